@@ -1,0 +1,42 @@
+# Rout's tasks. `make` or `make help` lists them.
+.DEFAULT_GOAL := help
+SHELL := /bin/bash
+GO ?= go
+PKGS := ./...
+# Folders holding generated code; check-generate fails when regenerating them changes anything.
+GENERATED :=
+BENCHTIME ?= 1s
+
+.PHONY: help
+help: ## list the tasks
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+
+.PHONY: build
+build: ## build the rout binary into bin/
+	$(GO) build -o bin/rout ./cmd/rout
+
+.PHONY: generate
+generate: ## regenerate generated code
+	$(GO) generate $(PKGS)
+
+.PHONY: check-generate
+check-generate: generate ## fail when generated code differs from what is committed
+	@if [ -n "$(GENERATED)" ] && [ -n "$$(git status --porcelain -- $(GENERATED))" ]; then \
+		git status --short -- $(GENERATED); echo "generated code is out of date: run make generate and commit"; exit 1; fi
+
+.PHONY: lint
+lint: ## gofmt check and go vet
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	$(GO) vet $(PKGS)
+
+.PHONY: test
+test: check-generate lint ## the whole suite: generated code, lint, and every test with the race detector
+	$(GO) test -race -count=1 $(PKGS)
+
+.PHONY: bench
+bench: ## run the benchmarks (figures go in docs/benchmarks.md)
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) $(PKGS)
+
+.PHONY: sim
+sim: build ## play 200 random 4-player games on the classic map
+	./bin/rout sim --map classic --players 4 --games 200

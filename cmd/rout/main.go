@@ -1,0 +1,91 @@
+// Command rout is the Rout game server and its tools, in one binary.
+//
+//	rout maps list|export|validate|generate   built-in and custom maps
+//	rout odds A D                             exact battle odds
+//	rout sim                                  random legal games through the rules engine
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		var exit exitError
+		if !errors.As(err, &exit) {
+			fmt.Fprintln(os.Stderr, "rout:", err)
+		}
+		os.Exit(exitCode(err))
+	}
+}
+
+// exitError ends the program with a status code after the command has already printed what went wrong.
+type exitError int
+
+func (e exitError) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
+func exitCode(err error) int {
+	var exit exitError
+	if errors.As(err, &exit) {
+		return int(exit)
+	}
+	var usage usageError
+	if errors.As(err, &usage) {
+		return 2
+	}
+	return 1
+}
+
+// usageError reports a command line that does not parse.
+type usageError string
+
+func (e usageError) Error() string { return string(e) }
+
+// command is one subcommand of the binary.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error
+}
+
+func commands() []command {
+	return []command{
+		{"maps", "list, export, validate and generate maps", runMaps},
+		{"odds", "print the exact odds of A attackers conquering D defenders", runOdds},
+		{"sim", "play random legal games through the rules engine and check invariants", runSim},
+	}
+}
+
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		printUsage(stdout)
+		if len(args) == 0 {
+			return usageError("no command given")
+		}
+		return nil
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(ctx, args[1:], getenv, stdout, stderr)
+		}
+	}
+	printUsage(stderr)
+	return usageError(fmt.Sprintf("unknown command %q", args[0]))
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprintln(w, "usage: rout <command> [arguments]\n\ncommands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nrout <command> -h prints the command's own flags.")
+}

@@ -1,0 +1,3 @@
+module rout
+
+go 1.26

@@ -1,0 +1,107 @@
+package rules
+
+// Action is one legal command with the range of its amount: the armies of a Place (one placement), an
+// Occupy or a Fortify, or the dice of an Attack. Command holds the largest amount; any amount from Min to
+// Max is legal too. Min and Max are zero for commands without an amount.
+type Action struct {
+	Command  Command
+	Min, Max int
+}
+
+// LegalCommands lists what player p may do now. It is empty when p may do nothing (not p's turn, the game
+// over); resignation is listed whenever p may resign. Placements are listed one territory at a time (a Place
+// may combine several), and attacks with their most dice (Repeat may be added to any of them).
+func LegalCommands(s State, p PlayerID) []Action {
+	if s.phase == PhaseSetup || s.phase == PhaseOver || p < 0 || int(p) >= len(s.players) || s.players[p].Status != Active {
+		return nil
+	}
+	var out []Action
+	if p == s.current {
+		out = s.turnActions(p)
+	}
+	return append(out, Action{Command: Resign{}})
+}
+
+func (s State) turnActions(p PlayerID) []Action {
+	var out []Action
+	switch s.phase {
+	case PhaseClaim:
+		for t := range s.board.Len() {
+			if s.Owner(TerritoryID(t)) == Unclaimed {
+				out = append(out, Action{Command: Claim{Territory: TerritoryID(t)}})
+			}
+		}
+		return out
+	case PhaseOccupy:
+		c := s.pending
+		return []Action{{Command: Occupy{Armies: s.Armies(c.From) - 1}, Min: c.MinArmies, Max: s.Armies(c.From) - 1}}
+	case PhaseReinforce, PhaseAttack:
+		if s.phase == PhaseReinforce || s.MustTrade() {
+			for _, set := range sets(s.board, s.players[p].Hand) {
+				out = append(out, Action{Command: Trade{Cards: set}})
+			}
+		}
+		if s.MustTrade() {
+			return out
+		}
+	}
+	if s.reserve > 0 {
+		return append(out, s.placeActions(p)...)
+	}
+	if s.phase == PhaseAttack {
+		out = append(out, s.attackActions(p)...)
+		out = append(out, Action{Command: EndAttack{}})
+	}
+	out = append(out, s.fortifyActions(p)...)
+	return append(out, Action{Command: EndTurn{}})
+}
+
+func (s State) placeActions(p PlayerID) []Action {
+	var out []Action
+	s.eachOwned(p, func(t TerritoryID) {
+		out = append(out, Action{Command: Place{Placements: []Placement{{Territory: t, Armies: s.reserve}}}, Min: 1, Max: s.reserve})
+	})
+	return out
+}
+
+func (s State) attackActions(p PlayerID) []Action {
+	var out []Action
+	s.eachOwned(p, func(from TerritoryID) {
+		armies := s.Armies(from)
+		if armies < 2 {
+			return
+		}
+		for _, to := range s.board.Neighbors(from) {
+			if s.Owner(to) != p {
+				dice := min(3, armies-1)
+				out = append(out, Action{Command: Attack{From: from, To: to, Dice: dice}, Min: 1, Max: dice})
+			}
+		}
+	})
+	return out
+}
+
+func (s State) fortifyActions(p PlayerID) []Action {
+	var out []Action
+	s.eachOwned(p, func(from TerritoryID) {
+		armies := s.Armies(from)
+		if armies < 2 {
+			return
+		}
+		for _, to := range s.board.Neighbors(from) {
+			if s.Owner(to) == p {
+				out = append(out, Action{Command: Fortify{From: from, To: to, Armies: armies - 1}, Min: 1, Max: armies - 1})
+			}
+		}
+	})
+	return out
+}
+
+// eachOwned calls f for every territory p owns, in id order.
+func (s State) eachOwned(p PlayerID, f func(TerritoryID)) {
+	for t := range s.board.Len() {
+		if s.Owner(TerritoryID(t)) == p {
+			f(TerritoryID(t))
+		}
+	}
+}

@@ -1,0 +1,179 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+)
+
+// MaxOddsArmies is the largest number of attackers or defenders BattleOdds accepts.
+const MaxOddsArmies = 1000
+
+// ErrOddsRange is returned, wrapped, by BattleOdds for army counts outside 1 to MaxOddsArmies.
+var ErrOddsRange = errors.New("armies out of range for odds")
+
+// RollOutcome is one possible result of a single roll and its exact probability.
+type RollOutcome struct {
+	// AttackerLosses and DefenderLosses are the armies each side loses; they add up to the number of
+	// dice compared, the smaller of the two sides' dice counts.
+	AttackerLosses int
+	DefenderLosses int
+	// Probability is the chance of this result: a count of dice combinations divided by 6^(dice rolled).
+	Probability float64
+}
+
+// rollOutcomeTables holds the outcomes of every roll, indexed by attacker dice (1 to 3) and defender dice
+// (1 to 2); it is computed on first use.
+var rollOutcomeTables = sync.OnceValue(func() (t [4][3][]RollOutcome) {
+	for a := 1; a <= 3; a++ {
+		for d := 1; d <= 2; d++ {
+			t[a][d] = enumerateRoll(a, d)
+		}
+	}
+	return t
+})
+
+// enumerateRoll counts the result of every one of the 6^(a+d) ways a attacker and d defender dice can
+// fall.
+func enumerateRoll(a, d int) []RollOutcome {
+	total := 1
+	for range a + d {
+		total *= 6
+	}
+	var counts [3][3]int // [attacker losses][defender losses]
+	attack, defend := make([]int, a), make([]int, d)
+	for combo := range total {
+		x := combo
+		for i := range attack {
+			attack[i] = x%6 + 1
+			x /= 6
+		}
+		for i := range defend {
+			defend[i] = x%6 + 1
+			x /= 6
+		}
+		sortFacesDescending(attack)
+		sortFacesDescending(defend)
+		al, dl := compareDice(attack, defend)
+		counts[al][dl]++
+	}
+	var outcomes []RollOutcome
+	for al := range counts {
+		for dl := len(counts[al]) - 1; dl >= 0; dl-- {
+			if c := counts[al][dl]; c > 0 {
+				outcomes = append(outcomes, RollOutcome{
+					AttackerLosses: al,
+					DefenderLosses: dl,
+					Probability:    float64(c) / float64(total),
+				})
+			}
+		}
+	}
+	return outcomes
+}
+
+// RollOutcomes returns the exact distribution of one roll of attackDice (1 to 3) against defendDice (1 to
+// 2), computed by enumerating every way the dice can fall. The outcomes that can happen are listed from
+// best to worst for the attacker (fewest attacker losses first). It returns nil for other dice counts.
+// The slice is the caller's to keep.
+func RollOutcomes(attackDice, defendDice int) []RollOutcome {
+	if attackDice < 1 || attackDice > 3 || defendDice < 1 || defendDice > 2 {
+		return nil
+	}
+	return slices.Clone(rollOutcomeTables()[attackDice][defendDice])
+}
+
+// Odds is the exact outcome of a battle fought to the end.
+type Odds struct {
+	// Attackers is the number of armies able to attack: the attacking territory holds Attackers+1
+	// armies and the one left behind never fights.
+	Attackers int
+	// Defenders is the number of armies on the defending territory.
+	Defenders int
+	// Win is the probability that the attacker conquers the territory.
+	Win float64
+	// ExpectedAttackerSurvivors is the expected number of the Attackers left when the battle ends,
+	// counting 0 for a loss. The army left behind is not included.
+	ExpectedAttackerSurvivors float64
+	// ExpectedDefenderSurvivors is the expected number of defenders left when the battle ends, counting 0
+	// for a conquest.
+	ExpectedDefenderSurvivors float64
+}
+
+// BattleOdds returns the exact odds of attackers armies (not counting the one that must stay behind)
+// attacking defenders armies until one side is gone. Both sides always roll the most dice they may: the
+// attacker min(3, attackers left), the defender min(2, defenders left). Both counts must be from 1 to
+// MaxOddsArmies; otherwise the error wraps ErrOddsRange.
+//
+// It is computed, not simulated: a dynamic program over the (attackers, defenders) states carries the
+// probability of reaching each state through the exact roll tables of RollOutcomes, in
+// O(attackers·defenders) time and O(defenders) memory.
+func BattleOdds(attackers, defenders int) (Odds, error) {
+	if attackers < 1 || attackers > MaxOddsArmies || defenders < 1 || defenders > MaxOddsArmies {
+		return Odds{}, fmt.Errorf("error computing odds of %d attackers against %d defenders: %w (1 to %d)",
+			attackers, defenders, ErrOddsRange, MaxOddsArmies)
+	}
+	tables := rollOutcomeTables()
+	odds := Odds{Attackers: attackers, Defenders: defenders}
+	// reach[a%3][d] is the probability that the battle reaches a attackers against d defenders. A roll
+	// costs the attacker at most 2 armies, so three rows are live at a time; a row is cleared as it is
+	// read and reused for a-3.
+	var reach [3][]float64
+	for i := range reach {
+		reach[i] = make([]float64, defenders+1)
+	}
+	reach[attackers%3][defenders] = 1
+	for a := attackers; a >= 1; a-- {
+		row := reach[a%3]
+		attackDice := min(3, a)
+		for d := defenders; d >= 1; d-- {
+			p := row[d]
+			if p == 0 {
+				continue
+			}
+			row[d] = 0
+			for _, o := range tables[attackDice][min(2, d)] {
+				q := p * o.Probability
+				na, nd := a-o.AttackerLosses, d-o.DefenderLosses
+				switch {
+				case nd == 0:
+					odds.Win += q
+					odds.ExpectedAttackerSurvivors += q * float64(na)
+				case na == 0:
+					odds.ExpectedDefenderSurvivors += q * float64(nd)
+				default:
+					reach[na%3][nd] += q
+				}
+			}
+		}
+	}
+	return odds, nil
+}
+
+// WinProbabilityTable returns the probability of conquest for every battle up to maxA attackers and maxD
+// defenders, as BattleOdds(a, d).Win would give it, at t[a][d]. Row 0 (no attackers) is all 0, and
+// t[a][0] is 1 for a >= 1. Both limits must be from 1 to MaxOddsArmies; otherwise it returns nil. It takes
+// O(maxA·maxD) time.
+func WinProbabilityTable(maxA, maxD int) [][]float64 {
+	if maxA < 1 || maxA > MaxOddsArmies || maxD < 1 || maxD > MaxOddsArmies {
+		return nil
+	}
+	tables := rollOutcomeTables()
+	cells := make([]float64, (maxA+1)*(maxD+1))
+	t := make([][]float64, maxA+1)
+	for a := range t {
+		t[a] = cells[a*(maxD+1) : (a+1)*(maxD+1) : (a+1)*(maxD+1)]
+	}
+	for a := 1; a <= maxA; a++ {
+		t[a][0] = 1
+		for d := 1; d <= maxD; d++ {
+			var w float64
+			for _, o := range tables[min(3, a)][min(2, d)] {
+				w += o.Probability * t[a-o.AttackerLosses][d-o.DefenderLosses]
+			}
+			t[a][d] = w
+		}
+	}
+	return t
+}
