@@ -113,8 +113,8 @@ func holds(hand []CardID, c CardID) bool {
 	return false
 }
 
-// sets lists every set in a hand, each as three card ids in hand order.
-func sets(b *Board, hand []CardID) [][3]CardID {
+// Sets lists every set in a hand, each as three card ids in hand order.
+func Sets(b *Board, hand []CardID) [][3]CardID {
 	var out [][3]CardID
 	for i := 0; i < len(hand); i++ {
 		for j := i + 1; j < len(hand); j++ {

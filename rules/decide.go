@@ -15,7 +15,7 @@ func Decide(s State, p PlayerID, c Command, d Dice) ([]Event, error) {
 // Apply decides command c by player p and returns the new state with the events that led to it. A
 // refused command returns s unchanged and an *Error.
 func Apply(s State, p PlayerID, c Command, d Dice) (State, []Event, error) {
-	dc := &decider{evolver: newEvolver(s), dice: d}
+	dc := decider{evolver: evolver{s: s, ed: new(edit)}, dice: d}
 	if err := dc.decide(p, c); err != nil {
 		return s, nil, err
 	}
@@ -28,7 +28,7 @@ func Apply(s State, p PlayerID, c Command, d Dice) (State, []Event, error) {
 // decider checks one command and emits its events, evolving its own copy of the state as it goes so that
 // later checks (the next roll of a repeated attack, say) see the earlier events.
 type decider struct {
-	*evolver
+	evolver
 	dice   Dice
 	events []Event
 	err    error // an emitted event that did not fit: a bug in the decider, reported as INVALID_EVENT
@@ -473,6 +473,8 @@ func (d *decider) resign(p PlayerID) error {
 	}
 	d.emit(PlayerResigned{Player: p, Cards: d.s.players[p].Hand})
 	switch {
+	case d.s.ActivePlayers() == 1 && d.s.phase == PhaseOccupy:
+		d.occupyWith(d.s.pending.MinArmies) // the winner's pending conquest, then the end
 	case d.s.ActivePlayers() == 1:
 		d.emitWinner()
 	case current:

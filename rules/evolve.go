@@ -7,7 +7,7 @@ import (
 // Evolve returns the state after event e. It checks that the event fits the state, so a corrupt or
 // forged record is refused with an INVALID_EVENT error instead of producing an impossible game.
 func Evolve(s State, e Event) (State, error) {
-	v := newEvolver(s)
+	v := evolver{s: s, ed: new(edit)}
 	if err := v.apply(e); err != nil {
 		return s, err
 	}
@@ -20,7 +20,7 @@ func Replay(b *Board, cfg Config, events []Event) (State, error) {
 	if err != nil {
 		return State{}, err
 	}
-	v := newEvolver(s)
+	v := evolver{s: s, ed: new(edit)}
 	for i, e := range events {
 		if err := v.apply(e); err != nil {
 			return State{}, errorf(CodeInvalidEvent, "event %d (%s): %s", i, e.Kind(), err.(*Error).Message)
@@ -37,8 +37,6 @@ type evolver struct {
 	ownPlayers bool
 }
 
-func newEvolver(s State) *evolver { return &evolver{s: s, ed: new(edit)} }
-
 func (v *evolver) player(p PlayerID) *Player {
 	if !v.ownPlayers {
 		v.s.players = slices.Clone(v.s.players)
@@ -50,9 +48,8 @@ func (v *evolver) player(p PlayerID) *Player {
 func (v *evolver) setCell(t TerritoryID, c cell) { v.s.cells = v.s.cells.Set(v.ed, int(t), c) }
 
 func (v *evolver) addArmies(t TerritoryID, n int) {
-	c := v.s.cells.Get(int(t))
+	c := v.s.cells.Mut(v.ed, int(t))
 	c.armies += int32(n)
-	v.setCell(t, c)
 	if c.owner >= 0 {
 		v.player(PlayerID(c.owner)).Armies += n
 	}
@@ -134,6 +131,9 @@ func (v *evolver) apply(e Event) error {
 	if v.s.phase == PhaseOver {
 		return bad("the game is over")
 	}
+	if err := v.checkDue(e); err != nil {
+		return err
+	}
 	switch e := e.(type) {
 	case GameStarted:
 		return v.gameStarted(e)
@@ -170,6 +170,22 @@ func (v *evolver) apply(e Event) error {
 	default:
 		return bad("unknown event %T", e)
 	}
+}
+
+func (v *evolver) checkDue(e Event) error {
+	switch _, conquest := e.(TerritoryConquered); {
+	case v.s.due == stepConquest && !conquest:
+		return bad("the conquest of territory %d must come next", v.s.pending.To)
+	case v.s.due != stepConquest && conquest:
+		return bad("no roll has emptied a territory")
+	}
+	switch _, elimination := e.(PlayerEliminated); {
+	case v.s.due == stepElimination && !elimination:
+		return bad("the elimination of the last owner of territory %d must come next", v.s.pending.To)
+	case v.s.due != stepElimination && elimination:
+		return bad("no conquest has taken a player's last territory")
+	}
+	return nil
 }
 
 func (v *evolver) gameStarted(e GameStarted) error {
@@ -289,7 +305,9 @@ func (v *evolver) armiesPlaced(e ArmiesPlaced) error {
 		if err := v.checkTerritory(pl.Territory); err != nil {
 			return err
 		}
-		if v.s.Owner(pl.Territory) != e.Player || pl.Armies <= 0 {
+		// Bounding each placement keeps the total from overflowing; it is checked exactly below.
+		most := max(v.s.reserve, v.s.players[e.Player].Unplaced)
+		if v.s.Owner(pl.Territory) != e.Player || pl.Armies <= 0 || pl.Armies > most {
 			return bad("player %d cannot place %d armies on territory %d", e.Player, pl.Armies, pl.Territory)
 		}
 		total += pl.Armies
@@ -387,6 +405,10 @@ func (v *evolver) battleRolled(e BattleRolled) error {
 	}
 	v.addArmies(e.From, -e.AttackerLosses)
 	v.addArmies(e.To, -e.DefenderLosses)
+	if v.s.Armies(e.To) == 0 {
+		v.s.due = stepConquest
+		v.s.pending = Conquest{From: e.From, To: e.To, MinArmies: len(e.AttackDice)}
+	}
 	return nil
 }
 
@@ -409,14 +431,16 @@ func (v *evolver) territoryConquered(e TerritoryConquered) error {
 	if err := v.checkTerritory(e.To); err != nil {
 		return err
 	}
-	if v.s.Owner(e.From) != e.Player || v.s.Owner(e.To) != e.Previous || v.s.Armies(e.To) != 0 ||
-		!v.s.board.Adjacent(e.From, e.To) || e.MinArmies < 1 || e.MinArmies > 3 || e.MinArmies >= v.s.Armies(e.From) {
+	if v.s.pending != (Conquest{From: e.From, To: e.To, MinArmies: e.MinArmies}) || v.s.Owner(e.To) != e.Previous {
 		return bad("territory %d cannot fall to player %d from territory %d", e.To, e.Player, e.From)
 	}
 	v.setOwner(e.To, e.Player, 0)
 	v.s.conquered = true
-	v.s.pending = Conquest{From: e.From, To: e.To, MinArmies: e.MinArmies}
 	v.s.phase = PhaseOccupy
+	v.s.due = stepNone
+	if e.Previous >= 0 && v.s.players[e.Previous].Territories == 0 {
+		v.s.due = stepElimination
+	}
 	return nil
 }
 
@@ -425,11 +449,13 @@ func (v *evolver) playerEliminated(e PlayerEliminated) error {
 		return err
 	}
 	p := v.s.players[e.Player]
-	if p.Status != Active || p.Territories != 0 || e.By != v.s.current || !slices.Equal(p.Hand, e.Cards) {
+	if v.s.phase != PhaseOccupy || p.Status != Active || p.Territories != 0 || e.By != v.s.current ||
+		!slices.Equal(p.Hand, e.Cards) {
 		return bad("player %d cannot be eliminated by player %d with cards %v", e.Player, e.By, e.Cards)
 	}
 	lost := v.player(e.Player)
 	lost.Status, lost.Hand, lost.Unplaced = Eliminated, nil, 0
+	v.s.due = stepNone
 	by := v.player(e.By)
 	by.Hand = append(slices.Clip(by.Hand), e.Cards...)
 	if len(by.Hand) >= 6 {

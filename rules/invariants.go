@@ -19,7 +19,8 @@ func CheckInvariants(s State) error {
 		switch {
 		case owner == Unclaimed:
 			unclaimed++
-			if armies != 0 || (s.phase != PhaseSetup && s.phase != PhaseClaim) {
+			// A game can end in the claim phase, when all but one player resign.
+			if armies != 0 || (s.phase != PhaseSetup && s.phase != PhaseClaim && s.phase != PhaseOver) {
 				return fmt.Errorf("territory %d is unclaimed with %d armies in phase %s", t, armies, s.phase)
 			}
 			continue
@@ -33,7 +34,7 @@ func CheckInvariants(s State) error {
 				return fmt.Errorf("territory %d belongs to %s player %d", t, s.players[owner].Status, owner)
 			}
 		}
-		occupying := s.phase == PhaseOccupy && TerritoryID(t) == s.pending.To
+		occupying := (s.phase == PhaseOccupy || s.due == stepConquest) && TerritoryID(t) == s.pending.To
 		if armies < 1 && !(occupying && armies == 0) {
 			return fmt.Errorf("territory %d has %d armies", t, armies)
 		}
@@ -66,7 +67,7 @@ func CheckInvariants(s State) error {
 		if p.Status != Active && (len(p.Hand) > 0 || p.Unplaced > 0) {
 			return fmt.Errorf("%s player %d still holds cards or armies", p.Status, i)
 		}
-		if p.Status == Active && p.Territories == 0 && s.unclaimed == 0 {
+		if p.Status == Active && p.Territories == 0 && s.unclaimed == 0 && s.due != stepElimination {
 			return fmt.Errorf("active player %d has no territory", i)
 		}
 	}
@@ -77,20 +78,34 @@ func CheckInvariants(s State) error {
 }
 
 func (s State) checkCards() error {
-	where := make([]string, s.board.Cards())
-	put := func(c CardID, place string) error {
-		if c < 0 || int(c) >= len(where) {
-			return fmt.Errorf("card %d does not exist (in %s)", c, place)
+	// where holds each card's place: a player, or one of these.
+	const nowhere, inDeck, inDiscard = -1, -2, -3
+	name := func(place int) string {
+		switch place {
+		case inDeck:
+			return "the deck"
+		case inDiscard:
+			return "the discard pile"
 		}
-		if where[c] != "" {
-			return fmt.Errorf("card %d is both in %s and in %s", c, where[c], place)
+		return fmt.Sprintf("player %d's hand", place)
+	}
+	where := make([]int, s.board.Cards())
+	for i := range where {
+		where[i] = nowhere
+	}
+	put := func(c CardID, place int) error {
+		if c < 0 || int(c) >= len(where) {
+			return fmt.Errorf("card %d does not exist (in %s)", c, name(place))
+		}
+		if where[c] != nowhere {
+			return fmt.Errorf("card %d is both in %s and in %s", c, name(where[c]), name(place))
 		}
 		where[c] = place
 		return nil
 	}
 	for i := range s.deck.Len() {
 		c := s.deck.Get(i)
-		if err := put(c, "the deck"); err != nil {
+		if err := put(c, inDeck); err != nil {
 			return err
 		}
 		if int(s.deckPos.Get(int(c))) != i {
@@ -98,18 +113,18 @@ func (s State) checkCards() error {
 		}
 	}
 	for i := range s.discard.Len() {
-		if err := put(s.discard.Get(i), "the discard pile"); err != nil {
+		if err := put(s.discard.Get(i), inDiscard); err != nil {
 			return err
 		}
 	}
 	for p, pl := range s.players {
 		for _, c := range pl.Hand {
-			if err := put(c, fmt.Sprintf("player %d's hand", p)); err != nil {
+			if err := put(c, p); err != nil {
 				return err
 			}
 		}
 	}
-	if i := slices.Index(where, ""); i >= 0 {
+	if i := slices.Index(where, nowhere); i >= 0 {
 		return fmt.Errorf("card %d is nowhere", i)
 	}
 	return nil
@@ -133,9 +148,6 @@ func (s State) checkPhase() error {
 	}
 	if s.reserve < 0 {
 		return fmt.Errorf("negative reserve %d", s.reserve)
-	}
-	if s.phase == PhaseReinforce && s.reserve == 0 {
-		return fmt.Errorf("the reinforcement phase with nothing to place")
 	}
 	if (s.phase == PhaseFortify || s.phase == PhaseClaim || s.phase == PhaseOccupy) && s.reserve != 0 {
 		return fmt.Errorf("%d armies in reserve in the %s phase", s.reserve, s.phase)

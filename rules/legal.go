@@ -37,7 +37,7 @@ func (s State) turnActions(p PlayerID) []Action {
 		return []Action{{Command: Occupy{Armies: s.Armies(c.From) - 1}, Min: c.MinArmies, Max: s.Armies(c.From) - 1}}
 	case PhaseReinforce, PhaseAttack:
 		if s.phase == PhaseReinforce || s.MustTrade() {
-			for _, set := range sets(s.board, s.players[p].Hand) {
+			for _, set := range Sets(s.board, s.players[p].Hand) {
 				out = append(out, Action{Command: Trade{Cards: set}})
 			}
 		}

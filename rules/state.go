@@ -170,9 +170,8 @@ func (c Config) ttbPercent() int {
 	return c.TTBPercent
 }
 
-// Player is one seat's standing.
+// Player is one seat's standing; the seat itself (its color) is in the Config.
 type Player struct {
-	Color       string
 	Status      Status
 	Territories int      // territories owned
 	Armies      int      // armies on the board
@@ -186,6 +185,17 @@ type Conquest struct {
 	From, To  TerritoryID
 	MinArmies int
 }
+
+// step is a consequence that one event makes necessary and the next event must record: a roll that
+// empties a territory is followed by its conquest, and a conquest of a player's last territory by the
+// elimination. Between the two the state is valid but waiting.
+type step uint8
+
+const (
+	stepNone step = iota
+	stepConquest
+	stepElimination
+)
 
 // cell is one territory's changing part.
 type cell struct {
@@ -207,6 +217,7 @@ type State struct {
 	conquered   bool // the current player has conquered a territory this turn
 	forcedTrade bool // an elimination left the current player with 6+ cards
 	pending     Conquest
+	due         step // the step the last event made necessary: the next event must take it
 	trades      int
 	winner      PlayerID
 	unclaimed   int
@@ -224,9 +235,6 @@ func New(b *Board, cfg Config) (State, error) {
 	}
 	cfg.Seats = slices.Clone(cfg.Seats)
 	players := make([]Player, len(cfg.Seats))
-	for i, s := range cfg.Seats {
-		players[i] = Player{Color: s.Color}
-	}
 	deck := make([]CardID, b.Cards())
 	pos := make([]int32, b.Cards())
 	for i := range deck {

@@ -41,42 +41,37 @@ type vecLeaf[T any] struct {
 // Len returns the number of elements.
 func (v vec[T]) Len() int { return v.n }
 
-// Get returns element i, which must be below Len.
+// Get returns element i, which must be below Len. Every element below Len has its nodes (Set creates
+// them), so the path needs no nil checks.
 func (v vec[T]) Get(i int) T {
-	var zero T
-	if v.root == nil {
-		return zero
-	}
-	mid := v.root.kids[i>>(2*vecBits)]
-	if mid == nil {
-		return zero
-	}
-	leaf := mid.kids[(i>>vecBits)&vecMask]
-	if leaf == nil {
-		return zero
-	}
-	return leaf.items[i&vecMask]
+	return v.root.kids[(i>>(2*vecBits))&vecMask].kids[(i>>vecBits)&vecMask].items[i&vecMask]
 }
 
 // Set returns the vector with element i replaced by x; i must be below Len.
 func (v vec[T]) Set(e *edit, i int, x T) vec[T] {
-	root := v.root
-	if root == nil || root.edit != e {
+	*v.Mut(e, i) = x
+	return v
+}
+
+// Mut makes the path to element i belong to edit token e, copying the nodes that do not, and returns a
+// pointer to the element, valid while e is in use. It changes v itself, never a node of another token.
+func (v *vec[T]) Mut(e *edit, i int) *T {
+	if v.root == nil || v.root.edit != e {
 		r := &vecRoot[T]{edit: e}
-		if root != nil {
-			r.kids = root.kids
+		if v.root != nil {
+			r.kids = v.root.kids
 		}
-		root = r
+		v.root = r
 	}
-	hi, mi := i>>(2*vecBits), (i>>vecBits)&vecMask
-	mid := root.kids[hi]
+	hi, mi := (i>>(2*vecBits))&vecMask, (i>>vecBits)&vecMask
+	mid := v.root.kids[hi]
 	if mid == nil || mid.edit != e {
 		m := &vecMid[T]{edit: e}
 		if mid != nil {
 			m.kids = mid.kids
 		}
 		mid = m
-		root.kids[hi] = mid
+		v.root.kids[hi] = mid
 	}
 	leaf := mid.kids[mi]
 	if leaf == nil || leaf.edit != e {
@@ -87,8 +82,7 @@ func (v vec[T]) Set(e *edit, i int, x T) vec[T] {
 		leaf = l
 		mid.kids[mi] = leaf
 	}
-	leaf.items[i&vecMask] = x
-	return vec[T]{root: root, n: v.n}
+	return &leaf.items[i&vecMask]
 }
 
 // Append returns the vector with x added at the end.

@@ -1,0 +1,220 @@
+package maps
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"rout/rules"
+)
+
+func TestBuiltinsParse(t *testing.T) {
+	t.Parallel()
+	list, err := readBuiltins(builtinFiles, "builtin")
+	if err != nil {
+		t.Fatalf("readBuiltins() error = %v", err)
+	}
+	if len(list) == 0 {
+		t.Fatalf("readBuiltins() found no maps")
+	}
+	for _, m := range list {
+		if _, err := m.Board(); err != nil {
+			t.Errorf("Board() of built-in map %s error = %v", m.ID, err)
+		}
+	}
+}
+
+func TestBuiltins(t *testing.T) {
+	t.Parallel()
+	list := Builtins()
+	ids := make([]string, len(list))
+	for i, m := range list {
+		ids[i] = m.ID
+	}
+	if !slices.IsSorted(ids) {
+		t.Errorf("Builtins() ids = %v, want them sorted", ids)
+	}
+	if !slices.Contains(ids, ClassicID) {
+		t.Errorf("Builtins() ids = %v, want %q among them", ids, ClassicID)
+	}
+	for _, m := range list {
+		got, ok := Builtin(m.ID)
+		if !ok || got != m {
+			t.Errorf("Builtin(%q) = %p, %v; want %p, true", m.ID, got, ok, m)
+		}
+	}
+	list[0] = nil
+	if Builtins()[0] == nil {
+		t.Errorf("changing the slice of Builtins() changed the next result")
+	}
+	for _, id := range []string{"", "Classic", "nowhere", "classic.json"} {
+		if m, ok := Builtin(id); ok || m != nil {
+			t.Errorf("Builtin(%q) = %v, %v; want nil, false", id, m, ok)
+		}
+	}
+}
+
+func TestClassic(t *testing.T) {
+	t.Parallel()
+	m, ok := Builtin(ClassicID)
+	if !ok {
+		t.Fatalf("Builtin(%q) not found", ClassicID)
+	}
+	b, err := m.Board()
+	if err != nil {
+		t.Fatalf("Board() error = %v", err)
+	}
+	if got, want := len(m.Territories), 42; got != want {
+		t.Errorf("territories = %d, want %d", got, want)
+	}
+	if got, want := b.Len(), 42; got != want {
+		t.Errorf("Board().Len() = %d, want %d", got, want)
+	}
+	if got, want := len(m.Borders), 83; got != want {
+		t.Errorf("borders = %d, want %d", got, want)
+	}
+	if got, want := b.Cards(), 44; got != want {
+		t.Errorf("Board().Cards() = %d, want %d", got, want)
+	}
+
+	// Adjacency is symmetric and counts each border twice.
+	degrees := 0
+	for a := range rules.TerritoryID(b.Len()) {
+		for _, c := range b.Neighbors(a) {
+			degrees++
+			if !b.Adjacent(c, a) {
+				t.Errorf("%s borders %s but not the other way round", b.Territory(a).Key, b.Territory(c).Key)
+			}
+		}
+	}
+	if got, want := degrees, 2*83; got != want {
+		t.Errorf("sum of degrees = %d, want %d", got, want)
+	}
+
+	wantAreas := []struct {
+		id, name    string
+		bonus, size int
+	}{
+		{"north_america", "North America", 5, 9},
+		{"south_america", "South America", 2, 4},
+		{"europe", "Europe", 5, 7},
+		{"africa", "Africa", 3, 6},
+		{"asia", "Asia", 7, 12},
+		{"australia", "Australia", 2, 4},
+	}
+	areas := b.Areas()
+	if len(areas) != len(wantAreas) {
+		t.Fatalf("areas = %d, want %d", len(areas), len(wantAreas))
+	}
+	inAreas := make(map[rules.TerritoryID]int)
+	for i, want := range wantAreas {
+		a := areas[i]
+		if a.Key != want.id || a.Name != want.name || a.Bonus != want.bonus || len(a.Territories) != want.size {
+			t.Errorf("area %d = %s %q bonus %d with %d territories, want %s %q bonus %d with %d",
+				i, a.Key, a.Name, a.Bonus, len(a.Territories), want.id, want.name, want.bonus, want.size)
+		}
+		for _, tid := range a.Territories {
+			inAreas[tid]++
+		}
+	}
+	for tid := range rules.TerritoryID(b.Len()) {
+		if inAreas[tid] != 1 {
+			t.Errorf("%s is in %d continents, want 1", b.Territory(tid).Key, inAreas[tid])
+		}
+	}
+
+	adjacent := func(a, c string) bool {
+		ta, okA := b.Lookup(a)
+		tc, okC := b.Lookup(c)
+		if !okA || !okC {
+			t.Fatalf("Lookup(%q) = %v, Lookup(%q) = %v; want both found", a, okA, c, okC)
+		}
+		return b.Adjacent(ta, tc)
+	}
+	for _, tt := range []struct {
+		a, c string
+		want bool
+	}{
+		{"alaska", "kamchatka", true},
+		{"kamchatka", "alaska", true},
+		{"brazil", "north_africa", true},
+		{"greenland", "iceland", true},
+		{"central_america", "venezuela", true},
+		{"siam", "indonesia", true},
+		{"egypt", "middle_east", true},
+		{"east_africa", "middle_east", true},
+		{"southern_europe", "middle_east", true},
+		{"ukraine", "afghanistan", true},
+		{"ural", "china", true},
+		{"mongolia", "japan", true},
+		{"western_europe", "north_africa", true},
+		{"alaska", "greenland", false},
+		{"north_africa", "south_africa", false},
+		{"india", "indonesia", false},
+	} {
+		if got := adjacent(tt.a, tt.c); got != tt.want {
+			t.Errorf("Adjacent(%s, %s) = %v, want %v", tt.a, tt.c, got, tt.want)
+		}
+	}
+
+	degreeOf := map[string]int{"china": 6, "ukraine": 6, "argentina": 2, "japan": 2, "madagascar": 2, "ontario": 6, "kamchatka": 5}
+	for id, want := range degreeOf {
+		tid, _ := b.Lookup(id)
+		if got := len(b.Neighbors(tid)); got != want {
+			t.Errorf("neighbours of %s = %d, want %d", id, got, want)
+		}
+	}
+
+	for i, tr := range m.Territories {
+		if got, want := b.Territory(rules.TerritoryID(i)).Symbol, rules.Symbol(i%3); got != want {
+			t.Errorf("symbol of %s = %v, want %v (round robin)", tr.ID, got, want)
+		}
+		if tr.X < 0 || tr.X > float64(m.Width) || tr.Y < 0 || tr.Y > float64(m.Height) {
+			t.Errorf("%s at (%v, %v) is off the %dx%d canvas", tr.ID, tr.X, tr.Y, m.Width, m.Height)
+		}
+	}
+}
+
+func TestReadBuiltinsErrors(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		files fstest.MapFS
+		want  string
+	}{
+		{"id differs from file name", fstest.MapFS{"b/other.json": {Data: []byte(tinyJSON)}}, `its id is "tiny", not "other"`},
+		{"invalid map", fstest.MapFS{"b/tiny.json": {Data: []byte(`{"id": "tiny"}`)}}, "error parsing built-in map tiny.json"},
+		{"missing folder", fstest.MapFS{}, "error reading built-in maps"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := readBuiltins(tt.files, "b")
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("readBuiltins() error = %v, want it to contain %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestReadBuiltinsSkipsOtherFiles(t *testing.T) {
+	t.Parallel()
+	files := fstest.MapFS{
+		"b/tiny.json":    {Data: []byte(tinyJSON)},
+		"b/README.md":    {Data: []byte("not a map")},
+		"b/sub/x.json":   {Data: []byte("not a map either")},
+		"b/classic.json": {Data: builtinJSON(t, ClassicID)},
+	}
+	list, err := readBuiltins(files, "b")
+	if err != nil {
+		t.Fatalf("readBuiltins() error = %v", err)
+	}
+	var ids []string
+	for _, m := range list {
+		ids = append(ids, m.ID)
+	}
+	if want := []string{"classic", "tiny"}; !slices.Equal(ids, want) {
+		t.Errorf("readBuiltins() ids = %v, want %v", ids, want)
+	}
+}

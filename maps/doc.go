@@ -1,0 +1,29 @@
+// Package maps holds Rout's map file format, its validation, the built-in maps and a generator of large
+// maps.
+//
+// A map file is a JSON document that names the territories of a board with their positions for drawing,
+// the undirected borders between them and the bonus areas (continents) whose owner earns extra armies:
+//
+//	{
+//	  "id": "tiny",
+//	  "name": "Tiny",
+//	  "version": 1,
+//	  "territories": [
+//	    {"id": "north", "name": "North", "x": 100, "y": 50},
+//	    {"id": "south", "name": "South", "x": 100, "y": 150, "card": "cavalry"}
+//	  ],
+//	  "borders": [
+//	    ["north", "south"]
+//	  ],
+//	  "bonusAreas": [
+//	    {"id": "all", "name": "All", "bonus": 2, "territories": ["north", "south"]}
+//	  ]
+//	}
+//
+// Parse decodes and validates a file and reports every problem at once in a *ValidationError; Map.Board
+// turns a valid map into the immutable rules.Board the engine plays on. Builtin and Builtins return the
+// maps embedded in the binary (the classic world), and Generate builds connected maps of up to
+// rules.MaxTerritories territories for a seed. The format is described in full in docs/maps.md.
+//
+// The package depends only on the standard library and the rules package.
+package maps

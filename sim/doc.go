@@ -1,0 +1,3 @@
+// Package sim plays whole games through the rules engine with CPU policies and no database: the engine's
+// property tests, `rout sim`, and the games-per-second benchmark all run on it.
+package sim
