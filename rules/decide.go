@@ -15,7 +15,7 @@ func Decide(s State, p PlayerID, c Command, d Dice) ([]Event, error) {
 // Apply decides command c by player p and returns the new state with the events that led to it. A
 // refused command returns s unchanged and an *Error.
 func Apply(s State, p PlayerID, c Command, d Dice) (State, []Event, error) {
-	dc := decider{evolver: evolver{s: s, ed: new(edit)}, dice: d}
+	dc := decider{evolver: evolver{s: s, ed: new(edit)}, dice: d, events: make([]Event, 0, 4)}
 	if err := dc.decide(p, c); err != nil {
 		return s, nil, err
 	}
@@ -366,9 +366,10 @@ func (d *decider) attack(p PlayerID, c Attack) error {
 	}
 	defender := d.s.Owner(c.To)
 	for {
-		n := min(dice, d.s.Armies(c.From)-1)
-		att := rollDice(d.dice, n)
-		def := rollDice(d.dice, min(2, d.s.Armies(c.To)))
+		n, m := min(dice, d.s.Armies(c.From)-1), min(2, d.s.Armies(c.To))
+		faces := make([]int, n+m) // one allocation for both sides' dice
+		att := rollDiceInto(faces[:n:n], d.dice)
+		def := rollDiceInto(faces[n:], d.dice)
 		al, dl := compareDice(att, def)
 		d.emit(BattleRolled{From: c.From, To: c.To, Attacker: p, Defender: defender,
 			AttackDice: att, DefendDice: def, AttackerLosses: al, DefenderLosses: dl})

@@ -125,8 +125,10 @@ func (f *FixedDice) Remaining() int {
 }
 
 // rollDice rolls n dice and returns their faces (1 to 6) sorted from highest to lowest.
-func rollDice(d Dice, n int) []int {
-	faces := make([]int, n)
+func rollDice(d Dice, n int) []int { return rollDiceInto(make([]int, n), d) }
+
+// rollDiceInto rolls len(faces) dice into faces, sorted from highest to lowest, and returns faces.
+func rollDiceInto(faces []int, d Dice) []int {
 	for i := range faces {
 		faces[i] = d.Intn(6) + 1
 	}
