@@ -148,3 +148,61 @@ func TestPlayIsDeterministic(t *testing.T) {
 		t.Fatalf("same seed, different games: %s (%d and %d commands)", diff, first.Commands, second.Commands)
 	}
 }
+
+// TestTouchedCoversEveryChange keeps a copy of the board and the cards as a server keeps its rows, writes
+// back after every command only what rules.Touched names, and checks that the copy always equals the
+// engine's state and that a state restored from the copy equals it too.
+func TestTouchedCoversEveryChange(t *testing.T) {
+	t.Parallel()
+	b := classic(t)
+	for g := range 30 {
+		cfg := rules.Config{Seats: seats(2 + g%4), Claim: rules.ClaimStrategy(g % 2), Cards: rules.CardSystem(g % 4)}
+		res, err := sim.Play(b, cfg, randomPolicies(len(cfg.Seats)), uint64(500+g), sim.Opts{KeepEvents: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := rules.New(b, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := s.Snapshot()
+		places := make([]rules.CardPlace, b.Cards())
+		for c := range places {
+			places[c] = s.CardPlace(rules.CardID(c))
+		}
+		// Fold the record one event at a time, as commands of one event each: the strictest case.
+		for i, e := range res.Record {
+			next, err := rules.Evolve(s, e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ts, cs := rules.Touched(s, next, []rules.Event{e})
+			for _, tt := range ts {
+				rows.Owners[tt], rows.Armies[tt] = next.Owner(tt), next.Armies(tt)
+			}
+			for _, c := range cs {
+				places[c] = next.CardPlace(c)
+			}
+			s = next
+			for tt := range b.Len() {
+				id := rules.TerritoryID(tt)
+				if rows.Owners[tt] != s.Owner(id) || rows.Armies[tt] != s.Armies(id) {
+					t.Fatalf("game %d event %d (%s): territory %d not written back", g, i, e.Kind(), tt)
+				}
+			}
+			for c := range places {
+				if got := s.CardPlace(rules.CardID(c)); places[c] != got {
+					t.Fatalf("game %d event %d (%s): card %d is at %+v, the rows say %+v", g, i, e.Kind(), c, got, places[c])
+				}
+			}
+		}
+		snap := s.Snapshot()
+		restored, err := rules.Restore(b, cfg, snap)
+		if err != nil {
+			t.Fatalf("game %d: %v", g, err)
+		}
+		if diff := rules.Diff(restored, s); diff != "" {
+			t.Fatalf("game %d: the restored state differs: %s", g, diff)
+		}
+	}
+}
