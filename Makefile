@@ -4,7 +4,7 @@ SHELL := /bin/bash
 GO ?= go
 PKGS := ./...
 # Folders holding generated code; check-generate fails when regenerating them changes anything.
-GENERATED :=
+GENERATED := ent
 BENCHTIME ?= 1s
 
 .PHONY: help
@@ -15,9 +15,18 @@ help: ## list the tasks
 build: ## build the rout binary into bin/
 	$(GO) build -o bin/rout ./cmd/rout
 
+.PHONY: run
+run: build ## build and run rout serve (with no DATABASE_URL it starts an embedded PostgreSQL in ./data)
+	./bin/rout serve
+
 .PHONY: generate
 generate: ## regenerate generated code
 	$(GO) generate $(PKGS)
+
+.PHONY: migration
+migration: ## write the next migration from the Ent schema (NAME=what_it_does; needs local PostgreSQL)
+	@if [ -z "$(NAME)" ]; then echo "usage: make migration NAME=what_it_does"; exit 1; fi
+	$(GO) run ./migrate/cmd/diff $(NAME)
 
 .PHONY: check-generate
 check-generate: generate ## fail when generated code differs from what is committed

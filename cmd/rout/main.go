@@ -1,5 +1,8 @@
 // Command rout is the Rout game server and its tools, in one binary.
 //
+//	rout serve                                the server (see package rout/server for its configuration)
+//	rout migrate                              apply the database migrations and exit
+//	rout healthcheck                          exit 0 when the local server is ready (for Docker)
 //	rout maps list|export|validate|generate   built-in and custom maps
 //	rout odds A D                             exact battle odds
 //	rout sim                                  random legal games through the rules engine
@@ -17,6 +20,12 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		// The first signal asks for a graceful shutdown. Restore the default handling, so that a second
+		// one ends the process at once.
+		<-ctx.Done()
+		stop()
+	}()
 	err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
 	stop()
 	if err != nil {
@@ -59,6 +68,10 @@ type command struct {
 
 func commands() []command {
 	return []command{
+		{"serve", "serve the game over HTTP (embedded PostgreSQL when DATABASE_URL is unset)", runServe},
+		{"migrate", "apply the database migrations and exit", runMigrate},
+		{"games", "verify games against their records (games verify [id ...])", runGames},
+		{"healthcheck", "exit 0 when the server at ROUT_ADDR is ready (GET /readyz)", runHealthcheck},
 		{"maps", "list, export, validate and generate maps", runMaps},
 		{"odds", "print the exact odds of A attackers conquering D defenders", runOdds},
 		{"sim", "play random legal games through the rules engine and check invariants", runSim},
@@ -85,7 +98,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "usage: rout <command> [arguments]\n\ncommands:")
 	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "  %-12s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w, "\nrout <command> -h prints the command's own flags.")
 }

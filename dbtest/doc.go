@@ -1,0 +1,44 @@
+// Package dbtest gives every test its own new, empty PostgreSQL database, dropped when the test ends.
+// Rout's tests run against real PostgreSQL, never a mock of it.
+//
+// A package whose tests use a database calls Main from its TestMain:
+//
+//	func TestMain(m *testing.M) { dbtest.Main(m) }
+//
+// and each test asks for a database by URL or as an open *sql.DB:
+//
+//	func TestGameCreate(t *testing.T) {
+//		t.Parallel()
+//		db := dbtest.Open(t) // a new database, migrated by nobody: empty
+//		...
+//	}
+//
+// # The server
+//
+// The first test that asks for a database chooses the server for the whole test binary:
+//
+//  1. TEST_DATABASE_URL, when set;
+//  2. else DATABASE_URL, when set;
+//  3. else the server on 127.0.0.1:5432 as user postgres (sslmode=disable), when it answers within a
+//     second;
+//  4. else a throwaway cluster that pgcluster starts from the local PostgreSQL programs in a temporary
+//     folder (<temp>/dbtest-*), without fsync, once per test binary. Main stops it and removes its
+//     folder when the tests have run.
+//
+// Setting DBTEST_FORCE_CLUSTER=1 skips the first three and always uses a throwaway cluster, which is how
+// to test that path on a machine that has a server running.
+//
+// The user of a server given by URL must be allowed to create databases (CREATEDB). Each test's
+// database is named dbtest_<test name>_<random>, created from template0 (so it is empty whatever
+// template1 holds), and dropped WITH (FORCE) in the test's cleanup, which ends connections the test left
+// open. A test binary that is killed leaves its databases on a shared server behind; their names start
+// with dbtest_.
+//
+// A test binary that dies without returning from Main (a panic, a -timeout, a kill) leaves its
+// throwaway cluster running. The next test binary that starts a throwaway cluster stops such leftovers:
+// folders <temp>/dbtest-* over a minute old whose cluster no live process holds.
+//
+// When no server can be found or started, the test fails (it does not skip): a test that did not run
+// is not a test that passed. Install PostgreSQL (apt-get install postgresql, brew install postgresql)
+// or set TEST_DATABASE_URL.
+package dbtest

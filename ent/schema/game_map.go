@@ -1,0 +1,81 @@
+package schema
+
+import (
+	"encoding/json"
+
+	"entgo.io/ent"
+	"entgo.io/ent/dialect/entsql"
+	"entgo.io/ent/schema"
+	"entgo.io/ent/schema/edge"
+	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
+)
+
+// GameMap is one version of a map file (the Go name avoids the keyword map; the table is "maps"). A map
+// is never changed once stored: a change is a new row with the same key and a higher version, so games keep
+// the exact board they started on.
+type GameMap struct {
+	ent.Schema
+}
+
+// Annotations of the GameMap.
+func (GameMap) Annotations() []schema.Annotation {
+	return []schema.Annotation{
+		entsql.Table("maps"),
+	}
+}
+
+// Mixin of the GameMap.
+func (GameMap) Mixin() []ent.Mixin {
+	return []ent.Mixin{CreateTimeMixin{}}
+}
+
+// Fields of the GameMap.
+func (GameMap) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("key").
+			NotEmpty().
+			MaxLen(64).
+			Immutable().
+			Comment(`The map's stable id from its file, such as "classic".`),
+		field.Int("version").
+			Positive().
+			Immutable().
+			Comment("The map file's version; (key, version) is unique."),
+		field.String("name").
+			NotEmpty().
+			MaxLen(100).
+			Comment("The map's display name, from its file."),
+		field.JSON("definition", json.RawMessage{}).
+			SchemaType(jsonText).
+			Immutable().
+			Comment("The whole map file (maps package format)."),
+		field.Bool("builtin").
+			Default(false).
+			Comment("Whether the map ships with the binary (stored at start-up) rather than uploaded."),
+		field.Int("creator_id").
+			Optional().
+			Nillable().
+			Comment("The user who uploaded the map; none for built-in maps."),
+	}
+}
+
+// Edges of the GameMap.
+func (GameMap) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("creator", User.Type).
+			Ref("maps").
+			Field("creator_id").
+			Unique().
+			Comment("The user who uploaded the map; none for built-in maps."),
+		edge.To("games", Game.Type).
+			Comment("The games played on this map version."),
+	}
+}
+
+// Indexes of the GameMap.
+func (GameMap) Indexes() []ent.Index {
+	return []ent.Index{
+		index.Fields("key", "version").Unique(),
+	}
+}

@@ -1,0 +1,177 @@
+package game_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"rout/dbtest"
+	"rout/game"
+	"rout/maps"
+	"rout/migrate"
+	"rout/rules"
+)
+
+// benchGame is a started 2-player game prepared for endless attacks: one territory of the player to move
+// and a neighbouring enemy territory both hold a million armies, so that a single roll never conquers.
+type benchGame struct {
+	id       int
+	user     int
+	from, to rules.TerritoryID
+}
+
+func prepareAttacks(b *testing.B, db *sql.DB, svc *game.Service, mapKey string, n int) []benchGame {
+	ctx := context.Background()
+	games := make([]benchGame, n)
+	for i := range games {
+		var alice, bob int
+		for _, u := range []*int{&alice, &bob} {
+			name := fmt.Sprintf("u%d-%d-%d", i, time.Now().UnixNano(), len(games))
+			if err := db.QueryRow(`INSERT INTO users (created_at, updated_at, name, email, password_hash)
+				VALUES (now(), now(), $1, $2, 'x') RETURNING id`, name, name+"@example.com").Scan(u); err != nil {
+				b.Fatal(err)
+			}
+		}
+		created, err := svc.GameCreate(ctx, game.CreateInput{CreatorID: alice, MapKey: mapKey, Seats: []game.SeatSpec{
+			{Kind: game.SeatUser, UserID: alice, Color: "red"}, {Kind: game.SeatUser, UserID: bob, Color: "blue"}}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := svc.GameStart(ctx, created.GameID, alice); err != nil {
+			b.Fatal(err)
+		}
+		s, err := svc.GameState(ctx, created.GameID)
+		if err != nil {
+			b.Fatal(err)
+		}
+		g := benchGame{id: created.GameID, user: map[rules.PlayerID]int{0: alice, 1: bob}[s.Current()], from: -1}
+		for t := 0; t < s.Board().Len() && g.from < 0; t++ {
+			from := rules.TerritoryID(t)
+			for _, to := range s.Board().Neighbors(from) {
+				if s.Owner(from) == s.Current() && s.Owner(to) != s.Current() {
+					g.from, g.to = from, to
+					break
+				}
+			}
+		}
+		// Place the reinforcements, then give both territories a million armies in the rows.
+		place := rules.Place{Placements: []rules.Placement{{Territory: g.from, Armies: s.Reserve()}}}
+		if _, err := svc.TurnSubmit(ctx, game.CommandInput{GameID: g.id, Actor: game.User(g.user), Command: place}); err != nil {
+			b.Fatal(err)
+		}
+		for _, t := range []rules.TerritoryID{g.from, g.to} {
+			if _, err := db.Exec(`WITH t AS (UPDATE territories SET armies = armies + 1000000 WHERE game_id = $1 AND idx = $2 RETURNING owner_seat)
+				UPDATE players SET armies = armies + 1000000 WHERE game_id = $1 AND seat = (SELECT owner_seat FROM t)`, g.id, t); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if _, err := db.Exec(`UPDATE games SET version = version + 1 WHERE id = $1`, g.id); err != nil {
+			b.Fatal(err)
+		}
+		games[i] = g
+	}
+	return games
+}
+
+// runConcurrently runs op b.N times in total, spread over one goroutine per game, each goroutine working
+// on its own game, and reports throughput and latency percentiles.
+func runConcurrently(b *testing.B, games []benchGame, op func(g benchGame) error) {
+	var next atomic.Int64
+	latencies := make([][]time.Duration, len(games))
+	var wg sync.WaitGroup
+	b.ResetTimer()
+	for i, g := range games {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for next.Add(1) <= int64(b.N) {
+				start := time.Now()
+				if err := op(g); err != nil {
+					b.Error(err)
+					return
+				}
+				latencies[i] = append(latencies[i], time.Since(start))
+			}
+		}()
+	}
+	wg.Wait()
+	b.StopTimer()
+	var all []time.Duration
+	for _, l := range latencies {
+		all = append(all, l...)
+	}
+	if len(all) == 0 {
+		return
+	}
+	slices.Sort(all)
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "commands/s")
+	b.ReportMetric(float64(all[len(all)/2].Microseconds()), "p50-µs")
+	b.ReportMetric(float64(all[len(all)*99/100].Microseconds()), "p99-µs")
+}
+
+// BenchmarkServiceAttack measures one attack roll through the whole service path (lock, decide, write
+// back, events, notify, commit) next to the same database work done as a plain SQL transaction (two
+// territory UPDATEs and one event INSERT), on the classic map and on a 5,000-territory map, with 1 and
+// 16 games played at once. The ratios go in docs/benchmarks.md.
+func BenchmarkServiceAttack(b *testing.B) {
+	ctx := context.Background()
+	db := dbtest.Open(b)
+	db.SetMaxOpenConns(32)
+	if err := migrate.Up(ctx, db, quiet); err != nil {
+		b.Fatal(err)
+	}
+	svc, err := game.New(game.Opts{DB: db, Logger: quiet})
+	if err != nil {
+		b.Fatal(err)
+	}
+	large, err := maps.Generate(maps.GenerateOpts{Territories: 5000, Seed: 1, ID: "generated-5000"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := game.SeedMap(ctx, db, large, false); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := db.Exec(`CREATE SEQUENCE bench_seq`); err != nil {
+		b.Fatal(err)
+	}
+	for _, mapKey := range []string{"classic", "generated-5000"} {
+		for _, concurrency := range []int{1, 16} {
+			games := prepareAttacks(b, db, svc, mapKey, concurrency)
+			b.Run(fmt.Sprintf("service/%s/games=%d", mapKey, concurrency), func(b *testing.B) {
+				runConcurrently(b, games, func(g benchGame) error {
+					_, err := svc.TurnSubmit(ctx, game.CommandInput{GameID: g.id, Actor: game.User(g.user),
+						Command: rules.Attack{From: g.from, To: g.to, Dice: 3}})
+					return err
+				})
+			})
+			b.Run(fmt.Sprintf("plain-sql/%s/games=%d", mapKey, concurrency), func(b *testing.B) {
+				runConcurrently(b, games, func(g benchGame) error { return plainAttack(ctx, db, g) })
+			})
+		}
+	}
+}
+
+// plainAttack is the baseline: the rows an attack roll changes, written by hand in one transaction.
+func plainAttack(ctx context.Context, db *sql.DB, g benchGame) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `UPDATE territories SET armies = armies - 1 WHERE game_id = $1 AND idx = $2`, g.id, g.from); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE territories SET armies = armies - 1 WHERE game_id = $1 AND idx = $2`, g.id, g.to); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO events (game_id, created_at, seq, turn, seat, kind, payload)
+		VALUES ($1, now(), -nextval('bench_seq'), 0, 0, 'battle_rolled', '{"kind":"battle_rolled","from":1,"to":2,"attackDice":[6,5,1],"defendDice":[4,3]}')`, g.id); err != nil {
+		return err
+	}
+	return tx.Commit()
+}

@@ -1,0 +1,19 @@
+// Package game is Rout's application service: every command on a game (a human's move, a CPU's turn, a
+// deadline's takeover, creating, joining and starting a game) goes through it, in one transaction.
+//
+// The path of a turn command (Service.TurnSubmit):
+//
+//  1. begin; lock the game row (SELECT ... FOR UPDATE);
+//  2. return the stored result when the caller's idempotency key was used before;
+//  3. refuse a stale command with CONFLICT when the caller's expected version is not the game's;
+//  4. get the engine state: from this replica's cache when it holds the game at this version, otherwise
+//     from the rows (the whole board, once);
+//  5. decide with the rules engine (a refused command is a *rules.Error and changes nothing);
+//  6. write only what changed: the territories and cards the events touch (rules.Touched), the players
+//     whose counts changed, the game row (scalars, version, sequence, deadline, dice), and the new events;
+//  7. run the command's side effects in the same transaction (the Effects seam: River jobs);
+//  8. pg_notify the game id and its new sequence number; commit.
+//
+// Nothing is half-done: a command that fails at any step rolls back and notifies nobody. The database is
+// the only source of truth: the cache is keyed by the game's version and is only a shortcut.
+package game

@@ -1,0 +1,371 @@
+package game
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/lib/pq"
+
+	"rout/maps"
+	"rout/rules"
+)
+
+// Turn limits.
+const (
+	MinTurnLimit     = time.Hour
+	MaxTurnLimit     = 30 * 24 * time.Hour
+	DefaultTurnLimit = 36 * time.Hour
+)
+
+// SeatKind is how a seat is filled when a game is created.
+type SeatKind int
+
+// The seat kinds.
+const (
+	SeatOpen    SeatKind = iota // anyone may join
+	SeatUser                    // taken by UserID (usually the creator)
+	SeatInvited                 // kept for the user with InviteEmail, or anyone with the invite code
+	SeatCPU                     // played by the CPU at Difficulty
+)
+
+// SeatSpec is one seat of a new game.
+type SeatSpec struct {
+	Kind        SeatKind
+	UserID      int
+	InviteEmail string
+	Difficulty  string // easy, normal or cautious; default normal
+	Color       string
+}
+
+// CreateInput is a new game's settings.
+type CreateInput struct {
+	CreatorID  int
+	MapKey     string
+	MapVersion int // 0: the newest version
+	Seats      []SeatSpec
+	TurnLimit  time.Duration // 0: DefaultTurnLimit
+	Claim      rules.ClaimStrategy
+	Cards      rules.CardSystem
+	TTBPercent int  // 0: 6
+	Private    bool // joining needs the invite code
+}
+
+// Created is a new game.
+type Created struct {
+	GameID     int
+	InviteCode string // empty for a public game without invited seats
+}
+
+// GameCreate creates a game in the open status: seats as specified, the board and the deck in rows.
+func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, error) {
+	if in.TurnLimit == 0 {
+		in.TurnLimit = DefaultTurnLimit
+	}
+	if in.TurnLimit < MinTurnLimit || in.TurnLimit > MaxTurnLimit || in.TurnLimit%time.Second != 0 {
+		return Created{}, errorf(CodeBadInput, "the turn limit must be whole seconds from %s to %s", MinTurnLimit, MaxTurnLimit)
+	}
+	if in.TTBPercent == 0 {
+		in.TTBPercent = rules.DefaultTTBPercent
+	}
+	var created Created
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		mapID, err := s.findMap(ctx, tx, in.MapKey, in.MapVersion)
+		if err != nil {
+			return err
+		}
+		board, err := s.board(ctx, tx, mapID)
+		if err != nil {
+			return err
+		}
+		cfg := rules.Config{Claim: in.Claim, Cards: in.Cards, TTBPercent: in.TTBPercent}
+		for i, seat := range in.Seats {
+			cfg.Seats = append(cfg.Seats, rules.Seat{Color: seat.Color})
+			if err := checkSeat(i, seat); err != nil {
+				return err
+			}
+		}
+		if _, err := rules.New(board, cfg); err != nil {
+			return errorf(CodeBadInput, "%s", err.(*rules.Error).Message)
+		}
+		var invite sql.NullString
+		if in.Private || slices.ContainsFunc(in.Seats, func(s SeatSpec) bool { return s.Kind == SeatInvited }) {
+			invite = sql.NullString{String: newInviteCode(), Valid: true}
+		}
+		dice, err := rules.NewCryptoDice()
+		if err != nil {
+			return fmt.Errorf("error seeding the dice: %w", err)
+		}
+		diceState, err := dice.MarshalBinary()
+		if err != nil {
+			return fmt.Errorf("error saving the dice: %w", err)
+		}
+		err = tx.QueryRowContext(ctx, `INSERT INTO games (created_at, updated_at, map_id, creator_id, turn_limit_seconds,
+			claim, card_system, ttb_percent, status, phase, dice, invite_code)
+			VALUES (now(), now(), $1, $2, $3, $4, $5, $6, 'open', 'setup', $7, $8) RETURNING id`,
+			mapID, in.CreatorID, int64(in.TurnLimit/time.Second), in.Claim.String(), in.Cards.String(), in.TTBPercent,
+			diceState, invite).Scan(&created.GameID)
+		if err != nil {
+			return fmt.Errorf("error creating the game: %w", err)
+		}
+		created.InviteCode = invite.String
+		for i, seat := range in.Seats {
+			status, user, cpu, difficulty, email := "open", sql.NullInt64{}, false, sql.NullString{}, sql.NullString{}
+			switch seat.Kind {
+			case SeatUser:
+				status, user = "active", sql.NullInt64{Int64: int64(seat.UserID), Valid: true}
+			case SeatInvited:
+				status, email = "invited", sql.NullString{String: strings.ToLower(seat.InviteEmail), Valid: true}
+			case SeatCPU:
+				status, cpu = "active", true
+				difficulty = sql.NullString{String: cmp(seat.Difficulty, "normal"), Valid: true}
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO players (game_id, seat, user_id, cpu, difficulty, color, status, invite_email)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, created.GameID, i, user, cpu, difficulty, seat.Color, status, email); err != nil {
+				return fmt.Errorf("error creating seat %d: %w", i, err)
+			}
+		}
+		return insertBoard(ctx, tx, created.GameID, board)
+	})
+	if err != nil {
+		var pqErr *pq.Error
+		if errors.As(err, &pqErr) && pqErr.Code == "23503" { // foreign key: no such user
+			return Created{}, errorf(CodeNotFound, "no such user")
+		}
+		return Created{}, err
+	}
+	s.logger.InfoContext(ctx, "game created", "game_id", created.GameID, "creator_id", in.CreatorID, "map", in.MapKey)
+	return created, nil
+}
+
+func cmp(s, fallback string) string {
+	if s == "" {
+		return fallback
+	}
+	return s
+}
+
+func checkSeat(i int, seat SeatSpec) error {
+	switch seat.Kind {
+	case SeatOpen:
+	case SeatUser:
+		if seat.UserID <= 0 {
+			return errorf(CodeBadInput, "seat %d: a user seat needs a user", i)
+		}
+	case SeatInvited:
+		if !strings.Contains(seat.InviteEmail, "@") {
+			return errorf(CodeBadInput, "seat %d: an invited seat needs an email address", i)
+		}
+	case SeatCPU:
+		if !slices.Contains([]string{"", "easy", "normal", "cautious"}, seat.Difficulty) {
+			return errorf(CodeBadInput, "seat %d: difficulty must be easy, normal or cautious", i)
+		}
+	default:
+		return errorf(CodeBadInput, "seat %d: unknown seat kind %d", i, seat.Kind)
+	}
+	return nil
+}
+
+func newInviteCode() string {
+	b := make([]byte, 12)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// insertBoard writes a new game's territories (unclaimed) and cards (the whole deck, in order).
+func insertBoard(ctx context.Context, tx *sql.Tx, gameID int, b *rules.Board) error {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO territories (game_id, idx, owner_seat, armies)
+		SELECT $1, i, -2, 0 FROM generate_series(0, $2 - 1) AS i`, gameID, b.Len()); err != nil {
+		return fmt.Errorf("error creating the territories: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO cards (game_id, idx, location, position)
+		SELECT $1, i, 'deck', i FROM generate_series(0, $2 - 1) AS i`, gameID, b.Cards()); err != nil {
+		return fmt.Errorf("error creating the cards: %w", err)
+	}
+	return nil
+}
+
+// findMap returns the id of the map row with key and version (0: the newest), storing a built-in map the
+// first time it is asked for.
+func (s *Service) findMap(ctx context.Context, tx *sql.Tx, key string, version int) (int, error) {
+	var id int
+	err := tx.QueryRowContext(ctx, `SELECT id FROM maps WHERE key = $1 AND ($2 = 0 OR version = $2)
+		ORDER BY version DESC LIMIT 1`, key, version).Scan(&id)
+	if err == nil {
+		return id, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return 0, fmt.Errorf("error finding map %q: %w", key, err)
+	}
+	m, ok := maps.Builtin(key)
+	if !ok || (version != 0 && version != m.Version) {
+		return 0, errorf(CodeNotFound, "no map %q version %d", key, version)
+	}
+	if err := SeedMap(ctx, tx, m, true); err != nil {
+		return 0, err
+	}
+	return s.findMap(ctx, tx, key, version)
+}
+
+// SeedMap stores a map's definition unless its key and version are stored already.
+func SeedMap(ctx context.Context, q interface {
+	ExecContext(context.Context, string, ...any) (sql.Result, error)
+}, m *maps.Map, builtin bool) error {
+	var def bytes.Buffer
+	if err := maps.Encode(&def, m); err != nil {
+		return err
+	}
+	if _, err := q.ExecContext(ctx, `INSERT INTO maps (created_at, key, version, name, definition, builtin)
+		VALUES (now(), $1, $2, $3, $4, $5) ON CONFLICT (key, version) DO NOTHING`,
+		m.ID, m.Version, m.Name, def.String(), builtin); err != nil {
+		return fmt.Errorf("error storing map %s: %w", m.ID, err)
+	}
+	return nil
+}
+
+// GameJoin gives user an open seat (or the seat invited for their email) of an open game, and returns
+// the seat. A private game or an invited seat needs the invite code, unless the invitation names the
+// user's email.
+func (s *Service) GameJoin(ctx context.Context, gameID, userID int, inviteCode string) (int, error) {
+	seat := -1
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		g, err := lockGame(ctx, tx, gameID)
+		if err != nil {
+			return err
+		}
+		if g.status != "open" {
+			return errorf(CodeConflict, "the game has started")
+		}
+		seats, err := loadSeats(ctx, tx, g.id)
+		if err != nil {
+			return err
+		}
+		if slices.ContainsFunc(seats, func(s Seat) bool { return s.UserID == userID }) {
+			return errorf(CodeConflict, "you already have a seat in this game")
+		}
+		var email string
+		if err := tx.QueryRowContext(ctx, `SELECT email FROM users WHERE id = $1`, userID).Scan(&email); err != nil {
+			return errorf(CodeNotFound, "no user %d", userID)
+		}
+		hasCode := g.inviteCode.Valid && inviteCode == g.inviteCode.String
+		for _, st := range seats {
+			if st.Status == "invited" && (strings.EqualFold(st.InviteEmail, email) || hasCode) {
+				seat = st.Seat
+				break
+			}
+		}
+		if seat < 0 && (!g.inviteCode.Valid || hasCode) {
+			if i := slices.IndexFunc(seats, func(s Seat) bool { return s.Status == "open" }); i >= 0 {
+				seat = seats[i].Seat
+			}
+		}
+		if seat < 0 {
+			if g.inviteCode.Valid && !hasCode {
+				return errorf(CodeForbidden, "this game needs its invite code")
+			}
+			return errorf(CodeConflict, "no seat is free")
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE players SET user_id = $3, status = 'active' WHERE game_id = $1 AND seat = $2`,
+			g.id, seat, userID)
+		if err == nil {
+			_, err = tx.ExecContext(ctx, `UPDATE games SET version = version + 1, updated_at = now() WHERE id = $1`, g.id)
+		}
+		return err
+	})
+	return seat, err
+}
+
+// GameLeave gives up user's seat in a game that has not started; the seat becomes open again.
+func (s *Service) GameLeave(ctx context.Context, gameID, userID int) error {
+	return s.withTx(ctx, func(tx *sql.Tx) error {
+		g, err := lockGame(ctx, tx, gameID)
+		if err != nil {
+			return err
+		}
+		if g.status != "open" {
+			return errorf(CodeConflict, "the game has started: resign instead")
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE players SET user_id = NULL, status = 'open' WHERE game_id = $1 AND user_id = $2`,
+			g.id, userID)
+		if err != nil {
+			return fmt.Errorf("error leaving game %d: %w", g.id, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return errorf(CodeNotFound, "you have no seat in this game")
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE games SET version = version + 1, updated_at = now() WHERE id = $1`, g.id)
+		return err
+	})
+}
+
+// GameStart starts an open game whose seats are all taken: only its creator may. The turn order, the
+// deal (random claim) and the first turn come from the engine.
+func (s *Service) GameStart(ctx context.Context, gameID, userID int) (Result, error) {
+	var res Result
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		g, err := lockGame(ctx, tx, gameID)
+		if err != nil {
+			return err
+		}
+		if g.creatorID != userID {
+			return errorf(CodeForbidden, "only the game's creator may start it")
+		}
+		if g.status != "open" {
+			return errorf(CodeConflict, "the game has started already")
+		}
+		cur, err := s.current(ctx, tx, g)
+		if err != nil {
+			return err
+		}
+		if i := slices.IndexFunc(cur.seats, func(s Seat) bool { return s.Status != "active" }); i >= 0 {
+			return errorf(CodeConflict, "seat %d is still %s", i, cur.seats[i].Status)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET started_at = now() WHERE id = $1`, g.id); err != nil {
+			return fmt.Errorf("error starting game %d: %w", g.id, err)
+		}
+		res, err = s.execute(ctx, tx, g, cur, rules.NoPlayer, rules.StartGame{})
+		return err
+	})
+	if err != nil {
+		return Result{}, err
+	}
+	s.cacheCommitted(res)
+	return res, nil
+}
+
+// readEvents returns up to limit events of a game after sequence number after.
+func readEvents(ctx context.Context, q querier, gameID int, after int64, limit int) ([]SeqEvent, error) {
+	rows, err := q.QueryContext(ctx, `SELECT seq, turn, seat, payload FROM events WHERE game_id = $1 AND seq > $2
+		ORDER BY seq LIMIT $3`, gameID, after, limit)
+	if err != nil {
+		return nil, fmt.Errorf("error reading events: %w", err)
+	}
+	defer rows.Close()
+	var out []SeqEvent
+	for rows.Next() {
+		var e SeqEvent
+		var seat int
+		var payload []byte
+		if err := rows.Scan(&e.Seq, &e.Turn, &seat, &payload); err != nil {
+			return nil, fmt.Errorf("error reading an event: %w", err)
+		}
+		e.Seat = rules.PlayerID(seat)
+		if e.Event, err = rules.UnmarshalEvent(payload); err != nil {
+			return nil, fmt.Errorf("error decoding event %d of game %d: %w", e.Seq, gameID, err)
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// Events returns up to limit events of a game after sequence number after, in order.
+func (s *Service) Events(ctx context.Context, gameID int, after int64, limit int) ([]SeqEvent, error) {
+	return readEvents(ctx, s.db, gameID, after, limit)
+}

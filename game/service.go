@@ -1,0 +1,240 @@
+package game
+
+import (
+	"container/list"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"sync"
+	"time"
+
+	"rout/maps"
+	"rout/rules"
+)
+
+// Code is the stable reason a service call was refused, beside the engine's own rules.Code values.
+type Code string
+
+// The service's codes; they match the API's top-level error codes.
+const (
+	CodeBadInput  Code = "BAD_USER_INPUT" // the request itself is malformed or out of range
+	CodeNotFound  Code = "NOT_FOUND"      // no such game, map or seat
+	CodeForbidden Code = "FORBIDDEN"      // the caller may not do this
+	CodeConflict  Code = "CONFLICT"       // the game moved on since the caller looked (stale version), or the seat is taken
+)
+
+// Error is a refused service call. Rule violations are *rules.Error values instead.
+type Error struct {
+	Code    Code
+	Message string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Code, e.Message) }
+
+func errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Effects is the seam for what a command causes outside the game's own rows (River jobs: deadlines, CPU
+// turns, notifications). It runs inside the command's transaction, after the game's rows are written: an
+// error rolls the whole command back.
+type Effects interface {
+	AfterCommand(ctx context.Context, tx *sql.Tx, c Change) error
+}
+
+// Change is what one command did, for Effects.
+type Change struct {
+	GameID   int
+	Version  int64
+	Events   []SeqEvent
+	Before   rules.State
+	After    rules.State
+	Deadline *time.Time // the new turn deadline when a turn started; nil otherwise
+	Seats    []Seat     // the game's seats
+}
+
+// SeqEvent is an event with its place in the game's record.
+type SeqEvent struct {
+	Seq   int64
+	Turn  int
+	Seat  rules.PlayerID // the seat that caused it; rules.NoPlayer for the system
+	Event rules.Event
+}
+
+// Opts are the service's dependencies and settings.
+type Opts struct {
+	DB        *sql.DB          // required
+	Clock     func() time.Time // default time.Now
+	Logger    *slog.Logger     // default: discard
+	Effects   Effects          // default: none
+	CacheSize int              // games whose engine state this replica keeps; default 1024
+}
+
+// Service runs every command on a game. It is safe for concurrent use; any number of services (replicas)
+// may share one database.
+type Service struct {
+	db      *sql.DB
+	now     func() time.Time
+	logger  *slog.Logger
+	effects Effects
+
+	boardMu sync.Mutex
+	boards  map[int]*rules.Board // map row id -> board
+
+	cache *stateCache
+}
+
+// New returns a service. It does no I/O.
+func New(opts Opts) (*Service, error) {
+	if opts.DB == nil {
+		return nil, errors.New("game.New: a database is required")
+	}
+	if opts.Clock == nil {
+		opts.Clock = time.Now
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if opts.CacheSize <= 0 {
+		opts.CacheSize = 1024
+	}
+	return &Service{
+		db:      opts.DB,
+		now:     opts.Clock,
+		logger:  opts.Logger,
+		effects: opts.Effects,
+		boards:  make(map[int]*rules.Board),
+		cache:   newStateCache(opts.CacheSize),
+	}, nil
+}
+
+// board returns the board of map row mapID, parsing its stored definition once per process.
+func (s *Service) board(ctx context.Context, q querier, mapID int) (*rules.Board, error) {
+	s.boardMu.Lock()
+	b, ok := s.boards[mapID]
+	s.boardMu.Unlock()
+	if ok {
+		return b, nil
+	}
+	var def []byte
+	if err := q.QueryRowContext(ctx, `SELECT definition FROM maps WHERE id = $1`, mapID).Scan(&def); err != nil {
+		return nil, fmt.Errorf("error loading map %d: %w", mapID, err)
+	}
+	m, err := maps.Parse(def)
+	if err != nil {
+		return nil, fmt.Errorf("error parsing stored map %d: %w", mapID, err)
+	}
+	if b, err = m.Board(); err != nil {
+		return nil, fmt.Errorf("error building the board of map %d: %w", mapID, err)
+	}
+	s.boardMu.Lock()
+	s.boards[mapID] = b
+	s.boardMu.Unlock()
+	return b, nil
+}
+
+// querier is what both *sql.DB and *sql.Tx offer.
+type querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+// stateCache keeps the engine states of recently played games, each with the version it belongs to. A
+// state is used only when the game row still has that version, so a cache can never serve a stale game.
+type stateCache struct {
+	mu    sync.Mutex
+	size  int
+	order *list.List // front: most recently used; values are *cached
+	games map[int]*list.Element
+}
+
+type cached struct {
+	game    int
+	version int64
+	state   rules.State
+	seats   []Seat
+}
+
+func newStateCache(size int) *stateCache {
+	return &stateCache{size: size, order: list.New(), games: make(map[int]*list.Element)}
+}
+
+func (c *stateCache) get(game int, version int64) (*cached, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	el, ok := c.games[game]
+	if !ok || el.Value.(*cached).version != version {
+		return nil, false
+	}
+	c.order.MoveToFront(el)
+	return el.Value.(*cached), true
+}
+
+func (c *stateCache) put(e *cached) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.games[e.game]; ok {
+		el.Value = e
+		c.order.MoveToFront(el)
+		return
+	}
+	c.games[e.game] = c.order.PushFront(e)
+	for c.order.Len() > c.size {
+		last := c.order.Back()
+		c.order.Remove(last)
+		delete(c.games, last.Value.(*cached).game)
+	}
+}
+
+// current returns a game's state and seats at the version of g: from the cache when it holds that
+// version, from the rows otherwise (a game that has not started is in the setup phase).
+func (s *Service) current(ctx context.Context, tx *sql.Tx, g *gameRow) (*cached, error) {
+	if c, ok := s.cache.get(g.id, g.version); ok {
+		return c, nil
+	}
+	seats, err := loadSeats(ctx, tx, g.id)
+	if err != nil {
+		return nil, err
+	}
+	board, err := s.board(ctx, tx, g.mapID)
+	if err != nil {
+		return nil, err
+	}
+	c := &cached{game: g.id, version: g.version, seats: seats}
+	if g.status == "open" {
+		c.state, err = rules.New(board, g.config(seats))
+	} else {
+		c.state, err = loadState(ctx, tx, g, board, g.config(seats))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// withTx runs f in a transaction and commits it, or rolls it back when f fails.
+func (s *Service) withTx(ctx context.Context, f func(tx *sql.Tx) error) error {
+	return s.withTxOpts(ctx, nil, f)
+}
+
+// snapshotRead is for reads that must see one consistent snapshot without locking.
+var snapshotRead = &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true}
+
+func (s *Service) withTxOpts(ctx context.Context, opts *sql.TxOptions, f func(tx *sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, opts)
+	if err != nil {
+		return fmt.Errorf("error beginning a transaction: %w", err)
+	}
+	if err := f(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("error committing: %w", err)
+	}
+	return nil
+}

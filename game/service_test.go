@@ -1,0 +1,490 @@
+package game_test
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/lib/pq"
+
+	"rout/ai"
+	"rout/dbtest"
+	"rout/game"
+	"rout/migrate"
+	"rout/rules"
+)
+
+func TestMain(m *testing.M) { dbtest.Main(m) }
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// env is one test's database with Rout's schema and a service on it.
+type env struct {
+	t   *testing.T
+	ctx context.Context
+	db  *sql.DB
+	dsn string
+	svc *game.Service
+}
+
+func newEnv(t *testing.T, effects game.Effects) *env {
+	t.Helper()
+	dsn := dbtest.URL(t)
+	db, err := sql.Open("postgres", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	ctx := context.Background()
+	if err := migrate.Up(ctx, db, quiet); err != nil {
+		t.Fatal(err)
+	}
+	svc, err := game.New(game.Opts{DB: db, Effects: effects, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &env{t: t, ctx: ctx, db: db, dsn: dsn, svc: svc}
+}
+
+func (e *env) user(name string) int {
+	e.t.Helper()
+	var id int
+	err := e.db.QueryRowContext(e.ctx, `INSERT INTO users (created_at, updated_at, name, email, password_hash)
+		VALUES (now(), now(), $1, $2, 'x') RETURNING id`, name, name+"@example.com").Scan(&id)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return id
+}
+
+// started creates and starts a game of the given humans (each in their own seat) and CPU seats.
+func (e *env) started(claim rules.ClaimStrategy, cards rules.CardSystem, users ...int) int {
+	e.t.Helper()
+	in := game.CreateInput{CreatorID: users[0], MapKey: "classic", Claim: claim, Cards: cards}
+	for i, u := range users {
+		in.Seats = append(in.Seats, game.SeatSpec{Kind: game.SeatUser, UserID: u, Color: fmt.Sprintf("c%d", i)})
+	}
+	created, err := e.svc.GameCreate(e.ctx, in)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if _, err := e.svc.GameStart(e.ctx, created.GameID, users[0]); err != nil {
+		e.t.Fatal(err)
+	}
+	return created.GameID
+}
+
+// state rebuilds a game's state from its record.
+func (e *env) state(gameID int) rules.State {
+	e.t.Helper()
+	if err := e.svc.GameVerify(e.ctx, gameID); err != nil {
+		e.t.Fatal(err)
+	}
+	s, err := e.svc.GameState(e.ctx, gameID)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return s
+}
+
+func (e *env) version(gameID int) int64 {
+	var v int64
+	if err := e.db.QueryRowContext(e.ctx, `SELECT version FROM games WHERE id = $1`, gameID).Scan(&v); err != nil {
+		e.t.Fatal(err)
+	}
+	return v
+}
+
+func (e *env) count(query string, args ...any) int {
+	e.t.Helper()
+	var n int
+	if err := e.db.QueryRowContext(e.ctx, query, args...).Scan(&n); err != nil {
+		e.t.Fatal(err)
+	}
+	return n
+}
+
+func code(err error) string {
+	var ge *game.Error
+	if errors.As(err, &ge) {
+		return string(ge.Code)
+	}
+	var re *rules.Error
+	if errors.As(err, &re) {
+		return string(re.Code)
+	}
+	if err == nil {
+		return ""
+	}
+	return "OTHER: " + err.Error()
+}
+
+func TestLobby(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	alice, bob, carol := e.user("alice"), e.user("bob"), e.user("carol")
+	created, err := e.svc.GameCreate(e.ctx, game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: []game.SeatSpec{
+		{Kind: game.SeatUser, UserID: alice, Color: "red"},
+		{Kind: game.SeatOpen, Color: "blue"},
+		{Kind: game.SeatCPU, Difficulty: "easy", Color: "green"},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created.GameID
+	if got := e.count(`SELECT count(*) FROM territories WHERE game_id = $1`, id); got != 42 {
+		t.Errorf("territory rows: got %d, want 42", got)
+	}
+	if got := e.count(`SELECT count(*) FROM cards WHERE game_id = $1 AND location = 'deck'`, id); got != 44 {
+		t.Errorf("card rows: got %d, want 44", got)
+	}
+	if _, err := e.svc.GameStart(e.ctx, id, alice); code(err) != "CONFLICT" {
+		t.Errorf("start with an open seat: got %v, want CONFLICT", err)
+	}
+	if seat, err := e.svc.GameJoin(e.ctx, id, bob, ""); err != nil || seat != 1 {
+		t.Fatalf("bob joins: seat %d, %v", seat, err)
+	}
+	if _, err := e.svc.GameJoin(e.ctx, id, carol, ""); code(err) != "CONFLICT" {
+		t.Errorf("join a full game: got %v, want CONFLICT", err)
+	}
+	if err := e.svc.GameLeave(e.ctx, id, bob); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.svc.GameJoin(e.ctx, id, carol, ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.svc.GameStart(e.ctx, id, carol); code(err) != "FORBIDDEN" {
+		t.Errorf("start by a non-creator: got %v, want FORBIDDEN", err)
+	}
+	if _, err := e.svc.GameStart(e.ctx, id, alice); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.svc.GameStart(e.ctx, id, alice); code(err) != "CONFLICT" {
+		t.Errorf("start twice: got %v, want CONFLICT", err)
+	}
+	if err := e.svc.GameLeave(e.ctx, id, carol); code(err) != "CONFLICT" {
+		t.Errorf("leave a started game: got %v, want CONFLICT", err)
+	}
+	if _, err := e.svc.GameStart(e.ctx, 999999, alice); code(err) != "NOT_FOUND" {
+		t.Errorf("start a missing game: got %v, want NOT_FOUND", err)
+	}
+	s := e.state(id)
+	if s.Phase() != rules.PhaseReinforce {
+		t.Errorf("phase after a random-claim start: got %s, want reinforce", s.Phase())
+	}
+	var deadline sql.NullTime
+	if err := e.db.QueryRow(`SELECT turn_deadline FROM games WHERE id = $1`, id).Scan(&deadline); err != nil || !deadline.Valid {
+		t.Errorf("a started game has a turn deadline: %v %v", deadline, err)
+	}
+}
+
+func TestPrivateGameNeedsInviteCode(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	alice, bob, dave := e.user("alice"), e.user("bob"), e.user("dave")
+	created, err := e.svc.GameCreate(e.ctx, game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: []game.SeatSpec{
+		{Kind: game.SeatUser, UserID: alice, Color: "red"},
+		{Kind: game.SeatInvited, InviteEmail: "bob@example.com", Color: "blue"},
+		{Kind: game.SeatOpen, Color: "green"},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if created.InviteCode == "" {
+		t.Fatal("a game with an invited seat has no invite code")
+	}
+	if _, err := e.svc.GameJoin(e.ctx, created.GameID, dave, "wrong"); code(err) != "FORBIDDEN" {
+		t.Errorf("join without the code: got %v, want FORBIDDEN", err)
+	}
+	if seat, err := e.svc.GameJoin(e.ctx, created.GameID, bob, ""); err != nil || seat != 1 {
+		t.Errorf("the invited user joins by email: seat %d, %v", seat, err)
+	}
+	if seat, err := e.svc.GameJoin(e.ctx, created.GameID, dave, created.InviteCode); err != nil || seat != 2 {
+		t.Errorf("join with the code: seat %d, %v", seat, err)
+	}
+}
+
+func TestCreateRefusesBadSettings(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	alice := e.user("alice")
+	two := []game.SeatSpec{{Kind: game.SeatUser, UserID: alice, Color: "red"}, {Kind: game.SeatCPU, Color: "blue"}}
+	for name, tc := range map[string]struct {
+		in   game.CreateInput
+		want string
+	}{
+		"unknown map":     {game.CreateInput{CreatorID: alice, MapKey: "atlantis", Seats: two}, "NOT_FOUND"},
+		"short limit":     {game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: two, TurnLimit: time.Minute}, "BAD_USER_INPUT"},
+		"long limit":      {game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: two, TurnLimit: 31 * 24 * time.Hour}, "BAD_USER_INPUT"},
+		"one seat":        {game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: two[:1]}, "BAD_USER_INPUT"},
+		"same colors":     {game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: []game.SeatSpec{two[0], {Kind: game.SeatCPU, Color: "red"}}}, "BAD_USER_INPUT"},
+		"bad difficulty":  {game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: []game.SeatSpec{two[0], {Kind: game.SeatCPU, Difficulty: "genius", Color: "b"}}}, "BAD_USER_INPUT"},
+		"bad ttb percent": {game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: two, Cards: rules.CardsFixedTTB, TTBPercent: 11}, "BAD_USER_INPUT"},
+		"unknown creator": {game.CreateInput{CreatorID: 424242, MapKey: "classic", Seats: two}, "NOT_FOUND"},
+	} {
+		if _, err := e.svc.GameCreate(e.ctx, tc.in); code(err) != tc.want {
+			t.Errorf("%s: got %v, want %s", name, err, tc.want)
+		}
+	}
+	if got := e.count(`SELECT count(*) FROM games`); got != 0 {
+		t.Errorf("refused creations left %d games", got)
+	}
+}
+
+func TestTurnCommands(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	alice, bob, carol := e.user("alice"), e.user("bob"), e.user("carol")
+	id := e.started(rules.ClaimRoundRobin, rules.CardsFixed, alice, bob)
+	s := e.state(id)
+	users := map[rules.PlayerID]int{0: alice, 1: bob}
+	current, other := users[s.Current()], users[1-s.Current()]
+	// A claim pick by the player whose turn it is not.
+	if _, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(other), Command: rules.Claim{Territory: 0}}); code(err) != "NOT_YOUR_TURN" {
+		t.Errorf("claim out of turn: got %v, want NOT_YOUR_TURN", err)
+	}
+	if _, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(carol), Command: rules.Claim{Territory: 0}}); code(err) != "FORBIDDEN" {
+		t.Errorf("a command from a user without a seat: got %v, want FORBIDDEN", err)
+	}
+	if _, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: 424242, Actor: game.User(alice), Command: rules.EndTurn{}}); code(err) != "NOT_FOUND" {
+		t.Errorf("a command on a missing game: got %v, want NOT_FOUND", err)
+	}
+	v := e.version(id)
+	res, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(current), Command: rules.Claim{Territory: 5}, ExpectedVersion: &v})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Version != v+1 || len(res.Events) != 2 {
+		t.Errorf("claim: version %d (want %d), %d events (want 2)", res.Version, v+1, len(res.Events))
+	}
+	if _, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(other), Command: rules.Claim{Territory: 6}, ExpectedVersion: &v}); code(err) != "CONFLICT" {
+		t.Errorf("a command with a stale version: got %v, want CONFLICT", err)
+	}
+	// Play the rest of the game through the service with the random player, then check it replays.
+	playOut(t, e, id, users)
+	if err := e.svc.GameVerify(e.ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	var status string
+	var winner sql.NullInt64
+	if err := e.db.QueryRow(`SELECT status, winner_seat FROM games WHERE id = $1`, id).Scan(&status, &winner); err != nil {
+		t.Fatal(err)
+	}
+	if status != "finished" || !winner.Valid {
+		t.Errorf("after the last command: status %s, winner %v", status, winner)
+	}
+	if _, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(alice), Command: rules.EndTurn{}}); code(err) != "CONFLICT" {
+		t.Errorf("a command on a finished game: got %v, want CONFLICT", err)
+	}
+}
+
+// playOut plays a game to its end with random commands for whoever is to move, each sent by the seat's
+// user, checking the service's answers against a state kept beside it.
+func playOut(t *testing.T, e *env, id int, users map[rules.PlayerID]int) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(uint64(id), 9))
+	s, err := e.svc.GameState(e.ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; s.Phase() != rules.PhaseOver; n++ {
+		if n > 20000 {
+			t.Fatalf("game %d did not end", id)
+		}
+		p := s.Current()
+		c := ai.Random(s, p, r)
+		res, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(users[p]), Command: c})
+		if err != nil {
+			t.Fatalf("command %d (%s by %d): %v", n, c.Kind(), p, err)
+		}
+		for _, ev := range res.Events {
+			if s, err = rules.Evolve(s, ev.Event); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+func TestRandomGamesThroughTheServiceReplay(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	u := []int{e.user("a"), e.user("b"), e.user("c"), e.user("d")}
+	for i, players := range []int{2, 3, 4} {
+		id := e.started(rules.ClaimStrategy(i%2), rules.CardSystem(i), u[:players]...)
+		users := map[rules.PlayerID]int{}
+		for p := range players {
+			users[rules.PlayerID(p)] = u[p]
+		}
+		playOut(t, e, id, users)
+		if err := e.svc.GameVerify(e.ctx, id); err != nil {
+			t.Fatal(err)
+		}
+		// A second service (another replica: an empty cache) reads the same state from the rows.
+		other, err := game.New(game.Opts{DB: e.db})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mine, _ := e.svc.GameState(e.ctx, id)
+		theirs, err := other.GameState(e.ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := rules.Diff(mine, theirs); diff != "" {
+			t.Fatalf("game %d: replicas disagree: %s", id, diff)
+		}
+	}
+}
+
+func TestConcurrentSameCommandAppliesOnce(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	alice, bob := e.user("alice"), e.user("bob")
+	id := e.started(rules.ClaimRandom, rules.CardsClassic, alice, bob)
+	s := e.state(id)
+	users := map[rules.PlayerID]int{0: alice, 1: bob}
+	var target rules.TerritoryID
+	for t := range s.Board().Len() {
+		if s.Owner(rules.TerritoryID(t)) == s.Current() {
+			target = rules.TerritoryID(t)
+			break
+		}
+	}
+	v := e.version(id)
+	cmd := rules.Place{Placements: []rules.Placement{{Territory: target, Armies: 1}}}
+	var wg sync.WaitGroup
+	results := make([]error, 50)
+	for i := range results {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, results[i] = e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(users[s.Current()]), Command: cmd, ExpectedVersion: &v})
+		}()
+	}
+	wg.Wait()
+	applied, conflicts := 0, 0
+	for _, err := range results {
+		switch code(err) {
+		case "":
+			applied++
+		case "CONFLICT":
+			conflicts++
+		default:
+			t.Errorf("unexpected result: %v", err)
+		}
+	}
+	if applied != 1 || conflicts != 49 {
+		t.Errorf("50 identical commands: %d applied, %d conflicts; want 1 and 49", applied, conflicts)
+	}
+	after := e.state(id)
+	if got, want := after.Armies(target), s.Armies(target)+1; got != want {
+		t.Errorf("territory %d has %d armies, want %d", target, got, want)
+	}
+	if e.version(id) != v+1 {
+		t.Errorf("version %d, want %d", e.version(id), v+1)
+	}
+}
+
+func TestIdempotencyKeyReturnsFirstResult(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	alice, bob := e.user("alice"), e.user("bob")
+	id := e.started(rules.ClaimRandom, rules.CardsClassic, alice, bob)
+	s := e.state(id)
+	user := map[rules.PlayerID]int{0: alice, 1: bob}[s.Current()]
+	var target rules.TerritoryID
+	for t := range s.Board().Len() {
+		if s.Owner(rules.TerritoryID(t)) == s.Current() {
+			target = rules.TerritoryID(t)
+			break
+		}
+	}
+	in := game.CommandInput{GameID: id, Actor: game.User(user), IdempotencyKey: "k-1",
+		Command: rules.Place{Placements: []rules.Placement{{Territory: target, Armies: 1}}}}
+	first, err := e.svc.TurnSubmit(e.ctx, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := e.svc.TurnSubmit(e.ctx, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !second.Replayed || second.Version != first.Version || len(second.Events) != len(first.Events) || second.Events[0].Seq != first.Events[0].Seq {
+		t.Errorf("retry: got %+v, want the first result %+v", second, first)
+	}
+	if got := e.state(id).Armies(target); got != s.Armies(target)+1 {
+		t.Errorf("armies after a retried placement: got %d, want %d", got, s.Armies(target)+1)
+	}
+	if _, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.System(0), IdempotencyKey: "k", Command: rules.EndTurn{}}); code(err) != "BAD_USER_INPUT" {
+		t.Errorf("a system command with a key: got %v, want BAD_USER_INPUT", err)
+	}
+}
+
+// failingEffects fails every command after the game's rows are written.
+type failingEffects struct{}
+
+func (failingEffects) AfterCommand(context.Context, *sql.Tx, game.Change) error {
+	return errors.New("the job queue is down")
+}
+
+func TestFailedCommandLeavesNothing(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	alice, bob := e.user("alice"), e.user("bob")
+	id := e.started(rules.ClaimRandom, rules.CardsClassic, alice, bob)
+	listener := pq.NewListener(e.dsn, time.Second, time.Second, nil)
+	defer listener.Close()
+	if err := listener.Listen(game.NotifyChannel); err != nil {
+		t.Fatal(err)
+	}
+	s := e.state(id)
+	before := e.count(`SELECT count(*) FROM events WHERE game_id = $1`, id)
+	version := e.version(id)
+	failing, err := game.New(game.Opts{DB: e.db, Effects: failingEffects{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	user := map[rules.PlayerID]int{0: alice, 1: bob}[s.Current()]
+	var target rules.TerritoryID
+	for t := range s.Board().Len() {
+		if s.Owner(rules.TerritoryID(t)) == s.Current() {
+			target = rules.TerritoryID(t)
+			break
+		}
+	}
+	cmd := rules.Place{Placements: []rules.Placement{{Territory: target, Armies: s.Reserve()}}}
+	if _, err := failing.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(user), Command: cmd, IdempotencyKey: "x"}); err == nil {
+		t.Fatal("the command succeeded although its effects failed")
+	}
+	if got := e.count(`SELECT count(*) FROM events WHERE game_id = $1`, id); got != before {
+		t.Errorf("events: %d after the failed command, %d before", got, before)
+	}
+	if got := e.count(`SELECT count(*) FROM command_keys`); got != 0 {
+		t.Errorf("the failed command stored %d idempotency keys", got)
+	}
+	if e.version(id) != version {
+		t.Errorf("version moved to %d from %d", e.version(id), version)
+	}
+	if diff := rules.Diff(e.state(id), s); diff != "" {
+		t.Errorf("the failed command changed the game: %s", diff)
+	}
+	// The first notification the listener hears is the next successful command's.
+	res, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(user), Command: cmd})
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case n := <-listener.Notify:
+		if want := fmt.Sprintf("%d:%d", id, res.Events[len(res.Events)-1].Seq); n.Extra != want {
+			t.Errorf("first notification %q, want %q (the failed command's?)", n.Extra, want)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no notification for the successful command")
+	}
+}

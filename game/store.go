@@ -1,0 +1,302 @@
+package game
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/lib/pq"
+
+	"rout/rules"
+)
+
+// NotifyChannel is the PostgreSQL channel on which every committed command announces "<game id>:<seq>",
+// the game and the sequence number of its last event. Listeners read the events themselves from the
+// database.
+const NotifyChannel = "rout_events"
+
+// gameRow is the part of the games row the service works with.
+type gameRow struct {
+	id         int
+	mapID      int
+	creatorID  int
+	turnLimit  time.Duration
+	claim      rules.ClaimStrategy
+	cards      rules.CardSystem
+	ttbPercent int
+	status     string
+	version    int64
+	seq        int64
+	engine     []byte
+	dice       []byte
+	inviteCode sql.NullString
+}
+
+// Seat is one seat of a game as stored.
+type Seat struct {
+	Seat        int
+	UserID      int // 0 for a CPU seat or a seat nobody has taken
+	CPU         bool
+	Difficulty  string // CPU seats: easy, normal or cautious
+	Color       string
+	Status      string // open, invited, active, eliminated or resigned
+	InviteEmail string
+}
+
+// lockGame loads the game row and locks it until the transaction ends.
+func lockGame(ctx context.Context, tx *sql.Tx, id int) (*gameRow, error) {
+	return loadGame(ctx, tx, id, " FOR UPDATE")
+}
+
+// loadGame loads the game row, with a locking clause ("" for none).
+func loadGame(ctx context.Context, tx *sql.Tx, id int, lock string) (*gameRow, error) {
+	var g gameRow
+	var limit int64
+	var claim, cards string
+	err := tx.QueryRowContext(ctx, `SELECT id, map_id, creator_id, turn_limit_seconds, claim, card_system, ttb_percent,
+		status, version, seq, engine, dice, invite_code FROM games WHERE id = $1`+lock, id).Scan(
+		&g.id, &g.mapID, &g.creatorID, &limit, &claim, &cards, &g.ttbPercent,
+		&g.status, &g.version, &g.seq, &g.engine, &g.dice, &g.inviteCode)
+	if err == sql.ErrNoRows {
+		return nil, errorf(CodeNotFound, "no game %d", id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("error locking game %d: %w", id, err)
+	}
+	g.turnLimit = time.Duration(limit) * time.Second
+	if err := g.claim.UnmarshalText([]byte(claim)); err != nil {
+		return nil, fmt.Errorf("game %d: %w", id, err)
+	}
+	if err := g.cards.UnmarshalText([]byte(cards)); err != nil {
+		return nil, fmt.Errorf("game %d: %w", id, err)
+	}
+	return &g, nil
+}
+
+func loadSeats(ctx context.Context, q querier, gameID int) ([]Seat, error) {
+	rows, err := q.QueryContext(ctx, `SELECT seat, COALESCE(user_id, 0), cpu, COALESCE(difficulty, ''), color, status,
+		COALESCE(invite_email, '') FROM players WHERE game_id = $1 ORDER BY seat`, gameID)
+	if err != nil {
+		return nil, fmt.Errorf("error loading the seats of game %d: %w", gameID, err)
+	}
+	defer rows.Close()
+	var seats []Seat
+	for rows.Next() {
+		var s Seat
+		if err := rows.Scan(&s.Seat, &s.UserID, &s.CPU, &s.Difficulty, &s.Color, &s.Status, &s.InviteEmail); err != nil {
+			return nil, fmt.Errorf("error reading a seat of game %d: %w", gameID, err)
+		}
+		seats = append(seats, s)
+	}
+	return seats, rows.Err()
+}
+
+// config is the engine configuration of a game.
+func (g *gameRow) config(seats []Seat) rules.Config {
+	cfg := rules.Config{Claim: g.claim, Cards: g.cards, TTBPercent: g.ttbPercent, Seats: make([]rules.Seat, len(seats))}
+	for i, s := range seats {
+		cfg.Seats[i] = rules.Seat{Color: s.Color}
+	}
+	return cfg
+}
+
+var statusNames = map[rules.Status]string{rules.Active: "active", rules.Eliminated: "eliminated", rules.Resigned: "resigned"}
+
+// loadState reads a started game's whole state from its rows: once per game per replica, or after another
+// replica changed it.
+func loadState(ctx context.Context, tx *sql.Tx, g *gameRow, b *rules.Board, cfg rules.Config) (rules.State, error) {
+	snap := rules.Snapshot{
+		Players: make([]rules.Player, len(cfg.Seats)),
+		Owners:  make([]rules.PlayerID, b.Len()),
+		Armies:  make([]int, b.Len()),
+	}
+	if err := json.Unmarshal(g.engine, &snap.Scalars); err != nil {
+		return rules.State{}, fmt.Errorf("error decoding the engine state of game %d: %w", g.id, err)
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT seat, status, territories, armies, bonus, unplaced FROM players WHERE game_id = $1`, g.id)
+	if err != nil {
+		return rules.State{}, fmt.Errorf("error loading players: %w", err)
+	}
+	for rows.Next() {
+		var seat int
+		var status string
+		var p rules.Player
+		if err := rows.Scan(&seat, &status, &p.Territories, &p.Armies, &p.Bonus, &p.Unplaced); err != nil {
+			rows.Close()
+			return rules.State{}, fmt.Errorf("error reading a player: %w", err)
+		}
+		for st, name := range statusNames {
+			if name == status {
+				p.Status = st
+			}
+		}
+		snap.Players[seat] = p
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return rules.State{}, fmt.Errorf("error loading players: %w", err)
+	}
+	rows, err = tx.QueryContext(ctx, `SELECT idx, owner_seat, armies FROM territories WHERE game_id = $1`, g.id)
+	if err != nil {
+		return rules.State{}, fmt.Errorf("error loading territories: %w", err)
+	}
+	for rows.Next() {
+		var idx, owner, armies int
+		if err := rows.Scan(&idx, &owner, &armies); err != nil {
+			rows.Close()
+			return rules.State{}, fmt.Errorf("error reading a territory: %w", err)
+		}
+		snap.Owners[idx], snap.Armies[idx] = rules.PlayerID(owner), armies
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return rules.State{}, fmt.Errorf("error loading territories: %w", err)
+	}
+	rows, err = tx.QueryContext(ctx, `SELECT idx, location, COALESCE(holder_seat, -1) FROM cards WHERE game_id = $1 ORDER BY position`, g.id)
+	if err != nil {
+		return rules.State{}, fmt.Errorf("error loading cards: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var idx, holder int
+		var location string
+		if err := rows.Scan(&idx, &location, &holder); err != nil {
+			return rules.State{}, fmt.Errorf("error reading a card: %w", err)
+		}
+		c := rules.CardID(idx)
+		switch location {
+		case "deck":
+			snap.Deck = append(snap.Deck, c)
+		case "discard":
+			snap.Discard = append(snap.Discard, c)
+		default:
+			snap.Players[holder].Hand = append(snap.Players[holder].Hand, c)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return rules.State{}, fmt.Errorf("error loading cards: %w", err)
+	}
+	s, err := rules.Restore(b, cfg, snap)
+	if err != nil {
+		return rules.State{}, fmt.Errorf("error restoring game %d from its rows: %w", g.id, err)
+	}
+	return s, nil
+}
+
+// write is everything one command changes, written in one statement: the territories and cards the
+// events touch, the players whose counts changed, the new events, the game row, and the notification.
+// One statement is one round trip; the statement's parts see the same snapshot and touch different tables.
+type write struct {
+	game          *gameRow
+	before, after rules.State
+	events        []SeqEvent
+	version, seq  int64
+	deadline      *time.Time // the new turn's deadline; nil when no turn started
+	dice          []byte
+	now           time.Time
+}
+
+const writeSQL = `WITH
+territory AS (
+	UPDATE territories AS t SET owner_seat = v.owner, armies = v.armies
+	FROM unnest($2::bigint[], $3::bigint[], $4::bigint[]) AS v(idx, owner, armies)
+	WHERE t.game_id = $1 AND t.idx = v.idx),
+card AS (
+	UPDATE cards AS c SET location = v.location, position = v.position, holder_seat = NULLIF(v.holder, -3)
+	FROM unnest($5::bigint[], $6::text[], $7::bigint[], $8::bigint[]) AS v(idx, location, holder, position)
+	WHERE c.game_id = $1 AND c.idx = v.idx),
+player AS (
+	UPDATE players AS p SET status = v.status, territories = v.territories, armies = v.armies, bonus = v.bonus,
+		unplaced = v.unplaced, card_count = v.cards, turn_order = v.turn_order
+	FROM unnest($9::bigint[], $10::text[], $11::bigint[], $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[])
+		AS v(seat, status, territories, armies, bonus, unplaced, cards, turn_order)
+	WHERE p.game_id = $1 AND p.seat = v.seat),
+event AS (
+	INSERT INTO events (game_id, created_at, seq, turn, seat, kind, payload)
+	SELECT $1, $17, v.seq, v.turn, v.seat, v.kind, v.payload::json
+	FROM unnest($18::bigint[], $19::bigint[], $20::bigint[], $21::text[], $22::text[]) AS v(seq, turn, seat, kind, payload)),
+game AS (
+	UPDATE games SET version = $23, seq = $24, phase = $25, turn = $26, current_seat = $27, engine = $28, dice = $29,
+		status = $30::text, winner_seat = $31, finished_at = CASE WHEN $30::text = 'finished' THEN $17 END, updated_at = $17,
+		turn_deadline = CASE $32::int WHEN 0 THEN turn_deadline WHEN 1 THEN $33::timestamptz END,
+		warning_at = CASE $32::int WHEN 0 THEN warning_at WHEN 1 THEN $34::timestamptz END
+	WHERE id = $1 RETURNING id)
+SELECT pg_notify($35, $36) FROM game`
+
+// exec runs the write.
+func (w *write) exec(ctx context.Context, tx *sql.Tx) error {
+	g, after := w.game, w.after
+	plain := make([]rules.Event, len(w.events))
+	for i, e := range w.events {
+		plain[i] = e.Event
+	}
+	ts, cs := rules.Touched(w.before, after, plain)
+	var tIdx, tOwner, tArmies []int64
+	for _, t := range ts {
+		tIdx, tOwner, tArmies = append(tIdx, int64(t)), append(tOwner, int64(after.Owner(t))), append(tArmies, int64(after.Armies(t)))
+	}
+	var cIdx, cHolder, cPosition []int64
+	var cLocation []string
+	for _, c := range cs {
+		p := after.CardPlace(c)
+		cIdx, cHolder, cPosition = append(cIdx, int64(c)), append(cHolder, int64(p.Holder)), append(cPosition, int64(p.Position))
+		cLocation = append(cLocation, p.Location.String())
+	}
+	var pSeat, pTerritories, pArmies, pBonus, pUnplaced, pCards, pOrder []int64
+	var pStatus []string
+	for i := range after.Players() {
+		p, old := after.Player(rules.PlayerID(i)), w.before.Player(rules.PlayerID(i))
+		if p.Status == old.Status && p.Territories == old.Territories && p.Armies == old.Armies && p.Bonus == old.Bonus &&
+			p.Unplaced == old.Unplaced && len(p.Hand) == len(old.Hand) && w.before.Phase() != rules.PhaseSetup {
+			continue
+		}
+		pSeat, pStatus = append(pSeat, int64(i)), append(pStatus, statusNames[p.Status])
+		pTerritories, pArmies, pBonus = append(pTerritories, int64(p.Territories)), append(pArmies, int64(p.Armies)), append(pBonus, int64(p.Bonus))
+		pUnplaced, pCards = append(pUnplaced, int64(p.Unplaced)), append(pCards, int64(len(p.Hand)))
+		pOrder = append(pOrder, int64(slices.Index(after.Order(), rules.PlayerID(i))))
+	}
+	var eSeq, eTurn, eSeat []int64
+	var eKind, ePayload []string
+	for _, e := range w.events {
+		data, err := rules.MarshalEvent(e.Event)
+		if err != nil {
+			return err
+		}
+		eSeq, eTurn, eSeat = append(eSeq, e.Seq), append(eTurn, int64(e.Turn)), append(eSeat, int64(e.Seat))
+		eKind, ePayload = append(eKind, e.Event.Kind()), append(ePayload, string(data))
+	}
+	engine, err := json.Marshal(after.Scalars())
+	if err != nil {
+		return fmt.Errorf("error encoding the engine state: %w", err)
+	}
+	status, winner := "active", sql.NullInt64{}
+	if after.Phase() == rules.PhaseOver {
+		status, winner = "finished", sql.NullInt64{Int64: int64(after.Winner()), Valid: true}
+	}
+	// Deadline mode: 0 keeps the deadline, 1 sets a new one, 2 clears it (the game is over).
+	mode, deadline, warning := 0, sql.NullTime{}, sql.NullTime{}
+	switch {
+	case status == "finished":
+		mode = 2
+	case w.deadline != nil:
+		mode = 1
+		deadline = sql.NullTime{Time: *w.deadline, Valid: true}
+		warning = sql.NullTime{Time: w.deadline.Add(-g.turnLimit / 4), Valid: true}
+	}
+	_, err = tx.ExecContext(ctx, writeSQL, g.id,
+		pq.Array(tIdx), pq.Array(tOwner), pq.Array(tArmies),
+		pq.Array(cIdx), pq.Array(cLocation), pq.Array(cHolder), pq.Array(cPosition),
+		pq.Array(pSeat), pq.Array(pStatus), pq.Array(pTerritories), pq.Array(pArmies), pq.Array(pBonus), pq.Array(pUnplaced), pq.Array(pCards), pq.Array(pOrder),
+		w.now,
+		pq.Array(eSeq), pq.Array(eTurn), pq.Array(eSeat), pq.Array(eKind), pq.Array(ePayload),
+		w.version, w.seq, after.Phase().String(), after.Turn(), max(int(after.Current()), -1), engine, w.dice,
+		status, winner, mode, deadline, warning,
+		NotifyChannel, fmt.Sprintf("%d:%d", g.id, w.seq))
+	if err != nil {
+		return fmt.Errorf("error writing game %d: %w", g.id, err)
+	}
+	return nil
+}

@@ -1,0 +1,90 @@
+//go:build unix
+
+package pgcluster
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+func TestStartRecoversAfterKill(t *testing.T) {
+	t.Parallel()
+	requireBinaries(t)
+	dir := testDir(t)
+	cfg := testConfig(t, dir)
+
+	c := startCluster(t, cfg)
+	db := open(t, c)
+	if _, err := db.ExecContext(t.Context(), "CREATE TABLE kept (n int); INSERT INTO kept VALUES (7)"); err != nil {
+		t.Fatalf("CREATE TABLE error = %v", err)
+	}
+	db.Close()
+	pid := postmasterPID(t, c)
+	// The server this test started, and only it, dies without a shutdown.
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		t.Fatalf("kill -9 %d: %v", pid, err)
+	}
+	// The stale postmaster.pid stays, and stopping a server that is gone is not an error.
+	if err := c.Stop(t.Context()); err != nil {
+		t.Fatalf("Stop() after kill error = %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(c.DataDir(), "postmaster.pid")); err != nil {
+		t.Fatalf("postmaster.pid after kill: %v, want it left behind", err)
+	}
+
+	c = startCluster(t, cfg)
+	if got := postmasterPID(t, c); got == pid {
+		t.Errorf("server pid = %d, want a new server", got)
+	}
+	db = open(t, c)
+	if got := queryString(t, db, "SELECT n::text FROM kept"); got != "7" {
+		t.Errorf("kept row = %s, want 7", got)
+	}
+	if log, err := os.ReadFile(filepath.Join(dir, "postgres.log")); err != nil || !strings.Contains(string(log), "not properly shut down") {
+		t.Errorf("server log: error = %v, want crash recovery in it", err)
+	}
+}
+
+func TestStartRemovesPidFileOfReusedPid(t *testing.T) {
+	t.Parallel()
+	requireBinaries(t)
+	if _, _, ok := processInfo(os.Getpid()); !ok {
+		t.Skip("no /proc: a reused pid cannot be told from a server here")
+	}
+	dir := testDir(t)
+	cfg := testConfig(t, dir)
+	c := startCluster(t, cfg)
+	pidFile := filepath.Join(c.DataDir(), "postmaster.pid")
+	if err := c.Stop(t.Context()); err != nil {
+		t.Fatalf("Stop() error = %v", err)
+	}
+
+	// A live process that is not a server of this folder holds the pid the file names, as after a reboot.
+	sleep := exec.Command("sleep", "60")
+	if err := sleep.Start(); err != nil {
+		t.Skipf("cannot start sleep: %v", err)
+	}
+	t.Cleanup(func() {
+		sleep.Process.Kill()
+		sleep.Wait()
+	})
+	content := strings.Join([]string{strconv.Itoa(sleep.Process.Pid), c.DataDir(), "1700000000", "5432",
+		c.SocketDir(), "", "  1234  5678", "ready   ", ""}, "\n")
+	if err := os.WriteFile(pidFile, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+
+	c = startCluster(t, cfg)
+	if got := postmasterPID(t, c); got == sleep.Process.Pid {
+		t.Fatalf("server pid = %d, the reused pid: want a new server", got)
+	}
+	db := open(t, c)
+	if got := queryString(t, db, "SELECT current_database()"); got != "rout" {
+		t.Errorf("current_database() = %q, want %q", got, "rout")
+	}
+}

@@ -1,0 +1,171 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/lib/pq"
+)
+
+// Defaults of Config.
+const (
+	// DefaultAddr is the address the server listens on: loopback only, so a server started on a laptop
+	// is not reachable from the network. Containers set ROUT_ADDR=0.0.0.0:8080.
+	DefaultAddr = "127.0.0.1:8080"
+	// DefaultDataDir is the folder of the embedded PostgreSQL cluster, relative to the working folder.
+	DefaultDataDir = "./data"
+	// DefaultLogLevel is the lowest level of the records the logger writes.
+	DefaultLogLevel = "info"
+	// DefaultLogFormat is the format of the log records.
+	DefaultLogFormat = "text"
+	// DefaultShutdownTimeout bounds how long a shutdown waits for HTTP requests in flight.
+	DefaultShutdownTimeout = 10 * time.Second
+)
+
+// The environment variables ConfigFromEnv reads, one per field of Config.
+const (
+	EnvAddr            = "ROUT_ADDR"
+	EnvDatabaseURL     = "DATABASE_URL"
+	EnvDataDir         = "ROUT_DATA_DIR"
+	EnvLogLevel        = "ROUT_LOG_LEVEL"
+	EnvLogFormat       = "ROUT_LOG_FORMAT"
+	EnvShutdownTimeout = "ROUT_SHUTDOWN_TIMEOUT"
+)
+
+// logLevels maps the values of Config.LogLevel to slog levels.
+var logLevels = map[string]slog.Level{
+	"debug": slog.LevelDebug,
+	"info":  slog.LevelInfo,
+	"warn":  slog.LevelWarn,
+	"error": slog.LevelError,
+}
+
+// Config is the configuration of a Rout server process: `rout serve` and `rout migrate` read it once at
+// start, from the environment and then the command line, and refuse to start when Validate fails.
+// DefaultConfig gives the defaults; the zero Config is not valid.
+type Config struct {
+	// Addr is the host:port the HTTP server listens on (ROUT_ADDR, --addr). An empty host listens on
+	// every interface; port 0 picks a free port. Default DefaultAddr.
+	Addr string
+
+	// DatabaseURL is the PostgreSQL connection string (DATABASE_URL, --database-url), as a URL
+	// (postgres://user:password@host:5432/rout?sslmode=disable) or as key=value pairs. When empty, the
+	// server starts a private PostgreSQL cluster from the local PostgreSQL programs in DataDir (see
+	// package rout/pgcluster) and uses it.
+	DatabaseURL string
+
+	// DataDir is the folder of the embedded PostgreSQL cluster (ROUT_DATA_DIR, --data-dir), created
+	// when missing. Used only when DatabaseURL is empty. Default DefaultDataDir.
+	DataDir string
+
+	// LogLevel is the lowest level of the records the logger writes (ROUT_LOG_LEVEL, --log-level): one
+	// of debug, info, warn and error. Default DefaultLogLevel.
+	LogLevel string
+
+	// LogFormat is the format of the log records, written to standard error (ROUT_LOG_FORMAT,
+	// --log-format): text (key=value) or json (one object per line). Default DefaultLogFormat.
+	LogFormat string
+
+	// ShutdownTimeout bounds how long a shutdown waits for the HTTP requests in flight before it closes
+	// their connections (ROUT_SHUTDOWN_TIMEOUT, --shutdown-timeout). The embedded cluster's stop comes
+	// after, with its own bound (pgcluster.DefaultStopTimeout). Must be positive. Default
+	// DefaultShutdownTimeout.
+	ShutdownTimeout time.Duration
+}
+
+// DefaultConfig returns the configuration with every field at its default.
+func DefaultConfig() Config {
+	return Config{
+		Addr:            DefaultAddr,
+		DataDir:         DefaultDataDir,
+		LogLevel:        DefaultLogLevel,
+		LogFormat:       DefaultLogFormat,
+		ShutdownTimeout: DefaultShutdownTimeout,
+	}
+}
+
+// ConfigFromEnv returns DefaultConfig with the values of the environment variables that are set (not
+// empty), read through getenv. It fails only on a value it cannot parse (a duration); Validate checks
+// the rest.
+func ConfigFromEnv(getenv func(string) string) (Config, error) {
+	cfg := DefaultConfig()
+	for _, v := range []struct {
+		key string
+		dst *string
+	}{
+		{EnvAddr, &cfg.Addr},
+		{EnvDatabaseURL, &cfg.DatabaseURL},
+		{EnvDataDir, &cfg.DataDir},
+		{EnvLogLevel, &cfg.LogLevel},
+		{EnvLogFormat, &cfg.LogFormat},
+	} {
+		if s := getenv(v.key); s != "" {
+			*v.dst = s
+		}
+	}
+	if s := getenv(EnvShutdownTimeout); s != "" {
+		d, err := time.ParseDuration(s)
+		if err != nil {
+			return Config{}, fmt.Errorf("%s %q is not a duration (such as 10s or 1m30s)", EnvShutdownTimeout, s)
+		}
+		cfg.ShutdownTimeout = d
+	}
+	return cfg, nil
+}
+
+// Validate reports every setting the server cannot start with, each on its own line.
+func (c Config) Validate() error {
+	var errs []error
+	if err := validateAddr(c.Addr); err != nil {
+		errs = append(errs, err)
+	}
+	if c.DatabaseURL != "" {
+		if _, err := pq.NewConfig(c.DatabaseURL); err != nil {
+			// The parse error may quote the URL, and with it the password.
+			msg := strings.ReplaceAll(err.Error(), c.DatabaseURL, "<"+EnvDatabaseURL+">")
+			errs = append(errs, fmt.Errorf("%s (--database-url) is not a PostgreSQL connection string "+
+				"(postgres://user:password@host:5432/database?sslmode=disable, or key=value pairs): %s", EnvDatabaseURL, msg))
+		}
+	} else if c.DataDir == "" {
+		errs = append(errs, fmt.Errorf("%s (--data-dir) is empty: the embedded PostgreSQL (used when %s is not set) needs a folder",
+			EnvDataDir, EnvDatabaseURL))
+	}
+	if _, ok := logLevels[c.LogLevel]; !ok {
+		errs = append(errs, fmt.Errorf("%s (--log-level) %q is not a log level: want debug, info, warn or error", EnvLogLevel, c.LogLevel))
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		errs = append(errs, fmt.Errorf("%s (--log-format) %q is not a log format: want text or json", EnvLogFormat, c.LogFormat))
+	}
+	if c.ShutdownTimeout <= 0 {
+		errs = append(errs, fmt.Errorf("%s (--shutdown-timeout) %v is not positive", EnvShutdownTimeout, c.ShutdownTimeout))
+	}
+	return errors.Join(errs...)
+}
+
+// validateAddr reports an address net.Listen would not take as host:port.
+func validateAddr(addr string) error {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("%s (--addr) %q is not host:port (such as 127.0.0.1:8080 or :8080): %w", EnvAddr, addr, err)
+	}
+	if _, err := strconv.ParseUint(port, 10, 16); err != nil {
+		return fmt.Errorf("%s (--addr) %q: port %q is not a number from 0 to 65535", EnvAddr, addr, port)
+	}
+	return nil
+}
+
+// NewLogger returns the logger cfg asks for, writing to w: text or JSON records at cfg.LogLevel and above.
+// An invalid level means info, an invalid format text; Validate reports both.
+func NewLogger(w io.Writer, cfg Config) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: logLevels[cfg.LogLevel]}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}

@@ -1,0 +1,63 @@
+package server
+
+import (
+	"context"
+	"log/slog"
+	"net"
+	"strings"
+	"testing"
+
+	"rout/dbtest"
+)
+
+var discardLogger = slog.New(slog.DiscardHandler)
+
+func TestOpenDatabase(t *testing.T) {
+	t.Parallel()
+	cfg := DefaultConfig()
+	cfg.DatabaseURL = dbtest.URL(t)
+	ctx := context.Background()
+	d, err := OpenDatabase(ctx, cfg, discardLogger)
+	if err != nil {
+		t.Fatalf("OpenDatabase: %v", err)
+	}
+	if d.Embedded() {
+		t.Error("Embedded() = true with a DATABASE_URL, want false")
+	}
+	if got := d.DB.Stats().MaxOpenConnections; got != maxOpenConns {
+		t.Errorf("MaxOpenConnections = %d, want %d", got, maxOpenConns)
+	}
+	var one int
+	if err := d.DB.QueryRowContext(ctx, "SELECT 1").Scan(&one); err != nil || one != 1 {
+		t.Errorf("SELECT 1 = %d, %v; want 1", one, err)
+	}
+	if err := d.Close(ctx); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+	if err := d.DB.PingContext(ctx); err == nil {
+		t.Error("the pool still answers after Close")
+	}
+}
+
+func TestOpenDatabaseUnreachable(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	cfg := DefaultConfig()
+	cfg.DatabaseURL = "postgres://rout:s3cret@" + addr + "/rout?sslmode=disable"
+	d, err := OpenDatabase(context.Background(), cfg, discardLogger)
+	if err == nil {
+		d.Close(context.Background())
+		t.Fatal("OpenDatabase of a closed port succeeded, want an error")
+	}
+	if !strings.Contains(err.Error(), "error connecting to the database") || !strings.Contains(err.Error(), "refused") {
+		t.Errorf("error = %q, want one saying the database refused the connection", err)
+	}
+	if strings.Contains(err.Error(), "s3cret") {
+		t.Errorf("error %q shows the password", err)
+	}
+}

@@ -1,0 +1,98 @@
+package server
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync/atomic"
+	"time"
+)
+
+// HTTP server limits. There is no overall read or write timeout: subscriptions hold their connections
+// open for hours.
+const (
+	// readHeaderTimeout bounds how long a client may take to send a request's headers.
+	readHeaderTimeout = 10 * time.Second
+	// idleTimeout closes keep-alive connections that stay idle for longer.
+	idleTimeout = 2 * time.Minute
+)
+
+// Server is Rout's HTTP server. New builds every route in one place (routes); Serve serves them until
+// Shutdown. Its methods are safe for concurrent use.
+type Server struct {
+	logger   *slog.Logger
+	db       *sql.DB
+	handler  http.Handler
+	http     *http.Server
+	migrated atomic.Bool   // the database schema is up to date
+	draining atomic.Bool   // Shutdown has begun
+	pings    chan struct{} // a slot per ping of /readyz waiting on the database
+}
+
+// Opts are the dependencies of a Server.
+type Opts struct {
+	// DB is the database the server works with; /readyz pings it. Required.
+	DB *sql.DB
+
+	// Logger receives the server's records. Nil discards them.
+	Logger *slog.Logger
+}
+
+// New returns a server with every route. It is not ready (/readyz answers 503) until MarkMigrated.
+func New(opts Opts) *Server {
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	s := &Server{logger: opts.Logger, db: opts.DB, pings: make(chan struct{}, maxPings)}
+	s.handler = s.routes()
+	s.http = &http.Server{
+		Handler:           s.handler,
+		ReadHeaderTimeout: readHeaderTimeout,
+		IdleTimeout:       idleTimeout,
+		ErrorLog:          slog.NewLogLogger(opts.Logger.Handler(), slog.LevelWarn),
+	}
+	return s
+}
+
+// routes returns the server's handler: the one place where routes are added.
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", s.handleHealthz)
+	mux.HandleFunc("GET /readyz", s.handleReadyz)
+	// Next: the GraphQL API and its playground, /metrics, and the River UI behind admin auth.
+	return mux
+}
+
+// Handler returns the handler of every route, for tests and for embedding the server in another one.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// MarkMigrated records that the database schema is up to date (migrate.Up has returned), which
+// /readyz requires.
+func (s *Server) MarkMigrated() { s.migrated.Store(true) }
+
+// Serve accepts connections on ln and serves them until Shutdown, then returns nil. It closes ln. Any
+// other error means the server stopped serving.
+func (s *Server) Serve(ln net.Listener) error {
+	if err := s.http.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("error serving HTTP on %s: %w", ln.Addr(), err)
+	}
+	return nil
+}
+
+// Shutdown stops the server gracefully: /readyz starts answering 503, the listeners close, idle
+// connections close, and it waits for the requests in flight until ctx ends, when it closes the
+// connections that are left and returns an error saying so. Connections taken over from the server
+// (websockets) are not waited for: whoever took them over must close them.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.draining.Store(true)
+	err := s.http.Shutdown(ctx)
+	if err == nil {
+		return nil
+	}
+	closeErr := s.http.Close()
+	return errors.Join(fmt.Errorf("error draining HTTP connections: %w", err), closeErr)
+}

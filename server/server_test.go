@@ -1,0 +1,166 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"rout/dbtest"
+)
+
+func TestMain(m *testing.M) { dbtest.Main(m) }
+
+// readyz asks h for /readyz and returns the status and the decoded body.
+func readyz(t *testing.T, h http.Handler) (int, Readiness) {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/readyz", nil))
+	if got := rec.Header().Get("Content-Type"); got != "application/json" {
+		t.Errorf("GET /readyz Content-Type = %q, want application/json", got)
+	}
+	var r Readiness
+	if err := json.Unmarshal(rec.Body.Bytes(), &r); err != nil {
+		t.Fatalf("GET /readyz body %q is not JSON: %v", rec.Body.String(), err)
+	}
+	return rec.Code, r
+}
+
+func TestReadiness(t *testing.T) {
+	t.Parallel()
+	db := dbtest.Open(t)
+	s := New(Opts{DB: db})
+
+	rec := httptest.NewRecorder()
+	s.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/healthz", nil))
+	if rec.Code != http.StatusOK || rec.Body.String() != "ok\n" {
+		t.Errorf("GET /healthz = %d %q, want 200 %q", rec.Code, rec.Body.String(), "ok\n")
+	}
+
+	steps := []struct {
+		name   string
+		do     func()
+		status int
+		want   Readiness
+	}{
+		{"before the migrations", func() {}, http.StatusServiceUnavailable,
+			Readiness{Status: "unavailable", Reason: "database migrations have not finished"}},
+		{"migrated", s.MarkMigrated, http.StatusOK, Readiness{Status: "ready"}},
+		{"database gone", func() { db.Close() }, http.StatusServiceUnavailable,
+			Readiness{Status: "unavailable", Reason: "the database ping failed: sql: database is closed"}},
+		{"shutting down", func() {
+			if err := s.Shutdown(context.Background()); err != nil {
+				t.Fatalf("Shutdown of a server that never served: %v", err)
+			}
+		}, http.StatusServiceUnavailable, Readiness{Status: "unavailable", Reason: "shutting down"}},
+	}
+	for _, step := range steps {
+		step.do()
+		if status, r := readyz(t, s.Handler()); status != step.status || r != step.want {
+			t.Errorf("%s: GET /readyz = %d %+v, want %d %+v", step.name, status, r, step.status, step.want)
+		}
+	}
+}
+
+func TestReadinessSlowDatabase(t *testing.T) {
+	t.Parallel()
+	// A "database" that accepts connections and never answers.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := openPool("postgres://rout@" + ln.Addr().String() + "/rout?sslmode=disable")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	var mu sync.Mutex
+	var conns []net.Conn
+	accepted := make(chan struct{})
+	go func() {
+		defer close(accepted)
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			conns = append(conns, conn)
+			mu.Unlock()
+		}
+	}()
+	// Runs before db.Close: closing the connections ends the pings that wait on them.
+	t.Cleanup(func() {
+		ln.Close()
+		<-accepted
+		mu.Lock()
+		defer mu.Unlock()
+		for _, c := range conns {
+			c.Close()
+		}
+	})
+	s := New(Opts{DB: db})
+	s.MarkMigrated()
+
+	// More requests at once than maxPings: the ones that find no free slot give up too.
+	var wg sync.WaitGroup
+	for range maxPings + 2 {
+		wg.Go(func() {
+			began := time.Now()
+			rec := httptest.NewRecorder()
+			s.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/readyz", nil))
+			want := `{"status":"unavailable","reason":"the database did not answer within 1s"}` + "\n"
+			if rec.Code != http.StatusServiceUnavailable || rec.Body.String() != want {
+				t.Errorf("GET /readyz = %d %q, want 503 %q", rec.Code, rec.Body.String(), want)
+			}
+			if elapsed := time.Since(began); elapsed > ReadyTimeout+time.Second {
+				t.Errorf("GET /readyz took %v, want about ReadyTimeout (%v)", elapsed, ReadyTimeout)
+			}
+		})
+	}
+	wg.Wait()
+	// The pings still wait on the database, holding every slot: the next request does not start another.
+	if status, r := readyz(t, s.Handler()); status != http.StatusServiceUnavailable || r.Reason != errNoAnswer.Error() {
+		t.Errorf("GET /readyz = %d %+v, want 503 %q", status, r, errNoAnswer)
+	}
+	if got := len(s.pings); got != maxPings {
+		t.Errorf("%d pings wait on the database, want maxPings (%d)", got, maxPings)
+	}
+}
+
+func TestServeAndShutdown(t *testing.T) {
+	t.Parallel()
+	s := New(Opts{DB: dbtest.Open(t)})
+	s.MarkMigrated()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := make(chan error, 1)
+	go func() { served <- s.Serve(ln) }()
+
+	resp, err := http.Get("http://" + ln.Addr().String() + "/readyz")
+	if err != nil {
+		t.Fatalf("GET /readyz: %v", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("GET /readyz = %d, want 200", resp.StatusCode)
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := s.Shutdown(ctx); err != nil {
+		t.Fatalf("Shutdown: %v", err)
+	}
+	if err := <-served; err != nil {
+		t.Errorf("Serve after Shutdown = %v, want nil", err)
+	}
+	if _, err := http.Get("http://" + ln.Addr().String() + "/healthz"); err == nil {
+		t.Error("GET /healthz after Shutdown succeeded, want a refused connection")
+	}
+}
