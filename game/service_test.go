@@ -488,3 +488,43 @@ func TestFailedCommandLeavesNothing(t *testing.T) {
 		t.Fatal("no notification for the successful command")
 	}
 }
+
+func TestResignTurnsTerritoriesNeutral(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	alice, bob, carol := e.user("alice"), e.user("bob"), e.user("carol")
+	id := e.started(rules.ClaimRandom, rules.CardsClassic, alice, bob, carol)
+	before := e.state(id)
+	var deadline1 time.Time
+	if err := e.db.QueryRow(`SELECT turn_deadline FROM games WHERE id = $1`, id).Scan(&deadline1); err != nil {
+		t.Fatal(err)
+	}
+	// The player to move resigns: the turn passes and a new deadline starts.
+	users := map[rules.PlayerID]int{0: alice, 1: bob, 2: carol}
+	resigning := before.Current()
+	owned := before.Player(resigning).Territories
+	if _, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(users[resigning]), Command: rules.Resign{}}); err != nil {
+		t.Fatal(err)
+	}
+	after := e.state(id)
+	if got := e.count(`SELECT count(*) FROM territories WHERE game_id = $1 AND owner_seat = -1`, id); got != owned {
+		t.Errorf("neutral territory rows: got %d, want %d", got, owned)
+	}
+	var status string
+	if err := e.db.QueryRow(`SELECT status FROM players WHERE game_id = $1 AND seat = $2`, id, int(resigning)).Scan(&status); err != nil || status != "resigned" {
+		t.Errorf("the resigned seat's status: %q %v", status, err)
+	}
+	if after.Current() == resigning || after.Phase() != rules.PhaseReinforce {
+		t.Errorf("after the resignation: player %d in the %s phase", after.Current(), after.Phase())
+	}
+	var deadline2, warning time.Time
+	if err := e.db.QueryRow(`SELECT turn_deadline, warning_at FROM games WHERE id = $1`, id).Scan(&deadline2, &warning); err != nil {
+		t.Fatal(err)
+	}
+	if !deadline2.After(deadline1) || !warning.Equal(deadline2.Add(-9*time.Hour)) {
+		t.Errorf("deadline %v (before %v), warning %v: want a new deadline with the warning a quarter of 36h before", deadline2, deadline1, warning)
+	}
+	if _, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(users[resigning]), Command: rules.Resign{}}); code(err) != "NOT_ACTIVE" {
+		t.Errorf("resigning twice: got %v, want NOT_ACTIVE", err)
+	}
+}
