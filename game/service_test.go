@@ -126,6 +126,16 @@ func code(err error) string {
 	return "OTHER: " + err.Error()
 }
 
+// firstOwned returns the first territory of the player to move.
+func firstOwned(s rules.State) rules.TerritoryID {
+	for t := range s.Board().Len() {
+		if s.Owner(rules.TerritoryID(t)) == s.Current() {
+			return rules.TerritoryID(t)
+		}
+	}
+	return -1
+}
+
 func TestLobby(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
@@ -349,13 +359,7 @@ func TestConcurrentSameCommandAppliesOnce(t *testing.T) {
 	id := e.started(rules.ClaimRandom, rules.CardsClassic, alice, bob)
 	s := e.state(id)
 	users := map[rules.PlayerID]int{0: alice, 1: bob}
-	var target rules.TerritoryID
-	for t := range s.Board().Len() {
-		if s.Owner(rules.TerritoryID(t)) == s.Current() {
-			target = rules.TerritoryID(t)
-			break
-		}
-	}
+	target := firstOwned(s)
 	v := e.version(id)
 	cmd := rules.Place{Placements: []rules.Placement{{Territory: target, Armies: 1}}}
 	var wg sync.WaitGroup
@@ -398,13 +402,7 @@ func TestIdempotencyKeyReturnsFirstResult(t *testing.T) {
 	id := e.started(rules.ClaimRandom, rules.CardsClassic, alice, bob)
 	s := e.state(id)
 	user := map[rules.PlayerID]int{0: alice, 1: bob}[s.Current()]
-	var target rules.TerritoryID
-	for t := range s.Board().Len() {
-		if s.Owner(rules.TerritoryID(t)) == s.Current() {
-			target = rules.TerritoryID(t)
-			break
-		}
-	}
+	target := firstOwned(s)
 	in := game.CommandInput{GameID: id, Actor: game.User(user), IdempotencyKey: "k-1",
 		Command: rules.Place{Placements: []rules.Placement{{Territory: target, Armies: 1}}}}
 	first, err := e.svc.TurnSubmit(e.ctx, in)
@@ -451,13 +449,7 @@ func TestFailedCommandLeavesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	user := map[rules.PlayerID]int{0: alice, 1: bob}[s.Current()]
-	var target rules.TerritoryID
-	for t := range s.Board().Len() {
-		if s.Owner(rules.TerritoryID(t)) == s.Current() {
-			target = rules.TerritoryID(t)
-			break
-		}
-	}
+	target := firstOwned(s)
 	cmd := rules.Place{Placements: []rules.Placement{{Territory: target, Armies: s.Reserve()}}}
 	if _, err := failing.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(user), Command: cmd, IdempotencyKey: "x"}); err == nil {
 		t.Fatal("the command succeeded although its effects failed")

@@ -65,23 +65,21 @@ func (s State) placeActions(p PlayerID) []Action {
 }
 
 func (s State) attackActions(p PlayerID) []Action {
-	var out []Action
-	s.eachOwned(p, func(from TerritoryID) {
-		armies := s.Armies(from)
-		if armies < 2 {
-			return
-		}
-		for _, to := range s.board.Neighbors(from) {
-			if s.Owner(to) != p {
-				dice := min(3, armies-1)
-				out = append(out, Action{Command: Attack{From: from, To: to, Dice: dice}, Min: 1, Max: dice})
-			}
-		}
+	return s.borderActions(p, true, func(from, to TerritoryID, armies int) Action {
+		dice := min(3, armies-1)
+		return Action{Command: Attack{From: from, To: to, Dice: dice}, Min: 1, Max: dice}
 	})
-	return out
 }
 
 func (s State) fortifyActions(p PlayerID) []Action {
+	return s.borderActions(p, false, func(from, to TerritoryID, armies int) Action {
+		return Action{Command: Fortify{From: from, To: to, Armies: armies - 1}, Min: 1, Max: armies - 1}
+	})
+}
+
+// borderActions makes an action for every border from a territory of p's with armies to spare to a
+// neighbour that belongs to someone else (enemy) or to p (!enemy).
+func (s State) borderActions(p PlayerID, enemy bool, action func(from, to TerritoryID, armies int) Action) []Action {
 	var out []Action
 	s.eachOwned(p, func(from TerritoryID) {
 		armies := s.Armies(from)
@@ -89,8 +87,8 @@ func (s State) fortifyActions(p PlayerID) []Action {
 			return
 		}
 		for _, to := range s.board.Neighbors(from) {
-			if s.Owner(to) == p {
-				out = append(out, Action{Command: Fortify{From: from, To: to, Armies: armies - 1}, Min: 1, Max: armies - 1})
+			if (s.Owner(to) != p) == enemy {
+				out = append(out, action(from, to, armies))
 			}
 		}
 	})
