@@ -4,7 +4,7 @@ SHELL := /bin/bash
 GO ?= go
 PKGS := ./...
 # Folders holding generated code; check-generate fails when regenerating them changes anything.
-GENERATED := ent
+GENERATED := ent graph
 BENCHTIME ?= 1s
 
 .PHONY: help

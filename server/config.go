@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"rout/graph"
 	"strconv"
 	"strings"
 	"time"
@@ -77,6 +78,9 @@ type Config struct {
 	// after, with its own bound (pgcluster.DefaultStopTimeout). Must be positive. Default
 	// DefaultShutdownTimeout.
 	ShutdownTimeout time.Duration
+
+	// GraphQL holds the API's limits (the ROUT_GRAPHQL_* variables; see docs/api.md).
+	GraphQL graph.Config
 }
 
 // DefaultConfig returns the configuration with every field at its default.
@@ -87,6 +91,7 @@ func DefaultConfig() Config {
 		LogLevel:        DefaultLogLevel,
 		LogFormat:       DefaultLogFormat,
 		ShutdownTimeout: DefaultShutdownTimeout,
+		GraphQL:         graph.DefaultConfig(),
 	}
 }
 
@@ -116,6 +121,11 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		}
 		cfg.ShutdownTimeout = d
 	}
+	api, err := graph.ConfigFromEnv(getenv)
+	if err != nil {
+		return Config{}, err
+	}
+	cfg.GraphQL = api
 	return cfg, nil
 }
 
@@ -144,6 +154,9 @@ func (c Config) Validate() error {
 	}
 	if c.ShutdownTimeout <= 0 {
 		errs = append(errs, fmt.Errorf("%s (--shutdown-timeout) %v is not positive", EnvShutdownTimeout, c.ShutdownTimeout))
+	}
+	if err := c.GraphQL.Validate(); err != nil {
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }

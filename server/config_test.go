@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"rout/graph"
 	"strings"
 	"testing"
 	"time"
@@ -40,6 +41,7 @@ func TestConfigFromEnv(t *testing.T) {
 		LogLevel:        "debug",
 		LogFormat:       "json",
 		ShutdownTimeout: 90 * time.Second,
+		GraphQL:         graph.DefaultConfig(),
 	}
 	if cfg != want {
 		t.Errorf("ConfigFromEnv = %+v, want %+v", cfg, want)

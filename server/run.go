@@ -1,11 +1,21 @@
 package server
 
 import (
+	"database/sql"
+	"net/http"
+
+	"entgo.io/ent/dialect"
+	entsql "entgo.io/ent/dialect/sql"
+
 	"context"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
+	"rout/ent"
+	"rout/game"
+	"rout/graph"
+	"rout/graph/playground"
 	"time"
 
 	"rout/migrate"
@@ -38,7 +48,12 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		return err
 	}
 
-	srv := New(Opts{DB: db.DB, Logger: logger})
+	api, err := newAPI(cfg, db.DB, logger)
+	if err != nil {
+		ln.Close()
+		return errors.Join(err, db.Close(context.WithoutCancel(ctx)))
+	}
+	srv := New(Opts{DB: db.DB, Logger: logger, API: api, Playground: playground.Handler(graph.Path)})
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	logger.InfoContext(ctx, "listening", "addr", ln.Addr().String(), "embedded_database", db.Embedded())
@@ -80,4 +95,14 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 	}
 	logger.InfoContext(ctx, "stopped", "elapsed", time.Since(stopping).Round(time.Millisecond))
 	return nil
+}
+
+// newAPI builds the GraphQL handler and the game service behind it, on db.
+func newAPI(cfg Config, db *sql.DB, logger *slog.Logger) (http.Handler, error) {
+	svc, err := game.New(game.Opts{DB: db, Logger: logger})
+	if err != nil {
+		return nil, err
+	}
+	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
+	return graph.NewHandler(cfg.GraphQL, graph.Deps{Ent: client, DB: db, Game: svc, Logger: logger})
 }

@@ -8,6 +8,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"rout/graph"
+	"rout/graph/playground"
 	"sync/atomic"
 	"time"
 )
@@ -40,6 +42,10 @@ type Opts struct {
 
 	// Logger receives the server's records. Nil discards them.
 	Logger *slog.Logger
+
+	// API serves the GraphQL API on graph.Path and Playground the GraphiQL page at / with its assets;
+	// nil leaves them out (tests of the health endpoints).
+	API, Playground http.Handler
 }
 
 // New returns a server with every route. It is not ready (/readyz answers 503) until MarkMigrated.
@@ -48,7 +54,7 @@ func New(opts Opts) *Server {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	s := &Server{logger: opts.Logger, db: opts.DB, pings: make(chan struct{}, maxPings)}
-	s.handler = s.routes()
+	s.handler = s.routes(opts)
 	s.http = &http.Server{
 		Handler:           s.handler,
 		ReadHeaderTimeout: readHeaderTimeout,
@@ -59,11 +65,18 @@ func New(opts Opts) *Server {
 }
 
 // routes returns the server's handler: the one place where routes are added.
-func (s *Server) routes() http.Handler {
+func (s *Server) routes(opts Opts) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.handleHealthz)
 	mux.HandleFunc("GET /readyz", s.handleReadyz)
-	// Next: the GraphQL API and its playground, /metrics, and the River UI behind admin auth.
+	if opts.API != nil {
+		mux.Handle(graph.Path, opts.API)
+	}
+	if opts.Playground != nil {
+		mux.Handle("GET /{$}", opts.Playground)
+		mux.Handle("GET "+playground.AssetsPath, opts.Playground)
+	}
+	// Next: /metrics, and the River UI behind admin auth.
 	return mux
 }
 

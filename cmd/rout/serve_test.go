@@ -205,6 +205,20 @@ func TestServe(t *testing.T) {
 		t.Errorf("GET /readyz body = %+v, want status ready and no reason", r)
 	}
 
+	// The API and the playground are mounted.
+	resp, err := http.Post("http://"+s.addr+"/graphql", "application/json", strings.NewReader(`{"query":"{ __typename }"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	api, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(api), `"__typename":"Query"`) {
+		t.Errorf("POST /graphql = %d %s", resp.StatusCode, api)
+	}
+	if status, body := s.get(t, "/"); status != http.StatusOK || !strings.Contains(body, "/graphql") {
+		t.Errorf("GET / (the playground) = %d", status)
+	}
+
 	var out, errOut bytes.Buffer
 	noEnv := func(string) string { return "" }
 	if err := run(context.Background(), []string{"healthcheck", "--addr", s.addr}, noEnv, &out, &errOut); err != nil {
@@ -231,7 +245,7 @@ func TestServe(t *testing.T) {
 			t.Errorf("the log has no %q record; log:\n%s", want, s.log)
 		}
 	}
-	err := run(context.Background(), []string{"healthcheck", "--addr", s.addr}, noEnv, io.Discard, io.Discard)
+	err = run(context.Background(), []string{"healthcheck", "--addr", s.addr}, noEnv, io.Discard, io.Discard)
 	if err == nil || exitCode(err) != 1 || !strings.Contains(err.Error(), "not ready") {
 		t.Errorf("rout healthcheck against a stopped server = %v (exit %d), want a not ready error (exit 1)", err, exitCode(err))
 	}

@@ -1,0 +1,114 @@
+package graph
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/99designs/gqlgen/graphql"
+
+	"rout/ent"
+	"rout/ent/token"
+)
+
+// The prefixes of Rout's bearer tokens. A prefix tells a session from an API token at a glance (and lets
+// secret scanners recognize a leaked token); the rest is 32 random bytes in unpadded base64url.
+const (
+	SessionTokenPrefix = "rout_s_"
+	APITokenPrefix     = "rout_a_"
+)
+
+const (
+	// tokenSecretLen is the length of a token after its prefix: 32 bytes in unpadded base64url.
+	tokenSecretLen = 43
+	// lastUsedEvery is how stale a token's last_used_at may get before a request updates it.
+	lastUsedEvery = time.Minute
+)
+
+// Why credentials are refused: the message of the UNAUTHENTICATED error of a field that needs them.
+const (
+	badScheme  = "the Authorization header is not \"Bearer <token>\""
+	badToken   = "the bearer token is unknown, revoked or expired: sign in again"
+	noToken    = "sign in first: send the header Authorization: Bearer <token>"
+	notSession = "the request was made with an API token, not a session"
+)
+
+// newToken returns a new secret with prefix and the SHA-256 hash that is stored in its place.
+func newToken(prefix string) (secret string, hash []byte) {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b) // never fails
+	secret = prefix + base64.RawURLEncoding.EncodeToString(b)
+	return secret, hashToken(secret)
+}
+
+// hashToken returns the SHA-256 of a whole token, prefix included: the value of tokens.hash.
+func hashToken(secret string) []byte {
+	sum := sha256.Sum256([]byte(secret))
+	return sum[:]
+}
+
+// authenticate resolves the Authorization header of a request to its viewer. No header is an anonymous
+// viewer; a header that does not hold a live token is an anonymous viewer with the reason set, so that
+// fields that need a user fail with UNAUTHENTICATED and the others still answer. Only a database failure
+// is an error.
+func (r *Resolver) authenticate(ctx context.Context, header string) (*viewer, error) {
+	if header == "" {
+		return &viewer{}, nil
+	}
+	scheme, secret, ok := strings.Cut(header, " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return &viewer{bad: badScheme}, nil
+	}
+	secret = strings.TrimSpace(secret)
+	if len(secret) != len(SessionTokenPrefix)+tokenSecretLen ||
+		!(strings.HasPrefix(secret, SessionTokenPrefix) || strings.HasPrefix(secret, APITokenPrefix)) {
+		return &viewer{bad: badToken}, nil
+	}
+	tok, err := r.ent.Token.Query().Where(token.Hash(hashToken(secret))).WithUser().Only(ctx)
+	if ent.IsNotFound(err) {
+		return &viewer{bad: badToken}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("error doing token lookup: %w", err)
+	}
+	now := r.now()
+	if tok.RevokedAt != nil || (tok.ExpiresAt != nil && !now.Before(*tok.ExpiresAt)) || tok.Edges.User == nil {
+		return &viewer{bad: badToken}, nil
+	}
+	if tok.LastUsedAt == nil || now.Sub(*tok.LastUsedAt) >= lastUsedEvery {
+		// The condition makes concurrent requests (on any replica) write at most once a minute.
+		err := r.ent.Token.Update().
+			Where(token.ID(tok.ID), token.Or(token.LastUsedAtIsNil(), token.LastUsedAtLT(now.Add(-lastUsedEvery)))).
+			SetLastUsedAt(now).
+			Exec(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("error doing token last-used update: %w", err)
+		}
+		tok.LastUsedAt = &now
+	}
+	return &viewer{user: tok.Edges.User, token: tok}, nil
+}
+
+// authDirective implements @auth: the field runs only for a signed-in user.
+func authDirective(ctx context.Context, _ any, next graphql.Resolver) (any, error) {
+	if _, err := signedIn(ctx); err != nil {
+		return nil, err
+	}
+	return next(ctx)
+}
+
+// signedIn returns the signed-in user, or an UNAUTHENTICATED error that says why there is none.
+func signedIn(ctx context.Context) (*ent.User, error) {
+	v := viewerFrom(ctx)
+	if v.user != nil {
+		return v.user, nil
+	}
+	if v.bad != "" {
+		return nil, &Error{Code: CodeUnauthenticated, Message: v.bad}
+	}
+	return nil, &Error{Code: CodeUnauthenticated, Message: noToken}
+}

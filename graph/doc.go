@@ -1,0 +1,29 @@
+// Package graph is Rout's GraphQL API: the schema (schema/*.graphqls, one file per area), its resolvers
+// (one *.resolvers.go file per schema file), and the HTTP layer around gqlgen's executor.
+//
+// # Layout
+//
+//   - gqlgen.yml configures the code generator; `go generate ./graph/...` (or `make generate`) writes
+//     exec/generated.go (the executable schema), model/models_gen.go (payloads and inputs) and the
+//     resolver stubs. Ent's types (ent.User, ent.Token, the connections) are the models where the
+//     schema's types are stored objects.
+//   - resolver.go: Resolver holds every dependency (Deps: the Ent client, the *sql.DB, the game
+//     service, the logger, the clock) and the Config; nothing else in the package holds state.
+//   - handler.go: NewHandler, the http.Handler to mount at Path; transport.go: GraphQL over HTTP (POST
+//     and GET); errors.go: the one error presenter and the top-level error codes; auth.go: bearer
+//     tokens and the @auth directive; node.go: opaque global ids and the Node type resolver;
+//     limits.go: the depth and alias limits and the validation rules; ratelimit.go: token buckets.
+//   - playground: GraphiQL, embedded, to be served at "/".
+//
+// # Conventions for new areas
+//
+// A new area (games, maps, ...) adds schema/<area>.graphqls, extending Query and Mutation. Every type
+// with an id implements Node: give it an id field resolver (gqlgen.yml: resolver: true) that returns
+// GlobalID, and a case in Resolver.node. Lists that grow are connections (Ent's Paginate) whose first
+// and last go through pageArgs, with a complexity function in Resolver.executableSchema. Mutations take
+// one input and return a payload with userErrors: expected failures (validation, a rules.Error, see
+// rulesUserErrors) go there; top-level errors are for auth, limits and bugs, and carry a Code. Fields
+// that need a user carry @auth and read the user with signedIn.
+//
+// See docs/api.md for the API as its users see it.
+package graph

@@ -1,0 +1,161 @@
+package graph
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/graphql/errcode"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"rout/ent"
+	"rout/game"
+	"rout/rules"
+)
+
+// Code is the extensions.code of a top-level error. Every error the API returns has one of these.
+type Code string
+
+// The codes of top-level errors.
+const (
+	CodeUnauthenticated Code = "UNAUTHENTICATED"       // no valid credentials for a field that needs them
+	CodeForbidden       Code = "FORBIDDEN"             // signed in, but not allowed
+	CodeBadUserInput    Code = "BAD_USER_INPUT"        // the request itself is wrong: syntax, validation, limits, arguments
+	CodeNotFound        Code = "NOT_FOUND"             // no such object, or the caller may not see it
+	CodeConflict        Code = "CONFLICT"              // the object changed since the caller looked
+	CodeRateLimited     Code = "RATE_LIMITED"          // too many requests: wait and retry
+	CodeInternal        Code = "INTERNAL_SERVER_ERROR" // a bug or an outage; logged with the request id
+)
+
+// codes is the set of Code values.
+var codes = map[Code]bool{
+	CodeUnauthenticated: true, CodeForbidden: true, CodeBadUserInput: true, CodeNotFound: true,
+	CodeConflict: true, CodeRateLimited: true, CodeInternal: true,
+}
+
+// internalMessage is all a client learns about an internal error.
+const internalMessage = "internal error"
+
+// Error is a top-level error that a resolver or the transport returns on purpose. Reason, when set, is
+// a finer, stable reason shown as extensions.reason (such as MAX_DEPTH_EXCEEDED).
+type Error struct {
+	Code    Code
+	Message string
+	Reason  string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Code, e.Message) }
+
+// errorf returns an *Error with a formatted message.
+func errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// requestErrorCodes maps the codes gqlgen and gqlparser give to request errors (and Ent's pagination
+// checks) to BAD_USER_INPUT; the original code becomes extensions.reason.
+var requestErrorCodes = map[string]bool{
+	errcode.ValidationFailed:        true,
+	errcode.ParseFailed:             true,
+	"COMPLEXITY_LIMIT_EXCEEDED":     true,
+	"PERSISTED_QUERY_NOT_FOUND":     true,
+	"PERSISTED_QUERY_NOT_SUPPORTED": true,
+	"INVALID_PAGINATION":            true,
+}
+
+// presenter turns every error of a response into one with an extensions.code from the Code set. It is
+// the API's one error presenter: resolvers' errors, request errors and recovered panics all pass here.
+type presenter struct {
+	logger *slog.Logger
+}
+
+// present is a graphql.ErrorPresenterFunc.
+func (p *presenter) present(ctx context.Context, err error) *gqlerror.Error {
+	base := graphql.DefaultErrorPresenter(ctx, err)
+	out := &gqlerror.Error{
+		Message:   base.Message,
+		Path:      base.Path,
+		Locations: base.Locations,
+		Rule:      base.Rule,
+	}
+	code, _ := base.Extensions["code"].(string)
+	var own *Error
+	var gameErr *game.Error
+	var rulesErr *rules.Error
+	switch {
+	case errors.As(err, &own):
+		setCode(out, own.Code, own.Message)
+		if own.Reason != "" {
+			out.Extensions["reason"] = own.Reason
+		}
+		if own.Code == CodeInternal {
+			out.Extensions["requestId"] = requestID(ctx)
+		}
+	case errors.As(err, &gameErr):
+		c := Code(gameErr.Code)
+		if !codes[c] {
+			c = CodeBadUserInput
+		}
+		setCode(out, c, gameErr.Message)
+	case errors.As(err, &rulesErr):
+		// Mutations report rule violations as userErrors; one that escapes is still the caller's fault.
+		setCode(out, CodeBadUserInput, rulesErr.Message)
+		out.Extensions["reason"] = string(rulesErr.Code)
+	case codes[Code(code)]:
+		// Made with one of the API's codes already (a scalar's unmarshaler, the transport).
+		out.Extensions = base.Extensions
+	case requestErrorCodes[code]:
+		// A request error of gqlgen's or gqlparser's, or Ent's pagination check.
+		setCode(out, CodeBadUserInput, base.Message)
+		out.Extensions["reason"] = code
+	case ent.IsNotFound(err):
+		setCode(out, CodeNotFound, "not found")
+	case errors.Is(err, context.DeadlineExceeded):
+		p.internal(ctx, out, err, slog.LevelWarn)
+		out.Message = "the request took too long"
+	case errors.Is(err, context.Canceled):
+		p.internal(ctx, out, err, slog.LevelDebug)
+		out.Message = "the request was canceled"
+	default:
+		// Anything else is a bug or an outage, including an error gqlgen makes without a code (such as a
+		// non-null field left without a value).
+		p.internal(ctx, out, err, slog.LevelError)
+	}
+	return out
+}
+
+// setCode sets the message and the code of out.
+func setCode(out *gqlerror.Error, code Code, message string) {
+	out.Message = message
+	if out.Extensions == nil {
+		out.Extensions = map[string]any{}
+	}
+	out.Extensions["code"] = string(code)
+}
+
+// internal logs err with the request id and hides it behind internalMessage.
+func (p *presenter) internal(ctx context.Context, out *gqlerror.Error, err error, level slog.Level) {
+	p.logger.Log(ctx, level, "graphql: internal error",
+		"request_id", requestID(ctx), "path", out.Path.String(), "error", err.Error())
+	setCode(out, CodeInternal, internalMessage)
+	out.Extensions["requestId"] = requestID(ctx)
+}
+
+// recover is the graphql.RecoverFunc: it logs a panic of a resolver with its stack and turns it into
+// an internal error.
+func (p *presenter) recover(ctx context.Context, v any) error {
+	p.logger.ErrorContext(ctx, "graphql: panic", "request_id", requestID(ctx), "panic", fmt.Sprint(v),
+		"stack", string(debug.Stack()))
+	return &Error{Code: CodeInternal, Message: internalMessage}
+}
+
+// requestError returns a request error (one found before execution) with code, reason and message.
+func requestError(code Code, reason, message string) *gqlerror.Error {
+	ext := map[string]any{"code": string(code)}
+	if reason != "" {
+		ext["reason"] = reason
+	}
+	return &gqlerror.Error{Message: message, Extensions: ext}
+}

@@ -1,0 +1,137 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/graphql/handler"
+	"github.com/99designs/gqlgen/graphql/handler/extension"
+	"github.com/99designs/gqlgen/graphql/handler/lru"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"rout/graph/exec"
+)
+
+// Path is where the API is served: mount NewHandler's handler there, and the playground at "/".
+const Path = "/graphql"
+
+// NewHandler returns the HTTP handler of the GraphQL API, to be mounted at Path:
+//
+//	mux.Handle(graph.Path, apiHandler)
+//	mux.Handle("GET /{$}", playground.Handler(graph.Path))
+//	mux.Handle("GET "+playground.AssetsPath, playground.Handler(graph.Path))
+//
+// Around gqlgen's executor it gives each request an id (the X-Request-Id response header, and the
+// request_id of its logs), refuses methods other than GET and POST (405) and bodies over the limit (413),
+// applies the rate limits per client address and per user (429 with Retry-After), resolves the bearer
+// token to the viewer, and bounds the request's time. It fails when cfg is not valid or a required
+// dependency is missing. The handler is safe for concurrent use.
+func NewHandler(cfg Config, deps Deps) (http.Handler, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("error doing GraphQL config check: %w", err)
+	}
+	r, err := newResolver(cfg, deps)
+	if err != nil {
+		return nil, err
+	}
+	p := &presenter{logger: r.logger}
+	srv := handler.New(exec.NewExecutableSchema(r.executableSchema()))
+	srv.AddTransport(httpTransport{})
+	srv.SetQueryCache(lru.New[*ast.QueryDocument](cfg.QueryCacheSize))
+	srv.SetParserTokenLimit(cfg.MaxTokens)
+	srv.SetDisableSuggestion(!cfg.Suggestions)
+	srv.SetValidationRulesFn(validationRules(cfg.Suggestions))
+	srv.SetErrorPresenter(p.present)
+	srv.SetRecoverFunc(p.recover)
+	srv.Use(extension.Introspection{})
+	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](cfg.APQCacheSize)})
+	srv.Use(queryLimits{maxDepth: cfg.MaxDepth, maxAliases: cfg.MaxAliases})
+	srv.Use(extension.FixedComplexityLimit(cfg.MaxComplexity))
+	return &httpHandler{r: r, p: p, gql: srv}, nil
+}
+
+// httpHandler is the API's HTTP layer around gqlgen's server.
+type httpHandler struct {
+	r   *Resolver
+	p   *presenter
+	gql http.Handler
+}
+
+// ServeHTTP implements http.Handler.
+func (h *httpHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
+	id := newRequestID()
+	w.Header().Set("X-Request-Id", id)
+	ip := h.clientIP(req)
+	ctx := context.WithValue(req.Context(), requestIDKey, id)
+	ctx = context.WithValue(ctx, clientIPKey, ip)
+
+	if req.Method != http.MethodGet && req.Method != http.MethodPost {
+		w.Header().Set("Allow", "GET, POST")
+		h.fail(ctx, w, req, http.StatusMethodNotAllowed,
+			requestError(CodeBadUserInput, "", "the GraphQL endpoint takes GET and POST requests"))
+		return
+	}
+	if req.ContentLength > h.r.cfg.MaxBodyBytes {
+		h.fail(ctx, w, req, http.StatusRequestEntityTooLarge,
+			requestError(CodeBadUserInput, "BODY_TOO_LARGE", "the request body is larger than the limit"))
+		return
+	}
+	req.Body = http.MaxBytesReader(w, req.Body, h.r.cfg.MaxBodyBytes)
+	if ok, wait := h.r.rateIP.allow(ip); !ok {
+		h.tooMany(ctx, w, req, wait)
+		return
+	}
+	v, err := h.r.authenticate(ctx, req.Header.Get("Authorization"))
+	if err != nil {
+		h.fail(ctx, w, req, http.StatusInternalServerError, err)
+		return
+	}
+	if v.user != nil {
+		if ok, wait := h.r.rateUser.allow(strconv.Itoa(v.user.ID)); !ok {
+			h.tooMany(ctx, w, req, wait)
+			return
+		}
+	}
+	ctx = withViewer(ctx, v)
+	ctx, cancel := context.WithTimeout(ctx, h.r.cfg.RequestTimeout)
+	defer cancel()
+	h.gql.ServeHTTP(w, req.WithContext(ctx))
+}
+
+// clientIP returns the address of the request's client: from Config.ClientIPHeader when set and
+// present (the last of a comma-separated list: the one the nearest proxy added), from the connection
+// otherwise.
+func (h *httpHandler) clientIP(req *http.Request) string {
+	if name := h.r.cfg.ClientIPHeader; name != "" {
+		if v := req.Header.Get(name); v != "" {
+			parts := strings.Split(v, ",")
+			return strings.TrimSpace(parts[len(parts)-1])
+		}
+	}
+	host, _, err := net.SplitHostPort(req.RemoteAddr)
+	if err != nil {
+		return req.RemoteAddr
+	}
+	return host
+}
+
+// tooMany answers 429 with Retry-After and a RATE_LIMITED error.
+func (h *httpHandler) tooMany(ctx context.Context, w http.ResponseWriter, req *http.Request, wait time.Duration) {
+	secs := retryAfterSeconds(wait)
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	h.fail(ctx, w, req, http.StatusTooManyRequests,
+		requestError(CodeRateLimited, "", fmt.Sprintf("too many requests: retry in %d s", secs)))
+}
+
+// fail answers a request refused before execution with status and err, shown through the presenter.
+func (h *httpHandler) fail(ctx context.Context, w http.ResponseWriter, req *http.Request, status int, err error) {
+	w.Header().Set("Content-Type", responseMediaType(req.Header.Get("Accept"))+"; charset=utf-8")
+	writeResponse(w, status, &graphql.Response{Errors: gqlerror.List{h.p.present(ctx, err)}})
+}

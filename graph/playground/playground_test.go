@@ -1,0 +1,86 @@
+package playground_test
+
+import (
+	"compress/gzip"
+	"io"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"rout/graph/playground"
+)
+
+func TestPlaygroundServesPageAndAssets(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(playground.Handler("/graphql"))
+	defer srv.Close()
+
+	res, err := http.Get(srv.URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.Contains(string(page), `data-endpoint="/graphql"`) ||
+		!strings.Contains(res.Header.Get("Content-Security-Policy"), "script-src 'self'") {
+		t.Fatalf("page: status %d, CSP %q:\n%s", res.StatusCode, res.Header.Get("Content-Security-Policy"), page)
+	}
+	if strings.Contains(string(page), "http://") || strings.Contains(string(page), "https://") {
+		t.Errorf("the page loads something from another site:\n%s", page)
+	}
+
+	refs := regexp.MustCompile(`(?:src|href)="([^"]+)"`).FindAllStringSubmatch(string(page), -1)
+	if len(refs) != 5 {
+		t.Fatalf("the page references %d assets, want 5: %v", len(refs), refs)
+	}
+	for _, ref := range refs {
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+ref[1], nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		res, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zr, err := gzip.NewReader(res.Body)
+		if err != nil {
+			t.Fatalf("%s: not gzip: %v", ref[1], err)
+		}
+		b, err := io.ReadAll(zr)
+		res.Body.Close()
+		if err != nil || res.StatusCode != 200 || len(b) == 0 {
+			t.Errorf("%s: status %d, %d bytes, %v", ref[1], res.StatusCode, len(b), err)
+		}
+	}
+	for _, p := range []string{"/playground/", "/playground/LICENSE.react", "/playground/../index.html", "/other"} {
+		res, err := http.Get(srv.URL + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != 404 {
+			t.Errorf("%s: status %d, want 404", p, res.StatusCode)
+		}
+	}
+}
+
+func TestAssetsStaySmall(t *testing.T) {
+	t.Parallel()
+	var total int64
+	err := fs.WalkDir(os.DirFS("assets"), ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, err := d.Info()
+		total += info.Size()
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if total > 5<<20 {
+		t.Errorf("the assets take %d bytes, over 5 MiB", total)
+	}
+}

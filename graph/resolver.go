@@ -1,0 +1,96 @@
+package graph
+
+import (
+	"database/sql"
+	"errors"
+	"log/slog"
+	"runtime"
+	"time"
+
+	"entgo.io/contrib/entgql"
+
+	"rout/ent"
+	"rout/game"
+	"rout/graph/exec"
+)
+
+// Deps are the API's dependencies.
+type Deps struct {
+	// Ent is the Ent client on DB. Required.
+	Ent *ent.Client
+	// DB is the database, for what Ent does not cover (the game service shares it). Required.
+	DB *sql.DB
+	// Game is the game service every game command goes through. Required.
+	Game *game.Service
+	// Logger receives internal errors and panics, with the request id. Nil discards them.
+	Logger *slog.Logger
+	// Clock tells the time (token expiry, last use, rate limits). Nil is time.Now.
+	Clock func() time.Time
+}
+
+// Resolver is the root of the resolvers and the only place that holds the API's dependencies: every
+// resolver, the auth middleware and the directives reach them through it.
+type Resolver struct {
+	ent    *ent.Client
+	db     *sql.DB
+	game   *game.Service
+	logger *slog.Logger
+	now    func() time.Time
+	cfg    Config
+
+	rateIP          *limiterSet   // requests per client address
+	rateUser        *limiterSet   // requests per signed-in user
+	rateSignInIP    *limiterSet   // signIn and signUp attempts per client address
+	rateSignInLogin *limiterSet   // signIn attempts per login
+	hashSlots       chan struct{} // bounds the password hashes computed at once (19 MiB each)
+}
+
+// newResolver checks the dependencies and builds the root resolver.
+func newResolver(cfg Config, deps Deps) (*Resolver, error) {
+	var errs []error
+	if deps.Ent == nil {
+		errs = append(errs, errors.New("graph: Deps.Ent is required"))
+	}
+	if deps.DB == nil {
+		errs = append(errs, errors.New("graph: Deps.DB is required"))
+	}
+	if deps.Game == nil {
+		errs = append(errs, errors.New("graph: Deps.Game is required"))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	if deps.Logger == nil {
+		deps.Logger = slog.New(slog.DiscardHandler)
+	}
+	if deps.Clock == nil {
+		deps.Clock = time.Now
+	}
+	return &Resolver{
+		ent:             deps.Ent,
+		db:              deps.DB,
+		game:            deps.Game,
+		logger:          deps.Logger,
+		now:             deps.Clock,
+		cfg:             cfg,
+		rateIP:          newLimiterSet(cfg.RateIP, deps.Clock),
+		rateUser:        newLimiterSet(cfg.RateUser, deps.Clock),
+		rateSignInIP:    newLimiterSet(cfg.RateSignIn, deps.Clock),
+		rateSignInLogin: newLimiterSet(cfg.RateSignIn, deps.Clock),
+		hashSlots:       make(chan struct{}, max(2, runtime.GOMAXPROCS(0))),
+	}, nil
+}
+
+// executableSchema returns the gqlgen schema with r's resolvers, the directives, and the complexity of
+// the fields whose cost grows with their arguments.
+func (r *Resolver) executableSchema() exec.Config {
+	c := exec.Config{
+		Resolvers:  r,
+		Directives: exec.DirectiveRoot{Auth: authDirective},
+	}
+	c.Complexity.Query.Nodes = func(child int, ids []string) int { return 1 + child*max(1, len(ids)) }
+	c.Complexity.Query.APITokens = func(child int, first *int, _ *entgql.Cursor[int], last *int, _ *entgql.Cursor[int]) int {
+		return 1 + child*pageSize(first, last)
+	}
+	return c
+}
