@@ -13,6 +13,9 @@
 //     and GET); errors.go: the one error presenter and the top-level error codes; auth.go: bearer
 //     tokens and the @auth directive; node.go: opaque global ids and the Node type resolver;
 //     limits.go: the depth and alias limits and the validation rules; ratelimit.go: token buckets.
+//   - game.go: the games area's helpers: who may see a game, the viewer's seat, per-viewer event
+//     payloads (card ids hidden from others), and submit, the one path of every turn command to
+//     game.Service.TurnSubmit.
 //   - playground: GraphiQL, embedded, to be served at "/".
 //
 // # Conventions for new areas

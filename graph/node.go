@@ -83,6 +83,22 @@ func (r *Resolver) node(ctx context.Context, gid string) (ent.Noder, error) {
 			return nil, fmt.Errorf("error doing API token lookup: %w", err)
 		}
 		return t, nil
+	case typeGame:
+		// Hands are never part of a Game: Seat.cards shows only the viewer's own.
+		g, err := r.gameByID(ctx, id, gid)
+		if err != nil {
+			return nil, err
+		}
+		return g, nil
+	case typeGameMap:
+		m, err := r.ent.GameMap.Get(ctx, id)
+		if ent.IsNotFound(err) {
+			return nil, notFound
+		}
+		if err != nil {
+			return nil, fmt.Errorf("error doing map lookup: %w", err)
+		}
+		return m, nil
 	default:
 		return nil, notFound
 	}

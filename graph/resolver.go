@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"runtime"
+	"sync"
 	"time"
 
 	"entgo.io/contrib/entgql"
@@ -12,6 +13,7 @@ import (
 	"rout/ent"
 	"rout/game"
 	"rout/graph/exec"
+	"rout/graph/model"
 )
 
 // Deps are the API's dependencies.
@@ -43,6 +45,7 @@ type Resolver struct {
 	rateSignInIP    *limiterSet   // signIn and signUp attempts per client address
 	rateSignInLogin *limiterSet   // signIn attempts per login
 	hashSlots       chan struct{} // bounds the password hashes computed at once (19 MiB each)
+	boards          sync.Map      // game id -> *rules.Board, for the Territory fields
 }
 
 // newResolver checks the dependencies and builds the root resolver.
@@ -91,6 +94,19 @@ func (r *Resolver) executableSchema() exec.Config {
 	c.Complexity.Query.Nodes = func(child int, ids []string) int { return 1 + child*max(1, len(ids)) }
 	c.Complexity.Query.APITokens = func(child int, first *int, _ *entgql.Cursor[int], last *int, _ *entgql.Cursor[int]) int {
 		return 1 + child*pageSize(first, last)
+	}
+	c.Complexity.Query.Games = func(child int, _ *model.GamesFilter, first *int, _ *entgql.Cursor[int]) int {
+		return 1 + child*pageSize(first, nil)
+	}
+	c.Complexity.Game.Territories = func(child int, first *int, _ *entgql.Cursor[int]) int {
+		return 1 + child*pageSize(first, nil)
+	}
+	c.Complexity.Game.Events = func(child int, _ *int, first *int) int {
+		n := maxEvents
+		if first != nil && *first >= 0 && *first <= maxEvents {
+			n = *first
+		}
+		return 1 + child*n
 	}
 	return c
 }

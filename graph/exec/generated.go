@@ -32,8 +32,12 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
 	ApiToken() ApiTokenResolver
+	Game() GameResolver
+	GameMap() GameMapResolver
 	Mutation() MutationResolver
 	Query() QueryResolver
+	Seat() SeatResolver
+	Territory() TerritoryResolver
 	User() UserResolver
 }
 
@@ -42,6 +46,15 @@ type DirectiveRoot struct {
 }
 
 type ComplexityRoot struct {
+	Action struct {
+		Cards func(childComplexity int) int
+		From  func(childComplexity int) int
+		Kind  func(childComplexity int) int
+		Max   func(childComplexity int) int
+		Min   func(childComplexity int) int
+		To    func(childComplexity int) int
+	}
+
 	ApiToken struct {
 		CreatedAt  func(childComplexity int) int
 		ExpiresAt  func(childComplexity int) int
@@ -61,18 +74,90 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	BattleOdds struct {
+		AttackerWins              func(childComplexity int) int
+		ExpectedAttackerSurvivors func(childComplexity int) int
+		ExpectedDefenderSurvivors func(childComplexity int) int
+	}
+
 	CreateApiTokenPayload struct {
 		APIToken   func(childComplexity int) int
 		Secret     func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
 
+	Game struct {
+		Board            func(childComplexity int) int
+		CardSystem       func(childComplexity int) int
+		Claim            func(childComplexity int) int
+		CurrentSeat      func(childComplexity int) int
+		Events           func(childComplexity int, after *int, first *int) int
+		ID               func(childComplexity int) int
+		InviteCode       func(childComplexity int) int
+		Map              func(childComplexity int) int
+		Phase            func(childComplexity int) int
+		Seats            func(childComplexity int) int
+		Status           func(childComplexity int) int
+		Territories      func(childComplexity int, first *int, after *entgql.Cursor[int]) int
+		TtbPercent       func(childComplexity int) int
+		Turn             func(childComplexity int) int
+		TurnDeadline     func(childComplexity int) int
+		TurnLimitSeconds func(childComplexity int) int
+		Version          func(childComplexity int) int
+		ViewerActions    func(childComplexity int) int
+	}
+
+	GameConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	GameEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	GameEvent struct {
+		Kind    func(childComplexity int) int
+		Payload func(childComplexity int) int
+		Seat    func(childComplexity int) int
+		Seq     func(childComplexity int) int
+		Turn    func(childComplexity int) int
+	}
+
+	GameMap struct {
+		ID      func(childComplexity int) int
+		Key     func(childComplexity int) int
+		Name    func(childComplexity int) int
+		Version func(childComplexity int) int
+	}
+
+	GamePayload struct {
+		Events     func(childComplexity int) int
+		Game       func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	Mutation struct {
+		Attack                        func(childComplexity int, input model.AttackInput) int
+		ClaimTerritory                func(childComplexity int, input model.ClaimTerritoryInput) int
 		CreateAPIToken                func(childComplexity int, input model.CreateAPITokenInput) int
+		CreateGame                    func(childComplexity int, input model.CreateGameInput) int
+		EndAttack                     func(childComplexity int, input model.TurnInput) int
+		EndTurn                       func(childComplexity int, input model.TurnInput) int
+		Fortify                       func(childComplexity int, input model.FortifyInput) int
+		JoinGame                      func(childComplexity int, input model.JoinGameInput) int
+		LeaveGame                     func(childComplexity int, input model.GameInput) int
+		Occupy                        func(childComplexity int, input model.OccupyInput) int
+		PlaceArmies                   func(childComplexity int, input model.PlaceArmiesInput) int
+		Resign                        func(childComplexity int, input model.TurnInput) int
 		RevokeAPIToken                func(childComplexity int, input model.RevokeAPITokenInput) int
 		SignIn                        func(childComplexity int, input model.SignInInput) int
 		SignOut                       func(childComplexity int) int
 		SignUp                        func(childComplexity int, input model.SignUpInput) int
+		StartGame                     func(childComplexity int, input model.GameInput) int
+		TradeCards                    func(childComplexity int, input model.TradeCardsInput) int
 		UpdateNotificationPreferences func(childComplexity int, input model.UpdateNotificationPreferencesInput) int
 	}
 
@@ -84,15 +169,34 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		APITokens func(childComplexity int, first *int, after *entgql.Cursor[int], last *int, before *entgql.Cursor[int]) int
-		Node      func(childComplexity int, id string) int
-		Nodes     func(childComplexity int, ids []string) int
-		Viewer    func(childComplexity int) int
+		APITokens  func(childComplexity int, first *int, after *entgql.Cursor[int], last *int, before *entgql.Cursor[int]) int
+		BattleOdds func(childComplexity int, attackers int, defenders int) int
+		Game       func(childComplexity int, id string) int
+		Games      func(childComplexity int, filter *model.GamesFilter, first *int, after *entgql.Cursor[int]) int
+		Map        func(childComplexity int, key string, version *int) int
+		Maps       func(childComplexity int) int
+		Node       func(childComplexity int, id string) int
+		Nodes      func(childComplexity int, ids []string) int
+		Viewer     func(childComplexity int) int
 	}
 
 	RevokeApiTokenPayload struct {
 		APIToken   func(childComplexity int) int
 		UserErrors func(childComplexity int) int
+	}
+
+	Seat struct {
+		Armies      func(childComplexity int) int
+		CPU         func(childComplexity int) int
+		CardCount   func(childComplexity int) int
+		Cards       func(childComplexity int) int
+		Color       func(childComplexity int) int
+		Difficulty  func(childComplexity int) int
+		Seat        func(childComplexity int) int
+		Status      func(childComplexity int) int
+		Territories func(childComplexity int) int
+		User        func(childComplexity int) int
+		UserName    func(childComplexity int) int
 	}
 
 	Session struct {
@@ -115,6 +219,33 @@ type ComplexityRoot struct {
 		Session    func(childComplexity int) int
 		User       func(childComplexity int) int
 		UserErrors func(childComplexity int) int
+	}
+
+	Territory struct {
+		Armies  func(childComplexity int) int
+		Key     func(childComplexity int) int
+		Name    func(childComplexity int) int
+		Neutral func(childComplexity int) int
+		Owner   func(childComplexity int) int
+	}
+
+	TerritoryConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	TerritoryEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	TerritoryState struct {
+		Armies  func(childComplexity int) int
+		Key     func(childComplexity int) int
+		Name    func(childComplexity int) int
+		Neutral func(childComplexity int) int
+		Owner   func(childComplexity int) int
 	}
 
 	UpdateNotificationPreferencesPayload struct {
@@ -145,6 +276,26 @@ type ComplexityRoot struct {
 type ApiTokenResolver interface {
 	ID(ctx context.Context, obj *ent.Token) (string, error)
 }
+type GameResolver interface {
+	ID(ctx context.Context, obj *ent.Game) (string, error)
+	Map(ctx context.Context, obj *ent.Game) (*ent.GameMap, error)
+	Status(ctx context.Context, obj *ent.Game) (string, error)
+
+	CurrentSeat(ctx context.Context, obj *ent.Game) (*int, error)
+
+	Claim(ctx context.Context, obj *ent.Game) (string, error)
+	CardSystem(ctx context.Context, obj *ent.Game) (string, error)
+
+	Seats(ctx context.Context, obj *ent.Game) ([]*ent.Player, error)
+	Board(ctx context.Context, obj *ent.Game) ([]*model.TerritoryState, error)
+	ViewerActions(ctx context.Context, obj *ent.Game) ([]*model.Action, error)
+	Territories(ctx context.Context, obj *ent.Game, first *int, after *entgql.Cursor[int]) (*ent.TerritoryConnection, error)
+	Events(ctx context.Context, obj *ent.Game, after *int, first *int) ([]*model.GameEvent, error)
+	InviteCode(ctx context.Context, obj *ent.Game) (*string, error)
+}
+type GameMapResolver interface {
+	ID(ctx context.Context, obj *ent.GameMap) (string, error)
+}
 type MutationResolver interface {
 	SignUp(ctx context.Context, input model.SignUpInput) (*model.SignUpPayload, error)
 	SignIn(ctx context.Context, input model.SignInInput) (*model.SignInPayload, error)
@@ -152,12 +303,45 @@ type MutationResolver interface {
 	CreateAPIToken(ctx context.Context, input model.CreateAPITokenInput) (*model.CreateAPITokenPayload, error)
 	RevokeAPIToken(ctx context.Context, input model.RevokeAPITokenInput) (*model.RevokeAPITokenPayload, error)
 	UpdateNotificationPreferences(ctx context.Context, input model.UpdateNotificationPreferencesInput) (*model.UpdateNotificationPreferencesPayload, error)
+	CreateGame(ctx context.Context, input model.CreateGameInput) (*model.GamePayload, error)
+	JoinGame(ctx context.Context, input model.JoinGameInput) (*model.GamePayload, error)
+	LeaveGame(ctx context.Context, input model.GameInput) (*model.GamePayload, error)
+	StartGame(ctx context.Context, input model.GameInput) (*model.GamePayload, error)
+	ClaimTerritory(ctx context.Context, input model.ClaimTerritoryInput) (*model.GamePayload, error)
+	PlaceArmies(ctx context.Context, input model.PlaceArmiesInput) (*model.GamePayload, error)
+	TradeCards(ctx context.Context, input model.TradeCardsInput) (*model.GamePayload, error)
+	Attack(ctx context.Context, input model.AttackInput) (*model.GamePayload, error)
+	Occupy(ctx context.Context, input model.OccupyInput) (*model.GamePayload, error)
+	EndAttack(ctx context.Context, input model.TurnInput) (*model.GamePayload, error)
+	Fortify(ctx context.Context, input model.FortifyInput) (*model.GamePayload, error)
+	EndTurn(ctx context.Context, input model.TurnInput) (*model.GamePayload, error)
+	Resign(ctx context.Context, input model.TurnInput) (*model.GamePayload, error)
 }
 type QueryResolver interface {
 	Node(ctx context.Context, id string) (ent.Noder, error)
 	Nodes(ctx context.Context, ids []string) ([]ent.Noder, error)
 	Viewer(ctx context.Context) (*ent.User, error)
 	APITokens(ctx context.Context, first *int, after *entgql.Cursor[int], last *int, before *entgql.Cursor[int]) (*ent.TokenConnection, error)
+	Game(ctx context.Context, id string) (*ent.Game, error)
+	Games(ctx context.Context, filter *model.GamesFilter, first *int, after *entgql.Cursor[int]) (*ent.GameConnection, error)
+	BattleOdds(ctx context.Context, attackers int, defenders int) (*model.BattleOdds, error)
+	Maps(ctx context.Context) ([]*ent.GameMap, error)
+	Map(ctx context.Context, key string, version *int) (*ent.GameMap, error)
+}
+type SeatResolver interface {
+	User(ctx context.Context, obj *ent.Player) (*ent.User, error)
+	UserName(ctx context.Context, obj *ent.Player) (*string, error)
+
+	Difficulty(ctx context.Context, obj *ent.Player) (*string, error)
+	Status(ctx context.Context, obj *ent.Player) (string, error)
+
+	Cards(ctx context.Context, obj *ent.Player) ([]int, error)
+}
+type TerritoryResolver interface {
+	Key(ctx context.Context, obj *ent.Territory) (string, error)
+	Name(ctx context.Context, obj *ent.Territory) (string, error)
+	Owner(ctx context.Context, obj *ent.Territory) (*int, error)
+	Neutral(ctx context.Context, obj *ent.Territory) (bool, error)
 }
 type UserResolver interface {
 	ID(ctx context.Context, obj *ent.User) (string, error)
@@ -184,6 +368,43 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	ec := newExecutionContext(nil, e, nil)
 	_ = ec
 	switch typeName + "." + field {
+
+	case "Action.cards":
+		if e.ComplexityRoot.Action.Cards == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Action.Cards(childComplexity), true
+	case "Action.from":
+		if e.ComplexityRoot.Action.From == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Action.From(childComplexity), true
+	case "Action.kind":
+		if e.ComplexityRoot.Action.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Action.Kind(childComplexity), true
+	case "Action.max":
+		if e.ComplexityRoot.Action.Max == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Action.Max(childComplexity), true
+	case "Action.min":
+		if e.ComplexityRoot.Action.Min == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Action.Min(childComplexity), true
+	case "Action.to":
+		if e.ComplexityRoot.Action.To == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Action.To(childComplexity), true
 
 	case "ApiToken.createdAt":
 		if e.ComplexityRoot.ApiToken.CreatedAt == nil {
@@ -248,6 +469,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ApiTokenEdge.Node(childComplexity), true
 
+	case "BattleOdds.attackerWins":
+		if e.ComplexityRoot.BattleOdds.AttackerWins == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BattleOdds.AttackerWins(childComplexity), true
+	case "BattleOdds.expectedAttackerSurvivors":
+		if e.ComplexityRoot.BattleOdds.ExpectedAttackerSurvivors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BattleOdds.ExpectedAttackerSurvivors(childComplexity), true
+	case "BattleOdds.expectedDefenderSurvivors":
+		if e.ComplexityRoot.BattleOdds.ExpectedDefenderSurvivors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BattleOdds.ExpectedDefenderSurvivors(childComplexity), true
+
 	case "CreateApiTokenPayload.apiToken":
 		if e.ComplexityRoot.CreateApiTokenPayload.APIToken == nil {
 			break
@@ -267,6 +507,254 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CreateApiTokenPayload.UserErrors(childComplexity), true
 
+	case "Game.board":
+		if e.ComplexityRoot.Game.Board == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.Board(childComplexity), true
+	case "Game.cardSystem":
+		if e.ComplexityRoot.Game.CardSystem == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.CardSystem(childComplexity), true
+	case "Game.claim":
+		if e.ComplexityRoot.Game.Claim == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.Claim(childComplexity), true
+	case "Game.currentSeat":
+		if e.ComplexityRoot.Game.CurrentSeat == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.CurrentSeat(childComplexity), true
+	case "Game.events":
+		if e.ComplexityRoot.Game.Events == nil {
+			break
+		}
+
+		args, err := ec.field_Game_events_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Game.Events(childComplexity, args["after"].(*int), args["first"].(*int)), true
+	case "Game.id":
+		if e.ComplexityRoot.Game.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.ID(childComplexity), true
+	case "Game.inviteCode":
+		if e.ComplexityRoot.Game.InviteCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.InviteCode(childComplexity), true
+	case "Game.map":
+		if e.ComplexityRoot.Game.Map == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.Map(childComplexity), true
+	case "Game.phase":
+		if e.ComplexityRoot.Game.Phase == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.Phase(childComplexity), true
+	case "Game.seats":
+		if e.ComplexityRoot.Game.Seats == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.Seats(childComplexity), true
+	case "Game.status":
+		if e.ComplexityRoot.Game.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.Status(childComplexity), true
+	case "Game.territories":
+		if e.ComplexityRoot.Game.Territories == nil {
+			break
+		}
+
+		args, err := ec.field_Game_territories_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Game.Territories(childComplexity, args["first"].(*int), args["after"].(*entgql.Cursor[int])), true
+	case "Game.ttbPercent":
+		if e.ComplexityRoot.Game.TtbPercent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.TtbPercent(childComplexity), true
+	case "Game.turn":
+		if e.ComplexityRoot.Game.Turn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.Turn(childComplexity), true
+	case "Game.turnDeadline":
+		if e.ComplexityRoot.Game.TurnDeadline == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.TurnDeadline(childComplexity), true
+	case "Game.turnLimitSeconds":
+		if e.ComplexityRoot.Game.TurnLimitSeconds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.TurnLimitSeconds(childComplexity), true
+	case "Game.version":
+		if e.ComplexityRoot.Game.Version == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.Version(childComplexity), true
+	case "Game.viewerActions":
+		if e.ComplexityRoot.Game.ViewerActions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.ViewerActions(childComplexity), true
+
+	case "GameConnection.edges":
+		if e.ComplexityRoot.GameConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameConnection.Edges(childComplexity), true
+	case "GameConnection.pageInfo":
+		if e.ComplexityRoot.GameConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameConnection.PageInfo(childComplexity), true
+	case "GameConnection.totalCount":
+		if e.ComplexityRoot.GameConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameConnection.TotalCount(childComplexity), true
+
+	case "GameEdge.cursor":
+		if e.ComplexityRoot.GameEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameEdge.Cursor(childComplexity), true
+	case "GameEdge.node":
+		if e.ComplexityRoot.GameEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameEdge.Node(childComplexity), true
+
+	case "GameEvent.kind":
+		if e.ComplexityRoot.GameEvent.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameEvent.Kind(childComplexity), true
+	case "GameEvent.payload":
+		if e.ComplexityRoot.GameEvent.Payload == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameEvent.Payload(childComplexity), true
+	case "GameEvent.seat":
+		if e.ComplexityRoot.GameEvent.Seat == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameEvent.Seat(childComplexity), true
+	case "GameEvent.seq":
+		if e.ComplexityRoot.GameEvent.Seq == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameEvent.Seq(childComplexity), true
+	case "GameEvent.turn":
+		if e.ComplexityRoot.GameEvent.Turn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameEvent.Turn(childComplexity), true
+
+	case "GameMap.id":
+		if e.ComplexityRoot.GameMap.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMap.ID(childComplexity), true
+	case "GameMap.key":
+		if e.ComplexityRoot.GameMap.Key == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMap.Key(childComplexity), true
+	case "GameMap.name":
+		if e.ComplexityRoot.GameMap.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMap.Name(childComplexity), true
+	case "GameMap.version":
+		if e.ComplexityRoot.GameMap.Version == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMap.Version(childComplexity), true
+
+	case "GamePayload.events":
+		if e.ComplexityRoot.GamePayload.Events == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GamePayload.Events(childComplexity), true
+	case "GamePayload.game":
+		if e.ComplexityRoot.GamePayload.Game == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GamePayload.Game(childComplexity), true
+	case "GamePayload.userErrors":
+		if e.ComplexityRoot.GamePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GamePayload.UserErrors(childComplexity), true
+
+	case "Mutation.attack":
+		if e.ComplexityRoot.Mutation.Attack == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_attack_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.Attack(childComplexity, args["input"].(model.AttackInput)), true
+	case "Mutation.claimTerritory":
+		if e.ComplexityRoot.Mutation.ClaimTerritory == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_claimTerritory_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ClaimTerritory(childComplexity, args["input"].(model.ClaimTerritoryInput)), true
 	case "Mutation.createApiToken":
 		if e.ComplexityRoot.Mutation.CreateAPIToken == nil {
 			break
@@ -278,6 +766,105 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateAPIToken(childComplexity, args["input"].(model.CreateAPITokenInput)), true
+	case "Mutation.createGame":
+		if e.ComplexityRoot.Mutation.CreateGame == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createGame_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateGame(childComplexity, args["input"].(model.CreateGameInput)), true
+	case "Mutation.endAttack":
+		if e.ComplexityRoot.Mutation.EndAttack == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_endAttack_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.EndAttack(childComplexity, args["input"].(model.TurnInput)), true
+	case "Mutation.endTurn":
+		if e.ComplexityRoot.Mutation.EndTurn == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_endTurn_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.EndTurn(childComplexity, args["input"].(model.TurnInput)), true
+	case "Mutation.fortify":
+		if e.ComplexityRoot.Mutation.Fortify == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_fortify_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.Fortify(childComplexity, args["input"].(model.FortifyInput)), true
+	case "Mutation.joinGame":
+		if e.ComplexityRoot.Mutation.JoinGame == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_joinGame_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.JoinGame(childComplexity, args["input"].(model.JoinGameInput)), true
+	case "Mutation.leaveGame":
+		if e.ComplexityRoot.Mutation.LeaveGame == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_leaveGame_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.LeaveGame(childComplexity, args["input"].(model.GameInput)), true
+	case "Mutation.occupy":
+		if e.ComplexityRoot.Mutation.Occupy == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_occupy_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.Occupy(childComplexity, args["input"].(model.OccupyInput)), true
+	case "Mutation.placeArmies":
+		if e.ComplexityRoot.Mutation.PlaceArmies == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_placeArmies_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.PlaceArmies(childComplexity, args["input"].(model.PlaceArmiesInput)), true
+	case "Mutation.resign":
+		if e.ComplexityRoot.Mutation.Resign == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_resign_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.Resign(childComplexity, args["input"].(model.TurnInput)), true
 	case "Mutation.revokeApiToken":
 		if e.ComplexityRoot.Mutation.RevokeAPIToken == nil {
 			break
@@ -317,6 +904,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SignUp(childComplexity, args["input"].(model.SignUpInput)), true
+	case "Mutation.startGame":
+		if e.ComplexityRoot.Mutation.StartGame == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_startGame_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.StartGame(childComplexity, args["input"].(model.GameInput)), true
+	case "Mutation.tradeCards":
+		if e.ComplexityRoot.Mutation.TradeCards == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_tradeCards_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.TradeCards(childComplexity, args["input"].(model.TradeCardsInput)), true
 	case "Mutation.updateNotificationPreferences":
 		if e.ComplexityRoot.Mutation.UpdateNotificationPreferences == nil {
 			break
@@ -365,7 +974,57 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.APITokens(childComplexity, args["first"].(*int), args["after"].(*entgql.Cursor[int]), args["last"].(*int), args["before"].(*entgql.Cursor[int])), true
+	case "Query.battleOdds":
+		if e.ComplexityRoot.Query.BattleOdds == nil {
+			break
+		}
 
+		args, err := ec.field_Query_battleOdds_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.BattleOdds(childComplexity, args["attackers"].(int), args["defenders"].(int)), true
+	case "Query.game":
+		if e.ComplexityRoot.Query.Game == nil {
+			break
+		}
+
+		args, err := ec.field_Query_game_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Game(childComplexity, args["id"].(string)), true
+	case "Query.games":
+		if e.ComplexityRoot.Query.Games == nil {
+			break
+		}
+
+		args, err := ec.field_Query_games_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Games(childComplexity, args["filter"].(*model.GamesFilter), args["first"].(*int), args["after"].(*entgql.Cursor[int])), true
+
+	case "Query.map":
+		if e.ComplexityRoot.Query.Map == nil {
+			break
+		}
+
+		args, err := ec.field_Query_map_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Map(childComplexity, args["key"].(string), args["version"].(*int)), true
+	case "Query.maps":
+		if e.ComplexityRoot.Query.Maps == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Maps(childComplexity), true
 	case "Query.node":
 		if e.ComplexityRoot.Query.Node == nil {
 			break
@@ -407,6 +1066,73 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RevokeApiTokenPayload.UserErrors(childComplexity), true
+
+	case "Seat.armies":
+		if e.ComplexityRoot.Seat.Armies == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Seat.Armies(childComplexity), true
+	case "Seat.cpu":
+		if e.ComplexityRoot.Seat.CPU == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Seat.CPU(childComplexity), true
+	case "Seat.cardCount":
+		if e.ComplexityRoot.Seat.CardCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Seat.CardCount(childComplexity), true
+	case "Seat.cards":
+		if e.ComplexityRoot.Seat.Cards == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Seat.Cards(childComplexity), true
+	case "Seat.color":
+		if e.ComplexityRoot.Seat.Color == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Seat.Color(childComplexity), true
+	case "Seat.difficulty":
+		if e.ComplexityRoot.Seat.Difficulty == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Seat.Difficulty(childComplexity), true
+	case "Seat.seat":
+		if e.ComplexityRoot.Seat.Seat == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Seat.Seat(childComplexity), true
+	case "Seat.status":
+		if e.ComplexityRoot.Seat.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Seat.Status(childComplexity), true
+	case "Seat.territories":
+		if e.ComplexityRoot.Seat.Territories == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Seat.Territories(childComplexity), true
+	case "Seat.user":
+		if e.ComplexityRoot.Seat.User == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Seat.User(childComplexity), true
+	case "Seat.userName":
+		if e.ComplexityRoot.Seat.UserName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Seat.UserName(childComplexity), true
 
 	case "Session.expiresAt":
 		if e.ComplexityRoot.Session.ExpiresAt == nil {
@@ -471,6 +1197,100 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SignUpPayload.UserErrors(childComplexity), true
+
+	case "Territory.armies":
+		if e.ComplexityRoot.Territory.Armies == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Territory.Armies(childComplexity), true
+	case "Territory.key":
+		if e.ComplexityRoot.Territory.Key == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Territory.Key(childComplexity), true
+	case "Territory.name":
+		if e.ComplexityRoot.Territory.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Territory.Name(childComplexity), true
+	case "Territory.neutral":
+		if e.ComplexityRoot.Territory.Neutral == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Territory.Neutral(childComplexity), true
+	case "Territory.owner":
+		if e.ComplexityRoot.Territory.Owner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Territory.Owner(childComplexity), true
+
+	case "TerritoryConnection.edges":
+		if e.ComplexityRoot.TerritoryConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TerritoryConnection.Edges(childComplexity), true
+	case "TerritoryConnection.pageInfo":
+		if e.ComplexityRoot.TerritoryConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TerritoryConnection.PageInfo(childComplexity), true
+	case "TerritoryConnection.totalCount":
+		if e.ComplexityRoot.TerritoryConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TerritoryConnection.TotalCount(childComplexity), true
+
+	case "TerritoryEdge.cursor":
+		if e.ComplexityRoot.TerritoryEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TerritoryEdge.Cursor(childComplexity), true
+	case "TerritoryEdge.node":
+		if e.ComplexityRoot.TerritoryEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TerritoryEdge.Node(childComplexity), true
+
+	case "TerritoryState.armies":
+		if e.ComplexityRoot.TerritoryState.Armies == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TerritoryState.Armies(childComplexity), true
+	case "TerritoryState.key":
+		if e.ComplexityRoot.TerritoryState.Key == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TerritoryState.Key(childComplexity), true
+	case "TerritoryState.name":
+		if e.ComplexityRoot.TerritoryState.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TerritoryState.Name(childComplexity), true
+	case "TerritoryState.neutral":
+		if e.ComplexityRoot.TerritoryState.Neutral == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TerritoryState.Neutral(childComplexity), true
+	case "TerritoryState.owner":
+		if e.ComplexityRoot.TerritoryState.Owner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TerritoryState.Owner(childComplexity), true
 
 	case "UpdateNotificationPreferencesPayload.user":
 		if e.ComplexityRoot.UpdateNotificationPreferencesPayload.User == nil {
@@ -550,10 +1370,23 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalers := func() *graphql.InputUnmarshalerIndex {
 		return graphql.NewInputUnmarshalerIndex(
+			graphql.NewInputUnmarshaler("AttackInput", ec.unmarshalInputAttackInput),
+			graphql.NewInputUnmarshaler("ClaimTerritoryInput", ec.unmarshalInputClaimTerritoryInput),
 			graphql.NewInputUnmarshaler("CreateApiTokenInput", ec.unmarshalInputCreateApiTokenInput),
+			graphql.NewInputUnmarshaler("CreateGameInput", ec.unmarshalInputCreateGameInput),
+			graphql.NewInputUnmarshaler("FortifyInput", ec.unmarshalInputFortifyInput),
+			graphql.NewInputUnmarshaler("GameInput", ec.unmarshalInputGameInput),
+			graphql.NewInputUnmarshaler("GamesFilter", ec.unmarshalInputGamesFilter),
+			graphql.NewInputUnmarshaler("JoinGameInput", ec.unmarshalInputJoinGameInput),
+			graphql.NewInputUnmarshaler("OccupyInput", ec.unmarshalInputOccupyInput),
+			graphql.NewInputUnmarshaler("PlaceArmiesInput", ec.unmarshalInputPlaceArmiesInput),
+			graphql.NewInputUnmarshaler("PlacementInput", ec.unmarshalInputPlacementInput),
 			graphql.NewInputUnmarshaler("RevokeApiTokenInput", ec.unmarshalInputRevokeApiTokenInput),
+			graphql.NewInputUnmarshaler("SeatInput", ec.unmarshalInputSeatInput),
 			graphql.NewInputUnmarshaler("SignInInput", ec.unmarshalInputSignInInput),
 			graphql.NewInputUnmarshaler("SignUpInput", ec.unmarshalInputSignUpInput),
+			graphql.NewInputUnmarshaler("TradeCardsInput", ec.unmarshalInputTradeCardsInput),
+			graphql.NewInputUnmarshaler("TurnInput", ec.unmarshalInputTurnInput),
 			graphql.NewInputUnmarshaler("UpdateNotificationPreferencesInput", ec.unmarshalInputUpdateNotificationPreferencesInput),
 		)
 	}
@@ -894,12 +1727,400 @@ type Query {
   nodes("Global ids." ids: [ID!]!): [Node]!
 }
 `, BuiltIn: false},
+	{Name: "../schema/game.graphqls", Input: `# Games: creating and joining games, reading a game as one player sees it, and the turn commands.
+
+"""
+A JSON value (here: an object), such as an event's payload. Its fields are documented in docs/rules.md
+(events) and are as stored, except where hidden from the viewer.
+"""
+scalar JSON
+
+"A map version games can be played on."
+type GameMap implements Node {
+  id: ID!
+  "The map's stable key, such as ` + "`" + `classic` + "`" + `."
+  key: String!
+  "The map file's version; (key, version) is unique."
+  version: Int!
+  "The map's display name."
+  name: String!
+}
+
+"A game of Rout."
+type Game implements Node {
+  id: ID!
+  "The map version the game is played on."
+  map: GameMap!
+  "open (waiting for players), active, finished or cancelled."
+  status: String!
+  "The engine's phase: setup, claim, placement, reinforce, attack, occupy, fortify or over."
+  phase: String!
+  "The turn number; 0 before the first turn."
+  turn: Int!
+  "Bumped on every change; send it back as ` + "`" + `expectedVersion` + "`" + ` with a command."
+  version: Int!
+  "The seat whose turn it is; null when no turn runs."
+  currentSeat: Int
+  "When the current turn is taken over; null when no turn runs."
+  turnDeadline: Time
+  "How long a player has for a turn, in seconds."
+  turnLimitSeconds: Int!
+  "How territories are handed out: random or round_robin."
+  claim: String!
+  "The reward schedule for card sets: classic, fixed or fixed_ttb."
+  cardSystem: String!
+  "The percentage of the opponents' armies a set is worth under fixed_ttb."
+  ttbPercent: Int!
+  "The seats, in seat order."
+  seats: [Seat!]!
+  "Every territory of the board, in map order (territory index)."
+  board: [TerritoryState!]!
+  "What the signed-in viewer may do now (empty when it is not their turn, or they have no seat)."
+  viewerActions: [Action!]!
+  """
+  The board's territories in map order, as a connection: pages of at most 100 (20 when ` + "`" + `first` + "`" + ` is null).
+  """
+  territories(first: Int, after: Cursor): TerritoryConnection!
+  "The game's record after sequence number ` + "`" + `after` + "`" + ` (0 when null), at most ` + "`" + `first` + "`" + ` events (100 by default and at most)."
+  events(after: Int, first: Int): [GameEvent!]!
+  "The code that lets others join the game; null unless the viewer created the game."
+  inviteCode: String
+}
+
+"A seat of a game."
+type Seat {
+  "The seat number, from 0."
+  seat: Int!
+  "The seat's color."
+  color: String!
+  "The user holding the seat; null for a CPU, open or invited seat."
+  user: User
+  "The name of the user holding the seat; null for a CPU, open or invited seat."
+  userName: String
+  "Whether a CPU plays the seat."
+  cpu: Boolean!
+  "The CPU's difficulty (easy, normal, cautious); null for other seats."
+  difficulty: String
+  "open, invited, active, eliminated or resigned."
+  status: String!
+  "The number of territories the seat owns."
+  territories: Int!
+  "The number of armies the seat has on the board."
+  armies: Int!
+  "The number of cards in the seat's hand."
+  cardCount: Int!
+  "The card ids of the seat's hand: only for the viewer's own seat, null for anyone else's."
+  cards: [Int!]
+}
+
+"A territory as it stands."
+type TerritoryState {
+  "The territory's key from the map, used to name it in commands."
+  key: String!
+  "The territory's display name."
+  name: String!
+  "The owning seat; null when unclaimed or neutral."
+  owner: Int
+  "Whether the territory is neutral (left by a resigned player)."
+  neutral: Boolean!
+  "The armies on the territory."
+  armies: Int!
+}
+
+"A territory of a game's board, as it stands."
+type Territory {
+  "The territory's key from the map, used to name it in commands."
+  key: String!
+  "The territory's display name."
+  name: String!
+  "The owning seat; null when unclaimed or neutral."
+  owner: Int
+  "Whether the territory is neutral (left by a resigned player)."
+  neutral: Boolean!
+  "The armies on the territory."
+  armies: Int!
+}
+
+"A page of territories."
+type TerritoryConnection {
+  edges: [TerritoryEdge!]!
+  pageInfo: PageInfo!
+  totalCount: Int!
+}
+
+"A territory in a connection."
+type TerritoryEdge {
+  node: Territory!
+  cursor: Cursor!
+}
+
+"One legal command: pass its values to the mutation of its kind."
+type Action {
+  "The command's kind: claim, place, trade, attack, occupy, end_attack, fortify, end_turn, resign."
+  kind: String!
+  "The source territory's key (attack, fortify), or the territory (claim, place)."
+  from: String
+  "The target territory's key (attack, fortify)."
+  to: String
+  "The cards of a trade."
+  cards: [Int!]
+  "The smallest amount (armies or dice); 0 for commands without one."
+  min: Int!
+  "The largest amount (armies or dice); 0 for commands without one."
+  max: Int!
+}
+
+"One event of a game's record."
+type GameEvent {
+  "The event's sequence number in the game, from 1."
+  seq: Int!
+  "The turn it happened in."
+  turn: Int!
+  "The seat that caused it; null for the system."
+  seat: Int
+  "The event's kind, such as ` + "`" + `battle_rolled` + "`" + ` (see docs/rules.md)."
+  kind: String!
+  """
+  The event's fields. Card ids in card_drawn, player_eliminated and player_resigned are shown only to the
+  player concerned; others see ` + "`" + `cardCount` + "`" + ` instead.
+  """
+  payload: JSON!
+}
+
+"The chances of an attack carried on until one side runs out."
+type BattleOdds {
+  "The probability that the attacker takes the territory."
+  attackerWins: Float!
+  "The expected attacking armies left when the battle ends (0 for a loss; the one left behind not counted)."
+  expectedAttackerSurvivors: Float!
+  "The expected defending armies left when the battle ends (0 for a conquest)."
+  expectedDefenderSurvivors: Float!
+}
+
+"Which games to list."
+input GamesFilter {
+  "Only games the viewer has a seat in."
+  mine: Boolean
+  "Only open games with a free seat that are not private."
+  openToJoin: Boolean
+  "Only games with this status: open, active, finished or cancelled."
+  status: String
+}
+
+"A page of games."
+type GameConnection {
+  edges: [GameEdge!]!
+  pageInfo: PageInfo!
+  totalCount: Int!
+}
+
+"A game in a connection."
+type GameEdge {
+  node: Game!
+  cursor: Cursor!
+}
+
+extend type Query {
+  "The game with this global id; NOT_FOUND when there is none."
+  game(id: ID!): Game
+  "Games, newest first (private games only for their creator and players). Pages hold at most 100 games (20 by default)."
+  games(filter: GamesFilter, first: Int, after: Cursor): GameConnection!
+  "The chances that ` + "`" + `attackers` + "`" + ` armies attacking (keeping one behind) take a territory held by ` + "`" + `defenders` + "`" + `."
+  battleOdds(attackers: Int!, defenders: Int!): BattleOdds!
+  "The stored maps, by key and version."
+  maps: [GameMap!]!
+  "One map version; the newest when version is null."
+  map(key: String!, version: Int): GameMap
+}
+
+"How a seat of a new game is filled."
+enum SeatKind {
+  "The creator's own seat."
+  HUMAN
+  "Anyone may join."
+  OPEN
+  "Kept for the user with ` + "`" + `email` + "`" + `, or anyone with the invite code."
+  INVITED
+  "Played by the CPU."
+  CPU
+}
+
+"One seat of a new game."
+input SeatInput {
+  kind: SeatKind!
+  "The invited user's email (INVITED)."
+  email: String
+  "easy, normal or cautious (CPU)."
+  difficulty: String
+  "The seat's color, unique in the game."
+  color: String!
+}
+
+"A new game."
+input CreateGameInput {
+  "The map's key, such as ` + "`" + `classic` + "`" + `."
+  mapKey: String!
+  "The map version; the newest when null."
+  mapVersion: Int
+  "The seats, in seat order; exactly one HUMAN seat (the creator's)."
+  seats: [SeatInput!]!
+  "Seconds per turn, 3600 to 2592000; 36 hours when null."
+  turnLimitSeconds: Int
+  "random (default) or round_robin."
+  claim: String
+  "classic (default), fixed or fixed_ttb."
+  cardSystem: String
+  "The percentage for fixed_ttb; 6 when null."
+  ttbPercent: Int
+  "Whether joining needs the invite code."
+  private: Boolean
+}
+
+"A game to join."
+input JoinGameInput {
+  gameId: ID!
+  "The invite code, for a private game or an invited seat."
+  inviteCode: String
+}
+
+"A game, for leaveGame and startGame."
+input GameInput {
+  gameId: ID!
+}
+
+"Claim one unclaimed territory (round-robin claim)."
+input ClaimTerritoryInput {
+  gameId: ID!
+  territory: String!
+  expectedVersion: Int
+  idempotencyKey: String
+}
+
+"Armies for one territory."
+input PlacementInput {
+  territory: String!
+  armies: Int!
+}
+
+"Place armies from the reserve."
+input PlaceArmiesInput {
+  gameId: ID!
+  placements: [PlacementInput!]!
+  expectedVersion: Int
+  idempotencyKey: String
+}
+
+"Trade a set of three cards."
+input TradeCardsInput {
+  gameId: ID!
+  cards: [Int!]!
+  expectedVersion: Int
+  idempotencyKey: String
+}
+
+"Attack a neighbouring territory."
+input AttackInput {
+  gameId: ID!
+  from: String!
+  to: String!
+  "Attacking dice, 1 to 3; the most allowed when null."
+  dice: Int
+  "Roll again and again until the territory falls or ` + "`" + `from` + "`" + ` is down to ` + "`" + `stopAt` + "`" + ` armies."
+  untilConquered: Boolean
+  "With untilConquered: the armies to keep on ` + "`" + `from` + "`" + ` (at least 1)."
+  stopAt: Int
+  expectedVersion: Int
+  idempotencyKey: String
+}
+
+"Move armies into the territory just conquered."
+input OccupyInput {
+  gameId: ID!
+  armies: Int!
+  expectedVersion: Int
+  idempotencyKey: String
+}
+
+"Move armies between two adjacent territories of yours; ends the turn."
+input FortifyInput {
+  gameId: ID!
+  from: String!
+  to: String!
+  armies: Int!
+  expectedVersion: Int
+  idempotencyKey: String
+}
+
+"A command without arguments: endAttack, endTurn, resign."
+input TurnInput {
+  gameId: ID!
+  expectedVersion: Int
+  idempotencyKey: String
+}
+
+"The result of a game mutation."
+type GamePayload {
+  "The game as it is after the mutation; null when the game was not found."
+  game: Game
+  "The events the command caused (empty for lobby mutations and refused commands)."
+  events: [GameEvent!]!
+  "Why the command was refused: a rule's code (NOT_YOUR_TURN, WRONG_PHASE, NOT_ADJACENT, ...) or UNKNOWN_TERRITORY."
+  userErrors: [UserError!]!
+}
+
+extend type Mutation {
+  "Creates a game; the creator takes the HUMAN seat."
+  createGame(input: CreateGameInput!): GamePayload! @auth
+  "Takes a free (or invited) seat of an open game."
+  joinGame(input: JoinGameInput!): GamePayload! @auth
+  "Gives up the viewer's seat of a game that has not started."
+  leaveGame(input: GameInput!): GamePayload! @auth
+  "Starts a game whose seats are all taken (creator only)."
+  startGame(input: GameInput!): GamePayload! @auth
+  "Claims an unclaimed territory in a round-robin claim pick."
+  claimTerritory(input: ClaimTerritoryInput!): GamePayload! @auth
+  "Places armies from the reserve on territories of the viewer's."
+  placeArmies(input: PlaceArmiesInput!): GamePayload! @auth
+  "Trades a set of three cards of the viewer's hand for armies."
+  tradeCards(input: TradeCardsInput!): GamePayload! @auth
+  "Attacks a neighbouring territory: one roll, or until it falls or ` + "`" + `stopAt` + "`" + ` is reached."
+  attack(input: AttackInput!): GamePayload! @auth
+  "Moves armies into the territory just conquered."
+  occupy(input: OccupyInput!): GamePayload! @auth
+  "Ends the attack phase; the fortify phase begins."
+  endAttack(input: TurnInput!): GamePayload! @auth
+  "Moves armies between two adjacent territories of the viewer's and ends the turn."
+  fortify(input: FortifyInput!): GamePayload! @auth
+  "Ends the turn without (further) attacks or a fortify move."
+  endTurn(input: TurnInput!): GamePayload! @auth
+  "Leaves the game: the viewer's territories turn neutral and their cards are discarded."
+  resign(input: TurnInput!): GamePayload! @auth
+}
+`, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
 // childFields_* functions provide shared child field context lookups.
 // Each function is generated once per unique object type, deduplicating the
 // switch statements that were previously inlined in every fieldContext_* function.
+
+func (ec *executionContext) childFields_Action(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "kind":
+		return ec.fieldContext_Action_kind(ctx, field)
+	case "from":
+		return ec.fieldContext_Action_from(ctx, field)
+	case "to":
+		return ec.fieldContext_Action_to(ctx, field)
+	case "cards":
+		return ec.fieldContext_Action_cards(ctx, field)
+	case "min":
+		return ec.fieldContext_Action_min(ctx, field)
+	case "max":
+		return ec.fieldContext_Action_max(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Action", field.Name)
+}
 
 func (ec *executionContext) childFields_ApiToken(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
@@ -939,6 +2160,18 @@ func (ec *executionContext) childFields_ApiTokenEdge(ctx context.Context, field 
 	return nil, fmt.Errorf("no field named %q was found under type ApiTokenEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_BattleOdds(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "attackerWins":
+		return ec.fieldContext_BattleOdds_attackerWins(ctx, field)
+	case "expectedAttackerSurvivors":
+		return ec.fieldContext_BattleOdds_expectedAttackerSurvivors(ctx, field)
+	case "expectedDefenderSurvivors":
+		return ec.fieldContext_BattleOdds_expectedDefenderSurvivors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BattleOdds", field.Name)
+}
+
 func (ec *executionContext) childFields_CreateApiTokenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "apiToken":
@@ -949,6 +2182,112 @@ func (ec *executionContext) childFields_CreateApiTokenPayload(ctx context.Contex
 		return ec.fieldContext_CreateApiTokenPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CreateApiTokenPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_Game(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Game_id(ctx, field)
+	case "map":
+		return ec.fieldContext_Game_map(ctx, field)
+	case "status":
+		return ec.fieldContext_Game_status(ctx, field)
+	case "phase":
+		return ec.fieldContext_Game_phase(ctx, field)
+	case "turn":
+		return ec.fieldContext_Game_turn(ctx, field)
+	case "version":
+		return ec.fieldContext_Game_version(ctx, field)
+	case "currentSeat":
+		return ec.fieldContext_Game_currentSeat(ctx, field)
+	case "turnDeadline":
+		return ec.fieldContext_Game_turnDeadline(ctx, field)
+	case "turnLimitSeconds":
+		return ec.fieldContext_Game_turnLimitSeconds(ctx, field)
+	case "claim":
+		return ec.fieldContext_Game_claim(ctx, field)
+	case "cardSystem":
+		return ec.fieldContext_Game_cardSystem(ctx, field)
+	case "ttbPercent":
+		return ec.fieldContext_Game_ttbPercent(ctx, field)
+	case "seats":
+		return ec.fieldContext_Game_seats(ctx, field)
+	case "board":
+		return ec.fieldContext_Game_board(ctx, field)
+	case "viewerActions":
+		return ec.fieldContext_Game_viewerActions(ctx, field)
+	case "territories":
+		return ec.fieldContext_Game_territories(ctx, field)
+	case "events":
+		return ec.fieldContext_Game_events(ctx, field)
+	case "inviteCode":
+		return ec.fieldContext_Game_inviteCode(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Game", field.Name)
+}
+
+func (ec *executionContext) childFields_GameConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_GameConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_GameConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_GameConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GameConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_GameEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_GameEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_GameEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GameEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_GameEvent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "seq":
+		return ec.fieldContext_GameEvent_seq(ctx, field)
+	case "turn":
+		return ec.fieldContext_GameEvent_turn(ctx, field)
+	case "seat":
+		return ec.fieldContext_GameEvent_seat(ctx, field)
+	case "kind":
+		return ec.fieldContext_GameEvent_kind(ctx, field)
+	case "payload":
+		return ec.fieldContext_GameEvent_payload(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GameEvent", field.Name)
+}
+
+func (ec *executionContext) childFields_GameMap(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_GameMap_id(ctx, field)
+	case "key":
+		return ec.fieldContext_GameMap_key(ctx, field)
+	case "version":
+		return ec.fieldContext_GameMap_version(ctx, field)
+	case "name":
+		return ec.fieldContext_GameMap_name(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GameMap", field.Name)
+}
+
+func (ec *executionContext) childFields_GamePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "game":
+		return ec.fieldContext_GamePayload_game(ctx, field)
+	case "events":
+		return ec.fieldContext_GamePayload_events(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_GamePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GamePayload", field.Name)
 }
 
 func (ec *executionContext) childFields_PageInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -973,6 +2312,34 @@ func (ec *executionContext) childFields_RevokeApiTokenPayload(ctx context.Contex
 		return ec.fieldContext_RevokeApiTokenPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RevokeApiTokenPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_Seat(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "seat":
+		return ec.fieldContext_Seat_seat(ctx, field)
+	case "color":
+		return ec.fieldContext_Seat_color(ctx, field)
+	case "user":
+		return ec.fieldContext_Seat_user(ctx, field)
+	case "userName":
+		return ec.fieldContext_Seat_userName(ctx, field)
+	case "cpu":
+		return ec.fieldContext_Seat_cpu(ctx, field)
+	case "difficulty":
+		return ec.fieldContext_Seat_difficulty(ctx, field)
+	case "status":
+		return ec.fieldContext_Seat_status(ctx, field)
+	case "territories":
+		return ec.fieldContext_Seat_territories(ctx, field)
+	case "armies":
+		return ec.fieldContext_Seat_armies(ctx, field)
+	case "cardCount":
+		return ec.fieldContext_Seat_cardCount(ctx, field)
+	case "cards":
+		return ec.fieldContext_Seat_cards(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Seat", field.Name)
 }
 
 func (ec *executionContext) childFields_Session(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1017,6 +2384,60 @@ func (ec *executionContext) childFields_SignUpPayload(ctx context.Context, field
 		return ec.fieldContext_SignUpPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SignUpPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_Territory(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "key":
+		return ec.fieldContext_Territory_key(ctx, field)
+	case "name":
+		return ec.fieldContext_Territory_name(ctx, field)
+	case "owner":
+		return ec.fieldContext_Territory_owner(ctx, field)
+	case "neutral":
+		return ec.fieldContext_Territory_neutral(ctx, field)
+	case "armies":
+		return ec.fieldContext_Territory_armies(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Territory", field.Name)
+}
+
+func (ec *executionContext) childFields_TerritoryConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_TerritoryConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_TerritoryConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_TerritoryConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TerritoryConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_TerritoryEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_TerritoryEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_TerritoryEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TerritoryEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_TerritoryState(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "key":
+		return ec.fieldContext_TerritoryState_key(ctx, field)
+	case "name":
+		return ec.fieldContext_TerritoryState_name(ctx, field)
+	case "owner":
+		return ec.fieldContext_TerritoryState_owner(ctx, field)
+	case "neutral":
+		return ec.fieldContext_TerritoryState_neutral(ctx, field)
+	case "armies":
+		return ec.fieldContext_TerritoryState_armies(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TerritoryState", field.Name)
 }
 
 func (ec *executionContext) childFields_UpdateNotificationPreferencesPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1175,12 +2596,210 @@ func (ec *executionContext) childFields___Type(ctx context.Context, field graphq
 
 // region    ***************************** args.gotpl *****************************
 
+func (ec *executionContext) field_Game_events_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Game_territories_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[int], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_attack_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.AttackInput, error) {
+			return ec.unmarshalNAttackInput2routᚋgraphᚋmodelᚐAttackInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_claimTerritory_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.ClaimTerritoryInput, error) {
+			return ec.unmarshalNClaimTerritoryInput2routᚋgraphᚋmodelᚐClaimTerritoryInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createApiToken_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.CreateAPITokenInput, error) {
 			return ec.unmarshalNCreateApiTokenInput2routᚋgraphᚋmodelᚐCreateAPITokenInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createGame_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateGameInput, error) {
+			return ec.unmarshalNCreateGameInput2routᚋgraphᚋmodelᚐCreateGameInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_endAttack_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.TurnInput, error) {
+			return ec.unmarshalNTurnInput2routᚋgraphᚋmodelᚐTurnInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_endTurn_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.TurnInput, error) {
+			return ec.unmarshalNTurnInput2routᚋgraphᚋmodelᚐTurnInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_fortify_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.FortifyInput, error) {
+			return ec.unmarshalNFortifyInput2routᚋgraphᚋmodelᚐFortifyInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_joinGame_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.JoinGameInput, error) {
+			return ec.unmarshalNJoinGameInput2routᚋgraphᚋmodelᚐJoinGameInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_leaveGame_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.GameInput, error) {
+			return ec.unmarshalNGameInput2routᚋgraphᚋmodelᚐGameInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_occupy_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.OccupyInput, error) {
+			return ec.unmarshalNOccupyInput2routᚋgraphᚋmodelᚐOccupyInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_placeArmies_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.PlaceArmiesInput, error) {
+			return ec.unmarshalNPlaceArmiesInput2routᚋgraphᚋmodelᚐPlaceArmiesInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_resign_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.TurnInput, error) {
+			return ec.unmarshalNTurnInput2routᚋgraphᚋmodelᚐTurnInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -1223,6 +2842,34 @@ func (ec *executionContext) field_Mutation_signUp_args(ctx context.Context, rawA
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.SignUpInput, error) {
 			return ec.unmarshalNSignUpInput2routᚋgraphᚋmodelᚐSignUpInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_startGame_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.GameInput, error) {
+			return ec.unmarshalNGameInput2routᚋgraphᚋmodelᚐGameInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_tradeCards_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.TradeCardsInput, error) {
+			return ec.unmarshalNTradeCardsInput2routᚋgraphᚋmodelᚐTradeCardsInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -1294,6 +2941,94 @@ func (ec *executionContext) field_Query_apiTokens_args(ctx context.Context, rawA
 		return nil, err
 	}
 	args["before"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_battleOdds_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "attackers",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["attackers"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "defenders",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["defenders"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_game_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_games_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+		func(ctx context.Context, v any) (*model.GamesFilter, error) {
+			return ec.unmarshalOGamesFilter2ᚖroutᚋgraphᚋmodelᚐGamesFilter(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["filter"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[int], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_map_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "key",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["key"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "version",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg1
 	return args, nil
 }
 
@@ -1398,6 +3133,144 @@ func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, r
 // endregion ***************************** args.gotpl *****************************
 
 // region    **************************** field.gotpl *****************************
+
+func (ec *executionContext) _Action_kind(ctx context.Context, field graphql.CollectedField, obj *model.Action) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Action_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Action_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Action", field, false, false, "String")
+}
+
+func (ec *executionContext) _Action_from(ctx context.Context, field graphql.CollectedField, obj *model.Action) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Action_from(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.From, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Action_from(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Action", field, false, false, "String")
+}
+
+func (ec *executionContext) _Action_to(ctx context.Context, field graphql.CollectedField, obj *model.Action) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Action_to(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.To, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Action_to(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Action", field, false, false, "String")
+}
+
+func (ec *executionContext) _Action_cards(ctx context.Context, field graphql.CollectedField, obj *model.Action) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Action_cards(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cards, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []int) graphql.Marshaler {
+			return ec.marshalOInt2ᚕintᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Action_cards(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Action", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Action_min(ctx context.Context, field graphql.CollectedField, obj *model.Action) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Action_min(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Min, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Action_min(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Action", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Action_max(ctx context.Context, field graphql.CollectedField, obj *model.Action) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Action_max(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Max, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Action_max(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Action", field, false, false, "Int")
+}
 
 func (ec *executionContext) _ApiToken_id(ctx context.Context, field graphql.CollectedField, obj *ent.Token) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
@@ -1656,6 +3529,75 @@ func (ec *executionContext) fieldContext_ApiTokenEdge_cursor(_ context.Context, 
 	return graphql.NewScalarFieldContext("ApiTokenEdge", field, false, false, "Cursor")
 }
 
+func (ec *executionContext) _BattleOdds_attackerWins(ctx context.Context, field graphql.CollectedField, obj *model.BattleOdds) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BattleOdds_attackerWins(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AttackerWins, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BattleOdds_attackerWins(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BattleOdds", field, false, false, "Float")
+}
+
+func (ec *executionContext) _BattleOdds_expectedAttackerSurvivors(ctx context.Context, field graphql.CollectedField, obj *model.BattleOdds) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BattleOdds_expectedAttackerSurvivors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpectedAttackerSurvivors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BattleOdds_expectedAttackerSurvivors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BattleOdds", field, false, false, "Float")
+}
+
+func (ec *executionContext) _BattleOdds_expectedDefenderSurvivors(ctx context.Context, field graphql.CollectedField, obj *model.BattleOdds) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BattleOdds_expectedDefenderSurvivors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpectedDefenderSurvivors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BattleOdds_expectedDefenderSurvivors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BattleOdds", field, false, false, "Float")
+}
+
 func (ec *executionContext) _CreateApiTokenPayload_apiToken(ctx context.Context, field graphql.CollectedField, obj *model.CreateAPITokenPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1733,6 +3675,943 @@ func (ec *executionContext) _CreateApiTokenPayload_userErrors(ctx context.Contex
 func (ec *executionContext) fieldContext_CreateApiTokenPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "CreateApiTokenPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Game_id(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().ID(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Game", field, true, true, "ID")
+}
+
+func (ec *executionContext) _Game_map(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_map(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().Map(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.GameMap) graphql.Marshaler {
+			return ec.marshalNGameMap2ᚖroutᚋentᚐGameMap(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_map(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Game",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GameMap(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Game_status(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().Status(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Game", field, true, true, "String")
+}
+
+func (ec *executionContext) _Game_phase(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_phase(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Phase, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_phase(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Game", field, false, false, "String")
+}
+
+func (ec *executionContext) _Game_turn(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_turn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Turn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_turn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Game", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Game_version(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_version(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Version, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Game", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Game_currentSeat(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_currentSeat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().CurrentSeat(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Game_currentSeat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Game", field, true, true, "Int")
+}
+
+func (ec *executionContext) _Game_turnDeadline(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_turnDeadline(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TurnDeadline, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Game_turnDeadline(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Game", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Game_turnLimitSeconds(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_turnLimitSeconds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TurnLimitSeconds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_turnLimitSeconds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Game", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Game_claim(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_claim(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().Claim(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_claim(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Game", field, true, true, "String")
+}
+
+func (ec *executionContext) _Game_cardSystem(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_cardSystem(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().CardSystem(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_cardSystem(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Game", field, true, true, "String")
+}
+
+func (ec *executionContext) _Game_ttbPercent(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_ttbPercent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TtbPercent, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_ttbPercent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Game", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Game_seats(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_seats(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().Seats(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Player) graphql.Marshaler {
+			return ec.marshalNSeat2ᚕᚖroutᚋentᚐPlayerᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_seats(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Game",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Seat(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Game_board(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_board(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().Board(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.TerritoryState) graphql.Marshaler {
+			return ec.marshalNTerritoryState2ᚕᚖroutᚋgraphᚋmodelᚐTerritoryStateᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_board(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Game",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TerritoryState(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Game_viewerActions(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_viewerActions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().ViewerActions(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.Action) graphql.Marshaler {
+			return ec.marshalNAction2ᚕᚖroutᚋgraphᚋmodelᚐActionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_viewerActions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Game",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Action(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Game_territories(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_territories(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Game().Territories(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*entgql.Cursor[int]))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.TerritoryConnection) graphql.Marshaler {
+			return ec.marshalNTerritoryConnection2ᚖroutᚋentᚐTerritoryConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_territories(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Game",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TerritoryConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Game_territories_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Game_events(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_events(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Game().Events(ctx, obj, fc.Args["after"].(*int), fc.Args["first"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.GameEvent) graphql.Marshaler {
+			return ec.marshalNGameEvent2ᚕᚖroutᚋgraphᚋmodelᚐGameEventᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_events(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Game",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GameEvent(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Game_events_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Game_inviteCode(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_inviteCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().InviteCode(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Game_inviteCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Game", field, true, true, "String")
+}
+
+func (ec *executionContext) _GameConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.GameConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.GameEdge) graphql.Marshaler {
+			return ec.marshalNGameEdge2ᚕᚖroutᚋentᚐGameEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GameConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GameEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GameConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.GameConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[int]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GameConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GameConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.GameConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GameEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.GameEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Game) graphql.Marshaler {
+			return ec.marshalNGame2ᚖroutᚋentᚐGame(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GameEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Game(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GameEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.GameEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[int]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _GameEvent_seq(ctx context.Context, field graphql.CollectedField, obj *model.GameEvent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameEvent_seq(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Seq, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameEvent_seq(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameEvent", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GameEvent_turn(ctx context.Context, field graphql.CollectedField, obj *model.GameEvent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameEvent_turn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Turn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameEvent_turn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameEvent", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GameEvent_seat(ctx context.Context, field graphql.CollectedField, obj *model.GameEvent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameEvent_seat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Seat, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GameEvent_seat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameEvent", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GameEvent_kind(ctx context.Context, field graphql.CollectedField, obj *model.GameEvent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameEvent_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameEvent_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameEvent", field, false, false, "String")
+}
+
+func (ec *executionContext) _GameEvent_payload(ctx context.Context, field graphql.CollectedField, obj *model.GameEvent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameEvent_payload(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Payload, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalNJSON2map(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameEvent_payload(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameEvent", field, false, false, "JSON")
+}
+
+func (ec *executionContext) _GameMap_id(ctx context.Context, field graphql.CollectedField, obj *ent.GameMap) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMap_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.GameMap().ID(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameMap_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameMap", field, true, true, "ID")
+}
+
+func (ec *executionContext) _GameMap_key(ctx context.Context, field graphql.CollectedField, obj *ent.GameMap) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMap_key(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Key, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameMap_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameMap", field, false, false, "String")
+}
+
+func (ec *executionContext) _GameMap_version(ctx context.Context, field graphql.CollectedField, obj *ent.GameMap) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMap_version(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Version, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameMap_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameMap", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GameMap_name(ctx context.Context, field graphql.CollectedField, obj *ent.GameMap) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMap_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameMap_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameMap", field, false, false, "String")
+}
+
+func (ec *executionContext) _GamePayload_game(ctx context.Context, field graphql.CollectedField, obj *model.GamePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GamePayload_game(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Game, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Game) graphql.Marshaler {
+			return ec.marshalOGame2ᚖroutᚋentᚐGame(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GamePayload_game(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GamePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Game(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GamePayload_events(ctx context.Context, field graphql.CollectedField, obj *model.GamePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GamePayload_events(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Events, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.GameEvent) graphql.Marshaler {
+			return ec.marshalNGameEvent2ᚕᚖroutᚋgraphᚋmodelᚐGameEventᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GamePayload_events(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GamePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GameEvent(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GamePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.GamePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GamePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖroutᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GamePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GamePayload",
 		Field:      field,
 		IsMethod:   false,
 		IsResolver: false,
@@ -2047,6 +4926,747 @@ func (ec *executionContext) fieldContext_Mutation_updateNotificationPreferences(
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createGame(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createGame(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateGame(ctx, fc.Args["input"].(model.CreateGameInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *model.GamePayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GamePayload) graphql.Marshaler {
+			return ec.marshalNGamePayload2ᚖroutᚋgraphᚋmodelᚐGamePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createGame(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GamePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createGame_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_joinGame(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_joinGame(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().JoinGame(ctx, fc.Args["input"].(model.JoinGameInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *model.GamePayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GamePayload) graphql.Marshaler {
+			return ec.marshalNGamePayload2ᚖroutᚋgraphᚋmodelᚐGamePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_joinGame(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GamePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_joinGame_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_leaveGame(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_leaveGame(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().LeaveGame(ctx, fc.Args["input"].(model.GameInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *model.GamePayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GamePayload) graphql.Marshaler {
+			return ec.marshalNGamePayload2ᚖroutᚋgraphᚋmodelᚐGamePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_leaveGame(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GamePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_leaveGame_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_startGame(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_startGame(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().StartGame(ctx, fc.Args["input"].(model.GameInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *model.GamePayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GamePayload) graphql.Marshaler {
+			return ec.marshalNGamePayload2ᚖroutᚋgraphᚋmodelᚐGamePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_startGame(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GamePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_startGame_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_claimTerritory(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_claimTerritory(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ClaimTerritory(ctx, fc.Args["input"].(model.ClaimTerritoryInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *model.GamePayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GamePayload) graphql.Marshaler {
+			return ec.marshalNGamePayload2ᚖroutᚋgraphᚋmodelᚐGamePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_claimTerritory(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GamePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_claimTerritory_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_placeArmies(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_placeArmies(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().PlaceArmies(ctx, fc.Args["input"].(model.PlaceArmiesInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *model.GamePayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GamePayload) graphql.Marshaler {
+			return ec.marshalNGamePayload2ᚖroutᚋgraphᚋmodelᚐGamePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_placeArmies(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GamePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_placeArmies_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_tradeCards(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_tradeCards(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().TradeCards(ctx, fc.Args["input"].(model.TradeCardsInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *model.GamePayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GamePayload) graphql.Marshaler {
+			return ec.marshalNGamePayload2ᚖroutᚋgraphᚋmodelᚐGamePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_tradeCards(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GamePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_tradeCards_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_attack(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_attack(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().Attack(ctx, fc.Args["input"].(model.AttackInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *model.GamePayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GamePayload) graphql.Marshaler {
+			return ec.marshalNGamePayload2ᚖroutᚋgraphᚋmodelᚐGamePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_attack(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GamePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_attack_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_occupy(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_occupy(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().Occupy(ctx, fc.Args["input"].(model.OccupyInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *model.GamePayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GamePayload) graphql.Marshaler {
+			return ec.marshalNGamePayload2ᚖroutᚋgraphᚋmodelᚐGamePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_occupy(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GamePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_occupy_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_endAttack(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_endAttack(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().EndAttack(ctx, fc.Args["input"].(model.TurnInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *model.GamePayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GamePayload) graphql.Marshaler {
+			return ec.marshalNGamePayload2ᚖroutᚋgraphᚋmodelᚐGamePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_endAttack(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GamePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_endAttack_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_fortify(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_fortify(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().Fortify(ctx, fc.Args["input"].(model.FortifyInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *model.GamePayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GamePayload) graphql.Marshaler {
+			return ec.marshalNGamePayload2ᚖroutᚋgraphᚋmodelᚐGamePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_fortify(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GamePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_fortify_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_endTurn(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_endTurn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().EndTurn(ctx, fc.Args["input"].(model.TurnInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *model.GamePayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GamePayload) graphql.Marshaler {
+			return ec.marshalNGamePayload2ᚖroutᚋgraphᚋmodelᚐGamePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_endTurn(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GamePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_endTurn_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_resign(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_resign(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().Resign(ctx, fc.Args["input"].(model.TurnInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *model.GamePayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GamePayload) graphql.Marshaler {
+			return ec.marshalNGamePayload2ᚖroutᚋgraphᚋmodelᚐGamePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_resign(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GamePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_resign_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[int]) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -2329,6 +5949,214 @@ func (ec *executionContext) fieldContext_Query_apiTokens(ctx context.Context, fi
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_game(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_game(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Game(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Game) graphql.Marshaler {
+			return ec.marshalOGame2ᚖroutᚋentᚐGame(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_game(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Game(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_game_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_games(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_games(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Games(ctx, fc.Args["filter"].(*model.GamesFilter), fc.Args["first"].(*int), fc.Args["after"].(*entgql.Cursor[int]))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.GameConnection) graphql.Marshaler {
+			return ec.marshalNGameConnection2ᚖroutᚋentᚐGameConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_games(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GameConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_games_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_battleOdds(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_battleOdds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().BattleOdds(ctx, fc.Args["attackers"].(int), fc.Args["defenders"].(int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.BattleOdds) graphql.Marshaler {
+			return ec.marshalNBattleOdds2ᚖroutᚋgraphᚋmodelᚐBattleOdds(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_battleOdds(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BattleOdds(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_battleOdds_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_maps(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_maps(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().Maps(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.GameMap) graphql.Marshaler {
+			return ec.marshalNGameMap2ᚕᚖroutᚋentᚐGameMapᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_maps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GameMap(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_map(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_map(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Map(ctx, fc.Args["key"].(string), fc.Args["version"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.GameMap) graphql.Marshaler {
+			return ec.marshalOGameMap2ᚖroutᚋentᚐGameMap(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_map(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GameMap(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_map_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -2467,6 +6295,268 @@ func (ec *executionContext) fieldContext_RevokeApiTokenPayload_userErrors(_ cont
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Seat_seat(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Seat_seat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Seat, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Seat_seat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Seat", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Seat_color(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Seat_color(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Color, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Seat_color(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Seat", field, false, false, "String")
+}
+
+func (ec *executionContext) _Seat_user(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Seat_user(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Seat().User(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
+			return ec.marshalOUser2ᚖroutᚋentᚐUser(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Seat_user(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Seat",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Seat_userName(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Seat_userName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Seat().UserName(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Seat_userName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Seat", field, true, true, "String")
+}
+
+func (ec *executionContext) _Seat_cpu(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Seat_cpu(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CPU, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Seat_cpu(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Seat", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _Seat_difficulty(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Seat_difficulty(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Seat().Difficulty(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Seat_difficulty(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Seat", field, true, true, "String")
+}
+
+func (ec *executionContext) _Seat_status(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Seat_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Seat().Status(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Seat_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Seat", field, true, true, "String")
+}
+
+func (ec *executionContext) _Seat_territories(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Seat_territories(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Territories, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Seat_territories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Seat", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Seat_armies(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Seat_armies(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Armies, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Seat_armies(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Seat", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Seat_cardCount(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Seat_cardCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CardCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Seat_cardCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Seat", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Seat_cards(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Seat_cards(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Seat().Cards(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []int) graphql.Marshaler {
+			return ec.marshalOInt2ᚕintᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Seat_cards(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Seat", field, true, true, "Int")
 }
 
 func (ec *executionContext) _Session_token(ctx context.Context, field graphql.CollectedField, obj *model.Session) (ret graphql.Marshaler) {
@@ -2760,6 +6850,378 @@ func (ec *executionContext) fieldContext_SignUpPayload_userErrors(_ context.Cont
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Territory_key(ctx context.Context, field graphql.CollectedField, obj *ent.Territory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Territory_key(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Territory().Key(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Territory_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Territory", field, true, true, "String")
+}
+
+func (ec *executionContext) _Territory_name(ctx context.Context, field graphql.CollectedField, obj *ent.Territory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Territory_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Territory().Name(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Territory_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Territory", field, true, true, "String")
+}
+
+func (ec *executionContext) _Territory_owner(ctx context.Context, field graphql.CollectedField, obj *ent.Territory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Territory_owner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Territory().Owner(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Territory_owner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Territory", field, true, true, "Int")
+}
+
+func (ec *executionContext) _Territory_neutral(ctx context.Context, field graphql.CollectedField, obj *ent.Territory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Territory_neutral(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Territory().Neutral(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Territory_neutral(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Territory", field, true, true, "Boolean")
+}
+
+func (ec *executionContext) _Territory_armies(ctx context.Context, field graphql.CollectedField, obj *ent.Territory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Territory_armies(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Armies, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Territory_armies(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Territory", field, false, false, "Int")
+}
+
+func (ec *executionContext) _TerritoryConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.TerritoryConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TerritoryConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.TerritoryEdge) graphql.Marshaler {
+			return ec.marshalNTerritoryEdge2ᚕᚖroutᚋentᚐTerritoryEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TerritoryConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TerritoryConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TerritoryEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TerritoryConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.TerritoryConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TerritoryConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[int]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TerritoryConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TerritoryConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TerritoryConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.TerritoryConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TerritoryConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TerritoryConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TerritoryConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _TerritoryEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.TerritoryEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TerritoryEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Territory) graphql.Marshaler {
+			return ec.marshalNTerritory2ᚖroutᚋentᚐTerritory(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TerritoryEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TerritoryEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Territory(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TerritoryEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.TerritoryEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TerritoryEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[int]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TerritoryEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TerritoryEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _TerritoryState_key(ctx context.Context, field graphql.CollectedField, obj *model.TerritoryState) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TerritoryState_key(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Key, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TerritoryState_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TerritoryState", field, false, false, "String")
+}
+
+func (ec *executionContext) _TerritoryState_name(ctx context.Context, field graphql.CollectedField, obj *model.TerritoryState) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TerritoryState_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TerritoryState_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TerritoryState", field, false, false, "String")
+}
+
+func (ec *executionContext) _TerritoryState_owner(ctx context.Context, field graphql.CollectedField, obj *model.TerritoryState) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TerritoryState_owner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Owner, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TerritoryState_owner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TerritoryState", field, false, false, "Int")
+}
+
+func (ec *executionContext) _TerritoryState_neutral(ctx context.Context, field graphql.CollectedField, obj *model.TerritoryState) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TerritoryState_neutral(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Neutral, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TerritoryState_neutral(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TerritoryState", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _TerritoryState_armies(ctx context.Context, field graphql.CollectedField, obj *model.TerritoryState) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TerritoryState_armies(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Armies, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TerritoryState_armies(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TerritoryState", field, false, false, "Int")
 }
 
 func (ec *executionContext) _UpdateNotificationPreferencesPayload_user(ctx context.Context, field graphql.CollectedField, obj *model.UpdateNotificationPreferencesPayload) (ret graphql.Marshaler) {
@@ -4106,6 +8568,160 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    **************************** input.gotpl *****************************
 
+func (ec *executionContext) unmarshalInputAttackInput(ctx context.Context, obj any) (model.AttackInput, error) {
+	var it model.AttackInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"gameId", "from", "to", "dice", "untilConquered", "stopAt", "expectedVersion", "idempotencyKey"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "gameId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gameId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GameID = data
+		case "from":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("from"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.From = data
+		case "to":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("to"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.To = data
+		case "dice":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("dice"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Dice = data
+		case "untilConquered":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("untilConquered"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UntilConquered = data
+		case "stopAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("stopAt"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StopAt = data
+		case "expectedVersion":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expectedVersion"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpectedVersion = data
+		case "idempotencyKey":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idempotencyKey"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IdempotencyKey = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalAttackInput unmarshals raw into the AttackInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalAttackInput(ctx context.Context, raw any) (model.AttackInput, error) {
+	var out model.AttackInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "AttackInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputClaimTerritoryInput(ctx context.Context, obj any) (model.ClaimTerritoryInput, error) {
+	var it model.ClaimTerritoryInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"gameId", "territory", "expectedVersion", "idempotencyKey"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "gameId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gameId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GameID = data
+		case "territory":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("territory"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Territory = data
+		case "expectedVersion":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expectedVersion"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpectedVersion = data
+		case "idempotencyKey":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idempotencyKey"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IdempotencyKey = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalClaimTerritoryInput unmarshals raw into the ClaimTerritoryInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalClaimTerritoryInput(ctx context.Context, raw any) (model.ClaimTerritoryInput, error) {
+	var out model.ClaimTerritoryInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ClaimTerritoryInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCreateApiTokenInput(ctx context.Context, obj any) (model.CreateAPITokenInput, error) {
 	var it model.CreateAPITokenInput
 	if obj == nil {
@@ -4148,6 +8764,496 @@ func UnmarshalCreateApiTokenInput(ctx context.Context, raw any) (model.CreateAPI
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputCreateGameInput(ctx context.Context, obj any) (model.CreateGameInput, error) {
+	var it model.CreateGameInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"mapKey", "mapVersion", "seats", "turnLimitSeconds", "claim", "cardSystem", "ttbPercent", "private"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "mapKey":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("mapKey"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MapKey = data
+		case "mapVersion":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("mapVersion"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MapVersion = data
+		case "seats":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("seats"))
+			data, err := ec.unmarshalNSeatInput2ᚕᚖroutᚋgraphᚋmodelᚐSeatInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Seats = data
+		case "turnLimitSeconds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("turnLimitSeconds"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TurnLimitSeconds = data
+		case "claim":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claim"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Claim = data
+		case "cardSystem":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("cardSystem"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CardSystem = data
+		case "ttbPercent":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ttbPercent"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TtbPercent = data
+		case "private":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("private"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Private = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCreateGameInput unmarshals raw into the CreateGameInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateGameInput(ctx context.Context, raw any) (model.CreateGameInput, error) {
+	var out model.CreateGameInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateGameInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputFortifyInput(ctx context.Context, obj any) (model.FortifyInput, error) {
+	var it model.FortifyInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"gameId", "from", "to", "armies", "expectedVersion", "idempotencyKey"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "gameId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gameId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GameID = data
+		case "from":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("from"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.From = data
+		case "to":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("to"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.To = data
+		case "armies":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("armies"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Armies = data
+		case "expectedVersion":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expectedVersion"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpectedVersion = data
+		case "idempotencyKey":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idempotencyKey"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IdempotencyKey = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalFortifyInput unmarshals raw into the FortifyInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalFortifyInput(ctx context.Context, raw any) (model.FortifyInput, error) {
+	var out model.FortifyInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "FortifyInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputGameInput(ctx context.Context, obj any) (model.GameInput, error) {
+	var it model.GameInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"gameId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "gameId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gameId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GameID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalGameInput unmarshals raw into the GameInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalGameInput(ctx context.Context, raw any) (model.GameInput, error) {
+	var out model.GameInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "GameInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputGamesFilter(ctx context.Context, obj any) (model.GamesFilter, error) {
+	var it model.GamesFilter
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"mine", "openToJoin", "status"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "mine":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("mine"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Mine = data
+		case "openToJoin":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("openToJoin"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OpenToJoin = data
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalGamesFilter unmarshals raw into the GamesFilter input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalGamesFilter(ctx context.Context, raw any) (model.GamesFilter, error) {
+	var out model.GamesFilter
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "GamesFilter", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputJoinGameInput(ctx context.Context, obj any) (model.JoinGameInput, error) {
+	var it model.JoinGameInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"gameId", "inviteCode"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "gameId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gameId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GameID = data
+		case "inviteCode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("inviteCode"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InviteCode = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalJoinGameInput unmarshals raw into the JoinGameInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalJoinGameInput(ctx context.Context, raw any) (model.JoinGameInput, error) {
+	var out model.JoinGameInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "JoinGameInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputOccupyInput(ctx context.Context, obj any) (model.OccupyInput, error) {
+	var it model.OccupyInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"gameId", "armies", "expectedVersion", "idempotencyKey"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "gameId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gameId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GameID = data
+		case "armies":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("armies"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Armies = data
+		case "expectedVersion":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expectedVersion"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpectedVersion = data
+		case "idempotencyKey":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idempotencyKey"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IdempotencyKey = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalOccupyInput unmarshals raw into the OccupyInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalOccupyInput(ctx context.Context, raw any) (model.OccupyInput, error) {
+	var out model.OccupyInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "OccupyInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputPlaceArmiesInput(ctx context.Context, obj any) (model.PlaceArmiesInput, error) {
+	var it model.PlaceArmiesInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"gameId", "placements", "expectedVersion", "idempotencyKey"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "gameId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gameId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GameID = data
+		case "placements":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("placements"))
+			data, err := ec.unmarshalNPlacementInput2ᚕᚖroutᚋgraphᚋmodelᚐPlacementInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Placements = data
+		case "expectedVersion":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expectedVersion"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpectedVersion = data
+		case "idempotencyKey":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idempotencyKey"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IdempotencyKey = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalPlaceArmiesInput unmarshals raw into the PlaceArmiesInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPlaceArmiesInput(ctx context.Context, raw any) (model.PlaceArmiesInput, error) {
+	var out model.PlaceArmiesInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PlaceArmiesInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputPlacementInput(ctx context.Context, obj any) (model.PlacementInput, error) {
+	var it model.PlacementInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"territory", "armies"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "territory":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("territory"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Territory = data
+		case "armies":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("armies"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Armies = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalPlacementInput unmarshals raw into the PlacementInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPlacementInput(ctx context.Context, raw any) (model.PlacementInput, error) {
+	var out model.PlacementInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PlacementInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputRevokeApiTokenInput(ctx context.Context, obj any) (model.RevokeAPITokenInput, error) {
 	var it model.RevokeAPITokenInput
 	if obj == nil {
@@ -4187,6 +9293,69 @@ func (ec *executionContext) unmarshalInputRevokeApiTokenInput(ctx context.Contex
 func UnmarshalRevokeApiTokenInput(ctx context.Context, raw any) (model.RevokeAPITokenInput, error) {
 	var out model.RevokeAPITokenInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "RevokeApiTokenInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputSeatInput(ctx context.Context, obj any) (model.SeatInput, error) {
+	var it model.SeatInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"kind", "email", "difficulty", "color"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "kind":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kind"))
+			data, err := ec.unmarshalNSeatKind2routᚋgraphᚋmodelᚐSeatKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Kind = data
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
+		case "difficulty":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("difficulty"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Difficulty = data
+		case "color":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("color"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Color = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalSeatInput unmarshals raw into the SeatInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSeatInput(ctx context.Context, raw any) (model.SeatInput, error) {
+	var out model.SeatInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SeatInput", raw, &out)
 	return out, err
 }
 
@@ -4302,6 +9471,125 @@ func UnmarshalSignUpInput(ctx context.Context, raw any) (model.SignUpInput, erro
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputTradeCardsInput(ctx context.Context, obj any) (model.TradeCardsInput, error) {
+	var it model.TradeCardsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"gameId", "cards", "expectedVersion", "idempotencyKey"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "gameId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gameId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GameID = data
+		case "cards":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("cards"))
+			data, err := ec.unmarshalNInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Cards = data
+		case "expectedVersion":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expectedVersion"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpectedVersion = data
+		case "idempotencyKey":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idempotencyKey"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IdempotencyKey = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalTradeCardsInput unmarshals raw into the TradeCardsInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalTradeCardsInput(ctx context.Context, raw any) (model.TradeCardsInput, error) {
+	var out model.TradeCardsInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "TradeCardsInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputTurnInput(ctx context.Context, obj any) (model.TurnInput, error) {
+	var it model.TurnInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"gameId", "expectedVersion", "idempotencyKey"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "gameId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gameId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GameID = data
+		case "expectedVersion":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expectedVersion"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpectedVersion = data
+		case "idempotencyKey":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idempotencyKey"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IdempotencyKey = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalTurnInput unmarshals raw into the TurnInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalTurnInput(ctx context.Context, raw any) (model.TurnInput, error) {
+	var out model.TurnInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "TurnInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputUpdateNotificationPreferencesInput(ctx context.Context, obj any) (model.UpdateNotificationPreferencesInput, error) {
 	var it model.UpdateNotificationPreferencesInput
 	if obj == nil {
@@ -4357,6 +9645,16 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._User(ctx, sel, obj)
+	case *ent.GameMap:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._GameMap(ctx, sel, obj)
+	case *ent.Game:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Game(ctx, sel, obj)
 	case *ent.Token:
 		if obj == nil {
 			return graphql.Null
@@ -4374,6 +9672,64 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 // endregion ************************** interface.gotpl ***************************
 
 // region    **************************** object.gotpl ****************************
+
+var actionImplementors = []string{"Action"}
+
+func (ec *executionContext) _Action(ctx context.Context, sel ast.SelectionSet, obj *model.Action) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, actionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Action")
+		case "kind":
+			out.Values[i] = ec._Action_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "from":
+			out.Values[i] = ec._Action_from(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "to":
+			out.Values[i] = ec._Action_to(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cards":
+			out.Values[i] = ec._Action_cards(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "min":
+			out.Values[i] = ec._Action_min(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "max":
+			out.Values[i] = ec._Action_max(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
 
 var apiTokenImplementors = []string{"ApiToken", "Node"}
 
@@ -4510,6 +9866,49 @@ func (ec *executionContext) _ApiTokenEdge(ctx context.Context, sel ast.Selection
 	return out
 }
 
+var battleOddsImplementors = []string{"BattleOdds"}
+
+func (ec *executionContext) _BattleOdds(ctx context.Context, sel ast.SelectionSet, obj *model.BattleOdds) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, battleOddsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BattleOdds")
+		case "attackerWins":
+			out.Values[i] = ec._BattleOdds_attackerWins(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expectedAttackerSurvivors":
+			out.Values[i] = ec._BattleOdds_expectedAttackerSurvivors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expectedDefenderSurvivors":
+			out.Values[i] = ec._BattleOdds_expectedDefenderSurvivors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var createApiTokenPayloadImplementors = []string{"CreateApiTokenPayload"}
 
 func (ec *executionContext) _CreateApiTokenPayload(ctx context.Context, sel ast.SelectionSet, obj *model.CreateAPITokenPayload) graphql.Marshaler {
@@ -4533,6 +9932,362 @@ func (ec *executionContext) _CreateApiTokenPayload(ctx context.Context, sel ast.
 			}
 		case "userErrors":
 			out.Values[i] = ec._CreateApiTokenPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var gameImplementors = []string{"Game", "Node"}
+
+func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj *ent.Game) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, gameImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Game")
+		case "id":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_id(ctx, field, obj)
+				})
+		case "map":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_map(ctx, field, obj)
+				})
+		case "status":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_status(ctx, field, obj)
+				})
+		case "phase":
+			out.Values[i] = ec._Game_phase(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "turn":
+			out.Values[i] = ec._Game_turn(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "version":
+			out.Values[i] = ec._Game_version(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "currentSeat":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_currentSeat(ctx, field, obj)
+				})
+		case "turnDeadline":
+			out.Values[i] = ec._Game_turnDeadline(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "turnLimitSeconds":
+			out.Values[i] = ec._Game_turnLimitSeconds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "claim":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_claim(ctx, field, obj)
+				})
+		case "cardSystem":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_cardSystem(ctx, field, obj)
+				})
+		case "ttbPercent":
+			out.Values[i] = ec._Game_ttbPercent(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "seats":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_seats(ctx, field, obj)
+				})
+		case "board":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_board(ctx, field, obj)
+				})
+		case "viewerActions":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_viewerActions(ctx, field, obj)
+				})
+		case "territories":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_territories(ctx, field, obj)
+				})
+		case "events":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_events(ctx, field, obj)
+				})
+		case "inviteCode":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_inviteCode(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var gameConnectionImplementors = []string{"GameConnection"}
+
+func (ec *executionContext) _GameConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.GameConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, gameConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GameConnection")
+		case "edges":
+			out.Values[i] = ec._GameConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._GameConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._GameConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var gameEdgeImplementors = []string{"GameEdge"}
+
+func (ec *executionContext) _GameEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.GameEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, gameEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GameEdge")
+		case "node":
+			out.Values[i] = ec._GameEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._GameEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var gameEventImplementors = []string{"GameEvent"}
+
+func (ec *executionContext) _GameEvent(ctx context.Context, sel ast.SelectionSet, obj *model.GameEvent) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, gameEventImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GameEvent")
+		case "seq":
+			out.Values[i] = ec._GameEvent_seq(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "turn":
+			out.Values[i] = ec._GameEvent_turn(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "seat":
+			out.Values[i] = ec._GameEvent_seat(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "kind":
+			out.Values[i] = ec._GameEvent_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "payload":
+			out.Values[i] = ec._GameEvent_payload(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var gameMapImplementors = []string{"GameMap", "Node"}
+
+func (ec *executionContext) _GameMap(ctx context.Context, sel ast.SelectionSet, obj *ent.GameMap) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, gameMapImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GameMap")
+		case "id":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._GameMap_id(ctx, field, obj)
+				})
+		case "key":
+			out.Values[i] = ec._GameMap_key(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "version":
+			out.Values[i] = ec._GameMap_version(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._GameMap_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var gamePayloadImplementors = []string{"GamePayload"}
+
+func (ec *executionContext) _GamePayload(ctx context.Context, sel ast.SelectionSet, obj *model.GamePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, gamePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GamePayload")
+		case "game":
+			out.Values[i] = ec._GamePayload_game(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "events":
+			out.Values[i] = ec._GamePayload_events(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._GamePayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -4610,6 +10365,97 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "updateNotificationPreferences":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateNotificationPreferences(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createGame":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createGame(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "joinGame":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_joinGame(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "leaveGame":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_leaveGame(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "startGame":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_startGame(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "claimTerritory":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_claimTerritory(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "placeArmies":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_placeArmies(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tradeCards":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_tradeCards(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "attack":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_attack(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "occupy":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_occupy(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "endAttack":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_endAttack(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fortify":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_fortify(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "endTurn":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_endTurn(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "resign":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_resign(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -4722,6 +10568,36 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_apiTokens(ctx, field)
 				})
+		case "game":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_game(ctx, field)
+				})
+		case "games":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_games(ctx, field)
+				})
+		case "battleOdds":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_battleOdds(ctx, field)
+				})
+		case "maps":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_maps(ctx, field)
+				})
+		case "map":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_map(ctx, field)
+				})
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___type(ctx, field)
@@ -4774,6 +10650,94 @@ func (ec *executionContext) _RevokeApiTokenPayload(ctx context.Context, sel ast.
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var seatImplementors = []string{"Seat"}
+
+func (ec *executionContext) _Seat(ctx context.Context, sel ast.SelectionSet, obj *ent.Player) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, seatImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Seat")
+		case "seat":
+			out.Values[i] = ec._Seat_seat(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "color":
+			out.Values[i] = ec._Seat_color(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "user":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Seat_user(ctx, field, obj)
+				})
+		case "userName":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Seat_userName(ctx, field, obj)
+				})
+		case "cpu":
+			out.Values[i] = ec._Seat_cpu(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "difficulty":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Seat_difficulty(ctx, field, obj)
+				})
+		case "status":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Seat_status(ctx, field, obj)
+				})
+		case "territories":
+			out.Values[i] = ec._Seat_territories(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "armies":
+			out.Values[i] = ec._Seat_armies(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "cardCount":
+			out.Values[i] = ec._Seat_cardCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "cards":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Seat_cards(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -4933,6 +10897,197 @@ func (ec *executionContext) _SignUpPayload(ctx context.Context, sel ast.Selectio
 			}
 		case "userErrors":
 			out.Values[i] = ec._SignUpPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var territoryImplementors = []string{"Territory"}
+
+func (ec *executionContext) _Territory(ctx context.Context, sel ast.SelectionSet, obj *ent.Territory) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, territoryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Territory")
+		case "key":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Territory_key(ctx, field, obj)
+				})
+		case "name":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Territory_name(ctx, field, obj)
+				})
+		case "owner":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Territory_owner(ctx, field, obj)
+				})
+		case "neutral":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Territory_neutral(ctx, field, obj)
+				})
+		case "armies":
+			out.Values[i] = ec._Territory_armies(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var territoryConnectionImplementors = []string{"TerritoryConnection"}
+
+func (ec *executionContext) _TerritoryConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.TerritoryConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, territoryConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TerritoryConnection")
+		case "edges":
+			out.Values[i] = ec._TerritoryConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._TerritoryConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._TerritoryConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var territoryEdgeImplementors = []string{"TerritoryEdge"}
+
+func (ec *executionContext) _TerritoryEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.TerritoryEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, territoryEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TerritoryEdge")
+		case "node":
+			out.Values[i] = ec._TerritoryEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._TerritoryEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var territoryStateImplementors = []string{"TerritoryState"}
+
+func (ec *executionContext) _TerritoryState(ctx context.Context, sel ast.SelectionSet, obj *model.TerritoryState) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, territoryStateImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TerritoryState")
+		case "key":
+			out.Values[i] = ec._TerritoryState_key(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._TerritoryState_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "owner":
+			out.Values[i] = ec._TerritoryState_owner(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "neutral":
+			out.Values[i] = ec._TerritoryState_neutral(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "armies":
+			out.Values[i] = ec._TerritoryState_armies(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -5458,6 +11613,30 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 // region    ***************************** type.gotpl *****************************
 
+func (ec *executionContext) marshalNAction2ᚕᚖroutᚋgraphᚋmodelᚐActionᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Action) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNAction2ᚖroutᚋgraphᚋmodelᚐAction(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAction2ᚖroutᚋgraphᚋmodelᚐAction(ctx context.Context, sel ast.SelectionSet, v *model.Action) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Action!")
+		return graphql.Null
+	}
+	return ec._Action(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNApiToken2ᚖroutᚋentᚐToken(ctx context.Context, sel ast.SelectionSet, v *ent.Token) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "ApiToken!")
@@ -5498,6 +11677,19 @@ func (ec *executionContext) marshalNApiTokenEdge2ᚖroutᚋentᚐTokenEdge(ctx c
 	return ec._ApiTokenEdge(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNAttackInput2routᚋgraphᚋmodelᚐAttackInput(ctx context.Context, v any) (model.AttackInput, error) {
+	res, err := ec.unmarshalInputAttackInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNBattleOdds2ᚖroutᚋgraphᚋmodelᚐBattleOdds(ctx context.Context, sel ast.SelectionSet, v *model.BattleOdds) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "BattleOdds!")
+		return graphql.Null
+	}
+	return ec._BattleOdds(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNBoolean2bool(ctx context.Context, v any) (bool, error) {
 	res, err := graphql.UnmarshalBoolean(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -5510,6 +11702,11 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 		graphql.AddInvalidNullFromMarshaler(ctx, "Boolean!")
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalNClaimTerritoryInput2routᚋgraphᚋmodelᚐClaimTerritoryInput(ctx context.Context, v any) (model.ClaimTerritoryInput, error) {
+	res, err := ec.unmarshalInputClaimTerritoryInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNCreateApiTokenInput2routᚋgraphᚋmodelᚐCreateAPITokenInput(ctx context.Context, v any) (model.CreateAPITokenInput, error) {
@@ -5525,6 +11722,11 @@ func (ec *executionContext) marshalNCreateApiTokenPayload2ᚖroutᚋgraphᚋmode
 	return ec._CreateApiTokenPayload(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNCreateGameInput2routᚋgraphᚋmodelᚐCreateGameInput(ctx context.Context, v any) (model.CreateGameInput, error) {
+	res, err := ec.unmarshalInputCreateGameInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx context.Context, v any) (entgql.Cursor[int], error) {
 	res, err := model.UnmarshalCursor(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -5537,6 +11739,126 @@ func (ec *executionContext) marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCurso
 		graphql.AddInvalidNullFromMarshaler(ctx, "Cursor!")
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalNFloat2float64(ctx context.Context, v any) (float64, error) {
+	res, err := graphql.UnmarshalFloatContext(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFloat2float64(ctx context.Context, sel ast.SelectionSet, v float64) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalFloatContext(v)
+	if res == graphql.Null {
+		graphql.AddInvalidNullFromMarshaler(ctx, "Float!")
+	}
+	return graphql.WrapContextMarshaler(ctx, res)
+}
+
+func (ec *executionContext) unmarshalNFortifyInput2routᚋgraphᚋmodelᚐFortifyInput(ctx context.Context, v any) (model.FortifyInput, error) {
+	res, err := ec.unmarshalInputFortifyInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNGame2ᚖroutᚋentᚐGame(ctx context.Context, sel ast.SelectionSet, v *ent.Game) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Game!")
+		return graphql.Null
+	}
+	return ec._Game(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNGameConnection2ᚖroutᚋentᚐGameConnection(ctx context.Context, sel ast.SelectionSet, v *ent.GameConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "GameConnection!")
+		return graphql.Null
+	}
+	return ec._GameConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNGameEdge2ᚕᚖroutᚋentᚐGameEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.GameEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNGameEdge2ᚖroutᚋentᚐGameEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNGameEdge2ᚖroutᚋentᚐGameEdge(ctx context.Context, sel ast.SelectionSet, v *ent.GameEdge) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "GameEdge!")
+		return graphql.Null
+	}
+	return ec._GameEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNGameEvent2ᚕᚖroutᚋgraphᚋmodelᚐGameEventᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.GameEvent) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNGameEvent2ᚖroutᚋgraphᚋmodelᚐGameEvent(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNGameEvent2ᚖroutᚋgraphᚋmodelᚐGameEvent(ctx context.Context, sel ast.SelectionSet, v *model.GameEvent) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "GameEvent!")
+		return graphql.Null
+	}
+	return ec._GameEvent(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNGameInput2routᚋgraphᚋmodelᚐGameInput(ctx context.Context, v any) (model.GameInput, error) {
+	res, err := ec.unmarshalInputGameInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNGameMap2ᚕᚖroutᚋentᚐGameMapᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.GameMap) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNGameMap2ᚖroutᚋentᚐGameMap(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNGameMap2ᚖroutᚋentᚐGameMap(ctx context.Context, sel ast.SelectionSet, v *ent.GameMap) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "GameMap!")
+		return graphql.Null
+	}
+	return ec._GameMap(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNGamePayload2ᚖroutᚋgraphᚋmodelᚐGamePayload(ctx context.Context, sel ast.SelectionSet, v *model.GamePayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "GamePayload!")
+		return graphql.Null
+	}
+	return ec._GamePayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNID2string(ctx context.Context, v any) (string, error) {
@@ -5596,6 +11918,72 @@ func (ec *executionContext) marshalNInt2int(ctx context.Context, sel ast.Selecti
 	return res
 }
 
+func (ec *executionContext) unmarshalNInt2int64(ctx context.Context, v any) (int64, error) {
+	res, err := graphql.UnmarshalInt64(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNInt2int64(ctx context.Context, sel ast.SelectionSet, v int64) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalInt64(v)
+	if res == graphql.Null {
+		graphql.AddInvalidNullFromMarshaler(ctx, "Int!")
+	}
+	return res
+}
+
+func (ec *executionContext) unmarshalNInt2ᚕintᚄ(ctx context.Context, v any) ([]int, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]int, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNInt2int(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNInt2ᚕintᚄ(ctx context.Context, sel ast.SelectionSet, v []int) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNInt2int(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalNJSON2map(ctx context.Context, v any) (map[string]any, error) {
+	res, err := graphql.UnmarshalMap(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNJSON2map(ctx context.Context, sel ast.SelectionSet, v map[string]any) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "JSON!")
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalMap(v)
+	if res == graphql.Null {
+		graphql.AddInvalidNullFromMarshaler(ctx, "JSON!")
+	}
+	return res
+}
+
+func (ec *executionContext) unmarshalNJoinGameInput2routᚋgraphᚋmodelᚐJoinGameInput(ctx context.Context, v any) (model.JoinGameInput, error) {
+	res, err := ec.unmarshalInputJoinGameInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNNode2ᚕroutᚋentᚐNoder(ctx context.Context, sel ast.SelectionSet, v []ent.Noder) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -5616,8 +12004,37 @@ func (ec *executionContext) marshalNNotificationChannel2routᚋgraphᚋmodelᚐN
 	return v
 }
 
+func (ec *executionContext) unmarshalNOccupyInput2routᚋgraphᚋmodelᚐOccupyInput(ctx context.Context, v any) (model.OccupyInput, error) {
+	res, err := ec.unmarshalInputOccupyInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx context.Context, sel ast.SelectionSet, v entgql.PageInfo[int]) graphql.Marshaler {
 	return ec._PageInfo(ctx, sel, &v)
+}
+
+func (ec *executionContext) unmarshalNPlaceArmiesInput2routᚋgraphᚋmodelᚐPlaceArmiesInput(ctx context.Context, v any) (model.PlaceArmiesInput, error) {
+	res, err := ec.unmarshalInputPlaceArmiesInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNPlacementInput2ᚕᚖroutᚋgraphᚋmodelᚐPlacementInputᚄ(ctx context.Context, v any) ([]*model.PlacementInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.PlacementInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPlacementInput2ᚖroutᚋgraphᚋmodelᚐPlacementInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNPlacementInput2ᚖroutᚋgraphᚋmodelᚐPlacementInput(ctx context.Context, v any) (*model.PlacementInput, error) {
+	res, err := ec.unmarshalInputPlacementInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNRevokeApiTokenInput2routᚋgraphᚋmodelᚐRevokeAPITokenInput(ctx context.Context, v any) (model.RevokeAPITokenInput, error) {
@@ -5631,6 +12048,59 @@ func (ec *executionContext) marshalNRevokeApiTokenPayload2ᚖroutᚋgraphᚋmode
 		return graphql.Null
 	}
 	return ec._RevokeApiTokenPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSeat2ᚕᚖroutᚋentᚐPlayerᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Player) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSeat2ᚖroutᚋentᚐPlayer(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSeat2ᚖroutᚋentᚐPlayer(ctx context.Context, sel ast.SelectionSet, v *ent.Player) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Seat!")
+		return graphql.Null
+	}
+	return ec._Seat(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNSeatInput2ᚕᚖroutᚋgraphᚋmodelᚐSeatInputᚄ(ctx context.Context, v any) ([]*model.SeatInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.SeatInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNSeatInput2ᚖroutᚋgraphᚋmodelᚐSeatInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNSeatInput2ᚖroutᚋgraphᚋmodelᚐSeatInput(ctx context.Context, v any) (*model.SeatInput, error) {
+	res, err := ec.unmarshalInputSeatInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNSeatKind2routᚋgraphᚋmodelᚐSeatKind(ctx context.Context, v any) (model.SeatKind, error) {
+	var res model.SeatKind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSeatKind2routᚋgraphᚋmodelᚐSeatKind(ctx context.Context, sel ast.SelectionSet, v model.SeatKind) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) unmarshalNSignInInput2routᚋgraphᚋmodelᚐSignInInput(ctx context.Context, v any) (model.SignInInput, error) {
@@ -5681,6 +12151,70 @@ func (ec *executionContext) marshalNString2string(ctx context.Context, sel ast.S
 	return res
 }
 
+func (ec *executionContext) marshalNTerritory2ᚖroutᚋentᚐTerritory(ctx context.Context, sel ast.SelectionSet, v *ent.Territory) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Territory!")
+		return graphql.Null
+	}
+	return ec._Territory(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNTerritoryConnection2ᚖroutᚋentᚐTerritoryConnection(ctx context.Context, sel ast.SelectionSet, v *ent.TerritoryConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "TerritoryConnection!")
+		return graphql.Null
+	}
+	return ec._TerritoryConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNTerritoryEdge2ᚕᚖroutᚋentᚐTerritoryEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.TerritoryEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNTerritoryEdge2ᚖroutᚋentᚐTerritoryEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNTerritoryEdge2ᚖroutᚋentᚐTerritoryEdge(ctx context.Context, sel ast.SelectionSet, v *ent.TerritoryEdge) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "TerritoryEdge!")
+		return graphql.Null
+	}
+	return ec._TerritoryEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNTerritoryState2ᚕᚖroutᚋgraphᚋmodelᚐTerritoryStateᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.TerritoryState) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNTerritoryState2ᚖroutᚋgraphᚋmodelᚐTerritoryState(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNTerritoryState2ᚖroutᚋgraphᚋmodelᚐTerritoryState(ctx context.Context, sel ast.SelectionSet, v *model.TerritoryState) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "TerritoryState!")
+		return graphql.Null
+	}
+	return ec._TerritoryState(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNTime2timeᚐTime(ctx context.Context, v any) (time.Time, error) {
 	res, err := graphql.UnmarshalTime(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -5693,6 +12227,16 @@ func (ec *executionContext) marshalNTime2timeᚐTime(ctx context.Context, sel as
 		graphql.AddInvalidNullFromMarshaler(ctx, "Time!")
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalNTradeCardsInput2routᚋgraphᚋmodelᚐTradeCardsInput(ctx context.Context, v any) (model.TradeCardsInput, error) {
+	res, err := ec.unmarshalInputTradeCardsInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNTurnInput2routᚋgraphᚋmodelᚐTurnInput(ctx context.Context, v any) (model.TurnInput, error) {
+	res, err := ec.unmarshalInputTurnInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNUpdateNotificationPreferencesInput2routᚋgraphᚋmodelᚐUpdateNotificationPreferencesInput(ctx context.Context, v any) (model.UpdateNotificationPreferencesInput, error) {
@@ -5927,6 +12471,63 @@ func (ec *executionContext) marshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCu
 	_ = ctx
 	res := model.MarshalCursor(*v)
 	return res
+}
+
+func (ec *executionContext) marshalOGame2ᚖroutᚋentᚐGame(ctx context.Context, sel ast.SelectionSet, v *ent.Game) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Game(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOGameMap2ᚖroutᚋentᚐGameMap(ctx context.Context, sel ast.SelectionSet, v *ent.GameMap) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._GameMap(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOGamesFilter2ᚖroutᚋgraphᚋmodelᚐGamesFilter(ctx context.Context, v any) (*model.GamesFilter, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputGamesFilter(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOInt2ᚕintᚄ(ctx context.Context, v any) ([]int, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]int, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNInt2int(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOInt2ᚕintᚄ(ctx context.Context, sel ast.SelectionSet, v []int) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNInt2int(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalOInt2ᚖint(ctx context.Context, v any) (*int, error) {

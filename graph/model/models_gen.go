@@ -11,6 +11,55 @@ import (
 	"time"
 )
 
+// One legal command: pass its values to the mutation of its kind.
+type Action struct {
+	// The command's kind: claim, place, trade, attack, occupy, end_attack, fortify, end_turn, resign.
+	Kind string `json:"kind"`
+	// The source territory's key (attack, fortify), or the territory (claim, place).
+	From *string `json:"from,omitempty"`
+	// The target territory's key (attack, fortify).
+	To *string `json:"to,omitempty"`
+	// The cards of a trade.
+	Cards []int `json:"cards,omitempty"`
+	// The smallest amount (armies or dice); 0 for commands without one.
+	Min int `json:"min"`
+	// The largest amount (armies or dice); 0 for commands without one.
+	Max int `json:"max"`
+}
+
+// Attack a neighbouring territory.
+type AttackInput struct {
+	GameID string `json:"gameId"`
+	From   string `json:"from"`
+	To     string `json:"to"`
+	// Attacking dice, 1 to 3; the most allowed when null.
+	Dice *int `json:"dice,omitempty"`
+	// Roll again and again until the territory falls or `from` is down to `stopAt` armies.
+	UntilConquered *bool `json:"untilConquered,omitempty"`
+	// With untilConquered: the armies to keep on `from` (at least 1).
+	StopAt          *int    `json:"stopAt,omitempty"`
+	ExpectedVersion *int    `json:"expectedVersion,omitempty"`
+	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
+}
+
+// The chances of an attack carried on until one side runs out.
+type BattleOdds struct {
+	// The probability that the attacker takes the territory.
+	AttackerWins float64 `json:"attackerWins"`
+	// The expected attacking armies left when the battle ends (0 for a loss; the one left behind not counted).
+	ExpectedAttackerSurvivors float64 `json:"expectedAttackerSurvivors"`
+	// The expected defending armies left when the battle ends (0 for a conquest).
+	ExpectedDefenderSurvivors float64 `json:"expectedDefenderSurvivors"`
+}
+
+// Claim one unclaimed territory (round-robin claim).
+type ClaimTerritoryInput struct {
+	GameID          string  `json:"gameId"`
+	Territory       string  `json:"territory"`
+	ExpectedVersion *int    `json:"expectedVersion,omitempty"`
+	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
+}
+
 // A new API token.
 type CreateAPITokenInput struct {
 	// A name to tell the token apart, 1 to 100 characters.
@@ -27,6 +76,105 @@ type CreateAPITokenPayload struct {
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+// A new game.
+type CreateGameInput struct {
+	// The map's key, such as `classic`.
+	MapKey string `json:"mapKey"`
+	// The map version; the newest when null.
+	MapVersion *int `json:"mapVersion,omitempty"`
+	// The seats, in seat order; exactly one HUMAN seat (the creator's).
+	Seats []*SeatInput `json:"seats"`
+	// Seconds per turn, 3600 to 2592000; 36 hours when null.
+	TurnLimitSeconds *int `json:"turnLimitSeconds,omitempty"`
+	// random (default) or round_robin.
+	Claim *string `json:"claim,omitempty"`
+	// classic (default), fixed or fixed_ttb.
+	CardSystem *string `json:"cardSystem,omitempty"`
+	// The percentage for fixed_ttb; 6 when null.
+	TtbPercent *int `json:"ttbPercent,omitempty"`
+	// Whether joining needs the invite code.
+	Private *bool `json:"private,omitempty"`
+}
+
+// Move armies between two adjacent territories of yours; ends the turn.
+type FortifyInput struct {
+	GameID          string  `json:"gameId"`
+	From            string  `json:"from"`
+	To              string  `json:"to"`
+	Armies          int     `json:"armies"`
+	ExpectedVersion *int    `json:"expectedVersion,omitempty"`
+	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
+}
+
+// One event of a game's record.
+type GameEvent struct {
+	// The event's sequence number in the game, from 1.
+	Seq int `json:"seq"`
+	// The turn it happened in.
+	Turn int `json:"turn"`
+	// The seat that caused it; null for the system.
+	Seat *int `json:"seat,omitempty"`
+	// The event's kind, such as `battle_rolled` (see docs/rules.md).
+	Kind string `json:"kind"`
+	// The event's fields. Card ids in card_drawn, player_eliminated and player_resigned are shown only to the
+	// player concerned; others see `cardCount` instead.
+	Payload map[string]any `json:"payload"`
+}
+
+// A game, for leaveGame and startGame.
+type GameInput struct {
+	GameID string `json:"gameId"`
+}
+
+// The result of a game mutation.
+type GamePayload struct {
+	// The game as it is after the mutation; null when the game was not found.
+	Game *ent.Game `json:"game,omitempty"`
+	// The events the command caused (empty for lobby mutations and refused commands).
+	Events []*GameEvent `json:"events"`
+	// Why the command was refused: a rule's code (NOT_YOUR_TURN, WRONG_PHASE, NOT_ADJACENT, ...) or UNKNOWN_TERRITORY.
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+// Which games to list.
+type GamesFilter struct {
+	// Only games the viewer has a seat in.
+	Mine *bool `json:"mine,omitempty"`
+	// Only open games with a free seat that are not private.
+	OpenToJoin *bool `json:"openToJoin,omitempty"`
+	// Only games with this status: open, active, finished or cancelled.
+	Status *string `json:"status,omitempty"`
+}
+
+// A game to join.
+type JoinGameInput struct {
+	GameID string `json:"gameId"`
+	// The invite code, for a private game or an invited seat.
+	InviteCode *string `json:"inviteCode,omitempty"`
+}
+
+// Move armies into the territory just conquered.
+type OccupyInput struct {
+	GameID          string  `json:"gameId"`
+	Armies          int     `json:"armies"`
+	ExpectedVersion *int    `json:"expectedVersion,omitempty"`
+	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
+}
+
+// Place armies from the reserve.
+type PlaceArmiesInput struct {
+	GameID          string            `json:"gameId"`
+	Placements      []*PlacementInput `json:"placements"`
+	ExpectedVersion *int              `json:"expectedVersion,omitempty"`
+	IdempotencyKey  *string           `json:"idempotencyKey,omitempty"`
+}
+
+// Armies for one territory.
+type PlacementInput struct {
+	Territory string `json:"territory"`
+	Armies    int    `json:"armies"`
+}
+
 // An API token to revoke.
 type RevokeAPITokenInput struct {
 	// The token's global id.
@@ -39,6 +187,17 @@ type RevokeAPITokenPayload struct {
 	APIToken *ent.Token `json:"apiToken,omitempty"`
 	// Why nothing was revoked: NOT_FOUND (no such token of the signed-in user, or revoked already).
 	UserErrors []*UserError `json:"userErrors"`
+}
+
+// One seat of a new game.
+type SeatInput struct {
+	Kind SeatKind `json:"kind"`
+	// The invited user's email (INVITED).
+	Email *string `json:"email,omitempty"`
+	// easy, normal or cautious (CPU).
+	Difficulty *string `json:"difficulty,omitempty"`
+	// The seat's color, unique in the game.
+	Color string `json:"color"`
 }
 
 // A signed-in session: send the token as `Authorization: Bearer <token>` until it expires or you sign out.
@@ -95,6 +254,35 @@ type SignUpPayload struct {
 	Session *Session `json:"session,omitempty"`
 	// Why the account was not created: INVALID_NAME, NAME_TAKEN, INVALID_EMAIL, EMAIL_TAKEN, PASSWORD_TOO_SHORT, PASSWORD_TOO_LONG, INVALID_PHONE.
 	UserErrors []*UserError `json:"userErrors"`
+}
+
+// A territory as it stands.
+type TerritoryState struct {
+	// The territory's key from the map, used to name it in commands.
+	Key string `json:"key"`
+	// The territory's display name.
+	Name string `json:"name"`
+	// The owning seat; null when unclaimed or neutral.
+	Owner *int `json:"owner,omitempty"`
+	// Whether the territory is neutral (left by a resigned player).
+	Neutral bool `json:"neutral"`
+	// The armies on the territory.
+	Armies int `json:"armies"`
+}
+
+// Trade a set of three cards.
+type TradeCardsInput struct {
+	GameID          string  `json:"gameId"`
+	Cards           []int   `json:"cards"`
+	ExpectedVersion *int    `json:"expectedVersion,omitempty"`
+	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
+}
+
+// A command without arguments: endAttack, endTurn, resign.
+type TurnInput struct {
+	GameID          string  `json:"gameId"`
+	ExpectedVersion *int    `json:"expectedVersion,omitempty"`
+	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
 }
 
 // New notification preferences.
@@ -181,6 +369,70 @@ func (e *NotificationChannel) UnmarshalJSON(b []byte) error {
 }
 
 func (e NotificationChannel) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// How a seat of a new game is filled.
+type SeatKind string
+
+const (
+	// The creator's own seat.
+	SeatKindHuman SeatKind = "HUMAN"
+	// Anyone may join.
+	SeatKindOpen SeatKind = "OPEN"
+	// Kept for the user with `email`, or anyone with the invite code.
+	SeatKindInvited SeatKind = "INVITED"
+	// Played by the CPU.
+	SeatKindCPU SeatKind = "CPU"
+)
+
+var AllSeatKind = []SeatKind{
+	SeatKindHuman,
+	SeatKindOpen,
+	SeatKindInvited,
+	SeatKindCPU,
+}
+
+func (e SeatKind) IsValid() bool {
+	switch e {
+	case SeatKindHuman, SeatKindOpen, SeatKindInvited, SeatKindCPU:
+		return true
+	}
+	return false
+}
+
+func (e SeatKind) String() string {
+	return string(e)
+}
+
+func (e *SeatKind) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = SeatKind(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid SeatKind", str)
+	}
+	return nil
+}
+
+func (e SeatKind) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *SeatKind) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e SeatKind) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

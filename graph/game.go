@@ -1,0 +1,265 @@
+package graph
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"rout/ent"
+	entgame "rout/ent/game"
+	"rout/ent/player"
+	"rout/game"
+	"rout/graph/model"
+	"rout/rules"
+)
+
+// The type names of the games area inside global ids.
+const (
+	typeGame    = "Game"
+	typeGameMap = "GameMap"
+)
+
+// maxEvents is the most events one events field or payload returns.
+const maxEvents = 100
+
+// gameOf returns the game with global id gid if the viewer may see it: a public game anyone may, a
+// private one only its creator and the users seated in it. Otherwise it is NOT_FOUND, like a missing one.
+func (r *Resolver) gameOf(ctx context.Context, gid string) (*ent.Game, error) {
+	id, err := parseIDOf(gid, typeGame)
+	if err != nil {
+		return nil, err
+	}
+	return r.gameByID(ctx, id, gid)
+}
+
+// gameByID is gameOf for an Ent id; gid is only for the error message.
+func (r *Resolver) gameByID(ctx context.Context, id int, gid string) (*ent.Game, error) {
+	notFound := errorf(CodeNotFound, "no game with id %q", gid)
+	g, err := r.ent.Game.Get(ctx, id)
+	if ent.IsNotFound(err) {
+		return nil, notFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("error doing game lookup: %w", err)
+	}
+	ok, err := r.maySee(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, notFound
+	}
+	return g, nil
+}
+
+// maySee tells whether the viewer may see g. Only a game with an invite code is hidden: its creator and
+// its seated players see it.
+func (r *Resolver) maySee(ctx context.Context, g *ent.Game) (bool, error) {
+	if g.InviteCode == nil {
+		return true, nil
+	}
+	me, ok := ViewerID(ctx)
+	if !ok {
+		return false, nil
+	}
+	if g.CreatorID == me {
+		return true, nil
+	}
+	_, seated, err := r.viewerSeat(ctx, g.ID)
+	return seated, err
+}
+
+// viewerSeat returns the seat of the signed-in viewer in game id, and whether they have one.
+func (r *Resolver) viewerSeat(ctx context.Context, gameID int) (int, bool, error) {
+	me, ok := ViewerID(ctx)
+	if !ok {
+		return 0, false, nil
+	}
+	p, err := r.ent.Player.Query().Where(player.GameID(gameID), player.UserID(me)).Only(ctx)
+	if ent.IsNotFound(err) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("error doing seat lookup: %w", err)
+	}
+	return p.Seat, true, nil
+}
+
+// gamePayload is the payload of a game mutation that succeeded: the game re-read, and its events as the
+// viewer may see them.
+func (r *Resolver) gamePayload(ctx context.Context, gameID int, events []game.SeqEvent) (*model.GamePayload, error) {
+	g, err := r.ent.Game.Get(ctx, gameID)
+	if err != nil {
+		return nil, fmt.Errorf("error doing game lookup: %w", err)
+	}
+	seat, seated, err := r.viewerSeat(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	if !seated {
+		seat = int(rules.NoPlayer)
+	}
+	out, err := viewEvents(events, rules.PlayerID(seat))
+	if err != nil {
+		return nil, err
+	}
+	return &model.GamePayload{Game: g, Events: out, UserErrors: []*model.UserError{}}, nil
+}
+
+// refused is the payload of a game mutation that was refused with userErrors.
+func refused(ues ...*model.UserError) *model.GamePayload {
+	return &model.GamePayload{Events: []*model.GameEvent{}, UserErrors: ues}
+}
+
+// viewEvents turns events into GameEvents as seat sees them (rules.NoPlayer: a viewer without a seat).
+func viewEvents(events []game.SeqEvent, seat rules.PlayerID) ([]*model.GameEvent, error) {
+	out := make([]*model.GameEvent, 0, len(events))
+	for _, e := range events {
+		payload, err := eventPayload(e.Event, seat)
+		if err != nil {
+			return nil, err
+		}
+		ge := &model.GameEvent{Seq: int(e.Seq), Turn: e.Turn, Kind: e.Event.Kind(), Payload: payload}
+		if e.Seat >= 0 {
+			s := int(e.Seat)
+			ge.Seat = &s
+		}
+		out = append(out, ge)
+	}
+	return out, nil
+}
+
+// eventPayload returns the fields of e as seat may see them. Card ids are private: a drawn card only to
+// its drawer; an eliminated player's cards to that player and to the eliminator who takes them; a
+// resigned player's cards to that player. Everyone else gets cardCount in their place.
+func eventPayload(e rules.Event, seat rules.PlayerID) (map[string]any, error) {
+	switch ev := e.(type) {
+	case rules.CardDrawn:
+		if ev.Player != seat {
+			return map[string]any{"player": int(ev.Player), "cardCount": 1}, nil
+		}
+	case rules.PlayerEliminated:
+		if ev.Player != seat && ev.By != seat {
+			return map[string]any{"player": int(ev.Player), "by": int(ev.By), "cardCount": len(ev.Cards)}, nil
+		}
+	case rules.PlayerResigned:
+		if ev.Player != seat {
+			return map[string]any{"player": int(ev.Player), "cardCount": len(ev.Cards)}, nil
+		}
+	}
+	raw, err := rules.MarshalEvent(e)
+	if err != nil {
+		return nil, fmt.Errorf("error doing event encoding: %w", err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, fmt.Errorf("error doing event decoding: %w", err)
+	}
+	delete(m, "kind")
+	return m, nil
+}
+
+// turn is one turn command as the API received it.
+type turn struct {
+	gameID          string
+	expectedVersion *int
+	idempotencyKey  *string
+	// command builds the engine command from the game's state (territory keys become indexes); userErrors
+	// refuse the command before it is sent.
+	command func(s rules.State) (rules.Command, []*model.UserError)
+}
+
+// submit sends a turn command of the viewer through the game service. A rule violation becomes a
+// userError with the rule's code; the service's own refusals (NOT_FOUND, FORBIDDEN, CONFLICT, bad input)
+// are top-level errors with that code.
+func (r *Resolver) submit(ctx context.Context, t turn) (*model.GamePayload, error) {
+	me, err := signedIn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	g, err := r.gameOf(ctx, t.gameID)
+	if err != nil {
+		return nil, err
+	}
+	st, err := r.game.GameState(ctx, g.ID)
+	if err != nil {
+		return nil, err
+	}
+	cmd, ues := t.command(st)
+	if len(ues) > 0 {
+		return refused(ues...), nil
+	}
+	in := game.CommandInput{GameID: g.ID, Actor: game.User(me.ID), Command: cmd}
+	if t.expectedVersion != nil {
+		v := int64(*t.expectedVersion)
+		in.ExpectedVersion = &v
+	}
+	if t.idempotencyKey != nil {
+		in.IdempotencyKey = *t.idempotencyKey
+	}
+	res, err := r.game.TurnSubmit(ctx, in)
+	if err != nil {
+		var re *rules.Error
+		if errors.As(err, &re) {
+			ues, err := rulesUserErrors(err)
+			if err != nil {
+				return nil, err
+			}
+			p := refused(ues...)
+			p.Game = g
+			return p, nil
+		}
+		return nil, err
+	}
+	return r.gamePayload(ctx, g.ID, res.Events)
+}
+
+// territoryKey converts the territory key at input field field to its index on the board of s.
+func territoryKey(s rules.State, key, field string) (rules.TerritoryID, *model.UserError) {
+	t, ok := s.Board().Lookup(key)
+	if !ok {
+		return 0, userError(string(rules.CodeUnknownTerritory), fmt.Sprintf("no territory %q on this map", key), "input", field)
+	}
+	return t, nil
+}
+
+// gameStatusFilter converts a status filter to Ent's enum, or reports it as not one.
+func gameStatusFilter(s string) (entgame.Status, error) {
+	st := entgame.Status(s)
+	if err := entgame.StatusValidator(st); err != nil {
+		return "", errorf(CodeBadUserInput, "status must be open, active, finished or cancelled, not %q", s)
+	}
+	return st, nil
+}
+
+// plainTurn is a turn command without arguments.
+func plainTurn(in model.TurnInput, c rules.Command) turn {
+	return turn{gameID: in.GameID, expectedVersion: in.ExpectedVersion, idempotencyKey: in.IdempotencyKey,
+		command: func(rules.State) (rules.Command, []*model.UserError) { return c, nil }}
+}
+
+// nonNil returns the userErrors that are not nil.
+func nonNil(ues ...*model.UserError) []*model.UserError {
+	var out []*model.UserError
+	for _, ue := range ues {
+		if ue != nil {
+			out = append(out, ue)
+		}
+	}
+	return out
+}
+
+// boardOf returns the board of game gameID. A game's board never changes, so it is kept for the life of
+// the resolver.
+func (r *Resolver) boardOf(ctx context.Context, gameID int) (*rules.Board, error) {
+	if b, ok := r.boards.Load(gameID); ok {
+		return b.(*rules.Board), nil
+	}
+	st, err := r.game.GameState(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	r.boards.Store(gameID, st.Board())
+	return st.Board(), nil
+}
