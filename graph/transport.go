@@ -48,7 +48,7 @@ func (httpTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.Gra
 	media := responseMediaType(r.Header.Get("Accept"))
 	w.Header().Set("Content-Type", media+"; charset=utf-8")
 	fail := func(status int, err *gqlerror.Error) {
-		writeResponse(w, status, exec.DispatchError(ctx, gqlerror.List{err}))
+		writeRequestError(w, status, exec.DispatchError(ctx, gqlerror.List{err}))
 	}
 
 	params := &graphql.RawParams{Headers: r.Header}
@@ -82,7 +82,7 @@ func (httpTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.Gra
 		if media == mediaGraphQLResponse {
 			status = http.StatusBadRequest
 		}
-		writeResponse(w, status, exec.DispatchError(graphql.WithOperationContext(ctx, opCtx), errs))
+		writeRequestError(w, status, exec.DispatchError(graphql.WithOperationContext(ctx, opCtx), errs))
 		return
 	}
 	switch op := opCtx.Operation.Operation; {
@@ -103,7 +103,7 @@ func (httpTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.Gra
 	resp := responses(ctx)
 	if resp == nil {
 		// The request's time ran out before execution began.
-		writeResponse(w, http.StatusServiceUnavailable, exec.DispatchError(ctx, gqlerror.List{
+		writeRequestError(w, http.StatusServiceUnavailable, exec.DispatchError(ctx, gqlerror.List{
 			requestError(CodeInternal, "TIMEOUT", "the request took too long"),
 		}))
 		return
@@ -200,9 +200,22 @@ func responseMediaType(accept string) string {
 	return mediaJSON
 }
 
+// writeRequestError writes the response to a request that was not executed (it did not parse or
+// validate, or its time ran out first): errors without a data entry, as GraphQL over HTTP asks.
+func writeRequestError(w http.ResponseWriter, status int, resp *graphql.Response) {
+	writeJSON(w, status, struct {
+		Errors     gqlerror.List  `json:"errors"`
+		Extensions map[string]any `json:"extensions,omitempty"`
+	}{resp.Errors, resp.Extensions})
+}
+
 // writeResponse writes a GraphQL response with status.
 func writeResponse(w http.ResponseWriter, status int, resp *graphql.Response) {
-	b, err := json.Marshal(resp)
+	writeJSON(w, status, resp)
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
 	if err != nil {
 		status = http.StatusInternalServerError
 		b = []byte(`{"errors":[{"message":"internal error","extensions":{"code":"INTERNAL_SERVER_ERROR"}}]}`)
