@@ -94,18 +94,24 @@ func newEnv(t *testing.T, configure func(*graph.Config)) *env {
 		configure(&cfg)
 	}
 	e := &env{t: t, db: db, ent: client, clock: &clock{now: time.Now()}, logs: &syncBuffer{}}
-	h, err := graph.NewHandler(cfg, graph.Deps{
+	deps := graph.Deps{
 		Ent:    client,
 		DB:     db,
 		Game:   svc,
 		Logger: slog.New(slog.NewTextHandler(e.logs, nil)),
 		Clock:  e.clock.Now,
-	})
+	}
+	h, err := graph.NewHandler(cfg, deps)
 	if err != nil {
 		t.Fatalf("NewHandler: %v", err)
 	}
+	rh, err := graph.NewRecordHandler(cfg, deps)
+	if err != nil {
+		t.Fatalf("NewRecordHandler: %v", err)
+	}
 	mux := http.NewServeMux()
 	mux.Handle(graph.Path, h)
+	mux.Handle(graph.RecordPath, rh)
 	mux.Handle("GET /{$}", playground.Handler(graph.Path))
 	mux.Handle("GET "+playground.AssetsPath, playground.Handler(graph.Path))
 	e.srv = httptest.NewServer(mux)

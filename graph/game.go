@@ -130,25 +130,10 @@ func viewEvents(events []game.SeqEvent, seat rules.PlayerID) ([]*model.GameEvent
 	return out, nil
 }
 
-// eventPayload returns the fields of e as seat may see them. Card ids are private: a drawn card only to
-// its drawer; an eliminated player's cards to that player and to the eliminator who takes them; a
-// resigned player's cards to that player. Everyone else gets cardCount in their place.
+// eventPayload returns the fields of e as seat may see them, without the kind: private card ids are
+// hidden by rules.HideCards.
 func eventPayload(e rules.Event, seat rules.PlayerID) (map[string]any, error) {
-	switch ev := e.(type) {
-	case rules.CardDrawn:
-		if ev.Player != seat {
-			return map[string]any{"player": int(ev.Player), "cardCount": 1}, nil
-		}
-	case rules.PlayerEliminated:
-		if ev.Player != seat && ev.By != seat {
-			return map[string]any{"player": int(ev.Player), "by": int(ev.By), "cardCount": len(ev.Cards)}, nil
-		}
-	case rules.PlayerResigned:
-		if ev.Player != seat {
-			return map[string]any{"player": int(ev.Player), "cardCount": len(ev.Cards)}, nil
-		}
-	}
-	raw, err := rules.MarshalEvent(e)
+	raw, _, err := rules.HideCards(e, seat)
 	if err != nil {
 		return nil, fmt.Errorf("error doing event encoding: %w", err)
 	}

@@ -176,6 +176,10 @@ func (r *gameResolver) InviteCode(ctx context.Context, obj *ent.Game) (*string, 
 	return obj.InviteCode, nil
 }
 
+func (r *gameResolver) Record(ctx context.Context, obj *ent.Game) (map[string]any, error) {
+	return r.recordJSON(ctx, obj.ID)
+}
+
 // ID is the resolver for the id field.
 func (r *gameMapResolver) ID(ctx context.Context, obj *ent.GameMap) (string, error) {
 	return GlobalID(typeGameMap, obj.ID), nil

@@ -3,6 +3,7 @@ package graph_test
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"testing"
 )
 
@@ -353,6 +354,26 @@ func TestGamePlayedThroughTheAPI(t *testing.T) {
 				t.Errorf("%s (seat %d) sees card_drawn %s", who.name, mySeat, b)
 			}
 		}
+	}
+
+	// The record of a running game hides the cards from a viewer without a seat, like events.
+	status, rec := e.recordOf("", id)
+	if status != http.StatusOK {
+		t.Fatalf("record.json: %d %v", status, rec)
+	}
+	hidden := 0
+	for _, re := range rec["events"].([]any) {
+		ev := re.(map[string]any)["event"].(map[string]any)
+		if ev["kind"] != "card_drawn" {
+			continue
+		}
+		if _, ok := ev["card"]; ok || ev["cardCount"] != 1.0 {
+			t.Errorf("public record shows a drawn card: %v", ev)
+		}
+		hidden++
+	}
+	if hidden == 0 {
+		t.Error("public record: no card_drawn event")
 	}
 }
 

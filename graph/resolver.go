@@ -101,6 +101,8 @@ func (r *Resolver) executableSchema() exec.Config {
 	c.Complexity.Game.Territories = func(child int, first *int, _ *entgql.Cursor[int]) int {
 		return 1 + child*pageSize(first, nil)
 	}
+	// A record reads the whole game: at least as costly as a full page of events.
+	c.Complexity.Game.Record = func(child int) int { return 1 + maxEvents }
 	c.Complexity.Game.Events = func(child int, _ *int, first *int) int {
 		n := maxEvents
 		if first != nil && *first >= 0 && *first <= maxEvents {

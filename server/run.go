@@ -48,12 +48,12 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		return err
 	}
 
-	api, err := newAPI(cfg, db.DB, logger)
+	api, record, err := newAPI(cfg, db.DB, logger)
 	if err != nil {
 		ln.Close()
 		return errors.Join(err, db.Close(context.WithoutCancel(ctx)))
 	}
-	srv := New(Opts{DB: db.DB, Logger: logger, API: api, Playground: playground.Handler(graph.Path)})
+	srv := New(Opts{DB: db.DB, Logger: logger, API: api, Record: record, Playground: playground.Handler(graph.Path)})
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	logger.InfoContext(ctx, "listening", "addr", ln.Addr().String(), "embedded_database", db.Embedded())
@@ -97,12 +97,19 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 	return nil
 }
 
-// newAPI builds the GraphQL handler and the game service behind it, on db.
-func newAPI(cfg Config, db *sql.DB, logger *slog.Logger) (http.Handler, error) {
+// newAPI builds the GraphQL handler, the game record handler and the game service behind them, on db.
+func newAPI(cfg Config, db *sql.DB, logger *slog.Logger) (api, record http.Handler, err error) {
 	svc, err := game.New(game.Opts{DB: db, Logger: logger})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
-	return graph.NewHandler(cfg.GraphQL, graph.Deps{Ent: client, DB: db, Game: svc, Logger: logger})
+	deps := graph.Deps{Ent: client, DB: db, Game: svc, Logger: logger}
+	if api, err = graph.NewHandler(cfg.GraphQL, deps); err != nil {
+		return nil, nil, err
+	}
+	if record, err = graph.NewRecordHandler(cfg.GraphQL, deps); err != nil {
+		return nil, nil, err
+	}
+	return api, record, nil
 }

@@ -46,6 +46,9 @@ type Opts struct {
 	// API serves the GraphQL API on graph.Path and Playground the GraphiQL page at / with its assets;
 	// nil leaves them out (tests of the health endpoints).
 	API, Playground http.Handler
+
+	// Record serves graph.RecordPath, a game's JSON record (graph.NewRecordHandler); nil leaves it out.
+	Record http.Handler
 }
 
 // New returns a server with every route. It is not ready (/readyz answers 503) until MarkMigrated.
@@ -71,6 +74,9 @@ func (s *Server) routes(opts Opts) http.Handler {
 	mux.HandleFunc("GET /readyz", s.handleReadyz)
 	if opts.API != nil {
 		mux.Handle(graph.Path, opts.API)
+	}
+	if opts.Record != nil {
+		mux.Handle(graph.RecordPath, opts.Record)
 	}
 	if opts.Playground != nil {
 		mux.Handle("GET /{$}", opts.Playground)

@@ -2,23 +2,33 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
+	"strings"
 
 	"rout/game"
+	"rout/rules"
 	"rout/server"
 )
+
+// stdin is what "rout games replay -" reads; tests replace it.
+var stdin io.Reader = os.Stdin
 
 const gamesVerifySummary = `Rebuilds games from their events and compares them with their stored rows. With game ids, checks
 those games; without, every started game. Exits 1 when any game differs. With no DATABASE_URL it uses the
 embedded PostgreSQL in --data-dir, as rout serve does.`
 
 func runGames(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "replay" {
+		return runGamesReplay(args[1:], stdout, stderr)
+	}
 	if len(args) == 0 || args[0] != "verify" {
-		fmt.Fprintln(stderr, "usage: rout games verify [flags] [game id ...]")
-		return usageError("games: the only subcommand is verify")
+		fmt.Fprintln(stderr, "usage: rout games verify [flags] [game id ...]\n       rout games replay FILE")
+		return usageError("games: the subcommands are verify and replay")
 	}
 	var ids []int
 	var flags []string
@@ -60,6 +70,55 @@ func runGames(ctx context.Context, args []string, getenv func(string) string, st
 	fmt.Fprintf(stdout, "%d games verified, %d differ\n", len(ids), failed)
 	if failed > 0 {
 		return exitError(1)
+	}
+	return nil
+}
+
+// runGamesReplay reads a game record (docs/record-format.md) from a file, or from stdin for "-", replays
+// it and prints a summary. A record that does not decode or replay is an error (exit status 1).
+func runGamesReplay(args []string, stdout, stderr io.Writer) error {
+	if len(args) != 1 || (strings.HasPrefix(args[0], "-") && args[0] != "-") {
+		fmt.Fprintln(stderr, "usage: rout games replay FILE (- for stdin)")
+		return usageError("games replay: one record file is required")
+	}
+	var data []byte
+	var err error
+	if args[0] == "-" {
+		data, err = io.ReadAll(stdin)
+	} else {
+		data, err = os.ReadFile(args[0])
+	}
+	if err != nil {
+		return fmt.Errorf("error reading the record: %w", err)
+	}
+	var rec game.Record
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&rec); err != nil {
+		return fmt.Errorf("bad record: error decoding JSON: %w", err)
+	}
+	st, err := game.Replay(rec)
+	if err != nil {
+		return fmt.Errorf("bad record: %w", err)
+	}
+	fmt.Fprintf(stdout, "map: %s (version %d)\n", rec.Map.Key, rec.Map.Version)
+	fmt.Fprintf(stdout, "settings: claim %s, cards %s, ttb %d%%\n", rec.Settings.Claim, rec.Settings.CardSystem, rec.Settings.TTBPercent)
+	for _, s := range rec.Seats {
+		who := s.Name
+		if s.CPU {
+			who = "CPU " + s.Difficulty
+		}
+		if who == "" {
+			who = "-"
+		}
+		p := st.Player(rules.PlayerID(s.Seat))
+		fmt.Fprintf(stdout, "seat %d: %s (%s), %s, %d territories, %d armies\n", s.Seat, who, s.Color, p.Status, p.Territories, p.Armies)
+	}
+	fmt.Fprintf(stdout, "events: %d, turn %d\n", len(rec.Events), st.Turn())
+	if st.Phase() == rules.PhaseOver {
+		fmt.Fprintf(stdout, "winner: seat %d\n", int(st.Winner()))
+	} else {
+		fmt.Fprintf(stdout, "phase reached: %s (game %s)\n", st.Phase(), rec.Status)
 	}
 	return nil
 }

@@ -4,12 +4,20 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"rout/ai"
 	"rout/dbtest"
 	"rout/game"
 	"rout/migrate"
+	"rout/rules"
 )
 
 func TestGamesVerify(t *testing.T) {
@@ -65,5 +73,115 @@ func TestGamesVerify(t *testing.T) {
 	}
 	if _, err := svc.GameState(ctx, 424242); err == nil {
 		t.Error("the state of a missing game")
+	}
+}
+
+func TestGamesReplay(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, err := sql.Open("postgres", dbtest.URL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := migrate.Up(ctx, db, nil); err != nil {
+		t.Fatal(err)
+	}
+	var alice int
+	if err := db.QueryRow(`INSERT INTO users (created_at, updated_at, name, email, password_hash)
+		VALUES (now(), now(), 'alice', 'alice@example.com', 'x') RETURNING id`).Scan(&alice); err != nil {
+		t.Fatal(err)
+	}
+	svc, err := game.New(game.Opts{DB: db})
+	if err != nil {
+		t.Fatal(err)
+	}
+	created, err := svc.GameCreate(ctx, game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: []game.SeatSpec{
+		{Kind: game.SeatUser, UserID: alice, Color: "red"}, {Kind: game.SeatCPU, Color: "blue"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created.GameID
+	if _, err := svc.GameStart(ctx, id, alice); err != nil {
+		t.Fatal(err)
+	}
+	// Before the end, the public record hides cards and does not replay.
+	r := rand.New(rand.NewPCG(7, 9))
+	s, err := svc.GameState(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sawHidden := false
+	for n := 0; s.Phase() != rules.PhaseOver; n++ {
+		if n > 20000 {
+			t.Fatal("the game did not end")
+		}
+		p := s.Current()
+		c := ai.Random(s, p, r)
+		res, err := svc.TurnSubmit(ctx, game.CommandInput{GameID: id, Actor: game.System(int(p)), Command: c})
+		if err != nil {
+			t.Fatalf("command %d (%s by %d): %v", n, c.Kind(), p, err)
+		}
+		for _, ev := range res.Events {
+			if s, err = rules.Evolve(s, ev.Event); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := ev.Event.(rules.CardDrawn); ok && !sawHidden && s.Phase() != rules.PhaseOver {
+				sawHidden = true
+				rec, err := svc.GameRecord(ctx, id, -1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := game.Replay(rec); !errors.Is(err, game.ErrHiddenCards) {
+					t.Errorf("replay of an unfinished public record: %v", err)
+				}
+			}
+		}
+	}
+	if !sawHidden {
+		t.Error("no card was drawn before the end")
+	}
+	rec, err := svc.GameRecord(ctx, id, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Format != game.RecordFormat || rec.Status != "finished" || rec.Winner == nil || rec.Seats[0].Name != "alice" || !rec.Seats[1].CPU {
+		t.Fatalf("record header: %+v %+v", rec.Seats, rec.Winner)
+	}
+	data, err := json.Marshal(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	good := filepath.Join(dir, "game.json")
+	if err := os.WriteFile(good, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if err := run(ctx, []string{"games", "replay", good}, func(string) string { return "" }, &out, &errOut); err != nil {
+		t.Fatalf("rout games replay: %v\n%s%s", err, out.String(), errOut.String())
+	}
+	want := fmt.Sprintf("winner: seat %d", *rec.Winner)
+	if !strings.Contains(out.String(), want) || !strings.Contains(out.String(), "map: classic") || !strings.Contains(out.String(), "seat 0: alice (red)") {
+		t.Errorf("rout games replay printed:\n%s", out.String())
+	}
+	// From stdin too.
+	stdin = bytes.NewReader(data)
+	out.Reset()
+	if err := run(ctx, []string{"games", "replay", "-"}, func(string) string { return "" }, &out, &errOut); err != nil || !strings.Contains(out.String(), want) {
+		t.Errorf("rout games replay -: %v\n%s", err, out.String())
+	}
+	// A corrupted record: the winner changed, or the JSON cut short.
+	bad := bytes.Replace(data, []byte(`"kind":"game_over","winner":`), []byte(`"kind":"game_over","winner":9`), 1)
+	for name, d := range map[string][]byte{"changed": bad, "truncated": data[:len(data)/2]} {
+		path := filepath.Join(dir, name+".json")
+		if err := os.WriteFile(path, d, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		out.Reset()
+		err := run(ctx, []string{"games", "replay", path}, func(string) string { return "" }, &out, &errOut)
+		if exitCode(err) != 1 || !strings.Contains(err.Error(), "bad record") {
+			t.Errorf("replay of a %s record: %v\n%s", name, err, out.String())
+		}
 	}
 }

@@ -70,7 +70,7 @@ func commands() []command {
 	return []command{
 		{"serve", "serve the game over HTTP (embedded PostgreSQL when DATABASE_URL is unset)", runServe},
 		{"migrate", "apply the database migrations and exit", runMigrate},
-		{"games", "verify games against their records (games verify [id ...])", runGames},
+		{"games", "verify games against their records (games verify [id ...]), replay a game record (games replay FILE)", runGames},
 		{"healthcheck", "exit 0 when the server at ROUT_ADDR is ready (GET /readyz)", runHealthcheck},
 		{"maps", "list, export, validate and generate maps", runMaps},
 		{"odds", "print the exact odds of A attackers conquering D defenders", runOdds},

@@ -96,6 +96,7 @@ type ComplexityRoot struct {
 		InviteCode       func(childComplexity int) int
 		Map              func(childComplexity int) int
 		Phase            func(childComplexity int) int
+		Record           func(childComplexity int) int
 		Seats            func(childComplexity int) int
 		Status           func(childComplexity int) int
 		Territories      func(childComplexity int, first *int, after *entgql.Cursor[int]) int
@@ -292,6 +293,7 @@ type GameResolver interface {
 	Territories(ctx context.Context, obj *ent.Game, first *int, after *entgql.Cursor[int]) (*ent.TerritoryConnection, error)
 	Events(ctx context.Context, obj *ent.Game, after *int, first *int) ([]*model.GameEvent, error)
 	InviteCode(ctx context.Context, obj *ent.Game) (*string, error)
+	Record(ctx context.Context, obj *ent.Game) (map[string]any, error)
 }
 type GameMapResolver interface {
 	ID(ctx context.Context, obj *ent.GameMap) (string, error)
@@ -566,6 +568,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Game.Phase(childComplexity), true
+	case "Game.record":
+		if e.ComplexityRoot.Game.Record == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.Record(childComplexity), true
 	case "Game.seats":
 		if e.ComplexityRoot.Game.Seats == nil {
 			break
@@ -1785,6 +1793,12 @@ type Game implements Node {
   events(after: Int, first: Int): [GameEvent!]!
   "The code that lets others join the game; null unless the viewer created the game."
   inviteCode: String
+  """
+  The game's whole record as the viewer sees it, in the format of docs/record-format.md (rout-record/1):
+  map file, settings, seats and every event. Private card ids are hidden until the game is finished.
+  Also served as JSON at GET /games/{id}/record.json.
+  """
+  record: JSON!
 }
 
 "A seat of a game."
@@ -2222,6 +2236,8 @@ func (ec *executionContext) childFields_Game(ctx context.Context, field graphql.
 		return ec.fieldContext_Game_events(ctx, field)
 	case "inviteCode":
 		return ec.fieldContext_Game_inviteCode(ctx, field)
+	case "record":
+		return ec.fieldContext_Game_record(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Game", field.Name)
 }
@@ -4175,6 +4191,29 @@ func (ec *executionContext) _Game_inviteCode(ctx context.Context, field graphql.
 }
 func (ec *executionContext) fieldContext_Game_inviteCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Game", field, true, true, "String")
+}
+
+func (ec *executionContext) _Game_record(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_record(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().Record(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalNJSON2map(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_record(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Game", field, true, true, "JSON")
 }
 
 func (ec *executionContext) _GameConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.GameConnection) (ret graphql.Marshaler) {
@@ -10064,6 +10103,12 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Game_inviteCode(ctx, field, obj)
+				})
+		case "record":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_record(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
