@@ -248,3 +248,12 @@ func (r *Resolver) boardOf(ctx context.Context, gameID int) (*rules.Board, error
 	r.boards.Store(gameID, st.Board())
 	return st.Board(), nil
 }
+
+// seatOrNil returns seat, or nil for the negative numbers that stand for no seat (none, neutral,
+// unclaimed).
+func seatOrNil(seat int) *int {
+	if seat < 0 {
+		return nil
+	}
+	return &seat
+}

@@ -44,11 +44,7 @@ func (r *gameResolver) Status(ctx context.Context, obj *ent.Game) (string, error
 
 // CurrentSeat is the resolver for the currentSeat field.
 func (r *gameResolver) CurrentSeat(ctx context.Context, obj *ent.Game) (*int, error) {
-	if obj.CurrentSeat < 0 {
-		return nil, nil
-	}
-	s := obj.CurrentSeat
-	return &s, nil
+	return seatOrNil(obj.CurrentSeat), nil
 }
 
 // Claim is the resolver for the claim field.
@@ -558,11 +554,7 @@ func (r *territoryResolver) Name(ctx context.Context, obj *ent.Territory) (strin
 
 // Owner is the resolver for the owner field.
 func (r *territoryResolver) Owner(ctx context.Context, obj *ent.Territory) (*int, error) {
-	if obj.OwnerSeat < 0 {
-		return nil, nil
-	}
-	o := obj.OwnerSeat
-	return &o, nil
+	return seatOrNil(obj.OwnerSeat), nil
 }
 
 // Neutral is the resolver for the neutral field.
