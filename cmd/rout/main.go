@@ -5,7 +5,7 @@
 //	rout healthcheck                          exit 0 when the local server is ready (for Docker)
 //	rout maps list|export|validate|generate   built-in and custom maps
 //	rout odds A D                             exact battle odds
-//	rout sim                                  random legal games through the rules engine
+//	rout sim                                  random legal games through the rules engine, or CPU tournaments
 package main
 
 import (
@@ -74,7 +74,7 @@ func commands() []command {
 		{"healthcheck", "exit 0 when the server at ROUT_ADDR is ready (GET /readyz)", runHealthcheck},
 		{"maps", "list, export, validate and generate maps", runMaps},
 		{"odds", "print the exact odds of A attackers conquering D defenders", runOdds},
-		{"sim", "play random legal games through the rules engine and check invariants", runSim},
+		{"sim", "play random legal games and check invariants, or CPU tournaments (--seats)", runSim},
 	}
 }
 

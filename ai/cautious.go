@@ -1,0 +1,33 @@
+package ai
+
+import (
+	"math/rand/v2"
+	"time"
+
+	"rout/rules"
+)
+
+// CautiousMinWin is the lowest probability of conquest at which Cautious attacks.
+const CautiousMinWin = 0.85
+
+// CautiousOpts tunes a Cautious CPU player.
+type CautiousOpts struct {
+	// Budget is the time one decision may take; zero or less means DefaultBudget.
+	Budget time.Duration
+}
+
+// NewCautious returns a Cautious CPU player with the given options.
+func NewCautious(opts CautiousOpts) func(s rules.State, p rules.PlayerID, r *rand.Rand) rules.Command {
+	return play(cautiousStyle, opts.Budget)
+}
+
+// Cautious plays the turns of an idle human when their turn timer runs out, with the default options:
+// it trades only when forced, places its reinforcements on its most threatened borders, attacks only when
+// the exact odds of conquest are at least CautiousMinWin with the armies it can spare (the attack stops
+// before the attacking territory falls below the largest opposing army bordering it), and fortifies
+// toward the front. It never throws the idle player's armies away. It uses no randomness.
+func Cautious(s rules.State, p rules.PlayerID, r *rand.Rand) rules.Command {
+	return cautious(s, p, r)
+}
+
+var cautious = NewCautious(CautiousOpts{})
