@@ -16,6 +16,7 @@ import (
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/territory"
 	"rout/ent/token"
@@ -44,6 +45,8 @@ type Client struct {
 	Game *GameClient
 	// GameMap is the client for interacting with the GameMap builders.
 	GameMap *GameMapClient
+	// Notice is the client for interacting with the Notice builders.
+	Notice *NoticeClient
 	// Player is the client for interacting with the Player builders.
 	Player *PlayerClient
 	// Territory is the client for interacting with the Territory builders.
@@ -70,6 +73,7 @@ func (c *Client) init() {
 	c.Event = NewEventClient(c.config)
 	c.Game = NewGameClient(c.config)
 	c.GameMap = NewGameMapClient(c.config)
+	c.Notice = NewNoticeClient(c.config)
 	c.Player = NewPlayerClient(c.config)
 	c.Territory = NewTerritoryClient(c.config)
 	c.Token = NewTokenClient(c.config)
@@ -171,6 +175,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Event:      NewEventClient(cfg),
 		Game:       NewGameClient(cfg),
 		GameMap:    NewGameMapClient(cfg),
+		Notice:     NewNoticeClient(cfg),
 		Player:     NewPlayerClient(cfg),
 		Territory:  NewTerritoryClient(cfg),
 		Token:      NewTokenClient(cfg),
@@ -199,6 +204,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Event:      NewEventClient(cfg),
 		Game:       NewGameClient(cfg),
 		GameMap:    NewGameMapClient(cfg),
+		Notice:     NewNoticeClient(cfg),
 		Player:     NewPlayerClient(cfg),
 		Territory:  NewTerritoryClient(cfg),
 		Token:      NewTokenClient(cfg),
@@ -232,8 +238,8 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.Card, c.CommandKey, c.Event, c.Game, c.GameMap, c.Player, c.Territory,
-		c.Token, c.User,
+		c.Card, c.CommandKey, c.Event, c.Game, c.GameMap, c.Notice, c.Player,
+		c.Territory, c.Token, c.User,
 	} {
 		n.Use(hooks...)
 	}
@@ -243,8 +249,8 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.Card, c.CommandKey, c.Event, c.Game, c.GameMap, c.Player, c.Territory,
-		c.Token, c.User,
+		c.Card, c.CommandKey, c.Event, c.Game, c.GameMap, c.Notice, c.Player,
+		c.Territory, c.Token, c.User,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -263,6 +269,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Game.mutate(ctx, m)
 	case *GameMapMutation:
 		return c.GameMap.mutate(ctx, m)
+	case *NoticeMutation:
+		return c.Notice.mutate(ctx, m)
 	case *PlayerMutation:
 		return c.Player.mutate(ctx, m)
 	case *TerritoryMutation:
@@ -959,6 +967,22 @@ func (c *GameClient) QueryCommandKeys(_m *Game) *CommandKeyQuery {
 	return query
 }
 
+// QueryNotices queries the notices edge of a Game.
+func (c *GameClient) QueryNotices(_m *Game) *NoticeQuery {
+	query := (&NoticeClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(game.Table, game.FieldID, id),
+			sqlgraph.To(notice.Table, notice.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, game.NoticesTable, game.NoticesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *GameClient) Hooks() []Hook {
 	return c.hooks.Game
@@ -1146,6 +1170,171 @@ func (c *GameMapClient) mutate(ctx context.Context, m *GameMapMutation) (Value, 
 		return (&GameMapDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown GameMap mutation op: %q", m.Op())
+	}
+}
+
+// NoticeClient is a client for the Notice schema.
+type NoticeClient struct {
+	config
+}
+
+// NewNoticeClient returns a client for the Notice from the given config.
+func NewNoticeClient(c config) *NoticeClient {
+	return &NoticeClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `notice.Hooks(f(g(h())))`.
+func (c *NoticeClient) Use(hooks ...Hook) {
+	c.hooks.Notice = append(c.hooks.Notice, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `notice.Intercept(f(g(h())))`.
+func (c *NoticeClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Notice = append(c.inters.Notice, interceptors...)
+}
+
+// Create returns a builder for creating a Notice entity.
+func (c *NoticeClient) Create() *NoticeCreate {
+	mutation := newNoticeMutation(c.config, OpCreate)
+	return &NoticeCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Notice entities.
+func (c *NoticeClient) CreateBulk(builders ...*NoticeCreate) *NoticeCreateBulk {
+	return &NoticeCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *NoticeClient) MapCreateBulk(slice any, setFunc func(*NoticeCreate, int)) *NoticeCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &NoticeCreateBulk{err: fmt.Errorf("calling to NoticeClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*NoticeCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &NoticeCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Notice.
+func (c *NoticeClient) Update() *NoticeUpdate {
+	mutation := newNoticeMutation(c.config, OpUpdate)
+	return &NoticeUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *NoticeClient) UpdateOne(_m *Notice) *NoticeUpdateOne {
+	mutation := newNoticeMutation(c.config, OpUpdateOne, withNotice(_m))
+	return &NoticeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *NoticeClient) UpdateOneID(id int) *NoticeUpdateOne {
+	mutation := newNoticeMutation(c.config, OpUpdateOne, withNoticeID(id))
+	return &NoticeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Notice.
+func (c *NoticeClient) Delete() *NoticeDelete {
+	mutation := newNoticeMutation(c.config, OpDelete)
+	return &NoticeDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *NoticeClient) DeleteOne(_m *Notice) *NoticeDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *NoticeClient) DeleteOneID(id int) *NoticeDeleteOne {
+	builder := c.Delete().Where(notice.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &NoticeDeleteOne{builder}
+}
+
+// Query returns a query builder for Notice.
+func (c *NoticeClient) Query() *NoticeQuery {
+	return &NoticeQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeNotice},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Notice entity by its id.
+func (c *NoticeClient) Get(ctx context.Context, id int) (*Notice, error) {
+	return c.Query().Where(notice.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *NoticeClient) GetX(ctx context.Context, id int) *Notice {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryUser queries the user edge of a Notice.
+func (c *NoticeClient) QueryUser(_m *Notice) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(notice.Table, notice.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, notice.UserTable, notice.UserColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryGame queries the game edge of a Notice.
+func (c *NoticeClient) QueryGame(_m *Notice) *GameQuery {
+	query := (&GameClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(notice.Table, notice.FieldID, id),
+			sqlgraph.To(game.Table, game.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, notice.GameTable, notice.GameColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *NoticeClient) Hooks() []Hook {
+	return c.hooks.Notice
+}
+
+// Interceptors returns the client interceptors.
+func (c *NoticeClient) Interceptors() []Interceptor {
+	return c.inters.Notice
+}
+
+func (c *NoticeClient) mutate(ctx context.Context, m *NoticeMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&NoticeCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&NoticeUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&NoticeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&NoticeDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Notice mutation op: %q", m.Op())
 	}
 }
 
@@ -1800,6 +1989,22 @@ func (c *UserClient) QueryCommandKeys(_m *User) *CommandKeyQuery {
 	return query
 }
 
+// QueryNotices queries the notices edge of a User.
+func (c *UserClient) QueryNotices(_m *User) *NoticeQuery {
+	query := (&NoticeClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(notice.Table, notice.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.NoticesTable, user.NoticesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *UserClient) Hooks() []Hook {
 	return c.hooks.User
@@ -1828,11 +2033,11 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		Card, CommandKey, Event, Game, GameMap, Player, Territory, Token,
+		Card, CommandKey, Event, Game, GameMap, Notice, Player, Territory, Token,
 		User []ent.Hook
 	}
 	inters struct {
-		Card, CommandKey, Event, Game, GameMap, Player, Territory, Token,
+		Card, CommandKey, Event, Game, GameMap, Notice, Player, Territory, Token,
 		User []ent.Interceptor
 	}
 )

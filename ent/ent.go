@@ -12,6 +12,7 @@ import (
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/territory"
 	"rout/ent/token"
@@ -86,6 +87,7 @@ func checkColumn(t, c string) error {
 			event.Table:      event.ValidColumn,
 			game.Table:       game.ValidColumn,
 			gamemap.Table:    gamemap.ValidColumn,
+			notice.Table:     notice.ValidColumn,
 			player.Table:     player.ValidColumn,
 			territory.Table:  territory.ValidColumn,
 			token.Table:      token.ValidColumn,

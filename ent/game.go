@@ -86,17 +86,20 @@ type GameEdges struct {
 	Events []*Event `json:"events,omitempty"`
 	// Idempotency keys of commands sent to the game.
 	CommandKeys []*CommandKey `json:"command_keys,omitempty"`
+	// What the game's users were told about it.
+	Notices []*Notice `json:"notices,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [7]bool
+	loadedTypes [8]bool
 	// totalCount holds the count of the edges above.
-	totalCount [7]map[string]int
+	totalCount [8]map[string]int
 
 	namedPlayers     map[string][]*Player
 	namedTerritories map[string][]*Territory
 	namedCards       map[string][]*Card
 	namedEvents      map[string][]*Event
 	namedCommandKeys map[string][]*CommandKey
+	namedNotices     map[string][]*Notice
 }
 
 // MapOrErr returns the Map value or an error if the edge
@@ -164,6 +167,15 @@ func (e GameEdges) CommandKeysOrErr() ([]*CommandKey, error) {
 		return e.CommandKeys, nil
 	}
 	return nil, &NotLoadedError{edge: "command_keys"}
+}
+
+// NoticesOrErr returns the Notices value or an error if the edge
+// was not loaded in eager-loading.
+func (e GameEdges) NoticesOrErr() ([]*Notice, error) {
+	if e.loadedTypes[7] {
+		return e.Notices, nil
+	}
+	return nil, &NotLoadedError{edge: "notices"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -388,6 +400,11 @@ func (_m *Game) QueryCommandKeys() *CommandKeyQuery {
 	return NewGameClient(_m.config).QueryCommandKeys(_m)
 }
 
+// QueryNotices queries the "notices" edge of the Game entity.
+func (_m *Game) QueryNotices() *NoticeQuery {
+	return NewGameClient(_m.config).QueryNotices(_m)
+}
+
 // Update returns a builder for updating this Game.
 // Note that you need to call Game.Unwrap() before calling this method if this Game
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -609,6 +626,30 @@ func (_m *Game) appendNamedCommandKeys(name string, edges ...*CommandKey) {
 		_m.Edges.namedCommandKeys[name] = []*CommandKey{}
 	} else {
 		_m.Edges.namedCommandKeys[name] = append(_m.Edges.namedCommandKeys[name], edges...)
+	}
+}
+
+// NamedNotices returns the Notices named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Game) NamedNotices(name string) ([]*Notice, error) {
+	if _m.Edges.namedNotices == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedNotices[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Game) appendNamedNotices(name string, edges ...*Notice) {
+	if _m.Edges.namedNotices == nil {
+		_m.Edges.namedNotices = make(map[string][]*Notice)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedNotices[name] = []*Notice{}
+	} else {
+		_m.Edges.namedNotices[name] = append(_m.Edges.namedNotices[name], edges...)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/territory"
 	"rout/ent/user"
@@ -389,6 +390,21 @@ func (_c *GameCreate) AddCommandKeys(v ...*CommandKey) *GameCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddCommandKeyIDs(ids...)
+}
+
+// AddNoticeIDs adds the "notices" edge to the Notice entity by IDs.
+func (_c *GameCreate) AddNoticeIDs(ids ...int) *GameCreate {
+	_c.mutation.AddNoticeIDs(ids...)
+	return _c
+}
+
+// AddNotices adds the "notices" edges to the Notice entity.
+func (_c *GameCreate) AddNotices(v ...*Notice) *GameCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddNoticeIDs(ids...)
 }
 
 // Mutation returns the GameMutation object of the builder.
@@ -800,6 +816,22 @@ func (_c *GameCreate) createSpec() (*Game, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(commandkey.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.NoticesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.NoticesTable,
+			Columns: []string{game.NoticesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(notice.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

@@ -12,6 +12,7 @@ import (
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/predicate"
 	"rout/ent/territory"
@@ -38,6 +39,7 @@ type GameQuery struct {
 	withCards            *CardQuery
 	withEvents           *EventQuery
 	withCommandKeys      *CommandKeyQuery
+	withNotices          *NoticeQuery
 	loadTotal            []func(context.Context, []*Game) error
 	modifiers            []func(*sql.Selector)
 	withNamedPlayers     map[string]*PlayerQuery
@@ -45,6 +47,7 @@ type GameQuery struct {
 	withNamedCards       map[string]*CardQuery
 	withNamedEvents      map[string]*EventQuery
 	withNamedCommandKeys map[string]*CommandKeyQuery
+	withNamedNotices     map[string]*NoticeQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -228,6 +231,28 @@ func (_q *GameQuery) QueryCommandKeys() *CommandKeyQuery {
 			sqlgraph.From(game.Table, game.FieldID, selector),
 			sqlgraph.To(commandkey.Table, commandkey.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, game.CommandKeysTable, game.CommandKeysColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryNotices chains the current query on the "notices" edge.
+func (_q *GameQuery) QueryNotices() *NoticeQuery {
+	query := (&NoticeClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(game.Table, game.FieldID, selector),
+			sqlgraph.To(notice.Table, notice.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, game.NoticesTable, game.NoticesColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -434,6 +459,7 @@ func (_q *GameQuery) Clone() *GameQuery {
 		withCards:       _q.withCards.Clone(),
 		withEvents:      _q.withEvents.Clone(),
 		withCommandKeys: _q.withCommandKeys.Clone(),
+		withNotices:     _q.withNotices.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -517,6 +543,17 @@ func (_q *GameQuery) WithCommandKeys(opts ...func(*CommandKeyQuery)) *GameQuery 
 	return _q
 }
 
+// WithNotices tells the query-builder to eager-load the nodes that are connected to
+// the "notices" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *GameQuery) WithNotices(opts ...func(*NoticeQuery)) *GameQuery {
+	query := (&NoticeClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withNotices = query
+	return _q
+}
+
 // GroupBy is used to group vertices by one or more fields/columns.
 // It is often used with aggregate functions, like: count, max, mean, min, sum.
 //
@@ -595,7 +632,7 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 	var (
 		nodes       = []*Game{}
 		_spec       = _q.querySpec()
-		loadedTypes = [7]bool{
+		loadedTypes = [8]bool{
 			_q.withMap != nil,
 			_q.withCreator != nil,
 			_q.withPlayers != nil,
@@ -603,6 +640,7 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 			_q.withCards != nil,
 			_q.withEvents != nil,
 			_q.withCommandKeys != nil,
+			_q.withNotices != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -673,6 +711,13 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 			return nil, err
 		}
 	}
+	if query := _q.withNotices; query != nil {
+		if err := _q.loadNotices(ctx, query, nodes,
+			func(n *Game) { n.Edges.Notices = []*Notice{} },
+			func(n *Game, e *Notice) { n.Edges.Notices = append(n.Edges.Notices, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedPlayers {
 		if err := _q.loadPlayers(ctx, query, nodes,
 			func(n *Game) { n.appendNamedPlayers(name) },
@@ -705,6 +750,13 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 		if err := _q.loadCommandKeys(ctx, query, nodes,
 			func(n *Game) { n.appendNamedCommandKeys(name) },
 			func(n *Game, e *CommandKey) { n.appendNamedCommandKeys(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedNotices {
+		if err := _q.loadNotices(ctx, query, nodes,
+			func(n *Game) { n.appendNamedNotices(name) },
+			func(n *Game, e *Notice) { n.appendNamedNotices(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -924,6 +976,36 @@ func (_q *GameQuery) loadCommandKeys(ctx context.Context, query *CommandKeyQuery
 	}
 	return nil
 }
+func (_q *GameQuery) loadNotices(ctx context.Context, query *NoticeQuery, nodes []*Game, init func(*Game), assign func(*Game, *Notice)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*Game)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(notice.FieldGameID)
+	}
+	query.Where(predicate.Notice(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(game.NoticesColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.GameID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "game_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *GameQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -1111,6 +1193,20 @@ func (_q *GameQuery) WithNamedCommandKeys(name string, opts ...func(*CommandKeyQ
 		_q.withNamedCommandKeys = make(map[string]*CommandKeyQuery)
 	}
 	_q.withNamedCommandKeys[name] = query
+	return _q
+}
+
+// WithNamedNotices tells the query-builder to eager-load the nodes that are connected to the "notices"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *GameQuery) WithNamedNotices(name string, opts ...func(*NoticeQuery)) *GameQuery {
+	query := (&NoticeClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedNotices == nil {
+		_q.withNamedNotices = make(map[string]*NoticeQuery)
+	}
+	_q.withNamedNotices[name] = query
 	return _q
 }
 

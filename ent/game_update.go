@@ -11,6 +11,7 @@ import (
 	"rout/ent/commandkey"
 	"rout/ent/event"
 	"rout/ent/game"
+	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/predicate"
 	"rout/ent/territory"
@@ -455,6 +456,21 @@ func (_u *GameUpdate) AddCommandKeys(v ...*CommandKey) *GameUpdate {
 	return _u.AddCommandKeyIDs(ids...)
 }
 
+// AddNoticeIDs adds the "notices" edge to the Notice entity by IDs.
+func (_u *GameUpdate) AddNoticeIDs(ids ...int) *GameUpdate {
+	_u.mutation.AddNoticeIDs(ids...)
+	return _u
+}
+
+// AddNotices adds the "notices" edges to the Notice entity.
+func (_u *GameUpdate) AddNotices(v ...*Notice) *GameUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddNoticeIDs(ids...)
+}
+
 // Mutation returns the GameMutation object of the builder.
 func (_u *GameUpdate) Mutation() *GameMutation {
 	return _u.mutation
@@ -563,6 +579,27 @@ func (_u *GameUpdate) RemoveCommandKeys(v ...*CommandKey) *GameUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveCommandKeyIDs(ids...)
+}
+
+// ClearNotices clears all "notices" edges to the Notice entity.
+func (_u *GameUpdate) ClearNotices() *GameUpdate {
+	_u.mutation.ClearNotices()
+	return _u
+}
+
+// RemoveNoticeIDs removes the "notices" edge to Notice entities by IDs.
+func (_u *GameUpdate) RemoveNoticeIDs(ids ...int) *GameUpdate {
+	_u.mutation.RemoveNoticeIDs(ids...)
+	return _u
+}
+
+// RemoveNotices removes "notices" edges to Notice entities.
+func (_u *GameUpdate) RemoveNotices(v ...*Notice) *GameUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveNoticeIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -1016,6 +1053,51 @@ func (_u *GameUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.NoticesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.NoticesTable,
+			Columns: []string{game.NoticesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(notice.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedNoticesIDs(); len(nodes) > 0 && !_u.mutation.NoticesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.NoticesTable,
+			Columns: []string{game.NoticesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(notice.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.NoticesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.NoticesTable,
+			Columns: []string{game.NoticesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(notice.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{game.Label}
@@ -1456,6 +1538,21 @@ func (_u *GameUpdateOne) AddCommandKeys(v ...*CommandKey) *GameUpdateOne {
 	return _u.AddCommandKeyIDs(ids...)
 }
 
+// AddNoticeIDs adds the "notices" edge to the Notice entity by IDs.
+func (_u *GameUpdateOne) AddNoticeIDs(ids ...int) *GameUpdateOne {
+	_u.mutation.AddNoticeIDs(ids...)
+	return _u
+}
+
+// AddNotices adds the "notices" edges to the Notice entity.
+func (_u *GameUpdateOne) AddNotices(v ...*Notice) *GameUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddNoticeIDs(ids...)
+}
+
 // Mutation returns the GameMutation object of the builder.
 func (_u *GameUpdateOne) Mutation() *GameMutation {
 	return _u.mutation
@@ -1564,6 +1661,27 @@ func (_u *GameUpdateOne) RemoveCommandKeys(v ...*CommandKey) *GameUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveCommandKeyIDs(ids...)
+}
+
+// ClearNotices clears all "notices" edges to the Notice entity.
+func (_u *GameUpdateOne) ClearNotices() *GameUpdateOne {
+	_u.mutation.ClearNotices()
+	return _u
+}
+
+// RemoveNoticeIDs removes the "notices" edge to Notice entities by IDs.
+func (_u *GameUpdateOne) RemoveNoticeIDs(ids ...int) *GameUpdateOne {
+	_u.mutation.RemoveNoticeIDs(ids...)
+	return _u
+}
+
+// RemoveNotices removes "notices" edges to Notice entities.
+func (_u *GameUpdateOne) RemoveNotices(v ...*Notice) *GameUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveNoticeIDs(ids...)
 }
 
 // Where appends a list predicates to the GameUpdate builder.
@@ -2040,6 +2158,51 @@ func (_u *GameUpdateOne) sqlSave(ctx context.Context) (_node *Game, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(commandkey.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.NoticesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.NoticesTable,
+			Columns: []string{game.NoticesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(notice.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedNoticesIDs(); len(nodes) > 0 && !_u.mutation.NoticesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.NoticesTable,
+			Columns: []string{game.NoticesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(notice.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.NoticesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.NoticesTable,
+			Columns: []string{game.NoticesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(notice.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

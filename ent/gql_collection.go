@@ -9,6 +9,7 @@ import (
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/territory"
 	"rout/ent/token"
@@ -455,6 +456,19 @@ func (_q *GameQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 			_q.WithNamedCommandKeys(alias, func(wq *CommandKeyQuery) {
 				*wq = *query
 			})
+
+		case "notices":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&NoticeClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, noticeImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedNotices(alias, func(wq *NoticeQuery) {
+				*wq = *query
+			})
 		case "createdAt":
 			if _, ok := fieldSeen[game.FieldCreatedAt]; !ok {
 				selectedFields = append(selectedFields, game.FieldCreatedAt)
@@ -707,6 +721,130 @@ type gamemapPaginateArgs struct {
 
 func newGameMapPaginateArgs(rv map[string]any) *gamemapPaginateArgs {
 	args := &gamemapPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *NoticeQuery) CollectFields(ctx context.Context, satisfies ...string) (*NoticeQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *NoticeQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(notice.Columns))
+		selectedFields = []string{notice.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "user":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&UserClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, userImplementors)...); err != nil {
+				return err
+			}
+			_q.withUser = query
+			if _, ok := fieldSeen[notice.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, notice.FieldUserID)
+				fieldSeen[notice.FieldUserID] = struct{}{}
+			}
+
+		case "game":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&GameClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, gameImplementors)...); err != nil {
+				return err
+			}
+			_q.withGame = query
+			if _, ok := fieldSeen[notice.FieldGameID]; !ok {
+				selectedFields = append(selectedFields, notice.FieldGameID)
+				fieldSeen[notice.FieldGameID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[notice.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, notice.FieldCreatedAt)
+				fieldSeen[notice.FieldCreatedAt] = struct{}{}
+			}
+		case "userID":
+			if _, ok := fieldSeen[notice.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, notice.FieldUserID)
+				fieldSeen[notice.FieldUserID] = struct{}{}
+			}
+		case "gameID":
+			if _, ok := fieldSeen[notice.FieldGameID]; !ok {
+				selectedFields = append(selectedFields, notice.FieldGameID)
+				fieldSeen[notice.FieldGameID] = struct{}{}
+			}
+		case "turn":
+			if _, ok := fieldSeen[notice.FieldTurn]; !ok {
+				selectedFields = append(selectedFields, notice.FieldTurn)
+				fieldSeen[notice.FieldTurn] = struct{}{}
+			}
+		case "kind":
+			if _, ok := fieldSeen[notice.FieldKind]; !ok {
+				selectedFields = append(selectedFields, notice.FieldKind)
+				fieldSeen[notice.FieldKind] = struct{}{}
+			}
+		case "data":
+			if _, ok := fieldSeen[notice.FieldData]; !ok {
+				selectedFields = append(selectedFields, notice.FieldData)
+				fieldSeen[notice.FieldData] = struct{}{}
+			}
+		case "sentAt":
+			if _, ok := fieldSeen[notice.FieldSentAt]; !ok {
+				selectedFields = append(selectedFields, notice.FieldSentAt)
+				fieldSeen[notice.FieldSentAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type noticePaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []NoticePaginateOption
+}
+
+func newNoticePaginateArgs(rv map[string]any) *noticePaginateArgs {
+	args := &noticePaginateArgs{}
 	if rv == nil {
 		return args
 	}
@@ -1171,6 +1309,19 @@ func (_q *UserQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 				return err
 			}
 			_q.WithNamedCommandKeys(alias, func(wq *CommandKeyQuery) {
+				*wq = *query
+			})
+
+		case "notices":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&NoticeClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, noticeImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedNotices(alias, func(wq *NoticeQuery) {
 				*wq = *query
 			})
 		case "createdAt":

@@ -116,6 +116,18 @@ func (_m *Game) CommandKeys(ctx context.Context) (result []*CommandKey, err erro
 	return result, err
 }
 
+func (_m *Game) Notices(ctx context.Context) (result []*Notice, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedNotices(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.NoticesOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryNotices().All(ctx)
+	}
+	return result, err
+}
+
 func (_m *GameMap) Creator(ctx context.Context) (*User, error) {
 	result, err := _m.Edges.CreatorOrErr()
 	if IsNotLoaded(err) {
@@ -132,6 +144,22 @@ func (_m *GameMap) Games(ctx context.Context) (result []*Game, err error) {
 	}
 	if IsNotLoaded(err) {
 		result, err = _m.QueryGames().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *Notice) User(ctx context.Context) (*User, error) {
+	result, err := _m.Edges.UserOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryUser().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *Notice) Game(ctx context.Context) (*Game, error) {
+	result, err := _m.Edges.GameOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryGame().Only(ctx)
 	}
 	return result, err
 }
@@ -224,6 +252,18 @@ func (_m *User) CommandKeys(ctx context.Context) (result []*CommandKey, err erro
 	}
 	if IsNotLoaded(err) {
 		result, err = _m.QueryCommandKeys().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *User) Notices(ctx context.Context) (result []*Notice, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedNotices(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.NoticesOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryNotices().All(ctx)
 	}
 	return result, err
 }

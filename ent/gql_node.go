@@ -10,6 +10,7 @@ import (
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/territory"
 	"rout/ent/token"
@@ -55,6 +56,11 @@ var gamemapImplementors = []string{"GameMap", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*GameMap) IsNode() {}
+
+var noticeImplementors = []string{"Notice", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Notice) IsNode() {}
 
 var playerImplementors = []string{"Player", "Node"}
 
@@ -175,6 +181,15 @@ func (c *Client) noder(ctx context.Context, table string, id int) (Noder, error)
 			Where(gamemap.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, gamemapImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case notice.Table:
+		query := c.Notice.Query().
+			Where(notice.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, noticeImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -356,6 +371,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []int) ([]Noder, 
 		query := c.GameMap.Query().
 			Where(gamemap.IDIn(ids...))
 		query, err := query.CollectFields(ctx, gamemapImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case notice.Table:
+		query := c.Notice.Query().
+			Where(notice.IDIn(ids...))
+		query, err := query.CollectFields(ctx, noticeImplementors...)
 		if err != nil {
 			return nil, err
 		}

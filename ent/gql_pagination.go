@@ -10,6 +10,7 @@ import (
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/territory"
 	"rout/ent/token"
@@ -1343,6 +1344,255 @@ func (_m *GameMap) ToEdge(order *GameMapOrder) *GameMapEdge {
 		order = DefaultGameMapOrder
 	}
 	return &GameMapEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// NoticeEdge is the edge representation of Notice.
+type NoticeEdge struct {
+	Node   *Notice `json:"node"`
+	Cursor Cursor  `json:"cursor"`
+}
+
+// NoticeConnection is the connection containing edges to Notice.
+type NoticeConnection struct {
+	Edges      []*NoticeEdge `json:"edges"`
+	PageInfo   PageInfo      `json:"pageInfo"`
+	TotalCount int           `json:"totalCount"`
+}
+
+func (c *NoticeConnection) build(nodes []*Notice, pager *noticePager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Notice
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Notice {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Notice {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*NoticeEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &NoticeEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// NoticePaginateOption enables pagination customization.
+type NoticePaginateOption func(*noticePager) error
+
+// WithNoticeOrder configures pagination ordering.
+func WithNoticeOrder(order *NoticeOrder) NoticePaginateOption {
+	if order == nil {
+		order = DefaultNoticeOrder
+	}
+	o := *order
+	return func(pager *noticePager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultNoticeOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithNoticeFilter configures pagination filter.
+func WithNoticeFilter(filter func(*NoticeQuery) (*NoticeQuery, error)) NoticePaginateOption {
+	return func(pager *noticePager) error {
+		if filter == nil {
+			return errors.New("NoticeQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type noticePager struct {
+	reverse bool
+	order   *NoticeOrder
+	filter  func(*NoticeQuery) (*NoticeQuery, error)
+}
+
+func newNoticePager(opts []NoticePaginateOption, reverse bool) (*noticePager, error) {
+	pager := &noticePager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultNoticeOrder
+	}
+	return pager, nil
+}
+
+func (p *noticePager) applyFilter(query *NoticeQuery) (*NoticeQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *noticePager) toCursor(_m *Notice) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *noticePager) applyCursors(query *NoticeQuery, after, before *Cursor) (*NoticeQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultNoticeOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *noticePager) applyOrder(query *NoticeQuery) *NoticeQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultNoticeOrder.Field {
+		query = query.Order(DefaultNoticeOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *noticePager) orderExpr(query *NoticeQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultNoticeOrder.Field {
+			b.Comma().Ident(DefaultNoticeOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Notice.
+func (_m *NoticeQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...NoticePaginateOption,
+) (*NoticeConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newNoticePager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &NoticeConnection{Edges: []*NoticeEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// NoticeOrderField defines the ordering field of Notice.
+type NoticeOrderField struct {
+	// Value extracts the ordering value from the given Notice.
+	Value    func(*Notice) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) notice.OrderOption
+	toCursor func(*Notice) Cursor
+}
+
+// NoticeOrder defines the ordering of Notice.
+type NoticeOrder struct {
+	Direction OrderDirection    `json:"direction"`
+	Field     *NoticeOrderField `json:"field"`
+}
+
+// DefaultNoticeOrder is the default ordering of Notice.
+var DefaultNoticeOrder = &NoticeOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &NoticeOrderField{
+		Value: func(_m *Notice) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: notice.FieldID,
+		toTerm: notice.ByID,
+		toCursor: func(_m *Notice) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Notice into NoticeEdge.
+func (_m *Notice) ToEdge(order *NoticeOrder) *NoticeEdge {
+	if order == nil {
+		order = DefaultNoticeOrder
+	}
+	return &NoticeEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

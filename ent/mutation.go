@@ -12,6 +12,7 @@ import (
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/predicate"
 	"rout/ent/territory"
@@ -38,6 +39,7 @@ const (
 	TypeEvent      = "Event"
 	TypeGame       = "Game"
 	TypeGameMap    = "GameMap"
+	TypeNotice     = "Notice"
 	TypePlayer     = "Player"
 	TypeTerritory  = "Territory"
 	TypeToken      = "Token"
@@ -2302,6 +2304,9 @@ type GameMutation struct {
 	command_keys          map[int]struct{}
 	removedcommand_keys   map[int]struct{}
 	clearedcommand_keys   bool
+	notices               map[int]struct{}
+	removednotices        map[int]struct{}
+	clearednotices        bool
 	done                  bool
 	oldValue              func(context.Context) (*Game, error)
 	predicates            []predicate.Game
@@ -3782,6 +3787,60 @@ func (m *GameMutation) ResetCommandKeys() {
 	m.removedcommand_keys = nil
 }
 
+// AddNoticeIDs adds the "notices" edge to the Notice entity by ids.
+func (m *GameMutation) AddNoticeIDs(ids ...int) {
+	if m.notices == nil {
+		m.notices = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.notices[ids[i]] = struct{}{}
+	}
+}
+
+// ClearNotices clears the "notices" edge to the Notice entity.
+func (m *GameMutation) ClearNotices() {
+	m.clearednotices = true
+}
+
+// NoticesCleared reports if the "notices" edge to the Notice entity was cleared.
+func (m *GameMutation) NoticesCleared() bool {
+	return m.clearednotices
+}
+
+// RemoveNoticeIDs removes the "notices" edge to the Notice entity by IDs.
+func (m *GameMutation) RemoveNoticeIDs(ids ...int) {
+	if m.removednotices == nil {
+		m.removednotices = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.notices, ids[i])
+		m.removednotices[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedNotices returns the removed IDs of the "notices" edge to the Notice entity.
+func (m *GameMutation) RemovedNoticesIDs() (ids []int) {
+	for id := range m.removednotices {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// NoticesIDs returns the "notices" edge IDs in the mutation.
+func (m *GameMutation) NoticesIDs() (ids []int) {
+	for id := range m.notices {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetNotices resets all changes to the "notices" edge.
+func (m *GameMutation) ResetNotices() {
+	m.notices = nil
+	m.clearednotices = false
+	m.removednotices = nil
+}
+
 // Where appends a list predicates to the GameMutation builder.
 func (m *GameMutation) Where(ps ...predicate.Game) {
 	m.predicates = append(m.predicates, ps...)
@@ -4410,7 +4469,7 @@ func (m *GameMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *GameMutation) AddedEdges() []string {
-	edges := make([]string, 0, 7)
+	edges := make([]string, 0, 8)
 	if m._map != nil {
 		edges = append(edges, game.EdgeMap)
 	}
@@ -4431,6 +4490,9 @@ func (m *GameMutation) AddedEdges() []string {
 	}
 	if m.command_keys != nil {
 		edges = append(edges, game.EdgeCommandKeys)
+	}
+	if m.notices != nil {
+		edges = append(edges, game.EdgeNotices)
 	}
 	return edges
 }
@@ -4477,13 +4539,19 @@ func (m *GameMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case game.EdgeNotices:
+		ids := make([]ent.Value, 0, len(m.notices))
+		for id := range m.notices {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *GameMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 7)
+	edges := make([]string, 0, 8)
 	if m.removedplayers != nil {
 		edges = append(edges, game.EdgePlayers)
 	}
@@ -4498,6 +4566,9 @@ func (m *GameMutation) RemovedEdges() []string {
 	}
 	if m.removedcommand_keys != nil {
 		edges = append(edges, game.EdgeCommandKeys)
+	}
+	if m.removednotices != nil {
+		edges = append(edges, game.EdgeNotices)
 	}
 	return edges
 }
@@ -4536,13 +4607,19 @@ func (m *GameMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case game.EdgeNotices:
+		ids := make([]ent.Value, 0, len(m.removednotices))
+		for id := range m.removednotices {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *GameMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 7)
+	edges := make([]string, 0, 8)
 	if m.cleared_map {
 		edges = append(edges, game.EdgeMap)
 	}
@@ -4563,6 +4640,9 @@ func (m *GameMutation) ClearedEdges() []string {
 	}
 	if m.clearedcommand_keys {
 		edges = append(edges, game.EdgeCommandKeys)
+	}
+	if m.clearednotices {
+		edges = append(edges, game.EdgeNotices)
 	}
 	return edges
 }
@@ -4585,6 +4665,8 @@ func (m *GameMutation) EdgeCleared(name string) bool {
 		return m.clearedevents
 	case game.EdgeCommandKeys:
 		return m.clearedcommand_keys
+	case game.EdgeNotices:
+		return m.clearednotices
 	}
 	return false
 }
@@ -4627,6 +4709,9 @@ func (m *GameMutation) ResetEdge(name string) error {
 		return nil
 	case game.EdgeCommandKeys:
 		m.ResetCommandKeys()
+		return nil
+	case game.EdgeNotices:
+		m.ResetNotices()
 		return nil
 	}
 	return fmt.Errorf("unknown Game edge %s", name)
@@ -5493,6 +5578,850 @@ func (m *GameMapMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown GameMap edge %s", name)
+}
+
+// NoticeMutation represents an operation that mutates the Notice nodes in the graph.
+type NoticeMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int
+	created_at    *time.Time
+	turn          *int
+	addturn       *int
+	kind          *string
+	data          *json.RawMessage
+	appenddata    json.RawMessage
+	sent_at       *time.Time
+	clearedFields map[string]struct{}
+	user          *int
+	cleareduser   bool
+	game          *int
+	clearedgame   bool
+	done          bool
+	oldValue      func(context.Context) (*Notice, error)
+	predicates    []predicate.Notice
+}
+
+var _ ent.Mutation = (*NoticeMutation)(nil)
+
+// noticeOption allows management of the mutation configuration using functional options.
+type noticeOption func(*NoticeMutation)
+
+// newNoticeMutation creates new mutation for the Notice entity.
+func newNoticeMutation(c config, op Op, opts ...noticeOption) *NoticeMutation {
+	m := &NoticeMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeNotice,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withNoticeID sets the ID field of the mutation.
+func withNoticeID(id int) noticeOption {
+	return func(m *NoticeMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Notice
+		)
+		m.oldValue = func(ctx context.Context) (*Notice, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Notice.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withNotice sets the old Notice of the mutation.
+func withNotice(node *Notice) noticeOption {
+	return func(m *NoticeMutation) {
+		m.oldValue = func(context.Context) (*Notice, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m NoticeMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m NoticeMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *NoticeMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *NoticeMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Notice.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *NoticeMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *NoticeMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Notice entity.
+// If the Notice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NoticeMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *NoticeMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *NoticeMutation) SetUserID(i int) {
+	m.user = &i
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *NoticeMutation) UserID() (r int, exists bool) {
+	v := m.user
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the Notice entity.
+// If the Notice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NoticeMutation) OldUserID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *NoticeMutation) ResetUserID() {
+	m.user = nil
+}
+
+// SetGameID sets the "game_id" field.
+func (m *NoticeMutation) SetGameID(i int) {
+	m.game = &i
+}
+
+// GameID returns the value of the "game_id" field in the mutation.
+func (m *NoticeMutation) GameID() (r int, exists bool) {
+	v := m.game
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGameID returns the old "game_id" field's value of the Notice entity.
+// If the Notice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NoticeMutation) OldGameID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGameID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGameID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGameID: %w", err)
+	}
+	return oldValue.GameID, nil
+}
+
+// ResetGameID resets all changes to the "game_id" field.
+func (m *NoticeMutation) ResetGameID() {
+	m.game = nil
+}
+
+// SetTurn sets the "turn" field.
+func (m *NoticeMutation) SetTurn(i int) {
+	m.turn = &i
+	m.addturn = nil
+}
+
+// Turn returns the value of the "turn" field in the mutation.
+func (m *NoticeMutation) Turn() (r int, exists bool) {
+	v := m.turn
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTurn returns the old "turn" field's value of the Notice entity.
+// If the Notice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NoticeMutation) OldTurn(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTurn is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTurn requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTurn: %w", err)
+	}
+	return oldValue.Turn, nil
+}
+
+// AddTurn adds i to the "turn" field.
+func (m *NoticeMutation) AddTurn(i int) {
+	if m.addturn != nil {
+		*m.addturn += i
+	} else {
+		m.addturn = &i
+	}
+}
+
+// AddedTurn returns the value that was added to the "turn" field in this mutation.
+func (m *NoticeMutation) AddedTurn() (r int, exists bool) {
+	v := m.addturn
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetTurn resets all changes to the "turn" field.
+func (m *NoticeMutation) ResetTurn() {
+	m.turn = nil
+	m.addturn = nil
+}
+
+// SetKind sets the "kind" field.
+func (m *NoticeMutation) SetKind(s string) {
+	m.kind = &s
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *NoticeMutation) Kind() (r string, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the Notice entity.
+// If the Notice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NoticeMutation) OldKind(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *NoticeMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetData sets the "data" field.
+func (m *NoticeMutation) SetData(jm json.RawMessage) {
+	m.data = &jm
+	m.appenddata = nil
+}
+
+// Data returns the value of the "data" field in the mutation.
+func (m *NoticeMutation) Data() (r json.RawMessage, exists bool) {
+	v := m.data
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldData returns the old "data" field's value of the Notice entity.
+// If the Notice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NoticeMutation) OldData(ctx context.Context) (v json.RawMessage, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldData is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldData requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldData: %w", err)
+	}
+	return oldValue.Data, nil
+}
+
+// AppendData adds jm to the "data" field.
+func (m *NoticeMutation) AppendData(jm json.RawMessage) {
+	m.appenddata = append(m.appenddata, jm...)
+}
+
+// AppendedData returns the list of values that were appended to the "data" field in this mutation.
+func (m *NoticeMutation) AppendedData() (json.RawMessage, bool) {
+	if len(m.appenddata) == 0 {
+		return nil, false
+	}
+	return m.appenddata, true
+}
+
+// ClearData clears the value of the "data" field.
+func (m *NoticeMutation) ClearData() {
+	m.data = nil
+	m.appenddata = nil
+	m.clearedFields[notice.FieldData] = struct{}{}
+}
+
+// DataCleared returns if the "data" field was cleared in this mutation.
+func (m *NoticeMutation) DataCleared() bool {
+	_, ok := m.clearedFields[notice.FieldData]
+	return ok
+}
+
+// ResetData resets all changes to the "data" field.
+func (m *NoticeMutation) ResetData() {
+	m.data = nil
+	m.appenddata = nil
+	delete(m.clearedFields, notice.FieldData)
+}
+
+// SetSentAt sets the "sent_at" field.
+func (m *NoticeMutation) SetSentAt(t time.Time) {
+	m.sent_at = &t
+}
+
+// SentAt returns the value of the "sent_at" field in the mutation.
+func (m *NoticeMutation) SentAt() (r time.Time, exists bool) {
+	v := m.sent_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSentAt returns the old "sent_at" field's value of the Notice entity.
+// If the Notice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NoticeMutation) OldSentAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSentAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSentAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSentAt: %w", err)
+	}
+	return oldValue.SentAt, nil
+}
+
+// ClearSentAt clears the value of the "sent_at" field.
+func (m *NoticeMutation) ClearSentAt() {
+	m.sent_at = nil
+	m.clearedFields[notice.FieldSentAt] = struct{}{}
+}
+
+// SentAtCleared returns if the "sent_at" field was cleared in this mutation.
+func (m *NoticeMutation) SentAtCleared() bool {
+	_, ok := m.clearedFields[notice.FieldSentAt]
+	return ok
+}
+
+// ResetSentAt resets all changes to the "sent_at" field.
+func (m *NoticeMutation) ResetSentAt() {
+	m.sent_at = nil
+	delete(m.clearedFields, notice.FieldSentAt)
+}
+
+// ClearUser clears the "user" edge to the User entity.
+func (m *NoticeMutation) ClearUser() {
+	m.cleareduser = true
+	m.clearedFields[notice.FieldUserID] = struct{}{}
+}
+
+// UserCleared reports if the "user" edge to the User entity was cleared.
+func (m *NoticeMutation) UserCleared() bool {
+	return m.cleareduser
+}
+
+// UserIDs returns the "user" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// UserID instead. It exists only for internal usage by the builders.
+func (m *NoticeMutation) UserIDs() (ids []int) {
+	if id := m.user; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetUser resets all changes to the "user" edge.
+func (m *NoticeMutation) ResetUser() {
+	m.user = nil
+	m.cleareduser = false
+}
+
+// ClearGame clears the "game" edge to the Game entity.
+func (m *NoticeMutation) ClearGame() {
+	m.clearedgame = true
+	m.clearedFields[notice.FieldGameID] = struct{}{}
+}
+
+// GameCleared reports if the "game" edge to the Game entity was cleared.
+func (m *NoticeMutation) GameCleared() bool {
+	return m.clearedgame
+}
+
+// GameIDs returns the "game" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// GameID instead. It exists only for internal usage by the builders.
+func (m *NoticeMutation) GameIDs() (ids []int) {
+	if id := m.game; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetGame resets all changes to the "game" edge.
+func (m *NoticeMutation) ResetGame() {
+	m.game = nil
+	m.clearedgame = false
+}
+
+// Where appends a list predicates to the NoticeMutation builder.
+func (m *NoticeMutation) Where(ps ...predicate.Notice) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the NoticeMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *NoticeMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Notice, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *NoticeMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *NoticeMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Notice).
+func (m *NoticeMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *NoticeMutation) Fields() []string {
+	fields := make([]string, 0, 7)
+	if m.created_at != nil {
+		fields = append(fields, notice.FieldCreatedAt)
+	}
+	if m.user != nil {
+		fields = append(fields, notice.FieldUserID)
+	}
+	if m.game != nil {
+		fields = append(fields, notice.FieldGameID)
+	}
+	if m.turn != nil {
+		fields = append(fields, notice.FieldTurn)
+	}
+	if m.kind != nil {
+		fields = append(fields, notice.FieldKind)
+	}
+	if m.data != nil {
+		fields = append(fields, notice.FieldData)
+	}
+	if m.sent_at != nil {
+		fields = append(fields, notice.FieldSentAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *NoticeMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case notice.FieldCreatedAt:
+		return m.CreatedAt()
+	case notice.FieldUserID:
+		return m.UserID()
+	case notice.FieldGameID:
+		return m.GameID()
+	case notice.FieldTurn:
+		return m.Turn()
+	case notice.FieldKind:
+		return m.Kind()
+	case notice.FieldData:
+		return m.Data()
+	case notice.FieldSentAt:
+		return m.SentAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *NoticeMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case notice.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case notice.FieldUserID:
+		return m.OldUserID(ctx)
+	case notice.FieldGameID:
+		return m.OldGameID(ctx)
+	case notice.FieldTurn:
+		return m.OldTurn(ctx)
+	case notice.FieldKind:
+		return m.OldKind(ctx)
+	case notice.FieldData:
+		return m.OldData(ctx)
+	case notice.FieldSentAt:
+		return m.OldSentAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown Notice field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *NoticeMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case notice.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case notice.FieldUserID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case notice.FieldGameID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGameID(v)
+		return nil
+	case notice.FieldTurn:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTurn(v)
+		return nil
+	case notice.FieldKind:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case notice.FieldData:
+		v, ok := value.(json.RawMessage)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetData(v)
+		return nil
+	case notice.FieldSentAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSentAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Notice field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *NoticeMutation) AddedFields() []string {
+	var fields []string
+	if m.addturn != nil {
+		fields = append(fields, notice.FieldTurn)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *NoticeMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case notice.FieldTurn:
+		return m.AddedTurn()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *NoticeMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case notice.FieldTurn:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTurn(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Notice numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *NoticeMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(notice.FieldData) {
+		fields = append(fields, notice.FieldData)
+	}
+	if m.FieldCleared(notice.FieldSentAt) {
+		fields = append(fields, notice.FieldSentAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *NoticeMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *NoticeMutation) ClearField(name string) error {
+	switch name {
+	case notice.FieldData:
+		m.ClearData()
+		return nil
+	case notice.FieldSentAt:
+		m.ClearSentAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Notice nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *NoticeMutation) ResetField(name string) error {
+	switch name {
+	case notice.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case notice.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case notice.FieldGameID:
+		m.ResetGameID()
+		return nil
+	case notice.FieldTurn:
+		m.ResetTurn()
+		return nil
+	case notice.FieldKind:
+		m.ResetKind()
+		return nil
+	case notice.FieldData:
+		m.ResetData()
+		return nil
+	case notice.FieldSentAt:
+		m.ResetSentAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Notice field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *NoticeMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.user != nil {
+		edges = append(edges, notice.EdgeUser)
+	}
+	if m.game != nil {
+		edges = append(edges, notice.EdgeGame)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *NoticeMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case notice.EdgeUser:
+		if id := m.user; id != nil {
+			return []ent.Value{*id}
+		}
+	case notice.EdgeGame:
+		if id := m.game; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *NoticeMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *NoticeMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *NoticeMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.cleareduser {
+		edges = append(edges, notice.EdgeUser)
+	}
+	if m.clearedgame {
+		edges = append(edges, notice.EdgeGame)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *NoticeMutation) EdgeCleared(name string) bool {
+	switch name {
+	case notice.EdgeUser:
+		return m.cleareduser
+	case notice.EdgeGame:
+		return m.clearedgame
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *NoticeMutation) ClearEdge(name string) error {
+	switch name {
+	case notice.EdgeUser:
+		m.ClearUser()
+		return nil
+	case notice.EdgeGame:
+		m.ClearGame()
+		return nil
+	}
+	return fmt.Errorf("unknown Notice unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *NoticeMutation) ResetEdge(name string) error {
+	switch name {
+	case notice.EdgeUser:
+		m.ResetUser()
+		return nil
+	case notice.EdgeGame:
+		m.ResetGame()
+		return nil
+	}
+	return fmt.Errorf("unknown Notice edge %s", name)
 }
 
 // PlayerMutation represents an operation that mutates the Player nodes in the graph.
@@ -8412,6 +9341,9 @@ type UserMutation struct {
 	command_keys         map[int]struct{}
 	removedcommand_keys  map[int]struct{}
 	clearedcommand_keys  bool
+	notices              map[int]struct{}
+	removednotices       map[int]struct{}
+	clearednotices       bool
 	done                 bool
 	oldValue             func(context.Context) (*User, error)
 	predicates           []predicate.User
@@ -9086,6 +10018,60 @@ func (m *UserMutation) ResetCommandKeys() {
 	m.removedcommand_keys = nil
 }
 
+// AddNoticeIDs adds the "notices" edge to the Notice entity by ids.
+func (m *UserMutation) AddNoticeIDs(ids ...int) {
+	if m.notices == nil {
+		m.notices = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.notices[ids[i]] = struct{}{}
+	}
+}
+
+// ClearNotices clears the "notices" edge to the Notice entity.
+func (m *UserMutation) ClearNotices() {
+	m.clearednotices = true
+}
+
+// NoticesCleared reports if the "notices" edge to the Notice entity was cleared.
+func (m *UserMutation) NoticesCleared() bool {
+	return m.clearednotices
+}
+
+// RemoveNoticeIDs removes the "notices" edge to the Notice entity by IDs.
+func (m *UserMutation) RemoveNoticeIDs(ids ...int) {
+	if m.removednotices == nil {
+		m.removednotices = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.notices, ids[i])
+		m.removednotices[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedNotices returns the removed IDs of the "notices" edge to the Notice entity.
+func (m *UserMutation) RemovedNoticesIDs() (ids []int) {
+	for id := range m.removednotices {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// NoticesIDs returns the "notices" edge IDs in the mutation.
+func (m *UserMutation) NoticesIDs() (ids []int) {
+	for id := range m.notices {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetNotices resets all changes to the "notices" edge.
+func (m *UserMutation) ResetNotices() {
+	m.notices = nil
+	m.clearednotices = false
+	m.removednotices = nil
+}
+
 // Where appends a list predicates to the UserMutation builder.
 func (m *UserMutation) Where(ps ...predicate.User) {
 	m.predicates = append(m.predicates, ps...)
@@ -9347,7 +10333,7 @@ func (m *UserMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *UserMutation) AddedEdges() []string {
-	edges := make([]string, 0, 5)
+	edges := make([]string, 0, 6)
 	if m.tokens != nil {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -9362,6 +10348,9 @@ func (m *UserMutation) AddedEdges() []string {
 	}
 	if m.command_keys != nil {
 		edges = append(edges, user.EdgeCommandKeys)
+	}
+	if m.notices != nil {
+		edges = append(edges, user.EdgeNotices)
 	}
 	return edges
 }
@@ -9400,13 +10389,19 @@ func (m *UserMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeNotices:
+		ids := make([]ent.Value, 0, len(m.notices))
+		for id := range m.notices {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *UserMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 5)
+	edges := make([]string, 0, 6)
 	if m.removedtokens != nil {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -9421,6 +10416,9 @@ func (m *UserMutation) RemovedEdges() []string {
 	}
 	if m.removedcommand_keys != nil {
 		edges = append(edges, user.EdgeCommandKeys)
+	}
+	if m.removednotices != nil {
+		edges = append(edges, user.EdgeNotices)
 	}
 	return edges
 }
@@ -9459,13 +10457,19 @@ func (m *UserMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeNotices:
+		ids := make([]ent.Value, 0, len(m.removednotices))
+		for id := range m.removednotices {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *UserMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 5)
+	edges := make([]string, 0, 6)
 	if m.clearedtokens {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -9480,6 +10484,9 @@ func (m *UserMutation) ClearedEdges() []string {
 	}
 	if m.clearedcommand_keys {
 		edges = append(edges, user.EdgeCommandKeys)
+	}
+	if m.clearednotices {
+		edges = append(edges, user.EdgeNotices)
 	}
 	return edges
 }
@@ -9498,6 +10505,8 @@ func (m *UserMutation) EdgeCleared(name string) bool {
 		return m.clearedmaps
 	case user.EdgeCommandKeys:
 		return m.clearedcommand_keys
+	case user.EdgeNotices:
+		return m.clearednotices
 	}
 	return false
 }
@@ -9528,6 +10537,9 @@ func (m *UserMutation) ResetEdge(name string) error {
 		return nil
 	case user.EdgeCommandKeys:
 		m.ResetCommandKeys()
+		return nil
+	case user.EdgeNotices:
+		m.ResetNotices()
 		return nil
 	}
 	return fmt.Errorf("unknown User edge %s", name)

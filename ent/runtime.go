@@ -8,6 +8,7 @@ import (
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/schema"
 	"rout/ent/territory"
@@ -222,6 +223,33 @@ func init() {
 	gamemapDescBuiltin := gamemapFields[4].Descriptor()
 	// gamemap.DefaultBuiltin holds the default value on creation for the builtin field.
 	gamemap.DefaultBuiltin = gamemapDescBuiltin.Default.(bool)
+	noticeMixin := schema.Notice{}.Mixin()
+	noticeMixinFields0 := noticeMixin[0].Fields()
+	_ = noticeMixinFields0
+	noticeFields := schema.Notice{}.Fields()
+	_ = noticeFields
+	// noticeDescCreatedAt is the schema descriptor for created_at field.
+	noticeDescCreatedAt := noticeMixinFields0[0].Descriptor()
+	// notice.DefaultCreatedAt holds the default value on creation for the created_at field.
+	notice.DefaultCreatedAt = noticeDescCreatedAt.Default.(func() time.Time)
+	// noticeDescKind is the schema descriptor for kind field.
+	noticeDescKind := noticeFields[3].Descriptor()
+	// notice.KindValidator is a validator for the "kind" field. It is called by the builders before save.
+	notice.KindValidator = func() func(string) error {
+		validators := noticeDescKind.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(kind string) error {
+			for _, fn := range fns {
+				if err := fn(kind); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
 	playerFields := schema.Player{}.Fields()
 	_ = playerFields
 	// playerDescSeat is the schema descriptor for seat field.

@@ -24,6 +24,8 @@ type Tx struct {
 	Game *GameClient
 	// GameMap is the client for interacting with the GameMap builders.
 	GameMap *GameMapClient
+	// Notice is the client for interacting with the Notice builders.
+	Notice *NoticeClient
 	// Player is the client for interacting with the Player builders.
 	Player *PlayerClient
 	// Territory is the client for interacting with the Territory builders.
@@ -168,6 +170,7 @@ func (tx *Tx) init() {
 	tx.Event = NewEventClient(tx.config)
 	tx.Game = NewGameClient(tx.config)
 	tx.GameMap = NewGameMapClient(tx.config)
+	tx.Notice = NewNoticeClient(tx.config)
 	tx.Player = NewPlayerClient(tx.config)
 	tx.Territory = NewTerritoryClient(tx.config)
 	tx.Token = NewTokenClient(tx.config)

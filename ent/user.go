@@ -51,17 +51,20 @@ type UserEdges struct {
 	Maps []*GameMap `json:"maps,omitempty"`
 	// Idempotency keys of the user's game commands; deleted with the user.
 	CommandKeys []*CommandKey `json:"command_keys,omitempty"`
+	// What the user was told about their games; deleted with the user.
+	Notices []*Notice `json:"notices,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [5]bool
+	loadedTypes [6]bool
 	// totalCount holds the count of the edges above.
-	totalCount [5]map[string]int
+	totalCount [6]map[string]int
 
 	namedTokens       map[string][]*Token
 	namedSeats        map[string][]*Player
 	namedCreatedGames map[string][]*Game
 	namedMaps         map[string][]*GameMap
 	namedCommandKeys  map[string][]*CommandKey
+	namedNotices      map[string][]*Notice
 }
 
 // TokensOrErr returns the Tokens value or an error if the edge
@@ -107,6 +110,15 @@ func (e UserEdges) CommandKeysOrErr() ([]*CommandKey, error) {
 		return e.CommandKeys, nil
 	}
 	return nil, &NotLoadedError{edge: "command_keys"}
+}
+
+// NoticesOrErr returns the Notices value or an error if the edge
+// was not loaded in eager-loading.
+func (e UserEdges) NoticesOrErr() ([]*Notice, error) {
+	if e.loadedTypes[5] {
+		return e.Notices, nil
+	}
+	return nil, &NotLoadedError{edge: "notices"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -228,6 +240,11 @@ func (_m *User) QueryMaps() *GameMapQuery {
 // QueryCommandKeys queries the "command_keys" edge of the User entity.
 func (_m *User) QueryCommandKeys() *CommandKeyQuery {
 	return NewUserClient(_m.config).QueryCommandKeys(_m)
+}
+
+// QueryNotices queries the "notices" edge of the User entity.
+func (_m *User) QueryNotices() *NoticeQuery {
+	return NewUserClient(_m.config).QueryNotices(_m)
 }
 
 // Update returns a builder for updating this User.
@@ -398,6 +415,30 @@ func (_m *User) appendNamedCommandKeys(name string, edges ...*CommandKey) {
 		_m.Edges.namedCommandKeys[name] = []*CommandKey{}
 	} else {
 		_m.Edges.namedCommandKeys[name] = append(_m.Edges.namedCommandKeys[name], edges...)
+	}
+}
+
+// NamedNotices returns the Notices named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *User) NamedNotices(name string) ([]*Notice, error) {
+	if _m.Edges.namedNotices == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedNotices[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *User) appendNamedNotices(name string, edges ...*Notice) {
+	if _m.Edges.namedNotices == nil {
+		_m.Edges.namedNotices = make(map[string][]*Notice)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedNotices[name] = []*Notice{}
+	} else {
+		_m.Edges.namedNotices[name] = append(_m.Edges.namedNotices[name], edges...)
 	}
 }
 

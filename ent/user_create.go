@@ -9,6 +9,7 @@ import (
 	"rout/ent/commandkey"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/token"
 	"rout/ent/user"
@@ -188,6 +189,21 @@ func (_c *UserCreate) AddCommandKeys(v ...*CommandKey) *UserCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddCommandKeyIDs(ids...)
+}
+
+// AddNoticeIDs adds the "notices" edge to the Notice entity by IDs.
+func (_c *UserCreate) AddNoticeIDs(ids ...int) *UserCreate {
+	_c.mutation.AddNoticeIDs(ids...)
+	return _c
+}
+
+// AddNotices adds the "notices" edges to the Notice entity.
+func (_c *UserCreate) AddNotices(v ...*Notice) *UserCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddNoticeIDs(ids...)
 }
 
 // Mutation returns the UserMutation object of the builder.
@@ -418,6 +434,22 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(commandkey.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.NoticesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.NoticesTable,
+			Columns: []string{user.NoticesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(notice.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

@@ -10,6 +10,7 @@ import (
 	"rout/ent/commandkey"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/predicate"
 	"rout/ent/token"
@@ -34,6 +35,7 @@ type UserQuery struct {
 	withCreatedGames      *GameQuery
 	withMaps              *GameMapQuery
 	withCommandKeys       *CommandKeyQuery
+	withNotices           *NoticeQuery
 	loadTotal             []func(context.Context, []*User) error
 	modifiers             []func(*sql.Selector)
 	withNamedTokens       map[string]*TokenQuery
@@ -41,6 +43,7 @@ type UserQuery struct {
 	withNamedCreatedGames map[string]*GameQuery
 	withNamedMaps         map[string]*GameMapQuery
 	withNamedCommandKeys  map[string]*CommandKeyQuery
+	withNamedNotices      map[string]*NoticeQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -180,6 +183,28 @@ func (_q *UserQuery) QueryCommandKeys() *CommandKeyQuery {
 			sqlgraph.From(user.Table, user.FieldID, selector),
 			sqlgraph.To(commandkey.Table, commandkey.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, user.CommandKeysTable, user.CommandKeysColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryNotices chains the current query on the "notices" edge.
+func (_q *UserQuery) QueryNotices() *NoticeQuery {
+	query := (&NoticeClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(notice.Table, notice.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.NoticesTable, user.NoticesColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -384,6 +409,7 @@ func (_q *UserQuery) Clone() *UserQuery {
 		withCreatedGames: _q.withCreatedGames.Clone(),
 		withMaps:         _q.withMaps.Clone(),
 		withCommandKeys:  _q.withCommandKeys.Clone(),
+		withNotices:      _q.withNotices.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -442,6 +468,17 @@ func (_q *UserQuery) WithCommandKeys(opts ...func(*CommandKeyQuery)) *UserQuery 
 		opt(query)
 	}
 	_q.withCommandKeys = query
+	return _q
+}
+
+// WithNotices tells the query-builder to eager-load the nodes that are connected to
+// the "notices" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNotices(opts ...func(*NoticeQuery)) *UserQuery {
+	query := (&NoticeClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withNotices = query
 	return _q
 }
 
@@ -523,12 +560,13 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 	var (
 		nodes       = []*User{}
 		_spec       = _q.querySpec()
-		loadedTypes = [5]bool{
+		loadedTypes = [6]bool{
 			_q.withTokens != nil,
 			_q.withSeats != nil,
 			_q.withCreatedGames != nil,
 			_q.withMaps != nil,
 			_q.withCommandKeys != nil,
+			_q.withNotices != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -587,6 +625,13 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			return nil, err
 		}
 	}
+	if query := _q.withNotices; query != nil {
+		if err := _q.loadNotices(ctx, query, nodes,
+			func(n *User) { n.Edges.Notices = []*Notice{} },
+			func(n *User, e *Notice) { n.Edges.Notices = append(n.Edges.Notices, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedTokens {
 		if err := _q.loadTokens(ctx, query, nodes,
 			func(n *User) { n.appendNamedTokens(name) },
@@ -619,6 +664,13 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 		if err := _q.loadCommandKeys(ctx, query, nodes,
 			func(n *User) { n.appendNamedCommandKeys(name) },
 			func(n *User, e *CommandKey) { n.appendNamedCommandKeys(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedNotices {
+		if err := _q.loadNotices(ctx, query, nodes,
+			func(n *User) { n.appendNamedNotices(name) },
+			func(n *User, e *Notice) { n.appendNamedNotices(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -771,6 +823,36 @@ func (_q *UserQuery) loadCommandKeys(ctx context.Context, query *CommandKeyQuery
 	}
 	query.Where(predicate.CommandKey(func(s *sql.Selector) {
 		s.Where(sql.InValues(s.C(user.CommandKeysColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.UserID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "user_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *UserQuery) loadNotices(ctx context.Context, query *NoticeQuery, nodes []*User, init func(*User), assign func(*User, *Notice)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*User)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(notice.FieldUserID)
+	}
+	query.Where(predicate.Notice(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(user.NoticesColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -967,6 +1049,20 @@ func (_q *UserQuery) WithNamedCommandKeys(name string, opts ...func(*CommandKeyQ
 		_q.withNamedCommandKeys = make(map[string]*CommandKeyQuery)
 	}
 	_q.withNamedCommandKeys[name] = query
+	return _q
+}
+
+// WithNamedNotices tells the query-builder to eager-load the nodes that are connected to the "notices"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedNotices(name string, opts ...func(*NoticeQuery)) *UserQuery {
+	query := (&NoticeClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedNotices == nil {
+		_q.withNamedNotices = make(map[string]*NoticeQuery)
+	}
+	_q.withNamedNotices[name] = query
 	return _q
 }
 

@@ -9,6 +9,7 @@ import (
 	"rout/ent/commandkey"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/predicate"
 	"rout/ent/token"
@@ -204,6 +205,21 @@ func (_u *UserUpdate) AddCommandKeys(v ...*CommandKey) *UserUpdate {
 	return _u.AddCommandKeyIDs(ids...)
 }
 
+// AddNoticeIDs adds the "notices" edge to the Notice entity by IDs.
+func (_u *UserUpdate) AddNoticeIDs(ids ...int) *UserUpdate {
+	_u.mutation.AddNoticeIDs(ids...)
+	return _u
+}
+
+// AddNotices adds the "notices" edges to the Notice entity.
+func (_u *UserUpdate) AddNotices(v ...*Notice) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddNoticeIDs(ids...)
+}
+
 // Mutation returns the UserMutation object of the builder.
 func (_u *UserUpdate) Mutation() *UserMutation {
 	return _u.mutation
@@ -312,6 +328,27 @@ func (_u *UserUpdate) RemoveCommandKeys(v ...*CommandKey) *UserUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveCommandKeyIDs(ids...)
+}
+
+// ClearNotices clears all "notices" edges to the Notice entity.
+func (_u *UserUpdate) ClearNotices() *UserUpdate {
+	_u.mutation.ClearNotices()
+	return _u
+}
+
+// RemoveNoticeIDs removes the "notices" edge to Notice entities by IDs.
+func (_u *UserUpdate) RemoveNoticeIDs(ids ...int) *UserUpdate {
+	_u.mutation.RemoveNoticeIDs(ids...)
+	return _u
+}
+
+// RemoveNotices removes "notices" edges to Notice entities.
+func (_u *UserUpdate) RemoveNotices(v ...*Notice) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveNoticeIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -636,6 +673,51 @@ func (_u *UserUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.NoticesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.NoticesTable,
+			Columns: []string{user.NoticesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(notice.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedNoticesIDs(); len(nodes) > 0 && !_u.mutation.NoticesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.NoticesTable,
+			Columns: []string{user.NoticesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(notice.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.NoticesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.NoticesTable,
+			Columns: []string{user.NoticesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(notice.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{user.Label}
@@ -827,6 +909,21 @@ func (_u *UserUpdateOne) AddCommandKeys(v ...*CommandKey) *UserUpdateOne {
 	return _u.AddCommandKeyIDs(ids...)
 }
 
+// AddNoticeIDs adds the "notices" edge to the Notice entity by IDs.
+func (_u *UserUpdateOne) AddNoticeIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.AddNoticeIDs(ids...)
+	return _u
+}
+
+// AddNotices adds the "notices" edges to the Notice entity.
+func (_u *UserUpdateOne) AddNotices(v ...*Notice) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddNoticeIDs(ids...)
+}
+
 // Mutation returns the UserMutation object of the builder.
 func (_u *UserUpdateOne) Mutation() *UserMutation {
 	return _u.mutation
@@ -935,6 +1032,27 @@ func (_u *UserUpdateOne) RemoveCommandKeys(v ...*CommandKey) *UserUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveCommandKeyIDs(ids...)
+}
+
+// ClearNotices clears all "notices" edges to the Notice entity.
+func (_u *UserUpdateOne) ClearNotices() *UserUpdateOne {
+	_u.mutation.ClearNotices()
+	return _u
+}
+
+// RemoveNoticeIDs removes the "notices" edge to Notice entities by IDs.
+func (_u *UserUpdateOne) RemoveNoticeIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.RemoveNoticeIDs(ids...)
+	return _u
+}
+
+// RemoveNotices removes "notices" edges to Notice entities.
+func (_u *UserUpdateOne) RemoveNotices(v ...*Notice) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveNoticeIDs(ids...)
 }
 
 // Where appends a list predicates to the UserUpdate builder.
@@ -1282,6 +1400,51 @@ func (_u *UserUpdateOne) sqlSave(ctx context.Context) (_node *User, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(commandkey.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.NoticesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.NoticesTable,
+			Columns: []string{user.NoticesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(notice.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedNoticesIDs(); len(nodes) > 0 && !_u.mutation.NoticesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.NoticesTable,
+			Columns: []string{user.NoticesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(notice.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.NoticesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.NoticesTable,
+			Columns: []string{user.NoticesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(notice.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

@@ -75,6 +75,8 @@ const (
 	EdgeEvents = "events"
 	// EdgeCommandKeys holds the string denoting the command_keys edge name in mutations.
 	EdgeCommandKeys = "command_keys"
+	// EdgeNotices holds the string denoting the notices edge name in mutations.
+	EdgeNotices = "notices"
 	// Table holds the table name of the game in the database.
 	Table = "games"
 	// MapTable is the table that holds the map relation/edge.
@@ -126,6 +128,13 @@ const (
 	CommandKeysInverseTable = "command_keys"
 	// CommandKeysColumn is the table column denoting the command_keys relation/edge.
 	CommandKeysColumn = "game_id"
+	// NoticesTable is the table that holds the notices relation/edge.
+	NoticesTable = "notices"
+	// NoticesInverseTable is the table name for the Notice entity.
+	// It exists in this package in order to avoid circular dependency with the "notice" package.
+	NoticesInverseTable = "notices"
+	// NoticesColumn is the table column denoting the notices relation/edge.
+	NoticesColumn = "game_id"
 )
 
 // Columns holds all SQL columns for game fields.
@@ -479,6 +488,20 @@ func ByCommandKeys(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newCommandKeysStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByNoticesCount orders the results by notices count.
+func ByNoticesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newNoticesStep(), opts...)
+	}
+}
+
+// ByNotices orders the results by notices terms.
+func ByNotices(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newNoticesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newMapStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -526,6 +549,13 @@ func newCommandKeysStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(CommandKeysInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, CommandKeysTable, CommandKeysColumn),
+	)
+}
+func newNoticesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(NoticesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, NoticesTable, NoticesColumn),
 	)
 }
 

@@ -1176,6 +1176,29 @@ func HasCommandKeysWith(preds ...predicate.CommandKey) predicate.Game {
 	})
 }
 
+// HasNotices applies the HasEdge predicate on the "notices" edge.
+func HasNotices() predicate.Game {
+	return predicate.Game(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, NoticesTable, NoticesColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasNoticesWith applies the HasEdge predicate on the "notices" edge with a given conditions (other predicates).
+func HasNoticesWith(preds ...predicate.Notice) predicate.Game {
+	return predicate.Game(func(s *sql.Selector) {
+		step := newNoticesStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.Game) predicate.Game {
 	return predicate.Game(sql.AndPredicates(predicates...))

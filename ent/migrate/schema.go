@@ -210,6 +210,49 @@ var (
 			},
 		},
 	}
+	// NoticesColumns holds the columns for the "notices" table.
+	NoticesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "turn", Type: field.TypeInt},
+		{Name: "kind", Type: field.TypeString, Size: 32},
+		{Name: "data", Type: field.TypeJSON, Nullable: true, SchemaType: map[string]string{"postgres": "json"}},
+		{Name: "sent_at", Type: field.TypeTime, Nullable: true},
+		{Name: "game_id", Type: field.TypeInt},
+		{Name: "user_id", Type: field.TypeInt},
+	}
+	// NoticesTable holds the schema information for the "notices" table.
+	NoticesTable = &schema.Table{
+		Name:       "notices",
+		Columns:    NoticesColumns,
+		PrimaryKey: []*schema.Column{NoticesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "notices_games_notices",
+				Columns:    []*schema.Column{NoticesColumns[6]},
+				RefColumns: []*schema.Column{GamesColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "notices_users_notices",
+				Columns:    []*schema.Column{NoticesColumns[7]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "notice_user_id_game_id_turn_kind",
+				Unique:  true,
+				Columns: []*schema.Column{NoticesColumns[7], NoticesColumns[6], NoticesColumns[2], NoticesColumns[3]},
+			},
+			{
+				Name:    "notice_user_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{NoticesColumns[7], NoticesColumns[0]},
+			},
+		},
+	}
 	// PlayersColumns holds the columns for the "players" table.
 	PlayersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt, Increment: true},
@@ -347,6 +390,7 @@ var (
 		EventsTable,
 		GamesTable,
 		MapsTable,
+		NoticesTable,
 		PlayersTable,
 		TerritoriesTable,
 		TokensTable,
@@ -365,6 +409,8 @@ func init() {
 	MapsTable.Annotation = &entsql.Annotation{
 		Table: "maps",
 	}
+	NoticesTable.ForeignKeys[0].RefTable = GamesTable
+	NoticesTable.ForeignKeys[1].RefTable = UsersTable
 	PlayersTable.ForeignKeys[0].RefTable = GamesTable
 	PlayersTable.ForeignKeys[1].RefTable = UsersTable
 	TerritoriesTable.ForeignKeys[0].RefTable = GamesTable

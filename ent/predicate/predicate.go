@@ -21,6 +21,9 @@ type Game func(*sql.Selector)
 // GameMap is the predicate function for gamemap builders.
 type GameMap func(*sql.Selector)
 
+// Notice is the predicate function for notice builders.
+type Notice func(*sql.Selector)
+
 // Player is the predicate function for player builders.
 type Player func(*sql.Selector)
 

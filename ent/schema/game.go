@@ -152,6 +152,9 @@ func (Game) Edges() []ent.Edge {
 		edge.To("command_keys", CommandKey.Type).
 			Annotations(entsql.OnDelete(entsql.Cascade)).
 			Comment("Idempotency keys of commands sent to the game."),
+		edge.To("notices", Notice.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)).
+			Comment("What the game's users were told about it."),
 	}
 }
 

@@ -67,6 +67,9 @@ func (User) Edges() []ent.Edge {
 		edge.To("command_keys", CommandKey.Type).
 			Annotations(entsql.OnDelete(entsql.Cascade)).
 			Comment("Idempotency keys of the user's game commands; deleted with the user."),
+		edge.To("notices", Notice.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)).
+			Comment("What the user was told about their games; deleted with the user."),
 	}
 }
 

@@ -43,6 +43,8 @@ const (
 	EdgeMaps = "maps"
 	// EdgeCommandKeys holds the string denoting the command_keys edge name in mutations.
 	EdgeCommandKeys = "command_keys"
+	// EdgeNotices holds the string denoting the notices edge name in mutations.
+	EdgeNotices = "notices"
 	// Table holds the table name of the user in the database.
 	Table = "users"
 	// TokensTable is the table that holds the tokens relation/edge.
@@ -80,6 +82,13 @@ const (
 	CommandKeysInverseTable = "command_keys"
 	// CommandKeysColumn is the table column denoting the command_keys relation/edge.
 	CommandKeysColumn = "user_id"
+	// NoticesTable is the table that holds the notices relation/edge.
+	NoticesTable = "notices"
+	// NoticesInverseTable is the table name for the Notice entity.
+	// It exists in this package in order to avoid circular dependency with the "notice" package.
+	NoticesInverseTable = "notices"
+	// NoticesColumn is the table column denoting the notices relation/edge.
+	NoticesColumn = "user_id"
 )
 
 // Columns holds all SQL columns for user fields.
@@ -266,6 +275,20 @@ func ByCommandKeys(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newCommandKeysStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByNoticesCount orders the results by notices count.
+func ByNoticesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newNoticesStep(), opts...)
+	}
+}
+
+// ByNotices orders the results by notices terms.
+func ByNotices(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newNoticesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newTokensStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -299,6 +322,13 @@ func newCommandKeysStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(CommandKeysInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, CommandKeysTable, CommandKeysColumn),
+	)
+}
+func newNoticesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(NoticesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, NoticesTable, NoticesColumn),
 	)
 }
 
