@@ -193,7 +193,11 @@ func (s *Service) execute(ctx context.Context, tx *sql.Tx, g *gameRow, cur *cach
 		return Result{}, err
 	}
 	if s.effects != nil {
-		change := Change{GameID: g.id, Version: w.version, Events: seqEvents, Before: before, After: after, Deadline: deadline, Seats: cur.seats}
+		change := Change{GameID: g.id, Version: w.version, Events: seqEvents, Before: before, After: after, Seats: cur.seats}
+		if deadline != nil && after.Phase() != rules.PhaseOver {
+			warning := g.warningAt(*deadline)
+			change.Deadline, change.WarningAt = deadline, &warning
+		}
 		if err := s.effects.AfterCommand(ctx, tx, change); err != nil {
 			return Result{}, fmt.Errorf("error running the command's effects: %w", err)
 		}

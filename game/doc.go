@@ -11,7 +11,8 @@
 //  5. decide with the rules engine (a refused command is a *rules.Error and changes nothing);
 //  6. write only what changed: the territories and cards the events touch (rules.Touched), the players
 //     whose counts changed, the game row (scalars, version, sequence, deadline, dice), and the new events;
-//  7. run the command's side effects in the same transaction (the Effects seam: River jobs);
+//  7. run the command's side effects in the same transaction (the Effects seam: River jobs and notices,
+//     package rout/jobs; GameCreate calls the optional LobbyEffects the same way);
 //  8. pg_notify the game id and its new sequence number; commit.
 //
 // Nothing is half-done: a command that fails at any step rolls back and notifies nobody. The database is

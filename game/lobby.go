@@ -116,6 +116,7 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 			return fmt.Errorf("error creating the game: %w", err)
 		}
 		created.InviteCode = invite.String
+		seats := make([]Seat, len(in.Seats))
 		for i, seat := range in.Seats {
 			status, user, cpu, difficulty, email := "open", sql.NullInt64{}, false, sql.NullString{}, sql.NullString{}
 			switch seat.Kind {
@@ -131,8 +132,18 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 				VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, created.GameID, i, user, cpu, difficulty, seat.Color, status, email); err != nil {
 				return fmt.Errorf("error creating seat %d: %w", i, err)
 			}
+			seats[i] = Seat{Seat: i, UserID: int(user.Int64), CPU: cpu, Difficulty: difficulty.String, Color: seat.Color,
+				Status: status, InviteEmail: email.String}
 		}
-		return insertBoard(ctx, tx, created.GameID, board)
+		if err := insertBoard(ctx, tx, created.GameID, board); err != nil {
+			return err
+		}
+		if lobby, ok := s.effects.(LobbyEffects); ok {
+			if err := lobby.AfterCreate(ctx, tx, NewGame{GameID: created.GameID, CreatorID: in.CreatorID, Seats: seats}); err != nil {
+				return fmt.Errorf("error running the new game's effects: %w", err)
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		var pqErr *pq.Error

@@ -47,13 +47,28 @@ type Effects interface {
 
 // Change is what one command did, for Effects.
 type Change struct {
-	GameID   int
-	Version  int64
-	Events   []SeqEvent
-	Before   rules.State
-	After    rules.State
-	Deadline *time.Time // the new turn deadline when a turn started; nil otherwise
-	Seats    []Seat     // the game's seats
+	GameID    int
+	Version   int64
+	Events    []SeqEvent
+	Before    rules.State
+	After     rules.State
+	Deadline  *time.Time // the new turn deadline when a turn started; nil otherwise
+	WarningAt *time.Time // when the player of the new turn is warned (a quarter of the limit left); nil with Deadline
+	Seats     []Seat     // the game's seats
+}
+
+// LobbyEffects is the optional part of Effects for lobby events, which are not turn commands: an Effects
+// value that implements it hears of every new game, inside the transaction that creates it (an error
+// rolls the creation back). The start of a game is a command (AfterCommand hears of it).
+type LobbyEffects interface {
+	AfterCreate(ctx context.Context, tx *sql.Tx, g NewGame) error
+}
+
+// NewGame is a game just created, for LobbyEffects.
+type NewGame struct {
+	GameID    int
+	CreatorID int
+	Seats     []Seat // every seat as created; invited seats carry their (lower-cased) InviteEmail
 }
 
 // SeqEvent is an event with its place in the game's record.

@@ -94,6 +94,10 @@ func loadSeats(ctx context.Context, q querier, gameID int) ([]Seat, error) {
 	return seats, rows.Err()
 }
 
+// warningAt returns when the player of a turn that ends at deadline is warned: when a quarter of the turn
+// limit is left.
+func (g *gameRow) warningAt(deadline time.Time) time.Time { return deadline.Add(-g.turnLimit / 4) }
+
 // config is the engine configuration of a game.
 func (g *gameRow) config(seats []Seat) rules.Config {
 	cfg := rules.Config{Claim: g.claim, Cards: g.cards, TTBPercent: g.ttbPercent, Seats: make([]rules.Seat, len(seats))}
@@ -284,7 +288,7 @@ func (w *write) exec(ctx context.Context, tx *sql.Tx) error {
 	case w.deadline != nil:
 		mode = 1
 		deadline = sql.NullTime{Time: *w.deadline, Valid: true}
-		warning = sql.NullTime{Time: w.deadline.Add(-g.turnLimit / 4), Valid: true}
+		warning = sql.NullTime{Time: g.warningAt(*w.deadline), Valid: true}
 	}
 	_, err = tx.ExecContext(ctx, writeSQL, g.id,
 		pq.Array(tIdx), pq.Array(tOwner), pq.Array(tArmies),

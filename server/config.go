@@ -7,9 +7,12 @@ import (
 	"log/slog"
 	"net"
 	"rout/graph"
+	"rout/jobs"
+	"rout/notify"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/lib/pq"
 )
@@ -27,6 +30,8 @@ const (
 	DefaultLogFormat = "text"
 	// DefaultShutdownTimeout bounds how long a shutdown waits for HTTP requests in flight.
 	DefaultShutdownTimeout = 10 * time.Second
+	// MinSecretLen is the shortest MetricsToken and AdminToken accepted.
+	MinSecretLen = 24
 )
 
 // The environment variables ConfigFromEnv reads, one per field of Config.
@@ -37,6 +42,9 @@ const (
 	EnvLogLevel        = "ROUT_LOG_LEVEL"
 	EnvLogFormat       = "ROUT_LOG_FORMAT"
 	EnvShutdownTimeout = "ROUT_SHUTDOWN_TIMEOUT"
+	EnvMetricsToken    = "ROUT_METRICS_TOKEN"
+	EnvAdminToken      = "ROUT_ADMIN_TOKEN"
+	EnvWorkers         = "ROUT_WORKERS"
 )
 
 // logLevels maps the values of Config.LogLevel to slog levels.
@@ -81,6 +89,34 @@ type Config struct {
 
 	// GraphQL holds the API's limits (the ROUT_GRAPHQL_* variables; see docs/api.md).
 	GraphQL graph.Config
+
+	// MetricsToken, when set, is the secret GET /metrics requires as "Authorization: Bearer <token>"
+	// (ROUT_METRICS_TOKEN; no flag, so that it stays out of process listings). Empty leaves /metrics
+	// open. At least MinSecretLen characters, no spaces.
+	MetricsToken string
+
+	// AdminToken, when set, is the operator's secret that opens the River UI at /riverui like an admin
+	// user's token does (ROUT_ADMIN_TOKEN; no flag). Empty: only admin users' tokens open it. At least
+	// MinSecretLen characters, no spaces.
+	AdminToken string
+
+	// Workers is whether this process works River jobs: CPU turns, turn warnings and deadlines,
+	// notifications, the sweeper (ROUT_WORKERS, --workers; true or false). A process without workers
+	// still enqueues the jobs its commands cause, for worker processes (`rout worker`) to run. Default
+	// true.
+	Workers bool
+
+	// WorkerOnly makes the process a worker replica (`rout worker`): it works jobs and serves only
+	// /healthz, /readyz and /metrics, no API. It needs Workers.
+	WorkerOnly bool
+
+	// Jobs holds how jobs run (the ROUT_JOBS_*, ROUT_CPU_DELAY, ROUT_SWEEP_* and ROUT_NOTIFY_ATTEMPTS
+	// variables; see docs/operations.md).
+	Jobs jobs.Config
+
+	// Notify configures email and SMS notifications (the ROUT_SMTP_*, ROUT_SMS_* and ROUT_PUBLIC_URL
+	// variables; see docs/notifications.md). The zero value sends none.
+	Notify notify.Config
 }
 
 // DefaultConfig returns the configuration with every field at its default.
@@ -92,6 +128,8 @@ func DefaultConfig() Config {
 		LogFormat:       DefaultLogFormat,
 		ShutdownTimeout: DefaultShutdownTimeout,
 		GraphQL:         graph.DefaultConfig(),
+		Workers:         true,
+		Jobs:            jobs.DefaultConfig(),
 	}
 }
 
@@ -109,6 +147,8 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		{EnvDataDir, &cfg.DataDir},
 		{EnvLogLevel, &cfg.LogLevel},
 		{EnvLogFormat, &cfg.LogFormat},
+		{EnvMetricsToken, &cfg.MetricsToken},
+		{EnvAdminToken, &cfg.AdminToken},
 	} {
 		if s := getenv(v.key); s != "" {
 			*v.dst = s
@@ -126,6 +166,17 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		return Config{}, err
 	}
 	cfg.GraphQL = api
+	if s := getenv(EnvWorkers); s != "" {
+		if cfg.Workers, err = strconv.ParseBool(s); err != nil {
+			return Config{}, fmt.Errorf("%s %q is not true or false", EnvWorkers, s)
+		}
+	}
+	if cfg.Jobs, err = jobs.ConfigFromEnv(getenv); err != nil {
+		return Config{}, err
+	}
+	if cfg.Notify, err = notify.ConfigFromEnv(getenv); err != nil {
+		return Config{}, err
+	}
 	return cfg, nil
 }
 
@@ -158,7 +209,36 @@ func (c Config) Validate() error {
 	if err := c.GraphQL.Validate(); err != nil {
 		errs = append(errs, err)
 	}
+	if err := c.Jobs.Validate(); err != nil {
+		errs = append(errs, err)
+	}
+	if err := c.Notify.Validate(); err != nil {
+		errs = append(errs, err)
+	}
+	if c.WorkerOnly && !c.Workers {
+		errs = append(errs, fmt.Errorf("%s (--workers) is false: a worker process (rout worker) has nothing else to do", EnvWorkers))
+	}
+	for _, v := range []struct{ key, secret string }{{EnvMetricsToken, c.MetricsToken}, {EnvAdminToken, c.AdminToken}} {
+		if err := validateSecret(v.key, v.secret); err != nil {
+			errs = append(errs, err)
+		}
+	}
 	return errors.Join(errs...)
+}
+
+// validateSecret reports a secret that is set but too short or has spaces (it could not be sent in an
+// Authorization header as it is). The message never quotes the secret.
+func validateSecret(key, secret string) error {
+	switch {
+	case secret == "":
+		return nil
+	case len(secret) < MinSecretLen:
+		return fmt.Errorf("%s is %d characters long: use at least %d random characters (openssl rand -hex 32)",
+			key, len(secret), MinSecretLen)
+	case strings.ContainsFunc(secret, unicode.IsSpace):
+		return fmt.Errorf("%s has spaces: use random letters and digits (openssl rand -hex 32)", key)
+	}
+	return nil
 }
 
 // validateAddr reports an address net.Listen would not take as host:port.

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"rout/graph"
+	"rout/jobs"
+	"rout/notify"
 	"strings"
 	"testing"
 	"time"
@@ -29,6 +31,8 @@ func TestConfigFromEnv(t *testing.T) {
 		"ROUT_LOG_LEVEL":        "debug",
 		"ROUT_LOG_FORMAT":       "json",
 		"ROUT_SHUTDOWN_TIMEOUT": "1m30s",
+		"ROUT_WORKERS":          "false",
+		"ROUT_CPU_DELAY":        "0s",
 	}
 	cfg, err = ConfigFromEnv(func(k string) string { return env[k] })
 	if err != nil {
@@ -42,7 +46,10 @@ func TestConfigFromEnv(t *testing.T) {
 		LogFormat:       "json",
 		ShutdownTimeout: 90 * time.Second,
 		GraphQL:         graph.DefaultConfig(),
+		Workers:         false,
+		Jobs:            jobs.DefaultConfig(),
 	}
+	want.Jobs.CPUDelay = 0
 	if cfg != want {
 		t.Errorf("ConfigFromEnv = %+v, want %+v", cfg, want)
 	}
@@ -84,6 +91,10 @@ func TestConfigValidate(t *testing.T) {
 		{"bad log format", func(c *Config) { c.LogFormat = "logfmt" }, "ROUT_LOG_FORMAT"},
 		{"zero timeout", func(c *Config) { c.ShutdownTimeout = 0 }, "ROUT_SHUTDOWN_TIMEOUT"},
 		{"negative timeout", func(c *Config) { c.ShutdownTimeout = -time.Second }, "ROUT_SHUTDOWN_TIMEOUT"},
+		{"API without workers", func(c *Config) { c.Workers = false }, ""},
+		{"worker without workers", func(c *Config) { c.WorkerOnly, c.Workers = true, false }, "ROUT_WORKERS"},
+		{"zero poll interval", func(c *Config) { c.Jobs.PollInterval = 0 }, "ROUT_JOBS_POLL_INTERVAL"},
+		{"notifications without a link", func(c *Config) { c.Notify.SMS = &notify.SMSConfig{AccountSID: "AC1", AuthToken: "t", From: "Rout"} }, "ROUT_PUBLIC_URL"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -16,15 +16,18 @@ import (
 	"rout/game"
 	"rout/graph"
 	"rout/graph/playground"
+	"rout/live"
 	"time"
 
 	"rout/migrate"
 )
 
 // Run is `rout serve`: it validates cfg, listens on cfg.Addr, opens the database (starting the embedded
-// cluster when cfg.DatabaseURL is empty), serves HTTP, migrates the database, and is ready. When ctx
-// ends it shuts down: the HTTP server stops accepting and drains its requests for at most
-// cfg.ShutdownTimeout, then the database closes and the embedded cluster stops. It returns nil after a
+// cluster when cfg.DatabaseURL is empty), serves HTTP, migrates the database, starts working River jobs
+// (cfg.Workers), and is ready. With cfg.WorkerOnly (`rout worker`) it serves only /healthz, /readyz and /metrics.
+// When ctx ends it shuts down: the HTTP server stops accepting and drains its requests for at most
+// cfg.ShutdownTimeout, River finishes the jobs in flight within another cfg.ShutdownTimeout (then
+// cancels them), then the database closes and the embedded cluster stops. It returns nil after a
 // shutdown that ctx asked for, including one during start-up, and an error when the server could not
 // start or stopped by itself.
 func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
@@ -48,12 +51,31 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		return err
 	}
 
-	api, record, err := newAPI(cfg, db.DB, logger)
+	m, riverUI, err := newOps(cfg, db.DB, logger)
 	if err != nil {
 		ln.Close()
 		return errors.Join(err, db.Close(context.WithoutCancel(ctx)))
 	}
-	srv := New(Opts{DB: db.DB, Logger: logger, API: api, Record: record, Playground: playground.Handler(graph.Path)})
+	work, svc, err := newJobs(cfg, db, m, logger)
+	if err != nil {
+		ln.Close()
+		return errors.Join(err, db.Close(context.WithoutCancel(ctx)))
+	}
+	opts := Opts{DB: db.DB, Logger: logger, Metrics: m}
+	var hub *live.Hub
+	if !cfg.WorkerOnly {
+		if hub, err = newHub(cfg, db, svc, logger); err != nil {
+			ln.Close()
+			return errors.Join(err, work.Stop(ctx), db.Close(context.WithoutCancel(ctx)))
+		}
+		api, record, err := newAPI(cfg, db.DB, svc, hub, logger)
+		if err != nil {
+			ln.Close()
+			return errors.Join(err, work.Stop(ctx), db.Close(context.WithoutCancel(ctx)))
+		}
+		opts.API, opts.Record, opts.Playground, opts.RiverUI = api, record, playground.Handler(graph.Path), riverUI
+	}
+	srv := New(opts)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	logger.InfoContext(ctx, "listening", "addr", ln.Addr().String(), "embedded_database", db.Embedded())
@@ -63,10 +85,18 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		if ctx.Err() == nil {
 			runErr = fmt.Errorf("error migrating the database: %w", err)
 		}
+	} else if err := startJobs(ctx, cfg, work, svc); err != nil {
+		if ctx.Err() == nil {
+			runErr = err
+		}
+	} else if err := startHub(ctx, hub); err != nil {
+		if ctx.Err() == nil {
+			runErr = err
+		}
 	} else {
 		srv.MarkMigrated()
-		// Next: start River's client here (it stops below, after HTTP and before the database).
-		logger.InfoContext(ctx, "ready", "addr", ln.Addr().String(), "elapsed", time.Since(began).Round(time.Millisecond))
+		logger.InfoContext(ctx, "ready", "addr", ln.Addr().String(), "elapsed", time.Since(began).Round(time.Millisecond),
+			"api", !cfg.WorkerOnly, "workers", cfg.Workers)
 		select {
 		case <-ctx.Done():
 		case err := <-served:
@@ -83,7 +113,16 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 	if err := srv.Shutdown(shutdownCtx); err != nil {
 		errs = append(errs, err)
 	}
+	if err := stopHub(shutdownCtx, opts.API, hub); err != nil {
+		errs = append(errs, err)
+	}
 	if err := <-served; err != nil && runErr == nil {
+		errs = append(errs, err)
+	}
+	// River gets its own ShutdownTimeout for the jobs in flight, after HTTP and before the database.
+	jobsCtx, cancelJobs := context.WithTimeout(context.WithoutCancel(ctx), cfg.ShutdownTimeout)
+	defer cancelJobs()
+	if err := work.Stop(jobsCtx); err != nil {
 		errs = append(errs, err)
 	}
 	// Not shutdownCtx: the cluster gets its own time for a clean stop (pgcluster.Config.StopTimeout).
@@ -97,14 +136,11 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 	return nil
 }
 
-// newAPI builds the GraphQL handler, the game record handler and the game service behind them, on db.
-func newAPI(cfg Config, db *sql.DB, logger *slog.Logger) (api, record http.Handler, err error) {
-	svc, err := game.New(game.Opts{DB: db, Logger: logger})
-	if err != nil {
-		return nil, nil, err
-	}
+// newAPI builds the GraphQL handler and the game record handler on db, with the game service svc and the
+// live hub behind them.
+func newAPI(cfg Config, db *sql.DB, svc *game.Service, hub *live.Hub, logger *slog.Logger) (api, record http.Handler, err error) {
 	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
-	deps := graph.Deps{Ent: client, DB: db, Game: svc, Logger: logger}
+	deps := graph.Deps{Ent: client, DB: db, Game: svc, Live: hub, Logger: logger}
 	if api, err = graph.NewHandler(cfg.GraphQL, deps); err != nil {
 		return nil, nil, err
 	}
@@ -112,4 +148,36 @@ func newAPI(cfg Config, db *sql.DB, logger *slog.Logger) (api, record http.Handl
 		return nil, nil, err
 	}
 	return api, record, nil
+}
+
+// newHub returns the live hub of the subscriptions, with its own LISTEN connection to db's database.
+func newHub(cfg Config, db *Database, svc *game.Service, logger *slog.Logger) (*live.Hub, error) {
+	dsn := cfg.DatabaseURL
+	if db.cluster != nil {
+		dsn = db.cluster.DSN()
+	}
+	return live.New(live.Opts{DB: db.DB, DSN: dsn, Game: svc, Logger: logger.With("component", "live")})
+}
+
+// startHub starts the live hub; a process without the API has none.
+func startHub(ctx context.Context, hub *live.Hub) error {
+	if hub == nil {
+		return nil
+	}
+	if err := hub.Start(ctx); err != nil {
+		return fmt.Errorf("error starting the live hub: %w", err)
+	}
+	return nil
+}
+
+// stopHub closes the API's websockets (their clients reconnect elsewhere and resume) and stops the hub.
+func stopHub(ctx context.Context, api http.Handler, hub *live.Hub) error {
+	var errs []error
+	if s, ok := api.(interface{ Shutdown(context.Context) error }); ok {
+		errs = append(errs, s.Shutdown(ctx))
+	}
+	if hub != nil {
+		errs = append(errs, hub.Stop(ctx))
+	}
+	return errors.Join(errs...)
 }

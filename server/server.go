@@ -8,8 +8,10 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"rout/adminui"
 	"rout/graph"
 	"rout/graph/playground"
+	"rout/metrics"
 	"sync/atomic"
 	"time"
 )
@@ -49,6 +51,12 @@ type Opts struct {
 
 	// Record serves graph.RecordPath, a game's JSON record (graph.NewRecordHandler); nil leaves it out.
 	Record http.Handler
+
+	// Metrics serves GET metrics.Path and counts and times every request; nil leaves both out.
+	Metrics *metrics.Metrics
+
+	// RiverUI serves the River UI at adminui.Path to admins (adminui.New); nil leaves it out.
+	RiverUI http.Handler
 }
 
 // New returns a server with every route. It is not ready (/readyz answers 503) until MarkMigrated.
@@ -82,8 +90,14 @@ func (s *Server) routes(opts Opts) http.Handler {
 		mux.Handle("GET /{$}", opts.Playground)
 		mux.Handle("GET "+playground.AssetsPath, opts.Playground)
 	}
-	// Next: /metrics, and the River UI behind admin auth.
-	return mux
+	if opts.Metrics != nil {
+		mux.Handle("GET "+metrics.Path, opts.Metrics.Handler())
+	}
+	if opts.RiverUI != nil {
+		mux.Handle(adminui.Path, opts.RiverUI)
+		mux.Handle(adminui.Path+"/", opts.RiverUI)
+	}
+	return opts.Metrics.Middleware(mux)
 }
 
 // Handler returns the handler of every route, for tests and for embedding the server in another one.

@@ -16,6 +16,7 @@ const (
 	databaseSettings             // --database-url, --data-dir
 	logSettings                  // --log-level, --log-format
 	shutdownSettings             // --shutdown-timeout
+	workersSettings              // --workers
 )
 
 // loadConfig reads the server's configuration once, for a command: the defaults, overlaid by the
@@ -67,6 +68,10 @@ func bindConfigFlags(fs *flag.FlagSet, cfg *server.Config, settings int) {
 	if settings&shutdownSettings != 0 {
 		fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", cfg.ShutdownTimeout,
 			"how long a shutdown waits for requests in flight ($ROUT_SHUTDOWN_TIMEOUT)")
+	}
+	if settings&workersSettings != 0 {
+		fs.BoolVar(&cfg.Workers, "workers", cfg.Workers,
+			"work River jobs (CPU turns, deadlines, notifications) in this process; false leaves them to `rout worker` replicas ($ROUT_WORKERS)")
 	}
 }
 

@@ -98,6 +98,12 @@ type served struct {
 // the test ends, if the test has not.
 func startServe(t *testing.T, env map[string]string) *served {
 	t.Helper()
+	return startRout(t, "serve", env)
+}
+
+// startRout runs `rout <command>` (serve or worker) like startServe.
+func startRout(t *testing.T, command string, env map[string]string) *served {
+	t.Helper()
 	full := map[string]string{
 		"ROUT_ADDR":             "127.0.0.1:0",
 		"ROUT_LOG_FORMAT":       "json",
@@ -110,14 +116,14 @@ func startServe(t *testing.T, env map[string]string) *served {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &served{log: newLogWatch(), cancel: cancel, done: make(chan error, 1)}
 	go func() {
-		s.done <- run(ctx, []string{"serve"}, func(k string) string { return full[k] }, io.Discard, s.log)
+		s.done <- run(ctx, []string{command}, func(k string) string { return full[k] }, io.Discard, s.log)
 	}()
 	t.Cleanup(func() {
 		cancel()
 		select {
 		case <-s.done:
 		case <-time.After(time.Minute):
-			t.Errorf("rout serve did not stop within a minute; log:\n%s", s.log)
+			t.Errorf("rout %s did not stop within a minute; log:\n%s", command, s.log)
 		}
 	})
 	select {
@@ -128,9 +134,9 @@ func startServe(t *testing.T, env map[string]string) *served {
 		if errors.Is(err, pgcluster.ErrNoBinaries) {
 			t.Skipf("PostgreSQL is not installed: %v", err)
 		}
-		t.Fatalf("rout serve stopped before listening: %v; log:\n%s", err, s.log)
+		t.Fatalf("rout %s stopped before listening: %v; log:\n%s", command, err, s.log)
 	case <-time.After(3 * time.Minute):
-		t.Fatalf("rout serve did not listen within 3 minutes; log:\n%s", s.log)
+		t.Fatalf("rout %s did not listen within 3 minutes; log:\n%s", command, s.log)
 	}
 	return nil
 }

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"net/http"
+	"slices"
+	"testing"
+	"time"
+
+	"rout/dbtest"
+	"rout/game"
+	"rout/jobs"
+)
+
+// TestWorkerPlaysForAPIReplicas runs `rout serve --workers=false` and `rout worker` on one database. A
+// game of two CPU seats, started through a game service whose jobs only insert (as an API replica's
+// do), is played to its end by the worker; the API replica works no job.
+func TestWorkerPlaysForAPIReplicas(t *testing.T) {
+	t.Parallel()
+	dsn := dbtest.URL(t)
+	api := startServe(t, map[string]string{"DATABASE_URL": dsn, "ROUT_WORKERS": "false"})
+	api.waitReady(t)
+	worker := startRout(t, "worker", map[string]string{"DATABASE_URL": dsn, "ROUT_CPU_DELAY": "0s",
+		"ROUT_JOBS_POLL_INTERVAL": "50ms"})
+	worker.waitReady(t)
+	if status, _ := worker.get(t, "/graphql"); status != http.StatusNotFound {
+		t.Errorf("the worker serves GET /graphql: %d, want 404", status)
+	}
+
+	db, err := sql.Open("postgres", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	inserter, err := jobs.New(jobs.Opts{DB: db, Config: jobs.DefaultConfig()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, err := game.New(game.Opts{DB: db, Effects: inserter})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	var owner int
+	if err := db.QueryRow(`INSERT INTO users (created_at, updated_at, name, email, password_hash)
+		VALUES (now(), now(), 'owner', 'owner@example.com', 'x') RETURNING id`).Scan(&owner); err != nil {
+		t.Fatal(err)
+	}
+	created, err := svc.GameCreate(ctx, game.CreateInput{CreatorID: owner, MapKey: "classic", Seats: []game.SeatSpec{
+		{Kind: game.SeatCPU, Difficulty: "normal", Color: "red"}, {Kind: game.SeatCPU, Difficulty: "easy", Color: "blue"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.GameStart(ctx, created.GameID, owner); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Minute)
+	for {
+		var status string
+		if err := db.QueryRow(`SELECT status FROM games WHERE id = $1`, created.GameID).Scan(&status); err != nil {
+			t.Fatal(err)
+		}
+		if status == "finished" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the worker did not finish the game within 5 minutes; worker log:\n%s", worker.log)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	worker.stop(t)
+	api.stop(t)
+	if !slices.Contains(worker.log.messages(), "jobs started") {
+		t.Errorf("the worker did not log that it works jobs")
+	}
+	if slices.Contains(api.log.messages(), "jobs started") {
+		t.Errorf("rout serve --workers=false works jobs")
+	}
+}

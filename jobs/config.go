@@ -1,0 +1,133 @@
+package jobs
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+)
+
+// Defaults of Config.
+const (
+	// DefaultPollInterval is how often an idle worker asks for jobs that have come due. Scheduled jobs
+	// (deadlines, warnings) are due at their time but announce nothing, so this bounds how late they run.
+	DefaultPollInterval = 200 * time.Millisecond
+	// DefaultCPUDelay is the pause before each command a CPU plays, so that viewers can follow.
+	DefaultCPUDelay = 500 * time.Millisecond
+	// DefaultSweepInterval is how often the sweeper looks for overdue games.
+	DefaultSweepInterval = time.Minute
+	// DefaultSweepGrace is how long past its deadline a turn must be before the sweeper takes it over
+	// (the deadline job normally has by then).
+	DefaultSweepGrace = time.Minute
+	// DefaultMaxWorkers is how many jobs of each queue a process works at once.
+	DefaultMaxWorkers = 20
+	// DefaultNotifyAttempts is how many times a notification is tried before it is given up.
+	DefaultNotifyAttempts = 12
+)
+
+// The environment variables ConfigFromEnv reads, one per field of Config.
+const (
+	EnvPollInterval   = "ROUT_JOBS_POLL_INTERVAL"
+	EnvCPUDelay       = "ROUT_CPU_DELAY"
+	EnvSweepInterval  = "ROUT_SWEEP_INTERVAL"
+	EnvSweepGrace     = "ROUT_SWEEP_GRACE"
+	EnvMaxWorkers     = "ROUT_JOBS_MAX_WORKERS"
+	EnvNotifyAttempts = "ROUT_NOTIFY_ATTEMPTS"
+)
+
+// Config is how jobs run. DefaultConfig gives the defaults; the zero Config is not valid.
+type Config struct {
+	// PollInterval is River's fetch poll interval (ROUT_JOBS_POLL_INTERVAL): how often each queue asks
+	// for jobs that have come due. New jobs are announced (LISTEN/NOTIFY) and start at once; scheduled
+	// ones are found by this poll, so a deadline runs at most about PollInterval late.
+	PollInterval time.Duration
+	// CPUDelay is the pause before each command a CPU plays (ROUT_CPU_DELAY); 0 for none.
+	CPUDelay time.Duration
+	// SweepInterval is how often the sweeper runs (ROUT_SWEEP_INTERVAL).
+	SweepInterval time.Duration
+	// SweepGrace is how long past its deadline a turn must be for the sweeper to take it over
+	// (ROUT_SWEEP_GRACE).
+	SweepGrace time.Duration
+	// MaxWorkers is how many jobs of each queue this process works at once (ROUT_JOBS_MAX_WORKERS).
+	MaxWorkers int
+	// NotifyAttempts is how many times a notification is tried before River discards it
+	// (ROUT_NOTIFY_ATTEMPTS); the waits between tries grow as River's default retry policy says
+	// (attempt⁴ seconds, with jitter).
+	NotifyAttempts int
+}
+
+// DefaultConfig returns the configuration with every field at its default.
+func DefaultConfig() Config {
+	return Config{
+		PollInterval:   DefaultPollInterval,
+		CPUDelay:       DefaultCPUDelay,
+		SweepInterval:  DefaultSweepInterval,
+		SweepGrace:     DefaultSweepGrace,
+		MaxWorkers:     DefaultMaxWorkers,
+		NotifyAttempts: DefaultNotifyAttempts,
+	}
+}
+
+// ConfigFromEnv returns DefaultConfig with the values of the environment variables that are set (not
+// empty), read through getenv. It fails on a value it cannot parse; Validate checks the rest.
+func ConfigFromEnv(getenv func(string) string) (Config, error) {
+	cfg := DefaultConfig()
+	var errs []error
+	for _, v := range []struct {
+		key string
+		dst *time.Duration
+	}{
+		{EnvPollInterval, &cfg.PollInterval},
+		{EnvCPUDelay, &cfg.CPUDelay},
+		{EnvSweepInterval, &cfg.SweepInterval},
+		{EnvSweepGrace, &cfg.SweepGrace},
+	} {
+		if s := getenv(v.key); s != "" {
+			d, err := time.ParseDuration(s)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s %q is not a duration (such as 200ms or 1m)", v.key, s))
+			}
+			*v.dst = d
+		}
+	}
+	for _, v := range []struct {
+		key string
+		dst *int
+	}{
+		{EnvMaxWorkers, &cfg.MaxWorkers},
+		{EnvNotifyAttempts, &cfg.NotifyAttempts},
+	} {
+		if s := getenv(v.key); s != "" {
+			n, err := strconv.Atoi(s)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s %q is not a whole number", v.key, s))
+			}
+			*v.dst = n
+		}
+	}
+	return cfg, errors.Join(errs...)
+}
+
+// Validate reports every setting jobs cannot run with, each on its own line.
+func (c Config) Validate() error {
+	var errs []error
+	if c.PollInterval < time.Millisecond || c.PollInterval > time.Minute {
+		errs = append(errs, fmt.Errorf("%s %v is not from 1ms to 1m", EnvPollInterval, c.PollInterval))
+	}
+	if c.CPUDelay < 0 || c.CPUDelay > time.Minute {
+		errs = append(errs, fmt.Errorf("%s %v is not from 0 to 1m", EnvCPUDelay, c.CPUDelay))
+	}
+	if c.SweepInterval < time.Second {
+		errs = append(errs, fmt.Errorf("%s %v is shorter than 1s", EnvSweepInterval, c.SweepInterval))
+	}
+	if c.SweepGrace < 0 {
+		errs = append(errs, fmt.Errorf("%s %v is negative", EnvSweepGrace, c.SweepGrace))
+	}
+	if c.MaxWorkers < 1 || c.MaxWorkers > 10_000 {
+		errs = append(errs, fmt.Errorf("%s %d is not from 1 to 10000", EnvMaxWorkers, c.MaxWorkers))
+	}
+	if c.NotifyAttempts < 1 || c.NotifyAttempts > 100 {
+		errs = append(errs, fmt.Errorf("%s %d is not from 1 to 100", EnvNotifyAttempts, c.NotifyAttempts))
+	}
+	return errors.Join(errs...)
+}

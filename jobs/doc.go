@@ -1,0 +1,39 @@
+// Package jobs runs Rout's background work on River, on the same *sql.DB as the game service, so that a job
+// commits in the same transaction as the game change that causes it:
+//
+//   - a CPU turn (KindCPUTurn): when a CPU seat's turn, claim pick or placement turn starts, the CPU plays
+//     it through game.Service.TurnSubmit, like a human, with Config.CPUDelay between commands;
+//   - a turn warning (KindTurnWarning): when a quarter of the turn limit is left, the idle player is told;
+//   - a turn deadline (KindTurnDeadline): at the limit, the Cautious CPU plays the rest of the idle
+//     player's turn (or pick, or placement turn) and the game moves on; the player keeps the seat;
+//   - a notification (KindNotification): one email or SMS, by the channel the user chose, retried with
+//     backoff;
+//   - the sweeper (KindSweep), a periodic job: it finds games whose deadline passed more than
+//     Config.SweepGrace ago (the partial index on games.turn_deadline) and plays their turn. It is the
+//     safety net, not the mechanism.
+//
+// # The seam
+//
+// Jobs implements game.Effects and game.LobbyEffects: inside every command's transaction it inserts the
+// jobs the command causes (InsertTx) and the notices the players get. Each job kind is unique per game and
+// turn (River's unique jobs by the args tagged river:"unique"), and each job re-reads the game when it
+// runs and does nothing when the game has moved on (another turn, another seat, another deadline, over).
+//
+// # Notices
+//
+// A notice (table notices) is one thing a user is told about a game; the unique (user, game, turn, kind)
+// index is the ledger that keeps messages to one per player, game turn and kind across retries and
+// replicas. A notice is inserted with INSERT ... ON CONFLICT DO NOTHING; when the row is new, the same
+// transaction announces it on the PostgreSQL channel NoticeChannel ("<user id>:<notice id>") and, when
+// the user takes notifications (users.notify is email or sms), inserts the notification job that sends
+// it. The notification worker reads the user's channel again when it sends, sets notices.sent_at after
+// the provider accepted the message, and does nothing for a notice already sent.
+//
+// # Start and stop
+//
+// New builds the River client (able to insert jobs; no I/O). Start works jobs on this process (it needs
+// the game service, which was built with the Jobs as its Effects); Stop waits for the jobs in flight.
+// A process that only serves the API never calls Start: its commands still insert jobs, which worker
+// processes run. Stats returns counters (jobs done and failed per kind, CPU turns, takeovers) for
+// metrics.
+package jobs

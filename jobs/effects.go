@@ -1,0 +1,128 @@
+package jobs
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"rout/game"
+	"rout/notify"
+	"rout/rules"
+)
+
+// AfterCommand inserts, in the command's transaction, the jobs and notices a command causes: for a turn
+// that starts, a CPU turn job (CPU seat) or a warning, a deadline and a your_turn notice (human seat);
+// eliminated and game_over notices; and, for the commands of a takeover, the idle player's cpu_played
+// notice. It implements game.Effects.
+func (j *Jobs) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) error {
+	var notices []notice
+	if ts, ok := turnStarted(c); ok {
+		seat := c.Seats[ts.Player]
+		switch {
+		case seat.CPU:
+			if err := j.insert(ctx, tx, CPUTurnArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat}, nil); err != nil {
+				return err
+			}
+		case seat.UserID != 0 && c.Deadline != nil:
+			warning := TurnWarningArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat}
+			if err := j.insert(ctx, tx, warning, c.WarningAt); err != nil {
+				return err
+			}
+			deadline := TurnDeadlineArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat, Deadline: *c.Deadline}
+			if err := j.insert(ctx, tx, deadline, c.Deadline); err != nil {
+				return err
+			}
+			notices = append(notices, notice{user: seat.UserID, game: c.GameID, turn: ts.Turn, kind: notify.KindYourTurn,
+				data: noticeData{Deadline: rfc3339(*c.Deadline)}})
+		}
+	}
+	for _, e := range c.Events {
+		switch ev := e.Event.(type) {
+		case rules.PlayerEliminated:
+			if user := c.Seats[ev.Player].UserID; user != 0 {
+				notices = append(notices, notice{user: user, game: c.GameID, turn: e.Turn, kind: notify.KindEliminated,
+					data: noticeData{By: ptr(int(ev.By))}})
+			}
+		case rules.GameOver:
+			for _, seat := range c.Seats {
+				if seat.UserID != 0 {
+					notices = append(notices, notice{user: seat.UserID, game: c.GameID, turn: e.Turn, kind: notify.KindGameOver,
+						data: noticeData{Winner: ptr(int(ev.Winner))}})
+				}
+			}
+		}
+	}
+	if t, ok := ctx.Value(takeoverKey{}).(takeover); ok && t.game == c.GameID && t.turn == c.Before.Turn() {
+		if user := c.Seats[t.seat].UserID; user != 0 {
+			notices = append(notices, notice{user: user, game: c.GameID, turn: t.turn, kind: notify.KindCPUPlayed,
+				data: noticeData{Seat: ptr(t.seat)}})
+		}
+	}
+	for _, n := range notices {
+		if err := j.insertNotice(ctx, tx, n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// AfterCreate tells the users invited to a new game (the invited seats whose address is a user's). An
+// address without an account gets nothing here: a notice needs a user. It implements game.LobbyEffects.
+func (j *Jobs) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) error {
+	for _, seat := range g.Seats {
+		if seat.Status != "invited" || seat.InviteEmail == "" {
+			continue
+		}
+		var user int
+		err := tx.QueryRowContext(ctx, `SELECT id FROM users WHERE email = $1`, seat.InviteEmail).Scan(&user)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("error finding the user invited to seat %d: %w", seat.Seat, err)
+		}
+		n := notice{user: user, game: g.GameID, turn: 0, kind: notify.KindInvited, data: noticeData{Inviter: ptr(g.CreatorID)}}
+		if err := j.insertNotice(ctx, tx, n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// turnStarted returns the turn a command started, if any (the game is not over).
+func turnStarted(c game.Change) (rules.TurnStarted, bool) {
+	if c.After.Phase() == rules.PhaseOver {
+		return rules.TurnStarted{}, false
+	}
+	for i := len(c.Events) - 1; i >= 0; i-- {
+		if ts, ok := c.Events[i].Event.(rules.TurnStarted); ok && ts.Turn == c.After.Turn() {
+			return ts, true
+		}
+	}
+	return rules.TurnStarted{}, false
+}
+
+// insert enqueues a game job in tx, at time at (nil: now).
+func (j *Jobs) insert(ctx context.Context, tx *sql.Tx, args argsWithOpts, at *time.Time) error {
+	opts := args.InsertOpts()
+	if at != nil {
+		opts.ScheduledAt = *at
+	}
+	if _, err := j.client.InsertTx(ctx, tx, args, &opts); err != nil {
+		return fmt.Errorf("error enqueuing a %s job: %w", args.Kind(), err)
+	}
+	return nil
+}
+
+// takeoverKey is the context key of a takeover: the commands a CPU plays for an idle player carry it, so
+// that AfterCommand records the player's cpu_played notice in the same transaction.
+type takeoverKey struct{}
+
+// takeover is the turn a CPU plays for an idle player.
+type takeover struct{ game, turn, seat int }
+
+func ptr[T any](v T) *T { return &v }
+
+func rfc3339(t time.Time) *string { return ptr(t.UTC().Format(time.RFC3339)) }

@@ -1,0 +1,101 @@
+package jobs_test
+
+import (
+	"fmt"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/lib/pq"
+
+	"rout/game"
+	"rout/jobs"
+	"rout/rules"
+)
+
+// TestNoticesOfEliminationAndGameOver runs AfterCommand on a command that eliminates bob and ends the
+// game, twice: the notices, their announcements and the notification jobs are there once.
+func TestNoticesOfEliminationAndGameOver(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	inserter, err := jobs.New(jobs.Opts{DB: e.db, Config: testConfig()}) // never started: it only inserts
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	alice, bob := e.user("alice", "email"), e.user("bob", "none")
+	created, err := svc.GameCreate(e.ctx, game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: []game.SeatSpec{
+		{Kind: game.SeatUser, UserID: alice, Color: "red"}, {Kind: game.SeatUser, UserID: bob, Color: "blue"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	listener := pq.NewListener(e.dsn, 10*time.Millisecond, time.Second, nil)
+	defer listener.Close()
+	if err := listener.Listen(jobs.NoticeChannel); err != nil {
+		t.Fatal(err)
+	}
+	change := game.Change{GameID: created.GameID, Version: 9,
+		Events: []game.SeqEvent{
+			{Seq: 20, Turn: 7, Seat: 0, Event: rules.PlayerEliminated{Player: 1, By: 0}},
+			{Seq: 21, Turn: 7, Seat: 0, Event: rules.GameOver{Winner: 0}}},
+		Seats: []game.Seat{{Seat: 0, UserID: alice, Status: "active"}, {Seat: 1, UserID: bob, Status: "eliminated"}}}
+	for range 2 {
+		tx, err := e.db.BeginTx(e.ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := inserter.AfterCommand(e.ctx, tx, change); err != nil {
+			t.Fatal(err)
+		}
+		if err := tx.Commit(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rows, err := e.db.Query(`SELECT id, user_id, kind, turn, data::text FROM notices ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var got, announced []string
+	for rows.Next() {
+		var id, user, turn int
+		var kind, data string
+		if err := rows.Scan(&id, &user, &kind, &turn, &data); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, fmt.Sprintf("%d %s %d %s", user, kind, turn, data))
+		announced = append(announced, fmt.Sprintf("%d:%d", user, id))
+	}
+	want := []string{
+		fmt.Sprintf(`%d eliminated 7 {"by":0}`, bob),
+		fmt.Sprintf(`%d game_over 7 {"winner":0}`, alice),
+		fmt.Sprintf(`%d game_over 7 {"winner":0}`, bob),
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("notices:\n%q\nwant\n%q", got, want)
+	}
+	var heard []string
+	for range announced {
+		select {
+		case n := <-listener.Notify:
+			heard = append(heard, n.Extra)
+		case <-time.After(30 * time.Second):
+			t.Fatalf("heard %q on %s, want %q", heard, jobs.NoticeChannel, announced)
+		}
+	}
+	sort.Strings(heard)
+	sort.Strings(announced)
+	if fmt.Sprint(heard) != fmt.Sprint(announced) {
+		t.Errorf("heard %q, want %q", heard, announced)
+	}
+	// Only alice takes notifications.
+	if n := e.count(`SELECT count(*) FROM river_job WHERE kind = $1 AND (args->>'user_id')::int = $2`, jobs.KindNotification, alice); n != 1 {
+		t.Errorf("alice's notification jobs: %d, want 1", n)
+	}
+	if n := e.count(`SELECT count(*) FROM river_job WHERE kind = $1`, jobs.KindNotification); n != 1 {
+		t.Errorf("notification jobs: %d, want 1 (bob takes none)", n)
+	}
+}

@@ -1,0 +1,251 @@
+package jobs_test
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/mail"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-smtp"
+
+	"rout/dbtest"
+	"rout/game"
+	"rout/jobs"
+	"rout/migrate"
+	"rout/notify"
+)
+
+func TestMain(m *testing.M) { dbtest.Main(m) }
+
+var quiet = slog.New(slog.DiscardHandler)
+
+// env is one test's database with Rout's schema, and the replicas (River client and game service) on it.
+type env struct {
+	t   *testing.T
+	ctx context.Context
+	db  *sql.DB
+	dsn string
+	// offset is how far the game clock runs behind the wall clock: with offset = limit - d, a turn of
+	// limit (at least an hour) ends d from now.
+	offset atomic.Int64
+}
+
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	dsn := dbtest.URL(t)
+	db, err := sql.Open("postgres", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	e := &env{t: t, ctx: context.Background(), db: db, dsn: dsn}
+	if err := migrate.Up(e.ctx, db, quiet); err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// clock is the game clock of every replica.
+func (e *env) clock() time.Time { return time.Now().Add(-time.Duration(e.offset.Load())) }
+
+// deadlineIn makes the turns that start from now on end d from the wall clock (with the minimum limit).
+func (e *env) deadlineIn(d time.Duration) { e.offset.Store(int64(game.MinTurnLimit - d)) }
+
+// replica is one process: a River client working jobs and the game service whose Effects it is.
+type replica struct {
+	jobs *jobs.Jobs
+	svc  *game.Service
+}
+
+// replica starts a replica with cfg and notifier (nil: none), stopped when the test ends.
+func (e *env) replica(cfg jobs.Config, notifier jobs.Notifier) replica {
+	e.t.Helper()
+	j, err := jobs.New(jobs.Opts{DB: e.db, ListenURL: e.dsn, Notifier: notifier, Clock: e.clock, Logger: quiet, Config: cfg})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	svc, err := game.New(game.Opts{DB: e.db, Clock: e.clock, Logger: quiet, Effects: j})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if err := j.Start(e.ctx, svc); err != nil {
+		e.t.Fatal(err)
+	}
+	e.t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := j.Stop(ctx); err != nil {
+			e.t.Errorf("stopping a replica: %v", err)
+		}
+	})
+	return replica{jobs: j, svc: svc}
+}
+
+// testConfig is the jobs configuration of the tests: fast polls, no CPU delay, no sweeper runs during
+// the test (it runs once at start, with nothing to do).
+func testConfig() jobs.Config {
+	cfg := jobs.DefaultConfig()
+	cfg.PollInterval = 50 * time.Millisecond
+	cfg.CPUDelay = 0
+	cfg.SweepInterval = time.Hour
+	return cfg
+}
+
+// user creates a user who takes notifications by channel (email, sms or none).
+func (e *env) user(name, channel string) int {
+	e.t.Helper()
+	var id int
+	err := e.db.QueryRowContext(e.ctx, `INSERT INTO users (created_at, updated_at, name, email, password_hash, notify, phone)
+		VALUES (now(), now(), $1, $2, 'x', $3, '+447700900123') RETURNING id`, name, name+"@example.com", channel).Scan(&id)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return id
+}
+
+func (e *env) count(query string, args ...any) int {
+	e.t.Helper()
+	var n int
+	if err := e.db.QueryRowContext(e.ctx, query, args...).Scan(&n); err != nil {
+		e.t.Fatal(err)
+	}
+	return n
+}
+
+// waitFor polls cond every 50 ms until it holds, and fails the test after timeout.
+func (e *env) waitFor(what string, timeout time.Duration, cond func() bool) {
+	e.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for !cond() {
+		if time.Now().After(deadline) {
+			e.t.Fatalf("waited %v for %s", timeout, what)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// smtpRecorder is a real SMTP server on loopback (go-smtp) that keeps the messages it accepts.
+type smtpRecorder struct {
+	port int
+	mu   sync.Mutex
+	msgs []*mail.Message
+}
+
+func startSMTP(t *testing.T) *smtpRecorder {
+	t.Helper()
+	rec := &smtpRecorder{}
+	s := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &smtpSession{rec: rec}, nil }))
+	s.Domain = "localhost"
+	s.ReadTimeout, s.WriteTimeout = 10*time.Second, 10*time.Second
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.port = l.Addr().(*net.TCPAddr).Port
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if err := s.Serve(l); err != nil && !errors.Is(err, smtp.ErrServerClosed) && !errors.Is(err, net.ErrClosed) {
+			t.Errorf("SMTP server: %v", err)
+		}
+	}()
+	t.Cleanup(func() {
+		s.Close()
+		<-done
+	})
+	return rec
+}
+
+// kinds returns how many messages of each kind (X-Rout-Kind) went to address to.
+func (r *smtpRecorder) kinds(to string) map[string]int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := map[string]int{}
+	for _, m := range r.msgs {
+		if addr, err := mail.ParseAddress(m.Header.Get("To")); err == nil && addr.Address == to {
+			out[m.Header.Get("X-Rout-Kind")]++
+		}
+	}
+	return out
+}
+
+type smtpSession struct{ rec *smtpRecorder }
+
+func (s *smtpSession) Mail(string, *smtp.MailOptions) error { return nil }
+func (s *smtpSession) Rcpt(string, *smtp.RcptOptions) error { return nil }
+func (s *smtpSession) Reset()                               {}
+func (s *smtpSession) Logout() error                        { return nil }
+func (s *smtpSession) Data(r io.Reader) error {
+	m, err := mail.ReadMessage(r)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(io.Discard, m.Body); err != nil {
+		return err
+	}
+	s.rec.mu.Lock()
+	s.rec.msgs = append(s.rec.msgs, m)
+	s.rec.mu.Unlock()
+	return nil
+}
+
+// smsAPI is an HTTP test server in the shape of the SMS provider's API. It answers the first failures
+// requests with 503 and the rest with 201, and counts both.
+type smsAPI struct {
+	*httptest.Server
+	failures          int32
+	failed, delivered atomic.Int32
+	mu                sync.Mutex
+	bodies            []string
+}
+
+func startSMSAPI(t *testing.T, failures int32) *smsAPI {
+	t.Helper()
+	api := &smsAPI{failures: failures}
+	api.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := r.ParseForm(); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		if api.failed.Load() < api.failures {
+			api.failed.Add(1)
+			http.Error(w, `{"code": 20500, "message": "try later"}`, http.StatusServiceUnavailable)
+			return
+		}
+		api.mu.Lock()
+		api.bodies = append(api.bodies, r.PostForm.Get("To")+" "+r.PostForm.Get("Body"))
+		api.mu.Unlock()
+		api.delivered.Add(1)
+		w.WriteHeader(http.StatusCreated)
+		fmt.Fprint(w, `{"sid": "SM1", "status": "queued"}`)
+	}))
+	t.Cleanup(api.Close)
+	return api
+}
+
+// router returns a notify.Router sending email to smtp and SMS to sms (either may be nil).
+func router(t *testing.T, smtpRec *smtpRecorder, sms *smsAPI) *notify.Router {
+	t.Helper()
+	cfg := notify.Config{Links: notify.Links{BaseURL: "https://rout.example"}}
+	if smtpRec != nil {
+		cfg.Email = &notify.EmailConfig{Host: "127.0.0.1", Port: smtpRec.port, StartTLS: notify.StartTLSNever, From: "rout@rout.example"}
+	}
+	if sms != nil {
+		cfg.SMS = &notify.SMSConfig{BaseURL: sms.URL, AccountSID: "AC1", AuthToken: "token", From: "+14155550100"}
+	}
+	r, err := notify.NewRouter(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}

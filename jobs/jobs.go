@@ -1,0 +1,190 @@
+package jobs
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
+	"github.com/riverqueue/river/rivertype"
+
+	"rout/game"
+	"rout/notify"
+)
+
+// gameJobTimeout bounds one CPU turn, takeover or sweep: a turn of many commands with Config.CPUDelay
+// between them.
+const gameJobTimeout = 15 * time.Minute
+
+// Notifier sends one notification through the channel its recipient chose; *notify.Router is one.
+type Notifier interface {
+	Notify(ctx context.Context, ch notify.Channel, kind notify.Kind, to notify.Recipient, data notify.Data) error
+}
+
+// Opts are the dependencies of Jobs.
+type Opts struct {
+	// DB is the database the game service uses; River's tables are in it (migrate.Up). Required.
+	DB *sql.DB
+	// ListenURL is the connection string of the same database, for the LISTEN connection that lets
+	// workers pick new jobs up at once. Empty: workers poll every Config.PollInterval only.
+	ListenURL string
+	// Notifier sends notifications; nil sends none (notices are still recorded).
+	Notifier Notifier
+	// Clock is the game service's clock (game.Opts.Clock): it measures the time left of a turn and the
+	// sweeper's cutoff. Default time.Now.
+	Clock func() time.Time
+	// Logger receives the records of jobs; nil discards them.
+	Logger *slog.Logger
+	// Config is how jobs run; see DefaultConfig.
+	Config Config
+	// Middleware is added to River's middleware, after the counting of Stats (such as the metrics
+	// package's job middleware).
+	Middleware []rivertype.Middleware
+	// Observer hears of every turn a CPU seat finished and every takeover, as they happen; nil for none.
+	Observer Observer
+}
+
+// Observer hears of what Stats counts, as it happens (the metrics package's *metrics.Metrics is one).
+// Its methods must be safe for concurrent use and return quickly.
+type Observer interface {
+	CPUTurn()  // a CPU seat finished a turn (a game turn, claim pick or placement turn)
+	Takeover() // a CPU finished the turn of a player whose deadline passed
+}
+
+// Jobs is Rout's River client with its workers. It implements game.Effects and game.LobbyEffects. Its
+// methods are safe for concurrent use.
+type Jobs struct {
+	db       *sql.DB
+	client   *river.Client[*sql.Tx]
+	listener *pgxpool.Pool // nil: poll only
+	notifier Notifier
+	now      func() time.Time
+	logger   *slog.Logger
+	cfg      Config
+	stats    *counters
+	observer Observer
+
+	mu      sync.Mutex
+	game    *game.Service // set by Start
+	started bool
+}
+
+// New returns Jobs for opts: a River client that can insert jobs (the game service's Effects) and work
+// them once Start is called. It does no I/O.
+func New(opts Opts) (*Jobs, error) {
+	if opts.DB == nil {
+		return nil, errors.New("jobs.New: a database is required")
+	}
+	if err := opts.Config.Validate(); err != nil {
+		return nil, fmt.Errorf("error configuring jobs: %w", err)
+	}
+	if opts.Clock == nil {
+		opts.Clock = time.Now
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	j := &Jobs{db: opts.DB, notifier: opts.Notifier, now: opts.Clock, logger: opts.Logger, cfg: opts.Config,
+		stats: newCounters(), observer: opts.Observer}
+
+	driver := riverdatabasesql.New(opts.DB)
+	if opts.ListenURL != "" {
+		poolCfg, err := pgxpool.ParseConfig(opts.ListenURL)
+		if err != nil {
+			return nil, errors.New("error configuring the jobs' LISTEN connection: the database URL does not parse")
+		}
+		poolCfg.MinConns, poolCfg.MaxConns = 0, 1
+		if j.listener, err = pgxpool.NewWithConfig(context.Background(), poolCfg); err != nil {
+			return nil, fmt.Errorf("error configuring the jobs' LISTEN connection: %w", err)
+		}
+		driver = riverdatabasesql.NewWithPgxListener(opts.DB, j.listener)
+	}
+
+	workers := river.NewWorkers()
+	river.AddWorker(workers, &cpuTurnWorker{j: j})
+	river.AddWorker(workers, &turnWarningWorker{j: j})
+	river.AddWorker(workers, &turnDeadlineWorker{j: j})
+	river.AddWorker(workers, &notificationWorker{j: j})
+	river.AddWorker(workers, &sweepWorker{j: j})
+	queue := river.QueueConfig{MaxWorkers: opts.Config.MaxWorkers}
+	client, err := river.NewClient(driver, &river.Config{
+		FetchPollInterval: opts.Config.PollInterval,
+		FetchCooldown:     min(opts.Config.PollInterval, river.FetchCooldownDefault),
+		Logger:            opts.Logger.With("component", "river"),
+		Queues:            map[string]river.QueueConfig{QueueGame: queue, QueueNotify: queue},
+		Workers:           workers,
+		Middleware:        append([]rivertype.Middleware{&countingMiddleware{stats: j.stats}}, opts.Middleware...),
+		PeriodicJobs: []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(opts.Config.SweepInterval),
+			func() (river.JobArgs, *river.InsertOpts) { return SweepArgs{}, nil },
+			&river.PeriodicJobOpts{RunOnStart: true})},
+	})
+	if err != nil {
+		j.closeListener()
+		return nil, fmt.Errorf("error creating the River client: %w", err)
+	}
+	j.client = client
+	return j, nil
+}
+
+// Start works jobs on this process until Stop, playing CPU turns and takeovers through svc, which must
+// have been built with j as its Effects. The database must be migrated (migrate.Up).
+func (j *Jobs) Start(ctx context.Context, svc *game.Service) error {
+	if svc == nil {
+		return errors.New("jobs.Start: a game service is required")
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.started {
+		return errors.New("jobs.Start: already started")
+	}
+	j.game = svc
+	if err := j.client.Start(ctx); err != nil {
+		return fmt.Errorf("error starting River: %w", err)
+	}
+	j.started = true
+	j.logger.InfoContext(ctx, "jobs started", "poll_interval", j.cfg.PollInterval, "cpu_delay", j.cfg.CPUDelay,
+		"listen", j.listener != nil)
+	return nil
+}
+
+// Stop stops working jobs: no new job starts, and it waits for the jobs in flight until ctx ends, when it
+// cancels them (a cancelled job runs again later, on any worker) and waits for them to return. It then
+// closes the LISTEN connection. Stop on Jobs that never started only closes that connection.
+func (j *Jobs) Stop(ctx context.Context) error {
+	j.mu.Lock()
+	started := j.started
+	j.started = false
+	j.mu.Unlock()
+	var errs []error
+	if started {
+		if err := j.client.Stop(ctx); err != nil {
+			errs = append(errs, fmt.Errorf("error stopping River gracefully: %w", err))
+			stopCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+			if err := j.client.StopAndCancel(stopCtx); err != nil {
+				errs = append(errs, fmt.Errorf("error cancelling the jobs in flight: %w", err))
+			}
+			cancel()
+		}
+	}
+	j.closeListener()
+	return errors.Join(errs...)
+}
+
+func (j *Jobs) closeListener() {
+	if j.listener != nil {
+		j.listener.Close()
+	}
+}
+
+// service returns the game service Start was given.
+func (j *Jobs) service() *game.Service {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.game
+}

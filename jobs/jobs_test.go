@@ -1,0 +1,388 @@
+package jobs_test
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"rout/ai"
+	"rout/game"
+	"rout/jobs"
+)
+
+// createGame creates and starts a game on the classic map with the given seats, created by creator.
+func (e *env) createGame(svc *game.Service, creator int, seats ...game.SeatSpec) int {
+	e.t.Helper()
+	for i := range seats {
+		seats[i].Color = "c" + strconv.Itoa(i)
+	}
+	created, err := svc.GameCreate(e.ctx, game.CreateInput{CreatorID: creator, MapKey: "classic", Seats: seats,
+		TurnLimit: game.MinTurnLimit})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if _, err := svc.GameStart(e.ctx, created.GameID, creator); err != nil {
+		e.t.Fatal(err)
+	}
+	return created.GameID
+}
+
+func human(user int) game.SeatSpec { return game.SeatSpec{Kind: game.SeatUser, UserID: user} }
+
+func cpu(difficulty string) game.SeatSpec {
+	return game.SeatSpec{Kind: game.SeatCPU, Difficulty: difficulty}
+}
+
+// gameInt reads one integer column of a game.
+func (e *env) gameInt(id int, column string) int {
+	return e.count(`SELECT COALESCE(`+column+`, -1) FROM games WHERE id = $1`, id)
+}
+
+// jobsOf counts a game's jobs of kind, in any state, or in state when it is not "".
+func (e *env) jobsOf(id int, kind, state string) int {
+	return e.count(`SELECT count(*) FROM river_job WHERE kind = $1 AND (args->>'game_id')::int = $2 AND ($3 = '' OR state::text = $3)`,
+		kind, id, state)
+}
+
+// notices counts the notices of user in a game, of kind at turn (turn -1: any).
+func (e *env) notices(user, id, turn int, kind string) int {
+	return e.count(`SELECT count(*) FROM notices WHERE user_id = $1 AND game_id = $2 AND ($3 = -1 OR turn = $3) AND kind = $4`,
+		user, id, turn, kind)
+}
+
+// TestCPUPlayersFinishAGame plays a whole game of four CPU seats through River and the game service.
+func TestCPUPlayersFinishAGame(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	r := e.replica(testConfig(), nil)
+	owner := e.user("owner", "email")
+	id := e.createGame(r.svc, owner, cpu("normal"), cpu("normal"), cpu("easy"), cpu("easy"))
+	e.waitFor("the CPU players to finish the game", 10*time.Minute, func() bool {
+		var status string
+		if err := e.db.QueryRow(`SELECT status FROM games WHERE id = $1`, id).Scan(&status); err != nil {
+			t.Fatal(err)
+		}
+		return status == "finished"
+	})
+	if err := r.svc.GameVerify(e.ctx, id); err != nil {
+		t.Fatalf("the finished game's rows differ from its record: %v", err)
+	}
+	if winner := e.gameInt(id, "winner_seat"); winner < 0 || winner > 3 {
+		t.Errorf("winner seat %d", winner)
+	}
+	turns := e.gameInt(id, "turn")
+	e.waitFor("the last CPU turn job to complete", time.Minute, func() bool {
+		return e.jobsOf(id, jobs.KindCPUTurn, "completed") == turns
+	})
+	if got := e.jobsOf(id, jobs.KindCPUTurn, ""); got != turns {
+		t.Errorf("CPU turn jobs: got %d, want one per turn, %d", got, turns)
+	}
+	if got := e.count(`SELECT count(*) FROM events WHERE game_id = $1 AND seat >= 0 AND kind = 'turn_started'`, id); got != turns-1 {
+		t.Errorf("turns handed on by a CPU's command: got %d, want %d", got, turns-1)
+	}
+	stats := r.jobs.Stats()
+	if stats.CPUTurns != int64(turns) || stats.Kinds[jobs.KindCPUTurn].Done != int64(turns) || stats.Kinds[jobs.KindCPUTurn].Failed != 0 {
+		t.Errorf("stats: %+v; want %d CPU turns done, none failed", stats, turns)
+	}
+	if stats.Takeovers != 0 || e.count(`SELECT count(*) FROM notices WHERE game_id = $1`, id) != 0 {
+		t.Errorf("a game of CPU seats had takeovers (%d) or notices", stats.Takeovers)
+	}
+	t.Logf("game %d: %d turns, %d CPU commands, winner seat %d", id, turns, stats.CPUCommands, e.gameInt(id, "winner_seat"))
+}
+
+// TestIdlePlayerWarnedThenTakenOverOnce lets a human's turn run out with three replicas working jobs on
+// one database: the player is warned, then a CPU plays the turn, and every notice and email of the turn
+// is there exactly once.
+func TestIdlePlayerWarnedThenTakenOverOnce(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	mail := startSMTP(t)
+	cfg := testConfig()
+	cfg.CPUDelay = 200 * time.Millisecond // time for the test to lengthen the next turns
+	var replicas []replica
+	for range 3 {
+		replicas = append(replicas, e.replica(cfg, router(t, mail, nil)))
+	}
+	alice := e.user("alice", "email")
+	e.deadlineIn(3 * time.Second) // the quarter-limit warning is due at once
+	id := e.createGame(replicas[0].svc, alice, human(alice), cpu("normal"))
+
+	var turn int
+	e.waitFor("a CPU to play alice's turn", time.Minute, func() bool {
+		err := e.db.QueryRow(`SELECT turn FROM notices WHERE user_id = $1 AND kind = 'cpu_played'`, alice).Scan(&turn)
+		return err == nil
+	})
+	e.offset.Store(0) // the next turns end an hour from now
+	e.waitFor("the game to move past the turn", time.Minute, func() bool { return e.gameInt(id, "turn") > turn })
+	e.waitFor("every notification to be sent", time.Minute, func() bool {
+		return e.count(`SELECT count(*) FROM river_job WHERE kind = $1 AND finalized_at IS NULL`, jobs.KindNotification) == 0
+	})
+
+	for _, kind := range []string{"your_turn", "turn_warning", "cpu_played"} {
+		if got := e.notices(alice, id, turn, kind); got != 1 {
+			t.Errorf("alice's %s notices for turn %d: got %d, want 1", kind, turn, got)
+		}
+	}
+	if e.count(`SELECT count(*) FROM notices w, notices c WHERE w.user_id = $1 AND w.turn = $2 AND w.kind = 'turn_warning'
+		AND c.user_id = $1 AND c.turn = $2 AND c.kind = 'cpu_played' AND w.id < c.id`, alice, turn) != 1 {
+		t.Errorf("alice was not warned before the CPU played her turn")
+	}
+	if got := e.count(`SELECT count(*) FROM notices WHERE user_id = $1 AND turn = $2 AND sent_at IS NULL`, alice, turn); got != 0 {
+		t.Errorf("%d notices of turn %d not sent", got, turn)
+	}
+	got := mail.kinds("alice@example.com")
+	if got["turn_warning"] != 1 || got["cpu_played"] != 1 || got["your_turn"] < 1 {
+		t.Errorf("emails to alice by kind: %v; want one turn_warning, one cpu_played, your_turn for each of her turns", got)
+	}
+	// The game goes on: later turns may add your_turn notices, each with at most one email.
+	if n := e.notices(alice, id, -1, "your_turn"); got["your_turn"] > n {
+		t.Errorf("your_turn emails %d, more than the notices %d", got["your_turn"], n)
+	}
+	seat := e.count(`SELECT seat FROM players WHERE game_id = $1 AND user_id = $2`, id, alice)
+	if n := e.count(`SELECT count(*) FROM events WHERE game_id = $1 AND turn = $2 AND kind <> 'turn_started' AND seat <> $3`,
+		id, turn, seat); n != 0 {
+		t.Errorf("%d events of alice's turn %d came from another seat", n, turn)
+	}
+	if n := e.count(`SELECT count(*) FROM events WHERE game_id = $1 AND turn = $2 AND kind <> 'turn_started'`, id, turn); n == 0 {
+		t.Errorf("nobody played alice's turn %d", turn)
+	}
+	if n := e.count(`SELECT count(*) FROM players WHERE game_id = $1 AND user_id = $2 AND status = 'active'`, id, alice); n != 1 {
+		t.Errorf("alice lost her seat")
+	}
+	var takeovers, deadlinesDone int64
+	for _, r := range replicas {
+		s := r.jobs.Stats()
+		takeovers += s.Takeovers
+		deadlinesDone += s.Kinds[jobs.KindTurnDeadline].Done
+	}
+	if takeovers != 1 || deadlinesDone != 1 {
+		t.Errorf("takeovers %d and deadline jobs done %d over the three replicas, want 1 and 1", takeovers, deadlinesDone)
+	}
+}
+
+// TestStaleDeadlineChangesNothing makes the warning and deadline jobs of a turn the player finished in
+// time run: they change nothing.
+func TestStaleDeadlineChangesNothing(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	r := e.replica(testConfig(), nil)
+	alice, bob := e.user("alice", "email"), e.user("bob", "email")
+	id := e.createGame(r.svc, alice, human(alice), human(bob))
+	snap, err := r.svc.GameSnapshot(e.ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn, player := snap.State.Turn(), snap.Seats[snap.State.Current()].UserID
+	if e.jobsOf(id, jobs.KindTurnDeadline, "scheduled") != 1 || e.jobsOf(id, jobs.KindTurnWarning, "scheduled") != 1 {
+		t.Fatalf("a human's turn has no scheduled warning and deadline")
+	}
+	// The player plays the whole turn, in time.
+	for snap.State.Turn() == turn {
+		cmd := ai.Normal(snap.State, snap.State.Current(), rand.New(rand.NewPCG(1, 2)))
+		version := snap.Version
+		if _, err := r.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(player), Command: cmd,
+			ExpectedVersion: &version}); err != nil {
+			t.Fatal(err)
+		}
+		if snap, err = r.svc.GameSnapshot(e.ctx, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	version := snap.Version
+	// The turn's hour passes: its warning and deadline jobs come due.
+	if _, err := e.db.Exec(`UPDATE river_job SET scheduled_at = now(), state = 'available'
+		WHERE kind IN ($1, $2) AND (args->>'game_id')::int = $3 AND (args->>'turn')::int = $4`,
+		jobs.KindTurnDeadline, jobs.KindTurnWarning, id, turn); err != nil {
+		t.Fatal(err)
+	}
+	e.waitFor("the stale jobs to run", time.Minute, func() bool {
+		return e.count(`SELECT count(*) FROM river_job WHERE (args->>'game_id')::int = $1 AND (args->>'turn')::int = $2
+			AND kind IN ($3, $4) AND state = 'completed'`, id, turn, jobs.KindTurnDeadline, jobs.KindTurnWarning) == 2
+	})
+	if after := e.gameInt(id, "version"); int64(after) != version {
+		t.Errorf("the game's version went from %d to %d", version, after)
+	}
+	if n := e.notices(player, id, turn, "turn_warning") + e.notices(player, id, turn, "cpu_played"); n != 0 {
+		t.Errorf("stale jobs recorded %d notices", n)
+	}
+	if s := r.jobs.Stats(); s.Takeovers != 0 || s.CPUCommands != 0 {
+		t.Errorf("stale jobs played: %+v", s)
+	}
+}
+
+// TestNotificationRetriedAndDeliveredOnce invites a user who takes SMS; the provider fails the first try.
+func TestNotificationRetriedAndDeliveredOnce(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	sms := startSMSAPI(t, 1)
+	r := e.replica(testConfig(), router(t, nil, sms))
+	owner, bob := e.user("owner", "email"), e.user("bob", "sms")
+	created, err := r.svc.GameCreate(e.ctx, game.CreateInput{CreatorID: owner, MapKey: "classic", Seats: []game.SeatSpec{
+		{Kind: game.SeatUser, UserID: owner, Color: "red"}, {Kind: game.SeatInvited, InviteEmail: "Bob@example.com", Color: "blue"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.waitFor("the invitation to be sent", time.Minute, func() bool {
+		return e.jobsOf(created.GameID, jobs.KindNotification, "") == 0 &&
+			e.count(`SELECT count(*) FROM river_job WHERE kind = $1 AND state = 'completed'`, jobs.KindNotification) == 1
+	})
+	if sms.failed.Load() != 1 || sms.delivered.Load() != 1 {
+		t.Errorf("SMS API: %d failed, %d delivered; want 1 and 1", sms.failed.Load(), sms.delivered.Load())
+	}
+	link := "https://rout.example/games/" + strconv.Itoa(created.GameID)
+	sms.mu.Lock()
+	body := sms.bodies[0]
+	sms.mu.Unlock()
+	if !strings.HasPrefix(body, "+447700900123 Rout: owner invited you") || !strings.HasSuffix(body, link) {
+		t.Errorf("SMS %q", body)
+	}
+	if n := e.count(`SELECT count(*) FROM notices WHERE user_id = $1 AND kind = 'invited' AND sent_at IS NOT NULL`, bob); n != 1 {
+		t.Errorf("bob's sent invitation notices: %d, want 1", n)
+	}
+	if n := e.count(`SELECT attempt FROM river_job WHERE kind = $1`, jobs.KindNotification); n != 2 {
+		t.Errorf("the notification took %d attempts, want 2", n)
+	}
+	s := r.jobs.Stats()
+	if k := s.Kinds[jobs.KindNotification]; k.Failed != 1 || k.Done != 1 || s.NotificationsSent != 1 {
+		t.Errorf("stats: %+v", s)
+	}
+}
+
+// TestSweeperRepairsAnOverdueTurn loses a turn's deadline job: the sweeper plays the overdue turn.
+func TestSweeperRepairsAnOverdueTurn(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	r := e.replica(testConfig(), nil)
+	alice, bob := e.user("alice", "none"), e.user("bob", "none")
+	id := e.createGame(r.svc, alice, human(alice), human(bob))
+	turn := e.gameInt(id, "turn")
+	player := e.count(`SELECT user_id FROM players WHERE game_id = $1 AND seat = (SELECT current_seat FROM games WHERE id = $1)`, id)
+	if n, err := r.jobs.Sweep(e.ctx); err != nil || n != 0 {
+		t.Fatalf("a sweep with nothing overdue played %d turns, %v", n, err)
+	}
+	// The deadline job is lost and the deadline long past.
+	if _, err := e.db.Exec(`DELETE FROM river_job WHERE kind = $1`, jobs.KindTurnDeadline); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.db.Exec(`UPDATE games SET turn_deadline = now() - interval '2 minutes' WHERE id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := r.jobs.Sweep(e.ctx); err != nil || n != 1 {
+		t.Fatalf("the sweep played %d turns, %v; want 1", n, err)
+	}
+	if got := e.gameInt(id, "turn"); got != turn+1 {
+		t.Errorf("turn after the sweep: %d, want %d", got, turn+1)
+	}
+	if e.notices(player, id, turn, "cpu_played") != 1 {
+		t.Errorf("the idle player has no cpu_played notice")
+	}
+	if n, err := r.jobs.Sweep(e.ctx); err != nil || n != 0 {
+		t.Errorf("a second sweep played %d turns, %v", n, err)
+	}
+	if s := r.jobs.Stats(); s.SweeperRepairs != 1 || s.Takeovers != 1 {
+		t.Errorf("stats: %+v", s)
+	}
+}
+
+// TestDeadlineLateness measures how late deadline jobs start with the default poll interval: several
+// games whose first turn ends 7 s after it starts (past River's 5 s scheduling look-ahead, as a real
+// turn of an hour or more is). It logs the figures docs/operations.md quotes.
+func TestDeadlineLateness(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	cfg := jobs.DefaultConfig()
+	cfg.CPUDelay, cfg.SweepInterval = 0, time.Hour
+	r := e.replica(cfg, nil)
+	const games = 8
+	e.deadlineIn(7 * time.Second)
+	var ids []int
+	for i := range games {
+		a, b := e.user("a"+strconv.Itoa(i), "none"), e.user("b"+strconv.Itoa(i), "none")
+		ids = append(ids, e.createGame(r.svc, a, human(a), human(b)))
+		time.Sleep(100 * time.Millisecond) // spread the deadlines over the poll interval
+	}
+	e.offset.Store(0)
+	e.waitFor("every first turn to be taken over", 2*time.Minute, func() bool {
+		return e.count(`SELECT count(*) FROM river_job WHERE kind = $1 AND state = 'completed' AND (args->>'turn')::int = 1`,
+			jobs.KindTurnDeadline) == games
+	})
+	rows, err := e.db.Query(`SELECT extract(epoch FROM attempted_at - scheduled_at), extract(epoch FROM finalized_at - scheduled_at)
+		FROM river_job WHERE kind = $1 AND (args->>'turn')::int = 1`, jobs.KindTurnDeadline)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var start, done []float64
+	for rows.Next() {
+		var s, d float64
+		if err := rows.Scan(&s, &d); err != nil {
+			t.Fatal(err)
+		}
+		start, done = append(start, s), append(done, d)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("deadline jobs started %s s after their deadline (mean %.3f, max %.3f); takeovers done after %s s (max %.3f), poll interval %v",
+		figures(start), mean(start), maxOf(start), figures(done), maxOf(done), cfg.PollInterval)
+	for _, id := range ids {
+		if n := e.count(`SELECT count(*) FROM events WHERE game_id = $1 AND turn = 2 AND kind = 'turn_started'`, id); n != 1 {
+			t.Errorf("game %d did not move on to turn 2", id)
+		}
+	}
+}
+
+func figures(xs []float64) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.FormatFloat(x, 'f', 3, 64)
+	}
+	return strings.Join(s, " ")
+}
+
+func mean(xs []float64) float64 {
+	sum := 0.0
+	for _, x := range xs {
+		sum += x
+	}
+	return sum / float64(len(xs))
+}
+
+func maxOf(xs []float64) float64 {
+	m := xs[0]
+	for _, x := range xs {
+		m = max(m, x)
+	}
+	return m
+}
+
+// TestPermanentFailureCancelsNotification invites a user who takes SMS but has no phone number: the
+// notification fails for good at once and is not retried.
+func TestPermanentFailureCancelsNotification(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	sms := startSMSAPI(t, 0)
+	r := e.replica(testConfig(), router(t, nil, sms))
+	owner, carol := e.user("owner", "email"), e.user("carol", "sms")
+	if _, err := e.db.Exec(`UPDATE users SET phone = NULL WHERE id = $1`, carol); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.svc.GameCreate(e.ctx, game.CreateInput{CreatorID: owner, MapKey: "classic", Seats: []game.SeatSpec{
+		{Kind: game.SeatUser, UserID: owner, Color: "red"}, {Kind: game.SeatInvited, InviteEmail: "carol@example.com", Color: "blue"}}}); err != nil {
+		t.Fatal(err)
+	}
+	e.waitFor("the notification to be cancelled", time.Minute, func() bool {
+		return e.count(`SELECT count(*) FROM river_job WHERE kind = $1 AND state = 'cancelled'`, jobs.KindNotification) == 1
+	})
+	if n := e.count(`SELECT attempt FROM river_job WHERE kind = $1`, jobs.KindNotification); n != 1 {
+		t.Errorf("attempts: %d, want 1", n)
+	}
+	if sms.failed.Load()+sms.delivered.Load() != 0 {
+		t.Errorf("the SMS API was called")
+	}
+	if n := e.count(`SELECT count(*) FROM notices WHERE user_id = $1 AND kind = 'invited' AND sent_at IS NULL`, carol); n != 1 {
+		t.Errorf("carol's unsent invitation notices: %d, want 1", n)
+	}
+}

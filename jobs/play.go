@@ -1,0 +1,117 @@
+package jobs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"rout/ai"
+	"rout/game"
+	"rout/rules"
+)
+
+// maxCommandsPerJob bounds the commands one job plays: a turn that is not over by then is a bug, and the
+// job fails (and is retried) rather than spinning.
+const maxCommandsPerJob = 2000
+
+// playing says whether game snap is still at turn with seat to move.
+func playing(snap game.Snapshot, turn, seat int) bool {
+	return snap.Status == "active" && snap.State.Phase() != rules.PhaseOver && snap.State.Turn() == turn &&
+		int(snap.State.Current()) == seat
+}
+
+// playTurn plays seat's turn of a game through the game service, a command at a time, each sent with the
+// version it was chosen at, until the turn is over (another turn, or the game's end). It returns how many
+// commands it played. A CPU seat plays as its difficulty says; another seat (a takeover) plays as
+// ai.Cautious, and its commands carry the takeover so that the player is told. It does nothing when the
+// game has moved on. A turn it finished counts in Stats (CPUTurns or Takeovers).
+func (j *Jobs) playTurn(ctx context.Context, gameID, turn, seat int) (played int, err error) {
+	svc := j.service()
+	cpu := false
+	defer func() {
+		if played == 0 || err != nil {
+			return
+		}
+		if cpu {
+			j.stats.cpuTurns.Add(1)
+			if j.observer != nil {
+				j.observer.CPUTurn()
+			}
+		} else {
+			j.stats.takeovers.Add(1)
+			if j.observer != nil {
+				j.observer.Takeover()
+			}
+			j.logger.InfoContext(ctx, "turn taken over", "game_id", gameID, "turn", turn, "seat", seat, "commands", played)
+		}
+	}()
+	for range maxCommandsPerJob {
+		snap, err := svc.GameSnapshot(ctx, gameID)
+		if err != nil {
+			if code(err) == game.CodeNotFound {
+				return played, nil
+			}
+			return played, err
+		}
+		if !playing(snap, turn, seat) {
+			return played, nil
+		}
+		play, cmdCtx := ai.Cautious, ctx
+		if s := snap.Seats[seat]; s.CPU {
+			cpu = true
+			if p, ok := ai.ByName(s.Difficulty); ok {
+				play = p
+			}
+		} else {
+			cmdCtx = context.WithValue(ctx, takeoverKey{}, takeover{game: gameID, turn: turn, seat: seat})
+		}
+		// The seed depends only on the game, the turn and the command's place in the game (its version):
+		// the same position gets the same choice, on any replica and after any retry.
+		r := rand.New(rand.NewPCG(uint64(gameID)<<32|uint64(uint32(turn)), uint64(snap.Version)))
+		cmd := play(snap.State, rules.PlayerID(seat), r)
+		if cmd == nil {
+			return played, fmt.Errorf("the CPU found nothing to play for seat %d in turn %d of game %d", seat, turn, gameID)
+		}
+		if err := sleep(ctx, j.cfg.CPUDelay); err != nil {
+			return played, err
+		}
+		version := snap.Version
+		_, err = svc.TurnSubmit(cmdCtx, game.CommandInput{GameID: gameID, Actor: game.System(seat), Command: cmd,
+			ExpectedVersion: &version})
+		if code(err) == game.CodeConflict {
+			continue // someone else moved the game on: look again
+		}
+		if err != nil {
+			return played, fmt.Errorf("error playing %T for seat %d in turn %d of game %d: %w", cmd, seat, turn, gameID, err)
+		}
+		played++
+		j.stats.cpuCommands.Add(1)
+	}
+	return played, fmt.Errorf("turn %d of game %d is not over after %d commands", turn, gameID, maxCommandsPerJob)
+}
+
+// code returns the service code of err, or "".
+func code(err error) game.Code {
+	var ge *game.Error
+	if errors.As(err, &ge) {
+		return ge.Code
+	}
+	return ""
+}
+
+// sleep waits for d or until ctx ends.
+func sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

@@ -1,0 +1,46 @@
+package jobs
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/riverqueue/river"
+
+	"rout/game"
+	"rout/notify"
+)
+
+// turnWarningWorker tells a player that their turn is running out.
+type turnWarningWorker struct {
+	river.WorkerDefaults[TurnWarningArgs]
+	j *Jobs
+}
+
+// Work records the player's turn_warning notice (and its notification), unless the game has moved on.
+func (w *turnWarningWorker) Work(ctx context.Context, job *river.Job[TurnWarningArgs]) error {
+	a := job.Args
+	snap, err := w.j.service().GameSnapshot(ctx, a.GameID)
+	if err != nil {
+		if code(err) == game.CodeNotFound {
+			return nil
+		}
+		return err
+	}
+	if !playing(snap, a.Turn, a.Seat) || snap.Deadline == nil || snap.Seats[a.Seat].UserID == 0 {
+		return nil
+	}
+	n := notice{user: snap.Seats[a.Seat].UserID, game: a.GameID, turn: a.Turn, kind: notify.KindTurnWarning,
+		data: noticeData{Deadline: rfc3339(*snap.Deadline)}}
+	tx, err := w.j.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("error beginning a transaction: %w", err)
+	}
+	if err := w.j.insertNotice(ctx, tx, n); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("error committing the warning of turn %d of game %d: %w", a.Turn, a.GameID, err)
+	}
+	return nil
+}

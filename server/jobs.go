@@ -1,0 +1,53 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"github.com/riverqueue/river/rivertype"
+
+	"rout/game"
+	"rout/jobs"
+	"rout/metrics"
+	"rout/notify"
+)
+
+// newJobs returns the process's River jobs and the game service whose Effects they are: every command
+// enqueues its jobs, whether or not this process works them (cfg.Workers). Workers get a LISTEN
+// connection to the database, so that they pick new jobs up at once. The jobs worked here, the CPU turns
+// and the takeovers are counted in m (nil: nowhere).
+func newJobs(cfg Config, db *Database, m *metrics.Metrics, logger *slog.Logger) (*jobs.Jobs, *game.Service, error) {
+	opts := jobs.Opts{DB: db.DB, Logger: logger, Config: cfg.Jobs, Observer: m,
+		Middleware: []rivertype.Middleware{m.JobMiddleware()}}
+	if cfg.Workers {
+		opts.ListenURL = cfg.DatabaseURL
+		if db.cluster != nil {
+			opts.ListenURL = db.cluster.DSN()
+		}
+	}
+	if cfg.Notify.Email != nil || cfg.Notify.SMS != nil {
+		router, err := notify.NewRouter(cfg.Notify)
+		if err != nil {
+			return nil, nil, fmt.Errorf("error configuring notifications: %w", err)
+		}
+		opts.Notifier = router
+	}
+	j, err := jobs.New(opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	svc, err := game.New(game.Opts{DB: db.DB, Logger: logger, Effects: j})
+	if err != nil {
+		return nil, nil, err
+	}
+	return j, svc, nil
+}
+
+// startJobs starts working jobs when cfg.Workers asks for it.
+func startJobs(ctx context.Context, cfg Config, work *jobs.Jobs, svc *game.Service) error {
+	if !cfg.Workers {
+		return nil
+	}
+	return work.Start(ctx, svc)
+}
