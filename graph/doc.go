@@ -16,6 +16,9 @@
 //   - game.go: the games area's helpers: who may see a game, the viewer's seat, per-viewer event
 //     payloads (card ids hidden from others), and submit, the one path of every turn command to
 //     game.Service.TurnSubmit.
+//   - live.go: the subscriptions (gameEvents, viewerEvents) over the live hub (Deps.Live), and the
+//     RESUME_REQUIRED message of a subscriber that fell behind; ws_auth.go: the websocket transport's
+//     connection_init authentication (graph/wstransport is registered in NewHandler).
 //   - playground: GraphiQL, embedded, to be served at "/".
 //
 // # Conventions for new areas

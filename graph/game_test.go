@@ -63,15 +63,17 @@ func (e *env) gameMutation(token, name string, input map[string]any) gamePayload
 
 func (e *env) gameMutationRaw(token, name string, input map[string]any) *response {
 	e.t.Helper()
-	typ := map[string]string{
-		"createGame": "CreateGameInput", "joinGame": "JoinGameInput", "startGame": "GameInput", "leaveGame": "GameInput",
-		"claimTerritory": "ClaimTerritoryInput", "placeArmies": "PlaceArmiesInput", "attack": "AttackInput",
-		"occupy": "OccupyInput", "endAttack": "TurnInput", "endTurn": "TurnInput", "fortify": "FortifyInput",
-		"resign": "TurnInput", "tradeCards": "TradeCardsInput",
-	}[name]
 	q := fmt.Sprintf(`mutation($input: %s!) { %s(input: $input) { game { %s } events { seq kind payload } userErrors { code field message } } }`,
-		typ, name, gameFields)
+		gameInputTypes[name], name, gameFields)
 	return e.gql(token, q, map[string]any{"input": input})
+}
+
+// gameInputTypes names the input type of every game mutation.
+var gameInputTypes = map[string]string{
+	"createGame": "CreateGameInput", "joinGame": "JoinGameInput", "startGame": "GameInput", "leaveGame": "GameInput",
+	"claimTerritory": "ClaimTerritoryInput", "placeArmies": "PlaceArmiesInput", "attack": "AttackInput",
+	"occupy": "OccupyInput", "endAttack": "TurnInput", "endTurn": "TurnInput", "fortify": "FortifyInput",
+	"resign": "TurnInput", "tradeCards": "TradeCardsInput",
 }
 
 // gameAs reads a game as token.

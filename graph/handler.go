@@ -17,6 +17,7 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"rout/graph/exec"
+	"rout/graph/wstransport"
 )
 
 // Path is where the API is served: mount NewHandler's handler there, and the playground at "/".
@@ -31,7 +32,9 @@ const Path = "/graphql"
 // Around gqlgen's executor it gives each request an id (the X-Request-Id response header, and the
 // request_id of its logs), refuses methods other than GET and POST (405) and bodies over the limit (413),
 // applies the rate limits per client address and per user (429 with Retry-After), resolves the bearer
-// token to the viewer, and bounds the request's time. It fails when cfg is not valid or a required
+// token to the viewer, and bounds the request's time. Websocket upgrades go to the subscriptions'
+// transport (graph/wstransport), authenticated by the connection_init payload; the handler's
+// Shutdown(ctx) error method closes those sockets. It fails when cfg is not valid or a required
 // dependency is missing. The handler is safe for concurrent use.
 func NewHandler(cfg Config, deps Deps) (http.Handler, error) {
 	if err := cfg.Validate(); err != nil {
@@ -43,6 +46,9 @@ func NewHandler(cfg Config, deps Deps) (http.Handler, error) {
 	}
 	p := &presenter{logger: r.logger}
 	srv := handler.New(exec.NewExecutableSchema(r.executableSchema()))
+	// Subscriptions: websocket upgrades first, as httpTransport takes every GET.
+	ws := wstransport.New(wstransport.Opts{Authenticate: r.authenticateSocket, Logger: r.logger})
+	srv.AddTransport(ws)
 	srv.AddTransport(httpTransport{})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](cfg.QueryCacheSize))
 	srv.SetParserTokenLimit(cfg.MaxTokens)
@@ -54,7 +60,7 @@ func NewHandler(cfg Config, deps Deps) (http.Handler, error) {
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](cfg.APQCacheSize)})
 	srv.Use(queryLimits{maxDepth: cfg.MaxDepth, maxAliases: cfg.MaxAliases})
 	srv.Use(extension.FixedComplexityLimit(cfg.MaxComplexity))
-	return &httpHandler{r: r, p: p, gql: srv}, nil
+	return &httpHandler{r: r, p: p, gql: srv, ws: ws}, nil
 }
 
 // httpHandler is the API's HTTP layer around gqlgen's server.
@@ -62,7 +68,12 @@ type httpHandler struct {
 	r   *Resolver
 	p   *presenter
 	gql http.Handler
+	ws  *wstransport.Transport
 }
+
+// Shutdown closes the handler's websockets (1001 going away: clients reconnect and resume) and waits for
+// them until ctx ends. The server's own Shutdown does not reach hijacked connections.
+func (h *httpHandler) Shutdown(ctx context.Context) error { return h.ws.Shutdown(ctx) }
 
 // ServeHTTP implements http.Handler.
 func (h *httpHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {

@@ -14,6 +14,7 @@ import (
 	"rout/game"
 	"rout/graph/exec"
 	"rout/graph/model"
+	"rout/live"
 )
 
 // Deps are the API's dependencies.
@@ -28,6 +29,9 @@ type Deps struct {
 	Logger *slog.Logger
 	// Clock tells the time (token expiry, last use, rate limits). Nil is time.Now.
 	Clock func() time.Time
+	// Live is the hub the subscriptions are served from. Nil: subscriptions fail with
+	// INTERNAL_SERVER_ERROR.
+	Live *live.Hub
 }
 
 // Resolver is the root of the resolvers and the only place that holds the API's dependencies: every
@@ -36,6 +40,7 @@ type Resolver struct {
 	ent    *ent.Client
 	db     *sql.DB
 	game   *game.Service
+	live   *live.Hub
 	logger *slog.Logger
 	now    func() time.Time
 	cfg    Config
@@ -73,6 +78,7 @@ func newResolver(cfg Config, deps Deps) (*Resolver, error) {
 		ent:             deps.Ent,
 		db:              deps.DB,
 		game:            deps.Game,
+		live:            deps.Live,
 		logger:          deps.Logger,
 		now:             deps.Clock,
 		cfg:             cfg,

@@ -5,11 +5,13 @@ package exec
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"rout/ent"
 	"rout/graph/model"
+	"rout/live"
 	"strconv"
 	"sync/atomic"
 	"time"
@@ -37,8 +39,10 @@ type ResolverRoot interface {
 	Mutation() MutationResolver
 	Query() QueryResolver
 	Seat() SeatResolver
+	Subscription() SubscriptionResolver
 	Territory() TerritoryResolver
 	User() UserResolver
+	ViewerEvent() ViewerEventResolver
 }
 
 type DirectiveRoot struct {
@@ -86,6 +90,11 @@ type ComplexityRoot struct {
 		UserErrors func(childComplexity int) int
 	}
 
+	Dice struct {
+		Attacker func(childComplexity int) int
+		Defender func(childComplexity int) int
+	}
+
 	Game struct {
 		Board            func(childComplexity int) int
 		CardSystem       func(childComplexity int) int
@@ -98,6 +107,7 @@ type ComplexityRoot struct {
 		Phase            func(childComplexity int) int
 		Record           func(childComplexity int) int
 		Seats            func(childComplexity int) int
+		Seq              func(childComplexity int) int
 		Status           func(childComplexity int) int
 		Territories      func(childComplexity int, first *int, after *entgql.Cursor[int]) int
 		TtbPercent       func(childComplexity int) int
@@ -138,6 +148,27 @@ type ComplexityRoot struct {
 		Events     func(childComplexity int) int
 		Game       func(childComplexity int) int
 		UserErrors func(childComplexity int) int
+	}
+
+	LiveEvent struct {
+		CurrentSeat func(childComplexity int) int
+		Dice        func(childComplexity int) int
+		Kind        func(childComplexity int) int
+		Payload     func(childComplexity int) int
+		Phase       func(childComplexity int) int
+		Seat        func(childComplexity int) int
+		Seq         func(childComplexity int) int
+		Territories func(childComplexity int) int
+		Turn        func(childComplexity int) int
+		Winner      func(childComplexity int) int
+	}
+
+	LiveTerritory struct {
+		Armies  func(childComplexity int) int
+		Index   func(childComplexity int) int
+		Key     func(childComplexity int) int
+		Neutral func(childComplexity int) int
+		Owner   func(childComplexity int) int
 	}
 
 	Mutation struct {
@@ -222,6 +253,11 @@ type ComplexityRoot struct {
 		UserErrors func(childComplexity int) int
 	}
 
+	Subscription struct {
+		GameEvents   func(childComplexity int, gameID string, after *int) int
+		ViewerEvents func(childComplexity int, after *int) int
+	}
+
 	Territory struct {
 		Armies  func(childComplexity int) int
 		Key     func(childComplexity int) int
@@ -267,6 +303,16 @@ type ComplexityRoot struct {
 		Code    func(childComplexity int) int
 		Field   func(childComplexity int) int
 		Message func(childComplexity int) int
+	}
+
+	ViewerEvent struct {
+		CreatedAt func(childComplexity int) int
+		Data      func(childComplexity int) int
+		Game      func(childComplexity int) int
+		GameID    func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Kind      func(childComplexity int) int
+		Turn      func(childComplexity int) int
 	}
 }
 
@@ -339,6 +385,10 @@ type SeatResolver interface {
 
 	Cards(ctx context.Context, obj *ent.Player) ([]int, error)
 }
+type SubscriptionResolver interface {
+	GameEvents(ctx context.Context, gameID string, after *int) (<-chan graphql.Event[*live.Event], error)
+	ViewerEvents(ctx context.Context, after *int) (<-chan graphql.Event[*live.Notice], error)
+}
 type TerritoryResolver interface {
 	Key(ctx context.Context, obj *ent.Territory) (string, error)
 	Name(ctx context.Context, obj *ent.Territory) (string, error)
@@ -351,6 +401,10 @@ type UserResolver interface {
 	Email(ctx context.Context, obj *ent.User) (*string, error)
 	Phone(ctx context.Context, obj *ent.User) (*string, error)
 	Notify(ctx context.Context, obj *ent.User) (*model.NotificationChannel, error)
+}
+type ViewerEventResolver interface {
+	GameID(ctx context.Context, obj *live.Notice) (string, error)
+	Game(ctx context.Context, obj *live.Notice) (*ent.Game, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -509,6 +563,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CreateApiTokenPayload.UserErrors(childComplexity), true
 
+	case "Dice.attacker":
+		if e.ComplexityRoot.Dice.Attacker == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Dice.Attacker(childComplexity), true
+	case "Dice.defender":
+		if e.ComplexityRoot.Dice.Defender == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Dice.Defender(childComplexity), true
+
 	case "Game.board":
 		if e.ComplexityRoot.Game.Board == nil {
 			break
@@ -580,6 +647,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Game.Seats(childComplexity), true
+	case "Game.seq":
+		if e.ComplexityRoot.Game.Seq == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.Seq(childComplexity), true
 	case "Game.status":
 		if e.ComplexityRoot.Game.Status == nil {
 			break
@@ -740,6 +813,98 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GamePayload.UserErrors(childComplexity), true
+
+	case "LiveEvent.currentSeat":
+		if e.ComplexityRoot.LiveEvent.CurrentSeat == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveEvent.CurrentSeat(childComplexity), true
+	case "LiveEvent.dice":
+		if e.ComplexityRoot.LiveEvent.Dice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveEvent.Dice(childComplexity), true
+	case "LiveEvent.kind":
+		if e.ComplexityRoot.LiveEvent.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveEvent.Kind(childComplexity), true
+	case "LiveEvent.payload":
+		if e.ComplexityRoot.LiveEvent.Payload == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveEvent.Payload(childComplexity), true
+	case "LiveEvent.phase":
+		if e.ComplexityRoot.LiveEvent.Phase == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveEvent.Phase(childComplexity), true
+	case "LiveEvent.seat":
+		if e.ComplexityRoot.LiveEvent.Seat == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveEvent.Seat(childComplexity), true
+	case "LiveEvent.seq":
+		if e.ComplexityRoot.LiveEvent.Seq == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveEvent.Seq(childComplexity), true
+	case "LiveEvent.territories":
+		if e.ComplexityRoot.LiveEvent.Territories == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveEvent.Territories(childComplexity), true
+	case "LiveEvent.turn":
+		if e.ComplexityRoot.LiveEvent.Turn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveEvent.Turn(childComplexity), true
+	case "LiveEvent.winner":
+		if e.ComplexityRoot.LiveEvent.Winner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveEvent.Winner(childComplexity), true
+
+	case "LiveTerritory.armies":
+		if e.ComplexityRoot.LiveTerritory.Armies == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveTerritory.Armies(childComplexity), true
+	case "LiveTerritory.index":
+		if e.ComplexityRoot.LiveTerritory.Index == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveTerritory.Index(childComplexity), true
+	case "LiveTerritory.key":
+		if e.ComplexityRoot.LiveTerritory.Key == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveTerritory.Key(childComplexity), true
+	case "LiveTerritory.neutral":
+		if e.ComplexityRoot.LiveTerritory.Neutral == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveTerritory.Neutral(childComplexity), true
+	case "LiveTerritory.owner":
+		if e.ComplexityRoot.LiveTerritory.Owner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveTerritory.Owner(childComplexity), true
 
 	case "Mutation.attack":
 		if e.ComplexityRoot.Mutation.Attack == nil {
@@ -1206,6 +1371,29 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SignUpPayload.UserErrors(childComplexity), true
 
+	case "Subscription.gameEvents":
+		if e.ComplexityRoot.Subscription.GameEvents == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_gameEvents_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.GameEvents(childComplexity, args["gameId"].(string), args["after"].(*int)), true
+	case "Subscription.viewerEvents":
+		if e.ComplexityRoot.Subscription.ViewerEvents == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_viewerEvents_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.ViewerEvents(childComplexity, args["after"].(*int)), true
+
 	case "Territory.armies":
 		if e.ComplexityRoot.Territory.Armies == nil {
 			break
@@ -1369,6 +1557,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.UserError.Message(childComplexity), true
 
+	case "ViewerEvent.createdAt":
+		if e.ComplexityRoot.ViewerEvent.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ViewerEvent.CreatedAt(childComplexity), true
+	case "ViewerEvent.data":
+		if e.ComplexityRoot.ViewerEvent.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ViewerEvent.Data(childComplexity), true
+	case "ViewerEvent.game":
+		if e.ComplexityRoot.ViewerEvent.Game == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ViewerEvent.Game(childComplexity), true
+	case "ViewerEvent.gameId":
+		if e.ComplexityRoot.ViewerEvent.GameID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ViewerEvent.GameID(childComplexity), true
+	case "ViewerEvent.seq":
+		if e.ComplexityRoot.ViewerEvent.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ViewerEvent.ID(childComplexity), true
+	case "ViewerEvent.kind":
+		if e.ComplexityRoot.ViewerEvent.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ViewerEvent.Kind(childComplexity), true
+	case "ViewerEvent.turn":
+		if e.ComplexityRoot.ViewerEvent.Turn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ViewerEvent.Turn(childComplexity), true
+
 	}
 	return 0, false
 }
@@ -1446,9 +1677,34 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 				Data: buf.Bytes(),
 			}
 		}
+	case ast.Subscription:
+		// Exec discards the per-event context; the event-aware path is exposed
+		// via ExecWithEventContext and used by the executor when it detects
+		// ExecutableSchemaWithEventContext.
+		return graphql.SubscriptionResponseHandler(ec._Subscription(ctx, opCtx.Operation.SelectionSet))
 
 	default:
 		return graphql.OneShot(graphql.ErrorResponse(ctx, "unsupported GraphQL operation"))
+	}
+}
+
+// ExecWithEventContext is the per-event-context-aware response handler. The
+// graphql executor type-asserts the executable schema for this method when
+// at least one subscription field is annotated @subscriptionContext; absence
+// falls back to Exec.
+func (e *executableSchema) ExecWithEventContext(ctx context.Context) graphql.ResponseHandlerWithContext {
+	opCtx := graphql.GetOperationContext(ctx)
+	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
+
+	switch opCtx.Operation.Operation {
+	case ast.Subscription:
+		return graphql.SubscriptionEventResponseHandler(ec._Subscription(ctx, opCtx.Operation.SelectionSet))
+	default:
+		// Non-subscription operations fall through to Exec via the executor's
+		// default path; this method only handles ast.Subscription.
+		return func(ctx context.Context) (context.Context, *graphql.Response) {
+			return ctx, graphql.ErrorResponse(ctx, "ExecWithEventContext only handles subscriptions")
+		}
 	}
 }
 
@@ -2111,6 +2367,100 @@ extend type Mutation {
   resign(input: TurnInput!): GamePayload! @auth
 }
 `, BuiltIn: false},
+	{Name: "../schema/live.graphqls", Input: `# Live: subscriptions to a game's events and to the viewer's own notices (docs/live.md). They are served
+# over websockets (graphql-transport-ws, and the legacy graphql-ws subprotocol) at the API's path.
+
+"Marks a subscription field whose messages carry their own context (gqlgen): how the resume error is sent."
+directive @subscriptionContext on FIELD_DEFINITION
+
+"""
+One event of a game as a live subscriber sees it, with the state it left on what it touched, so that a
+client can update its board without reading the game again.
+"""
+type LiveEvent {
+  "The event's sequence number in the game, from 1: resume after it."
+  seq: Int!
+  "The turn it happened in."
+  turn: Int!
+  "The seat that caused it; null for the system."
+  seat: Int
+  "The event's kind, such as ` + "`" + `battle_rolled` + "`" + ` (see docs/rules.md)."
+  kind: String!
+  """
+  The event's fields (see docs/rules.md). Card ids in card_drawn, player_eliminated and player_resigned are
+  shown only to the player concerned; others see ` + "`" + `cardCount` + "`" + ` instead.
+  """
+  payload: JSON!
+  "The game's phase after the event: setup, claim, placement, reinforce, attack, occupy, fortify or over."
+  phase: String!
+  "The seat to move after the event; null when none."
+  currentSeat: Int
+  "The territories the event touched, as they stand after it, in map order."
+  territories: [LiveTerritory!]!
+  "The dice of a battle_rolled event; null for the other kinds."
+  dice: Dice
+  "The winning seat, on the game_over event; null otherwise."
+  winner: Int
+}
+
+"A territory as it stands after an event."
+type LiveTerritory {
+  "The territory's index on the board (map order, as in Game.board)."
+  index: Int!
+  "The territory's key from the map."
+  key: String!
+  "The owning seat; null when unclaimed or neutral."
+  owner: Int
+  "Whether the territory is neutral (left by a resigned player)."
+  neutral: Boolean!
+  "The armies on the territory."
+  armies: Int!
+}
+
+"The dice of one battle roll, each side sorted high to low."
+type Dice {
+  attacker: [Int!]!
+  defender: [Int!]!
+}
+
+"One thing the viewer was told about a game."
+type ViewerEvent {
+  "The notice's number in the viewer's stream: increasing, not contiguous. Resume after it."
+  seq: Int!
+  "What happened: your_turn, turn_warning, cpu_played, eliminated, game_over or invited."
+  kind: String!
+  "The global id of the game it is about."
+  gameId: ID!
+  "The game it is about; null when the viewer may no longer see it."
+  game: Game
+  "The game's turn when it happened."
+  turn: Int!
+  "Details, such as a deadline or the winner's seat; null when none."
+  data: JSON
+  "When it happened."
+  createdAt: Time!
+}
+
+extend type Game {
+  "The sequence number of the game's last event (0 before the start): subscribe to gameEvents after it."
+  seq: Int!
+}
+
+type Subscription {
+  """
+  The events of a game after sequence number ` + "`" + `after` + "`" + ` (0 when null: the whole record), then every new event
+  as it is committed, in order, without gaps or duplicates, as the viewer may see them. A subscriber that
+  falls too far behind gets one message with a RESUME_REQUIRED error (extensions.lastSeq: the last
+  sequence number delivered) and the subscription completes: subscribe again with ` + "`" + `after: lastSeq` + "`" + `.
+  """
+  gameEvents(gameId: ID!, after: Int): LiveEvent @subscriptionContext
+  """
+  The viewer's own notices after number ` + "`" + `after` + "`" + ` (0 when null: all of them), then every new one: your turn,
+  time running out, a CPU played for you, invitations, eliminations, game over. Resumes like gameEvents.
+  """
+  viewerEvents(after: Int): ViewerEvent @auth @subscriptionContext
+}
+`, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -2198,6 +2548,16 @@ func (ec *executionContext) childFields_CreateApiTokenPayload(ctx context.Contex
 	return nil, fmt.Errorf("no field named %q was found under type CreateApiTokenPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_Dice(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "attacker":
+		return ec.fieldContext_Dice_attacker(ctx, field)
+	case "defender":
+		return ec.fieldContext_Dice_defender(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Dice", field.Name)
+}
+
 func (ec *executionContext) childFields_Game(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -2238,6 +2598,8 @@ func (ec *executionContext) childFields_Game(ctx context.Context, field graphql.
 		return ec.fieldContext_Game_inviteCode(ctx, field)
 	case "record":
 		return ec.fieldContext_Game_record(ctx, field)
+	case "seq":
+		return ec.fieldContext_Game_seq(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Game", field.Name)
 }
@@ -2304,6 +2666,48 @@ func (ec *executionContext) childFields_GamePayload(ctx context.Context, field g
 		return ec.fieldContext_GamePayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type GamePayload", field.Name)
+}
+
+func (ec *executionContext) childFields_LiveEvent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "seq":
+		return ec.fieldContext_LiveEvent_seq(ctx, field)
+	case "turn":
+		return ec.fieldContext_LiveEvent_turn(ctx, field)
+	case "seat":
+		return ec.fieldContext_LiveEvent_seat(ctx, field)
+	case "kind":
+		return ec.fieldContext_LiveEvent_kind(ctx, field)
+	case "payload":
+		return ec.fieldContext_LiveEvent_payload(ctx, field)
+	case "phase":
+		return ec.fieldContext_LiveEvent_phase(ctx, field)
+	case "currentSeat":
+		return ec.fieldContext_LiveEvent_currentSeat(ctx, field)
+	case "territories":
+		return ec.fieldContext_LiveEvent_territories(ctx, field)
+	case "dice":
+		return ec.fieldContext_LiveEvent_dice(ctx, field)
+	case "winner":
+		return ec.fieldContext_LiveEvent_winner(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LiveEvent", field.Name)
+}
+
+func (ec *executionContext) childFields_LiveTerritory(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "index":
+		return ec.fieldContext_LiveTerritory_index(ctx, field)
+	case "key":
+		return ec.fieldContext_LiveTerritory_key(ctx, field)
+	case "owner":
+		return ec.fieldContext_LiveTerritory_owner(ctx, field)
+	case "neutral":
+		return ec.fieldContext_LiveTerritory_neutral(ctx, field)
+	case "armies":
+		return ec.fieldContext_LiveTerritory_armies(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LiveTerritory", field.Name)
 }
 
 func (ec *executionContext) childFields_PageInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2494,6 +2898,26 @@ func (ec *executionContext) childFields_UserError(ctx context.Context, field gra
 		return ec.fieldContext_UserError_message(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type UserError", field.Name)
+}
+
+func (ec *executionContext) childFields_ViewerEvent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "seq":
+		return ec.fieldContext_ViewerEvent_seq(ctx, field)
+	case "kind":
+		return ec.fieldContext_ViewerEvent_kind(ctx, field)
+	case "gameId":
+		return ec.fieldContext_ViewerEvent_gameId(ctx, field)
+	case "game":
+		return ec.fieldContext_ViewerEvent_game(ctx, field)
+	case "turn":
+		return ec.fieldContext_ViewerEvent_turn(ctx, field)
+	case "data":
+		return ec.fieldContext_ViewerEvent_data(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_ViewerEvent_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ViewerEvent", field.Name)
 }
 
 func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -3073,6 +3497,42 @@ func (ec *executionContext) field_Query_nodes_args(ctx context.Context, rawArgs 
 		return nil, err
 	}
 	args["ids"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_gameEvents_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "gameId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["gameId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_viewerEvents_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
 	return args, nil
 }
 
@@ -3701,6 +4161,52 @@ func (ec *executionContext) fieldContext_CreateApiTokenPayload_userErrors(_ cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Dice_attacker(ctx context.Context, field graphql.CollectedField, obj *live.Dice) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Dice_attacker(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Attacker, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []int) graphql.Marshaler {
+			return ec.marshalNInt2ᚕintᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Dice_attacker(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Dice", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Dice_defender(ctx context.Context, field graphql.CollectedField, obj *live.Dice) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Dice_defender(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Defender, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []int) graphql.Marshaler {
+			return ec.marshalNInt2ᚕintᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Dice_defender(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Dice", field, false, false, "Int")
+}
+
 func (ec *executionContext) _Game_id(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4216,6 +4722,29 @@ func (ec *executionContext) fieldContext_Game_record(_ context.Context, field gr
 	return graphql.NewScalarFieldContext("Game", field, true, true, "JSON")
 }
 
+func (ec *executionContext) _Game_seq(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_seq(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Seq, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_seq(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Game", field, false, false, "Int")
+}
+
 func (ec *executionContext) _GameConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.GameConnection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4659,6 +5188,369 @@ func (ec *executionContext) fieldContext_GamePayload_userErrors(_ context.Contex
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _LiveEvent_seq(ctx context.Context, field graphql.CollectedField, obj *live.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveEvent_seq(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Seq, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LiveEvent_seq(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LiveEvent", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LiveEvent_turn(ctx context.Context, field graphql.CollectedField, obj *live.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveEvent_turn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Turn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LiveEvent_turn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LiveEvent", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LiveEvent_seat(ctx context.Context, field graphql.CollectedField, obj *live.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveEvent_seat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Seat, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LiveEvent_seat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LiveEvent", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LiveEvent_kind(ctx context.Context, field graphql.CollectedField, obj *live.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveEvent_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LiveEvent_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LiveEvent", field, false, false, "String")
+}
+
+func (ec *executionContext) _LiveEvent_payload(ctx context.Context, field graphql.CollectedField, obj *live.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveEvent_payload(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Payload, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+			return ec.marshalNJSON2encodingᚋjsonᚐRawMessage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LiveEvent_payload(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LiveEvent", field, false, false, "JSON")
+}
+
+func (ec *executionContext) _LiveEvent_phase(ctx context.Context, field graphql.CollectedField, obj *live.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveEvent_phase(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Phase, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LiveEvent_phase(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LiveEvent", field, false, false, "String")
+}
+
+func (ec *executionContext) _LiveEvent_currentSeat(ctx context.Context, field graphql.CollectedField, obj *live.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveEvent_currentSeat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CurrentSeat, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LiveEvent_currentSeat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LiveEvent", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LiveEvent_territories(ctx context.Context, field graphql.CollectedField, obj *live.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveEvent_territories(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Territories, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []live.Territory) graphql.Marshaler {
+			return ec.marshalNLiveTerritory2ᚕroutᚋliveᚐTerritoryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LiveEvent_territories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveEvent",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveTerritory(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveEvent_dice(ctx context.Context, field graphql.CollectedField, obj *live.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveEvent_dice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Dice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *live.Dice) graphql.Marshaler {
+			return ec.marshalODice2ᚖroutᚋliveᚐDice(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LiveEvent_dice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveEvent",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Dice(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveEvent_winner(ctx context.Context, field graphql.CollectedField, obj *live.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveEvent_winner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Winner, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LiveEvent_winner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LiveEvent", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LiveTerritory_index(ctx context.Context, field graphql.CollectedField, obj *live.Territory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveTerritory_index(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Index, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LiveTerritory_index(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LiveTerritory", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LiveTerritory_key(ctx context.Context, field graphql.CollectedField, obj *live.Territory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveTerritory_key(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Key, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LiveTerritory_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LiveTerritory", field, false, false, "String")
+}
+
+func (ec *executionContext) _LiveTerritory_owner(ctx context.Context, field graphql.CollectedField, obj *live.Territory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveTerritory_owner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Owner, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LiveTerritory_owner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LiveTerritory", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LiveTerritory_neutral(ctx context.Context, field graphql.CollectedField, obj *live.Territory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveTerritory_neutral(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Neutral, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LiveTerritory_neutral(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LiveTerritory", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _LiveTerritory_armies(ctx context.Context, field graphql.CollectedField, obj *live.Territory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveTerritory_armies(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Armies, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LiveTerritory_armies(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LiveTerritory", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Mutation_signUp(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -6891,6 +7783,107 @@ func (ec *executionContext) fieldContext_SignUpPayload_userErrors(_ context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Subscription_gameEvents(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) (context.Context, graphql.Marshaler)) {
+	return graphql.ResolveFieldStreamWithEventContext(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_gameEvents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().GameEvents(ctx, fc.Args["gameId"].(string), fc.Args["after"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *live.Event) graphql.Marshaler {
+			return ec.marshalOLiveEvent2ᚖroutᚋliveᚐEvent(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_gameEvents(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveEvent(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_gameEvents_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_viewerEvents(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) (context.Context, graphql.Marshaler)) {
+	return graphql.ResolveFieldStreamWithEventContext(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_viewerEvents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().ViewerEvents(ctx, fc.Args["after"].(*int))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *live.Notice
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *live.Notice) graphql.Marshaler {
+			return ec.marshalOViewerEvent2ᚖroutᚋliveᚐNotice(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_viewerEvents(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ViewerEvent(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_viewerEvents_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Territory_key(ctx context.Context, field graphql.CollectedField, obj *ent.Territory) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -7532,6 +8525,176 @@ func (ec *executionContext) _UserError_message(ctx context.Context, field graphq
 }
 func (ec *executionContext) fieldContext_UserError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("UserError", field, false, false, "String")
+}
+
+func (ec *executionContext) _ViewerEvent_seq(ctx context.Context, field graphql.CollectedField, obj *live.Notice) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ViewerEvent_seq(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ViewerEvent_seq(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ViewerEvent", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ViewerEvent_kind(ctx context.Context, field graphql.CollectedField, obj *live.Notice) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ViewerEvent_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ViewerEvent_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ViewerEvent", field, false, false, "String")
+}
+
+func (ec *executionContext) _ViewerEvent_gameId(ctx context.Context, field graphql.CollectedField, obj *live.Notice) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ViewerEvent_gameId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.ViewerEvent().GameID(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ViewerEvent_gameId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ViewerEvent", field, true, true, "ID")
+}
+
+func (ec *executionContext) _ViewerEvent_game(ctx context.Context, field graphql.CollectedField, obj *live.Notice) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ViewerEvent_game(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.ViewerEvent().Game(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Game) graphql.Marshaler {
+			return ec.marshalOGame2ᚖroutᚋentᚐGame(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ViewerEvent_game(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ViewerEvent",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Game(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ViewerEvent_turn(ctx context.Context, field graphql.CollectedField, obj *live.Notice) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ViewerEvent_turn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Turn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ViewerEvent_turn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ViewerEvent", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ViewerEvent_data(ctx context.Context, field graphql.CollectedField, obj *live.Notice) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ViewerEvent_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+			return ec.marshalOJSON2encodingᚋjsonᚐRawMessage(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ViewerEvent_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ViewerEvent", field, false, false, "JSON")
+}
+
+func (ec *executionContext) _ViewerEvent_createdAt(ctx context.Context, field graphql.CollectedField, obj *live.Notice) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ViewerEvent_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ViewerEvent_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ViewerEvent", field, false, false, "Time")
 }
 
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -9991,6 +11154,44 @@ func (ec *executionContext) _CreateApiTokenPayload(ctx context.Context, sel ast.
 	return out
 }
 
+var diceImplementors = []string{"Dice"}
+
+func (ec *executionContext) _Dice(ctx context.Context, sel ast.SelectionSet, obj *live.Dice) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, diceImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Dice")
+		case "attacker":
+			out.Values[i] = ec._Dice_attacker(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "defender":
+			out.Values[i] = ec._Dice_defender(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var gameImplementors = []string{"Game", "Node"}
 
 func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj *ent.Game) graphql.Marshaler {
@@ -10110,6 +11311,11 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Game_record(ctx, field, obj)
 				})
+		case "seq":
+			out.Values[i] = ec._Game_seq(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -10333,6 +11539,137 @@ func (ec *executionContext) _GamePayload(ctx context.Context, sel ast.SelectionS
 			}
 		case "userErrors":
 			out.Values[i] = ec._GamePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var liveEventImplementors = []string{"LiveEvent"}
+
+func (ec *executionContext) _LiveEvent(ctx context.Context, sel ast.SelectionSet, obj *live.Event) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, liveEventImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LiveEvent")
+		case "seq":
+			out.Values[i] = ec._LiveEvent_seq(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "turn":
+			out.Values[i] = ec._LiveEvent_turn(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "seat":
+			out.Values[i] = ec._LiveEvent_seat(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "kind":
+			out.Values[i] = ec._LiveEvent_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "payload":
+			out.Values[i] = ec._LiveEvent_payload(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "phase":
+			out.Values[i] = ec._LiveEvent_phase(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "currentSeat":
+			out.Values[i] = ec._LiveEvent_currentSeat(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "territories":
+			out.Values[i] = ec._LiveEvent_territories(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "dice":
+			out.Values[i] = ec._LiveEvent_dice(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "winner":
+			out.Values[i] = ec._LiveEvent_winner(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var liveTerritoryImplementors = []string{"LiveTerritory"}
+
+func (ec *executionContext) _LiveTerritory(ctx context.Context, sel ast.SelectionSet, obj *live.Territory) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, liveTerritoryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LiveTerritory")
+		case "index":
+			out.Values[i] = ec._LiveTerritory_index(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "key":
+			out.Values[i] = ec._LiveTerritory_key(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "owner":
+			out.Values[i] = ec._LiveTerritory_owner(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "neutral":
+			out.Values[i] = ec._LiveTerritory_neutral(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "armies":
+			out.Values[i] = ec._LiveTerritory_armies(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -10962,6 +12299,28 @@ func (ec *executionContext) _SignUpPayload(ctx context.Context, sel ast.Selectio
 	return out
 }
 
+var subscriptionImplementors = []string{"Subscription"}
+
+func (ec *executionContext) _Subscription(ctx context.Context, sel ast.SelectionSet) func(ctx context.Context) (context.Context, graphql.Marshaler) {
+	fields := graphql.CollectFields(ec.OperationContext, sel, subscriptionImplementors)
+	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
+		Object: "Subscription",
+	})
+	if len(fields) != 1 {
+		graphql.AddErrorf(ctx, "must subscribe to exactly one stream")
+		return nil
+	}
+
+	switch fields[0].Name {
+	case "gameEvents":
+		return ec._Subscription_gameEvents(ctx, fields[0])
+	case "viewerEvents":
+		return ec._Subscription_viewerEvents(ctx, fields[0])
+	default:
+		panic("unknown field " + strconv.Quote(fields[0].Name))
+	}
+}
+
 var territoryImplementors = []string{"Territory"}
 
 func (ec *executionContext) _Territory(ctx context.Context, sel ast.SelectionSet, obj *ent.Territory) graphql.Marshaler {
@@ -11278,6 +12637,71 @@ func (ec *executionContext) _UserError(ctx context.Context, sel ast.SelectionSet
 			out.Values[i] = ec._UserError_message(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var viewerEventImplementors = []string{"ViewerEvent"}
+
+func (ec *executionContext) _ViewerEvent(ctx context.Context, sel ast.SelectionSet, obj *live.Notice) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, viewerEventImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ViewerEvent")
+		case "seq":
+			out.Values[i] = ec._ViewerEvent_seq(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "kind":
+			out.Values[i] = ec._ViewerEvent_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "gameId":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._ViewerEvent_gameId(ctx, field, obj)
+				})
+		case "game":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._ViewerEvent_game(ctx, field, obj)
+				})
+		case "turn":
+			out.Values[i] = ec._ViewerEvent_turn(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "data":
+			out.Values[i] = ec._ViewerEvent_data(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._ViewerEvent_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -12006,6 +13430,24 @@ func (ec *executionContext) marshalNInt2ᚕintᚄ(ctx context.Context, sel ast.S
 	return ret
 }
 
+func (ec *executionContext) unmarshalNJSON2encodingᚋjsonᚐRawMessage(ctx context.Context, v any) (json.RawMessage, error) {
+	res, err := model.UnmarshalRawJSON(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNJSON2encodingᚋjsonᚐRawMessage(ctx context.Context, sel ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "JSON!")
+		return graphql.Null
+	}
+	_ = sel
+	res := model.MarshalRawJSON(v)
+	if res == graphql.Null {
+		graphql.AddInvalidNullFromMarshaler(ctx, "JSON!")
+	}
+	return res
+}
+
 func (ec *executionContext) unmarshalNJSON2map(ctx context.Context, v any) (map[string]any, error) {
 	res, err := graphql.UnmarshalMap(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -12027,6 +13469,26 @@ func (ec *executionContext) marshalNJSON2map(ctx context.Context, sel ast.Select
 func (ec *executionContext) unmarshalNJoinGameInput2routᚋgraphᚋmodelᚐJoinGameInput(ctx context.Context, v any) (model.JoinGameInput, error) {
 	res, err := ec.unmarshalInputJoinGameInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLiveTerritory2routᚋliveᚐTerritory(ctx context.Context, sel ast.SelectionSet, v live.Territory) graphql.Marshaler {
+	return ec._LiveTerritory(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNLiveTerritory2ᚕroutᚋliveᚐTerritoryᚄ(ctx context.Context, sel ast.SelectionSet, v []live.Territory) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNLiveTerritory2routᚋliveᚐTerritory(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNNode2ᚕroutᚋentᚐNoder(ctx context.Context, sel ast.SelectionSet, v []ent.Noder) graphql.Marshaler {
@@ -12518,6 +13980,13 @@ func (ec *executionContext) marshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCu
 	return res
 }
 
+func (ec *executionContext) marshalODice2ᚖroutᚋliveᚐDice(ctx context.Context, sel ast.SelectionSet, v *live.Dice) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Dice(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOGame2ᚖroutᚋentᚐGame(ctx context.Context, sel ast.SelectionSet, v *ent.Game) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -12591,6 +14060,31 @@ func (ec *executionContext) marshalOInt2ᚖint(ctx context.Context, sel ast.Sele
 	_ = ctx
 	res := graphql.MarshalInt(*v)
 	return res
+}
+
+func (ec *executionContext) unmarshalOJSON2encodingᚋjsonᚐRawMessage(ctx context.Context, v any) (json.RawMessage, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := model.UnmarshalRawJSON(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOJSON2encodingᚋjsonᚐRawMessage(ctx context.Context, sel ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := model.MarshalRawJSON(v)
+	return res
+}
+
+func (ec *executionContext) marshalOLiveEvent2ᚖroutᚋliveᚐEvent(ctx context.Context, sel ast.SelectionSet, v *live.Event) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._LiveEvent(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalONode2routᚋentᚐNoder(ctx context.Context, sel ast.SelectionSet, v ent.Noder) graphql.Marshaler {
@@ -12699,6 +14193,13 @@ func (ec *executionContext) marshalOUser2ᚖroutᚋentᚐUser(ctx context.Contex
 		return graphql.Null
 	}
 	return ec._User(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOViewerEvent2ᚖroutᚋliveᚐNotice(ctx context.Context, sel ast.SelectionSet, v *live.Notice) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ViewerEvent(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.EnumValue) graphql.Marshaler {

@@ -256,6 +256,9 @@ type SignUpPayload struct {
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+type Subscription struct {
+}
+
 // A territory as it stands.
 type TerritoryState struct {
 	// The territory's key from the map, used to name it in commands.

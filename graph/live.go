@@ -1,0 +1,149 @@
+package graph
+
+import (
+	"context"
+	"errors"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"rout/ent"
+	"rout/live"
+	"rout/rules"
+)
+
+// CodeResumeRequired is the extensions.code of the last message of a subscription whose subscriber fell
+// too far behind: extensions.lastSeq is the last number it was sent; subscribe again after it.
+const CodeResumeRequired Code = "RESUME_REQUIRED"
+
+// hub returns the live hub, or an internal error when the API runs without one.
+func (r *Resolver) hub() (*live.Hub, error) {
+	if r.live == nil {
+		return nil, errors.New("graph: subscriptions need Deps.Live")
+	}
+	return r.live, nil
+}
+
+// startNumber checks a subscription's `after` argument: null is 0.
+func startNumber(after *int) (int64, error) {
+	if after == nil {
+		return 0, nil
+	}
+	if *after < 0 {
+		return 0, errorf(CodeBadUserInput, "after must not be negative, not %d", *after)
+	}
+	return int64(*after), nil
+}
+
+// gameEvents opens the gameEvents subscription of the viewer: the game must be one they may see, and
+// they see it as their seat (or as a spectator).
+func (r *Resolver) gameEvents(ctx context.Context, gameID string, after *int) (<-chan graphql.Event[*live.Event], error) {
+	hub, err := r.hub()
+	if err != nil {
+		return nil, err
+	}
+	from, err := startNumber(after)
+	if err != nil {
+		return nil, err
+	}
+	g, err := r.gameOf(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	if from > g.Seq {
+		return nil, errorf(CodeBadUserInput, "after is %d, but the game's last event is %d", from, g.Seq)
+	}
+	seat, seated, err := r.viewerSeat(ctx, g.ID)
+	if err != nil {
+		return nil, err
+	}
+	if !seated {
+		seat = int(rules.NoPlayer)
+	}
+	sub, err := hub.GameEvents(ctx, g.ID, rules.PlayerID(seat), from)
+	if err != nil {
+		return nil, err
+	}
+	return stream(ctx, r, sub), nil
+}
+
+// viewerEvents opens the viewerEvents subscription of the signed-in viewer.
+func (r *Resolver) viewerEvents(ctx context.Context, after *int) (<-chan graphql.Event[*live.Notice], error) {
+	hub, err := r.hub()
+	if err != nil {
+		return nil, err
+	}
+	from, err := startNumber(after)
+	if err != nil {
+		return nil, err
+	}
+	me, err := signedIn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	sub, err := hub.Notices(ctx, me.ID, from)
+	if err != nil {
+		return nil, err
+	}
+	return stream(ctx, r, sub), nil
+}
+
+// stream forwards a subscription's values to gqlgen until ctx ends or the subscription fails. A
+// subscriber that fell behind gets a last message with a RESUME_REQUIRED error; a database failure is
+// logged and ends the stream with an INTERNAL_SERVER_ERROR message; a stopped hub just completes it.
+func stream[T interface{ *live.Event | *live.Notice }](ctx context.Context, r *Resolver, sub *live.Subscription[T]) <-chan graphql.Event[T] {
+	out := make(chan graphql.Event[T])
+	go func() {
+		defer close(out)
+		defer sub.Close()
+		for {
+			v, err := sub.Next(ctx)
+			// A nil Context makes gqlgen use the message's own: the errors of the fields go there.
+			ev := graphql.Event[T]{Value: v}
+			var resume *live.ResumeError
+			switch {
+			case err == nil:
+			case errors.As(err, &resume):
+				ev.Context = withMessageError(ctx, &gqlerror.Error{
+					Message:    resume.Error(),
+					Extensions: map[string]any{"code": string(CodeResumeRequired), "lastSeq": resume.LastSeq},
+				})
+			case errors.Is(err, live.ErrStopped) || ctx.Err() != nil:
+				return
+			default:
+				r.logger.ErrorContext(ctx, "subscription failed", "error", err, "request_id", requestID(ctx))
+				ev.Context = withMessageError(ctx, &gqlerror.Error{
+					Message:    internalMessage,
+					Extensions: map[string]any{"code": string(CodeInternal), "requestId": requestID(ctx)},
+				})
+			}
+			select {
+			case out <- ev:
+			case <-ctx.Done():
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return out
+}
+
+// withMessageError returns a context for one subscription message that carries err as the message's
+// error.
+func withMessageError(ctx context.Context, err *gqlerror.Error) context.Context {
+	ctx = graphql.WithResponseContext(ctx, graphql.DefaultErrorPresenter, graphql.DefaultRecover)
+	graphql.AddError(ctx, err)
+	return ctx
+}
+
+// noticeGame returns the game of a notice if the viewer may still see it.
+func (r *Resolver) noticeGame(ctx context.Context, n *live.Notice) (*ent.Game, error) {
+	g, err := r.gameByID(ctx, n.GameID, GlobalID(typeGame, n.GameID))
+	var own *Error
+	if errors.As(err, &own) && own.Code == CodeNotFound {
+		return nil, nil
+	}
+	return g, err
+}

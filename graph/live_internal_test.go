@@ -1,0 +1,119 @@
+package graph
+
+import (
+	"context"
+	"database/sql"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"entgo.io/ent/dialect"
+	entsql "entgo.io/ent/dialect/sql"
+	"github.com/99designs/gqlgen/graphql"
+
+	"rout/ai"
+	"rout/dbtest"
+	"rout/ent"
+	"rout/game"
+	"rout/live"
+	"rout/migrate"
+	"rout/rules"
+)
+
+// TestFallingBehindEndsWithResumeRequired drops a subscriber (a buffer of one batch, and three commands
+// before it reads) and checks the stream's last message: the events it had, then a RESUME_REQUIRED error
+// that names the last one.
+func TestFallingBehindEndsWithResumeRequired(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	dsn := dbtest.URL(t)
+	db, err := sql.Open("postgres", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := migrate.Up(ctx, db, nil); err != nil {
+		t.Fatal(err)
+	}
+	svc, err := game.New(game.Opts{DB: db})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hub, err := live.New(live.Opts{DB: db, DSN: dsn, Game: svc, Buffer: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := hub.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer hub.Stop(context.Background())
+	r, err := newResolver(DefaultConfig(), Deps{Ent: ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db))), DB: db, Game: svc, Live: hub})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	var users []int
+	in := game.CreateInput{MapKey: "classic", Claim: rules.ClaimRandom, Cards: rules.CardsClassic}
+	for i, name := range []string{"gil", "hal"} {
+		var id int
+		if err := db.QueryRowContext(ctx, `INSERT INTO users (created_at, updated_at, name, email, password_hash)
+			VALUES (now(), now(), $1::text, $1::text || '@example.com', 'x') RETURNING id`, name).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		users = append(users, id)
+		in.Seats = append(in.Seats, game.SeatSpec{Kind: game.SeatUser, UserID: id, Color: []string{"red", "blue"}[i]})
+	}
+	in.CreatorID = users[0]
+	created, err := svc.GameCreate(ctx, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.GameStart(ctx, created.GameID, users[0]); err != nil {
+		t.Fatal(err)
+	}
+	var start int64
+	if err := db.QueryRowContext(ctx, `SELECT seq FROM games WHERE id = $1`, created.GameID).Scan(&start); err != nil {
+		t.Fatal(err)
+	}
+	sub, err := hub.GameEvents(ctx, created.GameID, 0, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rnd := rand.New(rand.NewPCG(7, 8))
+	for hub.Stats().Dropped == 0 {
+		s, err := svc.GameState(ctx, created.GameID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, reads := s.Current(), hub.Stats().Reads
+		if _, err := svc.TurnSubmit(ctx, game.CommandInput{GameID: created.GameID, Actor: game.User(users[p]), Command: ai.Random(s, p, rnd)}); err != nil {
+			t.Fatal(err)
+		}
+		// One command at a time: wait (boundedly) for the topic to read again, or to drop the subscriber.
+		deadline := time.Now().Add(time.Minute)
+		for st := hub.Stats(); st.Reads == reads && st.Dropped == 0 && time.Now().Before(deadline); st = hub.Stats() {
+			time.Sleep(time.Millisecond)
+		}
+	}
+
+	out := stream(ctx, r, sub)
+	last := start
+	for ev := range out {
+		if ev.Value != nil {
+			if ev.Value.Seq != last+1 {
+				t.Fatalf("event %d after %d", ev.Value.Seq, last)
+			}
+			last = ev.Value.Seq
+			continue
+		}
+		errs := graphql.GetErrors(ev.Context)
+		if len(errs) != 1 || errs[0].Extensions["code"] != string(CodeResumeRequired) || errs[0].Extensions["lastSeq"] != last {
+			t.Fatalf("the last message's errors: %v, want RESUME_REQUIRED after %d", errs, last)
+		}
+		if last == start {
+			t.Fatal("no event before the resume error")
+		}
+		return
+	}
+	t.Fatal("the stream ended without a resume error")
+}
