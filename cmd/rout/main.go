@@ -1,11 +1,13 @@
 // Command rout is the Rout game server and its tools, in one binary.
 //
 //	rout serve                                the server (see package rout/server for its configuration)
+//	rout worker                               River jobs only, for worker replicas (rout serve --workers=false)
 //	rout migrate                              apply the database migrations and exit
 //	rout healthcheck                          exit 0 when the local server is ready (for Docker)
 //	rout maps list|export|validate|generate   built-in and custom maps
 //	rout odds A D                             exact battle odds
 //	rout sim                                  random legal games through the rules engine, or CPU tournaments
+//	rout bench live                           live subscriptions against a plain websocket broadcast
 package main
 
 import (
@@ -69,12 +71,14 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"serve", "serve the game over HTTP (embedded PostgreSQL when DATABASE_URL is unset)", runServe},
+		{"worker", "work River jobs (CPU turns, deadlines, notifications) without the API, for worker replicas", runWorker},
 		{"migrate", "apply the database migrations and exit", runMigrate},
 		{"games", "verify games against their records (games verify [id ...]), replay a game record (games replay FILE)", runGames},
 		{"healthcheck", "exit 0 when the server at ROUT_ADDR is ready (GET /readyz)", runHealthcheck},
 		{"maps", "list, export, validate and generate maps", runMaps},
 		{"odds", "print the exact odds of A attackers conquering D defenders", runOdds},
 		{"sim", "play random legal games and check invariants, or CPU tournaments (--seats)", runSim},
+		{"bench", "benchmarks: bench live measures the live subscriptions against a plain websocket broadcast", runBench},
 	}
 }
 

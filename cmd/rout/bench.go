@@ -1,0 +1,122 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"rout/livebench"
+)
+
+const benchLiveSummary = `Measures the live subscriptions: for each number of subscribers, a plain gorilla/websocket broadcast
+(the baseline) and then Rout's API (gameEvents on one game, on a throwaway database created on the
+server of --database-url and dropped at the end) each send one warm-up event and then --events events,
+one at a time, to that many websocket clients on loopback in a second process of this binary. It prints
+publish-to-last-receipt p50, p99 and max, the server's memory per subscriber, events lost and
+duplicated, and Rout's ratios to the baseline, as Markdown tables.`
+
+// runBench is `rout bench`: benchmarks, one subcommand each.
+func runBench(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "usage: rout bench live [flags]")
+		return usageError("bench: no benchmark given")
+	}
+	switch args[0] {
+	case "live":
+		return runBenchLive(ctx, args[1:], getenv, stdout, stderr, selfClients)
+	case "live-clients":
+		// The clients of `rout bench live`, in their own process: see package livebench.
+		return livebench.Clients(ctx, os.Stdin, stdout)
+	}
+	fmt.Fprintln(stderr, "usage: rout bench live [flags]")
+	return usageError(fmt.Sprintf("bench: unknown benchmark %q", args[0]))
+}
+
+// selfClients returns the command that runs `rout bench live-clients` with this very binary.
+func selfClients() (*exec.Cmd, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("error finding this program to run the clients: %w", err)
+	}
+	return exec.Command(self, "bench", "live-clients"), nil
+}
+
+// runBenchLive is `rout bench live`; clients returns the command of the client process.
+func runBenchLive(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer,
+	clients func() (*exec.Cmd, error)) error {
+	fs := flag.NewFlagSet("rout bench live", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	subscribers := fs.String("subscribers", "1000,10000", "comma-separated `numbers` of subscribers")
+	events := fs.Int("events", 200, fmt.Sprintf("events timed per number of subscribers and target (at most %d)", livebench.MaxEvents))
+	targets := fs.String("targets", livebench.TargetBaseline+","+livebench.TargetRout, "comma-separated targets: baseline, rout")
+	databaseURL := getenv("DATABASE_URL")
+	fs.Var(secretValue{&databaseURL}, "database-url",
+		"PostgreSQL server `string` on which the benchmark may create and drop a database ($DATABASE_URL); required with the rout target")
+	eventTimeout := fs.Duration("event-timeout", time.Minute, "how long one event may take to reach every client")
+	setupTimeout := fs.Duration("setup-timeout", 5*time.Minute, "how long the clients may take to connect and subscribe")
+	profileDir := fs.String("profile-dir", "", "existing `folder` for heap and CPU profiles of each measurement (TARGET-N.heap.pprof, TARGET-N.cpu.pprof)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: rout bench live [flags]\n\n"+benchLiveSummary+"\n\nflags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return exitError(2)
+	}
+	if fs.NArg() > 0 {
+		return usageError(fmt.Sprintf("bench live: unexpected argument %q", fs.Arg(0)))
+	}
+	// The client processes write their errors there too.
+	stderr = &lockedWriter{w: stderr}
+	cfg := livebench.Config{
+		Events:       *events,
+		Targets:      strings.Split(*targets, ","),
+		DatabaseURL:  databaseURL,
+		SetupTimeout: *setupTimeout,
+		EventTimeout: *eventTimeout,
+		Progress:     stderr,
+		ProfileDir:   *profileDir,
+	}
+	for _, s := range strings.Split(*subscribers, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil {
+			return usageError(fmt.Sprintf("bench live: --subscribers: %q is not a number", s))
+		}
+		cfg.Subscribers = append(cfg.Subscribers, n)
+	}
+	cfg.ClientsCommand = func() (*exec.Cmd, error) {
+		cmd, err := clients()
+		if err != nil {
+			return nil, err
+		}
+		cmd.Stderr = stderr
+		return cmd, nil
+	}
+	results, err := livebench.Run(ctx, cfg)
+	if len(results) > 0 {
+		livebench.WriteReport(stdout, results)
+	}
+	return err
+}
+
+// lockedWriter is a writer safe for concurrent use.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (w *lockedWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.w.Write(p)
+}

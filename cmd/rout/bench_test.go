@@ -1,0 +1,92 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+
+	"rout/dbtest"
+)
+
+// benchClientsEnv makes TestBenchLiveClientsProcess the client process of TestBenchLive.
+const benchClientsEnv = "ROUT_TEST_BENCH_CLIENTS"
+
+// TestBenchLiveClientsProcess is the client process of TestBenchLive (`rout bench live-clients`), run in
+// a new process of this test binary; otherwise it skips.
+func TestBenchLiveClientsProcess(t *testing.T) {
+	if os.Getenv(benchClientsEnv) != "1" {
+		t.Skip("the client process of TestBenchLive: runs only when that test starts it")
+	}
+	err := run(context.Background(), []string{"bench", "live-clients"}, os.Getenv, os.Stdout, os.Stderr)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "live-clients:", err)
+		os.Exit(1)
+	}
+	os.Exit(0) // before the testing package writes PASS on the standard output
+}
+
+func TestBenchLive(t *testing.T) {
+	t.Parallel()
+	env := map[string]string{"DATABASE_URL": dbtest.URL(t)}
+	clients := func() (*exec.Cmd, error) {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestBenchLiveClientsProcess$")
+		cmd.Env = append(os.Environ(), benchClientsEnv+"=1")
+		return cmd, nil
+	}
+	var stdout, stderr bytes.Buffer
+	err := runBenchLive(t.Context(), []string{"--subscribers", "20,30", "--events", "5"},
+		func(k string) string { return env[k] }, &stdout, &stderr, clients)
+	if err != nil {
+		t.Fatalf("bench live: %v\nstderr:\n%s", err, stderr.String())
+	}
+	out := stdout.String()
+	// Every row: 5 events timed, and nothing lost, duplicated or ended early.
+	for _, row := range []string{"| 20 | baseline | 5 |", "| 20 | rout | 5 |", "| 30 | baseline | 5 |", "| 30 | rout | 5 |"} {
+		i := strings.Index(out, row)
+		if i < 0 {
+			t.Errorf("no row %q in:\n%s", row, out)
+			continue
+		}
+		line, _, _ := strings.Cut(out[i:], "\n")
+		if !strings.HasSuffix(line, "| 0 | 0 | 0 |") {
+			t.Errorf("row %q: want nothing lost, duplicated or ended early", line)
+		}
+	}
+	// One ratio row per number of subscribers, with a verdict per goal.
+	for _, n := range []int{20, 30} {
+		row := regexp.MustCompile(fmt.Sprintf(`\n\| %d \| [0-9.]+× \| [0-9.]+× \| [0-9.]+× \|( (met|\*\*not met\*\*) \|){3}\n`, n))
+		if !row.MatchString(out) {
+			t.Errorf("no ratio row for %d subscribers in:\n%s", n, out)
+		}
+	}
+	if !strings.Contains(stderr.String(), "rout with 30 subscribers: subscribed") {
+		t.Errorf("no progress on standard error:\n%s", stderr.String())
+	}
+}
+
+func TestBenchRefusesBadArguments(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args []string
+		want string
+		code int
+	}{
+		{[]string{"bench"}, "no benchmark", 2},
+		{[]string{"bench", "fast"}, `unknown benchmark "fast"`, 2},
+		{[]string{"bench", "live", "--subscribers", "ten"}, `"ten" is not a number`, 2},
+		{[]string{"bench", "live", "extra"}, `unexpected argument "extra"`, 2},
+		{[]string{"bench", "live", "--targets", "rout"}, "needs a database", 1},
+		{[]string{"bench", "live", "--events", "0", "--targets", "baseline"}, "events must be", 1},
+	} {
+		var stdout, stderr bytes.Buffer
+		err := run(t.Context(), tc.args, func(string) string { return "" }, &stdout, &stderr)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || exitCode(err) != tc.code {
+			t.Errorf("%v: error %v (exit %d), want one with %q (exit %d)", tc.args, err, exitCode(err), tc.want, tc.code)
+		}
+	}
+}

@@ -1,0 +1,403 @@
+package livebench
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gorilla/websocket"
+	"golang.org/x/sync/errgroup"
+)
+
+// Subprotocol is the websocket subprotocol the clients speak.
+const Subprotocol = "graphql-transport-ws"
+
+// subscriptionID is the operation id of every client's one subscription.
+const subscriptionID = "1"
+
+// ClientsConfig tells the client process what to open. The parent sends it as the first line of the
+// child's standard input.
+type ClientsConfig struct {
+	// URL is the websocket URL of the server, such as ws://127.0.0.1:8080/graphql.
+	URL string `json:"url"`
+	// Clients is how many connections to open, each with one subscription.
+	Clients int `json:"clients"`
+	// Token is sent in connection_init as {"Authorization": "Bearer <token>"}; empty sends no payload.
+	Token string `json:"token,omitempty"`
+	// Query and Variables are the subscribe message's payload.
+	Query     string          `json:"query"`
+	Variables json.RawMessage `json:"variables,omitempty"`
+	// Field is the subscription's root field, whose "seq" member numbers the events.
+	Field string `json:"field"`
+	// After is the sequence number before the first event: a client's first event is After+1.
+	After int64 `json:"after"`
+	// Dialers is how many connections are opened at once. Default 64.
+	Dialers int `json:"dialers,omitempty"`
+	// HandshakeTimeout bounds the opening of one connection, its connection_ack included. Default 30s.
+	HandshakeTimeout time.Duration `json:"handshakeTimeout,omitempty"`
+}
+
+func (c *ClientsConfig) validate() error {
+	var errs []error
+	if !strings.HasPrefix(c.URL, "ws://") {
+		errs = append(errs, fmt.Errorf("url %q is not a ws:// URL", c.URL))
+	}
+	if c.Clients < 1 {
+		errs = append(errs, fmt.Errorf("clients must be at least 1, not %d", c.Clients))
+	}
+	if c.Query == "" || c.Field == "" {
+		errs = append(errs, errors.New("query and field are required"))
+	}
+	if c.After < 0 || c.Dialers < 0 || c.HandshakeTimeout < 0 {
+		errs = append(errs, errors.New("after, dialers and handshakeTimeout must not be negative"))
+	}
+	if c.Dialers == 0 {
+		c.Dialers = 64
+	}
+	if c.HandshakeTimeout == 0 {
+		c.HandshakeTimeout = 30 * time.Second
+	}
+	return errors.Join(errs...)
+}
+
+// The types of the lines the child writes.
+const (
+	lineReady   = "ready"
+	lineEvent   = "event"
+	lineSummary = "summary"
+	lineError   = "error"
+)
+
+// line is one JSON line from the child to the parent; Type says which fields are set.
+type line struct {
+	Type string `json:"type"`
+	// Seq and LastNano (event): the event, and the wall-clock time (Unix nanoseconds) its last client
+	// received it.
+	Seq      int64 `json:"seq,omitempty"`
+	LastNano int64 `json:"lastNano,omitempty"`
+	// Summary (summary) is the clients' tally.
+	Summary *Summary `json:"summary,omitempty"`
+	// Error (error) is why the child stopped.
+	Error string `json:"error,omitempty"`
+}
+
+// Summary is what the clients received, summed over the clients.
+type Summary struct {
+	// Messages and Bytes count the "next" messages received and their sizes.
+	Messages int64 `json:"messages"`
+	Bytes    int64 `json:"bytes"`
+	// Lost counts the events a client missed: gaps in its sequence numbers, and the events after its last
+	// one up to the last event published.
+	Lost int64 `json:"lost"`
+	// Duplicated counts the events a client received again or out of order.
+	Duplicated int64 `json:"duplicated"`
+	// Ended counts the connections that ended (closed, or a protocol error or complete message) before the
+	// end; FirstEnd says why the first did.
+	Ended    int    `json:"ended"`
+	FirstEnd string `json:"firstEnd,omitempty"`
+}
+
+// Clients is the client process (`rout bench live-clients`): it reads a ClientsConfig line from in, opens
+// the clients, and then follows the protocol of the package documentation until in says "done" or closes.
+// It writes its lines to out. It returns when the clients are closed; an error line has been written
+// for every error it returns after reading the configuration.
+func Clients(ctx context.Context, in io.Reader, out io.Writer) (err error) {
+	lines := bufio.NewScanner(in)
+	if !lines.Scan() {
+		return fmt.Errorf("error reading the clients' configuration: %w", errors.Join(lines.Err(), io.ErrUnexpectedEOF))
+	}
+	var cfg ClientsConfig
+	if err := json.Unmarshal(lines.Bytes(), &cfg); err != nil {
+		return fmt.Errorf("error reading the clients' configuration: %w", err)
+	}
+	w := &lineWriter{w: out}
+	defer func() {
+		if err != nil {
+			w.write(line{Type: lineError, Error: err.Error()})
+		}
+	}()
+	if err := cfg.validate(); err != nil {
+		return fmt.Errorf("error in the clients' configuration: %w", err)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	// The standard input tells when to stop; its end (the parent went away) stops everything.
+	done := make(chan int64, 1)
+	go func() {
+		defer cancel()
+		for lines.Scan() {
+			if seq, ok := strings.CutPrefix(lines.Text(), "done "); ok {
+				if n, err := strconv.ParseInt(seq, 10, 64); err == nil {
+					done <- n
+					return
+				}
+			}
+		}
+	}()
+
+	t := newTally(cfg.Clients, cfg.After, w)
+	conns, err := dialAll(ctx, &cfg)
+	if err != nil {
+		return err
+	}
+	var wg sync.WaitGroup
+	defer func() {
+		for _, c := range conns {
+			c.Close()
+		}
+		wg.Wait()
+	}()
+	for i, c := range conns {
+		wg.Go(func() { t.ended(i, receive(c, i, cfg.Field, t)) })
+	}
+	w.write(line{Type: lineReady})
+	select {
+	case last := <-done:
+		t.close()
+		for _, c := range conns {
+			c.Close()
+		}
+		wg.Wait()
+		w.write(line{Type: lineSummary, Summary: t.summary(last)})
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("stopped before the parent said done: %w", ctx.Err())
+	}
+}
+
+// dialAll opens cfg.Clients connections, cfg.Dialers at a time, each subscribed.
+func dialAll(ctx context.Context, cfg *ClientsConfig) ([]*websocket.Conn, error) {
+	init := []byte(`{"type":"connection_init"}`)
+	if cfg.Token != "" {
+		b, err := json.Marshal(map[string]any{"type": "connection_init", "payload": map[string]string{"Authorization": "Bearer " + cfg.Token}})
+		if err != nil {
+			return nil, err
+		}
+		init = b
+	}
+	sub, err := json.Marshal(map[string]any{"id": subscriptionID, "type": "subscribe",
+		"payload": map[string]any{"query": cfg.Query, "variables": cfg.Variables}})
+	if err != nil {
+		return nil, err
+	}
+	dialer := &websocket.Dialer{HandshakeTimeout: cfg.HandshakeTimeout, Subprotocols: []string{Subprotocol}}
+	conns := make([]*websocket.Conn, cfg.Clients)
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(cfg.Dialers)
+	for i := range conns {
+		g.Go(func() error {
+			c, err := dial(gctx, dialer, cfg, init, sub)
+			if err != nil {
+				return fmt.Errorf("error opening client %d: %w", i, err)
+			}
+			conns[i] = c
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		for _, c := range conns {
+			if c != nil {
+				c.Close()
+			}
+		}
+		return nil, err
+	}
+	return conns, nil
+}
+
+// dial opens one connection: the upgrade, connection_init, connection_ack, subscribe.
+func dial(ctx context.Context, d *websocket.Dialer, cfg *ClientsConfig, init, sub []byte) (*websocket.Conn, error) {
+	ctx, cancel := context.WithTimeout(ctx, cfg.HandshakeTimeout)
+	defer cancel()
+	c, resp, err := d.DialContext(ctx, cfg.URL, nil)
+	if err != nil {
+		if resp != nil {
+			return nil, fmt.Errorf("%w (HTTP %s)", err, resp.Status)
+		}
+		return nil, err
+	}
+	if c.Subprotocol() != Subprotocol {
+		c.Close()
+		return nil, fmt.Errorf("the server chose subprotocol %q", c.Subprotocol())
+	}
+	deadline, _ := ctx.Deadline()
+	c.SetReadDeadline(deadline)
+	c.SetWriteDeadline(deadline)
+	err = func() error {
+		if err := c.WriteMessage(websocket.TextMessage, init); err != nil {
+			return err
+		}
+		for {
+			var m struct {
+				Type string `json:"type"`
+			}
+			if err := c.ReadJSON(&m); err != nil {
+				return fmt.Errorf("error waiting for connection_ack: %w", err)
+			}
+			if m.Type == "connection_ack" {
+				break
+			}
+			if m.Type == "ping" {
+				if err := c.WriteMessage(websocket.TextMessage, []byte(`{"type":"pong"}`)); err != nil {
+					return err
+				}
+			}
+		}
+		return c.WriteMessage(websocket.TextMessage, sub)
+	}()
+	if err != nil {
+		c.Close()
+		return nil, err
+	}
+	c.SetReadDeadline(time.Time{})
+	c.SetWriteDeadline(time.Time{})
+	return c, nil
+}
+
+// message is a graphql-transport-ws message as the clients read it.
+type message struct {
+	Type    string `json:"type"`
+	ID      string `json:"id"`
+	Payload struct {
+		Data   map[string]struct{ Seq json.RawMessage } `json:"data"`
+		Errors json.RawMessage                          `json:"errors"`
+	} `json:"payload"`
+}
+
+// receive reads client i's messages into t until the connection ends, and returns why it ended.
+func receive(c *websocket.Conn, i int, field string, t *tally) error {
+	for {
+		_, b, err := c.ReadMessage()
+		at := time.Now()
+		if err != nil {
+			return err
+		}
+		var m message
+		if err := json.Unmarshal(b, &m); err != nil {
+			return fmt.Errorf("error decoding a message: %w", err)
+		}
+		switch m.Type {
+		case "next":
+			if len(m.Payload.Errors) > 0 {
+				return fmt.Errorf("the server sent errors: %s", m.Payload.Errors)
+			}
+			seq, err := strconv.ParseInt(strings.Trim(string(m.Payload.Data[field].Seq), `"`), 10, 64)
+			if err != nil {
+				return fmt.Errorf("a next message without %s.seq: %.200s", field, b)
+			}
+			t.received(i, seq, at, len(b))
+		case "ping":
+			if err := c.WriteMessage(websocket.TextMessage, []byte(`{"type":"pong"}`)); err != nil {
+				return err
+			}
+		case "error", "complete":
+			return fmt.Errorf("the server ended the subscription: %.300s", b)
+		}
+	}
+}
+
+// tally counts what the clients received and writes an event line when every client has an event.
+type tally struct {
+	w       *lineWriter
+	clients int
+
+	mu     sync.Mutex
+	last   []int64 // by client: the last sequence number received
+	events map[int64]*receipt
+	sum    Summary
+	// closing is set when the child closes the connections itself: their ends are not counted.
+	closing bool
+}
+
+// receipt is how many clients received an event, and when the last of them did.
+type receipt struct {
+	count int
+	last  time.Time
+}
+
+func newTally(clients int, after int64, w *lineWriter) *tally {
+	t := &tally{w: w, clients: clients, last: make([]int64, clients), events: map[int64]*receipt{}}
+	for i := range t.last {
+		t.last[i] = after
+	}
+	return t
+}
+
+// received counts the receipt of event seq by client i at time at.
+func (t *tally) received(i int, seq int64, at time.Time, size int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.sum.Messages++
+	t.sum.Bytes += int64(size)
+	if seq <= t.last[i] {
+		t.sum.Duplicated++
+		return
+	}
+	t.sum.Lost += seq - t.last[i] - 1
+	t.last[i] = seq
+	r := t.events[seq]
+	if r == nil {
+		r = &receipt{}
+		t.events[seq] = r
+	}
+	r.count++
+	if at.After(r.last) {
+		r.last = at
+	}
+	if r.count == t.clients {
+		delete(t.events, seq)
+		t.w.write(line{Type: lineEvent, Seq: seq, LastNano: r.last.UnixNano()})
+	}
+}
+
+// ended records that client i's connection ended with err.
+func (t *tally) ended(i int, err error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closing {
+		return
+	}
+	t.sum.Ended++
+	if t.sum.FirstEnd == "" {
+		t.sum.FirstEnd = fmt.Sprintf("client %d: %v", i, err)
+	}
+}
+
+// close tells the tally that the child closes the connections now.
+func (t *tally) close() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.closing = true
+}
+
+// summary returns the tally, with lastSeq the last event published.
+func (t *tally) summary(lastSeq int64) *Summary {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	s := t.sum
+	for _, seq := range t.last {
+		s.Lost += max(0, lastSeq-seq)
+	}
+	return &s
+}
+
+// lineWriter writes JSON lines, one at a time.
+type lineWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (w *lineWriter) write(l line) {
+	b, _ := json.Marshal(l) // a line has nothing json.Marshal can refuse
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	// A failed write means that the parent went away: the end of the standard input stops the child.
+	w.w.Write(append(b, '\n'))
+}

@@ -1,0 +1,172 @@
+package livebench
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestTallyCountsLossesAndDuplicates(t *testing.T) {
+	t.Parallel()
+	var out strings.Builder
+	w := &lineWriter{w: &out}
+	tl := newTally(2, 10, w)
+	at := time.Unix(100, 0)
+	// Client 0 gets 11, 12, 12 again, 14 (13 lost); client 1 gets 11 and 12 only.
+	for _, r := range []struct {
+		client int
+		seq    int64
+	}{{0, 11}, {1, 11}, {0, 12}, {0, 12}, {1, 12}, {0, 14}} {
+		at = at.Add(time.Millisecond)
+		tl.received(r.client, r.seq, at, 100)
+	}
+	tl.ended(1, io.EOF)
+	tl.close()
+	tl.ended(0, io.EOF) // closed by the child: not counted
+	got := tl.summary(15)
+	want := Summary{Messages: 6, Bytes: 600, Lost: 1 + 1 + 3, Duplicated: 1, Ended: 1, FirstEnd: "client 1: EOF"}
+	if *got != want {
+		t.Errorf("summary = %+v, want %+v", *got, want)
+	}
+	// Events 11 and 12 reached both clients; 14 only one.
+	var lines []line
+	for _, s := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var l line
+		if err := json.Unmarshal([]byte(s), &l); err != nil {
+			t.Fatalf("line %q: %v", s, err)
+		}
+		lines = append(lines, l)
+	}
+	wantLines := []line{
+		{Type: lineEvent, Seq: 11, LastNano: time.Unix(100, 0).Add(2 * time.Millisecond).UnixNano()},
+		{Type: lineEvent, Seq: 12, LastNano: time.Unix(100, 0).Add(5 * time.Millisecond).UnixNano()},
+	}
+	if fmt.Sprint(lines) != fmt.Sprint(wantLines) {
+		t.Errorf("lines = %+v, want %+v", lines, wantLines)
+	}
+}
+
+// startClients runs Clients in a goroutine with cfg, and returns its input, its output lines and a
+// function that waits for its result.
+func startClients(t *testing.T, cfg ClientsConfig) (io.WriteCloser, *bufio.Scanner, func() error) {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	finished := make(chan struct{})
+	var result error
+	go func() {
+		defer close(finished)
+		result = Clients(context.Background(), inR, outW)
+		outW.CloseWithError(io.EOF)
+	}()
+	wait := func() error {
+		select {
+		case <-finished:
+			return result
+		case <-time.After(time.Minute):
+			return errors.New("the clients did not end within a minute")
+		}
+	}
+	t.Cleanup(func() {
+		inW.Close()
+		go io.Copy(io.Discard, outR)
+		select {
+		case <-finished:
+		case <-time.After(time.Minute):
+			t.Error("the clients did not end within a minute")
+		}
+	})
+	b, err := json.Marshal(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go inW.Write(append(b, '\n'))
+	return inW, bufio.NewScanner(outR), wait
+}
+
+// nextLine reads the next line of the clients, failing the test at the end of their output.
+func nextLine(t *testing.T, out *bufio.Scanner) line {
+	t.Helper()
+	if !out.Scan() {
+		t.Fatalf("the clients' output ended: %v", out.Err())
+	}
+	var l line
+	if err := json.Unmarshal(out.Bytes(), &l); err != nil {
+		t.Fatalf("line %q: %v", out.Text(), err)
+	}
+	return l
+}
+
+func TestClientsAgainstBaseline(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	b, err := StartBaseline()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if err := b.Close(ctx); err != nil {
+			t.Error(err)
+		}
+	}()
+	const clients = 5
+	in, out, wait := startClients(t, ClientsConfig{URL: b.URL(), Clients: clients, Query: RoutQuery, Field: "gameEvents", Dialers: 2})
+	if l := nextLine(t, out); l.Type != lineReady {
+		t.Fatalf("first line = %+v, want ready", l)
+	}
+	for deadline := time.Now().Add(time.Minute); b.Subscribers() < clients; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d subscribers, want %d", b.Subscribers(), clients)
+		}
+	}
+	before := time.Now()
+	for want := int64(1); want <= 3; want++ {
+		seq, err := b.Publish(ctx)
+		if err != nil || seq != want {
+			t.Fatalf("Publish = %d, %v; want %d", seq, err, want)
+		}
+		l := nextLine(t, out)
+		if l.Type != lineEvent || l.Seq != want || l.LastNano < before.UnixNano() {
+			t.Fatalf("line = %+v, want event %d received after %d", l, want, before.UnixNano())
+		}
+	}
+	// Say one more event was published than was: every client lost it.
+	fmt.Fprintln(in, "done 4")
+	l := nextLine(t, out)
+	msg, err := BaselineMessage(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Summary{Messages: 3 * clients, Bytes: 3 * clients * int64(len(msg)), Lost: clients}
+	if l.Type != lineSummary || *l.Summary != want {
+		t.Errorf("summary line = %+v %+v, want %+v", l, l.Summary, want)
+	}
+	if err := wait(); err != nil {
+		t.Errorf("Clients = %v", err)
+	}
+}
+
+func TestClientsReportsFailures(t *testing.T) {
+	t.Parallel()
+	for name, cfg := range map[string]ClientsConfig{
+		"bad config": {URL: "http://127.0.0.1:1/", Clients: 0},
+		"no server":  {URL: "ws://127.0.0.1:1/", Clients: 1, Query: RoutQuery, Field: "gameEvents"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			_, out, wait := startClients(t, cfg)
+			if l := nextLine(t, out); l.Type != lineError || l.Error == "" {
+				t.Errorf("line = %+v, want an error", l)
+			}
+			if err := wait(); err == nil {
+				t.Error("Clients = nil, want an error")
+			}
+		})
+	}
+}

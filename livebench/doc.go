@@ -1,0 +1,41 @@
+// Package livebench measures how fast Rout's live subscriptions deliver an event to many subscribers, next
+// to a plain gorilla/websocket broadcast of the same bytes to as many clients in the same run. It is the
+// engine of `rout bench live`; docs/benchmarks.md holds the figures.
+//
+// # Two processes
+//
+// The servers (the baseline and Rout) run in the benchmark's process; the clients run in a second process
+// (Clients, started by Config.ClientsCommand: `rout bench live-clients`), so that the clients' work does
+// not count in the servers' memory. Both are on one machine, so their wall clocks compare. They talk in
+// JSON lines:
+//
+//   - the parent writes a ClientsConfig line to the child's standard input; the child opens the websocket
+//     connections on loopback, does the graphql-transport-ws handshake (connection_init with the token,
+//     connection_ack, subscribe) on each and answers a "ready" line on its standard output;
+//   - for every event, when all its clients have received it, the child writes an "event" line with the
+//     event's sequence number and the wall-clock time of the last receipt;
+//   - the parent writes "done SEQ" (the last sequence number published); the child closes its clients and
+//     answers a "summary" line: messages and bytes received, events lost (gaps, and events after a
+//     client's last one up to SEQ) and duplicated, connections that ended early.
+//
+// The child ends when its standard input closes; the parent kills it (by its pid) when it does not end
+// within a bound.
+//
+// # One measurement
+//
+// For each number of subscribers N and each target (the baseline, then Rout), Run starts the target's
+// server, reads the process's live heap and goroutine stacks after a garbage collection, starts the
+// child with N clients and waits for them, publishes one warm-up event and waits until every client has
+// it (so that every subscription is live), reads the memory again (the difference divided by N is the
+// memory per subscriber), then publishes Config.Events events one after another: each is timed from just
+// before it is published (for Rout: before game.Service.TurnSubmit) to the last client's receipt, and
+// the next is published only when every client has the previous one. Every wait is bounded. With
+// Config.ProfileDir it also writes a heap profile after the warm-up and a CPU profile of the timed events.
+//
+// The baseline (Baseline) is a plain gorilla/websocket server: it answers the same handshake, and for an
+// event encodes one graphql-transport-ws "next" message shaped like Rout's (BaselineMessage) once and
+// hands it to one writer goroutine per connection through a channel. Rout (Rout) is the real API:
+// graph.NewHandler with the live hub on a throwaway PostgreSQL database, one two-player game on a
+// generated 5,000-territory map, every subscriber on gameEvents of that game, and one attack roll (one
+// battle_rolled event) per published event.
+package livebench

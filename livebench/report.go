@@ -1,0 +1,78 @@
+package livebench
+
+import (
+	"fmt"
+	"io"
+	"time"
+)
+
+// The goals of the issue, against which WriteReport gives its verdicts.
+const (
+	// GoalP99Ratio is the highest p99 of Rout over the baseline's of the same run.
+	GoalP99Ratio = 1.3
+	// GoalBytesPerSubscriber is the most memory a subscriber may cost the server.
+	GoalBytesPerSubscriber = 25 << 10
+)
+
+// WriteReport writes the results as two Markdown tables: the measurements, and for each number of
+// subscribers with both targets, Rout against the baseline with the goals' verdicts.
+func WriteReport(w io.Writer, results []Result) {
+	fmt.Fprintln(w, "| subscribers | target | events timed | p50 | p99 | max | publishing p50 | KiB per subscriber | goroutines per subscriber | bytes per message | lost | duplicated | ended early |")
+	fmt.Fprintln(w, "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	for _, r := range results {
+		perMsg := int64(0)
+		if r.Clients.Messages > 0 {
+			perMsg = r.Clients.Bytes / r.Clients.Messages
+		}
+		fmt.Fprintf(w, "| %d | %s | %d | %s | %s | %s | %s | %.1f | %.1f | %d | %d | %d | %d |\n", r.Subscribers, r.Target,
+			len(r.Latencies), ms(r.Percentile(0.5)), ms(r.Percentile(0.99)), ms(r.Percentile(1)),
+			ms(percentile(r.Publishing, 0.5)), r.MemoryPerSubscriber/1024, r.GoroutinesPerSubscriber, perMsg, r.Clients.Lost, r.Clients.Duplicated, r.Clients.Ended)
+	}
+	for _, r := range results {
+		if r.Err != nil {
+			fmt.Fprintf(w, "\n%s with %d subscribers stopped early: %v\n", r.Target, r.Subscribers, r.Err)
+		}
+		if r.Clients.FirstEnd != "" {
+			fmt.Fprintf(w, "\n%s with %d subscribers: the first connection that ended early: %s\n", r.Target, r.Subscribers, r.Clients.FirstEnd)
+		}
+	}
+	header := false
+	for _, b := range results {
+		if b.Target != TargetBaseline {
+			continue
+		}
+		for _, r := range results {
+			if r.Target != TargetRout || r.Subscribers != b.Subscribers {
+				continue
+			}
+			if !header {
+				fmt.Fprintln(w, "\n| subscribers | Rout / baseline p50 | p99 | max | p99 within 1.3× | ≤ 25 KiB per subscriber | no event lost |")
+				fmt.Fprintln(w, "| ---: | ---: | ---: | ---: | --- | --- | --- |")
+				header = true
+			}
+			p99 := ratio(r.Percentile(0.99), b.Percentile(0.99))
+			fmt.Fprintf(w, "| %d | %.2f× | %.2f× | %.2f× | %s | %s | %s |\n", r.Subscribers,
+				ratio(r.Percentile(0.5), b.Percentile(0.5)), p99, ratio(r.Percentile(1), b.Percentile(1)),
+				verdict(p99 <= GoalP99Ratio), verdict(r.MemoryPerSubscriber <= GoalBytesPerSubscriber),
+				verdict(r.Err == nil && r.Clients.Lost == 0 && r.Clients.Ended == 0))
+		}
+	}
+}
+
+// ms writes d in milliseconds.
+func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond)) }
+
+// ratio returns a/b, 0 when b is 0.
+func ratio(a, b time.Duration) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+func verdict(ok bool) string {
+	if ok {
+		return "met"
+	}
+	return "**not met**"
+}
