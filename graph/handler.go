@@ -60,6 +60,9 @@ func NewHandler(cfg Config, deps Deps) (http.Handler, error) {
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](cfg.APQCacheSize)})
 	srv.Use(queryLimits{maxDepth: cfg.MaxDepth, maxAliases: cfg.MaxAliases})
 	srv.Use(extension.FixedComplexityLimit(cfg.MaxComplexity))
+	for _, e := range deps.Extensions {
+		srv.Use(e)
+	}
 	return &httpHandler{r: r, p: p, gql: srv, ws: ws}, nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"entgo.io/contrib/entgql"
+	"github.com/99designs/gqlgen/graphql"
 
 	"rout/ent"
 	"rout/game"
@@ -27,6 +28,9 @@ type Deps struct {
 	Game *game.Service
 	// Logger receives internal errors and panics, with the request id. Nil discards them.
 	Logger *slog.Logger
+
+	// Extensions are added to the GraphQL server after Rout's own (metrics.GraphQL counts operations).
+	Extensions []graphql.HandlerExtension
 	// Clock tells the time (token expiry, last use, rate limits). Nil is time.Now.
 	Clock func() time.Time
 	// Live is the hub the subscriptions are served from. Nil: subscriptions fail with

@@ -9,11 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"entgo.io/ent/dialect"
-	entsql "entgo.io/ent/dialect/sql"
-
 	"rout/dbtest"
-	"rout/ent"
 	"rout/game"
 	"rout/graph"
 	"rout/migrate"
@@ -34,8 +30,7 @@ func opsServer(t *testing.T, cfg Config) (*httptest.Server, *sql.DB) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
-	api, err := graph.NewHandler(cfg.GraphQL, graph.Deps{Ent: client, DB: db, Game: svc})
+	api, _, err := newAPI(cfg, db, svc, nil, m, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,6 +173,7 @@ func TestOpsEndpoints(t *testing.T) {
 		`rout_http_requests_total{code="401",route="GET /metrics"} 2`,
 		`rout_http_request_duration_seconds_count{route="/graphql"} 4`,
 		`rout_river_scrape_errors_total 0`,
+		`rout_graphql_operations_total{type="mutation"} 4`,
 	} {
 		if !strings.Contains(body, "\n"+want+"\n") {
 			t.Errorf("GET /metrics has no line %q", want)

@@ -6,6 +6,7 @@ import (
 
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
+	gqlgraphql "github.com/99designs/gqlgen/graphql"
 
 	"context"
 	"errors"
@@ -17,6 +18,7 @@ import (
 	"rout/graph"
 	"rout/graph/playground"
 	"rout/live"
+	"rout/metrics"
 	"time"
 
 	"rout/migrate"
@@ -68,7 +70,7 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 			ln.Close()
 			return errors.Join(err, work.Stop(ctx), db.Close(context.WithoutCancel(ctx)))
 		}
-		api, record, err := newAPI(cfg, db.DB, svc, hub, logger)
+		api, record, err := newAPI(cfg, db.DB, svc, hub, m, logger)
 		if err != nil {
 			ln.Close()
 			return errors.Join(err, work.Stop(ctx), db.Close(context.WithoutCancel(ctx)))
@@ -138,9 +140,9 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 
 // newAPI builds the GraphQL handler and the game record handler on db, with the game service svc and the
 // live hub behind them.
-func newAPI(cfg Config, db *sql.DB, svc *game.Service, hub *live.Hub, logger *slog.Logger) (api, record http.Handler, err error) {
+func newAPI(cfg Config, db *sql.DB, svc *game.Service, hub *live.Hub, m *metrics.Metrics, logger *slog.Logger) (api, record http.Handler, err error) {
 	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
-	deps := graph.Deps{Ent: client, DB: db, Game: svc, Live: hub, Logger: logger}
+	deps := graph.Deps{Ent: client, DB: db, Game: svc, Live: hub, Logger: logger, Extensions: []gqlgraphql.HandlerExtension{m.GraphQL()}}
 	if api, err = graph.NewHandler(cfg.GraphQL, deps); err != nil {
 		return nil, nil, err
 	}
