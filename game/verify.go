@@ -61,23 +61,8 @@ func (s *Service) GameVerify(ctx context.Context, gameID int) error {
 // GameState returns a game's current engine state: from this replica's cache when it holds the current
 // version, from the rows otherwise. A game that has not started is in the setup phase.
 func (s *Service) GameState(ctx context.Context, gameID int) (rules.State, error) {
-	var st rules.State
-	err := s.withTxOpts(ctx, snapshotRead, func(tx *sql.Tx) error {
-		g, err := loadGame(ctx, tx, gameID, "")
-		if err != nil {
-			return err
-		}
-		cur, err := s.current(ctx, tx, g)
-		if err != nil {
-			return err
-		}
-		st = cur.state
-		if g.status != "open" {
-			s.cache.put(cur)
-		}
-		return nil
-	})
-	return st, err
+	snap, err := s.GameSnapshot(ctx, gameID)
+	return snap.State, err
 }
 
 // GameIDs returns the ids of all games that have started, oldest first.
