@@ -8,6 +8,7 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"rout/ent"
+	"rout/graph/wstransport"
 	"rout/live"
 	"rout/rules"
 )
@@ -88,46 +89,109 @@ func (r *Resolver) viewerEvents(ctx context.Context, after *int) (<-chan graphql
 	return stream(ctx, r, sub), nil
 }
 
-// stream forwards a subscription's values to gqlgen until ctx ends or the subscription fails. A
-// subscriber that fell behind gets a last message with a RESUME_REQUIRED error; a database failure is
-// logged and ends the stream with an INTERNAL_SERVER_ERROR message; a stopped hub just completes it.
+// stream returns the channel of a subscription's values for gqlgen. The websocket transport takes them
+// through a feed (wstransport.Attach); for any other transport a goroutine forwards them. A subscriber
+// that fell behind gets a last message with a RESUME_REQUIRED error; a database failure is logged and
+// ends the stream with an INTERNAL_SERVER_ERROR message; a stopped hub just completes it.
 func stream[T interface{ *live.Event | *live.Notice }](ctx context.Context, r *Resolver, sub *live.Subscription[T]) <-chan graphql.Event[T] {
-	out := make(chan graphql.Event[T])
-	go func() {
-		defer close(out)
-		defer sub.Close()
-		for {
-			v, err := sub.Next(ctx)
-			// A nil Context makes gqlgen use the message's own: the errors of the fields go there.
-			ev := graphql.Event[T]{Value: v}
-			var resume *live.ResumeError
-			switch {
-			case err == nil:
-			case errors.As(err, &resume):
-				ev.Context = withMessageError(ctx, &gqlerror.Error{
-					Message:    resume.Error(),
-					Extensions: map[string]any{"code": string(CodeResumeRequired), "lastSeq": resume.LastSeq},
-				})
-			case errors.Is(err, live.ErrStopped) || ctx.Err() != nil:
-				return
-			default:
-				r.logger.ErrorContext(ctx, "subscription failed", "error", err, "request_id", requestID(ctx))
-				ev.Context = withMessageError(ctx, &gqlerror.Error{
-					Message:    internalMessage,
-					Extensions: map[string]any{"code": string(CodeInternal), "requestId": requestID(ctx)},
-				})
-			}
-			select {
-			case out <- ev:
-			case <-ctx.Done():
-				return
-			}
-			if err != nil {
-				return
-			}
+	f := &feed[T]{ctx: ctx, r: r, sub: sub, out: make(chan graphql.Event[T], 1)}
+	if !wstransport.Attach(ctx, f) {
+		go f.forward()
+	}
+	return f.out
+}
+
+// feed is a subscription's stream for gqlgen, as a wstransport.Feed: each value's key is the value itself,
+// which the hub shares among the subscribers of one visibility and nobody else (live.Event's fields do
+// not depend on the viewer).
+type feed[T interface{ *live.Event | *live.Notice }] struct {
+	ctx context.Context // the resolver's
+	r   *Resolver
+	sub *live.Subscription[T]
+	out chan graphql.Event[T] // what gqlgen renders; holds the one released value
+
+	taken graphql.Event[T] // the value Take took last
+	last  bool             // taken is the stream's last message (an error)
+}
+
+var _ wstransport.Feed = (*feed[*live.Event])(nil)
+
+func (f *feed[T]) Notify(ready func()) { f.sub.OnReady(ready) }
+
+func (f *feed[T]) Take(ctx context.Context) (any, wstransport.Status) {
+	if f.last {
+		return nil, wstransport.Ended
+	}
+	v, ok, err := f.sub.TryNext(ctx)
+	if err == nil && !ok {
+		return nil, wstransport.Waiting
+	}
+	ev, more := f.event(v, err)
+	if !more {
+		return nil, wstransport.Ended
+	}
+	f.taken = ev
+	if err != nil {
+		f.last = true
+		return nil, wstransport.Ready
+	}
+	return v, wstransport.Ready
+}
+
+func (f *feed[T]) Release() {
+	select {
+	case <-f.out: // a value the executor did not take (its operation ended meanwhile)
+	default:
+	}
+	f.out <- f.taken
+}
+
+func (f *feed[T]) Close() { f.sub.Close() }
+
+// forward sends the subscription's values on the channel until the stream ends.
+func (f *feed[T]) forward() {
+	defer close(f.out)
+	defer f.sub.Close()
+	for {
+		v, err := f.sub.Next(f.ctx)
+		ev, more := f.event(v, err)
+		if !more {
+			return
 		}
-	}()
-	return out
+		select {
+		case f.out <- ev:
+		case <-f.ctx.Done():
+			return
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// event returns the message for what the subscription returned: the value, or the error message that
+// ends the stream. more is false when the stream ends without a message.
+func (f *feed[T]) event(v T, err error) (ev graphql.Event[T], more bool) {
+	// A nil Context makes gqlgen use the message's own: the errors of the fields go there.
+	ev = graphql.Event[T]{Value: v}
+	var resume *live.ResumeError
+	switch {
+	case err == nil:
+	case errors.As(err, &resume):
+		ev.Context = withMessageError(f.ctx, &gqlerror.Error{
+			Message:    resume.Error(),
+			Extensions: map[string]any{"code": string(CodeResumeRequired), "lastSeq": resume.LastSeq},
+		})
+	case errors.Is(err, live.ErrStopped) || f.ctx.Err() != nil:
+		return ev, false
+	default:
+		f.r.logger.ErrorContext(f.ctx, "subscription failed", "error", err, "request_id", requestID(f.ctx))
+		ev.Context = withMessageError(f.ctx, &gqlerror.Error{
+			Message:    internalMessage,
+			Extensions: map[string]any{"code": string(CodeInternal), "requestId": requestID(f.ctx)},
+		})
+	}
+	return ev, true
 }
 
 // withMessageError returns a context for one subscription message that carries err as the message's

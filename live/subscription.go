@@ -7,7 +7,7 @@ import (
 )
 
 // Subscription is one subscriber's stream: *Event values of a game, or *Notice values of a user. Its
-// methods are for one goroutine.
+// methods other than OnReady and Close are for one goroutine at a time.
 type Subscription[T interface{ *Event | *Notice }] struct {
 	s *sub
 }
@@ -23,6 +23,32 @@ func (x *Subscription[T]) Next(ctx context.Context) (T, error) {
 		return nil, err
 	}
 	return v.(T), nil
+}
+
+// TryNext is Next without the wait for a live value: it returns the next value and true when one is
+// ready, and false when the subscriber has everything the hub has offered so far (OnReady tells when that
+// changes). The catch-up from the database still reads it, so TryNext may wait for the database.
+func (x *Subscription[T]) TryNext(ctx context.Context) (T, bool, error) {
+	v, err := x.s.take(ctx, false)
+	if err != nil {
+		x.s.Close()
+		return nil, false, err
+	}
+	if v == nil {
+		return nil, false, nil
+	}
+	return v.(T), true, nil
+}
+
+// OnReady sets the function the hub calls whenever it has offered the subscriber something new: a batch,
+// or its end (a *ResumeError, ErrStopped). The hub calls it from its own goroutines, holding its lock: it
+// must not block, nor call the hub. A value offered before OnReady is not announced: take what is ready
+// with TryNext after setting it.
+func (x *Subscription[T]) OnReady(ready func()) {
+	h := x.s.hub
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	x.s.ready = ready
 }
 
 // Last returns the number of the last value Next returned, or the subscription's starting number.
@@ -41,6 +67,8 @@ type sub struct {
 	// gone is why the hub dropped the subscriber; guarded by Hub.mu, and read without it only after ch
 	// closed.
 	gone error
+	// ready is the subscriber's OnReady function, or nil; guarded by Hub.mu.
+	ready func()
 
 	// The subscriber's own goroutine's state.
 	last    int64       // the number of the last value returned
@@ -57,14 +85,25 @@ type sub struct {
 func (s *sub) offer(b []sequenced) bool {
 	select {
 	case s.ch <- b:
+		s.announce()
 		return true
 	default:
 		return false
 	}
 }
 
-// next returns the next value (see Subscription.Next).
-func (s *sub) next(ctx context.Context) (sequenced, error) {
+// announce calls the subscriber's OnReady function. Hub.mu is held.
+func (s *sub) announce() {
+	if s.ready != nil {
+		s.ready()
+	}
+}
+
+// next returns the next value, waiting for it (see Subscription.Next).
+func (s *sub) next(ctx context.Context) (sequenced, error) { return s.take(ctx, true) }
+
+// take returns the next value; when wait is false and no live value is ready, it returns nil and no error.
+func (s *sub) take(ctx context.Context, wait bool) (sequenced, error) {
 	for !s.caught && len(s.pending) == 0 {
 		if s.last >= s.from {
 			s.caught = true
@@ -89,19 +128,42 @@ func (s *sub) next(ctx context.Context) (sequenced, error) {
 			s.last = v.seqOf()
 			return v, nil
 		}
+		b, err := s.receive(ctx, wait)
+		if b == nil {
+			return nil, err
+		}
+		s.pending = b
+	}
+}
+
+// receive takes the next batch the hub offered, waiting for one when wait is set; without wait it returns
+// nil and no error when there is none. After the hub dropped the subscriber it returns the reason.
+func (s *sub) receive(ctx context.Context, wait bool) ([]sequenced, error) {
+	var b []sequenced
+	var ok bool
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if wait {
 		select {
-		case b, ok := <-s.ch:
-			if !ok {
-				if re, isResume := s.gone.(*ResumeError); isResume {
-					re.LastSeq = s.last
-				}
-				return nil, s.gone
-			}
-			s.pending = b
+		case b, ok = <-s.ch:
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		}
+	} else {
+		select {
+		case b, ok = <-s.ch:
+		default:
+			return nil, nil
+		}
 	}
+	if !ok {
+		if re, isResume := s.gone.(*ResumeError); isResume {
+			re.LastSeq = s.last
+		}
+		return nil, s.gone
+	}
+	return b, nil
 }
 
 // Close leaves the topic.

@@ -186,6 +186,7 @@ func (h *Hub) drop(t *topic, s *sub, reason error) {
 	}
 	s.gone = reason
 	close(s.ch)
+	s.announce()
 	h.leave(t, s)
 }
 

@@ -15,14 +15,16 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/gorilla/websocket"
+	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 )
 
-// conn is one socket. Three kinds of goroutines serve it: the reader (the request's goroutine, in
-// serve), which reads and handles every client message in order; the writer, the only one that writes
-// frames, fed by the bounded queue out; and one goroutine per operation, which runs it through the
-// executor and queues its messages. Closing cancels every operation; serve returns once all of them
-// and the writer have stopped.
+// conn is one socket. Its reader goroutine (in serve) reads and handles every client message in order.
+// Every operation starts in a goroutine of its own, which runs it through the executor and writes its
+// messages; a subscription with a Feed (see Attach) then lets that goroutine go and is drained by a
+// short-lived goroutine whenever its feed has something, so an idle subscription holds no goroutine. A
+// message is written by the goroutine that has it, one at a time (gorilla/websocket allows one writer),
+// within Opts.WriteTimeout. Closing cancels every operation; serve returns once all of them stopped.
 type conn struct {
 	t     *Transport
 	opts  *Opts
@@ -32,13 +34,8 @@ type conn struct {
 	proto protocol
 	log   *slog.Logger
 
-	ctx    context.Context // the socket's; cancelled when it closes
+	ctx    context.Context // the socket's; cancelled when it starts closing
 	cancel context.CancelFunc
-
-	out        chan []byte   // frames for the writer
-	acked      chan struct{} // closed once the connection is acknowledged: starts the pings
-	closing    chan struct{} // closed by closeWith
-	writerDone chan struct{} // closed when the writer returns
 
 	initReceived atomic.Bool // read by the init timer
 
@@ -46,13 +43,16 @@ type conn struct {
 	acknowledged bool
 	opBase       context.Context // what Authenticate returned: the base of every operation's context
 
+	wmu sync.Mutex // held while a message or the close frame is written
+
 	mu        sync.Mutex
 	closed    bool
 	closeCode int // 0: close without a close frame (the socket is broken)
 	closeText string
+	pinger    *time.Timer           // the server's pings, once acknowledged
 	ops       map[string]*operation // the running operations by id
 
-	wg sync.WaitGroup // the writer and the operations
+	wg sync.WaitGroup // one per running operation
 }
 
 // operation is a running operation of a conn.
@@ -60,10 +60,28 @@ type operation struct {
 	id     string
 	ctx    context.Context
 	cancel context.CancelFunc
+	prefix []byte // how its result messages start, up to the payload
 
-	mu    sync.Mutex  // held while one of its messages is queued
+	mu    sync.Mutex  // held while one of its messages is written
 	ended atomic.Bool // its end is decided (by the server or the client): no more results are sent
+
+	// A subscription, and what it needs once its resolver attached a feed.
+	subscription bool
+	feed         Feed
+	shape        string                  // see shapeOf
+	responses    graphql.ResponseHandler // the executor's results
+	rctx         context.Context         // the context to take them in
+	pump         atomic.Int32            // who drains the feed: pumpIdle, pumpDraining, ...
+	finish       func()                  // releases the operation once it stopped
 }
+
+// The states of operation.pump.
+const (
+	pumpIdle     int32 = iota // nothing to take: the feed's ready function starts a drain
+	pumpDraining              // a goroutine is draining the feed
+	pumpAgain                 // a goroutine is draining, and the feed announced more meanwhile
+	pumpFinished              // the operation stopped
+)
 
 // newConn returns the conn of an upgraded socket.
 func newConn(t *Transport, ws *websocket.Conn, r *http.Request, exec graphql.GraphExecutor) *conn {
@@ -73,9 +91,7 @@ func newConn(t *Transport, ws *websocket.Conn, r *http.Request, exec graphql.Gra
 		log:    t.opts.Logger.With("protocol", ws.Subprotocol(), "remote_addr", r.RemoteAddr),
 		ctx:    ctx,
 		cancel: cancel,
-		out:    make(chan []byte, t.opts.SendQueue), acked: make(chan struct{}),
-		closing: make(chan struct{}), writerDone: make(chan struct{}),
-		ops: map[string]*operation{},
+		ops:    map[string]*operation{},
 	}
 	switch ws.Subprotocol() {
 	case ProtocolTransportWS:
@@ -86,11 +102,9 @@ func newConn(t *Transport, ws *websocket.Conn, r *http.Request, exec graphql.Gra
 	return c
 }
 
-// serve runs the reader until the socket closes, then waits for the writer and the operations.
+// serve runs the reader until the socket closes, then waits for the operations.
 func (c *conn) serve() {
 	c.log.DebugContext(c.ctx, "websocket: open")
-	c.wg.Add(1)
-	go c.write()
 	if c.proto == nil {
 		c.closeWith(CloseSubprotocolNotAccept, "Subprotocol not acceptable")
 	}
@@ -106,8 +120,8 @@ func (c *conn) serve() {
 	})
 
 	err := c.readLoop()
-	if netErr, ok := errors.AsType[net.Error](err); ok && netErr.Timeout() && c.closeWith(CloseGoingAway, "Ping timeout") {
-		<-c.writerDone // let the close frame out before the connection goes
+	if netErr, ok := errors.AsType[net.Error](err); ok && netErr.Timeout() {
+		c.closeWith(CloseGoingAway, "Ping timeout")
 	}
 	c.closeWith(0, "")
 	_ = c.ws.Close()
@@ -164,18 +178,11 @@ func (c *conn) extendDeadline() {
 }
 
 // isClosing reports whether closeWith has been called.
-func (c *conn) isClosing() bool {
-	select {
-	case <-c.closing:
-		return true
-	default:
-		return false
-	}
-}
+func (c *conn) isClosing() bool { return c.ctx.Err() != nil }
 
-// closeWith starts closing the socket with code and reason (code 0: without a close frame), cancels
-// every operation, and gives the client WriteTimeout to answer the close frame. It reports whether
-// this call started the closing (the first one wins).
+// closeWith starts closing the socket with code and reason (code 0: without a close frame): it cancels
+// every operation, writes the close frame after the message being written, if any, and gives the client
+// WriteTimeout to answer it. It reports whether this call started the closing (the first one wins).
 func (c *conn) closeWith(code int, reason string) bool {
 	c.mu.Lock()
 	if c.closed {
@@ -184,52 +191,36 @@ func (c *conn) closeWith(code int, reason string) bool {
 	}
 	c.closed = true
 	c.closeCode, c.closeText = code, reason
-	close(c.closing)
+	if c.pinger != nil {
+		c.pinger.Stop()
+	}
 	_ = c.ws.SetReadDeadline(time.Now().Add(c.opts.WriteTimeout))
 	c.mu.Unlock()
 	c.cancel()
-	if code != 0 {
-		c.log.DebugContext(c.ctx, "websocket: closing", "close_code", code, "reason", reason)
+	if code == 0 {
+		return true
 	}
+	c.log.DebugContext(c.ctx, "websocket: closing", "close_code", code, "reason", reason)
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	_ = c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, reason),
+		time.Now().Add(c.opts.WriteTimeout))
 	return true
 }
 
-// write is the writer: it writes the queued frames, pings once the connection is acknowledged, and on
-// closing writes what is queued and the close frame.
-func (c *conn) write() {
-	defer c.wg.Done()
-	defer close(c.writerDone)
-	ticker := time.NewTicker(c.opts.PingInterval)
-	ticker.Stop()
-	defer ticker.Stop()
-	acked := c.acked
-	for {
-		select {
-		case b := <-c.out:
-			if !c.writeFrame(websocket.TextMessage, b) {
-				return
-			}
-		case <-acked:
-			acked = nil
-			ticker.Reset(c.opts.PingInterval)
-		case <-ticker.C:
-			if !c.writeFrame(websocket.TextMessage, c.proto.keepalive()) ||
-				!c.writeFrame(websocket.PingMessage, nil) {
-				return
-			}
-		case <-c.closing:
-			c.writeClose()
-			return
-		}
+// write writes one text message, the concatenation of parts, within WriteTimeout, unless the socket is
+// closing. On failure (the client is gone, or too slow to take the message in time) the socket is
+// broken: it closes it without a close frame (a partly written message leaves no way to send one). It
+// reports whether the message was written.
+func (c *conn) write(parts ...[]byte) bool {
+	c.wmu.Lock()
+	if c.isClosing() {
+		c.wmu.Unlock()
+		return false
 	}
-}
-
-// writeFrame writes one frame within WriteTimeout. On failure (the client is gone, or too slow to take
-// the frame in time) the socket is broken: it closes it without a close frame (a partly written frame
-// leaves no way to send one) and returns false.
-func (c *conn) writeFrame(kind int, b []byte) bool {
-	_ = c.ws.SetWriteDeadline(time.Now().Add(c.opts.WriteTimeout))
-	if err := c.ws.WriteMessage(kind, b); err != nil {
+	err := c.writeParts(parts)
+	c.wmu.Unlock()
+	if err != nil {
 		level := slog.LevelDebug
 		if netErr, ok := errors.AsType[net.Error](err); ok && netErr.Timeout() {
 			level = slog.LevelWarn // a client too slow to take its messages
@@ -242,43 +233,35 @@ func (c *conn) writeFrame(kind int, b []byte) bool {
 	return true
 }
 
-// writeClose writes the frames queued before the closing and the close frame, within WriteTimeout.
-func (c *conn) writeClose() {
-	c.mu.Lock()
-	code, reason := c.closeCode, c.closeText
-	c.mu.Unlock()
-	if code == 0 {
-		return
+// writeParts writes one text message made of parts. c.wmu is held.
+func (c *conn) writeParts(parts [][]byte) error {
+	_ = c.ws.SetWriteDeadline(time.Now().Add(c.opts.WriteTimeout))
+	w, err := c.ws.NextWriter(websocket.TextMessage)
+	if err != nil {
+		return err
 	}
-	deadline := time.Now().Add(c.opts.WriteTimeout)
-	_ = c.ws.SetWriteDeadline(deadline)
-	for {
-		select {
-		case b := <-c.out:
-			if c.ws.WriteMessage(websocket.TextMessage, b) != nil {
-				return
-			}
-		default:
-			_ = c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, reason), deadline)
-			return
+	for _, p := range parts {
+		if _, err := w.Write(p); err != nil {
+			return err
 		}
 	}
+	return w.Close()
 }
 
-// enqueue queues a frame for the writer, waiting for room while the queue is full: a client that
-// reads slowly holds back the operations of its own connection, no other. It gives up without queuing
-// when stop is closed or the socket is closing, and reports whether the frame was queued.
-func (c *conn) enqueue(stop <-chan struct{}, b []byte) bool {
-	if c.isClosing() {
-		return false
+// ping sends the server's periodic ping: the protocol's message and a websocket ping frame.
+func (c *conn) ping() {
+	if !c.write(c.proto.keepalive()) {
+		return
 	}
-	select {
-	case c.out <- b:
-		return true
-	case <-stop:
-		return false
-	case <-c.closing:
-		return false
+	if err := c.ws.WriteControl(websocket.PingMessage, nil, time.Now().Add(c.opts.WriteTimeout)); err != nil {
+		c.closeWith(0, "")
+		_ = c.ws.Close()
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.closed {
+		c.pinger.Reset(c.opts.PingInterval)
 	}
 }
 
@@ -298,15 +281,19 @@ func (c *conn) authenticate(payload json.RawMessage) bool {
 	return true
 }
 
-// acknowledge queues the acknowledgement's frames and starts the pings.
-func (c *conn) acknowledge(frames ...[]byte) {
-	for _, b := range frames {
-		if !c.enqueue(nil, b) {
+// acknowledge writes the acknowledgement's messages and starts the pings.
+func (c *conn) acknowledge(messages ...[]byte) {
+	for _, b := range messages {
+		if !c.write(b) {
 			return
 		}
 	}
 	c.acknowledged = true
-	close(c.acked)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.closed {
+		c.pinger = time.AfterFunc(c.opts.PingInterval, c.ping)
+	}
 }
 
 // running reports whether an operation with id is running.
@@ -331,7 +318,7 @@ func (c *conn) start(id string, params *graphql.RawParams, readStart time.Time) 
 		return
 	}
 	ctx, cancel := context.WithCancel(c.opBase)
-	op := &operation{id: id, ctx: ctx, cancel: cancel}
+	op := &operation{id: id, ctx: ctx, cancel: cancel, prefix: c.proto.nextPrefix(id)}
 	c.ops[id] = op
 	c.wg.Add(1)
 	c.mu.Unlock()
@@ -340,59 +327,197 @@ func (c *conn) start(id string, params *graphql.RawParams, readStart time.Time) 
 
 // run executes an operation and sends its results, then its end: complete, or an error message when
 // a response has errors and no data (a request error, such as a validation error, or a subscription
-// whose resolver failed before its stream began).
+// whose resolver failed before its stream began). A subscription whose resolver attached a feed goes on
+// in drain.
 func (c *conn) run(op *operation, params *graphql.RawParams) {
-	defer c.wg.Done()
-	defer op.cancel()
-	defer context.AfterFunc(c.ctx, op.cancel)()
+	stopWatch := context.AfterFunc(c.ctx, op.cancel)
+	op.finish = func() {
+		stopWatch()
+		op.cancel()
+		c.wg.Done()
+	}
 	ctx := graphql.StartOperationTrace(op.ctx)
-	var opCtx *graphql.OperationContext
-	defer func() {
-		if v := recover(); v != nil {
-			err := fmt.Errorf("panic in operation: %v", v)
-			if opCtx != nil {
-				err = opCtx.Recover(ctx, v)
-			}
-			c.log.ErrorContext(ctx, "websocket: operation panicked", "operation_id", op.id, "panic", fmt.Sprint(v))
-			c.end(op, c.exec.DispatchError(ctx, gqlerror.List{gqlerror.WrapIfUnwrapped(err)}).Errors)
-		}
-	}()
-
-	opCtx, errs := c.exec.CreateOperationContext(ctx, params)
-	if errs != nil {
-		c.end(op, c.exec.DispatchError(graphql.WithOperationContext(ctx, opCtx), errs).Errors)
+	opCtx, errs, ok := c.prepare(ctx, op, params)
+	if !ok {
+		op.finish()
 		return
 	}
-	responses, ctx := c.exec.DispatchOperation(ctx, opCtx)
+	if errs != nil {
+		c.end(op, c.exec.DispatchError(graphql.WithOperationContext(ctx, opCtx), errs).Errors)
+		op.finish()
+		return
+	}
+	op.subscription = opCtx.Operation.Operation == ast.Subscription
+	op.responses, op.rctx, ok = c.dispatch(context.WithValue(ctx, operationKey{}, op), op, opCtx)
+	if !ok {
+		op.finish()
+		return
+	}
+	if op.feed != nil {
+		op.shape = shapeOf(opCtx)
+		op.pump.Store(pumpDraining)
+		op.feed.Notify(func() { c.wake(op) })
+		context.AfterFunc(op.ctx, func() { c.wake(op) })
+		c.drain(op)
+		return
+	}
+	for c.deliver(op, c.respond(op)) {
+	}
+	op.finish()
+}
+
+// prepare parses and validates an operation. A panic ends the operation with an error (ok false).
+func (c *conn) prepare(ctx context.Context, op *operation, params *graphql.RawParams) (opCtx *graphql.OperationContext, errs gqlerror.List, ok bool) {
+	defer c.recoverOperation(ctx, op, nil)
+	opCtx, errs = c.exec.CreateOperationContext(ctx, params)
+	return opCtx, errs, true
+}
+
+// dispatch starts an operation: for a subscription, its resolver runs now. A panic ends the operation
+// with an error (ok false).
+func (c *conn) dispatch(ctx context.Context, op *operation, opCtx *graphql.OperationContext) (responses graphql.ResponseHandler, rctx context.Context, ok bool) {
+	defer c.recoverOperation(ctx, op, opCtx)
+	responses, rctx = c.exec.DispatchOperation(ctx, opCtx)
+	return responses, rctx, true
+}
+
+// respond returns the executor's next result for op: nil once there are no more. A panic ends the
+// operation with an error and returns nil.
+func (c *conn) respond(op *operation) *graphql.Response {
+	defer c.recoverOperation(op.rctx, op, graphql.GetOperationContext(op.rctx))
+	return op.responses(op.rctx)
+}
+
+// recoverOperation, deferred, turns a panic of the executor into the end of op with an internal error
+// (through oc's recover function when there is an operation context).
+func (c *conn) recoverOperation(ctx context.Context, op *operation, oc *graphql.OperationContext) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	err := fmt.Errorf("panic in operation: %v", v)
+	if oc != nil {
+		err = oc.Recover(ctx, v)
+	}
+	c.log.ErrorContext(ctx, "websocket: operation panicked", "operation_id", op.id, "panic", fmt.Sprint(v))
+	c.end(op, c.exec.DispatchError(ctx, gqlerror.List{gqlerror.WrapIfUnwrapped(err)}).Errors)
+}
+
+// deliver sends one result of op and reports whether the operation goes on: a nil result ends it with
+// complete, and a result with errors and no data with those errors.
+func (c *conn) deliver(op *operation, resp *graphql.Response) bool {
+	switch {
+	case resp == nil:
+		c.end(op, nil)
+		return false
+	case len(resp.Data) == 0 && len(resp.Errors) > 0:
+		c.end(op, resp.Errors)
+		return false
+	}
+	payload, err := json.Marshal(resp)
+	if err != nil {
+		c.end(op, c.exec.DispatchError(op.rctx, gqlerror.List{gqlerror.WrapIfUnwrapped(err)}).Errors)
+		return false
+	}
+	return c.send(op, payload)
+}
+
+// wake makes sure a goroutine takes what op's feed has: it starts a drain unless one is running, and
+// tells a running one to look again.
+func (c *conn) wake(op *operation) {
 	for {
-		resp := responses(ctx)
-		if resp == nil {
-			break
-		}
-		if len(resp.Data) == 0 && len(resp.Errors) > 0 {
-			c.end(op, resp.Errors)
-			return
-		}
-		b, err := c.proto.next(op.id, resp)
-		if err != nil {
-			c.end(op, c.exec.DispatchError(ctx, gqlerror.List{gqlerror.WrapIfUnwrapped(err)}).Errors)
-			return
-		}
-		if !c.send(op, b) {
+		switch op.pump.Load() {
+		case pumpIdle:
+			if op.pump.CompareAndSwap(pumpIdle, pumpDraining) {
+				go c.drain(op)
+				return
+			}
+		case pumpDraining:
+			if op.pump.CompareAndSwap(pumpDraining, pumpAgain) {
+				return
+			}
+		default:
 			return
 		}
 	}
-	c.end(op, nil)
 }
 
-// send queues a result of a running operation and reports whether it was queued.
-func (c *conn) send(op *operation, b []byte) bool {
+// drain sends what op's feed has until it has nothing more now, or until the operation stops; then it
+// closes the feed and releases the operation.
+func (c *conn) drain(op *operation) {
+	for {
+		if op.ctx.Err() != nil {
+			op.pump.Store(pumpFinished)
+			op.feed.Close()
+			op.finish()
+			return
+		}
+		key, st := op.feed.Take(op.ctx)
+		switch st {
+		case Ready:
+			if !c.sendValue(op, key) {
+				op.cancel()
+			}
+		case Ended:
+			c.end(op, nil)
+			op.cancel()
+		default:
+			if op.pump.CompareAndSwap(pumpDraining, pumpIdle) {
+				return
+			}
+			op.pump.Store(pumpDraining) // announced meanwhile: take again
+		}
+	}
+}
+
+// sendValue sends the value op's feed took: the payload rendered for its key by the first operation of
+// the same shape that took it, or its own rendering when it has no shareable key or result.
+func (c *conn) sendValue(op *operation, key any) bool {
+	if op.shape == "" || !shareable(key) {
+		return c.deliver(op, c.render(op))
+	}
+	var own *graphql.Response
+	rendered := false
+	payload := c.t.shared.payload(sharedKey{key, op.shape}, func() []byte {
+		rendered = true
+		own = c.render(op)
+		if !shareableResponse(own) {
+			return nil
+		}
+		b, err := json.Marshal(own)
+		if err != nil {
+			return nil
+		}
+		return b
+	})
+	switch {
+	case payload != nil:
+		return c.send(op, payload)
+	case rendered:
+		return c.deliver(op, own)
+	default:
+		return c.deliver(op, c.render(op))
+	}
+}
+
+// render renders the value op's feed took last through the executor.
+func (c *conn) render(op *operation) *graphql.Response {
+	op.feed.Release()
+	return c.respond(op)
+}
+
+// send writes a result of a running operation, a next message around payload, and reports whether it
+// was written.
+func (c *conn) send(op *operation, payload []byte) bool {
 	op.mu.Lock()
 	defer op.mu.Unlock()
-	return !op.ended.Load() && c.enqueue(op.ctx.Done(), b)
+	return !op.ended.Load() && c.write(op.prefix, payload, messageEnd)
 }
 
-// end ends an operation from the server's side: it queues complete (errs nil) or errs, unless the
+// messageEnd closes a message that begins with an operation's prefix and its payload.
+var messageEnd = []byte{'}'}
+
+// end ends an operation from the server's side: it writes complete (errs nil) or errs, unless the
 // client stopped the operation first.
 func (c *conn) end(op *operation, errs gqlerror.List) {
 	op.mu.Lock()
@@ -407,30 +532,30 @@ func (c *conn) end(op *operation, errs gqlerror.List) {
 	}
 	c.mu.Unlock()
 	if errs == nil {
-		c.enqueue(nil, c.proto.complete(op.id))
+		c.write(c.proto.complete(op.id))
 		return
 	}
 	c.sendEnd(op.id, errs)
 }
 
-// sendEnd queues the messages that end an operation with errors.
+// sendEnd writes the messages that end an operation with errors.
 func (c *conn) sendEnd(id string, errs gqlerror.List) {
-	frames, err := c.proto.errors(id, errs)
+	messages, err := c.proto.errors(id, errs)
 	if err != nil {
 		c.log.ErrorContext(c.ctx, "websocket: errors not encodable", "operation_id", id, "error", err.Error())
-		frames, _ = c.proto.errors(id, gqlerror.List{{
+		messages, _ = c.proto.errors(id, gqlerror.List{{
 			Message:    "internal error",
 			Extensions: map[string]any{"code": "INTERNAL_SERVER_ERROR"},
 		}})
 	}
-	for _, b := range frames {
-		if !c.enqueue(nil, b) {
+	for _, b := range messages {
+		if !c.write(b) {
 			return
 		}
 	}
 }
 
-// stop ends an operation at the client's request: it cancels it and, when sendComplete, queues its
+// stop ends an operation at the client's request: it cancels it and, when sendComplete, writes its
 // complete. An id that is not running is ignored.
 func (c *conn) stop(id string, sendComplete bool) {
 	c.mu.Lock()
@@ -440,11 +565,11 @@ func (c *conn) stop(id string, sendComplete bool) {
 	if op == nil || op.ended.Swap(true) {
 		return
 	}
-	// Cancel first: a result waiting for room in the queue gives up, and the lock comes free.
+	// Cancel first: the operation stops producing results.
 	op.cancel()
 	op.mu.Lock()
 	defer op.mu.Unlock()
 	if sendComplete {
-		c.enqueue(nil, c.proto.complete(id))
+		c.write(c.proto.complete(id))
 	}
 }

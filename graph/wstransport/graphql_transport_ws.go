@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 )
 
@@ -49,7 +48,7 @@ func (p transportWS) handle(c *conn, m message, readStart time.Time) {
 			// The payload is a valid JSON object: it encodes.
 			pong, _ = frame(twsPong, "", m.Payload)
 		}
-		c.enqueue(nil, pong)
+		c.write(pong)
 	case twsPong:
 		if err := checkObjectPayload(m); err != nil {
 			p.invalid(c, err)
@@ -83,9 +82,7 @@ func (transportWS) invalid(c *conn, err error) {
 	c.closeWith(CloseBadRequest, closeReason(describe(err), "Invalid message"))
 }
 
-func (transportWS) next(id string, resp *graphql.Response) ([]byte, error) {
-	return frame(twsNext, id, resp)
-}
+func (transportWS) nextPrefix(id string) []byte { return payloadPrefix(twsNext, id) }
 
 // errors returns one error message: it ends the operation without a complete.
 func (transportWS) errors(id string, errs gqlerror.List) ([][]byte, error) {

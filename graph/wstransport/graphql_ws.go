@@ -74,18 +74,16 @@ func (p legacyWS) invalid(c *conn, err error) {
 	p.connectionError(c, describe(err))
 }
 
-// connectionError queues a connection_error message.
+// connectionError writes a connection_error message.
 func (legacyWS) connectionError(c *conn, text string) {
 	// A struct of a string encodes.
 	b, _ := frame(lwsConnectionError, "", struct {
 		Message string `json:"message"`
 	}{text})
-	c.enqueue(nil, b)
+	c.write(b)
 }
 
-func (legacyWS) next(id string, resp *graphql.Response) ([]byte, error) {
-	return frame(lwsData, id, resp)
-}
+func (legacyWS) nextPrefix(id string) []byte { return payloadPrefix(lwsData, id) }
 
 // errors returns a data message with the errors, then complete, as subscriptions-transport-ws's server
 // answers validation errors: its error message carries a single error, and this keeps them all.

@@ -173,6 +173,13 @@ func frame(typ, id string, payload any) ([]byte, error) {
 	return b, nil
 }
 
+// payloadPrefix returns how a message of type typ for operation id begins, up to its payload:
+// {"type":"next","id":"1","payload":
+func payloadPrefix(typ, id string) []byte {
+	b := bareFrame(typ, id)
+	return append(b[:len(b)-1], `,"payload":`...)
+}
+
 // bareFrame encodes a message without a payload.
 func bareFrame(typ, id string) []byte {
 	// Strings always encode: the error is nil.

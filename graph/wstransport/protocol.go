@@ -3,7 +3,6 @@ package wstransport
 import (
 	"time"
 
-	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 )
 
@@ -14,8 +13,9 @@ type protocol interface {
 	handle(c *conn, m message, readStart time.Time)
 	// invalid acts on a frame that is not a valid message of the protocol.
 	invalid(c *conn, err error)
-	// next returns the message of one execution result.
-	next(id string, resp *graphql.Response) ([]byte, error)
+	// nextPrefix returns how the message of each execution result of operation id begins: the
+	// message is the prefix, the result as JSON (its payload), and a closing brace.
+	nextPrefix(id string) []byte
 	// errors returns the messages that end an operation with a request error.
 	errors(id string, errs gqlerror.List) ([][]byte, error)
 	// complete returns the message that says an operation has ended.

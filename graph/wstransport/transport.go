@@ -21,8 +21,12 @@ const (
 	DefaultWriteTimeout  = 10 * time.Second
 	DefaultReadLimit     = 64 << 10
 	DefaultMaxOperations = 100
-	DefaultSendQueue     = 256
 )
+
+// readBufferSize is the size of a connection's read buffer: clients send small messages (a larger one is
+// read through it in parts), and every idle connection keeps it. Write buffers come from a pool, taken
+// only while a message is written.
+const readBufferSize = 1024
 
 // Opts configures a Transport. Zero (or negative) values take the defaults.
 type Opts struct {
@@ -51,9 +55,10 @@ type Opts struct {
 	// 1001. Default DefaultPingInterval.
 	PingInterval time.Duration
 
-	// WriteTimeout bounds the writing of one frame: a client that cannot take a frame within it is too
-	// slow, and its connection is dropped (without a close frame: a partly written frame leaves no way
-	// to send one, so the client sees 1006). It also bounds the closing handshake. Default
+	// WriteTimeout bounds the writing of one message: a client that cannot take a message within it is
+	// too slow, and its connection is dropped (without a close frame: a partly written message leaves no
+	// way to send one, so the client sees 1006). Meanwhile the operations of that connection wait for
+	// their turn to write, no other connection's. It also bounds the closing handshake. Default
 	// DefaultWriteTimeout.
 	WriteTimeout time.Duration
 
@@ -66,11 +71,6 @@ type Opts struct {
 	// data message with the errors, then complete, on graphql-ws); the socket stays open. Default
 	// DefaultMaxOperations.
 	MaxOperations int
-
-	// SendQueue is how many messages may wait for a connection's writer; while it is full, the
-	// connection's operations wait for room (a slow reader holds back its own streams, no other
-	// connection's). Default DefaultSendQueue.
-	SendQueue int
 
 	// Logger receives the transport's logs (snake_case keys); nil discards them.
 	Logger *slog.Logger
@@ -98,9 +98,6 @@ func (o Opts) withDefaults() Opts {
 	if o.MaxOperations <= 0 {
 		o.MaxOperations = DefaultMaxOperations
 	}
-	if o.SendQueue <= 0 {
-		o.SendQueue = DefaultSendQueue
-	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -113,6 +110,7 @@ func (o Opts) withDefaults() Opts {
 type Transport struct {
 	opts     Opts
 	upgrader websocket.Upgrader
+	shared   *sharedPayloads
 
 	mu       sync.Mutex
 	shutdown bool
@@ -124,9 +122,11 @@ var _ graphql.Transport = (*Transport)(nil)
 
 // New returns a Transport configured by opts.
 func New(opts Opts) *Transport {
-	t := &Transport{opts: opts.withDefaults(), conns: map[*conn]struct{}{}}
+	t := &Transport{opts: opts.withDefaults(), conns: map[*conn]struct{}{}, shared: newSharedPayloads()}
 	t.upgrader = websocket.Upgrader{
 		HandshakeTimeout: t.opts.WriteTimeout,
+		ReadBufferSize:   readBufferSize,
+		WriteBufferPool:  &sync.Pool{},
 		Subprotocols:     []string{ProtocolTransportWS, ProtocolLegacyWS},
 		CheckOrigin:      t.checkOrigin,
 		Error: func(w http.ResponseWriter, _ *http.Request, status int, reason error) {
@@ -141,7 +141,8 @@ func (t *Transport) Supports(r *http.Request) bool {
 	return websocket.IsWebSocketUpgrade(r)
 }
 
-// Do implements graphql.Transport: it upgrades the request and serves the socket until it closes.
+// Do implements graphql.Transport: it upgrades the request and returns; a goroutine of its own serves
+// the socket until it closes (so that the request's goroutine, and the stack it grew, end here).
 func (t *Transport) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
 	t.mu.Lock()
 	if t.shutdown {
@@ -151,13 +152,13 @@ func (t *Transport) Do(w http.ResponseWriter, r *http.Request, exec graphql.Grap
 	}
 	t.wg.Add(1)
 	t.mu.Unlock()
-	defer t.wg.Done()
 
 	ws, err := t.upgrader.Upgrade(w, r, nil)
 	if err != nil {
 		// The upgrader has answered the request.
 		t.opts.Logger.DebugContext(r.Context(), "websocket: upgrade refused",
 			"origin", r.Header.Get("Origin"), "error", err.Error())
+		t.wg.Done()
 		return
 	}
 	c := newConn(t, ws, r, exec)
@@ -169,10 +170,13 @@ func (t *Transport) Do(w http.ResponseWriter, r *http.Request, exec graphql.Grap
 		t.conns[c] = struct{}{}
 		t.mu.Unlock()
 	}
-	c.serve()
-	t.mu.Lock()
-	delete(t.conns, c)
-	t.mu.Unlock()
+	go func() {
+		defer t.wg.Done()
+		c.serve()
+		t.mu.Lock()
+		delete(t.conns, c)
+		t.mu.Unlock()
+	}()
 }
 
 // Shutdown refuses new sockets (503), closes every open one with 1001 (going away), and waits until
@@ -186,11 +190,14 @@ func (t *Transport) Shutdown(ctx context.Context) error {
 		conns = append(conns, c)
 	}
 	t.mu.Unlock()
+	var closing sync.WaitGroup
 	for _, c := range conns {
-		c.closeWith(CloseGoingAway, "Going away")
+		// Each close frame waits for the message being written on its socket: close them all at once.
+		closing.Go(func() { c.closeWith(CloseGoingAway, "Going away") })
 	}
 	done := make(chan struct{})
 	go func() {
+		closing.Wait()
 		t.wg.Wait()
 		close(done)
 	}()

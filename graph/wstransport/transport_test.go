@@ -13,7 +13,7 @@ import (
 
 func TestSlowClientDoesNotStallOthers(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, wstransport.Opts{SendQueue: 4, WriteTimeout: 2 * time.Second})
+	e := newEnv(t, wstransport.Opts{WriteTimeout: 2 * time.Second})
 	// The slow client subscribes to a stream of 100 kB results and reads nothing.
 	slow := e.connect()
 	slow.subscribe("big", "subscription { big(size: 100000) }")
