@@ -86,6 +86,10 @@ const (
 // newConn returns the conn of an upgraded socket.
 func newConn(t *Transport, ws *websocket.Conn, r *http.Request, exec graphql.GraphExecutor) *conn {
 	ctx, cancel := context.WithCancel(context.WithoutCancel(r.Context()))
+	// The socket outlives the request: keep a copy without its body, which can hold on to the server's
+	// buffers of the connection (a http.MaxBytesReader refers to the response).
+	r = r.WithContext(r.Context())
+	r.Body, r.GetBody = http.NoBody, nil
 	c := &conn{
 		t: t, opts: &t.opts, ws: ws, r: r, exec: exec,
 		log:    t.opts.Logger.With("protocol", ws.Subprotocol(), "remote_addr", r.RemoteAddr),
