@@ -105,12 +105,17 @@ type Result struct {
 	Target string
 	// Subscribers is the number of subscribers.
 	Subscribers int
-	// Latencies are the timed events' times from publishing to the last client's receipt, in order of
-	// publication. Fewer than Config.Events when an event timed out.
+	// Latencies are the timed events' times from their publication (see target.publish) to the last
+	// client's receipt, in order of publication. Fewer than Config.Events when an event timed out.
 	Latencies []time.Duration
-	// Publishing are the times the timed events took to publish (for Rout: game.Service.TurnSubmit,
-	// commit included), a part of their latencies.
+	// CallLatencies are the same from just before the call that published each event (for Rout: the
+	// start of game.Service.TurnSubmit, so the whole command is included).
+	CallLatencies []time.Duration
+	// Publishing are the times the publishing calls took (for Rout: TurnSubmit, commit included).
 	Publishing []time.Duration
+	// FirstReceipts are the timed events' times from their publication to the first client's receipt:
+	// the latency of the path before the fan-out to the subscribers.
+	FirstReceipts []time.Duration
 	// MemoryPerSubscriber is the growth of the server process's live heap and goroutine stacks from
 	// before the clients connected to after the warm-up event, divided by Subscribers, in bytes.
 	MemoryPerSubscriber float64
@@ -144,8 +149,10 @@ type target interface {
 	clients(n int) ClientsConfig
 	// subscribers returns how many subscriptions the server holds.
 	subscribers() int
-	// publish makes the next event and returns its sequence number.
-	publish(ctx context.Context) (int64, error)
+	// publish makes the next event and returns its sequence number and when it was published: for the
+	// baseline when the broadcast began, for Rout when the command's transaction began to commit, its
+	// rows, events and notification written (the commit makes the event visible to the hub).
+	publish(ctx context.Context) (seq int64, published time.Time, err error)
 	// close stops the target's server and releases what it holds.
 	close(ctx context.Context) error
 }
@@ -223,7 +230,7 @@ func measure(ctx context.Context, cfg *Config, t target, name string, n int) (re
 		time.Sleep(10 * time.Millisecond)
 	}
 	fmt.Fprintf(cfg.Progress, "%s with %d subscribers: subscribed in %s\n", name, n, time.Since(began).Round(time.Millisecond))
-	last, err := t.publish(ctx)
+	last, _, err := t.publish(ctx)
 	if err != nil {
 		return res, err
 	}
@@ -244,7 +251,7 @@ func measure(ctx context.Context, cfg *Config, t target, name string, n int) (re
 
 	for range cfg.Events {
 		start := time.Now()
-		seq, err := t.publish(ctx)
+		seq, published, err := t.publish(ctx)
 		if err != nil {
 			return res, err
 		}
@@ -258,7 +265,9 @@ func measure(ctx context.Context, cfg *Config, t target, name string, n int) (re
 		if l.Seq != seq {
 			return res, fmt.Errorf("the clients completed event %d while the benchmark waited for %d", l.Seq, seq)
 		}
-		res.Latencies = append(res.Latencies, time.Unix(0, l.LastNano).Sub(start))
+		res.Latencies = append(res.Latencies, time.Unix(0, l.LastNano).Sub(published))
+		res.CallLatencies = append(res.CallLatencies, time.Unix(0, l.LastNano).Sub(start))
+		res.FirstReceipts = append(res.FirstReceipts, time.Unix(0, l.FirstNano).Sub(published))
 	}
 	sum, err := c.finish(ctx, last)
 	if err != nil {
@@ -290,9 +299,13 @@ type baselineTarget struct{ b *Baseline }
 func (t baselineTarget) clients(n int) ClientsConfig {
 	return ClientsConfig{URL: t.b.URL(), Clients: n, Query: RoutQuery, Field: "gameEvents"}
 }
-func (t baselineTarget) subscribers() int                           { return t.b.Subscribers() }
-func (t baselineTarget) publish(ctx context.Context) (int64, error) { return t.b.Publish(ctx) }
-func (t baselineTarget) close(ctx context.Context) error            { return t.b.Close(ctx) }
+func (t baselineTarget) subscribers() int { return t.b.Subscribers() }
+func (t baselineTarget) publish(ctx context.Context) (int64, time.Time, error) {
+	start := time.Now()
+	seq, err := t.b.Publish(ctx)
+	return seq, start, err
+}
+func (t baselineTarget) close(ctx context.Context) error { return t.b.Close(ctx) }
 
 // startProfiles writes the heap profile of prefix into dir and starts the CPU profile; the function it
 // returns stops the CPU profile. Both do nothing when dir is empty.

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"rout/dbtest"
 )
@@ -114,8 +115,14 @@ func TestRoutPublishesAttacksAndDropsItsDatabase(t *testing.T) {
 	}
 	name := r.dbName
 	for want := r.after + 1; want <= r.after+3; want++ {
-		if seq, err := r.publish(ctx); err != nil || seq != want {
+		before := time.Now()
+		seq, published, err := r.publish(ctx)
+		if err != nil || seq != want {
 			t.Fatalf("publish = %d, %v; want %d", seq, err, want)
+		}
+		// The commit comes after the command's work and before TurnSubmit returns.
+		if !published.After(before) || published.After(time.Now()) {
+			t.Fatalf("published at %v, not within the call (%v to now)", published, before)
 		}
 	}
 	if n := r.subscribers(); n != 0 {

@@ -78,10 +78,11 @@ const (
 // line is one JSON line from the child to the parent; Type says which fields are set.
 type line struct {
 	Type string `json:"type"`
-	// Seq and LastNano (event): the event, and the wall-clock time (Unix nanoseconds) its last client
-	// received it.
-	Seq      int64 `json:"seq,omitempty"`
-	LastNano int64 `json:"lastNano,omitempty"`
+	// Seq, FirstNano and LastNano (event): the event, and the wall-clock times (Unix nanoseconds) its
+	// first and its last client received it.
+	Seq       int64 `json:"seq,omitempty"`
+	FirstNano int64 `json:"firstNano,omitempty"`
+	LastNano  int64 `json:"lastNano,omitempty"`
 	// Summary (summary) is the clients' tally.
 	Summary *Summary `json:"summary,omitempty"`
 	// Error (error) is why the child stopped.
@@ -316,10 +317,10 @@ type tally struct {
 	closing bool
 }
 
-// receipt is how many clients received an event, and when the last of them did.
+// receipt is how many clients received an event, and when the first and the last of them did.
 type receipt struct {
-	count int
-	last  time.Time
+	count       int
+	first, last time.Time
 }
 
 func newTally(clients int, after int64, w *lineWriter) *tally {
@@ -348,12 +349,15 @@ func (t *tally) received(i int, seq int64, at time.Time, size int) {
 		t.events[seq] = r
 	}
 	r.count++
+	if r.first.IsZero() || at.Before(r.first) {
+		r.first = at
+	}
 	if at.After(r.last) {
 		r.last = at
 	}
 	if r.count == t.clients {
 		delete(t.events, seq)
-		t.w.write(line{Type: lineEvent, Seq: seq, LastNano: r.last.UnixNano()})
+		t.w.write(line{Type: lineEvent, Seq: seq, FirstNano: r.first.UnixNano(), LastNano: r.last.UnixNano()})
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"entgo.io/ent/dialect"
@@ -68,7 +69,8 @@ type Rout struct {
 	gameID   int
 	attacker int // the attacking user
 	from, to rules.TerritoryID
-	after    int64 // the game's last event when the target started
+	after    int64       // the game's last event when the target started
+	commits  commitClock // when the commands commit
 }
 
 // StartRout creates the throwaway database, migrates it, starts the hub and the API on a free loopback
@@ -99,7 +101,7 @@ func StartRout(ctx context.Context, opts RoutOpts) (r *Rout, err error) {
 	if err := migrate.Up(ctx, r.db, opts.Logger); err != nil {
 		return r, fmt.Errorf("error migrating the benchmark's database: %w", err)
 	}
-	if r.svc, err = game.New(game.Opts{DB: r.db, Logger: opts.Logger}); err != nil {
+	if r.svc, err = game.New(game.Opts{DB: r.db, Logger: opts.Logger, Effects: &r.commits}); err != nil {
 		return r, err
 	}
 	if r.hub, err = live.New(live.Opts{DB: r.db, DSN: dsn, Game: r.svc, Logger: opts.Logger}); err != nil {
@@ -278,17 +280,29 @@ func (r *Rout) clients(n int) ClientsConfig {
 func (r *Rout) subscribers() int { return r.hub.Stats().Subscribers }
 
 // publish implements target: one attack roll, through the game service.
-func (r *Rout) publish(ctx context.Context) (int64, error) {
+func (r *Rout) publish(ctx context.Context) (int64, time.Time, error) {
 	res, err := r.svc.TurnSubmit(ctx, game.CommandInput{GameID: r.gameID, Actor: game.User(r.attacker),
 		Command: rules.Attack{From: r.from, To: r.to, Dice: 3}})
 	if err != nil {
-		return 0, fmt.Errorf("error attacking: %w", err)
+		return 0, time.Time{}, fmt.Errorf("error attacking: %w", err)
 	}
 	if len(res.Events) != 1 {
-		return 0, fmt.Errorf("an attack made %d events, not one (the territories ran out of armies?)", len(res.Events))
+		return 0, time.Time{}, fmt.Errorf("an attack made %d events, not one (the territories ran out of armies?)", len(res.Events))
 	}
-	return res.Events[0].Seq, nil
+	return res.Events[0].Seq, r.commits.last(), nil
 }
+
+// commitClock is the game service's Effects in the benchmark: it records when each command's
+// transaction is about to commit, its rows, events and notification written.
+type commitClock struct{ at atomic.Int64 }
+
+func (c *commitClock) AfterCommand(context.Context, *sql.Tx, game.Change) error {
+	c.at.Store(time.Now().UnixNano())
+	return nil
+}
+
+// last returns when the last command began to commit.
+func (c *commitClock) last() time.Time { return time.Unix(0, c.at.Load()) }
 
 // close implements target.
 func (r *Rout) close(ctx context.Context) error { return r.Close(ctx) }
