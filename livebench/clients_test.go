@@ -34,7 +34,7 @@ func TestTallyCountsLossesAndDuplicates(t *testing.T) {
 	if *got != want {
 		t.Errorf("summary = %+v, want %+v", *got, want)
 	}
-	// Events 11 and 12 reached both clients; 14 only one.
+	// Events 11 and 12 reached both clients (first and last at the times given); 14 only one.
 	var lines []line
 	for _, s := range strings.Split(strings.TrimSpace(out.String()), "\n") {
 		var l line
@@ -44,8 +44,10 @@ func TestTallyCountsLossesAndDuplicates(t *testing.T) {
 		lines = append(lines, l)
 	}
 	wantLines := []line{
-		{Type: lineEvent, Seq: 11, LastNano: time.Unix(100, 0).Add(2 * time.Millisecond).UnixNano()},
-		{Type: lineEvent, Seq: 12, LastNano: time.Unix(100, 0).Add(5 * time.Millisecond).UnixNano()},
+		{Type: lineEvent, Seq: 11, FirstNano: time.Unix(100, 0).Add(1 * time.Millisecond).UnixNano(),
+			LastNano: time.Unix(100, 0).Add(2 * time.Millisecond).UnixNano()},
+		{Type: lineEvent, Seq: 12, FirstNano: time.Unix(100, 0).Add(3 * time.Millisecond).UnixNano(),
+			LastNano: time.Unix(100, 0).Add(5 * time.Millisecond).UnixNano()},
 	}
 	if fmt.Sprint(lines) != fmt.Sprint(wantLines) {
 		t.Errorf("lines = %+v, want %+v", lines, wantLines)
