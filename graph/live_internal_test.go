@@ -15,23 +15,93 @@ import (
 	"rout/dbtest"
 	"rout/ent"
 	"rout/game"
+	"rout/graph/wstransport"
 	"rout/live"
 	"rout/migrate"
 	"rout/rules"
 )
 
-// TestFallingBehindEndsWithResumeRequired drops a subscriber (a buffer of one batch, and three commands
-// before it reads) and checks the stream's last message: the events it had, then a RESUME_REQUIRED error
-// that names the last one.
+// TestFallingBehindEndsWithResumeRequired drops a subscriber (a buffer of one batch, and commands until
+// it is dropped before it reads) and checks the stream's messages: the events it had, then a
+// RESUME_REQUIRED error that names the last one. The stream is read as gqlgen reads it from another
+// transport (the channel, fed by a goroutine) and as the websocket transport takes it (the feed).
 func TestFallingBehindEndsWithResumeRequired(t *testing.T) {
 	t.Parallel()
+	t.Run("channel", func(t *testing.T) {
+		t.Parallel()
+		ctx := t.Context()
+		r, sub, start := droppedSubscriber(t)
+		var msgs []graphql.Event[*live.Event]
+		for ev := range stream(ctx, r, sub) {
+			msgs = append(msgs, ev)
+		}
+		checkResumeRequired(t, msgs, start)
+	})
+	t.Run("feed", func(t *testing.T) {
+		t.Parallel()
+		ctx := t.Context()
+		r, sub, start := droppedSubscriber(t)
+		f := &feed[*live.Event]{ctx: ctx, r: r, sub: sub, out: make(chan graphql.Event[*live.Event], 1)}
+		var msgs []graphql.Event[*live.Event]
+		for {
+			key, st := f.Take(ctx)
+			if st == wstransport.Waiting {
+				t.Fatal("Take waits although the subscriber was dropped")
+			}
+			if st == wstransport.Ended {
+				break
+			}
+			f.Release()
+			ev := <-f.out
+			if (ev.Value == nil) != (key == nil) || (ev.Value != nil && key != any(ev.Value)) {
+				t.Fatalf("key %v for the message of %v: want the value itself, nil for the error", key, ev.Value)
+			}
+			msgs = append(msgs, ev)
+		}
+		f.Close()
+		checkResumeRequired(t, msgs, start)
+	})
+}
+
+// checkResumeRequired checks a dropped subscriber's messages: events in order after start, then one
+// RESUME_REQUIRED error naming the last.
+func checkResumeRequired(t *testing.T, msgs []graphql.Event[*live.Event], start int64) {
+	t.Helper()
+	last := start
+	for i, ev := range msgs {
+		if ev.Value != nil {
+			if ev.Value.Seq != last+1 {
+				t.Fatalf("event %d after %d", ev.Value.Seq, last)
+			}
+			last = ev.Value.Seq
+			continue
+		}
+		errs := graphql.GetErrors(ev.Context)
+		if len(errs) != 1 || errs[0].Extensions["code"] != string(CodeResumeRequired) || errs[0].Extensions["lastSeq"] != last {
+			t.Fatalf("the last message's errors: %v, want RESUME_REQUIRED after %d", errs, last)
+		}
+		if last == start {
+			t.Fatal("no event before the resume error")
+		}
+		if i != len(msgs)-1 {
+			t.Fatalf("%d messages after the resume error", len(msgs)-1-i)
+		}
+		return
+	}
+	t.Fatal("the stream ended without a resume error")
+}
+
+// droppedSubscriber returns a resolver and a subscriber of a new game that its hub dropped for falling
+// behind, and the game's sequence number the subscriber started after.
+func droppedSubscriber(t *testing.T) (*Resolver, *live.Subscription[*live.Event], int64) {
+	t.Helper()
 	ctx := t.Context()
 	dsn := dbtest.URL(t)
 	db, err := sql.Open("postgres", dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	t.Cleanup(func() { _ = db.Close() })
 	if err := migrate.Up(ctx, db, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +116,7 @@ func TestFallingBehindEndsWithResumeRequired(t *testing.T) {
 	if err := hub.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	defer hub.Stop(context.Background())
+	t.Cleanup(func() { _ = hub.Stop(context.Background()) })
 	r, err := newResolver(DefaultConfig(), Deps{Ent: ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db))), DB: db, Game: svc, Live: hub})
 	if err != nil {
 		t.Fatal(err)
@@ -79,6 +149,7 @@ func TestFallingBehindEndsWithResumeRequired(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(sub.Close)
 	rnd := rand.New(rand.NewPCG(7, 8))
 	for hub.Stats().Dropped == 0 {
 		s, err := svc.GameState(ctx, created.GameID)
@@ -96,24 +167,5 @@ func TestFallingBehindEndsWithResumeRequired(t *testing.T) {
 		}
 	}
 
-	out := stream(ctx, r, sub)
-	last := start
-	for ev := range out {
-		if ev.Value != nil {
-			if ev.Value.Seq != last+1 {
-				t.Fatalf("event %d after %d", ev.Value.Seq, last)
-			}
-			last = ev.Value.Seq
-			continue
-		}
-		errs := graphql.GetErrors(ev.Context)
-		if len(errs) != 1 || errs[0].Extensions["code"] != string(CodeResumeRequired) || errs[0].Extensions["lastSeq"] != last {
-			t.Fatalf("the last message's errors: %v, want RESUME_REQUIRED after %d", errs, last)
-		}
-		if last == start {
-			t.Fatal("no event before the resume error")
-		}
-		return
-	}
-	t.Fatal("the stream ended without a resume error")
+	return r, sub, start
 }

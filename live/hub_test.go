@@ -765,3 +765,76 @@ func TestConcurrentPlayAndResumesLoseNothing(t *testing.T) {
 	}
 	t.Logf("%d watchers, games of %v events; dropped for falling behind: %d", len(watchers), heads, hubB.Stats().Dropped+e.hub.Stats().Dropped)
 }
+
+func TestTryNextTakesWhatIsReadyAndOnReadyAnnouncesMore(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, live.Opts{Buffer: 2})
+	id := e.game(2)
+	start := e.play(e.svc, id, 2)
+	sub, err := e.hub.GameEvents(e.ctx, id, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Close()
+	ready := make(chan struct{}, 1)
+	sub.OnReady(func() {
+		select {
+		case ready <- struct{}{}:
+		default:
+		}
+	})
+	// takeAll takes what TryNext has, in order after last, until it has nothing.
+	takeAll := func(last int64) int64 {
+		t.Helper()
+		for {
+			ev, ok, err := sub.TryNext(e.ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ok {
+				return last
+			}
+			if ev.Seq != last+1 {
+				t.Fatalf("TryNext returned event %d after %d", ev.Seq, last)
+			}
+			last = ev.Seq
+		}
+	}
+	// The catch-up from the database comes without waiting.
+	if got := takeAll(0); got != start {
+		t.Fatalf("caught up to %d, want %d", got, start)
+	}
+	// A command's events are announced, then ready.
+	head := e.play(e.svc, id, 1)
+	select {
+	case <-ready:
+	case <-time.After(wait):
+		t.Fatal("the hub did not announce the new events")
+	}
+	if got := takeAll(start); got != head {
+		t.Fatalf("took up to %d, want %d", got, head)
+	}
+	// A subscriber that takes nothing falls behind: the drop is announced, and TryNext returns the
+	// resume error after what the channel held.
+	for e.hub.Stats().Dropped == 0 {
+		if e.seq(id) > head+500 {
+			t.Fatal("the subscriber was never dropped")
+		}
+		e.play(e.svc, id, 1)
+	}
+	last := head
+	for {
+		ev, ok, err := sub.TryNext(e.ctx)
+		var re *live.ResumeError
+		if errors.As(err, &re) {
+			if re.LastSeq != last {
+				t.Fatalf("resume after %d, but the last event taken was %d", re.LastSeq, last)
+			}
+			return
+		}
+		if err != nil || !ok {
+			t.Fatalf("TryNext after the drop = %v, %v, %v; want events, then the resume error", ev, ok, err)
+		}
+		last = ev.Seq
+	}
+}

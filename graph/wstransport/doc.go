@@ -56,20 +56,32 @@
 // One connection runs at most Opts.MaxOperations operations at once; one more gets a RATE_LIMITED
 // error (reason TOO_MANY_OPERATIONS) for its id and the socket stays open.
 //
-// Each connection has one writer goroutine (gorilla/websocket allows one writer at a time) and a
-// bounded queue of Opts.SendQueue messages. When a client reads more slowly than its operations
-// produce, the queue fills and those operations wait for room: the client holds back its own streams
-// and nobody else's (the resolvers behind them see their results taken more slowly and apply their
-// own policy, such as ending the stream with an error that says to resume from the last event seen).
-// A client that cannot take a single frame within Opts.WriteTimeout is too slow or gone: its connection
-// is dropped and every operation on it stops. No close frame can follow a partly written frame, so the
-// client sees 1006 (abnormal closure), on which graphql-ws clients reconnect. No connection ever
-// waits for another.
+// A message is written by the goroutine that has it, one at a time per connection (gorilla/websocket
+// allows one writer), with no queue in between. When a client reads more slowly than its operations
+// produce, their writes wait: the client holds back its own streams and nobody else's (the resolvers
+// behind them see their results taken more slowly and apply their own policy, such as ending the stream
+// with an error that says to resume from the last event seen). A client that cannot take a message
+// within Opts.WriteTimeout is too slow or gone: its connection is dropped and every operation on it
+// stops. No close frame can follow a partly written message, so the client sees 1006 (abnormal
+// closure), on which graphql-ws clients reconnect. No connection ever waits for another.
 //
 // The server pings every Opts.PingInterval once a connection is acknowledged: a ping message
 // (graphql-transport-ws) or ka (graphql-ws), and a websocket ping frame, which browsers answer by
 // themselves.
 //
-// Every operation runs in its own goroutine, in the context Authenticate returned, and is cancelled
-// when the client stops it or the socket closes; Do returns only once all of them have stopped.
+// # Goroutines and memory
+//
+// Do upgrades the request and returns; one goroutine reads the socket until it closes. Every operation
+// starts in a goroutine of its own, in the context Authenticate returned, and is cancelled when the
+// client stops it or the socket closes; Shutdown waits until every socket and operation has stopped.
+//
+// A subscription resolver can hand its stream to the transport as a Feed (Attach). The transport then
+// takes the values when the feed announces them, in a goroutine that lives only while there is
+// something to send, so an idle subscription holds no goroutine: an idle connection costs one goroutine,
+// a 1 KiB read buffer and its state (write buffers come from a pool while a message is written). And
+// each value is rendered once for every operation of the same shape (the same document, operation name
+// and values of the variables below the root field) that takes a value with the same key, then written
+// to each of them with its own id: thousands of subscribers of one game cost one execution of the
+// selection per visibility, not one each. The transport keeps the latest 1,024 renderings; an operation
+// that comes later for a forgotten one renders it again.
 package wstransport

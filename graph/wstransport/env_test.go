@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -38,6 +40,8 @@ type Subscription {
   big(size: Int!): String!
   "Fails before its stream begins."
   broken: Int!
+  "The values of the test's publisher, through a wstransport.Feed; ends when the publisher ends."
+  published(after: Int): String!
 }
 `
 
@@ -46,12 +50,14 @@ type Subscription {
 type testSchema struct {
 	schema    *ast.Schema
 	cancelled chan string // the root field of every subscription whose context ended
+	pub       *publisher  // what the published subscriptions stream
 }
 
 func newTestSchema() *testSchema {
 	return &testSchema{
 		schema:    gqlparser.MustLoadSchema(&ast.Source{Input: schemaSource}),
 		cancelled: make(chan string, 1000),
+		pub:       &publisher{feeds: map[*testFeed]bool{}},
 	}
 }
 
@@ -105,9 +111,141 @@ func (s *testSchema) exec(ctx context.Context) graphql.ResponseHandler {
 	case f.Name == "big":
 		text := strings.Repeat("x", toInt(args["size"]))
 		return func(context.Context) *graphql.Response { return result(text) }
+	case f.Name == "published":
+		feed := s.pub.attach(ctx)
+		if feed == nil {
+			graphql.AddError(ctx, &gqlerror.Error{Message: "the transport took no feed"})
+			return graphql.OneShot(nil)
+		}
+		return func(ctx context.Context) *graphql.Response {
+			select {
+			case v := <-feed.out:
+				s.pub.renders.Add(1)
+				return result(v.text)
+			case <-ctx.Done():
+				return nil
+			}
+		}
 	default: // broken
 		graphql.AddError(ctx, &gqlerror.Error{Message: "broken", Extensions: map[string]any{"code": "FORBIDDEN"}})
 		return graphql.OneShot(nil)
+	}
+}
+
+// publisher hands the values the tests publish to the feeds of the published subscriptions, and counts
+// how often the executor rendered one and how many feeds the transport closed.
+type publisher struct {
+	mu      sync.Mutex
+	feeds   map[*testFeed]bool
+	renders atomic.Int64
+	closed  atomic.Int64
+}
+
+// value is a published value: shared values are keyed by their pointer, the others by nil.
+type value struct {
+	text   string
+	shared bool
+}
+
+// attach makes the feed of one published subscription and offers it to the transport; nil when the
+// transport did not take it.
+func (p *publisher) attach(ctx context.Context) *testFeed {
+	f := &testFeed{p: p, out: make(chan *value, 1)}
+	if !wstransport.Attach(ctx, f) {
+		return nil
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.feeds[f] = true
+	return f
+}
+
+// publish hands v to every feed.
+func (p *publisher) publish(v *value) {
+	p.each(func(f *testFeed) { f.queue = append(f.queue, v) })
+}
+
+// end ends every feed's stream.
+func (p *publisher) end() {
+	p.each(func(f *testFeed) { f.ended = true })
+}
+
+// each changes every feed with change, then announces it.
+func (p *publisher) each(change func(*testFeed)) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for f := range p.feeds {
+		f.mu.Lock()
+		change(f)
+		ready := f.ready
+		f.mu.Unlock()
+		if ready != nil {
+			ready()
+		}
+	}
+}
+
+// waitFeeds waits until n feeds are attached.
+func (p *publisher) waitFeeds(t *testing.T, n int) {
+	t.Helper()
+	deadline := time.Now().Add(wait)
+	for {
+		p.mu.Lock()
+		got := len(p.feeds)
+		p.mu.Unlock()
+		if got == n {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d feeds attached, want %d", got, n)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// testFeed is a wstransport.Feed of the publisher's values.
+type testFeed struct {
+	p   *publisher
+	out chan *value // the executor's channel
+
+	mu    sync.Mutex
+	queue []*value
+	ended bool
+	ready func()
+
+	taken *value // Take's; only the transport's goroutine of the moment uses it
+}
+
+func (f *testFeed) Notify(ready func()) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.ready = ready
+}
+
+func (f *testFeed) Take(context.Context) (any, wstransport.Status) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.queue) == 0 {
+		if f.ended {
+			return nil, wstransport.Ended
+		}
+		return nil, wstransport.Waiting
+	}
+	f.taken, f.queue = f.queue[0], f.queue[1:]
+	if !f.taken.shared {
+		return nil, wstransport.Ready
+	}
+	return f.taken, wstransport.Ready
+}
+
+func (f *testFeed) Release() { f.out <- f.taken }
+
+func (f *testFeed) Close() {
+	f.p.mu.Lock()
+	defer f.p.mu.Unlock()
+	if f.p.feeds[f] {
+		delete(f.p.feeds, f)
+		f.p.closed.Add(1)
 	}
 }
 
@@ -268,7 +406,14 @@ func (c *client) sendFrame(kind int, b []byte) {
 // subscribe sends a subscribe message.
 func (c *client) subscribe(id, query string) {
 	c.t.Helper()
-	b, _ := json.Marshal(map[string]any{"type": "subscribe", "id": id, "payload": map[string]any{"query": query}})
+	c.subscribeWith(id, query, nil)
+}
+
+// subscribeWith sends a subscribe message with variables.
+func (c *client) subscribeWith(id, query string, variables map[string]any) {
+	c.t.Helper()
+	b, _ := json.Marshal(map[string]any{"type": "subscribe", "id": id,
+		"payload": map[string]any{"query": query, "variables": variables}})
 	c.send(string(b))
 }
 

@@ -1,0 +1,132 @@
+package wstransport_test
+
+import (
+	"fmt"
+	"runtime"
+	"testing"
+	"time"
+
+	"rout/graph/wstransport"
+)
+
+// publishedQuery is the published subscription with its root argument from a variable: operations that
+// differ only in it have the same shape.
+const publishedQuery = `subscription P($after: Int) { published(after: $after) }`
+
+func TestFeedValuesAreRenderedOncePerShape(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, wstransport.Opts{})
+	var same []*client
+	for i := range 3 {
+		c := e.connect()
+		c.subscribeWith("1", publishedQuery, map[string]any{"after": i})
+		same = append(same, c)
+	}
+	other := e.connect()
+	other.subscribe("1", `subscription { other: published }`)
+	e.schema.pub.waitFeeds(t, 4)
+
+	e.schema.pub.publish(&value{text: "a", shared: true})
+	for _, c := range same {
+		if got := c.expectNext("next", "1"); got != `{"published":"a"}` {
+			t.Fatalf("next %s", got)
+		}
+	}
+	if got := other.expectNext("next", "1"); got != `{"other":"a"}` {
+		t.Fatalf("next %s", got)
+	}
+	if n := e.schema.pub.renders.Load(); n != 2 {
+		t.Fatalf("a shared value was rendered %d times for two shapes, want 2", n)
+	}
+
+	// A value without a key is rendered for each operation.
+	e.schema.pub.publish(&value{text: "b"})
+	for _, c := range append(same, other) {
+		c.expect("next", "1")
+	}
+	if n := e.schema.pub.renders.Load(); n != 2+4 {
+		t.Fatalf("%d renderings after an unshared value, want 6", n)
+	}
+}
+
+func TestFeedDeliversBurstsInOrder(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, wstransport.Opts{})
+	clients := []*client{e.connect(), e.connect(), e.connectLegacy()}
+	for _, c := range clients[:2] {
+		c.subscribe("s", publishedQuery)
+	}
+	clients[2].start("s", publishedQuery)
+	e.schema.pub.waitFeeds(t, 3)
+	const n = 300
+	go func() {
+		for i := range n {
+			e.schema.pub.publish(&value{text: fmt.Sprint(i), shared: i%2 == 0})
+		}
+		e.schema.pub.end()
+	}()
+	for ci, c := range clients {
+		typ := "next"
+		if ci == 2 {
+			typ = "data"
+		}
+		for i := range n {
+			if got, want := c.expectNext(typ, "s"), fmt.Sprintf(`{"published":"%d"}`, i); got != want {
+				t.Fatalf("client %d, message %d: %s, want %s", ci, i, got, want)
+			}
+		}
+		c.expect("complete", "s")
+	}
+	waitFor(t, "the feeds to close", func() bool { return e.schema.pub.closed.Load() == 3 })
+}
+
+func TestFeedClosesWhenTheClientCompletes(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, wstransport.Opts{})
+	c := e.connect()
+	c.subscribe("s", publishedQuery)
+	e.schema.pub.waitFeeds(t, 1)
+	c.send(`{"type":"complete","id":"s"}`)
+	waitFor(t, "the feed to close", func() bool { return e.schema.pub.closed.Load() == 1 })
+	// The id is free again, and a value published now reaches the new operation only.
+	c.subscribe("s", publishedQuery)
+	e.schema.pub.waitFeeds(t, 1)
+	e.schema.pub.publish(&value{text: "x", shared: true})
+	if got := c.expectNext("next", "s"); got != `{"published":"x"}` {
+		t.Fatalf("next %s", got)
+	}
+	c.roundTrip()
+}
+
+// Not parallel: it counts the process's goroutines.
+func TestIdleFeedSubscriptionsHoldNoGoroutine(t *testing.T) {
+	e := newEnv(t, wstransport.Opts{})
+	before := runtime.NumGoroutine()
+	c := e.connect()
+	const subs = 50
+	for i := range subs {
+		c.subscribe(fmt.Sprint(i), publishedQuery)
+	}
+	e.schema.pub.waitFeeds(t, subs)
+	e.schema.pub.publish(&value{text: "v", shared: true})
+	for range subs {
+		if m := c.read(); m.Type != "next" {
+			t.Fatalf("got %s %s, want next", m.Type, m.Payload)
+		}
+	}
+	// The socket's reader and the server's connection are all that stay (and, for a moment, the
+	// goroutines that have just sent the value).
+	waitFor(t, "the drains to end", func() bool { return runtime.NumGoroutine()-before <= 5 })
+}
+
+// waitFor waits until cond holds, or fails the test after the tests' wait.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(wait)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
