@@ -29,8 +29,8 @@ const MaxEvents = 500
 type Config struct {
 	// Subscribers are the numbers of subscribers to measure, each with every target. Required.
 	Subscribers []int
-	// Events is how many events are timed for each number and target, after one warm-up event. Required,
-	// at most MaxEvents.
+	// Events is how many events are timed for each number and target, after one warm-up event, in turns
+	// over the targets. Required, at most MaxEvents.
 	Events int
 	// Targets are the targets measured for each number of subscribers, in order: TargetBaseline and
 	// TargetRout. Default both.
@@ -44,13 +44,14 @@ type Config struct {
 	// SetupTimeout bounds the opening of the clients and their subscription. Default 5 minutes.
 	SetupTimeout time.Duration
 	// EventTimeout bounds the delivery of one event to every client; the first event that takes longer
-	// ends the target's measurement (its remaining events count as not published). Default 1 minute.
+	// ends that target's measurement (its remaining events are not published). Default 1 minute.
 	EventTimeout time.Duration
 	// Progress receives one line per step; nil discards them.
 	Progress io.Writer
 	// ProfileDir, when set, is an existing folder that receives, for each target and number of
-	// subscribers, a heap profile taken after the warm-up event (TARGET-N.heap.pprof) and a CPU profile
-	// of the timed events (TARGET-N.cpu.pprof), for `go tool pprof`.
+	// subscribers, a heap profile taken after its warm-up event (TARGET-N.heap.pprof), and for each number
+	// of subscribers a CPU profile of the round's timed events, every target's (N.cpu.pprof), for `go tool
+	// pprof`.
 	ProfileDir string
 }
 
@@ -157,126 +158,174 @@ type target interface {
 	close(ctx context.Context) error
 }
 
-// Run measures every target of cfg with every number of subscribers, in the order given, and returns
-// the results in that order. It stops at the first error; results measured until then are returned
-// with it.
+// Run measures every target of cfg with every number of subscribers and returns the results, by number
+// of subscribers and then in the order of cfg.Targets. For each number it runs one round (see the
+// package documentation); it stops at the first error and returns the rounds measured until then with it.
 func Run(ctx context.Context, cfg Config) ([]Result, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, fmt.Errorf("error in the benchmark's configuration: %w", err)
 	}
 	var results []Result
 	for _, n := range cfg.Subscribers {
-		for _, name := range cfg.Targets {
-			fmt.Fprintf(cfg.Progress, "%s with %d subscribers: starting\n", name, n)
-			res, err := runTarget(ctx, &cfg, name, n)
-			if err != nil {
-				return results, fmt.Errorf("error measuring %s with %d subscribers: %w", name, n, err)
-			}
-			results = append(results, res)
+		rs, err := runRound(ctx, &cfg, n)
+		if err != nil {
+			return results, fmt.Errorf("error measuring %d subscribers: %w", n, err)
 		}
+		results = append(results, rs...)
 	}
 	return results, nil
 }
 
-// runTarget starts the target name, measures it with n subscribers and stops it.
-func runTarget(ctx context.Context, cfg *Config, name string, n int) (res Result, err error) {
-	var t target
+// measurement is one target being measured in a round.
+type measurement struct {
+	name string
+	t    target
+	c    *child // its clients
+	res  Result
+	last int64 // the last event published
+}
+
+// runRound measures every target with n subscribers: it starts each target and its clients in turn
+// (measuring the memory each one's subscribers take), then times the events in turns, each event on
+// every target before the next, so that all the targets meet the same moments of a shared machine, and
+// stops them all.
+func runRound(ctx context.Context, cfg *Config, n int) (results []Result, err error) {
+	var ms []*measurement
+	defer func() {
+		for i := len(ms) - 1; i >= 0; i-- {
+			err = errors.Join(err, ms[i].stop(ctx))
+		}
+	}()
+	for _, name := range cfg.Targets {
+		fmt.Fprintf(cfg.Progress, "%s with %d subscribers: starting\n", name, n)
+		m, err := startMeasurement(ctx, cfg, name, n)
+		if m != nil {
+			ms = append(ms, m)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("error starting %s: %w", name, err)
+		}
+	}
+	stopProfile, err := startCPUProfile(cfg.ProfileDir, fmt.Sprint(n))
+	if err != nil {
+		return nil, err
+	}
+	for range cfg.Events {
+		for _, m := range ms {
+			if m.res.Err != nil {
+				continue // its last event timed out
+			}
+			if err := m.timeEvent(ctx, cfg); err != nil {
+				_ = stopProfile()
+				return nil, fmt.Errorf("error timing %s: %w", m.name, err)
+			}
+		}
+	}
+	if err := stopProfile(); err != nil {
+		return nil, err
+	}
+	for _, m := range ms {
+		sum, err := m.c.finish(ctx, m.last)
+		if err != nil {
+			return nil, fmt.Errorf("error finishing %s: %w", m.name, err)
+		}
+		m.res.Clients = *sum
+		fmt.Fprintf(cfg.Progress, "%s with %d subscribers: p50 %s, p99 %s, %.1f KiB per subscriber\n", m.name, n,
+			m.res.Percentile(0.5), m.res.Percentile(0.99), m.res.MemoryPerSubscriber/1024)
+		results = append(results, m.res)
+	}
+	return results, nil
+}
+
+// startMeasurement starts the target name with n subscribers: its server, then its clients, which it
+// waits for; then one warm-up event, after which it reads the memory the subscribers take and writes
+// the heap profile. A measurement it returns must be stopped, also with an error.
+func startMeasurement(ctx context.Context, cfg *Config, name string, n int) (*measurement, error) {
+	m := &measurement{name: name, res: Result{Target: name, Subscribers: n}}
+	before, goroutines := liveMemory(), runtime.NumGoroutine()
 	switch name {
 	case TargetBaseline:
 		b, err := StartBaseline()
 		if err != nil {
-			return Result{}, err
+			return nil, err
 		}
-		t = baselineTarget{b}
+		m.t = baselineTarget{b}
 	case TargetRout:
 		r, err := StartRout(ctx, RoutOpts{DatabaseURL: cfg.DatabaseURL})
 		if err != nil {
-			return Result{}, err
+			return nil, err
 		}
-		t = r
+		m.t = r
 	}
-	defer func() {
-		closeCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
-		defer cancel()
-		if cerr := t.close(closeCtx); cerr != nil {
-			err = errors.Join(err, fmt.Errorf("error stopping %s: %w", name, cerr))
-		}
-	}()
-	return measure(ctx, cfg, t, name, n)
-}
-
-// measure runs one measurement (see the package documentation) of t with n subscribers.
-func measure(ctx context.Context, cfg *Config, t target, name string, n int) (res Result, err error) {
-	res = Result{Target: name, Subscribers: n}
-	before, goroutines := liveMemory(), runtime.NumGoroutine()
 	cmd, err := cfg.ClientsCommand()
 	if err != nil {
-		return res, err
+		return m, err
 	}
-	c, err := startChild(cmd, t.clients(n))
-	if err != nil {
-		return res, err
+	if m.c, err = startChild(cmd, m.t.clients(n)); err != nil {
+		return m, err
 	}
-	defer func() { err = errors.Join(err, c.stop()) }()
-
 	began := time.Now()
-	if _, err := c.next(ctx, lineReady, cfg.SetupTimeout); err != nil {
-		return res, err
+	if _, err := m.c.next(ctx, lineReady, cfg.SetupTimeout); err != nil {
+		return m, err
 	}
-	for t.subscribers() < n {
+	for m.t.subscribers() < n {
 		if time.Since(began) > cfg.SetupTimeout {
-			return res, fmt.Errorf("%d of %d subscriptions after %s", t.subscribers(), n, cfg.SetupTimeout)
+			return m, fmt.Errorf("%d of %d subscriptions after %s", m.t.subscribers(), n, cfg.SetupTimeout)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
 	fmt.Fprintf(cfg.Progress, "%s with %d subscribers: subscribed in %s\n", name, n, time.Since(began).Round(time.Millisecond))
-	last, _, err := t.publish(ctx)
+	if m.last, _, err = m.t.publish(ctx); err != nil {
+		return m, err
+	}
+	l, err := m.c.next(ctx, lineEvent, cfg.EventTimeout)
 	if err != nil {
-		return res, err
+		return m, fmt.Errorf("the warm-up event: %w", err)
 	}
-	l, err := c.next(ctx, lineEvent, cfg.EventTimeout)
-	if err != nil {
-		return res, fmt.Errorf("the warm-up event: %w", err)
+	if l.Seq != m.last {
+		return m, fmt.Errorf("the clients completed event %d while the benchmark waited for the warm-up event %d", l.Seq, m.last)
 	}
-	if l.Seq != last {
-		return res, fmt.Errorf("the clients completed event %d while the benchmark waited for the warm-up event %d", l.Seq, last)
-	}
-	res.MemoryPerSubscriber = float64(int64(liveMemory())-int64(before)) / float64(n)
-	res.GoroutinesPerSubscriber = float64(runtime.NumGoroutine()-goroutines) / float64(n)
-	stopProfile, err := startProfiles(cfg.ProfileDir, fmt.Sprintf("%s-%d", name, n))
-	if err != nil {
-		return res, err
-	}
-	defer func() { err = errors.Join(err, stopProfile()) }()
+	m.res.MemoryPerSubscriber = float64(int64(liveMemory())-int64(before)) / float64(n)
+	m.res.GoroutinesPerSubscriber = float64(runtime.NumGoroutine()-goroutines) / float64(n)
+	return m, writeHeapProfile(cfg.ProfileDir, fmt.Sprintf("%s-%d", name, n))
+}
 
-	for range cfg.Events {
-		start := time.Now()
-		seq, published, err := t.publish(ctx)
-		if err != nil {
-			return res, err
-		}
-		res.Publishing = append(res.Publishing, time.Since(start))
-		last = seq
-		l, err := c.next(ctx, lineEvent, cfg.EventTimeout)
-		if err != nil {
-			res.Err = fmt.Errorf("event %d: %w", seq, err)
-			break
-		}
-		if l.Seq != seq {
-			return res, fmt.Errorf("the clients completed event %d while the benchmark waited for %d", l.Seq, seq)
-		}
-		res.Latencies = append(res.Latencies, time.Unix(0, l.LastNano).Sub(published))
-		res.CallLatencies = append(res.CallLatencies, time.Unix(0, l.LastNano).Sub(start))
-		res.FirstReceipts = append(res.FirstReceipts, time.Unix(0, l.FirstNano).Sub(published))
-	}
-	sum, err := c.finish(ctx, last)
+// timeEvent publishes one event and waits until every client has it. An event that takes longer than
+// cfg.EventTimeout ends the measurement (m.res.Err); other failures are errors.
+func (m *measurement) timeEvent(ctx context.Context, cfg *Config) error {
+	start := time.Now()
+	seq, published, err := m.t.publish(ctx)
 	if err != nil {
-		return res, err
+		return err
 	}
-	res.Clients = *sum
-	fmt.Fprintf(cfg.Progress, "%s with %d subscribers: p50 %s, p99 %s, %.1f KiB per subscriber\n", name, n,
-		res.Percentile(0.5), res.Percentile(0.99), res.MemoryPerSubscriber/1024)
-	return res, nil
+	m.res.Publishing = append(m.res.Publishing, time.Since(start))
+	m.last = seq
+	l, err := m.c.next(ctx, lineEvent, cfg.EventTimeout)
+	if err != nil {
+		m.res.Err = fmt.Errorf("event %d: %w", seq, err)
+		return nil
+	}
+	if l.Seq != seq {
+		return fmt.Errorf("the clients completed event %d while the benchmark waited for %d", l.Seq, seq)
+	}
+	m.res.Latencies = append(m.res.Latencies, time.Unix(0, l.LastNano).Sub(published))
+	m.res.CallLatencies = append(m.res.CallLatencies, time.Unix(0, l.LastNano).Sub(start))
+	m.res.FirstReceipts = append(m.res.FirstReceipts, time.Unix(0, l.FirstNano).Sub(published))
+	return nil
+}
+
+// stop stops the clients and the target.
+func (m *measurement) stop(ctx context.Context) error {
+	var err error
+	if m.c != nil {
+		err = m.c.stop()
+	}
+	closeCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+	defer cancel()
+	if cerr := m.t.close(closeCtx); cerr != nil {
+		err = errors.Join(err, fmt.Errorf("error stopping %s: %w", m.name, cerr))
+	}
+	return err
 }
 
 // liveMemory returns the process's live heap and goroutine stacks, in bytes, after a garbage collection.
@@ -307,22 +356,30 @@ func (t baselineTarget) publish(ctx context.Context) (int64, time.Time, error) {
 }
 func (t baselineTarget) close(ctx context.Context) error { return t.b.Close(ctx) }
 
-// startProfiles writes the heap profile of prefix into dir and starts the CPU profile; the function it
-// returns stops the CPU profile. Both do nothing when dir is empty.
-func startProfiles(dir, prefix string) (stop func() error, err error) {
+// writeHeapProfile writes the heap profile of prefix into dir (nothing when dir is empty).
+func writeHeapProfile(dir, prefix string) error {
 	if dir == "" {
-		return func() error { return nil }, nil
+		return nil
 	}
 	heap, err := os.Create(filepath.Join(dir, prefix+".heap.pprof"))
 	if err != nil {
-		return nil, fmt.Errorf("error writing the heap profile: %w", err)
+		return fmt.Errorf("error writing the heap profile: %w", err)
 	}
 	err = pprof.Lookup("heap").WriteTo(heap, 0)
 	if cerr := heap.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
-		return nil, fmt.Errorf("error writing the heap profile: %w", err)
+		return fmt.Errorf("error writing the heap profile: %w", err)
+	}
+	return nil
+}
+
+// startCPUProfile starts the CPU profile of prefix in dir; the function it returns stops it. Both do
+// nothing when dir is empty.
+func startCPUProfile(dir, prefix string) (stop func() error, err error) {
+	if dir == "" {
+		return func() error { return nil }, nil
 	}
 	cpu, err := os.Create(filepath.Join(dir, prefix+".cpu.pprof"))
 	if err != nil {

@@ -13,7 +13,7 @@
 //     connections on loopback, does the graphql-transport-ws handshake (connection_init with the token,
 //     connection_ack, subscribe) on each and answers a "ready" line on its standard output;
 //   - for every event, when all its clients have received it, the child writes an "event" line with the
-//     event's sequence number and the wall-clock time of the last receipt;
+//     event's sequence number and the wall-clock times of the first and the last receipt;
 //   - the parent writes "done SEQ" (the last sequence number published); the child closes its clients and
 //     answers a "summary" line: messages and bytes received, events lost (gaps, and events after a
 //     client's last one up to SEQ) and duplicated, connections that ended early.
@@ -21,16 +21,21 @@
 // The child ends when its standard input closes; the parent kills it (by its pid) when it does not end
 // within a bound.
 //
-// # One measurement
+// # One round
 //
-// For each number of subscribers N and each target (the baseline, then Rout), Run starts the target's
-// server, reads the process's live heap and goroutine stacks after a garbage collection, starts the
-// child with N clients and waits for them, publishes one warm-up event and waits until every client has
-// it (so that every subscription is live), reads the memory again (the difference divided by N is the
-// memory per subscriber), then publishes Config.Events events one after another: each is timed from just
-// before it is published (for Rout: before game.Service.TurnSubmit) to the last client's receipt, and
-// the next is published only when every client has the previous one. Every wait is bounded. With
-// Config.ProfileDir it also writes a heap profile after the warm-up and a CPU profile of the timed events.
+// For each number of subscribers N, Run runs one round over the targets (the baseline, then Rout). It
+// starts each target in turn: it reads the process's live heap and goroutine stacks after a garbage
+// collection, starts the target's server and a child with N clients and waits for them, publishes one
+// warm-up event and waits until every client has it (so that every subscription is live), and reads the
+// memory again (the difference divided by N is the memory per subscriber). Then it times Config.Events
+// events in turns: event i on every target, one after the other, before event i+1, so that the targets
+// share the good and the bad moments of a shared, noisy machine. Each event is timed from its
+// publication (the baseline: when its broadcast begins; Rout: when the command's transaction begins to
+// commit, its rows, events and notification written) to the last client's receipt, and also from just
+// before the publishing call (Rout: game.Service.TurnSubmit, so the whole command); the next event is
+// published only when every client has the previous one. Every wait is bounded. With Config.ProfileDir
+// it also writes a heap profile of each target after its warm-up and a CPU profile of the round's timed
+// events.
 //
 // The baseline (Baseline) is a plain gorilla/websocket server: it answers the same handshake, and for an
 // event encodes one graphql-transport-ws "next" message shaped like Rout's (BaselineMessage) once and

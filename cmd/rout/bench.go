@@ -62,7 +62,7 @@ func runBenchLive(ctx context.Context, args []string, getenv func(string) string
 		"PostgreSQL server `string` on which the benchmark may create and drop a database ($DATABASE_URL); required with the rout target")
 	eventTimeout := fs.Duration("event-timeout", time.Minute, "how long one event may take to reach every client")
 	setupTimeout := fs.Duration("setup-timeout", 5*time.Minute, "how long the clients may take to connect and subscribe")
-	profileDir := fs.String("profile-dir", "", "existing `folder` for heap and CPU profiles of each measurement (TARGET-N.heap.pprof, TARGET-N.cpu.pprof)")
+	profileDir := fs.String("profile-dir", "", "existing `folder` for a heap profile of each target after its warm-up (TARGET-N.heap.pprof) and a CPU profile of each round's timed events (N.cpu.pprof)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: rout bench live [flags]\n\n"+benchLiveSummary+"\n\nflags:")
 		fs.PrintDefaults()

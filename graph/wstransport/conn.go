@@ -158,14 +158,28 @@ func (c *conn) readLoop() error {
 		case kind != websocket.TextMessage:
 			c.proto.invalid(c, fmt.Errorf("%w: a binary frame", errInvalidMessage))
 		default:
-			m, err := parseMessage(data)
-			if err != nil {
-				c.proto.invalid(c, err)
-				continue
-			}
-			c.proto.handle(c, m, start)
+			aside(func() {
+				m, err := parseMessage(data)
+				if err != nil {
+					c.proto.invalid(c, err)
+					return
+				}
+				c.proto.handle(c, m, start)
+			})
 		}
 	}
+}
+
+// aside runs f in a goroutine of its own and waits for it. The reader handles each message so: its own
+// stack, which every idle connection keeps, then stays as small as the reading needs, whatever the
+// handling of a message takes (authentication reads the database, a subscribe runs the resolver).
+func aside(f func()) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	<-done
 }
 
 // extendDeadline gives an acknowledged client two ping intervals to send its next frame; it leaves the
