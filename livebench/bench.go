@@ -41,6 +41,9 @@ type Config struct {
 	// ClientsCommand returns the command that runs Clients in a new process (`rout bench live-clients`),
 	// with its standard input and output unset. Required.
 	ClientsCommand func() (*exec.Cmd, error)
+	// BaselineCommand returns the command that runs ServeBaseline in a new process (`rout bench
+	// live-baseline`), with its standard input and output unset. Required with TargetBaseline.
+	BaselineCommand func() (*exec.Cmd, error)
 	// SetupTimeout bounds the opening of the clients and their subscription. Default 5 minutes.
 	SetupTimeout time.Duration
 	// EventTimeout bounds the delivery of one event to every client; the first event that takes longer
@@ -48,10 +51,9 @@ type Config struct {
 	EventTimeout time.Duration
 	// Progress receives one line per step; nil discards them.
 	Progress io.Writer
-	// ProfileDir, when set, is an existing folder that receives, for each target and number of
-	// subscribers, a heap profile taken after its warm-up event (TARGET-N.heap.pprof), and for each number
-	// of subscribers a CPU profile of the round's timed events, every target's (N.cpu.pprof), for `go tool
-	// pprof`.
+	// ProfileDir, when set, is an existing folder that receives, for each number of subscribers, a heap
+	// profile of the benchmark's process (Rout's server) after Rout's warm-up event (rout-N.heap.pprof)
+	// and a CPU profile of it during the round's timed events (N.cpu.pprof), for `go tool pprof`.
 	ProfileDir string
 }
 
@@ -74,6 +76,9 @@ func (c *Config) validate() error {
 	for _, t := range c.Targets {
 		switch t {
 		case TargetBaseline:
+			if c.BaselineCommand == nil {
+				errs = append(errs, errors.New("the baseline target needs BaselineCommand"))
+			}
 		case TargetRout:
 			if c.DatabaseURL == "" {
 				errs = append(errs, errors.New("the rout target needs a database server (DATABASE_URL)"))
@@ -148,8 +153,11 @@ func percentile(ds []time.Duration, p float64) time.Duration {
 type target interface {
 	// clients returns the configuration of n clients of the target.
 	clients(n int) ClientsConfig
+	// memory returns the live heap and goroutine stacks after a garbage collection, and the goroutines,
+	// of the process that serves the target.
+	memory(ctx context.Context) (bytes uint64, goroutines int, err error)
 	// subscribers returns how many subscriptions the server holds.
-	subscribers() int
+	subscribers(ctx context.Context) (int, error)
 	// publish makes the next event and returns its sequence number and when it was published: for the
 	// baseline when the broadcast began, for Rout when the command's transaction began to commit, its
 	// rows, events and notification written (the commit makes the event visible to the hub).
@@ -190,6 +198,10 @@ type measurement struct {
 // every target before the next, so that all the targets meet the same moments of a shared machine, and
 // stops them all.
 func runRound(ctx context.Context, cfg *Config, n int) (results []Result, err error) {
+	// Rout's server connections (the baseline's are in its own process), and room for the rest.
+	if err := raiseOpenFiles(uint64(n + 1024)); err != nil {
+		return nil, err
+	}
 	var ms []*measurement
 	defer func() {
 		for i := len(ms) - 1; i >= 0; i-- {
@@ -242,15 +254,25 @@ func runRound(ctx context.Context, cfg *Config, n int) (results []Result, err er
 // the heap profile. A measurement it returns must be stopped, also with an error.
 func startMeasurement(ctx context.Context, cfg *Config, name string, n int) (*measurement, error) {
 	m := &measurement{name: name, res: Result{Target: name, Subscribers: n}}
-	before, goroutines := liveMemory(), runtime.NumGoroutine()
+	var before uint64
+	var goroutines int
 	switch name {
 	case TargetBaseline:
-		b, err := StartBaseline()
+		cmd, err := cfg.BaselineCommand()
 		if err != nil {
 			return nil, err
 		}
-		m.t = baselineTarget{b}
+		p, err := startBaselineProcess(ctx, cmd, cfg.SetupTimeout)
+		if err != nil {
+			return nil, err
+		}
+		m.t = p
+		if before, goroutines, err = p.memory(ctx); err != nil {
+			return m, err
+		}
 	case TargetRout:
+		// Before its server starts: the server's own costs count too, spread over the subscribers.
+		before, goroutines = liveMemory(), runtime.NumGoroutine()
 		r, err := StartRout(ctx, RoutOpts{DatabaseURL: cfg.DatabaseURL})
 		if err != nil {
 			return nil, err
@@ -261,16 +283,23 @@ func startMeasurement(ctx context.Context, cfg *Config, name string, n int) (*me
 	if err != nil {
 		return m, err
 	}
-	if m.c, err = startChild(cmd, m.t.clients(n)); err != nil {
+	if m.c, err = startChild("the clients", cmd, m.t.clients(n)); err != nil {
 		return m, err
 	}
 	began := time.Now()
 	if _, err := m.c.next(ctx, lineReady, cfg.SetupTimeout); err != nil {
 		return m, err
 	}
-	for m.t.subscribers() < n {
+	for {
+		subscribed, err := m.t.subscribers(ctx)
+		if err != nil {
+			return m, err
+		}
+		if subscribed >= n {
+			break
+		}
 		if time.Since(began) > cfg.SetupTimeout {
-			return m, fmt.Errorf("%d of %d subscriptions after %s", m.t.subscribers(), n, cfg.SetupTimeout)
+			return m, fmt.Errorf("%d of %d subscriptions after %s", subscribed, n, cfg.SetupTimeout)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -285,8 +314,15 @@ func startMeasurement(ctx context.Context, cfg *Config, name string, n int) (*me
 	if l.Seq != m.last {
 		return m, fmt.Errorf("the clients completed event %d while the benchmark waited for the warm-up event %d", l.Seq, m.last)
 	}
-	m.res.MemoryPerSubscriber = float64(int64(liveMemory())-int64(before)) / float64(n)
-	m.res.GoroutinesPerSubscriber = float64(runtime.NumGoroutine()-goroutines) / float64(n)
+	after, goroutinesAfter, err := m.t.memory(ctx)
+	if err != nil {
+		return m, err
+	}
+	m.res.MemoryPerSubscriber = float64(int64(after)-int64(before)) / float64(n)
+	m.res.GoroutinesPerSubscriber = float64(goroutinesAfter-goroutines) / float64(n)
+	if name != TargetRout {
+		return m, nil // the baseline runs in another process
+	}
 	return m, writeHeapProfile(cfg.ProfileDir, fmt.Sprintf("%s-%d", name, n))
 }
 
@@ -341,20 +377,6 @@ func liveMemory() uint64 {
 	}
 	return total
 }
-
-// baselineTarget is the Baseline as a target.
-type baselineTarget struct{ b *Baseline }
-
-func (t baselineTarget) clients(n int) ClientsConfig {
-	return ClientsConfig{URL: t.b.URL(), Clients: n, Query: RoutQuery, Field: "gameEvents"}
-}
-func (t baselineTarget) subscribers() int { return t.b.Subscribers() }
-func (t baselineTarget) publish(ctx context.Context) (int64, time.Time, error) {
-	start := time.Now()
-	seq, err := t.b.Publish(ctx)
-	return seq, start, err
-}
-func (t baselineTarget) close(ctx context.Context) error { return t.b.Close(ctx) }
 
 // writeHeapProfile writes the heap profile of prefix into dir (nothing when dir is empty).
 func writeHeapProfile(dir, prefix string) error {

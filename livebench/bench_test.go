@@ -3,6 +3,7 @@ package livebench
 import (
 	"context"
 	"database/sql"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,12 +14,14 @@ import (
 	"rout/dbtest"
 )
 
-// clientsEnv makes the test binary the client process: TestMain then runs Clients instead of the tests.
-const clientsEnv = "LIVEBENCH_TEST_CLIENTS"
+// childEnv makes the test binary a child process: TestMain then runs Clients ("clients") or
+// ServeBaseline ("baseline") instead of the tests.
+const childEnv = "LIVEBENCH_TEST_CHILD"
 
 func TestMain(m *testing.M) {
-	if os.Getenv(clientsEnv) == "1" {
-		if err := Clients(context.Background(), os.Stdin, os.Stdout); err != nil {
+	serve := map[string]func(context.Context, io.Reader, io.Writer) error{"clients": Clients, "baseline": ServeBaseline}
+	if f := serve[os.Getenv(childEnv)]; f != nil {
+		if err := f(context.Background(), os.Stdin, os.Stdout); err != nil {
 			os.Exit(1)
 		}
 		os.Exit(0)
@@ -26,12 +29,14 @@ func TestMain(m *testing.M) {
 	dbtest.Main(m)
 }
 
-// testClients returns the command that runs this test binary as the client process.
-func testClients() (*exec.Cmd, error) {
-	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), clientsEnv+"=1")
-	cmd.Stderr = os.Stderr
-	return cmd, nil
+// testChild returns the command that runs this test binary as the child process role.
+func testChild(role string) func() (*exec.Cmd, error) {
+	return func() (*exec.Cmd, error) {
+		cmd := exec.Command(os.Args[0])
+		cmd.Env = append(os.Environ(), childEnv+"="+role)
+		cmd.Stderr = os.Stderr
+		return cmd, nil
+	}
 }
 
 func TestRun(t *testing.T) {
@@ -39,11 +44,12 @@ func TestRun(t *testing.T) {
 	const subscribers, events = 20, 5
 	profiles := t.TempDir()
 	results, err := Run(t.Context(), Config{
-		Subscribers:    []int{subscribers},
-		Events:         events,
-		DatabaseURL:    dbtest.URL(t),
-		ClientsCommand: testClients,
-		ProfileDir:     profiles,
+		Subscribers:     []int{subscribers},
+		Events:          events,
+		DatabaseURL:     dbtest.URL(t),
+		ClientsCommand:  testChild("clients"),
+		BaselineCommand: testChild("baseline"),
+		ProfileDir:      profiles,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -65,7 +71,7 @@ func TestRun(t *testing.T) {
 			t.Errorf("%s: clients %+v, want %d messages and nothing lost, duplicated or ended", r.Target, s, subscribers*(events+1))
 		}
 	}
-	for _, name := range []string{"baseline-20.heap.pprof", "rout-20.heap.pprof", "20.cpu.pprof"} {
+	for _, name := range []string{"rout-20.heap.pprof", "20.cpu.pprof"} {
 		if fi, err := os.Stat(filepath.Join(profiles, name)); err != nil || fi.Size() == 0 {
 			t.Errorf("profile %s: %v, want a file that is not empty", name, err)
 		}
@@ -89,6 +95,7 @@ func TestRunFailsWhenTheClientsFail(t *testing.T) {
 		ClientsCommand: func() (*exec.Cmd, error) {
 			return exec.Command(os.Args[0], "-test.run=^$"), nil
 		},
+		BaselineCommand: testChild("baseline"),
 	})
 	if err == nil || !strings.Contains(err.Error(), "the clients ended") {
 		t.Errorf("Run = %v, want an error saying the clients ended", err)
@@ -97,8 +104,8 @@ func TestRunFailsWhenTheClientsFail(t *testing.T) {
 
 func TestRunRefusesABadConfig(t *testing.T) {
 	t.Parallel()
-	_, err := Run(t.Context(), Config{Subscribers: []int{0}, Events: MaxEvents + 1, Targets: []string{"nginx", TargetRout}})
-	for _, want := range []string{"at least 1", "events must be", `unknown target "nginx"`, "needs a database", "ClientsCommand"} {
+	_, err := Run(t.Context(), Config{Subscribers: []int{0}, Events: MaxEvents + 1, Targets: []string{"nginx", TargetRout, TargetBaseline}})
+	for _, want := range []string{"at least 1", "events must be", `unknown target "nginx"`, "needs a database", "ClientsCommand", "BaselineCommand"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("Run = %v, want an error with %q", err, want)
 		}
@@ -125,8 +132,8 @@ func TestRoutPublishesAttacksAndDropsItsDatabase(t *testing.T) {
 			t.Fatalf("published at %v, not within the call (%v to now)", published, before)
 		}
 	}
-	if n := r.subscribers(); n != 0 {
-		t.Errorf("%d subscribers, want 0", n)
+	if n, err := r.subscribers(ctx); n != 0 || err != nil {
+		t.Errorf("%d subscribers, %v; want 0", n, err)
 	}
 	if err := r.Close(ctx); err != nil {
 		t.Fatal(err)
@@ -151,5 +158,32 @@ func TestStartRoutFailsWithoutAServer(t *testing.T) {
 	_, err := StartRout(t.Context(), RoutOpts{DatabaseURL: "host=127.0.0.1 port=1 user=bench sslmode=disable connect_timeout=5"})
 	if err == nil || !strings.Contains(err.Error(), "error creating the benchmark's database") {
 		t.Errorf("StartRout = %v, want an error creating the database", err)
+	}
+}
+
+func TestBaselineProcessAnswersItsCommands(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	cmd, _ := testChild("baseline")()
+	p, err := startBaselineProcess(ctx, cmd, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes, goroutines, err := p.memory(ctx); err != nil || bytes == 0 || goroutines == 0 {
+		t.Fatalf("memory = %d bytes, %d goroutines, %v", bytes, goroutines, err)
+	}
+	if n, err := p.subscribers(ctx); n != 0 || err != nil {
+		t.Fatalf("subscribers = %d, %v; want 0", n, err)
+	}
+	before := time.Now()
+	seq, published, err := p.publish(ctx)
+	if err != nil || seq != 1 || published.Before(before) || published.After(time.Now()) {
+		t.Fatalf("publish = %d at %v, %v; want event 1 published within the call", seq, published, err)
+	}
+	if _, err := p.ask(ctx, "dance", lineMemory); err == nil || !strings.Contains(err.Error(), `unknown command "dance"`) {
+		t.Fatalf("an unknown command: %v, want the baseline's error", err)
+	}
+	if err := p.close(ctx); err != nil {
+		t.Fatal(err)
 	}
 }

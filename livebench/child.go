@@ -11,11 +11,12 @@ import (
 	"time"
 )
 
-// childStopTimeout is how long the client process may take to end once asked before it is killed.
+// childStopTimeout is how long a child process may take to end once asked before it is killed.
 const childStopTimeout = 30 * time.Second
 
-// child is a running client process.
+// child is a running child process: the clients, or the baseline's server.
 type child struct {
+	name   string // for messages: "the clients", "the baseline"
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
 	lines  chan line     // the lines it writes, closed at the end of its output
@@ -23,20 +24,21 @@ type child struct {
 	err    error         // why it ended; read after exited closes
 }
 
-// startChild starts cmd (whose standard input and output must be unset) and sends it cfg.
-func startChild(cmd *exec.Cmd, cfg ClientsConfig) (*child, error) {
+// startChild starts cmd (whose standard input and output must be unset), named name in messages, and
+// sends it first as its first line when first is not nil.
+func startChild(name string, cmd *exec.Cmd, first any) (*child, error) {
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
-		return nil, fmt.Errorf("error starting the clients: %w", err)
+		return nil, fmt.Errorf("error starting %s: %w", name, err)
 	}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return nil, fmt.Errorf("error starting the clients: %w", err)
+		return nil, fmt.Errorf("error starting %s: %w", name, err)
 	}
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("error starting the clients: %w", err)
+		return nil, fmt.Errorf("error starting %s: %w", name, err)
 	}
-	c := &child{cmd: cmd, stdin: stdin, lines: make(chan line, 16), exited: make(chan struct{})}
+	c := &child{name: name, cmd: cmd, stdin: stdin, lines: make(chan line, 16), exited: make(chan struct{})}
 	go func() {
 		defer close(c.lines)
 		sc := bufio.NewScanner(stdout)
@@ -50,14 +52,25 @@ func startChild(cmd *exec.Cmd, cfg ClientsConfig) (*child, error) {
 		c.err = cmd.Wait()
 		close(c.exited)
 	}()
-	b, err := json.Marshal(cfg)
+	if first == nil {
+		return c, nil
+	}
+	b, err := json.Marshal(first)
 	if err == nil {
-		_, err = stdin.Write(append(b, '\n'))
+		err = c.send(string(b))
 	}
 	if err != nil {
-		return nil, errors.Join(fmt.Errorf("error configuring the clients: %w", err), c.stop())
+		return nil, errors.Join(fmt.Errorf("error configuring %s: %w", name, err), c.stop())
 	}
 	return c, nil
+}
+
+// send writes one line to the child.
+func (c *child) send(text string) error {
+	if _, err := io.WriteString(c.stdin, text+"\n"); err != nil {
+		return fmt.Errorf("error writing to %s: %w", c.name, err)
+	}
+	return nil
 }
 
 // next returns the child's next line of type want, failing on an error line, on the end of its output
@@ -71,14 +84,14 @@ func (c *child) next(ctx context.Context, want string, timeout time.Duration) (l
 			switch {
 			case !ok:
 				<-c.exited
-				return line{}, fmt.Errorf("the clients ended while the benchmark waited for %q: %v", want, c.err)
+				return line{}, fmt.Errorf("%s ended while the benchmark waited for %q: %v", c.name, want, c.err)
 			case l.Type == lineError:
-				return line{}, fmt.Errorf("the clients failed: %s", l.Error)
+				return line{}, fmt.Errorf("%s failed: %s", c.name, l.Error)
 			case l.Type == want:
 				return l, nil
 			}
 		case <-timer.C:
-			return line{}, fmt.Errorf("no %q from the clients within %s", want, timeout)
+			return line{}, fmt.Errorf("no %q from %s within %s", want, c.name, timeout)
 		case <-ctx.Done():
 			return line{}, ctx.Err()
 		}
@@ -87,8 +100,8 @@ func (c *child) next(ctx context.Context, want string, timeout time.Duration) (l
 
 // finish tells the child that seq was the last event and returns its summary.
 func (c *child) finish(ctx context.Context, seq int64) (*Summary, error) {
-	if _, err := fmt.Fprintf(c.stdin, "done %d\n", seq); err != nil {
-		return nil, fmt.Errorf("error telling the clients to stop: %w", err)
+	if err := c.send(fmt.Sprintf("done %d", seq)); err != nil {
+		return nil, err
 	}
 	l, err := c.next(ctx, lineSummary, childStopTimeout)
 	if err != nil {
@@ -111,6 +124,6 @@ func (c *child) stop() error {
 	case <-time.After(childStopTimeout):
 		c.cmd.Process.Kill()
 		<-c.exited
-		return fmt.Errorf("the clients (pid %d) did not end within %s and were killed", c.cmd.Process.Pid, childStopTimeout)
+		return fmt.Errorf("%s (pid %d) did not end within %s and was killed", c.name, c.cmd.Process.Pid, childStopTimeout)
 	}
 }

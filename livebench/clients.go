@@ -67,22 +67,36 @@ func (c *ClientsConfig) validate() error {
 	return errors.Join(errs...)
 }
 
-// The types of the lines the child writes.
+// The types of the lines the children write: the clients' process, and the baseline's (ServeBaseline).
 const (
-	lineReady   = "ready"
-	lineEvent   = "event"
-	lineSummary = "summary"
-	lineError   = "error"
+	lineReady       = "ready"
+	lineEvent       = "event"
+	lineSummary     = "summary"
+	lineError       = "error"
+	lineListening   = "listening"
+	lineMemory      = "memory"
+	lineSubscribers = "subscribers"
+	linePublished   = "published"
 )
 
-// line is one JSON line from the child to the parent; Type says which fields are set.
+// line is one JSON line from a child to the parent; Type says which fields are set.
 type line struct {
 	Type string `json:"type"`
 	// Seq, FirstNano and LastNano (event): the event, and the wall-clock times (Unix nanoseconds) its
-	// first and its last client received it.
-	Seq       int64 `json:"seq,omitempty"`
-	FirstNano int64 `json:"firstNano,omitempty"`
-	LastNano  int64 `json:"lastNano,omitempty"`
+	// first and its last client received it. Seq and PublishedNano (published): the event the baseline
+	// published, and when its broadcast began.
+	Seq           int64 `json:"seq,omitempty"`
+	FirstNano     int64 `json:"firstNano,omitempty"`
+	LastNano      int64 `json:"lastNano,omitempty"`
+	PublishedNano int64 `json:"publishedNano,omitempty"`
+	// URL (listening) is the baseline's websocket URL.
+	URL string `json:"url,omitempty"`
+	// Bytes and Goroutines (memory) are the baseline process's live heap and goroutine stacks after a
+	// garbage collection, and its goroutines.
+	Bytes      uint64 `json:"bytes,omitempty"`
+	Goroutines int    `json:"goroutines,omitempty"`
+	// Count (subscribers) is how many connections have subscribed to the baseline.
+	Count int `json:"count,omitempty"`
 	// Summary (summary) is the clients' tally.
 	Summary *Summary `json:"summary,omitempty"`
 	// Error (error) is why the child stopped.

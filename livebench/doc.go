@@ -2,12 +2,13 @@
 // to a plain gorilla/websocket broadcast of the same bytes to as many clients in the same run. It is the
 // engine of `rout bench live`; docs/benchmarks.md holds the figures.
 //
-// # Two processes
+// # Processes
 //
-// The servers (the baseline and Rout) run in the benchmark's process; the clients run in a second process
-// (Clients, started by Config.ClientsCommand: `rout bench live-clients`), so that the clients' work does
-// not count in the servers' memory. Both are on one machine, so their wall clocks compare. They talk in
-// JSON lines:
+// Rout's server runs in the benchmark's process; the baseline's server runs in a process of its own
+// (ServeBaseline, started by Config.BaselineCommand: `rout bench live-baseline`), and so do each target's
+// clients (Clients, started by Config.ClientsCommand: `rout bench live-clients`), so that neither the
+// clients' work nor the other target's connections count in a server's memory (nor in its open files).
+// All are on one machine, so their wall clocks compare. They talk in JSON lines. The clients:
 //
 //   - the parent writes a ClientsConfig line to the child's standard input; the child opens the websocket
 //     connections on loopback, does the graphql-transport-ws handshake (connection_init with the token,
@@ -18,24 +19,29 @@
 //     answers a "summary" line: messages and bytes received, events lost (gaps, and events after a
 //     client's last one up to SEQ) and duplicated, connections that ended early.
 //
-// The child ends when its standard input closes; the parent kills it (by its pid) when it does not end
+// The baseline's process writes a "listening" line with its URL, then answers the parent's command
+// lines: "memory" (its live heap and goroutine stacks after a garbage collection, and its goroutines),
+// "subscribers", and "publish" (the event's number and when its broadcast began).
+//
+// A child ends when its standard input closes; the parent kills it (by its pid) when it does not end
 // within a bound.
 //
 // # One round
 //
 // For each number of subscribers N, Run runs one round over the targets (the baseline, then Rout). It
-// starts each target in turn: it reads the process's live heap and goroutine stacks after a garbage
-// collection, starts the target's server and a child with N clients and waits for them, publishes one
-// warm-up event and waits until every client has it (so that every subscription is live), and reads the
-// memory again (the difference divided by N is the memory per subscriber). Then it times Config.Events
+// starts each target in turn: it reads the live heap and goroutine stacks, after a garbage collection,
+// of the process that serves the target (for Rout, before its server starts, so that the server's own
+// costs count too), starts a child with N clients and waits for them, publishes one warm-up event and
+// waits until every client has it (so that every subscription is live), and reads the memory again (the
+// difference divided by N is the memory per subscriber). Then it times Config.Events
 // events in turns: event i on every target, one after the other, before event i+1, so that the targets
 // share the good and the bad moments of a shared, noisy machine. Each event is timed from its
 // publication (the baseline: when its broadcast begins; Rout: when the command's transaction begins to
 // commit, its rows, events and notification written) to the last client's receipt, and also from just
 // before the publishing call (Rout: game.Service.TurnSubmit, so the whole command); the next event is
 // published only when every client has the previous one. Every wait is bounded. With Config.ProfileDir
-// it also writes a heap profile of each target after its warm-up and a CPU profile of the round's timed
-// events.
+// it also writes a heap profile of Rout's server after its warm-up and a CPU profile of it during the
+// round's timed events.
 //
 // The baseline (Baseline) is a plain gorilla/websocket server: it answers the same handshake, and for an
 // event encodes one graphql-transport-ws "next" message shaped like Rout's (BaselineMessage) once and

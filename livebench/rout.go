@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -276,8 +277,13 @@ func (r *Rout) clients(n int) ClientsConfig {
 		Field: "gameEvents", After: r.after}
 }
 
+// memory implements target: Rout runs in the benchmark's process.
+func (r *Rout) memory(context.Context) (uint64, int, error) {
+	return liveMemory(), runtime.NumGoroutine(), nil
+}
+
 // subscribers implements target.
-func (r *Rout) subscribers() int { return r.hub.Stats().Subscribers }
+func (r *Rout) subscribers(context.Context) (int, error) { return r.hub.Stats().Subscribers, nil }
 
 // publish implements target: one attack roll, through the game service.
 func (r *Rout) publish(ctx context.Context) (int64, time.Time, error) {

@@ -17,10 +17,11 @@ import (
 )
 
 const benchLiveSummary = `Measures the live subscriptions: for each number of subscribers, a plain gorilla/websocket broadcast
-(the baseline) and then Rout's API (gameEvents on one game, on a throwaway database created on the
-server of --database-url and dropped at the end) each send one warm-up event and then --events events,
-one at a time, to that many websocket clients on loopback in a second process of this binary. It prints
-publish-to-last-receipt p50, p99 and max, the server's memory per subscriber, events lost and
+(the baseline, in a process of its own) and Rout's API (gameEvents on one game, on a throwaway database
+created on the server of --database-url and dropped at the end) each get that many websocket clients on
+loopback, in a process of their own, and one warm-up event; then --events events are timed in turns,
+each on both targets before the next. It prints publish-to-last-receipt p50, p99 and max (Rout: from the
+event's commit; and from the command's start), the server's memory per subscriber, events lost and
 duplicated, and Rout's ratios to the baseline, as Markdown tables.`
 
 // runBench is `rout bench`: benchmarks, one subcommand each.
@@ -31,27 +32,32 @@ func runBench(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	switch args[0] {
 	case "live":
-		return runBenchLive(ctx, args[1:], getenv, stdout, stderr, selfClients)
+		return runBenchLive(ctx, args[1:], getenv, stdout, stderr, selfChild)
 	case "live-clients":
 		// The clients of `rout bench live`, in their own process: see package livebench.
 		return livebench.Clients(ctx, os.Stdin, stdout)
+	case "live-baseline":
+		// The baseline server of `rout bench live`, in its own process.
+		return livebench.ServeBaseline(ctx, os.Stdin, stdout)
 	}
 	fmt.Fprintln(stderr, "usage: rout bench live [flags]")
 	return usageError(fmt.Sprintf("bench: unknown benchmark %q", args[0]))
 }
 
-// selfClients returns the command that runs `rout bench live-clients` with this very binary.
-func selfClients() (*exec.Cmd, error) {
+// selfChild returns the command that runs `rout bench <sub>` (live-clients, live-baseline) with this
+// very binary.
+func selfChild(sub string) (*exec.Cmd, error) {
 	self, err := os.Executable()
 	if err != nil {
-		return nil, fmt.Errorf("error finding this program to run the clients: %w", err)
+		return nil, fmt.Errorf("error finding this program to run %s: %w", sub, err)
 	}
-	return exec.Command(self, "bench", "live-clients"), nil
+	return exec.Command(self, "bench", sub), nil
 }
 
-// runBenchLive is `rout bench live`; clients returns the command of the client process.
+// runBenchLive is `rout bench live`; child returns the command of its child processes, `rout bench
+// live-clients` and `rout bench live-baseline` (sub is the subcommand).
 func runBenchLive(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer,
-	clients func() (*exec.Cmd, error)) error {
+	child func(sub string) (*exec.Cmd, error)) error {
 	fs := flag.NewFlagSet("rout bench live", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	subscribers := fs.String("subscribers", "1000,10000", "comma-separated `numbers` of subscribers")
@@ -62,7 +68,7 @@ func runBenchLive(ctx context.Context, args []string, getenv func(string) string
 		"PostgreSQL server `string` on which the benchmark may create and drop a database ($DATABASE_URL); required with the rout target")
 	eventTimeout := fs.Duration("event-timeout", time.Minute, "how long one event may take to reach every client")
 	setupTimeout := fs.Duration("setup-timeout", 5*time.Minute, "how long the clients may take to connect and subscribe")
-	profileDir := fs.String("profile-dir", "", "existing `folder` for a heap profile of each target after its warm-up (TARGET-N.heap.pprof) and a CPU profile of each round's timed events (N.cpu.pprof)")
+	profileDir := fs.String("profile-dir", "", "existing `folder` for profiles of Rout's server: its heap after the warm-up (rout-N.heap.pprof) and its CPU during the timed events (N.cpu.pprof)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: rout bench live [flags]\n\n"+benchLiveSummary+"\n\nflags:")
 		fs.PrintDefaults()
@@ -76,7 +82,7 @@ func runBenchLive(ctx context.Context, args []string, getenv func(string) string
 	if fs.NArg() > 0 {
 		return usageError(fmt.Sprintf("bench live: unexpected argument %q", fs.Arg(0)))
 	}
-	// The client processes write their errors there too.
+	// The child processes write their errors there too.
 	stderr = &lockedWriter{w: stderr}
 	cfg := livebench.Config{
 		Events:       *events,
@@ -94,14 +100,17 @@ func runBenchLive(ctx context.Context, args []string, getenv func(string) string
 		}
 		cfg.Subscribers = append(cfg.Subscribers, n)
 	}
-	cfg.ClientsCommand = func() (*exec.Cmd, error) {
-		cmd, err := clients()
-		if err != nil {
-			return nil, err
+	command := func(sub string) func() (*exec.Cmd, error) {
+		return func() (*exec.Cmd, error) {
+			cmd, err := child(sub)
+			if err != nil {
+				return nil, err
+			}
+			cmd.Stderr = stderr
+			return cmd, nil
 		}
-		cmd.Stderr = stderr
-		return cmd, nil
 	}
+	cfg.ClientsCommand, cfg.BaselineCommand = command("live-clients"), command("live-baseline")
 	results, err := livebench.Run(ctx, cfg)
 	if len(results) > 0 {
 		livebench.WriteReport(stdout, results)

@@ -13,18 +13,19 @@ import (
 	"rout/dbtest"
 )
 
-// benchClientsEnv makes TestBenchLiveClientsProcess the client process of TestBenchLive.
-const benchClientsEnv = "ROUT_TEST_BENCH_CLIENTS"
+// benchChildEnv makes TestBenchLiveChildProcess a child process of TestBenchLive: its value is the
+// subcommand to run (live-clients, live-baseline).
+const benchChildEnv = "ROUT_TEST_BENCH_CHILD"
 
-// TestBenchLiveClientsProcess is the client process of TestBenchLive (`rout bench live-clients`), run in
-// a new process of this test binary; otherwise it skips.
-func TestBenchLiveClientsProcess(t *testing.T) {
-	if os.Getenv(benchClientsEnv) != "1" {
-		t.Skip("the client process of TestBenchLive: runs only when that test starts it")
+// TestBenchLiveChildProcess is a child process of TestBenchLive (`rout bench live-clients` or `rout bench
+// live-baseline`), run in a new process of this test binary; otherwise it skips.
+func TestBenchLiveChildProcess(t *testing.T) {
+	sub := os.Getenv(benchChildEnv)
+	if sub == "" {
+		t.Skip("a child process of TestBenchLive: runs only when that test starts it")
 	}
-	err := run(context.Background(), []string{"bench", "live-clients"}, os.Getenv, os.Stdout, os.Stderr)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "live-clients:", err)
+	if err := run(context.Background(), []string{"bench", sub}, os.Getenv, os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, sub+":", err)
 		os.Exit(1)
 	}
 	os.Exit(0) // before the testing package writes PASS on the standard output
@@ -33,14 +34,14 @@ func TestBenchLiveClientsProcess(t *testing.T) {
 func TestBenchLive(t *testing.T) {
 	t.Parallel()
 	env := map[string]string{"DATABASE_URL": dbtest.URL(t)}
-	clients := func() (*exec.Cmd, error) {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestBenchLiveClientsProcess$")
-		cmd.Env = append(os.Environ(), benchClientsEnv+"=1")
+	child := func(sub string) (*exec.Cmd, error) {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestBenchLiveChildProcess$")
+		cmd.Env = append(os.Environ(), benchChildEnv+"="+sub)
 		return cmd, nil
 	}
 	var stdout, stderr bytes.Buffer
 	err := runBenchLive(t.Context(), []string{"--subscribers", "20,30", "--events", "5"},
-		func(k string) string { return env[k] }, &stdout, &stderr, clients)
+		func(k string) string { return env[k] }, &stdout, &stderr, child)
 	if err != nil {
 		t.Fatalf("bench live: %v\nstderr:\n%s", err, stderr.String())
 	}

@@ -409,10 +409,13 @@ func (c *conn) respond(op *operation) *graphql.Response {
 // recoverOperation, deferred, turns a panic of the executor into the end of op with an internal error
 // (through oc's recover function when there is an operation context).
 func (c *conn) recoverOperation(ctx context.Context, op *operation, oc *graphql.OperationContext) {
-	v := recover()
-	if v == nil {
-		return
+	if v := recover(); v != nil {
+		c.panicked(ctx, op, oc, v)
 	}
+}
+
+// panicked ends op with the internal error of a panic v, and logs it.
+func (c *conn) panicked(ctx context.Context, op *operation, oc *graphql.OperationContext, v any) {
 	err := fmt.Errorf("panic in operation: %v", v)
 	if oc != nil {
 		err = oc.Recover(ctx, v)
@@ -461,13 +464,24 @@ func (c *conn) wake(op *operation) {
 }
 
 // drain sends what op's feed has until it has nothing more now, or until the operation stops; then it
-// closes the feed and releases the operation.
+// closes the feed and releases the operation. A panic (of the feed) ends the operation with an internal
+// error.
 func (c *conn) drain(op *operation) {
+	stopped := func() {
+		op.pump.Store(pumpFinished)
+		op.feed.Close()
+		op.finish()
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			c.panicked(op.rctx, op, graphql.GetOperationContext(op.rctx), v)
+			op.cancel()
+			stopped()
+		}
+	}()
 	for {
 		if op.ctx.Err() != nil {
-			op.pump.Store(pumpFinished)
-			op.feed.Close()
-			op.finish()
+			stopped()
 			return
 		}
 		key, st := op.feed.Take(op.ctx)

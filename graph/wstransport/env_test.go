@@ -141,7 +141,8 @@ type publisher struct {
 	closed  atomic.Int64
 }
 
-// value is a published value: shared values are keyed by their pointer, the others by nil.
+// value is a published value: shared values are keyed by their pointer, the others by nil. The text
+// "panic" makes the feed's Take panic.
 type value struct {
 	text   string
 	shared bool
@@ -232,6 +233,9 @@ func (f *testFeed) Take(context.Context) (any, wstransport.Status) {
 		return nil, wstransport.Waiting
 	}
 	f.taken, f.queue = f.queue[0], f.queue[1:]
+	if f.taken.text == "panic" {
+		panic("the feed panicked")
+	}
 	if !f.taken.shared {
 		return nil, wstransport.Ready
 	}

@@ -130,3 +130,24 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 		time.Sleep(time.Millisecond)
 	}
 }
+
+func TestFeedThatPanicsEndsItsOperationOnly(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, wstransport.Opts{})
+	c := e.connect()
+	c.subscribe("s", publishedQuery)
+	e.schema.pub.waitFeeds(t, 1)
+	e.schema.pub.publish(&value{text: "panic"})
+	errs := c.expectErrors("s")
+	if len(errs) != 1 || errs[0].Extensions["presented"] != true {
+		t.Fatalf("errors %+v, want one presented error", errs)
+	}
+	waitFor(t, "the feed to close", func() bool { return e.schema.pub.closed.Load() == 1 })
+	c.roundTrip()
+	c.subscribe("s", publishedQuery)
+	e.schema.pub.waitFeeds(t, 1)
+	e.schema.pub.publish(&value{text: "after", shared: true})
+	if got := c.expectNext("next", "s"); got != `{"published":"after"}` {
+		t.Fatalf("next %s", got)
+	}
+}
