@@ -84,18 +84,30 @@ func TestFeedClosesWhenTheClientCompletes(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, wstransport.Opts{})
 	c := e.connect()
-	c.subscribe("s", publishedQuery)
-	e.schema.pub.waitFeeds(t, 1)
+	subscribePublished(t, e, c)
 	c.send(`{"type":"complete","id":"s"}`)
 	waitFor(t, "the feed to close", func() bool { return e.schema.pub.closed.Load() == 1 })
 	// The id is free again, and a value published now reaches the new operation only.
+	subscribePublished(t, e, c)
+	expectPublished(t, e, c, "x")
+	c.roundTrip()
+}
+
+// subscribePublished subscribes c to published as operation "s", the only one of the publisher, and
+// waits for its feed.
+func subscribePublished(t *testing.T, e *env, c *client) {
+	t.Helper()
 	c.subscribe("s", publishedQuery)
 	e.schema.pub.waitFeeds(t, 1)
-	e.schema.pub.publish(&value{text: "x", shared: true})
-	if got := c.expectNext("next", "s"); got != `{"published":"x"}` {
-		t.Fatalf("next %s", got)
+}
+
+// expectPublished publishes text and expects it on c's operation "s".
+func expectPublished(t *testing.T, e *env, c *client, text string) {
+	t.Helper()
+	e.schema.pub.publish(&value{text: text, shared: true})
+	if got, want := c.expectNext("next", "s"), fmt.Sprintf(`{"published":%q}`, text); got != want {
+		t.Fatalf("next %s, want %s", got, want)
 	}
-	c.roundTrip()
 }
 
 // Not parallel: it counts the process's goroutines.
@@ -135,8 +147,7 @@ func TestFeedThatPanicsEndsItsOperationOnly(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, wstransport.Opts{})
 	c := e.connect()
-	c.subscribe("s", publishedQuery)
-	e.schema.pub.waitFeeds(t, 1)
+	subscribePublished(t, e, c)
 	e.schema.pub.publish(&value{text: "panic"})
 	errs := c.expectErrors("s")
 	if len(errs) != 1 || errs[0].Extensions["presented"] != true {
@@ -144,10 +155,6 @@ func TestFeedThatPanicsEndsItsOperationOnly(t *testing.T) {
 	}
 	waitFor(t, "the feed to close", func() bool { return e.schema.pub.closed.Load() == 1 })
 	c.roundTrip()
-	c.subscribe("s", publishedQuery)
-	e.schema.pub.waitFeeds(t, 1)
-	e.schema.pub.publish(&value{text: "after", shared: true})
-	if got := c.expectNext("next", "s"); got != `{"published":"after"}` {
-		t.Fatalf("next %s", got)
-	}
+	subscribePublished(t, e, c)
+	expectPublished(t, e, c, "after")
 }
