@@ -71,7 +71,9 @@
 //
 // # Goroutines and memory
 //
-// Do upgrades the request and returns; one goroutine reads the socket until it closes. Every operation
+// Do upgrades the request and returns; one goroutine reads the socket until it closes, handing each
+// message to a goroutine of its own and waiting for it, so that the reader's stack, which every idle
+// connection keeps, stays as small as reading needs. Every operation
 // starts in a goroutine of its own, in the context Authenticate returned, and is cancelled when the
 // client stops it or the socket closes; Shutdown waits until every socket and operation has stopped.
 //
