@@ -3,9 +3,12 @@ package graph
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
+
+	"rout/graph/wstransport"
 )
 
 // Defaults of Config.
@@ -49,6 +52,13 @@ const (
 	EnvClientIPHeader = "ROUT_GRAPHQL_CLIENT_IP_HEADER"
 	EnvSuggestions    = "ROUT_GRAPHQL_SUGGESTIONS"
 	EnvSessionTTL     = "ROUT_SESSION_TTL"
+
+	EnvWSAllowedOrigins = "ROUT_WS_ALLOWED_ORIGINS"
+	EnvWSMaxOperations  = "ROUT_WS_MAX_OPERATIONS"
+	EnvWSReadLimit      = "ROUT_WS_READ_LIMIT"
+	EnvWSInitTimeout    = "ROUT_WS_INIT_TIMEOUT"
+	EnvWSPingInterval   = "ROUT_WS_PING_INTERVAL"
+	EnvWSWriteTimeout   = "ROUT_WS_WRITE_TIMEOUT"
 )
 
 // MaxPageSize is the most items a page of a connection holds; DefaultPageSize is the size of a page
@@ -160,6 +170,27 @@ type Config struct {
 	Suggestions bool
 	// SessionTTL is how long a session from signIn or signUp lasts (ROUT_SESSION_TTL). Default 30 days.
 	SessionTTL time.Duration
+
+	// WSAllowedOrigins are the browser origins, besides the API's own, that may open a websocket
+	// (ROUT_WS_ALLOWED_ORIGINS, comma-separated, such as "https://play.example.com"; "*" allows every
+	// origin). Default none: same origin only. A client that is not a browser sends no Origin and is
+	// always allowed.
+	WSAllowedOrigins []string
+	// WSMaxOperations is how many operations one websocket may run at once (ROUT_WS_MAX_OPERATIONS).
+	// Default wstransport.DefaultMaxOperations (100).
+	WSMaxOperations int
+	// WSReadLimit is the largest message a websocket client may send, in bytes (ROUT_WS_READ_LIMIT); a
+	// larger one closes the socket with 1009. Default wstransport.DefaultReadLimit (64 KiB).
+	WSReadLimit int64
+	// WSInitTimeout is how long a client has to send connection_init (ROUT_WS_INIT_TIMEOUT); then the
+	// socket closes with 4408. Default wstransport.DefaultInitTimeout (10s).
+	WSInitTimeout time.Duration
+	// WSPingInterval is how often the server pings an idle websocket (ROUT_WS_PING_INTERVAL); a socket
+	// silent for two intervals is closed. Default wstransport.DefaultPingInterval (20s).
+	WSPingInterval time.Duration
+	// WSWriteTimeout bounds the writing of one message to a websocket (ROUT_WS_WRITE_TIMEOUT): a client
+	// that cannot take it in time is dropped. Default wstransport.DefaultWriteTimeout (10s).
+	WSWriteTimeout time.Duration
 }
 
 // DefaultConfig returns the configuration with every field at its default.
@@ -177,6 +208,12 @@ func DefaultConfig() Config {
 		RateUser:       DefaultRateUser,
 		RateSignIn:     DefaultRateSignIn,
 		SessionTTL:     DefaultSessionTTL,
+
+		WSMaxOperations: wstransport.DefaultMaxOperations,
+		WSReadLimit:     wstransport.DefaultReadLimit,
+		WSInitTimeout:   wstransport.DefaultInitTimeout,
+		WSPingInterval:  wstransport.DefaultPingInterval,
+		WSWriteTimeout:  wstransport.DefaultWriteTimeout,
 	}
 }
 
@@ -196,6 +233,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		{EnvMaxComplexity, &cfg.MaxComplexity},
 		{EnvQueryCacheSize, &cfg.QueryCacheSize},
 		{EnvAPQCacheSize, &cfg.APQCacheSize},
+		{EnvWSMaxOperations, &cfg.WSMaxOperations},
 	}
 	for _, v := range ints {
 		if s := getenv(v.key); s != "" {
@@ -207,12 +245,17 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 			*v.dst = n
 		}
 	}
-	if s := getenv(EnvMaxBodyBytes); s != "" {
-		n, err := strconv.ParseInt(s, 10, 64)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s %q is not a number of bytes", EnvMaxBodyBytes, s))
-		} else {
-			cfg.MaxBodyBytes = n
+	for _, v := range []struct {
+		key string
+		dst *int64
+	}{{EnvMaxBodyBytes, &cfg.MaxBodyBytes}, {EnvWSReadLimit, &cfg.WSReadLimit}} {
+		if s := getenv(v.key); s != "" {
+			n, err := strconv.ParseInt(s, 10, 64)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s %q is not a number of bytes", v.key, s))
+				continue
+			}
+			*v.dst = n
 		}
 	}
 	durations := []struct {
@@ -221,6 +264,9 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	}{
 		{EnvRequestTimeout, &cfg.RequestTimeout},
 		{EnvSessionTTL, &cfg.SessionTTL},
+		{EnvWSInitTimeout, &cfg.WSInitTimeout},
+		{EnvWSPingInterval, &cfg.WSPingInterval},
+		{EnvWSWriteTimeout, &cfg.WSWriteTimeout},
 	}
 	for _, v := range durations {
 		if s := getenv(v.key); s != "" {
@@ -251,6 +297,13 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		}
 	}
 	cfg.ClientIPHeader = getenv(EnvClientIPHeader)
+	if s := getenv(EnvWSAllowedOrigins); s != "" {
+		for _, o := range strings.Split(s, ",") {
+			if o = strings.TrimSpace(o); o != "" {
+				cfg.WSAllowedOrigins = append(cfg.WSAllowedOrigins, o)
+			}
+		}
+	}
 	if s := getenv(EnvSuggestions); s != "" {
 		b, err := strconv.ParseBool(s)
 		if err != nil {
@@ -279,17 +332,29 @@ func (c Config) Validate() error {
 		{EnvMaxComplexity, int64(c.MaxComplexity)},
 		{EnvQueryCacheSize, int64(c.QueryCacheSize)},
 		{EnvAPQCacheSize, int64(c.APQCacheSize)},
+		{EnvWSMaxOperations, int64(c.WSMaxOperations)},
+		{EnvWSReadLimit, c.WSReadLimit},
 	}
 	for _, v := range positive {
 		if v.n <= 0 {
 			errs = append(errs, fmt.Errorf("%s %d is not positive", v.key, v.n))
 		}
 	}
-	if c.RequestTimeout <= 0 {
-		errs = append(errs, fmt.Errorf("%s %v is not positive", EnvRequestTimeout, c.RequestTimeout))
+	for _, v := range []struct {
+		key string
+		d   time.Duration
+	}{
+		{EnvRequestTimeout, c.RequestTimeout}, {EnvSessionTTL, c.SessionTTL}, {EnvWSInitTimeout, c.WSInitTimeout},
+		{EnvWSPingInterval, c.WSPingInterval}, {EnvWSWriteTimeout, c.WSWriteTimeout},
+	} {
+		if v.d <= 0 {
+			errs = append(errs, fmt.Errorf("%s %v is not positive", v.key, v.d))
+		}
 	}
-	if c.SessionTTL <= 0 {
-		errs = append(errs, fmt.Errorf("%s %v is not positive", EnvSessionTTL, c.SessionTTL))
+	for _, o := range c.WSAllowedOrigins {
+		if err := checkOrigin(o); err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", EnvWSAllowedOrigins, err))
+		}
 	}
 	for _, v := range []struct {
 		key string
@@ -300,4 +365,18 @@ func (c Config) Validate() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// checkOrigin checks an allowed origin as a browser sends it: "*", or a scheme and a host (with its port,
+// if any) and nothing more, such as https://play.example.com.
+func checkOrigin(o string) error {
+	if o == "*" {
+		return nil
+	}
+	u, err := url.Parse(o)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" ||
+		(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+		return fmt.Errorf("origin %q is not a scheme and a host, such as https://play.example.com, or *", o)
+	}
+	return nil
 }

@@ -47,7 +47,16 @@ func NewHandler(cfg Config, deps Deps) (http.Handler, error) {
 	p := &presenter{logger: r.logger}
 	srv := handler.New(exec.NewExecutableSchema(r.executableSchema()))
 	// Subscriptions: websocket upgrades first, as httpTransport takes every GET.
-	ws := wstransport.New(wstransport.Opts{Authenticate: r.authenticateSocket, Logger: r.logger})
+	ws := wstransport.New(wstransport.Opts{
+		Authenticate:   r.authenticateSocket,
+		AllowedOrigins: cfg.WSAllowedOrigins,
+		InitTimeout:    cfg.WSInitTimeout,
+		PingInterval:   cfg.WSPingInterval,
+		WriteTimeout:   cfg.WSWriteTimeout,
+		ReadLimit:      cfg.WSReadLimit,
+		MaxOperations:  cfg.WSMaxOperations,
+		Logger:         r.logger,
+	})
 	srv.AddTransport(ws)
 	srv.AddTransport(httpTransport{})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](cfg.QueryCacheSize))

@@ -3,12 +3,14 @@ package server
 import (
 	"bytes"
 	"encoding/json"
-	"rout/graph"
-	"rout/jobs"
-	"rout/notify"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"rout/graph"
+	"rout/jobs"
+	"rout/notify"
 )
 
 func TestConfigFromEnv(t *testing.T) {
@@ -17,7 +19,7 @@ func TestConfigFromEnv(t *testing.T) {
 	if err != nil {
 		t.Fatalf("ConfigFromEnv with no environment: %v", err)
 	}
-	if cfg != DefaultConfig() {
+	if !reflect.DeepEqual(cfg, DefaultConfig()) {
 		t.Errorf("ConfigFromEnv with no environment = %+v, want the defaults %+v", cfg, DefaultConfig())
 	}
 	if err := cfg.Validate(); err != nil {
@@ -50,7 +52,7 @@ func TestConfigFromEnv(t *testing.T) {
 		Jobs:            jobs.DefaultConfig(),
 	}
 	want.Jobs.CPUDelay = 0
-	if cfg != want {
+	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("ConfigFromEnv = %+v, want %+v", cfg, want)
 	}
 
