@@ -60,17 +60,13 @@ func (j *Jobs) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) erro
 				data: noticeData{Seat: ptr(t.seat)}})
 		}
 	}
-	for _, n := range notices {
-		if err := j.insertNotice(ctx, tx, n); err != nil {
-			return err
-		}
-	}
-	return nil
+	return j.insertNotices(ctx, tx, notices...)
 }
 
 // AfterCreate tells the users invited to a new game (the invited seats whose address is a user's). An
 // address without an account gets nothing here: a notice needs a user. It implements game.LobbyEffects.
 func (j *Jobs) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) error {
+	var notices []notice
 	for _, seat := range g.Seats {
 		if seat.Status != "invited" || seat.InviteEmail == "" {
 			continue
@@ -83,12 +79,10 @@ func (j *Jobs) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) erro
 		if err != nil {
 			return fmt.Errorf("error finding the user invited to seat %d: %w", seat.Seat, err)
 		}
-		n := notice{user: user, game: g.GameID, turn: 0, kind: notify.KindInvited, data: noticeData{Inviter: ptr(g.CreatorID)}}
-		if err := j.insertNotice(ctx, tx, n); err != nil {
-			return err
-		}
+		notices = append(notices, notice{user: user, game: g.GameID, turn: 0, kind: notify.KindInvited,
+			data: noticeData{Inviter: ptr(g.CreatorID)}})
 	}
-	return nil
+	return j.insertNotices(ctx, tx, notices...)
 }
 
 // turnStarted returns the turn a command started, if any (the game is not over).

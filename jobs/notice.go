@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -32,9 +33,36 @@ type noticeData struct {
 	Inviter  *int    `json:"inviter,omitempty"`  // invited: the user who invited
 }
 
+// noticeLockSpace is the first key of the transaction-level advisory lock, pg_advisory_xact_lock(space,
+// user id), that a transaction takes on a user before it inserts the user's notices ("no" in ASCII: the
+// migrations' lock key, 0x726f75745f6d6967, has another first half).
+const noticeLockSpace = 0x6e6f
+
+// insertNotices records ns in tx (see insertNotice). It first locks, in the order of their ids, every
+// user the notices are for, until tx ends: a user's notices then commit in the order of their ids, so
+// that a live subscriber that has seen one id never misses a smaller one committed later.
+func (j *Jobs) insertNotices(ctx context.Context, tx *sql.Tx, ns ...notice) error {
+	users := make([]int, 0, len(ns))
+	for _, n := range ns {
+		users = append(users, n.user)
+	}
+	slices.Sort(users)
+	for _, user := range slices.Compact(users) {
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, $2)`, noticeLockSpace, user); err != nil {
+			return fmt.Errorf("error locking the notices of user %d: %w", user, err)
+		}
+	}
+	for _, n := range ns {
+		if err := j.insertNotice(ctx, tx, n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // insertNotice records n in tx unless the user was told the same already (the unique index on user, game,
 // turn and kind). A new notice is announced on NoticeChannel and, when its user takes notifications,
-// gets the job that sends it, all in tx.
+// gets the job that sends it, all in tx. The caller holds the user's notice lock (insertNotices).
 func (j *Jobs) insertNotice(ctx context.Context, tx *sql.Tx, n notice) error {
 	data, err := json.Marshal(n.data)
 	if err != nil {
