@@ -283,6 +283,29 @@ func (c *conn) ping() {
 	}
 }
 
+// initialize handles a connection_init, the same in both protocols but for the messages: its payload
+// must be an object or none, it must be the first, and Opts.Authenticate must accept it; then the
+// connection is acknowledged with ack. A refused one closes the socket with 4403, after refused (when
+// not nil) has sent what the protocol says first.
+func (c *conn) initialize(m message, refused func(), ack ...[]byte) {
+	if err := checkObjectPayload(m); err != nil {
+		c.proto.invalid(c, err)
+		return
+	}
+	if c.initReceived.Load() {
+		c.closeWith(CloseTooManyInits, "Too many initialisation requests")
+		return
+	}
+	if !c.authenticate(m.Payload) {
+		if refused != nil {
+			refused()
+		}
+		c.closeWith(CloseForbidden, "Forbidden")
+		return
+	}
+	c.acknowledge(ack...)
+}
+
 // authenticate handles a connection_init's payload with Opts.Authenticate and reports whether the
 // connection is accepted.
 func (c *conn) authenticate(payload json.RawMessage) bool {

@@ -25,19 +25,7 @@ const (
 func (p transportWS) handle(c *conn, m message, readStart time.Time) {
 	switch m.Type {
 	case twsConnectionInit:
-		if err := checkObjectPayload(m); err != nil {
-			p.invalid(c, err)
-			return
-		}
-		if c.initReceived.Load() {
-			c.closeWith(CloseTooManyInits, "Too many initialisation requests")
-			return
-		}
-		if !c.authenticate(m.Payload) {
-			c.closeWith(CloseForbidden, "Forbidden")
-			return
-		}
-		c.acknowledge(bareFrame(twsConnectionAck, ""))
+		c.initialize(m, nil, bareFrame(twsConnectionAck, ""))
 	case twsPing:
 		if err := checkObjectPayload(m); err != nil {
 			p.invalid(c, err)

@@ -29,20 +29,8 @@ const (
 func (p legacyWS) handle(c *conn, m message, readStart time.Time) {
 	switch m.Type {
 	case lwsConnectionInit:
-		if err := checkObjectPayload(m); err != nil {
-			p.invalid(c, err)
-			return
-		}
-		if c.initReceived.Load() {
-			c.closeWith(CloseTooManyInits, "Too many initialisation requests")
-			return
-		}
-		if !c.authenticate(m.Payload) {
-			p.connectionError(c, "Forbidden")
-			c.closeWith(CloseForbidden, "Forbidden")
-			return
-		}
-		c.acknowledge(bareFrame(lwsConnectionAck, ""), bareFrame(lwsKeepAlive, ""))
+		c.initialize(m, func() { p.connectionError(c, "Forbidden") },
+			bareFrame(lwsConnectionAck, ""), bareFrame(lwsKeepAlive, ""))
 	case lwsStart:
 		params, err := parseParams(m)
 		switch {
