@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"rout/live"
-	"rout/rules"
 )
 
 // BenchmarkFanOut measures one command reaching the subscribers of its game (a quarter per seat, a quarter
@@ -21,22 +20,7 @@ func BenchmarkFanOut(b *testing.B) {
 			ctx, cancel := context.WithCancel(e.ctx)
 			defer cancel()
 			seqs := make(chan int64, n*64)
-			for i := range n {
-				sub, err := e.hub.GameEvents(ctx, id, rules.PlayerID(i%4-1), start)
-				if err != nil {
-					b.Fatal(err)
-				}
-				go func() {
-					defer sub.Close()
-					for {
-						ev, err := sub.Next(ctx)
-						if err != nil {
-							return
-						}
-						seqs <- ev.Seq
-					}
-				}()
-			}
+			e.subscribeReaders(ctx, id, start, n, seqs)
 			b.ResetTimer()
 			last, events := start, 0
 			for range b.N {

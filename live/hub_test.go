@@ -552,22 +552,7 @@ func TestSubscriberMemory(t *testing.T) {
 	ctx, cancel := context.WithCancel(e.ctx)
 	defer cancel()
 	got := make(chan int64, n)
-	for i := range n {
-		sub, err := e.hub.GameEvents(ctx, id, rules.PlayerID(i%4-1), start)
-		if err != nil {
-			t.Fatal(err)
-		}
-		go func() {
-			defer sub.Close()
-			for {
-				ev, err := sub.Next(ctx)
-				if err != nil {
-					return
-				}
-				got <- ev.Seq
-			}
-		}()
-	}
+	e.subscribeReaders(ctx, id, start, n, got)
 	head := e.play(e.svc, id, 1)
 	for range n * int(head-start) {
 		select {
@@ -836,5 +821,28 @@ func TestTryNextTakesWhatIsReadyAndOnReadyAnnouncesMore(t *testing.T) {
 			t.Fatalf("TryNext after the drop = %v, %v, %v; want events, then the resume error", ev, ok, err)
 		}
 		last = ev.Seq
+	}
+}
+
+// subscribeReaders subscribes n subscribers to game id after start, a quarter per seat of four and a
+// quarter spectators, each read by a goroutine of its own that sends the sequence numbers it gets to seqs
+// until ctx ends.
+func (e *env) subscribeReaders(ctx context.Context, id int, start int64, n int, seqs chan<- int64) {
+	e.t.Helper()
+	for i := range n {
+		sub, err := e.hub.GameEvents(ctx, id, rules.PlayerID(i%4-1), start)
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		go func() {
+			defer sub.Close()
+			for {
+				ev, err := sub.Next(ctx)
+				if err != nil {
+					return
+				}
+				seqs <- ev.Seq
+			}
+		}()
 	}
 }
