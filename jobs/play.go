@@ -22,6 +22,19 @@ func playing(snap game.Snapshot, turn, seat int) bool {
 		int(snap.State.Current()) == seat
 }
 
+// timedTurn returns the game of a timer job (a warning, a deadline) and whether the job is still due: the
+// game exists, plays turn with seat to move (see playing), and that turn has a deadline.
+func (j *Jobs) timedTurn(ctx context.Context, gameID, turn, seat int) (game.Snapshot, bool, error) {
+	snap, err := j.service().GameSnapshot(ctx, gameID)
+	if err != nil {
+		if code(err) == game.CodeNotFound {
+			return game.Snapshot{}, false, nil
+		}
+		return game.Snapshot{}, false, err
+	}
+	return snap, playing(snap, turn, seat) && snap.Deadline != nil, nil
+}
+
 // playTurn plays seat's turn of a game through the game service, a command at a time, each sent with the
 // version it was chosen at, until the turn is over (another turn, or the game's end). It returns how many
 // commands it played. A CPU seat plays as its difficulty says; another seat (a takeover) plays as

@@ -5,8 +5,6 @@ import (
 	"time"
 
 	"github.com/riverqueue/river"
-
-	"rout/game"
 )
 
 // turnDeadlineWorker takes over the turn of a player whose time ran out.
@@ -27,15 +25,9 @@ const deadlineSlack = time.Millisecond
 // seat, the game over) or the turn's deadline is no longer the job's.
 func (w *turnDeadlineWorker) Work(ctx context.Context, job *river.Job[TurnDeadlineArgs]) error {
 	a := job.Args
-	snap, err := w.j.service().GameSnapshot(ctx, a.GameID)
-	if err != nil {
-		if code(err) == game.CodeNotFound {
-			return nil
-		}
+	snap, due, err := w.j.timedTurn(ctx, a.GameID, a.Turn, a.Seat)
+	if err != nil || !due || snap.Deadline.Sub(a.Deadline).Abs() > deadlineSlack {
 		return err
-	}
-	if !playing(snap, a.Turn, a.Seat) || snap.Deadline == nil || snap.Deadline.Sub(a.Deadline).Abs() > deadlineSlack {
-		return nil
 	}
 	_, err = w.j.playTurn(ctx, a.GameID, a.Turn, a.Seat)
 	return err

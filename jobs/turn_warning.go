@@ -6,7 +6,6 @@ import (
 
 	"github.com/riverqueue/river"
 
-	"rout/game"
 	"rout/notify"
 )
 
@@ -19,15 +18,9 @@ type turnWarningWorker struct {
 // Work records the player's turn_warning notice (and its notification), unless the game has moved on.
 func (w *turnWarningWorker) Work(ctx context.Context, job *river.Job[TurnWarningArgs]) error {
 	a := job.Args
-	snap, err := w.j.service().GameSnapshot(ctx, a.GameID)
-	if err != nil {
-		if code(err) == game.CodeNotFound {
-			return nil
-		}
+	snap, due, err := w.j.timedTurn(ctx, a.GameID, a.Turn, a.Seat)
+	if err != nil || !due || snap.Seats[a.Seat].UserID == 0 {
 		return err
-	}
-	if !playing(snap, a.Turn, a.Seat) || snap.Deadline == nil || snap.Seats[a.Seat].UserID == 0 {
-		return nil
 	}
 	n := notice{user: snap.Seats[a.Seat].UserID, game: a.GameID, turn: a.Turn, kind: notify.KindTurnWarning,
 		data: noticeData{Deadline: rfc3339(*snap.Deadline)}}
