@@ -172,7 +172,7 @@ func (c *conn) readLoop() error {
 
 // aside runs f in a goroutine of its own and waits for it. The reader handles each message so: its own
 // stack, which every idle connection keeps, then stays as small as the reading needs, whatever the
-// handling of a message takes (authentication reads the database, a subscribe runs the resolver).
+// handling of a message takes (authentication reads the database; a subscribe parses its query).
 func aside(f func()) {
 	done := make(chan struct{})
 	go func() {
