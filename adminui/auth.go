@@ -2,12 +2,9 @@ package adminui
 
 import (
 	"context"
-	"crypto/sha256"
 	"fmt"
-	"time"
 
 	"rout/ent"
-	"rout/ent/token"
 )
 
 // Access is what a secret gives to the admin UI.
@@ -26,20 +23,19 @@ const (
 // failed): the request gets 500.
 type AdminCheck func(ctx context.Context, secret string) (Access, error)
 
-// TokenAdmins returns the AdminCheck of Rout's session and API tokens: a token is looked up by the
-// SHA-256 of its whole secret (as package graph stores it), and gives Admin when it is neither revoked
-// nor expired and its user's admin flag is set.
-func TokenAdmins(client *ent.Client) AdminCheck {
+// LiveToken returns the token whose secret is secret, with its user, when it is live (not revoked nor
+// expired), or nil: graph.LiveToken, which also marks the token used.
+type LiveToken func(ctx context.Context, secret string) (*ent.Token, error)
+
+// TokenAdmins returns the AdminCheck of Rout's session and API tokens: a live token (live) gives Admin
+// when its user's admin flag is set.
+func TokenAdmins(live LiveToken) AdminCheck {
 	return func(ctx context.Context, secret string) (Access, error) {
-		sum := sha256.Sum256([]byte(secret))
-		tok, err := client.Token.Query().Where(token.Hash(sum[:])).WithUser().Only(ctx)
-		if ent.IsNotFound(err) {
-			return NoAccess, nil
-		}
+		tok, err := live(ctx, secret)
 		if err != nil {
 			return NoAccess, fmt.Errorf("error doing admin token lookup: %w", err)
 		}
-		if tok.RevokedAt != nil || (tok.ExpiresAt != nil && !time.Now().Before(*tok.ExpiresAt)) || tok.Edges.User == nil {
+		if tok == nil {
 			return NoAccess, nil
 		}
 		if !tok.Edges.User.Admin {

@@ -1,17 +1,20 @@
 package adminui_test
 
 import (
+	"context"
 	"database/sql"
 	"log"
 	"log/slog"
 	"net/http"
 	"os"
+	"time"
 
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
 
 	"rout/adminui"
 	"rout/ent"
+	"rout/graph"
 )
 
 // Mounting River UI for admins on a server's mux.
@@ -20,9 +23,13 @@ func ExampleNew() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
+	live := func(ctx context.Context, secret string) (*ent.Token, error) {
+		return graph.LiveToken(ctx, client, time.Now(), secret)
+	}
 	ui, err := adminui.New(adminui.Opts{
 		DB:         db,
-		Admins:     adminui.TokenAdmins(ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))),
+		Admins:     adminui.TokenAdmins(live),
 		AdminToken: os.Getenv("ROUT_ADMIN_TOKEN"),
 		Logger:     slog.Default(),
 	})

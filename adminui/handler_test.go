@@ -1,6 +1,7 @@
 package adminui_test
 
 import (
+	"context"
 	"crypto/sha256"
 	"database/sql"
 	"encoding/json"
@@ -20,6 +21,7 @@ import (
 	"rout/dbtest"
 	"rout/ent"
 	"rout/ent/token"
+	"rout/graph"
 	"rout/migrate"
 )
 
@@ -42,8 +44,8 @@ type uiArgs struct{ N int }
 func (uiArgs) Kind() string { return "adminui_test" }
 
 // fixture returns a server with the UI mounted like Rout's, on a migrated database with an admin, a
-// player, their tokens and three jobs.
-func fixture(t *testing.T) *httptest.Server {
+// player, their tokens and three jobs, and an Ent client of that database.
+func fixture(t *testing.T) (*httptest.Server, *ent.Client) {
 	t.Helper()
 	ctx := t.Context()
 	db := dbtest.Open(t)
@@ -79,7 +81,7 @@ func fixture(t *testing.T) *httptest.Server {
 	}
 	insertJobs(t, db)
 
-	ui, err := adminui.New(adminui.Opts{DB: db, Admins: adminui.TokenAdmins(client), AdminToken: operatorToken})
+	ui, err := adminui.New(adminui.Opts{DB: db, Admins: adminui.TokenAdmins(liveTokens(client)), AdminToken: operatorToken})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +90,14 @@ func fixture(t *testing.T) *httptest.Server {
 	mux.Handle(adminui.Path+"/", ui)
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
-	return srv
+	return srv, client
+}
+
+// liveTokens reads client's tokens as Rout's server does.
+func liveTokens(client *ent.Client) adminui.LiveToken {
+	return func(ctx context.Context, secret string) (*ent.Token, error) {
+		return graph.LiveToken(ctx, client, time.Now(), secret)
+	}
 }
 
 // insertJobs inserts three jobs of kind adminui_test with an insert-only client.
@@ -140,7 +149,7 @@ func basic(secret string) string {
 
 func TestRefused(t *testing.T) {
 	t.Parallel()
-	srv := fixture(t)
+	srv, _ := fixture(t)
 	for _, tc := range []struct {
 		name   string
 		auth   string
@@ -174,7 +183,7 @@ func TestRefused(t *testing.T) {
 
 func TestServedToAdmins(t *testing.T) {
 	t.Parallel()
-	srv := fixture(t)
+	srv, client := fixture(t)
 	for _, tc := range []struct {
 		name string
 		auth string
@@ -242,12 +251,20 @@ func TestServedToAdmins(t *testing.T) {
 	if res, _ = do(t, srv, http.MethodGet, asset, "", nil); res.StatusCode != http.StatusUnauthorized {
 		t.Errorf("GET %s anonymously = %d, want 401", asset, res.StatusCode)
 	}
+
+	// The tokens the UI took are marked used, as the API marks them.
+	for _, secret := range []string{adminAPI, adminSession} {
+		sum := sha256.Sum256([]byte(secret))
+		if tok := client.Token.Query().Where(token.Hash(sum[:])).OnlyX(t.Context()); tok.LastUsedAt == nil {
+			t.Errorf("the token %.12s… has no last_used_at after the UI took it", secret)
+		}
+	}
 }
 
 // Actions go through the UI's API too, from the UI's own origin only.
 func TestJobActions(t *testing.T) {
 	t.Parallel()
-	srv := fixture(t)
+	srv, _ := fixture(t)
 	auth := basic(adminAPI)
 	_, body := do(t, srv, http.MethodGet, "/riverui/api/jobs?state=available", auth, nil)
 	var list struct {
@@ -288,7 +305,7 @@ func TestDatabaseDown(t *testing.T) {
 	t.Parallel()
 	db := dbtest.Open(t)
 	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
-	ui, err := adminui.New(adminui.Opts{DB: db, Admins: adminui.TokenAdmins(client), AdminToken: operatorToken})
+	ui, err := adminui.New(adminui.Opts{DB: db, Admins: adminui.TokenAdmins(liveTokens(client)), AdminToken: operatorToken})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -63,25 +63,39 @@ func (r *Resolver) authenticate(ctx context.Context, header string) (*viewer, er
 	if !ok || !strings.EqualFold(scheme, "Bearer") {
 		return &viewer{bad: badScheme}, nil
 	}
-	secret = strings.TrimSpace(secret)
-	if len(secret) != len(SessionTokenPrefix)+tokenSecretLen ||
-		!(strings.HasPrefix(secret, SessionTokenPrefix) || strings.HasPrefix(secret, APITokenPrefix)) {
+	tok, err := LiveToken(ctx, r.ent, r.now(), strings.TrimSpace(secret))
+	if err != nil {
+		return nil, err
+	}
+	if tok == nil {
 		return &viewer{bad: badToken}, nil
 	}
-	tok, err := r.ent.Token.Query().Where(token.Hash(hashToken(secret))).WithUser().Only(ctx)
+	return &viewer{user: tok.Edges.User, token: tok}, nil
+}
+
+// LiveToken returns the session or API token whose secret is secret, with its user, when it is live at
+// now: known, neither revoked nor expired, and of a user; otherwise nil (a secret not shaped like a token
+// is not looked up). It marks the token used (last_used_at, at most once a minute). Only a database
+// failure is an error. The API reads its bearer tokens so, and so does the admin UI
+// (adminui.TokenAdmins).
+func LiveToken(ctx context.Context, client *ent.Client, now time.Time, secret string) (*ent.Token, error) {
+	if len(secret) != len(SessionTokenPrefix)+tokenSecretLen ||
+		!(strings.HasPrefix(secret, SessionTokenPrefix) || strings.HasPrefix(secret, APITokenPrefix)) {
+		return nil, nil
+	}
+	tok, err := client.Token.Query().Where(token.Hash(hashToken(secret))).WithUser().Only(ctx)
 	if ent.IsNotFound(err) {
-		return &viewer{bad: badToken}, nil
+		return nil, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("error doing token lookup: %w", err)
 	}
-	now := r.now()
 	if tok.RevokedAt != nil || (tok.ExpiresAt != nil && !now.Before(*tok.ExpiresAt)) || tok.Edges.User == nil {
-		return &viewer{bad: badToken}, nil
+		return nil, nil
 	}
 	if tok.LastUsedAt == nil || now.Sub(*tok.LastUsedAt) >= lastUsedEvery {
 		// The condition makes concurrent requests (on any replica) write at most once a minute.
-		err := r.ent.Token.Update().
+		err := client.Token.Update().
 			Where(token.ID(tok.ID), token.Or(token.LastUsedAtIsNil(), token.LastUsedAtLT(now.Add(-lastUsedEvery)))).
 			SetLastUsedAt(now).
 			Exec(ctx)
@@ -90,7 +104,7 @@ func (r *Resolver) authenticate(ctx context.Context, header string) (*viewer, er
 		}
 		tok.LastUsedAt = &now
 	}
-	return &viewer{user: tok.Edges.User, token: tok}, nil
+	return tok, nil
 }
 
 // authDirective implements @auth: the field runs only for a signed-in user.

@@ -1,16 +1,27 @@
 package server
 
 import (
+	"context"
 	"database/sql"
 	"log/slog"
+	"time"
 
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
 
 	"rout/adminui"
 	"rout/ent"
+	"rout/graph"
 	"rout/metrics"
 )
+
+// liveTokens reads the bearer tokens of db as the API does (graph.LiveToken), at the wall clock.
+func liveTokens(db *sql.DB) adminui.LiveToken {
+	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
+	return func(ctx context.Context, secret string) (*ent.Token, error) {
+		return graph.LiveToken(ctx, client, time.Now(), secret)
+	}
+}
 
 // newOps builds the operators' endpoints on db: the Prometheus metrics (behind cfg.MetricsToken when
 // set), which the jobs may feed too, and the River UI for admins and cfg.AdminToken.
@@ -21,7 +32,7 @@ func newOps(cfg Config, db *sql.DB, logger *slog.Logger) (*metrics.Metrics, *adm
 	}
 	ui, err := adminui.New(adminui.Opts{
 		DB:         db,
-		Admins:     adminui.TokenAdmins(ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))),
+		Admins:     adminui.TokenAdmins(liveTokens(db)),
 		AdminToken: cfg.AdminToken,
 		Logger:     logger,
 	})
