@@ -391,6 +391,9 @@ func (c *conn) run(op *operation, params *graphql.RawParams) {
 	op.subscription = opCtx.Operation.Operation == ast.Subscription
 	op.responses, op.rctx, ok = c.dispatch(context.WithValue(ctx, operationKey{}, op), op, opCtx)
 	if !ok {
+		if op.feed != nil {
+			op.feed.Close() // attached before the panic
+		}
 		op.finish()
 		return
 	}
