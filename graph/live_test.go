@@ -421,6 +421,56 @@ func TestGameEventsOverWebsocketAreFilteredPerViewer(t *testing.T) {
 	}
 }
 
+// TestGameEventsRenderEachQueryAndView: many subscribers of one game share the rendering of an event only
+// with those of the same query and view. Each gets its own selection (a query that selects fewer fields
+// gets no more), and a seat's own cards, whatever the others subscribed with and in whatever order.
+func TestGameEventsRenderEachQueryAndView(t *testing.T) {
+	t.Parallel()
+	rs := newReplicas(t, 1, live.Opts{Buffer: 1024})
+	r := rs[0]
+	rnd := rand.New(rand.NewPCG(9, 10))
+	g := newLiveGame(t, r, "eve", "fay")
+	start := g.play(t, r, rnd, 3)
+	const short = `subscription($id: ID!, $after: Int) { gameEvents(gameId: $id, after: $after) { seq kind } }`
+	type subscriber struct {
+		c     *wsClient
+		seat  int // -1: a spectator
+		short bool
+	}
+	var subs []subscriber
+	for i := range 12 {
+		seat, auth := i%3-1, map[string]any(nil)
+		if seat >= 0 {
+			auth = map[string]any{"token": g.tokens[seat]}
+		}
+		s := subscriber{c: dialWS(t, r, auth), seat: seat, short: i%2 == 0}
+		query := gameEventsSubscription
+		if s.short {
+			query = short
+		}
+		// Different starting points: the root field's arguments do not change how an event renders.
+		s.c.subscribe("s", query, map[string]any{"id": g.id, "after": start - int64(i%3)})
+		s.c.events("s", start-int64(i%3), start)
+		subs = append(subs, s)
+	}
+	head := g.playUntil(t, r, rnd, start, "card_drawn")
+	for i, s := range subs {
+		for _, ev := range s.c.events("s", start, head) {
+			switch {
+			case s.short && (ev.Payload != nil || ev.Phase != "" || ev.Territories != nil):
+				t.Fatalf("subscriber %d selected seq and kind, and got %+v", i, ev)
+			case !s.short && ev.Phase == "":
+				t.Fatalf("subscriber %d selected the phase, and got none: %+v", i, ev)
+			case !s.short && ev.Kind == "card_drawn":
+				_, card := ev.Payload["card"]
+				if mine := int(ev.Payload["player"].(float64)) == s.seat; card != mine {
+					t.Fatalf("subscriber %d (seat %d) sees the card_drawn of seat %v as %v", i, s.seat, ev.Payload["player"], ev.Payload)
+				}
+			}
+		}
+	}
+}
+
 func TestSubscriptionsRefuseWhatTheViewerMayNotSee(t *testing.T) {
 	t.Parallel()
 	r := newReplicas(t, 1, live.Opts{})[0]
