@@ -18,14 +18,7 @@ import (
 func TestNoticesOfEliminationAndGameOver(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	inserter, err := jobs.New(jobs.Opts{DB: e.db, Config: testConfig()}) // never started: it only inserts
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
+	inserter, svc := e.inserter()
 	alice, bob := e.user("alice", "email"), e.user("bob", "none")
 	created, err := svc.GameCreate(e.ctx, game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: []game.SeatSpec{
 		{Kind: game.SeatUser, UserID: alice, Color: "red"}, {Kind: game.SeatUser, UserID: bob, Color: "blue"}}})

@@ -91,6 +91,21 @@ func (e *env) replica(cfg jobs.Config, notifier jobs.Notifier) replica {
 	return replica{jobs: j, svc: svc}
 }
 
+// inserter returns Jobs that are never started (they only insert jobs and notices, when a test calls
+// their Effects) and a game service without Effects.
+func (e *env) inserter() (*jobs.Jobs, *game.Service) {
+	e.t.Helper()
+	j, err := jobs.New(jobs.Opts{DB: e.db, Config: testConfig()})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return j, svc
+}
+
 // testConfig is the jobs configuration of the tests: fast polls, no CPU delay, no sweeper runs during
 // the test (it runs once at start, with nothing to do).
 func testConfig() jobs.Config {

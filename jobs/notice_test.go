@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"rout/game"
-	"rout/jobs"
 )
 
 // TestNoticesOfAUserCommitInIDOrder has two transactions insert notices for one user: the second waits
@@ -14,14 +13,7 @@ import (
 func TestNoticesOfAUserCommitInIDOrder(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	inserter, err := jobs.New(jobs.Opts{DB: e.db, Config: testConfig()}) // never started: it only inserts
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
+	inserter, svc := e.inserter()
 	owner, guest := e.user("owner", "none"), e.user("guest", "none")
 	var games []int
 	for range 2 {
