@@ -424,6 +424,73 @@ func TestIdempotencyKeyReturnsFirstResult(t *testing.T) {
 	}
 }
 
+func TestIdempotencyKeyIsBoundToOneCommand(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	alice, bob := e.user("alice"), e.user("bob")
+	id := e.started(rules.ClaimRandom, rules.CardsClassic, alice, bob)
+	s := e.state(id)
+	user := map[rules.PlayerID]int{0: alice, 1: bob}[s.Current()]
+	var owned []rules.TerritoryID
+	for t := range s.Board().Len() {
+		if s.Owner(rules.TerritoryID(t)) == s.Current() {
+			owned = append(owned, rules.TerritoryID(t))
+		}
+	}
+	place := func(t rules.TerritoryID) game.CommandInput {
+		return game.CommandInput{GameID: id, Actor: game.User(user), IdempotencyKey: "same",
+			Command: rules.Place{Placements: []rules.Placement{{Territory: t, Armies: 1}}}}
+	}
+	first, err := e.svc.TurnSubmit(e.ctx, place(owned[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Other placements, and an endTurn, under the same key are refused and change nothing.
+	for _, tt := range owned[1:5] {
+		if _, err := e.svc.TurnSubmit(e.ctx, place(tt)); code(err) != "IDEMPOTENCY_KEY_REUSED" {
+			t.Errorf("another placement under the key: got %v, want IDEMPOTENCY_KEY_REUSED", err)
+		}
+	}
+	other := place(owned[0])
+	other.Command = rules.Place{Placements: []rules.Placement{{Territory: owned[0], Armies: 2}}}
+	if _, err := e.svc.TurnSubmit(e.ctx, other); code(err) != "IDEMPOTENCY_KEY_REUSED" {
+		t.Errorf("the same territory with other armies under the key: got %v, want IDEMPOTENCY_KEY_REUSED", err)
+	}
+	end := place(owned[0])
+	end.Command = rules.EndTurn{}
+	if _, err := e.svc.TurnSubmit(e.ctx, end); code(err) != "IDEMPOTENCY_KEY_REUSED" {
+		t.Errorf("endTurn under the key: got %v, want IDEMPOTENCY_KEY_REUSED", err)
+	}
+	if v := e.version(id); v != first.Version {
+		t.Errorf("refused reuses changed the game: version %d, want %d", v, first.Version)
+	}
+	// The game moves on; a retry of the first command still answers with the first call's version and events.
+	if _, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(user), IdempotencyKey: "next",
+		Command: rules.Place{Placements: []rules.Placement{{Territory: owned[1], Armies: 1}}}}); err != nil {
+		t.Fatal(err)
+	}
+	retry, err := e.svc.TurnSubmit(e.ctx, place(owned[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !retry.Replayed || retry.Version != first.Version || retry.Events[0].Seq != first.Events[0].Seq ||
+		retry.Events[len(retry.Events)-1].Seq != first.Events[len(first.Events)-1].Seq {
+		t.Errorf("retry: got version %d, events %+v; want version %d, events %+v", retry.Version, retry.Events, first.Version, first.Events)
+	}
+	if v := e.version(id); v != first.Version+1 {
+		t.Errorf("version after the retry: got %d, want %d", v, first.Version+1)
+	}
+	for i, tt := range owned[:5] {
+		want := s.Armies(tt)
+		if i < 2 {
+			want++
+		}
+		if got := e.state(id).Armies(tt); got != want {
+			t.Errorf("armies on %d: got %d, want %d", tt, got, want)
+		}
+	}
+}
+
 // failingEffects fails every command after the game's rows are written.
 type failingEffects struct{}
 

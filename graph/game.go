@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
+	"strconv"
 
 	"rout/ent"
 	entgame "rout/ent/game"
@@ -187,17 +189,63 @@ func (r *Resolver) submit(ctx context.Context, t turn) (*model.GamePayload, erro
 	if err != nil {
 		var re *rules.Error
 		if errors.As(err, &re) {
-			ues, err := rulesUserErrors(err)
-			if err != nil {
-				return nil, err
-			}
-			p := refused(ues...)
+			p := refused(userError(string(re.Code), keyedMessage(st.Board(), re.Message)))
+			p.Game = g
+			return p, nil
+		}
+		if ue := keyReused(err); ue != nil {
+			p := refused(ue)
 			p.Game = g
 			return p, nil
 		}
 		return nil, err
 	}
-	return r.gamePayload(ctx, g.ID, res.Events)
+	return r.commandPayload(ctx, g.ID, res)
+}
+
+// keyReused returns the userError of a command refused because its idempotency key was used for another
+// command, or nil for any other error.
+func keyReused(err error) *model.UserError {
+	var ge *game.Error
+	if errors.As(err, &ge) && ge.Code == game.CodeKeyReused {
+		return userError(string(game.CodeKeyReused), ge.Message, "input", "idempotencyKey")
+	}
+	return nil
+}
+
+// commandPayload is the payload of a command the service ran, or replayed for a retry under the same
+// idempotency key: the game as it is now, and the version and events of the command's first call.
+func (r *Resolver) commandPayload(ctx context.Context, gameID int, res game.Result) (*model.GamePayload, error) {
+	p, err := r.gamePayload(ctx, gameID, res.Events)
+	if err != nil {
+		return nil, err
+	}
+	v := int(res.Version)
+	p.Version, p.Replayed = &v, res.Replayed
+	return p, nil
+}
+
+// boardIndex is a territory's board index in a rules message: "territory 3", "territories 3 and 2".
+var boardIndex = regexp.MustCompile(`\b(territory|territories) (\d+)(?: and (\d+))?\b`)
+
+// keyedMessage rewrites the board indexes in a rules message as the territory keys the API speaks:
+// "territories 3 and 2 share no border" becomes `territories "alaska" and "kamchatka" share no border`.
+func keyedMessage(b *rules.Board, msg string) string {
+	key := func(num string) string {
+		i, err := strconv.Atoi(num)
+		if err != nil || i < 0 || i >= b.Len() {
+			return num
+		}
+		return strconv.Quote(b.Territory(rules.TerritoryID(i)).Key)
+	}
+	return boardIndex.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := boardIndex.FindStringSubmatch(m)
+		out := sub[1] + " " + key(sub[2])
+		if sub[3] != "" {
+			out += " and " + key(sub[3])
+		}
+		return out
+	})
 }
 
 // territoryKey converts the territory key at input field field to its index on the board of s.

@@ -294,7 +294,7 @@ func (r *mutationResolver) StartGame(ctx context.Context, input model.GameInput)
 	if err != nil {
 		return nil, err
 	}
-	return r.gamePayload(ctx, g.ID, res.Events)
+	return r.commandPayload(ctx, g.ID, res)
 }
 
 // ClaimTerritory is the resolver for the claimTerritory field.

@@ -147,7 +147,9 @@ type ComplexityRoot struct {
 	GamePayload struct {
 		Events     func(childComplexity int) int
 		Game       func(childComplexity int) int
+		Replayed   func(childComplexity int) int
 		UserErrors func(childComplexity int) int
+		Version    func(childComplexity int) int
 	}
 
 	LiveEvent struct {
@@ -807,12 +809,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GamePayload.Game(childComplexity), true
+	case "GamePayload.replayed":
+		if e.ComplexityRoot.GamePayload.Replayed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GamePayload.Replayed(childComplexity), true
 	case "GamePayload.userErrors":
 		if e.ComplexityRoot.GamePayload.UserErrors == nil {
 			break
 		}
 
 		return e.ComplexityRoot.GamePayload.UserErrors(childComplexity), true
+	case "GamePayload.version":
+		if e.ComplexityRoot.GamePayload.Version == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GamePayload.Version(childComplexity), true
 
 	case "LiveEvent.currentSeat":
 		if e.ComplexityRoot.LiveEvent.CurrentSeat == nil {
@@ -2334,7 +2348,18 @@ type GamePayload {
   game: Game
   "The events the command caused (empty for lobby mutations and refused commands)."
   events: [GameEvent!]!
-  "Why the command was refused: a rule's code (NOT_YOUR_TURN, WRONG_PHASE, NOT_ADJACENT, ...) or UNKNOWN_TERRITORY."
+  """
+  The game's version right after the command (turn commands and startGame; null otherwise). A command retried
+  under the same idempotency key answers with the version and events of its first call, while ` + "`" + `game` + "`" + ` is the
+  game as it is now.
+  """
+  version: Int
+  "Whether this is the stored answer of an earlier call with the same idempotency key (nothing was done again)."
+  replayed: Boolean!
+  """
+  Why the command was refused: a rule's code (NOT_YOUR_TURN, WRONG_PHASE, NOT_ADJACENT, ...), UNKNOWN_TERRITORY,
+  or IDEMPOTENCY_KEY_REUSED (the key was already used for another command of the viewer's in this game).
+  """
   userErrors: [UserError!]!
 }
 
@@ -2662,6 +2687,10 @@ func (ec *executionContext) childFields_GamePayload(ctx context.Context, field g
 		return ec.fieldContext_GamePayload_game(ctx, field)
 	case "events":
 		return ec.fieldContext_GamePayload_events(ctx, field)
+	case "version":
+		return ec.fieldContext_GamePayload_version(ctx, field)
+	case "replayed":
+		return ec.fieldContext_GamePayload_replayed(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_GamePayload_userErrors(ctx, field)
 	}
@@ -5156,6 +5185,52 @@ func (ec *executionContext) fieldContext_GamePayload_events(_ context.Context, f
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _GamePayload_version(ctx context.Context, field graphql.CollectedField, obj *model.GamePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GamePayload_version(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Version, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GamePayload_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GamePayload", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GamePayload_replayed(ctx context.Context, field graphql.CollectedField, obj *model.GamePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GamePayload_replayed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Replayed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GamePayload_replayed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GamePayload", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _GamePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.GamePayload) (ret graphql.Marshaler) {
@@ -11534,6 +11609,16 @@ func (ec *executionContext) _GamePayload(ctx context.Context, sel ast.SelectionS
 			}
 		case "events":
 			out.Values[i] = ec._GamePayload_events(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "version":
+			out.Values[i] = ec._GamePayload_version(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "replayed":
+			out.Values[i] = ec._GamePayload_replayed(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}

@@ -132,7 +132,14 @@ type GamePayload struct {
 	Game *ent.Game `json:"game,omitempty"`
 	// The events the command caused (empty for lobby mutations and refused commands).
 	Events []*GameEvent `json:"events"`
-	// Why the command was refused: a rule's code (NOT_YOUR_TURN, WRONG_PHASE, NOT_ADJACENT, ...) or UNKNOWN_TERRITORY.
+	// The game's version right after the command (turn commands and startGame; null otherwise). A command retried
+	// under the same idempotency key answers with the version and events of its first call, while `game` is the
+	// game as it is now.
+	Version *int `json:"version,omitempty"`
+	// Whether this is the stored answer of an earlier call with the same idempotency key (nothing was done again).
+	Replayed bool `json:"replayed"`
+	// Why the command was refused: a rule's code (NOT_YOUR_TURN, WRONG_PHASE, NOT_ADJACENT, ...), UNKNOWN_TERRITORY,
+	// or IDEMPOTENCY_KEY_REUSED (the key was already used for another command of the viewer's in this game).
 	UserErrors []*UserError `json:"userErrors"`
 }
 
