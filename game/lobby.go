@@ -251,19 +251,22 @@ func (s *Service) GameJoin(ctx context.Context, gameID, userID int, inviteCode s
 		if err != nil {
 			return err
 		}
-		if g.status != "open" {
-			return errorf(CodeConflict, "the game has started")
-		}
 		seats, err := loadSeats(ctx, tx, g.id)
 		if err != nil {
 			return err
 		}
-		if slices.ContainsFunc(seats, func(s Seat) bool { return s.UserID == userID }) {
-			return errorf(CodeConflict, "you already have a seat in this game")
-		}
 		var email string
 		if err := tx.QueryRowContext(ctx, `SELECT email FROM users WHERE id = $1`, userID).Scan(&email); err != nil {
 			return errorf(CodeNotFound, "no user %d", userID)
+		}
+		if hiddenFrom(g, seats, userID, email, inviteCode) {
+			return errorf(CodeNotFound, "no game %d", gameID) // as lockGame says of a game that does not exist
+		}
+		if g.status != "open" {
+			return errorf(CodeConflict, "the game has started")
+		}
+		if slices.ContainsFunc(seats, func(s Seat) bool { return s.UserID == userID }) {
+			return errorf(CodeConflict, "you already have a seat in this game")
 		}
 		hasCode := g.inviteCode.Valid && inviteCode == g.inviteCode.String
 		for _, st := range seats {
@@ -291,6 +294,18 @@ func (s *Service) GameJoin(ctx context.Context, gameID, userID int, inviteCode s
 		return err
 	})
 	return seat, err
+}
+
+// hiddenFrom tells whether game g is private to the user: it has an invite code, and the user neither
+// created it, holds a seat, is invited by email, nor brings the code. Such a user is told of the game
+// exactly what they are told of a game that does not exist.
+func hiddenFrom(g *gameRow, seats []Seat, userID int, email, inviteCode string) bool {
+	if !g.inviteCode.Valid || g.creatorID == userID || inviteCode == g.inviteCode.String {
+		return false
+	}
+	return !slices.ContainsFunc(seats, func(s Seat) bool {
+		return s.UserID == userID || (s.Status == "invited" && strings.EqualFold(s.InviteEmail, email))
+	})
 }
 
 // GameLeave gives up user's seat in a game that has not started; the seat becomes open again.

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -210,8 +211,14 @@ func TestPrivateGameNeedsInviteCode(t *testing.T) {
 	if created.InviteCode == "" {
 		t.Fatal("a game with an invited seat has no invite code")
 	}
-	if _, err := e.svc.GameJoin(e.ctx, created.GameID, dave, "wrong"); code(err) != "FORBIDDEN" {
-		t.Errorf("join without the code: got %v, want FORBIDDEN", err)
+	// A stranger without the code is told what they would be told of a game that does not exist.
+	_, missing := e.svc.GameJoin(e.ctx, created.GameID+1000, dave, "")
+	for _, c := range []string{"", "wrong"} {
+		_, err := e.svc.GameJoin(e.ctx, created.GameID, dave, c)
+		if code(err) != "NOT_FOUND" || strings.ReplaceAll(err.Error(), fmt.Sprint(created.GameID), "N") !=
+			strings.ReplaceAll(missing.Error(), fmt.Sprint(created.GameID+1000), "N") {
+			t.Errorf("join with code %q: got %v, want %v", c, err, missing)
+		}
 	}
 	if seat, err := e.svc.GameJoin(e.ctx, created.GameID, bob, ""); err != nil || seat != 1 {
 		t.Errorf("the invited user joins by email: seat %d, %v", seat, err)

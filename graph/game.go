@@ -37,7 +37,7 @@ func (r *Resolver) gameOf(ctx context.Context, gid string) (*ent.Game, error) {
 
 // gameByID is gameOf for an Ent id; gid is only for the error message.
 func (r *Resolver) gameByID(ctx context.Context, id int, gid string) (*ent.Game, error) {
-	notFound := errorf(CodeNotFound, "no game with id %q", gid)
+	notFound := gameNotFound(gid)
 	g, err := r.ent.Game.Get(ctx, id)
 	if ent.IsNotFound(err) {
 		return nil, notFound
@@ -70,6 +70,20 @@ func (r *Resolver) maySee(ctx context.Context, g *ent.Game) (bool, error) {
 	}
 	_, seated, err := r.viewerSeat(ctx, g.ID)
 	return seated, err
+}
+
+// gameNotFound is the error of a game that does not exist, or that the viewer may not see: the same code
+// and message either way, so that a private game cannot be told from no game.
+func gameNotFound(gid string) *Error { return errorf(CodeNotFound, "no game with id %q", gid) }
+
+// joinError is the error of a refused joinGame: the service's NOT_FOUND (no such game, or a private game
+// the viewer may not see) becomes gameNotFound, as on every other surface.
+func joinError(err error, gid string) error {
+	var ge *game.Error
+	if errors.As(err, &ge) && ge.Code == game.CodeNotFound {
+		return gameNotFound(gid)
+	}
+	return err
 }
 
 // viewerSeat returns the seat of the signed-in viewer in game id, and whether they have one.

@@ -259,7 +259,7 @@ func (r *mutationResolver) JoinGame(ctx context.Context, input model.JoinGameInp
 		code = *input.InviteCode
 	}
 	if _, err := r.game.GameJoin(ctx, id, me.ID, code); err != nil {
-		return nil, err
+		return nil, joinError(err, input.GameID)
 	}
 	return r.gamePayload(ctx, id, nil)
 }

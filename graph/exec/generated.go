@@ -407,6 +407,8 @@ type UserResolver interface {
 type ViewerEventResolver interface {
 	GameID(ctx context.Context, obj *live.Notice) (string, error)
 	Game(ctx context.Context, obj *live.Notice) (*ent.Game, error)
+
+	Data(ctx context.Context, obj *live.Notice) (map[string]any, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -8735,18 +8737,18 @@ func (ec *executionContext) _ViewerEvent_data(ctx context.Context, field graphql
 			return ec.fieldContext_ViewerEvent_data(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Data, nil
+			return ec.Resolvers.ViewerEvent().Data(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
-			return ec.marshalOJSON2encodingᚋjsonᚐRawMessage(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOJSON2map(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_ViewerEvent_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ViewerEvent", field, false, false, "JSON")
+	return graphql.NewScalarFieldContext("ViewerEvent", field, true, true, "JSON")
 }
 
 func (ec *executionContext) _ViewerEvent_createdAt(ctx context.Context, field graphql.CollectedField, obj *live.Notice) (ret graphql.Marshaler) {
@@ -12779,10 +12781,11 @@ func (ec *executionContext) _ViewerEvent(ctx context.Context, sel ast.SelectionS
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "data":
-			out.Values[i] = ec._ViewerEvent_data(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._ViewerEvent_data(ctx, field, obj)
+				})
 		case "createdAt":
 			out.Values[i] = ec._ViewerEvent_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -14147,21 +14150,21 @@ func (ec *executionContext) marshalOInt2ᚖint(ctx context.Context, sel ast.Sele
 	return res
 }
 
-func (ec *executionContext) unmarshalOJSON2encodingᚋjsonᚐRawMessage(ctx context.Context, v any) (json.RawMessage, error) {
+func (ec *executionContext) unmarshalOJSON2map(ctx context.Context, v any) (map[string]any, error) {
 	if v == nil {
 		return nil, nil
 	}
-	res, err := model.UnmarshalRawJSON(v)
+	res, err := graphql.UnmarshalMap(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalOJSON2encodingᚋjsonᚐRawMessage(ctx context.Context, sel ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+func (ec *executionContext) marshalOJSON2map(ctx context.Context, sel ast.SelectionSet, v map[string]any) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	_ = sel
 	_ = ctx
-	res := model.MarshalRawJSON(v)
+	res := graphql.MarshalMap(v)
 	return res
 }
 
