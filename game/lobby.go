@@ -217,12 +217,24 @@ func (s *Service) findMap(ctx context.Context, tx *sql.Tx, key string, version i
 	}
 	m, ok := maps.Builtin(key)
 	if !ok || (version != 0 && version != m.Version) {
-		return 0, errorf(CodeNotFound, "no map %q version %d", key, version)
+		return 0, unknownMap(key, version)
 	}
 	if err := SeedMap(ctx, tx, m, true); err != nil {
 		return 0, err
 	}
 	return s.findMap(ctx, tx, key, version)
+}
+
+// CodeUnknownMap refuses a new game on a map key (or key and version) that is neither stored nor built in.
+const CodeUnknownMap Code = "UNKNOWN_MAP"
+
+// unknownMap is the error of a map that does not exist: it names the key, and the version when one was
+// asked for (0 asks for the newest).
+func unknownMap(key string, version int) *Error {
+	if version == 0 {
+		return errorf(CodeUnknownMap, "no map %q", key)
+	}
+	return errorf(CodeUnknownMap, "no map %q version %d", key, version)
 }
 
 // SeedMap stores a map's definition unless its key and version are stored already.
@@ -350,6 +362,9 @@ func (s *Service) GameStart(ctx context.Context, gameID, userID int) (Result, er
 		if err != nil {
 			return err
 		}
+		if err := starterSeated(cur.seats, userID); err != nil {
+			return err
+		}
 		if i := slices.IndexFunc(cur.seats, func(s Seat) bool { return s.Status != "active" }); i >= 0 {
 			return errorf(CodeConflict, "seat %d is still %s", i, cur.seats[i].Status)
 		}
@@ -364,6 +379,15 @@ func (s *Service) GameStart(ctx context.Context, gameID, userID int) (Result, er
 	}
 	s.cacheCommitted(res)
 	return res, nil
+}
+
+// starterSeated refuses the start of a game by a creator who left it: only a creator who holds a seat may
+// start the game (otherwise they would start a game they are not in, for players they left).
+func starterSeated(seats []Seat, userID int) error {
+	if !slices.ContainsFunc(seats, func(s Seat) bool { return s.UserID == userID }) {
+		return errorf(CodeForbidden, "you left this game: only its creator, holding a seat, may start it")
+	}
+	return nil
 }
 
 // readEvents returns up to limit events of a game after sequence number after.

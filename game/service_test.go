@@ -237,7 +237,7 @@ func TestCreateRefusesBadSettings(t *testing.T) {
 		in   game.CreateInput
 		want string
 	}{
-		"unknown map":     {game.CreateInput{CreatorID: alice, MapKey: "atlantis", Seats: two}, "NOT_FOUND"},
+		"unknown map":     {game.CreateInput{CreatorID: alice, MapKey: "atlantis", Seats: two}, "UNKNOWN_MAP"},
 		"short limit":     {game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: two, TurnLimit: time.Minute}, "BAD_USER_INPUT"},
 		"long limit":      {game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: two, TurnLimit: 31 * 24 * time.Hour}, "BAD_USER_INPUT"},
 		"one seat":        {game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: two[:1]}, "BAD_USER_INPUT"},

@@ -10,9 +10,11 @@ import (
 
 	"rout/ent"
 	entgame "rout/ent/game"
+	"rout/ent/gamemap"
 	"rout/ent/player"
 	"rout/game"
 	"rout/graph/model"
+	"rout/maps"
 	"rout/rules"
 )
 
@@ -189,7 +191,9 @@ func (r *Resolver) submit(ctx context.Context, t turn) (*model.GamePayload, erro
 	}
 	cmd, ues := t.command(st)
 	if len(ues) > 0 {
-		return refused(ues...), nil
+		p := refused(ues...)
+		p.Game = g
+		return p, nil
 	}
 	in := game.CommandInput{GameID: g.ID, Actor: game.User(me.ID), Command: cmd}
 	if t.expectedVersion != nil {
@@ -203,7 +207,14 @@ func (r *Resolver) submit(ctx context.Context, t turn) (*model.GamePayload, erro
 	if err != nil {
 		var re *rules.Error
 		if errors.As(err, &re) {
-			p := refused(userError(string(re.Code), keyedMessage(st.Board(), re.Message)))
+			ues, err := rulesUserErrors(err)
+			if err != nil {
+				return nil, err
+			}
+			for _, ue := range ues {
+				ue.Message = keyedMessage(st.Board(), ue.Message)
+			}
+			p := refused(ues...)
 			p.Game = g
 			return p, nil
 		}
@@ -284,6 +295,23 @@ func gameStatusFilter(s string) (entgame.Status, error) {
 func plainTurn(in model.TurnInput, c rules.Command) turn {
 	return turn{gameID: in.GameID, expectedVersion: in.ExpectedVersion, idempotencyKey: in.IdempotencyKey,
 		command: func(rules.State) (rules.Command, []*model.UserError) { return c, nil }}
+}
+
+// unknownMap is the payload of a createGame refused for its map: the user error UNKNOWN_MAP on mapKey, or
+// on mapVersion when the key exists in another version.
+func (r *Resolver) unknownMap(ctx context.Context, ge *game.Error, input model.CreateGameInput) (*model.GamePayload, error) {
+	field := "mapKey"
+	if input.MapVersion != nil {
+		_, builtin := maps.Builtin(input.MapKey)
+		stored, err := r.ent.GameMap.Query().Where(gamemap.Key(input.MapKey)).Exist(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("error doing map lookup: %w", err)
+		}
+		if builtin || stored {
+			field = "mapVersion"
+		}
+	}
+	return refused(userError(string(game.CodeUnknownMap), ge.Message, "input", field)), nil
 }
 
 // nonNil returns the userErrors that are not nil.

@@ -115,6 +115,8 @@ func (r *gameResolver) ViewerActions(ctx context.Context, obj *ent.Game) ([]*mod
 			act.From, act.To = key(c.From), key(c.To)
 		case rules.Fortify:
 			act.From, act.To = key(c.From), key(c.To)
+		case rules.Occupy:
+			act.From, act.To = key(st.Pending().From), key(st.Pending().To)
 		}
 		out = append(out, act)
 	}
@@ -204,7 +206,8 @@ func (r *mutationResolver) CreateGame(ctx context.Context, input model.CreateGam
 	}
 	if input.CardSystem != nil {
 		if err := in.Cards.UnmarshalText([]byte(*input.CardSystem)); err != nil {
-			return refused(userError("INVALID_CARD_SYSTEM", "cardSystem must be classic, fixed or fixed_ttb", "input", "cardSystem")), nil
+			return refused(userError("INVALID_CARD_SYSTEM", "cardSystem must be classic, fixed, fixed_ttb or classic_scaling_ttb",
+				"input", "cardSystem")), nil
 		}
 	}
 	humans := 0
@@ -237,6 +240,9 @@ func (r *mutationResolver) CreateGame(ctx context.Context, input model.CreateGam
 		var ge *game.Error
 		if errors.As(err, &ge) && ge.Code == game.CodeBadInput {
 			return refused(userError("INVALID_CONFIG", ge.Message, "input")), nil
+		}
+		if errors.As(err, &ge) && ge.Code == game.CodeUnknownMap {
+			return r.unknownMap(ctx, ge, input)
 		}
 		return nil, err
 	}

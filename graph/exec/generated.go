@@ -2047,7 +2047,7 @@ type Game implements Node {
   turnLimitSeconds: Int!
   "How territories are handed out: random or round_robin."
   claim: String!
-  "The reward schedule for card sets: classic, fixed or fixed_ttb."
+  "The reward schedule for card sets: classic, fixed, fixed_ttb or classic_scaling_ttb."
   cardSystem: String!
   "The percentage of the opponents' armies a set is worth under fixed_ttb."
   ttbPercent: Int!
@@ -2055,7 +2055,10 @@ type Game implements Node {
   seats: [Seat!]!
   "Every territory of the board, in map order (territory index)."
   board: [TerritoryState!]!
-  "What the signed-in viewer may do now (empty when it is not their turn, or they have no seat)."
+  """
+  What the signed-in viewer may do now: empty when they have no seat, the game has not started or is over,
+  or they are out of it. When it is not their turn it holds only ` + "`" + `resign` + "`" + `, which a player may do at any time.
+  """
   viewerActions: [Action!]!
   """
   The board's territories in map order, as a connection: pages of at most 100 (20 when ` + "`" + `first` + "`" + ` is null).
@@ -2144,9 +2147,9 @@ type TerritoryEdge {
 type Action {
   "The command's kind: claim, place, trade, attack, occupy, end_attack, fortify, end_turn, resign."
   kind: String!
-  "The source territory's key (attack, fortify), or the territory (claim, place)."
+  "The source territory's key (attack, fortify, occupy: the attacking territory), or the territory (claim, place)."
   from: String
-  "The target territory's key (attack, fortify)."
+  "The target territory's key (attack, fortify, occupy: the territory just conquered)."
   to: String
   "The cards of a trade."
   cards: [Int!]
@@ -2254,7 +2257,7 @@ input CreateGameInput {
   turnLimitSeconds: Int
   "random (default) or round_robin."
   claim: String
-  "classic (default), fixed or fixed_ttb."
+  "classic (default), fixed, fixed_ttb or classic_scaling_ttb."
   cardSystem: String
   "The percentage for fixed_ttb; 6 when null."
   ttbPercent: Int

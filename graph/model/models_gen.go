@@ -15,9 +15,9 @@ import (
 type Action struct {
 	// The command's kind: claim, place, trade, attack, occupy, end_attack, fortify, end_turn, resign.
 	Kind string `json:"kind"`
-	// The source territory's key (attack, fortify), or the territory (claim, place).
+	// The source territory's key (attack, fortify, occupy: the attacking territory), or the territory (claim, place).
 	From *string `json:"from,omitempty"`
-	// The target territory's key (attack, fortify).
+	// The target territory's key (attack, fortify, occupy: the territory just conquered).
 	To *string `json:"to,omitempty"`
 	// The cards of a trade.
 	Cards []int `json:"cards,omitempty"`
@@ -88,7 +88,7 @@ type CreateGameInput struct {
 	TurnLimitSeconds *int `json:"turnLimitSeconds,omitempty"`
 	// random (default) or round_robin.
 	Claim *string `json:"claim,omitempty"`
-	// classic (default), fixed or fixed_ttb.
+	// classic (default), fixed, fixed_ttb or classic_scaling_ttb.
 	CardSystem *string `json:"cardSystem,omitempty"`
 	// The percentage for fixed_ttb; 6 when null.
 	TtbPercent *int `json:"ttbPercent,omitempty"`
