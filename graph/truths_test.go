@@ -1,6 +1,7 @@
 package graph_test
 
 import (
+	"net/http"
 	"strings"
 	"testing"
 )
@@ -173,5 +174,33 @@ func TestTurnAnswersSpeakTerritoryKeys(t *testing.T) {
 	}
 	if !occupied || !checkedAdjacency {
 		t.Fatalf("no conquest (%v) or no far attack (%v) in 400 steps", occupied, checkedAdjacency)
+	}
+}
+
+// TestDatabaseFaultIsA5xx: an operation whose answer carries an internal error (here: the database is
+// gone) is answered with 500, wherever GraphQL over HTTP allows it; other errors keep 200.
+func TestDatabaseFaultIsA5xx(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	if r := e.gql("", `{ game(id: "R2FtZTo5OTk") { id } }`, nil); r.Status != http.StatusOK || r.code(t) != "NOT_FOUND" {
+		t.Errorf("a missing game: %d %+v, want 200 NOT_FOUND", r.Status, r.Errors)
+	}
+	if err := e.db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		accept, query string
+		status        int
+	}{
+		{"", `{ maps { key } }`, http.StatusInternalServerError},
+		{"application/json", `{ map(key: "classic") { key } }`, http.StatusInternalServerError},
+		{"application/graphql-response+json", `{ maps { key } }`, http.StatusInternalServerError},
+		// Data that is not null MUST be 2xx with this media type.
+		{"application/graphql-response+json", `{ map(key: "classic") { key } }`, http.StatusOK},
+	} {
+		r := e.do(request{query: c.query, accept: c.accept})
+		if r.Status != c.status || r.code(t) != "INTERNAL_SERVER_ERROR" || r.Errors[0].Message != "internal error" {
+			t.Errorf("%s (Accept %q) with the database gone: %d %+v, want %d INTERNAL_SERVER_ERROR", c.query, c.accept, r.Status, r.Errors, c.status)
+		}
 	}
 }
