@@ -175,7 +175,7 @@ func TestInvitedNoticeNamesTheInviterByGlobalID(t *testing.T) {
 	var id int64
 	if err := r.db.QueryRowContext(t.Context(), `INSERT INTO notices (created_at, user_id, game_id, turn, kind, data)
 		VALUES (now(), $1, $2, 0, 'invited', $3) RETURNING id`, g.users[1], g.gameID,
-		fmt.Sprintf(`{"inviter": %d}`, g.users[0])).Scan(&id); err != nil {
+		fmt.Sprintf(`{"inviter": %d, "seat": 1}`, g.users[0])).Scan(&id); err != nil {
 		t.Fatal(err)
 	}
 	c := dialWS(t, r, map[string]any{"Authorization": "Bearer " + g.tokens[1]})
@@ -197,7 +197,7 @@ func TestInvitedNoticeNamesTheInviterByGlobalID(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := graph.GlobalID("User", g.users[0])
-	if v := p.Data.ViewerEvents; v.Seq != id || v.Kind != "invited" || v.Data["inviter"] != want {
+	if v := p.Data.ViewerEvents; v.Seq != id || v.Kind != "invited" || v.Data["inviter"] != want || v.Data["seat"] != 1.0 {
 		t.Errorf("got %s, want the invited notice with inviter %q", m.Payload, want)
 	}
 }
