@@ -381,13 +381,15 @@ func (s *Service) GameStart(ctx context.Context, gameID, userID int) (Result, er
 	return res, nil
 }
 
-// starterSeated refuses the start of a game by a creator who left it: only a creator who holds a seat may
-// start the game (otherwise they would start a game they are not in, for players they left).
+// starterSeated refuses the start of a game by a creator who left it: once the creator holds no seat while
+// users hold the others, they would start a game they are not in, for players they left. (A game of CPU
+// seats alone, which only the service can create, has no seat for its creator and starts.)
 func starterSeated(seats []Seat, userID int) error {
-	if !slices.ContainsFunc(seats, func(s Seat) bool { return s.UserID == userID }) {
-		return errorf(CodeForbidden, "you left this game: only its creator, holding a seat, may start it")
+	if slices.ContainsFunc(seats, func(s Seat) bool { return s.UserID == userID }) ||
+		!slices.ContainsFunc(seats, func(s Seat) bool { return s.UserID != 0 }) {
+		return nil
 	}
-	return nil
+	return errorf(CodeForbidden, "you left this game: only its creator, holding a seat, may start it")
 }
 
 // readEvents returns up to limit events of a game after sequence number after.
