@@ -8,7 +8,9 @@ RUN go mod download
 COPY . .
 RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/rout ./cmd/rout
 
-# The runtime image is the static binary alone, run by an unprivileged numeric user; no shell.
+# The runtime image is the static binary alone, run by an unprivileged numeric user; no shell. It needs no
+# CA bundle: the binary embeds the public CA roots (golang.org/x/crypto/x509roots/fallback) for the TLS it
+# speaks as a client (SMTP with STARTTLS, the SMS provider over HTTPS).
 FROM scratch
 COPY --from=build /out/rout /usr/local/bin/rout
 ENV ROUT_ADDR=0.0.0.0:8080 \

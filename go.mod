@@ -19,6 +19,8 @@ require (
 	golang.org/x/time v0.16.0
 )
 
+require golang.org/x/crypto/x509roots/fallback v0.0.0-20261030153154-30a33513ff6d
+
 require (
 	github.com/agext/levenshtein v1.2.3 // indirect
 	github.com/agnivade/levenshtein v1.2.2 // indirect

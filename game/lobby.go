@@ -217,12 +217,24 @@ func (s *Service) findMap(ctx context.Context, tx *sql.Tx, key string, version i
 	}
 	m, ok := maps.Builtin(key)
 	if !ok || (version != 0 && version != m.Version) {
-		return 0, errorf(CodeNotFound, "no map %q version %d", key, version)
+		return 0, unknownMap(key, version)
 	}
 	if err := SeedMap(ctx, tx, m, true); err != nil {
 		return 0, err
 	}
 	return s.findMap(ctx, tx, key, version)
+}
+
+// CodeUnknownMap refuses a new game on a map key (or key and version) that is neither stored nor built in.
+const CodeUnknownMap Code = "UNKNOWN_MAP"
+
+// unknownMap is the error of a map that does not exist: it names the key, and the version when one was
+// asked for (0 asks for the newest).
+func unknownMap(key string, version int) *Error {
+	if version == 0 {
+		return errorf(CodeUnknownMap, "no map %q", key)
+	}
+	return errorf(CodeUnknownMap, "no map %q version %d", key, version)
 }
 
 // SeedMap stores a map's definition unless its key and version are stored already.
@@ -251,19 +263,22 @@ func (s *Service) GameJoin(ctx context.Context, gameID, userID int, inviteCode s
 		if err != nil {
 			return err
 		}
-		if g.status != "open" {
-			return errorf(CodeConflict, "the game has started")
-		}
 		seats, err := loadSeats(ctx, tx, g.id)
 		if err != nil {
 			return err
 		}
-		if slices.ContainsFunc(seats, func(s Seat) bool { return s.UserID == userID }) {
-			return errorf(CodeConflict, "you already have a seat in this game")
-		}
 		var email string
 		if err := tx.QueryRowContext(ctx, `SELECT email FROM users WHERE id = $1`, userID).Scan(&email); err != nil {
 			return errorf(CodeNotFound, "no user %d", userID)
+		}
+		if hiddenFrom(g, seats, userID, email, inviteCode) {
+			return errorf(CodeNotFound, "no game %d", gameID) // as lockGame says of a game that does not exist
+		}
+		if g.status != "open" {
+			return errorf(CodeConflict, "the game has started")
+		}
+		if slices.ContainsFunc(seats, func(s Seat) bool { return s.UserID == userID }) {
+			return errorf(CodeConflict, "you already have a seat in this game")
 		}
 		hasCode := g.inviteCode.Valid && inviteCode == g.inviteCode.String
 		for _, st := range seats {
@@ -291,6 +306,18 @@ func (s *Service) GameJoin(ctx context.Context, gameID, userID int, inviteCode s
 		return err
 	})
 	return seat, err
+}
+
+// hiddenFrom tells whether game g is private to the user: it has an invite code, and the user neither
+// created it, holds a seat, is invited by email, nor brings the code. Such a user is told of the game
+// exactly what they are told of a game that does not exist.
+func hiddenFrom(g *gameRow, seats []Seat, userID int, email, inviteCode string) bool {
+	if !g.inviteCode.Valid || g.creatorID == userID || inviteCode == g.inviteCode.String {
+		return false
+	}
+	return !slices.ContainsFunc(seats, func(s Seat) bool {
+		return s.UserID == userID || (s.Status == "invited" && strings.EqualFold(s.InviteEmail, email))
+	})
 }
 
 // GameLeave gives up user's seat in a game that has not started; the seat becomes open again.
@@ -335,6 +362,9 @@ func (s *Service) GameStart(ctx context.Context, gameID, userID int) (Result, er
 		if err != nil {
 			return err
 		}
+		if err := starterSeated(cur.seats, userID); err != nil {
+			return err
+		}
 		if i := slices.IndexFunc(cur.seats, func(s Seat) bool { return s.Status != "active" }); i >= 0 {
 			return errorf(CodeConflict, "seat %d is still %s", i, cur.seats[i].Status)
 		}
@@ -349,6 +379,17 @@ func (s *Service) GameStart(ctx context.Context, gameID, userID int) (Result, er
 	}
 	s.cacheCommitted(res)
 	return res, nil
+}
+
+// starterSeated refuses the start of a game by a creator who left it: once the creator holds no seat while
+// users hold the others, they would start a game they are not in, for players they left. (A game of CPU
+// seats alone, which only the service can create, has no seat for its creator and starts.)
+func starterSeated(seats []Seat, userID int) error {
+	if slices.ContainsFunc(seats, func(s Seat) bool { return s.UserID == userID }) ||
+		!slices.ContainsFunc(seats, func(s Seat) bool { return s.UserID != 0 }) {
+		return nil
+	}
+	return errorf(CodeForbidden, "you left this game: only its creator, holding a seat, may start it")
 }
 
 // readEvents returns up to limit events of a game after sequence number after.

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -210,8 +211,14 @@ func TestPrivateGameNeedsInviteCode(t *testing.T) {
 	if created.InviteCode == "" {
 		t.Fatal("a game with an invited seat has no invite code")
 	}
-	if _, err := e.svc.GameJoin(e.ctx, created.GameID, dave, "wrong"); code(err) != "FORBIDDEN" {
-		t.Errorf("join without the code: got %v, want FORBIDDEN", err)
+	// A stranger without the code is told what they would be told of a game that does not exist.
+	_, missing := e.svc.GameJoin(e.ctx, created.GameID+1000, dave, "")
+	for _, c := range []string{"", "wrong"} {
+		_, err := e.svc.GameJoin(e.ctx, created.GameID, dave, c)
+		if code(err) != "NOT_FOUND" || strings.ReplaceAll(err.Error(), fmt.Sprint(created.GameID), "N") !=
+			strings.ReplaceAll(missing.Error(), fmt.Sprint(created.GameID+1000), "N") {
+			t.Errorf("join with code %q: got %v, want %v", c, err, missing)
+		}
 	}
 	if seat, err := e.svc.GameJoin(e.ctx, created.GameID, bob, ""); err != nil || seat != 1 {
 		t.Errorf("the invited user joins by email: seat %d, %v", seat, err)
@@ -230,7 +237,7 @@ func TestCreateRefusesBadSettings(t *testing.T) {
 		in   game.CreateInput
 		want string
 	}{
-		"unknown map":     {game.CreateInput{CreatorID: alice, MapKey: "atlantis", Seats: two}, "NOT_FOUND"},
+		"unknown map":     {game.CreateInput{CreatorID: alice, MapKey: "atlantis", Seats: two}, "UNKNOWN_MAP"},
 		"short limit":     {game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: two, TurnLimit: time.Minute}, "BAD_USER_INPUT"},
 		"long limit":      {game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: two, TurnLimit: 31 * 24 * time.Hour}, "BAD_USER_INPUT"},
 		"one seat":        {game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: two[:1]}, "BAD_USER_INPUT"},
@@ -421,6 +428,73 @@ func TestIdempotencyKeyReturnsFirstResult(t *testing.T) {
 	}
 	if _, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.System(0), IdempotencyKey: "k", Command: rules.EndTurn{}}); code(err) != "BAD_USER_INPUT" {
 		t.Errorf("a system command with a key: got %v, want BAD_USER_INPUT", err)
+	}
+}
+
+func TestIdempotencyKeyIsBoundToOneCommand(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	alice, bob := e.user("alice"), e.user("bob")
+	id := e.started(rules.ClaimRandom, rules.CardsClassic, alice, bob)
+	s := e.state(id)
+	user := map[rules.PlayerID]int{0: alice, 1: bob}[s.Current()]
+	var owned []rules.TerritoryID
+	for t := range s.Board().Len() {
+		if s.Owner(rules.TerritoryID(t)) == s.Current() {
+			owned = append(owned, rules.TerritoryID(t))
+		}
+	}
+	place := func(t rules.TerritoryID) game.CommandInput {
+		return game.CommandInput{GameID: id, Actor: game.User(user), IdempotencyKey: "same",
+			Command: rules.Place{Placements: []rules.Placement{{Territory: t, Armies: 1}}}}
+	}
+	first, err := e.svc.TurnSubmit(e.ctx, place(owned[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Other placements, and an endTurn, under the same key are refused and change nothing.
+	for _, tt := range owned[1:5] {
+		if _, err := e.svc.TurnSubmit(e.ctx, place(tt)); code(err) != "IDEMPOTENCY_KEY_REUSED" {
+			t.Errorf("another placement under the key: got %v, want IDEMPOTENCY_KEY_REUSED", err)
+		}
+	}
+	other := place(owned[0])
+	other.Command = rules.Place{Placements: []rules.Placement{{Territory: owned[0], Armies: 2}}}
+	if _, err := e.svc.TurnSubmit(e.ctx, other); code(err) != "IDEMPOTENCY_KEY_REUSED" {
+		t.Errorf("the same territory with other armies under the key: got %v, want IDEMPOTENCY_KEY_REUSED", err)
+	}
+	end := place(owned[0])
+	end.Command = rules.EndTurn{}
+	if _, err := e.svc.TurnSubmit(e.ctx, end); code(err) != "IDEMPOTENCY_KEY_REUSED" {
+		t.Errorf("endTurn under the key: got %v, want IDEMPOTENCY_KEY_REUSED", err)
+	}
+	if v := e.version(id); v != first.Version {
+		t.Errorf("refused reuses changed the game: version %d, want %d", v, first.Version)
+	}
+	// The game moves on; a retry of the first command still answers with the first call's version and events.
+	if _, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(user), IdempotencyKey: "next",
+		Command: rules.Place{Placements: []rules.Placement{{Territory: owned[1], Armies: 1}}}}); err != nil {
+		t.Fatal(err)
+	}
+	retry, err := e.svc.TurnSubmit(e.ctx, place(owned[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !retry.Replayed || retry.Version != first.Version || retry.Events[0].Seq != first.Events[0].Seq ||
+		retry.Events[len(retry.Events)-1].Seq != first.Events[len(first.Events)-1].Seq {
+		t.Errorf("retry: got version %d, events %+v; want version %d, events %+v", retry.Version, retry.Events, first.Version, first.Events)
+	}
+	if v := e.version(id); v != first.Version+1 {
+		t.Errorf("version after the retry: got %d, want %d", v, first.Version+1)
+	}
+	for i, tt := range owned[:5] {
+		want := s.Armies(tt)
+		if i < 2 {
+			want++
+		}
+		if got := e.state(id).Armies(tt); got != want {
+			t.Errorf("armies on %d: got %d, want %d", tt, got, want)
+		}
 	}
 }
 

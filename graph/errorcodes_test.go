@@ -269,7 +269,7 @@ func TestEveryErrorCode(t *testing.T) {
 		// Also pinned by TestInternalErrorsAreHidden (transport_test.go), for node.
 		{"a game read while the database is gone", func() *response {
 			return broken.gql("", gameQuery, map[string]any{"id": missing})
-		}, graph.CodeInternal, 0},
+		}, graph.CodeInternal, http.StatusInternalServerError},
 		{"a token checked while the database is gone", func() *response {
 			return broken.gql(brokenToken, gameQuery, map[string]any{"id": missing})
 		}, graph.CodeInternal, http.StatusInternalServerError},

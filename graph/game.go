@@ -5,12 +5,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
+	"strconv"
 
 	"rout/ent"
 	entgame "rout/ent/game"
+	"rout/ent/gamemap"
 	"rout/ent/player"
 	"rout/game"
 	"rout/graph/model"
+	"rout/maps"
 	"rout/rules"
 )
 
@@ -35,7 +39,7 @@ func (r *Resolver) gameOf(ctx context.Context, gid string) (*ent.Game, error) {
 
 // gameByID is gameOf for an Ent id; gid is only for the error message.
 func (r *Resolver) gameByID(ctx context.Context, id int, gid string) (*ent.Game, error) {
-	notFound := errorf(CodeNotFound, "no game with id %q", gid)
+	notFound := gameNotFound(gid)
 	g, err := r.ent.Game.Get(ctx, id)
 	if ent.IsNotFound(err) {
 		return nil, notFound
@@ -68,6 +72,20 @@ func (r *Resolver) maySee(ctx context.Context, g *ent.Game) (bool, error) {
 	}
 	_, seated, err := r.viewerSeat(ctx, g.ID)
 	return seated, err
+}
+
+// gameNotFound is the error of a game that does not exist, or that the viewer may not see: the same code
+// and message either way, so that a private game cannot be told from no game.
+func gameNotFound(gid string) *Error { return errorf(CodeNotFound, "no game with id %q", gid) }
+
+// joinError is the error of a refused joinGame: the service's NOT_FOUND (no such game, or a private game
+// the viewer may not see) becomes gameNotFound, as on every other surface.
+func joinError(err error, gid string) error {
+	var ge *game.Error
+	if errors.As(err, &ge) && ge.Code == game.CodeNotFound {
+		return gameNotFound(gid)
+	}
+	return err
 }
 
 // viewerSeat returns the seat of the signed-in viewer in game id, and whether they have one.
@@ -173,7 +191,9 @@ func (r *Resolver) submit(ctx context.Context, t turn) (*model.GamePayload, erro
 	}
 	cmd, ues := t.command(st)
 	if len(ues) > 0 {
-		return refused(ues...), nil
+		p := refused(ues...)
+		p.Game = g
+		return p, nil
 	}
 	in := game.CommandInput{GameID: g.ID, Actor: game.User(me.ID), Command: cmd}
 	if t.expectedVersion != nil {
@@ -191,13 +211,66 @@ func (r *Resolver) submit(ctx context.Context, t turn) (*model.GamePayload, erro
 			if err != nil {
 				return nil, err
 			}
+			for _, ue := range ues {
+				ue.Message = keyedMessage(st.Board(), ue.Message)
+			}
 			p := refused(ues...)
+			p.Game = g
+			return p, nil
+		}
+		if ue := keyReused(err); ue != nil {
+			p := refused(ue)
 			p.Game = g
 			return p, nil
 		}
 		return nil, err
 	}
-	return r.gamePayload(ctx, g.ID, res.Events)
+	return r.commandPayload(ctx, g.ID, res)
+}
+
+// keyReused returns the userError of a command refused because its idempotency key was used for another
+// command, or nil for any other error.
+func keyReused(err error) *model.UserError {
+	var ge *game.Error
+	if errors.As(err, &ge) && ge.Code == game.CodeKeyReused {
+		return userError(string(game.CodeKeyReused), ge.Message, "input", "idempotencyKey")
+	}
+	return nil
+}
+
+// commandPayload is the payload of a command the service ran, or replayed for a retry under the same
+// idempotency key: the game as it is now, and the version and events of the command's first call.
+func (r *Resolver) commandPayload(ctx context.Context, gameID int, res game.Result) (*model.GamePayload, error) {
+	p, err := r.gamePayload(ctx, gameID, res.Events)
+	if err != nil {
+		return nil, err
+	}
+	v := int(res.Version)
+	p.Version, p.Replayed = &v, res.Replayed
+	return p, nil
+}
+
+// boardIndex is a territory's board index in a rules message: "territory 3", "territories 3 and 2".
+var boardIndex = regexp.MustCompile(`\b(territory|territories) (\d+)(?: and (\d+))?\b`)
+
+// keyedMessage rewrites the board indexes in a rules message as the territory keys the API speaks:
+// "territories 3 and 2 share no border" becomes `territories "alaska" and "kamchatka" share no border`.
+func keyedMessage(b *rules.Board, msg string) string {
+	key := func(num string) string {
+		i, err := strconv.Atoi(num)
+		if err != nil || i < 0 || i >= b.Len() {
+			return num
+		}
+		return strconv.Quote(b.Territory(rules.TerritoryID(i)).Key)
+	}
+	return boardIndex.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := boardIndex.FindStringSubmatch(m)
+		out := sub[1] + " " + key(sub[2])
+		if sub[3] != "" {
+			out += " and " + key(sub[3])
+		}
+		return out
+	})
 }
 
 // territoryKey converts the territory key at input field field to its index on the board of s.
@@ -222,6 +295,23 @@ func gameStatusFilter(s string) (entgame.Status, error) {
 func plainTurn(in model.TurnInput, c rules.Command) turn {
 	return turn{gameID: in.GameID, expectedVersion: in.ExpectedVersion, idempotencyKey: in.IdempotencyKey,
 		command: func(rules.State) (rules.Command, []*model.UserError) { return c, nil }}
+}
+
+// unknownMap is the payload of a createGame refused for its map: the user error UNKNOWN_MAP on mapKey, or
+// on mapVersion when the key exists in another version.
+func (r *Resolver) unknownMap(ctx context.Context, ge *game.Error, input model.CreateGameInput) (*model.GamePayload, error) {
+	field := "mapKey"
+	if input.MapVersion != nil {
+		_, builtin := maps.Builtin(input.MapKey)
+		stored, err := r.ent.GameMap.Query().Where(gamemap.Key(input.MapKey)).Exist(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("error doing map lookup: %w", err)
+		}
+		if builtin || stored {
+			field = "mapVersion"
+		}
+	}
+	return refused(userError(string(game.CodeUnknownMap), ge.Message, "input", field)), nil
 }
 
 // nonNil returns the userErrors that are not nil.

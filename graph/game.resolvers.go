@@ -115,6 +115,8 @@ func (r *gameResolver) ViewerActions(ctx context.Context, obj *ent.Game) ([]*mod
 			act.From, act.To = key(c.From), key(c.To)
 		case rules.Fortify:
 			act.From, act.To = key(c.From), key(c.To)
+		case rules.Occupy:
+			act.From, act.To = key(st.Pending().From), key(st.Pending().To)
 		}
 		out = append(out, act)
 	}
@@ -204,7 +206,8 @@ func (r *mutationResolver) CreateGame(ctx context.Context, input model.CreateGam
 	}
 	if input.CardSystem != nil {
 		if err := in.Cards.UnmarshalText([]byte(*input.CardSystem)); err != nil {
-			return refused(userError("INVALID_CARD_SYSTEM", "cardSystem must be classic, fixed or fixed_ttb", "input", "cardSystem")), nil
+			return refused(userError("INVALID_CARD_SYSTEM", "cardSystem must be classic, fixed, fixed_ttb or classic_scaling_ttb",
+				"input", "cardSystem")), nil
 		}
 	}
 	humans := 0
@@ -238,6 +241,9 @@ func (r *mutationResolver) CreateGame(ctx context.Context, input model.CreateGam
 		if errors.As(err, &ge) && ge.Code == game.CodeBadInput {
 			return refused(userError("INVALID_CONFIG", ge.Message, "input")), nil
 		}
+		if errors.As(err, &ge) && ge.Code == game.CodeUnknownMap {
+			return r.unknownMap(ctx, ge, input)
+		}
 		return nil, err
 	}
 	return r.gamePayload(ctx, created.GameID, nil)
@@ -259,7 +265,7 @@ func (r *mutationResolver) JoinGame(ctx context.Context, input model.JoinGameInp
 		code = *input.InviteCode
 	}
 	if _, err := r.game.GameJoin(ctx, id, me.ID, code); err != nil {
-		return nil, err
+		return nil, joinError(err, input.GameID)
 	}
 	return r.gamePayload(ctx, id, nil)
 }
@@ -294,7 +300,7 @@ func (r *mutationResolver) StartGame(ctx context.Context, input model.GameInput)
 	if err != nil {
 		return nil, err
 	}
-	return r.gamePayload(ctx, g.ID, res.Events)
+	return r.commandPayload(ctx, g.ID, res)
 }
 
 // ClaimTerritory is the resolver for the claimTerritory field.

@@ -399,7 +399,7 @@ func TestPrivateGameAndLobbyQueries(t *testing.T) {
 	if c := r.code(t); c != "NOT_FOUND" {
 		t.Errorf("node(private game) for an outsider: code %s", c)
 	}
-	if c := e.gameMutationRaw(mo, "joinGame", map[string]any{"gameId": g.ID}).code(t); c != "FORBIDDEN" {
+	if c := e.gameMutationRaw(mo, "joinGame", map[string]any{"gameId": g.ID}).code(t); c != "NOT_FOUND" {
 		t.Errorf("joinGame without the code: %s", c)
 	}
 	joined := e.gameMutation(mo, "joinGame", map[string]any{"gameId": g.ID, "inviteCode": *g.InviteCode})

@@ -1,8 +1,12 @@
 package graph
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"strconv"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -210,4 +214,26 @@ func (r *Resolver) noticeGame(ctx context.Context, n *live.Notice) (*ent.Game, e
 		return nil, nil
 	}
 	return g, err
+}
+
+// noticeData is the data of a notice as the API shows it: the stored object, with the database user id of
+// an invitation's `inviter` turned into the user's global id (ids of the database never reach a client).
+func noticeData(n *live.Notice) (map[string]any, error) {
+	if len(n.Data) == 0 {
+		return nil, nil
+	}
+	var m map[string]any
+	d := json.NewDecoder(bytes.NewReader(n.Data))
+	d.UseNumber()
+	if err := d.Decode(&m); err != nil {
+		return nil, fmt.Errorf("error decoding the data of notice %d: %w", n.ID, err)
+	}
+	if v, ok := m["inviter"].(json.Number); ok {
+		id, err := strconv.Atoi(v.String())
+		if err != nil {
+			return nil, fmt.Errorf("notice %d: inviter %q is not a user id", n.ID, v)
+		}
+		m["inviter"] = GlobalID(typeUser, id)
+	}
+	return m, nil
 }

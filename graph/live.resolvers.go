@@ -34,6 +34,10 @@ func (r *viewerEventResolver) Game(ctx context.Context, obj *live.Notice) (*ent.
 	return r.noticeGame(ctx, obj)
 }
 
+func (r *viewerEventResolver) Data(ctx context.Context, obj *live.Notice) (map[string]any, error) {
+	return noticeData(obj)
+}
+
 func (r *Resolver) Subscription() exec.SubscriptionResolver { return &subscriptionResolver{r} }
 
 func (r *Resolver) ViewerEvent() exec.ViewerEventResolver { return &viewerEventResolver{r} }

@@ -29,7 +29,9 @@ const (
 //   - GET takes the same in the URL's query string; a mutation or subscription over GET gets 405;
 //   - the response is application/graphql-response+json when the Accept header asks for it, and then a
 //     request error (a query that does not parse or validate, a limit, an unknown persisted query) gets
-//     400; with application/json (the default) it gets 200, as the specification's legacy rules want.
+//     400; with application/json (the default) it gets 200, as the specification's legacy rules want;
+//   - an executed operation whose response carries an internal error gets 500 where the specification
+//     allows it (see executedStatus).
 //
 // It replaces gqlgen's POST and GET transports, which echo the body back on a JSON error, answer a GET
 // mutation with 406, and give application/json request errors 422.
@@ -108,7 +110,30 @@ func (httpTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.Gra
 		}))
 		return
 	}
-	writeResponse(w, http.StatusOK, resp)
+	writeResponse(w, executedStatus(media, resp), resp)
+}
+
+// executedStatus is the HTTP status of an executed operation's response: 200, unless an error of the
+// response is an internal one (a database fault, a timeout, a bug: extensions.code INTERNAL_SERVER_ERROR),
+// which is 500 so that an alert on 5xx answers sees it. GraphQL over HTTP only allows that where the
+// response has no data: with application/graphql-response+json, a response whose data entry is not null
+// MUST be 2xx, so it stays 200 (rout_graphql_errors_total counts its internal errors); with application/json
+// the specification's 200 is a SHOULD, and Rout answers 500 for internal errors whatever the data.
+func executedStatus(media string, resp *graphql.Response) int {
+	internal := false
+	for _, e := range resp.Errors {
+		if code, _ := e.Extensions["code"].(string); code == string(CodeInternal) {
+			internal = true
+			break
+		}
+	}
+	if !internal {
+		return http.StatusOK
+	}
+	if media == mediaGraphQLResponse && len(resp.Data) > 0 && !bytes.Equal(bytes.TrimSpace(resp.Data), []byte("null")) {
+		return http.StatusOK
+	}
+	return http.StatusInternalServerError
 }
 
 // readGET reads the parameters of a GET request from its query string.

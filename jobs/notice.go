@@ -30,7 +30,7 @@ type noticeData struct {
 	Seat     *int    `json:"seat,omitempty"`     // cpu_played: the seat the CPU played for
 	By       *int    `json:"by,omitempty"`       // eliminated: the seat that took the last territory
 	Winner   *int    `json:"winner,omitempty"`   // game_over: the winning seat
-	Inviter  *int    `json:"inviter,omitempty"`  // invited: the user who invited
+	Inviter  *int    `json:"inviter,omitempty"`  // invited: the user who invited (a database id; the API shows a global id)
 }
 
 // noticeLockSpace is the first key of the transaction-level advisory lock, pg_advisory_xact_lock(space,

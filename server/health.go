@@ -33,8 +33,10 @@ func (s *Server) handleHealthz(w http.ResponseWriter, _ *http.Request) {
 // handleReadyz answers 200 when the server can take traffic: migrations are done, the database answers a
 // ping within ReadyTimeout, and the server is not shutting down. Otherwise 503 with the reason.
 func (s *Server) handleReadyz(w http.ResponseWriter, r *http.Request) {
-	status, body := s.readiness(r.Context())
-	if status != http.StatusOK {
+	status, body, cause := s.readiness(r.Context())
+	if cause != nil {
+		s.logger.WarnContext(r.Context(), "not ready", "reason", body.Reason, "error", cause.Error())
+	} else if status != http.StatusOK {
 		s.logger.DebugContext(r.Context(), "not ready", "reason", body.Reason)
 	}
 	w.Header().Set("Content-Type", "application/json")
@@ -43,23 +45,25 @@ func (s *Server) handleReadyz(w http.ResponseWriter, r *http.Request) {
 	json.NewEncoder(w).Encode(body)
 }
 
-// readiness checks what /readyz reports.
-func (s *Server) readiness(ctx context.Context) (int, Readiness) {
-	unavailable := func(reason string) (int, Readiness) {
-		return http.StatusServiceUnavailable, Readiness{Status: "unavailable", Reason: reason}
+// readiness checks what /readyz reports. The reason is one of a few fixed sentences, for anyone to see;
+// cause is the database's own error behind a failed ping, for the log only (it may name hosts, users or
+// databases).
+func (s *Server) readiness(ctx context.Context) (int, Readiness, error) {
+	unavailable := func(reason string, cause error) (int, Readiness, error) {
+		return http.StatusServiceUnavailable, Readiness{Status: "unavailable", Reason: reason}, cause
 	}
 	if s.draining.Load() {
-		return unavailable("shutting down")
+		return unavailable("shutting down", nil)
 	}
 	if !s.migrated.Load() {
-		return unavailable("database migrations have not finished")
+		return unavailable("database migrations have not finished", nil)
 	}
 	if err := s.ping(ctx); errors.Is(err, errNoAnswer) {
-		return unavailable(err.Error())
+		return unavailable(err.Error(), nil)
 	} else if err != nil {
-		return unavailable("the database ping failed: " + err.Error())
+		return unavailable("the database ping failed", err)
 	}
-	return http.StatusOK, Readiness{Status: "ready"}
+	return http.StatusOK, Readiness{Status: "ready"}, nil
 }
 
 // errNoAnswer reports a database that did not answer a ping within ReadyTimeout.

@@ -87,6 +87,10 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		if ctx.Err() == nil {
 			runErr = fmt.Errorf("error migrating the database: %w", err)
 		}
+	} else if err := game.SeedBuiltinMaps(ctx, db.DB); err != nil {
+		if ctx.Err() == nil {
+			runErr = fmt.Errorf("error storing the built-in maps: %w", err)
+		}
 	} else if err := startJobs(ctx, cfg, work, svc); err != nil {
 		if ctx.Err() == nil {
 			runErr = err

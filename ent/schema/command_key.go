@@ -9,7 +9,8 @@ import (
 	"entgo.io/ent/schema/index"
 )
 
-// CommandKey records a command a user sent to a game with an idempotency key, and what the first call
+// CommandKey records a command a user sent to a game with an idempotency key (result holds the command's
+// fingerprint, so the key names that one command), and what the first call
 // returned: a retry with the same key gets the same answer and changes nothing.
 type CommandKey struct {
 	ent.Schema

@@ -147,7 +147,9 @@ type ComplexityRoot struct {
 	GamePayload struct {
 		Events     func(childComplexity int) int
 		Game       func(childComplexity int) int
+		Replayed   func(childComplexity int) int
 		UserErrors func(childComplexity int) int
+		Version    func(childComplexity int) int
 	}
 
 	LiveEvent struct {
@@ -405,6 +407,8 @@ type UserResolver interface {
 type ViewerEventResolver interface {
 	GameID(ctx context.Context, obj *live.Notice) (string, error)
 	Game(ctx context.Context, obj *live.Notice) (*ent.Game, error)
+
+	Data(ctx context.Context, obj *live.Notice) (map[string]any, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -807,12 +811,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GamePayload.Game(childComplexity), true
+	case "GamePayload.replayed":
+		if e.ComplexityRoot.GamePayload.Replayed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GamePayload.Replayed(childComplexity), true
 	case "GamePayload.userErrors":
 		if e.ComplexityRoot.GamePayload.UserErrors == nil {
 			break
 		}
 
 		return e.ComplexityRoot.GamePayload.UserErrors(childComplexity), true
+	case "GamePayload.version":
+		if e.ComplexityRoot.GamePayload.Version == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GamePayload.Version(childComplexity), true
 
 	case "LiveEvent.currentSeat":
 		if e.ComplexityRoot.LiveEvent.CurrentSeat == nil {
@@ -2031,7 +2047,7 @@ type Game implements Node {
   turnLimitSeconds: Int!
   "How territories are handed out: random or round_robin."
   claim: String!
-  "The reward schedule for card sets: classic, fixed or fixed_ttb."
+  "The reward schedule for card sets: classic, fixed, fixed_ttb or classic_scaling_ttb."
   cardSystem: String!
   "The percentage of the opponents' armies a set is worth under fixed_ttb."
   ttbPercent: Int!
@@ -2039,7 +2055,10 @@ type Game implements Node {
   seats: [Seat!]!
   "Every territory of the board, in map order (territory index)."
   board: [TerritoryState!]!
-  "What the signed-in viewer may do now (empty when it is not their turn, or they have no seat)."
+  """
+  What the signed-in viewer may do now: empty when they have no seat, the game has not started or is over,
+  or they are out of it. When it is not their turn it holds only ` + "`" + `resign` + "`" + `, which a player may do at any time.
+  """
   viewerActions: [Action!]!
   """
   The board's territories in map order, as a connection: pages of at most 100 (20 when ` + "`" + `first` + "`" + ` is null).
@@ -2128,9 +2147,9 @@ type TerritoryEdge {
 type Action {
   "The command's kind: claim, place, trade, attack, occupy, end_attack, fortify, end_turn, resign."
   kind: String!
-  "The source territory's key (attack, fortify), or the territory (claim, place)."
+  "The source territory's key (attack, fortify, occupy: the attacking territory), or the territory (claim, place)."
   from: String
-  "The target territory's key (attack, fortify)."
+  "The target territory's key (attack, fortify, occupy: the territory just conquered)."
   to: String
   "The cards of a trade."
   cards: [Int!]
@@ -2238,7 +2257,7 @@ input CreateGameInput {
   turnLimitSeconds: Int
   "random (default) or round_robin."
   claim: String
-  "classic (default), fixed or fixed_ttb."
+  "classic (default), fixed, fixed_ttb or classic_scaling_ttb."
   cardSystem: String
   "The percentage for fixed_ttb; 6 when null."
   ttbPercent: Int
@@ -2334,7 +2353,18 @@ type GamePayload {
   game: Game
   "The events the command caused (empty for lobby mutations and refused commands)."
   events: [GameEvent!]!
-  "Why the command was refused: a rule's code (NOT_YOUR_TURN, WRONG_PHASE, NOT_ADJACENT, ...) or UNKNOWN_TERRITORY."
+  """
+  The game's version right after the command (turn commands and startGame; null otherwise). A command retried
+  under the same idempotency key answers with the version and events of its first call, while ` + "`" + `game` + "`" + ` is the
+  game as it is now.
+  """
+  version: Int
+  "Whether this is the stored answer of an earlier call with the same idempotency key (nothing was done again)."
+  replayed: Boolean!
+  """
+  Why the command was refused: a rule's code (NOT_YOUR_TURN, WRONG_PHASE, NOT_ADJACENT, ...), UNKNOWN_TERRITORY,
+  or IDEMPOTENCY_KEY_REUSED (the key was already used for another command of the viewer's in this game).
+  """
   userErrors: [UserError!]!
 }
 
@@ -2662,6 +2692,10 @@ func (ec *executionContext) childFields_GamePayload(ctx context.Context, field g
 		return ec.fieldContext_GamePayload_game(ctx, field)
 	case "events":
 		return ec.fieldContext_GamePayload_events(ctx, field)
+	case "version":
+		return ec.fieldContext_GamePayload_version(ctx, field)
+	case "replayed":
+		return ec.fieldContext_GamePayload_replayed(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_GamePayload_userErrors(ctx, field)
 	}
@@ -5156,6 +5190,52 @@ func (ec *executionContext) fieldContext_GamePayload_events(_ context.Context, f
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _GamePayload_version(ctx context.Context, field graphql.CollectedField, obj *model.GamePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GamePayload_version(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Version, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GamePayload_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GamePayload", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GamePayload_replayed(ctx context.Context, field graphql.CollectedField, obj *model.GamePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GamePayload_replayed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Replayed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GamePayload_replayed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GamePayload", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _GamePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.GamePayload) (ret graphql.Marshaler) {
@@ -8660,18 +8740,18 @@ func (ec *executionContext) _ViewerEvent_data(ctx context.Context, field graphql
 			return ec.fieldContext_ViewerEvent_data(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Data, nil
+			return ec.Resolvers.ViewerEvent().Data(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
-			return ec.marshalOJSON2encodingᚋjsonᚐRawMessage(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOJSON2map(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_ViewerEvent_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ViewerEvent", field, false, false, "JSON")
+	return graphql.NewScalarFieldContext("ViewerEvent", field, true, true, "JSON")
 }
 
 func (ec *executionContext) _ViewerEvent_createdAt(ctx context.Context, field graphql.CollectedField, obj *live.Notice) (ret graphql.Marshaler) {
@@ -11537,6 +11617,16 @@ func (ec *executionContext) _GamePayload(ctx context.Context, sel ast.SelectionS
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "version":
+			out.Values[i] = ec._GamePayload_version(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "replayed":
+			out.Values[i] = ec._GamePayload_replayed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "userErrors":
 			out.Values[i] = ec._GamePayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -12694,10 +12784,11 @@ func (ec *executionContext) _ViewerEvent(ctx context.Context, sel ast.SelectionS
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "data":
-			out.Values[i] = ec._ViewerEvent_data(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._ViewerEvent_data(ctx, field, obj)
+				})
 		case "createdAt":
 			out.Values[i] = ec._ViewerEvent_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -14062,21 +14153,21 @@ func (ec *executionContext) marshalOInt2ᚖint(ctx context.Context, sel ast.Sele
 	return res
 }
 
-func (ec *executionContext) unmarshalOJSON2encodingᚋjsonᚐRawMessage(ctx context.Context, v any) (json.RawMessage, error) {
+func (ec *executionContext) unmarshalOJSON2map(ctx context.Context, v any) (map[string]any, error) {
 	if v == nil {
 		return nil, nil
 	}
-	res, err := model.UnmarshalRawJSON(v)
+	res, err := graphql.UnmarshalMap(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalOJSON2encodingᚋjsonᚐRawMessage(ctx context.Context, sel ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+func (ec *executionContext) marshalOJSON2map(ctx context.Context, sel ast.SelectionSet, v map[string]any) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	_ = sel
 	_ = ctx
-	res := model.MarshalRawJSON(v)
+	res := graphql.MarshalMap(v)
 	return res
 }
 

@@ -15,9 +15,9 @@ import (
 type Action struct {
 	// The command's kind: claim, place, trade, attack, occupy, end_attack, fortify, end_turn, resign.
 	Kind string `json:"kind"`
-	// The source territory's key (attack, fortify), or the territory (claim, place).
+	// The source territory's key (attack, fortify, occupy: the attacking territory), or the territory (claim, place).
 	From *string `json:"from,omitempty"`
-	// The target territory's key (attack, fortify).
+	// The target territory's key (attack, fortify, occupy: the territory just conquered).
 	To *string `json:"to,omitempty"`
 	// The cards of a trade.
 	Cards []int `json:"cards,omitempty"`
@@ -88,7 +88,7 @@ type CreateGameInput struct {
 	TurnLimitSeconds *int `json:"turnLimitSeconds,omitempty"`
 	// random (default) or round_robin.
 	Claim *string `json:"claim,omitempty"`
-	// classic (default), fixed or fixed_ttb.
+	// classic (default), fixed, fixed_ttb or classic_scaling_ttb.
 	CardSystem *string `json:"cardSystem,omitempty"`
 	// The percentage for fixed_ttb; 6 when null.
 	TtbPercent *int `json:"ttbPercent,omitempty"`
@@ -132,7 +132,14 @@ type GamePayload struct {
 	Game *ent.Game `json:"game,omitempty"`
 	// The events the command caused (empty for lobby mutations and refused commands).
 	Events []*GameEvent `json:"events"`
-	// Why the command was refused: a rule's code (NOT_YOUR_TURN, WRONG_PHASE, NOT_ADJACENT, ...) or UNKNOWN_TERRITORY.
+	// The game's version right after the command (turn commands and startGame; null otherwise). A command retried
+	// under the same idempotency key answers with the version and events of its first call, while `game` is the
+	// game as it is now.
+	Version *int `json:"version,omitempty"`
+	// Whether this is the stored answer of an earlier call with the same idempotency key (nothing was done again).
+	Replayed bool `json:"replayed"`
+	// Why the command was refused: a rule's code (NOT_YOUR_TURN, WRONG_PHASE, NOT_ADJACENT, ...), UNKNOWN_TERRITORY,
+	// or IDEMPOTENCY_KEY_REUSED (the key was already used for another command of the viewer's in this game).
 	UserErrors []*UserError `json:"userErrors"`
 }
 

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"database/sql"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"rout/dbtest"
+	"rout/maps"
+)
+
+// TestFreshServersListBuiltinMaps starts two `rout serve` replicas together on a new database: once ready,
+// each lists every built-in map in `maps` and finds it with `map(key)`, before any game was created, and
+// every built-in map is stored once.
+func TestFreshServersListBuiltinMaps(t *testing.T) {
+	t.Parallel()
+	dsn := dbtest.URL(t)
+	replicas := []*served{startServe(t, map[string]string{"DATABASE_URL": dsn}), startServe(t, map[string]string{"DATABASE_URL": dsn})}
+	builtins := maps.Builtins()
+	for _, s := range replicas {
+		s.waitReady(t)
+		resp, err := http.Post("http://"+s.addr+"/graphql", "application/json",
+			strings.NewReader(`{"query":"{ maps { key version } map(key: \"`+builtins[0].ID+`\") { key version } }"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		var out struct {
+			Data struct {
+				Maps []struct {
+					Key     string `json:"key"`
+					Version int    `json:"version"`
+				} `json:"maps"`
+				Map *struct {
+					Key string `json:"key"`
+				} `json:"map"`
+			} `json:"data"`
+		}
+		if err := json.Unmarshal(body, &out); err != nil {
+			t.Fatalf("%s: %v", body, err)
+		}
+		if len(out.Data.Maps) != len(builtins) || out.Data.Map == nil || out.Data.Map.Key != builtins[0].ID {
+			t.Errorf("a fresh server lists %s, want the %d built-in maps", body, len(builtins))
+		}
+		for i, m := range out.Data.Maps {
+			if i < len(builtins) && (m.Key != builtins[i].ID || m.Version != builtins[i].Version) {
+				t.Errorf("maps[%d] = %+v, want %s version %d", i, m, builtins[i].ID, builtins[i].Version)
+			}
+		}
+	}
+	db, err := sql.Open("postgres", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	if err := db.QueryRowContext(t.Context(), `SELECT count(*) FROM maps WHERE builtin`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n != len(builtins) {
+		t.Errorf("%d built-in map rows, want %d", n, len(builtins))
+	}
+}
