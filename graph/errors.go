@@ -5,14 +5,17 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"regexp"
 	"runtime/debug"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
+	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"rout/ent"
 	"rout/game"
+	"rout/graph/model"
 	"rout/rules"
 )
 
@@ -84,7 +87,16 @@ func (p *presenter) present(ctx context.Context, err error) *gqlerror.Error {
 	var own *Error
 	var gameErr *game.Error
 	var rulesErr *rules.Error
+	var inputErr *model.InputError
 	switch {
+	case errors.As(err, &inputErr):
+		// A value a scalar refused (model/scalars.go): named by the path of the argument it was given as.
+		msg := inputErr.Message
+		if len(base.Path) > 0 {
+			msg = base.Path.String() + ": " + msg
+		}
+		setCode(out, CodeBadUserInput, msg)
+		out.Extensions["reason"] = inputErr.Reason
 	case errors.As(err, &own):
 		setCode(out, own.Code, own.Message)
 		if own.Reason != "" {
@@ -108,7 +120,7 @@ func (p *presenter) present(ctx context.Context, err error) *gqlerror.Error {
 		out.Extensions = base.Extensions
 	case requestErrorCodes[code]:
 		// A request error of gqlgen's or gqlparser's, or Ent's pagination check.
-		setCode(out, CodeBadUserInput, base.Message)
+		setCode(out, CodeBadUserInput, requestErrorMessage(base))
 		out.Extensions["reason"] = code
 	case ent.IsNotFound(err):
 		setCode(out, CodeNotFound, "not found")
@@ -158,4 +170,25 @@ func requestError(code Code, reason, message string) *gqlerror.Error {
 		ext["reason"] = reason
 	}
 	return &gqlerror.Error{Message: message, Extensions: ext}
+}
+
+// wrongValue matches gqlparser's coercion error of a top-level Int or Float variable that is not one
+// ("cannot use value 0 as Int" for 1.5: the number shown is not the one sent).
+var wrongValue = regexp.MustCompile(`^cannot use value \S+ as (Int|Float)$`)
+
+// requestErrorMessage returns the message of a request error, with the variable's path in front of a
+// variable coercion error, and without a value the client did not send.
+func requestErrorMessage(e *gqlerror.Error) string {
+	if len(e.Path) < 2 || e.Path[0] != ast.PathName("variable") {
+		return e.Message
+	}
+	msg := e.Message
+	if m := wrongValue.FindStringSubmatch(msg); m != nil {
+		if m[1] == "Int" {
+			msg = "Int must be a whole number from -2147483648 to 2147483647"
+		} else {
+			msg = "Float must be a finite number"
+		}
+	}
+	return "variable $" + e.Path[1:].String() + ": " + msg
 }
