@@ -1,11 +1,13 @@
 package graph_test
 
 import (
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
 
 	"rout/graph"
+	"rout/live"
 )
 
 // badInput checks that r holds exactly one error, BAD_USER_INPUT with reason and a message that names
@@ -254,4 +256,40 @@ func TestCursorOfAnotherList(t *testing.T) {
 		badInput(t, c.name, c.r, "INVALID_CURSOR", "another list")
 	}
 	noInternalErrors(t, e)
+}
+
+// TestStrictInputOverWebsocket: the same scalars read the operations of a socket.
+func TestStrictInputOverWebsocket(t *testing.T) {
+	t.Parallel()
+	r := newReplicas(t, 1, live.Opts{})[0]
+	c := dialWS(t, r, nil)
+	c.subscribe("nul", `query($k: String!) { map(key: $k) { id } }`, map[string]any{"k": "a\x00b"})
+	c.subscribe("int", gameEventsSubscription, map[string]any{"id": graph.GlobalID("Game", 1), "after": "1"})
+	c.subscribe("big", gameEventsSubscription, map[string]any{"id": graph.GlobalID("Game", 1), "after": 2147483648})
+	c.subscribe("frac", `query($v: Int) { map(key: "classic", version: $v) { id } }`, map[string]any{"v": 1.5})
+	want := map[string]string{"nul": "INVALID_TEXT", "int": "WRONG_TYPE", "big": "OUT_OF_RANGE", "frac": "WRONG_TYPE"}
+	for range want {
+		m, err := c.read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var errs []gqlError
+		switch m.Type {
+		case "next":
+			var p struct {
+				Errors []gqlError `json:"errors"`
+			}
+			_ = json.Unmarshal(m.Payload, &p)
+			errs = p.Errors
+			if _, err := c.read(); err != nil { // its complete
+				t.Fatal(err)
+			}
+		case "error":
+			_ = json.Unmarshal(m.Payload, &errs)
+		}
+		if len(errs) != 1 || errs[0].Extensions["code"] != "BAD_USER_INPUT" || errs[0].Extensions["reason"] != want[m.ID] {
+			t.Errorf("operation %s: %s %s, want BAD_USER_INPUT %s", m.ID, m.Type, m.Payload, want[m.ID])
+		}
+	}
+	noInternalErrors(t, r.env)
 }
