@@ -1809,7 +1809,12 @@ extend type Query {
 
 "A new account."
 input SignUpInput {
-  "The display name: 1 to 40 characters, unique, without ` + "`" + `@` + "`" + `, leading or trailing spaces or control characters."
+  """
+  The display name: 1 to 40 characters without ` + "`" + `@` + "`" + `, words separated by single spaces, each word valid
+  under the PRECIS username profile (RFC 8265: no invisible, formatting or direction-changing characters)
+  and not mixing Latin, Cyrillic and Greek letters. Unique: a name that reads like another (case,
+  fullwidth forms, look-alike letters of those scripts) is taken. See docs/api.md, user names.
+  """
   name: String!
   "The email address; stored lower-cased, unique."
   email: String!
@@ -1831,7 +1836,7 @@ type SignUpPayload {
 
 "Credentials to sign in with."
 input SignInInput {
-  "The account's email address or its name."
+  "The account's email address or its name (in any spelling that reads the same: any case, fullwidth forms)."
   login: String!
   "The account's password."
   password: String!
