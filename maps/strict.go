@@ -10,8 +10,8 @@ import (
 )
 
 // checkStrictJSON refuses what encoding/json accepts without a word but a map file must not hold:
-// bytes that are not UTF-8 (the decoder would replace them with U+FFFD) and an object with the same
-// key twice (the decoder would keep the last value). It returns nil for a file it cannot tokenize:
+// bytes that are not UTF-8 and \u escapes of a lone UTF-16 surrogate (the decoder would replace both
+// with U+FFFD), and an object with the same key twice (the decoder would keep the last value). It returns nil for a file it cannot tokenize:
 // the decoder then reports the syntax error.
 func checkStrictJSON(data []byte) error {
 	if !utf8.Valid(data) {
@@ -24,6 +24,9 @@ func checkStrictJSON(data []byte) error {
 			off += size
 		}
 		return problemError("", CodeInvalidUTF8, fmt.Sprintf("the map file is not UTF-8: invalid byte 0x%02x at %s", data[off], position(data, int64(off))))
+	}
+	if off := loneSurrogate(data); off >= 0 {
+		return problemError("", CodeInvalidUTF8, fmt.Sprintf("the map file escapes half of a UTF-16 surrogate pair, which is no character, at %s", position(data, int64(off))))
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
@@ -77,4 +80,38 @@ func walkJSON(dec *json.Decoder, path string, v *validator) error {
 		return err
 	}
 	return nil
+}
+
+// loneSurrogate returns the offset of the first \u escape in data of a UTF-16 surrogate that is not
+// half of a pair, or -1. Backslashes occur in JSON only inside strings, so a plain scan finds them.
+func loneSurrogate(data []byte) int {
+	hex := func(i int) (rune, bool) {
+		if i+6 > len(data) || data[i] != '\\' || data[i+1] != 'u' {
+			return 0, false
+		}
+		n, err := strconv.ParseUint(string(data[i+2:i+6]), 16, 16)
+		return rune(n), err == nil
+	}
+	for i := 0; i < len(data); i++ {
+		if data[i] != '\\' {
+			continue
+		}
+		r, ok := hex(i)
+		if !ok {
+			i++ // another escape: skip the escaped byte
+			continue
+		}
+		switch {
+		case r >= 0xD800 && r < 0xDC00:
+			if low, ok := hex(i + 6); ok && low >= 0xDC00 && low < 0xE000 {
+				i += 11
+				continue
+			}
+			return i
+		case r >= 0xDC00 && r < 0xE000:
+			return i
+		}
+		i += 5
+	}
+	return -1
 }

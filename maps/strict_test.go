@@ -68,6 +68,23 @@ func TestParseRefusesInvalidUTF8(t *testing.T) {
 			}
 		})
 	}
+	// Escapes of half a surrogate pair: the decoder would make U+FFFD of them too.
+	for _, esc := range []string{`\ud83d`, `\ude00`, `\ud83dx`, `\ud83d\u0041`} {
+		problems := problemsOf(t, func() error {
+			_, err := Parse([]byte(strings.Replace(tinyJSON, `"Tiny"`, `"Tiny`+esc+`"`, 1)))
+			return err
+		}())
+		if len(problems) != 1 || problems[0].Code != CodeInvalidUTF8 || !strings.Contains(problems[0].Message, "line 3, column 16") {
+			t.Errorf("name with %s: problems %v, want one INVALID_UTF8 at line 3, column 16", esc, problems)
+		}
+	}
+	// A whole pair, an escaped backslash before a u, and other escapes are fine.
+	for _, esc := range []string{`\ud83d\ude00`, `\\ud83d`, `\n\"\u00e9`} {
+		in := strings.Replace(tinyJSON, `"Tiny",`, `"Tiny", "description": "a`+esc+`",`, 1)
+		if _, err := Parse([]byte(in)); err != nil {
+			t.Errorf("description with %s: %v", esc, err)
+		}
+	}
 	// Valid multi-byte text still parses.
 	if _, err := Parse([]byte(strings.Replace(tinyJSON, `"Tiny"`, `"Tiny – Ωmega 地图"`, 1))); err != nil {
 		t.Errorf("Parse() of UTF-8 text: %v", err)
