@@ -1932,7 +1932,7 @@ scalar Time
 
 """
 An opaque position in a connection: pass a cursor from ` + "`" + `edges.cursor` + "`" + ` or ` + "`" + `pageInfo` + "`" + ` as ` + "`" + `after` + "`" + ` or
-` + "`" + `before` + "`" + ` to get the next or previous page.
+` + "`" + `before` + "`" + ` of the same list to get the next or previous page (a cursor of another list is ` + "`" + `BAD_USER_INPUT` + "`" + `).
 """
 scalar Cursor
 
