@@ -1339,6 +1339,11 @@ func (_q *UserQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 				selectedFields = append(selectedFields, user.FieldName)
 				fieldSeen[user.FieldName] = struct{}{}
 			}
+		case "nameKey":
+			if _, ok := fieldSeen[user.FieldNameKey]; !ok {
+				selectedFields = append(selectedFields, user.FieldNameKey)
+				fieldSeen[user.FieldNameKey] = struct{}{}
+			}
 		case "email":
 			if _, ok := fieldSeen[user.FieldEmail]; !ok {
 				selectedFields = append(selectedFields, user.FieldEmail)

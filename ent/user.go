@@ -21,8 +21,10 @@ type User struct {
 	CreatedAt time.Time `json:"created_at,omitempty"`
 	// When the row was last updated.
 	UpdatedAt time.Time `json:"updated_at,omitempty"`
-	// Display name shown to other players, unique.
+	// Display name shown to other players, unique, in the form username.Enforce stores.
 	Name string `json:"name,omitempty"`
+	// The name's key (username.Key): case-mapped, confusables folded; unique, so that no two names read alike. Set by a hook whenever the name is.
+	NameKey string `json:"name_key,omitempty"`
 	// Login and notification address, stored lower-cased, unique.
 	Email string `json:"email,omitempty"`
 	// Password hash in the format the auth code writes (algorithm and parameters included).
@@ -130,7 +132,7 @@ func (*User) scanValues(columns []string) ([]any, error) {
 			values[i] = new(sql.NullBool)
 		case user.FieldID:
 			values[i] = new(sql.NullInt64)
-		case user.FieldName, user.FieldEmail, user.FieldPasswordHash, user.FieldPhone, user.FieldNotify:
+		case user.FieldName, user.FieldNameKey, user.FieldEmail, user.FieldPasswordHash, user.FieldPhone, user.FieldNotify:
 			values[i] = new(sql.NullString)
 		case user.FieldCreatedAt, user.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
@@ -172,6 +174,12 @@ func (_m *User) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field name", values[i])
 			} else if value.Valid {
 				_m.Name = value.String
+			}
+		case user.FieldNameKey:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field name_key", values[i])
+			} else if value.Valid {
+				_m.NameKey = value.String
 			}
 		case user.FieldEmail:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -278,6 +286,9 @@ func (_m *User) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("name=")
 	builder.WriteString(_m.Name)
+	builder.WriteString(", ")
+	builder.WriteString("name_key=")
+	builder.WriteString(_m.NameKey)
 	builder.WriteString(", ")
 	builder.WriteString("email=")
 	builder.WriteString(_m.Email)

@@ -62,6 +62,12 @@ func (_c *UserCreate) SetName(v string) *UserCreate {
 	return _c
 }
 
+// SetNameKey sets the "name_key" field.
+func (_c *UserCreate) SetNameKey(v string) *UserCreate {
+	_c.mutation.SetNameKey(v)
+	return _c
+}
+
 // SetEmail sets the "email" field.
 func (_c *UserCreate) SetEmail(v string) *UserCreate {
 	_c.mutation.SetEmail(v)
@@ -213,7 +219,9 @@ func (_c *UserCreate) Mutation() *UserMutation {
 
 // Save creates the User in the database.
 func (_c *UserCreate) Save(ctx context.Context) (*User, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -240,12 +248,18 @@ func (_c *UserCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *UserCreate) defaults() {
+func (_c *UserCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if user.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized user.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := user.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if user.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized user.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := user.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
@@ -257,6 +271,7 @@ func (_c *UserCreate) defaults() {
 		v := user.DefaultAdmin
 		_c.mutation.SetAdmin(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -273,6 +288,11 @@ func (_c *UserCreate) check() error {
 	if v, ok := _c.mutation.Name(); ok {
 		if err := user.NameValidator(v); err != nil {
 			return &ValidationError{Name: "name", err: fmt.Errorf(`ent: validator failed for field "User.name": %w`, err)}
+		}
+	}
+	if v, ok := _c.mutation.NameKey(); ok {
+		if err := user.NameKeyValidator(v); err != nil {
+			return &ValidationError{Name: "name_key", err: fmt.Errorf(`ent: validator failed for field "User.name_key": %w`, err)}
 		}
 	}
 	if _, ok := _c.mutation.Email(); !ok {
@@ -340,6 +360,10 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Name(); ok {
 		_spec.SetField(user.FieldName, field.TypeString, value)
 		_node.Name = value
+	}
+	if value, ok := _c.mutation.NameKey(); ok {
+		_spec.SetField(user.FieldNameKey, field.TypeString, value)
+		_node.NameKey = value
 	}
 	if value, ok := _c.mutation.Email(); ok {
 		_spec.SetField(user.FieldEmail, field.TypeString, value)
@@ -533,6 +557,18 @@ func (u *UserUpsert) UpdateName() *UserUpsert {
 	return u
 }
 
+// SetNameKey sets the "name_key" field.
+func (u *UserUpsert) SetNameKey(v string) *UserUpsert {
+	u.Set(user.FieldNameKey, v)
+	return u
+}
+
+// UpdateNameKey sets the "name_key" field to the value that was provided on create.
+func (u *UserUpsert) UpdateNameKey() *UserUpsert {
+	u.SetExcluded(user.FieldNameKey)
+	return u
+}
+
 // SetEmail sets the "email" field.
 func (u *UserUpsert) SetEmail(v string) *UserUpsert {
 	u.Set(user.FieldEmail, v)
@@ -669,6 +705,20 @@ func (u *UserUpsertOne) SetName(v string) *UserUpsertOne {
 func (u *UserUpsertOne) UpdateName() *UserUpsertOne {
 	return u.Update(func(s *UserUpsert) {
 		s.UpdateName()
+	})
+}
+
+// SetNameKey sets the "name_key" field.
+func (u *UserUpsertOne) SetNameKey(v string) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.SetNameKey(v)
+	})
+}
+
+// UpdateNameKey sets the "name_key" field to the value that was provided on create.
+func (u *UserUpsertOne) UpdateNameKey() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateNameKey()
 	})
 }
 
@@ -985,6 +1035,20 @@ func (u *UserUpsertBulk) SetName(v string) *UserUpsertBulk {
 func (u *UserUpsertBulk) UpdateName() *UserUpsertBulk {
 	return u.Update(func(s *UserUpsert) {
 		s.UpdateName()
+	})
+}
+
+// SetNameKey sets the "name_key" field.
+func (u *UserUpsertBulk) SetNameKey(v string) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.SetNameKey(v)
+	})
+}
+
+// UpdateNameKey sets the "name_key" field to the value that was provided on create.
+func (u *UserUpsertBulk) UpdateNameKey() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateNameKey()
 	})
 }
 

@@ -7,7 +7,6 @@ import (
 	"net/mail"
 	"regexp"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"rout/ent"
@@ -15,11 +14,11 @@ import (
 	"rout/ent/user"
 	"rout/graph/model"
 	"rout/rules"
+	"rout/username"
 )
 
 // Account limits.
 const (
-	maxNameRunes      = 40
 	maxEmailBytes     = 254
 	minPasswordRunes  = 10
 	maxPasswordBytes  = 1024 // argon2 reads the whole password; this bounds the work
@@ -63,20 +62,17 @@ func rulesUserErrors(err error) ([]*model.UserError, error) {
 // e164 is a phone number in E.164 form: +, a country code, at most 15 digits in all.
 var e164 = regexp.MustCompile(`^\+[1-9][0-9]{6,14}$`)
 
-// checkName returns the userError of an invalid display name, or nil.
-func checkName(name string, path ...string) *model.UserError {
-	n := utf8.RuneCountInString(name)
-	switch {
-	case !utf8.ValidString(name) || n < 1 || n > maxNameRunes:
-		return userError(ueInvalidName, fmt.Sprintf("a name has 1 to %d characters", maxNameRunes), path...)
-	case strings.TrimSpace(name) != name:
-		return userError(ueInvalidName, "a name may not start or end with a space", path...)
-	case strings.Contains(name, "@"):
-		return userError(ueInvalidName, "a name may not contain @ (it would read as an email address)", path...)
-	case strings.ContainsFunc(name, func(r rune) bool { return unicode.IsControl(r) }):
-		return userError(ueInvalidName, "a name may not contain control characters", path...)
+// checkName returns the form of a display name to store and its key (see package username), or the
+// userError of an invalid name.
+func checkName(name string, path ...string) (display, key string, ue *model.UserError) {
+	if strings.Contains(name, "@") {
+		return "", "", userError(ueInvalidName, "a name may not contain @ (it would read as an email address)", path...)
 	}
-	return nil
+	display, key, err := username.Enforce(name)
+	if err != nil {
+		return "", "", userError(ueInvalidName, err.Error(), path...)
+	}
+	return display, key, nil
 }
 
 // normalizeEmail returns an email address trimmed and lower-cased, or the userError of an address that
@@ -137,15 +133,15 @@ func (r *Resolver) withHashSlot(ctx context.Context, f func()) error {
 	return nil
 }
 
-// takenErrors returns the userErrors for a name or email that another account has.
-func (r *Resolver) takenErrors(ctx context.Context, client *ent.Client, name, email string) ([]*model.UserError, error) {
+// takenErrors returns the userErrors for a name (by its key) or email that another account has.
+func (r *Resolver) takenErrors(ctx context.Context, client *ent.Client, nameKey, email string) ([]*model.UserError, error) {
 	var ues []*model.UserError
-	taken, err := client.User.Query().Where(user.NameEqualFold(name)).Exist(ctx)
+	taken, err := client.User.Query().Where(user.NameKey(nameKey)).Exist(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("error doing name check: %w", err)
 	}
 	if taken {
-		ues = append(ues, userError(ueNameTaken, "another account has this name", "input", "name"))
+		ues = append(ues, userError(ueNameTaken, "another account has this name, or one that reads the same", "input", "name"))
 	}
 	taken, err = client.User.Query().Where(user.Email(email)).Exist(ctx)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"rout/ent/user"
 	"rout/graph/exec"
 	"rout/graph/model"
+	"rout/username"
 	"strings"
 	"unicode/utf8"
 
@@ -30,7 +31,8 @@ func (r *mutationResolver) SignUp(ctx context.Context, input model.SignUpInput) 
 		return nil, err
 	}
 	var ues []*model.UserError
-	if ue := checkName(input.Name, "input", "name"); ue != nil {
+	name, nameKey, ue := checkName(input.Name, "input", "name")
+	if ue != nil {
 		ues = append(ues, ue)
 	}
 	email, ue := normalizeEmail(input.Email, "input", "email")
@@ -51,7 +53,7 @@ func (r *mutationResolver) SignUp(ctx context.Context, input model.SignUpInput) 
 	if len(ues) > 0 {
 		return &model.SignUpPayload{UserErrors: ues}, nil
 	}
-	if ues, err := r.takenErrors(ctx, r.ent, input.Name, email); err != nil || len(ues) > 0 {
+	if ues, err := r.takenErrors(ctx, r.ent, nameKey, email); err != nil || len(ues) > 0 {
 		return &model.SignUpPayload{UserErrors: ues}, err
 	}
 	var hash string
@@ -66,7 +68,8 @@ func (r *mutationResolver) SignUp(ctx context.Context, input model.SignUpInput) 
 	defer tx.Rollback() //nolint:errcheck // a no-op after Commit
 	now := r.now()
 	u, err := tx.User.Create().
-		SetName(input.Name).
+		SetName(name).
+		SetNameKey(nameKey).
 		SetEmail(email).
 		SetPasswordHash(hash).
 		SetNillablePhone(phone).
@@ -76,7 +79,7 @@ func (r *mutationResolver) SignUp(ctx context.Context, input model.SignUpInput) 
 	if ent.IsConstraintError(err) {
 		// Another sign-up took the name or the address since the check.
 		_ = tx.Rollback()
-		ues, err := r.takenErrors(ctx, r.ent, input.Name, email)
+		ues, err := r.takenErrors(ctx, r.ent, nameKey, email)
 		if err == nil && len(ues) == 0 {
 			err = fmt.Errorf("error doing user creation: a constraint failed, but name and email are free")
 		}
@@ -102,14 +105,21 @@ func (r *mutationResolver) SignIn(ctx context.Context, input model.SignInInput) 
 	if err := rateLimited(r.rateSignInIP, clientIP(ctx), "sign-in attempts"); err != nil {
 		return nil, err
 	}
-	if err := rateLimited(r.rateSignInLogin, strings.ToLower(login), "sign-in attempts for this login"); err != nil {
-		return nil, err
-	}
+	// A name signs in by its key (see package username), so that every spelling that reads the same
+	// (case, fullwidth forms, look-alike letters) is one login, for the rate limit too. A name the rule
+	// refuses can only be an account's exact name from before the rule.
+	limitKey := strings.ToLower(login)
 	q := r.ent.User.Query()
 	if strings.Contains(login, "@") {
 		q = q.Where(user.Email(strings.ToLower(login)))
+	} else if key, err := username.Key(login); err == nil {
+		limitKey = key
+		q = q.Where(user.Or(user.NameKey(key), user.Name(login)))
 	} else {
-		q = q.Where(user.NameEqualFold(login))
+		q = q.Where(user.Name(login))
+	}
+	if err := rateLimited(r.rateSignInLogin, limitKey, "sign-in attempts for this login"); err != nil {
+		return nil, err
 	}
 	u, err := q.Only(ctx)
 	if err != nil && !ent.IsNotFound(err) && !ent.IsNotSingular(err) {

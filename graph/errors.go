@@ -5,14 +5,17 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"regexp"
 	"runtime/debug"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
+	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"rout/ent"
 	"rout/game"
+	"rout/graph/model"
 	"rout/rules"
 )
 
@@ -84,7 +87,16 @@ func (p *presenter) present(ctx context.Context, err error) *gqlerror.Error {
 	var own *Error
 	var gameErr *game.Error
 	var rulesErr *rules.Error
+	var inputErr *model.InputError
 	switch {
+	case errors.As(err, &inputErr):
+		// A value a scalar refused (model/scalars.go): named by the path of the argument it was given as.
+		msg := inputErr.Message
+		if len(base.Path) > 0 {
+			msg = base.Path.String() + ": " + msg
+		}
+		setCode(out, CodeBadUserInput, msg)
+		out.Extensions["reason"] = inputErr.Reason
 	case errors.As(err, &own):
 		setCode(out, own.Code, own.Message)
 		if own.Reason != "" {
@@ -108,8 +120,12 @@ func (p *presenter) present(ctx context.Context, err error) *gqlerror.Error {
 		out.Extensions = base.Extensions
 	case requestErrorCodes[code]:
 		// A request error of gqlgen's or gqlparser's, or Ent's pagination check.
-		setCode(out, CodeBadUserInput, base.Message)
+		msg, reason := requestErrorMessage(ctx, base)
+		setCode(out, CodeBadUserInput, msg)
 		out.Extensions["reason"] = code
+		if reason != "" {
+			out.Extensions["reason"] = reason
+		}
 	case ent.IsNotFound(err):
 		setCode(out, CodeNotFound, "not found")
 	case errors.Is(err, context.DeadlineExceeded):
@@ -158,4 +174,94 @@ func requestError(code Code, reason, message string) *gqlerror.Error {
 		ext["reason"] = reason
 	}
 	return &gqlerror.Error{Message: message, Extensions: ext}
+}
+
+// coercionError matches gqlparser's coercion error of a variable that is not of its builtin scalar type.
+// Its message names the wrong value or none: "cannot use value 0 as Int" for 1.5, "cannot use string as
+// Int" for a number inside an input object.
+var coercionError = regexp.MustCompile(`^cannot use .+ as (Int|Float|String|Boolean|ID)(:.*)?$`)
+
+// requestErrorMessage returns the message of a request error, with the variable's path in front of a
+// variable coercion error and, for a builtin scalar, the strict scalar's message naming the value sent
+// and its reason (WRONG_TYPE, ...; empty to keep the request error's).
+func requestErrorMessage(ctx context.Context, e *gqlerror.Error) (msg, reason string) {
+	if len(e.Path) < 2 || e.Path[0] != ast.PathName("variable") {
+		return e.Message, ""
+	}
+	msg = e.Message
+	if m := coercionError.FindStringSubmatch(msg); m != nil {
+		if v, ok := rawVariable(ctx, e.Path[1:]); ok {
+			var err error
+			switch m[1] {
+			case "Int":
+				_, err = model.UnmarshalInt(v)
+			case "Float":
+				_, err = model.UnmarshalFloat(ctx, v)
+			case "String":
+				_, err = model.UnmarshalString(v)
+			case "Boolean":
+				_, err = model.UnmarshalBoolean(v)
+			case "ID":
+				_, err = model.UnmarshalID(v)
+			}
+			var ie *model.InputError
+			if errors.As(err, &ie) {
+				msg, reason = ie.Message, ie.Reason
+			}
+		}
+	}
+	return "variable $" + e.Path[1:].String() + ": " + msg, reason
+}
+
+// rawVariablesKey is the operation stats extension that holds the variables as the client sent them.
+const rawVariablesKey = "rout.rawVariables"
+
+// rawVariables keeps the variables as sent, for requestErrorMessage: gqlparser's coercion drops them
+// when it fails.
+type rawVariables struct{}
+
+var (
+	_ graphql.HandlerExtension          = rawVariables{}
+	_ graphql.OperationParameterMutator = rawVariables{}
+)
+
+func (rawVariables) ExtensionName() string                   { return "RawVariables" }
+func (rawVariables) Validate(graphql.ExecutableSchema) error { return nil }
+
+func (rawVariables) MutateOperationParameters(ctx context.Context, params *graphql.RawParams) *gqlerror.Error {
+	if graphql.HasOperationContext(ctx) {
+		graphql.GetOperationContext(ctx).Stats.SetExtension(rawVariablesKey, params.Variables)
+	}
+	return nil
+}
+
+// rawVariable returns the value at path (a variable's name, then fields and indexes) of the variables
+// as sent.
+func rawVariable(ctx context.Context, path ast.Path) (any, bool) {
+	if !graphql.HasOperationContext(ctx) {
+		return nil, false
+	}
+	var v any = graphql.GetOperationContext(ctx).Stats.GetExtension(rawVariablesKey)
+	if m, ok := v.(map[string]any); !ok || m == nil {
+		return nil, false
+	}
+	for _, p := range path {
+		switch p := p.(type) {
+		case ast.PathName:
+			m, ok := v.(map[string]any)
+			if !ok {
+				return nil, false
+			}
+			if v, ok = m[string(p)]; !ok {
+				return nil, false
+			}
+		case ast.PathIndex:
+			l, ok := v.([]any)
+			if !ok || int(p) < 0 || int(p) >= len(l) {
+				return nil, false
+			}
+			v = l[p]
+		}
+	}
+	return v, true
 }

@@ -355,10 +355,20 @@ func (r *mutationResolver) Attack(ctx context.Context, input model.AttackInput) 
 				return nil, nonNil(ue1, ue2)
 			}
 			cmd := rules.Attack{From: from, To: to, Repeat: input.UntilConquered != nil && *input.UntilConquered}
+			// The engine reads 0 as "not given" (the most dice; stop at 1 army): a 0 sent here is out of
+			// the schema's range and refused with the engine's code for the range, as 4 dice are.
 			if input.Dice != nil {
+				if *input.Dice < 1 || *input.Dice > 3 {
+					return nil, []*model.UserError{userError(string(rules.CodeInvalidDice),
+						fmt.Sprintf("dice must be 1 to 3 (or null for the most allowed), not %d", *input.Dice), "input", "dice")}
+				}
 				cmd.Dice = *input.Dice
 			}
 			if input.StopAt != nil {
+				if *input.StopAt < 1 {
+					return nil, []*model.UserError{userError(string(rules.CodeInvalidAmount),
+						fmt.Sprintf("stopAt must be at least 1 (or null for 1), not %d", *input.StopAt), "input", "stopAt")}
+				}
 				cmd.StopAt = *input.StopAt
 			}
 			return cmd, nil

@@ -66,6 +66,7 @@ func NewHandler(cfg Config, deps Deps) (http.Handler, error) {
 	srv.SetErrorPresenter(p.present)
 	srv.SetRecoverFunc(p.recover)
 	srv.Use(extension.Introspection{})
+	srv.Use(rawVariables{})
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](cfg.APQCacheSize)})
 	srv.Use(queryLimits{maxDepth: cfg.MaxDepth, maxAliases: cfg.MaxAliases})
 	srv.Use(extension.FixedComplexityLimit(cfg.MaxComplexity))

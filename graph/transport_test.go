@@ -32,7 +32,7 @@ func TestRequestErrors(t *testing.T) {
 		{"unknown field", request{query: "{ viewr { id } }"}, 200, "BAD_USER_INPUT", "GRAPHQL_VALIDATION_FAILED"},
 		{"unknown field, graphql-response", request{query: "{ viewr { id } }", accept: gqlResponse}, 400, "BAD_USER_INPUT", "GRAPHQL_VALIDATION_FAILED"},
 		{"no query", request{body: `{}`, accept: gqlResponse}, 400, "BAD_USER_INPUT", "GRAPHQL_VALIDATION_FAILED"},
-		{"bad variables", request{query: "query($n: Int) { apiTokens(first: $n) { totalCount } }", vars: map[string]any{"n": "x"}}, 200, "BAD_USER_INPUT", "GRAPHQL_VALIDATION_FAILED"},
+		{"bad variables", request{query: "query($n: Int) { apiTokens(first: $n) { totalCount } }", vars: map[string]any{"n": "x"}}, 200, "BAD_USER_INPUT", "WRONG_TYPE"},
 		{"GET mutation", request{method: http.MethodGet, query: "mutation { signOut { revoked } }"}, 405, "BAD_USER_INPUT", ""},
 		{"PUT", request{method: http.MethodPut, query: "{ __typename }"}, 405, "BAD_USER_INPUT", ""},
 		{"subscription", request{body: `{"query": "subscription { x }"}`, accept: gqlResponse}, 400, "BAD_USER_INPUT", "GRAPHQL_VALIDATION_FAILED"},

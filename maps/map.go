@@ -86,14 +86,18 @@ func CardSymbol(i int, card string) rules.Symbol {
 }
 
 // Parse decodes a map file and validates it. Every problem is reported at once in a *ValidationError: a
-// file that is not JSON, holds fields the format does not know, has data after the map or is larger than
-// MaxFileSize gets a single problem; a file that decodes gets one problem per broken rule. Parse never
+// file that is not JSON or not UTF-8, holds fields the format does not know, has data after the map or is
+// larger than MaxFileSize gets a single problem; a file with keys repeated in an object gets one
+// DUPLICATE_KEY problem per repeat; a file that decodes gets one problem per broken rule. Parse never
 // panics.
 func Parse(data []byte) (*Map, error) {
 	if len(data) > MaxFileSize {
 		return nil, problemError("", CodeTooLarge, fmt.Sprintf("the map file is %d bytes; the limit is %d", len(data), MaxFileSize))
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 byte order mark
+	if err := checkStrictJSON(data); err != nil {
+		return nil, err
+	}
 	var f fileMap
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()

@@ -35,6 +35,8 @@ const (
 	CodeInvalidJSON        = "INVALID_JSON"         // the file is not one JSON document
 	CodeWrongType          = "WRONG_TYPE"           // a value has the wrong JSON type or is out of its type's range
 	CodeUnknownField       = "UNKNOWN_FIELD"        // an object has a field the format does not know
+	CodeDuplicateKey       = "DUPLICATE_KEY"        // an object has the same key twice
+	CodeInvalidUTF8        = "INVALID_UTF8"         // the file has bytes that are not UTF-8
 	CodeTrailingData       = "TRAILING_DATA"        // something follows the map object
 	CodeRequired           = "REQUIRED"             // a required value is missing or empty
 	CodeBadID              = "BAD_ID"               // an id is too long or has characters other than [a-z0-9_-]

@@ -17,6 +17,8 @@ import (
 
 	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
 	"github.com/riverqueue/river/rivermigrate"
+
+	"rout/username"
 )
 
 // LockKey is the key of the PostgreSQL advisory lock that Up holds while it migrates: the bytes of the
@@ -122,7 +124,63 @@ func Up(ctx context.Context, db *sql.DB, logger *slog.Logger) (err error) {
 	if err := upRout(ctx, conn, migrations, logger); err != nil {
 		return err
 	}
+	if err := backfillNameKeys(ctx, conn, logger); err != nil {
+		return err
+	}
 	return upRiver(ctx, db, logger)
+}
+
+// backfillNameKeys sets the key (username.Key) of the users whose row holds the placeholder the
+// user_name_key migration left, which SQL could not work out: names with characters beyond printable
+// ASCII, and names equal but for case to an older one. A name the rule refuses (one accepted before
+// it) gets its lower case as key. When another user holds the key already (an ASCII name, keyed by the
+// migration, or an older one) the placeholder stays: that user's name reads like the other's, so it is
+// the one left without a key (it can still sign in with its email, and by its exact name). It runs with
+// the migration lock held, after every migration; with no placeholder left it costs one scan of users.
+func backfillNameKeys(ctx context.Context, conn *sql.Conn, logger *slog.Logger) error {
+	rows, err := conn.QueryContext(ctx, `SELECT "id", "name" FROM "users" WHERE left("name_key", 1) = chr(1) ORDER BY "id"`)
+	if err != nil {
+		return fmt.Errorf("error doing read of users without a name key: %w", err)
+	}
+	type row struct {
+		id   int64
+		name string
+	}
+	var pending []row
+	for rows.Next() {
+		var r row
+		if err := rows.Scan(&r.id, &r.name); err != nil {
+			rows.Close()
+			return fmt.Errorf("error doing read of users without a name key: %w", err)
+		}
+		pending = append(pending, r)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("error doing read of users without a name key: %w", err)
+	}
+	set := 0
+	for _, r := range pending {
+		key, err := username.Key(r.name)
+		if err != nil {
+			key = strings.ToLower(r.name)
+		}
+		res, err := conn.ExecContext(ctx, `UPDATE "users" SET "name_key" = $1 WHERE "id" = $2
+			AND NOT EXISTS (SELECT 1 FROM "users" WHERE "name_key" = $1)`, key, r.id)
+		if err != nil {
+			return fmt.Errorf("error doing name key update of user %d: %w", r.id, err)
+		}
+		if n, _ := res.RowsAffected(); n > 0 {
+			set++
+		} else {
+			logger.WarnContext(ctx, "user name reads like another's: left without a name key",
+				slog.Int64("user_id", r.id))
+		}
+	}
+	if len(pending) > 0 {
+		logger.InfoContext(ctx, "set name keys", slog.Int("set", set), slog.Int("left", len(pending)-set))
+	}
+	return nil
 }
 
 // unlock releases the advisory lock. When that fails the connection is discarded rather than returned to

@@ -371,6 +371,7 @@ var (
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "updated_at", Type: field.TypeTime},
 		{Name: "name", Type: field.TypeString, Unique: true, Size: 40},
+		{Name: "name_key", Type: field.TypeString, Unique: true, Default: schema.Expr("(chr(1) || (gen_random_uuid())::text)")},
 		{Name: "email", Type: field.TypeString, Unique: true, Size: 254},
 		{Name: "password_hash", Type: field.TypeString},
 		{Name: "phone", Type: field.TypeString, Nullable: true, Size: 32},

@@ -2,7 +2,438 @@
 
 package runtime
 
-// The schema-stitching logic is generated in rout/ent/runtime.go
+import (
+	"rout/ent/card"
+	"rout/ent/commandkey"
+	"rout/ent/event"
+	"rout/ent/game"
+	"rout/ent/gamemap"
+	"rout/ent/notice"
+	"rout/ent/player"
+	"rout/ent/schema"
+	"rout/ent/territory"
+	"rout/ent/token"
+	"rout/ent/user"
+	"time"
+)
+
+// The init function reads all schema descriptors with runtime code
+// (default values, validators, hooks and policies) and stitches it
+// to their package variables.
+func init() {
+	cardFields := schema.Card{}.Fields()
+	_ = cardFields
+	// cardDescIdx is the schema descriptor for idx field.
+	cardDescIdx := cardFields[1].Descriptor()
+	// card.IdxValidator is a validator for the "idx" field. It is called by the builders before save.
+	card.IdxValidator = cardDescIdx.Validators[0].(func(int) error)
+	// cardDescHolderSeat is the schema descriptor for holder_seat field.
+	cardDescHolderSeat := cardFields[3].Descriptor()
+	// card.HolderSeatValidator is a validator for the "holder_seat" field. It is called by the builders before save.
+	card.HolderSeatValidator = cardDescHolderSeat.Validators[0].(func(int) error)
+	// cardDescPosition is the schema descriptor for position field.
+	cardDescPosition := cardFields[4].Descriptor()
+	// card.DefaultPosition holds the default value on creation for the position field.
+	card.DefaultPosition = cardDescPosition.Default.(int)
+	// card.PositionValidator is a validator for the "position" field. It is called by the builders before save.
+	card.PositionValidator = cardDescPosition.Validators[0].(func(int) error)
+	commandkeyMixin := schema.CommandKey{}.Mixin()
+	commandkeyMixinFields0 := commandkeyMixin[0].Fields()
+	_ = commandkeyMixinFields0
+	commandkeyFields := schema.CommandKey{}.Fields()
+	_ = commandkeyFields
+	// commandkeyDescCreatedAt is the schema descriptor for created_at field.
+	commandkeyDescCreatedAt := commandkeyMixinFields0[0].Descriptor()
+	// commandkey.DefaultCreatedAt holds the default value on creation for the created_at field.
+	commandkey.DefaultCreatedAt = commandkeyDescCreatedAt.Default.(func() time.Time)
+	// commandkeyDescKey is the schema descriptor for key field.
+	commandkeyDescKey := commandkeyFields[2].Descriptor()
+	// commandkey.KeyValidator is a validator for the "key" field. It is called by the builders before save.
+	commandkey.KeyValidator = func() func(string) error {
+		validators := commandkeyDescKey.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(key string) error {
+			for _, fn := range fns {
+				if err := fn(key); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	eventMixin := schema.Event{}.Mixin()
+	eventMixinFields0 := eventMixin[0].Fields()
+	_ = eventMixinFields0
+	eventFields := schema.Event{}.Fields()
+	_ = eventFields
+	// eventDescCreatedAt is the schema descriptor for created_at field.
+	eventDescCreatedAt := eventMixinFields0[0].Descriptor()
+	// event.DefaultCreatedAt holds the default value on creation for the created_at field.
+	event.DefaultCreatedAt = eventDescCreatedAt.Default.(func() time.Time)
+	// eventDescSeq is the schema descriptor for seq field.
+	eventDescSeq := eventFields[1].Descriptor()
+	// event.SeqValidator is a validator for the "seq" field. It is called by the builders before save.
+	event.SeqValidator = eventDescSeq.Validators[0].(func(int64) error)
+	// eventDescTurn is the schema descriptor for turn field.
+	eventDescTurn := eventFields[2].Descriptor()
+	// event.TurnValidator is a validator for the "turn" field. It is called by the builders before save.
+	event.TurnValidator = eventDescTurn.Validators[0].(func(int) error)
+	// eventDescSeat is the schema descriptor for seat field.
+	eventDescSeat := eventFields[3].Descriptor()
+	// event.DefaultSeat holds the default value on creation for the seat field.
+	event.DefaultSeat = eventDescSeat.Default.(int)
+	// event.SeatValidator is a validator for the "seat" field. It is called by the builders before save.
+	event.SeatValidator = eventDescSeat.Validators[0].(func(int) error)
+	// eventDescKind is the schema descriptor for kind field.
+	eventDescKind := eventFields[4].Descriptor()
+	// event.KindValidator is a validator for the "kind" field. It is called by the builders before save.
+	event.KindValidator = func() func(string) error {
+		validators := eventDescKind.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(kind string) error {
+			for _, fn := range fns {
+				if err := fn(kind); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	gameMixin := schema.Game{}.Mixin()
+	gameMixinFields0 := gameMixin[0].Fields()
+	_ = gameMixinFields0
+	gameFields := schema.Game{}.Fields()
+	_ = gameFields
+	// gameDescCreatedAt is the schema descriptor for created_at field.
+	gameDescCreatedAt := gameMixinFields0[0].Descriptor()
+	// game.DefaultCreatedAt holds the default value on creation for the created_at field.
+	game.DefaultCreatedAt = gameDescCreatedAt.Default.(func() time.Time)
+	// gameDescUpdatedAt is the schema descriptor for updated_at field.
+	gameDescUpdatedAt := gameMixinFields0[1].Descriptor()
+	// game.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	game.DefaultUpdatedAt = gameDescUpdatedAt.Default.(func() time.Time)
+	// game.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	game.UpdateDefaultUpdatedAt = gameDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// gameDescTurnLimitSeconds is the schema descriptor for turn_limit_seconds field.
+	gameDescTurnLimitSeconds := gameFields[2].Descriptor()
+	// game.DefaultTurnLimitSeconds holds the default value on creation for the turn_limit_seconds field.
+	game.DefaultTurnLimitSeconds = gameDescTurnLimitSeconds.Default.(int64)
+	// game.TurnLimitSecondsValidator is a validator for the "turn_limit_seconds" field. It is called by the builders before save.
+	game.TurnLimitSecondsValidator = gameDescTurnLimitSeconds.Validators[0].(func(int64) error)
+	// gameDescTtbPercent is the schema descriptor for ttb_percent field.
+	gameDescTtbPercent := gameFields[5].Descriptor()
+	// game.DefaultTtbPercent holds the default value on creation for the ttb_percent field.
+	game.DefaultTtbPercent = gameDescTtbPercent.Default.(int)
+	// game.TtbPercentValidator is a validator for the "ttb_percent" field. It is called by the builders before save.
+	game.TtbPercentValidator = gameDescTtbPercent.Validators[0].(func(int) error)
+	// gameDescPhase is the schema descriptor for phase field.
+	gameDescPhase := gameFields[7].Descriptor()
+	// game.DefaultPhase holds the default value on creation for the phase field.
+	game.DefaultPhase = gameDescPhase.Default.(string)
+	// game.PhaseValidator is a validator for the "phase" field. It is called by the builders before save.
+	game.PhaseValidator = gameDescPhase.Validators[0].(func(string) error)
+	// gameDescTurn is the schema descriptor for turn field.
+	gameDescTurn := gameFields[8].Descriptor()
+	// game.DefaultTurn holds the default value on creation for the turn field.
+	game.DefaultTurn = gameDescTurn.Default.(int)
+	// game.TurnValidator is a validator for the "turn" field. It is called by the builders before save.
+	game.TurnValidator = gameDescTurn.Validators[0].(func(int) error)
+	// gameDescCurrentSeat is the schema descriptor for current_seat field.
+	gameDescCurrentSeat := gameFields[9].Descriptor()
+	// game.DefaultCurrentSeat holds the default value on creation for the current_seat field.
+	game.DefaultCurrentSeat = gameDescCurrentSeat.Default.(int)
+	// game.CurrentSeatValidator is a validator for the "current_seat" field. It is called by the builders before save.
+	game.CurrentSeatValidator = gameDescCurrentSeat.Validators[0].(func(int) error)
+	// gameDescSeq is the schema descriptor for seq field.
+	gameDescSeq := gameFields[12].Descriptor()
+	// game.DefaultSeq holds the default value on creation for the seq field.
+	game.DefaultSeq = gameDescSeq.Default.(int64)
+	// game.SeqValidator is a validator for the "seq" field. It is called by the builders before save.
+	game.SeqValidator = gameDescSeq.Validators[0].(func(int64) error)
+	// gameDescVersion is the schema descriptor for version field.
+	gameDescVersion := gameFields[13].Descriptor()
+	// game.DefaultVersion holds the default value on creation for the version field.
+	game.DefaultVersion = gameDescVersion.Default.(int64)
+	// game.VersionValidator is a validator for the "version" field. It is called by the builders before save.
+	game.VersionValidator = gameDescVersion.Validators[0].(func(int64) error)
+	// gameDescInviteCode is the schema descriptor for invite_code field.
+	gameDescInviteCode := gameFields[16].Descriptor()
+	// game.InviteCodeValidator is a validator for the "invite_code" field. It is called by the builders before save.
+	game.InviteCodeValidator = gameDescInviteCode.Validators[0].(func(string) error)
+	// gameDescWinnerSeat is the schema descriptor for winner_seat field.
+	gameDescWinnerSeat := gameFields[17].Descriptor()
+	// game.WinnerSeatValidator is a validator for the "winner_seat" field. It is called by the builders before save.
+	game.WinnerSeatValidator = gameDescWinnerSeat.Validators[0].(func(int) error)
+	gamemapMixin := schema.GameMap{}.Mixin()
+	gamemapMixinFields0 := gamemapMixin[0].Fields()
+	_ = gamemapMixinFields0
+	gamemapFields := schema.GameMap{}.Fields()
+	_ = gamemapFields
+	// gamemapDescCreatedAt is the schema descriptor for created_at field.
+	gamemapDescCreatedAt := gamemapMixinFields0[0].Descriptor()
+	// gamemap.DefaultCreatedAt holds the default value on creation for the created_at field.
+	gamemap.DefaultCreatedAt = gamemapDescCreatedAt.Default.(func() time.Time)
+	// gamemapDescKey is the schema descriptor for key field.
+	gamemapDescKey := gamemapFields[0].Descriptor()
+	// gamemap.KeyValidator is a validator for the "key" field. It is called by the builders before save.
+	gamemap.KeyValidator = func() func(string) error {
+		validators := gamemapDescKey.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(key string) error {
+			for _, fn := range fns {
+				if err := fn(key); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// gamemapDescVersion is the schema descriptor for version field.
+	gamemapDescVersion := gamemapFields[1].Descriptor()
+	// gamemap.VersionValidator is a validator for the "version" field. It is called by the builders before save.
+	gamemap.VersionValidator = gamemapDescVersion.Validators[0].(func(int) error)
+	// gamemapDescName is the schema descriptor for name field.
+	gamemapDescName := gamemapFields[2].Descriptor()
+	// gamemap.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	gamemap.NameValidator = func() func(string) error {
+		validators := gamemapDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// gamemapDescBuiltin is the schema descriptor for builtin field.
+	gamemapDescBuiltin := gamemapFields[4].Descriptor()
+	// gamemap.DefaultBuiltin holds the default value on creation for the builtin field.
+	gamemap.DefaultBuiltin = gamemapDescBuiltin.Default.(bool)
+	noticeMixin := schema.Notice{}.Mixin()
+	noticeMixinFields0 := noticeMixin[0].Fields()
+	_ = noticeMixinFields0
+	noticeFields := schema.Notice{}.Fields()
+	_ = noticeFields
+	// noticeDescCreatedAt is the schema descriptor for created_at field.
+	noticeDescCreatedAt := noticeMixinFields0[0].Descriptor()
+	// notice.DefaultCreatedAt holds the default value on creation for the created_at field.
+	notice.DefaultCreatedAt = noticeDescCreatedAt.Default.(func() time.Time)
+	// noticeDescKind is the schema descriptor for kind field.
+	noticeDescKind := noticeFields[3].Descriptor()
+	// notice.KindValidator is a validator for the "kind" field. It is called by the builders before save.
+	notice.KindValidator = func() func(string) error {
+		validators := noticeDescKind.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(kind string) error {
+			for _, fn := range fns {
+				if err := fn(kind); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	playerFields := schema.Player{}.Fields()
+	_ = playerFields
+	// playerDescSeat is the schema descriptor for seat field.
+	playerDescSeat := playerFields[1].Descriptor()
+	// player.SeatValidator is a validator for the "seat" field. It is called by the builders before save.
+	player.SeatValidator = playerDescSeat.Validators[0].(func(int) error)
+	// playerDescCPU is the schema descriptor for cpu field.
+	playerDescCPU := playerFields[3].Descriptor()
+	// player.DefaultCPU holds the default value on creation for the cpu field.
+	player.DefaultCPU = playerDescCPU.Default.(bool)
+	// playerDescColor is the schema descriptor for color field.
+	playerDescColor := playerFields[5].Descriptor()
+	// player.ColorValidator is a validator for the "color" field. It is called by the builders before save.
+	player.ColorValidator = func() func(string) error {
+		validators := playerDescColor.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(color string) error {
+			for _, fn := range fns {
+				if err := fn(color); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// playerDescTurnOrder is the schema descriptor for turn_order field.
+	playerDescTurnOrder := playerFields[6].Descriptor()
+	// player.DefaultTurnOrder holds the default value on creation for the turn_order field.
+	player.DefaultTurnOrder = playerDescTurnOrder.Default.(int)
+	// player.TurnOrderValidator is a validator for the "turn_order" field. It is called by the builders before save.
+	player.TurnOrderValidator = playerDescTurnOrder.Validators[0].(func(int) error)
+	// playerDescInviteEmail is the schema descriptor for invite_email field.
+	playerDescInviteEmail := playerFields[8].Descriptor()
+	// player.InviteEmailValidator is a validator for the "invite_email" field. It is called by the builders before save.
+	player.InviteEmailValidator = playerDescInviteEmail.Validators[0].(func(string) error)
+	// playerDescTerritories is the schema descriptor for territories field.
+	playerDescTerritories := playerFields[9].Descriptor()
+	// player.DefaultTerritories holds the default value on creation for the territories field.
+	player.DefaultTerritories = playerDescTerritories.Default.(int)
+	// player.TerritoriesValidator is a validator for the "territories" field. It is called by the builders before save.
+	player.TerritoriesValidator = playerDescTerritories.Validators[0].(func(int) error)
+	// playerDescArmies is the schema descriptor for armies field.
+	playerDescArmies := playerFields[10].Descriptor()
+	// player.DefaultArmies holds the default value on creation for the armies field.
+	player.DefaultArmies = playerDescArmies.Default.(int)
+	// player.ArmiesValidator is a validator for the "armies" field. It is called by the builders before save.
+	player.ArmiesValidator = playerDescArmies.Validators[0].(func(int) error)
+	// playerDescBonus is the schema descriptor for bonus field.
+	playerDescBonus := playerFields[11].Descriptor()
+	// player.DefaultBonus holds the default value on creation for the bonus field.
+	player.DefaultBonus = playerDescBonus.Default.(int)
+	// playerDescUnplaced is the schema descriptor for unplaced field.
+	playerDescUnplaced := playerFields[12].Descriptor()
+	// player.DefaultUnplaced holds the default value on creation for the unplaced field.
+	player.DefaultUnplaced = playerDescUnplaced.Default.(int)
+	// player.UnplacedValidator is a validator for the "unplaced" field. It is called by the builders before save.
+	player.UnplacedValidator = playerDescUnplaced.Validators[0].(func(int) error)
+	// playerDescCardCount is the schema descriptor for card_count field.
+	playerDescCardCount := playerFields[13].Descriptor()
+	// player.DefaultCardCount holds the default value on creation for the card_count field.
+	player.DefaultCardCount = playerDescCardCount.Default.(int)
+	// player.CardCountValidator is a validator for the "card_count" field. It is called by the builders before save.
+	player.CardCountValidator = playerDescCardCount.Validators[0].(func(int) error)
+	territoryFields := schema.Territory{}.Fields()
+	_ = territoryFields
+	// territoryDescIdx is the schema descriptor for idx field.
+	territoryDescIdx := territoryFields[1].Descriptor()
+	// territory.IdxValidator is a validator for the "idx" field. It is called by the builders before save.
+	territory.IdxValidator = territoryDescIdx.Validators[0].(func(int) error)
+	// territoryDescOwnerSeat is the schema descriptor for owner_seat field.
+	territoryDescOwnerSeat := territoryFields[2].Descriptor()
+	// territory.DefaultOwnerSeat holds the default value on creation for the owner_seat field.
+	territory.DefaultOwnerSeat = territoryDescOwnerSeat.Default.(int)
+	// territory.OwnerSeatValidator is a validator for the "owner_seat" field. It is called by the builders before save.
+	territory.OwnerSeatValidator = territoryDescOwnerSeat.Validators[0].(func(int) error)
+	// territoryDescArmies is the schema descriptor for armies field.
+	territoryDescArmies := territoryFields[3].Descriptor()
+	// territory.DefaultArmies holds the default value on creation for the armies field.
+	territory.DefaultArmies = territoryDescArmies.Default.(int)
+	// territory.ArmiesValidator is a validator for the "armies" field. It is called by the builders before save.
+	territory.ArmiesValidator = territoryDescArmies.Validators[0].(func(int) error)
+	tokenMixin := schema.Token{}.Mixin()
+	tokenMixinFields0 := tokenMixin[0].Fields()
+	_ = tokenMixinFields0
+	tokenFields := schema.Token{}.Fields()
+	_ = tokenFields
+	// tokenDescCreatedAt is the schema descriptor for created_at field.
+	tokenDescCreatedAt := tokenMixinFields0[0].Descriptor()
+	// token.DefaultCreatedAt holds the default value on creation for the created_at field.
+	token.DefaultCreatedAt = tokenDescCreatedAt.Default.(func() time.Time)
+	// tokenDescName is the schema descriptor for name field.
+	tokenDescName := tokenFields[2].Descriptor()
+	// token.DefaultName holds the default value on creation for the name field.
+	token.DefaultName = tokenDescName.Default.(string)
+	// token.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	token.NameValidator = tokenDescName.Validators[0].(func(string) error)
+	// tokenDescHash is the schema descriptor for hash field.
+	tokenDescHash := tokenFields[3].Descriptor()
+	// token.HashValidator is a validator for the "hash" field. It is called by the builders before save.
+	token.HashValidator = func() func([]byte) error {
+		validators := tokenDescHash.Validators
+		fns := [...]func([]byte) error{
+			validators[0].(func([]byte) error),
+			validators[1].(func([]byte) error),
+		}
+		return func(hash []byte) error {
+			for _, fn := range fns {
+				if err := fn(hash); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	userMixin := schema.User{}.Mixin()
+	userHooks := schema.User{}.Hooks()
+	user.Hooks[0] = userHooks[0]
+	userMixinFields0 := userMixin[0].Fields()
+	_ = userMixinFields0
+	userFields := schema.User{}.Fields()
+	_ = userFields
+	// userDescCreatedAt is the schema descriptor for created_at field.
+	userDescCreatedAt := userMixinFields0[0].Descriptor()
+	// user.DefaultCreatedAt holds the default value on creation for the created_at field.
+	user.DefaultCreatedAt = userDescCreatedAt.Default.(func() time.Time)
+	// userDescUpdatedAt is the schema descriptor for updated_at field.
+	userDescUpdatedAt := userMixinFields0[1].Descriptor()
+	// user.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	user.DefaultUpdatedAt = userDescUpdatedAt.Default.(func() time.Time)
+	// user.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	user.UpdateDefaultUpdatedAt = userDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// userDescName is the schema descriptor for name field.
+	userDescName := userFields[0].Descriptor()
+	// user.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	user.NameValidator = func() func(string) error {
+		validators := userDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// userDescNameKey is the schema descriptor for name_key field.
+	userDescNameKey := userFields[1].Descriptor()
+	// user.NameKeyValidator is a validator for the "name_key" field. It is called by the builders before save.
+	user.NameKeyValidator = userDescNameKey.Validators[0].(func(string) error)
+	// userDescEmail is the schema descriptor for email field.
+	userDescEmail := userFields[2].Descriptor()
+	// user.EmailValidator is a validator for the "email" field. It is called by the builders before save.
+	user.EmailValidator = func() func(string) error {
+		validators := userDescEmail.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+			validators[2].(func(string) error),
+		}
+		return func(email string) error {
+			for _, fn := range fns {
+				if err := fn(email); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// userDescPhone is the schema descriptor for phone field.
+	userDescPhone := userFields[4].Descriptor()
+	// user.PhoneValidator is a validator for the "phone" field. It is called by the builders before save.
+	user.PhoneValidator = userDescPhone.Validators[0].(func(string) error)
+	// userDescAdmin is the schema descriptor for admin field.
+	userDescAdmin := userFields[6].Descriptor()
+	// user.DefaultAdmin holds the default value on creation for the admin field.
+	user.DefaultAdmin = userDescAdmin.Default.(bool)
+}
 
 const (
 	Version = "v0.14.5"                                         // Version of ent codegen.

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"context"
 	"errors"
 	"strings"
 
@@ -8,6 +9,8 @@ import (
 	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
+
+	"rout/username"
 )
 
 // User is a person with an account: a player, a map author, an integrator with API tokens.
@@ -27,7 +30,12 @@ func (User) Fields() []ent.Field {
 			Unique().
 			MinLen(1).
 			MaxLen(40).
-			Comment("Display name shown to other players, unique."),
+			Comment("Display name shown to other players, unique, in the form username.Enforce stores."),
+		field.String("name_key").
+			NotEmpty().
+			Unique().
+			Annotations(entsql.DefaultExpr(nameKeyPlaceholder)).
+			Comment("The name's key (username.Key): case-mapped, confusables folded; unique, so that no two names read alike. Set by a hook whenever the name is."),
 		field.String("email").
 			Unique().
 			NotEmpty().
@@ -83,4 +91,40 @@ func validateEmail(s string) error {
 		return errors.New("email address must be lower-cased")
 	}
 	return nil
+}
+
+// nameKeyPlaceholder is the SQL default of name_key for a row written without one (only by hand, as
+// Ent's hook sets the key): a unique value no key can equal, as keys hold no control characters. The
+// migration that added the column leaves it on rows whose key it could not work out; migrate.Up then
+// sets those keys.
+const nameKeyPlaceholder = "(chr(1) || (gen_random_uuid())::text)"
+
+// Hooks of the User: the name key follows the name.
+func (User) Hooks() []ent.Hook {
+	return []ent.Hook{setNameKey}
+}
+
+// nameMutation is the part of the generated UserMutation the hook needs.
+type nameMutation interface {
+	Name() (string, bool)
+	NameKey() (string, bool)
+	SetNameKey(string)
+}
+
+// setNameKey sets name_key from the name on every create or update that sets the name and not the key.
+func setNameKey(next ent.Mutator) ent.Mutator {
+	return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+		if nm, ok := m.(nameMutation); ok {
+			if name, set := nm.Name(); set {
+				if _, keySet := nm.NameKey(); !keySet {
+					// A name the rule refuses gets no key: the builder's checks then refuse the row
+					// (an invalid name, or a missing name_key) with a validation error.
+					if key, err := username.Key(name); err == nil {
+						nm.SetNameKey(key)
+					}
+				}
+			}
+		}
+		return next.Mutate(ctx, m)
+	})
 }

@@ -1825,7 +1825,12 @@ extend type Query {
 
 "A new account."
 input SignUpInput {
-  "The display name: 1 to 40 characters, unique, without ` + "`" + `@` + "`" + `, leading or trailing spaces or control characters."
+  """
+  The display name: 1 to 40 characters without ` + "`" + `@` + "`" + `, words separated by single spaces, each word valid
+  under the PRECIS username profile (RFC 8265: no invisible, formatting or direction-changing characters)
+  and not mixing Latin, Cyrillic and Greek letters. Unique: a name that reads like another (case,
+  fullwidth forms, look-alike letters of those scripts) is taken. See docs/api.md, user names.
+  """
   name: String!
   "The email address; stored lower-cased, unique."
   email: String!
@@ -1847,7 +1852,7 @@ type SignUpPayload {
 
 "Credentials to sign in with."
 input SignInInput {
-  "The account's email address or its name."
+  "The account's email address or its name (in any spelling that reads the same: any case, fullwidth forms)."
   login: String!
   "The account's password."
   password: String!
@@ -1943,7 +1948,7 @@ scalar Time
 
 """
 An opaque position in a connection: pass a cursor from ` + "`" + `edges.cursor` + "`" + ` or ` + "`" + `pageInfo` + "`" + ` as ` + "`" + `after` + "`" + ` or
-` + "`" + `before` + "`" + ` to get the next or previous page.
+` + "`" + `before` + "`" + ` of the same list to get the next or previous page (a cursor of another list is ` + "`" + `BAD_USER_INPUT` + "`" + `).
 """
 scalar Cursor
 
@@ -13251,13 +13256,13 @@ func (ec *executionContext) marshalNBattleOdds2ᚖroutᚋgraphᚋmodelᚐBattleO
 }
 
 func (ec *executionContext) unmarshalNBoolean2bool(ctx context.Context, v any) (bool, error) {
-	res, err := graphql.UnmarshalBoolean(v)
+	res, err := model.UnmarshalBoolean(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.SelectionSet, v bool) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalBoolean(v)
+	res := model.MarshalBoolean(v)
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "Boolean!")
 	}
@@ -13288,7 +13293,7 @@ func (ec *executionContext) unmarshalNCreateGameInput2routᚋgraphᚋmodelᚐCre
 }
 
 func (ec *executionContext) unmarshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx context.Context, v any) (entgql.Cursor[int], error) {
-	res, err := model.UnmarshalCursor(v)
+	res, err := model.UnmarshalCursor(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -13298,17 +13303,17 @@ func (ec *executionContext) marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCurso
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "Cursor!")
 	}
-	return res
+	return graphql.WrapContextMarshaler(ctx, res)
 }
 
 func (ec *executionContext) unmarshalNFloat2float64(ctx context.Context, v any) (float64, error) {
-	res, err := graphql.UnmarshalFloatContext(ctx, v)
+	res, err := model.UnmarshalFloat(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNFloat2float64(ctx context.Context, sel ast.SelectionSet, v float64) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalFloatContext(v)
+	res := model.MarshalFloat(v)
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "Float!")
 	}
@@ -13422,13 +13427,13 @@ func (ec *executionContext) marshalNGamePayload2ᚖroutᚋgraphᚋmodelᚐGamePa
 }
 
 func (ec *executionContext) unmarshalNID2string(ctx context.Context, v any) (string, error) {
-	res, err := graphql.UnmarshalID(v)
+	res, err := model.UnmarshalID(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNID2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalID(v)
+	res := model.MarshalID(v)
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "ID!")
 	}
@@ -13465,13 +13470,13 @@ func (ec *executionContext) marshalNID2ᚕstringᚄ(ctx context.Context, sel ast
 }
 
 func (ec *executionContext) unmarshalNInt2int(ctx context.Context, v any) (int, error) {
-	res, err := graphql.UnmarshalInt(v)
+	res, err := model.UnmarshalInt(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNInt2int(ctx context.Context, sel ast.SelectionSet, v int) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalInt(v)
+	res := model.MarshalInt(v)
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "Int!")
 	}
@@ -13479,13 +13484,13 @@ func (ec *executionContext) marshalNInt2int(ctx context.Context, sel ast.Selecti
 }
 
 func (ec *executionContext) unmarshalNInt2int64(ctx context.Context, v any) (int64, error) {
-	res, err := graphql.UnmarshalInt64(v)
+	res, err := model.UnmarshalInt64(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNInt2int64(ctx context.Context, sel ast.SelectionSet, v int64) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalInt64(v)
+	res := model.MarshalInt64(v)
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "Int!")
 	}
@@ -13736,13 +13741,13 @@ func (ec *executionContext) marshalNSignUpPayload2ᚖroutᚋgraphᚋmodelᚐSign
 }
 
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {
-	res, err := graphql.UnmarshalString(v)
+	res, err := model.UnmarshalString(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNString2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(v)
+	res := model.MarshalString(v)
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "String!")
 	}
@@ -14024,14 +14029,14 @@ func (ec *executionContext) marshalOApiToken2ᚖroutᚋentᚐToken(ctx context.C
 }
 
 func (ec *executionContext) unmarshalOBoolean2bool(ctx context.Context, v any) (bool, error) {
-	res, err := graphql.UnmarshalBoolean(v)
+	res, err := model.UnmarshalBoolean(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalOBoolean2bool(ctx context.Context, sel ast.SelectionSet, v bool) graphql.Marshaler {
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalBoolean(v)
+	res := model.MarshalBoolean(v)
 	return res
 }
 
@@ -14039,7 +14044,7 @@ func (ec *executionContext) unmarshalOBoolean2ᚖbool(ctx context.Context, v any
 	if v == nil {
 		return nil, nil
 	}
-	res, err := graphql.UnmarshalBoolean(v)
+	res, err := model.UnmarshalBoolean(v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -14049,7 +14054,7 @@ func (ec *executionContext) marshalOBoolean2ᚖbool(ctx context.Context, sel ast
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalBoolean(*v)
+	res := model.MarshalBoolean(*v)
 	return res
 }
 
@@ -14057,7 +14062,7 @@ func (ec *executionContext) unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐ
 	if v == nil {
 		return nil, nil
 	}
-	res, err := model.UnmarshalCursor(v)
+	res, err := model.UnmarshalCursor(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -14066,9 +14071,8 @@ func (ec *executionContext) marshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCu
 		return graphql.Null
 	}
 	_ = sel
-	_ = ctx
 	res := model.MarshalCursor(*v)
-	return res
+	return graphql.WrapContextMarshaler(ctx, res)
 }
 
 func (ec *executionContext) marshalODice2ᚖroutᚋliveᚐDice(ctx context.Context, sel ast.SelectionSet, v *live.Dice) graphql.Marshaler {
@@ -14139,7 +14143,7 @@ func (ec *executionContext) unmarshalOInt2ᚖint(ctx context.Context, v any) (*i
 	if v == nil {
 		return nil, nil
 	}
-	res, err := graphql.UnmarshalInt(v)
+	res, err := model.UnmarshalInt(v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -14149,7 +14153,7 @@ func (ec *executionContext) marshalOInt2ᚖint(ctx context.Context, sel ast.Sele
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalInt(*v)
+	res := model.MarshalInt(*v)
 	return res
 }
 
@@ -14247,7 +14251,7 @@ func (ec *executionContext) unmarshalOString2ᚖstring(ctx context.Context, v an
 	if v == nil {
 		return nil, nil
 	}
-	res, err := graphql.UnmarshalString(v)
+	res, err := model.UnmarshalString(v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -14257,7 +14261,7 @@ func (ec *executionContext) marshalOString2ᚖstring(ctx context.Context, sel as
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(*v)
+	res := model.MarshalString(*v)
 	return res
 }
 

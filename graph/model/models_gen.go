@@ -217,7 +217,7 @@ type Session struct {
 
 // Credentials to sign in with.
 type SignInInput struct {
-	// The account's email address or its name.
+	// The account's email address or its name (in any spelling that reads the same: any case, fullwidth forms).
 	Login string `json:"login"`
 	// The account's password.
 	Password string `json:"password"`
@@ -243,7 +243,10 @@ type SignOutPayload struct {
 
 // A new account.
 type SignUpInput struct {
-	// The display name: 1 to 40 characters, unique, without `@`, leading or trailing spaces or control characters.
+	// The display name: 1 to 40 characters without `@`, words separated by single spaces, each word valid
+	// under the PRECIS username profile (RFC 8265: no invisible, formatting or direction-changing characters)
+	// and not mixing Latin, Cyrillic and Greek letters. Unique: a name that reads like another (case,
+	// fullwidth forms, look-alike letters of those scripts) is taken. See docs/api.md, user names.
 	Name string `json:"name"`
 	// The email address; stored lower-cased, unique.
 	Email string `json:"email"`
