@@ -63,7 +63,7 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		ln.Close()
 		return errors.Join(err, db.Close(context.WithoutCancel(ctx)))
 	}
-	opts := Opts{DB: db.DB, Logger: logger, Metrics: m}
+	opts := Opts{DB: db.DB, Logger: logger, Metrics: m, Timeouts: cfg.HTTP}
 	var hub *live.Hub
 	if !cfg.WorkerOnly {
 		if hub, err = newHub(cfg, db, svc, logger); err != nil {
