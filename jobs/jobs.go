@@ -18,10 +18,6 @@ import (
 	"rout/notify"
 )
 
-// gameJobTimeout bounds one CPU turn, takeover or sweep: a turn of many commands with Config.CPUDelay
-// between them.
-const gameJobTimeout = 15 * time.Minute
-
 // Notifier sends one notification through the channel its recipient chose; *notify.Router is one.
 type Notifier interface {
 	Notify(ctx context.Context, ch notify.Channel, kind notify.Kind, to notify.Recipient, data notify.Data) error
@@ -116,6 +112,9 @@ func New(opts Opts) (*Jobs, error) {
 	client, err := river.NewClient(driver, &river.Config{
 		FetchPollInterval: opts.Config.PollInterval,
 		FetchCooldown:     min(opts.Config.PollInterval, river.FetchCooldownDefault),
+		// Every run of a job ends before the rescuer would take it for the job of a dead worker.
+		JobTimeout:           opts.Config.JobTimeout(),
+		RescueStuckJobsAfter: opts.Config.RescueAfter,
 		Logger:            opts.Logger.With("component", "river"),
 		Queues:            map[string]river.QueueConfig{QueueGame: queue, QueueNotify: queue},
 		Workers:           workers,
