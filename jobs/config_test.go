@@ -52,7 +52,7 @@ func TestConfigValidate(t *testing.T) {
 		{"quick rescue", func(c *jobs.Config) { c.RescueAfter = time.Second }, jobs.EnvRescueAfter},
 		{"late rescue", func(c *jobs.Config) { c.RescueAfter = 2 * time.Hour }, jobs.EnvRescueAfter},
 		{"CPU delay of half the job timeout", func(c *jobs.Config) { c.CPUDelay = c.JobTimeout() / 2 }, jobs.EnvCPUDelay},
-		{"long CPU delay with a late rescue", func(c *jobs.Config) { c.CPUDelay, c.RescueAfter = time.Minute, 10 * time.Minute }, ""},
+		{"long CPU delay with a late rescue", func(c *jobs.Config) { c.CPUDelay, c.RescueAfter = time.Minute, 10*time.Minute }, ""},
 	} {
 		cfg := jobs.DefaultConfig()
 		tc.change(&cfg)
