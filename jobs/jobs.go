@@ -112,16 +112,17 @@ func New(opts Opts) (*Jobs, error) {
 	client, err := river.NewClient(driver, &river.Config{
 		FetchPollInterval: opts.Config.PollInterval,
 		FetchCooldown:     min(opts.Config.PollInterval, river.FetchCooldownDefault),
-		// Every run of a job ends before the rescuer would take it for the job of a dead worker.
-		JobTimeout:           opts.Config.JobTimeout(),
-		RescueStuckJobsAfter: opts.Config.RescueAfter,
-		Logger:               opts.Logger.With("component", "river"),
-		Queues:               map[string]river.QueueConfig{QueueGame: queue, QueueNotify: queue},
-		Workers:              workers,
-		Middleware:           append([]rivertype.Middleware{&countingMiddleware{stats: j.stats}}, opts.Middleware...),
+		Logger:            opts.Logger.With("component", "river"),
+		Queues:            map[string]river.QueueConfig{QueueGame: queue, QueueNotify: queue},
+		Workers:           workers,
+		Middleware:        append([]rivertype.Middleware{&countingMiddleware{stats: j.stats}}, opts.Middleware...),
 		PeriodicJobs: []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(opts.Config.SweepInterval),
 			func() (river.JobArgs, *river.InsertOpts) { return SweepArgs{}, nil },
 			&river.PeriodicJobOpts{RunOnStart: true})},
+
+		// Every run of a job ends before the rescuer would take it for the job of a dead worker.
+		JobTimeout:           opts.Config.JobTimeout(),
+		RescueStuckJobsAfter: opts.Config.RescueAfter,
 	})
 	if err != nil {
 		j.closeListener()
