@@ -1,12 +1,16 @@
 package jobs_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/riverqueue/river"
 
 	"rout/ai"
 	"rout/game"
@@ -502,5 +506,48 @@ func TestSweeperPlaysAStalledCPUTurn(t *testing.T) {
 	}
 	if s := r.jobs.Stats(); s.SweeperRepairs != 1 || s.CPUTurns < 1 {
 		t.Errorf("stats: %+v", s)
+	}
+}
+
+// TestTurnGoesOnInANewRunWhenTheJobsTimeRunsShort plays a CPU turn with too little of a job's time left
+// for a command (its pause and a quarter of the job's time): the turn stops before the command and the
+// job snoozes for no time, to go on in its next run; with the time, the turn is played.
+func TestTurnGoesOnInANewRunWhenTheJobsTimeRunsShort(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	cfg := testConfig()
+	cfg.RescueAfter, cfg.CPUDelay = 4*time.Second, time.Second // a job's time is 3 s
+	r := e.replica(cfg, nil)
+	_, lost := e.inserter() // no CPU turn job: the test plays the turn itself
+	id := e.createGame(lost, e.user("owner", "none"), cpu("easy"), cpu("normal"))
+	turn, seat := e.gameInt(id, "turn"), e.gameInt(id, "current_seat")
+	short, cancel := context.WithTimeout(e.ctx, 1500*time.Millisecond) // less than 1 s + 3 s / 4
+	defer cancel()
+	played, err := r.jobs.PlayTurn(short, id, turn, seat)
+	var snooze *river.JobSnoozeError
+	if !errors.As(err, &snooze) || played != 0 {
+		t.Fatalf("with 1.5 s left: played %d, %v; want none and a snooze", played, err)
+	}
+	if got := e.gameInt(id, "turn"); got != turn {
+		t.Fatalf("the turn moved to %d", got)
+	}
+	// Runs of a job's whole time each play commands, snooze while the turn goes on, and end it.
+	for runs := 1; ; runs++ {
+		long, cancel := context.WithTimeout(e.ctx, cfg.JobTimeout())
+		played, err := r.jobs.PlayTurn(long, id, turn, seat)
+		cancel()
+		if played == 0 {
+			t.Fatalf("run %d with a job's whole time played nothing (%v)", runs, err)
+		}
+		if err == nil {
+			t.Logf("the turn took %d runs", runs)
+			break
+		}
+		if !errors.As(err, &snooze) || runs == 50 {
+			t.Fatalf("run %d: %v; want a snooze, or the turn's end", runs, err)
+		}
+	}
+	if got := e.gameInt(id, "turn"); got <= turn {
+		t.Errorf("turn after the runs: %d, want past %d", got, turn)
 	}
 }
