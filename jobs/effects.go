@@ -13,8 +13,9 @@ import (
 )
 
 // AfterCommand inserts, in the command's transaction, the jobs and notices a command causes: for a turn
-// that ends, the cancellation of its warning and deadline jobs still waiting; for a turn that starts, a CPU turn job (CPU seat) or a warning, a deadline and a your_turn notice (human seat);
-// eliminated and game_over notices; and, for the commands of a takeover, the idle player's cpu_played
+// that ends, the cancellation of its warning and deadline jobs still waiting; for a turn that starts, a
+// CPU turn job (CPU seat) or a warning, a deadline and a your_turn notice (human seat); eliminated and
+// game_over notices; and, for the commands of a takeover, the idle player's cpu_played
 // notice. It implements game.Effects.
 func (j *Jobs) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) error {
 	var notices []notice

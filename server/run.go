@@ -121,7 +121,8 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 	}
 	// A client too slow to finish within the time is closed: that is the shutdown working, not failing.
 	if err := stage(srv.Shutdown); errors.Is(err, context.DeadlineExceeded) {
-		logger.WarnContext(ctx, "closed the HTTP connections whose requests did not finish in time", "timeout", cfg.ShutdownTimeout)
+		logger.WarnContext(ctx, "closed the HTTP connections whose requests did not finish in time", "timeout", cfg.ShutdownTimeout,
+			"error", err.Error())
 	} else if err != nil {
 		errs = append(errs, err)
 	}
