@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gorilla/websocket"
+
 	"rout/dbtest"
 )
 
@@ -112,5 +114,60 @@ func TestSlowClientsAreDropped(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		t.Errorf("POST /graphql = %d, want 200", resp.StatusCode)
+	}
+}
+
+// TestWebsocketOutlivesTheHTTPTimeouts upgrades a connection to a websocket and uses it after every HTTP
+// timeout has passed: the hijacked connection's deadlines are the websocket code's, not the server's.
+func TestWebsocketOutlivesTheHTTPTimeouts(t *testing.T) {
+	t.Parallel()
+	timeouts := Timeouts{ReadHeader: 200 * time.Millisecond, Read: 300 * time.Millisecond, Write: 400 * time.Millisecond,
+		Idle: 300 * time.Millisecond}
+	upgrader := websocket.Upgrader{}
+	// The API stand-in echoes messages over a websocket, as the subscriptions' transport serves them.
+	api := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ws, err := upgrader.Upgrade(w, r, nil)
+		if err != nil {
+			return
+		}
+		go func() {
+			defer ws.Close()
+			for {
+				kind, msg, err := ws.ReadMessage()
+				if err != nil || ws.WriteMessage(kind, msg) != nil {
+					return
+				}
+			}
+		}()
+	})
+	s := New(Opts{DB: dbtest.Open(t), API: api, Timeouts: timeouts})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := make(chan error, 1)
+	go func() { served <- s.Serve(ln) }()
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = s.Shutdown(ctx)
+		<-served
+	})
+	ws, resp, err := websocket.DefaultDialer.Dial("ws://"+ln.Addr().String()+"/graphql", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	resp.Body.Close()
+	for i := range 3 {
+		time.Sleep(500 * time.Millisecond) // longer than every timeout
+		want := fmt.Sprintf("message %d", i)
+		if err := ws.WriteMessage(websocket.TextMessage, []byte(want)); err != nil {
+			t.Fatalf("after %d ms: write: %v", 500*(i+1), err)
+		}
+		_ = ws.SetReadDeadline(time.Now().Add(5 * time.Second))
+		if _, got, err := ws.ReadMessage(); err != nil || string(got) != want {
+			t.Fatalf("after %d ms: read %q, %v; want %q", 500*(i+1), got, err, want)
+		}
 	}
 }
