@@ -75,10 +75,20 @@ func (r *Resolver) authenticate(ctx context.Context, header string) (*viewer, er
 
 // LiveToken returns the session or API token whose secret is secret, with its user, when it is live at
 // now: known, neither revoked nor expired, and of a user; otherwise nil (a secret not shaped like a token
-// is not looked up). It marks the token used (last_used_at, at most once a minute). Only a database
-// failure is an error. The API reads its bearer tokens so, and so does the admin UI
-// (adminui.TokenAdmins).
+// is not looked up). It marks the token used (last_used_at, at most once a minute) off the caller's path
+// (markTokenUsed): the caller never waits for that write. Only a database failure is an error, and ctx
+// bounds the lookup. The API reads its bearer tokens so, and so does the admin UI (adminui.TokenAdmins).
 func LiveToken(ctx context.Context, client *ent.Client, now time.Time, secret string) (*ent.Token, error) {
+	tok, err := lookupToken(ctx, client, now, secret)
+	if err != nil || tok == nil {
+		return nil, err
+	}
+	markTokenUsed(client, tok, now)
+	return tok, nil
+}
+
+// lookupToken returns the live token whose secret is secret, with its user, or nil; see LiveToken.
+func lookupToken(ctx context.Context, client *ent.Client, now time.Time, secret string) (*ent.Token, error) {
 	if len(secret) != len(SessionTokenPrefix)+tokenSecretLen ||
 		!(strings.HasPrefix(secret, SessionTokenPrefix) || strings.HasPrefix(secret, APITokenPrefix)) {
 		return nil, nil
@@ -92,17 +102,6 @@ func LiveToken(ctx context.Context, client *ent.Client, now time.Time, secret st
 	}
 	if tok.RevokedAt != nil || (tok.ExpiresAt != nil && !now.Before(*tok.ExpiresAt)) || tok.Edges.User == nil {
 		return nil, nil
-	}
-	if tok.LastUsedAt == nil || now.Sub(*tok.LastUsedAt) >= lastUsedEvery {
-		// The condition makes concurrent requests (on any replica) write at most once a minute.
-		err := client.Token.Update().
-			Where(token.ID(tok.ID), token.Or(token.LastUsedAtIsNil(), token.LastUsedAtLT(now.Add(-lastUsedEvery)))).
-			SetLastUsedAt(now).
-			Exec(ctx)
-		if err != nil {
-			return nil, fmt.Errorf("error doing token last-used update: %w", err)
-		}
-		tok.LastUsedAt = &now
 	}
 	return tok, nil
 }

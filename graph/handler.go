@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -112,9 +113,13 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		h.tooMany(ctx, w, req, wait)
 		return
 	}
+	// The request's time starts before the token lookup, which a slow database may hold up.
+	ctx, cancel := context.WithTimeout(ctx, h.r.cfg.RequestTimeout)
+	defer cancel()
 	v, err := h.r.authenticate(ctx, req.Header.Get("Authorization"))
 	if err != nil {
-		h.fail(ctx, w, req, http.StatusInternalServerError, err)
+		status, err := authFailure(ctx, err)
+		h.fail(ctx, w, req, status, err)
 		return
 	}
 	if v.user != nil {
@@ -124,9 +129,16 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		}
 	}
 	ctx = withViewer(ctx, v)
-	ctx, cancel := context.WithTimeout(ctx, h.r.cfg.RequestTimeout)
-	defer cancel()
 	h.gql.ServeHTTP(w, req.WithContext(ctx))
+}
+
+// authFailure returns the status and error of a request whose token lookup failed: 503 TIMEOUT when the
+// request's time (ctx) ran out, as with a slow database; 500 otherwise.
+func authFailure(ctx context.Context, err error) (int, error) {
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return http.StatusServiceUnavailable, requestError(CodeInternal, "TIMEOUT", "the request took too long")
+	}
+	return http.StatusInternalServerError, err
 }
 
 // clientIP returns the address of the request's client: from Config.ClientIPHeader when set and

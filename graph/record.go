@@ -50,14 +50,15 @@ func (h *recordHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		fail(http.StatusTooManyRequests, requestError(CodeRateLimited, "", "too many requests"))
 		return
 	}
+	// The request's time starts before the token lookup, which a slow database may hold up.
+	ctx, cancel := context.WithTimeout(ctx, h.r.cfg.RequestTimeout)
+	defer cancel()
 	v, err := h.r.authenticate(ctx, req.Header.Get("Authorization"))
 	if err != nil {
-		fail(http.StatusInternalServerError, err)
+		fail(authFailure(ctx, err))
 		return
 	}
 	ctx = withViewer(ctx, v)
-	ctx, cancel := context.WithTimeout(ctx, h.r.cfg.RequestTimeout)
-	defer cancel()
 	gid := req.PathValue("id")
 	var g *ent.Game
 	if n, err := strconv.Atoi(gid); err == nil && n > 0 {

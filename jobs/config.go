@@ -23,6 +23,9 @@ const (
 	DefaultMaxWorkers = 20
 	// DefaultNotifyAttempts is how many times a notification is tried before it is given up.
 	DefaultNotifyAttempts = 12
+	// DefaultRescueAfter is how long a job may stay running before River takes it for the job of a dead
+	// worker and runs it again: a CPU turn is short, and one caught by a crash resumes soon.
+	DefaultRescueAfter = time.Minute
 )
 
 // The environment variables ConfigFromEnv reads, one per field of Config.
@@ -33,6 +36,7 @@ const (
 	EnvSweepGrace     = "ROUT_SWEEP_GRACE"
 	EnvMaxWorkers     = "ROUT_JOBS_MAX_WORKERS"
 	EnvNotifyAttempts = "ROUT_NOTIFY_ATTEMPTS"
+	EnvRescueAfter    = "ROUT_JOBS_RESCUE_AFTER"
 )
 
 // Config is how jobs run. DefaultConfig gives the defaults; the zero Config is not valid.
@@ -54,7 +58,15 @@ type Config struct {
 	// (ROUT_NOTIFY_ATTEMPTS); the waits between tries grow as River's default retry policy says
 	// (attempt⁴ seconds, with jitter).
 	NotifyAttempts int
+	// RescueAfter is how long a job may stay running before River's rescuer takes it for the job of a
+	// worker that died (kill -9, a lost machine) and schedules it again (ROUT_JOBS_RESCUE_AFTER; River's
+	// RescueStuckJobsAfter). Every job is cancelled at JobTimeout, three quarters of it, so that no live
+	// job is ever rescued; a CPU turn or takeover that needs longer goes on in a new run of its job.
+	RescueAfter time.Duration
 }
+
+// JobTimeout is how long one run of a job may take: three quarters of RescueAfter.
+func (c Config) JobTimeout() time.Duration { return c.RescueAfter / 4 * 3 }
 
 // DefaultConfig returns the configuration with every field at its default.
 func DefaultConfig() Config {
@@ -65,6 +77,7 @@ func DefaultConfig() Config {
 		SweepGrace:     DefaultSweepGrace,
 		MaxWorkers:     DefaultMaxWorkers,
 		NotifyAttempts: DefaultNotifyAttempts,
+		RescueAfter:    DefaultRescueAfter,
 	}
 }
 
@@ -81,6 +94,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		{EnvCPUDelay, &cfg.CPUDelay},
 		{EnvSweepInterval, &cfg.SweepInterval},
 		{EnvSweepGrace, &cfg.SweepGrace},
+		{EnvRescueAfter, &cfg.RescueAfter},
 	} {
 		if s := getenv(v.key); s != "" {
 			d, err := time.ParseDuration(s)
@@ -125,6 +139,12 @@ func (c Config) Validate() error {
 	}
 	if c.MaxWorkers < 1 || c.MaxWorkers > 10_000 {
 		errs = append(errs, fmt.Errorf("%s %d is not from 1 to 10000", EnvMaxWorkers, c.MaxWorkers))
+	}
+	if c.RescueAfter < 4*time.Second || c.RescueAfter > time.Hour {
+		errs = append(errs, fmt.Errorf("%s %v is not from 4s to 1h", EnvRescueAfter, c.RescueAfter))
+	} else if c.CPUDelay >= c.JobTimeout()/2 {
+		errs = append(errs, fmt.Errorf("%s %v is not shorter than half the job timeout %v (three quarters of %s %v): "+
+			"a CPU would play too few commands per run", EnvCPUDelay, c.CPUDelay, c.JobTimeout(), EnvRescueAfter, c.RescueAfter))
 	}
 	if c.NotifyAttempts < 1 || c.NotifyAttempts > 100 {
 		errs = append(errs, fmt.Errorf("%s %d is not from 1 to 100", EnvNotifyAttempts, c.NotifyAttempts))

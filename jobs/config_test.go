@@ -18,10 +18,10 @@ func TestConfigFromEnv(t *testing.T) {
 		t.Errorf("the defaults do not validate: %v", err)
 	}
 	env := map[string]string{jobs.EnvPollInterval: "1s", jobs.EnvCPUDelay: "0s", jobs.EnvSweepInterval: "5m",
-		jobs.EnvSweepGrace: "30s", jobs.EnvMaxWorkers: "4", jobs.EnvNotifyAttempts: "3"}
+		jobs.EnvSweepGrace: "30s", jobs.EnvMaxWorkers: "4", jobs.EnvNotifyAttempts: "3", jobs.EnvRescueAfter: "2m"}
 	cfg, err = jobs.ConfigFromEnv(func(k string) string { return env[k] })
 	want := jobs.Config{PollInterval: time.Second, SweepInterval: 5 * time.Minute, SweepGrace: 30 * time.Second,
-		MaxWorkers: 4, NotifyAttempts: 3}
+		MaxWorkers: 4, NotifyAttempts: 3, RescueAfter: 2 * time.Minute}
 	if err != nil || cfg != want {
 		t.Errorf("ConfigFromEnv = %+v, %v; want %+v", cfg, err, want)
 	}
@@ -49,6 +49,10 @@ func TestConfigValidate(t *testing.T) {
 		{"negative grace", func(c *jobs.Config) { c.SweepGrace = -time.Second }, jobs.EnvSweepGrace},
 		{"no workers", func(c *jobs.Config) { c.MaxWorkers = 0 }, jobs.EnvMaxWorkers},
 		{"no attempts", func(c *jobs.Config) { c.NotifyAttempts = 0 }, jobs.EnvNotifyAttempts},
+		{"quick rescue", func(c *jobs.Config) { c.RescueAfter = time.Second }, jobs.EnvRescueAfter},
+		{"late rescue", func(c *jobs.Config) { c.RescueAfter = 2 * time.Hour }, jobs.EnvRescueAfter},
+		{"CPU delay of half the job timeout", func(c *jobs.Config) { c.CPUDelay = c.JobTimeout() / 2 }, jobs.EnvCPUDelay},
+		{"long CPU delay with a late rescue", func(c *jobs.Config) { c.CPUDelay, c.RescueAfter = time.Minute, 10*time.Minute }, ""},
 	} {
 		cfg := jobs.DefaultConfig()
 		tc.change(&cfg)

@@ -2,7 +2,6 @@ package jobs
 
 import (
 	"context"
-	"time"
 
 	"github.com/riverqueue/river"
 )
@@ -13,11 +12,9 @@ type cpuTurnWorker struct {
 	j *Jobs
 }
 
-// Timeout allows a long turn with Config.CPUDelay between its commands.
-func (w *cpuTurnWorker) Timeout(*river.Job[CPUTurnArgs]) time.Duration { return gameJobTimeout }
-
-// Work plays the turn until it is over; a job for a turn that is over already does nothing.
+// Work plays the turn until it is over; a job for a turn that is over already does nothing. A turn longer
+// than one run of a job (Config.JobTimeout) goes on in the next run (see continued).
 func (w *cpuTurnWorker) Work(ctx context.Context, job *river.Job[CPUTurnArgs]) error {
 	_, err := w.j.playTurn(ctx, job.Args.GameID, job.Args.Turn, job.Args.Seat)
-	return err
+	return continued(err)
 }

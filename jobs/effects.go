@@ -13,11 +13,17 @@ import (
 )
 
 // AfterCommand inserts, in the command's transaction, the jobs and notices a command causes: for a turn
-// that starts, a CPU turn job (CPU seat) or a warning, a deadline and a your_turn notice (human seat);
-// eliminated and game_over notices; and, for the commands of a takeover, the idle player's cpu_played
+// that ends, the cancellation of its warning and deadline jobs still waiting; for a turn that starts, a
+// CPU turn job (CPU seat) or a warning, a deadline and a your_turn notice (human seat); eliminated and
+// game_over notices; and, for the commands of a takeover, the idle player's cpu_played
 // notice. It implements game.Effects.
 func (j *Jobs) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) error {
 	var notices []notice
+	if c.After.Phase() == rules.PhaseOver || c.After.Turn() != c.Before.Turn() {
+		if err := j.cancelTimers(ctx, tx, c.GameID, c.Before.Turn()); err != nil {
+			return err
+		}
+	}
 	if ts, ok := turnStarted(c); ok {
 		seat := c.Seats[ts.Player]
 		switch {
@@ -83,6 +89,38 @@ func (j *Jobs) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) erro
 			data: noticeData{Inviter: ptr(g.CreatorID)}})
 	}
 	return j.insertNotices(ctx, tx, notices...)
+}
+
+// cancelTimers cancels, in tx, the warning and deadline jobs of a game's turn that ended, unless they are
+// running (a takeover ending the turn) or done: they would otherwise wait for their time, up to the turn
+// limit, to find that the turn is over.
+func (j *Jobs) cancelTimers(ctx context.Context, tx *sql.Tx, gameID, turn int) error {
+	// The GIN index on river_job (args) answers this.
+	rows, err := tx.QueryContext(ctx, `SELECT id FROM river_job WHERE kind IN ($1, $2) AND args @> $3::jsonb
+		AND state IN ('available', 'retryable', 'scheduled')`, KindTurnWarning, KindTurnDeadline,
+		fmt.Sprintf(`{"game_id": %d, "turn": %d}`, gameID, turn))
+	if err != nil {
+		return fmt.Errorf("error finding the timers of turn %d: %w", turn, err)
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return fmt.Errorf("error reading the timers of turn %d: %w", turn, err)
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("error finding the timers of turn %d: %w", turn, err)
+	}
+	for _, id := range ids {
+		if _, err := j.client.JobCancelTx(ctx, tx, id); err != nil {
+			return fmt.Errorf("error cancelling a timer of turn %d: %w", turn, err)
+		}
+	}
+	return nil
 }
 
 // turnStarted returns the turn a command started, if any (the game is not over).

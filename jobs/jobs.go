@@ -18,10 +18,6 @@ import (
 	"rout/notify"
 )
 
-// gameJobTimeout bounds one CPU turn, takeover or sweep: a turn of many commands with Config.CPUDelay
-// between them.
-const gameJobTimeout = 15 * time.Minute
-
 // Notifier sends one notification through the channel its recipient chose; *notify.Router is one.
 type Notifier interface {
 	Notify(ctx context.Context, ch notify.Channel, kind notify.Kind, to notify.Recipient, data notify.Data) error
@@ -123,6 +119,10 @@ func New(opts Opts) (*Jobs, error) {
 		PeriodicJobs: []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(opts.Config.SweepInterval),
 			func() (river.JobArgs, *river.InsertOpts) { return SweepArgs{}, nil },
 			&river.PeriodicJobOpts{RunOnStart: true})},
+
+		// Every run of a job ends before the rescuer would take it for the job of a dead worker.
+		JobTimeout:           opts.Config.JobTimeout(),
+		RescueStuckJobsAfter: opts.Config.RescueAfter,
 	})
 	if err != nil {
 		j.closeListener()

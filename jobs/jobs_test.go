@@ -1,15 +1,21 @@
 package jobs_test
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/riverqueue/river"
+
 	"rout/ai"
 	"rout/game"
 	"rout/jobs"
+	"rout/rules"
 )
 
 // createGame creates and starts a game on the classic map with the given seats, created by creator.
@@ -191,8 +197,14 @@ func TestStaleDeadlineChangesNothing(t *testing.T) {
 		}
 	}
 	version := snap.Version
-	// The turn's hour passes: its warning and deadline jobs come due.
-	if _, err := e.db.Exec(`UPDATE river_job SET scheduled_at = now(), state = 'available'
+	// The command that ended the turn cancelled its warning and deadline jobs.
+	if n := e.count(`SELECT count(*) FROM river_job WHERE kind IN ($1, $2) AND (args->>'game_id')::int = $3
+		AND (args->>'turn')::int = $4 AND state = 'cancelled'`, jobs.KindTurnDeadline, jobs.KindTurnWarning, id, turn); n != 2 {
+		t.Errorf("%d of the ended turn's warning and deadline jobs are cancelled, want 2", n)
+	}
+	// Had they been fetched just before (they run at their time, the turn's hour gone), they change
+	// nothing either.
+	if _, err := e.db.Exec(`UPDATE river_job SET scheduled_at = now(), state = 'available', finalized_at = NULL
 		WHERE kind IN ($1, $2) AND (args->>'game_id')::int = $3 AND (args->>'turn')::int = $4`,
 		jobs.KindTurnDeadline, jobs.KindTurnWarning, id, turn); err != nil {
 		t.Fatal(err)
@@ -384,5 +396,158 @@ func TestPermanentFailureCancelsNotification(t *testing.T) {
 	}
 	if n := e.count(`SELECT count(*) FROM notices WHERE user_id = $1 AND kind = 'invited' AND sent_at IS NULL`, carol); n != 1 {
 		t.Errorf("carol's unsent invitation notices: %d, want 1", n)
+	}
+}
+
+// TestEndedTurnsLeaveNoTimer plays turns of two humans in time, then ends the game by a resignation: a
+// turn that ends takes its warning and deadline jobs with it, so that only the current turn's wait, and
+// none once the game is over.
+func TestEndedTurnsLeaveNoTimer(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	r := e.replica(testConfig(), nil)
+	alice, bob := e.user("alice", "none"), e.user("bob", "none")
+	id := e.createGame(r.svc, alice, human(alice), human(bob))
+	waiting := func() int {
+		return e.count(`SELECT count(*) FROM river_job WHERE kind IN ($1, $2) AND (args->>'game_id')::int = $3
+			AND state IN ('available', 'retryable', 'scheduled')`, jobs.KindTurnDeadline, jobs.KindTurnWarning, id)
+	}
+	for range 6 {
+		snap, err := r.svc.GameSnapshot(e.ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		turn := snap.State.Turn()
+		for snap.State.Turn() == turn {
+			player := snap.Seats[snap.State.Current()].UserID
+			cmd := ai.Normal(snap.State, snap.State.Current(), rand.New(rand.NewPCG(uint64(turn), 2)))
+			version := snap.Version
+			if _, err := r.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(player), Command: cmd,
+				ExpectedVersion: &version}); err != nil {
+				t.Fatal(err)
+			}
+			if snap, err = r.svc.GameSnapshot(e.ctx, id); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if snap.Status != "active" {
+			break
+		}
+		now := snap.State.Turn()
+		if n := waiting(); n != 2 {
+			t.Fatalf("after turn %d: %d warning and deadline jobs wait, want the 2 of turn %d", turn, n, now)
+		}
+		if n := e.count(`SELECT count(*) FROM river_job WHERE kind IN ($1, $2) AND (args->>'game_id')::int = $3
+			AND (args->>'turn')::int = $4 AND state = 'scheduled'`, jobs.KindTurnDeadline, jobs.KindTurnWarning, id, now); n != 2 {
+			t.Fatalf("turn %d has %d scheduled warning and deadline jobs, want 2", now, n)
+		}
+	}
+	// The player whose turn it is resigns: that turn's timers go, and none is left once the game is over.
+	snap, err := r.svc.GameSnapshot(e.ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resigned := snap.State.Turn()
+	if _, err := r.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(snap.Seats[snap.State.Current()].UserID),
+		Command: rules.Resign{}}); err != nil {
+		t.Fatal(err)
+	}
+	if n := e.count(`SELECT count(*) FROM river_job WHERE kind IN ($1, $2) AND (args->>'game_id')::int = $3
+		AND (args->>'turn')::int = $4 AND state IN ('available', 'retryable', 'scheduled')`,
+		jobs.KindTurnDeadline, jobs.KindTurnWarning, id, resigned); n != 0 {
+		t.Errorf("%d warning and deadline jobs of the turn ended by a resignation still wait", n)
+	}
+	over := e.count(`SELECT count(*) FROM games WHERE id = $1 AND status <> 'active'`, id) == 1
+	if n := waiting(); (over && n != 0) || n > 2 {
+		t.Errorf("after the resignation (game over: %v) %d warning and deadline jobs wait", over, n)
+	}
+}
+
+// TestSweeperPlaysAStalledCPUTurn starts a game of two CPU seats whose CPU turn job is lost (its service
+// enqueues none): once its last event is older than the sweeper's grace, with no CPU turn job waiting,
+// the sweeper plays the turn. A job waiting for a retry keeps the sweeper away.
+func TestSweeperPlaysAStalledCPUTurn(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	r := e.replica(testConfig(), nil)
+	e.waitFor("the sweep at start", time.Minute, func() bool {
+		return e.count(`SELECT count(*) FROM river_job WHERE kind = $1 AND state = 'completed'`, jobs.KindSweep) == 1
+	})
+	_, lost := e.inserter()
+	owner := e.user("owner", "none")
+	id := e.createGame(lost, owner, cpu("easy"), cpu("normal"))
+	turn, seat := e.gameInt(id, "turn"), e.gameInt(id, "current_seat")
+	if n := e.jobsOf(id, jobs.KindCPUTurn, ""); n != 0 {
+		t.Fatalf("the game has %d CPU turn jobs, want none (lost)", n)
+	}
+	if n, err := r.jobs.Sweep(e.ctx); err != nil || n != 0 {
+		t.Fatalf("a sweep within the grace played %d turns, %v; want none", n, err)
+	}
+	// The last event is older than the grace (a minute).
+	if _, err := e.db.Exec(`UPDATE events SET created_at = created_at - interval '1 hour' WHERE game_id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	retry := fmt.Sprintf(`{"game_id": %d, "turn": %d, "seat": %d}`, id, turn, seat)
+	if _, err := e.db.Exec(`INSERT INTO river_job (kind, args, queue, state, scheduled_at, max_attempts, priority)
+		VALUES ($1, $2::jsonb, $3, 'scheduled', now() + interval '1 hour', 25, 1)`, jobs.KindCPUTurn, retry, jobs.QueueGame); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := r.jobs.Sweep(e.ctx); err != nil || n != 0 {
+		t.Fatalf("a sweep with the turn's job waiting played %d turns, %v; want none", n, err)
+	}
+	if _, err := e.db.Exec(`DELETE FROM river_job WHERE kind = $1`, jobs.KindCPUTurn); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := r.jobs.Sweep(e.ctx); err != nil || n != 1 {
+		t.Fatalf("the sweep played %d turns, %v; want 1", n, err)
+	}
+	if got := e.gameInt(id, "turn"); got <= turn {
+		t.Errorf("turn after the sweep: %d, want past %d", got, turn)
+	}
+	if s := r.jobs.Stats(); s.SweeperRepairs != 1 || s.CPUTurns < 1 {
+		t.Errorf("stats: %+v", s)
+	}
+}
+
+// TestTurnGoesOnInANewRunWhenTheJobsTimeRunsShort plays a CPU turn with too little of a job's time left
+// for a command (its pause and a quarter of the job's time): the turn stops before the command and the
+// job snoozes for no time, to go on in its next run; with the time, the turn is played.
+func TestTurnGoesOnInANewRunWhenTheJobsTimeRunsShort(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	cfg := testConfig()
+	cfg.RescueAfter, cfg.CPUDelay = 4*time.Second, time.Second // a job's time is 3 s
+	r := e.replica(cfg, nil)
+	_, lost := e.inserter() // no CPU turn job: the test plays the turn itself
+	id := e.createGame(lost, e.user("owner", "none"), cpu("easy"), cpu("normal"))
+	turn, seat := e.gameInt(id, "turn"), e.gameInt(id, "current_seat")
+	short, cancel := context.WithTimeout(e.ctx, 1500*time.Millisecond) // less than 1 s + 3 s / 4
+	defer cancel()
+	played, err := r.jobs.PlayTurn(short, id, turn, seat)
+	var snooze *river.JobSnoozeError
+	if !errors.As(err, &snooze) || played != 0 {
+		t.Fatalf("with 1.5 s left: played %d, %v; want none and a snooze", played, err)
+	}
+	if got := e.gameInt(id, "turn"); got != turn {
+		t.Fatalf("the turn moved to %d", got)
+	}
+	// Runs of a job's whole time each play commands, snooze while the turn goes on, and end it.
+	for runs := 1; ; runs++ {
+		long, cancel := context.WithTimeout(e.ctx, cfg.JobTimeout())
+		played, err := r.jobs.PlayTurn(long, id, turn, seat)
+		cancel()
+		if played == 0 {
+			t.Fatalf("run %d with a job's whole time played nothing (%v)", runs, err)
+		}
+		if err == nil {
+			t.Logf("the turn took %d runs", runs)
+			break
+		}
+		if !errors.As(err, &snooze) || runs == 50 {
+			t.Fatalf("run %d: %v; want a snooze, or the turn's end", runs, err)
+		}
+	}
+	if got := e.gameInt(id, "turn"); got <= turn {
+		t.Errorf("turn after the runs: %d, want past %d", got, turn)
 	}
 }

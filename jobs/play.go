@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/riverqueue/river"
+
 	"rout/ai"
 	"rout/game"
 	"rout/rules"
@@ -15,6 +17,26 @@ import (
 // maxCommandsPerJob bounds the commands one job plays: a turn that is not over by then is a bug, and the
 // job fails (and is retried) rather than spinning.
 const maxCommandsPerJob = 2000
+
+// errOutOfTime stops a turn whose job has too little time left for another command: the job runs again
+// (continued) and goes on with the turn.
+var errOutOfTime = errors.New("the job's time is up before the turn is over")
+
+// continued returns a job's error: errOutOfTime becomes a snooze of no time (the job runs again at once,
+// from where the turn is, without using up an attempt).
+func continued(err error) error {
+	if errors.Is(err, errOutOfTime) {
+		return river.JobSnooze(0)
+	}
+	return err
+}
+
+// outOfTime says whether ctx, a job's, ends before the next command could be played: its pause
+// (Config.CPUDelay) and a quarter of the job's time for the command itself.
+func (j *Jobs) outOfTime(ctx context.Context) bool {
+	deadline, ok := ctx.Deadline()
+	return ok && time.Until(deadline) < j.cfg.CPUDelay+j.cfg.JobTimeout()/4
+}
 
 // playing says whether game snap is still at turn with seat to move.
 func playing(snap game.Snapshot, turn, seat int) bool {
@@ -39,7 +61,8 @@ func (j *Jobs) timedTurn(ctx context.Context, gameID, turn, seat int) (game.Snap
 // version it was chosen at, until the turn is over (another turn, or the game's end). It returns how many
 // commands it played. A CPU seat plays as its difficulty says; another seat (a takeover) plays as
 // ai.Cautious, and its commands carry the takeover so that the player is told. It does nothing when the
-// game has moved on. A turn it finished counts in Stats (CPUTurns or Takeovers).
+// game has moved on. When its job's time (ctx) runs short it stops with errOutOfTime, and a new run goes
+// on. A turn it finished counts in Stats (CPUTurns or Takeovers).
 func (j *Jobs) playTurn(ctx context.Context, gameID, turn, seat int) (played int, err error) {
 	svc := j.service()
 	cpu := false
@@ -70,6 +93,9 @@ func (j *Jobs) playTurn(ctx context.Context, gameID, turn, seat int) (played int
 		}
 		if !playing(snap, turn, seat) {
 			return played, nil
+		}
+		if j.outOfTime(ctx) {
+			return played, errOutOfTime
 		}
 		play, cmdCtx := ai.Cautious, ctx
 		if s := snap.Seats[seat]; s.CPU {

@@ -13,16 +13,12 @@ type turnDeadlineWorker struct {
 	j *Jobs
 }
 
-// Timeout allows a long turn with Config.CPUDelay between its commands.
-func (w *turnDeadlineWorker) Timeout(*river.Job[TurnDeadlineArgs]) time.Duration {
-	return gameJobTimeout
-}
-
 // deadlineSlack is how far a stored deadline may be from the job's: the database keeps microseconds.
 const deadlineSlack = time.Millisecond
 
 // Work plays the rest of the turn with the Cautious CPU, unless the game has moved on (another turn or
-// seat, the game over) or the turn's deadline is no longer the job's.
+// seat, the game over) or the turn's deadline is no longer the job's. A long turn goes on in the next run
+// of the job (see continued).
 func (w *turnDeadlineWorker) Work(ctx context.Context, job *river.Job[TurnDeadlineArgs]) error {
 	a := job.Args
 	snap, due, err := w.j.timedTurn(ctx, a.GameID, a.Turn, a.Seat)
@@ -30,5 +26,5 @@ func (w *turnDeadlineWorker) Work(ctx context.Context, job *river.Job[TurnDeadli
 		return err
 	}
 	_, err = w.j.playTurn(ctx, a.GameID, a.Turn, a.Seat)
-	return err
+	return continued(err)
 }

@@ -45,6 +45,11 @@ const (
 	EnvMetricsToken    = "ROUT_METRICS_TOKEN"
 	EnvAdminToken      = "ROUT_ADMIN_TOKEN"
 	EnvWorkers         = "ROUT_WORKERS"
+
+	EnvReadHeaderTimeout = "ROUT_HTTP_READ_HEADER_TIMEOUT"
+	EnvReadTimeout       = "ROUT_HTTP_READ_TIMEOUT"
+	EnvWriteTimeout      = "ROUT_HTTP_WRITE_TIMEOUT"
+	EnvIdleTimeout       = "ROUT_HTTP_IDLE_TIMEOUT"
 )
 
 // logLevels maps the values of Config.LogLevel to slog levels.
@@ -87,6 +92,10 @@ type Config struct {
 	// DefaultShutdownTimeout.
 	ShutdownTimeout time.Duration
 
+	// HTTP holds the HTTP server's timeouts per connection (the ROUT_HTTP_*_TIMEOUT variables; see
+	// docs/operations.md). Default DefaultTimeouts.
+	HTTP Timeouts
+
 	// GraphQL holds the API's limits (the ROUT_GRAPHQL_* variables; see docs/api.md).
 	GraphQL graph.Config
 
@@ -127,6 +136,7 @@ func DefaultConfig() Config {
 		LogLevel:        DefaultLogLevel,
 		LogFormat:       DefaultLogFormat,
 		ShutdownTimeout: DefaultShutdownTimeout,
+		HTTP:            DefaultTimeouts(),
 		GraphQL:         graph.DefaultConfig(),
 		Workers:         true,
 		Jobs:            jobs.DefaultConfig(),
@@ -154,12 +164,23 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 			*v.dst = s
 		}
 	}
-	if s := getenv(EnvShutdownTimeout); s != "" {
-		d, err := time.ParseDuration(s)
-		if err != nil {
-			return Config{}, fmt.Errorf("%s %q is not a duration (such as 10s or 1m30s)", EnvShutdownTimeout, s)
+	for _, v := range []struct {
+		key string
+		dst *time.Duration
+	}{
+		{EnvShutdownTimeout, &cfg.ShutdownTimeout},
+		{EnvReadHeaderTimeout, &cfg.HTTP.ReadHeader},
+		{EnvReadTimeout, &cfg.HTTP.Read},
+		{EnvWriteTimeout, &cfg.HTTP.Write},
+		{EnvIdleTimeout, &cfg.HTTP.Idle},
+	} {
+		if s := getenv(v.key); s != "" {
+			d, err := time.ParseDuration(s)
+			if err != nil {
+				return Config{}, fmt.Errorf("%s %q is not a duration (such as 10s or 1m30s)", v.key, s)
+			}
+			*v.dst = d
 		}
-		cfg.ShutdownTimeout = d
 	}
 	api, err := graph.ConfigFromEnv(getenv)
 	if err != nil {
@@ -206,6 +227,7 @@ func (c Config) Validate() error {
 	if c.ShutdownTimeout <= 0 {
 		errs = append(errs, fmt.Errorf("%s (--shutdown-timeout) %v is not positive", EnvShutdownTimeout, c.ShutdownTimeout))
 	}
+	errs = append(errs, c.validateHTTP()...)
 	if err := c.GraphQL.Validate(); err != nil {
 		errs = append(errs, err)
 	}
@@ -224,6 +246,33 @@ func (c Config) Validate() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// validateHTTP reports the HTTP timeouts the server cannot work with: each must be positive, the headers'
+// bound within the whole request's, and the response's bound longer than the API's request timeout (or
+// slow but legal answers would be cut off).
+func (c Config) validateHTTP() []error {
+	var errs []error
+	for _, v := range []struct {
+		key string
+		d   time.Duration
+	}{
+		{EnvReadHeaderTimeout, c.HTTP.ReadHeader}, {EnvReadTimeout, c.HTTP.Read},
+		{EnvWriteTimeout, c.HTTP.Write}, {EnvIdleTimeout, c.HTTP.Idle},
+	} {
+		if v.d <= 0 {
+			errs = append(errs, fmt.Errorf("%s %v is not positive", v.key, v.d))
+		}
+	}
+	if c.HTTP.ReadHeader > c.HTTP.Read {
+		errs = append(errs, fmt.Errorf("%s %v is longer than %s %v, which includes it", EnvReadHeaderTimeout, c.HTTP.ReadHeader,
+			EnvReadTimeout, c.HTTP.Read))
+	}
+	if c.HTTP.Write > 0 && c.GraphQL.RequestTimeout > 0 && c.HTTP.Write <= c.GraphQL.RequestTimeout {
+		errs = append(errs, fmt.Errorf("%s %v is not longer than %s %v: answers would be cut off", EnvWriteTimeout, c.HTTP.Write,
+			graph.EnvRequestTimeout, c.GraphQL.RequestTimeout))
+	}
+	return errs
 }
 
 // validateSecret reports a secret that is set but too short or has spaces (it could not be sent in an

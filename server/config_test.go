@@ -35,6 +35,11 @@ func TestConfigFromEnv(t *testing.T) {
 		"ROUT_SHUTDOWN_TIMEOUT": "1m30s",
 		"ROUT_WORKERS":          "false",
 		"ROUT_CPU_DELAY":        "0s",
+
+		"ROUT_HTTP_READ_HEADER_TIMEOUT": "2s",
+		"ROUT_HTTP_READ_TIMEOUT":        "20s",
+		"ROUT_HTTP_WRITE_TIMEOUT":       "40s",
+		"ROUT_HTTP_IDLE_TIMEOUT":        "1m",
 	}
 	cfg, err = ConfigFromEnv(func(k string) string { return env[k] })
 	if err != nil {
@@ -47,6 +52,7 @@ func TestConfigFromEnv(t *testing.T) {
 		LogLevel:        "debug",
 		LogFormat:       "json",
 		ShutdownTimeout: 90 * time.Second,
+		HTTP:            Timeouts{ReadHeader: 2 * time.Second, Read: 20 * time.Second, Write: 40 * time.Second, Idle: time.Minute},
 		GraphQL:         graph.DefaultConfig(),
 		Workers:         false,
 		Jobs:            jobs.DefaultConfig(),
@@ -93,6 +99,11 @@ func TestConfigValidate(t *testing.T) {
 		{"bad log format", func(c *Config) { c.LogFormat = "logfmt" }, "ROUT_LOG_FORMAT"},
 		{"zero timeout", func(c *Config) { c.ShutdownTimeout = 0 }, "ROUT_SHUTDOWN_TIMEOUT"},
 		{"negative timeout", func(c *Config) { c.ShutdownTimeout = -time.Second }, "ROUT_SHUTDOWN_TIMEOUT"},
+		{"zero read header timeout", func(c *Config) { c.HTTP.ReadHeader = 0 }, "ROUT_HTTP_READ_HEADER_TIMEOUT"},
+		{"headers longer than the request", func(c *Config) { c.HTTP.ReadHeader = time.Minute }, "ROUT_HTTP_READ_HEADER_TIMEOUT"},
+		{"zero read timeout", func(c *Config) { c.HTTP.Read = 0 }, "ROUT_HTTP_READ_TIMEOUT"},
+		{"write within the request timeout", func(c *Config) { c.HTTP.Write = c.GraphQL.RequestTimeout }, "ROUT_HTTP_WRITE_TIMEOUT"},
+		{"zero idle timeout", func(c *Config) { c.HTTP.Idle = 0 }, "ROUT_HTTP_IDLE_TIMEOUT"},
 		{"API without workers", func(c *Config) { c.Workers = false }, ""},
 		{"worker without workers", func(c *Config) { c.WorkerOnly, c.Workers = true, false }, "ROUT_WORKERS"},
 		{"zero poll interval", func(c *Config) { c.Jobs.PollInterval = 0 }, "ROUT_JOBS_POLL_INTERVAL"},

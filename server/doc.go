@@ -19,8 +19,9 @@
 //
 // When Run's context ends (the rout binary ends it on SIGINT or SIGTERM), the server stops accepting
 // connections, /readyz answers 503 on the connections still open, and requests in flight get
-// Config.ShutdownTimeout to finish before their connections are closed. Then the database pool closes and
-// the embedded cluster, if any, stops. A second signal ends the process at once (the rout binary restores
+// Config.ShutdownTimeout to finish before their connections are closed. The websockets, the live hub and
+// River then stop, each stage within a Config.ShutdownTimeout of its own. Then the database pool closes
+// and the embedded cluster, if any, stops. A second signal ends the process at once (the rout binary restores
 // the default signal handling after the first); an embedded cluster left running that way is adopted by
 // the next start.
 //

@@ -27,11 +27,13 @@ import (
 // Run is `rout serve`: it validates cfg, listens on cfg.Addr, opens the database (starting the embedded
 // cluster when cfg.DatabaseURL is empty), serves HTTP, migrates the database, starts working River jobs
 // (cfg.Workers), and is ready. With cfg.WorkerOnly (`rout worker`) it serves only /healthz, /readyz and /metrics.
-// When ctx ends it shuts down: the HTTP server stops accepting and drains its requests for at most
-// cfg.ShutdownTimeout, River finishes the jobs in flight within another cfg.ShutdownTimeout (then
-// cancels them), then the database closes and the embedded cluster stops. It returns nil after a
-// shutdown that ctx asked for, including one during start-up, and an error when the server could not
-// start or stopped by itself.
+// When ctx ends it shuts down in stages, each within a cfg.ShutdownTimeout of its own: the HTTP server
+// stops accepting and drains its requests (then closes the connections left), the websockets close
+// (1001; a client that does not answer in time is left to its socket's deadline, its operations
+// cancelled), the live hub stops, River finishes the jobs in flight (then cancels them); then the
+// database closes and the embedded cluster stops. It returns nil after a shutdown that ctx asked for,
+// including one during start-up and one that had to cut slow clients off, and an error when the server
+// could not start, stopped by itself, or a stage failed.
 func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 	if err := cfg.Validate(); err != nil {
 		return fmt.Errorf("error validating the configuration: %w", err)
@@ -63,7 +65,7 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		ln.Close()
 		return errors.Join(err, db.Close(context.WithoutCancel(ctx)))
 	}
-	opts := Opts{DB: db.DB, Logger: logger, Metrics: m}
+	opts := Opts{DB: db.DB, Logger: logger, Metrics: m, Timeouts: cfg.HTTP}
 	var hub *live.Hub
 	if !cfg.WorkerOnly {
 		if hub, err = newHub(cfg, db, svc, logger); err != nil {
@@ -113,25 +115,38 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 
 	logger.InfoContext(ctx, "shutting down; interrupt again to force exit", "timeout", cfg.ShutdownTimeout)
 	stopping := time.Now()
-	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.ShutdownTimeout)
-	defer cancel()
 	errs := []error{runErr}
-	if err := srv.Shutdown(shutdownCtx); err != nil {
+	// Each stage gets a fresh ShutdownTimeout of its own: a stage that used up its time leaves the next
+	// one its whole bound, not an expired context.
+	stage := func(stop func(context.Context) error) error {
+		stageCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.ShutdownTimeout)
+		defer cancel()
+		return stop(stageCtx)
+	}
+	// A client too slow to finish within the time is closed: that is the shutdown working, not failing.
+	if err := stage(srv.Shutdown); errors.Is(err, context.DeadlineExceeded) {
+		logger.WarnContext(ctx, "closed the HTTP connections whose requests did not finish in time", "timeout", cfg.ShutdownTimeout,
+			"error", err.Error())
+	} else if err != nil {
 		errs = append(errs, err)
 	}
-	if err := stopHub(shutdownCtx, opts.API, hub); err != nil {
+	if err := stage(func(c context.Context) error { return closeSockets(c, opts.API) }); errors.Is(err, context.DeadlineExceeded) {
+		logger.WarnContext(ctx, "websockets still closing after the shutdown timeout: their clients did not answer the close; "+
+			"their operations are cancelled", "timeout", cfg.ShutdownTimeout)
+	} else if err != nil {
+		errs = append(errs, err)
+	}
+	if err := stage(func(c context.Context) error { return stopHub(c, hub) }); err != nil {
 		errs = append(errs, err)
 	}
 	if err := <-served; err != nil && runErr == nil {
 		errs = append(errs, err)
 	}
-	// River gets its own ShutdownTimeout for the jobs in flight, after HTTP and before the database.
-	jobsCtx, cancelJobs := context.WithTimeout(context.WithoutCancel(ctx), cfg.ShutdownTimeout)
-	defer cancelJobs()
-	if err := work.Stop(jobsCtx); err != nil {
+	// River: the jobs in flight get their own ShutdownTimeout, after HTTP and before the database.
+	if err := stage(work.Stop); err != nil {
 		errs = append(errs, err)
 	}
-	// Not shutdownCtx: the cluster gets its own time for a clean stop (pgcluster.Config.StopTimeout).
+	// Not a stage: the cluster gets its own time for a clean stop (pgcluster.Config.StopTimeout).
 	if err := db.Close(context.WithoutCancel(ctx)); err != nil {
 		errs = append(errs, err)
 	}
@@ -176,14 +191,19 @@ func startHub(ctx context.Context, hub *live.Hub) error {
 	return nil
 }
 
-// stopHub closes the API's websockets (their clients reconnect elsewhere and resume) and stops the hub.
-func stopHub(ctx context.Context, api http.Handler, hub *live.Hub) error {
-	var errs []error
+// closeSockets closes the API's websockets (their clients reconnect elsewhere and resume) and waits for
+// them until ctx ends; a process without the API has none.
+func closeSockets(ctx context.Context, api http.Handler) error {
 	if s, ok := api.(interface{ Shutdown(context.Context) error }); ok {
-		errs = append(errs, s.Shutdown(ctx))
+		return s.Shutdown(ctx)
 	}
-	if hub != nil {
-		errs = append(errs, hub.Stop(ctx))
+	return nil
+}
+
+// stopHub stops the live hub; a process without the API has none.
+func stopHub(ctx context.Context, hub *live.Hub) error {
+	if hub == nil {
+		return nil
 	}
-	return errors.Join(errs...)
+	return hub.Stop(ctx)
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -16,14 +17,45 @@ import (
 	"time"
 )
 
-// HTTP server limits. There is no overall read or write timeout: subscriptions hold their connections
-// open for hours.
+// Defaults of Timeouts.
 const (
-	// readHeaderTimeout bounds how long a client may take to send a request's headers.
-	readHeaderTimeout = 10 * time.Second
-	// idleTimeout closes keep-alive connections that stay idle for longer.
-	idleTimeout = 2 * time.Minute
+	// DefaultReadHeaderTimeout bounds how long a client may take to send a request's headers.
+	DefaultReadHeaderTimeout = 5 * time.Second
+	// DefaultReadTimeout bounds how long a client may take to send a whole request, headers and body.
+	DefaultReadTimeout = 30 * time.Second
+	// DefaultWriteTimeout bounds a request from the end of its headers to the end of its response.
+	DefaultWriteTimeout = time.Minute
+	// DefaultIdleTimeout closes keep-alive connections that stay idle for longer.
+	DefaultIdleTimeout = 2 * time.Minute
 )
+
+// Timeouts are the HTTP server's bounds on one connection (see http.Server). They end at a websocket
+// upgrade: the hijacked connection's deadlines are then the websocket transport's (ping interval, write
+// timeout), so subscriptions may stay open for hours.
+type Timeouts struct {
+	// ReadHeader bounds the reading of a request's headers (ROUT_HTTP_READ_HEADER_TIMEOUT).
+	ReadHeader time.Duration
+	// Read bounds the reading of a whole request, body included (ROUT_HTTP_READ_TIMEOUT).
+	Read time.Duration
+	// Write bounds a request from the end of its headers to the end of its response
+	// (ROUT_HTTP_WRITE_TIMEOUT): a client that does not take its response in time is dropped.
+	Write time.Duration
+	// Idle closes a keep-alive connection that waits longer for its next request (ROUT_HTTP_IDLE_TIMEOUT).
+	Idle time.Duration
+}
+
+// DefaultTimeouts returns the default HTTP timeouts.
+func DefaultTimeouts() Timeouts {
+	return Timeouts{ReadHeader: DefaultReadHeaderTimeout, Read: DefaultReadTimeout, Write: DefaultWriteTimeout,
+		Idle: DefaultIdleTimeout}
+}
+
+// withDefaults returns t with its zero fields at their defaults.
+func (t Timeouts) withDefaults() Timeouts {
+	d := DefaultTimeouts()
+	return Timeouts{ReadHeader: cmp.Or(t.ReadHeader, d.ReadHeader), Read: cmp.Or(t.Read, d.Read),
+		Write: cmp.Or(t.Write, d.Write), Idle: cmp.Or(t.Idle, d.Idle)}
+}
 
 // Server is Rout's HTTP server. New builds every route in one place (routes); Serve serves them until
 // Shutdown. Its methods are safe for concurrent use.
@@ -57,6 +89,9 @@ type Opts struct {
 
 	// RiverUI serves the River UI at adminui.Path to admins (adminui.New); nil leaves it out.
 	RiverUI http.Handler
+
+	// Timeouts bound each connection; a zero field takes its default (DefaultTimeouts).
+	Timeouts Timeouts
 }
 
 // New returns a server with every route. It is not ready (/readyz answers 503) until MarkMigrated.
@@ -66,10 +101,13 @@ func New(opts Opts) *Server {
 	}
 	s := &Server{logger: opts.Logger, db: opts.DB, pings: make(chan struct{}, maxPings)}
 	s.handler = s.routes(opts)
+	timeouts := opts.Timeouts.withDefaults()
 	s.http = &http.Server{
 		Handler:           s.handler,
-		ReadHeaderTimeout: readHeaderTimeout,
-		IdleTimeout:       idleTimeout,
+		ReadHeaderTimeout: timeouts.ReadHeader,
+		ReadTimeout:       timeouts.Read,
+		WriteTimeout:      timeouts.Write,
+		IdleTimeout:       timeouts.Idle,
 		ErrorLog:          slog.NewLogLogger(opts.Logger.Handler(), slog.LevelWarn),
 	}
 	return s

@@ -1,0 +1,134 @@
+package graph_test
+
+import (
+	"context"
+	"database/sql"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"rout/graph"
+)
+
+// stalled runs lock in a transaction of its own (a lock another session holds, as a slow migration or a
+// long report might) and returns the function that rolls it back; the test's cleanup rolls it back too.
+func (e *env) stalled(lock string, args ...any) (release func()) {
+	e.t.Helper()
+	tx, err := e.db.BeginTx(context.Background(), nil)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if _, err := tx.Exec(lock, args...); err != nil {
+		_ = tx.Rollback()
+		e.t.Fatal(err)
+	}
+	release = func() { _ = tx.Rollback() }
+	e.t.Cleanup(release)
+	return release
+}
+
+// answer is the outcome of a request sent in the background.
+type answer struct {
+	status int
+	body   string
+	err    error
+}
+
+// postAsync sends query with the bearer token in the background, without a client timeout: the server's own
+// bounds are under test.
+func (e *env) postAsync(token, query string) <-chan answer {
+	out := make(chan answer, 1)
+	go func() {
+		req, err := http.NewRequest(http.MethodPost, e.srv.URL+graph.Path,
+			strings.NewReader(`{"query":`+mustJSON(e.t, query)+`}`))
+		if err != nil {
+			out <- answer{err: err}
+			return
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer "+token)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			out <- answer{err: err}
+			return
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		out <- answer{status: resp.StatusCode, body: string(b), err: err}
+	}()
+	return out
+}
+
+// TestStalledTokenLookupEndsWithTheRequestTimeout holds a lock on the tokens table: an authenticated
+// request waits for it within its request timeout, then answers 503 TIMEOUT, while the lock is still
+// held (before, the lookup ran before the timeout began, and waited as long as the lock), and in less
+// than twice the timeout.
+func TestStalledTokenLookupEndsWithTheRequestTimeout(t *testing.T) {
+	t.Parallel()
+	const timeout = time.Second
+	e := newEnv(t, func(c *graph.Config) { c.RequestTimeout = timeout })
+	session, _ := e.signUp("stan")
+	graph.WaitTokenUsage()
+	release := e.stalled(`LOCK TABLE tokens IN ACCESS EXCLUSIVE MODE`)
+	began := time.Now()
+	got := e.postAsync(session, viewerQuery)
+	// The lock is held for twenty request timeouts: the answer must come well before.
+	select {
+	case a := <-got:
+		elapsed := time.Since(began)
+		release()
+		if a.err != nil {
+			t.Fatal(a.err)
+		}
+		if a.status != http.StatusServiceUnavailable || !strings.Contains(a.body, `"TIMEOUT"`) ||
+			!strings.Contains(a.body, `"INTERNAL_SERVER_ERROR"`) {
+			t.Errorf("answer after %v = %d %s, want 503 with an INTERNAL_SERVER_ERROR of reason TIMEOUT", elapsed, a.status, a.body)
+		}
+		if elapsed >= 2*timeout {
+			t.Errorf("answered after %v, not within the request timeout %v", elapsed, timeout)
+		}
+		t.Logf("answered after %v (request timeout %v)", elapsed, timeout)
+	case <-time.After(20 * timeout):
+		release()
+		a := <-got
+		t.Errorf("no answer while the tokens were locked for %v (request timeout %v); after the lock: %d %s",
+			20*timeout, timeout, a.status, a.body)
+	}
+}
+
+// TestStalledLastUseWriteDoesNotHoldTheRequest locks the row of a token whose last use is stale: the
+// request is answered at once, while the write of its last use waits; the write lands once the lock is
+// gone.
+func TestStalledLastUseWriteDoesNotHoldTheRequest(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil) // the default request timeout, 10 s
+	session, _ := e.signUp("lulu")
+	graph.WaitTokenUsage()
+	if _, err := e.db.Exec(`UPDATE tokens SET last_used_at = NULL WHERE hash = $1`, sha256Of(session)); err != nil {
+		t.Fatal(err)
+	}
+	release := e.stalled(`SELECT 1 FROM tokens WHERE hash = $1 FOR UPDATE`, sha256Of(session))
+	got := e.postAsync(session, viewerQuery)
+	select {
+	case a := <-got:
+		if a.err != nil || a.status != http.StatusOK || !strings.Contains(a.body, `"name":"lulu"`) {
+			t.Errorf("answer while the token's row is locked = %d %s %v, want 200 with the viewer", a.status, a.body, a.err)
+		}
+	case <-time.After(graph.DefaultRequestTimeout / 2):
+		release()
+		a := <-got
+		t.Fatalf("no answer within %v while the token's row was locked; after the lock: %d %s",
+			graph.DefaultRequestTimeout/2, a.status, a.body)
+	}
+	release()
+	graph.WaitTokenUsage()
+	var used sql.NullTime
+	if err := e.db.QueryRow(`SELECT last_used_at FROM tokens WHERE hash = $1`, sha256Of(session)).Scan(&used); err != nil {
+		t.Fatal(err)
+	}
+	if !used.Valid {
+		t.Errorf("last_used_at is still NULL after the lock went")
+	}
+}

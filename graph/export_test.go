@@ -1,0 +1,4 @@
+package graph
+
+// WaitTokenUsage waits for the writes of tokens' last use under way, for the tests of package graph_test.
+func WaitTokenUsage() { usageWrites.wait() }

@@ -1,0 +1,93 @@
+package graph
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"rout/ent"
+	"rout/ent/token"
+)
+
+// The bounds of the writes of tokens' last use.
+const (
+	// usageWriters is how many last-use writes may be under way at once in a process; a token whose
+	// write finds none free is marked by a later request.
+	usageWriters = 4
+	// usageWriteTimeout bounds one last-use write.
+	usageWriteTimeout = 5 * time.Second
+)
+
+// usageWrites writes the last use of the tokens of every request of the process.
+var usageWrites = newUsageWriter()
+
+func newUsageWriter() *usageWriter {
+	u := &usageWriter{slots: make(chan struct{}, usageWriters), pending: map[string]bool{}}
+	u.idle = sync.NewCond(&u.mu)
+	return u
+}
+
+// usageWriter writes tokens' last_used_at in goroutines of its own, so that a request never waits for it:
+// at most usageWriters at once, each within usageWriteTimeout, and one at a time per token. A write that
+// fails, times out or finds no free writer is dropped: the next request of the token (in a minute, as
+// lastUsedEvery allows) tries again. A slow database thus delays last_used_at, never a request.
+type usageWriter struct {
+	slots   chan struct{}
+	mu      sync.Mutex
+	pending map[string]bool // the hashes of the tokens being written
+	idle    *sync.Cond      // signalled when pending empties
+}
+
+// markTokenUsed records that tok was used at now, when its last use is older than lastUsedEvery; it
+// returns at once.
+func markTokenUsed(client *ent.Client, tok *ent.Token, now time.Time) {
+	if tok.LastUsedAt != nil && now.Sub(*tok.LastUsedAt) < lastUsedEvery {
+		return
+	}
+	usageWrites.write(client, tok.ID, string(tok.Hash), now)
+	tok.LastUsedAt = &now
+}
+
+// write starts the write of token id's last use, unless the token's is under way already or every writer
+// is busy.
+func (u *usageWriter) write(client *ent.Client, id int, key string, now time.Time) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.pending[key] {
+		return
+	}
+	select {
+	case u.slots <- struct{}{}:
+	default:
+		return
+	}
+	u.pending[key] = true
+	go func() {
+		defer func() {
+			<-u.slots
+			u.mu.Lock()
+			delete(u.pending, key)
+			if len(u.pending) == 0 {
+				u.idle.Broadcast()
+			}
+			u.mu.Unlock()
+		}()
+		ctx, cancel := context.WithTimeout(context.Background(), usageWriteTimeout)
+		defer cancel()
+		// The condition makes concurrent requests (on any replica) write at most once a minute. The
+		// error is dropped: last_used_at is a hint, and the next use writes it again.
+		_ = client.Token.Update().
+			Where(token.ID(id), token.Or(token.LastUsedAtIsNil(), token.LastUsedAtLT(now.Add(-lastUsedEvery)))).
+			SetLastUsedAt(now).
+			Exec(ctx)
+	}()
+}
+
+// wait waits until no write is under way (tests).
+func (u *usageWriter) wait() {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	for len(u.pending) > 0 {
+		u.idle.Wait()
+	}
+}
