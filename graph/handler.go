@@ -55,7 +55,13 @@ func NewHandler(cfg Config, deps Deps) (http.Handler, error) {
 		WriteTimeout:   cfg.WSWriteTimeout,
 		ReadLimit:      cfg.WSReadLimit,
 		MaxOperations:  cfg.WSMaxOperations,
-		Logger:         r.logger,
+		MaxExecuting:   cfg.WSMaxExecuting,
+		Admit:          r.admitSocketOperation,
+		// ServeHTTP put the client's address in the context, as the rate limits see it.
+		ClientKey:         func(req *http.Request) string { return clientIP(req.Context()) },
+		MaxConnsPerClient: cfg.WSMaxConnsPerAddress,
+		MaxConnsPerUser:   cfg.WSMaxConnsPerUser,
+		Logger:            r.logger,
 	})
 	srv.AddTransport(ws)
 	srv.AddTransport(httpTransport{})
@@ -69,10 +75,15 @@ func NewHandler(cfg Config, deps Deps) (http.Handler, error) {
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](cfg.APQCacheSize)})
 	srv.Use(queryLimits{maxDepth: cfg.MaxDepth, maxAliases: cfg.MaxAliases})
 	srv.Use(extension.FixedComplexityLimit(cfg.MaxComplexity))
+	srv.Use(runtimeCost{limit: cfg.MaxComplexity})
 	for _, e := range deps.Extensions {
 		srv.Use(e)
 	}
-	return &httpHandler{r: r, p: p, gql: srv, ws: ws}, nil
+	h := &httpHandler{r: r, p: p, gql: srv, ws: ws}
+	if deps.Live != nil {
+		deps.Live.OnRevoked(h.tokenRevoked)
+	}
+	return h, nil
 }
 
 // httpHandler is the API's HTTP layer around gqlgen's server.
