@@ -46,7 +46,7 @@ type conn struct {
 
 	// The reader's own state.
 	acknowledged bool
-	registered   bool // the identity is in the transport's registry: serve removes it
+	registered   bool            // the identity is in the transport's registry: serve removes it
 	opBase       context.Context // what Authenticate returned: the base of every operation's context
 
 	wmu sync.Mutex // held while a message or the close frame is written
