@@ -107,7 +107,7 @@ func TestSignOutClosesTheSessionsSocketsOnEveryReplica(t *testing.T) {
 		t.Fatal("signOut revoked nothing")
 	}
 	for _, c := range socks {
-		c.expectClosed(4403)
+		c.expectClosed(4403, string(graph.CodeUnauthenticated))
 	}
 	bystander.mustAnswer(bystander.query("q", `{ viewer { id } }`))
 	if _, err := tryWS(t, b, map[string]any{"token": tok}); err == nil {
@@ -141,8 +141,8 @@ func TestRevokedAPITokenClosesItsSocketsOnEveryReplica(t *testing.T) {
 	if len(out.RevokeAPIToken.UserErrors) > 0 {
 		t.Fatalf("revokeApiToken: %+v", out.RevokeAPIToken.UserErrors)
 	}
-	onA.expectClosed(4403)
-	onB.expectClosed(4403)
+	onA.expectClosed(4403, string(graph.CodeUnauthenticated))
+	onB.expectClosed(4403, string(graph.CodeUnauthenticated))
 	sessionSock.mustAnswer(sessionSock.query("q", `{ viewer { id } }`))
 }
 
@@ -181,5 +181,25 @@ func TestExpiredSessionClosesItsSocket(t *testing.T) {
 	tok, _ := r.signUp("val")
 	c := dialWS(t, r, map[string]any{"token": tok})
 	c.subscribe("events", viewerEventsSubscription, nil)
+	c.expectClosed(4403)
+}
+
+func TestRevocationMissedWhileTheListenerWasDownClosesTheSocket(t *testing.T) {
+	t.Parallel()
+	r := newReplicasWith(t, 1, live.Opts{MinReconnect: 10 * time.Millisecond}, nil)[0]
+	tok, _ := r.signUp("wyn")
+	c := dialWS(t, r, map[string]any{"token": tok})
+	c.mustAnswer(c.query("q", `{ viewer { id } }`)) // the token is found live, and the finding kept
+	c.subscribe("events", viewerEventsSubscription, nil)
+	// Revoked with no notification, and the hub's LISTEN connection drops: once it is back, the hub has
+	// every socket's token checked again.
+	if _, err := r.db.ExecContext(t.Context(), `UPDATE tokens SET revoked_at = now()`); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if err := r.db.QueryRowContext(t.Context(), `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+		WHERE datname = current_database() AND query LIKE 'LISTEN%'`).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("terminating the LISTEN connection: %d, %v", n, err)
+	}
 	c.expectClosed(4403)
 }
