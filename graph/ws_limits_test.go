@@ -203,3 +203,36 @@ func TestGameRecordCostsByItsSize(t *testing.T) {
 	}
 	check("a socket", p.Errors)
 }
+
+func TestWebsocketLimitsConfig(t *testing.T) {
+	t.Parallel()
+	env := map[string]string{
+		graph.EnvWSMaxExecuting:       "2",
+		graph.EnvWSMaxConnsPerAddress: "50",
+		graph.EnvWSMaxConnsPerUser:    "5",
+	}
+	cfg, err := graph.ConfigFromEnv(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.WSMaxExecuting != 2 || cfg.WSMaxConnsPerAddress != 50 || cfg.WSMaxConnsPerUser != 5 {
+		t.Fatalf("config %+v", cfg)
+	}
+	for k := range env {
+		env[k] = "many"
+	}
+	_, err = graph.ConfigFromEnv(func(k string) string { return env[k] })
+	for k := range env {
+		if err == nil || !strings.Contains(err.Error(), k) {
+			t.Errorf("ConfigFromEnv does not name %s: %v", k, err)
+		}
+	}
+	cfg = graph.DefaultConfig()
+	cfg.WSMaxExecuting, cfg.WSMaxConnsPerAddress, cfg.WSMaxConnsPerUser = 0, -1, 0
+	err = cfg.Validate()
+	for k := range env {
+		if err == nil || !strings.Contains(err.Error(), k) {
+			t.Errorf("Validate does not name %s: %v", k, err)
+		}
+	}
+}
