@@ -20,13 +20,13 @@ type costKey struct{}
 // whose cost is known only when they run (Game.record, by the size of the game) spend it.
 type costBudget struct{ left atomic.Int64 }
 
-// runtimeCost is a gqlgen handler extension that gives every operation its costBudget. It is added
-// after gqlgen's complexity limit, whose measure it reads.
+// runtimeCost is a gqlgen handler extension that gives every response its costBudget (a subscription
+// one per value it sends). It is added after gqlgen's complexity limit, whose measure it reads.
 type runtimeCost struct{ limit int }
 
 var _ interface {
 	graphql.HandlerExtension
-	graphql.OperationInterceptor
+	graphql.ResponseInterceptor
 } = runtimeCost{}
 
 // ExtensionName implements graphql.HandlerExtension.
@@ -35,8 +35,8 @@ func (runtimeCost) ExtensionName() string { return "RoutRuntimeCost" }
 // Validate implements graphql.HandlerExtension.
 func (runtimeCost) Validate(graphql.ExecutableSchema) error { return nil }
 
-// InterceptOperation implements graphql.OperationInterceptor.
-func (c runtimeCost) InterceptOperation(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
+// InterceptResponse implements graphql.ResponseInterceptor.
+func (c runtimeCost) InterceptResponse(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
 	b := &costBudget{}
 	b.left.Store(int64(c.limit))
 	if s := extension.GetComplexityStats(ctx); s != nil {

@@ -100,7 +100,9 @@ SELECT revoked.id FROM revoked, pg_notify($5, revoked.id::text)`,
 func (r *Resolver) admitSocketOperation(ctx context.Context) error {
 	v := viewerFrom(ctx)
 	if v.token != nil {
-		live, err := r.liveCredential(ctx, v.token)
+		checkCtx, cancel := context.WithTimeout(ctx, r.cfg.RequestTimeout)
+		live, err := r.liveCredential(checkCtx, v.token)
+		cancel()
 		if err != nil {
 			return err
 		}

@@ -39,9 +39,8 @@ type conn struct {
 
 	initReceived atomic.Bool // read by the init timer
 
-	client   string        // the client's key, for Opts.MaxConnsPerClient
 	slots    chan struct{} // one per operation executing now: at most Opts.MaxExecuting
-	identity Identity      // registered with the transport's registry once acknowledged
+	identity Identity      // what Authenticate named; in the transport's registry once registered
 	expiry   *time.Timer   // closes the socket when the credential expires
 
 	// The reader's own state.

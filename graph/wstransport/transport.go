@@ -215,7 +215,6 @@ func (t *Transport) Do(w http.ResponseWriter, r *http.Request, exec graphql.Grap
 		return
 	}
 	c := newConn(t, ws, r, exec)
-	c.client = client
 	t.mu.Lock()
 	if t.shutdown {
 		t.mu.Unlock()
