@@ -3,6 +3,8 @@ package graph_test
 import (
 	"encoding/json"
 	"errors"
+	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -98,6 +100,22 @@ func TestSignOutClosesTheSessionsSocketsOnEveryReplica(t *testing.T) {
 			socks = append(socks, c)
 		}
 	}
+	// A socket authenticated by its upgrade request's header, with an empty connection_init.
+	url := "ws" + strings.TrimPrefix(b.srv.URL, "http") + graph.Path
+	d := websocket.Dialer{Subprotocols: []string{"graphql-transport-ws"}, HandshakeTimeout: liveWait}
+	conn, resp, err := d.Dial(url, http.Header{"Authorization": {"Bearer " + tok}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	t.Cleanup(func() { conn.Close() })
+	byHeader := &wsClient{t: t, conn: conn}
+	byHeader.send(wsMessage{Type: "connection_init"})
+	if m, err := byHeader.read(); err != nil || m.Type != "connection_ack" {
+		t.Fatalf("connection_init: %v %v", m, err)
+	}
+	byHeader.mustAnswer(byHeader.query("q", `{ viewer { id } }`))
+	socks = append(socks, byHeader)
 	bystander := dialWS(t, b, map[string]any{"token": other})
 	var out struct {
 		SignOut struct{ Revoked bool } `json:"signOut"`
