@@ -33,8 +33,10 @@ const Path = "/graphql"
 // request_id of its logs), refuses methods other than GET and POST (405) and bodies over the limit (413),
 // applies the rate limits per client address and per user (429 with Retry-After), resolves the bearer
 // token to the viewer, and bounds the request's time. Websocket upgrades go to the subscriptions'
-// transport (graph/wstransport), authenticated by the connection_init payload; the handler's
-// Shutdown(ctx) error method closes those sockets. It fails when cfg is not valid or a required
+// transport (graph/wstransport), authenticated by the connection_init payload; every operation on a
+// socket counts against the same rate limits and checks that the socket's token is still live, and the
+// sockets of a token that is revoked (on any replica: Deps.Live hears it) or expires close with 4403.
+// The handler's Shutdown(ctx) error method closes those sockets. It fails when cfg is not valid or a required
 // dependency is missing. The handler is safe for concurrent use.
 func NewHandler(cfg Config, deps Deps) (http.Handler, error) {
 	if err := cfg.Validate(); err != nil {
