@@ -39,6 +39,11 @@ func (runtimeCost) Validate(graphql.ExecutableSchema) error { return nil }
 func (c runtimeCost) InterceptResponse(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
 	b := &costBudget{}
 	b.left.Store(int64(c.limit))
+	// Errors dispatched before an operation was made (a body that is not JSON, a refused websocket
+	// operation) have no operation context.
+	if !graphql.HasOperationContext(ctx) {
+		return next(ctx)
+	}
 	if s := extension.GetComplexityStats(ctx); s != nil {
 		b.left.Store(int64(s.ComplexityLimit - s.Complexity))
 	}
