@@ -160,14 +160,11 @@ func (r *mutationResolver) SignOut(ctx context.Context) (*model.SignOutPayload, 
 			userError(ueNotASession, notSession+": revoke API tokens with revokeApiToken"),
 		}}, nil
 	}
-	n, err := r.ent.Token.Update().
-		Where(token.ID(tok.ID), token.RevokedAtIsNil()).
-		SetRevokedAt(r.now()).
-		Save(ctx)
+	revoked, err := r.revokeToken(ctx, tok.ID, tok.UserID, token.KindSession)
 	if err != nil {
-		return nil, fmt.Errorf("error doing session revocation: %w", err)
+		return nil, err
 	}
-	return &model.SignOutPayload{Revoked: n > 0, UserErrors: []*model.UserError{}}, nil
+	return &model.SignOutPayload{Revoked: revoked, UserErrors: []*model.UserError{}}, nil
 }
 
 // CreateAPIToken is the resolver for the createApiToken field.
@@ -218,14 +215,11 @@ func (r *mutationResolver) RevokeAPIToken(ctx context.Context, input model.Revok
 	if err != nil {
 		return notFound, nil
 	}
-	n, err := r.ent.Token.Update().
-		Where(token.ID(id), token.UserID(me.ID), token.KindEQ(token.KindAPI), token.RevokedAtIsNil()).
-		SetRevokedAt(r.now()).
-		Save(ctx)
+	revoked, err := r.revokeToken(ctx, id, me.ID, token.KindAPI)
 	if err != nil {
-		return nil, fmt.Errorf("error doing API token revocation: %w", err)
+		return nil, err
 	}
-	if n == 0 {
+	if !revoked {
 		return notFound, nil
 	}
 	t, err := r.ent.Token.Get(ctx, id)

@@ -59,6 +59,10 @@ const (
 	EnvWSInitTimeout    = "ROUT_WS_INIT_TIMEOUT"
 	EnvWSPingInterval   = "ROUT_WS_PING_INTERVAL"
 	EnvWSWriteTimeout   = "ROUT_WS_WRITE_TIMEOUT"
+
+	EnvWSMaxExecuting       = "ROUT_WS_MAX_EXECUTING"
+	EnvWSMaxConnsPerAddress = "ROUT_WS_MAX_CONNS_PER_ADDRESS"
+	EnvWSMaxConnsPerUser    = "ROUT_WS_MAX_CONNS_PER_USER"
 )
 
 // MaxPageSize is the most items a page of a connection holds; DefaultPageSize is the size of a page
@@ -179,6 +183,18 @@ type Config struct {
 	// WSMaxOperations is how many operations one websocket may run at once (ROUT_WS_MAX_OPERATIONS).
 	// Default wstransport.DefaultMaxOperations (100).
 	WSMaxOperations int
+	// WSMaxExecuting is how many operations of one websocket execute at once (ROUT_WS_MAX_EXECUTING);
+	// the others wait for their turn, so that one socket cannot take the CPU from everyone else. Default
+	// wstransport.DefaultMaxExecuting (4).
+	WSMaxExecuting int
+	// WSMaxConnsPerAddress is how many websockets one client address may have open at once
+	// (ROUT_WS_MAX_CONNS_PER_ADDRESS); one more upgrade gets 429. Default
+	// wstransport.DefaultMaxConnsPerClient (200).
+	WSMaxConnsPerAddress int
+	// WSMaxConnsPerUser is how many websockets one signed-in user may have open at once
+	// (ROUT_WS_MAX_CONNS_PER_USER); one more closes with 1013 at its connection_init. Default
+	// wstransport.DefaultMaxConnsPerUser (20).
+	WSMaxConnsPerUser int
 	// WSReadLimit is the largest message a websocket client may send, in bytes (ROUT_WS_READ_LIMIT); a
 	// larger one closes the socket with 1009. Default wstransport.DefaultReadLimit (64 KiB).
 	WSReadLimit int64
@@ -209,11 +225,14 @@ func DefaultConfig() Config {
 		RateSignIn:     DefaultRateSignIn,
 		SessionTTL:     DefaultSessionTTL,
 
-		WSMaxOperations: wstransport.DefaultMaxOperations,
-		WSReadLimit:     wstransport.DefaultReadLimit,
-		WSInitTimeout:   wstransport.DefaultInitTimeout,
-		WSPingInterval:  wstransport.DefaultPingInterval,
-		WSWriteTimeout:  wstransport.DefaultWriteTimeout,
+		WSMaxOperations:      wstransport.DefaultMaxOperations,
+		WSMaxExecuting:       wstransport.DefaultMaxExecuting,
+		WSMaxConnsPerAddress: wstransport.DefaultMaxConnsPerClient,
+		WSMaxConnsPerUser:    wstransport.DefaultMaxConnsPerUser,
+		WSReadLimit:          wstransport.DefaultReadLimit,
+		WSInitTimeout:        wstransport.DefaultInitTimeout,
+		WSPingInterval:       wstransport.DefaultPingInterval,
+		WSWriteTimeout:       wstransport.DefaultWriteTimeout,
 	}
 }
 
@@ -234,6 +253,9 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		{EnvQueryCacheSize, &cfg.QueryCacheSize},
 		{EnvAPQCacheSize, &cfg.APQCacheSize},
 		{EnvWSMaxOperations, &cfg.WSMaxOperations},
+		{EnvWSMaxExecuting, &cfg.WSMaxExecuting},
+		{EnvWSMaxConnsPerAddress, &cfg.WSMaxConnsPerAddress},
+		{EnvWSMaxConnsPerUser, &cfg.WSMaxConnsPerUser},
 	}
 	for _, v := range ints {
 		if s := getenv(v.key); s != "" {
@@ -333,6 +355,9 @@ func (c Config) Validate() error {
 		{EnvQueryCacheSize, int64(c.QueryCacheSize)},
 		{EnvAPQCacheSize, int64(c.APQCacheSize)},
 		{EnvWSMaxOperations, int64(c.WSMaxOperations)},
+		{EnvWSMaxExecuting, int64(c.WSMaxExecuting)},
+		{EnvWSMaxConnsPerAddress, int64(c.WSMaxConnsPerAddress)},
+		{EnvWSMaxConnsPerUser, int64(c.WSMaxConnsPerUser)},
 		{EnvWSReadLimit, c.WSReadLimit},
 	}
 	for _, v := range positive {

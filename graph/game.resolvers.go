@@ -175,6 +175,9 @@ func (r *gameResolver) InviteCode(ctx context.Context, obj *ent.Game) (*string, 
 }
 
 func (r *gameResolver) Record(ctx context.Context, obj *ent.Game) (map[string]any, error) {
+	if err := spendRecord(ctx, obj.Seq); err != nil {
+		return nil, err
+	}
 	return r.recordJSON(ctx, obj.ID)
 }
 

@@ -34,8 +34,10 @@ const Path = "/graphql"
 // request_id of its logs), refuses methods other than GET and POST (405) and bodies over the limit (413),
 // applies the rate limits per client address and per user (429 with Retry-After), resolves the bearer
 // token to the viewer, and bounds the request's time. Websocket upgrades go to the subscriptions'
-// transport (graph/wstransport), authenticated by the connection_init payload; the handler's
-// Shutdown(ctx) error method closes those sockets. It fails when cfg is not valid or a required
+// transport (graph/wstransport), authenticated by the connection_init payload; every operation on a
+// socket counts against the same rate limits and checks that the socket's token is still live, and the
+// sockets of a token that is revoked (on any replica: Deps.Live hears it) or expires close with 4403.
+// The handler's Shutdown(ctx) error method closes those sockets. It fails when cfg is not valid or a required
 // dependency is missing. The handler is safe for concurrent use.
 func NewHandler(cfg Config, deps Deps) (http.Handler, error) {
 	if err := cfg.Validate(); err != nil {
@@ -56,7 +58,13 @@ func NewHandler(cfg Config, deps Deps) (http.Handler, error) {
 		WriteTimeout:   cfg.WSWriteTimeout,
 		ReadLimit:      cfg.WSReadLimit,
 		MaxOperations:  cfg.WSMaxOperations,
-		Logger:         r.logger,
+		MaxExecuting:   cfg.WSMaxExecuting,
+		Admit:          r.admitSocketOperation,
+		// ServeHTTP put the client's address in the context, as the rate limits see it.
+		ClientKey:         func(req *http.Request) string { return clientIP(req.Context()) },
+		MaxConnsPerClient: cfg.WSMaxConnsPerAddress,
+		MaxConnsPerUser:   cfg.WSMaxConnsPerUser,
+		Logger:            r.logger,
 	})
 	srv.AddTransport(ws)
 	srv.AddTransport(httpTransport{})
@@ -71,10 +79,15 @@ func NewHandler(cfg Config, deps Deps) (http.Handler, error) {
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](cfg.APQCacheSize)})
 	srv.Use(queryLimits{maxDepth: cfg.MaxDepth, maxAliases: cfg.MaxAliases})
 	srv.Use(extension.FixedComplexityLimit(cfg.MaxComplexity))
+	srv.Use(runtimeCost{limit: cfg.MaxComplexity})
 	for _, e := range deps.Extensions {
 		srv.Use(e)
 	}
-	return &httpHandler{r: r, p: p, gql: srv, ws: ws}, nil
+	h := &httpHandler{r: r, p: p, gql: srv, ws: ws}
+	if deps.Live != nil {
+		deps.Live.OnRevoked(h.tokenRevoked)
+	}
+	return h, nil
 }
 
 // httpHandler is the API's HTTP layer around gqlgen's server.

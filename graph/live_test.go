@@ -58,6 +58,16 @@ type replica struct {
 // newReplicas starts n server instances on one new database.
 func newReplicas(t *testing.T, n int, opts live.Opts) []*replica {
 	t.Helper()
+	return newReplicasWith(t, n, opts, nil)
+}
+
+// newReplicasWith is newReplicas with DefaultConfig changed by configure (which may be nil).
+func newReplicasWith(t *testing.T, n int, opts live.Opts, configure func(*graph.Config)) []*replica {
+	t.Helper()
+	cfg := graph.DefaultConfig()
+	if configure != nil {
+		configure(&cfg)
+	}
 	dsn := dbtest.URL(t)
 	db, err := sql.Open("postgres", dsn)
 	if err != nil {
@@ -87,7 +97,7 @@ func newReplicas(t *testing.T, n int, opts live.Opts) []*replica {
 			t.Fatal(err)
 		}
 		e := &env{t: t, db: db, ent: client, clock: &clock{now: time.Now()}, logs: &syncBuffer{}}
-		h, err := graph.NewHandler(graph.DefaultConfig(), graph.Deps{Ent: client, DB: db, Game: svc, Live: hub,
+		h, err := graph.NewHandler(cfg, graph.Deps{Ent: client, DB: db, Game: svc, Live: hub,
 			Logger: slog.New(slog.NewTextHandler(e.logs, nil)), Clock: e.clock.Now})
 		if err != nil {
 			t.Fatal(err)

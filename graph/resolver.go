@@ -55,6 +55,7 @@ type Resolver struct {
 	rateSignInLogin *limiterSet   // signIn attempts per login
 	hashSlots       chan struct{} // bounds the password hashes computed at once (19 MiB each)
 	boards          sync.Map      // game id -> *rules.Board, for the Territory fields
+	credentials     credentialCache
 }
 
 // newResolver checks the dependencies and builds the root resolver.
@@ -111,8 +112,9 @@ func (r *Resolver) executableSchema() exec.Config {
 	c.Complexity.Game.Territories = func(child int, first *int, _ *entgql.Cursor[int]) int {
 		return 1 + child*pageSize(first, nil)
 	}
-	// A record reads the whole game: at least as costly as a full page of events.
-	c.Complexity.Game.Record = func(child int) int { return 1 + maxEvents }
+	// A record costs by the size of its game, known once the game is read: 1 here, the rest when it
+	// runs (spendRecord).
+	c.Complexity.Game.Record = func(child int) int { return 1 }
 	c.Complexity.Game.Events = func(child int, _ *int, first *int) int {
 		n := maxEvents
 		if first != nil && *first >= 0 && *first <= maxEvents {

@@ -15,14 +15,16 @@ var errBadInit = errors.New("the connection_init payload is not a JSON object")
 // {"Authorization": "Bearer <token>"} (any case of the key, as GraphiQL sends its headers) or
 // {"token": "<token>"}, with the same tokens as HTTP. A payload without credentials keeps the viewer of the
 // upgrade request (its Authorization header, or anonymous): anonymous viewers may watch public games.
-// Credentials that are not a live token refuse the connection (the transport closes it with 4403).
+// Credentials that are not a live token refuse the connection (the transport closes it with 4403). The
+// context names the viewer's user and token to the transport (socketIdentity): the socket closes with
+// 4403 when the token is revoked or expires.
 func (r *Resolver) authenticateSocket(ctx context.Context, _ *http.Request, payload json.RawMessage) (context.Context, error) {
 	header, err := initCredentials(payload)
 	if err != nil {
 		return nil, err
 	}
 	if header == "" {
-		return ctx, nil
+		return r.socketIdentity(ctx), nil
 	}
 	v, err := r.authenticate(ctx, header)
 	if err != nil {
@@ -31,7 +33,7 @@ func (r *Resolver) authenticateSocket(ctx context.Context, _ *http.Request, payl
 	if v.user == nil {
 		return nil, errors.New(v.bad)
 	}
-	return withViewer(ctx, v), nil
+	return r.socketIdentity(withViewer(ctx, v)), nil
 }
 
 // initCredentials returns the Authorization header value a connection_init payload carries, "" when none.

@@ -2,7 +2,9 @@
 //
 // One Hub per process holds one PostgreSQL LISTEN connection (lib/pq's Listener) on the channels
 // game.NotifyChannel ("rout_events", payload "<game id>:<seq>") and NoticeChannel ("rout_notices",
-// payload "<user id>:<notice id>"). The payloads carry numbers only: the hub reads the rows themselves.
+// payload "<user id>:<notice id>"), and RevocationChannel ("rout_token_revocations", payload "<token id>"),
+// whose notifications it hands to the functions given to OnRevoked (the API closes the sockets of a
+// revoked token with them). The payloads carry numbers only: the hub reads the rows themselves.
 //
 // Subscribers of one game (or one user's notices) share a topic. A topic has one goroutine that, when
 // woken by a notification, reads the new rows once from the database, prepares them once per visibility

@@ -95,6 +95,7 @@ type Hub struct {
 	mu      sync.Mutex
 	topics  map[topicKey]*topic
 	stopped bool
+	revoked []func(tokenID int) // see OnRevoked
 
 	notifications, reads, encodes, dropped, connects, catchUps atomic.Int64
 }
@@ -142,7 +143,7 @@ func orDefault[T comparable](v, def T) T {
 }
 
 // Start connects the LISTEN connection and starts dispatching notifications. It returns when the hub
-// listens on both channels, or with an error when ctx ends first (the hub is then stopped).
+// listens on its channels, or with an error when ctx ends first (the hub is then stopped).
 func (h *Hub) Start(ctx context.Context) error {
 	h.listener = pq.NewListener(h.dsn, h.minRe, h.maxRe, h.listenerEvent)
 	listened := make(chan error, 1)
@@ -150,6 +151,9 @@ func (h *Hub) Start(ctx context.Context) error {
 		err := h.listener.Listen(game.NotifyChannel)
 		if err == nil {
 			err = h.listener.Listen(NoticeChannel)
+		}
+		if err == nil {
+			err = h.listener.Listen(RevocationChannel)
 		}
 		listened <- err
 	}()
@@ -166,7 +170,7 @@ func (h *Hub) Start(ctx context.Context) error {
 	}
 	h.wg.Add(1)
 	go h.dispatch()
-	h.logger.InfoContext(ctx, "live hub listening", "channels", game.NotifyChannel+","+NoticeChannel)
+	h.logger.InfoContext(ctx, "live hub listening", "channels", game.NotifyChannel+","+NoticeChannel+","+RevocationChannel)
 	return nil
 }
 
@@ -178,6 +182,9 @@ func (h *Hub) listenerEvent(ev pq.ListenerEventType, err error) {
 		h.connects.Add(1)
 		h.logger.Info("live hub connected", "event", ev.String())
 		h.wakeAll()
+		if ev == pq.ListenerEventReconnected {
+			h.tellRevoked(0) // revocations may have been missed
+		}
 	case pq.ListenerEventDisconnected, pq.ListenerEventConnectionAttemptFailed:
 		h.logger.Warn("live hub disconnected", "event", ev.String(), "error", err)
 	}
@@ -215,6 +222,13 @@ func (h *Hub) notified(channel, payload string) {
 		kind = gameTopic
 	case NoticeChannel:
 		kind = noticeTopic
+	case RevocationChannel:
+		if id, ok := revokedPayload(payload); ok {
+			h.tellRevoked(id)
+		} else {
+			h.logger.Warn("live hub: bad notification payload", "channel", channel, "payload", payload)
+		}
+		return
 	default:
 		return
 	}

@@ -39,8 +39,13 @@ type conn struct {
 
 	initReceived atomic.Bool // read by the init timer
 
+	slots    chan struct{} // one per operation executing now: at most Opts.MaxExecuting
+	identity Identity      // what Authenticate named; in the transport's registry once registered
+	expiry   *time.Timer   // closes the socket when the credential expires
+
 	// The reader's own state.
 	acknowledged bool
+	registered   bool            // the identity is in the transport's registry: serve removes it
 	opBase       context.Context // what Authenticate returned: the base of every operation's context
 
 	wmu sync.Mutex // held while a message or the close frame is written
@@ -96,6 +101,7 @@ func newConn(t *Transport, ws *websocket.Conn, r *http.Request, exec graphql.Gra
 		ctx:    ctx,
 		cancel: cancel,
 		ops:    map[string]*operation{},
+		slots:  make(chan struct{}, t.opts.MaxExecuting),
 	}
 	switch ws.Subprotocol() {
 	case ProtocolTransportWS:
@@ -133,6 +139,9 @@ func (c *conn) serve() {
 	c.mu.Lock()
 	code, reason := c.closeCode, c.closeText
 	c.mu.Unlock()
+	if c.registered {
+		c.t.registry.removeIdentity(c, c.identity)
+	}
 	c.log.DebugContext(c.ctx, "websocket: closed", "close_code", code, "reason", reason)
 }
 
@@ -212,6 +221,9 @@ func (c *conn) closeWith(code int, reason string) bool {
 	if c.pinger != nil {
 		c.pinger.Stop()
 	}
+	if c.expiry != nil {
+		c.expiry.Stop()
+	}
 	_ = c.ws.SetReadDeadline(time.Now().Add(c.opts.WriteTimeout))
 	c.mu.Unlock()
 	c.cancel()
@@ -285,9 +297,10 @@ func (c *conn) ping() {
 
 // initialize handles a connection_init, the same in both protocols but for the messages: its payload
 // must be an object or none, it must be the first, and Opts.Authenticate must accept it; then the
-// connection is acknowledged with ack. A refused one closes the socket with 4403, after refused (when
-// not nil) has sent what the protocol says first.
-func (c *conn) initialize(m message, refused func(), ack ...[]byte) {
+// connection is acknowledged with ack. A refused one closes the socket with 4403 (1013 when its user
+// has Opts.MaxConnsPerUser connections already), after refused (when not nil) has sent what the
+// protocol says first with the close reason.
+func (c *conn) initialize(m message, refused func(reason string), ack ...[]byte) {
 	if err := checkObjectPayload(m); err != nil {
 		c.proto.invalid(c, err)
 		return
@@ -296,19 +309,19 @@ func (c *conn) initialize(m message, refused func(), ack ...[]byte) {
 		c.closeWith(CloseTooManyInits, "Too many initialisation requests")
 		return
 	}
-	if !c.authenticate(m.Payload) {
+	if code, reason := c.authenticate(m.Payload); code != 0 {
 		if refused != nil {
-			refused()
+			refused(reason)
 		}
-		c.closeWith(CloseForbidden, "Forbidden")
+		c.closeWith(code, reason)
 		return
 	}
 	c.acknowledge(ack...)
 }
 
-// authenticate handles a connection_init's payload with Opts.Authenticate and reports whether the
-// connection is accepted.
-func (c *conn) authenticate(payload json.RawMessage) bool {
+// authenticate handles a connection_init's payload with Opts.Authenticate and registers the identity it
+// returns. It returns the close code and reason of a refused connection; 0 when it is accepted.
+func (c *conn) authenticate(payload json.RawMessage) (code int, reason string) {
 	c.initReceived.Store(true)
 	ctx, err := c.opts.Authenticate(c.ctx, c.r, payload)
 	if err != nil || ctx == nil {
@@ -316,10 +329,26 @@ func (c *conn) authenticate(payload json.RawMessage) bool {
 			err = errors.New("authenticate returned no context")
 		}
 		c.log.InfoContext(c.ctx, "websocket: connection refused", "error", err.Error())
-		return false
+		return CloseForbidden, "Forbidden"
+	}
+	id := identityOf(ctx)
+	if !id.Expires.IsZero() && !time.Now().Before(id.Expires) {
+		c.log.InfoContext(c.ctx, "websocket: connection refused", "error", "the credential has expired")
+		return CloseForbidden, "Forbidden"
+	}
+	if !c.t.registry.addIdentity(c, id, c.opts.MaxConnsPerUser) {
+		c.log.InfoContext(c.ctx, "websocket: too many connections", "user", id.User)
+		return CloseTryAgainLater, "Too many connections"
 	}
 	c.opBase = ctx
-	return true
+	c.mu.Lock()
+	c.identity = id
+	c.registered = true
+	if !id.Expires.IsZero() && !c.closed {
+		c.expiry = time.AfterFunc(time.Until(id.Expires), func() { c.closeWith(CloseForbidden, "Forbidden") })
+	}
+	c.mu.Unlock()
+	return 0, ""
 }
 
 // acknowledge writes the acknowledgement's messages and starts the pings.
@@ -377,6 +406,25 @@ func (c *conn) run(op *operation, params *graphql.RawParams) {
 		op.cancel()
 		c.wg.Done()
 	}
+	if !c.admit(op) {
+		op.finish()
+		return
+	}
+	// Wait for a turn to execute: at most MaxExecuting operations of the connection execute at once.
+	select {
+	case c.slots <- struct{}{}:
+	case <-op.ctx.Done():
+		op.finish()
+		return
+	}
+	executing := true
+	release := func() {
+		if executing {
+			executing = false
+			<-c.slots
+		}
+	}
+	defer release()
 	ctx := graphql.StartOperationTrace(op.ctx)
 	opCtx, errs, ok := c.prepare(ctx, op, params)
 	if !ok {
@@ -390,6 +438,9 @@ func (c *conn) run(op *operation, params *graphql.RawParams) {
 	}
 	op.subscription = opCtx.Operation.Operation == ast.Subscription
 	op.responses, op.rctx, ok = c.dispatch(context.WithValue(ctx, operationKey{}, op), op, opCtx)
+	if op.subscription {
+		release() // its stream has begun: its values are the server's doing, not the client's
+	}
 	if !ok {
 		if op.feed != nil {
 			op.feed.Close() // attached before the panic
@@ -408,6 +459,24 @@ func (c *conn) run(op *operation, params *graphql.RawParams) {
 	for c.deliver(op, c.respond(op)) {
 	}
 	op.finish()
+}
+
+// admit runs Opts.Admit for op and reports whether op may run. A refused operation ends with the
+// error; a *CloseError then closes the socket.
+func (c *conn) admit(op *operation) bool {
+	err := c.opts.Admit(op.ctx)
+	if err == nil {
+		return true
+	}
+	ce, closing := errors.AsType[*CloseError](err)
+	if closing && ce.Err != nil {
+		err = ce.Err
+	}
+	c.end(op, c.exec.DispatchError(op.ctx, gqlerror.List{gqlerror.WrapIfUnwrapped(err)}).Errors)
+	if closing {
+		c.closeWith(ce.Code, ce.Reason)
+	}
+	return false
 }
 
 // prepare parses and validates an operation. A panic ends the operation with an error (ok false).

@@ -33,11 +33,14 @@
 //	     payload that is not an object, a subscribe or complete without an id, a subscribe without a
 //	     query string
 //	4401 a subscribe before connection_ack
-//	4403 a connection_init that Opts.Authenticate refuses
+//	4403 a connection_init that Opts.Authenticate refuses; the expiry of the connection's credential
+//	     (Identity.Expires); CloseCredential; an operation that Opts.Admit refuses with a *CloseError
 //	4408 no connection_init within Opts.InitTimeout
 //	4409 a subscribe with the id of an operation still running (an id is free again once the server
 //	     sent its complete or error, or the client its complete)
 //	4429 a second connection_init
+//	1013 a connection_init of a user (Identity.User) that has Opts.MaxConnsPerUser connections
+//	     already ("Too many connections", RFC 6455's Try Again Later)
 //	1009 a message over Opts.ReadLimit: the size is the websocket layer's business, so the transport
 //	     uses RFC 6455's code and does not read the rest of the message
 //	1001 Shutdown ("Going away"), or nothing heard from the client for two ping intervals ("Ping
@@ -54,7 +57,16 @@
 // # Limits
 //
 // One connection runs at most Opts.MaxOperations operations at once; one more gets a RATE_LIMITED
-// error (reason TOO_MANY_OPERATIONS) for its id and the socket stays open.
+// error (reason TOO_MANY_OPERATIONS) for its id and the socket stays open. Of those, at most
+// Opts.MaxExecuting execute at once (a subscription until its stream has begun); the others wait for
+// their turn, so that one connection's costly operations cannot take every CPU from the others. Every
+// operation passes Opts.Admit first (rate limits, a check of the credential): a refused one ends with
+// the error for its id. A client (Opts.ClientKey) may have Opts.MaxConnsPerClient connections open at
+// once: one more upgrade gets 429.
+//
+// Authenticate may name the connection's user, credential and the credential's expiry (WithIdentity):
+// the transport caps a user's connections at Opts.MaxConnsPerUser, closes the connection with 4403 when
+// the credential expires, and CloseCredential closes every connection of a credential that was revoked.
 //
 // A message is written by the goroutine that has it, one at a time per connection (gorilla/websocket
 // allows one writer), with no queue in between. When a client reads more slowly than its operations

@@ -29,7 +29,11 @@ const wait = 10 * time.Second
 
 // schemaSource is the tests' schema.
 const schemaSource = `
-type Query { hello: String! }
+type Query {
+  hello: String!
+  "Waits until the test releases it (or its operation is cancelled)."
+  slow: String!
+}
 type Mutation { echo(text: String!): String! }
 type Subscription {
   "1, 2, ... to, then the stream ends."
@@ -49,8 +53,10 @@ type Subscription {
 // its subscriptions' contexts.
 type testSchema struct {
 	schema    *ast.Schema
-	cancelled chan string // the root field of every subscription whose context ended
-	pub       *publisher  // what the published subscriptions stream
+	cancelled chan string   // the root field of every subscription whose context ended
+	pub       *publisher    // what the published subscriptions stream
+	started   chan struct{} // one for every slow query that began
+	release   chan struct{} // one for every slow query to end
 }
 
 func newTestSchema() *testSchema {
@@ -58,6 +64,8 @@ func newTestSchema() *testSchema {
 		schema:    gqlparser.MustLoadSchema(&ast.Source{Input: schemaSource}),
 		cancelled: make(chan string, 1000),
 		pub:       &publisher{feeds: map[*testFeed]bool{}},
+		started:   make(chan struct{}, 1000),
+		release:   make(chan struct{}, 1000),
 	}
 }
 
@@ -85,6 +93,13 @@ func (s *testSchema) exec(ctx context.Context) graphql.ResponseHandler {
 		context.AfterFunc(ctx, func() { s.cancelled <- f.Name })
 	}
 	switch {
+	case op.Operation == ast.Query && f.Name == "slow":
+		s.started <- struct{}{}
+		select {
+		case <-s.release:
+		case <-ctx.Done():
+		}
+		return graphql.OneShot(result("slow"))
 	case op.Operation == ast.Query:
 		return graphql.OneShot(result("world"))
 	case op.Operation == ast.Mutation:

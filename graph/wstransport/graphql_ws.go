@@ -29,7 +29,7 @@ const (
 func (p legacyWS) handle(c *conn, m message, readStart time.Time) {
 	switch m.Type {
 	case lwsConnectionInit:
-		c.initialize(m, func() { p.connectionError(c, "Forbidden") },
+		c.initialize(m, func(reason string) { p.connectionError(c, reason) },
 			bareFrame(lwsConnectionAck, ""), bareFrame(lwsKeepAlive, ""))
 	case lwsStart:
 		params, err := parseParams(m)

@@ -25,9 +25,10 @@ const (
 	CloseNormal               = 1000 // graphql-ws connection_terminate
 	CloseGoingAway            = 1001 // Shutdown, or no answer to the server's pings
 	CloseMessageTooBig        = 1009 // a message over Opts.ReadLimit
+	CloseTryAgainLater        = 1013 // a connection_init over Opts.MaxConnsPerUser
 	CloseBadRequest           = 4400 // a frame that is not a valid message of the protocol
 	CloseUnauthorized         = 4401 // subscribe before connection_ack
-	CloseForbidden            = 4403 // Opts.Authenticate refused the connection_init payload
+	CloseForbidden            = 4403 // Opts.Authenticate refused the connection_init payload, or its credential ended
 	CloseSubprotocolNotAccept = 4406 // the client offered no subprotocol the transport speaks
 	CloseInitTimeout          = 4408 // no connection_init within Opts.InitTimeout
 	CloseSubscriberExists     = 4409 // subscribe with the id of an operation still running

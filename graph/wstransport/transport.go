@@ -3,6 +3,7 @@ package wstransport
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -16,11 +17,14 @@ import (
 
 // The defaults of Opts.
 const (
-	DefaultInitTimeout   = 10 * time.Second
-	DefaultPingInterval  = 20 * time.Second
-	DefaultWriteTimeout  = 10 * time.Second
-	DefaultReadLimit     = 64 << 10
-	DefaultMaxOperations = 100
+	DefaultInitTimeout       = 10 * time.Second
+	DefaultPingInterval      = 20 * time.Second
+	DefaultWriteTimeout      = 10 * time.Second
+	DefaultReadLimit         = 64 << 10
+	DefaultMaxOperations     = 100
+	DefaultMaxExecuting      = 4
+	DefaultMaxConnsPerClient = 200
+	DefaultMaxConnsPerUser   = 20
 )
 
 // readBufferSize is the size of a connection's read buffer: clients send small messages (a larger one is
@@ -72,6 +76,29 @@ type Opts struct {
 	// DefaultMaxOperations.
 	MaxOperations int
 
+	// MaxExecuting is how many operations of one connection execute at once (are parsed, validated
+	// and resolved; a subscription counts until its stream has begun): the others wait for their turn,
+	// in no particular order, so that one connection cannot take every CPU from the rest. Default
+	// DefaultMaxExecuting.
+	MaxExecuting int
+
+	// Admit runs before every operation with the operation's context (the one Authenticate returned,
+	// under the operation's cancellation). An error refuses the operation: it ends at once with that
+	// error for its id, as a RATE_LIMITED refusal does, and the socket stays open; a *CloseError then
+	// closes the socket with its code. Nil admits every operation.
+	Admit func(ctx context.Context) error
+
+	// MaxConnsPerClient is how many connections one client (ClientKey) may have open at once: one more
+	// upgrade request gets 429 Too Many Requests. Default DefaultMaxConnsPerClient.
+	MaxConnsPerClient int
+	// ClientKey names a request's client for MaxConnsPerClient. Default: the host of its remote
+	// address.
+	ClientKey func(r *http.Request) string
+	// MaxConnsPerUser is how many connections one user (Identity.User) may have acknowledged at once:
+	// the connection_init of one more closes its socket with 1013 (RFC 6455's Try Again Later, reason "Too many connections") (after a
+	// connection_error on graphql-ws). Default DefaultMaxConnsPerUser.
+	MaxConnsPerUser int
+
 	// Logger receives the transport's logs (snake_case keys); nil discards them.
 	Logger *slog.Logger
 }
@@ -98,6 +125,21 @@ func (o Opts) withDefaults() Opts {
 	if o.MaxOperations <= 0 {
 		o.MaxOperations = DefaultMaxOperations
 	}
+	if o.MaxExecuting <= 0 {
+		o.MaxExecuting = DefaultMaxExecuting
+	}
+	if o.Admit == nil {
+		o.Admit = func(context.Context) error { return nil }
+	}
+	if o.MaxConnsPerClient <= 0 {
+		o.MaxConnsPerClient = DefaultMaxConnsPerClient
+	}
+	if o.ClientKey == nil {
+		o.ClientKey = remoteHost
+	}
+	if o.MaxConnsPerUser <= 0 {
+		o.MaxConnsPerUser = DefaultMaxConnsPerUser
+	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -111,6 +153,7 @@ type Transport struct {
 	opts     Opts
 	upgrader websocket.Upgrader
 	shared   *sharedPayloads
+	registry *registry
 
 	mu       sync.Mutex
 	shutdown bool
@@ -122,7 +165,8 @@ var _ graphql.Transport = (*Transport)(nil)
 
 // New returns a Transport configured by opts.
 func New(opts Opts) *Transport {
-	t := &Transport{opts: opts.withDefaults(), conns: map[*conn]struct{}{}, shared: newSharedPayloads()}
+	t := &Transport{opts: opts.withDefaults(), conns: map[*conn]struct{}{}, shared: newSharedPayloads(),
+		registry: newRegistry()}
 	t.upgrader = websocket.Upgrader{
 		HandshakeTimeout: t.opts.WriteTimeout,
 		ReadBufferSize:   readBufferSize,
@@ -153,11 +197,20 @@ func (t *Transport) Do(w http.ResponseWriter, r *http.Request, exec graphql.Grap
 	t.wg.Add(1)
 	t.mu.Unlock()
 
+	client := t.opts.ClientKey(r)
+	if !t.registry.addClient(client, t.opts.MaxConnsPerClient) {
+		t.opts.Logger.InfoContext(r.Context(), "websocket: too many connections", "client", client)
+		http.Error(w, fmt.Sprintf("too many websocket connections from this client: at most %d at once",
+			t.opts.MaxConnsPerClient), http.StatusTooManyRequests)
+		t.wg.Done()
+		return
+	}
 	ws, err := t.upgrader.Upgrade(w, r, nil)
 	if err != nil {
 		// The upgrader has answered the request.
 		t.opts.Logger.DebugContext(r.Context(), "websocket: upgrade refused",
 			"origin", r.Header.Get("Origin"), "error", err.Error())
+		t.registry.removeClient(client)
 		t.wg.Done()
 		return
 	}
@@ -176,6 +229,7 @@ func (t *Transport) Do(w http.ResponseWriter, r *http.Request, exec graphql.Grap
 		t.mu.Lock()
 		delete(t.conns, c)
 		t.mu.Unlock()
+		t.registry.removeClient(client)
 	}()
 }
 
