@@ -19,8 +19,7 @@ func CheckInvariants(s State) error {
 		switch {
 		case owner == Unclaimed:
 			unclaimed++
-			// A game can end in the claim phase, when all but one player resign.
-			if armies != 0 || (s.phase != PhaseSetup && s.phase != PhaseClaim && s.phase != PhaseOver) {
+			if armies != 0 || (s.phase != PhaseSetup && s.phase != PhaseClaim) {
 				return fmt.Errorf("territory %d is unclaimed with %d armies in phase %s", t, armies, s.phase)
 			}
 			continue
