@@ -113,6 +113,9 @@ func (s *Service) TurnSubmit(ctx context.Context, in CommandInput) (Result, erro
 		if err != nil {
 			return err
 		}
+		if res.after, err = s.playSurvivor(ctx, tx, g, res.after); err != nil {
+			return err
+		}
 		if in.IdempotencyKey != "" {
 			stored, _ := json.Marshal(storedResult{Version: res.Version, FirstSeq: res.Events[0].Seq, LastSeq: res.Events[len(res.Events)-1].Seq})
 			if _, err := tx.ExecContext(ctx, `INSERT INTO command_keys (game_id, user_id, key, result, created_at)
@@ -198,10 +201,12 @@ func (s *Service) execute(ctx context.Context, tx *sql.Tx, g *gameRow, cur *cach
 			warning := g.warningAt(*deadline)
 			change.Deadline, change.WarningAt = deadline, &warning
 		}
+		change.SurvivorPlays = survivorPlays(ctx, after)
 		if err := s.effects.AfterCommand(ctx, tx, change); err != nil {
 			return Result{}, fmt.Errorf("error running the command's effects: %w", err)
 		}
 	}
 	next := &cached{game: g.id, version: w.version, state: after, seats: cur.seats}
+	g.version, g.seq, g.dice = w.version, w.seq, diceState // the locked row as it is now
 	return Result{GameID: g.id, Version: w.version, Events: seqEvents, after: next}, nil
 }

@@ -55,6 +55,9 @@ type Change struct {
 	Deadline  *time.Time // the new turn deadline when a turn started; nil otherwise
 	WarningAt *time.Time // when the player of the new turn is warned (a quarter of the limit left); nil with Deadline
 	Seats     []Seat     // the game's seats
+	// SurvivorPlays is true when the command left a lone survivor whose next command the service plays at
+	// once, in the same transaction (see docs/rules.md, R43): nothing is to wait for the new turn.
+	SurvivorPlays bool
 }
 
 // LobbyEffects is the optional part of Effects for lobby events, which are not turn commands: an Effects

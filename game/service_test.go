@@ -319,6 +319,12 @@ func playOut(t *testing.T, e *env, id int, users map[rules.PlayerID]int) {
 				t.Fatal(err)
 			}
 		}
+		if s.Phase() != rules.PhaseOver && s.ActivePlayers() == 1 {
+			// The service has played the lone survivor's commands (R43): read where they left the game.
+			if s, err = e.svc.GameState(e.ctx, id); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 }
 

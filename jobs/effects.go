@@ -85,9 +85,10 @@ func (j *Jobs) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) erro
 	return j.insertNotices(ctx, tx, notices...)
 }
 
-// turnStarted returns the turn a command started, if any (the game is not over).
+// turnStarted returns the turn a command started, if any (the game is not over, and the service does not
+// play the turn at once for a lone survivor).
 func turnStarted(c game.Change) (rules.TurnStarted, bool) {
-	if c.After.Phase() == rules.PhaseOver {
+	if c.After.Phase() == rules.PhaseOver || c.SurvivorPlays {
 		return rules.TurnStarted{}, false
 	}
 	for i := len(c.Events) - 1; i >= 0; i-- {

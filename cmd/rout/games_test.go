@@ -137,6 +137,12 @@ func TestGamesReplay(t *testing.T) {
 				}
 			}
 		}
+		if s.Phase() != rules.PhaseOver && s.ActivePlayers() == 1 {
+			// The service has played the lone survivor's commands (R43): read where they left the game.
+			if s, err = svc.GameState(ctx, id); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 	if !sawHidden {
 		t.Error("no card was drawn before the end")
