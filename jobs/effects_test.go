@@ -92,3 +92,53 @@ func TestNoticesOfEliminationAndGameOver(t *testing.T) {
 		t.Errorf("notification jobs: %d, want 1 (bob takes none)", n)
 	}
 }
+
+// TestLoneSurvivorGetsNoTurnJobs: the commands the service plays at once for a lone survivor (R43)
+// schedule no deadline, warning or CPU turn and send no your_turn notice; the survivor hears of the end.
+func TestLoneSurvivorGetsNoTurnJobs(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	inserter, _ := e.inserter()
+	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet, Effects: inserter})
+	if err != nil {
+		t.Fatal(err)
+	}
+	alice, bob := e.user("alice", "email"), e.user("bob", "none")
+	created, err := svc.GameCreate(e.ctx, game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: []game.SeatSpec{
+		{Kind: game.SeatUser, UserID: alice, Color: "red"}, {Kind: game.SeatUser, UserID: bob, Color: "blue"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created.GameID
+	if _, err := svc.GameStart(e.ctx, id, alice); err != nil {
+		t.Fatal(err)
+	}
+	s, err := svc.GameState(e.ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	survivor, leaver := alice, bob // the player to move stays; the other resigns out of turn
+	if s.Current() == 1 {
+		survivor, leaver = bob, alice
+	}
+	jobsBefore := e.count(`SELECT count(*) FROM river_job WHERE kind IN ('rout_turn_deadline', 'rout_turn_warning', 'rout_cpu_turn')`)
+	if _, err := svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(leaver), Command: rules.Resign{}}); err != nil {
+		t.Fatal(err)
+	}
+	after, err := svc.GameSnapshot(e.ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Status != "finished" || after.State.Turn() <= s.Turn() {
+		t.Fatalf("after the resignation: %s at turn %d (turn %d before)", after.Status, after.State.Turn(), s.Turn())
+	}
+	if got := e.count(`SELECT count(*) FROM river_job WHERE kind IN ('rout_turn_deadline', 'rout_turn_warning', 'rout_cpu_turn')`); got != jobsBefore {
+		t.Errorf("turn jobs: %d after the survivor's %d turns, %d before", got, after.State.Turn()-s.Turn(), jobsBefore)
+	}
+	if got := e.count(`SELECT count(*) FROM notices WHERE user_id = $1 AND kind = 'your_turn' AND turn > $2`, survivor, s.Turn()); got != 0 {
+		t.Errorf("your_turn notices for the survivor's played turns: %d", got)
+	}
+	if got := e.count(`SELECT count(*) FROM notices WHERE user_id = $1 AND kind = 'game_over'`, survivor); got != 1 {
+		t.Errorf("game_over notices for the survivor: %d, want 1", got)
+	}
+}
