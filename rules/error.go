@@ -31,6 +31,7 @@ const (
 	CodeMustPlace        Code = "MUST_PLACE"        // armies are waiting to be placed
 	CodeMustOccupy       Code = "MUST_OCCUPY"       // a conquered territory is waiting for its armies
 	CodeInvalidEvent     Code = "INVALID_EVENT"     // an event does not fit the state (a corrupt record)
+	CodeIllegalEvent     Code = "ILLEGAL_EVENT"     // events that fit the state but no legal command produces (a forged record)
 )
 
 // Error is a refused command or an event that does not fit the state. The engine returns no other
