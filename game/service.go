@@ -89,6 +89,9 @@ type Opts struct {
 	Logger    *slog.Logger     // default: discard
 	Effects   Effects          // default: none
 	CacheSize int              // games whose engine state this replica keeps; default 1024
+	// SurvivorCommands bounds the commands played at once for a lone survivor after one command (see
+	// docs/rules.md, R43); default MaxSurvivorCommands.
+	SurvivorCommands int
 }
 
 // Service runs every command on a game. It is safe for concurrent use; any number of services (replicas)
@@ -103,6 +106,8 @@ type Service struct {
 	boards  map[int]*rules.Board // map row id -> board
 
 	cache *stateCache
+
+	survivorCommands int
 }
 
 // New returns a service. It does no I/O.
@@ -119,6 +124,9 @@ func New(opts Opts) (*Service, error) {
 	if opts.CacheSize <= 0 {
 		opts.CacheSize = 1024
 	}
+	if opts.SurvivorCommands <= 0 {
+		opts.SurvivorCommands = MaxSurvivorCommands
+	}
 	return &Service{
 		db:      opts.DB,
 		now:     opts.Clock,
@@ -126,6 +134,8 @@ func New(opts Opts) (*Service, error) {
 		effects: opts.Effects,
 		boards:  make(map[int]*rules.Board),
 		cache:   newStateCache(opts.CacheSize),
+
+		survivorCommands: opts.SurvivorCommands,
 	}, nil
 }
 

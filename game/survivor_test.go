@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"sync"
 	"testing"
+	"time"
 
 	"rout/game"
 	"rout/rules"
@@ -84,10 +85,12 @@ func TestLoneSurvivorPlaysOutTheGame(t *testing.T) {
 	rec.mu.Lock()
 	rec.all = nil
 	rec.mu.Unlock()
+	began := time.Now()
 	res, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(users[leavers[1]]), Command: rules.Resign{}})
 	if err != nil {
 		t.Fatal(err)
 	}
+	took := time.Since(began)
 	if res.Version != before+1 || len(res.Events) != 1 || res.Events[0].Event.Kind() != "player_resigned" {
 		t.Errorf("the resignation's own result: version %d (want %d), events %v", res.Version, before+1, res.Events)
 	}
@@ -111,7 +114,7 @@ func TestLoneSurvivorPlaysOutTheGame(t *testing.T) {
 			t.Errorf("change %d of %d: SurvivorPlays %v, phase %s", i+1, len(rec.all), c.SurvivorPlays, c.After.Phase())
 		}
 	}
-	t.Logf("the CPU played %d commands for the survivor", played)
+	t.Logf("the CPU played %d commands for the survivor, in a resignation of %v", played, took)
 }
 
 // TestLoneSurvivorTakesTheUnclaimedTerritories: when all but one player resign during a round-robin
