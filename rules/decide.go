@@ -53,6 +53,9 @@ func (d *decider) decide(p PlayerID, c Command) error {
 		return err
 	}
 	if _, ok := c.(Resign); ok {
+		if d.s.ActivePlayers() == 1 {
+			return errorf(CodeLastPlayer, "you are the last player left: the game ends when you own every territory")
+		}
 		return d.resign(p)
 	}
 	if p != d.s.current {

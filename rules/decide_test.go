@@ -673,13 +673,21 @@ func TestResign(t *testing.T) {
 			t.Errorf("owner of b: got %v, want %v", got, want)
 		}
 	})
-	t.Run("R41 R43 a conquest that wins the game is occupied, and the game is won", func(t *testing.T) {
+	t.Run("R40 R43 R75 the last player left cannot resign, even with the winning conquest waiting", func(t *testing.T) {
 		s := mustGame(t, ring6+"phase: attack\npos: a:0/5 b:1/1 c:0/1 d:0/1 e:0/1 f:0/1")
 		s, events := play(t, s, "p0 attack a b | 6 6 6 1")
 		if got, want := kinds(events), "battle_rolled territory_conquered player_eliminated"; got != want {
 			t.Fatalf("events: got %v, want %v", got, want)
 		}
-		next, events := play(t, s, "p0 resign")
+		if got, want := refuse(t, s, "p0 resign"), CodeLastPlayer; got != want {
+			t.Errorf("got %v, want %v", got, want)
+		}
+		for _, a := range LegalCommands(s, 0) {
+			if _, ok := a.Command.(Resign); ok {
+				t.Errorf("R46 resign is listed for the last player left")
+			}
+		}
+		next, events := play(t, s, "p0 occupy 3")
 		if got, want := kinds(events), "territory_occupied game_over"; got != want {
 			t.Errorf("events: got %v, want %v", got, want)
 		}
