@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -43,6 +45,32 @@ func TestReplayChecked(t *testing.T) {
 				if o.Turn > turns[i] {
 					t.Errorf("seed %d: event %d (%s) in turn %d, after its command turn %d", seed, i, all[i].Kind(), o.Turn, turns[i])
 				}
+			}
+		}
+	})
+	t.Run("R74 a mangled record is refused with a documented code, never a panic", func(t *testing.T) {
+		b := mustGame(t, fuzzBoardText+"players: 3").board
+		cfg := Config{Seats: []Seat{{Color: "r"}, {Color: "g"}, {Color: "b"}}, Claim: ClaimRoundRobin}
+		var all []Event
+		if _, err := randomGame(b, cfg, 3, 5000, func(_ State, events []Event) { all = append(all, events...) }); err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(3, 4))
+		for range 300 {
+			events := slices.Clone(all)
+			i := r.IntN(len(events) - 1)
+			switch r.IntN(3) {
+			case 0:
+				events = slices.Delete(events, i, i+1)
+			case 1:
+				events = slices.Insert(events, i, events[i])
+			default:
+				events[i], events[i+1] = events[i+1], events[i]
+			}
+			_, _, err := ReplayChecked(b, cfg, events)
+			var e *Error
+			if err != nil && (!asError(err, &e) || (e.Code != CodeInvalidEvent && e.Code != CodeIllegalEvent)) {
+				t.Fatalf("event %d mangled: %v", i, err)
 			}
 		}
 	})
