@@ -12,10 +12,10 @@ import (
 )
 
 // The bounds of the commands the service plays for a lone survivor after one command (see
-// playSurvivor): at most MaxSurvivorCommands (Opts.SurvivorCommands), and none started after SurvivorPlayTime, so that the
-// command's transaction stays short. On the classic map a survivor needs some tens of commands, played in
-// well under a second; the bounds only matter on maps of thousands of territories, whose end then takes
-// more than one transaction.
+// playSurvivor): at most MaxSurvivorCommands (or Opts.SurvivorCommands), and none started after
+// SurvivorPlayTime, so that the command's transaction stays short. On the classic map a survivor needs
+// some tens of commands, played in well under a second; the bounds only matter on maps of thousands of
+// territories, whose end then takes more than one transaction.
 const (
 	MaxSurvivorCommands = 1000
 	SurvivorPlayTime    = 2 * time.Second

@@ -142,7 +142,9 @@ func (s State) checkPhase() error {
 		}
 		return nil
 	}
-	if s.current < 0 || s.players[s.current].Status != Active {
+	// Between a current player's resignation and the turn it hands on (the next event), the current player
+	// is the resigned one.
+	if s.current < 0 || s.players[s.current].Status == Eliminated {
 		return fmt.Errorf("current player %d is not an active player", s.current)
 	}
 	if s.reserve < 0 {
