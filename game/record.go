@@ -54,7 +54,7 @@ type RecordSeat struct {
 type RecordEvent struct {
 	Seq   int64           `json:"seq"`
 	Turn  int             `json:"turn"`
-	Seat  int             `json:"seat"` // the seat that caused it; -1 for the system
+	Seat  int             `json:"seat"` // the seat whose command caused it (also one the system played for it); -1 for the start
 	Event json.RawMessage `json:"event"`
 }
 
