@@ -111,6 +111,9 @@ func (s *Service) TurnSubmit(ctx context.Context, in CommandInput) (Result, erro
 		if err != nil {
 			return err
 		}
+		if res.after, err = s.playSurvivor(ctx, tx, g, res.after); err != nil {
+			return err
+		}
 		if in.IdempotencyKey != "" {
 			if err := storeKey(ctx, tx, g.id, in, res); err != nil {
 				return err
@@ -246,10 +249,12 @@ func (s *Service) execute(ctx context.Context, tx *sql.Tx, g *gameRow, cur *cach
 			warning := g.warningAt(*deadline)
 			change.Deadline, change.WarningAt = deadline, &warning
 		}
+		change.SurvivorPlays = survivorPlays(ctx, after)
 		if err := s.effects.AfterCommand(ctx, tx, change); err != nil {
 			return Result{}, fmt.Errorf("error running the command's effects: %w", err)
 		}
 	}
 	next := &cached{game: g.id, version: w.version, state: after, seats: cur.seats}
+	g.version, g.seq, g.dice = w.version, w.seq, diceState // the locked row as it is now
 	return Result{GameID: g.id, Version: w.version, Events: seqEvents, after: next}, nil
 }

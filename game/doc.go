@@ -15,6 +15,10 @@
 //     package rout/jobs; GameCreate calls the optional LobbyEffects the same way);
 //  8. pg_notify the game id and its new sequence number; commit.
 //
+// A command that leaves a game going on with a lone survivor is followed, in its transaction, by the
+// survivor's own commands, chosen by the CPU, each taking steps 5 to 7 with its own pg_notify, all committed
+// at once (see playSurvivor).
+//
 // Nothing is half-done: a command that fails at any step rolls back and notifies nobody. The database is
 // the only source of truth: the cache is keyed by the game's version and is only a shortcut.
 package game

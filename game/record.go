@@ -54,7 +54,7 @@ type RecordSeat struct {
 type RecordEvent struct {
 	Seq   int64           `json:"seq"`
 	Turn  int             `json:"turn"`
-	Seat  int             `json:"seat"` // the seat that caused it; -1 for the system
+	Seat  int             `json:"seat"` // the seat whose command caused it (also one the system played for it); -1 for the start
 	Event json.RawMessage `json:"event"`
 }
 
@@ -129,48 +129,148 @@ func (s *Service) GameRecord(ctx context.Context, gameID int, viewerSeat int) (R
 // that had not finished when it was taken. A finished game's record is complete.
 var ErrHiddenCards = errors.New("the record hides private cards (it was taken before the game finished); only a finished game's record is complete and replays")
 
-// Replay rebuilds the state a record reaches: it parses the record's map, builds the rules configuration
-// from its settings and seats, and folds its events with rules.Replay.
+// RecordCode is the stable reason Replay refuses a record.
+type RecordCode string
+
+// The reasons a record is refused. They are part of the record format (docs/record-format.md): never
+// rename one.
+const (
+	RecordBadFormat   RecordCode = "RECORD_FORMAT"       // the format is not RecordFormat
+	RecordBadMap      RecordCode = "RECORD_MAP"          // the map does not parse or build a board
+	RecordBadSettings RecordCode = "RECORD_SETTINGS"     // the settings or seats make no game
+	RecordHidden      RecordCode = "RECORD_HIDDEN_CARDS" // private cards are hidden (ErrHiddenCards)
+	RecordBadSequence RecordCode = "RECORD_SEQUENCE"     // the sequence numbers are not 1, 2, 3, ...
+	RecordBadEvent    RecordCode = "RECORD_EVENT"        // an event does not decode, or does not fit the game (rules INVALID_EVENT)
+	RecordIllegal     RecordCode = "RECORD_ILLEGAL"      // events that no legal command produces (rules ILLEGAL_EVENT)
+	RecordBadTurn     RecordCode = "RECORD_TURN"         // an event's turn is not the game's turn
+	RecordBadSeat     RecordCode = "RECORD_SEAT"         // an event's seat is not the seat whose command produced it
+	RecordBadStatus   RecordCode = "RECORD_STATUS"       // the status contradicts the events
+	RecordBadWinner   RecordCode = "RECORD_WINNER"       // the winner contradicts the events
+)
+
+// RecordError is a record Replay refuses. Seq is the sequence number of the event concerned, 0 for the
+// record's header.
+type RecordError struct {
+	Code    RecordCode
+	Seq     int64
+	Message string
+	err     error // the cause, for errors.Is and errors.As
+}
+
+func (e *RecordError) Error() string {
+	if e.Seq > 0 {
+		return fmt.Sprintf("%s: event %d: %s", e.Code, e.Seq, e.Message)
+	}
+	return fmt.Sprintf("%s: %s", e.Code, e.Message)
+}
+
+// Unwrap returns the cause: ErrHiddenCards, a *rules.Error, or nil.
+func (e *RecordError) Unwrap() error { return e.err }
+
+func recordErr(code RecordCode, seq int64, cause error, format string, args ...any) *RecordError {
+	return &RecordError{Code: code, Seq: seq, Message: fmt.Sprintf(format, args...), err: cause}
+}
+
+// Replay rebuilds the state a record reaches, and checks that the record is one of a game that happened:
+// it parses the record's map, builds the rules configuration from its settings and seats, and replays
+// its events with rules.ReplayChecked, which checks each command's events against what the rules give
+// the player who may act, with the record's own dice and draws. It then checks every event's sequence
+// number, turn and seat, and the header's status and winner, against the game the events make. A refused
+// record is a *RecordError.
 func Replay(r Record) (rules.State, error) {
 	if r.Format != RecordFormat {
-		return rules.State{}, fmt.Errorf("unknown record format %q (want %q)", r.Format, RecordFormat)
+		return rules.State{}, recordErr(RecordBadFormat, 0, nil, "unknown record format %q (want %q)", r.Format, RecordFormat)
 	}
 	m, err := maps.Parse(r.Map.Definition)
 	if err != nil {
-		return rules.State{}, fmt.Errorf("the record's map: %w", err)
+		return rules.State{}, recordErr(RecordBadMap, 0, err, "the record's map: %v", err)
 	}
 	b, err := m.Board()
 	if err != nil {
-		return rules.State{}, fmt.Errorf("the record's map: %w", err)
+		return rules.State{}, recordErr(RecordBadMap, 0, err, "the record's map: %v", err)
 	}
 	cfg := rules.Config{TTBPercent: r.Settings.TTBPercent, Seats: make([]rules.Seat, len(r.Seats))}
 	if err := cfg.Claim.UnmarshalText([]byte(r.Settings.Claim)); err != nil {
-		return rules.State{}, fmt.Errorf("the record's settings: %w", err)
+		return rules.State{}, recordErr(RecordBadSettings, 0, err, "the record's settings: %v", err)
 	}
 	if err := cfg.Cards.UnmarshalText([]byte(r.Settings.CardSystem)); err != nil {
-		return rules.State{}, fmt.Errorf("the record's settings: %w", err)
+		return rules.State{}, recordErr(RecordBadSettings, 0, err, "the record's settings: %v", err)
 	}
 	for i, s := range r.Seats {
 		if s.Seat != i {
-			return rules.State{}, fmt.Errorf("seat %d of the record is numbered %d", i, s.Seat)
+			return rules.State{}, recordErr(RecordBadSettings, 0, nil, "seat %d of the record is numbered %d", i, s.Seat)
 		}
 		cfg.Seats[i] = rules.Seat{Color: s.Color}
 	}
+	if _, err := rules.New(b, cfg); err != nil {
+		return rules.State{}, recordErr(RecordBadSettings, 0, err, "the record's settings: %v", err)
+	}
 	events := make([]rules.Event, len(r.Events))
 	for i, e := range r.Events {
+		if e.Seq != int64(i+1) {
+			return rules.State{}, recordErr(RecordBadSequence, e.Seq, nil, "event %d of the record has sequence number %d", i+1, e.Seq)
+		}
 		var fields map[string]json.RawMessage
 		if err := json.Unmarshal(e.Event, &fields); err == nil {
 			if _, ok := fields["cardCount"]; ok {
-				return rules.State{}, fmt.Errorf("event %d: %w", e.Seq, ErrHiddenCards)
+				return rules.State{}, recordErr(RecordHidden, e.Seq, ErrHiddenCards, "%v", ErrHiddenCards)
 			}
 		}
 		if events[i], err = rules.UnmarshalEvent(e.Event); err != nil {
-			return rules.State{}, fmt.Errorf("event %d: %w", e.Seq, err)
+			return rules.State{}, recordErr(RecordBadEvent, e.Seq, err, "%v", err)
 		}
 	}
-	st, err := rules.Replay(b, cfg, events)
+	st, origins, err := rules.ReplayChecked(b, cfg, events)
 	if err != nil {
-		return rules.State{}, fmt.Errorf("the record does not replay: %w", err)
+		var re *rules.Error
+		if !errors.As(err, &re) {
+			return rules.State{}, recordErr(RecordBadEvent, 0, err, "%v", err)
+		}
+		code, seq, msg := RecordBadEvent, int64(0), re.Message
+		if re.Code == rules.CodeIllegalEvent {
+			code = RecordIllegal
+		}
+		// The engine names events from 0; the record by sequence number.
+		var n int
+		if _, err := fmt.Sscanf(msg, "event %d", &n); err == nil && n >= 0 {
+			seq = int64(n) + 1
+		}
+		return rules.State{}, recordErr(code, seq, err, "the record does not replay: %s", msg)
+	}
+	for i, e := range r.Events {
+		seat := max(int(origins[i].Player), -1)
+		if e.Seat != seat {
+			return rules.State{}, recordErr(RecordBadSeat, e.Seq, nil, "the event is recorded for seat %d, but seat %d's command produced it", e.Seat, seat)
+		}
+		if e.Turn != origins[i].Turn {
+			return rules.State{}, recordErr(RecordBadTurn, e.Seq, nil, "the event is recorded in turn %d, but it happened in turn %d", e.Turn, origins[i].Turn)
+		}
+	}
+	over := st.Phase() == rules.PhaseOver
+	switch {
+	case r.Status == "finished" && !over:
+		return rules.State{}, recordErr(RecordBadStatus, 0, nil, "the record says finished, but its events reach the %s phase", st.Phase())
+	case r.Status == "open" && len(events) > 0:
+		return rules.State{}, recordErr(RecordBadStatus, 0, nil, "the record says open, but the game has started")
+	case (r.Status == "active" || r.Status == "cancelled") && over:
+		return rules.State{}, recordErr(RecordBadStatus, 0, nil, "the record says %s, but its events end the game", r.Status)
+	case r.Status == "active" && len(events) == 0:
+		return rules.State{}, recordErr(RecordBadStatus, 0, nil, "the record says active, but the game has not started")
+	case r.Status != "open" && r.Status != "active" && r.Status != "finished" && r.Status != "cancelled":
+		return rules.State{}, recordErr(RecordBadStatus, 0, nil, "unknown status %q (want open, active, finished or cancelled)", r.Status)
+	}
+	switch {
+	case over && (r.Winner == nil || *r.Winner != int(st.Winner())):
+		return rules.State{}, recordErr(RecordBadWinner, 0, nil, "the record names winner %s, but seat %d won", winnerText(r.Winner), st.Winner())
+	case !over && r.Winner != nil:
+		return rules.State{}, recordErr(RecordBadWinner, 0, nil, "the record names winner %d, but nobody has won", *r.Winner)
 	}
 	return st, nil
+}
+
+func winnerText(w *int) string {
+	if w == nil {
+		return "null"
+	}
+	return fmt.Sprint(*w)
 }

@@ -55,6 +55,9 @@ type Change struct {
 	Deadline  *time.Time // the new turn deadline when a turn started; nil otherwise
 	WarningAt *time.Time // when the player of the new turn is warned (a quarter of the limit left); nil with Deadline
 	Seats     []Seat     // the game's seats
+	// SurvivorPlays is true when the command left a lone survivor whose next command the service plays at
+	// once, in the same transaction (see docs/rules.md, R43): nothing is to wait for the new turn.
+	SurvivorPlays bool
 }
 
 // LobbyEffects is the optional part of Effects for lobby events, which are not turn commands: an Effects
@@ -86,6 +89,9 @@ type Opts struct {
 	Logger    *slog.Logger     // default: discard
 	Effects   Effects          // default: none
 	CacheSize int              // games whose engine state this replica keeps; default 1024
+	// SurvivorCommands bounds the commands played at once for a lone survivor after one command (see
+	// docs/rules.md, R43); default MaxSurvivorCommands.
+	SurvivorCommands int
 }
 
 // Service runs every command on a game. It is safe for concurrent use; any number of services (replicas)
@@ -100,6 +106,8 @@ type Service struct {
 	boards  map[int]*rules.Board // map row id -> board
 
 	cache *stateCache
+
+	survivorCommands int
 }
 
 // New returns a service. It does no I/O.
@@ -116,6 +124,9 @@ func New(opts Opts) (*Service, error) {
 	if opts.CacheSize <= 0 {
 		opts.CacheSize = 1024
 	}
+	if opts.SurvivorCommands <= 0 {
+		opts.SurvivorCommands = MaxSurvivorCommands
+	}
 	return &Service{
 		db:      opts.DB,
 		now:     opts.Clock,
@@ -123,6 +134,8 @@ func New(opts Opts) (*Service, error) {
 		effects: opts.Effects,
 		boards:  make(map[int]*rules.Board),
 		cache:   newStateCache(opts.CacheSize),
+
+		survivorCommands: opts.SurvivorCommands,
 	}, nil
 }
 

@@ -326,6 +326,12 @@ func playOut(t *testing.T, e *env, id int, users map[rules.PlayerID]int) {
 				t.Fatal(err)
 			}
 		}
+		if s.Phase() != rules.PhaseOver && s.ActivePlayers() == 1 {
+			// The service has played the lone survivor's commands (R43): read where they left the game.
+			if s, err = e.svc.GameState(e.ctx, id); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 }
 
@@ -355,6 +361,18 @@ func TestRandomGamesThroughTheServiceReplay(t *testing.T) {
 		}
 		if diff := rules.Diff(mine, theirs); diff != "" {
 			t.Fatalf("game %d: replicas disagree: %s", id, diff)
+		}
+		// The game's record replays with every check of game.Replay (R74), to the same end.
+		rec, err := e.svc.GameRecord(e.ctx, id, -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		replayed, err := game.Replay(rec)
+		if err != nil {
+			t.Fatalf("game %d (%s, %s): the record does not replay: %v", id, rules.ClaimStrategy(i%2), rules.CardSystem(i), err)
+		}
+		if diff := rules.Diff(replayed, mine); diff != "" {
+			t.Fatalf("game %d: the replayed record differs: %s", id, diff)
 		}
 	}
 }

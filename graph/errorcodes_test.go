@@ -34,6 +34,8 @@ var notThroughTheAPI = map[rules.Code]string{
 	rules.CodeUnknownCommand: "the schema's mutations are the engine's commands",
 	rules.CodeUnknownPlayer:  "the service acts for the viewer's own seat (no seat: FORBIDDEN)",
 	rules.CodeInvalidEvent:   "events come from the engine, not from requests",
+	rules.CodeIllegalEvent:   "records are checked by game.Replay, not by requests",
+	rules.CodeLastPlayer:     "the service plays a lone survivor's commands at once, in the command that left them alone",
 	// The game service refuses commands on a game that is not active with CONFLICT before the engine
 	// sees them: the top-level table below reaches each case.
 	rules.CodeNotStarted:     "a command on an open game is CONFLICT",
@@ -54,7 +56,7 @@ var allRuleCodes = []rules.Code{
 	rules.CodeUnknownTerritory, rules.CodeAlreadyClaimed, rules.CodeNotOwner, rules.CodeOwnTerritory,
 	rules.CodeNotAdjacent, rules.CodeTooFewArmies, rules.CodeInvalidDice, rules.CodeInvalidAmount,
 	rules.CodeUnknownCard, rules.CodeNotHolder, rules.CodeInvalidSet, rules.CodeMustTrade, rules.CodeMustPlace,
-	rules.CodeMustOccupy, rules.CodeInvalidEvent,
+	rules.CodeMustOccupy, rules.CodeInvalidEvent, rules.CodeIllegalEvent, rules.CodeLastPlayer,
 }
 
 // TestEveryErrorCode plays a three-player game through the API with a fixed script that sends, at each

@@ -677,8 +677,10 @@ func lastSeq(events []playEvent, seq int) int {
 	return events[len(events)-1].Seq
 }
 
-// finish checks the end of a game: one winner who holds every territory that is not neutral, the others
-// eliminated or resigned, and a record that replays to the same board (and that the service verifies).
+// finish checks the end of a game: one winner who holds every territory, neutral ones included (R43: the
+// resigned players' territories must be conquered, by the CPU for a lone survivor), the others eliminated
+// or resigned, and a record that replays, with every check, to the same board (and that the service
+// verifies).
 func (g *fullGame) finish() {
 	t, e := g.t, g.e
 	v := g.view
@@ -704,7 +706,7 @@ func (g *fullGame) finish() {
 		t.Fatalf("seats at the end: %+v, want one active and %d resigned", v.Seats, g.spec.resigners)
 	}
 	for _, tr := range v.Board {
-		if tr.Owner != nil && *tr.Owner != g.winner || tr.Owner == nil && !tr.Neutral {
+		if tr.Owner == nil || *tr.Owner != g.winner || tr.Neutral {
 			t.Fatalf("at the end %s is held by %v (neutral %v), the winner is seat %d", tr.Key, tr.Owner, tr.Neutral, g.winner)
 		}
 	}

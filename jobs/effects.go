@@ -24,6 +24,14 @@ func (j *Jobs) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) erro
 			return err
 		}
 	}
+	if c.After.Phase() != rules.PhaseOver && c.After.ActivePlayers() == 1 && !c.SurvivorPlays {
+		// The service stopped playing a lone survivor's commands at its bounds (docs/rules.md, R43): a CPU
+		// turn plays on at once, through the service, which plays the rest.
+		args := CPUTurnArgs{GameID: c.GameID, Turn: c.After.Turn(), Seat: int(c.After.Current())}
+		if err := j.insert(ctx, tx, args, nil); err != nil {
+			return err
+		}
+	}
 	if ts, ok := turnStarted(c); ok {
 		seat := c.Seats[ts.Player]
 		switch {
@@ -123,9 +131,10 @@ func (j *Jobs) cancelTimers(ctx context.Context, tx *sql.Tx, gameID, turn int) e
 	return nil
 }
 
-// turnStarted returns the turn a command started, if any (the game is not over).
+// turnStarted returns the turn a command started, if any: the game is not over, and more than one player
+// is left (a lone survivor's turns are played by the service at once, and by a CPU turn past its bounds).
 func turnStarted(c game.Change) (rules.TurnStarted, bool) {
-	if c.After.Phase() == rules.PhaseOver {
+	if c.After.Phase() == rules.PhaseOver || c.After.ActivePlayers() == 1 {
 		return rules.TurnStarted{}, false
 	}
 	for i := len(c.Events) - 1; i >= 0; i-- {

@@ -1,6 +1,7 @@
 package jobs_test
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"testing"
@@ -90,5 +91,134 @@ func TestNoticesOfEliminationAndGameOver(t *testing.T) {
 	}
 	if n := e.count(`SELECT count(*) FROM river_job WHERE kind = $1`, jobs.KindNotification); n != 1 {
 		t.Errorf("notification jobs: %d, want 1 (bob takes none)", n)
+	}
+}
+
+// TestLoneSurvivorGetsNoTurnJobs: the commands the service plays at once for a lone survivor (R43)
+// schedule no deadline, warning or CPU turn and send no your_turn notice; the survivor hears of the end.
+func TestLoneSurvivorGetsNoTurnJobs(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	inserter, _ := e.inserter()
+	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet, Effects: inserter})
+	if err != nil {
+		t.Fatal(err)
+	}
+	alice, bob := e.user("alice", "email"), e.user("bob", "none")
+	created, err := svc.GameCreate(e.ctx, game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: []game.SeatSpec{
+		{Kind: game.SeatUser, UserID: alice, Color: "red"}, {Kind: game.SeatUser, UserID: bob, Color: "blue"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created.GameID
+	if _, err := svc.GameStart(e.ctx, id, alice); err != nil {
+		t.Fatal(err)
+	}
+	s, err := svc.GameState(e.ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	survivor, leaver := alice, bob // the player to move stays; the other resigns out of turn
+	if s.Current() == 1 {
+		survivor, leaver = bob, alice
+	}
+	jobsBefore := e.count(`SELECT count(*) FROM river_job WHERE kind IN ('rout_turn_deadline', 'rout_turn_warning', 'rout_cpu_turn')`)
+	if _, err := svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(leaver), Command: rules.Resign{}}); err != nil {
+		t.Fatal(err)
+	}
+	after, err := svc.GameSnapshot(e.ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Status != "finished" || after.State.Turn() <= s.Turn() {
+		t.Fatalf("after the resignation: %s at turn %d (turn %d before)", after.Status, after.State.Turn(), s.Turn())
+	}
+	if got := e.count(`SELECT count(*) FROM river_job WHERE kind IN ('rout_turn_deadline', 'rout_turn_warning', 'rout_cpu_turn')`); got != jobsBefore {
+		t.Errorf("turn jobs: %d after the survivor's %d turns, %d before", got, after.State.Turn()-s.Turn(), jobsBefore)
+	}
+	if got := e.count(`SELECT count(*) FROM notices WHERE user_id = $1 AND kind = 'your_turn' AND turn > $2`, survivor, s.Turn()); got != 0 {
+		t.Errorf("your_turn notices for the survivor's played turns: %d", got)
+	}
+	if got := e.count(`SELECT count(*) FROM notices WHERE user_id = $1 AND kind = 'game_over'`, survivor); got != 1 {
+		t.Errorf("game_over notices for the survivor: %d, want 1", got)
+	}
+}
+
+// TestLoneSurvivorPlayedOnPastTheBound: when the service stops playing a lone survivor's commands at its
+// bound, the last command enqueues a CPU turn for the survivor at once, which plays on through the
+// service, until the game is over; a human survivor is not told of a takeover.
+func TestLoneSurvivorPlayedOnPastTheBound(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	j, err := jobs.New(jobs.Opts{DB: e.db, ListenURL: e.dsn, Logger: quiet, Config: testConfig()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet, Effects: j, SurvivorCommands: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Start(e.ctx, svc); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := j.Stop(ctx); err != nil {
+			t.Errorf("stopping the jobs: %v", err)
+		}
+	})
+	alice, bob := e.user("alice", "none"), e.user("bob", "none")
+	created, err := svc.GameCreate(e.ctx, game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: []game.SeatSpec{
+		{Kind: game.SeatUser, UserID: alice, Color: "red"}, {Kind: game.SeatUser, UserID: bob, Color: "blue"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created.GameID
+	if _, err := svc.GameStart(e.ctx, id, alice); err != nil {
+		t.Fatal(err)
+	}
+	s, err := svc.GameState(e.ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	survivor, leaver := alice, bob
+	if s.Current() == 1 {
+		survivor, leaver = bob, alice
+	}
+	res, err := svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(leaver), Command: rules.Resign{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := e.gameInt(id, "version"); got != int(res.Version)+3 {
+		t.Errorf("version after the resignation: %d, want %d (the resignation and 3 commands)", got, res.Version+3)
+	}
+	e.waitFor("CPU turns to finish the survivor's game", 2*time.Minute, func() bool {
+		var status string
+		if err := e.db.QueryRow(`SELECT status FROM games WHERE id = $1`, id).Scan(&status); err != nil {
+			t.Fatal(err)
+		}
+		return status == "finished"
+	})
+	if err := svc.GameVerify(e.ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	winner := e.gameInt(id, "winner_seat")
+	if got := e.count(`SELECT count(*) FROM territories WHERE game_id = $1 AND owner_seat = $2`, id, winner); got != 42 {
+		t.Errorf("the winner's territories: %d, want 42", got)
+	}
+	if got := e.jobsOf(id, jobs.KindCPUTurn, ""); got == 0 {
+		t.Errorf("no CPU turn played on past the bound")
+	}
+	if got := e.count(`SELECT count(*) FROM notices WHERE user_id = $1 AND kind IN ('cpu_played', 'your_turn') AND turn > $2`,
+		survivor, s.Turn()); got != 0 {
+		t.Errorf("cpu_played or your_turn notices for the survivor: %d", got)
+	}
+	rec, err := svc.GameRecord(e.ctx, id, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := game.Replay(rec); err != nil {
+		t.Errorf("the record does not replay: %v", err)
 	}
 }

@@ -98,7 +98,8 @@ func (j *Jobs) playTurn(ctx context.Context, gameID, turn, seat int) (played int
 			return played, errOutOfTime
 		}
 		play, cmdCtx := ai.Cautious, ctx
-		if s := snap.Seats[seat]; s.CPU {
+		// A lone survivor's commands are the CPU's too (docs/rules.md, R43): not a takeover.
+		if s := snap.Seats[seat]; s.CPU || snap.State.ActivePlayers() == 1 {
 			cpu = true
 			if p, ok := ai.ByName(s.Difficulty); ok {
 				play = p

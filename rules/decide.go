@@ -53,6 +53,9 @@ func (d *decider) decide(p PlayerID, c Command) error {
 		return err
 	}
 	if _, ok := c.(Resign); ok {
+		if d.s.ActivePlayers() == 1 {
+			return errorf(CodeLastPlayer, "you are the last player left: the game ends when you own every territory")
+		}
 		return d.resign(p)
 	}
 	if p != d.s.current {
@@ -197,15 +200,14 @@ func (d *decider) startGameTurn(p PlayerID) {
 
 // advance hands the move on after the current player's pick, placement turn or game turn is over.
 func (d *decider) advance() {
-	if d.s.ActivePlayers() == 1 {
-		d.emitWinner()
-		return
-	}
 	pos := slices.Index(d.s.order, d.s.current)
 	switch d.s.phase {
 	case PhaseClaim:
 		if d.s.unclaimed > 0 {
 			d.emit(TurnStarted{Player: d.nextActive(pos), Turn: d.s.turn + 1, Phase: PhaseClaim})
+			if d.s.ActivePlayers() == 1 {
+				d.claimRest()
+			}
 			return
 		}
 		d.startPlacement(0)
@@ -240,13 +242,24 @@ func (d *decider) nextActive(pos int) PlayerID {
 	return NoPlayer
 }
 
-func (d *decider) emitWinner() {
-	for i, p := range d.s.players {
-		if p.Status == Active {
-			d.emit(GameOver{Winner: PlayerID(i)})
+// claimRest ends a round-robin claim whose player to pick is the only active player left (R43): their
+// pick takes every unclaimed territory, in board order. The claim is then over: the game is won when they
+// own every territory, and the placement turns begin otherwise.
+func (d *decider) claimRest() {
+	p := d.s.current
+	for t := range d.s.board.Len() {
+		if d.err != nil {
 			return
 		}
+		if d.s.Owner(TerritoryID(t)) == Unclaimed {
+			d.emit(TerritoryClaimed{Player: p, Territory: TerritoryID(t)})
+		}
 	}
+	if d.s.players[p].Territories == d.s.board.Len() {
+		d.emit(GameOver{Winner: p})
+		return
+	}
+	d.startPlacement(0)
 }
 
 func (d *decider) drawCard() {
@@ -410,7 +423,7 @@ func (d *decider) occupy(c Occupy) error {
 
 func (d *decider) occupyWith(armies int) {
 	d.emit(TerritoryOccupied{From: d.s.pending.From, To: d.s.pending.To, Armies: armies})
-	if d.s.players[d.s.current].Territories == d.s.board.Len() || d.s.ActivePlayers() == 1 {
+	if d.s.players[d.s.current].Territories == d.s.board.Len() {
 		d.emit(GameOver{Winner: d.s.current})
 	}
 }
@@ -473,13 +486,12 @@ func (d *decider) resign(p PlayerID) error {
 		}
 	}
 	d.emit(PlayerResigned{Player: p, Cards: d.s.players[p].Hand})
+	// The game goes on until one player owns every territory (R43): a resignation never ends it.
 	switch {
-	case d.s.ActivePlayers() == 1 && d.s.phase == PhaseOccupy:
-		d.occupyWith(d.s.pending.MinArmies) // the winner's pending conquest, then the end
-	case d.s.ActivePlayers() == 1:
-		d.emitWinner()
 	case current:
 		d.advance()
+	case d.s.ActivePlayers() == 1 && d.s.phase == PhaseClaim:
+		d.claimRest() // the one player left is the player to pick
 	}
 	return nil
 }

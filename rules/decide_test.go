@@ -673,13 +673,21 @@ func TestResign(t *testing.T) {
 			t.Errorf("owner of b: got %v, want %v", got, want)
 		}
 	})
-	t.Run("R41 R43 a conquest that wins the game is occupied, and the game is won", func(t *testing.T) {
+	t.Run("R40 R43 R75 the last player left cannot resign, even with the winning conquest waiting", func(t *testing.T) {
 		s := mustGame(t, ring6+"phase: attack\npos: a:0/5 b:1/1 c:0/1 d:0/1 e:0/1 f:0/1")
 		s, events := play(t, s, "p0 attack a b | 6 6 6 1")
 		if got, want := kinds(events), "battle_rolled territory_conquered player_eliminated"; got != want {
 			t.Fatalf("events: got %v, want %v", got, want)
 		}
-		next, events := play(t, s, "p0 resign")
+		if got, want := refuse(t, s, "p0 resign"), CodeLastPlayer; got != want {
+			t.Errorf("got %v, want %v", got, want)
+		}
+		for _, a := range LegalCommands(s, 0) {
+			if _, ok := a.Command.(Resign); ok {
+				t.Errorf("R46 resign is listed for the last player left")
+			}
+		}
+		next, events := play(t, s, "p0 occupy 3")
 		if got, want := kinds(events), "territory_occupied game_over"; got != want {
 			t.Errorf("events: got %v, want %v", got, want)
 		}
@@ -733,17 +741,56 @@ func TestResignDuringClaim(t *testing.T) {
 			t.Errorf("current, phase: got %v, want %v", got, want)
 		}
 	})
-	t.Run("R43 one player left: the game is over with territories unclaimed", func(t *testing.T) {
+	t.Run("R43 one player left: their pick takes every unclaimed territory, and with it the game", func(t *testing.T) {
 		s, _ := play(t, mustGame(t, claim), "p2 resign")
-		s, events := play(t, s, "p0 resign")
-		if got, want := kinds(events), "player_resigned game_over"; got != want {
+		s, events := play(t, s, "p1 resign")
+		if got, want := kinds(events), "player_resigned turn_started territory_claimed territory_claimed territory_claimed "+
+			"territory_claimed territory_claimed territory_claimed territory_claimed territory_claimed game_over"; got != want {
 			t.Errorf("events: got %v, want %v", got, want)
 		}
-		if got, want := [2]any{s.Phase(), s.Winner()}, [2]any{PhaseOver, PlayerID(1)}; got != want {
+		if got, want := formatPos(s), "a:0/1 b:0/1 c:0/1 d:0/1 e:0/1 f:0/1 g:0/1 h:0/1 i:0/1"; got != want {
+			t.Errorf("pos: got %v, want %v", got, want)
+		}
+		if got, want := [2]any{s.Phase(), s.Winner()}, [2]any{PhaseOver, PlayerID(0)}; got != want {
 			t.Errorf("phase, winner: got %v, want %v", got, want)
 		}
-		if got, want := s.Owner(8), Unclaimed; got != want {
-			t.Errorf("owner of i: got %v, want %v", got, want)
+	})
+	t.Run("R43 one player left out of turn: the survivor's pick takes the rest, neutrals stay to be conquered", func(t *testing.T) {
+		s := mustGame(t, ring9+`
+			claim: round_robin
+			phase: claim
+			current: 1
+			pos: a:0/1 b:1/1 c:2/1
+			unplaced: 0=6 1=12 2=6
+		`)
+		s, _ = play(t, s, "p2 resign")
+		s, events := play(t, s, "p0 resign")
+		if got, want := kinds(events), "player_resigned territory_claimed territory_claimed territory_claimed territory_claimed "+
+			"territory_claimed territory_claimed turn_started"; got != want {
+			t.Errorf("events: got %v, want %v", got, want)
+		}
+		if got, want := formatPos(s), "a:n/1 b:1/1 c:n/1 d:1/1 e:1/1 f:1/1 g:1/1 h:1/1 i:1/1"; got != want {
+			t.Errorf("pos: got %v, want %v", got, want)
+		}
+		// The claims took 6 of player 1's 12 starting armies; the rest make a placement turn.
+		if got, want := [4]any{s.Phase(), s.Current(), s.Reserve(), s.Winner()}, [4]any{PhasePlacement, PlayerID(1), 6, NoPlayer}; got != want {
+			t.Errorf("phase, current, reserve, winner: got %v, want %v", got, want)
+		}
+	})
+	t.Run("R8 R43 claims beyond the starting armies get an army each", func(t *testing.T) {
+		s := mustGame(t, ring9+`
+			claim: round_robin
+			phase: claim
+			pos: a:0/1 b:1/1 c:2/1
+			unplaced: 0=2 1=6 2=6
+		`)
+		s, _ = play(t, s, "p1 resign")
+		s, events := play(t, s, "p2 resign")
+		if got, want := len(events), 1+6+1; got != want {
+			t.Fatalf("events: got %v, want %v", kinds(events), want)
+		}
+		if got, want := [3]any{s.Player(0).Unplaced, s.Player(0).Armies, s.Phase()}, [3]any{0, 7, PhaseReinforce}; got != want {
+			t.Errorf("unplaced, armies, phase: got %v, want %v", got, want)
 		}
 	})
 }
@@ -790,24 +837,38 @@ func TestNeutral(t *testing.T) {
 
 func TestWinning(t *testing.T) {
 	t.Parallel()
-	t.Run("R43 the game ends after the occupation of the last opponent's last territory", func(t *testing.T) {
+	t.Run("R42 R43 eliminating the last opponent with a neutral territory left: the game goes on", func(t *testing.T) {
 		s := mustGame(t, ring6+"phase: attack\npos: a:0/6 b:1/1 c:0/1 d:0/1 e:0/1 f:n/3")
 		s, events := play(t, s, "p0 attack a b | 6 6 6 1")
 		if got, want := kinds(events), "battle_rolled territory_conquered player_eliminated"; got != want {
 			t.Errorf("events: got %v, want %v", got, want)
 		}
-		if got, want := s.Phase(), PhaseOccupy; got != want {
-			t.Errorf("phase: got %v, want %v", got, want)
-		}
 		s, events = play(t, s, "p0 occupy 4")
+		if got, want := kinds(events), "territory_occupied"; got != want {
+			t.Errorf("events: got %v, want %v", got, want)
+		}
+		if got, want := [3]any{s.Phase(), s.Winner(), s.ActivePlayers()}, [3]any{PhaseAttack, NoPlayer, 1}; got != want {
+			t.Errorf("phase, winner, active players: got %v, want %v", got, want)
+		}
+		// The turns go on, the survivor's alone, until f is conquered.
+		s, events = play(t, s, "p0 end_turn | r0")
+		if got, want := kinds(events), "card_drawn turn_started"; got != want {
+			t.Errorf("events: got %v, want %v", got, want)
+		}
+		if got, want := [2]any{s.Current(), s.Phase()}, [2]any{PlayerID(0), PhaseReinforce}; got != want {
+			t.Errorf("current, phase: got %v, want %v", got, want)
+		}
+		s, _ = play(t, s, "p0 place a 3")
+		s, events = play(t, s, "p0 attack a f 3 repeat | 6 6 6 1 1 6 6 6 1")
+		if got, want := kinds(events), "battle_rolled battle_rolled territory_conquered"; got != want {
+			t.Errorf("events: got %v, want %v", got, want)
+		}
+		s, events = play(t, s, "p0 occupy 3")
 		if got, want := kinds(events), "territory_occupied game_over"; got != want {
 			t.Errorf("events: got %v, want %v", got, want)
 		}
 		if got, want := [2]any{s.Phase(), s.Winner()}, [2]any{PhaseOver, PlayerID(0)}; got != want {
 			t.Errorf("phase, winner: got %v, want %v", got, want)
-		}
-		if got, want := s.Owner(5), Neutral; got != want {
-			t.Errorf("f stays neutral: got %v, want %v", got, want)
 		}
 	})
 	t.Run("R43 owning every territory", func(t *testing.T) {
@@ -820,18 +881,21 @@ func TestWinning(t *testing.T) {
 			t.Errorf("territories: got %v, want %v", got, want)
 		}
 	})
-	t.Run("R43 the others resign", func(t *testing.T) {
+	t.Run("R42 R43 the others resign: the game goes on until the neutral territories are conquered", func(t *testing.T) {
 		s := mustGame(t, ring9+"phase: fortify\npos: a:0/1 b:0/1 c:0/1 d:1/1 e:1/1 f:1/1 g:2/1 h:2/1 i:2/1")
 		s, _ = play(t, s, "p1 resign")
 		if got, want := s.Phase(), PhaseFortify; got != want {
 			t.Errorf("phase: got %v, want %v", got, want)
 		}
 		s, events := play(t, s, "p0 resign")
-		if got, want := kinds(events), "player_resigned game_over"; got != want {
+		if got, want := kinds(events), "player_resigned turn_started"; got != want {
 			t.Errorf("events: got %v, want %v", got, want)
 		}
-		if got, want := s.Winner(), PlayerID(2); got != want {
-			t.Errorf("winner: got %v, want %v", got, want)
+		if got, want := [4]any{s.Phase(), s.Current(), s.Winner(), s.ActivePlayers()}, [4]any{PhaseReinforce, PlayerID(2), NoPlayer, 1}; got != want {
+			t.Errorf("phase, current, winner, active players: got %v, want %v", got, want)
+		}
+		if _, err := Evolve(s, GameOver{Winner: 2}); err == nil {
+			t.Errorf("R73 game_over for the last player while neutral territories remain: accepted")
 		}
 	})
 	t.Run("R44 after the end", func(t *testing.T) {

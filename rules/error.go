@@ -30,7 +30,9 @@ const (
 	CodeMustTrade        Code = "MUST_TRADE"        // the player holds too many cards and must trade first
 	CodeMustPlace        Code = "MUST_PLACE"        // armies are waiting to be placed
 	CodeMustOccupy       Code = "MUST_OCCUPY"       // a conquered territory is waiting for its armies
+	CodeLastPlayer       Code = "LAST_PLAYER"       // resign by the one active player left: the game is theirs to finish
 	CodeInvalidEvent     Code = "INVALID_EVENT"     // an event does not fit the state (a corrupt record)
+	CodeIllegalEvent     Code = "ILLEGAL_EVENT"     // events that fit the state but no legal command produces (a forged record)
 )
 
 // Error is a refused command or an event that does not fit the state. The engine returns no other

@@ -291,7 +291,9 @@ func (v *evolver) territoryClaimed(e TerritoryClaimed) error {
 		return bad("territory %d is claimed already", e.Territory)
 	}
 	v.setOwner(e.Territory, e.Player, 1)
-	v.player(e.Player).Unplaced--
+	if pl := v.player(e.Player); pl.Unplaced > 0 {
+		pl.Unplaced-- // once the starting armies are all down, a claim's army is an extra one (R8)
+	}
 	v.s.unclaimed--
 	return nil
 }
@@ -560,7 +562,7 @@ func (v *evolver) gameOver(e GameOver) error {
 		return err
 	}
 	p := v.s.players[e.Winner]
-	if p.Status != Active || (p.Territories != v.s.board.Len() && v.s.ActivePlayers() != 1) || v.s.phase == PhaseOccupy {
+	if p.Status != Active || p.Territories != v.s.board.Len() || v.s.phase == PhaseOccupy {
 		return bad("player %d has not won", e.Winner)
 	}
 	v.s.phase, v.s.winner, v.s.current, v.s.reserve = PhaseOver, e.Winner, NoPlayer, 0

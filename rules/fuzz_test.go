@@ -57,8 +57,10 @@ const fuzzBoardText = `
 // the legal commands (never resigning unless resign is set) with a uniform amount.
 func randomCommand(s State, p PlayerID, r *rand.Rand, resign bool) Command {
 	actions := LegalCommands(s, p)
-	if !resign && len(actions) > 0 {
-		actions = actions[:len(actions)-1]
+	if n := len(actions); !resign && n > 0 {
+		if _, ok := actions[n-1].Command.(Resign); ok { // listed last, when allowed
+			actions = actions[:n-1]
+		}
 	}
 	if len(actions) == 0 {
 		return nil

@@ -19,8 +19,7 @@ func CheckInvariants(s State) error {
 		switch {
 		case owner == Unclaimed:
 			unclaimed++
-			// A game can end in the claim phase, when all but one player resign.
-			if armies != 0 || (s.phase != PhaseSetup && s.phase != PhaseClaim && s.phase != PhaseOver) {
+			if armies != 0 || (s.phase != PhaseSetup && s.phase != PhaseClaim) {
 				return fmt.Errorf("territory %d is unclaimed with %d armies in phase %s", t, armies, s.phase)
 			}
 			continue
@@ -143,7 +142,9 @@ func (s State) checkPhase() error {
 		}
 		return nil
 	}
-	if s.current < 0 || s.players[s.current].Status != Active {
+	// Between a current player's resignation and the turn it hands on (the next event), the current player
+	// is the resigned one.
+	if s.current < 0 || s.players[s.current].Status == Eliminated {
 		return fmt.Errorf("current player %d is not an active player", s.current)
 	}
 	if s.reserve < 0 {

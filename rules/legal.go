@@ -9,7 +9,7 @@ type Action struct {
 }
 
 // LegalCommands lists what player p may do now. It is empty when p may do nothing (not p's turn, the game
-// over); resignation is listed whenever p may resign. Placements are listed one territory at a time (a Place
+// over); resignation is listed last whenever p may resign. Placements are listed one territory at a time (a Place
 // may combine several), and attacks with their most dice (Repeat may be added to any of them).
 func LegalCommands(s State, p PlayerID) []Action {
 	if s.phase == PhaseSetup || s.phase == PhaseOver || p < 0 || int(p) >= len(s.players) || s.players[p].Status != Active {
@@ -18,6 +18,9 @@ func LegalCommands(s State, p PlayerID) []Action {
 	var out []Action
 	if p == s.current {
 		out = s.turnActions(p)
+	}
+	if s.ActivePlayers() == 1 {
+		return out // the last player left cannot resign (R40)
 	}
 	return append(out, Action{Command: Resign{}})
 }

@@ -109,7 +109,7 @@ func candidateCommands(s State, p PlayerID) []Command {
 }
 
 // checkLegalCommands checks LegalCommands against Apply in s: for every player, resign is listed last
-// when the player is active; every listed action is accepted with its Min and Max amounts; and for the
+// when the player is active and not the last one left; every listed action is accepted with its Min and Max amounts; and for the
 // player to move, every candidate command is accepted if and only if it is listed with its amount in range.
 func checkLegalCommands(t *testing.T, s State) {
 	t.Helper()
@@ -123,7 +123,10 @@ func checkLegalCommands(t *testing.T, s State) {
 		if !active {
 			continue
 		}
-		if _, ok := actions[len(actions)-1].Command.(Resign); !ok {
+		_, resigns := actions[len(actions)-1].Command.(Resign)
+		if lone := s.ActivePlayers() == 1; lone && resigns {
+			t.Fatalf("R40 p%d in %s: the last player left may resign", p, s.phase)
+		} else if !lone && !resigns {
 			t.Fatalf("p%d in %s: the last legal command is %s, not resign", p, s.phase, formatCommand(s.board, actions[len(actions)-1].Command))
 		}
 		for _, a := range actions[:len(actions)-1] {

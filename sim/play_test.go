@@ -2,6 +2,7 @@ package sim_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"rout/ai"
@@ -92,11 +93,46 @@ func TestRandomGamesKeepInvariants(t *testing.T) {
 				if res.Winner < 0 {
 					t.Fatalf("game %d did not end after %d commands", g, res.Commands)
 				}
-				if w := res.Final.Player(res.Winner); w.Territories != bc.board.Len() && res.Final.ActivePlayers() != 1 {
+				if w := res.Final.Player(res.Winner); w.Territories != bc.board.Len() {
 					t.Fatalf("game %d: winner %d owns %d of %d territories", g, res.Winner, w.Territories, bc.board.Len())
 				}
 			}
 		})
+	}
+}
+
+// TestGamesWithResignationsEnd plays random games in which players resign now and then, during the
+// claim too: the resigned players' territories turn neutral and must be conquered (R42, R43), so every
+// game still ends, with a winner who owns every territory.
+func TestGamesWithResignationsEnd(t *testing.T) {
+	t.Parallel()
+	games := 300
+	if testing.Short() {
+		games = 60
+	}
+	b := classic(t)
+	for g := range games {
+		players := 2 + g%5
+		cfg := rules.Config{Seats: seats(players), Claim: rules.ClaimStrategy(g % 2), Cards: rules.CardSystem((g / 2) % 4)}
+		policies := make([]sim.Policy, players)
+		for i := range policies {
+			policies[i] = func(s rules.State, p rules.PlayerID, r *rand.Rand) rules.Command {
+				if s.ActivePlayers() > 1 && r.IntN(40) == 0 {
+					return rules.Resign{}
+				}
+				return ai.Random(s, p, r)
+			}
+		}
+		res, err := sim.Play(b, cfg, policies, uint64(g), sim.Opts{Check: true, MaxCommands: 200_000})
+		if err != nil {
+			t.Fatalf("game %d (%d players, %s, %s): %v", g, players, cfg.Claim, cfg.Cards, err)
+		}
+		if res.Winner < 0 {
+			t.Fatalf("game %d did not end after %d commands", g, res.Commands)
+		}
+		if w := res.Final.Player(res.Winner); w.Territories != b.Len() {
+			t.Fatalf("game %d: winner %d owns %d of %d territories", g, res.Winner, w.Territories, b.Len())
+		}
 	}
 }
 

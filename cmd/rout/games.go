@@ -75,7 +75,9 @@ func runGames(ctx context.Context, args []string, getenv func(string) string, st
 }
 
 // runGamesReplay reads a game record (docs/record-format.md) from a file, or from stdin for "-", replays
-// it and prints a summary. A record that does not decode or replay is an error (exit status 1).
+// it with every check of game.Replay (each event against the rules, the header against the events) and
+// prints a summary. A record that does not decode or is refused is an error (exit status 1) that carries
+// the refusal's code.
 func runGamesReplay(args []string, stdout, stderr io.Writer) error {
 	if len(args) != 1 || (strings.HasPrefix(args[0], "-") && args[0] != "-") {
 		fmt.Fprintln(stderr, "usage: rout games replay FILE (- for stdin)")

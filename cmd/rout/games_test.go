@@ -137,6 +137,12 @@ func TestGamesReplay(t *testing.T) {
 				}
 			}
 		}
+		if s.Phase() != rules.PhaseOver && s.ActivePlayers() == 1 {
+			// The service has played the lone survivor's commands (R43): read where they left the game.
+			if s, err = svc.GameState(ctx, id); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 	if !sawHidden {
 		t.Error("no card was drawn before the end")
@@ -180,7 +186,8 @@ func TestGamesReplay(t *testing.T) {
 		}
 		out.Reset()
 		err := run(ctx, []string{"games", "replay", path}, func(string) string { return "" }, &out, &errOut)
-		if exitCode(err) != 1 || !strings.Contains(err.Error(), "bad record") {
+		if exitCode(err) != 1 || !strings.Contains(err.Error(), "bad record") ||
+			(name == "changed" && !strings.Contains(err.Error(), "RECORD_EVENT")) {
 			t.Errorf("replay of a %s record: %v\n%s", name, err, out.String())
 		}
 	}
