@@ -53,6 +53,10 @@ type RoutOpts struct {
 	Logger *slog.Logger
 }
 
+// maxSubscribers caps the subscribers of one benchmark target: the API's caps on the websockets of one
+// address and one user are raised to it, since every client comes from one address as one user.
+const maxSubscribers = 100_000
+
 // Rout is the real API as a benchmark target: graph.NewHandler with the live hub on a throwaway
 // database, serving loopback, with one started two-player game prepared for attack rolls.
 type Rout struct {
@@ -114,6 +118,7 @@ func StartRout(ctx context.Context, opts RoutOpts) (r *Rout, err error) {
 	cfg := graph.DefaultConfig()
 	// Every client comes from one address and signs in as one user.
 	cfg.RateIP, cfg.RateUser = graph.RateLimit{}, graph.RateLimit{}
+	cfg.WSMaxConnsPerAddress, cfg.WSMaxConnsPerUser = maxSubscribers, maxSubscribers
 	r.api, err = graph.NewHandler(cfg, graph.Deps{
 		Ent: ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, r.db))), DB: r.db, Game: r.svc, Live: r.hub, Logger: opts.Logger})
 	if err != nil {
