@@ -92,6 +92,9 @@ type Opts struct {
 	// SurvivorCommands bounds the commands played at once for a lone survivor after one command (see
 	// docs/rules.md, R43); default MaxSurvivorCommands.
 	SurvivorCommands int
+	// SurvivorTime bounds the time spent playing for a lone survivor after one command: no command is
+	// started after it; default SurvivorPlayTime.
+	SurvivorTime time.Duration
 }
 
 // Service runs every command on a game. It is safe for concurrent use; any number of services (replicas)
@@ -108,6 +111,7 @@ type Service struct {
 	cache *stateCache
 
 	survivorCommands int
+	survivorTime     time.Duration
 }
 
 // New returns a service. It does no I/O.
@@ -127,6 +131,9 @@ func New(opts Opts) (*Service, error) {
 	if opts.SurvivorCommands <= 0 {
 		opts.SurvivorCommands = MaxSurvivorCommands
 	}
+	if opts.SurvivorTime <= 0 {
+		opts.SurvivorTime = SurvivorPlayTime
+	}
 	return &Service{
 		db:      opts.DB,
 		now:     opts.Clock,
@@ -136,6 +143,7 @@ func New(opts Opts) (*Service, error) {
 		cache:   newStateCache(opts.CacheSize),
 
 		survivorCommands: opts.SurvivorCommands,
+		survivorTime:     opts.SurvivorTime,
 	}, nil
 }
 

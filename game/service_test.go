@@ -47,7 +47,7 @@ func newEnv(t *testing.T, effects game.Effects) *env {
 	if err := migrate.Up(ctx, db, quiet); err != nil {
 		t.Fatal(err)
 	}
-	svc, err := game.New(game.Opts{DB: db, Effects: effects, Logger: quiet})
+	svc, err := game.New(game.Opts{DB: db, Effects: effects, Logger: quiet, SurvivorTime: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,9 +13,10 @@ import (
 
 // The bounds of the commands the service plays for a lone survivor after one command (see
 // playSurvivor): at most MaxSurvivorCommands (or Opts.SurvivorCommands), and none started after
-// SurvivorPlayTime, so that the command's transaction stays short. On the classic map a survivor needs
-// some tens of commands, played in well under a second; the bounds only matter on maps of thousands of
-// territories, whose end then takes more than one transaction.
+// SurvivorPlayTime (or Opts.SurvivorTime), so that the command's transaction stays short. On the classic
+// map a survivor needs some tens of commands, played in well under a second; the bounds only matter on
+// maps of thousands of territories (or a machine much slower than usual), whose end then takes more
+// than one transaction.
 const (
 	MaxSurvivorCommands = 1000
 	SurvivorPlayTime    = 2 * time.Second
@@ -58,7 +59,7 @@ func (s *Service) playSurvivor(ctx context.Context, tx *sql.Tx, g *gameRow, cur 
 			return nil, fmt.Errorf("the CPU found nothing to play for the lone survivor, seat %d, in turn %d of game %d",
 				seat, cur.state.Turn(), g.id)
 		}
-		last := n+1 >= s.survivorCommands || time.Since(began) >= SurvivorPlayTime
+		last := n+1 >= s.survivorCommands || time.Since(began) >= s.survivorTime
 		res, err := s.execute(context.WithValue(ctx, survivorKey{}, last), tx, g, cur, seat, c)
 		if err != nil {
 			return nil, fmt.Errorf("error playing %s for the lone survivor, seat %d, in game %d: %w", c.Kind(), seat, g.id, err)

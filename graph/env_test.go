@@ -85,7 +85,7 @@ func newEnv(t *testing.T, configure func(*graph.Config)) *env {
 		t.Fatalf("error migrating: %v", err)
 	}
 	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
-	svc, err := game.New(game.Opts{DB: db, Logger: quiet})
+	svc, err := game.New(game.Opts{DB: db, Logger: quiet, SurvivorTime: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}

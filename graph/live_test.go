@@ -80,7 +80,7 @@ func newReplicasWith(t *testing.T, n int, opts live.Opts, configure func(*graph.
 	out := make([]*replica, n)
 	for i := range out {
 		client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
-		svc, err := game.New(game.Opts{DB: db, Logger: quiet})
+		svc, err := game.New(game.Opts{DB: db, Logger: quiet, SurvivorTime: time.Minute})
 		if err != nil {
 			t.Fatal(err)
 		}

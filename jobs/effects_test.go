@@ -100,7 +100,7 @@ func TestLoneSurvivorGetsNoTurnJobs(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	inserter, _ := e.inserter()
-	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet, Effects: inserter})
+	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet, Effects: inserter, SurvivorTime: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
