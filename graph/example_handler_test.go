@@ -33,7 +33,6 @@ func ExampleNewHandler() {
 	}
 	api, err := graph.NewHandler(cfg, graph.Deps{
 		Ent:    ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db))),
-		DB:     db,
 		Game:   svc,
 		Logger: slog.Default(),
 	})

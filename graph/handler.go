@@ -70,6 +70,7 @@ func NewHandler(cfg Config, deps Deps) (http.Handler, error) {
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](cfg.APQCacheSize)})
 	srv.Use(queryLimits{maxDepth: cfg.MaxDepth, maxAliases: cfg.MaxAliases})
 	srv.Use(extension.FixedComplexityLimit(cfg.MaxComplexity))
+	srv.AroundOperations(requestSnapshots)
 	for _, e := range deps.Extensions {
 		srv.Use(e)
 	}

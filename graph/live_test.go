@@ -87,7 +87,7 @@ func newReplicas(t *testing.T, n int, opts live.Opts) []*replica {
 			t.Fatal(err)
 		}
 		e := &env{t: t, db: db, ent: client, clock: &clock{now: time.Now()}, logs: &syncBuffer{}}
-		h, err := graph.NewHandler(graph.DefaultConfig(), graph.Deps{Ent: client, DB: db, Game: svc, Live: hub,
+		h, err := graph.NewHandler(graph.DefaultConfig(), graph.Deps{Ent: client, Game: svc, Live: hub,
 			Logger: slog.New(slog.NewTextHandler(e.logs, nil)), Clock: e.clock.Now})
 		if err != nil {
 			t.Fatal(err)

@@ -1,11 +1,9 @@
 package graph
 
 import (
-	"database/sql"
 	"errors"
 	"log/slog"
 	"runtime"
-	"sync"
 	"time"
 
 	"entgo.io/contrib/entgql"
@@ -22,8 +20,6 @@ import (
 type Deps struct {
 	// Ent is the Ent client on DB. Required.
 	Ent *ent.Client
-	// DB is the database, for what Ent does not cover (the game service shares it). Required.
-	DB *sql.DB
 	// Game is the game service every game command goes through. Required.
 	Game *game.Service
 	// Logger receives internal errors and panics, with the request id. Nil discards them.
@@ -42,7 +38,6 @@ type Deps struct {
 // resolver, the auth middleware and the directives reach them through it.
 type Resolver struct {
 	ent    *ent.Client
-	db     *sql.DB
 	game   *game.Service
 	live   *live.Hub
 	logger *slog.Logger
@@ -54,7 +49,6 @@ type Resolver struct {
 	rateSignInIP    *limiterSet   // signIn and signUp attempts per client address
 	rateSignInLogin *limiterSet   // signIn attempts per login
 	hashSlots       chan struct{} // bounds the password hashes computed at once (19 MiB each)
-	boards          sync.Map      // game id -> *rules.Board, for the Territory fields
 }
 
 // newResolver checks the dependencies and builds the root resolver.
@@ -62,9 +56,6 @@ func newResolver(cfg Config, deps Deps) (*Resolver, error) {
 	var errs []error
 	if deps.Ent == nil {
 		errs = append(errs, errors.New("graph: Deps.Ent is required"))
-	}
-	if deps.DB == nil {
-		errs = append(errs, errors.New("graph: Deps.DB is required"))
 	}
 	if deps.Game == nil {
 		errs = append(errs, errors.New("graph: Deps.Game is required"))
@@ -80,7 +71,6 @@ func newResolver(cfg Config, deps Deps) (*Resolver, error) {
 	}
 	return &Resolver{
 		ent:             deps.Ent,
-		db:              deps.DB,
 		game:            deps.Game,
 		live:            deps.Live,
 		logger:          deps.Logger,

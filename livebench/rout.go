@@ -115,7 +115,7 @@ func StartRout(ctx context.Context, opts RoutOpts) (r *Rout, err error) {
 	// Every client comes from one address and signs in as one user.
 	cfg.RateIP, cfg.RateUser = graph.RateLimit{}, graph.RateLimit{}
 	r.api, err = graph.NewHandler(cfg, graph.Deps{
-		Ent: ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, r.db))), DB: r.db, Game: r.svc, Live: r.hub, Logger: opts.Logger})
+		Ent: ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, r.db))), Game: r.svc, Live: r.hub, Logger: opts.Logger})
 	if err != nil {
 		return r, err
 	}
