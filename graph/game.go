@@ -105,25 +105,15 @@ func (r *Resolver) viewerSeat(ctx context.Context, gameID int) (int, bool, error
 	return p.Seat, true, nil
 }
 
-// gamePayload is the payload of a game mutation that succeeded: the game re-read, and its events as the
-// viewer may see them.
-func (r *Resolver) gamePayload(ctx context.Context, gameID int, events []game.SeqEvent) (*model.GamePayload, error) {
+// lobbyPayload is the payload of a lobby mutation that succeeded (createGame, joinGame, leaveGame): the
+// game re-read. A lobby mutation causes no events.
+func (r *Resolver) lobbyPayload(ctx context.Context, gameID int) (*model.GamePayload, error) {
+	forgetSnapshot(ctx, gameID)
 	g, err := r.ent.Game.Get(ctx, gameID)
 	if err != nil {
-		return nil, fmt.Errorf("error doing game lookup: %w", err)
+		return nil, fmt.Errorf("error loading game %d: %w", gameID, err)
 	}
-	seat, seated, err := r.viewerSeat(ctx, gameID)
-	if err != nil {
-		return nil, err
-	}
-	if !seated {
-		seat = int(rules.NoPlayer)
-	}
-	out, err := viewEvents(events, rules.PlayerID(seat))
-	if err != nil {
-		return nil, err
-	}
-	return &model.GamePayload{Game: g, Events: out, UserErrors: []*model.UserError{}}, nil
+	return &model.GamePayload{Game: g, Events: []*game.EventView{}, UserErrors: []*model.UserError{}}, nil
 }
 
 // refused is the payload of a game mutation that was refused with userErrors.

@@ -254,7 +254,7 @@ func (r *mutationResolver) CreateGame(ctx context.Context, input model.CreateGam
 		}
 		return nil, err
 	}
-	return r.gamePayload(ctx, created.GameID, nil)
+	return r.lobbyPayload(ctx, created.GameID)
 }
 
 // JoinGame is the resolver for the joinGame field.
@@ -275,7 +275,7 @@ func (r *mutationResolver) JoinGame(ctx context.Context, input model.JoinGameInp
 	if _, err := r.game.GameJoin(ctx, id, me.ID, code); err != nil {
 		return nil, joinError(err, input.GameID)
 	}
-	return r.gamePayload(ctx, id, nil)
+	return r.lobbyPayload(ctx, id)
 }
 
 // LeaveGame is the resolver for the leaveGame field.
@@ -291,7 +291,7 @@ func (r *mutationResolver) LeaveGame(ctx context.Context, input model.GameInput)
 	if err := r.game.GameLeave(ctx, g.ID, me.ID); err != nil {
 		return nil, err
 	}
-	return r.gamePayload(ctx, g.ID, nil)
+	return r.lobbyPayload(ctx, g.ID)
 }
 
 // StartGame is the resolver for the startGame field.

@@ -303,3 +303,32 @@ func TestGameReadIsOneSnapshot(t *testing.T) {
 		t.Errorf("the read took %d snapshot transactions, want 1", txs)
 	}
 }
+
+// TestRequestSnapshotFollowsLobbyMutations: a mutation that changes a game drops the request's snapshot of
+// it, so that a later field of the same request does not show the game as it was.
+func TestRequestSnapshotFollowsLobbyMutations(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	lena, _ := e.signUp("lena")
+	mo, _ := e.signUp("mo")
+	created := e.gameMutation(lena, "createGame", map[string]any{"mapKey": "classic",
+		"seats": []map[string]any{{"kind": "HUMAN", "color": "red"}, {"kind": "OPEN", "color": "blue"}}})
+	noUserErrors(t, "createGame", created)
+	var out struct {
+		J, L struct {
+			Game struct {
+				Seats []struct {
+					Status string `json:"status"`
+				} `json:"seats"`
+			} `json:"game"`
+		}
+	}
+	e.gql(mo, `mutation($id: ID!) { j: joinGame(input: {gameId: $id}) { game { seats { status } } }
+		l: leaveGame(input: {gameId: $id}) { game { seats { status } } } }`, map[string]any{"id": created.Game.ID}).decode(t, &out)
+	if len(out.J.Game.Seats) != 2 || out.J.Game.Seats[1].Status != "active" {
+		t.Errorf("after joinGame: seats %+v, want the second active", out.J.Game.Seats)
+	}
+	if len(out.L.Game.Seats) != 2 || out.L.Game.Seats[1].Status != "open" {
+		t.Errorf("after leaveGame: seats %+v, want the second open again", out.L.Game.Seats)
+	}
+}

@@ -51,6 +51,16 @@ func keepSnapshot(ctx context.Context, snap game.Snapshot) {
 	s.mu.Unlock()
 }
 
+// forgetSnapshot drops the request's snapshot of game gameID, which a lobby mutation just changed: the
+// next field that needs it reads it again.
+func forgetSnapshot(ctx context.Context, gameID int) {
+	if s, _ := ctx.Value(snapshotsKey{}).(*snapshots); s != nil {
+		s.mu.Lock()
+		delete(s.games, gameID)
+		s.mu.Unlock()
+	}
+}
+
 // snapshotOf returns the request's snapshot of game gameID, reading it on first use.
 func (r *Resolver) snapshotOf(ctx context.Context, gameID int) (game.Snapshot, error) {
 	s, _ := ctx.Value(snapshotsKey{}).(*snapshots)
