@@ -270,6 +270,34 @@ func TestAttackIsOneTransaction(t *testing.T) {
 			if len(outside) > 0 {
 				t.Errorf("the attack read the game outside its transaction %d times:\n%s", len(outside), strings.Join(outside, "\n"))
 			}
+
+			// A command the rules refuse is one transaction too, and answers with the game as it stands.
+			log.start()
+			r = e.gql(cur, `mutation($input: ClaimTerritoryInput!) { claimTerritory(input: $input) {
+				userErrors { code } game { `+c.fields+` } } }`, map[string]any{"input": map[string]any{"gameId": id, "territory": from}})
+			txs, stmts = log.stop()
+			var refused struct {
+				ClaimTerritory struct {
+					UserErrors []userError     `json:"userErrors"`
+					Game       json.RawMessage `json:"game"`
+				} `json:"claimTerritory"`
+			}
+			r.decode(t, &refused)
+			if codesOf(refused.ClaimTerritory.UserErrors) != "WRONG_PHASE[]" {
+				t.Errorf("a claim in the attack phase: userErrors %+v, want WRONG_PHASE", refused.ClaimTerritory.UserErrors)
+			}
+			if string(refused.ClaimTerritory.Game) != string(read.Game) {
+				t.Errorf("the refused claim answered with game\n%s\nbut a read finds\n%s", refused.ClaimTerritory.Game, read.Game)
+			}
+			outside = nil
+			for _, s := range stmts {
+				if s.tx == 0 && gameTables.MatchString(s.sql) {
+					outside = append(outside, s.sql)
+				}
+			}
+			if txs != 1 || len(outside) > 0 {
+				t.Errorf("the refused claim took %d transactions and read the game %d times outside it", txs, len(outside))
+			}
 		})
 	}
 }
