@@ -39,13 +39,19 @@ type CommandInput struct {
 	IdempotencyKey string
 }
 
-// Result is what a command did.
+// Result is what a command did: all an answer to its sender needs, so that nothing is read after it.
 type Result struct {
 	GameID  int
 	Version int64
 	Events  []SeqEvent
 	// Replayed is true when the result is the stored one of an earlier call with the same idempotency key.
 	Replayed bool
+	// Seat is the seat that acted (rules.NoPlayer for the start of a game): the seat whose view of Events
+	// its sender gets.
+	Seat rules.PlayerID
+	// Game is the game as the command left it: its row, engine state and seats. For a replayed result it is
+	// the game as it is now, while Version and Events are the first call's.
+	Game Snapshot
 
 	after *cached // the new state, cached once the transaction commits
 }
@@ -69,8 +75,11 @@ type storedResult struct {
 // MaxIdempotencyKey is the longest idempotency key accepted.
 const MaxIdempotencyKey = 200
 
-// TurnSubmit runs one turn command through the whole path (see the package documentation). A rule
-// violation returns a *rules.Error; the service's own refusals are *Error values.
+// TurnSubmit runs one turn command through the whole path (see the package documentation), in one
+// transaction. A rule violation returns a *rules.Error; the service's own refusals are *Error values. A
+// user without a seat is refused with FORBIDDEN, or with NOT_FOUND (as for a game that does not exist) when
+// the game is private and they did not create it. With a rule violation or CodeKeyReused, the Result's
+// Game is the game as it stands (the command changed nothing).
 func (s *Service) TurnSubmit(ctx context.Context, in CommandInput) (Result, error) {
 	if len(in.IdempotencyKey) > MaxIdempotencyKey {
 		return Result{}, errorf(CodeBadInput, "the idempotency key is longer than %d bytes", MaxIdempotencyKey)
@@ -82,13 +91,24 @@ func (s *Service) TurnSubmit(ctx context.Context, in CommandInput) (Result, erro
 		return Result{}, errorf(CodeBadInput, "not a turn command")
 	}
 	var res Result
+	var now Snapshot // the game as it stands, for a refusal's answer
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
 		g, err := lockGame(ctx, tx, in.GameID)
 		if err != nil {
 			return err
 		}
+		cur, err := s.current(ctx, tx, g)
+		if err != nil {
+			return err
+		}
+		seat, err := actingSeat(g, in.Actor, cur.seats)
+		if err != nil {
+			return err
+		}
+		now = g.snapshot(cur)
 		if in.IdempotencyKey != "" {
 			if r, found, err := replayKey(ctx, tx, g.id, in); err != nil || found {
+				r.Seat, r.Game = seat, now
 				res = r
 				return err
 			}
@@ -99,13 +119,8 @@ func (s *Service) TurnSubmit(ctx context.Context, in CommandInput) (Result, erro
 		if g.status != "active" {
 			return errorf(CodeConflict, "the game is %s", g.status)
 		}
-		cur, err := s.current(ctx, tx, g)
-		if err != nil {
-			return err
-		}
-		seat, err := actingSeat(in.Actor, cur.seats)
-		if err != nil {
-			return err
+		if seat < 0 {
+			return errorf(CodeForbidden, "you have no seat in this game")
 		}
 		res, err = s.execute(ctx, tx, g, cur, seat, in.Command)
 		if err != nil {
@@ -114,6 +129,7 @@ func (s *Service) TurnSubmit(ctx context.Context, in CommandInput) (Result, erro
 		if res.after, err = s.playSurvivor(ctx, tx, g, res.after); err != nil {
 			return err
 		}
+		res.Game = g.snapshot(res.after) // after the survivor's commands, if any
 		if in.IdempotencyKey != "" {
 			if err := storeKey(ctx, tx, g.id, in, res); err != nil {
 				return err
@@ -122,13 +138,21 @@ func (s *Service) TurnSubmit(ctx context.Context, in CommandInput) (Result, erro
 		return nil
 	})
 	if err != nil {
+		var re *rules.Error
+		var ge *Error
+		if errors.As(err, &re) || (errors.As(err, &ge) && ge.Code == CodeKeyReused) {
+			return Result{GameID: in.GameID, Game: now}, err
+		}
 		return Result{}, err
 	}
 	s.cacheCommitted(res)
 	return res, nil
 }
 
-func actingSeat(a Actor, seats []Seat) (rules.PlayerID, error) {
+// actingSeat returns the seat that actor acts for in game g, or rules.NoPlayer for a user without a seat
+// (refused later, once a stale command had its CONFLICT). A private game is NOT_FOUND to a user who neither
+// holds a seat nor created it, as to anyone it is hidden from.
+func actingSeat(g *gameRow, a Actor, seats []Seat) (rules.PlayerID, error) {
 	if a.UserID == 0 {
 		if a.Seat < 0 || a.Seat >= len(seats) {
 			return 0, errorf(CodeNotFound, "no seat %d", a.Seat)
@@ -140,7 +164,10 @@ func actingSeat(a Actor, seats []Seat) (rules.PlayerID, error) {
 			return rules.PlayerID(s.Seat), nil
 		}
 	}
-	return 0, errorf(CodeForbidden, "you have no seat in this game")
+	if g.inviteCode.Valid && g.creatorID != a.UserID {
+		return 0, errorf(CodeNotFound, "no game %d", g.id) // as lockGame says of a game that does not exist
+	}
+	return rules.NoPlayer, nil
 }
 
 // CodeKeyReused refuses a command sent under an idempotency key that an earlier, different command of the
@@ -221,7 +248,7 @@ func (s *Service) execute(ctx context.Context, tx *sql.Tx, g *gameRow, cur *cach
 	seqEvents := make([]SeqEvent, len(events))
 	turn := before.Turn()
 	var deadline *time.Time
-	now := s.now()
+	now := s.now().Truncate(time.Microsecond) // as PostgreSQL keeps it, so that the answer is what a read sees
 	for i, e := range events {
 		if ts, ok := e.(rules.TurnStarted); ok {
 			turn = ts.Turn
@@ -255,6 +282,16 @@ func (s *Service) execute(ctx context.Context, tx *sql.Tx, g *gameRow, cur *cach
 		}
 	}
 	next := &cached{game: g.id, version: w.version, state: after, seats: cur.seats}
-	g.version, g.seq, g.dice = w.version, w.seq, diceState // the locked row as it is now
-	return Result{GameID: g.id, Version: w.version, Events: seqEvents, after: next}, nil
+	// The locked row as the command left it: the answer's game, and the base of a lone survivor's next
+	// command in this transaction.
+	g.version, g.seq, g.dice, g.updatedAt = w.version, w.seq, diceState, now
+	g.status, g.phase, g.turn, g.currentSeat = "active", after.Phase().String(), after.Turn(), max(int(after.Current()), -1)
+	if deadline != nil {
+		g.deadline, g.warning = sql.NullTime{Time: *deadline, Valid: true}, sql.NullTime{Time: g.warningAt(*deadline), Valid: true}
+	}
+	if after.Phase() == rules.PhaseOver {
+		g.status, g.winner = "finished", sql.NullInt64{Int64: int64(after.Winner()), Valid: true}
+		g.finishedAt, g.deadline, g.warning = sql.NullTime{Time: now, Valid: true}, sql.NullTime{}, sql.NullTime{}
+	}
+	return Result{GameID: g.id, Version: w.version, Events: seqEvents, Seat: seat, after: next, Game: g.snapshot(next)}, nil
 }

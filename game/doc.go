@@ -3,11 +3,12 @@
 //
 // The path of a turn command (Service.TurnSubmit):
 //
-//  1. begin; lock the game row (SELECT ... FOR UPDATE);
+//  1. begin; lock the game row (SELECT ... FOR UPDATE); get the engine state and the seats: from this
+//     replica's cache when it holds the game at this version, otherwise from the rows (the whole board,
+//     once); a private game is NOT_FOUND to a user who neither holds a seat nor created it;
 //  2. return the stored result when the caller's idempotency key was used before;
 //  3. refuse a stale command with CONFLICT when the caller's expected version is not the game's;
-//  4. get the engine state: from this replica's cache when it holds the game at this version, otherwise
-//     from the rows (the whole board, once);
+//  4. refuse a user without a seat with FORBIDDEN;
 //  5. decide with the rules engine (a refused command is a *rules.Error and changes nothing);
 //  6. write only what changed: the territories and cards the events touch (rules.Touched), the players
 //     whose counts changed, the game row (scalars, version, sequence, deadline, dice), and the new events;
@@ -18,6 +19,11 @@
 // A command that leaves a game going on with a lone survivor is followed, in its transaction, by the
 // survivor's own commands, chosen by the CPU, each taking steps 5 to 7 with its own pg_notify, all committed
 // at once (see playSurvivor).
+//
+// The Result holds all an answer needs (the acting seat, the version, the events, and the game as the
+// command left it), so that the caller reads nothing after the command; Service.Board gives the board to
+// resolve a command's territory keys without a transaction before it. ViewEvent is the one projection of
+// an event for a viewer.
 //
 // Nothing is half-done: a command that fails at any step rolls back and notifies nobody. The database is
 // the only source of truth: the cache is keyed by the game's version and is only a shortcut.

@@ -116,6 +116,7 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 			return fmt.Errorf("error creating the game: %w", err)
 		}
 		created.InviteCode = invite.String
+		s.mapOf.put(created.GameID, mapID)
 		seats := make([]Seat, len(in.Seats))
 		for i, seat := range in.Seats {
 			status, user, cpu, difficulty, email := "open", sql.NullInt64{}, false, sql.NullString{}, sql.NullString{}
@@ -368,10 +369,12 @@ func (s *Service) GameStart(ctx context.Context, gameID, userID int) (Result, er
 		if i := slices.IndexFunc(cur.seats, func(s Seat) bool { return s.Status != "active" }); i >= 0 {
 			return errorf(CodeConflict, "seat %d is still %s", i, cur.seats[i].Status)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE games SET started_at = now() WHERE id = $1`, g.id); err != nil {
+		var started time.Time
+		if err := tx.QueryRowContext(ctx, `UPDATE games SET started_at = now() WHERE id = $1 RETURNING started_at`, g.id).Scan(&started); err != nil {
 			return fmt.Errorf("error starting game %d: %w", g.id, err)
 		}
 		res, err = s.execute(ctx, tx, g, cur, rules.NoPlayer, rules.StartGame{})
+		res.Game.StartedAt = &started
 		return err
 	})
 	if err != nil {

@@ -104,21 +104,19 @@ func (s *Service) GameRecord(ctx context.Context, gameID int, viewerSeat int) (R
 			return err
 		}
 		viewer := rules.PlayerID(viewerSeat)
-		if viewerSeat < 0 {
+		switch {
+		case g.status == "finished":
+			viewer = Everyone
+		case viewerSeat < 0:
 			viewer = rules.NoPlayer
 		}
 		r.Events = make([]RecordEvent, len(events))
 		for i, e := range events {
-			var data json.RawMessage
-			if g.status == "finished" {
-				data, err = rules.MarshalEvent(e.Event)
-			} else {
-				data, _, err = rules.HideCards(e.Event, viewer)
-			}
+			v, err := ViewEvent(e, viewer)
 			if err != nil {
 				return err
 			}
-			r.Events[i] = RecordEvent{Seq: e.Seq, Turn: e.Turn, Seat: max(int(e.Seat), -1), Event: data}
+			r.Events[i] = RecordEvent{Seq: e.Seq, Turn: e.Turn, Seat: max(int(e.Seat), -1), Event: v.Data}
 		}
 		return nil
 	})

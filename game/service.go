@@ -105,8 +105,8 @@ type Service struct {
 	logger  *slog.Logger
 	effects Effects
 
-	boardMu sync.Mutex
-	boards  map[int]*rules.Board // map row id -> board
+	boards *lru[int, *rules.Board] // map row id (one map version) -> its board, which never changes
+	mapOf  *lru[int, int]          // game id -> map row id, which never changes
 
 	cache *stateCache
 
@@ -139,7 +139,8 @@ func New(opts Opts) (*Service, error) {
 		now:     opts.Clock,
 		logger:  opts.Logger,
 		effects: opts.Effects,
-		boards:  make(map[int]*rules.Board),
+		boards:  newLRU[int, *rules.Board](maxBoards),
+		mapOf:   newLRU[int, int](4 * opts.CacheSize),
 		cache:   newStateCache(opts.CacheSize),
 
 		survivorCommands: opts.SurvivorCommands,
@@ -147,12 +148,13 @@ func New(opts Opts) (*Service, error) {
 	}, nil
 }
 
-// board returns the board of map row mapID, parsing its stored definition once per process.
+// maxBoards is how many boards (map versions) a service keeps parsed.
+const maxBoards = 64
+
+// board returns the board of map row mapID (one version of a map), parsing its stored definition once
+// while it stays among the maxBoards most recently used.
 func (s *Service) board(ctx context.Context, q querier, mapID int) (*rules.Board, error) {
-	s.boardMu.Lock()
-	b, ok := s.boards[mapID]
-	s.boardMu.Unlock()
-	if ok {
+	if b, ok := s.boards.get(mapID); ok {
 		return b, nil
 	}
 	var def []byte
@@ -163,13 +165,31 @@ func (s *Service) board(ctx context.Context, q querier, mapID int) (*rules.Board
 	if err != nil {
 		return nil, fmt.Errorf("error parsing stored map %d: %w", mapID, err)
 	}
-	if b, err = m.Board(); err != nil {
+	b, err := m.Board()
+	if err != nil {
 		return nil, fmt.Errorf("error building the board of map %d: %w", mapID, err)
 	}
-	s.boardMu.Lock()
-	s.boards[mapID] = b
-	s.boardMu.Unlock()
+	s.boards.put(mapID, b)
 	return b, nil
+}
+
+// Board returns the board of game gameID, for turning territory keys into indexes before a command: a
+// game's board never changes, so once the service has seen the game (any command or read of it), this
+// reads nothing. Otherwise it reads the game's map id (and the map, when its board is not kept). A game
+// that does not exist is NOT_FOUND.
+func (s *Service) Board(ctx context.Context, gameID int) (*rules.Board, error) {
+	mapID, ok := s.mapOf.get(gameID)
+	if !ok {
+		err := s.db.QueryRowContext(ctx, `SELECT map_id FROM games WHERE id = $1`, gameID).Scan(&mapID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, errorf(CodeNotFound, "no game %d", gameID)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("error loading the map of game %d: %w", gameID, err)
+		}
+		s.mapOf.put(gameID, mapID)
+	}
+	return s.board(ctx, s.db, mapID)
 }
 
 // querier is what both *sql.DB and *sql.Tx offer.
@@ -229,6 +249,7 @@ func (c *stateCache) put(e *cached) {
 // current returns a game's state and seats at the version of g: from the cache when it holds that
 // version, from the rows otherwise (a game that has not started is in the setup phase).
 func (s *Service) current(ctx context.Context, tx *sql.Tx, g *gameRow) (*cached, error) {
+	s.mapOf.put(g.id, g.mapID)
 	if c, ok := s.cache.get(g.id, g.version); ok {
 		return c, nil
 	}
@@ -241,7 +262,7 @@ func (s *Service) current(ctx context.Context, tx *sql.Tx, g *gameRow) (*cached,
 		return nil, err
 	}
 	c := &cached{game: g.id, version: g.version, seats: seats}
-	if g.status == "open" {
+	if g.status == "open" || g.engine == nil { // not started (a game cancelled before its start has no engine state)
 		c.state, err = rules.New(board, g.config(seats))
 	} else {
 		c.state, err = loadState(ctx, tx, g, board, g.config(seats))

@@ -326,13 +326,61 @@ func playOut(t *testing.T, e *env, id int, users map[rules.PlayerID]int) {
 				t.Fatal(err)
 			}
 		}
+		if res.Seat != p {
+			t.Fatalf("command %d: acting seat %d, want %d", n, res.Seat, p)
+		}
 		if s.Phase() != rules.PhaseOver && s.ActivePlayers() == 1 {
-			// The service has played the lone survivor's commands (R43): read where they left the game.
-			if s, err = e.svc.GameState(e.ctx, id); err != nil {
-				t.Fatal(err)
-			}
+			// The service has played the lone survivor's commands (R43) in the command's transaction: the
+			// answer holds the game where they left it.
+			s = res.Game.State
+		}
+		if n%7 == 0 || s.Phase() == rules.PhaseOver {
+			checkAnswer(t, e, n, res)
 		}
 	}
+}
+
+// checkAnswer checks that a command's result holds the game as a read finds it right after.
+func checkAnswer(t *testing.T, e *env, n int, res game.Result) {
+	t.Helper()
+	snap, err := e.svc.GameSnapshot(e.ctx, res.GameID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := rowText(res.Game.Row), rowText(snap.Row); got != want {
+		t.Fatalf("command %d answered with the game row\n%s\nbut a read finds\n%s", n, got, want)
+	}
+	if d := rules.Diff(res.Game.State, snap.State); d != "" {
+		t.Fatalf("command %d answered with another state than a read finds: %s", n, d)
+	}
+	// Past the command's own version only when the service played a lone survivor's commands after it.
+	if res.Game.Version < res.Version || res.Game.Seq < res.Events[len(res.Events)-1].Seq ||
+		(res.Game.Version > res.Version && res.Game.State.ActivePlayers() != 1) {
+		t.Fatalf("command %d: game at version %d, seq %d; result version %d, last event %d", n, res.Game.Version,
+			res.Game.Seq, res.Version, res.Events[len(res.Events)-1].Seq)
+	}
+}
+
+// rowText writes a game row with what its pointers point to and its times in UTC, to compare rows.
+func rowText(r game.Row) string {
+	utc := func(t *time.Time) any {
+		if t == nil {
+			return nil
+		}
+		return t.UTC()
+	}
+	winner, invite := any(nil), any(nil)
+	if r.Winner != nil {
+		winner = *r.Winner
+	}
+	if r.InviteCode != nil {
+		invite = *r.InviteCode
+	}
+	plain := r
+	plain.CreatedAt, plain.UpdatedAt = time.Time{}, time.Time{}
+	plain.Deadline, plain.WarningAt, plain.StartedAt, plain.FinishedAt, plain.Winner, plain.InviteCode = nil, nil, nil, nil, nil, nil
+	return fmt.Sprintf("%+v winner %v invite %v created %v updated %v deadline %v warning %v started %v finished %v", plain,
+		winner, invite, r.CreatedAt.UTC(), r.UpdatedAt.UTC(), utc(r.Deadline), utc(r.WarningAt), utc(r.StartedAt), utc(r.FinishedAt))
 }
 
 func TestRandomGamesThroughTheServiceReplay(t *testing.T) {

@@ -3,25 +3,84 @@ package game
 import (
 	"context"
 	"database/sql"
-	"fmt"
 	"time"
 
 	"rout/rules"
 )
 
-// Snapshot is a game as one consistent read saw it: what a job needs to tell whether the game has moved on
-// and what to play next.
-type Snapshot struct {
-	GameID   int
-	Status   string // open, active, finished or cancelled
-	Version  int64  // the version to send as CommandInput.ExpectedVersion
-	State    rules.State
-	Seats    []Seat
-	Deadline *time.Time // the current turn's deadline; nil when no turn runs
+// Row is a game's row as one read saw it or as a command left it: what a job needs to tell whether the game
+// has moved on, and what the API shows of a game besides its engine state.
+type Row struct {
+	GameID      int
+	MapID       int // the map row: one version of a map
+	CreatorID   int
+	Status      string // open, active, finished or cancelled
+	Version     int64  // the version to send as CommandInput.ExpectedVersion
+	Seq         int64  // the sequence number of the game's last event
+	Phase       string // the engine's phase, as rules.Phase.String writes it
+	Turn        int
+	CurrentSeat int  // the seat to move; -1 when none
+	Winner      *int // the winning seat of a finished game
+	TurnLimit   time.Duration
+	Claim       rules.ClaimStrategy
+	Cards       rules.CardSystem
+	TTBPercent  int
+	InviteCode  *string
+	Deadline    *time.Time // the current turn's deadline; nil when no turn runs
+	WarningAt   *time.Time // when the player to move is warned; nil when no turn runs
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+	StartedAt   *time.Time
+	FinishedAt  *time.Time
 }
 
-// GameSnapshot returns a game's state with its version, seats and deadline, all from one snapshot: from this
-// replica's cache when it holds the current version, from the rows otherwise. It takes no lock.
+// Snapshot is a game as one consistent read saw it (or as a command left it): its row, its engine state
+// and its seats.
+type Snapshot struct {
+	Row
+	State rules.State
+	Seats []Seat
+}
+
+// row returns the row as loaded.
+func (g *gameRow) row() Row {
+	r := Row{GameID: g.id, MapID: g.mapID, CreatorID: g.creatorID, Status: g.status, Version: g.version, Seq: g.seq,
+		Phase: g.phase, Turn: g.turn, CurrentSeat: g.currentSeat, TurnLimit: g.turnLimit, Claim: g.claim, Cards: g.cards,
+		TTBPercent: g.ttbPercent, Winner: intOrNil(g.winner), InviteCode: stringOrNil(g.inviteCode),
+		Deadline: timeOrNil(g.deadline), WarningAt: timeOrNil(g.warning), CreatedAt: g.createdAt, UpdatedAt: g.updatedAt,
+		StartedAt: timeOrNil(g.startedAt), FinishedAt: timeOrNil(g.finishedAt)}
+	return r
+}
+
+// snapshot returns the game at the version of g, with its state and seats.
+func (g *gameRow) snapshot(c *cached) Snapshot {
+	return Snapshot{Row: g.row(), State: c.state, Seats: c.seats}
+}
+
+func intOrNil(n sql.NullInt64) *int {
+	if !n.Valid {
+		return nil
+	}
+	i := int(n.Int64)
+	return &i
+}
+
+func stringOrNil(s sql.NullString) *string {
+	if !s.Valid {
+		return nil
+	}
+	return &s.String
+}
+
+func timeOrNil(t sql.NullTime) *time.Time {
+	if !t.Valid {
+		return nil
+	}
+	return &t.Time
+}
+
+// GameSnapshot returns a game's row, state and seats, all from one snapshot: the state from this replica's
+// cache when it holds the current version, from the rows otherwise. It takes no lock.
 func (s *Service) GameSnapshot(ctx context.Context, gameID int) (Snapshot, error) {
 	var snap Snapshot
 	err := s.withTxOpts(ctx, snapshotRead, func(tx *sql.Tx) error {
@@ -33,14 +92,7 @@ func (s *Service) GameSnapshot(ctx context.Context, gameID int) (Snapshot, error
 		if err != nil {
 			return err
 		}
-		var deadline sql.NullTime
-		if err := tx.QueryRowContext(ctx, `SELECT turn_deadline FROM games WHERE id = $1`, gameID).Scan(&deadline); err != nil {
-			return fmt.Errorf("error reading the deadline of game %d: %w", gameID, err)
-		}
-		snap = Snapshot{GameID: g.id, Status: g.status, Version: g.version, State: cur.state, Seats: cur.seats}
-		if deadline.Valid {
-			snap.Deadline = &deadline.Time
-		}
+		snap = g.snapshot(cur)
 		if g.status != "open" {
 			s.cache.put(cur)
 		}

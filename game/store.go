@@ -33,6 +33,14 @@ type gameRow struct {
 	engine     []byte
 	dice       []byte
 	inviteCode sql.NullString
+
+	// The rest of the row, for the Snapshot a command answers with.
+	phase                 string
+	turn, currentSeat     int
+	winner                sql.NullInt64
+	deadline, warning     sql.NullTime
+	createdAt, updatedAt  time.Time
+	startedAt, finishedAt sql.NullTime
 }
 
 // Seat is one seat of a game as stored.
@@ -57,9 +65,11 @@ func loadGame(ctx context.Context, tx *sql.Tx, id int, lock string) (*gameRow, e
 	var limit int64
 	var claim, cards string
 	err := tx.QueryRowContext(ctx, `SELECT id, map_id, creator_id, turn_limit_seconds, claim, card_system, ttb_percent,
-		status, version, seq, engine, dice, invite_code FROM games WHERE id = $1`+lock, id).Scan(
+		status, version, seq, engine, dice, invite_code, phase, turn, current_seat, winner_seat, turn_deadline, warning_at,
+		created_at, updated_at, started_at, finished_at FROM games WHERE id = $1`+lock, id).Scan(
 		&g.id, &g.mapID, &g.creatorID, &limit, &claim, &cards, &g.ttbPercent,
-		&g.status, &g.version, &g.seq, &g.engine, &g.dice, &g.inviteCode)
+		&g.status, &g.version, &g.seq, &g.engine, &g.dice, &g.inviteCode, &g.phase, &g.turn, &g.currentSeat, &g.winner,
+		&g.deadline, &g.warning, &g.createdAt, &g.updatedAt, &g.startedAt, &g.finishedAt)
 	if err == sql.ErrNoRows {
 		return nil, errorf(CodeNotFound, "no game %d", id)
 	}
@@ -108,6 +118,10 @@ func (g *gameRow) config(seats []Seat) rules.Config {
 }
 
 var statusNames = map[rules.Status]string{rules.Active: "active", rules.Eliminated: "eliminated", rules.Resigned: "resigned"}
+
+// StatusName returns the name a player's status is stored under (the players.status column of a started
+// game): active, eliminated or resigned.
+func StatusName(st rules.Status) string { return statusNames[st] }
 
 // loadState reads a started game's whole state from its rows: once per game per replica, or after another
 // replica changed it.

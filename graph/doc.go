@@ -7,15 +7,18 @@
 //     exec/generated.go (the executable schema), model/models_gen.go (payloads and inputs) and the
 //     resolver stubs. Ent's types (ent.User, ent.Token, the connections) are the models where the
 //     schema's types are stored objects.
-//   - resolver.go: Resolver holds every dependency (Deps: the Ent client, the *sql.DB, the game
-//     service, the logger, the clock) and the Config; nothing else in the package holds state.
+//   - resolver.go: Resolver holds every dependency (Deps: the Ent client, the game service, the live
+//     hub, the logger, the clock) and the Config; nothing else in the package holds state.
 //   - handler.go: NewHandler, the http.Handler to mount at Path; transport.go: GraphQL over HTTP (POST
 //     and GET); errors.go: the one error presenter and the top-level error codes; auth.go: bearer
 //     tokens and the @auth directive; node.go: opaque global ids and the Node type resolver;
 //     limits.go: the depth and alias limits and the validation rules; ratelimit.go: token buckets.
-//   - game.go: the games area's helpers: who may see a game, the viewer's seat, per-viewer event
-//     payloads (card ids hidden from others), and submit, the one path of every turn command to
-//     game.Service.TurnSubmit.
+//   - game.go: the games area's helpers: who may see a game, the viewer's seat, and submit, the one
+//     path of every turn command: resolve (territory keys on the board game.Service.Board keeps),
+//     submit (game.Service.TurnSubmit, one transaction), answer (from its Result, reading nothing).
+//     Events are shown to a viewer by game.ViewEvent, the one projection of an event.
+//   - snapshot.go: the game snapshots of one request, which every field that needs a game's engine
+//     state (board, viewerActions, seats, cards) shares, kept from a command's answer when there is one.
 //   - live.go: the subscriptions (gameEvents, viewerEvents) over the live hub (Deps.Live), and the
 //     RESUME_REQUIRED message of a subscriber that fell behind; ws_auth.go: the websocket transport's
 //     connection_init authentication (graph/wstransport is registered in NewHandler).

@@ -80,7 +80,12 @@ func (b *syncBuffer) String() string {
 // newEnv starts the API with DefaultConfig changed by configure (which may be nil).
 func newEnv(t *testing.T, configure func(*graph.Config)) *env {
 	t.Helper()
-	db := dbtest.Open(t)
+	return newEnvOn(t, dbtest.Open(t), configure)
+}
+
+// newEnvOn is newEnv on an open, empty database.
+func newEnvOn(t *testing.T, db *sql.DB, configure func(*graph.Config)) *env {
+	t.Helper()
 	if err := migrate.Up(t.Context(), db, quiet); err != nil {
 		t.Fatalf("error migrating: %v", err)
 	}

@@ -2,11 +2,12 @@ package graph
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
+	"time"
 
 	"rout/ent"
 	entgame "rout/ent/game"
@@ -104,63 +105,25 @@ func (r *Resolver) viewerSeat(ctx context.Context, gameID int) (int, bool, error
 	return p.Seat, true, nil
 }
 
-// gamePayload is the payload of a game mutation that succeeded: the game re-read, and its events as the
-// viewer may see them.
-func (r *Resolver) gamePayload(ctx context.Context, gameID int, events []game.SeqEvent) (*model.GamePayload, error) {
+// lobbyPayload is the payload of a lobby mutation that succeeded (createGame, joinGame, leaveGame): the
+// game re-read. A lobby mutation causes no events.
+func (r *Resolver) lobbyPayload(ctx context.Context, gameID int) (*model.GamePayload, error) {
+	forgetSnapshot(ctx, gameID)
 	g, err := r.ent.Game.Get(ctx, gameID)
 	if err != nil {
-		return nil, fmt.Errorf("error doing game lookup: %w", err)
+		return nil, fmt.Errorf("error loading game %d: %w", gameID, err)
 	}
-	seat, seated, err := r.viewerSeat(ctx, gameID)
-	if err != nil {
-		return nil, err
-	}
-	if !seated {
-		seat = int(rules.NoPlayer)
-	}
-	out, err := viewEvents(events, rules.PlayerID(seat))
-	if err != nil {
-		return nil, err
-	}
-	return &model.GamePayload{Game: g, Events: out, UserErrors: []*model.UserError{}}, nil
+	return &model.GamePayload{Game: g, Events: []*game.EventView{}, UserErrors: []*model.UserError{}}, nil
 }
 
 // refused is the payload of a game mutation that was refused with userErrors.
 func refused(ues ...*model.UserError) *model.GamePayload {
-	return &model.GamePayload{Events: []*model.GameEvent{}, UserErrors: ues}
+	return &model.GamePayload{Events: []*game.EventView{}, UserErrors: ues}
 }
 
-// viewEvents turns events into GameEvents as seat sees them (rules.NoPlayer: a viewer without a seat).
-func viewEvents(events []game.SeqEvent, seat rules.PlayerID) ([]*model.GameEvent, error) {
-	out := make([]*model.GameEvent, 0, len(events))
-	for _, e := range events {
-		payload, err := eventPayload(e.Event, seat)
-		if err != nil {
-			return nil, err
-		}
-		ge := &model.GameEvent{Seq: int(e.Seq), Turn: e.Turn, Kind: e.Event.Kind(), Payload: payload}
-		if e.Seat >= 0 {
-			s := int(e.Seat)
-			ge.Seat = &s
-		}
-		out = append(out, ge)
-	}
-	return out, nil
-}
-
-// eventPayload returns the fields of e as seat may see them, without the kind: private card ids are
-// hidden by rules.HideCards.
-func eventPayload(e rules.Event, seat rules.PlayerID) (map[string]any, error) {
-	raw, _, err := rules.HideCards(e, seat)
-	if err != nil {
-		return nil, fmt.Errorf("error doing event encoding: %w", err)
-	}
-	var m map[string]any
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return nil, fmt.Errorf("error doing event decoding: %w", err)
-	}
-	delete(m, "kind")
-	return m, nil
+// viewEvents returns events as seat sees them (rules.NoPlayer: a viewer without a seat).
+func viewEvents(events []game.SeqEvent, seat rules.PlayerID) ([]*game.EventView, error) {
+	return game.ViewEvents(events, seat)
 }
 
 // turn is one turn command as the API received it.
@@ -168,34 +131,41 @@ type turn struct {
 	gameID          string
 	expectedVersion *int
 	idempotencyKey  *string
-	// command builds the engine command from the game's state (territory keys become indexes); userErrors
+	// command builds the engine command on the game's board (territory keys become indexes); userErrors
 	// refuse the command before it is sent.
-	command func(s rules.State) (rules.Command, []*model.UserError)
+	command func(b *rules.Board) (rules.Command, []*model.UserError)
 }
 
-// submit sends a turn command of the viewer through the game service. A rule violation becomes a
-// userError with the rule's code; the service's own refusals (NOT_FOUND, FORBIDDEN, CONFLICT, bad input)
-// are top-level errors with that code.
+// submit sends a turn command of the viewer through the game service: resolve (the territory keys on the
+// game's board, which the service keeps per map version), submit (one transaction), answer (from what the
+// service returned, reading nothing more). A rule violation becomes a userError with the rule's code; the
+// service's own refusals (NOT_FOUND, FORBIDDEN, CONFLICT, bad input) are top-level errors with that code.
 func (r *Resolver) submit(ctx context.Context, t turn) (*model.GamePayload, error) {
 	me, err := signedIn(ctx)
 	if err != nil {
 		return nil, err
 	}
-	g, err := r.gameOf(ctx, t.gameID)
+	id, err := parseIDOf(t.gameID, typeGame)
 	if err != nil {
 		return nil, err
 	}
-	st, err := r.game.GameState(ctx, g.ID)
+	board, err := r.game.Board(ctx, id)
 	if err != nil {
-		return nil, err
+		return nil, joinError(err, t.gameID)
 	}
-	cmd, ues := t.command(st)
+	cmd, ues := t.command(board)
 	if len(ues) > 0 {
+		// Refused before it was sent: the game is read for the payload, and a private game the viewer
+		// may not see stays NOT_FOUND.
+		g, err := r.gameByID(ctx, id, t.gameID)
+		if err != nil {
+			return nil, err
+		}
 		p := refused(ues...)
 		p.Game = g
 		return p, nil
 	}
-	in := game.CommandInput{GameID: g.ID, Actor: game.User(me.ID), Command: cmd}
+	in := game.CommandInput{GameID: id, Actor: game.User(me.ID), Command: cmd}
 	if t.expectedVersion != nil {
 		v := int64(*t.expectedVersion)
 		in.ExpectedVersion = &v
@@ -212,20 +182,20 @@ func (r *Resolver) submit(ctx context.Context, t turn) (*model.GamePayload, erro
 				return nil, err
 			}
 			for _, ue := range ues {
-				ue.Message = keyedMessage(st.Board(), ue.Message)
+				ue.Message = keyedMessage(board, ue.Message)
 			}
 			p := refused(ues...)
-			p.Game = g
+			p.Game = r.answerGame(ctx, res.Game)
 			return p, nil
 		}
 		if ue := keyReused(err); ue != nil {
 			p := refused(ue)
-			p.Game = g
+			p.Game = r.answerGame(ctx, res.Game)
 			return p, nil
 		}
-		return nil, err
+		return nil, joinError(err, t.gameID)
 	}
-	return r.commandPayload(ctx, g.ID, res)
+	return r.commandPayload(ctx, res)
 }
 
 // keyReused returns the userError of a command refused because its idempotency key was used for another
@@ -239,15 +209,42 @@ func keyReused(err error) *model.UserError {
 }
 
 // commandPayload is the payload of a command the service ran, or replayed for a retry under the same
-// idempotency key: the game as it is now, and the version and events of the command's first call.
-func (r *Resolver) commandPayload(ctx context.Context, gameID int, res game.Result) (*model.GamePayload, error) {
-	p, err := r.gamePayload(ctx, gameID, res.Events)
+// idempotency key: the game as the service returned it (as it is now), and the version and events of the
+// command's first call as the acting seat sees them. It reads nothing.
+func (r *Resolver) commandPayload(ctx context.Context, res game.Result) (*model.GamePayload, error) {
+	seat := res.Seat // a turn command's viewer is its actor; the start of a game is seen by the viewer's seat
+	if me, ok := ViewerID(ctx); ok && seat < 0 {
+		if i := slices.IndexFunc(res.Game.Seats, func(s game.Seat) bool { return s.UserID == me }); i >= 0 {
+			seat = rules.PlayerID(res.Game.Seats[i].Seat)
+		}
+	}
+	events, err := viewEvents(res.Events, seat)
 	if err != nil {
 		return nil, err
 	}
 	v := int(res.Version)
-	p.Version, p.Replayed = &v, res.Replayed
-	return p, nil
+	return &model.GamePayload{Game: r.answerGame(ctx, res.Game), Events: events, Version: &v, Replayed: res.Replayed,
+		UserErrors: []*model.UserError{}}, nil
+}
+
+// answerGame returns the game of a snapshot the service answered a command with, as the API's model, and
+// keeps the snapshot for the rest of the request: the game's fields that need its engine state (board,
+// viewerActions, seats) are then answered from it.
+func (r *Resolver) answerGame(ctx context.Context, snap game.Snapshot) *ent.Game {
+	keepSnapshot(ctx, snap)
+	return entGame(snap.Row)
+}
+
+// entGame returns a game row as the model the API's Game type is bound to.
+func entGame(row game.Row) *ent.Game {
+	return &ent.Game{
+		ID: row.GameID, CreatedAt: row.CreatedAt, UpdatedAt: row.UpdatedAt, MapID: row.MapID, CreatorID: row.CreatorID,
+		TurnLimitSeconds: int64(row.TurnLimit / time.Second), Claim: entgame.Claim(row.Claim.String()),
+		CardSystem: entgame.CardSystem(row.Cards.String()), TtbPercent: row.TTBPercent, Status: entgame.Status(row.Status),
+		Phase: row.Phase, Turn: row.Turn, CurrentSeat: row.CurrentSeat, TurnDeadline: row.Deadline, WarningAt: row.WarningAt,
+		Seq: row.Seq, Version: row.Version, InviteCode: row.InviteCode, WinnerSeat: row.Winner, StartedAt: row.StartedAt,
+		FinishedAt: row.FinishedAt,
+	}
 }
 
 // boardIndex is a territory's board index in a rules message: "territory 3", "territories 3 and 2".
@@ -273,9 +270,9 @@ func keyedMessage(b *rules.Board, msg string) string {
 	})
 }
 
-// territoryKey converts the territory key at input field field to its index on the board of s.
-func territoryKey(s rules.State, key, field string) (rules.TerritoryID, *model.UserError) {
-	t, ok := s.Board().Lookup(key)
+// territoryKey converts the territory key at input field field to its index on board b.
+func territoryKey(b *rules.Board, key, field string) (rules.TerritoryID, *model.UserError) {
+	t, ok := b.Lookup(key)
 	if !ok {
 		return 0, userError(string(rules.CodeUnknownTerritory), fmt.Sprintf("no territory %q on this map", key), "input", field)
 	}
@@ -294,7 +291,7 @@ func gameStatusFilter(s string) (entgame.Status, error) {
 // plainTurn is a turn command without arguments.
 func plainTurn(in model.TurnInput, c rules.Command) turn {
 	return turn{gameID: in.GameID, expectedVersion: in.ExpectedVersion, idempotencyKey: in.IdempotencyKey,
-		command: func(rules.State) (rules.Command, []*model.UserError) { return c, nil }}
+		command: func(*rules.Board) (rules.Command, []*model.UserError) { return c, nil }}
 }
 
 // unknownMap is the payload of a createGame refused for its map: the user error UNKNOWN_MAP on mapKey, or
@@ -323,20 +320,6 @@ func nonNil(ues ...*model.UserError) []*model.UserError {
 		}
 	}
 	return out
-}
-
-// boardOf returns the board of game gameID. A game's board never changes, so it is kept for the life of
-// the resolver.
-func (r *Resolver) boardOf(ctx context.Context, gameID int) (*rules.Board, error) {
-	if b, ok := r.boards.Load(gameID); ok {
-		return b.(*rules.Board), nil
-	}
-	st, err := r.game.GameState(ctx, gameID)
-	if err != nil {
-		return nil, err
-	}
-	r.boards.Store(gameID, st.Board())
-	return st.Board(), nil
 }
 
 // seatOrNil returns seat, or nil for the negative numbers that stand for no seat (none, neutral,

@@ -18,6 +18,7 @@ import (
 	"rout/graph/exec"
 	"rout/graph/model"
 	"rout/rules"
+	"slices"
 	"time"
 
 	"entgo.io/contrib/entgql"
@@ -59,19 +60,20 @@ func (r *gameResolver) CardSystem(ctx context.Context, obj *ent.Game) (string, e
 
 // Seats is the resolver for the seats field.
 func (r *gameResolver) Seats(ctx context.Context, obj *ent.Game) ([]*ent.Player, error) {
-	seats, err := r.ent.Player.Query().Where(player.GameID(obj.ID)).Order(ent.Asc(player.FieldSeat)).All(ctx)
+	snap, err := r.snapshotOf(ctx, obj.ID)
 	if err != nil {
-		return nil, fmt.Errorf("error doing seat listing: %w", err)
+		return nil, err
 	}
-	return seats, nil
+	return entSeats(snap), nil
 }
 
 // Board is the resolver for the board field.
 func (r *gameResolver) Board(ctx context.Context, obj *ent.Game) ([]*model.TerritoryState, error) {
-	st, err := r.game.GameState(ctx, obj.ID)
+	snap, err := r.snapshotOf(ctx, obj.ID)
 	if err != nil {
 		return nil, err
 	}
+	st := snap.State
 	b := st.Board()
 	out := make([]*model.TerritoryState, b.Len())
 	for i := range b.Len() {
@@ -91,14 +93,20 @@ func (r *gameResolver) Board(ctx context.Context, obj *ent.Game) ([]*model.Terri
 
 // ViewerActions is the resolver for the viewerActions field.
 func (r *gameResolver) ViewerActions(ctx context.Context, obj *ent.Game) ([]*model.Action, error) {
-	seat, ok, err := r.viewerSeat(ctx, obj.ID)
-	if err != nil || !ok {
-		return []*model.Action{}, err
+	me, signed := ViewerID(ctx)
+	if !signed {
+		return []*model.Action{}, nil
 	}
-	st, err := r.game.GameState(ctx, obj.ID)
+	snap, err := r.snapshotOf(ctx, obj.ID)
 	if err != nil {
 		return nil, err
 	}
+	i := slices.IndexFunc(snap.Seats, func(s game.Seat) bool { return s.UserID == me })
+	if i < 0 {
+		return []*model.Action{}, nil
+	}
+	seat := snap.Seats[i].Seat
+	st := snap.State
 	b := st.Board()
 	key := func(t rules.TerritoryID) *string { k := b.Territory(t).Key; return &k }
 	out := []*model.Action{}
@@ -138,7 +146,7 @@ func (r *gameResolver) Territories(ctx context.Context, obj *ent.Game, first *in
 }
 
 // Events is the resolver for the events field.
-func (r *gameResolver) Events(ctx context.Context, obj *ent.Game, after *int, first *int) ([]*model.GameEvent, error) {
+func (r *gameResolver) Events(ctx context.Context, obj *ent.Game, after *int, first *int) ([]*game.EventView, error) {
 	from, limit := 0, maxEvents
 	if after != nil {
 		from = *after
@@ -150,7 +158,7 @@ func (r *gameResolver) Events(ctx context.Context, obj *ent.Game, after *int, fi
 		limit = *first
 	}
 	if limit == 0 {
-		return []*model.GameEvent{}, nil
+		return []*game.EventView{}, nil
 	}
 	events, err := r.game.Events(ctx, obj.ID, int64(from), limit)
 	if err != nil {
@@ -249,7 +257,7 @@ func (r *mutationResolver) CreateGame(ctx context.Context, input model.CreateGam
 		}
 		return nil, err
 	}
-	return r.gamePayload(ctx, created.GameID, nil)
+	return r.lobbyPayload(ctx, created.GameID)
 }
 
 // JoinGame is the resolver for the joinGame field.
@@ -270,7 +278,7 @@ func (r *mutationResolver) JoinGame(ctx context.Context, input model.JoinGameInp
 	if _, err := r.game.GameJoin(ctx, id, me.ID, code); err != nil {
 		return nil, joinError(err, input.GameID)
 	}
-	return r.gamePayload(ctx, id, nil)
+	return r.lobbyPayload(ctx, id)
 }
 
 // LeaveGame is the resolver for the leaveGame field.
@@ -286,7 +294,7 @@ func (r *mutationResolver) LeaveGame(ctx context.Context, input model.GameInput)
 	if err := r.game.GameLeave(ctx, g.ID, me.ID); err != nil {
 		return nil, err
 	}
-	return r.gamePayload(ctx, g.ID, nil)
+	return r.lobbyPayload(ctx, g.ID)
 }
 
 // StartGame is the resolver for the startGame field.
@@ -303,14 +311,14 @@ func (r *mutationResolver) StartGame(ctx context.Context, input model.GameInput)
 	if err != nil {
 		return nil, err
 	}
-	return r.commandPayload(ctx, g.ID, res)
+	return r.commandPayload(ctx, res)
 }
 
 // ClaimTerritory is the resolver for the claimTerritory field.
 func (r *mutationResolver) ClaimTerritory(ctx context.Context, input model.ClaimTerritoryInput) (*model.GamePayload, error) {
 	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey,
-		command: func(s rules.State) (rules.Command, []*model.UserError) {
-			t, ue := territoryKey(s, input.Territory, "territory")
+		command: func(b *rules.Board) (rules.Command, []*model.UserError) {
+			t, ue := territoryKey(b, input.Territory, "territory")
 			if ue != nil {
 				return nil, []*model.UserError{ue}
 			}
@@ -321,11 +329,11 @@ func (r *mutationResolver) ClaimTerritory(ctx context.Context, input model.Claim
 // PlaceArmies is the resolver for the placeArmies field.
 func (r *mutationResolver) PlaceArmies(ctx context.Context, input model.PlaceArmiesInput) (*model.GamePayload, error) {
 	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey,
-		command: func(s rules.State) (rules.Command, []*model.UserError) {
+		command: func(b *rules.Board) (rules.Command, []*model.UserError) {
 			var cmd rules.Place
 			var ues []*model.UserError
 			for i, p := range input.Placements {
-				t, ue := territoryKey(s, p.Territory, "placements")
+				t, ue := territoryKey(b, p.Territory, "placements")
 				if ue != nil {
 					ue.Field = append(ue.Field, fmt.Sprint(i), "territory")
 					ues = append(ues, ue)
@@ -340,7 +348,7 @@ func (r *mutationResolver) PlaceArmies(ctx context.Context, input model.PlaceArm
 // TradeCards is the resolver for the tradeCards field.
 func (r *mutationResolver) TradeCards(ctx context.Context, input model.TradeCardsInput) (*model.GamePayload, error) {
 	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey,
-		command: func(s rules.State) (rules.Command, []*model.UserError) {
+		command: func(b *rules.Board) (rules.Command, []*model.UserError) {
 			if len(input.Cards) != 3 {
 				return nil, []*model.UserError{userError(string(rules.CodeInvalidSet), "a set is three cards", "input", "cards")}
 			}
@@ -351,9 +359,9 @@ func (r *mutationResolver) TradeCards(ctx context.Context, input model.TradeCard
 // Attack is the resolver for the attack field.
 func (r *mutationResolver) Attack(ctx context.Context, input model.AttackInput) (*model.GamePayload, error) {
 	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey,
-		command: func(s rules.State) (rules.Command, []*model.UserError) {
-			from, ue1 := territoryKey(s, input.From, "from")
-			to, ue2 := territoryKey(s, input.To, "to")
+		command: func(b *rules.Board) (rules.Command, []*model.UserError) {
+			from, ue1 := territoryKey(b, input.From, "from")
+			to, ue2 := territoryKey(b, input.To, "to")
 			if ue1 != nil || ue2 != nil {
 				return nil, nonNil(ue1, ue2)
 			}
@@ -381,7 +389,7 @@ func (r *mutationResolver) Attack(ctx context.Context, input model.AttackInput) 
 // Occupy is the resolver for the occupy field.
 func (r *mutationResolver) Occupy(ctx context.Context, input model.OccupyInput) (*model.GamePayload, error) {
 	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey,
-		command: func(rules.State) (rules.Command, []*model.UserError) { return rules.Occupy{Armies: input.Armies}, nil }})
+		command: func(*rules.Board) (rules.Command, []*model.UserError) { return rules.Occupy{Armies: input.Armies}, nil }})
 }
 
 // EndAttack is the resolver for the endAttack field.
@@ -392,9 +400,9 @@ func (r *mutationResolver) EndAttack(ctx context.Context, input model.TurnInput)
 // Fortify is the resolver for the fortify field.
 func (r *mutationResolver) Fortify(ctx context.Context, input model.FortifyInput) (*model.GamePayload, error) {
 	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey,
-		command: func(s rules.State) (rules.Command, []*model.UserError) {
-			from, ue1 := territoryKey(s, input.From, "from")
-			to, ue2 := territoryKey(s, input.To, "to")
+		command: func(b *rules.Board) (rules.Command, []*model.UserError) {
+			from, ue1 := territoryKey(b, input.From, "from")
+			to, ue2 := territoryKey(b, input.To, "to")
 			if ue1 != nil || ue2 != nil {
 				return nil, nonNil(ue1, ue2)
 			}
@@ -538,10 +546,11 @@ func (r *seatResolver) Cards(ctx context.Context, obj *ent.Player) ([]int, error
 	if !ok || obj.UserID == nil || *obj.UserID != me {
 		return nil, nil
 	}
-	st, err := r.game.GameState(ctx, obj.GameID)
+	snap, err := r.snapshotOf(ctx, obj.GameID)
 	if err != nil {
 		return nil, err
 	}
+	st := snap.State
 	if obj.Seat >= st.Players() {
 		return []int{}, nil
 	}
@@ -555,7 +564,7 @@ func (r *seatResolver) Cards(ctx context.Context, obj *ent.Player) ([]int, error
 
 // Key is the resolver for the key field.
 func (r *territoryResolver) Key(ctx context.Context, obj *ent.Territory) (string, error) {
-	b, err := r.boardOf(ctx, obj.GameID)
+	b, err := r.game.Board(ctx, obj.GameID)
 	if err != nil {
 		return "", err
 	}
@@ -564,7 +573,7 @@ func (r *territoryResolver) Key(ctx context.Context, obj *ent.Territory) (string
 
 // Name is the resolver for the name field.
 func (r *territoryResolver) Name(ctx context.Context, obj *ent.Territory) (string, error) {
-	b, err := r.boardOf(ctx, obj.GameID)
+	b, err := r.game.Board(ctx, obj.GameID)
 	if err != nil {
 		return "", err
 	}

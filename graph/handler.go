@@ -80,6 +80,7 @@ func NewHandler(cfg Config, deps Deps) (http.Handler, error) {
 	srv.Use(queryLimits{maxDepth: cfg.MaxDepth, maxAliases: cfg.MaxAliases})
 	srv.Use(extension.FixedComplexityLimit(cfg.MaxComplexity))
 	srv.Use(runtimeCost{limit: cfg.MaxComplexity})
+	srv.AroundOperations(requestSnapshots)
 	for _, e := range deps.Extensions {
 		srv.Use(e)
 	}

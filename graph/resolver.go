@@ -5,7 +5,6 @@ import (
 	"errors"
 	"log/slog"
 	"runtime"
-	"sync"
 	"time"
 
 	"entgo.io/contrib/entgql"
@@ -22,7 +21,8 @@ import (
 type Deps struct {
 	// Ent is the Ent client on DB. Required.
 	Ent *ent.Client
-	// DB is the database, for what Ent does not cover (the game service shares it). Required.
+	// DB is the database, for what Ent does not cover: a token's revocation announced in the statement
+	// that revokes it, and the check of every open socket's token. Required.
 	DB *sql.DB
 	// Game is the game service every game command goes through. Required.
 	Game *game.Service
@@ -54,7 +54,6 @@ type Resolver struct {
 	rateSignInIP    *limiterSet   // signIn and signUp attempts per client address
 	rateSignInLogin *limiterSet   // signIn attempts per login
 	hashSlots       chan struct{} // bounds the password hashes computed at once (19 MiB each)
-	boards          sync.Map      // game id -> *rules.Board, for the Territory fields
 	credentials     credentialCache
 }
 

@@ -2,7 +2,6 @@ package live
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -10,20 +9,12 @@ import (
 	"rout/rules"
 )
 
-// Event is one game event as one visibility sees it, with the state it left on what it touched, so that a
-// client can update its board without reading the game again. Values are shared by every subscriber of the
-// same visibility: never modify one.
+// Event is one game event as one visibility sees it (game.ViewEvent, the one projection of an event for a
+// viewer), with the state it left on what it touched, so that a client can update its board without
+// reading the game again. Values are shared by every subscriber of the same visibility: never modify one.
 type Event struct {
-	// Seq is the event's sequence number in the game, from 1.
-	Seq int64
-	// Turn is the turn the event happened in.
-	Turn int
-	// Seat is the seat that caused the event; nil for the system.
-	Seat *int
-	// Kind is the event's kind, such as "battle_rolled".
-	Kind string
-	// Payload is the event's fields as rules.HideCards encodes them for this visibility, without the kind.
-	Payload json.RawMessage
+	// EventView is the event as the visibility sees it: its number, turn, seat, kind and payload.
+	game.EventView
 	// Phase is the game's phase after the event.
 	Phase string
 	// CurrentSeat is the seat to move after the event; nil when none.
@@ -146,33 +137,33 @@ func (f *folder) foldTo(ctx context.Context, upTo, emitAfter int64, each func(e 
 // counter counts payload encodings.
 type counter interface{ addEncodes(n int64) }
 
-// prepare returns e as seen by every visibility: the board fields once, the payload once for the public
-// and once for each seat when the event carries private card ids (rules.HideCards).
+// prepare returns e as seen by every visibility: the board fields once, the view once for the public and
+// once for each seat when the event hides private card ids from the public.
 func prepare(e game.SeqEvent, before, after rules.State, c counter) (*gameItem, error) {
 	base := board(e, before, after)
-	public, hidden, err := payload(e.Event, rules.NoPlayer)
+	public, err := game.ViewEvent(e, rules.NoPlayer)
 	if err != nil {
 		return nil, err
 	}
 	c.addEncodes(1)
 	pub := *base
-	pub.Payload = public
+	pub.EventView = public
 	it := &gameItem{seq: e.Seq, public: &pub}
-	if !hidden {
+	if !public.Hidden {
 		return it, nil
 	}
 	it.private = make([]*Event, after.Players())
 	for p := range after.Players() {
-		data, _, err := payload(e.Event, rules.PlayerID(p))
+		view, err := game.ViewEvent(e, rules.PlayerID(p))
 		if err != nil {
 			return nil, err
 		}
 		c.addEncodes(1)
-		if string(data) == string(public) {
+		if string(view.Payload) == string(public.Payload) {
 			continue
 		}
 		own := *base
-		own.Payload = data
+		own.EventView = view
 		it.private[p] = &own
 	}
 	return it, nil
@@ -182,19 +173,15 @@ func prepare(e game.SeqEvent, before, after rules.State, c counter) (*gameItem, 
 func prepareFor(e game.SeqEvent, before, after rules.State, seat rules.PlayerID) (*Event, error) {
 	ev := board(e, before, after)
 	var err error
-	if ev.Payload, _, err = payload(e.Event, seat); err != nil {
+	if ev.EventView, err = game.ViewEvent(e, seat); err != nil {
 		return nil, err
 	}
 	return ev, nil
 }
 
-// board returns the fields of e that every visibility shares: the envelope and the state e left.
+// board returns the fields of e that every visibility shares: the state e left.
 func board(e game.SeqEvent, before, after rules.State) *Event {
 	ev := &Event{
-		Seq:         e.Seq,
-		Turn:        e.Turn,
-		Seat:        seatOrNil(e.Seat),
-		Kind:        e.Event.Kind(),
 		Phase:       after.Phase().String(),
 		CurrentSeat: seatOrNil(after.Current()),
 	}
@@ -214,24 +201,6 @@ func board(e game.SeqEvent, before, after rules.State) *Event {
 		ev.Winner = seatOrNil(x.Winner)
 	}
 	return ev
-}
-
-// payload encodes e as viewer sees it, without its kind, and tells whether anything was hidden.
-func payload(e rules.Event, viewer rules.PlayerID) (json.RawMessage, bool, error) {
-	raw, hidden, err := rules.HideCards(e, viewer)
-	if err != nil {
-		return nil, false, fmt.Errorf("error encoding a %s event: %w", e.Kind(), err)
-	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return nil, false, fmt.Errorf("error encoding a %s event: %w", e.Kind(), err)
-	}
-	delete(m, "kind")
-	out, err := json.Marshal(m)
-	if err != nil {
-		return nil, false, fmt.Errorf("error encoding a %s event: %w", e.Kind(), err)
-	}
-	return out, hidden, nil
 }
 
 // seatOrNil returns p as a seat number, or nil for the negative ids (no player, neutral, unclaimed).

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math"
 	"rout/ent"
+	"rout/game"
 	"rout/graph/model"
 	"rout/live"
 	"strconv"
@@ -339,7 +340,7 @@ type GameResolver interface {
 	Board(ctx context.Context, obj *ent.Game) ([]*model.TerritoryState, error)
 	ViewerActions(ctx context.Context, obj *ent.Game) ([]*model.Action, error)
 	Territories(ctx context.Context, obj *ent.Game, first *int, after *entgql.Cursor[int]) (*ent.TerritoryConnection, error)
-	Events(ctx context.Context, obj *ent.Game, after *int, first *int) ([]*model.GameEvent, error)
+	Events(ctx context.Context, obj *ent.Game, after *int, first *int) ([]*game.EventView, error)
 	InviteCode(ctx context.Context, obj *ent.Game) (*string, error)
 	Record(ctx context.Context, obj *ent.Game) (map[string]any, error)
 }
@@ -4684,8 +4685,8 @@ func (ec *executionContext) _Game_events(ctx context.Context, field graphql.Coll
 			return ec.Resolvers.Game().Events(ctx, obj, fc.Args["after"].(*int), fc.Args["first"].(*int))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*model.GameEvent) graphql.Marshaler {
-			return ec.marshalNGameEvent2ᚕᚖroutᚋgraphᚋmodelᚐGameEventᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []*game.EventView) graphql.Marshaler {
+			return ec.marshalNGameEvent2ᚕᚖroutᚋgameᚐEventViewᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -4926,7 +4927,7 @@ func (ec *executionContext) fieldContext_GameEdge_cursor(_ context.Context, fiel
 	return graphql.NewScalarFieldContext("GameEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _GameEvent_seq(ctx context.Context, field graphql.CollectedField, obj *model.GameEvent) (ret graphql.Marshaler) {
+func (ec *executionContext) _GameEvent_seq(ctx context.Context, field graphql.CollectedField, obj *game.EventView) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4938,8 +4939,8 @@ func (ec *executionContext) _GameEvent_seq(ctx context.Context, field graphql.Co
 			return obj.Seq, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
 		},
 		true,
 		true,
@@ -4949,7 +4950,7 @@ func (ec *executionContext) fieldContext_GameEvent_seq(_ context.Context, field 
 	return graphql.NewScalarFieldContext("GameEvent", field, false, false, "Int")
 }
 
-func (ec *executionContext) _GameEvent_turn(ctx context.Context, field graphql.CollectedField, obj *model.GameEvent) (ret graphql.Marshaler) {
+func (ec *executionContext) _GameEvent_turn(ctx context.Context, field graphql.CollectedField, obj *game.EventView) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4972,7 +4973,7 @@ func (ec *executionContext) fieldContext_GameEvent_turn(_ context.Context, field
 	return graphql.NewScalarFieldContext("GameEvent", field, false, false, "Int")
 }
 
-func (ec *executionContext) _GameEvent_seat(ctx context.Context, field graphql.CollectedField, obj *model.GameEvent) (ret graphql.Marshaler) {
+func (ec *executionContext) _GameEvent_seat(ctx context.Context, field graphql.CollectedField, obj *game.EventView) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4995,7 +4996,7 @@ func (ec *executionContext) fieldContext_GameEvent_seat(_ context.Context, field
 	return graphql.NewScalarFieldContext("GameEvent", field, false, false, "Int")
 }
 
-func (ec *executionContext) _GameEvent_kind(ctx context.Context, field graphql.CollectedField, obj *model.GameEvent) (ret graphql.Marshaler) {
+func (ec *executionContext) _GameEvent_kind(ctx context.Context, field graphql.CollectedField, obj *game.EventView) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -5018,7 +5019,7 @@ func (ec *executionContext) fieldContext_GameEvent_kind(_ context.Context, field
 	return graphql.NewScalarFieldContext("GameEvent", field, false, false, "String")
 }
 
-func (ec *executionContext) _GameEvent_payload(ctx context.Context, field graphql.CollectedField, obj *model.GameEvent) (ret graphql.Marshaler) {
+func (ec *executionContext) _GameEvent_payload(ctx context.Context, field graphql.CollectedField, obj *game.EventView) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -5030,8 +5031,8 @@ func (ec *executionContext) _GameEvent_payload(ctx context.Context, field graphq
 			return obj.Payload, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
-			return ec.marshalNJSON2map(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+			return ec.marshalNJSON2encodingᚋjsonᚐRawMessage(ctx, selections, v)
 		},
 		true,
 		true,
@@ -5177,8 +5178,8 @@ func (ec *executionContext) _GamePayload_events(ctx context.Context, field graph
 			return obj.Events, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*model.GameEvent) graphql.Marshaler {
-			return ec.marshalNGameEvent2ᚕᚖroutᚋgraphᚋmodelᚐGameEventᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []*game.EventView) graphql.Marshaler {
+			return ec.marshalNGameEvent2ᚕᚖroutᚋgameᚐEventViewᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -11501,7 +11502,7 @@ func (ec *executionContext) _GameEdge(ctx context.Context, sel ast.SelectionSet,
 
 var gameEventImplementors = []string{"GameEvent"}
 
-func (ec *executionContext) _GameEvent(ctx context.Context, sel ast.SelectionSet, obj *model.GameEvent) graphql.Marshaler {
+func (ec *executionContext) _GameEvent(ctx context.Context, sel ast.SelectionSet, obj *game.EventView) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, gameEventImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -13365,11 +13366,11 @@ func (ec *executionContext) marshalNGameEdge2ᚖroutᚋentᚐGameEdge(ctx contex
 	return ec._GameEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNGameEvent2ᚕᚖroutᚋgraphᚋmodelᚐGameEventᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.GameEvent) graphql.Marshaler {
+func (ec *executionContext) marshalNGameEvent2ᚕᚖroutᚋgameᚐEventViewᚄ(ctx context.Context, sel ast.SelectionSet, v []*game.EventView) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNGameEvent2ᚖroutᚋgraphᚋmodelᚐGameEvent(ctx, sel, v[i])
+		return ec.marshalNGameEvent2ᚖroutᚋgameᚐEventView(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -13381,7 +13382,7 @@ func (ec *executionContext) marshalNGameEvent2ᚕᚖroutᚋgraphᚋmodelᚐGameE
 	return ret
 }
 
-func (ec *executionContext) marshalNGameEvent2ᚖroutᚋgraphᚋmodelᚐGameEvent(ctx context.Context, sel ast.SelectionSet, v *model.GameEvent) graphql.Marshaler {
+func (ec *executionContext) marshalNGameEvent2ᚖroutᚋgameᚐEventView(ctx context.Context, sel ast.SelectionSet, v *game.EventView) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "GameEvent!")
 		return graphql.Null

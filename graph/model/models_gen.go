@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"rout/ent"
+	"rout/game"
 	"strconv"
 	"time"
 )
@@ -106,21 +107,6 @@ type FortifyInput struct {
 	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
 }
 
-// One event of a game's record.
-type GameEvent struct {
-	// The event's sequence number in the game, from 1.
-	Seq int `json:"seq"`
-	// The turn it happened in.
-	Turn int `json:"turn"`
-	// The seat that caused it; null for the system.
-	Seat *int `json:"seat,omitempty"`
-	// The event's kind, such as `battle_rolled` (see docs/rules.md).
-	Kind string `json:"kind"`
-	// The event's fields. Card ids in card_drawn, player_eliminated and player_resigned are shown only to the
-	// player concerned; others see `cardCount` instead.
-	Payload map[string]any `json:"payload"`
-}
-
 // A game, for leaveGame and startGame.
 type GameInput struct {
 	GameID string `json:"gameId"`
@@ -131,7 +117,7 @@ type GamePayload struct {
 	// The game as it is after the mutation; null when the game was not found.
 	Game *ent.Game `json:"game,omitempty"`
 	// The events the command caused (empty for lobby mutations and refused commands).
-	Events []*GameEvent `json:"events"`
+	Events []*game.EventView `json:"events"`
 	// The game's version right after the command (turn commands and startGame; null otherwise). A command retried
 	// under the same idempotency key answers with the version and events of its first call, while `game` is the
 	// game as it is now.

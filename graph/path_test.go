@@ -1,0 +1,364 @@
+package graph_test
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/lib/pq"
+
+	"rout/dbtest"
+)
+
+// statement is one statement a sqlLog saw: its text, and the transaction it ran in (0: none, on its
+// own).
+type statement struct {
+	sql string
+	tx  int
+}
+
+// sqlLog records what the connections of a countingConnector send: every transaction begun and every
+// statement, with the transaction it ran in.
+type sqlLog struct {
+	mu     sync.Mutex
+	on     bool
+	txs    int
+	stmts  []statement
+	nextTx int
+}
+
+func (l *sqlLog) start() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.on, l.txs, l.stmts = true, 0, nil
+}
+
+// stop stops recording and returns the transactions begun and the statements sent since start.
+func (l *sqlLog) stop() (int, []statement) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.on = false
+	return l.txs, l.stmts
+}
+
+func (l *sqlLog) begin() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.nextTx++
+	if l.on {
+		l.txs++
+	}
+	return l.nextTx
+}
+
+func (l *sqlLog) statement(query string, tx int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.on {
+		l.stmts = append(l.stmts, statement{sql: strings.Join(strings.Fields(query), " "), tx: tx})
+	}
+}
+
+// countingConnector is lib/pq's connector with every connection's transactions and statements recorded
+// in log.
+type countingConnector struct {
+	driver.Connector
+	log *sqlLog
+}
+
+func (c countingConnector) Connect(ctx context.Context) (driver.Conn, error) {
+	conn, err := c.Connector.Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &countingConn{inner: conn, log: c.log}, nil
+}
+
+// innerConn is what lib/pq's connection offers.
+type innerConn interface {
+	driver.Conn
+	driver.ConnBeginTx
+	driver.ConnPrepareContext
+	driver.QueryerContext
+	driver.ExecerContext
+	driver.Pinger
+	driver.SessionResetter
+	driver.Validator
+	driver.NamedValueChecker
+}
+
+type countingConn struct {
+	inner driver.Conn
+	log   *sqlLog
+	tx    int // the transaction running; 0 when none
+}
+
+func (c *countingConn) pq() innerConn { return c.inner.(innerConn) }
+
+func (c *countingConn) Prepare(query string) (driver.Stmt, error) {
+	return c.PrepareContext(context.Background(), query)
+}
+
+func (c *countingConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
+	c.log.statement(query, c.tx)
+	return c.pq().PrepareContext(ctx, query)
+}
+
+func (c *countingConn) Close() error { return c.inner.Close() }
+
+func (c *countingConn) Begin() (driver.Tx, error) {
+	return c.BeginTx(context.Background(), driver.TxOptions{})
+}
+
+func (c *countingConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
+	tx, err := c.pq().BeginTx(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	c.tx = c.log.begin()
+	return &countingTx{inner: tx, conn: c}, nil
+}
+
+func (c *countingConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
+	c.log.statement(query, c.tx)
+	return c.pq().QueryContext(ctx, query, args)
+}
+
+func (c *countingConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
+	c.log.statement(query, c.tx)
+	return c.pq().ExecContext(ctx, query, args)
+}
+
+func (c *countingConn) Ping(ctx context.Context) error         { return c.pq().Ping(ctx) }
+func (c *countingConn) ResetSession(ctx context.Context) error { return c.pq().ResetSession(ctx) }
+func (c *countingConn) IsValid() bool                          { return c.pq().IsValid() }
+func (c *countingConn) CheckNamedValue(nv *driver.NamedValue) error {
+	return c.pq().CheckNamedValue(nv)
+}
+
+type countingTx struct {
+	inner driver.Tx
+	conn  *countingConn
+}
+
+func (t *countingTx) Commit() error   { t.conn.tx = 0; return t.inner.Commit() }
+func (t *countingTx) Rollback() error { t.conn.tx = 0; return t.inner.Rollback() }
+
+// openCounting opens a new test database through a countingConnector.
+func openCounting(t *testing.T) (*sql.DB, *sqlLog) {
+	t.Helper()
+	conn, err := pq.NewConnector(dbtest.URL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := &sqlLog{}
+	db := sql.OpenDB(countingConnector{Connector: conn, log: log})
+	t.Cleanup(func() { db.Close() })
+	return db, log
+}
+
+// gameTables matches a statement on a game's own tables (not the viewer's session, nor River's jobs).
+var gameTables = regexp.MustCompile(`(?i)\b(games|players|territories|cards|events|maps|command_keys)\b`)
+
+// toAttack plays the game of startedPair through the API until the player to move may attack, and
+// returns their token and the game's version.
+func (e *env) toAttack(cur, other, id string) (string, string, string, int) {
+	e.t.Helper()
+	for range 40 {
+		g := e.gameAs(cur, id)
+		var place, attack *struct {
+			Kind string `json:"kind"`
+			From string `json:"from"`
+			To   string `json:"to"`
+			Min  int    `json:"min"`
+			Max  int    `json:"max"`
+		}
+		for i, a := range g.ViewerActions {
+			switch a.Kind {
+			case "attack":
+				if attack == nil {
+					attack = &g.ViewerActions[i]
+				}
+			case "place":
+				if place == nil {
+					place = &g.ViewerActions[i]
+				}
+			}
+		}
+		switch {
+		case attack != nil:
+			return cur, attack.From, attack.To, g.Version
+		case place != nil:
+			noUserErrors(e.t, "placeArmies", e.gameMutation(cur, "placeArmies", map[string]any{"gameId": id,
+				"placements": []map[string]any{{"territory": place.From, "armies": place.Max}}}))
+		default:
+			cur, other = other, cur
+		}
+	}
+	e.t.Fatalf("no attack after 40 moves")
+	return "", "", "", 0
+}
+
+// TestAttackIsOneTransaction pins the path of a command: an attack through /graphql is one transaction,
+// and neither before nor after it does anything read the game's tables, whatever of the game the payload
+// asks for (the engine-state fields come from the command's own result).
+func TestAttackIsOneTransaction(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name   string
+		fields string
+	}{
+		{"scalars", `id status phase turn version seq currentSeat turnDeadline turnLimitSeconds claim cardSystem ttbPercent`},
+		{"engine state", `id version board { key owner neutral armies } viewerActions { kind from to min max }
+			seats { seat status territories armies cardCount cards }`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			db, log := openCounting(t)
+			e := newEnvOn(t, db, nil)
+			cur, other, id := e.startedPair()
+			cur, from, to, version := e.toAttack(cur, other, id)
+			query := `mutation($input: AttackInput!) { attack(input: $input) {
+				version replayed events { seq turn seat kind payload } userErrors { code field message }
+				game { ` + c.fields + ` } } }`
+			vars := map[string]any{"input": map[string]any{"gameId": id, "from": from, "to": to, "expectedVersion": version}}
+			log.start()
+			r := e.gql(cur, query, vars)
+			txs, stmts := log.stop()
+			var out struct {
+				Attack struct {
+					Version    *int            `json:"version"`
+					Events     []any           `json:"events"`
+					UserErrors []userError     `json:"userErrors"`
+					Game       json.RawMessage `json:"game"`
+				} `json:"attack"`
+			}
+			r.decode(t, &out)
+			if len(out.Attack.UserErrors) > 0 || len(out.Attack.Events) == 0 || out.Attack.Version == nil || *out.Attack.Version != version+1 {
+				t.Fatalf("attack: %s", r.Data)
+			}
+			// The answer, built from the command's result, is the game as a read finds it.
+			var read struct {
+				Game json.RawMessage `json:"game"`
+			}
+			e.gql(cur, `query($id: ID!) { game(id: $id) { `+c.fields+` } }`, map[string]any{"id": id}).decode(t, &read)
+			if string(read.Game) != string(out.Attack.Game) {
+				t.Errorf("the attack answered with game\n%s\nbut a read finds\n%s", out.Attack.Game, read.Game)
+			}
+			var report []string
+			var outside []string
+			inTx := 0
+			for _, s := range stmts {
+				report = append(report, fmt.Sprintf("tx %d: %.110s", s.tx, s.sql))
+				if s.tx == 0 && gameTables.MatchString(s.sql) {
+					outside = append(outside, s.sql)
+				}
+				if s.tx != 0 {
+					inTx++
+				}
+			}
+			t.Logf("%d transactions, %d statements (%d in transactions):\n%s", txs, len(stmts), inTx, strings.Join(report, "\n"))
+			if txs != 1 {
+				t.Errorf("the attack took %d transactions, want 1", txs)
+			}
+			if len(outside) > 0 {
+				t.Errorf("the attack read the game outside its transaction %d times:\n%s", len(outside), strings.Join(outside, "\n"))
+			}
+
+			// A command the rules refuse is one transaction too, and answers with the game as it stands.
+			log.start()
+			r = e.gql(cur, `mutation($input: ClaimTerritoryInput!) { claimTerritory(input: $input) {
+				userErrors { code } game { `+c.fields+` } } }`, map[string]any{"input": map[string]any{"gameId": id, "territory": from}})
+			txs, stmts = log.stop()
+			var refused struct {
+				ClaimTerritory struct {
+					UserErrors []userError     `json:"userErrors"`
+					Game       json.RawMessage `json:"game"`
+				} `json:"claimTerritory"`
+			}
+			r.decode(t, &refused)
+			// The attack's dice decide whether it conquered: then the claim meets the pending occupation first.
+			if got := codesOf(refused.ClaimTerritory.UserErrors); got != "WRONG_PHASE[]" && got != "MUST_OCCUPY[]" {
+				t.Errorf("a claim in the attack phase: userErrors %+v, want WRONG_PHASE (or MUST_OCCUPY after a conquest)",
+					refused.ClaimTerritory.UserErrors)
+			}
+			if string(refused.ClaimTerritory.Game) != string(read.Game) {
+				t.Errorf("the refused claim answered with game\n%s\nbut a read finds\n%s", refused.ClaimTerritory.Game, read.Game)
+			}
+			outside = nil
+			for _, s := range stmts {
+				if s.tx == 0 && gameTables.MatchString(s.sql) {
+					outside = append(outside, s.sql)
+				}
+			}
+			if txs != 1 || len(outside) > 0 {
+				t.Errorf("the refused claim took %d transactions and read the game %d times outside it", txs, len(outside))
+			}
+		})
+	}
+}
+
+// TestGameReadIsOneSnapshot pins the reads of a game's engine state: within one query, the board, the
+// viewer's actions and the seats with their cards all come from one snapshot, whatever the number of seats
+// or of times the game is asked for.
+func TestGameReadIsOneSnapshot(t *testing.T) {
+	t.Parallel()
+	db, log := openCounting(t)
+	e := newEnvOn(t, db, nil)
+	cur, _, id := e.startedPair()
+	fields := `version board { key owner armies } viewerActions { kind from } seats { seat status territories armies cardCount cards }`
+	log.start()
+	r := e.gql(cur, `query($id: ID!) { a: game(id: $id) { `+fields+` } b: node(id: $id) { ... on Game { `+fields+` } } }`,
+		map[string]any{"id": id})
+	txs, stmts := log.stop()
+	var out struct {
+		A, B json.RawMessage
+	}
+	r.decode(t, &out)
+	if string(out.A) != string(out.B) || len(out.A) < 100 {
+		t.Fatalf("the two reads differ:\n%s\n%s", out.A, out.B)
+	}
+	var report []string
+	for _, s := range stmts {
+		report = append(report, fmt.Sprintf("tx %d: %.110s", s.tx, s.sql))
+	}
+	t.Logf("%d transactions, %d statements:\n%s", txs, len(stmts), strings.Join(report, "\n"))
+	if txs != 1 {
+		t.Errorf("the read took %d snapshot transactions, want 1", txs)
+	}
+}
+
+// TestRequestSnapshotFollowsLobbyMutations: a mutation that changes a game drops the request's snapshot of
+// it, so that a later field of the same request does not show the game as it was.
+func TestRequestSnapshotFollowsLobbyMutations(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	lena, _ := e.signUp("lena")
+	mo, _ := e.signUp("mo")
+	created := e.gameMutation(lena, "createGame", map[string]any{"mapKey": "classic",
+		"seats": []map[string]any{{"kind": "HUMAN", "color": "red"}, {"kind": "OPEN", "color": "blue"}}})
+	noUserErrors(t, "createGame", created)
+	var out struct {
+		J, L struct {
+			Game struct {
+				Seats []struct {
+					Status string `json:"status"`
+				} `json:"seats"`
+			} `json:"game"`
+		}
+	}
+	e.gql(mo, `mutation($id: ID!) { j: joinGame(input: {gameId: $id}) { game { seats { status } } }
+		l: leaveGame(input: {gameId: $id}) { game { seats { status } } } }`, map[string]any{"id": created.Game.ID}).decode(t, &out)
+	if len(out.J.Game.Seats) != 2 || out.J.Game.Seats[1].Status != "active" {
+		t.Errorf("after joinGame: seats %+v, want the second active", out.J.Game.Seats)
+	}
+	if len(out.L.Game.Seats) != 2 || out.L.Game.Seats[1].Status != "open" {
+		t.Errorf("after leaveGame: seats %+v, want the second open again", out.L.Game.Seats)
+	}
+}
