@@ -39,8 +39,12 @@ lint: ## gofmt check and go vet
 	$(GO) vet $(PKGS)
 
 .PHONY: test
-test: check-generate lint ## the whole suite: generated code, lint, and every test with the race detector
-	$(GO) test -race -count=1 $(PKGS)
+test: check-generate lint ## what CI runs: generated code, lint, every test with -race in its short form
+	$(GO) test -race -short -count=1 $(PKGS)
+
+.PHONY: test-long
+test-long: ## every test with -race in full: the long property runs and CPU tournaments too
+	$(GO) test -race -count=1 -timeout 60m $(PKGS)
 
 .PHONY: bench
 bench: ## run the benchmarks (figures go in docs/benchmarks.md)

@@ -33,7 +33,7 @@ func TokenAdmins(live LiveToken) AdminCheck {
 	return func(ctx context.Context, secret string) (Access, error) {
 		tok, err := live(ctx, secret)
 		if err != nil {
-			return NoAccess, fmt.Errorf("error doing admin token lookup: %w", err)
+			return NoAccess, fmt.Errorf("error looking up the admin token: %w", err)
 		}
 		if tok == nil {
 			return NoAccess, nil

@@ -48,7 +48,7 @@ type Handler struct {
 // unstarted (see the package documentation), so the handler needs no Start and no Stop.
 func New(opts Opts) (*Handler, error) {
 	if opts.DB == nil || opts.Admins == nil {
-		return nil, errors.New("error doing admin UI set-up: Opts.DB and Opts.Admins are required")
+		return nil, errors.New("error setting up the admin UI: Opts.DB and Opts.Admins are required")
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
@@ -57,7 +57,7 @@ func New(opts Opts) (*Handler, error) {
 	// through it, and the workers of any replica pick up the changes.
 	client, err := river.NewClient(riverdatabasesql.New(opts.DB), &river.Config{Logger: opts.Logger})
 	if err != nil {
-		return nil, fmt.Errorf("error doing River client set-up for the admin UI: %w", err)
+		return nil, fmt.Errorf("error creating the River client of the admin UI: %w", err)
 	}
 	ui, err := riverui.NewHandler(&riverui.HandlerOpts{
 		Endpoints: riverui.NewEndpoints(client, nil),
@@ -65,7 +65,7 @@ func New(opts Opts) (*Handler, error) {
 		Prefix:    Path,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("error doing River UI set-up: %w", err)
+		return nil, fmt.Errorf("error setting up the River UI: %w", err)
 	}
 	return &Handler{
 		next:       http.NewCrossOriginProtection().Handler(ui),

@@ -2,7 +2,6 @@ package ai
 
 import (
 	"math"
-	"sync"
 
 	"rout/rules"
 )
@@ -64,16 +63,6 @@ func approxOdds(a, d int) rules.Odds {
 // about 0.02 of the exact odds from a hundred armies a side) errs against attacking.
 const approxMargin = 0.03
 
-// rollTable holds rules.RollOutcomes for every pair of dice counts, indexed [attacker dice][defender dice].
-var rollTable = sync.OnceValue(func() (t [4][3][]rules.RollOutcome) {
-	for a := 1; a <= 3; a++ {
-		for d := 1; d <= 2; d++ {
-			t[a][d] = rules.RollOutcomes(a, d)
-		}
-	}
-	return t
-})
-
 // stepResult is one battle of an attack path, fought to the end.
 type stepResult struct {
 	// next is the distribution of the force that goes on: next[a] is the probability that the territory
@@ -85,10 +74,8 @@ type stepResult struct {
 }
 
 // battleStep fights defenders armies with a force whose size is distributed as force (force[a] is the
-// probability that a armies can attack; the rest of the mass is a path that already failed). It is the
-// exact dynamic program of rules.BattleOdds started from a distribution instead of one count: every
-// state (attackers, defenders) is visited once, from the most attackers down, with the exact outcome
-// table of each roll, in O(len(force)·defenders) time.
+// probability that a armies can attack; the rest of the mass is a path that already failed), with the
+// exact odds of rules.BattleOddsOfForce, in O(len(force)·defenders) time.
 func battleStep(force []float64, defenders int) stepResult {
 	defenders = min(max(defenders, 1), maxForce)
 	// Forces far larger than the battle can use fight as the capped force and keep the rest (see
@@ -112,47 +99,22 @@ func battleStep(force []float64, defenders int) stepResult {
 	}
 	top := len(force) - 1
 	res := stepResult{next: make([]float64, max(top, 1))}
-	tables := rollTable()
-	var rows [3][]float64
-	for i := range rows {
-		rows[i] = make([]float64, defenders+1)
+	odds, err := rules.BattleOddsOfForce(force, defenders)
+	if err != nil {
+		return res // no force, or none that can attack
 	}
-	mass, armies, survivors, defSurvivors := 0.0, 0.0, 0.0, 0.0
+	mass, armies := 0.0, 0.0
 	for a := top; a >= 1; a-- {
-		row := rows[a%3]
 		if p := force[a]; p > 0 {
-			row[defenders] += p
 			mass += p
 			armies += p * float64(a)
 		}
-		dice := min(3, a)
-		for d := defenders; d >= 1; d-- {
-			p := row[d]
-			if p == 0 {
-				continue
-			}
-			row[d] = 0
-			for _, o := range tables[dice][min(2, d)] {
-				q := p * o.Probability
-				na, nd := a-o.AttackerLosses, d-o.DefenderLosses
-				switch {
-				case nd == 0:
-					res.win += q
-					survivors += q * float64(na)
-					// All but one army move on into the conquered territory; one stays behind.
-					if na > 1 {
-						res.next[na-1] += q
-					}
-				case na == 0:
-					defSurvivors += q * float64(nd)
-				default:
-					rows[na%3][nd] += q
-				}
-			}
-		}
 	}
-	res.lost = armies - survivors
-	res.kill = mass*float64(defenders) - defSurvivors
+	// All but one army move on into the conquered territory; one stays behind.
+	copy(res.next[1:], odds.Conquered[2:])
+	res.win = odds.Win
+	res.lost = armies - odds.ExpectedAttackerSurvivors
+	res.kill = mass*float64(defenders) - odds.ExpectedDefenderSurvivors
 	return res
 }
 

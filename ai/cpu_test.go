@@ -19,6 +19,15 @@ type policy = func(rules.State, rules.PlayerID, *rand.Rand) rules.Command
 // never makes a CPU fall back and the games stay the same from run to run.
 const testBudget = time.Minute
 
+// long returns full when the tests run in full (make test-long) and short under -short (make test): a
+// property run keeps its shape and plays fewer or shorter games.
+func long[T any](full, short T) T {
+	if testing.Short() {
+		return short
+	}
+	return full
+}
+
 func classicBoard(t testing.TB) *rules.Board {
 	t.Helper()
 	m, ok := maps.Builtin(maps.ClassicID)
@@ -153,6 +162,9 @@ func TestCPUsPlayOnlyLegalCommands(t *testing.T) {
 	}{{"classic", classicBoard(t)}, {"generated-120", generatedBoard(t, 120)}}
 	names := []string{"easy", "normal", "cautious"}
 	players := cpus()
+	// Games on the larger map with escalating cards get slow as the armies pile up: the short form stops
+	// them sooner, past the setup and well into the turns.
+	maxCommands := long(3000, 800)
 	for _, bc := range boards {
 		for _, claim := range []rules.ClaimStrategy{rules.ClaimRandom, rules.ClaimRoundRobin} {
 			for _, cards := range []rules.CardSystem{rules.CardsClassic, rules.CardsFixed, rules.CardsFixedTTB, rules.CardsClassicScalingTTB} {
@@ -167,7 +179,7 @@ func TestCPUsPlayOnlyLegalCommands(t *testing.T) {
 						}
 						policies[n-1] = ai.Random
 						cfg := rules.Config{Seats: seats(n), Claim: claim, Cards: cards, TTBPercent: 4 + g}
-						_, err := sim.Play(bc.board, cfg, policies, uint64(100*g+int(cards)), sim.Opts{Check: g == 0, MaxCommands: 3000})
+						_, err := sim.Play(bc.board, cfg, policies, uint64(100*g+int(cards)), sim.Opts{Check: g == 0, MaxCommands: maxCommands})
 						if err != nil {
 							t.Fatalf("game with %s first: %v", name, err)
 						}

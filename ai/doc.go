@@ -31,11 +31,11 @@
 // card for the first conquest), each scaled down by the chance that the largest army bordering the new
 // territory takes it back, plus the opposing armies expected to die, minus the player's own. The best
 // attacks are then followed further, territory by territory, carrying the exact distribution of the
-// attacking force from battle to battle (the dynamic program of rules.BattleOdds started from a
-// distribution, over rules.RollOutcomes), and an attack's worth is that of the best path it starts. The
-// best attack is made if it is worth enough and likely enough; a likely one is fought to the end in one
-// command (stopping before the attacking territory falls below its guard), a close one a roll at a time,
-// so that the next decision sees how it went.
+// attacking force from battle to battle (rules.BattleOddsOfForce: the dynamic program of
+// rules.BattleOdds started from a distribution), and an attack's worth is that of the best path it
+// starts. The best attack is made if it is worth enough and likely enough; a likely one is fought to the
+// end in one command (stopping before the attacking territory falls below its guard), a close one a roll
+// at a time, so that the next decision sees how it went.
 //
 // Reinforcements go where the best path would start, after a small share for the borders of the areas
 // the player holds and of the areas an opponent is about to complete (blocking them). Sets are traded

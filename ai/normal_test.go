@@ -26,7 +26,8 @@ func TestNormalTradesWhenForced(t *testing.T) {
 		}
 		return c
 	}
-	for g := range 30 {
+	games := long(30, 8)
+	for g := range games {
 		cfg := rules.Config{Seats: seats(4), Cards: rules.CardSystem(g % 4)}
 		policies := []sim.Policy{spy, spy, spy, ai.Random}
 		if _, err := sim.Play(b, cfg, policies, uint64(g), sim.Opts{MaxCommands: 5000}); err != nil {
@@ -34,7 +35,7 @@ func TestNormalTradesWhenForced(t *testing.T) {
 		}
 	}
 	if forced == 0 {
-		t.Fatal("Normal was never forced to trade in 30 games")
+		t.Fatalf("Normal was never forced to trade in %d games", games)
 	}
 }
 

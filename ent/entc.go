@@ -23,9 +23,9 @@ func main() {
 	}
 	gql, err := entgql.NewExtension()
 	if err != nil {
-		log.Fatalf("error doing entgql setup: %v", err)
+		log.Fatalf("error setting up the entgql extension: %v", err)
 	}
 	if err := entc.Generate("./schema", cfg, entc.Extensions(gql)); err != nil {
-		log.Fatalf("error doing ent codegen: %v", err)
+		log.Fatalf("error generating the Ent code: %v", err)
 	}
 }

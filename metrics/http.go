@@ -74,7 +74,7 @@ func (w *statusWriter) Flush() {
 func (w *statusWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	h, ok := w.ResponseWriter.(http.Hijacker)
 	if !ok {
-		return nil, nil, errors.New("error doing hijack: the response writer does not support it")
+		return nil, nil, errors.New("error hijacking the connection: the response writer does not support it")
 	}
 	conn, rw, err := h.Hijack()
 	if err == nil {

@@ -56,7 +56,7 @@ type Metrics struct {
 // table, HTTP requests, GraphQL operations and jobs.
 func New(opts Opts) (*Metrics, error) {
 	if opts.DB == nil {
-		return nil, errors.New("error doing metrics set-up: Opts.DB is required")
+		return nil, errors.New("error setting up metrics: Opts.DB is required")
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
@@ -110,7 +110,7 @@ func New(opts Opts) (*Metrics, error) {
 		m.registry.Register(m.graphqlErrors),
 	)
 	if err != nil {
-		return nil, fmt.Errorf("error doing metrics registration: %w", err)
+		return nil, fmt.Errorf("error registering the metrics: %w", err)
 	}
 	return m, nil
 }

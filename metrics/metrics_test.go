@@ -281,7 +281,11 @@ func TestNilMetrics(t *testing.T) {
 
 func TestNewWithoutDB(t *testing.T) {
 	t.Parallel()
-	if _, err := metrics.New(metrics.Opts{}); err == nil {
-		t.Error("New without a DB succeeded, want an error")
+	_, err := metrics.New(metrics.Opts{})
+	if err == nil {
+		t.Fatal("New without a DB succeeded, want an error")
+	}
+	if want := "error setting up metrics: Opts.DB is required"; err.Error() != want {
+		t.Errorf("New without a DB: error %q, want %q", err, want)
 	}
 }

@@ -84,7 +84,7 @@ func (c *riverCollector) collect(ctx context.Context, ch chan<- prometheus.Metri
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("error doing job count query: %w", err)
+		return fmt.Errorf("error counting River jobs by state: %w", err)
 	}
 	err = queryRows(ctx, c.db, riverOldestAvailableQuery, func(rows *sql.Rows) error {
 		var queue string
@@ -97,7 +97,7 @@ func (c *riverCollector) collect(ctx context.Context, ch chan<- prometheus.Metri
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("error doing oldest available job query: %w", err)
+		return fmt.Errorf("error finding the oldest available River job: %w", err)
 	}
 	return nil
 }

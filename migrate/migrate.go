@@ -53,7 +53,7 @@ var fileName = regexp.MustCompile(`^([0-9]+)_([a-z0-9_]+)\.sql$`)
 func Migrations() ([]Migration, error) {
 	entries, err := fs.ReadDir(embedded, "migrations")
 	if err != nil {
-		return nil, fmt.Errorf("error doing read of the migrations folder: %w", err)
+		return nil, fmt.Errorf("error reading the migrations folder: %w", err)
 	}
 	var out []Migration
 	for _, e := range entries {
@@ -66,7 +66,7 @@ func Migrations() ([]Migration, error) {
 		}
 		b, err := fs.ReadFile(embedded, path.Join("migrations", e.Name()))
 		if err != nil {
-			return nil, fmt.Errorf("error doing read of migration %s: %w", e.Name(), err)
+			return nil, fmt.Errorf("error reading migration %s: %w", e.Name(), err)
 		}
 		out = append(out, Migration{Version: m[1], Name: m[2], SQL: string(b)})
 	}
@@ -100,11 +100,11 @@ func Up(ctx context.Context, db *sql.DB, logger *slog.Logger) (err error) {
 	}
 	conn, err := db.Conn(ctx)
 	if err != nil {
-		return fmt.Errorf("error doing connect for migrations: %w", err)
+		return fmt.Errorf("error taking a connection for the migrations: %w", err)
 	}
 	defer func() {
 		if cerr := conn.Close(); cerr != nil && !errors.Is(cerr, sql.ErrConnDone) {
-			err = errors.Join(err, fmt.Errorf("error doing close of the migration connection: %w", cerr))
+			err = errors.Join(err, fmt.Errorf("error closing the migration connection: %w", cerr))
 		}
 	}()
 
@@ -112,7 +112,7 @@ func Up(ctx context.Context, db *sql.DB, logger *slog.Logger) (err error) {
 	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", LockKey); err != nil {
 		// The wait may have been cancelled just as the lock was granted: end the session to be sure.
 		discard(conn)
-		return fmt.Errorf("error doing advisory lock for migrations: %w", err)
+		return fmt.Errorf("error taking the migration lock %d: %w", LockKey, err)
 	}
 	logger.DebugContext(ctx, "migration lock held", slog.Duration("waited", time.Since(start)))
 	defer func() {
@@ -140,7 +140,7 @@ func Up(ctx context.Context, db *sql.DB, logger *slog.Logger) (err error) {
 func backfillNameKeys(ctx context.Context, conn *sql.Conn, logger *slog.Logger) error {
 	rows, err := conn.QueryContext(ctx, `SELECT "id", "name" FROM "users" WHERE left("name_key", 1) = chr(1) ORDER BY "id"`)
 	if err != nil {
-		return fmt.Errorf("error doing read of users without a name key: %w", err)
+		return fmt.Errorf("error reading the users without a name key: %w", err)
 	}
 	type row struct {
 		id   int64
@@ -151,13 +151,13 @@ func backfillNameKeys(ctx context.Context, conn *sql.Conn, logger *slog.Logger) 
 		var r row
 		if err := rows.Scan(&r.id, &r.name); err != nil {
 			rows.Close()
-			return fmt.Errorf("error doing read of users without a name key: %w", err)
+			return fmt.Errorf("error reading the users without a name key: %w", err)
 		}
 		pending = append(pending, r)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return fmt.Errorf("error doing read of users without a name key: %w", err)
+		return fmt.Errorf("error reading the users without a name key: %w", err)
 	}
 	set := 0
 	for _, r := range pending {
@@ -168,7 +168,7 @@ func backfillNameKeys(ctx context.Context, conn *sql.Conn, logger *slog.Logger) 
 		res, err := conn.ExecContext(ctx, `UPDATE "users" SET "name_key" = $1 WHERE "id" = $2
 			AND NOT EXISTS (SELECT 1 FROM "users" WHERE "name_key" = $1)`, key, r.id)
 		if err != nil {
-			return fmt.Errorf("error doing name key update of user %d: %w", r.id, err)
+			return fmt.Errorf("error setting the name key of user %d: %w", r.id, err)
 		}
 		if n, _ := res.RowsAffected(); n > 0 {
 			set++
@@ -195,9 +195,9 @@ func unlock(ctx context.Context, conn *sql.Conn) error {
 	}
 	discard(conn)
 	if err != nil {
-		return fmt.Errorf("error doing advisory unlock for migrations: %w", err)
+		return fmt.Errorf("error releasing the migration lock %d: %w", LockKey, err)
 	}
-	return errors.New("error doing advisory unlock for migrations: the lock was not held")
+	return fmt.Errorf("error releasing the migration lock %d: the session did not hold it", LockKey)
 }
 
 // upRout applies Rout's pending migrations on conn, which holds the lock.
@@ -207,7 +207,7 @@ func upRout(ctx context.Context, conn *sql.Conn, migrations []Migration, logger 
 	name text NOT NULL,
 	applied_at timestamptz NOT NULL DEFAULT now()
 )`); err != nil {
-		return fmt.Errorf("error doing create of the %s table: %w", Table, err)
+		return fmt.Errorf("error creating the %s table: %w", Table, err)
 	}
 	applied, err := appliedVersions(ctx, conn)
 	if err != nil {
@@ -239,19 +239,19 @@ func upRout(ctx context.Context, conn *sql.Conn, migrations []Migration, logger 
 func appliedVersions(ctx context.Context, conn *sql.Conn) (map[string]bool, error) {
 	rows, err := conn.QueryContext(ctx, `SELECT version FROM `+Table)
 	if err != nil {
-		return nil, fmt.Errorf("error doing read of applied migrations: %w", err)
+		return nil, fmt.Errorf("error reading the applied migrations from %s: %w", Table, err)
 	}
 	defer rows.Close()
 	applied := make(map[string]bool)
 	for rows.Next() {
 		var v string
 		if err := rows.Scan(&v); err != nil {
-			return nil, fmt.Errorf("error doing read of applied migrations: %w", err)
+			return nil, fmt.Errorf("error reading the applied migrations from %s: %w", Table, err)
 		}
 		applied[v] = true
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("error doing read of applied migrations: %w", err)
+		return nil, fmt.Errorf("error reading the applied migrations from %s: %w", Table, err)
 	}
 	return applied, nil
 }
@@ -260,7 +260,7 @@ func appliedVersions(ctx context.Context, conn *sql.Conn) (map[string]bool, erro
 func apply(ctx context.Context, conn *sql.Conn, m Migration) (err error) {
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("error doing begin of migration %s_%s: %w", m.Version, m.Name, err)
+		return fmt.Errorf("error beginning migration %s_%s: %w", m.Version, m.Name, err)
 	}
 	defer func() {
 		if err != nil {
@@ -269,13 +269,13 @@ func apply(ctx context.Context, conn *sql.Conn, m Migration) (err error) {
 	}()
 	// Without arguments lib/pq sends the file as one simple query, which may hold several statements.
 	if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
-		return fmt.Errorf("error doing migration %s_%s: %w", m.Version, m.Name, err)
+		return fmt.Errorf("error running migration %s_%s: %w", m.Version, m.Name, err)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO `+Table+` (version, name) VALUES ($1, $2)`, m.Version, m.Name); err != nil {
-		return fmt.Errorf("error doing record of migration %s_%s: %w", m.Version, m.Name, err)
+		return fmt.Errorf("error recording migration %s_%s: %w", m.Version, m.Name, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("error doing commit of migration %s_%s: %w", m.Version, m.Name, err)
+		return fmt.Errorf("error committing migration %s_%s: %w", m.Version, m.Name, err)
 	}
 	return nil
 }
@@ -284,10 +284,10 @@ func apply(ctx context.Context, conn *sql.Conn, m Migration) (err error) {
 func upRiver(ctx context.Context, db *sql.DB, logger *slog.Logger) error {
 	migrator, err := rivermigrate.New(riverdatabasesql.New(db), &rivermigrate.Config{Logger: logger})
 	if err != nil {
-		return fmt.Errorf("error doing setup of River's migrator: %w", err)
+		return fmt.Errorf("error setting up River's migrator: %w", err)
 	}
 	if _, err := migrator.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
-		return fmt.Errorf("error doing River's migrations: %w", err)
+		return fmt.Errorf("error running River's migrations: %w", err)
 	}
 	return nil
 }

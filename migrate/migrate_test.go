@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"log/slog"
 	"regexp"
 	"slices"
@@ -257,6 +258,11 @@ func TestUpWaitsForLock(t *testing.T) {
 	err = migrate.Up(ctx, db, slog.New(slog.DiscardHandler))
 	if err == nil {
 		t.Fatalf("Up() while the lock is held elsewhere: error = nil, want one")
+	}
+	// The error says what was being done: waiting for the lock (or, on a slow machine, for a connection).
+	if msg := err.Error(); !strings.HasPrefix(msg, fmt.Sprintf("error taking the migration lock %d: ", migrate.LockKey)) &&
+		!strings.HasPrefix(msg, "error taking a connection for the migrations: ") {
+		t.Errorf("Up() while the lock is held elsewhere: error %q, want one about taking the migration lock", msg)
 	}
 	if slices.Contains(tables(t, db), "users") {
 		t.Errorf("Up() created tables without holding the lock")

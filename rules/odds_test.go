@@ -366,3 +366,95 @@ func BenchmarkBattleOdds100x100(b *testing.B) {
 		}
 	}
 }
+
+// TestBattleOddsOfForce: a force of exactly a armies gives the odds of BattleOdds(a, d), a mixture of
+// forces the mixture of their odds, and the distribution of the conquests adds up to the win and to the
+// expected survivors.
+func TestBattleOddsOfForce(t *testing.T) {
+	t.Parallel()
+	odds := func(a, d int) Odds {
+		o, err := BattleOdds(a, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+	for _, c := range [][2]int{{1, 1}, {2, 1}, {3, 2}, {5, 5}, {10, 3}, {40, 30}, {200, 20}} {
+		a, d := c[0], c[1]
+		force := make([]float64, a+1)
+		force[a] = 1
+		got, err := BattleOddsOfForce(force, d)
+		if err != nil {
+			t.Fatalf("%d against %d: %v", a, d, err)
+		}
+		want := odds(a, d)
+		if got.Defenders != d || got.Win != want.Win || got.ExpectedAttackerSurvivors != want.ExpectedAttackerSurvivors ||
+			got.ExpectedDefenderSurvivors != want.ExpectedDefenderSurvivors {
+			t.Errorf("a force of exactly %d against %d: %+v; BattleOdds says %+v", a, d, got, want)
+		}
+		if len(got.Conquered) != a+1 || got.Conquered[0] != 0 {
+			t.Fatalf("%d against %d: conquests %v, want %d entries from 0", a, d, got.Conquered, a+1)
+		}
+		win, survivors := 0.0, 0.0
+		for left, p := range got.Conquered {
+			win += p
+			survivors += p * float64(left)
+		}
+		if math.Abs(win-got.Win) > 1e-12 || math.Abs(survivors-got.ExpectedAttackerSurvivors) > 1e-9 {
+			t.Errorf("%d against %d: the conquests add up to %v and %v survivors, not %v and %v",
+				a, d, win, survivors, got.Win, got.ExpectedAttackerSurvivors)
+		}
+	}
+	// Two forces of 4 and 9 armies with chances 0.25 and 0.5: the last quarter never attacks.
+	force := make([]float64, 10)
+	force[4], force[9] = 0.25, 0.5
+	got, err := BattleOddsOfForce(force, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	four, nine := odds(4, 6), odds(9, 6)
+	for _, c := range []struct {
+		name      string
+		got, want float64
+	}{
+		{"win", got.Win, 0.25*four.Win + 0.5*nine.Win},
+		{"attackers left", got.ExpectedAttackerSurvivors, 0.25*four.ExpectedAttackerSurvivors + 0.5*nine.ExpectedAttackerSurvivors},
+		{"defenders left", got.ExpectedDefenderSurvivors, 0.25*four.ExpectedDefenderSurvivors + 0.5*nine.ExpectedDefenderSurvivors},
+	} {
+		if math.Abs(c.got-c.want) > 1e-12 {
+			t.Errorf("a mixture of 4 and 9 against 6: %s %v, want %v", c.name, c.got, c.want)
+		}
+	}
+}
+
+func TestBattleOddsOfForceRefuses(t *testing.T) {
+	t.Parallel()
+	point := func(n int) []float64 {
+		f := make([]float64, n)
+		f[n-1] = 1
+		return f
+	}
+	for _, c := range []struct {
+		name      string
+		force     []float64
+		defenders int
+		outRange  bool
+	}{
+		{"no force", nil, 3, true},
+		{"no attackers", []float64{1}, 3, true},
+		{"too many attackers", point(MaxOddsArmies + 2), 3, true},
+		{"no defenders", point(3), 0, true},
+		{"too many defenders", point(3), MaxOddsArmies + 1, true},
+		{"a negative chance", []float64{0, -0.5, 1}, 3, false},
+		{"NaN", []float64{0, math.NaN(), 1}, 3, false},
+		{"infinity", []float64{0, 0, math.Inf(1)}, 3, false},
+	} {
+		_, err := BattleOddsOfForce(c.force, c.defenders)
+		if err == nil || errors.Is(err, ErrOddsRange) != c.outRange {
+			t.Errorf("%s: error %v, want one (ErrOddsRange: %v)", c.name, err, c.outRange)
+		}
+	}
+	if _, err := BattleOddsOfForce(point(MaxOddsArmies+1), MaxOddsArmies); err != nil {
+		t.Errorf("the largest force: %v", err)
+	}
+}

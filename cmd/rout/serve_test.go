@@ -405,9 +405,6 @@ func TestMigrate(t *testing.T) {
 // TestServeEmbedded starts rout serve with no DATABASE_URL, so with the embedded PostgreSQL, twice on
 // the same data folder: the first start creates the cluster, the second reuses it.
 func TestServeEmbedded(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a PostgreSQL cluster: skipped with -short")
-	}
 	t.Parallel()
 	// A short path, so that the cluster's Unix socket fits in its data folder.
 	dir, err := os.MkdirTemp("", "rout")

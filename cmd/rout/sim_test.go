@@ -1,10 +1,8 @@
 package main
 
 import (
-	"math"
 	"strings"
 	"testing"
-	"time"
 )
 
 func TestSim(t *testing.T) {
@@ -52,41 +50,6 @@ func TestSimSeats(t *testing.T) {
 				t.Errorf("rout %v printed no %q:\n%s", tc.args, want, out)
 			}
 		}
-	}
-}
-
-func TestWilson(t *testing.T) {
-	t.Parallel()
-	for _, tc := range []struct {
-		k, n   int
-		lo, hi float64
-	}{
-		{5, 10, 0.2366, 0.7634},
-		{0, 10, 0, 0.2775},
-		{10, 10, 0.7225, 1},
-		{380, 400, 0.9245, 0.9673},
-	} {
-		lo, hi := wilson(tc.k, tc.n)
-		if math.Abs(lo-tc.lo) > 5e-4 || math.Abs(hi-tc.hi) > 5e-4 {
-			t.Errorf("wilson(%d, %d) = %.4f, %.4f; want %.4f, %.4f", tc.k, tc.n, lo, hi, tc.lo, tc.hi)
-		}
-	}
-}
-
-func TestPercentile(t *testing.T) {
-	t.Parallel()
-	var d []time.Duration
-	for i := 1; i <= 200; i++ {
-		d = append(d, time.Duration(i))
-	}
-	if got := percentile(d, 50); got != 100 {
-		t.Errorf("p50 of 1..200 = %d, want 100", got)
-	}
-	if got := percentile(d, 99); got != 198 {
-		t.Errorf("p99 of 1..200 = %d, want 198", got)
-	}
-	if got := percentile(d[:1], 99); got != 1 {
-		t.Errorf("p99 of one value = %d, want 1", got)
 	}
 }
 

@@ -62,7 +62,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	}
 	dir, err := atlasmigrate.NewLocalDir(*dirPath)
 	if err != nil {
-		return fmt.Errorf("error doing open of %s: %w", *dirPath, err)
+		return fmt.Errorf("error opening the migrations folder %s: %w", *dirPath, err)
 	}
 	if *hash {
 		if flags.NArg() != 0 {
@@ -70,10 +70,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		}
 		sum, err := dir.Checksum()
 		if err != nil {
-			return fmt.Errorf("error doing checksum of %s: %w", *dirPath, err)
+			return fmt.Errorf("error computing the checksum of %s: %w", *dirPath, err)
 		}
 		if err := atlasmigrate.WriteSumFile(dir, sum); err != nil {
-			return fmt.Errorf("error doing write of atlas.sum: %w", err)
+			return fmt.Errorf("error writing %s/atlas.sum: %w", *dirPath, err)
 		}
 		fmt.Fprintf(stdout, "rewrote %s/atlas.sum\n", *dirPath)
 		return nil
@@ -103,7 +103,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 
 	before, err := dir.Files()
 	if err != nil {
-		return fmt.Errorf("error doing list of %s: %w", *dirPath, err)
+		return fmt.Errorf("error listing the migrations in %s: %w", *dirPath, err)
 	}
 	err = entmigrate.NamedDiff(ctx, scratch, name,
 		schema.WithDir(dir),
@@ -119,11 +119,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("error doing schema diff: %w", err)
+		return fmt.Errorf("error diffing the Ent schema against the migrations: %w", err)
 	}
 	after, err := dir.Files()
 	if err != nil {
-		return fmt.Errorf("error doing list of %s: %w", *dirPath, err)
+		return fmt.Errorf("error listing the migrations in %s: %w", *dirPath, err)
 	}
 	for _, f := range after[len(before):] {
 		fmt.Fprintf(stdout, "wrote %s/%s: read it, then commit it with the schema change\n", *dirPath, f.Name())
@@ -136,26 +136,26 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 func createScratch(ctx context.Context, admin string) (string, func() error, error) {
 	u, err := url.Parse(admin)
 	if err != nil {
-		return "", nil, fmt.Errorf("error doing parse of the database URL: %w", err)
+		return "", nil, fmt.Errorf("error parsing the database URL: %w", err)
 	}
 	db, err := sql.Open("postgres", admin)
 	if err != nil {
-		return "", nil, fmt.Errorf("error doing open of %s: %w", u.Redacted(), err)
+		return "", nil, fmt.Errorf("error connecting to %s: %w", u.Redacted(), err)
 	}
 	var b [6]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		db.Close()
-		return "", nil, fmt.Errorf("error doing random name: %w", err)
+		return "", nil, fmt.Errorf("error drawing a name for the scratch database: %w", err)
 	}
 	name := "rout_diff_" + hex.EncodeToString(b[:])
 	if _, err := db.ExecContext(ctx, "CREATE DATABASE "+pq.QuoteIdentifier(name)); err != nil {
 		db.Close()
-		return "", nil, fmt.Errorf("error doing create of the scratch database on %s: %w", u.Redacted(), err)
+		return "", nil, fmt.Errorf("error creating the scratch database on %s: %w", u.Redacted(), err)
 	}
 	drop := func() error {
 		defer db.Close()
 		if _, err := db.ExecContext(context.Background(), "DROP DATABASE IF EXISTS "+pq.QuoteIdentifier(name)+" WITH (FORCE)"); err != nil {
-			return fmt.Errorf("error doing drop of the scratch database %s: %w", name, err)
+			return fmt.Errorf("error dropping the scratch database %s: %w", name, err)
 		}
 		return nil
 	}
