@@ -26,7 +26,8 @@ import (
 
 // Run is `rout serve`: it validates cfg, listens on cfg.Addr, opens the database (starting the embedded
 // cluster when cfg.DatabaseURL is empty), serves HTTP, migrates the database, starts working River jobs
-// (cfg.Workers), and is ready. With cfg.WorkerOnly (`rout worker`) it serves only /healthz, /readyz and /metrics.
+// (cfg.Workers), and is ready. With cfg.WorkerOnly (`rout worker`) it serves only /healthz, /readyz,
+// /metrics and the admins' profiles (adminui.ProfilesPath).
 // When ctx ends it shuts down: the HTTP server stops accepting and drains its requests for at most
 // cfg.ShutdownTimeout, River finishes the jobs in flight within another cfg.ShutdownTimeout (then
 // cancels them), then the database closes and the embedded cluster stops. It returns nil after a
@@ -63,7 +64,7 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		ln.Close()
 		return errors.Join(err, db.Close(context.WithoutCancel(ctx)))
 	}
-	opts := Opts{DB: db.DB, Logger: logger, Metrics: m}
+	opts := Opts{DB: db.DB, Logger: logger, Metrics: m, Profiles: newProfiles(cfg, db.DB, logger)}
 	var hub *live.Hub
 	if !cfg.WorkerOnly {
 		if hub, err = newHub(cfg, db, svc, logger); err != nil {

@@ -57,6 +57,10 @@ type Opts struct {
 
 	// RiverUI serves the River UI at adminui.Path to admins (adminui.New); nil leaves it out.
 	RiverUI http.Handler
+
+	// Profiles serves net/http/pprof at adminui.ProfilesPath to admins (adminui.Profiles); nil leaves
+	// it out.
+	Profiles http.Handler
 }
 
 // New returns a server with every route. It is not ready (/readyz answers 503) until MarkMigrated.
@@ -96,6 +100,9 @@ func (s *Server) routes(opts Opts) http.Handler {
 	if opts.RiverUI != nil {
 		mux.Handle(adminui.Path, opts.RiverUI)
 		mux.Handle(adminui.Path+"/", opts.RiverUI)
+	}
+	if opts.Profiles != nil {
+		mux.Handle(adminui.ProfilesPath, opts.Profiles)
 	}
 	return opts.Metrics.Middleware(mux)
 }
