@@ -6,10 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os/exec"
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/lib/pq"
 )
 
 // The measurements Run can make.
@@ -57,12 +60,26 @@ type Config struct {
 	Timeout time.Duration
 	// Progress receives one line per step; nil discards them.
 	Progress io.Writer
+	// ProfileDir, when set, is an existing folder that receives CPU profiles of the server, read from
+	// its /debug/pprof/profile: ProfileSeconds of each command run from its start (commands-N.cpu.pprof
+	// for N games) and of the deadline burst from the moment the deadlines fall due (deadlines.cpu.pprof).
+	ProfileDir string
+	// ProfileSeconds is the length of each profile. Default 5.
+	ProfileSeconds int
+	// AdminToken opens the profiles of the server at URL (its ROUT_ADMIN_TOKEN); the benchmark makes
+	// one up for a server it starts.
+	AdminToken string
 }
 
 func (c *Config) validate() error {
 	var errs []error
 	if c.DatabaseURL == "" {
 		errs = append(errs, errors.New("a database is required (DATABASE_URL)"))
+	}
+	if c.URL != "" {
+		if u, err := url.Parse(c.URL); err != nil || !slices.Contains([]string{"127.0.0.1", "localhost", "::1"}, u.Hostname()) {
+			errs = append(errs, fmt.Errorf("the server's URL %q is not on loopback", c.URL))
+		}
 	}
 	if c.URL == "" && c.ServeCommand == nil {
 		errs = append(errs, errors.New("ServeCommand is required without URL"))
@@ -95,6 +112,9 @@ func (c *Config) validate() error {
 	def(&c.Reads, 200, 100_000, "reads")
 	def(&c.CPUTurns, 20, 1000, "CPU turns")
 	def(&c.Deadlines, 1000, 20_000, "deadlines")
+	if c.ProfileSeconds <= 0 {
+		c.ProfileSeconds = 5
+	}
 	if c.Map == "" {
 		c.Map = "classic"
 	}
@@ -149,6 +169,7 @@ type CountRun struct {
 // CPURun is the CPU turns of a game against the CPU, as River worked them.
 type CPURun struct {
 	Turns []time.Duration
+	Games int // games played against the CPU
 }
 
 // BurstRun is the deadline burst.
@@ -240,7 +261,10 @@ func (b *bench) tablesFor(ctx context.Context, n int) ([]*table, error) {
 	return b.tables[:n], nil
 }
 
-// commands runs, for each number of games N, N plain clients and then N games at once.
+// turnCommands is how many commands each client plays in a turn of a command run.
+const turnCommands = 25
+
+// commands runs, for each number of games N, N plain clients and N games at once, in turns.
 func (b *bench) commands(ctx context.Context) error {
 	for _, n := range b.cfg.Games {
 		tables, err := b.tablesFor(ctx, n)
@@ -251,14 +275,30 @@ func (b *bench) commands(ctx context.Context) error {
 		if _, err := playTables(ctx, tables, 3); err != nil {
 			return err
 		}
+		if err := preparePlain(ctx, b.srv.db, n); err != nil {
+			return err
+		}
 		run := CommandRun{Games: n}
-		if run.Plain, err = playPlain(ctx, b.srv.db, n, b.cfg.Commands); err != nil {
+		profiled := b.startProfile(ctx, fmt.Sprintf("commands-%d", n), 0)
+		// In turns of turnCommands commands: the plain clients, then the games, so that both meet the
+		// same moments of a shared machine.
+		for done := 0; done < b.cfg.Commands; done += turnCommands {
+			k := min(turnCommands, b.cfg.Commands-done)
+			plain, err := playPlain(ctx, b.srv.db, n, k)
+			if err != nil {
+				return errors.Join(err, <-profiled)
+			}
+			run.Plain.add(plain)
+			api, err := playTables(ctx, tables, k)
+			if err != nil {
+				return errors.Join(err, <-profiled)
+			}
+			run.API.add(api)
+		}
+		if err := <-profiled; err != nil {
 			return err
 		}
 		fmt.Fprintf(b.cfg.Progress, "%d plain clients: %.0f transactions/s, p50 %s\n", n, run.Plain.PerSecond(), ms(percentile(run.Plain.Latencies, 0.5)))
-		if run.API, err = playTables(ctx, tables, b.cfg.Commands); err != nil {
-			return err
-		}
 		fmt.Fprintf(b.cfg.Progress, "%d games: %.0f commands/s, p50 %s\n", n, run.API.PerSecond(), ms(percentile(run.API.Latencies, 0.5)))
 		b.res.Commands = append(b.res.Commands, run)
 	}
@@ -413,25 +453,20 @@ func (b *bench) count(ctx context.Context) error {
 	return nil
 }
 
-// cpu plays a game against a CPU seat (normal) until CPUTurns CPU turns after the first have been
-// worked, and reads how long River's job of each took.
+// cpu plays games against a CPU seat (normal), a new one when one ends, until CPUTurns CPU game turns
+// have been worked, and reads how long River's job of each took. A CPU's first turn, its placement
+// turn, is not counted.
 func (b *bench) cpu(ctx context.Context) error {
 	human, err := b.c.signUp(ctx, "c"+b.suffix)
 	if err != nil {
 		return err
 	}
-	g, err := b.c.newGame(ctx, b.cfg.Map, human, []map[string]any{{"kind": "HUMAN", "color": "red"}, {"kind": "CPU", "color": "blue", "difficulty": "normal"}})
-	if err != nil {
-		return err
-	}
-	var id int64
-	if err := b.srv.db.QueryRowContext(ctx, `SELECT max(id) FROM games WHERE creator_id = (SELECT id FROM users WHERE name = $1)`, human.name).Scan(&id); err != nil {
-		return fmt.Errorf("error finding the CPU's game: %w", err)
-	}
+	var ids []int64
 	ch := chooser{rng: newRand(7)}
 	turns := func() ([]time.Duration, error) {
-		rows, err := b.srv.db.QueryContext(ctx, `SELECT extract(epoch FROM finalized_at - attempted_at)::float8 FROM river_job
-WHERE kind = 'rout_cpu_turn' AND state = 'completed' AND (args->>'game_id')::bigint = $1 AND (args->>'turn')::int >= 1 ORDER BY id`, id)
+		rows, err := b.srv.db.QueryContext(ctx, `SELECT s FROM (
+  SELECT extract(epoch FROM finalized_at - attempted_at)::float8 AS s, row_number() OVER (PARTITION BY args->>'game_id' ORDER BY id) AS n
+  FROM river_job WHERE kind = 'rout_cpu_turn' AND state = 'completed' AND (args->>'game_id')::bigint = ANY($1)) j WHERE n > 1`, pq.Array(ids))
 		if err != nil {
 			return nil, fmt.Errorf("error reading the CPU's jobs: %w", err)
 		}
@@ -446,19 +481,30 @@ WHERE kind = 'rout_cpu_turn' AND state = 'completed' AND (args->>'game_id')::big
 		}
 		return ds, rows.Err()
 	}
+	var g *gameView
 	for {
-		ds, err := turns()
-		if err != nil {
-			return err
-		}
-		if len(ds) >= b.cfg.CPUTurns || g.Status != "active" {
-			if len(ds) == 0 {
-				return fmt.Errorf("game %s ended (%s) before a CPU turn", g.ID, g.Status)
+		if g == nil || g.Status != "active" {
+			if len(ids) >= 100 {
+				return fmt.Errorf("%d games against the CPU ended before %d CPU turns", len(ids), b.cfg.CPUTurns)
 			}
-			b.res.CPU = &CPURun{Turns: ds}
-			return nil
+			if g, err = b.c.newGame(ctx, b.cfg.Map, human, []map[string]any{{"kind": "HUMAN", "color": "red"}, {"kind": "CPU", "color": "blue", "difficulty": "normal"}}); err != nil {
+				return err
+			}
+			var id int64
+			if err := b.srv.db.QueryRowContext(ctx, `SELECT max(id) FROM games WHERE creator_id = (SELECT id FROM users WHERE name = $1)`, human.name).Scan(&id); err != nil {
+				return fmt.Errorf("error finding the CPU's game: %w", err)
+			}
+			ids = append(ids, id)
 		}
 		if g.CurrentSeat != nil && *g.CurrentSeat == 0 && canAct(g.ViewerActions) {
+			ds, err := turns()
+			if err != nil {
+				return err
+			}
+			if len(ds) >= b.cfg.CPUTurns {
+				b.res.CPU = &CPURun{Turns: ds, Games: len(ids)}
+				return nil
+			}
 			field, inputType, input, ok := ch.next(g.ID, g.ViewerActions)
 			if !ok {
 				return fmt.Errorf("game %s: no command among %+v", g.ID, g.ViewerActions)
@@ -568,6 +614,7 @@ WHERE kind = 'rout_turn_deadline' AND state = 'scheduled' AND (args->>'game_id')
 	if err := tx.Commit(); err != nil {
 		return err
 	}
+	profiled := b.startProfile(ctx, "deadlines", time.Until(due))
 	cpu0, ok = b.srv.cpuTime()
 	cpuFrom := time.Now()
 	for {
@@ -586,10 +633,28 @@ FROM river_job WHERE kind = 'rout_turn_deadline' AND args->>'deadline' = $1`, du
 				run.BurstCPU = (cpu1 - cpu0).Seconds() / time.Since(cpuFrom).Seconds()
 			}
 			b.res.Burst = run
-			return nil
+			return <-profiled
 		}
 		if err := wait(ctx, 100*time.Millisecond); err != nil {
 			return fmt.Errorf("%d of %d takeovers done, %d failed: %w", done, len(ids), failed, err)
 		}
 	}
+}
+
+// startProfile writes a CPU profile of the server named name, of Config.ProfileSeconds from after
+// delay, when Config.ProfileDir is set; the channel gives its error once it is written.
+func (b *bench) startProfile(ctx context.Context, name string, delay time.Duration) <-chan error {
+	done := make(chan error, 1)
+	if b.cfg.ProfileDir == "" {
+		done <- nil
+		return done
+	}
+	go func() {
+		if err := wait(ctx, delay); err != nil {
+			done <- err
+			return
+		}
+		done <- b.srv.profile(ctx, b.cfg.ProfileDir, name, b.cfg.ProfileSeconds)
+	}()
+	return done
 }

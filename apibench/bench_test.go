@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -44,17 +45,20 @@ func serveCommand() (*exec.Cmd, error) {
 func TestRunMeasuresEverything(t *testing.T) {
 	t.Parallel()
 	var progress strings.Builder
+	profiles := t.TempDir()
 	res, err := Run(t.Context(), Config{
-		DatabaseURL:  dbtest.URL(t),
-		ServeCommand: serveCommand,
-		Games:        []int{1, 2},
-		Commands:     5,
-		Reads:        3,
-		CPUTurns:     1,
-		Deadlines:    3,
-		Idle:         time.Second,
-		Timeout:      3 * time.Minute,
-		Progress:     &progress,
+		DatabaseURL:    dbtest.URL(t),
+		ServeCommand:   serveCommand,
+		Games:          []int{1, 2},
+		Commands:       5,
+		Reads:          3,
+		CPUTurns:       1,
+		Deadlines:      3,
+		Idle:           time.Second,
+		Timeout:        3 * time.Minute,
+		Progress:       &progress,
+		ProfileDir:     profiles,
+		ProfileSeconds: 1,
 	})
 	if err != nil {
 		t.Fatalf("Run: %v\nprogress:\n%s", err, progress.String())
@@ -79,6 +83,11 @@ func TestRunMeasuresEverything(t *testing.T) {
 	if b := res.Burst; b == nil || b.Games != 3 || b.Jobs != 3 || b.Failed != 0 || b.Done <= 0 || b.IdleCPU < 0 {
 		t.Errorf("burst = %+v, want 3 takeovers done and the idle CPU measured", b)
 	}
+	for _, name := range []string{"commands-1.cpu.pprof", "commands-2.cpu.pprof", "deadlines.cpu.pprof"} {
+		if fi, err := os.Stat(filepath.Join(profiles, name)); err != nil || fi.Size() == 0 {
+			t.Errorf("profile %s: %v, want a file that is not empty", name, err)
+		}
+	}
 	var report strings.Builder
 	WriteReport(&report, res)
 	for _, want := range []string{"| 1 |", "| 2 |", "Board read of a classic game (42 territories)", "transactions", "CPU turns on classic",
@@ -91,8 +100,8 @@ func TestRunMeasuresEverything(t *testing.T) {
 
 func TestRunRefusesABadConfig(t *testing.T) {
 	t.Parallel()
-	_, err := Run(t.Context(), Config{Games: []int{0}, Commands: -1, Measurements: []string{"speed"}})
-	for _, want := range []string{"database is required", "ServeCommand", `unknown measurement "speed"`, "from 1 to 64", "commands must be"} {
+	_, err := Run(t.Context(), Config{Games: []int{0}, Commands: -1, Measurements: []string{"speed"}, URL: "http://192.0.2.1:8080"})
+	for _, want := range []string{"not on loopback", "database is required", `unknown measurement "speed"`, "from 1 to 64", "commands must be"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("Run = %v, want an error with %q", err, want)
 		}

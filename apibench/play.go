@@ -79,6 +79,15 @@ func (t *table) step(ctx context.Context) (time.Duration, error) {
 	return 0, fmt.Errorf("game %s: no command to play after three reads", t.view.ID)
 }
 
+// add adds the measurements of a later turn of the same clients to r.
+func (r *playResult) add(o playResult) {
+	r.Clients = o.Clients
+	r.Commands += o.Commands
+	r.Elapsed += o.Elapsed
+	r.Latencies = append(r.Latencies, o.Latencies...)
+	r.Reads += o.Reads
+}
+
 // playResult is one run of concurrent clients: the API's games or the plain transaction.
 type playResult struct {
 	Clients   int
@@ -161,10 +170,8 @@ SELECT g * 1000 + t, g FROM generate_series(1, $1) g, generate_series(1, $2) t O
 }
 
 // playPlain runs transactions plain transactions on each of clients connections at once.
+// preparePlain must have made its tables for as many clients.
 func playPlain(ctx context.Context, db *sql.DB, clients, transactions int) (playResult, error) {
-	if err := preparePlain(ctx, db, clients); err != nil {
-		return playResult{}, err
-	}
 	db.SetMaxOpenConns(clients + 2)
 	db.SetMaxIdleConns(clients + 2)
 	res := playResult{Clients: clients}

@@ -52,8 +52,8 @@ func WriteReport(w io.Writer, r *Results) {
 			c.Commands, c.Background, c.BackgroundScans, c.Transactions, c.GameScans, c.Scans, c.RowsWritten)
 	}
 	if c := r.CPU; c != nil {
-		fmt.Fprintf(w, "CPU turns on %s (River's rout_cpu_turn jobs, start to completion): %d turns, p50 %s, p99 %s, max %s.\n\n",
-			r.Map, len(c.Turns), ms(percentile(c.Turns, 0.5)), ms(percentile(c.Turns, 0.99)), ms(percentile(c.Turns, 1)))
+		fmt.Fprintf(w, "CPU turns on %s (River's rout_cpu_turn jobs, start to completion; placement turns not counted): %d turns in %d games, p50 %s, p99 %s, max %s.\n\n",
+			r.Map, len(c.Turns), c.Games, ms(percentile(c.Turns, 0.5)), ms(percentile(c.Turns, 0.99)), ms(percentile(c.Turns, 1)))
 	}
 	if b := r.Burst; b != nil {
 		idle := "not measured"

@@ -10,8 +10,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -41,9 +43,12 @@ type routServer struct {
 	db     *sql.DB // the server's database
 	admin  *sql.DB // the database server, where a throwaway database was created (nil when given one)
 	dbName string  // the throwaway database's name
-	cmd    *exec.Cmd
-	exited chan struct{}
-	err    error // why the process ended; read after exited closes
+	// adminToken opens the server's profiles: the server's ROUT_ADMIN_TOKEN (made up for a server the
+	// benchmark starts).
+	adminToken string
+	cmd        *exec.Cmd
+	exited     chan struct{}
+	err        error // why the process ended; read after exited closes
 }
 
 // startServer creates a throwaway database on the server of cfg.DatabaseURL and starts `rout serve`
@@ -62,7 +67,7 @@ func startServer(ctx context.Context, cfg *Config) (s *routServer, err error) {
 		return s, err
 	}
 	if cfg.URL != "" {
-		s.url = strings.TrimSuffix(cfg.URL, "/")
+		s.url, s.adminToken = strings.TrimSuffix(cfg.URL, "/"), cfg.AdminToken
 		if s.db, err = sql.Open("postgres", dsn); err != nil {
 			return s, fmt.Errorf("error opening the server's database: %w", err)
 		}
@@ -95,7 +100,10 @@ func startServer(ctx context.Context, cfg *Config) (s *routServer, err error) {
 			env = append(env, kv)
 		}
 	}
-	s.cmd.Env = append(append(env, ServeEnv...), "DATABASE_URL="+dsn)
+	token := make([]byte, 16)
+	rand.Read(token)
+	s.adminToken = "apibench-" + hex.EncodeToString(token)
+	s.cmd.Env = append(append(env, ServeEnv...), "DATABASE_URL="+dsn, "ROUT_ADMIN_TOKEN="+s.adminToken)
 	stderr, err := s.cmd.StderrPipe()
 	if err != nil {
 		return s, fmt.Errorf("error starting rout serve: %w", err)
@@ -214,4 +222,34 @@ func keyValues(dsn string) (string, error) {
 		return kv, nil
 	}
 	return dsn, nil
+}
+
+// profile writes the server's CPU profile of the next seconds seconds (its /debug/pprof/profile, opened
+// with the admin token) to dir/name.cpu.pprof.
+func (s *routServer) profile(ctx context.Context, dir, name string, seconds int) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, fmt.Sprintf("%s/debug/pprof/profile?seconds=%d", s.url, seconds), nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Authorization", "Bearer "+s.adminToken)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return fmt.Errorf("error profiling the server: %w", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("error profiling the server: HTTP %s", resp.Status)
+	}
+	f, err := os.Create(filepath.Join(dir, name+".cpu.pprof"))
+	if err != nil {
+		return fmt.Errorf("error writing the profile: %w", err)
+	}
+	_, err = io.Copy(f, resp.Body)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("error writing the profile: %w", err)
+	}
+	return nil
 }
