@@ -403,7 +403,8 @@ func wait(ctx context.Context, d time.Duration) error {
 }
 
 // count plays Commands commands of one game between two readings of PostgreSQL's counters, each after
-// the backends have reported theirs, and subtracts the counts of as long a time with no command.
+// the backends have reported theirs, and subtracts the background: the quieter rate of the spans of
+// statsFlush with no command before and after.
 func (b *bench) count(ctx context.Context) error {
 	tables, err := b.tablesFor(ctx, 1)
 	if err != nil {
@@ -434,19 +435,32 @@ func (b *bench) count(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	idle, busy := c1.at.Sub(c0.at).Seconds(), c2.at.Sub(c1.at).Seconds()
-	per := func(f func(counters) int64) float64 {
-		background := float64(f(c1)-f(c0)) / idle
-		return (float64(f(c2)-f(c1)) - background*busy) / float64(run.Commands)
+	if err := wait(ctx, statsFlush); err != nil {
+		return err
 	}
+	c3, err := readCounters(ctx, b.srv.db)
+	if err != nil {
+		return err
+	}
+	// The background is the quieter of the idle spans before and after: the server's maintenance comes
+	// in bursts (River's cleaners, the sweeper) that would otherwise be taken for a steady rate.
+	busy := c2.at.Sub(c1.at).Seconds()
+	rate := func(f func(counters) int64) float64 {
+		return min(float64(f(c1)-f(c0))/c1.at.Sub(c0.at).Seconds(), float64(f(c3)-f(c2))/c3.at.Sub(c2.at).Seconds())
+	}
+	per := func(f func(counters) int64) float64 {
+		return (float64(f(c2)-f(c1)) - rate(f)*busy) / float64(run.Commands)
+	}
+	xacts := func(c counters) int64 { return c.xacts }
+	scans := func(c counters) int64 { return c.scans }
 	b.res.Count = &CountRun{
 		Commands:        run.Commands,
-		Transactions:    per(func(c counters) int64 { return c.xacts }),
+		Transactions:    per(xacts),
 		GameScans:       per(func(c counters) int64 { return c.gameScans }),
-		Scans:           per(func(c counters) int64 { return c.scans }),
+		Scans:           per(scans),
 		RowsWritten:     per(func(c counters) int64 { return c.rowsWritten }),
-		Background:      float64(c1.xacts-c0.xacts) / idle,
-		BackgroundScans: float64(c1.scans-c0.scans) / idle,
+		Background:      rate(xacts),
+		BackgroundScans: rate(scans),
 	}
 	// The reads of the game when the turn passed are queries of their own: say how many.
 	fmt.Fprintf(b.cfg.Progress, "counted %d commands (and %d reads of the game when the turn passed)\n", run.Commands, run.Reads)

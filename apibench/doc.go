@@ -19,7 +19,8 @@
 //     in turns, Config.Reads times each.
 //   - count: PostgreSQL's counters of the database (pg_stat_database, pg_stat_user_tables) before and
 //     after Config.Commands commands of one game, each read once the backends have reported theirs,
-//     less the counts of as long a time with no command (River's polling and the like).
+//     less the background (River's polling and the like): the quieter rate of two spans with no
+//     command, before and after.
 //   - cpu: games of a player against a CPU seat (normal), a new one when one ends; the player plays
 //     until Config.CPUTurns CPU game turns have been worked (a CPU's placement turn is not counted),
 //     each timed as River worked it (its rout_cpu_turn job, from attempted_at to finalized_at).
