@@ -176,9 +176,10 @@ type CPURun struct {
 type BurstRun struct {
 	Games int
 	// IdleCPU is the server's CPU time per second of wall time while the games waited for their
-	// deadlines (-1 when not measured); Idle is how long it was measured.
-	IdleCPU float64
-	Idle    time.Duration
+	// deadlines, and EmptyCPU the same before they were created (-1 when not measured); Idle is how long
+	// each was measured.
+	IdleCPU, EmptyCPU float64
+	Idle              time.Duration
 	// Done is from the moment the deadlines fell due to the end of the last takeover; Jobs the takeovers
 	// that completed; Failed those that did not; BurstCPU the server's CPU time per second during Done.
 	Done     time.Duration
@@ -550,6 +551,12 @@ func (b *bench) deadlines(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	run := &BurstRun{Games: b.cfg.Deadlines, IdleCPU: -1, EmptyCPU: -1}
+	if cpu, ok := b.idleCPU(ctx); ok {
+		run.EmptyCPU = cpu
+	} else if ctx.Err() != nil {
+		return ctx.Err()
+	}
 	ids := make([]string, b.cfg.Deadlines)
 	errs := make([]error, 8)
 	var next int
@@ -596,16 +603,12 @@ AND (args->>'game_id')::bigint IN (`+gameIDs+`)`, a.name).Scan(&n)
 			return fmt.Errorf("%d of %d deadline jobs scheduled: %w", n, len(ids), err)
 		}
 	}
-	run := &BurstRun{Games: len(ids), IdleCPU: -1}
-	cpu0, ok := b.srv.cpuTime()
-	idleFrom := time.Now()
-	if err := wait(ctx, b.cfg.Idle); err != nil {
-		return err
+	if cpu, ok := b.idleCPU(ctx); ok {
+		run.IdleCPU = cpu
+	} else if ctx.Err() != nil {
+		return ctx.Err()
 	}
-	if cpu1, ok1 := b.srv.cpuTime(); ok && ok1 {
-		run.Idle = time.Since(idleFrom)
-		run.IdleCPU = (cpu1 - cpu0).Seconds() / run.Idle.Seconds()
-	}
+	run.Idle = b.cfg.Idle
 	// The deadlines of the games and of their jobs, a moment from now, in the database's precision.
 	due := time.Now().Add(2 * time.Second).UTC().Truncate(time.Microsecond)
 	dueText := due.Format(time.RFC3339Nano)
@@ -629,7 +632,7 @@ WHERE kind = 'rout_turn_deadline' AND state = 'scheduled' AND (args->>'game_id')
 		return err
 	}
 	profiled := b.startProfile(ctx, "deadlines", time.Until(due))
-	cpu0, ok = b.srv.cpuTime()
+	cpu0, ok := b.srv.cpuTime()
 	cpuFrom := time.Now()
 	for {
 		var done, failed int
@@ -671,4 +674,16 @@ func (b *bench) startProfile(ctx context.Context, name string, delay time.Durati
 		done <- b.srv.profile(ctx, b.cfg.ProfileDir, name, b.cfg.ProfileSeconds)
 	}()
 	return done
+}
+
+// idleCPU returns the server's CPU time per second over Config.Idle; false when it cannot be measured
+// (a server the benchmark did not start) or ctx ended.
+func (b *bench) idleCPU(ctx context.Context) (float64, bool) {
+	cpu0, ok := b.srv.cpuTime()
+	from := time.Now()
+	if !ok || wait(ctx, b.cfg.Idle) != nil {
+		return 0, false
+	}
+	cpu1, ok := b.srv.cpuTime()
+	return (cpu1 - cpu0).Seconds() / time.Since(from).Seconds(), ok
 }

@@ -80,7 +80,7 @@ func TestRunMeasuresEverything(t *testing.T) {
 	if c := res.CPU; c == nil || len(c.Turns) < 1 {
 		t.Errorf("CPU = %+v, want a turn", c)
 	}
-	if b := res.Burst; b == nil || b.Games != 3 || b.Jobs != 3 || b.Failed != 0 || b.Done <= 0 || b.IdleCPU < 0 {
+	if b := res.Burst; b == nil || b.Games != 3 || b.Jobs != 3 || b.Failed != 0 || b.Done <= 0 || b.IdleCPU < 0 || b.EmptyCPU < 0 {
 		t.Errorf("burst = %+v, want 3 takeovers done and the idle CPU measured", b)
 	}
 	for _, name := range []string{"commands-1.cpu.pprof", "commands-2.cpu.pprof", "deadlines.cpu.pprof"} {

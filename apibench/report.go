@@ -57,8 +57,8 @@ func WriteReport(w io.Writer, r *Results) {
 	}
 	if b := r.Burst; b != nil {
 		idle := "not measured"
-		if b.IdleCPU >= 0 {
-			idle = fmt.Sprintf("%.1f%% of a core over %s", 100*b.IdleCPU, b.Idle.Round(time.Second))
+		if b.IdleCPU >= 0 && b.EmptyCPU >= 0 {
+			idle = fmt.Sprintf("%.1f%% of a core over %s (before the burst's games were created: %.1f%%)", 100*b.IdleCPU, b.Idle.Round(time.Second), 100*b.EmptyCPU)
 		}
 		fmt.Fprintf(w, "Deadline burst: %d games' deadlines due at one moment, %d taken over (%d failed) in %s (%.0f a second; the server at %.0f%% of a core); "+
 			"the server's CPU while they waited: %s.\n\n",
