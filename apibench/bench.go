@@ -539,6 +539,9 @@ func (b *bench) cpu(ctx context.Context) error {
 	}
 }
 
+// burstLead is how far ahead of the moment they are moved the deadlines of the burst fall due.
+const burstLead = 5 * time.Second
+
 // deadlines starts Deadlines games of two players, measures the server's CPU while they wait, moves
 // every deadline to one moment and times the takeovers.
 func (b *bench) deadlines(ctx context.Context) error {
@@ -587,13 +590,29 @@ func (b *bench) deadlines(ctx context.Context) error {
 		return err
 	}
 	fmt.Fprintf(b.cfg.Progress, "started %d games in %s\n", len(ids), time.Since(began).Round(time.Millisecond))
-	gameIDs := `SELECT id FROM games WHERE status = 'active' AND creator_id = (SELECT id FROM users WHERE name = $1)`
+	var gameIDs []int64
+	rows, err := b.srv.db.QueryContext(ctx, `SELECT id FROM games WHERE creator_id = (SELECT id FROM users WHERE name = $1)`, a.name)
+	if err != nil {
+		return fmt.Errorf("error reading the burst's games: %w", err)
+	}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return err
+		}
+		gameIDs = append(gameIDs, id)
+	}
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return fmt.Errorf("error reading the burst's games: %w", err)
+	}
+	// The deadline jobs of the burst's games, joined by hash rather than searched game by game.
+	const burstJobs = `FROM river_job j JOIN unnest($1::bigint[]) AS g(id) ON (j.args->>'game_id')::bigint = g.id
+WHERE j.kind = 'rout_turn_deadline' AND j.state = 'scheduled'`
 	// Every game's deadline job must be in, scheduled.
 	for {
 		var n int
-		err := b.srv.db.QueryRowContext(ctx, `SELECT count(*) FROM river_job WHERE kind = 'rout_turn_deadline' AND state = 'scheduled'
-AND (args->>'game_id')::bigint IN (`+gameIDs+`)`, a.name).Scan(&n)
-		if err != nil {
+		if err := b.srv.db.QueryRowContext(ctx, `SELECT count(*) `+burstJobs, pq.Array(gameIDs)).Scan(&n); err != nil {
 			return fmt.Errorf("error counting the deadline jobs: %w", err)
 		}
 		if n >= len(ids) {
@@ -610,18 +629,18 @@ AND (args->>'game_id')::bigint IN (`+gameIDs+`)`, a.name).Scan(&n)
 	}
 	run.Idle = b.cfg.Idle
 	// The deadlines of the games and of their jobs, a moment from now, in the database's precision.
-	due := time.Now().Add(2 * time.Second).UTC().Truncate(time.Microsecond)
+	due := time.Now().Add(burstLead).UTC().Truncate(time.Microsecond)
 	dueText := due.Format(time.RFC3339Nano)
 	tx, err := b.srv.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `UPDATE games SET turn_deadline = $2 WHERE id IN (`+gameIDs+`)`, a.name, due); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET turn_deadline = $2 WHERE id = ANY($1)`, pq.Array(gameIDs), due); err != nil {
 		return fmt.Errorf("error moving the games' deadlines: %w", err)
 	}
 	res, err := tx.ExecContext(ctx, `UPDATE river_job SET scheduled_at = $2, args = jsonb_set(args, '{deadline}', to_jsonb($3::text))
-WHERE kind = 'rout_turn_deadline' AND state = 'scheduled' AND (args->>'game_id')::bigint IN (`+gameIDs+`)`, a.name, due, dueText)
+WHERE id IN (SELECT j.id `+burstJobs+`)`, pq.Array(gameIDs), due, dueText)
 	if err != nil {
 		return fmt.Errorf("error moving the deadline jobs: %w", err)
 	}
@@ -630,6 +649,9 @@ WHERE kind = 'rout_turn_deadline' AND state = 'scheduled' AND (args->>'game_id')
 	}
 	if err := tx.Commit(); err != nil {
 		return err
+	}
+	if late := time.Since(due); late > 0 {
+		return fmt.Errorf("moving the deadlines took %s, past the moment they fall due (%s ahead)", late.Round(time.Millisecond), burstLead)
 	}
 	profiled := b.startProfile(ctx, "deadlines", time.Until(due))
 	cpu0, ok := b.srv.cpuTime()

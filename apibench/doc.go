@@ -26,7 +26,7 @@
 //     each timed as River worked it (its rout_cpu_turn job, from attempted_at to finalized_at).
 //   - deadlines: the server's CPU time (from /proc) is measured over Config.Idle; Config.Deadlines
 //     games of two players are started and it is measured again while they wait; then every game's deadline and its deadline job are
-//     moved to one moment two seconds ahead, in one transaction, and the burst is timed from that
+//     moved to one moment five seconds ahead, in one transaction, and the burst is timed from that
 //     moment to the end of the last takeover (the jobs' finalized_at), as the server's own River
 //     workers run them.
 //
