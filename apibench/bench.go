@@ -653,7 +653,10 @@ WHERE id IN (SELECT j.id `+burstJobs+`)`, pq.Array(gameIDs), due, dueText)
 	if late := time.Since(due); late > 0 {
 		return fmt.Errorf("moving the deadlines took %s, past the moment they fall due (%s ahead)", late.Round(time.Millisecond), burstLead)
 	}
-	profiled := b.startProfile(ctx, "deadlines", time.Until(due))
+	if err := wait(ctx, time.Until(due)); err != nil {
+		return err
+	}
+	profiled := b.startProfile(ctx, "deadlines", 0)
 	cpu0, ok := b.srv.cpuTime()
 	cpuFrom := time.Now()
 	for {
