@@ -54,7 +54,8 @@ type Config struct {
 	CPUTurns int
 	// Deadlines is the number of games whose deadlines fall due at once. Default 1000.
 	Deadlines int
-	// Idle is how long the server's CPU is measured while the deadline games wait. Default 10 s.
+	// Idle is how long the server's CPU is measured before the deadline games are created and again
+	// while they wait. Default 10 s.
 	Idle time.Duration
 	// Timeout bounds each measurement (and the server's start). Default 10 minutes.
 	Timeout time.Duration

@@ -162,7 +162,7 @@ func runBenchAPI(ctx context.Context, args []string, getenv func(string) string,
 	reads := fs.Int("reads", 200, "board reads of each kind")
 	cpuTurns := fs.Int("cpu-turns", 20, "CPU turns timed")
 	deadlines := fs.Int("deadlines", 1000, "games whose deadlines fall due at one moment")
-	idle := fs.Duration("idle", 10*time.Second, "how long the server's CPU is measured while the deadline games wait")
+	idle := fs.Duration("idle", 10*time.Second, "how long the server's CPU is measured before the deadline games are created and while they wait")
 	measure := fs.String("measure", strings.Join(apibench.AllMeasurements, ","), "comma-separated measurements to make")
 	url := fs.String("url", "", "base `URL` of a running server to measure instead of starting one (loopback)")
 	timeout := fs.Duration("timeout", 10*time.Minute, "bound of each measurement")
