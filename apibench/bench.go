@@ -57,6 +57,9 @@ type Config struct {
 	// Idle is how long the server's CPU is measured before the deadline games are created and again
 	// while they wait. Default 10 s.
 	Idle time.Duration
+	// BurstTimeout bounds the wait for the takeovers of the deadline burst; the turns left then are
+	// reported. Default 5 minutes.
+	BurstTimeout time.Duration
 	// Timeout bounds each measurement (and the server's start). Default 10 minutes.
 	Timeout time.Duration
 	// Progress receives one line per step; nil discards them.
@@ -122,6 +125,9 @@ func (c *Config) validate() error {
 	if c.Idle <= 0 {
 		c.Idle = 10 * time.Second
 	}
+	if c.BurstTimeout <= 0 {
+		c.BurstTimeout = 5 * time.Minute
+	}
 	if c.Timeout <= 0 {
 		c.Timeout = 10 * time.Minute
 	}
@@ -181,9 +187,12 @@ type BurstRun struct {
 	// each was measured.
 	IdleCPU, EmptyCPU float64
 	Idle              time.Duration
-	// Done is from the moment the deadlines fell due to the end of the last takeover; Jobs the takeovers
-	// that completed; Failed those that did not; BurstCPU the server's CPU time per second during Done.
+	// Done is from the moment the deadlines fell due until every turn was taken over (its game's
+	// deadline no longer the moved one; seen within 100 ms), or until Config.BurstTimeout with Left turns
+	// not taken over. Jobs are the deadline jobs that completed (the sweeper takes over the others) and
+	// Failed those that failed; BurstCPU is the server's CPU time per second during Done.
 	Done     time.Duration
+	Left     int
 	Jobs     int
 	Failed   int
 	BurstCPU float64
@@ -660,18 +669,21 @@ WHERE id IN (SELECT j.id `+burstJobs+`)`, pq.Array(gameIDs), due, dueText)
 	profiled := b.startProfile(ctx, "deadlines", 0)
 	cpu0, ok := b.srv.cpuTime()
 	cpuFrom := time.Now()
+	// A turn is taken over when its game's deadline is no longer the moved one: the next turn has its own
+	// (or the game is over). Whoever does it, the deadline job or the sweeper, counts.
 	for {
-		var done, failed int
-		var last sql.NullTime
-		err := b.srv.db.QueryRowContext(ctx, `SELECT count(*) FILTER (WHERE state = 'completed'),
-  count(*) FILTER (WHERE state IN ('discarded', 'cancelled', 'retryable')), max(finalized_at)
-FROM river_job WHERE kind = 'rout_turn_deadline' AND args->>'deadline' = $1`, dueText).Scan(&done, &failed, &last)
+		var left, done, failed int
+		err := b.srv.db.QueryRowContext(ctx, `SELECT
+  (SELECT count(*) FROM games WHERE id = ANY($1) AND turn_deadline = $2),
+  (SELECT count(*) FROM river_job WHERE kind = 'rout_turn_deadline' AND args->>'deadline' = $3 AND state = 'completed'),
+  (SELECT count(*) FROM river_job WHERE kind = 'rout_turn_deadline' AND args->>'deadline' = $3 AND state IN ('discarded', 'cancelled', 'retryable'))`,
+			pq.Array(gameIDs), due, dueText).Scan(&left, &done, &failed)
 		if err != nil {
 			return fmt.Errorf("error counting the takeovers: %w", err)
 		}
-		if done+failed >= len(ids) {
-			run.Jobs, run.Failed = done, failed
-			run.Done = last.Time.Sub(due)
+		waited := time.Since(due)
+		if left == 0 || waited > b.cfg.BurstTimeout {
+			run.Done, run.Left, run.Jobs, run.Failed = waited, left, done, failed
 			if cpu1, ok1 := b.srv.cpuTime(); ok && ok1 {
 				run.BurstCPU = (cpu1 - cpu0).Seconds() / time.Since(cpuFrom).Seconds()
 			}
@@ -679,7 +691,7 @@ FROM river_job WHERE kind = 'rout_turn_deadline' AND args->>'deadline' = $1`, du
 			return <-profiled
 		}
 		if err := wait(ctx, 100*time.Millisecond); err != nil {
-			return fmt.Errorf("%d of %d takeovers done, %d failed: %w", done, len(ids), failed, err)
+			return fmt.Errorf("%d of %d turns taken over: %w", len(ids)-left, len(ids), err)
 		}
 	}
 }

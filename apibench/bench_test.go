@@ -80,7 +80,7 @@ func TestRunMeasuresEverything(t *testing.T) {
 	if c := res.CPU; c == nil || len(c.Turns) < 1 {
 		t.Errorf("CPU = %+v, want a turn", c)
 	}
-	if b := res.Burst; b == nil || b.Games != 3 || b.Jobs != 3 || b.Failed != 0 || b.Done <= 0 || b.IdleCPU < 0 || b.EmptyCPU < 0 {
+	if b := res.Burst; b == nil || b.Games != 3 || b.Left != 0 || b.Failed != 0 || b.Done <= 0 || b.IdleCPU < 0 || b.EmptyCPU < 0 {
 		t.Errorf("burst = %+v, want 3 takeovers done and the idle CPU measured", b)
 	}
 	for _, name := range []string{"commands-1.cpu.pprof", "commands-2.cpu.pprof", "deadlines.cpu.pprof"} {
@@ -91,7 +91,7 @@ func TestRunMeasuresEverything(t *testing.T) {
 	var report strings.Builder
 	WriteReport(&report, res)
 	for _, want := range []string{"| 1 |", "| 2 |", "Board read of a classic game (42 territories)", "transactions", "CPU turns on classic",
-		"3 games' deadlines due at one moment, 3 taken over (0 failed)", "| command p50 within 2.5×", "| board read within 3×"} {
+		"3 games' deadlines due at one moment, 3 turns taken over in", "| command p50 within 2.5×", "| board read within 3×"} {
 		if !strings.Contains(report.String(), want) {
 			t.Errorf("report without %q:\n%s", want, report.String())
 		}

@@ -25,10 +25,11 @@
 //     until Config.CPUTurns CPU game turns have been worked (a CPU's placement turn is not counted),
 //     each timed as River worked it (its rout_cpu_turn job, from attempted_at to finalized_at).
 //   - deadlines: the server's CPU time (from /proc) is measured over Config.Idle; Config.Deadlines
-//     games of two players are started and it is measured again while they wait; then every game's deadline and its deadline job are
-//     moved to one moment five seconds ahead, in one transaction, and the burst is timed from that
-//     moment to the end of the last takeover (the jobs' finalized_at), as the server's own River
-//     workers run them.
+//     games of two players are started and it is measured again while they wait; then every game's
+//     deadline and its deadline job are moved to one moment five seconds ahead, in one transaction, and the burst is timed from that
+//     moment until every game's turn has been taken over (its deadline is no longer the moved one),
+//     whether by the server's own River workers running the deadline jobs or by its sweeper, for at
+//     most Config.BurstTimeout (the turns left then are reported).
 //
 // Every loop is bounded in count and by Config.Timeout, and all traffic stays on loopback.
 package apibench

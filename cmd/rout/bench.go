@@ -166,6 +166,7 @@ func runBenchAPI(ctx context.Context, args []string, getenv func(string) string,
 	measure := fs.String("measure", strings.Join(apibench.AllMeasurements, ","), "comma-separated measurements to make")
 	url := fs.String("url", "", "base `URL` of a running server to measure instead of starting one (loopback)")
 	timeout := fs.Duration("timeout", 10*time.Minute, "bound of each measurement")
+	burstTimeout := fs.Duration("burst-timeout", 5*time.Minute, "bound of the wait for the deadline burst's takeovers (the turns left are reported)")
 	profileDir := fs.String("profile-dir", "", "existing `folder` for CPU profiles of the server: the first --profile-seconds of each command run (commands-N.cpu.pprof) and of the deadline burst (deadlines.cpu.pprof); with --url, $ROUT_ADMIN_TOKEN must be that server's")
 	profileSeconds := fs.Int("profile-seconds", 5, "length of each profile")
 	databaseURL := getenv("DATABASE_URL")
@@ -187,7 +188,7 @@ func runBenchAPI(ctx context.Context, args []string, getenv func(string) string,
 	cfg := apibench.Config{
 		DatabaseURL: databaseURL, URL: *url, ServeCommand: serve, Measurements: strings.Split(*measure, ","),
 		Commands: *commands, Map: *mapKey, Reads: *reads, CPUTurns: *cpuTurns, Deadlines: *deadlines,
-		Idle: *idle, Timeout: *timeout, Progress: stderr,
+		Idle: *idle, Timeout: *timeout, BurstTimeout: *burstTimeout, Progress: stderr,
 		ProfileDir: *profileDir, ProfileSeconds: *profileSeconds, AdminToken: getenv("ROUT_ADMIN_TOKEN"),
 	}
 	for _, s := range strings.Split(*games, ",") {
