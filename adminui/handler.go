@@ -77,32 +77,40 @@ func New(opts Opts) (*Handler, error) {
 
 // ServeHTTP implements http.Handler: the UI for admins, 401 or 403 for everyone else.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	guard(w, r, h.admins, h.adminToken, h.logger, "the River UI", func() {
+		w.Header().Set("X-Frame-Options", "DENY")
+		h.next.ServeHTTP(w, r)
+	})
+}
+
+// guard calls serve when the request's credentials give Admin (adminToken, else admins) and answers
+// 401, 403 or 500 otherwise; what names what is guarded in the answers and records.
+func guard(w http.ResponseWriter, r *http.Request, admins AdminCheck, adminToken string, logger *slog.Logger, what string, serve func()) {
 	secret := credential(r)
 	if secret == "" {
 		unauthorized(w, "sign in with a Rout admin's token (or the operator's ROUT_ADMIN_TOKEN) as the password")
 		return
 	}
-	access, err := h.access(r.Context(), secret)
+	access, err := accessOf(r.Context(), admins, adminToken, secret)
 	switch {
 	case err != nil:
-		h.logger.ErrorContext(r.Context(), "error checking an admin UI credential", "error", err)
+		logger.ErrorContext(r.Context(), "error checking the credential of a request for "+what, "error", err)
 		http.Error(w, "the credentials could not be checked", http.StatusInternalServerError)
 	case access == NoAccess:
 		unauthorized(w, "the token is unknown, revoked or expired")
 	case access == NotAdmin:
-		http.Error(w, "the River UI is for admins only", http.StatusForbidden)
+		http.Error(w, what+" is for admins only", http.StatusForbidden)
 	default:
-		w.Header().Set("X-Frame-Options", "DENY")
-		h.next.ServeHTTP(w, r)
+		serve()
 	}
 }
 
-// access tells what secret gives: the operator's token, else whatever Admins says.
-func (h *Handler) access(ctx context.Context, secret string) (Access, error) {
-	if h.adminToken != "" && subtle.ConstantTimeCompare([]byte(secret), []byte(h.adminToken)) == 1 {
+// accessOf tells what secret gives: the operator's token, else whatever admins says.
+func accessOf(ctx context.Context, admins AdminCheck, adminToken, secret string) (Access, error) {
+	if adminToken != "" && subtle.ConstantTimeCompare([]byte(secret), []byte(adminToken)) == 1 {
 		return Admin, nil
 	}
-	return h.admins(ctx, secret)
+	return admins(ctx, secret)
 }
 
 // credential returns the secret of the request's Authorization header: the password of Basic

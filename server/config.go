@@ -116,7 +116,7 @@ type Config struct {
 	Workers bool
 
 	// WorkerOnly makes the process a worker replica (`rout worker`): it works jobs and serves only
-	// /healthz, /readyz and /metrics, no API. It needs Workers.
+	// /healthz, /readyz, /metrics and the admins' profiles (/debug/pprof/), no API. It needs Workers.
 	WorkerOnly bool
 
 	// Jobs holds how jobs run (the ROUT_JOBS_*, ROUT_CPU_DELAY, ROUT_SWEEP_* and ROUT_NOTIFY_ATTEMPTS

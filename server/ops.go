@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"log/slog"
+	"net/http"
 	"time"
 
 	"entgo.io/ent/dialect"
@@ -40,4 +41,9 @@ func newOps(cfg Config, db *sql.DB, logger *slog.Logger) (*metrics.Metrics, *adm
 		return nil, nil, err
 	}
 	return m, ui, nil
+}
+
+// newProfiles returns the Go runtime's profiles (net/http/pprof) for admins and cfg.AdminToken.
+func newProfiles(cfg Config, db *sql.DB, logger *slog.Logger) http.Handler {
+	return adminui.Profiles(adminui.TokenAdmins(liveTokens(db)), cfg.AdminToken, logger)
 }

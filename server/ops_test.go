@@ -34,7 +34,7 @@ func opsServer(t *testing.T, cfg Config) (*httptest.Server, *sql.DB) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(New(Opts{DB: db, API: api, Metrics: m, RiverUI: ui}).Handler())
+	srv := httptest.NewServer(New(Opts{DB: db, API: api, Metrics: m, RiverUI: ui, Profiles: newProfiles(cfg, db, nil)}).Handler())
 	t.Cleanup(srv.Close)
 	return srv, db
 }
@@ -222,6 +222,42 @@ func TestConfigTokens(t *testing.T) {
 			case err != nil && tc.secret != "" && strings.Contains(err.Error(), tc.secret):
 				t.Errorf("%s %s: Validate = %v quotes the secret", key, tc.name, err)
 			}
+		}
+	}
+}
+
+// The Go runtime's profiles are for admins and the operator's token only.
+func TestProfilesForAdminsOnly(t *testing.T) {
+	t.Parallel()
+	cfg := DefaultConfig()
+	cfg.AdminToken = "admin-token-0123456789abcdef"
+	srv, db := opsServer(t, cfg)
+	adaSession := signUp(t, srv, "ada")
+	patSession := signUp(t, srv, "pat")
+	if _, err := db.ExecContext(t.Context(), "UPDATE users SET admin = true WHERE name = 'ada'"); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, path, auth string
+		status           int
+		want             string
+	}{
+		{"anonymous", "/debug/pprof/", "", http.StatusUnauthorized, "sign in"},
+		{"an unknown token", "/debug/pprof/", "Bearer rout_s_unknownunknownunknownunknownunknown", http.StatusUnauthorized, "unknown"},
+		{"pat's session", "/debug/pprof/", basicAuth(patSession), http.StatusForbidden, "admins only"},
+		{"pat's session, heap", "/debug/pprof/heap?debug=1", "Bearer " + patSession, http.StatusForbidden, "admins only"},
+		{"ada's session", "/debug/pprof/", basicAuth(adaSession), http.StatusOK, "goroutine"},
+		{"ada's session as bearer, heap", "/debug/pprof/heap?debug=1", "Bearer " + adaSession, http.StatusOK, "heap profile"},
+		{"ada's session, cmdline", "/debug/pprof/cmdline", basicAuth(adaSession), http.StatusOK, ""},
+		{"the admin token", "/debug/pprof/goroutine?debug=1", basicAuth(cfg.AdminToken), http.StatusOK, "goroutine profile"},
+	} {
+		headers := []string{}
+		if tc.auth != "" {
+			headers = append(headers, "Authorization", tc.auth)
+		}
+		status, body := request(t, srv, http.MethodGet, tc.path, "", headers...)
+		if status != tc.status || !strings.Contains(body, tc.want) {
+			t.Errorf("GET %s with %s = %d %.80q, want %d with %q", tc.path, tc.name, status, body, tc.status, tc.want)
 		}
 	}
 }

@@ -26,7 +26,8 @@ import (
 
 // Run is `rout serve`: it validates cfg, listens on cfg.Addr, opens the database (starting the embedded
 // cluster when cfg.DatabaseURL is empty), serves HTTP, migrates the database, starts working River jobs
-// (cfg.Workers), and is ready. With cfg.WorkerOnly (`rout worker`) it serves only /healthz, /readyz and /metrics.
+// (cfg.Workers), and is ready. With cfg.WorkerOnly (`rout worker`) it serves only /healthz, /readyz, /metrics
+// and the admins' profiles (adminui.ProfilesPath).
 // When ctx ends it shuts down in stages, each within a cfg.ShutdownTimeout of its own: the HTTP server
 // stops accepting and drains its requests (then closes the connections left), the websockets close
 // (1001; a client that does not answer in time is left to its socket's deadline, its operations
@@ -65,7 +66,7 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		ln.Close()
 		return errors.Join(err, db.Close(context.WithoutCancel(ctx)))
 	}
-	opts := Opts{DB: db.DB, Logger: logger, Metrics: m, Timeouts: cfg.HTTP}
+	opts := Opts{DB: db.DB, Logger: logger, Metrics: m, Timeouts: cfg.HTTP, Profiles: newProfiles(cfg, db.DB, logger)}
 	var hub *live.Hub
 	if !cfg.WorkerOnly {
 		if hub, err = newHub(cfg, db, svc, logger); err != nil {

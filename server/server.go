@@ -92,6 +92,10 @@ type Opts struct {
 
 	// Timeouts bound each connection; a zero field takes its default (DefaultTimeouts).
 	Timeouts Timeouts
+
+	// Profiles serves net/http/pprof at adminui.ProfilesPath to admins (adminui.Profiles); nil leaves
+	// it out.
+	Profiles http.Handler
 }
 
 // New returns a server with every route. It is not ready (/readyz answers 503) until MarkMigrated.
@@ -134,6 +138,9 @@ func (s *Server) routes(opts Opts) http.Handler {
 	if opts.RiverUI != nil {
 		mux.Handle(adminui.Path, opts.RiverUI)
 		mux.Handle(adminui.Path+"/", opts.RiverUI)
+	}
+	if opts.Profiles != nil {
+		mux.Handle(adminui.ProfilesPath, opts.Profiles)
 	}
 	return opts.Metrics.Middleware(mux)
 }

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"rout/apibench"
 	"rout/livebench"
 )
 
@@ -27,12 +28,14 @@ duplicated, and Rout's ratios to the baseline, as Markdown tables.`
 // runBench is `rout bench`: benchmarks, one subcommand each.
 func runBench(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: rout bench live [flags]")
+		fmt.Fprintln(stderr, "usage: rout bench live|api [flags]")
 		return usageError("bench: no benchmark given")
 	}
 	switch args[0] {
 	case "live":
 		return runBenchLive(ctx, args[1:], getenv, stdout, stderr, selfChild)
+	case "api":
+		return runBenchAPI(ctx, args[1:], getenv, stdout, stderr, func() (*exec.Cmd, error) { return selfCommand("serve") })
 	case "live-clients":
 		// The clients of `rout bench live`, in their own process: see package livebench.
 		return livebench.Clients(ctx, os.Stdin, stdout)
@@ -40,8 +43,17 @@ func runBench(ctx context.Context, args []string, getenv func(string) string, st
 		// The baseline server of `rout bench live`, in its own process.
 		return livebench.ServeBaseline(ctx, os.Stdin, stdout)
 	}
-	fmt.Fprintln(stderr, "usage: rout bench live [flags]")
+	fmt.Fprintln(stderr, "usage: rout bench live|api [flags]")
 	return usageError(fmt.Sprintf("bench: unknown benchmark %q", args[0]))
+}
+
+// selfCommand returns the command that runs this very binary with args.
+func selfCommand(args ...string) (*exec.Cmd, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("error finding this program to run %s: %w", strings.Join(args, " "), err)
+	}
+	return exec.Command(self, args...), nil
 }
 
 // selfChild returns the command that runs `rout bench <sub>` (live-clients, live-baseline) with this
@@ -128,4 +140,67 @@ func (w *lockedWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.w.Write(p)
+}
+
+const benchAPISummary = `Measures the real API: starts rout serve on loopback on a throwaway database created on the server of
+--database-url (dropped at the end), rate limits off and ROUT_CPU_DELAY=0s (or measures the server at
+--url, whose database --database-url must then be). For each number of --games, as many plain clients
+run --commands transactions of a command's shape (BEGIN; 2 UPDATEs; 1 INSERT; COMMIT) on the same
+database, then as many games of signed-up players play --commands legal commands each at once through
+/graphql with keep-alive HTTP. Then a board read through GraphQL against the raw SQL read, PostgreSQL's
+transactions and scans per command, CPU turns, and --deadlines games whose deadlines fall due at one
+moment (the server's CPU measured while they wait). Prints Markdown tables with the ratios and the goals.`
+
+// runBenchAPI is `rout bench api`; serve returns the command that runs `rout serve`.
+func runBenchAPI(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer,
+	serve func() (*exec.Cmd, error)) error {
+	fs := flag.NewFlagSet("rout bench api", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	games := fs.String("games", "1,16", "comma-separated `numbers` of games played at once (and of plain clients)")
+	commands := fs.Int("commands", 200, "commands each game plays (and transactions each plain client runs)")
+	mapKey := fs.String("map", "classic", "the `key` of the games' map")
+	reads := fs.Int("reads", 200, "board reads of each kind")
+	cpuTurns := fs.Int("cpu-turns", 20, "CPU turns timed")
+	deadlines := fs.Int("deadlines", 1000, "games whose deadlines fall due at one moment")
+	idle := fs.Duration("idle", 10*time.Second, "how long the server's CPU is measured before the deadline games are created and while they wait")
+	measure := fs.String("measure", strings.Join(apibench.AllMeasurements, ","), "comma-separated measurements to make")
+	url := fs.String("url", "", "base `URL` of a running server to measure instead of starting one (loopback)")
+	timeout := fs.Duration("timeout", 10*time.Minute, "bound of each measurement")
+	burstTimeout := fs.Duration("burst-timeout", 5*time.Minute, "bound of the wait for the deadline burst's takeovers (the turns left are reported)")
+	profileDir := fs.String("profile-dir", "", "existing `folder` for CPU profiles of the server: the first --profile-seconds of each command run (commands-N.cpu.pprof) and of the deadline burst (deadlines.cpu.pprof); with --url, $ROUT_ADMIN_TOKEN must be that server's")
+	profileSeconds := fs.Int("profile-seconds", 5, "length of each profile")
+	databaseURL := getenv("DATABASE_URL")
+	fs.Var(secretValue{&databaseURL}, "database-url",
+		"PostgreSQL server `string` on which the benchmark may create and drop a database, or with --url that server's database ($DATABASE_URL)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: rout bench api [flags]\n\n"+benchAPISummary+"\n\nflags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return exitError(2)
+	}
+	if fs.NArg() > 0 {
+		return usageError(fmt.Sprintf("bench api: unexpected argument %q", fs.Arg(0)))
+	}
+	cfg := apibench.Config{
+		DatabaseURL: databaseURL, URL: *url, ServeCommand: serve, Measurements: strings.Split(*measure, ","),
+		Commands: *commands, Map: *mapKey, Reads: *reads, CPUTurns: *cpuTurns, Deadlines: *deadlines,
+		Idle: *idle, Timeout: *timeout, BurstTimeout: *burstTimeout, Progress: stderr,
+		ProfileDir: *profileDir, ProfileSeconds: *profileSeconds, AdminToken: getenv("ROUT_ADMIN_TOKEN"),
+	}
+	for _, s := range strings.Split(*games, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil {
+			return usageError(fmt.Sprintf("bench api: --games: %q is not a number", s))
+		}
+		cfg.Games = append(cfg.Games, n)
+	}
+	res, err := apibench.Run(ctx, cfg)
+	if res != nil {
+		apibench.WriteReport(stdout, res)
+	}
+	return err
 }

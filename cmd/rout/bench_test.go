@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"regexp"
 	"strings"
 	"testing"
@@ -83,11 +84,55 @@ func TestBenchRefusesBadArguments(t *testing.T) {
 		{[]string{"bench", "live", "extra"}, `unexpected argument "extra"`, 2},
 		{[]string{"bench", "live", "--targets", "rout"}, "needs a database", 1},
 		{[]string{"bench", "live", "--events", "0", "--targets", "baseline"}, "events must be", 1},
+		{[]string{"bench", "api", "--games", "many"}, `"many" is not a number`, 2},
+		{[]string{"bench", "api", "extra"}, `unexpected argument "extra"`, 2},
+		{[]string{"bench", "api", "--measure", "commands"}, "database is required", 1},
+		{[]string{"bench", "api", "--url", "http://192.0.2.1:8080", "--database-url", "x"}, "not on loopback", 1},
 	} {
 		var stdout, stderr bytes.Buffer
 		err := run(t.Context(), tc.args, func(string) string { return "" }, &stdout, &stderr)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || exitCode(err) != tc.code {
 			t.Errorf("%v: error %v (exit %d), want one with %q (exit %d)", tc.args, err, exitCode(err), tc.want, tc.code)
+		}
+	}
+}
+
+// benchServeEnv makes TestBenchAPIServeProcess the `rout serve` of TestBenchAPI.
+const benchServeEnv = "TEST_BENCH_API_SERVE" // not ROUT_*: the benchmark leaves those out of the server's environment
+
+// TestBenchAPIServeProcess is `rout serve` for TestBenchAPI, run in a new process of this test binary;
+// otherwise it skips.
+func TestBenchAPIServeProcess(t *testing.T) {
+	if os.Getenv(benchServeEnv) == "" {
+		t.Skip("a child process of TestBenchAPI: runs only when that test starts it")
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, []string{"serve"}, os.Getenv, os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "serve:", err)
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
+
+func TestBenchAPI(t *testing.T) {
+	t.Parallel()
+	env := map[string]string{"DATABASE_URL": dbtest.URL(t)}
+	serve := func() (*exec.Cmd, error) {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestBenchAPIServeProcess$")
+		cmd.Env = append(os.Environ(), benchServeEnv+"=1")
+		return cmd, nil
+	}
+	var stdout, stderr bytes.Buffer
+	err := runBenchAPI(t.Context(), []string{"--games", "1", "--commands", "3", "--reads", "2", "--measure", "commands,board"},
+		func(k string) string { return env[k] }, &stdout, &stderr, serve)
+	if err != nil {
+		t.Fatalf("bench api: %v\nstderr:\n%s", err, stderr.String())
+	}
+	out := stdout.String()
+	for _, want := range []string{"| 1 | ", "Board read of a classic game (42 territories), 2 reads each", "| command p50 within 2.5× the plain transaction at 1 client |"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
 		}
 	}
 }

@@ -1,0 +1,115 @@
+package apibench
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"rout/dbtest"
+	"rout/server"
+)
+
+// serveEnv makes the test binary `rout serve`: TestMain then runs server.Run as the command does.
+const serveEnv = "APIBENCH_TEST_SERVE"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(serveEnv) != "" {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		cfg, err := server.ConfigFromEnv(os.Getenv)
+		if err == nil {
+			err = server.Run(ctx, cfg, server.NewLogger(os.Stderr, cfg))
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "serve:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	dbtest.Main(m)
+}
+
+func serveCommand() (*exec.Cmd, error) {
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), serveEnv+"=1")
+	return cmd, nil
+}
+
+// Every measurement, tiny, against a real server process on real PostgreSQL.
+func TestRunMeasuresEverything(t *testing.T) {
+	t.Parallel()
+	var progress strings.Builder
+	profiles := t.TempDir()
+	measure := AllMeasurements
+	if testing.Short() {
+		// The counters' measurement waits 44 s for PostgreSQL's backends to report theirs.
+		measure = []string{MeasureCommands, MeasureBoard, MeasureCPU, MeasureDeadlines}
+	}
+	res, err := Run(t.Context(), Config{
+		Measurements:   measure,
+		DatabaseURL:    dbtest.URL(t),
+		ServeCommand:   serveCommand,
+		Games:          []int{1, 2},
+		Commands:       5,
+		Reads:          3,
+		CPUTurns:       1,
+		Deadlines:      3,
+		Idle:           time.Second,
+		Timeout:        3 * time.Minute,
+		Progress:       &progress,
+		ProfileDir:     profiles,
+		ProfileSeconds: 1,
+	})
+	if err != nil {
+		t.Fatalf("Run: %v\nprogress:\n%s", err, progress.String())
+	}
+	if len(res.Commands) != 2 {
+		t.Fatalf("%d command runs, want 2", len(res.Commands))
+	}
+	for _, c := range res.Commands {
+		if c.API.Commands != 5*c.Games || c.Plain.Commands != 5*c.Games || c.API.Elapsed <= 0 {
+			t.Errorf("%d games: %d commands, %d plain transactions; want %d each", c.Games, c.API.Commands, c.Plain.Commands, 5*c.Games)
+		}
+	}
+	if b := res.Board; b == nil || len(b.GraphQL) != 3 || len(b.RawSQL) != 3 || b.Territories != 42 {
+		t.Errorf("board = %+v, want 3 reads of each kind of 42 territories", b)
+	}
+	if c := res.Count; !testing.Short() && (c == nil || c.Commands != 5 || c.Transactions <= 0) {
+		t.Errorf("count = %+v, want 5 commands with transactions counted", c)
+	}
+	if c := res.CPU; c == nil || len(c.Turns) < 1 {
+		t.Errorf("CPU = %+v, want a turn", c)
+	}
+	if b := res.Burst; b == nil || b.Games != 3 || b.Left != 0 || b.Failed != 0 || b.Done <= 0 || b.IdleCPU < 0 || b.EmptyCPU < 0 {
+		t.Errorf("burst = %+v, want 3 takeovers done and the idle CPU measured", b)
+	}
+	for _, name := range []string{"commands-1.cpu.pprof", "commands-2.cpu.pprof", "deadlines.cpu.pprof"} {
+		if fi, err := os.Stat(filepath.Join(profiles, name)); err != nil || fi.Size() == 0 {
+			t.Errorf("profile %s: %v, want a file that is not empty", name, err)
+		}
+	}
+	var report strings.Builder
+	WriteReport(&report, res)
+	for _, want := range []string{"| 1 |", "| 2 |", "Board read of a classic game (42 territories)", "CPU turns on classic",
+		"3 games' deadlines due at one moment, 3 turns taken over in", "| command p50 within 2.5×", "| board read within 3×"} {
+		if !strings.Contains(report.String(), want) {
+			t.Errorf("report without %q:\n%s", want, report.String())
+		}
+	}
+}
+
+func TestRunRefusesABadConfig(t *testing.T) {
+	t.Parallel()
+	_, err := Run(t.Context(), Config{Games: []int{0}, Commands: -1, Measurements: []string{"speed"}, URL: "http://192.0.2.1:8080"})
+	for _, want := range []string{"not on loopback", "database is required", `unknown measurement "speed"`, "from 1 to 64", "commands must be"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Run = %v, want an error with %q", err, want)
+		}
+	}
+}
