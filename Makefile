@@ -6,6 +6,9 @@ PKGS := ./...
 # Folders holding generated code; check-generate fails when regenerating them changes anything.
 GENERATED := ent graph
 BENCHTIME ?= 1s
+# golangci-lint at the version tools/go.mod pins, in a module of its own so that its dependencies stay out
+# of rout's go.mod.
+GOLANGCI_LINT := $(GO) tool -modfile=tools/go.mod golangci-lint
 
 .PHONY: help
 help: ## list the tasks
@@ -34,9 +37,10 @@ check-generate: generate ## fail when generated code differs from what is commit
 		git status --short -- $(GENERATED); echo "generated code is out of date: run make generate and commit"; exit 1; fi
 
 .PHONY: lint
-lint: ## gofmt check and go vet
+lint: ## gofmt check, go vet and golangci-lint (.golangci.yml; the version is pinned in tools/go.mod)
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
+	$(GOLANGCI_LINT) run $(PKGS)
 
 .PHONY: test
 test: check-generate lint ## what CI runs: generated code, lint, every test with -race in its short form

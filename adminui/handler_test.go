@@ -238,7 +238,7 @@ func TestServedToAdmins(t *testing.T) {
 	}
 
 	// An asset the page loads.
-	res, body = do(t, srv, http.MethodGet, "/riverui/", basic(adminAPI), nil, "Accept", "text/html")
+	_, body = do(t, srv, http.MethodGet, "/riverui/", basic(adminAPI), nil, "Accept", "text/html")
 	start := strings.Index(body, `src="/riverui/assets/`)
 	if start < 0 {
 		t.Fatalf("the UI's page loads no script under /riverui/assets/: %.500q", body)

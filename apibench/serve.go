@@ -125,7 +125,7 @@ func startServer(ctx context.Context, cfg *Config) (s *routServer, err error) {
 		s.url = "http://" + addr
 		return s, nil
 	case <-s.exited:
-		return s, fmt.Errorf("rout serve ended before it was ready: %v", s.err)
+		return s, fmt.Errorf("rout serve ended before it was ready: %w", s.err)
 	case <-timer.C:
 		return s, fmt.Errorf("rout serve was not ready within %s", cfg.Timeout)
 	case <-ctx.Done():
@@ -215,7 +215,7 @@ func (s *routServer) close() error {
 // keyValues returns the connection string dsn as lib/pq key=value pairs.
 func keyValues(dsn string) (string, error) {
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
-		kv, err := pq.ParseURL(dsn)
+		kv, err := pq.ParseURL(dsn) //nolint:staticcheck // SA1019: ParseURL is the way to key=value pairs, which take a dbname appended
 		if err != nil {
 			return "", fmt.Errorf("error reading the database URL: %w", err)
 		}

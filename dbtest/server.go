@@ -156,7 +156,7 @@ func startThrowaway(ctx context.Context, note func(string)) (*server, error) {
 	}
 	srv, err := connect(ctx, cluster.DSN(), cluster.DSN(), "a throwaway cluster in "+dir)
 	if err != nil {
-		cluster.Stop(context.WithoutCancel(ctx))
+		err = errors.Join(err, cluster.Stop(context.WithoutCancel(ctx)))
 		os.RemoveAll(dir)
 		return nil, err
 	}

@@ -49,7 +49,11 @@ func TestSweepLeftovers(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Start() error = %v", err)
 	}
-	t.Cleanup(func() { c.Stop(context.Background()) })
+	t.Cleanup(func() {
+		if err := c.Stop(context.Background()); err != nil {
+			t.Errorf("Stop() error = %v", err)
+		}
+	})
 
 	// A test binary that died and left its server running.
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperLeaveCluster$")
@@ -59,7 +63,9 @@ func TestSweepLeftovers(t *testing.T) {
 	}
 	t.Cleanup(func() { // should the sweep fail, stop the server the helper left
 		if c, err := pgcluster.Start(context.Background(), pgcluster.Config{Dir: left, NoSync: true, Database: "postgres"}); err == nil {
-			c.Stop(context.Background())
+			if err := c.Stop(context.Background()); err != nil {
+				t.Errorf("Stop() error = %v", err)
+			}
 		}
 	})
 	pidFile := filepath.Join(left, "pgdata", "postmaster.pid")

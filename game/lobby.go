@@ -93,7 +93,10 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 			}
 		}
 		if _, err := rules.New(board, cfg); err != nil {
-			return errorf(CodeBadInput, "%s", err.(*rules.Error).Message)
+			if re, ok := errors.AsType[*rules.Error](err); ok {
+				return errorf(CodeBadInput, "%s", re.Message)
+			}
+			return err
 		}
 		var invite sql.NullString
 		if in.Private || slices.ContainsFunc(in.Seats, func(s SeatSpec) bool { return s.Kind == SeatInvited }) {

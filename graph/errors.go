@@ -241,7 +241,7 @@ func rawVariable(ctx context.Context, path ast.Path) (any, bool) {
 	if !graphql.HasOperationContext(ctx) {
 		return nil, false
 	}
-	var v any = graphql.GetOperationContext(ctx).Stats.GetExtension(rawVariablesKey)
+	v := graphql.GetOperationContext(ctx).Stats.GetExtension(rawVariablesKey)
 	if m, ok := v.(map[string]any); !ok || m == nil {
 		return nil, false
 	}

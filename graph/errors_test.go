@@ -69,7 +69,7 @@ func TestRulesUserErrors(t *testing.T) {
 		t.Errorf("rulesUserErrors = %+v, %v", ues, err)
 	}
 	other := errors.New("db down")
-	if ues, err := rulesUserErrors(other); ues != nil || err != other {
+	if ues, err := rulesUserErrors(other); ues != nil || !errors.Is(err, other) {
 		t.Errorf("rulesUserErrors(other) = %+v, %v", ues, err)
 	}
 }

@@ -497,7 +497,8 @@ func TestSubscriptionsRefuseWhatTheViewerMayNotSee(t *testing.T) {
 			t.Fatal(err)
 		}
 		var errs []gqlError
-		if m.Type == "next" {
+		switch m.Type {
+		case "next":
 			var p struct {
 				Errors []gqlError `json:"errors"`
 			}
@@ -506,7 +507,7 @@ func TestSubscriptionsRefuseWhatTheViewerMayNotSee(t *testing.T) {
 			if _, err := anon.read(); err != nil { // its complete
 				t.Fatal(err)
 			}
-		} else if m.Type == "error" {
+		case "error":
 			_ = json.Unmarshal(m.Payload, &errs)
 		}
 		if len(errs) != 1 || errs[0].Extensions["code"] != want[m.ID] {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"log"
 
 	"rout/game"
 	"rout/live"
@@ -22,7 +23,11 @@ func Example() {
 		if err := hub.Start(ctx); err != nil {
 			return err
 		}
-		defer hub.Stop(context.WithoutCancel(ctx))
+		defer func() {
+			if err := hub.Stop(context.WithoutCancel(ctx)); err != nil {
+				log.Print(err)
+			}
+		}()
 
 		after := int64(0) // the whole record, then live events
 		for {

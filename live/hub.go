@@ -165,7 +165,9 @@ func (h *Hub) Start(ctx context.Context) error {
 		}
 	case <-ctx.Done():
 		_ = h.listener.Close()
-		<-listened
+		if err := <-listened; err != nil { // Listen fails on the closed listener: the context's end is the cause
+			h.logger.DebugContext(ctx, "LISTEN ended with the context", "error", err.Error())
+		}
 		return fmt.Errorf("error connecting the LISTEN connection: %w", ctx.Err())
 	}
 	h.wg.Add(1)

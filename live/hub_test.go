@@ -292,7 +292,7 @@ func TestSlowSubscriberIsDroppedWithResumeError(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(e.ctx, wait)
 	defer cancel()
-	var last int64 = start
+	last := start
 	for {
 		ev, err := slow.Next(ctx)
 		var re *live.ResumeError

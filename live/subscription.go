@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"errors"
 
 	"rout/rules"
 )
@@ -158,7 +159,7 @@ func (s *sub) receive(ctx context.Context, wait bool) ([]sequenced, error) {
 		}
 	}
 	if !ok {
-		if re, isResume := s.gone.(*ResumeError); isResume {
+		if re, isResume := errors.AsType[*ResumeError](s.gone); isResume {
 			re.LastSeq = s.last
 		}
 		return nil, s.gone

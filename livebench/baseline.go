@@ -146,8 +146,8 @@ func (b *Baseline) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		switch {
 		case m.Type == "connection_init" && s == nil:
-			c.SetWriteDeadline(time.Now().Add(baselineWriteTimeout))
-			if c.WriteMessage(websocket.TextMessage, []byte(`{"type":"connection_ack"}`)) != nil {
+			if c.SetWriteDeadline(time.Now().Add(baselineWriteTimeout)) != nil ||
+				c.WriteMessage(websocket.TextMessage, []byte(`{"type":"connection_ack"}`)) != nil {
 				return
 			}
 		case m.Type == "subscribe" && s == nil:
@@ -175,8 +175,8 @@ func (s *baselineConn) write(c *websocket.Conn) {
 			if failed {
 				continue
 			}
-			c.SetWriteDeadline(time.Now().Add(baselineWriteTimeout))
-			if c.WriteMessage(websocket.TextMessage, msg) != nil {
+			if c.SetWriteDeadline(time.Now().Add(baselineWriteTimeout)) != nil ||
+				c.WriteMessage(websocket.TextMessage, msg) != nil {
 				failed = true
 				c.Close()
 			}

@@ -84,7 +84,7 @@ func (c *child) next(ctx context.Context, want string, timeout time.Duration) (l
 			switch {
 			case !ok:
 				<-c.exited
-				return line{}, fmt.Errorf("%s ended while the benchmark waited for %q: %v", c.name, want, c.err)
+				return line{}, fmt.Errorf("%s ended while the benchmark waited for %q: %w", c.name, want, c.err)
 			case l.Type == lineError:
 				return line{}, fmt.Errorf("%s failed: %s", c.name, l.Error)
 			case l.Type == want:
@@ -122,7 +122,7 @@ func (c *child) stop() error {
 	case <-c.exited:
 		return nil
 	case <-time.After(childStopTimeout):
-		c.cmd.Process.Kill()
+		_ = c.cmd.Process.Kill() // it may have ended since: <-c.exited tells
 		<-c.exited
 		return fmt.Errorf("%s (pid %d) did not end within %s and was killed", c.name, c.cmd.Process.Pid, childStopTimeout)
 	}

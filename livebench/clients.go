@@ -243,9 +243,10 @@ func dial(ctx context.Context, d *websocket.Dialer, cfg *ClientsConfig, init, su
 		return nil, fmt.Errorf("the server chose subprotocol %q", c.Subprotocol())
 	}
 	deadline, _ := ctx.Deadline()
-	c.SetReadDeadline(deadline)
-	c.SetWriteDeadline(deadline)
 	err = func() error {
+		if err := errors.Join(c.SetReadDeadline(deadline), c.SetWriteDeadline(deadline)); err != nil {
+			return err
+		}
 		if err := c.WriteMessage(websocket.TextMessage, init); err != nil {
 			return err
 		}
@@ -271,8 +272,10 @@ func dial(ctx context.Context, d *websocket.Dialer, cfg *ClientsConfig, init, su
 		c.Close()
 		return nil, err
 	}
-	c.SetReadDeadline(time.Time{})
-	c.SetWriteDeadline(time.Time{})
+	if err := errors.Join(c.SetReadDeadline(time.Time{}), c.SetWriteDeadline(time.Time{})); err != nil {
+		c.Close()
+		return nil, err
+	}
 	return c, nil
 }
 
@@ -417,5 +420,5 @@ func (w *lineWriter) write(l line) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	// A failed write means that the parent went away: the end of the standard input stops the child.
-	w.w.Write(append(b, '\n'))
+	_, _ = w.w.Write(append(b, '\n'))
 }

@@ -77,7 +77,7 @@ func startClients(t *testing.T, cfg ClientsConfig) (io.WriteCloser, *bufio.Scann
 	}
 	t.Cleanup(func() {
 		inW.Close()
-		go io.Copy(io.Discard, outR)
+		go func() { _, _ = io.Copy(io.Discard, outR) }() // drain, so that Clients can end
 		select {
 		case <-finished:
 		case <-time.After(time.Minute):
@@ -88,7 +88,7 @@ func startClients(t *testing.T, cfg ClientsConfig) (io.WriteCloser, *bufio.Scann
 	if err != nil {
 		t.Fatal(err)
 	}
-	go inW.Write(append(b, '\n'))
+	go func() { _, _ = inW.Write(append(b, '\n')) }() // a Clients that did not read it fails the test
 	return inW, bufio.NewScanner(outR), wait
 }
 

@@ -142,7 +142,7 @@ func (r *Rout) createDatabase(ctx context.Context, serverURL string) (string, er
 	dsn := serverURL
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
 		var err error
-		if dsn, err = pq.ParseURL(dsn); err != nil {
+		if dsn, err = pq.ParseURL(dsn); err != nil { //nolint:staticcheck // SA1019: ParseURL is the way to key=value pairs, which take a dbname appended
 			return "", fmt.Errorf("error reading the database URL: %w", err)
 		}
 	}

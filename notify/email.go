@@ -242,7 +242,7 @@ func (e *Email) transfer(ctx context.Context, addr, rcpt string, data []byte) er
 	// past interrupts whatever read or write is under way; the TLS connection, if any, runs on conn and
 	// stops with it. (Setting ctx's deadline on conn as well would race with ctx: an I/O timeout could
 	// come before ctx says it has ended.)
-	stop := context.AfterFunc(ctx, func() { conn.SetDeadline(time.Unix(1, 0)) })
+	stop := context.AfterFunc(ctx, func() { _ = conn.SetDeadline(time.Unix(1, 0)) }) // fails only on a closed conn
 	defer stop()
 
 	c, err := smtp.NewClient(conn, e.cfg.Host)

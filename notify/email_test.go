@@ -42,7 +42,7 @@ func parseReceived(t *testing.T, data []byte) (*mail.Message, string) {
 	if err != nil {
 		t.Fatalf("the server received a message that does not parse: %v\n%s", err, data)
 	}
-	var r io.Reader = msg.Body
+	r := msg.Body
 	if msg.Header.Get("Content-Transfer-Encoding") == "quoted-printable" {
 		r = quotedprintable.NewReader(r)
 	}
@@ -379,11 +379,11 @@ func TestEmailServerCloses(t *testing.T) {
 	}{
 		{"at once", func(net.Conn, *bufio.Reader) {}},
 		{"after EHLO", func(conn net.Conn, r *bufio.Reader) {
-			io.WriteString(conn, "220 localhost ESMTP\r\n")
-			r.ReadString('\n')
+			_, _ = io.WriteString(conn, "220 localhost ESMTP\r\n")
+			_, _ = r.ReadString('\n')
 		}},
 		{"during DATA", func(conn net.Conn, r *bufio.Reader) {
-			io.WriteString(conn, "220 localhost ESMTP\r\n")
+			_, _ = io.WriteString(conn, "220 localhost ESMTP\r\n")
 			for {
 				line, err := r.ReadString('\n')
 				if err != nil {
@@ -391,18 +391,18 @@ func TestEmailServerCloses(t *testing.T) {
 				}
 				switch cmd := strings.ToUpper(strings.Fields(line)[0]); cmd {
 				case "EHLO":
-					io.WriteString(conn, "250 localhost\r\n")
+					_, _ = io.WriteString(conn, "250 localhost\r\n")
 				case "DATA":
-					io.WriteString(conn, "354 go ahead\r\n")
-					r.ReadString('\n') // the first line of the message, then hang up
+					_, _ = io.WriteString(conn, "354 go ahead\r\n")
+					_, _ = r.ReadString('\n') // the first line of the message, then hang up
 					return
 				default:
-					io.WriteString(conn, "250 ok\r\n")
+					_, _ = io.WriteString(conn, "250 ok\r\n")
 				}
 			}
 		}},
 		{"421 greeting", func(conn net.Conn, r *bufio.Reader) {
-			io.WriteString(conn, "421 localhost too busy, try later\r\n")
+			_, _ = io.WriteString(conn, "421 localhost too busy, try later\r\n")
 		}},
 	}
 	for _, tt := range tests {
@@ -432,7 +432,7 @@ func TestEmailConnectionRefused(t *testing.T) {
 func TestEmailTimeout(t *testing.T) {
 	t.Parallel()
 	// A server that accepts and never says a word.
-	silent := func(_ net.Conn, r *bufio.Reader) { r.ReadByte() }
+	silent := func(_ net.Conn, r *bufio.Reader) { _, _ = r.ReadByte() }
 
 	t.Run("context deadline", func(t *testing.T) {
 		t.Parallel()

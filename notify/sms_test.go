@@ -45,7 +45,7 @@ func startSMSAPI(t *testing.T, respond func(w http.ResponseWriter, r *http.Reque
 func created(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusCreated)
-	w.Write([]byte(`{"sid": "SM0123456789abcdef0123456789abcdef", "status": "queued"}`))
+	_, _ = w.Write([]byte(`{"sid": "SM0123456789abcdef0123456789abcdef", "status": "queued"}`))
 }
 
 // testSMS returns an SMS sender for the API at baseURL, with cfg's other fields.
@@ -146,7 +146,7 @@ func TestSMSStatus(t *testing.T) {
 				w.Header().Set("Retry-After", tt.retryAfter)
 			}
 			w.WriteHeader(tt.status)
-			w.Write([]byte(tt.body))
+			_, _ = w.Write([]byte(tt.body))
 		})
 		err := testSMS(t, server.URL, SMSConfig{}).Send(context.Background(), smsYourTurn)
 		if tt.status < 300 {

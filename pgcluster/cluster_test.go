@@ -194,7 +194,7 @@ func TestStartAdoptsServerLeftRunning(t *testing.T) {
 	pid := postmasterPID(t, first)
 	// The process that started the server dies: the kernel releases its lock, the server runs on.
 	first.lock.Close()
-	t.Cleanup(func() { first.Stop(context.Background()) }) // stops the server should adoption fail
+	t.Cleanup(func() { _ = first.Stop(context.Background()) }) // stops the server should adoption fail
 
 	c := startCluster(t, cfg)
 	if got := postmasterPID(t, c); got != pid {

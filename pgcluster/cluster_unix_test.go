@@ -70,8 +70,8 @@ func TestStartRemovesPidFileOfReusedPid(t *testing.T) {
 		t.Skipf("cannot start sleep: %v", err)
 	}
 	t.Cleanup(func() {
-		sleep.Process.Kill()
-		sleep.Wait()
+		_ = sleep.Process.Kill() // it may have ended by itself
+		_ = sleep.Wait()         // killed: it reports the signal
 	})
 	content := strings.Join([]string{strconv.Itoa(sleep.Process.Pid), c.DataDir(), "1700000000", "5432",
 		c.SocketDir(), "", "  1234  5678", "ready   ", ""}, "\n")

@@ -91,15 +91,15 @@ func (c Config) withDefaults() Config {
 func (c Config) validate() error {
 	var errs []error
 	if c.Dir == "" {
-		errs = append(errs, errors.New("Dir is required"))
+		errs = append(errs, errors.New("a Dir is required"))
 	}
 	// pg_ctl hands the data folder and the server options to /bin/sh inside double quotes, without
 	// escaping.
 	if strings.ContainsAny(c.Dir, "\"'`$\\\n") {
-		errs = append(errs, fmt.Errorf("Dir %q has a character pg_ctl cannot pass on (one of \" ' ` $ \\ or a newline)", c.Dir))
+		errs = append(errs, fmt.Errorf("the Dir %q has a character pg_ctl cannot pass on (one of \" ' ` $ \\ or a newline)", c.Dir))
 	}
 	if strings.ContainsRune(c.Database, 0) {
-		errs = append(errs, fmt.Errorf("Database %q has a NUL byte", c.Database))
+		errs = append(errs, fmt.Errorf("the Database %q has a NUL byte", c.Database))
 	}
 	if c.StartTimeout < 0 {
 		errs = append(errs, fmt.Errorf("StartTimeout %v is negative", c.StartTimeout))

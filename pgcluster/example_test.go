@@ -18,7 +18,11 @@ func ExampleStart() {
 	if err != nil {
 		log.Fatal(err) // errors.Is(err, pgcluster.ErrNoBinaries): install PostgreSQL or set DATABASE_URL
 	}
-	defer cluster.Stop(context.Background())
+	defer func() {
+		if err := cluster.Stop(context.Background()); err != nil {
+			log.Print(err)
+		}
+	}()
 
 	db, err := sql.Open("postgres", cluster.DSN())
 	if err != nil {

@@ -45,7 +45,7 @@ func checkEvents(start State, events []Event) (State, []Origin, error) {
 	for i, e := range events {
 		draws[i] = v.s.draws(e)
 		if err := v.apply(e); err != nil {
-			end, misfit = i, errorf(CodeInvalidEvent, "event %d (%s): %s", i, e.Kind(), err.(*Error).Message)
+			end, misfit = i, errorf(CodeInvalidEvent, "event %d (%s): %s", i, e.Kind(), message(err))
 			break
 		}
 		origins[i].Turn = v.s.turn
@@ -66,7 +66,7 @@ func checkEvents(start State, events []Event) (State, []Origin, error) {
 		next, got, err := Apply(s, p, c, &recordedDice{draws: draws, event: i})
 		if err != nil {
 			return fail(i, errorf(CodeIllegalEvent, "event %d (%s): %s by player %d is refused: %s", i, events[i].Kind(),
-				c.Kind(), p, err.(*Error).Message))
+				c.Kind(), p, message(err)))
 		}
 		for k, e := range got {
 			j := i + k

@@ -4,14 +4,6 @@ import (
 	"slices"
 )
 
-// Decide returns the events that command c by player p produces in state s, drawing any randomness from
-// d, or an *Error that says why the command is refused. It changes nothing: fold the events with Evolve,
-// or use Apply, which returns the new state too.
-func Decide(s State, p PlayerID, c Command, d Dice) ([]Event, error) {
-	_, events, err := Apply(s, p, c, d)
-	return events, err
-}
-
 // Apply decides command c by player p and returns the new state with the events that led to it. A
 // refused command returns s unchanged and an *Error.
 func Apply(s State, p PlayerID, c Command, d Dice) (State, []Event, error) {
@@ -461,7 +453,7 @@ func (d *decider) fortify(p PlayerID, c Fortify) error {
 	if d.s.phase == PhaseAttack {
 		d.emit(PhaseChanged{Phase: PhaseFortify})
 	}
-	d.emit(Fortified{From: c.From, To: c.To, Armies: c.Armies})
+	d.emit(Fortified{From: c.From, To: c.To, Armies: c.Armies}) //nolint:staticcheck // S1016 would tie the event to the command type
 	d.advance()
 	return nil
 }

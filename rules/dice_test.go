@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"errors"
 	"math"
 	"slices"
 	"testing"
@@ -132,7 +133,7 @@ func TestFixedDice(t *testing.T) {
 		t.Errorf("Intn(6) after an error = %d, want the next value 1", got)
 	}
 	d.Intn(6)
-	if d.Err() != first {
+	if !errors.Is(d.Err(), first) {
 		t.Errorf("Err() = %v, want the first error %v", d.Err(), first)
 	}
 

@@ -1,6 +1,9 @@
 package rules
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Code is the stable, machine-readable reason a command was refused.
 type Code string
@@ -46,4 +49,12 @@ func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Code, e.Message)
 
 func errorf(code Code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// message is the message of err without its code: err is an *Error, the engine returns no other errors.
+func message(err error) string {
+	if e, ok := errors.AsType[*Error](err); ok {
+		return e.Message
+	}
+	return err.Error()
 }

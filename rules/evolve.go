@@ -23,7 +23,7 @@ func Replay(b *Board, cfg Config, events []Event) (State, error) {
 	v := evolver{s: s, ed: new(edit)}
 	for i, e := range events {
 		if err := v.apply(e); err != nil {
-			return State{}, errorf(CodeInvalidEvent, "event %d (%s): %s", i, e.Kind(), err.(*Error).Message)
+			return State{}, errorf(CodeInvalidEvent, "event %d (%s): %s", i, e.Kind(), message(err))
 		}
 	}
 	return v.s, nil
@@ -343,7 +343,7 @@ func (v *evolver) cardsTraded(e CardsTraded) error {
 	}
 	k, err := v.s.checkSet(e.Player, e.Cards)
 	if err != nil {
-		return bad("%s", err.(*Error).Message)
+		return bad("%s", message(err))
 	}
 	if want := v.s.tradeValue(e.Player, k); e.Armies != want {
 		return bad("the set is worth %d armies, not %d", want, e.Armies)

@@ -71,17 +71,6 @@ func TestRecords(t *testing.T) {
 			t.Errorf("the original state changed:\n%s\nwas\n%s", got, before)
 		}
 	})
-	t.Run("R47 R49 Decide returns the events of Apply", func(t *testing.T) {
-		s := mustGame(t, ring6+"phase: attack\npos: a:0/4 b:0/1 c:0/1 d:1/1 e:1/1 f:1/2")
-		events, err := Decide(s, 0, Attack{From: 0, To: 5}, NewFixedDice(faces(6, 5, 4, 3, 2)...))
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, want := play(t, s, "p0 attack a f | 6 5 4 3 2")
-		if got, want := eventLines(events), eventLines(want); got != want {
-			t.Errorf("events:\n%s\nwant\n%s", got, want)
-		}
-	})
 }
 
 func TestEvolveRefusesMisfits(t *testing.T) {

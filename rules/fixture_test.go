@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -652,15 +652,6 @@ func dumpState(s State) string {
 	return sb.String()
 }
 
-// faces returns the Intn values that make dice show the given faces.
-func faces(f ...int) []int {
-	out := make([]int, len(f))
-	for i, x := range f {
-		out[i] = x - 1
-	}
-	return out
-}
-
 // play applies a command line in the notation to s and returns the new state and events. It fails the test
 // when the command is refused, when the scripted dice are not used exactly, when the new state breaks an
 // invariant or when folding the events with Evolve gives another state.
@@ -728,9 +719,7 @@ func refuse(t testing.TB, s State, line string) Code {
 }
 
 func asError(err error, out **Error) bool {
-	e, ok := err.(*Error)
-	*out = e
-	return ok
+	return errors.As(err, out)
 }
 
 // eventLines writes events as JSON, one a line.
@@ -745,20 +734,6 @@ func eventLines(events []Event) string {
 		lines[i] = string(b)
 	}
 	return strings.Join(lines, "\n")
-}
-
-// eventJSON is one event's JSON as a map, for picking out a field.
-func eventJSON(t testing.TB, e Event) map[string]any {
-	t.Helper()
-	b, err := MarshalEvent(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]any
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
-	return m
 }
 
 // kinds lists the events' kinds.

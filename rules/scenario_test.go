@@ -136,7 +136,7 @@ func runScenarioCommand(s State, line string) ([]string, State, error) {
 	if err != nil {
 		var e *Error
 		if !errors.As(err, &e) {
-			return nil, s, fmt.Errorf("%s: error %v is not a *Error", line, err)
+			return nil, s, fmt.Errorf("%s: error %w is not a *Error", line, err)
 		}
 		if n := d.Remaining(); n > 0 {
 			return []string{"! " + string(e.Code)}, s, fmt.Errorf("%s: refused with %d dice scripted", line, n)

@@ -224,7 +224,7 @@ func TestRoundRobinClaim(t *testing.T) {
 		if got, want := rules.StartingArmies(27, 9), 3; got != want {
 			t.Fatalf("starting armies: got %v, want %v", got, want)
 		}
-		s, events := mustApply(t, s, s.Current(), rules.Claim{Territory: 26})
+		_, events := mustApply(t, s, s.Current(), rules.Claim{Territory: 26})
 		started := events[len(events)-1].(rules.TurnStarted)
 		if got, want := [2]any{started.Phase, started.Player}, [2]any{rules.PhaseReinforce, rules.PlayerID(0)}; got != want {
 			t.Errorf("after the last pick: got %v, want %v", got, want)

@@ -6,13 +6,14 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"rout/graph"
-	"rout/jobs"
-	"rout/notify"
 	"strconv"
 	"strings"
 	"time"
 	"unicode"
+
+	"rout/graph"
+	"rout/jobs"
+	"rout/notify"
 
 	"github.com/lib/pq"
 )

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"time"
 )
@@ -27,7 +28,7 @@ type Readiness struct {
 func (s *Server) handleHealthz(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	w.Write([]byte("ok\n"))
+	_, _ = io.WriteString(w, "ok\n") // a client that went away has no answer to get
 }
 
 // handleReadyz answers 200 when the server can take traffic: migrations are done, the database answers a
@@ -42,7 +43,9 @@ func (s *Server) handleReadyz(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(body)
+	if err := json.NewEncoder(w).Encode(body); err != nil {
+		s.logger.DebugContext(r.Context(), "error writing the readiness answer", "error", err.Error())
+	}
 }
 
 // readiness checks what /readyz reports. The reason is one of a few fixed sentences, for anyone to see;

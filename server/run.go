@@ -13,13 +13,14 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"time"
+
 	"rout/ent"
 	"rout/game"
 	"rout/graph"
 	"rout/graph/playground"
 	"rout/live"
 	"rout/metrics"
-	"time"
 
 	"rout/migrate"
 )

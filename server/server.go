@@ -9,12 +9,13 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"sync/atomic"
+	"time"
+
 	"rout/adminui"
 	"rout/graph"
 	"rout/graph/playground"
 	"rout/metrics"
-	"sync/atomic"
-	"time"
 )
 
 // Defaults of Timeouts.

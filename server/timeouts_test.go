@@ -41,7 +41,9 @@ func TestSlowClientsAreDropped(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		_ = s.Shutdown(ctx)
-		<-served
+		if err := <-served; err != nil {
+			t.Errorf("Serve() error = %v", err)
+		}
 	})
 
 	// Each client sends a byte every 100 ms for at most trickle: eight times the longest timeout, and
@@ -151,7 +153,9 @@ func TestWebsocketOutlivesTheHTTPTimeouts(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		_ = s.Shutdown(ctx)
-		<-served
+		if err := <-served; err != nil {
+			t.Errorf("Serve() error = %v", err)
+		}
 	})
 	ws, resp, err := websocket.DefaultDialer.Dial("ws://"+ln.Addr().String()+"/graphql", nil)
 	if err != nil {

@@ -23,7 +23,7 @@ func TestCARootsChildProcess(t *testing.T) {
 		fmt.Println("error:", err)
 		os.Exit(1)
 	}
-	//lint:ignore SA1019 the count is all that is asked; the pool is not a platform verifier here
+	//nolint:staticcheck // SA1019: the count is all that is asked; the pool is not a platform verifier here
 	fmt.Printf("roots: %d\n", len(pool.Subjects()))
 	os.Exit(0) // before the testing package writes PASS on the standard output
 }

@@ -514,12 +514,6 @@ func (c *client) expectClose(code int, reason string) {
 	}
 }
 
-// query returns the subscribe payload of a query as JSON text.
-func query(q string) string {
-	b, _ := json.Marshal(map[string]any{"query": q})
-	return string(b)
-}
-
 // counts returns the data of count's n-th result.
 func counts(n int) string {
 	return fmt.Sprintf(`{"count":%d}`, n)

@@ -20,7 +20,7 @@ type Subscription { events(game: ID!, after: Int): Event! }
 func operationOf(t *testing.T, query string, variables map[string]any) *graphql.OperationContext {
 	t.Helper()
 	schema := gqlparser.MustLoadSchema(&ast.Source{Input: shapeSchema})
-	doc, errs := gqlparser.LoadQuery(schema, query)
+	doc, errs := gqlparser.LoadQueryWithRules(schema, query, nil)
 	if errs != nil {
 		t.Fatalf("%s: %v", query, errs)
 	}
