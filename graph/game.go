@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
-	"strconv"
 	"time"
 
 	"rout/ent"
@@ -181,9 +179,6 @@ func (r *Resolver) submit(ctx context.Context, t turn) (*model.GamePayload, erro
 			if err != nil {
 				return nil, err
 			}
-			for _, ue := range ues {
-				ue.Message = keyedMessage(board, ue.Message)
-			}
 			p := refused(ues...)
 			p.Game = r.answerGame(ctx, res.Game)
 			return p, nil
@@ -245,29 +240,6 @@ func entGame(row game.Row) *ent.Game {
 		Seq: row.Seq, Version: row.Version, InviteCode: row.InviteCode, WinnerSeat: row.Winner, StartedAt: row.StartedAt,
 		FinishedAt: row.FinishedAt,
 	}
-}
-
-// boardIndex is a territory's board index in a rules message: "territory 3", "territories 3 and 2".
-var boardIndex = regexp.MustCompile(`\b(territory|territories) (\d+)(?: and (\d+))?\b`)
-
-// keyedMessage rewrites the board indexes in a rules message as the territory keys the API speaks:
-// "territories 3 and 2 share no border" becomes `territories "alaska" and "kamchatka" share no border`.
-func keyedMessage(b *rules.Board, msg string) string {
-	key := func(num string) string {
-		i, err := strconv.Atoi(num)
-		if err != nil || i < 0 || i >= b.Len() {
-			return num
-		}
-		return strconv.Quote(b.Territory(rules.TerritoryID(i)).Key)
-	}
-	return boardIndex.ReplaceAllStringFunc(msg, func(m string) string {
-		sub := boardIndex.FindStringSubmatch(m)
-		out := sub[1] + " " + key(sub[2])
-		if sub[3] != "" {
-			out += " and " + key(sub[3])
-		}
-		return out
-	})
 }
 
 // territoryKey converts the territory key at input field field to its index on board b.

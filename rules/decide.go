@@ -2,6 +2,7 @@ package rules
 
 import (
 	"slices"
+	"strconv"
 )
 
 // Apply decides command c by player p and returns the new state with the events that led to it. A
@@ -54,7 +55,7 @@ func (d *decider) decide(p PlayerID, c Command) error {
 		return errorf(CodeNotYourTurn, "it is player %d's turn", d.s.current)
 	}
 	if _, ok := c.(Occupy); !ok && d.s.phase == PhaseOccupy {
-		return errorf(CodeMustOccupy, "move armies into territory %d first", d.s.pending.To)
+		return errorf(CodeMustOccupy, "move armies into territory %s first", d.name(d.s.pending.To))
 	}
 	switch c := c.(type) {
 	case Claim:
@@ -99,6 +100,11 @@ func (d *decider) checkPhase(want ...Phase) error {
 	return nil
 }
 
+// name is how a message names territory t: by its key, quoted, as the map file and the API do.
+func (d *decider) name(t TerritoryID) string {
+	return strconv.Quote(d.s.board.Territory(t).Key)
+}
+
 func (d *decider) checkTerritory(t TerritoryID) error {
 	if !d.s.board.validTerritory(t) {
 		return errorf(CodeUnknownTerritory, "no territory %d", t)
@@ -112,7 +118,7 @@ func (d *decider) checkOwned(p PlayerID, ts ...TerritoryID) error {
 			return err
 		}
 		if d.s.Owner(t) != p {
-			return errorf(CodeNotOwner, "territory %d is not yours", t)
+			return errorf(CodeNotOwner, "territory %s is not yours", d.name(t))
 		}
 	}
 	return nil
@@ -275,7 +281,7 @@ func (d *decider) claim(p PlayerID, c Claim) error {
 		return err
 	}
 	if d.s.Owner(c.Territory) != Unclaimed {
-		return errorf(CodeAlreadyClaimed, "territory %d is taken", c.Territory)
+		return errorf(CodeAlreadyClaimed, "territory %s is taken", d.name(c.Territory))
 	}
 	d.emit(TerritoryClaimed{Player: p, Territory: c.Territory})
 	d.advance()
@@ -352,11 +358,11 @@ func (d *decider) attack(p PlayerID, c Attack) error {
 	armies := d.s.Armies(c.From)
 	switch {
 	case d.s.Owner(c.To) == p:
-		return errorf(CodeOwnTerritory, "territory %d is yours", c.To)
+		return errorf(CodeOwnTerritory, "territory %s is yours", d.name(c.To))
 	case !d.s.board.Adjacent(c.From, c.To):
-		return errorf(CodeNotAdjacent, "territories %d and %d share no border", c.From, c.To)
+		return errorf(CodeNotAdjacent, "territories %s and %s share no border", d.name(c.From), d.name(c.To))
 	case armies < 2:
-		return errorf(CodeTooFewArmies, "territory %d has %d army: attacking needs 2", c.From, armies)
+		return errorf(CodeTooFewArmies, "territory %s has %d army: attacking needs 2", d.name(c.From), armies)
 	}
 	dice := c.Dice
 	if dice == 0 {
@@ -444,9 +450,9 @@ func (d *decider) fortify(p PlayerID, c Fortify) error {
 	armies := d.s.Armies(c.From)
 	switch {
 	case c.From == c.To || !d.s.board.Adjacent(c.From, c.To):
-		return errorf(CodeNotAdjacent, "territories %d and %d share no border", c.From, c.To)
+		return errorf(CodeNotAdjacent, "territories %s and %s share no border", d.name(c.From), d.name(c.To))
 	case armies < 2:
-		return errorf(CodeTooFewArmies, "territory %d has %d army: one must stay", c.From, armies)
+		return errorf(CodeTooFewArmies, "territory %s has %d army: one must stay", d.name(c.From), armies)
 	case c.Armies < 1 || c.Armies >= armies:
 		return errorf(CodeInvalidAmount, "move 1 to %d armies", armies-1)
 	}
