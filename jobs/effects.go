@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"rout/game"
+	"rout/notice"
 	"rout/notify"
 	"rout/rules"
 )
@@ -18,7 +19,7 @@ import (
 // game_over notices; and, for the commands of a takeover, the idle player's cpu_played
 // notice. It implements game.Effects.
 func (j *Jobs) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) error {
-	var notices []notice
+	var notices []notice.New
 	if c.After.Phase() == rules.PhaseOver || c.After.Turn() != c.Before.Turn() {
 		if err := j.cancelTimers(ctx, tx, c.GameID, c.Before.Turn()); err != nil {
 			return err
@@ -48,30 +49,30 @@ func (j *Jobs) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) erro
 			if err := j.insert(ctx, tx, deadline, c.Deadline); err != nil {
 				return err
 			}
-			notices = append(notices, notice{user: seat.UserID, game: c.GameID, turn: ts.Turn, kind: notify.KindYourTurn,
-				data: noticeData{Deadline: rfc3339(*c.Deadline)}})
+			notices = append(notices, notice.New{UserID: seat.UserID, GameID: c.GameID, Turn: ts.Turn, Kind: notify.KindYourTurn,
+				Data: notice.Data{Deadline: rfc3339(*c.Deadline)}})
 		}
 	}
 	for _, e := range c.Events {
 		switch ev := e.Event.(type) {
 		case rules.PlayerEliminated:
 			if user := c.Seats[ev.Player].UserID; user != 0 {
-				notices = append(notices, notice{user: user, game: c.GameID, turn: e.Turn, kind: notify.KindEliminated,
-					data: noticeData{By: ptr(int(ev.By))}})
+				notices = append(notices, notice.New{UserID: user, GameID: c.GameID, Turn: e.Turn, Kind: notify.KindEliminated,
+					Data: notice.Data{By: ptr(int(ev.By))}})
 			}
 		case rules.GameOver:
 			for _, seat := range c.Seats {
 				if seat.UserID != 0 {
-					notices = append(notices, notice{user: seat.UserID, game: c.GameID, turn: e.Turn, kind: notify.KindGameOver,
-						data: noticeData{Winner: ptr(int(ev.Winner))}})
+					notices = append(notices, notice.New{UserID: seat.UserID, GameID: c.GameID, Turn: e.Turn, Kind: notify.KindGameOver,
+						Data: notice.Data{Winner: ptr(int(ev.Winner))}})
 				}
 			}
 		}
 	}
 	if t, ok := ctx.Value(takeoverKey{}).(takeover); ok && t.game == c.GameID && t.turn == c.Before.Turn() {
 		if user := c.Seats[t.seat].UserID; user != 0 {
-			notices = append(notices, notice{user: user, game: c.GameID, turn: t.turn, kind: notify.KindCPUPlayed,
-				data: noticeData{Seat: ptr(t.seat)}})
+			notices = append(notices, notice.New{UserID: user, GameID: c.GameID, Turn: t.turn, Kind: notify.KindCPUPlayed,
+				Data: notice.Data{Seat: ptr(t.seat)}})
 		}
 	}
 	return j.insertNotices(ctx, tx, notices...)
@@ -80,7 +81,7 @@ func (j *Jobs) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) erro
 // AfterCreate tells the users invited to a new game (the invited seats whose address is a user's). An
 // address without an account gets nothing here: a notice needs a user. It implements game.LobbyEffects.
 func (j *Jobs) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) error {
-	var notices []notice
+	var notices []notice.New
 	for _, seat := range g.Seats {
 		if seat.Status != "invited" || seat.InviteEmail == "" {
 			continue
@@ -93,8 +94,8 @@ func (j *Jobs) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) erro
 		if err != nil {
 			return fmt.Errorf("error finding the user invited to seat %d: %w", seat.Seat, err)
 		}
-		notices = append(notices, notice{user: user, game: g.GameID, turn: 0, kind: notify.KindInvited,
-			data: noticeData{Inviter: ptr(g.CreatorID)}})
+		notices = append(notices, notice.New{UserID: user, GameID: g.GameID, Turn: 0, Kind: notify.KindInvited,
+			Data: notice.Data{Inviter: ptr(g.CreatorID)}})
 	}
 	return j.insertNotices(ctx, tx, notices...)
 }

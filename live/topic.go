@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"rout/game"
+	"rout/notice"
 	"rout/rules"
 )
 
@@ -259,20 +260,20 @@ type noticeSource struct {
 }
 
 func (n *noticeSource) start(ctx context.Context) (int64, []sequenced, error) {
-	head, err := lastNotice(ctx, n.h.db, n.userID)
+	head, err := notice.Last(ctx, n.h.db, n.userID)
 	return head, nil, err
 }
 
 func (n *noticeSource) batch() int { return noticeBatch }
 
 func (n *noticeSource) read(ctx context.Context, after int64) ([]sequenced, error) {
-	ns, err := readNotices(ctx, n.h.db, n.userID, after, noticeBatch)
+	ns, err := notice.Read(ctx, n.h.db, n.userID, after, noticeBatch)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]sequenced, len(ns))
 	for i, x := range ns {
-		out[i] = x
+		out[i] = (*Notice)(x)
 	}
 	return out, nil
 }
