@@ -255,11 +255,7 @@ func (s *Service) execute(ctx context.Context, tx *sql.Tx, g *gameRow, cur *cach
 			d := now.Add(g.turnLimit)
 			deadline = &d
 		}
-		actor := seat
-		if actor < 0 {
-			actor = -1 // the system
-		}
-		seqEvents[i] = SeqEvent{Seq: g.seq + int64(i) + 1, Turn: turn, Seat: actor, Event: e}
+		seqEvents[i] = SeqEvent{Seq: g.seq + int64(i) + 1, Turn: turn, Seat: seat, Event: e}
 	}
 	diceState, err := dice.MarshalBinary()
 	if err != nil {
@@ -285,7 +281,7 @@ func (s *Service) execute(ctx context.Context, tx *sql.Tx, g *gameRow, cur *cach
 	// The locked row as the command left it: the answer's game, and the base of a lone survivor's next
 	// command in this transaction.
 	g.version, g.seq, g.dice, g.updatedAt = w.version, w.seq, diceState, now
-	g.status, g.phase, g.turn, g.currentSeat = "active", after.Phase().String(), after.Turn(), max(int(after.Current()), -1)
+	g.status, g.phase, g.turn, g.currentSeat = "active", after.Phase().String(), after.Turn(), seatColumn(after.Current())
 	if deadline != nil {
 		g.deadline, g.warning = sql.NullTime{Time: *deadline, Valid: true}, sql.NullTime{Time: g.warningAt(*deadline), Valid: true}
 	}

@@ -194,7 +194,7 @@ func newInviteCode() string {
 // insertBoard writes a new game's territories (unclaimed) and cards (the whole deck, in order).
 func insertBoard(ctx context.Context, tx *sql.Tx, gameID int, b *rules.Board) error {
 	if _, err := tx.ExecContext(ctx, `INSERT INTO territories (game_id, idx, owner_seat, armies)
-		SELECT $1, i, -2, 0 FROM generate_series(0, $2 - 1) AS i`, gameID, b.Len()); err != nil {
+		SELECT $1, i, $3, 0 FROM generate_series(0, $2 - 1) AS i`, gameID, b.Len(), int(rules.Unclaimed)); err != nil {
 		return fmt.Errorf("error creating the territories: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO cards (game_id, idx, location, position)
@@ -411,7 +411,7 @@ func readEvents(ctx context.Context, q querier, gameID int, after int64, limit i
 		if err := rows.Scan(&e.Seq, &e.Turn, &seat, &payload); err != nil {
 			return nil, fmt.Errorf("error reading an event: %w", err)
 		}
-		e.Seat = rules.PlayerID(seat)
+		e.Seat = seatFromColumn(seat)
 		if e.Event, err = rules.UnmarshalEvent(payload); err != nil {
 			return nil, fmt.Errorf("error decoding event %d of game %d: %w", e.Seq, gameID, err)
 		}

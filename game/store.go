@@ -173,13 +173,14 @@ func loadState(ctx context.Context, tx *sql.Tx, g *gameRow, b *rules.Board, cfg 
 	if err := rows.Err(); err != nil {
 		return rules.State{}, fmt.Errorf("error loading territories: %w", err)
 	}
-	rows, err = tx.QueryContext(ctx, `SELECT idx, location, COALESCE(holder_seat, -1) FROM cards WHERE game_id = $1 ORDER BY position`, g.id)
+	rows, err = tx.QueryContext(ctx, `SELECT idx, location, holder_seat FROM cards WHERE game_id = $1 ORDER BY position`, g.id)
 	if err != nil {
 		return rules.State{}, fmt.Errorf("error loading cards: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var idx, holder int
+		var idx int
+		var holder sql.NullInt64
 		var location string
 		if err := rows.Scan(&idx, &location, &holder); err != nil {
 			return rules.State{}, fmt.Errorf("error reading a card: %w", err)
@@ -191,7 +192,11 @@ func loadState(ctx context.Context, tx *sql.Tx, g *gameRow, b *rules.Board, cfg 
 		case "discard":
 			snap.Discard = append(snap.Discard, c)
 		default:
-			snap.Players[holder].Hand = append(snap.Players[holder].Hand, c)
+			p := holderFromColumn(holder)
+			if p < 0 || int(p) >= len(snap.Players) {
+				return rules.State{}, fmt.Errorf("card %d of game %d is in a hand but held by no seat", idx, g.id)
+			}
+			snap.Players[p].Hand = append(snap.Players[p].Hand, c)
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -223,7 +228,7 @@ territory AS (
 	FROM unnest($2::bigint[], $3::bigint[], $4::bigint[]) AS v(idx, owner, armies)
 	WHERE t.game_id = $1 AND t.idx = v.idx),
 card AS (
-	UPDATE cards AS c SET location = v.location, position = v.position, holder_seat = NULLIF(v.holder, -3)
+	UPDATE cards AS c SET location = v.location, position = v.position, holder_seat = v.holder
 	FROM unnest($5::bigint[], $6::text[], $7::bigint[], $8::bigint[]) AS v(idx, location, holder, position)
 	WHERE c.game_id = $1 AND c.idx = v.idx),
 player AS (
@@ -256,11 +261,12 @@ func (w *write) exec(ctx context.Context, tx *sql.Tx) error {
 	for _, t := range ts {
 		tIdx, tOwner, tArmies = append(tIdx, int64(t)), append(tOwner, int64(after.Owner(t))), append(tArmies, int64(after.Armies(t)))
 	}
-	var cIdx, cHolder, cPosition []int64
+	var cIdx, cPosition []int64
+	var cHolder []sql.NullInt64
 	var cLocation []string
 	for _, c := range cs {
 		p := after.CardPlace(c)
-		cIdx, cHolder, cPosition = append(cIdx, int64(c)), append(cHolder, int64(p.Holder)), append(cPosition, int64(p.Position))
+		cIdx, cHolder, cPosition = append(cIdx, int64(c)), append(cHolder, holderColumn(p.Holder)), append(cPosition, int64(p.Position))
 		cLocation = append(cLocation, p.Location.String())
 	}
 	var pSeat, pTerritories, pArmies, pBonus, pUnplaced, pCards, pOrder []int64
@@ -283,7 +289,7 @@ func (w *write) exec(ctx context.Context, tx *sql.Tx) error {
 		if err != nil {
 			return err
 		}
-		eSeq, eTurn, eSeat = append(eSeq, e.Seq), append(eTurn, int64(e.Turn)), append(eSeat, int64(e.Seat))
+		eSeq, eTurn, eSeat = append(eSeq, e.Seq), append(eTurn, int64(e.Turn)), append(eSeat, int64(seatColumn(e.Seat)))
 		eKind, ePayload = append(eKind, e.Event.Kind()), append(ePayload, string(data))
 	}
 	engine, err := json.Marshal(after.Scalars())
@@ -310,7 +316,7 @@ func (w *write) exec(ctx context.Context, tx *sql.Tx) error {
 		pq.Array(pSeat), pq.Array(pStatus), pq.Array(pTerritories), pq.Array(pArmies), pq.Array(pBonus), pq.Array(pUnplaced), pq.Array(pCards), pq.Array(pOrder),
 		w.now,
 		pq.Array(eSeq), pq.Array(eTurn), pq.Array(eSeat), pq.Array(eKind), pq.Array(ePayload),
-		w.version, w.seq, after.Phase().String(), after.Turn(), max(int(after.Current()), -1), engine, w.dice,
+		w.version, w.seq, after.Phase().String(), after.Turn(), seatColumn(after.Current()), engine, w.dice,
 		status, winner, mode, deadline, warning,
 		NotifyChannel, fmt.Sprintf("%d:%d", g.id, w.seq))
 	if err != nil {
