@@ -117,12 +117,6 @@ func (g *gameRow) config(seats []Seat) rules.Config {
 	return cfg
 }
 
-var statusNames = map[rules.Status]string{rules.Active: "active", rules.Eliminated: "eliminated", rules.Resigned: "resigned"}
-
-// StatusName returns the name a player's status is stored under (the players.status column of a started
-// game): active, eliminated or resigned.
-func StatusName(st rules.Status) string { return statusNames[st] }
-
 // loadState reads a started game's whole state from its rows: once per game per replica, or after another
 // replica changed it.
 func loadState(ctx context.Context, tx *sql.Tx, g *gameRow, b *rules.Board, cfg rules.Config) (rules.State, error) {
@@ -146,10 +140,9 @@ func loadState(ctx context.Context, tx *sql.Tx, g *gameRow, b *rules.Board, cfg 
 			rows.Close()
 			return rules.State{}, fmt.Errorf("error reading a player: %w", err)
 		}
-		for st, name := range statusNames {
-			if name == status {
-				p.Status = st
-			}
+		if err := p.Status.UnmarshalText([]byte(status)); err != nil {
+			rows.Close()
+			return rules.State{}, fmt.Errorf("error reading the player of seat %d: %w", seat, err)
 		}
 		snap.Players[seat] = p
 	}
@@ -181,17 +174,21 @@ func loadState(ctx context.Context, tx *sql.Tx, g *gameRow, b *rules.Board, cfg 
 	for rows.Next() {
 		var idx int
 		var holder sql.NullInt64
-		var location string
+		var location []byte
 		if err := rows.Scan(&idx, &location, &holder); err != nil {
 			return rules.State{}, fmt.Errorf("error reading a card: %w", err)
 		}
+		var where rules.CardLocation
+		if err := where.UnmarshalText(location); err != nil {
+			return rules.State{}, fmt.Errorf("error reading card %d of game %d: %w", idx, g.id, err)
+		}
 		c := rules.CardID(idx)
-		switch location {
-		case "deck":
+		switch where {
+		case rules.InDeck:
 			snap.Deck = append(snap.Deck, c)
-		case "discard":
+		case rules.InDiscard:
 			snap.Discard = append(snap.Discard, c)
-		default:
+		case rules.InHand:
 			p := holderFromColumn(holder)
 			if p < 0 || int(p) >= len(snap.Players) {
 				return rules.State{}, fmt.Errorf("card %d of game %d is in a hand but held by no seat", idx, g.id)
@@ -277,7 +274,7 @@ func (w *write) exec(ctx context.Context, tx *sql.Tx) error {
 			p.Unplaced == old.Unplaced && len(p.Hand) == len(old.Hand) && w.before.Phase() != rules.PhaseSetup {
 			continue
 		}
-		pSeat, pStatus = append(pSeat, int64(i)), append(pStatus, statusNames[p.Status])
+		pSeat, pStatus = append(pSeat, int64(i)), append(pStatus, p.Status.String())
 		pTerritories, pArmies, pBonus = append(pTerritories, int64(p.Territories)), append(pArmies, int64(p.Armies)), append(pBonus, int64(p.Bonus))
 		pUnplaced, pCards = append(pUnplaced, int64(p.Unplaced)), append(pCards, int64(len(p.Hand)))
 		pOrder = append(pOrder, int64(slices.Index(after.Order(), rules.PlayerID(i))))
