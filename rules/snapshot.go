@@ -132,7 +132,9 @@ func (l CardLocation) String() string { return enumName(cardLocationNames[:], in
 func (l CardLocation) MarshalText() ([]byte, error) { return enumMarshal(cardLocationNames[:], int(l)) }
 
 // UnmarshalText decodes a card location name.
-func (l *CardLocation) UnmarshalText(b []byte) error { return enumUnmarshal(cardLocationNames[:], b, l) }
+func (l *CardLocation) UnmarshalText(b []byte) error {
+	return enumUnmarshal(cardLocationNames[:], b, l)
+}
 
 // CardPlace is where a card is: its pile, its holder (in a hand; NoPlayer otherwise) and its position in
 // that pile or hand.
