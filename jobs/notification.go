@@ -106,19 +106,12 @@ func (j *Jobs) messageData(ctx context.Context, userID, gameID, turn int, nd not
 // seatName returns the name of a game's seat (its user's, or "the <difficulty> CPU") and its user (0 for
 // none).
 func (j *Jobs) seatName(ctx context.Context, gameID, seat int) (string, int, error) {
-	var name sql.NullString
-	var user sql.NullInt64
-	var difficulty string
-	err := j.db.QueryRowContext(ctx, `SELECT u.name, p.user_id, COALESCE(p.difficulty, '') FROM players p
-		LEFT JOIN users u ON u.id = p.user_id WHERE p.game_id = $1 AND p.seat = $2`, gameID, seat).Scan(&name, &user, &difficulty)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", 0, nil
-	}
-	if err != nil {
+	name, user, difficulty, ok, err := j.service().SeatHolder(ctx, gameID, seat)
+	if err != nil || !ok {
 		return "", 0, err
 	}
-	if !name.Valid {
+	if user == 0 {
 		return "the " + difficulty + " CPU", 0, nil
 	}
-	return name.String, int(user.Int64), nil
+	return name, user, nil
 }

@@ -2,7 +2,6 @@ package live
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"time"
@@ -214,13 +213,13 @@ type gameSource struct {
 }
 
 func (g *gameSource) start(ctx context.Context) (int64, []sequenced, error) {
-	var seq int64
-	err := g.h.db.QueryRowContext(ctx, `SELECT seq FROM games WHERE id = $1`, g.f.gameID).Scan(&seq)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, nil, fmt.Errorf("live: no game %d", g.f.gameID)
-	}
+	seq, err := g.h.svc.LastSeq(ctx, g.f.gameID)
 	if err != nil {
-		return 0, nil, fmt.Errorf("error reading the sequence number of game %d: %w", g.f.gameID, err)
+		var ge *game.Error
+		if errors.As(err, &ge) && ge.Code == game.CodeNotFound {
+			return 0, nil, fmt.Errorf("live: no game %d", g.f.gameID)
+		}
+		return 0, nil, err
 	}
 	var recent []sequenced
 	err = g.f.foldTo(ctx, seq, seq-recentEvents, func(e game.SeqEvent, before rules.State) error {
