@@ -47,8 +47,13 @@ type Effects interface {
 
 // Change is what one command did, for Effects.
 type Change struct {
-	GameID    int
-	Version   int64
+	GameID  int
+	Version int64
+	// Seat is the seat that acted (rules.NoPlayer for the start of a game).
+	Seat rules.PlayerID
+	// Cause is why the command was played (CommandInput.Cause; CauseSurvivor for the commands the service
+	// plays for a lone survivor).
+	Cause     Cause
 	Events    []SeqEvent
 	Before    rules.State
 	After     rules.State

@@ -217,6 +217,7 @@ type write struct {
 	deadline      *time.Time // the new turn's deadline; nil when no turn started
 	dice          []byte
 	now           time.Time
+	cause         Cause // recorded with every event
 }
 
 const writeSQL = `WITH
@@ -235,8 +236,8 @@ player AS (
 		AS v(seat, status, territories, armies, bonus, unplaced, cards, turn_order)
 	WHERE p.game_id = $1 AND p.seat = v.seat),
 event AS (
-	INSERT INTO events (game_id, created_at, seq, turn, seat, kind, payload)
-	SELECT $1, $17, v.seq, v.turn, v.seat, v.kind, v.payload::json
+	INSERT INTO events (game_id, created_at, seq, turn, seat, kind, payload, cause)
+	SELECT $1, $17, v.seq, v.turn, v.seat, v.kind, v.payload::json, $37
 	FROM unnest($18::bigint[], $19::bigint[], $20::bigint[], $21::text[], $22::text[]) AS v(seq, turn, seat, kind, payload)),
 game AS (
 	UPDATE games SET version = $23, seq = $24, phase = $25, turn = $26, current_seat = $27, engine = $28, dice = $29,
@@ -315,7 +316,7 @@ func (w *write) exec(ctx context.Context, tx *sql.Tx) error {
 		pq.Array(eSeq), pq.Array(eTurn), pq.Array(eSeat), pq.Array(eKind), pq.Array(ePayload),
 		w.version, w.seq, after.Phase().String(), after.Turn(), seatColumn(after.Current()), engine, w.dice,
 		status, winner, mode, deadline, warning,
-		NotifyChannel, fmt.Sprintf("%d:%d", g.id, w.seq))
+		NotifyChannel, fmt.Sprintf("%d:%d", g.id, w.seq), w.cause.String())
 	if err != nil {
 		return fmt.Errorf("error writing game %d: %w", g.id, err)
 	}

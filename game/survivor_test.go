@@ -103,6 +103,13 @@ func TestLoneSurvivorPlaysOutTheGame(t *testing.T) {
 	if got := e.count(`SELECT count(*) FROM events WHERE game_id = $1 AND seq > $2 AND seat <> $3`, id, res.Events[0].Seq, int(survivor)); got != 0 {
 		t.Errorf("%d events after the resignation are not the survivor's", got)
 	}
+	// ... and caused by the survivor's play, while the resignation is the player's.
+	if got := e.count(`SELECT count(*) FROM events WHERE game_id = $1 AND seq > $2 AND cause IS DISTINCT FROM 'survivor'`, id, res.Events[0].Seq); got != 0 {
+		t.Errorf("%d events after the resignation are not caused by the survivor's play", got)
+	}
+	if got := e.count(`SELECT count(*) FROM events WHERE game_id = $1 AND seq = $2 AND cause = 'player'`, id, res.Events[0].Seq); got != 1 {
+		t.Errorf("the resignation is not recorded as the player's")
+	}
 	rec.mu.Lock()
 	defer rec.mu.Unlock()
 	if got, want := int64(len(rec.all)), played+1; got != want {

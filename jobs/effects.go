@@ -16,8 +16,8 @@ import (
 // AfterCommand inserts, in the command's transaction, the jobs and notices a command causes: for a turn
 // that ends, the cancellation of its warning and deadline jobs still waiting; for a turn that starts, a
 // CPU turn job (CPU seat) or a warning, a deadline and a your_turn notice (human seat); eliminated and
-// game_over notices; and, for the commands of a takeover, the idle player's cpu_played
-// notice. It implements game.Effects.
+// game_over notices; and, for the commands of a takeover (Change.Cause game.CauseTakeover), the idle
+// player's cpu_played notice. It implements game.Effects.
 func (j *Jobs) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) error {
 	var notices []notice.New
 	if c.After.Phase() == rules.PhaseOver || c.After.Turn() != c.Before.Turn() {
@@ -69,10 +69,10 @@ func (j *Jobs) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) erro
 			}
 		}
 	}
-	if t, ok := ctx.Value(takeoverKey{}).(takeover); ok && t.game == c.GameID && t.turn == c.Before.Turn() {
-		if user := c.Seats[t.seat].UserID; user != 0 {
-			notices = append(notices, notice.New{UserID: user, GameID: c.GameID, Turn: t.turn, Kind: notify.KindCPUPlayed,
-				Data: notice.Data{Seat: ptr(t.seat)}})
+	if c.Cause == game.CauseTakeover && c.Seat >= 0 {
+		if seat := int(c.Seat); c.Seats[seat].UserID != 0 {
+			notices = append(notices, notice.New{UserID: c.Seats[seat].UserID, GameID: c.GameID, Turn: c.Before.Turn(),
+				Kind: notify.KindCPUPlayed, Data: notice.Data{Seat: ptr(seat)}})
 		}
 	}
 	return j.insertNotices(ctx, tx, notices...)
@@ -157,13 +157,6 @@ func (j *Jobs) insert(ctx context.Context, tx *sql.Tx, args argsWithOpts, at *ti
 	}
 	return nil
 }
-
-// takeoverKey is the context key of a takeover: the commands a CPU plays for an idle player carry it, so
-// that AfterCommand records the player's cpu_played notice in the same transaction.
-type takeoverKey struct{}
-
-// takeover is the turn a CPU plays for an idle player.
-type takeover struct{ game, turn, seat int }
 
 func ptr[T any](v T) *T { return &v }
 

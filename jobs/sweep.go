@@ -71,7 +71,7 @@ func (j *Jobs) Sweep(ctx context.Context) (int, error) {
 				continue // moved on since the query
 			}
 			j.logger.WarnContext(ctx, c.msg, "game_id", id, "turn", turn, "seat", seat, "deadline", snap.Deadline)
-			played, err := j.playTurn(ctx, id, turn, seat)
+			played, err := j.playTurn(ctx, id, turn, seat, game.CauseSweeper)
 			if errors.Is(err, errOutOfTime) {
 				return repaired, err
 			}
