@@ -139,8 +139,8 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 		if err := insertBoard(ctx, tx, created.GameID, board); err != nil {
 			return err
 		}
-		if lobby, ok := s.effects.(LobbyEffects); ok {
-			if err := lobby.AfterCreate(ctx, tx, NewGame{GameID: created.GameID, CreatorID: in.CreatorID, Seats: seats}); err != nil {
+		if s.effects != nil {
+			if err := s.effects.AfterCreate(ctx, tx, NewGame{GameID: created.GameID, CreatorID: in.CreatorID, Seats: seats}); err != nil {
 				return fmt.Errorf("error running the new game's effects: %w", err)
 			}
 		}

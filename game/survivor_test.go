@@ -24,6 +24,10 @@ func (c *changes) AfterCommand(_ context.Context, _ *sql.Tx, ch game.Change) err
 	return nil
 }
 
+func (c *changes) AfterCreate(context.Context, *sql.Tx, game.NewGame) error { return nil }
+
+var _ game.Effects = (*changes)(nil)
+
 // checkSurvivorWon checks that a game is over, won by survivor, who owns every territory in the rows, and
 // that its record replays to that end with every check of game.Replay.
 func checkSurvivorWon(t *testing.T, e *env, id int, survivor rules.PlayerID) {

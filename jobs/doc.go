@@ -14,10 +14,11 @@
 //
 // # The seam
 //
-// Jobs implements game.Effects and game.LobbyEffects: inside every command's transaction it inserts the
-// jobs the command causes (InsertTx) and the notices the players get. Each job kind is unique per game and
-// turn (River's unique jobs by the args tagged river:"unique"), and each job re-reads the game when it
-// runs and does nothing when the game has moved on (another turn, another seat, another deadline, over).
+// Effects (NewEffects, insert-only) is the game service's game.Effects: inside every command's
+// transaction it inserts the jobs the command causes (InsertTx) and the notices the players get. Each job
+// kind is unique per game and turn (River's unique jobs by the args tagged river:"unique"), and each job
+// re-reads the game when it runs and does nothing when the game has moved on (another turn, another seat,
+// another deadline, over).
 //
 // # Notices
 //
@@ -31,8 +32,10 @@
 //
 // # Start and stop
 //
-// New builds the River client (able to insert jobs; no I/O). Start works jobs on this process (it needs
-// the game service, which was built with the Jobs as its Effects); Stop waits for the jobs in flight.
+// NewEffects is built first and handed to game.New; New then builds the River client that works jobs,
+// with the game service it plays through (no I/O). Start works jobs on this process; Stop waits for the
+// jobs in flight. The commands the workers play carry their cause (game.CauseCPU, game.CauseTakeover,
+// game.CauseSweeper, game.CauseSurvivor) in their input.
 // A process that only serves the API never calls Start: its commands still insert jobs, which worker
 // processes run. Stats returns counters (jobs done and failed per kind, CPU turns, takeovers) for
 // metrics.

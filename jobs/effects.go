@@ -5,7 +5,11 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
 	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
 
 	"rout/game"
 	"rout/notice"
@@ -13,12 +17,60 @@ import (
 	"rout/rules"
 )
 
+// Effects inserts, inside a command's transaction, the jobs and notices the command causes: it is the
+// game service's game.Effects. It only inserts (a River client without workers), so it is built first,
+// handed to game.New, and the Jobs that work the jobs are built after, with the service (New). Its
+// methods are safe for concurrent use.
+type Effects struct {
+	client *river.Client[*sql.Tx]
+	now    func() time.Time
+	cfg    Config
+}
+
+// The seam's guards: a signature that drifts from game.Effects fails the build.
+var _ game.Effects = (*Effects)(nil)
+
+// EffectsOpts are the dependencies of Effects.
+type EffectsOpts struct {
+	// DB is the database the game service uses; River's tables are in it (migrate.Up). Required.
+	DB *sql.DB
+	// Clock is the game service's clock (game.Opts.Clock), the time notices are recorded at. Default
+	// time.Now.
+	Clock func() time.Time
+	// Config is how jobs run (NotifyAttempts); see DefaultConfig.
+	Config Config
+	// Logger receives River's records; nil discards them.
+	Logger *slog.Logger
+}
+
+// NewEffects returns the Effects of a game service on opts.DB: an insert-only River client. It does no
+// I/O.
+func NewEffects(opts EffectsOpts) (*Effects, error) {
+	if opts.DB == nil {
+		return nil, errors.New("jobs.NewEffects: a database is required")
+	}
+	if err := opts.Config.Validate(); err != nil {
+		return nil, fmt.Errorf("error configuring jobs: %w", err)
+	}
+	if opts.Clock == nil {
+		opts.Clock = time.Now
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	client, err := river.NewClient(riverdatabasesql.New(opts.DB), &river.Config{Logger: opts.Logger.With("component", "river")})
+	if err != nil {
+		return nil, fmt.Errorf("error creating the River client that inserts jobs: %w", err)
+	}
+	return &Effects{client: client, now: opts.Clock, cfg: opts.Config}, nil
+}
+
 // AfterCommand inserts, in the command's transaction, the jobs and notices a command causes: for a turn
 // that ends, the cancellation of its warning and deadline jobs still waiting; for a turn that starts, a
 // CPU turn job (CPU seat) or a warning, a deadline and a your_turn notice (human seat); eliminated and
 // game_over notices; and, for the commands of a takeover (Change.Cause game.CauseTakeover), the idle
 // player's cpu_played notice. It implements game.Effects.
-func (j *Jobs) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) error {
+func (j *Effects) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) error {
 	var notices []notice.New
 	if c.After.Phase() == rules.PhaseOver || c.After.Turn() != c.Before.Turn() {
 		if err := j.cancelTimers(ctx, tx, c.GameID, c.Before.Turn()); err != nil {
@@ -79,8 +131,8 @@ func (j *Jobs) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) erro
 }
 
 // AfterCreate tells the users invited to a new game (the invited seats whose address is a user's). An
-// address without an account gets nothing here: a notice needs a user. It implements game.LobbyEffects.
-func (j *Jobs) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) error {
+// address without an account gets nothing here: a notice needs a user.
+func (j *Effects) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) error {
 	var notices []notice.New
 	for _, seat := range g.Seats {
 		if seat.Status != "invited" || seat.InviteEmail == "" {
@@ -103,7 +155,7 @@ func (j *Jobs) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) erro
 // cancelTimers cancels, in tx, the warning and deadline jobs of a game's turn that ended, unless they are
 // running (a takeover ending the turn) or done: they would otherwise wait for their time, up to the turn
 // limit, to find that the turn is over.
-func (j *Jobs) cancelTimers(ctx context.Context, tx *sql.Tx, gameID, turn int) error {
+func (j *Effects) cancelTimers(ctx context.Context, tx *sql.Tx, gameID, turn int) error {
 	// The GIN index on river_job (args) answers this.
 	rows, err := tx.QueryContext(ctx, `SELECT id FROM river_job WHERE kind IN ($1, $2) AND args @> $3::jsonb
 		AND state IN ('available', 'retryable', 'scheduled')`, KindTurnWarning, KindTurnDeadline,
@@ -147,7 +199,7 @@ func turnStarted(c game.Change) (rules.TurnStarted, bool) {
 }
 
 // insert enqueues a game job in tx, at time at (nil: now).
-func (j *Jobs) insert(ctx context.Context, tx *sql.Tx, args argsWithOpts, at *time.Time) error {
+func (j *Effects) insert(ctx context.Context, tx *sql.Tx, args argsWithOpts, at *time.Time) error {
 	opts := args.InsertOpts()
 	if at != nil {
 		opts.ScheduledAt = *at

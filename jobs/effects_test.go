@@ -151,15 +151,16 @@ func TestLoneSurvivorGetsNoTurnJobs(t *testing.T) {
 func TestLoneSurvivorPlayedOnPastTheBound(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	j, err := jobs.New(jobs.Opts{DB: e.db, ListenURL: e.dsn, Logger: quiet, Config: testConfig()})
+	effects, _ := e.inserter()
+	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet, Effects: effects, SurvivorCommands: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet, Effects: j, SurvivorCommands: 3})
+	j, err := jobs.New(jobs.Opts{DB: e.db, Game: svc, ListenURL: e.dsn, Logger: quiet, Config: testConfig()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := j.Start(e.ctx, svc); err != nil {
+	if err := j.Start(e.ctx); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {

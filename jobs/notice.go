@@ -12,7 +12,7 @@ import (
 
 // insertNotices records ns in tx (notice.Insert) and gives every new one whose user takes notifications
 // the job that sends it, in tx.
-func (j *Jobs) insertNotices(ctx context.Context, tx *sql.Tx, ns ...notice.New) error {
+func (j *Effects) insertNotices(ctx context.Context, tx *sql.Tx, ns ...notice.New) error {
 	inserted, err := notice.Insert(ctx, tx, j.now(), ns...)
 	if err != nil {
 		return err

@@ -106,7 +106,7 @@ func (j *Jobs) messageData(ctx context.Context, userID, gameID, turn int, nd not
 // seatName returns the name of a game's seat (its user's, or "the <difficulty> CPU") and its user (0 for
 // none).
 func (j *Jobs) seatName(ctx context.Context, gameID, seat int) (string, int, error) {
-	name, user, difficulty, ok, err := j.service().SeatHolder(ctx, gameID, seat)
+	name, user, difficulty, ok, err := j.game.SeatHolder(ctx, gameID, seat)
 	if err != nil || !ok {
 		return "", 0, err
 	}

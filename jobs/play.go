@@ -47,7 +47,7 @@ func playing(snap game.Snapshot, turn, seat int) bool {
 // timedTurn returns the game of a timer job (a warning, a deadline) and whether the job is still due: the
 // game exists, plays turn with seat to move (see playing), and that turn has a deadline.
 func (j *Jobs) timedTurn(ctx context.Context, gameID, turn, seat int) (game.Snapshot, bool, error) {
-	snap, err := j.service().GameSnapshot(ctx, gameID)
+	snap, err := j.game.GameSnapshot(ctx, gameID)
 	if err != nil {
 		if code(err) == game.CodeNotFound {
 			return game.Snapshot{}, false, nil
@@ -66,7 +66,7 @@ func (j *Jobs) timedTurn(ctx context.Context, gameID, turn, seat int) (game.Snap
 // game has moved on. When its job's time (ctx) runs short it stops with errOutOfTime, and a new run goes
 // on. A turn it finished counts in Stats (CPUTurns or Takeovers).
 func (j *Jobs) playTurn(ctx context.Context, gameID, turn, seat int, by game.Cause) (played int, err error) {
-	svc := j.service()
+	svc := j.game
 	cpu := false
 	defer func() {
 		if played == 0 || err != nil {

@@ -41,7 +41,7 @@ func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[SweepArgs]) error {
 // operators and tests may too.
 func (j *Jobs) Sweep(ctx context.Context) (int, error) {
 	cutoff := j.now().Add(-j.cfg.SweepGrace)
-	overdue, err := j.service().OverdueGames(ctx, cutoff, sweepBatch)
+	overdue, err := j.game.OverdueGames(ctx, cutoff, sweepBatch)
 	if err != nil {
 		return 0, err
 	}
@@ -61,7 +61,7 @@ func (j *Jobs) Sweep(ctx context.Context) (int, error) {
 			"sweeper: playing a stalled CPU turn"},
 	} {
 		for _, id := range c.ids {
-			snap, err := j.service().GameSnapshot(ctx, id)
+			snap, err := j.game.GameSnapshot(ctx, id)
 			if err != nil {
 				j.logger.ErrorContext(ctx, "sweeper: error reading a game", "game_id", id, "error", err)
 				continue
@@ -95,7 +95,7 @@ func (j *Jobs) stalledCPUTurns(ctx context.Context, cutoff time.Time) ([]int, er
 	var ids []int
 	var after game.IdleTurn
 	for len(ids) < sweepBatch {
-		idle, err := j.service().IdleCPUTurns(ctx, cutoff, after, sweepBatch)
+		idle, err := j.game.IdleCPUTurns(ctx, cutoff, after, sweepBatch)
 		if err != nil {
 			return nil, err
 		}

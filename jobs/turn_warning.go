@@ -29,7 +29,7 @@ func (w *turnWarningWorker) Work(ctx context.Context, job *river.Job[TurnWarning
 	if err != nil {
 		return fmt.Errorf("error beginning a transaction: %w", err)
 	}
-	if err := w.j.insertNotices(ctx, tx, n); err != nil {
+	if err := w.j.effects.insertNotices(ctx, tx, n); err != nil {
 		_ = tx.Rollback()
 		return err
 	}
