@@ -48,3 +48,13 @@ func holderFromColumn(v sql.NullInt64) rules.PlayerID {
 	}
 	return rules.PlayerID(v.Int64)
 }
+
+// SeatOrNil is p as the API shows a seat: its number, or nil for the negative ids (no player, neutral,
+// unclaimed).
+func SeatOrNil(p rules.PlayerID) *int {
+	if p < 0 {
+		return nil
+	}
+	s := int(p)
+	return &s
+}

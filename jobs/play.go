@@ -40,7 +40,7 @@ func (j *Jobs) outOfTime(ctx context.Context) bool {
 
 // playing says whether game snap is still at turn with seat to move.
 func playing(snap game.Snapshot, turn, seat int) bool {
-	return snap.Status == "active" && snap.State.Phase() != rules.PhaseOver && snap.State.Turn() == turn &&
+	return snap.Status == game.StatusActive && snap.State.Phase() != rules.PhaseOver && snap.State.Turn() == turn &&
 		int(snap.State.Current()) == seat
 }
 
