@@ -37,8 +37,10 @@ func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[SweepArgs]) error {
 // seat is a CPU, whose last event is older than Config.SweepGrace, and which has no CPU turn job waiting,
 // scheduled or running for the turn (the job was lost, cancelled, or gave up; a job of a worker that died
 // is River's rescuer's, see Config.RescueAfter). It returns how many turns it played, and errOutOfTime
-// when ctx's time ran short first. It needs Start's game service. The periodic sweeper job calls it;
-// operators and tests may too.
+// when ctx's time ran short first. It finds the games through the game service (OverdueGames,
+// IdleCPUTurns) and plays their turns through it, with the cause game.CauseTakeover for a player's turn
+// and game.CauseSweeper for a CPU seat's. It needs no Start: the periodic sweeper job calls it; operators
+// and tests may too.
 func (j *Jobs) Sweep(ctx context.Context) (int, error) {
 	cutoff := j.now().Add(-j.cfg.SweepGrace)
 	overdue, err := j.game.OverdueGames(ctx, cutoff, sweepBatch)
