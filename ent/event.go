@@ -33,6 +33,8 @@ type Event struct {
 	Kind string `json:"kind,omitempty"`
 	// The event as rules.MarshalEvent writes it.
 	Payload json.RawMessage `json:"payload,omitempty"`
+	// Why the command that produced the event was played (game.Cause): a player's command, a CPU seat's turn, a takeover of an idle player's turn, the sweeper's repair of a CPU turn, or the CPU playing for a lone survivor. None for events written before causes were recorded.
+	Cause *event.Cause `json:"cause,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the EventQuery when eager-loading is set.
 	Edges        EventEdges `json:"edges"`
@@ -70,7 +72,7 @@ func (*Event) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case event.FieldID, event.FieldGameID, event.FieldSeq, event.FieldTurn, event.FieldSeat:
 			values[i] = new(sql.NullInt64)
-		case event.FieldKind:
+		case event.FieldKind, event.FieldCause:
 			values[i] = new(sql.NullString)
 		case event.FieldCreatedAt:
 			values[i] = new(sql.NullTime)
@@ -139,6 +141,13 @@ func (_m *Event) assignValues(columns []string, values []any) error {
 					return fmt.Errorf("unmarshal field payload: %w", err)
 				}
 			}
+		case event.FieldCause:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field cause", values[i])
+			} else if value.Valid {
+				_m.Cause = new(event.Cause)
+				*_m.Cause = event.Cause(value.String)
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -200,6 +209,11 @@ func (_m *Event) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("payload=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Payload))
+	builder.WriteString(", ")
+	if v := _m.Cause; v != nil {
+		builder.WriteString("cause=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
 	builder.WriteByte(')')
 	return builder.String()
 }

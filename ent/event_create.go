@@ -82,6 +82,20 @@ func (_c *EventCreate) SetPayload(v json.RawMessage) *EventCreate {
 	return _c
 }
 
+// SetCause sets the "cause" field.
+func (_c *EventCreate) SetCause(v event.Cause) *EventCreate {
+	_c.mutation.SetCause(v)
+	return _c
+}
+
+// SetNillableCause sets the "cause" field if the given value is not nil.
+func (_c *EventCreate) SetNillableCause(v *event.Cause) *EventCreate {
+	if v != nil {
+		_c.SetCause(*v)
+	}
+	return _c
+}
+
 // SetGame sets the "game" edge to the Game entity.
 func (_c *EventCreate) SetGame(v *Game) *EventCreate {
 	return _c.SetGameID(v.ID)
@@ -175,6 +189,11 @@ func (_c *EventCreate) check() error {
 	if _, ok := _c.mutation.Payload(); !ok {
 		return &ValidationError{Name: "payload", err: errors.New(`ent: missing required field "Event.payload"`)}
 	}
+	if v, ok := _c.mutation.Cause(); ok {
+		if err := event.CauseValidator(v); err != nil {
+			return &ValidationError{Name: "cause", err: fmt.Errorf(`ent: validator failed for field "Event.cause": %w`, err)}
+		}
+	}
 	if len(_c.mutation.GameIDs()) == 0 {
 		return &ValidationError{Name: "game", err: errors.New(`ent: missing required edge "Event.game"`)}
 	}
@@ -228,6 +247,10 @@ func (_c *EventCreate) createSpec() (*Event, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Payload(); ok {
 		_spec.SetField(event.FieldPayload, field.TypeJSON, value)
 		_node.Payload = value
+	}
+	if value, ok := _c.mutation.Cause(); ok {
+		_spec.SetField(event.FieldCause, field.TypeEnum, value)
+		_node.Cause = &value
 	}
 	if nodes := _c.mutation.GameIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -329,6 +352,9 @@ func (u *EventUpsertOne) UpdateNewValues() *EventUpsertOne {
 		}
 		if _, exists := u.create.mutation.Payload(); exists {
 			s.SetIgnore(event.FieldPayload)
+		}
+		if _, exists := u.create.mutation.Cause(); exists {
+			s.SetIgnore(event.FieldCause)
 		}
 	}))
 	return u
@@ -557,6 +583,9 @@ func (u *EventUpsertBulk) UpdateNewValues() *EventUpsertBulk {
 			}
 			if _, exists := b.mutation.Payload(); exists {
 				s.SetIgnore(event.FieldPayload)
+			}
+			if _, exists := b.mutation.Cause(); exists {
+				s.SetIgnore(event.FieldCause)
 			}
 		}
 	}))

@@ -79,6 +79,9 @@ func (_u *EventUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			}
 		}
 	}
+	if _u.mutation.CauseCleared() {
+		_spec.ClearField(event.FieldCause, field.TypeEnum)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{event.Label}
@@ -180,6 +183,9 @@ func (_u *EventUpdateOne) sqlSave(ctx context.Context) (_node *Event, err error)
 				ps[i](selector)
 			}
 		}
+	}
+	if _u.mutation.CauseCleared() {
+		_spec.ClearField(event.FieldCause, field.TypeEnum)
 	}
 	_node = &Event{config: _u.config}
 	_spec.Assign = _node.assignValues

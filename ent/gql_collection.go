@@ -302,6 +302,11 @@ func (_q *EventQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 				selectedFields = append(selectedFields, event.FieldPayload)
 				fieldSeen[event.FieldPayload] = struct{}{}
 			}
+		case "cause":
+			if _, ok := fieldSeen[event.FieldCause]; !ok {
+				selectedFields = append(selectedFields, event.FieldCause)
+				fieldSeen[event.FieldCause] = struct{}{}
+			}
 		case "id":
 		case "__typename":
 		default:

@@ -1444,6 +1444,7 @@ type EventMutation struct {
 	kind          *string
 	payload       *json.RawMessage
 	appendpayload json.RawMessage
+	cause         *event.Cause
 	clearedFields map[string]struct{}
 	game          *int
 	clearedgame   bool
@@ -1877,6 +1878,55 @@ func (m *EventMutation) ResetPayload() {
 	m.appendpayload = nil
 }
 
+// SetCause sets the "cause" field.
+func (m *EventMutation) SetCause(e event.Cause) {
+	m.cause = &e
+}
+
+// Cause returns the value of the "cause" field in the mutation.
+func (m *EventMutation) Cause() (r event.Cause, exists bool) {
+	v := m.cause
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCause returns the old "cause" field's value of the Event entity.
+// If the Event object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EventMutation) OldCause(ctx context.Context) (v *event.Cause, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCause is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCause requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCause: %w", err)
+	}
+	return oldValue.Cause, nil
+}
+
+// ClearCause clears the value of the "cause" field.
+func (m *EventMutation) ClearCause() {
+	m.cause = nil
+	m.clearedFields[event.FieldCause] = struct{}{}
+}
+
+// CauseCleared returns if the "cause" field was cleared in this mutation.
+func (m *EventMutation) CauseCleared() bool {
+	_, ok := m.clearedFields[event.FieldCause]
+	return ok
+}
+
+// ResetCause resets all changes to the "cause" field.
+func (m *EventMutation) ResetCause() {
+	m.cause = nil
+	delete(m.clearedFields, event.FieldCause)
+}
+
 // ClearGame clears the "game" edge to the Game entity.
 func (m *EventMutation) ClearGame() {
 	m.clearedgame = true
@@ -1938,7 +1988,7 @@ func (m *EventMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *EventMutation) Fields() []string {
-	fields := make([]string, 0, 7)
+	fields := make([]string, 0, 8)
 	if m.created_at != nil {
 		fields = append(fields, event.FieldCreatedAt)
 	}
@@ -1959,6 +2009,9 @@ func (m *EventMutation) Fields() []string {
 	}
 	if m.payload != nil {
 		fields = append(fields, event.FieldPayload)
+	}
+	if m.cause != nil {
+		fields = append(fields, event.FieldCause)
 	}
 	return fields
 }
@@ -1982,6 +2035,8 @@ func (m *EventMutation) Field(name string) (ent.Value, bool) {
 		return m.Kind()
 	case event.FieldPayload:
 		return m.Payload()
+	case event.FieldCause:
+		return m.Cause()
 	}
 	return nil, false
 }
@@ -2005,6 +2060,8 @@ func (m *EventMutation) OldField(ctx context.Context, name string) (ent.Value, e
 		return m.OldKind(ctx)
 	case event.FieldPayload:
 		return m.OldPayload(ctx)
+	case event.FieldCause:
+		return m.OldCause(ctx)
 	}
 	return nil, fmt.Errorf("unknown Event field %s", name)
 }
@@ -2062,6 +2119,13 @@ func (m *EventMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetPayload(v)
+		return nil
+	case event.FieldCause:
+		v, ok := value.(event.Cause)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCause(v)
 		return nil
 	}
 	return fmt.Errorf("unknown Event field %s", name)
@@ -2131,7 +2195,11 @@ func (m *EventMutation) AddField(name string, value ent.Value) error {
 // ClearedFields returns all nullable fields that were cleared during this
 // mutation.
 func (m *EventMutation) ClearedFields() []string {
-	return nil
+	var fields []string
+	if m.FieldCleared(event.FieldCause) {
+		fields = append(fields, event.FieldCause)
+	}
+	return fields
 }
 
 // FieldCleared returns a boolean indicating if a field with the given name was
@@ -2144,6 +2212,11 @@ func (m *EventMutation) FieldCleared(name string) bool {
 // ClearField clears the value of the field with the given name. It returns an
 // error if the field is not defined in the schema.
 func (m *EventMutation) ClearField(name string) error {
+	switch name {
+	case event.FieldCause:
+		m.ClearCause()
+		return nil
+	}
 	return fmt.Errorf("unknown Event nullable field %s", name)
 }
 
@@ -2171,6 +2244,9 @@ func (m *EventMutation) ResetField(name string) error {
 		return nil
 	case event.FieldPayload:
 		m.ResetPayload()
+		return nil
+	case event.FieldCause:
+		m.ResetCause()
 		return nil
 	}
 	return fmt.Errorf("unknown Event field %s", name)

@@ -37,6 +37,10 @@ type CommandInput struct {
 	// IdempotencyKey, when set (users only), makes a retried command return the first call's result
 	// instead of acting twice.
 	IdempotencyKey string
+	// Cause is why the command is played: CausePlayer (the zero value) for a user's command, and only for
+	// theirs; a command of the system (Actor.UserID 0) says which of the others it is.
+	// It is handed to Effects (Change.Cause) and recorded with the command's events.
+	Cause Cause
 }
 
 // Result is what a command did: all an answer to its sender needs, so that nothing is read after it.
@@ -90,6 +94,10 @@ func (s *Service) TurnSubmit(ctx context.Context, in CommandInput) (Result, erro
 	if _, start := in.Command.(rules.StartGame); start || in.Command == nil {
 		return Result{}, errorf(CodeBadInput, "not a turn command")
 	}
+	if _, err := in.Cause.MarshalText(); err != nil || (in.Actor.UserID != 0) != (in.Cause == CausePlayer) {
+		return Result{}, errorf(CodeBadInput, "the cause %s does not go with the actor: a user's command is the player's, "+
+			"and the system's is a CPU's, a takeover's, the sweeper's or a survivor's", in.Cause)
+	}
 	var res Result
 	var now Snapshot // the game as it stands, for a refusal's answer
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
@@ -122,7 +130,7 @@ func (s *Service) TurnSubmit(ctx context.Context, in CommandInput) (Result, erro
 		if seat < 0 {
 			return errorf(CodeForbidden, "you have no seat in this game")
 		}
-		res, err = s.execute(ctx, tx, g, cur, seat, in.Command)
+		res, err = s.execute(ctx, tx, g, cur, seat, in.Command, played{cause: in.Cause})
 		if err != nil {
 			return err
 		}
@@ -234,8 +242,15 @@ func storeKey(ctx context.Context, tx *sql.Tx, gameID int, in CommandInput, res 
 	return nil
 }
 
+// played is how execute plays a command: its cause, and whether it is the last of a lone survivor's
+// commands that playSurvivor plays now (Change.SurvivorPlays is then false).
+type played struct {
+	cause        Cause
+	lastSurvivor bool
+}
+
 // execute decides a command on a locked game, writes its changes and effects, and notifies.
-func (s *Service) execute(ctx context.Context, tx *sql.Tx, g *gameRow, cur *cached, seat rules.PlayerID, c rules.Command) (Result, error) {
+func (s *Service) execute(ctx context.Context, tx *sql.Tx, g *gameRow, cur *cached, seat rules.PlayerID, c rules.Command, how played) (Result, error) {
 	before := cur.state
 	dice := new(rules.ChaChaDice)
 	if err := dice.UnmarshalBinary(g.dice); err != nil {
@@ -255,28 +270,25 @@ func (s *Service) execute(ctx context.Context, tx *sql.Tx, g *gameRow, cur *cach
 			d := now.Add(g.turnLimit)
 			deadline = &d
 		}
-		actor := seat
-		if actor < 0 {
-			actor = -1 // the system
-		}
-		seqEvents[i] = SeqEvent{Seq: g.seq + int64(i) + 1, Turn: turn, Seat: actor, Event: e}
+		seqEvents[i] = SeqEvent{Seq: g.seq + int64(i) + 1, Turn: turn, Seat: seat, Event: e}
 	}
 	diceState, err := dice.MarshalBinary()
 	if err != nil {
 		return Result{}, fmt.Errorf("error saving the dice: %w", err)
 	}
 	w := write{game: g, before: before, after: after, events: seqEvents, version: g.version + 1,
-		seq: g.seq + int64(len(events)), deadline: deadline, dice: diceState, now: now}
+		seq: g.seq + int64(len(events)), deadline: deadline, dice: diceState, now: now, cause: how.cause}
 	if err := w.exec(ctx, tx); err != nil {
 		return Result{}, err
 	}
 	if s.effects != nil {
-		change := Change{GameID: g.id, Version: w.version, Events: seqEvents, Before: before, After: after, Seats: cur.seats}
+		change := Change{GameID: g.id, Version: w.version, Seat: seat, Cause: how.cause, Events: seqEvents, Before: before,
+			After: after, Seats: cur.seats}
 		if deadline != nil && after.Phase() != rules.PhaseOver {
 			warning := g.warningAt(*deadline)
 			change.Deadline, change.WarningAt = deadline, &warning
 		}
-		change.SurvivorPlays = survivorPlays(ctx, after)
+		change.SurvivorPlays = lone(after) && !how.lastSurvivor
 		if err := s.effects.AfterCommand(ctx, tx, change); err != nil {
 			return Result{}, fmt.Errorf("error running the command's effects: %w", err)
 		}
@@ -285,7 +297,7 @@ func (s *Service) execute(ctx context.Context, tx *sql.Tx, g *gameRow, cur *cach
 	// The locked row as the command left it: the answer's game, and the base of a lone survivor's next
 	// command in this transaction.
 	g.version, g.seq, g.dice, g.updatedAt = w.version, w.seq, diceState, now
-	g.status, g.phase, g.turn, g.currentSeat = "active", after.Phase().String(), after.Turn(), max(int(after.Current()), -1)
+	g.status, g.phase, g.turn, g.currentSeat = "active", after.Phase().String(), after.Turn(), seatColumn(after.Current())
 	if deadline != nil {
 		g.deadline, g.warning = sql.NullTime{Time: *deadline, Valid: true}, sql.NullTime{Time: g.warningAt(*deadline), Valid: true}
 	}

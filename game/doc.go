@@ -13,7 +13,8 @@
 //  6. write only what changed: the territories and cards the events touch (rules.Touched), the players
 //     whose counts changed, the game row (scalars, version, sequence, deadline, dice), and the new events;
 //  7. run the command's side effects in the same transaction (the Effects seam: River jobs and notices,
-//     package rout/jobs; GameCreate calls the optional LobbyEffects the same way);
+//     package rout/jobs's Effects, told the command's Cause; GameCreate calls Effects.AfterCreate the same
+//     way);
 //  8. pg_notify the game id and its new sequence number; commit.
 //
 // A command that leaves a game going on with a lone survivor is followed, in its transaction, by the

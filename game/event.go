@@ -34,11 +34,7 @@ type EventView struct {
 // ViewEvent returns e as viewer sees it: viewer is their seat, rules.NoPlayer for a viewer without one, or
 // Everyone. Card ids are private as rules.HideCards tells.
 func ViewEvent(e SeqEvent, viewer rules.PlayerID) (EventView, error) {
-	v := EventView{Seq: e.Seq, Turn: e.Turn, Kind: e.Event.Kind()}
-	if e.Seat >= 0 {
-		s := int(e.Seat)
-		v.Seat = &s
-	}
+	v := EventView{Seq: e.Seq, Turn: e.Turn, Kind: e.Event.Kind(), Seat: SeatOrNil(e.Seat)}
 	var err error
 	if viewer == Everyone {
 		v.Data, err = rules.MarshalEvent(e.Event)

@@ -142,8 +142,8 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 		if err := insertBoard(ctx, tx, created.GameID, board); err != nil {
 			return err
 		}
-		if lobby, ok := s.effects.(LobbyEffects); ok {
-			if err := lobby.AfterCreate(ctx, tx, NewGame{GameID: created.GameID, CreatorID: in.CreatorID, Seats: seats}); err != nil {
+		if s.effects != nil {
+			if err := s.effects.AfterCreate(ctx, tx, NewGame{GameID: created.GameID, CreatorID: in.CreatorID, Seats: seats}); err != nil {
 				return fmt.Errorf("error running the new game's effects: %w", err)
 			}
 		}
@@ -197,7 +197,7 @@ func newInviteCode() string {
 // insertBoard writes a new game's territories (unclaimed) and cards (the whole deck, in order).
 func insertBoard(ctx context.Context, tx *sql.Tx, gameID int, b *rules.Board) error {
 	if _, err := tx.ExecContext(ctx, `INSERT INTO territories (game_id, idx, owner_seat, armies)
-		SELECT $1, i, -2, 0 FROM generate_series(0, $2 - 1) AS i`, gameID, b.Len()); err != nil {
+		SELECT $1, i, $3, 0 FROM generate_series(0, $2 - 1) AS i`, gameID, b.Len(), int(rules.Unclaimed)); err != nil {
 		return fmt.Errorf("error creating the territories: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO cards (game_id, idx, location, position)
@@ -376,7 +376,7 @@ func (s *Service) GameStart(ctx context.Context, gameID, userID int) (Result, er
 		if err := tx.QueryRowContext(ctx, `UPDATE games SET started_at = now() WHERE id = $1 RETURNING started_at`, g.id).Scan(&started); err != nil {
 			return fmt.Errorf("error starting game %d: %w", g.id, err)
 		}
-		res, err = s.execute(ctx, tx, g, cur, rules.NoPlayer, rules.StartGame{})
+		res, err = s.execute(ctx, tx, g, cur, rules.NoPlayer, rules.StartGame{}, played{cause: CausePlayer})
 		res.Game.StartedAt = &started
 		return err
 	})
@@ -414,7 +414,7 @@ func readEvents(ctx context.Context, q querier, gameID int, after int64, limit i
 		if err := rows.Scan(&e.Seq, &e.Turn, &seat, &payload); err != nil {
 			return nil, fmt.Errorf("error reading an event: %w", err)
 		}
-		e.Seat = rules.PlayerID(seat)
+		e.Seat = seatFromColumn(seat)
 		if e.Event, err = rules.UnmarshalEvent(payload); err != nil {
 			return nil, fmt.Errorf("error decoding event %d of game %d: %w", e.Seq, gameID, err)
 		}

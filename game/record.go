@@ -116,7 +116,7 @@ func (s *Service) GameRecord(ctx context.Context, gameID int, viewerSeat int) (R
 			if err != nil {
 				return err
 			}
-			r.Events[i] = RecordEvent{Seq: e.Seq, Turn: e.Turn, Seat: max(int(e.Seat), -1), Event: v.Data}
+			r.Events[i] = RecordEvent{Seq: e.Seq, Turn: e.Turn, Seat: seatColumn(e.Seat), Event: v.Data}
 		}
 		return nil
 	})
@@ -236,7 +236,7 @@ func Replay(r Record) (rules.State, error) {
 		return rules.State{}, recordErr(code, seq, err, "the record does not replay: %s", msg)
 	}
 	for i, e := range r.Events {
-		seat := max(int(origins[i].Player), -1)
+		seat := seatColumn(origins[i].Player)
 		if e.Seat != seat {
 			return rules.State{}, recordErr(RecordBadSeat, e.Seq, nil, "the event is recorded for seat %d, but seat %d's command produced it", e.Seat, seat)
 		}

@@ -39,16 +39,24 @@ func errorf(code Code, format string, args ...any) *Error {
 }
 
 // Effects is the seam for what a command causes outside the game's own rows (River jobs: deadlines, CPU
-// turns, notifications). It runs inside the command's transaction, after the game's rows are written: an
-// error rolls the whole command back.
+// turns, notifications; package jobs's Effects is the one the server uses). AfterCommand runs inside the
+// command's transaction, after the game's rows are written; AfterCreate runs inside the transaction that
+// creates a game (a lobby event, not a turn command: the start of a game is a command, heard by
+// AfterCommand). An error rolls the whole command, or the creation, back.
 type Effects interface {
 	AfterCommand(ctx context.Context, tx *sql.Tx, c Change) error
+	AfterCreate(ctx context.Context, tx *sql.Tx, g NewGame) error
 }
 
 // Change is what one command did, for Effects.
 type Change struct {
-	GameID    int
-	Version   int64
+	GameID  int
+	Version int64
+	// Seat is the seat that acted (rules.NoPlayer for the start of a game).
+	Seat rules.PlayerID
+	// Cause is why the command was played (CommandInput.Cause; CauseSurvivor for the commands the service
+	// plays for a lone survivor).
+	Cause     Cause
 	Events    []SeqEvent
 	Before    rules.State
 	After     rules.State
@@ -60,14 +68,7 @@ type Change struct {
 	SurvivorPlays bool
 }
 
-// LobbyEffects is the optional part of Effects for lobby events, which are not turn commands: an Effects
-// value that implements it hears of every new game, inside the transaction that creates it (an error
-// rolls the creation back). The start of a game is a command (AfterCommand hears of it).
-type LobbyEffects interface {
-	AfterCreate(ctx context.Context, tx *sql.Tx, g NewGame) error
-}
-
-// NewGame is a game just created, for LobbyEffects.
+// NewGame is a game just created, for Effects.AfterCreate.
 type NewGame struct {
 	GameID    int
 	CreatorID int

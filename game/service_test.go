@@ -571,6 +571,10 @@ func (failingEffects) AfterCommand(context.Context, *sql.Tx, game.Change) error 
 	return errors.New("the job queue is down")
 }
 
+func (failingEffects) AfterCreate(context.Context, *sql.Tx, game.NewGame) error { return nil }
+
+var _ game.Effects = failingEffects{}
+
 func TestFailedCommandLeavesNothing(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)

@@ -117,12 +117,6 @@ func (g *gameRow) config(seats []Seat) rules.Config {
 	return cfg
 }
 
-var statusNames = map[rules.Status]string{rules.Active: "active", rules.Eliminated: "eliminated", rules.Resigned: "resigned"}
-
-// StatusName returns the name a player's status is stored under (the players.status column of a started
-// game): active, eliminated or resigned.
-func StatusName(st rules.Status) string { return statusNames[st] }
-
 // loadState reads a started game's whole state from its rows: once per game per replica, or after another
 // replica changed it.
 func loadState(ctx context.Context, tx *sql.Tx, g *gameRow, b *rules.Board, cfg rules.Config) (rules.State, error) {
@@ -146,10 +140,9 @@ func loadState(ctx context.Context, tx *sql.Tx, g *gameRow, b *rules.Board, cfg 
 			rows.Close()
 			return rules.State{}, fmt.Errorf("error reading a player: %w", err)
 		}
-		for st, name := range statusNames {
-			if name == status {
-				p.Status = st
-			}
+		if err := p.Status.UnmarshalText([]byte(status)); err != nil {
+			rows.Close()
+			return rules.State{}, fmt.Errorf("error reading the player of seat %d: %w", seat, err)
 		}
 		snap.Players[seat] = p
 	}
@@ -173,25 +166,34 @@ func loadState(ctx context.Context, tx *sql.Tx, g *gameRow, b *rules.Board, cfg 
 	if err := rows.Err(); err != nil {
 		return rules.State{}, fmt.Errorf("error loading territories: %w", err)
 	}
-	rows, err = tx.QueryContext(ctx, `SELECT idx, location, COALESCE(holder_seat, -1) FROM cards WHERE game_id = $1 ORDER BY position`, g.id)
+	rows, err = tx.QueryContext(ctx, `SELECT idx, location, holder_seat FROM cards WHERE game_id = $1 ORDER BY position`, g.id)
 	if err != nil {
 		return rules.State{}, fmt.Errorf("error loading cards: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var idx, holder int
-		var location string
+		var idx int
+		var holder sql.NullInt64
+		var location []byte
 		if err := rows.Scan(&idx, &location, &holder); err != nil {
 			return rules.State{}, fmt.Errorf("error reading a card: %w", err)
 		}
+		var where rules.CardLocation
+		if err := where.UnmarshalText(location); err != nil {
+			return rules.State{}, fmt.Errorf("error reading card %d of game %d: %w", idx, g.id, err)
+		}
 		c := rules.CardID(idx)
-		switch location {
-		case "deck":
+		switch where {
+		case rules.InDeck:
 			snap.Deck = append(snap.Deck, c)
-		case "discard":
+		case rules.InDiscard:
 			snap.Discard = append(snap.Discard, c)
-		default:
-			snap.Players[holder].Hand = append(snap.Players[holder].Hand, c)
+		case rules.InHand:
+			p := holderFromColumn(holder)
+			if p < 0 || int(p) >= len(snap.Players) {
+				return rules.State{}, fmt.Errorf("card %d of game %d is in a hand but held by no seat", idx, g.id)
+			}
+			snap.Players[p].Hand = append(snap.Players[p].Hand, c)
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -215,6 +217,7 @@ type write struct {
 	deadline      *time.Time // the new turn's deadline; nil when no turn started
 	dice          []byte
 	now           time.Time
+	cause         Cause // recorded with every event
 }
 
 const writeSQL = `WITH
@@ -223,7 +226,7 @@ territory AS (
 	FROM unnest($2::bigint[], $3::bigint[], $4::bigint[]) AS v(idx, owner, armies)
 	WHERE t.game_id = $1 AND t.idx = v.idx),
 card AS (
-	UPDATE cards AS c SET location = v.location, position = v.position, holder_seat = NULLIF(v.holder, -3)
+	UPDATE cards AS c SET location = v.location, position = v.position, holder_seat = v.holder
 	FROM unnest($5::bigint[], $6::text[], $7::bigint[], $8::bigint[]) AS v(idx, location, holder, position)
 	WHERE c.game_id = $1 AND c.idx = v.idx),
 player AS (
@@ -233,8 +236,8 @@ player AS (
 		AS v(seat, status, territories, armies, bonus, unplaced, cards, turn_order)
 	WHERE p.game_id = $1 AND p.seat = v.seat),
 event AS (
-	INSERT INTO events (game_id, created_at, seq, turn, seat, kind, payload)
-	SELECT $1, $17, v.seq, v.turn, v.seat, v.kind, v.payload::json
+	INSERT INTO events (game_id, created_at, seq, turn, seat, kind, payload, cause)
+	SELECT $1, $17, v.seq, v.turn, v.seat, v.kind, v.payload::json, $37
 	FROM unnest($18::bigint[], $19::bigint[], $20::bigint[], $21::text[], $22::text[]) AS v(seq, turn, seat, kind, payload)),
 game AS (
 	UPDATE games SET version = $23, seq = $24, phase = $25, turn = $26, current_seat = $27, engine = $28, dice = $29,
@@ -256,11 +259,12 @@ func (w *write) exec(ctx context.Context, tx *sql.Tx) error {
 	for _, t := range ts {
 		tIdx, tOwner, tArmies = append(tIdx, int64(t)), append(tOwner, int64(after.Owner(t))), append(tArmies, int64(after.Armies(t)))
 	}
-	var cIdx, cHolder, cPosition []int64
+	var cIdx, cPosition []int64
+	var cHolder []sql.NullInt64
 	var cLocation []string
 	for _, c := range cs {
 		p := after.CardPlace(c)
-		cIdx, cHolder, cPosition = append(cIdx, int64(c)), append(cHolder, int64(p.Holder)), append(cPosition, int64(p.Position))
+		cIdx, cHolder, cPosition = append(cIdx, int64(c)), append(cHolder, holderColumn(p.Holder)), append(cPosition, int64(p.Position))
 		cLocation = append(cLocation, p.Location.String())
 	}
 	var pSeat, pTerritories, pArmies, pBonus, pUnplaced, pCards, pOrder []int64
@@ -271,7 +275,7 @@ func (w *write) exec(ctx context.Context, tx *sql.Tx) error {
 			p.Unplaced == old.Unplaced && len(p.Hand) == len(old.Hand) && w.before.Phase() != rules.PhaseSetup {
 			continue
 		}
-		pSeat, pStatus = append(pSeat, int64(i)), append(pStatus, statusNames[p.Status])
+		pSeat, pStatus = append(pSeat, int64(i)), append(pStatus, p.Status.String())
 		pTerritories, pArmies, pBonus = append(pTerritories, int64(p.Territories)), append(pArmies, int64(p.Armies)), append(pBonus, int64(p.Bonus))
 		pUnplaced, pCards = append(pUnplaced, int64(p.Unplaced)), append(pCards, int64(len(p.Hand)))
 		pOrder = append(pOrder, int64(slices.Index(after.Order(), rules.PlayerID(i))))
@@ -283,7 +287,7 @@ func (w *write) exec(ctx context.Context, tx *sql.Tx) error {
 		if err != nil {
 			return err
 		}
-		eSeq, eTurn, eSeat = append(eSeq, e.Seq), append(eTurn, int64(e.Turn)), append(eSeat, int64(e.Seat))
+		eSeq, eTurn, eSeat = append(eSeq, e.Seq), append(eTurn, int64(e.Turn)), append(eSeat, int64(seatColumn(e.Seat)))
 		eKind, ePayload = append(eKind, e.Event.Kind()), append(ePayload, string(data))
 	}
 	engine, err := json.Marshal(after.Scalars())
@@ -310,9 +314,9 @@ func (w *write) exec(ctx context.Context, tx *sql.Tx) error {
 		pq.Array(pSeat), pq.Array(pStatus), pq.Array(pTerritories), pq.Array(pArmies), pq.Array(pBonus), pq.Array(pUnplaced), pq.Array(pCards), pq.Array(pOrder),
 		w.now,
 		pq.Array(eSeq), pq.Array(eTurn), pq.Array(eSeat), pq.Array(eKind), pq.Array(ePayload),
-		w.version, w.seq, after.Phase().String(), after.Turn(), max(int(after.Current()), -1), engine, w.dice,
+		w.version, w.seq, after.Phase().String(), after.Turn(), seatColumn(after.Current()), engine, w.dice,
 		status, winner, mode, deadline, warning,
-		NotifyChannel, fmt.Sprintf("%d:%d", g.id, w.seq))
+		NotifyChannel, fmt.Sprintf("%d:%d", g.id, w.seq), w.cause.String())
 	if err != nil {
 		return fmt.Errorf("error writing game %d: %w", g.id, err)
 	}

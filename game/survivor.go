@@ -28,19 +28,6 @@ func lone(s rules.State) bool {
 	return s.Phase() != rules.PhaseOver && s.Phase() != rules.PhaseSetup && s.ActivePlayers() == 1
 }
 
-// survivorPlays reports whether the service plays the next command of a game at once, in the transaction
-// of the command that led to after: the game goes on with a lone survivor and the command is not the last
-// that playSurvivor plays now. The Effects of such a command schedule nothing for the survivor's turn
-// (Change.SurvivorPlays); those of the last one schedule the rest.
-func survivorPlays(ctx context.Context, after rules.State) bool {
-	last, _ := ctx.Value(survivorKey{}).(bool)
-	return lone(after) && !last
-}
-
-// survivorKey is the context key of the commands played for a lone survivor: its value is true for the
-// last one playSurvivor plays now.
-type survivorKey struct{}
-
 // playSurvivor plays the rest of a game whose only active player is the one to move: the survivor's
 // commands are chosen by the CPU (ai.Normal: with nobody to beat, the difficulty does not matter) and
 // each goes through execute like any other command, recorded with the survivor's seat, in the
@@ -60,7 +47,7 @@ func (s *Service) playSurvivor(ctx context.Context, tx *sql.Tx, g *gameRow, cur 
 				seat, cur.state.Turn(), g.id)
 		}
 		last := n+1 >= s.survivorCommands || time.Since(began) >= s.survivorTime
-		res, err := s.execute(context.WithValue(ctx, survivorKey{}, last), tx, g, cur, seat, c)
+		res, err := s.execute(ctx, tx, g, cur, seat, c, played{cause: CauseSurvivor, lastSurvivor: last})
 		if err != nil {
 			return nil, fmt.Errorf("error playing %s for the lone survivor, seat %d, in game %d: %w", c.Kind(), seat, g.id, err)
 		}

@@ -24,6 +24,10 @@ func (c *changes) AfterCommand(_ context.Context, _ *sql.Tx, ch game.Change) err
 	return nil
 }
 
+func (c *changes) AfterCreate(context.Context, *sql.Tx, game.NewGame) error { return nil }
+
+var _ game.Effects = (*changes)(nil)
+
 // checkSurvivorWon checks that a game is over, won by survivor, who owns every territory in the rows, and
 // that its record replays to that end with every check of game.Replay.
 func checkSurvivorWon(t *testing.T, e *env, id int, survivor rules.PlayerID) {
@@ -102,6 +106,13 @@ func TestLoneSurvivorPlaysOutTheGame(t *testing.T) {
 	// Every command the CPU played is recorded as the survivor's.
 	if got := e.count(`SELECT count(*) FROM events WHERE game_id = $1 AND seq > $2 AND seat <> $3`, id, res.Events[0].Seq, int(survivor)); got != 0 {
 		t.Errorf("%d events after the resignation are not the survivor's", got)
+	}
+	// ... and caused by the survivor's play, while the resignation is the player's.
+	if got := e.count(`SELECT count(*) FROM events WHERE game_id = $1 AND seq > $2 AND cause IS DISTINCT FROM 'survivor'`, id, res.Events[0].Seq); got != 0 {
+		t.Errorf("%d events after the resignation are not caused by the survivor's play", got)
+	}
+	if got := e.count(`SELECT count(*) FROM events WHERE game_id = $1 AND seq = $2 AND cause = 'player'`, id, res.Events[0].Seq); got != 1 {
+		t.Errorf("the resignation is not recorded as the player's")
 	}
 	rec.mu.Lock()
 	defer rec.mu.Unlock()

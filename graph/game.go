@@ -293,12 +293,3 @@ func nonNil(ues ...*model.UserError) []*model.UserError {
 	}
 	return out
 }
-
-// seatOrNil returns seat, or nil for the negative numbers that stand for no seat (none, neutral,
-// unclaimed).
-func seatOrNil(seat int) *int {
-	if seat < 0 {
-		return nil
-	}
-	return &seat
-}

@@ -45,7 +45,7 @@ func (r *gameResolver) Status(ctx context.Context, obj *ent.Game) (string, error
 
 // CurrentSeat is the resolver for the currentSeat field.
 func (r *gameResolver) CurrentSeat(ctx context.Context, obj *ent.Game) (*int, error) {
-	return seatOrNil(obj.CurrentSeat), nil
+	return game.SeatOrNil(rules.PlayerID(obj.CurrentSeat)), nil
 }
 
 // Claim is the resolver for the claim field.
@@ -582,7 +582,7 @@ func (r *territoryResolver) Name(ctx context.Context, obj *ent.Territory) (strin
 
 // Owner is the resolver for the owner field.
 func (r *territoryResolver) Owner(ctx context.Context, obj *ent.Territory) (*int, error) {
-	return seatOrNil(obj.OwnerSeat), nil
+	return game.SeatOrNil(rules.PlayerID(obj.OwnerSeat)), nil
 }
 
 // Neutral is the resolver for the neutral field.

@@ -26,6 +26,7 @@ import (
 	"rout/graph/playground"
 	"rout/live"
 	"rout/migrate"
+	"rout/notice"
 	"rout/rules"
 )
 
@@ -531,7 +532,7 @@ func TestViewerEventsOverWebsocket(t *testing.T) {
 			VALUES (now(), $1, $2, 1, $3) RETURNING id`, user, g.gameID, kind).Scan(&id); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := tx.ExecContext(t.Context(), `SELECT pg_notify($1, $2)`, live.NoticeChannel, fmt.Sprintf("%d:%d", user, id)); err != nil {
+		if _, err := tx.ExecContext(t.Context(), `SELECT pg_notify($1, $2)`, notice.Channel, fmt.Sprintf("%d:%d", user, id)); err != nil {
 			t.Fatal(err)
 		}
 		if err := tx.Commit(); err != nil {

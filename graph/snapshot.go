@@ -107,7 +107,7 @@ func entSeats(snap game.Snapshot) []*ent.Player {
 		}
 		if started && st.Seat < snap.State.Players() {
 			ps := snap.State.Player(rules.PlayerID(st.Seat))
-			p.Status = player.Status(game.StatusName(ps.Status))
+			p.Status = player.Status(ps.Status.String())
 			p.Territories, p.Armies, p.Bonus, p.Unplaced, p.CardCount = ps.Territories, ps.Armies, ps.Bonus, ps.Unplaced, len(ps.Hand)
 		}
 		out[i] = p

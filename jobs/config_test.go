@@ -1,6 +1,7 @@
 package jobs_test
 
 import (
+	"database/sql"
 	"strings"
 	"testing"
 	"time"
@@ -63,5 +64,11 @@ func TestConfigValidate(t *testing.T) {
 	}
 	if _, err := jobs.New(jobs.Opts{Config: jobs.DefaultConfig()}); err == nil {
 		t.Errorf("New without a database: no error")
+	}
+	if _, err := jobs.New(jobs.Opts{DB: &sql.DB{}, Config: jobs.DefaultConfig()}); err == nil {
+		t.Errorf("New without a game service: no error")
+	}
+	if _, err := jobs.NewEffects(jobs.EffectsOpts{Config: jobs.DefaultConfig()}); err == nil {
+		t.Errorf("NewEffects without a database: no error")
 	}
 }

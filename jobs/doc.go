@@ -14,25 +14,28 @@
 //
 // # The seam
 //
-// Jobs implements game.Effects and game.LobbyEffects: inside every command's transaction it inserts the
-// jobs the command causes (InsertTx) and the notices the players get. Each job kind is unique per game and
-// turn (River's unique jobs by the args tagged river:"unique"), and each job re-reads the game when it
-// runs and does nothing when the game has moved on (another turn, another seat, another deadline, over).
+// Effects (NewEffects, insert-only) is the game service's game.Effects: inside every command's
+// transaction it inserts the jobs the command causes (InsertTx) and the notices the players get. Each job
+// kind is unique per game and turn (River's unique jobs by the args tagged river:"unique"), and each job
+// re-reads the game when it runs and does nothing when the game has moved on (another turn, another seat,
+// another deadline, over).
 //
 // # Notices
 //
 // A notice (table notices) is one thing a user is told about a game; the unique (user, game, turn, kind)
 // index is the ledger that keeps messages to one per player, game turn and kind across retries and
 // replicas. A notice is inserted with INSERT ... ON CONFLICT DO NOTHING; when the row is new, the same
-// transaction announces it on the PostgreSQL channel NoticeChannel ("<user id>:<notice id>") and, when
+// transaction announces it on the PostgreSQL channel notice.Channel ("<user id>:<notice id>") and, when
 // the user takes notifications (users.notify is email or sms), inserts the notification job that sends
 // it. The notification worker reads the user's channel again when it sends, sets notices.sent_at after
 // the provider accepted the message, and does nothing for a notice already sent.
 //
 // # Start and stop
 //
-// New builds the River client (able to insert jobs; no I/O). Start works jobs on this process (it needs
-// the game service, which was built with the Jobs as its Effects); Stop waits for the jobs in flight.
+// NewEffects is built first and handed to game.New; New then builds the River client that works jobs,
+// with the game service it plays through (no I/O). Start works jobs on this process; Stop waits for the
+// jobs in flight. The commands the workers play carry their cause (game.CauseCPU, game.CauseTakeover,
+// game.CauseSweeper, game.CauseSurvivor) in their input.
 // A process that only serves the API never calls Start: its commands still insert jobs, which worker
 // processes run. Stats returns counters (jobs done and failed per kind, CPU turns, takeovers) for
 // metrics.

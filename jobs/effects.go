@@ -5,20 +5,73 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
 	"time"
 
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
+
 	"rout/game"
+	"rout/notice"
 	"rout/notify"
 	"rout/rules"
 )
 
+// Effects inserts, inside a command's transaction, the jobs and notices the command causes: it is the
+// game service's game.Effects. It only inserts (a River client without workers), so it is built first,
+// handed to game.New, and the Jobs that work the jobs are built after, with the service (New). Its
+// methods are safe for concurrent use.
+type Effects struct {
+	client *river.Client[*sql.Tx]
+	now    func() time.Time
+	cfg    Config
+}
+
+// The seam's guards: a signature that drifts from game.Effects fails the build.
+var _ game.Effects = (*Effects)(nil)
+
+// EffectsOpts are the dependencies of Effects.
+type EffectsOpts struct {
+	// DB is the database the game service uses; River's tables are in it (migrate.Up). Required.
+	DB *sql.DB
+	// Clock is the game service's clock (game.Opts.Clock), the time notices are recorded at. Default
+	// time.Now.
+	Clock func() time.Time
+	// Config is how jobs run (NotifyAttempts); see DefaultConfig.
+	Config Config
+	// Logger receives River's records; nil discards them.
+	Logger *slog.Logger
+}
+
+// NewEffects returns the Effects of a game service on opts.DB: an insert-only River client. It does no
+// I/O.
+func NewEffects(opts EffectsOpts) (*Effects, error) {
+	if opts.DB == nil {
+		return nil, errors.New("jobs.NewEffects: a database is required")
+	}
+	if err := opts.Config.Validate(); err != nil {
+		return nil, fmt.Errorf("error configuring jobs: %w", err)
+	}
+	if opts.Clock == nil {
+		opts.Clock = time.Now
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	client, err := river.NewClient(riverdatabasesql.New(opts.DB), &river.Config{Logger: opts.Logger.With("component", "river")})
+	if err != nil {
+		return nil, fmt.Errorf("error creating the River client that inserts jobs: %w", err)
+	}
+	return &Effects{client: client, now: opts.Clock, cfg: opts.Config}, nil
+}
+
 // AfterCommand inserts, in the command's transaction, the jobs and notices a command causes: for a turn
 // that ends, the cancellation of its warning and deadline jobs still waiting; for a turn that starts, a
 // CPU turn job (CPU seat) or a warning, a deadline and a your_turn notice (human seat); eliminated and
-// game_over notices; and, for the commands of a takeover, the idle player's cpu_played
-// notice. It implements game.Effects.
-func (j *Jobs) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) error {
-	var notices []notice
+// game_over notices; and, for the commands of a takeover (Change.Cause game.CauseTakeover), the idle
+// player's cpu_played notice. It implements game.Effects.
+func (j *Effects) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) error {
+	var notices []notice.New
 	if c.After.Phase() == rules.PhaseOver || c.After.Turn() != c.Before.Turn() {
 		if err := j.cancelTimers(ctx, tx, c.GameID, c.Before.Turn()); err != nil {
 			return err
@@ -48,39 +101,39 @@ func (j *Jobs) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) erro
 			if err := j.insert(ctx, tx, deadline, c.Deadline); err != nil {
 				return err
 			}
-			notices = append(notices, notice{user: seat.UserID, game: c.GameID, turn: ts.Turn, kind: notify.KindYourTurn,
-				data: noticeData{Deadline: rfc3339(*c.Deadline)}})
+			notices = append(notices, notice.New{UserID: seat.UserID, GameID: c.GameID, Turn: ts.Turn, Kind: notify.KindYourTurn,
+				Data: notice.Data{Deadline: rfc3339(*c.Deadline)}})
 		}
 	}
 	for _, e := range c.Events {
 		switch ev := e.Event.(type) {
 		case rules.PlayerEliminated:
 			if user := c.Seats[ev.Player].UserID; user != 0 {
-				notices = append(notices, notice{user: user, game: c.GameID, turn: e.Turn, kind: notify.KindEliminated,
-					data: noticeData{By: ptr(int(ev.By))}})
+				notices = append(notices, notice.New{UserID: user, GameID: c.GameID, Turn: e.Turn, Kind: notify.KindEliminated,
+					Data: notice.Data{By: ptr(int(ev.By))}})
 			}
 		case rules.GameOver:
 			for _, seat := range c.Seats {
 				if seat.UserID != 0 {
-					notices = append(notices, notice{user: seat.UserID, game: c.GameID, turn: e.Turn, kind: notify.KindGameOver,
-						data: noticeData{Winner: ptr(int(ev.Winner))}})
+					notices = append(notices, notice.New{UserID: seat.UserID, GameID: c.GameID, Turn: e.Turn, Kind: notify.KindGameOver,
+						Data: notice.Data{Winner: ptr(int(ev.Winner))}})
 				}
 			}
 		}
 	}
-	if t, ok := ctx.Value(takeoverKey{}).(takeover); ok && t.game == c.GameID && t.turn == c.Before.Turn() {
-		if user := c.Seats[t.seat].UserID; user != 0 {
-			notices = append(notices, notice{user: user, game: c.GameID, turn: t.turn, kind: notify.KindCPUPlayed,
-				data: noticeData{Seat: ptr(t.seat)}})
+	if c.Cause == game.CauseTakeover && c.Seat >= 0 {
+		if seat := int(c.Seat); c.Seats[seat].UserID != 0 {
+			notices = append(notices, notice.New{UserID: c.Seats[seat].UserID, GameID: c.GameID, Turn: c.Before.Turn(),
+				Kind: notify.KindCPUPlayed, Data: notice.Data{Seat: ptr(seat)}})
 		}
 	}
 	return j.insertNotices(ctx, tx, notices...)
 }
 
 // AfterCreate tells the users invited to a new game (the invited seats whose address is a user's). An
-// address without an account gets nothing here: a notice needs a user. It implements game.LobbyEffects.
-func (j *Jobs) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) error {
-	var notices []notice
+// address without an account gets nothing here: a notice needs a user.
+func (j *Effects) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) error {
+	var notices []notice.New
 	for _, seat := range g.Seats {
 		if seat.Status != "invited" || seat.InviteEmail == "" {
 			continue
@@ -93,8 +146,8 @@ func (j *Jobs) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) erro
 		if err != nil {
 			return fmt.Errorf("error finding the user invited to seat %d: %w", seat.Seat, err)
 		}
-		notices = append(notices, notice{user: user, game: g.GameID, turn: 0, kind: notify.KindInvited,
-			data: noticeData{Inviter: ptr(g.CreatorID)}})
+		notices = append(notices, notice.New{UserID: user, GameID: g.GameID, Turn: 0, Kind: notify.KindInvited,
+			Data: notice.Data{Inviter: ptr(g.CreatorID)}})
 	}
 	return j.insertNotices(ctx, tx, notices...)
 }
@@ -102,7 +155,7 @@ func (j *Jobs) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) erro
 // cancelTimers cancels, in tx, the warning and deadline jobs of a game's turn that ended, unless they are
 // running (a takeover ending the turn) or done: they would otherwise wait for their time, up to the turn
 // limit, to find that the turn is over.
-func (j *Jobs) cancelTimers(ctx context.Context, tx *sql.Tx, gameID, turn int) error {
+func (j *Effects) cancelTimers(ctx context.Context, tx *sql.Tx, gameID, turn int) error {
 	// The GIN index on river_job (args) answers this.
 	rows, err := tx.QueryContext(ctx, `SELECT id FROM river_job WHERE kind IN ($1, $2) AND args @> $3::jsonb
 		AND state IN ('available', 'retryable', 'scheduled')`, KindTurnWarning, KindTurnDeadline,
@@ -146,7 +199,7 @@ func turnStarted(c game.Change) (rules.TurnStarted, bool) {
 }
 
 // insert enqueues a game job in tx, at time at (nil: now).
-func (j *Jobs) insert(ctx context.Context, tx *sql.Tx, args argsWithOpts, at *time.Time) error {
+func (j *Effects) insert(ctx context.Context, tx *sql.Tx, args argsWithOpts, at *time.Time) error {
 	opts := args.InsertOpts()
 	if at != nil {
 		opts.ScheduledAt = *at
@@ -156,13 +209,6 @@ func (j *Jobs) insert(ctx context.Context, tx *sql.Tx, args argsWithOpts, at *ti
 	}
 	return nil
 }
-
-// takeoverKey is the context key of a takeover: the commands a CPU plays for an idle player carry it, so
-// that AfterCommand records the player's cpu_played notice in the same transaction.
-type takeoverKey struct{}
-
-// takeover is the turn a CPU plays for an idle player.
-type takeover struct{ game, turn, seat int }
 
 func ptr[T any](v T) *T { return &v }
 

@@ -11,6 +11,7 @@ import (
 
 	"rout/game"
 	"rout/jobs"
+	"rout/notice"
 	"rout/rules"
 )
 
@@ -28,7 +29,7 @@ func TestNoticesOfEliminationAndGameOver(t *testing.T) {
 	}
 	listener := pq.NewListener(e.dsn, 10*time.Millisecond, time.Second, nil)
 	defer listener.Close()
-	if err := listener.Listen(jobs.NoticeChannel); err != nil {
+	if err := listener.Listen(notice.Channel); err != nil {
 		t.Fatal(err)
 	}
 	change := game.Change{GameID: created.GameID, Version: 9,
@@ -77,7 +78,7 @@ func TestNoticesOfEliminationAndGameOver(t *testing.T) {
 		case n := <-listener.Notify:
 			heard = append(heard, n.Extra)
 		case <-time.After(30 * time.Second):
-			t.Fatalf("heard %q on %s, want %q", heard, jobs.NoticeChannel, announced)
+			t.Fatalf("heard %q on %s, want %q", heard, notice.Channel, announced)
 		}
 	}
 	sort.Strings(heard)
@@ -150,15 +151,16 @@ func TestLoneSurvivorGetsNoTurnJobs(t *testing.T) {
 func TestLoneSurvivorPlayedOnPastTheBound(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	j, err := jobs.New(jobs.Opts{DB: e.db, ListenURL: e.dsn, Logger: quiet, Config: testConfig()})
+	effects, _ := e.inserter()
+	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet, Effects: effects, SurvivorCommands: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet, Effects: j, SurvivorCommands: 3})
+	j, err := jobs.New(jobs.Opts{DB: e.db, Game: svc, ListenURL: e.dsn, Logger: quiet, Config: testConfig()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := j.Start(e.ctx, svc); err != nil {
+	if err := j.Start(e.ctx); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {

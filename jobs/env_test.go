@@ -70,15 +70,19 @@ type replica struct {
 // replica starts a replica with cfg and notifier (nil: none), stopped when the test ends.
 func (e *env) replica(cfg jobs.Config, notifier jobs.Notifier) replica {
 	e.t.Helper()
-	j, err := jobs.New(jobs.Opts{DB: e.db, ListenURL: e.dsn, Notifier: notifier, Clock: e.clock, Logger: quiet, Config: cfg})
+	effects, err := jobs.NewEffects(jobs.EffectsOpts{DB: e.db, Clock: e.clock, Config: cfg})
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	svc, err := game.New(game.Opts{DB: e.db, Clock: e.clock, Logger: quiet, Effects: j})
+	svc, err := game.New(game.Opts{DB: e.db, Clock: e.clock, Logger: quiet, Effects: effects})
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	if err := j.Start(e.ctx, svc); err != nil {
+	j, err := jobs.New(jobs.Opts{DB: e.db, Game: svc, ListenURL: e.dsn, Notifier: notifier, Clock: e.clock, Logger: quiet, Config: cfg})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if err := j.Start(e.ctx); err != nil {
 		e.t.Fatal(err)
 	}
 	e.t.Cleanup(func() {
@@ -91,11 +95,11 @@ func (e *env) replica(cfg jobs.Config, notifier jobs.Notifier) replica {
 	return replica{jobs: j, svc: svc}
 }
 
-// inserter returns Jobs that are never started (they only insert jobs and notices, when a test calls
-// their Effects) and a game service without Effects.
-func (e *env) inserter() (*jobs.Jobs, *game.Service) {
+// inserter returns Effects (they only insert jobs and notices, when a test calls them) and a game
+// service without Effects.
+func (e *env) inserter() (*jobs.Effects, *game.Service) {
 	e.t.Helper()
-	j, err := jobs.New(jobs.Opts{DB: e.db, Config: testConfig()})
+	j, err := jobs.NewEffects(jobs.EffectsOpts{DB: e.db, Config: testConfig()})
 	if err != nil {
 		e.t.Fatal(err)
 	}

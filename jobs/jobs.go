@@ -27,6 +27,9 @@ type Notifier interface {
 type Opts struct {
 	// DB is the database the game service uses; River's tables are in it (migrate.Up). Required.
 	DB *sql.DB
+	// Game is the game service the workers play CPU turns and takeovers through, built with an Effects of
+	// this package (NewEffects) on the same database. Required.
+	Game *game.Service
 	// ListenURL is the connection string of the same database, for the LISTEN connection that lets
 	// workers pick new jobs up at once. Empty: workers poll every Config.PollInterval only.
 	ListenURL string
@@ -53,8 +56,8 @@ type Observer interface {
 	Takeover() // a CPU finished the turn of a player whose deadline passed
 }
 
-// Jobs is Rout's River client with its workers. It implements game.Effects and game.LobbyEffects. Its
-// methods are safe for concurrent use.
+// Jobs is Rout's River client with its workers, which play through the game service they were built
+// with. Its methods are safe for concurrent use.
 type Jobs struct {
 	db       *sql.DB
 	client   *river.Client[*sql.Tx]
@@ -65,17 +68,21 @@ type Jobs struct {
 	cfg      Config
 	stats    *counters
 	observer Observer
+	game     *game.Service
+	effects  *Effects // what the workers insert (a turn's warning notice), through client
 
 	mu      sync.Mutex
-	game    *game.Service // set by Start
 	started bool
 }
 
-// New returns Jobs for opts: a River client that can insert jobs (the game service's Effects) and work
-// them once Start is called. It does no I/O.
+// New returns Jobs for opts: a River client that works jobs, through opts.Game, once Start is called. It
+// does no I/O.
 func New(opts Opts) (*Jobs, error) {
 	if opts.DB == nil {
 		return nil, errors.New("jobs.New: a database is required")
+	}
+	if opts.Game == nil {
+		return nil, errors.New("jobs.New: a game service is required")
 	}
 	if err := opts.Config.Validate(); err != nil {
 		return nil, fmt.Errorf("error configuring jobs: %w", err)
@@ -87,7 +94,7 @@ func New(opts Opts) (*Jobs, error) {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	j := &Jobs{db: opts.DB, notifier: opts.Notifier, now: opts.Clock, logger: opts.Logger, cfg: opts.Config,
-		stats: newCounters(), observer: opts.Observer}
+		stats: newCounters(), observer: opts.Observer, game: opts.Game}
 
 	driver := riverdatabasesql.New(opts.DB)
 	if opts.ListenURL != "" {
@@ -129,21 +136,18 @@ func New(opts Opts) (*Jobs, error) {
 		return nil, fmt.Errorf("error creating the River client: %w", err)
 	}
 	j.client = client
+	j.effects = &Effects{client: client, now: opts.Clock, cfg: opts.Config}
 	return j, nil
 }
 
-// Start works jobs on this process until Stop, playing CPU turns and takeovers through svc, which must
-// have been built with j as its Effects. The database must be migrated (migrate.Up).
-func (j *Jobs) Start(ctx context.Context, svc *game.Service) error {
-	if svc == nil {
-		return errors.New("jobs.Start: a game service is required")
-	}
+// Start works jobs on this process until Stop, playing CPU turns and takeovers through the game
+// service New was given. The database must be migrated (migrate.Up).
+func (j *Jobs) Start(ctx context.Context) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if j.started {
 		return errors.New("jobs.Start: already started")
 	}
-	j.game = svc
 	if err := j.client.Start(ctx); err != nil {
 		return fmt.Errorf("error starting River: %w", err)
 	}
@@ -180,11 +184,4 @@ func (j *Jobs) closeListener() {
 	if j.listener != nil {
 		j.listener.Close()
 	}
-}
-
-// service returns the game service Start was given.
-func (j *Jobs) service() *game.Service {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	return j.game
 }

@@ -290,6 +290,10 @@ func TestSweeperRepairsAnOverdueTurn(t *testing.T) {
 	if e.notices(player, id, turn, "cpu_played") != 1 {
 		t.Errorf("the idle player has no cpu_played notice")
 	}
+	if n := e.count(`SELECT count(*) FROM events WHERE game_id = $1 AND turn = $2 AND cause IS DISTINCT FROM 'takeover'
+		AND seq > (SELECT min(seq) FROM events WHERE game_id = $1 AND turn = $2)`, id, turn); n != 0 {
+		t.Errorf("%d events of the turn taken over are not recorded as the takeover's", n)
+	}
 	if n, err := r.jobs.Sweep(e.ctx); err != nil || n != 0 {
 		t.Errorf("a second sweep played %d turns, %v", n, err)
 	}
@@ -503,6 +507,9 @@ func TestSweeperPlaysAStalledCPUTurn(t *testing.T) {
 	}
 	if got := e.gameInt(id, "turn"); got <= turn {
 		t.Errorf("turn after the sweep: %d, want past %d", got, turn)
+	}
+	if n := e.count(`SELECT count(*) FROM events WHERE game_id = $1 AND turn = $2 AND cause = 'sweeper'`, id, turn); n == 0 {
+		t.Errorf("no event of the stalled turn is recorded as the sweeper's")
 	}
 	if s := r.jobs.Stats(); s.SweeperRepairs != 1 || s.CPUTurns < 1 {
 		t.Errorf("stats: %+v", s)

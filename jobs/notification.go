@@ -9,6 +9,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"rout/notice"
 	"rout/notify"
 )
 
@@ -24,28 +25,17 @@ type notificationWorker struct {
 // backoff, up to Config.NotifyAttempts tries.
 func (w *notificationWorker) Work(ctx context.Context, job *river.Job[NotificationArgs]) error {
 	j := w.j
-	var (
-		userID, gameID, turn int
-		kindName, channel    string
-		data                 []byte
-		sent                 sql.NullTime
-		to                   notify.Recipient
-		phone                sql.NullString
-	)
-	err := j.db.QueryRowContext(ctx, `SELECT n.user_id, n.game_id, n.turn, n.kind, COALESCE(n.data::text, '{}'), n.sent_at,
-			u.notify, u.email, u.phone, u.name
-		FROM notices n JOIN users u ON u.id = n.user_id WHERE n.id = $1`, job.Args.NoticeID).Scan(
-		&userID, &gameID, &turn, &kindName, &data, &sent, &channel, &to.Email, &phone, &to.Name)
-	if errors.Is(err, sql.ErrNoRows) {
+	n, err := notice.ForDelivery(ctx, j.db, job.Args.NoticeID)
+	if errors.Is(err, notice.ErrNotFound) {
 		return nil // the user or the game was deleted
 	}
 	if err != nil {
-		return fmt.Errorf("error reading notice %d: %w", job.Args.NoticeID, err)
+		return err
 	}
-	to.Phone = phone.String
-	if sent.Valid || j.notifier == nil {
+	if n.Sent || j.notifier == nil {
 		return nil
 	}
+	userID, gameID, turn, kindName, channel, data, to := n.UserID, n.GameID, n.Turn, n.Kind, n.Channel, n.Data, n.To
 	kind, err := notify.ParseKind(kindName)
 	if err != nil {
 		return river.JobCancel(err)
@@ -57,7 +47,7 @@ func (w *notificationWorker) Work(ctx context.Context, job *river.Job[Notificati
 	if ch == notify.ChannelNone {
 		return nil
 	}
-	var nd noticeData
+	var nd notice.Data
 	if err := json.Unmarshal(data, &nd); err != nil {
 		return river.JobCancel(fmt.Errorf("error decoding notice %d: %w", job.Args.NoticeID, err))
 	}
@@ -77,7 +67,7 @@ func (w *notificationWorker) Work(ctx context.Context, job *river.Job[Notificati
 		return err
 	}
 	j.stats.notifySent.Add(1)
-	if _, err := j.db.ExecContext(ctx, `UPDATE notices SET sent_at = $2 WHERE id = $1`, job.Args.NoticeID, j.now()); err != nil {
+	if err := notice.MarkSent(ctx, j.db, job.Args.NoticeID, j.now()); err != nil {
 		// Sent but not marked: a retry would send it again, so log and let it be.
 		j.logger.ErrorContext(ctx, "error marking a notice sent", "notice_id", job.Args.NoticeID, "error", err)
 	}
@@ -86,7 +76,7 @@ func (w *notificationWorker) Work(ctx context.Context, job *river.Job[Notificati
 
 // messageData fills the texts' data of a notice: the time left of a turn, the names of the players it
 // mentions.
-func (j *Jobs) messageData(ctx context.Context, userID, gameID, turn int, nd noticeData) (notify.Data, error) {
+func (j *Jobs) messageData(ctx context.Context, userID, gameID, turn int, nd notice.Data) (notify.Data, error) {
 	d := notify.Data{GameID: gameID, Turn: turn}
 	if nd.Deadline != nil {
 		if deadline, err := parseTime(*nd.Deadline); err == nil {
@@ -116,19 +106,12 @@ func (j *Jobs) messageData(ctx context.Context, userID, gameID, turn int, nd not
 // seatName returns the name of a game's seat (its user's, or "the <difficulty> CPU") and its user (0 for
 // none).
 func (j *Jobs) seatName(ctx context.Context, gameID, seat int) (string, int, error) {
-	var name sql.NullString
-	var user sql.NullInt64
-	var difficulty string
-	err := j.db.QueryRowContext(ctx, `SELECT u.name, p.user_id, COALESCE(p.difficulty, '') FROM players p
-		LEFT JOIN users u ON u.id = p.user_id WHERE p.game_id = $1 AND p.seat = $2`, gameID, seat).Scan(&name, &user, &difficulty)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", 0, nil
-	}
-	if err != nil {
+	name, user, difficulty, ok, err := j.game.SeatHolder(ctx, gameID, seat)
+	if err != nil || !ok {
 		return "", 0, err
 	}
-	if !name.Valid {
+	if user == 0 {
 		return "the " + difficulty + " CPU", 0, nil
 	}
-	return name.String, int(user.Int64), nil
+	return name, user, nil
 }

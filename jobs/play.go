@@ -40,14 +40,14 @@ func (j *Jobs) outOfTime(ctx context.Context) bool {
 
 // playing says whether game snap is still at turn with seat to move.
 func playing(snap game.Snapshot, turn, seat int) bool {
-	return snap.Status == "active" && snap.State.Phase() != rules.PhaseOver && snap.State.Turn() == turn &&
+	return snap.Status == game.StatusActive && snap.State.Phase() != rules.PhaseOver && snap.State.Turn() == turn &&
 		int(snap.State.Current()) == seat
 }
 
 // timedTurn returns the game of a timer job (a warning, a deadline) and whether the job is still due: the
 // game exists, plays turn with seat to move (see playing), and that turn has a deadline.
 func (j *Jobs) timedTurn(ctx context.Context, gameID, turn, seat int) (game.Snapshot, bool, error) {
-	snap, err := j.service().GameSnapshot(ctx, gameID)
+	snap, err := j.game.GameSnapshot(ctx, gameID)
 	if err != nil {
 		if code(err) == game.CodeNotFound {
 			return game.Snapshot{}, false, nil
@@ -60,11 +60,13 @@ func (j *Jobs) timedTurn(ctx context.Context, gameID, turn, seat int) (game.Snap
 // playTurn plays seat's turn of a game through the game service, a command at a time, each sent with the
 // version it was chosen at, until the turn is over (another turn, or the game's end). It returns how many
 // commands it played. A CPU seat plays as its difficulty says; another seat (a takeover) plays as
-// ai.Cautious, and its commands carry the takeover so that the player is told. It does nothing when the
+// ai.Cautious, and its commands' cause (game.CauseTakeover) has the player told. by is the cause of a CPU
+// seat's commands: game.CauseCPU for a CPU turn job, game.CauseSweeper for the sweeper; a lone
+// survivor's are game.CauseSurvivor. It does nothing when the
 // game has moved on. When its job's time (ctx) runs short it stops with errOutOfTime, and a new run goes
 // on. A turn it finished counts in Stats (CPUTurns or Takeovers).
-func (j *Jobs) playTurn(ctx context.Context, gameID, turn, seat int) (played int, err error) {
-	svc := j.service()
+func (j *Jobs) playTurn(ctx context.Context, gameID, turn, seat int, by game.Cause) (played int, err error) {
+	svc := j.game
 	cpu := false
 	defer func() {
 		if played == 0 || err != nil {
@@ -97,15 +99,16 @@ func (j *Jobs) playTurn(ctx context.Context, gameID, turn, seat int) (played int
 		if j.outOfTime(ctx) {
 			return played, errOutOfTime
 		}
-		play, cmdCtx := ai.Cautious, ctx
+		play, cause := ai.Cautious, game.CauseTakeover
 		// A lone survivor's commands are the CPU's too (docs/rules.md, R43): not a takeover.
 		if s := snap.Seats[seat]; s.CPU || snap.State.ActivePlayers() == 1 {
-			cpu = true
+			cpu, cause = true, by
+			if snap.State.ActivePlayers() == 1 {
+				cause = game.CauseSurvivor
+			}
 			if p, ok := ai.ByName(s.Difficulty); ok {
 				play = p
 			}
-		} else {
-			cmdCtx = context.WithValue(ctx, takeoverKey{}, takeover{game: gameID, turn: turn, seat: seat})
 		}
 		// The seed depends only on the game, the turn and the command's place in the game (its version):
 		// the same position gets the same choice, on any replica and after any retry.
@@ -118,8 +121,8 @@ func (j *Jobs) playTurn(ctx context.Context, gameID, turn, seat int) (played int
 			return played, err
 		}
 		version := snap.Version
-		_, err = svc.TurnSubmit(cmdCtx, game.CommandInput{GameID: gameID, Actor: game.System(seat), Command: cmd,
-			ExpectedVersion: &version})
+		_, err = svc.TurnSubmit(ctx, game.CommandInput{GameID: gameID, Actor: game.System(seat), Command: cmd,
+			ExpectedVersion: &version, Cause: cause})
 		if code(err) == game.CodeConflict {
 			continue // someone else moved the game on: look again
 		}

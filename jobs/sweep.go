@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
+	"github.com/lib/pq"
 	"github.com/riverqueue/river"
 
 	"rout/game"
@@ -35,26 +37,17 @@ func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[SweepArgs]) error {
 // seat is a CPU, whose last event is older than Config.SweepGrace, and which has no CPU turn job waiting,
 // scheduled or running for the turn (the job was lost, cancelled, or gave up; a job of a worker that died
 // is River's rescuer's, see Config.RescueAfter). It returns how many turns it played, and errOutOfTime
-// when ctx's time ran short first. It needs Start's game service. The periodic sweeper job calls it;
-// operators and tests may too.
+// when ctx's time ran short first. It finds the games through the game service (OverdueGames,
+// IdleCPUTurns) and plays their turns through it, with the cause game.CauseTakeover for a player's turn
+// and game.CauseSweeper for a CPU seat's. It needs no Start: the periodic sweeper job calls it; operators
+// and tests may too.
 func (j *Jobs) Sweep(ctx context.Context) (int, error) {
 	cutoff := j.now().Add(-j.cfg.SweepGrace)
-	// The partial index on games (turn_deadline) WHERE status = 'active' answers this.
-	overdue, err := j.sweepIDs(ctx, "overdue games", `SELECT id FROM games WHERE status = 'active' AND turn_deadline < $1
-		ORDER BY turn_deadline LIMIT $2`, cutoff, sweepBatch)
+	overdue, err := j.game.OverdueGames(ctx, cutoff, sweepBatch)
 	if err != nil {
 		return 0, err
 	}
-	// One row per active game at most: its current seat's player, its last event (by the unique index on
-	// game and sequence) and the GIN index of the jobs' args.
-	stalled, err := j.sweepIDs(ctx, "stalled CPU turns", `SELECT g.id FROM games g
-		JOIN players p ON p.game_id = g.id AND p.seat = g.current_seat
-		JOIN events e ON e.game_id = g.id AND e.seq = g.seq
-		WHERE g.status = 'active' AND p.cpu AND e.created_at < $1
-		AND NOT EXISTS (SELECT 1 FROM river_job j WHERE j.kind = $3
-			AND j.state IN ('available', 'pending', 'retryable', 'running', 'scheduled')
-			AND j.args @> jsonb_build_object('game_id', g.id, 'turn', g.turn))
-		ORDER BY e.created_at LIMIT $2`, cutoff, sweepBatch, KindCPUTurn)
+	stalled, err := j.stalledCPUTurns(ctx, cutoff)
 	if err != nil {
 		return 0, err
 	}
@@ -70,7 +63,7 @@ func (j *Jobs) Sweep(ctx context.Context) (int, error) {
 			"sweeper: playing a stalled CPU turn"},
 	} {
 		for _, id := range c.ids {
-			snap, err := j.service().GameSnapshot(ctx, id)
+			snap, err := j.game.GameSnapshot(ctx, id)
 			if err != nil {
 				j.logger.ErrorContext(ctx, "sweeper: error reading a game", "game_id", id, "error", err)
 				continue
@@ -80,7 +73,7 @@ func (j *Jobs) Sweep(ctx context.Context) (int, error) {
 				continue // moved on since the query
 			}
 			j.logger.WarnContext(ctx, c.msg, "game_id", id, "turn", turn, "seat", seat, "deadline", snap.Deadline)
-			played, err := j.playTurn(ctx, id, turn, seat)
+			played, err := j.playTurn(ctx, id, turn, seat, game.CauseSweeper)
 			if errors.Is(err, errOutOfTime) {
 				return repaired, err
 			}
@@ -97,23 +90,49 @@ func (j *Jobs) Sweep(ctx context.Context) (int, error) {
 	return repaired, ctx.Err()
 }
 
-// sweepIDs returns the game ids query finds (what names them in errors).
-func (j *Jobs) sweepIDs(ctx context.Context, what, query string, args ...any) ([]int, error) {
-	rows, err := j.db.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("error finding %s: %w", what, err)
-	}
-	defer rows.Close()
+// stalledCPUTurns returns up to sweepBatch games whose CPU seat to move has been idle since before cutoff
+// (game.Service.IdleCPUTurns) and that have no CPU turn job waiting, scheduled or running for the turn,
+// the longest idle first.
+func (j *Jobs) stalledCPUTurns(ctx context.Context, cutoff time.Time) ([]int, error) {
 	var ids []int
-	for rows.Next() {
-		var id int
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("error reading %s: %w", what, err)
+	var after game.IdleTurn
+	for len(ids) < sweepBatch {
+		idle, err := j.game.IdleCPUTurns(ctx, cutoff, after, sweepBatch)
+		if err != nil {
+			return nil, err
 		}
-		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("error finding %s: %w", what, err)
+		if len(idle) == 0 {
+			break
+		}
+		after = idle[len(idle)-1]
+		games, turns := make([]int64, len(idle)), make([]int64, len(idle))
+		for i, t := range idle {
+			games[i], turns[i] = int64(t.GameID), int64(t.Turn)
+		}
+		// The GIN index of the jobs' args answers each EXISTS.
+		rows, err := j.db.QueryContext(ctx, `SELECT c.game_id FROM unnest($1::bigint[], $2::bigint[]) WITH ORDINALITY AS c(game_id, turn, i)
+			WHERE NOT EXISTS (SELECT 1 FROM river_job j WHERE j.kind = $3
+				AND j.state IN ('available', 'pending', 'retryable', 'running', 'scheduled')
+				AND j.args @> jsonb_build_object('game_id', c.game_id, 'turn', c.turn))
+			ORDER BY c.i`, pq.Array(games), pq.Array(turns), KindCPUTurn)
+		if err != nil {
+			return nil, fmt.Errorf("error finding stalled CPU turns: %w", err)
+		}
+		for rows.Next() && len(ids) < sweepBatch {
+			var id int
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("error reading stalled CPU turns: %w", err)
+			}
+			ids = append(ids, id)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("error finding stalled CPU turns: %w", err)
+		}
+		if len(idle) < sweepBatch {
+			break
+		}
 	}
 	return ids, nil
 }

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/riverqueue/river"
+
+	"rout/game"
 )
 
 // turnDeadlineWorker takes over the turn of a player whose time ran out.
@@ -25,6 +27,6 @@ func (w *turnDeadlineWorker) Work(ctx context.Context, job *river.Job[TurnDeadli
 	if err != nil || !due || snap.Deadline.Sub(a.Deadline).Abs() > deadlineSlack {
 		return err
 	}
-	_, err = w.j.playTurn(ctx, a.GameID, a.Turn, a.Seat)
+	_, err = w.j.playTurn(ctx, a.GameID, a.Turn, a.Seat, game.CauseCPU)
 	return continued(err)
 }

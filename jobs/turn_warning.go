@@ -6,6 +6,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"rout/notice"
 	"rout/notify"
 )
 
@@ -22,13 +23,13 @@ func (w *turnWarningWorker) Work(ctx context.Context, job *river.Job[TurnWarning
 	if err != nil || !due || snap.Seats[a.Seat].UserID == 0 {
 		return err
 	}
-	n := notice{user: snap.Seats[a.Seat].UserID, game: a.GameID, turn: a.Turn, kind: notify.KindTurnWarning,
-		data: noticeData{Deadline: rfc3339(*snap.Deadline)}}
+	n := notice.New{UserID: snap.Seats[a.Seat].UserID, GameID: a.GameID, Turn: a.Turn, Kind: notify.KindTurnWarning,
+		Data: notice.Data{Deadline: rfc3339(*snap.Deadline)}}
 	tx, err := w.j.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("error beginning a transaction: %w", err)
 	}
-	if err := w.j.insertNotices(ctx, tx, n); err != nil {
+	if err := w.j.effects.insertNotices(ctx, tx, n); err != nil {
 		_ = tx.Rollback()
 		return err
 	}

@@ -183,7 +183,7 @@ func prepareFor(e game.SeqEvent, before, after rules.State, seat rules.PlayerID)
 func board(e game.SeqEvent, before, after rules.State) *Event {
 	ev := &Event{
 		Phase:       after.Phase().String(),
-		CurrentSeat: seatOrNil(after.Current()),
+		CurrentSeat: game.SeatOrNil(after.Current()),
 	}
 	ts, _ := rules.Touched(before, after, []rules.Event{e.Event})
 	slices.Sort(ts)
@@ -191,23 +191,14 @@ func board(e game.SeqEvent, before, after rules.State) *Event {
 	b := after.Board()
 	for i, t := range ts {
 		owner := after.Owner(t)
-		ev.Territories[i] = Territory{Index: int(t), Key: b.Territory(t).Key, Owner: seatOrNil(owner),
+		ev.Territories[i] = Territory{Index: int(t), Key: b.Territory(t).Key, Owner: game.SeatOrNil(owner),
 			Neutral: owner == rules.Neutral, Armies: after.Armies(t)}
 	}
 	switch x := e.Event.(type) {
 	case rules.BattleRolled:
 		ev.Dice = &Dice{Attacker: x.AttackDice, Defender: x.DefendDice}
 	case rules.GameOver:
-		ev.Winner = seatOrNil(x.Winner)
+		ev.Winner = game.SeatOrNil(x.Winner)
 	}
 	return ev
-}
-
-// seatOrNil returns p as a seat number, or nil for the negative ids (no player, neutral, unclaimed).
-func seatOrNil(p rules.PlayerID) *int {
-	if p < 0 {
-		return nil
-	}
-	s := int(p)
-	return &s
 }

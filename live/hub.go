@@ -15,6 +15,7 @@ import (
 	"github.com/lib/pq"
 
 	"rout/game"
+	"rout/notice"
 	"rout/rules"
 )
 
@@ -150,7 +151,7 @@ func (h *Hub) Start(ctx context.Context) error {
 	go func() {
 		err := h.listener.Listen(game.NotifyChannel)
 		if err == nil {
-			err = h.listener.Listen(NoticeChannel)
+			err = h.listener.Listen(notice.Channel)
 		}
 		if err == nil {
 			err = h.listener.Listen(RevocationChannel)
@@ -172,7 +173,7 @@ func (h *Hub) Start(ctx context.Context) error {
 	}
 	h.wg.Add(1)
 	go h.dispatch()
-	h.logger.InfoContext(ctx, "live hub listening", "channels", game.NotifyChannel+","+NoticeChannel+","+RevocationChannel)
+	h.logger.InfoContext(ctx, "live hub listening", "channels", game.NotifyChannel+","+notice.Channel+","+RevocationChannel)
 	return nil
 }
 
@@ -222,7 +223,7 @@ func (h *Hub) notified(channel, payload string) {
 	switch channel {
 	case game.NotifyChannel:
 		kind = gameTopic
-	case NoticeChannel:
+	case notice.Channel:
 		kind = noticeTopic
 	case RevocationChannel:
 		if id, ok := revokedPayload(payload); ok {
@@ -337,7 +338,7 @@ func (h *Hub) Notices(ctx context.Context, userID int, after int64) (*Subscripti
 		return nil, err
 	}
 	s.catchUp = func(ctx context.Context) ([]sequenced, bool, error) {
-		ns, err := readNotices(ctx, h.db, userID, s.last, noticeBatch)
+		ns, err := notice.Read(ctx, h.db, userID, s.last, noticeBatch)
 		if err != nil {
 			return nil, false, err
 		}
@@ -346,7 +347,7 @@ func (h *Hub) Notices(ctx context.Context, userID int, after int64) (*Subscripti
 			if n.ID > s.from {
 				return out, true, nil
 			}
-			out = append(out, n)
+			out = append(out, (*Notice)(n))
 		}
 		return out, len(ns) < noticeBatch, nil
 	}

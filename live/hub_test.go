@@ -19,6 +19,7 @@ import (
 	"rout/game"
 	"rout/live"
 	"rout/migrate"
+	"rout/notice"
 	"rout/rules"
 )
 
@@ -456,7 +457,7 @@ func (e *env) notice(userID, gameID, turn int, kind string) int64 {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	if _, err := tx.ExecContext(e.ctx, `SELECT pg_notify($1, $2)`, live.NoticeChannel, fmt.Sprintf("%d:%d", userID, id)); err != nil {
+	if _, err := tx.ExecContext(e.ctx, `SELECT pg_notify($1, $2)`, notice.Channel, fmt.Sprintf("%d:%d", userID, id)); err != nil {
 		e.t.Fatal(err)
 	}
 	if err := tx.Commit(); err != nil {

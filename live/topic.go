@@ -2,12 +2,12 @@ package live
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"time"
 
 	"rout/game"
+	"rout/notice"
 	"rout/rules"
 )
 
@@ -213,13 +213,13 @@ type gameSource struct {
 }
 
 func (g *gameSource) start(ctx context.Context) (int64, []sequenced, error) {
-	var seq int64
-	err := g.h.db.QueryRowContext(ctx, `SELECT seq FROM games WHERE id = $1`, g.f.gameID).Scan(&seq)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, nil, fmt.Errorf("live: no game %d", g.f.gameID)
-	}
+	seq, err := g.h.svc.LastSeq(ctx, g.f.gameID)
 	if err != nil {
-		return 0, nil, fmt.Errorf("error reading the sequence number of game %d: %w", g.f.gameID, err)
+		var ge *game.Error
+		if errors.As(err, &ge) && ge.Code == game.CodeNotFound {
+			return 0, nil, fmt.Errorf("live: no game %d", g.f.gameID)
+		}
+		return 0, nil, err
 	}
 	var recent []sequenced
 	err = g.f.foldTo(ctx, seq, seq-recentEvents, func(e game.SeqEvent, before rules.State) error {
@@ -259,20 +259,20 @@ type noticeSource struct {
 }
 
 func (n *noticeSource) start(ctx context.Context) (int64, []sequenced, error) {
-	head, err := lastNotice(ctx, n.h.db, n.userID)
+	head, err := notice.Last(ctx, n.h.db, n.userID)
 	return head, nil, err
 }
 
 func (n *noticeSource) batch() int { return noticeBatch }
 
 func (n *noticeSource) read(ctx context.Context, after int64) ([]sequenced, error) {
-	ns, err := readNotices(ctx, n.h.db, n.userID, after, noticeBatch)
+	ns, err := notice.Read(ctx, n.h.db, n.userID, after, noticeBatch)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]sequenced, len(ns))
 	for i, x := range ns {
-		out[i] = x
+		out[i] = (*Notice)(x)
 	}
 	return out, nil
 }

@@ -312,6 +312,11 @@ func (c *commitClock) AfterCommand(context.Context, *sql.Tx, game.Change) error 
 	return nil
 }
 
+// AfterCreate does nothing: the benchmark times commands only.
+func (c *commitClock) AfterCreate(context.Context, *sql.Tx, game.NewGame) error { return nil }
+
+var _ game.Effects = (*commitClock)(nil)
+
 // last returns when the last command began to commit.
 func (c *commitClock) last() time.Time { return time.Unix(0, c.at.Load()) }
 

@@ -128,6 +128,14 @@ var cardLocationNames = [...]string{"deck", "discard", "hand"}
 
 func (l CardLocation) String() string { return enumName(cardLocationNames[:], int(l)) }
 
+// MarshalText encodes the card location by name.
+func (l CardLocation) MarshalText() ([]byte, error) { return enumMarshal(cardLocationNames[:], int(l)) }
+
+// UnmarshalText decodes a card location name.
+func (l *CardLocation) UnmarshalText(b []byte) error {
+	return enumUnmarshal(cardLocationNames[:], b, l)
+}
+
 // CardPlace is where a card is: its pile, its holder (in a hand; NoPlayer otherwise) and its position in
 // that pile or hand.
 type CardPlace struct {

@@ -79,6 +79,12 @@ func (p Phase) MarshalText() ([]byte, error) { return enumMarshal(phaseNames[:],
 // UnmarshalText decodes a phase name.
 func (p *Phase) UnmarshalText(b []byte) error { return enumUnmarshal(phaseNames[:], b, p) }
 
+// MarshalText encodes the player status by name.
+func (s Status) MarshalText() ([]byte, error) { return enumMarshal(statusNames[:], int(s)) }
+
+// UnmarshalText decodes a player status name.
+func (s *Status) UnmarshalText(b []byte) error { return enumUnmarshal(statusNames[:], b, s) }
+
 // MarshalText encodes the claim strategy by name.
 func (c ClaimStrategy) MarshalText() ([]byte, error) { return enumMarshal(claimNames[:], int(c)) }
 

@@ -1,6 +1,8 @@
 package rules_test
 
 import (
+	"encoding"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"testing"
@@ -210,5 +212,58 @@ func TestReinforcements(t *testing.T) {
 				t.Errorf("p1 with %d territories: got %v, want %v", c.owned, got, c.p1)
 			}
 		})
+	}
+}
+
+// TestEnumsMarshalAsText checks that the enums the tables store by name round-trip through
+// MarshalText and UnmarshalText, as JSON strings too, so that no other package keeps their names.
+func TestEnumsMarshalAsText(t *testing.T) {
+	t.Parallel()
+	type textEnum interface {
+		encoding.TextMarshaler
+		String() string
+	}
+	check := func(v textEnum, back encoding.TextUnmarshaler, name string) {
+		t.Helper()
+		b, err := v.MarshalText()
+		if err != nil || string(b) != name || v.String() != name {
+			t.Errorf("%T %v: marshals as %q (%v), want %q", v, v, b, err, name)
+			return
+		}
+		if err := back.UnmarshalText(b); err != nil {
+			t.Errorf("%T %q: %v", back, name, err)
+		}
+		j, err := json.Marshal(v)
+		if err != nil || string(j) != `"`+name+`"` {
+			t.Errorf("%T %v: JSON %s (%v), want %q", v, v, j, err, name)
+		}
+	}
+	for i, name := range []string{"active", "eliminated", "resigned"} {
+		var back rules.Status
+		check(rules.Status(i), &back, name)
+		if back != rules.Status(i) {
+			t.Errorf("status %q reads back as %v", name, back)
+		}
+	}
+	for i, name := range []string{"deck", "discard", "hand"} {
+		var back rules.CardLocation
+		check(rules.CardLocation(i), &back, name)
+		if back != rules.CardLocation(i) {
+			t.Errorf("card location %q reads back as %v", name, back)
+		}
+	}
+	for i, name := range []string{"setup", "claim", "placement", "reinforce", "attack", "occupy", "fortify", "over"} {
+		var back rules.Phase
+		check(rules.Phase(i), &back, name)
+		if back != rules.Phase(i) {
+			t.Errorf("phase %q reads back as %v", name, back)
+		}
+	}
+	var st rules.Status
+	if err := st.UnmarshalText([]byte("winning")); err == nil {
+		t.Errorf("status winning: accepted")
+	}
+	if _, err := rules.CardLocation(7).MarshalText(); err == nil {
+		t.Errorf("card location 7: marshalled")
 	}
 }

@@ -13,8 +13,9 @@ import (
 	"rout/notify"
 )
 
-// newJobs returns the process's River jobs and the game service whose Effects they are: every command
-// enqueues its jobs, whether or not this process works them (cfg.Workers). Workers get a LISTEN
+// newJobs returns the process's game service and the River jobs that work through it: the service's
+// Effects (built first, insert-only) enqueue every command's jobs, whether or not this process works them
+// (cfg.Workers). Workers get a LISTEN
 // connection to the database, so that they pick new jobs up at once. The jobs worked here, the CPU turns
 // and the takeovers are counted in m (nil: nowhere).
 func newJobs(cfg Config, db *Database, m *metrics.Metrics, logger *slog.Logger) (*jobs.Jobs, *game.Service, error) {
@@ -33,11 +34,16 @@ func newJobs(cfg Config, db *Database, m *metrics.Metrics, logger *slog.Logger) 
 		}
 		opts.Notifier = router
 	}
-	j, err := jobs.New(opts)
+	effects, err := jobs.NewEffects(jobs.EffectsOpts{DB: db.DB, Config: cfg.Jobs, Logger: logger})
 	if err != nil {
 		return nil, nil, err
 	}
-	svc, err := game.New(game.Opts{DB: db.DB, Logger: logger, Effects: j})
+	svc, err := game.New(game.Opts{DB: db.DB, Logger: logger, Effects: effects})
+	if err != nil {
+		return nil, nil, err
+	}
+	opts.Game = svc
+	j, err := jobs.New(opts)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -45,9 +51,9 @@ func newJobs(cfg Config, db *Database, m *metrics.Metrics, logger *slog.Logger) 
 }
 
 // startJobs starts working jobs when cfg.Workers asks for it.
-func startJobs(ctx context.Context, cfg Config, work *jobs.Jobs, svc *game.Service) error {
+func startJobs(ctx context.Context, cfg Config, work *jobs.Jobs) error {
 	if !cfg.Workers {
 		return nil
 	}
-	return work.Start(ctx, svc)
+	return work.Start(ctx)
 }

@@ -95,7 +95,7 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		if ctx.Err() == nil {
 			runErr = fmt.Errorf("error storing the built-in maps: %w", err)
 		}
-	} else if err := startJobs(ctx, cfg, work, svc); err != nil {
+	} else if err := startJobs(ctx, cfg, work); err != nil {
 		if ctx.Err() == nil {
 			runErr = err
 		}

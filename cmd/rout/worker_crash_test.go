@@ -71,7 +71,7 @@ func TestWorkerKilledMidTurn(t *testing.T) {
 		t.Fatal(err)
 	}
 	// An API replica's service: its jobs are only inserted.
-	inserter, err := jobs.New(jobs.Opts{DB: db, Config: jobs.DefaultConfig()})
+	inserter, err := jobs.NewEffects(jobs.EffectsOpts{DB: db, Config: jobs.DefaultConfig()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,7 +33,7 @@ func TestWorkerPlaysForAPIReplicas(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	inserter, err := jobs.New(jobs.Opts{DB: db, Config: jobs.DefaultConfig()})
+	inserter, err := jobs.NewEffects(jobs.EffectsOpts{DB: db, Config: jobs.DefaultConfig()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,9 @@
 package event
 
 import (
+	"fmt"
+	"io"
+	"strconv"
 	"time"
 
 	"entgo.io/ent/dialect/sql"
@@ -28,6 +31,8 @@ const (
 	FieldKind = "kind"
 	// FieldPayload holds the string denoting the payload field in the database.
 	FieldPayload = "payload"
+	// FieldCause holds the string denoting the cause field in the database.
+	FieldCause = "cause"
 	// EdgeGame holds the string denoting the game edge name in mutations.
 	EdgeGame = "game"
 	// Table holds the table name of the event in the database.
@@ -51,6 +56,7 @@ var Columns = []string{
 	FieldSeat,
 	FieldKind,
 	FieldPayload,
+	FieldCause,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -77,6 +83,32 @@ var (
 	// KindValidator is a validator for the "kind" field. It is called by the builders before save.
 	KindValidator func(string) error
 )
+
+// Cause defines the type for the "cause" enum field.
+type Cause string
+
+// Cause values.
+const (
+	CausePlayer   Cause = "player"
+	CauseCPU      Cause = "cpu"
+	CauseTakeover Cause = "takeover"
+	CauseSweeper  Cause = "sweeper"
+	CauseSurvivor Cause = "survivor"
+)
+
+func (c Cause) String() string {
+	return string(c)
+}
+
+// CauseValidator is a validator for the "cause" field enum values. It is called by the builders before save.
+func CauseValidator(c Cause) error {
+	switch c {
+	case CausePlayer, CauseCPU, CauseTakeover, CauseSweeper, CauseSurvivor:
+		return nil
+	default:
+		return fmt.Errorf("event: invalid enum value for cause field: %q", c)
+	}
+}
 
 // OrderOption defines the ordering options for the Event queries.
 type OrderOption func(*sql.Selector)
@@ -116,6 +148,11 @@ func ByKind(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldKind, opts...).ToFunc()
 }
 
+// ByCause orders the results by the cause field.
+func ByCause(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldCause, opts...).ToFunc()
+}
+
 // ByGameField orders the results by game field.
 func ByGameField(field string, opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -128,4 +165,22 @@ func newGameStep() *sqlgraph.Step {
 		sqlgraph.To(GameInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.M2O, true, GameTable, GameColumn),
 	)
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (e Cause) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(e.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (e *Cause) UnmarshalGQL(val interface{}) error {
+	str, ok := val.(string)
+	if !ok {
+		return fmt.Errorf("enum %T must be a string", val)
+	}
+	*e = Cause(str)
+	if err := CauseValidator(*e); err != nil {
+		return fmt.Errorf("%s is not a valid Cause", str)
+	}
+	return nil
 }

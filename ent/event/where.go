@@ -330,6 +330,36 @@ func KindContainsFold(v string) predicate.Event {
 	return predicate.Event(sql.FieldContainsFold(FieldKind, v))
 }
 
+// CauseEQ applies the EQ predicate on the "cause" field.
+func CauseEQ(v Cause) predicate.Event {
+	return predicate.Event(sql.FieldEQ(FieldCause, v))
+}
+
+// CauseNEQ applies the NEQ predicate on the "cause" field.
+func CauseNEQ(v Cause) predicate.Event {
+	return predicate.Event(sql.FieldNEQ(FieldCause, v))
+}
+
+// CauseIn applies the In predicate on the "cause" field.
+func CauseIn(vs ...Cause) predicate.Event {
+	return predicate.Event(sql.FieldIn(FieldCause, vs...))
+}
+
+// CauseNotIn applies the NotIn predicate on the "cause" field.
+func CauseNotIn(vs ...Cause) predicate.Event {
+	return predicate.Event(sql.FieldNotIn(FieldCause, vs...))
+}
+
+// CauseIsNil applies the IsNil predicate on the "cause" field.
+func CauseIsNil() predicate.Event {
+	return predicate.Event(sql.FieldIsNull(FieldCause))
+}
+
+// CauseNotNil applies the NotNil predicate on the "cause" field.
+func CauseNotNil() predicate.Event {
+	return predicate.Event(sql.FieldNotNull(FieldCause))
+}
+
 // HasGame applies the HasEdge predicate on the "game" edge.
 func HasGame() predicate.Event {
 	return predicate.Event(func(s *sql.Selector) {

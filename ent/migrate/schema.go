@@ -89,6 +89,7 @@ var (
 		{Name: "seat", Type: field.TypeInt, Default: -1},
 		{Name: "kind", Type: field.TypeString, Size: 64},
 		{Name: "payload", Type: field.TypeJSON, SchemaType: map[string]string{"postgres": "json"}},
+		{Name: "cause", Type: field.TypeEnum, Nullable: true, Enums: []string{"player", "cpu", "takeover", "sweeper", "survivor"}},
 		{Name: "game_id", Type: field.TypeInt},
 	}
 	// EventsTable holds the schema information for the "events" table.
@@ -99,7 +100,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "events_games_events",
-				Columns:    []*schema.Column{EventsColumns[7]},
+				Columns:    []*schema.Column{EventsColumns[8]},
 				RefColumns: []*schema.Column{GamesColumns[0]},
 				OnDelete:   schema.Cascade,
 			},
@@ -108,7 +109,7 @@ var (
 			{
 				Name:    "event_game_id_seq",
 				Unique:  true,
-				Columns: []*schema.Column{EventsColumns[7], EventsColumns[2]},
+				Columns: []*schema.Column{EventsColumns[8], EventsColumns[2]},
 			},
 		},
 	}

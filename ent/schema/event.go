@@ -48,6 +48,12 @@ func (Event) Fields() []ent.Field {
 			SchemaType(jsonText).
 			Immutable().
 			Comment("The event as rules.MarshalEvent writes it."),
+		field.Enum("cause").
+			Values("player", "cpu", "takeover", "sweeper", "survivor").
+			Optional().
+			Nillable().
+			Immutable().
+			Comment("Why the command that produced the event was played (game.Cause): a player's command, a CPU seat's turn, a takeover of an idle player's turn, the sweeper's repair of a CPU turn, or the CPU playing for a lone survivor. None for events written before causes were recorded."),
 	}
 }
 

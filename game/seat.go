@@ -1,0 +1,60 @@
+package game
+
+import (
+	"database/sql"
+
+	"rout/rules"
+)
+
+// The seat columns. The engine numbers seats from 0 and gives what is not a seat negative numbers
+// (rules.Neutral -1, rules.Unclaimed -2, rules.NoPlayer -3); the tables keep the engine's numbers where a
+// neutral or unclaimed owner is meant (territories.owner_seat), -1 where "no seat" is (games.current_seat,
+// events.seat, and a record's seat), and NULL for a card in no hand (cards.holder_seat). These functions
+// are the only place that converts between the two.
+
+// noSeat is a seat column's "no seat".
+const noSeat = -1
+
+// seatColumn is the value of games.current_seat, events.seat or a record's seat for p: the seat, or -1
+// when p is not one (rules.NoPlayer).
+func seatColumn(p rules.PlayerID) int {
+	if p < 0 {
+		return noSeat
+	}
+	return int(p)
+}
+
+// seatFromColumn is the player a seat column holds: the seat, or rules.NoPlayer for any negative value
+// (-1; the events of games played before events.seat kept -1 hold -3).
+func seatFromColumn(v int) rules.PlayerID {
+	if v < 0 {
+		return rules.NoPlayer
+	}
+	return rules.PlayerID(v)
+}
+
+// holderColumn is the value of cards.holder_seat for a card held by p: the seat, or NULL for none.
+func holderColumn(p rules.PlayerID) sql.NullInt64 {
+	if p < 0 {
+		return sql.NullInt64{}
+	}
+	return sql.NullInt64{Int64: int64(p), Valid: true}
+}
+
+// holderFromColumn is the player cards.holder_seat names: the seat, or rules.NoPlayer for NULL.
+func holderFromColumn(v sql.NullInt64) rules.PlayerID {
+	if !v.Valid {
+		return rules.NoPlayer
+	}
+	return rules.PlayerID(v.Int64)
+}
+
+// SeatOrNil is p as the API shows a seat: its number, or nil for the negative ids (no player, neutral,
+// unclaimed).
+func SeatOrNil(p rules.PlayerID) *int {
+	if p < 0 {
+		return nil
+	}
+	s := int(p)
+	return &s
+}

@@ -1,0 +1,189 @@
+// Package notice owns the notices table: what a user is told about a game (their turn, time running out,
+// a CPU played for them, an invitation, their elimination, the end of the game). It holds the notice's
+// types, its insert (with the per-user advisory lock that keeps a user's notices committing in id order),
+// its reads, and the PostgreSQL channel on which a new notice is announced. Package jobs inserts notices,
+// package live reads them for subscribers, and package graph shows them.
+package notice
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	"rout/notify"
+)
+
+// Channel is the PostgreSQL channel on which the transaction that inserts a notice announces it, as
+// "<user id>:<notice id>". Listeners read the notice itself from the database.
+const Channel = "rout_notices"
+
+// Notice is a notice as stored (a row of the notices table).
+type Notice struct {
+	// ID is the notice's id: increasing in the user's stream, not contiguous. Resume after it.
+	ID int64
+	// GameID is the game it is about.
+	GameID int
+	// Turn is the game's turn when it happened.
+	Turn int
+	// Kind is what happened: your_turn, turn_warning, cpu_played, eliminated, game_over or invited.
+	Kind string
+	// Data holds details (a deadline, the winner's seat): a JSON object, or nil.
+	Data json.RawMessage
+	// CreatedAt is when the notice was written.
+	CreatedAt time.Time
+}
+
+// New is a notice to insert.
+type New struct {
+	UserID, GameID, Turn int
+	Kind                 notify.Kind
+	Data                 Data
+}
+
+// Data is the JSON object stored with a notice for clients (notices.data).
+type Data struct {
+	Deadline *string `json:"deadline,omitempty"` // your_turn, turn_warning: RFC 3339
+	Seat     *int    `json:"seat,omitempty"`     // cpu_played: the seat the CPU played for
+	By       *int    `json:"by,omitempty"`       // eliminated: the seat that took the last territory
+	Winner   *int    `json:"winner,omitempty"`   // game_over: the winning seat
+	Inviter  *int    `json:"inviter,omitempty"`  // invited: the user who invited (a database id; the API shows a global id)
+}
+
+// Inserted is a notice Insert recorded: its id, and the notification channel its user takes (the users
+// table's notify column).
+type Inserted struct {
+	ID      int64
+	New     New
+	Channel string
+}
+
+// lockSpace is the first key of the transaction-level advisory lock, pg_advisory_xact_lock(space, user
+// id), that a transaction takes on a user before it inserts the user's notices ("no" in ASCII: the
+// migrations' lock key, 0x726f75745f6d6967, has another first half).
+const lockSpace = 0x6e6f
+
+// Insert records ns in tx, at time now, and announces each new one on Channel, in tx. It first locks, in
+// the order of their ids, every user the notices are for, until tx ends: a user's notices then commit in
+// the order of their ids, so that a live subscriber that has seen one id never misses a smaller one
+// committed later. A notice the user was told already (the unique index on user, game, turn and kind) is
+// skipped. It returns the notices it recorded.
+func Insert(ctx context.Context, tx *sql.Tx, now time.Time, ns ...New) ([]Inserted, error) {
+	users := make([]int, 0, len(ns))
+	for _, n := range ns {
+		users = append(users, n.UserID)
+	}
+	slices.Sort(users)
+	for _, user := range slices.Compact(users) {
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, $2)`, lockSpace, user); err != nil {
+			return nil, fmt.Errorf("error locking the notices of user %d: %w", user, err)
+		}
+	}
+	var out []Inserted
+	for _, n := range ns {
+		data, err := json.Marshal(n.Data)
+		if err != nil {
+			return nil, fmt.Errorf("error encoding a notice: %w", err)
+		}
+		in := Inserted{New: n}
+		err = tx.QueryRowContext(ctx, `WITH n AS (
+				INSERT INTO notices (created_at, user_id, game_id, turn, kind, data) VALUES ($1, $2, $3, $4, $5, $6)
+				ON CONFLICT (user_id, game_id, turn, kind) DO NOTHING RETURNING id, user_id)
+			SELECT n.id, u.notify FROM n JOIN users u ON u.id = n.user_id`,
+			now, n.UserID, n.GameID, n.Turn, n.Kind.String(), string(data)).Scan(&in.ID, &in.Channel)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue // told already
+		}
+		if err != nil {
+			return nil, fmt.Errorf("error recording the %s notice of user %d in game %d: %w", n.Kind, n.UserID, n.GameID, err)
+		}
+		if _, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, Channel,
+			strconv.Itoa(n.UserID)+":"+strconv.FormatInt(in.ID, 10)); err != nil {
+			return nil, fmt.Errorf("error announcing notice %d: %w", in.ID, err)
+		}
+		out = append(out, in)
+	}
+	return out, nil
+}
+
+// Read returns up to limit notices of user userID after id after, in id order.
+func Read(ctx context.Context, db *sql.DB, userID int, after int64, limit int) ([]*Notice, error) {
+	rows, err := db.QueryContext(ctx, `SELECT id, game_id, turn, kind, data, created_at FROM notices
+		WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3`, userID, after, limit)
+	if err != nil {
+		return nil, fmt.Errorf("error reading the notices of user %d: %w", userID, err)
+	}
+	defer rows.Close()
+	var out []*Notice
+	for rows.Next() {
+		var n Notice
+		var data []byte
+		if err := rows.Scan(&n.ID, &n.GameID, &n.Turn, &n.Kind, &data, &n.CreatedAt); err != nil {
+			return nil, fmt.Errorf("error reading a notice of user %d: %w", userID, err)
+		}
+		if len(data) > 0 {
+			n.Data = data
+		}
+		out = append(out, &n)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("error reading the notices of user %d: %w", userID, err)
+	}
+	return out, nil
+}
+
+// Last returns the id of user userID's last notice, 0 when none.
+func Last(ctx context.Context, db *sql.DB, userID int) (int64, error) {
+	var id int64
+	err := db.QueryRowContext(ctx, `SELECT COALESCE(max(id), 0) FROM notices WHERE user_id = $1`, userID).Scan(&id)
+	if err != nil {
+		return 0, fmt.Errorf("error reading the last notice of user %d: %w", userID, err)
+	}
+	return id, nil
+}
+
+// Delivery is a notice with what sending it needs: its user's channel and addresses, and whether it was
+// sent already.
+type Delivery struct {
+	UserID, GameID, Turn int
+	Kind                 string
+	Data                 []byte // the JSON object, "{}" when none
+	Sent                 bool
+	Channel              string // the user's notification channel
+	To                   notify.Recipient
+}
+
+// ErrNotFound is returned by ForDelivery for a notice that is no longer there (its user or game was
+// deleted).
+var ErrNotFound = errors.New("notice not found")
+
+// ForDelivery reads notice id for sending it.
+func ForDelivery(ctx context.Context, db *sql.DB, id int64) (Delivery, error) {
+	var d Delivery
+	var sent sql.NullTime
+	var phone sql.NullString
+	err := db.QueryRowContext(ctx, `SELECT n.user_id, n.game_id, n.turn, n.kind, COALESCE(n.data::text, '{}'), n.sent_at,
+			u.notify, u.email, u.phone, u.name
+		FROM notices n JOIN users u ON u.id = n.user_id WHERE n.id = $1`, id).Scan(
+		&d.UserID, &d.GameID, &d.Turn, &d.Kind, &d.Data, &sent, &d.Channel, &d.To.Email, &phone, &d.To.Name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Delivery{}, ErrNotFound
+	}
+	if err != nil {
+		return Delivery{}, fmt.Errorf("error reading notice %d: %w", id, err)
+	}
+	d.To.Phone, d.Sent = phone.String, sent.Valid
+	return d, nil
+}
+
+// MarkSent records that notice id was sent at time at.
+func MarkSent(ctx context.Context, db *sql.DB, id int64, at time.Time) error {
+	if _, err := db.ExecContext(ctx, `UPDATE notices SET sent_at = $2 WHERE id = $1`, id, at); err != nil {
+		return fmt.Errorf("error marking notice %d sent: %w", id, err)
+	}
+	return nil
+}

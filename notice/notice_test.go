@@ -1,0 +1,122 @@
+package notice_test
+
+import (
+	"database/sql"
+	"errors"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/lib/pq"
+
+	"rout/dbtest"
+	"rout/game"
+	"rout/migrate"
+	"rout/notice"
+	"rout/notify"
+)
+
+func TestMain(m *testing.M) { dbtest.Main(m) }
+
+// TestInsertAnnouncesReadsAndSkipsRepeats records notices through Insert and checks what the package
+// owns: each new notice is announced on Channel as "<user>:<id>", a repeat of a user, game, turn and kind
+// is skipped, Read returns a user's notices after an id in order, Last the last id, and ForDelivery and
+// MarkSent what the notification worker needs.
+func TestInsertAnnouncesReadsAndSkipsRepeats(t *testing.T) {
+	dsn := dbtest.URL(t)
+	db, err := sql.Open("postgres", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	ctx := t.Context()
+	if err := migrate.Up(ctx, db, nil); err != nil {
+		t.Fatal(err)
+	}
+	var user int
+	if err := db.QueryRowContext(ctx, `INSERT INTO users (created_at, updated_at, name, email, password_hash, notify)
+		VALUES (now(), now(), 'ada', 'ada@example.com', 'x', 'email') RETURNING id`).Scan(&user); err != nil {
+		t.Fatal(err)
+	}
+	svc, err := game.New(game.Opts{DB: db})
+	if err != nil {
+		t.Fatal(err)
+	}
+	created, err := svc.GameCreate(ctx, game.CreateInput{CreatorID: user, MapKey: "classic", Seats: []game.SeatSpec{
+		{Kind: game.SeatUser, UserID: user, Color: "red"}, {Kind: game.SeatCPU, Color: "blue"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last, err := notice.Last(ctx, db, user); err != nil || last != 0 {
+		t.Fatalf("the last notice of a user without any: %d, %v", last, err)
+	}
+	listener := pq.NewListener(dsn, time.Second, time.Second, nil)
+	t.Cleanup(func() { listener.Close() })
+	if err := listener.Listen(notice.Channel); err != nil {
+		t.Fatal(err)
+	}
+
+	insert := func(ns ...notice.New) []notice.Inserted {
+		t.Helper()
+		tx, err := db.BeginTx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, err := notice.Insert(ctx, tx, time.Now(), ns...)
+		if err != nil {
+			_ = tx.Rollback()
+			t.Fatal(err)
+		}
+		if err := tx.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		return in
+	}
+	winner := 1
+	first := insert(notice.New{UserID: user, GameID: created.GameID, Turn: 1, Kind: notify.KindYourTurn},
+		notice.New{UserID: user, GameID: created.GameID, Turn: 2, Kind: notify.KindGameOver, Data: notice.Data{Winner: &winner}})
+	if len(first) != 2 || first[0].Channel != "email" || first[0].ID >= first[1].ID {
+		t.Fatalf("inserted %+v, want two notices in id order for a user who takes email", first)
+	}
+	for _, n := range first {
+		select {
+		case heard := <-listener.Notify:
+			if want := strconv.Itoa(user) + ":" + strconv.FormatInt(n.ID, 10); heard.Extra != want {
+				t.Errorf("heard %q on %s, want %q", heard.Extra, notice.Channel, want)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("notice %d was not announced", n.ID)
+		}
+	}
+	if again := insert(notice.New{UserID: user, GameID: created.GameID, Turn: 1, Kind: notify.KindYourTurn}); len(again) != 0 {
+		t.Errorf("a repeated notice was recorded again: %+v", again)
+	}
+
+	all, err := notice.Read(ctx, db, user, 0, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != 2 || all[0].ID != first[0].ID || all[1].Kind != "game_over" || string(all[1].Data) != `{"winner":1}` {
+		t.Fatalf("read %+v", all)
+	}
+	if after, err := notice.Read(ctx, db, user, first[0].ID, 10); err != nil || len(after) != 1 || after[0].ID != first[1].ID {
+		t.Errorf("read after the first: %v, %v", after, err)
+	}
+	if last, err := notice.Last(ctx, db, user); err != nil || last != first[1].ID {
+		t.Errorf("last notice %d, %v; want %d", last, err, first[1].ID)
+	}
+
+	d, err := notice.ForDelivery(ctx, db, first[1].ID)
+	if err != nil || d.Sent || d.Channel != "email" || d.To.Email != "ada@example.com" || d.Kind != "game_over" || d.UserID != user {
+		t.Fatalf("for delivery: %+v, %v", d, err)
+	}
+	if err := notice.MarkSent(ctx, db, first[1].ID, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if d, err := notice.ForDelivery(ctx, db, first[1].ID); err != nil || !d.Sent {
+		t.Errorf("after MarkSent: sent %v, %v", d.Sent, err)
+	}
+	if _, err := notice.ForDelivery(ctx, db, first[1].ID+1000); !errors.Is(err, notice.ErrNotFound) {
+		t.Errorf("a notice that is not there: %v, want ErrNotFound", err)
+	}
+}
