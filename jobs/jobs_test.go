@@ -185,7 +185,7 @@ func TestStaleDeadlineChangesNothing(t *testing.T) {
 		t.Fatalf("a human's turn has no scheduled warning and deadline")
 	}
 	// The player plays the whole turn, in time.
-	for snap.State.Turn() == turn {
+	for snap.State.Turn() == turn && snap.State.Phase() != rules.PhaseOver {
 		cmd := ai.Normal(snap.State, snap.State.Current(), rand.New(rand.NewPCG(1, 2)))
 		version := snap.Version
 		if _, err := r.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(player), Command: cmd,
@@ -422,7 +422,7 @@ func TestEndedTurnsLeaveNoTimer(t *testing.T) {
 			t.Fatal(err)
 		}
 		turn := snap.State.Turn()
-		for snap.State.Turn() == turn {
+		for snap.State.Turn() == turn && snap.State.Phase() != rules.PhaseOver {
 			player := snap.Seats[snap.State.Current()].UserID
 			cmd := ai.Normal(snap.State, snap.State.Current(), rand.New(rand.NewPCG(uint64(turn), 2)))
 			version := snap.Version
