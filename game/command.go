@@ -154,6 +154,7 @@ func (s *Service) TurnSubmit(ctx context.Context, in CommandInput) (Result, erro
 		return Result{}, err
 	}
 	s.cacheCommitted(res)
+	s.announce(res)
 	return res, nil
 }
 

@@ -15,17 +15,20 @@
 //  7. run the command's side effects in the same transaction (the Effects seam: River jobs and notices,
 //     package rout/jobs's Effects, told the command's Cause; GameCreate calls Effects.AfterCreate the same
 //     way);
-//  8. pg_notify the game id and its new sequence number; commit.
+//  8. commit; then announce the game id and its new sequence number (pg_notify, in a statement of its
+//     own after the commit, so that commands keep PostgreSQL's group commit: see notifier).
 //
 // A command that leaves a game going on with a lone survivor is followed, in its transaction, by the
-// survivor's own commands, chosen by the CPU, each taking steps 5 to 7 with its own pg_notify, all committed
-// at once (see playSurvivor).
+// survivor's own commands, chosen by the CPU, each taking steps 5 to 7, all committed and announced at
+// once (see playSurvivor).
 //
 // The Result holds all an answer needs (the acting seat, the version, the events, and the game as the
 // command left it), so that the caller reads nothing after the command; Service.Board gives the board to
 // resolve a command's territory keys without a transaction before it. ViewEvent is the one projection of
 // an event for a viewer.
 //
-// Nothing is half-done: a command that fails at any step rolls back and notifies nobody. The database is
+// Nothing is half-done: a command that fails at any step rolls back and notifies nobody. A notification
+// lost after a commit (the process died in between) is found by the live hubs' check of their games'
+// heads (Service.Heads). The database is
 // the only source of truth: the cache is keyed by the game's version and is only a shortcut.
 package game

@@ -384,6 +384,7 @@ func (s *Service) GameStart(ctx context.Context, gameID, userID int) (Result, er
 		return Result{}, err
 	}
 	s.cacheCommitted(res)
+	s.announce(res)
 	return res, nil
 }
 

@@ -96,6 +96,10 @@ type Opts struct {
 	// SurvivorTime bounds the time spent playing for a lone survivor after one command: no command is
 	// started after it; default SurvivorPlayTime.
 	SurvivorTime time.Duration
+	// SkipNotify commits commands without announcing them on NotifyChannel, as when a process dies between
+	// a command's commit and its notification: live subscribers then rely on their hub's head check. For
+	// tests.
+	SkipNotify bool
 }
 
 // Service runs every command on a game. It is safe for concurrent use; any number of services (replicas)
@@ -109,7 +113,8 @@ type Service struct {
 	boards *lru[int, *rules.Board] // map row id (one map version) -> its board, which never changes
 	mapOf  *lru[int, int]          // game id -> map row id, which never changes
 
-	cache *stateCache
+	cache  *stateCache
+	notify *notifier // announces committed commands
 
 	survivorCommands int
 	survivorTime     time.Duration
@@ -143,6 +148,7 @@ func New(opts Opts) (*Service, error) {
 		boards:  newLRU[int, *rules.Board](maxBoards),
 		mapOf:   newLRU[int, int](4 * opts.CacheSize),
 		cache:   newStateCache(opts.CacheSize),
+		notify:  &notifier{db: opts.DB, logger: opts.Logger, off: opts.SkipNotify},
 
 		survivorCommands: opts.SurvivorCommands,
 		survivorTime:     opts.SurvivorTime,

@@ -615,13 +615,61 @@ func TestFailedCommandLeavesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	select {
-	case n := <-listener.Notify:
-		if want := fmt.Sprintf("%d:%d", id, res.Events[len(res.Events)-1].Seq); n.Extra != want {
-			t.Errorf("first notification %q, want %q (the failed command's?)", n.Extra, want)
+	// The start's notification, sent after its commit, may reach the listener after it listened: skip it.
+	start := fmt.Sprintf("%d:%d", id, res.Events[0].Seq-1)
+	for {
+		select {
+		case n := <-listener.Notify:
+			if n.Extra == start {
+				continue
+			}
+			if want := fmt.Sprintf("%d:%d", id, res.Events[len(res.Events)-1].Seq); n.Extra != want {
+				t.Errorf("first notification %q, want %q (the failed command's?)", n.Extra, want)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("no notification for the successful command")
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("no notification for the successful command")
+		return
+	}
+}
+
+// A command is announced after its commit: when its notification arrives, its events can be read.
+func TestNotificationFollowsTheCommit(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	alice, bob := e.user("alice"), e.user("bob")
+	id := e.started(rules.ClaimRandom, rules.CardsClassic, alice, bob)
+	listener := pq.NewListener(e.dsn, time.Second, time.Second, nil)
+	defer listener.Close()
+	if err := listener.Listen(game.NotifyChannel); err != nil {
+		t.Fatal(err)
+	}
+	s := e.state(id)
+	user := map[rules.PlayerID]int{0: alice, 1: bob}[s.Current()]
+	cmd := rules.Place{Placements: []rules.Placement{{Territory: firstOwned(s), Armies: s.Reserve()}}}
+	res, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(user), Command: cmd})
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := res.Events[len(res.Events)-1].Seq
+	for {
+		select {
+		case n := <-listener.Notify:
+			var got, seq int64
+			if _, err := fmt.Sscanf(n.Extra, fmt.Sprintf("%d:%%d", id), &seq); err != nil {
+				t.Fatalf("notification %q: %v", n.Extra, err)
+			}
+			got = int64(e.count(`SELECT count(*) FROM events WHERE game_id = $1 AND seq <= $2`, id, seq))
+			if got != seq {
+				t.Fatalf("notified of event %d while %d events up to it can be read", seq, got)
+			}
+			if seq < last {
+				continue // the start's, sent after the listener listened
+			}
+			return
+		case <-time.After(10 * time.Second):
+			t.Fatal("no notification for the command")
+		}
 	}
 }
 

@@ -14,8 +14,8 @@ import (
 )
 
 // NotifyChannel is the PostgreSQL channel on which every committed command announces "<game id>:<seq>",
-// the game and the sequence number of its last event. Listeners read the events themselves from the
-// database.
+// the game and the sequence number of its last event, after its commit (see notifier). Listeners read the
+// events themselves from the database.
 const NotifyChannel = "rout_events"
 
 // gameRow is the part of the games row the service works with.
@@ -207,7 +207,8 @@ func loadState(ctx context.Context, tx *sql.Tx, g *gameRow, b *rules.Board, cfg 
 }
 
 // write is everything one command changes, written in one statement: the territories and cards the
-// events touch, the players whose counts changed, the new events, the game row, and the notification.
+// events touch, the players whose counts changed, the new events and the game row. The notification is
+// sent after the commit (see notifier).
 // One statement is one round trip; the statement's parts see the same snapshot and touch different tables.
 type write struct {
 	game          *gameRow
@@ -237,15 +238,15 @@ player AS (
 	WHERE p.game_id = $1 AND p.seat = v.seat),
 event AS (
 	INSERT INTO events (game_id, created_at, seq, turn, seat, kind, payload, cause)
-	SELECT $1, $17, v.seq, v.turn, v.seat, v.kind, v.payload::json, $37
+	SELECT $1, $17, v.seq, v.turn, v.seat, v.kind, v.payload::json, $35
 	FROM unnest($18::bigint[], $19::bigint[], $20::bigint[], $21::text[], $22::text[]) AS v(seq, turn, seat, kind, payload)),
 game AS (
 	UPDATE games SET version = $23, seq = $24, phase = $25, turn = $26, current_seat = $27, engine = $28, dice = $29,
 		status = $30::text, winner_seat = $31, finished_at = CASE WHEN $30::text = 'finished' THEN $17 END, updated_at = $17,
 		turn_deadline = CASE $32::int WHEN 0 THEN turn_deadline WHEN 1 THEN $33::timestamptz END,
 		warning_at = CASE $32::int WHEN 0 THEN warning_at WHEN 1 THEN $34::timestamptz END
-	WHERE id = $1 RETURNING id)
-SELECT pg_notify($35, $36) FROM game`
+	WHERE id = $1)
+SELECT 1`
 
 // exec runs the write.
 func (w *write) exec(ctx context.Context, tx *sql.Tx) error {
@@ -315,8 +316,7 @@ func (w *write) exec(ctx context.Context, tx *sql.Tx) error {
 		w.now,
 		pq.Array(eSeq), pq.Array(eTurn), pq.Array(eSeat), pq.Array(eKind), pq.Array(ePayload),
 		w.version, w.seq, after.Phase().String(), after.Turn(), seatColumn(after.Current()), engine, w.dice,
-		status, winner, mode, deadline, warning,
-		NotifyChannel, fmt.Sprintf("%d:%d", g.id, w.seq), w.cause.String())
+		status, winner, mode, deadline, warning, w.cause.String())
 	if err != nil {
 		return fmt.Errorf("error writing game %d: %w", g.id, err)
 	}

@@ -19,8 +19,17 @@ const (
 	// DefaultSweepGrace is how long past its deadline a turn must be before the sweeper takes it over
 	// (the deadline job normally has by then).
 	DefaultSweepGrace = time.Minute
-	// DefaultMaxWorkers is how many jobs of each queue a process works at once.
+	// DefaultMaxWorkers is how many jobs of the game queue (CPU turns, warnings, deadlines, the sweeper)
+	// a process works at once. Each running job holds one database connection while a command runs, and
+	// the server adds one connection per worker to its pool, so that a burst of due deadlines runs at the
+	// database's pace without taking the API's connections. On a 2-core database a burst of 1,000
+	// takeovers was cleared as fast with 10 or 20 workers as with 40, and slower with 60
+	// (docs/benchmarks.md): past the database's pace more workers only wait on each other. Raise it for a
+	// bigger database.
 	DefaultMaxWorkers = 20
+	// MaxNotifyWorkers is the most notifications a process sends at once: they wait on mail and SMS
+	// providers, not on the database.
+	MaxNotifyWorkers = 20
 	// DefaultNotifyAttempts is how many times a notification is tried before it is given up.
 	DefaultNotifyAttempts = 12
 	// DefaultRescueAfter is how long a job may stay running before River takes it for the job of a dead
@@ -52,7 +61,8 @@ type Config struct {
 	// SweepGrace is how long past its deadline a turn must be for the sweeper to take it over
 	// (ROUT_SWEEP_GRACE).
 	SweepGrace time.Duration
-	// MaxWorkers is how many jobs of each queue this process works at once (ROUT_JOBS_MAX_WORKERS).
+	// MaxWorkers is how many jobs of the game queue this process works at once (ROUT_JOBS_MAX_WORKERS);
+	// the notification queue works NotifyWorkers.
 	MaxWorkers int
 	// NotifyAttempts is how many times a notification is tried before River discards it
 	// (ROUT_NOTIFY_ATTEMPTS); the waits between tries grow as River's default retry policy says
@@ -64,6 +74,10 @@ type Config struct {
 	// job is ever rescued; a CPU turn or takeover that needs longer goes on in a new run of its job.
 	RescueAfter time.Duration
 }
+
+// NotifyWorkers is how many notifications this process sends at once: MaxWorkers, at most
+// MaxNotifyWorkers.
+func (c Config) NotifyWorkers() int { return min(c.MaxWorkers, MaxNotifyWorkers) }
 
 // JobTimeout is how long one run of a job may take: three quarters of RescueAfter.
 func (c Config) JobTimeout() time.Duration { return c.RescueAfter / 4 * 3 }

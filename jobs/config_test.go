@@ -72,3 +72,12 @@ func TestConfigValidate(t *testing.T) {
 		t.Errorf("NewEffects without a database: no error")
 	}
 }
+
+func TestNotifyWorkersAreCapped(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ max, want int }{{1, 1}, {jobs.MaxNotifyWorkers, jobs.MaxNotifyWorkers}, {500, jobs.MaxNotifyWorkers}} {
+		if got := (jobs.Config{MaxWorkers: tc.max}).NotifyWorkers(); got != tc.want {
+			t.Errorf("MaxWorkers %d: %d notification workers, want %d", tc.max, got, tc.want)
+		}
+	}
+}

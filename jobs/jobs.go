@@ -115,12 +115,15 @@ func New(opts Opts) (*Jobs, error) {
 	river.AddWorker(workers, &turnDeadlineWorker{j: j})
 	river.AddWorker(workers, &notificationWorker{j: j})
 	river.AddWorker(workers, &sweepWorker{j: j})
-	queue := river.QueueConfig{MaxWorkers: opts.Config.MaxWorkers}
+	queues := map[string]river.QueueConfig{
+		QueueGame:   {MaxWorkers: opts.Config.MaxWorkers},
+		QueueNotify: {MaxWorkers: opts.Config.NotifyWorkers()},
+	}
 	client, err := river.NewClient(driver, &river.Config{
 		FetchPollInterval: opts.Config.PollInterval,
 		FetchCooldown:     min(opts.Config.PollInterval, river.FetchCooldownDefault),
 		Logger:            opts.Logger.With("component", "river"),
-		Queues:            map[string]river.QueueConfig{QueueGame: queue, QueueNotify: queue},
+		Queues:            queues,
 		Workers:           workers,
 		Middleware:        append([]rivertype.Middleware{&countingMiddleware{stats: j.stats}}, opts.Middleware...),
 		PeriodicJobs: []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(opts.Config.SweepInterval),

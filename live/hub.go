@@ -40,7 +40,14 @@ type Opts struct {
 	PingInterval time.Duration
 	// RetryInterval is how long a topic waits before reading again after a failed read; 1 s when zero.
 	RetryInterval time.Duration
+	// HeadCheckInterval is how often the hub reads the heads of the games it follows, to find a committed
+	// command whose notification was lost (see checkHeads); DefaultHeadCheckInterval when zero.
+	HeadCheckInterval time.Duration
 }
+
+// DefaultHeadCheckInterval is how often a hub checks the heads of the games it follows by default: a
+// committed command whose notification was lost reaches the subscribers within about this long.
+const DefaultHeadCheckInterval = time.Second
 
 // ErrStopped is returned by a subscription's Next after the hub stopped.
 var ErrStopped = errors.New("live: the hub stopped")
@@ -73,6 +80,9 @@ type Stats struct {
 	Dropped int64
 	// Connects is the number of times the LISTEN connection connected (the first time included).
 	Connects int64
+	// HeadWakes is the number of times the periodic check of the games' heads found a topic behind: a
+	// notification lost, or not yet arrived.
+	HeadWakes int64
 	// Topics and Subscribers are the games and users followed now, and their subscribers.
 	Topics, Subscribers int
 }
@@ -93,12 +103,14 @@ type Hub struct {
 	done     chan struct{} // closed by Stop
 	wg       sync.WaitGroup
 
+	headCheck time.Duration // see checkHeads
+
 	mu      sync.Mutex
 	topics  map[topicKey]*topic
 	stopped bool
 	revoked []func(tokenID int) // see OnRevoked
 
-	notifications, reads, encodes, dropped, connects, catchUps atomic.Int64
+	notifications, reads, encodes, dropped, connects, catchUps, headWakes atomic.Int64
 }
 
 // New returns a hub. It does no I/O.
@@ -116,6 +128,9 @@ func New(opts Opts) (*Hub, error) {
 	if opts.Buffer < 0 {
 		errs = append(errs, fmt.Errorf("live: Opts.Buffer must not be negative, not %d", opts.Buffer))
 	}
+	if opts.HeadCheckInterval < 0 {
+		errs = append(errs, fmt.Errorf("live: Opts.HeadCheckInterval must not be negative, not %s", opts.HeadCheckInterval))
+	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
@@ -132,6 +147,7 @@ func New(opts Opts) (*Hub, error) {
 		done:   make(chan struct{}),
 		topics: make(map[topicKey]*topic),
 	}
+	h.headCheck = orDefault(opts.HeadCheckInterval, DefaultHeadCheckInterval)
 	return h, nil
 }
 
@@ -171,8 +187,9 @@ func (h *Hub) Start(ctx context.Context) error {
 		}
 		return fmt.Errorf("error connecting the LISTEN connection: %w", ctx.Err())
 	}
-	h.wg.Add(1)
+	h.wg.Add(2)
 	go h.dispatch()
+	go h.checkHeads()
 	h.logger.InfoContext(ctx, "live hub listening", "channels", game.NotifyChannel+","+notice.Channel+","+RevocationChannel)
 	return nil
 }
@@ -292,6 +309,7 @@ func (h *Hub) Stats() Stats {
 	st := Stats{
 		Notifications: h.notifications.Load(), Reads: h.reads.Load(), Encodes: h.encodes.Load(),
 		CatchUps: h.catchUps.Load(), Dropped: h.dropped.Load(), Connects: h.connects.Load(),
+		HeadWakes: h.headWakes.Load(),
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()

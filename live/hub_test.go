@@ -348,6 +348,52 @@ func TestListenerReconnectCatchesUp(t *testing.T) {
 	collect(t, sub, head, more)
 }
 
+// A command committed without its notification (a process that died between its commit and its
+// notification) still reaches the subscribers: the hub's check of the games' heads finds it.
+func TestLostNotificationIsRepairedByTheHeadCheck(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, live.Opts{HeadCheckInterval: 50 * time.Millisecond})
+	id := e.game(2)
+	start := e.play(e.svc, id, 2)
+	sub, err := e.hub.GameEvents(e.ctx, id, 0, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Close()
+	silent, err := game.New(game.Opts{DB: e.db, Logger: quiet, SkipNotify: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := e.hub.Stats()
+	head := e.play(silent, id, 5)
+	if head <= start {
+		t.Fatalf("the game did not move: %d, %d", start, head)
+	}
+	collect(t, sub, start, head)
+	after := e.hub.Stats()
+	if after.HeadWakes == before.HeadWakes {
+		t.Fatal("the events came without a head check")
+	}
+	if n := after.Notifications - before.Notifications; n > 1 { // the last command of e.svc's, late
+		t.Fatalf("the hub heard %d notifications of commands that sent none", n)
+	}
+}
+
+func TestHeadCheckIntervalIsChecked(t *testing.T) {
+	db, err := sql.Open("postgres", "postgres://unused")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	svc, err := game.New(game.Opts{DB: db})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := live.New(live.Opts{DB: db, DSN: "postgres://unused", Game: svc, HeadCheckInterval: -time.Second}); err == nil {
+		t.Fatal("a negative head check interval was accepted")
+	}
+}
+
 func TestEventsAreEncodedOncePerVisibility(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, live.Opts{Buffer: 1024})
@@ -413,7 +459,7 @@ func TestEventsAreEncodedOncePerVisibility(t *testing.T) {
 	if n := after.Encodes - before.Encodes; n != want {
 		t.Fatalf("%d encodings for %d events and %d subscribers, want %d", n, len(events), len(seats), want)
 	}
-	if after.Reads-before.Reads > after.Notifications-before.Notifications+int64(after.Connects) {
+	if after.Reads-before.Reads > after.Notifications-before.Notifications+int64(after.Connects)+after.HeadWakes-before.HeadWakes {
 		t.Fatalf("%d reads for %d notifications", after.Reads-before.Reads, after.Notifications-before.Notifications)
 	}
 	t.Logf("%d events to %d subscribers: %d encodings, %d reads, %d notifications", len(events), len(seats),

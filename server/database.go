@@ -16,9 +16,10 @@ import (
 // Pool settings of Database.DB. River's workers, the API and the health checks share the pool; Up needs
 // two connections at once while it migrates.
 const (
-	// maxOpenConns caps the connections to PostgreSQL per process, well under its default
-	// max_connections of 100 so that several replicas fit.
-	maxOpenConns = 20
+	// apiConns is the part of the pool for everything but the game queue's jobs: the API, the health
+	// checks, River's own queries and the notifications. A process that works jobs adds one connection
+	// for each of the game queue's workers (see poolSize).
+	apiConns = 20
 	// maxIdleConns is how many connections stay open between bursts.
 	maxIdleConns = 10
 	// connMaxIdleTime closes connections idle for longer.
@@ -58,7 +59,7 @@ func OpenDatabase(ctx context.Context, cfg Config, logger *slog.Logger) (*Databa
 		d.cluster = cluster
 		dsn = cluster.DSN()
 	}
-	db, err := openPool(dsn)
+	db, err := openPool(dsn, poolSize(cfg))
 	if err != nil {
 		return nil, errors.Join(err, d.stopCluster(context.WithoutCancel(ctx)))
 	}
@@ -72,10 +73,21 @@ func OpenDatabase(ctx context.Context, cfg Config, logger *slog.Logger) (*Databa
 	return d, nil
 }
 
-// openPool returns a connection pool to dsn with Rout's pool settings. A connection string without a
-// connect_timeout gets connectTimeout, so that a server that accepts connections but does not answer
-// cannot hold a new connection forever.
-func openPool(dsn string) (*sql.DB, error) {
+// poolSize is the most connections to PostgreSQL the process opens: apiConns, and one for each worker of
+// the game queue when it works jobs, so that a burst of due deadlines runs at the database's pace without
+// taking the API's connections. At the defaults that is 40 of PostgreSQL's default max_connections of
+// 100.
+func poolSize(cfg Config) int {
+	if cfg.Workers {
+		return apiConns + cfg.Jobs.MaxWorkers
+	}
+	return apiConns
+}
+
+// openPool returns a connection pool to dsn of at most maxOpen connections, with Rout's other pool
+// settings. A connection string without a connect_timeout gets connectTimeout, so that a server that
+// accepts connections but does not answer cannot hold a new connection forever.
+func openPool(dsn string, maxOpen int) (*sql.DB, error) {
 	cfg, err := pq.NewConfig(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("error opening the database: %w", err)
@@ -88,7 +100,7 @@ func openPool(dsn string) (*sql.DB, error) {
 		return nil, fmt.Errorf("error opening the database: %w", err)
 	}
 	db := sql.OpenDB(connector)
-	db.SetMaxOpenConns(maxOpenConns)
+	db.SetMaxOpenConns(maxOpen)
 	db.SetMaxIdleConns(maxIdleConns)
 	db.SetConnMaxIdleTime(connMaxIdleTime)
 	db.SetConnMaxLifetime(connMaxLifetime)

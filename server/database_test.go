@@ -24,8 +24,9 @@ func TestOpenDatabase(t *testing.T) {
 	if d.Embedded() {
 		t.Error("Embedded() = true with a DATABASE_URL, want false")
 	}
-	if got := d.DB.Stats().MaxOpenConnections; got != maxOpenConns {
-		t.Errorf("MaxOpenConnections = %d, want %d", got, maxOpenConns)
+	// A process that works jobs has a connection for each of the game queue's workers besides the API's.
+	if got, want := d.DB.Stats().MaxOpenConnections, apiConns+cfg.Jobs.MaxWorkers; !cfg.Workers || got != want {
+		t.Errorf("MaxOpenConnections = %d (workers %t), want %d", got, cfg.Workers, want)
 	}
 	var one int
 	if err := d.DB.QueryRowContext(ctx, "SELECT 1").Scan(&one); err != nil || one != 1 {
@@ -59,5 +60,17 @@ func TestOpenDatabaseUnreachable(t *testing.T) {
 	}
 	if strings.Contains(err.Error(), "s3cret") {
 		t.Errorf("error %q shows the password", err)
+	}
+}
+
+func TestPoolSizeFollowsTheWorkers(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Jobs.MaxWorkers = 7
+	if got := poolSize(cfg); got != apiConns+7 {
+		t.Errorf("a worker process with 7 game workers: pool %d, want %d", got, apiConns+7)
+	}
+	cfg.Workers = false
+	if got := poolSize(cfg); got != apiConns {
+		t.Errorf("an API-only process: pool %d, want %d", got, apiConns)
 	}
 }

@@ -99,7 +99,7 @@ func TestReadinessSlowDatabase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := openPool("postgres://rout@" + ln.Addr().String() + "/rout?sslmode=disable")
+	db, err := openPool("postgres://rout@"+ln.Addr().String()+"/rout?sslmode=disable", apiConns)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,117 @@
+package game
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/lib/pq"
+)
+
+// notifyTimeout bounds one statement of the notifier.
+const notifyTimeout = 5 * time.Second
+
+// notifier announces committed commands on NotifyChannel after their commit, in autocommit statements of
+// its own. A NOTIFY inside the command's transaction would make PostgreSQL hold its notification queue's
+// database-wide lock from just before the commit until the commit record is flushed, so that commands
+// would flush their commits one after another instead of sharing a WAL flush (group commit). A statement
+// that only notifies writes no WAL and waits for no flush.
+//
+// Notifications are coalesced per game (the highest sequence number wins: a listener reads every event
+// after its head) and sent by at most one goroutine at a time, which runs only while there is something to
+// send, so that an idle service holds no goroutine. A notification can be lost (the process dies between
+// the commit and the statement, or the statement fails); the live hub's periodic check of its games'
+// heads (Service.Heads) repairs that within its interval.
+type notifier struct {
+	db     *sql.DB
+	logger *slog.Logger
+	off    bool // send nothing (Opts.SkipNotify)
+
+	mu      sync.Mutex
+	pending map[int]int64 // game id -> the highest sequence number to announce
+	running bool          // a goroutine is sending
+}
+
+// add announces that game gameID's events up to seq are committed. It never blocks on the database.
+func (n *notifier) add(gameID int, seq int64) {
+	if n.off {
+		return
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.pending == nil {
+		n.pending = make(map[int]int64)
+	}
+	if seq > n.pending[gameID] {
+		n.pending[gameID] = seq
+	}
+	if !n.running {
+		n.running = true
+		go n.send()
+	}
+}
+
+// send sends what is pending, one statement per round, until nothing is.
+func (n *notifier) send() {
+	for {
+		n.mu.Lock()
+		if len(n.pending) == 0 {
+			n.running = false
+			n.mu.Unlock()
+			return
+		}
+		payloads := make([]string, 0, len(n.pending))
+		for id, seq := range n.pending {
+			payloads = append(payloads, strconv.Itoa(id)+":"+strconv.FormatInt(seq, 10))
+		}
+		clear(n.pending)
+		n.mu.Unlock()
+		ctx, cancel := context.WithTimeout(context.Background(), notifyTimeout)
+		_, err := n.db.ExecContext(ctx, `SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p`, NotifyChannel, pq.Array(payloads))
+		cancel()
+		if err != nil {
+			n.logger.Warn("error announcing committed commands (the live hubs' head check will find them)",
+				"games", len(payloads), "error", fmt.Errorf("error notifying %s: %w", NotifyChannel, err))
+		}
+	}
+}
+
+// announce announces a committed command's events.
+func (s *Service) announce(r Result) {
+	if r.after != nil {
+		s.notify.add(r.GameID, r.Game.Seq)
+	}
+}
+
+// MaxHeads is the most games one call of Heads reads.
+const MaxHeads = 1000
+
+// Heads returns the sequence number of the last committed event of each game of ids that exists (at most
+// MaxHeads ids): what a listener that may have missed a notification compares with its own head.
+func (s *Service) Heads(ctx context.Context, ids []int) (map[int]int64, error) {
+	if len(ids) > MaxHeads {
+		return nil, errorf(CodeBadInput, "at most %d games at once, not %d", MaxHeads, len(ids))
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT id, seq FROM games WHERE id = ANY($1)`, pq.Array(ids))
+	if err != nil {
+		return nil, fmt.Errorf("error reading the heads of %d games: %w", len(ids), err)
+	}
+	defer rows.Close()
+	heads := make(map[int]int64, len(ids))
+	for rows.Next() {
+		var id int
+		var seq int64
+		if err := rows.Scan(&id, &seq); err != nil {
+			return nil, fmt.Errorf("error reading the head of a game: %w", err)
+		}
+		heads[id] = seq
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("error reading the heads of %d games: %w", len(ids), err)
+	}
+	return heads, nil
+}
