@@ -126,7 +126,7 @@ func (r *Resolver) withHashSlot(ctx context.Context, f func()) error {
 	select {
 	case r.hashSlots <- struct{}{}:
 	case <-ctx.Done():
-		return fmt.Errorf("error doing password hashing: %w", ctx.Err())
+		return fmt.Errorf("error hashing the password: %w", ctx.Err())
 	}
 	defer func() { <-r.hashSlots }()
 	f()
@@ -138,14 +138,14 @@ func (r *Resolver) takenErrors(ctx context.Context, client *ent.Client, nameKey,
 	var ues []*model.UserError
 	taken, err := client.User.Query().Where(user.NameKey(nameKey)).Exist(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("error doing name check: %w", err)
+		return nil, fmt.Errorf("error checking whether the name is taken: %w", err)
 	}
 	if taken {
 		ues = append(ues, userError(ueNameTaken, "another account has this name, or one that reads the same", "input", "name"))
 	}
 	taken, err = client.User.Query().Where(user.Email(email)).Exist(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("error doing email check: %w", err)
+		return nil, fmt.Errorf("error checking whether the email is taken: %w", err)
 	}
 	if taken {
 		ues = append(ues, userError(ueEmailTaken, "another account has this email address", "input", "email"))
@@ -166,7 +166,7 @@ func (r *Resolver) newSession(ctx context.Context, client *ent.Client, userID in
 		SetExpiresAt(expires).
 		Exec(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("error doing session creation: %w", err)
+		return nil, fmt.Errorf("error creating the session: %w", err)
 	}
 	return &model.Session{Token: secret, ExpiresAt: expires}, nil
 }

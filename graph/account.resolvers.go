@@ -63,7 +63,7 @@ func (r *mutationResolver) SignUp(ctx context.Context, input model.SignUpInput) 
 
 	tx, err := r.ent.Tx(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("error doing sign-up transaction start: %w", err)
+		return nil, fmt.Errorf("error starting the sign-up transaction: %w", err)
 	}
 	defer tx.Rollback() //nolint:errcheck // a no-op after Commit
 	now := r.now()
@@ -81,19 +81,19 @@ func (r *mutationResolver) SignUp(ctx context.Context, input model.SignUpInput) 
 		_ = tx.Rollback()
 		ues, err := r.takenErrors(ctx, r.ent, nameKey, email)
 		if err == nil && len(ues) == 0 {
-			err = fmt.Errorf("error doing user creation: a constraint failed, but name and email are free")
+			err = fmt.Errorf("error creating the user: a constraint failed, but name and email are free")
 		}
 		return &model.SignUpPayload{UserErrors: ues}, err
 	}
 	if err != nil {
-		return nil, fmt.Errorf("error doing user creation: %w", err)
+		return nil, fmt.Errorf("error creating the user: %w", err)
 	}
 	session, err := r.newSession(ctx, tx.Client(), u.ID)
 	if err != nil {
 		return nil, err
 	}
 	if err := tx.Commit(); err != nil {
-		return nil, fmt.Errorf("error doing sign-up commit: %w", err)
+		return nil, fmt.Errorf("error committing the sign-up: %w", err)
 	}
 	viewerFrom(ctx).fresh.Store(int64(u.ID))
 	return &model.SignUpPayload{User: u.Unwrap(), Session: session, UserErrors: []*model.UserError{}}, nil
@@ -123,7 +123,7 @@ func (r *mutationResolver) SignIn(ctx context.Context, input model.SignInInput) 
 	}
 	u, err := q.Only(ctx)
 	if err != nil && !ent.IsNotFound(err) && !ent.IsNotSingular(err) {
-		return nil, fmt.Errorf("error doing user lookup: %w", err)
+		return nil, fmt.Errorf("error loading the user: %w", err)
 	}
 	stored := dummyHash()
 	if u != nil {
@@ -182,7 +182,7 @@ func (r *mutationResolver) CreateAPIToken(ctx context.Context, input model.Creat
 		Where(token.UserID(me.ID), token.KindEQ(token.KindAPI), token.RevokedAtIsNil()).
 		Count(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("error doing API token count: %w", err)
+		return nil, fmt.Errorf("error counting the user's API tokens: %w", err)
 	}
 	if live >= maxAPITokens {
 		return &model.CreateAPITokenPayload{UserErrors: []*model.UserError{userError(ueTooManyTokens,
@@ -197,7 +197,7 @@ func (r *mutationResolver) CreateAPIToken(ctx context.Context, input model.Creat
 		SetCreatedAt(r.now()).
 		Save(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("error doing API token creation: %w", err)
+		return nil, fmt.Errorf("error creating the API token: %w", err)
 	}
 	return &model.CreateAPITokenPayload{APIToken: t, Secret: &secret, UserErrors: []*model.UserError{}}, nil
 }
@@ -224,7 +224,7 @@ func (r *mutationResolver) RevokeAPIToken(ctx context.Context, input model.Revok
 	}
 	t, err := r.ent.Token.Get(ctx, id)
 	if err != nil {
-		return nil, fmt.Errorf("error doing API token lookup: %w", err)
+		return nil, fmt.Errorf("error loading the API token: %w", err)
 	}
 	return &model.RevokeAPITokenPayload{APIToken: t, UserErrors: []*model.UserError{}}, nil
 }
@@ -245,7 +245,7 @@ func (r *mutationResolver) UpdateNotificationPreferences(ctx context.Context, in
 		SetUpdatedAt(r.now()).
 		Save(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("error doing notification preferences update: %w", err)
+		return nil, fmt.Errorf("error updating the notification preferences: %w", err)
 	}
 	return &model.UpdateNotificationPreferencesPayload{User: u, UserErrors: []*model.UserError{}}, nil
 }
@@ -269,7 +269,7 @@ func (r *queryResolver) APITokens(ctx context.Context, first *int, after *entgql
 		Where(token.UserID(me.ID), token.KindEQ(token.KindAPI), token.RevokedAtIsNil()).
 		Paginate(ctx, after, first, before, last)
 	if err != nil {
-		return nil, fmt.Errorf("error doing API token listing: %w", err)
+		return nil, fmt.Errorf("error listing the API tokens: %w", err)
 	}
 	return conn, nil
 }

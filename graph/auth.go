@@ -98,7 +98,7 @@ func lookupToken(ctx context.Context, client *ent.Client, now time.Time, secret 
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("error doing token lookup: %w", err)
+		return nil, fmt.Errorf("error looking up the token: %w", err)
 	}
 	if tok.RevokedAt != nil || (tok.ExpiresAt != nil && !now.Before(*tok.ExpiresAt)) || tok.Edges.User == nil {
 		return nil, nil

@@ -45,7 +45,7 @@ func (r *Resolver) liveCredential(ctx context.Context, tok *ent.Token) (bool, er
 		Where(token.ID(tok.ID), token.RevokedAtIsNil(), token.Or(token.ExpiresAtIsNil(), token.ExpiresAtGT(now))).
 		Exist(ctx)
 	if err != nil {
-		return false, fmt.Errorf("error doing token check: %w", err)
+		return false, fmt.Errorf("error checking the socket's token: %w", err)
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -79,7 +79,7 @@ func (r *Resolver) revokeToken(ctx context.Context, id, userID int, kind token.K
 SELECT revoked.id FROM revoked, pg_notify($5, revoked.id::text)`,
 		r.now(), id, userID, string(kind), live.RevocationChannel)
 	if err != nil {
-		return false, fmt.Errorf("error doing token revocation: %w", err)
+		return false, fmt.Errorf("error revoking the token: %w", err)
 	}
 	defer rows.Close()
 	n := 0
@@ -87,7 +87,7 @@ SELECT revoked.id FROM revoked, pg_notify($5, revoked.id::text)`,
 		n++
 	}
 	if err := rows.Err(); err != nil {
-		return false, fmt.Errorf("error doing token revocation: %w", err)
+		return false, fmt.Errorf("error revoking the token: %w", err)
 	}
 	r.forgetCredential(id)
 	return n > 0, nil
@@ -163,7 +163,7 @@ func (h *httpHandler) tokenRevoked(id int) {
 WHERE NOT EXISTS (SELECT 1 FROM tokens WHERE id = i AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2))`,
 		pq.Array(ids), h.r.now())
 	if err != nil {
-		h.r.logger.Warn("websocket: error doing token recheck", "error", err.Error())
+		h.r.logger.Warn("websocket: error checking the open sockets' tokens", "error", err.Error())
 		return
 	}
 	defer rows.Close()

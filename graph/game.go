@@ -44,7 +44,7 @@ func (r *Resolver) gameByID(ctx context.Context, id int, gid string) (*ent.Game,
 		return nil, notFound
 	}
 	if err != nil {
-		return nil, fmt.Errorf("error doing game lookup: %w", err)
+		return nil, fmt.Errorf("error loading the game: %w", err)
 	}
 	ok, err := r.maySee(ctx, g)
 	if err != nil {
@@ -98,7 +98,7 @@ func (r *Resolver) viewerSeat(ctx context.Context, gameID int) (int, bool, error
 		return 0, false, nil
 	}
 	if err != nil {
-		return 0, false, fmt.Errorf("error doing seat lookup: %w", err)
+		return 0, false, fmt.Errorf("error loading the viewer's seat: %w", err)
 	}
 	return p.Seat, true, nil
 }
@@ -274,7 +274,7 @@ func (r *Resolver) unknownMap(ctx context.Context, ge *game.Error, input model.C
 		_, builtin := maps.Builtin(input.MapKey)
 		stored, err := r.ent.GameMap.Query().Where(gamemap.Key(input.MapKey)).Exist(ctx)
 		if err != nil {
-			return nil, fmt.Errorf("error doing map lookup: %w", err)
+			return nil, fmt.Errorf("error loading the map: %w", err)
 		}
 		if builtin || stored {
 			field = "mapVersion"

@@ -33,7 +33,7 @@ func (r *gameResolver) ID(ctx context.Context, obj *ent.Game) (string, error) {
 func (r *gameResolver) Map(ctx context.Context, obj *ent.Game) (*ent.GameMap, error) {
 	m, err := r.ent.GameMap.Get(ctx, obj.MapID)
 	if err != nil {
-		return nil, fmt.Errorf("error doing map lookup: %w", err)
+		return nil, fmt.Errorf("error loading the map: %w", err)
 	}
 	return m, nil
 }
@@ -140,7 +140,7 @@ func (r *gameResolver) Territories(ctx context.Context, obj *ent.Game, first *in
 	// The rows are created in territory index order, so id order is map order.
 	conn, err := r.ent.Territory.Query().Where(territory.GameID(obj.ID)).Paginate(ctx, after, first, nil, nil)
 	if err != nil {
-		return nil, fmt.Errorf("error doing territory listing: %w", err)
+		return nil, fmt.Errorf("error listing the territories: %w", err)
 	}
 	return conn, nil
 }
@@ -462,7 +462,7 @@ func (r *queryResolver) Games(ctx context.Context, filter *model.GamesFilter, fi
 	conn, err := q.Paginate(ctx, after, first, nil, nil,
 		ent.WithGameOrder(&ent.GameOrder{Direction: entgql.OrderDirectionDesc, Field: ent.DefaultGameOrder.Field}))
 	if err != nil {
-		return nil, fmt.Errorf("error doing game listing: %w", err)
+		return nil, fmt.Errorf("error listing games: %w", err)
 	}
 	return conn, nil
 }
@@ -481,7 +481,7 @@ func (r *queryResolver) BattleOdds(ctx context.Context, attackers int, defenders
 func (r *queryResolver) Maps(ctx context.Context) ([]*ent.GameMap, error) {
 	ms, err := r.ent.GameMap.Query().Order(ent.Asc(gamemap.FieldKey), ent.Asc(gamemap.FieldVersion)).All(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("error doing map listing: %w", err)
+		return nil, fmt.Errorf("error listing maps: %w", err)
 	}
 	return ms, nil
 }
@@ -497,7 +497,7 @@ func (r *queryResolver) Map(ctx context.Context, key string, version *int) (*ent
 		return nil, errorf(CodeNotFound, "no map %q", key)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("error doing map lookup: %w", err)
+		return nil, fmt.Errorf("error loading the map: %w", err)
 	}
 	return m, nil
 }
@@ -509,7 +509,7 @@ func (r *seatResolver) User(ctx context.Context, obj *ent.Player) (*ent.User, er
 	}
 	u, err := r.ent.User.Get(ctx, *obj.UserID)
 	if err != nil {
-		return nil, fmt.Errorf("error doing user lookup: %w", err)
+		return nil, fmt.Errorf("error loading the user: %w", err)
 	}
 	return u, nil
 }
@@ -521,7 +521,7 @@ func (r *seatResolver) UserName(ctx context.Context, obj *ent.Player) (*string, 
 	}
 	u, err := r.ent.User.Get(ctx, *obj.UserID)
 	if err != nil {
-		return nil, fmt.Errorf("error doing user lookup: %w", err)
+		return nil, fmt.Errorf("error loading the user: %w", err)
 	}
 	return &u.Name, nil
 }

@@ -41,7 +41,7 @@ const Path = "/graphql"
 // dependency is missing. The handler is safe for concurrent use.
 func NewHandler(cfg Config, deps Deps) (http.Handler, error) {
 	if err := cfg.Validate(); err != nil {
-		return nil, fmt.Errorf("error doing GraphQL config check: %w", err)
+		return nil, fmt.Errorf("error checking the GraphQL configuration: %w", err)
 	}
 	r, err := newResolver(cfg, deps)
 	if err != nil {

@@ -59,26 +59,26 @@ func parsePasswordHash(encoded string) (argon2Params, []byte, []byte, error) {
 	var p argon2Params
 	parts := strings.Split(encoded, "$")
 	if len(parts) != 6 || parts[0] != "" || parts[1] != "argon2id" {
-		return p, nil, nil, errors.New("error doing password check: not an argon2id hash")
+		return p, nil, nil, errors.New("error reading the password hash: not an argon2id hash")
 	}
 	var version int
 	if _, err := fmt.Sscanf(parts[2], "v=%d", &version); err != nil || version != argon2.Version {
-		return p, nil, nil, fmt.Errorf("error doing password check: argon2 version %q is not supported", parts[2])
+		return p, nil, nil, fmt.Errorf("error reading the password hash: argon2 version %q is not supported", parts[2])
 	}
 	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &p.memory, &p.time, &p.threads); err != nil {
-		return p, nil, nil, fmt.Errorf("error doing password check: parameters %q: %w", parts[3], err)
+		return p, nil, nil, fmt.Errorf("error reading the password hash: parameters %q: %w", parts[3], err)
 	}
 	if p.memory == 0 || p.memory > maxHashMemory || p.time == 0 || p.threads == 0 {
-		return p, nil, nil, fmt.Errorf("error doing password check: parameters %q out of range", parts[3])
+		return p, nil, nil, fmt.Errorf("error reading the password hash: parameters %q out of range", parts[3])
 	}
 	b64 := base64.RawStdEncoding
 	salt, err := b64.DecodeString(parts[4])
 	if err != nil {
-		return p, nil, nil, fmt.Errorf("error doing password check: salt: %w", err)
+		return p, nil, nil, fmt.Errorf("error reading the password hash: salt: %w", err)
 	}
 	key, err := b64.DecodeString(parts[5])
 	if err != nil || len(key) < 16 {
-		return p, nil, nil, errors.New("error doing password check: key is malformed")
+		return p, nil, nil, errors.New("error reading the password hash: key is malformed")
 	}
 	return p, salt, key, nil
 }

@@ -23,7 +23,7 @@ const RecordPath = "GET /games/{id}/record.json"
 // finished, private card ids are hidden (the viewer's own included when the viewer has no seat).
 func NewRecordHandler(cfg Config, deps Deps) (http.Handler, error) {
 	if err := cfg.Validate(); err != nil {
-		return nil, fmt.Errorf("error doing GraphQL config check: %w", err)
+		return nil, fmt.Errorf("error checking the GraphQL configuration: %w", err)
 	}
 	r, err := newResolver(cfg, deps)
 	if err != nil {
@@ -100,11 +100,11 @@ func (r *Resolver) recordJSON(ctx context.Context, gameID int) (map[string]any, 
 	}
 	b, err := json.Marshal(rec)
 	if err != nil {
-		return nil, fmt.Errorf("error doing record encoding: %w", err)
+		return nil, fmt.Errorf("error encoding the record: %w", err)
 	}
 	var m map[string]any
 	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("error doing record decoding: %w", err)
+		return nil, fmt.Errorf("error decoding the record: %w", err)
 	}
 	return m, nil
 }

@@ -42,7 +42,7 @@ var (
 func Handler(endpoint string) http.Handler {
 	var page bytes.Buffer
 	if err := indexTmpl.Execute(&page, struct{ Endpoint, Assets string }{endpoint, AssetsPath}); err != nil {
-		panic("playground: error doing index.html: " + err.Error()) // the template and its data are fixed
+		panic("playground: error rendering index.html: " + err.Error()) // the template and its data are fixed
 	}
 	files, _ := fs.Sub(assets, "assets")
 	return &handler{page: page.Bytes(), files: files, gzipped: make(map[string][]byte)}

@@ -169,7 +169,7 @@ type outMessage struct {
 func frame(typ, id string, payload any) ([]byte, error) {
 	b, err := json.Marshal(outMessage{Type: typ, ID: id, Payload: payload})
 	if err != nil {
-		return nil, fmt.Errorf("error doing %s message encoding: %w", typ, err)
+		return nil, fmt.Errorf("error encoding a %s message: %w", typ, err)
 	}
 	return b, nil
 }
