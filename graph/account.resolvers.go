@@ -10,12 +10,8 @@ import (
 	"fmt"
 	"rout/ent"
 	"rout/ent/token"
-	"rout/ent/user"
 	"rout/graph/exec"
 	"rout/graph/model"
-	"rout/username"
-	"strings"
-	"unicode/utf8"
 
 	"entgo.io/contrib/entgql"
 )
@@ -27,129 +23,12 @@ func (r *apiTokenResolver) ID(ctx context.Context, obj *ent.Token) (string, erro
 
 // SignUp is the resolver for the signUp field.
 func (r *mutationResolver) SignUp(ctx context.Context, input model.SignUpInput) (*model.SignUpPayload, error) {
-	if err := rateLimited(r.rateSignInIP, clientIP(ctx), "sign-in attempts"); err != nil {
-		return nil, err
-	}
-	var ues []*model.UserError
-	name, nameKey, ue := checkName(input.Name, "input", "name")
-	if ue != nil {
-		ues = append(ues, ue)
-	}
-	email, ue := normalizeEmail(input.Email, "input", "email")
-	if ue != nil {
-		ues = append(ues, ue)
-	}
-	if ue := checkPasswordRules(input.Password, "input", "password"); ue != nil {
-		ues = append(ues, ue)
-	}
-	var phone *string
-	if input.Phone != nil && *input.Phone != "" {
-		p, ue := normalizePhone(*input.Phone, "input", "phone")
-		if ue != nil {
-			ues = append(ues, ue)
-		}
-		phone = &p
-	}
-	if len(ues) > 0 {
-		return &model.SignUpPayload{UserErrors: ues}, nil
-	}
-	if ues, err := r.takenErrors(ctx, r.ent, nameKey, email); err != nil || len(ues) > 0 {
-		return &model.SignUpPayload{UserErrors: ues}, err
-	}
-	var hash string
-	if err := r.withHashSlot(ctx, func() { hash = hashPassword(input.Password) }); err != nil {
-		return nil, err
-	}
-
-	tx, err := r.ent.Tx(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("error starting the sign-up transaction: %w", err)
-	}
-	defer tx.Rollback() //nolint:errcheck // a no-op after Commit
-	now := r.now()
-	u, err := tx.User.Create().
-		SetName(name).
-		SetNameKey(nameKey).
-		SetEmail(email).
-		SetPasswordHash(hash).
-		SetNillablePhone(phone).
-		SetCreatedAt(now).
-		SetUpdatedAt(now).
-		Save(ctx)
-	if ent.IsConstraintError(err) {
-		// Another sign-up took the name or the address since the check.
-		_ = tx.Rollback()
-		ues, err := r.takenErrors(ctx, r.ent, nameKey, email)
-		if err == nil && len(ues) == 0 {
-			err = fmt.Errorf("error creating the user: a constraint failed, but name and email are free")
-		}
-		return &model.SignUpPayload{UserErrors: ues}, err
-	}
-	if err != nil {
-		return nil, fmt.Errorf("error creating the user: %w", err)
-	}
-	session, err := r.newSession(ctx, tx.Client(), u.ID)
-	if err != nil {
-		return nil, err
-	}
-	if err := tx.Commit(); err != nil {
-		return nil, fmt.Errorf("error committing the sign-up: %w", err)
-	}
-	viewerFrom(ctx).fresh.Store(int64(u.ID))
-	return &model.SignUpPayload{User: u.Unwrap(), Session: session, UserErrors: []*model.UserError{}}, nil
+	return r.signUp(ctx, input)
 }
 
 // SignIn is the resolver for the signIn field.
 func (r *mutationResolver) SignIn(ctx context.Context, input model.SignInInput) (*model.SignInPayload, error) {
-	login := strings.TrimSpace(input.Login)
-	if err := rateLimited(r.rateSignInIP, clientIP(ctx), "sign-in attempts"); err != nil {
-		return nil, err
-	}
-	// A name signs in by its key (see package username), so that every spelling that reads the same
-	// (case, fullwidth forms, look-alike letters) is one login, for the rate limit too. A name the rule
-	// refuses can only be an account's exact name from before the rule.
-	limitKey := strings.ToLower(login)
-	q := r.ent.User.Query()
-	if strings.Contains(login, "@") {
-		q = q.Where(user.Email(strings.ToLower(login)))
-	} else if key, err := username.Key(login); err == nil {
-		limitKey = key
-		q = q.Where(user.Or(user.NameKey(key), user.Name(login)))
-	} else {
-		q = q.Where(user.Name(login))
-	}
-	if err := rateLimited(r.rateSignInLogin, limitKey, "sign-in attempts for this login"); err != nil {
-		return nil, err
-	}
-	u, err := q.Only(ctx)
-	if err != nil && !ent.IsNotFound(err) && !ent.IsNotSingular(err) {
-		return nil, fmt.Errorf("error loading the user: %w", err)
-	}
-	stored := dummyHash()
-	if u != nil {
-		stored = u.PasswordHash
-	}
-	var ok bool
-	var checkErr error
-	if len(input.Password) <= maxPasswordBytes {
-		if err := r.withHashSlot(ctx, func() { ok, checkErr = checkPassword(stored, input.Password) }); err != nil {
-			return nil, err
-		}
-	}
-	if checkErr != nil {
-		return nil, checkErr
-	}
-	if u == nil || !ok {
-		return &model.SignInPayload{UserErrors: []*model.UserError{
-			userError(ueInvalidCredentials, "the login or the password is wrong"),
-		}}, nil
-	}
-	session, err := r.newSession(ctx, r.ent, u.ID)
-	if err != nil {
-		return nil, err
-	}
-	viewerFrom(ctx).fresh.Store(int64(u.ID))
-	return &model.SignInPayload{User: u, Session: session, UserErrors: []*model.UserError{}}, nil
+	return r.signIn(ctx, input)
 }
 
 // SignOut is the resolver for the signOut field.
@@ -169,64 +48,12 @@ func (r *mutationResolver) SignOut(ctx context.Context) (*model.SignOutPayload, 
 
 // CreateAPIToken is the resolver for the createApiToken field.
 func (r *mutationResolver) CreateAPIToken(ctx context.Context, input model.CreateAPITokenInput) (*model.CreateAPITokenPayload, error) {
-	me, err := signedIn(ctx)
-	if err != nil {
-		return nil, err
-	}
-	name := strings.TrimSpace(input.Name)
-	if n := utf8.RuneCountInString(name); n < 1 || n > maxTokenNameRunes {
-		return &model.CreateAPITokenPayload{UserErrors: []*model.UserError{userError(ueInvalidTokenName,
-			fmt.Sprintf("a token name has 1 to %d characters", maxTokenNameRunes), "input", "name")}}, nil
-	}
-	live, err := r.ent.Token.Query().
-		Where(token.UserID(me.ID), token.KindEQ(token.KindAPI), token.RevokedAtIsNil()).
-		Count(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("error counting the user's API tokens: %w", err)
-	}
-	if live >= maxAPITokens {
-		return &model.CreateAPITokenPayload{UserErrors: []*model.UserError{userError(ueTooManyTokens,
-			fmt.Sprintf("you have %d API tokens, the most allowed: revoke one first", live))}}, nil
-	}
-	secret, hash := newToken(APITokenPrefix)
-	t, err := r.ent.Token.Create().
-		SetUserID(me.ID).
-		SetKind(token.KindAPI).
-		SetName(name).
-		SetHash(hash).
-		SetCreatedAt(r.now()).
-		Save(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("error creating the API token: %w", err)
-	}
-	return &model.CreateAPITokenPayload{APIToken: t, Secret: &secret, UserErrors: []*model.UserError{}}, nil
+	return r.createAPIToken(ctx, input)
 }
 
 // RevokeAPIToken is the resolver for the revokeApiToken field.
 func (r *mutationResolver) RevokeAPIToken(ctx context.Context, input model.RevokeAPITokenInput) (*model.RevokeAPITokenPayload, error) {
-	me, err := signedIn(ctx)
-	if err != nil {
-		return nil, err
-	}
-	notFound := &model.RevokeAPITokenPayload{UserErrors: []*model.UserError{
-		userError(ueNotFound, "you have no live API token with this id", "input", "id"),
-	}}
-	id, err := parseIDOf(input.ID, typeAPIToken)
-	if err != nil {
-		return notFound, nil
-	}
-	revoked, err := r.revokeToken(ctx, id, me.ID, token.KindAPI)
-	if err != nil {
-		return nil, err
-	}
-	if !revoked {
-		return notFound, nil
-	}
-	t, err := r.ent.Token.Get(ctx, id)
-	if err != nil {
-		return nil, fmt.Errorf("error loading the API token: %w", err)
-	}
-	return &model.RevokeAPITokenPayload{APIToken: t, UserErrors: []*model.UserError{}}, nil
+	return r.revokeAPIToken(ctx, input)
 }
 
 // UpdateNotificationPreferences is the resolver for the updateNotificationPreferences field.

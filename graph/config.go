@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"rout/envconf"
 	"rout/graph/wstransport"
 )
 
@@ -241,8 +242,8 @@ func DefaultConfig() Config {
 // the rest.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	cfg := DefaultConfig()
-	var errs []error
-	ints := []struct {
+	env := envconf.New(getenv)
+	for _, v := range []struct {
 		key string
 		dst *int
 	}{
@@ -256,31 +257,12 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		{EnvWSMaxExecuting, &cfg.WSMaxExecuting},
 		{EnvWSMaxConnsPerAddress, &cfg.WSMaxConnsPerAddress},
 		{EnvWSMaxConnsPerUser, &cfg.WSMaxConnsPerUser},
+	} {
+		env.Int(v.key, v.dst)
 	}
-	for _, v := range ints {
-		if s := getenv(v.key); s != "" {
-			n, err := strconv.Atoi(s)
-			if err != nil {
-				errs = append(errs, fmt.Errorf("%s %q is not a whole number", v.key, s))
-				continue
-			}
-			*v.dst = n
-		}
-	}
+	env.Int64(EnvMaxBodyBytes, &cfg.MaxBodyBytes)
+	env.Int64(EnvWSReadLimit, &cfg.WSReadLimit)
 	for _, v := range []struct {
-		key string
-		dst *int64
-	}{{EnvMaxBodyBytes, &cfg.MaxBodyBytes}, {EnvWSReadLimit, &cfg.WSReadLimit}} {
-		if s := getenv(v.key); s != "" {
-			n, err := strconv.ParseInt(s, 10, 64)
-			if err != nil {
-				errs = append(errs, fmt.Errorf("%s %q is not a number of bytes", v.key, s))
-				continue
-			}
-			*v.dst = n
-		}
-	}
-	durations := []struct {
 		key string
 		dst *time.Duration
 	}{
@@ -289,52 +271,37 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		{EnvWSInitTimeout, &cfg.WSInitTimeout},
 		{EnvWSPingInterval, &cfg.WSPingInterval},
 		{EnvWSWriteTimeout, &cfg.WSWriteTimeout},
+	} {
+		env.Duration(v.key, v.dst)
 	}
-	for _, v := range durations {
-		if s := getenv(v.key); s != "" {
-			d, err := time.ParseDuration(s)
-			if err != nil {
-				errs = append(errs, fmt.Errorf("%s %q is not a duration (such as 10s or 720h)", v.key, s))
-				continue
-			}
-			*v.dst = d
-		}
-	}
-	rates := []struct {
+	for _, v := range []struct {
 		key string
 		dst *RateLimit
 	}{
 		{EnvRateIP, &cfg.RateIP},
 		{EnvRateUser, &cfg.RateUser},
 		{EnvRateSignIn, &cfg.RateSignIn},
-	}
-	for _, v := range rates {
-		if s := getenv(v.key); s != "" {
+	} {
+		env.Func(v.key, func(s string) error {
 			l, err := ParseRateLimit(s)
 			if err != nil {
-				errs = append(errs, fmt.Errorf("%s: %w", v.key, err))
-				continue
+				return err
 			}
 			*v.dst = l
-		}
+			return nil
+		})
 	}
-	cfg.ClientIPHeader = getenv(EnvClientIPHeader)
-	if s := getenv(EnvWSAllowedOrigins); s != "" {
+	env.String(EnvClientIPHeader, &cfg.ClientIPHeader)
+	env.Func(EnvWSAllowedOrigins, func(s string) error {
 		for _, o := range strings.Split(s, ",") {
 			if o = strings.TrimSpace(o); o != "" {
 				cfg.WSAllowedOrigins = append(cfg.WSAllowedOrigins, o)
 			}
 		}
-	}
-	if s := getenv(EnvSuggestions); s != "" {
-		b, err := strconv.ParseBool(s)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s %q is not true or false", EnvSuggestions, s))
-		} else {
-			cfg.Suggestions = b
-		}
-	}
-	if err := errors.Join(errs...); err != nil {
+		return nil
+	})
+	env.Bool(EnvSuggestions, &cfg.Suggestions)
+	if err := env.Err(); err != nil {
 		return Config{}, err
 	}
 	return cfg, nil

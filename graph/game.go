@@ -7,6 +7,8 @@ import (
 	"slices"
 	"time"
 
+	"entgo.io/contrib/entgql"
+
 	"rout/ent"
 	entgame "rout/ent/game"
 	"rout/ent/gamemap"
@@ -292,4 +294,213 @@ func nonNil(ues ...*model.UserError) []*model.UserError {
 		}
 	}
 	return out
+}
+
+// createGame creates a game from the createGame input: the creator takes its one HUMAN seat. A bad
+// input is refused with a user error.
+func (r *Resolver) createGame(ctx context.Context, input model.CreateGameInput) (*model.GamePayload, error) {
+	me, err := signedIn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	in := game.CreateInput{CreatorID: me.ID, MapKey: input.MapKey, Private: input.Private != nil && *input.Private}
+	if input.MapVersion != nil {
+		in.MapVersion = *input.MapVersion
+	}
+	if input.TurnLimitSeconds != nil {
+		in.TurnLimit = time.Duration(*input.TurnLimitSeconds) * time.Second
+	}
+	if input.TtbPercent != nil {
+		in.TTBPercent = *input.TtbPercent
+	}
+	if input.Claim != nil {
+		if err := in.Claim.UnmarshalText([]byte(*input.Claim)); err != nil {
+			return refused(userError("INVALID_CLAIM", "claim must be random or round_robin", "input", "claim")), nil
+		}
+	}
+	if input.CardSystem != nil {
+		if err := in.Cards.UnmarshalText([]byte(*input.CardSystem)); err != nil {
+			return refused(userError("INVALID_CARD_SYSTEM", "cardSystem must be classic, fixed, fixed_ttb or classic_scaling_ttb",
+				"input", "cardSystem")), nil
+		}
+	}
+	humans := 0
+	for _, s := range input.Seats {
+		spec := game.SeatSpec{Color: s.Color}
+		if s.Difficulty != nil {
+			spec.Difficulty = *s.Difficulty
+		}
+		switch s.Kind {
+		case model.SeatKindHuman:
+			spec.Kind, spec.UserID = game.SeatUser, me.ID
+			humans++
+		case model.SeatKindOpen:
+			spec.Kind = game.SeatOpen
+		case model.SeatKindInvited:
+			spec.Kind = game.SeatInvited
+			if s.Email != nil {
+				spec.InviteEmail = *s.Email
+			}
+		case model.SeatKindCPU:
+			spec.Kind = game.SeatCPU
+		}
+		in.Seats = append(in.Seats, spec)
+	}
+	if humans != 1 {
+		return refused(userError("INVALID_SEATS", "exactly one seat must be HUMAN: the creator's", "input", "seats")), nil
+	}
+	created, err := r.game.GameCreate(ctx, in)
+	if err != nil {
+		var ge *game.Error
+		if errors.As(err, &ge) && ge.Code == game.CodeBadInput {
+			return refused(userError("INVALID_CONFIG", ge.Message, "input")), nil
+		}
+		if errors.As(err, &ge) && ge.Code == game.CodeUnknownMap {
+			return r.unknownMap(ctx, ge, input)
+		}
+		return nil, err
+	}
+	return r.lobbyPayload(ctx, created.GameID)
+}
+
+// viewerActions lists the commands the viewer may send in game gameID now, with their ranges; none for
+// a viewer not seated in it.
+func (r *Resolver) viewerActions(ctx context.Context, gameID int) ([]*model.Action, error) {
+	me, signed := ViewerID(ctx)
+	if !signed {
+		return []*model.Action{}, nil
+	}
+	snap, err := r.snapshotOf(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	i := slices.IndexFunc(snap.Seats, func(s game.Seat) bool { return s.UserID == me })
+	if i < 0 {
+		return []*model.Action{}, nil
+	}
+	seat := snap.Seats[i].Seat
+	st := snap.State
+	b := st.Board()
+	key := func(t rules.TerritoryID) *string { k := b.Territory(t).Key; return &k }
+	out := []*model.Action{}
+	for _, a := range rules.LegalCommands(st, rules.PlayerID(seat)) {
+		act := &model.Action{Kind: a.Command.Kind(), Min: a.Min, Max: a.Max}
+		switch c := a.Command.(type) {
+		case rules.Claim:
+			act.From = key(c.Territory)
+		case rules.Place:
+			act.From = key(c.Placements[0].Territory)
+		case rules.Trade:
+			act.Cards = []int{int(c.Cards[0]), int(c.Cards[1]), int(c.Cards[2])}
+		case rules.Attack:
+			act.From, act.To = key(c.From), key(c.To)
+		case rules.Fortify:
+			act.From, act.To = key(c.From), key(c.To)
+		case rules.Occupy:
+			act.From, act.To = key(st.Pending().From), key(st.Pending().To)
+		}
+		out = append(out, act)
+	}
+	return out, nil
+}
+
+// events returns the events of game gameID after sequence number after (first of them, at most
+// maxEvents), as the viewer sees them.
+func (r *Resolver) events(ctx context.Context, gameID int, after, first *int) ([]*game.EventView, error) {
+	from, limit := 0, maxEvents
+	if after != nil {
+		from = *after
+	}
+	if first != nil {
+		if *first < 0 || *first > maxEvents {
+			return nil, errorf(CodeBadUserInput, "first must be from 0 to %d, not %d", maxEvents, *first)
+		}
+		limit = *first
+	}
+	if limit == 0 {
+		return []*game.EventView{}, nil
+	}
+	events, err := r.game.Events(ctx, gameID, int64(from), limit)
+	if err != nil {
+		return nil, err
+	}
+	seat, ok, err := r.viewerSeat(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		seat = int(rules.NoPlayer)
+	}
+	return viewEvents(events, rules.PlayerID(seat))
+}
+
+// listGames lists the games the viewer may see, newest first, with the filter applied.
+func (r *Resolver) listGames(ctx context.Context, filter *model.GamesFilter, first *int, after *entgql.Cursor[int]) (*ent.GameConnection, error) {
+	first, _, err := pageArgs(first, nil)
+	if err != nil {
+		return nil, err
+	}
+	q := r.ent.Game.Query()
+	me, signed := ViewerID(ctx)
+	if signed {
+		// Private games only for their creator and seated players.
+		q = q.Where(entgame.Or(entgame.InviteCodeIsNil(), entgame.CreatorID(me),
+			entgame.HasPlayersWith(player.UserID(me))))
+	} else {
+		q = q.Where(entgame.InviteCodeIsNil())
+	}
+	if filter != nil {
+		if filter.Mine != nil && *filter.Mine {
+			if !signed {
+				return nil, errorf(CodeUnauthenticated, "sign in to list your games")
+			}
+			q = q.Where(entgame.HasPlayersWith(player.UserID(me)))
+		}
+		if filter.OpenToJoin != nil && *filter.OpenToJoin {
+			q = q.Where(entgame.StatusEQ(entgame.StatusOpen), entgame.InviteCodeIsNil(),
+				entgame.HasPlayersWith(player.StatusEQ(player.StatusOpen)))
+		}
+		if filter.Status != nil {
+			st, err := gameStatusFilter(*filter.Status)
+			if err != nil {
+				return nil, err
+			}
+			q = q.Where(entgame.StatusEQ(st))
+		}
+	}
+	conn, err := q.Paginate(ctx, after, first, nil, nil,
+		ent.WithGameOrder(&ent.GameOrder{Direction: entgql.OrderDirectionDesc, Field: ent.DefaultGameOrder.Field}))
+	if err != nil {
+		return nil, fmt.Errorf("error listing games: %w", err)
+	}
+	return conn, nil
+}
+
+// attackCommand builds the engine's attack from the attack input and the board.
+func attackCommand(input model.AttackInput) func(*rules.Board) (rules.Command, []*model.UserError) {
+	return func(b *rules.Board) (rules.Command, []*model.UserError) {
+		from, ue1 := territoryKey(b, input.From, "from")
+		to, ue2 := territoryKey(b, input.To, "to")
+		if ue1 != nil || ue2 != nil {
+			return nil, nonNil(ue1, ue2)
+		}
+		cmd := rules.Attack{From: from, To: to, Repeat: input.UntilConquered != nil && *input.UntilConquered}
+		// The engine reads 0 as "not given" (the most dice; stop at 1 army): a 0 sent here is out of
+		// the schema's range and refused with the engine's code for the range, as 4 dice are.
+		if input.Dice != nil {
+			if *input.Dice < 1 || *input.Dice > 3 {
+				return nil, []*model.UserError{userError(string(rules.CodeInvalidDice),
+					fmt.Sprintf("dice must be 1 to 3 (or null for the most allowed), not %d", *input.Dice), "input", "dice")}
+			}
+			cmd.Dice = *input.Dice
+		}
+		if input.StopAt != nil {
+			if *input.StopAt < 1 {
+				return nil, []*model.UserError{userError(string(rules.CodeInvalidAmount),
+					fmt.Sprintf("stopAt must be at least 1 (or null for 1), not %d", *input.StopAt), "input", "stopAt")}
+			}
+			cmd.StopAt = *input.StopAt
+		}
+		return cmd, nil
+	}
 }

@@ -7,19 +7,14 @@ package graph
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"rout/ent"
-	entgame "rout/ent/game"
 	"rout/ent/gamemap"
-	"rout/ent/player"
 	"rout/ent/territory"
 	"rout/game"
 	"rout/graph/exec"
 	"rout/graph/model"
 	"rout/rules"
-	"slices"
-	"time"
 
 	"entgo.io/contrib/entgql"
 )
@@ -93,42 +88,7 @@ func (r *gameResolver) Board(ctx context.Context, obj *ent.Game) ([]*model.Terri
 
 // ViewerActions is the resolver for the viewerActions field.
 func (r *gameResolver) ViewerActions(ctx context.Context, obj *ent.Game) ([]*model.Action, error) {
-	me, signed := ViewerID(ctx)
-	if !signed {
-		return []*model.Action{}, nil
-	}
-	snap, err := r.snapshotOf(ctx, obj.ID)
-	if err != nil {
-		return nil, err
-	}
-	i := slices.IndexFunc(snap.Seats, func(s game.Seat) bool { return s.UserID == me })
-	if i < 0 {
-		return []*model.Action{}, nil
-	}
-	seat := snap.Seats[i].Seat
-	st := snap.State
-	b := st.Board()
-	key := func(t rules.TerritoryID) *string { k := b.Territory(t).Key; return &k }
-	out := []*model.Action{}
-	for _, a := range rules.LegalCommands(st, rules.PlayerID(seat)) {
-		act := &model.Action{Kind: a.Command.Kind(), Min: a.Min, Max: a.Max}
-		switch c := a.Command.(type) {
-		case rules.Claim:
-			act.From = key(c.Territory)
-		case rules.Place:
-			act.From = key(c.Placements[0].Territory)
-		case rules.Trade:
-			act.Cards = []int{int(c.Cards[0]), int(c.Cards[1]), int(c.Cards[2])}
-		case rules.Attack:
-			act.From, act.To = key(c.From), key(c.To)
-		case rules.Fortify:
-			act.From, act.To = key(c.From), key(c.To)
-		case rules.Occupy:
-			act.From, act.To = key(st.Pending().From), key(st.Pending().To)
-		}
-		out = append(out, act)
-	}
-	return out, nil
+	return r.viewerActions(ctx, obj.ID)
 }
 
 // Territories is the resolver for the territories field.
@@ -147,31 +107,7 @@ func (r *gameResolver) Territories(ctx context.Context, obj *ent.Game, first *in
 
 // Events is the resolver for the events field.
 func (r *gameResolver) Events(ctx context.Context, obj *ent.Game, after *int, first *int) ([]*game.EventView, error) {
-	from, limit := 0, maxEvents
-	if after != nil {
-		from = *after
-	}
-	if first != nil {
-		if *first < 0 || *first > maxEvents {
-			return nil, errorf(CodeBadUserInput, "first must be from 0 to %d, not %d", maxEvents, *first)
-		}
-		limit = *first
-	}
-	if limit == 0 {
-		return []*game.EventView{}, nil
-	}
-	events, err := r.game.Events(ctx, obj.ID, int64(from), limit)
-	if err != nil {
-		return nil, err
-	}
-	seat, ok, err := r.viewerSeat(ctx, obj.ID)
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
-		seat = int(rules.NoPlayer)
-	}
-	return viewEvents(events, rules.PlayerID(seat))
+	return r.events(ctx, obj.ID, after, first)
 }
 
 // InviteCode is the resolver for the inviteCode field.
@@ -196,68 +132,7 @@ func (r *gameMapResolver) ID(ctx context.Context, obj *ent.GameMap) (string, err
 
 // CreateGame is the resolver for the createGame field.
 func (r *mutationResolver) CreateGame(ctx context.Context, input model.CreateGameInput) (*model.GamePayload, error) {
-	me, err := signedIn(ctx)
-	if err != nil {
-		return nil, err
-	}
-	in := game.CreateInput{CreatorID: me.ID, MapKey: input.MapKey, Private: input.Private != nil && *input.Private}
-	if input.MapVersion != nil {
-		in.MapVersion = *input.MapVersion
-	}
-	if input.TurnLimitSeconds != nil {
-		in.TurnLimit = time.Duration(*input.TurnLimitSeconds) * time.Second
-	}
-	if input.TtbPercent != nil {
-		in.TTBPercent = *input.TtbPercent
-	}
-	if input.Claim != nil {
-		if err := in.Claim.UnmarshalText([]byte(*input.Claim)); err != nil {
-			return refused(userError("INVALID_CLAIM", "claim must be random or round_robin", "input", "claim")), nil
-		}
-	}
-	if input.CardSystem != nil {
-		if err := in.Cards.UnmarshalText([]byte(*input.CardSystem)); err != nil {
-			return refused(userError("INVALID_CARD_SYSTEM", "cardSystem must be classic, fixed, fixed_ttb or classic_scaling_ttb",
-				"input", "cardSystem")), nil
-		}
-	}
-	humans := 0
-	for _, s := range input.Seats {
-		spec := game.SeatSpec{Color: s.Color}
-		if s.Difficulty != nil {
-			spec.Difficulty = *s.Difficulty
-		}
-		switch s.Kind {
-		case model.SeatKindHuman:
-			spec.Kind, spec.UserID = game.SeatUser, me.ID
-			humans++
-		case model.SeatKindOpen:
-			spec.Kind = game.SeatOpen
-		case model.SeatKindInvited:
-			spec.Kind = game.SeatInvited
-			if s.Email != nil {
-				spec.InviteEmail = *s.Email
-			}
-		case model.SeatKindCPU:
-			spec.Kind = game.SeatCPU
-		}
-		in.Seats = append(in.Seats, spec)
-	}
-	if humans != 1 {
-		return refused(userError("INVALID_SEATS", "exactly one seat must be HUMAN: the creator's", "input", "seats")), nil
-	}
-	created, err := r.game.GameCreate(ctx, in)
-	if err != nil {
-		var ge *game.Error
-		if errors.As(err, &ge) && ge.Code == game.CodeBadInput {
-			return refused(userError("INVALID_CONFIG", ge.Message, "input")), nil
-		}
-		if errors.As(err, &ge) && ge.Code == game.CodeUnknownMap {
-			return r.unknownMap(ctx, ge, input)
-		}
-		return nil, err
-	}
-	return r.lobbyPayload(ctx, created.GameID)
+	return r.createGame(ctx, input)
 }
 
 // JoinGame is the resolver for the joinGame field.
@@ -359,31 +234,7 @@ func (r *mutationResolver) TradeCards(ctx context.Context, input model.TradeCard
 // Attack is the resolver for the attack field.
 func (r *mutationResolver) Attack(ctx context.Context, input model.AttackInput) (*model.GamePayload, error) {
 	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey,
-		command: func(b *rules.Board) (rules.Command, []*model.UserError) {
-			from, ue1 := territoryKey(b, input.From, "from")
-			to, ue2 := territoryKey(b, input.To, "to")
-			if ue1 != nil || ue2 != nil {
-				return nil, nonNil(ue1, ue2)
-			}
-			cmd := rules.Attack{From: from, To: to, Repeat: input.UntilConquered != nil && *input.UntilConquered}
-			// The engine reads 0 as "not given" (the most dice; stop at 1 army): a 0 sent here is out of
-			// the schema's range and refused with the engine's code for the range, as 4 dice are.
-			if input.Dice != nil {
-				if *input.Dice < 1 || *input.Dice > 3 {
-					return nil, []*model.UserError{userError(string(rules.CodeInvalidDice),
-						fmt.Sprintf("dice must be 1 to 3 (or null for the most allowed), not %d", *input.Dice), "input", "dice")}
-				}
-				cmd.Dice = *input.Dice
-			}
-			if input.StopAt != nil {
-				if *input.StopAt < 1 {
-					return nil, []*model.UserError{userError(string(rules.CodeInvalidAmount),
-						fmt.Sprintf("stopAt must be at least 1 (or null for 1), not %d", *input.StopAt), "input", "stopAt")}
-				}
-				cmd.StopAt = *input.StopAt
-			}
-			return cmd, nil
-		}})
+		command: attackCommand(input)})
 }
 
 // Occupy is the resolver for the occupy field.
@@ -427,44 +278,7 @@ func (r *queryResolver) Game(ctx context.Context, id string) (*ent.Game, error) 
 
 // Games is the resolver for the games field.
 func (r *queryResolver) Games(ctx context.Context, filter *model.GamesFilter, first *int, after *entgql.Cursor[int]) (*ent.GameConnection, error) {
-	first, _, err := pageArgs(first, nil)
-	if err != nil {
-		return nil, err
-	}
-	q := r.ent.Game.Query()
-	me, signed := ViewerID(ctx)
-	if signed {
-		// Private games only for their creator and seated players.
-		q = q.Where(entgame.Or(entgame.InviteCodeIsNil(), entgame.CreatorID(me),
-			entgame.HasPlayersWith(player.UserID(me))))
-	} else {
-		q = q.Where(entgame.InviteCodeIsNil())
-	}
-	if filter != nil {
-		if filter.Mine != nil && *filter.Mine {
-			if !signed {
-				return nil, errorf(CodeUnauthenticated, "sign in to list your games")
-			}
-			q = q.Where(entgame.HasPlayersWith(player.UserID(me)))
-		}
-		if filter.OpenToJoin != nil && *filter.OpenToJoin {
-			q = q.Where(entgame.StatusEQ(entgame.StatusOpen), entgame.InviteCodeIsNil(),
-				entgame.HasPlayersWith(player.StatusEQ(player.StatusOpen)))
-		}
-		if filter.Status != nil {
-			st, err := gameStatusFilter(*filter.Status)
-			if err != nil {
-				return nil, err
-			}
-			q = q.Where(entgame.StatusEQ(st))
-		}
-	}
-	conn, err := q.Paginate(ctx, after, first, nil, nil,
-		ent.WithGameOrder(&ent.GameOrder{Direction: entgql.OrderDirectionDesc, Field: ent.DefaultGameOrder.Field}))
-	if err != nil {
-		return nil, fmt.Errorf("error listing games: %w", err)
-	}
-	return conn, nil
+	return r.listGames(ctx, filter, first, after)
 }
 
 // BattleOdds is the resolver for the battleOdds field.

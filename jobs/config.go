@@ -3,8 +3,9 @@ package jobs
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
+
+	"rout/envconf"
 )
 
 // Defaults of Config.
@@ -99,41 +100,18 @@ func DefaultConfig() Config {
 // empty), read through getenv. It fails on a value it cannot parse; Validate checks the rest.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	cfg := DefaultConfig()
-	var errs []error
-	for _, v := range []struct {
-		key string
-		dst *time.Duration
-	}{
-		{EnvPollInterval, &cfg.PollInterval},
-		{EnvCPUDelay, &cfg.CPUDelay},
-		{EnvSweepInterval, &cfg.SweepInterval},
-		{EnvSweepGrace, &cfg.SweepGrace},
-		{EnvRescueAfter, &cfg.RescueAfter},
-	} {
-		if s := getenv(v.key); s != "" {
-			d, err := time.ParseDuration(s)
-			if err != nil {
-				errs = append(errs, fmt.Errorf("%s %q is not a duration (such as 200ms or 1m)", v.key, s))
-			}
-			*v.dst = d
-		}
+	env := envconf.New(getenv)
+	env.Duration(EnvPollInterval, &cfg.PollInterval)
+	env.Duration(EnvCPUDelay, &cfg.CPUDelay)
+	env.Duration(EnvSweepInterval, &cfg.SweepInterval)
+	env.Duration(EnvSweepGrace, &cfg.SweepGrace)
+	env.Duration(EnvRescueAfter, &cfg.RescueAfter)
+	env.Int(EnvMaxWorkers, &cfg.MaxWorkers)
+	env.Int(EnvNotifyAttempts, &cfg.NotifyAttempts)
+	if err := env.Err(); err != nil {
+		return Config{}, err
 	}
-	for _, v := range []struct {
-		key string
-		dst *int
-	}{
-		{EnvMaxWorkers, &cfg.MaxWorkers},
-		{EnvNotifyAttempts, &cfg.NotifyAttempts},
-	} {
-		if s := getenv(v.key); s != "" {
-			n, err := strconv.Atoi(s)
-			if err != nil {
-				errs = append(errs, fmt.Errorf("%s %q is not a whole number", v.key, s))
-			}
-			*v.dst = n
-		}
-	}
-	return cfg, errors.Join(errs...)
+	return cfg, nil
 }
 
 // Validate reports every setting jobs cannot run with, each on its own line.

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"rout/envconf"
 )
 
 // The environment variables ConfigFromEnv reads.
@@ -45,46 +47,46 @@ type Config struct {
 // own line.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	var cfg Config
-	var errs []error
-	if anySet(getenv, EnvSMTPHost, EnvSMTPPort, EnvSMTPStartTLS, EnvSMTPUsername, EnvSMTPPassword, EnvSMTPFrom,
+	env := envconf.New(getenv)
+	if anySet(env, EnvSMTPHost, EnvSMTPPort, EnvSMTPStartTLS, EnvSMTPUsername, EnvSMTPPassword, EnvSMTPFrom,
 		EnvSMTPHelloName, EnvSMTPTimeout) {
-		email := &EmailConfig{
-			Host:      getenv(EnvSMTPHost),
-			Username:  getenv(EnvSMTPUsername),
-			Password:  getenv(EnvSMTPPassword),
-			From:      getenv(EnvSMTPFrom),
-			HelloName: getenv(EnvSMTPHelloName),
-		}
-		if s := getenv(EnvSMTPPort); s != "" {
+		email := &EmailConfig{}
+		env.String(EnvSMTPHost, &email.Host)
+		env.String(EnvSMTPUsername, &email.Username)
+		env.String(EnvSMTPPassword, &email.Password)
+		env.String(EnvSMTPFrom, &email.From)
+		env.String(EnvSMTPHelloName, &email.HelloName)
+		env.Func(EnvSMTPPort, func(s string) error {
 			port, err := strconv.Atoi(s)
 			if err != nil || port < 1 || port > 65535 {
-				errs = append(errs, fmt.Errorf("%s %q is not a port number from 1 to 65535", EnvSMTPPort, s))
+				return fmt.Errorf("%q is not a port number from 1 to 65535", s)
 			}
 			email.Port = port
-		}
-		if s := getenv(EnvSMTPStartTLS); s != "" {
+			return nil
+		})
+		env.Func(EnvSMTPStartTLS, func(s string) error {
 			mode, err := ParseStartTLSMode(s)
 			if err != nil {
-				errs = append(errs, fmt.Errorf("%s: %w", EnvSMTPStartTLS, err))
+				return err
 			}
 			email.StartTLS = mode
-		}
-		email.Timeout, errs = parseDuration(getenv, EnvSMTPTimeout, errs)
+			return nil
+		})
+		env.Func(EnvSMTPTimeout, positiveDuration(&email.Timeout))
 		cfg.Email = email
 	}
-	if anySet(getenv, EnvSMSBaseURL, EnvSMSAccountSID, EnvSMSAuthToken, EnvSMSFrom, EnvSMSTimeout) {
-		sms := &SMSConfig{
-			BaseURL:    getenv(EnvSMSBaseURL),
-			AccountSID: getenv(EnvSMSAccountSID),
-			AuthToken:  getenv(EnvSMSAuthToken),
-			From:       getenv(EnvSMSFrom),
-		}
-		sms.Timeout, errs = parseDuration(getenv, EnvSMSTimeout, errs)
+	if anySet(env, EnvSMSBaseURL, EnvSMSAccountSID, EnvSMSAuthToken, EnvSMSFrom, EnvSMSTimeout) {
+		sms := &SMSConfig{}
+		env.String(EnvSMSBaseURL, &sms.BaseURL)
+		env.String(EnvSMSAccountSID, &sms.AccountSID)
+		env.String(EnvSMSAuthToken, &sms.AuthToken)
+		env.String(EnvSMSFrom, &sms.From)
+		env.Func(EnvSMSTimeout, positiveDuration(&sms.Timeout))
 		cfg.SMS = sms
 	}
-	cfg.Links.BaseURL = getenv(EnvPublicURL)
-	if len(errs) > 0 {
-		return Config{}, errors.Join(errs...)
+	env.String(EnvPublicURL, &cfg.Links.BaseURL)
+	if err := env.Err(); err != nil {
+		return Config{}, err
 	}
 	if err := cfg.Validate(); err != nil {
 		return Config{}, err
@@ -93,30 +95,28 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 }
 
 // anySet reports whether any of the variables is set (not empty).
-func anySet(getenv func(string) string, keys ...string) bool {
+func anySet(env *envconf.Env, keys ...string) bool {
 	for _, k := range keys {
-		if getenv(k) != "" {
+		if env.Get(k) != "" {
 			return true
 		}
 	}
 	return false
 }
 
-// parseDuration returns the duration in variable key, 0 when it is not set, and errs with any error
-// added.
-func parseDuration(getenv func(string) string, key string, errs []error) (time.Duration, []error) {
-	s := getenv(key)
-	if s == "" {
-		return 0, errs
+// positiveDuration returns the parser of a duration that must be positive, which sets *dst.
+func positiveDuration(dst *time.Duration) func(string) error {
+	return func(s string) error {
+		d, err := time.ParseDuration(s)
+		if err != nil {
+			return fmt.Errorf("%q is not a duration (such as 30s or 1m)", s)
+		}
+		if d <= 0 {
+			return fmt.Errorf("%v is not positive", d)
+		}
+		*dst = d
+		return nil
 	}
-	d, err := time.ParseDuration(s)
-	if err != nil {
-		return 0, append(errs, fmt.Errorf("%s %q is not a duration (such as 30s or 1m)", key, s))
-	}
-	if d <= 0 {
-		return 0, append(errs, fmt.Errorf("%s %v is not positive", key, d))
-	}
-	return d, errs
 }
 
 // Validate reports every setting notifications cannot work with, each on its own line: the email and SMS

@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode"
 
+	"rout/envconf"
 	"rout/graph"
 	"rout/jobs"
 	"rout/notify"
@@ -145,58 +146,38 @@ func DefaultConfig() Config {
 }
 
 // ConfigFromEnv returns DefaultConfig with the values of the environment variables that are set (not
-// empty), read through getenv. It fails only on a value it cannot parse (a duration); Validate checks
-// the rest.
+// empty), read through getenv, with those of graph, jobs and notify. It fails on a value it cannot
+// parse, naming every one (and on notify's settings, which notify validates as it reads them); Validate
+// checks the rest.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	cfg := DefaultConfig()
-	for _, v := range []struct {
-		key string
-		dst *string
-	}{
-		{EnvAddr, &cfg.Addr},
-		{EnvDatabaseURL, &cfg.DatabaseURL},
-		{EnvDataDir, &cfg.DataDir},
-		{EnvLogLevel, &cfg.LogLevel},
-		{EnvLogFormat, &cfg.LogFormat},
-		{EnvMetricsToken, &cfg.MetricsToken},
-		{EnvAdminToken, &cfg.AdminToken},
-	} {
-		if s := getenv(v.key); s != "" {
-			*v.dst = s
-		}
-	}
-	for _, v := range []struct {
-		key string
-		dst *time.Duration
-	}{
-		{EnvShutdownTimeout, &cfg.ShutdownTimeout},
-		{EnvReadHeaderTimeout, &cfg.HTTP.ReadHeader},
-		{EnvReadTimeout, &cfg.HTTP.Read},
-		{EnvWriteTimeout, &cfg.HTTP.Write},
-		{EnvIdleTimeout, &cfg.HTTP.Idle},
-	} {
-		if s := getenv(v.key); s != "" {
-			d, err := time.ParseDuration(s)
-			if err != nil {
-				return Config{}, fmt.Errorf("%s %q is not a duration (such as 10s or 1m30s)", v.key, s)
-			}
-			*v.dst = d
-		}
-	}
-	api, err := graph.ConfigFromEnv(getenv)
-	if err != nil {
-		return Config{}, err
-	}
-	cfg.GraphQL = api
-	if s := getenv(EnvWorkers); s != "" {
-		if cfg.Workers, err = strconv.ParseBool(s); err != nil {
-			return Config{}, fmt.Errorf("%s %q is not true or false", EnvWorkers, s)
-		}
+	env := envconf.New(getenv)
+	env.String(EnvAddr, &cfg.Addr)
+	env.String(EnvDatabaseURL, &cfg.DatabaseURL)
+	env.String(EnvDataDir, &cfg.DataDir)
+	env.String(EnvLogLevel, &cfg.LogLevel)
+	env.String(EnvLogFormat, &cfg.LogFormat)
+	env.String(EnvMetricsToken, &cfg.MetricsToken)
+	env.String(EnvAdminToken, &cfg.AdminToken)
+	env.Duration(EnvShutdownTimeout, &cfg.ShutdownTimeout)
+	env.Duration(EnvReadHeaderTimeout, &cfg.HTTP.ReadHeader)
+	env.Duration(EnvReadTimeout, &cfg.HTTP.Read)
+	env.Duration(EnvWriteTimeout, &cfg.HTTP.Write)
+	env.Duration(EnvIdleTimeout, &cfg.HTTP.Idle)
+	env.Bool(EnvWorkers, &cfg.Workers)
+	// Every package's errors together, so that one run names every bad value.
+	errs := []error{env.Err()}
+	var err error
+	if cfg.GraphQL, err = graph.ConfigFromEnv(getenv); err != nil {
+		errs = append(errs, err)
 	}
 	if cfg.Jobs, err = jobs.ConfigFromEnv(getenv); err != nil {
-		return Config{}, err
+		errs = append(errs, err)
 	}
 	if cfg.Notify, err = notify.ConfigFromEnv(getenv); err != nil {
+		errs = append(errs, err)
+	}
+	if err := errors.Join(errs...); err != nil {
 		return Config{}, err
 	}
 	return cfg, nil

@@ -73,6 +73,42 @@ func TestConfigFromEnv(t *testing.T) {
 	}
 }
 
+// TestConfigFromEnvNamesEveryBadValue pins the one behaviour on a bad value across the packages: every
+// bad value is named, with its variable, its value and what was expected, in one error; none falls back
+// to its default.
+func TestConfigFromEnvNamesEveryBadValue(t *testing.T) {
+	t.Parallel()
+	env := map[string]string{
+		EnvShutdownTimeout:      "ten seconds",
+		EnvWorkers:              "yes please",
+		graph.EnvMaxDepth:       "deep",
+		graph.EnvRequestTimeout: "5",
+		jobs.EnvMaxWorkers:      "many",
+		jobs.EnvPollInterval:    "often",
+		notify.EnvSMTPPort:      "smtp",
+		notify.EnvSMTPHost:      "mail.example.com",
+		notify.EnvSMTPFrom:      "rout@example.com",
+		notify.EnvPublicURL:     "https://rout.example.com",
+	}
+	_, err := ConfigFromEnv(func(k string) string { return env[k] })
+	if err == nil {
+		t.Fatal("ConfigFromEnv with bad values = nil error")
+	}
+	for _, want := range []string{
+		EnvShutdownTimeout + `: "ten seconds" is not a duration`,
+		EnvWorkers + `: "yes please" is not true or false`,
+		graph.EnvMaxDepth + `: "deep" is not a whole number`,
+		graph.EnvRequestTimeout + `: "5" is not a duration`,
+		jobs.EnvMaxWorkers + `: "many" is not a whole number`,
+		jobs.EnvPollInterval + `: "often" is not a duration`,
+		notify.EnvSMTPPort + `: "smtp" is not a port number`,
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("ConfigFromEnv = %v\nwant a line with %s", err, want)
+		}
+	}
+}
+
 func TestConfigValidate(t *testing.T) {
 	t.Parallel()
 	tests := []struct {

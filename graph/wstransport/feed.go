@@ -1,6 +1,11 @@
 package wstransport
 
-import "context"
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/99designs/gqlgen/graphql"
+)
 
 // Status is what Feed.Take found.
 type Status int
@@ -56,4 +61,107 @@ func Attach(ctx context.Context, f Feed) bool {
 	}
 	op.feed = f
 	return true
+}
+
+// The states of operation.pump.
+const (
+	pumpIdle     int32 = iota // nothing to take: the feed's ready function starts a drain
+	pumpDraining              // a goroutine is draining the feed
+	pumpAgain                 // a goroutine is draining, and the feed announced more meanwhile
+	pumpFinished              // the operation stopped
+)
+
+// wake makes sure a goroutine takes what op's feed has: it starts a drain unless one is running, and
+// tells a running one to look again.
+func (c *conn) wake(op *operation) {
+	for {
+		switch op.pump.Load() {
+		case pumpIdle:
+			if op.pump.CompareAndSwap(pumpIdle, pumpDraining) {
+				go c.drain(op)
+				return
+			}
+		case pumpDraining:
+			if op.pump.CompareAndSwap(pumpDraining, pumpAgain) {
+				return
+			}
+		default:
+			return
+		}
+	}
+}
+
+// drain sends what op's feed has until it has nothing more now, or until the operation stops; then it
+// closes the feed and releases the operation. A panic (of the feed) ends the operation with an internal
+// error.
+func (c *conn) drain(op *operation) {
+	stopped := func() {
+		op.pump.Store(pumpFinished)
+		op.feed.Close()
+		op.finish()
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			c.panicked(op.rctx, op, graphql.GetOperationContext(op.rctx), v)
+			op.cancel()
+			stopped()
+		}
+	}()
+	for {
+		if op.ctx.Err() != nil {
+			stopped()
+			return
+		}
+		key, st := op.feed.Take(op.ctx)
+		switch st {
+		case Ready:
+			if !c.sendValue(op, key) {
+				op.cancel()
+			}
+		case Ended:
+			c.end(op, nil)
+			op.cancel()
+		default:
+			if op.pump.CompareAndSwap(pumpDraining, pumpIdle) {
+				return
+			}
+			op.pump.Store(pumpDraining) // announced meanwhile: take again
+		}
+	}
+}
+
+// sendValue sends the value op's feed took: the payload rendered for its key by the first operation of
+// the same shape that took it, or its own rendering when it has no shareable key or result.
+func (c *conn) sendValue(op *operation, key any) bool {
+	if op.shape == "" || !shareable(key) {
+		return c.deliver(op, c.render(op))
+	}
+	var own *graphql.Response
+	rendered := false
+	payload := c.t.shared.payload(sharedKey{key, op.shape}, func() []byte {
+		rendered = true
+		own = c.render(op)
+		if !shareableResponse(own) {
+			return nil
+		}
+		b, err := json.Marshal(own)
+		if err != nil {
+			return nil
+		}
+		return b
+	})
+	switch {
+	case payload != nil:
+		return c.send(op, payload)
+	case rendered:
+		return c.deliver(op, own)
+	default:
+		return c.deliver(op, c.render(op))
+	}
+}
+
+// render renders the value op's feed took last through the executor.
+func (c *conn) render(op *operation) *graphql.Response {
+	op.feed.Release()
+	return c.respond(op)
 }
