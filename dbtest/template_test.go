@@ -1,6 +1,7 @@
 package dbtest
 
 import (
+	"database/sql"
 	"strconv"
 	"testing"
 )
@@ -23,10 +24,7 @@ func TestMigratedGivesEachTestItsOwnMigratedDatabase(t *testing.T) {
 					t.Errorf("new database has %d users and %d jobs, want none", users, jobs)
 				}
 				// A row one test writes must not show in another's database.
-				if _, err := db.ExecContext(t.Context(), `INSERT INTO users (created_at, updated_at, name, email, password_hash)
-					VALUES (now(), now(), 'same', 'same@example.com', 'x')`); err != nil {
-					t.Fatalf("inserting a user: %v", err)
-				}
+				User(t, db, UserOpts{Name: "same"})
 			})
 		}
 	})
@@ -52,5 +50,28 @@ func TestMigratedTemplateIsNamedByTheMigrations(t *testing.T) {
 	}
 	if connections != 0 {
 		t.Errorf("%d sessions are connected to the template, want none (they would stop it being copied)", connections)
+	}
+}
+
+func TestUserInsertsAUserWithDefaults(t *testing.T) {
+	t.Parallel()
+	db := Migrated(t)
+	a := User(t, db, UserOpts{})
+	b := User(t, db, UserOpts{Name: "Ada", Notify: "sms", Phone: "+447700900123", Admin: true})
+	if a == b {
+		t.Fatalf("two users got id %d", a)
+	}
+	var name, email, notify, key string
+	var phone sql.NullString
+	var admin bool
+	if err := db.QueryRowContext(t.Context(), "SELECT name, email, notify, phone, admin, name_key FROM users WHERE id = $1", b).
+		Scan(&name, &email, &notify, &phone, &admin, &key); err != nil {
+		t.Fatal(err)
+	}
+	if name != "Ada" || email != "Ada@example.com" || notify != "sms" || phone.String != "+447700900123" || !admin || key != "ada" {
+		t.Errorf("user = %q %q %q %q %v key %q", name, email, notify, phone.String, admin, key)
+	}
+	if err := db.QueryRowContext(t.Context(), "SELECT phone FROM users WHERE id = $1", a).Scan(&phone); err != nil || phone.Valid {
+		t.Errorf("default phone = %v, %v, want NULL", phone, err)
 	}
 }
