@@ -2,8 +2,12 @@ package dbtest
 
 import (
 	"database/sql"
+	"fmt"
+	"math/rand/v2"
 	"strconv"
 	"testing"
+
+	"github.com/lib/pq"
 )
 
 func TestMigratedGivesEachTestItsOwnMigratedDatabase(t *testing.T) {
@@ -73,5 +77,35 @@ func TestUserInsertsAUserWithDefaults(t *testing.T) {
 	}
 	if err := db.QueryRowContext(t.Context(), "SELECT phone FROM users WHERE id = $1", a).Scan(&phone); err != nil || phone.Valid {
 		t.Errorf("default phone = %v, %v, want NULL", phone, err)
+	}
+}
+
+// BenchmarkNewDatabase compares what a test's migrated database costs: a copy of the template against
+// an empty database migrated by migrate.Up, each dropped again.
+func BenchmarkNewDatabase(b *testing.B) {
+	srv := sharedServer(b)
+	tmpl := migratedTemplate(b)
+	for _, c := range []struct {
+		name     string
+		template string
+		migrate  bool
+	}{{"template", tmpl, false}, {"migrate-up", "template0", true}} {
+		b.Run(c.name, func(b *testing.B) {
+			ctx := b.Context()
+			for b.Loop() {
+				name := databaseName(b.Name(), fmt.Sprintf("%08x", rand.Uint32()))
+				if _, err := srv.admin.ExecContext(ctx, "CREATE DATABASE "+pq.QuoteIdentifier(name)+" TEMPLATE "+pq.QuoteIdentifier(c.template)); err != nil {
+					b.Fatal(err)
+				}
+				if c.migrate {
+					if err := migrateDatabase(ctx, srv, name); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if _, err := srv.admin.ExecContext(ctx, "DROP DATABASE "+pq.QuoteIdentifier(name)+" WITH (FORCE)"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
