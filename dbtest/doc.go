@@ -28,6 +28,19 @@
 // only while nobody is connected to it. Templates stay on a shared server for the next run; to remove
 // one, ALTER DATABASE ... IS_TEMPLATE false, then DROP DATABASE.
 //
+// # Factories
+//
+// User inserts a user into a migrated database, with the fields of a UserOpts and defaults for the
+// rest (a unique name, <name>@example.com); games and seats are made through the game service, which a
+// package of Rout's own code cannot import from here.
+//
+// # Goroutine leaks
+//
+// Main fails the package, after its tests have passed, when they leave goroutines running
+// (go.uber.org/goleak): every hub, River client, server and connection pool a test starts must be
+// stopped by the test's cleanup. A library goroutine that rightly outlives the tests is named, with a
+// comment saying why, as goleak.IgnoreTopFunction in Main's options; never a blanket ignore.
+//
 // # The server
 //
 // The first test that asks for a database chooses the server for the whole test binary:
