@@ -22,7 +22,6 @@ import (
 	"rout/ent"
 	"rout/ent/token"
 	"rout/graph"
-	"rout/migrate"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
@@ -48,10 +47,7 @@ func (uiArgs) Kind() string { return "adminui_test" }
 func fixture(t *testing.T) (*httptest.Server, *ent.Client) {
 	t.Helper()
 	ctx := t.Context()
-	db := dbtest.Open(t)
-	if err := migrate.Up(ctx, db, nil); err != nil {
-		t.Fatalf("migrate.Up: %v", err)
-	}
+	db := dbtest.Migrated(t)
 	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
 	admin := client.User.Create().SetName("ada").SetEmail("ada@example.com").SetPasswordHash("-").SetAdmin(true).SaveX(ctx)
 	player := client.User.Create().SetName("pat").SetEmail("pat@example.com").SetPasswordHash("-").SaveX(ctx)

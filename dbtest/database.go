@@ -22,12 +22,19 @@ const maxNameLen = 63
 // can be found or started (see the package documentation). Safe for parallel tests.
 func URL(t testing.TB) string {
 	t.Helper()
+	return create(t, "template0")
+}
+
+// create creates a database for the test as a copy of the database template, drops it in the test's
+// cleanup, and returns its connection string.
+func create(t testing.TB, template string) string {
+	t.Helper()
 	srv := sharedServer(t)
 	name := databaseName(t.Name(), fmt.Sprintf("%08x", rand.Uint32()))
 	quoted := pq.QuoteIdentifier(name)
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
-	if _, err := srv.admin.ExecContext(ctx, "CREATE DATABASE "+quoted+" TEMPLATE template0"); err != nil {
+	if _, err := srv.admin.ExecContext(ctx, "CREATE DATABASE "+quoted+" TEMPLATE "+pq.QuoteIdentifier(template)); err != nil {
 		t.Fatalf("dbtest: error creating database %s on %s: %v", name, srv.source, err)
 	}
 	t.Cleanup(func() {
@@ -48,7 +55,12 @@ func URL(t testing.TB) string {
 // has answered a ping. The pool is closed when the test ends, before the database is dropped.
 func Open(t testing.TB) *sql.DB {
 	t.Helper()
-	dsn := URL(t)
+	return openPool(t, URL(t))
+}
+
+// openPool opens a connection pool to dsn, closed when the test ends, and pings it.
+func openPool(t testing.TB, dsn string) *sql.DB {
+	t.Helper()
 	db, err := sql.Open("postgres", dsn)
 	if err != nil {
 		t.Fatalf("dbtest: error opening the test database: %v", err)

@@ -87,12 +87,15 @@ func TestOpenGivesEachTestItsOwnEmptyDatabase(t *testing.T) {
 func TestURLDropsDatabaseWithOpenConnections(t *testing.T) {
 	t.Parallel()
 	var name string
+	outer := t
 	t.Run("leaves a connection open", func(t *testing.T) {
 		db, err := sql.Open("postgres", URL(t))
 		if err != nil {
 			t.Fatalf("sql.Open() error = %v", err)
 		}
-		// Never closed: the drop must end this session.
+		// Closed only after the subtest's cleanup has dropped the database: the drop must end this
+		// session.
+		outer.Cleanup(func() { db.Close() })
 		if err := db.QueryRowContext(t.Context(), "SELECT current_database()").Scan(&name); err != nil {
 			t.Fatalf("current_database() error = %v", err)
 		}

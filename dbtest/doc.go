@@ -1,4 +1,5 @@
-// Package dbtest gives every test its own new, empty PostgreSQL database, dropped when the test ends.
+// Package dbtest gives every test its own new PostgreSQL database, empty or migrated, dropped when the
+// test ends.
 // Rout's tests run against real PostgreSQL, never a mock of it.
 //
 // A package whose tests use a database calls Main from its TestMain:
@@ -9,9 +10,36 @@
 //
 //	func TestGameCreate(t *testing.T) {
 //		t.Parallel()
-//		db := dbtest.Open(t) // a new database, migrated by nobody: empty
+//		db := dbtest.Migrated(t) // a new database holding Rout's and River's schema
 //		...
 //	}
+//
+// Open and URL give an empty database instead (for the tests of the migrations themselves).
+//
+// # The migrated template
+//
+// Migrated and MigratedURL copy a template database (CREATE DATABASE ... TEMPLATE), which costs about
+// what an empty database costs, instead of running the migrations for every test. The template is named
+// dbtest_template_<hash>, the hash taken over the embedded migrations and River's version, so a changed
+// migration makes a new template and an old one is never used. The first test binary that needs it
+// builds it, under an advisory lock so that test binaries running at once build it only once, under the
+// name dbtest_template_<hash>_building, renamed once migrated (a killed binary never leaves a half-built
+// template to copy). It is marked IS_TEMPLATE and ALLOW_CONNECTIONS false: PostgreSQL copies a database
+// only while nobody is connected to it. Templates stay on a shared server for the next run; to remove
+// one, ALTER DATABASE ... IS_TEMPLATE false, then DROP DATABASE.
+//
+// # Factories
+//
+// User inserts a user into a migrated database, with the fields of a UserOpts and defaults for the
+// rest (a unique name, <name>@example.com); games and seats are made through the game service, which a
+// package of Rout's own code cannot import from here.
+//
+// # Goroutine leaks
+//
+// Main fails the package, after its tests have passed, when they leave goroutines running
+// (go.uber.org/goleak): every hub, River client, server and connection pool a test starts must be
+// stopped by the test's cleanup. A library goroutine that rightly outlives the tests is named, with a
+// comment saying why, as goleak.IgnoreTopFunction in Main's options; never a blanket ignore.
 //
 // # The server
 //

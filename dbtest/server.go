@@ -15,6 +15,7 @@ import (
 	"time"
 
 	_ "github.com/lib/pq" // the postgres driver
+	"go.uber.org/goleak"
 
 	"rout/pgcluster"
 )
@@ -48,10 +49,14 @@ var shared struct {
 }
 
 // Main runs the tests of a package that uses dbtest, then stops the throwaway cluster if one was
-// started, and exits. Call it from TestMain:
+// started, checks that the tests left no goroutine running (goleak.Find with opts), and exits. Call it
+// from TestMain:
 //
 //	func TestMain(m *testing.M) { dbtest.Main(m) }
-func Main(m *testing.M) {
+//
+// A package whose tests rely on a library's goroutine that outlives them names it, with a comment saying
+// why, as goleak.IgnoreTopFunction in opts.
+func Main(m *testing.M, opts ...goleak.Option) {
 	shared.Lock()
 	shared.inMain = true
 	shared.Unlock()
@@ -68,6 +73,12 @@ func Main(m *testing.M) {
 			if code == 0 {
 				code = 1
 			}
+		}
+	}
+	if code == 0 {
+		if err := goleak.Find(opts...); err != nil {
+			fmt.Fprintln(os.Stderr, "dbtest: the tests left goroutines running:", err)
+			code = 1
 		}
 	}
 	os.Exit(code)

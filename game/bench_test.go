@@ -13,7 +13,6 @@ import (
 	"rout/dbtest"
 	"rout/game"
 	"rout/maps"
-	"rout/migrate"
 	"rout/rules"
 )
 
@@ -32,10 +31,7 @@ func prepareAttacks(b *testing.B, db *sql.DB, svc *game.Service, mapKey string, 
 		var alice, bob int
 		for _, u := range []*int{&alice, &bob} {
 			name := fmt.Sprintf("u%d-%d-%d", i, time.Now().UnixNano(), len(games))
-			if err := db.QueryRow(`INSERT INTO users (created_at, updated_at, name, email, password_hash)
-				VALUES (now(), now(), $1, $2, 'x') RETURNING id`, name, name+"@example.com").Scan(u); err != nil {
-				b.Fatal(err)
-			}
+			*u = int(dbtest.User(b, db, dbtest.UserOpts{Name: name}))
 		}
 		created, err := svc.GameCreate(ctx, game.CreateInput{CreatorID: alice, MapKey: mapKey, Seats: []game.SeatSpec{
 			{Kind: game.SeatUser, UserID: alice, Color: "red"}, {Kind: game.SeatUser, UserID: bob, Color: "blue"}}})
@@ -120,11 +116,8 @@ func runConcurrently(b *testing.B, games []benchGame, op func(g benchGame) error
 // 16 games played at once. The ratios go in docs/benchmarks.md.
 func BenchmarkServiceAttack(b *testing.B) {
 	ctx := context.Background()
-	db := dbtest.Open(b)
+	db := dbtest.Migrated(b)
 	db.SetMaxOpenConns(32)
-	if err := migrate.Up(ctx, db, quiet); err != nil {
-		b.Fatal(err)
-	}
 	svc, err := game.New(game.Opts{DB: db, Logger: quiet})
 	if err != nil {
 		b.Fatal(err)

@@ -18,7 +18,6 @@ import (
 	"rout/ai"
 	"rout/dbtest"
 	"rout/game"
-	"rout/migrate"
 	"rout/rules"
 )
 
@@ -37,16 +36,13 @@ type env struct {
 
 func newEnv(t *testing.T, effects game.Effects) *env {
 	t.Helper()
-	dsn := dbtest.URL(t)
+	dsn := dbtest.MigratedURL(t)
 	db, err := sql.Open("postgres", dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
 	ctx := context.Background()
-	if err := migrate.Up(ctx, db, quiet); err != nil {
-		t.Fatal(err)
-	}
 	svc, err := game.New(game.Opts{DB: db, Effects: effects, Logger: quiet, SurvivorTime: time.Minute})
 	if err != nil {
 		t.Fatal(err)
@@ -56,13 +52,7 @@ func newEnv(t *testing.T, effects game.Effects) *env {
 
 func (e *env) user(name string) int {
 	e.t.Helper()
-	var id int
-	err := e.db.QueryRowContext(e.ctx, `INSERT INTO users (created_at, updated_at, name, email, password_hash)
-		VALUES (now(), now(), $1, $2, 'x') RETURNING id`, name, name+"@example.com").Scan(&id)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return id
+	return int(dbtest.User(e.t, e.db, dbtest.UserOpts{Name: name}))
 }
 
 // started creates and starts a game of the given humans (each in their own seat) and CPU seats.

@@ -24,7 +24,6 @@ import (
 	"rout/game"
 	"rout/graph"
 	"rout/graph/playground"
-	"rout/migrate"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
@@ -80,15 +79,12 @@ func (b *syncBuffer) String() string {
 // newEnv starts the API with DefaultConfig changed by configure (which may be nil).
 func newEnv(t *testing.T, configure func(*graph.Config)) *env {
 	t.Helper()
-	return newEnvOn(t, dbtest.Open(t), configure)
+	return newEnvOn(t, dbtest.Migrated(t), configure)
 }
 
-// newEnvOn is newEnv on an open, empty database.
+// newEnvOn is newEnv on an open, migrated database.
 func newEnvOn(t *testing.T, db *sql.DB, configure func(*graph.Config)) *env {
 	t.Helper()
-	if err := migrate.Up(t.Context(), db, quiet); err != nil {
-		t.Fatalf("error migrating: %v", err)
-	}
 	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
 	svc, err := game.New(game.Opts{DB: db, Logger: quiet, SurvivorTime: time.Minute})
 	if err != nil {

@@ -17,7 +17,6 @@ import (
 	"rout/game"
 	"rout/graph/wstransport"
 	"rout/live"
-	"rout/migrate"
 	"rout/rules"
 )
 
@@ -96,15 +95,12 @@ func checkResumeRequired(t *testing.T, msgs []graphql.Event[*live.Event], start 
 func droppedSubscriber(t *testing.T) (*Resolver, *live.Subscription[*live.Event], int64) {
 	t.Helper()
 	ctx := t.Context()
-	dsn := dbtest.URL(t)
+	dsn := dbtest.MigratedURL(t)
 	db, err := sql.Open("postgres", dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = db.Close() })
-	if err := migrate.Up(ctx, db, nil); err != nil {
-		t.Fatal(err)
-	}
 	svc, err := game.New(game.Opts{DB: db})
 	if err != nil {
 		t.Fatal(err)
@@ -125,11 +121,7 @@ func droppedSubscriber(t *testing.T) (*Resolver, *live.Subscription[*live.Event]
 	var users []int
 	in := game.CreateInput{MapKey: "classic", Claim: rules.ClaimRandom, Cards: rules.CardsClassic}
 	for i, name := range []string{"gil", "hal"} {
-		var id int
-		if err := db.QueryRowContext(ctx, `INSERT INTO users (created_at, updated_at, name, email, password_hash)
-			VALUES (now(), now(), $1::text, $1::text || '@example.com', 'x') RETURNING id`, name).Scan(&id); err != nil {
-			t.Fatal(err)
-		}
+		id := int(dbtest.User(t, db, dbtest.UserOpts{Name: name}))
 		users = append(users, id)
 		in.Seats = append(in.Seats, game.SeatSpec{Kind: game.SeatUser, UserID: id, Color: []string{"red", "blue"}[i]})
 	}

@@ -25,7 +25,6 @@ import (
 	"rout/graph"
 	"rout/graph/playground"
 	"rout/live"
-	"rout/migrate"
 	"rout/notice"
 	"rout/rules"
 )
@@ -69,15 +68,12 @@ func newReplicasWith(t *testing.T, n int, opts live.Opts, configure func(*graph.
 	if configure != nil {
 		configure(&cfg)
 	}
-	dsn := dbtest.URL(t)
+	dsn := dbtest.MigratedURL(t)
 	db, err := sql.Open("postgres", dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	if err := migrate.Up(t.Context(), db, quiet); err != nil {
-		t.Fatal(err)
-	}
 	out := make([]*replica, n)
 	for i := range out {
 		client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))

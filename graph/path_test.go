@@ -153,7 +153,7 @@ func (t *countingTx) Rollback() error { t.conn.tx = 0; return t.inner.Rollback()
 // openCounting opens a new test database through a countingConnector.
 func openCounting(t *testing.T) (*sql.DB, *sqlLog) {
 	t.Helper()
-	conn, err := pq.NewConnector(dbtest.URL(t))
+	conn, err := pq.NewConnector(dbtest.MigratedURL(t))
 	if err != nil {
 		t.Fatal(err)
 	}

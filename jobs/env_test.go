@@ -21,7 +21,6 @@ import (
 	"rout/dbtest"
 	"rout/game"
 	"rout/jobs"
-	"rout/migrate"
 	"rout/notify"
 )
 
@@ -42,17 +41,13 @@ type env struct {
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
-	dsn := dbtest.URL(t)
+	dsn := dbtest.MigratedURL(t)
 	db, err := sql.Open("postgres", dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	e := &env{t: t, ctx: context.Background(), db: db, dsn: dsn}
-	if err := migrate.Up(e.ctx, db, quiet); err != nil {
-		t.Fatal(err)
-	}
-	return e
+	return &env{t: t, ctx: context.Background(), db: db, dsn: dsn}
 }
 
 // clock is the game clock of every replica.
@@ -123,13 +118,7 @@ func testConfig() jobs.Config {
 // user creates a user who takes notifications by channel (email, sms or none).
 func (e *env) user(name, channel string) int {
 	e.t.Helper()
-	var id int
-	err := e.db.QueryRowContext(e.ctx, `INSERT INTO users (created_at, updated_at, name, email, password_hash, notify, phone)
-		VALUES (now(), now(), $1, $2, 'x', $3, '+447700900123') RETURNING id`, name, name+"@example.com", channel).Scan(&id)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return id
+	return int(dbtest.User(e.t, e.db, dbtest.UserOpts{Name: name, Notify: channel, Phone: "+447700900123"}))
 }
 
 func (e *env) count(query string, args ...any) int {

@@ -18,7 +18,6 @@ import (
 	"rout/dbtest"
 	"rout/game"
 	"rout/live"
-	"rout/migrate"
 	"rout/notice"
 	"rout/rules"
 )
@@ -44,16 +43,13 @@ type env struct {
 
 func newEnv(t testing.TB, opts live.Opts) *env {
 	t.Helper()
-	dsn := dbtest.URL(t)
+	dsn := dbtest.MigratedURL(t)
 	db, err := sql.Open("postgres", dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
 	ctx := context.Background()
-	if err := migrate.Up(ctx, db, quiet); err != nil {
-		t.Fatal(err)
-	}
 	e := &env{t: t, ctx: ctx, dsn: dsn, db: db, rnd: rand.New(rand.NewPCG(1, 2))}
 	e.svc, e.hub = e.newHub(opts)
 	return e
@@ -90,12 +86,7 @@ func (e *env) game(n int) int {
 	e.users = nil
 	in := game.CreateInput{MapKey: "classic", Claim: rules.ClaimRandom, Cards: rules.CardsClassic}
 	for i := range n {
-		var id int
-		err := e.db.QueryRowContext(e.ctx, `INSERT INTO users (created_at, updated_at, name, email, password_hash)
-			VALUES (now(), now(), $1::text, $1::text || '@example.com', 'x') RETURNING id`, fmt.Sprintf("u%d_%d", i, e.rnd.Uint32())).Scan(&id)
-		if err != nil {
-			e.t.Fatal(err)
-		}
+		id := int(dbtest.User(e.t, e.db, dbtest.UserOpts{Name: fmt.Sprintf("u%d_%d", i, e.rnd.Uint32())}))
 		e.users = append(e.users, id)
 		in.Seats = append(in.Seats, game.SeatSpec{Kind: game.SeatUser, UserID: id, Color: fmt.Sprintf("c%d", i)})
 	}

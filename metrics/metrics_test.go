@@ -17,7 +17,6 @@ import (
 
 	"rout/dbtest"
 	"rout/metrics"
-	"rout/migrate"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
@@ -25,11 +24,7 @@ func TestMain(m *testing.M) { dbtest.Main(m) }
 // migratedDB returns a new test database with Rout's and River's tables.
 func migratedDB(t *testing.T) *sql.DB {
 	t.Helper()
-	db := dbtest.Open(t)
-	if err := migrate.Up(t.Context(), db, nil); err != nil {
-		t.Fatalf("migrate.Up: %v", err)
-	}
-	return db
+	return dbtest.Migrated(t)
 }
 
 // scrape GETs url with the Authorization header auth (none when empty) and returns the status and body.

@@ -11,7 +11,6 @@ import (
 
 	"rout/dbtest"
 	"rout/game"
-	"rout/migrate"
 	"rout/notice"
 	"rout/notify"
 )
@@ -23,21 +22,14 @@ func TestMain(m *testing.M) { dbtest.Main(m) }
 // is skipped, Read returns a user's notices after an id in order, Last the last id, and ForDelivery and
 // MarkSent what the notification worker needs.
 func TestInsertAnnouncesReadsAndSkipsRepeats(t *testing.T) {
-	dsn := dbtest.URL(t)
+	dsn := dbtest.MigratedURL(t)
 	db, err := sql.Open("postgres", dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
 	ctx := t.Context()
-	if err := migrate.Up(ctx, db, nil); err != nil {
-		t.Fatal(err)
-	}
-	var user int
-	if err := db.QueryRowContext(ctx, `INSERT INTO users (created_at, updated_at, name, email, password_hash, notify)
-		VALUES (now(), now(), 'ada', 'ada@example.com', 'x', 'email') RETURNING id`).Scan(&user); err != nil {
-		t.Fatal(err)
-	}
+	user := int(dbtest.User(t, db, dbtest.UserOpts{Name: "ada"}))
 	svc, err := game.New(game.Opts{DB: db})
 	if err != nil {
 		t.Fatal(err)

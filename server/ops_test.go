@@ -12,16 +12,12 @@ import (
 	"rout/dbtest"
 	"rout/game"
 	"rout/graph"
-	"rout/migrate"
 )
 
 // opsServer serves the API, /metrics and /riverui as Run does, with cfg's tokens, on a migrated database.
 func opsServer(t *testing.T, cfg Config) (*httptest.Server, *sql.DB) {
 	t.Helper()
-	db := dbtest.Open(t)
-	if err := migrate.Up(t.Context(), db, nil); err != nil {
-		t.Fatalf("migrate.Up: %v", err)
-	}
+	db := dbtest.Migrated(t)
 	m, ui, err := newOps(cfg, db, nil)
 	if err != nil {
 		t.Fatal(err)

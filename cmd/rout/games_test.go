@@ -16,27 +16,19 @@ import (
 	"rout/ai"
 	"rout/dbtest"
 	"rout/game"
-	"rout/migrate"
 	"rout/rules"
 )
 
 func TestGamesVerify(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	dsn := dbtest.URL(t)
+	dsn := dbtest.MigratedURL(t)
 	db, err := sql.Open("postgres", dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if err := migrate.Up(ctx, db, nil); err != nil {
-		t.Fatal(err)
-	}
-	var alice int
-	if err := db.QueryRow(`INSERT INTO users (created_at, updated_at, name, email, password_hash)
-		VALUES (now(), now(), 'alice', 'alice@example.com', 'x') RETURNING id`).Scan(&alice); err != nil {
-		t.Fatal(err)
-	}
+	alice := int(dbtest.User(t, db, dbtest.UserOpts{Name: "alice"}))
 	svc, err := game.New(game.Opts{DB: db})
 	if err != nil {
 		t.Fatal(err)
@@ -79,19 +71,12 @@ func TestGamesVerify(t *testing.T) {
 func TestGamesReplay(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, err := sql.Open("postgres", dbtest.URL(t))
+	db, err := sql.Open("postgres", dbtest.MigratedURL(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if err := migrate.Up(ctx, db, nil); err != nil {
-		t.Fatal(err)
-	}
-	var alice int
-	if err := db.QueryRow(`INSERT INTO users (created_at, updated_at, name, email, password_hash)
-		VALUES (now(), now(), 'alice', 'alice@example.com', 'x') RETURNING id`).Scan(&alice); err != nil {
-		t.Fatal(err)
-	}
+	alice := int(dbtest.User(t, db, dbtest.UserOpts{Name: "alice"}))
 	svc, err := game.New(game.Opts{DB: db})
 	if err != nil {
 		t.Fatal(err)

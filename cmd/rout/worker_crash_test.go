@@ -15,7 +15,6 @@ import (
 	"rout/dbtest"
 	"rout/game"
 	"rout/jobs"
-	"rout/migrate"
 )
 
 // workerChildEnv makes TestWorkerChildProcess a child process of TestWorkerKilledMidTurn.
@@ -60,16 +59,13 @@ func TestWorkerKilledMidTurn(t *testing.T) {
 	t.Parallel()
 	const rescueAfter = 5 * time.Second
 	bound := rescueAfter + 30*time.Second + 21*time.Second + 10*time.Second
-	dsn := dbtest.URL(t)
+	dsn := dbtest.MigratedURL(t)
 	db, err := sql.Open("postgres", dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
 	ctx := context.Background()
-	if err := migrate.Up(ctx, db, nil); err != nil {
-		t.Fatal(err)
-	}
 	// An API replica's service: its jobs are only inserted.
 	inserter, err := jobs.NewEffects(jobs.EffectsOpts{DB: db, Config: jobs.DefaultConfig()})
 	if err != nil {
@@ -79,11 +75,7 @@ func TestWorkerKilledMidTurn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var owner int
-	if err := db.QueryRow(`INSERT INTO users (created_at, updated_at, name, email, password_hash)
-		VALUES (now(), now(), 'owner', 'owner@example.com', 'x') RETURNING id`).Scan(&owner); err != nil {
-		t.Fatal(err)
-	}
+	owner := int(dbtest.User(t, db, dbtest.UserOpts{Name: "owner"}))
 	created, err := svc.GameCreate(ctx, game.CreateInput{CreatorID: owner, MapKey: "classic", Seats: []game.SeatSpec{
 		{Kind: game.SeatCPU, Difficulty: "normal", Color: "red"}, {Kind: game.SeatCPU, Difficulty: "easy", Color: "blue"}}})
 	if err != nil {

@@ -42,11 +42,7 @@ func TestWorkerPlaysForAPIReplicas(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	var owner int
-	if err := db.QueryRow(`INSERT INTO users (created_at, updated_at, name, email, password_hash)
-		VALUES (now(), now(), 'owner', 'owner@example.com', 'x') RETURNING id`).Scan(&owner); err != nil {
-		t.Fatal(err)
-	}
+	owner := int(dbtest.User(t, db, dbtest.UserOpts{Name: "owner"}))
 	created, err := svc.GameCreate(ctx, game.CreateInput{CreatorID: owner, MapKey: "classic", Seats: []game.SeatSpec{
 		{Kind: game.SeatCPU, Difficulty: "normal", Color: "red"}, {Kind: game.SeatCPU, Difficulty: "easy", Color: "blue"}}})
 	if err != nil {

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"log/slog"
 	"testing"
 	"time"
 
@@ -19,18 +18,14 @@ import (
 	"rout/ent/game"
 	"rout/ent/player"
 	"rout/ent/territory"
-	"rout/migrate"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
 
-// newClient returns an Ent client on a new database migrated by rout/migrate.
+// newClient returns an Ent client on a new migrated database.
 func newClient(t *testing.T) *ent.Client {
 	t.Helper()
-	db := dbtest.Open(t)
-	if err := migrate.Up(t.Context(), db, slog.New(slog.DiscardHandler)); err != nil {
-		t.Fatalf("migrate.Up() error = %v", err)
-	}
+	db := dbtest.Migrated(t)
 	return ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
 }
 
