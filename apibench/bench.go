@@ -12,6 +12,8 @@ import (
 	"sync"
 	"time"
 
+	"rout/benchstat"
+
 	"github.com/lib/pq"
 )
 
@@ -309,8 +311,8 @@ func (b *bench) commands(ctx context.Context) error {
 		if err := <-profiled; err != nil {
 			return err
 		}
-		fmt.Fprintf(b.cfg.Progress, "%d plain clients: %.0f transactions/s, p50 %s\n", n, run.Plain.PerSecond(), ms(percentile(run.Plain.Latencies, 0.5)))
-		fmt.Fprintf(b.cfg.Progress, "%d games: %.0f commands/s, p50 %s\n", n, run.API.PerSecond(), ms(percentile(run.API.Latencies, 0.5)))
+		fmt.Fprintf(b.cfg.Progress, "%d plain clients: %.0f transactions/s, p50 %s\n", n, run.Plain.PerSecond(), benchstat.Ms(benchstat.Percentile(run.Plain.Latencies, 0.5)))
+		fmt.Fprintf(b.cfg.Progress, "%d games: %.0f commands/s, p50 %s\n", n, run.API.PerSecond(), benchstat.Ms(benchstat.Percentile(run.API.Latencies, 0.5)))
 		b.res.Commands = append(b.res.Commands, run)
 	}
 	return nil

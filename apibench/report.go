@@ -3,8 +3,9 @@ package apibench
 import (
 	"fmt"
 	"io"
-	"slices"
 	"time"
+
+	"rout/benchstat"
 )
 
 // The goals of the redesign, against which WriteReport gives its verdicts.
@@ -33,18 +34,18 @@ func WriteReport(w io.Writer, r *Results) {
 		fmt.Fprintln(w, "| games = clients | API commands/s | plain tx/s | API / plain throughput | API p50 | API p99 | plain p50 | plain p99 | p50 API / plain | p99 API / plain | reads when the turn passed |")
 		fmt.Fprintln(w, "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 		for _, c := range r.Commands {
-			ap50, ap99 := percentile(c.API.Latencies, 0.5), percentile(c.API.Latencies, 0.99)
-			pp50, pp99 := percentile(c.Plain.Latencies, 0.5), percentile(c.Plain.Latencies, 0.99)
+			ap50, ap99 := benchstat.Percentile(c.API.Latencies, 0.5), benchstat.Percentile(c.API.Latencies, 0.99)
+			pp50, pp99 := benchstat.Percentile(c.Plain.Latencies, 0.5), benchstat.Percentile(c.Plain.Latencies, 0.99)
 			fmt.Fprintf(w, "| %d | %.0f | %.0f | %.2f× | %s | %s | %s | %s | %.1f× | %.1f× | %d |\n", c.Games,
-				c.API.PerSecond(), c.Plain.PerSecond(), c.API.PerSecond()/c.Plain.PerSecond(), ms(ap50), ms(ap99), ms(pp50), ms(pp99),
-				ratio(ap50, pp50), ratio(ap99, pp99), c.API.Reads)
+				c.API.PerSecond(), c.Plain.PerSecond(), c.API.PerSecond()/c.Plain.PerSecond(), benchstat.Ms(ap50), benchstat.Ms(ap99), benchstat.Ms(pp50), benchstat.Ms(pp99),
+				benchstat.Ratio(ap50, pp50), benchstat.Ratio(ap99, pp99), c.API.Reads)
 		}
 		fmt.Fprintln(w)
 	}
 	if b := r.Board; b != nil {
-		g, s := percentile(b.GraphQL, 0.5), percentile(b.RawSQL, 0.5)
+		g, s := benchstat.Percentile(b.GraphQL, 0.5), benchstat.Percentile(b.RawSQL, 0.5)
 		fmt.Fprintf(w, "Board read of a %s game (%d territories), %d reads each, in turns: GraphQL p50 %s (p99 %s), raw SQL p50 %s (p99 %s): %.1f×.\n\n",
-			r.Map, b.Territories, len(b.GraphQL), ms(g), ms(percentile(b.GraphQL, 0.99)), ms(s), ms(percentile(b.RawSQL, 0.99)), ratio(g, s))
+			r.Map, b.Territories, len(b.GraphQL), benchstat.Ms(g), benchstat.Ms(benchstat.Percentile(b.GraphQL, 0.99)), benchstat.Ms(s), benchstat.Ms(benchstat.Percentile(b.RawSQL, 0.99)), benchstat.Ratio(g, s))
 	}
 	if c := r.Count; c != nil {
 		fmt.Fprintf(w, "PostgreSQL's counters over %d commands of one game, less the background (%.1f transactions/s, %.1f scans/s with no command): "+
@@ -53,7 +54,7 @@ func WriteReport(w io.Writer, r *Results) {
 	}
 	if c := r.CPU; c != nil {
 		fmt.Fprintf(w, "CPU turns on %s (River's rout_cpu_turn jobs, start to completion; placement turns not counted): %d turns in %d games, p50 %s, p99 %s, max %s.\n\n",
-			r.Map, len(c.Turns), c.Games, ms(percentile(c.Turns, 0.5)), ms(percentile(c.Turns, 0.99)), ms(percentile(c.Turns, 1)))
+			r.Map, len(c.Turns), c.Games, benchstat.Ms(benchstat.Percentile(c.Turns, 0.5)), benchstat.Ms(benchstat.Percentile(c.Turns, 0.99)), benchstat.Ms(benchstat.Percentile(c.Turns, 1)))
 	}
 	if b := r.Burst; b != nil {
 		idle := "not measured"
@@ -72,53 +73,24 @@ func WriteReport(w io.Writer, r *Results) {
 	for _, c := range r.Commands {
 		switch c.Games {
 		case 1:
-			q := ratio(percentile(c.API.Latencies, 0.5), percentile(c.Plain.Latencies, 0.5))
-			fmt.Fprintf(w, "| command p50 within %.1f× the plain transaction at 1 client | %.1f× | %s |\n", GoalP50Ratio, q, verdict(q <= GoalP50Ratio))
+			q := benchstat.Ratio(benchstat.Percentile(c.API.Latencies, 0.5), benchstat.Percentile(c.Plain.Latencies, 0.5))
+			fmt.Fprintf(w, "| command p50 within %.1f× the plain transaction at 1 client | %.1f× | %s |\n", GoalP50Ratio, q, benchstat.Verdict(q <= GoalP50Ratio))
 		case 16:
 			q := c.API.PerSecond() / c.Plain.PerSecond()
-			fmt.Fprintf(w, "| throughput of 16 games at least %.1f× 16 plain clients | %.2f× | %s |\n", GoalThroughputRatio, q, verdict(q >= GoalThroughputRatio))
+			fmt.Fprintf(w, "| throughput of 16 games at least %.1f× 16 plain clients | %.2f× | %s |\n", GoalThroughputRatio, q, benchstat.Verdict(q >= GoalThroughputRatio))
 		}
 	}
 	if b := r.Board; b != nil {
-		q := ratio(percentile(b.GraphQL, 0.5), percentile(b.RawSQL, 0.5))
-		fmt.Fprintf(w, "| board read within %.0f× the raw SQL read | %.1f× | %s |\n", GoalBoardRatio, q, verdict(q <= GoalBoardRatio))
+		q := benchstat.Ratio(benchstat.Percentile(b.GraphQL, 0.5), benchstat.Percentile(b.RawSQL, 0.5))
+		fmt.Fprintf(w, "| board read within %.0f× the raw SQL read | %.1f× | %s |\n", GoalBoardRatio, q, benchstat.Verdict(q <= GoalBoardRatio))
 	}
 	if c := r.CPU; c != nil && r.Map == "classic" {
-		p := percentile(c.Turns, 0.99)
-		fmt.Fprintf(w, "| CPU turn p99 within %s on classic | %s | %s |\n", ms(GoalCPUTurnP99), ms(p), verdict(p <= GoalCPUTurnP99))
+		p := benchstat.Percentile(c.Turns, 0.99)
+		fmt.Fprintf(w, "| CPU turn p99 within %s on classic | %s | %s |\n", benchstat.Ms(GoalCPUTurnP99), benchstat.Ms(p), benchstat.Verdict(p <= GoalCPUTurnP99))
 	}
 	if b := r.Burst; b != nil {
 		goal := GoalBurst * time.Duration(b.Games) / GoalBurstGames
 		fmt.Fprintf(w, "| %d deadlines taken over within %s (%s for 10,000) | %s | %s |\n", b.Games, goal.Round(time.Millisecond), GoalBurst,
-			b.Done.Round(time.Millisecond), verdict(b.Left == 0 && b.Done <= goal))
+			b.Done.Round(time.Millisecond), benchstat.Verdict(b.Left == 0 && b.Done <= goal))
 	}
-}
-
-// percentile returns the p-th percentile (0 < p ≤ 1) of ds (nearest rank), 0 when ds is empty.
-func percentile(ds []time.Duration, p float64) time.Duration {
-	if len(ds) == 0 {
-		return 0
-	}
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	i := int(float64(len(s))*p+0.999999) - 1
-	return s[min(max(i, 0), len(s)-1)]
-}
-
-// ms writes d in milliseconds.
-func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond)) }
-
-// ratio returns a/b, 0 when b is 0.
-func ratio(a, b time.Duration) float64 {
-	if b == 0 {
-		return 0
-	}
-	return float64(a) / float64(b)
-}
-
-func verdict(ok bool) string {
-	if ok {
-		return "met"
-	}
-	return "**not met**"
 }

@@ -11,8 +11,9 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"runtime/pprof"
-	"slices"
 	"time"
+
+	"rout/benchstat"
 )
 
 // The targets Run can measure.
@@ -136,18 +137,7 @@ type Result struct {
 
 // Percentile returns the p-th percentile (0 < p ≤ 1) of the latencies (nearest rank), 0 when there are
 // none.
-func (r *Result) Percentile(p float64) time.Duration { return percentile(r.Latencies, p) }
-
-// percentile returns the p-th percentile (0 < p ≤ 1) of ds (nearest rank), 0 when ds is empty.
-func percentile(ds []time.Duration, p float64) time.Duration {
-	if len(ds) == 0 {
-		return 0
-	}
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	i := int(float64(len(s))*p+0.999999) - 1
-	return s[min(max(i, 0), len(s)-1)]
-}
+func (r *Result) Percentile(p float64) time.Duration { return benchstat.Percentile(r.Latencies, p) }
 
 // target is a server that the clients subscribe to.
 type target interface {

@@ -3,7 +3,8 @@ package livebench
 import (
 	"fmt"
 	"io"
-	"time"
+
+	"rout/benchstat"
 )
 
 // The goals of the issue, against which WriteReport gives its verdicts.
@@ -25,8 +26,8 @@ func WriteReport(w io.Writer, results []Result) {
 			perMsg = r.Clients.Bytes / r.Clients.Messages
 		}
 		fmt.Fprintf(w, "| %d | %s | %d | %s | %s | %s | %s | %s | %s | %.1f | %.1f | %d | %d | %d | %d |\n", r.Subscribers, r.Target,
-			len(r.Latencies), ms(r.Percentile(0.5)), ms(r.Percentile(0.99)), ms(r.Percentile(1)),
-			ms(percentile(r.CallLatencies, 0.99)), ms(percentile(r.Publishing, 0.5)), ms(percentile(r.FirstReceipts, 0.5)), r.MemoryPerSubscriber/1024, r.GoroutinesPerSubscriber, perMsg, r.Clients.Lost, r.Clients.Duplicated, r.Clients.Ended)
+			len(r.Latencies), benchstat.Ms(r.Percentile(0.5)), benchstat.Ms(r.Percentile(0.99)), benchstat.Ms(r.Percentile(1)),
+			benchstat.Ms(benchstat.Percentile(r.CallLatencies, 0.99)), benchstat.Ms(benchstat.Percentile(r.Publishing, 0.5)), benchstat.Ms(benchstat.Percentile(r.FirstReceipts, 0.5)), r.MemoryPerSubscriber/1024, r.GoroutinesPerSubscriber, perMsg, r.Clients.Lost, r.Clients.Duplicated, r.Clients.Ended)
 	}
 	for _, r := range results {
 		if r.Err != nil {
@@ -50,30 +51,12 @@ func WriteReport(w io.Writer, results []Result) {
 				fmt.Fprintln(w, "| ---: | ---: | ---: | ---: | ---: | --- | --- | --- |")
 				header = true
 			}
-			p99 := ratio(r.Percentile(0.99), b.Percentile(0.99))
+			p99 := benchstat.Ratio(r.Percentile(0.99), b.Percentile(0.99))
 			fmt.Fprintf(w, "| %d | %.2f× | %.2f× | %.2f× | %.2f× | %s | %s | %s |\n", r.Subscribers,
-				ratio(r.Percentile(0.5), b.Percentile(0.5)), p99, ratio(r.Percentile(1), b.Percentile(1)),
-				ratio(percentile(r.CallLatencies, 0.99), percentile(b.CallLatencies, 0.99)),
-				verdict(p99 <= GoalP99Ratio), verdict(r.MemoryPerSubscriber <= GoalBytesPerSubscriber),
-				verdict(r.Err == nil && r.Clients.Lost == 0 && r.Clients.Ended == 0))
+				benchstat.Ratio(r.Percentile(0.5), b.Percentile(0.5)), p99, benchstat.Ratio(r.Percentile(1), b.Percentile(1)),
+				benchstat.Ratio(benchstat.Percentile(r.CallLatencies, 0.99), benchstat.Percentile(b.CallLatencies, 0.99)),
+				benchstat.Verdict(p99 <= GoalP99Ratio), benchstat.Verdict(r.MemoryPerSubscriber <= GoalBytesPerSubscriber),
+				benchstat.Verdict(r.Err == nil && r.Clients.Lost == 0 && r.Clients.Ended == 0))
 		}
 	}
-}
-
-// ms writes d in milliseconds.
-func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond)) }
-
-// ratio returns a/b, 0 when b is 0.
-func ratio(a, b time.Duration) float64 {
-	if b == 0 {
-		return 0
-	}
-	return float64(a) / float64(b)
-}
-
-func verdict(ok bool) string {
-	if ok {
-		return "met"
-	}
-	return "**not met**"
 }
