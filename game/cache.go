@@ -2,7 +2,14 @@ package game
 
 import (
 	"container/list"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
 	"sync"
+
+	"rout/maps"
+	"rout/rules"
 )
 
 // lru is a map of at most size entries that forgets the least recently used one first. It is safe for
@@ -56,4 +63,129 @@ func (c *lru[K, V]) len() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.order.Len()
+}
+
+// cacheCommitted remembers the state a committed command left.
+func (s *Service) cacheCommitted(r Result) {
+	if r.after != nil {
+		s.cache.put(r.after)
+	}
+}
+
+// maxBoards is how many boards (map versions) a service keeps parsed.
+const maxBoards = 64
+
+// board returns the board of map row mapID (one version of a map), parsing its stored definition once
+// while it stays among the maxBoards most recently used.
+func (s *Service) board(ctx context.Context, q querier, mapID int) (*rules.Board, error) {
+	if b, ok := s.boards.get(mapID); ok {
+		return b, nil
+	}
+	var def []byte
+	if err := q.QueryRowContext(ctx, `SELECT definition FROM maps WHERE id = $1`, mapID).Scan(&def); err != nil {
+		return nil, fmt.Errorf("error loading map %d: %w", mapID, err)
+	}
+	m, err := maps.Parse(def)
+	if err != nil {
+		return nil, fmt.Errorf("error parsing stored map %d: %w", mapID, err)
+	}
+	b, err := m.Board()
+	if err != nil {
+		return nil, fmt.Errorf("error building the board of map %d: %w", mapID, err)
+	}
+	s.boards.put(mapID, b)
+	return b, nil
+}
+
+// Board returns the board of game gameID, for turning territory keys into indexes before a command: a
+// game's board never changes, so once the service has seen the game (any command or read of it), this
+// reads nothing. Otherwise it reads the game's map id (and the map, when its board is not kept). A game
+// that does not exist is NOT_FOUND.
+func (s *Service) Board(ctx context.Context, gameID int) (*rules.Board, error) {
+	mapID, ok := s.mapOf.get(gameID)
+	if !ok {
+		err := s.db.QueryRowContext(ctx, `SELECT map_id FROM games WHERE id = $1`, gameID).Scan(&mapID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, errorf(CodeNotFound, "no game %d", gameID)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("error loading the map of game %d: %w", gameID, err)
+		}
+		s.mapOf.put(gameID, mapID)
+	}
+	return s.board(ctx, s.db, mapID)
+}
+
+// stateCache keeps the engine states of recently played games, each with the version it belongs to. A
+// state is used only when the game row still has that version, so a cache can never serve a stale game.
+type stateCache struct {
+	mu    sync.Mutex
+	size  int
+	order *list.List // front: most recently used; values are *cached
+	games map[int]*list.Element
+}
+
+type cached struct {
+	game    int
+	version int64
+	state   rules.State
+	seats   []Seat
+}
+
+func newStateCache(size int) *stateCache {
+	return &stateCache{size: size, order: list.New(), games: make(map[int]*list.Element)}
+}
+
+func (c *stateCache) get(game int, version int64) (*cached, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	el, ok := c.games[game]
+	if !ok || el.Value.(*cached).version != version {
+		return nil, false
+	}
+	c.order.MoveToFront(el)
+	return el.Value.(*cached), true
+}
+
+func (c *stateCache) put(e *cached) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.games[e.game]; ok {
+		el.Value = e
+		c.order.MoveToFront(el)
+		return
+	}
+	c.games[e.game] = c.order.PushFront(e)
+	for c.order.Len() > c.size {
+		last := c.order.Back()
+		c.order.Remove(last)
+		delete(c.games, last.Value.(*cached).game)
+	}
+}
+
+// current returns a game's state and seats at the version of g: from the cache when it holds that
+// version, from the rows otherwise (a game that has not started is in the setup phase).
+func (s *Service) current(ctx context.Context, tx *sql.Tx, g *gameRow) (*cached, error) {
+	s.mapOf.put(g.id, g.mapID)
+	if c, ok := s.cache.get(g.id, g.version); ok {
+		return c, nil
+	}
+	seats, err := loadSeats(ctx, tx, g.id)
+	if err != nil {
+		return nil, err
+	}
+	board, err := s.board(ctx, tx, g.mapID)
+	if err != nil {
+		return nil, err
+	}
+	c := &cached{game: g.id, version: g.version, seats: seats}
+	if g.status == "open" || g.engine == nil { // not started (a game cancelled before its start has no engine state)
+		c.state, err = rules.New(board, g.config(seats))
+	} else {
+		c.state, err = loadState(ctx, tx, g, board, g.config(seats))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
 }

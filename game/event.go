@@ -1,6 +1,7 @@
 package game
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 
@@ -66,4 +67,42 @@ func ViewEvents(events []SeqEvent, viewer rules.PlayerID) ([]*EventView, error) 
 		out[i] = &v
 	}
 	return out, nil
+}
+
+// readEvents returns up to limit events of a game after sequence number after.
+func readEvents(ctx context.Context, q querier, gameID int, after int64, limit int) ([]SeqEvent, error) {
+	rows, err := q.QueryContext(ctx, `SELECT seq, turn, seat, payload FROM events WHERE game_id = $1 AND seq > $2
+		ORDER BY seq LIMIT $3`, gameID, after, limit)
+	if err != nil {
+		return nil, fmt.Errorf("error reading events: %w", err)
+	}
+	defer rows.Close()
+	var out []SeqEvent
+	for rows.Next() {
+		var e SeqEvent
+		var seat int
+		var payload []byte
+		if err := rows.Scan(&e.Seq, &e.Turn, &seat, &payload); err != nil {
+			return nil, fmt.Errorf("error reading an event: %w", err)
+		}
+		e.Seat = seatFromColumn(seat)
+		if e.Event, err = rules.UnmarshalEvent(payload); err != nil {
+			return nil, fmt.Errorf("error decoding event %d of game %d: %w", e.Seq, gameID, err)
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// Events returns up to limit events of a game after sequence number after, in order.
+func (s *Service) Events(ctx context.Context, gameID int, after int64, limit int) ([]SeqEvent, error) {
+	return readEvents(ctx, s.db, gameID, after, limit)
+}
+
+// SeqEvent is an event with its place in the game's record.
+type SeqEvent struct {
+	Seq   int64
+	Turn  int
+	Seat  rules.PlayerID // the seat that caused it; rules.NoPlayer for the system
+	Event rules.Event
 }

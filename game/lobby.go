@@ -1,7 +1,6 @@
 package game
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"database/sql"
@@ -14,7 +13,6 @@ import (
 
 	"github.com/lib/pq"
 
-	"rout/maps"
 	"rout/rules"
 )
 
@@ -207,56 +205,6 @@ func insertBoard(ctx context.Context, tx *sql.Tx, gameID int, b *rules.Board) er
 	return nil
 }
 
-// findMap returns the id of the map row with key and version (0: the newest), storing a built-in map the
-// first time it is asked for.
-func (s *Service) findMap(ctx context.Context, tx *sql.Tx, key string, version int) (int, error) {
-	var id int
-	err := tx.QueryRowContext(ctx, `SELECT id FROM maps WHERE key = $1 AND ($2 = 0 OR version = $2)
-		ORDER BY version DESC LIMIT 1`, key, version).Scan(&id)
-	if err == nil {
-		return id, nil
-	}
-	if !errors.Is(err, sql.ErrNoRows) {
-		return 0, fmt.Errorf("error finding map %q: %w", key, err)
-	}
-	m, ok := maps.Builtin(key)
-	if !ok || (version != 0 && version != m.Version) {
-		return 0, unknownMap(key, version)
-	}
-	if err := SeedMap(ctx, tx, m, true); err != nil {
-		return 0, err
-	}
-	return s.findMap(ctx, tx, key, version)
-}
-
-// CodeUnknownMap refuses a new game on a map key (or key and version) that is neither stored nor built in.
-const CodeUnknownMap Code = "UNKNOWN_MAP"
-
-// unknownMap is the error of a map that does not exist: it names the key, and the version when one was
-// asked for (0 asks for the newest).
-func unknownMap(key string, version int) *Error {
-	if version == 0 {
-		return errorf(CodeUnknownMap, "no map %q", key)
-	}
-	return errorf(CodeUnknownMap, "no map %q version %d", key, version)
-}
-
-// SeedMap stores a map's definition unless its key and version are stored already.
-func SeedMap(ctx context.Context, q interface {
-	ExecContext(context.Context, string, ...any) (sql.Result, error)
-}, m *maps.Map, builtin bool) error {
-	var def bytes.Buffer
-	if err := maps.Encode(&def, m); err != nil {
-		return err
-	}
-	if _, err := q.ExecContext(ctx, `INSERT INTO maps (created_at, key, version, name, definition, builtin)
-		VALUES (now(), $1, $2, $3, $4, $5) ON CONFLICT (key, version) DO NOTHING`,
-		m.ID, m.Version, m.Name, def.String(), builtin); err != nil {
-		return fmt.Errorf("error storing map %s: %w", m.ID, err)
-	}
-	return nil
-}
-
 // GameJoin gives user an open seat (or the seat invited for their email) of an open game, and returns
 // the seat. A private game or an invited seat needs the invite code, unless the invitation names the
 // user's email.
@@ -397,34 +345,4 @@ func starterSeated(seats []Seat, userID int) error {
 		return nil
 	}
 	return errorf(CodeForbidden, "you left this game: only its creator, holding a seat, may start it")
-}
-
-// readEvents returns up to limit events of a game after sequence number after.
-func readEvents(ctx context.Context, q querier, gameID int, after int64, limit int) ([]SeqEvent, error) {
-	rows, err := q.QueryContext(ctx, `SELECT seq, turn, seat, payload FROM events WHERE game_id = $1 AND seq > $2
-		ORDER BY seq LIMIT $3`, gameID, after, limit)
-	if err != nil {
-		return nil, fmt.Errorf("error reading events: %w", err)
-	}
-	defer rows.Close()
-	var out []SeqEvent
-	for rows.Next() {
-		var e SeqEvent
-		var seat int
-		var payload []byte
-		if err := rows.Scan(&e.Seq, &e.Turn, &seat, &payload); err != nil {
-			return nil, fmt.Errorf("error reading an event: %w", err)
-		}
-		e.Seat = seatFromColumn(seat)
-		if e.Event, err = rules.UnmarshalEvent(payload); err != nil {
-			return nil, fmt.Errorf("error decoding event %d of game %d: %w", e.Seq, gameID, err)
-		}
-		out = append(out, e)
-	}
-	return out, rows.Err()
-}
-
-// Events returns up to limit events of a game after sequence number after, in order.
-func (s *Service) Events(ctx context.Context, gameID int, after int64, limit int) ([]SeqEvent, error) {
-	return readEvents(ctx, s.db, gameID, after, limit)
 }

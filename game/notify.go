@@ -115,3 +115,8 @@ func (s *Service) Heads(ctx context.Context, ids []int) (map[int]int64, error) {
 	}
 	return heads, nil
 }
+
+// NotifyChannel is the PostgreSQL channel on which every committed command announces "<game id>:<seq>",
+// the game and the sequence number of its last event, after its commit (see notifier). Listeners read the
+// events themselves from the database.
+const NotifyChannel = "rout_events"

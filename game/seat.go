@@ -1,7 +1,9 @@
 package game
 
 import (
+	"context"
 	"database/sql"
+	"fmt"
 
 	"rout/rules"
 )
@@ -57,4 +59,33 @@ func SeatOrNil(p rules.PlayerID) *int {
 	}
 	s := int(p)
 	return &s
+}
+
+// Seat is one seat of a game as stored.
+type Seat struct {
+	Seat        int
+	UserID      int // 0 for a CPU seat or a seat nobody has taken
+	CPU         bool
+	Difficulty  string // CPU seats: easy, normal or cautious
+	Color       string
+	Status      string // open, invited, active, eliminated or resigned
+	InviteEmail string
+}
+
+func loadSeats(ctx context.Context, q querier, gameID int) ([]Seat, error) {
+	rows, err := q.QueryContext(ctx, `SELECT seat, COALESCE(user_id, 0), cpu, COALESCE(difficulty, ''), color, status,
+		COALESCE(invite_email, '') FROM players WHERE game_id = $1 ORDER BY seat`, gameID)
+	if err != nil {
+		return nil, fmt.Errorf("error loading the seats of game %d: %w", gameID, err)
+	}
+	defer rows.Close()
+	var seats []Seat
+	for rows.Next() {
+		var s Seat
+		if err := rows.Scan(&s.Seat, &s.UserID, &s.CPU, &s.Difficulty, &s.Color, &s.Status, &s.InviteEmail); err != nil {
+			return nil, fmt.Errorf("error reading a seat of game %d: %w", gameID, err)
+		}
+		seats = append(seats, s)
+	}
+	return seats, rows.Err()
 }

@@ -13,11 +13,6 @@ import (
 	"rout/rules"
 )
 
-// NotifyChannel is the PostgreSQL channel on which every committed command announces "<game id>:<seq>",
-// the game and the sequence number of its last event, after its commit (see notifier). Listeners read the
-// events themselves from the database.
-const NotifyChannel = "rout_events"
-
 // gameRow is the part of the games row the service works with.
 type gameRow struct {
 	id         int
@@ -41,17 +36,6 @@ type gameRow struct {
 	deadline, warning     sql.NullTime
 	createdAt, updatedAt  time.Time
 	startedAt, finishedAt sql.NullTime
-}
-
-// Seat is one seat of a game as stored.
-type Seat struct {
-	Seat        int
-	UserID      int // 0 for a CPU seat or a seat nobody has taken
-	CPU         bool
-	Difficulty  string // CPU seats: easy, normal or cautious
-	Color       string
-	Status      string // open, invited, active, eliminated or resigned
-	InviteEmail string
 }
 
 // lockGame loads the game row and locks it until the transaction ends.
@@ -84,24 +68,6 @@ func loadGame(ctx context.Context, tx *sql.Tx, id int, lock string) (*gameRow, e
 		return nil, fmt.Errorf("game %d: %w", id, err)
 	}
 	return &g, nil
-}
-
-func loadSeats(ctx context.Context, q querier, gameID int) ([]Seat, error) {
-	rows, err := q.QueryContext(ctx, `SELECT seat, COALESCE(user_id, 0), cpu, COALESCE(difficulty, ''), color, status,
-		COALESCE(invite_email, '') FROM players WHERE game_id = $1 ORDER BY seat`, gameID)
-	if err != nil {
-		return nil, fmt.Errorf("error loading the seats of game %d: %w", gameID, err)
-	}
-	defer rows.Close()
-	var seats []Seat
-	for rows.Next() {
-		var s Seat
-		if err := rows.Scan(&s.Seat, &s.UserID, &s.CPU, &s.Difficulty, &s.Color, &s.Status, &s.InviteEmail); err != nil {
-			return nil, fmt.Errorf("error reading a seat of game %d: %w", gameID, err)
-		}
-		seats = append(seats, s)
-	}
-	return seats, rows.Err()
 }
 
 // warningAt returns when the player of a turn that ends at deadline is warned: when a quarter of the turn
