@@ -12,7 +12,6 @@ import (
 	"rout/ent"
 	"rout/ent/token"
 	"rout/ent/user"
-	"rout/graph/model"
 	"rout/rules"
 	"rout/username"
 )
@@ -45,16 +44,16 @@ const (
 )
 
 // userError returns a UserError about the input field at path (none for an error about no one field).
-func userError(code, message string, path ...string) *model.UserError {
-	return &model.UserError{Code: code, Message: message, Field: path}
+func userError(code, message string, path ...string) *UserError {
+	return &UserError{Code: code, Message: message, Field: path}
 }
 
 // rulesUserErrors turns a refusal of the rules engine into the userErrors of a payload: the engine's
 // code (NOT_YOUR_TURN, ...) and message. Any other error is returned as it is, for the top level.
-func rulesUserErrors(err error) ([]*model.UserError, error) {
+func rulesUserErrors(err error) ([]*UserError, error) {
 	var re *rules.Error
 	if errors.As(err, &re) {
-		return []*model.UserError{userError(string(re.Code), re.Message)}, nil
+		return []*UserError{userError(string(re.Code), re.Message)}, nil
 	}
 	return nil, err
 }
@@ -64,7 +63,7 @@ var e164 = regexp.MustCompile(`^\+[1-9][0-9]{6,14}$`)
 
 // checkName returns the form of a display name to store and its key (see package username), or the
 // userError of an invalid name.
-func checkName(name string, path ...string) (display, key string, ue *model.UserError) {
+func checkName(name string, path ...string) (display, key string, ue *UserError) {
 	if strings.Contains(name, "@") {
 		return "", "", userError(ueInvalidName, "a name may not contain @ (it would read as an email address)", path...)
 	}
@@ -77,7 +76,7 @@ func checkName(name string, path ...string) (display, key string, ue *model.User
 
 // normalizeEmail returns an email address trimmed and lower-cased, or the userError of an address that
 // is not one.
-func normalizeEmail(email string, path ...string) (string, *model.UserError) {
+func normalizeEmail(email string, path ...string) (string, *UserError) {
 	email = strings.ToLower(strings.TrimSpace(email))
 	bad := userError(ueInvalidEmail, "not an email address such as name@example.com", path...)
 	if len(email) > maxEmailBytes {
@@ -96,7 +95,7 @@ func normalizeEmail(email string, path ...string) (string, *model.UserError) {
 
 // normalizePhone returns a phone number without spaces, dashes, dots or parentheses, or the userError
 // of a number not in E.164 form.
-func normalizePhone(phone string, path ...string) (string, *model.UserError) {
+func normalizePhone(phone string, path ...string) (string, *UserError) {
 	phone = strings.Map(func(r rune) rune {
 		if strings.ContainsRune(" -.()", r) {
 			return -1
@@ -110,7 +109,7 @@ func normalizePhone(phone string, path ...string) (string, *model.UserError) {
 }
 
 // checkPasswordRules returns the userError of a password too short or too long, or nil.
-func checkPasswordRules(password string, path ...string) *model.UserError {
+func checkPasswordRules(password string, path ...string) *UserError {
 	if len(password) > maxPasswordBytes {
 		return userError(uePasswordTooLong, fmt.Sprintf("a password has at most %d bytes", maxPasswordBytes), path...)
 	}
@@ -134,8 +133,8 @@ func (r *Resolver) withHashSlot(ctx context.Context, f func()) error {
 }
 
 // takenErrors returns the userErrors for a name (by its key) or email that another account has.
-func (r *Resolver) takenErrors(ctx context.Context, client *ent.Client, nameKey, email string) ([]*model.UserError, error) {
-	var ues []*model.UserError
+func (r *Resolver) takenErrors(ctx context.Context, client *ent.Client, nameKey, email string) ([]*UserError, error) {
+	var ues []*UserError
 	taken, err := client.User.Query().Where(user.NameKey(nameKey)).Exist(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("error checking whether the name is taken: %w", err)
@@ -154,7 +153,7 @@ func (r *Resolver) takenErrors(ctx context.Context, client *ent.Client, nameKey,
 }
 
 // newSession creates a session token for a user and returns its secret and expiry.
-func (r *Resolver) newSession(ctx context.Context, client *ent.Client, userID int) (*model.Session, error) {
+func (r *Resolver) newSession(ctx context.Context, client *ent.Client, userID int) (*Session, error) {
 	secret, hash := newToken(SessionTokenPrefix)
 	now := r.now()
 	expires := now.Add(r.cfg.SessionTTL)
@@ -168,7 +167,7 @@ func (r *Resolver) newSession(ctx context.Context, client *ent.Client, userID in
 	if err != nil {
 		return nil, fmt.Errorf("error creating the session: %w", err)
 	}
-	return &model.Session{Token: secret, ExpiresAt: expires}, nil
+	return &Session{Token: secret, ExpiresAt: expires}, nil
 }
 
 // rateLimited returns a RATE_LIMITED error when key has no token left in set.
@@ -180,23 +179,23 @@ func rateLimited(set *limiterSet, key, what string) error {
 }
 
 // notifyChannel converts the stored notification channel to the GraphQL enum.
-func notifyChannel(n user.Notify) model.NotificationChannel {
+func notifyChannel(n user.Notify) NotificationChannel {
 	switch n {
 	case user.NotifySms:
-		return model.NotificationChannelSms
+		return NotificationChannelSms
 	case user.NotifyNone:
-		return model.NotificationChannelNone
+		return NotificationChannelNone
 	default:
-		return model.NotificationChannelEmail
+		return NotificationChannelEmail
 	}
 }
 
 // storedNotify converts the GraphQL enum to the stored notification channel.
-func storedNotify(c model.NotificationChannel) user.Notify {
+func storedNotify(c NotificationChannel) user.Notify {
 	switch c {
-	case model.NotificationChannelSms:
+	case NotificationChannelSms:
 		return user.NotifySms
-	case model.NotificationChannelNone:
+	case NotificationChannelNone:
 		return user.NotifyNone
 	default:
 		return user.NotifyEmail
@@ -214,11 +213,11 @@ func isSelf(ctx context.Context, u *ent.User) bool {
 
 // signUp creates a user and its first session; a bad or taken name, email, password or phone is refused
 // with user errors.
-func (r *Resolver) signUp(ctx context.Context, input model.SignUpInput) (*model.SignUpPayload, error) {
+func (r *Resolver) signUp(ctx context.Context, input SignUpInput) (*SignUpPayload, error) {
 	if err := rateLimited(r.rateSignInIP, clientIP(ctx), "sign-in attempts"); err != nil {
 		return nil, err
 	}
-	var ues []*model.UserError
+	var ues []*UserError
 	name, nameKey, ue := checkName(input.Name, "input", "name")
 	if ue != nil {
 		ues = append(ues, ue)
@@ -239,10 +238,10 @@ func (r *Resolver) signUp(ctx context.Context, input model.SignUpInput) (*model.
 		phone = &p
 	}
 	if len(ues) > 0 {
-		return &model.SignUpPayload{UserErrors: ues}, nil
+		return &SignUpPayload{UserErrors: ues}, nil
 	}
 	if ues, err := r.takenErrors(ctx, r.ent, nameKey, email); err != nil || len(ues) > 0 {
-		return &model.SignUpPayload{UserErrors: ues}, err
+		return &SignUpPayload{UserErrors: ues}, err
 	}
 	var hash string
 	if err := r.withHashSlot(ctx, func() { hash = hashPassword(input.Password) }); err != nil {
@@ -271,7 +270,7 @@ func (r *Resolver) signUp(ctx context.Context, input model.SignUpInput) (*model.
 		if err == nil && len(ues) == 0 {
 			err = fmt.Errorf("error creating the user: a constraint failed, but name and email are free")
 		}
-		return &model.SignUpPayload{UserErrors: ues}, err
+		return &SignUpPayload{UserErrors: ues}, err
 	}
 	if err != nil {
 		return nil, fmt.Errorf("error creating the user: %w", err)
@@ -284,12 +283,12 @@ func (r *Resolver) signUp(ctx context.Context, input model.SignUpInput) (*model.
 		return nil, fmt.Errorf("error committing the sign-up: %w", err)
 	}
 	viewerFrom(ctx).fresh.Store(int64(u.ID))
-	return &model.SignUpPayload{User: u.Unwrap(), Session: session, UserErrors: []*model.UserError{}}, nil
+	return &SignUpPayload{User: u.Unwrap(), Session: session, UserErrors: []*UserError{}}, nil
 }
 
 // signIn checks a login (a name or an email) and its password and opens a session; a wrong one is
 // refused with one user error, whichever part was wrong.
-func (r *Resolver) signIn(ctx context.Context, input model.SignInInput) (*model.SignInPayload, error) {
+func (r *Resolver) signIn(ctx context.Context, input SignInInput) (*SignInPayload, error) {
 	login := strings.TrimSpace(input.Login)
 	if err := rateLimited(r.rateSignInIP, clientIP(ctx), "sign-in attempts"); err != nil {
 		return nil, err
@@ -329,7 +328,7 @@ func (r *Resolver) signIn(ctx context.Context, input model.SignInInput) (*model.
 		return nil, checkErr
 	}
 	if u == nil || !ok {
-		return &model.SignInPayload{UserErrors: []*model.UserError{
+		return &SignInPayload{UserErrors: []*UserError{
 			userError(ueInvalidCredentials, "the login or the password is wrong"),
 		}}, nil
 	}
@@ -338,19 +337,19 @@ func (r *Resolver) signIn(ctx context.Context, input model.SignInInput) (*model.
 		return nil, err
 	}
 	viewerFrom(ctx).fresh.Store(int64(u.ID))
-	return &model.SignInPayload{User: u, Session: session, UserErrors: []*model.UserError{}}, nil
+	return &SignInPayload{User: u, Session: session, UserErrors: []*UserError{}}, nil
 }
 
 // createAPIToken creates an API token of the viewer, up to maxAPITokens live ones, and returns its
 // secret once.
-func (r *Resolver) createAPIToken(ctx context.Context, input model.CreateAPITokenInput) (*model.CreateAPITokenPayload, error) {
+func (r *Resolver) createAPIToken(ctx context.Context, input CreateAPITokenInput) (*CreateAPITokenPayload, error) {
 	me, err := signedIn(ctx)
 	if err != nil {
 		return nil, err
 	}
 	name := strings.TrimSpace(input.Name)
 	if n := utf8.RuneCountInString(name); n < 1 || n > maxTokenNameRunes {
-		return &model.CreateAPITokenPayload{UserErrors: []*model.UserError{userError(ueInvalidTokenName,
+		return &CreateAPITokenPayload{UserErrors: []*UserError{userError(ueInvalidTokenName,
 			fmt.Sprintf("a token name has 1 to %d characters", maxTokenNameRunes), "input", "name")}}, nil
 	}
 	live, err := r.ent.Token.Query().
@@ -360,7 +359,7 @@ func (r *Resolver) createAPIToken(ctx context.Context, input model.CreateAPIToke
 		return nil, fmt.Errorf("error counting the user's API tokens: %w", err)
 	}
 	if live >= maxAPITokens {
-		return &model.CreateAPITokenPayload{UserErrors: []*model.UserError{userError(ueTooManyTokens,
+		return &CreateAPITokenPayload{UserErrors: []*UserError{userError(ueTooManyTokens,
 			fmt.Sprintf("you have %d API tokens, the most allowed: revoke one first", live))}}, nil
 	}
 	secret, hash := newToken(APITokenPrefix)
@@ -374,16 +373,16 @@ func (r *Resolver) createAPIToken(ctx context.Context, input model.CreateAPIToke
 	if err != nil {
 		return nil, fmt.Errorf("error creating the API token: %w", err)
 	}
-	return &model.CreateAPITokenPayload{APIToken: t, Secret: &secret, UserErrors: []*model.UserError{}}, nil
+	return &CreateAPITokenPayload{APIToken: t, Secret: &secret, UserErrors: []*UserError{}}, nil
 }
 
 // revokeAPIToken revokes a live API token of the viewer; any other id is NOT_FOUND.
-func (r *Resolver) revokeAPIToken(ctx context.Context, input model.RevokeAPITokenInput) (*model.RevokeAPITokenPayload, error) {
+func (r *Resolver) revokeAPIToken(ctx context.Context, input RevokeAPITokenInput) (*RevokeAPITokenPayload, error) {
 	me, err := signedIn(ctx)
 	if err != nil {
 		return nil, err
 	}
-	notFound := &model.RevokeAPITokenPayload{UserErrors: []*model.UserError{
+	notFound := &RevokeAPITokenPayload{UserErrors: []*UserError{
 		userError(ueNotFound, "you have no live API token with this id", "input", "id"),
 	}}
 	id, err := parseIDOf(input.ID, typeAPIToken)
@@ -401,5 +400,5 @@ func (r *Resolver) revokeAPIToken(ctx context.Context, input model.RevokeAPIToke
 	if err != nil {
 		return nil, fmt.Errorf("error loading the API token: %w", err)
 	}
-	return &model.RevokeAPITokenPayload{APIToken: t, UserErrors: []*model.UserError{}}, nil
+	return &RevokeAPITokenPayload{APIToken: t, UserErrors: []*UserError{}}, nil
 }

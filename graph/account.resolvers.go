@@ -10,8 +10,6 @@ import (
 	"fmt"
 	"rout/ent"
 	"rout/ent/token"
-	"rout/graph/exec"
-	"rout/graph/model"
 
 	"entgo.io/contrib/entgql"
 )
@@ -22,20 +20,20 @@ func (r *apiTokenResolver) ID(ctx context.Context, obj *ent.Token) (string, erro
 }
 
 // SignUp is the resolver for the signUp field.
-func (r *mutationResolver) SignUp(ctx context.Context, input model.SignUpInput) (*model.SignUpPayload, error) {
+func (r *mutationResolver) SignUp(ctx context.Context, input SignUpInput) (*SignUpPayload, error) {
 	return r.signUp(ctx, input)
 }
 
 // SignIn is the resolver for the signIn field.
-func (r *mutationResolver) SignIn(ctx context.Context, input model.SignInInput) (*model.SignInPayload, error) {
+func (r *mutationResolver) SignIn(ctx context.Context, input SignInInput) (*SignInPayload, error) {
 	return r.signIn(ctx, input)
 }
 
 // SignOut is the resolver for the signOut field.
-func (r *mutationResolver) SignOut(ctx context.Context) (*model.SignOutPayload, error) {
+func (r *mutationResolver) SignOut(ctx context.Context) (*SignOutPayload, error) {
 	tok := viewerFrom(ctx).token
 	if tok == nil || tok.Kind != token.KindSession {
-		return &model.SignOutPayload{UserErrors: []*model.UserError{
+		return &SignOutPayload{UserErrors: []*UserError{
 			userError(ueNotASession, notSession+": revoke API tokens with revokeApiToken"),
 		}}, nil
 	}
@@ -43,27 +41,27 @@ func (r *mutationResolver) SignOut(ctx context.Context) (*model.SignOutPayload, 
 	if err != nil {
 		return nil, err
 	}
-	return &model.SignOutPayload{Revoked: revoked, UserErrors: []*model.UserError{}}, nil
+	return &SignOutPayload{Revoked: revoked, UserErrors: []*UserError{}}, nil
 }
 
 // CreateAPIToken is the resolver for the createApiToken field.
-func (r *mutationResolver) CreateAPIToken(ctx context.Context, input model.CreateAPITokenInput) (*model.CreateAPITokenPayload, error) {
+func (r *mutationResolver) CreateAPIToken(ctx context.Context, input CreateAPITokenInput) (*CreateAPITokenPayload, error) {
 	return r.createAPIToken(ctx, input)
 }
 
 // RevokeAPIToken is the resolver for the revokeApiToken field.
-func (r *mutationResolver) RevokeAPIToken(ctx context.Context, input model.RevokeAPITokenInput) (*model.RevokeAPITokenPayload, error) {
+func (r *mutationResolver) RevokeAPIToken(ctx context.Context, input RevokeAPITokenInput) (*RevokeAPITokenPayload, error) {
 	return r.revokeAPIToken(ctx, input)
 }
 
 // UpdateNotificationPreferences is the resolver for the updateNotificationPreferences field.
-func (r *mutationResolver) UpdateNotificationPreferences(ctx context.Context, input model.UpdateNotificationPreferencesInput) (*model.UpdateNotificationPreferencesPayload, error) {
+func (r *mutationResolver) UpdateNotificationPreferences(ctx context.Context, input UpdateNotificationPreferencesInput) (*UpdateNotificationPreferencesPayload, error) {
 	me, err := signedIn(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if input.Channel == model.NotificationChannelSms && me.Phone == nil {
-		return &model.UpdateNotificationPreferencesPayload{UserErrors: []*model.UserError{
+	if input.Channel == NotificationChannelSms && me.Phone == nil {
+		return &UpdateNotificationPreferencesPayload{UserErrors: []*UserError{
 			userError(uePhoneRequired, "SMS notifications need a phone number on the account", "input", "channel"),
 		}}, nil
 	}
@@ -74,7 +72,7 @@ func (r *mutationResolver) UpdateNotificationPreferences(ctx context.Context, in
 	if err != nil {
 		return nil, fmt.Errorf("error updating the notification preferences: %w", err)
 	}
-	return &model.UpdateNotificationPreferencesPayload{User: u, UserErrors: []*model.UserError{}}, nil
+	return &UpdateNotificationPreferencesPayload{User: u, UserErrors: []*UserError{}}, nil
 }
 
 // Viewer is the resolver for the viewer field.
@@ -123,7 +121,7 @@ func (r *userResolver) Phone(ctx context.Context, obj *ent.User) (*string, error
 }
 
 // Notify is the resolver for the notify field.
-func (r *userResolver) Notify(ctx context.Context, obj *ent.User) (*model.NotificationChannel, error) {
+func (r *userResolver) Notify(ctx context.Context, obj *ent.User) (*NotificationChannel, error) {
 	if !isSelf(ctx, obj) {
 		return nil, nil
 	}
@@ -131,11 +129,11 @@ func (r *userResolver) Notify(ctx context.Context, obj *ent.User) (*model.Notifi
 	return &c, nil
 }
 
-func (r *Resolver) ApiToken() exec.ApiTokenResolver { return &apiTokenResolver{r} }
+func (r *Resolver) ApiToken() ApiTokenResolver { return &apiTokenResolver{r} }
 
-func (r *Resolver) Mutation() exec.MutationResolver { return &mutationResolver{r} }
+func (r *Resolver) Mutation() MutationResolver { return &mutationResolver{r} }
 
-func (r *Resolver) User() exec.UserResolver { return &userResolver{r} }
+func (r *Resolver) User() UserResolver { return &userResolver{r} }
 
 type (
 	apiTokenResolver struct{ *Resolver }

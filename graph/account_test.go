@@ -129,7 +129,7 @@ func TestSignInRefusesWrongCredentials(t *testing.T) {
 
 func TestSignUpValidation(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, func(c *graph.Config) { c.RateSignIn = graph.RateLimit{} })
+	e := newEnv(t, func(c *graph.Settings) { c.RateSignIn = graph.RateLimit{} })
 	e.signUp("carol")
 	for _, c := range []struct {
 		name, email, password string

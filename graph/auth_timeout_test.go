@@ -68,7 +68,7 @@ func (e *env) postAsync(token, query string) <-chan answer {
 func TestStalledTokenLookupEndsWithTheRequestTimeout(t *testing.T) {
 	t.Parallel()
 	const timeout = 3 * time.Second
-	e := newEnv(t, func(c *graph.Config) { c.RequestTimeout = timeout })
+	e := newEnv(t, func(c *graph.Settings) { c.RequestTimeout = timeout })
 	session, _ := e.signUp("stan")
 	graph.WaitTokenUsage()
 	release := e.stalled(`LOCK TABLE tokens IN ACCESS EXCLUSIVE MODE`)

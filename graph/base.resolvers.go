@@ -8,7 +8,6 @@ package graph
 import (
 	"context"
 	"rout/ent"
-	"rout/graph/exec"
 
 	"github.com/99designs/gqlgen/graphql"
 )
@@ -35,6 +34,6 @@ func (r *queryResolver) Nodes(ctx context.Context, ids []string) ([]ent.Noder, e
 	return out, nil
 }
 
-func (r *Resolver) Query() exec.QueryResolver { return &queryResolver{r} }
+func (r *Resolver) Query() QueryResolver { return &queryResolver{r} }
 
 type queryResolver struct{ *Resolver }

@@ -12,7 +12,7 @@ import (
 	"rout/graph/wstransport"
 )
 
-// Defaults of Config.
+// Defaults of Settings.
 const (
 	DefaultMaxBodyBytes   = 1 << 20 // 1 MiB
 	DefaultMaxDepth       = 15
@@ -25,7 +25,7 @@ const (
 	DefaultSessionTTL     = 30 * 24 * time.Hour
 )
 
-// Default rate limits of Config.
+// Default rate limits of Settings.
 var (
 	// DefaultRateIP allows a client address 1200 requests a minute, in bursts of up to 200: generous,
 	// because many people may share one address (an office, a bar).
@@ -37,7 +37,7 @@ var (
 	DefaultRateSignIn = RateLimit{Events: 10, Per: time.Minute, Burst: 10}
 )
 
-// The environment variables ConfigFromEnv reads, one per field of Config.
+// The environment variables SettingsFromEnv reads, one per field of Settings.
 const (
 	EnvMaxBodyBytes   = "ROUT_GRAPHQL_MAX_BODY_BYTES"
 	EnvMaxDepth       = "ROUT_GRAPHQL_MAX_DEPTH"
@@ -129,9 +129,9 @@ func (l RateLimit) validate(name string) error {
 	return nil
 }
 
-// Config holds the GraphQL API's limits and settings. DefaultConfig gives the defaults; the zero Config
-// is not valid. Each field names the environment variable ConfigFromEnv reads it from.
-type Config struct {
+// Settings holds the GraphQL API's limits and settings. DefaultSettings gives the defaults; the zero Settings
+// is not valid. Each field names the environment variable SettingsFromEnv reads it from.
+type Settings struct {
 	// MaxBodyBytes is the largest request body accepted (ROUT_GRAPHQL_MAX_BODY_BYTES); a larger one gets
 	// 413. Default 1 MiB.
 	MaxBodyBytes int64
@@ -210,9 +210,9 @@ type Config struct {
 	WSWriteTimeout time.Duration
 }
 
-// DefaultConfig returns the configuration with every field at its default.
-func DefaultConfig() Config {
-	return Config{
+// DefaultSettings returns the configuration with every field at its default.
+func DefaultSettings() Settings {
+	return Settings{
 		MaxBodyBytes:   DefaultMaxBodyBytes,
 		MaxDepth:       DefaultMaxDepth,
 		MaxAliases:     DefaultMaxAliases,
@@ -237,11 +237,11 @@ func DefaultConfig() Config {
 	}
 }
 
-// ConfigFromEnv returns DefaultConfig with the values of the environment variables that are set (not
+// SettingsFromEnv returns DefaultSettings with the values of the environment variables that are set (not
 // empty), read through getenv. It fails on a value it cannot parse, naming every one; Validate checks
 // the rest.
-func ConfigFromEnv(getenv func(string) string) (Config, error) {
-	cfg := DefaultConfig()
+func SettingsFromEnv(getenv func(string) string) (Settings, error) {
+	cfg := DefaultSettings()
 	env := envconf.New(getenv)
 	for _, v := range []struct {
 		key string
@@ -302,13 +302,13 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	})
 	env.Bool(EnvSuggestions, &cfg.Suggestions)
 	if err := env.Err(); err != nil {
-		return Config{}, err
+		return Settings{}, err
 	}
 	return cfg, nil
 }
 
 // Validate reports every setting the API cannot run with, each on its own line.
-func (c Config) Validate() error {
+func (c Settings) Validate() error {
 	var errs []error
 	positive := []struct {
 		key string

@@ -16,8 +16,8 @@ import (
 
 func TestDefaultConfigIsValid(t *testing.T) {
 	t.Parallel()
-	if err := graph.DefaultConfig().Validate(); err != nil {
-		t.Fatalf("DefaultConfig: %v", err)
+	if err := graph.DefaultSettings().Validate(); err != nil {
+		t.Fatalf("DefaultSettings: %v", err)
 	}
 }
 
@@ -37,11 +37,11 @@ func TestConfigFromEnv(t *testing.T) {
 		graph.EnvWSReadLimit:      "4096",
 		graph.EnvWSPingInterval:   "5s",
 	}
-	cfg, err := graph.ConfigFromEnv(func(k string) string { return env[k] })
+	cfg, err := graph.SettingsFromEnv(func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := graph.DefaultConfig()
+	want := graph.DefaultSettings()
 	want.MaxBodyBytes, want.MaxDepth, want.RequestTimeout = 2048, 7, 3*time.Second
 	want.RateIP = graph.RateLimit{Events: 60, Per: time.Minute, Burst: 5}
 	want.RateUser = graph.RateLimit{}
@@ -49,7 +49,7 @@ func TestConfigFromEnv(t *testing.T) {
 	want.WSAllowedOrigins = []string{"https://play.example.com", "http://localhost:5173"}
 	want.WSMaxOperations, want.WSReadLimit, want.WSPingInterval = 5, 4096, 5*time.Second
 	if !reflect.DeepEqual(cfg, want) {
-		t.Errorf("ConfigFromEnv = %+v, want %+v", cfg, want)
+		t.Errorf("SettingsFromEnv = %+v, want %+v", cfg, want)
 	}
 
 	bad := map[string]string{
@@ -59,17 +59,17 @@ func TestConfigFromEnv(t *testing.T) {
 		graph.EnvWSReadLimit:    "lots",
 		graph.EnvWSInitTimeout:  "soon",
 	}
-	_, err = graph.ConfigFromEnv(func(k string) string { return bad[k] })
+	_, err = graph.SettingsFromEnv(func(k string) string { return bad[k] })
 	for k := range bad {
 		if err == nil || !strings.Contains(err.Error(), k) {
-			t.Errorf("ConfigFromEnv with a bad %s: %v", k, err)
+			t.Errorf("SettingsFromEnv with a bad %s: %v", k, err)
 		}
 	}
 }
 
 func TestConfigValidate(t *testing.T) {
 	t.Parallel()
-	cfg := graph.DefaultConfig()
+	cfg := graph.DefaultSettings()
 	cfg.MaxDepth = 0
 	cfg.RequestTimeout = -time.Second
 	cfg.RateIP = graph.RateLimit{Events: 5, Per: 0, Burst: 1}
@@ -79,7 +79,7 @@ func TestConfigValidate(t *testing.T) {
 		t.Errorf("Validate refuses good origins: %v", err)
 	}
 	for _, bad := range []string{"play.example.com", "https://play.example.com/app", "ftp://x", "https://"} {
-		c := graph.DefaultConfig()
+		c := graph.DefaultSettings()
 		c.WSAllowedOrigins = []string{bad}
 		if err := c.Validate(); err == nil || !strings.Contains(err.Error(), bad) {
 			t.Errorf("Validate with the origin %q: %v", bad, err)
@@ -94,7 +94,7 @@ func TestConfigValidate(t *testing.T) {
 	if _, err := graph.NewHandler(cfg, graph.Deps{}); err == nil {
 		t.Error("NewHandler took an invalid config")
 	}
-	if _, err := graph.NewHandler(graph.DefaultConfig(), graph.Deps{}); err == nil || !strings.Contains(err.Error(), "Deps.Ent") {
+	if _, err := graph.NewHandler(graph.DefaultSettings(), graph.Deps{}); err == nil || !strings.Contains(err.Error(), "Deps.Ent") {
 		t.Errorf("NewHandler without dependencies: %v", err)
 	}
 }
@@ -123,7 +123,7 @@ func TestParseRateLimit(t *testing.T) {
 
 func TestWebsocketSettingsReachTheTransport(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, func(c *graph.Config) {
+	e := newEnv(t, func(c *graph.Settings) {
 		c.WSAllowedOrigins = []string{"https://play.example.com"}
 		c.WSInitTimeout = 100 * time.Millisecond
 	})

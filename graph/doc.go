@@ -4,11 +4,11 @@
 // # Layout
 //
 //   - gqlgen.yml configures the code generator; `go generate ./graph/...` (or `make generate`) writes
-//     exec/generated.go (the executable schema), model/models_gen.go (payloads and inputs) and the
-//     resolver stubs. Ent's types (ent.User, ent.Token, the connections) are the models where the
+//     generated.go (the executable schema), models_gen.go (payloads and inputs) and the resolver
+//     stubs, all in this package, so that a request crosses one package of the API. Ent's types (ent.User, ent.Token, the connections) are the models where the
 //     schema's types are stored objects.
 //   - resolver.go: Resolver holds every dependency (Deps: the Ent client, the game service, the live
-//     hub, the logger, the clock) and the Config; nothing else in the package holds state.
+//     hub, the logger, the clock) and the Settings; nothing else in the package holds state.
 //   - handler.go: NewHandler, the http.Handler to mount at Path; transport.go: GraphQL over HTTP (POST
 //     and GET); errors.go: the one error presenter and the top-level error codes; auth.go: bearer
 //     tokens and the @auth directive; node.go: opaque global ids and the Node type resolver;

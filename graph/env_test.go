@@ -76,21 +76,21 @@ func (b *syncBuffer) String() string {
 	return b.buf.String()
 }
 
-// newEnv starts the API with DefaultConfig changed by configure (which may be nil).
-func newEnv(t *testing.T, configure func(*graph.Config)) *env {
+// newEnv starts the API with DefaultSettings changed by configure (which may be nil).
+func newEnv(t *testing.T, configure func(*graph.Settings)) *env {
 	t.Helper()
 	return newEnvOn(t, dbtest.Migrated(t), configure)
 }
 
 // newEnvOn is newEnv on an open, migrated database.
-func newEnvOn(t *testing.T, db *sql.DB, configure func(*graph.Config)) *env {
+func newEnvOn(t *testing.T, db *sql.DB, configure func(*graph.Settings)) *env {
 	t.Helper()
 	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
 	svc, err := game.New(game.Opts{DB: db, Logger: quiet, SurvivorTime: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := graph.DefaultConfig()
+	cfg := graph.DefaultSettings()
 	if configure != nil {
 		configure(&cfg)
 	}

@@ -64,7 +64,7 @@ var allRuleCodes = []rules.Code{
 // then sends the requests that get each top-level error code.
 func TestEveryErrorCode(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, func(c *graph.Config) { c.RateIP, c.RateUser = graph.RateLimit{}, graph.RateLimit{} })
+	e := newEnv(t, func(c *graph.Settings) { c.RateIP, c.RateUser = graph.RateLimit{}, graph.RateLimit{} })
 	m, _ := routmaps.Builtin(routmaps.ClassicID)
 	board, err := m.Board()
 	if err != nil {
@@ -229,7 +229,7 @@ func TestEveryErrorCode(t *testing.T) {
 		t.Fatalf("after the last other player resigned: status %s", s.view.Status)
 	}
 	missing := graph.GlobalID("Game", 987654)
-	limited := newEnv(t, func(c *graph.Config) { c.RateUser = graph.RateLimit{Events: 1, Per: time.Hour, Burst: 1} })
+	limited := newEnv(t, func(c *graph.Settings) { c.RateUser = graph.RateLimit{Events: 1, Per: time.Hour, Burst: 1} })
 	limitedToken, _ := limited.signUp("lou")
 	broken := newEnv(t, nil)
 	brokenToken, _ := broken.signUp("bea")

@@ -15,7 +15,6 @@ import (
 
 	"rout/ent"
 	"rout/game"
-	"rout/graph/model"
 	"rout/rules"
 )
 
@@ -87,10 +86,10 @@ func (p *presenter) present(ctx context.Context, err error) *gqlerror.Error {
 	var own *Error
 	var gameErr *game.Error
 	var rulesErr *rules.Error
-	var inputErr *model.InputError
+	var inputErr *InputError
 	switch {
 	case errors.As(err, &inputErr):
-		// A value a scalar refused (model/scalars.go): named by the path of the argument it was given as.
+		// A value a scalar refused (scalars.go): named by the path of the argument it was given as.
 		msg := inputErr.Message
 		if len(base.Path) > 0 {
 			msg = base.Path.String() + ": " + msg
@@ -194,17 +193,17 @@ func requestErrorMessage(ctx context.Context, e *gqlerror.Error) (msg, reason st
 			var err error
 			switch m[1] {
 			case "Int":
-				_, err = model.UnmarshalInt(v)
+				_, err = UnmarshalInt(v)
 			case "Float":
-				_, err = model.UnmarshalFloat(ctx, v)
+				_, err = UnmarshalFloat(ctx, v)
 			case "String":
-				_, err = model.UnmarshalString(v)
+				_, err = UnmarshalString(v)
 			case "Boolean":
-				_, err = model.UnmarshalBoolean(v)
+				_, err = UnmarshalBoolean(v)
 			case "ID":
-				_, err = model.UnmarshalID(v)
+				_, err = UnmarshalID(v)
 			}
-			var ie *model.InputError
+			var ie *InputError
 			if errors.As(err, &ie) {
 				msg, reason = ie.Message, ie.Reason
 			}

@@ -27,7 +27,7 @@ func ExampleNewHandler() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	cfg, err := graph.ConfigFromEnv(os.Getenv)
+	cfg, err := graph.SettingsFromEnv(os.Getenv)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -318,7 +318,7 @@ type fullGame struct {
 }
 
 func playFullGame(t *testing.T, spec fullGameSpec) *fullGame {
-	e := newEnv(t, func(c *graph.Config) { c.RateIP, c.RateUser = graph.RateLimit{}, graph.RateLimit{} })
+	e := newEnv(t, func(c *graph.Settings) { c.RateIP, c.RateUser = graph.RateLimit{}, graph.RateLimit{} })
 	// Keep the connections between requests, as rout serve's pool does (database/sql keeps only 2).
 	e.db.SetMaxIdleConns(10)
 	m, _ := routmaps.Builtin(routmaps.ClassicID)

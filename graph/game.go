@@ -14,7 +14,6 @@ import (
 	"rout/ent/gamemap"
 	"rout/ent/player"
 	"rout/game"
-	"rout/graph/model"
 	"rout/maps"
 	"rout/rules"
 )
@@ -107,18 +106,18 @@ func (r *Resolver) viewerSeat(ctx context.Context, gameID int) (int, bool, error
 
 // lobbyPayload is the payload of a lobby mutation that succeeded (createGame, joinGame, leaveGame): the
 // game re-read. A lobby mutation causes no events.
-func (r *Resolver) lobbyPayload(ctx context.Context, gameID int) (*model.GamePayload, error) {
+func (r *Resolver) lobbyPayload(ctx context.Context, gameID int) (*GamePayload, error) {
 	forgetSnapshot(ctx, gameID)
 	g, err := r.ent.Game.Get(ctx, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("error loading game %d: %w", gameID, err)
 	}
-	return &model.GamePayload{Game: g, Events: []*game.EventView{}, UserErrors: []*model.UserError{}}, nil
+	return &GamePayload{Game: g, Events: []*game.EventView{}, UserErrors: []*UserError{}}, nil
 }
 
 // refused is the payload of a game mutation that was refused with userErrors.
-func refused(ues ...*model.UserError) *model.GamePayload {
-	return &model.GamePayload{Events: []*game.EventView{}, UserErrors: ues}
+func refused(ues ...*UserError) *GamePayload {
+	return &GamePayload{Events: []*game.EventView{}, UserErrors: ues}
 }
 
 // viewEvents returns events as seat sees them (rules.NoPlayer: a viewer without a seat).
@@ -133,14 +132,14 @@ type turn struct {
 	idempotencyKey  *string
 	// command builds the engine command on the game's board (territory keys become indexes); userErrors
 	// refuse the command before it is sent.
-	command func(b *rules.Board) (rules.Command, []*model.UserError)
+	command func(b *rules.Board) (rules.Command, []*UserError)
 }
 
 // submit sends a turn command of the viewer through the game service: resolve (the territory keys on the
 // game's board, which the service keeps per map version), submit (one transaction), answer (from what the
 // service returned, reading nothing more). A rule violation becomes a userError with the rule's code; the
 // service's own refusals (NOT_FOUND, FORBIDDEN, CONFLICT, bad input) are top-level errors with that code.
-func (r *Resolver) submit(ctx context.Context, t turn) (*model.GamePayload, error) {
+func (r *Resolver) submit(ctx context.Context, t turn) (*GamePayload, error) {
 	me, err := signedIn(ctx)
 	if err != nil {
 		return nil, err
@@ -197,7 +196,7 @@ func (r *Resolver) submit(ctx context.Context, t turn) (*model.GamePayload, erro
 
 // keyReused returns the userError of a command refused because its idempotency key was used for another
 // command, or nil for any other error.
-func keyReused(err error) *model.UserError {
+func keyReused(err error) *UserError {
 	var ge *game.Error
 	if errors.As(err, &ge) && ge.Code == game.CodeKeyReused {
 		return userError(string(game.CodeKeyReused), ge.Message, "input", "idempotencyKey")
@@ -208,7 +207,7 @@ func keyReused(err error) *model.UserError {
 // commandPayload is the payload of a command the service ran, or replayed for a retry under the same
 // idempotency key: the game as the service returned it (as it is now), and the version and events of the
 // command's first call as the acting seat sees them. It reads nothing.
-func (r *Resolver) commandPayload(ctx context.Context, res game.Result) (*model.GamePayload, error) {
+func (r *Resolver) commandPayload(ctx context.Context, res game.Result) (*GamePayload, error) {
 	seat := res.Seat // a turn command's viewer is its actor; the start of a game is seen by the viewer's seat
 	if me, ok := ViewerID(ctx); ok && seat < 0 {
 		if i := slices.IndexFunc(res.Game.Seats, func(s game.Seat) bool { return s.UserID == me }); i >= 0 {
@@ -220,8 +219,8 @@ func (r *Resolver) commandPayload(ctx context.Context, res game.Result) (*model.
 		return nil, err
 	}
 	v := int(res.Version)
-	return &model.GamePayload{Game: r.answerGame(ctx, res.Game), Events: events, Version: &v, Replayed: res.Replayed,
-		UserErrors: []*model.UserError{}}, nil
+	return &GamePayload{Game: r.answerGame(ctx, res.Game), Events: events, Version: &v, Replayed: res.Replayed,
+		UserErrors: []*UserError{}}, nil
 }
 
 // answerGame returns the game of a snapshot the service answered a command with, as the API's model, and
@@ -245,7 +244,7 @@ func entGame(row game.Row) *ent.Game {
 }
 
 // territoryKey converts the territory key at input field field to its index on board b.
-func territoryKey(b *rules.Board, key, field string) (rules.TerritoryID, *model.UserError) {
+func territoryKey(b *rules.Board, key, field string) (rules.TerritoryID, *UserError) {
 	t, ok := b.Lookup(key)
 	if !ok {
 		return 0, userError(string(rules.CodeUnknownTerritory), fmt.Sprintf("no territory %q on this map", key), "input", field)
@@ -263,14 +262,14 @@ func gameStatusFilter(s string) (entgame.Status, error) {
 }
 
 // plainTurn is a turn command without arguments.
-func plainTurn(in model.TurnInput, c rules.Command) turn {
+func plainTurn(in TurnInput, c rules.Command) turn {
 	return turn{gameID: in.GameID, expectedVersion: in.ExpectedVersion, idempotencyKey: in.IdempotencyKey,
-		command: func(*rules.Board) (rules.Command, []*model.UserError) { return c, nil }}
+		command: func(*rules.Board) (rules.Command, []*UserError) { return c, nil }}
 }
 
 // unknownMap is the payload of a createGame refused for its map: the user error UNKNOWN_MAP on mapKey, or
 // on mapVersion when the key exists in another version.
-func (r *Resolver) unknownMap(ctx context.Context, ge *game.Error, input model.CreateGameInput) (*model.GamePayload, error) {
+func (r *Resolver) unknownMap(ctx context.Context, ge *game.Error, input CreateGameInput) (*GamePayload, error) {
 	field := "mapKey"
 	if input.MapVersion != nil {
 		_, builtin := maps.Builtin(input.MapKey)
@@ -286,8 +285,8 @@ func (r *Resolver) unknownMap(ctx context.Context, ge *game.Error, input model.C
 }
 
 // nonNil returns the userErrors that are not nil.
-func nonNil(ues ...*model.UserError) []*model.UserError {
-	var out []*model.UserError
+func nonNil(ues ...*UserError) []*UserError {
+	var out []*UserError
 	for _, ue := range ues {
 		if ue != nil {
 			out = append(out, ue)
@@ -298,7 +297,7 @@ func nonNil(ues ...*model.UserError) []*model.UserError {
 
 // createGame creates a game from the createGame input: the creator takes its one HUMAN seat. A bad
 // input is refused with a user error.
-func (r *Resolver) createGame(ctx context.Context, input model.CreateGameInput) (*model.GamePayload, error) {
+func (r *Resolver) createGame(ctx context.Context, input CreateGameInput) (*GamePayload, error) {
 	me, err := signedIn(ctx)
 	if err != nil {
 		return nil, err
@@ -331,17 +330,17 @@ func (r *Resolver) createGame(ctx context.Context, input model.CreateGameInput) 
 			spec.Difficulty = *s.Difficulty
 		}
 		switch s.Kind {
-		case model.SeatKindHuman:
+		case SeatKindHuman:
 			spec.Kind, spec.UserID = game.SeatUser, me.ID
 			humans++
-		case model.SeatKindOpen:
+		case SeatKindOpen:
 			spec.Kind = game.SeatOpen
-		case model.SeatKindInvited:
+		case SeatKindInvited:
 			spec.Kind = game.SeatInvited
 			if s.Email != nil {
 				spec.InviteEmail = *s.Email
 			}
-		case model.SeatKindCPU:
+		case SeatKindCPU:
 			spec.Kind = game.SeatCPU
 		}
 		in.Seats = append(in.Seats, spec)
@@ -365,10 +364,10 @@ func (r *Resolver) createGame(ctx context.Context, input model.CreateGameInput) 
 
 // viewerActions lists the commands the viewer may send in game gameID now, with their ranges; none for
 // a viewer not seated in it.
-func (r *Resolver) viewerActions(ctx context.Context, gameID int) ([]*model.Action, error) {
+func (r *Resolver) viewerActions(ctx context.Context, gameID int) ([]*Action, error) {
 	me, signed := ViewerID(ctx)
 	if !signed {
-		return []*model.Action{}, nil
+		return []*Action{}, nil
 	}
 	snap, err := r.snapshotOf(ctx, gameID)
 	if err != nil {
@@ -376,15 +375,15 @@ func (r *Resolver) viewerActions(ctx context.Context, gameID int) ([]*model.Acti
 	}
 	i := slices.IndexFunc(snap.Seats, func(s game.Seat) bool { return s.UserID == me })
 	if i < 0 {
-		return []*model.Action{}, nil
+		return []*Action{}, nil
 	}
 	seat := snap.Seats[i].Seat
 	st := snap.State
 	b := st.Board()
 	key := func(t rules.TerritoryID) *string { k := b.Territory(t).Key; return &k }
-	out := []*model.Action{}
+	out := []*Action{}
 	for _, a := range rules.LegalCommands(st, rules.PlayerID(seat)) {
-		act := &model.Action{Kind: a.Command.Kind(), Min: a.Min, Max: a.Max}
+		act := &Action{Kind: a.Command.Kind(), Min: a.Min, Max: a.Max}
 		switch c := a.Command.(type) {
 		case rules.Claim:
 			act.From = key(c.Territory)
@@ -435,7 +434,7 @@ func (r *Resolver) events(ctx context.Context, gameID int, after, first *int) ([
 }
 
 // listGames lists the games the viewer may see, newest first, with the filter applied.
-func (r *Resolver) listGames(ctx context.Context, filter *model.GamesFilter, first *int, after *entgql.Cursor[int]) (*ent.GameConnection, error) {
+func (r *Resolver) listGames(ctx context.Context, filter *GamesFilter, first *int, after *entgql.Cursor[int]) (*ent.GameConnection, error) {
 	first, _, err := pageArgs(first, nil)
 	if err != nil {
 		return nil, err
@@ -477,8 +476,8 @@ func (r *Resolver) listGames(ctx context.Context, filter *model.GamesFilter, fir
 }
 
 // attackCommand builds the engine's attack from the attack input and the board.
-func attackCommand(input model.AttackInput) func(*rules.Board) (rules.Command, []*model.UserError) {
-	return func(b *rules.Board) (rules.Command, []*model.UserError) {
+func attackCommand(input AttackInput) func(*rules.Board) (rules.Command, []*UserError) {
+	return func(b *rules.Board) (rules.Command, []*UserError) {
 		from, ue1 := territoryKey(b, input.From, "from")
 		to, ue2 := territoryKey(b, input.To, "to")
 		if ue1 != nil || ue2 != nil {
@@ -489,14 +488,14 @@ func attackCommand(input model.AttackInput) func(*rules.Board) (rules.Command, [
 		// the schema's range and refused with the engine's code for the range, as 4 dice are.
 		if input.Dice != nil {
 			if *input.Dice < 1 || *input.Dice > 3 {
-				return nil, []*model.UserError{userError(string(rules.CodeInvalidDice),
+				return nil, []*UserError{userError(string(rules.CodeInvalidDice),
 					fmt.Sprintf("dice must be 1 to 3 (or null for the most allowed), not %d", *input.Dice), "input", "dice")}
 			}
 			cmd.Dice = *input.Dice
 		}
 		if input.StopAt != nil {
 			if *input.StopAt < 1 {
-				return nil, []*model.UserError{userError(string(rules.CodeInvalidAmount),
+				return nil, []*UserError{userError(string(rules.CodeInvalidAmount),
 					fmt.Sprintf("stopAt must be at least 1 (or null for 1), not %d", *input.StopAt), "input", "stopAt")}
 			}
 			cmd.StopAt = *input.StopAt

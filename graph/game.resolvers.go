@@ -12,8 +12,6 @@ import (
 	"rout/ent/gamemap"
 	"rout/ent/territory"
 	"rout/game"
-	"rout/graph/exec"
-	"rout/graph/model"
 	"rout/rules"
 
 	"entgo.io/contrib/entgql"
@@ -63,17 +61,17 @@ func (r *gameResolver) Seats(ctx context.Context, obj *ent.Game) ([]*ent.Player,
 }
 
 // Board is the resolver for the board field.
-func (r *gameResolver) Board(ctx context.Context, obj *ent.Game) ([]*model.TerritoryState, error) {
+func (r *gameResolver) Board(ctx context.Context, obj *ent.Game) ([]*TerritoryState, error) {
 	snap, err := r.snapshotOf(ctx, obj.ID)
 	if err != nil {
 		return nil, err
 	}
 	st := snap.State
 	b := st.Board()
-	out := make([]*model.TerritoryState, b.Len())
+	out := make([]*TerritoryState, b.Len())
 	for i := range b.Len() {
 		t := rules.TerritoryID(i)
-		ts := &model.TerritoryState{Key: b.Territory(t).Key, Name: b.Territory(t).Name, Armies: st.Armies(t)}
+		ts := &TerritoryState{Key: b.Territory(t).Key, Name: b.Territory(t).Name, Armies: st.Armies(t)}
 		switch o := st.Owner(t); {
 		case o == rules.Neutral:
 			ts.Neutral = true
@@ -87,7 +85,7 @@ func (r *gameResolver) Board(ctx context.Context, obj *ent.Game) ([]*model.Terri
 }
 
 // ViewerActions is the resolver for the viewerActions field.
-func (r *gameResolver) ViewerActions(ctx context.Context, obj *ent.Game) ([]*model.Action, error) {
+func (r *gameResolver) ViewerActions(ctx context.Context, obj *ent.Game) ([]*Action, error) {
 	return r.viewerActions(ctx, obj.ID)
 }
 
@@ -131,12 +129,12 @@ func (r *gameMapResolver) ID(ctx context.Context, obj *ent.GameMap) (string, err
 }
 
 // CreateGame is the resolver for the createGame field.
-func (r *mutationResolver) CreateGame(ctx context.Context, input model.CreateGameInput) (*model.GamePayload, error) {
+func (r *mutationResolver) CreateGame(ctx context.Context, input CreateGameInput) (*GamePayload, error) {
 	return r.createGame(ctx, input)
 }
 
 // JoinGame is the resolver for the joinGame field.
-func (r *mutationResolver) JoinGame(ctx context.Context, input model.JoinGameInput) (*model.GamePayload, error) {
+func (r *mutationResolver) JoinGame(ctx context.Context, input JoinGameInput) (*GamePayload, error) {
 	me, err := signedIn(ctx)
 	if err != nil {
 		return nil, err
@@ -157,7 +155,7 @@ func (r *mutationResolver) JoinGame(ctx context.Context, input model.JoinGameInp
 }
 
 // LeaveGame is the resolver for the leaveGame field.
-func (r *mutationResolver) LeaveGame(ctx context.Context, input model.GameInput) (*model.GamePayload, error) {
+func (r *mutationResolver) LeaveGame(ctx context.Context, input GameInput) (*GamePayload, error) {
 	me, err := signedIn(ctx)
 	if err != nil {
 		return nil, err
@@ -173,7 +171,7 @@ func (r *mutationResolver) LeaveGame(ctx context.Context, input model.GameInput)
 }
 
 // StartGame is the resolver for the startGame field.
-func (r *mutationResolver) StartGame(ctx context.Context, input model.GameInput) (*model.GamePayload, error) {
+func (r *mutationResolver) StartGame(ctx context.Context, input GameInput) (*GamePayload, error) {
 	me, err := signedIn(ctx)
 	if err != nil {
 		return nil, err
@@ -190,23 +188,23 @@ func (r *mutationResolver) StartGame(ctx context.Context, input model.GameInput)
 }
 
 // ClaimTerritory is the resolver for the claimTerritory field.
-func (r *mutationResolver) ClaimTerritory(ctx context.Context, input model.ClaimTerritoryInput) (*model.GamePayload, error) {
+func (r *mutationResolver) ClaimTerritory(ctx context.Context, input ClaimTerritoryInput) (*GamePayload, error) {
 	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey,
-		command: func(b *rules.Board) (rules.Command, []*model.UserError) {
+		command: func(b *rules.Board) (rules.Command, []*UserError) {
 			t, ue := territoryKey(b, input.Territory, "territory")
 			if ue != nil {
-				return nil, []*model.UserError{ue}
+				return nil, []*UserError{ue}
 			}
 			return rules.Claim{Territory: t}, nil
 		}})
 }
 
 // PlaceArmies is the resolver for the placeArmies field.
-func (r *mutationResolver) PlaceArmies(ctx context.Context, input model.PlaceArmiesInput) (*model.GamePayload, error) {
+func (r *mutationResolver) PlaceArmies(ctx context.Context, input PlaceArmiesInput) (*GamePayload, error) {
 	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey,
-		command: func(b *rules.Board) (rules.Command, []*model.UserError) {
+		command: func(b *rules.Board) (rules.Command, []*UserError) {
 			var cmd rules.Place
-			var ues []*model.UserError
+			var ues []*UserError
 			for i, p := range input.Placements {
 				t, ue := territoryKey(b, p.Territory, "placements")
 				if ue != nil {
@@ -221,37 +219,37 @@ func (r *mutationResolver) PlaceArmies(ctx context.Context, input model.PlaceArm
 }
 
 // TradeCards is the resolver for the tradeCards field.
-func (r *mutationResolver) TradeCards(ctx context.Context, input model.TradeCardsInput) (*model.GamePayload, error) {
+func (r *mutationResolver) TradeCards(ctx context.Context, input TradeCardsInput) (*GamePayload, error) {
 	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey,
-		command: func(b *rules.Board) (rules.Command, []*model.UserError) {
+		command: func(b *rules.Board) (rules.Command, []*UserError) {
 			if len(input.Cards) != 3 {
-				return nil, []*model.UserError{userError(string(rules.CodeInvalidSet), "a set is three cards", "input", "cards")}
+				return nil, []*UserError{userError(string(rules.CodeInvalidSet), "a set is three cards", "input", "cards")}
 			}
 			return rules.Trade{Cards: [3]rules.CardID{rules.CardID(input.Cards[0]), rules.CardID(input.Cards[1]), rules.CardID(input.Cards[2])}}, nil
 		}})
 }
 
 // Attack is the resolver for the attack field.
-func (r *mutationResolver) Attack(ctx context.Context, input model.AttackInput) (*model.GamePayload, error) {
+func (r *mutationResolver) Attack(ctx context.Context, input AttackInput) (*GamePayload, error) {
 	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey,
 		command: attackCommand(input)})
 }
 
 // Occupy is the resolver for the occupy field.
-func (r *mutationResolver) Occupy(ctx context.Context, input model.OccupyInput) (*model.GamePayload, error) {
+func (r *mutationResolver) Occupy(ctx context.Context, input OccupyInput) (*GamePayload, error) {
 	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey,
-		command: func(*rules.Board) (rules.Command, []*model.UserError) { return rules.Occupy{Armies: input.Armies}, nil }})
+		command: func(*rules.Board) (rules.Command, []*UserError) { return rules.Occupy{Armies: input.Armies}, nil }})
 }
 
 // EndAttack is the resolver for the endAttack field.
-func (r *mutationResolver) EndAttack(ctx context.Context, input model.TurnInput) (*model.GamePayload, error) {
+func (r *mutationResolver) EndAttack(ctx context.Context, input TurnInput) (*GamePayload, error) {
 	return r.submit(ctx, plainTurn(input, rules.EndAttack{}))
 }
 
 // Fortify is the resolver for the fortify field.
-func (r *mutationResolver) Fortify(ctx context.Context, input model.FortifyInput) (*model.GamePayload, error) {
+func (r *mutationResolver) Fortify(ctx context.Context, input FortifyInput) (*GamePayload, error) {
 	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey,
-		command: func(b *rules.Board) (rules.Command, []*model.UserError) {
+		command: func(b *rules.Board) (rules.Command, []*UserError) {
 			from, ue1 := territoryKey(b, input.From, "from")
 			to, ue2 := territoryKey(b, input.To, "to")
 			if ue1 != nil || ue2 != nil {
@@ -262,12 +260,12 @@ func (r *mutationResolver) Fortify(ctx context.Context, input model.FortifyInput
 }
 
 // EndTurn is the resolver for the endTurn field.
-func (r *mutationResolver) EndTurn(ctx context.Context, input model.TurnInput) (*model.GamePayload, error) {
+func (r *mutationResolver) EndTurn(ctx context.Context, input TurnInput) (*GamePayload, error) {
 	return r.submit(ctx, plainTurn(input, rules.EndTurn{}))
 }
 
 // Resign is the resolver for the resign field.
-func (r *mutationResolver) Resign(ctx context.Context, input model.TurnInput) (*model.GamePayload, error) {
+func (r *mutationResolver) Resign(ctx context.Context, input TurnInput) (*GamePayload, error) {
 	return r.submit(ctx, plainTurn(input, rules.Resign{}))
 }
 
@@ -277,17 +275,17 @@ func (r *queryResolver) Game(ctx context.Context, id string) (*ent.Game, error) 
 }
 
 // Games is the resolver for the games field.
-func (r *queryResolver) Games(ctx context.Context, filter *model.GamesFilter, first *int, after *entgql.Cursor[int]) (*ent.GameConnection, error) {
+func (r *queryResolver) Games(ctx context.Context, filter *GamesFilter, first *int, after *entgql.Cursor[int]) (*ent.GameConnection, error) {
 	return r.listGames(ctx, filter, first, after)
 }
 
 // BattleOdds is the resolver for the battleOdds field.
-func (r *queryResolver) BattleOdds(ctx context.Context, attackers int, defenders int) (*model.BattleOdds, error) {
+func (r *queryResolver) BattleOdds(ctx context.Context, attackers int, defenders int) (*BattleOdds, error) {
 	o, err := rules.BattleOdds(attackers, defenders)
 	if err != nil {
 		return nil, errorf(CodeBadUserInput, "%s", err.Error())
 	}
-	return &model.BattleOdds{AttackerWins: o.Win, ExpectedAttackerSurvivors: o.ExpectedAttackerSurvivors,
+	return &BattleOdds{AttackerWins: o.Win, ExpectedAttackerSurvivors: o.ExpectedAttackerSurvivors,
 		ExpectedDefenderSurvivors: o.ExpectedDefenderSurvivors}, nil
 }
 
@@ -404,13 +402,13 @@ func (r *territoryResolver) Neutral(ctx context.Context, obj *ent.Territory) (bo
 	return rules.PlayerID(obj.OwnerSeat) == rules.Neutral, nil
 }
 
-func (r *Resolver) Game() exec.GameResolver { return &gameResolver{r} }
+func (r *Resolver) Game() GameResolver { return &gameResolver{r} }
 
-func (r *Resolver) GameMap() exec.GameMapResolver { return &gameMapResolver{r} }
+func (r *Resolver) GameMap() GameMapResolver { return &gameMapResolver{r} }
 
-func (r *Resolver) Seat() exec.SeatResolver { return &seatResolver{r} }
+func (r *Resolver) Seat() SeatResolver { return &seatResolver{r} }
 
-func (r *Resolver) Territory() exec.TerritoryResolver { return &territoryResolver{r} }
+func (r *Resolver) Territory() TerritoryResolver { return &territoryResolver{r} }
 
 type (
 	gameResolver      struct{ *Resolver }

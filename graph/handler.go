@@ -17,7 +17,6 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
-	"rout/graph/exec"
 	"rout/graph/wstransport"
 )
 
@@ -39,7 +38,7 @@ const Path = "/graphql"
 // sockets of a token that is revoked (on any replica: Deps.Live hears it) or expires close with 4403.
 // The handler's Shutdown(ctx) error method closes those sockets. It fails when cfg is not valid or a required
 // dependency is missing. The handler is safe for concurrent use.
-func NewHandler(cfg Config, deps Deps) (http.Handler, error) {
+func NewHandler(cfg Settings, deps Deps) (http.Handler, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("error checking the GraphQL configuration: %w", err)
 	}
@@ -48,7 +47,7 @@ func NewHandler(cfg Config, deps Deps) (http.Handler, error) {
 		return nil, err
 	}
 	p := &presenter{logger: r.logger}
-	srv := handler.New(exec.NewExecutableSchema(r.executableSchema()))
+	srv := handler.New(NewExecutableSchema(r.executableSchema()))
 	// Subscriptions: websocket upgrades first, as httpTransport takes every GET.
 	ws := wstransport.New(wstransport.Opts{
 		Authenticate:   r.authenticateSocket,
@@ -155,7 +154,7 @@ func authFailure(ctx context.Context, err error) (int, error) {
 	return http.StatusInternalServerError, err
 }
 
-// clientIP returns the address of the request's client: from Config.ClientIPHeader when set and
+// clientIP returns the address of the request's client: from Settings.ClientIPHeader when set and
 // present (the last of a comma-separated list: the one the nearest proxy added), from the connection
 // otherwise.
 func (h *httpHandler) clientIP(req *http.Request) string {

@@ -40,7 +40,7 @@ func noInternalErrors(t *testing.T, e *env) {
 // it reaches PostgreSQL, and nothing is logged as an internal error.
 func TestNULAndInvalidTextRefused(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, func(c *graph.Config) { c.RateIP, c.RateUser = graph.RateLimit{}, graph.RateLimit{} })
+	e := newEnv(t, func(c *graph.Settings) { c.RateIP, c.RateUser = graph.RateLimit{}, graph.RateLimit{} })
 	ann, _ := e.signUp("ann")
 	created := e.playMutate(ann, "createGame", map[string]any{"mapKey": "classic",
 		"seats": []map[string]any{{"kind": "HUMAN", "color": "red"}, {"kind": "CPU", "color": "blue"}}})

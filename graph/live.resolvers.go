@@ -8,7 +8,6 @@ package graph
 import (
 	"context"
 	"rout/ent"
-	"rout/graph/exec"
 	"rout/live"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -38,9 +37,9 @@ func (r *viewerEventResolver) Data(ctx context.Context, obj *live.Notice) (map[s
 	return noticeData(obj)
 }
 
-func (r *Resolver) Subscription() exec.SubscriptionResolver { return &subscriptionResolver{r} }
+func (r *Resolver) Subscription() SubscriptionResolver { return &subscriptionResolver{r} }
 
-func (r *Resolver) ViewerEvent() exec.ViewerEventResolver { return &viewerEventResolver{r} }
+func (r *Resolver) ViewerEvent() ViewerEventResolver { return &viewerEventResolver{r} }
 
 type (
 	subscriptionResolver struct{ *Resolver }

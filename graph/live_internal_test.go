@@ -113,7 +113,7 @@ func droppedSubscriber(t *testing.T) (*Resolver, *live.Subscription[*live.Event]
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = hub.Stop(context.Background()) })
-	r, err := newResolver(DefaultConfig(), Deps{Ent: ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db))), DB: db, Game: svc, Live: hub})
+	r, err := newResolver(DefaultSettings(), Deps{Ent: ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db))), DB: db, Game: svc, Live: hub})
 	if err != nil {
 		t.Fatal(err)
 	}

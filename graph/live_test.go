@@ -61,10 +61,10 @@ func newReplicas(t *testing.T, n int, opts live.Opts) []*replica {
 	return newReplicasWith(t, n, opts, nil)
 }
 
-// newReplicasWith is newReplicas with DefaultConfig changed by configure (which may be nil).
-func newReplicasWith(t *testing.T, n int, opts live.Opts, configure func(*graph.Config)) []*replica {
+// newReplicasWith is newReplicas with DefaultSettings changed by configure (which may be nil).
+func newReplicasWith(t *testing.T, n int, opts live.Opts, configure func(*graph.Settings)) []*replica {
 	t.Helper()
-	cfg := graph.DefaultConfig()
+	cfg := graph.DefaultSettings()
 	if configure != nil {
 		configure(&cfg)
 	}

@@ -29,7 +29,7 @@ func (e *env) signUpAs(name, email string) (codes, stored string) {
 // spelling that reads the same.
 func TestNamesPeopleCanTrust(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, func(c *graph.Config) { c.RateSignIn = graph.RateLimit{} })
+	e := newEnv(t, func(c *graph.Settings) { c.RateSignIn = graph.RateLimit{} })
 	e.signUp("val27421")
 	for i, c := range []struct {
 		what, name, want string
@@ -106,7 +106,7 @@ func TestNamesPeopleCanTrust(t *testing.T) {
 // key refuses the others as NAME_TAKEN, never as an internal error.
 func TestConfusableSignUpsRace(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, func(c *graph.Config) { c.RateSignIn = graph.RateLimit{} })
+	e := newEnv(t, func(c *graph.Settings) { c.RateSignIn = graph.RateLimit{} })
 	names := []string{"mira", "MIRA", "Mira", "ｍｉｒａ", "mirA"}
 	var wg sync.WaitGroup
 	results := make([]string, len(names))

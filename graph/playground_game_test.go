@@ -112,7 +112,7 @@ var docTurnOperations = map[string]string{
 
 func TestPlaygroundGameFromTheDocs(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, func(c *graph.Config) { c.RateIP, c.RateUser = graph.RateLimit{}, graph.RateLimit{} })
+	e := newEnv(t, func(c *graph.Settings) { c.RateIP, c.RateUser = graph.RateLimit{}, graph.RateLimit{} })
 	p := &docPlayer{e: e, ops: docOperations(t), used: map[string]bool{}}
 
 	// Alice and Bob sign up, and sign in again.

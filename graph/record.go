@@ -21,7 +21,7 @@ const RecordPath = "GET /games/{id}/record.json"
 // Game.record field. A bearer token is resolved as on the GraphQL endpoint; without one the viewer is
 // anonymous. A private game the viewer may not see, like a missing one, is 404. Until the game is
 // finished, private card ids are hidden (the viewer's own included when the viewer has no seat).
-func NewRecordHandler(cfg Config, deps Deps) (http.Handler, error) {
+func NewRecordHandler(cfg Settings, deps Deps) (http.Handler, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("error checking the GraphQL configuration: %w", err)
 	}

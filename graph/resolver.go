@@ -12,8 +12,6 @@ import (
 
 	"rout/ent"
 	"rout/game"
-	"rout/graph/exec"
-	"rout/graph/model"
 	"rout/live"
 )
 
@@ -47,7 +45,7 @@ type Resolver struct {
 	live   *live.Hub
 	logger *slog.Logger
 	now    func() time.Time
-	cfg    Config
+	cfg    Settings
 
 	rateIP          *limiterSet   // requests per client address
 	rateUser        *limiterSet   // requests per signed-in user
@@ -58,7 +56,7 @@ type Resolver struct {
 }
 
 // newResolver checks the dependencies and builds the root resolver.
-func newResolver(cfg Config, deps Deps) (*Resolver, error) {
+func newResolver(cfg Settings, deps Deps) (*Resolver, error) {
 	var errs []error
 	if deps.Ent == nil {
 		errs = append(errs, errors.New("graph: Deps.Ent is required"))
@@ -96,16 +94,16 @@ func newResolver(cfg Config, deps Deps) (*Resolver, error) {
 
 // executableSchema returns the gqlgen schema with r's resolvers, the directives, and the complexity of
 // the fields whose cost grows with their arguments.
-func (r *Resolver) executableSchema() exec.Config {
-	c := exec.Config{
+func (r *Resolver) executableSchema() Config {
+	c := Config{
 		Resolvers:  r,
-		Directives: exec.DirectiveRoot{Auth: authDirective},
+		Directives: DirectiveRoot{Auth: authDirective},
 	}
 	c.Complexity.Query.Nodes = func(child int, ids []string) int { return 1 + child*max(1, len(ids)) }
 	c.Complexity.Query.APITokens = func(child int, first *int, _ *entgql.Cursor[int], last *int, _ *entgql.Cursor[int]) int {
 		return 1 + child*pageSize(first, last)
 	}
-	c.Complexity.Query.Games = func(child int, _ *model.GamesFilter, first *int, _ *entgql.Cursor[int]) int {
+	c.Complexity.Query.Games = func(child int, _ *GamesFilter, first *int, _ *entgql.Cursor[int]) int {
 		return 1 + child*pageSize(first, nil)
 	}
 	c.Complexity.Game.Territories = func(child int, first *int, _ *entgql.Cursor[int]) int {

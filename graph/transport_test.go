@@ -73,7 +73,7 @@ func nilIfEmpty(s string) any {
 
 func TestSuggestionsWhenTurnedOn(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, func(c *graph.Config) { c.Suggestions = true })
+	e := newEnv(t, func(c *graph.Settings) { c.Suggestions = true })
 	r := e.gql("", "{ viewr { id } }", nil)
 	if r.code(t) != "BAD_USER_INPUT" || !strings.Contains(r.Errors[0].Message, `Did you mean "viewer"?`) {
 		t.Errorf("errors %+v, want a suggestion", r.Errors)
@@ -82,7 +82,7 @@ func TestSuggestionsWhenTurnedOn(t *testing.T) {
 
 func TestLimits(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, func(c *graph.Config) {
+	e := newEnv(t, func(c *graph.Settings) {
 		c.MaxBodyBytes = 64 << 10
 		c.MaxDepth = 3
 	})
@@ -145,7 +145,7 @@ func TestRateLimits(t *testing.T) {
 	t.Parallel()
 	t.Run("per address", func(t *testing.T) {
 		t.Parallel()
-		e := newEnv(t, func(c *graph.Config) { c.RateIP = graph.RateLimit{Events: 3, Per: time.Hour, Burst: 3} })
+		e := newEnv(t, func(c *graph.Settings) { c.RateIP = graph.RateLimit{Events: 3, Per: time.Hour, Burst: 3} })
 		for i := range 3 {
 			if r := e.gql("", "{ __typename }", nil); r.Status != 200 || len(r.Errors) != 0 {
 				t.Fatalf("request %d: status %d, errors %+v", i, r.Status, r.Errors)
@@ -163,7 +163,7 @@ func TestRateLimits(t *testing.T) {
 	})
 	t.Run("per user", func(t *testing.T) {
 		t.Parallel()
-		e := newEnv(t, func(c *graph.Config) {
+		e := newEnv(t, func(c *graph.Settings) {
 			c.RateIP = graph.RateLimit{}
 			c.RateUser = graph.RateLimit{Events: 2, Per: time.Hour, Burst: 2}
 		})
@@ -180,7 +180,7 @@ func TestRateLimits(t *testing.T) {
 	})
 	t.Run("signIn", func(t *testing.T) {
 		t.Parallel()
-		e := newEnv(t, func(c *graph.Config) { c.RateSignIn = graph.RateLimit{Events: 3, Per: time.Hour, Burst: 3} })
+		e := newEnv(t, func(c *graph.Settings) { c.RateSignIn = graph.RateLimit{Events: 3, Per: time.Hour, Burst: 3} })
 		e.signUp("pat") // one attempt
 		e.signIn("pat", "wrong password 1")
 		e.signIn("pat", "wrong password 2")
@@ -238,7 +238,7 @@ func TestInternalErrorsAreHidden(t *testing.T) {
 
 func TestRequestTimeout(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, func(c *graph.Config) { c.RequestTimeout = time.Nanosecond })
+	e := newEnv(t, func(c *graph.Settings) { c.RequestTimeout = time.Nanosecond })
 	r := e.gql("", `query($id: ID!) { node(id: $id) { id } }`, map[string]any{"id": graph.GlobalID("User", 1)})
 	if r.code(t) != "INTERNAL_SERVER_ERROR" || r.Errors[0].Message != "the request took too long" {
 		t.Errorf("errors %+v, want a timeout", r.Errors)

@@ -195,7 +195,7 @@ func TestOperationAfterRevocationIsRefused(t *testing.T) {
 
 func TestExpiredSessionClosesItsSocket(t *testing.T) {
 	t.Parallel()
-	r := newReplicasWith(t, 1, live.Opts{}, func(c *graph.Config) { c.SessionTTL = 2 * time.Second })[0]
+	r := newReplicasWith(t, 1, live.Opts{}, func(c *graph.Settings) { c.SessionTTL = 2 * time.Second })[0]
 	tok, _ := r.signUp("val")
 	c := dialWS(t, r, map[string]any{"token": tok})
 	c.subscribe("events", viewerEventsSubscription, nil)

@@ -20,7 +20,7 @@ func TestWebsocketOperationsCountAgainstTheRateLimits(t *testing.T) {
 	t.Parallel()
 	t.Run("per address", func(t *testing.T) {
 		t.Parallel()
-		r := newReplicasWith(t, 1, live.Opts{}, func(c *graph.Config) {
+		r := newReplicasWith(t, 1, live.Opts{}, func(c *graph.Settings) {
 			c.RateIP = graph.RateLimit{Events: 5, Per: time.Hour, Burst: 5}
 		})[0]
 		c := dialWS(t, r, nil) // the upgrade request is one
@@ -34,7 +34,7 @@ func TestWebsocketOperationsCountAgainstTheRateLimits(t *testing.T) {
 	})
 	t.Run("per user", func(t *testing.T) {
 		t.Parallel()
-		r := newReplicasWith(t, 1, live.Opts{}, func(c *graph.Config) {
+		r := newReplicasWith(t, 1, live.Opts{}, func(c *graph.Settings) {
 			c.RateIP = graph.RateLimit{}
 			c.RateUser = graph.RateLimit{Events: 2, Per: time.Hour, Burst: 2}
 		})[0]
@@ -95,7 +95,7 @@ func eventually(t *testing.T, what string, f func() bool) {
 
 func TestWebsocketConnectionsPerAddressAreCapped(t *testing.T) {
 	t.Parallel()
-	r := newReplicasWith(t, 1, live.Opts{}, func(c *graph.Config) { c.WSMaxConnsPerAddress = 3 })[0]
+	r := newReplicasWith(t, 1, live.Opts{}, func(c *graph.Settings) { c.WSMaxConnsPerAddress = 3 })[0]
 	var open []*websocket.Conn
 	for range 3 {
 		conn, _, err := dialRaw(t, r)
@@ -121,7 +121,7 @@ func TestWebsocketConnectionsPerAddressAreCapped(t *testing.T) {
 
 func TestWebsocketConnectionsPerUserAreCapped(t *testing.T) {
 	t.Parallel()
-	r := newReplicasWith(t, 1, live.Opts{}, func(c *graph.Config) { c.WSMaxConnsPerUser = 2 })[0]
+	r := newReplicasWith(t, 1, live.Opts{}, func(c *graph.Settings) { c.WSMaxConnsPerUser = 2 })[0]
 	tok, _ := r.signUp("xia")
 	first := dialWS(t, r, map[string]any{"token": tok})
 	dialWS(t, r, map[string]any{"Authorization": "Bearer " + tok})
@@ -143,7 +143,7 @@ func TestWebsocketConnectionsPerUserAreCapped(t *testing.T) {
 
 func TestGameRecordCostsByItsSize(t *testing.T) {
 	t.Parallel()
-	r := newReplicasWith(t, 1, live.Opts{}, func(c *graph.Config) { c.MaxComplexity = 150 })[0]
+	r := newReplicasWith(t, 1, live.Opts{}, func(c *graph.Settings) { c.MaxComplexity = 150 })[0]
 	rnd := rand.New(rand.NewPCG(11, 12))
 	long := newLiveGame(t, r, "zed", "ada")
 	var seq int64
@@ -211,7 +211,7 @@ func TestWebsocketLimitsConfig(t *testing.T) {
 		graph.EnvWSMaxConnsPerAddress: "50",
 		graph.EnvWSMaxConnsPerUser:    "5",
 	}
-	cfg, err := graph.ConfigFromEnv(func(k string) string { return env[k] })
+	cfg, err := graph.SettingsFromEnv(func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,13 +221,13 @@ func TestWebsocketLimitsConfig(t *testing.T) {
 	for k := range env {
 		env[k] = "many"
 	}
-	_, err = graph.ConfigFromEnv(func(k string) string { return env[k] })
+	_, err = graph.SettingsFromEnv(func(k string) string { return env[k] })
 	for k := range env {
 		if err == nil || !strings.Contains(err.Error(), k) {
-			t.Errorf("ConfigFromEnv does not name %s: %v", k, err)
+			t.Errorf("SettingsFromEnv does not name %s: %v", k, err)
 		}
 	}
-	cfg = graph.DefaultConfig()
+	cfg = graph.DefaultSettings()
 	cfg.WSMaxExecuting, cfg.WSMaxConnsPerAddress, cfg.WSMaxConnsPerUser = 0, -1, 0
 	err = cfg.Validate()
 	for k := range env {

@@ -115,7 +115,7 @@ func StartRout(ctx context.Context, opts RoutOpts) (r *Rout, err error) {
 	if err := r.hub.Start(ctx); err != nil {
 		return r, fmt.Errorf("error starting the hub: %w", err)
 	}
-	cfg := graph.DefaultConfig()
+	cfg := graph.DefaultSettings()
 	// Every client comes from one address and signs in as one user.
 	cfg.RateIP, cfg.RateUser = graph.RateLimit{}, graph.RateLimit{}
 	cfg.WSMaxConnsPerAddress, cfg.WSMaxConnsPerUser = maxSubscribers, maxSubscribers

@@ -99,7 +99,7 @@ type Config struct {
 	HTTP Timeouts
 
 	// GraphQL holds the API's limits (the ROUT_GRAPHQL_* variables; see docs/api.md).
-	GraphQL graph.Config
+	GraphQL graph.Settings
 
 	// MetricsToken, when set, is the secret GET /metrics requires as "Authorization: Bearer <token>"
 	// (ROUT_METRICS_TOKEN; no flag, so that it stays out of process listings). Empty leaves /metrics
@@ -139,7 +139,7 @@ func DefaultConfig() Config {
 		LogFormat:       DefaultLogFormat,
 		ShutdownTimeout: DefaultShutdownTimeout,
 		HTTP:            DefaultTimeouts(),
-		GraphQL:         graph.DefaultConfig(),
+		GraphQL:         graph.DefaultSettings(),
 		Workers:         true,
 		Jobs:            jobs.DefaultConfig(),
 	}
@@ -168,7 +168,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	// Every package's errors together, so that one run names every bad value.
 	errs := []error{env.Err()}
 	var err error
-	if cfg.GraphQL, err = graph.ConfigFromEnv(getenv); err != nil {
+	if cfg.GraphQL, err = graph.SettingsFromEnv(getenv); err != nil {
 		errs = append(errs, err)
 	}
 	if cfg.Jobs, err = jobs.ConfigFromEnv(getenv); err != nil {

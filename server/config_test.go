@@ -53,7 +53,7 @@ func TestConfigFromEnv(t *testing.T) {
 		LogFormat:       "json",
 		ShutdownTimeout: 90 * time.Second,
 		HTTP:            Timeouts{ReadHeader: 2 * time.Second, Read: 20 * time.Second, Write: 40 * time.Second, Idle: time.Minute},
-		GraphQL:         graph.DefaultConfig(),
+		GraphQL:         graph.DefaultSettings(),
 		Workers:         false,
 		Jobs:            jobs.DefaultConfig(),
 	}
