@@ -161,4 +161,3 @@ func readDomination(data []byte) (*draft, error) {
 
 // dominationName turns a Domination name into a display name: '_' stands for a space.
 func dominationName(s string) string { return strings.ReplaceAll(s, "_", " ") }
-
