@@ -91,8 +91,11 @@ type ImportOpts struct {
 	OneWay OneWay
 	// ID is the map's id; empty means one made from the map's name, or "imported".
 	ID string
-	// Name is the map's name; empty means the name the file gives, or "Imported map".
+	// Name is the map's name; empty means the name the file gives, else FallbackName, else "Imported map".
 	Name string
+	// FallbackName is the map's name when Name is empty and the file names no map (Conquer Club's XML never
+	// does), such as the file's name.
+	FallbackName string
 }
 
 // ImportNote is one thing an import changed or could not carry over. Import never drops or changes
@@ -209,6 +212,9 @@ func (d *draft) finish(opts ImportOpts) (*Map, []ImportNote, error) {
 	m.Name = opts.Name
 	if m.Name == "" {
 		m.Name = d.fitName("", "the map's name", d.name)
+	}
+	if m.Name == "" {
+		m.Name = d.fitName("", "the fallback name", opts.FallbackName)
 	}
 	if m.Name == "" {
 		m.Name = "Imported map"
