@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -263,7 +264,14 @@ func (d *draft) finish(opts ImportOpts) (*Map, []ImportNote, error) {
 	if err := m.Validate(); err != nil {
 		return nil, nil, err
 	}
-	return m, d.notes, nil
+	// The notes of places in the file in the file's order, then those of the whole file.
+	notes := slices.DeleteFunc(slices.Clone(d.notes), func(n ImportNote) bool { return n.Where == "" })
+	for _, n := range d.notes {
+		if n.Where == "" {
+			notes = append(notes, n)
+		}
+	}
+	return m, notes, nil
 }
 
 // borders turns the directed edges into undirected borders, in the order of the file.

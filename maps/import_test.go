@@ -174,7 +174,6 @@ func TestImportConquerClubFeatures(t *testing.T) {
 <reinforcements>: UNSUPPORTED: the reinforcement table does not carry over; Rout gives a third of the territories held, at least 3
 <positions>: UNSUPPORTED: the start positions do not carry over; Rout deals or claims every territory
 <objective>: UNSUPPORTED: the objective does not carry over; a Rout game is won by holding every territory
-IGNORED: labels use the large map's coordinates; the small map's do not carry over
 territory "Harbour": UNSUPPORTED: starting neutral with 2 armies does not carry over; the territory is dealt like the others
 territory "Harbour": UNSUPPORTED: the territory's own bonus of 1 armies a turn (autodeploy or decay) does not carry over
 territory "Moor": UNSUPPORTED: bombardments (of "Orchard", "Mill") do not carry over: Rout attacks only across borders
@@ -188,6 +187,7 @@ continent "Two Isles": AREA: the component continent "North Isle" is replaced by
 continent "Two Isles": AREA: the component continent "South Isle" is replaced by its territories
 continent "Two Isles": AREA: the component continent "East Isle" is replaced by its territories
 continent "Two Isles": UNSUPPORTED: the continent pays for 2 of its 3 components; Rout's areas pay only for all of them, so it is left out
+IGNORED: labels use the large map's coordinates; the small map's do not carry over
 CANVAS: the file gives no canvas size; the canvas is 360 x 330, 20 units beyond the last labels
 `
 	if got := noteList(notes); got != want {
@@ -327,10 +327,10 @@ CANVAS: the file gives no canvas size; the canvas is 40 x 40, 20 units beyond th
 					t.Errorf("bonusAreas = %+v, want only Land with bonus %d", m.BonusAreas, MaxBonus)
 				}
 			},
-			notes: `RENAMED: the file is not UTF-8; it is read as Latin-1 (ISO 8859-1)
-line 6: COORDINATE: x -5 lies off the canvas; it is 0
+			notes: `line 6: COORDINATE: x -5 lies off the canvas; it is 0
 line 3: AREA: the area "Empty" has no territories; it is left out
 line 4: BONUS: the bonus 5000 of "Land" is out of Rout's range; it is 1000
+RENAMED: the file is not UTF-8; it is read as Latin-1 (ISO 8859-1)
 CANVAS: the file gives no canvas size; the canvas is 40 x 40, 20 units beyond the last labels
 `,
 		},
