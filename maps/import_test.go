@@ -604,3 +604,28 @@ func BenchmarkImport(b *testing.B) {
 		})
 	}
 }
+
+func TestImportLimitsLists(t *testing.T) {
+	t.Parallel()
+	body := dominationHead + "1 A 1 0 0\n2 B 1 0 0\n[borders]\n1 2\n2 1\n"
+
+	// 1,100 unknown header lines and 3 more notes (the name fitted, the colour, the canvas): 1,000 notes and
+	// one that counts the other 103.
+	m, notes, err := Import(FormatDomination, []byte("name\tTabbed   Map\n"+strings.Repeat("colour red\n", 1100)+body))
+	if err != nil {
+		t.Fatalf("Import() error = %v", err)
+	}
+	if m.Name != "Tabbed Map" {
+		t.Errorf("name = %q, want the header's, spaces fitted", m.Name)
+	}
+	if len(notes) != MaxNotes+1 || notes[MaxNotes].Code != NoteTooMany || notes[MaxNotes].Message != "103 more notes are not listed" {
+		t.Errorf("%d notes, the last %v; want %d and a TOO_MANY_NOTES counting 103", len(notes), notes[len(notes)-1], MaxNotes+1)
+	}
+
+	// 1,100 bad continent lines: 1,000 problems and one that counts the rest.
+	_, _, err = Import(FormatDomination, []byte("[continents]\n"+strings.Repeat("Land\n", 1100)+"[countries]\n[borders]\n"))
+	codes := problemCodes(t, err)
+	if len(codes) != MaxProblems+1 || codes[MaxProblems] != ": TOO_MANY_PROBLEMS" {
+		t.Errorf("%d problems, the last %q; want %d and TOO_MANY_PROBLEMS", len(codes), codes[len(codes)-1], MaxProblems+1)
+	}
+}
