@@ -260,42 +260,55 @@ func TestGeneratedWorldsArePinned(t *testing.T) {
 	}
 }
 
-func TestAddGenerated(t *testing.T) {
+func TestMergeBuiltins(t *testing.T) {
 	t.Parallel()
 	tiny, err := Parse([]byte(tinyJSON))
 	if err != nil {
 		t.Fatal(err)
 	}
-	worlds := []generatedWorld{
+	var generated []*Map
+	for _, w := range []generatedWorld{
 		{opts: GenerateOpts{ID: "b-world", Territories: 20, Seed: 1}, name: "B", version: 3, description: "Second."},
 		{opts: GenerateOpts{ID: "a-world", Territories: 10, Seed: 1}, name: "A", version: 1, description: "First."},
+	} {
+		m, err := generateWorld(w)
+		if err != nil {
+			t.Fatalf("generateWorld(%s) error = %v", w.opts.ID, err)
+		}
+		generated = append(generated, m)
 	}
-	list, err := addGenerated([]*Map{tiny}, worlds)
+	if b := generated[0]; b.Name != "B" || b.Version != 3 || b.Description != "Second." || len(b.Territories) != 20 {
+		t.Errorf("b-world = %q version %d %q with %d territories, want \"B\" version 3 \"Second.\" with 20", b.Name, b.Version, b.Description, len(b.Territories))
+	}
+	list, err := mergeBuiltins([]*Map{tiny}, generated)
 	if err != nil {
-		t.Fatalf("addGenerated() error = %v", err)
+		t.Fatalf("mergeBuiltins() error = %v", err)
 	}
 	var ids []string
 	for _, m := range list {
 		ids = append(ids, m.ID)
 	}
 	if want := []string{"a-world", "b-world", "tiny"}; !slices.Equal(ids, want) {
-		t.Errorf("addGenerated() ids = %v, want %v", ids, want)
-	}
-	if b := list[1]; b.Name != "B" || b.Version != 3 || b.Description != "Second." || len(b.Territories) != 20 {
-		t.Errorf("b-world = %q version %d %q with %d territories, want \"B\" version 3 \"Second.\" with 20", b.Name, b.Version, b.Description, len(b.Territories))
+		t.Errorf("mergeBuiltins() ids = %v, want %v", ids, want)
 	}
 
+	twin, err := generateWorld(generatedWorld{opts: GenerateOpts{ID: "tiny", Territories: 5}, name: "T", version: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := mergeBuiltins([]*Map{tiny}, []*Map{twin}); err == nil || !strings.Contains(err.Error(), `"tiny" is both a file and generated`) {
+		t.Errorf("mergeBuiltins() of a twin error = %v, want it to name the id", err)
+	}
 	for _, tt := range []struct {
-		name   string
-		worlds []generatedWorld
-		want   string
+		name  string
+		world generatedWorld
+		want  string
 	}{
-		{"id of a file", []generatedWorld{{opts: GenerateOpts{ID: "tiny", Territories: 5}, name: "T", version: 1}}, `"tiny" is both a file and generated`},
-		{"bad options", []generatedWorld{{opts: GenerateOpts{ID: "x", Territories: 1}, name: "X", version: 1}}, `error generating built-in map "x"`},
-		{"bad name", []generatedWorld{{opts: GenerateOpts{ID: "x", Territories: 5}, name: " X", version: 1}}, `error validating built-in map "x"`},
+		{"bad options", generatedWorld{opts: GenerateOpts{ID: "x", Territories: 1}, name: "X", version: 1}, `error generating built-in map "x"`},
+		{"bad name", generatedWorld{opts: GenerateOpts{ID: "x", Territories: 5}, name: " X", version: 1}, `error validating built-in map "x"`},
 	} {
-		if _, err := addGenerated([]*Map{tiny}, tt.worlds); err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: addGenerated() error = %v, want it to contain %q", tt.name, err, tt.want)
+		if _, err := generateWorld(tt.world); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: generateWorld() error = %v, want it to contain %q", tt.name, err, tt.want)
 		}
 	}
 }
