@@ -312,3 +312,31 @@ func TestMergeBuiltins(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkBuiltinWorld compares generating the 5,000-territory world with parsing its JSON, the
+// alternative of storing it as a file: go test -run XXX -bench BuiltinWorld ./maps
+func BenchmarkBuiltinWorld(b *testing.B) {
+	w := generatedWorlds[len(generatedWorlds)-1]
+	m, err := generateWorld(w)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var js bytes.Buffer
+	if err := Encode(&js, m); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("parse-json", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := Parse(js.Bytes()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("generate", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := generateWorld(w); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
