@@ -2,8 +2,10 @@ package maps
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -339,4 +341,29 @@ func BenchmarkBuiltinWorld(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestBuiltinLabelsApart checks that no two labels of a built-in map lie within 10 units of each other:
+// shapes derived from the labels need room, and so do the labels themselves.
+func TestBuiltinLabelsApart(t *testing.T) {
+	t.Parallel()
+	const minApart = 10
+	for _, m := range Builtins() {
+		if m.Width == 0 || m.Height == 0 {
+			t.Errorf("%s has no canvas size", m.ID)
+		}
+		// Sorted by x, only the labels less than minApart to the right need comparing.
+		ts := slices.Clone(m.Territories)
+		slices.SortFunc(ts, func(a, b Territory) int { return cmp.Compare(a.X, b.X) })
+		for i, a := range ts {
+			for _, b := range ts[i+1:] {
+				if b.X-a.X >= minApart {
+					break
+				}
+				if d := math.Hypot(a.X-b.X, a.Y-b.Y); d < minApart {
+					t.Errorf("%s: %s and %s are %.1f units apart, want at least %d", m.ID, a.ID, b.ID, d, minApart)
+				}
+			}
+		}
+	}
 }
