@@ -55,11 +55,12 @@ func create(t testing.TB, template string) string {
 // has answered a ping. The pool is closed when the test ends, before the database is dropped.
 func Open(t testing.TB) *sql.DB {
 	t.Helper()
-	return openPool(t, URL(t))
+	return OpenURL(t, URL(t))
 }
 
-// openPool opens a connection pool to dsn, closed when the test ends, and pings it.
-func openPool(t testing.TB, dsn string) *sql.DB {
+// OpenURL returns a connection pool to the database at dsn (from URL or MigratedURL, for a test that
+// needs both) that has answered a ping, closed when the test ends, before the database is dropped.
+func OpenURL(t testing.TB, dsn string) *sql.DB {
 	t.Helper()
 	db, err := sql.Open("postgres", dsn)
 	if err != nil {
