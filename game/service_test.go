@@ -37,17 +37,12 @@ type env struct {
 func newEnv(t *testing.T, effects game.Effects) *env {
 	t.Helper()
 	dsn := dbtest.MigratedURL(t)
-	db, err := sql.Open("postgres", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	ctx := context.Background()
+	db := dbtest.OpenURL(t, dsn)
 	svc, err := game.New(game.Opts{DB: db, Effects: effects, Logger: quiet, SurvivorTime: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &env{t: t, ctx: ctx, db: db, dsn: dsn, svc: svc}
+	return &env{t: t, ctx: context.Background(), db: db, dsn: dsn, svc: svc}
 }
 
 func (e *env) user(name string) int {
@@ -55,21 +50,11 @@ func (e *env) user(name string) int {
 	return int(dbtest.User(e.t, e.db, dbtest.UserOpts{Name: name}))
 }
 
-// started creates and starts a game of the given humans (each in their own seat) and CPU seats.
+// started creates and starts a game of the given humans (each in their own seat).
 func (e *env) started(claim rules.ClaimStrategy, cards rules.CardSystem, users ...int) int {
 	e.t.Helper()
-	in := game.CreateInput{CreatorID: users[0], MapKey: "classic", Claim: claim, Cards: cards}
-	for i, u := range users {
-		in.Seats = append(in.Seats, game.SeatSpec{Kind: game.SeatUser, UserID: u, Color: fmt.Sprintf("c%d", i)})
-	}
-	created, err := e.svc.GameCreate(e.ctx, in)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	if _, err := e.svc.GameStart(e.ctx, created.GameID, users[0]); err != nil {
-		e.t.Fatal(err)
-	}
-	return created.GameID
+	return dbtest.Game(e.t, e.db, dbtest.GameOpts{Service: e.svc, Seats: dbtest.Users(users...), Start: true,
+		Claim: claim, Cards: cards}).GameID
 }
 
 // state rebuilds a game's state from its record.
