@@ -42,12 +42,7 @@ type env struct {
 func newEnv(t *testing.T) *env {
 	t.Helper()
 	dsn := dbtest.MigratedURL(t)
-	db, err := sql.Open("postgres", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return &env{t: t, ctx: context.Background(), db: db, dsn: dsn}
+	return &env{t: t, ctx: context.Background(), db: dbtest.OpenURL(t, dsn), dsn: dsn}
 }
 
 // clock is the game clock of every replica.
