@@ -44,13 +44,7 @@ type env struct {
 func newEnv(t testing.TB, opts live.Opts) *env {
 	t.Helper()
 	dsn := dbtest.MigratedURL(t)
-	db, err := sql.Open("postgres", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	ctx := context.Background()
-	e := &env{t: t, ctx: ctx, dsn: dsn, db: db, rnd: rand.New(rand.NewPCG(1, 2))}
+	e := &env{t: t, ctx: context.Background(), dsn: dsn, db: dbtest.OpenURL(t, dsn), rnd: rand.New(rand.NewPCG(1, 2))}
 	e.svc, e.hub = e.newHub(opts)
 	return e
 }
@@ -84,21 +78,23 @@ func (e *env) newHub(opts live.Opts) (*game.Service, *live.Hub) {
 func (e *env) game(n int) int {
 	e.t.Helper()
 	e.users = nil
-	in := game.CreateInput{MapKey: "classic", Claim: rules.ClaimRandom, Cards: rules.CardsClassic}
-	for i := range n {
-		id := int(dbtest.User(e.t, e.db, dbtest.UserOpts{Name: fmt.Sprintf("u%d_%d", i, e.rnd.Uint32())}))
-		e.users = append(e.users, id)
-		in.Seats = append(in.Seats, game.SeatSpec{Kind: game.SeatUser, UserID: id, Color: fmt.Sprintf("c%d", i)})
+	for range n {
+		e.users = append(e.users, int(dbtest.User(e.t, e.db, dbtest.UserOpts{})))
 	}
-	in.CreatorID = e.users[0]
-	created, err := e.svc.GameCreate(e.ctx, in)
+	return dbtest.Game(e.t, e.db, dbtest.GameOpts{Service: e.svc, Seats: dbtest.Users(e.users...), Start: true,
+		Claim: rules.ClaimRandom, Cards: rules.CardsClassic}).GameID
+}
+
+// subscribe subscribes to a game's events after sequence number after, as seat sees them, on the
+// test's hub, until the test ends.
+func (e *env) subscribe(id int, seat rules.PlayerID, after int64) *live.Subscription[*live.Event] {
+	e.t.Helper()
+	sub, err := e.hub.GameEvents(e.ctx, id, seat, after)
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	if _, err := e.svc.GameStart(e.ctx, created.GameID, e.users[0]); err != nil {
-		e.t.Fatal(err)
-	}
-	return created.GameID
+	e.t.Cleanup(sub.Close)
+	return sub
 }
 
 // play sends n random commands of whoever is to move (fewer when the game ends) through svc, and returns
@@ -207,11 +203,7 @@ func TestGameEventsCatchUpThenLiveWithBoardState(t *testing.T) {
 	e := newEnv(t, live.Opts{Buffer: 64}) // room for every command's batch: the test reads at the end
 	id := e.game(3)
 	early := e.play(e.svc, id, 20)
-	sub, err := e.hub.GameEvents(e.ctx, id, 0, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sub.Close()
+	sub := e.subscribe(id, 0, 0)
 	events := collect(t, sub, 0, early)
 	head := e.play(e.svc, id, 40)
 	events = append(events, collect(t, sub, early, head)...)
@@ -262,16 +254,8 @@ func TestSlowSubscriberIsDroppedWithResumeError(t *testing.T) {
 	e := newEnv(t, live.Opts{Buffer: 2})
 	id := e.game(2)
 	start := e.play(e.svc, id, 3)
-	slow, err := e.hub.GameEvents(e.ctx, id, 0, start)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer slow.Close()
-	fast, err := e.hub.GameEvents(e.ctx, id, 1, start)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fast.Close()
+	slow := e.subscribe(id, 0, start)
+	fast := e.subscribe(id, 1, start)
 	// The fast one reads each command's events before the next command; the slow one reads none.
 	var head int64
 	for e.hub.Stats().Dropped == 0 {
@@ -302,11 +286,7 @@ func TestSlowSubscriberIsDroppedWithResumeError(t *testing.T) {
 	if last >= head {
 		t.Fatalf("the slow subscriber got every event (%d) with a buffer of 2", last)
 	}
-	again, err := e.hub.GameEvents(e.ctx, id, 0, last)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer again.Close()
+	again := e.subscribe(id, 0, last)
 	collect(t, again, last, head)
 }
 
@@ -315,13 +295,9 @@ func TestListenerReconnectCatchesUp(t *testing.T) {
 	e := newEnv(t, live.Opts{MinReconnect: 300 * time.Millisecond})
 	id := e.game(2)
 	start := e.play(e.svc, id, 2)
-	sub, err := e.hub.GameEvents(e.ctx, id, 0, start)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sub.Close()
+	sub := e.subscribe(id, 0, start)
 	var killed int
-	err = e.db.QueryRowContext(e.ctx, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+	err := e.db.QueryRowContext(e.ctx, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
 		WHERE datname = current_database() AND query ILIKE 'listen%'`).Scan(&killed)
 	if err != nil || killed != 1 {
 		t.Fatalf("terminated %d listeners (%v), want 1", killed, err)
@@ -346,11 +322,7 @@ func TestLostNotificationIsRepairedByTheHeadCheck(t *testing.T) {
 	e := newEnv(t, live.Opts{HeadCheckInterval: 50 * time.Millisecond})
 	id := e.game(2)
 	start := e.play(e.svc, id, 2)
-	sub, err := e.hub.GameEvents(e.ctx, id, 0, start)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sub.Close()
+	sub := e.subscribe(id, 0, start)
 	silent, err := game.New(game.Opts{DB: e.db, Logger: quiet, SkipNotify: true})
 	if err != nil {
 		t.Fatal(err)
@@ -463,11 +435,7 @@ func TestTwoHubsOnOneDatabase(t *testing.T) {
 	svcB, hubB := e.newHub(live.Opts{})
 	id := e.game(2)
 	start := e.play(e.svc, id, 2)
-	subA, err := e.hub.GameEvents(e.ctx, id, 0, start)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer subA.Close()
+	subA := e.subscribe(id, 0, start)
 	subB, err := hubB.GameEvents(e.ctx, id, 1, start)
 	if err != nil {
 		t.Fatal(err)
@@ -631,20 +599,12 @@ func TestShortResumeIsServedFromRecentEvents(t *testing.T) {
 	}
 	more := e.play(e.svc, id, 5)
 	collect(t, watcher, head, more)
-	resumed, err := e.hub.GameEvents(e.ctx, id, 1, more-20)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resumed.Close()
+	resumed := e.subscribe(id, 1, more-20)
 	got := collect(t, resumed, more-20, more)
 	if n := e.hub.Stats().CatchUps; n != 0 {
 		t.Fatalf("%d catch-ups from the database for a resume 20 events back", n)
 	}
-	full, err := e.hub.GameEvents(e.ctx, id, 1, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer full.Close()
+	full := e.subscribe(id, 1, 0)
 	all := collect(t, full, 0, more)
 	if n := e.hub.Stats().CatchUps; n != 1 {
 		t.Fatalf("%d catch-ups from the database for a start at 0, want 1", n)
@@ -794,11 +754,7 @@ func TestTryNextTakesWhatIsReadyAndOnReadyAnnouncesMore(t *testing.T) {
 	e := newEnv(t, live.Opts{Buffer: 2})
 	id := e.game(2)
 	start := e.play(e.svc, id, 2)
-	sub, err := e.hub.GameEvents(e.ctx, id, 0, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sub.Close()
+	sub := e.subscribe(id, 0, 0)
 	ready := make(chan struct{}, 1)
 	sub.OnReady(func() {
 		select {
