@@ -2,7 +2,6 @@ package graph_test
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -69,11 +68,7 @@ func newReplicasWith(t *testing.T, n int, opts live.Opts, configure func(*graph.
 		configure(&cfg)
 	}
 	dsn := dbtest.MigratedURL(t)
-	db, err := sql.Open("postgres", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := dbtest.OpenURL(t, dsn)
 	out := make([]*replica, n)
 	for i := range out {
 		client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
