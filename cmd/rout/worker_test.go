@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"database/sql"
 	"net/http"
 	"slices"
 	"testing"
@@ -28,11 +26,7 @@ func TestWorkerPlaysForAPIReplicas(t *testing.T) {
 		t.Errorf("the worker serves GET /graphql: %d, want 404", status)
 	}
 
-	db, err := sql.Open("postgres", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := dbtest.OpenURL(t, dsn)
 	inserter, err := jobs.NewEffects(jobs.EffectsOpts{DB: db, Config: jobs.DefaultConfig()})
 	if err != nil {
 		t.Fatal(err)
@@ -41,16 +35,8 @@ func TestWorkerPlaysForAPIReplicas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx := context.Background()
-	owner := int(dbtest.User(t, db, dbtest.UserOpts{Name: "owner"}))
-	created, err := svc.GameCreate(ctx, game.CreateInput{CreatorID: owner, MapKey: "classic", Seats: []game.SeatSpec{
-		{Kind: game.SeatCPU, Difficulty: "normal", Color: "red"}, {Kind: game.SeatCPU, Difficulty: "easy", Color: "blue"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := svc.GameStart(ctx, created.GameID, owner); err != nil {
-		t.Fatal(err)
-	}
+	created := dbtest.Game(t, db, dbtest.GameOpts{Service: svc, Start: true,
+		Seats: []dbtest.SeatOpts{{CPU: true, Difficulty: "normal"}, {CPU: true, Difficulty: "easy"}}})
 	deadline := time.Now().Add(5 * time.Minute)
 	for {
 		var status string
