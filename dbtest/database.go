@@ -115,3 +115,15 @@ func withDatabase(dsn, name string) (string, error) {
 	}
 	return strings.TrimSpace(dsn) + " dbname=" + name, nil
 }
+
+// Listen returns a listener on the database at dsn (from URL or MigratedURL) that listens on channel,
+// closed when the test ends.
+func Listen(t testing.TB, dsn, channel string) *pq.Listener {
+	t.Helper()
+	l := pq.NewListener(dsn, 10*time.Millisecond, time.Second, nil)
+	t.Cleanup(func() { l.Close() })
+	if err := l.Listen(channel); err != nil {
+		t.Fatalf("dbtest: error listening on %s: %v", channel, err)
+	}
+	return l
+}

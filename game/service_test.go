@@ -13,8 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lib/pq"
-
 	"rout/ai"
 	"rout/dbtest"
 	"rout/game"
@@ -55,6 +53,14 @@ func (e *env) started(claim rules.ClaimStrategy, cards rules.CardSystem, users .
 	e.t.Helper()
 	return dbtest.Game(e.t, e.db, dbtest.GameOpts{Service: e.svc, Seats: dbtest.Users(users...), Start: true,
 		Claim: claim, Cards: cards}).GameID
+}
+
+// twoPlayers creates alice and bob and starts a game of theirs (random claim, classic cards), alice in
+// seat 0.
+func (e *env) twoPlayers() (alice, bob, id int) {
+	e.t.Helper()
+	alice, bob = e.user("alice"), e.user("bob")
+	return alice, bob, e.started(rules.ClaimRandom, rules.CardsClassic, alice, bob)
 }
 
 // state rebuilds a game's state from its record.
@@ -403,8 +409,7 @@ func TestRandomGamesThroughTheServiceReplay(t *testing.T) {
 func TestConcurrentSameCommandAppliesOnce(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
-	alice, bob := e.user("alice"), e.user("bob")
-	id := e.started(rules.ClaimRandom, rules.CardsClassic, alice, bob)
+	alice, bob, id := e.twoPlayers()
 	s := e.state(id)
 	users := map[rules.PlayerID]int{0: alice, 1: bob}
 	target := firstOwned(s)
@@ -446,8 +451,7 @@ func TestConcurrentSameCommandAppliesOnce(t *testing.T) {
 func TestIdempotencyKeyReturnsFirstResult(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
-	alice, bob := e.user("alice"), e.user("bob")
-	id := e.started(rules.ClaimRandom, rules.CardsClassic, alice, bob)
+	alice, bob, id := e.twoPlayers()
 	s := e.state(id)
 	user := map[rules.PlayerID]int{0: alice, 1: bob}[s.Current()]
 	target := firstOwned(s)
@@ -475,8 +479,7 @@ func TestIdempotencyKeyReturnsFirstResult(t *testing.T) {
 func TestIdempotencyKeyIsBoundToOneCommand(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
-	alice, bob := e.user("alice"), e.user("bob")
-	id := e.started(rules.ClaimRandom, rules.CardsClassic, alice, bob)
+	alice, bob, id := e.twoPlayers()
 	s := e.state(id)
 	user := map[rules.PlayerID]int{0: alice, 1: bob}[s.Current()]
 	var owned []rules.TerritoryID
@@ -553,13 +556,8 @@ var _ game.Effects = failingEffects{}
 func TestFailedCommandLeavesNothing(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
-	alice, bob := e.user("alice"), e.user("bob")
-	id := e.started(rules.ClaimRandom, rules.CardsClassic, alice, bob)
-	listener := pq.NewListener(e.dsn, time.Second, time.Second, nil)
-	defer listener.Close()
-	if err := listener.Listen(game.NotifyChannel); err != nil {
-		t.Fatal(err)
-	}
+	alice, bob, id := e.twoPlayers()
+	listener := dbtest.Listen(t, e.dsn, game.NotifyChannel)
 	s := e.state(id)
 	before := e.count(`SELECT count(*) FROM events WHERE game_id = $1`, id)
 	version := e.version(id)
@@ -612,13 +610,8 @@ func TestFailedCommandLeavesNothing(t *testing.T) {
 func TestNotificationFollowsTheCommit(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
-	alice, bob := e.user("alice"), e.user("bob")
-	id := e.started(rules.ClaimRandom, rules.CardsClassic, alice, bob)
-	listener := pq.NewListener(e.dsn, time.Second, time.Second, nil)
-	defer listener.Close()
-	if err := listener.Listen(game.NotifyChannel); err != nil {
-		t.Fatal(err)
-	}
+	alice, bob, id := e.twoPlayers()
+	listener := dbtest.Listen(t, e.dsn, game.NotifyChannel)
 	s := e.state(id)
 	user := map[rules.PlayerID]int{0: alice, 1: bob}[s.Current()]
 	cmd := rules.Place{Placements: []rules.Placement{{Territory: firstOwned(s), Armies: s.Reserve()}}}

@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lib/pq"
-
 	"rout/dbtest"
 	"rout/game"
 	"rout/jobs"
@@ -24,11 +22,7 @@ func TestNoticesOfEliminationAndGameOver(t *testing.T) {
 	inserter, svc := e.inserter()
 	alice, bob := e.user("alice", "email"), e.user("bob", "none")
 	created := dbtest.Game(t, e.db, dbtest.GameOpts{Service: svc, Seats: dbtest.Users(alice, bob)})
-	listener := pq.NewListener(e.dsn, 10*time.Millisecond, time.Second, nil)
-	defer listener.Close()
-	if err := listener.Listen(notice.Channel); err != nil {
-		t.Fatal(err)
-	}
+	listener := dbtest.Listen(t, e.dsn, notice.Channel)
 	change := game.Change{GameID: created.GameID, Version: 9,
 		Events: []game.SeqEvent{
 			{Seq: 20, Turn: 7, Seat: 0, Event: rules.PlayerEliminated{Player: 1, By: 0}},

@@ -28,7 +28,9 @@ func (e *env) createGame(svc *game.Service, creator int, seats ...dbtest.SeatOpt
 
 func human(user int) dbtest.SeatOpts { return dbtest.SeatOpts{User: user} }
 
-func cpu(difficulty string) dbtest.SeatOpts { return dbtest.SeatOpts{CPU: true, Difficulty: difficulty} }
+func cpu(difficulty string) dbtest.SeatOpts {
+	return dbtest.SeatOpts{CPU: true, Difficulty: difficulty}
+}
 
 // gameInt reads one integer column of a game.
 func (e *env) gameInt(id int, column string) int {

@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lib/pq"
-
 	"rout/dbtest"
 	"rout/notice"
 	"rout/notify"
@@ -28,11 +26,7 @@ func TestInsertAnnouncesReadsAndSkipsRepeats(t *testing.T) {
 	if last, err := notice.Last(ctx, db, user); err != nil || last != 0 {
 		t.Fatalf("the last notice of a user without any: %d, %v", last, err)
 	}
-	listener := pq.NewListener(dsn, time.Second, time.Second, nil)
-	t.Cleanup(func() { listener.Close() })
-	if err := listener.Listen(notice.Channel); err != nil {
-		t.Fatal(err)
-	}
+	listener := dbtest.Listen(t, dsn, notice.Channel)
 
 	insert := func(ns ...notice.New) []notice.Inserted {
 		t.Helper()
