@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"rout/dbtest"
-	"rout/game"
 	"rout/jobs"
 )
 
@@ -61,18 +60,7 @@ func TestWorkerKilledMidTurn(t *testing.T) {
 	dsn := dbtest.MigratedURL(t)
 	db := dbtest.OpenURL(t, dsn)
 	ctx := context.Background()
-	// An API replica's service: its jobs are only inserted.
-	inserter, err := jobs.NewEffects(jobs.EffectsOpts{DB: db, Config: jobs.DefaultConfig()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc, err := game.New(game.Opts{DB: db, Effects: inserter})
-	if err != nil {
-		t.Fatal(err)
-	}
-	created := dbtest.Game(t, db, dbtest.GameOpts{Service: svc, Start: true,
-		Seats: []dbtest.SeatOpts{{CPU: true, Difficulty: "normal"}, {CPU: true, Difficulty: "easy"}}})
-	id := created.GameID
+	id := cpuGame(t, db)
 	var turn int
 	if err := db.QueryRow(`SELECT turn FROM games WHERE id = $1`, id).Scan(&turn); err != nil {
 		t.Fatal(err)

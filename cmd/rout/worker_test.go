@@ -1,6 +1,7 @@
 package main
 
 import (
+	"database/sql"
 	"net/http"
 	"slices"
 	"testing"
@@ -27,20 +28,11 @@ func TestWorkerPlaysForAPIReplicas(t *testing.T) {
 	}
 
 	db := dbtest.OpenURL(t, dsn)
-	inserter, err := jobs.NewEffects(jobs.EffectsOpts{DB: db, Config: jobs.DefaultConfig()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc, err := game.New(game.Opts{DB: db, Effects: inserter})
-	if err != nil {
-		t.Fatal(err)
-	}
-	created := dbtest.Game(t, db, dbtest.GameOpts{Service: svc, Start: true,
-		Seats: []dbtest.SeatOpts{{CPU: true, Difficulty: "normal"}, {CPU: true, Difficulty: "easy"}}})
+	id := cpuGame(t, db)
 	deadline := time.Now().Add(5 * time.Minute)
 	for {
 		var status string
-		if err := db.QueryRow(`SELECT status FROM games WHERE id = $1`, created.GameID).Scan(&status); err != nil {
+		if err := db.QueryRow(`SELECT status FROM games WHERE id = $1`, id).Scan(&status); err != nil {
 			t.Fatal(err)
 		}
 		if status == "finished" {
@@ -59,4 +51,20 @@ func TestWorkerPlaysForAPIReplicas(t *testing.T) {
 	if slices.Contains(api.log.messages(), "jobs started") {
 		t.Errorf("rout serve --workers=false works jobs")
 	}
+}
+
+// cpuGame starts a game of two CPUs (normal and easy) through an API replica's game service, whose jobs
+// are only inserted, for a worker to play, and returns its id.
+func cpuGame(t *testing.T, db *sql.DB) int {
+	t.Helper()
+	inserter, err := jobs.NewEffects(jobs.EffectsOpts{DB: db, Config: jobs.DefaultConfig()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, err := game.New(game.Opts{DB: db, Effects: inserter})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dbtest.Game(t, db, dbtest.GameOpts{Service: svc, Start: true,
+		Seats: []dbtest.SeatOpts{{CPU: true, Difficulty: "normal"}, {CPU: true, Difficulty: "easy"}}}).GameID
 }
