@@ -39,7 +39,8 @@
 //	g := dbtest.Game(t, db, dbtest.GameOpts{Service: svc, Seats: dbtest.Users(alice, bob), Start: true})
 //
 // dbtest imports game for this, so only tests outside package game (package game_test) can use Game.
-// OpenURL opens a pool to a database from URL or MigratedURL, for a test that needs both.
+// OpenURL opens a pool to a database from URL or MigratedURL, for a test that needs both; Listen listens
+// on a notification channel; Int reads one number (a count) from the database.
 //
 // # Goroutine leaks
 //
