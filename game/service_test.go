@@ -86,11 +86,7 @@ func (e *env) version(gameID int) int64 {
 
 func (e *env) count(query string, args ...any) int {
 	e.t.Helper()
-	var n int
-	if err := e.db.QueryRowContext(e.ctx, query, args...).Scan(&n); err != nil {
-		e.t.Fatal(err)
-	}
-	return n
+	return dbtest.Int(e.t, e.db, query, args...)
 }
 
 func code(err error) string {

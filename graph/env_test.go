@@ -2,7 +2,6 @@ package graph_test
 
 import (
 	"bytes"
-	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
@@ -303,11 +302,7 @@ func (e *env) signUp(name string) (token, id string) {
 // count runs a count query on the database.
 func (e *env) count(query string, args ...any) int {
 	e.t.Helper()
-	var n int
-	if err := e.db.QueryRowContext(context.Background(), query, args...).Scan(&n); err != nil {
-		e.t.Fatalf("error counting: %v", err)
-	}
-	return n
+	return dbtest.Int(e.t, e.db, query, args...)
 }
 
 // codesOf returns the codes of userErrors.

@@ -118,11 +118,7 @@ func (e *env) user(name, channel string) int {
 
 func (e *env) count(query string, args ...any) int {
 	e.t.Helper()
-	var n int
-	if err := e.db.QueryRowContext(e.ctx, query, args...).Scan(&n); err != nil {
-		e.t.Fatal(err)
-	}
-	return n
+	return dbtest.Int(e.t, e.db, query, args...)
 }
 
 // waitFor polls cond every 50 ms until it holds, and fails the test after timeout.
