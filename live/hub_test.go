@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"log/slog"
 	"math/rand/v2"
 	"runtime"
@@ -19,6 +18,7 @@ import (
 	"rout/game"
 	"rout/live"
 	"rout/notice"
+	"rout/notify"
 	"rout/rules"
 )
 
@@ -448,27 +448,11 @@ func TestTwoHubsOnOneDatabase(t *testing.T) {
 	collect(t, subB, mid, head)
 }
 
-// notice inserts a notice and notifies, in one transaction, as the notification jobs do.
-func (e *env) notice(userID, gameID, turn int, kind string) int64 {
+// notice records a notice (data {"seat":1}) and announces it, in one transaction, as the jobs do.
+func (e *env) notice(userID, gameID, turn int, kind notify.Kind) int64 {
 	e.t.Helper()
-	tx, err := e.db.BeginTx(e.ctx, nil)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	defer tx.Rollback()
-	var id int64
-	err = tx.QueryRowContext(e.ctx, `INSERT INTO notices (created_at, user_id, game_id, turn, kind, data)
-		VALUES (now(), $1, $2, $3, $4, '{"seat": 1}') RETURNING id`, userID, gameID, turn, kind).Scan(&id)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	if _, err := tx.ExecContext(e.ctx, `SELECT pg_notify($1, $2)`, notice.Channel, fmt.Sprintf("%d:%d", userID, id)); err != nil {
-		e.t.Fatal(err)
-	}
-	if err := tx.Commit(); err != nil {
-		e.t.Fatal(err)
-	}
-	return id
+	seat := 1
+	return dbtest.Notice(e.t, e.db, notice.New{UserID: userID, GameID: gameID, Turn: turn, Kind: kind, Data: notice.Data{Seat: &seat}})
 }
 
 func TestNoticesCatchUpLiveAndResume(t *testing.T) {
@@ -476,8 +460,8 @@ func TestNoticesCatchUpLiveAndResume(t *testing.T) {
 	e := newEnv(t, live.Opts{})
 	id := e.game(2)
 	me, other := e.users[0], e.users[1]
-	first := e.notice(me, id, 1, "your_turn")
-	e.notice(other, id, 1, "your_turn")
+	first := e.notice(me, id, 1, notify.KindYourTurn)
+	e.notice(other, id, 1, notify.KindYourTurn)
 	sub, err := e.hub.Notices(e.ctx, me, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -490,16 +474,16 @@ func TestNoticesCatchUpLiveAndResume(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n.ID != want || n.Kind != kind || n.GameID != id || string(n.Data) != `{"seat": 1}` {
+		if n.ID != want || n.Kind != kind || n.GameID != id || string(n.Data) != `{"seat":1}` {
 			t.Fatalf("got notice %+v, want %d %s", n, want, kind)
 		}
 	}
 	next(sub, first, "your_turn")
-	e.notice(other, id, 2, "turn_warning")
-	second := e.notice(me, id, 2, "turn_warning")
+	e.notice(other, id, 2, notify.KindTurnWarning)
+	second := e.notice(me, id, 2, notify.KindTurnWarning)
 	next(sub, second, "turn_warning")
 	sub.Close()
-	third := e.notice(me, id, 3, "game_over")
+	third := e.notice(me, id, 3, notify.KindGameOver)
 	again, err := e.hub.Notices(e.ctx, me, second)
 	if err != nil {
 		t.Fatal(err)
