@@ -267,21 +267,27 @@ type userError struct {
 	Message string   `json:"message"`
 }
 
+// userView is a User as the tests read it (the fields a query did not ask for stay empty).
+type userView struct {
+	ID     string  `json:"id"`
+	Name   string  `json:"name"`
+	Email  *string `json:"email"`
+	Phone  *string `json:"phone"`
+	Notify *string `json:"notify"`
+}
+
+// sessionView is a Session of signUp or signIn.
+type sessionView struct {
+	Token     string    `json:"token"`
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
 // signUpResult is the data of signUpMutation.
 type signUpResult struct {
 	SignUp struct {
-		User *struct {
-			ID     string  `json:"id"`
-			Name   string  `json:"name"`
-			Email  *string `json:"email"`
-			Phone  *string `json:"phone"`
-			Notify *string `json:"notify"`
-		} `json:"user"`
-		Session *struct {
-			Token     string    `json:"token"`
-			ExpiresAt time.Time `json:"expiresAt"`
-		} `json:"session"`
-		UserErrors []userError `json:"userErrors"`
+		User       *userView    `json:"user"`
+		Session    *sessionView `json:"session"`
+		UserErrors []userError  `json:"userErrors"`
 	} `json:"signUp"`
 }
 

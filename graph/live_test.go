@@ -25,6 +25,7 @@ import (
 	"rout/graph/playground"
 	"rout/live"
 	"rout/notice"
+	"rout/notify"
 	"rout/rules"
 )
 
@@ -512,26 +513,10 @@ func TestViewerEventsOverWebsocket(t *testing.T) {
 	t.Parallel()
 	r := newReplicas(t, 1, live.Opts{})[0]
 	g := newLiveGame(t, r, "eve", "fay")
-	notice := func(user int, kind string) int64 {
-		tx, err := r.db.BeginTx(t.Context(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer tx.Rollback()
-		var id int64
-		if err := tx.QueryRowContext(t.Context(), `INSERT INTO notices (created_at, user_id, game_id, turn, kind)
-			VALUES (now(), $1, $2, 1, $3) RETURNING id`, user, g.gameID, kind).Scan(&id); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := tx.ExecContext(t.Context(), `SELECT pg_notify($1, $2)`, notice.Channel, fmt.Sprintf("%d:%d", user, id)); err != nil {
-			t.Fatal(err)
-		}
-		if err := tx.Commit(); err != nil {
-			t.Fatal(err)
-		}
-		return id
+	record := func(user int, kind notify.Kind) int64 {
+		return dbtest.Notice(t, r.db, notice.New{UserID: user, GameID: g.gameID, Turn: 1, Kind: kind})
 	}
-	first := notice(g.users[0], "your_turn")
+	first := record(g.users[0], notify.KindYourTurn)
 	c := dialWS(t, r, map[string]any{"Authorization": "Bearer " + g.tokens[0]})
 	c.subscribe("me", `subscription { viewerEvents { seq kind gameId game { id } turn data } }`, nil)
 	next := func(want int64, kind string) {
@@ -555,13 +540,13 @@ func TestViewerEventsOverWebsocket(t *testing.T) {
 			t.Fatal(err)
 		}
 		v := p.Data.ViewerEvents
-		if v.Seq != want || v.Kind != kind || v.GameID != g.id || v.Game.ID != g.id || string(v.Data) != "null" {
+		if v.Seq != want || v.Kind != kind || v.GameID != g.id || v.Game.ID != g.id || string(v.Data) != "{}" {
 			t.Fatalf("got %s, want notice %d %s", m.Payload, want, kind)
 		}
 	}
 	next(first, "your_turn")
-	notice(g.users[1], "your_turn") // not eve's
-	next(notice(g.users[0], "game_over"), "game_over")
+	record(g.users[1], notify.KindYourTurn) // not eve's
+	next(record(g.users[0], notify.KindGameOver), "game_over")
 }
 
 func TestShutdownClosesSocketsAndClientsResumeElsewhere(t *testing.T) {

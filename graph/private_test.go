@@ -9,8 +9,11 @@ import (
 	"strings"
 	"testing"
 
+	"rout/dbtest"
 	"rout/graph"
 	"rout/live"
+	"rout/notice"
+	"rout/notify"
 )
 
 // TestPrivateGameLooksLikeNoGame compares, surface by surface, what a stranger (signed in, or anonymous)
@@ -172,12 +175,9 @@ func TestInvitedNoticeNamesTheInviterByGlobalID(t *testing.T) {
 	t.Parallel()
 	r := newReplicas(t, 1, live.Opts{})[0]
 	g := newLiveGame(t, r, "ivy", "jon")
-	var id int64
-	if err := r.db.QueryRowContext(t.Context(), `INSERT INTO notices (created_at, user_id, game_id, turn, kind, data)
-		VALUES (now(), $1, $2, 0, 'invited', $3) RETURNING id`, g.users[1], g.gameID,
-		fmt.Sprintf(`{"inviter": %d, "seat": 1}`, g.users[0])).Scan(&id); err != nil {
-		t.Fatal(err)
-	}
+	seat := 1
+	id := dbtest.Notice(t, r.db, notice.New{UserID: g.users[1], GameID: g.gameID, Kind: notify.KindInvited,
+		Data: notice.Data{Inviter: &g.users[0], Seat: &seat}})
 	c := dialWS(t, r, map[string]any{"Authorization": "Bearer " + g.tokens[1]})
 	c.subscribe("me", `subscription { viewerEvents { seq kind data } }`, nil)
 	m, err := c.read()
