@@ -252,6 +252,34 @@ func (c *wsClient) send(m wsMessage) {
 }
 
 // read reads the next message other than ping and pong (answering pings).
+// viewerEvent is a notice of the viewerEvents subscription, with the fields a test asked for.
+type viewerEvent struct {
+	Seq    int64               `json:"seq"`
+	Kind   string              `json:"kind"`
+	GameID string              `json:"gameId"`
+	Game   struct{ ID string } `json:"game"`
+	Data   json.RawMessage     `json:"data"`
+}
+
+// viewerEvent reads the next message as a notice of the viewerEvents subscription, and returns it with
+// the message's payload.
+func (c *wsClient) viewerEvent(t *testing.T) (viewerEvent, json.RawMessage) {
+	t.Helper()
+	m, err := c.read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p struct {
+		Data struct {
+			ViewerEvents viewerEvent `json:"viewerEvents"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(m.Payload, &p); err != nil {
+		t.Fatal(err)
+	}
+	return p.Data.ViewerEvents, m.Payload
+}
+
 func (c *wsClient) read() (wsMessage, error) {
 	for {
 		var m wsMessage
@@ -521,27 +549,9 @@ func TestViewerEventsOverWebsocket(t *testing.T) {
 	c.subscribe("me", `subscription { viewerEvents { seq kind gameId game { id } turn data } }`, nil)
 	next := func(want int64, kind string) {
 		t.Helper()
-		m, err := c.read()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var p struct {
-			Data struct {
-				ViewerEvents struct {
-					Seq    int64               `json:"seq"`
-					Kind   string              `json:"kind"`
-					GameID string              `json:"gameId"`
-					Game   struct{ ID string } `json:"game"`
-					Data   json.RawMessage     `json:"data"`
-				} `json:"viewerEvents"`
-			} `json:"data"`
-		}
-		if err := json.Unmarshal(m.Payload, &p); err != nil {
-			t.Fatal(err)
-		}
-		v := p.Data.ViewerEvents
+		v, payload := c.viewerEvent(t)
 		if v.Seq != want || v.Kind != kind || v.GameID != g.id || v.Game.ID != g.id || string(v.Data) != "{}" {
-			t.Fatalf("got %s, want notice %d %s", m.Payload, want, kind)
+			t.Fatalf("got %s, want notice %d %s", payload, want, kind)
 		}
 	}
 	next(first, "your_turn")

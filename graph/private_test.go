@@ -180,24 +180,13 @@ func TestInvitedNoticeNamesTheInviterByGlobalID(t *testing.T) {
 		Data: notice.Data{Inviter: &g.users[0], Seat: &seat}})
 	c := dialWS(t, r, map[string]any{"Authorization": "Bearer " + g.tokens[1]})
 	c.subscribe("me", `subscription { viewerEvents { seq kind data } }`, nil)
-	m, err := c.read()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var p struct {
-		Data struct {
-			ViewerEvents struct {
-				Seq  int64          `json:"seq"`
-				Kind string         `json:"kind"`
-				Data map[string]any `json:"data"`
-			} `json:"viewerEvents"`
-		} `json:"data"`
-	}
-	if err := json.Unmarshal(m.Payload, &p); err != nil {
-		t.Fatal(err)
+	v, payload := c.viewerEvent(t)
+	var data map[string]any
+	if err := json.Unmarshal(v.Data, &data); err != nil {
+		t.Fatalf("the notice's data %s: %v", v.Data, err)
 	}
 	want := graph.GlobalID("User", g.users[0])
-	if v := p.Data.ViewerEvents; v.Seq != id || v.Kind != "invited" || v.Data["inviter"] != want || v.Data["seat"] != 1.0 {
-		t.Errorf("got %s, want the invited notice with inviter %q", m.Payload, want)
+	if v.Seq != id || v.Kind != "invited" || data["inviter"] != want || data["seat"] != 1.0 {
+		t.Errorf("got %s, want the invited notice with inviter %q", payload, want)
 	}
 }
