@@ -5,24 +5,18 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"log/slog"
 	"math/rand/v2"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
-	"entgo.io/ent/dialect"
-	entsql "entgo.io/ent/dialect/sql"
 	"github.com/gorilla/websocket"
 
 	"rout/ai"
 	"rout/dbtest"
-	"rout/ent"
 	"rout/game"
 	"rout/graph"
-	"rout/graph/playground"
 	"rout/live"
 	"rout/notice"
 	"rout/notify"
@@ -64,19 +58,12 @@ func newReplicas(t *testing.T, n int, opts live.Opts) []*replica {
 // newReplicasWith is newReplicas with DefaultSettings changed by configure (which may be nil).
 func newReplicasWith(t *testing.T, n int, opts live.Opts, configure func(*graph.Settings)) []*replica {
 	t.Helper()
-	cfg := graph.DefaultSettings()
-	if configure != nil {
-		configure(&cfg)
-	}
+	cfg := settings(configure)
 	dsn := dbtest.MigratedURL(t)
 	db := dbtest.OpenURL(t, dsn)
 	out := make([]*replica, n)
 	for i := range out {
-		client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
-		svc, err := game.New(game.Opts{DB: db, Logger: quiet, SurvivorTime: time.Minute})
-		if err != nil {
-			t.Fatal(err)
-		}
+		svc := newService(t, db)
 		o := opts
 		o.DB, o.DSN, o.Game, o.Logger = db, dsn, svc, quiet
 		hub, err := live.New(o)
@@ -89,16 +76,7 @@ func newReplicasWith(t *testing.T, n int, opts live.Opts, configure func(*graph.
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := &env{t: t, db: db, ent: client, clock: &clock{now: time.Now()}, logs: &syncBuffer{}}
-		h, err := graph.NewHandler(cfg, graph.Deps{Ent: client, DB: db, Game: svc, Live: hub,
-			Logger: slog.New(slog.NewTextHandler(e.logs, nil)), Clock: e.clock.Now})
-		if err != nil {
-			t.Fatal(err)
-		}
-		mux := http.NewServeMux()
-		mux.Handle(graph.Path, h)
-		mux.Handle("GET /{$}", playground.Handler(graph.Path))
-		e.srv = httptest.NewServer(mux)
+		e, h := serveAPI(t, db, svc, hub, cfg)
 		out[i] = &replica{env: e, svc: svc, hub: hub, handler: h}
 		t.Cleanup(func() {
 			out[i].shutdown(t)
