@@ -3,6 +3,7 @@ package dbtest
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"rout/game"
 	"rout/rules"
@@ -65,6 +66,25 @@ func TestGameStartsAGameOfUsersAndCPUs(t *testing.T) {
 	}
 	if snap.State.Phase() != rules.PhaseClaim {
 		t.Errorf("a started game with round-robin claim is in phase %s, want claim", snap.State.Phase())
+	}
+}
+
+func TestGameTakesTheSettings(t *testing.T) {
+	t.Parallel()
+	db := Migrated(t)
+	created := Game(t, db, GameOpts{Seats: append(Users(int(User(t, db, UserOpts{}))), SeatOpts{}), Private: true,
+		TurnLimit: 2 * time.Hour, TTBPercent: 9, Cards: rules.CardsFixedTTB})
+	svc, err := game.New(game.Opts{DB: db})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := svc.GameSnapshot(t.Context(), created.GameID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if created.InviteCode == "" || snap.TurnLimit != 2*time.Hour || snap.TTBPercent != 9 || snap.Cards != rules.CardsFixedTTB {
+		t.Errorf("game: invite code %q, turn limit %s, ttb %d%%, cards %s; want a code, 2h, 9%%, fixed_ttb",
+			created.InviteCode, snap.TurnLimit, snap.TTBPercent, snap.Cards)
 	}
 }
 
