@@ -117,15 +117,23 @@ type payload struct {
 	UserErrors []userError
 }
 
-// lobby runs a lobby mutation (createGame, joinGame, startGame) and returns its game.
-func (c *apiClient) lobby(ctx context.Context, token, field, inputType string, input map[string]any) (*gameView, error) {
+// mutate runs the mutation field with input (of GraphQL type inputType) and returns its payload.
+func (c *apiClient) mutate(ctx context.Context, token, field, inputType string, input map[string]any) (payload, error) {
 	var out map[string]payload
 	err := c.do(ctx, token, `mutation($input: `+inputType+`!) { `+field+`(input: $input) `+payloadFields+` }`,
 		map[string]any{"input": input}, &out)
 	if err != nil {
-		return nil, fmt.Errorf("error in %s: %w", field, err)
+		return payload{}, fmt.Errorf("error in %s: %w", field, err)
 	}
-	p := out[field]
+	return out[field], nil
+}
+
+// lobby runs a lobby mutation (createGame, joinGame, startGame) and returns its game.
+func (c *apiClient) lobby(ctx context.Context, token, field, inputType string, input map[string]any) (*gameView, error) {
+	p, err := c.mutate(ctx, token, field, inputType, input)
+	if err != nil {
+		return nil, err
+	}
 	if len(p.UserErrors) > 0 || p.Game == nil {
 		return nil, fmt.Errorf("error in %s: %+v", field, p.UserErrors)
 	}
@@ -219,13 +227,10 @@ func canAct(actions []action) bool {
 
 // command sends one command and returns its payload; a refusal is an error.
 func (c *apiClient) command(ctx context.Context, token, field, inputType string, input map[string]any) (*gameView, error) {
-	var out map[string]payload
-	err := c.do(ctx, token, `mutation($input: `+inputType+`!) { `+field+`(input: $input) `+payloadFields+` }`,
-		map[string]any{"input": input}, &out)
+	p, err := c.mutate(ctx, token, field, inputType, input)
 	if err != nil {
-		return nil, fmt.Errorf("error in %s: %w", field, err)
+		return nil, err
 	}
-	p := out[field]
 	if len(p.UserErrors) > 0 || p.Game == nil {
 		return nil, fmt.Errorf("%s refused: %+v (input %v)", field, p.UserErrors, input)
 	}

@@ -55,11 +55,12 @@ func create(t testing.TB, template string) string {
 // has answered a ping. The pool is closed when the test ends, before the database is dropped.
 func Open(t testing.TB) *sql.DB {
 	t.Helper()
-	return openPool(t, URL(t))
+	return OpenURL(t, URL(t))
 }
 
-// openPool opens a connection pool to dsn, closed when the test ends, and pings it.
-func openPool(t testing.TB, dsn string) *sql.DB {
+// OpenURL returns a connection pool to the database at dsn (from URL or MigratedURL, for a test that
+// needs both) that has answered a ping, closed when the test ends, before the database is dropped.
+func OpenURL(t testing.TB, dsn string) *sql.DB {
 	t.Helper()
 	db, err := sql.Open("postgres", dsn)
 	if err != nil {
@@ -113,4 +114,16 @@ func withDatabase(dsn, name string) (string, error) {
 		return u.String(), nil
 	}
 	return strings.TrimSpace(dsn) + " dbname=" + name, nil
+}
+
+// Listen returns a listener on the database at dsn (from URL or MigratedURL) that listens on channel,
+// closed when the test ends.
+func Listen(t testing.TB, dsn, channel string) *pq.Listener {
+	t.Helper()
+	l := pq.NewListener(dsn, 10*time.Millisecond, time.Second, nil)
+	t.Cleanup(func() { l.Close() })
+	if err := l.Listen(channel); err != nil {
+		t.Fatalf("dbtest: error listening on %s: %v", channel, err)
+	}
+	return l
 }

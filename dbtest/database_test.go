@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 func TestMain(m *testing.M) { Main(m) }
@@ -144,5 +145,26 @@ func TestWithDatabase(t *testing.T) {
 		if err != nil || got != tt.want {
 			t.Errorf("withDatabase(%q) = %q, %v, want %q", tt.dsn, got, err, tt.want)
 		}
+	}
+}
+
+func TestListenAndInt(t *testing.T) {
+	t.Parallel()
+	dsn := URL(t)
+	db := OpenURL(t, dsn)
+	l := Listen(t, dsn, "dbtest_channel")
+	if _, err := db.ExecContext(t.Context(), "SELECT pg_notify('dbtest_channel', 'hello')"); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case n := <-l.Notify:
+		if n == nil || n.Extra != "hello" {
+			t.Errorf("heard %+v, want hello", n)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("heard nothing on dbtest_channel")
+	}
+	if got := Int(t, db, "SELECT count(*) FROM generate_series(1, $1::int)", 7); got != 7 {
+		t.Errorf("Int() = %d, want 7", got)
 	}
 }

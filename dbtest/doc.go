@@ -31,8 +31,16 @@
 // # Factories
 //
 // User inserts a user into a migrated database, with the fields of a UserOpts and defaults for the
-// rest (a unique name, <name>@example.com); games and seats are made through the game service, which a
-// package of Rout's own code cannot import from here.
+// rest (a unique name, <name>@example.com). Game makes a game through the game service (the test's own,
+// so that its Effects run, or a plain one), with the seats of a GameOpts (users, CPUs, invited or open;
+// Users(ids...) seats each user in turn), started by its creator when GameOpts.Start is set:
+//
+//	alice, bob := int(dbtest.User(t, db, dbtest.UserOpts{})), int(dbtest.User(t, db, dbtest.UserOpts{}))
+//	g := dbtest.Game(t, db, dbtest.GameOpts{Service: svc, Seats: dbtest.Users(alice, bob), Start: true})
+//
+// dbtest imports game for this, so only tests outside package game (package game_test) can use Game.
+// OpenURL opens a pool to a database from URL or MigratedURL, for a test that needs both; Listen listens
+// on a notification channel; Int reads one number (a count) from the database.
 //
 // # Goroutine leaks
 //

@@ -1,10 +1,12 @@
 package dbtest
 
 import (
+	"context"
 	"database/sql"
 	"fmt"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"rout/username"
 )
@@ -54,4 +56,17 @@ func User(t testing.TB, db *sql.DB, o UserOpts) int64 {
 		t.Fatalf("dbtest: error inserting user %q: %v", o.Name, err)
 	}
 	return id
+}
+
+// Int runs query, which returns one integer (a count, a column of one row), on db and returns it. It
+// fails the test on an error, including no row. It may be called from the test's cleanup.
+func Int(t testing.TB, db *sql.DB, query string, args ...any) int {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	var n int
+	if err := db.QueryRowContext(ctx, query, args...).Scan(&n); err != nil {
+		t.Fatalf("dbtest: error running %q: %v", query, err)
+	}
+	return n
 }

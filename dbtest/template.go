@@ -41,7 +41,7 @@ func MigratedURL(t testing.TB) string {
 // test ends.
 func Migrated(t testing.TB) *sql.DB {
 	t.Helper()
-	return openPool(t, MigratedURL(t))
+	return OpenURL(t, MigratedURL(t))
 }
 
 // migratedTemplate returns the name of the migrated template, finding or building it on first use.

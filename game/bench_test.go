@@ -33,14 +33,7 @@ func prepareAttacks(b *testing.B, db *sql.DB, svc *game.Service, mapKey string, 
 			name := fmt.Sprintf("u%d-%d-%d", i, time.Now().UnixNano(), len(games))
 			*u = int(dbtest.User(b, db, dbtest.UserOpts{Name: name}))
 		}
-		created, err := svc.GameCreate(ctx, game.CreateInput{CreatorID: alice, MapKey: mapKey, Seats: []game.SeatSpec{
-			{Kind: game.SeatUser, UserID: alice, Color: "red"}, {Kind: game.SeatUser, UserID: bob, Color: "blue"}}})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := svc.GameStart(ctx, created.GameID, alice); err != nil {
-			b.Fatal(err)
-		}
+		created := dbtest.Game(b, db, dbtest.GameOpts{Service: svc, Map: mapKey, Seats: dbtest.Users(alice, bob), Start: true})
 		s, err := svc.GameState(ctx, created.GameID)
 		if err != nil {
 			b.Fatal(err)

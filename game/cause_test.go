@@ -13,8 +13,7 @@ import (
 func TestCauseIsRecordedWithTheCommand(t *testing.T) {
 	rec := &changes{}
 	e := newEnv(t, rec)
-	alice, bob := e.user("alice"), e.user("bob")
-	id := e.started(rules.ClaimRandom, rules.CardsClassic, alice, bob)
+	alice, bob, id := e.twoPlayers()
 	users := map[rules.PlayerID]int{0: alice, 1: bob}
 	for _, c := range []struct {
 		name string

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"rout/dbtest"
 	"rout/game"
 )
 
@@ -15,14 +16,8 @@ func TestDueReads(t *testing.T) {
 	alice := e.user("alice")
 	var ids []int
 	for i := range 3 {
-		created, err := e.svc.GameCreate(e.ctx, game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: []game.SeatSpec{
-			{Kind: game.SeatUser, UserID: alice, Color: "red"}, {Kind: game.SeatCPU, Difficulty: "easy", Color: "blue"}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := e.svc.GameStart(e.ctx, created.GameID, alice); err != nil {
-			t.Fatal(err)
-		}
+		created := dbtest.Game(t, e.db, dbtest.GameOpts{Service: e.svc, Start: true,
+			Seats: []dbtest.SeatOpts{{User: alice}, {CPU: true, Difficulty: "easy"}}})
 		ids = append(ids, created.GameID)
 		// The CPU (seat 1) to move, idle and overdue since i+1 hours ago, the first game the longest.
 		at := time.Now().Add(-time.Duration(3-i) * time.Hour)

@@ -74,7 +74,7 @@ func readEvents(ctx context.Context, q querier, gameID int, after int64, limit i
 	rows, err := q.QueryContext(ctx, `SELECT seq, turn, seat, payload FROM events WHERE game_id = $1 AND seq > $2
 		ORDER BY seq LIMIT $3`, gameID, after, limit)
 	if err != nil {
-		return nil, fmt.Errorf("error reading events: %w", err)
+		return nil, fmt.Errorf("error reading the events of game %d after %d: %w", gameID, after, err)
 	}
 	defer rows.Close()
 	var out []SeqEvent
@@ -83,7 +83,7 @@ func readEvents(ctx context.Context, q querier, gameID int, after int64, limit i
 		var seat int
 		var payload []byte
 		if err := rows.Scan(&e.Seq, &e.Turn, &seat, &payload); err != nil {
-			return nil, fmt.Errorf("error reading an event: %w", err)
+			return nil, fmt.Errorf("error reading an event of game %d: %w", gameID, err)
 		}
 		e.Seat = seatFromColumn(seat)
 		if e.Event, err = rules.UnmarshalEvent(payload); err != nil {

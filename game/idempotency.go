@@ -46,11 +46,11 @@ func replayKey(ctx context.Context, tx *sql.Tx, gameID int, in CommandInput) (re
 		return Result{}, false, nil
 	}
 	if err != nil {
-		return Result{}, false, fmt.Errorf("error reading the idempotency key: %w", err)
+		return Result{}, false, fmt.Errorf("error reading the idempotency key of user %d in game %d: %w", in.Actor.UserID, gameID, err)
 	}
 	var r storedResult
 	if err := json.Unmarshal(stored, &r); err != nil {
-		return Result{}, true, fmt.Errorf("error decoding a stored result: %w", err)
+		return Result{}, true, fmt.Errorf("error decoding the stored result of an idempotency key of user %d in game %d: %w", in.Actor.UserID, gameID, err)
 	}
 	fp, err := fingerprint(in.Command)
 	if err != nil {
@@ -75,11 +75,11 @@ func storeKey(ctx context.Context, tx *sql.Tx, gameID int, in CommandInput, res 
 	stored, err := json.Marshal(storedResult{Command: fp, Version: res.Version,
 		FirstSeq: res.Events[0].Seq, LastSeq: res.Events[len(res.Events)-1].Seq})
 	if err != nil {
-		return fmt.Errorf("error encoding the idempotency record: %w", err)
+		return fmt.Errorf("error encoding the idempotency record of user %d in game %d: %w", in.Actor.UserID, gameID, err)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO command_keys (game_id, user_id, key, result, created_at)
 		VALUES ($1, $2, $3, $4, now())`, gameID, in.Actor.UserID, in.IdempotencyKey, stored); err != nil {
-		return fmt.Errorf("error storing the idempotency key: %w", err)
+		return fmt.Errorf("error storing the idempotency key of user %d in game %d: %w", in.Actor.UserID, gameID, err)
 	}
 	return nil
 }

@@ -114,7 +114,7 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 			mapID, in.CreatorID, int64(in.TurnLimit/time.Second), in.Claim.String(), in.Cards.String(), in.TTBPercent,
 			diceState, invite).Scan(&created.GameID)
 		if err != nil {
-			return fmt.Errorf("error creating the game: %w", err)
+			return fmt.Errorf("error creating a game on map %s for user %d: %w", in.MapKey, in.CreatorID, err)
 		}
 		created.InviteCode = invite.String
 		s.mapOf.put(created.GameID, mapID)
@@ -132,7 +132,7 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO players (game_id, seat, user_id, cpu, difficulty, color, status, invite_email)
 				VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, created.GameID, i, user, cpu, difficulty, seat.Color, status, email); err != nil {
-				return fmt.Errorf("error creating seat %d: %w", i, err)
+				return fmt.Errorf("error creating seat %d of game %d: %w", i, created.GameID, err)
 			}
 			seats[i] = Seat{Seat: i, UserID: int(user.Int64), CPU: cpu, Difficulty: difficulty.String, Color: seat.Color,
 				Status: status, InviteEmail: email.String}
@@ -142,7 +142,7 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 		}
 		if s.effects != nil {
 			if err := s.effects.AfterCreate(ctx, tx, NewGame{GameID: created.GameID, CreatorID: in.CreatorID, Seats: seats}); err != nil {
-				return fmt.Errorf("error running the new game's effects: %w", err)
+				return fmt.Errorf("error running the effects of new game %d: %w", created.GameID, err)
 			}
 		}
 		return nil
@@ -196,11 +196,11 @@ func newInviteCode() string {
 func insertBoard(ctx context.Context, tx *sql.Tx, gameID int, b *rules.Board) error {
 	if _, err := tx.ExecContext(ctx, `INSERT INTO territories (game_id, idx, owner_seat, armies)
 		SELECT $1, i, $3, 0 FROM generate_series(0, $2 - 1) AS i`, gameID, b.Len(), int(rules.Unclaimed)); err != nil {
-		return fmt.Errorf("error creating the territories: %w", err)
+		return fmt.Errorf("error creating the territories of game %d: %w", gameID, err)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO cards (game_id, idx, location, position)
 		SELECT $1, i, 'deck', i FROM generate_series(0, $2 - 1) AS i`, gameID, b.Cards()); err != nil {
-		return fmt.Errorf("error creating the cards: %w", err)
+		return fmt.Errorf("error creating the cards of game %d: %w", gameID, err)
 	}
 	return nil
 }

@@ -14,8 +14,7 @@ import (
 // and cards.holder_seat a seat exactly for the cards in a hand.
 func TestSeatColumnsKeepTheirConventions(t *testing.T) {
 	e := newEnv(t, nil)
-	alice, bob := e.user("alice"), e.user("bob")
-	id := e.started(rules.ClaimRandom, rules.CardsClassic, alice, bob)
+	alice, bob, id := e.twoPlayers()
 	users := map[rules.PlayerID]int{0: alice, 1: bob}
 	s := e.state(id)
 	r := rand.New(rand.NewPCG(uint64(id), 1))

@@ -13,8 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lib/pq"
-
 	"rout/ai"
 	"rout/dbtest"
 	"rout/game"
@@ -37,17 +35,12 @@ type env struct {
 func newEnv(t *testing.T, effects game.Effects) *env {
 	t.Helper()
 	dsn := dbtest.MigratedURL(t)
-	db, err := sql.Open("postgres", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	ctx := context.Background()
+	db := dbtest.OpenURL(t, dsn)
 	svc, err := game.New(game.Opts{DB: db, Effects: effects, Logger: quiet, SurvivorTime: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &env{t: t, ctx: ctx, db: db, dsn: dsn, svc: svc}
+	return &env{t: t, ctx: context.Background(), db: db, dsn: dsn, svc: svc}
 }
 
 func (e *env) user(name string) int {
@@ -55,21 +48,19 @@ func (e *env) user(name string) int {
 	return int(dbtest.User(e.t, e.db, dbtest.UserOpts{Name: name}))
 }
 
-// started creates and starts a game of the given humans (each in their own seat) and CPU seats.
+// started creates and starts a game of the given humans (each in their own seat).
 func (e *env) started(claim rules.ClaimStrategy, cards rules.CardSystem, users ...int) int {
 	e.t.Helper()
-	in := game.CreateInput{CreatorID: users[0], MapKey: "classic", Claim: claim, Cards: cards}
-	for i, u := range users {
-		in.Seats = append(in.Seats, game.SeatSpec{Kind: game.SeatUser, UserID: u, Color: fmt.Sprintf("c%d", i)})
-	}
-	created, err := e.svc.GameCreate(e.ctx, in)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	if _, err := e.svc.GameStart(e.ctx, created.GameID, users[0]); err != nil {
-		e.t.Fatal(err)
-	}
-	return created.GameID
+	return dbtest.Game(e.t, e.db, dbtest.GameOpts{Service: e.svc, Seats: dbtest.Users(users...), Start: true,
+		Claim: claim, Cards: cards}).GameID
+}
+
+// twoPlayers creates alice and bob and starts a game of theirs (random claim, classic cards), alice in
+// seat 0.
+func (e *env) twoPlayers() (alice, bob, id int) {
+	e.t.Helper()
+	alice, bob = e.user("alice"), e.user("bob")
+	return alice, bob, e.started(rules.ClaimRandom, rules.CardsClassic, alice, bob)
 }
 
 // state rebuilds a game's state from its record.
@@ -95,11 +86,7 @@ func (e *env) version(gameID int) int64 {
 
 func (e *env) count(query string, args ...any) int {
 	e.t.Helper()
-	var n int
-	if err := e.db.QueryRowContext(e.ctx, query, args...).Scan(&n); err != nil {
-		e.t.Fatal(err)
-	}
-	return n
+	return dbtest.Int(e.t, e.db, query, args...)
 }
 
 func code(err error) string {
@@ -418,8 +405,7 @@ func TestRandomGamesThroughTheServiceReplay(t *testing.T) {
 func TestConcurrentSameCommandAppliesOnce(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
-	alice, bob := e.user("alice"), e.user("bob")
-	id := e.started(rules.ClaimRandom, rules.CardsClassic, alice, bob)
+	alice, bob, id := e.twoPlayers()
 	s := e.state(id)
 	users := map[rules.PlayerID]int{0: alice, 1: bob}
 	target := firstOwned(s)
@@ -461,8 +447,7 @@ func TestConcurrentSameCommandAppliesOnce(t *testing.T) {
 func TestIdempotencyKeyReturnsFirstResult(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
-	alice, bob := e.user("alice"), e.user("bob")
-	id := e.started(rules.ClaimRandom, rules.CardsClassic, alice, bob)
+	alice, bob, id := e.twoPlayers()
 	s := e.state(id)
 	user := map[rules.PlayerID]int{0: alice, 1: bob}[s.Current()]
 	target := firstOwned(s)
@@ -490,8 +475,7 @@ func TestIdempotencyKeyReturnsFirstResult(t *testing.T) {
 func TestIdempotencyKeyIsBoundToOneCommand(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
-	alice, bob := e.user("alice"), e.user("bob")
-	id := e.started(rules.ClaimRandom, rules.CardsClassic, alice, bob)
+	alice, bob, id := e.twoPlayers()
 	s := e.state(id)
 	user := map[rules.PlayerID]int{0: alice, 1: bob}[s.Current()]
 	var owned []rules.TerritoryID
@@ -568,13 +552,8 @@ var _ game.Effects = failingEffects{}
 func TestFailedCommandLeavesNothing(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
-	alice, bob := e.user("alice"), e.user("bob")
-	id := e.started(rules.ClaimRandom, rules.CardsClassic, alice, bob)
-	listener := pq.NewListener(e.dsn, time.Second, time.Second, nil)
-	defer listener.Close()
-	if err := listener.Listen(game.NotifyChannel); err != nil {
-		t.Fatal(err)
-	}
+	alice, bob, id := e.twoPlayers()
+	listener := dbtest.Listen(t, e.dsn, game.NotifyChannel)
 	s := e.state(id)
 	before := e.count(`SELECT count(*) FROM events WHERE game_id = $1`, id)
 	version := e.version(id)
@@ -627,13 +606,8 @@ func TestFailedCommandLeavesNothing(t *testing.T) {
 func TestNotificationFollowsTheCommit(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
-	alice, bob := e.user("alice"), e.user("bob")
-	id := e.started(rules.ClaimRandom, rules.CardsClassic, alice, bob)
-	listener := pq.NewListener(e.dsn, time.Second, time.Second, nil)
-	defer listener.Close()
-	if err := listener.Listen(game.NotifyChannel); err != nil {
-		t.Fatal(err)
-	}
+	alice, bob, id := e.twoPlayers()
+	listener := dbtest.Listen(t, e.dsn, game.NotifyChannel)
 	s := e.state(id)
 	user := map[rules.PlayerID]int{0: alice, 1: bob}[s.Current()]
 	cmd := rules.Place{Placements: []rules.Placement{{Territory: firstOwned(s), Armies: s.Reserve()}}}

@@ -96,7 +96,7 @@ func loadState(ctx context.Context, tx *sql.Tx, g *gameRow, b *rules.Board, cfg 
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT seat, status, territories, armies, bonus, unplaced FROM players WHERE game_id = $1`, g.id)
 	if err != nil {
-		return rules.State{}, fmt.Errorf("error loading players: %w", err)
+		return rules.State{}, fmt.Errorf("error loading the players of game %d: %w", g.id, err)
 	}
 	for rows.Next() {
 		var seat int
@@ -104,37 +104,37 @@ func loadState(ctx context.Context, tx *sql.Tx, g *gameRow, b *rules.Board, cfg 
 		var p rules.Player
 		if err := rows.Scan(&seat, &status, &p.Territories, &p.Armies, &p.Bonus, &p.Unplaced); err != nil {
 			rows.Close()
-			return rules.State{}, fmt.Errorf("error reading a player: %w", err)
+			return rules.State{}, fmt.Errorf("error reading a player of game %d: %w", g.id, err)
 		}
 		if err := p.Status.UnmarshalText([]byte(status)); err != nil {
 			rows.Close()
-			return rules.State{}, fmt.Errorf("error reading the player of seat %d: %w", seat, err)
+			return rules.State{}, fmt.Errorf("error reading the player of seat %d of game %d: %w", seat, g.id, err)
 		}
 		snap.Players[seat] = p
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return rules.State{}, fmt.Errorf("error loading players: %w", err)
+		return rules.State{}, fmt.Errorf("error loading the players of game %d: %w", g.id, err)
 	}
 	rows, err = tx.QueryContext(ctx, `SELECT idx, owner_seat, armies FROM territories WHERE game_id = $1`, g.id)
 	if err != nil {
-		return rules.State{}, fmt.Errorf("error loading territories: %w", err)
+		return rules.State{}, fmt.Errorf("error loading the territories of game %d: %w", g.id, err)
 	}
 	for rows.Next() {
 		var idx, owner, armies int
 		if err := rows.Scan(&idx, &owner, &armies); err != nil {
 			rows.Close()
-			return rules.State{}, fmt.Errorf("error reading a territory: %w", err)
+			return rules.State{}, fmt.Errorf("error reading a territory of game %d: %w", g.id, err)
 		}
 		snap.Owners[idx], snap.Armies[idx] = rules.PlayerID(owner), armies
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return rules.State{}, fmt.Errorf("error loading territories: %w", err)
+		return rules.State{}, fmt.Errorf("error loading the territories of game %d: %w", g.id, err)
 	}
 	rows, err = tx.QueryContext(ctx, `SELECT idx, location, holder_seat FROM cards WHERE game_id = $1 ORDER BY position`, g.id)
 	if err != nil {
-		return rules.State{}, fmt.Errorf("error loading cards: %w", err)
+		return rules.State{}, fmt.Errorf("error loading the cards of game %d: %w", g.id, err)
 	}
 	defer rows.Close()
 	for rows.Next() {
@@ -142,7 +142,7 @@ func loadState(ctx context.Context, tx *sql.Tx, g *gameRow, b *rules.Board, cfg 
 		var holder sql.NullInt64
 		var location []byte
 		if err := rows.Scan(&idx, &location, &holder); err != nil {
-			return rules.State{}, fmt.Errorf("error reading a card: %w", err)
+			return rules.State{}, fmt.Errorf("error reading a card of game %d: %w", g.id, err)
 		}
 		var where rules.CardLocation
 		if err := where.UnmarshalText(location); err != nil {
@@ -163,7 +163,7 @@ func loadState(ctx context.Context, tx *sql.Tx, g *gameRow, b *rules.Board, cfg 
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return rules.State{}, fmt.Errorf("error loading cards: %w", err)
+		return rules.State{}, fmt.Errorf("error loading the cards of game %d: %w", g.id, err)
 	}
 	s, err := rules.Restore(b, cfg, snap)
 	if err != nil {

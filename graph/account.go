@@ -165,7 +165,7 @@ func (r *Resolver) newSession(ctx context.Context, client *ent.Client, userID in
 		SetExpiresAt(expires).
 		Exec(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("error creating the session: %w", err)
+		return nil, fmt.Errorf("error creating a session for user %d: %w", userID, err)
 	}
 	return &Session{Token: secret, ExpiresAt: expires}, nil
 }
@@ -398,7 +398,7 @@ func (r *Resolver) revokeAPIToken(ctx context.Context, input RevokeAPITokenInput
 	}
 	t, err := r.ent.Token.Get(ctx, id)
 	if err != nil {
-		return nil, fmt.Errorf("error loading the API token: %w", err)
+		return nil, fmt.Errorf("error loading API token %d: %w", id, err)
 	}
 	return &RevokeAPITokenPayload{APIToken: t, UserErrors: []*UserError{}}, nil
 }

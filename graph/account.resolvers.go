@@ -70,7 +70,7 @@ func (r *mutationResolver) UpdateNotificationPreferences(ctx context.Context, in
 		SetUpdatedAt(r.now()).
 		Save(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("error updating the notification preferences: %w", err)
+		return nil, fmt.Errorf("error updating the notification preferences of user %d: %w", me.ID, err)
 	}
 	return &UpdateNotificationPreferencesPayload{User: u, UserErrors: []*UserError{}}, nil
 }

@@ -12,13 +12,7 @@ import (
 const viewerQuery = `{ viewer { id name email phone notify } }`
 
 type viewerResult struct {
-	Viewer *struct {
-		ID     string  `json:"id"`
-		Name   string  `json:"name"`
-		Email  *string `json:"email"`
-		Phone  *string `json:"phone"`
-		Notify *string `json:"notify"`
-	} `json:"viewer"`
+	Viewer *userView `json:"viewer"`
 }
 
 const signInMutation = `mutation($login: String!, $password: String!) {
@@ -31,15 +25,9 @@ const signInMutation = `mutation($login: String!, $password: String!) {
 
 type signInResult struct {
 	SignIn struct {
-		User *struct {
-			ID   string `json:"id"`
-			Name string `json:"name"`
-		} `json:"user"`
-		Session *struct {
-			Token     string    `json:"token"`
-			ExpiresAt time.Time `json:"expiresAt"`
-		} `json:"session"`
-		UserErrors []userError `json:"userErrors"`
+		User       *userView    `json:"user"`
+		Session    *sessionView `json:"session"`
+		UserErrors []userError  `json:"userErrors"`
 	} `json:"signIn"`
 }
 

@@ -79,7 +79,7 @@ func (r *Resolver) revokeToken(ctx context.Context, id, userID int, kind token.K
 SELECT revoked.id FROM revoked, pg_notify($5, revoked.id::text)`,
 		r.now(), id, userID, string(kind), live.RevocationChannel)
 	if err != nil {
-		return false, fmt.Errorf("error revoking the token: %w", err)
+		return false, fmt.Errorf("error revoking token %d: %w", id, err)
 	}
 	defer rows.Close()
 	n := 0
@@ -87,7 +87,7 @@ SELECT revoked.id FROM revoked, pg_notify($5, revoked.id::text)`,
 		n++
 	}
 	if err := rows.Err(); err != nil {
-		return false, fmt.Errorf("error revoking the token: %w", err)
+		return false, fmt.Errorf("error revoking token %d: %w", id, err)
 	}
 	r.forgetCredential(id)
 	return n > 0, nil

@@ -2,7 +2,6 @@ package graph_test
 
 import (
 	"bytes"
-	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
@@ -24,6 +23,7 @@ import (
 	"rout/game"
 	"rout/graph"
 	"rout/graph/playground"
+	"rout/live"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
@@ -85,15 +85,34 @@ func newEnv(t *testing.T, configure func(*graph.Settings)) *env {
 // newEnvOn is newEnv on an open, migrated database.
 func newEnvOn(t *testing.T, db *sql.DB, configure func(*graph.Settings)) *env {
 	t.Helper()
-	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
-	svc, err := game.New(game.Opts{DB: db, Logger: quiet, SurvivorTime: time.Minute})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e, _ := serveAPI(t, db, newService(t, db), nil, settings(configure))
+	return e
+}
+
+// settings returns DefaultSettings changed by configure (which may be nil).
+func settings(configure func(*graph.Settings)) graph.Settings {
 	cfg := graph.DefaultSettings()
 	if configure != nil {
 		configure(&cfg)
 	}
+	return cfg
+}
+
+// newService returns a game service on db for the API.
+func newService(t *testing.T, db *sql.DB) *game.Service {
+	t.Helper()
+	svc, err := game.New(game.Opts{DB: db, Logger: quiet, SurvivorTime: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return svc
+}
+
+// serveAPI serves the API (GraphQL, records, the playground) of cfg on db through svc and hub (nil: no
+// live hub) with an httptest.Server, closed when the test ends, and returns it with the GraphQL handler.
+func serveAPI(t *testing.T, db *sql.DB, svc *game.Service, hub *live.Hub, cfg graph.Settings) (*env, http.Handler) {
+	t.Helper()
+	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
 	e := &env{t: t, db: db, ent: client, clock: &clock{now: time.Now()}, logs: &syncBuffer{}}
 	deps := graph.Deps{
 		Ent:    client,
@@ -101,6 +120,9 @@ func newEnvOn(t *testing.T, db *sql.DB, configure func(*graph.Settings)) *env {
 		Game:   svc,
 		Logger: slog.New(slog.NewTextHandler(e.logs, nil)),
 		Clock:  e.clock.Now,
+	}
+	if hub != nil {
+		deps.Live = hub
 	}
 	h, err := graph.NewHandler(cfg, deps)
 	if err != nil {
@@ -117,7 +139,7 @@ func newEnvOn(t *testing.T, db *sql.DB, configure func(*graph.Settings)) *env {
 	mux.Handle("GET "+playground.AssetsPath, playground.Handler(graph.Path))
 	e.srv = httptest.NewServer(mux)
 	t.Cleanup(e.srv.Close)
-	return e
+	return e, h
 }
 
 // gqlError is one error of a response.
@@ -268,21 +290,27 @@ type userError struct {
 	Message string   `json:"message"`
 }
 
+// userView is a User as the tests read it (the fields a query did not ask for stay empty).
+type userView struct {
+	ID     string  `json:"id"`
+	Name   string  `json:"name"`
+	Email  *string `json:"email"`
+	Phone  *string `json:"phone"`
+	Notify *string `json:"notify"`
+}
+
+// sessionView is a Session of signUp or signIn.
+type sessionView struct {
+	Token     string    `json:"token"`
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
 // signUpResult is the data of signUpMutation.
 type signUpResult struct {
 	SignUp struct {
-		User *struct {
-			ID     string  `json:"id"`
-			Name   string  `json:"name"`
-			Email  *string `json:"email"`
-			Phone  *string `json:"phone"`
-			Notify *string `json:"notify"`
-		} `json:"user"`
-		Session *struct {
-			Token     string    `json:"token"`
-			ExpiresAt time.Time `json:"expiresAt"`
-		} `json:"session"`
-		UserErrors []userError `json:"userErrors"`
+		User       *userView    `json:"user"`
+		Session    *sessionView `json:"session"`
+		UserErrors []userError  `json:"userErrors"`
 	} `json:"signUp"`
 }
 
@@ -303,11 +331,7 @@ func (e *env) signUp(name string) (token, id string) {
 // count runs a count query on the database.
 func (e *env) count(query string, args ...any) int {
 	e.t.Helper()
-	var n int
-	if err := e.db.QueryRowContext(context.Background(), query, args...).Scan(&n); err != nil {
-		e.t.Fatalf("error counting: %v", err)
-	}
-	return n
+	return dbtest.Int(e.t, e.db, query, args...)
 }
 
 // codesOf returns the codes of userErrors.

@@ -2,7 +2,6 @@ package graph
 
 import (
 	"context"
-	"database/sql"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -96,11 +95,7 @@ func droppedSubscriber(t *testing.T) (*Resolver, *live.Subscription[*live.Event]
 	t.Helper()
 	ctx := t.Context()
 	dsn := dbtest.MigratedURL(t)
-	db, err := sql.Open("postgres", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = db.Close() })
+	db := dbtest.OpenURL(t, dsn)
 	svc, err := game.New(game.Opts{DB: db})
 	if err != nil {
 		t.Fatal(err)
@@ -118,21 +113,10 @@ func droppedSubscriber(t *testing.T) (*Resolver, *live.Subscription[*live.Event]
 		t.Fatal(err)
 	}
 
-	var users []int
-	in := game.CreateInput{MapKey: "classic", Claim: rules.ClaimRandom, Cards: rules.CardsClassic}
-	for i, name := range []string{"gil", "hal"} {
-		id := int(dbtest.User(t, db, dbtest.UserOpts{Name: name}))
-		users = append(users, id)
-		in.Seats = append(in.Seats, game.SeatSpec{Kind: game.SeatUser, UserID: id, Color: []string{"red", "blue"}[i]})
-	}
-	in.CreatorID = users[0]
-	created, err := svc.GameCreate(ctx, in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := svc.GameStart(ctx, created.GameID, users[0]); err != nil {
-		t.Fatal(err)
-	}
+	gil := int(dbtest.User(t, db, dbtest.UserOpts{Name: "gil"}))
+	hal := int(dbtest.User(t, db, dbtest.UserOpts{Name: "hal"}))
+	created := dbtest.Game(t, db, dbtest.GameOpts{Service: svc, Seats: dbtest.Users(gil, hal), Start: true,
+		Claim: rules.ClaimRandom, Cards: rules.CardsClassic})
 	var start int64
 	if err := db.QueryRowContext(ctx, `SELECT seq FROM games WHERE id = $1`, created.GameID).Scan(&start); err != nil {
 		t.Fatal(err)
@@ -149,7 +133,7 @@ func droppedSubscriber(t *testing.T) (*Resolver, *live.Subscription[*live.Event]
 			t.Fatal(err)
 		}
 		p, reads := s.Current(), hub.Stats().Reads
-		if _, err := svc.TurnSubmit(ctx, game.CommandInput{GameID: created.GameID, Actor: game.User(users[p]), Command: ai.Random(s, p, rnd)}); err != nil {
+		if _, err := svc.TurnSubmit(ctx, game.CommandInput{GameID: created.GameID, Actor: game.User([]int{gil, hal}[p]), Command: ai.Random(s, p, rnd)}); err != nil {
 			t.Fatal(err)
 		}
 		// One command at a time: wait (boundedly) for the topic to read again, or to drop the subscriber.

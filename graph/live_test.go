@@ -2,30 +2,24 @@ package graph_test
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"log/slog"
 	"math/rand/v2"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
-	"entgo.io/ent/dialect"
-	entsql "entgo.io/ent/dialect/sql"
 	"github.com/gorilla/websocket"
 
 	"rout/ai"
 	"rout/dbtest"
-	"rout/ent"
 	"rout/game"
 	"rout/graph"
-	"rout/graph/playground"
 	"rout/live"
 	"rout/notice"
+	"rout/notify"
 	"rout/rules"
 )
 
@@ -64,23 +58,12 @@ func newReplicas(t *testing.T, n int, opts live.Opts) []*replica {
 // newReplicasWith is newReplicas with DefaultSettings changed by configure (which may be nil).
 func newReplicasWith(t *testing.T, n int, opts live.Opts, configure func(*graph.Settings)) []*replica {
 	t.Helper()
-	cfg := graph.DefaultSettings()
-	if configure != nil {
-		configure(&cfg)
-	}
+	cfg := settings(configure)
 	dsn := dbtest.MigratedURL(t)
-	db, err := sql.Open("postgres", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := dbtest.OpenURL(t, dsn)
 	out := make([]*replica, n)
 	for i := range out {
-		client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
-		svc, err := game.New(game.Opts{DB: db, Logger: quiet, SurvivorTime: time.Minute})
-		if err != nil {
-			t.Fatal(err)
-		}
+		svc := newService(t, db)
 		o := opts
 		o.DB, o.DSN, o.Game, o.Logger = db, dsn, svc, quiet
 		hub, err := live.New(o)
@@ -93,16 +76,7 @@ func newReplicasWith(t *testing.T, n int, opts live.Opts, configure func(*graph.
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := &env{t: t, db: db, ent: client, clock: &clock{now: time.Now()}, logs: &syncBuffer{}}
-		h, err := graph.NewHandler(cfg, graph.Deps{Ent: client, DB: db, Game: svc, Live: hub,
-			Logger: slog.New(slog.NewTextHandler(e.logs, nil)), Clock: e.clock.Now})
-		if err != nil {
-			t.Fatal(err)
-		}
-		mux := http.NewServeMux()
-		mux.Handle(graph.Path, h)
-		mux.Handle("GET /{$}", playground.Handler(graph.Path))
-		e.srv = httptest.NewServer(mux)
+		e, h := serveAPI(t, db, svc, hub, cfg)
 		out[i] = &replica{env: e, svc: svc, hub: hub, handler: h}
 		t.Cleanup(func() {
 			out[i].shutdown(t)
@@ -256,6 +230,34 @@ func (c *wsClient) send(m wsMessage) {
 }
 
 // read reads the next message other than ping and pong (answering pings).
+// viewerEvent is a notice of the viewerEvents subscription, with the fields a test asked for.
+type viewerEvent struct {
+	Seq    int64               `json:"seq"`
+	Kind   string              `json:"kind"`
+	GameID string              `json:"gameId"`
+	Game   struct{ ID string } `json:"game"`
+	Data   json.RawMessage     `json:"data"`
+}
+
+// viewerEvent reads the next message as a notice of the viewerEvents subscription, and returns it with
+// the message's payload.
+func (c *wsClient) viewerEvent(t *testing.T) (viewerEvent, json.RawMessage) {
+	t.Helper()
+	m, err := c.read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p struct {
+		Data struct {
+			ViewerEvents viewerEvent `json:"viewerEvents"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(m.Payload, &p); err != nil {
+		t.Fatal(err)
+	}
+	return p.Data.ViewerEvents, m.Payload
+}
+
 func (c *wsClient) read() (wsMessage, error) {
 	for {
 		var m wsMessage
@@ -517,56 +519,22 @@ func TestViewerEventsOverWebsocket(t *testing.T) {
 	t.Parallel()
 	r := newReplicas(t, 1, live.Opts{})[0]
 	g := newLiveGame(t, r, "eve", "fay")
-	notice := func(user int, kind string) int64 {
-		tx, err := r.db.BeginTx(t.Context(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer tx.Rollback()
-		var id int64
-		if err := tx.QueryRowContext(t.Context(), `INSERT INTO notices (created_at, user_id, game_id, turn, kind)
-			VALUES (now(), $1, $2, 1, $3) RETURNING id`, user, g.gameID, kind).Scan(&id); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := tx.ExecContext(t.Context(), `SELECT pg_notify($1, $2)`, notice.Channel, fmt.Sprintf("%d:%d", user, id)); err != nil {
-			t.Fatal(err)
-		}
-		if err := tx.Commit(); err != nil {
-			t.Fatal(err)
-		}
-		return id
+	record := func(user int, kind notify.Kind) int64 {
+		return dbtest.Notice(t, r.db, notice.New{UserID: user, GameID: g.gameID, Turn: 1, Kind: kind})
 	}
-	first := notice(g.users[0], "your_turn")
+	first := record(g.users[0], notify.KindYourTurn)
 	c := dialWS(t, r, map[string]any{"Authorization": "Bearer " + g.tokens[0]})
 	c.subscribe("me", `subscription { viewerEvents { seq kind gameId game { id } turn data } }`, nil)
 	next := func(want int64, kind string) {
 		t.Helper()
-		m, err := c.read()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var p struct {
-			Data struct {
-				ViewerEvents struct {
-					Seq    int64               `json:"seq"`
-					Kind   string              `json:"kind"`
-					GameID string              `json:"gameId"`
-					Game   struct{ ID string } `json:"game"`
-					Data   json.RawMessage     `json:"data"`
-				} `json:"viewerEvents"`
-			} `json:"data"`
-		}
-		if err := json.Unmarshal(m.Payload, &p); err != nil {
-			t.Fatal(err)
-		}
-		v := p.Data.ViewerEvents
-		if v.Seq != want || v.Kind != kind || v.GameID != g.id || v.Game.ID != g.id || string(v.Data) != "null" {
-			t.Fatalf("got %s, want notice %d %s", m.Payload, want, kind)
+		v, payload := c.viewerEvent(t)
+		if v.Seq != want || v.Kind != kind || v.GameID != g.id || v.Game.ID != g.id || string(v.Data) != "{}" {
+			t.Fatalf("got %s, want notice %d %s", payload, want, kind)
 		}
 	}
 	next(first, "your_turn")
-	notice(g.users[1], "your_turn") // not eve's
-	next(notice(g.users[0], "game_over"), "game_over")
+	record(g.users[1], notify.KindYourTurn) // not eve's
+	next(record(g.users[0], notify.KindGameOver), "game_over")
 }
 
 func TestShutdownClosesSocketsAndClientsResumeElsewhere(t *testing.T) {

@@ -65,7 +65,7 @@ func (r *Resolver) node(ctx context.Context, gid string) (ent.Noder, error) {
 			return nil, notFound
 		}
 		if err != nil {
-			return nil, fmt.Errorf("error loading the user: %w", err)
+			return nil, fmt.Errorf("error loading user %d: %w", id, err)
 		}
 		return u, nil
 	case typeAPIToken:
@@ -80,7 +80,7 @@ func (r *Resolver) node(ctx context.Context, gid string) (ent.Noder, error) {
 			return nil, notFound
 		}
 		if err != nil {
-			return nil, fmt.Errorf("error loading the API token: %w", err)
+			return nil, fmt.Errorf("error loading API token %d: %w", id, err)
 		}
 		return t, nil
 	case typeGame:
@@ -96,7 +96,7 @@ func (r *Resolver) node(ctx context.Context, gid string) (ent.Noder, error) {
 			return nil, notFound
 		}
 		if err != nil {
-			return nil, fmt.Errorf("error loading the map: %w", err)
+			return nil, fmt.Errorf("error loading map %d: %w", id, err)
 		}
 		return m, nil
 	default:

@@ -9,8 +9,11 @@ import (
 	"strings"
 	"testing"
 
+	"rout/dbtest"
 	"rout/graph"
 	"rout/live"
+	"rout/notice"
+	"rout/notify"
 )
 
 // TestPrivateGameLooksLikeNoGame compares, surface by surface, what a stranger (signed in, or anonymous)
@@ -172,32 +175,18 @@ func TestInvitedNoticeNamesTheInviterByGlobalID(t *testing.T) {
 	t.Parallel()
 	r := newReplicas(t, 1, live.Opts{})[0]
 	g := newLiveGame(t, r, "ivy", "jon")
-	var id int64
-	if err := r.db.QueryRowContext(t.Context(), `INSERT INTO notices (created_at, user_id, game_id, turn, kind, data)
-		VALUES (now(), $1, $2, 0, 'invited', $3) RETURNING id`, g.users[1], g.gameID,
-		fmt.Sprintf(`{"inviter": %d, "seat": 1}`, g.users[0])).Scan(&id); err != nil {
-		t.Fatal(err)
-	}
+	seat := 1
+	id := dbtest.Notice(t, r.db, notice.New{UserID: g.users[1], GameID: g.gameID, Kind: notify.KindInvited,
+		Data: notice.Data{Inviter: &g.users[0], Seat: &seat}})
 	c := dialWS(t, r, map[string]any{"Authorization": "Bearer " + g.tokens[1]})
 	c.subscribe("me", `subscription { viewerEvents { seq kind data } }`, nil)
-	m, err := c.read()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var p struct {
-		Data struct {
-			ViewerEvents struct {
-				Seq  int64          `json:"seq"`
-				Kind string         `json:"kind"`
-				Data map[string]any `json:"data"`
-			} `json:"viewerEvents"`
-		} `json:"data"`
-	}
-	if err := json.Unmarshal(m.Payload, &p); err != nil {
-		t.Fatal(err)
+	v, payload := c.viewerEvent(t)
+	var data map[string]any
+	if err := json.Unmarshal(v.Data, &data); err != nil {
+		t.Fatalf("the notice's data %s: %v", v.Data, err)
 	}
 	want := graph.GlobalID("User", g.users[0])
-	if v := p.Data.ViewerEvents; v.Seq != id || v.Kind != "invited" || v.Data["inviter"] != want || v.Data["seat"] != 1.0 {
-		t.Errorf("got %s, want the invited notice with inviter %q", m.Payload, want)
+	if v.Seq != id || v.Kind != "invited" || data["inviter"] != want || data["seat"] != 1.0 {
+		t.Errorf("got %s, want the invited notice with inviter %q", payload, want)
 	}
 }

@@ -7,8 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lib/pq"
-
+	"rout/dbtest"
 	"rout/game"
 	"rout/jobs"
 	"rout/notice"
@@ -22,16 +21,8 @@ func TestNoticesOfEliminationAndGameOver(t *testing.T) {
 	e := newEnv(t)
 	inserter, svc := e.inserter()
 	alice, bob := e.user("alice", "email"), e.user("bob", "none")
-	created, err := svc.GameCreate(e.ctx, game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: []game.SeatSpec{
-		{Kind: game.SeatUser, UserID: alice, Color: "red"}, {Kind: game.SeatUser, UserID: bob, Color: "blue"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	listener := pq.NewListener(e.dsn, 10*time.Millisecond, time.Second, nil)
-	defer listener.Close()
-	if err := listener.Listen(notice.Channel); err != nil {
-		t.Fatal(err)
-	}
+	created := dbtest.Game(t, e.db, dbtest.GameOpts{Service: svc, Seats: dbtest.Users(alice, bob)})
+	listener := dbtest.Listen(t, e.dsn, notice.Channel)
 	change := game.Change{GameID: created.GameID, Version: 9,
 		Events: []game.SeqEvent{
 			{Seq: 20, Turn: 7, Seat: 0, Event: rules.PlayerEliminated{Player: 1, By: 0}},
@@ -106,15 +97,7 @@ func TestLoneSurvivorGetsNoTurnJobs(t *testing.T) {
 		t.Fatal(err)
 	}
 	alice, bob := e.user("alice", "email"), e.user("bob", "none")
-	created, err := svc.GameCreate(e.ctx, game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: []game.SeatSpec{
-		{Kind: game.SeatUser, UserID: alice, Color: "red"}, {Kind: game.SeatUser, UserID: bob, Color: "blue"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := created.GameID
-	if _, err := svc.GameStart(e.ctx, id, alice); err != nil {
-		t.Fatal(err)
-	}
+	id := dbtest.Game(t, e.db, dbtest.GameOpts{Service: svc, Seats: dbtest.Users(alice, bob), Start: true}).GameID
 	s, err := svc.GameState(e.ctx, id)
 	if err != nil {
 		t.Fatal(err)
@@ -171,15 +154,7 @@ func TestLoneSurvivorPlayedOnPastTheBound(t *testing.T) {
 		}
 	})
 	alice, bob := e.user("alice", "none"), e.user("bob", "none")
-	created, err := svc.GameCreate(e.ctx, game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: []game.SeatSpec{
-		{Kind: game.SeatUser, UserID: alice, Color: "red"}, {Kind: game.SeatUser, UserID: bob, Color: "blue"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := created.GameID
-	if _, err := svc.GameStart(e.ctx, id, alice); err != nil {
-		t.Fatal(err)
-	}
+	id := dbtest.Game(t, e.db, dbtest.GameOpts{Service: svc, Seats: dbtest.Users(alice, bob), Start: true}).GameID
 	s, err := svc.GameState(e.ctx, id)
 	if err != nil {
 		t.Fatal(err)

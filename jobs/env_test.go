@@ -42,12 +42,7 @@ type env struct {
 func newEnv(t *testing.T) *env {
 	t.Helper()
 	dsn := dbtest.MigratedURL(t)
-	db, err := sql.Open("postgres", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return &env{t: t, ctx: context.Background(), db: db, dsn: dsn}
+	return &env{t: t, ctx: context.Background(), db: dbtest.OpenURL(t, dsn), dsn: dsn}
 }
 
 // clock is the game clock of every replica.
@@ -123,11 +118,7 @@ func (e *env) user(name, channel string) int {
 
 func (e *env) count(query string, args ...any) int {
 	e.t.Helper()
-	var n int
-	if err := e.db.QueryRowContext(e.ctx, query, args...).Scan(&n); err != nil {
-		e.t.Fatal(err)
-	}
-	return n
+	return dbtest.Int(e.t, e.db, query, args...)
 }
 
 // waitFor polls cond every 50 ms until it holds, and fails the test after timeout.

@@ -13,32 +13,23 @@ import (
 	"github.com/riverqueue/river"
 
 	"rout/ai"
+	"rout/dbtest"
 	"rout/game"
 	"rout/jobs"
 	"rout/rules"
 )
 
 // createGame creates and starts a game on the classic map with the given seats, created by creator.
-func (e *env) createGame(svc *game.Service, creator int, seats ...game.SeatSpec) int {
+func (e *env) createGame(svc *game.Service, creator int, seats ...dbtest.SeatOpts) int {
 	e.t.Helper()
-	for i := range seats {
-		seats[i].Color = "c" + strconv.Itoa(i)
-	}
-	created, err := svc.GameCreate(e.ctx, game.CreateInput{CreatorID: creator, MapKey: "classic", Seats: seats,
-		TurnLimit: game.MinTurnLimit})
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	if _, err := svc.GameStart(e.ctx, created.GameID, creator); err != nil {
-		e.t.Fatal(err)
-	}
-	return created.GameID
+	return dbtest.Game(e.t, e.db, dbtest.GameOpts{Service: svc, Creator: creator, Seats: seats, Start: true,
+		TurnLimit: game.MinTurnLimit}).GameID
 }
 
-func human(user int) game.SeatSpec { return game.SeatSpec{Kind: game.SeatUser, UserID: user} }
+func human(user int) dbtest.SeatOpts { return dbtest.SeatOpts{User: user} }
 
-func cpu(difficulty string) game.SeatSpec {
-	return game.SeatSpec{Kind: game.SeatCPU, Difficulty: difficulty}
+func cpu(difficulty string) dbtest.SeatOpts {
+	return dbtest.SeatOpts{CPU: true, Difficulty: difficulty}
 }
 
 // gameInt reads one integer column of a game.
@@ -231,11 +222,7 @@ func TestNotificationRetriedAndDeliveredOnce(t *testing.T) {
 	sms := startSMSAPI(t, 1)
 	r := e.replica(testConfig(), router(t, nil, sms))
 	owner, bob := e.user("owner", "email"), e.user("bob", "sms")
-	created, err := r.svc.GameCreate(e.ctx, game.CreateInput{CreatorID: owner, MapKey: "classic", Seats: []game.SeatSpec{
-		{Kind: game.SeatUser, UserID: owner, Color: "red"}, {Kind: game.SeatInvited, InviteEmail: "Bob@example.com", Color: "blue"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	created := dbtest.Game(t, e.db, dbtest.GameOpts{Service: r.svc, Seats: []dbtest.SeatOpts{{User: owner}, {Invite: "Bob@example.com"}}})
 	e.waitFor("the invitation to be sent", time.Minute, func() bool {
 		return e.jobsOf(created.GameID, jobs.KindNotification, "") == 0 &&
 			e.count(`SELECT count(*) FROM river_job WHERE kind = $1 AND state = 'completed'`, jobs.KindNotification) == 1
@@ -385,10 +372,7 @@ func TestPermanentFailureCancelsNotification(t *testing.T) {
 	if _, err := e.db.Exec(`UPDATE users SET phone = NULL WHERE id = $1`, carol); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.svc.GameCreate(e.ctx, game.CreateInput{CreatorID: owner, MapKey: "classic", Seats: []game.SeatSpec{
-		{Kind: game.SeatUser, UserID: owner, Color: "red"}, {Kind: game.SeatInvited, InviteEmail: "carol@example.com", Color: "blue"}}}); err != nil {
-		t.Fatal(err)
-	}
+	dbtest.Game(t, e.db, dbtest.GameOpts{Service: r.svc, Seats: []dbtest.SeatOpts{{User: owner}, {Invite: "carol@example.com"}}})
 	e.waitFor("the notification to be cancelled", time.Minute, func() bool {
 		return e.count(`SELECT count(*) FROM river_job WHERE kind = $1 AND state = 'cancelled'`, jobs.KindNotification) == 1
 	})

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"rout/dbtest"
 	"rout/game"
 )
 
@@ -17,11 +18,7 @@ func TestNoticesOfAUserCommitInIDOrder(t *testing.T) {
 	owner, guest := e.user("owner", "none"), e.user("guest", "none")
 	var games []int
 	for range 2 {
-		created, err := svc.GameCreate(e.ctx, game.CreateInput{CreatorID: owner, MapKey: "classic", Seats: []game.SeatSpec{
-			{Kind: game.SeatUser, UserID: owner, Color: "red"}, {Kind: game.SeatOpen, Color: "blue"}}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		created := dbtest.Game(t, e.db, dbtest.GameOpts{Service: svc, Seats: []dbtest.SeatOpts{{User: owner}, {}}})
 		games = append(games, created.GameID)
 	}
 	invite := func(gameID int) game.NewGame {

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"log/slog"
 	"math/rand/v2"
 	"runtime"
@@ -19,6 +18,7 @@ import (
 	"rout/game"
 	"rout/live"
 	"rout/notice"
+	"rout/notify"
 	"rout/rules"
 )
 
@@ -44,13 +44,7 @@ type env struct {
 func newEnv(t testing.TB, opts live.Opts) *env {
 	t.Helper()
 	dsn := dbtest.MigratedURL(t)
-	db, err := sql.Open("postgres", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	ctx := context.Background()
-	e := &env{t: t, ctx: ctx, dsn: dsn, db: db, rnd: rand.New(rand.NewPCG(1, 2))}
+	e := &env{t: t, ctx: context.Background(), dsn: dsn, db: dbtest.OpenURL(t, dsn), rnd: rand.New(rand.NewPCG(1, 2))}
 	e.svc, e.hub = e.newHub(opts)
 	return e
 }
@@ -84,21 +78,23 @@ func (e *env) newHub(opts live.Opts) (*game.Service, *live.Hub) {
 func (e *env) game(n int) int {
 	e.t.Helper()
 	e.users = nil
-	in := game.CreateInput{MapKey: "classic", Claim: rules.ClaimRandom, Cards: rules.CardsClassic}
-	for i := range n {
-		id := int(dbtest.User(e.t, e.db, dbtest.UserOpts{Name: fmt.Sprintf("u%d_%d", i, e.rnd.Uint32())}))
-		e.users = append(e.users, id)
-		in.Seats = append(in.Seats, game.SeatSpec{Kind: game.SeatUser, UserID: id, Color: fmt.Sprintf("c%d", i)})
+	for range n {
+		e.users = append(e.users, int(dbtest.User(e.t, e.db, dbtest.UserOpts{})))
 	}
-	in.CreatorID = e.users[0]
-	created, err := e.svc.GameCreate(e.ctx, in)
+	return dbtest.Game(e.t, e.db, dbtest.GameOpts{Service: e.svc, Seats: dbtest.Users(e.users...), Start: true,
+		Claim: rules.ClaimRandom, Cards: rules.CardsClassic}).GameID
+}
+
+// subscribe subscribes to a game's events after sequence number after, as seat sees them, on the
+// test's hub, until the test ends.
+func (e *env) subscribe(id int, seat rules.PlayerID, after int64) *live.Subscription[*live.Event] {
+	e.t.Helper()
+	sub, err := e.hub.GameEvents(e.ctx, id, seat, after)
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	if _, err := e.svc.GameStart(e.ctx, created.GameID, e.users[0]); err != nil {
-		e.t.Fatal(err)
-	}
-	return created.GameID
+	e.t.Cleanup(sub.Close)
+	return sub
 }
 
 // play sends n random commands of whoever is to move (fewer when the game ends) through svc, and returns
@@ -207,11 +203,7 @@ func TestGameEventsCatchUpThenLiveWithBoardState(t *testing.T) {
 	e := newEnv(t, live.Opts{Buffer: 64}) // room for every command's batch: the test reads at the end
 	id := e.game(3)
 	early := e.play(e.svc, id, 20)
-	sub, err := e.hub.GameEvents(e.ctx, id, 0, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sub.Close()
+	sub := e.subscribe(id, 0, 0)
 	events := collect(t, sub, 0, early)
 	head := e.play(e.svc, id, 40)
 	events = append(events, collect(t, sub, early, head)...)
@@ -262,16 +254,8 @@ func TestSlowSubscriberIsDroppedWithResumeError(t *testing.T) {
 	e := newEnv(t, live.Opts{Buffer: 2})
 	id := e.game(2)
 	start := e.play(e.svc, id, 3)
-	slow, err := e.hub.GameEvents(e.ctx, id, 0, start)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer slow.Close()
-	fast, err := e.hub.GameEvents(e.ctx, id, 1, start)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fast.Close()
+	slow := e.subscribe(id, 0, start)
+	fast := e.subscribe(id, 1, start)
 	// The fast one reads each command's events before the next command; the slow one reads none.
 	var head int64
 	for e.hub.Stats().Dropped == 0 {
@@ -302,11 +286,7 @@ func TestSlowSubscriberIsDroppedWithResumeError(t *testing.T) {
 	if last >= head {
 		t.Fatalf("the slow subscriber got every event (%d) with a buffer of 2", last)
 	}
-	again, err := e.hub.GameEvents(e.ctx, id, 0, last)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer again.Close()
+	again := e.subscribe(id, 0, last)
 	collect(t, again, last, head)
 }
 
@@ -315,13 +295,9 @@ func TestListenerReconnectCatchesUp(t *testing.T) {
 	e := newEnv(t, live.Opts{MinReconnect: 300 * time.Millisecond})
 	id := e.game(2)
 	start := e.play(e.svc, id, 2)
-	sub, err := e.hub.GameEvents(e.ctx, id, 0, start)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sub.Close()
+	sub := e.subscribe(id, 0, start)
 	var killed int
-	err = e.db.QueryRowContext(e.ctx, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+	err := e.db.QueryRowContext(e.ctx, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
 		WHERE datname = current_database() AND query ILIKE 'listen%'`).Scan(&killed)
 	if err != nil || killed != 1 {
 		t.Fatalf("terminated %d listeners (%v), want 1", killed, err)
@@ -346,11 +322,7 @@ func TestLostNotificationIsRepairedByTheHeadCheck(t *testing.T) {
 	e := newEnv(t, live.Opts{HeadCheckInterval: 50 * time.Millisecond})
 	id := e.game(2)
 	start := e.play(e.svc, id, 2)
-	sub, err := e.hub.GameEvents(e.ctx, id, 0, start)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sub.Close()
+	sub := e.subscribe(id, 0, start)
 	silent, err := game.New(game.Opts{DB: e.db, Logger: quiet, SkipNotify: true})
 	if err != nil {
 		t.Fatal(err)
@@ -463,11 +435,7 @@ func TestTwoHubsOnOneDatabase(t *testing.T) {
 	svcB, hubB := e.newHub(live.Opts{})
 	id := e.game(2)
 	start := e.play(e.svc, id, 2)
-	subA, err := e.hub.GameEvents(e.ctx, id, 0, start)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer subA.Close()
+	subA := e.subscribe(id, 0, start)
 	subB, err := hubB.GameEvents(e.ctx, id, 1, start)
 	if err != nil {
 		t.Fatal(err)
@@ -480,27 +448,11 @@ func TestTwoHubsOnOneDatabase(t *testing.T) {
 	collect(t, subB, mid, head)
 }
 
-// notice inserts a notice and notifies, in one transaction, as the notification jobs do.
-func (e *env) notice(userID, gameID, turn int, kind string) int64 {
+// notice records a notice (data {"seat":1}) and announces it, in one transaction, as the jobs do.
+func (e *env) notice(userID, gameID, turn int, kind notify.Kind) int64 {
 	e.t.Helper()
-	tx, err := e.db.BeginTx(e.ctx, nil)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	defer tx.Rollback()
-	var id int64
-	err = tx.QueryRowContext(e.ctx, `INSERT INTO notices (created_at, user_id, game_id, turn, kind, data)
-		VALUES (now(), $1, $2, $3, $4, '{"seat": 1}') RETURNING id`, userID, gameID, turn, kind).Scan(&id)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	if _, err := tx.ExecContext(e.ctx, `SELECT pg_notify($1, $2)`, notice.Channel, fmt.Sprintf("%d:%d", userID, id)); err != nil {
-		e.t.Fatal(err)
-	}
-	if err := tx.Commit(); err != nil {
-		e.t.Fatal(err)
-	}
-	return id
+	seat := 1
+	return dbtest.Notice(e.t, e.db, notice.New{UserID: userID, GameID: gameID, Turn: turn, Kind: kind, Data: notice.Data{Seat: &seat}})
 }
 
 func TestNoticesCatchUpLiveAndResume(t *testing.T) {
@@ -508,8 +460,8 @@ func TestNoticesCatchUpLiveAndResume(t *testing.T) {
 	e := newEnv(t, live.Opts{})
 	id := e.game(2)
 	me, other := e.users[0], e.users[1]
-	first := e.notice(me, id, 1, "your_turn")
-	e.notice(other, id, 1, "your_turn")
+	first := e.notice(me, id, 1, notify.KindYourTurn)
+	e.notice(other, id, 1, notify.KindYourTurn)
 	sub, err := e.hub.Notices(e.ctx, me, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -522,16 +474,16 @@ func TestNoticesCatchUpLiveAndResume(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n.ID != want || n.Kind != kind || n.GameID != id || string(n.Data) != `{"seat": 1}` {
+		if n.ID != want || n.Kind != kind || n.GameID != id || string(n.Data) != `{"seat":1}` {
 			t.Fatalf("got notice %+v, want %d %s", n, want, kind)
 		}
 	}
 	next(sub, first, "your_turn")
-	e.notice(other, id, 2, "turn_warning")
-	second := e.notice(me, id, 2, "turn_warning")
+	e.notice(other, id, 2, notify.KindTurnWarning)
+	second := e.notice(me, id, 2, notify.KindTurnWarning)
 	next(sub, second, "turn_warning")
 	sub.Close()
-	third := e.notice(me, id, 3, "game_over")
+	third := e.notice(me, id, 3, notify.KindGameOver)
 	again, err := e.hub.Notices(e.ctx, me, second)
 	if err != nil {
 		t.Fatal(err)
@@ -631,20 +583,12 @@ func TestShortResumeIsServedFromRecentEvents(t *testing.T) {
 	}
 	more := e.play(e.svc, id, 5)
 	collect(t, watcher, head, more)
-	resumed, err := e.hub.GameEvents(e.ctx, id, 1, more-20)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resumed.Close()
+	resumed := e.subscribe(id, 1, more-20)
 	got := collect(t, resumed, more-20, more)
 	if n := e.hub.Stats().CatchUps; n != 0 {
 		t.Fatalf("%d catch-ups from the database for a resume 20 events back", n)
 	}
-	full, err := e.hub.GameEvents(e.ctx, id, 1, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer full.Close()
+	full := e.subscribe(id, 1, 0)
 	all := collect(t, full, 0, more)
 	if n := e.hub.Stats().CatchUps; n != 1 {
 		t.Fatalf("%d catch-ups from the database for a start at 0, want 1", n)
@@ -794,11 +738,7 @@ func TestTryNextTakesWhatIsReadyAndOnReadyAnnouncesMore(t *testing.T) {
 	e := newEnv(t, live.Opts{Buffer: 2})
 	id := e.game(2)
 	start := e.play(e.svc, id, 2)
-	sub, err := e.hub.GameEvents(e.ctx, id, 0, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sub.Close()
+	sub := e.subscribe(id, 0, 0)
 	ready := make(chan struct{}, 1)
 	sub.OnReady(func() {
 		select {

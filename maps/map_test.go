@@ -71,6 +71,16 @@ func problemsOf(t *testing.T, err error) []Problem {
 	return verr.Problems
 }
 
+// parseProblems parses input, which Parse must refuse, and returns the problems it names.
+func parseProblems(t *testing.T, input string) []Problem {
+	t.Helper()
+	m, err := Parse([]byte(input))
+	if m != nil {
+		t.Errorf("Parse() map = %+v, want nil", m)
+	}
+	return problemsOf(t, err)
+}
+
 func TestParse(t *testing.T) {
 	t.Parallel()
 	m, err := Parse([]byte(tinyJSON))
@@ -118,11 +128,7 @@ func TestParseDecodeProblems(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			m, err := Parse([]byte(tt.input))
-			if m != nil {
-				t.Errorf("Parse() map = %+v, want nil", m)
-			}
-			problems := problemsOf(t, err)
+			problems := parseProblems(t, tt.input)
 			if len(problems) != 1 {
 				t.Fatalf("Parse() problems = %v, want one", problems)
 			}

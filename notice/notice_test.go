@@ -1,16 +1,12 @@
 package notice_test
 
 import (
-	"database/sql"
 	"errors"
 	"strconv"
 	"testing"
 	"time"
 
-	"github.com/lib/pq"
-
 	"rout/dbtest"
-	"rout/game"
 	"rout/notice"
 	"rout/notify"
 )
@@ -23,30 +19,14 @@ func TestMain(m *testing.M) { dbtest.Main(m) }
 // MarkSent what the notification worker needs.
 func TestInsertAnnouncesReadsAndSkipsRepeats(t *testing.T) {
 	dsn := dbtest.MigratedURL(t)
-	db, err := sql.Open("postgres", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := dbtest.OpenURL(t, dsn)
 	ctx := t.Context()
 	user := int(dbtest.User(t, db, dbtest.UserOpts{Name: "ada"}))
-	svc, err := game.New(game.Opts{DB: db})
-	if err != nil {
-		t.Fatal(err)
-	}
-	created, err := svc.GameCreate(ctx, game.CreateInput{CreatorID: user, MapKey: "classic", Seats: []game.SeatSpec{
-		{Kind: game.SeatUser, UserID: user, Color: "red"}, {Kind: game.SeatCPU, Color: "blue"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	created := dbtest.Game(t, db, dbtest.GameOpts{Seats: []dbtest.SeatOpts{{User: user}, {CPU: true}}})
 	if last, err := notice.Last(ctx, db, user); err != nil || last != 0 {
 		t.Fatalf("the last notice of a user without any: %d, %v", last, err)
 	}
-	listener := pq.NewListener(dsn, time.Second, time.Second, nil)
-	t.Cleanup(func() { listener.Close() })
-	if err := listener.Listen(notice.Channel); err != nil {
-		t.Fatal(err)
-	}
+	listener := dbtest.Listen(t, dsn, notice.Channel)
 
 	insert := func(ns ...notice.New) []notice.Inserted {
 		t.Helper()

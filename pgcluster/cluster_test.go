@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -69,6 +70,26 @@ func open(t *testing.T, c *Cluster) *sql.DB {
 		t.Fatalf("Ping() error = %v", err)
 	}
 	return db
+}
+
+// keepRow creates the table kept holding n in the cluster's database.
+func keepRow(t *testing.T, c *Cluster, n int) {
+	t.Helper()
+	db := open(t, c)
+	defer db.Close()
+	if _, err := db.ExecContext(t.Context(), fmt.Sprintf("CREATE TABLE kept (n int); INSERT INTO kept VALUES (%d)", n)); err != nil {
+		t.Fatalf("CREATE TABLE error = %v", err)
+	}
+}
+
+// checkServesRout fails the test unless the cluster answers as database rout.
+func checkServesRout(t *testing.T, c *Cluster) {
+	t.Helper()
+	db := open(t, c)
+	defer db.Close()
+	if got := queryString(t, db, "SELECT current_database()"); got != "rout" {
+		t.Errorf("current_database() = %q, want %q", got, "rout")
+	}
 }
 
 // queryString runs a query that returns one string.
@@ -144,11 +165,7 @@ func TestStartAgainKeepsData(t *testing.T) {
 	cfg := testConfig(t, dir)
 
 	c := startCluster(t, cfg)
-	db := open(t, c)
-	if _, err := db.ExecContext(t.Context(), "CREATE TABLE kept (n int); INSERT INTO kept VALUES (42)"); err != nil {
-		t.Fatalf("CREATE TABLE error = %v", err)
-	}
-	db.Close()
+	keepRow(t, c, 42)
 	if err := c.Stop(t.Context()); err != nil {
 		t.Fatalf("Stop() error = %v", err)
 	}
@@ -160,7 +177,7 @@ func TestStartAgainKeepsData(t *testing.T) {
 	}
 
 	c = startCluster(t, cfg)
-	db = open(t, c)
+	db := open(t, c)
 	if got := queryString(t, db, "SELECT n::text FROM kept"); got != "42" {
 		t.Errorf("kept row = %s, want 42", got)
 	}
@@ -200,11 +217,7 @@ func TestStartAdoptsServerLeftRunning(t *testing.T) {
 	if got := postmasterPID(t, c); got != pid {
 		t.Errorf("server pid = %d after adoption, want the running server's %d", got, pid)
 	}
-	db := open(t, c)
-	if got := queryString(t, db, "SELECT current_database()"); got != "rout" {
-		t.Errorf("current_database() = %q, want %q", got, "rout")
-	}
-	db.Close()
+	checkServesRout(t, c)
 	if err := c.Stop(t.Context()); err != nil {
 		t.Fatalf("Stop() error = %v", err)
 	}
@@ -229,11 +242,7 @@ func TestStartLongDirUsesTemporarySocketFolder(t *testing.T) {
 	if got := len(filepath.Join(c.SocketDir(), ".s.PGSQL.5432")); got > maxSocketPath {
 		t.Errorf("socket path is %d bytes, want at most %d", got, maxSocketPath)
 	}
-	db := open(t, c)
-	if got := queryString(t, db, "SELECT current_database()"); got != "rout" {
-		t.Errorf("current_database() = %q, want %q", got, "rout")
-	}
-	db.Close()
+	checkServesRout(t, c)
 	if err := c.Stop(t.Context()); err != nil {
 		t.Fatalf("Stop() error = %v", err)
 	}

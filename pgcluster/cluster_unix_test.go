@@ -19,11 +19,7 @@ func TestStartRecoversAfterKill(t *testing.T) {
 	cfg := testConfig(t, dir)
 
 	c := startCluster(t, cfg)
-	db := open(t, c)
-	if _, err := db.ExecContext(t.Context(), "CREATE TABLE kept (n int); INSERT INTO kept VALUES (7)"); err != nil {
-		t.Fatalf("CREATE TABLE error = %v", err)
-	}
-	db.Close()
+	keepRow(t, c, 7)
 	pid := postmasterPID(t, c)
 	// The server this test started, and only it, dies without a shutdown.
 	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
@@ -41,7 +37,7 @@ func TestStartRecoversAfterKill(t *testing.T) {
 	if got := postmasterPID(t, c); got == pid {
 		t.Errorf("server pid = %d, want a new server", got)
 	}
-	db = open(t, c)
+	db := open(t, c)
 	if got := queryString(t, db, "SELECT n::text FROM kept"); got != "7" {
 		t.Errorf("kept row = %s, want 7", got)
 	}
@@ -83,8 +79,5 @@ func TestStartRemovesPidFileOfReusedPid(t *testing.T) {
 	if got := postmasterPID(t, c); got == sleep.Process.Pid {
 		t.Fatalf("server pid = %d, the reused pid: want a new server", got)
 	}
-	db := open(t, c)
-	if got := queryString(t, db, "SELECT current_database()"); got != "rout" {
-		t.Errorf("current_database() = %q, want %q", got, "rout")
-	}
+	checkServesRout(t, c)
 }

@@ -30,21 +30,7 @@ func TestSlowClientsAreDropped(t *testing.T) {
 		}
 		fmt.Fprintln(w, "ok")
 	})
-	s := New(Opts{DB: dbtest.Open(t), API: api, Timeouts: timeouts})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	served := make(chan error, 1)
-	go func() { served <- s.Serve(ln) }()
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = s.Shutdown(ctx)
-		if err := <-served; err != nil {
-			t.Errorf("Serve() error = %v", err)
-		}
-	})
+	ln := serveLoopback(t, New(Opts{DB: dbtest.Open(t), API: api, Timeouts: timeouts}))
 
 	// Each client sends a byte every 100 ms for at most trickle: eight times the longest timeout, and
 	// shorter than the 10 s the headers had before the timeouts could be set.
@@ -142,21 +128,7 @@ func TestWebsocketOutlivesTheHTTPTimeouts(t *testing.T) {
 			}
 		}()
 	})
-	s := New(Opts{DB: dbtest.Open(t), API: api, Timeouts: timeouts})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	served := make(chan error, 1)
-	go func() { served <- s.Serve(ln) }()
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = s.Shutdown(ctx)
-		if err := <-served; err != nil {
-			t.Errorf("Serve() error = %v", err)
-		}
-	})
+	ln := serveLoopback(t, New(Opts{DB: dbtest.Open(t), API: api, Timeouts: timeouts}))
 	ws, resp, err := websocket.DefaultDialer.Dial("ws://"+ln.Addr().String()+"/graphql", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -174,4 +146,24 @@ func TestWebsocketOutlivesTheHTTPTimeouts(t *testing.T) {
 			t.Fatalf("after %d ms: read %q, %v; want %q", 500*(i+1), got, err, want)
 		}
 	}
+}
+
+// serveLoopback serves s on a new loopback listener until the test ends, and returns the listener.
+func serveLoopback(t *testing.T, s *Server) net.Listener {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := make(chan error, 1)
+	go func() { served <- s.Serve(ln) }()
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = s.Shutdown(ctx)
+		if err := <-served; err != nil {
+			t.Errorf("Serve() error = %v", err)
+		}
+	})
+	return ln
 }

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -70,8 +68,7 @@ func selfChild(sub string) (*exec.Cmd, error) {
 // live-clients` and `rout bench live-baseline` (sub is the subcommand).
 func runBenchLive(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer,
 	child func(sub string) (*exec.Cmd, error)) error {
-	fs := flag.NewFlagSet("rout bench live", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("bench live", "[flags]", benchLiveSummary, stderr)
 	subscribers := fs.String("subscribers", "1000,10000", "comma-separated `numbers` of subscribers")
 	events := fs.Int("events", 200, fmt.Sprintf("events timed per number of subscribers and target (at most %d)", livebench.MaxEvents))
 	targets := fs.String("targets", livebench.TargetBaseline+","+livebench.TargetRout, "comma-separated targets: baseline, rout")
@@ -81,18 +78,8 @@ func runBenchLive(ctx context.Context, args []string, getenv func(string) string
 	eventTimeout := fs.Duration("event-timeout", time.Minute, "how long one event may take to reach every client")
 	setupTimeout := fs.Duration("setup-timeout", 5*time.Minute, "how long the clients may take to connect and subscribe")
 	profileDir := fs.String("profile-dir", "", "existing `folder` for profiles of Rout's server: its heap after the warm-up (rout-N.heap.pprof) and its CPU during the timed events (N.cpu.pprof)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: rout bench live [flags]\n\n"+benchLiveSummary+"\n\nflags:")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return exitError(2)
-	}
-	if fs.NArg() > 0 {
-		return usageError(fmt.Sprintf("bench live: unexpected argument %q", fs.Arg(0)))
+	if done, err := parseFlags(fs, args, 0); done {
+		return err
 	}
 	// The child processes write their errors there too.
 	stderr = &lockedWriter{w: stderr}
@@ -154,8 +141,7 @@ moment (the server's CPU measured while they wait). Prints Markdown tables with 
 // runBenchAPI is `rout bench api`; serve returns the command that runs `rout serve`.
 func runBenchAPI(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer,
 	serve func() (*exec.Cmd, error)) error {
-	fs := flag.NewFlagSet("rout bench api", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("bench api", "[flags]", benchAPISummary, stderr)
 	games := fs.String("games", "1,16", "comma-separated `numbers` of games played at once (and of plain clients)")
 	commands := fs.Int("commands", 200, "commands each game plays (and transactions each plain client runs)")
 	mapKey := fs.String("map", "classic", "the `key` of the games' map")
@@ -172,18 +158,8 @@ func runBenchAPI(ctx context.Context, args []string, getenv func(string) string,
 	databaseURL := getenv("DATABASE_URL")
 	fs.Var(secretValue{&databaseURL}, "database-url",
 		"PostgreSQL server `string` on which the benchmark may create and drop a database, or with --url that server's database ($DATABASE_URL)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: rout bench api [flags]\n\n"+benchAPISummary+"\n\nflags:")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return exitError(2)
-	}
-	if fs.NArg() > 0 {
-		return usageError(fmt.Sprintf("bench api: unexpected argument %q", fs.Arg(0)))
+	if done, err := parseFlags(fs, args, 0); done {
+		return err
 	}
 	cfg := apibench.Config{
 		DatabaseURL: databaseURL, URL: *url, ServeCommand: serve, Measurements: strings.Split(*measure, ","),

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -27,21 +26,10 @@ func loadConfig(name, summary string, args []string, getenv func(string) string,
 	if err != nil {
 		return cfg, false, usageError(fmt.Sprintf("%s: invalid configuration: %v", name, err))
 	}
-	fs := flag.NewFlagSet("rout "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet(name, "[flags]", summary+"\n\nEach flag overrides the environment variable named in its description.", stderr)
 	bindConfigFlags(fs, &cfg, settings)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: rout %s [flags]\n\n%s\n\nEach flag overrides the environment variable named in its description.\n", name, summary)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return cfg, true, nil
-		}
-		return cfg, false, exitError(2) // the flag package has printed the problem and the usage
-	}
-	if fs.NArg() > 0 {
-		return cfg, false, usageError(fmt.Sprintf("%s: unexpected argument %q", name, fs.Arg(0)))
+	if done, err := parseFlags(fs, args, 0); done {
+		return cfg, err == nil, err
 	}
 	if err := cfg.Validate(); err != nil {
 		return cfg, false, usageError(fmt.Sprintf("%s: invalid configuration:\n  %s", name,

@@ -2,17 +2,17 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"strconv"
 	"strings"
 
 	"rout/game"
 	"rout/rules"
-	"rout/server"
 )
 
 // stdin is what "rout games replay -" reads; tests replace it.
@@ -43,13 +43,15 @@ func runGames(ctx context.Context, args []string, getenv func(string) string, st
 	if err != nil || help {
 		return err
 	}
-	logger := server.NewLogger(stderr, cfg)
-	db, err := server.OpenDatabase(ctx, cfg, logger)
-	if err != nil {
-		return err
-	}
-	defer func() { err = errors.Join(err, db.Close(context.WithoutCancel(ctx))) }()
-	svc, err := game.New(game.Opts{DB: db.DB, Logger: logger})
+	return withDatabase(ctx, cfg, stderr, func(db *sql.DB, logger *slog.Logger) error {
+		return verifyGames(ctx, db, logger, ids, stdout)
+	})
+}
+
+// verifyGames verifies the games ids (every started game when there are none) and prints how each went;
+// it fails with exit status 1 when any differs.
+func verifyGames(ctx context.Context, db *sql.DB, logger *slog.Logger, ids []int, stdout io.Writer) error {
+	svc, err := game.New(game.Opts{DB: db, Logger: logger})
 	if err != nil {
 		return err
 	}

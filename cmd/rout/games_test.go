@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -23,24 +22,13 @@ func TestGamesVerify(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	dsn := dbtest.MigratedURL(t)
-	db, err := sql.Open("postgres", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := dbtest.OpenURL(t, dsn)
 	alice := int(dbtest.User(t, db, dbtest.UserOpts{Name: "alice"}))
 	svc, err := game.New(game.Opts{DB: db})
 	if err != nil {
 		t.Fatal(err)
 	}
-	created, err := svc.GameCreate(ctx, game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: []game.SeatSpec{
-		{Kind: game.SeatUser, UserID: alice, Color: "red"}, {Kind: game.SeatCPU, Color: "blue"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := svc.GameStart(ctx, created.GameID, alice); err != nil {
-		t.Fatal(err)
-	}
+	created := dbtest.Game(t, db, dbtest.GameOpts{Service: svc, Seats: []dbtest.SeatOpts{{User: alice, Color: "red"}, {CPU: true, Color: "blue"}}, Start: true})
 	env := func(k string) string {
 		if k == "DATABASE_URL" {
 			return dsn
@@ -71,25 +59,13 @@ func TestGamesVerify(t *testing.T) {
 func TestGamesReplay(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, err := sql.Open("postgres", dbtest.MigratedURL(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := dbtest.Migrated(t)
 	alice := int(dbtest.User(t, db, dbtest.UserOpts{Name: "alice"}))
 	svc, err := game.New(game.Opts{DB: db})
 	if err != nil {
 		t.Fatal(err)
 	}
-	created, err := svc.GameCreate(ctx, game.CreateInput{CreatorID: alice, MapKey: "classic", Seats: []game.SeatSpec{
-		{Kind: game.SeatUser, UserID: alice, Color: "red"}, {Kind: game.SeatCPU, Color: "blue"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := created.GameID
-	if _, err := svc.GameStart(ctx, id, alice); err != nil {
-		t.Fatal(err)
-	}
+	id := dbtest.Game(t, db, dbtest.GameOpts{Service: svc, Seats: []dbtest.SeatOpts{{User: alice, Color: "red"}, {CPU: true, Color: "blue"}}, Start: true}).GameID
 	// Before the end, the public record hides cards and does not replay.
 	r := rand.New(rand.NewPCG(7, 9))
 	s, err := svc.GameState(ctx, id)

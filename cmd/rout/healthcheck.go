@@ -4,8 +4,6 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -21,23 +19,12 @@ const healthcheckTimeout = 3 * time.Second
 // runHealthcheck asks a server on this machine whether it is ready (GET /readyz) and fails when it is
 // not: the health check of the Docker image, which has no shell or curl.
 func runHealthcheck(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("rout healthcheck", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("healthcheck", "[flags]", "GETs http://<addr>/readyz and exits with status 0 when the server is ready, 1 otherwise.", stderr)
 	addr := fs.String("addr", cmp.Or(getenv(server.EnvAddr), server.DefaultAddr),
 		"`host:port` the server listens on ($ROUT_ADDR); an unspecified host (0.0.0.0, ::) means loopback")
 	timeout := fs.Duration("timeout", healthcheckTimeout, "how long to wait for the answer")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: rout healthcheck [flags]\n\nGETs http://<addr>/readyz and exits with status 0 when the server is ready, 1 otherwise.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return exitError(2)
-	}
-	if fs.NArg() > 0 {
-		return usageError(fmt.Sprintf("healthcheck: unexpected argument %q", fs.Arg(0)))
+	if done, err := parseFlags(fs, args, 0); done {
+		return err
 	}
 	host, port, err := net.SplitHostPort(*addr)
 	if err != nil {

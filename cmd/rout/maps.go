@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -53,37 +52,9 @@ func runMaps(ctx context.Context, args []string, getenv func(string) string, std
 	}
 }
 
-// newMapsFlagSet returns the flag set of a subcommand; usage names its arguments after the flags.
-func newMapsFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("rout maps "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, strings.TrimSpace("usage: rout maps "+name+" "+usage))
-		fs.PrintDefaults()
-	}
-	return fs
-}
-
-// parseMapsFlags parses args and checks the number of arguments left. It returns done when the command
-// should stop with err: nil after -h, an exitError after a bad flag (the flag package has printed why),
-// a usageError for the wrong number of arguments.
-func parseMapsFlags(fs *flag.FlagSet, args []string, wantArgs int) (done bool, err error) {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return true, nil
-		}
-		return true, exitError(2)
-	}
-	if fs.NArg() != wantArgs {
-		fs.Usage()
-		return true, usageError(fmt.Sprintf("%s: want %d arguments, got %d", fs.Name(), wantArgs, fs.NArg()))
-	}
-	return false, nil
-}
-
 func runMapsList(args []string, stdout, stderr io.Writer) error {
-	fs := newMapsFlagSet("list", "", stderr)
-	if done, err := parseMapsFlags(fs, args, 0); done {
+	fs := newFlagSet("maps list", "", "", stderr)
+	if done, err := parseFlags(fs, args, 0); done {
 		return err
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 8, 2, ' ', 0)
@@ -98,8 +69,8 @@ func runMapsList(args []string, stdout, stderr io.Writer) error {
 }
 
 func runMapsExport(args []string, stdout, stderr io.Writer) error {
-	fs := newMapsFlagSet("export", "NAME", stderr)
-	if done, err := parseMapsFlags(fs, args, 1); done {
+	fs := newFlagSet("maps export", "NAME", "", stderr)
+	if done, err := parseFlags(fs, args, 1); done {
 		return err
 	}
 	name := fs.Arg(0)
@@ -115,8 +86,8 @@ func runMapsExport(args []string, stdout, stderr io.Writer) error {
 }
 
 func runMapsValidate(args []string, stdout, stderr io.Writer) error {
-	fs := newMapsFlagSet("validate", "FILE", stderr)
-	if done, err := parseMapsFlags(fs, args, 1); done {
+	fs := newFlagSet("maps validate", "FILE", "", stderr)
+	if done, err := parseFlags(fs, args, 1); done {
 		return err
 	}
 	path := fs.Arg(0)
@@ -146,13 +117,13 @@ func runMapsValidate(args []string, stdout, stderr io.Writer) error {
 }
 
 func runMapsGenerate(args []string, stdout, stderr io.Writer) error {
-	fs := newMapsFlagSet("generate", "--territories N [--seed S] [--area-size K] [--id ID]", stderr)
+	fs := newFlagSet("maps generate", "--territories N [--seed S] [--area-size K] [--id ID]", "", stderr)
 	var opts maps.GenerateOpts
 	fs.IntVar(&opts.Territories, "territories", 0, fmt.Sprintf("number of territories, %d to %d (required)", maps.MinTerritories, maps.MaxTerritories))
 	fs.Uint64Var(&opts.Seed, "seed", 1, "seed of the random layout; the same seed gives the same map")
 	fs.IntVar(&opts.AreaSize, "area-size", maps.DefaultAreaSize, "usual number of territories of a bonus area")
 	fs.StringVar(&opts.ID, "id", "", `map id (default "generated-<territories>-<seed>")`)
-	if done, err := parseMapsFlags(fs, args, 0); done {
+	if done, err := parseFlags(fs, args, 0); done {
 		return err
 	}
 	if opts.Territories == 0 {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"database/sql"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -52,16 +51,7 @@ func TestFreshServersListBuiltinMaps(t *testing.T) {
 			}
 		}
 	}
-	db, err := sql.Open("postgres", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	var n int
-	if err := db.QueryRowContext(t.Context(), `SELECT count(*) FROM maps WHERE builtin`).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	if n != len(builtins) {
+	if n := dbtest.Int(t, dbtest.OpenURL(t, dsn), `SELECT count(*) FROM maps WHERE builtin`); n != len(builtins) {
 		t.Errorf("%d built-in map rows, want %d", n, len(builtins))
 	}
 }

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -15,9 +13,11 @@ import (
 	"rout/sim"
 )
 
+const simSummary = `Plays games through the rules engine and prints a summary: random legal games, or with --seats a
+tournament between CPU players.`
+
 func runSim(ctx context.Context, args []string, _ func(string) string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("rout sim", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("sim", "[flags]", simSummary, stderr)
 	mapID := fs.String("map", maps.ClassicID, "built-in map `id`, or generated-N for a generated map of N territories")
 	players := fs.Int("players", 4, "players per game")
 	games := fs.Int("games", 100, "number of games")
@@ -28,19 +28,8 @@ func runSim(ctx context.Context, args []string, _ func(string) string, stdout, s
 	seatList := fs.String("seats", "", "comma-separated CPU `players`, one per seat ("+strings.Join(ai.Names(), ", ")+
 		"): a tournament with win rates per player and decision times; overrides --players")
 	maxCommands := fs.Int("max-commands", 0, "stop a game after this many commands (0: 1,000,000): with --seats it counts as unfinished, otherwise it is an error")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: rout sim [flags]\n\nPlays games through the rules engine and prints a summary: random legal games, or\n"+
-			"with --seats a tournament between CPU players.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return exitError(2)
-	}
-	if fs.NArg() > 0 {
-		return usageError(fmt.Sprintf("sim: unexpected argument %q", fs.Arg(0)))
+	if done, err := parseFlags(fs, args, 0); done {
+		return err
 	}
 	board, err := simBoard(*mapID)
 	if err != nil {

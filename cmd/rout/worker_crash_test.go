@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"fmt"
 	"os"
 	"os/exec"
@@ -13,7 +12,6 @@ import (
 	"time"
 
 	"rout/dbtest"
-	"rout/game"
 	"rout/jobs"
 )
 
@@ -60,31 +58,9 @@ func TestWorkerKilledMidTurn(t *testing.T) {
 	const rescueAfter = 5 * time.Second
 	bound := rescueAfter + 30*time.Second + 21*time.Second + 10*time.Second
 	dsn := dbtest.MigratedURL(t)
-	db, err := sql.Open("postgres", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := dbtest.OpenURL(t, dsn)
 	ctx := context.Background()
-	// An API replica's service: its jobs are only inserted.
-	inserter, err := jobs.NewEffects(jobs.EffectsOpts{DB: db, Config: jobs.DefaultConfig()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc, err := game.New(game.Opts{DB: db, Effects: inserter})
-	if err != nil {
-		t.Fatal(err)
-	}
-	owner := int(dbtest.User(t, db, dbtest.UserOpts{Name: "owner"}))
-	created, err := svc.GameCreate(ctx, game.CreateInput{CreatorID: owner, MapKey: "classic", Seats: []game.SeatSpec{
-		{Kind: game.SeatCPU, Difficulty: "normal", Color: "red"}, {Kind: game.SeatCPU, Difficulty: "easy", Color: "blue"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := created.GameID
-	if _, err := svc.GameStart(ctx, id, owner); err != nil {
-		t.Fatal(err)
-	}
+	id := cpuGame(t, db)
 	var turn int
 	if err := db.QueryRow(`SELECT turn FROM games WHERE id = $1`, id).Scan(&turn); err != nil {
 		t.Fatal(err)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"database/sql"
 	"net/http"
 	"slices"
@@ -28,33 +27,12 @@ func TestWorkerPlaysForAPIReplicas(t *testing.T) {
 		t.Errorf("the worker serves GET /graphql: %d, want 404", status)
 	}
 
-	db, err := sql.Open("postgres", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	inserter, err := jobs.NewEffects(jobs.EffectsOpts{DB: db, Config: jobs.DefaultConfig()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc, err := game.New(game.Opts{DB: db, Effects: inserter})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	owner := int(dbtest.User(t, db, dbtest.UserOpts{Name: "owner"}))
-	created, err := svc.GameCreate(ctx, game.CreateInput{CreatorID: owner, MapKey: "classic", Seats: []game.SeatSpec{
-		{Kind: game.SeatCPU, Difficulty: "normal", Color: "red"}, {Kind: game.SeatCPU, Difficulty: "easy", Color: "blue"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := svc.GameStart(ctx, created.GameID, owner); err != nil {
-		t.Fatal(err)
-	}
+	db := dbtest.OpenURL(t, dsn)
+	id := cpuGame(t, db)
 	deadline := time.Now().Add(5 * time.Minute)
 	for {
 		var status string
-		if err := db.QueryRow(`SELECT status FROM games WHERE id = $1`, created.GameID).Scan(&status); err != nil {
+		if err := db.QueryRow(`SELECT status FROM games WHERE id = $1`, id).Scan(&status); err != nil {
 			t.Fatal(err)
 		}
 		if status == "finished" {
@@ -73,4 +51,20 @@ func TestWorkerPlaysForAPIReplicas(t *testing.T) {
 	if slices.Contains(api.log.messages(), "jobs started") {
 		t.Errorf("rout serve --workers=false works jobs")
 	}
+}
+
+// cpuGame starts a game of two CPUs (normal and easy) through an API replica's game service, whose jobs
+// are only inserted, for a worker to play, and returns its id.
+func cpuGame(t *testing.T, db *sql.DB) int {
+	t.Helper()
+	inserter, err := jobs.NewEffects(jobs.EffectsOpts{DB: db, Config: jobs.DefaultConfig()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, err := game.New(game.Opts{DB: db, Effects: inserter})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dbtest.Game(t, db, dbtest.GameOpts{Service: svc, Start: true,
+		Seats: []dbtest.SeatOpts{{CPU: true, Difficulty: "normal"}, {CPU: true, Difficulty: "easy"}}}).GameID
 }
