@@ -15,14 +15,14 @@ import (
 // standard output or to the -o file, the notes (what did not carry over) to standard error; a file that
 // cannot be imported prints its problems on standard output, like validate, and exits with status 1.
 func runMapsImport(args []string, stdout, stderr io.Writer) error {
-	fs := newMapsFlagSet("import", "--format domination|conquerclub [--one-way refuse|two-way|drop] [--id ID] [--name NAME] [-o OUT.json] FILE", stderr)
+	fs := newFlagSet("maps import", "--format domination|conquerclub [--one-way refuse|two-way|drop] [--id ID] [--name NAME] [-o OUT.json] FILE", "", stderr)
 	format := fs.String("format", "", "format of FILE: "+strings.Join(maps.Formats(), " or ")+" (required)")
 	oneWay := fs.String("one-way", maps.OneWayRefuse.String(), "one-way borders: refuse the file, make them two-way, or drop them")
 	var opts maps.ImportOpts
 	fs.StringVar(&opts.ID, "id", "", "map id (default: made from the map's name)")
 	fs.StringVar(&opts.Name, "name", "", "map name (default: the name in the file, else the file's name)")
 	out := fs.String("o", "", "write the map to this file instead of standard output")
-	if done, err := parseMapsFlags(fs, args, 1); done {
+	if done, err := parseFlags(fs, args, 1); done {
 		return err
 	}
 	if *format == "" {
