@@ -327,22 +327,15 @@ type ApiTokenResolver interface {
 	ID(ctx context.Context, obj *ent.Token) (string, error)
 }
 type GameResolver interface {
-	ID(ctx context.Context, obj *ent.Game) (string, error)
-	Map(ctx context.Context, obj *ent.Game) (*ent.GameMap, error)
-	Status(ctx context.Context, obj *ent.Game) (string, error)
+	Map(ctx context.Context, obj *Game) (*ent.GameMap, error)
 
-	CurrentSeat(ctx context.Context, obj *ent.Game) (*int, error)
-
-	Claim(ctx context.Context, obj *ent.Game) (string, error)
-	CardSystem(ctx context.Context, obj *ent.Game) (string, error)
-
-	Seats(ctx context.Context, obj *ent.Game) ([]*ent.Player, error)
-	Board(ctx context.Context, obj *ent.Game) ([]*TerritoryState, error)
-	ViewerActions(ctx context.Context, obj *ent.Game) ([]*Action, error)
-	Territories(ctx context.Context, obj *ent.Game, first *int, after *entgql.Cursor[int]) (*ent.TerritoryConnection, error)
-	Events(ctx context.Context, obj *ent.Game, after *int, first *int) ([]*game.EventView, error)
-	InviteCode(ctx context.Context, obj *ent.Game) (*string, error)
-	Record(ctx context.Context, obj *ent.Game) (map[string]any, error)
+	Seats(ctx context.Context, obj *Game) ([]*Seat, error)
+	Board(ctx context.Context, obj *Game) ([]*TerritoryState, error)
+	ViewerActions(ctx context.Context, obj *Game) ([]*Action, error)
+	Territories(ctx context.Context, obj *Game, first *int, after *entgql.Cursor[int]) (*ent.TerritoryConnection, error)
+	Events(ctx context.Context, obj *Game, after *int, first *int) ([]*game.EventView, error)
+	InviteCode(ctx context.Context, obj *Game) (*string, error)
+	Record(ctx context.Context, obj *Game) (map[string]any, error)
 }
 type GameMapResolver interface {
 	ID(ctx context.Context, obj *ent.GameMap) (string, error)
@@ -369,24 +362,21 @@ type MutationResolver interface {
 	Resign(ctx context.Context, input TurnInput) (*GamePayload, error)
 }
 type QueryResolver interface {
-	Node(ctx context.Context, id string) (ent.Noder, error)
-	Nodes(ctx context.Context, ids []string) ([]ent.Noder, error)
+	Node(ctx context.Context, id string) (Noder, error)
+	Nodes(ctx context.Context, ids []string) ([]Noder, error)
 	Viewer(ctx context.Context) (*ent.User, error)
 	APITokens(ctx context.Context, first *int, after *entgql.Cursor[int], last *int, before *entgql.Cursor[int]) (*ent.TokenConnection, error)
-	Game(ctx context.Context, id string) (*ent.Game, error)
-	Games(ctx context.Context, filter *GamesFilter, first *int, after *entgql.Cursor[int]) (*ent.GameConnection, error)
+	Game(ctx context.Context, id string) (*Game, error)
+	Games(ctx context.Context, filter *GamesFilter, first *int, after *entgql.Cursor[int]) (*GameConnection, error)
 	BattleOdds(ctx context.Context, attackers int, defenders int) (*BattleOdds, error)
 	Maps(ctx context.Context) ([]*ent.GameMap, error)
 	Map(ctx context.Context, key string, version *int) (*ent.GameMap, error)
 }
 type SeatResolver interface {
-	User(ctx context.Context, obj *ent.Player) (*ent.User, error)
-	UserName(ctx context.Context, obj *ent.Player) (*string, error)
+	User(ctx context.Context, obj *Seat) (*ent.User, error)
+	UserName(ctx context.Context, obj *Seat) (*string, error)
 
-	Difficulty(ctx context.Context, obj *ent.Player) (*string, error)
-	Status(ctx context.Context, obj *ent.Player) (string, error)
-
-	Cards(ctx context.Context, obj *ent.Player) ([]int, error)
+	Cards(ctx context.Context, obj *Seat) ([]int, error)
 }
 type SubscriptionResolver interface {
 	GameEvents(ctx context.Context, gameID string, after *int) (<-chan graphql.Event[*live.Event], error)
@@ -407,7 +397,7 @@ type UserResolver interface {
 }
 type ViewerEventResolver interface {
 	GameID(ctx context.Context, obj *live.Notice) (string, error)
-	Game(ctx context.Context, obj *live.Notice) (*ent.Game, error)
+	Game(ctx context.Context, obj *live.Notice) (*Game, error)
 
 	Data(ctx context.Context, obj *live.Notice) (map[string]any, error)
 }
@@ -3510,7 +3500,7 @@ func (ec *executionContext) fieldContext_Dice_defender(_ context.Context, field 
 	return graphql.NewScalarFieldContext("Dice", field, false, false, "Int")
 }
 
-func (ec *executionContext) _Game_id(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_id(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3519,7 +3509,7 @@ func (ec *executionContext) _Game_id(ctx context.Context, field graphql.Collecte
 			return ec.fieldContext_Game_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Game().ID(ctx, obj)
+			return obj.ID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -3530,10 +3520,10 @@ func (ec *executionContext) _Game_id(ctx context.Context, field graphql.Collecte
 	)
 }
 func (ec *executionContext) fieldContext_Game_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Game", field, true, true, "ID")
+	return graphql.NewScalarFieldContext("Game", field, false, false, "ID")
 }
 
-func (ec *executionContext) _Game_map(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_map(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3565,7 +3555,7 @@ func (ec *executionContext) fieldContext_Game_map(_ context.Context, field graph
 	return fc, nil
 }
 
-func (ec *executionContext) _Game_status(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_status(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3574,7 +3564,7 @@ func (ec *executionContext) _Game_status(ctx context.Context, field graphql.Coll
 			return ec.fieldContext_Game_status(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Game().Status(ctx, obj)
+			return obj.Status, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -3585,10 +3575,10 @@ func (ec *executionContext) _Game_status(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Game_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Game", field, true, true, "String")
+	return graphql.NewScalarFieldContext("Game", field, false, false, "String")
 }
 
-func (ec *executionContext) _Game_phase(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_phase(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3611,7 +3601,7 @@ func (ec *executionContext) fieldContext_Game_phase(_ context.Context, field gra
 	return graphql.NewScalarFieldContext("Game", field, false, false, "String")
 }
 
-func (ec *executionContext) _Game_turn(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_turn(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3634,7 +3624,7 @@ func (ec *executionContext) fieldContext_Game_turn(_ context.Context, field grap
 	return graphql.NewScalarFieldContext("Game", field, false, false, "Int")
 }
 
-func (ec *executionContext) _Game_version(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_version(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3657,7 +3647,7 @@ func (ec *executionContext) fieldContext_Game_version(_ context.Context, field g
 	return graphql.NewScalarFieldContext("Game", field, false, false, "Int")
 }
 
-func (ec *executionContext) _Game_currentSeat(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_currentSeat(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3666,7 +3656,7 @@ func (ec *executionContext) _Game_currentSeat(ctx context.Context, field graphql
 			return ec.fieldContext_Game_currentSeat(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Game().CurrentSeat(ctx, obj)
+			return obj.CurrentSeat, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
@@ -3677,10 +3667,10 @@ func (ec *executionContext) _Game_currentSeat(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Game_currentSeat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Game", field, true, true, "Int")
+	return graphql.NewScalarFieldContext("Game", field, false, false, "Int")
 }
 
-func (ec *executionContext) _Game_turnDeadline(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_turnDeadline(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3703,7 +3693,7 @@ func (ec *executionContext) fieldContext_Game_turnDeadline(_ context.Context, fi
 	return graphql.NewScalarFieldContext("Game", field, false, false, "Time")
 }
 
-func (ec *executionContext) _Game_turnLimitSeconds(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_turnLimitSeconds(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3726,7 +3716,7 @@ func (ec *executionContext) fieldContext_Game_turnLimitSeconds(_ context.Context
 	return graphql.NewScalarFieldContext("Game", field, false, false, "Int")
 }
 
-func (ec *executionContext) _Game_claim(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_claim(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3735,7 +3725,7 @@ func (ec *executionContext) _Game_claim(ctx context.Context, field graphql.Colle
 			return ec.fieldContext_Game_claim(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Game().Claim(ctx, obj)
+			return obj.Claim, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -3746,10 +3736,10 @@ func (ec *executionContext) _Game_claim(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Game_claim(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Game", field, true, true, "String")
+	return graphql.NewScalarFieldContext("Game", field, false, false, "String")
 }
 
-func (ec *executionContext) _Game_cardSystem(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_cardSystem(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3758,7 +3748,7 @@ func (ec *executionContext) _Game_cardSystem(ctx context.Context, field graphql.
 			return ec.fieldContext_Game_cardSystem(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Game().CardSystem(ctx, obj)
+			return obj.CardSystem, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -3769,10 +3759,10 @@ func (ec *executionContext) _Game_cardSystem(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Game_cardSystem(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Game", field, true, true, "String")
+	return graphql.NewScalarFieldContext("Game", field, false, false, "String")
 }
 
-func (ec *executionContext) _Game_ttbPercent(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_ttbPercent(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3795,7 +3785,7 @@ func (ec *executionContext) fieldContext_Game_ttbPercent(_ context.Context, fiel
 	return graphql.NewScalarFieldContext("Game", field, false, false, "Int")
 }
 
-func (ec *executionContext) _Game_seats(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_seats(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3807,8 +3797,8 @@ func (ec *executionContext) _Game_seats(ctx context.Context, field graphql.Colle
 			return ec.Resolvers.Game().Seats(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Player) graphql.Marshaler {
-			return ec.marshalNSeat2ᚕᚖroutᚋentᚐPlayerᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []*Seat) graphql.Marshaler {
+			return ec.marshalNSeat2ᚕᚖroutᚋgraphᚐSeatᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -3827,7 +3817,7 @@ func (ec *executionContext) fieldContext_Game_seats(_ context.Context, field gra
 	return fc, nil
 }
 
-func (ec *executionContext) _Game_board(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_board(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3859,7 +3849,7 @@ func (ec *executionContext) fieldContext_Game_board(_ context.Context, field gra
 	return fc, nil
 }
 
-func (ec *executionContext) _Game_viewerActions(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_viewerActions(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3891,7 +3881,7 @@ func (ec *executionContext) fieldContext_Game_viewerActions(_ context.Context, f
 	return fc, nil
 }
 
-func (ec *executionContext) _Game_territories(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_territories(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3935,7 +3925,7 @@ func (ec *executionContext) fieldContext_Game_territories(ctx context.Context, f
 	return fc, nil
 }
 
-func (ec *executionContext) _Game_events(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_events(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3979,7 +3969,7 @@ func (ec *executionContext) fieldContext_Game_events(ctx context.Context, field 
 	return fc, nil
 }
 
-func (ec *executionContext) _Game_inviteCode(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_inviteCode(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4002,7 +3992,7 @@ func (ec *executionContext) fieldContext_Game_inviteCode(_ context.Context, fiel
 	return graphql.NewScalarFieldContext("Game", field, true, true, "String")
 }
 
-func (ec *executionContext) _Game_record(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_record(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4025,7 +4015,7 @@ func (ec *executionContext) fieldContext_Game_record(_ context.Context, field gr
 	return graphql.NewScalarFieldContext("Game", field, true, true, "JSON")
 }
 
-func (ec *executionContext) _Game_seq(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_seq(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4048,7 +4038,7 @@ func (ec *executionContext) fieldContext_Game_seq(_ context.Context, field graph
 	return graphql.NewScalarFieldContext("Game", field, false, false, "Int")
 }
 
-func (ec *executionContext) _GameConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.GameConnection) (ret graphql.Marshaler) {
+func (ec *executionContext) _GameConnection_edges(ctx context.Context, field graphql.CollectedField, obj *GameConnection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4060,8 +4050,8 @@ func (ec *executionContext) _GameConnection_edges(ctx context.Context, field gra
 			return obj.Edges, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.GameEdge) graphql.Marshaler {
-			return ec.marshalNGameEdge2ᚕᚖroutᚋentᚐGameEdgeᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []*GameEdge) graphql.Marshaler {
+			return ec.marshalNGameEdge2ᚕᚖroutᚋgraphᚐGameEdgeᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -4080,7 +4070,7 @@ func (ec *executionContext) fieldContext_GameConnection_edges(_ context.Context,
 	return fc, nil
 }
 
-func (ec *executionContext) _GameConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.GameConnection) (ret graphql.Marshaler) {
+func (ec *executionContext) _GameConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *GameConnection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4112,7 +4102,7 @@ func (ec *executionContext) fieldContext_GameConnection_pageInfo(_ context.Conte
 	return fc, nil
 }
 
-func (ec *executionContext) _GameConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.GameConnection) (ret graphql.Marshaler) {
+func (ec *executionContext) _GameConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *GameConnection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4135,7 +4125,7 @@ func (ec *executionContext) fieldContext_GameConnection_totalCount(_ context.Con
 	return graphql.NewScalarFieldContext("GameConnection", field, false, false, "Int")
 }
 
-func (ec *executionContext) _GameEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.GameEdge) (ret graphql.Marshaler) {
+func (ec *executionContext) _GameEdge_node(ctx context.Context, field graphql.CollectedField, obj *GameEdge) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4147,8 +4137,8 @@ func (ec *executionContext) _GameEdge_node(ctx context.Context, field graphql.Co
 			return obj.Node, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Game) graphql.Marshaler {
-			return ec.marshalNGame2ᚖroutᚋentᚐGame(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *Game) graphql.Marshaler {
+			return ec.marshalNGame2ᚖroutᚋgraphᚐGame(ctx, selections, v)
 		},
 		true,
 		true,
@@ -4167,7 +4157,7 @@ func (ec *executionContext) fieldContext_GameEdge_node(_ context.Context, field 
 	return fc, nil
 }
 
-func (ec *executionContext) _GameEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.GameEdge) (ret graphql.Marshaler) {
+func (ec *executionContext) _GameEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *GameEdge) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4409,8 +4399,8 @@ func (ec *executionContext) _GamePayload_game(ctx context.Context, field graphql
 			return obj.Game, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Game) graphql.Marshaler {
-			return ec.marshalOGame2ᚖroutᚋentᚐGame(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *Game) graphql.Marshaler {
+			return ec.marshalOGame2ᚖroutᚋgraphᚐGame(ctx, selections, v)
 		},
 		true,
 		false,
@@ -6052,8 +6042,8 @@ func (ec *executionContext) _Query_node(ctx context.Context, field graphql.Colle
 			return ec.Resolvers.Query().Node(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v ent.Noder) graphql.Marshaler {
-			return ec.marshalONode2routᚋentᚐNoder(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v Noder) graphql.Marshaler {
+			return ec.marshalONode2routᚋgraphᚐNoder(ctx, selections, v)
 		},
 		true,
 		false,
@@ -6096,8 +6086,8 @@ func (ec *executionContext) _Query_nodes(ctx context.Context, field graphql.Coll
 			return ec.Resolvers.Query().Nodes(ctx, fc.Args["ids"].([]string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []ent.Noder) graphql.Marshaler {
-			return ec.marshalNNode2ᚕroutᚋentᚐNoder(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []Noder) graphql.Marshaler {
+			return ec.marshalNNode2ᚕroutᚋgraphᚐNoder(ctx, selections, v)
 		},
 		true,
 		true,
@@ -6242,8 +6232,8 @@ func (ec *executionContext) _Query_game(ctx context.Context, field graphql.Colle
 			return ec.Resolvers.Query().Game(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Game) graphql.Marshaler {
-			return ec.marshalOGame2ᚖroutᚋentᚐGame(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *Game) graphql.Marshaler {
+			return ec.marshalOGame2ᚖroutᚋgraphᚐGame(ctx, selections, v)
 		},
 		true,
 		false,
@@ -6286,8 +6276,8 @@ func (ec *executionContext) _Query_games(ctx context.Context, field graphql.Coll
 			return ec.Resolvers.Query().Games(ctx, fc.Args["filter"].(*GamesFilter), fc.Args["first"].(*int), fc.Args["after"].(*entgql.Cursor[int]))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.GameConnection) graphql.Marshaler {
-			return ec.marshalNGameConnection2ᚖroutᚋentᚐGameConnection(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *GameConnection) graphql.Marshaler {
+			return ec.marshalNGameConnection2ᚖroutᚋgraphᚐGameConnection(ctx, selections, v)
 		},
 		true,
 		true,
@@ -6577,7 +6567,7 @@ func (ec *executionContext) fieldContext_RevokeApiTokenPayload_userErrors(_ cont
 	return fc, nil
 }
 
-func (ec *executionContext) _Seat_seat(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+func (ec *executionContext) _Seat_seat(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -6600,7 +6590,7 @@ func (ec *executionContext) fieldContext_Seat_seat(_ context.Context, field grap
 	return graphql.NewScalarFieldContext("Seat", field, false, false, "Int")
 }
 
-func (ec *executionContext) _Seat_color(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+func (ec *executionContext) _Seat_color(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -6623,7 +6613,7 @@ func (ec *executionContext) fieldContext_Seat_color(_ context.Context, field gra
 	return graphql.NewScalarFieldContext("Seat", field, false, false, "String")
 }
 
-func (ec *executionContext) _Seat_user(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+func (ec *executionContext) _Seat_user(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -6655,7 +6645,7 @@ func (ec *executionContext) fieldContext_Seat_user(_ context.Context, field grap
 	return fc, nil
 }
 
-func (ec *executionContext) _Seat_userName(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+func (ec *executionContext) _Seat_userName(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -6678,7 +6668,7 @@ func (ec *executionContext) fieldContext_Seat_userName(_ context.Context, field 
 	return graphql.NewScalarFieldContext("Seat", field, true, true, "String")
 }
 
-func (ec *executionContext) _Seat_cpu(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+func (ec *executionContext) _Seat_cpu(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -6701,7 +6691,7 @@ func (ec *executionContext) fieldContext_Seat_cpu(_ context.Context, field graph
 	return graphql.NewScalarFieldContext("Seat", field, false, false, "Boolean")
 }
 
-func (ec *executionContext) _Seat_difficulty(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+func (ec *executionContext) _Seat_difficulty(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -6710,7 +6700,7 @@ func (ec *executionContext) _Seat_difficulty(ctx context.Context, field graphql.
 			return ec.fieldContext_Seat_difficulty(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Seat().Difficulty(ctx, obj)
+			return obj.Difficulty, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -6721,10 +6711,10 @@ func (ec *executionContext) _Seat_difficulty(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Seat_difficulty(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Seat", field, true, true, "String")
+	return graphql.NewScalarFieldContext("Seat", field, false, false, "String")
 }
 
-func (ec *executionContext) _Seat_status(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+func (ec *executionContext) _Seat_status(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -6733,7 +6723,7 @@ func (ec *executionContext) _Seat_status(ctx context.Context, field graphql.Coll
 			return ec.fieldContext_Seat_status(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Seat().Status(ctx, obj)
+			return obj.Status, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -6744,10 +6734,10 @@ func (ec *executionContext) _Seat_status(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Seat_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Seat", field, true, true, "String")
+	return graphql.NewScalarFieldContext("Seat", field, false, false, "String")
 }
 
-func (ec *executionContext) _Seat_territories(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+func (ec *executionContext) _Seat_territories(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -6770,7 +6760,7 @@ func (ec *executionContext) fieldContext_Seat_territories(_ context.Context, fie
 	return graphql.NewScalarFieldContext("Seat", field, false, false, "Int")
 }
 
-func (ec *executionContext) _Seat_armies(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+func (ec *executionContext) _Seat_armies(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -6793,7 +6783,7 @@ func (ec *executionContext) fieldContext_Seat_armies(_ context.Context, field gr
 	return graphql.NewScalarFieldContext("Seat", field, false, false, "Int")
 }
 
-func (ec *executionContext) _Seat_cardCount(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+func (ec *executionContext) _Seat_cardCount(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -6816,7 +6806,7 @@ func (ec *executionContext) fieldContext_Seat_cardCount(_ context.Context, field
 	return graphql.NewScalarFieldContext("Seat", field, false, false, "Int")
 }
 
-func (ec *executionContext) _Seat_cards(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+func (ec *executionContext) _Seat_cards(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -7957,8 +7947,8 @@ func (ec *executionContext) _ViewerEvent_game(ctx context.Context, field graphql
 			return ec.Resolvers.ViewerEvent().Game(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Game) graphql.Marshaler {
-			return ec.marshalOGame2ᚖroutᚋentᚐGame(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *Game) graphql.Marshaler {
+			return ec.marshalOGame2ᚖroutᚋgraphᚐGame(ctx, selections, v)
 		},
 		true,
 		false,
@@ -10187,7 +10177,7 @@ func UnmarshalUpdateNotificationPreferencesInput(ctx context.Context, raw any) (
 
 // region    ************************** interface.gotpl ***************************
 
-func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj ent.Noder) graphql.Marshaler {
+func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj Noder) graphql.Marshaler {
 	switch obj := (obj).(type) {
 	case nil:
 		return graphql.Null
@@ -10201,7 +10191,7 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._GameMap(ctx, sel, obj)
-	case *ent.Game:
+	case *Game:
 		if obj == nil {
 			return graphql.Null
 		}
@@ -10543,7 +10533,7 @@ func (ec *executionContext) _Dice(ctx context.Context, sel ast.SelectionSet, obj
 
 var gameImplementors = []string{"Game", "Node"}
 
-func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj *ent.Game) graphql.Marshaler {
+func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj *Game) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, gameImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -10553,11 +10543,10 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Game")
 		case "id":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Game_id(ctx, field, obj)
-				})
+			out.Values[i] = ec._Game_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "map":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, true,
@@ -10565,11 +10554,10 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 					return ec._Game_map(ctx, field, obj)
 				})
 		case "status":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Game_status(ctx, field, obj)
-				})
+			out.Values[i] = ec._Game_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "phase":
 			out.Values[i] = ec._Game_phase(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -10586,11 +10574,10 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "currentSeat":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Game_currentSeat(ctx, field, obj)
-				})
+			out.Values[i] = ec._Game_currentSeat(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "turnDeadline":
 			out.Values[i] = ec._Game_turnDeadline(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -10602,17 +10589,15 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "claim":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Game_claim(ctx, field, obj)
-				})
+			out.Values[i] = ec._Game_claim(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "cardSystem":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Game_cardSystem(ctx, field, obj)
-				})
+			out.Values[i] = ec._Game_cardSystem(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "ttbPercent":
 			out.Values[i] = ec._Game_ttbPercent(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -10684,7 +10669,7 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 
 var gameConnectionImplementors = []string{"GameConnection"}
 
-func (ec *executionContext) _GameConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.GameConnection) graphql.Marshaler {
+func (ec *executionContext) _GameConnection(ctx context.Context, sel ast.SelectionSet, obj *GameConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, gameConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -10727,7 +10712,7 @@ func (ec *executionContext) _GameConnection(ctx context.Context, sel ast.Selecti
 
 var gameEdgeImplementors = []string{"GameEdge"}
 
-func (ec *executionContext) _GameEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.GameEdge) graphql.Marshaler {
+func (ec *executionContext) _GameEdge(ctx context.Context, sel ast.SelectionSet, obj *GameEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, gameEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -11410,7 +11395,7 @@ func (ec *executionContext) _RevokeApiTokenPayload(ctx context.Context, sel ast.
 
 var seatImplementors = []string{"Seat"}
 
-func (ec *executionContext) _Seat(ctx context.Context, sel ast.SelectionSet, obj *ent.Player) graphql.Marshaler {
+func (ec *executionContext) _Seat(ctx context.Context, sel ast.SelectionSet, obj *Seat) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, seatImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -11447,17 +11432,15 @@ func (ec *executionContext) _Seat(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "difficulty":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Seat_difficulty(ctx, field, obj)
-				})
+			out.Values[i] = ec._Seat_difficulty(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "status":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Seat_status(ctx, field, obj)
-				})
+			out.Values[i] = ec._Seat_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "territories":
 			out.Values[i] = ec._Seat_territories(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -12589,7 +12572,7 @@ func (ec *executionContext) unmarshalNFortifyInput2routᚋgraphᚐFortifyInput(c
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNGame2ᚖroutᚋentᚐGame(ctx context.Context, sel ast.SelectionSet, v *ent.Game) graphql.Marshaler {
+func (ec *executionContext) marshalNGame2ᚖroutᚋgraphᚐGame(ctx context.Context, sel ast.SelectionSet, v *Game) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "Game!")
 		return graphql.Null
@@ -12597,7 +12580,7 @@ func (ec *executionContext) marshalNGame2ᚖroutᚋentᚐGame(ctx context.Contex
 	return ec._Game(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNGameConnection2ᚖroutᚋentᚐGameConnection(ctx context.Context, sel ast.SelectionSet, v *ent.GameConnection) graphql.Marshaler {
+func (ec *executionContext) marshalNGameConnection2ᚖroutᚋgraphᚐGameConnection(ctx context.Context, sel ast.SelectionSet, v *GameConnection) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "GameConnection!")
 		return graphql.Null
@@ -12605,11 +12588,11 @@ func (ec *executionContext) marshalNGameConnection2ᚖroutᚋentᚐGameConnectio
 	return ec._GameConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNGameEdge2ᚕᚖroutᚋentᚐGameEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.GameEdge) graphql.Marshaler {
+func (ec *executionContext) marshalNGameEdge2ᚕᚖroutᚋgraphᚐGameEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*GameEdge) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNGameEdge2ᚖroutᚋentᚐGameEdge(ctx, sel, v[i])
+		return ec.marshalNGameEdge2ᚖroutᚋgraphᚐGameEdge(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -12621,7 +12604,7 @@ func (ec *executionContext) marshalNGameEdge2ᚕᚖroutᚋentᚐGameEdgeᚄ(ctx 
 	return ret
 }
 
-func (ec *executionContext) marshalNGameEdge2ᚖroutᚋentᚐGameEdge(ctx context.Context, sel ast.SelectionSet, v *ent.GameEdge) graphql.Marshaler {
+func (ec *executionContext) marshalNGameEdge2ᚖroutᚋgraphᚐGameEdge(ctx context.Context, sel ast.SelectionSet, v *GameEdge) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "GameEdge!")
 		return graphql.Null
@@ -12851,11 +12834,11 @@ func (ec *executionContext) marshalNLiveTerritory2ᚕroutᚋliveᚐTerritoryᚄ(
 	return ret
 }
 
-func (ec *executionContext) marshalNNode2ᚕroutᚋentᚐNoder(ctx context.Context, sel ast.SelectionSet, v []ent.Noder) graphql.Marshaler {
+func (ec *executionContext) marshalNNode2ᚕroutᚋgraphᚐNoder(ctx context.Context, sel ast.SelectionSet, v []Noder) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalONode2routᚋentᚐNoder(ctx, sel, v[i])
+		return ec.marshalONode2routᚋgraphᚐNoder(ctx, sel, v[i])
 	})
 
 	return ret
@@ -12917,11 +12900,11 @@ func (ec *executionContext) marshalNRevokeApiTokenPayload2ᚖroutᚋgraphᚐRevo
 	return ec._RevokeApiTokenPayload(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNSeat2ᚕᚖroutᚋentᚐPlayerᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Player) graphql.Marshaler {
+func (ec *executionContext) marshalNSeat2ᚕᚖroutᚋgraphᚐSeatᚄ(ctx context.Context, sel ast.SelectionSet, v []*Seat) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNSeat2ᚖroutᚋentᚐPlayer(ctx, sel, v[i])
+		return ec.marshalNSeat2ᚖroutᚋgraphᚐSeat(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -12933,7 +12916,7 @@ func (ec *executionContext) marshalNSeat2ᚕᚖroutᚋentᚐPlayerᚄ(ctx contex
 	return ret
 }
 
-func (ec *executionContext) marshalNSeat2ᚖroutᚋentᚐPlayer(ctx context.Context, sel ast.SelectionSet, v *ent.Player) graphql.Marshaler {
+func (ec *executionContext) marshalNSeat2ᚖroutᚋgraphᚐSeat(ctx context.Context, sel ast.SelectionSet, v *Seat) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "Seat!")
 		return graphql.Null
@@ -13346,7 +13329,7 @@ func (ec *executionContext) marshalODice2ᚖroutᚋliveᚐDice(ctx context.Conte
 	return ec._Dice(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalOGame2ᚖroutᚋentᚐGame(ctx context.Context, sel ast.SelectionSet, v *ent.Game) graphql.Marshaler {
+func (ec *executionContext) marshalOGame2ᚖroutᚋgraphᚐGame(ctx context.Context, sel ast.SelectionSet, v *Game) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -13446,7 +13429,7 @@ func (ec *executionContext) marshalOLiveEvent2ᚖroutᚋliveᚐEvent(ctx context
 	return ec._LiveEvent(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalONode2routᚋentᚐNoder(ctx context.Context, sel ast.SelectionSet, v ent.Noder) graphql.Marshaler {
+func (ec *executionContext) marshalONode2routᚋgraphᚐNoder(ctx context.Context, sel ast.SelectionSet, v Noder) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}

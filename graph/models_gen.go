@@ -115,7 +115,7 @@ type GameInput struct {
 // The result of a game mutation.
 type GamePayload struct {
 	// The game as it is after the mutation; null when the game was not found.
-	Game *ent.Game `json:"game,omitempty"`
+	Game *Game `json:"game,omitempty"`
 	// The events the command caused (empty for lobby mutations and refused commands).
 	Events []*game.EventView `json:"events"`
 	// The game's version right after the command (turn commands and startGame; null otherwise). A command retried
