@@ -9,7 +9,6 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/gqlerror"
-
 )
 
 // RecordPath is the route of a game's JSON record (docs/record-format.md); {id} is the game's global id
