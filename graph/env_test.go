@@ -17,8 +17,8 @@ import (
 	"time"
 
 	"entgo.io/ent/dialect"
-	"github.com/99designs/gqlgen/graphql"
 	entsql "entgo.io/ent/dialect/sql"
+	"github.com/99designs/gqlgen/graphql"
 
 	"rout/dbtest"
 	"rout/ent"

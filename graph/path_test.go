@@ -31,6 +31,9 @@ type sqlLog struct {
 	txs    int
 	stmts  []statement
 	nextTx int
+
+	// seen, when not nil, also records the Rout packages on the stack of every statement.
+	seen *crossings
 }
 
 func (l *sqlLog) start() {
@@ -61,7 +64,11 @@ func (l *sqlLog) statement(query string, tx int) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.on {
-		l.stmts = append(l.stmts, statement{sql: strings.Join(strings.Fields(query), " "), tx: tx})
+		sql := strings.Join(strings.Fields(query), " ")
+		l.stmts = append(l.stmts, statement{sql: sql, tx: tx})
+		if l.seen != nil {
+			l.seen.record(fmt.Sprintf("SQL %.60s", sql))
+		}
 	}
 }
 
