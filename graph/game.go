@@ -361,9 +361,41 @@ func (r *Resolver) createGame(ctx context.Context, input CreateGameInput) (*Game
 	return r.lobbyPayload(ctx, created.GameID)
 }
 
+// maxViewerActions is the most actions viewerActions lists without `from`.
+const maxViewerActions = 1000
+
+// viewerLegal returns the commands the viewer may send in the game of snap now, with their ranges, as the
+// engine lists them; none for a viewer not seated in it.
+func viewerLegal(ctx context.Context, snap game.Snapshot) []rules.Action {
+	seat, ok := viewerSeat(ctx, snap.Seats)
+	if !ok {
+		return nil
+	}
+	return rules.LegalCommands(snap.State, rules.PlayerID(seat))
+}
+
+// actionFrom returns the territory a legal command starts from (Action.from), or false for a command
+// without one.
+func actionFrom(st rules.State, c rules.Command) (rules.TerritoryID, bool) {
+	switch c := c.(type) {
+	case rules.Claim:
+		return c.Territory, true
+	case rules.Place:
+		return c.Placements[0].Territory, true
+	case rules.Attack:
+		return c.From, true
+	case rules.Fortify:
+		return c.From, true
+	case rules.Occupy:
+		return st.Pending().From, true
+	}
+	return 0, false
+}
+
 // viewerActions lists the commands the viewer may send in game gameID now, with their ranges; none for
-// a viewer not seated in it.
-func (r *Resolver) viewerActions(ctx context.Context, gameID int) ([]*Action, error) {
+// a viewer not seated in it. With from (a territory's key), only those that start from it; without it,
+// at most maxViewerActions.
+func (r *Resolver) viewerActions(ctx context.Context, gameID int, from *string) ([]*Action, error) {
 	if _, signed := ViewerID(ctx); !signed {
 		return []*Action{}, nil
 	}
@@ -371,33 +403,172 @@ func (r *Resolver) viewerActions(ctx context.Context, gameID int) ([]*Action, er
 	if err != nil {
 		return nil, err
 	}
-	seat, ok := viewerSeat(ctx, snap.Seats)
-	if !ok {
-		return []*Action{}, nil
-	}
 	st := snap.State
 	b := st.Board()
+	only := rules.TerritoryID(-1)
+	if from != nil {
+		t, ok := b.Lookup(*from)
+		if !ok {
+			return nil, errorf(CodeBadUserInput, "no territory %q on this map", *from)
+		}
+		only = t
+	}
+	legal := viewerLegal(ctx, snap)
+	if from == nil && len(legal) > maxViewerActions {
+		return nil, errorf(CodeBadUserInput, "the viewer has %d actions, more than the %d listed at once: ask viewerActionSummary, "+
+			"then viewerActions(from: ...) for one territory", len(legal), maxViewerActions)
+	}
 	key := func(t rules.TerritoryID) *string { k := b.Territory(t).Key; return &k }
 	out := []*Action{}
-	for _, a := range rules.LegalCommands(st, rules.PlayerID(seat)) {
+	for _, a := range legal {
+		start, ok := actionFrom(st, a.Command)
+		if from != nil && (!ok || start != only) {
+			continue
+		}
 		act := &Action{Kind: a.Command.Kind(), Min: a.Min, Max: a.Max}
+		if ok {
+			act.From = key(start)
+		}
 		switch c := a.Command.(type) {
-		case rules.Claim:
-			act.From = key(c.Territory)
-		case rules.Place:
-			act.From = key(c.Placements[0].Territory)
 		case rules.Trade:
 			act.Cards = []int{int(c.Cards[0]), int(c.Cards[1]), int(c.Cards[2])}
 		case rules.Attack:
-			act.From, act.To = key(c.From), key(c.To)
+			act.To = key(c.To)
 		case rules.Fortify:
-			act.From, act.To = key(c.From), key(c.To)
+			act.To = key(c.To)
 		case rules.Occupy:
-			act.From, act.To = key(st.Pending().From), key(st.Pending().To)
+			act.To = key(st.Pending().To)
 		}
 		out = append(out, act)
 	}
 	return out, nil
+}
+
+// viewerActionSummary sums up the commands the viewer may send in game gameID now by kind, with the
+// territories they start from.
+func (r *Resolver) viewerActionSummary(ctx context.Context, gameID int) ([]*ActionSummary, error) {
+	if _, signed := ViewerID(ctx); !signed {
+		return []*ActionSummary{}, nil
+	}
+	snap, err := r.snapshotOf(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	st := snap.State
+	b := st.Board()
+	out := []*ActionSummary{}
+	byKind := map[string]*ActionSummary{}
+	starts := map[string][]bool{} // kind -> the territories its actions start from, by index
+	for _, a := range viewerLegal(ctx, snap) {
+		kind := a.Command.Kind()
+		sum := byKind[kind]
+		if sum == nil {
+			sum = &ActionSummary{Kind: kind, From: []string{}}
+			byKind[kind] = sum
+			out = append(out, sum)
+		}
+		sum.Count++
+		if t, ok := actionFrom(st, a.Command); ok {
+			if starts[kind] == nil {
+				starts[kind] = make([]bool, b.Len())
+			}
+			starts[kind][t] = true
+		}
+	}
+	for _, sum := range out {
+		for t, ok := range starts[sum.Kind] {
+			if ok {
+				sum.From = append(sum.From, b.Territory(rules.TerritoryID(t)).Key)
+			}
+		}
+	}
+	return out, nil
+}
+
+// maxSinceEvents is the most events board(sinceSeq) reads to find what changed; further behind, it is
+// the whole board.
+const maxSinceEvents = 1000
+
+// board returns the board of game gameID: whole, or with sinceSeq only the territories the events after it
+// changed.
+func (r *Resolver) board(ctx context.Context, gameID int, sinceSeq *int) ([]*TerritoryState, error) {
+	snap, err := r.snapshotOf(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	if sinceSeq == nil {
+		return boardOf(snap.State), nil
+	}
+	since := int64(*sinceSeq)
+	if since < 0 || since > snap.Seq {
+		return nil, errorf(CodeBadUserInput, "sinceSeq must be from 0 to the game's seq, %d, not %d", snap.Seq, since)
+	}
+	behind := snap.Seq - since
+	if behind > maxSinceEvents {
+		return boardOf(snap.State), nil
+	}
+	out := []*TerritoryState{}
+	if behind == 0 {
+		return out, nil
+	}
+	// The events after since up to the snapshot's seq: seq numbers have no gaps, so they are the first
+	// behind of them, whatever came after the snapshot.
+	events, err := r.game.Events(ctx, gameID, since, int(behind))
+	if err != nil {
+		return nil, err
+	}
+	for t, ok := range changedTerritories(snap.State, events) {
+		if ok {
+			out = append(out, territoryState(snap.State, rules.TerritoryID(t)))
+		}
+	}
+	return out, nil
+}
+
+// changedTerritories returns, by territory index, which territories of state st (the state after events)
+// events changed, owner or armies. A territory a resignation turned neutral is either neutral in st or was
+// changed since by an event that names it.
+func changedTerritories(st rules.State, events []game.SeqEvent) []bool {
+	b := st.Board()
+	changed := make([]bool, b.Len())
+	mark := func(ts ...rules.TerritoryID) {
+		for _, t := range ts {
+			if int(t) >= 0 && int(t) < len(changed) {
+				changed[t] = true
+			}
+		}
+	}
+	for _, e := range events {
+		switch ev := e.Event.(type) {
+		case rules.TerritoriesDealt:
+			for t := range changed {
+				changed[t] = true
+			}
+		case rules.TerritoryClaimed:
+			mark(ev.Territory)
+		case rules.ArmiesPlaced:
+			for _, p := range ev.Placements {
+				mark(p.Territory)
+			}
+		case rules.CardsTraded:
+			mark(ev.Bonus...)
+		case rules.BattleRolled:
+			mark(ev.From, ev.To)
+		case rules.TerritoryConquered:
+			mark(ev.From, ev.To)
+		case rules.TerritoryOccupied:
+			mark(ev.From, ev.To)
+		case rules.Fortified:
+			mark(ev.From, ev.To)
+		case rules.PlayerResigned:
+			for t := range changed {
+				if st.Owner(rules.TerritoryID(t)) == rules.Neutral {
+					changed[t] = true
+				}
+			}
+		}
+	}
+	return changed
 }
 
 // events returns the events of game gameID after sequence number after (first of them, at most

@@ -36,17 +36,18 @@ func (r *gameResolver) Seats(ctx context.Context, obj *Game) ([]*Seat, error) {
 }
 
 // Board is the resolver for the board field.
-func (r *gameResolver) Board(ctx context.Context, obj *Game) ([]*TerritoryState, error) {
-	snap, err := r.snapshotOf(ctx, obj.gameID)
-	if err != nil {
-		return nil, err
-	}
-	return boardOf(snap.State), nil
+func (r *gameResolver) Board(ctx context.Context, obj *Game, sinceSeq *int) ([]*TerritoryState, error) {
+	return r.board(ctx, obj.gameID, sinceSeq)
 }
 
 // ViewerActions is the resolver for the viewerActions field.
-func (r *gameResolver) ViewerActions(ctx context.Context, obj *Game) ([]*Action, error) {
-	return r.viewerActions(ctx, obj.gameID)
+func (r *gameResolver) ViewerActions(ctx context.Context, obj *Game, from *string) ([]*Action, error) {
+	return r.viewerActions(ctx, obj.gameID, from)
+}
+
+// ViewerActionSummary is the resolver for the viewerActionSummary field.
+func (r *gameResolver) ViewerActionSummary(ctx context.Context, obj *Game) ([]*ActionSummary, error) {
+	return r.viewerActionSummary(ctx, obj.gameID)
 }
 
 // Territories is the resolver for the territories field.

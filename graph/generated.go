@@ -60,6 +60,12 @@ type ComplexityRoot struct {
 		To    func(childComplexity int) int
 	}
 
+	ActionSummary struct {
+		Count func(childComplexity int) int
+		From  func(childComplexity int) int
+		Kind  func(childComplexity int) int
+	}
+
 	ApiToken struct {
 		CreatedAt  func(childComplexity int) int
 		ExpiresAt  func(childComplexity int) int
@@ -97,26 +103,27 @@ type ComplexityRoot struct {
 	}
 
 	Game struct {
-		Board            func(childComplexity int) int
-		CardSystem       func(childComplexity int) int
-		Claim            func(childComplexity int) int
-		CurrentSeat      func(childComplexity int) int
-		Events           func(childComplexity int, after *int, first *int) int
-		ID               func(childComplexity int) int
-		InviteCode       func(childComplexity int) int
-		Map              func(childComplexity int) int
-		Phase            func(childComplexity int) int
-		Record           func(childComplexity int) int
-		Seats            func(childComplexity int) int
-		Seq              func(childComplexity int) int
-		Status           func(childComplexity int) int
-		Territories      func(childComplexity int, first *int, after *entgql.Cursor[int]) int
-		TtbPercent       func(childComplexity int) int
-		Turn             func(childComplexity int) int
-		TurnDeadline     func(childComplexity int) int
-		TurnLimitSeconds func(childComplexity int) int
-		Version          func(childComplexity int) int
-		ViewerActions    func(childComplexity int) int
+		Board               func(childComplexity int, sinceSeq *int) int
+		CardSystem          func(childComplexity int) int
+		Claim               func(childComplexity int) int
+		CurrentSeat         func(childComplexity int) int
+		Events              func(childComplexity int, after *int, first *int) int
+		ID                  func(childComplexity int) int
+		InviteCode          func(childComplexity int) int
+		Map                 func(childComplexity int) int
+		Phase               func(childComplexity int) int
+		Record              func(childComplexity int) int
+		Seats               func(childComplexity int) int
+		Seq                 func(childComplexity int) int
+		Status              func(childComplexity int) int
+		Territories         func(childComplexity int, first *int, after *entgql.Cursor[int]) int
+		TtbPercent          func(childComplexity int) int
+		Turn                func(childComplexity int) int
+		TurnDeadline        func(childComplexity int) int
+		TurnLimitSeconds    func(childComplexity int) int
+		Version             func(childComplexity int) int
+		ViewerActionSummary func(childComplexity int) int
+		ViewerActions       func(childComplexity int, from *string) int
 	}
 
 	GameConnection struct {
@@ -330,8 +337,9 @@ type GameResolver interface {
 	Map(ctx context.Context, obj *Game) (*ent.GameMap, error)
 
 	Seats(ctx context.Context, obj *Game) ([]*Seat, error)
-	Board(ctx context.Context, obj *Game) ([]*TerritoryState, error)
-	ViewerActions(ctx context.Context, obj *Game) ([]*Action, error)
+	Board(ctx context.Context, obj *Game, sinceSeq *int) ([]*TerritoryState, error)
+	ViewerActions(ctx context.Context, obj *Game, from *string) ([]*Action, error)
+	ViewerActionSummary(ctx context.Context, obj *Game) ([]*ActionSummary, error)
 	Territories(ctx context.Context, obj *Game, first *int, after *entgql.Cursor[int]) (*ent.TerritoryConnection, error)
 	Events(ctx context.Context, obj *Game, after *int, first *int) ([]*game.EventView, error)
 	InviteCode(ctx context.Context, obj *Game) (*string, error)
@@ -457,6 +465,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Action.To(childComplexity), true
 
+	case "ActionSummary.count":
+		if e.ComplexityRoot.ActionSummary.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActionSummary.Count(childComplexity), true
+	case "ActionSummary.from":
+		if e.ComplexityRoot.ActionSummary.From == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActionSummary.From(childComplexity), true
+	case "ActionSummary.kind":
+		if e.ComplexityRoot.ActionSummary.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActionSummary.Kind(childComplexity), true
+
 	case "ApiToken.createdAt":
 		if e.ComplexityRoot.ApiToken.CreatedAt == nil {
 			break
@@ -576,7 +603,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		return e.ComplexityRoot.Game.Board(childComplexity), true
+		args, err := ec.field_Game_board_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Game.Board(childComplexity, args["sinceSeq"].(*int)), true
 	case "Game.cardSystem":
 		if e.ComplexityRoot.Game.CardSystem == nil {
 			break
@@ -695,12 +727,23 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Game.Version(childComplexity), true
+	case "Game.viewerActionSummary":
+		if e.ComplexityRoot.Game.ViewerActionSummary == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.ViewerActionSummary(childComplexity), true
 	case "Game.viewerActions":
 		if e.ComplexityRoot.Game.ViewerActions == nil {
 			break
 		}
 
-		return e.ComplexityRoot.Game.ViewerActions(childComplexity), true
+		args, err := ec.field_Game_viewerActions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Game.ViewerActions(childComplexity, args["from"].(*string)), true
 
 	case "GameConnection.edges":
 		if e.ComplexityRoot.GameConnection.Edges == nil {
@@ -1775,6 +1818,18 @@ func (ec *executionContext) childFields_Action(ctx context.Context, field graphq
 	return nil, fmt.Errorf("no field named %q was found under type Action", field.Name)
 }
 
+func (ec *executionContext) childFields_ActionSummary(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "kind":
+		return ec.fieldContext_ActionSummary_kind(ctx, field)
+	case "count":
+		return ec.fieldContext_ActionSummary_count(ctx, field)
+	case "from":
+		return ec.fieldContext_ActionSummary_from(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ActionSummary", field.Name)
+}
+
 func (ec *executionContext) childFields_ApiToken(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -1879,6 +1934,8 @@ func (ec *executionContext) childFields_Game(ctx context.Context, field graphql.
 		return ec.fieldContext_Game_board(ctx, field)
 	case "viewerActions":
 		return ec.fieldContext_Game_viewerActions(ctx, field)
+	case "viewerActionSummary":
+		return ec.fieldContext_Game_viewerActionSummary(ctx, field)
 	case "territories":
 		return ec.fieldContext_Game_territories(ctx, field)
 	case "events":
@@ -2329,6 +2386,20 @@ func (ec *executionContext) childFields___Type(ctx context.Context, field graphq
 
 // region    ***************************** args.gotpl *****************************
 
+func (ec *executionContext) field_Game_board_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "sinceSeq",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["sinceSeq"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Game_events_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -2370,6 +2441,20 @@ func (ec *executionContext) field_Game_territories_args(ctx context.Context, raw
 		return nil, err
 	}
 	args["after"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Game_viewerActions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "from",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["from"] = arg0
 	return args, nil
 }
 
@@ -3039,6 +3124,75 @@ func (ec *executionContext) _Action_max(ctx context.Context, field graphql.Colle
 }
 func (ec *executionContext) fieldContext_Action_max(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Action", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ActionSummary_kind(ctx context.Context, field graphql.CollectedField, obj *ActionSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActionSummary_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ActionSummary_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ActionSummary", field, false, false, "String")
+}
+
+func (ec *executionContext) _ActionSummary_count(ctx context.Context, field graphql.CollectedField, obj *ActionSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActionSummary_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ActionSummary_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ActionSummary", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ActionSummary_from(ctx context.Context, field graphql.CollectedField, obj *ActionSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActionSummary_from(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.From, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ActionSummary_from(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ActionSummary", field, false, false, "String")
 }
 
 func (ec *executionContext) _ApiToken_id(ctx context.Context, field graphql.CollectedField, obj *ent.Token) (ret graphql.Marshaler) {
@@ -3826,7 +3980,8 @@ func (ec *executionContext) _Game_board(ctx context.Context, field graphql.Colle
 			return ec.fieldContext_Game_board(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Game().Board(ctx, obj)
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Game().Board(ctx, obj, fc.Args["sinceSeq"].(*int))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*TerritoryState) graphql.Marshaler {
@@ -3836,7 +3991,7 @@ func (ec *executionContext) _Game_board(ctx context.Context, field graphql.Colle
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_Game_board(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_Game_board(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "Game",
 		Field:      field,
@@ -3845,6 +4000,17 @@ func (ec *executionContext) fieldContext_Game_board(_ context.Context, field gra
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_TerritoryState(ctx, field)
 		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Game_board_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -3858,7 +4024,8 @@ func (ec *executionContext) _Game_viewerActions(ctx context.Context, field graph
 			return ec.fieldContext_Game_viewerActions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Game().ViewerActions(ctx, obj)
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Game().ViewerActions(ctx, obj, fc.Args["from"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*Action) graphql.Marshaler {
@@ -3868,7 +4035,7 @@ func (ec *executionContext) _Game_viewerActions(ctx context.Context, field graph
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_Game_viewerActions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_Game_viewerActions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "Game",
 		Field:      field,
@@ -3876,6 +4043,49 @@ func (ec *executionContext) fieldContext_Game_viewerActions(_ context.Context, f
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Action(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Game_viewerActions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Game_viewerActionSummary(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_viewerActionSummary(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().ViewerActionSummary(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ActionSummary) graphql.Marshaler {
+			return ec.marshalNActionSummary2ᚕᚖroutᚋgraphᚐActionSummaryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_viewerActionSummary(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Game",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ActionSummary(ctx, field)
 		},
 	}
 	return fc, nil
@@ -10272,6 +10482,49 @@ func (ec *executionContext) _Action(ctx context.Context, sel ast.SelectionSet, o
 	return out
 }
 
+var actionSummaryImplementors = []string{"ActionSummary"}
+
+func (ec *executionContext) _ActionSummary(ctx context.Context, sel ast.SelectionSet, obj *ActionSummary) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, actionSummaryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ActionSummary")
+		case "kind":
+			out.Values[i] = ec._ActionSummary_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._ActionSummary_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "from":
+			out.Values[i] = ec._ActionSummary_from(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var apiTokenImplementors = []string{"ApiToken", "Node"}
 
 func (ec *executionContext) _ApiToken(ctx context.Context, sel ast.SelectionSet, obj *ent.Token) graphql.Marshaler {
@@ -10620,6 +10873,12 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Game_viewerActions(ctx, field, obj)
+				})
+		case "viewerActionSummary":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_viewerActionSummary(ctx, field, obj)
 				})
 		case "territories":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
@@ -12449,6 +12708,30 @@ func (ec *executionContext) marshalNAction2ᚖroutᚋgraphᚐAction(ctx context.
 	return ec._Action(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNActionSummary2ᚕᚖroutᚋgraphᚐActionSummaryᚄ(ctx context.Context, sel ast.SelectionSet, v []*ActionSummary) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNActionSummary2ᚖroutᚋgraphᚐActionSummary(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNActionSummary2ᚖroutᚋgraphᚐActionSummary(ctx context.Context, sel ast.SelectionSet, v *ActionSummary) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ActionSummary!")
+		return graphql.Null
+	}
+	return ec._ActionSummary(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNApiToken2ᚖroutᚋentᚐToken(ctx context.Context, sel ast.SelectionSet, v *ent.Token) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "ApiToken!")
@@ -12999,6 +13282,35 @@ func (ec *executionContext) marshalNString2string(ctx context.Context, sel ast.S
 		graphql.AddInvalidNullFromMarshaler(ctx, "String!")
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalNString2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]string, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNString2string(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNString2string(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNTerritory2ᚖroutᚋentᚐTerritory(ctx context.Context, sel ast.SelectionSet, v *ent.Territory) graphql.Marshaler {
