@@ -17,6 +17,7 @@ import (
 
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
+	"github.com/99designs/gqlgen/graphql"
 
 	"rout/dbtest"
 	"rout/ent"
@@ -85,7 +86,20 @@ func newEnv(t *testing.T, configure func(*graph.Settings)) *env {
 // newEnvOn is newEnv on an open, migrated database.
 func newEnvOn(t *testing.T, db *sql.DB, configure func(*graph.Settings)) *env {
 	t.Helper()
-	e, _ := serveAPI(t, db, newService(t, db), nil, settings(configure))
+	return newEnvWith(t, db, configure, envOpts{})
+}
+
+// envOpts are what some tests add to an env: the game service's effects, extensions of the GraphQL
+// server.
+type envOpts struct {
+	effects    game.Effects
+	extensions []graphql.HandlerExtension
+}
+
+// newEnvWith is newEnvOn with opts.
+func newEnvWith(t *testing.T, db *sql.DB, configure func(*graph.Settings), opts envOpts) *env {
+	t.Helper()
+	e, _ := serveAPI(t, db, newService(t, db, opts.effects), nil, settings(configure), opts.extensions...)
 	return e
 }
 
@@ -98,10 +112,10 @@ func settings(configure func(*graph.Settings)) graph.Settings {
 	return cfg
 }
 
-// newService returns a game service on db for the API.
-func newService(t *testing.T, db *sql.DB) *game.Service {
+// newService returns a game service on db for the API, with effects (nil: none).
+func newService(t *testing.T, db *sql.DB, effects game.Effects) *game.Service {
 	t.Helper()
-	svc, err := game.New(game.Opts{DB: db, Logger: quiet, SurvivorTime: time.Minute})
+	svc, err := game.New(game.Opts{DB: db, Logger: quiet, SurvivorTime: time.Minute, Effects: effects})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,8 +123,9 @@ func newService(t *testing.T, db *sql.DB) *game.Service {
 }
 
 // serveAPI serves the API (GraphQL, records, the playground) of cfg on db through svc and hub (nil: no
-// live hub) with an httptest.Server, closed when the test ends, and returns it with the GraphQL handler.
-func serveAPI(t *testing.T, db *sql.DB, svc *game.Service, hub *live.Hub, cfg graph.Settings) (*env, http.Handler) {
+// live hub) and the GraphQL server's extensions with an httptest.Server, closed when the test ends, and
+// returns it with the GraphQL handler.
+func serveAPI(t *testing.T, db *sql.DB, svc *game.Service, hub *live.Hub, cfg graph.Settings, extensions ...graphql.HandlerExtension) (*env, http.Handler) {
 	t.Helper()
 	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
 	e := &env{t: t, db: db, ent: client, clock: &clock{now: time.Now()}, logs: &syncBuffer{}}
@@ -120,6 +135,8 @@ func serveAPI(t *testing.T, db *sql.DB, svc *game.Service, hub *live.Hub, cfg gr
 		Game:   svc,
 		Logger: slog.New(slog.NewTextHandler(e.logs, nil)),
 		Clock:  e.clock.Now,
+
+		Extensions: extensions,
 	}
 	if hub != nil {
 		deps.Live = hub

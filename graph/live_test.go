@@ -63,7 +63,7 @@ func newReplicasWith(t *testing.T, n int, opts live.Opts, configure func(*graph.
 	db := dbtest.OpenURL(t, dsn)
 	out := make([]*replica, n)
 	for i := range out {
-		svc := newService(t, db)
+		svc := newService(t, db, nil)
 		o := opts
 		o.DB, o.DSN, o.Game, o.Logger = db, dsn, svc, quiet
 		hub, err := live.New(o)
