@@ -230,7 +230,7 @@ try {
   // Both play until each has played two whole game turns; Bob reloads once mid-game.
   const turnState = { alice: { attacks: 0, fortified: false, turn: -1 }, bob: { attacks: 0, fortified: false, turn: -1 } };
   let reloaded = false;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 240_000;
   let idle = 0;
   while (stats.turnsPlayed.alice < 2 || stats.turnsPlayed.bob < 2) {
     if (Date.now() > deadline) throw new Error(`the game did not get through two turns each in time: ${JSON.stringify(stats)}`);

@@ -93,3 +93,32 @@ export function seatName(s: { userName?: string | null; name?: string | null; cp
   if (s.status === "invited") return "invited player";
   return "open seat";
 }
+
+/** The words of a notice. */
+export function noticeText(kind: string, mapName: string | undefined, data: unknown): string {
+  const game = mapName ? `your game on ${mapName}` : "your game";
+  const d = (data ?? {}) as Record<string, unknown>;
+  switch (kind) {
+    case "your_turn":
+      return `It is your turn in ${game}.`;
+    case "turn_warning":
+      return typeof d.deadline === "string" && Number.isFinite(Date.parse(d.deadline))
+        ? `Your time is running out in ${game}: the turn ends at ${new Date(d.deadline).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}.`
+        : `Your time is running out in ${game}.`;
+    case "cpu_played":
+      return `Your time ran out in ${game}: a CPU played your turn.`;
+    case "eliminated":
+      return `You were eliminated from ${game}.`;
+    case "game_over":
+      return `${capital(game)} is over.`;
+    case "invited":
+      return `You were invited to a game${mapName ? ` on ${mapName}` : ""}.`;
+    default:
+      return `${capital(kind.replace(/_/g, " "))} in ${game}.`;
+  }
+}
+
+function capital(s: string) {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+

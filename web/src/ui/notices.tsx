@@ -4,38 +4,13 @@ import { useEffect, useState } from "preact/hooks";
 import { subscribe } from "../api/client";
 import { ViewerEventsSubscription } from "../api/operations";
 import { navigate } from "./router";
+import { noticeText } from "./format";
 
 export interface Notice {
   seq: number;
   kind: string;
   gameId: string;
   text: string;
-}
-
-/** The words of a notice. */
-export function noticeText(kind: string, mapName: string | undefined, data: unknown): string {
-  const game = mapName ? `your game on ${mapName}` : "your game";
-  const d = (data ?? {}) as Record<string, unknown>;
-  switch (kind) {
-    case "your_turn":
-      return `It is your turn in ${game}.`;
-    case "turn_warning":
-      return `Your time is running out in ${game}.`;
-    case "cpu_played":
-      return `Your time ran out in ${game}: a CPU played your turn.`;
-    case "eliminated":
-      return `You were eliminated from ${game}.`;
-    case "game_over":
-      return typeof d.winner === "number" ? `${capital(game)} is over.` : `${capital(game)} is over.`;
-    case "invited":
-      return `You were invited to a game${mapName ? ` on ${mapName}` : ""}.`;
-    default:
-      return `${capital(kind.replace(/_/g, " "))} in ${game}.`;
-  }
-}
-
-function capital(s: string) {
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
 }
 
 const listeners = new Set<(n: Notice) => void>();

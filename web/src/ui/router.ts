@@ -1,6 +1,8 @@
 // A few lines of routing on the History API: the server answers every app path with the same page.
 import { useEffect, useState } from "preact/hooks";
 
+export { match } from "./path";
+
 const listeners = new Set<() => void>();
 
 export function navigate(to: string, replace = false): void {
@@ -31,19 +33,6 @@ export function useLocation(): Location {
     return () => void listeners.delete(f);
   }, []);
   return loc;
-}
-
-/** The path's parts after a prefix, such as match("/games/:id", "/games/abc") = { id: "abc" }. */
-export function match(pattern: string, path: string): Record<string, string> | null {
-  const p = pattern.split("/").filter(Boolean);
-  const a = path.split("/").filter(Boolean);
-  if (p.length !== a.length) return null;
-  const out: Record<string, string> = {};
-  for (let i = 0; i < p.length; i++) {
-    if (p[i].startsWith(":")) out[p[i].slice(1)] = decodeURIComponent(a[i]);
-    else if (p[i] !== a[i]) return null;
-  }
-  return out;
 }
 
 /** A link that navigates without reloading the page. */
