@@ -1,0 +1,5 @@
+// The board module: see api.ts.
+export { createBoard, type Board } from './api';
+export type { BoardConfig } from './config';
+export type { MapGeometry, SeatStyle, TerritoryGeometry, TerritoryState, AreaGeometry, SeaLine } from './types';
+export { ownerStyle, SAFE } from './palette';
