@@ -80,6 +80,24 @@ export function ownerStyle(seat: number, color: string): OwnerStyle {
   return { fill, pattern, ink: inkOn(fill) };
 }
 
+/**
+ * The styles of all seats of a game: each seat's colour, with its seat's pattern, moved on to the next
+ * pattern while another seat already looks the same (two colour names can share a safe colour).
+ */
+export function ownerStyles(seats: ReadonlyArray<{ seat: number; color: string }>): Map<number, OwnerStyle> {
+  const used = new Set<string>();
+  const out = new Map<number, OwnerStyle>();
+  for (const s of seats) {
+    const st = ownerStyle(s.seat, s.color);
+    let p = PATTERNS.indexOf(st.pattern);
+    for (let n = 0; n < PATTERNS.length && used.has(`${st.fill}/${PATTERNS[p]}`); n++) p = (p + 1) % PATTERNS.length;
+    st.pattern = PATTERNS[p];
+    used.add(`${st.fill}/${st.pattern}`);
+    out.set(s.seat, st);
+  }
+  return out;
+}
+
 /** Muted outline colours for bonus areas. */
 const AREA = ['#5B4B8A', '#2E6F40', '#8A4B2E', '#2E5E8A', '#7A6A1F', '#8A2E5E', '#3F3F3F', '#1F7A7A'];
 

@@ -3,7 +3,7 @@
 // through the index of elements by territory (map order). Nothing here reads layout.
 
 import type { ResolvedConfig } from './config';
-import { areaColor, inkOn, NEUTRAL_FILL, ownerStyle, UNCLAIMED_FILL } from './palette';
+import { areaColor, inkOn, NEUTRAL_FILL, ownerStyles, UNCLAIMED_FILL } from './palette';
 import { ariaLabel, type BoardState } from './state';
 import { escapeXml, neutralDef, patternDef, territoryPaths } from './svg';
 import type { TerritoryState } from './types';
@@ -39,14 +39,13 @@ function fills(s: BoardState, c: ResolvedConfig, uid: string): Fills {
   const byseat = new Map<number, { fill: string; ink: string }>();
   let defs = '';
   const tile = Math.max(2, s.cell / 4);
-  for (const seat of s.seats) {
-    const st = ownerStyle(seat.seat, seat.color);
+  for (const [seat, st] of ownerStyles(s.seats)) {
     if (c.patterns && st.pattern !== 'solid') {
-      const id = `${uid}-s${seat.seat}`;
+      const id = `${uid}-s${seat}`;
       defs += patternDef(id, st, tile);
-      byseat.set(seat.seat, { fill: `url(#${id})`, ink: st.ink });
+      byseat.set(seat, { fill: `url(#${id})`, ink: st.ink });
     } else {
-      byseat.set(seat.seat, { fill: st.fill, ink: st.ink });
+      byseat.set(seat, { fill: st.fill, ink: st.ink });
     }
   }
   const neutralFill = c.patterns ? `url(#${uid}-neutral)` : NEUTRAL_FILL;
