@@ -34,6 +34,7 @@ describe('createBoard', () => {
     board = createBoard(el, {
       geometry,
       seats,
+      labels: 'always',
       territories: geometry.territories.map((_, i) => ({ owner: i % 2, neutral: false, armies: 1 + (i % 5) })),
     });
   });
@@ -126,8 +127,19 @@ describe('createBoard', () => {
     expect(r.cells[idx('peru')].getAttribute('aria-pressed')).toBe('true');
     expect(r.svg.querySelector('.rb-sel-o')!.getAttribute('href')).toBe(`#${r.uid}-t${idx('peru')}`);
     board.setSelection(null);
-    expect(r.cells[idx('peru')].getAttribute('aria-pressed')).toBe('false');
+    expect(r.cells[idx('peru')].hasAttribute('aria-pressed')).toBe(false);
     expect(r.svg.querySelector('.rb-sel-o')!.getAttribute('display')).toBe('none');
+  });
+
+  it('makes the army counts only when they are first shown', () => {
+    const b = createBoard(el, { geometry, seats }); // jsdom has no layout: "auto" labels stay hidden
+    expect(b.renderer.labels).toHaveLength(0);
+    expect(b.renderer.svg.classList.contains('rb-nolabels')).toBe(true);
+    b.setState([{ key: 'peru', owner: 0, neutral: false, armies: 4 }]);
+    b.renderer.setLabelsVisible(true);
+    expect(b.renderer.labels).toHaveLength(42);
+    expect(b.renderer.labels[idx('peru')].textContent).toBe('4');
+    b.destroy();
   });
 
   it('removes everything on destroy', () => {

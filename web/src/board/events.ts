@@ -26,10 +26,9 @@ const ARROWS: Record<string, Direction> = { ArrowUp: 'up', ArrowDown: 'down', Ar
 /** The territory index of an event target inside the cells group, or null. */
 export function territoryOf(target: EventTarget | null): number | null {
   const el = target as Element | null;
-  const cell = el?.closest?.('[data-i]');
-  if (!cell) return null;
-  const i = Number(cell.getAttribute('data-i'));
-  return Number.isInteger(i) ? i : null;
+  const cell = el?.closest?.('.rb-t');
+  const m = cell ? /-t(\d+)$/.exec(cell.id) : null;
+  return m ? Number(m[1]) : null;
 }
 
 /** What a key press does, for keydown events on the board (pure: tested without a DOM). */

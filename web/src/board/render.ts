@@ -72,13 +72,13 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
   const fontSize = Math.max(1, s.cell * 0.32);
 
   const parts: string[] = [];
-  parts.push(`<defs>${f.defs}</defs><g class="rb-view"><g class="rb-cells">`);
+  parts.push(`<defs>${f.defs}</defs><g class="rb-view"><g class="rb-cells" stroke="#555">`);
   s.geometry.territories.forEach((t, i) => {
     const st = s.territories[i];
-    const stroke = t.areas?.length ? (areaIndex.get(t.areas[0]) ?? '#555') : '#555';
+    const area = t.areas?.length ? areaIndex.get(t.areas[0]) : undefined;
     parts.push(
-      `<path id="${uid}-t${i}" class="rb-t" data-i="${i}" d="${paths[i]}" fill="${f.fill(st)}" stroke="${stroke}" ` +
-        `vector-effect="non-scaling-stroke" role="button" aria-pressed="false" aria-label="${escapeXml(ariaLabel(s, i))}"/>`,
+      `<path id="${uid}-t${i}" class="rb-t" d="${paths[i]}" fill="${f.fill(st)}"${area ? ` stroke="${area}"` : ''} ` +
+        `role="button" aria-label="${escapeXml(ariaLabel(s, i))}"/>`,
     );
   });
   parts.push('</g><g class="rb-sea" aria-hidden="true">');
@@ -87,18 +87,22 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
     const b = s.index.get(line.to);
     if (a === undefined || b === undefined) continue;
     const d = line.path || `M${s.xs[a]},${s.ys[a]}L${s.xs[b]},${s.ys[b]}`;
-    parts.push(`<path d="${escapeXml(d)}" vector-effect="non-scaling-stroke"/>`);
+    parts.push(`<path d="${escapeXml(d)}"/>`);
   }
   parts.push(
     `</g><g class="rb-over" aria-hidden="true"><use class="rb-sel-o" href="#${uid}-t0" display="none"/>` +
       `<use class="rb-focus-o" href="#${uid}-t0"/></g>`,
   );
-  parts.push(`<g class="rb-labels" aria-hidden="true" font-size="${fontSize.toFixed(1)}">`);
-  s.geometry.territories.forEach((t, i) => {
-    const st = s.territories[i];
-    parts.push(`<text x="${t.x}" y="${t.y}" fill="${f.ink(st)}">${labelText(st)}</text>`);
-  });
-  parts.push('</g></g>');
+  // Army counts are made when first shown (on a big map, once zoomed in far enough to read them).
+  parts.push(`<g class="rb-labels" aria-hidden="true" font-size="${fontSize.toFixed(1)}"></g></g>`);
+  const labelMarkup = () => {
+    const out: string[] = [];
+    s.geometry.territories.forEach((t, i) => {
+      const st = s.territories[i];
+      out.push(`<text x="${t.x}" y="${t.y}" fill="${f.ink(st)}">${labelText(st)}</text>`);
+    });
+    return out.join('');
+  };
 
   const root = document.createElement('div');
   root.className = 'rb-root';
@@ -120,7 +124,8 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
 
   const view = svg.querySelector('.rb-view') as SVGGElement;
   const cells = Array.from(svg.querySelector('.rb-cells')!.children) as SVGPathElement[];
-  const labels = Array.from(svg.querySelector('.rb-labels')!.children) as SVGTextElement[];
+  const labelGroup = svg.querySelector('.rb-labels') as SVGGElement;
+  const labels: SVGTextElement[] = [];
   const selO = svg.querySelector('.rb-sel-o') as SVGUseElement;
   const focusO = svg.querySelector('.rb-focus-o') as SVGUseElement;
   // Keyboard focus starts on the first territory (roving tabindex: one territory is in the tab order).
@@ -141,8 +146,10 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
         const t = s.territories[i];
         cells[i].setAttribute('fill', f.fill(t));
         const l = labels[i];
-        l.textContent = labelText(t);
-        l.setAttribute('fill', f.ink(t));
+        if (l) {
+          l.textContent = labelText(t);
+          l.setAttribute('fill', f.ink(t));
+        }
         relabel(i);
       }
     },
@@ -154,7 +161,7 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
       svg.classList.toggle('rb-choosing', s.highlights.size > 0);
     },
     updateSelection(prev, next) {
-      if (prev !== null) cells[prev]?.setAttribute('aria-pressed', 'false');
+      if (prev !== null) cells[prev]?.removeAttribute('aria-pressed');
       if (next !== null && cells[next]) {
         cells[next].setAttribute('aria-pressed', 'true');
         selO.setAttribute('href', `#${uid}-t${next}`);
@@ -172,6 +179,10 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
       if (focusElement) cell.focus({ preventScroll: true });
     },
     setLabelsVisible(on) {
+      if (on && labels.length === 0 && s.n > 0) {
+        labelGroup.innerHTML = labelMarkup();
+        labels.push(...(Array.from(labelGroup.children) as SVGTextElement[]));
+      }
       svg.classList.toggle('rb-nolabels', !on);
     },
     destroy() {
