@@ -18,7 +18,7 @@ interface Checkpoint {
 
 // The records were played by the engine and its CPUs (testdata/gen.go), with the engine's own state at
 // checkpoints: the client's fold must agree with it everywhere.
-describe.each(['classic-random', 'classic-roundrobin'])('replaying the engine record %s', (name) => {
+describe.each(['classic-random', 'classic-roundrobin', 'classic-fixed', 'classic-scaling'])('replaying the engine record %s', (name) => {
   const record = testdata(`${name}.record.json`) as GameRecord;
   const expected = testdata(`${name}.expected.json`) as Checkpoint[];
   const replay = new Replay(record);

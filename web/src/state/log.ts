@@ -80,7 +80,7 @@ export function describeEvent(ev: Pick<ServerEvent, 'kind' | 'payload' | 'seat'>
     }
     case 'cards_traded': {
       const bonus: number[] = p.bonus ?? [];
-      const extra = bonus.length ? `, and 2 armies each on ${list(bonus.map((t) => n.territory(t)))}` : '';
+      const extra = bonus.length ? `, and 2 armies${bonus.length > 1 ? " each" : ""} on ${list(bonus.map((t) => n.territory(t)))}` : '';
       return `${who()} traded ${list((p.cards ?? []).map((c: number) => n.card(c)))} for ${armies(p.armies)}${extra}.`;
     }
     case 'battle_rolled':

@@ -2,7 +2,8 @@
 
 // gen writes the game records the client state's tests replay, played by the engine and its CPU players,
 // with the engine's own state at checkpoints to compare the client's fold with. Run from the repository's
-// root: go run ./web/src/state/testdata/gen.go
+// root: go run ./web/src/state/testdata/gen.go. Each record passes `rout games replay`. A CPU decision that
+// runs out of its time budget can change a game, so a new run may write other (equally valid) games.
 package main
 
 import (
@@ -107,7 +108,11 @@ func play(name string, cfg rules.Config, policies []string, resignAt map[int]int
 			if err != nil {
 				panic(err)
 			}
-			events = append(events, event{Seq: len(events) + 1, Turn: cur.Turn(), Seat: int(p), Event: raw})
+			seat := int(p)
+			if p == rules.NoPlayer {
+				seat = -1 // the game start (docs/record-format.md)
+			}
+			events = append(events, event{Seq: len(events) + 1, Turn: cur.Turn(), Seat: seat, Event: raw})
 			if len(events)%97 == 0 {
 				checkpoints = append(checkpoints, snap(cur, b, len(events)))
 			}
@@ -173,4 +178,8 @@ func main() {
 		[]string{"normal", "easy", "normal"}, map[int]int{1: 40}, 1)
 	play("classic-roundrobin", rules.Config{Seats: colors(4), Claim: rules.ClaimRoundRobin, Cards: rules.CardsFixedTTB, TTBPercent: 8},
 		[]string{"normal", "normal", "easy", "cautious"}, map[int]int{}, 2)
+	play("classic-fixed", rules.Config{Seats: colors(2), Claim: rules.ClaimRandom, Cards: rules.CardsFixed},
+		[]string{"normal", "easy"}, map[int]int{}, 3)
+	play("classic-scaling", rules.Config{Seats: colors(3), Claim: rules.ClaimRandom, Cards: rules.CardsClassicScalingTTB},
+		[]string{"normal", "cautious", "easy"}, map[int]int{}, 4)
 }

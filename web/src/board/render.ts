@@ -1,0 +1,192 @@
+// Rendering, apart from state and input: the SVG is built once per map as one string (the fastest way to
+// make thousands of elements), then each update touches only the elements of the territories that changed,
+// through the index of elements by territory (map order). Nothing here reads layout.
+
+import type { ResolvedConfig } from './config';
+import { areaColor, inkOn, NEUTRAL_FILL, ownerStyles, UNCLAIMED_FILL } from './palette';
+import { ariaLabel, type BoardState } from './state';
+import { escapeXml, neutralDef, patternDef, territoryPaths } from './svg';
+import type { TerritoryState } from './types';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+let boards = 0;
+
+export interface Renderer {
+  root: HTMLDivElement;
+  svg: SVGSVGElement;
+  view: SVGGElement;
+  cells: SVGPathElement[];
+  labels: SVGTextElement[];
+  tooltip: HTMLDivElement;
+  /** The id prefix of this board's elements. */
+  uid: string;
+  updateTerritories(changed: Iterable<number>): void;
+  updateHighlights(changed: Iterable<number>): void;
+  updateSelection(prev: number | null, next: number | null): void;
+  updateFocus(prev: number, next: number, focusElement: boolean): void;
+  setLabelsVisible(on: boolean): void;
+  destroy(): void;
+}
+
+interface Fills {
+  fill(t: TerritoryState): string;
+  ink(t: TerritoryState): string;
+  defs: string;
+}
+
+function fills(s: BoardState, c: ResolvedConfig, uid: string): Fills {
+  const byseat = new Map<number, { fill: string; ink: string }>();
+  let defs = '';
+  const tile = Math.max(2, s.cell / 4);
+  for (const [seat, st] of ownerStyles(s.seats)) {
+    if (c.patterns && st.pattern !== 'solid') {
+      const id = `${uid}-s${seat}`;
+      defs += patternDef(id, st, tile);
+      byseat.set(seat, { fill: `url(#${id})`, ink: st.ink });
+    } else {
+      byseat.set(seat, { fill: st.fill, ink: st.ink });
+    }
+  }
+  const neutralFill = c.patterns ? `url(#${uid}-neutral)` : NEUTRAL_FILL;
+  if (c.patterns) defs += neutralDef(`${uid}-neutral`, tile);
+  const neutralInk = inkOn(NEUTRAL_FILL);
+  return {
+    defs,
+    fill: (t) => (t.neutral ? neutralFill : t.owner === null ? UNCLAIMED_FILL : (byseat.get(t.owner)?.fill ?? NEUTRAL_FILL)),
+    ink: (t) => (t.neutral ? neutralInk : t.owner === null ? '#000' : (byseat.get(t.owner)?.ink ?? '#000')),
+  };
+}
+
+function labelText(t: TerritoryState): string {
+  return t.owner === null && !t.neutral ? '' : String(t.armies);
+}
+
+/** Builds the board's DOM inside `el`. */
+export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Renderer {
+  const uid = `rb${++boards}`;
+  const { x, y, width, height } = s.canvas;
+  const f = fills(s, c, uid);
+  const paths = territoryPaths(s.geometry, s.canvas, c.radius ?? 1.25 * s.cell);
+  const areaIndex = new Map((s.geometry.areas ?? []).map((a, i) => [a.key, a.color || areaColor(i)]));
+  const fontSize = Math.max(1, s.cell * 0.32);
+
+  const parts: string[] = [];
+  parts.push(`<defs>${f.defs}</defs><g class="rb-view"><g class="rb-cells" stroke="#555">`);
+  s.geometry.territories.forEach((t, i) => {
+    const st = s.territories[i];
+    const area = t.areas?.length ? areaIndex.get(t.areas[0]) : undefined;
+    parts.push(
+      `<path id="${uid}-t${i}" class="rb-t" d="${paths[i]}" fill="${f.fill(st)}"${area ? ` stroke="${area}"` : ''} ` +
+        `role="button" aria-label="${escapeXml(ariaLabel(s, i))}"/>`,
+    );
+  });
+  parts.push('</g><g class="rb-sea" aria-hidden="true">');
+  for (const line of s.geometry.seaLines ?? []) {
+    const a = s.index.get(line.from);
+    const b = s.index.get(line.to);
+    if (a === undefined || b === undefined) continue;
+    const d = line.path || `M${s.xs[a]},${s.ys[a]}L${s.xs[b]},${s.ys[b]}`;
+    parts.push(`<path d="${escapeXml(d)}"/>`);
+  }
+  parts.push(
+    `</g><g class="rb-over" aria-hidden="true"><use class="rb-sel-o" href="#${uid}-t0" display="none"/>` +
+      `<use class="rb-focus-o" href="#${uid}-t0"/></g>`,
+  );
+  // Army counts are made when first shown (on a big map, once zoomed in far enough to read them).
+  parts.push(`<g class="rb-labels" aria-hidden="true" font-size="${fontSize.toFixed(1)}"></g></g>`);
+  const labelMarkup = () => {
+    const out: string[] = [];
+    s.geometry.territories.forEach((t, i) => {
+      const st = s.territories[i];
+      out.push(`<text x="${t.x}" y="${t.y}" fill="${f.ink(st)}">${labelText(st)}</text>`);
+    });
+    return out.join('');
+  };
+
+  const root = document.createElement('div');
+  root.className = 'rb-root';
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  svg.setAttribute('class', 'rb');
+  svg.setAttribute('viewBox', `${x} ${y} ${width} ${height}`);
+  svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+  svg.setAttribute('role', 'group');
+  svg.setAttribute('aria-roledescription', 'map');
+  svg.setAttribute('aria-label', c.label);
+  svg.innerHTML = parts.join('');
+  const tooltip = document.createElement('div');
+  tooltip.className = 'rb-tip';
+  tooltip.id = `${uid}-tip`;
+  tooltip.setAttribute('role', 'tooltip');
+  tooltip.hidden = true;
+  root.append(svg, tooltip);
+  el.append(root);
+
+  const view = svg.querySelector('.rb-view') as SVGGElement;
+  const cells = Array.from(svg.querySelector('.rb-cells')!.children) as SVGPathElement[];
+  const labelGroup = svg.querySelector('.rb-labels') as SVGGElement;
+  const labels: SVGTextElement[] = [];
+  const selO = svg.querySelector('.rb-sel-o') as SVGUseElement;
+  const focusO = svg.querySelector('.rb-focus-o') as SVGUseElement;
+  // Keyboard focus starts on the first territory (roving tabindex: one territory is in the tab order).
+  cells[s.focus]?.setAttribute('tabindex', '0');
+
+  const relabel = (i: number) => cells[i].setAttribute('aria-label', ariaLabel(s, i));
+
+  return {
+    root,
+    svg,
+    view,
+    cells,
+    labels,
+    tooltip,
+    uid,
+    updateTerritories(changed) {
+      for (const i of changed) {
+        const t = s.territories[i];
+        cells[i].setAttribute('fill', f.fill(t));
+        const l = labels[i];
+        if (l) {
+          l.textContent = labelText(t);
+          l.setAttribute('fill', f.ink(t));
+        }
+        relabel(i);
+      }
+    },
+    updateHighlights(changed) {
+      for (const i of changed) {
+        cells[i].classList.toggle('rb-hl', s.highlights.has(i));
+        relabel(i);
+      }
+      svg.classList.toggle('rb-choosing', s.highlights.size > 0);
+    },
+    updateSelection(prev, next) {
+      if (prev !== null) cells[prev]?.removeAttribute('aria-pressed');
+      if (next !== null && cells[next]) {
+        cells[next].setAttribute('aria-pressed', 'true');
+        selO.setAttribute('href', `#${uid}-t${next}`);
+        selO.removeAttribute('display');
+      } else {
+        selO.setAttribute('display', 'none');
+      }
+    },
+    updateFocus(prev, next, focusElement) {
+      if (prev !== next) cells[prev]?.removeAttribute('tabindex');
+      const cell = cells[next];
+      if (!cell) return;
+      cell.setAttribute('tabindex', '0');
+      focusO.setAttribute('href', `#${uid}-t${next}`);
+      if (focusElement) cell.focus({ preventScroll: true });
+    },
+    setLabelsVisible(on) {
+      if (on && labels.length === 0 && s.n > 0) {
+        labelGroup.innerHTML = labelMarkup();
+        labels.push(...(Array.from(labelGroup.children) as SVGTextElement[]));
+      }
+      svg.classList.toggle('rb-nolabels', !on);
+    },
+    destroy() {
+      root.remove();
+    },
+  };
+}
