@@ -225,6 +225,8 @@ try {
   await b.reload();
   await b.locator(".live-live").waitFor({ timeout: T });
   log("game started; both live");
+  // The map is drawn (from the game's record) beside the list.
+  await a.locator(".board-host svg").first().waitFor({ timeout: T });
   await axe(a, "game");
 
   // Both play until each has played two whole game turns; Bob reloads once mid-game.

@@ -301,8 +301,9 @@ export class GameController {
   endTurn() {
     return this.command(async (b) => (await mutate(EndTurnMutation, { input: b })).endTurn);
   }
+  /** Resigning is allowed at any time, so it is sent without a version: others' moves do not refuse it. */
   resign() {
-    return this.command(async (b) => (await mutate(ResignMutation, { input: b })).resign);
+    return this.command(async (b) => (await mutate(ResignMutation, { input: { gameId: b.gameId, idempotencyKey: b.idempotencyKey } })).resign);
   }
 }
 
