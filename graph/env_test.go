@@ -113,7 +113,7 @@ func newEnvOn(t *testing.T, db *sql.DB, configure func(*graph.Settings)) *env {
 	mux := http.NewServeMux()
 	mux.Handle(graph.Path, h)
 	mux.Handle(graph.RecordPath, rh)
-	mux.Handle("GET /{$}", playground.Handler(graph.Path))
+	mux.Handle("GET "+playground.Path, playground.Handler(graph.Path))
 	mux.Handle("GET "+playground.AssetsPath, playground.Handler(graph.Path))
 	e.srv = httptest.NewServer(mux)
 	t.Cleanup(e.srv.Close)

@@ -101,7 +101,7 @@ func newReplicasWith(t *testing.T, n int, opts live.Opts, configure func(*graph.
 		}
 		mux := http.NewServeMux()
 		mux.Handle(graph.Path, h)
-		mux.Handle("GET /{$}", playground.Handler(graph.Path))
+		mux.Handle("GET "+playground.Path, playground.Handler(graph.Path))
 		e.srv = httptest.NewServer(mux)
 		out[i] = &replica{env: e, svc: svc, hub: hub, handler: h}
 		t.Cleanup(func() {
