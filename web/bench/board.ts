@@ -169,7 +169,7 @@ async function profile(patterns = true): Promise<Record<string, number>> {
   const c = resolveConfig({ geometry, seats: COLORS.map((color, seat) => ({ seat, color, name: color })) });
   const st = createState(c);
   lap('state');
-  territoryPaths(geometry, st.canvas, 1.25 * st.cell);
+  territoryPaths(geometry, st.canvas);
   lap('voronoi');
   board = createBoard(el, { geometry, seats: c.seats, patterns, territories: geometry.territories.map((_, i) => ({ owner: i % 6, neutral: false, armies: 3 })) });
   lap('createBoard (voronoi again, markup, DOM)');

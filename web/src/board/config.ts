@@ -7,7 +7,7 @@ export interface BoardConfig {
   seats: SeatStyle[];
   /** The territories in map order; all unclaimed when absent. */
   territories?: TerritoryState[];
-  /** The Voronoi cells' clip radius in map units (for territories without a shape); about 1.25 cells by default. */
+  /** The Voronoi cells' clip radius in map units (for territories without a shape); by default 0.7 times each territory's median distance to its neighbours. */
   radius?: number;
   /** Draw each seat's pattern over its colour (true by default). */
   patterns?: boolean;

@@ -5,7 +5,7 @@
 import type { ResolvedConfig } from './config';
 import { areaColor, inkOn, NEUTRAL_FILL, ownerStyles, UNCLAIMED_FILL } from './palette';
 import { ariaLabel, type BoardState } from './state';
-import { escapeXml, neutralDef, patternDef, territoryPaths } from './svg';
+import { defaultRadii, escapeXml, impliedSeaLines, neutralDef, patternDef, seaLinePath, territoryPaths } from './svg';
 import type { TerritoryState } from './types';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -38,7 +38,7 @@ interface Fills {
 function fills(s: BoardState, c: ResolvedConfig, uid: string): Fills {
   const byseat = new Map<number, { fill: string; ink: string }>();
   let defs = '';
-  const tile = Math.max(2, s.cell / 4);
+  const tile = Math.max(2, s.cell / 6);
   for (const [seat, st] of ownerStyles(s.seats)) {
     if (c.patterns && st.pattern !== 'solid') {
       const id = `${uid}-s${seat}`;
@@ -67,9 +67,13 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
   const uid = `rb${++boards}`;
   const { x, y, width, height } = s.canvas;
   const f = fills(s, c, uid);
-  const paths = territoryPaths(s.geometry, s.canvas, c.radius ?? 1.25 * s.cell);
+  const drawn = s.geometry.territories.some((t) => !t.shape);
+  const radii = drawn ? (c.radius !== undefined ? s.geometry.territories.map(() => c.radius!) : defaultRadii(s.geometry, s.canvas)) : [];
+  const paths = territoryPaths(s.geometry, s.canvas, drawn ? radii : undefined);
+  // Sea lines: the map's own, or (for drawn cells) the borders whose cells cannot touch.
+  const seaLines = s.geometry.seaLines ?? (drawn ? impliedSeaLines(s.geometry, radii) : []);
   const areaIndex = new Map((s.geometry.areas ?? []).map((a, i) => [a.key, a.color || areaColor(i)]));
-  const fontSize = Math.max(1, s.cell * 0.32);
+  const fontSize = Math.max(1, s.cell * 0.2);
 
   const parts: string[] = [];
   parts.push(`<defs>${f.defs}</defs><g class="rb-view"><g class="rb-cells" stroke="#555">`);
@@ -82,11 +86,11 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
     );
   });
   parts.push('</g><g class="rb-sea" aria-hidden="true">');
-  for (const line of s.geometry.seaLines ?? []) {
+  for (const line of seaLines) {
     const a = s.index.get(line.from);
     const b = s.index.get(line.to);
     if (a === undefined || b === undefined) continue;
-    const d = line.path || `M${s.xs[a]},${s.ys[a]}L${s.xs[b]},${s.ys[b]}`;
+    const d = line.path || seaLinePath(s.xs[a], s.ys[a], s.xs[b], s.ys[b], s.canvas);
     parts.push(`<path d="${escapeXml(d)}"/>`);
   }
   parts.push(

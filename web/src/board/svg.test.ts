@@ -86,3 +86,20 @@ describe('canvas and markup', () => {
     expect(patternDef('p', { fill: '#D55E00', pattern: 'dots', ink: '#000' }, 8)).toContain('<circle');
   });
 });
+
+describe('sea lines', () => {
+  it('are implied for the classic map’s borders across water, wrapping around the world', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { geometryFromMapFile } = await import('./geometry');
+    const { defaultRadii, impliedSeaLines, seaLinePath } = await import('./svg');
+    const g = geometryFromMapFile(JSON.parse(readFileSync(join(__dirname, '../../../maps/builtin/classic.json'), 'utf8')));
+    const c = canvasOf(g);
+    const lines = impliedSeaLines(g, defaultRadii(g, c)).map((l) => [l.from, l.to].sort().join('-'));
+    expect(lines).toContain('alaska-kamchatka');
+    expect(lines).toContain('brazil-north_africa');
+    expect(lines).not.toContain('brazil-peru');
+    expect(seaLinePath(45, 80, 950, 90, c)).toBe('M45,80L0,84.7M950,90L1000,84.7');
+    expect(seaLinePath(10, 10, 20, 20, c)).toBe('M10,10L20,20');
+  });
+});

@@ -5,7 +5,7 @@
 
 import { Delaunay } from 'd3-delaunay';
 import { NEUTRAL_FILL, UNCLAIMED_FILL, type OwnerStyle, type PatternKind } from './palette';
-import type { MapGeometry } from './types';
+import type { MapGeometry, SeaLine } from './types';
 
 export interface Canvas {
   x: number;
@@ -102,7 +102,7 @@ export function polygonPath(poly: Point[]): string {
  * Voronoi cells of the points within the canvas, each clipped to a circle of `radius` around its point
  * (only cells reaching beyond it are clipped). Points sharing a position get empty paths after the first.
  */
-export function voronoiPaths(xs: ArrayLike<number>, ys: ArrayLike<number>, c: Canvas, radius: number): string[] {
+export function voronoiPaths(xs: ArrayLike<number>, ys: ArrayLike<number>, c: Canvas, radius: number | ArrayLike<number>): string[] {
   const n = xs.length;
   const coords = new Float64Array(2 * n);
   for (let i = 0; i < n; i++) {
@@ -110,9 +110,10 @@ export function voronoiPaths(xs: ArrayLike<number>, ys: ArrayLike<number>, c: Ca
     coords[2 * i + 1] = ys[i];
   }
   const v = new Delaunay(coords).voronoi([c.x, c.y, c.x + c.width, c.y + c.height]);
-  const r2 = radius * radius;
   const out: string[] = new Array(n);
   for (let i = 0; i < n; i++) {
+    const r = typeof radius === 'number' ? radius : radius[i];
+    const r2 = r * r;
     const cell = v.cellPolygon(i) as Point[] | null;
     if (!cell) {
       out[i] = '';
@@ -128,24 +129,75 @@ export function voronoiPaths(xs: ArrayLike<number>, ys: ArrayLike<number>, c: Ca
         break;
       }
     }
-    out[i] = polygonPath(far ? clipConvex(cell, circlePolygon(xs[i], ys[i], radius)) : cell);
+    out[i] = polygonPath(far ? clipConvex(cell, circlePolygon(xs[i], ys[i], r)) : cell);
   }
   return out;
 }
 
-/** The default clip radius: generous inside a dense map, but coasts do not reach the canvas' corners. */
-export function defaultRadius(c: Canvas, n: number): number {
-  return 1.25 * cellSize(c, n);
+/**
+ * The default clip radius of each territory: 0.7 times the median distance to the territories it borders
+ * (so neighbours' cells meet along their whole border, while coasts facing no neighbour stay round and seas
+ * stay open), within a quarter and twice the typical cell size.
+ */
+export function defaultRadii(g: MapGeometry, c: Canvas): Float64Array {
+  const n = g.territories.length;
+  const cell = cellSize(c, n);
+  const index = new Map(g.territories.map((t, i) => [t.key, i]));
+  const out = new Float64Array(n);
+  g.territories.forEach((t, i) => {
+    const d: number[] = [];
+    for (const k of t.neighbours) {
+      const j = index.get(k);
+      if (j !== undefined) d.push(Math.hypot(g.territories[j].x - t.x, g.territories[j].y - t.y));
+    }
+    d.sort((a, b) => a - b);
+    const median = d.length ? d[Math.floor((d.length - 1) / 2)] : cell;
+    out[i] = Math.min(2 * cell, Math.max(0.25 * cell, 0.7 * median));
+  });
+  return out;
 }
 
 /** The outline of every territory: its own shape when given, else its clipped Voronoi cell. */
-export function territoryPaths(g: MapGeometry, c: Canvas, radius: number): string[] {
+export function territoryPaths(g: MapGeometry, c: Canvas, radius?: number | ArrayLike<number>): string[] {
   const ts = g.territories;
   if (ts.every((t) => t.shape)) return ts.map((t) => t.shape as string);
   const xs = ts.map((t) => t.x);
   const ys = ts.map((t) => t.y);
-  const cells = voronoiPaths(xs, ys, c, radius);
+  const cells = voronoiPaths(xs, ys, c, radius ?? defaultRadii(g, c));
   return ts.map((t, i) => t.shape || cells[i]);
+}
+
+/**
+ * Borders whose cells cannot touch (the labels are further apart than the two clip radii): the sea lines a
+ * map without its own implies. Each pair once, in map order.
+ */
+export function impliedSeaLines(g: MapGeometry, radii: ArrayLike<number>): SeaLine[] {
+  const index = new Map(g.territories.map((t, i) => [t.key, i]));
+  const out: SeaLine[] = [];
+  g.territories.forEach((t, i) => {
+    for (const k of t.neighbours) {
+      const j = index.get(k);
+      if (j === undefined || j <= i) continue;
+      const u = g.territories[j];
+      if (Math.hypot(u.x - t.x, u.y - t.y) > 0.98 * (radii[i] + radii[j])) out.push({ from: t.key, to: u.key });
+    }
+  });
+  return out;
+}
+
+/**
+ * The path of a sea line between two label positions: straight, or, for a line longer than half the
+ * canvas' width (a border that wraps around the world, such as Alaska to Kamchatka), two stubs running
+ * off the left and right edges.
+ */
+export function seaLinePath(ax: number, ay: number, bx: number, by: number, c: Canvas): string {
+  if (Math.abs(bx - ax) <= c.width / 2) return `M${fmt(ax)},${fmt(ay)}L${fmt(bx)},${fmt(by)}`;
+  const [lx, ly, rx, ry] = ax < bx ? [ax, ay, bx, by] : [bx, by, ax, ay];
+  const left = c.x;
+  const right = c.x + c.width;
+  const span = lx - left + (right - rx);
+  const yEdge = ly + ((ry - ly) * (lx - left)) / (span || 1);
+  return `M${fmt(lx)},${fmt(ly)}L${fmt(left)},${fmt(yEdge)}M${fmt(rx)},${fmt(ry)}L${fmt(right)},${fmt(yEdge)}`;
 }
 
 export function escapeXml(s: string): string {
@@ -185,9 +237,9 @@ export function patternDef(id: string, style: OwnerStyle, s: number): string {
   );
 }
 
-/** The neutral pattern: grey with sparse dots. */
+/** The neutral pattern: grey with a grid. */
 export function neutralDef(id: string, s: number): string {
-  return patternDef(id, { fill: NEUTRAL_FILL, pattern: 'dots', ink: '#000' }, s);
+  return patternDef(id, { fill: NEUTRAL_FILL, pattern: 'cross', ink: '#000' }, s);
 }
 
 export { NEUTRAL_FILL, UNCLAIMED_FILL };
