@@ -234,6 +234,12 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
   };
 
   const turnSeat = game.currentSeat !== null ? game.seats[game.currentSeat] : null;
+  useEffect(() => {
+    document.title = `${myTurn ? "Your turn · " : ""}${info.map.name} · Rout`;
+    return () => {
+      document.title = "Rout";
+    };
+  }, [myTurn, info.map.name]);
   const over = info.status === "finished" || game.phase === "over";
   const winner = game.winner !== null ? game.seats[game.winner] : null;
 
