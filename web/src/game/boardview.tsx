@@ -1,6 +1,6 @@
 // The map view: web-board's framework-free board module (src/board) in a Preact component. The map's
 // geometry comes from the game's record (GET /games/{id}/record.json holds the map file), read once per
-// map version; the board follows the client state and the legal choices, and reports picks.
+// game; the board follows the client state and the legal choices, and reports picks.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { sessionToken } from "../api/client";
 import { createBoard, type Board, type MapGeometry } from "../board";
@@ -10,9 +10,12 @@ import { seatName } from "../ui/format";
 
 const geometries = new Map<string, Promise<MapGeometry | null>>();
 
-/** The geometry of a game's map, from its record; null when it cannot be read (the list view stays). */
-export function loadGeometry(gameId: string, mapKey: string, version: number): Promise<MapGeometry | null> {
-  const k = `${mapKey}@${version}`;
+/**
+ * The geometry of a game's map, from its record; null when it cannot be read (the list view stays). The
+ * game screen asks for it as soon as it opens, beside its first read of the game.
+ */
+export function loadGeometry(gameId: string): Promise<MapGeometry | null> {
+  const k = gameId;
   let p = geometries.get(k);
   if (!p) {
     const token = sessionToken();

@@ -26,6 +26,7 @@ export function GamePage(props: { id: string; viewer: Viewer }) {
   const [view, setView] = useState<View>(ctl.state);
   useEffect(() => {
     const off = ctl.listen(setView);
+    void loadGeometry(props.id); // the map's geometry, read beside the game
     void ctl.start();
     const offNotice = onNotice((n) => {
       if (n.gameId === props.id) void ctl.refreshActions();
@@ -177,11 +178,11 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
   const [geometry, setGeometry] = useState<MapGeometry | null>(null);
   useEffect(() => {
     let live = true;
-    void loadGeometry(info.id, info.map.key, info.map.version).then((g) => live && setGeometry(g));
+    void loadGeometry(info.id).then((g) => live && setGeometry(g));
     return () => {
       live = false;
     };
-  }, [info.map.key, info.map.version]);
+  }, [info.id]);
 
   /** A territory picked on the map: the same choices as the list's buttons. */
   const pick = (key: string | null) => {
