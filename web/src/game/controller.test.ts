@@ -169,6 +169,20 @@ describe("GameController", () => {
     expect(api.subs[api.subs.length - 1].vars).toEqual({ gameId: "G1", after: 12 });
   });
 
+  it("stops following a game it may not see, and backs off after repeated failures", async () => {
+    const c = await started();
+    api.subs[0].h.error("INTERNAL_SERVER_ERROR", "internal error", {});
+    await vi.advanceTimersByTimeAsync(600);
+    expect(api.subs).toHaveLength(1); // a failure waits a second, the next two, ...
+    await vi.advanceTimersByTimeAsync(500);
+    expect(api.subs).toHaveLength(2);
+    api.subs[1].h.error("NOT_FOUND", "no such game", {});
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(api.subs).toHaveLength(2);
+    expect(c.state.live).toBe("offline");
+    expect(c.state.error).toBe("no such game");
+  });
+
   it("sends commands with the actions' version and a fresh idempotency key, and shows a refusal in words", async () => {
     const c = await started();
     api.answers.Attack = () => ({ attack: { version: null, events: [], userErrors: [{ code: "NOT_ADJACENT", message: "Ay does not border Sea." }] } });

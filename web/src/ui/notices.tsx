@@ -55,6 +55,7 @@ export function Notices(props: { userId: string }) {
         },
         error: (code, _m, ext) => {
           if (code === "RESUME_REQUIRED" && typeof ext.lastSeq === "number") after = ext.lastSeq;
+          if (code === "UNAUTHENTICATED") ended = true; // signed out: the session screen takes over
         },
         complete: () => {
           if (!ended) setTimeout(start, 1000);
