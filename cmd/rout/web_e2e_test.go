@@ -78,7 +78,7 @@ func TestWebClientEndToEnd(t *testing.T) {
 	artifacts := filepath.Join(web, "e2e-artifacts")
 	node := func(script string, args ...string) {
 		t.Helper()
-		ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 		defer cancel()
 		cmd := exec.CommandContext(ctx, "node", append([]string{filepath.Join("e2e", script), "http://" + s.addr}, args...)...)
 		cmd.Dir = web
