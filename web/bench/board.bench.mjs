@@ -104,7 +104,7 @@ async function main() {
   await build({ configFile: join(here, 'vite.config.ts') });
   fixtures();
   const server = await serve(join(here, 'dist'));
-  const url = `http://127.0.0.1:${server.address().port}/board.html`;
+  const url = `http://127.0.0.1:${server.address().port}/board.html?patterns=${args.includes('--no-patterns') ? 0 : 1}&tile=${opt('tile', 0)}${args.includes('--no-sea') ? '&sea=0' : ''}`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -113,7 +113,7 @@ async function main() {
   const results = [];
   try {
     for (const m of MAPS) {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      let page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.goto(url);
       await page.waitForFunction(() => window.bench !== undefined);
       const n = await page.evaluate((name) => window.bench.load(name), m.name);
@@ -124,18 +124,60 @@ async function main() {
           console.error(`${m.name} profile, patterns ${patterns}:`, JSON.stringify(p, (k, v) => (typeof v === 'number' ? Math.round(v) : v)));
         }
       }
-      await browser.startTracing(page, { categories: ['devtools.timeline', 'blink.user_timing', 'toplevel', 'disabled-by-default-devtools.timeline'] });
+      const categories = ['devtools.timeline', 'blink.user_timing', 'toplevel', 'disabled-by-default-devtools.timeline'];
+      await browser.startTracing(page, { categories });
       for (let r = 0; r < RUNS; r++) await page.evaluate((r) => window.bench.firstPaint(r), r);
-      // Events: battle rolls and placements (two or one territories), then one resignation.
+      const paintTrace = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
+      await page.close();
+      // The events on a fresh page whose board was drawn without tracing: once a page has been traced,
+      // Chromium keeps instrumenting it (more than doubling a 5,000-territory board's layerization).
+      page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(url);
+      await page.waitForFunction(() => window.bench !== undefined);
+      await page.evaluate((name) => window.bench.load(name), m.name);
+      await page.evaluate((r) => window.bench.firstPaint(r), RUNS);
+      await browser.startTracing(page, { categories });
+      // Events: battle rolls, conquests and placements (one or two territories), first with the whole map in
+      // view, then zoomed in twice as far (with army counts on a big map); then one resignation.
       const scripts = [];
-      for (let i = 0; i < EVENTS; i++) scripts.push((await page.evaluate((i) => window.bench.applyOne(i, 'battle'), i)).script);
-      const resign = await page.evaluate((i) => window.bench.applyOne(i, 'resign'), EVENTS);
+      for (let i = 0; i < 2 * EVENTS; i++) {
+        if (i === EVENTS) await page.evaluate(() => window.bench.zoomTo(2));
+        scripts.push((await page.evaluate((i) => window.bench.applyOne(i, 'battle'), i)).script);
+      }
+      const resign = await page.evaluate((i) => window.bench.applyOne(i, 'resign'), 2 * EVENTS);
+      await page.evaluate(() => window.bench.zoomTo(1));
+      // Zooming in twice as far: the first time makes the army counts, the next ones only redraw.
+      let labelsShown = true;
+      for (let z = 0; z < 4; z++) labelsShown = (await page.evaluate((z) => window.bench.zoomIn(z, 2), z)) && labelsShown;
       const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
       const shots = args.indexOf('--screenshots');
       if (shots >= 0) await page.screenshot({ path: join(args[shots + 1], `board-${m.name}.png`) });
-      const paints = windows(events, 'fp');
+      if (args.includes('--breakdown')) {
+        // Which steps the main thread spends an event's time on (thread time, summed over the events).
+        const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+        const marks = new Map(events.filter((e) => e.cat?.includes('blink.user_timing')).map((e) => [e.name, e.ts]));
+        for (const [prefix, n] of [['ev', 2 * EVENTS]]) {
+          const by = {};
+          for (let i = 0; i < n; i++) {
+            const s = marks.get(`${prefix}-start-${i}`);
+            const end = marks.get(`${prefix}-end-${i}`);
+            for (const e of events) {
+              if (e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.ts >= s && e.ts + e.dur <= end && e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask') {
+                by[e.name] = (by[e.name] ?? 0) + (e.tdur ?? e.dur) / 1000 / n;
+              }
+            }
+          }
+          if (prefix === 'ev') {
+            const s0 = marks.get('ev-start-3'), e0 = marks.get('ev-end-3');
+            for (const e of events) if (e.ts >= s0 && e.ts <= e0 && e.pid === main.pid && ['Paint', 'PaintImage', 'Layerize', 'PrePaint'].includes(e.name)) console.error(e.name, e.tdur, JSON.stringify(e.args).slice(0, 300));
+          }
+          console.error(`${m.name} ${prefix} per window:`, Object.entries(by).sort((a, b) => b[1] - a[1]).slice(0, 10).map(([k, v]) => `${k}=${v.toFixed(2)}`).join(' '));
+        }
+      }
+      const paints = windows(paintTrace, 'fp');
       const evs = windows(events, 'ev');
-      const ev = evs.slice(0, EVENTS);
+      const ev = evs.slice(0, 2 * EVENTS);
+      const zooms = windows(events, 'zm');
       await page.close();
       results.push({
         map: m.name,
@@ -148,8 +190,12 @@ async function main() {
         eventCpu95: p95(ev.map((e) => e.cpu)),
         eventRaster: median(ev.map((e) => e.raster)),
         script: median(scripts),
-        resignCpu: evs[EVENTS].cpu,
+        eventCpuZoomed: median(evs.slice(EVENTS, 2 * EVENTS).map((e) => e.cpu)),
+        resignCpu: evs[2 * EVENTS].cpu,
         resignTouched: resign.touched,
+        zoomFirst: zooms[0].cpu,
+        zoomNext: median(zooms.slice(1).map((z) => z.cpu)),
+        labelsShown,
       });
     }
   } finally {
@@ -157,13 +203,13 @@ async function main() {
     server.close();
   }
   const f = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
-  console.log(`board benchmark: ${RUNS} first paints and ${EVENTS} events per map, medians; CPU: renderer main thread (raster threads apart)`);
-  console.log('| map | territories | first paint: CPU (raster) | first paint: wall | event: CPU (raster) | event CPU p95 | event script | resignation: CPU (territories) |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log(`board benchmark: ${RUNS} first paints and 2 × ${EVENTS} events per map, medians; CPU: renderer main thread (raster threads apart)`);
+  console.log('| map | territories | first paint: CPU (raster) | first paint: wall | event: CPU (raster) | event CPU p95 | event CPU, zoomed ×2 | event script | resignation: CPU (territories) | zoom ×2: first, next |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of results) {
     console.log(
       `| ${r.map} | ${r.territories} | ${f(r.paintCpu)} ms (${f(r.paintRaster)} ms) | ${f(r.paintWall)} ms | ${f(r.eventCpu)} ms (${f(r.eventRaster)} ms) | ` +
-        `${f(r.eventCpu95)} ms | ${f(r.script)} ms | ${f(r.resignCpu)} ms (${r.resignTouched}) |`,
+        `${f(r.eventCpu95)} ms | ${f(r.eventCpuZoomed)} ms | ${f(r.script)} ms | ${f(r.resignCpu)} ms (${r.resignTouched}) | ${f(r.zoomFirst)} ms, ${f(r.zoomNext)} ms${r.labelsShown ? '' : ' (no army counts)'} |`,
     );
   }
   const [base, big] = results;

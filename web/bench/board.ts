@@ -51,12 +51,15 @@ async function firstPaint(run: number): Promise<number> {
   performance.mark(`fp-start-${run}`);
   const t0 = performance.now();
   const geometry = geometryFromMapFile(file);
+  if (location.search.includes('sea=0')) geometry.seaLines = [];
   const owners = geometry.territories.map((_, i) => i % COLORS.length);
   const armies = geometry.territories.map(() => 1 + Math.floor(rand() * 8));
   const seats = COLORS.map((color, seat) => ({ seat, color, name: color }));
   board = createBoard(el, {
     geometry,
     seats,
+    patterns: !location.search.includes('patterns=0'),
+    tileSize: Number(new URLSearchParams(location.search).get('tile')) || undefined,
     territories: owners.map((owner, i) => ({ owner, neutral: false, armies: armies[i] })),
   });
   await painted();
@@ -86,7 +89,7 @@ async function firstPaint(run: number): Promise<number> {
   return ms;
 }
 
-/** The next event: a battle roll between two neighbours of different owners, or a placement. */
+/** The next event: a battle roll between two neighbours of different owners (every other one a conquest), or a placement. */
 function nextEvent(): ServerEvent {
   const seq = game.seq + 1;
   for (;;) {
@@ -97,6 +100,19 @@ function nextEvent(): ServerEvent {
     if (ns.length === 0) continue;
     const to = ns[Math.floor(rand() * ns.length)];
     const t = game.board[to];
+    if (seq % 2 === 0) {
+      // A conquest: the territory changes owner (a new fill), with the armies moved in.
+      return {
+        seq,
+        turn: 1,
+        seat: f.owner,
+        kind: 'territory_conquered',
+        payload: { from, to, player: f.owner, previous: t.owner, minArmies: 1 },
+        phase: 'attack',
+        currentSeat: f.owner,
+        territories: [{ index: to, owner: f.owner, neutral: false, armies: 1 }],
+      };
+    }
     if (f.armies < 3 || t.armies < 2) {
       return {
         seq,
@@ -180,9 +196,32 @@ async function profile(patterns = true): Promise<Record<string, number>> {
   return out;
 }
 
+/**
+ * Zooms in by `factor` and waits for the frame (run 0 on a big map also makes the army counts), then back.
+ * Returns whether the army counts show at that zoom.
+ */
+async function zoomIn(run: number, factor: number): Promise<boolean> {
+  await painted();
+  performance.mark(`zm-start-${run}`);
+  board!.zoomBy(factor);
+  await painted();
+  performance.mark(`zm-end-${run}`);
+  const shown = !board!.renderer.root.classList.contains('rb-nolabels');
+  board!.resetZoom();
+  await painted();
+  return shown;
+}
+
+/** Sets the zoom: `factor` times the whole map (1: all of it). */
+async function zoomTo(factor: number): Promise<void> {
+  board!.resetZoom();
+  if (factor !== 1) board!.zoomBy(factor);
+  await painted();
+}
+
 declare global {
   interface Window {
-    bench: { load: typeof load; firstPaint: typeof firstPaint; applyOne: typeof applyOne; profile: typeof profile };
+    bench: { load: typeof load; firstPaint: typeof firstPaint; applyOne: typeof applyOne; profile: typeof profile; zoomIn: typeof zoomIn; zoomTo: typeof zoomTo };
   }
 }
-window.bench = { load, firstPaint, applyOne, profile };
+window.bench = { load, firstPaint, applyOne, profile, zoomIn, zoomTo };

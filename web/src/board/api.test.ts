@@ -53,18 +53,18 @@ describe('createBoard', () => {
     expect(r.cells[peru].getAttribute('aria-label')).toBe(`Peru, South America: ${peru % 2 ? 'Blue (CPU)' : 'Red (alice)'}, ${n} ${n === 1 ? 'army' : 'armies'}`);
     expect(r.cells[peru].getAttribute('d')).toMatch(/^M[\d.,L-]+Z$/);
     expect(r.labels[peru].textContent).toBe(String(1 + (peru % 5)));
-    expect(r.svg.getAttribute('aria-label')).toBe('Map: Classic World');
+    expect(r.root.getAttribute('aria-label')).toBe('Map: Classic World');
     // Exactly one territory is in the tab order.
-    expect(r.svg.querySelectorAll('[tabindex="0"]')).toHaveLength(1);
+    expect(r.root.querySelectorAll('[tabindex="0"]')).toHaveLength(1);
     // Patterns for the seats, not colour alone.
-    expect(r.svg.querySelectorAll('pattern').length).toBeGreaterThanOrEqual(2);
+    expect(r.root.querySelectorAll('pattern').length).toBeGreaterThanOrEqual(2);
   });
 
   it('updates only the territories that changed', async () => {
     const r = board.renderer;
     const touched = new Set<Node>();
     const mo = new MutationObserver((ms) => ms.forEach((m) => touched.add(m.target.nodeType === 3 ? m.target.parentNode! : m.target)));
-    mo.observe(r.svg, { subtree: true, attributes: true, childList: true, characterData: true });
+    mo.observe(r.root, { subtree: true, attributes: true, childList: true, characterData: true });
     const peru = idx('peru');
     const brazil = idx('brazil');
     const changed = board.setState([
@@ -104,7 +104,7 @@ describe('createBoard', () => {
   it('highlights legal targets, dims the rest, and tabs through the targets only', () => {
     const r = board.renderer;
     board.setHighlights(['argentina', 'venezuela']);
-    expect(r.svg.classList.contains('rb-choosing')).toBe(true);
+    expect(r.root.classList.contains('rb-choosing')).toBe(true);
     expect(r.cells.filter((c) => c.classList.contains('rb-hl')).map((c) => territoryOf(c))).toEqual([idx('venezuela'), idx('argentina')].sort((a, b) => a - b));
     board.setFocus('alaska');
     const tab = new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true });
@@ -117,8 +117,8 @@ describe('createBoard', () => {
     r.cells[idx('argentina')].dispatchEvent(out);
     expect(out.defaultPrevented).toBe(false); // the focus leaves the board
     board.setHighlights([]);
-    expect(r.svg.classList.contains('rb-choosing')).toBe(false);
-    expect(r.svg.querySelectorAll('.rb-hl')).toHaveLength(0);
+    expect(r.root.classList.contains('rb-choosing')).toBe(false);
+    expect(r.root.querySelectorAll('.rb-hl')).toHaveLength(0);
   });
 
   it('marks the selection for sight and screen readers', () => {
@@ -134,7 +134,7 @@ describe('createBoard', () => {
   it('makes the army counts only when they are first shown', () => {
     const b = createBoard(el, { geometry, seats }); // jsdom has no layout: "auto" labels stay hidden
     expect(b.renderer.labels).toHaveLength(0);
-    expect(b.renderer.svg.classList.contains('rb-nolabels')).toBe(true);
+    expect(b.renderer.root.classList.contains('rb-nolabels')).toBe(true);
     b.setState([{ key: 'peru', owner: 0, neutral: false, armies: 4 }]);
     b.renderer.setLabelsVisible(true);
     expect(b.renderer.labels).toHaveLength(42);

@@ -12,7 +12,7 @@ import { bindEvents } from './events';
 import { render, type Renderer } from './render';
 import { createState, moveFocus, nextHighlight, setHighlights, updateTerritories, type BoardState, type TerritoryUpdate } from './state';
 import { hideTooltip, showTooltip } from './tooltip';
-import { bindZoom, zoomForPixels, type Zoom } from './zoom';
+import { bindZoom, frameOf, toPixels, unitTransform, zoomForPixels, type Frame, type Zoom } from './zoom';
 
 export type { BoardConfig } from './config';
 export type { MapGeometry, SeatStyle, TerritoryGeometry, TerritoryState, AreaGeometry, SeaLine } from './types';
@@ -44,49 +44,41 @@ export function createBoard(el: HTMLElement, config: BoardConfig): Board {
   const r = render(el, s, c);
   const listeners = new Set<(key: string | null) => void>();
 
-  // Screen pixels per map unit, measured on resize only (never during updates).
-  let ppu = 0;
-  let offsetX = 0;
-  let offsetY = 0;
-  const measure = () => {
-    const w = r.svg.clientWidth;
-    const h = r.svg.clientHeight;
-    ppu = Math.min(w / s.canvas.width, h / s.canvas.height) || 0;
-    offsetX = (w - s.canvas.width * ppu) / 2;
-    offsetY = (h - s.canvas.height * ppu) / 2;
-    applyLabels();
-  };
+  // Where the map sits in the element, measured on resize only (never during updates).
+  let frame: Frame = frameOf(0, 0, s.canvas);
   let k = 1;
   const applyLabels = () => {
     if (c.labels === 'always') r.setLabelsVisible(true);
     else if (c.labels === 'never') r.setLabelsVisible(false);
-    else r.setLabelsVisible(k >= zoomForPixels(s.cell, ppu, c.labelMinPixels));
+    else r.setLabelsVisible(k >= zoomForPixels(s.cell, frame.ppu, c.labelMinPixels));
   };
-
-  let z: Zoom | null = null;
   const maxZoom = c.maxZoom ?? Math.max(8, s.cell > 0 ? s.canvas.width / s.cell / 6 : 8);
-  z = bindZoom(r.svg, r.view, {
+  const z: Zoom = bindZoom(r.root, {
     canvas: s.canvas,
-    cell: s.cell,
     maxZoom,
+    frame: () => frame,
     changed: (t) => {
       k = t.k;
+      r.setTransform(unitTransform(t, frame, s.canvas));
       applyLabels();
       if (tipFor !== null && tipAnchored) placeTip(tipFor);
     },
   });
+  const measure = () => {
+    frame = frameOf(r.root.clientWidth, r.root.clientHeight, s.canvas);
+    z.resized();
+  };
 
   let tipFor: number | null = null;
   let tipAnchored = false;
   /** The tooltip beside territory i, from the current transform (no layout read). */
   const placeTip = (i: number) => {
     if (!c.tooltip) return;
-    const t = z!.transform();
-    const px = offsetX + (t.applyX(s.xs[i]) - s.canvas.x) * ppu;
-    const py = offsetY + (t.applyY(s.ys[i]) - s.canvas.y) * ppu;
+    const t = z.transform();
+    const [x, y] = toPixels(frame, s.canvas, s.xs[i], s.ys[i]);
     tipFor = i;
     tipAnchored = true;
-    showTooltip(r.tooltip, s, i, px, py);
+    showTooltip(r.tooltip, s, i, t.applyX(x), t.applyY(y));
   };
   const hideTip = () => {
     tipFor = null;
@@ -103,12 +95,12 @@ export function createBoard(el: HTMLElement, config: BoardConfig): Board {
     s.focus = i;
     r.updateFocus(prev, i, focusElement);
     if (focusElement) {
-      z!.reveal(s.xs[i], s.ys[i]);
+      z.reveal(s.xs[i], s.ys[i]);
       placeTip(i);
     }
   };
 
-  const unbind = bindEvents(r.svg, {
+  const unbind = bindEvents(r.root, {
     select(i) {
       if (i !== null) {
         focus(i, false);
@@ -144,13 +136,13 @@ export function createBoard(el: HTMLElement, config: BoardConfig): Board {
       tipFor = i;
       if (c.tooltip) showTooltip(r.tooltip, s, i, cx - box.left, cy - box.top);
     },
-    zoomBy: (f) => z!.zoomBy(f),
-    zoomReset: () => z!.reset(),
+    zoomBy: (f) => z.zoomBy(f),
+    zoomReset: () => z.reset(),
     current: () => s.focus,
   });
 
   const ro = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(measure) : null;
-  ro?.observe(r.svg);
+  ro?.observe(r.root);
   measure();
 
   return {
@@ -179,12 +171,12 @@ export function createBoard(el: HTMLElement, config: BoardConfig): Board {
       listeners.add(cb);
       return () => listeners.delete(cb);
     },
-    zoomBy: (f) => z!.zoomBy(f),
-    resetZoom: () => z!.reset(),
+    zoomBy: (f) => z.zoomBy(f),
+    resetZoom: () => z.reset(),
     destroy() {
       unbind();
       ro?.disconnect();
-      z?.destroy();
+      z.destroy();
       listeners.clear();
       r.destroy();
     },

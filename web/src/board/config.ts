@@ -19,11 +19,14 @@ export interface BoardConfig {
   maxZoom?: number;
   /** Show a tooltip on hover, focus and tap (true by default). */
   tooltip?: boolean;
+  /** Territories per layer of cells (a change repaints its layer); 256 by default. */
+  tileSize?: number;
   /** The accessible name of the board; "Map" followed by the map's name by default. */
   label?: string;
 }
 
-export interface ResolvedConfig extends Required<Omit<BoardConfig, 'territories' | 'radius' | 'maxZoom' | 'label'>> {
+export interface ResolvedConfig extends Required<Omit<BoardConfig, 'territories' | 'radius' | 'maxZoom' | 'label' | 'tileSize'>> {
+  tileSize?: number;
   territories?: TerritoryState[];
   radius?: number;
   maxZoom?: number;
@@ -40,6 +43,7 @@ export function resolveConfig(c: BoardConfig): ResolvedConfig {
     labels: c.labels ?? 'auto',
     labelMinPixels: c.labelMinPixels ?? 18,
     maxZoom: c.maxZoom,
+    tileSize: c.tileSize,
     tooltip: c.tooltip ?? true,
     label: c.label ?? (c.geometry.name ? `Map: ${c.geometry.name}` : 'Map'),
   };

@@ -58,7 +58,7 @@ export function keyAction(
 }
 
 /** Binds the board's input; returns the function that unbinds it. */
-export function bindEvents(svg: SVGSVGElement, h: InputHandlers): () => void {
+export function bindEvents(svg: HTMLElement, h: InputHandlers): () => void {
   let frame = 0;
   let last: PointerEvent | null = null;
 

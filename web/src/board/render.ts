@@ -13,9 +13,14 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 let boards = 0;
 
 export interface Renderer {
+  /** The board's element: a group with the role description "map", holding the layers. */
   root: HTMLDivElement;
+  /** The top layer: sea lines, selection and focus outlines (no pointer events). */
   svg: SVGSVGElement;
-  view: SVGGElement;
+  /** The layers of cells and their army counts, one per tile. */
+  layers: SVGSVGElement[];
+  /** The transformed group of every layer. */
+  views: SVGGElement[];
   cells: SVGPathElement[];
   labels: SVGTextElement[];
   tooltip: HTMLDivElement;
@@ -26,6 +31,8 @@ export interface Renderer {
   updateSelection(prev: number | null, next: number | null): void;
   updateFocus(prev: number, next: number, focusElement: boolean): void;
   setLabelsVisible(on: boolean): void;
+  /** Sets the pan and zoom transform (in map units) on every layer. */
+  setTransform(t: string): void;
   destroy(): void;
 }
 
@@ -62,6 +69,22 @@ function labelText(t: TerritoryState): string {
   return t.owner === null && !t.neutral ? '' : String(t.armies);
 }
 
+/** Territories per tile of cells. */
+export const TILE = 256;
+
+/** The territories in spatial tiles of about TILE: a grid over the canvas, row by row. */
+export function tiles(s: BoardState, size = TILE): number[][] {
+  if (s.n <= size) return [s.keys.map((_, i) => i)];
+  const side = Math.ceil(Math.sqrt(s.n / size));
+  const out: number[][] = Array.from({ length: side * side }, () => []);
+  for (let i = 0; i < s.n; i++) {
+    const cx = Math.min(side - 1, Math.max(0, Math.floor(((s.xs[i] - s.canvas.x) / s.canvas.width) * side)));
+    const cy = Math.min(side - 1, Math.max(0, Math.floor(((s.ys[i] - s.canvas.y) / s.canvas.height) * side)));
+    out[cy * side + cx].push(i);
+  }
+  return out.filter((t) => t.length > 0);
+}
+
 /** Builds the board's DOM inside `el`. */
 export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Renderer {
   const uid = `rb${++boards}`;
@@ -75,60 +98,81 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
   const areaIndex = new Map((s.geometry.areas ?? []).map((a, i) => [a.key, a.color || areaColor(i)]));
   const fontSize = Math.max(1, s.cell * 0.2);
 
-  const parts: string[] = [];
-  parts.push(`<defs>${f.defs}</defs><g class="rb-view"><g class="rb-cells" stroke="#555">`);
-  s.geometry.territories.forEach((t, i) => {
-    const st = s.territories[i];
-    const area = t.areas?.length ? areaIndex.get(t.areas[0]) : undefined;
-    parts.push(
-      `<path id="${uid}-t${i}" class="rb-t" d="${paths[i]}" fill="${f.fill(st)}"${area ? ` stroke="${area}"` : ''} ` +
-        `role="button" aria-label="${escapeXml(ariaLabel(s, i))}"/>`,
-    );
+  const root = document.createElement('div');
+  root.className = 'rb-root';
+  root.setAttribute('role', 'group');
+  root.setAttribute('aria-roledescription', 'map');
+  root.setAttribute('aria-label', c.label);
+  const layer = (cls: string, inner: string) => {
+    const svg = document.createElementNS(SVG_NS, 'svg');
+    svg.setAttribute('class', `rb ${cls}`);
+    svg.setAttribute('viewBox', `${x} ${y} ${width} ${height}`);
+    svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+    svg.setAttribute('role', 'none');
+    svg.innerHTML = inner;
+    root.append(svg);
+    return svg;
+  };
+
+  // The cells, in spatial tiles of about TILE territories, each tile an <svg> of its own stacked on the
+  // others: Chromium repaints a changed territory's tile, not all of the board.
+  const layers: SVGSVGElement[] = [];
+  const tileList = tiles(s, c.tileSize);
+  tileList.forEach((tile, n) => {
+    const parts: string[] = [];
+    if (n === 0) parts.push(`<defs>${f.defs}</defs>`);
+    parts.push('<g class="rb-view"><g class="rb-cells" stroke="#555">');
+    for (const i of tile) {
+      const t = s.geometry.territories[i];
+      const st = s.territories[i];
+      const area = t.areas?.length ? areaIndex.get(t.areas[0]) : undefined;
+      parts.push(
+        `<path id="${uid}-t${i}" class="rb-t" d="${paths[i]}" fill="${f.fill(st)}"${area ? ` stroke="${area}"` : ''} ` +
+          `role="button" aria-label="${escapeXml(ariaLabel(s, i))}"/>`,
+      );
+    }
+    // The tile's army counts, above its cells (a count stays inside its own cell): made when first shown.
+    parts.push(`</g><g class="rb-labels" aria-hidden="true" font-size="${fontSize.toFixed(1)}"></g></g>`);
+    layers.push(layer(n === 0 ? 'rb-cells-layer rb-base' : 'rb-cells-layer', parts.join('')));
   });
-  parts.push('</g><g class="rb-sea" aria-hidden="true">');
+
+  // On top, without pointer events: sea lines, the selection and focus outlines.
+  const top: string[] = ['<g class="rb-view"><g class="rb-sea">'];
   for (const line of seaLines) {
     const a = s.index.get(line.from);
     const b = s.index.get(line.to);
     if (a === undefined || b === undefined) continue;
     const d = line.path || seaLinePath(s.xs[a], s.ys[a], s.xs[b], s.ys[b], s.canvas);
-    parts.push(`<path d="${escapeXml(d)}"/>`);
+    top.push(`<path d="${escapeXml(d)}"/>`);
   }
-  parts.push(
-    `</g><g class="rb-over" aria-hidden="true"><use class="rb-sel-o" href="#${uid}-t0" display="none"/>` +
-      `<use class="rb-focus-o" href="#${uid}-t0"/></g>`,
-  );
-  // Army counts are made when first shown (on a big map, once zoomed in far enough to read them).
-  parts.push(`<g class="rb-labels" aria-hidden="true" font-size="${fontSize.toFixed(1)}"></g></g>`);
-  const labelMarkup = () => {
-    const out: string[] = [];
-    s.geometry.territories.forEach((t, i) => {
-      const st = s.territories[i];
-      out.push(`<text x="${t.x}" y="${t.y}" fill="${f.ink(st)}">${labelText(st)}</text>`);
+  top.push(`</g><g class="rb-over"><use class="rb-sel-o" href="#${uid}-t0" display="none"/><use class="rb-focus-o" href="#${uid}-t0"/></g></g>`);
+  const svg = layer('rb-top', top.join(''));
+  svg.setAttribute('aria-hidden', 'true');
+  const makeLabels = () => {
+    tileList.forEach((tile, n) => {
+      const out: string[] = [];
+      for (const i of tile) {
+        const t = s.geometry.territories[i];
+        const st = s.territories[i];
+        out.push(`<text x="${t.x}" y="${t.y}" fill="${f.ink(st)}">${labelText(st)}</text>`);
+      }
+      const g = layers[n].querySelector('.rb-labels') as SVGGElement;
+      g.innerHTML = out.join('');
+      Array.from(g.children).forEach((el, j) => (labels[tile[j]] = el as SVGTextElement));
     });
-    return out.join('');
   };
 
-  const root = document.createElement('div');
-  root.className = 'rb-root';
-  const svg = document.createElementNS(SVG_NS, 'svg');
-  svg.setAttribute('class', 'rb');
-  svg.setAttribute('viewBox', `${x} ${y} ${width} ${height}`);
-  svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
-  svg.setAttribute('role', 'group');
-  svg.setAttribute('aria-roledescription', 'map');
-  svg.setAttribute('aria-label', c.label);
-  svg.innerHTML = parts.join('');
   const tooltip = document.createElement('div');
   tooltip.className = 'rb-tip';
   tooltip.id = `${uid}-tip`;
   tooltip.setAttribute('role', 'tooltip');
   tooltip.hidden = true;
-  root.append(svg, tooltip);
+  root.append(tooltip);
   el.append(root);
 
-  const view = svg.querySelector('.rb-view') as SVGGElement;
-  const cells = Array.from(svg.querySelector('.rb-cells')!.children) as SVGPathElement[];
-  const labelGroup = svg.querySelector('.rb-labels') as SVGGElement;
+  const views = [...layers, svg].map((l) => l.querySelector('.rb-view') as SVGGElement);
+  const cells: SVGPathElement[] = new Array(s.n);
+  for (const p of Array.from(root.querySelectorAll('.rb-t'))) cells[Number(/-t(\d+)$/.exec(p.id)![1])] = p as SVGPathElement;
   const labels: SVGTextElement[] = [];
   const selO = svg.querySelector('.rb-sel-o') as SVGUseElement;
   const focusO = svg.querySelector('.rb-focus-o') as SVGUseElement;
@@ -140,7 +184,8 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
   return {
     root,
     svg,
-    view,
+    layers,
+    views,
     cells,
     labels,
     tooltip,
@@ -162,7 +207,7 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
         cells[i].classList.toggle('rb-hl', s.highlights.has(i));
         relabel(i);
       }
-      svg.classList.toggle('rb-choosing', s.highlights.size > 0);
+      root.classList.toggle('rb-choosing', s.highlights.size > 0);
     },
     updateSelection(prev, next) {
       if (prev !== null) cells[prev]?.removeAttribute('aria-pressed');
@@ -183,11 +228,11 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
       if (focusElement) cell.focus({ preventScroll: true });
     },
     setLabelsVisible(on) {
-      if (on && labels.length === 0 && s.n > 0) {
-        labelGroup.innerHTML = labelMarkup();
-        labels.push(...(Array.from(labelGroup.children) as SVGTextElement[]));
-      }
-      svg.classList.toggle('rb-nolabels', !on);
+      if (on && labels.length === 0 && s.n > 0) makeLabels();
+      root.classList.toggle('rb-nolabels', !on);
+    },
+    setTransform(t) {
+      for (const v of views) v.setAttribute('transform', t);
     },
     destroy() {
       root.remove();
