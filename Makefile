@@ -42,9 +42,24 @@ lint: ## gofmt check, go vet and golangci-lint (.golangci.yml; the version is pi
 	$(GO) vet $(PKGS)
 	$(GOLANGCI_LINT) run $(PKGS)
 
+.PHONY: web
+web: ## rebuild the web client into web/dist (needs Node.js and npm; commit the result)
+	cd web && npm ci --no-audit --no-fund && npm run build
+
+# NPM_OK is empty when there is no npm: check-web then skips, except in CI.
+NPM_OK := $(shell command -v npm 2>/dev/null)
+
+.PHONY: check-web
+check-web: ## rebuild the web client, fail when web/dist or its generated types differ from what is committed, run its unit tests
+	@if [ -z "$(NPM_OK)" ] && [ -z "$$CI" ]; then echo "check-web: no npm on this machine; skipping the web client's checks"; exit 0; fi; \
+	set -e; $(MAKE) --no-print-directory web; \
+	if [ -n "$$(git status --porcelain -- web/dist web/src/gql)" ]; then \
+		git status --short -- web/dist web/src/gql; echo "web/dist or web/src/gql is out of date: run make web and commit"; exit 1; fi; \
+	cd web && npm test
+
 .PHONY: test
-test: check-generate lint ## what CI runs: generated code, lint, every test with -race in its short form
-	$(GO) test -race -short -count=1 $(PKGS)
+test: check-generate lint check-web ## what CI runs: generated code, lint, the web client, every test with -race in its short form
+	$(GO) test -race -short -count=1 -timeout 20m $(PKGS)
 
 .PHONY: test-long
 test-long: ## every test with -race in full: the long property runs and CPU tournaments too

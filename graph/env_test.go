@@ -152,7 +152,7 @@ func serveAPI(t *testing.T, db *sql.DB, svc *game.Service, hub *live.Hub, cfg gr
 	mux := http.NewServeMux()
 	mux.Handle(graph.Path, h)
 	mux.Handle(graph.RecordPath, rh)
-	mux.Handle("GET /{$}", playground.Handler(graph.Path))
+	mux.Handle("GET "+playground.Path, playground.Handler(graph.Path))
 	mux.Handle("GET "+playground.AssetsPath, playground.Handler(graph.Path))
 	e.srv = httptest.NewServer(mux)
 	t.Cleanup(e.srv.Close)

@@ -42,7 +42,7 @@ func ExampleNewHandler() {
 	}
 	mux := http.NewServeMux()
 	mux.Handle(graph.Path, api)
-	mux.Handle("GET /{$}", playground.Handler(graph.Path))
+	mux.Handle("GET "+playground.Path, playground.Handler(graph.Path))
 	mux.Handle("GET "+playground.AssetsPath, playground.Handler(graph.Path))
 	log.Fatal(http.ListenAndServe("127.0.0.1:8080", mux))
 }

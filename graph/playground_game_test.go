@@ -234,9 +234,9 @@ func TestPlaygroundServedFromTheBinary(t *testing.T) {
 		}
 		return res, string(b)
 	}
-	res, page := get("/")
+	res, page := get(playground.Path)
 	if res.StatusCode != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
-		t.Fatalf("GET /: status %d, Content-Type %q", res.StatusCode, res.Header.Get("Content-Type"))
+		t.Fatalf("GET /playground: status %d, Content-Type %q", res.StatusCode, res.Header.Get("Content-Type"))
 	}
 	// The page talks to the API at graph.Path; its script derives the websocket URL (ws: or wss:) from
 	// the same endpoint, and the page's policy lets it connect there.

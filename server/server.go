@@ -78,9 +78,14 @@ type Opts struct {
 	// Logger receives the server's records. Nil discards them.
 	Logger *slog.Logger
 
-	// API serves the GraphQL API on graph.Path and Playground the GraphiQL page at / with its assets;
+	// API serves the GraphQL API on graph.Path and Playground the GraphiQL page at playground.Path with
+	// its assets under playground.AssetsPath;
 	// nil leaves them out (tests of the health endpoints).
 	API, Playground http.Handler
+
+	// Web serves the browser client at "/" and every path no other route takes (web.Handler); nil leaves
+	// it out.
+	Web http.Handler
 
 	// Record serves graph.RecordPath, a game's JSON record (graph.NewRecordHandler); nil leaves it out.
 	Record http.Handler
@@ -130,8 +135,13 @@ func (s *Server) routes(opts Opts) http.Handler {
 		mux.Handle(graph.RecordPath, opts.Record)
 	}
 	if opts.Playground != nil {
-		mux.Handle("GET /{$}", opts.Playground)
+		mux.Handle("GET "+playground.Path, opts.Playground)
 		mux.Handle("GET "+playground.AssetsPath, opts.Playground)
+	}
+	if opts.Web != nil {
+		// Every method, so that the pattern is less specific than "/graphql" (which takes them all);
+		// the handler refuses what is not GET or HEAD.
+		mux.Handle("/", opts.Web)
 	}
 	if opts.Metrics != nil {
 		mux.Handle("GET "+metrics.Path, opts.Metrics.Handler())

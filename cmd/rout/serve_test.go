@@ -225,8 +225,14 @@ func TestServe(t *testing.T) {
 	if resp.StatusCode != http.StatusOK || !strings.Contains(string(api), `"__typename":"Query"`) {
 		t.Errorf("POST /graphql = %d %s", resp.StatusCode, api)
 	}
-	if status, body := s.get(t, "/"); status != http.StatusOK || !strings.Contains(body, "/graphql") {
-		t.Errorf("GET / (the playground) = %d", status)
+	if status, body := s.get(t, "/playground"); status != http.StatusOK || !strings.Contains(body, "/graphql") {
+		t.Errorf("GET /playground = %d", status)
+	}
+	// The web client at / and at its own routes, which fall back to its page.
+	for _, p := range []string{"/", "/games/R2FtZToz"} {
+		if status, body := s.get(t, p); status != http.StatusOK || !strings.Contains(body, `<div id="app">`) {
+			t.Errorf("GET %s (the web client) = %d %.200s", p, status, body)
+		}
 	}
 
 	var out, errOut bytes.Buffer

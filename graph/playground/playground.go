@@ -20,7 +20,10 @@ import (
 	"sync"
 )
 
-// AssetsPath is where the playground's scripts and styles are served; mount Handler there and at "/".
+// Path is where the playground's page is served (and at Path + "/"); the web client has "/".
+const Path = "/playground"
+
+// AssetsPath is where the playground's scripts and styles are served; mount Handler there and at Path.
 const AssetsPath = "/playground/"
 
 // contentSecurityPolicy lets the page load only its own scripts and talk only to its own origin.
@@ -37,7 +40,7 @@ var (
 	indexTmpl = template.Must(template.New("index").Parse(indexHTML))
 )
 
-// Handler returns the handler of the playground: the page at "/", its assets under AssetsPath, and 404
+// Handler returns the handler of the playground: the page at Path, its assets under AssetsPath, and 404
 // for anything else. endpoint is the path (or URL) of the GraphQL API, such as "/graphql".
 func Handler(endpoint string) http.Handler {
 	var page bytes.Buffer
@@ -67,7 +70,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hdr.Set("X-Content-Type-Options", "nosniff")
 	hdr.Set("Referrer-Policy", "no-referrer")
 	switch {
-	case r.URL.Path == "/" || r.URL.Path == "":
+	case r.URL.Path == Path || r.URL.Path == AssetsPath:
 		hdr.Set("Content-Type", "text/html; charset=utf-8")
 		hdr.Set("Content-Security-Policy", contentSecurityPolicy)
 		hdr.Set("Cache-Control", "no-cache")

@@ -19,7 +19,7 @@ func TestPlaygroundServesPageAndAssets(t *testing.T) {
 	srv := httptest.NewServer(playground.Handler("/graphql"))
 	defer srv.Close()
 
-	res, err := http.Get(srv.URL + "/")
+	res, err := http.Get(srv.URL + "/playground")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func TestPlaygroundServesPageAndAssets(t *testing.T) {
 			t.Errorf("%s: status %d, %d bytes, %v", ref[1], res.StatusCode, len(b), err)
 		}
 	}
-	for _, p := range []string{"/playground/", "/playground/LICENSE.react", "/playground/../index.html", "/other"} {
+	for _, p := range []string{"/", "/playground/LICENSE.react", "/playground/../index.html", "/other"} {
 		res, err := http.Get(srv.URL + p)
 		if err != nil {
 			t.Fatal(err)

@@ -1,0 +1,349 @@
+// End-to-end test of the web client in real Chromium (playwright-core; Debian's chromium), against a
+// started `rout serve`: two users sign up in two browser contexts, one creates a game with a CPU seat and
+// invites the other, both play every phase (claim, placement, reinforce with cards when they come,
+// attack with the odds shown, occupy, fortify, end turn), one reloads mid-game and resumes live, then
+// both resign and the game is over; the replay steps through it. axe-core checks the main screens.
+//
+//   node e2e/run.mjs http://127.0.0.1:8080
+//
+// Environment: CHROMIUM (the browser's path; default /usr/bin/chromium), E2E_ARTIFACTS (where
+// screenshots go on failure; default e2e-artifacts), E2E_SCREENSHOT (a path: save the game screen there
+// on success), E2E_HEADED=1 to watch. Exits non-zero on failure and prints what failed.
+import { chromium } from "playwright-core";
+import { readFileSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const base = process.argv[2] || "http://127.0.0.1:8080";
+const artifacts = process.env.E2E_ARTIFACTS || join(here, "..", "e2e-artifacts");
+const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
+const axeSource = readFileSync(join(here, "..", "node_modules", "axe-core", "axe.min.js"), "utf8");
+const began = Date.now();
+const T = 60_000; // the bound of one wait: generous, the machine is busy (CI runs every package at once)
+
+function log(...a) {
+  console.log(`[${((Date.now() - began) / 1000).toFixed(1)}s]`, ...a);
+}
+
+const browser = await chromium.launch({
+  executablePath,
+  headless: process.env.E2E_HEADED !== "1",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+});
+const pages = {};
+const problems = [];
+let failed = false;
+
+function watch(name, page) {
+  pages[name] = page;
+  page.on("pageerror", (e) => problems.push(`${name}: page error: ${e.message}`));
+  page.on("response", async (r) => {
+    if (r.status() >= 400 && !r.url().endsWith(".svg")) {
+      problems.push(`${name}: ${r.status()} for ${r.request().method()} ${r.url()} ${r.request().postData() ?? ""}: ${(await r.text().catch(() => "")).slice(0, 300)}`);
+    }
+  });
+  page.on("console", (m) => {
+    if (m.type() === "error" && !/Failed to load resource: the server responded with a status of 404/.test(m.text())) {
+      problems.push(`${name}: console error: ${m.text()}`);
+    }
+  });
+}
+
+async function axe(page, screen) {
+  // The page's policy refuses inline scripts, as it should: axe is evaluated by the test driver.
+  await page.evaluate(axeSource);
+  const r = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const res = await axe.run(document, { resultTypes: ["violations"], runOnly: ["wcag2a", "wcag2aa", "best-practice"] });
+    return res.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
+  });
+  const serious = r.filter((v) => /\((serious|critical)\)/.test(v));
+  log(`axe ${screen}: ${r.length} findings, ${serious.length} serious or critical`);
+  for (const v of r) log(`  ${v}`);
+  if (serious.length > 0) throw new Error(`axe found serious accessibility problems on ${screen}:\n${serious.join("\n")}`);
+}
+
+async function signUp(page, name) {
+  await page.goto(base + "/");
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await page.getByLabel("Display name").fill(name);
+  await page.getByLabel("Email").fill(`${name}@example.com`);
+  await page.getByLabel("Password").fill("correct horse battery");
+  if (name.startsWith("alice")) await axe(page, "sign up");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.getByRole("heading", { name: /My games/ }).waitFor({ timeout: T });
+  log(`${name} signed up`);
+}
+
+/** Whether the page's game is over. */
+async function isOver(page) {
+  return (await page.locator(".turn-line", { hasText: "Game over" }).count()) > 0;
+}
+
+const stats = { claims: 0, places: 0, trades: 0, attacks: 0, occupies: 0, fortifies: 0, endTurns: 0, turnsPlayed: { alice: 0, bob: 0 } };
+
+class Stale extends Error {}
+
+/**
+ * Clicks a command's button and waits until the viewer's actions have been read again after it. A button
+ * that went away (the turn passed, the list changed) is a Stale step, not a failure: the loop looks again.
+ */
+async function clickAndSettle(page, locator) {
+  const settled = page.waitForResponse((r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes('"operationName":"GameActions"'), { timeout: T });
+  settled.catch(() => undefined);
+  try {
+    await locator.click({ timeout: 2000 });
+  } catch (e) {
+    if (e?.name === "TimeoutError") throw new Stale();
+    throw e;
+  }
+  await settled;
+}
+
+/**
+ * Plays one step of the viewer's turn, if it is theirs: returns what it did ("" when it was not their
+ * turn). attackBudget bounds the attacks of one turn.
+ */
+async function step(name, page, turnState) {
+  const yourTurn = page.locator(".turn-line strong", { hasText: "Your turn" });
+  if ((await yourTurn.count()) === 0) return "";
+  const side = page.locator(".side");
+  const btn = (re) => page.getByRole("button", { name: re });
+  // Trade when a set is offered.
+  const trade = side.getByRole("button", { name: "Trade" });
+  if (await trade.count()) {
+    await clickAndSettle(page, trade.first());
+    stats.trades++;
+    return "trade";
+  }
+  const claim = page.locator(".territory-table").getByRole("button", { name: /^Claim / });
+  if (await claim.count()) {
+    await clickAndSettle(page, claim.first());
+    stats.claims++;
+    return "claim";
+  }
+  const all = page.getByRole("button", { name: /^All the armies left on / });
+  if (await all.count()) {
+    // Spread the reserve: one army on a second territory when there is one, the rest on the first.
+    const plus = page.getByRole("button", { name: /^One army more on / });
+    if ((await plus.count()) > 1) await plus.nth(1).click({ timeout: 2000 }).catch(() => { throw new Stale(); });
+    await all.first().click({ timeout: 2000 }).catch(() => { throw new Stale(); });
+    await clickAndSettle(page, side.getByRole("button", { name: /^Place \d+ arm/ }));
+    stats.places++;
+    return "place";
+  }
+  const occupy = side.getByRole("button", { name: /^Move \d+$/ });
+  if (await occupy.count()) {
+    await clickAndSettle(page, occupy.first());
+    stats.occupies++;
+    return "occupy";
+  }
+  const attackFrom = page.getByRole("button", { name: /^Attack from / });
+  if ((await attackFrom.count()) && turnState.attacks < 3) {
+    await attackFrom.first().click({ timeout: 2000 }).catch(() => { throw new Stale(); });
+    const target = page.locator(".territory-table").getByRole("button", { name: /^Attack (?!from)/ });
+    await target.first().click({ timeout: 2000 }).catch(() => { throw new Stale(); });
+    turnState.attacks++;
+    if (turnState.attacks === 1) {
+      // The first attack of a turn: one roll with the dice chosen; the odds must be on screen first.
+      await page.locator(".odds", { hasText: "Odds of conquering" }).waitFor({ timeout: T });
+      await clickAndSettle(page, side.getByRole("button", { name: /^Roll \d dic?e/ }));
+    } else {
+      await side.getByLabel(/until conquered$/).check();
+      await page.locator(".odds", { hasText: "Odds of conquering" }).waitFor({ timeout: T });
+      await clickAndSettle(page, side.getByRole("button", { name: "Attack", exact: true }));
+    }
+    await page.locator(".dice .dice-text").waitFor({ timeout: T });
+    stats.attacks++;
+    return "attack";
+  }
+  const endAttacks = btn("End attacks");
+  if (await endAttacks.count()) {
+    await clickAndSettle(page, endAttacks);
+    return "end_attack";
+  }
+  const moveFrom = page.getByRole("button", { name: /^Move from / });
+  if ((await moveFrom.count()) && !turnState.fortified) {
+    turnState.fortified = true;
+    await moveFrom.first().click({ timeout: 2000 }).catch(() => { throw new Stale(); });
+    const here = page.getByRole("button", { name: /^Move here / });
+    if (await here.count()) {
+      await here.first().click({ timeout: 2000 }).catch(() => { throw new Stale(); });
+      await clickAndSettle(page, side.getByRole("button", { name: /^Move \d+ and end the turn/ }));
+      stats.fortifies++;
+      stats.turnsPlayed[name]++;
+      return "fortify";
+    }
+  }
+  const endTurn = btn("End turn");
+  if (await endTurn.count()) {
+    await clickAndSettle(page, endTurn);
+    stats.endTurns++;
+    stats.turnsPlayed[name]++;
+    return "end_turn";
+  }
+  return "";
+}
+
+try {
+  const ctxA = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const ctxB = await browser.newContext({ viewport: { width: 420, height: 900 }, isMobile: true, hasTouch: true });
+  const a = await ctxA.newPage();
+  const b = await ctxB.newPage();
+  watch("alice", a);
+  watch("bob", b);
+  const suffix = Date.now().toString(36).slice(-5);
+  const alice = `alice${suffix}`;
+  const bob = `bob${suffix}`;
+  await signUp(a, alice);
+  await signUp(b, bob);
+  await axe(a, "lobby");
+
+  // Alice: a game on the classic map, claimed in turn, with Bob invited and a CPU.
+  await a.getByRole("link", { name: "New game" }).first().click();
+  await a.getByRole("heading", { name: "New game" }).waitFor();
+  await a.getByLabel("Seat 2 is").selectOption("INVITED");
+  await a.getByLabel(/Seat 2 email/).fill(`${bob}@example.com`);
+  await a.getByLabel("Seat 3 difficulty").selectOption("easy");
+  await a.getByLabel("Territories at the start").selectOption("round_robin");
+  await a.getByLabel("Time for a turn").selectOption(String(3600));
+  await axe(a, "new game");
+  await a.getByRole("button", { name: "Create the game" }).click();
+  await a.getByRole("heading", { name: /waiting for players/ }).waitFor({ timeout: T });
+  const invite = a.getByLabel("Invitation link", { exact: true });
+  const link = await invite.inputValue();
+  log(`game created; invitation ${link}`);
+
+  // Bob follows the link and joins; Alice starts.
+  await b.goto(link);
+  await b.getByRole("button", { name: "Join the game" }).click();
+  await b.getByRole("heading", { name: /waiting for players/ }).waitFor({ timeout: T });
+  await a.reload();
+  await a.getByRole("button", { name: "Start the game" }).click({ timeout: T });
+  await a.locator(".live-live").waitFor({ timeout: T });
+  await b.reload();
+  await b.locator(".live-live").waitFor({ timeout: T });
+  log("game started; both live");
+  // The map is drawn (from the game's record) beside the list.
+  await a.locator(".board-host svg").first().waitFor({ timeout: T });
+  await axe(a, "game");
+
+  // Both play until each has played two whole game turns; Bob reloads once mid-game.
+  const turnState = { alice: { attacks: 0, fortified: false, turn: -1 }, bob: { attacks: 0, fortified: false, turn: -1 } };
+  let reloaded = false;
+  const deadline = Date.now() + 300_000;
+  let idle = 0;
+  while (stats.turnsPlayed.alice < 2 || stats.turnsPlayed.bob < 2) {
+    if (Date.now() > deadline) throw new Error(`the game did not get through two turns each in time: ${JSON.stringify(stats)}`);
+    let did = "";
+    for (const [name, page] of [["alice", a], ["bob", b]]) {
+      const turnText = await page.locator(".play-head h1 small").textContent();
+      const ts = turnState[name];
+      if (ts.turn !== turnText) Object.assign(ts, { attacks: 0, fortified: false, turn: turnText });
+      try {
+        const d = await step(name, page, ts);
+        if (d) did = d;
+      } catch (e) {
+        if (!(e instanceof Stale)) throw e;
+      }
+    }
+    if (!reloaded && stats.claims > 4) {
+      reloaded = true;
+      log("bob reloads mid-game");
+      await b.reload();
+      await b.locator(".live-live").waitFor({ timeout: T });
+      log("bob is live again");
+    }
+    if (!did) {
+      idle++;
+      await a.waitForTimeout(100);
+    } else idle = 0;
+  }
+  log(`played: ${JSON.stringify(stats)}`);
+  if (stats.claims === 0 || stats.places === 0 || stats.attacks === 0 || stats.endTurns + stats.fortifies === 0) {
+    throw new Error(`not every phase was played: ${JSON.stringify(stats)}`);
+  }
+  // A quiet moment (Alice to move, so nobody else does): both screens, kept by events alone since they
+  // opened, show the same board as the server.
+  const quietBy = Date.now() + 180_000;
+  while ((await a.locator(".turn-line strong", { hasText: "Your turn" }).count()) === 0) {
+    if (Date.now() > quietBy) throw new Error("it did not become Alice's turn again");
+    try {
+      await step("bob", b, turnState.bob);
+    } catch (e) {
+      if (!(e instanceof Stale)) throw e;
+    }
+    await a.waitForTimeout(100);
+  }
+  const boardOf = async (page) => {
+    await page.locator(".list-tools select").selectOption("all");
+    return page.$$eval(".territory-table tbody tr", (trs) =>
+      trs.map((tr) => `${tr.dataset.key} ${tr.children[1].textContent.trim()} ${tr.children[2].textContent.trim()}`).sort(),
+    );
+  };
+  await b.locator(".play-head h1 small", { hasText: (await a.locator(".play-head h1 small").textContent()) ?? "" }).waitFor({ timeout: T });
+  const [boardA, boardB] = [await boardOf(a), await boardOf(b)];
+  const server = await a.evaluate(async (id) => {
+    const res = await fetch("/graphql", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${localStorage.getItem("rout.session")}` },
+      body: JSON.stringify({ query: "query($id: ID!) { game(id: $id) { board { key armies } } }", variables: { id } }),
+    });
+    return (await res.json()).data.game.board.map((t) => `${t.key} ${t.armies}`).sort();
+  }, decodeURIComponent(new URL(a.url()).pathname.split("/")[2]));
+  if (boardA.length !== 42 || boardA.join("\n") !== boardB.join("\n")) {
+    throw new Error(`the two screens disagree on the board:\n${boardA.join("\n")}\n---\n${boardB.join("\n")}`);
+  }
+  const armiesA = boardA.map((r) => `${r.split(" ")[0]} ${r.split(" ").pop()}`).sort();
+  if (armiesA.join("\n") !== server.join("\n")) throw new Error(`the screens' armies differ from the server's:\n${armiesA.join("\n")}\n---\n${server.join("\n")}`);
+  log("both screens agree with each other and with the server");
+  for (const page of [a, b]) await page.locator(".list-tools select").selectOption("choosable");
+
+  // The log tells the battles in words.
+  await a.locator(".log li", { hasText: /attacked .* from .*: .* against / }).first().waitFor({ timeout: T });
+  if (process.env.E2E_SCREENSHOT) {
+    await a.screenshot({ path: process.env.E2E_SCREENSHOT, fullPage: false });
+  }
+
+  // Both resign (with the confirm); the CPU wins and both screens say the game is over, live.
+  for (const page of [b, a]) {
+    await page.getByRole("button", { name: "Resign…" }).click({ timeout: T });
+    await page.getByRole("button", { name: "Yes, resign" }).click();
+    await page.waitForTimeout(300);
+  }
+  await a.locator(".turn-line", { hasText: "Game over" }).waitFor({ timeout: T });
+  await b.locator(".turn-line", { hasText: "Game over" }).waitFor({ timeout: T });
+  log("game over on both screens");
+
+  // The replay: scrub to the start and step forward.
+  await a.getByRole("link", { name: "Replay the game" }).click();
+  await a.getByRole("group", { name: "Replay controls" }).waitFor({ timeout: T });
+  await a.getByRole("button", { name: "To the start" }).click();
+  await a.getByRole("button", { name: "One event forward" }).click();
+  await a.locator(".scrubber output", { hasText: /^1 \/ \d+/ }).waitFor({ timeout: T });
+  await axe(a, "replay");
+
+  // Settings: an API token, shown once.
+  await a.getByRole("link", { name: alice }).click();
+  await a.getByLabel("New token's name").fill("e2e bot");
+  await a.getByRole("button", { name: "Create a token" }).click();
+  await a.locator(".secret code", { hasText: /^rout_a_/ }).waitFor({ timeout: T });
+  await axe(a, "settings");
+
+  if (problems.length > 0) throw new Error(`the pages reported errors:\n${problems.join("\n")}`);
+  log(`e2e passed in ${((Date.now() - began) / 1000).toFixed(1)}s`);
+} catch (e) {
+  failed = true;
+  console.error(`e2e FAILED: ${e instanceof Error ? e.stack : e}`);
+  if (problems.length) console.error(problems.join("\n"));
+  mkdirSync(artifacts, { recursive: true });
+  for (const [name, page] of Object.entries(pages)) {
+    const path = join(artifacts, `${name}.png`);
+    await page.screenshot({ path, fullPage: true }).catch(() => undefined);
+    console.error(`screenshot: ${path}`);
+  }
+} finally {
+  await browser.close();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,127 @@
+// Package web serves Rout's browser client: the single-page app that Vite builds from web/src into
+// web/dist, embedded in the binary so that `go build` needs no Node. `make web` rebuilds dist; CI checks
+// that the committed build matches the sources (docs/web.md).
+//
+// Handler serves the files of dist with long caching for the hashed assets, index.html for every other
+// path that names no file (the app routes in the browser), and a Content-Security-Policy that lets the
+// page load only its own files and talk only to its own origin.
+package web
+
+import (
+	"bytes"
+	"compress/gzip"
+	"embed"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+	"sync"
+)
+
+// ContentSecurityPolicy is sent with every answer of Handler: scripts, styles, images and connections
+// (the API over HTTP and its websocket, which 'self' covers as ws: or wss: of the same host) only from
+// the page's own origin, no frames, no plugins, no forms posted elsewhere. Inline styles are allowed for
+// the style attributes the board sets; inline scripts are not.
+const ContentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+	"img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; manifest-src 'self'; " +
+	"base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'"
+
+// AssetsDir is the folder of dist whose files carry a content hash in their names: they never change, so
+// browsers may keep them for a year.
+const AssetsDir = "assets/"
+
+//go:embed all:dist
+var dist embed.FS
+
+// placeholder is served at every path when dist holds no index.html (a build from a checkout whose
+// dist was removed).
+const placeholder = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Rout</title>` +
+	`<p>The web client was not built into this binary: run <code>make web</code> and build again. ` +
+	`The GraphQL playground is at <a href="/playground">/playground</a>.</p></html>`
+
+// Handler returns the handler of the web client, to mount at "/".
+func Handler() http.Handler {
+	files, _ := fs.Sub(dist, "dist") // "dist" is a valid path
+	index, err := fs.ReadFile(files, "index.html")
+	if err != nil {
+		index = []byte(placeholder)
+	}
+	return &handler{files: files, index: index, gzipped: make(map[string][]byte)}
+}
+
+type handler struct {
+	files fs.FS
+	index []byte
+
+	mu      sync.Mutex
+	gzipped map[string][]byte // file name -> its gzip compression, made on first use
+}
+
+// ServeHTTP implements http.Handler.
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	hdr := w.Header()
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		hdr.Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	hdr.Set("X-Content-Type-Options", "nosniff")
+	hdr.Set("Referrer-Policy", "no-referrer")
+	hdr.Set("Content-Security-Policy", ContentSecurityPolicy)
+	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+	if name != "" && name != "index.html" {
+		if b, err := fs.ReadFile(h.files, name); err == nil {
+			if strings.HasPrefix(name, AssetsDir) {
+				hdr.Set("Cache-Control", "public, max-age=31536000, immutable")
+			} else {
+				hdr.Set("Cache-Control", "no-cache")
+			}
+			h.write(w, r, name, b)
+			return
+		}
+		// A path that names a file (it has an extension, or lies under assets/) and is not there is a 404:
+		// only the app's own routes fall back to the page.
+		if strings.HasPrefix(name, AssetsDir) || path.Ext(name) != "" {
+			http.NotFound(w, r)
+			return
+		}
+	}
+	// The page itself: never cached without asking, so a new build is seen at once.
+	hdr.Set("Cache-Control", "no-cache")
+	h.write(w, r, "index.html", h.index)
+}
+
+// write sends the file name, whose content is b, gzip-compressed when the client accepts it.
+func (h *handler) write(w http.ResponseWriter, r *http.Request, name string, b []byte) {
+	hdr := w.Header()
+	ctype := mime.TypeByExtension(path.Ext(name))
+	if ctype == "" {
+		ctype = http.DetectContentType(b)
+	}
+	hdr.Set("Content-Type", ctype)
+	hdr.Set("Vary", "Accept-Encoding")
+	if len(b) > 1024 && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		hdr.Set("Content-Encoding", "gzip")
+		b = h.gzip(name, b)
+	}
+	if r.Method == http.MethodHead {
+		return
+	}
+	_, _ = w.Write(b)
+}
+
+// gzip returns the gzip compression of the file name, whose content is b.
+func (h *handler) gzip(name string, b []byte) []byte {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if z, ok := h.gzipped[name]; ok {
+		return z
+	}
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression) // the level is valid
+	_, _ = zw.Write(b)
+	_ = zw.Close()
+	h.gzipped[name] = buf.Bytes()
+	return buf.Bytes()
+}

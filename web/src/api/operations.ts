@@ -1,0 +1,335 @@
+// Every GraphQL operation of the client. graphql-codegen reads this file and writes their types into
+// src/gql (`npm run codegen`, part of `npm run build`); CI fails when src/gql differs from what is
+// committed, so a schema change that breaks an operation breaks the build.
+import { graphql } from "../gql";
+
+export const ViewerQuery = graphql(`
+  query Viewer {
+    viewer {
+      id
+      name
+      email
+      phone
+      notify
+    }
+  }
+`);
+
+export const SignUpMutation = graphql(`
+  mutation SignUp($input: SignUpInput!) {
+    signUp(input: $input) {
+      user { id name }
+      session { token expiresAt }
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const SignInMutation = graphql(`
+  mutation SignIn($input: SignInInput!) {
+    signIn(input: $input) {
+      user { id name }
+      session { token expiresAt }
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const SignOutMutation = graphql(`
+  mutation SignOut {
+    signOut {
+      revoked
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const UpdateNotificationsMutation = graphql(`
+  mutation UpdateNotifications($input: UpdateNotificationPreferencesInput!) {
+    updateNotificationPreferences(input: $input) {
+      user { id notify phone }
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const ApiTokensQuery = graphql(`
+  query ApiTokens {
+    apiTokens(first: 100) {
+      totalCount
+      edges { node { id name createdAt lastUsedAt expiresAt } }
+    }
+  }
+`);
+
+export const CreateApiTokenMutation = graphql(`
+  mutation CreateApiToken($input: CreateApiTokenInput!) {
+    createApiToken(input: $input) {
+      apiToken { id name createdAt }
+      secret
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const RevokeApiTokenMutation = graphql(`
+  mutation RevokeApiToken($input: RevokeApiTokenInput!) {
+    revokeApiToken(input: $input) {
+      apiToken { id }
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const GameCardFragment = graphql(`
+  fragment GameCard on Game {
+    id
+    status
+    phase
+    turn
+    currentSeat
+    turnDeadline
+    turnLimitSeconds
+    cardSystem
+    claim
+    inviteCode
+    map { key version name }
+    seats { seat color userName user { id } cpu difficulty status territories }
+  }
+`);
+
+// Two queries rather than one: each stays well under the API's complexity limit (a connection costs its
+// page size times its nodes).
+export const MyGamesQuery = graphql(`
+  query MyGames {
+    games(filter: { mine: true }, first: 25) {
+      totalCount
+      edges { node { ...GameCard } }
+    }
+  }
+`);
+
+export const OpenGamesQuery = graphql(`
+  query OpenGames {
+    games(filter: { openToJoin: true }, first: 15) {
+      totalCount
+      edges { node { ...GameCard } }
+    }
+  }
+`);
+
+export const MapsQuery = graphql(`
+  query Maps {
+    maps { id key version name }
+  }
+`);
+
+export const CreateGameMutation = graphql(`
+  mutation CreateGame($input: CreateGameInput!) {
+    createGame(input: $input) {
+      game { id status inviteCode }
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const JoinGameMutation = graphql(`
+  mutation JoinGame($input: JoinGameInput!) {
+    joinGame(input: $input) {
+      game { id status }
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const LeaveGameMutation = graphql(`
+  mutation LeaveGame($input: GameInput!) {
+    leaveGame(input: $input) {
+      game { id status }
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const StartGameMutation = graphql(`
+  mutation StartGame($input: GameInput!) {
+    startGame(input: $input) {
+      game { id status }
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const GameQuery = graphql(`
+  query Game($id: ID!) {
+    game(id: $id) {
+      ...GameCard
+      version
+      seq
+      ttbPercent
+      seats { seat armies cardCount cards }
+      board { key name owner neutral armies }
+      viewerActions { kind from to cards min max }
+    }
+  }
+`);
+
+export const GameActionsQuery = graphql(`
+  query GameActions($id: ID!) {
+    game(id: $id) {
+      id
+      version
+      seq
+      turnDeadline
+      viewerActions { kind from to cards min max }
+      seats { seat status cardCount cards territories armies }
+    }
+  }
+`);
+
+export const GameRecordQuery = graphql(`
+  query GameRecord($id: ID!) {
+    game(id: $id) { id status record }
+  }
+`);
+
+export const BattleOddsQuery = graphql(`
+  query BattleOdds($attackers: Int!, $defenders: Int!) {
+    battleOdds(attackers: $attackers, defenders: $defenders) {
+      attackerWins
+      expectedAttackerSurvivors
+      expectedDefenderSurvivors
+    }
+  }
+`);
+
+export const GameEventsSubscription = graphql(`
+  subscription GameEvents($gameId: ID!, $after: Int) {
+    gameEvents(gameId: $gameId, after: $after) {
+      seq
+      turn
+      seat
+      kind
+      payload
+      phase
+      currentSeat
+      territories { index key owner neutral armies }
+      dice { attacker defender }
+      winner
+    }
+  }
+`);
+
+export const ViewerEventsSubscription = graphql(`
+  subscription ViewerEvents($after: Int) {
+    viewerEvents(after: $after) {
+      seq
+      kind
+      gameId
+      turn
+      data
+      createdAt
+      game { id map { name } }
+    }
+  }
+`);
+
+
+export const ClaimMutation = graphql(`
+  mutation Claim($input: ClaimTerritoryInput!) {
+    claimTerritory(input: $input) {
+      version
+      events { seq turn seat kind payload }
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const PlaceMutation = graphql(`
+  mutation Place($input: PlaceArmiesInput!) {
+    placeArmies(input: $input) {
+      version
+      events { seq turn seat kind payload }
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const TradeMutation = graphql(`
+  mutation Trade($input: TradeCardsInput!) {
+    tradeCards(input: $input) {
+      version
+      events { seq turn seat kind payload }
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const AttackMutation = graphql(`
+  mutation Attack($input: AttackInput!) {
+    attack(input: $input) {
+      version
+      events { seq turn seat kind payload }
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const OccupyMutation = graphql(`
+  mutation Occupy($input: OccupyInput!) {
+    occupy(input: $input) {
+      version
+      events { seq turn seat kind payload }
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const EndAttackMutation = graphql(`
+  mutation EndAttack($input: TurnInput!) {
+    endAttack(input: $input) {
+      version
+      events { seq turn seat kind payload }
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const FortifyMutation = graphql(`
+  mutation Fortify($input: FortifyInput!) {
+    fortify(input: $input) {
+      version
+      events { seq turn seat kind payload }
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const EndTurnMutation = graphql(`
+  mutation EndTurn($input: TurnInput!) {
+    endTurn(input: $input) {
+      version
+      events { seq turn seat kind payload }
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const ResignMutation = graphql(`
+  mutation Resign($input: TurnInput!) {
+    resign(input: $input) {
+      version
+      events { seq turn seat kind payload }
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const GameLogQuery = graphql(`
+  query GameLog($id: ID!, $after: Int) {
+    game(id: $id) {
+      id
+      events(after: $after, first: 100) { seq turn seat kind payload }
+    }
+  }
+`);

@@ -1,0 +1,71 @@
+// The app's shell: the header, the notices, and the screen of the current path.
+import { useEffect } from "preact/hooks";
+import { Link } from "./ui/link";
+import { match, navigate, useLocation } from "./ui/router";
+import { loadViewer, useSession } from "./ui/session";
+import { Notices } from "./ui/notices";
+import { AuthPage } from "./pages/auth";
+import { LobbyPage } from "./pages/lobby";
+import { NewGamePage } from "./pages/newgame";
+import { SettingsPage } from "./pages/settings";
+import { GamePage } from "./pages/game";
+import { ReplayPage } from "./pages/replay";
+import { JoinPage } from "./pages/join";
+
+export function App() {
+  const session = useSession();
+  const loc = useLocation();
+  useEffect(() => void loadViewer(), []);
+
+  let screen;
+  let m: Record<string, string> | null;
+  if (session.status === "loading") {
+    screen = <p role="status">Loading…</p>;
+  } else if ((m = match("/games/:id/replay", loc.path))) {
+    screen = <ReplayPage id={m.id} />;
+  } else if (session.status === "signedOut") {
+    const mode = loc.path === "/signup" ? "signup" : "signin";
+    screen = <AuthPage mode={mode} />;
+  } else if ((m = match("/games/:id", loc.path))) {
+    screen = <GamePage id={m.id} viewer={session.viewer} />;
+  } else if ((m = match("/join/:id", loc.path))) {
+    screen = <JoinPage id={m.id} code={loc.params.get("code") ?? ""} />;
+  } else if (loc.path === "/new") {
+    screen = <NewGamePage viewer={session.viewer} />;
+  } else if (loc.path === "/settings") {
+    screen = <SettingsPage viewer={session.viewer} />;
+  } else {
+    if (loc.path !== "/") navigate("/", true);
+    screen = <LobbyPage viewer={session.viewer} />;
+  }
+
+  return (
+    <>
+      <a class="skip" href="#main">
+        Skip to the content
+      </a>
+      <header class="top">
+        <Link href="/" class="brand">
+          Rout
+        </Link>
+        {session.status === "signedIn" && (
+          <nav aria-label="Main">
+            <Link href="/" aria-current={loc.path === "/" ? "page" : undefined}>
+              Games
+            </Link>
+            <Link href="/new" aria-current={loc.path === "/new" ? "page" : undefined}>
+              New game
+            </Link>
+            <Link href="/settings" aria-current={loc.path === "/settings" ? "page" : undefined}>
+              {session.viewer.name}
+            </Link>
+          </nav>
+        )}
+      </header>
+      {session.status === "signedIn" && <Notices userId={session.viewer.id} />}
+      <main id="main" tabIndex={-1}>
+        {screen}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createBoard, type Board } from './api';
+import { keyAction, territoryOf } from './events';
+import { geometryFromMapFile, type MapFile } from './geometry';
+
+const classic = JSON.parse(readFileSync(join(__dirname, '../../../maps/builtin/classic.json'), 'utf8')) as MapFile;
+const geometry = geometryFromMapFile(classic);
+const seats = [
+  { seat: 0, color: 'red', name: 'Red (alice)' },
+  { seat: 1, color: 'blue', name: 'Blue (CPU)' },
+];
+const idx = (k: string) => geometry.territories.findIndex((t) => t.key === k);
+
+describe('keyAction', () => {
+  it('maps keys to board actions, leaving modified keys to the browser', () => {
+    expect(keyAction({ key: 'ArrowLeft', shiftKey: false, ctrlKey: false, metaKey: false, altKey: false })).toEqual({ kind: 'move', dir: 'left' });
+    expect(keyAction({ key: 'Tab', shiftKey: true, ctrlKey: false, metaKey: false, altKey: false })).toEqual({ kind: 'cycle', step: -1 });
+    expect(keyAction({ key: 'Enter', shiftKey: false, ctrlKey: false, metaKey: false, altKey: false })).toEqual({ kind: 'select' });
+    expect(keyAction({ key: 'Escape', shiftKey: false, ctrlKey: false, metaKey: false, altKey: false })).toEqual({ kind: 'clear' });
+    expect(keyAction({ key: 'ArrowLeft', shiftKey: false, ctrlKey: true, metaKey: false, altKey: false })).toBeNull();
+    expect(keyAction({ key: 'x', shiftKey: false, ctrlKey: false, metaKey: false, altKey: false })).toBeNull();
+  });
+});
+
+describe('createBoard', () => {
+  let el: HTMLDivElement;
+  let board: Board;
+  beforeEach(() => {
+    el = document.createElement('div');
+    document.body.append(el);
+    board = createBoard(el, {
+      geometry,
+      seats,
+      labels: 'always',
+      territories: geometry.territories.map((_, i) => ({ owner: i % 2, neutral: false, armies: 1 + (i % 5) })),
+    });
+  });
+  afterEach(() => {
+    board.destroy();
+    el.remove();
+  });
+
+  it('draws one labelled button and one army count per territory', () => {
+    const r = board.renderer;
+    expect(r.cells).toHaveLength(42);
+    expect(r.labels).toHaveLength(42);
+    const peru = idx('peru');
+    expect(r.cells[peru].getAttribute('role')).toBe('button');
+    const n = 1 + (peru % 5);
+    expect(r.cells[peru].getAttribute('aria-label')).toBe(`Peru, South America: ${peru % 2 ? 'Blue (CPU)' : 'Red (alice)'}, ${n} ${n === 1 ? 'army' : 'armies'}`);
+    expect(r.cells[peru].getAttribute('d')).toMatch(/^M[\d.,L-]+Z$/);
+    expect(r.labels[peru].textContent).toBe(String(1 + (peru % 5)));
+    expect(r.root.getAttribute('aria-label')).toBe('Map: Classic World');
+    // Exactly one territory is in the tab order.
+    expect(r.root.querySelectorAll('[tabindex="0"]')).toHaveLength(1);
+    // Patterns for the seats, not colour alone.
+    expect(r.root.querySelectorAll('pattern').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('updates only the territories that changed', async () => {
+    const r = board.renderer;
+    const touched = new Set<Node>();
+    const mo = new MutationObserver((ms) => ms.forEach((m) => touched.add(m.target.nodeType === 3 ? m.target.parentNode! : m.target)));
+    mo.observe(r.root, { subtree: true, attributes: true, childList: true, characterData: true });
+    const peru = idx('peru');
+    const brazil = idx('brazil');
+    const changed = board.setState([
+      { key: 'peru', owner: 0, neutral: false, armies: 9 },
+      { key: 'brazil', owner: brazil % 2, neutral: false, armies: 1 + (brazil % 5) }, // as it was
+    ]);
+    expect(changed).toEqual([peru]);
+    await Promise.resolve();
+    mo.disconnect();
+    expect([...touched].every((n) => n === r.cells[peru] || n === r.labels[peru])).toBe(true);
+    expect(r.labels[peru].textContent).toBe('9');
+    expect(r.cells[peru].getAttribute('aria-label')).toContain('Red (alice), 9 armies');
+  });
+
+  it('selects by click and by keyboard, and moves the focus with the arrows', () => {
+    const picked: Array<string | null> = [];
+    board.onSelect((k) => picked.push(k));
+    const r = board.renderer;
+    r.cells[idx('brazil')].dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(picked).toEqual(['brazil']);
+    expect(board.state.focus).toBe(idx('brazil'));
+    // Brazil's neighbour to the left (west) is Peru.
+    r.cells[idx('brazil')].dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+    expect(board.state.focus).toBe(idx('peru'));
+    expect(r.cells[idx('peru')].getAttribute('tabindex')).toBe('0');
+    expect(r.cells[idx('brazil')].hasAttribute('tabindex')).toBe(false);
+    r.cells[idx('peru')].dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    r.cells[idx('peru')].dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(picked).toEqual(['brazil', 'peru', null]);
+    // The tooltip says the territory's name, area, owner, armies and neighbours.
+    expect(r.tooltip.hidden).toBe(false);
+    expect(r.tooltip.textContent).toContain('Peru');
+    expect(r.tooltip.textContent).toContain('South America');
+    expect(r.tooltip.textContent).toContain('Borders');
+  });
+
+  it('highlights legal targets, dims the rest, and tabs through the targets only', () => {
+    const r = board.renderer;
+    board.setHighlights(['argentina', 'venezuela']);
+    expect(r.root.classList.contains('rb-choosing')).toBe(true);
+    expect(r.cells.filter((c) => c.classList.contains('rb-hl')).map((c) => territoryOf(c))).toEqual([idx('venezuela'), idx('argentina')].sort((a, b) => a - b));
+    board.setFocus('alaska');
+    const tab = new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true });
+    r.cells[idx('alaska')].dispatchEvent(tab);
+    expect(tab.defaultPrevented).toBe(true);
+    expect(board.state.focus).toBe(idx('venezuela'));
+    r.cells[idx('venezuela')].dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }));
+    expect(board.state.focus).toBe(idx('argentina'));
+    const out = new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true });
+    r.cells[idx('argentina')].dispatchEvent(out);
+    expect(out.defaultPrevented).toBe(false); // the focus leaves the board
+    board.setHighlights([]);
+    expect(r.root.classList.contains('rb-choosing')).toBe(false);
+    expect(r.root.querySelectorAll('.rb-hl')).toHaveLength(0);
+  });
+
+  it('marks the selection for sight and screen readers', () => {
+    const r = board.renderer;
+    board.setSelection('peru');
+    expect(r.cells[idx('peru')].getAttribute('aria-pressed')).toBe('true');
+    expect(r.svg.querySelector('.rb-sel-o')!.getAttribute('href')).toBe(`#${r.uid}-t${idx('peru')}`);
+    board.setSelection(null);
+    expect(r.cells[idx('peru')].hasAttribute('aria-pressed')).toBe(false);
+    expect(r.svg.querySelector('.rb-sel-o')!.getAttribute('display')).toBe('none');
+  });
+
+  it('makes the army counts only when they are first shown', () => {
+    const b = createBoard(el, { geometry, seats }); // jsdom has no layout: "auto" labels stay hidden
+    expect(b.renderer.labels).toHaveLength(0);
+    expect(b.renderer.root.classList.contains('rb-nolabels')).toBe(true);
+    b.setState([{ key: 'peru', owner: 0, neutral: false, armies: 4 }]);
+    b.renderer.setLabelsVisible(true);
+    expect(b.renderer.labels).toHaveLength(42);
+    expect(b.renderer.labels[idx('peru')].textContent).toBe('4');
+    b.destroy();
+  });
+
+  it('removes everything on destroy', () => {
+    board.destroy();
+    expect(el.children).toHaveLength(0);
+    board = createBoard(el, { geometry, seats }); // for afterEach
+  });
+});

@@ -1,0 +1,184 @@
+// The board's public API: a framework-free map view that knows territories, owners, armies, selection and
+// highlights, and nothing about GraphQL.
+//
+//   const board = createBoard(el, { geometry, seats, territories });
+//   board.onSelect((key) => ...);
+//   board.setState(liveEvent.territories);   // only those change
+//   board.setHighlights(targets); board.setSelection(key);
+
+import './board.css';
+import { resolveConfig, type BoardConfig } from './config';
+import { bindEvents } from './events';
+import { render, type Renderer } from './render';
+import { createState, moveFocus, nextHighlight, setHighlights, updateTerritories, type BoardState, type TerritoryUpdate } from './state';
+import { hideTooltip, showTooltip } from './tooltip';
+import { bindZoom, frameOf, toPixels, unitTransform, zoomForPixels, type Frame, type Zoom } from './zoom';
+
+export type { BoardConfig } from './config';
+export type { MapGeometry, SeatStyle, TerritoryGeometry, TerritoryState, AreaGeometry, SeaLine } from './types';
+export type { TerritoryUpdate } from './state';
+
+export interface Board {
+  /** Updates territories: the whole board in map order, or some by index or key. Returns the indexes changed. */
+  setState(update: TerritoryUpdate): number[];
+  /** Marks one territory as selected (null: none). */
+  setSelection(key: string | null): void;
+  /** The territories that can be chosen now (legal targets); the others are dimmed. */
+  setHighlights(keys: Iterable<string>): void;
+  /** Moves the keyboard focus to a territory (and the board's focus with it when `focusElement`). */
+  setFocus(key: string, focusElement?: boolean): void;
+  /** Called with the key of a territory picked by pointer or keyboard, or null when the selection is cleared. */
+  onSelect(cb: (key: string | null) => void): () => void;
+  zoomBy(factor: number): void;
+  resetZoom(): void;
+  /** The board's plain state (read only). */
+  readonly state: BoardState;
+  /** The rendered elements (for tests and benchmarks). */
+  readonly renderer: Renderer;
+  destroy(): void;
+}
+
+export function createBoard(el: HTMLElement, config: BoardConfig): Board {
+  const c = resolveConfig(config);
+  const s = createState(c);
+  const r = render(el, s, c);
+  const listeners = new Set<(key: string | null) => void>();
+
+  // Where the map sits in the element, measured on resize only (never during updates).
+  let frame: Frame = frameOf(0, 0, s.canvas);
+  let k = 1;
+  const applyLabels = () => {
+    if (c.labels === 'always') r.setLabelsVisible(true);
+    else if (c.labels === 'never') r.setLabelsVisible(false);
+    else r.setLabelsVisible(k >= zoomForPixels(s.cell, frame.ppu, c.labelMinPixels));
+  };
+  const maxZoom = c.maxZoom ?? Math.max(8, s.cell > 0 ? s.canvas.width / s.cell / 6 : 8);
+  const z: Zoom = bindZoom(r.root, {
+    canvas: s.canvas,
+    maxZoom,
+    frame: () => frame,
+    changed: (t) => {
+      k = t.k;
+      r.setTransform(unitTransform(t, frame, s.canvas));
+      applyLabels();
+      if (tipFor !== null && tipAnchored) placeTip(tipFor);
+    },
+  });
+  const measure = () => {
+    frame = frameOf(r.root.clientWidth, r.root.clientHeight, s.canvas);
+    z.resized();
+  };
+
+  let tipFor: number | null = null;
+  let tipAnchored = false;
+  /** The tooltip beside territory i, from the current transform (no layout read). */
+  const placeTip = (i: number) => {
+    if (!c.tooltip) return;
+    const t = z.transform();
+    const [x, y] = toPixels(frame, s.canvas, s.xs[i], s.ys[i]);
+    tipFor = i;
+    tipAnchored = true;
+    showTooltip(r.tooltip, s, i, t.applyX(x), t.applyY(y));
+  };
+  const hideTip = () => {
+    tipFor = null;
+    hideTooltip(r.tooltip);
+  };
+
+  const select = (i: number | null) => {
+    const prev = s.selected;
+    s.selected = i;
+    r.updateSelection(prev, i);
+  };
+  const focus = (i: number, focusElement: boolean) => {
+    const prev = s.focus;
+    s.focus = i;
+    r.updateFocus(prev, i, focusElement);
+    if (focusElement) {
+      z.reveal(s.xs[i], s.ys[i]);
+      placeTip(i);
+    }
+  };
+
+  const unbind = bindEvents(r.root, {
+    select(i) {
+      if (i !== null) {
+        focus(i, false);
+        placeTip(i);
+      }
+      for (const cb of listeners) cb(i === null ? null : s.keys[i]);
+    },
+    move(dir) {
+      focus(moveFocus(s, s.focus, dir), true);
+    },
+    cycle(step) {
+      const i = nextHighlight(s, s.focus, step);
+      if (i === null) return false;
+      focus(i, true);
+      return true;
+    },
+    focused(i) {
+      if (i === null) {
+        if (tipAnchored) hideTip();
+        return;
+      }
+      if (i !== s.focus) focus(i, false);
+      placeTip(i);
+    },
+    hover(i, cx, cy) {
+      s.hover = i;
+      if (i === null) {
+        if (!tipAnchored || tipFor === null) hideTip();
+        return;
+      }
+      const box = r.root.getBoundingClientRect(); // one read per animation frame while hovering
+      tipAnchored = false;
+      tipFor = i;
+      if (c.tooltip) showTooltip(r.tooltip, s, i, cx - box.left, cy - box.top);
+    },
+    zoomBy: (f) => z.zoomBy(f),
+    zoomReset: () => z.reset(),
+    current: () => s.focus,
+  });
+
+  const ro = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(measure) : null;
+  ro?.observe(r.root);
+  measure();
+
+  return {
+    state: s,
+    renderer: r,
+    setState(update) {
+      const changed = updateTerritories(s, update);
+      r.updateTerritories(changed);
+      if (tipFor !== null && changed.includes(tipFor) && !r.tooltip.hidden) {
+        if (tipAnchored) placeTip(tipFor);
+      }
+      return changed;
+    },
+    setSelection(key) {
+      const i = key === null ? null : (s.index.get(key) ?? null);
+      select(i);
+    },
+    setHighlights(keys) {
+      r.updateHighlights(setHighlights(s, keys));
+    },
+    setFocus(key, focusElement = false) {
+      const i = s.index.get(key);
+      if (i !== undefined) focus(i, focusElement);
+    },
+    onSelect(cb) {
+      listeners.add(cb);
+      return () => listeners.delete(cb);
+    },
+    zoomBy: (f) => z.zoomBy(f),
+    resetZoom: () => z.reset(),
+    destroy() {
+      unbind();
+      ro?.disconnect();
+      z.destroy();
+      listeners.clear();
+      r.destroy();
+    },
+  };
+}

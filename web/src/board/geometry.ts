@@ -1,0 +1,43 @@
+// Map geometry from a Rout map file (docs/maps.md), as a game record's `map.definition` holds it: label
+// positions, borders as neighbour lists, bonus areas. The API's GameMap geometry (with shapes and sea
+// lines) maps onto MapGeometry field by field.
+
+import type { MapGeometry } from './types';
+
+export interface MapFile {
+  name?: string;
+  width?: number;
+  height?: number;
+  territories: Array<{ id: string; name: string; x: number; y: number; shape?: string }>;
+  borders?: Array<[string, string]>;
+  bonusAreas?: Array<{ id: string; name: string; bonus: number; territories: string[] }>;
+}
+
+export function geometryFromMapFile(m: MapFile): MapGeometry {
+  const neighbours = new Map<string, string[]>(m.territories.map((t) => [t.id, []]));
+  for (const [a, b] of m.borders ?? []) {
+    if (a === b) continue;
+    const na = neighbours.get(a);
+    const nb = neighbours.get(b);
+    if (!na || !nb) continue;
+    if (!na.includes(b)) na.push(b);
+    if (!nb.includes(a)) nb.push(a);
+  }
+  const areas = new Map<string, string[]>(m.territories.map((t) => [t.id, []]));
+  for (const a of m.bonusAreas ?? []) for (const t of a.territories) areas.get(t)?.push(a.id);
+  return {
+    name: m.name,
+    width: m.width,
+    height: m.height,
+    territories: m.territories.map((t) => ({
+      key: t.id,
+      name: t.name,
+      x: t.x,
+      y: t.y,
+      shape: t.shape ?? null,
+      neighbours: neighbours.get(t.id)!,
+      areas: areas.get(t.id)!,
+    })),
+    areas: (m.bonusAreas ?? []).map((a) => ({ key: a.id, name: a.name, bonus: a.bonus })),
+  };
+}

@@ -1,0 +1,6 @@
+// The board module: see api.ts.
+export { createBoard, type Board } from './api';
+export type { BoardConfig } from './config';
+export type { MapGeometry, SeatStyle, TerritoryGeometry, TerritoryState, AreaGeometry, SeaLine } from './types';
+export { ownerStyle, SAFE } from './palette';
+export { geometryFromMapFile, type MapFile } from './geometry';

@@ -1,0 +1,241 @@
+// Rendering, apart from state and input: the SVG is built once per map as one string (the fastest way to
+// make thousands of elements), then each update touches only the elements of the territories that changed,
+// through the index of elements by territory (map order). Nothing here reads layout.
+
+import type { ResolvedConfig } from './config';
+import { areaColor, inkOn, NEUTRAL_FILL, ownerStyles, UNCLAIMED_FILL } from './palette';
+import { ariaLabel, type BoardState } from './state';
+import { defaultRadii, escapeXml, impliedSeaLines, neutralDef, patternDef, seaLinePath, territoryPaths } from './svg';
+import type { TerritoryState } from './types';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+let boards = 0;
+
+export interface Renderer {
+  /** The board's element: a group with the role description "map", holding the layers. */
+  root: HTMLDivElement;
+  /** The top layer: sea lines, selection and focus outlines (no pointer events). */
+  svg: SVGSVGElement;
+  /** The layers of cells and their army counts, one per tile. */
+  layers: SVGSVGElement[];
+  /** The transformed group of every layer. */
+  views: SVGGElement[];
+  cells: SVGPathElement[];
+  labels: SVGTextElement[];
+  tooltip: HTMLDivElement;
+  /** The id prefix of this board's elements. */
+  uid: string;
+  updateTerritories(changed: Iterable<number>): void;
+  updateHighlights(changed: Iterable<number>): void;
+  updateSelection(prev: number | null, next: number | null): void;
+  updateFocus(prev: number, next: number, focusElement: boolean): void;
+  setLabelsVisible(on: boolean): void;
+  /** Sets the pan and zoom transform (in map units) on every layer. */
+  setTransform(t: string): void;
+  destroy(): void;
+}
+
+interface Fills {
+  fill(t: TerritoryState): string;
+  ink(t: TerritoryState): string;
+  defs: string;
+}
+
+function fills(s: BoardState, c: ResolvedConfig, uid: string): Fills {
+  const byseat = new Map<number, { fill: string; ink: string }>();
+  let defs = '';
+  const tile = Math.max(2, s.cell / 6);
+  for (const [seat, st] of ownerStyles(s.seats)) {
+    if (c.patterns && st.pattern !== 'solid') {
+      const id = `${uid}-s${seat}`;
+      defs += patternDef(id, st, tile);
+      byseat.set(seat, { fill: `url(#${id})`, ink: st.ink });
+    } else {
+      byseat.set(seat, { fill: st.fill, ink: st.ink });
+    }
+  }
+  const neutralFill = c.patterns ? `url(#${uid}-neutral)` : NEUTRAL_FILL;
+  if (c.patterns) defs += neutralDef(`${uid}-neutral`, tile);
+  const neutralInk = inkOn(NEUTRAL_FILL);
+  return {
+    defs,
+    fill: (t) => (t.neutral ? neutralFill : t.owner === null ? UNCLAIMED_FILL : (byseat.get(t.owner)?.fill ?? NEUTRAL_FILL)),
+    ink: (t) => (t.neutral ? neutralInk : t.owner === null ? '#000' : (byseat.get(t.owner)?.ink ?? '#000')),
+  };
+}
+
+function labelText(t: TerritoryState): string {
+  return t.owner === null && !t.neutral ? '' : String(t.armies);
+}
+
+/** Territories per tile of cells. */
+export const TILE = 256;
+
+/** The territories in spatial tiles of about TILE: a grid over the canvas, row by row. */
+export function tiles(s: BoardState, size = TILE): number[][] {
+  if (s.n <= size) return [s.keys.map((_, i) => i)];
+  const side = Math.ceil(Math.sqrt(s.n / size));
+  const out: number[][] = Array.from({ length: side * side }, () => []);
+  for (let i = 0; i < s.n; i++) {
+    const cx = Math.min(side - 1, Math.max(0, Math.floor(((s.xs[i] - s.canvas.x) / s.canvas.width) * side)));
+    const cy = Math.min(side - 1, Math.max(0, Math.floor(((s.ys[i] - s.canvas.y) / s.canvas.height) * side)));
+    out[cy * side + cx].push(i);
+  }
+  return out.filter((t) => t.length > 0);
+}
+
+/** Builds the board's DOM inside `el`. */
+export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Renderer {
+  const uid = `rb${++boards}`;
+  const { x, y, width, height } = s.canvas;
+  const f = fills(s, c, uid);
+  const drawn = s.geometry.territories.some((t) => !t.shape);
+  const radii = drawn ? (c.radius !== undefined ? s.geometry.territories.map(() => c.radius!) : defaultRadii(s.geometry, s.canvas)) : [];
+  const paths = territoryPaths(s.geometry, s.canvas, drawn ? radii : undefined);
+  // Sea lines: the map's own, or (for drawn cells) the borders whose cells cannot touch.
+  const seaLines = s.geometry.seaLines ?? (drawn ? impliedSeaLines(s.geometry, radii) : []);
+  const areaIndex = new Map((s.geometry.areas ?? []).map((a, i) => [a.key, a.color || areaColor(i)]));
+  const fontSize = Math.max(1, s.cell * 0.2);
+
+  const root = document.createElement('div');
+  root.className = 'rb-root';
+  root.setAttribute('role', 'group');
+  root.setAttribute('aria-roledescription', 'map');
+  root.setAttribute('aria-label', c.label);
+  const layer = (cls: string, inner: string) => {
+    const svg = document.createElementNS(SVG_NS, 'svg');
+    svg.setAttribute('class', `rb ${cls}`);
+    svg.setAttribute('viewBox', `${x} ${y} ${width} ${height}`);
+    svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+    svg.setAttribute('role', 'none');
+    svg.innerHTML = inner;
+    root.append(svg);
+    return svg;
+  };
+
+  // The cells, in spatial tiles of about TILE territories, each tile an <svg> of its own stacked on the
+  // others: Chromium repaints a changed territory's tile, not all of the board.
+  const layers: SVGSVGElement[] = [];
+  const tileList = tiles(s, c.tileSize);
+  tileList.forEach((tile, n) => {
+    const parts: string[] = [];
+    if (n === 0) parts.push(`<defs>${f.defs}</defs>`);
+    parts.push('<g class="rb-view"><g class="rb-cells" stroke="#555">');
+    for (const i of tile) {
+      const t = s.geometry.territories[i];
+      const st = s.territories[i];
+      const area = t.areas?.length ? areaIndex.get(t.areas[0]) : undefined;
+      parts.push(
+        `<path id="${uid}-t${i}" class="rb-t" d="${paths[i]}" fill="${f.fill(st)}"${area ? ` stroke="${area}"` : ''} ` +
+          `role="button" aria-label="${escapeXml(ariaLabel(s, i))}"/>`,
+      );
+    }
+    // The tile's army counts, above its cells (a count stays inside its own cell): made when first shown.
+    parts.push(`</g><g class="rb-labels" aria-hidden="true" font-size="${fontSize.toFixed(1)}"></g></g>`);
+    layers.push(layer(n === 0 ? 'rb-cells-layer rb-base' : 'rb-cells-layer', parts.join('')));
+  });
+
+  // On top, without pointer events: sea lines, the selection and focus outlines.
+  const top: string[] = ['<g class="rb-view"><g class="rb-sea">'];
+  for (const line of seaLines) {
+    const a = s.index.get(line.from);
+    const b = s.index.get(line.to);
+    if (a === undefined || b === undefined) continue;
+    const d = line.path || seaLinePath(s.xs[a], s.ys[a], s.xs[b], s.ys[b], s.canvas);
+    top.push(`<path d="${escapeXml(d)}"/>`);
+  }
+  top.push(`</g><g class="rb-over"><use class="rb-sel-o" href="#${uid}-t0" display="none"/><use class="rb-focus-o" href="#${uid}-t0"/></g></g>`);
+  const svg = layer('rb-top', top.join(''));
+  svg.setAttribute('aria-hidden', 'true');
+  const makeLabels = () => {
+    tileList.forEach((tile, n) => {
+      const out: string[] = [];
+      for (const i of tile) {
+        const t = s.geometry.territories[i];
+        const st = s.territories[i];
+        out.push(`<text x="${t.x}" y="${t.y}" fill="${f.ink(st)}">${labelText(st)}</text>`);
+      }
+      const g = layers[n].querySelector('.rb-labels') as SVGGElement;
+      g.innerHTML = out.join('');
+      Array.from(g.children).forEach((el, j) => (labels[tile[j]] = el as SVGTextElement));
+    });
+  };
+
+  const tooltip = document.createElement('div');
+  tooltip.className = 'rb-tip';
+  tooltip.id = `${uid}-tip`;
+  tooltip.setAttribute('role', 'tooltip');
+  tooltip.hidden = true;
+  root.append(tooltip);
+  el.append(root);
+
+  const views = [...layers, svg].map((l) => l.querySelector('.rb-view') as SVGGElement);
+  const cells: SVGPathElement[] = new Array(s.n);
+  for (const p of Array.from(root.querySelectorAll('.rb-t'))) cells[Number(/-t(\d+)$/.exec(p.id)![1])] = p as SVGPathElement;
+  const labels: SVGTextElement[] = [];
+  const selO = svg.querySelector('.rb-sel-o') as SVGUseElement;
+  const focusO = svg.querySelector('.rb-focus-o') as SVGUseElement;
+  // Keyboard focus starts on the first territory (roving tabindex: one territory is in the tab order).
+  cells[s.focus]?.setAttribute('tabindex', '0');
+
+  const relabel = (i: number) => cells[i].setAttribute('aria-label', ariaLabel(s, i));
+
+  return {
+    root,
+    svg,
+    layers,
+    views,
+    cells,
+    labels,
+    tooltip,
+    uid,
+    updateTerritories(changed) {
+      for (const i of changed) {
+        const t = s.territories[i];
+        cells[i].setAttribute('fill', f.fill(t));
+        const l = labels[i];
+        if (l) {
+          l.textContent = labelText(t);
+          l.setAttribute('fill', f.ink(t));
+        }
+        relabel(i);
+      }
+    },
+    updateHighlights(changed) {
+      for (const i of changed) {
+        cells[i].classList.toggle('rb-hl', s.highlights.has(i));
+        relabel(i);
+      }
+      root.classList.toggle('rb-choosing', s.highlights.size > 0);
+    },
+    updateSelection(prev, next) {
+      if (prev !== null) cells[prev]?.removeAttribute('aria-pressed');
+      if (next !== null && cells[next]) {
+        cells[next].setAttribute('aria-pressed', 'true');
+        selO.setAttribute('href', `#${uid}-t${next}`);
+        selO.removeAttribute('display');
+      } else {
+        selO.setAttribute('display', 'none');
+      }
+    },
+    updateFocus(prev, next, focusElement) {
+      if (prev !== next) cells[prev]?.removeAttribute('tabindex');
+      const cell = cells[next];
+      if (!cell) return;
+      cell.setAttribute('tabindex', '0');
+      focusO.setAttribute('href', `#${uid}-t${next}`);
+      if (focusElement) cell.focus({ preventScroll: true });
+    },
+    setLabelsVisible(on) {
+      if (on && labels.length === 0 && s.n > 0) makeLabels();
+      root.classList.toggle('rb-nolabels', !on);
+    },
+    setTransform(t) {
+      for (const v of views) v.setAttribute('transform', t);
+    },
+    destroy() {
+      root.remove();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// The board's input types: map geometry, seats and territory states. The board knows nothing of GraphQL:
+// the app turns the API's GameMap and Game into these.
+
+/** One territory of the map as drawn. */
+export interface TerritoryGeometry {
+  key: string;
+  name: string;
+  /** The label position, in map units (origin top left, y down). */
+  x: number;
+  y: number;
+  /** An SVG path (`d`) of the territory's outline in map units; without it the board draws a Voronoi cell. */
+  shape?: string | null;
+  /** Keys of the bordering territories. */
+  neighbours: string[];
+  /** Keys of the bonus areas the territory belongs to. */
+  areas?: string[];
+}
+
+export interface AreaGeometry {
+  key: string;
+  name: string;
+  bonus?: number;
+  /** A CSS colour for the area's outline; a palette colour by default. */
+  color?: string | null;
+}
+
+/** A border across water, drawn as a dashed line. `path` overrides the straight line between the labels. */
+export interface SeaLine {
+  from: string;
+  to: string;
+  path?: string | null;
+}
+
+export interface MapGeometry {
+  name?: string;
+  /** The canvas the coordinates refer to; 0 or absent: the labels' bounding box with a margin. */
+  width?: number;
+  height?: number;
+  territories: TerritoryGeometry[];
+  areas?: AreaGeometry[];
+  seaLines?: SeaLine[];
+}
+
+/** A seat as the board shows it. */
+export interface SeatStyle {
+  seat: number;
+  /** The seat's colour name (red, blue, ...) or a CSS colour. */
+  color: string;
+  /** The name for tooltips and screen readers, such as "Red (alice)". */
+  name: string;
+}
+
+/** One territory as it stands. `owner` null: unclaimed, or neutral when `neutral`. */
+export interface TerritoryState {
+  owner: number | null;
+  neutral: boolean;
+  armies: number;
+}

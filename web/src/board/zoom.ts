@@ -1,0 +1,115 @@
+// Pan and zoom with d3-zoom on the board's element: mouse wheel, drag, pinch and double-click, plus the
+// keyboard's + - 0. d3-zoom works in the element's pixels; each layer's group gets the same transform in map
+// units. Army counts are hidden below the zoom at which a cell is big enough to read one (one class on the
+// board, no per-label work).
+
+import { select } from 'd3-selection';
+import { zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3-zoom';
+import type { Canvas } from './svg';
+
+/** How the map sits in the element: pixels per map unit and the letterbox offsets (preserveAspectRatio meet). */
+export interface Frame {
+  width: number;
+  height: number;
+  ppu: number;
+  offsetX: number;
+  offsetY: number;
+}
+
+export function frameOf(width: number, height: number, c: Canvas): Frame {
+  const ppu = Math.min(width / c.width, height / c.height) || 0;
+  return { width, height, ppu, offsetX: (width - c.width * ppu) / 2, offsetY: (height - c.height * ppu) / 2 };
+}
+
+/** A point of the map, in the element's pixels before zoom. */
+export function toPixels(f: Frame, c: Canvas, x: number, y: number): [number, number] {
+  return [f.offsetX + f.ppu * (x - c.x), f.offsetY + f.ppu * (y - c.y)];
+}
+
+/**
+ * The SVG transform (map units) that shows what the pixel transform `t` shows: with p = offset + ppu (u - c),
+ * k p + t = offset + ppu (u' - c) gives u' = k u + c (1 - k) + ((k - 1) offset + t) / ppu.
+ */
+export function unitTransform(t: { k: number; x: number; y: number }, f: Frame, c: Canvas): string {
+  if (f.ppu <= 0) return '';
+  const tx = c.x * (1 - t.k) + ((t.k - 1) * f.offsetX + t.x) / f.ppu;
+  const ty = c.y * (1 - t.k) + ((t.k - 1) * f.offsetY + t.y) / f.ppu;
+  return `translate(${tx.toFixed(3)},${ty.toFixed(3)}) scale(${t.k.toFixed(5)})`;
+}
+
+export interface ZoomOpts {
+  canvas: Canvas;
+  maxZoom: number;
+  frame(): Frame;
+  /** Called on every change of scale or position. */
+  changed(t: ZoomTransform): void;
+}
+
+export interface Zoom {
+  transform(): ZoomTransform;
+  zoomBy(factor: number): void;
+  reset(): void;
+  /** Pans so that the point (map units) is in view, keeping the scale, if it is not already. */
+  reveal(x: number, y: number): void;
+  /** The frame changed size: keep the constraints in step. */
+  resized(): void;
+  destroy(): void;
+}
+
+/** The zoom at which a cell of `cell` map units is `pixels` wide on a screen of `ppu` pixels per unit. */
+export function zoomForPixels(cell: number, ppu: number, pixels: number): number {
+  return ppu > 0 && cell > 0 ? pixels / (cell * ppu) : Infinity;
+}
+
+export function bindZoom(el: HTMLElement, o: ZoomOpts): Zoom {
+  let current = zoomIdentity;
+  const extent = (): [[number, number], [number, number]] => {
+    const f = o.frame();
+    return [
+      [0, 0],
+      [Math.max(1, f.width), Math.max(1, f.height)],
+    ];
+  };
+  const behavior: ZoomBehavior<HTMLElement, unknown> = zoom<HTMLElement, unknown>()
+    .scaleExtent([1, Math.max(1, o.maxZoom)])
+    .extent(extent)
+    .translateExtent([
+      [-Infinity, -Infinity],
+      [Infinity, Infinity],
+    ])
+    .on('zoom', (e: { transform: ZoomTransform }) => {
+      current = e.transform;
+      o.changed(e.transform);
+    });
+  const constrain = () => {
+    const [[x0, y0], [x1, y1]] = extent();
+    behavior.translateExtent([
+      [x0, y0],
+      [x1, y1],
+    ]);
+  };
+  constrain();
+  const sel = select(el);
+  sel.call(behavior);
+  return {
+    transform: () => current,
+    zoomBy: (f) => behavior.scaleBy(sel, f),
+    reset: () => behavior.transform(sel, zoomIdentity),
+    reveal(px, py) {
+      const f = o.frame();
+      const [x, y] = toPixels(f, o.canvas, px, py);
+      const sx = current.applyX(x);
+      const sy = current.applyY(y);
+      const margin = Math.min(f.width, f.height) * 0.05;
+      if (sx >= margin && sx <= f.width - margin && sy >= margin && sy <= f.height - margin) return;
+      behavior.translateTo(sel, x, y);
+    },
+    resized() {
+      constrain();
+      o.changed(current);
+    },
+    destroy: () => {
+      sel.on('.zoom', null);
+    },
+  };
+}

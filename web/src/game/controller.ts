@@ -1,0 +1,322 @@
+// The game screen's controller: it owns one game's client state, reads the game once, then follows
+// gameEvents from the last sequence number it applied, resubscribing after a drop or a RESUME_REQUIRED
+// and reading the game again only when an event does not fit. Commands go through the API's mutations
+// with the version the viewer's actions came with and an idempotency key, so a retry is never applied
+// twice. Legal choices come from Game.viewerActions only.
+import { APIError, mutate, onSocketState, query, subscribe, userErrorText, type SocketState } from "../api/client";
+import {
+  AttackMutation,
+  ClaimMutation,
+  EndAttackMutation,
+  EndTurnMutation,
+  FortifyMutation,
+  GameActionsQuery,
+  GameEventsSubscription,
+  GameLogQuery,
+  GameQuery,
+  OccupyMutation,
+  PlaceMutation,
+  ResignMutation,
+  TradeMutation,
+} from "../api/operations";
+import type { GameQuery as GameQueryData } from "../gql/graphql";
+import { applyEvent, fromSnapshot } from "../state/game";
+import { reserveOf, indexActions, type ActionIndex } from "../state/actions";
+import { describeEvent, namesOf } from "../state/log";
+import type { Action, ClientGame, ServerEvent } from "../state/types";
+
+export type GameInfo = NonNullable<GameQueryData["game"]>;
+
+/** How the screen's live feed stands. */
+export type LiveState = "loading" | "connecting" | "live" | "offline" | "resyncing";
+
+export interface LogLine {
+  seq: number;
+  turn: number;
+  text: string;
+  kind: string;
+}
+
+export interface View {
+  info: GameInfo | null;
+  game: ClientGame | null;
+  actions: ActionIndex;
+  version: number;
+  live: LiveState;
+  log: LogLine[];
+  /** The words of the last failure (a refused command, an unreachable server), or null. */
+  error: string | null;
+  busy: boolean;
+  /** Set when the event that just arrived is a battle roll, for the dice display. */
+  lastDice: { attacker: number[]; defender: number[]; text: string } | null;
+}
+
+const LOG_KEEP = 300;
+
+export class GameController {
+  private view: View = {
+    info: null,
+    game: null,
+    actions: indexActions([]),
+    version: 0,
+    live: "loading",
+    log: [],
+    error: null,
+    busy: false,
+    lastDice: null,
+  };
+  private listeners = new Set<(v: View) => void>();
+  private unsubscribe: (() => void) | null = null;
+  private offSocket: (() => void) | null = null;
+  private socket: SocketState = "connecting";
+  private actionsTimer: ReturnType<typeof setTimeout> | null = null;
+  private closed = false;
+  private retries = 0;
+  private viewerId: string;
+
+  constructor(
+    readonly id: string,
+    viewerId: string,
+  ) {
+    this.viewerId = viewerId;
+  }
+
+  get state(): View {
+    return this.view;
+  }
+
+  listen(f: (v: View) => void): () => void {
+    this.listeners.add(f);
+    f(this.view);
+    return () => void this.listeners.delete(f);
+  }
+
+  private set(p: Partial<View>) {
+    this.view = { ...this.view, ...p };
+    for (const f of this.listeners) f(this.view);
+  }
+
+  /** Reads the game, its recent log, and starts following it. */
+  async start(): Promise<void> {
+    this.offSocket = onSocketState((s) => {
+      const was = this.socket;
+      this.socket = s;
+      if (this.closed || !this.view.game) return;
+      if (s === "connected") {
+        this.set({ live: "live" });
+        // Back after a drop (a restart, a sleeping laptop): follow again from the last event applied.
+        if (was === "offline") this.follow();
+      } else this.set({ live: s === "offline" ? "offline" : "connecting" });
+    });
+    await this.load();
+  }
+
+  stop(): void {
+    this.closed = true;
+    this.unsubscribe?.();
+    this.offSocket?.();
+    if (this.actionsTimer) clearTimeout(this.actionsTimer);
+  }
+
+  /** Reads the whole game again (at the start, and when an event does not fit), then follows it. */
+  async load(): Promise<void> {
+    try {
+      const d = await query(GameQuery, { id: this.id });
+      if (!d.game) {
+        this.set({ error: "There is no such game, or it is not yours to see.", live: "offline" });
+        return;
+      }
+      const g = d.game;
+      const me = g.seats.find((s) => s.user?.id === this.viewerId)?.seat ?? null;
+      const actions = indexActions(g.viewerActions as Action[]);
+      const game = fromSnapshot(g, { viewerSeat: me, reserve: reserveOf(actions) || null });
+      this.set({ info: g, game, actions, version: g.version, error: null });
+      void this.loadLog(g.seq);
+      this.follow();
+    } catch (e) {
+      this.set({ error: e instanceof APIError ? e.message : "Could not read the game.", live: "offline" });
+      if (!this.closed) setTimeout(() => void this.load(), 3000);
+    }
+  }
+
+  /** The log's last events before seq (up to 100), described with the state as it is now. */
+  private async loadLog(seq: number) {
+    if (seq === 0) return;
+    try {
+      const d = await query(GameLogQuery, { id: this.id, after: Math.max(0, seq - 100) });
+      const g = this.view.game;
+      if (!d.game || !g) return;
+      const names = namesOf(g);
+      const old = d.game.events
+        .filter((e) => e.seq <= seq)
+        .map((e) => ({ seq: e.seq, turn: e.turn, kind: e.kind, text: describeEvent(e as ServerEvent, names) }));
+      const newer = this.view.log.filter((l) => l.seq > seq);
+      this.set({ log: [...old, ...newer].slice(-LOG_KEEP) });
+    } catch {
+      // The log is a nicety: the board is right without it.
+    }
+  }
+
+  /** Subscribes to the game's events after the last one applied. */
+  private follow() {
+    this.unsubscribe?.();
+    if (this.closed || !this.view.game) return;
+    this.set({ live: this.socket === "connected" ? "live" : "connecting" });
+    const after = this.view.game.seq;
+    this.unsubscribe = subscribe(GameEventsSubscription, { gameId: this.id, after }, {
+      next: (d) => {
+        this.retries = 0;
+        if (d.gameEvents) this.apply([d.gameEvents as unknown as ServerEvent]);
+      },
+      error: (code, message) => {
+        if (this.closed) return;
+        if (code === "NOT_FOUND" || code === "FORBIDDEN" || code === "UNAUTHENTICATED") {
+          // Not a passing failure: say so and stop following.
+          this.unsubscribe?.();
+          this.set({ live: "offline", error: message || "This game cannot be followed." });
+          return;
+        }
+        // RESUME_REQUIRED, or the stream failed on the server: subscribe again after what we have, sooner
+        // for a resume, later after repeated failures.
+        this.set({ live: "resyncing" });
+        this.retries = code === "RESUME_REQUIRED" ? 0 : this.retries + 1;
+        setTimeout(() => this.follow(), Math.min(10_000, 500 * 2 ** this.retries));
+      },
+      complete: () => {
+        if (!this.closed) setTimeout(() => this.follow(), 500);
+      },
+    });
+  }
+
+  /** Applies events in order; a gap resubscribes, an event that does not fit reads the game again. */
+  apply(events: ServerEvent[]) {
+    let g = this.view.game;
+    if (!g) return;
+    const lines: LogLine[] = [];
+    let dice = this.view.lastDice;
+    let info = this.view.info;
+    for (const ev of events) {
+      const r = applyEvent(g, ev);
+      if (r.status === "duplicate") continue;
+      if (r.status === "gap") {
+        this.set({ game: g, live: "resyncing" });
+        this.follow();
+        return;
+      }
+      if (r.status === "invalid") {
+        this.set({ live: "resyncing" });
+        void this.load();
+        return;
+      }
+      g = r.state;
+      const text = describeEvent(ev, namesOf(g));
+      lines.push({ seq: ev.seq, turn: ev.turn, kind: ev.kind, text });
+      if (ev.kind === "battle_rolled") {
+        const p = ev.payload as Record<string, unknown>;
+        const a = (ev.dice?.attacker ?? p.attackDice ?? p.attack ?? []) as number[];
+        const dd = (ev.dice?.defender ?? p.defendDice ?? p.defend ?? []) as number[];
+        dice = { attacker: a, defender: dd, text };
+      }
+      if (info && (ev.kind === "game_over" || ev.kind === "turn_started")) {
+        info = { ...info, status: ev.kind === "game_over" ? "finished" : info.status };
+      }
+    }
+    this.set({ game: g, info, lastDice: dice, log: [...this.view.log, ...lines].slice(-LOG_KEEP) });
+    if (lines.length > 0) this.refreshActionsSoon();
+  }
+
+  /** Reads the viewer's actions (and hand, deadline) again after events: one small query, debounced. */
+  private refreshActionsSoon() {
+    if (this.actionsTimer) clearTimeout(this.actionsTimer);
+    this.actionsTimer = setTimeout(() => void this.refreshActions(), 120);
+  }
+
+  async refreshActions(): Promise<void> {
+    this.actionsTimer = null;
+    try {
+      const d = await query(GameActionsQuery, { id: this.id });
+      if (!d.game || this.closed) return;
+      const actions = indexActions(d.game.viewerActions as Action[]);
+      let game = this.view.game;
+      if (game) {
+        // The hand is private and the seats' counts are the server's; the reserve is what place allows.
+        const seats = game.seats.map((s) => {
+          const n = d.game!.seats.find((x) => x.seat === s.seat);
+          return n ? { ...s, cards: n.cards ? [...n.cards] : s.cards, cardCount: n.cardCount } : s;
+        });
+        const reserve = reserveOf(actions);
+        game = { ...game, seats, reserve: reserve > 0 ? reserve : game.reserve };
+      }
+      const info = this.view.info ? { ...this.view.info, turnDeadline: d.game.turnDeadline } : null;
+      this.set({ actions, version: d.game.version, game, info });
+      // Events we have not seen yet (the subscription is behind the read): they are on their way.
+    } catch (e) {
+      this.set({ error: e instanceof APIError ? e.message : "Could not read your choices." });
+    }
+  }
+
+  /** Runs one command; its events arrive by the subscription (or are applied here when it is down). */
+  private async command(run: (base: { gameId: string; expectedVersion: number; idempotencyKey: string }) => Promise<{
+    version?: number | null;
+    events: ReadonlyArray<{ seq: number; turn: number; seat?: number | null; kind: string; payload: unknown }>;
+    userErrors: ReadonlyArray<{ code: string; message: string }>;
+  }>): Promise<boolean> {
+    if (this.view.busy) return false;
+    this.set({ busy: true, error: null });
+    try {
+      const r = await run({ gameId: this.id, expectedVersion: this.view.version, idempotencyKey: newKey() });
+      const err = userErrorText(r.userErrors);
+      if (err) {
+        this.set({ error: err });
+        await this.refreshActions();
+        return false;
+      }
+      if (this.socket !== "connected") this.apply(r.events as ServerEvent[]);
+      await this.refreshActions();
+      return true;
+    } catch (e) {
+      this.set({ error: e instanceof APIError ? e.message : "The command was not sent." });
+      if (e instanceof APIError && e.code === "CONFLICT") await this.refreshActions();
+      return false;
+    } finally {
+      this.set({ busy: false });
+    }
+  }
+
+  claim(territory: string) {
+    return this.command(async (b) => (await mutate(ClaimMutation, { input: { ...b, territory } })).claimTerritory);
+  }
+  place(placements: Array<{ territory: string; armies: number }>) {
+    return this.command(async (b) => (await mutate(PlaceMutation, { input: { ...b, placements } })).placeArmies);
+  }
+  trade(cards: number[]) {
+    return this.command(async (b) => (await mutate(TradeMutation, { input: { ...b, cards } })).tradeCards);
+  }
+  attack(from: string, to: string, dice: number, untilConquered: boolean, stopAt: number | null) {
+    return this.command(
+      async (b) =>
+        (await mutate(AttackMutation, { input: { ...b, from, to, dice, untilConquered, stopAt: untilConquered ? stopAt : null } })).attack,
+    );
+  }
+  occupy(armies: number) {
+    return this.command(async (b) => (await mutate(OccupyMutation, { input: { ...b, armies } })).occupy);
+  }
+  endAttack() {
+    return this.command(async (b) => (await mutate(EndAttackMutation, { input: b })).endAttack);
+  }
+  fortify(from: string, to: string, armies: number) {
+    return this.command(async (b) => (await mutate(FortifyMutation, { input: { ...b, from, to, armies } })).fortify);
+  }
+  endTurn() {
+    return this.command(async (b) => (await mutate(EndTurnMutation, { input: b })).endTurn);
+  }
+  /** Resigning is allowed at any time, so it is sent without a version: others' moves do not refuse it. */
+  resign() {
+    return this.command(async (b) => (await mutate(ResignMutation, { input: { gameId: b.gameId, idempotencyKey: b.idempotencyKey } })).resign);
+  }
+}
+
+function newKey(): string {
+  if (typeof crypto !== "undefined" && "randomUUID" in crypto) return crypto.randomUUID();
+  return `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}

@@ -1,0 +1,232 @@
+/* eslint-disable */
+import * as types from './graphql';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  query Viewer {\n    viewer {\n      id\n      name\n      email\n      phone\n      notify\n    }\n  }\n": typeof types.ViewerDocument,
+    "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      user { id name }\n      session { token expiresAt }\n      userErrors { code field message }\n    }\n  }\n": typeof types.SignUpDocument,
+    "\n  mutation SignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      user { id name }\n      session { token expiresAt }\n      userErrors { code field message }\n    }\n  }\n": typeof types.SignInDocument,
+    "\n  mutation SignOut {\n    signOut {\n      revoked\n      userErrors { code field message }\n    }\n  }\n": typeof types.SignOutDocument,
+    "\n  mutation UpdateNotifications($input: UpdateNotificationPreferencesInput!) {\n    updateNotificationPreferences(input: $input) {\n      user { id notify phone }\n      userErrors { code field message }\n    }\n  }\n": typeof types.UpdateNotificationsDocument,
+    "\n  query ApiTokens {\n    apiTokens(first: 100) {\n      totalCount\n      edges { node { id name createdAt lastUsedAt expiresAt } }\n    }\n  }\n": typeof types.ApiTokensDocument,
+    "\n  mutation CreateApiToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      apiToken { id name createdAt }\n      secret\n      userErrors { code field message }\n    }\n  }\n": typeof types.CreateApiTokenDocument,
+    "\n  mutation RevokeApiToken($input: RevokeApiTokenInput!) {\n    revokeApiToken(input: $input) {\n      apiToken { id }\n      userErrors { code field message }\n    }\n  }\n": typeof types.RevokeApiTokenDocument,
+    "\n  fragment GameCard on Game {\n    id\n    status\n    phase\n    turn\n    currentSeat\n    turnDeadline\n    turnLimitSeconds\n    cardSystem\n    claim\n    inviteCode\n    map { key version name }\n    seats { seat color userName user { id } cpu difficulty status territories }\n  }\n": typeof types.GameCardFragmentDoc,
+    "\n  query MyGames {\n    games(filter: { mine: true }, first: 25) {\n      totalCount\n      edges { node { ...GameCard } }\n    }\n  }\n": typeof types.MyGamesDocument,
+    "\n  query OpenGames {\n    games(filter: { openToJoin: true }, first: 15) {\n      totalCount\n      edges { node { ...GameCard } }\n    }\n  }\n": typeof types.OpenGamesDocument,
+    "\n  query Maps {\n    maps { id key version name }\n  }\n": typeof types.MapsDocument,
+    "\n  mutation CreateGame($input: CreateGameInput!) {\n    createGame(input: $input) {\n      game { id status inviteCode }\n      userErrors { code field message }\n    }\n  }\n": typeof types.CreateGameDocument,
+    "\n  mutation JoinGame($input: JoinGameInput!) {\n    joinGame(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n": typeof types.JoinGameDocument,
+    "\n  mutation LeaveGame($input: GameInput!) {\n    leaveGame(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n": typeof types.LeaveGameDocument,
+    "\n  mutation StartGame($input: GameInput!) {\n    startGame(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n": typeof types.StartGameDocument,
+    "\n  query Game($id: ID!) {\n    game(id: $id) {\n      ...GameCard\n      version\n      seq\n      ttbPercent\n      seats { seat armies cardCount cards }\n      board { key name owner neutral armies }\n      viewerActions { kind from to cards min max }\n    }\n  }\n": typeof types.GameDocument,
+    "\n  query GameActions($id: ID!) {\n    game(id: $id) {\n      id\n      version\n      seq\n      turnDeadline\n      viewerActions { kind from to cards min max }\n      seats { seat status cardCount cards territories armies }\n    }\n  }\n": typeof types.GameActionsDocument,
+    "\n  query GameRecord($id: ID!) {\n    game(id: $id) { id status record }\n  }\n": typeof types.GameRecordDocument,
+    "\n  query BattleOdds($attackers: Int!, $defenders: Int!) {\n    battleOdds(attackers: $attackers, defenders: $defenders) {\n      attackerWins\n      expectedAttackerSurvivors\n      expectedDefenderSurvivors\n    }\n  }\n": typeof types.BattleOddsDocument,
+    "\n  subscription GameEvents($gameId: ID!, $after: Int) {\n    gameEvents(gameId: $gameId, after: $after) {\n      seq\n      turn\n      seat\n      kind\n      payload\n      phase\n      currentSeat\n      territories { index key owner neutral armies }\n      dice { attacker defender }\n      winner\n    }\n  }\n": typeof types.GameEventsDocument,
+    "\n  subscription ViewerEvents($after: Int) {\n    viewerEvents(after: $after) {\n      seq\n      kind\n      gameId\n      turn\n      data\n      createdAt\n      game { id map { name } }\n    }\n  }\n": typeof types.ViewerEventsDocument,
+    "\n  mutation Claim($input: ClaimTerritoryInput!) {\n    claimTerritory(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": typeof types.ClaimDocument,
+    "\n  mutation Place($input: PlaceArmiesInput!) {\n    placeArmies(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": typeof types.PlaceDocument,
+    "\n  mutation Trade($input: TradeCardsInput!) {\n    tradeCards(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": typeof types.TradeDocument,
+    "\n  mutation Attack($input: AttackInput!) {\n    attack(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": typeof types.AttackDocument,
+    "\n  mutation Occupy($input: OccupyInput!) {\n    occupy(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": typeof types.OccupyDocument,
+    "\n  mutation EndAttack($input: TurnInput!) {\n    endAttack(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": typeof types.EndAttackDocument,
+    "\n  mutation Fortify($input: FortifyInput!) {\n    fortify(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": typeof types.FortifyDocument,
+    "\n  mutation EndTurn($input: TurnInput!) {\n    endTurn(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": typeof types.EndTurnDocument,
+    "\n  mutation Resign($input: TurnInput!) {\n    resign(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": typeof types.ResignDocument,
+    "\n  query GameLog($id: ID!, $after: Int) {\n    game(id: $id) {\n      id\n      events(after: $after, first: 100) { seq turn seat kind payload }\n    }\n  }\n": typeof types.GameLogDocument,
+};
+const documents: Documents = {
+    "\n  query Viewer {\n    viewer {\n      id\n      name\n      email\n      phone\n      notify\n    }\n  }\n": types.ViewerDocument,
+    "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      user { id name }\n      session { token expiresAt }\n      userErrors { code field message }\n    }\n  }\n": types.SignUpDocument,
+    "\n  mutation SignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      user { id name }\n      session { token expiresAt }\n      userErrors { code field message }\n    }\n  }\n": types.SignInDocument,
+    "\n  mutation SignOut {\n    signOut {\n      revoked\n      userErrors { code field message }\n    }\n  }\n": types.SignOutDocument,
+    "\n  mutation UpdateNotifications($input: UpdateNotificationPreferencesInput!) {\n    updateNotificationPreferences(input: $input) {\n      user { id notify phone }\n      userErrors { code field message }\n    }\n  }\n": types.UpdateNotificationsDocument,
+    "\n  query ApiTokens {\n    apiTokens(first: 100) {\n      totalCount\n      edges { node { id name createdAt lastUsedAt expiresAt } }\n    }\n  }\n": types.ApiTokensDocument,
+    "\n  mutation CreateApiToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      apiToken { id name createdAt }\n      secret\n      userErrors { code field message }\n    }\n  }\n": types.CreateApiTokenDocument,
+    "\n  mutation RevokeApiToken($input: RevokeApiTokenInput!) {\n    revokeApiToken(input: $input) {\n      apiToken { id }\n      userErrors { code field message }\n    }\n  }\n": types.RevokeApiTokenDocument,
+    "\n  fragment GameCard on Game {\n    id\n    status\n    phase\n    turn\n    currentSeat\n    turnDeadline\n    turnLimitSeconds\n    cardSystem\n    claim\n    inviteCode\n    map { key version name }\n    seats { seat color userName user { id } cpu difficulty status territories }\n  }\n": types.GameCardFragmentDoc,
+    "\n  query MyGames {\n    games(filter: { mine: true }, first: 25) {\n      totalCount\n      edges { node { ...GameCard } }\n    }\n  }\n": types.MyGamesDocument,
+    "\n  query OpenGames {\n    games(filter: { openToJoin: true }, first: 15) {\n      totalCount\n      edges { node { ...GameCard } }\n    }\n  }\n": types.OpenGamesDocument,
+    "\n  query Maps {\n    maps { id key version name }\n  }\n": types.MapsDocument,
+    "\n  mutation CreateGame($input: CreateGameInput!) {\n    createGame(input: $input) {\n      game { id status inviteCode }\n      userErrors { code field message }\n    }\n  }\n": types.CreateGameDocument,
+    "\n  mutation JoinGame($input: JoinGameInput!) {\n    joinGame(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n": types.JoinGameDocument,
+    "\n  mutation LeaveGame($input: GameInput!) {\n    leaveGame(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n": types.LeaveGameDocument,
+    "\n  mutation StartGame($input: GameInput!) {\n    startGame(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n": types.StartGameDocument,
+    "\n  query Game($id: ID!) {\n    game(id: $id) {\n      ...GameCard\n      version\n      seq\n      ttbPercent\n      seats { seat armies cardCount cards }\n      board { key name owner neutral armies }\n      viewerActions { kind from to cards min max }\n    }\n  }\n": types.GameDocument,
+    "\n  query GameActions($id: ID!) {\n    game(id: $id) {\n      id\n      version\n      seq\n      turnDeadline\n      viewerActions { kind from to cards min max }\n      seats { seat status cardCount cards territories armies }\n    }\n  }\n": types.GameActionsDocument,
+    "\n  query GameRecord($id: ID!) {\n    game(id: $id) { id status record }\n  }\n": types.GameRecordDocument,
+    "\n  query BattleOdds($attackers: Int!, $defenders: Int!) {\n    battleOdds(attackers: $attackers, defenders: $defenders) {\n      attackerWins\n      expectedAttackerSurvivors\n      expectedDefenderSurvivors\n    }\n  }\n": types.BattleOddsDocument,
+    "\n  subscription GameEvents($gameId: ID!, $after: Int) {\n    gameEvents(gameId: $gameId, after: $after) {\n      seq\n      turn\n      seat\n      kind\n      payload\n      phase\n      currentSeat\n      territories { index key owner neutral armies }\n      dice { attacker defender }\n      winner\n    }\n  }\n": types.GameEventsDocument,
+    "\n  subscription ViewerEvents($after: Int) {\n    viewerEvents(after: $after) {\n      seq\n      kind\n      gameId\n      turn\n      data\n      createdAt\n      game { id map { name } }\n    }\n  }\n": types.ViewerEventsDocument,
+    "\n  mutation Claim($input: ClaimTerritoryInput!) {\n    claimTerritory(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": types.ClaimDocument,
+    "\n  mutation Place($input: PlaceArmiesInput!) {\n    placeArmies(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": types.PlaceDocument,
+    "\n  mutation Trade($input: TradeCardsInput!) {\n    tradeCards(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": types.TradeDocument,
+    "\n  mutation Attack($input: AttackInput!) {\n    attack(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": types.AttackDocument,
+    "\n  mutation Occupy($input: OccupyInput!) {\n    occupy(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": types.OccupyDocument,
+    "\n  mutation EndAttack($input: TurnInput!) {\n    endAttack(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": types.EndAttackDocument,
+    "\n  mutation Fortify($input: FortifyInput!) {\n    fortify(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": types.FortifyDocument,
+    "\n  mutation EndTurn($input: TurnInput!) {\n    endTurn(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": types.EndTurnDocument,
+    "\n  mutation Resign($input: TurnInput!) {\n    resign(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": types.ResignDocument,
+    "\n  query GameLog($id: ID!, $after: Int) {\n    game(id: $id) {\n      id\n      events(after: $after, first: 100) { seq turn seat kind payload }\n    }\n  }\n": types.GameLogDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ *
+ *
+ * @example
+ * ```ts
+ * const query = graphql(`query GetUser($id: ID!) { user(id: $id) { name } }`);
+ * ```
+ *
+ * The query argument is unknown!
+ * Please regenerate the types.
+ */
+export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Viewer {\n    viewer {\n      id\n      name\n      email\n      phone\n      notify\n    }\n  }\n"): (typeof documents)["\n  query Viewer {\n    viewer {\n      id\n      name\n      email\n      phone\n      notify\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      user { id name }\n      session { token expiresAt }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      user { id name }\n      session { token expiresAt }\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      user { id name }\n      session { token expiresAt }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation SignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      user { id name }\n      session { token expiresAt }\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SignOut {\n    signOut {\n      revoked\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation SignOut {\n    signOut {\n      revoked\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateNotifications($input: UpdateNotificationPreferencesInput!) {\n    updateNotificationPreferences(input: $input) {\n      user { id notify phone }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateNotifications($input: UpdateNotificationPreferencesInput!) {\n    updateNotificationPreferences(input: $input) {\n      user { id notify phone }\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ApiTokens {\n    apiTokens(first: 100) {\n      totalCount\n      edges { node { id name createdAt lastUsedAt expiresAt } }\n    }\n  }\n"): (typeof documents)["\n  query ApiTokens {\n    apiTokens(first: 100) {\n      totalCount\n      edges { node { id name createdAt lastUsedAt expiresAt } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateApiToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      apiToken { id name createdAt }\n      secret\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateApiToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      apiToken { id name createdAt }\n      secret\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeApiToken($input: RevokeApiTokenInput!) {\n    revokeApiToken(input: $input) {\n      apiToken { id }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeApiToken($input: RevokeApiTokenInput!) {\n    revokeApiToken(input: $input) {\n      apiToken { id }\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment GameCard on Game {\n    id\n    status\n    phase\n    turn\n    currentSeat\n    turnDeadline\n    turnLimitSeconds\n    cardSystem\n    claim\n    inviteCode\n    map { key version name }\n    seats { seat color userName user { id } cpu difficulty status territories }\n  }\n"): (typeof documents)["\n  fragment GameCard on Game {\n    id\n    status\n    phase\n    turn\n    currentSeat\n    turnDeadline\n    turnLimitSeconds\n    cardSystem\n    claim\n    inviteCode\n    map { key version name }\n    seats { seat color userName user { id } cpu difficulty status territories }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyGames {\n    games(filter: { mine: true }, first: 25) {\n      totalCount\n      edges { node { ...GameCard } }\n    }\n  }\n"): (typeof documents)["\n  query MyGames {\n    games(filter: { mine: true }, first: 25) {\n      totalCount\n      edges { node { ...GameCard } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OpenGames {\n    games(filter: { openToJoin: true }, first: 15) {\n      totalCount\n      edges { node { ...GameCard } }\n    }\n  }\n"): (typeof documents)["\n  query OpenGames {\n    games(filter: { openToJoin: true }, first: 15) {\n      totalCount\n      edges { node { ...GameCard } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Maps {\n    maps { id key version name }\n  }\n"): (typeof documents)["\n  query Maps {\n    maps { id key version name }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateGame($input: CreateGameInput!) {\n    createGame(input: $input) {\n      game { id status inviteCode }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateGame($input: CreateGameInput!) {\n    createGame(input: $input) {\n      game { id status inviteCode }\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation JoinGame($input: JoinGameInput!) {\n    joinGame(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation JoinGame($input: JoinGameInput!) {\n    joinGame(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LeaveGame($input: GameInput!) {\n    leaveGame(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation LeaveGame($input: GameInput!) {\n    leaveGame(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StartGame($input: GameInput!) {\n    startGame(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation StartGame($input: GameInput!) {\n    startGame(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Game($id: ID!) {\n    game(id: $id) {\n      ...GameCard\n      version\n      seq\n      ttbPercent\n      seats { seat armies cardCount cards }\n      board { key name owner neutral armies }\n      viewerActions { kind from to cards min max }\n    }\n  }\n"): (typeof documents)["\n  query Game($id: ID!) {\n    game(id: $id) {\n      ...GameCard\n      version\n      seq\n      ttbPercent\n      seats { seat armies cardCount cards }\n      board { key name owner neutral armies }\n      viewerActions { kind from to cards min max }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GameActions($id: ID!) {\n    game(id: $id) {\n      id\n      version\n      seq\n      turnDeadline\n      viewerActions { kind from to cards min max }\n      seats { seat status cardCount cards territories armies }\n    }\n  }\n"): (typeof documents)["\n  query GameActions($id: ID!) {\n    game(id: $id) {\n      id\n      version\n      seq\n      turnDeadline\n      viewerActions { kind from to cards min max }\n      seats { seat status cardCount cards territories armies }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GameRecord($id: ID!) {\n    game(id: $id) { id status record }\n  }\n"): (typeof documents)["\n  query GameRecord($id: ID!) {\n    game(id: $id) { id status record }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BattleOdds($attackers: Int!, $defenders: Int!) {\n    battleOdds(attackers: $attackers, defenders: $defenders) {\n      attackerWins\n      expectedAttackerSurvivors\n      expectedDefenderSurvivors\n    }\n  }\n"): (typeof documents)["\n  query BattleOdds($attackers: Int!, $defenders: Int!) {\n    battleOdds(attackers: $attackers, defenders: $defenders) {\n      attackerWins\n      expectedAttackerSurvivors\n      expectedDefenderSurvivors\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription GameEvents($gameId: ID!, $after: Int) {\n    gameEvents(gameId: $gameId, after: $after) {\n      seq\n      turn\n      seat\n      kind\n      payload\n      phase\n      currentSeat\n      territories { index key owner neutral armies }\n      dice { attacker defender }\n      winner\n    }\n  }\n"): (typeof documents)["\n  subscription GameEvents($gameId: ID!, $after: Int) {\n    gameEvents(gameId: $gameId, after: $after) {\n      seq\n      turn\n      seat\n      kind\n      payload\n      phase\n      currentSeat\n      territories { index key owner neutral armies }\n      dice { attacker defender }\n      winner\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription ViewerEvents($after: Int) {\n    viewerEvents(after: $after) {\n      seq\n      kind\n      gameId\n      turn\n      data\n      createdAt\n      game { id map { name } }\n    }\n  }\n"): (typeof documents)["\n  subscription ViewerEvents($after: Int) {\n    viewerEvents(after: $after) {\n      seq\n      kind\n      gameId\n      turn\n      data\n      createdAt\n      game { id map { name } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Claim($input: ClaimTerritoryInput!) {\n    claimTerritory(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation Claim($input: ClaimTerritoryInput!) {\n    claimTerritory(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Place($input: PlaceArmiesInput!) {\n    placeArmies(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation Place($input: PlaceArmiesInput!) {\n    placeArmies(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Trade($input: TradeCardsInput!) {\n    tradeCards(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation Trade($input: TradeCardsInput!) {\n    tradeCards(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Attack($input: AttackInput!) {\n    attack(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation Attack($input: AttackInput!) {\n    attack(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Occupy($input: OccupyInput!) {\n    occupy(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation Occupy($input: OccupyInput!) {\n    occupy(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EndAttack($input: TurnInput!) {\n    endAttack(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation EndAttack($input: TurnInput!) {\n    endAttack(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Fortify($input: FortifyInput!) {\n    fortify(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation Fortify($input: FortifyInput!) {\n    fortify(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EndTurn($input: TurnInput!) {\n    endTurn(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation EndTurn($input: TurnInput!) {\n    endTurn(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Resign($input: TurnInput!) {\n    resign(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation Resign($input: TurnInput!) {\n    resign(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GameLog($id: ID!, $after: Int) {\n    game(id: $id) {\n      id\n      events(after: $after, first: 100) { seq turn seat kind payload }\n    }\n  }\n"): (typeof documents)["\n  query GameLog($id: ID!, $after: Int) {\n    game(id: $id) {\n      id\n      events(after: $after, first: 100) { seq turn seat kind payload }\n    }\n  }\n"];
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
+
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;

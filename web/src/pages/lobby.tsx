@@ -1,0 +1,208 @@
+// The lobby: my games (whose turn, the deadline, a badge for those waiting on me), open games to join,
+// and joining by invitation.
+import { useEffect, useState } from "preact/hooks";
+import { APIError, mutate, query, userErrorText } from "../api/client";
+import { JoinGameMutation, MyGamesQuery, OpenGamesQuery } from "../api/operations";
+import type { GameCardFragment } from "../gql/graphql";
+import { ErrorLine, Field } from "../ui/form";
+import { colorHex, countdown, duration, phaseText, seatGlyph, seatName } from "../ui/format";
+import { Link } from "../ui/link";
+import { onNotice } from "../ui/notices";
+import { navigate } from "../ui/router";
+import { useNow, type Viewer } from "../ui/session";
+
+export type GameCard = GameCardFragment;
+
+export function mySeat(g: GameCard, viewer: Viewer) {
+  return g.seats.find((s) => s.user?.id === viewer.id) ?? null;
+}
+
+export function waitingOnMe(g: GameCard, viewer: Viewer): boolean {
+  const me = mySeat(g, viewer);
+  return g.status === "active" && me !== null && g.currentSeat === me.seat;
+}
+
+export function LobbyPage(props: { viewer: Viewer }) {
+  const [data, setData] = useState<{ mine: GameCard[]; open: GameCard[] } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const now = useNow();
+
+  async function load() {
+    try {
+      const [mine, open] = await Promise.all([query(MyGamesQuery, {}), query(OpenGamesQuery, {})]);
+      setData({ mine: mine.games.edges.map((e) => e.node), open: open.games.edges.map((e) => e.node) });
+      setError(null);
+    } catch (e) {
+      setError(e instanceof APIError ? e.message : "Could not load the games.");
+    }
+  }
+  useEffect(() => {
+    void load();
+    const t = setInterval(() => void load(), 30_000);
+    const off = onNotice(() => void load());
+    return () => {
+      clearInterval(t);
+      off();
+    };
+  }, []);
+
+  async function join(id: string) {
+    try {
+      const d = await mutate(JoinGameMutation, { input: { gameId: id } });
+      const err = userErrorText(d.joinGame.userErrors);
+      if (err) setError(err);
+      else navigate(`/games/${encodeURIComponent(id)}`);
+    } catch (e) {
+      setError(e instanceof APIError ? e.message : "Could not join.");
+    }
+  }
+
+  const mine = data?.mine ?? [];
+  const waiting = mine.filter((g) => waitingOnMe(g, props.viewer));
+  const live = mine.filter((g) => g.status === "active" || g.status === "open");
+  const done = mine.filter((g) => g.status === "finished" || g.status === "cancelled");
+  const openToJoin = (data?.open ?? []).filter((g) => !mySeat(g, props.viewer));
+  // The tab's title counts the games waiting on me, so that a glance at the tab bar says it.
+  useEffect(() => {
+    document.title = waiting.length > 0 ? `(${waiting.length}) Rout` : "Rout";
+    return () => {
+      document.title = "Rout";
+    };
+  }, [waiting.length]);
+
+  return (
+    <div class="lobby">
+      <div class="lobby-head">
+        <h1>
+          My games
+          {waiting.length > 0 && (
+            <span class="badge" aria-label={`${waiting.length} waiting on you`}>
+              {waiting.length}
+            </span>
+          )}
+        </h1>
+        <Link href="/new" class="button primary">
+          New game
+        </Link>
+      </div>
+      <ErrorLine text={error} />
+      {!data && !error && <p role="status">Loading…</p>}
+      {data && live.length === 0 && (
+        <p>
+          You have no games yet. <Link href="/new">Create one</Link> — against the computer, or invite friends — or join an open
+          game below.
+        </p>
+      )}
+      <ul class="games" aria-label="Games in progress">
+        {[...live].sort((a, b) => Number(waitingOnMe(b, props.viewer)) - Number(waitingOnMe(a, props.viewer))).map((g) => (
+          <GameItem key={g.id} g={g} viewer={props.viewer} now={now} />
+        ))}
+      </ul>
+
+      <h2>Open games</h2>
+      {data && openToJoin.length === 0 && <p>No open games to join right now.</p>}
+      <ul class="games" aria-label="Open games">
+        {openToJoin.map((g) => (
+          <li key={g.id} class="game-item">
+            <div>
+              <strong>{g.map.name}</strong> · {g.seats.length} seats · {duration(g.turnLimitSeconds)} a turn
+              <SeatsLine g={g} />
+            </div>
+            <button type="button" onClick={() => void join(g.id)}>
+              Join
+            </button>
+          </li>
+        ))}
+      </ul>
+
+      <JoinByCode />
+
+      {done.length > 0 && (
+        <>
+          <h2>Finished</h2>
+          <ul class="games" aria-label="Finished games">
+            {done.map((g) => (
+              <GameItem key={g.id} g={g} viewer={props.viewer} now={now} />
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+function SeatsLine(props: { g: GameCard }) {
+  return (
+    <span class="seats-line">
+      {props.g.seats.map((s) => (
+        <span key={s.seat} class="seat-chip">
+          <span class="swatch" style={{ background: colorHex(s.color) }} aria-hidden="true">
+            {seatGlyph(s.seat)}
+          </span>
+          {seatName(s)}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function GameItem(props: { g: GameCard; viewer: Viewer; now: number }) {
+  const { g } = props;
+  const mine = waitingOnMe(g, props.viewer);
+  const turnSeat = g.currentSeat != null ? g.seats[g.currentSeat] : null;
+  let status: string;
+  if (g.status === "open") status = "waiting for players";
+  else if (g.status === "finished") status = "finished";
+  else if (g.status === "cancelled") status = "cancelled";
+  else status = mine ? `your turn: ${phaseText(g.phase)}` : turnSeat ? `${seatName(turnSeat)}'s turn` : phaseText(g.phase);
+  return (
+    <li class={`game-item${mine ? " mine" : ""}`}>
+      <div>
+        <Link href={`/games/${encodeURIComponent(g.id)}`}>
+          <strong>{g.map.name}</strong>
+          {g.turn > 0 && <> · turn {g.turn}</>}
+        </Link>{" "}
+        {mine && <span class="badge">Your turn</span>}
+        <div class="sub">
+          {status}
+          {g.status === "active" && g.turnDeadline && (
+            <>
+              {" "}
+              · <span class="countdown">{countdown(g.turnDeadline, props.now)}</span> left
+            </>
+          )}
+        </div>
+        <SeatsLine g={g} />
+      </div>
+      {g.status === "finished" && <Link href={`/games/${encodeURIComponent(g.id)}/replay`}>Replay</Link>}
+    </li>
+  );
+}
+
+/** Joining with an invitation link's game id and code, pasted. */
+function JoinByCode() {
+  const [error, setError] = useState<string | null>(null);
+  function submit(e: Event) {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget as HTMLFormElement);
+    const link = String(f.get("invite") ?? "").trim();
+    try {
+      const u = new URL(link, window.location.href);
+      const m = u.pathname.match(/^\/join\/([^/]+)$/);
+      if (!m) throw new Error();
+      navigate(`${u.pathname}${u.search}`);
+    } catch {
+      setError("Paste the whole invitation link, such as https://…/join/…?code=….");
+    }
+  }
+  return (
+    <form class="inline-form" onSubmit={submit}>
+      <h2>Have an invitation?</h2>
+      <ErrorLine text={error} />
+      <Field label="Invitation link" id="invite">
+        <input id="invite" name="invite" />
+      </Field>
+      <button type="submit">Open</button>
+    </form>
+  );
+}

@@ -1,0 +1,250 @@
+// Creating a game: the map, the seats (me, open, invited by email, CPU with a difficulty), their colours,
+// the turn limit, the claim, the card system with its TTB percentage, and whether it is private.
+import { useEffect, useState } from "preact/hooks";
+import { APIError, mutate, query, userErrorText } from "../api/client";
+import { CreateGameMutation, MapsQuery, StartGameMutation } from "../api/operations";
+import type { SeatKind } from "../gql/graphql";
+import { ErrorLine, Field } from "../ui/form";
+import { CARD_SYSTEMS, PALETTE, TURN_LIMITS, colorHex, seatGlyph } from "../ui/format";
+import { navigate } from "../ui/router";
+import type { Viewer } from "../ui/session";
+
+interface SeatDraft {
+  kind: SeatKind;
+  color: string;
+  email: string;
+  difficulty: string;
+}
+
+const DIFFICULTIES = ["easy", "normal", "cautious"];
+const MAX_SEATS = 8;
+
+type GameMap = { id: string; key: string; version: number; name: string };
+
+export function NewGamePage(props: { viewer: Viewer }) {
+  void props.viewer;
+  const [maps, setMaps] = useState<GameMap[] | null>(null);
+  const [mapId, setMapId] = useState<string>("");
+  const [seats, setSeats] = useState<SeatDraft[]>([
+    { kind: "HUMAN", color: "red", email: "", difficulty: "" },
+    { kind: "CPU", color: "blue", email: "", difficulty: "normal" },
+    { kind: "CPU", color: "green", email: "", difficulty: "easy" },
+  ]);
+  const [turnLimit, setTurnLimit] = useState(36 * 3600);
+  const [claim, setClaim] = useState("random");
+  const [cardSystem, setCardSystem] = useState("classic");
+  const [ttb, setTtb] = useState(6);
+  const [priv, setPriv] = useState(false);
+  const [startNow, setStartNow] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    query(MapsQuery, {})
+      .then((d) => {
+        setMaps(d.maps);
+        if (d.maps.length > 0) setMapId(d.maps[0].id);
+      })
+      .catch((e) => setError(e instanceof APIError ? e.message : "Could not load the maps."));
+  }, []);
+
+  const setSeat = (i: number, p: Partial<SeatDraft>) => setSeats((l) => l.map((s, j) => (j === i ? { ...s, ...p } : s)));
+  const addSeat = () =>
+    setSeats((l) => {
+      const free = PALETTE.find((p) => !l.some((s) => s.color === p.name));
+      return l.length >= MAX_SEATS ? l : [...l, { kind: "CPU", color: free?.name ?? "grey", email: "", difficulty: "normal" }];
+    });
+  const removeSeat = (i: number) => setSeats((l) => (l.length <= 2 ? l : l.filter((_, j) => j !== i)));
+  const allFilled = seats.every((s) => s.kind === "HUMAN" || s.kind === "CPU");
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    const map = maps?.find((m) => m.id === mapId);
+    if (!map) return setError("Choose a map.");
+    const colors = new Set(seats.map((s) => s.color));
+    if (colors.size !== seats.length) return setError("Each seat needs a colour of its own.");
+    setBusy(true);
+    setError(null);
+    try {
+      const d = await mutate(CreateGameMutation, {
+        input: {
+          mapKey: map.key,
+          mapVersion: map.version,
+          seats: seats.map((s) => ({
+            kind: s.kind,
+            color: s.color,
+            email: s.kind === "INVITED" ? s.email.trim() : null,
+            difficulty: s.kind === "CPU" ? s.difficulty : null,
+          })),
+          turnLimitSeconds: turnLimit,
+          claim,
+          cardSystem,
+          ttbPercent: cardSystem === "fixed_ttb" ? ttb : null,
+          private: priv,
+        },
+      });
+      const err = userErrorText(d.createGame.userErrors);
+      const game = d.createGame.game;
+      if (err || !game) {
+        setError(err ?? "The game was not created.");
+        return;
+      }
+      if (allFilled && startNow) {
+        const s = await mutate(StartGameMutation, { input: { gameId: game.id } });
+        const serr = userErrorText(s.startGame.userErrors);
+        if (serr) setError(serr);
+      }
+      navigate(`/games/${encodeURIComponent(game.id)}`);
+    } catch (e) {
+      setError(e instanceof APIError ? e.message : "The game was not created.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form class="newgame" onSubmit={submit} aria-labelledby="newgame-title">
+      <h1 id="newgame-title">New game</h1>
+      <ErrorLine text={error} />
+
+      <fieldset>
+        <legend>Map</legend>
+        {!maps && <p role="status">Loading the maps…</p>}
+        <div class="map-picker">
+          {maps?.map((m) => (
+            <label key={m.id} class={`map-choice${m.id === mapId ? " chosen" : ""}`}>
+              <input type="radio" name="map" value={m.id} checked={m.id === mapId} onChange={() => setMapId(m.id)} />
+              <MapPreview m={m} />
+              <span>
+                <strong>{m.name}</strong> <small>({m.key}, version {m.version})</small>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>Seats</legend>
+        <ol class="seat-list">
+          {seats.map((s, i) => (
+            <li key={i} class="seat-row">
+              <span class="swatch" style={{ background: colorHex(s.color) }} aria-hidden="true">
+                {seatGlyph(i)}
+              </span>
+              {s.kind === "HUMAN" ? (
+                <span class="seat-me">You</span>
+              ) : (
+                <label>
+                  <span class="visually-hidden">Seat {i + 1} is</span>
+                  <select value={s.kind} onChange={(e) => setSeat(i, { kind: (e.currentTarget as HTMLSelectElement).value as SeatKind })}>
+                    <option value="CPU">a CPU</option>
+                    <option value="OPEN">open to anyone</option>
+                    <option value="INVITED">invited</option>
+                  </select>
+                </label>
+              )}
+              {s.kind === "CPU" && (
+                <label>
+                  <span class="visually-hidden">Seat {i + 1} difficulty</span>
+                  <select value={s.difficulty} onChange={(e) => setSeat(i, { difficulty: (e.currentTarget as HTMLSelectElement).value })}>
+                    {DIFFICULTIES.map((d) => (
+                      <option key={d} value={d}>
+                        {d}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )}
+              {s.kind === "INVITED" && (
+                <label>
+                  <span class="visually-hidden">Seat {i + 1} email (optional: or share the link)</span>
+                  <input type="email" placeholder="email (or share the link)" value={s.email} onInput={(e) => setSeat(i, { email: (e.currentTarget as HTMLInputElement).value })} />
+                </label>
+              )}
+              <label>
+                <span class="visually-hidden">Seat {i + 1} colour</span>
+                <select value={s.color} onChange={(e) => setSeat(i, { color: (e.currentTarget as HTMLSelectElement).value })}>
+                  {PALETTE.map((p) => (
+                    <option key={p.name} value={p.name}>
+                      {p.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              {s.kind !== "HUMAN" && (
+                <button type="button" class="link" onClick={() => removeSeat(i)} disabled={seats.length <= 2} aria-label={`Remove seat ${i + 1}`}>
+                  Remove
+                </button>
+              )}
+            </li>
+          ))}
+        </ol>
+        <button type="button" onClick={addSeat} disabled={seats.length >= MAX_SEATS}>
+          Add a seat
+        </button>
+      </fieldset>
+
+      <fieldset>
+        <legend>Rules</legend>
+        <Field label="Time for a turn" id="turnlimit" hint="When it runs out, a CPU plays the turn.">
+          <select id="turnlimit" value={String(turnLimit)} onChange={(e) => setTurnLimit(Number((e.currentTarget as HTMLSelectElement).value))}>
+            {TURN_LIMITS.map((t) => (
+              <option key={t.seconds} value={String(t.seconds)}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Territories at the start" id="claim">
+          <select id="claim" value={claim} onChange={(e) => setClaim((e.currentTarget as HTMLSelectElement).value)}>
+            <option value="random">dealt at random</option>
+            <option value="round_robin">claimed in turn</option>
+          </select>
+        </Field>
+        <Field label="Cards" id="cards" hint={CARD_SYSTEMS.find((c) => c.value === cardSystem)?.help}>
+          <select id="cards" value={cardSystem} onChange={(e) => setCardSystem((e.currentTarget as HTMLSelectElement).value)}>
+            {CARD_SYSTEMS.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {cardSystem === "fixed_ttb" && (
+          <Field label="Set worth (% of opponents' armies)" id="ttb" hint="From 4 to 10.">
+            <input id="ttb" type="number" min={4} max={10} value={ttb} onInput={(e) => setTtb(Number((e.currentTarget as HTMLInputElement).value))} />
+          </Field>
+        )}
+        <div class="field check">
+          <input id="private" type="checkbox" checked={priv} onChange={(e) => setPriv((e.currentTarget as HTMLInputElement).checked)} />
+          <label for="private">Private: only people with the invitation link can join</label>
+        </div>
+        {allFilled && (
+          <div class="field check">
+            <input id="startnow" type="checkbox" checked={startNow} onChange={(e) => setStartNow((e.currentTarget as HTMLInputElement).checked)} />
+            <label for="startnow">Start at once (every seat is filled)</label>
+          </div>
+        )}
+      </fieldset>
+
+      <button type="submit" class="primary" disabled={busy || !mapId}>
+        Create the game
+      </button>
+    </form>
+  );
+}
+
+/** The map's preview picture when the server has one (GET /maps/{key}/{version}.svg), else nothing. */
+function MapPreview(props: { m: GameMap }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return <span class="map-thumb none" aria-hidden="true" />;
+  return (
+    <img
+      class="map-thumb"
+      src={`/maps/${encodeURIComponent(props.m.key)}/${props.m.version}.svg`}
+      alt=""
+      loading="lazy"
+      onError={() => setFailed(true)}
+    />
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { formatArmies, formatOdds, formatPercent, oddsArgs } from './odds';
+
+describe('odds display', () => {
+  it.each([
+    [0, '0%'],
+    [1, '100%'],
+    [0.5, '50.0%'],
+    [0.73249, '73.2%'],
+    [0.0004, '<0.1%'],
+    [0.9996, '>99.9%'],
+    [Number.NaN, '0%'],
+  ])('shows %f as %s', (p, s) => {
+    expect(formatPercent(p)).toBe(s);
+  });
+
+  it('rounds expected armies to one decimal, dropping .0', () => {
+    expect([0, 4.04, 4.06, 12.5, -1].map(formatArmies)).toEqual(['0', '4', '4.1', '12.5', '0']);
+  });
+
+  it('says the odds in one sentence, with a band', () => {
+    // battleOdds(3, 2) as the API answers it (rules.BattleOdds).
+    const o = formatOdds({ attackerWins: 0.6559, expectedAttackerSurvivors: 1.78, expectedDefenderSurvivors: 0.42 });
+    expect(o).toEqual({
+      win: '65.6%',
+      attackerLeft: '1.8',
+      defenderLeft: '0.4',
+      band: 'likely',
+      text: '65.6% to conquer; on average 1.8 attacking and 0.4 defending armies left',
+    });
+    expect(formatOdds({ attackerWins: 0.45, expectedAttackerSurvivors: 1, expectedDefenderSurvivors: 1 }).band).toBe('even');
+    expect(formatOdds({ attackerWins: 0.1, expectedAttackerSurvivors: 1, expectedDefenderSurvivors: 1 }).band).toBe('unlikely');
+  });
+
+  it('asks battleOdds for the armies that attack, not the one left behind', () => {
+    expect(oddsArgs(5, 3)).toEqual({ attackers: 4, defenders: 3 });
+    expect(oddsArgs(10, 3, 4)).toEqual({ attackers: 6, defenders: 3 });
+    expect(oddsArgs(1, 3)).toBeNull();
+    expect(oddsArgs(5, 0)).toBeNull();
+    expect(oddsArgs(2000, 3)).toBeNull();
+  });
+});

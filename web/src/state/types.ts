@@ -1,0 +1,118 @@
+// The client's view of a game: plain data, rebuilt by the reducers in game.ts from server events.
+// Nothing here knows GraphQL beyond the shapes of the objects the API returns.
+
+/** The engine's phases (docs/rules.md). */
+export type Phase = 'setup' | 'claim' | 'placement' | 'reinforce' | 'attack' | 'occupy' | 'fortify' | 'over';
+
+/** One territory as it stands. `owner` is null when unclaimed or neutral. */
+export interface TerritoryView {
+  owner: number | null;
+  neutral: boolean;
+  armies: number;
+}
+
+/** One seat as it stands. `cards` is the hand's card ids, known only for the viewer's own seat. */
+export interface SeatView {
+  seat: number;
+  color: string;
+  name: string | null;
+  cpu: boolean;
+  difficulty: string | null;
+  /** open, invited, active, eliminated or resigned. */
+  status: string;
+  territories: number;
+  armies: number;
+  cardCount: number;
+  cards: number[] | null;
+}
+
+/** A conquest waiting for its armies. */
+export interface Conquest {
+  from: number;
+  to: number;
+  minArmies: number;
+}
+
+/** The last battle roll, to show its dice. */
+export interface Battle {
+  from: number;
+  to: number;
+  attacker: number;
+  defender: number;
+  attackDice: number[];
+  defendDice: number[];
+  attackerLosses: number;
+  defenderLosses: number;
+}
+
+/** What the client knows of the map: territory keys and names in board order, card symbols. */
+export interface MapInfo {
+  keys: string[];
+  names: string[];
+  /** The symbol of each territory's card (infantry, cavalry, artillery), in board order. */
+  symbols: CardSymbol[];
+  /** Area names each territory belongs to (for tooltips and the log); may be empty. */
+  areas?: string[][];
+}
+
+export type CardSymbol = 'infantry' | 'cavalry' | 'artillery' | 'wild';
+
+/** A game as one viewer sees it. */
+export interface ClientGame {
+  /** The sequence number of the last event applied (0: none). */
+  seq: number;
+  turn: number;
+  phase: Phase;
+  status: string;
+  currentSeat: number | null;
+  seats: SeatView[];
+  board: TerritoryView[];
+  map: MapInfo;
+  /** The viewer's seat, or null for a spectator. */
+  viewerSeat: number | null;
+  /** Armies waiting to be placed by the seat to move (null when unknown: a snapshot without events). */
+  reserve: number | null;
+  /** The game-wide number of sets traded so far (null when unknown). */
+  trades: number | null;
+  cardSystem: string;
+  ttbPercent: number;
+  /** Seats in turn order (empty before the start or when unknown). */
+  order: number[];
+  startingArmies: number;
+  conquest: Conquest | null;
+  lastBattle: Battle | null;
+  winner: number | null;
+}
+
+/** An event as the API sends it: Game.events, GamePayload.events (GameEvent) or gameEvents (LiveEvent). */
+export interface ServerEvent {
+  seq: number;
+  turn: number;
+  seat?: number | null;
+  kind: string;
+  payload: Record<string, unknown>;
+  // LiveEvent only: the state the event left.
+  phase?: string | null;
+  currentSeat?: number | null;
+  territories?: LiveTerritory[] | null;
+  dice?: { attacker: number[]; defender: number[] } | null;
+  winner?: number | null;
+}
+
+export interface LiveTerritory {
+  index: number;
+  key?: string;
+  owner: number | null;
+  neutral: boolean;
+  armies: number;
+}
+
+/** A legal command, as Game.viewerActions lists it. */
+export interface Action {
+  kind: string;
+  from?: string | null;
+  to?: string | null;
+  cards?: number[] | null;
+  min: number;
+  max: number;
+}

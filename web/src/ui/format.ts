@@ -1,0 +1,124 @@
+// Words and numbers for the screens: durations, countdowns, colours, settings.
+
+/** A duration in seconds as words: "36 hours", "2 days 4 hours", "45 minutes", "30 seconds". */
+export function duration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const d = Math.floor(s / 86400);
+  const h = Math.floor((s % 86400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
+  if (d > 0) return h > 0 && d < 7 ? `${plural(d, "day")} ${plural(h, "hour")}` : plural(d, "day");
+  if (h > 0) return m > 0 && h < 12 ? `${plural(h, "hour")} ${plural(m, "minute")}` : plural(h, "hour");
+  if (m > 0) return plural(m, "minute");
+  return plural(s, "second");
+}
+
+/** The time left until a deadline, as a countdown: "1d 04:05:06", "04:05:06", "overdue". */
+export function countdown(deadline: string | null | undefined, now: number): string {
+  if (!deadline) return "";
+  const ms = Date.parse(deadline) - now;
+  if (!Number.isFinite(ms)) return "";
+  if (ms <= 0) return "time is up";
+  const s = Math.floor(ms / 1000);
+  const d = Math.floor(s / 86400);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const hms = `${pad(Math.floor((s % 86400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+  return d > 0 ? `${d}d ${hms}` : hms;
+}
+
+/**
+ * The seat colours players choose from: the Okabe-Ito palette, which stays distinct under the common
+ * forms of colour blindness, and a grey. The board adds a pattern per seat, so colour is never alone.
+ */
+export const PALETTE: ReadonlyArray<{ name: string; hex: string; glyph: string }> = [
+  { name: "red", hex: "#D55E00", glyph: "●" },
+  { name: "blue", hex: "#0072B2", glyph: "■" },
+  { name: "green", hex: "#009E73", glyph: "▲" },
+  { name: "yellow", hex: "#F0E442", glyph: "◆" },
+  { name: "purple", hex: "#CC79A7", glyph: "★" },
+  { name: "sky", hex: "#56B4E9", glyph: "✚" },
+  { name: "orange", hex: "#E69F00", glyph: "⬟" },
+  { name: "grey", hex: "#8C8C8C", glyph: "✖" },
+];
+
+/** The CSS colour of a seat colour name (names outside the palette are used as CSS colours). */
+export function colorHex(name: string): string {
+  return PALETTE.find((p) => p.name === name)?.hex ?? name;
+}
+
+/** A glyph per seat, so that owners are told apart without colour. */
+export function seatGlyph(seat: number): string {
+  return PALETTE[seat % PALETTE.length].glyph;
+}
+
+export const CARD_SYSTEMS: ReadonlyArray<{ value: string; label: string; help: string }> = [
+  { value: "classic", label: "Classic", help: "Sets are worth 4, 6, 8, 10, 12, 15, then 5 more each time." },
+  { value: "fixed", label: "Fixed", help: "A set is worth what its symbols say: 4, 6, 8, or 10 for one of each." },
+  { value: "fixed_ttb", label: "Fixed with TTB", help: "A set is worth its fixed value or a percentage of the opponents' armies, whichever is more." },
+  { value: "classic_scaling_ttb", label: "Classic, scaling TTB", help: "Classic values, capped at the opponents' armies divided by the number of players." },
+];
+
+export const TURN_LIMITS: ReadonlyArray<{ seconds: number; label: string }> = [
+  { seconds: 3600, label: "1 hour" },
+  { seconds: 4 * 3600, label: "4 hours" },
+  { seconds: 12 * 3600, label: "12 hours" },
+  { seconds: 24 * 3600, label: "1 day" },
+  { seconds: 36 * 3600, label: "36 hours" },
+  { seconds: 3 * 86400, label: "3 days" },
+  { seconds: 7 * 86400, label: "1 week" },
+  { seconds: 30 * 86400, label: "30 days" },
+];
+
+export const PHASES: Record<string, string> = {
+  setup: "setting up",
+  claim: "claiming territories",
+  placement: "placing the first armies",
+  reinforce: "reinforcing",
+  attack: "attacking",
+  occupy: "moving into a conquered territory",
+  fortify: "fortifying",
+  over: "over",
+};
+
+/** The phase in words. */
+export function phaseText(phase: string): string {
+  return PHASES[phase] ?? phase;
+}
+
+/** A seat's name as shown: the player's name, "CPU (normal)", or "open seat". */
+export function seatName(s: { userName?: string | null; name?: string | null; cpu: boolean; difficulty?: string | null; status: string }): string {
+  const n = s.userName ?? s.name;
+  if (n) return n;
+  if (s.cpu) return `CPU (${s.difficulty || "normal"})`;
+  if (s.status === "invited") return "invited player";
+  return "open seat";
+}
+
+/** The words of a notice. */
+export function noticeText(kind: string, mapName: string | undefined, data: unknown): string {
+  const game = mapName ? `your game on ${mapName}` : "your game";
+  const d = (data ?? {}) as Record<string, unknown>;
+  switch (kind) {
+    case "your_turn":
+      return `It is your turn in ${game}.`;
+    case "turn_warning":
+      return typeof d.deadline === "string" && Number.isFinite(Date.parse(d.deadline))
+        ? `Your time is running out in ${game}: the turn ends at ${new Date(d.deadline).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}.`
+        : `Your time is running out in ${game}.`;
+    case "cpu_played":
+      return `Your time ran out in ${game}: a CPU played your turn.`;
+    case "eliminated":
+      return `You were eliminated from ${game}.`;
+    case "game_over":
+      return `${capital(game)} is over.`;
+    case "invited":
+      return `You were invited to a game${mapName ? ` on ${mapName}` : ""}.`;
+    default:
+      return `${capital(kind.replace(/_/g, " "))} in ${game}.`;
+  }
+}
+
+function capital(s: string) {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+
