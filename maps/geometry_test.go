@@ -279,4 +279,3 @@ func BenchmarkDeriveGeometry(b *testing.B) {
 		})
 	}
 }
-
