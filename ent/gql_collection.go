@@ -706,6 +706,41 @@ func (_q *GameMapQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 				selectedFields = append(selectedFields, gamemap.FieldCreatorID)
 				fieldSeen[gamemap.FieldCreatorID] = struct{}{}
 			}
+		case "description":
+			if _, ok := fieldSeen[gamemap.FieldDescription]; !ok {
+				selectedFields = append(selectedFields, gamemap.FieldDescription)
+				fieldSeen[gamemap.FieldDescription] = struct{}{}
+			}
+		case "territoryCount":
+			if _, ok := fieldSeen[gamemap.FieldTerritoryCount]; !ok {
+				selectedFields = append(selectedFields, gamemap.FieldTerritoryCount)
+				fieldSeen[gamemap.FieldTerritoryCount] = struct{}{}
+			}
+		case "borderCount":
+			if _, ok := fieldSeen[gamemap.FieldBorderCount]; !ok {
+				selectedFields = append(selectedFields, gamemap.FieldBorderCount)
+				fieldSeen[gamemap.FieldBorderCount] = struct{}{}
+			}
+		case "areaCount":
+			if _, ok := fieldSeen[gamemap.FieldAreaCount]; !ok {
+				selectedFields = append(selectedFields, gamemap.FieldAreaCount)
+				fieldSeen[gamemap.FieldAreaCount] = struct{}{}
+			}
+		case "sizeBytes":
+			if _, ok := fieldSeen[gamemap.FieldSizeBytes]; !ok {
+				selectedFields = append(selectedFields, gamemap.FieldSizeBytes)
+				fieldSeen[gamemap.FieldSizeBytes] = struct{}{}
+			}
+		case "visibility":
+			if _, ok := fieldSeen[gamemap.FieldVisibility]; !ok {
+				selectedFields = append(selectedFields, gamemap.FieldVisibility)
+				fieldSeen[gamemap.FieldVisibility] = struct{}{}
+			}
+		case "geometry":
+			if _, ok := fieldSeen[gamemap.FieldGeometry]; !ok {
+				selectedFields = append(selectedFields, gamemap.FieldGeometry)
+				fieldSeen[gamemap.FieldGeometry] = struct{}{}
+			}
 		case "id":
 		case "__typename":
 		default:

@@ -223,6 +223,36 @@ func init() {
 	gamemapDescBuiltin := gamemapFields[4].Descriptor()
 	// gamemap.DefaultBuiltin holds the default value on creation for the builtin field.
 	gamemap.DefaultBuiltin = gamemapDescBuiltin.Default.(bool)
+	// gamemapDescDescription is the schema descriptor for description field.
+	gamemapDescDescription := gamemapFields[6].Descriptor()
+	// gamemap.DefaultDescription holds the default value on creation for the description field.
+	gamemap.DefaultDescription = gamemapDescDescription.Default.(string)
+	// gamemap.DescriptionValidator is a validator for the "description" field. It is called by the builders before save.
+	gamemap.DescriptionValidator = gamemapDescDescription.Validators[0].(func(string) error)
+	// gamemapDescTerritoryCount is the schema descriptor for territory_count field.
+	gamemapDescTerritoryCount := gamemapFields[7].Descriptor()
+	// gamemap.DefaultTerritoryCount holds the default value on creation for the territory_count field.
+	gamemap.DefaultTerritoryCount = gamemapDescTerritoryCount.Default.(int)
+	// gamemap.TerritoryCountValidator is a validator for the "territory_count" field. It is called by the builders before save.
+	gamemap.TerritoryCountValidator = gamemapDescTerritoryCount.Validators[0].(func(int) error)
+	// gamemapDescBorderCount is the schema descriptor for border_count field.
+	gamemapDescBorderCount := gamemapFields[8].Descriptor()
+	// gamemap.DefaultBorderCount holds the default value on creation for the border_count field.
+	gamemap.DefaultBorderCount = gamemapDescBorderCount.Default.(int)
+	// gamemap.BorderCountValidator is a validator for the "border_count" field. It is called by the builders before save.
+	gamemap.BorderCountValidator = gamemapDescBorderCount.Validators[0].(func(int) error)
+	// gamemapDescAreaCount is the schema descriptor for area_count field.
+	gamemapDescAreaCount := gamemapFields[9].Descriptor()
+	// gamemap.DefaultAreaCount holds the default value on creation for the area_count field.
+	gamemap.DefaultAreaCount = gamemapDescAreaCount.Default.(int)
+	// gamemap.AreaCountValidator is a validator for the "area_count" field. It is called by the builders before save.
+	gamemap.AreaCountValidator = gamemapDescAreaCount.Validators[0].(func(int) error)
+	// gamemapDescSizeBytes is the schema descriptor for size_bytes field.
+	gamemapDescSizeBytes := gamemapFields[10].Descriptor()
+	// gamemap.DefaultSizeBytes holds the default value on creation for the size_bytes field.
+	gamemap.DefaultSizeBytes = gamemapDescSizeBytes.Default.(int)
+	// gamemap.SizeBytesValidator is a validator for the "size_bytes" field. It is called by the builders before save.
+	gamemap.SizeBytesValidator = gamemapDescSizeBytes.Validators[0].(func(int) error)
 	noticeMixin := schema.Notice{}.Mixin()
 	noticeMixinFields0 := noticeMixin[0].Fields()
 	_ = noticeMixinFields0
