@@ -15,6 +15,7 @@ import (
 	"rout/ent/token"
 	"rout/ent/user"
 
+	"entgo.io/contrib/entgql"
 	"github.com/99designs/gqlgen/graphql"
 )
 
@@ -775,6 +776,28 @@ func newGameMapPaginateArgs(rv map[string]any) *gamemapPaginateArgs {
 	}
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &GameMapOrder{Field: &GameMapOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithGameMapOrder(order))
+			}
+		case *GameMapOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithGameMapOrder(v))
+			}
+		}
 	}
 	return args
 }

@@ -3,6 +3,7 @@ package schema
 import (
 	"encoding/json"
 
+	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/schema"
@@ -45,6 +46,7 @@ func (GameMap) Fields() []ent.Field {
 		field.String("name").
 			NotEmpty().
 			MaxLen(100).
+			Annotations(entgql.OrderField("NAME")).
 			Comment("The map's display name, from its file."),
 		field.JSON("definition", json.RawMessage{}).
 			SchemaType(jsonText).
@@ -64,6 +66,7 @@ func (GameMap) Fields() []ent.Field {
 		field.Int("territory_count").
 			NonNegative().
 			Default(0).
+			Annotations(entgql.OrderField("TERRITORY_COUNT")).
 			Comment("The number of territories of the map."),
 		field.Int("border_count").
 			NonNegative().
