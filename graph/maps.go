@@ -64,7 +64,7 @@ func (r *Resolver) mapByKey(ctx context.Context, key string, version *int) (*ent
 func newestVersion() predicate.GameMap {
 	return func(s *sql.Selector) {
 		t := sql.Table(gamemap.Table).As("newer")
-		s.Where(sql.Not(sql.Exists(sql.Select("1").From(t).Where(sql.And(
+		s.Where(sql.Not(sql.Exists(sql.Select(t.C(gamemap.FieldID)).From(t).Where(sql.And(
 			sql.ColumnsEQ(t.C(gamemap.FieldKey), s.C(gamemap.FieldKey)),
 			sql.ColumnsGT(t.C(gamemap.FieldVersion), s.C(gamemap.FieldVersion)),
 		)))))
