@@ -110,9 +110,15 @@ func newEnvOn(t *testing.T, db *sql.DB, configure func(*graph.Settings)) *env {
 	if err != nil {
 		t.Fatalf("NewRecordHandler: %v", err)
 	}
+	ph, err := graph.NewPreviewHandler(cfg, deps)
+	if err != nil {
+		t.Fatalf("NewPreviewHandler: %v", err)
+	}
 	mux := http.NewServeMux()
 	mux.Handle(graph.Path, h)
 	mux.Handle(graph.RecordPath, rh)
+	mux.Handle(graph.MapPreviewRoute, ph)
+	mux.Handle(graph.BoardPreviewRoute, ph)
 	mux.Handle("GET /{$}", playground.Handler(graph.Path))
 	mux.Handle("GET "+playground.AssetsPath, playground.Handler(graph.Path))
 	e.srv = httptest.NewServer(mux)

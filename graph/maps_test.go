@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
 	"mime/multipart"
@@ -430,5 +432,83 @@ func TestMapUploadConcurrentLimits(t *testing.T) {
 	}
 	if stored != 1 || e.count(`SELECT count(*) FROM maps WHERE NOT builtin`) != 1 {
 		t.Errorf("%d concurrent uploads stored with a limit of 1", stored)
+	}
+}
+
+// getSVG fetches path as the holder of token and returns the status and body; a 200 must be an SVG
+// document that encoding/xml reads.
+func (e *env) getSVG(token, path string) (int, string) {
+	e.t.Helper()
+	req, err := http.NewRequestWithContext(e.t.Context(), http.MethodGet, e.srv.URL+path, nil)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := e.srv.Client().Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	if res.StatusCode == http.StatusOK {
+		if ct := res.Header.Get("Content-Type"); ct != "image/svg+xml" {
+			e.t.Errorf("GET %s: Content-Type %q", path, ct)
+		}
+		dec := xml.NewDecoder(bytes.NewReader(b))
+		dec.Strict = true
+		for {
+			_, err := dec.Token()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				e.t.Fatalf("GET %s: the SVG does not parse: %v", path, err)
+			}
+		}
+	}
+	return res.StatusCode, string(b)
+}
+
+func TestPreviews(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	if err := game.SeedBuiltinMaps(context.Background(), e.db); err != nil {
+		t.Fatal(err)
+	}
+	ann, _ := e.signUp("ann")
+	bob, _ := e.signUp("bob")
+	if status, body := e.getSVG("", "/maps/classic/1.svg"); status != http.StatusOK || strings.Count(body, "<path") != 42 {
+		t.Errorf("classic preview: %d, %d paths", status, strings.Count(body, "<path"))
+	}
+	for _, path := range []string{"/maps/classic/2.svg", "/maps/classic/1.png", "/maps/classic/x.svg", "/maps/nowhere/1.svg"} {
+		if status, _ := e.getSVG("", path); status != http.StatusNotFound {
+			t.Errorf("GET %s: %d, want 404", path, status)
+		}
+	}
+	noMapErrors(t, "uploadMap", e.uploadMap(ann, testMap(t, "secret", 1, 6), "PRIVATE"))
+	if status, _ := e.getSVG(bob, "/maps/secret/1.svg"); status != http.StatusNotFound {
+		t.Errorf("bob's preview of ann's private map: %d, want 404", status)
+	}
+	status, body := e.getSVG(ann, "/maps/secret/1.svg")
+	if status != http.StatusOK || !strings.Contains(body, "T&lt;3&gt;") || strings.Contains(body, "T<3>") {
+		t.Errorf("ann's preview of her map: %d, names escaped: %v", status, strings.Contains(body, "T&lt;3&gt;"))
+	}
+
+	created := e.gameMutation(ann, "createGame", map[string]any{"mapKey": "classic", "private": true,
+		"seats": []map[string]any{{"kind": "HUMAN", "color": "red"}, {"kind": "CPU", "color": "blue"}}})
+	noUserErrors(t, "createGame", created)
+	noUserErrors(t, "startGame", e.gameMutation(ann, "startGame", map[string]any{"gameId": created.Game.ID}))
+	board := "/games/" + created.Game.ID + "/board.svg"
+	if status, _ := e.getSVG(bob, board); status != http.StatusNotFound {
+		t.Errorf("a stranger's board of a private game: %d, want 404", status)
+	}
+	if status, _ := e.getSVG("", board); status != http.StatusNotFound {
+		t.Errorf("an anonymous board of a private game: %d, want 404", status)
+	}
+	status, body = e.getSVG(ann, board)
+	if status != http.StatusOK || strings.Count(body, "<circle") != 42 || !strings.Contains(body, `fill="red"`) || !strings.Contains(body, `fill="blue"`) {
+		t.Errorf("the player's board: %d, %d army counts", status, strings.Count(body, "<circle"))
 	}
 }
