@@ -19,14 +19,83 @@ const ClassicID = "classic"
 //go:embed builtin/*.json
 var builtinFiles embed.FS
 
+// generatedWorld is a built-in map that Generate makes when the built-in maps are first used, rather than
+// a file: generating the largest takes a fraction of the time parsing its JSON would, and keeps megabytes of
+// generated data out of the repository. A test pins each one's encoded form, so a change of Generate
+// cannot change a published built-in map under the same version.
+type generatedWorld struct {
+	opts        GenerateOpts
+	name        string
+	version     int
+	description string
+}
+
+// generatedWorlds are the generated built-in maps.
+var generatedWorlds = []generatedWorld{
+	{
+		opts:    GenerateOpts{ID: "world-200", Territories: 200, AreaSize: 8, Seed: 200},
+		name:    "Small World",
+		version: 1,
+		description: "A generated world of 200 territories in 24 bonus areas of about 8, " +
+			"for a long evening of 3 to 6 players.",
+	},
+	{
+		opts:    GenerateOpts{ID: "world-1000", Territories: 1000, AreaSize: 10, Seed: 1000},
+		name:    "Wide World",
+		version: 1,
+		description: "A generated world of 1,000 territories in 93 bonus areas of about 10, " +
+			"for a correspondence game of many players.",
+	},
+	{
+		opts:    GenerateOpts{ID: "world-5000", Territories: 5000, AreaSize: 12, Seed: 5000},
+		name:    "Vast World",
+		version: 1,
+		description: "A generated world of 5,000 territories in 396 bonus areas of about 12, " +
+			"the largest built-in map: a campaign rather than a game.",
+	},
+}
+
 var builtins = sync.OnceValue(func() []*Map {
 	list, err := readBuiltins(builtinFiles, "builtin")
 	if err != nil {
 		// The files are part of the binary and a test parses them all, so this is a programming error.
 		panic(fmt.Sprintf("maps: built-in map files are broken: %v", err))
 	}
+	if list, err = addGenerated(list, generatedWorlds); err != nil {
+		panic(fmt.Sprintf("maps: generated built-in maps are broken: %v", err))
+	}
 	return list
 })
+
+// addGenerated generates the worlds and returns list with them added, sorted by id. An id used twice is
+// an error.
+func addGenerated(list []*Map, worlds []generatedWorld) ([]*Map, error) {
+	for _, w := range worlds {
+		m, err := generateWorld(w)
+		if err != nil {
+			return nil, err
+		}
+		if slices.ContainsFunc(list, func(o *Map) bool { return o.ID == m.ID }) {
+			return nil, fmt.Errorf("built-in map %q is both a file and generated", m.ID)
+		}
+		list = append(list, m)
+	}
+	slices.SortFunc(list, func(a, b *Map) int { return strings.Compare(a.ID, b.ID) })
+	return list, nil
+}
+
+// generateWorld generates one world and gives it its name, version and description.
+func generateWorld(w generatedWorld) (*Map, error) {
+	m, err := Generate(w.opts)
+	if err != nil {
+		return nil, fmt.Errorf("error generating built-in map %q: %w", w.opts.ID, err)
+	}
+	m.Name, m.Version, m.Description = w.name, w.version, w.description
+	if err := m.Validate(); err != nil {
+		return nil, fmt.Errorf("error validating built-in map %q: %w", m.ID, err)
+	}
+	return m, nil
+}
 
 // Builtin returns the built-in map with the given id. The map is shared: it must not be modified (use
 // Clone for a copy that may be).

@@ -1,6 +1,9 @@
 package maps
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -216,5 +219,83 @@ func TestReadBuiltinsSkipsOtherFiles(t *testing.T) {
 	}
 	if want := []string{"classic", "tiny"}; !slices.Equal(ids, want) {
 		t.Errorf("readBuiltins() ids = %v, want %v", ids, want)
+	}
+}
+
+// TestGeneratedWorldsArePinned pins each generated built-in map to the SHA-256 of its encoded form. A
+// built-in map must not change under the same version, since games remember the version they were
+// created with: when Generate changes and this test fails, store the old output as a file in builtin/ (the
+// file then takes the generated entry's place) or raise the entry's version and update the hash.
+func TestGeneratedWorldsArePinned(t *testing.T) {
+	t.Parallel()
+	want := map[string]string{
+		"world-200":  "26cc3c85a42db98416bc9c27e6d54be797430aba4db3ec4bee80cfe0a83a9880",
+		"world-1000": "0bad3723087115728c68115d8426be4d4f3eca008355c34ff8c673f8d9fa7f42",
+		"world-5000": "7252e5a42881f4c82851bed833293005743d89ca7df296670798c7976640db6c",
+	}
+	if len(generatedWorlds) != len(want) {
+		t.Errorf("%d generated worlds, want %d", len(generatedWorlds), len(want))
+	}
+	for _, w := range generatedWorlds {
+		m, ok := Builtin(w.opts.ID)
+		if !ok {
+			t.Fatalf("Builtin(%q) not found", w.opts.ID)
+		}
+		var buf bytes.Buffer
+		if err := Encode(&buf, m); err != nil {
+			t.Fatalf("Encode(%s) error = %v", m.ID, err)
+		}
+		if got := fmt.Sprintf("%x", sha256.Sum256(buf.Bytes())); got != want[m.ID] {
+			t.Errorf("%s (version %d) encodes to SHA-256 %s, want %s", m.ID, m.Version, got, want[m.ID])
+		}
+		if m.Name != w.name || m.Version != w.version || m.Description != w.description {
+			t.Errorf("%s is %q version %d, want %q version %d with its description", m.ID, m.Name, m.Version, w.name, w.version)
+		}
+		if want := fmt.Sprintf(" in %d bonus areas ", len(m.BonusAreas)); !strings.Contains(m.Description, want) {
+			t.Errorf("%s: description %q does not say %q", m.ID, m.Description, want)
+		}
+		if got := len(m.Territories); got != w.opts.Territories {
+			t.Errorf("%s has %d territories, want %d", m.ID, got, w.opts.Territories)
+		}
+	}
+}
+
+func TestAddGenerated(t *testing.T) {
+	t.Parallel()
+	tiny, err := Parse([]byte(tinyJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	worlds := []generatedWorld{
+		{opts: GenerateOpts{ID: "b-world", Territories: 20, Seed: 1}, name: "B", version: 3, description: "Second."},
+		{opts: GenerateOpts{ID: "a-world", Territories: 10, Seed: 1}, name: "A", version: 1, description: "First."},
+	}
+	list, err := addGenerated([]*Map{tiny}, worlds)
+	if err != nil {
+		t.Fatalf("addGenerated() error = %v", err)
+	}
+	var ids []string
+	for _, m := range list {
+		ids = append(ids, m.ID)
+	}
+	if want := []string{"a-world", "b-world", "tiny"}; !slices.Equal(ids, want) {
+		t.Errorf("addGenerated() ids = %v, want %v", ids, want)
+	}
+	if b := list[1]; b.Name != "B" || b.Version != 3 || b.Description != "Second." || len(b.Territories) != 20 {
+		t.Errorf("b-world = %q version %d %q with %d territories, want \"B\" version 3 \"Second.\" with 20", b.Name, b.Version, b.Description, len(b.Territories))
+	}
+
+	for _, tt := range []struct {
+		name   string
+		worlds []generatedWorld
+		want   string
+	}{
+		{"id of a file", []generatedWorld{{opts: GenerateOpts{ID: "tiny", Territories: 5}, name: "T", version: 1}}, `"tiny" is both a file and generated`},
+		{"bad options", []generatedWorld{{opts: GenerateOpts{ID: "x", Territories: 1}, name: "X", version: 1}}, `error generating built-in map "x"`},
+		{"bad name", []generatedWorld{{opts: GenerateOpts{ID: "x", Territories: 5}, name: " X", version: 1}}, `error validating built-in map "x"`},
+	} {
+		if _, err := addGenerated([]*Map{tiny}, tt.worlds); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: addGenerated() error = %v, want it to contain %q", tt.name, err, tt.want)
+		}
 	}
 }

@@ -22,8 +22,10 @@
 //
 // Parse decodes and validates a file and reports every problem at once in a *ValidationError; Map.Board
 // turns a valid map into the immutable rules.Board the engine plays on. Builtin and Builtins return the
-// maps embedded in the binary (the classic world), and Generate builds connected maps of up to
-// rules.MaxTerritories territories for a seed. The format is described in full in docs/maps.md.
+// built-in maps (the classic world, the United States, Europe, and generated worlds of 200, 1,000 and 5,000
+// territories), Generate builds connected maps of up to rules.MaxTerritories territories for a seed, and
+// Import converts the map files of Domination and Conquer Club, with a note for everything that does not
+// carry over. The format is described in full in docs/maps.md.
 //
 // The package depends only on the standard library and the rules package.
 package maps

@@ -4,7 +4,7 @@
 //	rout worker                               River jobs only, for worker replicas (rout serve --workers=false)
 //	rout migrate                              apply the database migrations and exit
 //	rout healthcheck                          exit 0 when the local server is ready (for Docker)
-//	rout maps list|export|validate|generate   built-in and custom maps
+//	rout maps list|export|validate|generate|import  built-in, custom and imported maps
 //	rout odds A D                             exact battle odds
 //	rout sim                                  random legal games through the rules engine, or CPU tournaments
 //	rout bench live                           live subscriptions against a plain websocket broadcast

@@ -21,11 +21,13 @@ subcommands:
   validate FILE                            check a map file and print every problem
   generate --territories N [--seed S] [--area-size K] [--id ID]
                                            print a generated map as JSON
+  import --format domination|conquerclub [--one-way refuse|two-way|drop] [-o OUT.json] FILE
+                                           convert another game's map file into a Rout map
 
 rout maps <subcommand> -h prints the subcommand's own flags.
 `
 
-// runMaps lists, exports, validates and generates maps.
+// runMaps lists, exports, validates, generates and imports maps.
 func runMaps(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, mapsUsage)
@@ -40,6 +42,8 @@ func runMaps(ctx context.Context, args []string, getenv func(string) string, std
 		return runMapsValidate(args[1:], stdout, stderr)
 	case "generate":
 		return runMapsGenerate(args[1:], stdout, stderr)
+	case "import":
+		return runMapsImport(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, mapsUsage)
 		return nil

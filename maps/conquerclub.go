@@ -1,0 +1,294 @@
+package maps
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// The parts of a Conquer Club map XML that Rout reads. Elements Rout has no use for land in the "any"
+// fields, so that each is noted rather than dropped without a word.
+type (
+	ccMap struct {
+		XMLName     xml.Name      `xml:"map"`
+		Continents  []ccContinent `xml:"continent"`
+		Territories []ccTerritory `xml:"territory"`
+		Other       []ccElement   `xml:",any"`
+	}
+	ccElement struct {
+		XMLName xml.Name
+		Inner   string `xml:",innerxml"`
+	}
+	ccContinent struct {
+		Name       string       `xml:"name"`
+		Bonus      []string     `xml:"bonus"`
+		Required   *string      `xml:"required"`
+		Overrides  []string     `xml:"overrides>override"`
+		Components ccComponents `xml:"components"`
+		Other      []ccElement  `xml:",any"`
+	}
+	ccComponents struct {
+		Territories []string    `xml:"territory"`
+		Continents  []string    `xml:"continent"`
+		Other       []ccElement `xml:",any"`
+	}
+	ccTerritory struct {
+		Name         string         `xml:"name"`
+		Borders      []ccBorder     `xml:"borders>border"`
+		Bombardments []string       `xml:"bombardments>bombardment"`
+		Coordinates  *ccCoordinates `xml:"coordinates"`
+		Neutral      *ccNeutral     `xml:"neutral"`
+		Bonus        *string        `xml:"bonus"`
+		Other        []ccElement    `xml:",any"`
+	}
+	ccBorder struct {
+		Name  string     `xml:",chardata"`
+		Attrs []xml.Attr `xml:",any,attr"`
+	}
+	ccNeutral struct {
+		Armies string `xml:",chardata"`
+		Killer string `xml:"killer,attr"`
+	}
+	ccCoordinates struct {
+		SmallX *string `xml:"smallx"`
+		SmallY *string `xml:"smally"`
+		LargeX *string `xml:"largex"`
+		LargeY *string `xml:"largey"`
+	}
+)
+
+// ccFeatures explains the top-level elements of the format that Rout does not have.
+var ccFeatures = map[string]string{
+	"minreinforcement": "the minimum reinforcement does not carry over; Rout's is 3 armies a turn",
+	"reinforcements":   "the reinforcement table does not carry over; Rout gives a third of the territories held, at least 3",
+	"positions":        "the start positions do not carry over; Rout deals or claims every territory",
+	"objective":        "the objective does not carry over; a Rout game is won by holding every territory",
+}
+
+// readConquerClub reads a Conquer Club map XML: a <map> of <continent>s (name, bonus, components that
+// are territories or earlier continents) and <territory>s (name, the borders it can attack, label
+// coordinates on the small and the large map image). Borders are directed: a territory lists those it
+// can assault, so a border one territory lists and the other does not is one-way.
+func readConquerClub(data []byte) (*draft, error) {
+	d := &draft{format: "Conquer Club"}
+	var f ccMap
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	dec.CharsetReader = func(charset string, input io.Reader) (io.Reader, error) {
+		if strings.EqualFold(charset, "iso-8859-1") || strings.EqualFold(charset, "latin1") {
+			return latin1Reader{input}, nil
+		}
+		return nil, fmt.Errorf("the encoding %q is not supported; use UTF-8", charset)
+	}
+	if err := dec.Decode(&f); err != nil {
+		var syntax *xml.SyntaxError
+		if errors.As(err, &syntax) {
+			return nil, problemError("line "+strconv.Itoa(syntax.Line), CodeSyntax, "invalid XML: "+syntax.Msg)
+		}
+		if errors.Is(err, io.EOF) {
+			return nil, problemError("", CodeSyntax, "the file is empty")
+		}
+		return nil, problemError("", CodeSyntax, "invalid map XML: "+strings.TrimPrefix(err.Error(), "xml: "))
+	}
+	for _, e := range f.Other {
+		if why, ok := ccFeatures[e.XMLName.Local]; ok {
+			d.note("<"+e.XMLName.Local+">", NoteUnsupported, "%s", why)
+		} else {
+			d.note("<"+e.XMLName.Local+">", NoteIgnored, "the element <%s> is not one Rout knows; it is ignored", e.XMLName.Local)
+		}
+	}
+
+	index := make(map[string]int)
+	if len(f.Territories) > MaxTerritories {
+		return nil, problemError("", CodeTooManyTerritories, fmt.Sprintf("the file has %d territories; the limit is %d", len(f.Territories), MaxTerritories))
+	}
+	small := false
+	for i, t := range f.Territories {
+		name := strings.TrimSpace(t.Name)
+		where := fmt.Sprintf("territory %q", name)
+		if name == "" {
+			where = fmt.Sprintf("territory %d", i+1)
+			d.problem(where, CodeRequired, "the territory has no <name>")
+		} else if j, ok := index[name]; ok {
+			d.problem(where, CodeDuplicateName, "territory %d has the same name as territory %d", i+1, j+1)
+		} else {
+			index[name] = i
+		}
+		x, y, usedSmall, ok := ccCoordinatesOf(t.Coordinates)
+		if !ok {
+			d.problem(where, CodeRequired, "the territory needs <coordinates> with numbers in <largex> and <largey> (or <smallx> and <smally>)")
+		}
+		small = small || usedSmall
+		d.territories = append(d.territories, draftTerritory{name: name, where: where, x: x, y: y})
+	}
+	if small {
+		d.note("", NoteIgnored, "some territories give only small-map coordinates; their labels use those, so they may sit apart from the others")
+	} else if len(f.Territories) > 0 {
+		d.note("", NoteIgnored, "labels use the large map's coordinates; the small map's do not carry over")
+	}
+
+	for i, t := range f.Territories {
+		where := d.territories[i].where
+		for _, b := range t.Borders {
+			to, ok := index[strings.TrimSpace(b.Name)]
+			if !ok {
+				d.problem(where, CodeUnknownTerritory, "the border %q names no territory", strings.TrimSpace(b.Name))
+				continue
+			}
+			if len(b.Attrs) > 0 {
+				d.note(where, NoteUnsupported, "the border to %q has attributes (%s) Rout does not know; it is kept as a plain border",
+					strings.TrimSpace(b.Name), ccAttrs(b.Attrs))
+			}
+			d.edges = append(d.edges, draftEdge{from: i, to: to, where: where})
+		}
+		if len(t.Bombardments) > 0 {
+			d.note(where, NoteUnsupported, "bombardments (of %s) do not carry over: Rout attacks only across borders",
+				quoteList(t.Bombardments))
+		}
+		if n := t.Neutral; n != nil {
+			if strings.EqualFold(n.Killer, "yes") {
+				d.note(where, NoteUnsupported, "killer neutral (turning neutral again with %s armies) does not carry over", strings.TrimSpace(n.Armies))
+			} else {
+				d.note(where, NoteUnsupported, "starting neutral with %s armies does not carry over; the territory is dealt like the others", strings.TrimSpace(n.Armies))
+			}
+		}
+		if t.Bonus != nil {
+			d.note(where, NoteUnsupported, "the territory's own bonus of %s armies a turn (autodeploy or decay) does not carry over", strings.TrimSpace(*t.Bonus))
+		}
+		for _, e := range t.Other {
+			d.note(where, NoteIgnored, "the element <%s> is not one Rout knows; it is ignored", e.XMLName.Local)
+		}
+	}
+
+	continents := make(map[string][]int) // members of the continents so far, by name
+	for i, c := range f.Continents {
+		name := strings.TrimSpace(c.Name)
+		where := fmt.Sprintf("continent %q", name)
+		if name == "" {
+			where = fmt.Sprintf("continent %d", i+1)
+		}
+		bonus := 0
+		switch {
+		case len(c.Bonus) == 0:
+			d.problem(where, CodeRequired, "the continent has no <bonus>")
+		default:
+			b, err := strconv.Atoi(strings.TrimSpace(c.Bonus[0]))
+			if err != nil {
+				d.problem(where, CodeSyntax, "the bonus must be a whole number, not %q", c.Bonus[0])
+			}
+			bonus = b
+			if len(c.Bonus) > 1 {
+				d.note(where, NoteUnsupported, "the continent has %d <bonus> elements; only the first, %d, carries over", len(c.Bonus), bonus)
+			}
+		}
+		var members []int
+		components := 0
+		for _, tn := range c.Components.Territories {
+			components++
+			if t, ok := index[strings.TrimSpace(tn)]; ok {
+				members = append(members, t)
+			} else {
+				d.problem(where, CodeUnknownTerritory, "the component %q names no territory", strings.TrimSpace(tn))
+			}
+		}
+		for _, cn := range c.Components.Continents {
+			components++
+			sub, ok := continents[strings.TrimSpace(cn)]
+			if !ok {
+				d.problem(where, CodeUnknownTerritory, "the component %q names no continent defined before this one", strings.TrimSpace(cn))
+				continue
+			}
+			members = append(members, sub...)
+			d.note(where, NoteArea, "the component continent %q is replaced by its territories", strings.TrimSpace(cn))
+		}
+		for _, e := range c.Components.Other {
+			d.note(where, NoteIgnored, "the component <%s> is not one Rout knows; it is ignored", e.XMLName.Local)
+		}
+		if _, ok := continents[name]; !ok {
+			continents[name] = members
+		}
+		for _, o := range c.Overrides {
+			d.note(where, NoteUnsupported, "overriding %q (not paying its bonus when this one is paid) does not carry over; both pay", strings.TrimSpace(o))
+		}
+		for _, e := range c.Other {
+			d.note(where, NoteIgnored, "the element <%s> is not one Rout knows; it is ignored", e.XMLName.Local)
+		}
+		if c.Required != nil {
+			req, err := strconv.Atoi(strings.TrimSpace(*c.Required))
+			if err != nil {
+				d.problem(where, CodeSyntax, "<required> must be a whole number, not %q", *c.Required)
+			} else if req < components {
+				d.note(where, NoteUnsupported, "the continent pays for %d of its %d components; Rout's areas pay only for all of them, so it is left out", req, components)
+				continue
+			}
+		}
+		d.areas = append(d.areas, draftArea{name: name, where: where, bonus: bonus, members: members})
+	}
+	if err := d.err(); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// ccCoordinatesOf returns the label position of a territory: the large map's coordinates, or the small
+// map's when the large are missing.
+func ccCoordinatesOf(c *ccCoordinates) (x, y float64, small, ok bool) {
+	if c == nil {
+		return 0, 0, false, false
+	}
+	num := func(s *string) (float64, bool) {
+		if s == nil {
+			return 0, false
+		}
+		v, err := strconv.ParseFloat(strings.TrimSpace(*s), 64)
+		return v, err == nil && !math.IsInf(v, 0) && !math.IsNaN(v)
+	}
+	if x, okX := num(c.LargeX); okX {
+		if y, okY := num(c.LargeY); okY {
+			return x, y, false, true
+		}
+	}
+	if x, okX := num(c.SmallX); okX {
+		if y, okY := num(c.SmallY); okY {
+			return x, y, true, true
+		}
+	}
+	return 0, 0, false, false
+}
+
+func ccAttrs(attrs []xml.Attr) string {
+	parts := make([]string, len(attrs))
+	for i, a := range attrs {
+		parts[i] = fmt.Sprintf("%s=%q", a.Name.Local, a.Value)
+	}
+	return strings.Join(parts, " ")
+}
+
+func quoteList(names []string) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = strconv.Quote(strings.TrimSpace(n))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// latin1Reader decodes ISO 8859-1 into UTF-8.
+type latin1Reader struct{ r io.Reader }
+
+func (l latin1Reader) Read(p []byte) (int, error) {
+	// Each input byte becomes at most two output bytes, so read at most half of p.
+	if len(p) < 2 {
+		return 0, io.ErrShortBuffer
+	}
+	buf := make([]byte, len(p)/2)
+	n, err := l.r.Read(buf)
+	out := p[:0]
+	for _, c := range buf[:n] {
+		out = append(out, string(rune(c))...)
+	}
+	return len(out), err
+}
