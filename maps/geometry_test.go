@@ -279,3 +279,18 @@ func BenchmarkDeriveGeometry(b *testing.B) {
 		})
 	}
 }
+
+func TestDeriveGeometryBuiltins(t *testing.T) {
+	t.Parallel()
+	for _, m := range Builtins() {
+		if testing.Short() && len(m.Territories) > 1000 {
+			continue
+		}
+		g, err := DeriveGeometry(m)
+		if err != nil {
+			t.Fatalf("DeriveGeometry(%s) error = %v", m.ID, err)
+		}
+		checkGeometry(t, m, g)
+		t.Logf("%s: %d territories, %d of %d borders at sea", m.ID, len(m.Territories), len(g.Sea), len(m.Borders))
+	}
+}
