@@ -217,6 +217,7 @@ type ComplexityRoot struct {
 	MapPayload struct {
 		Map        func(childComplexity int) int
 		UserErrors func(childComplexity int) int
+		Warnings   func(childComplexity int) int
 	}
 
 	MapTerritory struct {
@@ -240,6 +241,7 @@ type ComplexityRoot struct {
 		EndAttack                     func(childComplexity int, input TurnInput) int
 		EndTurn                       func(childComplexity int, input TurnInput) int
 		Fortify                       func(childComplexity int, input FortifyInput) int
+		ImportMap                     func(childComplexity int, input ImportMapInput) int
 		JoinGame                      func(childComplexity int, input JoinGameInput) int
 		LeaveGame                     func(childComplexity int, input GameInput) int
 		Occupy                        func(childComplexity int, input OccupyInput) int
@@ -441,6 +443,7 @@ type MutationResolver interface {
 	Fortify(ctx context.Context, input FortifyInput) (*GamePayload, error)
 	EndTurn(ctx context.Context, input TurnInput) (*GamePayload, error)
 	Resign(ctx context.Context, input TurnInput) (*GamePayload, error)
+	ImportMap(ctx context.Context, input ImportMapInput) (*MapPayload, error)
 	UploadMap(ctx context.Context, input UploadMapInput) (*MapPayload, error)
 	PublishMapVersion(ctx context.Context, input PublishMapVersionInput) (*MapPayload, error)
 	SetMapVisibility(ctx context.Context, input SetMapVisibilityInput) (*MapPayload, error)
@@ -1184,6 +1187,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.MapPayload.UserErrors(childComplexity), true
+	case "MapPayload.warnings":
+		if e.ComplexityRoot.MapPayload.Warnings == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MapPayload.Warnings(childComplexity), true
 
 	case "MapTerritory.bonusAreas":
 		if e.ComplexityRoot.MapTerritory.BonusAreas == nil {
@@ -1323,6 +1332,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.Fortify(childComplexity, args["input"].(FortifyInput)), true
+	case "Mutation.importMap":
+		if e.ComplexityRoot.Mutation.ImportMap == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_importMap_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ImportMap(childComplexity, args["input"].(ImportMapInput)), true
 	case "Mutation.joinGame":
 		if e.ComplexityRoot.Mutation.JoinGame == nil {
 			break
@@ -1994,6 +2014,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("FortifyInput", ec.unmarshalInputFortifyInput),
 			graphql.NewInputUnmarshaler("GameInput", ec.unmarshalInputGameInput),
 			graphql.NewInputUnmarshaler("GamesFilter", ec.unmarshalInputGamesFilter),
+			graphql.NewInputUnmarshaler("ImportMapInput", ec.unmarshalInputImportMapInput),
 			graphql.NewInputUnmarshaler("JoinGameInput", ec.unmarshalInputJoinGameInput),
 			graphql.NewInputUnmarshaler("MapOrder", ec.unmarshalInputMapOrder),
 			graphql.NewInputUnmarshaler("MapsFilter", ec.unmarshalInputMapsFilter),
@@ -2466,6 +2487,8 @@ func (ec *executionContext) childFields_MapPayload(ctx context.Context, field gr
 		return ec.fieldContext_MapPayload_map(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_MapPayload_userErrors(ctx, field)
+	case "warnings":
+		return ec.fieldContext_MapPayload_warnings(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type MapPayload", field.Name)
 }
@@ -2956,6 +2979,20 @@ func (ec *executionContext) field_Mutation_fortify_args(ctx context.Context, raw
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (FortifyInput, error) {
 			return ec.unmarshalNFortifyInput2routᚋgraphᚐFortifyInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_importMap_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ImportMapInput, error) {
+			return ec.unmarshalNImportMapInput2routᚋgraphᚐImportMapInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -6245,6 +6282,38 @@ func (ec *executionContext) fieldContext_MapPayload_userErrors(_ context.Context
 	return fc, nil
 }
 
+func (ec *executionContext) _MapPayload_warnings(ctx context.Context, field graphql.CollectedField, obj *MapPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MapPayload_warnings(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Warnings, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖroutᚋgraphᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MapPayload_warnings(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MapPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _MapTerritory_index(ctx context.Context, field graphql.CollectedField, obj *MapTerritory) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -7514,6 +7583,63 @@ func (ec *executionContext) fieldContext_Mutation_resign(ctx context.Context, fi
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_resign_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_importMap(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_importMap(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ImportMap(ctx, fc.Args["input"].(ImportMapInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *MapPayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *MapPayload) graphql.Marshaler {
+			return ec.marshalNMapPayload2ᚖroutᚋgraphᚐMapPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_importMap(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MapPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_importMap_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -11337,6 +11463,83 @@ func UnmarshalGamesFilter(ctx context.Context, raw any) (GamesFilter, error) {
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputImportMapInput(ctx context.Context, obj any) (ImportMapInput, error) {
+	var it ImportMapInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"format", "file", "id", "name", "oneWayBorders", "visibility"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "format":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("format"))
+			data, err := ec.unmarshalNMapFormat2routᚋgraphᚐMapFormat(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Format = data
+		case "file":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("file"))
+			data, err := ec.unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.File = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "oneWayBorders":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("oneWayBorders"))
+			data, err := ec.unmarshalOOneWayBorders2ᚖroutᚋgraphᚐOneWayBorders(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OneWayBorders = data
+		case "visibility":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("visibility"))
+			data, err := ec.unmarshalOMapVisibility2ᚖroutᚋgraphᚐMapVisibility(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Visibility = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalImportMapInput unmarshals raw into the ImportMapInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalImportMapInput(ctx context.Context, raw any) (ImportMapInput, error) {
+	var out ImportMapInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ImportMapInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputJoinGameInput(ctx context.Context, obj any) (JoinGameInput, error) {
 	var it JoinGameInput
 	if obj == nil {
@@ -13367,6 +13570,11 @@ func (ec *executionContext) _MapPayload(ctx context.Context, sel ast.SelectionSe
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "warnings":
+			out.Values[i] = ec._MapPayload_warnings(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -13610,6 +13818,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "resign":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_resign(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "importMap":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_importMap(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -15199,6 +15414,11 @@ func (ec *executionContext) marshalNID2ᚕstringᚄ(ctx context.Context, sel ast
 	return ret
 }
 
+func (ec *executionContext) unmarshalNImportMapInput2routᚋgraphᚐImportMapInput(ctx context.Context, v any) (ImportMapInput, error) {
+	res, err := ec.unmarshalInputImportMapInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNInt2int(ctx context.Context, v any) (int, error) {
 	res, err := UnmarshalInt(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -15363,6 +15583,16 @@ func (ec *executionContext) marshalNMapBorder2ᚖroutᚋgraphᚐMapBorder(ctx co
 		return graphql.Null
 	}
 	return ec._MapBorder(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNMapFormat2routᚋgraphᚐMapFormat(ctx context.Context, v any) (MapFormat, error) {
+	var res MapFormat
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMapFormat2routᚋgraphᚐMapFormat(ctx context.Context, sel ast.SelectionSet, v MapFormat) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) unmarshalNMapOrderField2routᚋgraphᚐMapOrderField(ctx context.Context, v any) (MapOrderField, error) {
@@ -16119,6 +16349,22 @@ func (ec *executionContext) unmarshalONotificationChannel2ᚖroutᚋgraphᚐNoti
 }
 
 func (ec *executionContext) marshalONotificationChannel2ᚖroutᚋgraphᚐNotificationChannel(ctx context.Context, sel ast.SelectionSet, v *NotificationChannel) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOOneWayBorders2ᚖroutᚋgraphᚐOneWayBorders(ctx context.Context, v any) (*OneWayBorders, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(OneWayBorders)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOOneWayBorders2ᚖroutᚋgraphᚐOneWayBorders(ctx context.Context, sel ast.SelectionSet, v *OneWayBorders) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}

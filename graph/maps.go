@@ -1,11 +1,13 @@
 package graph
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -259,23 +261,91 @@ func (r *Resolver) publishMap(ctx context.Context, key string, file graphql.Uplo
 		return nil, err
 	}
 	if data == nil {
-		return &MapPayload{UserErrors: uploadErrors([]maps.Problem{{Code: maps.CodeTooLarge,
-			Message: fmt.Sprintf("the map file is %d bytes; the limit is %d", file.Size, maps.MaxFileSize)}})}, nil
+		return tooLargeUpload(file), nil
 	}
-	res, err := r.game.MapPublish(ctx, game.MapPublishInput{UserID: me.ID, Data: data, Key: key,
+	return r.storeMap(ctx, me.ID, key, data, visibility, nil)
+}
+
+// tooLargeUpload is the payload of an upload larger than a map file may be.
+func tooLargeUpload(file graphql.Upload) *MapPayload {
+	return &MapPayload{UserErrors: uploadErrors([]maps.Problem{{Code: maps.CodeTooLarge,
+		Message: fmt.Sprintf("the file is %d bytes; the limit is %d", file.Size, maps.MaxFileSize)}}), Warnings: []*UserError{}}
+}
+
+// storeMap stores a map file for user userID (as a new map when key is empty) and makes the payload,
+// with warnings.
+func (r *Resolver) storeMap(ctx context.Context, userID int, key string, data []byte, visibility *MapVisibility, warnings []*UserError) (*MapPayload, error) {
+	if warnings == nil {
+		warnings = []*UserError{}
+	}
+	res, err := r.game.MapPublish(ctx, game.MapPublishInput{UserID: userID, Data: data, Key: key,
 		Visibility: mapVisibility(visibility),
 		Limits:     game.MapLimits{Maps: r.cfg.MapsPerUser, Bytes: r.cfg.MapBytesPerUser}})
 	if err != nil {
 		return nil, err
 	}
 	if len(res.Problems) > 0 {
-		return &MapPayload{UserErrors: uploadErrors(res.Problems)}, nil
+		return &MapPayload{UserErrors: uploadErrors(res.Problems), Warnings: warnings}, nil
 	}
 	m, err := r.ent.GameMap.Get(ctx, res.MapID)
 	if err != nil {
 		return nil, fmt.Errorf("error loading the stored map: %w", err)
 	}
-	return &MapPayload{Map: m, UserErrors: []*UserError{}}, nil
+	return &MapPayload{Map: m, UserErrors: []*UserError{}, Warnings: warnings}, nil
+}
+
+// importFormats are the maps package's names of the API's formats.
+var importFormats = map[MapFormat]string{MapFormatDomination: maps.FormatDomination, MapFormatConquerClub: maps.FormatConquerClub}
+
+// importMap converts an uploaded file of another game with the maps package's Import and stores the
+// result as uploadMap does. The converter's notes become warnings; its problems, and those of the
+// converted map, userErrors on the file (the message says where).
+func (r *Resolver) importMap(ctx context.Context, input ImportMapInput) (*MapPayload, error) {
+	me, err := signedIn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	format, ok := importFormats[input.Format]
+	if !ok {
+		return nil, errorf(CodeBadUserInput, "unknown map format %q", input.Format)
+	}
+	data, err := readUpload(input.File)
+	if err != nil {
+		return nil, err
+	}
+	if data == nil {
+		return tooLargeUpload(input.File), nil
+	}
+	opts := maps.ImportOpts{FallbackName: strings.TrimSuffix(input.File.Filename, filepath.Ext(input.File.Filename))}
+	if input.ID != nil {
+		opts.ID = *input.ID
+	}
+	if input.Name != nil {
+		opts.Name = *input.Name
+	}
+	if input.OneWayBorders != nil {
+		opts.OneWay, _ = maps.ParseOneWay(strings.ReplaceAll(strings.ToLower(string(*input.OneWayBorders)), "_", "-"))
+	}
+	m, notes, err := maps.ImportWith(format, data, opts)
+	warnings := make([]*UserError, len(notes))
+	for i, n := range notes {
+		warnings[i] = &UserError{Code: n.Code, Message: n.String(), Field: []string{"input", "file"}}
+	}
+	if ve, ok := errors.AsType[*maps.ValidationError](err); ok {
+		ues := make([]*UserError, len(ve.Problems))
+		for i, p := range ve.Problems {
+			ues[i] = &UserError{Code: p.Code, Message: p.String(), Field: []string{"input", "file"}}
+		}
+		return &MapPayload{UserErrors: ues, Warnings: warnings}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("error importing the map: %w", err)
+	}
+	var def bytes.Buffer
+	if err := maps.Encode(&def, m); err != nil {
+		return nil, fmt.Errorf("error encoding the imported map: %w", err)
+	}
+	return r.storeMap(ctx, me.ID, "", def.Bytes(), input.Visibility, warnings)
 }
 
 // setMapVisibility changes the visibility of one of the viewer's maps.
@@ -286,7 +356,7 @@ func (r *Resolver) setMapVisibility(ctx context.Context, input SetMapVisibilityI
 	}
 	err = r.game.MapSetVisibility(ctx, me.ID, input.Key, mapVisibility(&input.Visibility))
 	if ge, ok := errors.AsType[*game.Error](err); ok && ge.Code == game.CodeNotFound {
-		return &MapPayload{UserErrors: []*UserError{userError(string(game.CodeUnknownMap), ge.Message, "input", "key")}}, nil
+		return &MapPayload{UserErrors: []*UserError{userError(string(game.CodeUnknownMap), ge.Message, "input", "key")}, Warnings: []*UserError{}}, nil
 	}
 	if err != nil {
 		return nil, err
@@ -295,7 +365,7 @@ func (r *Resolver) setMapVisibility(ctx context.Context, input SetMapVisibilityI
 	if err != nil {
 		return nil, err
 	}
-	return &MapPayload{Map: m, UserErrors: []*UserError{}}, nil
+	return &MapPayload{Map: m, UserErrors: []*UserError{}, Warnings: []*UserError{}}, nil
 }
 
 // mapVersions lists the versions of m's map, newest first.

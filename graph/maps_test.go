@@ -10,6 +10,7 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 
@@ -55,6 +56,7 @@ type mapPayload struct {
 		} `json:"versions"`
 	} `json:"map"`
 	UserErrors []userError `json:"userErrors"`
+	Warnings   []userError `json:"warnings"`
 }
 
 // uploadMap uploads content as a new map with visibility ("" for the default).
@@ -510,5 +512,53 @@ func TestPreviews(t *testing.T) {
 	status, body = e.getSVG(ann, board)
 	if status != http.StatusOK || strings.Count(body, "<circle") != 42 || !strings.Contains(body, `fill="red"`) || !strings.Contains(body, `fill="blue"`) {
 		t.Errorf("the player's board: %d, %d army counts", status, strings.Count(body, "<circle"))
+	}
+}
+
+func TestImportMap(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	ann, _ := e.signUp("ann")
+	file := func(name string) string {
+		b, err := os.ReadFile("../maps/testdata/import/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	importAs := func(format, name, oneWay, id string) mapPayload {
+		input := map[string]any{"format": format, "file": nil, "id": id}
+		if oneWay != "" {
+			input["oneWayBorders"] = oneWay
+		}
+		var out struct {
+			ImportMap mapPayload `json:"importMap"`
+		}
+		e.uploadRequest(ann, `mutation($input: ImportMapInput!) { importMap(input: $input) { `+mapPayloadFields+`
+			warnings { code field message } } }`, map[string]any{"input": input}, "variables.input.file", file(name)).decode(t, &out)
+		return out.ImportMap
+	}
+	refused := importAs("DOMINATION", "one-way.map", "", "isles")
+	oneWay := 0
+	for _, ue := range refused.UserErrors {
+		if ue.Code == "ONE_WAY_BORDER" && strings.Join(ue.Field, ".") == "input.file" {
+			oneWay++
+		}
+	}
+	if refused.Map != nil || oneWay != 2 {
+		t.Errorf("a Domination file with two one-way borders: map %+v, userErrors %s", refused.Map, codesOf(refused.UserErrors))
+	}
+	two := importAs("DOMINATION", "one-way.map", "TWO_WAY", "isles")
+	noMapErrors(t, "importMap two-way", two)
+	if two.Map.Key != "isles" || two.Map.TerritoryCount != 9 || !strings.Contains(codesOf(two.Warnings), "ONE_WAY_BORDER") {
+		t.Errorf("imported map %+v, warnings %s", two.Map, codesOf(two.Warnings))
+	}
+	cc := importAs("CONQUER_CLUB", "three-isles.xml", "", "isles-cc")
+	noMapErrors(t, "importMap conquer club", cc)
+	if cc.Map.TerritoryCount != 9 {
+		t.Errorf("Conquer Club import = %+v", cc.Map)
+	}
+	if status, _ := e.getSVG(ann, "/maps/isles-cc/1.svg"); status != http.StatusOK {
+		t.Errorf("preview of the imported map: %d", status)
 	}
 }

@@ -141,6 +141,21 @@ type GamesFilter struct {
 	Status *string `json:"status,omitempty"`
 }
 
+// Import a map file of another game as a new map.
+type ImportMapInput struct {
+	Format MapFormat `json:"format"`
+	// The file, at most 16 MiB.
+	File graphql.Upload `json:"file"`
+	// The map's id (its key); one made from the map's name when null.
+	ID *string `json:"id,omitempty"`
+	// The map's name; the file's, else the uploaded file's name, when null.
+	Name *string `json:"name,omitempty"`
+	// What to do with one-way borders; REFUSE when null.
+	OneWayBorders *OneWayBorders `json:"oneWayBorders,omitempty"`
+	// Who sees the map; PUBLIC when null.
+	Visibility *MapVisibility `json:"visibility,omitempty"`
+}
+
 // A game to join.
 type JoinGameInput struct {
 	GameID string `json:"gameId"`
@@ -186,6 +201,10 @@ type MapPayload struct {
 	// and the problems of the upload itself (MAP_KEY_TAKEN, VERSION_NOT_NEWER, MAP_COUNT_LIMIT, ...).
 	// docs/maps.md and docs/api.md list the codes.
 	UserErrors []*UserError `json:"userErrors"`
+	// What an import changed or could not carry over (a feature Rout lacks, a border listed twice, a one-way
+	// border made two-way, a renamed territory): a stable code, `field` `["input", "file"]`, and a message that
+	// says where in the file. Empty for uploads of Rout map files.
+	Warnings []*UserError `json:"warnings"`
 }
 
 // A territory of a map.
@@ -417,6 +436,64 @@ type UserError struct {
 	Message string `json:"message"`
 }
 
+// A map format of another game that `importMap` converts (docs/maps.md, "Imports").
+type MapFormat string
+
+const (
+	// Domination's `.map` text file: [continents], [countries] and [borders].
+	MapFormatDomination MapFormat = "DOMINATION"
+	// Conquer Club's map XML.
+	MapFormatConquerClub MapFormat = "CONQUER_CLUB"
+)
+
+var AllMapFormat = []MapFormat{
+	MapFormatDomination,
+	MapFormatConquerClub,
+}
+
+func (e MapFormat) IsValid() bool {
+	switch e {
+	case MapFormatDomination, MapFormatConquerClub:
+		return true
+	}
+	return false
+}
+
+func (e MapFormat) String() string {
+	return string(e)
+}
+
+func (e *MapFormat) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = MapFormat(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid MapFormat", str)
+	}
+	return nil
+}
+
+func (e MapFormat) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *MapFormat) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e MapFormat) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 // What maps are listed by.
 type MapOrderField string
 
@@ -595,6 +672,67 @@ func (e *NotificationChannel) UnmarshalJSON(b []byte) error {
 }
 
 func (e NotificationChannel) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// What an import does with a border the file gives in one direction only (Rout's borders are undirected).
+type OneWayBorders string
+
+const (
+	// Refuse the file, with one ONE_WAY_BORDER user error per one-way border.
+	OneWayBordersRefuse OneWayBorders = "REFUSE"
+	// Make each one-way border two-way, with a warning each.
+	OneWayBordersTwoWay OneWayBorders = "TWO_WAY"
+	// Leave each one-way border out, with a warning each (the map may then fall apart, which is refused).
+	OneWayBordersDrop OneWayBorders = "DROP"
+)
+
+var AllOneWayBorders = []OneWayBorders{
+	OneWayBordersRefuse,
+	OneWayBordersTwoWay,
+	OneWayBordersDrop,
+}
+
+func (e OneWayBorders) IsValid() bool {
+	switch e {
+	case OneWayBordersRefuse, OneWayBordersTwoWay, OneWayBordersDrop:
+		return true
+	}
+	return false
+}
+
+func (e OneWayBorders) String() string {
+	return string(e)
+}
+
+func (e *OneWayBorders) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = OneWayBorders(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid OneWayBorders", str)
+	}
+	return nil
+}
+
+func (e OneWayBorders) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *OneWayBorders) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e OneWayBorders) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil
