@@ -35,6 +35,10 @@ type GameMap struct {
 	CreatorID *int `json:"creator_id,omitempty"`
 	// The map's description, from its file (for listings without reading the definition).
 	Description string `json:"description,omitempty"`
+	// The width of the canvas the map's geometry lies on (0 until derived).
+	Width int `json:"width,omitempty"`
+	// The height of the canvas the map's geometry lies on (0 until derived).
+	Height int `json:"height,omitempty"`
 	// The number of territories of the map.
 	TerritoryCount int `json:"territory_count,omitempty"`
 	// The number of borders of the map.
@@ -97,7 +101,7 @@ func (*GameMap) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case gamemap.FieldBuiltin:
 			values[i] = new(sql.NullBool)
-		case gamemap.FieldID, gamemap.FieldVersion, gamemap.FieldCreatorID, gamemap.FieldTerritoryCount, gamemap.FieldBorderCount, gamemap.FieldAreaCount, gamemap.FieldSizeBytes:
+		case gamemap.FieldID, gamemap.FieldVersion, gamemap.FieldCreatorID, gamemap.FieldWidth, gamemap.FieldHeight, gamemap.FieldTerritoryCount, gamemap.FieldBorderCount, gamemap.FieldAreaCount, gamemap.FieldSizeBytes:
 			values[i] = new(sql.NullInt64)
 		case gamemap.FieldKey, gamemap.FieldName, gamemap.FieldDescription, gamemap.FieldVisibility:
 			values[i] = new(sql.NullString)
@@ -174,6 +178,18 @@ func (_m *GameMap) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field description", values[i])
 			} else if value.Valid {
 				_m.Description = value.String
+			}
+		case gamemap.FieldWidth:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field width", values[i])
+			} else if value.Valid {
+				_m.Width = int(value.Int64)
+			}
+		case gamemap.FieldHeight:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field height", values[i])
+			} else if value.Valid {
+				_m.Height = int(value.Int64)
 			}
 		case gamemap.FieldTerritoryCount:
 			if value, ok := values[i].(*sql.NullInt64); !ok {
@@ -284,6 +300,12 @@ func (_m *GameMap) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("description=")
 	builder.WriteString(_m.Description)
+	builder.WriteString(", ")
+	builder.WriteString("width=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Width))
+	builder.WriteString(", ")
+	builder.WriteString("height=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Height))
 	builder.WriteString(", ")
 	builder.WriteString("territory_count=")
 	builder.WriteString(fmt.Sprintf("%v", _m.TerritoryCount))

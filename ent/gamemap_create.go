@@ -105,6 +105,34 @@ func (_c *GameMapCreate) SetNillableDescription(v *string) *GameMapCreate {
 	return _c
 }
 
+// SetWidth sets the "width" field.
+func (_c *GameMapCreate) SetWidth(v int) *GameMapCreate {
+	_c.mutation.SetWidth(v)
+	return _c
+}
+
+// SetNillableWidth sets the "width" field if the given value is not nil.
+func (_c *GameMapCreate) SetNillableWidth(v *int) *GameMapCreate {
+	if v != nil {
+		_c.SetWidth(*v)
+	}
+	return _c
+}
+
+// SetHeight sets the "height" field.
+func (_c *GameMapCreate) SetHeight(v int) *GameMapCreate {
+	_c.mutation.SetHeight(v)
+	return _c
+}
+
+// SetNillableHeight sets the "height" field if the given value is not nil.
+func (_c *GameMapCreate) SetNillableHeight(v *int) *GameMapCreate {
+	if v != nil {
+		_c.SetHeight(*v)
+	}
+	return _c
+}
+
 // SetTerritoryCount sets the "territory_count" field.
 func (_c *GameMapCreate) SetTerritoryCount(v int) *GameMapCreate {
 	_c.mutation.SetTerritoryCount(v)
@@ -248,6 +276,14 @@ func (_c *GameMapCreate) defaults() {
 		v := gamemap.DefaultDescription
 		_c.mutation.SetDescription(v)
 	}
+	if _, ok := _c.mutation.Width(); !ok {
+		v := gamemap.DefaultWidth
+		_c.mutation.SetWidth(v)
+	}
+	if _, ok := _c.mutation.Height(); !ok {
+		v := gamemap.DefaultHeight
+		_c.mutation.SetHeight(v)
+	}
 	if _, ok := _c.mutation.TerritoryCount(); !ok {
 		v := gamemap.DefaultTerritoryCount
 		_c.mutation.SetTerritoryCount(v)
@@ -311,6 +347,22 @@ func (_c *GameMapCreate) check() error {
 	if v, ok := _c.mutation.Description(); ok {
 		if err := gamemap.DescriptionValidator(v); err != nil {
 			return &ValidationError{Name: "description", err: fmt.Errorf(`ent: validator failed for field "GameMap.description": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.Width(); !ok {
+		return &ValidationError{Name: "width", err: errors.New(`ent: missing required field "GameMap.width"`)}
+	}
+	if v, ok := _c.mutation.Width(); ok {
+		if err := gamemap.WidthValidator(v); err != nil {
+			return &ValidationError{Name: "width", err: fmt.Errorf(`ent: validator failed for field "GameMap.width": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.Height(); !ok {
+		return &ValidationError{Name: "height", err: errors.New(`ent: missing required field "GameMap.height"`)}
+	}
+	if v, ok := _c.mutation.Height(); ok {
+		if err := gamemap.HeightValidator(v); err != nil {
+			return &ValidationError{Name: "height", err: fmt.Errorf(`ent: validator failed for field "GameMap.height": %w`, err)}
 		}
 	}
 	if _, ok := _c.mutation.TerritoryCount(); !ok {
@@ -407,6 +459,14 @@ func (_c *GameMapCreate) createSpec() (*GameMap, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Description(); ok {
 		_spec.SetField(gamemap.FieldDescription, field.TypeString, value)
 		_node.Description = value
+	}
+	if value, ok := _c.mutation.Width(); ok {
+		_spec.SetField(gamemap.FieldWidth, field.TypeInt, value)
+		_node.Width = value
+	}
+	if value, ok := _c.mutation.Height(); ok {
+		_spec.SetField(gamemap.FieldHeight, field.TypeInt, value)
+		_node.Height = value
 	}
 	if value, ok := _c.mutation.TerritoryCount(); ok {
 		_spec.SetField(gamemap.FieldTerritoryCount, field.TypeInt, value)
@@ -568,6 +628,42 @@ func (u *GameMapUpsert) SetDescription(v string) *GameMapUpsert {
 // UpdateDescription sets the "description" field to the value that was provided on create.
 func (u *GameMapUpsert) UpdateDescription() *GameMapUpsert {
 	u.SetExcluded(gamemap.FieldDescription)
+	return u
+}
+
+// SetWidth sets the "width" field.
+func (u *GameMapUpsert) SetWidth(v int) *GameMapUpsert {
+	u.Set(gamemap.FieldWidth, v)
+	return u
+}
+
+// UpdateWidth sets the "width" field to the value that was provided on create.
+func (u *GameMapUpsert) UpdateWidth() *GameMapUpsert {
+	u.SetExcluded(gamemap.FieldWidth)
+	return u
+}
+
+// AddWidth adds v to the "width" field.
+func (u *GameMapUpsert) AddWidth(v int) *GameMapUpsert {
+	u.Add(gamemap.FieldWidth, v)
+	return u
+}
+
+// SetHeight sets the "height" field.
+func (u *GameMapUpsert) SetHeight(v int) *GameMapUpsert {
+	u.Set(gamemap.FieldHeight, v)
+	return u
+}
+
+// UpdateHeight sets the "height" field to the value that was provided on create.
+func (u *GameMapUpsert) UpdateHeight() *GameMapUpsert {
+	u.SetExcluded(gamemap.FieldHeight)
+	return u
+}
+
+// AddHeight adds v to the "height" field.
+func (u *GameMapUpsert) AddHeight(v int) *GameMapUpsert {
+	u.Add(gamemap.FieldHeight, v)
 	return u
 }
 
@@ -787,6 +883,48 @@ func (u *GameMapUpsertOne) SetDescription(v string) *GameMapUpsertOne {
 func (u *GameMapUpsertOne) UpdateDescription() *GameMapUpsertOne {
 	return u.Update(func(s *GameMapUpsert) {
 		s.UpdateDescription()
+	})
+}
+
+// SetWidth sets the "width" field.
+func (u *GameMapUpsertOne) SetWidth(v int) *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.SetWidth(v)
+	})
+}
+
+// AddWidth adds v to the "width" field.
+func (u *GameMapUpsertOne) AddWidth(v int) *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.AddWidth(v)
+	})
+}
+
+// UpdateWidth sets the "width" field to the value that was provided on create.
+func (u *GameMapUpsertOne) UpdateWidth() *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.UpdateWidth()
+	})
+}
+
+// SetHeight sets the "height" field.
+func (u *GameMapUpsertOne) SetHeight(v int) *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.SetHeight(v)
+	})
+}
+
+// AddHeight adds v to the "height" field.
+func (u *GameMapUpsertOne) AddHeight(v int) *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.AddHeight(v)
+	})
+}
+
+// UpdateHeight sets the "height" field to the value that was provided on create.
+func (u *GameMapUpsertOne) UpdateHeight() *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.UpdateHeight()
 	})
 }
 
@@ -1189,6 +1327,48 @@ func (u *GameMapUpsertBulk) SetDescription(v string) *GameMapUpsertBulk {
 func (u *GameMapUpsertBulk) UpdateDescription() *GameMapUpsertBulk {
 	return u.Update(func(s *GameMapUpsert) {
 		s.UpdateDescription()
+	})
+}
+
+// SetWidth sets the "width" field.
+func (u *GameMapUpsertBulk) SetWidth(v int) *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.SetWidth(v)
+	})
+}
+
+// AddWidth adds v to the "width" field.
+func (u *GameMapUpsertBulk) AddWidth(v int) *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.AddWidth(v)
+	})
+}
+
+// UpdateWidth sets the "width" field to the value that was provided on create.
+func (u *GameMapUpsertBulk) UpdateWidth() *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.UpdateWidth()
+	})
+}
+
+// SetHeight sets the "height" field.
+func (u *GameMapUpsertBulk) SetHeight(v int) *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.SetHeight(v)
+	})
+}
+
+// AddHeight adds v to the "height" field.
+func (u *GameMapUpsertBulk) AddHeight(v int) *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.AddHeight(v)
+	})
+}
+
+// UpdateHeight sets the "height" field to the value that was provided on create.
+func (u *GameMapUpsertBulk) UpdateHeight() *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.UpdateHeight()
 	})
 }
 

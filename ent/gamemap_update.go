@@ -93,6 +93,48 @@ func (_u *GameMapUpdate) SetNillableDescription(v *string) *GameMapUpdate {
 	return _u
 }
 
+// SetWidth sets the "width" field.
+func (_u *GameMapUpdate) SetWidth(v int) *GameMapUpdate {
+	_u.mutation.ResetWidth()
+	_u.mutation.SetWidth(v)
+	return _u
+}
+
+// SetNillableWidth sets the "width" field if the given value is not nil.
+func (_u *GameMapUpdate) SetNillableWidth(v *int) *GameMapUpdate {
+	if v != nil {
+		_u.SetWidth(*v)
+	}
+	return _u
+}
+
+// AddWidth adds value to the "width" field.
+func (_u *GameMapUpdate) AddWidth(v int) *GameMapUpdate {
+	_u.mutation.AddWidth(v)
+	return _u
+}
+
+// SetHeight sets the "height" field.
+func (_u *GameMapUpdate) SetHeight(v int) *GameMapUpdate {
+	_u.mutation.ResetHeight()
+	_u.mutation.SetHeight(v)
+	return _u
+}
+
+// SetNillableHeight sets the "height" field if the given value is not nil.
+func (_u *GameMapUpdate) SetNillableHeight(v *int) *GameMapUpdate {
+	if v != nil {
+		_u.SetHeight(*v)
+	}
+	return _u
+}
+
+// AddHeight adds value to the "height" field.
+func (_u *GameMapUpdate) AddHeight(v int) *GameMapUpdate {
+	_u.mutation.AddHeight(v)
+	return _u
+}
+
 // SetTerritoryCount sets the "territory_count" field.
 func (_u *GameMapUpdate) SetTerritoryCount(v int) *GameMapUpdate {
 	_u.mutation.ResetTerritoryCount()
@@ -300,6 +342,16 @@ func (_u *GameMapUpdate) check() error {
 			return &ValidationError{Name: "description", err: fmt.Errorf(`ent: validator failed for field "GameMap.description": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Width(); ok {
+		if err := gamemap.WidthValidator(v); err != nil {
+			return &ValidationError{Name: "width", err: fmt.Errorf(`ent: validator failed for field "GameMap.width": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Height(); ok {
+		if err := gamemap.HeightValidator(v); err != nil {
+			return &ValidationError{Name: "height", err: fmt.Errorf(`ent: validator failed for field "GameMap.height": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.TerritoryCount(); ok {
 		if err := gamemap.TerritoryCountValidator(v); err != nil {
 			return &ValidationError{Name: "territory_count", err: fmt.Errorf(`ent: validator failed for field "GameMap.territory_count": %w`, err)}
@@ -348,6 +400,18 @@ func (_u *GameMapUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.Description(); ok {
 		_spec.SetField(gamemap.FieldDescription, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Width(); ok {
+		_spec.SetField(gamemap.FieldWidth, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedWidth(); ok {
+		_spec.AddField(gamemap.FieldWidth, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.Height(); ok {
+		_spec.SetField(gamemap.FieldHeight, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedHeight(); ok {
+		_spec.AddField(gamemap.FieldHeight, field.TypeInt, value)
 	}
 	if value, ok := _u.mutation.TerritoryCount(); ok {
 		_spec.SetField(gamemap.FieldTerritoryCount, field.TypeInt, value)
@@ -540,6 +604,48 @@ func (_u *GameMapUpdateOne) SetNillableDescription(v *string) *GameMapUpdateOne 
 	if v != nil {
 		_u.SetDescription(*v)
 	}
+	return _u
+}
+
+// SetWidth sets the "width" field.
+func (_u *GameMapUpdateOne) SetWidth(v int) *GameMapUpdateOne {
+	_u.mutation.ResetWidth()
+	_u.mutation.SetWidth(v)
+	return _u
+}
+
+// SetNillableWidth sets the "width" field if the given value is not nil.
+func (_u *GameMapUpdateOne) SetNillableWidth(v *int) *GameMapUpdateOne {
+	if v != nil {
+		_u.SetWidth(*v)
+	}
+	return _u
+}
+
+// AddWidth adds value to the "width" field.
+func (_u *GameMapUpdateOne) AddWidth(v int) *GameMapUpdateOne {
+	_u.mutation.AddWidth(v)
+	return _u
+}
+
+// SetHeight sets the "height" field.
+func (_u *GameMapUpdateOne) SetHeight(v int) *GameMapUpdateOne {
+	_u.mutation.ResetHeight()
+	_u.mutation.SetHeight(v)
+	return _u
+}
+
+// SetNillableHeight sets the "height" field if the given value is not nil.
+func (_u *GameMapUpdateOne) SetNillableHeight(v *int) *GameMapUpdateOne {
+	if v != nil {
+		_u.SetHeight(*v)
+	}
+	return _u
+}
+
+// AddHeight adds value to the "height" field.
+func (_u *GameMapUpdateOne) AddHeight(v int) *GameMapUpdateOne {
+	_u.mutation.AddHeight(v)
 	return _u
 }
 
@@ -763,6 +869,16 @@ func (_u *GameMapUpdateOne) check() error {
 			return &ValidationError{Name: "description", err: fmt.Errorf(`ent: validator failed for field "GameMap.description": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Width(); ok {
+		if err := gamemap.WidthValidator(v); err != nil {
+			return &ValidationError{Name: "width", err: fmt.Errorf(`ent: validator failed for field "GameMap.width": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Height(); ok {
+		if err := gamemap.HeightValidator(v); err != nil {
+			return &ValidationError{Name: "height", err: fmt.Errorf(`ent: validator failed for field "GameMap.height": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.TerritoryCount(); ok {
 		if err := gamemap.TerritoryCountValidator(v); err != nil {
 			return &ValidationError{Name: "territory_count", err: fmt.Errorf(`ent: validator failed for field "GameMap.territory_count": %w`, err)}
@@ -828,6 +944,18 @@ func (_u *GameMapUpdateOne) sqlSave(ctx context.Context) (_node *GameMap, err er
 	}
 	if value, ok := _u.mutation.Description(); ok {
 		_spec.SetField(gamemap.FieldDescription, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Width(); ok {
+		_spec.SetField(gamemap.FieldWidth, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedWidth(); ok {
+		_spec.AddField(gamemap.FieldWidth, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.Height(); ok {
+		_spec.SetField(gamemap.FieldHeight, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedHeight(); ok {
+		_spec.AddField(gamemap.FieldHeight, field.TypeInt, value)
 	}
 	if value, ok := _u.mutation.TerritoryCount(); ok {
 		_spec.SetField(gamemap.FieldTerritoryCount, field.TypeInt, value)

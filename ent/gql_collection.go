@@ -712,6 +712,16 @@ func (_q *GameMapQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 				selectedFields = append(selectedFields, gamemap.FieldDescription)
 				fieldSeen[gamemap.FieldDescription] = struct{}{}
 			}
+		case "width":
+			if _, ok := fieldSeen[gamemap.FieldWidth]; !ok {
+				selectedFields = append(selectedFields, gamemap.FieldWidth)
+				fieldSeen[gamemap.FieldWidth] = struct{}{}
+			}
+		case "height":
+			if _, ok := fieldSeen[gamemap.FieldHeight]; !ok {
+				selectedFields = append(selectedFields, gamemap.FieldHeight)
+				fieldSeen[gamemap.FieldHeight] = struct{}{}
+			}
 		case "territoryCount":
 			if _, ok := fieldSeen[gamemap.FieldTerritoryCount]; !ok {
 				selectedFields = append(selectedFields, gamemap.FieldTerritoryCount)

@@ -4808,6 +4808,10 @@ type GameMapMutation struct {
 	appenddefinition   json.RawMessage
 	builtin            *bool
 	description        *string
+	width              *int
+	addwidth           *int
+	height             *int
+	addheight          *int
 	territory_count    *int
 	addterritory_count *int
 	border_count       *int
@@ -5264,6 +5268,118 @@ func (m *GameMapMutation) ResetDescription() {
 	m.description = nil
 }
 
+// SetWidth sets the "width" field.
+func (m *GameMapMutation) SetWidth(i int) {
+	m.width = &i
+	m.addwidth = nil
+}
+
+// Width returns the value of the "width" field in the mutation.
+func (m *GameMapMutation) Width() (r int, exists bool) {
+	v := m.width
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWidth returns the old "width" field's value of the GameMap entity.
+// If the GameMap object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameMapMutation) OldWidth(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWidth is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWidth requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWidth: %w", err)
+	}
+	return oldValue.Width, nil
+}
+
+// AddWidth adds i to the "width" field.
+func (m *GameMapMutation) AddWidth(i int) {
+	if m.addwidth != nil {
+		*m.addwidth += i
+	} else {
+		m.addwidth = &i
+	}
+}
+
+// AddedWidth returns the value that was added to the "width" field in this mutation.
+func (m *GameMapMutation) AddedWidth() (r int, exists bool) {
+	v := m.addwidth
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetWidth resets all changes to the "width" field.
+func (m *GameMapMutation) ResetWidth() {
+	m.width = nil
+	m.addwidth = nil
+}
+
+// SetHeight sets the "height" field.
+func (m *GameMapMutation) SetHeight(i int) {
+	m.height = &i
+	m.addheight = nil
+}
+
+// Height returns the value of the "height" field in the mutation.
+func (m *GameMapMutation) Height() (r int, exists bool) {
+	v := m.height
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHeight returns the old "height" field's value of the GameMap entity.
+// If the GameMap object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameMapMutation) OldHeight(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHeight is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHeight requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHeight: %w", err)
+	}
+	return oldValue.Height, nil
+}
+
+// AddHeight adds i to the "height" field.
+func (m *GameMapMutation) AddHeight(i int) {
+	if m.addheight != nil {
+		*m.addheight += i
+	} else {
+		m.addheight = &i
+	}
+}
+
+// AddedHeight returns the value that was added to the "height" field in this mutation.
+func (m *GameMapMutation) AddedHeight() (r int, exists bool) {
+	v := m.addheight
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetHeight resets all changes to the "height" field.
+func (m *GameMapMutation) ResetHeight() {
+	m.height = nil
+	m.addheight = nil
+}
+
 // SetTerritoryCount sets the "territory_count" field.
 func (m *GameMapMutation) SetTerritoryCount(i int) {
 	m.territory_count = &i
@@ -5704,7 +5820,7 @@ func (m *GameMapMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *GameMapMutation) Fields() []string {
-	fields := make([]string, 0, 14)
+	fields := make([]string, 0, 16)
 	if m.created_at != nil {
 		fields = append(fields, gamemap.FieldCreatedAt)
 	}
@@ -5728,6 +5844,12 @@ func (m *GameMapMutation) Fields() []string {
 	}
 	if m.description != nil {
 		fields = append(fields, gamemap.FieldDescription)
+	}
+	if m.width != nil {
+		fields = append(fields, gamemap.FieldWidth)
+	}
+	if m.height != nil {
+		fields = append(fields, gamemap.FieldHeight)
 	}
 	if m.territory_count != nil {
 		fields = append(fields, gamemap.FieldTerritoryCount)
@@ -5771,6 +5893,10 @@ func (m *GameMapMutation) Field(name string) (ent.Value, bool) {
 		return m.CreatorID()
 	case gamemap.FieldDescription:
 		return m.Description()
+	case gamemap.FieldWidth:
+		return m.Width()
+	case gamemap.FieldHeight:
+		return m.Height()
 	case gamemap.FieldTerritoryCount:
 		return m.TerritoryCount()
 	case gamemap.FieldBorderCount:
@@ -5808,6 +5934,10 @@ func (m *GameMapMutation) OldField(ctx context.Context, name string) (ent.Value,
 		return m.OldCreatorID(ctx)
 	case gamemap.FieldDescription:
 		return m.OldDescription(ctx)
+	case gamemap.FieldWidth:
+		return m.OldWidth(ctx)
+	case gamemap.FieldHeight:
+		return m.OldHeight(ctx)
 	case gamemap.FieldTerritoryCount:
 		return m.OldTerritoryCount(ctx)
 	case gamemap.FieldBorderCount:
@@ -5885,6 +6015,20 @@ func (m *GameMapMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetDescription(v)
 		return nil
+	case gamemap.FieldWidth:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWidth(v)
+		return nil
+	case gamemap.FieldHeight:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHeight(v)
+		return nil
 	case gamemap.FieldTerritoryCount:
 		v, ok := value.(int)
 		if !ok {
@@ -5938,6 +6082,12 @@ func (m *GameMapMutation) AddedFields() []string {
 	if m.addversion != nil {
 		fields = append(fields, gamemap.FieldVersion)
 	}
+	if m.addwidth != nil {
+		fields = append(fields, gamemap.FieldWidth)
+	}
+	if m.addheight != nil {
+		fields = append(fields, gamemap.FieldHeight)
+	}
 	if m.addterritory_count != nil {
 		fields = append(fields, gamemap.FieldTerritoryCount)
 	}
@@ -5960,6 +6110,10 @@ func (m *GameMapMutation) AddedField(name string) (ent.Value, bool) {
 	switch name {
 	case gamemap.FieldVersion:
 		return m.AddedVersion()
+	case gamemap.FieldWidth:
+		return m.AddedWidth()
+	case gamemap.FieldHeight:
+		return m.AddedHeight()
 	case gamemap.FieldTerritoryCount:
 		return m.AddedTerritoryCount()
 	case gamemap.FieldBorderCount:
@@ -5983,6 +6137,20 @@ func (m *GameMapMutation) AddField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.AddVersion(v)
+		return nil
+	case gamemap.FieldWidth:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddWidth(v)
+		return nil
+	case gamemap.FieldHeight:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddHeight(v)
 		return nil
 	case gamemap.FieldTerritoryCount:
 		v, ok := value.(int)
@@ -6077,6 +6245,12 @@ func (m *GameMapMutation) ResetField(name string) error {
 		return nil
 	case gamemap.FieldDescription:
 		m.ResetDescription()
+		return nil
+	case gamemap.FieldWidth:
+		m.ResetWidth()
+		return nil
+	case gamemap.FieldHeight:
+		m.ResetHeight()
 		return nil
 	case gamemap.FieldTerritoryCount:
 		m.ResetTerritoryCount()

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 
 	"rout/maps"
 )
@@ -42,9 +43,10 @@ type execer interface {
 // storedMap is one map version ready to be stored: its definition, its derived geometry and the columns
 // listings read.
 type storedMap struct {
-	m        *maps.Map
-	def      []byte
-	geometry []byte
+	m             *maps.Map
+	def           []byte
+	geometry      []byte
+	width, height int // the geometry's canvas, rounded up
 }
 
 func prepareMap(m *maps.Map) (*storedMap, error) {
@@ -60,7 +62,8 @@ func prepareMap(m *maps.Map) (*storedMap, error) {
 	if err != nil {
 		return nil, fmt.Errorf("error encoding the geometry of map %s: %w", m.ID, err)
 	}
-	return &storedMap{m: m, def: def.Bytes(), geometry: geo}, nil
+	return &storedMap{m: m, def: def.Bytes(), geometry: geo,
+		width: int(math.Ceil(g.Width)), height: int(math.Ceil(g.Height))}, nil
 }
 
 // SeedMap stores a map's definition and derived geometry unless its key and version are stored already;
@@ -71,14 +74,15 @@ func SeedMap(ctx context.Context, q execer, m *maps.Map, builtin bool) error {
 		return err
 	}
 	if _, err := q.ExecContext(ctx, `INSERT INTO maps (created_at, key, version, name, definition, builtin,
-		description, territory_count, border_count, area_count, size_bytes, geometry)
-		VALUES (now(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+		description, territory_count, border_count, area_count, size_bytes, geometry, width, height)
+		VALUES (now(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
 		ON CONFLICT (key, version) DO UPDATE SET geometry = EXCLUDED.geometry, description = EXCLUDED.description,
 			territory_count = EXCLUDED.territory_count, border_count = EXCLUDED.border_count,
-			area_count = EXCLUDED.area_count, size_bytes = EXCLUDED.size_bytes
+			area_count = EXCLUDED.area_count, size_bytes = EXCLUDED.size_bytes,
+			width = EXCLUDED.width, height = EXCLUDED.height
 		WHERE maps.geometry IS NULL`,
 		m.ID, m.Version, m.Name, string(sm.def), builtin, m.Description, len(m.Territories), len(m.Borders),
-		len(m.BonusAreas), len(sm.def), string(sm.geometry)); err != nil {
+		len(m.BonusAreas), len(sm.def), string(sm.geometry), sm.width, sm.height); err != nil {
 		return fmt.Errorf("error storing map %s: %w", m.ID, err)
 	}
 	return nil
@@ -158,7 +162,8 @@ func (s *Service) MapView(ctx context.Context, mapID int) (*MapView, error) {
 		if err != nil {
 			return nil, fmt.Errorf("error encoding the geometry of map %d: %w", mapID, err)
 		}
-		if _, err := s.db.ExecContext(ctx, `UPDATE maps SET geometry = $2 WHERE id = $1 AND geometry IS NULL`, mapID, string(b)); err != nil {
+		if _, err := s.db.ExecContext(ctx, `UPDATE maps SET geometry = $2, width = $3, height = $4 WHERE id = $1 AND geometry IS NULL`,
+			mapID, string(b), int(math.Ceil(v.Geometry.Width)), int(math.Ceil(v.Geometry.Height))); err != nil {
 			return nil, fmt.Errorf("error storing the geometry of map %d: %w", mapID, err)
 		}
 	}
@@ -296,11 +301,11 @@ func (s *Service) MapPublish(ctx context.Context, in MapPublishInput) (MapPublis
 			}
 		}
 		err = tx.QueryRowContext(ctx, `INSERT INTO maps (created_at, key, version, name, definition, builtin, creator_id,
-			description, territory_count, border_count, area_count, size_bytes, geometry, visibility)
-			VALUES (now(), $1, $2, $3, $4, false, $5, $6, $7, $8, $9, $10, $11, $12)
+			description, territory_count, border_count, area_count, size_bytes, geometry, visibility, width, height)
+			VALUES (now(), $1, $2, $3, $4, false, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
 			ON CONFLICT (key, version) DO NOTHING RETURNING id`,
 			m.ID, m.Version, m.Name, string(sm.def), in.UserID, m.Description, len(m.Territories), len(m.Borders),
-			len(m.BonusAreas), len(sm.def), string(sm.geometry), in.Visibility).Scan(&out.MapID)
+			len(m.BonusAreas), len(sm.def), string(sm.geometry), in.Visibility, sm.width, sm.height).Scan(&out.MapID)
 		if errors.Is(err, sql.ErrNoRows) {
 			// Another user's upload of the same key committed first.
 			out.Problems = []maps.Problem{{Path: "id", Code: CodeMapKeyTaken, Message: keyTakenMessage(m.ID, false)}}

@@ -20,6 +20,9 @@ func (r *gameMapResolver) ID(ctx context.Context, obj *ent.GameMap) (string, err
 }
 
 func (r *gameMapResolver) Width(ctx context.Context, obj *ent.GameMap) (int, error) {
+	if obj.Width > 0 {
+		return obj.Width, nil
+	}
 	v, err := r.mapView(ctx, obj)
 	if err != nil {
 		return 0, err
@@ -28,6 +31,9 @@ func (r *gameMapResolver) Width(ctx context.Context, obj *ent.GameMap) (int, err
 }
 
 func (r *gameMapResolver) Height(ctx context.Context, obj *ent.GameMap) (int, error) {
+	if obj.Height > 0 {
+		return obj.Height, nil
+	}
 	v, err := r.mapView(ctx, obj)
 	if err != nil {
 		return 0, err

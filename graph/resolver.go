@@ -109,6 +109,16 @@ func (r *Resolver) executableSchema() Config {
 	c.Complexity.Game.Territories = func(child int, first *int, _ *entgql.Cursor[int]) int {
 		return 1 + child*pageSize(first, nil)
 	}
+	c.Complexity.Query.Maps = func(child int, _ *MapsFilter, _ *MapOrder, first *int, _ *entgql.Cursor[int]) int {
+		return 1 + child*pageSize(first, nil)
+	}
+	// A map's lists hold up to 10,000 territories (100,000 borders): each costs as a page of the most
+	// items, so that one request reads the geometry of a few maps at most.
+	mapList := func(child int) int { return 1 + child*MaxPageSize/10 }
+	c.Complexity.GameMap.Territories = mapList
+	c.Complexity.GameMap.Borders = mapList
+	c.Complexity.GameMap.BonusAreas = mapList
+	c.Complexity.GameMap.Versions = func(child int) int { return 1 + child*10 }
 	// A record costs by the size of its game, known once the game is read: 1 here, the rest when it
 	// runs (spendRecord).
 	c.Complexity.Game.Record = func(child int) int { return 1 }

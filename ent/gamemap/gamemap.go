@@ -33,6 +33,10 @@ const (
 	FieldCreatorID = "creator_id"
 	// FieldDescription holds the string denoting the description field in the database.
 	FieldDescription = "description"
+	// FieldWidth holds the string denoting the width field in the database.
+	FieldWidth = "width"
+	// FieldHeight holds the string denoting the height field in the database.
+	FieldHeight = "height"
 	// FieldTerritoryCount holds the string denoting the territory_count field in the database.
 	FieldTerritoryCount = "territory_count"
 	// FieldBorderCount holds the string denoting the border_count field in the database.
@@ -78,6 +82,8 @@ var Columns = []string{
 	FieldBuiltin,
 	FieldCreatorID,
 	FieldDescription,
+	FieldWidth,
+	FieldHeight,
 	FieldTerritoryCount,
 	FieldBorderCount,
 	FieldAreaCount,
@@ -111,6 +117,14 @@ var (
 	DefaultDescription string
 	// DescriptionValidator is a validator for the "description" field. It is called by the builders before save.
 	DescriptionValidator func(string) error
+	// DefaultWidth holds the default value on creation for the "width" field.
+	DefaultWidth int
+	// WidthValidator is a validator for the "width" field. It is called by the builders before save.
+	WidthValidator func(int) error
+	// DefaultHeight holds the default value on creation for the "height" field.
+	DefaultHeight int
+	// HeightValidator is a validator for the "height" field. It is called by the builders before save.
+	HeightValidator func(int) error
 	// DefaultTerritoryCount holds the default value on creation for the "territory_count" field.
 	DefaultTerritoryCount int
 	// TerritoryCountValidator is a validator for the "territory_count" field. It is called by the builders before save.
@@ -197,6 +211,16 @@ func ByCreatorID(opts ...sql.OrderTermOption) OrderOption {
 // ByDescription orders the results by the description field.
 func ByDescription(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldDescription, opts...).ToFunc()
+}
+
+// ByWidth orders the results by the width field.
+func ByWidth(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldWidth, opts...).ToFunc()
+}
+
+// ByHeight orders the results by the height field.
+func ByHeight(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldHeight, opts...).ToFunc()
 }
 
 // ByTerritoryCount orders the results by the territory_count field.

@@ -90,6 +90,16 @@ func Description(v string) predicate.GameMap {
 	return predicate.GameMap(sql.FieldEQ(FieldDescription, v))
 }
 
+// Width applies equality check predicate on the "width" field. It's identical to WidthEQ.
+func Width(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldEQ(FieldWidth, v))
+}
+
+// Height applies equality check predicate on the "height" field. It's identical to HeightEQ.
+func Height(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldEQ(FieldHeight, v))
+}
+
 // TerritoryCount applies equality check predicate on the "territory_count" field. It's identical to TerritoryCountEQ.
 func TerritoryCount(v int) predicate.GameMap {
 	return predicate.GameMap(sql.FieldEQ(FieldTerritoryCount, v))
@@ -423,6 +433,86 @@ func DescriptionEqualFold(v string) predicate.GameMap {
 // DescriptionContainsFold applies the ContainsFold predicate on the "description" field.
 func DescriptionContainsFold(v string) predicate.GameMap {
 	return predicate.GameMap(sql.FieldContainsFold(FieldDescription, v))
+}
+
+// WidthEQ applies the EQ predicate on the "width" field.
+func WidthEQ(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldEQ(FieldWidth, v))
+}
+
+// WidthNEQ applies the NEQ predicate on the "width" field.
+func WidthNEQ(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldNEQ(FieldWidth, v))
+}
+
+// WidthIn applies the In predicate on the "width" field.
+func WidthIn(vs ...int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldIn(FieldWidth, vs...))
+}
+
+// WidthNotIn applies the NotIn predicate on the "width" field.
+func WidthNotIn(vs ...int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldNotIn(FieldWidth, vs...))
+}
+
+// WidthGT applies the GT predicate on the "width" field.
+func WidthGT(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldGT(FieldWidth, v))
+}
+
+// WidthGTE applies the GTE predicate on the "width" field.
+func WidthGTE(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldGTE(FieldWidth, v))
+}
+
+// WidthLT applies the LT predicate on the "width" field.
+func WidthLT(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldLT(FieldWidth, v))
+}
+
+// WidthLTE applies the LTE predicate on the "width" field.
+func WidthLTE(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldLTE(FieldWidth, v))
+}
+
+// HeightEQ applies the EQ predicate on the "height" field.
+func HeightEQ(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldEQ(FieldHeight, v))
+}
+
+// HeightNEQ applies the NEQ predicate on the "height" field.
+func HeightNEQ(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldNEQ(FieldHeight, v))
+}
+
+// HeightIn applies the In predicate on the "height" field.
+func HeightIn(vs ...int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldIn(FieldHeight, vs...))
+}
+
+// HeightNotIn applies the NotIn predicate on the "height" field.
+func HeightNotIn(vs ...int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldNotIn(FieldHeight, vs...))
+}
+
+// HeightGT applies the GT predicate on the "height" field.
+func HeightGT(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldGT(FieldHeight, v))
+}
+
+// HeightGTE applies the GTE predicate on the "height" field.
+func HeightGTE(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldGTE(FieldHeight, v))
+}
+
+// HeightLT applies the LT predicate on the "height" field.
+func HeightLT(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldLT(FieldHeight, v))
+}
+
+// HeightLTE applies the LTE predicate on the "height" field.
+func HeightLTE(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldLTE(FieldHeight, v))
 }
 
 // TerritoryCountEQ applies the EQ predicate on the "territory_count" field.

@@ -189,6 +189,8 @@ var (
 		{Name: "definition", Type: field.TypeJSON, SchemaType: map[string]string{"postgres": "json"}},
 		{Name: "builtin", Type: field.TypeBool, Default: false},
 		{Name: "description", Type: field.TypeString, Size: 8000, Default: ""},
+		{Name: "width", Type: field.TypeInt, Default: 0},
+		{Name: "height", Type: field.TypeInt, Default: 0},
 		{Name: "territory_count", Type: field.TypeInt, Default: 0},
 		{Name: "border_count", Type: field.TypeInt, Default: 0},
 		{Name: "area_count", Type: field.TypeInt, Default: 0},
@@ -205,7 +207,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "maps_users_maps",
-				Columns:    []*schema.Column{MapsColumns[14]},
+				Columns:    []*schema.Column{MapsColumns[16]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -219,7 +221,7 @@ var (
 			{
 				Name:    "gamemap_creator_id",
 				Unique:  false,
-				Columns: []*schema.Column{MapsColumns[14]},
+				Columns: []*schema.Column{MapsColumns[16]},
 			},
 		},
 	}

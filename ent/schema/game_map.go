@@ -63,6 +63,14 @@ func (GameMap) Fields() []ent.Field {
 			Default("").
 			MaxLen(8000).
 			Comment("The map's description, from its file (for listings without reading the definition)."),
+		field.Int("width").
+			NonNegative().
+			Default(0).
+			Comment("The width of the canvas the map's geometry lies on (0 until derived)."),
+		field.Int("height").
+			NonNegative().
+			Default(0).
+			Comment("The height of the canvas the map's geometry lies on (0 until derived)."),
 		field.Int("territory_count").
 			NonNegative().
 			Default(0).
