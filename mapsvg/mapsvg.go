@@ -131,7 +131,7 @@ func draw(out io.Writer, m *maps.Map, g *maps.Geometry, fills, labels, armies []
 		fmt.Fprintf(w, `<path id="t-%s" d="%s" fill="%s"><title>%s</title></path>`+"\n",
 			text(t.ID), text(g.Shapes[i]), text(fills[i]), text(t.Name))
 	}
-	w.WriteString("</g>\n")
+	_, _ = w.WriteString("</g>\n") // a bufio.Writer keeps its error for Flush
 	index := indexOf(m)
 	fmt.Fprintf(w, `<g stroke="%s" stroke-width="%s" stroke-dasharray="%s %s" fill="none">`+"\n",
 		lineColour, num(math.Max(spacing/40, 0.3)), num(math.Max(spacing/12, 1)), num(math.Max(spacing/20, 0.5)))
@@ -142,7 +142,7 @@ func draw(out io.Writer, m *maps.Map, g *maps.Geometry, fills, labels, armies []
 		a, b := m.Territories[index[m.Borders[bi][0]]], m.Territories[index[m.Borders[bi][1]]]
 		fmt.Fprintf(w, `<line x1="%s" y1="%s" x2="%s" y2="%s"/>`+"\n", num(a.X), num(a.Y), num(b.X), num(b.Y))
 	}
-	w.WriteString("</g>\n")
+	_, _ = w.WriteString("</g>\n") // a bufio.Writer keeps its error for Flush
 	fmt.Fprintf(w, `<g font-size="%s" text-anchor="middle" dominant-baseline="central" fill="#111">`+"\n", font)
 	for i, t := range m.Territories {
 		if labels != nil && labels[i] != "" {
@@ -154,7 +154,7 @@ func draw(out io.Writer, m *maps.Map, g *maps.Geometry, fills, labels, armies []
 				num(t.X), num(t.Y), font, outlineColour, stroke, num(t.X), num(t.Y), armies[i])
 		}
 	}
-	w.WriteString("</g>\n</svg>\n")
+	_, _ = w.WriteString("</g>\n</svg>\n") // a bufio.Writer keeps its error for Flush
 	return w.Flush()
 }
 
