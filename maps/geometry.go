@@ -6,7 +6,6 @@ import (
 	"slices"
 	"sort"
 	"strconv"
-	"strings"
 )
 
 // Geometry is what a client needs to draw a map beyond its file: a shape for every territory and which
@@ -245,7 +244,7 @@ type cell struct {
 // territories without a border between them never share an edge.
 func deriveCell(i int, sites []point, adj []int, grid *siteGrid, r, w, h float64) cell {
 	s := sites[i]
-	c := cell{pts: make([]point, cellSides), src: make([]int, cellSides)}
+	c := cell{pts: make([]point, cellSides, 2*cellSides), src: make([]int, cellSides, 2*cellSides)}
 	// The polygon's sides are at least r away from the site: its corners lie a little further out.
 	rc := r / math.Cos(math.Pi/cellSides)
 	for k := range cellSides {
@@ -253,10 +252,11 @@ func deriveCell(i int, sites []point, adj []int, grid *siteGrid, r, w, h float64
 		c.pts[k] = point{s.x + rc*math.Cos(a), s.y + rc*math.Sin(a)}
 		c.src[k] = -1
 	}
-	c = c.clip(point{-1, 0}, 0, -1)
-	c = c.clip(point{0, -1}, 0, -1)
-	c = c.clip(point{1, 0}, w, -1)
-	c = c.clip(point{0, 1}, h, -1)
+	buf := &cell{pts: make([]point, 0, 2*cellSides), src: make([]int, 0, 2*cellSides)}
+	c = c.clip(point{-1, 0}, 0, -1, buf)
+	c = c.clip(point{0, -1}, 0, -1, buf)
+	c = c.clip(point{1, 0}, w, -1, buf)
+	c = c.clip(point{0, 1}, h, -1, buf)
 	grid.within(i, func(j int) {
 		o := sites[j]
 		dx, dy := o.x-s.x, o.y-s.y
@@ -266,9 +266,9 @@ func deriveCell(i int, sites []point, adj []int, grid *siteGrid, r, w, h float64
 		if dx == 0 && dy == 0 {
 			// Two labels at one place: the lower index takes the left half, the other the right.
 			if i < j {
-				c = c.clip(point{1, 0}, s.x, j)
+				c = c.clip(point{1, 0}, s.x, j, buf)
 			} else {
-				c = c.clip(point{-1, 0}, -s.x, j)
+				c = c.clip(point{-1, 0}, -s.x, j, buf)
 			}
 			return
 		}
@@ -277,7 +277,7 @@ func deriveCell(i int, sites []point, adj []int, grid *siteGrid, r, w, h float64
 		if _, border := slices.BinarySearch(adj, j); !border {
 			k -= nonNeighbourGap * r * math.Hypot(dx, dy)
 		}
-		c = c.clip(point{dx, dy}, k, j)
+		c = c.clip(point{dx, dy}, k, j, buf)
 	})
 	if c.area() < 1e-9*r*r {
 		// Cut away entirely (three labels at one place): a small square around the label.
@@ -289,12 +289,14 @@ func deriveCell(i int, sites []point, adj []int, grid *siteGrid, r, w, h float64
 	return c
 }
 
-// clip returns the part of c where n·p <= k; the new edge along the line comes from src.
-func (c cell) clip(n point, k float64, src int) cell {
+// clip returns the part of c where n·p <= k, written into buf's storage (which is not c's), and hands c's
+// storage to buf for the next clip; the new edge along the line comes from src.
+func (c cell) clip(n point, k float64, src int, buf *cell) cell {
 	if len(c.pts) == 0 {
 		return c
 	}
-	out := cell{pts: make([]point, 0, len(c.pts)+1), src: make([]int, 0, len(c.pts)+1)}
+	out := cell{pts: buf.pts[:0], src: buf.src[:0]}
+	*buf = c
 	eps := 1e-9 * (math.Abs(k) + 1)
 	for a := range c.pts {
 		p, q := c.pts[a], c.pts[(a+1)%len(c.pts)]
@@ -313,7 +315,7 @@ func (c cell) clip(n point, k float64, src int) cell {
 		}
 	}
 	if len(out.pts) < 3 {
-		return cell{}
+		return cell{pts: out.pts[:0], src: out.src[:0]}
 	}
 	return out
 }
@@ -343,28 +345,26 @@ func (c cell) shares(j int, minLen float64) bool {
 // path writes the cell as SVG path data, coordinates rounded to a tenth and kept on the w × h canvas;
 // points that rounding makes equal are written once.
 func (c cell) path(w, h float64) string {
-	var b strings.Builder
-	b.Grow(len(c.pts) * 12)
-	var last string
-	first := ""
-	for _, p := range c.pts {
-		x := min(max(math.Round(p.x*10)/10, 0), w)
-		y := min(max(math.Round(p.y*10)/10, 0), h)
-		xy := strconv.FormatFloat(x, 'f', -1, 64) + " " + strconv.FormatFloat(y, 'f', -1, 64)
-		if xy == last || xy == first {
+	b := make([]byte, 0, len(c.pts)*12+1)
+	var first, last point
+	for k, p := range c.pts {
+		q := point{min(max(math.Round(p.x*10)/10, 0), w), min(max(math.Round(p.y*10)/10, 0), h)}
+		if k > 0 && (q == last || q == first) {
 			continue
 		}
-		if first == "" {
-			first = xy
-			b.WriteString("M")
+		if k == 0 {
+			first = q
+			b = append(b, 'M')
 		} else {
-			b.WriteString("L")
+			b = append(b, 'L')
 		}
-		b.WriteString(xy)
-		last = xy
+		b = strconv.AppendFloat(b, q.x, 'f', -1, 64)
+		b = append(b, ' ')
+		b = strconv.AppendFloat(b, q.y, 'f', -1, 64)
+		last = q
 	}
-	b.WriteString("Z")
-	return b.String()
+	b = append(b, 'Z')
+	return string(b)
 }
 
 // outlinesMeet reports whether a vertex of a lies within tol of a vertex of b.
