@@ -562,3 +562,36 @@ func TestImportMap(t *testing.T) {
 		t.Errorf("preview of the imported map: %d", status)
 	}
 }
+
+func TestUploadedShapes(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	ann, _ := e.signUp("ann")
+	file := strings.Replace(testMap(t, "shaped", 1, 6), `"x": 50, "y": 50}`, `"x": 50, "y": 50, "shape": "M0 0 H100 V100 H0 Z"}`, 1)
+	if !strings.Contains(file, "shape") {
+		t.Fatalf("no shape in %s", file)
+	}
+	noMapErrors(t, "uploadMap", e.uploadMap(ann, file, ""))
+	var out struct {
+		Map struct {
+			Width       int `json:"width"`
+			Territories []struct {
+				Shape        string `json:"shape"`
+				ShapeDerived bool   `json:"shapeDerived"`
+			} `json:"territories"`
+			Borders []struct {
+				Sea bool `json:"sea"`
+			} `json:"borders"`
+		} `json:"map"`
+	}
+	e.gql("", `{ map(key: "shaped") { width territories { shape shapeDerived } borders { sea } } }`, nil).decode(t, &out)
+	ts := out.Map.Territories
+	if out.Map.Width != 600 || len(ts) != 6 || ts[0].Shape != "M0 0 H100 V100 H0 Z" || ts[0].ShapeDerived || !ts[1].ShapeDerived || ts[1].Shape == "" {
+		t.Errorf("map = %+v", out.Map)
+	}
+	for i, b := range out.Map.Borders {
+		if b.Sea {
+			t.Errorf("border %d of a row of touching territories is at sea", i)
+		}
+	}
+}
