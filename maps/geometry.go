@@ -54,10 +54,12 @@ const (
 // file gives a shape is on land when the two outlines have a vertex within a small tolerance (0.2% of the
 // canvas' diagonal, at least 0.5) of each other. Every other border is a sea crossing.
 //
-// The result depends only on the map (the same map always gives the same geometry), and takes linear time
+// The map must not be modified afterwards (DeriveGeometry builds its board, see Map.Board). The result
+// depends only on the map (the same map always gives the same geometry), and takes linear time
 // in the size of the map (see docs/benchmarks.md for 5,000 territories).
 func DeriveGeometry(m *Map) (*Geometry, error) {
-	if err := m.Validate(); err != nil {
+	// Board validates the map once and keeps the result, so a map whose board was built is not checked again.
+	if _, err := m.Board(); err != nil {
 		return nil, err
 	}
 	n := len(m.Territories)
