@@ -263,13 +263,26 @@ func (r *Resolver) publishMap(ctx context.Context, key string, file graphql.Uplo
 	if data == nil {
 		return tooLargeUpload(file), nil
 	}
-	return r.storeMap(ctx, me.ID, key, data, visibility, nil)
+	return r.withMapSlot(ctx, func() (*MapPayload, error) { return r.storeMap(ctx, me.ID, key, data, visibility, nil) })
 }
 
 // tooLargeUpload is the payload of an upload larger than a map file may be.
 func tooLargeUpload(file graphql.Upload) *MapPayload {
 	return &MapPayload{UserErrors: uploadErrors([]maps.Problem{{Code: maps.CodeTooLarge,
 		Message: fmt.Sprintf("the file is %d bytes; the limit is %d", file.Size, maps.MaxFileSize)}}), Warnings: []*UserError{}}
+}
+
+// withMapSlot runs f while holding one of the map upload slots: checking a large map (parsing, validating,
+// deriving its geometry) takes up to a second of a core and tens of MiB, so at most half the cores do it
+// at once and other requests keep theirs.
+func (r *Resolver) withMapSlot(ctx context.Context, f func() (*MapPayload, error)) (*MapPayload, error) {
+	select {
+	case r.mapSlots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("error waiting to check the map: %w", ctx.Err())
+	}
+	defer func() { <-r.mapSlots }()
+	return f()
 }
 
 // storeMap stores a map file for user userID (as a new map when key is empty) and makes the payload,
@@ -326,6 +339,11 @@ func (r *Resolver) importMap(ctx context.Context, input ImportMapInput) (*MapPay
 	if input.OneWayBorders != nil {
 		opts.OneWay, _ = maps.ParseOneWay(strings.ReplaceAll(strings.ToLower(string(*input.OneWayBorders)), "_", "-"))
 	}
+	return r.withMapSlot(ctx, func() (*MapPayload, error) { return r.importFile(ctx, me.ID, format, data, opts, input.Visibility) })
+}
+
+// importFile converts a file and stores the result for user userID.
+func (r *Resolver) importFile(ctx context.Context, userID int, format string, data []byte, opts maps.ImportOpts, visibility *MapVisibility) (*MapPayload, error) {
 	m, notes, err := maps.ImportWith(format, data, opts)
 	warnings := make([]*UserError, len(notes))
 	for i, n := range notes {
@@ -345,7 +363,7 @@ func (r *Resolver) importMap(ctx context.Context, input ImportMapInput) (*MapPay
 	if err := maps.Encode(&def, m); err != nil {
 		return nil, fmt.Errorf("error encoding the imported map: %w", err)
 	}
-	return r.storeMap(ctx, me.ID, "", def.Bytes(), input.Visibility, warnings)
+	return r.storeMap(ctx, userID, "", def.Bytes(), visibility, warnings)
 }
 
 // setMapVisibility changes the visibility of one of the viewer's maps.
