@@ -55,27 +55,52 @@ var generatedWorlds = []generatedWorld{
 	},
 }
 
-var builtins = sync.OnceValue(func() []*Map {
+// builtinFileMaps are the maps of the files, sorted by id.
+var builtinFileMaps = sync.OnceValue(func() []*Map {
 	list, err := readBuiltins(builtinFiles, "builtin")
 	if err != nil {
 		// The files are part of the binary and a test parses them all, so this is a programming error.
 		panic(fmt.Sprintf("maps: built-in map files are broken: %v", err))
 	}
-	if list, err = addGenerated(list, generatedWorlds); err != nil {
-		panic(fmt.Sprintf("maps: generated built-in maps are broken: %v", err))
+	return list
+})
+
+// generatedMaps generate each world once, when it is first asked for: Builtin of a file's map never pays
+// for generating the worlds.
+var generatedMaps = func() map[string]func() *Map {
+	out := make(map[string]func() *Map, len(generatedWorlds))
+	for _, w := range generatedWorlds {
+		out[w.opts.ID] = sync.OnceValue(func() *Map {
+			m, err := generateWorld(w)
+			if err != nil {
+				// The options are fixed and a test generates every world, so this is a programming error.
+				panic(fmt.Sprintf("maps: generated built-in maps are broken: %v", err))
+			}
+			return m
+		})
+	}
+	return out
+}()
+
+// builtins is every built-in map, sorted by id.
+var builtins = sync.OnceValue(func() []*Map {
+	generated := make([]*Map, 0, len(generatedWorlds))
+	for _, w := range generatedWorlds {
+		generated = append(generated, generatedMaps[w.opts.ID]())
+	}
+	list, err := mergeBuiltins(builtinFileMaps(), generated)
+	if err != nil {
+		panic(fmt.Sprintf("maps: built-in maps are broken: %v", err))
 	}
 	return list
 })
 
-// addGenerated generates the worlds and returns list with them added, sorted by id. An id used twice is
-// an error.
-func addGenerated(list []*Map, worlds []generatedWorld) ([]*Map, error) {
-	for _, w := range worlds {
-		m, err := generateWorld(w)
-		if err != nil {
-			return nil, err
-		}
-		if slices.ContainsFunc(list, func(o *Map) bool { return o.ID == m.ID }) {
+// mergeBuiltins returns the maps of the files and the generated maps in one list sorted by id. An id of
+// both lists is an error.
+func mergeBuiltins(files, generated []*Map) ([]*Map, error) {
+	list := slices.Clone(files)
+	for _, m := range generated {
+		if slices.ContainsFunc(files, func(o *Map) bool { return o.ID == m.ID }) {
 			return nil, fmt.Errorf("built-in map %q is both a file and generated", m.ID)
 		}
 		list = append(list, m)
@@ -100,7 +125,10 @@ func generateWorld(w generatedWorld) (*Map, error) {
 // Builtin returns the built-in map with the given id. The map is shared: it must not be modified (use
 // Clone for a copy that may be).
 func Builtin(id string) (*Map, bool) {
-	list := builtins()
+	if gen, ok := generatedMaps[id]; ok {
+		return gen(), true
+	}
+	list := builtinFileMaps()
 	i, found := slices.BinarySearchFunc(list, id, func(m *Map, id string) int { return strings.Compare(m.ID, id) })
 	if !found {
 		return nil, false

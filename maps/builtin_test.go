@@ -2,8 +2,10 @@ package maps
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -260,42 +262,108 @@ func TestGeneratedWorldsArePinned(t *testing.T) {
 	}
 }
 
-func TestAddGenerated(t *testing.T) {
+func TestMergeBuiltins(t *testing.T) {
 	t.Parallel()
 	tiny, err := Parse([]byte(tinyJSON))
 	if err != nil {
 		t.Fatal(err)
 	}
-	worlds := []generatedWorld{
+	var generated []*Map
+	for _, w := range []generatedWorld{
 		{opts: GenerateOpts{ID: "b-world", Territories: 20, Seed: 1}, name: "B", version: 3, description: "Second."},
 		{opts: GenerateOpts{ID: "a-world", Territories: 10, Seed: 1}, name: "A", version: 1, description: "First."},
+	} {
+		m, err := generateWorld(w)
+		if err != nil {
+			t.Fatalf("generateWorld(%s) error = %v", w.opts.ID, err)
+		}
+		generated = append(generated, m)
 	}
-	list, err := addGenerated([]*Map{tiny}, worlds)
+	if b := generated[0]; b.Name != "B" || b.Version != 3 || b.Description != "Second." || len(b.Territories) != 20 {
+		t.Errorf("b-world = %q version %d %q with %d territories, want \"B\" version 3 \"Second.\" with 20", b.Name, b.Version, b.Description, len(b.Territories))
+	}
+	list, err := mergeBuiltins([]*Map{tiny}, generated)
 	if err != nil {
-		t.Fatalf("addGenerated() error = %v", err)
+		t.Fatalf("mergeBuiltins() error = %v", err)
 	}
 	var ids []string
 	for _, m := range list {
 		ids = append(ids, m.ID)
 	}
 	if want := []string{"a-world", "b-world", "tiny"}; !slices.Equal(ids, want) {
-		t.Errorf("addGenerated() ids = %v, want %v", ids, want)
-	}
-	if b := list[1]; b.Name != "B" || b.Version != 3 || b.Description != "Second." || len(b.Territories) != 20 {
-		t.Errorf("b-world = %q version %d %q with %d territories, want \"B\" version 3 \"Second.\" with 20", b.Name, b.Version, b.Description, len(b.Territories))
+		t.Errorf("mergeBuiltins() ids = %v, want %v", ids, want)
 	}
 
+	twin, err := generateWorld(generatedWorld{opts: GenerateOpts{ID: "tiny", Territories: 5}, name: "T", version: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := mergeBuiltins([]*Map{tiny}, []*Map{twin}); err == nil || !strings.Contains(err.Error(), `"tiny" is both a file and generated`) {
+		t.Errorf("mergeBuiltins() of a twin error = %v, want it to name the id", err)
+	}
 	for _, tt := range []struct {
-		name   string
-		worlds []generatedWorld
-		want   string
+		name  string
+		world generatedWorld
+		want  string
 	}{
-		{"id of a file", []generatedWorld{{opts: GenerateOpts{ID: "tiny", Territories: 5}, name: "T", version: 1}}, `"tiny" is both a file and generated`},
-		{"bad options", []generatedWorld{{opts: GenerateOpts{ID: "x", Territories: 1}, name: "X", version: 1}}, `error generating built-in map "x"`},
-		{"bad name", []generatedWorld{{opts: GenerateOpts{ID: "x", Territories: 5}, name: " X", version: 1}}, `error validating built-in map "x"`},
+		{"bad options", generatedWorld{opts: GenerateOpts{ID: "x", Territories: 1}, name: "X", version: 1}, `error generating built-in map "x"`},
+		{"bad name", generatedWorld{opts: GenerateOpts{ID: "x", Territories: 5}, name: " X", version: 1}, `error validating built-in map "x"`},
 	} {
-		if _, err := addGenerated([]*Map{tiny}, tt.worlds); err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: addGenerated() error = %v, want it to contain %q", tt.name, err, tt.want)
+		if _, err := generateWorld(tt.world); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: generateWorld() error = %v, want it to contain %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// BenchmarkBuiltinWorld compares generating the 5,000-territory world with parsing its JSON, the
+// alternative of storing it as a file: go test -run XXX -bench BuiltinWorld ./maps
+func BenchmarkBuiltinWorld(b *testing.B) {
+	w := generatedWorlds[len(generatedWorlds)-1]
+	m, err := generateWorld(w)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var js bytes.Buffer
+	if err := Encode(&js, m); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("parse-json", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := Parse(js.Bytes()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("generate", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := generateWorld(w); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// TestBuiltinLabelsApart checks that no two labels of a built-in map lie within 10 units of each other:
+// shapes derived from the labels need room, and so do the labels themselves.
+func TestBuiltinLabelsApart(t *testing.T) {
+	t.Parallel()
+	const minApart = 10
+	for _, m := range Builtins() {
+		if m.Width == 0 || m.Height == 0 {
+			t.Errorf("%s has no canvas size", m.ID)
+		}
+		// Sorted by x, only the labels less than minApart to the right need comparing.
+		ts := slices.Clone(m.Territories)
+		slices.SortFunc(ts, func(a, b Territory) int { return cmp.Compare(a.X, b.X) })
+		for i, a := range ts {
+			for _, b := range ts[i+1:] {
+				if b.X-a.X >= minApart {
+					break
+				}
+				if d := math.Hypot(a.X-b.X, a.Y-b.Y); d < minApart {
+					t.Errorf("%s: %s and %s are %.1f units apart, want at least %d", m.ID, a.ID, b.ID, d, minApart)
+				}
+			}
 		}
 	}
 }

@@ -58,14 +58,15 @@ func readDomination(data []byte) (*draft, error) {
 		fields := strings.Fields(line)
 		switch section {
 		case "":
-			key, value, _ := strings.Cut(line, " ")
+			key := fields[0]
+			value := strings.TrimSpace(line[len(key):])
 			switch strings.ToLower(key) {
 			case "name":
-				d.name = strings.TrimSpace(value)
+				d.name = value
 			case "ver":
 				// The version of the file format, not of the map.
 			case "circle":
-				d.note(where, NoteIgnored, "the size of the army circles (%s) is a drawing detail of Domination; it does not carry over", strings.TrimSpace(value))
+				d.note(where, NoteIgnored, "the size of the army circles (%s) is a drawing detail of Domination; it does not carry over", value)
 			case "test":
 				d.note(where, NoteIgnored, "the border test switch does not carry over; Rout always checks the borders")
 			default:

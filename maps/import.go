@@ -44,7 +44,11 @@ const (
 	NoteCoordinate      = "COORDINATE"       // a coordinate moved onto the canvas
 	NoteBonus           = "BONUS"            // a bonus brought into Rout's range
 	NoteArea            = "AREA"             // a bonus area changed or left out
+	NoteTooMany         = "TOO_MANY_NOTES"   // the list of notes was cut at MaxNotes
 )
+
+// MaxNotes is the number of notes an import lists; a last TOO_MANY_NOTES note counts the rest.
+const MaxNotes = 1_000
 
 // OneWay says what Import does with a border that the file gives in one direction only (A attacks B, B
 // cannot attack A). The engine's borders are undirected.
@@ -161,6 +165,7 @@ type draft struct {
 	areas       []draftArea
 	notes       []ImportNote
 	problems    []Problem
+	dropped     int // problems beyond MaxProblems
 }
 
 type draftTerritory struct {
@@ -187,14 +192,19 @@ func (d *draft) note(where, code, format string, args ...any) {
 }
 
 func (d *draft) problem(where, code, format string, args ...any) {
-	if len(d.problems) < MaxProblems {
-		d.problems = append(d.problems, Problem{Path: where, Code: code, Message: fmt.Sprintf(format, args...)})
+	if len(d.problems) >= MaxProblems {
+		d.dropped++
+		return
 	}
+	d.problems = append(d.problems, Problem{Path: where, Code: code, Message: fmt.Sprintf(format, args...)})
 }
 
 func (d *draft) err() error {
 	if len(d.problems) == 0 {
 		return nil
+	}
+	if d.dropped > 0 {
+		d.problems = append(d.problems, Problem{Code: CodeTooManyProblems, Message: fmt.Sprintf("%d more problems are not listed", d.dropped)})
 	}
 	return &ValidationError{Problems: d.problems}
 }
@@ -264,12 +274,17 @@ func (d *draft) finish(opts ImportOpts) (*Map, []ImportNote, error) {
 	if err := m.Validate(); err != nil {
 		return nil, nil, err
 	}
-	// The notes of places in the file in the file's order, then those of the whole file.
+	// The notes of places in the file in the file's order, then those of the whole file, at most
+	// MaxNotes.
 	notes := slices.DeleteFunc(slices.Clone(d.notes), func(n ImportNote) bool { return n.Where == "" })
 	for _, n := range d.notes {
 		if n.Where == "" {
 			notes = append(notes, n)
 		}
+	}
+	if len(notes) > MaxNotes {
+		rest := len(notes) - MaxNotes
+		notes = append(notes[:MaxNotes], ImportNote{Code: NoteTooMany, Message: fmt.Sprintf("%d more notes are not listed", rest)})
 	}
 	return m, notes, nil
 }

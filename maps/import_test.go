@@ -1,7 +1,9 @@
 package maps
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -439,4 +441,191 @@ func FuzzImport(f *testing.F) {
 			t.Fatalf("Import() returned an invalid map: %v", err)
 		}
 	})
+}
+
+// toDomination writes m as a Domination .map file, borders listed both ways.
+func toDomination(m *Map) []byte {
+	var b strings.Builder
+	index := make(map[string]int)
+	fmt.Fprintf(&b, "name %s\n[continents]\n", m.Name)
+	area := make(map[string]int)
+	for i, a := range m.BonusAreas {
+		fmt.Fprintf(&b, "%s %d\n", strings.ReplaceAll(a.Name, " ", "_"), a.Bonus)
+		for _, t := range a.Territories {
+			area[t] = i + 1
+		}
+	}
+	b.WriteString("[countries]\n")
+	for i, t := range m.Territories {
+		index[t.ID] = i + 1
+		fmt.Fprintf(&b, "%d %s %d %v %v\n", i+1, strings.ReplaceAll(t.Name, " ", "_"), area[t.ID], t.X, t.Y)
+	}
+	b.WriteString("[borders]\n")
+	adj := make(map[int][]int)
+	for _, br := range m.Borders {
+		a, c := index[br[0]], index[br[1]]
+		adj[a] = append(adj[a], c)
+		adj[c] = append(adj[c], a)
+	}
+	for i := range m.Territories {
+		fmt.Fprintf(&b, "%d", i+1)
+		for _, n := range adj[i+1] {
+			fmt.Fprintf(&b, " %d", n)
+		}
+		b.WriteByte('\n')
+	}
+	return []byte(b.String())
+}
+
+// toConquerClub writes m as a Conquer Club map XML, borders listed both ways.
+func toConquerClub(m *Map) []byte {
+	var b strings.Builder
+	name := make(map[string]string)
+	for _, t := range m.Territories {
+		name[t.ID] = t.Name
+	}
+	b.WriteString("<map>\n")
+	for _, a := range m.BonusAreas {
+		fmt.Fprintf(&b, "<continent><name>%s</name><bonus>%d</bonus><components>", a.Name, a.Bonus)
+		for _, t := range a.Territories {
+			fmt.Fprintf(&b, "<territory>%s</territory>", name[t])
+		}
+		b.WriteString("</components></continent>\n")
+	}
+	adj := make(map[string][]string)
+	for _, br := range m.Borders {
+		adj[br[0]] = append(adj[br[0]], br[1])
+		adj[br[1]] = append(adj[br[1]], br[0])
+	}
+	for _, t := range m.Territories {
+		fmt.Fprintf(&b, "<territory><name>%s</name><borders>", t.Name)
+		for _, n := range adj[t.ID] {
+			fmt.Fprintf(&b, "<border>%s</border>", name[n])
+		}
+		fmt.Fprintf(&b, "</borders><coordinates><smallx>0</smallx><smally>0</smally><largex>%v</largex><largey>%v</largey></coordinates></territory>\n", t.X, t.Y)
+	}
+	b.WriteString("</map>\n")
+	return []byte(b.String())
+}
+
+// TestImportRoundTrip writes built-in maps in both formats and imports them back: every territory (name,
+// position), border and bonus area (name, bonus, members) comes back, on maps up to 5,000 territories.
+func TestImportRoundTrip(t *testing.T) {
+	t.Parallel()
+	for _, id := range []string{"classic", "us-states", "europe", "world-5000"} {
+		orig, ok := Builtin(id)
+		if !ok {
+			t.Fatalf("Builtin(%q) not found", id)
+		}
+		for _, format := range Formats() {
+			t.Run(id+"/"+format, func(t *testing.T) {
+				t.Parallel()
+				if format == FormatDomination && id == "us-states" {
+					t.Skip("a Domination country is in one continent; the regions of us-states overlap the divisions")
+				}
+				data := toDomination(orig)
+				if format == FormatConquerClub {
+					data = toConquerClub(orig)
+				}
+				m, notes, err := ImportWith(format, data, ImportOpts{Name: orig.Name})
+				if err != nil {
+					t.Fatalf("Import() error = %v", err)
+				}
+				for _, n := range notes {
+					if n.Code != NoteCanvas && n.Code != NoteIgnored {
+						t.Errorf("unexpected note %s", n)
+					}
+				}
+				if len(m.Territories) != len(orig.Territories) || len(m.Borders) != len(orig.Borders) || len(m.BonusAreas) != len(orig.BonusAreas) {
+					t.Fatalf("imported %d territories, %d borders, %d areas; want %d, %d, %d", len(m.Territories), len(m.Borders),
+						len(m.BonusAreas), len(orig.Territories), len(orig.Borders), len(orig.BonusAreas))
+				}
+				rename := make(map[string]string) // original id -> imported id
+				for i, tr := range orig.Territories {
+					got := m.Territories[i]
+					if got.Name != tr.Name || got.X != tr.X || got.Y != tr.Y {
+						t.Fatalf("territories[%d] = %+v, want %+v", i, got, tr)
+					}
+					rename[tr.ID] = got.ID
+				}
+				var want []Border
+				for _, br := range orig.Borders {
+					want = append(want, Border{rename[br[0]], rename[br[1]]})
+				}
+				if got, want := sortedBorders(m.Borders), sortedBorders(want); !slices.Equal(got, want) {
+					t.Errorf("borders = %v\nwant %v", got, want)
+				}
+				for i, a := range orig.BonusAreas {
+					got := m.BonusAreas[i]
+					if got.Name != a.Name || got.Bonus != a.Bonus || len(got.Territories) != len(a.Territories) {
+						t.Fatalf("bonusAreas[%d] = %s bonus %d with %d, want %s bonus %d with %d", i, got.Name, got.Bonus,
+							len(got.Territories), a.Name, a.Bonus, len(a.Territories))
+					}
+					var want []string
+					for _, tr := range a.Territories {
+						want = append(want, rename[tr])
+					}
+					// A Domination continent lists its countries in the countries' order.
+					if got, want := slices.Sorted(slices.Values(got.Territories)), slices.Sorted(slices.Values(want)); !slices.Equal(got, want) {
+						t.Errorf("bonusAreas[%d].territories = %v, want %v", i, got, want)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkImport imports the 5,000-territory world written in each format, beside Parse of its own JSON
+// as the baseline: go test -run XXX -bench Import ./maps
+func BenchmarkImport(b *testing.B) {
+	m, _ := Builtin("world-5000")
+	var js bytes.Buffer
+	if err := Encode(&js, m); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("parse-json", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := Parse(js.Bytes()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	for _, format := range Formats() {
+		data := toDomination(m)
+		if format == FormatConquerClub {
+			data = toConquerClub(m)
+		}
+		b.Run(format, func(b *testing.B) {
+			for b.Loop() {
+				if _, _, err := Import(format, data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func TestImportLimitsLists(t *testing.T) {
+	t.Parallel()
+	body := dominationHead + "1 A 1 0 0\n2 B 1 0 0\n[borders]\n1 2\n2 1\n"
+
+	// 1,100 unknown header lines and 3 more notes (the name fitted, the colour, the canvas): 1,000 notes and
+	// one that counts the other 103.
+	m, notes, err := Import(FormatDomination, []byte("name\tTabbed   Map\n"+strings.Repeat("colour red\n", 1100)+body))
+	if err != nil {
+		t.Fatalf("Import() error = %v", err)
+	}
+	if m.Name != "Tabbed Map" {
+		t.Errorf("name = %q, want the header's, spaces fitted", m.Name)
+	}
+	if len(notes) != MaxNotes+1 || notes[MaxNotes].Code != NoteTooMany || notes[MaxNotes].Message != "103 more notes are not listed" {
+		t.Errorf("%d notes, the last %v; want %d and a TOO_MANY_NOTES counting 103", len(notes), notes[len(notes)-1], MaxNotes+1)
+	}
+
+	// 1,100 bad continent lines: 1,000 problems and one that counts the rest.
+	_, _, err = Import(FormatDomination, []byte("[continents]\n"+strings.Repeat("Land\n", 1100)+"[countries]\n[borders]\n"))
+	codes := problemCodes(t, err)
+	if len(codes) != MaxProblems+1 || codes[MaxProblems] != ": TOO_MANY_PROBLEMS" {
+		t.Errorf("%d problems, the last %q; want %d and TOO_MANY_PROBLEMS", len(codes), codes[len(codes)-1], MaxProblems+1)
+	}
 }
