@@ -71,7 +71,7 @@ func NewHandler(cfg Settings, deps Deps) (http.Handler, error) {
 	// File uploads (the GraphQL multipart request spec) before httpTransport, which takes every POST;
 	// ServeHTTP bounds their bodies by MaxUploadBytes instead of MaxBodyBytes. Files larger than
 	// uploadMemory wait in temporary files rather than in memory.
-	srv.AddTransport(transport.MultipartForm{MaxUploadSize: cfg.MaxUploadBytes, MaxMemory: uploadMemory})
+	srv.AddTransport(multipartTransport{form: transport.MultipartForm{MaxUploadSize: cfg.MaxUploadBytes, MaxMemory: uploadMemory}})
 	srv.AddTransport(httpTransport{})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](cfg.QueryCacheSize))
 	srv.SetParserTokenLimit(cfg.MaxTokens)

@@ -595,3 +595,25 @@ func TestUploadedShapes(t *testing.T) {
 		}
 	}
 }
+
+func TestMalformedMultipart(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	ann, _ := e.signUp("ann")
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	ops, _ := mw.CreateFormField("operations")
+	_, _ = io.WriteString(ops, `{"query": "mutation($input: UploadMapInput!) { uploadMap(input: $input) { userErrors { code } } }", "variables": {"input": {"file": null}}}`)
+	if err := mw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r := e.do(request{token: ann, ctype: mw.FormDataContentType(), body: body.String()})
+	if r.Status != http.StatusBadRequest || r.code(t) != "BAD_USER_INPUT" {
+		t.Errorf("a multipart request without its map part: %d %+v, want 400 BAD_USER_INPUT", r.Status, r.Errors)
+	}
+	r = e.uploadRequest(ann, `mutation($input: UploadMapInput!) { uploadMap(input: $input) { nowhere } }`,
+		map[string]any{"input": map[string]any{"file": nil}}, "variables.input.file", "{}")
+	if r.Status != http.StatusBadRequest || len(r.Errors) == 0 || r.Errors[0].Extensions["code"] == nil {
+		t.Errorf("an upload whose query does not validate: %d %+v, want 400 with a code", r.Status, r.Errors)
+	}
+}
