@@ -11,6 +11,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -186,6 +187,36 @@ func TestMapsOfAFreshServer(t *testing.T) {
 	}
 	if c.BonusAreas[0].Key != "north_america" || c.BonusAreas[0].Bonus != 5 || len(c.BonusAreas[0].Territories) != 9 {
 		t.Errorf("north_america = %+v", c.BonusAreas[0])
+	}
+	// Ordered by size, largest first, two a page.
+	var page struct {
+		Maps struct {
+			Edges []struct {
+				Node struct {
+					TerritoryCount int `json:"territoryCount"`
+				} `json:"node"`
+			} `json:"edges"`
+			PageInfo struct {
+				HasNextPage bool   `json:"hasNextPage"`
+				EndCursor   string `json:"endCursor"`
+			} `json:"pageInfo"`
+		} `json:"maps"`
+	}
+	var sizes []int
+	after := any(nil)
+	for range len(maps.Builtins()) {
+		e.gql("", `query($after: Cursor) { maps(filter: {builtin: true}, orderBy: {field: TERRITORY_COUNT, descending: true}, first: 2, after: $after) {
+			edges { node { territoryCount } } pageInfo { hasNextPage endCursor } } }`, map[string]any{"after": after}).decode(t, &page)
+		for _, ed := range page.Maps.Edges {
+			sizes = append(sizes, ed.Node.TerritoryCount)
+		}
+		if !page.Maps.PageInfo.HasNextPage {
+			break
+		}
+		after = page.Maps.PageInfo.EndCursor
+	}
+	if len(sizes) != len(maps.Builtins()) || !slices.IsSortedFunc(sizes, func(a, b int) int { return b - a }) {
+		t.Errorf("built-in maps by size, largest first, in pages of 2: %v", sizes)
 	}
 	if code := e.gql("", `{ map(key: "nowhere") { key } }`, nil).code(t); code != "NOT_FOUND" {
 		t.Errorf("map(nowhere): code %s, want NOT_FOUND", code)
