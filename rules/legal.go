@@ -52,11 +52,33 @@ func (s State) turnActions(p PlayerID) []Action {
 		return append(out, s.placeActions(p)...)
 	}
 	if s.phase == PhaseAttack {
-		out = append(out, s.attackActions(p)...)
-		out = append(out, Action{Command: EndAttack{}})
+		attacks, fortifies := s.attackAndFortifyActions(p)
+		out = append(append(out, attacks...), Action{Command: EndAttack{}})
+		out = append(out, fortifies...)
+		return append(out, Action{Command: EndTurn{}})
 	}
 	out = append(out, s.fortifyActions(p)...)
 	return append(out, Action{Command: EndTurn{}})
+}
+
+// attackAndFortifyActions lists the attacks (with their most dice) and the fortify moves of p, in one
+// pass over the board.
+func (s State) attackAndFortifyActions(p PlayerID) (attacks, fortifies []Action) {
+	s.eachOwned(p, func(from TerritoryID) {
+		armies := s.Armies(from)
+		if armies < 2 {
+			return
+		}
+		dice := min(3, armies-1)
+		for _, to := range s.board.Neighbors(from) {
+			if s.Owner(to) != p {
+				attacks = append(attacks, Action{Command: Attack{From: from, To: to, Dice: dice}, Min: 1, Max: dice})
+			} else {
+				fortifies = append(fortifies, Action{Command: Fortify{From: from, To: to, Armies: armies - 1}, Min: 1, Max: armies - 1})
+			}
+		}
+	})
+	return attacks, fortifies
 }
 
 func (s State) placeActions(p PlayerID) []Action {
@@ -65,13 +87,6 @@ func (s State) placeActions(p PlayerID) []Action {
 		out = append(out, Action{Command: Place{Placements: []Placement{{Territory: t, Armies: s.reserve}}}, Min: 1, Max: s.reserve})
 	})
 	return out
-}
-
-func (s State) attackActions(p PlayerID) []Action {
-	return s.borderActions(p, true, func(from, to TerritoryID, armies int) Action {
-		dice := min(3, armies-1)
-		return Action{Command: Attack{From: from, To: to, Dice: dice}, Min: 1, Max: dice}
-	})
 }
 
 func (s State) fortifyActions(p PlayerID) []Action {
