@@ -68,7 +68,8 @@ type Config struct {
 	Progress io.Writer
 	// ProfileDir, when set, is an existing folder that receives CPU profiles of the server, read from
 	// its /debug/pprof/profile: ProfileSeconds of each command run from its start (commands-N.cpu.pprof
-	// for N games) and of the deadline burst from the moment the deadlines fall due (deadlines.cpu.pprof).
+	// for N games), of the board reads from their start (board.cpu.pprof) and of the deadline burst from the
+	// moment the deadlines fall due (deadlines.cpu.pprof).
 	ProfileDir string
 	// ProfileSeconds is the length of each profile. Default 5.
 	ProfileSeconds int
@@ -336,6 +337,19 @@ func (b *bench) board(ctx context.Context) error {
 		return fmt.Errorf("error finding the board's game: %w", err)
 	}
 	run := &BoardRun{GraphQLQuery: boardQuery, SQL: boardSQL}
+	profiled := b.startProfile(ctx, "board", 0)
+	if err := b.readBoard(ctx, t, id, run); err != nil {
+		return errors.Join(err, <-profiled)
+	}
+	if err := <-profiled; err != nil {
+		return err
+	}
+	b.res.Board = run
+	return nil
+}
+
+// readBoard reads the board of game id (t's) Config.Reads times of each kind, in turns, into run.
+func (b *bench) readBoard(ctx context.Context, t *table, id int, run *BoardRun) error {
 	for range b.cfg.Reads {
 		began := time.Now()
 		var out struct {
@@ -356,7 +370,6 @@ func (b *bench) board(ctx context.Context) error {
 			return fmt.Errorf("the raw read found %d territories, GraphQL %d", n, run.Territories)
 		}
 	}
-	b.res.Board = run
 	return nil
 }
 

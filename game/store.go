@@ -44,11 +44,11 @@ func lockGame(ctx context.Context, tx *sql.Tx, id int) (*gameRow, error) {
 }
 
 // loadGame loads the game row, with a locking clause ("" for none).
-func loadGame(ctx context.Context, tx *sql.Tx, id int, lock string) (*gameRow, error) {
+func loadGame(ctx context.Context, q querier, id int, lock string) (*gameRow, error) {
 	var g gameRow
 	var limit int64
 	var claim, cards string
-	err := tx.QueryRowContext(ctx, `SELECT id, map_id, creator_id, turn_limit_seconds, claim, card_system, ttb_percent,
+	err := q.QueryRowContext(ctx, `SELECT id, map_id, creator_id, turn_limit_seconds, claim, card_system, ttb_percent,
 		status, version, seq, engine, dice, invite_code, phase, turn, current_seat, winner_seat, turn_deadline, warning_at,
 		created_at, updated_at, started_at, finished_at FROM games WHERE id = $1`+lock, id).Scan(
 		&g.id, &g.mapID, &g.creatorID, &limit, &claim, &cards, &g.ttbPercent,
@@ -58,7 +58,7 @@ func loadGame(ctx context.Context, tx *sql.Tx, id int, lock string) (*gameRow, e
 		return nil, errorf(CodeNotFound, "no game %d", id)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("error locking game %d: %w", id, err)
+		return nil, fmt.Errorf("error loading game %d: %w", id, err)
 	}
 	g.turnLimit = time.Duration(limit) * time.Second
 	if err := g.claim.UnmarshalText([]byte(claim)); err != nil {

@@ -7,22 +7,21 @@ package graph
 
 import (
 	"context"
-	"rout/ent"
 
 	"github.com/99designs/gqlgen/graphql"
 )
 
 // Node is the resolver for the node field.
-func (r *queryResolver) Node(ctx context.Context, id string) (ent.Noder, error) {
+func (r *queryResolver) Node(ctx context.Context, id string) (Noder, error) {
 	return r.node(ctx, id)
 }
 
 // Nodes is the resolver for the nodes field.
-func (r *queryResolver) Nodes(ctx context.Context, ids []string) ([]ent.Noder, error) {
+func (r *queryResolver) Nodes(ctx context.Context, ids []string) ([]Noder, error) {
 	if len(ids) > MaxPageSize {
 		return nil, errorf(CodeBadUserInput, "at most %d ids, not %d", MaxPageSize, len(ids))
 	}
-	out := make([]ent.Noder, len(ids))
+	out := make([]Noder, len(ids))
 	for i, id := range ids {
 		n, err := r.node(ctx, id)
 		if err != nil {

@@ -18,6 +18,7 @@ import (
 
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
+	"github.com/99designs/gqlgen/graphql"
 
 	"rout/dbtest"
 	"rout/ent"
@@ -85,8 +86,21 @@ func newEnv(t *testing.T, configure func(*graph.Settings)) *env {
 // newEnvOn is newEnv on an open, migrated database.
 func newEnvOn(t *testing.T, db *sql.DB, configure func(*graph.Settings)) *env {
 	t.Helper()
+	return newEnvWith(t, db, configure, envOpts{})
+}
+
+// envOpts are what some tests add to an env: the game service's effects, extensions of the GraphQL
+// server.
+type envOpts struct {
+	effects    game.Effects
+	extensions []graphql.HandlerExtension
+}
+
+// newEnvWith is newEnvOn with opts.
+func newEnvWith(t *testing.T, db *sql.DB, configure func(*graph.Settings), opts envOpts) *env {
+	t.Helper()
 	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
-	svc, err := game.New(game.Opts{DB: db, Logger: quiet, SurvivorTime: time.Minute})
+	svc, err := game.New(game.Opts{DB: db, Logger: quiet, SurvivorTime: time.Minute, Effects: opts.effects})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,6 +115,8 @@ func newEnvOn(t *testing.T, db *sql.DB, configure func(*graph.Settings)) *env {
 		Game:   svc,
 		Logger: slog.New(slog.NewTextHandler(e.logs, nil)),
 		Clock:  e.clock.Now,
+
+		Extensions: opts.extensions,
 	}
 	h, err := graph.NewHandler(cfg, deps)
 	if err != nil {

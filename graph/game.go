@@ -29,7 +29,7 @@ const maxEvents = 100
 
 // gameOf returns the game with global id gid if the viewer may see it: a public game anyone may, a
 // private one only its creator and the users seated in it. Otherwise it is NOT_FOUND, like a missing one.
-func (r *Resolver) gameOf(ctx context.Context, gid string) (*ent.Game, error) {
+func (r *Resolver) gameOf(ctx context.Context, gid string) (*Game, error) {
 	id, err := parseIDOf(gid, typeGame)
 	if err != nil {
 		return nil, err
@@ -37,41 +37,31 @@ func (r *Resolver) gameOf(ctx context.Context, gid string) (*ent.Game, error) {
 	return r.gameByID(ctx, id, gid)
 }
 
-// gameByID is gameOf for an Ent id; gid is only for the error message.
-func (r *Resolver) gameByID(ctx context.Context, id int, gid string) (*ent.Game, error) {
-	notFound := gameNotFound(gid)
-	g, err := r.ent.Game.Get(ctx, id)
-	if ent.IsNotFound(err) {
-		return nil, notFound
-	}
+// gameByID is gameOf for a game's id; gid is only for the error message. The game comes from the
+// request's snapshot of it, which the game's other fields then share.
+func (r *Resolver) gameByID(ctx context.Context, id int, gid string) (*Game, error) {
+	snap, err := r.snapshotOf(ctx, id)
 	if err != nil {
-		return nil, fmt.Errorf("error loading the game: %w", err)
+		return nil, joinError(err, gid)
 	}
-	ok, err := r.maySee(ctx, g)
-	if err != nil {
-		return nil, err
+	if !maySee(ctx, snap) {
+		return nil, gameNotFound(gid)
 	}
-	if !ok {
-		return nil, notFound
-	}
-	return g, nil
+	return newGame(snap.Row), nil
 }
 
-// maySee tells whether the viewer may see g. Only a game with an invite code is hidden: its creator and
-// its seated players see it.
-func (r *Resolver) maySee(ctx context.Context, g *ent.Game) (bool, error) {
-	if g.InviteCode == nil {
-		return true, nil
+// maySee tells whether the viewer may see the game of snap. Only a game with an invite code is hidden:
+// its creator and its seated players see it.
+func maySee(ctx context.Context, snap game.Snapshot) bool {
+	if snap.InviteCode == nil {
+		return true
 	}
 	me, ok := ViewerID(ctx)
 	if !ok {
-		return false, nil
+		return false
 	}
-	if g.CreatorID == me {
-		return true, nil
-	}
-	_, seated, err := r.viewerSeat(ctx, g.ID)
-	return seated, err
+	_, seated := viewerSeat(ctx, snap.Seats)
+	return snap.CreatorID == me || seated
 }
 
 // gameNotFound is the error of a game that does not exist, or that the viewer may not see: the same code
@@ -88,31 +78,28 @@ func joinError(err error, gid string) error {
 	return err
 }
 
-// viewerSeat returns the seat of the signed-in viewer in game id, and whether they have one.
-func (r *Resolver) viewerSeat(ctx context.Context, gameID int) (int, bool, error) {
+// viewerSeat returns the seat of the signed-in viewer among seats, and whether they have one.
+func viewerSeat(ctx context.Context, seats []game.Seat) (int, bool) {
 	me, ok := ViewerID(ctx)
 	if !ok {
-		return 0, false, nil
+		return 0, false
 	}
-	p, err := r.ent.Player.Query().Where(player.GameID(gameID), player.UserID(me)).Only(ctx)
-	if ent.IsNotFound(err) {
-		return 0, false, nil
+	i := slices.IndexFunc(seats, func(s game.Seat) bool { return s.UserID == me })
+	if i < 0 {
+		return 0, false
 	}
-	if err != nil {
-		return 0, false, fmt.Errorf("error loading the viewer's seat: %w", err)
-	}
-	return p.Seat, true, nil
+	return seats[i].Seat, true
 }
 
 // lobbyPayload is the payload of a lobby mutation that succeeded (createGame, joinGame, leaveGame): the
-// game re-read. A lobby mutation causes no events.
+// game read again. A lobby mutation causes no events.
 func (r *Resolver) lobbyPayload(ctx context.Context, gameID int) (*GamePayload, error) {
 	forgetSnapshot(ctx, gameID)
-	g, err := r.ent.Game.Get(ctx, gameID)
+	snap, err := r.snapshotOf(ctx, gameID)
 	if err != nil {
-		return nil, fmt.Errorf("error loading game %d: %w", gameID, err)
+		return nil, err
 	}
-	return &GamePayload{Game: g, Events: []*game.EventView{}, UserErrors: []*UserError{}}, nil
+	return &GamePayload{Game: newGame(snap.Row), Events: []*game.EventView{}, UserErrors: []*UserError{}}, nil
 }
 
 // refused is the payload of a game mutation that was refused with userErrors.
@@ -223,24 +210,36 @@ func (r *Resolver) commandPayload(ctx context.Context, res game.Result) (*GamePa
 		UserErrors: []*UserError{}}, nil
 }
 
-// answerGame returns the game of a snapshot the service answered a command with, as the API's model, and
-// keeps the snapshot for the rest of the request: the game's fields that need its engine state (board,
-// viewerActions, seats) are then answered from it.
-func (r *Resolver) answerGame(ctx context.Context, snap game.Snapshot) *ent.Game {
+// answerGame returns the game of a snapshot the service answered a command with, as the API shows it,
+// and keeps the snapshot for the rest of the request: the game's fields that need its engine state
+// (board, viewerActions, seats) are then answered from it.
+func (r *Resolver) answerGame(ctx context.Context, snap game.Snapshot) *Game {
 	keepSnapshot(ctx, snap)
-	return entGame(snap.Row)
+	return newGame(snap.Row)
 }
 
-// entGame returns a game row as the model the API's Game type is bound to.
-func entGame(row game.Row) *ent.Game {
-	return &ent.Game{
-		ID: row.GameID, CreatedAt: row.CreatedAt, UpdatedAt: row.UpdatedAt, MapID: row.MapID, CreatorID: row.CreatorID,
-		TurnLimitSeconds: int64(row.TurnLimit / time.Second), Claim: entgame.Claim(row.Claim.String()),
-		CardSystem: entgame.CardSystem(row.Cards.String()), TtbPercent: row.TTBPercent, Status: entgame.Status(row.Status),
-		Phase: row.Phase, Turn: row.Turn, CurrentSeat: row.CurrentSeat, TurnDeadline: row.Deadline, WarningAt: row.WarningAt,
-		Seq: row.Seq, Version: row.Version, InviteCode: row.InviteCode, WinnerSeat: row.Winner, StartedAt: row.StartedAt,
-		FinishedAt: row.FinishedAt,
+// boardOf returns every territory of a state, in map order, as the API shows it.
+func boardOf(st rules.State) []*TerritoryState {
+	b := st.Board()
+	out := make([]*TerritoryState, b.Len())
+	for i := range b.Len() {
+		out[i] = territoryState(st, rules.TerritoryID(i))
 	}
+	return out
+}
+
+// territoryState returns territory t of a state as the API shows it.
+func territoryState(st rules.State, t rules.TerritoryID) *TerritoryState {
+	ter := st.Board().Territory(t)
+	ts := &TerritoryState{Key: ter.Key, Name: ter.Name, Armies: st.Armies(t)}
+	switch o := st.Owner(t); {
+	case o == rules.Neutral:
+		ts.Neutral = true
+	case o >= 0:
+		owner := int(o)
+		ts.Owner = &owner
+	}
+	return ts
 }
 
 // territoryKey converts the territory key at input field field to its index on board b.
@@ -362,45 +361,214 @@ func (r *Resolver) createGame(ctx context.Context, input CreateGameInput) (*Game
 	return r.lobbyPayload(ctx, created.GameID)
 }
 
+// maxViewerActions is the most actions viewerActions lists without `from`.
+const maxViewerActions = 1000
+
+// viewerLegal returns the commands the viewer may send in the game of snap now, with their ranges, as the
+// engine lists them; none for a viewer not seated in it.
+func viewerLegal(ctx context.Context, snap game.Snapshot) []rules.Action {
+	seat, ok := viewerSeat(ctx, snap.Seats)
+	if !ok {
+		return nil
+	}
+	return rules.LegalCommands(snap.State, rules.PlayerID(seat))
+}
+
+// actionFrom returns the territory a legal command starts from (Action.from), or false for a command
+// without one.
+func actionFrom(st rules.State, c rules.Command) (rules.TerritoryID, bool) {
+	switch c := c.(type) {
+	case rules.Claim:
+		return c.Territory, true
+	case rules.Place:
+		return c.Placements[0].Territory, true
+	case rules.Attack:
+		return c.From, true
+	case rules.Fortify:
+		return c.From, true
+	case rules.Occupy:
+		return st.Pending().From, true
+	}
+	return 0, false
+}
+
 // viewerActions lists the commands the viewer may send in game gameID now, with their ranges; none for
-// a viewer not seated in it.
-func (r *Resolver) viewerActions(ctx context.Context, gameID int) ([]*Action, error) {
-	me, signed := ViewerID(ctx)
-	if !signed {
+// a viewer not seated in it. With from (a territory's key), only those that start from it; without it,
+// at most maxViewerActions.
+func (r *Resolver) viewerActions(ctx context.Context, gameID int, from *string) ([]*Action, error) {
+	if _, signed := ViewerID(ctx); !signed {
 		return []*Action{}, nil
 	}
 	snap, err := r.snapshotOf(ctx, gameID)
 	if err != nil {
 		return nil, err
 	}
-	i := slices.IndexFunc(snap.Seats, func(s game.Seat) bool { return s.UserID == me })
-	if i < 0 {
-		return []*Action{}, nil
-	}
-	seat := snap.Seats[i].Seat
 	st := snap.State
 	b := st.Board()
+	only := rules.TerritoryID(-1)
+	if from != nil {
+		t, ok := b.Lookup(*from)
+		if !ok {
+			return nil, errorf(CodeBadUserInput, "no territory %q on this map", *from)
+		}
+		only = t
+	}
+	legal := viewerLegal(ctx, snap)
+	if from == nil && len(legal) > maxViewerActions {
+		return nil, errorf(CodeBadUserInput, "the viewer has %d actions, more than the %d listed at once: ask viewerActionSummary, "+
+			"then viewerActions(from: ...) for one territory", len(legal), maxViewerActions)
+	}
 	key := func(t rules.TerritoryID) *string { k := b.Territory(t).Key; return &k }
 	out := []*Action{}
-	for _, a := range rules.LegalCommands(st, rules.PlayerID(seat)) {
+	for _, a := range legal {
+		start, ok := actionFrom(st, a.Command)
+		if from != nil && (!ok || start != only) {
+			continue
+		}
 		act := &Action{Kind: a.Command.Kind(), Min: a.Min, Max: a.Max}
+		if ok {
+			act.From = key(start)
+		}
 		switch c := a.Command.(type) {
-		case rules.Claim:
-			act.From = key(c.Territory)
-		case rules.Place:
-			act.From = key(c.Placements[0].Territory)
 		case rules.Trade:
 			act.Cards = []int{int(c.Cards[0]), int(c.Cards[1]), int(c.Cards[2])}
 		case rules.Attack:
-			act.From, act.To = key(c.From), key(c.To)
+			act.To = key(c.To)
 		case rules.Fortify:
-			act.From, act.To = key(c.From), key(c.To)
+			act.To = key(c.To)
 		case rules.Occupy:
-			act.From, act.To = key(st.Pending().From), key(st.Pending().To)
+			act.To = key(st.Pending().To)
 		}
 		out = append(out, act)
 	}
 	return out, nil
+}
+
+// viewerActionSummary sums up the commands the viewer may send in game gameID now by kind, with the
+// territories they start from.
+func (r *Resolver) viewerActionSummary(ctx context.Context, gameID int) ([]*ActionSummary, error) {
+	if _, signed := ViewerID(ctx); !signed {
+		return []*ActionSummary{}, nil
+	}
+	snap, err := r.snapshotOf(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	st := snap.State
+	b := st.Board()
+	out := []*ActionSummary{}
+	byKind := map[string]*ActionSummary{}
+	starts := map[string][]bool{} // kind -> the territories its actions start from, by index
+	for _, a := range viewerLegal(ctx, snap) {
+		kind := a.Command.Kind()
+		sum := byKind[kind]
+		if sum == nil {
+			sum = &ActionSummary{Kind: kind, From: []string{}}
+			byKind[kind] = sum
+			out = append(out, sum)
+		}
+		sum.Count++
+		if t, ok := actionFrom(st, a.Command); ok {
+			if starts[kind] == nil {
+				starts[kind] = make([]bool, b.Len())
+			}
+			starts[kind][t] = true
+		}
+	}
+	for _, sum := range out {
+		for t, ok := range starts[sum.Kind] {
+			if ok {
+				sum.From = append(sum.From, b.Territory(rules.TerritoryID(t)).Key)
+			}
+		}
+	}
+	return out, nil
+}
+
+// maxSinceEvents is the most events board(sinceSeq) reads to find what changed; further behind, it is
+// the whole board.
+const maxSinceEvents = 1000
+
+// board returns the board of game gameID: whole, or with sinceSeq only the territories the events after it
+// changed.
+func (r *Resolver) board(ctx context.Context, gameID int, sinceSeq *int) ([]*TerritoryState, error) {
+	snap, err := r.snapshotOf(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	if sinceSeq == nil {
+		return boardOf(snap.State), nil
+	}
+	since := int64(*sinceSeq)
+	if since < 0 || since > snap.Seq {
+		return nil, errorf(CodeBadUserInput, "sinceSeq must be from 0 to the game's seq, %d, not %d", snap.Seq, since)
+	}
+	behind := snap.Seq - since
+	if behind > maxSinceEvents {
+		return boardOf(snap.State), nil
+	}
+	out := []*TerritoryState{}
+	if behind == 0 {
+		return out, nil
+	}
+	// The events after since up to the snapshot's seq: seq numbers have no gaps, so they are the first
+	// behind of them, whatever came after the snapshot.
+	events, err := r.game.Events(ctx, gameID, since, int(behind))
+	if err != nil {
+		return nil, err
+	}
+	for t, ok := range changedTerritories(snap.State, events) {
+		if ok {
+			out = append(out, territoryState(snap.State, rules.TerritoryID(t)))
+		}
+	}
+	return out, nil
+}
+
+// changedTerritories returns, by territory index, which territories of state st (the state after events)
+// events changed, owner or armies. A territory a resignation turned neutral is either neutral in st or was
+// changed since by an event that names it.
+func changedTerritories(st rules.State, events []game.SeqEvent) []bool {
+	b := st.Board()
+	changed := make([]bool, b.Len())
+	mark := func(ts ...rules.TerritoryID) {
+		for _, t := range ts {
+			if int(t) >= 0 && int(t) < len(changed) {
+				changed[t] = true
+			}
+		}
+	}
+	for _, e := range events {
+		switch ev := e.Event.(type) {
+		case rules.TerritoriesDealt:
+			for t := range changed {
+				changed[t] = true
+			}
+		case rules.TerritoryClaimed:
+			mark(ev.Territory)
+		case rules.ArmiesPlaced:
+			for _, p := range ev.Placements {
+				mark(p.Territory)
+			}
+		case rules.CardsTraded:
+			mark(ev.Bonus...)
+		case rules.BattleRolled:
+			mark(ev.From, ev.To)
+		case rules.TerritoryConquered:
+			mark(ev.From, ev.To)
+		case rules.TerritoryOccupied:
+			mark(ev.From, ev.To)
+		case rules.Fortified:
+			mark(ev.From, ev.To)
+		case rules.PlayerResigned:
+			for t := range changed {
+				if st.Owner(rules.TerritoryID(t)) == rules.Neutral {
+					changed[t] = true
+				}
+			}
+		}
+	}
+	return changed
 }
 
 // events returns the events of game gameID after sequence number after (first of them, at most
@@ -419,14 +587,15 @@ func (r *Resolver) events(ctx context.Context, gameID int, after, first *int) ([
 	if limit == 0 {
 		return []*game.EventView{}, nil
 	}
+	snap, err := r.snapshotOf(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
 	events, err := r.game.Events(ctx, gameID, int64(from), limit)
 	if err != nil {
 		return nil, err
 	}
-	seat, ok, err := r.viewerSeat(ctx, gameID)
-	if err != nil {
-		return nil, err
-	}
+	seat, ok := viewerSeat(ctx, snap.Seats)
 	if !ok {
 		seat = int(rules.NoPlayer)
 	}
@@ -434,7 +603,7 @@ func (r *Resolver) events(ctx context.Context, gameID int, after, first *int) ([
 }
 
 // listGames lists the games the viewer may see, newest first, with the filter applied.
-func (r *Resolver) listGames(ctx context.Context, filter *GamesFilter, first *int, after *entgql.Cursor[int]) (*ent.GameConnection, error) {
+func (r *Resolver) listGames(ctx context.Context, filter *GamesFilter, first *int, after *entgql.Cursor[int]) (*GameConnection, error) {
 	first, _, err := pageArgs(first, nil)
 	if err != nil {
 		return nil, err
@@ -472,7 +641,7 @@ func (r *Resolver) listGames(ctx context.Context, filter *GamesFilter, first *in
 	if err != nil {
 		return nil, fmt.Errorf("error listing games: %w", err)
 	}
-	return conn, nil
+	return gameConnection(conn), nil
 }
 
 // attackCommand builds the engine's attack from the attack input and the board.

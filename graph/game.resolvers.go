@@ -17,86 +17,47 @@ import (
 	"entgo.io/contrib/entgql"
 )
 
-// ID is the resolver for the id field.
-func (r *gameResolver) ID(ctx context.Context, obj *ent.Game) (string, error) {
-	return GlobalID(typeGame, obj.ID), nil
-}
-
 // Map is the resolver for the map field.
-func (r *gameResolver) Map(ctx context.Context, obj *ent.Game) (*ent.GameMap, error) {
-	m, err := r.ent.GameMap.Get(ctx, obj.MapID)
+func (r *gameResolver) Map(ctx context.Context, obj *Game) (*ent.GameMap, error) {
+	m, err := r.ent.GameMap.Get(ctx, obj.mapID)
 	if err != nil {
 		return nil, fmt.Errorf("error loading the map: %w", err)
 	}
 	return m, nil
 }
 
-// Status is the resolver for the status field.
-func (r *gameResolver) Status(ctx context.Context, obj *ent.Game) (string, error) {
-	return string(obj.Status), nil
-}
-
-// CurrentSeat is the resolver for the currentSeat field.
-func (r *gameResolver) CurrentSeat(ctx context.Context, obj *ent.Game) (*int, error) {
-	return game.SeatOrNil(rules.PlayerID(obj.CurrentSeat)), nil
-}
-
-// Claim is the resolver for the claim field.
-func (r *gameResolver) Claim(ctx context.Context, obj *ent.Game) (string, error) {
-	return string(obj.Claim), nil
-}
-
-// CardSystem is the resolver for the cardSystem field.
-func (r *gameResolver) CardSystem(ctx context.Context, obj *ent.Game) (string, error) {
-	return string(obj.CardSystem), nil
-}
-
 // Seats is the resolver for the seats field.
-func (r *gameResolver) Seats(ctx context.Context, obj *ent.Game) ([]*ent.Player, error) {
-	snap, err := r.snapshotOf(ctx, obj.ID)
+func (r *gameResolver) Seats(ctx context.Context, obj *Game) ([]*Seat, error) {
+	snap, err := r.snapshotOf(ctx, obj.gameID)
 	if err != nil {
 		return nil, err
 	}
-	return entSeats(snap), nil
+	return newSeats(snap), nil
 }
 
 // Board is the resolver for the board field.
-func (r *gameResolver) Board(ctx context.Context, obj *ent.Game) ([]*TerritoryState, error) {
-	snap, err := r.snapshotOf(ctx, obj.ID)
-	if err != nil {
-		return nil, err
-	}
-	st := snap.State
-	b := st.Board()
-	out := make([]*TerritoryState, b.Len())
-	for i := range b.Len() {
-		t := rules.TerritoryID(i)
-		ts := &TerritoryState{Key: b.Territory(t).Key, Name: b.Territory(t).Name, Armies: st.Armies(t)}
-		switch o := st.Owner(t); {
-		case o == rules.Neutral:
-			ts.Neutral = true
-		case o >= 0:
-			owner := int(o)
-			ts.Owner = &owner
-		}
-		out[i] = ts
-	}
-	return out, nil
+func (r *gameResolver) Board(ctx context.Context, obj *Game, sinceSeq *int) ([]*TerritoryState, error) {
+	return r.board(ctx, obj.gameID, sinceSeq)
 }
 
 // ViewerActions is the resolver for the viewerActions field.
-func (r *gameResolver) ViewerActions(ctx context.Context, obj *ent.Game) ([]*Action, error) {
-	return r.viewerActions(ctx, obj.ID)
+func (r *gameResolver) ViewerActions(ctx context.Context, obj *Game, from *string) ([]*Action, error) {
+	return r.viewerActions(ctx, obj.gameID, from)
+}
+
+// ViewerActionSummary is the resolver for the viewerActionSummary field.
+func (r *gameResolver) ViewerActionSummary(ctx context.Context, obj *Game) ([]*ActionSummary, error) {
+	return r.viewerActionSummary(ctx, obj.gameID)
 }
 
 // Territories is the resolver for the territories field.
-func (r *gameResolver) Territories(ctx context.Context, obj *ent.Game, first *int, after *entgql.Cursor[int]) (*ent.TerritoryConnection, error) {
+func (r *gameResolver) Territories(ctx context.Context, obj *Game, first *int, after *entgql.Cursor[int]) (*ent.TerritoryConnection, error) {
 	first, _, err := pageArgs(first, nil)
 	if err != nil {
 		return nil, err
 	}
 	// The rows are created in territory index order, so id order is map order.
-	conn, err := r.ent.Territory.Query().Where(territory.GameID(obj.ID)).Paginate(ctx, after, first, nil, nil)
+	conn, err := r.ent.Territory.Query().Where(territory.GameID(obj.gameID)).Paginate(ctx, after, first, nil, nil)
 	if err != nil {
 		return nil, fmt.Errorf("error listing the territories: %w", err)
 	}
@@ -104,23 +65,23 @@ func (r *gameResolver) Territories(ctx context.Context, obj *ent.Game, first *in
 }
 
 // Events is the resolver for the events field.
-func (r *gameResolver) Events(ctx context.Context, obj *ent.Game, after *int, first *int) ([]*game.EventView, error) {
-	return r.events(ctx, obj.ID, after, first)
+func (r *gameResolver) Events(ctx context.Context, obj *Game, after *int, first *int) ([]*game.EventView, error) {
+	return r.events(ctx, obj.gameID, after, first)
 }
 
 // InviteCode is the resolver for the inviteCode field.
-func (r *gameResolver) InviteCode(ctx context.Context, obj *ent.Game) (*string, error) {
-	if me, ok := ViewerID(ctx); !ok || me != obj.CreatorID {
+func (r *gameResolver) InviteCode(ctx context.Context, obj *Game) (*string, error) {
+	if me, ok := ViewerID(ctx); !ok || me != obj.creatorID {
 		return nil, nil
 	}
-	return obj.InviteCode, nil
+	return obj.inviteCode, nil
 }
 
-func (r *gameResolver) Record(ctx context.Context, obj *ent.Game) (map[string]any, error) {
+func (r *gameResolver) Record(ctx context.Context, obj *Game) (map[string]any, error) {
 	if err := spendRecord(ctx, obj.Seq); err != nil {
 		return nil, err
 	}
-	return r.recordJSON(ctx, obj.ID)
+	return r.recordJSON(ctx, obj.gameID)
 }
 
 // ID is the resolver for the id field.
@@ -164,10 +125,10 @@ func (r *mutationResolver) LeaveGame(ctx context.Context, input GameInput) (*Gam
 	if err != nil {
 		return nil, err
 	}
-	if err := r.game.GameLeave(ctx, g.ID, me.ID); err != nil {
+	if err := r.game.GameLeave(ctx, g.gameID, me.ID); err != nil {
 		return nil, err
 	}
-	return r.lobbyPayload(ctx, g.ID)
+	return r.lobbyPayload(ctx, g.gameID)
 }
 
 // StartGame is the resolver for the startGame field.
@@ -180,7 +141,7 @@ func (r *mutationResolver) StartGame(ctx context.Context, input GameInput) (*Gam
 	if err != nil {
 		return nil, err
 	}
-	res, err := r.game.GameStart(ctx, g.ID, me.ID)
+	res, err := r.game.GameStart(ctx, g.gameID, me.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -270,12 +231,12 @@ func (r *mutationResolver) Resign(ctx context.Context, input TurnInput) (*GamePa
 }
 
 // Game is the resolver for the game field.
-func (r *queryResolver) Game(ctx context.Context, id string) (*ent.Game, error) {
+func (r *queryResolver) Game(ctx context.Context, id string) (*Game, error) {
 	return r.gameOf(ctx, id)
 }
 
 // Games is the resolver for the games field.
-func (r *queryResolver) Games(ctx context.Context, filter *GamesFilter, first *int, after *entgql.Cursor[int]) (*ent.GameConnection, error) {
+func (r *queryResolver) Games(ctx context.Context, filter *GamesFilter, first *int, after *entgql.Cursor[int]) (*GameConnection, error) {
 	return r.listGames(ctx, filter, first, after)
 }
 
@@ -315,60 +276,36 @@ func (r *queryResolver) Map(ctx context.Context, key string, version *int) (*ent
 }
 
 // User is the resolver for the user field.
-func (r *seatResolver) User(ctx context.Context, obj *ent.Player) (*ent.User, error) {
-	if obj.UserID == nil {
+func (r *seatResolver) User(ctx context.Context, obj *Seat) (*ent.User, error) {
+	if obj.userID == 0 {
 		return nil, nil
 	}
-	u, err := r.ent.User.Get(ctx, *obj.UserID)
+	u, err := r.ent.User.Get(ctx, obj.userID)
 	if err != nil {
-		return nil, fmt.Errorf("error loading the user: %w", err)
+		return nil, fmt.Errorf("error loading user %d: %w", obj.userID, err)
 	}
 	return u, nil
 }
 
 // UserName is the resolver for the userName field.
-func (r *seatResolver) UserName(ctx context.Context, obj *ent.Player) (*string, error) {
-	if obj.UserID == nil {
+func (r *seatResolver) UserName(ctx context.Context, obj *Seat) (*string, error) {
+	if obj.userID == 0 {
 		return nil, nil
 	}
-	u, err := r.ent.User.Get(ctx, *obj.UserID)
+	u, err := r.ent.User.Get(ctx, obj.userID)
 	if err != nil {
-		return nil, fmt.Errorf("error loading the user: %w", err)
+		return nil, fmt.Errorf("error loading user %d: %w", obj.userID, err)
 	}
 	return &u.Name, nil
 }
 
-// Difficulty is the resolver for the difficulty field.
-func (r *seatResolver) Difficulty(ctx context.Context, obj *ent.Player) (*string, error) {
-	if obj.Difficulty == nil {
-		return nil, nil
-	}
-	d := string(*obj.Difficulty)
-	return &d, nil
-}
-
-// Status is the resolver for the status field.
-func (r *seatResolver) Status(ctx context.Context, obj *ent.Player) (string, error) {
-	return string(obj.Status), nil
-}
-
 // Cards is the resolver for the cards field.
-func (r *seatResolver) Cards(ctx context.Context, obj *ent.Player) ([]int, error) {
-	me, ok := ViewerID(ctx)
-	if !ok || obj.UserID == nil || *obj.UserID != me {
+func (r *seatResolver) Cards(ctx context.Context, obj *Seat) ([]int, error) {
+	if me, ok := ViewerID(ctx); !ok || obj.userID == 0 || obj.userID != me {
 		return nil, nil
 	}
-	snap, err := r.snapshotOf(ctx, obj.GameID)
-	if err != nil {
-		return nil, err
-	}
-	st := snap.State
-	if obj.Seat >= st.Players() {
-		return []int{}, nil
-	}
-	hand := st.Player(rules.PlayerID(obj.Seat)).Hand
-	out := make([]int, len(hand))
-	for i, c := range hand {
+	out := make([]int, len(obj.hand))
+	for i, c := range obj.hand {
 		out[i] = int(c)
 	}
 	return out, nil

@@ -60,6 +60,12 @@ type ComplexityRoot struct {
 		To    func(childComplexity int) int
 	}
 
+	ActionSummary struct {
+		Count func(childComplexity int) int
+		From  func(childComplexity int) int
+		Kind  func(childComplexity int) int
+	}
+
 	ApiToken struct {
 		CreatedAt  func(childComplexity int) int
 		ExpiresAt  func(childComplexity int) int
@@ -97,26 +103,27 @@ type ComplexityRoot struct {
 	}
 
 	Game struct {
-		Board            func(childComplexity int) int
-		CardSystem       func(childComplexity int) int
-		Claim            func(childComplexity int) int
-		CurrentSeat      func(childComplexity int) int
-		Events           func(childComplexity int, after *int, first *int) int
-		ID               func(childComplexity int) int
-		InviteCode       func(childComplexity int) int
-		Map              func(childComplexity int) int
-		Phase            func(childComplexity int) int
-		Record           func(childComplexity int) int
-		Seats            func(childComplexity int) int
-		Seq              func(childComplexity int) int
-		Status           func(childComplexity int) int
-		Territories      func(childComplexity int, first *int, after *entgql.Cursor[int]) int
-		TtbPercent       func(childComplexity int) int
-		Turn             func(childComplexity int) int
-		TurnDeadline     func(childComplexity int) int
-		TurnLimitSeconds func(childComplexity int) int
-		Version          func(childComplexity int) int
-		ViewerActions    func(childComplexity int) int
+		Board               func(childComplexity int, sinceSeq *int) int
+		CardSystem          func(childComplexity int) int
+		Claim               func(childComplexity int) int
+		CurrentSeat         func(childComplexity int) int
+		Events              func(childComplexity int, after *int, first *int) int
+		ID                  func(childComplexity int) int
+		InviteCode          func(childComplexity int) int
+		Map                 func(childComplexity int) int
+		Phase               func(childComplexity int) int
+		Record              func(childComplexity int) int
+		Seats               func(childComplexity int) int
+		Seq                 func(childComplexity int) int
+		Status              func(childComplexity int) int
+		Territories         func(childComplexity int, first *int, after *entgql.Cursor[int]) int
+		TtbPercent          func(childComplexity int) int
+		Turn                func(childComplexity int) int
+		TurnDeadline        func(childComplexity int) int
+		TurnLimitSeconds    func(childComplexity int) int
+		Version             func(childComplexity int) int
+		ViewerActionSummary func(childComplexity int) int
+		ViewerActions       func(childComplexity int, from *string) int
 	}
 
 	GameConnection struct {
@@ -327,22 +334,16 @@ type ApiTokenResolver interface {
 	ID(ctx context.Context, obj *ent.Token) (string, error)
 }
 type GameResolver interface {
-	ID(ctx context.Context, obj *ent.Game) (string, error)
-	Map(ctx context.Context, obj *ent.Game) (*ent.GameMap, error)
-	Status(ctx context.Context, obj *ent.Game) (string, error)
+	Map(ctx context.Context, obj *Game) (*ent.GameMap, error)
 
-	CurrentSeat(ctx context.Context, obj *ent.Game) (*int, error)
-
-	Claim(ctx context.Context, obj *ent.Game) (string, error)
-	CardSystem(ctx context.Context, obj *ent.Game) (string, error)
-
-	Seats(ctx context.Context, obj *ent.Game) ([]*ent.Player, error)
-	Board(ctx context.Context, obj *ent.Game) ([]*TerritoryState, error)
-	ViewerActions(ctx context.Context, obj *ent.Game) ([]*Action, error)
-	Territories(ctx context.Context, obj *ent.Game, first *int, after *entgql.Cursor[int]) (*ent.TerritoryConnection, error)
-	Events(ctx context.Context, obj *ent.Game, after *int, first *int) ([]*game.EventView, error)
-	InviteCode(ctx context.Context, obj *ent.Game) (*string, error)
-	Record(ctx context.Context, obj *ent.Game) (map[string]any, error)
+	Seats(ctx context.Context, obj *Game) ([]*Seat, error)
+	Board(ctx context.Context, obj *Game, sinceSeq *int) ([]*TerritoryState, error)
+	ViewerActions(ctx context.Context, obj *Game, from *string) ([]*Action, error)
+	ViewerActionSummary(ctx context.Context, obj *Game) ([]*ActionSummary, error)
+	Territories(ctx context.Context, obj *Game, first *int, after *entgql.Cursor[int]) (*ent.TerritoryConnection, error)
+	Events(ctx context.Context, obj *Game, after *int, first *int) ([]*game.EventView, error)
+	InviteCode(ctx context.Context, obj *Game) (*string, error)
+	Record(ctx context.Context, obj *Game) (map[string]any, error)
 }
 type GameMapResolver interface {
 	ID(ctx context.Context, obj *ent.GameMap) (string, error)
@@ -369,24 +370,21 @@ type MutationResolver interface {
 	Resign(ctx context.Context, input TurnInput) (*GamePayload, error)
 }
 type QueryResolver interface {
-	Node(ctx context.Context, id string) (ent.Noder, error)
-	Nodes(ctx context.Context, ids []string) ([]ent.Noder, error)
+	Node(ctx context.Context, id string) (Noder, error)
+	Nodes(ctx context.Context, ids []string) ([]Noder, error)
 	Viewer(ctx context.Context) (*ent.User, error)
 	APITokens(ctx context.Context, first *int, after *entgql.Cursor[int], last *int, before *entgql.Cursor[int]) (*ent.TokenConnection, error)
-	Game(ctx context.Context, id string) (*ent.Game, error)
-	Games(ctx context.Context, filter *GamesFilter, first *int, after *entgql.Cursor[int]) (*ent.GameConnection, error)
+	Game(ctx context.Context, id string) (*Game, error)
+	Games(ctx context.Context, filter *GamesFilter, first *int, after *entgql.Cursor[int]) (*GameConnection, error)
 	BattleOdds(ctx context.Context, attackers int, defenders int) (*BattleOdds, error)
 	Maps(ctx context.Context) ([]*ent.GameMap, error)
 	Map(ctx context.Context, key string, version *int) (*ent.GameMap, error)
 }
 type SeatResolver interface {
-	User(ctx context.Context, obj *ent.Player) (*ent.User, error)
-	UserName(ctx context.Context, obj *ent.Player) (*string, error)
+	User(ctx context.Context, obj *Seat) (*ent.User, error)
+	UserName(ctx context.Context, obj *Seat) (*string, error)
 
-	Difficulty(ctx context.Context, obj *ent.Player) (*string, error)
-	Status(ctx context.Context, obj *ent.Player) (string, error)
-
-	Cards(ctx context.Context, obj *ent.Player) ([]int, error)
+	Cards(ctx context.Context, obj *Seat) ([]int, error)
 }
 type SubscriptionResolver interface {
 	GameEvents(ctx context.Context, gameID string, after *int) (<-chan graphql.Event[*live.Event], error)
@@ -407,7 +405,7 @@ type UserResolver interface {
 }
 type ViewerEventResolver interface {
 	GameID(ctx context.Context, obj *live.Notice) (string, error)
-	Game(ctx context.Context, obj *live.Notice) (*ent.Game, error)
+	Game(ctx context.Context, obj *live.Notice) (*Game, error)
 
 	Data(ctx context.Context, obj *live.Notice) (map[string]any, error)
 }
@@ -466,6 +464,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Action.To(childComplexity), true
+
+	case "ActionSummary.count":
+		if e.ComplexityRoot.ActionSummary.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActionSummary.Count(childComplexity), true
+	case "ActionSummary.from":
+		if e.ComplexityRoot.ActionSummary.From == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActionSummary.From(childComplexity), true
+	case "ActionSummary.kind":
+		if e.ComplexityRoot.ActionSummary.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActionSummary.Kind(childComplexity), true
 
 	case "ApiToken.createdAt":
 		if e.ComplexityRoot.ApiToken.CreatedAt == nil {
@@ -586,7 +603,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		return e.ComplexityRoot.Game.Board(childComplexity), true
+		args, err := ec.field_Game_board_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Game.Board(childComplexity, args["sinceSeq"].(*int)), true
 	case "Game.cardSystem":
 		if e.ComplexityRoot.Game.CardSystem == nil {
 			break
@@ -705,12 +727,23 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Game.Version(childComplexity), true
+	case "Game.viewerActionSummary":
+		if e.ComplexityRoot.Game.ViewerActionSummary == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.ViewerActionSummary(childComplexity), true
 	case "Game.viewerActions":
 		if e.ComplexityRoot.Game.ViewerActions == nil {
 			break
 		}
 
-		return e.ComplexityRoot.Game.ViewerActions(childComplexity), true
+		args, err := ec.field_Game_viewerActions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Game.ViewerActions(childComplexity, args["from"].(*string)), true
 
 	case "GameConnection.edges":
 		if e.ComplexityRoot.GameConnection.Edges == nil {
@@ -1785,6 +1818,18 @@ func (ec *executionContext) childFields_Action(ctx context.Context, field graphq
 	return nil, fmt.Errorf("no field named %q was found under type Action", field.Name)
 }
 
+func (ec *executionContext) childFields_ActionSummary(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "kind":
+		return ec.fieldContext_ActionSummary_kind(ctx, field)
+	case "count":
+		return ec.fieldContext_ActionSummary_count(ctx, field)
+	case "from":
+		return ec.fieldContext_ActionSummary_from(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ActionSummary", field.Name)
+}
+
 func (ec *executionContext) childFields_ApiToken(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -1889,6 +1934,8 @@ func (ec *executionContext) childFields_Game(ctx context.Context, field graphql.
 		return ec.fieldContext_Game_board(ctx, field)
 	case "viewerActions":
 		return ec.fieldContext_Game_viewerActions(ctx, field)
+	case "viewerActionSummary":
+		return ec.fieldContext_Game_viewerActionSummary(ctx, field)
 	case "territories":
 		return ec.fieldContext_Game_territories(ctx, field)
 	case "events":
@@ -2339,6 +2386,20 @@ func (ec *executionContext) childFields___Type(ctx context.Context, field graphq
 
 // region    ***************************** args.gotpl *****************************
 
+func (ec *executionContext) field_Game_board_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "sinceSeq",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["sinceSeq"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Game_events_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -2380,6 +2441,20 @@ func (ec *executionContext) field_Game_territories_args(ctx context.Context, raw
 		return nil, err
 	}
 	args["after"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Game_viewerActions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "from",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["from"] = arg0
 	return args, nil
 }
 
@@ -3051,6 +3126,75 @@ func (ec *executionContext) fieldContext_Action_max(_ context.Context, field gra
 	return graphql.NewScalarFieldContext("Action", field, false, false, "Int")
 }
 
+func (ec *executionContext) _ActionSummary_kind(ctx context.Context, field graphql.CollectedField, obj *ActionSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActionSummary_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ActionSummary_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ActionSummary", field, false, false, "String")
+}
+
+func (ec *executionContext) _ActionSummary_count(ctx context.Context, field graphql.CollectedField, obj *ActionSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActionSummary_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ActionSummary_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ActionSummary", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ActionSummary_from(ctx context.Context, field graphql.CollectedField, obj *ActionSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActionSummary_from(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.From, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ActionSummary_from(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ActionSummary", field, false, false, "String")
+}
+
 func (ec *executionContext) _ApiToken_id(ctx context.Context, field graphql.CollectedField, obj *ent.Token) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -3510,7 +3654,7 @@ func (ec *executionContext) fieldContext_Dice_defender(_ context.Context, field 
 	return graphql.NewScalarFieldContext("Dice", field, false, false, "Int")
 }
 
-func (ec *executionContext) _Game_id(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_id(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3519,7 +3663,7 @@ func (ec *executionContext) _Game_id(ctx context.Context, field graphql.Collecte
 			return ec.fieldContext_Game_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Game().ID(ctx, obj)
+			return obj.ID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -3530,10 +3674,10 @@ func (ec *executionContext) _Game_id(ctx context.Context, field graphql.Collecte
 	)
 }
 func (ec *executionContext) fieldContext_Game_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Game", field, true, true, "ID")
+	return graphql.NewScalarFieldContext("Game", field, false, false, "ID")
 }
 
-func (ec *executionContext) _Game_map(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_map(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3565,7 +3709,7 @@ func (ec *executionContext) fieldContext_Game_map(_ context.Context, field graph
 	return fc, nil
 }
 
-func (ec *executionContext) _Game_status(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_status(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3574,7 +3718,7 @@ func (ec *executionContext) _Game_status(ctx context.Context, field graphql.Coll
 			return ec.fieldContext_Game_status(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Game().Status(ctx, obj)
+			return obj.Status, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -3585,10 +3729,10 @@ func (ec *executionContext) _Game_status(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Game_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Game", field, true, true, "String")
+	return graphql.NewScalarFieldContext("Game", field, false, false, "String")
 }
 
-func (ec *executionContext) _Game_phase(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_phase(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3611,7 +3755,7 @@ func (ec *executionContext) fieldContext_Game_phase(_ context.Context, field gra
 	return graphql.NewScalarFieldContext("Game", field, false, false, "String")
 }
 
-func (ec *executionContext) _Game_turn(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_turn(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3634,7 +3778,7 @@ func (ec *executionContext) fieldContext_Game_turn(_ context.Context, field grap
 	return graphql.NewScalarFieldContext("Game", field, false, false, "Int")
 }
 
-func (ec *executionContext) _Game_version(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_version(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3657,7 +3801,7 @@ func (ec *executionContext) fieldContext_Game_version(_ context.Context, field g
 	return graphql.NewScalarFieldContext("Game", field, false, false, "Int")
 }
 
-func (ec *executionContext) _Game_currentSeat(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_currentSeat(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3666,7 +3810,7 @@ func (ec *executionContext) _Game_currentSeat(ctx context.Context, field graphql
 			return ec.fieldContext_Game_currentSeat(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Game().CurrentSeat(ctx, obj)
+			return obj.CurrentSeat, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
@@ -3677,10 +3821,10 @@ func (ec *executionContext) _Game_currentSeat(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Game_currentSeat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Game", field, true, true, "Int")
+	return graphql.NewScalarFieldContext("Game", field, false, false, "Int")
 }
 
-func (ec *executionContext) _Game_turnDeadline(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_turnDeadline(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3703,7 +3847,7 @@ func (ec *executionContext) fieldContext_Game_turnDeadline(_ context.Context, fi
 	return graphql.NewScalarFieldContext("Game", field, false, false, "Time")
 }
 
-func (ec *executionContext) _Game_turnLimitSeconds(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_turnLimitSeconds(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3726,7 +3870,7 @@ func (ec *executionContext) fieldContext_Game_turnLimitSeconds(_ context.Context
 	return graphql.NewScalarFieldContext("Game", field, false, false, "Int")
 }
 
-func (ec *executionContext) _Game_claim(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_claim(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3735,7 +3879,7 @@ func (ec *executionContext) _Game_claim(ctx context.Context, field graphql.Colle
 			return ec.fieldContext_Game_claim(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Game().Claim(ctx, obj)
+			return obj.Claim, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -3746,10 +3890,10 @@ func (ec *executionContext) _Game_claim(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Game_claim(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Game", field, true, true, "String")
+	return graphql.NewScalarFieldContext("Game", field, false, false, "String")
 }
 
-func (ec *executionContext) _Game_cardSystem(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_cardSystem(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3758,7 +3902,7 @@ func (ec *executionContext) _Game_cardSystem(ctx context.Context, field graphql.
 			return ec.fieldContext_Game_cardSystem(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Game().CardSystem(ctx, obj)
+			return obj.CardSystem, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -3769,10 +3913,10 @@ func (ec *executionContext) _Game_cardSystem(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Game_cardSystem(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Game", field, true, true, "String")
+	return graphql.NewScalarFieldContext("Game", field, false, false, "String")
 }
 
-func (ec *executionContext) _Game_ttbPercent(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_ttbPercent(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3795,7 +3939,7 @@ func (ec *executionContext) fieldContext_Game_ttbPercent(_ context.Context, fiel
 	return graphql.NewScalarFieldContext("Game", field, false, false, "Int")
 }
 
-func (ec *executionContext) _Game_seats(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_seats(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3807,8 +3951,8 @@ func (ec *executionContext) _Game_seats(ctx context.Context, field graphql.Colle
 			return ec.Resolvers.Game().Seats(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Player) graphql.Marshaler {
-			return ec.marshalNSeat2ᚕᚖroutᚋentᚐPlayerᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []*Seat) graphql.Marshaler {
+			return ec.marshalNSeat2ᚕᚖroutᚋgraphᚐSeatᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -3827,7 +3971,7 @@ func (ec *executionContext) fieldContext_Game_seats(_ context.Context, field gra
 	return fc, nil
 }
 
-func (ec *executionContext) _Game_board(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_board(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3836,7 +3980,8 @@ func (ec *executionContext) _Game_board(ctx context.Context, field graphql.Colle
 			return ec.fieldContext_Game_board(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Game().Board(ctx, obj)
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Game().Board(ctx, obj, fc.Args["sinceSeq"].(*int))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*TerritoryState) graphql.Marshaler {
@@ -3846,7 +3991,7 @@ func (ec *executionContext) _Game_board(ctx context.Context, field graphql.Colle
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_Game_board(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_Game_board(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "Game",
 		Field:      field,
@@ -3856,10 +4001,21 @@ func (ec *executionContext) fieldContext_Game_board(_ context.Context, field gra
 			return ec.childFields_TerritoryState(ctx, field)
 		},
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Game_board_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
 	return fc, nil
 }
 
-func (ec *executionContext) _Game_viewerActions(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_viewerActions(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3868,7 +4024,8 @@ func (ec *executionContext) _Game_viewerActions(ctx context.Context, field graph
 			return ec.fieldContext_Game_viewerActions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Game().ViewerActions(ctx, obj)
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Game().ViewerActions(ctx, obj, fc.Args["from"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*Action) graphql.Marshaler {
@@ -3878,7 +4035,7 @@ func (ec *executionContext) _Game_viewerActions(ctx context.Context, field graph
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_Game_viewerActions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_Game_viewerActions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "Game",
 		Field:      field,
@@ -3888,10 +4045,53 @@ func (ec *executionContext) fieldContext_Game_viewerActions(_ context.Context, f
 			return ec.childFields_Action(ctx, field)
 		},
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Game_viewerActions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
 	return fc, nil
 }
 
-func (ec *executionContext) _Game_territories(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_viewerActionSummary(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_viewerActionSummary(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().ViewerActionSummary(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ActionSummary) graphql.Marshaler {
+			return ec.marshalNActionSummary2ᚕᚖroutᚋgraphᚐActionSummaryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_viewerActionSummary(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Game",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ActionSummary(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Game_territories(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3935,7 +4135,7 @@ func (ec *executionContext) fieldContext_Game_territories(ctx context.Context, f
 	return fc, nil
 }
 
-func (ec *executionContext) _Game_events(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_events(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -3979,7 +4179,7 @@ func (ec *executionContext) fieldContext_Game_events(ctx context.Context, field 
 	return fc, nil
 }
 
-func (ec *executionContext) _Game_inviteCode(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_inviteCode(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4002,7 +4202,7 @@ func (ec *executionContext) fieldContext_Game_inviteCode(_ context.Context, fiel
 	return graphql.NewScalarFieldContext("Game", field, true, true, "String")
 }
 
-func (ec *executionContext) _Game_record(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_record(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4025,7 +4225,7 @@ func (ec *executionContext) fieldContext_Game_record(_ context.Context, field gr
 	return graphql.NewScalarFieldContext("Game", field, true, true, "JSON")
 }
 
-func (ec *executionContext) _Game_seq(ctx context.Context, field graphql.CollectedField, obj *ent.Game) (ret graphql.Marshaler) {
+func (ec *executionContext) _Game_seq(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4048,7 +4248,7 @@ func (ec *executionContext) fieldContext_Game_seq(_ context.Context, field graph
 	return graphql.NewScalarFieldContext("Game", field, false, false, "Int")
 }
 
-func (ec *executionContext) _GameConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.GameConnection) (ret graphql.Marshaler) {
+func (ec *executionContext) _GameConnection_edges(ctx context.Context, field graphql.CollectedField, obj *GameConnection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4060,8 +4260,8 @@ func (ec *executionContext) _GameConnection_edges(ctx context.Context, field gra
 			return obj.Edges, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.GameEdge) graphql.Marshaler {
-			return ec.marshalNGameEdge2ᚕᚖroutᚋentᚐGameEdgeᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []*GameEdge) graphql.Marshaler {
+			return ec.marshalNGameEdge2ᚕᚖroutᚋgraphᚐGameEdgeᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -4080,7 +4280,7 @@ func (ec *executionContext) fieldContext_GameConnection_edges(_ context.Context,
 	return fc, nil
 }
 
-func (ec *executionContext) _GameConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.GameConnection) (ret graphql.Marshaler) {
+func (ec *executionContext) _GameConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *GameConnection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4112,7 +4312,7 @@ func (ec *executionContext) fieldContext_GameConnection_pageInfo(_ context.Conte
 	return fc, nil
 }
 
-func (ec *executionContext) _GameConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.GameConnection) (ret graphql.Marshaler) {
+func (ec *executionContext) _GameConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *GameConnection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4135,7 +4335,7 @@ func (ec *executionContext) fieldContext_GameConnection_totalCount(_ context.Con
 	return graphql.NewScalarFieldContext("GameConnection", field, false, false, "Int")
 }
 
-func (ec *executionContext) _GameEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.GameEdge) (ret graphql.Marshaler) {
+func (ec *executionContext) _GameEdge_node(ctx context.Context, field graphql.CollectedField, obj *GameEdge) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4147,8 +4347,8 @@ func (ec *executionContext) _GameEdge_node(ctx context.Context, field graphql.Co
 			return obj.Node, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Game) graphql.Marshaler {
-			return ec.marshalNGame2ᚖroutᚋentᚐGame(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *Game) graphql.Marshaler {
+			return ec.marshalNGame2ᚖroutᚋgraphᚐGame(ctx, selections, v)
 		},
 		true,
 		true,
@@ -4167,7 +4367,7 @@ func (ec *executionContext) fieldContext_GameEdge_node(_ context.Context, field 
 	return fc, nil
 }
 
-func (ec *executionContext) _GameEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.GameEdge) (ret graphql.Marshaler) {
+func (ec *executionContext) _GameEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *GameEdge) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4409,8 +4609,8 @@ func (ec *executionContext) _GamePayload_game(ctx context.Context, field graphql
 			return obj.Game, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Game) graphql.Marshaler {
-			return ec.marshalOGame2ᚖroutᚋentᚐGame(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *Game) graphql.Marshaler {
+			return ec.marshalOGame2ᚖroutᚋgraphᚐGame(ctx, selections, v)
 		},
 		true,
 		false,
@@ -6052,8 +6252,8 @@ func (ec *executionContext) _Query_node(ctx context.Context, field graphql.Colle
 			return ec.Resolvers.Query().Node(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v ent.Noder) graphql.Marshaler {
-			return ec.marshalONode2routᚋentᚐNoder(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v Noder) graphql.Marshaler {
+			return ec.marshalONode2routᚋgraphᚐNoder(ctx, selections, v)
 		},
 		true,
 		false,
@@ -6096,8 +6296,8 @@ func (ec *executionContext) _Query_nodes(ctx context.Context, field graphql.Coll
 			return ec.Resolvers.Query().Nodes(ctx, fc.Args["ids"].([]string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []ent.Noder) graphql.Marshaler {
-			return ec.marshalNNode2ᚕroutᚋentᚐNoder(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []Noder) graphql.Marshaler {
+			return ec.marshalNNode2ᚕroutᚋgraphᚐNoder(ctx, selections, v)
 		},
 		true,
 		true,
@@ -6242,8 +6442,8 @@ func (ec *executionContext) _Query_game(ctx context.Context, field graphql.Colle
 			return ec.Resolvers.Query().Game(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Game) graphql.Marshaler {
-			return ec.marshalOGame2ᚖroutᚋentᚐGame(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *Game) graphql.Marshaler {
+			return ec.marshalOGame2ᚖroutᚋgraphᚐGame(ctx, selections, v)
 		},
 		true,
 		false,
@@ -6286,8 +6486,8 @@ func (ec *executionContext) _Query_games(ctx context.Context, field graphql.Coll
 			return ec.Resolvers.Query().Games(ctx, fc.Args["filter"].(*GamesFilter), fc.Args["first"].(*int), fc.Args["after"].(*entgql.Cursor[int]))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.GameConnection) graphql.Marshaler {
-			return ec.marshalNGameConnection2ᚖroutᚋentᚐGameConnection(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *GameConnection) graphql.Marshaler {
+			return ec.marshalNGameConnection2ᚖroutᚋgraphᚐGameConnection(ctx, selections, v)
 		},
 		true,
 		true,
@@ -6577,7 +6777,7 @@ func (ec *executionContext) fieldContext_RevokeApiTokenPayload_userErrors(_ cont
 	return fc, nil
 }
 
-func (ec *executionContext) _Seat_seat(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+func (ec *executionContext) _Seat_seat(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -6600,7 +6800,7 @@ func (ec *executionContext) fieldContext_Seat_seat(_ context.Context, field grap
 	return graphql.NewScalarFieldContext("Seat", field, false, false, "Int")
 }
 
-func (ec *executionContext) _Seat_color(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+func (ec *executionContext) _Seat_color(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -6623,7 +6823,7 @@ func (ec *executionContext) fieldContext_Seat_color(_ context.Context, field gra
 	return graphql.NewScalarFieldContext("Seat", field, false, false, "String")
 }
 
-func (ec *executionContext) _Seat_user(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+func (ec *executionContext) _Seat_user(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -6655,7 +6855,7 @@ func (ec *executionContext) fieldContext_Seat_user(_ context.Context, field grap
 	return fc, nil
 }
 
-func (ec *executionContext) _Seat_userName(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+func (ec *executionContext) _Seat_userName(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -6678,7 +6878,7 @@ func (ec *executionContext) fieldContext_Seat_userName(_ context.Context, field 
 	return graphql.NewScalarFieldContext("Seat", field, true, true, "String")
 }
 
-func (ec *executionContext) _Seat_cpu(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+func (ec *executionContext) _Seat_cpu(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -6701,7 +6901,7 @@ func (ec *executionContext) fieldContext_Seat_cpu(_ context.Context, field graph
 	return graphql.NewScalarFieldContext("Seat", field, false, false, "Boolean")
 }
 
-func (ec *executionContext) _Seat_difficulty(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+func (ec *executionContext) _Seat_difficulty(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -6710,7 +6910,7 @@ func (ec *executionContext) _Seat_difficulty(ctx context.Context, field graphql.
 			return ec.fieldContext_Seat_difficulty(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Seat().Difficulty(ctx, obj)
+			return obj.Difficulty, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -6721,10 +6921,10 @@ func (ec *executionContext) _Seat_difficulty(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Seat_difficulty(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Seat", field, true, true, "String")
+	return graphql.NewScalarFieldContext("Seat", field, false, false, "String")
 }
 
-func (ec *executionContext) _Seat_status(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+func (ec *executionContext) _Seat_status(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -6733,7 +6933,7 @@ func (ec *executionContext) _Seat_status(ctx context.Context, field graphql.Coll
 			return ec.fieldContext_Seat_status(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Seat().Status(ctx, obj)
+			return obj.Status, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -6744,10 +6944,10 @@ func (ec *executionContext) _Seat_status(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Seat_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Seat", field, true, true, "String")
+	return graphql.NewScalarFieldContext("Seat", field, false, false, "String")
 }
 
-func (ec *executionContext) _Seat_territories(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+func (ec *executionContext) _Seat_territories(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -6770,7 +6970,7 @@ func (ec *executionContext) fieldContext_Seat_territories(_ context.Context, fie
 	return graphql.NewScalarFieldContext("Seat", field, false, false, "Int")
 }
 
-func (ec *executionContext) _Seat_armies(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+func (ec *executionContext) _Seat_armies(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -6793,7 +6993,7 @@ func (ec *executionContext) fieldContext_Seat_armies(_ context.Context, field gr
 	return graphql.NewScalarFieldContext("Seat", field, false, false, "Int")
 }
 
-func (ec *executionContext) _Seat_cardCount(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+func (ec *executionContext) _Seat_cardCount(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -6816,7 +7016,7 @@ func (ec *executionContext) fieldContext_Seat_cardCount(_ context.Context, field
 	return graphql.NewScalarFieldContext("Seat", field, false, false, "Int")
 }
 
-func (ec *executionContext) _Seat_cards(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+func (ec *executionContext) _Seat_cards(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -7957,8 +8157,8 @@ func (ec *executionContext) _ViewerEvent_game(ctx context.Context, field graphql
 			return ec.Resolvers.ViewerEvent().Game(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Game) graphql.Marshaler {
-			return ec.marshalOGame2ᚖroutᚋentᚐGame(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *Game) graphql.Marshaler {
+			return ec.marshalOGame2ᚖroutᚋgraphᚐGame(ctx, selections, v)
 		},
 		true,
 		false,
@@ -10187,7 +10387,7 @@ func UnmarshalUpdateNotificationPreferencesInput(ctx context.Context, raw any) (
 
 // region    ************************** interface.gotpl ***************************
 
-func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj ent.Noder) graphql.Marshaler {
+func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj Noder) graphql.Marshaler {
 	switch obj := (obj).(type) {
 	case nil:
 		return graphql.Null
@@ -10201,7 +10401,7 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._GameMap(ctx, sel, obj)
-	case *ent.Game:
+	case *Game:
 		if obj == nil {
 			return graphql.Null
 		}
@@ -10262,6 +10462,49 @@ func (ec *executionContext) _Action(ctx context.Context, sel ast.SelectionSet, o
 			}
 		case "max":
 			out.Values[i] = ec._Action_max(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var actionSummaryImplementors = []string{"ActionSummary"}
+
+func (ec *executionContext) _ActionSummary(ctx context.Context, sel ast.SelectionSet, obj *ActionSummary) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, actionSummaryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ActionSummary")
+		case "kind":
+			out.Values[i] = ec._ActionSummary_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._ActionSummary_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "from":
+			out.Values[i] = ec._ActionSummary_from(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -10543,7 +10786,7 @@ func (ec *executionContext) _Dice(ctx context.Context, sel ast.SelectionSet, obj
 
 var gameImplementors = []string{"Game", "Node"}
 
-func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj *ent.Game) graphql.Marshaler {
+func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj *Game) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, gameImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -10553,11 +10796,10 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Game")
 		case "id":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Game_id(ctx, field, obj)
-				})
+			out.Values[i] = ec._Game_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "map":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, true,
@@ -10565,11 +10807,10 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 					return ec._Game_map(ctx, field, obj)
 				})
 		case "status":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Game_status(ctx, field, obj)
-				})
+			out.Values[i] = ec._Game_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "phase":
 			out.Values[i] = ec._Game_phase(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -10586,11 +10827,10 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "currentSeat":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Game_currentSeat(ctx, field, obj)
-				})
+			out.Values[i] = ec._Game_currentSeat(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "turnDeadline":
 			out.Values[i] = ec._Game_turnDeadline(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -10602,17 +10842,15 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "claim":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Game_claim(ctx, field, obj)
-				})
+			out.Values[i] = ec._Game_claim(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "cardSystem":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Game_cardSystem(ctx, field, obj)
-				})
+			out.Values[i] = ec._Game_cardSystem(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "ttbPercent":
 			out.Values[i] = ec._Game_ttbPercent(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -10635,6 +10873,12 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Game_viewerActions(ctx, field, obj)
+				})
+		case "viewerActionSummary":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_viewerActionSummary(ctx, field, obj)
 				})
 		case "territories":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
@@ -10684,7 +10928,7 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 
 var gameConnectionImplementors = []string{"GameConnection"}
 
-func (ec *executionContext) _GameConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.GameConnection) graphql.Marshaler {
+func (ec *executionContext) _GameConnection(ctx context.Context, sel ast.SelectionSet, obj *GameConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, gameConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -10727,7 +10971,7 @@ func (ec *executionContext) _GameConnection(ctx context.Context, sel ast.Selecti
 
 var gameEdgeImplementors = []string{"GameEdge"}
 
-func (ec *executionContext) _GameEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.GameEdge) graphql.Marshaler {
+func (ec *executionContext) _GameEdge(ctx context.Context, sel ast.SelectionSet, obj *GameEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, gameEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -11410,7 +11654,7 @@ func (ec *executionContext) _RevokeApiTokenPayload(ctx context.Context, sel ast.
 
 var seatImplementors = []string{"Seat"}
 
-func (ec *executionContext) _Seat(ctx context.Context, sel ast.SelectionSet, obj *ent.Player) graphql.Marshaler {
+func (ec *executionContext) _Seat(ctx context.Context, sel ast.SelectionSet, obj *Seat) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, seatImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -11447,17 +11691,15 @@ func (ec *executionContext) _Seat(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "difficulty":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Seat_difficulty(ctx, field, obj)
-				})
+			out.Values[i] = ec._Seat_difficulty(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "status":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Seat_status(ctx, field, obj)
-				})
+			out.Values[i] = ec._Seat_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "territories":
 			out.Values[i] = ec._Seat_territories(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -12466,6 +12708,30 @@ func (ec *executionContext) marshalNAction2ᚖroutᚋgraphᚐAction(ctx context.
 	return ec._Action(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNActionSummary2ᚕᚖroutᚋgraphᚐActionSummaryᚄ(ctx context.Context, sel ast.SelectionSet, v []*ActionSummary) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNActionSummary2ᚖroutᚋgraphᚐActionSummary(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNActionSummary2ᚖroutᚋgraphᚐActionSummary(ctx context.Context, sel ast.SelectionSet, v *ActionSummary) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ActionSummary!")
+		return graphql.Null
+	}
+	return ec._ActionSummary(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNApiToken2ᚖroutᚋentᚐToken(ctx context.Context, sel ast.SelectionSet, v *ent.Token) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "ApiToken!")
@@ -12589,7 +12855,7 @@ func (ec *executionContext) unmarshalNFortifyInput2routᚋgraphᚐFortifyInput(c
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNGame2ᚖroutᚋentᚐGame(ctx context.Context, sel ast.SelectionSet, v *ent.Game) graphql.Marshaler {
+func (ec *executionContext) marshalNGame2ᚖroutᚋgraphᚐGame(ctx context.Context, sel ast.SelectionSet, v *Game) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "Game!")
 		return graphql.Null
@@ -12597,7 +12863,7 @@ func (ec *executionContext) marshalNGame2ᚖroutᚋentᚐGame(ctx context.Contex
 	return ec._Game(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNGameConnection2ᚖroutᚋentᚐGameConnection(ctx context.Context, sel ast.SelectionSet, v *ent.GameConnection) graphql.Marshaler {
+func (ec *executionContext) marshalNGameConnection2ᚖroutᚋgraphᚐGameConnection(ctx context.Context, sel ast.SelectionSet, v *GameConnection) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "GameConnection!")
 		return graphql.Null
@@ -12605,11 +12871,11 @@ func (ec *executionContext) marshalNGameConnection2ᚖroutᚋentᚐGameConnectio
 	return ec._GameConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNGameEdge2ᚕᚖroutᚋentᚐGameEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.GameEdge) graphql.Marshaler {
+func (ec *executionContext) marshalNGameEdge2ᚕᚖroutᚋgraphᚐGameEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*GameEdge) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNGameEdge2ᚖroutᚋentᚐGameEdge(ctx, sel, v[i])
+		return ec.marshalNGameEdge2ᚖroutᚋgraphᚐGameEdge(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -12621,7 +12887,7 @@ func (ec *executionContext) marshalNGameEdge2ᚕᚖroutᚋentᚐGameEdgeᚄ(ctx 
 	return ret
 }
 
-func (ec *executionContext) marshalNGameEdge2ᚖroutᚋentᚐGameEdge(ctx context.Context, sel ast.SelectionSet, v *ent.GameEdge) graphql.Marshaler {
+func (ec *executionContext) marshalNGameEdge2ᚖroutᚋgraphᚐGameEdge(ctx context.Context, sel ast.SelectionSet, v *GameEdge) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "GameEdge!")
 		return graphql.Null
@@ -12851,11 +13117,11 @@ func (ec *executionContext) marshalNLiveTerritory2ᚕroutᚋliveᚐTerritoryᚄ(
 	return ret
 }
 
-func (ec *executionContext) marshalNNode2ᚕroutᚋentᚐNoder(ctx context.Context, sel ast.SelectionSet, v []ent.Noder) graphql.Marshaler {
+func (ec *executionContext) marshalNNode2ᚕroutᚋgraphᚐNoder(ctx context.Context, sel ast.SelectionSet, v []Noder) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalONode2routᚋentᚐNoder(ctx, sel, v[i])
+		return ec.marshalONode2routᚋgraphᚐNoder(ctx, sel, v[i])
 	})
 
 	return ret
@@ -12917,11 +13183,11 @@ func (ec *executionContext) marshalNRevokeApiTokenPayload2ᚖroutᚋgraphᚐRevo
 	return ec._RevokeApiTokenPayload(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNSeat2ᚕᚖroutᚋentᚐPlayerᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Player) graphql.Marshaler {
+func (ec *executionContext) marshalNSeat2ᚕᚖroutᚋgraphᚐSeatᚄ(ctx context.Context, sel ast.SelectionSet, v []*Seat) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNSeat2ᚖroutᚋentᚐPlayer(ctx, sel, v[i])
+		return ec.marshalNSeat2ᚖroutᚋgraphᚐSeat(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -12933,7 +13199,7 @@ func (ec *executionContext) marshalNSeat2ᚕᚖroutᚋentᚐPlayerᚄ(ctx contex
 	return ret
 }
 
-func (ec *executionContext) marshalNSeat2ᚖroutᚋentᚐPlayer(ctx context.Context, sel ast.SelectionSet, v *ent.Player) graphql.Marshaler {
+func (ec *executionContext) marshalNSeat2ᚖroutᚋgraphᚐSeat(ctx context.Context, sel ast.SelectionSet, v *Seat) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "Seat!")
 		return graphql.Null
@@ -13016,6 +13282,35 @@ func (ec *executionContext) marshalNString2string(ctx context.Context, sel ast.S
 		graphql.AddInvalidNullFromMarshaler(ctx, "String!")
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalNString2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]string, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNString2string(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNString2string(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNTerritory2ᚖroutᚋentᚐTerritory(ctx context.Context, sel ast.SelectionSet, v *ent.Territory) graphql.Marshaler {
@@ -13346,7 +13641,7 @@ func (ec *executionContext) marshalODice2ᚖroutᚋliveᚐDice(ctx context.Conte
 	return ec._Dice(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalOGame2ᚖroutᚋentᚐGame(ctx context.Context, sel ast.SelectionSet, v *ent.Game) graphql.Marshaler {
+func (ec *executionContext) marshalOGame2ᚖroutᚋgraphᚐGame(ctx context.Context, sel ast.SelectionSet, v *Game) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -13446,7 +13741,7 @@ func (ec *executionContext) marshalOLiveEvent2ᚖroutᚋliveᚐEvent(ctx context
 	return ec._LiveEvent(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalONode2routᚋentᚐNoder(ctx context.Context, sel ast.SelectionSet, v ent.Noder) graphql.Marshaler {
+func (ec *executionContext) marshalONode2routᚋgraphᚐNoder(ctx context.Context, sel ast.SelectionSet, v Noder) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}

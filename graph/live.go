@@ -11,7 +11,6 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
-	"rout/ent"
 	"rout/graph/wstransport"
 	"rout/live"
 	"rout/rules"
@@ -51,21 +50,25 @@ func (r *Resolver) gameEvents(ctx context.Context, gameID string, after *int) (<
 	if err != nil {
 		return nil, err
 	}
-	g, err := r.gameOf(ctx, gameID)
+	id, err := parseIDOf(gameID, typeGame)
 	if err != nil {
 		return nil, err
 	}
-	if from > g.Seq {
-		return nil, errorf(CodeBadUserInput, "after is %d, but the game's last event is %d", from, g.Seq)
-	}
-	seat, seated, err := r.viewerSeat(ctx, g.ID)
+	snap, err := r.snapshotOf(ctx, id)
 	if err != nil {
-		return nil, err
+		return nil, joinError(err, gameID)
 	}
+	if !maySee(ctx, snap) {
+		return nil, gameNotFound(gameID)
+	}
+	if from > snap.Seq {
+		return nil, errorf(CodeBadUserInput, "after is %d, but the game's last event is %d", from, snap.Seq)
+	}
+	seat, seated := viewerSeat(ctx, snap.Seats)
 	if !seated {
 		seat = int(rules.NoPlayer)
 	}
-	sub, err := hub.GameEvents(ctx, g.ID, rules.PlayerID(seat), from)
+	sub, err := hub.GameEvents(ctx, id, rules.PlayerID(seat), from)
 	if err != nil {
 		return nil, err
 	}
@@ -207,7 +210,7 @@ func withMessageError(ctx context.Context, err *gqlerror.Error) context.Context 
 }
 
 // noticeGame returns the game of a notice if the viewer may still see it.
-func (r *Resolver) noticeGame(ctx context.Context, n *live.Notice) (*ent.Game, error) {
+func (r *Resolver) noticeGame(ctx context.Context, n *live.Notice) (*Game, error) {
 	g, err := r.gameByID(ctx, n.GameID, GlobalID(typeGame, n.GameID))
 	var own *Error
 	if errors.As(err, &own) && own.Code == CodeNotFound {

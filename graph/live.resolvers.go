@@ -7,7 +7,6 @@ package graph
 
 import (
 	"context"
-	"rout/ent"
 	"rout/live"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -29,7 +28,7 @@ func (r *viewerEventResolver) GameID(ctx context.Context, obj *live.Notice) (str
 }
 
 // Game is the resolver for the game field.
-func (r *viewerEventResolver) Game(ctx context.Context, obj *live.Notice) (*ent.Game, error) {
+func (r *viewerEventResolver) Game(ctx context.Context, obj *live.Notice) (*Game, error) {
 	return r.noticeGame(ctx, obj)
 }
 

@@ -28,6 +28,17 @@ type Action struct {
 	Max int `json:"max"`
 }
 
+// The viewer's legal commands of one kind (Game.viewerActionSummary).
+type ActionSummary struct {
+	// The command's kind, as in Action.kind.
+	Kind string `json:"kind"`
+	// How many actions of this kind `viewerActions` lists.
+	Count int `json:"count"`
+	// The keys of the territories actions of this kind start from (Action.from), in map order, each once; empty
+	// for the kinds without a territory (trade, end_attack, end_turn, resign).
+	From []string `json:"from"`
+}
+
 // Attack a neighbouring territory.
 type AttackInput struct {
 	GameID string `json:"gameId"`
@@ -115,7 +126,7 @@ type GameInput struct {
 // The result of a game mutation.
 type GamePayload struct {
 	// The game as it is after the mutation; null when the game was not found.
-	Game *ent.Game `json:"game,omitempty"`
+	Game *Game `json:"game,omitempty"`
 	// The events the command caused (empty for lobby mutations and refused commands).
 	Events []*game.EventView `json:"events"`
 	// The game's version right after the command (turn commands and startGame; null otherwise). A command retried

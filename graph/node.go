@@ -52,7 +52,7 @@ func parseIDOf(gid, typ string) (int, error) {
 // node returns the object with global id gid, if the caller may see it: the type resolver behind the
 // node and nodes fields. Each type that implements Node gets a case here. An object the caller may not
 // see is NOT_FOUND, like one that does not exist, so ids reveal nothing.
-func (r *Resolver) node(ctx context.Context, gid string) (ent.Noder, error) {
+func (r *Resolver) node(ctx context.Context, gid string) (Noder, error) {
 	typ, id, err := ParseGlobalID(gid)
 	if err != nil {
 		return nil, err

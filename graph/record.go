@@ -9,8 +9,6 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/gqlerror"
-
-	"rout/ent"
 )
 
 // RecordPath is the route of a game's JSON record (docs/record-format.md); {id} is the game's global id
@@ -60,7 +58,7 @@ func (h *recordHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	}
 	ctx = withViewer(ctx, v)
 	gid := req.PathValue("id")
-	var g *ent.Game
+	var g *Game
 	if n, err := strconv.Atoi(gid); err == nil && n > 0 {
 		g, err = h.r.gameByID(ctx, n, gid)
 		if err != nil {
@@ -71,21 +69,22 @@ func (h *recordHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		fail(http.StatusNotFound, err)
 		return
 	}
-	rec, err := h.r.record(ctx, g.ID)
+	rec, err := h.r.record(ctx, g.gameID)
 	if err != nil {
 		fail(http.StatusInternalServerError, err)
 		return
 	}
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="game-%d.json"`, g.ID))
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="game-%d.json"`, g.gameID))
 	writeJSON(w, http.StatusOK, rec)
 }
 
 // record returns the record of game gameID as the viewer sees it.
 func (r *Resolver) record(ctx context.Context, gameID int) (any, error) {
-	seat, ok, err := r.viewerSeat(ctx, gameID)
+	snap, err := r.snapshotOf(ctx, gameID)
 	if err != nil {
 		return nil, err
 	}
+	seat, ok := viewerSeat(ctx, snap.Seats)
 	if !ok {
 		seat = -1
 	}

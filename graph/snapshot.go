@@ -7,10 +7,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
 
-	"rout/ent"
-	"rout/ent/player"
 	"rout/game"
-	"rout/rules"
 )
 
 // snapshots are the game snapshots of one query or mutation: every field of a game that needs its engine
@@ -84,33 +81,4 @@ func (r *Resolver) snapshotOf(ctx context.Context, gameID int) (game.Snapshot, e
 	case <-ctx.Done():
 		return game.Snapshot{}, ctx.Err()
 	}
-}
-
-// entSeats returns the seats of a snapshot as the model the API's Seat type is bound to: the counts, and
-// the status of a started game, from the engine state.
-func entSeats(snap game.Snapshot) []*ent.Player {
-	started := snap.State.Phase() != rules.PhaseSetup
-	out := make([]*ent.Player, len(snap.Seats))
-	for i, st := range snap.Seats {
-		p := &ent.Player{GameID: snap.GameID, Seat: st.Seat, CPU: st.CPU, Color: st.Color, Status: player.Status(st.Status)}
-		if st.UserID != 0 {
-			id := st.UserID
-			p.UserID = &id
-		}
-		if st.Difficulty != "" {
-			d := player.Difficulty(st.Difficulty)
-			p.Difficulty = &d
-		}
-		if st.InviteEmail != "" {
-			email := st.InviteEmail
-			p.InviteEmail = &email
-		}
-		if started && st.Seat < snap.State.Players() {
-			ps := snap.State.Player(rules.PlayerID(st.Seat))
-			p.Status = player.Status(ps.Status.String())
-			p.Territories, p.Armies, p.Bonus, p.Unplaced, p.CardCount = ps.Territories, ps.Armies, ps.Bonus, ps.Unplaced, len(ps.Hand)
-		}
-		out[i] = p
-	}
-	return out
 }

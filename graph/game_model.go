@@ -1,0 +1,122 @@
+package graph
+
+import (
+	"time"
+
+	"entgo.io/contrib/entgql"
+
+	"rout/ent"
+	"rout/game"
+	"rout/rules"
+)
+
+// Noder is what every type that implements the GraphQL interface Node is: a Game of this package, or an
+// Ent row (User, ApiToken, GameMap), whose generated types all have IsNode.
+type Noder interface{ IsNode() }
+
+// Game is a game as the API shows it (the GraphQL type Game). It is built from the game service's
+// game.Row, the row of a command's answer (game.Result) or of a snapshot (game.Snapshot), and for the
+// games list from the Ent row: every way to reach a game builds the same value. The scalar fields are
+// plain; what needs the engine state (seats, board, viewerActions) is read from the request's snapshot
+// of the game, and what depends on the viewer (inviteCode, seats' cards) has resolvers.
+type Game struct {
+	ID               string // the global id
+	Status           string // open, active, finished or cancelled
+	Phase            string
+	Turn             int
+	Version          int64
+	Seq              int64
+	CurrentSeat      *int
+	TurnDeadline     *time.Time
+	TurnLimitSeconds int64
+	Claim            string
+	CardSystem       string
+	TtbPercent       int
+
+	gameID     int
+	mapID      int
+	creatorID  int
+	inviteCode *string
+}
+
+// IsNode makes a Game a Node.
+func (*Game) IsNode() {}
+
+// newGame returns a game row as the API shows it.
+func newGame(row game.Row) *Game {
+	return &Game{
+		ID: GlobalID(typeGame, row.GameID), Status: row.Status, Phase: row.Phase, Turn: row.Turn, Version: row.Version,
+		Seq: row.Seq, CurrentSeat: game.SeatOrNil(rules.PlayerID(row.CurrentSeat)), TurnDeadline: row.Deadline,
+		TurnLimitSeconds: int64(row.TurnLimit / time.Second), Claim: row.Claim.String(), CardSystem: row.Cards.String(),
+		TtbPercent: row.TTBPercent, gameID: row.GameID, mapID: row.MapID, creatorID: row.CreatorID, inviteCode: row.InviteCode,
+	}
+}
+
+// gameFromEnt returns a game's Ent row (the games list) as the API shows it: the same value as newGame of
+// the service's row.
+func gameFromEnt(g *ent.Game) *Game {
+	return &Game{
+		ID: GlobalID(typeGame, g.ID), Status: string(g.Status), Phase: g.Phase, Turn: g.Turn, Version: g.Version, Seq: g.Seq,
+		CurrentSeat: game.SeatOrNil(rules.PlayerID(g.CurrentSeat)), TurnDeadline: g.TurnDeadline,
+		TurnLimitSeconds: g.TurnLimitSeconds, Claim: string(g.Claim), CardSystem: string(g.CardSystem), TtbPercent: g.TtbPercent,
+		gameID: g.ID, mapID: g.MapID, creatorID: g.CreatorID, inviteCode: g.InviteCode,
+	}
+}
+
+// GameConnection is a page of games (the GraphQL type GameConnection).
+type GameConnection struct {
+	Edges      []*GameEdge
+	PageInfo   entgql.PageInfo[int]
+	TotalCount int
+}
+
+// GameEdge is a game in a GameConnection.
+type GameEdge struct {
+	Node   *Game
+	Cursor entgql.Cursor[int]
+}
+
+// gameConnection returns a page of the games list, read with Ent, as the API shows it.
+func gameConnection(c *ent.GameConnection) *GameConnection {
+	out := &GameConnection{PageInfo: c.PageInfo, TotalCount: c.TotalCount, Edges: make([]*GameEdge, len(c.Edges))}
+	for i, e := range c.Edges {
+		out.Edges[i] = &GameEdge{Node: gameFromEnt(e.Node), Cursor: e.Cursor}
+	}
+	return out
+}
+
+// Seat is a seat of a game as the API shows it (the GraphQL type Seat), built from a snapshot: the seat's
+// row and, once the game has started, its counts in the engine state.
+type Seat struct {
+	Seat        int
+	Color       string
+	CPU         bool
+	Difficulty  *string
+	Status      string
+	Territories int
+	Armies      int
+	CardCount   int
+
+	userID int            // 0 for a CPU, open or invited seat
+	hand   []rules.CardID // shown only to the seat's user (Seat.cards)
+}
+
+// newSeats returns the seats of a snapshot as the API shows them.
+func newSeats(snap game.Snapshot) []*Seat {
+	started := snap.State.Phase() != rules.PhaseSetup
+	out := make([]*Seat, len(snap.Seats))
+	for i, st := range snap.Seats {
+		s := &Seat{Seat: st.Seat, Color: st.Color, CPU: st.CPU, Status: st.Status, userID: st.UserID}
+		if st.Difficulty != "" {
+			d := st.Difficulty
+			s.Difficulty = &d
+		}
+		if started && st.Seat < snap.State.Players() {
+			ps := snap.State.Player(rules.PlayerID(st.Seat))
+			s.Status = ps.Status.String()
+			s.Territories, s.Armies, s.CardCount, s.hand = ps.Territories, ps.Armies, len(ps.Hand), ps.Hand
+		}
+		out[i] = s
+	}
+	return out
+}
