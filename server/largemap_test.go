@@ -56,8 +56,8 @@ func TestLargeMapGameThroughTheAPI(t *testing.T) {
 			start := time.Now()
 			p := &largeGame{t: t, srv: srv, api: &apiClient{t: t, url: "http://" + srv.addr + graph.Path}, board: board, mapKey: m.ID, claim: claim}
 			p.play()
-			t.Logf("%s on %d territories: %d events, %d human commands, %s; largest responses: %s",
-				claim, n, p.sub.lastSeq(), p.commands, time.Since(start).Round(time.Millisecond), p.api.largest())
+			t.Logf("%s on %d territories: %d events, %d human commands, %s; largest gameEvents message %d B; largest responses: %s",
+				claim, n, p.sub.lastSeq(), p.commands, time.Since(start).Round(time.Millisecond), p.sub.largest(), p.api.largest())
 			p.checkSizes(n)
 		})
 	}
@@ -243,6 +243,10 @@ type largeGame struct {
 	commands int
 	played   map[int]int // human seat -> game turns (random) or claim picks (round robin) played
 	resigned map[int]bool
+
+	// The board as the humans last read it, by territory index, at sequence number boardSeq.
+	owners, armies []int
+	boardSeq       int
 }
 
 // gameState is what the players read of the game between commands: no board, no actions.
@@ -383,109 +387,154 @@ type action struct {
 	Max   int    `json:"max"`
 }
 
-// turn plays one command of seat's: the first claim; a trade when one is offered; the whole reserve
-// on the territory bordering the most of others'; an attack until conquered from a territory at least
-// two armies stronger than its target (three conquests a turn at most); everything into a conquest;
-// the end of the turn.
+// turn plays one command of seat's, from the legal moves the API lists in their compact forms
+// (viewerActionSummary, then viewerActions of one territory) and the board it keeps up to date with
+// board(sinceSeq:): the first claim; a forced trade; the whole reserve on the territory bordering the most
+// of others'; an attack until conquered from the strongest territory that can attack, on its weakest
+// target while it is at least two armies stronger (three conquests a turn at most); everything into a
+// conquest; the end of the turn.
 func (g *largeGame) turn(seat int, token string) {
 	var out struct {
 		Game struct {
-			Version       int      `json:"version"`
-			Phase         string   `json:"phase"`
-			ViewerActions []action `json:"viewerActions"`
+			Version int    `json:"version"`
+			Phase   string `json:"phase"`
+			Summary []struct {
+				Kind  string   `json:"kind"`
+				Count int      `json:"count"`
+				From  []string `json:"from"`
+			} `json:"viewerActionSummary"`
 		} `json:"game"`
 	}
-	g.api.do("viewerActions", token, `query($id: ID!) { game(id: $id) { version phase viewerActions { kind from to cards min max } } }`,
+	g.api.do("viewerActionSummary", token, `query($id: ID!) { game(id: $id) { version phase viewerActionSummary { kind count from } } }`,
 		map[string]any{"id": g.id}, &out)
-	acts := out.Game.ViewerActions
-	of := func(kind string) []action {
-		var as []action
-		for _, a := range acts {
-			if a.Kind == kind {
-				as = append(as, a)
+	v := out.Game.Version
+	from, total := map[string][]string{}, 0
+	for _, k := range out.Game.Summary {
+		from[k.Kind] = k.From
+		total += k.Count
+	}
+	_, hasTrade := from["trade"]
+	_, hasEnd := from["end_turn"]
+	switch {
+	case len(from["claim"]) > 0:
+		g.command(token, "claimTerritory", "ClaimTerritoryInput", map[string]any{"territory": from["claim"][0], "expectedVersion": v})
+		g.played[seat]++
+	case hasTrade && len(from["place"]) == 0: // a forced trade: few actions, listed whole
+		if total > 100 {
+			g.t.Fatalf("a forced trade with %d actions", total)
+		}
+		for _, a := range g.actions(token, nil) {
+			if a.Kind == "trade" {
+				g.command(token, "tradeCards", "TradeCardsInput", map[string]any{"cards": a.Cards, "expectedVersion": v})
+				return
 			}
 		}
-		return as
-	}
-	v := out.Game.Version
-	switch {
-	case len(of("claim")) > 0:
-		g.command(token, "claimTerritory", "ClaimTerritoryInput", map[string]any{"territory": of("claim")[0].From, "expectedVersion": v})
-		g.played[seat]++
-	case len(of("trade")) > 0:
-		g.command(token, "tradeCards", "TradeCardsInput", map[string]any{"cards": of("trade")[0].Cards, "expectedVersion": v})
-	case len(of("place")) > 0:
-		owners, _ := g.readBoard(token)
-		best, bestFront := of("place")[0], -1
-		for _, a := range of("place") {
-			tid, _ := g.board.Lookup(a.From)
+		g.t.Fatal("no trade among the viewer's actions")
+	case len(from["place"]) > 0:
+		g.refreshBoard(token)
+		best, bestFront := from["place"][0], -1
+		for _, key := range from["place"] {
+			tid, _ := g.board.Lookup(key)
 			front := 0
 			for _, nb := range g.board.Neighbors(tid) {
-				if owners[nb] != seat {
+				if g.owners[nb] != seat {
 					front++
 				}
 			}
 			if front > bestFront {
-				best, bestFront = a, front
+				best, bestFront = key, front
 			}
+		}
+		acts := g.actions(token, &best)
+		if len(acts) != 1 || acts[0].Kind != "place" {
+			g.t.Fatalf("viewerActions(from: %s): %+v", best, acts)
 		}
 		g.command(token, "placeArmies", "PlaceArmiesInput", map[string]any{"expectedVersion": v,
-			"placements": []map[string]any{{"territory": best.From, "armies": best.Max}}})
-	case len(of("occupy")) > 0:
-		g.command(token, "occupy", "OccupyInput", map[string]any{"armies": of("occupy")[0].Max, "expectedVersion": v})
-	case len(of("attack")) > 0 && g.conquests(seat) < 3:
-		_, armies := g.readBoard(token)
-		var best *action
-		for _, a := range of("attack") {
-			from, _ := g.board.Lookup(a.From)
-			to, _ := g.board.Lookup(a.To)
-			if armies[from] >= armies[to]+2 && (best == nil || armies[from]-armies[to] > g.margin(armies, *best)) {
-				best = &a
+			"placements": []map[string]any{{"territory": best, "armies": acts[0].Max}}})
+	case len(from["occupy"]) > 0:
+		acts := g.actions(token, &from["occupy"][0])
+		g.command(token, "occupy", "OccupyInput", map[string]any{"armies": acts[0].Max, "expectedVersion": v})
+	case len(from["attack"]) > 0 && g.conquests(seat) < 3:
+		g.refreshBoard(token)
+		strongest := from["attack"][0]
+		for _, key := range from["attack"] {
+			if g.armiesOf(key) > g.armiesOf(strongest) {
+				strongest = key
 			}
 		}
-		if best != nil {
-			g.command(token, "attack", "AttackInput", map[string]any{"from": best.From, "to": best.To, "untilConquered": true, "expectedVersion": v})
+		var target *action
+		for _, a := range g.actions(token, &strongest) {
+			if a.Kind == "attack" && (target == nil || g.armiesOf(a.To) < g.armiesOf(target.To)) {
+				target = &a
+			}
+		}
+		if target != nil && g.armiesOf(strongest) >= g.armiesOf(target.To)+2 {
+			g.command(token, "attack", "AttackInput", map[string]any{"from": strongest, "to": target.To, "untilConquered": true, "expectedVersion": v})
 			return
 		}
 		g.command(token, "endTurn", "TurnInput", map[string]any{"expectedVersion": v})
-	case len(of("end_turn")) > 0:
+	case hasEnd:
 		g.command(token, "endTurn", "TurnInput", map[string]any{"expectedVersion": v})
 	default:
-		g.t.Fatalf("seat %d has nothing to do in phase %s: %v", seat, out.Game.Phase, acts)
+		g.t.Fatalf("seat %d has nothing to do in phase %s: %+v", seat, out.Game.Phase, out.Game.Summary)
 	}
 }
 
-func (g *largeGame) margin(armies []int, a action) int {
-	from, _ := g.board.Lookup(a.From)
-	to, _ := g.board.Lookup(a.To)
-	return armies[from] - armies[to]
+// actions reads viewerActions, of one territory when from is not nil.
+func (g *largeGame) actions(token string, from *string) []action {
+	var out struct {
+		Game struct {
+			ViewerActions []action `json:"viewerActions"`
+		} `json:"game"`
+	}
+	g.api.do("viewerActions", token, `query($id: ID!, $from: String) { game(id: $id) { viewerActions(from: $from) { kind from to cards min max } } }`,
+		map[string]any{"id": g.id, "from": from}, &out)
+	return out.Game.ViewerActions
 }
 
 // conquests counts seat's conquests in the current turn, from the subscriber's events.
 func (g *largeGame) conquests(seat int) int { return g.sub.conquestsThisTurn(seat) }
 
-// readBoard reads the whole board: owners (seat, or -1) and armies by territory index.
-func (g *largeGame) readBoard(token string) (owners, armies []int) {
+func (g *largeGame) armiesOf(key string) int {
+	t, _ := g.board.Lookup(key)
+	return g.armies[t]
+}
+
+// refreshBoard brings the board the players keep up to date: the whole board the first time, then the
+// territories changed since the sequence number it was read at.
+func (g *largeGame) refreshBoard(token string) {
 	var out struct {
 		Game struct {
+			Seq   int `json:"seq"`
 			Board []struct {
-				Owner  *int `json:"owner"`
-				Armies int  `json:"armies"`
+				Key    string `json:"key"`
+				Owner  *int   `json:"owner"`
+				Armies int    `json:"armies"`
 			} `json:"board"`
 		} `json:"game"`
 	}
-	g.api.do("board", token, `query($id: ID!) { game(id: $id) { board { owner armies } } }`, map[string]any{"id": g.id}, &out)
-	if len(out.Game.Board) != g.board.Len() {
+	kind, q, vars := "board", `query($id: ID!) { game(id: $id) { seq board { key owner armies } } }`, map[string]any{"id": g.id}
+	if g.owners != nil {
+		kind, q = "board(sinceSeq)", `query($id: ID!, $since: Int) { game(id: $id) { seq board(sinceSeq: $since) { key owner armies } } }`
+		vars["since"] = g.boardSeq
+	} else {
+		g.owners, g.armies = make([]int, g.board.Len()), make([]int, g.board.Len())
+	}
+	g.api.do(kind, token, q, vars, &out)
+	if kind == "board" && len(out.Game.Board) != g.board.Len() {
 		g.t.Fatalf("the board has %d territories, not %d", len(out.Game.Board), g.board.Len())
 	}
-	owners, armies = make([]int, g.board.Len()), make([]int, g.board.Len())
-	for i, t := range out.Game.Board {
-		owners[i], armies[i] = -1, t.Armies
+	for _, t := range out.Game.Board {
+		i, ok := g.board.Lookup(t.Key)
+		if !ok {
+			g.t.Fatalf("no territory %q", t.Key)
+		}
+		g.owners[i], g.armies[i] = -1, t.Armies
 		if t.Owner != nil {
-			owners[i] = *t.Owner
+			g.owners[i] = *t.Owner
 		}
 	}
-	return owners, armies
+	g.boardSeq = out.Game.Seq
 }
 
 // command sends a turn mutation; it must be accepted.
@@ -513,8 +562,8 @@ func (g *largeGame) checkSizes(territories int) {
 	defer g.api.mu.Unlock()
 	for kind, size := range g.api.size {
 		limit := 64 << 10
-		if kind == "board" {
-			limit = 100 * territories
+		if kind == "board" || kind == "board(sinceSeq)" || kind == "viewerActionSummary" {
+			limit = 100 * territories // the board itself, or a list of some of its territories
 		}
 		if size > limit {
 			g.t.Errorf("the largest %s response is %d bytes, more than %d", kind, size, limit)
