@@ -53,6 +53,7 @@ func TestLargeMapGameThroughTheAPI(t *testing.T) {
 	}
 	for _, claim := range []string{"random", "round_robin"} {
 		t.Run(claim, func(t *testing.T) {
+			t.Parallel()
 			start := time.Now()
 			p := &largeGame{t: t, srv: srv, api: &apiClient{t: t, url: "http://" + srv.addr + graph.Path}, board: board, mapKey: m.ID, claim: claim}
 			p.play()
@@ -78,7 +79,7 @@ type largeMapServer struct {
 
 // startLargeMapServer runs the server on a new database with the CPU's pause and the rate limits off,
 // and waits until it is ready. The test's cleanup stops it.
-func startLargeMapServer(t *testing.T) *largeMapServer {
+func startLargeMapServer(t testing.TB) *largeMapServer {
 	t.Helper()
 	url := dbtest.URL(t)
 	cfg := DefaultConfig()
@@ -129,8 +130,8 @@ type readyLog struct {
 }
 
 func (l *readyLog) Enabled(context.Context, slog.Level) bool { return true }
-func (l *readyLog) WithAttrs([]slog.Attr) slog.Handler      { return l }
-func (l *readyLog) WithGroup(string) slog.Handler           { return l }
+func (l *readyLog) WithAttrs([]slog.Attr) slog.Handler       { return l }
+func (l *readyLog) WithGroup(string) slog.Handler            { return l }
 
 func (l *readyLog) Handle(_ context.Context, r slog.Record) error {
 	if r.Message == "ready" {
@@ -162,7 +163,7 @@ func (l *readyLog) String() string {
 
 // apiClient sends GraphQL requests over HTTP and keeps the size of the largest response of each kind.
 type apiClient struct {
-	t    *testing.T
+	t    testing.TB
 	url  string
 	mu   sync.Mutex
 	size map[string]int // kind of request -> largest response body, in bytes
