@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -342,6 +343,32 @@ func checkAnswer(t *testing.T, e *env, n int, res game.Result) {
 	}
 	if d := rules.Diff(res.Game.State, snap.State); d != "" {
 		t.Fatalf("command %d answered with another state than a read finds: %s", n, d)
+	}
+	// The read above found the state in the service's cache (one statement); a replica without it reads
+	// the rows (one transaction) and finds the same game.
+	cold, err := game.New(game.Opts{DB: e.db, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	coldSnap, err := cold.GameSnapshot(e.ctx, res.GameID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := rowText(coldSnap.Row), rowText(snap.Row); got != want {
+		t.Fatalf("command %d: a replica without the game in its cache reads the row\n%s\nbut the cached read\n%s", n, got, want)
+	}
+	// The seats' status of a started game is the engine's (the API reads it from the state): a cached
+	// seat keeps the status it had when the game was loaded, the row has the last one.
+	seatsOf := func(seats []game.Seat) []game.Seat {
+		out := slices.Clone(seats)
+		for i := range out {
+			out[i].Status = ""
+		}
+		return out
+	}
+	if d := rules.Diff(coldSnap.State, snap.State); d != "" || !slices.Equal(seatsOf(coldSnap.Seats), seatsOf(snap.Seats)) {
+		t.Fatalf("command %d: a replica without the game in its cache reads another game: %s, seats %+v and %+v", n, d,
+			coldSnap.Seats, snap.Seats)
 	}
 	// Past the command's own version only when the service played a lone survivor's commands after it.
 	if res.Game.Version < res.Version || res.Game.Seq < res.Events[len(res.Events)-1].Seq ||

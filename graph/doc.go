@@ -5,8 +5,13 @@
 //
 //   - gqlgen.yml configures the code generator; `go generate ./graph/...` (or `make generate`) writes
 //     generated.go (the executable schema), models_gen.go (payloads and inputs) and the resolver
-//     stubs, all in this package, so that a request crosses one package of the API. Ent's types (ent.User, ent.Token, the connections) are the models where the
-//     schema's types are stored objects.
+//     stubs, all in this package, so that a request crosses one package of the API. Ent's types
+//     (ent.User, ent.Token, ent.GameMap, their connections) are the models of the schema's stored
+//     objects off the command's path.
+//   - game_model.go: the games area's own models, Game and Seat (and GameConnection), built from what the
+//     game service answers (a command's game.Result, a game.Snapshot; the games list maps its Ent rows
+//     into them), so that a command's payload, game(id), node and games all build the same value and a
+//     command never reaches Ent: it crosses graph, game, rules and jobs (TestAttackCrossesFourPackages).
 //   - resolver.go: Resolver holds every dependency (Deps: the Ent client, the game service, the live
 //     hub, the logger, the clock) and the Settings; nothing else in the package holds state.
 //   - handler.go: NewHandler, the http.Handler to mount at Path; transport.go: GraphQL over HTTP (POST
@@ -16,7 +21,9 @@
 //   - game.go: the games area's helpers: who may see a game, the viewer's seat, and submit, the one
 //     path of every turn command: resolve (territory keys on the board game.Service.Board keeps),
 //     submit (game.Service.TurnSubmit, one transaction), answer (from its Result, reading nothing).
-//     Events are shown to a viewer by game.ViewEvent, the one projection of an event.
+//     Events are shown to a viewer by game.ViewEvent, the one projection of an event. The board whole
+//     or since a sequence number (board(sinceSeq)), and the viewer's actions whole, per territory
+//     (viewerActions(from)) or by kind (viewerActionSummary), so that no answer outgrows its board.
 //   - snapshot.go: the game snapshots of one request, which every field that needs a game's engine
 //     state (board, viewerActions, seats, cards) shares, kept from a command's answer when there is one.
 //   - live.go: the subscriptions (gameEvents, viewerEvents) over the live hub (Deps.Live), and the

@@ -218,12 +218,25 @@ func (r *Resolver) answerGame(ctx context.Context, snap game.Snapshot) *Game {
 	return newGame(snap.Row)
 }
 
-// boardOf returns every territory of a state, in map order, as the API shows it.
+// boardOf returns every territory of a state, in map order, as the API shows it: three allocations
+// whatever the board's size (the keys and names are the board's own strings).
 func boardOf(st rules.State) []*TerritoryState {
 	b := st.Board()
-	out := make([]*TerritoryState, b.Len())
-	for i := range b.Len() {
-		out[i] = territoryState(st, rules.TerritoryID(i))
+	n := b.Len()
+	out, states, owners := make([]*TerritoryState, n), make([]TerritoryState, n), make([]int, n)
+	for i := range n {
+		t := rules.TerritoryID(i)
+		ter := b.Territory(t)
+		ts := &states[i]
+		ts.Key, ts.Name, ts.Armies = ter.Key, ter.Name, st.Armies(t)
+		switch o := st.Owner(t); {
+		case o == rules.Neutral:
+			ts.Neutral = true
+		case o >= 0:
+			owners[i] = int(o)
+			ts.Owner = &owners[i]
+		}
+		out[i] = ts
 	}
 	return out
 }
