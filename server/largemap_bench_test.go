@@ -116,7 +116,8 @@ func newAttackGame(b *testing.B, srv *largeMapServer, api *apiClient, board *rul
 
 // BenchmarkLargeMapAPI measures, through the real server (Run) over HTTP, on the classic map and on a
 // generated 5,000-territory map in the same run: one attack roll (the attack mutation), a read of the
-// whole board (game { board }), the same territory rows read by plain SQL, and the compact viewer
+// whole board (game { board }, and as columns: boardColumns without the keys, which never change), the
+// same territory rows read by plain SQL, and the compact viewer
 // actions: viewerActionSummary and viewerActions(from:) of one territory (and, on classic, the whole
 // viewerActions list). bytes/op is the size of one response. The ratios go in docs/benchmarks.md.
 func BenchmarkLargeMapAPI(b *testing.B) {
@@ -150,6 +151,7 @@ func BenchmarkLargeMapAPI(b *testing.B) {
 		read("attack", "attack", `mutation($in: AttackInput!) { attack(input: $in) { version events { seq kind payload } userErrors { code } } }`,
 			map[string]any{"in": map[string]any{"gameId": g.id, "from": g.from, "to": g.to, "dice": 3}})
 		read("board", "board", `query($id: ID!) { game(id: $id) { seq board { key owner neutral armies } } }`, map[string]any{"id": g.id})
+		read("board-columns", "boardColumns", `query($id: ID!) { game(id: $id) { boardColumns { seq owners armies neutral } } }`, map[string]any{"id": g.id})
 		b.Run("raw-sql-board/"+m.ID, func(b *testing.B) {
 			for range b.N {
 				rows, err := srv.db.QueryContext(b.Context(), `SELECT idx, owner_seat, armies FROM territories WHERE game_id = $1 ORDER BY idx`, g.rowID)

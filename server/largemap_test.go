@@ -501,9 +501,37 @@ func (g *largeGame) armiesOf(key string) int {
 	return g.armies[t]
 }
 
-// refreshBoard brings the board the players keep up to date: the whole board the first time, then the
-// territories changed since the sequence number it was read at.
+// refreshBoard brings the board the players keep up to date: the whole board in columns the first time,
+// then the territories changed since the sequence number it was read at.
 func (g *largeGame) refreshBoard(token string) {
+	if g.owners == nil {
+		var out struct {
+			Game struct {
+				BoardColumns struct {
+					Seq    int      `json:"seq"`
+					Keys   []string `json:"keys"`
+					Owners []*int   `json:"owners"`
+					Armies []int    `json:"armies"`
+				} `json:"boardColumns"`
+			} `json:"game"`
+		}
+		g.api.do("boardColumns", token, `query($id: ID!) { game(id: $id) { boardColumns { seq keys owners armies } } }`, map[string]any{"id": g.id}, &out)
+		c := out.Game.BoardColumns
+		if len(c.Keys) != g.board.Len() || len(c.Owners) != g.board.Len() || len(c.Armies) != g.board.Len() {
+			g.t.Fatalf("boardColumns has %d keys, %d owners and %d armies, not %d", len(c.Keys), len(c.Owners), len(c.Armies), g.board.Len())
+		}
+		g.owners, g.armies, g.boardSeq = make([]int, g.board.Len()), c.Armies, c.Seq
+		for i, o := range c.Owners {
+			if k := g.board.Territory(rules.TerritoryID(i)).Key; c.Keys[i] != k {
+				g.t.Fatalf("boardColumns key %d is %q, not %q", i, c.Keys[i], k)
+			}
+			g.owners[i] = -1
+			if o != nil {
+				g.owners[i] = *o
+			}
+		}
+		return
+	}
 	var out struct {
 		Game struct {
 			Seq   int `json:"seq"`
@@ -514,17 +542,8 @@ func (g *largeGame) refreshBoard(token string) {
 			} `json:"board"`
 		} `json:"game"`
 	}
-	kind, q, vars := "board", `query($id: ID!) { game(id: $id) { seq board { key owner armies } } }`, map[string]any{"id": g.id}
-	if g.owners != nil {
-		kind, q = "board(sinceSeq)", `query($id: ID!, $since: Int) { game(id: $id) { seq board(sinceSeq: $since) { key owner armies } } }`
-		vars["since"] = g.boardSeq
-	} else {
-		g.owners, g.armies = make([]int, g.board.Len()), make([]int, g.board.Len())
-	}
-	g.api.do(kind, token, q, vars, &out)
-	if kind == "board" && len(out.Game.Board) != g.board.Len() {
-		g.t.Fatalf("the board has %d territories, not %d", len(out.Game.Board), g.board.Len())
-	}
+	g.api.do("board(sinceSeq)", token, `query($id: ID!, $since: Int) { game(id: $id) { seq board(sinceSeq: $since) { key owner armies } } }`,
+		map[string]any{"id": g.id, "since": g.boardSeq}, &out)
 	for _, t := range out.Game.Board {
 		i, ok := g.board.Lookup(t.Key)
 		if !ok {
@@ -563,7 +582,7 @@ func (g *largeGame) checkSizes(territories int) {
 	defer g.api.mu.Unlock()
 	for kind, size := range g.api.size {
 		limit := 64 << 10
-		if kind == "board" || kind == "board(sinceSeq)" || kind == "viewerActionSummary" {
+		if kind == "boardColumns" || kind == "board(sinceSeq)" || kind == "viewerActionSummary" {
 			limit = 100 * territories // the board itself, or a list of some of its territories
 		}
 		if size > limit {
