@@ -89,7 +89,7 @@ func TestRunMeasuresEverything(t *testing.T) {
 	if b := res.Burst; b == nil || b.Games != 3 || b.Left != 0 || b.Failed != 0 || b.Done <= 0 || b.IdleCPU < 0 || b.EmptyCPU < 0 {
 		t.Errorf("burst = %+v, want 3 takeovers done and the idle CPU measured", b)
 	}
-	for _, name := range []string{"commands-1.cpu.pprof", "commands-2.cpu.pprof", "deadlines.cpu.pprof"} {
+	for _, name := range []string{"commands-1.cpu.pprof", "commands-2.cpu.pprof", "board.cpu.pprof", "deadlines.cpu.pprof"} {
 		if fi, err := os.Stat(filepath.Join(profiles, name)); err != nil || fi.Size() == 0 {
 			t.Errorf("profile %s: %v, want a file that is not empty", name, err)
 		}

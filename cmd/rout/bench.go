@@ -167,7 +167,7 @@ func runBenchAPI(ctx context.Context, args []string, getenv func(string) string,
 	url := fs.String("url", "", "base `URL` of a running server to measure instead of starting one (loopback)")
 	timeout := fs.Duration("timeout", 10*time.Minute, "bound of each measurement")
 	burstTimeout := fs.Duration("burst-timeout", 5*time.Minute, "bound of the wait for the deadline burst's takeovers (the turns left are reported)")
-	profileDir := fs.String("profile-dir", "", "existing `folder` for CPU profiles of the server: the first --profile-seconds of each command run (commands-N.cpu.pprof) and of the deadline burst (deadlines.cpu.pprof); with --url, $ROUT_ADMIN_TOKEN must be that server's")
+	profileDir := fs.String("profile-dir", "", "existing `folder` for CPU profiles of the server: the first --profile-seconds of each command run (commands-N.cpu.pprof), of the board reads (board.cpu.pprof) and of the deadline burst (deadlines.cpu.pprof); with --url, $ROUT_ADMIN_TOKEN must be that server's")
 	profileSeconds := fs.Int("profile-seconds", 5, "length of each profile")
 	databaseURL := getenv("DATABASE_URL")
 	fs.Var(secretValue{&databaseURL}, "database-url",
