@@ -31,8 +31,9 @@ import (
 // CPU seat, played by the workers, that finishes the game as the lone survivor (docs/rules.md, R43). A
 // websocket subscriber follows gameEvents from the start to game_over and checks that every event
 // arrives once, in order. Every response's size is measured: none may grow with the board beyond the
-// reads that are the board (the whole board, a LiveEvent of the deal). The map has 5,000 territories;
-// under -short 1,000.
+// reads that are the board (the whole board, a LiveEvent of the deal). At the end the game's record
+// (GET /games/{id}/record.json) must replay to the CPU's win. The map has 5,000 territories; under
+// -short 1,000.
 func TestLargeMapGameThroughTheAPI(t *testing.T) {
 	t.Parallel()
 	n := 5000
@@ -57,8 +58,8 @@ func TestLargeMapGameThroughTheAPI(t *testing.T) {
 			start := time.Now()
 			p := &largeGame{t: t, srv: srv, api: &apiClient{t: t, url: "http://" + srv.addr + graph.Path}, board: board, mapKey: m.ID, claim: claim}
 			p.play()
-			t.Logf("%s on %d territories: %d events, %d human commands, %s; largest gameEvents message %d B; largest responses: %s",
-				claim, n, p.sub.lastSeq(), p.commands, time.Since(start).Round(time.Millisecond), p.sub.largest(), p.api.largest())
+			t.Logf("%s on %d territories: %d events, %d human commands, %s; record.json %d B (map file %d B); largest gameEvents message %d B; largest responses: %s",
+				claim, n, p.sub.lastSeq(), p.commands, time.Since(start).Round(time.Millisecond), p.recordBytes, p.mapBytes, p.sub.largest(), p.api.largest())
 			p.checkSizes(n)
 		})
 	}
@@ -248,6 +249,8 @@ type largeGame struct {
 	// The board as the humans last read it, by territory index, at sequence number boardSeq.
 	owners, armies []int
 	boardSeq       int
+
+	recordBytes, mapBytes int // the finished game's record.json, and the map file in it
 }
 
 // gameState is what the players read of the game between commands: no board, no actions.
@@ -357,6 +360,42 @@ func (g *largeGame) play() {
 		t.Fatalf("seat %d won, not the CPU's seat %d", winner, g.cpu)
 	}
 	g.sub.close()
+	g.checkRecord(ann, st.Seq)
+}
+
+// checkRecord takes the finished game's record from GET /games/{id}/record.json, records its size and
+// replays it: the replay must end with the CPU's win, after every event.
+func (g *largeGame) checkRecord(token string, seq int) {
+	t := g.t
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, "http://"+g.srv.addr+"/games/"+g.id+"/record.json", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := io.ReadAll(res.Body)
+	res.Body.Close()
+	if err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("record.json: status %d, %v: %.500s", res.StatusCode, err, data)
+	}
+	var r game.Record
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatalf("record.json: %v", err)
+	}
+	if len(r.Events) != seq {
+		t.Fatalf("the record holds %d events, the game %d", len(r.Events), seq)
+	}
+	final, err := game.Replay(r)
+	if err != nil {
+		t.Fatalf("replaying the record: %v", err)
+	}
+	if final.Phase() != rules.PhaseOver || int(final.Winner()) != g.cpu {
+		t.Fatalf("the replay ends in phase %s with winner %d, not the CPU's seat %d", final.Phase(), final.Winner(), g.cpu)
+	}
+	g.recordBytes, g.mapBytes = len(data), len(r.Map.Definition)
 }
 
 func (g *largeGame) lobby(name, token string) {
