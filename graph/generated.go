@@ -91,6 +91,14 @@ type ComplexityRoot struct {
 		ExpectedDefenderSurvivors func(childComplexity int) int
 	}
 
+	BoardColumns struct {
+		Armies  func(childComplexity int) int
+		Keys    func(childComplexity int) int
+		Neutral func(childComplexity int) int
+		Owners  func(childComplexity int) int
+		Seq     func(childComplexity int) int
+	}
+
 	CreateApiTokenPayload struct {
 		APIToken   func(childComplexity int) int
 		Secret     func(childComplexity int) int
@@ -104,6 +112,7 @@ type ComplexityRoot struct {
 
 	Game struct {
 		Board               func(childComplexity int, sinceSeq *int) int
+		BoardColumns        func(childComplexity int) int
 		CardSystem          func(childComplexity int) int
 		Claim               func(childComplexity int) int
 		CurrentSeat         func(childComplexity int) int
@@ -407,6 +416,7 @@ type GameResolver interface {
 	Events(ctx context.Context, obj *Game, after *int, first *int) ([]*game.EventView, error)
 	InviteCode(ctx context.Context, obj *Game) (*string, error)
 	Record(ctx context.Context, obj *Game) (map[string]any, error)
+	BoardColumns(ctx context.Context, obj *Game) (*BoardColumns, error)
 }
 type GameMapResolver interface {
 	ID(ctx context.Context, obj *ent.GameMap) (string, error)
@@ -646,6 +656,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.BattleOdds.ExpectedDefenderSurvivors(childComplexity), true
 
+	case "BoardColumns.armies":
+		if e.ComplexityRoot.BoardColumns.Armies == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoardColumns.Armies(childComplexity), true
+	case "BoardColumns.keys":
+		if e.ComplexityRoot.BoardColumns.Keys == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoardColumns.Keys(childComplexity), true
+	case "BoardColumns.neutral":
+		if e.ComplexityRoot.BoardColumns.Neutral == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoardColumns.Neutral(childComplexity), true
+	case "BoardColumns.owners":
+		if e.ComplexityRoot.BoardColumns.Owners == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoardColumns.Owners(childComplexity), true
+	case "BoardColumns.seq":
+		if e.ComplexityRoot.BoardColumns.Seq == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoardColumns.Seq(childComplexity), true
+
 	case "CreateApiTokenPayload.apiToken":
 		if e.ComplexityRoot.CreateApiTokenPayload.APIToken == nil {
 			break
@@ -689,6 +730,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Game.Board(childComplexity, args["sinceSeq"].(*int)), true
+	case "Game.boardColumns":
+		if e.ComplexityRoot.Game.BoardColumns == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.BoardColumns(childComplexity), true
 	case "Game.cardSystem":
 		if e.ComplexityRoot.Game.CardSystem == nil {
 			break
@@ -2164,7 +2211,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/account.graphqls" "schema/base.graphqls" "schema/game.graphqls" "schema/live.graphqls" "schema/maps.graphqls"
+//go:embed "schema/account.graphqls" "schema/base.graphqls" "schema/board_columns.graphqls" "schema/game.graphqls" "schema/live.graphqls" "schema/maps.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -2178,6 +2225,7 @@ func sourceData(filename string) string {
 var sources = []*ast.Source{
 	{Name: "schema/account.graphqls", Input: sourceData("schema/account.graphqls"), BuiltIn: false},
 	{Name: "schema/base.graphqls", Input: sourceData("schema/base.graphqls"), BuiltIn: false},
+	{Name: "schema/board_columns.graphqls", Input: sourceData("schema/board_columns.graphqls"), BuiltIn: false},
 	{Name: "schema/game.graphqls", Input: sourceData("schema/game.graphqls"), BuiltIn: false},
 	{Name: "schema/live.graphqls", Input: sourceData("schema/live.graphqls"), BuiltIn: false},
 	{Name: "schema/maps.graphqls", Input: sourceData("schema/maps.graphqls"), BuiltIn: false},
@@ -2268,6 +2316,22 @@ func (ec *executionContext) childFields_BattleOdds(ctx context.Context, field gr
 	return nil, fmt.Errorf("no field named %q was found under type BattleOdds", field.Name)
 }
 
+func (ec *executionContext) childFields_BoardColumns(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "seq":
+		return ec.fieldContext_BoardColumns_seq(ctx, field)
+	case "keys":
+		return ec.fieldContext_BoardColumns_keys(ctx, field)
+	case "owners":
+		return ec.fieldContext_BoardColumns_owners(ctx, field)
+	case "armies":
+		return ec.fieldContext_BoardColumns_armies(ctx, field)
+	case "neutral":
+		return ec.fieldContext_BoardColumns_neutral(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BoardColumns", field.Name)
+}
+
 func (ec *executionContext) childFields_CreateApiTokenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "apiToken":
@@ -2332,6 +2396,8 @@ func (ec *executionContext) childFields_Game(ctx context.Context, field graphql.
 		return ec.fieldContext_Game_inviteCode(ctx, field)
 	case "record":
 		return ec.fieldContext_Game_record(ctx, field)
+	case "boardColumns":
+		return ec.fieldContext_Game_boardColumns(ctx, field)
 	case "seq":
 		return ec.fieldContext_Game_seq(ctx, field)
 	}
@@ -4121,6 +4187,121 @@ func (ec *executionContext) fieldContext_BattleOdds_expectedDefenderSurvivors(_ 
 	return graphql.NewScalarFieldContext("BattleOdds", field, false, false, "Float")
 }
 
+func (ec *executionContext) _BoardColumns_seq(ctx context.Context, field graphql.CollectedField, obj *BoardColumns) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoardColumns_seq(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Seq, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoardColumns_seq(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BoardColumns", field, false, false, "Int")
+}
+
+func (ec *executionContext) _BoardColumns_keys(ctx context.Context, field graphql.CollectedField, obj *BoardColumns) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoardColumns_keys(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Keys, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoardColumns_keys(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BoardColumns", field, false, false, "String")
+}
+
+func (ec *executionContext) _BoardColumns_owners(ctx context.Context, field graphql.CollectedField, obj *BoardColumns) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoardColumns_owners(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Owners, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*int) graphql.Marshaler {
+			return ec.marshalNInt2ᚕᚖint(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoardColumns_owners(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BoardColumns", field, false, false, "Int")
+}
+
+func (ec *executionContext) _BoardColumns_armies(ctx context.Context, field graphql.CollectedField, obj *BoardColumns) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoardColumns_armies(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Armies, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []int) graphql.Marshaler {
+			return ec.marshalNInt2ᚕintᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoardColumns_armies(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BoardColumns", field, false, false, "Int")
+}
+
+func (ec *executionContext) _BoardColumns_neutral(ctx context.Context, field graphql.CollectedField, obj *BoardColumns) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoardColumns_neutral(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Neutral, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []int) graphql.Marshaler {
+			return ec.marshalNInt2ᚕintᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoardColumns_neutral(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BoardColumns", field, false, false, "Int")
+}
+
 func (ec *executionContext) _CreateApiTokenPayload_apiToken(ctx context.Context, field graphql.CollectedField, obj *CreateAPITokenPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4823,6 +5004,38 @@ func (ec *executionContext) _Game_record(ctx context.Context, field graphql.Coll
 }
 func (ec *executionContext) fieldContext_Game_record(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Game", field, true, true, "JSON")
+}
+
+func (ec *executionContext) _Game_boardColumns(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_boardColumns(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().BoardColumns(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *BoardColumns) graphql.Marshaler {
+			return ec.marshalNBoardColumns2ᚖroutᚋgraphᚐBoardColumns(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_boardColumns(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Game",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BoardColumns(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Game_seq(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
@@ -12942,6 +13155,59 @@ func (ec *executionContext) _BattleOdds(ctx context.Context, sel ast.SelectionSe
 	return out
 }
 
+var boardColumnsImplementors = []string{"BoardColumns"}
+
+func (ec *executionContext) _BoardColumns(ctx context.Context, sel ast.SelectionSet, obj *BoardColumns) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, boardColumnsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BoardColumns")
+		case "seq":
+			out.Values[i] = ec._BoardColumns_seq(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "keys":
+			out.Values[i] = ec._BoardColumns_keys(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "owners":
+			out.Values[i] = ec._BoardColumns_owners(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "armies":
+			out.Values[i] = ec._BoardColumns_armies(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "neutral":
+			out.Values[i] = ec._BoardColumns_neutral(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var createApiTokenPayloadImplementors = []string{"CreateApiTokenPayload"}
 
 func (ec *executionContext) _CreateApiTokenPayload(ctx context.Context, sel ast.SelectionSet, obj *CreateAPITokenPayload) graphql.Marshaler {
@@ -13142,6 +13408,12 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Game_record(ctx, field, obj)
+				})
+		case "boardColumns":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_boardColumns(ctx, field, obj)
 				})
 		case "seq":
 			out.Values[i] = ec._Game_seq(ctx, field, obj)
@@ -15434,6 +15706,14 @@ func (ec *executionContext) marshalNBattleOdds2ᚖroutᚋgraphᚐBattleOdds(ctx 
 	return ec._BattleOdds(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNBoardColumns2ᚖroutᚋgraphᚐBoardColumns(ctx context.Context, sel ast.SelectionSet, v *BoardColumns) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "BoardColumns!")
+		return graphql.Null
+	}
+	return ec._BoardColumns(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNBoolean2bool(ctx context.Context, v any) (bool, error) {
 	res, err := UnmarshalBoolean(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -15737,6 +16017,29 @@ func (ec *executionContext) marshalNInt2ᚕintᚄ(ctx context.Context, sel ast.S
 		if e == graphql.Null {
 			return graphql.Null
 		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalNInt2ᚕᚖint(ctx context.Context, v any) ([]*int, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*int, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalOInt2ᚖint(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNInt2ᚕᚖint(ctx context.Context, sel ast.SelectionSet, v []*int) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalOInt2ᚖint(ctx, sel, v[i])
 	}
 
 	return ret

@@ -66,6 +66,20 @@ type BattleOdds struct {
 	ExpectedDefenderSurvivors float64 `json:"expectedDefenderSurvivors"`
 }
 
+// The whole board as columns (Game.boardColumns); entry i of each list is territory i's, in map order.
+type BoardColumns struct {
+	// The sequence number of the game's last event the board includes, as Game.seq.
+	Seq int `json:"seq"`
+	// The territories' keys. They never change for a game: read them once.
+	Keys []string `json:"keys"`
+	// The owning seat; null when unclaimed or neutral.
+	Owners []*int `json:"owners"`
+	// The armies.
+	Armies []int `json:"armies"`
+	// The indexes of the neutral territories (a resigned player's), in map order.
+	Neutral []int `json:"neutral"`
+}
+
 // Claim one unclaimed territory (round-robin claim).
 type ClaimTerritoryInput struct {
 	GameID          string  `json:"gameId"`
