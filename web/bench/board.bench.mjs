@@ -141,7 +141,11 @@ async function main() {
       // view, then zoomed in twice as far (with army counts on a big map); then one resignation.
       const scripts = [];
       for (let i = 0; i < 2 * EVENTS; i++) {
-        if (i === EVENTS) await page.evaluate(() => window.bench.zoomTo(2));
+        if (i === EVENTS) {
+          await page.evaluate(() => window.bench.zoomTo(2));
+          const shots = args.indexOf('--screenshots');
+          if (shots >= 0) await page.screenshot({ path: join(args[shots + 1], `board-${m.name}-zoomed.png`) });
+        }
         scripts.push((await page.evaluate((i) => window.bench.applyOne(i, 'battle'), i)).script);
       }
       const resign = await page.evaluate((i) => window.bench.applyOne(i, 'resign'), 2 * EVENTS);
