@@ -69,7 +69,7 @@ const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.c
 /**
  * For each window between marks `${prefix}-start-i` and `${prefix}-end-i`: the wall time, the renderer main
  * thread's CPU time (its top-level tasks' thread time, pro rata where a task straddles the window) and the
- * raster threads' CPU time, in ms. CPU times do not count the waits of a busy machine; wall times do.
+ * raster threads' CPU time (until the next window starts), in ms. CPU times do not count the waits of a busy machine; wall times do.
  */
 function windows(events, prefix) {
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
@@ -93,8 +93,10 @@ function windows(events, prefix) {
       const overlap = Math.min(end, t.ts + t.dur) - Math.max(s, t.ts);
       if (overlap > 0) cpu += (t.tdur ?? t.dur) * (t.dur > 0 ? overlap / t.dur : 1);
     }
+    // Raster runs on other threads after the commit: count it until the next window starts.
+    const until = marks.get(`${prefix}-start-${i + 1}`) ?? end + 100_000;
     let rcpu = 0;
-    for (const t of raster) if (t.ts >= s && t.ts <= end) rcpu += t.tdur ?? t.dur;
+    for (const t of raster) if (t.ts >= s && t.ts < until) rcpu += t.tdur ?? t.dur;
     out.push({ wall: (end - s) / 1000, cpu: cpu / 1000, raster: rcpu / 1000 });
   }
   return out;
@@ -177,6 +179,11 @@ async function main() {
           }
           console.error(`${m.name} ${prefix} per window:`, Object.entries(by).sort((a, b) => b[1] - a[1]).slice(0, 10).map(([k, v]) => `${k}=${v.toFixed(2)}`).join(' '));
         }
+      }
+      if (args.includes('--breakdown')) {
+        const names = {};
+        for (const e of events) if (/raster/i.test(e.name) && e.ph === 'X') names[`${e.name}@${e.pid === events.find((x) => x.name === 'thread_name' && x.args?.name === 'CrRendererMain')?.pid ? 'renderer' : e.pid}`] = (names[`${e.name}@${e.pid === events.find((x) => x.name === 'thread_name' && x.args?.name === 'CrRendererMain')?.pid ? 'renderer' : e.pid}`] ?? 0) + 1;
+        console.error(`${m.name} raster events:`, JSON.stringify(names));
       }
       const paints = windows(paintTrace, 'fp');
       const evs = windows(events, 'ev');
