@@ -59,7 +59,7 @@ check-web: ## rebuild the web client, fail when web/dist or its generated types 
 
 .PHONY: test
 test: check-generate lint check-web ## what CI runs: generated code, lint, the web client, every test with -race in its short form
-	$(GO) test -race -short -count=1 $(PKGS)
+	$(GO) test -race -short -count=1 -timeout 20m $(PKGS)
 
 .PHONY: test-long
 test-long: ## every test with -race in full: the long property runs and CPU tournaments too

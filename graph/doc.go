@@ -22,7 +22,7 @@
 //   - live.go: the subscriptions (gameEvents, viewerEvents) over the live hub (Deps.Live), and the
 //     RESUME_REQUIRED message of a subscriber that fell behind; ws_auth.go: the websocket transport's
 //     connection_init authentication (graph/wstransport is registered in NewHandler).
-//   - playground: GraphiQL, embedded, to be served at "/".
+//   - playground: GraphiQL, embedded, to be served at "/playground" (the web client, package web, has "/").
 //
 // # Conventions for new areas
 //

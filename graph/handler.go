@@ -20,13 +20,13 @@ import (
 	"rout/graph/wstransport"
 )
 
-// Path is where the API is served: mount NewHandler's handler there, and the playground at "/".
+// Path is where the API is served: mount NewHandler's handler there, and the playground at playground.Path.
 const Path = "/graphql"
 
 // NewHandler returns the HTTP handler of the GraphQL API, to be mounted at Path:
 //
 //	mux.Handle(graph.Path, apiHandler)
-//	mux.Handle("GET /{$}", playground.Handler(graph.Path))
+//	mux.Handle("GET "+playground.Path, playground.Handler(graph.Path))
 //	mux.Handle("GET "+playground.AssetsPath, playground.Handler(graph.Path))
 //
 // Around gqlgen's executor it gives each request an id (the X-Request-Id response header, and the

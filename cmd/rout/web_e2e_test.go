@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +10,8 @@ import (
 	"time"
 
 	"rout/dbtest"
+	"rout/game"
+	"rout/maps"
 )
 
 // chromiumPaths are where Debian's chromium package (and Ubuntu's) put the browser.
@@ -17,11 +20,13 @@ var chromiumPaths = []string{"/usr/bin/chromium", "/usr/bin/chromium-browser"}
 // TestWebClientEndToEnd runs the web client's browser test (web/e2e/run.mjs: playwright-core driving
 // Debian's Chromium) against a started `rout serve` on a fresh database: two users sign up, one creates a
 // game with a CPU seat and invites the other, both play every phase, one reloads and resumes live, both
-// resign, the replay steps, and axe-core checks the screens. It serves the web client embedded in this
+// resign, the replay steps, and axe-core checks the screens; then (web/e2e/bigmap.mjs) a game on a
+// 5,000-territory map opens with its map drawn and plays a turn against a CPU. It serves the web client embedded in this
 // binary, so it tests the committed web/dist. It needs Node.js, Chromium and web/node_modules (`make
 // check-web` runs `npm ci`); without them it skips, except in CI. Screenshots of a failure are left in
 // web/e2e-artifacts.
 func TestWebClientEndToEnd(t *testing.T) {
+	t.Parallel() // about two minutes, most of it waiting on the browser: let the package's other tests run
 	web, err := filepath.Abs(filepath.Join("..", "..", "web"))
 	if err != nil {
 		t.Fatal(err)
@@ -52,20 +57,41 @@ func TestWebClientEndToEnd(t *testing.T) {
 		missing("web/node_modules (run npm ci in web/, or make check-web)")
 	}
 
-	s := startServe(t, map[string]string{"DATABASE_URL": dbtest.URL(t)})
+	url := dbtest.URL(t)
+	s := startServe(t, map[string]string{"DATABASE_URL": url})
 	s.waitReady(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
-	defer cancel()
-	artifacts := filepath.Join(web, "e2e-artifacts")
-	cmd := exec.CommandContext(ctx, "node", filepath.Join("e2e", "run.mjs"), "http://"+s.addr)
-	cmd.Dir = web
-	cmd.Env = append(os.Environ(), "CHROMIUM="+chromium, "E2E_ARTIFACTS="+artifacts)
-	cmd.WaitDelay = 10 * time.Second
-	began := time.Now()
-	out, err := cmd.CombinedOutput()
-	t.Logf("web/e2e/run.mjs (%s):\n%s", time.Since(began).Round(time.Second), out)
+
+	// A 5,000-territory map in the library, for the big-map script.
+	big, err := maps.Generate(maps.GenerateOpts{Territories: 5000, Seed: 1, ID: "generated-5000"})
 	if err != nil {
-		t.Fatalf("the browser test failed: %v (screenshots in %s)", err, artifacts)
+		t.Fatal(err)
 	}
+	db, err := sql.Open("postgres", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := game.SeedMap(context.Background(), db, big, false); err != nil {
+		t.Fatal(err)
+	}
+
+	artifacts := filepath.Join(web, "e2e-artifacts")
+	node := func(script string, args ...string) {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, "node", append([]string{filepath.Join("e2e", script), "http://" + s.addr}, args...)...)
+		cmd.Dir = web
+		cmd.Env = append(os.Environ(), "CHROMIUM="+chromium, "E2E_ARTIFACTS="+artifacts)
+		cmd.WaitDelay = 10 * time.Second
+		began := time.Now()
+		out, err := cmd.CombinedOutput()
+		t.Logf("web/e2e/%s (%s):\n%s", script, time.Since(began).Round(time.Second), out)
+		if err != nil {
+			t.Errorf("web/e2e/%s failed: %v (screenshots in %s)", script, err, artifacts)
+		}
+	}
+	node("run.mjs")
+	node("bigmap.mjs", big.Name)
 	s.stop(t)
 }

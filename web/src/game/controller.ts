@@ -71,6 +71,7 @@ export class GameController {
   private socket: SocketState = "connecting";
   private actionsTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
+  private retries = 0;
   private viewerId: string;
 
   constructor(
@@ -164,14 +165,22 @@ export class GameController {
     const after = this.view.game.seq;
     this.unsubscribe = subscribe(GameEventsSubscription, { gameId: this.id, after }, {
       next: (d) => {
+        this.retries = 0;
         if (d.gameEvents) this.apply([d.gameEvents as unknown as ServerEvent]);
       },
-      error: (code) => {
+      error: (code, message) => {
         if (this.closed) return;
-        // RESUME_REQUIRED, or the stream failed on the server: subscribe again after what we have.
+        if (code === "NOT_FOUND" || code === "FORBIDDEN" || code === "UNAUTHENTICATED") {
+          // Not a passing failure: say so and stop following.
+          this.unsubscribe?.();
+          this.set({ live: "offline", error: message || "This game cannot be followed." });
+          return;
+        }
+        // RESUME_REQUIRED, or the stream failed on the server: subscribe again after what we have, sooner
+        // for a resume, later after repeated failures.
         this.set({ live: "resyncing" });
-        void code;
-        setTimeout(() => this.follow(), 500);
+        this.retries = code === "RESUME_REQUIRED" ? 0 : this.retries + 1;
+        setTimeout(() => this.follow(), Math.min(10_000, 500 * 2 ** this.retries));
       },
       complete: () => {
         if (!this.closed) setTimeout(() => this.follow(), 500);
@@ -301,8 +310,9 @@ export class GameController {
   endTurn() {
     return this.command(async (b) => (await mutate(EndTurnMutation, { input: b })).endTurn);
   }
+  /** Resigning is allowed at any time, so it is sent without a version: others' moves do not refuse it. */
   resign() {
-    return this.command(async (b) => (await mutate(ResignMutation, { input: b })).resign);
+    return this.command(async (b) => (await mutate(ResignMutation, { input: { gameId: b.gameId, idempotencyKey: b.idempotencyKey } })).resign);
   }
 }
 

@@ -18,12 +18,15 @@ import { TerritoryList, type RowAction } from "../game/territories";
 import { SeatsPanel } from "../game/seats";
 import { GameLog } from "../game/log";
 import { Dice } from "../game/dice";
+import { BoardView, loadGeometry } from "../game/boardview";
+import type { MapGeometry } from "../board";
 
 export function GamePage(props: { id: string; viewer: Viewer }) {
   const ctl = useMemo(() => new GameController(props.id, props.viewer.id), [props.id, props.viewer.id]);
   const [view, setView] = useState<View>(ctl.state);
   useEffect(() => {
     const off = ctl.listen(setView);
+    void loadGeometry(props.id); // the map's geometry, read beside the game
     void ctl.start();
     const offNotice = onNotice((n) => {
       if (n.gameId === props.id) void ctl.refreshActions();
@@ -172,6 +175,46 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
   const selected = mode.kind === "idle" ? null : mode.from;
   const choice = choices(ix, selected);
 
+  const [geometry, setGeometry] = useState<MapGeometry | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadGeometry(info.id).then((g) => live && setGeometry(g));
+    return () => {
+      live = false;
+    };
+  }, [info.id]);
+
+  /** A territory picked on the map: the same choices as the list's buttons. */
+  const pick = (key: string | null) => {
+    if (key === null || (mode.kind !== "idle" && key === mode.from && !choice.kindOf.has(key))) {
+      setMode({ kind: "idle" });
+      return;
+    }
+    switch (choice.kindOf.get(key)) {
+      case "claim":
+        void ctl.claim(key);
+        break;
+      case "place":
+        setDraft(draftPlace(draft, ix, key, 1));
+        break;
+      case "select":
+        if (from(ix, "attack", key).length > 0) setMode({ kind: "attack", from: key, to: null });
+        else setMode({ kind: "fortify", from: key, to: null });
+        break;
+      case "attack":
+        if (mode.kind === "attack") setMode({ ...mode, to: key });
+        break;
+      case "fortify":
+        if (mode.kind === "fortify") setMode({ ...mode, to: key });
+        break;
+      default:
+        // Another of one's own sources while one is chosen: choose it instead.
+        if (choices(ix, null).kindOf.get(key) === "select") {
+          setMode(from(ix, "attack", key).length > 0 ? { kind: "attack", from: key, to: null } : { kind: "fortify", from: key, to: null });
+        }
+    }
+  };
+
   const rowActions = (key: string): RowAction[] => {
     const out: RowAction[] = [];
     const k = choice.kindOf.get(key);
@@ -192,6 +235,12 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
   };
 
   const turnSeat = game.currentSeat !== null ? game.seats[game.currentSeat] : null;
+  useEffect(() => {
+    document.title = `${myTurn ? "Your turn · " : ""}${info.map.name} · Rout`;
+    return () => {
+      document.title = "Rout";
+    };
+  }, [myTurn, info.map.name]);
   const over = info.status === "finished" || game.phase === "over";
   const winner = game.winner !== null ? game.seats[game.winner] : null;
 
@@ -224,6 +273,15 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
       <ErrorLine text={view.error} />
       <div class="play-body">
         <section class="board-area" aria-label="Board">
+          {geometry && (
+            <BoardView
+              geometry={geometry}
+              game={game}
+              highlights={choice.targets}
+              selected={mode.kind !== "idle" ? (mode.to ?? mode.from) : null}
+              onPick={pick}
+            />
+          )}
           <TerritoryList game={game} seatOf={(s) => game.seats[s]} targets={choice.kindOf} selected={selected} draft={draft} actionsFor={rowActions} />
         </section>
         <aside class="side">

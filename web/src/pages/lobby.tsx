@@ -62,6 +62,13 @@ export function LobbyPage(props: { viewer: Viewer }) {
   const live = mine.filter((g) => g.status === "active" || g.status === "open");
   const done = mine.filter((g) => g.status === "finished" || g.status === "cancelled");
   const openToJoin = (data?.open ?? []).filter((g) => !mySeat(g, props.viewer));
+  // The tab's title counts the games waiting on me, so that a glance at the tab bar says it.
+  useEffect(() => {
+    document.title = waiting.length > 0 ? `(${waiting.length}) Rout` : "Rout";
+    return () => {
+      document.title = "Rout";
+    };
+  }, [waiting.length]);
 
   return (
     <div class="lobby">

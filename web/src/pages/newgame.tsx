@@ -211,8 +211,8 @@ export function NewGamePage(props: { viewer: Viewer }) {
           </select>
         </Field>
         {cardSystem === "fixed_ttb" && (
-          <Field label="Set worth (% of opponents' armies)" id="ttb">
-            <input id="ttb" type="number" min={1} max={100} value={ttb} onInput={(e) => setTtb(Number((e.currentTarget as HTMLInputElement).value))} />
+          <Field label="Set worth (% of opponents' armies)" id="ttb" hint="From 4 to 10.">
+            <input id="ttb" type="number" min={4} max={10} value={ttb} onInput={(e) => setTtb(Number((e.currentTarget as HTMLInputElement).value))} />
           </Field>
         )}
         <div class="field check">

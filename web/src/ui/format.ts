@@ -54,8 +54,8 @@ export function seatGlyph(seat: number): string {
 export const CARD_SYSTEMS: ReadonlyArray<{ value: string; label: string; help: string }> = [
   { value: "classic", label: "Classic", help: "Sets are worth 4, 6, 8, 10, 12, 15, then 5 more each time." },
   { value: "fixed", label: "Fixed", help: "A set is worth what its symbols say: 4, 6, 8, or 10 for one of each." },
-  { value: "fixed_ttb", label: "Fixed with TTB", help: "A set is worth a percentage of the opponents' armies." },
-  { value: "classic_scaling_ttb", label: "Classic, scaling TTB", help: "Classic values that grow with the armies on the board." },
+  { value: "fixed_ttb", label: "Fixed with TTB", help: "A set is worth its fixed value or a percentage of the opponents' armies, whichever is more." },
+  { value: "classic_scaling_ttb", label: "Classic, scaling TTB", help: "Classic values, capped at the opponents' armies divided by the number of players." },
 ];
 
 export const TURN_LIMITS: ReadonlyArray<{ seconds: number; label: string }> = [

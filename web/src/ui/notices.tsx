@@ -41,8 +41,10 @@ export function Notices(props: { userId: string }) {
           sessionStorage.setItem(LAST_SEQ, String(after));
           if (!fresh) return;
           const n: Notice = { seq: ev.seq, kind: ev.kind, gameId: ev.gameId, text: noticeText(ev.kind, ev.game?.map.name, ev.data) };
-          setItems((l) => [n, ...l].slice(0, 5));
           for (const f of listeners) f(n);
+          // The open game's screen says it already; elsewhere one notice per game and kind, the newest.
+          const here = window.location.pathname === `/games/${encodeURIComponent(n.gameId)}` && !document.hidden;
+          if (!here) setItems((l) => [n, ...l.filter((x) => x.gameId !== n.gameId || x.kind !== n.kind)].slice(0, 5));
           if (typeof Notification !== "undefined" && Notification.permission === "granted" && document.hidden) {
             const bn = new Notification("Rout", { body: n.text, tag: `rout-${n.gameId}` });
             bn.onclick = () => {
@@ -53,6 +55,7 @@ export function Notices(props: { userId: string }) {
         },
         error: (code, _m, ext) => {
           if (code === "RESUME_REQUIRED" && typeof ext.lastSeq === "number") after = ext.lastSeq;
+          if (code === "UNAUTHENTICATED") ended = true; // signed out: the session screen takes over
         },
         complete: () => {
           if (!ended) setTimeout(start, 1000);

@@ -1,0 +1,93 @@
+// The web client on a 5,000-territory map, in real Chromium against a started `rout serve` whose database
+// holds such a map (TestWebClientEndToEnd seeds one): a user creates a game against a CPU on it, the game
+// screen opens with the map drawn, and the user plays a whole turn (place, end attacks, end turn) until the
+// CPU has moved and it is their turn again.
+//
+//   node e2e/bigmap.mjs http://127.0.0.1:8080 "Generated 5000 (seed 1)"
+//
+// Prints the time from opening the game to the map drawn, and to the first choices shown. Environment as
+// run.mjs (CHROMIUM, E2E_ARTIFACTS).
+import { chromium } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const base = process.argv[2] || "http://127.0.0.1:8080";
+const mapName = process.argv[3] || "Generated 5000 (seed 1)";
+const artifacts = process.env.E2E_ARTIFACTS || join(here, "..", "e2e-artifacts");
+const T = 60_000;
+const began = Date.now();
+const log = (...a) => console.log(`[${((Date.now() - began) / 1000).toFixed(1)}s]`, ...a);
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+});
+const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+const problems = [];
+page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+page.on("response", async (r) => {
+  if (r.status() >= 400 && !r.url().endsWith(".svg")) problems.push(`${r.status()} for ${r.url()}: ${(await r.text().catch(() => "")).slice(0, 300)}`);
+});
+let failed = false;
+try {
+  const n = `big${Date.now().toString(36).slice(-5)}`;
+  await page.goto(base + "/signup");
+  await page.getByLabel("Display name").fill(n);
+  await page.getByLabel("Email").fill(`${n}@example.com`);
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.getByRole("heading", { name: /My games/ }).waitFor({ timeout: T });
+  await page.getByRole("link", { name: "New game" }).first().click();
+  await page.getByRole("radio", { name: new RegExp(mapName.replace(/[()]/g, "\\$&")) }).check({ timeout: T });
+  await page.getByRole("button", { name: "Remove seat 3" }).click();
+  await page.getByLabel("Seat 2 difficulty").selectOption("easy");
+  await page.getByRole("button", { name: "Create the game" }).click();
+  const t0 = Date.now();
+  await page.locator(".board-host svg").first().waitFor({ timeout: T });
+  const drawn = Date.now() - t0;
+  await page.locator(".live-live").waitFor({ timeout: T });
+  const cells = await page.locator(".board-host .rb-t").count();
+  log(`game opened: map drawn ${drawn} ms after the game was created, ${cells} territories on it`);
+  if (cells < 5000) throw new Error(`the map shows ${cells} territories, want 5000`);
+
+  // One whole turn of ours: it may be the CPU's first; wait for ours.
+  await page.locator(".turn-line strong", { hasText: "Your turn" }).waitFor({ timeout: T });
+  const turn = await page.locator(".play-head h1 small").textContent();
+  await page.getByRole("button", { name: /^All the armies left on / }).first().click({ timeout: T });
+  await page.getByRole("button", { name: /^Place \d+ arm/ }).click();
+  await page.getByRole("button", { name: "End attacks" }).click({ timeout: T });
+  await page.getByRole("button", { name: "End turn" }).click({ timeout: T });
+  log(`played ${turn}`);
+  // The CPU plays, live, and the turn comes back.
+  await page.waitForFunction((t) => document.querySelector(".play-head h1 small")?.textContent !== t && !!document.querySelector(".turn-line strong"), turn, { timeout: T * 2 });
+  log(`the CPU played; our turn again: ${await page.locator(".play-head h1 small").textContent()}`);
+  // Opening the game in a fresh page: the page, the game, its map file, the board drawn.
+  const timings = [];
+  page.on("requestfinished", (req) => {
+    const t = req.timing();
+    const op = /"operationName":"(\w+)"/.exec(req.postData() ?? "")?.[1] ?? req.url().replace(base, "");
+    timings.push(`${op} ${Math.round(t.responseEnd)} ms`);
+  });
+  for (let i = 0; i < 2; i++) {
+    timings.length = 0;
+    const r0 = Date.now();
+    await page.reload();
+    await page.locator(".board-host svg").first().waitFor({ timeout: T });
+    const svg = Date.now() - r0;
+    await page.locator(".live-live").waitFor({ timeout: T });
+    log(`reload ${i + 1}: map drawn ${svg} ms, live ${Date.now() - r0} ms after the reload began; requests: ${timings.join(", ")}`);
+  }
+  if (problems.length) throw new Error(problems.join("\n"));
+  log("bigmap e2e passed");
+} catch (e) {
+  failed = true;
+  console.error(`bigmap e2e FAILED: ${e instanceof Error ? e.stack : e}`);
+  if (problems.length) console.error(problems.join("\n"));
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: join(artifacts, "bigmap.png") }).catch(() => undefined);
+} finally {
+  await browser.close();
+}
+process.exit(failed ? 1 : 0);

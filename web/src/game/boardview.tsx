@@ -1,0 +1,91 @@
+// The map view: web-board's framework-free board module (src/board) in a Preact component. The map's
+// geometry comes from the game's record (GET /games/{id}/record.json holds the map file), read once per
+// game; the board follows the client state and the legal choices, and reports picks.
+import { useEffect, useRef, useState } from "preact/hooks";
+import { sessionToken } from "../api/client";
+import { createBoard, type Board, type MapGeometry } from "../board";
+import { geometryFromMapFile, type MapFile } from "../board/geometry";
+import type { ClientGame } from "../state/types";
+import { seatName } from "../ui/format";
+
+const geometries = new Map<string, Promise<MapGeometry | null>>();
+
+/**
+ * The geometry of a game's map, from its record; null when it cannot be read (the list view stays). The
+ * game screen asks for it as soon as it opens, beside its first read of the game.
+ */
+export function loadGeometry(gameId: string): Promise<MapGeometry | null> {
+  const k = gameId;
+  let p = geometries.get(k);
+  if (!p) {
+    const token = sessionToken();
+    p = fetch(`/games/${encodeURIComponent(gameId)}/record.json`, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
+      .then((r) => (r.ok ? r.json() : null))
+      .then((rec: { map?: { definition?: MapFile } } | null) => (rec?.map?.definition ? geometryFromMapFile(rec.map.definition) : null))
+      .catch(() => null);
+    p.then((g) => {
+      if (!g) geometries.delete(k);
+    });
+    geometries.set(k, p);
+  }
+  return p;
+}
+
+export function BoardView(props: {
+  geometry: MapGeometry;
+  game: ClientGame;
+  highlights: string[];
+  selected: string | null;
+  onPick: (key: string | null) => void;
+}) {
+  const el = useRef<HTMLDivElement>(null);
+  const board = useRef<Board | null>(null);
+  const pick = useRef(props.onPick);
+  pick.current = props.onPick;
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    if (!el.current) return;
+    const g = props.game;
+    const b = createBoard(el.current, {
+      geometry: props.geometry,
+      seats: g.seats.map((s) => ({ seat: s.seat, color: s.color, name: `${s.color[0]?.toUpperCase() ?? ""}${s.color.slice(1)} (${seatName(s)})` })),
+      territories: g.board,
+    });
+    const off = b.onSelect((k) => pick.current(k));
+    board.current = b;
+    setReady(true);
+    return () => {
+      off();
+      b.destroy();
+      board.current = null;
+    };
+  }, [props.geometry]);
+
+  useEffect(() => {
+    board.current?.setState(props.game.board);
+  }, [props.game.board, ready]);
+  useEffect(() => {
+    board.current?.setHighlights(props.highlights);
+  }, [props.highlights.join("\u0000"), ready]);
+  useEffect(() => {
+    board.current?.setSelection(props.selected);
+  }, [props.selected, ready]);
+
+  return (
+    <div class="board-wrap">
+      <div ref={el} class="board-host" />
+      <div class="board-zoom" role="group" aria-label="Zoom">
+        <button type="button" aria-label="Zoom in" onClick={() => board.current?.zoomBy(1.5)}>
+          +
+        </button>
+        <button type="button" aria-label="Zoom out" onClick={() => board.current?.zoomBy(1 / 1.5)}>
+          −
+        </button>
+        <button type="button" aria-label="Show the whole map" onClick={() => board.current?.resetZoom()}>
+          ⤢
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+// The game controller against a stand-in API client: what it subscribes to, how it applies, skips and
+// resyncs events, how it resumes after a dropped socket, and what it shows for refused commands. The
+// server side of the same paths runs for real in the browser test (e2e/run.mjs).
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+type Handlers = { next(d: unknown): void; error(code: string, m: string, ext: Record<string, unknown>): void; complete(): void };
+
+const api = vi.hoisted(() => ({
+  queries: [] as Array<{ op: string; vars: unknown }>,
+  mutations: [] as Array<{ op: string; vars: Record<string, unknown> }>,
+  subs: [] as Array<{ vars: Record<string, unknown>; h: Handlers; closed: boolean }>,
+  socket: null as null | ((s: string) => void),
+  answers: {} as Record<string, () => unknown>,
+}));
+
+vi.mock("../api/client", () => {
+  const name = (doc: { definitions: Array<{ name?: { value: string } }> }) => doc.definitions[0].name!.value;
+  class APIError extends Error {
+    constructor(
+      message: string,
+      readonly code: string,
+    ) {
+      super(message);
+    }
+  }
+  return {
+    APIError,
+    query: async (doc: never, vars: unknown) => {
+      api.queries.push({ op: name(doc), vars });
+      return api.answers[name(doc)]();
+    },
+    mutate: async (doc: never, vars: Record<string, unknown>) => {
+      api.mutations.push({ op: name(doc), vars });
+      return api.answers[name(doc)]();
+    },
+    subscribe: (_doc: never, vars: Record<string, unknown>, h: Handlers) => {
+      const s = { vars, h, closed: false };
+      api.subs.push(s);
+      return () => {
+        s.closed = true;
+      };
+    },
+    onSocketState: (f: (s: string) => void) => {
+      api.socket = f;
+      f("connected");
+      return () => undefined;
+    },
+    userErrorText: (errs: Array<{ message: string }>) => (errs.length ? errs.map((e) => e.message).join(" ") : null),
+  };
+});
+
+import { GameController } from "./controller";
+
+const seats = [
+  { seat: 0, color: "red", userName: "alice", user: { id: "U1" }, cpu: false, difficulty: null, status: "active", territories: 2, armies: 4, cardCount: 0, cards: [] },
+  { seat: 1, color: "blue", userName: null, user: null, cpu: true, difficulty: "easy", status: "active", territories: 1, armies: 2, cardCount: 0, cards: null },
+];
+const board = [
+  { key: "a", name: "Ay", owner: 0, neutral: false, armies: 3 },
+  { key: "b", name: "Bee", owner: 1, neutral: false, armies: 2 },
+  { key: "c", name: "Sea", owner: 0, neutral: false, armies: 1 },
+];
+const game = (over: Record<string, unknown> = {}) => ({
+  game: {
+    id: "G1",
+    status: "active",
+    phase: "attack",
+    turn: 5,
+    currentSeat: 0,
+    turnDeadline: null,
+    turnLimitSeconds: 3600,
+    cardSystem: "classic",
+    claim: "random",
+    inviteCode: null,
+    map: { key: "tiny", version: 1, name: "Tiny" },
+    version: 40,
+    seq: 10,
+    ttbPercent: 6,
+    seats,
+    board,
+    viewerActions: [{ kind: "attack", from: "a", to: "b", cards: null, min: 1, max: 2 }],
+    ...over,
+  },
+});
+const placed = (seq: number, territory: number, armies: number) => ({
+  seq,
+  turn: 5,
+  seat: 0,
+  kind: "armies_placed",
+  payload: { player: 0, placements: [{ territory, armies }] },
+  phase: "attack",
+  currentSeat: 0,
+  territories: [],
+  dice: null,
+  winner: null,
+});
+
+beforeEach(() => {
+  api.queries = [];
+  api.mutations = [];
+  api.subs = [];
+  api.answers = {
+    Game: () => game(),
+    GameLog: () => ({ game: { id: "G1", events: [] } }),
+    GameActions: () => ({ game: { id: "G1", version: 41, seq: 11, turnDeadline: null, viewerActions: [], seats } }),
+  };
+  vi.useFakeTimers();
+});
+
+async function started() {
+  const c = new GameController("G1", "U1");
+  await c.start();
+  return c;
+}
+
+describe("GameController", () => {
+  it("reads the game once and follows its events after its seq", async () => {
+    const c = await started();
+    expect(c.state.game!.seq).toBe(10);
+    expect(c.state.game!.viewerSeat).toBe(0);
+    expect(api.subs).toHaveLength(1);
+    expect(api.subs[0].vars).toEqual({ gameId: "G1", after: 10 });
+    expect(c.state.live).toBe("live");
+  });
+
+  it("applies events without reading the game again, skips duplicates, and tells them in the log", async () => {
+    const c = await started();
+    api.subs[0].h.next({ gameEvents: placed(11, 0, 2) });
+    api.subs[0].h.next({ gameEvents: placed(11, 0, 2) });
+    expect(c.state.game!.seq).toBe(11);
+    expect(c.state.game!.board[0].armies).toBe(5);
+    expect(c.state.log.map((l) => l.seq)).toEqual([11]);
+    expect(c.state.log[0].text).toMatch(/Ay/);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(api.queries.filter((q) => q.op === "Game")).toHaveLength(1);
+    // The viewer's choices are read again after events, once for a burst.
+    expect(api.queries.filter((q) => q.op === "GameActions")).toHaveLength(1);
+    expect(c.state.version).toBe(41);
+  });
+
+  it("resubscribes after the last applied seq on a gap, and reads the game again on an event that does not fit", async () => {
+    const c = await started();
+    api.subs[0].h.next({ gameEvents: placed(12, 0, 1) });
+    expect(c.state.game!.seq).toBe(10);
+    expect(api.subs[0].closed).toBe(true);
+    expect(api.subs[1].vars).toEqual({ gameId: "G1", after: 10 });
+
+    api.answers.Game = () => game({ seq: 12, version: 42 });
+    api.subs[1].h.next({ gameEvents: { ...placed(11, 7, 1) } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.queries.filter((q) => q.op === "Game")).toHaveLength(2);
+    expect(c.state.game!.seq).toBe(12);
+    expect(api.subs[api.subs.length - 1].vars).toEqual({ gameId: "G1", after: 12 });
+  });
+
+  it("resumes from the last seq after RESUME_REQUIRED and after the socket comes back", async () => {
+    const c = await started();
+    api.subs[0].h.next({ gameEvents: placed(11, 0, 1) });
+    api.subs[0].h.error("RESUME_REQUIRED", "fell behind", { lastSeq: 11 });
+    expect(c.state.live).toBe("resyncing");
+    await vi.advanceTimersByTimeAsync(600);
+    expect(api.subs[1].vars).toEqual({ gameId: "G1", after: 11 });
+
+    api.socket!("offline");
+    expect(c.state.live).toBe("offline");
+    api.subs[1].h.next({ gameEvents: placed(12, 2, 1) });
+    api.socket!("connected");
+    expect(c.state.live).toBe("live");
+    expect(api.subs[api.subs.length - 1].vars).toEqual({ gameId: "G1", after: 12 });
+  });
+
+  it("stops following a game it may not see, and backs off after repeated failures", async () => {
+    const c = await started();
+    api.subs[0].h.error("INTERNAL_SERVER_ERROR", "internal error", {});
+    await vi.advanceTimersByTimeAsync(600);
+    expect(api.subs).toHaveLength(1); // a failure waits a second, the next two, ...
+    await vi.advanceTimersByTimeAsync(500);
+    expect(api.subs).toHaveLength(2);
+    api.subs[1].h.error("NOT_FOUND", "no such game", {});
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(api.subs).toHaveLength(2);
+    expect(c.state.live).toBe("offline");
+    expect(c.state.error).toBe("no such game");
+  });
+
+  it("sends commands with the actions' version and a fresh idempotency key, and shows a refusal in words", async () => {
+    const c = await started();
+    api.answers.Attack = () => ({ attack: { version: null, events: [], userErrors: [{ code: "NOT_ADJACENT", message: "Ay does not border Sea." }] } });
+    const ok = await c.attack("a", "c", 3, false, null);
+    expect(ok).toBe(false);
+    expect(c.state.error).toBe("Ay does not border Sea.");
+    const [m] = api.mutations;
+    expect(m.op).toBe("Attack");
+    const input = m.vars.input as Record<string, unknown>;
+    expect(input).toMatchObject({ gameId: "G1", from: "a", to: "c", dice: 3, untilConquered: false, stopAt: null, expectedVersion: 40 });
+    expect(typeof input.idempotencyKey).toBe("string");
+
+    api.answers.Resign = () => ({ resign: { version: 50, events: [], userErrors: [] } });
+    await c.resign();
+    const r = api.mutations[1].vars.input as Record<string, unknown>;
+    expect(r.expectedVersion).toBeUndefined();
+    expect(r.idempotencyKey).not.toBe(input.idempotencyKey);
+    c.stop();
+  });
+});
