@@ -116,7 +116,12 @@ describe('createBoard', () => {
     const out = new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true });
     r.cells[idx('argentina')].dispatchEvent(out);
     expect(out.defaultPrevented).toBe(false); // the focus leaves the board
+    board.setHighlights(['argentina', 'venezuela'], new Map([['argentina', 'attack'], ['venezuela', 'fortify']]));
+    expect(r.cells[idx('argentina')].classList.contains('rb-hl-attack')).toBe(true);
+    expect(r.cells[idx('venezuela')].classList.contains('rb-hl-fortify')).toBe(true);
+    expect(r.cells[idx('argentina')].getAttribute('aria-label')).toMatch(/can be attacked$/);
     board.setHighlights([]);
+    expect(r.cells[idx('argentina')].classList.contains('rb-hl-attack')).toBe(false);
     expect(r.root.classList.contains('rb-choosing')).toBe(false);
     expect(r.root.querySelectorAll('.rb-hl')).toHaveLength(0);
   });

@@ -74,6 +74,11 @@ describe('board state', () => {
     expect(ariaLabel(s, 8)).toBe('I: unclaimed');
     setHighlights(s, ['e']);
     expect(ariaLabel(s, 4)).toBe('E: Red, 5 armies, can be chosen');
+    expect(setHighlights(s, ['e', 'a'], new Map([['e', 'attack'], ['a', 'fortify']])).sort()).toEqual([0, 4]);
+    expect(ariaLabel(s, 4)).toBe('E: Red, 5 armies, can be attacked');
+    expect(ariaLabel(s, 0)).toBe('A, Top row: Blue (bob), 1 army, can be fortified');
+    expect(setHighlights(s, ['e', 'a'], new Map([['e', 'attack'], ['a', 'fortify']]))).toEqual([]);
+    setHighlights(s, ['e']);
     expect(tooltipLines(territoryInfo(s, 0))).toEqual(['A', 'Top row', 'Blue (bob), 1 army', 'Borders D, B']);
     expect(tooltipLines(territoryInfo(s, 4), 2)).toEqual(['E', 'Red, 5 armies', 'Borders B, H and 2 more']);
     expect(tooltipLines(territoryInfo(s, 8))[1]).toBe('Unclaimed');
