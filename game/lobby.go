@@ -324,7 +324,7 @@ func (s *Service) GameStart(ctx context.Context, gameID, userID int) (Result, er
 		if err := tx.QueryRowContext(ctx, `UPDATE games SET started_at = now() WHERE id = $1 RETURNING started_at`, g.id).Scan(&started); err != nil {
 			return fmt.Errorf("error starting game %d: %w", g.id, err)
 		}
-		res, err = s.execute(ctx, tx, g, cur, rules.NoPlayer, rules.StartGame{}, played{cause: CausePlayer})
+		res, err = s.execute(ctx, tx, g, cur, rules.NoPlayer, rules.StartGame{}, CausePlayer)
 		res.Game.StartedAt = &started
 		return err
 	})
