@@ -164,4 +164,3 @@ func actingSeat(g *gameRow, a Actor, seats []Seat) (rules.PlayerID, error) {
 	}
 	return rules.NoPlayer, nil
 }
-
