@@ -77,7 +77,7 @@ func (j *Effects) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) e
 			return err
 		}
 	}
-	if c.After.Phase() != rules.PhaseOver && c.After.ActivePlayers() == 1 && !c.SurvivorPlays {
+	if c.After.Phase() != rules.PhaseOver && c.After.ActivePlayers() == 1 {
 		// The service stopped playing a lone survivor's commands at its bounds (docs/rules.md, R43): a CPU
 		// turn plays on at once, through the service, which plays the rest.
 		args := CPUTurnArgs{GameID: c.GameID, Turn: c.After.Turn(), Seat: int(c.After.Current())}

@@ -117,6 +117,7 @@ func New(opts Opts) (*Jobs, error) {
 	river.AddWorker(workers, &sweepWorker{j: j})
 	queues := map[string]river.QueueConfig{
 		QueueGame:   {MaxWorkers: opts.Config.MaxWorkers},
+		QueueCPU:    {MaxWorkers: opts.Config.CPUWorkers},
 		QueueNotify: {MaxWorkers: opts.Config.NotifyWorkers()},
 	}
 	client, err := river.NewClient(driver, &river.Config{
