@@ -56,6 +56,10 @@ type Config struct {
 	CPUTurns int
 	// Deadlines is the number of games whose deadlines fall due at once. Default 1000.
 	Deadlines int
+	// CPUGames is the number of games of CPUs that play on during the deadline burst (each created with a
+	// player and two CPU seats, normal, and resigned by the player at once), so that the burst meets CPU
+	// turns; 0 for none.
+	CPUGames int
 	// Idle is how long the server's CPU is measured before the deadline games are created and again
 	// while they wait. Default 10 s.
 	Idle time.Duration
@@ -118,6 +122,9 @@ func (c *Config) validate() error {
 	def(&c.Reads, 200, 100_000, "reads")
 	def(&c.CPUTurns, 20, 1000, "CPU turns")
 	def(&c.Deadlines, 1000, 20_000, "deadlines")
+	if c.CPUGames < 0 || c.CPUGames > 1000 {
+		errs = append(errs, fmt.Errorf("CPU games must be from 0 to 1000, not %d", c.CPUGames))
+	}
 	if c.ProfileSeconds <= 0 {
 		c.ProfileSeconds = 5
 	}
@@ -198,6 +205,12 @@ type BurstRun struct {
 	Jobs     int
 	Failed   int
 	BurstCPU float64
+	// Late are the completed deadline jobs' lateness: from the moment they fell due to their start
+	// (River's attempted_at).
+	Late []time.Duration
+	// CPUGames are the games of CPUs that played during the burst (Config.CPUGames), and CPUTurns the CPU
+	// turns completed while it lasted.
+	CPUGames, CPUTurns int
 }
 
 // Run starts (or reaches) the server and makes the measurements of cfg in order; it stops at the first
@@ -640,6 +653,9 @@ WHERE j.kind = 'rout_turn_deadline' AND j.state = 'scheduled'`
 		return ctx.Err()
 	}
 	run.Idle = b.cfg.Idle
+	if err := b.cpuGames(ctx, run); err != nil {
+		return err
+	}
 	// The deadlines of the games and of their jobs, a moment from now, in the database's precision.
 	due := time.Now().Add(burstLead).UTC().Truncate(time.Microsecond)
 	dueText := due.Format(time.RFC3339Nano)
@@ -689,6 +705,9 @@ WHERE id IN (SELECT j.id `+burstJobs+`)`, pq.Array(gameIDs), due, dueText)
 			if cpu1, ok1 := b.srv.cpuTime(); ok && ok1 {
 				run.BurstCPU = (cpu1 - cpu0).Seconds() / time.Since(cpuFrom).Seconds()
 			}
+			if err := b.lateness(ctx, run, due, dueText); err != nil {
+				return err
+			}
 			b.res.Burst = run
 			return <-profiled
 		}
@@ -696,6 +715,59 @@ WHERE id IN (SELECT j.id `+burstJobs+`)`, pq.Array(gameIDs), due, dueText)
 			return fmt.Errorf("%d of %d turns taken over: %w", len(ids)-left, len(ids), err)
 		}
 	}
+}
+
+// cpuGames starts Config.CPUGames games of a player and two CPU seats and has the player resign each at
+// once, so that their CPUs play on, turn after turn, during the burst.
+func (b *bench) cpuGames(ctx context.Context, run *BurstRun) error {
+	if b.cfg.CPUGames == 0 {
+		return nil
+	}
+	p, err := b.c.signUp(ctx, "dc"+b.suffix)
+	if err != nil {
+		return err
+	}
+	seats := []map[string]any{{"kind": "HUMAN", "color": "red"}, {"kind": "CPU", "color": "blue", "difficulty": "normal"},
+		{"kind": "CPU", "color": "green", "difficulty": "normal"}}
+	for range b.cfg.CPUGames {
+		g, err := b.c.newGame(ctx, b.cfg.Map, p, seats)
+		if err != nil {
+			return err
+		}
+		if _, err := b.c.command(ctx, p.token, "resign", "TurnInput", map[string]any{"gameId": g.ID}); err != nil {
+			return err
+		}
+	}
+	run.CPUGames = b.cfg.CPUGames
+	fmt.Fprintf(b.cfg.Progress, "started %d games of CPUs\n", b.cfg.CPUGames)
+	return nil
+}
+
+// lateness reads how late each completed deadline job of the burst started, and the CPU turns completed
+// while the burst lasted.
+func (b *bench) lateness(ctx context.Context, run *BurstRun, due time.Time, dueText string) error {
+	rows, err := b.srv.db.QueryContext(ctx, `SELECT extract(epoch FROM attempted_at - $2)::float8 FROM river_job
+WHERE kind = 'rout_turn_deadline' AND args->>'deadline' = $1 AND state = 'completed'`, dueText, due)
+	if err != nil {
+		return fmt.Errorf("error reading the deadline jobs' starts: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var s float64
+		if err := rows.Scan(&s); err != nil {
+			return err
+		}
+		run.Late = append(run.Late, time.Duration(s*float64(time.Second)))
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("error reading the deadline jobs' starts: %w", err)
+	}
+	err = b.srv.db.QueryRowContext(ctx, `SELECT count(*) FROM river_job WHERE kind = 'rout_cpu_turn' AND state = 'completed'
+AND finalized_at BETWEEN $1 AND $2`, due, due.Add(run.Done)).Scan(&run.CPUTurns)
+	if err != nil {
+		return fmt.Errorf("error counting the CPU turns of the burst: %w", err)
+	}
+	return nil
 }
 
 // startProfile writes a CPU profile of the server named name, of Config.ProfileSeconds from after

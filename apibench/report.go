@@ -66,6 +66,13 @@ func WriteReport(w io.Writer, r *Results) {
 		if b.Left > 0 {
 			fmt.Fprintf(w, ", **%d not taken over** when the wait ended", b.Left)
 		}
+		if len(b.Late) > 0 {
+			fmt.Fprintf(w, "; the deadline jobs started late by p50 %s, p99 %s, max %s", benchstat.Ms(benchstat.Percentile(b.Late, 0.5)),
+				benchstat.Ms(benchstat.Percentile(b.Late, 0.99)), benchstat.Ms(benchstat.Percentile(b.Late, 1)))
+		}
+		if b.CPUGames > 0 {
+			fmt.Fprintf(w, "; meanwhile %d games of CPUs played %d CPU turns", b.CPUGames, b.CPUTurns)
+		}
 		fmt.Fprintf(w, "; the server's CPU while they waited: %s.\n\n", idle)
 	}
 	fmt.Fprintln(w, "| goal | measured | verdict |")

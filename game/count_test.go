@@ -130,10 +130,12 @@ func (c *countingConn) ExecContext(ctx context.Context, query string, args []dri
 	return c.inner.ExecContext(ctx, query, args)
 }
 
-func (c *countingConn) Ping(ctx context.Context) error              { return c.inner.Ping(ctx) }
-func (c *countingConn) ResetSession(ctx context.Context) error      { return c.inner.ResetSession(ctx) }
-func (c *countingConn) IsValid() bool                               { return c.inner.IsValid() }
-func (c *countingConn) CheckNamedValue(nv *driver.NamedValue) error { return c.inner.CheckNamedValue(nv) }
+func (c *countingConn) Ping(ctx context.Context) error         { return c.inner.Ping(ctx) }
+func (c *countingConn) ResetSession(ctx context.Context) error { return c.inner.ResetSession(ctx) }
+func (c *countingConn) IsValid() bool                          { return c.inner.IsValid() }
+func (c *countingConn) CheckNamedValue(nv *driver.NamedValue) error {
+	return c.inner.CheckNamedValue(nv)
+}
 
 type countingTx struct {
 	inner driver.Tx

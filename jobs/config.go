@@ -13,6 +13,13 @@ const (
 	// DefaultPollInterval is how often an idle worker asks for jobs that have come due. Scheduled jobs
 	// (deadlines, warnings) are due at their time but announce nothing, so this bounds how late they run.
 	DefaultPollInterval = 200 * time.Millisecond
+	// DefaultFetchCooldown is the shortest time between two fetches of jobs by one queue while jobs keep
+	// coming (River's FetchCooldown, whose default is 100 ms). River fetches as many jobs as the queue has
+	// free workers, and again when one finishes but not sooner than this: with takeovers of a few
+	// milliseconds each, a cooldown of 100 ms would cap a burst of due deadlines at MaxWorkers jobs per 100
+	// ms (200 a second at the defaults) however fast the database is. An idle queue does not fetch more
+	// for it: it asks every PollInterval.
+	DefaultFetchCooldown = 5 * time.Millisecond
 	// DefaultCPUDelay is the pause before each turn a CPU seat plays, so that viewers can follow a game of
 	// CPUs turn by turn (a turn's commands are committed at once).
 	DefaultCPUDelay = 500 * time.Millisecond
@@ -47,6 +54,7 @@ const (
 // The environment variables ConfigFromEnv reads, one per field of Config.
 const (
 	EnvPollInterval   = "ROUT_JOBS_POLL_INTERVAL"
+	EnvFetchCooldown  = "ROUT_JOBS_FETCH_COOLDOWN"
 	EnvCPUDelay       = "ROUT_CPU_DELAY"
 	EnvSweepInterval  = "ROUT_SWEEP_INTERVAL"
 	EnvSweepGrace     = "ROUT_SWEEP_GRACE"
@@ -62,6 +70,9 @@ type Config struct {
 	// for jobs that have come due. New jobs are announced (LISTEN/NOTIFY) and start at once; scheduled
 	// ones are found by this poll, so a deadline runs at most about PollInterval late.
 	PollInterval time.Duration
+	// FetchCooldown is the shortest time between two fetches of one queue while jobs keep coming
+	// (ROUT_JOBS_FETCH_COOLDOWN; River's FetchCooldown), at most PollInterval: see DefaultFetchCooldown.
+	FetchCooldown time.Duration
 	// CPUDelay is the pause before each turn a CPU seat plays (ROUT_CPU_DELAY); 0 for none. A turn's
 	// commands are then committed at once; takeovers do not pause.
 	CPUDelay time.Duration
@@ -97,6 +108,7 @@ func (c Config) JobTimeout() time.Duration { return c.RescueAfter / 4 * 3 }
 func DefaultConfig() Config {
 	return Config{
 		PollInterval:   DefaultPollInterval,
+		FetchCooldown:  DefaultFetchCooldown,
 		CPUDelay:       DefaultCPUDelay,
 		SweepInterval:  DefaultSweepInterval,
 		SweepGrace:     DefaultSweepGrace,
@@ -113,6 +125,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	cfg := DefaultConfig()
 	env := envconf.New(getenv)
 	env.Duration(EnvPollInterval, &cfg.PollInterval)
+	env.Duration(EnvFetchCooldown, &cfg.FetchCooldown)
 	env.Duration(EnvCPUDelay, &cfg.CPUDelay)
 	env.Duration(EnvSweepInterval, &cfg.SweepInterval)
 	env.Duration(EnvSweepGrace, &cfg.SweepGrace)
@@ -131,6 +144,9 @@ func (c Config) Validate() error {
 	var errs []error
 	if c.PollInterval < time.Millisecond || c.PollInterval > time.Minute {
 		errs = append(errs, fmt.Errorf("%s %v is not from 1ms to 1m", EnvPollInterval, c.PollInterval))
+	}
+	if c.FetchCooldown < time.Millisecond || c.FetchCooldown > time.Second {
+		errs = append(errs, fmt.Errorf("%s %v is not from 1ms to 1s", EnvFetchCooldown, c.FetchCooldown))
 	}
 	if c.CPUDelay < 0 || c.CPUDelay > time.Minute {
 		errs = append(errs, fmt.Errorf("%s %v is not from 0 to 1m", EnvCPUDelay, c.CPUDelay))

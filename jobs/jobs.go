@@ -122,7 +122,7 @@ func New(opts Opts) (*Jobs, error) {
 	}
 	client, err := river.NewClient(driver, &river.Config{
 		FetchPollInterval: opts.Config.PollInterval,
-		FetchCooldown:     min(opts.Config.PollInterval, river.FetchCooldownDefault),
+		FetchCooldown:     min(opts.Config.PollInterval, opts.Config.FetchCooldown),
 		Logger:            opts.Logger.With("component", "river"),
 		Queues:            queues,
 		Workers:           workers,
