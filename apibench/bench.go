@@ -56,6 +56,10 @@ type Config struct {
 	CPUTurns int
 	// Deadlines is the number of games whose deadlines fall due at once. Default 1000.
 	Deadlines int
+	// BurstPlayers is the number of players the deadline burst's games are spread over, two to a game
+	// (game i between players 2i and 2i+1, modulo BurstPlayers). Default 2: every game between the same
+	// two players, whose notices then commit one after another (see docs/benchmarks.md).
+	BurstPlayers int
 	// CPUGames is the number of games of CPUs that play on during the deadline burst (each created with a
 	// player and two CPU seats, normal, and resigned by the player at once), so that the burst meets CPU
 	// turns; 0 for none.
@@ -122,6 +126,12 @@ func (c *Config) validate() error {
 	def(&c.Reads, 200, 100_000, "reads")
 	def(&c.CPUTurns, 20, 1000, "CPU turns")
 	def(&c.Deadlines, 1000, 20_000, "deadlines")
+	if c.BurstPlayers == 0 {
+		c.BurstPlayers = 2
+	}
+	if c.BurstPlayers < 2 || c.BurstPlayers%2 != 0 || c.BurstPlayers > 2*c.Deadlines {
+		errs = append(errs, fmt.Errorf("the burst's players must be an even number from 2 to twice the deadlines, not %d", c.BurstPlayers))
+	}
 	if c.CPUGames < 0 || c.CPUGames > 1000 {
 		errs = append(errs, fmt.Errorf("CPU games must be from 0 to 1000, not %d", c.CPUGames))
 	}
@@ -190,7 +200,8 @@ type CPURun struct {
 
 // BurstRun is the deadline burst.
 type BurstRun struct {
-	Games int
+	Games   int
+	Players int // the players the games are spread over
 	// IdleCPU is the server's CPU time per second of wall time while the games waited for their
 	// deadlines, and EmptyCPU the same before they were created (-1 when not measured); Idle is how long
 	// each was measured.
@@ -570,16 +581,17 @@ const burstLead = 5 * time.Second
 // deadlines starts Deadlines games of two players, measures the server's CPU while they wait, moves
 // every deadline to one moment and times the takeovers.
 func (b *bench) deadlines(ctx context.Context) error {
-	// Players of their own, so that their games are the burst's only.
-	a, err := b.c.signUp(ctx, "d"+b.suffix+"_0")
-	if err != nil {
-		return err
+	// Players of their own, so that their games are the burst's only: game i is between players 2i and
+	// 2i+1, modulo BurstPlayers.
+	players := make([]player, b.cfg.BurstPlayers)
+	for i := range players {
+		p, err := b.c.signUp(ctx, fmt.Sprintf("d%s_%d", b.suffix, i))
+		if err != nil {
+			return err
+		}
+		players[i] = p
 	}
-	o, err := b.c.signUp(ctx, "d"+b.suffix+"_1")
-	if err != nil {
-		return err
-	}
-	run := &BurstRun{Games: b.cfg.Deadlines, IdleCPU: -1, EmptyCPU: -1}
+	run := &BurstRun{Games: b.cfg.Deadlines, Players: len(players), IdleCPU: -1, EmptyCPU: -1}
 	if cpu, ok := b.idleCPU(ctx); ok {
 		run.EmptyCPU = cpu
 	} else if ctx.Err() != nil {
@@ -601,6 +613,7 @@ func (b *bench) deadlines(ctx context.Context) error {
 				if i >= len(ids) || errs[w] != nil {
 					return
 				}
+				a, o := players[2*i%len(players)], players[(2*i+1)%len(players)]
 				g, err := b.c.newGame(ctx, b.cfg.Map, a, twoSeats, o)
 				if err != nil {
 					errs[w] = err
@@ -616,7 +629,11 @@ func (b *bench) deadlines(ctx context.Context) error {
 	}
 	fmt.Fprintf(b.cfg.Progress, "started %d games in %s\n", len(ids), time.Since(began).Round(time.Millisecond))
 	var gameIDs []int64
-	rows, err := b.srv.db.QueryContext(ctx, `SELECT id FROM games WHERE creator_id = (SELECT id FROM users WHERE name = $1)`, a.name)
+	names := make([]string, len(players))
+	for i, p := range players {
+		names[i] = p.name
+	}
+	rows, err := b.srv.db.QueryContext(ctx, `SELECT id FROM games WHERE creator_id IN (SELECT id FROM users WHERE name = ANY($1))`, pq.Array(names))
 	if err != nil {
 		return fmt.Errorf("error reading the burst's games: %w", err)
 	}

@@ -34,6 +34,8 @@ type batch struct {
 
 	seat  rules.PlayerID // the seat of the first command (Change.Seat)
 	cause Cause          // the cause of the first command (Change.Cause)
+
+	ann announcements // what the effects announce (Change.Announce), sent after the commit
 }
 
 // begin starts a batch on locked game g, whose state and seats are cur.
@@ -98,7 +100,7 @@ func (s *Service) commit(ctx context.Context, tx *sql.Tx, b *batch) (*cached, er
 	}
 	if s.effects != nil {
 		change := Change{GameID: g.id, Version: b.version, Seat: b.seat, Cause: b.cause, Commands: b.commands,
-			Events: b.events, Before: before, After: after, Seats: b.start.seats}
+			Events: b.events, Before: before, After: after, Seats: b.start.seats, Announce: &b.ann}
 		if b.deadline != nil && after.Phase() != rules.PhaseOver {
 			warning := g.warningAt(*b.deadline)
 			change.Deadline, change.WarningAt = b.deadline, &warning
@@ -134,5 +136,5 @@ func (s *Service) execute(ctx context.Context, tx *sql.Tx, g *gameRow, cur *cach
 	if err != nil {
 		return Result{}, err
 	}
-	return Result{GameID: g.id, Version: b.version, Events: events, Seat: seat, after: after, Game: g.snapshot(after)}, nil
+	return Result{GameID: g.id, Version: b.version, Events: events, Seat: seat, after: after, ann: b.ann, Game: g.snapshot(after)}, nil
 }

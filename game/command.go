@@ -52,7 +52,8 @@ type Result struct {
 	// the game as it is now, while Version and Events are the first call's.
 	Game Snapshot
 
-	after *cached // the new state, cached once the transaction commits
+	after *cached        // the new state, cached once the transaction commits
+	ann   announcements // what the effects announce, sent after the commit
 }
 
 // TurnSubmit runs one turn command through the whole path (see the package documentation), in one
@@ -123,7 +124,7 @@ func (s *Service) TurnSubmit(ctx context.Context, in CommandInput) (Result, erro
 			return err
 		}
 		// The command's own version and events, and the game after the survivor's commands, if any.
-		res = Result{GameID: g.id, Version: version, Events: events, Seat: seat, after: after, Game: g.snapshot(after)}
+		res = Result{GameID: g.id, Version: version, Events: events, Seat: seat, after: after, ann: b.ann, Game: g.snapshot(after)}
 		if in.IdempotencyKey != "" {
 			if err := storeKey(ctx, tx, g.id, in, res); err != nil {
 				return err

@@ -40,6 +40,9 @@ type Change struct {
 	Deadline  *time.Time
 	WarningAt *time.Time // when the player of that turn is warned (a quarter of the limit left); nil with Deadline
 	Seats     []Seat     // the game's seats
+	// Announce takes what the effects announce on a PostgreSQL channel (a user's new notices): the
+	// service sends it after the commit, never inside the transaction (see Announcer).
+	Announce Announcer
 }
 
 // NewGame is a game just created, for Effects.AfterCreate.
@@ -47,4 +50,6 @@ type NewGame struct {
 	GameID    int
 	CreatorID int
 	Seats     []Seat // every seat as created; invited seats carry their (lower-cased) InviteEmail
+	// Announce takes what the effects announce, sent after the commit (see Change.Announce).
+	Announce Announcer
 }

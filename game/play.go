@@ -119,7 +119,7 @@ func (s *Service) TurnPlay(ctx context.Context, in PlayInput) (Played, error) {
 			return err
 		}
 		out = Played{Result: Result{GameID: g.id, Version: b.version, Events: b.events, Seat: rules.PlayerID(in.Seat),
-			after: after, Game: g.snapshot(after)}, Commands: b.commands, Done: done}
+			after: after, ann: b.ann, Game: g.snapshot(after)}, Commands: b.commands, Done: done}
 		return nil
 	})
 	if err != nil {

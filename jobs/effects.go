@@ -127,7 +127,7 @@ func (j *Effects) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) e
 				Kind: notify.KindCPUPlayed, Data: notice.Data{Seat: ptr(seat)}})
 		}
 	}
-	return j.insertNotices(ctx, tx, notices...)
+	return j.insertNotices(ctx, tx, c.Announce, notices...)
 }
 
 // AfterCreate tells the users invited to a new game (the invited seats whose address is a user's). An
@@ -149,7 +149,7 @@ func (j *Effects) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) e
 		notices = append(notices, notice.New{UserID: user, GameID: g.GameID, Turn: 0, Kind: notify.KindInvited,
 			Data: notice.Data{Inviter: ptr(g.CreatorID)}})
 	}
-	return j.insertNotices(ctx, tx, notices...)
+	return j.insertNotices(ctx, tx, g.Announce, notices...)
 }
 
 // cancelTimers cancels, in tx, the warning and deadline jobs of a game's turn that ended, unless they are
