@@ -52,7 +52,7 @@ type Result struct {
 	// the game as it is now, while Version and Events are the first call's.
 	Game Snapshot
 
-	after *cached        // the new state, cached once the transaction commits
+	after *cached       // the new state, cached once the transaction commits
 	ann   announcements // what the effects announce, sent after the commit
 }
 

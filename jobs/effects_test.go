@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-
 	"rout/game"
 	"rout/jobs"
 	"rout/notice"
