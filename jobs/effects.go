@@ -154,32 +154,19 @@ func (j *Effects) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) e
 
 // cancelTimers cancels, in tx, the warning and deadline jobs of a game's turn that ended, unless they are
 // running (a takeover ending the turn) or done: they would otherwise wait for their time, up to the turn
-// limit, to find that the turn is over.
+// limit, to find that the turn is over. It is one statement, and it notifies nobody: River's JobCancelTx
+// would NOTIFY, inside the command's transaction, for the sake of a running job, which these are not,
+// and a NOTIFY holds PostgreSQL's notification queue lock from just before the commit until the commit is
+// flushed, so that commands would commit one after another. The rows are left as JobCancelTx leaves a
+// job that is not running: cancelled, finalized, with cancel_attempted_at in its metadata.
 func (j *Effects) cancelTimers(ctx context.Context, tx *sql.Tx, gameID, turn int) error {
 	// The GIN index on river_job (args) answers this.
-	rows, err := tx.QueryContext(ctx, `SELECT id FROM river_job WHERE kind IN ($1, $2) AND args @> $3::jsonb
-		AND state IN ('available', 'retryable', 'scheduled')`, KindTurnWarning, KindTurnDeadline,
-		fmt.Sprintf(`{"game_id": %d, "turn": %d}`, gameID, turn))
-	if err != nil {
-		return fmt.Errorf("error finding the timers of turn %d: %w", turn, err)
-	}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return fmt.Errorf("error reading the timers of turn %d: %w", turn, err)
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("error finding the timers of turn %d: %w", turn, err)
-	}
-	for _, id := range ids {
-		if _, err := j.client.JobCancelTx(ctx, tx, id); err != nil {
-			return fmt.Errorf("error cancelling a timer of turn %d: %w", turn, err)
-		}
+	now := j.now().UTC()
+	if _, err := tx.ExecContext(ctx, `UPDATE river_job SET state = 'cancelled', finalized_at = $4,
+			metadata = jsonb_set(metadata, '{cancel_attempted_at}', to_jsonb($4::timestamptz), true)
+		WHERE kind IN ($1, $2) AND args @> $3::jsonb AND state IN ('available', 'retryable', 'scheduled')`,
+		KindTurnWarning, KindTurnDeadline, fmt.Sprintf(`{"game_id": %d, "turn": %d}`, gameID, turn), now); err != nil {
+		return fmt.Errorf("error cancelling the timers of turn %d of game %d: %w", turn, gameID, err)
 	}
 	return nil
 }
