@@ -77,32 +77,27 @@ func (j *Effects) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) e
 			return err
 		}
 	}
+	var jobs []river.InsertManyParams // inserted in one statement
 	if c.After.Phase() != rules.PhaseOver && c.After.ActivePlayers() == 1 {
 		// The service stopped playing a lone survivor's commands at its bounds (docs/rules.md, R43): a CPU
 		// turn plays on at once, through the service, which plays the rest.
-		args := CPUTurnArgs{GameID: c.GameID, Turn: c.After.Turn(), Seat: int(c.After.Current())}
-		if err := j.insert(ctx, tx, args, nil); err != nil {
-			return err
-		}
+		jobs = append(jobs, insertParams(CPUTurnArgs{GameID: c.GameID, Turn: c.After.Turn(), Seat: int(c.After.Current())}, nil))
 	}
 	if ts, ok := turnStarted(c); ok {
 		seat := c.Seats[ts.Player]
 		switch {
 		case seat.CPU:
-			if err := j.insert(ctx, tx, CPUTurnArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat}, nil); err != nil {
-				return err
-			}
+			jobs = append(jobs, insertParams(CPUTurnArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat}, nil))
 		case seat.UserID != 0 && c.Deadline != nil:
-			warning := TurnWarningArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat}
-			if err := j.insert(ctx, tx, warning, c.WarningAt); err != nil {
-				return err
-			}
-			deadline := TurnDeadlineArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat, Deadline: *c.Deadline}
-			if err := j.insert(ctx, tx, deadline, c.Deadline); err != nil {
-				return err
-			}
+			jobs = append(jobs, insertParams(TurnWarningArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat}, c.WarningAt),
+				insertParams(TurnDeadlineArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat, Deadline: *c.Deadline}, c.Deadline))
 			notices = append(notices, notice.New{UserID: seat.UserID, GameID: c.GameID, Turn: ts.Turn, Kind: notify.KindYourTurn,
 				Data: notice.Data{Deadline: rfc3339(*c.Deadline)}})
+		}
+	}
+	if len(jobs) > 0 {
+		if _, err := j.client.InsertManyTx(ctx, tx, jobs); err != nil {
+			return fmt.Errorf("error enqueuing the jobs of game %d: %w", c.GameID, err)
 		}
 	}
 	for _, e := range c.Events {
@@ -185,16 +180,13 @@ func turnStarted(c game.Change) (rules.TurnStarted, bool) {
 	return rules.TurnStarted{}, false
 }
 
-// insert enqueues a game job in tx, at time at (nil: now).
-func (j *Effects) insert(ctx context.Context, tx *sql.Tx, args argsWithOpts, at *time.Time) error {
+// insertParams returns the insertion of a game job at time at (nil: now), with the job's own options.
+func insertParams(args argsWithOpts, at *time.Time) river.InsertManyParams {
 	opts := args.InsertOpts()
 	if at != nil {
 		opts.ScheduledAt = *at
 	}
-	if _, err := j.client.InsertTx(ctx, tx, args, &opts); err != nil {
-		return fmt.Errorf("error enqueuing a %s job: %w", args.Kind(), err)
-	}
-	return nil
+	return river.InsertManyParams{Args: args, InsertOpts: &opts}
 }
 
 func ptr[T any](v T) *T { return &v }

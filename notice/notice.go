@@ -78,8 +78,8 @@ const lockSpace = 0x6e6f
 // skipped. It returns the notices it recorded, in the order of ns.
 //
 // The locks serialize the transactions that tell one user something from the lock to their commit, so
-// Insert keeps that stretch short: it is two statements, whatever the number of notices (one takes every
-// lock, one inserts every notice), and the callers insert notices last in their transactions.
+// Insert keeps that stretch short: it is one statement, whatever the number of notices (it takes every
+// lock, then inserts every notice), and the callers insert notices last in their transactions.
 func Insert(ctx context.Context, tx *sql.Tx, now time.Time, ns ...New) ([]Inserted, error) {
 	if len(ns) == 0 {
 		return nil, nil
@@ -93,12 +93,6 @@ func Insert(ctx context.Context, tx *sql.Tx, now time.Time, ns ...New) ([]Insert
 	usersJSON, err := json.Marshal(users)
 	if err != nil {
 		return nil, fmt.Errorf("error encoding the users of notices: %w", err)
-	}
-	// PostgreSQL evaluates a volatile function of the select list after the ORDER BY sort: the locks are
-	// taken in the order of the ids.
-	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, u) FROM jsonb_array_elements_text($2::jsonb) AS e,
-		LATERAL (SELECT e.value::int AS u) AS l ORDER BY u`, lockSpace, string(usersJSON)); err != nil {
-		return nil, fmt.Errorf("error locking the notices of %d users: %w", len(users), err)
 	}
 	type key struct {
 		user, game, turn int
@@ -130,14 +124,21 @@ func Insert(ctx context.Context, tx *sql.Tx, now time.Time, ns ...New) ([]Insert
 	if err != nil {
 		return nil, fmt.Errorf("error encoding notices: %w", err)
 	}
-	rows, err := tx.QueryContext(ctx, `WITH n AS (
+	// One statement: the locks first (the uncorrelated subquery that counts them runs once, before the
+	// insert's first row; PostgreSQL evaluates a volatile function of a select list after its ORDER BY
+	// sort, so they are taken in the order of the ids), then the notices, whose ids are drawn after.
+	rows, err := tx.QueryContext(ctx, `WITH locked AS MATERIALIZED (
+			SELECT pg_advisory_xact_lock($4, u) FROM json_array_elements_text($3::json) AS e,
+				LATERAL (SELECT e.value::int AS u) AS l ORDER BY u),
+		n AS (
 			INSERT INTO notices (created_at, user_id, game_id, turn, kind, data)
 			SELECT $1, v.user_id, v.game_id, v.turn, v.kind, v.data
 			FROM json_to_recordset($2::json) AS v(i int, user_id bigint, game_id bigint, turn bigint, kind text, data json)
+			WHERE (SELECT count(*) FROM locked) >= 0
 			ORDER BY v.i
 			ON CONFLICT (user_id, game_id, turn, kind) DO NOTHING RETURNING id, user_id, game_id, turn, kind)
 		SELECT n.id, n.user_id, n.game_id, n.turn, n.kind, u.notify FROM n JOIN users u ON u.id = n.user_id ORDER BY n.id`,
-		now, string(in))
+		now, string(in), string(usersJSON), lockSpace)
 	if err != nil {
 		return nil, fmt.Errorf("error recording %d notices: %w", len(rowsIn), err)
 	}
