@@ -174,11 +174,16 @@ func plainAttack(ctx context.Context, db *sql.DB, g benchGame) error {
 // cpuGames creates and starts n classic games of three CPU seats (normal), created by one user who
 // holds no seat.
 func cpuGames(b *testing.B, db *sql.DB, svc *game.Service, n int) []int {
+	return cpuGamesOn(b, db, svc, "classic", n)
+}
+
+// cpuGamesOn is cpuGames on the map mapKey.
+func cpuGamesOn(b *testing.B, db *sql.DB, svc *game.Service, mapKey string, n int) []int {
 	ctx := context.Background()
 	user := int(dbtest.User(b, db, dbtest.UserOpts{Name: fmt.Sprintf("cpu%d-%d", n, time.Now().UnixNano())}))
 	ids := make([]int, n)
 	for i := range ids {
-		in := game.CreateInput{CreatorID: user, MapKey: "classic"}
+		in := game.CreateInput{CreatorID: user, MapKey: mapKey}
 		for s := range 3 {
 			in.Seats = append(in.Seats, game.SeatSpec{Kind: game.SeatCPU, Difficulty: "normal", Color: fmt.Sprintf("c%d", s)})
 		}
@@ -303,4 +308,46 @@ func BenchmarkServiceCPUTurn(b *testing.B) {
 			})
 		}
 	}
+}
+
+// BenchmarkServiceCPUTurnLarge plays CPU turns (normal) on a generated 5,000-territory map through
+// TurnPlay, each play bounded by the service's PlayTime (1 s), and reports the plays a turn took and the
+// longest play: how long one run of a CPU turn job holds its worker, its connection and the game's lock.
+func BenchmarkServiceCPUTurnLarge(b *testing.B) {
+	ctx := context.Background()
+	db := dbtest.Migrated(b)
+	svc, err := game.New(game.Opts{DB: db, Logger: quiet})
+	if err != nil {
+		b.Fatal(err)
+	}
+	large, err := maps.Generate(maps.GenerateOpts{Territories: 5000, Seed: 1, ID: "generated-5000"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := game.SeedMap(ctx, db, large, false); err != nil {
+		b.Fatal(err)
+	}
+	snap, err := svc.GameSnapshot(ctx, cpuGamesOn(b, db, svc, "generated-5000", 1)[0])
+	if err != nil {
+		b.Fatal(err)
+	}
+	var longest time.Duration
+	plays, commands := 0, 0
+	b.ResetTimer()
+	for range b.N {
+		for done := false; !done; {
+			start := time.Now()
+			p, err := svc.TurnPlay(ctx, game.PlayInput{GameID: snap.GameID, Seat: int(snap.State.Current()), Turn: snap.State.Turn(),
+				Cause: game.CauseCPU})
+			if err != nil {
+				b.Fatal(err)
+			}
+			longest = max(longest, time.Since(start))
+			plays, commands, done, snap = plays+1, commands+p.Commands, p.Done, p.Game
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(plays)/float64(b.N), "plays/turn")
+	b.ReportMetric(float64(commands)/float64(b.N), "commands/turn")
+	b.ReportMetric(float64(longest.Microseconds())/1000, "longest-play-ms")
 }
