@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"rout/dbtest"
+	"rout/game"
 	"rout/notice"
 	"rout/notify"
 )
@@ -14,15 +15,20 @@ import (
 func TestMain(m *testing.M) { dbtest.Main(m) }
 
 // TestInsertAnnouncesReadsAndSkipsRepeats records notices through Insert and checks what the package
-// owns: each new notice is announced on Channel as "<user>:<id>", a repeat of a user, game, turn and kind
-// is skipped, Read returns a user's notices after an id in order, Last the last id, and ForDelivery and
+// owns: new notices announced after the commit (through the game service, as the jobs' effects do) are
+// heard on Channel as "<user>:<id>" of the highest, a repeat of a user, game, turn and kind is skipped,
+// Read returns a user's notices after an id in order, Last and Heads the last id, and ForDelivery and
 // MarkSent what the notification worker needs.
 func TestInsertAnnouncesReadsAndSkipsRepeats(t *testing.T) {
 	dsn := dbtest.MigratedURL(t)
 	db := dbtest.OpenURL(t, dsn)
 	ctx := t.Context()
 	user := int(dbtest.User(t, db, dbtest.UserOpts{Name: "ada"}))
-	created := dbtest.Game(t, db, dbtest.GameOpts{Seats: []dbtest.SeatOpts{{User: user}, {CPU: true}}})
+	svc, err := game.New(game.Opts{DB: db})
+	if err != nil {
+		t.Fatal(err)
+	}
+	created := dbtest.Game(t, db, dbtest.GameOpts{Service: svc, Seats: []dbtest.SeatOpts{{User: user}, {CPU: true}}})
 	if last, err := notice.Last(ctx, db, user); err != nil || last != 0 {
 		t.Fatalf("the last notice of a user without any: %d, %v", last, err)
 	}
@@ -51,14 +57,22 @@ func TestInsertAnnouncesReadsAndSkipsRepeats(t *testing.T) {
 		t.Fatalf("inserted %+v, want two notices in id order for a user who takes email", first)
 	}
 	for _, n := range first {
+		svc.Announce(notice.Channel, user, n.ID) // after the commit, coalesced per user
+	}
+	want := strconv.Itoa(user) + ":" + strconv.FormatInt(first[1].ID, 10)
+	for heard := ""; heard != want; {
 		select {
-		case heard := <-listener.Notify:
-			if want := strconv.Itoa(user) + ":" + strconv.FormatInt(n.ID, 10); heard.Extra != want {
-				t.Errorf("heard %q on %s, want %q", heard.Extra, notice.Channel, want)
+		case n := <-listener.Notify:
+			heard = n.Extra
+			if heard != want && heard != strconv.Itoa(user)+":"+strconv.FormatInt(first[0].ID, 10) {
+				t.Fatalf("heard %q on %s, want %q", heard, notice.Channel, want)
 			}
 		case <-time.After(10 * time.Second):
-			t.Fatalf("notice %d was not announced", n.ID)
+			t.Fatalf("notice %d was not announced", first[1].ID)
 		}
+	}
+	if heads, err := notice.Heads(ctx, db, []int{user, user + 1000}); err != nil || len(heads) != 1 || heads[user] != first[1].ID {
+		t.Errorf("heads %v, %v; want only user %d at %d", heads, err, user, first[1].ID)
 	}
 	if again := insert(notice.New{UserID: user, GameID: created.GameID, Turn: 1, Kind: notify.KindYourTurn}); len(again) != 0 {
 		t.Errorf("a repeated notice was recorded again: %+v", again)

@@ -24,8 +24,9 @@ func TestOpenDatabase(t *testing.T) {
 	if d.Embedded() {
 		t.Error("Embedded() = true with a DATABASE_URL, want false")
 	}
-	// A process that works jobs has a connection for each of the game queue's workers besides the API's.
-	if got, want := d.DB.Stats().MaxOpenConnections, apiConns+cfg.Jobs.MaxWorkers; !cfg.Workers || got != want {
+	// A process that works jobs has a connection for each of the game and CPU queues' workers besides the
+	// API's.
+	if got, want := d.DB.Stats().MaxOpenConnections, apiConns+cfg.Jobs.MaxWorkers+cfg.Jobs.CPUWorkers; !cfg.Workers || got != want {
 		t.Errorf("MaxOpenConnections = %d (workers %t), want %d", got, cfg.Workers, want)
 	}
 	var one int
@@ -65,9 +66,9 @@ func TestOpenDatabaseUnreachable(t *testing.T) {
 
 func TestPoolSizeFollowsTheWorkers(t *testing.T) {
 	cfg := DefaultConfig()
-	cfg.Jobs.MaxWorkers = 7
-	if got := poolSize(cfg); got != apiConns+7 {
-		t.Errorf("a worker process with 7 game workers: pool %d, want %d", got, apiConns+7)
+	cfg.Jobs.MaxWorkers, cfg.Jobs.CPUWorkers = 7, 3
+	if got := poolSize(cfg); got != apiConns+10 {
+		t.Errorf("a worker process with 7 game workers and 3 CPU workers: pool %d, want %d", got, apiConns+10)
 	}
 	cfg.Workers = false
 	if got := poolSize(cfg); got != apiConns {
