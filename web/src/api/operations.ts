@@ -169,20 +169,33 @@ export const GameQuery = graphql(`
       ttbPercent
       seats { seat armies cardCount cards }
       board { key name owner neutral armies }
-      viewerActions { kind from to cards min max }
+      viewerActionSummary { kind count from }
     }
   }
 `);
 
+// The viewer's choices: every action on a small board ($full), the summary alone on a big one (the API
+// refuses the whole list past 1,000 actions); GameActionsFrom then reads one territory's.
 export const GameActionsQuery = graphql(`
-  query GameActions($id: ID!) {
+  query GameActions($id: ID!, $full: Boolean!) {
     game(id: $id) {
       id
       version
       seq
       turnDeadline
-      viewerActions { kind from to cards min max }
+      viewerActionSummary { kind count from }
+      viewerActions @include(if: $full) { kind from to cards min max }
       seats { seat status cardCount cards territories armies }
+    }
+  }
+`);
+
+export const GameActionsFromQuery = graphql(`
+  query GameActionsFrom($id: ID!, $from: String!) {
+    game(id: $id) {
+      id
+      version
+      viewerActions(from: $from) { kind from to cards min max }
     }
   }
 `);
