@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { APIError, mutate, query, userErrorText } from "../api/client";
 import { BattleOddsQuery, JoinGameMutation, LeaveGameMutation, StartGameMutation } from "../api/operations";
 import { GameController, type View } from "../game/controller";
-import { choices, draftPlace, emptyDraft, from, has, ofKind, reserveOf, startsFrom, type PlacementDraft } from "../state/actions";
+import { choices, draftPlace, emptyDraft, from, has, isLoaded, ofKind, reserveOf, startsFrom, type PlacementDraft } from "../state/actions";
 import { cardSymbol, cardTerritory, findSets } from "../state/cards";
 import { keyIndex } from "../state/game";
 import { formatOdds, oddsArgs, type OddsDisplay } from "../state/odds";
@@ -174,7 +174,9 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
   }, [ix.read]);
 
   const selected = mode.kind === "idle" ? null : mode.from;
-  const choice = choices(ix, selected);
+  // While a big board reads the targets of the territory picked, only that territory stands out (rather
+  // than every territory, then the targets: one redraw of the map and of the list instead of two).
+  const choice = selected !== null && !isLoaded(ix, selected) ? { targets: [selected], kindOf: new Map([[selected, "loading"]]) } : choices(ix, selected);
   // On a big board the targets of the territory picked are read when it is picked.
   useEffect(() => {
     if (selected) void ctl.loadFrom(selected);
