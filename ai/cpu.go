@@ -123,6 +123,8 @@ func (c *cpu) expired() bool { return c.timed && time.Now().After(c.deadline) }
 func (c *cpu) choose() rules.Command {
 	l := c.l
 	switch {
+	case c.alone():
+		return c.chooseAlone()
 	case l.occupy != nil:
 		if c.expired() {
 			return nil

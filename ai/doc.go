@@ -45,6 +45,11 @@
 // opposing neighbour one step toward the nearest border, or strengthens a border short of its guard. As
 // a game drags on, killing armies becomes worth more, so that games between careful players end.
 //
+// A player left alone with neutral territories (every other player resigned) plays for speed, whatever
+// its style: the whole reserve on its strongest front territory, the likeliest conquest fought to its
+// end, everything moved on into a conquest that borders more to take, each chosen from the legal
+// commands without a view of the board.
+//
 // # Cost and time
 //
 // A decision reads the board once (linear in its territories and borders) and looks closely at a fixed

@@ -33,6 +33,24 @@ type GameMap struct {
 	Builtin bool `json:"builtin,omitempty"`
 	// The user who uploaded the map; none for built-in maps.
 	CreatorID *int `json:"creator_id,omitempty"`
+	// The map's description, from its file (for listings without reading the definition).
+	Description string `json:"description,omitempty"`
+	// The width of the canvas the map's geometry lies on (0 until derived).
+	Width int `json:"width,omitempty"`
+	// The height of the canvas the map's geometry lies on (0 until derived).
+	Height int `json:"height,omitempty"`
+	// The number of territories of the map.
+	TerritoryCount int `json:"territory_count,omitempty"`
+	// The number of borders of the map.
+	BorderCount int `json:"border_count,omitempty"`
+	// The number of bonus areas of the map.
+	AreaCount int `json:"area_count,omitempty"`
+	// The size of the stored definition in bytes, counted against its creator's limit.
+	SizeBytes int `json:"size_bytes,omitempty"`
+	// public: listed to everyone; unlisted: readable by anyone who knows the key, listed to its creator only; private: its creator only.
+	Visibility gamemap.Visibility `json:"visibility,omitempty"`
+	// The map's derived geometry (maps.Geometry: a shape per territory, the sea crossings), stored once per version; null until derived.
+	Geometry json.RawMessage `json:"geometry,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the GameMapQuery when eager-loading is set.
 	Edges        GameMapEdges `json:"edges"`
@@ -79,13 +97,13 @@ func (*GameMap) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case gamemap.FieldDefinition:
+		case gamemap.FieldDefinition, gamemap.FieldGeometry:
 			values[i] = new([]byte)
 		case gamemap.FieldBuiltin:
 			values[i] = new(sql.NullBool)
-		case gamemap.FieldID, gamemap.FieldVersion, gamemap.FieldCreatorID:
+		case gamemap.FieldID, gamemap.FieldVersion, gamemap.FieldCreatorID, gamemap.FieldWidth, gamemap.FieldHeight, gamemap.FieldTerritoryCount, gamemap.FieldBorderCount, gamemap.FieldAreaCount, gamemap.FieldSizeBytes:
 			values[i] = new(sql.NullInt64)
-		case gamemap.FieldKey, gamemap.FieldName:
+		case gamemap.FieldKey, gamemap.FieldName, gamemap.FieldDescription, gamemap.FieldVisibility:
 			values[i] = new(sql.NullString)
 		case gamemap.FieldCreatedAt:
 			values[i] = new(sql.NullTime)
@@ -155,6 +173,62 @@ func (_m *GameMap) assignValues(columns []string, values []any) error {
 				_m.CreatorID = new(int)
 				*_m.CreatorID = int(value.Int64)
 			}
+		case gamemap.FieldDescription:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field description", values[i])
+			} else if value.Valid {
+				_m.Description = value.String
+			}
+		case gamemap.FieldWidth:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field width", values[i])
+			} else if value.Valid {
+				_m.Width = int(value.Int64)
+			}
+		case gamemap.FieldHeight:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field height", values[i])
+			} else if value.Valid {
+				_m.Height = int(value.Int64)
+			}
+		case gamemap.FieldTerritoryCount:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field territory_count", values[i])
+			} else if value.Valid {
+				_m.TerritoryCount = int(value.Int64)
+			}
+		case gamemap.FieldBorderCount:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field border_count", values[i])
+			} else if value.Valid {
+				_m.BorderCount = int(value.Int64)
+			}
+		case gamemap.FieldAreaCount:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field area_count", values[i])
+			} else if value.Valid {
+				_m.AreaCount = int(value.Int64)
+			}
+		case gamemap.FieldSizeBytes:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field size_bytes", values[i])
+			} else if value.Valid {
+				_m.SizeBytes = int(value.Int64)
+			}
+		case gamemap.FieldVisibility:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field visibility", values[i])
+			} else if value.Valid {
+				_m.Visibility = gamemap.Visibility(value.String)
+			}
+		case gamemap.FieldGeometry:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field geometry", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.Geometry); err != nil {
+					return fmt.Errorf("unmarshal field geometry: %w", err)
+				}
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -223,6 +297,33 @@ func (_m *GameMap) String() string {
 		builder.WriteString("creator_id=")
 		builder.WriteString(fmt.Sprintf("%v", *v))
 	}
+	builder.WriteString(", ")
+	builder.WriteString("description=")
+	builder.WriteString(_m.Description)
+	builder.WriteString(", ")
+	builder.WriteString("width=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Width))
+	builder.WriteString(", ")
+	builder.WriteString("height=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Height))
+	builder.WriteString(", ")
+	builder.WriteString("territory_count=")
+	builder.WriteString(fmt.Sprintf("%v", _m.TerritoryCount))
+	builder.WriteString(", ")
+	builder.WriteString("border_count=")
+	builder.WriteString(fmt.Sprintf("%v", _m.BorderCount))
+	builder.WriteString(", ")
+	builder.WriteString("area_count=")
+	builder.WriteString(fmt.Sprintf("%v", _m.AreaCount))
+	builder.WriteString(", ")
+	builder.WriteString("size_bytes=")
+	builder.WriteString(fmt.Sprintf("%v", _m.SizeBytes))
+	builder.WriteString(", ")
+	builder.WriteString("visibility=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Visibility))
+	builder.WriteString(", ")
+	builder.WriteString("geometry=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Geometry))
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -91,6 +91,124 @@ func (_c *GameMapCreate) SetNillableCreatorID(v *int) *GameMapCreate {
 	return _c
 }
 
+// SetDescription sets the "description" field.
+func (_c *GameMapCreate) SetDescription(v string) *GameMapCreate {
+	_c.mutation.SetDescription(v)
+	return _c
+}
+
+// SetNillableDescription sets the "description" field if the given value is not nil.
+func (_c *GameMapCreate) SetNillableDescription(v *string) *GameMapCreate {
+	if v != nil {
+		_c.SetDescription(*v)
+	}
+	return _c
+}
+
+// SetWidth sets the "width" field.
+func (_c *GameMapCreate) SetWidth(v int) *GameMapCreate {
+	_c.mutation.SetWidth(v)
+	return _c
+}
+
+// SetNillableWidth sets the "width" field if the given value is not nil.
+func (_c *GameMapCreate) SetNillableWidth(v *int) *GameMapCreate {
+	if v != nil {
+		_c.SetWidth(*v)
+	}
+	return _c
+}
+
+// SetHeight sets the "height" field.
+func (_c *GameMapCreate) SetHeight(v int) *GameMapCreate {
+	_c.mutation.SetHeight(v)
+	return _c
+}
+
+// SetNillableHeight sets the "height" field if the given value is not nil.
+func (_c *GameMapCreate) SetNillableHeight(v *int) *GameMapCreate {
+	if v != nil {
+		_c.SetHeight(*v)
+	}
+	return _c
+}
+
+// SetTerritoryCount sets the "territory_count" field.
+func (_c *GameMapCreate) SetTerritoryCount(v int) *GameMapCreate {
+	_c.mutation.SetTerritoryCount(v)
+	return _c
+}
+
+// SetNillableTerritoryCount sets the "territory_count" field if the given value is not nil.
+func (_c *GameMapCreate) SetNillableTerritoryCount(v *int) *GameMapCreate {
+	if v != nil {
+		_c.SetTerritoryCount(*v)
+	}
+	return _c
+}
+
+// SetBorderCount sets the "border_count" field.
+func (_c *GameMapCreate) SetBorderCount(v int) *GameMapCreate {
+	_c.mutation.SetBorderCount(v)
+	return _c
+}
+
+// SetNillableBorderCount sets the "border_count" field if the given value is not nil.
+func (_c *GameMapCreate) SetNillableBorderCount(v *int) *GameMapCreate {
+	if v != nil {
+		_c.SetBorderCount(*v)
+	}
+	return _c
+}
+
+// SetAreaCount sets the "area_count" field.
+func (_c *GameMapCreate) SetAreaCount(v int) *GameMapCreate {
+	_c.mutation.SetAreaCount(v)
+	return _c
+}
+
+// SetNillableAreaCount sets the "area_count" field if the given value is not nil.
+func (_c *GameMapCreate) SetNillableAreaCount(v *int) *GameMapCreate {
+	if v != nil {
+		_c.SetAreaCount(*v)
+	}
+	return _c
+}
+
+// SetSizeBytes sets the "size_bytes" field.
+func (_c *GameMapCreate) SetSizeBytes(v int) *GameMapCreate {
+	_c.mutation.SetSizeBytes(v)
+	return _c
+}
+
+// SetNillableSizeBytes sets the "size_bytes" field if the given value is not nil.
+func (_c *GameMapCreate) SetNillableSizeBytes(v *int) *GameMapCreate {
+	if v != nil {
+		_c.SetSizeBytes(*v)
+	}
+	return _c
+}
+
+// SetVisibility sets the "visibility" field.
+func (_c *GameMapCreate) SetVisibility(v gamemap.Visibility) *GameMapCreate {
+	_c.mutation.SetVisibility(v)
+	return _c
+}
+
+// SetNillableVisibility sets the "visibility" field if the given value is not nil.
+func (_c *GameMapCreate) SetNillableVisibility(v *gamemap.Visibility) *GameMapCreate {
+	if v != nil {
+		_c.SetVisibility(*v)
+	}
+	return _c
+}
+
+// SetGeometry sets the "geometry" field.
+func (_c *GameMapCreate) SetGeometry(v json.RawMessage) *GameMapCreate {
+	_c.mutation.SetGeometry(v)
+	return _c
+}
+
 // SetCreator sets the "creator" edge to the User entity.
 func (_c *GameMapCreate) SetCreator(v *User) *GameMapCreate {
 	return _c.SetCreatorID(v.ID)
@@ -154,6 +272,38 @@ func (_c *GameMapCreate) defaults() {
 		v := gamemap.DefaultBuiltin
 		_c.mutation.SetBuiltin(v)
 	}
+	if _, ok := _c.mutation.Description(); !ok {
+		v := gamemap.DefaultDescription
+		_c.mutation.SetDescription(v)
+	}
+	if _, ok := _c.mutation.Width(); !ok {
+		v := gamemap.DefaultWidth
+		_c.mutation.SetWidth(v)
+	}
+	if _, ok := _c.mutation.Height(); !ok {
+		v := gamemap.DefaultHeight
+		_c.mutation.SetHeight(v)
+	}
+	if _, ok := _c.mutation.TerritoryCount(); !ok {
+		v := gamemap.DefaultTerritoryCount
+		_c.mutation.SetTerritoryCount(v)
+	}
+	if _, ok := _c.mutation.BorderCount(); !ok {
+		v := gamemap.DefaultBorderCount
+		_c.mutation.SetBorderCount(v)
+	}
+	if _, ok := _c.mutation.AreaCount(); !ok {
+		v := gamemap.DefaultAreaCount
+		_c.mutation.SetAreaCount(v)
+	}
+	if _, ok := _c.mutation.SizeBytes(); !ok {
+		v := gamemap.DefaultSizeBytes
+		_c.mutation.SetSizeBytes(v)
+	}
+	if _, ok := _c.mutation.Visibility(); !ok {
+		v := gamemap.DefaultVisibility
+		_c.mutation.SetVisibility(v)
+	}
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -190,6 +340,70 @@ func (_c *GameMapCreate) check() error {
 	}
 	if _, ok := _c.mutation.Builtin(); !ok {
 		return &ValidationError{Name: "builtin", err: errors.New(`ent: missing required field "GameMap.builtin"`)}
+	}
+	if _, ok := _c.mutation.Description(); !ok {
+		return &ValidationError{Name: "description", err: errors.New(`ent: missing required field "GameMap.description"`)}
+	}
+	if v, ok := _c.mutation.Description(); ok {
+		if err := gamemap.DescriptionValidator(v); err != nil {
+			return &ValidationError{Name: "description", err: fmt.Errorf(`ent: validator failed for field "GameMap.description": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.Width(); !ok {
+		return &ValidationError{Name: "width", err: errors.New(`ent: missing required field "GameMap.width"`)}
+	}
+	if v, ok := _c.mutation.Width(); ok {
+		if err := gamemap.WidthValidator(v); err != nil {
+			return &ValidationError{Name: "width", err: fmt.Errorf(`ent: validator failed for field "GameMap.width": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.Height(); !ok {
+		return &ValidationError{Name: "height", err: errors.New(`ent: missing required field "GameMap.height"`)}
+	}
+	if v, ok := _c.mutation.Height(); ok {
+		if err := gamemap.HeightValidator(v); err != nil {
+			return &ValidationError{Name: "height", err: fmt.Errorf(`ent: validator failed for field "GameMap.height": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.TerritoryCount(); !ok {
+		return &ValidationError{Name: "territory_count", err: errors.New(`ent: missing required field "GameMap.territory_count"`)}
+	}
+	if v, ok := _c.mutation.TerritoryCount(); ok {
+		if err := gamemap.TerritoryCountValidator(v); err != nil {
+			return &ValidationError{Name: "territory_count", err: fmt.Errorf(`ent: validator failed for field "GameMap.territory_count": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.BorderCount(); !ok {
+		return &ValidationError{Name: "border_count", err: errors.New(`ent: missing required field "GameMap.border_count"`)}
+	}
+	if v, ok := _c.mutation.BorderCount(); ok {
+		if err := gamemap.BorderCountValidator(v); err != nil {
+			return &ValidationError{Name: "border_count", err: fmt.Errorf(`ent: validator failed for field "GameMap.border_count": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.AreaCount(); !ok {
+		return &ValidationError{Name: "area_count", err: errors.New(`ent: missing required field "GameMap.area_count"`)}
+	}
+	if v, ok := _c.mutation.AreaCount(); ok {
+		if err := gamemap.AreaCountValidator(v); err != nil {
+			return &ValidationError{Name: "area_count", err: fmt.Errorf(`ent: validator failed for field "GameMap.area_count": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.SizeBytes(); !ok {
+		return &ValidationError{Name: "size_bytes", err: errors.New(`ent: missing required field "GameMap.size_bytes"`)}
+	}
+	if v, ok := _c.mutation.SizeBytes(); ok {
+		if err := gamemap.SizeBytesValidator(v); err != nil {
+			return &ValidationError{Name: "size_bytes", err: fmt.Errorf(`ent: validator failed for field "GameMap.size_bytes": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.Visibility(); !ok {
+		return &ValidationError{Name: "visibility", err: errors.New(`ent: missing required field "GameMap.visibility"`)}
+	}
+	if v, ok := _c.mutation.Visibility(); ok {
+		if err := gamemap.VisibilityValidator(v); err != nil {
+			return &ValidationError{Name: "visibility", err: fmt.Errorf(`ent: validator failed for field "GameMap.visibility": %w`, err)}
+		}
 	}
 	return nil
 }
@@ -241,6 +455,42 @@ func (_c *GameMapCreate) createSpec() (*GameMap, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Builtin(); ok {
 		_spec.SetField(gamemap.FieldBuiltin, field.TypeBool, value)
 		_node.Builtin = value
+	}
+	if value, ok := _c.mutation.Description(); ok {
+		_spec.SetField(gamemap.FieldDescription, field.TypeString, value)
+		_node.Description = value
+	}
+	if value, ok := _c.mutation.Width(); ok {
+		_spec.SetField(gamemap.FieldWidth, field.TypeInt, value)
+		_node.Width = value
+	}
+	if value, ok := _c.mutation.Height(); ok {
+		_spec.SetField(gamemap.FieldHeight, field.TypeInt, value)
+		_node.Height = value
+	}
+	if value, ok := _c.mutation.TerritoryCount(); ok {
+		_spec.SetField(gamemap.FieldTerritoryCount, field.TypeInt, value)
+		_node.TerritoryCount = value
+	}
+	if value, ok := _c.mutation.BorderCount(); ok {
+		_spec.SetField(gamemap.FieldBorderCount, field.TypeInt, value)
+		_node.BorderCount = value
+	}
+	if value, ok := _c.mutation.AreaCount(); ok {
+		_spec.SetField(gamemap.FieldAreaCount, field.TypeInt, value)
+		_node.AreaCount = value
+	}
+	if value, ok := _c.mutation.SizeBytes(); ok {
+		_spec.SetField(gamemap.FieldSizeBytes, field.TypeInt, value)
+		_node.SizeBytes = value
+	}
+	if value, ok := _c.mutation.Visibility(); ok {
+		_spec.SetField(gamemap.FieldVisibility, field.TypeEnum, value)
+		_node.Visibility = value
+	}
+	if value, ok := _c.mutation.Geometry(); ok {
+		_spec.SetField(gamemap.FieldGeometry, field.TypeJSON, value)
+		_node.Geometry = value
 	}
 	if nodes := _c.mutation.CreatorIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -369,6 +619,156 @@ func (u *GameMapUpsert) ClearCreatorID() *GameMapUpsert {
 	return u
 }
 
+// SetDescription sets the "description" field.
+func (u *GameMapUpsert) SetDescription(v string) *GameMapUpsert {
+	u.Set(gamemap.FieldDescription, v)
+	return u
+}
+
+// UpdateDescription sets the "description" field to the value that was provided on create.
+func (u *GameMapUpsert) UpdateDescription() *GameMapUpsert {
+	u.SetExcluded(gamemap.FieldDescription)
+	return u
+}
+
+// SetWidth sets the "width" field.
+func (u *GameMapUpsert) SetWidth(v int) *GameMapUpsert {
+	u.Set(gamemap.FieldWidth, v)
+	return u
+}
+
+// UpdateWidth sets the "width" field to the value that was provided on create.
+func (u *GameMapUpsert) UpdateWidth() *GameMapUpsert {
+	u.SetExcluded(gamemap.FieldWidth)
+	return u
+}
+
+// AddWidth adds v to the "width" field.
+func (u *GameMapUpsert) AddWidth(v int) *GameMapUpsert {
+	u.Add(gamemap.FieldWidth, v)
+	return u
+}
+
+// SetHeight sets the "height" field.
+func (u *GameMapUpsert) SetHeight(v int) *GameMapUpsert {
+	u.Set(gamemap.FieldHeight, v)
+	return u
+}
+
+// UpdateHeight sets the "height" field to the value that was provided on create.
+func (u *GameMapUpsert) UpdateHeight() *GameMapUpsert {
+	u.SetExcluded(gamemap.FieldHeight)
+	return u
+}
+
+// AddHeight adds v to the "height" field.
+func (u *GameMapUpsert) AddHeight(v int) *GameMapUpsert {
+	u.Add(gamemap.FieldHeight, v)
+	return u
+}
+
+// SetTerritoryCount sets the "territory_count" field.
+func (u *GameMapUpsert) SetTerritoryCount(v int) *GameMapUpsert {
+	u.Set(gamemap.FieldTerritoryCount, v)
+	return u
+}
+
+// UpdateTerritoryCount sets the "territory_count" field to the value that was provided on create.
+func (u *GameMapUpsert) UpdateTerritoryCount() *GameMapUpsert {
+	u.SetExcluded(gamemap.FieldTerritoryCount)
+	return u
+}
+
+// AddTerritoryCount adds v to the "territory_count" field.
+func (u *GameMapUpsert) AddTerritoryCount(v int) *GameMapUpsert {
+	u.Add(gamemap.FieldTerritoryCount, v)
+	return u
+}
+
+// SetBorderCount sets the "border_count" field.
+func (u *GameMapUpsert) SetBorderCount(v int) *GameMapUpsert {
+	u.Set(gamemap.FieldBorderCount, v)
+	return u
+}
+
+// UpdateBorderCount sets the "border_count" field to the value that was provided on create.
+func (u *GameMapUpsert) UpdateBorderCount() *GameMapUpsert {
+	u.SetExcluded(gamemap.FieldBorderCount)
+	return u
+}
+
+// AddBorderCount adds v to the "border_count" field.
+func (u *GameMapUpsert) AddBorderCount(v int) *GameMapUpsert {
+	u.Add(gamemap.FieldBorderCount, v)
+	return u
+}
+
+// SetAreaCount sets the "area_count" field.
+func (u *GameMapUpsert) SetAreaCount(v int) *GameMapUpsert {
+	u.Set(gamemap.FieldAreaCount, v)
+	return u
+}
+
+// UpdateAreaCount sets the "area_count" field to the value that was provided on create.
+func (u *GameMapUpsert) UpdateAreaCount() *GameMapUpsert {
+	u.SetExcluded(gamemap.FieldAreaCount)
+	return u
+}
+
+// AddAreaCount adds v to the "area_count" field.
+func (u *GameMapUpsert) AddAreaCount(v int) *GameMapUpsert {
+	u.Add(gamemap.FieldAreaCount, v)
+	return u
+}
+
+// SetSizeBytes sets the "size_bytes" field.
+func (u *GameMapUpsert) SetSizeBytes(v int) *GameMapUpsert {
+	u.Set(gamemap.FieldSizeBytes, v)
+	return u
+}
+
+// UpdateSizeBytes sets the "size_bytes" field to the value that was provided on create.
+func (u *GameMapUpsert) UpdateSizeBytes() *GameMapUpsert {
+	u.SetExcluded(gamemap.FieldSizeBytes)
+	return u
+}
+
+// AddSizeBytes adds v to the "size_bytes" field.
+func (u *GameMapUpsert) AddSizeBytes(v int) *GameMapUpsert {
+	u.Add(gamemap.FieldSizeBytes, v)
+	return u
+}
+
+// SetVisibility sets the "visibility" field.
+func (u *GameMapUpsert) SetVisibility(v gamemap.Visibility) *GameMapUpsert {
+	u.Set(gamemap.FieldVisibility, v)
+	return u
+}
+
+// UpdateVisibility sets the "visibility" field to the value that was provided on create.
+func (u *GameMapUpsert) UpdateVisibility() *GameMapUpsert {
+	u.SetExcluded(gamemap.FieldVisibility)
+	return u
+}
+
+// SetGeometry sets the "geometry" field.
+func (u *GameMapUpsert) SetGeometry(v json.RawMessage) *GameMapUpsert {
+	u.Set(gamemap.FieldGeometry, v)
+	return u
+}
+
+// UpdateGeometry sets the "geometry" field to the value that was provided on create.
+func (u *GameMapUpsert) UpdateGeometry() *GameMapUpsert {
+	u.SetExcluded(gamemap.FieldGeometry)
+	return u
+}
+
+// ClearGeometry clears the value of the "geometry" field.
+func (u *GameMapUpsert) ClearGeometry() *GameMapUpsert {
+	u.SetNull(gamemap.FieldGeometry)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create.
 // Using this option is equivalent to using:
 //
@@ -469,6 +869,181 @@ func (u *GameMapUpsertOne) UpdateCreatorID() *GameMapUpsertOne {
 func (u *GameMapUpsertOne) ClearCreatorID() *GameMapUpsertOne {
 	return u.Update(func(s *GameMapUpsert) {
 		s.ClearCreatorID()
+	})
+}
+
+// SetDescription sets the "description" field.
+func (u *GameMapUpsertOne) SetDescription(v string) *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.SetDescription(v)
+	})
+}
+
+// UpdateDescription sets the "description" field to the value that was provided on create.
+func (u *GameMapUpsertOne) UpdateDescription() *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.UpdateDescription()
+	})
+}
+
+// SetWidth sets the "width" field.
+func (u *GameMapUpsertOne) SetWidth(v int) *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.SetWidth(v)
+	})
+}
+
+// AddWidth adds v to the "width" field.
+func (u *GameMapUpsertOne) AddWidth(v int) *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.AddWidth(v)
+	})
+}
+
+// UpdateWidth sets the "width" field to the value that was provided on create.
+func (u *GameMapUpsertOne) UpdateWidth() *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.UpdateWidth()
+	})
+}
+
+// SetHeight sets the "height" field.
+func (u *GameMapUpsertOne) SetHeight(v int) *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.SetHeight(v)
+	})
+}
+
+// AddHeight adds v to the "height" field.
+func (u *GameMapUpsertOne) AddHeight(v int) *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.AddHeight(v)
+	})
+}
+
+// UpdateHeight sets the "height" field to the value that was provided on create.
+func (u *GameMapUpsertOne) UpdateHeight() *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.UpdateHeight()
+	})
+}
+
+// SetTerritoryCount sets the "territory_count" field.
+func (u *GameMapUpsertOne) SetTerritoryCount(v int) *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.SetTerritoryCount(v)
+	})
+}
+
+// AddTerritoryCount adds v to the "territory_count" field.
+func (u *GameMapUpsertOne) AddTerritoryCount(v int) *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.AddTerritoryCount(v)
+	})
+}
+
+// UpdateTerritoryCount sets the "territory_count" field to the value that was provided on create.
+func (u *GameMapUpsertOne) UpdateTerritoryCount() *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.UpdateTerritoryCount()
+	})
+}
+
+// SetBorderCount sets the "border_count" field.
+func (u *GameMapUpsertOne) SetBorderCount(v int) *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.SetBorderCount(v)
+	})
+}
+
+// AddBorderCount adds v to the "border_count" field.
+func (u *GameMapUpsertOne) AddBorderCount(v int) *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.AddBorderCount(v)
+	})
+}
+
+// UpdateBorderCount sets the "border_count" field to the value that was provided on create.
+func (u *GameMapUpsertOne) UpdateBorderCount() *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.UpdateBorderCount()
+	})
+}
+
+// SetAreaCount sets the "area_count" field.
+func (u *GameMapUpsertOne) SetAreaCount(v int) *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.SetAreaCount(v)
+	})
+}
+
+// AddAreaCount adds v to the "area_count" field.
+func (u *GameMapUpsertOne) AddAreaCount(v int) *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.AddAreaCount(v)
+	})
+}
+
+// UpdateAreaCount sets the "area_count" field to the value that was provided on create.
+func (u *GameMapUpsertOne) UpdateAreaCount() *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.UpdateAreaCount()
+	})
+}
+
+// SetSizeBytes sets the "size_bytes" field.
+func (u *GameMapUpsertOne) SetSizeBytes(v int) *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.SetSizeBytes(v)
+	})
+}
+
+// AddSizeBytes adds v to the "size_bytes" field.
+func (u *GameMapUpsertOne) AddSizeBytes(v int) *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.AddSizeBytes(v)
+	})
+}
+
+// UpdateSizeBytes sets the "size_bytes" field to the value that was provided on create.
+func (u *GameMapUpsertOne) UpdateSizeBytes() *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.UpdateSizeBytes()
+	})
+}
+
+// SetVisibility sets the "visibility" field.
+func (u *GameMapUpsertOne) SetVisibility(v gamemap.Visibility) *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.SetVisibility(v)
+	})
+}
+
+// UpdateVisibility sets the "visibility" field to the value that was provided on create.
+func (u *GameMapUpsertOne) UpdateVisibility() *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.UpdateVisibility()
+	})
+}
+
+// SetGeometry sets the "geometry" field.
+func (u *GameMapUpsertOne) SetGeometry(v json.RawMessage) *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.SetGeometry(v)
+	})
+}
+
+// UpdateGeometry sets the "geometry" field to the value that was provided on create.
+func (u *GameMapUpsertOne) UpdateGeometry() *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.UpdateGeometry()
+	})
+}
+
+// ClearGeometry clears the value of the "geometry" field.
+func (u *GameMapUpsertOne) ClearGeometry() *GameMapUpsertOne {
+	return u.Update(func(s *GameMapUpsert) {
+		s.ClearGeometry()
 	})
 }
 
@@ -738,6 +1313,181 @@ func (u *GameMapUpsertBulk) UpdateCreatorID() *GameMapUpsertBulk {
 func (u *GameMapUpsertBulk) ClearCreatorID() *GameMapUpsertBulk {
 	return u.Update(func(s *GameMapUpsert) {
 		s.ClearCreatorID()
+	})
+}
+
+// SetDescription sets the "description" field.
+func (u *GameMapUpsertBulk) SetDescription(v string) *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.SetDescription(v)
+	})
+}
+
+// UpdateDescription sets the "description" field to the value that was provided on create.
+func (u *GameMapUpsertBulk) UpdateDescription() *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.UpdateDescription()
+	})
+}
+
+// SetWidth sets the "width" field.
+func (u *GameMapUpsertBulk) SetWidth(v int) *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.SetWidth(v)
+	})
+}
+
+// AddWidth adds v to the "width" field.
+func (u *GameMapUpsertBulk) AddWidth(v int) *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.AddWidth(v)
+	})
+}
+
+// UpdateWidth sets the "width" field to the value that was provided on create.
+func (u *GameMapUpsertBulk) UpdateWidth() *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.UpdateWidth()
+	})
+}
+
+// SetHeight sets the "height" field.
+func (u *GameMapUpsertBulk) SetHeight(v int) *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.SetHeight(v)
+	})
+}
+
+// AddHeight adds v to the "height" field.
+func (u *GameMapUpsertBulk) AddHeight(v int) *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.AddHeight(v)
+	})
+}
+
+// UpdateHeight sets the "height" field to the value that was provided on create.
+func (u *GameMapUpsertBulk) UpdateHeight() *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.UpdateHeight()
+	})
+}
+
+// SetTerritoryCount sets the "territory_count" field.
+func (u *GameMapUpsertBulk) SetTerritoryCount(v int) *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.SetTerritoryCount(v)
+	})
+}
+
+// AddTerritoryCount adds v to the "territory_count" field.
+func (u *GameMapUpsertBulk) AddTerritoryCount(v int) *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.AddTerritoryCount(v)
+	})
+}
+
+// UpdateTerritoryCount sets the "territory_count" field to the value that was provided on create.
+func (u *GameMapUpsertBulk) UpdateTerritoryCount() *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.UpdateTerritoryCount()
+	})
+}
+
+// SetBorderCount sets the "border_count" field.
+func (u *GameMapUpsertBulk) SetBorderCount(v int) *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.SetBorderCount(v)
+	})
+}
+
+// AddBorderCount adds v to the "border_count" field.
+func (u *GameMapUpsertBulk) AddBorderCount(v int) *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.AddBorderCount(v)
+	})
+}
+
+// UpdateBorderCount sets the "border_count" field to the value that was provided on create.
+func (u *GameMapUpsertBulk) UpdateBorderCount() *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.UpdateBorderCount()
+	})
+}
+
+// SetAreaCount sets the "area_count" field.
+func (u *GameMapUpsertBulk) SetAreaCount(v int) *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.SetAreaCount(v)
+	})
+}
+
+// AddAreaCount adds v to the "area_count" field.
+func (u *GameMapUpsertBulk) AddAreaCount(v int) *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.AddAreaCount(v)
+	})
+}
+
+// UpdateAreaCount sets the "area_count" field to the value that was provided on create.
+func (u *GameMapUpsertBulk) UpdateAreaCount() *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.UpdateAreaCount()
+	})
+}
+
+// SetSizeBytes sets the "size_bytes" field.
+func (u *GameMapUpsertBulk) SetSizeBytes(v int) *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.SetSizeBytes(v)
+	})
+}
+
+// AddSizeBytes adds v to the "size_bytes" field.
+func (u *GameMapUpsertBulk) AddSizeBytes(v int) *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.AddSizeBytes(v)
+	})
+}
+
+// UpdateSizeBytes sets the "size_bytes" field to the value that was provided on create.
+func (u *GameMapUpsertBulk) UpdateSizeBytes() *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.UpdateSizeBytes()
+	})
+}
+
+// SetVisibility sets the "visibility" field.
+func (u *GameMapUpsertBulk) SetVisibility(v gamemap.Visibility) *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.SetVisibility(v)
+	})
+}
+
+// UpdateVisibility sets the "visibility" field to the value that was provided on create.
+func (u *GameMapUpsertBulk) UpdateVisibility() *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.UpdateVisibility()
+	})
+}
+
+// SetGeometry sets the "geometry" field.
+func (u *GameMapUpsertBulk) SetGeometry(v json.RawMessage) *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.SetGeometry(v)
+	})
+}
+
+// UpdateGeometry sets the "geometry" field to the value that was provided on create.
+func (u *GameMapUpsertBulk) UpdateGeometry() *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.UpdateGeometry()
+	})
+}
+
+// ClearGeometry clears the value of the "geometry" field.
+func (u *GameMapUpsertBulk) ClearGeometry() *GameMapUpsertBulk {
+	return u.Update(func(s *GameMapUpsert) {
+		s.ClearGeometry()
 	})
 }
 

@@ -4,6 +4,7 @@ package ent
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"rout/ent/game"
@@ -13,6 +14,7 @@ import (
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
+	"entgo.io/ent/dialect/sql/sqljson"
 	"entgo.io/ent/schema/field"
 )
 
@@ -74,6 +76,178 @@ func (_u *GameMapUpdate) SetNillableCreatorID(v *int) *GameMapUpdate {
 // ClearCreatorID clears the value of the "creator_id" field.
 func (_u *GameMapUpdate) ClearCreatorID() *GameMapUpdate {
 	_u.mutation.ClearCreatorID()
+	return _u
+}
+
+// SetDescription sets the "description" field.
+func (_u *GameMapUpdate) SetDescription(v string) *GameMapUpdate {
+	_u.mutation.SetDescription(v)
+	return _u
+}
+
+// SetNillableDescription sets the "description" field if the given value is not nil.
+func (_u *GameMapUpdate) SetNillableDescription(v *string) *GameMapUpdate {
+	if v != nil {
+		_u.SetDescription(*v)
+	}
+	return _u
+}
+
+// SetWidth sets the "width" field.
+func (_u *GameMapUpdate) SetWidth(v int) *GameMapUpdate {
+	_u.mutation.ResetWidth()
+	_u.mutation.SetWidth(v)
+	return _u
+}
+
+// SetNillableWidth sets the "width" field if the given value is not nil.
+func (_u *GameMapUpdate) SetNillableWidth(v *int) *GameMapUpdate {
+	if v != nil {
+		_u.SetWidth(*v)
+	}
+	return _u
+}
+
+// AddWidth adds value to the "width" field.
+func (_u *GameMapUpdate) AddWidth(v int) *GameMapUpdate {
+	_u.mutation.AddWidth(v)
+	return _u
+}
+
+// SetHeight sets the "height" field.
+func (_u *GameMapUpdate) SetHeight(v int) *GameMapUpdate {
+	_u.mutation.ResetHeight()
+	_u.mutation.SetHeight(v)
+	return _u
+}
+
+// SetNillableHeight sets the "height" field if the given value is not nil.
+func (_u *GameMapUpdate) SetNillableHeight(v *int) *GameMapUpdate {
+	if v != nil {
+		_u.SetHeight(*v)
+	}
+	return _u
+}
+
+// AddHeight adds value to the "height" field.
+func (_u *GameMapUpdate) AddHeight(v int) *GameMapUpdate {
+	_u.mutation.AddHeight(v)
+	return _u
+}
+
+// SetTerritoryCount sets the "territory_count" field.
+func (_u *GameMapUpdate) SetTerritoryCount(v int) *GameMapUpdate {
+	_u.mutation.ResetTerritoryCount()
+	_u.mutation.SetTerritoryCount(v)
+	return _u
+}
+
+// SetNillableTerritoryCount sets the "territory_count" field if the given value is not nil.
+func (_u *GameMapUpdate) SetNillableTerritoryCount(v *int) *GameMapUpdate {
+	if v != nil {
+		_u.SetTerritoryCount(*v)
+	}
+	return _u
+}
+
+// AddTerritoryCount adds value to the "territory_count" field.
+func (_u *GameMapUpdate) AddTerritoryCount(v int) *GameMapUpdate {
+	_u.mutation.AddTerritoryCount(v)
+	return _u
+}
+
+// SetBorderCount sets the "border_count" field.
+func (_u *GameMapUpdate) SetBorderCount(v int) *GameMapUpdate {
+	_u.mutation.ResetBorderCount()
+	_u.mutation.SetBorderCount(v)
+	return _u
+}
+
+// SetNillableBorderCount sets the "border_count" field if the given value is not nil.
+func (_u *GameMapUpdate) SetNillableBorderCount(v *int) *GameMapUpdate {
+	if v != nil {
+		_u.SetBorderCount(*v)
+	}
+	return _u
+}
+
+// AddBorderCount adds value to the "border_count" field.
+func (_u *GameMapUpdate) AddBorderCount(v int) *GameMapUpdate {
+	_u.mutation.AddBorderCount(v)
+	return _u
+}
+
+// SetAreaCount sets the "area_count" field.
+func (_u *GameMapUpdate) SetAreaCount(v int) *GameMapUpdate {
+	_u.mutation.ResetAreaCount()
+	_u.mutation.SetAreaCount(v)
+	return _u
+}
+
+// SetNillableAreaCount sets the "area_count" field if the given value is not nil.
+func (_u *GameMapUpdate) SetNillableAreaCount(v *int) *GameMapUpdate {
+	if v != nil {
+		_u.SetAreaCount(*v)
+	}
+	return _u
+}
+
+// AddAreaCount adds value to the "area_count" field.
+func (_u *GameMapUpdate) AddAreaCount(v int) *GameMapUpdate {
+	_u.mutation.AddAreaCount(v)
+	return _u
+}
+
+// SetSizeBytes sets the "size_bytes" field.
+func (_u *GameMapUpdate) SetSizeBytes(v int) *GameMapUpdate {
+	_u.mutation.ResetSizeBytes()
+	_u.mutation.SetSizeBytes(v)
+	return _u
+}
+
+// SetNillableSizeBytes sets the "size_bytes" field if the given value is not nil.
+func (_u *GameMapUpdate) SetNillableSizeBytes(v *int) *GameMapUpdate {
+	if v != nil {
+		_u.SetSizeBytes(*v)
+	}
+	return _u
+}
+
+// AddSizeBytes adds value to the "size_bytes" field.
+func (_u *GameMapUpdate) AddSizeBytes(v int) *GameMapUpdate {
+	_u.mutation.AddSizeBytes(v)
+	return _u
+}
+
+// SetVisibility sets the "visibility" field.
+func (_u *GameMapUpdate) SetVisibility(v gamemap.Visibility) *GameMapUpdate {
+	_u.mutation.SetVisibility(v)
+	return _u
+}
+
+// SetNillableVisibility sets the "visibility" field if the given value is not nil.
+func (_u *GameMapUpdate) SetNillableVisibility(v *gamemap.Visibility) *GameMapUpdate {
+	if v != nil {
+		_u.SetVisibility(*v)
+	}
+	return _u
+}
+
+// SetGeometry sets the "geometry" field.
+func (_u *GameMapUpdate) SetGeometry(v json.RawMessage) *GameMapUpdate {
+	_u.mutation.SetGeometry(v)
+	return _u
+}
+
+// AppendGeometry appends value to the "geometry" field.
+func (_u *GameMapUpdate) AppendGeometry(v json.RawMessage) *GameMapUpdate {
+	_u.mutation.AppendGeometry(v)
+	return _u
+}
+
+// ClearGeometry clears the value of the "geometry" field.
+func (_u *GameMapUpdate) ClearGeometry() *GameMapUpdate {
+	_u.mutation.ClearGeometry()
 	return _u
 }
 
@@ -163,6 +337,46 @@ func (_u *GameMapUpdate) check() error {
 			return &ValidationError{Name: "name", err: fmt.Errorf(`ent: validator failed for field "GameMap.name": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Description(); ok {
+		if err := gamemap.DescriptionValidator(v); err != nil {
+			return &ValidationError{Name: "description", err: fmt.Errorf(`ent: validator failed for field "GameMap.description": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Width(); ok {
+		if err := gamemap.WidthValidator(v); err != nil {
+			return &ValidationError{Name: "width", err: fmt.Errorf(`ent: validator failed for field "GameMap.width": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Height(); ok {
+		if err := gamemap.HeightValidator(v); err != nil {
+			return &ValidationError{Name: "height", err: fmt.Errorf(`ent: validator failed for field "GameMap.height": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.TerritoryCount(); ok {
+		if err := gamemap.TerritoryCountValidator(v); err != nil {
+			return &ValidationError{Name: "territory_count", err: fmt.Errorf(`ent: validator failed for field "GameMap.territory_count": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.BorderCount(); ok {
+		if err := gamemap.BorderCountValidator(v); err != nil {
+			return &ValidationError{Name: "border_count", err: fmt.Errorf(`ent: validator failed for field "GameMap.border_count": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.AreaCount(); ok {
+		if err := gamemap.AreaCountValidator(v); err != nil {
+			return &ValidationError{Name: "area_count", err: fmt.Errorf(`ent: validator failed for field "GameMap.area_count": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.SizeBytes(); ok {
+		if err := gamemap.SizeBytesValidator(v); err != nil {
+			return &ValidationError{Name: "size_bytes", err: fmt.Errorf(`ent: validator failed for field "GameMap.size_bytes": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Visibility(); ok {
+		if err := gamemap.VisibilityValidator(v); err != nil {
+			return &ValidationError{Name: "visibility", err: fmt.Errorf(`ent: validator failed for field "GameMap.visibility": %w`, err)}
+		}
+	}
 	return nil
 }
 
@@ -183,6 +397,59 @@ func (_u *GameMapUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.Builtin(); ok {
 		_spec.SetField(gamemap.FieldBuiltin, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.Description(); ok {
+		_spec.SetField(gamemap.FieldDescription, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Width(); ok {
+		_spec.SetField(gamemap.FieldWidth, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedWidth(); ok {
+		_spec.AddField(gamemap.FieldWidth, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.Height(); ok {
+		_spec.SetField(gamemap.FieldHeight, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedHeight(); ok {
+		_spec.AddField(gamemap.FieldHeight, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.TerritoryCount(); ok {
+		_spec.SetField(gamemap.FieldTerritoryCount, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedTerritoryCount(); ok {
+		_spec.AddField(gamemap.FieldTerritoryCount, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.BorderCount(); ok {
+		_spec.SetField(gamemap.FieldBorderCount, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedBorderCount(); ok {
+		_spec.AddField(gamemap.FieldBorderCount, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AreaCount(); ok {
+		_spec.SetField(gamemap.FieldAreaCount, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedAreaCount(); ok {
+		_spec.AddField(gamemap.FieldAreaCount, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.SizeBytes(); ok {
+		_spec.SetField(gamemap.FieldSizeBytes, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedSizeBytes(); ok {
+		_spec.AddField(gamemap.FieldSizeBytes, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.Visibility(); ok {
+		_spec.SetField(gamemap.FieldVisibility, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.Geometry(); ok {
+		_spec.SetField(gamemap.FieldGeometry, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedGeometry(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, gamemap.FieldGeometry, value)
+		})
+	}
+	if _u.mutation.GeometryCleared() {
+		_spec.ClearField(gamemap.FieldGeometry, field.TypeJSON)
 	}
 	if _u.mutation.CreatorCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -326,6 +593,178 @@ func (_u *GameMapUpdateOne) ClearCreatorID() *GameMapUpdateOne {
 	return _u
 }
 
+// SetDescription sets the "description" field.
+func (_u *GameMapUpdateOne) SetDescription(v string) *GameMapUpdateOne {
+	_u.mutation.SetDescription(v)
+	return _u
+}
+
+// SetNillableDescription sets the "description" field if the given value is not nil.
+func (_u *GameMapUpdateOne) SetNillableDescription(v *string) *GameMapUpdateOne {
+	if v != nil {
+		_u.SetDescription(*v)
+	}
+	return _u
+}
+
+// SetWidth sets the "width" field.
+func (_u *GameMapUpdateOne) SetWidth(v int) *GameMapUpdateOne {
+	_u.mutation.ResetWidth()
+	_u.mutation.SetWidth(v)
+	return _u
+}
+
+// SetNillableWidth sets the "width" field if the given value is not nil.
+func (_u *GameMapUpdateOne) SetNillableWidth(v *int) *GameMapUpdateOne {
+	if v != nil {
+		_u.SetWidth(*v)
+	}
+	return _u
+}
+
+// AddWidth adds value to the "width" field.
+func (_u *GameMapUpdateOne) AddWidth(v int) *GameMapUpdateOne {
+	_u.mutation.AddWidth(v)
+	return _u
+}
+
+// SetHeight sets the "height" field.
+func (_u *GameMapUpdateOne) SetHeight(v int) *GameMapUpdateOne {
+	_u.mutation.ResetHeight()
+	_u.mutation.SetHeight(v)
+	return _u
+}
+
+// SetNillableHeight sets the "height" field if the given value is not nil.
+func (_u *GameMapUpdateOne) SetNillableHeight(v *int) *GameMapUpdateOne {
+	if v != nil {
+		_u.SetHeight(*v)
+	}
+	return _u
+}
+
+// AddHeight adds value to the "height" field.
+func (_u *GameMapUpdateOne) AddHeight(v int) *GameMapUpdateOne {
+	_u.mutation.AddHeight(v)
+	return _u
+}
+
+// SetTerritoryCount sets the "territory_count" field.
+func (_u *GameMapUpdateOne) SetTerritoryCount(v int) *GameMapUpdateOne {
+	_u.mutation.ResetTerritoryCount()
+	_u.mutation.SetTerritoryCount(v)
+	return _u
+}
+
+// SetNillableTerritoryCount sets the "territory_count" field if the given value is not nil.
+func (_u *GameMapUpdateOne) SetNillableTerritoryCount(v *int) *GameMapUpdateOne {
+	if v != nil {
+		_u.SetTerritoryCount(*v)
+	}
+	return _u
+}
+
+// AddTerritoryCount adds value to the "territory_count" field.
+func (_u *GameMapUpdateOne) AddTerritoryCount(v int) *GameMapUpdateOne {
+	_u.mutation.AddTerritoryCount(v)
+	return _u
+}
+
+// SetBorderCount sets the "border_count" field.
+func (_u *GameMapUpdateOne) SetBorderCount(v int) *GameMapUpdateOne {
+	_u.mutation.ResetBorderCount()
+	_u.mutation.SetBorderCount(v)
+	return _u
+}
+
+// SetNillableBorderCount sets the "border_count" field if the given value is not nil.
+func (_u *GameMapUpdateOne) SetNillableBorderCount(v *int) *GameMapUpdateOne {
+	if v != nil {
+		_u.SetBorderCount(*v)
+	}
+	return _u
+}
+
+// AddBorderCount adds value to the "border_count" field.
+func (_u *GameMapUpdateOne) AddBorderCount(v int) *GameMapUpdateOne {
+	_u.mutation.AddBorderCount(v)
+	return _u
+}
+
+// SetAreaCount sets the "area_count" field.
+func (_u *GameMapUpdateOne) SetAreaCount(v int) *GameMapUpdateOne {
+	_u.mutation.ResetAreaCount()
+	_u.mutation.SetAreaCount(v)
+	return _u
+}
+
+// SetNillableAreaCount sets the "area_count" field if the given value is not nil.
+func (_u *GameMapUpdateOne) SetNillableAreaCount(v *int) *GameMapUpdateOne {
+	if v != nil {
+		_u.SetAreaCount(*v)
+	}
+	return _u
+}
+
+// AddAreaCount adds value to the "area_count" field.
+func (_u *GameMapUpdateOne) AddAreaCount(v int) *GameMapUpdateOne {
+	_u.mutation.AddAreaCount(v)
+	return _u
+}
+
+// SetSizeBytes sets the "size_bytes" field.
+func (_u *GameMapUpdateOne) SetSizeBytes(v int) *GameMapUpdateOne {
+	_u.mutation.ResetSizeBytes()
+	_u.mutation.SetSizeBytes(v)
+	return _u
+}
+
+// SetNillableSizeBytes sets the "size_bytes" field if the given value is not nil.
+func (_u *GameMapUpdateOne) SetNillableSizeBytes(v *int) *GameMapUpdateOne {
+	if v != nil {
+		_u.SetSizeBytes(*v)
+	}
+	return _u
+}
+
+// AddSizeBytes adds value to the "size_bytes" field.
+func (_u *GameMapUpdateOne) AddSizeBytes(v int) *GameMapUpdateOne {
+	_u.mutation.AddSizeBytes(v)
+	return _u
+}
+
+// SetVisibility sets the "visibility" field.
+func (_u *GameMapUpdateOne) SetVisibility(v gamemap.Visibility) *GameMapUpdateOne {
+	_u.mutation.SetVisibility(v)
+	return _u
+}
+
+// SetNillableVisibility sets the "visibility" field if the given value is not nil.
+func (_u *GameMapUpdateOne) SetNillableVisibility(v *gamemap.Visibility) *GameMapUpdateOne {
+	if v != nil {
+		_u.SetVisibility(*v)
+	}
+	return _u
+}
+
+// SetGeometry sets the "geometry" field.
+func (_u *GameMapUpdateOne) SetGeometry(v json.RawMessage) *GameMapUpdateOne {
+	_u.mutation.SetGeometry(v)
+	return _u
+}
+
+// AppendGeometry appends value to the "geometry" field.
+func (_u *GameMapUpdateOne) AppendGeometry(v json.RawMessage) *GameMapUpdateOne {
+	_u.mutation.AppendGeometry(v)
+	return _u
+}
+
+// ClearGeometry clears the value of the "geometry" field.
+func (_u *GameMapUpdateOne) ClearGeometry() *GameMapUpdateOne {
+	_u.mutation.ClearGeometry()
+	return _u
+}
+
 // SetCreator sets the "creator" edge to the User entity.
 func (_u *GameMapUpdateOne) SetCreator(v *User) *GameMapUpdateOne {
 	return _u.SetCreatorID(v.ID)
@@ -425,6 +864,46 @@ func (_u *GameMapUpdateOne) check() error {
 			return &ValidationError{Name: "name", err: fmt.Errorf(`ent: validator failed for field "GameMap.name": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Description(); ok {
+		if err := gamemap.DescriptionValidator(v); err != nil {
+			return &ValidationError{Name: "description", err: fmt.Errorf(`ent: validator failed for field "GameMap.description": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Width(); ok {
+		if err := gamemap.WidthValidator(v); err != nil {
+			return &ValidationError{Name: "width", err: fmt.Errorf(`ent: validator failed for field "GameMap.width": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Height(); ok {
+		if err := gamemap.HeightValidator(v); err != nil {
+			return &ValidationError{Name: "height", err: fmt.Errorf(`ent: validator failed for field "GameMap.height": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.TerritoryCount(); ok {
+		if err := gamemap.TerritoryCountValidator(v); err != nil {
+			return &ValidationError{Name: "territory_count", err: fmt.Errorf(`ent: validator failed for field "GameMap.territory_count": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.BorderCount(); ok {
+		if err := gamemap.BorderCountValidator(v); err != nil {
+			return &ValidationError{Name: "border_count", err: fmt.Errorf(`ent: validator failed for field "GameMap.border_count": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.AreaCount(); ok {
+		if err := gamemap.AreaCountValidator(v); err != nil {
+			return &ValidationError{Name: "area_count", err: fmt.Errorf(`ent: validator failed for field "GameMap.area_count": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.SizeBytes(); ok {
+		if err := gamemap.SizeBytesValidator(v); err != nil {
+			return &ValidationError{Name: "size_bytes", err: fmt.Errorf(`ent: validator failed for field "GameMap.size_bytes": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Visibility(); ok {
+		if err := gamemap.VisibilityValidator(v); err != nil {
+			return &ValidationError{Name: "visibility", err: fmt.Errorf(`ent: validator failed for field "GameMap.visibility": %w`, err)}
+		}
+	}
 	return nil
 }
 
@@ -462,6 +941,59 @@ func (_u *GameMapUpdateOne) sqlSave(ctx context.Context) (_node *GameMap, err er
 	}
 	if value, ok := _u.mutation.Builtin(); ok {
 		_spec.SetField(gamemap.FieldBuiltin, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.Description(); ok {
+		_spec.SetField(gamemap.FieldDescription, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Width(); ok {
+		_spec.SetField(gamemap.FieldWidth, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedWidth(); ok {
+		_spec.AddField(gamemap.FieldWidth, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.Height(); ok {
+		_spec.SetField(gamemap.FieldHeight, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedHeight(); ok {
+		_spec.AddField(gamemap.FieldHeight, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.TerritoryCount(); ok {
+		_spec.SetField(gamemap.FieldTerritoryCount, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedTerritoryCount(); ok {
+		_spec.AddField(gamemap.FieldTerritoryCount, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.BorderCount(); ok {
+		_spec.SetField(gamemap.FieldBorderCount, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedBorderCount(); ok {
+		_spec.AddField(gamemap.FieldBorderCount, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AreaCount(); ok {
+		_spec.SetField(gamemap.FieldAreaCount, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedAreaCount(); ok {
+		_spec.AddField(gamemap.FieldAreaCount, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.SizeBytes(); ok {
+		_spec.SetField(gamemap.FieldSizeBytes, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedSizeBytes(); ok {
+		_spec.AddField(gamemap.FieldSizeBytes, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.Visibility(); ok {
+		_spec.SetField(gamemap.FieldVisibility, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.Geometry(); ok {
+		_spec.SetField(gamemap.FieldGeometry, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedGeometry(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, gamemap.FieldGeometry, value)
+		})
+	}
+	if _u.mutation.GeometryCleared() {
+		_spec.ClearField(gamemap.FieldGeometry, field.TypeJSON)
 	}
 	if _u.mutation.CreatorCleared() {
 		edge := &sqlgraph.EdgeSpec{

@@ -15,6 +15,7 @@ import (
 	"rout/ent/token"
 	"rout/ent/user"
 
+	"entgo.io/contrib/entgql"
 	"github.com/99designs/gqlgen/graphql"
 )
 
@@ -706,6 +707,51 @@ func (_q *GameMapQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 				selectedFields = append(selectedFields, gamemap.FieldCreatorID)
 				fieldSeen[gamemap.FieldCreatorID] = struct{}{}
 			}
+		case "description":
+			if _, ok := fieldSeen[gamemap.FieldDescription]; !ok {
+				selectedFields = append(selectedFields, gamemap.FieldDescription)
+				fieldSeen[gamemap.FieldDescription] = struct{}{}
+			}
+		case "width":
+			if _, ok := fieldSeen[gamemap.FieldWidth]; !ok {
+				selectedFields = append(selectedFields, gamemap.FieldWidth)
+				fieldSeen[gamemap.FieldWidth] = struct{}{}
+			}
+		case "height":
+			if _, ok := fieldSeen[gamemap.FieldHeight]; !ok {
+				selectedFields = append(selectedFields, gamemap.FieldHeight)
+				fieldSeen[gamemap.FieldHeight] = struct{}{}
+			}
+		case "territoryCount":
+			if _, ok := fieldSeen[gamemap.FieldTerritoryCount]; !ok {
+				selectedFields = append(selectedFields, gamemap.FieldTerritoryCount)
+				fieldSeen[gamemap.FieldTerritoryCount] = struct{}{}
+			}
+		case "borderCount":
+			if _, ok := fieldSeen[gamemap.FieldBorderCount]; !ok {
+				selectedFields = append(selectedFields, gamemap.FieldBorderCount)
+				fieldSeen[gamemap.FieldBorderCount] = struct{}{}
+			}
+		case "areaCount":
+			if _, ok := fieldSeen[gamemap.FieldAreaCount]; !ok {
+				selectedFields = append(selectedFields, gamemap.FieldAreaCount)
+				fieldSeen[gamemap.FieldAreaCount] = struct{}{}
+			}
+		case "sizeBytes":
+			if _, ok := fieldSeen[gamemap.FieldSizeBytes]; !ok {
+				selectedFields = append(selectedFields, gamemap.FieldSizeBytes)
+				fieldSeen[gamemap.FieldSizeBytes] = struct{}{}
+			}
+		case "visibility":
+			if _, ok := fieldSeen[gamemap.FieldVisibility]; !ok {
+				selectedFields = append(selectedFields, gamemap.FieldVisibility)
+				fieldSeen[gamemap.FieldVisibility] = struct{}{}
+			}
+		case "geometry":
+			if _, ok := fieldSeen[gamemap.FieldGeometry]; !ok {
+				selectedFields = append(selectedFields, gamemap.FieldGeometry)
+				fieldSeen[gamemap.FieldGeometry] = struct{}{}
+			}
 		case "id":
 		case "__typename":
 		default:
@@ -740,6 +786,28 @@ func newGameMapPaginateArgs(rv map[string]any) *gamemapPaginateArgs {
 	}
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &GameMapOrder{Field: &GameMapOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithGameMapOrder(order))
+			}
+		case *GameMapOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithGameMapOrder(v))
+			}
+		}
 	}
 	return args
 }

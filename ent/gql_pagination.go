@@ -5,6 +5,8 @@ package ent
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"rout/ent/card"
 	"rout/ent/commandkey"
 	"rout/ent/event"
@@ -15,6 +17,7 @@ import (
 	"rout/ent/territory"
 	"rout/ent/token"
 	"rout/ent/user"
+	"strconv"
 
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
@@ -1306,6 +1309,71 @@ func (_m *GameMapQuery) Paginate(
 	}
 	conn.build(nodes, pager, after, first, before, last)
 	return conn, nil
+}
+
+var (
+	// GameMapOrderFieldName orders GameMap by name.
+	GameMapOrderFieldName = &GameMapOrderField{
+		Value: func(_m *GameMap) (ent.Value, error) {
+			return _m.Name, nil
+		},
+		column: gamemap.FieldName,
+		toTerm: gamemap.ByName,
+		toCursor: func(_m *GameMap) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Name,
+			}
+		},
+	}
+	// GameMapOrderFieldTerritoryCount orders GameMap by territory_count.
+	GameMapOrderFieldTerritoryCount = &GameMapOrderField{
+		Value: func(_m *GameMap) (ent.Value, error) {
+			return _m.TerritoryCount, nil
+		},
+		column: gamemap.FieldTerritoryCount,
+		toTerm: gamemap.ByTerritoryCount,
+		toCursor: func(_m *GameMap) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.TerritoryCount,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f GameMapOrderField) String() string {
+	var str string
+	switch f.column {
+	case GameMapOrderFieldName.column:
+		str = "NAME"
+	case GameMapOrderFieldTerritoryCount.column:
+		str = "TERRITORY_COUNT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f GameMapOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *GameMapOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("GameMapOrderField %T must be a string", v)
+	}
+	switch str {
+	case "NAME":
+		*f = *GameMapOrderFieldName
+	case "TERRITORY_COUNT":
+		*f = *GameMapOrderFieldTerritoryCount
+	default:
+		return fmt.Errorf("%s is not a valid GameMapOrderField", str)
+	}
+	return nil
 }
 
 // GameMapOrderField defines the ordering field of GameMap.

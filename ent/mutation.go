@@ -4796,26 +4796,42 @@ func (m *GameMutation) ResetEdge(name string) error {
 // GameMapMutation represents an operation that mutates the GameMap nodes in the graph.
 type GameMapMutation struct {
 	config
-	op               Op
-	typ              string
-	id               *int
-	created_at       *time.Time
-	key              *string
-	version          *int
-	addversion       *int
-	name             *string
-	definition       *json.RawMessage
-	appenddefinition json.RawMessage
-	builtin          *bool
-	clearedFields    map[string]struct{}
-	creator          *int
-	clearedcreator   bool
-	games            map[int]struct{}
-	removedgames     map[int]struct{}
-	clearedgames     bool
-	done             bool
-	oldValue         func(context.Context) (*GameMap, error)
-	predicates       []predicate.GameMap
+	op                 Op
+	typ                string
+	id                 *int
+	created_at         *time.Time
+	key                *string
+	version            *int
+	addversion         *int
+	name               *string
+	definition         *json.RawMessage
+	appenddefinition   json.RawMessage
+	builtin            *bool
+	description        *string
+	width              *int
+	addwidth           *int
+	height             *int
+	addheight          *int
+	territory_count    *int
+	addterritory_count *int
+	border_count       *int
+	addborder_count    *int
+	area_count         *int
+	addarea_count      *int
+	size_bytes         *int
+	addsize_bytes      *int
+	visibility         *gamemap.Visibility
+	geometry           *json.RawMessage
+	appendgeometry     json.RawMessage
+	clearedFields      map[string]struct{}
+	creator            *int
+	clearedcreator     bool
+	games              map[int]struct{}
+	removedgames       map[int]struct{}
+	clearedgames       bool
+	done               bool
+	oldValue           func(context.Context) (*GameMap, error)
+	predicates         []predicate.GameMap
 }
 
 var _ ent.Mutation = (*GameMapMutation)(nil)
@@ -5216,6 +5232,479 @@ func (m *GameMapMutation) ResetCreatorID() {
 	delete(m.clearedFields, gamemap.FieldCreatorID)
 }
 
+// SetDescription sets the "description" field.
+func (m *GameMapMutation) SetDescription(s string) {
+	m.description = &s
+}
+
+// Description returns the value of the "description" field in the mutation.
+func (m *GameMapMutation) Description() (r string, exists bool) {
+	v := m.description
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDescription returns the old "description" field's value of the GameMap entity.
+// If the GameMap object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameMapMutation) OldDescription(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDescription is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDescription requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDescription: %w", err)
+	}
+	return oldValue.Description, nil
+}
+
+// ResetDescription resets all changes to the "description" field.
+func (m *GameMapMutation) ResetDescription() {
+	m.description = nil
+}
+
+// SetWidth sets the "width" field.
+func (m *GameMapMutation) SetWidth(i int) {
+	m.width = &i
+	m.addwidth = nil
+}
+
+// Width returns the value of the "width" field in the mutation.
+func (m *GameMapMutation) Width() (r int, exists bool) {
+	v := m.width
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWidth returns the old "width" field's value of the GameMap entity.
+// If the GameMap object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameMapMutation) OldWidth(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWidth is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWidth requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWidth: %w", err)
+	}
+	return oldValue.Width, nil
+}
+
+// AddWidth adds i to the "width" field.
+func (m *GameMapMutation) AddWidth(i int) {
+	if m.addwidth != nil {
+		*m.addwidth += i
+	} else {
+		m.addwidth = &i
+	}
+}
+
+// AddedWidth returns the value that was added to the "width" field in this mutation.
+func (m *GameMapMutation) AddedWidth() (r int, exists bool) {
+	v := m.addwidth
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetWidth resets all changes to the "width" field.
+func (m *GameMapMutation) ResetWidth() {
+	m.width = nil
+	m.addwidth = nil
+}
+
+// SetHeight sets the "height" field.
+func (m *GameMapMutation) SetHeight(i int) {
+	m.height = &i
+	m.addheight = nil
+}
+
+// Height returns the value of the "height" field in the mutation.
+func (m *GameMapMutation) Height() (r int, exists bool) {
+	v := m.height
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHeight returns the old "height" field's value of the GameMap entity.
+// If the GameMap object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameMapMutation) OldHeight(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHeight is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHeight requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHeight: %w", err)
+	}
+	return oldValue.Height, nil
+}
+
+// AddHeight adds i to the "height" field.
+func (m *GameMapMutation) AddHeight(i int) {
+	if m.addheight != nil {
+		*m.addheight += i
+	} else {
+		m.addheight = &i
+	}
+}
+
+// AddedHeight returns the value that was added to the "height" field in this mutation.
+func (m *GameMapMutation) AddedHeight() (r int, exists bool) {
+	v := m.addheight
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetHeight resets all changes to the "height" field.
+func (m *GameMapMutation) ResetHeight() {
+	m.height = nil
+	m.addheight = nil
+}
+
+// SetTerritoryCount sets the "territory_count" field.
+func (m *GameMapMutation) SetTerritoryCount(i int) {
+	m.territory_count = &i
+	m.addterritory_count = nil
+}
+
+// TerritoryCount returns the value of the "territory_count" field in the mutation.
+func (m *GameMapMutation) TerritoryCount() (r int, exists bool) {
+	v := m.territory_count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTerritoryCount returns the old "territory_count" field's value of the GameMap entity.
+// If the GameMap object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameMapMutation) OldTerritoryCount(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTerritoryCount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTerritoryCount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTerritoryCount: %w", err)
+	}
+	return oldValue.TerritoryCount, nil
+}
+
+// AddTerritoryCount adds i to the "territory_count" field.
+func (m *GameMapMutation) AddTerritoryCount(i int) {
+	if m.addterritory_count != nil {
+		*m.addterritory_count += i
+	} else {
+		m.addterritory_count = &i
+	}
+}
+
+// AddedTerritoryCount returns the value that was added to the "territory_count" field in this mutation.
+func (m *GameMapMutation) AddedTerritoryCount() (r int, exists bool) {
+	v := m.addterritory_count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetTerritoryCount resets all changes to the "territory_count" field.
+func (m *GameMapMutation) ResetTerritoryCount() {
+	m.territory_count = nil
+	m.addterritory_count = nil
+}
+
+// SetBorderCount sets the "border_count" field.
+func (m *GameMapMutation) SetBorderCount(i int) {
+	m.border_count = &i
+	m.addborder_count = nil
+}
+
+// BorderCount returns the value of the "border_count" field in the mutation.
+func (m *GameMapMutation) BorderCount() (r int, exists bool) {
+	v := m.border_count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBorderCount returns the old "border_count" field's value of the GameMap entity.
+// If the GameMap object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameMapMutation) OldBorderCount(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBorderCount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBorderCount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBorderCount: %w", err)
+	}
+	return oldValue.BorderCount, nil
+}
+
+// AddBorderCount adds i to the "border_count" field.
+func (m *GameMapMutation) AddBorderCount(i int) {
+	if m.addborder_count != nil {
+		*m.addborder_count += i
+	} else {
+		m.addborder_count = &i
+	}
+}
+
+// AddedBorderCount returns the value that was added to the "border_count" field in this mutation.
+func (m *GameMapMutation) AddedBorderCount() (r int, exists bool) {
+	v := m.addborder_count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetBorderCount resets all changes to the "border_count" field.
+func (m *GameMapMutation) ResetBorderCount() {
+	m.border_count = nil
+	m.addborder_count = nil
+}
+
+// SetAreaCount sets the "area_count" field.
+func (m *GameMapMutation) SetAreaCount(i int) {
+	m.area_count = &i
+	m.addarea_count = nil
+}
+
+// AreaCount returns the value of the "area_count" field in the mutation.
+func (m *GameMapMutation) AreaCount() (r int, exists bool) {
+	v := m.area_count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAreaCount returns the old "area_count" field's value of the GameMap entity.
+// If the GameMap object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameMapMutation) OldAreaCount(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAreaCount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAreaCount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAreaCount: %w", err)
+	}
+	return oldValue.AreaCount, nil
+}
+
+// AddAreaCount adds i to the "area_count" field.
+func (m *GameMapMutation) AddAreaCount(i int) {
+	if m.addarea_count != nil {
+		*m.addarea_count += i
+	} else {
+		m.addarea_count = &i
+	}
+}
+
+// AddedAreaCount returns the value that was added to the "area_count" field in this mutation.
+func (m *GameMapMutation) AddedAreaCount() (r int, exists bool) {
+	v := m.addarea_count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAreaCount resets all changes to the "area_count" field.
+func (m *GameMapMutation) ResetAreaCount() {
+	m.area_count = nil
+	m.addarea_count = nil
+}
+
+// SetSizeBytes sets the "size_bytes" field.
+func (m *GameMapMutation) SetSizeBytes(i int) {
+	m.size_bytes = &i
+	m.addsize_bytes = nil
+}
+
+// SizeBytes returns the value of the "size_bytes" field in the mutation.
+func (m *GameMapMutation) SizeBytes() (r int, exists bool) {
+	v := m.size_bytes
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSizeBytes returns the old "size_bytes" field's value of the GameMap entity.
+// If the GameMap object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameMapMutation) OldSizeBytes(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSizeBytes is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSizeBytes requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSizeBytes: %w", err)
+	}
+	return oldValue.SizeBytes, nil
+}
+
+// AddSizeBytes adds i to the "size_bytes" field.
+func (m *GameMapMutation) AddSizeBytes(i int) {
+	if m.addsize_bytes != nil {
+		*m.addsize_bytes += i
+	} else {
+		m.addsize_bytes = &i
+	}
+}
+
+// AddedSizeBytes returns the value that was added to the "size_bytes" field in this mutation.
+func (m *GameMapMutation) AddedSizeBytes() (r int, exists bool) {
+	v := m.addsize_bytes
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSizeBytes resets all changes to the "size_bytes" field.
+func (m *GameMapMutation) ResetSizeBytes() {
+	m.size_bytes = nil
+	m.addsize_bytes = nil
+}
+
+// SetVisibility sets the "visibility" field.
+func (m *GameMapMutation) SetVisibility(ga gamemap.Visibility) {
+	m.visibility = &ga
+}
+
+// Visibility returns the value of the "visibility" field in the mutation.
+func (m *GameMapMutation) Visibility() (r gamemap.Visibility, exists bool) {
+	v := m.visibility
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVisibility returns the old "visibility" field's value of the GameMap entity.
+// If the GameMap object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameMapMutation) OldVisibility(ctx context.Context) (v gamemap.Visibility, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVisibility is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVisibility requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVisibility: %w", err)
+	}
+	return oldValue.Visibility, nil
+}
+
+// ResetVisibility resets all changes to the "visibility" field.
+func (m *GameMapMutation) ResetVisibility() {
+	m.visibility = nil
+}
+
+// SetGeometry sets the "geometry" field.
+func (m *GameMapMutation) SetGeometry(jm json.RawMessage) {
+	m.geometry = &jm
+	m.appendgeometry = nil
+}
+
+// Geometry returns the value of the "geometry" field in the mutation.
+func (m *GameMapMutation) Geometry() (r json.RawMessage, exists bool) {
+	v := m.geometry
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGeometry returns the old "geometry" field's value of the GameMap entity.
+// If the GameMap object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameMapMutation) OldGeometry(ctx context.Context) (v json.RawMessage, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGeometry is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGeometry requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGeometry: %w", err)
+	}
+	return oldValue.Geometry, nil
+}
+
+// AppendGeometry adds jm to the "geometry" field.
+func (m *GameMapMutation) AppendGeometry(jm json.RawMessage) {
+	m.appendgeometry = append(m.appendgeometry, jm...)
+}
+
+// AppendedGeometry returns the list of values that were appended to the "geometry" field in this mutation.
+func (m *GameMapMutation) AppendedGeometry() (json.RawMessage, bool) {
+	if len(m.appendgeometry) == 0 {
+		return nil, false
+	}
+	return m.appendgeometry, true
+}
+
+// ClearGeometry clears the value of the "geometry" field.
+func (m *GameMapMutation) ClearGeometry() {
+	m.geometry = nil
+	m.appendgeometry = nil
+	m.clearedFields[gamemap.FieldGeometry] = struct{}{}
+}
+
+// GeometryCleared returns if the "geometry" field was cleared in this mutation.
+func (m *GameMapMutation) GeometryCleared() bool {
+	_, ok := m.clearedFields[gamemap.FieldGeometry]
+	return ok
+}
+
+// ResetGeometry resets all changes to the "geometry" field.
+func (m *GameMapMutation) ResetGeometry() {
+	m.geometry = nil
+	m.appendgeometry = nil
+	delete(m.clearedFields, gamemap.FieldGeometry)
+}
+
 // ClearCreator clears the "creator" edge to the User entity.
 func (m *GameMapMutation) ClearCreator() {
 	m.clearedcreator = true
@@ -5331,7 +5820,7 @@ func (m *GameMapMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *GameMapMutation) Fields() []string {
-	fields := make([]string, 0, 7)
+	fields := make([]string, 0, 16)
 	if m.created_at != nil {
 		fields = append(fields, gamemap.FieldCreatedAt)
 	}
@@ -5352,6 +5841,33 @@ func (m *GameMapMutation) Fields() []string {
 	}
 	if m.creator != nil {
 		fields = append(fields, gamemap.FieldCreatorID)
+	}
+	if m.description != nil {
+		fields = append(fields, gamemap.FieldDescription)
+	}
+	if m.width != nil {
+		fields = append(fields, gamemap.FieldWidth)
+	}
+	if m.height != nil {
+		fields = append(fields, gamemap.FieldHeight)
+	}
+	if m.territory_count != nil {
+		fields = append(fields, gamemap.FieldTerritoryCount)
+	}
+	if m.border_count != nil {
+		fields = append(fields, gamemap.FieldBorderCount)
+	}
+	if m.area_count != nil {
+		fields = append(fields, gamemap.FieldAreaCount)
+	}
+	if m.size_bytes != nil {
+		fields = append(fields, gamemap.FieldSizeBytes)
+	}
+	if m.visibility != nil {
+		fields = append(fields, gamemap.FieldVisibility)
+	}
+	if m.geometry != nil {
+		fields = append(fields, gamemap.FieldGeometry)
 	}
 	return fields
 }
@@ -5375,6 +5891,24 @@ func (m *GameMapMutation) Field(name string) (ent.Value, bool) {
 		return m.Builtin()
 	case gamemap.FieldCreatorID:
 		return m.CreatorID()
+	case gamemap.FieldDescription:
+		return m.Description()
+	case gamemap.FieldWidth:
+		return m.Width()
+	case gamemap.FieldHeight:
+		return m.Height()
+	case gamemap.FieldTerritoryCount:
+		return m.TerritoryCount()
+	case gamemap.FieldBorderCount:
+		return m.BorderCount()
+	case gamemap.FieldAreaCount:
+		return m.AreaCount()
+	case gamemap.FieldSizeBytes:
+		return m.SizeBytes()
+	case gamemap.FieldVisibility:
+		return m.Visibility()
+	case gamemap.FieldGeometry:
+		return m.Geometry()
 	}
 	return nil, false
 }
@@ -5398,6 +5932,24 @@ func (m *GameMapMutation) OldField(ctx context.Context, name string) (ent.Value,
 		return m.OldBuiltin(ctx)
 	case gamemap.FieldCreatorID:
 		return m.OldCreatorID(ctx)
+	case gamemap.FieldDescription:
+		return m.OldDescription(ctx)
+	case gamemap.FieldWidth:
+		return m.OldWidth(ctx)
+	case gamemap.FieldHeight:
+		return m.OldHeight(ctx)
+	case gamemap.FieldTerritoryCount:
+		return m.OldTerritoryCount(ctx)
+	case gamemap.FieldBorderCount:
+		return m.OldBorderCount(ctx)
+	case gamemap.FieldAreaCount:
+		return m.OldAreaCount(ctx)
+	case gamemap.FieldSizeBytes:
+		return m.OldSizeBytes(ctx)
+	case gamemap.FieldVisibility:
+		return m.OldVisibility(ctx)
+	case gamemap.FieldGeometry:
+		return m.OldGeometry(ctx)
 	}
 	return nil, fmt.Errorf("unknown GameMap field %s", name)
 }
@@ -5456,6 +6008,69 @@ func (m *GameMapMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetCreatorID(v)
 		return nil
+	case gamemap.FieldDescription:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDescription(v)
+		return nil
+	case gamemap.FieldWidth:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWidth(v)
+		return nil
+	case gamemap.FieldHeight:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHeight(v)
+		return nil
+	case gamemap.FieldTerritoryCount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTerritoryCount(v)
+		return nil
+	case gamemap.FieldBorderCount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBorderCount(v)
+		return nil
+	case gamemap.FieldAreaCount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAreaCount(v)
+		return nil
+	case gamemap.FieldSizeBytes:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSizeBytes(v)
+		return nil
+	case gamemap.FieldVisibility:
+		v, ok := value.(gamemap.Visibility)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVisibility(v)
+		return nil
+	case gamemap.FieldGeometry:
+		v, ok := value.(json.RawMessage)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGeometry(v)
+		return nil
 	}
 	return fmt.Errorf("unknown GameMap field %s", name)
 }
@@ -5467,6 +6082,24 @@ func (m *GameMapMutation) AddedFields() []string {
 	if m.addversion != nil {
 		fields = append(fields, gamemap.FieldVersion)
 	}
+	if m.addwidth != nil {
+		fields = append(fields, gamemap.FieldWidth)
+	}
+	if m.addheight != nil {
+		fields = append(fields, gamemap.FieldHeight)
+	}
+	if m.addterritory_count != nil {
+		fields = append(fields, gamemap.FieldTerritoryCount)
+	}
+	if m.addborder_count != nil {
+		fields = append(fields, gamemap.FieldBorderCount)
+	}
+	if m.addarea_count != nil {
+		fields = append(fields, gamemap.FieldAreaCount)
+	}
+	if m.addsize_bytes != nil {
+		fields = append(fields, gamemap.FieldSizeBytes)
+	}
 	return fields
 }
 
@@ -5477,6 +6110,18 @@ func (m *GameMapMutation) AddedField(name string) (ent.Value, bool) {
 	switch name {
 	case gamemap.FieldVersion:
 		return m.AddedVersion()
+	case gamemap.FieldWidth:
+		return m.AddedWidth()
+	case gamemap.FieldHeight:
+		return m.AddedHeight()
+	case gamemap.FieldTerritoryCount:
+		return m.AddedTerritoryCount()
+	case gamemap.FieldBorderCount:
+		return m.AddedBorderCount()
+	case gamemap.FieldAreaCount:
+		return m.AddedAreaCount()
+	case gamemap.FieldSizeBytes:
+		return m.AddedSizeBytes()
 	}
 	return nil, false
 }
@@ -5493,6 +6138,48 @@ func (m *GameMapMutation) AddField(name string, value ent.Value) error {
 		}
 		m.AddVersion(v)
 		return nil
+	case gamemap.FieldWidth:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddWidth(v)
+		return nil
+	case gamemap.FieldHeight:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddHeight(v)
+		return nil
+	case gamemap.FieldTerritoryCount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTerritoryCount(v)
+		return nil
+	case gamemap.FieldBorderCount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddBorderCount(v)
+		return nil
+	case gamemap.FieldAreaCount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAreaCount(v)
+		return nil
+	case gamemap.FieldSizeBytes:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSizeBytes(v)
+		return nil
 	}
 	return fmt.Errorf("unknown GameMap numeric field %s", name)
 }
@@ -5503,6 +6190,9 @@ func (m *GameMapMutation) ClearedFields() []string {
 	var fields []string
 	if m.FieldCleared(gamemap.FieldCreatorID) {
 		fields = append(fields, gamemap.FieldCreatorID)
+	}
+	if m.FieldCleared(gamemap.FieldGeometry) {
+		fields = append(fields, gamemap.FieldGeometry)
 	}
 	return fields
 }
@@ -5520,6 +6210,9 @@ func (m *GameMapMutation) ClearField(name string) error {
 	switch name {
 	case gamemap.FieldCreatorID:
 		m.ClearCreatorID()
+		return nil
+	case gamemap.FieldGeometry:
+		m.ClearGeometry()
 		return nil
 	}
 	return fmt.Errorf("unknown GameMap nullable field %s", name)
@@ -5549,6 +6242,33 @@ func (m *GameMapMutation) ResetField(name string) error {
 		return nil
 	case gamemap.FieldCreatorID:
 		m.ResetCreatorID()
+		return nil
+	case gamemap.FieldDescription:
+		m.ResetDescription()
+		return nil
+	case gamemap.FieldWidth:
+		m.ResetWidth()
+		return nil
+	case gamemap.FieldHeight:
+		m.ResetHeight()
+		return nil
+	case gamemap.FieldTerritoryCount:
+		m.ResetTerritoryCount()
+		return nil
+	case gamemap.FieldBorderCount:
+		m.ResetBorderCount()
+		return nil
+	case gamemap.FieldAreaCount:
+		m.ResetAreaCount()
+		return nil
+	case gamemap.FieldSizeBytes:
+		m.ResetSizeBytes()
+		return nil
+	case gamemap.FieldVisibility:
+		m.ResetVisibility()
+		return nil
+	case gamemap.FieldGeometry:
+		m.ResetGeometry()
 		return nil
 	}
 	return fmt.Errorf("unknown GameMap field %s", name)

@@ -75,7 +75,7 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 	}
 	var created Created
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		mapID, err := s.findMap(ctx, tx, in.MapKey, in.MapVersion)
+		mapID, err := s.findMap(ctx, tx, in.MapKey, in.MapVersion, in.CreatorID)
 		if err != nil {
 			return err
 		}

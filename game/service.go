@@ -41,6 +41,7 @@ type Service struct {
 
 	boards *lru[int, *rules.Board] // map row id (one map version) -> its board, which never changes
 	mapOf  *lru[int, int]          // game id -> map row id, which never changes
+	views  *lru[int, *MapView]     // map row id -> the map and its geometry, for clients
 
 	cache  *stateCache
 	notify *notifier // announces committed commands
@@ -76,6 +77,7 @@ func New(opts Opts) (*Service, error) {
 		effects: opts.Effects,
 		boards:  newLRU[int, *rules.Board](maxBoards),
 		mapOf:   newLRU[int, int](4 * opts.CacheSize),
+		views:   newLRU[int, *MapView](maxBoards),
 		cache:   newStateCache(opts.CacheSize),
 		notify:  &notifier{db: opts.DB, logger: opts.Logger, off: opts.SkipNotify},
 

@@ -10,6 +10,7 @@ import (
 
 	"rout/envconf"
 	"rout/graph/wstransport"
+	"rout/maps"
 )
 
 // Defaults of Settings.
@@ -23,6 +24,11 @@ const (
 	DefaultQueryCacheSize = 1000
 	DefaultAPQCacheSize   = 1000
 	DefaultSessionTTL     = 30 * 24 * time.Hour
+	// DefaultMaxUploadBytes is the largest multipart request (file uploads): a map file of the
+	// format's limit and room for the rest of the request.
+	DefaultMaxUploadBytes  = maps.MaxFileSize + 1<<20
+	DefaultMapsPerUser     = 50       // map versions one user may have stored
+	DefaultMapBytesPerUser = 64 << 20 // bytes one user's stored map versions may take
 )
 
 // Default rate limits of Settings.
@@ -39,20 +45,23 @@ var (
 
 // The environment variables SettingsFromEnv reads, one per field of Settings.
 const (
-	EnvMaxBodyBytes   = "ROUT_GRAPHQL_MAX_BODY_BYTES"
-	EnvMaxDepth       = "ROUT_GRAPHQL_MAX_DEPTH"
-	EnvMaxAliases     = "ROUT_GRAPHQL_MAX_ALIASES"
-	EnvMaxTokens      = "ROUT_GRAPHQL_MAX_TOKENS"
-	EnvMaxComplexity  = "ROUT_GRAPHQL_MAX_COMPLEXITY"
-	EnvRequestTimeout = "ROUT_GRAPHQL_REQUEST_TIMEOUT"
-	EnvQueryCacheSize = "ROUT_GRAPHQL_QUERY_CACHE_SIZE"
-	EnvAPQCacheSize   = "ROUT_GRAPHQL_APQ_CACHE_SIZE"
-	EnvRateIP         = "ROUT_GRAPHQL_RATE_IP"
-	EnvRateUser       = "ROUT_GRAPHQL_RATE_USER"
-	EnvRateSignIn     = "ROUT_GRAPHQL_RATE_SIGNIN"
-	EnvClientIPHeader = "ROUT_GRAPHQL_CLIENT_IP_HEADER"
-	EnvSuggestions    = "ROUT_GRAPHQL_SUGGESTIONS"
-	EnvSessionTTL     = "ROUT_SESSION_TTL"
+	EnvMaxBodyBytes    = "ROUT_GRAPHQL_MAX_BODY_BYTES"
+	EnvMaxDepth        = "ROUT_GRAPHQL_MAX_DEPTH"
+	EnvMaxAliases      = "ROUT_GRAPHQL_MAX_ALIASES"
+	EnvMaxTokens       = "ROUT_GRAPHQL_MAX_TOKENS"
+	EnvMaxComplexity   = "ROUT_GRAPHQL_MAX_COMPLEXITY"
+	EnvRequestTimeout  = "ROUT_GRAPHQL_REQUEST_TIMEOUT"
+	EnvQueryCacheSize  = "ROUT_GRAPHQL_QUERY_CACHE_SIZE"
+	EnvAPQCacheSize    = "ROUT_GRAPHQL_APQ_CACHE_SIZE"
+	EnvRateIP          = "ROUT_GRAPHQL_RATE_IP"
+	EnvRateUser        = "ROUT_GRAPHQL_RATE_USER"
+	EnvRateSignIn      = "ROUT_GRAPHQL_RATE_SIGNIN"
+	EnvClientIPHeader  = "ROUT_GRAPHQL_CLIENT_IP_HEADER"
+	EnvSuggestions     = "ROUT_GRAPHQL_SUGGESTIONS"
+	EnvSessionTTL      = "ROUT_SESSION_TTL"
+	EnvMaxUploadBytes  = "ROUT_GRAPHQL_MAX_UPLOAD_BYTES"
+	EnvMapsPerUser     = "ROUT_MAPS_PER_USER"
+	EnvMapBytesPerUser = "ROUT_MAP_BYTES_PER_USER"
 
 	EnvWSAllowedOrigins = "ROUT_WS_ALLOWED_ORIGINS"
 	EnvWSMaxOperations  = "ROUT_WS_MAX_OPERATIONS"
@@ -175,6 +184,17 @@ type Settings struct {
 	Suggestions bool
 	// SessionTTL is how long a session from signIn or signUp lasts (ROUT_SESSION_TTL). Default 30 days.
 	SessionTTL time.Duration
+	// MaxUploadBytes is the largest multipart/form-data request body accepted, the one that carries file
+	// uploads (ROUT_GRAPHQL_MAX_UPLOAD_BYTES); MaxBodyBytes bounds every other body. Default 17 MiB: a map
+	// file of the format's 16 MiB limit and the rest of the request.
+	MaxUploadBytes int64
+	// MapsPerUser is how many map versions one user may have stored (ROUT_MAPS_PER_USER); one more upload
+	// is refused with MAP_COUNT_LIMIT. 0 turns the limit off. Default 50.
+	MapsPerUser int
+	// MapBytesPerUser is how many bytes one user's stored map versions may take in all
+	// (ROUT_MAP_BYTES_PER_USER); an upload beyond is refused with MAP_BYTES_LIMIT. 0 turns the limit off.
+	// Default 64 MiB.
+	MapBytesPerUser int64
 
 	// WSAllowedOrigins are the browser origins, besides the API's own, that may open a websocket
 	// (ROUT_WS_ALLOWED_ORIGINS, comma-separated, such as "https://play.example.com"; "*" allows every
@@ -226,6 +246,10 @@ func DefaultSettings() Settings {
 		RateSignIn:     DefaultRateSignIn,
 		SessionTTL:     DefaultSessionTTL,
 
+		MaxUploadBytes:  DefaultMaxUploadBytes,
+		MapsPerUser:     DefaultMapsPerUser,
+		MapBytesPerUser: DefaultMapBytesPerUser,
+
 		WSMaxOperations:      wstransport.DefaultMaxOperations,
 		WSMaxExecuting:       wstransport.DefaultMaxExecuting,
 		WSMaxConnsPerAddress: wstransport.DefaultMaxConnsPerClient,
@@ -257,10 +281,13 @@ func SettingsFromEnv(getenv func(string) string) (Settings, error) {
 		{EnvWSMaxExecuting, &cfg.WSMaxExecuting},
 		{EnvWSMaxConnsPerAddress, &cfg.WSMaxConnsPerAddress},
 		{EnvWSMaxConnsPerUser, &cfg.WSMaxConnsPerUser},
+		{EnvMapsPerUser, &cfg.MapsPerUser},
 	} {
 		env.Int(v.key, v.dst)
 	}
 	env.Int64(EnvMaxBodyBytes, &cfg.MaxBodyBytes)
+	env.Int64(EnvMaxUploadBytes, &cfg.MaxUploadBytes)
+	env.Int64(EnvMapBytesPerUser, &cfg.MapBytesPerUser)
 	env.Int64(EnvWSReadLimit, &cfg.WSReadLimit)
 	for _, v := range []struct {
 		key string
@@ -326,10 +353,19 @@ func (c Settings) Validate() error {
 		{EnvWSMaxConnsPerAddress, int64(c.WSMaxConnsPerAddress)},
 		{EnvWSMaxConnsPerUser, int64(c.WSMaxConnsPerUser)},
 		{EnvWSReadLimit, c.WSReadLimit},
+		{EnvMaxUploadBytes, c.MaxUploadBytes},
 	}
 	for _, v := range positive {
 		if v.n <= 0 {
 			errs = append(errs, fmt.Errorf("%s %d is not positive", v.key, v.n))
+		}
+	}
+	for _, v := range []struct {
+		key string
+		n   int64
+	}{{EnvMapsPerUser, int64(c.MapsPerUser)}, {EnvMapBytesPerUser, c.MapBytesPerUser}} {
+		if v.n < 0 {
+			errs = append(errs, fmt.Errorf("%s %d is negative (0 turns the limit off)", v.key, v.n))
 		}
 	}
 	for _, v := range []struct {

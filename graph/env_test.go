@@ -149,9 +149,15 @@ func serveAPI(t *testing.T, db *sql.DB, svc *game.Service, hub *live.Hub, cfg gr
 	if err != nil {
 		t.Fatalf("NewRecordHandler: %v", err)
 	}
+	ph, err := graph.NewPreviewHandler(cfg, deps)
+	if err != nil {
+		t.Fatalf("NewPreviewHandler: %v", err)
+	}
 	mux := http.NewServeMux()
 	mux.Handle(graph.Path, h)
 	mux.Handle(graph.RecordPath, rh)
+	mux.Handle(graph.MapPreviewRoute, ph)
+	mux.Handle(graph.BoardPreviewRoute, ph)
 	mux.Handle("GET "+playground.Path, playground.Handler(graph.Path))
 	mux.Handle("GET "+playground.AssetsPath, playground.Handler(graph.Path))
 	e.srv = httptest.NewServer(mux)

@@ -426,7 +426,12 @@ func (r *Resolver) viewerActions(ctx context.Context, gameID int, from *string) 
 		}
 		only = t
 	}
-	legal := viewerLegal(ctx, snap)
+	var legal []rules.Action
+	if from == nil {
+		legal = viewerLegal(ctx, snap)
+	} else if seat, ok := viewerSeat(ctx, snap.Seats); ok {
+		legal = rules.LegalCommandsFrom(st, rules.PlayerID(seat), only) // the territory's neighbours, not the board
+	}
 	if from == nil && len(legal) > maxViewerActions {
 		return nil, errorf(CodeBadUserInput, "the viewer has %d actions, more than the %d listed at once: ask viewerActionSummary, "+
 			"then viewerActions(from: ...) for one territory", len(legal), maxViewerActions)

@@ -9,7 +9,6 @@ import (
 	"context"
 	"fmt"
 	"rout/ent"
-	"rout/ent/gamemap"
 	"rout/ent/territory"
 	"rout/game"
 	"rout/rules"
@@ -82,11 +81,6 @@ func (r *gameResolver) Record(ctx context.Context, obj *Game) (map[string]any, e
 		return nil, err
 	}
 	return r.recordJSON(ctx, obj.gameID)
-}
-
-// ID is the resolver for the id field.
-func (r *gameMapResolver) ID(ctx context.Context, obj *ent.GameMap) (string, error) {
-	return GlobalID(typeGameMap, obj.ID), nil
 }
 
 // CreateGame is the resolver for the createGame field.
@@ -250,31 +244,6 @@ func (r *queryResolver) BattleOdds(ctx context.Context, attackers int, defenders
 		ExpectedDefenderSurvivors: o.ExpectedDefenderSurvivors}, nil
 }
 
-// Maps is the resolver for the maps field.
-func (r *queryResolver) Maps(ctx context.Context) ([]*ent.GameMap, error) {
-	ms, err := r.ent.GameMap.Query().Order(ent.Asc(gamemap.FieldKey), ent.Asc(gamemap.FieldVersion)).All(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("error listing maps: %w", err)
-	}
-	return ms, nil
-}
-
-// Map is the resolver for the map field.
-func (r *queryResolver) Map(ctx context.Context, key string, version *int) (*ent.GameMap, error) {
-	q := r.ent.GameMap.Query().Where(gamemap.Key(key))
-	if version != nil {
-		q = q.Where(gamemap.Version(*version))
-	}
-	m, err := q.Order(ent.Desc(gamemap.FieldVersion)).First(ctx)
-	if ent.IsNotFound(err) {
-		return nil, errorf(CodeNotFound, "no map %q", key)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("error loading the map: %w", err)
-	}
-	return m, nil
-}
-
 // User is the resolver for the user field.
 func (r *seatResolver) User(ctx context.Context, obj *Seat) (*ent.User, error) {
 	if obj.userID == 0 {
@@ -341,15 +310,12 @@ func (r *territoryResolver) Neutral(ctx context.Context, obj *ent.Territory) (bo
 
 func (r *Resolver) Game() GameResolver { return &gameResolver{r} }
 
-func (r *Resolver) GameMap() GameMapResolver { return &gameMapResolver{r} }
-
 func (r *Resolver) Seat() SeatResolver { return &seatResolver{r} }
 
 func (r *Resolver) Territory() TerritoryResolver { return &territoryResolver{r} }
 
 type (
 	gameResolver      struct{ *Resolver }
-	gameMapResolver   struct{ *Resolver }
 	seatResolver      struct{ *Resolver }
 	territoryResolver struct{ *Resolver }
 )

@@ -431,16 +431,20 @@ func TestPrivateGameAndLobbyQueries(t *testing.T) {
 		BattleOdds struct {
 			AttackerWins float64 `json:"attackerWins"`
 		} `json:"battleOdds"`
-		Maps []struct {
-			Key     string `json:"key"`
-			Version int    `json:"version"`
+		Maps struct {
+			Edges []struct {
+				Node struct {
+					Key     string `json:"key"`
+					Version int    `json:"version"`
+				} `json:"node"`
+			} `json:"edges"`
 		} `json:"maps"`
 	}
-	e.gql("", `{ battleOdds(attackers: 3, defenders: 1) { attackerWins } maps { key version } }`, nil).decode(t, &misc)
+	e.gql("", `{ battleOdds(attackers: 3, defenders: 1) { attackerWins } maps(filter: {search: "classic"}) { edges { node { key version } } } }`, nil).decode(t, &misc)
 	if w := misc.BattleOdds.AttackerWins; w <= 0.5 || w >= 1 {
 		t.Errorf("battleOdds(3, 1) = %v", w)
 	}
-	if len(misc.Maps) != 1 || misc.Maps[0].Key != "classic" {
+	if len(misc.Maps.Edges) != 1 || misc.Maps.Edges[0].Node.Key != "classic" {
 		t.Errorf("maps = %+v", misc.Maps)
 	}
 	if c := e.gql("", `{ battleOdds(attackers: 0, defenders: 1) { attackerWins } }`, nil).code(t); c != "BAD_USER_INPUT" {

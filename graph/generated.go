@@ -91,6 +91,14 @@ type ComplexityRoot struct {
 		ExpectedDefenderSurvivors func(childComplexity int) int
 	}
 
+	BoardColumns struct {
+		Armies  func(childComplexity int) int
+		Keys    func(childComplexity int) int
+		Neutral func(childComplexity int) int
+		Owners  func(childComplexity int) int
+		Seq     func(childComplexity int) int
+	}
+
 	CreateApiTokenPayload struct {
 		APIToken   func(childComplexity int) int
 		Secret     func(childComplexity int) int
@@ -104,6 +112,7 @@ type ComplexityRoot struct {
 
 	Game struct {
 		Board               func(childComplexity int, sinceSeq *int) int
+		BoardColumns        func(childComplexity int) int
 		CardSystem          func(childComplexity int) int
 		Claim               func(childComplexity int) int
 		CurrentSeat         func(childComplexity int) int
@@ -146,10 +155,37 @@ type ComplexityRoot struct {
 	}
 
 	GameMap struct {
-		ID      func(childComplexity int) int
-		Key     func(childComplexity int) int
-		Name    func(childComplexity int) int
-		Version func(childComplexity int) int
+		AreaCount      func(childComplexity int) int
+		Author         func(childComplexity int) int
+		BonusAreas     func(childComplexity int) int
+		BorderCount    func(childComplexity int) int
+		Borders        func(childComplexity int) int
+		Builtin        func(childComplexity int) int
+		CreatedAt      func(childComplexity int) int
+		Description    func(childComplexity int) int
+		Height         func(childComplexity int) int
+		ID             func(childComplexity int) int
+		Key            func(childComplexity int) int
+		Name           func(childComplexity int) int
+		PreviewURL     func(childComplexity int) int
+		SizeBytes      func(childComplexity int) int
+		Territories    func(childComplexity int) int
+		TerritoryCount func(childComplexity int) int
+		Version        func(childComplexity int) int
+		Versions       func(childComplexity int) int
+		Visibility     func(childComplexity int) int
+		Width          func(childComplexity int) int
+	}
+
+	GameMapConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	GameMapEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 
 	GamePayload struct {
@@ -181,6 +217,38 @@ type ComplexityRoot struct {
 		Owner   func(childComplexity int) int
 	}
 
+	MapBonusArea struct {
+		Bonus       func(childComplexity int) int
+		Key         func(childComplexity int) int
+		Name        func(childComplexity int) int
+		Territories func(childComplexity int) int
+	}
+
+	MapBorder struct {
+		From func(childComplexity int) int
+		Sea  func(childComplexity int) int
+		To   func(childComplexity int) int
+	}
+
+	MapPayload struct {
+		Map        func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+		Warnings   func(childComplexity int) int
+	}
+
+	MapTerritory struct {
+		BonusAreas   func(childComplexity int) int
+		Card         func(childComplexity int) int
+		Index        func(childComplexity int) int
+		Key          func(childComplexity int) int
+		Name         func(childComplexity int) int
+		Neighbours   func(childComplexity int) int
+		Shape        func(childComplexity int) int
+		ShapeDerived func(childComplexity int) int
+		X            func(childComplexity int) int
+		Y            func(childComplexity int) int
+	}
+
 	Mutation struct {
 		Attack                        func(childComplexity int, input AttackInput) int
 		ClaimTerritory                func(childComplexity int, input ClaimTerritoryInput) int
@@ -189,18 +257,22 @@ type ComplexityRoot struct {
 		EndAttack                     func(childComplexity int, input TurnInput) int
 		EndTurn                       func(childComplexity int, input TurnInput) int
 		Fortify                       func(childComplexity int, input FortifyInput) int
+		ImportMap                     func(childComplexity int, input ImportMapInput) int
 		JoinGame                      func(childComplexity int, input JoinGameInput) int
 		LeaveGame                     func(childComplexity int, input GameInput) int
 		Occupy                        func(childComplexity int, input OccupyInput) int
 		PlaceArmies                   func(childComplexity int, input PlaceArmiesInput) int
+		PublishMapVersion             func(childComplexity int, input PublishMapVersionInput) int
 		Resign                        func(childComplexity int, input TurnInput) int
 		RevokeAPIToken                func(childComplexity int, input RevokeAPITokenInput) int
+		SetMapVisibility              func(childComplexity int, input SetMapVisibilityInput) int
 		SignIn                        func(childComplexity int, input SignInInput) int
 		SignOut                       func(childComplexity int) int
 		SignUp                        func(childComplexity int, input SignUpInput) int
 		StartGame                     func(childComplexity int, input GameInput) int
 		TradeCards                    func(childComplexity int, input TradeCardsInput) int
 		UpdateNotificationPreferences func(childComplexity int, input UpdateNotificationPreferencesInput) int
+		UploadMap                     func(childComplexity int, input UploadMapInput) int
 	}
 
 	PageInfo struct {
@@ -216,7 +288,7 @@ type ComplexityRoot struct {
 		Game       func(childComplexity int, id string) int
 		Games      func(childComplexity int, filter *GamesFilter, first *int, after *entgql.Cursor[int]) int
 		Map        func(childComplexity int, key string, version *int) int
-		Maps       func(childComplexity int) int
+		Maps       func(childComplexity int, filter *MapsFilter, orderBy *MapOrder, first *int, after *entgql.Cursor[int]) int
 		Node       func(childComplexity int, id string) int
 		Nodes      func(childComplexity int, ids []string) int
 		Viewer     func(childComplexity int) int
@@ -344,9 +416,23 @@ type GameResolver interface {
 	Events(ctx context.Context, obj *Game, after *int, first *int) ([]*game.EventView, error)
 	InviteCode(ctx context.Context, obj *Game) (*string, error)
 	Record(ctx context.Context, obj *Game) (map[string]any, error)
+	BoardColumns(ctx context.Context, obj *Game) (*BoardColumns, error)
 }
 type GameMapResolver interface {
 	ID(ctx context.Context, obj *ent.GameMap) (string, error)
+
+	Width(ctx context.Context, obj *ent.GameMap) (int, error)
+	Height(ctx context.Context, obj *ent.GameMap) (int, error)
+
+	Territories(ctx context.Context, obj *ent.GameMap) ([]*MapTerritory, error)
+	Borders(ctx context.Context, obj *ent.GameMap) ([]*MapBorder, error)
+	BonusAreas(ctx context.Context, obj *ent.GameMap) ([]*MapBonusArea, error)
+
+	Author(ctx context.Context, obj *ent.GameMap) (*ent.User, error)
+
+	Visibility(ctx context.Context, obj *ent.GameMap) (MapVisibility, error)
+	Versions(ctx context.Context, obj *ent.GameMap) ([]*ent.GameMap, error)
+	PreviewURL(ctx context.Context, obj *ent.GameMap) (string, error)
 }
 type MutationResolver interface {
 	SignUp(ctx context.Context, input SignUpInput) (*SignUpPayload, error)
@@ -368,6 +454,10 @@ type MutationResolver interface {
 	Fortify(ctx context.Context, input FortifyInput) (*GamePayload, error)
 	EndTurn(ctx context.Context, input TurnInput) (*GamePayload, error)
 	Resign(ctx context.Context, input TurnInput) (*GamePayload, error)
+	ImportMap(ctx context.Context, input ImportMapInput) (*MapPayload, error)
+	UploadMap(ctx context.Context, input UploadMapInput) (*MapPayload, error)
+	PublishMapVersion(ctx context.Context, input PublishMapVersionInput) (*MapPayload, error)
+	SetMapVisibility(ctx context.Context, input SetMapVisibilityInput) (*MapPayload, error)
 }
 type QueryResolver interface {
 	Node(ctx context.Context, id string) (Noder, error)
@@ -377,7 +467,7 @@ type QueryResolver interface {
 	Game(ctx context.Context, id string) (*Game, error)
 	Games(ctx context.Context, filter *GamesFilter, first *int, after *entgql.Cursor[int]) (*GameConnection, error)
 	BattleOdds(ctx context.Context, attackers int, defenders int) (*BattleOdds, error)
-	Maps(ctx context.Context) ([]*ent.GameMap, error)
+	Maps(ctx context.Context, filter *MapsFilter, orderBy *MapOrder, first *int, after *entgql.Cursor[int]) (*ent.GameMapConnection, error)
 	Map(ctx context.Context, key string, version *int) (*ent.GameMap, error)
 }
 type SeatResolver interface {
@@ -566,6 +656,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.BattleOdds.ExpectedDefenderSurvivors(childComplexity), true
 
+	case "BoardColumns.armies":
+		if e.ComplexityRoot.BoardColumns.Armies == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoardColumns.Armies(childComplexity), true
+	case "BoardColumns.keys":
+		if e.ComplexityRoot.BoardColumns.Keys == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoardColumns.Keys(childComplexity), true
+	case "BoardColumns.neutral":
+		if e.ComplexityRoot.BoardColumns.Neutral == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoardColumns.Neutral(childComplexity), true
+	case "BoardColumns.owners":
+		if e.ComplexityRoot.BoardColumns.Owners == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoardColumns.Owners(childComplexity), true
+	case "BoardColumns.seq":
+		if e.ComplexityRoot.BoardColumns.Seq == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoardColumns.Seq(childComplexity), true
+
 	case "CreateApiTokenPayload.apiToken":
 		if e.ComplexityRoot.CreateApiTokenPayload.APIToken == nil {
 			break
@@ -609,6 +730,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Game.Board(childComplexity, args["sinceSeq"].(*int)), true
+	case "Game.boardColumns":
+		if e.ComplexityRoot.Game.BoardColumns == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.BoardColumns(childComplexity), true
 	case "Game.cardSystem":
 		if e.ComplexityRoot.Game.CardSystem == nil {
 			break
@@ -808,6 +935,60 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.GameEvent.Turn(childComplexity), true
 
+	case "GameMap.bonusAreaCount":
+		if e.ComplexityRoot.GameMap.AreaCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMap.AreaCount(childComplexity), true
+	case "GameMap.author":
+		if e.ComplexityRoot.GameMap.Author == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMap.Author(childComplexity), true
+	case "GameMap.bonusAreas":
+		if e.ComplexityRoot.GameMap.BonusAreas == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMap.BonusAreas(childComplexity), true
+	case "GameMap.borderCount":
+		if e.ComplexityRoot.GameMap.BorderCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMap.BorderCount(childComplexity), true
+	case "GameMap.borders":
+		if e.ComplexityRoot.GameMap.Borders == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMap.Borders(childComplexity), true
+	case "GameMap.builtin":
+		if e.ComplexityRoot.GameMap.Builtin == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMap.Builtin(childComplexity), true
+	case "GameMap.createdAt":
+		if e.ComplexityRoot.GameMap.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMap.CreatedAt(childComplexity), true
+	case "GameMap.description":
+		if e.ComplexityRoot.GameMap.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMap.Description(childComplexity), true
+	case "GameMap.height":
+		if e.ComplexityRoot.GameMap.Height == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMap.Height(childComplexity), true
 	case "GameMap.id":
 		if e.ComplexityRoot.GameMap.ID == nil {
 			break
@@ -826,12 +1007,86 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GameMap.Name(childComplexity), true
+	case "GameMap.previewUrl":
+		if e.ComplexityRoot.GameMap.PreviewURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMap.PreviewURL(childComplexity), true
+	case "GameMap.sizeBytes":
+		if e.ComplexityRoot.GameMap.SizeBytes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMap.SizeBytes(childComplexity), true
+	case "GameMap.territories":
+		if e.ComplexityRoot.GameMap.Territories == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMap.Territories(childComplexity), true
+	case "GameMap.territoryCount":
+		if e.ComplexityRoot.GameMap.TerritoryCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMap.TerritoryCount(childComplexity), true
 	case "GameMap.version":
 		if e.ComplexityRoot.GameMap.Version == nil {
 			break
 		}
 
 		return e.ComplexityRoot.GameMap.Version(childComplexity), true
+	case "GameMap.versions":
+		if e.ComplexityRoot.GameMap.Versions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMap.Versions(childComplexity), true
+	case "GameMap.visibility":
+		if e.ComplexityRoot.GameMap.Visibility == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMap.Visibility(childComplexity), true
+	case "GameMap.width":
+		if e.ComplexityRoot.GameMap.Width == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMap.Width(childComplexity), true
+
+	case "GameMapConnection.edges":
+		if e.ComplexityRoot.GameMapConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMapConnection.Edges(childComplexity), true
+	case "GameMapConnection.pageInfo":
+		if e.ComplexityRoot.GameMapConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMapConnection.PageInfo(childComplexity), true
+	case "GameMapConnection.totalCount":
+		if e.ComplexityRoot.GameMapConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMapConnection.TotalCount(childComplexity), true
+
+	case "GameMapEdge.cursor":
+		if e.ComplexityRoot.GameMapEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMapEdge.Cursor(childComplexity), true
+	case "GameMapEdge.node":
+		if e.ComplexityRoot.GameMapEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameMapEdge.Node(childComplexity), true
 
 	case "GamePayload.events":
 		if e.ComplexityRoot.GamePayload.Events == nil {
@@ -956,6 +1211,130 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.LiveTerritory.Owner(childComplexity), true
 
+	case "MapBonusArea.bonus":
+		if e.ComplexityRoot.MapBonusArea.Bonus == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MapBonusArea.Bonus(childComplexity), true
+	case "MapBonusArea.key":
+		if e.ComplexityRoot.MapBonusArea.Key == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MapBonusArea.Key(childComplexity), true
+	case "MapBonusArea.name":
+		if e.ComplexityRoot.MapBonusArea.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MapBonusArea.Name(childComplexity), true
+	case "MapBonusArea.territories":
+		if e.ComplexityRoot.MapBonusArea.Territories == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MapBonusArea.Territories(childComplexity), true
+
+	case "MapBorder.from":
+		if e.ComplexityRoot.MapBorder.From == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MapBorder.From(childComplexity), true
+	case "MapBorder.sea":
+		if e.ComplexityRoot.MapBorder.Sea == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MapBorder.Sea(childComplexity), true
+	case "MapBorder.to":
+		if e.ComplexityRoot.MapBorder.To == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MapBorder.To(childComplexity), true
+
+	case "MapPayload.map":
+		if e.ComplexityRoot.MapPayload.Map == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MapPayload.Map(childComplexity), true
+	case "MapPayload.userErrors":
+		if e.ComplexityRoot.MapPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MapPayload.UserErrors(childComplexity), true
+	case "MapPayload.warnings":
+		if e.ComplexityRoot.MapPayload.Warnings == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MapPayload.Warnings(childComplexity), true
+
+	case "MapTerritory.bonusAreas":
+		if e.ComplexityRoot.MapTerritory.BonusAreas == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MapTerritory.BonusAreas(childComplexity), true
+	case "MapTerritory.card":
+		if e.ComplexityRoot.MapTerritory.Card == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MapTerritory.Card(childComplexity), true
+	case "MapTerritory.index":
+		if e.ComplexityRoot.MapTerritory.Index == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MapTerritory.Index(childComplexity), true
+	case "MapTerritory.key":
+		if e.ComplexityRoot.MapTerritory.Key == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MapTerritory.Key(childComplexity), true
+	case "MapTerritory.name":
+		if e.ComplexityRoot.MapTerritory.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MapTerritory.Name(childComplexity), true
+	case "MapTerritory.neighbours":
+		if e.ComplexityRoot.MapTerritory.Neighbours == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MapTerritory.Neighbours(childComplexity), true
+	case "MapTerritory.shape":
+		if e.ComplexityRoot.MapTerritory.Shape == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MapTerritory.Shape(childComplexity), true
+	case "MapTerritory.shapeDerived":
+		if e.ComplexityRoot.MapTerritory.ShapeDerived == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MapTerritory.ShapeDerived(childComplexity), true
+	case "MapTerritory.x":
+		if e.ComplexityRoot.MapTerritory.X == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MapTerritory.X(childComplexity), true
+	case "MapTerritory.y":
+		if e.ComplexityRoot.MapTerritory.Y == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MapTerritory.Y(childComplexity), true
+
 	case "Mutation.attack":
 		if e.ComplexityRoot.Mutation.Attack == nil {
 			break
@@ -1033,6 +1412,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.Fortify(childComplexity, args["input"].(FortifyInput)), true
+	case "Mutation.importMap":
+		if e.ComplexityRoot.Mutation.ImportMap == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_importMap_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ImportMap(childComplexity, args["input"].(ImportMapInput)), true
 	case "Mutation.joinGame":
 		if e.ComplexityRoot.Mutation.JoinGame == nil {
 			break
@@ -1077,6 +1467,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.PlaceArmies(childComplexity, args["input"].(PlaceArmiesInput)), true
+	case "Mutation.publishMapVersion":
+		if e.ComplexityRoot.Mutation.PublishMapVersion == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_publishMapVersion_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.PublishMapVersion(childComplexity, args["input"].(PublishMapVersionInput)), true
 	case "Mutation.resign":
 		if e.ComplexityRoot.Mutation.Resign == nil {
 			break
@@ -1099,6 +1500,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RevokeAPIToken(childComplexity, args["input"].(RevokeAPITokenInput)), true
+	case "Mutation.setMapVisibility":
+		if e.ComplexityRoot.Mutation.SetMapVisibility == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setMapVisibility_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetMapVisibility(childComplexity, args["input"].(SetMapVisibilityInput)), true
 	case "Mutation.signIn":
 		if e.ComplexityRoot.Mutation.SignIn == nil {
 			break
@@ -1160,6 +1572,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateNotificationPreferences(childComplexity, args["input"].(UpdateNotificationPreferencesInput)), true
+	case "Mutation.uploadMap":
+		if e.ComplexityRoot.Mutation.UploadMap == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_uploadMap_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UploadMap(childComplexity, args["input"].(UploadMapInput)), true
 
 	case "PageInfo.endCursor":
 		if e.ComplexityRoot.PageInfo.EndCursor == nil {
@@ -1247,7 +1670,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		return e.ComplexityRoot.Query.Maps(childComplexity), true
+		args, err := ec.field_Query_maps_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Maps(childComplexity, args["filter"].(*MapsFilter), args["orderBy"].(*MapOrder), args["first"].(*int), args["after"].(*entgql.Cursor[int])), true
 	case "Query.node":
 		if e.ComplexityRoot.Query.Node == nil {
 			break
@@ -1666,17 +2094,23 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("FortifyInput", ec.unmarshalInputFortifyInput),
 			graphql.NewInputUnmarshaler("GameInput", ec.unmarshalInputGameInput),
 			graphql.NewInputUnmarshaler("GamesFilter", ec.unmarshalInputGamesFilter),
+			graphql.NewInputUnmarshaler("ImportMapInput", ec.unmarshalInputImportMapInput),
 			graphql.NewInputUnmarshaler("JoinGameInput", ec.unmarshalInputJoinGameInput),
+			graphql.NewInputUnmarshaler("MapOrder", ec.unmarshalInputMapOrder),
+			graphql.NewInputUnmarshaler("MapsFilter", ec.unmarshalInputMapsFilter),
 			graphql.NewInputUnmarshaler("OccupyInput", ec.unmarshalInputOccupyInput),
 			graphql.NewInputUnmarshaler("PlaceArmiesInput", ec.unmarshalInputPlaceArmiesInput),
 			graphql.NewInputUnmarshaler("PlacementInput", ec.unmarshalInputPlacementInput),
+			graphql.NewInputUnmarshaler("PublishMapVersionInput", ec.unmarshalInputPublishMapVersionInput),
 			graphql.NewInputUnmarshaler("RevokeApiTokenInput", ec.unmarshalInputRevokeApiTokenInput),
 			graphql.NewInputUnmarshaler("SeatInput", ec.unmarshalInputSeatInput),
+			graphql.NewInputUnmarshaler("SetMapVisibilityInput", ec.unmarshalInputSetMapVisibilityInput),
 			graphql.NewInputUnmarshaler("SignInInput", ec.unmarshalInputSignInInput),
 			graphql.NewInputUnmarshaler("SignUpInput", ec.unmarshalInputSignUpInput),
 			graphql.NewInputUnmarshaler("TradeCardsInput", ec.unmarshalInputTradeCardsInput),
 			graphql.NewInputUnmarshaler("TurnInput", ec.unmarshalInputTurnInput),
 			graphql.NewInputUnmarshaler("UpdateNotificationPreferencesInput", ec.unmarshalInputUpdateNotificationPreferencesInput),
+			graphql.NewInputUnmarshaler("UploadMapInput", ec.unmarshalInputUploadMapInput),
 		)
 	}
 	first := true
@@ -1777,7 +2211,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/account.graphqls" "schema/base.graphqls" "schema/game.graphqls" "schema/live.graphqls"
+//go:embed "schema/account.graphqls" "schema/base.graphqls" "schema/board_columns.graphqls" "schema/game.graphqls" "schema/live.graphqls" "schema/maps.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -1791,8 +2225,10 @@ func sourceData(filename string) string {
 var sources = []*ast.Source{
 	{Name: "schema/account.graphqls", Input: sourceData("schema/account.graphqls"), BuiltIn: false},
 	{Name: "schema/base.graphqls", Input: sourceData("schema/base.graphqls"), BuiltIn: false},
+	{Name: "schema/board_columns.graphqls", Input: sourceData("schema/board_columns.graphqls"), BuiltIn: false},
 	{Name: "schema/game.graphqls", Input: sourceData("schema/game.graphqls"), BuiltIn: false},
 	{Name: "schema/live.graphqls", Input: sourceData("schema/live.graphqls"), BuiltIn: false},
+	{Name: "schema/maps.graphqls", Input: sourceData("schema/maps.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -1880,6 +2316,22 @@ func (ec *executionContext) childFields_BattleOdds(ctx context.Context, field gr
 	return nil, fmt.Errorf("no field named %q was found under type BattleOdds", field.Name)
 }
 
+func (ec *executionContext) childFields_BoardColumns(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "seq":
+		return ec.fieldContext_BoardColumns_seq(ctx, field)
+	case "keys":
+		return ec.fieldContext_BoardColumns_keys(ctx, field)
+	case "owners":
+		return ec.fieldContext_BoardColumns_owners(ctx, field)
+	case "armies":
+		return ec.fieldContext_BoardColumns_armies(ctx, field)
+	case "neutral":
+		return ec.fieldContext_BoardColumns_neutral(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BoardColumns", field.Name)
+}
+
 func (ec *executionContext) childFields_CreateApiTokenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "apiToken":
@@ -1944,6 +2396,8 @@ func (ec *executionContext) childFields_Game(ctx context.Context, field graphql.
 		return ec.fieldContext_Game_inviteCode(ctx, field)
 	case "record":
 		return ec.fieldContext_Game_record(ctx, field)
+	case "boardColumns":
+		return ec.fieldContext_Game_boardColumns(ctx, field)
 	case "seq":
 		return ec.fieldContext_Game_seq(ctx, field)
 	}
@@ -1998,8 +2452,62 @@ func (ec *executionContext) childFields_GameMap(ctx context.Context, field graph
 		return ec.fieldContext_GameMap_version(ctx, field)
 	case "name":
 		return ec.fieldContext_GameMap_name(ctx, field)
+	case "description":
+		return ec.fieldContext_GameMap_description(ctx, field)
+	case "width":
+		return ec.fieldContext_GameMap_width(ctx, field)
+	case "height":
+		return ec.fieldContext_GameMap_height(ctx, field)
+	case "territoryCount":
+		return ec.fieldContext_GameMap_territoryCount(ctx, field)
+	case "borderCount":
+		return ec.fieldContext_GameMap_borderCount(ctx, field)
+	case "bonusAreaCount":
+		return ec.fieldContext_GameMap_bonusAreaCount(ctx, field)
+	case "sizeBytes":
+		return ec.fieldContext_GameMap_sizeBytes(ctx, field)
+	case "territories":
+		return ec.fieldContext_GameMap_territories(ctx, field)
+	case "borders":
+		return ec.fieldContext_GameMap_borders(ctx, field)
+	case "bonusAreas":
+		return ec.fieldContext_GameMap_bonusAreas(ctx, field)
+	case "builtin":
+		return ec.fieldContext_GameMap_builtin(ctx, field)
+	case "author":
+		return ec.fieldContext_GameMap_author(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_GameMap_createdAt(ctx, field)
+	case "visibility":
+		return ec.fieldContext_GameMap_visibility(ctx, field)
+	case "versions":
+		return ec.fieldContext_GameMap_versions(ctx, field)
+	case "previewUrl":
+		return ec.fieldContext_GameMap_previewUrl(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type GameMap", field.Name)
+}
+
+func (ec *executionContext) childFields_GameMapConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_GameMapConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_GameMapConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_GameMapConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GameMapConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_GameMapEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_GameMapEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_GameMapEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GameMapEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_GamePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2058,6 +2566,70 @@ func (ec *executionContext) childFields_LiveTerritory(ctx context.Context, field
 		return ec.fieldContext_LiveTerritory_armies(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type LiveTerritory", field.Name)
+}
+
+func (ec *executionContext) childFields_MapBonusArea(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "key":
+		return ec.fieldContext_MapBonusArea_key(ctx, field)
+	case "name":
+		return ec.fieldContext_MapBonusArea_name(ctx, field)
+	case "bonus":
+		return ec.fieldContext_MapBonusArea_bonus(ctx, field)
+	case "territories":
+		return ec.fieldContext_MapBonusArea_territories(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MapBonusArea", field.Name)
+}
+
+func (ec *executionContext) childFields_MapBorder(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "from":
+		return ec.fieldContext_MapBorder_from(ctx, field)
+	case "to":
+		return ec.fieldContext_MapBorder_to(ctx, field)
+	case "sea":
+		return ec.fieldContext_MapBorder_sea(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MapBorder", field.Name)
+}
+
+func (ec *executionContext) childFields_MapPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "map":
+		return ec.fieldContext_MapPayload_map(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_MapPayload_userErrors(ctx, field)
+	case "warnings":
+		return ec.fieldContext_MapPayload_warnings(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MapPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_MapTerritory(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "index":
+		return ec.fieldContext_MapTerritory_index(ctx, field)
+	case "key":
+		return ec.fieldContext_MapTerritory_key(ctx, field)
+	case "name":
+		return ec.fieldContext_MapTerritory_name(ctx, field)
+	case "x":
+		return ec.fieldContext_MapTerritory_x(ctx, field)
+	case "y":
+		return ec.fieldContext_MapTerritory_y(ctx, field)
+	case "card":
+		return ec.fieldContext_MapTerritory_card(ctx, field)
+	case "bonusAreas":
+		return ec.fieldContext_MapTerritory_bonusAreas(ctx, field)
+	case "neighbours":
+		return ec.fieldContext_MapTerritory_neighbours(ctx, field)
+	case "shape":
+		return ec.fieldContext_MapTerritory_shape(ctx, field)
+	case "shapeDerived":
+		return ec.fieldContext_MapTerritory_shapeDerived(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MapTerritory", field.Name)
 }
 
 func (ec *executionContext) childFields_PageInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2556,6 +3128,20 @@ func (ec *executionContext) field_Mutation_fortify_args(ctx context.Context, raw
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_importMap_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ImportMapInput, error) {
+			return ec.unmarshalNImportMapInput2routᚋgraphᚐImportMapInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_joinGame_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -2612,6 +3198,20 @@ func (ec *executionContext) field_Mutation_placeArmies_args(ctx context.Context,
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_publishMapVersion_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (PublishMapVersionInput, error) {
+			return ec.unmarshalNPublishMapVersionInput2routᚋgraphᚐPublishMapVersionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_resign_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -2632,6 +3232,20 @@ func (ec *executionContext) field_Mutation_revokeApiToken_args(ctx context.Conte
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (RevokeAPITokenInput, error) {
 			return ec.unmarshalNRevokeApiTokenInput2routᚋgraphᚐRevokeAPITokenInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_setMapVisibility_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (SetMapVisibilityInput, error) {
+			return ec.unmarshalNSetMapVisibilityInput2routᚋgraphᚐSetMapVisibilityInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -2702,6 +3316,20 @@ func (ec *executionContext) field_Mutation_updateNotificationPreferences_args(ct
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (UpdateNotificationPreferencesInput, error) {
 			return ec.unmarshalNUpdateNotificationPreferencesInput2routᚋgraphᚐUpdateNotificationPreferencesInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_uploadMap_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (UploadMapInput, error) {
+			return ec.unmarshalNUploadMapInput2routᚋgraphᚐUploadMapInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -2847,6 +3475,44 @@ func (ec *executionContext) field_Query_map_args(ctx context.Context, rawArgs ma
 		return nil, err
 	}
 	args["version"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_maps_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+		func(ctx context.Context, v any) (*MapsFilter, error) {
+			return ec.unmarshalOMapsFilter2ᚖroutᚋgraphᚐMapsFilter(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["filter"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*MapOrder, error) {
+			return ec.unmarshalOMapOrder2ᚖroutᚋgraphᚐMapOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[int], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg3
 	return args, nil
 }
 
@@ -3519,6 +4185,121 @@ func (ec *executionContext) _BattleOdds_expectedDefenderSurvivors(ctx context.Co
 }
 func (ec *executionContext) fieldContext_BattleOdds_expectedDefenderSurvivors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("BattleOdds", field, false, false, "Float")
+}
+
+func (ec *executionContext) _BoardColumns_seq(ctx context.Context, field graphql.CollectedField, obj *BoardColumns) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoardColumns_seq(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Seq, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoardColumns_seq(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BoardColumns", field, false, false, "Int")
+}
+
+func (ec *executionContext) _BoardColumns_keys(ctx context.Context, field graphql.CollectedField, obj *BoardColumns) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoardColumns_keys(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Keys, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoardColumns_keys(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BoardColumns", field, false, false, "String")
+}
+
+func (ec *executionContext) _BoardColumns_owners(ctx context.Context, field graphql.CollectedField, obj *BoardColumns) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoardColumns_owners(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Owners, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*int) graphql.Marshaler {
+			return ec.marshalNInt2ᚕᚖint(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoardColumns_owners(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BoardColumns", field, false, false, "Int")
+}
+
+func (ec *executionContext) _BoardColumns_armies(ctx context.Context, field graphql.CollectedField, obj *BoardColumns) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoardColumns_armies(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Armies, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []int) graphql.Marshaler {
+			return ec.marshalNInt2ᚕintᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoardColumns_armies(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BoardColumns", field, false, false, "Int")
+}
+
+func (ec *executionContext) _BoardColumns_neutral(ctx context.Context, field graphql.CollectedField, obj *BoardColumns) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoardColumns_neutral(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Neutral, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []int) graphql.Marshaler {
+			return ec.marshalNInt2ᚕintᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoardColumns_neutral(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BoardColumns", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CreateApiTokenPayload_apiToken(ctx context.Context, field graphql.CollectedField, obj *CreateAPITokenPayload) (ret graphql.Marshaler) {
@@ -4225,6 +5006,38 @@ func (ec *executionContext) fieldContext_Game_record(_ context.Context, field gr
 	return graphql.NewScalarFieldContext("Game", field, true, true, "JSON")
 }
 
+func (ec *executionContext) _Game_boardColumns(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_boardColumns(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().BoardColumns(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *BoardColumns) graphql.Marshaler {
+			return ec.marshalNBoardColumns2ᚖroutᚋgraphᚐBoardColumns(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_boardColumns(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Game",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BoardColumns(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Game_seq(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4595,6 +5408,561 @@ func (ec *executionContext) _GameMap_name(ctx context.Context, field graphql.Col
 }
 func (ec *executionContext) fieldContext_GameMap_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("GameMap", field, false, false, "String")
+}
+
+func (ec *executionContext) _GameMap_description(ctx context.Context, field graphql.CollectedField, obj *ent.GameMap) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMap_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameMap_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameMap", field, false, false, "String")
+}
+
+func (ec *executionContext) _GameMap_width(ctx context.Context, field graphql.CollectedField, obj *ent.GameMap) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMap_width(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.GameMap().Width(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameMap_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameMap", field, true, true, "Int")
+}
+
+func (ec *executionContext) _GameMap_height(ctx context.Context, field graphql.CollectedField, obj *ent.GameMap) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMap_height(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.GameMap().Height(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameMap_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameMap", field, true, true, "Int")
+}
+
+func (ec *executionContext) _GameMap_territoryCount(ctx context.Context, field graphql.CollectedField, obj *ent.GameMap) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMap_territoryCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TerritoryCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameMap_territoryCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameMap", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GameMap_borderCount(ctx context.Context, field graphql.CollectedField, obj *ent.GameMap) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMap_borderCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BorderCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameMap_borderCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameMap", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GameMap_bonusAreaCount(ctx context.Context, field graphql.CollectedField, obj *ent.GameMap) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMap_bonusAreaCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AreaCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameMap_bonusAreaCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameMap", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GameMap_sizeBytes(ctx context.Context, field graphql.CollectedField, obj *ent.GameMap) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMap_sizeBytes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SizeBytes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameMap_sizeBytes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameMap", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GameMap_territories(ctx context.Context, field graphql.CollectedField, obj *ent.GameMap) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMap_territories(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.GameMap().Territories(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*MapTerritory) graphql.Marshaler {
+			return ec.marshalNMapTerritory2ᚕᚖroutᚋgraphᚐMapTerritoryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameMap_territories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GameMap",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MapTerritory(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GameMap_borders(ctx context.Context, field graphql.CollectedField, obj *ent.GameMap) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMap_borders(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.GameMap().Borders(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*MapBorder) graphql.Marshaler {
+			return ec.marshalNMapBorder2ᚕᚖroutᚋgraphᚐMapBorderᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameMap_borders(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GameMap",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MapBorder(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GameMap_bonusAreas(ctx context.Context, field graphql.CollectedField, obj *ent.GameMap) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMap_bonusAreas(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.GameMap().BonusAreas(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*MapBonusArea) graphql.Marshaler {
+			return ec.marshalNMapBonusArea2ᚕᚖroutᚋgraphᚐMapBonusAreaᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameMap_bonusAreas(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GameMap",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MapBonusArea(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GameMap_builtin(ctx context.Context, field graphql.CollectedField, obj *ent.GameMap) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMap_builtin(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Builtin, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameMap_builtin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameMap", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _GameMap_author(ctx context.Context, field graphql.CollectedField, obj *ent.GameMap) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMap_author(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.GameMap().Author(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
+			return ec.marshalOUser2ᚖroutᚋentᚐUser(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GameMap_author(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GameMap",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GameMap_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.GameMap) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMap_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameMap_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameMap", field, false, false, "Time")
+}
+
+func (ec *executionContext) _GameMap_visibility(ctx context.Context, field graphql.CollectedField, obj *ent.GameMap) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMap_visibility(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.GameMap().Visibility(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v MapVisibility) graphql.Marshaler {
+			return ec.marshalNMapVisibility2routᚋgraphᚐMapVisibility(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameMap_visibility(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameMap", field, true, true, "MapVisibility")
+}
+
+func (ec *executionContext) _GameMap_versions(ctx context.Context, field graphql.CollectedField, obj *ent.GameMap) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMap_versions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.GameMap().Versions(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.GameMap) graphql.Marshaler {
+			return ec.marshalNGameMap2ᚕᚖroutᚋentᚐGameMapᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameMap_versions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GameMap",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GameMap(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GameMap_previewUrl(ctx context.Context, field graphql.CollectedField, obj *ent.GameMap) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMap_previewUrl(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.GameMap().PreviewURL(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameMap_previewUrl(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameMap", field, true, true, "String")
+}
+
+func (ec *executionContext) _GameMapConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.GameMapConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMapConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.GameMapEdge) graphql.Marshaler {
+			return ec.marshalNGameMapEdge2ᚕᚖroutᚋentᚐGameMapEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameMapConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GameMapConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GameMapEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GameMapConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.GameMapConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMapConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[int]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameMapConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GameMapConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GameMapConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.GameMapConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMapConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameMapConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameMapConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GameMapEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.GameMapEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMapEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.GameMap) graphql.Marshaler {
+			return ec.marshalNGameMap2ᚖroutᚋentᚐGameMap(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameMapEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GameMapEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GameMap(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GameMapEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.GameMapEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameMapEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[int]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameMapEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameMapEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _GamePayload_game(ctx context.Context, field graphql.CollectedField, obj *GamePayload) (ret graphql.Marshaler) {
@@ -5100,6 +6468,493 @@ func (ec *executionContext) _LiveTerritory_armies(ctx context.Context, field gra
 }
 func (ec *executionContext) fieldContext_LiveTerritory_armies(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("LiveTerritory", field, false, false, "Int")
+}
+
+func (ec *executionContext) _MapBonusArea_key(ctx context.Context, field graphql.CollectedField, obj *MapBonusArea) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MapBonusArea_key(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Key, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MapBonusArea_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MapBonusArea", field, false, false, "String")
+}
+
+func (ec *executionContext) _MapBonusArea_name(ctx context.Context, field graphql.CollectedField, obj *MapBonusArea) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MapBonusArea_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MapBonusArea_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MapBonusArea", field, false, false, "String")
+}
+
+func (ec *executionContext) _MapBonusArea_bonus(ctx context.Context, field graphql.CollectedField, obj *MapBonusArea) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MapBonusArea_bonus(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Bonus, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MapBonusArea_bonus(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MapBonusArea", field, false, false, "Int")
+}
+
+func (ec *executionContext) _MapBonusArea_territories(ctx context.Context, field graphql.CollectedField, obj *MapBonusArea) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MapBonusArea_territories(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Territories, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MapBonusArea_territories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MapBonusArea", field, false, false, "String")
+}
+
+func (ec *executionContext) _MapBorder_from(ctx context.Context, field graphql.CollectedField, obj *MapBorder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MapBorder_from(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.From, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MapBorder_from(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MapBorder", field, false, false, "String")
+}
+
+func (ec *executionContext) _MapBorder_to(ctx context.Context, field graphql.CollectedField, obj *MapBorder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MapBorder_to(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.To, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MapBorder_to(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MapBorder", field, false, false, "String")
+}
+
+func (ec *executionContext) _MapBorder_sea(ctx context.Context, field graphql.CollectedField, obj *MapBorder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MapBorder_sea(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Sea, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MapBorder_sea(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MapBorder", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _MapPayload_map(ctx context.Context, field graphql.CollectedField, obj *MapPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MapPayload_map(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Map, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.GameMap) graphql.Marshaler {
+			return ec.marshalOGameMap2ᚖroutᚋentᚐGameMap(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_MapPayload_map(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MapPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GameMap(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MapPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *MapPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MapPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖroutᚋgraphᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MapPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MapPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MapPayload_warnings(ctx context.Context, field graphql.CollectedField, obj *MapPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MapPayload_warnings(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Warnings, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖroutᚋgraphᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MapPayload_warnings(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MapPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MapTerritory_index(ctx context.Context, field graphql.CollectedField, obj *MapTerritory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MapTerritory_index(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Index, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MapTerritory_index(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MapTerritory", field, false, false, "Int")
+}
+
+func (ec *executionContext) _MapTerritory_key(ctx context.Context, field graphql.CollectedField, obj *MapTerritory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MapTerritory_key(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Key, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MapTerritory_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MapTerritory", field, false, false, "String")
+}
+
+func (ec *executionContext) _MapTerritory_name(ctx context.Context, field graphql.CollectedField, obj *MapTerritory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MapTerritory_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MapTerritory_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MapTerritory", field, false, false, "String")
+}
+
+func (ec *executionContext) _MapTerritory_x(ctx context.Context, field graphql.CollectedField, obj *MapTerritory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MapTerritory_x(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.X, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MapTerritory_x(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MapTerritory", field, false, false, "Float")
+}
+
+func (ec *executionContext) _MapTerritory_y(ctx context.Context, field graphql.CollectedField, obj *MapTerritory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MapTerritory_y(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Y, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MapTerritory_y(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MapTerritory", field, false, false, "Float")
+}
+
+func (ec *executionContext) _MapTerritory_card(ctx context.Context, field graphql.CollectedField, obj *MapTerritory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MapTerritory_card(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Card, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MapTerritory_card(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MapTerritory", field, false, false, "String")
+}
+
+func (ec *executionContext) _MapTerritory_bonusAreas(ctx context.Context, field graphql.CollectedField, obj *MapTerritory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MapTerritory_bonusAreas(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BonusAreas, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MapTerritory_bonusAreas(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MapTerritory", field, false, false, "String")
+}
+
+func (ec *executionContext) _MapTerritory_neighbours(ctx context.Context, field graphql.CollectedField, obj *MapTerritory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MapTerritory_neighbours(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Neighbours, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MapTerritory_neighbours(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MapTerritory", field, false, false, "String")
+}
+
+func (ec *executionContext) _MapTerritory_shape(ctx context.Context, field graphql.CollectedField, obj *MapTerritory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MapTerritory_shape(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Shape, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MapTerritory_shape(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MapTerritory", field, false, false, "String")
+}
+
+func (ec *executionContext) _MapTerritory_shapeDerived(ctx context.Context, field graphql.CollectedField, obj *MapTerritory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MapTerritory_shapeDerived(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShapeDerived, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MapTerritory_shapeDerived(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MapTerritory", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Mutation_signUp(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -6147,6 +8002,234 @@ func (ec *executionContext) fieldContext_Mutation_resign(ctx context.Context, fi
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_importMap(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_importMap(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ImportMap(ctx, fc.Args["input"].(ImportMapInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *MapPayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *MapPayload) graphql.Marshaler {
+			return ec.marshalNMapPayload2ᚖroutᚋgraphᚐMapPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_importMap(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MapPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_importMap_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_uploadMap(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_uploadMap(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UploadMap(ctx, fc.Args["input"].(UploadMapInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *MapPayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *MapPayload) graphql.Marshaler {
+			return ec.marshalNMapPayload2ᚖroutᚋgraphᚐMapPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_uploadMap(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MapPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_uploadMap_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_publishMapVersion(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_publishMapVersion(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().PublishMapVersion(ctx, fc.Args["input"].(PublishMapVersionInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *MapPayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *MapPayload) graphql.Marshaler {
+			return ec.marshalNMapPayload2ᚖroutᚋgraphᚐMapPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_publishMapVersion(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MapPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_publishMapVersion_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setMapVisibility(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setMapVisibility(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetMapVisibility(ctx, fc.Args["input"].(SetMapVisibilityInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *MapPayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *MapPayload) graphql.Marshaler {
+			return ec.marshalNMapPayload2ᚖroutᚋgraphᚐMapPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setMapVisibility(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MapPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setMapVisibility_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[int]) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -6570,25 +8653,37 @@ func (ec *executionContext) _Query_maps(ctx context.Context, field graphql.Colle
 			return ec.fieldContext_Query_maps(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Query().Maps(ctx)
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Maps(ctx, fc.Args["filter"].(*MapsFilter), fc.Args["orderBy"].(*MapOrder), fc.Args["first"].(*int), fc.Args["after"].(*entgql.Cursor[int]))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.GameMap) graphql.Marshaler {
-			return ec.marshalNGameMap2ᚕᚖroutᚋentᚐGameMapᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.GameMapConnection) graphql.Marshaler {
+			return ec.marshalNGameMapConnection2ᚖroutᚋentᚐGameMapConnection(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_Query_maps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_Query_maps(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "Query",
 		Field:      field,
 		IsMethod:   true,
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_GameMap(ctx, field)
+			return ec.childFields_GameMapConnection(ctx, field)
 		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_maps_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -9781,6 +11876,83 @@ func UnmarshalGamesFilter(ctx context.Context, raw any) (GamesFilter, error) {
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputImportMapInput(ctx context.Context, obj any) (ImportMapInput, error) {
+	var it ImportMapInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"format", "file", "id", "name", "oneWayBorders", "visibility"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "format":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("format"))
+			data, err := ec.unmarshalNMapFormat2routᚋgraphᚐMapFormat(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Format = data
+		case "file":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("file"))
+			data, err := ec.unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.File = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "oneWayBorders":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("oneWayBorders"))
+			data, err := ec.unmarshalOOneWayBorders2ᚖroutᚋgraphᚐOneWayBorders(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OneWayBorders = data
+		case "visibility":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("visibility"))
+			data, err := ec.unmarshalOMapVisibility2ᚖroutᚋgraphᚐMapVisibility(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Visibility = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalImportMapInput unmarshals raw into the ImportMapInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalImportMapInput(ctx context.Context, raw any) (ImportMapInput, error) {
+	var out ImportMapInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ImportMapInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputJoinGameInput(ctx context.Context, obj any) (JoinGameInput, error) {
 	var it JoinGameInput
 	if obj == nil {
@@ -9827,6 +11999,132 @@ func (ec *executionContext) unmarshalInputJoinGameInput(ctx context.Context, obj
 func UnmarshalJoinGameInput(ctx context.Context, raw any) (JoinGameInput, error) {
 	var out JoinGameInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "JoinGameInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputMapOrder(ctx context.Context, obj any) (MapOrder, error) {
+	var it MapOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"field", "descending"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNMapOrderField2routᚋgraphᚐMapOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		case "descending":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("descending"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Descending = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalMapOrder unmarshals raw into the MapOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalMapOrder(ctx context.Context, raw any) (MapOrder, error) {
+	var out MapOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "MapOrder", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputMapsFilter(ctx context.Context, obj any) (MapsFilter, error) {
+	var it MapsFilter
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"builtin", "mine", "public", "search", "minTerritories", "maxTerritories"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "builtin":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("builtin"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Builtin = data
+		case "mine":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("mine"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Mine = data
+		case "public":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("public"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Public = data
+		case "search":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("search"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Search = data
+		case "minTerritories":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("minTerritories"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MinTerritories = data
+		case "maxTerritories":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxTerritories"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxTerritories = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalMapsFilter unmarshals raw into the MapsFilter input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalMapsFilter(ctx context.Context, raw any) (MapsFilter, error) {
+	var out MapsFilter
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "MapsFilter", raw, &out)
 	return out, err
 }
 
@@ -10005,6 +12303,62 @@ func UnmarshalPlacementInput(ctx context.Context, raw any) (PlacementInput, erro
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputPublishMapVersionInput(ctx context.Context, obj any) (PublishMapVersionInput, error) {
+	var it PublishMapVersionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"key", "file", "visibility"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "key":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("key"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Key = data
+		case "file":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("file"))
+			data, err := ec.unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.File = data
+		case "visibility":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("visibility"))
+			data, err := ec.unmarshalOMapVisibility2ᚖroutᚋgraphᚐMapVisibility(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Visibility = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalPublishMapVersionInput unmarshals raw into the PublishMapVersionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPublishMapVersionInput(ctx context.Context, raw any) (PublishMapVersionInput, error) {
+	var out PublishMapVersionInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PublishMapVersionInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputRevokeApiTokenInput(ctx context.Context, obj any) (RevokeAPITokenInput, error) {
 	var it RevokeAPITokenInput
 	if obj == nil {
@@ -10107,6 +12461,55 @@ func (ec *executionContext) unmarshalInputSeatInput(ctx context.Context, obj any
 func UnmarshalSeatInput(ctx context.Context, raw any) (SeatInput, error) {
 	var out SeatInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "SeatInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputSetMapVisibilityInput(ctx context.Context, obj any) (SetMapVisibilityInput, error) {
+	var it SetMapVisibilityInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"key", "visibility"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "key":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("key"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Key = data
+		case "visibility":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("visibility"))
+			data, err := ec.unmarshalNMapVisibility2routᚋgraphᚐMapVisibility(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Visibility = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalSetMapVisibilityInput unmarshals raw into the SetMapVisibilityInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSetMapVisibilityInput(ctx context.Context, raw any) (SetMapVisibilityInput, error) {
+	var out SetMapVisibilityInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SetMapVisibilityInput", raw, &out)
 	return out, err
 }
 
@@ -10380,6 +12783,55 @@ func (ec *executionContext) unmarshalInputUpdateNotificationPreferencesInput(ctx
 func UnmarshalUpdateNotificationPreferencesInput(ctx context.Context, raw any) (UpdateNotificationPreferencesInput, error) {
 	var out UpdateNotificationPreferencesInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateNotificationPreferencesInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputUploadMapInput(ctx context.Context, obj any) (UploadMapInput, error) {
+	var it UploadMapInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"file", "visibility"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "file":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("file"))
+			data, err := ec.unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.File = data
+		case "visibility":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("visibility"))
+			data, err := ec.unmarshalOMapVisibility2ᚖroutᚋgraphᚐMapVisibility(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Visibility = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalUploadMapInput unmarshals raw into the UploadMapInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUploadMapInput(ctx context.Context, raw any) (UploadMapInput, error) {
+	var out UploadMapInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UploadMapInput", raw, &out)
 	return out, err
 }
 
@@ -10703,6 +13155,59 @@ func (ec *executionContext) _BattleOdds(ctx context.Context, sel ast.SelectionSe
 	return out
 }
 
+var boardColumnsImplementors = []string{"BoardColumns"}
+
+func (ec *executionContext) _BoardColumns(ctx context.Context, sel ast.SelectionSet, obj *BoardColumns) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, boardColumnsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BoardColumns")
+		case "seq":
+			out.Values[i] = ec._BoardColumns_seq(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "keys":
+			out.Values[i] = ec._BoardColumns_keys(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "owners":
+			out.Values[i] = ec._BoardColumns_owners(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "armies":
+			out.Values[i] = ec._BoardColumns_armies(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "neutral":
+			out.Values[i] = ec._BoardColumns_neutral(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var createApiTokenPayloadImplementors = []string{"CreateApiTokenPayload"}
 
 func (ec *executionContext) _CreateApiTokenPayload(ctx context.Context, sel ast.SelectionSet, obj *CreateAPITokenPayload) graphql.Marshaler {
@@ -10904,6 +13409,12 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Game_record(ctx, field, obj)
 				})
+		case "boardColumns":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_boardColumns(ctx, field, obj)
+				})
 		case "seq":
 			out.Values[i] = ec._Game_seq(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -11091,6 +13602,176 @@ func (ec *executionContext) _GameMap(ctx context.Context, sel ast.SelectionSet, 
 			out.Values[i] = ec._GameMap_name(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "description":
+			out.Values[i] = ec._GameMap_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "width":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._GameMap_width(ctx, field, obj)
+				})
+		case "height":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._GameMap_height(ctx, field, obj)
+				})
+		case "territoryCount":
+			out.Values[i] = ec._GameMap_territoryCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "borderCount":
+			out.Values[i] = ec._GameMap_borderCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "bonusAreaCount":
+			out.Values[i] = ec._GameMap_bonusAreaCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "sizeBytes":
+			out.Values[i] = ec._GameMap_sizeBytes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "territories":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._GameMap_territories(ctx, field, obj)
+				})
+		case "borders":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._GameMap_borders(ctx, field, obj)
+				})
+		case "bonusAreas":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._GameMap_bonusAreas(ctx, field, obj)
+				})
+		case "builtin":
+			out.Values[i] = ec._GameMap_builtin(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "author":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._GameMap_author(ctx, field, obj)
+				})
+		case "createdAt":
+			out.Values[i] = ec._GameMap_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "visibility":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._GameMap_visibility(ctx, field, obj)
+				})
+		case "versions":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._GameMap_versions(ctx, field, obj)
+				})
+		case "previewUrl":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._GameMap_previewUrl(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var gameMapConnectionImplementors = []string{"GameMapConnection"}
+
+func (ec *executionContext) _GameMapConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.GameMapConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, gameMapConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GameMapConnection")
+		case "edges":
+			out.Values[i] = ec._GameMapConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._GameMapConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._GameMapConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var gameMapEdgeImplementors = []string{"GameMapEdge"}
+
+func (ec *executionContext) _GameMapEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.GameMapEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, gameMapEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GameMapEdge")
+		case "node":
+			out.Values[i] = ec._GameMapEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._GameMapEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -11293,6 +13974,218 @@ func (ec *executionContext) _LiveTerritory(ctx context.Context, sel ast.Selectio
 	return out
 }
 
+var mapBonusAreaImplementors = []string{"MapBonusArea"}
+
+func (ec *executionContext) _MapBonusArea(ctx context.Context, sel ast.SelectionSet, obj *MapBonusArea) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, mapBonusAreaImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MapBonusArea")
+		case "key":
+			out.Values[i] = ec._MapBonusArea_key(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._MapBonusArea_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "bonus":
+			out.Values[i] = ec._MapBonusArea_bonus(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "territories":
+			out.Values[i] = ec._MapBonusArea_territories(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var mapBorderImplementors = []string{"MapBorder"}
+
+func (ec *executionContext) _MapBorder(ctx context.Context, sel ast.SelectionSet, obj *MapBorder) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, mapBorderImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MapBorder")
+		case "from":
+			out.Values[i] = ec._MapBorder_from(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "to":
+			out.Values[i] = ec._MapBorder_to(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sea":
+			out.Values[i] = ec._MapBorder_sea(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var mapPayloadImplementors = []string{"MapPayload"}
+
+func (ec *executionContext) _MapPayload(ctx context.Context, sel ast.SelectionSet, obj *MapPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, mapPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MapPayload")
+		case "map":
+			out.Values[i] = ec._MapPayload_map(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._MapPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "warnings":
+			out.Values[i] = ec._MapPayload_warnings(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var mapTerritoryImplementors = []string{"MapTerritory"}
+
+func (ec *executionContext) _MapTerritory(ctx context.Context, sel ast.SelectionSet, obj *MapTerritory) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, mapTerritoryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MapTerritory")
+		case "index":
+			out.Values[i] = ec._MapTerritory_index(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "key":
+			out.Values[i] = ec._MapTerritory_key(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._MapTerritory_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "x":
+			out.Values[i] = ec._MapTerritory_x(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "y":
+			out.Values[i] = ec._MapTerritory_y(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "card":
+			out.Values[i] = ec._MapTerritory_card(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "bonusAreas":
+			out.Values[i] = ec._MapTerritory_bonusAreas(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "neighbours":
+			out.Values[i] = ec._MapTerritory_neighbours(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "shape":
+			out.Values[i] = ec._MapTerritory_shape(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "shapeDerived":
+			out.Values[i] = ec._MapTerritory_shapeDerived(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var mutationImplementors = []string{"Mutation"}
 
 func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
@@ -11441,6 +14334,34 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "resign":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_resign(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "importMap":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_importMap(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "uploadMap":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_uploadMap(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "publishMapVersion":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_publishMapVersion(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setMapVisibility":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setMapVisibility(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -12785,6 +15706,14 @@ func (ec *executionContext) marshalNBattleOdds2ᚖroutᚋgraphᚐBattleOdds(ctx 
 	return ec._BattleOdds(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNBoardColumns2ᚖroutᚋgraphᚐBoardColumns(ctx context.Context, sel ast.SelectionSet, v *BoardColumns) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "BoardColumns!")
+		return graphql.Null
+	}
+	return ec._BoardColumns(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNBoolean2bool(ctx context.Context, v any) (bool, error) {
 	res, err := UnmarshalBoolean(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -12948,6 +15877,38 @@ func (ec *executionContext) marshalNGameMap2ᚖroutᚋentᚐGameMap(ctx context.
 	return ec._GameMap(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNGameMapConnection2ᚖroutᚋentᚐGameMapConnection(ctx context.Context, sel ast.SelectionSet, v *ent.GameMapConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "GameMapConnection!")
+		return graphql.Null
+	}
+	return ec._GameMapConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNGameMapEdge2ᚕᚖroutᚋentᚐGameMapEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.GameMapEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNGameMapEdge2ᚖroutᚋentᚐGameMapEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNGameMapEdge2ᚖroutᚋentᚐGameMapEdge(ctx context.Context, sel ast.SelectionSet, v *ent.GameMapEdge) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "GameMapEdge!")
+		return graphql.Null
+	}
+	return ec._GameMapEdge(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNGamePayload2ᚖroutᚋgraphᚐGamePayload(ctx context.Context, sel ast.SelectionSet, v *GamePayload) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "GamePayload!")
@@ -12997,6 +15958,11 @@ func (ec *executionContext) marshalNID2ᚕstringᚄ(ctx context.Context, sel ast
 	}
 
 	return ret
+}
+
+func (ec *executionContext) unmarshalNImportMapInput2routᚋgraphᚐImportMapInput(ctx context.Context, v any) (ImportMapInput, error) {
+	res, err := ec.unmarshalInputImportMapInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNInt2int(ctx context.Context, v any) (int, error) {
@@ -13051,6 +16017,29 @@ func (ec *executionContext) marshalNInt2ᚕintᚄ(ctx context.Context, sel ast.S
 		if e == graphql.Null {
 			return graphql.Null
 		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalNInt2ᚕᚖint(ctx context.Context, v any) ([]*int, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*int, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalOInt2ᚖint(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNInt2ᚕᚖint(ctx context.Context, sel ast.SelectionSet, v []*int) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalOInt2ᚖint(ctx, sel, v[i])
 	}
 
 	return ret
@@ -13117,6 +16106,116 @@ func (ec *executionContext) marshalNLiveTerritory2ᚕroutᚋliveᚐTerritoryᚄ(
 	return ret
 }
 
+func (ec *executionContext) marshalNMapBonusArea2ᚕᚖroutᚋgraphᚐMapBonusAreaᚄ(ctx context.Context, sel ast.SelectionSet, v []*MapBonusArea) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNMapBonusArea2ᚖroutᚋgraphᚐMapBonusArea(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNMapBonusArea2ᚖroutᚋgraphᚐMapBonusArea(ctx context.Context, sel ast.SelectionSet, v *MapBonusArea) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "MapBonusArea!")
+		return graphql.Null
+	}
+	return ec._MapBonusArea(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNMapBorder2ᚕᚖroutᚋgraphᚐMapBorderᚄ(ctx context.Context, sel ast.SelectionSet, v []*MapBorder) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNMapBorder2ᚖroutᚋgraphᚐMapBorder(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNMapBorder2ᚖroutᚋgraphᚐMapBorder(ctx context.Context, sel ast.SelectionSet, v *MapBorder) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "MapBorder!")
+		return graphql.Null
+	}
+	return ec._MapBorder(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNMapFormat2routᚋgraphᚐMapFormat(ctx context.Context, v any) (MapFormat, error) {
+	var res MapFormat
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMapFormat2routᚋgraphᚐMapFormat(ctx context.Context, sel ast.SelectionSet, v MapFormat) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNMapOrderField2routᚋgraphᚐMapOrderField(ctx context.Context, v any) (MapOrderField, error) {
+	var res MapOrderField
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMapOrderField2routᚋgraphᚐMapOrderField(ctx context.Context, sel ast.SelectionSet, v MapOrderField) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNMapPayload2ᚖroutᚋgraphᚐMapPayload(ctx context.Context, sel ast.SelectionSet, v *MapPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "MapPayload!")
+		return graphql.Null
+	}
+	return ec._MapPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNMapTerritory2ᚕᚖroutᚋgraphᚐMapTerritoryᚄ(ctx context.Context, sel ast.SelectionSet, v []*MapTerritory) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNMapTerritory2ᚖroutᚋgraphᚐMapTerritory(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNMapTerritory2ᚖroutᚋgraphᚐMapTerritory(ctx context.Context, sel ast.SelectionSet, v *MapTerritory) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "MapTerritory!")
+		return graphql.Null
+	}
+	return ec._MapTerritory(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNMapVisibility2routᚋgraphᚐMapVisibility(ctx context.Context, v any) (MapVisibility, error) {
+	var res MapVisibility
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMapVisibility2routᚋgraphᚐMapVisibility(ctx context.Context, sel ast.SelectionSet, v MapVisibility) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNNode2ᚕroutᚋgraphᚐNoder(ctx context.Context, sel ast.SelectionSet, v []Noder) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -13168,6 +16267,11 @@ func (ec *executionContext) unmarshalNPlacementInput2ᚕᚖroutᚋgraphᚐPlacem
 func (ec *executionContext) unmarshalNPlacementInput2ᚖroutᚋgraphᚐPlacementInput(ctx context.Context, v any) (*PlacementInput, error) {
 	res, err := ec.unmarshalInputPlacementInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNPublishMapVersionInput2routᚋgraphᚐPublishMapVersionInput(ctx context.Context, v any) (PublishMapVersionInput, error) {
+	res, err := ec.unmarshalInputPublishMapVersionInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNRevokeApiTokenInput2routᚋgraphᚐRevokeAPITokenInput(ctx context.Context, v any) (RevokeAPITokenInput, error) {
@@ -13234,6 +16338,11 @@ func (ec *executionContext) unmarshalNSeatKind2routᚋgraphᚐSeatKind(ctx conte
 
 func (ec *executionContext) marshalNSeatKind2routᚋgraphᚐSeatKind(ctx context.Context, sel ast.SelectionSet, v SeatKind) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) unmarshalNSetMapVisibilityInput2routᚋgraphᚐSetMapVisibilityInput(ctx context.Context, v any) (SetMapVisibilityInput, error) {
+	res, err := ec.unmarshalInputSetMapVisibilityInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNSignInInput2routᚋgraphᚐSignInInput(ctx context.Context, v any) (SignInInput, error) {
@@ -13412,6 +16521,25 @@ func (ec *executionContext) marshalNUpdateNotificationPreferencesPayload2ᚖrout
 		return graphql.Null
 	}
 	return ec._UpdateNotificationPreferencesPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx context.Context, v any) (graphql.Upload, error) {
+	res, err := graphql.UnmarshalUpload(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx context.Context, sel ast.SelectionSet, v graphql.Upload) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalUpload(v)
+	if res == graphql.Null {
+		graphql.AddInvalidNullFromMarshaler(ctx, "Upload!")
+	}
+	return res
+}
+
+func (ec *executionContext) unmarshalNUploadMapInput2routᚋgraphᚐUploadMapInput(ctx context.Context, v any) (UploadMapInput, error) {
+	res, err := ec.unmarshalInputUploadMapInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNUserError2ᚕᚖroutᚋgraphᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*UserError) graphql.Marshaler {
@@ -13741,6 +16869,38 @@ func (ec *executionContext) marshalOLiveEvent2ᚖroutᚋliveᚐEvent(ctx context
 	return ec._LiveEvent(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalOMapOrder2ᚖroutᚋgraphᚐMapOrder(ctx context.Context, v any) (*MapOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputMapOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOMapVisibility2ᚖroutᚋgraphᚐMapVisibility(ctx context.Context, v any) (*MapVisibility, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(MapVisibility)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOMapVisibility2ᚖroutᚋgraphᚐMapVisibility(ctx context.Context, sel ast.SelectionSet, v *MapVisibility) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOMapsFilter2ᚖroutᚋgraphᚐMapsFilter(ctx context.Context, v any) (*MapsFilter, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputMapsFilter(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalONode2routᚋgraphᚐNoder(ctx context.Context, sel ast.SelectionSet, v Noder) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -13758,6 +16918,22 @@ func (ec *executionContext) unmarshalONotificationChannel2ᚖroutᚋgraphᚐNoti
 }
 
 func (ec *executionContext) marshalONotificationChannel2ᚖroutᚋgraphᚐNotificationChannel(ctx context.Context, sel ast.SelectionSet, v *NotificationChannel) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOOneWayBorders2ᚖroutᚋgraphᚐOneWayBorders(ctx context.Context, v any) (*OneWayBorders, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(OneWayBorders)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOOneWayBorders2ᚖroutᚋgraphᚐOneWayBorders(ctx context.Context, sel ast.SelectionSet, v *OneWayBorders) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}

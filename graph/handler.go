@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"mime"
 	"net"
 	"net/http"
 	"strconv"
@@ -14,6 +15,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/lru"
+	"github.com/99designs/gqlgen/graphql/handler/transport"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
@@ -66,6 +68,10 @@ func NewHandler(cfg Settings, deps Deps) (http.Handler, error) {
 		Logger:            r.logger,
 	})
 	srv.AddTransport(ws)
+	// File uploads (the GraphQL multipart request spec) before httpTransport, which takes every POST;
+	// ServeHTTP bounds their bodies by MaxUploadBytes instead of MaxBodyBytes. Files larger than
+	// uploadMemory wait in temporary files rather than in memory.
+	srv.AddTransport(multipartTransport{form: transport.MultipartForm{MaxUploadSize: cfg.MaxUploadBytes, MaxMemory: uploadMemory}})
 	srv.AddTransport(httpTransport{})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](cfg.QueryCacheSize))
 	srv.SetParserTokenLimit(cfg.MaxTokens)
@@ -116,12 +122,16 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 			requestError(CodeBadUserInput, "", "the GraphQL endpoint takes GET and POST requests"))
 		return
 	}
-	if req.ContentLength > h.r.cfg.MaxBodyBytes {
+	limit := h.r.cfg.MaxBodyBytes
+	if isMultipart(req) {
+		limit = h.r.cfg.MaxUploadBytes
+	}
+	if req.ContentLength > limit {
 		h.fail(ctx, w, req, http.StatusRequestEntityTooLarge,
 			requestError(CodeBadUserInput, "BODY_TOO_LARGE", "the request body is larger than the limit"))
 		return
 	}
-	req.Body = http.MaxBytesReader(w, req.Body, h.r.cfg.MaxBodyBytes)
+	req.Body = http.MaxBytesReader(w, req.Body, limit)
 	if ok, wait := h.r.rateIP.allow(ip); !ok {
 		h.tooMany(ctx, w, req, wait)
 		return
@@ -143,6 +153,16 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	}
 	ctx = withViewer(ctx, v)
 	h.gql.ServeHTTP(w, req.WithContext(ctx))
+}
+
+// uploadMemory is how much of a multipart request is read into memory; the rest of its files wait in
+// temporary files.
+const uploadMemory = 4 << 20
+
+// isMultipart reports whether req is a POST of multipart/form-data: a request with file uploads.
+func isMultipart(req *http.Request) bool {
+	media, _, err := mime.ParseMediaType(req.Header.Get("Content-Type"))
+	return err == nil && req.Method == http.MethodPost && media == "multipart/form-data"
 }
 
 // authFailure returns the status and error of a request whose token lookup failed: 503 TIMEOUT when the

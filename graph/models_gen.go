@@ -10,6 +10,8 @@ import (
 	"rout/game"
 	"strconv"
 	"time"
+
+	"github.com/99designs/gqlgen/graphql"
 )
 
 // One legal command: pass its values to the mutation of its kind.
@@ -62,6 +64,20 @@ type BattleOdds struct {
 	ExpectedAttackerSurvivors float64 `json:"expectedAttackerSurvivors"`
 	// The expected defending armies left when the battle ends (0 for a conquest).
 	ExpectedDefenderSurvivors float64 `json:"expectedDefenderSurvivors"`
+}
+
+// The whole board as columns (Game.boardColumns); entry i of each list is territory i's, in map order.
+type BoardColumns struct {
+	// The sequence number of the game's last event the board includes, as Game.seq.
+	Seq int `json:"seq"`
+	// The territories' keys. They never change for a game: read them once.
+	Keys []string `json:"keys"`
+	// The owning seat; null when unclaimed or neutral.
+	Owners []*int `json:"owners"`
+	// The armies.
+	Armies []int `json:"armies"`
+	// The indexes of the neutral territories (a resigned player's), in map order.
+	Neutral []int `json:"neutral"`
 }
 
 // Claim one unclaimed territory (round-robin claim).
@@ -150,11 +166,109 @@ type GamesFilter struct {
 	Status *string `json:"status,omitempty"`
 }
 
+// Import a map file of another game as a new map.
+type ImportMapInput struct {
+	Format MapFormat `json:"format"`
+	// The file, at most 16 MiB.
+	File graphql.Upload `json:"file"`
+	// The map's id (its key); one made from the map's name when null.
+	ID *string `json:"id,omitempty"`
+	// The map's name; the file's, else the uploaded file's name, when null.
+	Name *string `json:"name,omitempty"`
+	// What to do with one-way borders; REFUSE when null.
+	OneWayBorders *OneWayBorders `json:"oneWayBorders,omitempty"`
+	// Who sees the map; PUBLIC when null.
+	Visibility *MapVisibility `json:"visibility,omitempty"`
+}
+
 // A game to join.
 type JoinGameInput struct {
 	GameID string `json:"gameId"`
 	// The invite code, for a private game or an invited seat.
 	InviteCode *string `json:"inviteCode,omitempty"`
+}
+
+// A bonus area (continent): its owner earns `bonus` extra armies each turn.
+type MapBonusArea struct {
+	// The area's key.
+	Key string `json:"key"`
+	// The area's display name.
+	Name string `json:"name"`
+	// The extra armies for owning every territory of the area (may be zero or negative).
+	Bonus int `json:"bonus"`
+	// The keys of its territories.
+	Territories []string `json:"territories"`
+}
+
+// A border between two territories (borders are undirected).
+type MapBorder struct {
+	// The key of the first territory as the map file lists it.
+	From string `json:"from"`
+	// The key of the second territory.
+	To string `json:"to"`
+	// Whether the border does not follow an edge the two shapes share (a sea crossing): draw it as a line.
+	Sea bool `json:"sea"`
+}
+
+// The order of a list of maps.
+type MapOrder struct {
+	Field MapOrderField `json:"field"`
+	// Whether the largest (newest, last in the alphabet) come first. False when null.
+	Descending *bool `json:"descending,omitempty"`
+}
+
+// The result of a map upload or change.
+type MapPayload struct {
+	// The map version stored or changed; null when userErrors is not empty.
+	Map *ent.GameMap `json:"map,omitempty"`
+	// Why nothing was stored: every problem of the file, with its code and its path in the file
+	// (`field` is `["input", "file", ...]` followed by the path's parts, such as `territories`, `3`, `id`),
+	// and the problems of the upload itself (MAP_KEY_TAKEN, VERSION_NOT_NEWER, MAP_COUNT_LIMIT, ...).
+	// docs/maps.md and docs/api.md list the codes.
+	UserErrors []*UserError `json:"userErrors"`
+	// What an import changed or could not carry over (a feature Rout lacks, a border listed twice, a one-way
+	// border made two-way, a renamed territory): a stable code, `field` `["input", "file"]`, and a message that
+	// says where in the file. Empty for uploads of Rout map files.
+	Warnings []*UserError `json:"warnings"`
+}
+
+// A territory of a map.
+type MapTerritory struct {
+	// The territory's position in the map's list, from 0 (its index on a game's board).
+	Index int `json:"index"`
+	// The territory's key, used to name it in commands.
+	Key string `json:"key"`
+	// The territory's display name.
+	Name string `json:"name"`
+	// Where its label is drawn, on the canvas (origin at the top left, y growing downwards).
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+	// The symbol on its card: infantry, cavalry or artillery.
+	Card string `json:"card"`
+	// The keys of the bonus areas it belongs to.
+	BonusAreas []string `json:"bonusAreas"`
+	// The keys of the territories it borders.
+	Neighbours []string `json:"neighbours"`
+	// Its outline as SVG path data in canvas coordinates: the map file's, or one the server derived.
+	Shape string `json:"shape"`
+	// Whether the server derived the shape (the file gives none).
+	ShapeDerived bool `json:"shapeDerived"`
+}
+
+// Which maps to list. Filters combine: a map is listed when it passes every filter given.
+type MapsFilter struct {
+	// Only built-in maps (true) or only uploaded ones (false).
+	Builtin *bool `json:"builtin,omitempty"`
+	// Only the viewer's own uploads, of any visibility (needs a signed-in viewer).
+	Mine *bool `json:"mine,omitempty"`
+	// Only public maps (true), or only the viewer's unlisted and private ones (false).
+	Public *bool `json:"public,omitempty"`
+	// Only maps whose name or key contains this text, ignoring case (at most 100 characters).
+	Search *string `json:"search,omitempty"`
+	// Only maps with at least this many territories.
+	MinTerritories *int `json:"minTerritories,omitempty"`
+	// Only maps with at most this many territories.
+	MaxTerritories *int `json:"maxTerritories,omitempty"`
 }
 
 // Move armies into the territory just conquered.
@@ -177,6 +291,16 @@ type PlaceArmiesInput struct {
 type PlacementInput struct {
 	Territory string `json:"territory"`
 	Armies    int    `json:"armies"`
+}
+
+// Publish a new version of one of the viewer's maps.
+type PublishMapVersionInput struct {
+	// The map's key; the file's id must be the same.
+	Key string `json:"key"`
+	// The map file, whose version must be above the newest stored.
+	File graphql.Upload `json:"file"`
+	// A new visibility for every version of the map; unchanged when null.
+	Visibility *MapVisibility `json:"visibility,omitempty"`
 }
 
 // An API token to revoke.
@@ -210,6 +334,12 @@ type Session struct {
 	Token string `json:"token"`
 	// When the session stops working.
 	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+// Change who sees one of the viewer's maps.
+type SetMapVisibilityInput struct {
+	Key        string        `json:"key"`
+	Visibility MapVisibility `json:"visibility"`
 }
 
 // Credentials to sign in with.
@@ -309,6 +439,14 @@ type UpdateNotificationPreferencesPayload struct {
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+// Upload a new map.
+type UploadMapInput struct {
+	// The map file (docs/maps.md), at most 16 MiB.
+	File graphql.Upload `json:"file"`
+	// Who sees the map; PUBLIC when null.
+	Visibility *MapVisibility `json:"visibility,omitempty"`
+}
+
 // An expected failure of a mutation: invalid input, or a game rule that refuses the command. Mutations
 // return these in their payload's `userErrors`; an empty list means the mutation did what it was asked.
 // Top-level errors (with `extensions.code`) are kept for authentication, limits and bugs.
@@ -321,6 +459,186 @@ type UserError struct {
 	Field []string `json:"field,omitempty"`
 	// A human-readable explanation, in English.
 	Message string `json:"message"`
+}
+
+// A map format of another game that `importMap` converts (docs/maps.md, "Imports").
+type MapFormat string
+
+const (
+	// Domination's `.map` text file: [continents], [countries] and [borders].
+	MapFormatDomination MapFormat = "DOMINATION"
+	// Conquer Club's map XML.
+	MapFormatConquerClub MapFormat = "CONQUER_CLUB"
+)
+
+var AllMapFormat = []MapFormat{
+	MapFormatDomination,
+	MapFormatConquerClub,
+}
+
+func (e MapFormat) IsValid() bool {
+	switch e {
+	case MapFormatDomination, MapFormatConquerClub:
+		return true
+	}
+	return false
+}
+
+func (e MapFormat) String() string {
+	return string(e)
+}
+
+func (e *MapFormat) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = MapFormat(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid MapFormat", str)
+	}
+	return nil
+}
+
+func (e MapFormat) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *MapFormat) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e MapFormat) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// What maps are listed by.
+type MapOrderField string
+
+const (
+	// The newest version's upload time.
+	MapOrderFieldCreatedAt MapOrderField = "CREATED_AT"
+	// The name.
+	MapOrderFieldName MapOrderField = "NAME"
+	// The number of territories.
+	MapOrderFieldTerritoryCount MapOrderField = "TERRITORY_COUNT"
+)
+
+var AllMapOrderField = []MapOrderField{
+	MapOrderFieldCreatedAt,
+	MapOrderFieldName,
+	MapOrderFieldTerritoryCount,
+}
+
+func (e MapOrderField) IsValid() bool {
+	switch e {
+	case MapOrderFieldCreatedAt, MapOrderFieldName, MapOrderFieldTerritoryCount:
+		return true
+	}
+	return false
+}
+
+func (e MapOrderField) String() string {
+	return string(e)
+}
+
+func (e *MapOrderField) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = MapOrderField(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid MapOrderField", str)
+	}
+	return nil
+}
+
+func (e MapOrderField) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *MapOrderField) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e MapOrderField) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Who sees a map.
+type MapVisibility string
+
+const (
+	// Listed to everyone and readable by everyone.
+	MapVisibilityPublic MapVisibility = "PUBLIC"
+	// Readable by anyone who knows its key (and games may be created on it), listed to its author only.
+	MapVisibilityUnlisted MapVisibility = "UNLISTED"
+	// Readable, listed and playable by its author only; NOT_FOUND to anyone else.
+	MapVisibilityPrivate MapVisibility = "PRIVATE"
+)
+
+var AllMapVisibility = []MapVisibility{
+	MapVisibilityPublic,
+	MapVisibilityUnlisted,
+	MapVisibilityPrivate,
+}
+
+func (e MapVisibility) IsValid() bool {
+	switch e {
+	case MapVisibilityPublic, MapVisibilityUnlisted, MapVisibilityPrivate:
+		return true
+	}
+	return false
+}
+
+func (e MapVisibility) String() string {
+	return string(e)
+}
+
+func (e *MapVisibility) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = MapVisibility(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid MapVisibility", str)
+	}
+	return nil
+}
+
+func (e MapVisibility) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *MapVisibility) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e MapVisibility) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
 }
 
 // How a user is told that it is their turn.
@@ -379,6 +697,67 @@ func (e *NotificationChannel) UnmarshalJSON(b []byte) error {
 }
 
 func (e NotificationChannel) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// What an import does with a border the file gives in one direction only (Rout's borders are undirected).
+type OneWayBorders string
+
+const (
+	// Refuse the file, with one ONE_WAY_BORDER user error per one-way border.
+	OneWayBordersRefuse OneWayBorders = "REFUSE"
+	// Make each one-way border two-way, with a warning each.
+	OneWayBordersTwoWay OneWayBorders = "TWO_WAY"
+	// Leave each one-way border out, with a warning each (the map may then fall apart, which is refused).
+	OneWayBordersDrop OneWayBorders = "DROP"
+)
+
+var AllOneWayBorders = []OneWayBorders{
+	OneWayBordersRefuse,
+	OneWayBordersTwoWay,
+	OneWayBordersDrop,
+}
+
+func (e OneWayBorders) IsValid() bool {
+	switch e {
+	case OneWayBordersRefuse, OneWayBordersTwoWay, OneWayBordersDrop:
+		return true
+	}
+	return false
+}
+
+func (e OneWayBorders) String() string {
+	return string(e)
+}
+
+func (e *OneWayBorders) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = OneWayBorders(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid OneWayBorders", str)
+	}
+	return nil
+}
+
+func (e OneWayBorders) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *OneWayBorders) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e OneWayBorders) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -92,7 +92,7 @@ func (r *Resolver) node(ctx context.Context, gid string) (Noder, error) {
 		return g, nil
 	case typeGameMap:
 		m, err := r.ent.GameMap.Get(ctx, id)
-		if ent.IsNotFound(err) {
+		if ent.IsNotFound(err) || err == nil && !mayReadMap(ctx, m) {
 			return nil, notFound
 		}
 		if err != nil {

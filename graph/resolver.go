@@ -52,6 +52,7 @@ type Resolver struct {
 	rateSignInIP    *limiterSet   // signIn and signUp attempts per client address
 	rateSignInLogin *limiterSet   // signIn attempts per login
 	hashSlots       chan struct{} // bounds the password hashes computed at once (19 MiB each)
+	mapSlots        chan struct{} // bounds the map uploads checked at once (up to 16 MiB and a second each)
 	credentials     credentialCache
 }
 
@@ -89,6 +90,7 @@ func newResolver(cfg Settings, deps Deps) (*Resolver, error) {
 		rateSignInIP:    newLimiterSet(cfg.RateSignIn, deps.Clock),
 		rateSignInLogin: newLimiterSet(cfg.RateSignIn, deps.Clock),
 		hashSlots:       make(chan struct{}, max(2, runtime.GOMAXPROCS(0))),
+		mapSlots:        make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
 	}, nil
 }
 
@@ -109,6 +111,16 @@ func (r *Resolver) executableSchema() Config {
 	c.Complexity.Game.Territories = func(child int, first *int, _ *entgql.Cursor[int]) int {
 		return 1 + child*pageSize(first, nil)
 	}
+	c.Complexity.Query.Maps = func(child int, _ *MapsFilter, _ *MapOrder, first *int, _ *entgql.Cursor[int]) int {
+		return 1 + child*pageSize(first, nil)
+	}
+	// A map's lists hold up to 10,000 territories (100,000 borders): each costs as a page of the most
+	// items, so that one request reads the geometry of a few maps at most.
+	mapList := func(child int) int { return 1 + child*MaxPageSize/10 }
+	c.Complexity.GameMap.Territories = mapList
+	c.Complexity.GameMap.Borders = mapList
+	c.Complexity.GameMap.BonusAreas = mapList
+	c.Complexity.GameMap.Versions = func(child int) int { return 1 + child*10 }
 	// A record costs by the size of its game, known once the game is read: 1 here, the rest when it
 	// runs (spendRecord).
 	c.Complexity.Game.Record = func(child int) int { return 1 }

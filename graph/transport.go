@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/graphql/handler/transport"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 )
@@ -248,3 +249,63 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.WriteHeader(status)
 	_, _ = w.Write(b)
 }
+
+// multipartTransport serves file uploads (the GraphQL multipart request spec) with gqlgen's
+// MultipartForm, and gives the errors MultipartForm writes itself for a malformed request (no operations
+// part, a map that names no file, ...) the code BAD_USER_INPUT and the status 400 instead of 422 without a
+// code.
+type multipartTransport struct {
+	form transport.MultipartForm
+}
+
+var _ graphql.Transport = multipartTransport{}
+
+// Supports implements graphql.Transport: POSTs of multipart/form-data.
+func (t multipartTransport) Supports(r *http.Request) bool { return t.form.Supports(r) }
+
+// Do implements graphql.Transport.
+func (t multipartTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
+	rec := &responseRecorder{header: w.Header(), status: http.StatusOK}
+	t.form.Do(rec, r, exec)
+	if rec.status == http.StatusOK {
+		w.WriteHeader(rec.status)
+		_, _ = w.Write(rec.body.Bytes())
+		return
+	}
+	var resp struct {
+		Errors     []map[string]any `json:"errors"`
+		Extensions map[string]any   `json:"extensions,omitempty"`
+	}
+	if err := json.Unmarshal(rec.body.Bytes(), &resp); err != nil || len(resp.Errors) == 0 {
+		w.WriteHeader(rec.status)
+		_, _ = w.Write(rec.body.Bytes())
+		return
+	}
+	for _, e := range resp.Errors {
+		ext, _ := e["extensions"].(map[string]any)
+		if ext == nil {
+			ext = map[string]any{}
+			e["extensions"] = ext
+		}
+		if _, ok := ext["code"]; !ok {
+			ext["code"] = string(CodeBadUserInput)
+		}
+	}
+	status := rec.status
+	if status == http.StatusUnprocessableEntity {
+		status = http.StatusBadRequest
+	}
+	w.Header().Set("Content-Type", mediaJSON+"; charset=utf-8")
+	writeJSON(w, status, resp)
+}
+
+// responseRecorder keeps what a transport writes, for multipartTransport to look at before answering.
+type responseRecorder struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (r *responseRecorder) Header() http.Header         { return r.header }
+func (r *responseRecorder) Write(b []byte) (int, error) { return r.body.Write(b) }
+func (r *responseRecorder) WriteHeader(status int)      { r.status = status }

@@ -192,9 +192,9 @@ func TestDatabaseFaultIsA5xx(t *testing.T) {
 		accept, query string
 		status        int
 	}{
-		{"", `{ maps { key } }`, http.StatusInternalServerError},
+		{"", `{ maps { totalCount } }`, http.StatusInternalServerError},
 		{"application/json", `{ map(key: "classic") { key } }`, http.StatusInternalServerError},
-		{"application/graphql-response+json", `{ maps { key } }`, http.StatusInternalServerError},
+		{"application/graphql-response+json", `{ maps { totalCount } }`, http.StatusInternalServerError},
 		// Data that is not null MUST be 2xx with this media type.
 		{"application/graphql-response+json", `{ map(key: "classic") { key } }`, http.StatusOK},
 	} {

@@ -56,6 +56,9 @@ type Territory struct {
 	// Card is the symbol on the territory's card: "infantry", "cavalry" or "artillery". When empty the
 	// symbol follows the territory's position in the list (see CardSymbol).
 	Card string `json:"card,omitempty"`
+	// Shape is the territory's outline as SVG path data in canvas coordinates, such as
+	// "M10 10 L90 10 L50 80 Z"; when empty the server derives one (see DeriveGeometry).
+	Shape string `json:"shape,omitempty"`
 }
 
 // Border is an undirected border between the two territories it names by id.

@@ -47,6 +47,7 @@ const (
 	CodeBadCanvas          = "BAD_CANVAS"           // width or height is not in 0..MaxCanvas
 	CodeBadCoordinate      = "BAD_COORDINATE"       // x or y lies outside the canvas
 	CodeBadCardSymbol      = "BAD_CARD_SYMBOL"      // card is not infantry, cavalry or artillery
+	CodeBadShape           = "BAD_SHAPE"            // shape is not SVG path data, or leaves the canvas
 	CodeBadBonus           = "BAD_BONUS"            // bonus is not in -MaxBonus..MaxBonus
 	CodeDuplicateID        = "DUPLICATE_ID"         // two territories, or two areas, share an id
 	CodeDuplicateName      = "DUPLICATE_NAME"       // two territories, or two areas, share a name
@@ -240,6 +241,7 @@ func (v *validator) checkTerritories(m *Map, info *parseInfo) map[string]int {
 		if s, ok := rules.ParseSymbol(t.Card); t.Card != "" && (!ok || s == rules.Wild) {
 			v.add(path+".card", CodeBadCardSymbol, "card %q must be infantry, cavalry or artillery", t.Card)
 		}
+		v.checkShape(path+".shape", t.Shape, m.Width, m.Height)
 	}
 	return index
 }

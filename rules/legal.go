@@ -25,6 +25,55 @@ func LegalCommands(s State, p PlayerID) []Action {
 	return append(out, Action{Command: Resign{}})
 }
 
+// LegalCommandsFrom lists the legal commands of player p that start from territory t, in the order
+// LegalCommands lists them: the claim of t, the placement on t, the attacks and fortify moves from t,
+// or the occupation of the conquest made from t. It is what LegalCommands holds for t (without the
+// commands that start from no territory: trades, the ends of phases, resignation), at the cost of t's
+// neighbours instead of the whole board, for clients of large maps that look at one territory at a time.
+func LegalCommandsFrom(s State, p PlayerID, t TerritoryID) []Action {
+	if t < 0 || int(t) >= s.board.Len() || s.phase == PhaseSetup || s.phase == PhaseOver || p != s.current ||
+		p < 0 || int(p) >= len(s.players) || s.players[p].Status != Active {
+		return nil
+	}
+	switch s.phase {
+	case PhaseClaim:
+		if s.Owner(t) == Unclaimed {
+			return []Action{{Command: Claim{Territory: t}}}
+		}
+		return nil
+	case PhaseOccupy:
+		if s.pending.From == t {
+			return s.turnActions(p)
+		}
+		return nil
+	case PhaseReinforce, PhaseAttack:
+		if s.MustTrade() {
+			return nil
+		}
+	}
+	if s.Owner(t) != p {
+		return nil
+	}
+	if s.reserve > 0 {
+		return []Action{{Command: Place{Placements: []Placement{{Territory: t, Armies: s.reserve}}}, Min: 1, Max: s.reserve}}
+	}
+	armies := s.Armies(t)
+	if armies < 2 {
+		return nil
+	}
+	var attacks, fortifies []Action
+	for _, to := range s.board.Neighbors(t) {
+		switch {
+		case s.Owner(to) == p:
+			fortifies = append(fortifies, Action{Command: Fortify{From: t, To: to, Armies: armies - 1}, Min: 1, Max: armies - 1})
+		case s.phase == PhaseAttack:
+			dice := min(3, armies-1)
+			attacks = append(attacks, Action{Command: Attack{From: t, To: to, Dice: dice}, Min: 1, Max: dice})
+		}
+	}
+	return append(attacks, fortifies...)
+}
+
 func (s State) turnActions(p PlayerID) []Action {
 	var out []Action
 	switch s.phase {
@@ -52,11 +101,33 @@ func (s State) turnActions(p PlayerID) []Action {
 		return append(out, s.placeActions(p)...)
 	}
 	if s.phase == PhaseAttack {
-		out = append(out, s.attackActions(p)...)
-		out = append(out, Action{Command: EndAttack{}})
+		attacks, fortifies := s.attackAndFortifyActions(p)
+		out = append(append(out, attacks...), Action{Command: EndAttack{}})
+		out = append(out, fortifies...)
+		return append(out, Action{Command: EndTurn{}})
 	}
 	out = append(out, s.fortifyActions(p)...)
 	return append(out, Action{Command: EndTurn{}})
+}
+
+// attackAndFortifyActions lists the attacks (with their most dice) and the fortify moves of p, in one
+// pass over the board.
+func (s State) attackAndFortifyActions(p PlayerID) (attacks, fortifies []Action) {
+	s.eachOwned(p, func(from TerritoryID) {
+		armies := s.Armies(from)
+		if armies < 2 {
+			return
+		}
+		dice := min(3, armies-1)
+		for _, to := range s.board.Neighbors(from) {
+			if s.Owner(to) != p {
+				attacks = append(attacks, Action{Command: Attack{From: from, To: to, Dice: dice}, Min: 1, Max: dice})
+			} else {
+				fortifies = append(fortifies, Action{Command: Fortify{From: from, To: to, Armies: armies - 1}, Min: 1, Max: armies - 1})
+			}
+		}
+	})
+	return attacks, fortifies
 }
 
 func (s State) placeActions(p PlayerID) []Action {
@@ -65,13 +136,6 @@ func (s State) placeActions(p PlayerID) []Action {
 		out = append(out, Action{Command: Place{Placements: []Placement{{Territory: t, Armies: s.reserve}}}, Min: 1, Max: s.reserve})
 	})
 	return out
-}
-
-func (s State) attackActions(p PlayerID) []Action {
-	return s.borderActions(p, true, func(from, to TerritoryID, armies int) Action {
-		dice := min(3, armies-1)
-		return Action{Command: Attack{From: from, To: to, Dice: dice}, Min: 1, Max: dice}
-	})
 }
 
 func (s State) fortifyActions(p PlayerID) []Action {

@@ -211,3 +211,51 @@ func TestLegalCommandsAgainstApply(t *testing.T) {
 		checkLegalCommands(t, mustGame(t, text))
 	}
 }
+
+// actionStart is the territory a legal command starts from, or false for one that starts from none.
+func actionStart(s State, c Command) (TerritoryID, bool) {
+	switch c := c.(type) {
+	case Claim:
+		return c.Territory, true
+	case Place:
+		return c.Placements[0].Territory, true
+	case Attack:
+		return c.From, true
+	case Fortify:
+		return c.From, true
+	case Occupy:
+		return s.pending.From, true
+	}
+	return 0, false
+}
+
+// TestLegalCommandsFrom checks in random games, for every player and territory (and territories off the
+// board), that LegalCommandsFrom lists what LegalCommands lists for that territory, in the same order.
+func TestLegalCommandsFrom(t *testing.T) {
+	t.Parallel()
+	b := mustGame(t, fuzzBoardText+"players: 3").board
+	for seed := range uint64(4) {
+		seats := []Seat{{Color: "r"}, {Color: "g"}, {Color: "b"}, {Color: "y"}}[:3+seed%2]
+		cfg := Config{Seats: seats, Claim: ClaimStrategy(seed % 2), Cards: CardSystem(seed % 4)}
+		_, err := randomGame(b, cfg, seed, 250, func(s State, _ []Event) {
+			for p := range PlayerID(len(s.players)) {
+				all := LegalCommands(s, p)
+				for tid := TerritoryID(-1); int(tid) <= b.Len(); tid++ {
+					var want []Action
+					for _, a := range all {
+						if from, ok := actionStart(s, a.Command); ok && from == tid {
+							want = append(want, a)
+						}
+					}
+					got := LegalCommandsFrom(s, p, tid)
+					if fmt.Sprint(got) != fmt.Sprint(want) {
+						t.Fatalf("p%d in %s, territory %d: LegalCommandsFrom = %v, LegalCommands holds %v", p, s.phase, tid, got, want)
+					}
+				}
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -26,7 +26,7 @@ func opsServer(t *testing.T, cfg Config) (*httptest.Server, *sql.DB) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	api, _, err := newAPI(cfg, db, svc, nil, m, nil)
+	api, _, _, err := newAPI(cfg, db, svc, nil, m, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

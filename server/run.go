@@ -75,13 +75,14 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 			ln.Close()
 			return errors.Join(err, work.Stop(ctx), db.Close(context.WithoutCancel(ctx)))
 		}
-		api, record, err := newAPI(cfg, db.DB, svc, hub, m, logger)
+		api, record, previews, err := newAPI(cfg, db.DB, svc, hub, m, logger)
 		if err != nil {
 			ln.Close()
 			return errors.Join(err, work.Stop(ctx), db.Close(context.WithoutCancel(ctx)))
 		}
 		opts.API, opts.Record, opts.Playground, opts.RiverUI = api, record, playground.Handler(graph.Path), riverUI
 		opts.Web = web.Handler()
+		opts.Previews = previews
 	}
 	srv := New(opts)
 	served := make(chan error, 1)
@@ -161,18 +162,21 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 	return nil
 }
 
-// newAPI builds the GraphQL handler and the game record handler on db, with the game service svc and the
-// live hub behind them.
-func newAPI(cfg Config, db *sql.DB, svc *game.Service, hub *live.Hub, m *metrics.Metrics, logger *slog.Logger) (api, record http.Handler, err error) {
+// newAPI builds the GraphQL handler, the game record handler and the SVG previews' handler on db, with
+// the game service svc and the live hub behind them.
+func newAPI(cfg Config, db *sql.DB, svc *game.Service, hub *live.Hub, m *metrics.Metrics, logger *slog.Logger) (api, record, previews http.Handler, err error) {
 	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
 	deps := graph.Deps{Ent: client, DB: db, Game: svc, Live: hub, Logger: logger, Extensions: []gqlgraphql.HandlerExtension{m.GraphQL()}}
 	if api, err = graph.NewHandler(cfg.GraphQL, deps); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if record, err = graph.NewRecordHandler(cfg.GraphQL, deps); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return api, record, nil
+	if previews, err = graph.NewPreviewHandler(cfg.GraphQL, deps); err != nil {
+		return nil, nil, nil, err
+	}
+	return api, record, previews, nil
 }
 
 // newHub returns the live hub of the subscriptions, with its own LISTEN connection to db's database.

@@ -90,6 +90,10 @@ type Opts struct {
 	// Record serves graph.RecordPath, a game's JSON record (graph.NewRecordHandler); nil leaves it out.
 	Record http.Handler
 
+	// Previews serves graph.MapPreviewRoute and graph.BoardPreviewRoute, SVG drawings of maps and boards
+	// (graph.NewPreviewHandler); nil leaves them out.
+	Previews http.Handler
+
 	// Metrics serves GET metrics.Path and counts and times every request; nil leaves both out.
 	Metrics *metrics.Metrics
 
@@ -133,6 +137,10 @@ func (s *Server) routes(opts Opts) http.Handler {
 	}
 	if opts.Record != nil {
 		mux.Handle(graph.RecordPath, opts.Record)
+	}
+	if opts.Previews != nil {
+		mux.Handle(graph.MapPreviewRoute, opts.Previews)
+		mux.Handle(graph.BoardPreviewRoute, opts.Previews)
 	}
 	if opts.Playground != nil {
 		mux.Handle("GET "+playground.Path, opts.Playground)

@@ -22,7 +22,7 @@ func TestFreshServersListBuiltinMaps(t *testing.T) {
 	for _, s := range replicas {
 		s.waitReady(t)
 		resp, err := http.Post("http://"+s.addr+"/graphql", "application/json",
-			strings.NewReader(`{"query":"{ maps { key version } map(key: \"`+builtins[0].ID+`\") { key version } }"}`))
+			strings.NewReader(`{"query":"{ maps(first: 100) { edges { node { key version } } } map(key: \"`+builtins[0].ID+`\") { key version } }"}`))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -30,9 +30,13 @@ func TestFreshServersListBuiltinMaps(t *testing.T) {
 		resp.Body.Close()
 		var out struct {
 			Data struct {
-				Maps []struct {
-					Key     string `json:"key"`
-					Version int    `json:"version"`
+				Maps struct {
+					Edges []struct {
+						Node struct {
+							Key     string `json:"key"`
+							Version int    `json:"version"`
+						} `json:"node"`
+					} `json:"edges"`
 				} `json:"maps"`
 				Map *struct {
 					Key string `json:"key"`
@@ -42,12 +46,16 @@ func TestFreshServersListBuiltinMaps(t *testing.T) {
 		if err := json.Unmarshal(body, &out); err != nil {
 			t.Fatalf("%s: %v", body, err)
 		}
-		if len(out.Data.Maps) != len(builtins) || out.Data.Map == nil || out.Data.Map.Key != builtins[0].ID {
+		if len(out.Data.Maps.Edges) != len(builtins) || out.Data.Map == nil || out.Data.Map.Key != builtins[0].ID {
 			t.Errorf("a fresh server lists %s, want the %d built-in maps", body, len(builtins))
 		}
-		for i, m := range out.Data.Maps {
-			if i < len(builtins) && (m.Key != builtins[i].ID || m.Version != builtins[i].Version) {
-				t.Errorf("maps[%d] = %+v, want %s version %d", i, m, builtins[i].ID, builtins[i].Version)
+		listed := map[string]int{}
+		for _, e := range out.Data.Maps.Edges {
+			listed[e.Node.Key] = e.Node.Version
+		}
+		for _, m := range builtins {
+			if listed[m.ID] != m.Version {
+				t.Errorf("maps lists %s at version %d, want %d", m.ID, listed[m.ID], m.Version)
 			}
 		}
 	}

@@ -3,6 +3,9 @@
 package gamemap
 
 import (
+	"fmt"
+	"io"
+	"strconv"
 	"time"
 
 	"entgo.io/ent/dialect/sql"
@@ -28,6 +31,24 @@ const (
 	FieldBuiltin = "builtin"
 	// FieldCreatorID holds the string denoting the creator_id field in the database.
 	FieldCreatorID = "creator_id"
+	// FieldDescription holds the string denoting the description field in the database.
+	FieldDescription = "description"
+	// FieldWidth holds the string denoting the width field in the database.
+	FieldWidth = "width"
+	// FieldHeight holds the string denoting the height field in the database.
+	FieldHeight = "height"
+	// FieldTerritoryCount holds the string denoting the territory_count field in the database.
+	FieldTerritoryCount = "territory_count"
+	// FieldBorderCount holds the string denoting the border_count field in the database.
+	FieldBorderCount = "border_count"
+	// FieldAreaCount holds the string denoting the area_count field in the database.
+	FieldAreaCount = "area_count"
+	// FieldSizeBytes holds the string denoting the size_bytes field in the database.
+	FieldSizeBytes = "size_bytes"
+	// FieldVisibility holds the string denoting the visibility field in the database.
+	FieldVisibility = "visibility"
+	// FieldGeometry holds the string denoting the geometry field in the database.
+	FieldGeometry = "geometry"
 	// EdgeCreator holds the string denoting the creator edge name in mutations.
 	EdgeCreator = "creator"
 	// EdgeGames holds the string denoting the games edge name in mutations.
@@ -60,6 +81,15 @@ var Columns = []string{
 	FieldDefinition,
 	FieldBuiltin,
 	FieldCreatorID,
+	FieldDescription,
+	FieldWidth,
+	FieldHeight,
+	FieldTerritoryCount,
+	FieldBorderCount,
+	FieldAreaCount,
+	FieldSizeBytes,
+	FieldVisibility,
+	FieldGeometry,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -83,7 +113,62 @@ var (
 	NameValidator func(string) error
 	// DefaultBuiltin holds the default value on creation for the "builtin" field.
 	DefaultBuiltin bool
+	// DefaultDescription holds the default value on creation for the "description" field.
+	DefaultDescription string
+	// DescriptionValidator is a validator for the "description" field. It is called by the builders before save.
+	DescriptionValidator func(string) error
+	// DefaultWidth holds the default value on creation for the "width" field.
+	DefaultWidth int
+	// WidthValidator is a validator for the "width" field. It is called by the builders before save.
+	WidthValidator func(int) error
+	// DefaultHeight holds the default value on creation for the "height" field.
+	DefaultHeight int
+	// HeightValidator is a validator for the "height" field. It is called by the builders before save.
+	HeightValidator func(int) error
+	// DefaultTerritoryCount holds the default value on creation for the "territory_count" field.
+	DefaultTerritoryCount int
+	// TerritoryCountValidator is a validator for the "territory_count" field. It is called by the builders before save.
+	TerritoryCountValidator func(int) error
+	// DefaultBorderCount holds the default value on creation for the "border_count" field.
+	DefaultBorderCount int
+	// BorderCountValidator is a validator for the "border_count" field. It is called by the builders before save.
+	BorderCountValidator func(int) error
+	// DefaultAreaCount holds the default value on creation for the "area_count" field.
+	DefaultAreaCount int
+	// AreaCountValidator is a validator for the "area_count" field. It is called by the builders before save.
+	AreaCountValidator func(int) error
+	// DefaultSizeBytes holds the default value on creation for the "size_bytes" field.
+	DefaultSizeBytes int
+	// SizeBytesValidator is a validator for the "size_bytes" field. It is called by the builders before save.
+	SizeBytesValidator func(int) error
 )
+
+// Visibility defines the type for the "visibility" enum field.
+type Visibility string
+
+// VisibilityPublic is the default value of the Visibility enum.
+const DefaultVisibility = VisibilityPublic
+
+// Visibility values.
+const (
+	VisibilityPublic   Visibility = "public"
+	VisibilityUnlisted Visibility = "unlisted"
+	VisibilityPrivate  Visibility = "private"
+)
+
+func (v Visibility) String() string {
+	return string(v)
+}
+
+// VisibilityValidator is a validator for the "visibility" field enum values. It is called by the builders before save.
+func VisibilityValidator(v Visibility) error {
+	switch v {
+	case VisibilityPublic, VisibilityUnlisted, VisibilityPrivate:
+		return nil
+	default:
+		return fmt.Errorf("gamemap: invalid enum value for visibility field: %q", v)
+	}
+}
 
 // OrderOption defines the ordering options for the GameMap queries.
 type OrderOption func(*sql.Selector)
@@ -123,6 +208,46 @@ func ByCreatorID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldCreatorID, opts...).ToFunc()
 }
 
+// ByDescription orders the results by the description field.
+func ByDescription(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldDescription, opts...).ToFunc()
+}
+
+// ByWidth orders the results by the width field.
+func ByWidth(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldWidth, opts...).ToFunc()
+}
+
+// ByHeight orders the results by the height field.
+func ByHeight(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldHeight, opts...).ToFunc()
+}
+
+// ByTerritoryCount orders the results by the territory_count field.
+func ByTerritoryCount(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldTerritoryCount, opts...).ToFunc()
+}
+
+// ByBorderCount orders the results by the border_count field.
+func ByBorderCount(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldBorderCount, opts...).ToFunc()
+}
+
+// ByAreaCount orders the results by the area_count field.
+func ByAreaCount(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldAreaCount, opts...).ToFunc()
+}
+
+// BySizeBytes orders the results by the size_bytes field.
+func BySizeBytes(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldSizeBytes, opts...).ToFunc()
+}
+
+// ByVisibility orders the results by the visibility field.
+func ByVisibility(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldVisibility, opts...).ToFunc()
+}
+
 // ByCreatorField orders the results by creator field.
 func ByCreatorField(field string, opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -156,4 +281,22 @@ func newGamesStep() *sqlgraph.Step {
 		sqlgraph.To(GamesInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, GamesTable, GamesColumn),
 	)
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (e Visibility) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(e.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (e *Visibility) UnmarshalGQL(val interface{}) error {
+	str, ok := val.(string)
+	if !ok {
+		return fmt.Errorf("enum %T must be a string", val)
+	}
+	*e = Visibility(str)
+	if err := VisibilityValidator(*e); err != nil {
+		return fmt.Errorf("%s is not a valid Visibility", str)
+	}
+	return nil
 }

@@ -85,6 +85,41 @@ func CreatorID(v int) predicate.GameMap {
 	return predicate.GameMap(sql.FieldEQ(FieldCreatorID, v))
 }
 
+// Description applies equality check predicate on the "description" field. It's identical to DescriptionEQ.
+func Description(v string) predicate.GameMap {
+	return predicate.GameMap(sql.FieldEQ(FieldDescription, v))
+}
+
+// Width applies equality check predicate on the "width" field. It's identical to WidthEQ.
+func Width(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldEQ(FieldWidth, v))
+}
+
+// Height applies equality check predicate on the "height" field. It's identical to HeightEQ.
+func Height(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldEQ(FieldHeight, v))
+}
+
+// TerritoryCount applies equality check predicate on the "territory_count" field. It's identical to TerritoryCountEQ.
+func TerritoryCount(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldEQ(FieldTerritoryCount, v))
+}
+
+// BorderCount applies equality check predicate on the "border_count" field. It's identical to BorderCountEQ.
+func BorderCount(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldEQ(FieldBorderCount, v))
+}
+
+// AreaCount applies equality check predicate on the "area_count" field. It's identical to AreaCountEQ.
+func AreaCount(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldEQ(FieldAreaCount, v))
+}
+
+// SizeBytes applies equality check predicate on the "size_bytes" field. It's identical to SizeBytesEQ.
+func SizeBytes(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldEQ(FieldSizeBytes, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.GameMap {
 	return predicate.GameMap(sql.FieldEQ(FieldCreatedAt, v))
@@ -333,6 +368,341 @@ func CreatorIDIsNil() predicate.GameMap {
 // CreatorIDNotNil applies the NotNil predicate on the "creator_id" field.
 func CreatorIDNotNil() predicate.GameMap {
 	return predicate.GameMap(sql.FieldNotNull(FieldCreatorID))
+}
+
+// DescriptionEQ applies the EQ predicate on the "description" field.
+func DescriptionEQ(v string) predicate.GameMap {
+	return predicate.GameMap(sql.FieldEQ(FieldDescription, v))
+}
+
+// DescriptionNEQ applies the NEQ predicate on the "description" field.
+func DescriptionNEQ(v string) predicate.GameMap {
+	return predicate.GameMap(sql.FieldNEQ(FieldDescription, v))
+}
+
+// DescriptionIn applies the In predicate on the "description" field.
+func DescriptionIn(vs ...string) predicate.GameMap {
+	return predicate.GameMap(sql.FieldIn(FieldDescription, vs...))
+}
+
+// DescriptionNotIn applies the NotIn predicate on the "description" field.
+func DescriptionNotIn(vs ...string) predicate.GameMap {
+	return predicate.GameMap(sql.FieldNotIn(FieldDescription, vs...))
+}
+
+// DescriptionGT applies the GT predicate on the "description" field.
+func DescriptionGT(v string) predicate.GameMap {
+	return predicate.GameMap(sql.FieldGT(FieldDescription, v))
+}
+
+// DescriptionGTE applies the GTE predicate on the "description" field.
+func DescriptionGTE(v string) predicate.GameMap {
+	return predicate.GameMap(sql.FieldGTE(FieldDescription, v))
+}
+
+// DescriptionLT applies the LT predicate on the "description" field.
+func DescriptionLT(v string) predicate.GameMap {
+	return predicate.GameMap(sql.FieldLT(FieldDescription, v))
+}
+
+// DescriptionLTE applies the LTE predicate on the "description" field.
+func DescriptionLTE(v string) predicate.GameMap {
+	return predicate.GameMap(sql.FieldLTE(FieldDescription, v))
+}
+
+// DescriptionContains applies the Contains predicate on the "description" field.
+func DescriptionContains(v string) predicate.GameMap {
+	return predicate.GameMap(sql.FieldContains(FieldDescription, v))
+}
+
+// DescriptionHasPrefix applies the HasPrefix predicate on the "description" field.
+func DescriptionHasPrefix(v string) predicate.GameMap {
+	return predicate.GameMap(sql.FieldHasPrefix(FieldDescription, v))
+}
+
+// DescriptionHasSuffix applies the HasSuffix predicate on the "description" field.
+func DescriptionHasSuffix(v string) predicate.GameMap {
+	return predicate.GameMap(sql.FieldHasSuffix(FieldDescription, v))
+}
+
+// DescriptionEqualFold applies the EqualFold predicate on the "description" field.
+func DescriptionEqualFold(v string) predicate.GameMap {
+	return predicate.GameMap(sql.FieldEqualFold(FieldDescription, v))
+}
+
+// DescriptionContainsFold applies the ContainsFold predicate on the "description" field.
+func DescriptionContainsFold(v string) predicate.GameMap {
+	return predicate.GameMap(sql.FieldContainsFold(FieldDescription, v))
+}
+
+// WidthEQ applies the EQ predicate on the "width" field.
+func WidthEQ(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldEQ(FieldWidth, v))
+}
+
+// WidthNEQ applies the NEQ predicate on the "width" field.
+func WidthNEQ(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldNEQ(FieldWidth, v))
+}
+
+// WidthIn applies the In predicate on the "width" field.
+func WidthIn(vs ...int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldIn(FieldWidth, vs...))
+}
+
+// WidthNotIn applies the NotIn predicate on the "width" field.
+func WidthNotIn(vs ...int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldNotIn(FieldWidth, vs...))
+}
+
+// WidthGT applies the GT predicate on the "width" field.
+func WidthGT(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldGT(FieldWidth, v))
+}
+
+// WidthGTE applies the GTE predicate on the "width" field.
+func WidthGTE(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldGTE(FieldWidth, v))
+}
+
+// WidthLT applies the LT predicate on the "width" field.
+func WidthLT(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldLT(FieldWidth, v))
+}
+
+// WidthLTE applies the LTE predicate on the "width" field.
+func WidthLTE(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldLTE(FieldWidth, v))
+}
+
+// HeightEQ applies the EQ predicate on the "height" field.
+func HeightEQ(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldEQ(FieldHeight, v))
+}
+
+// HeightNEQ applies the NEQ predicate on the "height" field.
+func HeightNEQ(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldNEQ(FieldHeight, v))
+}
+
+// HeightIn applies the In predicate on the "height" field.
+func HeightIn(vs ...int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldIn(FieldHeight, vs...))
+}
+
+// HeightNotIn applies the NotIn predicate on the "height" field.
+func HeightNotIn(vs ...int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldNotIn(FieldHeight, vs...))
+}
+
+// HeightGT applies the GT predicate on the "height" field.
+func HeightGT(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldGT(FieldHeight, v))
+}
+
+// HeightGTE applies the GTE predicate on the "height" field.
+func HeightGTE(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldGTE(FieldHeight, v))
+}
+
+// HeightLT applies the LT predicate on the "height" field.
+func HeightLT(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldLT(FieldHeight, v))
+}
+
+// HeightLTE applies the LTE predicate on the "height" field.
+func HeightLTE(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldLTE(FieldHeight, v))
+}
+
+// TerritoryCountEQ applies the EQ predicate on the "territory_count" field.
+func TerritoryCountEQ(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldEQ(FieldTerritoryCount, v))
+}
+
+// TerritoryCountNEQ applies the NEQ predicate on the "territory_count" field.
+func TerritoryCountNEQ(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldNEQ(FieldTerritoryCount, v))
+}
+
+// TerritoryCountIn applies the In predicate on the "territory_count" field.
+func TerritoryCountIn(vs ...int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldIn(FieldTerritoryCount, vs...))
+}
+
+// TerritoryCountNotIn applies the NotIn predicate on the "territory_count" field.
+func TerritoryCountNotIn(vs ...int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldNotIn(FieldTerritoryCount, vs...))
+}
+
+// TerritoryCountGT applies the GT predicate on the "territory_count" field.
+func TerritoryCountGT(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldGT(FieldTerritoryCount, v))
+}
+
+// TerritoryCountGTE applies the GTE predicate on the "territory_count" field.
+func TerritoryCountGTE(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldGTE(FieldTerritoryCount, v))
+}
+
+// TerritoryCountLT applies the LT predicate on the "territory_count" field.
+func TerritoryCountLT(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldLT(FieldTerritoryCount, v))
+}
+
+// TerritoryCountLTE applies the LTE predicate on the "territory_count" field.
+func TerritoryCountLTE(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldLTE(FieldTerritoryCount, v))
+}
+
+// BorderCountEQ applies the EQ predicate on the "border_count" field.
+func BorderCountEQ(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldEQ(FieldBorderCount, v))
+}
+
+// BorderCountNEQ applies the NEQ predicate on the "border_count" field.
+func BorderCountNEQ(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldNEQ(FieldBorderCount, v))
+}
+
+// BorderCountIn applies the In predicate on the "border_count" field.
+func BorderCountIn(vs ...int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldIn(FieldBorderCount, vs...))
+}
+
+// BorderCountNotIn applies the NotIn predicate on the "border_count" field.
+func BorderCountNotIn(vs ...int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldNotIn(FieldBorderCount, vs...))
+}
+
+// BorderCountGT applies the GT predicate on the "border_count" field.
+func BorderCountGT(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldGT(FieldBorderCount, v))
+}
+
+// BorderCountGTE applies the GTE predicate on the "border_count" field.
+func BorderCountGTE(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldGTE(FieldBorderCount, v))
+}
+
+// BorderCountLT applies the LT predicate on the "border_count" field.
+func BorderCountLT(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldLT(FieldBorderCount, v))
+}
+
+// BorderCountLTE applies the LTE predicate on the "border_count" field.
+func BorderCountLTE(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldLTE(FieldBorderCount, v))
+}
+
+// AreaCountEQ applies the EQ predicate on the "area_count" field.
+func AreaCountEQ(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldEQ(FieldAreaCount, v))
+}
+
+// AreaCountNEQ applies the NEQ predicate on the "area_count" field.
+func AreaCountNEQ(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldNEQ(FieldAreaCount, v))
+}
+
+// AreaCountIn applies the In predicate on the "area_count" field.
+func AreaCountIn(vs ...int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldIn(FieldAreaCount, vs...))
+}
+
+// AreaCountNotIn applies the NotIn predicate on the "area_count" field.
+func AreaCountNotIn(vs ...int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldNotIn(FieldAreaCount, vs...))
+}
+
+// AreaCountGT applies the GT predicate on the "area_count" field.
+func AreaCountGT(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldGT(FieldAreaCount, v))
+}
+
+// AreaCountGTE applies the GTE predicate on the "area_count" field.
+func AreaCountGTE(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldGTE(FieldAreaCount, v))
+}
+
+// AreaCountLT applies the LT predicate on the "area_count" field.
+func AreaCountLT(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldLT(FieldAreaCount, v))
+}
+
+// AreaCountLTE applies the LTE predicate on the "area_count" field.
+func AreaCountLTE(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldLTE(FieldAreaCount, v))
+}
+
+// SizeBytesEQ applies the EQ predicate on the "size_bytes" field.
+func SizeBytesEQ(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldEQ(FieldSizeBytes, v))
+}
+
+// SizeBytesNEQ applies the NEQ predicate on the "size_bytes" field.
+func SizeBytesNEQ(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldNEQ(FieldSizeBytes, v))
+}
+
+// SizeBytesIn applies the In predicate on the "size_bytes" field.
+func SizeBytesIn(vs ...int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldIn(FieldSizeBytes, vs...))
+}
+
+// SizeBytesNotIn applies the NotIn predicate on the "size_bytes" field.
+func SizeBytesNotIn(vs ...int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldNotIn(FieldSizeBytes, vs...))
+}
+
+// SizeBytesGT applies the GT predicate on the "size_bytes" field.
+func SizeBytesGT(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldGT(FieldSizeBytes, v))
+}
+
+// SizeBytesGTE applies the GTE predicate on the "size_bytes" field.
+func SizeBytesGTE(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldGTE(FieldSizeBytes, v))
+}
+
+// SizeBytesLT applies the LT predicate on the "size_bytes" field.
+func SizeBytesLT(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldLT(FieldSizeBytes, v))
+}
+
+// SizeBytesLTE applies the LTE predicate on the "size_bytes" field.
+func SizeBytesLTE(v int) predicate.GameMap {
+	return predicate.GameMap(sql.FieldLTE(FieldSizeBytes, v))
+}
+
+// VisibilityEQ applies the EQ predicate on the "visibility" field.
+func VisibilityEQ(v Visibility) predicate.GameMap {
+	return predicate.GameMap(sql.FieldEQ(FieldVisibility, v))
+}
+
+// VisibilityNEQ applies the NEQ predicate on the "visibility" field.
+func VisibilityNEQ(v Visibility) predicate.GameMap {
+	return predicate.GameMap(sql.FieldNEQ(FieldVisibility, v))
+}
+
+// VisibilityIn applies the In predicate on the "visibility" field.
+func VisibilityIn(vs ...Visibility) predicate.GameMap {
+	return predicate.GameMap(sql.FieldIn(FieldVisibility, vs...))
+}
+
+// VisibilityNotIn applies the NotIn predicate on the "visibility" field.
+func VisibilityNotIn(vs ...Visibility) predicate.GameMap {
+	return predicate.GameMap(sql.FieldNotIn(FieldVisibility, vs...))
+}
+
+// GeometryIsNil applies the IsNil predicate on the "geometry" field.
+func GeometryIsNil() predicate.GameMap {
+	return predicate.GameMap(sql.FieldIsNull(FieldGeometry))
+}
+
+// GeometryNotNil applies the NotNil predicate on the "geometry" field.
+func GeometryNotNil() predicate.GameMap {
+	return predicate.GameMap(sql.FieldNotNull(FieldGeometry))
 }
 
 // HasCreator applies the HasEdge predicate on the "creator" edge.

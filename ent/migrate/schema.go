@@ -188,6 +188,15 @@ var (
 		{Name: "name", Type: field.TypeString, Size: 100},
 		{Name: "definition", Type: field.TypeJSON, SchemaType: map[string]string{"postgres": "json"}},
 		{Name: "builtin", Type: field.TypeBool, Default: false},
+		{Name: "description", Type: field.TypeString, Size: 8000, Default: ""},
+		{Name: "width", Type: field.TypeInt, Default: 0},
+		{Name: "height", Type: field.TypeInt, Default: 0},
+		{Name: "territory_count", Type: field.TypeInt, Default: 0},
+		{Name: "border_count", Type: field.TypeInt, Default: 0},
+		{Name: "area_count", Type: field.TypeInt, Default: 0},
+		{Name: "size_bytes", Type: field.TypeInt, Default: 0},
+		{Name: "visibility", Type: field.TypeEnum, Enums: []string{"public", "unlisted", "private"}, Default: "public"},
+		{Name: "geometry", Type: field.TypeJSON, Nullable: true, SchemaType: map[string]string{"postgres": "json"}},
 		{Name: "creator_id", Type: field.TypeInt, Nullable: true},
 	}
 	// MapsTable holds the schema information for the "maps" table.
@@ -198,7 +207,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "maps_users_maps",
-				Columns:    []*schema.Column{MapsColumns[7]},
+				Columns:    []*schema.Column{MapsColumns[16]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -208,6 +217,11 @@ var (
 				Name:    "gamemap_key_version",
 				Unique:  true,
 				Columns: []*schema.Column{MapsColumns[2], MapsColumns[3]},
+			},
+			{
+				Name:    "gamemap_creator_id",
+				Unique:  false,
+				Columns: []*schema.Column{MapsColumns[16]},
 			},
 		},
 	}

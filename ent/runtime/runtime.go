@@ -223,6 +223,48 @@ func init() {
 	gamemapDescBuiltin := gamemapFields[4].Descriptor()
 	// gamemap.DefaultBuiltin holds the default value on creation for the builtin field.
 	gamemap.DefaultBuiltin = gamemapDescBuiltin.Default.(bool)
+	// gamemapDescDescription is the schema descriptor for description field.
+	gamemapDescDescription := gamemapFields[6].Descriptor()
+	// gamemap.DefaultDescription holds the default value on creation for the description field.
+	gamemap.DefaultDescription = gamemapDescDescription.Default.(string)
+	// gamemap.DescriptionValidator is a validator for the "description" field. It is called by the builders before save.
+	gamemap.DescriptionValidator = gamemapDescDescription.Validators[0].(func(string) error)
+	// gamemapDescWidth is the schema descriptor for width field.
+	gamemapDescWidth := gamemapFields[7].Descriptor()
+	// gamemap.DefaultWidth holds the default value on creation for the width field.
+	gamemap.DefaultWidth = gamemapDescWidth.Default.(int)
+	// gamemap.WidthValidator is a validator for the "width" field. It is called by the builders before save.
+	gamemap.WidthValidator = gamemapDescWidth.Validators[0].(func(int) error)
+	// gamemapDescHeight is the schema descriptor for height field.
+	gamemapDescHeight := gamemapFields[8].Descriptor()
+	// gamemap.DefaultHeight holds the default value on creation for the height field.
+	gamemap.DefaultHeight = gamemapDescHeight.Default.(int)
+	// gamemap.HeightValidator is a validator for the "height" field. It is called by the builders before save.
+	gamemap.HeightValidator = gamemapDescHeight.Validators[0].(func(int) error)
+	// gamemapDescTerritoryCount is the schema descriptor for territory_count field.
+	gamemapDescTerritoryCount := gamemapFields[9].Descriptor()
+	// gamemap.DefaultTerritoryCount holds the default value on creation for the territory_count field.
+	gamemap.DefaultTerritoryCount = gamemapDescTerritoryCount.Default.(int)
+	// gamemap.TerritoryCountValidator is a validator for the "territory_count" field. It is called by the builders before save.
+	gamemap.TerritoryCountValidator = gamemapDescTerritoryCount.Validators[0].(func(int) error)
+	// gamemapDescBorderCount is the schema descriptor for border_count field.
+	gamemapDescBorderCount := gamemapFields[10].Descriptor()
+	// gamemap.DefaultBorderCount holds the default value on creation for the border_count field.
+	gamemap.DefaultBorderCount = gamemapDescBorderCount.Default.(int)
+	// gamemap.BorderCountValidator is a validator for the "border_count" field. It is called by the builders before save.
+	gamemap.BorderCountValidator = gamemapDescBorderCount.Validators[0].(func(int) error)
+	// gamemapDescAreaCount is the schema descriptor for area_count field.
+	gamemapDescAreaCount := gamemapFields[11].Descriptor()
+	// gamemap.DefaultAreaCount holds the default value on creation for the area_count field.
+	gamemap.DefaultAreaCount = gamemapDescAreaCount.Default.(int)
+	// gamemap.AreaCountValidator is a validator for the "area_count" field. It is called by the builders before save.
+	gamemap.AreaCountValidator = gamemapDescAreaCount.Validators[0].(func(int) error)
+	// gamemapDescSizeBytes is the schema descriptor for size_bytes field.
+	gamemapDescSizeBytes := gamemapFields[12].Descriptor()
+	// gamemap.DefaultSizeBytes holds the default value on creation for the size_bytes field.
+	gamemap.DefaultSizeBytes = gamemapDescSizeBytes.Default.(int)
+	// gamemap.SizeBytesValidator is a validator for the "size_bytes" field. It is called by the builders before save.
+	gamemap.SizeBytesValidator = gamemapDescSizeBytes.Validators[0].(func(int) error)
 	noticeMixin := schema.Notice{}.Mixin()
 	noticeMixinFields0 := noticeMixin[0].Fields()
 	_ = noticeMixinFields0

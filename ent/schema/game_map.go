@@ -3,6 +3,7 @@ package schema
 import (
 	"encoding/json"
 
+	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/schema"
@@ -45,6 +46,7 @@ func (GameMap) Fields() []ent.Field {
 		field.String("name").
 			NotEmpty().
 			MaxLen(100).
+			Annotations(entgql.OrderField("NAME")).
 			Comment("The map's display name, from its file."),
 		field.JSON("definition", json.RawMessage{}).
 			SchemaType(jsonText).
@@ -57,6 +59,43 @@ func (GameMap) Fields() []ent.Field {
 			Optional().
 			Nillable().
 			Comment("The user who uploaded the map; none for built-in maps."),
+		field.String("description").
+			Default("").
+			MaxLen(8000).
+			Comment("The map's description, from its file (for listings without reading the definition)."),
+		field.Int("width").
+			NonNegative().
+			Default(0).
+			Comment("The width of the canvas the map's geometry lies on (0 until derived)."),
+		field.Int("height").
+			NonNegative().
+			Default(0).
+			Comment("The height of the canvas the map's geometry lies on (0 until derived)."),
+		field.Int("territory_count").
+			NonNegative().
+			Default(0).
+			Annotations(entgql.OrderField("TERRITORY_COUNT")).
+			Comment("The number of territories of the map."),
+		field.Int("border_count").
+			NonNegative().
+			Default(0).
+			Comment("The number of borders of the map."),
+		field.Int("area_count").
+			NonNegative().
+			Default(0).
+			Comment("The number of bonus areas of the map."),
+		field.Int("size_bytes").
+			NonNegative().
+			Default(0).
+			Comment("The size of the stored definition in bytes, counted against its creator's limit."),
+		field.Enum("visibility").
+			Values("public", "unlisted", "private").
+			Default("public").
+			Comment("public: listed to everyone; unlisted: readable by anyone who knows the key, listed to its creator only; private: its creator only."),
+		field.JSON("geometry", json.RawMessage{}).
+			SchemaType(jsonText).
+			Optional().
+			Comment("The map's derived geometry (maps.Geometry: a shape per territory, the sea crossings), stored once per version; null until derived."),
 	}
 }
 
@@ -77,5 +116,6 @@ func (GameMap) Edges() []ent.Edge {
 func (GameMap) Indexes() []ent.Index {
 	return []ent.Index{
 		index.Fields("key", "version").Unique(),
+		index.Fields("creator_id"),
 	}
 }

@@ -2,6 +2,7 @@
 // on the classic map (the baseline) and on a generated 5,000-territory map, in the same run.
 //
 //   node web/bench/board.bench.mjs [--runs 5] [--events 60] [--shapes] [--profile] [--screenshots DIR]
+//   node web/bench/board.bench.mjs --check-input    (the board's pointer and keyboard input, pass or fail)
 //
 // --shapes gives the board every territory's shape and the sea lines, as the API's GameMap does, so it
 // computes no cells (they are computed once before the timed paints).
@@ -72,7 +73,7 @@ const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.c
 /**
  * For each window between marks `${prefix}-start-i` and `${prefix}-end-i`: the wall time, the renderer main
  * thread's CPU time (its top-level tasks' thread time, pro rata where a task straddles the window) and the
- * raster threads' CPU time, in ms. CPU times do not count the waits of a busy machine; wall times do.
+ * raster threads' CPU time (until the next window starts), in ms. CPU times do not count the waits of a busy machine; wall times do.
  */
 function windows(events, prefix) {
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
@@ -96,11 +97,83 @@ function windows(events, prefix) {
       const overlap = Math.min(end, t.ts + t.dur) - Math.max(s, t.ts);
       if (overlap > 0) cpu += (t.tdur ?? t.dur) * (t.dur > 0 ? overlap / t.dur : 1);
     }
+    // Raster runs on other threads after the commit: count it until the next window starts.
+    const until = marks.get(`${prefix}-start-${i + 1}`) ?? end + 100_000;
     let rcpu = 0;
-    for (const t of raster) if (t.ts >= s && t.ts <= end) rcpu += t.tdur ?? t.dur;
+    for (const t of raster) if (t.ts >= s && t.ts < until) rcpu += t.tdur ?? t.dur;
     out.push({ wall: (end - s) / 1000, cpu: cpu / 1000, raster: rcpu / 1000 });
   }
   return out;
+}
+
+/**
+ * The board's input in a real browser (what jsdom cannot show: stacked layers, hit testing, d3-zoom):
+ * clicks pick the territory under the pointer, hovering shows its tooltip, the wheel zooms, a drag pans
+ * without picking, arrow keys move the focus and Enter picks. Returns the failures.
+ */
+async function checkInput(browser, url, map) {
+  const failures = [];
+  const expect = (ok, what) => {
+    if (!ok) failures.push(`${map}: ${what}`);
+  };
+  const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await p.goto(url);
+  await p.waitForFunction(() => window.bench !== undefined);
+  await p.evaluate((m) => window.bench.load(m), map);
+  await p.evaluate(() => window.bench.firstPaint(0));
+  await p.evaluate(() => {
+    window.picked = [];
+    window.bench.board().onSelect((k) => window.picked.push(k));
+  });
+  // Screen positions of territories from their label points (a cell holds its label point).
+  const targets = await p.evaluate(() => {
+    const b = window.bench.board();
+    const s = b.state;
+    const box = b.renderer.root.getBoundingClientRect();
+    const ppu = Math.min(box.width / s.canvas.width, box.height / s.canvas.height);
+    const ox = (box.width - s.canvas.width * ppu) / 2;
+    const oy = (box.height - s.canvas.height * ppu) / 2;
+    return [0, Math.floor(s.n / 3), Math.floor(s.n / 2), s.n - 1].map((i) => ({
+      key: s.keys[i],
+      name: b.state.geometry.territories[i].name,
+      x: box.left + ox + (s.xs[i] - s.canvas.x) * ppu,
+      y: box.top + oy + (s.ys[i] - s.canvas.y) * ppu,
+    }));
+  });
+  for (const t of targets) await p.mouse.click(t.x, t.y);
+  const picked = await p.evaluate(() => window.picked.splice(0));
+  expect(JSON.stringify(picked) === JSON.stringify(targets.map((t) => t.key)), `clicks picked ${picked}, not ${targets.map((t) => t.key)}`);
+  await p.mouse.move(targets[2].x + 1, targets[2].y + 1);
+  await p.waitForFunction(() => !window.bench.board().renderer.tooltip.hidden, null, { timeout: 5000 }).catch(() => {});
+  const tip = await p.evaluate(() => window.bench.board().renderer.tooltip.textContent);
+  expect(tip.includes(targets[2].name) && tip.includes('Borders'), `hover tooltip says ${JSON.stringify(tip)}`);
+  const transform = () => p.evaluate(() => window.bench.board().renderer.views[0].getAttribute('transform'));
+  await p.mouse.wheel(0, -400);
+  await p.waitForFunction(() => /scale\((?!1\.0+\))/.test(window.bench.board().renderer.views[0].getAttribute('transform') ?? ''), null, { timeout: 5000 }).catch(() => {});
+  const zoomed = await transform();
+  expect(/scale\(1\.[1-9]|scale\([2-9]/.test(zoomed ?? ''), `the wheel did not zoom in (${zoomed})`);
+  await p.mouse.move(640, 400);
+  await p.mouse.down();
+  await p.mouse.move(500, 300, { steps: 5 });
+  await p.mouse.up();
+  const panned = await transform();
+  expect(panned !== zoomed, 'a drag did not pan');
+  expect((await p.evaluate(() => window.picked.length)) === 0, 'a drag picked a territory');
+  await p.evaluate(() => {
+    const b = window.bench.board();
+    b.resetZoom();
+    b.setFocus(b.state.keys[Math.floor(b.state.n / 2)], true);
+  });
+  const before = await p.evaluate(() => document.activeElement?.id);
+  await p.keyboard.press('ArrowRight');
+  const after = await p.evaluate(() => document.activeElement?.id);
+  expect(before !== after && /-t\d+$/.test(after ?? ''), `ArrowRight moved the focus from ${before} to ${after}`);
+  await p.keyboard.press('Enter');
+  const entered = await p.evaluate(() => window.picked.splice(0));
+  const focusedKey = await p.evaluate(() => window.bench.board().state.keys[window.bench.board().state.focus]);
+  expect(entered.length === 1 && entered[0] === focusedKey, `Enter picked ${entered}, not ${focusedKey}`);
+  await p.close();
+  return failures;
 }
 
 async function main() {
@@ -115,6 +188,14 @@ async function main() {
   });
   const results = [];
   try {
+    if (args.includes('--check-input')) {
+      const failures = [];
+      for (const m of MAPS) failures.push(...(await checkInput(browser, url, m.name)));
+      for (const f of failures) console.error(`FAIL ${f}`);
+      console.log(`board input: ${MAPS.length - new Set(failures.map((f) => f.split(':')[0])).size} passed, ${new Set(failures.map((f) => f.split(':')[0])).size} failed`);
+      if (failures.length) process.exitCode = 1;
+      return;
+    }
     for (const m of MAPS) {
       let page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.goto(url);
@@ -144,7 +225,11 @@ async function main() {
       // view, then zoomed in twice as far (with army counts on a big map); then one resignation.
       const scripts = [];
       for (let i = 0; i < 2 * EVENTS; i++) {
-        if (i === EVENTS) await page.evaluate(() => window.bench.zoomTo(2));
+        if (i === EVENTS) {
+          await page.evaluate(() => window.bench.zoomTo(2));
+          const shots = args.indexOf('--screenshots');
+          if (shots >= 0) await page.screenshot({ path: join(args[shots + 1], `board-${m.name}-zoomed.png`) });
+        }
         scripts.push((await page.evaluate((i) => window.bench.applyOne(i, 'battle'), i)).script);
       }
       const resign = await page.evaluate((i) => window.bench.applyOne(i, 'resign'), 2 * EVENTS);
@@ -176,6 +261,11 @@ async function main() {
           }
           console.error(`${m.name} ${prefix} per window:`, Object.entries(by).sort((a, b) => b[1] - a[1]).slice(0, 10).map(([k, v]) => `${k}=${v.toFixed(2)}`).join(' '));
         }
+      }
+      if (args.includes('--breakdown')) {
+        const names = {};
+        for (const e of events) if (/raster/i.test(e.name) && e.ph === 'X') names[`${e.name}@${e.pid === events.find((x) => x.name === 'thread_name' && x.args?.name === 'CrRendererMain')?.pid ? 'renderer' : e.pid}`] = (names[`${e.name}@${e.pid === events.find((x) => x.name === 'thread_name' && x.args?.name === 'CrRendererMain')?.pid ? 'renderer' : e.pid}`] ?? 0) + 1;
+        console.error(`${m.name} raster events:`, JSON.stringify(names));
       }
       const paints = windows(paintTrace, 'fp');
       const evs = windows(events, 'ev');

@@ -236,7 +236,7 @@ async function zoomTo(factor: number): Promise<void> {
 
 declare global {
   interface Window {
-    bench: { load: typeof load; firstPaint: typeof firstPaint; applyOne: typeof applyOne; profile: typeof profile; zoomIn: typeof zoomIn; zoomTo: typeof zoomTo };
+    bench: { load: typeof load; firstPaint: typeof firstPaint; applyOne: typeof applyOne; profile: typeof profile; zoomIn: typeof zoomIn; zoomTo: typeof zoomTo; board: () => Board | null };
   }
 }
-window.bench = { load, firstPaint, applyOne, profile, zoomIn, zoomTo };
+window.bench = { load, firstPaint, applyOne, profile, zoomIn, zoomTo, board: () => board };

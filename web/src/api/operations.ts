@@ -118,9 +118,13 @@ export const OpenGamesQuery = graphql(`
   }
 `);
 
+// The map picker: one page of the maps the viewer may list, with their sizes and preview pictures.
 export const MapsQuery = graphql(`
   query Maps {
-    maps { id key version name }
+    maps(first: 50) {
+      totalCount
+      edges { node { id key version name description territoryCount bonusAreaCount previewUrl } }
+    }
   }
 `);
 
@@ -196,6 +200,27 @@ export const GameActionsFromQuery = graphql(`
       id
       version
       viewerActions(from: $from) { kind from to cards min max }
+    }
+  }
+`);
+
+// The map's geometry for the board, read once per game beside the game itself (one map's geometry fits the
+// complexity limit: docs/api.md, "Maps").
+export const GameMapGeometryQuery = graphql(`
+  query GameMapGeometry($id: ID!) {
+    game(id: $id) {
+      id
+      map {
+        id
+        key
+        version
+        name
+        width
+        height
+        territories { key name x y shape neighbours bonusAreas }
+        borders { from to sea }
+        bonusAreas { key name bonus }
+      }
     }
   }
 `);

@@ -116,7 +116,12 @@ describe('createBoard', () => {
     const out = new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true });
     r.cells[idx('argentina')].dispatchEvent(out);
     expect(out.defaultPrevented).toBe(false); // the focus leaves the board
+    board.setHighlights(['argentina', 'venezuela'], new Map([['argentina', 'attack'], ['venezuela', 'fortify']]));
+    expect(r.cells[idx('argentina')].classList.contains('rb-hl-attack')).toBe(true);
+    expect(r.cells[idx('venezuela')].classList.contains('rb-hl-fortify')).toBe(true);
+    expect(r.cells[idx('argentina')].getAttribute('aria-label')).toMatch(/can be attacked$/);
     board.setHighlights([]);
+    expect(r.cells[idx('argentina')].classList.contains('rb-hl-attack')).toBe(false);
     expect(r.root.classList.contains('rb-choosing')).toBe(false);
     expect(r.root.querySelectorAll('.rb-hl')).toHaveLength(0);
   });
@@ -146,5 +151,35 @@ describe('createBoard', () => {
     board.destroy();
     expect(el.children).toHaveLength(0);
     board = createBoard(el, { geometry, seats }); // for afterEach
+  });
+});
+
+describe('a board in tiles', () => {
+  it('spreads the cells over layers and still updates, selects and labels each territory', () => {
+    const side = 30;
+    const keys = Array.from({ length: side * side }, (_, i) => `t${i}`);
+    const territories = keys.map((key, i) => {
+      const r = Math.floor(i / side);
+      const c = i % side;
+      const neighbours = [r > 0 && keys[i - side], r < side - 1 && keys[i + side], c > 0 && keys[i - 1], c < side - 1 && keys[i + 1]].filter(Boolean) as string[];
+      return { key, name: `T${i}`, x: 10 + 20 * c + (r % 2) * 5, y: 10 + 20 * r, neighbours };
+    });
+    const el = document.createElement('div');
+    document.body.append(el);
+    const b = createBoard(el, { geometry: { width: 610, height: 600, territories }, seats, tileSize: 100, labels: 'always' });
+    const r = b.renderer;
+    expect(r.layers.length).toBeGreaterThan(4);
+    expect(r.cells.filter(Boolean)).toHaveLength(900);
+    expect(r.labels.filter(Boolean)).toHaveLength(900);
+    // Every cell's label sits in its own layer.
+    for (const i of [0, 455, 899]) expect(r.cells[i].closest('svg')).toBe(r.labels[i].closest('svg'));
+    expect(b.setState([{ key: 't455', owner: 1, neutral: false, armies: 7 }])).toEqual([455]);
+    expect(r.labels[455].textContent).toBe('7');
+    const picked: Array<string | null> = [];
+    b.onSelect((k) => picked.push(k));
+    r.cells[899].dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(picked).toEqual(['t899']);
+    b.destroy();
+    el.remove();
   });
 });

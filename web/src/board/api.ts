@@ -23,8 +23,12 @@ export interface Board {
   setState(update: TerritoryUpdate): number[];
   /** Marks one territory as selected (null: none). */
   setSelection(key: string | null): void;
-  /** The territories that can be chosen now (legal targets); the others are dimmed. */
-  setHighlights(keys: Iterable<string>): void;
+  /**
+   * The territories that can be chosen now (legal targets); the others are dimmed. `kinds` (key -> attack,
+   * fortify, claim, place or select) draws attack targets dashed and fortify targets doubled, and says so
+   * to screen readers; `choices(...).kindOf` from the client state fits as it is.
+   */
+  setHighlights(keys: Iterable<string>, kinds?: ReadonlyMap<string, string>): void;
   /** Moves the keyboard focus to a territory (and the board's focus with it when `focusElement`). */
   setFocus(key: string, focusElement?: boolean): void;
   /** Called with the key of a territory picked by pointer or keyboard, or null when the selection is cleared. */
@@ -160,8 +164,8 @@ export function createBoard(el: HTMLElement, config: BoardConfig): Board {
       const i = key === null ? null : (s.index.get(key) ?? null);
       select(i);
     },
-    setHighlights(keys) {
-      r.updateHighlights(setHighlights(s, keys));
+    setHighlights(keys, kinds) {
+      r.updateHighlights(setHighlights(s, keys, kinds));
     },
     setFocus(key, focusElement = false) {
       const i = s.index.get(key);

@@ -4,7 +4,7 @@
 
 import type { ResolvedConfig } from './config';
 import { areaColor, inkOn, NEUTRAL_FILL, ownerStyles, UNCLAIMED_FILL } from './palette';
-import { ariaLabel, type BoardState } from './state';
+import { ariaLabel, HIGHLIGHT_KINDS, type BoardState } from './state';
 import { defaultRadii, escapeXml, impliedSeaLines, neutralDef, patternDef, seaLinePath, territoryPaths } from './svg';
 import type { TerritoryState } from './types';
 
@@ -204,7 +204,10 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
     },
     updateHighlights(changed) {
       for (const i of changed) {
-        cells[i].classList.toggle('rb-hl', s.highlights.has(i));
+        const cl = cells[i].classList;
+        cl.toggle('rb-hl', s.highlights.has(i));
+        const kind = s.highlightKinds.get(i);
+        for (const k of HIGHLIGHT_KINDS) cl.toggle(`rb-hl-${k}`, kind === k);
         relabel(i);
       }
       root.classList.toggle('rb-choosing', s.highlights.size > 0);

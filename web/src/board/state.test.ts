@@ -74,8 +74,28 @@ describe('board state', () => {
     expect(ariaLabel(s, 8)).toBe('I: unclaimed');
     setHighlights(s, ['e']);
     expect(ariaLabel(s, 4)).toBe('E: Red, 5 armies, can be chosen');
+    expect(setHighlights(s, ['e', 'a'], new Map([['e', 'attack'], ['a', 'fortify']])).sort()).toEqual([0, 4]);
+    expect(ariaLabel(s, 4)).toBe('E: Red, 5 armies, can be attacked');
+    expect(ariaLabel(s, 0)).toBe('A, Top row: Blue (bob), 1 army, can be fortified');
+    expect(setHighlights(s, ['e', 'a'], new Map([['e', 'attack'], ['a', 'fortify']]))).toEqual([]);
+    setHighlights(s, ['e']);
     expect(tooltipLines(territoryInfo(s, 0))).toEqual(['A', 'Top row', 'Blue (bob), 1 army', 'Borders D, B']);
     expect(tooltipLines(territoryInfo(s, 4), 2)).toEqual(['E', 'Red, 5 armies', 'Borders B, H and 2 more']);
     expect(tooltipLines(territoryInfo(s, 8))[1]).toBe('Unclaimed');
+  });
+});
+
+describe('tiles', () => {
+  it('puts every territory in exactly one spatial tile of about the tile size', async () => {
+    const { tiles } = await import('./render');
+    const n = 2000;
+    const territories = Array.from({ length: n }, (_, i) => ({ key: `t${i}`, name: `T${i}`, x: (i * 7919) % 1000, y: (i * 104729) % 600, neighbours: [] }));
+    const s = createState(resolveConfig({ geometry: { width: 1000, height: 600, territories }, seats }));
+    const ts = tiles(s, 100);
+    const all = ts.flat().sort((a, b) => a - b);
+    expect(all).toEqual(Array.from({ length: n }, (_, i) => i));
+    expect(ts.length).toBeGreaterThan(10);
+    expect(Math.max(...ts.map((t) => t.length))).toBeLessThan(400);
+    expect(tiles(createState(resolveConfig({ geometry: grid(), seats })))).toEqual([[0, 1, 2, 3, 4, 5, 6, 7, 8]]);
   });
 });

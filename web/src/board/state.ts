@@ -22,6 +22,8 @@ export interface BoardState {
   territories: TerritoryState[];
   selected: number | null;
   highlights: Set<number>;
+  /** What picking a highlighted territory does (attack, fortify, claim, place, ...), when the app says. */
+  highlightKinds: Map<number, string>;
   /** The territory that holds the keyboard focus (or would, when the board gets it). */
   focus: number;
   hover: number | null;
@@ -58,6 +60,7 @@ export function createState(c: ResolvedConfig): BoardState {
     territories,
     selected: null,
     highlights: new Set(),
+    highlightKinds: new Map(),
     focus: 0,
     hover: null,
   };
@@ -85,19 +88,39 @@ export function updateTerritories(s: BoardState, update: TerritoryUpdate): numbe
   return changed;
 }
 
-/** Sets the highlighted keys; returns the indexes whose highlight changed. */
-export function setHighlights(s: BoardState, keys: Iterable<string>): number[] {
+/**
+ * Sets the highlighted keys, with what picking each does when `kinds` says (key -> kind); returns the
+ * indexes whose highlight or kind changed.
+ */
+export function setHighlights(s: BoardState, keys: Iterable<string>, kinds?: ReadonlyMap<string, string>): number[] {
   const next = new Set<number>();
+  const nextKinds = new Map<number, string>();
   for (const k of keys) {
     const i = s.index.get(k);
-    if (i !== undefined) next.add(i);
+    if (i === undefined) continue;
+    next.add(i);
+    const kind = kinds?.get(k);
+    if (kind) nextKinds.set(i, kind);
   }
   const changed: number[] = [];
   for (const i of s.highlights) if (!next.has(i)) changed.push(i);
-  for (const i of next) if (!s.highlights.has(i)) changed.push(i);
+  for (const i of next) if (!s.highlights.has(i) || s.highlightKinds.get(i) !== nextKinds.get(i)) changed.push(i);
   s.highlights = next;
+  s.highlightKinds = nextKinds;
   return changed;
 }
+
+/** The words a screen reader adds for a choosable territory, by what picking it does. */
+const CHOICE_WORDS: Record<string, string> = {
+  attack: 'can be attacked',
+  fortify: 'can be fortified',
+  claim: 'can be claimed',
+  place: 'can take armies',
+  select: 'can be chosen',
+};
+
+/** The kinds the board draws apart: attack targets dashed, fortify targets double. */
+export const HIGHLIGHT_KINDS = ['attack', 'fortify', 'claim', 'place', 'select'] as const;
 
 export type Direction = 'up' | 'down' | 'left' | 'right';
 
@@ -187,7 +210,8 @@ export function ariaLabel(s: BoardState, i: number): string {
   const t = s.territories[i];
   const area = g.areas?.length ? `, ${g.areas.map((a) => s.areaNames.get(a) ?? a).join(', ')}` : '';
   const owner = ownerName(s, t);
-  return `${g.name}${area}: ${owner}${t.owner !== null || t.neutral ? `, ${armiesText(t.armies)}` : ''}${s.highlights.has(i) ? ', can be chosen' : ''}`;
+  const choice = s.highlights.has(i) ? `, ${CHOICE_WORDS[s.highlightKinds.get(i) ?? 'select'] ?? 'can be chosen'}` : '';
+  return `${g.name}${area}: ${owner}${t.owner !== null || t.neutral ? `, ${armiesText(t.armies)}` : ''}${choice}`;
 }
 
 /** The tooltip's lines. Long neighbour lists are cut after `maxNeighbours` names. */

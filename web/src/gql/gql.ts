@@ -25,7 +25,7 @@ type Documents = {
     "\n  fragment GameCard on Game {\n    id\n    status\n    phase\n    turn\n    currentSeat\n    turnDeadline\n    turnLimitSeconds\n    cardSystem\n    claim\n    inviteCode\n    map { key version name }\n    seats { seat color userName user { id } cpu difficulty status territories }\n  }\n": typeof types.GameCardFragmentDoc,
     "\n  query MyGames {\n    games(filter: { mine: true }, first: 25) {\n      totalCount\n      edges { node { ...GameCard } }\n    }\n  }\n": typeof types.MyGamesDocument,
     "\n  query OpenGames {\n    games(filter: { openToJoin: true }, first: 15) {\n      totalCount\n      edges { node { ...GameCard } }\n    }\n  }\n": typeof types.OpenGamesDocument,
-    "\n  query Maps {\n    maps { id key version name }\n  }\n": typeof types.MapsDocument,
+    "\n  query Maps {\n    maps(first: 50) {\n      totalCount\n      edges { node { id key version name description territoryCount bonusAreaCount previewUrl } }\n    }\n  }\n": typeof types.MapsDocument,
     "\n  mutation CreateGame($input: CreateGameInput!) {\n    createGame(input: $input) {\n      game { id status inviteCode }\n      userErrors { code field message }\n    }\n  }\n": typeof types.CreateGameDocument,
     "\n  mutation JoinGame($input: JoinGameInput!) {\n    joinGame(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n": typeof types.JoinGameDocument,
     "\n  mutation LeaveGame($input: GameInput!) {\n    leaveGame(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n": typeof types.LeaveGameDocument,
@@ -33,6 +33,7 @@ type Documents = {
     "\n  query Game($id: ID!) {\n    game(id: $id) {\n      ...GameCard\n      version\n      seq\n      ttbPercent\n      seats { seat armies cardCount cards }\n      board { key name owner neutral armies }\n      viewerActionSummary { kind count from }\n    }\n  }\n": typeof types.GameDocument,
     "\n  query GameActions($id: ID!, $full: Boolean!) {\n    game(id: $id) {\n      id\n      version\n      seq\n      turnDeadline\n      viewerActionSummary { kind count from }\n      viewerActions @include(if: $full) { kind from to cards min max }\n      seats { seat status cardCount cards territories armies }\n    }\n  }\n": typeof types.GameActionsDocument,
     "\n  query GameActionsFrom($id: ID!, $from: String!) {\n    game(id: $id) {\n      id\n      version\n      viewerActions(from: $from) { kind from to cards min max }\n    }\n  }\n": typeof types.GameActionsFromDocument,
+    "\n  query GameMapGeometry($id: ID!) {\n    game(id: $id) {\n      id\n      map {\n        id\n        key\n        version\n        name\n        width\n        height\n        territories { key name x y shape neighbours bonusAreas }\n        borders { from to sea }\n        bonusAreas { key name bonus }\n      }\n    }\n  }\n": typeof types.GameMapGeometryDocument,
     "\n  query GameRecord($id: ID!) {\n    game(id: $id) { id status record }\n  }\n": typeof types.GameRecordDocument,
     "\n  query BattleOdds($attackers: Int!, $defenders: Int!) {\n    battleOdds(attackers: $attackers, defenders: $defenders) {\n      attackerWins\n      expectedAttackerSurvivors\n      expectedDefenderSurvivors\n    }\n  }\n": typeof types.BattleOddsDocument,
     "\n  subscription GameEvents($gameId: ID!, $after: Int) {\n    gameEvents(gameId: $gameId, after: $after) {\n      seq\n      turn\n      seat\n      kind\n      payload\n      phase\n      currentSeat\n      territories { index key owner neutral armies }\n      dice { attacker defender }\n      winner\n    }\n  }\n": typeof types.GameEventsDocument,
@@ -60,7 +61,7 @@ const documents: Documents = {
     "\n  fragment GameCard on Game {\n    id\n    status\n    phase\n    turn\n    currentSeat\n    turnDeadline\n    turnLimitSeconds\n    cardSystem\n    claim\n    inviteCode\n    map { key version name }\n    seats { seat color userName user { id } cpu difficulty status territories }\n  }\n": types.GameCardFragmentDoc,
     "\n  query MyGames {\n    games(filter: { mine: true }, first: 25) {\n      totalCount\n      edges { node { ...GameCard } }\n    }\n  }\n": types.MyGamesDocument,
     "\n  query OpenGames {\n    games(filter: { openToJoin: true }, first: 15) {\n      totalCount\n      edges { node { ...GameCard } }\n    }\n  }\n": types.OpenGamesDocument,
-    "\n  query Maps {\n    maps { id key version name }\n  }\n": types.MapsDocument,
+    "\n  query Maps {\n    maps(first: 50) {\n      totalCount\n      edges { node { id key version name description territoryCount bonusAreaCount previewUrl } }\n    }\n  }\n": types.MapsDocument,
     "\n  mutation CreateGame($input: CreateGameInput!) {\n    createGame(input: $input) {\n      game { id status inviteCode }\n      userErrors { code field message }\n    }\n  }\n": types.CreateGameDocument,
     "\n  mutation JoinGame($input: JoinGameInput!) {\n    joinGame(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n": types.JoinGameDocument,
     "\n  mutation LeaveGame($input: GameInput!) {\n    leaveGame(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n": types.LeaveGameDocument,
@@ -68,6 +69,7 @@ const documents: Documents = {
     "\n  query Game($id: ID!) {\n    game(id: $id) {\n      ...GameCard\n      version\n      seq\n      ttbPercent\n      seats { seat armies cardCount cards }\n      board { key name owner neutral armies }\n      viewerActionSummary { kind count from }\n    }\n  }\n": types.GameDocument,
     "\n  query GameActions($id: ID!, $full: Boolean!) {\n    game(id: $id) {\n      id\n      version\n      seq\n      turnDeadline\n      viewerActionSummary { kind count from }\n      viewerActions @include(if: $full) { kind from to cards min max }\n      seats { seat status cardCount cards territories armies }\n    }\n  }\n": types.GameActionsDocument,
     "\n  query GameActionsFrom($id: ID!, $from: String!) {\n    game(id: $id) {\n      id\n      version\n      viewerActions(from: $from) { kind from to cards min max }\n    }\n  }\n": types.GameActionsFromDocument,
+    "\n  query GameMapGeometry($id: ID!) {\n    game(id: $id) {\n      id\n      map {\n        id\n        key\n        version\n        name\n        width\n        height\n        territories { key name x y shape neighbours bonusAreas }\n        borders { from to sea }\n        bonusAreas { key name bonus }\n      }\n    }\n  }\n": types.GameMapGeometryDocument,
     "\n  query GameRecord($id: ID!) {\n    game(id: $id) { id status record }\n  }\n": types.GameRecordDocument,
     "\n  query BattleOdds($attackers: Int!, $defenders: Int!) {\n    battleOdds(attackers: $attackers, defenders: $defenders) {\n      attackerWins\n      expectedAttackerSurvivors\n      expectedDefenderSurvivors\n    }\n  }\n": types.BattleOddsDocument,
     "\n  subscription GameEvents($gameId: ID!, $after: Int) {\n    gameEvents(gameId: $gameId, after: $after) {\n      seq\n      turn\n      seat\n      kind\n      payload\n      phase\n      currentSeat\n      territories { index key owner neutral armies }\n      dice { attacker defender }\n      winner\n    }\n  }\n": types.GameEventsDocument,
@@ -145,7 +147,7 @@ export function graphql(source: "\n  query OpenGames {\n    games(filter: { open
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Maps {\n    maps { id key version name }\n  }\n"): (typeof documents)["\n  query Maps {\n    maps { id key version name }\n  }\n"];
+export function graphql(source: "\n  query Maps {\n    maps(first: 50) {\n      totalCount\n      edges { node { id key version name description territoryCount bonusAreaCount previewUrl } }\n    }\n  }\n"): (typeof documents)["\n  query Maps {\n    maps(first: 50) {\n      totalCount\n      edges { node { id key version name description territoryCount bonusAreaCount previewUrl } }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -174,6 +176,10 @@ export function graphql(source: "\n  query GameActions($id: ID!, $full: Boolean!
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query GameActionsFrom($id: ID!, $from: String!) {\n    game(id: $id) {\n      id\n      version\n      viewerActions(from: $from) { kind from to cards min max }\n    }\n  }\n"): (typeof documents)["\n  query GameActionsFrom($id: ID!, $from: String!) {\n    game(id: $id) {\n      id\n      version\n      viewerActions(from: $from) { kind from to cards min max }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GameMapGeometry($id: ID!) {\n    game(id: $id) {\n      id\n      map {\n        id\n        key\n        version\n        name\n        width\n        height\n        territories { key name x y shape neighbours bonusAreas }\n        borders { from to sea }\n        bonusAreas { key name bonus }\n      }\n    }\n  }\n"): (typeof documents)["\n  query GameMapGeometry($id: ID!) {\n    game(id: $id) {\n      id\n      map {\n        id\n        key\n        version\n        name\n        width\n        height\n        territories { key name x y shape neighbours bonusAreas }\n        borders { from to sea }\n        bonusAreas { key name bonus }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

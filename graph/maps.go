@@ -1,0 +1,401 @@
+package graph
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"entgo.io/contrib/entgql"
+	"entgo.io/ent/dialect/sql"
+	"github.com/99designs/gqlgen/graphql"
+
+	"rout/ent"
+	"rout/ent/gamemap"
+	"rout/ent/predicate"
+	"rout/game"
+	"rout/maps"
+)
+
+// maxMapSearch is the longest text a maps search may have, in characters.
+const maxMapSearch = 100
+
+// mayReadMap tells whether the viewer may read map version m: a private map only its author may.
+func mayReadMap(ctx context.Context, m *ent.GameMap) bool {
+	if m.Visibility != gamemap.VisibilityPrivate {
+		return true
+	}
+	me, ok := ViewerID(ctx)
+	return ok && m.CreatorID != nil && *m.CreatorID == me
+}
+
+// mapNotFound is the error of a map the viewer may not read, or that does not exist.
+func mapNotFound(key string, version *int) error {
+	if version != nil {
+		return errorf(CodeNotFound, "no map %q version %d", key, *version)
+	}
+	return errorf(CodeNotFound, "no map %q", key)
+}
+
+// mapByKey returns the version of map key (the newest when version is nil) if the viewer may read it.
+func (r *Resolver) mapByKey(ctx context.Context, key string, version *int) (*ent.GameMap, error) {
+	q := r.ent.GameMap.Query().Where(gamemap.Key(key))
+	if version != nil {
+		q = q.Where(gamemap.Version(*version))
+	}
+	m, err := q.Order(ent.Desc(gamemap.FieldVersion)).First(ctx)
+	if ent.IsNotFound(err) {
+		return nil, mapNotFound(key, version)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("error loading the map: %w", err)
+	}
+	if !mayReadMap(ctx, m) {
+		return nil, mapNotFound(key, version)
+	}
+	return m, nil
+}
+
+// newestVersion keeps the map rows that are the newest version of their key.
+func newestVersion() predicate.GameMap {
+	return func(s *sql.Selector) {
+		t := sql.Table(gamemap.Table).As("newer")
+		s.Where(sql.Not(sql.Exists(sql.Select(t.C(gamemap.FieldID)).From(t).Where(sql.And(
+			sql.ColumnsEQ(t.C(gamemap.FieldKey), s.C(gamemap.FieldKey)),
+			sql.ColumnsGT(t.C(gamemap.FieldVersion), s.C(gamemap.FieldVersion)),
+		)))))
+	}
+}
+
+// listMaps is the maps query: the newest version of every map the viewer may list, filtered and ordered.
+func (r *Resolver) listMaps(ctx context.Context, filter *MapsFilter, orderBy *MapOrder, first *int, after *entgql.Cursor[int]) (*ent.GameMapConnection, error) {
+	first, _, err := pageArgs(first, nil)
+	if err != nil {
+		return nil, err
+	}
+	q := r.ent.GameMap.Query().Where(newestVersion())
+	me, signed := ViewerID(ctx)
+	if signed {
+		q = q.Where(gamemap.Or(gamemap.VisibilityEQ(gamemap.VisibilityPublic), gamemap.CreatorID(me)))
+	} else {
+		q = q.Where(gamemap.VisibilityEQ(gamemap.VisibilityPublic))
+	}
+	if f := filter; f != nil {
+		if f.Builtin != nil {
+			q = q.Where(gamemap.Builtin(*f.Builtin))
+		}
+		if f.Mine != nil && *f.Mine {
+			if !signed {
+				return nil, errorf(CodeUnauthenticated, "sign in to list your maps")
+			}
+			q = q.Where(gamemap.CreatorID(me))
+		}
+		if f.Public != nil {
+			if *f.Public {
+				q = q.Where(gamemap.VisibilityEQ(gamemap.VisibilityPublic))
+			} else {
+				q = q.Where(gamemap.VisibilityNEQ(gamemap.VisibilityPublic))
+			}
+		}
+		if f.Search != nil && *f.Search != "" {
+			if utf8.RuneCountInString(*f.Search) > maxMapSearch {
+				return nil, errorf(CodeBadUserInput, "search must be at most %d characters", maxMapSearch)
+			}
+			q = q.Where(gamemap.Or(gamemap.NameContainsFold(*f.Search), gamemap.KeyContainsFold(*f.Search)))
+		}
+		if f.MinTerritories != nil {
+			q = q.Where(gamemap.TerritoryCountGTE(*f.MinTerritories))
+		}
+		if f.MaxTerritories != nil {
+			q = q.Where(gamemap.TerritoryCountLTE(*f.MaxTerritories))
+		}
+	}
+	order := &ent.GameMapOrder{Field: ent.GameMapOrderFieldName, Direction: entgql.OrderDirectionAsc}
+	if orderBy != nil {
+		switch orderBy.Field {
+		case MapOrderFieldCreatedAt:
+			order.Field = ent.DefaultGameMapOrder.Field // ids grow with the time of upload
+		case MapOrderFieldTerritoryCount:
+			order.Field = ent.GameMapOrderFieldTerritoryCount
+		}
+		if orderBy.Descending != nil && *orderBy.Descending {
+			order.Direction = entgql.OrderDirectionDesc
+		}
+	}
+	conn, err := q.Paginate(ctx, after, first, nil, nil, ent.WithGameMapOrder(order))
+	if err != nil {
+		return nil, fmt.Errorf("error listing maps: %w", err)
+	}
+	return conn, nil
+}
+
+// mapView returns the parsed map and geometry of map row m.
+func (r *Resolver) mapView(ctx context.Context, m *ent.GameMap) (*game.MapView, error) {
+	v, err := r.game.MapView(ctx, m.ID)
+	if err != nil {
+		return nil, fmt.Errorf("error loading map %d: %w", m.ID, err)
+	}
+	return v, nil
+}
+
+// mapTerritories is the territories field of a map view.
+func mapTerritories(v *game.MapView) []*MapTerritory {
+	m := v.Map
+	index := make(map[string]int, len(m.Territories))
+	out := make([]*MapTerritory, len(m.Territories))
+	for i, t := range m.Territories {
+		index[t.ID] = i
+		out[i] = &MapTerritory{Index: i, Key: t.ID, Name: t.Name, X: t.X, Y: t.Y,
+			Card: maps.CardSymbol(i, t.Card).String(), BonusAreas: []string{}, Neighbours: []string{},
+			Shape: v.Geometry.Shapes[i], ShapeDerived: t.Shape == ""}
+	}
+	for _, b := range m.Borders {
+		i, j := index[b[0]], index[b[1]]
+		out[i].Neighbours = append(out[i].Neighbours, b[1])
+		out[j].Neighbours = append(out[j].Neighbours, b[0])
+	}
+	for _, a := range m.BonusAreas {
+		for _, id := range a.Territories {
+			out[index[id]].BonusAreas = append(out[index[id]].BonusAreas, a.ID)
+		}
+	}
+	return out
+}
+
+// mapBorders is the borders field of a map view.
+func mapBorders(v *game.MapView) []*MapBorder {
+	out := make([]*MapBorder, len(v.Map.Borders))
+	for i, b := range v.Map.Borders {
+		out[i] = &MapBorder{From: b[0], To: b[1], Sea: v.Geometry.IsSea(i)}
+	}
+	return out
+}
+
+// mapBonusAreas is the bonusAreas field of a map view.
+func mapBonusAreas(v *game.MapView) []*MapBonusArea {
+	out := make([]*MapBonusArea, len(v.Map.BonusAreas))
+	for i, a := range v.Map.BonusAreas {
+		out[i] = &MapBonusArea{Key: a.ID, Name: a.Name, Bonus: a.Bonus, Territories: append([]string{}, a.Territories...)}
+	}
+	return out
+}
+
+// canvasSide is a side of a map view's canvas as a whole number.
+func canvasSide(v float64) int { return int(math.Ceil(v)) }
+
+// mapVisibility converts the API's visibility to the service's ("" for nil).
+func mapVisibility(v *MapVisibility) string {
+	if v == nil {
+		return ""
+	}
+	return strings.ToLower(string(*v))
+}
+
+// problemField is the userError field of a problem of an uploaded file at path ("territories[3].id"):
+// the input's file field, then the path's parts ("territories", "3", "id").
+func problemField(path string) []string {
+	field := []string{"input", "file"}
+	if path == "" {
+		return field
+	}
+	for part := range strings.SplitSeq(path, ".") {
+		name, rest, _ := strings.Cut(part, "[")
+		if name != "" {
+			field = append(field, name)
+		}
+		for rest != "" {
+			idx, after, _ := strings.Cut(rest, "]")
+			field = append(field, idx)
+			rest = strings.TrimPrefix(after, "[")
+		}
+	}
+	return field
+}
+
+// uploadErrors turns the problems of an upload into userErrors: problems of the file at its path in the
+// file, problems of the upload's own arguments at theirs.
+func uploadErrors(problems []maps.Problem) []*UserError {
+	out := make([]*UserError, len(problems))
+	for i, p := range problems {
+		var field []string
+		switch {
+		case p.Code == game.CodeMapCountLimit || p.Code == game.CodeMapBytesLimit:
+			field = nil
+		case p.Path == "key" || p.Path == "visibility":
+			field = []string{"input", p.Path}
+		default:
+			field = problemField(p.Path)
+		}
+		out[i] = &UserError{Code: p.Code, Message: p.String(), Field: field}
+	}
+	return out
+}
+
+// readUpload reads an uploaded file of at most maps.MaxFileSize bytes (one byte more, so that Parse
+// reports a larger one as TOO_LARGE).
+func readUpload(u graphql.Upload) ([]byte, error) {
+	if u.Size > maps.MaxFileSize {
+		return nil, nil
+	}
+	data, err := io.ReadAll(io.LimitReader(u.File, maps.MaxFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("error reading the uploaded file: %w", err)
+	}
+	return data, nil
+}
+
+// publishMap runs an upload (a new map when key is empty, a new version otherwise) and makes its payload.
+func (r *Resolver) publishMap(ctx context.Context, key string, file graphql.Upload, visibility *MapVisibility) (*MapPayload, error) {
+	me, err := signedIn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	data, err := readUpload(file)
+	if err != nil {
+		return nil, err
+	}
+	if data == nil {
+		return tooLargeUpload(file), nil
+	}
+	return r.withMapSlot(ctx, func() (*MapPayload, error) { return r.storeMap(ctx, me.ID, key, data, visibility, nil) })
+}
+
+// tooLargeUpload is the payload of an upload larger than a map file may be.
+func tooLargeUpload(file graphql.Upload) *MapPayload {
+	return &MapPayload{UserErrors: uploadErrors([]maps.Problem{{Code: maps.CodeTooLarge,
+		Message: fmt.Sprintf("the file is %d bytes; the limit is %d", file.Size, maps.MaxFileSize)}}), Warnings: []*UserError{}}
+}
+
+// withMapSlot runs f while holding one of the map upload slots: checking a large map (parsing, validating,
+// deriving its geometry) takes up to a second of a core and tens of MiB, so at most half the cores do it
+// at once and other requests keep theirs.
+func (r *Resolver) withMapSlot(ctx context.Context, f func() (*MapPayload, error)) (*MapPayload, error) {
+	select {
+	case r.mapSlots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("error waiting to check the map: %w", ctx.Err())
+	}
+	defer func() { <-r.mapSlots }()
+	return f()
+}
+
+// storeMap stores a map file for user userID (as a new map when key is empty) and makes the payload,
+// with warnings.
+func (r *Resolver) storeMap(ctx context.Context, userID int, key string, data []byte, visibility *MapVisibility, warnings []*UserError) (*MapPayload, error) {
+	if warnings == nil {
+		warnings = []*UserError{}
+	}
+	res, err := r.game.MapPublish(ctx, game.MapPublishInput{UserID: userID, Data: data, Key: key,
+		Visibility: mapVisibility(visibility),
+		Limits:     game.MapLimits{Maps: r.cfg.MapsPerUser, Bytes: r.cfg.MapBytesPerUser}})
+	if err != nil {
+		return nil, err
+	}
+	if len(res.Problems) > 0 {
+		return &MapPayload{UserErrors: uploadErrors(res.Problems), Warnings: warnings}, nil
+	}
+	m, err := r.ent.GameMap.Get(ctx, res.MapID)
+	if err != nil {
+		return nil, fmt.Errorf("error loading the stored map: %w", err)
+	}
+	return &MapPayload{Map: m, UserErrors: []*UserError{}, Warnings: warnings}, nil
+}
+
+// importFormats are the maps package's names of the API's formats.
+var importFormats = map[MapFormat]string{MapFormatDomination: maps.FormatDomination, MapFormatConquerClub: maps.FormatConquerClub}
+
+// importMap converts an uploaded file of another game with the maps package's Import and stores the
+// result as uploadMap does. The converter's notes become warnings; its problems, and those of the
+// converted map, userErrors on the file (the message says where).
+func (r *Resolver) importMap(ctx context.Context, input ImportMapInput) (*MapPayload, error) {
+	me, err := signedIn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	format, ok := importFormats[input.Format]
+	if !ok {
+		return nil, errorf(CodeBadUserInput, "unknown map format %q", input.Format)
+	}
+	data, err := readUpload(input.File)
+	if err != nil {
+		return nil, err
+	}
+	if data == nil {
+		return tooLargeUpload(input.File), nil
+	}
+	opts := maps.ImportOpts{FallbackName: strings.TrimSuffix(input.File.Filename, filepath.Ext(input.File.Filename))}
+	if input.ID != nil {
+		opts.ID = *input.ID
+	}
+	if input.Name != nil {
+		opts.Name = *input.Name
+	}
+	if input.OneWayBorders != nil {
+		opts.OneWay, _ = maps.ParseOneWay(strings.ReplaceAll(strings.ToLower(string(*input.OneWayBorders)), "_", "-"))
+	}
+	return r.withMapSlot(ctx, func() (*MapPayload, error) { return r.importFile(ctx, me.ID, format, data, opts, input.Visibility) })
+}
+
+// importFile converts a file and stores the result for user userID.
+func (r *Resolver) importFile(ctx context.Context, userID int, format string, data []byte, opts maps.ImportOpts, visibility *MapVisibility) (*MapPayload, error) {
+	m, notes, err := maps.ImportWith(format, data, opts)
+	warnings := make([]*UserError, len(notes))
+	for i, n := range notes {
+		warnings[i] = &UserError{Code: n.Code, Message: n.String(), Field: []string{"input", "file"}}
+	}
+	if ve, ok := errors.AsType[*maps.ValidationError](err); ok {
+		ues := make([]*UserError, len(ve.Problems))
+		for i, p := range ve.Problems {
+			ues[i] = &UserError{Code: p.Code, Message: p.String(), Field: []string{"input", "file"}}
+		}
+		return &MapPayload{UserErrors: ues, Warnings: warnings}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("error importing the map: %w", err)
+	}
+	var def bytes.Buffer
+	if err := maps.Encode(&def, m); err != nil {
+		return nil, fmt.Errorf("error encoding the imported map: %w", err)
+	}
+	return r.storeMap(ctx, userID, "", def.Bytes(), visibility, warnings)
+}
+
+// setMapVisibility changes the visibility of one of the viewer's maps.
+func (r *Resolver) setMapVisibility(ctx context.Context, input SetMapVisibilityInput) (*MapPayload, error) {
+	me, err := signedIn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	err = r.game.MapSetVisibility(ctx, me.ID, input.Key, mapVisibility(&input.Visibility))
+	if ge, ok := errors.AsType[*game.Error](err); ok && ge.Code == game.CodeNotFound {
+		return &MapPayload{UserErrors: []*UserError{userError(string(game.CodeUnknownMap), ge.Message, "input", "key")}, Warnings: []*UserError{}}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	m, err := r.mapByKey(ctx, input.Key, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &MapPayload{Map: m, UserErrors: []*UserError{}, Warnings: []*UserError{}}, nil
+}
+
+// mapVersions lists the versions of m's map, newest first.
+func (r *Resolver) mapVersions(ctx context.Context, m *ent.GameMap) ([]*ent.GameMap, error) {
+	list, err := r.ent.GameMap.Query().Where(gamemap.Key(m.Key)).Order(ent.Desc(gamemap.FieldVersion)).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("error listing the versions of map %q: %w", m.Key, err)
+	}
+	return list, nil
+}
+
+// MapPreviewPath is the path of a map version's SVG preview.
+func MapPreviewPath(key string, version int) string {
+	return "/maps/" + key + "/" + strconv.Itoa(version) + ".svg"
+}
