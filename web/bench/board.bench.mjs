@@ -1,8 +1,11 @@
 // The board benchmark: the first paint of the board and the time to apply one event, in real Chromium,
 // on the classic map (the baseline) and on a generated 5,000-territory map, in the same run.
 //
-//   node web/bench/board.bench.mjs [--runs 5] [--events 60] [--profile] [--screenshots DIR]
+//   node web/bench/board.bench.mjs [--runs 5] [--events 60] [--shapes] [--profile] [--screenshots DIR]
 //   node web/bench/board.bench.mjs --check-input    (the board's pointer and keyboard input, pass or fail)
+//
+// --shapes gives the board every territory's shape and the sea lines, as the API's GameMap does, so it
+// computes no cells (they are computed once before the timed paints).
 //
 // It writes the maps with `go run ./cmd/rout maps` (from the repository), builds bench/board.html with Vite,
 // serves it on 127.0.0.1, and drives it with playwright-core and the system's Chromium (CHROMIUM, by default
@@ -177,7 +180,7 @@ async function main() {
   await build({ configFile: join(here, 'vite.config.ts') });
   fixtures();
   const server = await serve(join(here, 'dist'));
-  const url = `http://127.0.0.1:${server.address().port}/board.html?patterns=${args.includes('--no-patterns') ? 0 : 1}&tile=${opt('tile', 0)}${args.includes('--no-sea') ? '&sea=0' : ''}`;
+  const url = `http://127.0.0.1:${server.address().port}/board.html?patterns=${args.includes('--no-patterns') ? 0 : 1}&tile=${opt('tile', 0)}${args.includes('--no-sea') ? '&sea=0' : ''}${args.includes('--shapes') ? '&shapes=1' : ''}`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -1,7 +1,7 @@
 // The web client on a 5,000-territory map, in real Chromium against a started `rout serve` whose database
 // holds such a map (TestWebClientEndToEnd seeds one): a user creates a game against a CPU on it, the game
-// screen opens with the map drawn, and the user plays a whole turn (place, end attacks, end turn) until the
-// CPU has moved and it is their turn again.
+// screen opens with the map drawn, and the user plays a whole turn (place, pick a territory to attack from
+// and see its targets, end attacks, end turn) until the CPU has moved and it is their turn again.
 //
 //   node e2e/bigmap.mjs http://127.0.0.1:8080 "Generated 5000 (seed 1)"
 //
@@ -57,7 +57,19 @@ try {
   const turn = await page.locator(".play-head h1 small").textContent();
   await page.getByRole("button", { name: /^All the armies left on / }).first().click({ timeout: T });
   await page.getByRole("button", { name: /^Place \d+ arm/ }).click();
-  await page.getByRole("button", { name: "End attacks" }).click({ timeout: T });
+  const endAttacks = page.getByRole("button", { name: "End attacks" });
+  await endAttacks.waitFor({ timeout: T });
+  // The attack phase has too many actions to list at once: the sources come from the summary, and a
+  // source's targets are read when it is picked.
+  const attackFrom = page.locator(".territory-table").getByRole("button", { name: /^Attack from / });
+  const sources = await attackFrom.count();
+  if (sources > 0) {
+    const t1 = Date.now();
+    await attackFrom.first().click();
+    await page.locator(".territory-table").getByRole("button", { name: /^Attack (?!from)/ }).first().waitFor({ timeout: T });
+    log(`attack: ${sources} sources listed; targets of the one picked shown ${Date.now() - t1} ms after the pick`);
+  } else log("attack: no territory to attack from this turn");
+  await endAttacks.click({ timeout: T });
   await page.getByRole("button", { name: "End turn" }).click({ timeout: T });
   log(`played ${turn}`);
   // The CPU plays, live, and the turn comes back.

@@ -118,9 +118,13 @@ export const OpenGamesQuery = graphql(`
   }
 `);
 
+// The map picker: one page of the maps the viewer may list, with their sizes and preview pictures.
 export const MapsQuery = graphql(`
   query Maps {
-    maps { id key version name }
+    maps(first: 50) {
+      totalCount
+      edges { node { id key version name description territoryCount bonusAreaCount previewUrl } }
+    }
   }
 `);
 
@@ -169,20 +173,54 @@ export const GameQuery = graphql(`
       ttbPercent
       seats { seat armies cardCount cards }
       board { key name owner neutral armies }
-      viewerActions { kind from to cards min max }
+      viewerActionSummary { kind count from }
     }
   }
 `);
 
+// The viewer's choices: every action on a small board ($full), the summary alone on a big one (the API
+// refuses the whole list past 1,000 actions); GameActionsFrom then reads one territory's.
 export const GameActionsQuery = graphql(`
-  query GameActions($id: ID!) {
+  query GameActions($id: ID!, $full: Boolean!) {
     game(id: $id) {
       id
       version
       seq
       turnDeadline
-      viewerActions { kind from to cards min max }
+      viewerActionSummary { kind count from }
+      viewerActions @include(if: $full) { kind from to cards min max }
       seats { seat status cardCount cards territories armies }
+    }
+  }
+`);
+
+export const GameActionsFromQuery = graphql(`
+  query GameActionsFrom($id: ID!, $from: String!) {
+    game(id: $id) {
+      id
+      version
+      viewerActions(from: $from) { kind from to cards min max }
+    }
+  }
+`);
+
+// The map's geometry for the board, read once per game beside the game itself (one map's geometry fits the
+// complexity limit: docs/api.md, "Maps").
+export const GameMapGeometryQuery = graphql(`
+  query GameMapGeometry($id: ID!) {
+    game(id: $id) {
+      id
+      map {
+        id
+        key
+        version
+        name
+        width
+        height
+        territories { key name x y shape neighbours bonusAreas }
+        borders { from to sea }
+        bonusAreas { key name bonus }
+      }
     }
   }
 `);

@@ -41,3 +41,36 @@ export function geometryFromMapFile(m: MapFile): MapGeometry {
     areas: (m.bonusAreas ?? []).map((a) => ({ key: a.id, name: a.name, bonus: a.bonus })),
   };
 }
+
+/**
+ * The API's GameMap geometry (`map(key, version) { width height territories { key name x y shape
+ * neighbours bonusAreas } borders { from to sea } bonusAreas { key name bonus } }`), as the board draws it:
+ * the server's shapes (so the board computes no cells) and its sea crossings as sea lines.
+ */
+export interface GameMapGeometry {
+  name?: string;
+  width: number;
+  height: number;
+  territories: ReadonlyArray<{ key: string; name: string; x: number; y: number; shape?: string | null; neighbours: readonly string[]; bonusAreas: readonly string[] }>;
+  borders?: ReadonlyArray<{ from: string; to: string; sea: boolean }>;
+  bonusAreas?: ReadonlyArray<{ key: string; name: string; bonus: number }>;
+}
+
+export function geometryFromGameMap(m: GameMapGeometry): MapGeometry {
+  return {
+    name: m.name,
+    width: m.width,
+    height: m.height,
+    territories: m.territories.map((t) => ({
+      key: t.key,
+      name: t.name,
+      x: t.x,
+      y: t.y,
+      shape: t.shape || null,
+      neighbours: [...t.neighbours],
+      areas: [...t.bonusAreas],
+    })),
+    areas: (m.bonusAreas ?? []).map((a) => ({ key: a.key, name: a.name, bonus: a.bonus })),
+    seaLines: (m.borders ?? []).filter((b) => b.sea).map((b) => ({ from: b.from, to: b.to })),
+  };
+}

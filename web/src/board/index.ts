@@ -3,4 +3,4 @@ export { createBoard, type Board } from './api';
 export type { BoardConfig } from './config';
 export type { MapGeometry, SeatStyle, TerritoryGeometry, TerritoryState, AreaGeometry, SeaLine } from './types';
 export { ownerStyle, SAFE } from './palette';
-export { geometryFromMapFile, type MapFile } from './geometry';
+export { geometryFromGameMap, geometryFromMapFile, type GameMapGeometry, type MapFile } from './geometry';

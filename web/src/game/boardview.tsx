@@ -1,32 +1,39 @@
 // The map view: web-board's framework-free board module (src/board) in a Preact component. The map's
-// geometry comes from the game's record (GET /games/{id}/record.json holds the map file), read once per
-// game; the board follows the client state and the legal choices, and reports picks.
+// geometry comes from the API (`Game.map`: the server's shapes, sea borders and bonus areas, so the board
+// computes no cells), read once per game and kept per map version for the session; the board follows the
+// client state and the legal choices, and reports picks.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { sessionToken } from "../api/client";
+import { query } from "../api/client";
+import { GameMapGeometryQuery } from "../api/operations";
 import { createBoard, type Board, type MapGeometry } from "../board";
-import { geometryFromMapFile, type MapFile } from "../board/geometry";
+import { geometryFromGameMap } from "../board/geometry";
 import type { ClientGame } from "../state/types";
 import { seatName } from "../ui/format";
 
-const geometries = new Map<string, Promise<MapGeometry | null>>();
+const byGame = new Map<string, Promise<MapGeometry | null>>();
+const byVersion = new Map<string, MapGeometry>();
 
 /**
- * The geometry of a game's map, from its record; null when it cannot be read (the list view stays). The
- * game screen asks for it as soon as it opens, beside its first read of the game.
+ * The geometry of a game's map; null when it cannot be read (the list view stays). The game screen asks
+ * for it as soon as it opens, beside its first read of the game.
  */
 export function loadGeometry(gameId: string): Promise<MapGeometry | null> {
-  const k = gameId;
-  let p = geometries.get(k);
+  let p = byGame.get(gameId);
   if (!p) {
-    const token = sessionToken();
-    p = fetch(`/games/${encodeURIComponent(gameId)}/record.json`, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
-      .then((r) => (r.ok ? r.json() : null))
-      .then((rec: { map?: { definition?: MapFile } } | null) => (rec?.map?.definition ? geometryFromMapFile(rec.map.definition) : null))
+    p = query(GameMapGeometryQuery, { id: gameId })
+      .then((d) => {
+        const m = d.game?.map;
+        if (!m) return null;
+        const key = `${m.key}@${m.version}`;
+        let g = byVersion.get(key);
+        if (!g) byVersion.set(key, (g = geometryFromGameMap(m)));
+        return g;
+      })
       .catch(() => null);
-    p.then((g) => {
-      if (!g) geometries.delete(k);
+    void p.then((g) => {
+      if (!g) byGame.delete(gameId);
     });
-    geometries.set(k, p);
+    byGame.set(gameId, p);
   }
   return p;
 }

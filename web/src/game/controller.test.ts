@@ -10,7 +10,7 @@ const api = vi.hoisted(() => ({
   mutations: [] as Array<{ op: string; vars: Record<string, unknown> }>,
   subs: [] as Array<{ vars: Record<string, unknown>; h: Handlers; closed: boolean }>,
   socket: null as null | ((s: string) => void),
-  answers: {} as Record<string, () => unknown>,
+  answers: {} as Record<string, (vars: Record<string, unknown>) => unknown>,
 }));
 
 vi.mock("../api/client", () => {
@@ -25,13 +25,13 @@ vi.mock("../api/client", () => {
   }
   return {
     APIError,
-    query: async (doc: never, vars: unknown) => {
+    query: async (doc: never, vars: Record<string, unknown>) => {
       api.queries.push({ op: name(doc), vars });
-      return api.answers[name(doc)]();
+      return api.answers[name(doc)](vars);
     },
     mutate: async (doc: never, vars: Record<string, unknown>) => {
       api.mutations.push({ op: name(doc), vars });
-      return api.answers[name(doc)]();
+      return api.answers[name(doc)](vars);
     },
     subscribe: (_doc: never, vars: Record<string, unknown>, h: Handlers) => {
       const s = { vars, h, closed: false };
@@ -78,7 +78,7 @@ const game = (over: Record<string, unknown> = {}) => ({
     ttbPercent: 6,
     seats,
     board,
-    viewerActions: [{ kind: "attack", from: "a", to: "b", cards: null, min: 1, max: 2 }],
+    viewerActionSummary: [{ kind: "attack", count: 1, from: ["a"] }],
     ...over,
   },
 });
@@ -95,6 +95,19 @@ const placed = (seq: number, territory: number, armies: number) => ({
   winner: null,
 });
 
+const attackAB = { kind: "attack", from: "a", to: "b", cards: null, min: 1, max: 2 };
+const actions = (version: number, full: boolean) => ({
+  game: {
+    id: "G1",
+    version,
+    seq: 10,
+    turnDeadline: null,
+    viewerActionSummary: [{ kind: "attack", count: 1, from: ["a"] }],
+    ...(full ? { viewerActions: [attackAB] } : {}),
+    seats,
+  },
+});
+
 beforeEach(() => {
   api.queries = [];
   api.mutations = [];
@@ -102,7 +115,7 @@ beforeEach(() => {
   api.answers = {
     Game: () => game(),
     GameLog: () => ({ game: { id: "G1", events: [] } }),
-    GameActions: () => ({ game: { id: "G1", version: 41, seq: 11, turnDeadline: null, viewerActions: [], seats } }),
+    GameActions: (v) => actions(40, v.full as boolean),
   };
   vi.useFakeTimers();
 });
@@ -131,10 +144,11 @@ describe("GameController", () => {
     expect(c.state.game!.board[0].armies).toBe(5);
     expect(c.state.log.map((l) => l.seq)).toEqual([11]);
     expect(c.state.log[0].text).toMatch(/Ay/);
+    api.answers.GameActions = (v) => actions(41, v.full as boolean);
     await vi.advanceTimersByTimeAsync(200);
     expect(api.queries.filter((q) => q.op === "Game")).toHaveLength(1);
-    // The viewer's choices are read again after events, once for a burst.
-    expect(api.queries.filter((q) => q.op === "GameActions")).toHaveLength(1);
+    // The viewer's choices are read at the start, and again after events, once for a burst.
+    expect(api.queries.filter((q) => q.op === "GameActions")).toHaveLength(2);
     expect(c.state.version).toBe(41);
   });
 
@@ -200,6 +214,70 @@ describe("GameController", () => {
     const r = api.mutations[1].vars.input as Record<string, unknown>;
     expect(r.expectedVersion).toBeUndefined();
     expect(r.idempotencyKey).not.toBe(input.idempotencyKey);
+    c.stop();
+  });
+
+  it("reads every action at once on a small board", async () => {
+    const c = await started();
+    expect(api.queries.find((q) => q.op === "GameActions")!.vars).toEqual({ id: "G1", full: true });
+    expect(c.state.actions.complete).toBe(true);
+    expect(c.state.actions.all).toEqual([attackAB]);
+    await c.loadFrom("a");
+    expect(api.queries.filter((q) => q.op === "GameActionsFrom")).toHaveLength(0);
+  });
+
+  it("reads a big board's summary, the reserve at once, and a territory's targets once it is picked", async () => {
+    const big = Array.from({ length: 400 }, (_, i) => ({ key: `t${i}`, name: `T${i}`, owner: i % 2, neutral: false, armies: 1 }));
+    const summary = [
+      { kind: "place", count: 200, from: big.filter((t) => t.owner === 0).map((t) => t.key) },
+      { kind: "trade", count: 1, from: [] },
+    ];
+    api.answers.Game = () => game({ board: big, phase: "place", viewerActionSummary: summary });
+    api.answers.GameActions = (v) => {
+      if (v.full) throw new Error("the whole list of a big board is never asked for");
+      return { game: { id: "G1", version: 40, seq: 10, turnDeadline: null, viewerActionSummary: summary, seats } };
+    };
+    api.answers.GameActionsFrom = (v) => ({
+      game: { id: "G1", version: 40, viewerActions: [{ kind: "place", from: v.from, to: null, cards: null, min: 1, max: 7 }] },
+    });
+    const c = await started();
+    expect(api.queries.find((q) => q.op === "GameActions")!.vars).toEqual({ id: "G1", full: false });
+    const ix = c.state.actions;
+    expect(ix.complete).toBe(false);
+    expect(ix.summary.get("place")!.from.size).toBe(200);
+    // The first territory to place on was read for the reserve.
+    expect(api.queries.filter((q) => q.op === "GameActionsFrom").map((q) => q.vars)).toEqual([{ id: "G1", from: "t0" }]);
+    expect(c.state.game!.reserve).toBe(7);
+
+    await c.loadFrom("t2");
+    expect(c.state.actions.read).toBe(ix.read);
+    expect(c.state.actions.loaded.has("t2")).toBe(true);
+    // Known territories are not read again.
+    await c.loadFrom("t2");
+    expect(api.queries.filter((q) => q.op === "GameActionsFrom")).toHaveLength(2);
+
+    // Actions of an older version are dropped and the choices read again.
+    api.answers.GameActionsFrom = () => ({ game: { id: "G1", version: 41, viewerActions: [] } });
+    await c.loadFrom("t4");
+    expect(c.state.actions.loaded.has("t4")).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(api.queries.filter((q) => q.op === "GameActions")).toHaveLength(2);
+    c.stop();
+  });
+
+  it("falls back to the summary when the API refuses a small board's whole list", async () => {
+    const { APIError } = (await import("../api/client")) as unknown as { APIError: new (m: string, c: string) => Error };
+    api.answers.GameActions = (v) => {
+      if (v.full) throw new APIError("too many actions", "BAD_USER_INPUT");
+      return actions(40, false);
+    };
+    const c = await started();
+    expect(api.queries.filter((q) => q.op === "GameActions").map((q) => q.vars)).toEqual([
+      { id: "G1", full: true },
+      { id: "G1", full: false },
+    ]);
+    expect(c.state.actions.complete).toBe(false);
+    expect(c.state.error).toBeNull();
     c.stop();
   });
 });

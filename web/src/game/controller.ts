@@ -10,6 +10,7 @@ import {
   EndAttackMutation,
   EndTurnMutation,
   FortifyMutation,
+  GameActionsFromQuery,
   GameActionsQuery,
   GameEventsSubscription,
   GameLogQuery,
@@ -21,7 +22,7 @@ import {
 } from "../api/operations";
 import type { GameQuery as GameQueryData } from "../gql/graphql";
 import { applyEvent, fromSnapshot } from "../state/game";
-import { reserveOf, indexActions, type ActionIndex } from "../state/actions";
+import { reserveOf, indexActions, indexSummary, isLoaded, withFrom, type ActionIndex } from "../state/actions";
 import { describeEvent, namesOf } from "../state/log";
 import type { Action, ClientGame, ServerEvent } from "../state/types";
 
@@ -53,6 +54,13 @@ export interface View {
 
 const LOG_KEEP = 300;
 
+/**
+ * Boards up to this many territories read every action at once (`viewerActions`); bigger ones read the
+ * summary and the actions of the territory picked, since the API refuses the whole list past 1,000
+ * actions. A small board whose list is refused all the same falls back to the summary.
+ */
+export const SMALL_BOARD = 150;
+
 export class GameController {
   private view: View = {
     info: null,
@@ -73,6 +81,10 @@ export class GameController {
   private closed = false;
   private retries = 0;
   private viewerId: string;
+  /** Whether to read every action (a small board) or the summary and one territory's at a time. */
+  private full = true;
+  /** Reads of one territory's actions under way, by `${read}:${key}`. */
+  private pendingFrom = new Set<string>();
 
   constructor(
     readonly id: string,
@@ -128,11 +140,15 @@ export class GameController {
       }
       const g = d.game;
       const me = g.seats.find((s) => s.user?.id === this.viewerId)?.seat ?? null;
-      const actions = indexActions(g.viewerActions as Action[]);
-      const game = fromSnapshot(g, { viewerSeat: me, reserve: reserveOf(actions) || null });
+      this.full = g.board.length <= SMALL_BOARD;
+      // The board and the summary's highlights first; the actions themselves (all, or those a big board
+      // needs at once) right after.
+      const actions = indexSummary(g.viewerActionSummary);
+      const game = fromSnapshot(g, { viewerSeat: me, reserve: null });
       this.set({ info: g, game, actions, version: g.version, error: null });
       void this.loadLog(g.seq);
       this.follow();
+      await this.refreshActions();
     } catch (e) {
       this.set({ error: e instanceof APIError ? e.message : "Could not read the game.", live: "offline" });
       if (!this.closed) setTimeout(() => void this.load(), 3000);
@@ -234,9 +250,10 @@ export class GameController {
   async refreshActions(): Promise<void> {
     this.actionsTimer = null;
     try {
-      const d = await query(GameActionsQuery, { id: this.id });
+      const d = await this.readActions();
       if (!d.game || this.closed) return;
-      const actions = indexActions(d.game.viewerActions as Action[]);
+      let actions = d.game.viewerActions ? indexActions(d.game.viewerActions as Action[]) : indexSummary(d.game.viewerActionSummary);
+      if (!actions.complete) actions = await this.readAtOnce(actions, d.game.version);
       let game = this.view.game;
       if (game) {
         // The hand is private and the seats' counts are the server's; the reserve is what place allows.
@@ -252,6 +269,55 @@ export class GameController {
       // Events we have not seen yet (the subscription is behind the read): they are on their way.
     } catch (e) {
       this.set({ error: e instanceof APIError ? e.message : "Could not read your choices." });
+    }
+  }
+
+  /** GameActions, every action on a small board; the summary when the API refuses the whole list. */
+  private async readActions() {
+    try {
+      return await query(GameActionsQuery, { id: this.id, full: this.full });
+    } catch (e) {
+      if (!this.full || !(e instanceof APIError) || e.code !== "BAD_USER_INPUT") throw e;
+      this.full = false;
+      return await query(GameActionsQuery, { id: this.id, full: false });
+    }
+  }
+
+  /**
+   * On a big board, the actions needed before any pick: one territory to place on (every placement has the
+   * same maximum, the reserve) and the occupation (one at most).
+   */
+  private async readAtOnce(ix: ActionIndex, version: number): Promise<ActionIndex> {
+    const keys = ["place", "occupy"].map((k) => ix.summary.get(k)?.from.values().next().value).filter((k): k is string => !!k);
+    const got = await Promise.all(keys.map((key) => query(GameActionsFromQuery, { id: this.id, from: key })));
+    keys.forEach((key, i) => {
+      const g = got[i].game;
+      if (g && g.version === version) ix = withFrom(ix, key, g.viewerActions as Action[]);
+    });
+    return ix;
+  }
+
+  /**
+   * Reads the actions from one territory (its attacks, moves, placement) when they are not known yet: on a
+   * big board, once the player picks it. A newer read of the actions drops the answer (the page asks again).
+   */
+  async loadFrom(key: string): Promise<void> {
+    const ix = this.view.actions;
+    const pending = `${ix.read}:${key}`;
+    if (isLoaded(ix, key) || this.pendingFrom.has(pending) || this.closed) return;
+    this.pendingFrom.add(pending);
+    try {
+      const d = await query(GameActionsFromQuery, { id: this.id, from: key });
+      if (!d.game || this.closed || this.view.actions.read !== ix.read) return;
+      if (d.game.version !== this.view.version) {
+        this.refreshActionsSoon();
+        return;
+      }
+      this.set({ actions: withFrom(this.view.actions, key, d.game.viewerActions as Action[]) });
+    } catch (e) {
+      this.set({ error: e instanceof APIError ? e.message : "Could not read your choices." });
+    } finally {
+      this.pendingFrom.delete(pending);
     }
   }
 

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { APIError, mutate, query, userErrorText } from "../api/client";
 import { BattleOddsQuery, JoinGameMutation, LeaveGameMutation, StartGameMutation } from "../api/operations";
 import { GameController, type View } from "../game/controller";
-import { choices, draftPlace, emptyDraft, from, has, ofKind, reserveOf, type PlacementDraft } from "../state/actions";
+import { choices, draftPlace, emptyDraft, from, has, isLoaded, ofKind, reserveOf, startsFrom, type PlacementDraft } from "../state/actions";
 import { cardSymbol, cardTerritory, findSets } from "../state/cards";
 import { keyIndex } from "../state/game";
 import { formatOdds, oddsArgs, type OddsDisplay } from "../state/odds";
@@ -166,14 +166,21 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
   useEffect(() => {
     setDraft(emptyDraft);
     setMode((m) => {
-      if (m.kind === "attack" && from(ix, "attack", m.from).length === 0) return { kind: "idle" };
-      if (m.kind === "fortify" && from(ix, "fortify", m.from).length === 0) return { kind: "idle" };
+      if (m.kind === "attack" && !startsFrom(ix, "attack", m.from)) return { kind: "idle" };
+      if (m.kind === "fortify" && !startsFrom(ix, "fortify", m.from)) return { kind: "idle" };
       return m;
     });
-  }, [ix]);
+    // A new read of the actions, not the targets of a territory added to the same read.
+  }, [ix.read]);
 
   const selected = mode.kind === "idle" ? null : mode.from;
-  const choice = choices(ix, selected);
+  // While a big board reads the targets of the territory picked, only that territory stands out (rather
+  // than every territory, then the targets: one redraw of the map and of the list instead of two).
+  const choice = selected !== null && !isLoaded(ix, selected) ? { targets: [selected], kindOf: new Map([[selected, "loading"]]) } : choices(ix, selected);
+  // On a big board the targets of the territory picked are read when it is picked.
+  useEffect(() => {
+    if (selected) void ctl.loadFrom(selected);
+  }, [ctl, selected, ix.read]);
 
   const [geometry, setGeometry] = useState<MapGeometry | null>(null);
   useEffect(() => {
@@ -198,7 +205,7 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
         setDraft(draftPlace(draft, ix, key, 1));
         break;
       case "select":
-        if (from(ix, "attack", key).length > 0) setMode({ kind: "attack", from: key, to: null });
+        if (startsFrom(ix, "attack", key)) setMode({ kind: "attack", from: key, to: null });
         else setMode({ kind: "fortify", from: key, to: null });
         break;
       case "attack":
@@ -210,7 +217,7 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
       default:
         // Another of one's own sources while one is chosen: choose it instead.
         if (choices(ix, null).kindOf.get(key) === "select") {
-          setMode(from(ix, "attack", key).length > 0 ? { kind: "attack", from: key, to: null } : { kind: "fortify", from: key, to: null });
+          setMode(startsFrom(ix, "attack", key) ? { kind: "attack", from: key, to: null } : { kind: "fortify", from: key, to: null });
         }
     }
   };
@@ -226,8 +233,8 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
       out.push({ label: "+all", aria: "All the armies left", disabled: draft.total >= reserveOf(ix), onClick: () => setDraft(draftPlace(draft, ix, key, reserveOf(ix))) });
     }
     if (k === "select") {
-      if (from(ix, "attack", key).length > 0) out.push({ label: "Attack from", onClick: () => setMode({ kind: "attack", from: key, to: null }) });
-      if (from(ix, "fortify", key).length > 0) out.push({ label: "Move from", onClick: () => setMode({ kind: "fortify", from: key, to: null }) });
+      if (startsFrom(ix, "attack", key)) out.push({ label: "Attack from", onClick: () => setMode({ kind: "attack", from: key, to: null }) });
+      if (startsFrom(ix, "fortify", key)) out.push({ label: "Move from", onClick: () => setMode({ kind: "fortify", from: key, to: null }) });
     }
     if (k === "attack" && mode.kind === "attack") out.push({ label: "Attack", onClick: () => setMode({ ...mode, to: key }) });
     if (k === "fortify" && mode.kind === "fortify") out.push({ label: "Move here", onClick: () => setMode({ ...mode, to: key }) });
@@ -528,7 +535,7 @@ function Hand(props: { ctl: GameController; game: ClientGame; view: View }) {
   const { game } = props;
   const me = game.viewerSeat!;
   const hand = game.seats[me]?.cards ?? [];
-  const sets = findSets(game, me, hand, props.view.actions.all);
+  const sets = findSets(game, me, hand, props.view.actions.all, !props.view.actions.complete && has(props.view.actions, "trade"));
   if (hand.length === 0) return null;
   return (
     <section class="hand" aria-label="Your cards">

@@ -19,7 +19,7 @@ interface SeatDraft {
 const DIFFICULTIES = ["easy", "normal", "cautious"];
 const MAX_SEATS = 8;
 
-type GameMap = { id: string; key: string; version: number; name: string };
+type GameMap = { id: string; key: string; version: number; name: string; description: string; territoryCount: number; bonusAreaCount: number; previewUrl: string };
 
 export function NewGamePage(props: { viewer: Viewer }) {
   void props.viewer;
@@ -42,8 +42,9 @@ export function NewGamePage(props: { viewer: Viewer }) {
   useEffect(() => {
     query(MapsQuery, {})
       .then((d) => {
-        setMaps(d.maps);
-        if (d.maps.length > 0) setMapId(d.maps[0].id);
+        const list = d.maps.edges.map((e) => e.node);
+        setMaps(list);
+        if (list.length > 0) setMapId((list.find((m) => m.key === "classic") ?? list[0]).id);
       })
       .catch((e) => setError(e instanceof APIError ? e.message : "Could not load the maps."));
   }, []);
@@ -116,7 +117,10 @@ export function NewGamePage(props: { viewer: Viewer }) {
               <input type="radio" name="map" value={m.id} checked={m.id === mapId} onChange={() => setMapId(m.id)} />
               <MapPreview m={m} />
               <span>
-                <strong>{m.name}</strong> <small>({m.key}, version {m.version})</small>
+                <strong>{m.name}</strong>{" "}
+                <small>
+                  {m.territoryCount.toLocaleString("en")} territories, {m.bonusAreaCount} {m.bonusAreaCount === 1 ? "area" : "areas"} ({m.key}, version {m.version})
+                </small>
               </span>
             </label>
           ))}
@@ -234,14 +238,14 @@ export function NewGamePage(props: { viewer: Viewer }) {
   );
 }
 
-/** The map's preview picture when the server has one (GET /maps/{key}/{version}.svg), else nothing. */
+/** The map's preview picture (its previewUrl, GET /maps/{key}/{version}.svg); nothing when it cannot be read. */
 function MapPreview(props: { m: GameMap }) {
   const [failed, setFailed] = useState(false);
   if (failed) return <span class="map-thumb none" aria-hidden="true" />;
   return (
     <img
       class="map-thumb"
-      src={`/maps/${encodeURIComponent(props.m.key)}/${props.m.version}.svg`}
+      src={props.m.previewUrl}
       alt=""
       loading="lazy"
       onError={() => setFailed(true)}

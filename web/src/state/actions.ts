@@ -1,16 +1,81 @@
 // The legal choices, from Game.viewerActions only: what the board highlights and the buttons offer.
 // Nothing here knows a rule; an empty list means there is nothing to do.
+//
+// Two forms: on a small board every action at once (`indexActions(viewerActions)`, complete); on a big one
+// the summary (`indexSummary(viewerActionSummary)`: per kind, how many and the territories they start
+// from), to which the actions from one territory are added once it is picked (`withFrom`, from
+// `viewerActions(from:)`). The questions below answer alike in both forms, except `from` and `find`, which
+// know only the territories read so far.
 
 import type { Action } from './types';
 
+/** One entry of Game.viewerActionSummary. */
+export interface ActionSummary {
+  kind: string;
+  count: number;
+  from: readonly string[];
+}
+
 export interface ActionIndex {
+  /** The actions known: all of them when `complete`, else those of the territories read with `withFrom`. */
   all: readonly Action[];
   byKind: Map<string, Action[]>;
   /** For kinds with a source (attack, fortify, occupy): source key -> the actions from it. */
   byFrom: Map<string, Map<string, Action[]>>;
+  /** Per kind: how many actions there are and the territories they start from. */
+  summary: Map<string, { count: number; from: Set<string> }>;
+  /** True when `all` holds every action (a small board); false when built from the summary. */
+  complete: boolean;
+  /** The territories whose actions were read (`withFrom`); every territory when complete. */
+  loaded: Set<string>;
+  /** Which read of the server this is: the same after `withFrom`, new for every `indexActions`/`indexSummary`. */
+  read: number;
 }
 
+let reads = 0;
+
+/** Every action, as Game.viewerActions lists them. */
 export function indexActions(actions: readonly Action[]): ActionIndex {
+  const ix = build(actions);
+  const summary = new Map<string, { count: number; from: Set<string> }>();
+  for (const a of actions) {
+    let s = summary.get(a.kind);
+    if (!s) summary.set(a.kind, (s = { count: 0, from: new Set() }));
+    s.count++;
+    if (a.from) s.from.add(a.from);
+  }
+  return { ...ix, summary, complete: true, loaded: new Set(), read: ++reads };
+}
+
+/** A big board's choices: the summary alone, with no action read yet. */
+export function indexSummary(summary: readonly ActionSummary[]): ActionIndex {
+  const m = new Map<string, { count: number; from: Set<string> }>();
+  for (const s of summary) if (s.count > 0) m.set(s.kind, { count: s.count, from: new Set(s.from) });
+  return { ...build([]), summary: m, complete: false, loaded: new Set(), read: ++reads };
+}
+
+/** The index with the actions from `key` (Game.viewerActions(from: key)) added; the same read. */
+export function withFrom(ix: ActionIndex, key: string, actions: readonly Action[]): ActionIndex {
+  if (ix.complete) return ix;
+  const kept = ix.all.filter((a) => a.from !== key);
+  const loaded = new Set(ix.loaded);
+  loaded.add(key);
+  return { ...build([...kept, ...actions]), summary: ix.summary, complete: false, loaded, read: ix.read };
+}
+
+/** Whether the actions from `key` are known (always on a small board). */
+export function isLoaded(ix: ActionIndex, key: string): boolean {
+  return ix.complete || ix.loaded.has(key);
+}
+
+/** How many actions there are in all (the summary's counts). */
+export function actionCount(ix: ActionIndex): number {
+  let n = 0;
+  for (const s of ix.summary.values()) n += s.count;
+  return n;
+}
+
+function build(actions: readonly Action[]): Pick<ActionIndex, 'all' | 'byKind' | 'byFrom'> {
   const byKind = new Map<string, Action[]>();
   const byFrom = new Map<string, Map<string, Action[]>>();
   for (const a of actions) {
@@ -29,7 +94,12 @@ export function indexActions(actions: readonly Action[]): ActionIndex {
 }
 
 export function has(ix: ActionIndex, kind: string): boolean {
-  return (ix.byKind.get(kind)?.length ?? 0) > 0;
+  return (ix.summary.get(kind)?.count ?? 0) > 0;
+}
+
+/** Whether an action of `kind` starts from `key` (known from the summary, before its actions are read). */
+export function startsFrom(ix: ActionIndex, kind: string, key: string): boolean {
+  return ix.summary.get(kind)?.from.has(key) ?? false;
 }
 
 export function ofKind(ix: ActionIndex, kind: string): Action[] {
@@ -38,8 +108,8 @@ export function ofKind(ix: ActionIndex, kind: string): Action[] {
 
 /** The source keys of a kind: territories to claim or place on, or to attack or fortify from. */
 export function sources(ix: ActionIndex, kind: string): string[] {
-  const m = ix.byFrom.get(kind);
-  return m ? [...m.keys()] : [];
+  const s = ix.summary.get(kind);
+  return s ? [...s.from] : [];
 }
 
 /** The actions of a kind from one territory (attack or fortify targets). */
@@ -78,7 +148,10 @@ export function choices(ix: ActionIndex, selected: string | null): Choice {
   return { targets: [...kindOf.keys()], kindOf };
 }
 
-/** The reserve left to place: the largest amount of a place action (0 when none). */
+/**
+ * The reserve left to place: the largest amount of a place action (0 when none). On a big board it is known
+ * once the actions of one territory to place on are read (every place action has the same maximum).
+ */
 export function reserveOf(ix: ActionIndex): number {
   return ofKind(ix, 'place').reduce((m, a) => Math.max(m, a.max), 0);
 }
@@ -96,8 +169,7 @@ export const emptyDraft: PlacementDraft = { placements: [], total: 0 };
  * `place` for are accepted. Returns the draft unchanged when nothing can be added.
  */
 export function draftPlace(d: PlacementDraft, ix: ActionIndex, key: string, n: number): PlacementDraft {
-  const a = from(ix, 'place', key)[0];
-  if (!a || n === 0) return d;
+  if (!startsFrom(ix, 'place', key) || n === 0) return d;
   const reserve = reserveOf(ix);
   const cur = d.placements.find((p) => p.territory === key)?.armies ?? 0;
   const next = Math.max(0, Math.min(cur + n, cur + reserve - d.total));

@@ -111,6 +111,12 @@ describe('findSets', () => {
     expect(findSets(g, 0, [0, 3, 1])).toEqual([]);
   });
 
+  it('offers a set by its trade action, or every set when a big board only says a trade is offered', () => {
+    const trade = { kind: 'trade', cards: [3, 1, 4], min: 0, max: 0 };
+    expect(findSets(g, 0, [0, 3, 1, 4], [trade]).map((s) => s.legal)).toEqual([false, false, true]);
+    expect(findSets(g, 0, [0, 3, 1, 4], [], true).every((s) => s.legal)).toBe(true);
+  });
+
   it('does not know the classic worth without the trade counter', () => {
     expect(findSets({ ...g, trades: null }, 0, [0, 1, 2])[0].worth).toBeNull();
     expect(findSets({ ...g, trades: null, cardSystem: 'fixed' }, 0, [0, 1, 2])[0].worth).toBe(10);

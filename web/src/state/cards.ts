@@ -92,8 +92,12 @@ function sameCards(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((c) => b.includes(c));
 }
 
-/** Every set in `hand`, in hand order, with its worth, bonus and whether the server offers it now. */
-export function findSets(g: ClientGame, seat: number, hand: readonly number[], actions: readonly Action[] = []): CardSet[] {
+/**
+ * Every set in `hand`, in hand order, with its worth, bonus and whether the server offers it now: a `trade`
+ * action with its cards, or on a big board, where only the summary is read, `tradeOffered` (the summary
+ * holds a trade: every set of the hand may be traded).
+ */
+export function findSets(g: ClientGame, seat: number, hand: readonly number[], actions: readonly Action[] = [], tradeOffered = false): CardSet[] {
   const trades = actions.filter((a) => a.kind === 'trade' && a.cards);
   const out: CardSet[] = [];
   for (let i = 0; i < hand.length; i++) {
@@ -113,7 +117,7 @@ export function findSets(g: ClientGame, seat: number, hand: readonly number[], a
           symbols,
           worth: setWorth(g, seat, kinds),
           bonus,
-          legal: trades.some((a) => sameCards(a.cards!, cards)),
+          legal: tradeOffered || trades.some((a) => sameCards(a.cards!, cards)),
         });
       }
     }
