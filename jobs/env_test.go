@@ -107,13 +107,18 @@ func testConfig() jobs.Config {
 	cfg.PollInterval = 50 * time.Millisecond
 	cfg.CPUDelay = 0
 	cfg.SweepInterval = time.Hour
+	cfg.NotifyDelay = 0
 	return cfg
 }
 
-// user creates a user who takes notifications by channel (email, sms or none).
+// user creates a user who takes notifications by channel (email, sms or none), each at once (no digest).
 func (e *env) user(name, channel string) int {
 	e.t.Helper()
-	return int(dbtest.User(e.t, e.db, dbtest.UserOpts{Name: name, Notify: channel, Phone: "+447700900123"}))
+	id := int(dbtest.User(e.t, e.db, dbtest.UserOpts{Name: name, Notify: channel, Phone: "+447700900123"}))
+	if _, err := e.db.Exec(`UPDATE users SET digest_hours = 0 WHERE id = $1`, id); err != nil {
+		e.t.Fatal(err)
+	}
+	return id
 }
 
 func (e *env) count(query string, args ...any) int {
@@ -136,8 +141,9 @@ func (e *env) waitFor(what string, timeout time.Duration, cond func() bool) {
 // smtpRecorder is a real SMTP server on loopback (go-smtp) that keeps the messages it accepts.
 type smtpRecorder struct {
 	port int
-	mu   sync.Mutex
-	msgs []*mail.Message
+	mu     sync.Mutex
+	msgs   []*mail.Message
+	bodies []string // the raw body of each of msgs
 }
 
 func startSMTP(t *testing.T) *smtpRecorder {
@@ -189,11 +195,13 @@ func (s *smtpSession) Data(r io.Reader) error {
 	if err != nil {
 		return err
 	}
-	if _, err := io.Copy(io.Discard, m.Body); err != nil {
+	body, err := io.ReadAll(m.Body)
+	if err != nil {
 		return err
 	}
 	s.rec.mu.Lock()
 	s.rec.msgs = append(s.rec.msgs, m)
+	s.rec.bodies = append(s.rec.bodies, string(body))
 	s.rec.mu.Unlock()
 	return nil
 }

@@ -259,3 +259,12 @@ func MarkSeen(ctx context.Context, db *sql.DB, userID int, id int64, at time.Tim
 	}
 	return nil
 }
+
+// LockUser takes, in tx, the advisory lock Insert takes on user userID: it waits for every transaction
+// inserting the user's notices to end, and holds off new ones until tx ends.
+func LockUser(ctx context.Context, tx *sql.Tx, userID int) error {
+	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, $2)`, lockSpace, userID); err != nil {
+		return fmt.Errorf("error locking the notices of user %d: %w", userID, err)
+	}
+	return nil
+}
