@@ -32,7 +32,7 @@ type User struct {
 	PasswordHash string `json:"-"`
 	// Phone number for SMS notifications, in E.164 form.
 	Phone *string `json:"phone,omitempty"`
-	// How the user is told that it is their turn.
+	// The default channel of the user's notifications: kinds not in notify_kinds take it.
 	Notify user.Notify `json:"notify,omitempty"`
 	// Per notice kind (notify.Kind's name), the channel that overrides notify: email, sms, push or none. A kind not in it takes notify.
 	NotifyKinds map[string]string `json:"notify_kinds,omitempty"`

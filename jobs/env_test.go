@@ -140,7 +140,7 @@ func (e *env) waitFor(what string, timeout time.Duration, cond func() bool) {
 
 // smtpRecorder is a real SMTP server on loopback (go-smtp) that keeps the messages it accepts.
 type smtpRecorder struct {
-	port int
+	port   int
 	mu     sync.Mutex
 	msgs   []*mail.Message
 	bodies []string // the raw body of each of msgs

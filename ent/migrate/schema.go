@@ -377,7 +377,7 @@ var (
 		{Name: "email", Type: field.TypeString, Unique: true, Size: 254},
 		{Name: "password_hash", Type: field.TypeString},
 		{Name: "phone", Type: field.TypeString, Nullable: true, Size: 32},
-		{Name: "notify", Type: field.TypeEnum, Enums: []string{"email", "sms", "none"}, Default: "email"},
+		{Name: "notify", Type: field.TypeEnum, Enums: []string{"email", "sms", "push", "none"}, Default: "email"},
 		{Name: "notify_kinds", Type: field.TypeJSON, Nullable: true, SchemaType: map[string]string{"postgres": "json"}},
 		{Name: "digest_hours", Type: field.TypeInt, Default: 1},
 		{Name: "time_zone", Type: field.TypeString, Size: 64, Default: "UTC"},

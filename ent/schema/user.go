@@ -51,9 +51,9 @@ func (User) Fields() []ent.Field {
 			MaxLen(32).
 			Comment("Phone number for SMS notifications, in E.164 form."),
 		field.Enum("notify").
-			Values("email", "sms", "none").
+			Values("email", "sms", "push", "none").
 			Default("email").
-			Comment("How the user is told that it is their turn."),
+			Comment("The default channel of the user's notifications: kinds not in notify_kinds take it."),
 		field.JSON("notify_kinds", map[string]string{}).
 			SchemaType(jsonText).
 			Optional().

@@ -185,6 +185,7 @@ const DefaultNotify = NotifyEmail
 const (
 	NotifyEmail Notify = "email"
 	NotifySms   Notify = "sms"
+	NotifyPush  Notify = "push"
 	NotifyNone  Notify = "none"
 )
 
@@ -195,7 +196,7 @@ func (n Notify) String() string {
 // NotifyValidator is a validator for the "notify" field enum values. It is called by the builders before save.
 func NotifyValidator(n Notify) error {
 	switch n {
-	case NotifyEmail, NotifySms, NotifyNone:
+	case NotifyEmail, NotifySms, NotifyPush, NotifyNone:
 		return nil
 	default:
 		return fmt.Errorf("user: invalid enum value for notify field: %q", n)
