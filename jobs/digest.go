@@ -208,7 +208,7 @@ func (j *Jobs) recipient(ctx context.Context, userID int) (notify.Recipient, err
 	if err != nil {
 		return to, fmt.Errorf("error reading the addresses of user %d: %w", userID, err)
 	}
-	to.Phone = phone.String
+	to.Phone, to.UserID = phone.String, userID
 	return to, nil
 }
 

@@ -82,6 +82,11 @@ func TestTwentyTurnsAtOnceMakeOneDigest(t *testing.T) {
 	if subject := msgs[0].Header.Get("Subject"); subject != "Your turn in 20 games" {
 		t.Errorf("subject %q", subject)
 	}
+	unsub := notify.Unsubscribe{Key: []byte(testUnsubscribeKey), BaseURL: "https://rout.example"}
+	if got, want := msgs[0].Header.Get("List-Unsubscribe"), "<"+unsub.URL(dora, notify.KindYourTurn)+">"; got != want ||
+		msgs[0].Header.Get("List-Unsubscribe-Post") != "List-Unsubscribe=One-Click" {
+		t.Errorf("List-Unsubscribe %q (want %q), List-Unsubscribe-Post %q", got, want, msgs[0].Header.Get("List-Unsubscribe-Post"))
+	}
 	if n := strings.Count(bodies[0], "https://rout.example/games/"); n != games {
 		t.Errorf("the digest links %d games, want %d:\n%s", n, games, bodies[0])
 	}

@@ -241,9 +241,12 @@ func startSMSAPI(t *testing.T, failures int32) *smsAPI {
 }
 
 // router returns a notify.Router sending email to smtp and SMS to sms (either may be nil).
+// testUnsubscribeKey signs the unsubscribe links of the tests' emails.
+const testUnsubscribeKey = "an unsubscribe key of 32 or more characters"
+
 func router(t *testing.T, smtpRec *smtpRecorder, sms *smsAPI) *notify.Router {
 	t.Helper()
-	cfg := notify.Config{Links: notify.Links{BaseURL: "https://rout.example"}}
+	cfg := notify.Config{Links: notify.Links{BaseURL: "https://rout.example"}, UnsubscribeKey: testUnsubscribeKey}
 	if smtpRec != nil {
 		cfg.Email = &notify.EmailConfig{Host: "127.0.0.1", Port: smtpRec.port, StartTLS: notify.StartTLSNever, From: "rout@rout.example"}
 	}

@@ -239,6 +239,7 @@ func ForDelivery(ctx context.Context, db *sql.DB, id int64) (Delivery, error) {
 		return Delivery{}, fmt.Errorf("error reading notice %d: %w", id, err)
 	}
 	d.To.Phone, d.Sent, d.Seen, d.Prefs = phone.String, sent.Valid, seen.Valid, pr.prefs()
+	d.To.UserID = d.UserID
 	return d, nil
 }
 

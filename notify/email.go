@@ -327,6 +327,15 @@ func (e *Email) build(m Message, to *mail.Address) ([]byte, error) {
 	if m.GameID > 0 {
 		header("X-Rout-Game", strconv.Itoa(m.GameID))
 	}
+	if m.Unsubscribe != "" {
+		// RFC 8058: mail clients POST "List-Unsubscribe=One-Click" to the link, without a sign-in.
+		header("List-Unsubscribe", "<"+m.Unsubscribe+">")
+		header("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")
+		body += "Stop these emails: " + m.Unsubscribe + "\n"
+		if !is7bit(body) {
+			encoding = "quoted-printable"
+		}
+	}
 	b.WriteString("\r\n")
 	if encoding == "7bit" {
 		b.WriteString(strings.ReplaceAll(body, "\n", "\r\n"))

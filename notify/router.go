@@ -80,6 +80,8 @@ type Router struct {
 	SMS Sender
 	// Links makes the game link of a notification whose Data has none.
 	Links Links
+	// Unsubscribe signs the unsubscribe links of emails; nil for none.
+	Unsubscribe *Unsubscribe
 }
 
 // NewRouter returns a Router with an Email sender when cfg.Email is set, an SMS sender when cfg.SMS is
@@ -89,6 +91,9 @@ func NewRouter(cfg Config) (*Router, error) {
 		return nil, err
 	}
 	r := &Router{Links: cfg.Links}
+	if cfg.UnsubscribeKey != "" {
+		r.Unsubscribe = &Unsubscribe{Key: []byte(cfg.UnsubscribeKey), BaseURL: cfg.Links.BaseURL}
+	}
 	if cfg.Email != nil {
 		email, err := NewEmail(*cfg.Email)
 		if err != nil {
@@ -133,6 +138,9 @@ func (r *Router) Notify(ctx context.Context, ch Channel, kind Kind, to Recipient
 		data.Link = r.Links.Game(data.GameID)
 	}
 	m := Message{Kind: kind, To: to, Link: data.Link, GameID: data.GameID, Turn: data.Turn}
+	if r.Unsubscribe != nil && to.UserID > 0 {
+		m.Unsubscribe = r.Unsubscribe.URL(to.UserID, kind)
+	}
 	if ch == ChannelSMS {
 		m.Text = ComposeSMS(kind, data)
 	} else {
@@ -172,6 +180,9 @@ func (r *Router) NotifyDigest(ctx context.Context, ch Channel, to Recipient, gam
 		}
 	}
 	m := Message{Kind: KindYourTurn, To: to, Link: games[0].Link, GameID: games[0].GameID, Turn: games[0].Turn}
+	if r.Unsubscribe != nil && to.UserID > 0 {
+		m.Unsubscribe = r.Unsubscribe.URL(to.UserID, KindYourTurn)
+	}
 	if ch == ChannelSMS {
 		m.Text = ComposeDigestSMS(games)
 	} else {

@@ -21,6 +21,7 @@ import (
 	"rout/graph/playground"
 	"rout/live"
 	"rout/metrics"
+	"rout/notify"
 
 	"rout/migrate"
 )
@@ -80,6 +81,9 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 			return errors.Join(err, work.Stop(ctx), db.Close(context.WithoutCancel(ctx)))
 		}
 		opts.API, opts.Record, opts.Playground, opts.RiverUI = api, record, playground.Handler(graph.Path), riverUI
+		if cfg.Notify.UnsubscribeKey != "" {
+			opts.Unsubscribe = &notify.Unsubscribe{Key: []byte(cfg.Notify.UnsubscribeKey), BaseURL: cfg.Notify.Links.BaseURL}
+		}
 	}
 	srv := New(opts)
 	served := make(chan error, 1)
