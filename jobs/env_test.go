@@ -10,7 +10,11 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"mime"
+	"mime/multipart"
+	"mime/quotedprintable"
 	"net/mail"
+	"net/textproto"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -195,7 +199,7 @@ func (s *smtpSession) Data(r io.Reader) error {
 	if err != nil {
 		return err
 	}
-	body, err := io.ReadAll(m.Body)
+	body, err := plainText(m)
 	if err != nil {
 		return err
 	}
@@ -258,4 +262,28 @@ func router(t *testing.T, smtpRec *smtpRecorder, sms *smsAPI) *notify.Router {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// plainText returns the text/plain body of m (its part, when m is multipart/alternative), decoded.
+func plainText(m *mail.Message) (string, error) {
+	var r io.Reader = m.Body
+	header := textproto.MIMEHeader(m.Header)
+	if mt, params, err := mime.ParseMediaType(m.Header.Get("Content-Type")); err == nil && mt == "multipart/alternative" {
+		mr := multipart.NewReader(m.Body, params["boundary"])
+		for {
+			p, err := mr.NextRawPart()
+			if err != nil {
+				return "", fmt.Errorf("no text/plain part: %w", err)
+			}
+			if typ, _, _ := mime.ParseMediaType(p.Header.Get("Content-Type")); typ == "text/plain" {
+				r, header = p, p.Header
+				break
+			}
+		}
+	}
+	if header.Get("Content-Transfer-Encoding") == "quoted-printable" {
+		r = quotedprintable.NewReader(r)
+	}
+	b, err := io.ReadAll(r)
+	return string(b), err
 }

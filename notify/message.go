@@ -27,6 +27,9 @@ type Message struct {
 	Subject string
 	// Text is the body: plain text, lines separated by "\n".
 	Text string
+	// HTML is the same body as an HTML document, for email; empty sends the plain text alone. Router
+	// writes it from Text (HTMLOf).
+	HTML string
 	// Link is the address of the game's page, which Text contains too.
 	Link string
 	// GameID is the game the message is about (0 for none). Email puts it in an X-Rout-Game header.

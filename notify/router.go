@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -145,6 +146,7 @@ func (r *Router) Notify(ctx context.Context, ch Channel, kind Kind, to Recipient
 		m.Text = ComposeSMS(kind, data)
 	} else {
 		m.Subject, m.Text = Compose(kind, data)
+		m.HTML = HTMLOf(withUnsubscribe(m.Text, m.Unsubscribe))
 	}
 	if err := sender.Send(ctx, m); err != nil {
 		return fmt.Errorf("error sending %s notification by %s: %w", kind, ch, err)
@@ -187,9 +189,18 @@ func (r *Router) NotifyDigest(ctx context.Context, ch Channel, to Recipient, gam
 		m.Text = ComposeDigestSMS(games)
 	} else {
 		m.Subject, m.Text = ComposeDigest(games, loc)
+		m.HTML = HTMLOf(withUnsubscribe(m.Text, m.Unsubscribe))
 	}
 	if err := sender.Send(ctx, m); err != nil {
 		return fmt.Errorf("error sending a digest of %d games by %s: %w", len(games), ch, err)
 	}
 	return nil
+}
+
+// withUnsubscribe adds the unsubscribe line Email adds to the plain text, for the HTML part.
+func withUnsubscribe(text, link string) string {
+	if link == "" {
+		return text
+	}
+	return strings.TrimRight(text, "\n") + "\nStop these emails: " + link + "\n"
 }
