@@ -63,6 +63,7 @@ func (w *notificationWorker) Work(ctx context.Context, job *river.Job[Notificati
 	if err != nil {
 		return err
 	}
+	msg.Location = n.Prefs.Location
 	if err := j.allow(ctx, userID, kind); err != nil {
 		if notify.IsPermanent(err) {
 			j.dropped(ctx, "user_rate", userID, KindNotification, kindName)
@@ -96,6 +97,7 @@ func (j *Jobs) messageData(ctx context.Context, userID, gameID, turn int, nd not
 	if nd.Deadline != nil {
 		if deadline, err := parseTime(*nd.Deadline); err == nil {
 			d.TimeLeft = max(deadline.Sub(j.now()), 0)
+			d.Deadline = deadline
 		}
 	}
 	var err error

@@ -91,7 +91,6 @@ func parseParts(t *testing.T, data []byte) (*mail.Message, map[string]string) {
 	return msg, parts
 }
 
-
 // onlyMessage returns the one message server received.
 func onlyMessage(t *testing.T, server *smtpServer) received {
 	t.Helper()

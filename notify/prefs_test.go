@@ -88,3 +88,17 @@ func TestDigestTexts(t *testing.T) {
 		t.Errorf("SMS digest %q", sms)
 	}
 }
+
+func TestComposeSaysTheDeadlineInTheRecipientsZone(t *testing.T) {
+	t.Parallel()
+	tokyo, _ := LoadTimeZone("Asia/Tokyo")
+	_, text := Compose(KindYourTurn, Data{GameID: 7, TimeLeft: 2 * time.Hour, Deadline: time.Date(2026, 12, 2, 17, 0, 0, 0, time.UTC),
+		Location: tokyo, Link: "https://r.example/games/7"})
+	if !strings.Contains(text, "You have 2 hours to play it. Play by Thu 3 Dec 02:00 JST.") {
+		t.Errorf("text %q", text)
+	}
+	_, text = Compose(KindYourTurn, Data{GameID: 7, Link: "https://r.example/games/7"})
+	if strings.Contains(text, "Play by") {
+		t.Errorf("a text without deadline says one: %q", text)
+	}
+}
