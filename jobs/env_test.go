@@ -266,7 +266,7 @@ func router(t *testing.T, smtpRec *smtpRecorder, sms *smsAPI) *notify.Router {
 
 // plainText returns the text/plain body of m (its part, when m is multipart/alternative), decoded.
 func plainText(m *mail.Message) (string, error) {
-	var r io.Reader = m.Body
+	r := io.Reader(m.Body)
 	header := textproto.MIMEHeader(m.Header)
 	if mt, params, err := mime.ParseMediaType(m.Header.Get("Content-Type")); err == nil && mt == "multipart/alternative" {
 		mr := multipart.NewReader(m.Body, params["boundary"])

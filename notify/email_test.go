@@ -44,7 +44,7 @@ func parseReceived(t *testing.T, data []byte) (*mail.Message, string) {
 	if parts != nil {
 		return msg, parts["text/plain"]
 	}
-	var r io.Reader = msg.Body
+	r := io.Reader(msg.Body)
 	if msg.Header.Get("Content-Transfer-Encoding") == "quoted-printable" {
 		r = quotedprintable.NewReader(r)
 	}
@@ -71,7 +71,7 @@ func parseParts(t *testing.T, data []byte) (*mail.Message, map[string]string) {
 	mr := multipart.NewReader(msg.Body, params["boundary"])
 	for {
 		p, err := mr.NextRawPart()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
