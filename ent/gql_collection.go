@@ -898,6 +898,11 @@ func (_q *NoticeQuery) collectField(ctx context.Context, oneNode bool, opCtx *gr
 				selectedFields = append(selectedFields, notice.FieldSentAt)
 				fieldSeen[notice.FieldSentAt] = struct{}{}
 			}
+		case "seenAt":
+			if _, ok := fieldSeen[notice.FieldSeenAt]; !ok {
+				selectedFields = append(selectedFields, notice.FieldSeenAt)
+				fieldSeen[notice.FieldSeenAt] = struct{}{}
+			}
 		case "id":
 		case "__typename":
 		default:
@@ -1431,6 +1436,36 @@ func (_q *UserQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 			if _, ok := fieldSeen[user.FieldNotify]; !ok {
 				selectedFields = append(selectedFields, user.FieldNotify)
 				fieldSeen[user.FieldNotify] = struct{}{}
+			}
+		case "notifyKinds":
+			if _, ok := fieldSeen[user.FieldNotifyKinds]; !ok {
+				selectedFields = append(selectedFields, user.FieldNotifyKinds)
+				fieldSeen[user.FieldNotifyKinds] = struct{}{}
+			}
+		case "digestHours":
+			if _, ok := fieldSeen[user.FieldDigestHours]; !ok {
+				selectedFields = append(selectedFields, user.FieldDigestHours)
+				fieldSeen[user.FieldDigestHours] = struct{}{}
+			}
+		case "timeZone":
+			if _, ok := fieldSeen[user.FieldTimeZone]; !ok {
+				selectedFields = append(selectedFields, user.FieldTimeZone)
+				fieldSeen[user.FieldTimeZone] = struct{}{}
+			}
+		case "quietStart":
+			if _, ok := fieldSeen[user.FieldQuietStart]; !ok {
+				selectedFields = append(selectedFields, user.FieldQuietStart)
+				fieldSeen[user.FieldQuietStart] = struct{}{}
+			}
+		case "quietEnd":
+			if _, ok := fieldSeen[user.FieldQuietEnd]; !ok {
+				selectedFields = append(selectedFields, user.FieldQuietEnd)
+				fieldSeen[user.FieldQuietEnd] = struct{}{}
+			}
+		case "notifyAlways":
+			if _, ok := fieldSeen[user.FieldNotifyAlways]; !ok {
+				selectedFields = append(selectedFields, user.FieldNotifyAlways)
+				fieldSeen[user.FieldNotifyAlways] = struct{}{}
 			}
 		case "admin":
 			if _, ok := fieldSeen[user.FieldAdmin]; !ok {

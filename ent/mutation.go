@@ -6389,6 +6389,7 @@ type NoticeMutation struct {
 	data          *json.RawMessage
 	appenddata    json.RawMessage
 	sent_at       *time.Time
+	seen_at       *time.Time
 	clearedFields map[string]struct{}
 	user          *int
 	cleareduser   bool
@@ -6811,6 +6812,55 @@ func (m *NoticeMutation) ResetSentAt() {
 	delete(m.clearedFields, notice.FieldSentAt)
 }
 
+// SetSeenAt sets the "seen_at" field.
+func (m *NoticeMutation) SetSeenAt(t time.Time) {
+	m.seen_at = &t
+}
+
+// SeenAt returns the value of the "seen_at" field in the mutation.
+func (m *NoticeMutation) SeenAt() (r time.Time, exists bool) {
+	v := m.seen_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSeenAt returns the old "seen_at" field's value of the Notice entity.
+// If the Notice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NoticeMutation) OldSeenAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSeenAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSeenAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSeenAt: %w", err)
+	}
+	return oldValue.SeenAt, nil
+}
+
+// ClearSeenAt clears the value of the "seen_at" field.
+func (m *NoticeMutation) ClearSeenAt() {
+	m.seen_at = nil
+	m.clearedFields[notice.FieldSeenAt] = struct{}{}
+}
+
+// SeenAtCleared returns if the "seen_at" field was cleared in this mutation.
+func (m *NoticeMutation) SeenAtCleared() bool {
+	_, ok := m.clearedFields[notice.FieldSeenAt]
+	return ok
+}
+
+// ResetSeenAt resets all changes to the "seen_at" field.
+func (m *NoticeMutation) ResetSeenAt() {
+	m.seen_at = nil
+	delete(m.clearedFields, notice.FieldSeenAt)
+}
+
 // ClearUser clears the "user" edge to the User entity.
 func (m *NoticeMutation) ClearUser() {
 	m.cleareduser = true
@@ -6899,7 +6949,7 @@ func (m *NoticeMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *NoticeMutation) Fields() []string {
-	fields := make([]string, 0, 7)
+	fields := make([]string, 0, 8)
 	if m.created_at != nil {
 		fields = append(fields, notice.FieldCreatedAt)
 	}
@@ -6920,6 +6970,9 @@ func (m *NoticeMutation) Fields() []string {
 	}
 	if m.sent_at != nil {
 		fields = append(fields, notice.FieldSentAt)
+	}
+	if m.seen_at != nil {
+		fields = append(fields, notice.FieldSeenAt)
 	}
 	return fields
 }
@@ -6943,6 +6996,8 @@ func (m *NoticeMutation) Field(name string) (ent.Value, bool) {
 		return m.Data()
 	case notice.FieldSentAt:
 		return m.SentAt()
+	case notice.FieldSeenAt:
+		return m.SeenAt()
 	}
 	return nil, false
 }
@@ -6966,6 +7021,8 @@ func (m *NoticeMutation) OldField(ctx context.Context, name string) (ent.Value, 
 		return m.OldData(ctx)
 	case notice.FieldSentAt:
 		return m.OldSentAt(ctx)
+	case notice.FieldSeenAt:
+		return m.OldSeenAt(ctx)
 	}
 	return nil, fmt.Errorf("unknown Notice field %s", name)
 }
@@ -7024,6 +7081,13 @@ func (m *NoticeMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetSentAt(v)
 		return nil
+	case notice.FieldSeenAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSeenAt(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Notice field %s", name)
 }
@@ -7075,6 +7139,9 @@ func (m *NoticeMutation) ClearedFields() []string {
 	if m.FieldCleared(notice.FieldSentAt) {
 		fields = append(fields, notice.FieldSentAt)
 	}
+	if m.FieldCleared(notice.FieldSeenAt) {
+		fields = append(fields, notice.FieldSeenAt)
+	}
 	return fields
 }
 
@@ -7094,6 +7161,9 @@ func (m *NoticeMutation) ClearField(name string) error {
 		return nil
 	case notice.FieldSentAt:
 		m.ClearSentAt()
+		return nil
+	case notice.FieldSeenAt:
+		m.ClearSeenAt()
 		return nil
 	}
 	return fmt.Errorf("unknown Notice nullable field %s", name)
@@ -7123,6 +7193,9 @@ func (m *NoticeMutation) ResetField(name string) error {
 		return nil
 	case notice.FieldSentAt:
 		m.ResetSentAt()
+		return nil
+	case notice.FieldSeenAt:
+		m.ResetSeenAt()
 		return nil
 	}
 	return fmt.Errorf("unknown Notice field %s", name)
@@ -10121,6 +10194,15 @@ type UserMutation struct {
 	password_hash        *string
 	phone                *string
 	notify               *user.Notify
+	notify_kinds         *map[string]string
+	digest_hours         *int
+	adddigest_hours      *int
+	time_zone            *string
+	quiet_start          *int
+	addquiet_start       *int
+	quiet_end            *int
+	addquiet_end         *int
+	notify_always        *bool
 	admin                *bool
 	clearedFields        map[string]struct{}
 	tokens               map[int]struct{}
@@ -10545,6 +10627,323 @@ func (m *UserMutation) ResetNotify() {
 	m.notify = nil
 }
 
+// SetNotifyKinds sets the "notify_kinds" field.
+func (m *UserMutation) SetNotifyKinds(value map[string]string) {
+	m.notify_kinds = &value
+}
+
+// NotifyKinds returns the value of the "notify_kinds" field in the mutation.
+func (m *UserMutation) NotifyKinds() (r map[string]string, exists bool) {
+	v := m.notify_kinds
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNotifyKinds returns the old "notify_kinds" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldNotifyKinds(ctx context.Context) (v map[string]string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNotifyKinds is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNotifyKinds requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNotifyKinds: %w", err)
+	}
+	return oldValue.NotifyKinds, nil
+}
+
+// ClearNotifyKinds clears the value of the "notify_kinds" field.
+func (m *UserMutation) ClearNotifyKinds() {
+	m.notify_kinds = nil
+	m.clearedFields[user.FieldNotifyKinds] = struct{}{}
+}
+
+// NotifyKindsCleared returns if the "notify_kinds" field was cleared in this mutation.
+func (m *UserMutation) NotifyKindsCleared() bool {
+	_, ok := m.clearedFields[user.FieldNotifyKinds]
+	return ok
+}
+
+// ResetNotifyKinds resets all changes to the "notify_kinds" field.
+func (m *UserMutation) ResetNotifyKinds() {
+	m.notify_kinds = nil
+	delete(m.clearedFields, user.FieldNotifyKinds)
+}
+
+// SetDigestHours sets the "digest_hours" field.
+func (m *UserMutation) SetDigestHours(i int) {
+	m.digest_hours = &i
+	m.adddigest_hours = nil
+}
+
+// DigestHours returns the value of the "digest_hours" field in the mutation.
+func (m *UserMutation) DigestHours() (r int, exists bool) {
+	v := m.digest_hours
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDigestHours returns the old "digest_hours" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldDigestHours(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDigestHours is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDigestHours requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDigestHours: %w", err)
+	}
+	return oldValue.DigestHours, nil
+}
+
+// AddDigestHours adds i to the "digest_hours" field.
+func (m *UserMutation) AddDigestHours(i int) {
+	if m.adddigest_hours != nil {
+		*m.adddigest_hours += i
+	} else {
+		m.adddigest_hours = &i
+	}
+}
+
+// AddedDigestHours returns the value that was added to the "digest_hours" field in this mutation.
+func (m *UserMutation) AddedDigestHours() (r int, exists bool) {
+	v := m.adddigest_hours
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetDigestHours resets all changes to the "digest_hours" field.
+func (m *UserMutation) ResetDigestHours() {
+	m.digest_hours = nil
+	m.adddigest_hours = nil
+}
+
+// SetTimeZone sets the "time_zone" field.
+func (m *UserMutation) SetTimeZone(s string) {
+	m.time_zone = &s
+}
+
+// TimeZone returns the value of the "time_zone" field in the mutation.
+func (m *UserMutation) TimeZone() (r string, exists bool) {
+	v := m.time_zone
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeZone returns the old "time_zone" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldTimeZone(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeZone is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeZone requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeZone: %w", err)
+	}
+	return oldValue.TimeZone, nil
+}
+
+// ResetTimeZone resets all changes to the "time_zone" field.
+func (m *UserMutation) ResetTimeZone() {
+	m.time_zone = nil
+}
+
+// SetQuietStart sets the "quiet_start" field.
+func (m *UserMutation) SetQuietStart(i int) {
+	m.quiet_start = &i
+	m.addquiet_start = nil
+}
+
+// QuietStart returns the value of the "quiet_start" field in the mutation.
+func (m *UserMutation) QuietStart() (r int, exists bool) {
+	v := m.quiet_start
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldQuietStart returns the old "quiet_start" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldQuietStart(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldQuietStart is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldQuietStart requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldQuietStart: %w", err)
+	}
+	return oldValue.QuietStart, nil
+}
+
+// AddQuietStart adds i to the "quiet_start" field.
+func (m *UserMutation) AddQuietStart(i int) {
+	if m.addquiet_start != nil {
+		*m.addquiet_start += i
+	} else {
+		m.addquiet_start = &i
+	}
+}
+
+// AddedQuietStart returns the value that was added to the "quiet_start" field in this mutation.
+func (m *UserMutation) AddedQuietStart() (r int, exists bool) {
+	v := m.addquiet_start
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearQuietStart clears the value of the "quiet_start" field.
+func (m *UserMutation) ClearQuietStart() {
+	m.quiet_start = nil
+	m.addquiet_start = nil
+	m.clearedFields[user.FieldQuietStart] = struct{}{}
+}
+
+// QuietStartCleared returns if the "quiet_start" field was cleared in this mutation.
+func (m *UserMutation) QuietStartCleared() bool {
+	_, ok := m.clearedFields[user.FieldQuietStart]
+	return ok
+}
+
+// ResetQuietStart resets all changes to the "quiet_start" field.
+func (m *UserMutation) ResetQuietStart() {
+	m.quiet_start = nil
+	m.addquiet_start = nil
+	delete(m.clearedFields, user.FieldQuietStart)
+}
+
+// SetQuietEnd sets the "quiet_end" field.
+func (m *UserMutation) SetQuietEnd(i int) {
+	m.quiet_end = &i
+	m.addquiet_end = nil
+}
+
+// QuietEnd returns the value of the "quiet_end" field in the mutation.
+func (m *UserMutation) QuietEnd() (r int, exists bool) {
+	v := m.quiet_end
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldQuietEnd returns the old "quiet_end" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldQuietEnd(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldQuietEnd is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldQuietEnd requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldQuietEnd: %w", err)
+	}
+	return oldValue.QuietEnd, nil
+}
+
+// AddQuietEnd adds i to the "quiet_end" field.
+func (m *UserMutation) AddQuietEnd(i int) {
+	if m.addquiet_end != nil {
+		*m.addquiet_end += i
+	} else {
+		m.addquiet_end = &i
+	}
+}
+
+// AddedQuietEnd returns the value that was added to the "quiet_end" field in this mutation.
+func (m *UserMutation) AddedQuietEnd() (r int, exists bool) {
+	v := m.addquiet_end
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearQuietEnd clears the value of the "quiet_end" field.
+func (m *UserMutation) ClearQuietEnd() {
+	m.quiet_end = nil
+	m.addquiet_end = nil
+	m.clearedFields[user.FieldQuietEnd] = struct{}{}
+}
+
+// QuietEndCleared returns if the "quiet_end" field was cleared in this mutation.
+func (m *UserMutation) QuietEndCleared() bool {
+	_, ok := m.clearedFields[user.FieldQuietEnd]
+	return ok
+}
+
+// ResetQuietEnd resets all changes to the "quiet_end" field.
+func (m *UserMutation) ResetQuietEnd() {
+	m.quiet_end = nil
+	m.addquiet_end = nil
+	delete(m.clearedFields, user.FieldQuietEnd)
+}
+
+// SetNotifyAlways sets the "notify_always" field.
+func (m *UserMutation) SetNotifyAlways(b bool) {
+	m.notify_always = &b
+}
+
+// NotifyAlways returns the value of the "notify_always" field in the mutation.
+func (m *UserMutation) NotifyAlways() (r bool, exists bool) {
+	v := m.notify_always
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNotifyAlways returns the old "notify_always" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldNotifyAlways(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNotifyAlways is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNotifyAlways requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNotifyAlways: %w", err)
+	}
+	return oldValue.NotifyAlways, nil
+}
+
+// ResetNotifyAlways resets all changes to the "notify_always" field.
+func (m *UserMutation) ResetNotifyAlways() {
+	m.notify_always = nil
+}
+
 // SetAdmin sets the "admin" field.
 func (m *UserMutation) SetAdmin(b bool) {
 	m.admin = &b
@@ -10939,7 +11338,7 @@ func (m *UserMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *UserMutation) Fields() []string {
-	fields := make([]string, 0, 9)
+	fields := make([]string, 0, 15)
 	if m.created_at != nil {
 		fields = append(fields, user.FieldCreatedAt)
 	}
@@ -10963,6 +11362,24 @@ func (m *UserMutation) Fields() []string {
 	}
 	if m.notify != nil {
 		fields = append(fields, user.FieldNotify)
+	}
+	if m.notify_kinds != nil {
+		fields = append(fields, user.FieldNotifyKinds)
+	}
+	if m.digest_hours != nil {
+		fields = append(fields, user.FieldDigestHours)
+	}
+	if m.time_zone != nil {
+		fields = append(fields, user.FieldTimeZone)
+	}
+	if m.quiet_start != nil {
+		fields = append(fields, user.FieldQuietStart)
+	}
+	if m.quiet_end != nil {
+		fields = append(fields, user.FieldQuietEnd)
+	}
+	if m.notify_always != nil {
+		fields = append(fields, user.FieldNotifyAlways)
 	}
 	if m.admin != nil {
 		fields = append(fields, user.FieldAdmin)
@@ -10991,6 +11408,18 @@ func (m *UserMutation) Field(name string) (ent.Value, bool) {
 		return m.Phone()
 	case user.FieldNotify:
 		return m.Notify()
+	case user.FieldNotifyKinds:
+		return m.NotifyKinds()
+	case user.FieldDigestHours:
+		return m.DigestHours()
+	case user.FieldTimeZone:
+		return m.TimeZone()
+	case user.FieldQuietStart:
+		return m.QuietStart()
+	case user.FieldQuietEnd:
+		return m.QuietEnd()
+	case user.FieldNotifyAlways:
+		return m.NotifyAlways()
 	case user.FieldAdmin:
 		return m.Admin()
 	}
@@ -11018,6 +11447,18 @@ func (m *UserMutation) OldField(ctx context.Context, name string) (ent.Value, er
 		return m.OldPhone(ctx)
 	case user.FieldNotify:
 		return m.OldNotify(ctx)
+	case user.FieldNotifyKinds:
+		return m.OldNotifyKinds(ctx)
+	case user.FieldDigestHours:
+		return m.OldDigestHours(ctx)
+	case user.FieldTimeZone:
+		return m.OldTimeZone(ctx)
+	case user.FieldQuietStart:
+		return m.OldQuietStart(ctx)
+	case user.FieldQuietEnd:
+		return m.OldQuietEnd(ctx)
+	case user.FieldNotifyAlways:
+		return m.OldNotifyAlways(ctx)
 	case user.FieldAdmin:
 		return m.OldAdmin(ctx)
 	}
@@ -11085,6 +11526,48 @@ func (m *UserMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetNotify(v)
 		return nil
+	case user.FieldNotifyKinds:
+		v, ok := value.(map[string]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNotifyKinds(v)
+		return nil
+	case user.FieldDigestHours:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDigestHours(v)
+		return nil
+	case user.FieldTimeZone:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeZone(v)
+		return nil
+	case user.FieldQuietStart:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetQuietStart(v)
+		return nil
+	case user.FieldQuietEnd:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetQuietEnd(v)
+		return nil
+	case user.FieldNotifyAlways:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNotifyAlways(v)
+		return nil
 	case user.FieldAdmin:
 		v, ok := value.(bool)
 		if !ok {
@@ -11099,13 +11582,31 @@ func (m *UserMutation) SetField(name string, value ent.Value) error {
 // AddedFields returns all numeric fields that were incremented/decremented during
 // this mutation.
 func (m *UserMutation) AddedFields() []string {
-	return nil
+	var fields []string
+	if m.adddigest_hours != nil {
+		fields = append(fields, user.FieldDigestHours)
+	}
+	if m.addquiet_start != nil {
+		fields = append(fields, user.FieldQuietStart)
+	}
+	if m.addquiet_end != nil {
+		fields = append(fields, user.FieldQuietEnd)
+	}
+	return fields
 }
 
 // AddedField returns the numeric value that was incremented/decremented on a field
 // with the given name. The second boolean return value indicates that this field
 // was not set, or was not defined in the schema.
 func (m *UserMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case user.FieldDigestHours:
+		return m.AddedDigestHours()
+	case user.FieldQuietStart:
+		return m.AddedQuietStart()
+	case user.FieldQuietEnd:
+		return m.AddedQuietEnd()
+	}
 	return nil, false
 }
 
@@ -11114,6 +11615,27 @@ func (m *UserMutation) AddedField(name string) (ent.Value, bool) {
 // type.
 func (m *UserMutation) AddField(name string, value ent.Value) error {
 	switch name {
+	case user.FieldDigestHours:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddDigestHours(v)
+		return nil
+	case user.FieldQuietStart:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddQuietStart(v)
+		return nil
+	case user.FieldQuietEnd:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddQuietEnd(v)
+		return nil
 	}
 	return fmt.Errorf("unknown User numeric field %s", name)
 }
@@ -11124,6 +11646,15 @@ func (m *UserMutation) ClearedFields() []string {
 	var fields []string
 	if m.FieldCleared(user.FieldPhone) {
 		fields = append(fields, user.FieldPhone)
+	}
+	if m.FieldCleared(user.FieldNotifyKinds) {
+		fields = append(fields, user.FieldNotifyKinds)
+	}
+	if m.FieldCleared(user.FieldQuietStart) {
+		fields = append(fields, user.FieldQuietStart)
+	}
+	if m.FieldCleared(user.FieldQuietEnd) {
+		fields = append(fields, user.FieldQuietEnd)
 	}
 	return fields
 }
@@ -11141,6 +11672,15 @@ func (m *UserMutation) ClearField(name string) error {
 	switch name {
 	case user.FieldPhone:
 		m.ClearPhone()
+		return nil
+	case user.FieldNotifyKinds:
+		m.ClearNotifyKinds()
+		return nil
+	case user.FieldQuietStart:
+		m.ClearQuietStart()
+		return nil
+	case user.FieldQuietEnd:
+		m.ClearQuietEnd()
 		return nil
 	}
 	return fmt.Errorf("unknown User nullable field %s", name)
@@ -11173,6 +11713,24 @@ func (m *UserMutation) ResetField(name string) error {
 		return nil
 	case user.FieldNotify:
 		m.ResetNotify()
+		return nil
+	case user.FieldNotifyKinds:
+		m.ResetNotifyKinds()
+		return nil
+	case user.FieldDigestHours:
+		m.ResetDigestHours()
+		return nil
+	case user.FieldTimeZone:
+		m.ResetTimeZone()
+		return nil
+	case user.FieldQuietStart:
+		m.ResetQuietStart()
+		return nil
+	case user.FieldQuietEnd:
+		m.ResetQuietEnd()
+		return nil
+	case user.FieldNotifyAlways:
+		m.ResetNotifyAlways()
 		return nil
 	case user.FieldAdmin:
 		m.ResetAdmin()

@@ -32,8 +32,10 @@ type Notice struct {
 	Kind string `json:"kind,omitempty"`
 	// Details for the client (a deadline, the winner's seat), a JSON object.
 	Data json.RawMessage `json:"data,omitempty"`
-	// When the email or SMS went out; empty while pending or when the user takes none.
+	// When the notification was settled: sent (alone or in a digest), or dropped (seen live, turn over); empty while pending or when the user takes none.
 	SentAt *time.Time `json:"sent_at,omitempty"`
+	// When a live viewerEvents subscriber first received it; such a notice gets no email or SMS unless the user chose always.
+	SeenAt *time.Time `json:"seen_at,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the NoticeQuery when eager-loading is set.
 	Edges        NoticeEdges `json:"edges"`
@@ -86,7 +88,7 @@ func (*Notice) scanValues(columns []string) ([]any, error) {
 			values[i] = new(sql.NullInt64)
 		case notice.FieldKind:
 			values[i] = new(sql.NullString)
-		case notice.FieldCreatedAt, notice.FieldSentAt:
+		case notice.FieldCreatedAt, notice.FieldSentAt, notice.FieldSeenAt:
 			values[i] = new(sql.NullTime)
 		default:
 			values[i] = new(sql.UnknownType)
@@ -154,6 +156,13 @@ func (_m *Notice) assignValues(columns []string, values []any) error {
 				_m.SentAt = new(time.Time)
 				*_m.SentAt = value.Time
 			}
+		case notice.FieldSeenAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field seen_at", values[i])
+			} else if value.Valid {
+				_m.SeenAt = new(time.Time)
+				*_m.SeenAt = value.Time
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -220,6 +229,11 @@ func (_m *Notice) String() string {
 	builder.WriteString(", ")
 	if v := _m.SentAt; v != nil {
 		builder.WriteString("sent_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
+	builder.WriteString(", ")
+	if v := _m.SeenAt; v != nil {
+		builder.WriteString("seen_at=")
 		builder.WriteString(v.Format(time.ANSIC))
 	}
 	builder.WriteByte(')')

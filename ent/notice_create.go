@@ -83,6 +83,20 @@ func (_c *NoticeCreate) SetNillableSentAt(v *time.Time) *NoticeCreate {
 	return _c
 }
 
+// SetSeenAt sets the "seen_at" field.
+func (_c *NoticeCreate) SetSeenAt(v time.Time) *NoticeCreate {
+	_c.mutation.SetSeenAt(v)
+	return _c
+}
+
+// SetNillableSeenAt sets the "seen_at" field if the given value is not nil.
+func (_c *NoticeCreate) SetNillableSeenAt(v *time.Time) *NoticeCreate {
+	if v != nil {
+		_c.SetSeenAt(*v)
+	}
+	return _c
+}
+
 // SetUser sets the "user" edge to the User entity.
 func (_c *NoticeCreate) SetUser(v *User) *NoticeCreate {
 	return _c.SetUserID(v.ID)
@@ -209,6 +223,10 @@ func (_c *NoticeCreate) createSpec() (*Notice, *sqlgraph.CreateSpec) {
 		_spec.SetField(notice.FieldSentAt, field.TypeTime, value)
 		_node.SentAt = &value
 	}
+	if value, ok := _c.mutation.SeenAt(); ok {
+		_spec.SetField(notice.FieldSeenAt, field.TypeTime, value)
+		_node.SeenAt = &value
+	}
 	if nodes := _c.mutation.UserIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.M2O,
@@ -313,6 +331,24 @@ func (u *NoticeUpsert) ClearSentAt() *NoticeUpsert {
 	return u
 }
 
+// SetSeenAt sets the "seen_at" field.
+func (u *NoticeUpsert) SetSeenAt(v time.Time) *NoticeUpsert {
+	u.Set(notice.FieldSeenAt, v)
+	return u
+}
+
+// UpdateSeenAt sets the "seen_at" field to the value that was provided on create.
+func (u *NoticeUpsert) UpdateSeenAt() *NoticeUpsert {
+	u.SetExcluded(notice.FieldSeenAt)
+	return u
+}
+
+// ClearSeenAt clears the value of the "seen_at" field.
+func (u *NoticeUpsert) ClearSeenAt() *NoticeUpsert {
+	u.SetNull(notice.FieldSeenAt)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create.
 // Using this option is equivalent to using:
 //
@@ -391,6 +427,27 @@ func (u *NoticeUpsertOne) UpdateSentAt() *NoticeUpsertOne {
 func (u *NoticeUpsertOne) ClearSentAt() *NoticeUpsertOne {
 	return u.Update(func(s *NoticeUpsert) {
 		s.ClearSentAt()
+	})
+}
+
+// SetSeenAt sets the "seen_at" field.
+func (u *NoticeUpsertOne) SetSeenAt(v time.Time) *NoticeUpsertOne {
+	return u.Update(func(s *NoticeUpsert) {
+		s.SetSeenAt(v)
+	})
+}
+
+// UpdateSeenAt sets the "seen_at" field to the value that was provided on create.
+func (u *NoticeUpsertOne) UpdateSeenAt() *NoticeUpsertOne {
+	return u.Update(func(s *NoticeUpsert) {
+		s.UpdateSeenAt()
+	})
+}
+
+// ClearSeenAt clears the value of the "seen_at" field.
+func (u *NoticeUpsertOne) ClearSeenAt() *NoticeUpsertOne {
+	return u.Update(func(s *NoticeUpsert) {
+		s.ClearSeenAt()
 	})
 }
 
@@ -638,6 +695,27 @@ func (u *NoticeUpsertBulk) UpdateSentAt() *NoticeUpsertBulk {
 func (u *NoticeUpsertBulk) ClearSentAt() *NoticeUpsertBulk {
 	return u.Update(func(s *NoticeUpsert) {
 		s.ClearSentAt()
+	})
+}
+
+// SetSeenAt sets the "seen_at" field.
+func (u *NoticeUpsertBulk) SetSeenAt(v time.Time) *NoticeUpsertBulk {
+	return u.Update(func(s *NoticeUpsert) {
+		s.SetSeenAt(v)
+	})
+}
+
+// UpdateSeenAt sets the "seen_at" field to the value that was provided on create.
+func (u *NoticeUpsertBulk) UpdateSeenAt() *NoticeUpsertBulk {
+	return u.Update(func(s *NoticeUpsert) {
+		s.UpdateSeenAt()
+	})
+}
+
+// ClearSeenAt clears the value of the "seen_at" field.
+func (u *NoticeUpsertBulk) ClearSeenAt() *NoticeUpsertBulk {
+	return u.Update(func(s *NoticeUpsert) {
+		s.ClearSeenAt()
 	})
 }
 

@@ -48,6 +48,26 @@ func (_u *NoticeUpdate) ClearSentAt() *NoticeUpdate {
 	return _u
 }
 
+// SetSeenAt sets the "seen_at" field.
+func (_u *NoticeUpdate) SetSeenAt(v time.Time) *NoticeUpdate {
+	_u.mutation.SetSeenAt(v)
+	return _u
+}
+
+// SetNillableSeenAt sets the "seen_at" field if the given value is not nil.
+func (_u *NoticeUpdate) SetNillableSeenAt(v *time.Time) *NoticeUpdate {
+	if v != nil {
+		_u.SetSeenAt(*v)
+	}
+	return _u
+}
+
+// ClearSeenAt clears the value of the "seen_at" field.
+func (_u *NoticeUpdate) ClearSeenAt() *NoticeUpdate {
+	_u.mutation.ClearSeenAt()
+	return _u
+}
+
 // Mutation returns the NoticeMutation object of the builder.
 func (_u *NoticeUpdate) Mutation() *NoticeMutation {
 	return _u.mutation
@@ -112,6 +132,12 @@ func (_u *NoticeUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if _u.mutation.SentAtCleared() {
 		_spec.ClearField(notice.FieldSentAt, field.TypeTime)
 	}
+	if value, ok := _u.mutation.SeenAt(); ok {
+		_spec.SetField(notice.FieldSeenAt, field.TypeTime, value)
+	}
+	if _u.mutation.SeenAtCleared() {
+		_spec.ClearField(notice.FieldSeenAt, field.TypeTime)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{notice.Label}
@@ -149,6 +175,26 @@ func (_u *NoticeUpdateOne) SetNillableSentAt(v *time.Time) *NoticeUpdateOne {
 // ClearSentAt clears the value of the "sent_at" field.
 func (_u *NoticeUpdateOne) ClearSentAt() *NoticeUpdateOne {
 	_u.mutation.ClearSentAt()
+	return _u
+}
+
+// SetSeenAt sets the "seen_at" field.
+func (_u *NoticeUpdateOne) SetSeenAt(v time.Time) *NoticeUpdateOne {
+	_u.mutation.SetSeenAt(v)
+	return _u
+}
+
+// SetNillableSeenAt sets the "seen_at" field if the given value is not nil.
+func (_u *NoticeUpdateOne) SetNillableSeenAt(v *time.Time) *NoticeUpdateOne {
+	if v != nil {
+		_u.SetSeenAt(*v)
+	}
+	return _u
+}
+
+// ClearSeenAt clears the value of the "seen_at" field.
+func (_u *NoticeUpdateOne) ClearSeenAt() *NoticeUpdateOne {
+	_u.mutation.ClearSeenAt()
 	return _u
 }
 
@@ -245,6 +291,12 @@ func (_u *NoticeUpdateOne) sqlSave(ctx context.Context) (_node *Notice, err erro
 	}
 	if _u.mutation.SentAtCleared() {
 		_spec.ClearField(notice.FieldSentAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.SeenAt(); ok {
+		_spec.SetField(notice.FieldSeenAt, field.TypeTime, value)
+	}
+	if _u.mutation.SeenAtCleared() {
+		_spec.ClearField(notice.FieldSeenAt, field.TypeTime)
 	}
 	_node = &Notice{config: _u.config}
 	_spec.Assign = _node.assignValues

@@ -3,6 +3,7 @@
 package ent
 
 import (
+	"encoding/json"
 	"fmt"
 	"rout/ent/user"
 	"strings"
@@ -31,8 +32,20 @@ type User struct {
 	PasswordHash string `json:"-"`
 	// Phone number for SMS notifications, in E.164 form.
 	Phone *string `json:"phone,omitempty"`
-	// How the user is told that it is their turn.
+	// The default channel of the user's notifications: kinds not in notify_kinds take it.
 	Notify user.Notify `json:"notify,omitempty"`
+	// Per notice kind (notify.Kind's name), the channel that overrides notify: email, sms, push or none. A kind not in it takes notify.
+	NotifyKinds map[string]string `json:"notify_kinds,omitempty"`
+	// How your_turn notices are batched: 0 sends each at once, N merges them into one digest at most every N hours.
+	DigestHours int `json:"digest_hours,omitempty"`
+	// The user's IANA time zone (time.LoadLocation accepts it), for quiet hours and the deadlines messages show.
+	TimeZone string `json:"time_zone,omitempty"`
+	// Start of the quiet hours, in minutes after midnight in time_zone; null for none. Set with quiet_end.
+	QuietStart *int `json:"quiet_start,omitempty"`
+	// End of the quiet hours, in minutes after midnight in time_zone (before quiet_start: the quiet hours span midnight).
+	QuietEnd *int `json:"quiet_end,omitempty"`
+	// Whether email and SMS go out even for a notice the user already saw live.
+	NotifyAlways bool `json:"notify_always,omitempty"`
 	// Whether the user may administer the server (River UI, built-in maps, any game).
 	Admin bool `json:"admin,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
@@ -128,11 +141,13 @@ func (*User) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case user.FieldAdmin:
+		case user.FieldNotifyKinds:
+			values[i] = new([]byte)
+		case user.FieldNotifyAlways, user.FieldAdmin:
 			values[i] = new(sql.NullBool)
-		case user.FieldID:
+		case user.FieldID, user.FieldDigestHours, user.FieldQuietStart, user.FieldQuietEnd:
 			values[i] = new(sql.NullInt64)
-		case user.FieldName, user.FieldNameKey, user.FieldEmail, user.FieldPasswordHash, user.FieldPhone, user.FieldNotify:
+		case user.FieldName, user.FieldNameKey, user.FieldEmail, user.FieldPasswordHash, user.FieldPhone, user.FieldNotify, user.FieldTimeZone:
 			values[i] = new(sql.NullString)
 		case user.FieldCreatedAt, user.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
@@ -205,6 +220,46 @@ func (_m *User) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field notify", values[i])
 			} else if value.Valid {
 				_m.Notify = user.Notify(value.String)
+			}
+		case user.FieldNotifyKinds:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field notify_kinds", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.NotifyKinds); err != nil {
+					return fmt.Errorf("unmarshal field notify_kinds: %w", err)
+				}
+			}
+		case user.FieldDigestHours:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field digest_hours", values[i])
+			} else if value.Valid {
+				_m.DigestHours = int(value.Int64)
+			}
+		case user.FieldTimeZone:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field time_zone", values[i])
+			} else if value.Valid {
+				_m.TimeZone = value.String
+			}
+		case user.FieldQuietStart:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field quiet_start", values[i])
+			} else if value.Valid {
+				_m.QuietStart = new(int)
+				*_m.QuietStart = int(value.Int64)
+			}
+		case user.FieldQuietEnd:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field quiet_end", values[i])
+			} else if value.Valid {
+				_m.QuietEnd = new(int)
+				*_m.QuietEnd = int(value.Int64)
+			}
+		case user.FieldNotifyAlways:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field notify_always", values[i])
+			} else if value.Valid {
+				_m.NotifyAlways = value.Bool
 			}
 		case user.FieldAdmin:
 			if value, ok := values[i].(*sql.NullBool); !ok {
@@ -302,6 +357,28 @@ func (_m *User) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("notify=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Notify))
+	builder.WriteString(", ")
+	builder.WriteString("notify_kinds=")
+	builder.WriteString(fmt.Sprintf("%v", _m.NotifyKinds))
+	builder.WriteString(", ")
+	builder.WriteString("digest_hours=")
+	builder.WriteString(fmt.Sprintf("%v", _m.DigestHours))
+	builder.WriteString(", ")
+	builder.WriteString("time_zone=")
+	builder.WriteString(_m.TimeZone)
+	builder.WriteString(", ")
+	if v := _m.QuietStart; v != nil {
+		builder.WriteString("quiet_start=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
+	builder.WriteString(", ")
+	if v := _m.QuietEnd; v != nil {
+		builder.WriteString("quiet_end=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
+	builder.WriteString(", ")
+	builder.WriteString("notify_always=")
+	builder.WriteString(fmt.Sprintf("%v", _m.NotifyAlways))
 	builder.WriteString(", ")
 	builder.WriteString("admin=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Admin))

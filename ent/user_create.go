@@ -108,6 +108,82 @@ func (_c *UserCreate) SetNillableNotify(v *user.Notify) *UserCreate {
 	return _c
 }
 
+// SetNotifyKinds sets the "notify_kinds" field.
+func (_c *UserCreate) SetNotifyKinds(v map[string]string) *UserCreate {
+	_c.mutation.SetNotifyKinds(v)
+	return _c
+}
+
+// SetDigestHours sets the "digest_hours" field.
+func (_c *UserCreate) SetDigestHours(v int) *UserCreate {
+	_c.mutation.SetDigestHours(v)
+	return _c
+}
+
+// SetNillableDigestHours sets the "digest_hours" field if the given value is not nil.
+func (_c *UserCreate) SetNillableDigestHours(v *int) *UserCreate {
+	if v != nil {
+		_c.SetDigestHours(*v)
+	}
+	return _c
+}
+
+// SetTimeZone sets the "time_zone" field.
+func (_c *UserCreate) SetTimeZone(v string) *UserCreate {
+	_c.mutation.SetTimeZone(v)
+	return _c
+}
+
+// SetNillableTimeZone sets the "time_zone" field if the given value is not nil.
+func (_c *UserCreate) SetNillableTimeZone(v *string) *UserCreate {
+	if v != nil {
+		_c.SetTimeZone(*v)
+	}
+	return _c
+}
+
+// SetQuietStart sets the "quiet_start" field.
+func (_c *UserCreate) SetQuietStart(v int) *UserCreate {
+	_c.mutation.SetQuietStart(v)
+	return _c
+}
+
+// SetNillableQuietStart sets the "quiet_start" field if the given value is not nil.
+func (_c *UserCreate) SetNillableQuietStart(v *int) *UserCreate {
+	if v != nil {
+		_c.SetQuietStart(*v)
+	}
+	return _c
+}
+
+// SetQuietEnd sets the "quiet_end" field.
+func (_c *UserCreate) SetQuietEnd(v int) *UserCreate {
+	_c.mutation.SetQuietEnd(v)
+	return _c
+}
+
+// SetNillableQuietEnd sets the "quiet_end" field if the given value is not nil.
+func (_c *UserCreate) SetNillableQuietEnd(v *int) *UserCreate {
+	if v != nil {
+		_c.SetQuietEnd(*v)
+	}
+	return _c
+}
+
+// SetNotifyAlways sets the "notify_always" field.
+func (_c *UserCreate) SetNotifyAlways(v bool) *UserCreate {
+	_c.mutation.SetNotifyAlways(v)
+	return _c
+}
+
+// SetNillableNotifyAlways sets the "notify_always" field if the given value is not nil.
+func (_c *UserCreate) SetNillableNotifyAlways(v *bool) *UserCreate {
+	if v != nil {
+		_c.SetNotifyAlways(*v)
+	}
+	return _c
+}
+
 // SetAdmin sets the "admin" field.
 func (_c *UserCreate) SetAdmin(v bool) *UserCreate {
 	_c.mutation.SetAdmin(v)
@@ -267,6 +343,18 @@ func (_c *UserCreate) defaults() error {
 		v := user.DefaultNotify
 		_c.mutation.SetNotify(v)
 	}
+	if _, ok := _c.mutation.DigestHours(); !ok {
+		v := user.DefaultDigestHours
+		_c.mutation.SetDigestHours(v)
+	}
+	if _, ok := _c.mutation.TimeZone(); !ok {
+		v := user.DefaultTimeZone
+		_c.mutation.SetTimeZone(v)
+	}
+	if _, ok := _c.mutation.NotifyAlways(); !ok {
+		v := user.DefaultNotifyAlways
+		_c.mutation.SetNotifyAlways(v)
+	}
 	if _, ok := _c.mutation.Admin(); !ok {
 		v := user.DefaultAdmin
 		_c.mutation.SetAdmin(v)
@@ -318,6 +406,35 @@ func (_c *UserCreate) check() error {
 		if err := user.NotifyValidator(v); err != nil {
 			return &ValidationError{Name: "notify", err: fmt.Errorf(`ent: validator failed for field "User.notify": %w`, err)}
 		}
+	}
+	if _, ok := _c.mutation.DigestHours(); !ok {
+		return &ValidationError{Name: "digest_hours", err: errors.New(`ent: missing required field "User.digest_hours"`)}
+	}
+	if v, ok := _c.mutation.DigestHours(); ok {
+		if err := user.DigestHoursValidator(v); err != nil {
+			return &ValidationError{Name: "digest_hours", err: fmt.Errorf(`ent: validator failed for field "User.digest_hours": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.TimeZone(); !ok {
+		return &ValidationError{Name: "time_zone", err: errors.New(`ent: missing required field "User.time_zone"`)}
+	}
+	if v, ok := _c.mutation.TimeZone(); ok {
+		if err := user.TimeZoneValidator(v); err != nil {
+			return &ValidationError{Name: "time_zone", err: fmt.Errorf(`ent: validator failed for field "User.time_zone": %w`, err)}
+		}
+	}
+	if v, ok := _c.mutation.QuietStart(); ok {
+		if err := user.QuietStartValidator(v); err != nil {
+			return &ValidationError{Name: "quiet_start", err: fmt.Errorf(`ent: validator failed for field "User.quiet_start": %w`, err)}
+		}
+	}
+	if v, ok := _c.mutation.QuietEnd(); ok {
+		if err := user.QuietEndValidator(v); err != nil {
+			return &ValidationError{Name: "quiet_end", err: fmt.Errorf(`ent: validator failed for field "User.quiet_end": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.NotifyAlways(); !ok {
+		return &ValidationError{Name: "notify_always", err: errors.New(`ent: missing required field "User.notify_always"`)}
 	}
 	if _, ok := _c.mutation.Admin(); !ok {
 		return &ValidationError{Name: "admin", err: errors.New(`ent: missing required field "User.admin"`)}
@@ -380,6 +497,30 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Notify(); ok {
 		_spec.SetField(user.FieldNotify, field.TypeEnum, value)
 		_node.Notify = value
+	}
+	if value, ok := _c.mutation.NotifyKinds(); ok {
+		_spec.SetField(user.FieldNotifyKinds, field.TypeJSON, value)
+		_node.NotifyKinds = value
+	}
+	if value, ok := _c.mutation.DigestHours(); ok {
+		_spec.SetField(user.FieldDigestHours, field.TypeInt, value)
+		_node.DigestHours = value
+	}
+	if value, ok := _c.mutation.TimeZone(); ok {
+		_spec.SetField(user.FieldTimeZone, field.TypeString, value)
+		_node.TimeZone = value
+	}
+	if value, ok := _c.mutation.QuietStart(); ok {
+		_spec.SetField(user.FieldQuietStart, field.TypeInt, value)
+		_node.QuietStart = &value
+	}
+	if value, ok := _c.mutation.QuietEnd(); ok {
+		_spec.SetField(user.FieldQuietEnd, field.TypeInt, value)
+		_node.QuietEnd = &value
+	}
+	if value, ok := _c.mutation.NotifyAlways(); ok {
+		_spec.SetField(user.FieldNotifyAlways, field.TypeBool, value)
+		_node.NotifyAlways = value
 	}
 	if value, ok := _c.mutation.Admin(); ok {
 		_spec.SetField(user.FieldAdmin, field.TypeBool, value)
@@ -623,6 +764,114 @@ func (u *UserUpsert) UpdateNotify() *UserUpsert {
 	return u
 }
 
+// SetNotifyKinds sets the "notify_kinds" field.
+func (u *UserUpsert) SetNotifyKinds(v map[string]string) *UserUpsert {
+	u.Set(user.FieldNotifyKinds, v)
+	return u
+}
+
+// UpdateNotifyKinds sets the "notify_kinds" field to the value that was provided on create.
+func (u *UserUpsert) UpdateNotifyKinds() *UserUpsert {
+	u.SetExcluded(user.FieldNotifyKinds)
+	return u
+}
+
+// ClearNotifyKinds clears the value of the "notify_kinds" field.
+func (u *UserUpsert) ClearNotifyKinds() *UserUpsert {
+	u.SetNull(user.FieldNotifyKinds)
+	return u
+}
+
+// SetDigestHours sets the "digest_hours" field.
+func (u *UserUpsert) SetDigestHours(v int) *UserUpsert {
+	u.Set(user.FieldDigestHours, v)
+	return u
+}
+
+// UpdateDigestHours sets the "digest_hours" field to the value that was provided on create.
+func (u *UserUpsert) UpdateDigestHours() *UserUpsert {
+	u.SetExcluded(user.FieldDigestHours)
+	return u
+}
+
+// AddDigestHours adds v to the "digest_hours" field.
+func (u *UserUpsert) AddDigestHours(v int) *UserUpsert {
+	u.Add(user.FieldDigestHours, v)
+	return u
+}
+
+// SetTimeZone sets the "time_zone" field.
+func (u *UserUpsert) SetTimeZone(v string) *UserUpsert {
+	u.Set(user.FieldTimeZone, v)
+	return u
+}
+
+// UpdateTimeZone sets the "time_zone" field to the value that was provided on create.
+func (u *UserUpsert) UpdateTimeZone() *UserUpsert {
+	u.SetExcluded(user.FieldTimeZone)
+	return u
+}
+
+// SetQuietStart sets the "quiet_start" field.
+func (u *UserUpsert) SetQuietStart(v int) *UserUpsert {
+	u.Set(user.FieldQuietStart, v)
+	return u
+}
+
+// UpdateQuietStart sets the "quiet_start" field to the value that was provided on create.
+func (u *UserUpsert) UpdateQuietStart() *UserUpsert {
+	u.SetExcluded(user.FieldQuietStart)
+	return u
+}
+
+// AddQuietStart adds v to the "quiet_start" field.
+func (u *UserUpsert) AddQuietStart(v int) *UserUpsert {
+	u.Add(user.FieldQuietStart, v)
+	return u
+}
+
+// ClearQuietStart clears the value of the "quiet_start" field.
+func (u *UserUpsert) ClearQuietStart() *UserUpsert {
+	u.SetNull(user.FieldQuietStart)
+	return u
+}
+
+// SetQuietEnd sets the "quiet_end" field.
+func (u *UserUpsert) SetQuietEnd(v int) *UserUpsert {
+	u.Set(user.FieldQuietEnd, v)
+	return u
+}
+
+// UpdateQuietEnd sets the "quiet_end" field to the value that was provided on create.
+func (u *UserUpsert) UpdateQuietEnd() *UserUpsert {
+	u.SetExcluded(user.FieldQuietEnd)
+	return u
+}
+
+// AddQuietEnd adds v to the "quiet_end" field.
+func (u *UserUpsert) AddQuietEnd(v int) *UserUpsert {
+	u.Add(user.FieldQuietEnd, v)
+	return u
+}
+
+// ClearQuietEnd clears the value of the "quiet_end" field.
+func (u *UserUpsert) ClearQuietEnd() *UserUpsert {
+	u.SetNull(user.FieldQuietEnd)
+	return u
+}
+
+// SetNotifyAlways sets the "notify_always" field.
+func (u *UserUpsert) SetNotifyAlways(v bool) *UserUpsert {
+	u.Set(user.FieldNotifyAlways, v)
+	return u
+}
+
+// UpdateNotifyAlways sets the "notify_always" field to the value that was provided on create.
+func (u *UserUpsert) UpdateNotifyAlways() *UserUpsert {
+	u.SetExcluded(user.FieldNotifyAlways)
+	return u
+}
+
 // SetAdmin sets the "admin" field.
 func (u *UserUpsert) SetAdmin(v bool) *UserUpsert {
 	u.Set(user.FieldAdmin, v)
@@ -782,6 +1031,132 @@ func (u *UserUpsertOne) SetNotify(v user.Notify) *UserUpsertOne {
 func (u *UserUpsertOne) UpdateNotify() *UserUpsertOne {
 	return u.Update(func(s *UserUpsert) {
 		s.UpdateNotify()
+	})
+}
+
+// SetNotifyKinds sets the "notify_kinds" field.
+func (u *UserUpsertOne) SetNotifyKinds(v map[string]string) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.SetNotifyKinds(v)
+	})
+}
+
+// UpdateNotifyKinds sets the "notify_kinds" field to the value that was provided on create.
+func (u *UserUpsertOne) UpdateNotifyKinds() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateNotifyKinds()
+	})
+}
+
+// ClearNotifyKinds clears the value of the "notify_kinds" field.
+func (u *UserUpsertOne) ClearNotifyKinds() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.ClearNotifyKinds()
+	})
+}
+
+// SetDigestHours sets the "digest_hours" field.
+func (u *UserUpsertOne) SetDigestHours(v int) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.SetDigestHours(v)
+	})
+}
+
+// AddDigestHours adds v to the "digest_hours" field.
+func (u *UserUpsertOne) AddDigestHours(v int) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.AddDigestHours(v)
+	})
+}
+
+// UpdateDigestHours sets the "digest_hours" field to the value that was provided on create.
+func (u *UserUpsertOne) UpdateDigestHours() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateDigestHours()
+	})
+}
+
+// SetTimeZone sets the "time_zone" field.
+func (u *UserUpsertOne) SetTimeZone(v string) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.SetTimeZone(v)
+	})
+}
+
+// UpdateTimeZone sets the "time_zone" field to the value that was provided on create.
+func (u *UserUpsertOne) UpdateTimeZone() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateTimeZone()
+	})
+}
+
+// SetQuietStart sets the "quiet_start" field.
+func (u *UserUpsertOne) SetQuietStart(v int) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.SetQuietStart(v)
+	})
+}
+
+// AddQuietStart adds v to the "quiet_start" field.
+func (u *UserUpsertOne) AddQuietStart(v int) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.AddQuietStart(v)
+	})
+}
+
+// UpdateQuietStart sets the "quiet_start" field to the value that was provided on create.
+func (u *UserUpsertOne) UpdateQuietStart() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateQuietStart()
+	})
+}
+
+// ClearQuietStart clears the value of the "quiet_start" field.
+func (u *UserUpsertOne) ClearQuietStart() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.ClearQuietStart()
+	})
+}
+
+// SetQuietEnd sets the "quiet_end" field.
+func (u *UserUpsertOne) SetQuietEnd(v int) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.SetQuietEnd(v)
+	})
+}
+
+// AddQuietEnd adds v to the "quiet_end" field.
+func (u *UserUpsertOne) AddQuietEnd(v int) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.AddQuietEnd(v)
+	})
+}
+
+// UpdateQuietEnd sets the "quiet_end" field to the value that was provided on create.
+func (u *UserUpsertOne) UpdateQuietEnd() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateQuietEnd()
+	})
+}
+
+// ClearQuietEnd clears the value of the "quiet_end" field.
+func (u *UserUpsertOne) ClearQuietEnd() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.ClearQuietEnd()
+	})
+}
+
+// SetNotifyAlways sets the "notify_always" field.
+func (u *UserUpsertOne) SetNotifyAlways(v bool) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.SetNotifyAlways(v)
+	})
+}
+
+// UpdateNotifyAlways sets the "notify_always" field to the value that was provided on create.
+func (u *UserUpsertOne) UpdateNotifyAlways() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateNotifyAlways()
 	})
 }
 
@@ -1112,6 +1487,132 @@ func (u *UserUpsertBulk) SetNotify(v user.Notify) *UserUpsertBulk {
 func (u *UserUpsertBulk) UpdateNotify() *UserUpsertBulk {
 	return u.Update(func(s *UserUpsert) {
 		s.UpdateNotify()
+	})
+}
+
+// SetNotifyKinds sets the "notify_kinds" field.
+func (u *UserUpsertBulk) SetNotifyKinds(v map[string]string) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.SetNotifyKinds(v)
+	})
+}
+
+// UpdateNotifyKinds sets the "notify_kinds" field to the value that was provided on create.
+func (u *UserUpsertBulk) UpdateNotifyKinds() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateNotifyKinds()
+	})
+}
+
+// ClearNotifyKinds clears the value of the "notify_kinds" field.
+func (u *UserUpsertBulk) ClearNotifyKinds() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.ClearNotifyKinds()
+	})
+}
+
+// SetDigestHours sets the "digest_hours" field.
+func (u *UserUpsertBulk) SetDigestHours(v int) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.SetDigestHours(v)
+	})
+}
+
+// AddDigestHours adds v to the "digest_hours" field.
+func (u *UserUpsertBulk) AddDigestHours(v int) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.AddDigestHours(v)
+	})
+}
+
+// UpdateDigestHours sets the "digest_hours" field to the value that was provided on create.
+func (u *UserUpsertBulk) UpdateDigestHours() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateDigestHours()
+	})
+}
+
+// SetTimeZone sets the "time_zone" field.
+func (u *UserUpsertBulk) SetTimeZone(v string) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.SetTimeZone(v)
+	})
+}
+
+// UpdateTimeZone sets the "time_zone" field to the value that was provided on create.
+func (u *UserUpsertBulk) UpdateTimeZone() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateTimeZone()
+	})
+}
+
+// SetQuietStart sets the "quiet_start" field.
+func (u *UserUpsertBulk) SetQuietStart(v int) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.SetQuietStart(v)
+	})
+}
+
+// AddQuietStart adds v to the "quiet_start" field.
+func (u *UserUpsertBulk) AddQuietStart(v int) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.AddQuietStart(v)
+	})
+}
+
+// UpdateQuietStart sets the "quiet_start" field to the value that was provided on create.
+func (u *UserUpsertBulk) UpdateQuietStart() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateQuietStart()
+	})
+}
+
+// ClearQuietStart clears the value of the "quiet_start" field.
+func (u *UserUpsertBulk) ClearQuietStart() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.ClearQuietStart()
+	})
+}
+
+// SetQuietEnd sets the "quiet_end" field.
+func (u *UserUpsertBulk) SetQuietEnd(v int) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.SetQuietEnd(v)
+	})
+}
+
+// AddQuietEnd adds v to the "quiet_end" field.
+func (u *UserUpsertBulk) AddQuietEnd(v int) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.AddQuietEnd(v)
+	})
+}
+
+// UpdateQuietEnd sets the "quiet_end" field to the value that was provided on create.
+func (u *UserUpsertBulk) UpdateQuietEnd() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateQuietEnd()
+	})
+}
+
+// ClearQuietEnd clears the value of the "quiet_end" field.
+func (u *UserUpsertBulk) ClearQuietEnd() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.ClearQuietEnd()
+	})
+}
+
+// SetNotifyAlways sets the "notify_always" field.
+func (u *UserUpsertBulk) SetNotifyAlways(v bool) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.SetNotifyAlways(v)
+	})
+}
+
+// UpdateNotifyAlways sets the "notify_always" field to the value that was provided on create.
+func (u *UserUpsertBulk) UpdateNotifyAlways() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateNotifyAlways()
 	})
 }
 

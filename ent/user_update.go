@@ -130,6 +130,121 @@ func (_u *UserUpdate) SetNillableNotify(v *user.Notify) *UserUpdate {
 	return _u
 }
 
+// SetNotifyKinds sets the "notify_kinds" field.
+func (_u *UserUpdate) SetNotifyKinds(v map[string]string) *UserUpdate {
+	_u.mutation.SetNotifyKinds(v)
+	return _u
+}
+
+// ClearNotifyKinds clears the value of the "notify_kinds" field.
+func (_u *UserUpdate) ClearNotifyKinds() *UserUpdate {
+	_u.mutation.ClearNotifyKinds()
+	return _u
+}
+
+// SetDigestHours sets the "digest_hours" field.
+func (_u *UserUpdate) SetDigestHours(v int) *UserUpdate {
+	_u.mutation.ResetDigestHours()
+	_u.mutation.SetDigestHours(v)
+	return _u
+}
+
+// SetNillableDigestHours sets the "digest_hours" field if the given value is not nil.
+func (_u *UserUpdate) SetNillableDigestHours(v *int) *UserUpdate {
+	if v != nil {
+		_u.SetDigestHours(*v)
+	}
+	return _u
+}
+
+// AddDigestHours adds value to the "digest_hours" field.
+func (_u *UserUpdate) AddDigestHours(v int) *UserUpdate {
+	_u.mutation.AddDigestHours(v)
+	return _u
+}
+
+// SetTimeZone sets the "time_zone" field.
+func (_u *UserUpdate) SetTimeZone(v string) *UserUpdate {
+	_u.mutation.SetTimeZone(v)
+	return _u
+}
+
+// SetNillableTimeZone sets the "time_zone" field if the given value is not nil.
+func (_u *UserUpdate) SetNillableTimeZone(v *string) *UserUpdate {
+	if v != nil {
+		_u.SetTimeZone(*v)
+	}
+	return _u
+}
+
+// SetQuietStart sets the "quiet_start" field.
+func (_u *UserUpdate) SetQuietStart(v int) *UserUpdate {
+	_u.mutation.ResetQuietStart()
+	_u.mutation.SetQuietStart(v)
+	return _u
+}
+
+// SetNillableQuietStart sets the "quiet_start" field if the given value is not nil.
+func (_u *UserUpdate) SetNillableQuietStart(v *int) *UserUpdate {
+	if v != nil {
+		_u.SetQuietStart(*v)
+	}
+	return _u
+}
+
+// AddQuietStart adds value to the "quiet_start" field.
+func (_u *UserUpdate) AddQuietStart(v int) *UserUpdate {
+	_u.mutation.AddQuietStart(v)
+	return _u
+}
+
+// ClearQuietStart clears the value of the "quiet_start" field.
+func (_u *UserUpdate) ClearQuietStart() *UserUpdate {
+	_u.mutation.ClearQuietStart()
+	return _u
+}
+
+// SetQuietEnd sets the "quiet_end" field.
+func (_u *UserUpdate) SetQuietEnd(v int) *UserUpdate {
+	_u.mutation.ResetQuietEnd()
+	_u.mutation.SetQuietEnd(v)
+	return _u
+}
+
+// SetNillableQuietEnd sets the "quiet_end" field if the given value is not nil.
+func (_u *UserUpdate) SetNillableQuietEnd(v *int) *UserUpdate {
+	if v != nil {
+		_u.SetQuietEnd(*v)
+	}
+	return _u
+}
+
+// AddQuietEnd adds value to the "quiet_end" field.
+func (_u *UserUpdate) AddQuietEnd(v int) *UserUpdate {
+	_u.mutation.AddQuietEnd(v)
+	return _u
+}
+
+// ClearQuietEnd clears the value of the "quiet_end" field.
+func (_u *UserUpdate) ClearQuietEnd() *UserUpdate {
+	_u.mutation.ClearQuietEnd()
+	return _u
+}
+
+// SetNotifyAlways sets the "notify_always" field.
+func (_u *UserUpdate) SetNotifyAlways(v bool) *UserUpdate {
+	_u.mutation.SetNotifyAlways(v)
+	return _u
+}
+
+// SetNillableNotifyAlways sets the "notify_always" field if the given value is not nil.
+func (_u *UserUpdate) SetNillableNotifyAlways(v *bool) *UserUpdate {
+	if v != nil {
+		_u.SetNotifyAlways(*v)
+	}
+	return _u
+}
+
 // SetAdmin sets the "admin" field.
 func (_u *UserUpdate) SetAdmin(v bool) *UserUpdate {
 	_u.mutation.SetAdmin(v)
@@ -434,6 +549,26 @@ func (_u *UserUpdate) check() error {
 			return &ValidationError{Name: "notify", err: fmt.Errorf(`ent: validator failed for field "User.notify": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.DigestHours(); ok {
+		if err := user.DigestHoursValidator(v); err != nil {
+			return &ValidationError{Name: "digest_hours", err: fmt.Errorf(`ent: validator failed for field "User.digest_hours": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.TimeZone(); ok {
+		if err := user.TimeZoneValidator(v); err != nil {
+			return &ValidationError{Name: "time_zone", err: fmt.Errorf(`ent: validator failed for field "User.time_zone": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.QuietStart(); ok {
+		if err := user.QuietStartValidator(v); err != nil {
+			return &ValidationError{Name: "quiet_start", err: fmt.Errorf(`ent: validator failed for field "User.quiet_start": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.QuietEnd(); ok {
+		if err := user.QuietEndValidator(v); err != nil {
+			return &ValidationError{Name: "quiet_end", err: fmt.Errorf(`ent: validator failed for field "User.quiet_end": %w`, err)}
+		}
+	}
 	return nil
 }
 
@@ -472,6 +607,42 @@ func (_u *UserUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.Notify(); ok {
 		_spec.SetField(user.FieldNotify, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.NotifyKinds(); ok {
+		_spec.SetField(user.FieldNotifyKinds, field.TypeJSON, value)
+	}
+	if _u.mutation.NotifyKindsCleared() {
+		_spec.ClearField(user.FieldNotifyKinds, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.DigestHours(); ok {
+		_spec.SetField(user.FieldDigestHours, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedDigestHours(); ok {
+		_spec.AddField(user.FieldDigestHours, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.TimeZone(); ok {
+		_spec.SetField(user.FieldTimeZone, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.QuietStart(); ok {
+		_spec.SetField(user.FieldQuietStart, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedQuietStart(); ok {
+		_spec.AddField(user.FieldQuietStart, field.TypeInt, value)
+	}
+	if _u.mutation.QuietStartCleared() {
+		_spec.ClearField(user.FieldQuietStart, field.TypeInt)
+	}
+	if value, ok := _u.mutation.QuietEnd(); ok {
+		_spec.SetField(user.FieldQuietEnd, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedQuietEnd(); ok {
+		_spec.AddField(user.FieldQuietEnd, field.TypeInt, value)
+	}
+	if _u.mutation.QuietEndCleared() {
+		_spec.ClearField(user.FieldQuietEnd, field.TypeInt)
+	}
+	if value, ok := _u.mutation.NotifyAlways(); ok {
+		_spec.SetField(user.FieldNotifyAlways, field.TypeBool, value)
 	}
 	if value, ok := _u.mutation.Admin(); ok {
 		_spec.SetField(user.FieldAdmin, field.TypeBool, value)
@@ -862,6 +1033,121 @@ func (_u *UserUpdateOne) SetNillableNotify(v *user.Notify) *UserUpdateOne {
 	return _u
 }
 
+// SetNotifyKinds sets the "notify_kinds" field.
+func (_u *UserUpdateOne) SetNotifyKinds(v map[string]string) *UserUpdateOne {
+	_u.mutation.SetNotifyKinds(v)
+	return _u
+}
+
+// ClearNotifyKinds clears the value of the "notify_kinds" field.
+func (_u *UserUpdateOne) ClearNotifyKinds() *UserUpdateOne {
+	_u.mutation.ClearNotifyKinds()
+	return _u
+}
+
+// SetDigestHours sets the "digest_hours" field.
+func (_u *UserUpdateOne) SetDigestHours(v int) *UserUpdateOne {
+	_u.mutation.ResetDigestHours()
+	_u.mutation.SetDigestHours(v)
+	return _u
+}
+
+// SetNillableDigestHours sets the "digest_hours" field if the given value is not nil.
+func (_u *UserUpdateOne) SetNillableDigestHours(v *int) *UserUpdateOne {
+	if v != nil {
+		_u.SetDigestHours(*v)
+	}
+	return _u
+}
+
+// AddDigestHours adds value to the "digest_hours" field.
+func (_u *UserUpdateOne) AddDigestHours(v int) *UserUpdateOne {
+	_u.mutation.AddDigestHours(v)
+	return _u
+}
+
+// SetTimeZone sets the "time_zone" field.
+func (_u *UserUpdateOne) SetTimeZone(v string) *UserUpdateOne {
+	_u.mutation.SetTimeZone(v)
+	return _u
+}
+
+// SetNillableTimeZone sets the "time_zone" field if the given value is not nil.
+func (_u *UserUpdateOne) SetNillableTimeZone(v *string) *UserUpdateOne {
+	if v != nil {
+		_u.SetTimeZone(*v)
+	}
+	return _u
+}
+
+// SetQuietStart sets the "quiet_start" field.
+func (_u *UserUpdateOne) SetQuietStart(v int) *UserUpdateOne {
+	_u.mutation.ResetQuietStart()
+	_u.mutation.SetQuietStart(v)
+	return _u
+}
+
+// SetNillableQuietStart sets the "quiet_start" field if the given value is not nil.
+func (_u *UserUpdateOne) SetNillableQuietStart(v *int) *UserUpdateOne {
+	if v != nil {
+		_u.SetQuietStart(*v)
+	}
+	return _u
+}
+
+// AddQuietStart adds value to the "quiet_start" field.
+func (_u *UserUpdateOne) AddQuietStart(v int) *UserUpdateOne {
+	_u.mutation.AddQuietStart(v)
+	return _u
+}
+
+// ClearQuietStart clears the value of the "quiet_start" field.
+func (_u *UserUpdateOne) ClearQuietStart() *UserUpdateOne {
+	_u.mutation.ClearQuietStart()
+	return _u
+}
+
+// SetQuietEnd sets the "quiet_end" field.
+func (_u *UserUpdateOne) SetQuietEnd(v int) *UserUpdateOne {
+	_u.mutation.ResetQuietEnd()
+	_u.mutation.SetQuietEnd(v)
+	return _u
+}
+
+// SetNillableQuietEnd sets the "quiet_end" field if the given value is not nil.
+func (_u *UserUpdateOne) SetNillableQuietEnd(v *int) *UserUpdateOne {
+	if v != nil {
+		_u.SetQuietEnd(*v)
+	}
+	return _u
+}
+
+// AddQuietEnd adds value to the "quiet_end" field.
+func (_u *UserUpdateOne) AddQuietEnd(v int) *UserUpdateOne {
+	_u.mutation.AddQuietEnd(v)
+	return _u
+}
+
+// ClearQuietEnd clears the value of the "quiet_end" field.
+func (_u *UserUpdateOne) ClearQuietEnd() *UserUpdateOne {
+	_u.mutation.ClearQuietEnd()
+	return _u
+}
+
+// SetNotifyAlways sets the "notify_always" field.
+func (_u *UserUpdateOne) SetNotifyAlways(v bool) *UserUpdateOne {
+	_u.mutation.SetNotifyAlways(v)
+	return _u
+}
+
+// SetNillableNotifyAlways sets the "notify_always" field if the given value is not nil.
+func (_u *UserUpdateOne) SetNillableNotifyAlways(v *bool) *UserUpdateOne {
+	if v != nil {
+		_u.SetNotifyAlways(*v)
+	}
+	return _u
+}
+
 // SetAdmin sets the "admin" field.
 func (_u *UserUpdateOne) SetAdmin(v bool) *UserUpdateOne {
 	_u.mutation.SetAdmin(v)
@@ -1179,6 +1465,26 @@ func (_u *UserUpdateOne) check() error {
 			return &ValidationError{Name: "notify", err: fmt.Errorf(`ent: validator failed for field "User.notify": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.DigestHours(); ok {
+		if err := user.DigestHoursValidator(v); err != nil {
+			return &ValidationError{Name: "digest_hours", err: fmt.Errorf(`ent: validator failed for field "User.digest_hours": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.TimeZone(); ok {
+		if err := user.TimeZoneValidator(v); err != nil {
+			return &ValidationError{Name: "time_zone", err: fmt.Errorf(`ent: validator failed for field "User.time_zone": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.QuietStart(); ok {
+		if err := user.QuietStartValidator(v); err != nil {
+			return &ValidationError{Name: "quiet_start", err: fmt.Errorf(`ent: validator failed for field "User.quiet_start": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.QuietEnd(); ok {
+		if err := user.QuietEndValidator(v); err != nil {
+			return &ValidationError{Name: "quiet_end", err: fmt.Errorf(`ent: validator failed for field "User.quiet_end": %w`, err)}
+		}
+	}
 	return nil
 }
 
@@ -1234,6 +1540,42 @@ func (_u *UserUpdateOne) sqlSave(ctx context.Context) (_node *User, err error) {
 	}
 	if value, ok := _u.mutation.Notify(); ok {
 		_spec.SetField(user.FieldNotify, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.NotifyKinds(); ok {
+		_spec.SetField(user.FieldNotifyKinds, field.TypeJSON, value)
+	}
+	if _u.mutation.NotifyKindsCleared() {
+		_spec.ClearField(user.FieldNotifyKinds, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.DigestHours(); ok {
+		_spec.SetField(user.FieldDigestHours, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedDigestHours(); ok {
+		_spec.AddField(user.FieldDigestHours, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.TimeZone(); ok {
+		_spec.SetField(user.FieldTimeZone, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.QuietStart(); ok {
+		_spec.SetField(user.FieldQuietStart, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedQuietStart(); ok {
+		_spec.AddField(user.FieldQuietStart, field.TypeInt, value)
+	}
+	if _u.mutation.QuietStartCleared() {
+		_spec.ClearField(user.FieldQuietStart, field.TypeInt)
+	}
+	if value, ok := _u.mutation.QuietEnd(); ok {
+		_spec.SetField(user.FieldQuietEnd, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedQuietEnd(); ok {
+		_spec.AddField(user.FieldQuietEnd, field.TypeInt, value)
+	}
+	if _u.mutation.QuietEndCleared() {
+		_spec.ClearField(user.FieldQuietEnd, field.TypeInt)
+	}
+	if value, ok := _u.mutation.NotifyAlways(); ok {
+		_spec.SetField(user.FieldNotifyAlways, field.TypeBool, value)
 	}
 	if value, ok := _u.mutation.Admin(); ok {
 		_spec.SetField(user.FieldAdmin, field.TypeBool, value)

@@ -179,28 +179,7 @@ func rateLimited(set *limiterSet, key, what string) error {
 }
 
 // notifyChannel converts the stored notification channel to the GraphQL enum.
-func notifyChannel(n user.Notify) NotificationChannel {
-	switch n {
-	case user.NotifySms:
-		return NotificationChannelSms
-	case user.NotifyNone:
-		return NotificationChannelNone
-	default:
-		return NotificationChannelEmail
-	}
-}
-
-// storedNotify converts the GraphQL enum to the stored notification channel.
-func storedNotify(c NotificationChannel) user.Notify {
-	switch c {
-	case NotificationChannelSms:
-		return user.NotifySms
-	case NotificationChannelNone:
-		return user.NotifyNone
-	default:
-		return user.NotifyEmail
-	}
-}
+func notifyChannel(n user.Notify) NotificationChannel { return apiChannel(string(n)) }
 
 // isSelf reports whether the request is made by u (or by an admin), who may see u's private fields.
 func isSelf(ctx context.Context, u *ent.User) bool {

@@ -60,19 +60,7 @@ func (r *mutationResolver) UpdateNotificationPreferences(ctx context.Context, in
 	if err != nil {
 		return nil, err
 	}
-	if input.Channel == NotificationChannelSms && me.Phone == nil {
-		return &UpdateNotificationPreferencesPayload{UserErrors: []*UserError{
-			userError(uePhoneRequired, "SMS notifications need a phone number on the account", "input", "channel"),
-		}}, nil
-	}
-	u, err := r.ent.User.UpdateOneID(me.ID).
-		SetNotify(storedNotify(input.Channel)).
-		SetUpdatedAt(r.now()).
-		Save(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("error updating the notification preferences of user %d: %w", me.ID, err)
-	}
-	return &UpdateNotificationPreferencesPayload{User: u, UserErrors: []*UserError{}}, nil
+	return r.updateNotificationPreferences(ctx, me, input)
 }
 
 // Viewer is the resolver for the viewer field.
@@ -127,6 +115,13 @@ func (r *userResolver) Notify(ctx context.Context, obj *ent.User) (*Notification
 	}
 	c := notifyChannel(obj.Notify)
 	return &c, nil
+}
+
+func (r *userResolver) NotificationPreferences(ctx context.Context, obj *ent.User) (*NotificationPreferences, error) {
+	if !isSelf(ctx, obj) {
+		return nil, nil
+	}
+	return notificationPreferences(obj), nil
 }
 
 func (r *Resolver) ApiToken() ApiTokenResolver { return &apiTokenResolver{r} }

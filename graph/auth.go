@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -136,10 +137,24 @@ func tokenWithUser(ctx context.Context, client *ent.Client, hash []byte) (*ent.T
 	var kind, notify string
 	var lastUsed, expires, revoked sql.NullTime
 	var phone sql.NullString
+	var notifyKinds []byte
+	var quietStart, quietEnd sql.NullInt64
 	// In the order of token.Columns and user.Columns.
 	if err := rows.Scan(&tok.ID, &tok.CreatedAt, &tok.UserID, &kind, &tok.Name, &tok.Hash, &lastUsed, &expires, &revoked,
-		&u.ID, &u.CreatedAt, &u.UpdatedAt, &u.Name, &u.NameKey, &u.Email, &u.PasswordHash, &phone, &notify, &u.Admin); err != nil {
+		&u.ID, &u.CreatedAt, &u.UpdatedAt, &u.Name, &u.NameKey, &u.Email, &u.PasswordHash, &phone, &notify,
+		&notifyKinds, &u.DigestHours, &u.TimeZone, &quietStart, &quietEnd, &u.NotifyAlways, &u.Admin); err != nil {
 		return nil, err
+	}
+	if len(notifyKinds) > 0 {
+		if err := json.Unmarshal(notifyKinds, &u.NotifyKinds); err != nil {
+			return nil, fmt.Errorf("error decoding the notification channels of user %d: %w", u.ID, err)
+		}
+	}
+	if quietStart.Valid {
+		u.QuietStart = ptrInt(int(quietStart.Int64))
+	}
+	if quietEnd.Valid {
+		u.QuietEnd = ptrInt(int(quietEnd.Int64))
 	}
 	tok.Kind, u.Notify = token.Kind(kind), user.Notify(notify)
 	tok.LastUsedAt, tok.ExpiresAt, tok.RevokedAt = nullTime(lastUsed), nullTime(expires), nullTime(revoked)
@@ -149,6 +164,8 @@ func tokenWithUser(ctx context.Context, client *ent.Client, hash []byte) (*ent.T
 	tok.Edges.User = u
 	return tok, rows.Err()
 }
+
+func ptrInt(v int) *int { return &v }
 
 func nullTime(t sql.NullTime) *time.Time {
 	if !t.Valid {

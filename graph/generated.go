@@ -275,6 +275,19 @@ type ComplexityRoot struct {
 		UploadMap                     func(childComplexity int, input UploadMapInput) int
 	}
 
+	NotificationKindChannel struct {
+		Channel func(childComplexity int) int
+		Kind    func(childComplexity int) int
+	}
+
+	NotificationPreferences struct {
+		Always      func(childComplexity int) int
+		Channels    func(childComplexity int) int
+		DigestHours func(childComplexity int) int
+		QuietHours  func(childComplexity int) int
+		TimeZone    func(childComplexity int) int
+	}
+
 	PageInfo struct {
 		EndCursor       func(childComplexity int) int
 		HasNextPage     func(childComplexity int) int
@@ -292,6 +305,11 @@ type ComplexityRoot struct {
 		Node       func(childComplexity int, id string) int
 		Nodes      func(childComplexity int, ids []string) int
 		Viewer     func(childComplexity int) int
+	}
+
+	QuietHours struct {
+		End   func(childComplexity int) int
+		Start func(childComplexity int) int
 	}
 
 	RevokeApiTokenPayload struct {
@@ -373,12 +391,13 @@ type ComplexityRoot struct {
 	}
 
 	User struct {
-		CreatedAt func(childComplexity int) int
-		Email     func(childComplexity int) int
-		ID        func(childComplexity int) int
-		Name      func(childComplexity int) int
-		Notify    func(childComplexity int) int
-		Phone     func(childComplexity int) int
+		CreatedAt               func(childComplexity int) int
+		Email                   func(childComplexity int) int
+		ID                      func(childComplexity int) int
+		Name                    func(childComplexity int) int
+		NotificationPreferences func(childComplexity int) int
+		Notify                  func(childComplexity int) int
+		Phone                   func(childComplexity int) int
 	}
 
 	UserError struct {
@@ -492,6 +511,7 @@ type UserResolver interface {
 	Email(ctx context.Context, obj *ent.User) (*string, error)
 	Phone(ctx context.Context, obj *ent.User) (*string, error)
 	Notify(ctx context.Context, obj *ent.User) (*NotificationChannel, error)
+	NotificationPreferences(ctx context.Context, obj *ent.User) (*NotificationPreferences, error)
 }
 type ViewerEventResolver interface {
 	GameID(ctx context.Context, obj *live.Notice) (string, error)
@@ -1584,6 +1604,50 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Mutation.UploadMap(childComplexity, args["input"].(UploadMapInput)), true
 
+	case "NotificationKindChannel.channel":
+		if e.ComplexityRoot.NotificationKindChannel.Channel == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NotificationKindChannel.Channel(childComplexity), true
+	case "NotificationKindChannel.kind":
+		if e.ComplexityRoot.NotificationKindChannel.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NotificationKindChannel.Kind(childComplexity), true
+
+	case "NotificationPreferences.always":
+		if e.ComplexityRoot.NotificationPreferences.Always == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NotificationPreferences.Always(childComplexity), true
+	case "NotificationPreferences.channels":
+		if e.ComplexityRoot.NotificationPreferences.Channels == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NotificationPreferences.Channels(childComplexity), true
+	case "NotificationPreferences.digestHours":
+		if e.ComplexityRoot.NotificationPreferences.DigestHours == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NotificationPreferences.DigestHours(childComplexity), true
+	case "NotificationPreferences.quietHours":
+		if e.ComplexityRoot.NotificationPreferences.QuietHours == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NotificationPreferences.QuietHours(childComplexity), true
+	case "NotificationPreferences.timeZone":
+		if e.ComplexityRoot.NotificationPreferences.TimeZone == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NotificationPreferences.TimeZone(childComplexity), true
+
 	case "PageInfo.endCursor":
 		if e.ComplexityRoot.PageInfo.EndCursor == nil {
 			break
@@ -1704,6 +1768,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Viewer(childComplexity), true
+
+	case "QuietHours.end":
+		if e.ComplexityRoot.QuietHours.End == nil {
+			break
+		}
+
+		return e.ComplexityRoot.QuietHours.End(childComplexity), true
+	case "QuietHours.start":
+		if e.ComplexityRoot.QuietHours.Start == nil {
+			break
+		}
+
+		return e.ComplexityRoot.QuietHours.Start(childComplexity), true
 
 	case "RevokeApiTokenPayload.apiToken":
 		if e.ComplexityRoot.RevokeApiTokenPayload.APIToken == nil {
@@ -2003,6 +2080,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.User.Name(childComplexity), true
+	case "User.notificationPreferences":
+		if e.ComplexityRoot.User.NotificationPreferences == nil {
+			break
+		}
+
+		return e.ComplexityRoot.User.NotificationPreferences(childComplexity), true
 	case "User.notify":
 		if e.ComplexityRoot.User.Notify == nil {
 			break
@@ -2098,10 +2181,12 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("JoinGameInput", ec.unmarshalInputJoinGameInput),
 			graphql.NewInputUnmarshaler("MapOrder", ec.unmarshalInputMapOrder),
 			graphql.NewInputUnmarshaler("MapsFilter", ec.unmarshalInputMapsFilter),
+			graphql.NewInputUnmarshaler("NotificationKindChannelInput", ec.unmarshalInputNotificationKindChannelInput),
 			graphql.NewInputUnmarshaler("OccupyInput", ec.unmarshalInputOccupyInput),
 			graphql.NewInputUnmarshaler("PlaceArmiesInput", ec.unmarshalInputPlaceArmiesInput),
 			graphql.NewInputUnmarshaler("PlacementInput", ec.unmarshalInputPlacementInput),
 			graphql.NewInputUnmarshaler("PublishMapVersionInput", ec.unmarshalInputPublishMapVersionInput),
+			graphql.NewInputUnmarshaler("QuietHoursInput", ec.unmarshalInputQuietHoursInput),
 			graphql.NewInputUnmarshaler("RevokeApiTokenInput", ec.unmarshalInputRevokeApiTokenInput),
 			graphql.NewInputUnmarshaler("SeatInput", ec.unmarshalInputSeatInput),
 			graphql.NewInputUnmarshaler("SetMapVisibilityInput", ec.unmarshalInputSetMapVisibilityInput),
@@ -2632,6 +2717,32 @@ func (ec *executionContext) childFields_MapTerritory(ctx context.Context, field 
 	return nil, fmt.Errorf("no field named %q was found under type MapTerritory", field.Name)
 }
 
+func (ec *executionContext) childFields_NotificationKindChannel(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "kind":
+		return ec.fieldContext_NotificationKindChannel_kind(ctx, field)
+	case "channel":
+		return ec.fieldContext_NotificationKindChannel_channel(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NotificationKindChannel", field.Name)
+}
+
+func (ec *executionContext) childFields_NotificationPreferences(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "channels":
+		return ec.fieldContext_NotificationPreferences_channels(ctx, field)
+	case "digestHours":
+		return ec.fieldContext_NotificationPreferences_digestHours(ctx, field)
+	case "timeZone":
+		return ec.fieldContext_NotificationPreferences_timeZone(ctx, field)
+	case "quietHours":
+		return ec.fieldContext_NotificationPreferences_quietHours(ctx, field)
+	case "always":
+		return ec.fieldContext_NotificationPreferences_always(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NotificationPreferences", field.Name)
+}
+
 func (ec *executionContext) childFields_PageInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "hasNextPage":
@@ -2644,6 +2755,16 @@ func (ec *executionContext) childFields_PageInfo(ctx context.Context, field grap
 		return ec.fieldContext_PageInfo_endCursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
+}
+
+func (ec *executionContext) childFields_QuietHours(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "start":
+		return ec.fieldContext_QuietHours_start(ctx, field)
+	case "end":
+		return ec.fieldContext_QuietHours_end(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type QuietHours", field.Name)
 }
 
 func (ec *executionContext) childFields_RevokeApiTokenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2804,6 +2925,8 @@ func (ec *executionContext) childFields_User(ctx context.Context, field graphql.
 		return ec.fieldContext_User_phone(ctx, field)
 	case "notify":
 		return ec.fieldContext_User_notify(ctx, field)
+	case "notificationPreferences":
+		return ec.fieldContext_User_notificationPreferences(ctx, field)
 	case "createdAt":
 		return ec.fieldContext_User_createdAt(ctx, field)
 	}
@@ -8230,6 +8353,185 @@ func (ec *executionContext) fieldContext_Mutation_setMapVisibility(ctx context.C
 	return fc, nil
 }
 
+func (ec *executionContext) _NotificationKindChannel_kind(ctx context.Context, field graphql.CollectedField, obj *NotificationKindChannel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NotificationKindChannel_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v NotificationKind) graphql.Marshaler {
+			return ec.marshalNNotificationKind2routᚋgraphᚐNotificationKind(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NotificationKindChannel_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NotificationKindChannel", field, false, false, "NotificationKind")
+}
+
+func (ec *executionContext) _NotificationKindChannel_channel(ctx context.Context, field graphql.CollectedField, obj *NotificationKindChannel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NotificationKindChannel_channel(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Channel, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v NotificationChannel) graphql.Marshaler {
+			return ec.marshalNNotificationChannel2routᚋgraphᚐNotificationChannel(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NotificationKindChannel_channel(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NotificationKindChannel", field, false, false, "NotificationChannel")
+}
+
+func (ec *executionContext) _NotificationPreferences_channels(ctx context.Context, field graphql.CollectedField, obj *NotificationPreferences) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NotificationPreferences_channels(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Channels, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*NotificationKindChannel) graphql.Marshaler {
+			return ec.marshalNNotificationKindChannel2ᚕᚖroutᚋgraphᚐNotificationKindChannelᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NotificationPreferences_channels(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NotificationPreferences",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NotificationKindChannel(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NotificationPreferences_digestHours(ctx context.Context, field graphql.CollectedField, obj *NotificationPreferences) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NotificationPreferences_digestHours(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DigestHours, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NotificationPreferences_digestHours(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NotificationPreferences", field, false, false, "Int")
+}
+
+func (ec *executionContext) _NotificationPreferences_timeZone(ctx context.Context, field graphql.CollectedField, obj *NotificationPreferences) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NotificationPreferences_timeZone(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TimeZone, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NotificationPreferences_timeZone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NotificationPreferences", field, false, false, "String")
+}
+
+func (ec *executionContext) _NotificationPreferences_quietHours(ctx context.Context, field graphql.CollectedField, obj *NotificationPreferences) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NotificationPreferences_quietHours(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.QuietHours, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *QuietHours) graphql.Marshaler {
+			return ec.marshalOQuietHours2ᚖroutᚋgraphᚐQuietHours(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NotificationPreferences_quietHours(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NotificationPreferences",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_QuietHours(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NotificationPreferences_always(ctx context.Context, field graphql.CollectedField, obj *NotificationPreferences) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NotificationPreferences_always(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Always, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NotificationPreferences_always(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NotificationPreferences", field, false, false, "Boolean")
+}
+
 func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[int]) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -8806,6 +9108,52 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _QuietHours_start(ctx context.Context, field graphql.CollectedField, obj *QuietHours) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_QuietHours_start(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Start, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_QuietHours_start(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("QuietHours", field, false, false, "String")
+}
+
+func (ec *executionContext) _QuietHours_end(ctx context.Context, field graphql.CollectedField, obj *QuietHours) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_QuietHours_end(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.End, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_QuietHours_end(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("QuietHours", field, false, false, "String")
 }
 
 func (ec *executionContext) _RevokeApiTokenPayload_apiToken(ctx context.Context, field graphql.CollectedField, obj *RevokeAPITokenPayload) (ret graphql.Marshaler) {
@@ -10077,6 +10425,38 @@ func (ec *executionContext) _User_notify(ctx context.Context, field graphql.Coll
 }
 func (ec *executionContext) fieldContext_User_notify(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("User", field, true, true, "NotificationChannel")
+}
+
+func (ec *executionContext) _User_notificationPreferences(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_User_notificationPreferences(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.User().NotificationPreferences(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *NotificationPreferences) graphql.Marshaler {
+			return ec.marshalONotificationPreferences2ᚖroutᚋgraphᚐNotificationPreferences(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_User_notificationPreferences(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "User",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NotificationPreferences(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _User_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
@@ -12128,6 +12508,55 @@ func UnmarshalMapsFilter(ctx context.Context, raw any) (MapsFilter, error) {
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputNotificationKindChannelInput(ctx context.Context, obj any) (NotificationKindChannelInput, error) {
+	var it NotificationKindChannelInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"kind", "channel"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "kind":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kind"))
+			data, err := ec.unmarshalNNotificationKind2routᚋgraphᚐNotificationKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Kind = data
+		case "channel":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("channel"))
+			data, err := ec.unmarshalNNotificationChannel2routᚋgraphᚐNotificationChannel(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Channel = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalNotificationKindChannelInput unmarshals raw into the NotificationKindChannelInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalNotificationKindChannelInput(ctx context.Context, raw any) (NotificationKindChannelInput, error) {
+	var out NotificationKindChannelInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "NotificationKindChannelInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputOccupyInput(ctx context.Context, obj any) (OccupyInput, error) {
 	var it OccupyInput
 	if obj == nil {
@@ -12356,6 +12785,55 @@ func (ec *executionContext) unmarshalInputPublishMapVersionInput(ctx context.Con
 func UnmarshalPublishMapVersionInput(ctx context.Context, raw any) (PublishMapVersionInput, error) {
 	var out PublishMapVersionInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "PublishMapVersionInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputQuietHoursInput(ctx context.Context, obj any) (QuietHoursInput, error) {
+	var it QuietHoursInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"start", "end"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "start":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("start"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Start = data
+		case "end":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("end"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.End = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalQuietHoursInput unmarshals raw into the QuietHoursInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalQuietHoursInput(ctx context.Context, raw any) (QuietHoursInput, error) {
+	var out QuietHoursInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "QuietHoursInput", raw, &out)
 	return out, err
 }
 
@@ -12755,7 +13233,7 @@ func (ec *executionContext) unmarshalInputUpdateNotificationPreferencesInput(ctx
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"channel"}
+	fieldsInOrder := [...]string{"channel", "channels", "digestHours", "timeZone", "quietHours", "clearQuietHours", "always"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -12764,11 +13242,53 @@ func (ec *executionContext) unmarshalInputUpdateNotificationPreferencesInput(ctx
 		switch k {
 		case "channel":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("channel"))
-			data, err := ec.unmarshalNNotificationChannel2routᚋgraphᚐNotificationChannel(ctx, v)
+			data, err := ec.unmarshalONotificationChannel2ᚖroutᚋgraphᚐNotificationChannel(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Channel = data
+		case "channels":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("channels"))
+			data, err := ec.unmarshalONotificationKindChannelInput2ᚕᚖroutᚋgraphᚐNotificationKindChannelInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Channels = data
+		case "digestHours":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("digestHours"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DigestHours = data
+		case "timeZone":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZone"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZone = data
+		case "quietHours":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("quietHours"))
+			data, err := ec.unmarshalOQuietHoursInput2ᚖroutᚋgraphᚐQuietHoursInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.QuietHours = data
+		case "clearQuietHours":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("clearQuietHours"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClearQuietHours = data
+		case "always":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("always"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Always = data
 		}
 	}
 	return it, nil
@@ -14383,6 +14903,97 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 	return out
 }
 
+var notificationKindChannelImplementors = []string{"NotificationKindChannel"}
+
+func (ec *executionContext) _NotificationKindChannel(ctx context.Context, sel ast.SelectionSet, obj *NotificationKindChannel) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, notificationKindChannelImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NotificationKindChannel")
+		case "kind":
+			out.Values[i] = ec._NotificationKindChannel_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "channel":
+			out.Values[i] = ec._NotificationKindChannel_channel(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var notificationPreferencesImplementors = []string{"NotificationPreferences"}
+
+func (ec *executionContext) _NotificationPreferences(ctx context.Context, sel ast.SelectionSet, obj *NotificationPreferences) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, notificationPreferencesImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NotificationPreferences")
+		case "channels":
+			out.Values[i] = ec._NotificationPreferences_channels(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "digestHours":
+			out.Values[i] = ec._NotificationPreferences_digestHours(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "timeZone":
+			out.Values[i] = ec._NotificationPreferences_timeZone(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "quietHours":
+			out.Values[i] = ec._NotificationPreferences_quietHours(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "always":
+			out.Values[i] = ec._NotificationPreferences_always(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var pageInfoImplementors = []string{"PageInfo"}
 
 func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet, obj *entgql.PageInfo[int]) graphql.Marshaler {
@@ -14517,6 +15128,44 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			})
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var quietHoursImplementors = []string{"QuietHours"}
+
+func (ec *executionContext) _QuietHours(ctx context.Context, sel ast.SelectionSet, obj *QuietHours) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, quietHoursImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("QuietHours")
+		case "start":
+			out.Values[i] = ec._QuietHours_start(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "end":
+			out.Values[i] = ec._QuietHours_end(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -15111,6 +15760,12 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._User_notify(ctx, field, obj)
+				})
+		case "notificationPreferences":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._User_notificationPreferences(ctx, field, obj)
 				})
 		case "createdAt":
 			out.Values[i] = ec._User_createdAt(ctx, field, obj)
@@ -16236,6 +16891,45 @@ func (ec *executionContext) marshalNNotificationChannel2routᚋgraphᚐNotificat
 	return v
 }
 
+func (ec *executionContext) unmarshalNNotificationKind2routᚋgraphᚐNotificationKind(ctx context.Context, v any) (NotificationKind, error) {
+	var res NotificationKind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNNotificationKind2routᚋgraphᚐNotificationKind(ctx context.Context, sel ast.SelectionSet, v NotificationKind) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNNotificationKindChannel2ᚕᚖroutᚋgraphᚐNotificationKindChannelᚄ(ctx context.Context, sel ast.SelectionSet, v []*NotificationKindChannel) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNNotificationKindChannel2ᚖroutᚋgraphᚐNotificationKindChannel(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNNotificationKindChannel2ᚖroutᚋgraphᚐNotificationKindChannel(ctx context.Context, sel ast.SelectionSet, v *NotificationKindChannel) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "NotificationKindChannel!")
+		return graphql.Null
+	}
+	return ec._NotificationKindChannel(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNNotificationKindChannelInput2ᚖroutᚋgraphᚐNotificationKindChannelInput(ctx context.Context, v any) (*NotificationKindChannelInput, error) {
+	res, err := ec.unmarshalInputNotificationKindChannelInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNOccupyInput2routᚋgraphᚐOccupyInput(ctx context.Context, v any) (OccupyInput, error) {
 	res, err := ec.unmarshalInputOccupyInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -16924,6 +17618,30 @@ func (ec *executionContext) marshalONotificationChannel2ᚖroutᚋgraphᚐNotifi
 	return v
 }
 
+func (ec *executionContext) unmarshalONotificationKindChannelInput2ᚕᚖroutᚋgraphᚐNotificationKindChannelInputᚄ(ctx context.Context, v any) ([]*NotificationKindChannelInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*NotificationKindChannelInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNNotificationKindChannelInput2ᚖroutᚋgraphᚐNotificationKindChannelInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalONotificationPreferences2ᚖroutᚋgraphᚐNotificationPreferences(ctx context.Context, sel ast.SelectionSet, v *NotificationPreferences) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._NotificationPreferences(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalOOneWayBorders2ᚖroutᚋgraphᚐOneWayBorders(ctx context.Context, v any) (*OneWayBorders, error) {
 	if v == nil {
 		return nil, nil
@@ -16938,6 +17656,21 @@ func (ec *executionContext) marshalOOneWayBorders2ᚖroutᚋgraphᚐOneWayBorder
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) marshalOQuietHours2ᚖroutᚋgraphᚐQuietHours(ctx context.Context, sel ast.SelectionSet, v *QuietHours) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._QuietHours(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOQuietHoursInput2ᚖroutᚋgraphᚐQuietHoursInput(ctx context.Context, v any) (*QuietHoursInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputQuietHoursInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalOSession2ᚖroutᚋgraphᚐSession(ctx context.Context, sel ast.SelectionSet, v *Session) graphql.Marshaler {

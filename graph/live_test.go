@@ -598,3 +598,31 @@ func TestSocketInitPayloads(t *testing.T) {
 		}
 	}
 }
+
+// TestNoticeSeenOverWebsocketIsMarked: a notice a websocket subscriber of viewerEvents received gets its
+// seen_at (which spares the user its email), and another user's notice does not.
+func TestNoticeSeenOverWebsocketIsMarked(t *testing.T) {
+	t.Parallel()
+	r := newReplicas(t, 1, live.Opts{})[0]
+	g := newLiveGame(t, r, "kim", "lou")
+	c := dialWS(t, r, map[string]any{"Authorization": "Bearer " + g.tokens[0]})
+	c.subscribe("me", `subscription { viewerEvents { seq kind gameId game { id } turn data } }`, nil)
+	mine := dbtest.Notice(t, r.db, notice.New{UserID: g.users[0], GameID: g.gameID, Turn: 1, Kind: notify.KindYourTurn})
+	theirs := dbtest.Notice(t, r.db, notice.New{UserID: g.users[1], GameID: g.gameID, Turn: 1, Kind: notify.KindYourTurn})
+	if v, payload := c.viewerEvent(t); v.Seq != mine {
+		t.Fatalf("got %s, want notice %d", payload, mine)
+	}
+	seen := func(id int64) int {
+		return dbtest.Int(t, r.db, `SELECT count(*) FROM notices WHERE id = $1 AND seen_at IS NOT NULL`, id)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for seen(mine) != 1 {
+		if time.Now().After(deadline) {
+			t.Fatalf("notice %d received over the websocket has no seen_at", mine)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if seen(theirs) != 0 {
+		t.Errorf("lou's notice %d, sent to nobody, is marked seen", theirs)
+	}
+}

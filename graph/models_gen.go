@@ -271,6 +271,32 @@ type MapsFilter struct {
 	MaxTerritories *int `json:"maxTerritories,omitempty"`
 }
 
+// The channel of one kind of notification.
+type NotificationKindChannel struct {
+	Kind    NotificationKind    `json:"kind"`
+	Channel NotificationChannel `json:"channel"`
+}
+
+// The channel of one kind of notification, to set.
+type NotificationKindChannelInput struct {
+	Kind    NotificationKind    `json:"kind"`
+	Channel NotificationChannel `json:"channel"`
+}
+
+// How a user is told about their games.
+type NotificationPreferences struct {
+	// The channel of every kind, in the order of NotificationKind.
+	Channels []*NotificationKindChannel `json:"channels"`
+	// YOUR_TURN notices are merged into one message at most every this many hours; 0 sends each at once.
+	DigestHours int `json:"digestHours"`
+	// The user's IANA time zone, such as `Europe/Paris`: for quiet hours and the deadlines messages show.
+	TimeZone string `json:"timeZone"`
+	// The quiet hours, during which only TURN_WARNING goes out (the rest waits for their end); null for none.
+	QuietHours *QuietHours `json:"quietHours,omitempty"`
+	// Whether email and SMS go out even for a notice the user already saw live in an open client.
+	Always bool `json:"always"`
+}
+
 // Move armies into the territory just conquered.
 type OccupyInput struct {
 	GameID          string  `json:"gameId"`
@@ -301,6 +327,18 @@ type PublishMapVersionInput struct {
 	File graphql.Upload `json:"file"`
 	// A new visibility for every version of the map; unchanged when null.
 	Visibility *MapVisibility `json:"visibility,omitempty"`
+}
+
+// A daily span of quiet hours, as `HH:MM` in the user's time zone; `end` before `start` spans midnight.
+type QuietHours struct {
+	Start string `json:"start"`
+	End   string `json:"end"`
+}
+
+// Quiet hours to set, as `HH:MM` (24-hour) in the user's time zone.
+type QuietHoursInput struct {
+	Start string `json:"start"`
+	End   string `json:"end"`
 }
 
 // An API token to revoke.
@@ -425,17 +463,29 @@ type TurnInput struct {
 	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
 }
 
-// New notification preferences.
+// New notification preferences: every field left out stays as it is.
 type UpdateNotificationPreferencesInput struct {
-	// How to be told that it is your turn.
-	Channel NotificationChannel `json:"channel"`
+	// The default channel, for every kind without its own.
+	Channel *NotificationChannel `json:"channel,omitempty"`
+	// Channels of single kinds; a kind listed twice takes the last.
+	Channels []*NotificationKindChannelInput `json:"channels,omitempty"`
+	// 0 (each YOUR_TURN at once) to 24: a digest at most every this many hours.
+	DigestHours *int `json:"digestHours,omitempty"`
+	// An IANA time zone name, such as `Europe/Paris` or `UTC`.
+	TimeZone *string `json:"timeZone,omitempty"`
+	// Quiet hours to set.
+	QuietHours *QuietHoursInput `json:"quietHours,omitempty"`
+	// True removes the quiet hours.
+	ClearQuietHours *bool `json:"clearQuietHours,omitempty"`
+	// Whether email and SMS go out even for a notice already seen live.
+	Always *bool `json:"always,omitempty"`
 }
 
 // The result of `updateNotificationPreferences`.
 type UpdateNotificationPreferencesPayload struct {
 	// The signed-in user, as updated.
 	User *ent.User `json:"user,omitempty"`
-	// Why nothing changed: PHONE_REQUIRED (SMS for an account without a phone number).
+	// Why nothing changed: PHONE_REQUIRED (SMS for an account without a phone number), INVALID_DIGEST_HOURS, INVALID_TIME_ZONE, INVALID_QUIET_HOURS.
 	UserErrors []*UserError `json:"userErrors"`
 }
 
@@ -641,7 +691,7 @@ func (e MapVisibility) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// How a user is told that it is their turn.
+// How a user is told about their games.
 type NotificationChannel string
 
 const (
@@ -649,6 +699,8 @@ const (
 	NotificationChannelEmail NotificationChannel = "EMAIL"
 	// By SMS, to the account's phone number.
 	NotificationChannelSms NotificationChannel = "SMS"
+	// By web push to the user's browsers. Servers without web push send nothing for it.
+	NotificationChannelPush NotificationChannel = "PUSH"
 	// Not at all.
 	NotificationChannelNone NotificationChannel = "NONE"
 )
@@ -656,12 +708,13 @@ const (
 var AllNotificationChannel = []NotificationChannel{
 	NotificationChannelEmail,
 	NotificationChannelSms,
+	NotificationChannelPush,
 	NotificationChannelNone,
 }
 
 func (e NotificationChannel) IsValid() bool {
 	switch e {
-	case NotificationChannelEmail, NotificationChannelSms, NotificationChannelNone:
+	case NotificationChannelEmail, NotificationChannelSms, NotificationChannelPush, NotificationChannelNone:
 		return true
 	}
 	return false
@@ -697,6 +750,76 @@ func (e *NotificationChannel) UnmarshalJSON(b []byte) error {
 }
 
 func (e NotificationChannel) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// What a notification is about.
+type NotificationKind string
+
+const (
+	// A turn of yours has begun (batched by `digestHours`).
+	NotificationKindYourTurn NotificationKind = "YOUR_TURN"
+	// Your turn is running out of time; sent even in quiet hours.
+	NotificationKindTurnWarning NotificationKind = "TURN_WARNING"
+	// Your time ran out and a CPU played the turn.
+	NotificationKindCPUPlayed NotificationKind = "CPU_PLAYED"
+	// You lost your last territory.
+	NotificationKindEliminated NotificationKind = "ELIMINATED"
+	// A game of yours ended.
+	NotificationKindGameOver NotificationKind = "GAME_OVER"
+	// Someone invited you to a game.
+	NotificationKindInvited NotificationKind = "INVITED"
+)
+
+var AllNotificationKind = []NotificationKind{
+	NotificationKindYourTurn,
+	NotificationKindTurnWarning,
+	NotificationKindCPUPlayed,
+	NotificationKindEliminated,
+	NotificationKindGameOver,
+	NotificationKindInvited,
+}
+
+func (e NotificationKind) IsValid() bool {
+	switch e {
+	case NotificationKindYourTurn, NotificationKindTurnWarning, NotificationKindCPUPlayed, NotificationKindEliminated, NotificationKindGameOver, NotificationKindInvited:
+		return true
+	}
+	return false
+}
+
+func (e NotificationKind) String() string {
+	return string(e)
+}
+
+func (e *NotificationKind) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = NotificationKind(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid NotificationKind", str)
+	}
+	return nil
+}
+
+func (e NotificationKind) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *NotificationKind) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e NotificationKind) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

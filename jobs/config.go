@@ -63,7 +63,14 @@ const (
 	EnvCPUWorkers     = "ROUT_JOBS_CPU_WORKERS"
 	EnvNotifyAttempts = "ROUT_NOTIFY_ATTEMPTS"
 	EnvRescueAfter    = "ROUT_JOBS_RESCUE_AFTER"
+	EnvNotifyDelay    = "ROUT_NOTIFY_DELAY"
+	EnvNotifyPerUser  = "ROUT_NOTIFY_PER_USER_HOUR"
+	EnvNotifyRate     = "ROUT_NOTIFY_PER_SECOND"
 )
+
+// DefaultNotifyDelay is how long a notification waits before it is sent, so that a player who has the
+// game open sees it live first and gets no email or SMS (online suppression).
+const DefaultNotifyDelay = 30 * time.Second
 
 // Config is how jobs run. DefaultConfig gives the defaults; the zero Config is not valid.
 type Config struct {
@@ -96,6 +103,16 @@ type Config struct {
 	// RescueStuckJobsAfter). Every job is cancelled at JobTimeout, three quarters of it, so that no live
 	// job is ever rescued; a CPU turn or takeover that needs longer goes on in a new run of its job.
 	RescueAfter time.Duration
+	// NotifyDelay is how long after its notice a notification (not a digest) is sent
+	// (ROUT_NOTIFY_DELAY): the time a live subscriber has to receive the notice first, which then sends
+	// no email or SMS. 0 sends at once.
+	NotifyDelay time.Duration
+	// NotifyPerUserHour is how many messages one user may get in an hour from this process
+	// (ROUT_NOTIFY_PER_USER_HOUR); more are dropped, except "time running out" warnings.
+	NotifyPerUserHour int
+	// NotifyPerSecond is how many messages this process sends a second (ROUT_NOTIFY_PER_SECOND); more
+	// wait.
+	NotifyPerSecond int
 }
 
 // NotifyWorkers is how many notifications this process sends at once: MaxWorkers, at most
@@ -117,6 +134,10 @@ func DefaultConfig() Config {
 		CPUWorkers:     DefaultCPUWorkers,
 		NotifyAttempts: DefaultNotifyAttempts,
 		RescueAfter:    DefaultRescueAfter,
+		NotifyDelay:    DefaultNotifyDelay,
+
+		NotifyPerUserHour: DefaultNotifyPerUserHour,
+		NotifyPerSecond:   DefaultNotifyPerSecond,
 	}
 }
 
@@ -131,6 +152,9 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	env.Duration(EnvSweepInterval, &cfg.SweepInterval)
 	env.Duration(EnvSweepGrace, &cfg.SweepGrace)
 	env.Duration(EnvRescueAfter, &cfg.RescueAfter)
+	env.Duration(EnvNotifyDelay, &cfg.NotifyDelay)
+	env.Int(EnvNotifyPerUser, &cfg.NotifyPerUserHour)
+	env.Int(EnvNotifyRate, &cfg.NotifyPerSecond)
 	env.Int(EnvMaxWorkers, &cfg.MaxWorkers)
 	env.Int(EnvCPUWorkers, &cfg.CPUWorkers)
 	env.Int(EnvNotifyAttempts, &cfg.NotifyAttempts)
@@ -172,6 +196,15 @@ func (c Config) Validate() error {
 	}
 	if c.NotifyAttempts < 1 || c.NotifyAttempts > 100 {
 		errs = append(errs, fmt.Errorf("%s %d is not from 1 to 100", EnvNotifyAttempts, c.NotifyAttempts))
+	}
+	if c.NotifyDelay < 0 || c.NotifyDelay > time.Hour {
+		errs = append(errs, fmt.Errorf("%s %v is not from 0 to 1h", EnvNotifyDelay, c.NotifyDelay))
+	}
+	if c.NotifyPerUserHour < 1 || c.NotifyPerUserHour > 10_000 {
+		errs = append(errs, fmt.Errorf("%s %d is not from 1 to 10000", EnvNotifyPerUser, c.NotifyPerUserHour))
+	}
+	if c.NotifyPerSecond < 1 || c.NotifyPerSecond > 10_000 {
+		errs = append(errs, fmt.Errorf("%s %d is not from 1 to 10000", EnvNotifyRate, c.NotifyPerSecond))
 	}
 	return errors.Join(errs...)
 }

@@ -19,10 +19,12 @@ func TestConfigFromEnv(t *testing.T) {
 		t.Errorf("the defaults do not validate: %v", err)
 	}
 	env := map[string]string{jobs.EnvPollInterval: "1s", jobs.EnvCPUDelay: "0s", jobs.EnvSweepInterval: "5m",
-		jobs.EnvSweepGrace: "30s", jobs.EnvMaxWorkers: "4", jobs.EnvCPUWorkers: "6", jobs.EnvFetchCooldown: "20ms", jobs.EnvNotifyAttempts: "3", jobs.EnvRescueAfter: "2m"}
+		jobs.EnvSweepGrace: "30s", jobs.EnvMaxWorkers: "4", jobs.EnvCPUWorkers: "6", jobs.EnvFetchCooldown: "20ms", jobs.EnvNotifyAttempts: "3", jobs.EnvRescueAfter: "2m",
+		jobs.EnvNotifyDelay: "5s", jobs.EnvNotifyPerUser: "6", jobs.EnvNotifyRate: "50"}
 	cfg, err = jobs.ConfigFromEnv(func(k string) string { return env[k] })
 	want := jobs.Config{PollInterval: time.Second, SweepInterval: 5 * time.Minute, SweepGrace: 30 * time.Second,
-		MaxWorkers: 4, CPUWorkers: 6, FetchCooldown: 20 * time.Millisecond, NotifyAttempts: 3, RescueAfter: 2 * time.Minute}
+		MaxWorkers: 4, CPUWorkers: 6, FetchCooldown: 20 * time.Millisecond, NotifyAttempts: 3, RescueAfter: 2 * time.Minute,
+		NotifyDelay: 5 * time.Second, NotifyPerUserHour: 6, NotifyPerSecond: 50}
 	if err != nil || cfg != want {
 		t.Errorf("ConfigFromEnv = %+v, %v; want %+v", cfg, err, want)
 	}

@@ -7,10 +7,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"mime"
+	"mime/multipart"
+	"mime/quotedprintable"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/mail"
+	"net/textproto"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -107,13 +111,18 @@ func testConfig() jobs.Config {
 	cfg.PollInterval = 50 * time.Millisecond
 	cfg.CPUDelay = 0
 	cfg.SweepInterval = time.Hour
+	cfg.NotifyDelay = 0
 	return cfg
 }
 
-// user creates a user who takes notifications by channel (email, sms or none).
+// user creates a user who takes notifications by channel (email, sms or none), each at once (no digest).
 func (e *env) user(name, channel string) int {
 	e.t.Helper()
-	return int(dbtest.User(e.t, e.db, dbtest.UserOpts{Name: name, Notify: channel, Phone: "+447700900123"}))
+	id := int(dbtest.User(e.t, e.db, dbtest.UserOpts{Name: name, Notify: channel, Phone: "+447700900123"}))
+	if _, err := e.db.Exec(`UPDATE users SET digest_hours = 0 WHERE id = $1`, id); err != nil {
+		e.t.Fatal(err)
+	}
+	return id
 }
 
 func (e *env) count(query string, args ...any) int {
@@ -135,9 +144,10 @@ func (e *env) waitFor(what string, timeout time.Duration, cond func() bool) {
 
 // smtpRecorder is a real SMTP server on loopback (go-smtp) that keeps the messages it accepts.
 type smtpRecorder struct {
-	port int
-	mu   sync.Mutex
-	msgs []*mail.Message
+	port   int
+	mu     sync.Mutex
+	msgs   []*mail.Message
+	bodies []string // the raw body of each of msgs
 }
 
 func startSMTP(t *testing.T) *smtpRecorder {
@@ -189,11 +199,13 @@ func (s *smtpSession) Data(r io.Reader) error {
 	if err != nil {
 		return err
 	}
-	if _, err := io.Copy(io.Discard, m.Body); err != nil {
+	body, err := plainText(m)
+	if err != nil {
 		return err
 	}
 	s.rec.mu.Lock()
 	s.rec.msgs = append(s.rec.msgs, m)
+	s.rec.bodies = append(s.rec.bodies, string(body))
 	s.rec.mu.Unlock()
 	return nil
 }
@@ -233,9 +245,12 @@ func startSMSAPI(t *testing.T, failures int32) *smsAPI {
 }
 
 // router returns a notify.Router sending email to smtp and SMS to sms (either may be nil).
+// testUnsubscribeKey signs the unsubscribe links of the tests' emails.
+const testUnsubscribeKey = "an unsubscribe key of 32 or more characters"
+
 func router(t *testing.T, smtpRec *smtpRecorder, sms *smsAPI) *notify.Router {
 	t.Helper()
-	cfg := notify.Config{Links: notify.Links{BaseURL: "https://rout.example"}}
+	cfg := notify.Config{Links: notify.Links{BaseURL: "https://rout.example"}, UnsubscribeKey: testUnsubscribeKey}
 	if smtpRec != nil {
 		cfg.Email = &notify.EmailConfig{Host: "127.0.0.1", Port: smtpRec.port, StartTLS: notify.StartTLSNever, From: "rout@rout.example"}
 	}
@@ -247,4 +262,28 @@ func router(t *testing.T, smtpRec *smtpRecorder, sms *smsAPI) *notify.Router {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// plainText returns the text/plain body of m (its part, when m is multipart/alternative), decoded.
+func plainText(m *mail.Message) (string, error) {
+	r := io.Reader(m.Body)
+	header := textproto.MIMEHeader(m.Header)
+	if mt, params, err := mime.ParseMediaType(m.Header.Get("Content-Type")); err == nil && mt == "multipart/alternative" {
+		mr := multipart.NewReader(m.Body, params["boundary"])
+		for {
+			p, err := mr.NextRawPart()
+			if err != nil {
+				return "", fmt.Errorf("no text/plain part: %w", err)
+			}
+			if typ, _, _ := mime.ParseMediaType(p.Header.Get("Content-Type")); typ == "text/plain" {
+				r, header = p, p.Header
+				break
+			}
+		}
+	}
+	if header.Get("Content-Transfer-Encoding") == "quoted-printable" {
+		r = quotedprintable.NewReader(r)
+	}
+	b, err := io.ReadAll(r)
+	return string(b), err
 }

@@ -67,6 +67,7 @@ type Jobs struct {
 	logger   *slog.Logger
 	cfg      Config
 	stats    *counters
+	limits   *sendLimits
 	observer Observer
 	game     *game.Service
 	effects  *Effects // what the workers insert (a turn's warning notice), through client
@@ -94,7 +95,7 @@ func New(opts Opts) (*Jobs, error) {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	j := &Jobs{db: opts.DB, notifier: opts.Notifier, now: opts.Clock, logger: opts.Logger, cfg: opts.Config,
-		stats: newCounters(), observer: opts.Observer, game: opts.Game}
+		stats: newCounters(), observer: opts.Observer, game: opts.Game, limits: newSendLimits(opts.Config)}
 
 	driver := riverdatabasesql.New(opts.DB)
 	if opts.ListenURL != "" {
@@ -114,6 +115,7 @@ func New(opts Opts) (*Jobs, error) {
 	river.AddWorker(workers, &turnWarningWorker{j: j})
 	river.AddWorker(workers, &turnDeadlineWorker{j: j})
 	river.AddWorker(workers, &notificationWorker{j: j})
+	river.AddWorker(workers, &digestWorker{j: j})
 	river.AddWorker(workers, &sweepWorker{j: j})
 	queues := map[string]river.QueueConfig{
 		QueueGame:   {MaxWorkers: opts.Config.MaxWorkers},

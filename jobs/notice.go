@@ -13,26 +13,38 @@ import (
 	"rout/notify"
 )
 
-// insertNotices records ns in tx (notice.Insert) and gives every new one whose user takes notifications
-// the job that sends it, in tx.
+// insertNotices records ns in tx (notice.Insert), hands each new one to announce (sent after the commit)
+// and gives every new one whose user takes notifications of its kind the job that sends it, in tx: a
+// your_turn notice of a user who batches them joins the digest of their current window (DigestArgs); any
+// other waits Config.NotifyDelay (NotificationArgs).
 func (j *Effects) insertNotices(ctx context.Context, tx *sql.Tx, announce game.Announcer, ns ...notice.New) error {
 	inserted, err := notice.Insert(ctx, tx, j.now(), ns...)
 	if err != nil {
 		return err
 	}
+	// The time is read after Insert holds the users' locks: a digest that runs after its window ended
+	// waits for this transaction (notice.LockUser), so it sees every notice of its window.
+	now := j.now()
+	var jobs []river.InsertManyParams
 	for _, n := range inserted {
 		if announce != nil { // nil: a change built outside the game service, whose announcements go nowhere
 			announce.Announce(notice.Channel, n.New.UserID, n.ID) // sent after the commit
 		}
-	}
-	var jobs []river.InsertManyParams
-	for _, n := range inserted {
-		if n.Channel == notify.ChannelNone.String() {
+		if n.Prefs.ChannelFor(n.New.Kind) == notify.ChannelNone {
+			continue
+		}
+		if n.New.Kind == notify.KindYourTurn && n.Prefs.DigestHours > 0 {
+			if err := j.insertDigest(ctx, tx, n.New.UserID, n.Prefs.DigestHours, now); err != nil {
+				return err
+			}
 			continue
 		}
 		args := NotificationArgs{NoticeID: n.ID, NoticeKind: n.New.Kind.String(), UserID: n.New.UserID}
 		opts := args.InsertOpts()
 		opts.MaxAttempts = j.cfg.NotifyAttempts
+		if j.cfg.NotifyDelay > 0 {
+			opts.ScheduledAt = time.Now().Add(j.cfg.NotifyDelay)
+		}
 		jobs = append(jobs, river.InsertManyParams{Args: args, InsertOpts: &opts})
 	}
 	if len(jobs) == 0 {

@@ -19,8 +19,10 @@ type notificationWorker struct {
 	j *Jobs
 }
 
-// Work sends the notice by the channel its user chose now, then marks it sent. A notice already sent, a
-// user who switched notifications off and a channel this server has no sender for send nothing; a
+// Work sends the notice by the channel its user chose now for its kind, then marks it sent. A notice
+// already sent, one the user saw live (unless they chose always), a user who switched the kind off and a
+// channel this server has no sender for send nothing; a message that is not urgent snoozes until the
+// user's quiet hours end; a message over the user's send rate is dropped; a
 // permanent failure (notify.IsPermanent) cancels the job; any other failure is retried with River's
 // backoff, up to Config.NotifyAttempts tries.
 func (w *notificationWorker) Work(ctx context.Context, job *river.Job[NotificationArgs]) error {
@@ -35,17 +37,23 @@ func (w *notificationWorker) Work(ctx context.Context, job *river.Job[Notificati
 	if n.Sent || j.notifier == nil {
 		return nil
 	}
-	userID, gameID, turn, kindName, channel, data, to := n.UserID, n.GameID, n.Turn, n.Kind, n.Channel, n.Data, n.To
+	userID, gameID, turn, kindName, data, to := n.UserID, n.GameID, n.Turn, n.Kind, n.Data, n.To
 	kind, err := notify.ParseKind(kindName)
 	if err != nil {
 		return river.JobCancel(err)
 	}
-	ch, err := notify.ParseChannel(channel)
-	if err != nil {
-		return river.JobCancel(err)
-	}
+	ch := n.Prefs.ChannelFor(kind)
 	if ch == notify.ChannelNone {
 		return nil
+	}
+	if n.Seen && !n.Prefs.Always {
+		j.dropped(ctx, "seen_live", userID, KindNotification, kindName)
+		return nil
+	}
+	if !notify.Urgent(kind) {
+		if until, quiet := n.Prefs.QuietUntil(j.now()); quiet {
+			return river.JobSnooze(until.Sub(j.now()))
+		}
 	}
 	var nd notice.Data
 	if err := json.Unmarshal(data, &nd); err != nil {
@@ -55,13 +63,21 @@ func (w *notificationWorker) Work(ctx context.Context, job *river.Job[Notificati
 	if err != nil {
 		return err
 	}
+	msg.Location = n.Prefs.Location
+	if err := j.allow(ctx, userID, kind); err != nil {
+		if notify.IsPermanent(err) {
+			j.dropped(ctx, "user_rate", userID, KindNotification, kindName)
+			return nil
+		}
+		return err
+	}
 	err = j.notifier.Notify(ctx, ch, kind, to, msg)
 	switch {
 	case errors.Is(err, notify.ErrChannelUnavailable):
-		j.logger.WarnContext(ctx, "notification not sent: the channel is not configured", "notice_id", job.Args.NoticeID,
-			"user_id", userID, "channel", ch.String())
+		j.dropped(ctx, "channel_unavailable", userID, KindNotification, ch.String())
 		return nil
 	case notify.IsPermanent(err):
+		j.dropped(ctx, "permanent_failure", userID, KindNotification, err.Error())
 		return river.JobCancel(err)
 	case err != nil:
 		return err
@@ -81,6 +97,7 @@ func (j *Jobs) messageData(ctx context.Context, userID, gameID, turn int, nd not
 	if nd.Deadline != nil {
 		if deadline, err := parseTime(*nd.Deadline); err == nil {
 			d.TimeLeft = max(deadline.Sub(j.now()), 0)
+			d.Deadline = deadline
 		}
 	}
 	var err error

@@ -25,6 +25,9 @@ type Stats struct {
 	SweeperRepairs int64
 	// NotificationsSent counts the emails and SMS the provider accepted.
 	NotificationsSent int64
+	// NotificationsDropped counts, by reason, the messages not sent: seen_or_played, channel_unavailable,
+	// permanent_failure, user_rate, seen_live.
+	NotificationsDropped map[string]int64
 }
 
 // KindStats are the counts of one job kind.
@@ -54,7 +57,8 @@ func (j *Jobs) Stats() Stats {
 	c := j.stats
 	s := Stats{Kinds: make(map[string]KindStats, len(c.kinds)),
 		CPUTurns: c.cpuTurns.Load(), CPUCommands: c.cpuCommands.Load(), Takeovers: c.takeovers.Load(),
-		SweeperRepairs: c.sweeperRepairs.Load(), NotificationsSent: c.notifySent.Load()}
+		SweeperRepairs: c.sweeperRepairs.Load(), NotificationsSent: c.notifySent.Load(),
+		NotificationsDropped: j.limits.droppedCounts()}
 	for k, kc := range c.kinds {
 		s.Kinds[k] = KindStats{Done: kc.done.Load(), Failed: kc.failed.Load()}
 	}

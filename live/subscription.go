@@ -3,7 +3,9 @@ package live
 import (
 	"context"
 	"errors"
+	"time"
 
+	"rout/notice"
 	"rout/rules"
 )
 
@@ -23,6 +25,7 @@ func (x *Subscription[T]) Next(ctx context.Context) (T, error) {
 		x.s.Close()
 		return nil, err
 	}
+	x.s.delivered(ctx, v)
 	return v.(T), nil
 }
 
@@ -38,6 +41,7 @@ func (x *Subscription[T]) TryNext(ctx context.Context) (T, bool, error) {
 	if v == nil {
 		return nil, false, nil
 	}
+	x.s.delivered(ctx, v)
 	return v.(T), true, nil
 }
 
@@ -57,6 +61,19 @@ func (x *Subscription[T]) Last() int64 { return x.s.last }
 
 // Close ends the subscription; it may be called more than once.
 func (x *Subscription[T]) Close() { x.s.Close() }
+
+// delivered records that the subscriber received v: for a notice, its seen_at (notice.MarkSeen), which
+// spares the user the email or SMS of a notice they saw live. One indexed UPDATE, a no-op after the
+// first; a failure is logged and does not end the stream (the worst case is a message sent anyway).
+func (s *sub) delivered(ctx context.Context, v sequenced) {
+	n, ok := v.(*Notice)
+	if !ok || s.t.key.kind != noticeTopic {
+		return
+	}
+	if err := notice.MarkSeen(ctx, s.hub.db, s.t.key.id, n.ID, time.Now()); err != nil && ctx.Err() == nil {
+		s.hub.logger.WarnContext(ctx, "error recording a notice seen live", "notice_id", n.ID, "error", err)
+	}
+}
 
 // sub is a subscriber as the hub sees it.
 type sub struct {

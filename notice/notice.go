@@ -55,12 +55,70 @@ type Data struct {
 	Inviter  *int    `json:"inviter,omitempty"`  // invited: the user who invited (a database id; the API shows a global id)
 }
 
-// Inserted is a notice Insert recorded: its id, and the notification channel its user takes (the users
-// table's notify column).
+// Inserted is a notice Insert recorded: its id, and the notification preferences of its user.
 type Inserted struct {
-	ID      int64
-	New     New
-	Channel string
+	ID    int64
+	New   New
+	Prefs notify.Preferences
+}
+
+// prefsColumns are the users table's columns PrefsOf reads, in its order, qualified by u.
+const prefsColumns = `u.notify, COALESCE(u.notify_kinds::text, ''), u.digest_hours, u.time_zone, u.quiet_start, u.quiet_end, u.notify_always`
+
+// prefsRow holds the columns of prefsColumns as scanned.
+type prefsRow struct {
+	channel, kinds, zone string
+	digest               int
+	start, end           sql.NullInt64
+	always               bool
+}
+
+func (r *prefsRow) dest() []any {
+	return []any{&r.channel, &r.kinds, &r.digest, &r.zone, &r.start, &r.end, &r.always}
+}
+
+// prefs decodes the row. A stored value it cannot read (an unknown channel or zone) falls back to the
+// default: preferences never stop a notice.
+func (r *prefsRow) prefs() notify.Preferences {
+	p := notify.Preferences{DigestHours: r.digest, Always: r.always, Location: time.UTC}
+	p.Default, _ = notify.ParseChannel(r.channel)
+	if r.kinds != "" {
+		var m map[string]string
+		if json.Unmarshal([]byte(r.kinds), &m) == nil {
+			for k, c := range m {
+				kind, err1 := notify.ParseKind(k)
+				ch, err2 := notify.ParseChannel(c)
+				if err1 == nil && err2 == nil {
+					if p.Kinds == nil {
+						p.Kinds = map[notify.Kind]notify.Channel{}
+					}
+					p.Kinds[kind] = ch
+				}
+			}
+		}
+	}
+	if loc, err := notify.LoadTimeZone(r.zone); err == nil {
+		p.Location = loc
+	}
+	if r.start.Valid && r.end.Valid {
+		q := notify.QuietHours{Start: int(r.start.Int64), End: int(r.end.Int64)}
+		if q.Validate() == nil {
+			p.Quiet = &q
+		}
+	}
+	return p
+}
+
+// PrefsOf reads the notification preferences of user userID.
+func PrefsOf(ctx context.Context, q interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}, userID int) (notify.Preferences, error) {
+	var r prefsRow
+	err := q.QueryRowContext(ctx, `SELECT `+prefsColumns+` FROM users u WHERE u.id = $1`, userID).Scan(r.dest()...)
+	if err != nil {
+		return notify.Preferences{}, fmt.Errorf("error reading the notification preferences of user %d: %w", userID, err)
+	}
+	return r.prefs(), nil
 }
 
 // lockSpace is the first key of the transaction-level advisory lock, pg_advisory_xact_lock(space, user
@@ -137,7 +195,7 @@ func Insert(ctx context.Context, tx *sql.Tx, now time.Time, ns ...New) ([]Insert
 			WHERE (SELECT count(*) FROM locked) >= 0
 			ORDER BY v.i
 			ON CONFLICT (user_id, game_id, turn, kind) DO NOTHING RETURNING id, user_id, game_id, turn, kind)
-		SELECT n.id, n.user_id, n.game_id, n.turn, n.kind, u.notify FROM n JOIN users u ON u.id = n.user_id ORDER BY n.id`,
+		SELECT n.id, n.user_id, n.game_id, n.turn, n.kind, `+prefsColumns+` FROM n JOIN users u ON u.id = n.user_id ORDER BY n.id`,
 		now, string(in), string(usersJSON), lockSpace)
 	if err != nil {
 		return nil, fmt.Errorf("error recording %d notices: %w", len(rowsIn), err)
@@ -147,9 +205,11 @@ func Insert(ctx context.Context, tx *sql.Tx, now time.Time, ns ...New) ([]Insert
 	for rows.Next() {
 		var k key
 		var in Inserted
-		if err := rows.Scan(&in.ID, &k.user, &k.game, &k.turn, &k.kind, &in.Channel); err != nil {
+		var pr prefsRow
+		if err := rows.Scan(append([]any{&in.ID, &k.user, &k.game, &k.turn, &k.kind}, pr.dest()...)...); err != nil {
 			return nil, fmt.Errorf("error reading a recorded notice: %w", err)
 		}
+		in.Prefs = pr.prefs()
 		recorded[k] = in
 	}
 	if err := rows.Err(); err != nil {
@@ -248,7 +308,8 @@ type Delivery struct {
 	Kind                 string
 	Data                 []byte // the JSON object, "{}" when none
 	Sent                 bool
-	Channel              string // the user's notification channel
+	Seen                 bool // a live subscriber received it
+	Prefs                notify.Preferences
 	To                   notify.Recipient
 }
 
@@ -259,19 +320,21 @@ var ErrNotFound = errors.New("notice not found")
 // ForDelivery reads notice id for sending it.
 func ForDelivery(ctx context.Context, db *sql.DB, id int64) (Delivery, error) {
 	var d Delivery
-	var sent sql.NullTime
+	var sent, seen sql.NullTime
 	var phone sql.NullString
-	err := db.QueryRowContext(ctx, `SELECT n.user_id, n.game_id, n.turn, n.kind, COALESCE(n.data::text, '{}'), n.sent_at,
-			u.notify, u.email, u.phone, u.name
-		FROM notices n JOIN users u ON u.id = n.user_id WHERE n.id = $1`, id).Scan(
-		&d.UserID, &d.GameID, &d.Turn, &d.Kind, &d.Data, &sent, &d.Channel, &d.To.Email, &phone, &d.To.Name)
+	var pr prefsRow
+	err := db.QueryRowContext(ctx, `SELECT n.user_id, n.game_id, n.turn, n.kind, COALESCE(n.data::text, '{}'), n.sent_at, n.seen_at,
+			u.email, u.phone, u.name, `+prefsColumns+`
+		FROM notices n JOIN users u ON u.id = n.user_id WHERE n.id = $1`, id).Scan(append([]any{
+		&d.UserID, &d.GameID, &d.Turn, &d.Kind, &d.Data, &sent, &seen, &d.To.Email, &phone, &d.To.Name}, pr.dest()...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Delivery{}, ErrNotFound
 	}
 	if err != nil {
 		return Delivery{}, fmt.Errorf("error reading notice %d: %w", id, err)
 	}
-	d.To.Phone, d.Sent = phone.String, sent.Valid
+	d.To.Phone, d.Sent, d.Seen, d.Prefs = phone.String, sent.Valid, seen.Valid, pr.prefs()
+	d.To.UserID = d.UserID
 	return d, nil
 }
 
@@ -279,6 +342,25 @@ func ForDelivery(ctx context.Context, db *sql.DB, id int64) (Delivery, error) {
 func MarkSent(ctx context.Context, db *sql.DB, id int64, at time.Time) error {
 	if _, err := db.ExecContext(ctx, `UPDATE notices SET sent_at = $2 WHERE id = $1`, id, at); err != nil {
 		return fmt.Errorf("error marking notice %d sent: %w", id, err)
+	}
+	return nil
+}
+
+// MarkSeen records that a live subscriber received notice id of user userID at time at, unless one had
+// already. It is one indexed UPDATE that touches the row only the first time.
+func MarkSeen(ctx context.Context, db *sql.DB, userID int, id int64, at time.Time) error {
+	if _, err := db.ExecContext(ctx, `UPDATE notices SET seen_at = $3 WHERE id = $2 AND user_id = $1 AND seen_at IS NULL`,
+		userID, id, at); err != nil {
+		return fmt.Errorf("error marking notice %d seen: %w", id, err)
+	}
+	return nil
+}
+
+// LockUser takes, in tx, the advisory lock Insert takes on user userID: it waits for every transaction
+// inserting the user's notices to end, and holds off new ones until tx ends.
+func LockUser(ctx context.Context, tx *sql.Tx, userID int) error {
+	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, $2)`, lockSpace, userID); err != nil {
+		return fmt.Errorf("error locking the notices of user %d: %w", userID, err)
 	}
 	return nil
 }

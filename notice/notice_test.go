@@ -53,7 +53,7 @@ func TestInsertAnnouncesReadsAndSkipsRepeats(t *testing.T) {
 	winner := 1
 	first := insert(notice.New{UserID: user, GameID: created.GameID, Turn: 1, Kind: notify.KindYourTurn},
 		notice.New{UserID: user, GameID: created.GameID, Turn: 2, Kind: notify.KindGameOver, Data: notice.Data{Winner: &winner}})
-	if len(first) != 2 || first[0].Channel != "email" || first[0].ID >= first[1].ID {
+	if len(first) != 2 || first[0].Prefs.Default != notify.ChannelEmail || first[0].Prefs.DigestHours != notify.DefaultDigestHours || first[0].ID >= first[1].ID {
 		t.Fatalf("inserted %+v, want two notices in id order for a user who takes email", first)
 	}
 	for _, n := range first {
@@ -93,7 +93,7 @@ func TestInsertAnnouncesReadsAndSkipsRepeats(t *testing.T) {
 	}
 
 	d, err := notice.ForDelivery(ctx, db, first[1].ID)
-	if err != nil || d.Sent || d.Channel != "email" || d.To.Email != "ada@example.com" || d.Kind != "game_over" || d.UserID != user {
+	if err != nil || d.Sent || d.Seen || d.Prefs.Default != notify.ChannelEmail || d.To.Email != "ada@example.com" || d.Kind != "game_over" || d.UserID != user {
 		t.Fatalf("for delivery: %+v, %v", d, err)
 	}
 	if err := notice.MarkSent(ctx, db, first[1].ID, time.Now()); err != nil {
@@ -101,6 +101,18 @@ func TestInsertAnnouncesReadsAndSkipsRepeats(t *testing.T) {
 	}
 	if d, err := notice.ForDelivery(ctx, db, first[1].ID); err != nil || !d.Sent {
 		t.Errorf("after MarkSent: sent %v, %v", d.Sent, err)
+	}
+	if err := notice.MarkSeen(ctx, db, user, first[1].ID, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if d, err := notice.ForDelivery(ctx, db, first[1].ID); err != nil || !d.Seen {
+		t.Errorf("after MarkSeen: seen %v, %v", d.Seen, err)
+	}
+	if err := notice.MarkSeen(ctx, db, user+1, first[0].ID, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if d, err := notice.ForDelivery(ctx, db, first[0].ID); err != nil || d.Seen {
+		t.Errorf("MarkSeen by another user marked it: seen %v, %v", d.Seen, err)
 	}
 	if _, err := notice.ForDelivery(ctx, db, first[1].ID+1000); !errors.Is(err, notice.ErrNotFound) {
 		t.Errorf("a notice that is not there: %v, want ErrNotFound", err)

@@ -40,6 +40,18 @@ type Data struct {
 	Winner string
 	// Won is true when the recipient won the game (game_over).
 	Won bool
+	// Deadline is when the turn ends (your_turn, turn_warning); zero leaves it out. Email says it in
+	// Location (nil: UTC), the recipient's time zone.
+	Deadline time.Time
+	Location *time.Location
+}
+
+// deadlineSentence says when the turn ends, in the recipient's zone, or "" when unknown.
+func (d Data) deadlineSentence() string {
+	if d.Deadline.IsZero() {
+		return ""
+	}
+	return " Play by " + formatDeadline(d.Deadline, d.Location) + "."
 }
 
 // gameName returns how texts call the game.
@@ -65,6 +77,7 @@ func Compose(kind Kind, data Data) (subject, text string) {
 		if data.TimeLeft > 0 {
 			body += " You have " + formatDuration(data.TimeLeft) + " to play it."
 		}
+		body += data.deadlineSentence()
 		action = "Play now: "
 	case KindTurnWarning:
 		subject = "Time is running out in " + g
@@ -73,7 +86,7 @@ func Compose(kind Kind, data Data) (subject, text string) {
 		} else {
 			body = "Your turn in " + g + " ends soon."
 		}
-		body += " If you don't play by then, a CPU will play it for you."
+		body += data.deadlineSentence() + " If you don't play by then, a CPU will play it for you."
 		action = "Play now: "
 	case KindCPUPlayed:
 		subject = "A CPU played your turn in " + g

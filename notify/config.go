@@ -39,6 +39,8 @@ type Config struct {
 	// Links holds the public address of the web client (ROUT_PUBLIC_URL), which every message links
 	// to. It is required when a channel is configured.
 	Links Links
+	// UnsubscribeKey signs one-click unsubscribe links (ROUT_UNSUBSCRIBE_KEY); empty: messages have none.
+	UnsubscribeKey string
 }
 
 // ConfigFromEnv reads the configuration of notifications from the environment, through getenv, and
@@ -48,6 +50,7 @@ type Config struct {
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	var cfg Config
 	env := envconf.New(getenv)
+	env.String(EnvUnsubscribeKey, &cfg.UnsubscribeKey)
 	if anySet(env, EnvSMTPHost, EnvSMTPPort, EnvSMTPStartTLS, EnvSMTPUsername, EnvSMTPPassword, EnvSMTPFrom,
 		EnvSMTPHelloName, EnvSMTPTimeout) {
 		email := &EmailConfig{}
@@ -123,6 +126,9 @@ func positiveDuration(dst *time.Duration) func(string) error {
 // settings (with their defaults applied) and the public URL, which a configured channel needs.
 func (c Config) Validate() error {
 	var errs []error
+	if c.UnsubscribeKey != "" && len(c.UnsubscribeKey) < 32 {
+		errs = append(errs, fmt.Errorf("%s is shorter than 32 characters", EnvUnsubscribeKey))
+	}
 	if c.Email != nil {
 		if err := c.Email.withDefaults().validate(); err != nil {
 			errs = append(errs, err)

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"mime"
+	"mime/multipart"
 	"mime/quotedprintable"
 	"net"
 	"net/mail"
@@ -318,8 +319,14 @@ func (e *Email) build(m Message, to *mail.Address) ([]byte, error) {
 	// Q-encoding leaves a printable ASCII subject as it is and encodes any other (RFC 2047).
 	header("Subject", mime.QEncoding.Encode("utf-8", strings.Join(strings.Fields(m.Subject), " ")))
 	header("MIME-Version", "1.0")
-	header("Content-Type", "text/plain; charset=utf-8")
-	header("Content-Transfer-Encoding", encoding)
+	var mp *multipart.Writer
+	if m.HTML != "" {
+		mp = multipart.NewWriter(&b)
+		header("Content-Type", "multipart/alternative; boundary="+mp.Boundary())
+	} else {
+		header("Content-Type", "text/plain; charset=utf-8")
+		header("Content-Transfer-Encoding", encoding)
+	}
 	header("Auto-Submitted", "auto-generated") // RFC 3834: no out-of-office replies
 	if m.Kind.Valid() {
 		header("X-Rout-Kind", m.Kind.String())
@@ -327,7 +334,22 @@ func (e *Email) build(m Message, to *mail.Address) ([]byte, error) {
 	if m.GameID > 0 {
 		header("X-Rout-Game", strconv.Itoa(m.GameID))
 	}
+	if m.Unsubscribe != "" {
+		// RFC 8058: mail clients POST "List-Unsubscribe=One-Click" to the link, without a sign-in.
+		header("List-Unsubscribe", "<"+m.Unsubscribe+">")
+		header("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")
+		body += "Stop these emails: " + m.Unsubscribe + "\n"
+		if !is7bit(body) {
+			encoding = "quoted-printable"
+		}
+	}
 	b.WriteString("\r\n")
+	if mp != nil {
+		if err := writeAlternatives(mp, body, m.HTML); err != nil {
+			return nil, err
+		}
+		return b.Bytes(), nil
+	}
 	if encoding == "7bit" {
 		b.WriteString(strings.ReplaceAll(body, "\n", "\r\n"))
 		return b.Bytes(), nil
@@ -356,4 +378,26 @@ func is7bit(body string) bool {
 		}
 	}
 	return true
+}
+
+// writeAlternatives writes the plain-text and the HTML part of a multipart/alternative body (RFC 2046:
+// the plain one first, the richer last), each quoted-printable, and closes mp.
+func writeAlternatives(mp *multipart.Writer, text, html string) error {
+	for _, part := range []struct{ typ, content string }{{"text/plain", text}, {"text/html", html}} {
+		w, err := mp.CreatePart(textproto.MIMEHeader{
+			"Content-Type":              {part.typ + "; charset=utf-8"},
+			"Content-Transfer-Encoding": {"quoted-printable"},
+		})
+		if err != nil {
+			return fmt.Errorf("error writing the %s part: %w", part.typ, err)
+		}
+		qp := quotedprintable.NewWriter(w)
+		if _, err := qp.Write([]byte(strings.ReplaceAll(part.content, "\n", "\r\n"))); err != nil {
+			return fmt.Errorf("error encoding the %s part: %w", part.typ, err)
+		}
+		if err := qp.Close(); err != nil {
+			return fmt.Errorf("error encoding the %s part: %w", part.typ, err)
+		}
+	}
+	return mp.Close()
 }

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"io"
 	"mime"
+	"mime/multipart"
 	"mime/quotedprintable"
 	"net"
 	"net/mail"
@@ -35,14 +36,15 @@ func testEmail(t *testing.T, port int, cfg EmailConfig) *Email {
 	return e
 }
 
-// parseReceived parses a received message and returns it with its body decoded.
+// parseReceived parses a received message and returns it with its body decoded: of a
+// multipart/alternative message, the text/plain part.
 func parseReceived(t *testing.T, data []byte) (*mail.Message, string) {
 	t.Helper()
-	msg, err := mail.ReadMessage(bytes.NewReader(data))
-	if err != nil {
-		t.Fatalf("the server received a message that does not parse: %v\n%s", err, data)
+	msg, parts := parseParts(t, data)
+	if parts != nil {
+		return msg, parts["text/plain"]
 	}
-	r := msg.Body
+	r := io.Reader(msg.Body)
 	if msg.Header.Get("Content-Transfer-Encoding") == "quoted-printable" {
 		r = quotedprintable.NewReader(r)
 	}
@@ -51,6 +53,42 @@ func parseReceived(t *testing.T, data []byte) (*mail.Message, string) {
 		t.Fatalf("reading the body: %v", err)
 	}
 	return msg, string(body)
+}
+
+// parseParts parses a received message and, when it is multipart/alternative, returns its parts by
+// media type, decoded; nil otherwise (the body is left unread).
+func parseParts(t *testing.T, data []byte) (*mail.Message, map[string]string) {
+	t.Helper()
+	msg, err := mail.ReadMessage(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("the server received a message that does not parse: %v\n%s", err, data)
+	}
+	mt, params, err := mime.ParseMediaType(msg.Header.Get("Content-Type"))
+	if err != nil || mt != "multipart/alternative" {
+		return msg, nil
+	}
+	parts := map[string]string{}
+	mr := multipart.NewReader(msg.Body, params["boundary"])
+	for {
+		p, err := mr.NextRawPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("reading the parts: %v", err)
+		}
+		typ, _, _ := mime.ParseMediaType(p.Header.Get("Content-Type"))
+		var r io.Reader = p
+		if p.Header.Get("Content-Transfer-Encoding") == "quoted-printable" {
+			r = quotedprintable.NewReader(p)
+		}
+		b, err := io.ReadAll(r)
+		if err != nil {
+			t.Fatalf("reading the %s part: %v", typ, err)
+		}
+		parts[typ] = string(b)
+	}
+	return msg, parts
 }
 
 // onlyMessage returns the one message server received.

@@ -55,7 +55,7 @@ func TestKindJSON(t *testing.T) {
 
 func TestChannelNames(t *testing.T) {
 	t.Parallel()
-	for c, name := range map[Channel]string{ChannelNone: "none", ChannelEmail: "email", ChannelSMS: "sms"} {
+	for c, name := range map[Channel]string{ChannelNone: "none", ChannelEmail: "email", ChannelSMS: "sms", ChannelPush: "push"} {
 		if c.String() != name {
 			t.Errorf("%d.String() = %q, want %q", c, c, name)
 		}
@@ -63,10 +63,10 @@ func TestChannelNames(t *testing.T) {
 			t.Errorf("ParseChannel(%q) = %v, %v, want %v", name, got, err, c)
 		}
 	}
-	if _, err := ParseChannel("push"); err == nil {
-		t.Errorf("ParseChannel(push) = nil error")
+	if _, err := ParseChannel("pigeon"); err == nil {
+		t.Errorf("ParseChannel(pigeon) = nil error")
 	}
-	if Channel(3).Valid() {
-		t.Errorf("channel 3 is valid")
+	if Channel(4).Valid() {
+		t.Errorf("channel 4 is valid")
 	}
 }

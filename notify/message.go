@@ -9,6 +9,8 @@ type Recipient struct {
 	Email string
 	// Phone is the number for SMS in E.164 form: "+" and the country code, such as "+14155550100".
 	Phone string
+	// UserID is the recipient's user, for the unsubscribe link; 0 for none.
+	UserID int
 	// Name is the name to address the recipient by, such as "Ada Lovelace"; optional. Email puts it in
 	// the To header.
 	Name string
@@ -25,12 +27,18 @@ type Message struct {
 	Subject string
 	// Text is the body: plain text, lines separated by "\n".
 	Text string
+	// HTML is the same body as an HTML document, for email; empty sends the plain text alone. Router
+	// writes it from Text (HTMLOf).
+	HTML string
 	// Link is the address of the game's page, which Text contains too.
 	Link string
 	// GameID is the game the message is about (0 for none). Email puts it in an X-Rout-Game header.
 	GameID int
 	// Turn is the game's turn number the message is about (0 for none).
 	Turn int
+	// Unsubscribe is the one-click unsubscribe link (RFC 8058) of the message's kind; empty for none.
+	// Email sends it in List-Unsubscribe with List-Unsubscribe-Post.
+	Unsubscribe string
 }
 
 // Sender sends messages through one channel. Send returns nil once the provider has accepted the message;

@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
+	"time"
 )
 
-// Channel is the way a user wants to be notified. Its stable names are "none", "email" and "sms"; the
-// zero value is ChannelNone.
+// Channel is the way a user wants to be notified. Its stable names are "none", "email", "sms" and
+// "push"; the zero value is ChannelNone.
 type Channel uint8
 
 // The channels.
@@ -18,9 +20,12 @@ const (
 	ChannelEmail
 	// ChannelSMS: by text message ("sms").
 	ChannelSMS
+	// ChannelPush: by web push to the user's browsers ("push"). No server sends it yet: Router.Notify
+	// fails with ErrChannelUnavailable.
+	ChannelPush
 )
 
-var channelNames = [...]string{ChannelNone: "none", ChannelEmail: "email", ChannelSMS: "sms"}
+var channelNames = [...]string{ChannelNone: "none", ChannelEmail: "email", ChannelSMS: "sms", ChannelPush: "push"}
 
 // Valid reports whether c is one of the channels declared in this package.
 func (c Channel) Valid() bool {
@@ -35,14 +40,14 @@ func (c Channel) String() string {
 	return channelNames[c]
 }
 
-// ParseChannel returns the channel named name: none, email or sms.
+// ParseChannel returns the channel named name: none, email, sms or push.
 func ParseChannel(name string) (Channel, error) {
 	for c, n := range channelNames {
 		if n == name {
 			return Channel(c), nil
 		}
 	}
-	return 0, fmt.Errorf("%q is not a notification channel: want none, email or sms", name)
+	return 0, fmt.Errorf("%q is not a notification channel: want none, email, sms or push", name)
 }
 
 // MarshalText encodes c as its stable name.
@@ -76,6 +81,8 @@ type Router struct {
 	SMS Sender
 	// Links makes the game link of a notification whose Data has none.
 	Links Links
+	// Unsubscribe signs the unsubscribe links of emails; nil for none.
+	Unsubscribe *Unsubscribe
 }
 
 // NewRouter returns a Router with an Email sender when cfg.Email is set, an SMS sender when cfg.SMS is
@@ -85,6 +92,9 @@ func NewRouter(cfg Config) (*Router, error) {
 		return nil, err
 	}
 	r := &Router{Links: cfg.Links}
+	if cfg.UnsubscribeKey != "" {
+		r.Unsubscribe = &Unsubscribe{Key: []byte(cfg.UnsubscribeKey), BaseURL: cfg.Links.BaseURL}
+	}
 	if cfg.Email != nil {
 		email, err := NewEmail(*cfg.Email)
 		if err != nil {
@@ -118,6 +128,7 @@ func (r *Router) Notify(ctx context.Context, ch Channel, kind Kind, to Recipient
 		sender = r.Email
 	case ChannelSMS:
 		sender = r.SMS
+	case ChannelPush:
 	default:
 		return Permanent(fmt.Errorf("error sending notification: %v is not a notification channel", ch))
 	}
@@ -128,13 +139,68 @@ func (r *Router) Notify(ctx context.Context, ch Channel, kind Kind, to Recipient
 		data.Link = r.Links.Game(data.GameID)
 	}
 	m := Message{Kind: kind, To: to, Link: data.Link, GameID: data.GameID, Turn: data.Turn}
+	if r.Unsubscribe != nil && to.UserID > 0 {
+		m.Unsubscribe = r.Unsubscribe.URL(to.UserID, kind)
+	}
 	if ch == ChannelSMS {
 		m.Text = ComposeSMS(kind, data)
 	} else {
 		m.Subject, m.Text = Compose(kind, data)
+		m.HTML = HTMLOf(withUnsubscribe(m.Text, m.Unsubscribe))
 	}
 	if err := sender.Send(ctx, m); err != nil {
 		return fmt.Errorf("error sending %s notification by %s: %w", kind, ch, err)
 	}
 	return nil
+}
+
+// NotifyDigest sends one message through channel ch that lists every game waiting on the recipient
+// (ComposeDigest for email, ComposeDigestSMS for SMS), deadlines in loc. Links left empty are set from
+// r.Links. Errors are as Notify's.
+func (r *Router) NotifyDigest(ctx context.Context, ch Channel, to Recipient, games []DigestGame, loc *time.Location) error {
+	if len(games) == 0 {
+		return nil
+	}
+	var sender Sender
+	switch ch {
+	case ChannelNone:
+		return nil
+	case ChannelEmail:
+		sender = r.Email
+	case ChannelSMS:
+		sender = r.SMS
+	case ChannelPush:
+	default:
+		return Permanent(fmt.Errorf("error sending a digest: %v is not a notification channel", ch))
+	}
+	if sender == nil {
+		return Permanent(fmt.Errorf("error sending a digest by %s: %w", ch, ErrChannelUnavailable))
+	}
+	for i := range games {
+		if games[i].Link == "" {
+			games[i].Link = r.Links.Game(games[i].GameID)
+		}
+	}
+	m := Message{Kind: KindYourTurn, To: to, Link: games[0].Link, GameID: games[0].GameID, Turn: games[0].Turn}
+	if r.Unsubscribe != nil && to.UserID > 0 {
+		m.Unsubscribe = r.Unsubscribe.URL(to.UserID, KindYourTurn)
+	}
+	if ch == ChannelSMS {
+		m.Text = ComposeDigestSMS(games)
+	} else {
+		m.Subject, m.Text = ComposeDigest(games, loc)
+		m.HTML = HTMLOf(withUnsubscribe(m.Text, m.Unsubscribe))
+	}
+	if err := sender.Send(ctx, m); err != nil {
+		return fmt.Errorf("error sending a digest of %d games by %s: %w", len(games), ch, err)
+	}
+	return nil
+}
+
+// withUnsubscribe adds the unsubscribe line Email adds to the plain text, for the HTML part.
+func withUnsubscribe(text, link string) string {
+	if link == "" {
+		return text
+	}
+	return strings.TrimRight(text, "\n") + "\nStop these emails: " + link + "\n"
 }

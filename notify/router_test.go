@@ -45,6 +45,10 @@ func TestRouterNotify(t *testing.T) {
 		t.Errorf("email to %v, subject %q, body %q; want to %s, Compose's texts %q, %q",
 			got.To, msg.Header.Get("Subject"), body, ada.Email, wantSubject, wantText)
 	}
+	if _, parts := parseParts(t, got.Data); !strings.Contains(parts["text/html"], `<a href="https://rout.example/games/42">`) ||
+		!strings.Contains(parts["text/html"], "Your turn in Friday night ends in 2 hours.") {
+		t.Errorf("HTML part %q: want the text with the game's link", parts["text/html"])
+	}
 	if msg.Header.Get("X-Rout-Kind") != "turn_warning" || msg.Header.Get("X-Rout-Game") != "42" {
 		t.Errorf("X-Rout-Kind %q, X-Rout-Game %q", msg.Header.Get("X-Rout-Kind"), msg.Header.Get("X-Rout-Game"))
 	}

@@ -21,6 +21,7 @@ import (
 	"rout/graph/playground"
 	"rout/live"
 	"rout/metrics"
+	"rout/notify"
 	"rout/web"
 
 	"rout/migrate"
@@ -83,6 +84,9 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		opts.API, opts.Record, opts.Playground, opts.RiverUI = api, record, playground.Handler(graph.Path), riverUI
 		opts.Web = web.Handler()
 		opts.Previews = previews
+		if cfg.Notify.UnsubscribeKey != "" {
+			opts.Unsubscribe = &notify.Unsubscribe{Key: []byte(cfg.Notify.UnsubscribeKey), BaseURL: cfg.Notify.Links.BaseURL}
+		}
 	}
 	srv := New(opts)
 	served := make(chan error, 1)

@@ -233,6 +233,7 @@ var (
 		{Name: "kind", Type: field.TypeString, Size: 32},
 		{Name: "data", Type: field.TypeJSON, Nullable: true, SchemaType: map[string]string{"postgres": "json"}},
 		{Name: "sent_at", Type: field.TypeTime, Nullable: true},
+		{Name: "seen_at", Type: field.TypeTime, Nullable: true},
 		{Name: "game_id", Type: field.TypeInt},
 		{Name: "user_id", Type: field.TypeInt},
 	}
@@ -244,13 +245,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "notices_games_notices",
-				Columns:    []*schema.Column{NoticesColumns[6]},
+				Columns:    []*schema.Column{NoticesColumns[7]},
 				RefColumns: []*schema.Column{GamesColumns[0]},
 				OnDelete:   schema.Cascade,
 			},
 			{
 				Symbol:     "notices_users_notices",
-				Columns:    []*schema.Column{NoticesColumns[7]},
+				Columns:    []*schema.Column{NoticesColumns[8]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.Cascade,
 			},
@@ -259,12 +260,12 @@ var (
 			{
 				Name:    "notice_user_id_game_id_turn_kind",
 				Unique:  true,
-				Columns: []*schema.Column{NoticesColumns[7], NoticesColumns[6], NoticesColumns[2], NoticesColumns[3]},
+				Columns: []*schema.Column{NoticesColumns[8], NoticesColumns[7], NoticesColumns[2], NoticesColumns[3]},
 			},
 			{
 				Name:    "notice_user_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{NoticesColumns[7], NoticesColumns[0]},
+				Columns: []*schema.Column{NoticesColumns[8], NoticesColumns[0]},
 			},
 		},
 	}
@@ -390,7 +391,13 @@ var (
 		{Name: "email", Type: field.TypeString, Unique: true, Size: 254},
 		{Name: "password_hash", Type: field.TypeString},
 		{Name: "phone", Type: field.TypeString, Nullable: true, Size: 32},
-		{Name: "notify", Type: field.TypeEnum, Enums: []string{"email", "sms", "none"}, Default: "email"},
+		{Name: "notify", Type: field.TypeEnum, Enums: []string{"email", "sms", "push", "none"}, Default: "email"},
+		{Name: "notify_kinds", Type: field.TypeJSON, Nullable: true, SchemaType: map[string]string{"postgres": "json"}},
+		{Name: "digest_hours", Type: field.TypeInt, Default: 1},
+		{Name: "time_zone", Type: field.TypeString, Size: 64, Default: "UTC"},
+		{Name: "quiet_start", Type: field.TypeInt, Nullable: true},
+		{Name: "quiet_end", Type: field.TypeInt, Nullable: true},
+		{Name: "notify_always", Type: field.TypeBool, Default: false},
 		{Name: "admin", Type: field.TypeBool, Default: false},
 	}
 	// UsersTable holds the schema information for the "users" table.

@@ -28,6 +28,8 @@ const (
 	FieldData = "data"
 	// FieldSentAt holds the string denoting the sent_at field in the database.
 	FieldSentAt = "sent_at"
+	// FieldSeenAt holds the string denoting the seen_at field in the database.
+	FieldSeenAt = "seen_at"
 	// EdgeUser holds the string denoting the user edge name in mutations.
 	EdgeUser = "user"
 	// EdgeGame holds the string denoting the game edge name in mutations.
@@ -60,6 +62,7 @@ var Columns = []string{
 	FieldKind,
 	FieldData,
 	FieldSentAt,
+	FieldSeenAt,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -115,6 +118,11 @@ func ByKind(opts ...sql.OrderTermOption) OrderOption {
 // BySentAt orders the results by the sent_at field.
 func BySentAt(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldSentAt, opts...).ToFunc()
+}
+
+// BySeenAt orders the results by the seen_at field.
+func BySeenAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldSeenAt, opts...).ToFunc()
 }
 
 // ByUserField orders the results by user field.

@@ -85,6 +85,11 @@ func SentAt(v time.Time) predicate.Notice {
 	return predicate.Notice(sql.FieldEQ(FieldSentAt, v))
 }
 
+// SeenAt applies equality check predicate on the "seen_at" field. It's identical to SeenAtEQ.
+func SeenAt(v time.Time) predicate.Notice {
+	return predicate.Notice(sql.FieldEQ(FieldSeenAt, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.Notice {
 	return predicate.Notice(sql.FieldEQ(FieldCreatedAt, v))
@@ -328,6 +333,56 @@ func SentAtIsNil() predicate.Notice {
 // SentAtNotNil applies the NotNil predicate on the "sent_at" field.
 func SentAtNotNil() predicate.Notice {
 	return predicate.Notice(sql.FieldNotNull(FieldSentAt))
+}
+
+// SeenAtEQ applies the EQ predicate on the "seen_at" field.
+func SeenAtEQ(v time.Time) predicate.Notice {
+	return predicate.Notice(sql.FieldEQ(FieldSeenAt, v))
+}
+
+// SeenAtNEQ applies the NEQ predicate on the "seen_at" field.
+func SeenAtNEQ(v time.Time) predicate.Notice {
+	return predicate.Notice(sql.FieldNEQ(FieldSeenAt, v))
+}
+
+// SeenAtIn applies the In predicate on the "seen_at" field.
+func SeenAtIn(vs ...time.Time) predicate.Notice {
+	return predicate.Notice(sql.FieldIn(FieldSeenAt, vs...))
+}
+
+// SeenAtNotIn applies the NotIn predicate on the "seen_at" field.
+func SeenAtNotIn(vs ...time.Time) predicate.Notice {
+	return predicate.Notice(sql.FieldNotIn(FieldSeenAt, vs...))
+}
+
+// SeenAtGT applies the GT predicate on the "seen_at" field.
+func SeenAtGT(v time.Time) predicate.Notice {
+	return predicate.Notice(sql.FieldGT(FieldSeenAt, v))
+}
+
+// SeenAtGTE applies the GTE predicate on the "seen_at" field.
+func SeenAtGTE(v time.Time) predicate.Notice {
+	return predicate.Notice(sql.FieldGTE(FieldSeenAt, v))
+}
+
+// SeenAtLT applies the LT predicate on the "seen_at" field.
+func SeenAtLT(v time.Time) predicate.Notice {
+	return predicate.Notice(sql.FieldLT(FieldSeenAt, v))
+}
+
+// SeenAtLTE applies the LTE predicate on the "seen_at" field.
+func SeenAtLTE(v time.Time) predicate.Notice {
+	return predicate.Notice(sql.FieldLTE(FieldSeenAt, v))
+}
+
+// SeenAtIsNil applies the IsNil predicate on the "seen_at" field.
+func SeenAtIsNil() predicate.Notice {
+	return predicate.Notice(sql.FieldIsNull(FieldSeenAt))
+}
+
+// SeenAtNotNil applies the NotNil predicate on the "seen_at" field.
+func SeenAtNotNil() predicate.Notice {
+	return predicate.Notice(sql.FieldNotNull(FieldSeenAt))
 }
 
 // HasUser applies the HasEdge predicate on the "user" edge.

@@ -471,8 +471,74 @@ func init() {
 	userDescPhone := userFields[4].Descriptor()
 	// user.PhoneValidator is a validator for the "phone" field. It is called by the builders before save.
 	user.PhoneValidator = userDescPhone.Validators[0].(func(string) error)
+	// userDescDigestHours is the schema descriptor for digest_hours field.
+	userDescDigestHours := userFields[7].Descriptor()
+	// user.DefaultDigestHours holds the default value on creation for the digest_hours field.
+	user.DefaultDigestHours = userDescDigestHours.Default.(int)
+	// user.DigestHoursValidator is a validator for the "digest_hours" field. It is called by the builders before save.
+	user.DigestHoursValidator = func() func(int) error {
+		validators := userDescDigestHours.Validators
+		fns := [...]func(int) error{
+			validators[0].(func(int) error),
+			validators[1].(func(int) error),
+		}
+		return func(digest_hours int) error {
+			for _, fn := range fns {
+				if err := fn(digest_hours); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// userDescTimeZone is the schema descriptor for time_zone field.
+	userDescTimeZone := userFields[8].Descriptor()
+	// user.DefaultTimeZone holds the default value on creation for the time_zone field.
+	user.DefaultTimeZone = userDescTimeZone.Default.(string)
+	// user.TimeZoneValidator is a validator for the "time_zone" field. It is called by the builders before save.
+	user.TimeZoneValidator = userDescTimeZone.Validators[0].(func(string) error)
+	// userDescQuietStart is the schema descriptor for quiet_start field.
+	userDescQuietStart := userFields[9].Descriptor()
+	// user.QuietStartValidator is a validator for the "quiet_start" field. It is called by the builders before save.
+	user.QuietStartValidator = func() func(int) error {
+		validators := userDescQuietStart.Validators
+		fns := [...]func(int) error{
+			validators[0].(func(int) error),
+			validators[1].(func(int) error),
+		}
+		return func(quiet_start int) error {
+			for _, fn := range fns {
+				if err := fn(quiet_start); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// userDescQuietEnd is the schema descriptor for quiet_end field.
+	userDescQuietEnd := userFields[10].Descriptor()
+	// user.QuietEndValidator is a validator for the "quiet_end" field. It is called by the builders before save.
+	user.QuietEndValidator = func() func(int) error {
+		validators := userDescQuietEnd.Validators
+		fns := [...]func(int) error{
+			validators[0].(func(int) error),
+			validators[1].(func(int) error),
+		}
+		return func(quiet_end int) error {
+			for _, fn := range fns {
+				if err := fn(quiet_end); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// userDescNotifyAlways is the schema descriptor for notify_always field.
+	userDescNotifyAlways := userFields[11].Descriptor()
+	// user.DefaultNotifyAlways holds the default value on creation for the notify_always field.
+	user.DefaultNotifyAlways = userDescNotifyAlways.Default.(bool)
 	// userDescAdmin is the schema descriptor for admin field.
-	userDescAdmin := userFields[6].Descriptor()
+	userDescAdmin := userFields[12].Descriptor()
 	// user.DefaultAdmin holds the default value on creation for the admin field.
 	user.DefaultAdmin = userDescAdmin.Default.(bool)
 }

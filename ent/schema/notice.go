@@ -48,7 +48,11 @@ func (Notice) Fields() []ent.Field {
 		field.Time("sent_at").
 			Optional().
 			Nillable().
-			Comment("When the email or SMS went out; empty while pending or when the user takes none."),
+			Comment("When the notification was settled: sent (alone or in a digest), or dropped (seen live, turn over); empty while pending or when the user takes none."),
+		field.Time("seen_at").
+			Optional().
+			Nillable().
+			Comment("When a live viewerEvents subscriber first received it; such a notice gets no email or SMS unless the user chose always."),
 	}
 }
 

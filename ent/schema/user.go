@@ -51,9 +51,37 @@ func (User) Fields() []ent.Field {
 			MaxLen(32).
 			Comment("Phone number for SMS notifications, in E.164 form."),
 		field.Enum("notify").
-			Values("email", "sms", "none").
+			Values("email", "sms", "push", "none").
 			Default("email").
-			Comment("How the user is told that it is their turn."),
+			Comment("The default channel of the user's notifications: kinds not in notify_kinds take it."),
+		field.JSON("notify_kinds", map[string]string{}).
+			SchemaType(jsonText).
+			Optional().
+			Comment("Per notice kind (notify.Kind's name), the channel that overrides notify: email, sms, push or none. A kind not in it takes notify."),
+		field.Int("digest_hours").
+			Default(1).
+			Min(0).
+			Max(24).
+			Comment("How your_turn notices are batched: 0 sends each at once, N merges them into one digest at most every N hours."),
+		field.String("time_zone").
+			Default("UTC").
+			MaxLen(64).
+			Comment("The user's IANA time zone (time.LoadLocation accepts it), for quiet hours and the deadlines messages show."),
+		field.Int("quiet_start").
+			Optional().
+			Nillable().
+			Min(0).
+			Max(1439).
+			Comment("Start of the quiet hours, in minutes after midnight in time_zone; null for none. Set with quiet_end."),
+		field.Int("quiet_end").
+			Optional().
+			Nillable().
+			Min(0).
+			Max(1439).
+			Comment("End of the quiet hours, in minutes after midnight in time_zone (before quiet_start: the quiet hours span midnight)."),
+		field.Bool("notify_always").
+			Default(false).
+			Comment("Whether email and SMS go out even for a notice the user already saw live."),
 		field.Bool("admin").
 			Default(false).
 			Comment("Whether the user may administer the server (River UI, built-in maps, any game)."),

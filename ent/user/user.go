@@ -34,6 +34,18 @@ const (
 	FieldPhone = "phone"
 	// FieldNotify holds the string denoting the notify field in the database.
 	FieldNotify = "notify"
+	// FieldNotifyKinds holds the string denoting the notify_kinds field in the database.
+	FieldNotifyKinds = "notify_kinds"
+	// FieldDigestHours holds the string denoting the digest_hours field in the database.
+	FieldDigestHours = "digest_hours"
+	// FieldTimeZone holds the string denoting the time_zone field in the database.
+	FieldTimeZone = "time_zone"
+	// FieldQuietStart holds the string denoting the quiet_start field in the database.
+	FieldQuietStart = "quiet_start"
+	// FieldQuietEnd holds the string denoting the quiet_end field in the database.
+	FieldQuietEnd = "quiet_end"
+	// FieldNotifyAlways holds the string denoting the notify_always field in the database.
+	FieldNotifyAlways = "notify_always"
 	// FieldAdmin holds the string denoting the admin field in the database.
 	FieldAdmin = "admin"
 	// EdgeTokens holds the string denoting the tokens edge name in mutations.
@@ -105,6 +117,12 @@ var Columns = []string{
 	FieldPasswordHash,
 	FieldPhone,
 	FieldNotify,
+	FieldNotifyKinds,
+	FieldDigestHours,
+	FieldTimeZone,
+	FieldQuietStart,
+	FieldQuietEnd,
+	FieldNotifyAlways,
 	FieldAdmin,
 }
 
@@ -139,6 +157,20 @@ var (
 	EmailValidator func(string) error
 	// PhoneValidator is a validator for the "phone" field. It is called by the builders before save.
 	PhoneValidator func(string) error
+	// DefaultDigestHours holds the default value on creation for the "digest_hours" field.
+	DefaultDigestHours int
+	// DigestHoursValidator is a validator for the "digest_hours" field. It is called by the builders before save.
+	DigestHoursValidator func(int) error
+	// DefaultTimeZone holds the default value on creation for the "time_zone" field.
+	DefaultTimeZone string
+	// TimeZoneValidator is a validator for the "time_zone" field. It is called by the builders before save.
+	TimeZoneValidator func(string) error
+	// QuietStartValidator is a validator for the "quiet_start" field. It is called by the builders before save.
+	QuietStartValidator func(int) error
+	// QuietEndValidator is a validator for the "quiet_end" field. It is called by the builders before save.
+	QuietEndValidator func(int) error
+	// DefaultNotifyAlways holds the default value on creation for the "notify_always" field.
+	DefaultNotifyAlways bool
 	// DefaultAdmin holds the default value on creation for the "admin" field.
 	DefaultAdmin bool
 )
@@ -153,6 +185,7 @@ const DefaultNotify = NotifyEmail
 const (
 	NotifyEmail Notify = "email"
 	NotifySms   Notify = "sms"
+	NotifyPush  Notify = "push"
 	NotifyNone  Notify = "none"
 )
 
@@ -163,7 +196,7 @@ func (n Notify) String() string {
 // NotifyValidator is a validator for the "notify" field enum values. It is called by the builders before save.
 func NotifyValidator(n Notify) error {
 	switch n {
-	case NotifyEmail, NotifySms, NotifyNone:
+	case NotifyEmail, NotifySms, NotifyPush, NotifyNone:
 		return nil
 	default:
 		return fmt.Errorf("user: invalid enum value for notify field: %q", n)
@@ -216,6 +249,31 @@ func ByPhone(opts ...sql.OrderTermOption) OrderOption {
 // ByNotify orders the results by the notify field.
 func ByNotify(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldNotify, opts...).ToFunc()
+}
+
+// ByDigestHours orders the results by the digest_hours field.
+func ByDigestHours(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldDigestHours, opts...).ToFunc()
+}
+
+// ByTimeZone orders the results by the time_zone field.
+func ByTimeZone(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldTimeZone, opts...).ToFunc()
+}
+
+// ByQuietStart orders the results by the quiet_start field.
+func ByQuietStart(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldQuietStart, opts...).ToFunc()
+}
+
+// ByQuietEnd orders the results by the quiet_end field.
+func ByQuietEnd(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldQuietEnd, opts...).ToFunc()
+}
+
+// ByNotifyAlways orders the results by the notify_always field.
+func ByNotifyAlways(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldNotifyAlways, opts...).ToFunc()
 }
 
 // ByAdmin orders the results by the admin field.

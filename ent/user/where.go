@@ -90,6 +90,31 @@ func Phone(v string) predicate.User {
 	return predicate.User(sql.FieldEQ(FieldPhone, v))
 }
 
+// DigestHours applies equality check predicate on the "digest_hours" field. It's identical to DigestHoursEQ.
+func DigestHours(v int) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldDigestHours, v))
+}
+
+// TimeZone applies equality check predicate on the "time_zone" field. It's identical to TimeZoneEQ.
+func TimeZone(v string) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldTimeZone, v))
+}
+
+// QuietStart applies equality check predicate on the "quiet_start" field. It's identical to QuietStartEQ.
+func QuietStart(v int) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldQuietStart, v))
+}
+
+// QuietEnd applies equality check predicate on the "quiet_end" field. It's identical to QuietEndEQ.
+func QuietEnd(v int) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldQuietEnd, v))
+}
+
+// NotifyAlways applies equality check predicate on the "notify_always" field. It's identical to NotifyAlwaysEQ.
+func NotifyAlways(v bool) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldNotifyAlways, v))
+}
+
 // Admin applies equality check predicate on the "admin" field. It's identical to AdminEQ.
 func Admin(v bool) predicate.User {
 	return predicate.User(sql.FieldEQ(FieldAdmin, v))
@@ -528,6 +553,231 @@ func NotifyIn(vs ...Notify) predicate.User {
 // NotifyNotIn applies the NotIn predicate on the "notify" field.
 func NotifyNotIn(vs ...Notify) predicate.User {
 	return predicate.User(sql.FieldNotIn(FieldNotify, vs...))
+}
+
+// NotifyKindsIsNil applies the IsNil predicate on the "notify_kinds" field.
+func NotifyKindsIsNil() predicate.User {
+	return predicate.User(sql.FieldIsNull(FieldNotifyKinds))
+}
+
+// NotifyKindsNotNil applies the NotNil predicate on the "notify_kinds" field.
+func NotifyKindsNotNil() predicate.User {
+	return predicate.User(sql.FieldNotNull(FieldNotifyKinds))
+}
+
+// DigestHoursEQ applies the EQ predicate on the "digest_hours" field.
+func DigestHoursEQ(v int) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldDigestHours, v))
+}
+
+// DigestHoursNEQ applies the NEQ predicate on the "digest_hours" field.
+func DigestHoursNEQ(v int) predicate.User {
+	return predicate.User(sql.FieldNEQ(FieldDigestHours, v))
+}
+
+// DigestHoursIn applies the In predicate on the "digest_hours" field.
+func DigestHoursIn(vs ...int) predicate.User {
+	return predicate.User(sql.FieldIn(FieldDigestHours, vs...))
+}
+
+// DigestHoursNotIn applies the NotIn predicate on the "digest_hours" field.
+func DigestHoursNotIn(vs ...int) predicate.User {
+	return predicate.User(sql.FieldNotIn(FieldDigestHours, vs...))
+}
+
+// DigestHoursGT applies the GT predicate on the "digest_hours" field.
+func DigestHoursGT(v int) predicate.User {
+	return predicate.User(sql.FieldGT(FieldDigestHours, v))
+}
+
+// DigestHoursGTE applies the GTE predicate on the "digest_hours" field.
+func DigestHoursGTE(v int) predicate.User {
+	return predicate.User(sql.FieldGTE(FieldDigestHours, v))
+}
+
+// DigestHoursLT applies the LT predicate on the "digest_hours" field.
+func DigestHoursLT(v int) predicate.User {
+	return predicate.User(sql.FieldLT(FieldDigestHours, v))
+}
+
+// DigestHoursLTE applies the LTE predicate on the "digest_hours" field.
+func DigestHoursLTE(v int) predicate.User {
+	return predicate.User(sql.FieldLTE(FieldDigestHours, v))
+}
+
+// TimeZoneEQ applies the EQ predicate on the "time_zone" field.
+func TimeZoneEQ(v string) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldTimeZone, v))
+}
+
+// TimeZoneNEQ applies the NEQ predicate on the "time_zone" field.
+func TimeZoneNEQ(v string) predicate.User {
+	return predicate.User(sql.FieldNEQ(FieldTimeZone, v))
+}
+
+// TimeZoneIn applies the In predicate on the "time_zone" field.
+func TimeZoneIn(vs ...string) predicate.User {
+	return predicate.User(sql.FieldIn(FieldTimeZone, vs...))
+}
+
+// TimeZoneNotIn applies the NotIn predicate on the "time_zone" field.
+func TimeZoneNotIn(vs ...string) predicate.User {
+	return predicate.User(sql.FieldNotIn(FieldTimeZone, vs...))
+}
+
+// TimeZoneGT applies the GT predicate on the "time_zone" field.
+func TimeZoneGT(v string) predicate.User {
+	return predicate.User(sql.FieldGT(FieldTimeZone, v))
+}
+
+// TimeZoneGTE applies the GTE predicate on the "time_zone" field.
+func TimeZoneGTE(v string) predicate.User {
+	return predicate.User(sql.FieldGTE(FieldTimeZone, v))
+}
+
+// TimeZoneLT applies the LT predicate on the "time_zone" field.
+func TimeZoneLT(v string) predicate.User {
+	return predicate.User(sql.FieldLT(FieldTimeZone, v))
+}
+
+// TimeZoneLTE applies the LTE predicate on the "time_zone" field.
+func TimeZoneLTE(v string) predicate.User {
+	return predicate.User(sql.FieldLTE(FieldTimeZone, v))
+}
+
+// TimeZoneContains applies the Contains predicate on the "time_zone" field.
+func TimeZoneContains(v string) predicate.User {
+	return predicate.User(sql.FieldContains(FieldTimeZone, v))
+}
+
+// TimeZoneHasPrefix applies the HasPrefix predicate on the "time_zone" field.
+func TimeZoneHasPrefix(v string) predicate.User {
+	return predicate.User(sql.FieldHasPrefix(FieldTimeZone, v))
+}
+
+// TimeZoneHasSuffix applies the HasSuffix predicate on the "time_zone" field.
+func TimeZoneHasSuffix(v string) predicate.User {
+	return predicate.User(sql.FieldHasSuffix(FieldTimeZone, v))
+}
+
+// TimeZoneEqualFold applies the EqualFold predicate on the "time_zone" field.
+func TimeZoneEqualFold(v string) predicate.User {
+	return predicate.User(sql.FieldEqualFold(FieldTimeZone, v))
+}
+
+// TimeZoneContainsFold applies the ContainsFold predicate on the "time_zone" field.
+func TimeZoneContainsFold(v string) predicate.User {
+	return predicate.User(sql.FieldContainsFold(FieldTimeZone, v))
+}
+
+// QuietStartEQ applies the EQ predicate on the "quiet_start" field.
+func QuietStartEQ(v int) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldQuietStart, v))
+}
+
+// QuietStartNEQ applies the NEQ predicate on the "quiet_start" field.
+func QuietStartNEQ(v int) predicate.User {
+	return predicate.User(sql.FieldNEQ(FieldQuietStart, v))
+}
+
+// QuietStartIn applies the In predicate on the "quiet_start" field.
+func QuietStartIn(vs ...int) predicate.User {
+	return predicate.User(sql.FieldIn(FieldQuietStart, vs...))
+}
+
+// QuietStartNotIn applies the NotIn predicate on the "quiet_start" field.
+func QuietStartNotIn(vs ...int) predicate.User {
+	return predicate.User(sql.FieldNotIn(FieldQuietStart, vs...))
+}
+
+// QuietStartGT applies the GT predicate on the "quiet_start" field.
+func QuietStartGT(v int) predicate.User {
+	return predicate.User(sql.FieldGT(FieldQuietStart, v))
+}
+
+// QuietStartGTE applies the GTE predicate on the "quiet_start" field.
+func QuietStartGTE(v int) predicate.User {
+	return predicate.User(sql.FieldGTE(FieldQuietStart, v))
+}
+
+// QuietStartLT applies the LT predicate on the "quiet_start" field.
+func QuietStartLT(v int) predicate.User {
+	return predicate.User(sql.FieldLT(FieldQuietStart, v))
+}
+
+// QuietStartLTE applies the LTE predicate on the "quiet_start" field.
+func QuietStartLTE(v int) predicate.User {
+	return predicate.User(sql.FieldLTE(FieldQuietStart, v))
+}
+
+// QuietStartIsNil applies the IsNil predicate on the "quiet_start" field.
+func QuietStartIsNil() predicate.User {
+	return predicate.User(sql.FieldIsNull(FieldQuietStart))
+}
+
+// QuietStartNotNil applies the NotNil predicate on the "quiet_start" field.
+func QuietStartNotNil() predicate.User {
+	return predicate.User(sql.FieldNotNull(FieldQuietStart))
+}
+
+// QuietEndEQ applies the EQ predicate on the "quiet_end" field.
+func QuietEndEQ(v int) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldQuietEnd, v))
+}
+
+// QuietEndNEQ applies the NEQ predicate on the "quiet_end" field.
+func QuietEndNEQ(v int) predicate.User {
+	return predicate.User(sql.FieldNEQ(FieldQuietEnd, v))
+}
+
+// QuietEndIn applies the In predicate on the "quiet_end" field.
+func QuietEndIn(vs ...int) predicate.User {
+	return predicate.User(sql.FieldIn(FieldQuietEnd, vs...))
+}
+
+// QuietEndNotIn applies the NotIn predicate on the "quiet_end" field.
+func QuietEndNotIn(vs ...int) predicate.User {
+	return predicate.User(sql.FieldNotIn(FieldQuietEnd, vs...))
+}
+
+// QuietEndGT applies the GT predicate on the "quiet_end" field.
+func QuietEndGT(v int) predicate.User {
+	return predicate.User(sql.FieldGT(FieldQuietEnd, v))
+}
+
+// QuietEndGTE applies the GTE predicate on the "quiet_end" field.
+func QuietEndGTE(v int) predicate.User {
+	return predicate.User(sql.FieldGTE(FieldQuietEnd, v))
+}
+
+// QuietEndLT applies the LT predicate on the "quiet_end" field.
+func QuietEndLT(v int) predicate.User {
+	return predicate.User(sql.FieldLT(FieldQuietEnd, v))
+}
+
+// QuietEndLTE applies the LTE predicate on the "quiet_end" field.
+func QuietEndLTE(v int) predicate.User {
+	return predicate.User(sql.FieldLTE(FieldQuietEnd, v))
+}
+
+// QuietEndIsNil applies the IsNil predicate on the "quiet_end" field.
+func QuietEndIsNil() predicate.User {
+	return predicate.User(sql.FieldIsNull(FieldQuietEnd))
+}
+
+// QuietEndNotNil applies the NotNil predicate on the "quiet_end" field.
+func QuietEndNotNil() predicate.User {
+	return predicate.User(sql.FieldNotNull(FieldQuietEnd))
+}
+
+// NotifyAlwaysEQ applies the EQ predicate on the "notify_always" field.
+func NotifyAlwaysEQ(v bool) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldNotifyAlways, v))
+}
+
+// NotifyAlwaysNEQ applies the NEQ predicate on the "notify_always" field.
+func NotifyAlwaysNEQ(v bool) predicate.User {
+	return predicate.User(sql.FieldNEQ(FieldNotifyAlways, v))
 }
 
 // AdminEQ applies the EQ predicate on the "admin" field.

@@ -1,0 +1,226 @@
+package jobs
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"rout/notice"
+	"rout/notify"
+)
+
+// KindDigest is the job kind of a digest: the stable name stored in river_job.kind.
+const KindDigest = "rout_notify_digest"
+
+// DigestArgs sends user UserID one message listing the games waiting on them: every your_turn notice of
+// theirs not yet settled. Window is the start of the digest window (Unix seconds) the job closes: the
+// job is unique per user and window, so every notice of a window joins one job, whatever replica or
+// transaction inserts it, and runs when the window ends.
+type DigestArgs struct {
+	UserID int   `json:"user_id" river:"unique"`
+	Window int64 `json:"window" river:"unique"`
+}
+
+// Kind is KindDigest.
+func (DigestArgs) Kind() string { return KindDigest }
+
+// InsertOpts makes the job unique per user and window, in QueueNotify.
+func (DigestArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: QueueNotify, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+}
+
+// digestWindow returns the window of hours hours that holds now: windows are aligned on the Unix epoch,
+// so every replica computes the same one.
+func digestWindow(now time.Time, hours int) (start, end time.Time) {
+	size := time.Duration(hours) * time.Hour
+	start = now.Truncate(size)
+	return start, start.Add(size)
+}
+
+// insertDigest enqueues, in tx, the digest of user userID's window at now, due when it ends. A digest
+// already there for that window (unique args) is left as it is.
+func (j *Effects) insertDigest(ctx context.Context, tx *sql.Tx, userID, hours int, now time.Time) error {
+	start, end := digestWindow(now, hours)
+	args := DigestArgs{UserID: userID, Window: start.Unix()}
+	opts := args.InsertOpts()
+	opts.MaxAttempts = j.cfg.NotifyAttempts
+	opts.ScheduledAt = end
+	if _, err := j.client.InsertTx(ctx, tx, args, &opts); err != nil {
+		return fmt.Errorf("error enqueuing the digest of user %d: %w", userID, err)
+	}
+	return nil
+}
+
+// digestWorker sends digests.
+type digestWorker struct {
+	river.WorkerDefaults[DigestArgs]
+	j *Jobs
+}
+
+// Work sends the digest: outside quiet hours (it snoozes until they end), it claims every unsettled
+// your_turn notice of the user (marks them settled), and sends one message listing those whose turn is
+// still on and that the user did not see live (unless they chose always). A temporary failure unclaims
+// the notices and retries; a permanent one drops them, with a log line and a count.
+func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) error {
+	j := w.j
+	userID := job.Args.UserID
+	prefs, err := notice.PrefsOf(ctx, j.db, userID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil // the user was deleted
+	}
+	if err != nil {
+		return err
+	}
+	now := j.now()
+	if until, quiet := prefs.QuietUntil(now); quiet {
+		return river.JobSnooze(until.Sub(now))
+	}
+	claimed, games, err := j.claimDigest(ctx, userID, prefs.Always, now)
+	if err != nil || len(claimed) == 0 {
+		return err
+	}
+	if len(games) == 0 {
+		j.dropped(ctx, "seen_or_played", userID, KindDigest, "every game of the digest was seen live or played")
+		return nil
+	}
+	if j.notifier == nil {
+		return nil
+	}
+	to, err := j.recipient(ctx, userID)
+	if err != nil {
+		return j.unclaim(ctx, claimed, err)
+	}
+	ch := prefs.ChannelFor(notify.KindYourTurn)
+	if err := j.allow(ctx, userID, notify.KindYourTurn); err != nil {
+		if notify.IsPermanent(err) {
+			j.dropped(ctx, "user_rate", userID, KindDigest, err.Error())
+			return nil
+		}
+		return j.unclaim(ctx, claimed, err)
+	}
+	if dn, ok := j.notifier.(DigestNotifier); ok {
+		err = dn.NotifyDigest(ctx, ch, to, games, prefs.Location)
+	} else {
+		for _, g := range games {
+			if err = j.notifier.Notify(ctx, ch, notify.KindYourTurn, to, notify.Data{GameID: g.GameID, Turn: g.Turn,
+				TimeLeft: max(g.Deadline.Sub(now), 0)}); err != nil {
+				break
+			}
+		}
+	}
+	switch {
+	case errors.Is(err, notify.ErrChannelUnavailable):
+		j.dropped(ctx, "channel_unavailable", userID, KindDigest, ch.String())
+		return nil
+	case notify.IsPermanent(err):
+		j.dropped(ctx, "permanent_failure", userID, KindDigest, err.Error())
+		return river.JobCancel(err)
+	case err != nil:
+		return j.unclaim(ctx, claimed, err)
+	}
+	j.stats.notifySent.Add(1)
+	return nil
+}
+
+// DigestNotifier sends a digest of games in one message; *notify.Router is one. A Notifier that is not
+// one gets each game of a digest as its own your_turn notification.
+type DigestNotifier interface {
+	NotifyDigest(ctx context.Context, ch notify.Channel, to notify.Recipient, games []notify.DigestGame, loc *time.Location) error
+}
+
+// claimDigest marks settled, in one transaction that first waits for the user's notice inserts to end,
+// every unsettled your_turn notice of user userID, and returns their ids and the games of those still
+// waiting on the user (the game's turn is the notice's, and, unless always, not seen live).
+func (j *Jobs) claimDigest(ctx context.Context, userID int, always bool, now time.Time) ([]int64, []notify.DigestGame, error) {
+	tx, err := j.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer func() { _ = tx.Rollback() }()
+	if err := notice.LockUser(ctx, tx, userID); err != nil {
+		return nil, nil, err
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT n.id, n.game_id, n.turn, COALESCE(n.data::text, '{}'), n.seen_at IS NOT NULL,
+			g.status = 'active' AND g.turn = n.turn
+		FROM notices n JOIN games g ON g.id = n.game_id
+		WHERE n.user_id = $1 AND n.kind = 'your_turn' AND n.sent_at IS NULL ORDER BY n.id FOR UPDATE OF n`, userID)
+	if err != nil {
+		return nil, nil, fmt.Errorf("error reading the digest of user %d: %w", userID, err)
+	}
+	var ids []int64
+	var games []notify.DigestGame
+	for rows.Next() {
+		var id int64
+		var g notify.DigestGame
+		var data string
+		var seen, waiting bool
+		if err := rows.Scan(&id, &g.GameID, &g.Turn, &data, &seen, &waiting); err != nil {
+			rows.Close()
+			return nil, nil, fmt.Errorf("error reading the digest of user %d: %w", userID, err)
+		}
+		ids = append(ids, id)
+		if !waiting || (seen && !always) {
+			continue
+		}
+		var nd notice.Data
+		if json.Unmarshal([]byte(data), &nd) == nil && nd.Deadline != nil {
+			if t, err := parseTime(*nd.Deadline); err == nil {
+				g.Deadline = t
+			}
+		}
+		games = append(games, g)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, nil, fmt.Errorf("error reading the digest of user %d: %w", userID, err)
+	}
+	if len(ids) == 0 {
+		return nil, nil, nil
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE notices SET sent_at = $2 WHERE id = ANY($1)`, int64Array(ids), now); err != nil {
+		return nil, nil, fmt.Errorf("error claiming the digest of user %d: %w", userID, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, nil, fmt.Errorf("error claiming the digest of user %d: %w", userID, err)
+	}
+	return ids, games, nil
+}
+
+// unclaim gives the notices of a digest that failed back to the next try, and returns cause.
+func (j *Jobs) unclaim(ctx context.Context, ids []int64, cause error) error {
+	if _, err := j.db.ExecContext(context.WithoutCancel(ctx), `UPDATE notices SET sent_at = NULL WHERE id = ANY($1)`,
+		int64Array(ids)); err != nil {
+		j.logger.ErrorContext(ctx, "error unclaiming the notices of a digest", "error", err)
+	}
+	return cause
+}
+
+// recipient reads the addresses of user userID.
+func (j *Jobs) recipient(ctx context.Context, userID int) (notify.Recipient, error) {
+	var to notify.Recipient
+	var phone sql.NullString
+	err := j.db.QueryRowContext(ctx, `SELECT email, phone, name FROM users WHERE id = $1`, userID).Scan(&to.Email, &phone, &to.Name)
+	if err != nil {
+		return to, fmt.Errorf("error reading the addresses of user %d: %w", userID, err)
+	}
+	to.Phone, to.UserID = phone.String, userID
+	return to, nil
+}
+
+// int64Array encodes ids as a PostgreSQL array literal.
+func int64Array(ids []int64) string {
+	b := make([]byte, 0, len(ids)*8+2)
+	b = append(b, '{')
+	for i, id := range ids {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = fmt.Appendf(b, "%d", id)
+	}
+	return string(append(b, '}'))
+}
