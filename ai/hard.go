@@ -14,13 +14,13 @@ const HardBudget = time.Second
 
 // DefaultPlayouts is how many simulated continuations Hard plays per candidate plan when its options
 // leave Playouts zero.
-const DefaultPlayouts = 4
+const DefaultPlayouts = 2
 
 // Hard's limits on its look-ahead, counts rather than times so that a decision stays deterministic:
 // the candidate plans it compares, the commands one playout may simulate, and the board size past which
 // a playout stops at the end of Hard's own turn instead of playing the opponents' replies.
 const (
-	hardCandidates    = 6
+	hardCandidates    = 4
 	playoutCommands   = 600
 	hardRepliesMaxLen = 200
 )

@@ -30,7 +30,7 @@ func TestHardPlaysOnlyLegalCommands(t *testing.T) {
 					t.Parallel()
 					policies := []sim.Policy{checked(t, "hard", hard), normal, easy, ai.Random}
 					cfg := rules.Config{Seats: seats(4), Claim: rules.ClaimStrategy(claim), Cards: cards, TTBPercent: 5}
-					if _, err := sim.Play(bc.board, cfg, policies, uint64(11+claim), sim.Opts{Check: true, MaxCommands: long(3000, 1000)}); err != nil {
+					if _, err := sim.Play(bc.board, cfg, policies, uint64(11+claim), sim.Opts{Check: true, MaxCommands: long(3000, 500)}); err != nil {
 						t.Fatal(err)
 					}
 				})
@@ -46,11 +46,11 @@ func TestHardIsDeterministic(t *testing.T) {
 	hard := ai.NewHard(ai.HardOpts{Budget: testBudget})
 	policies := []sim.Policy{hard, ai.NewNormal(ai.NormalOpts{Budget: testBudget}), hard, ai.Random}
 	cfg := rules.Config{Seats: seats(4)}
-	first, err := sim.Play(b, cfg, policies, 5, sim.Opts{KeepEvents: true, MaxCommands: long(4000, 1500)})
+	first, err := sim.Play(b, cfg, policies, 5, sim.Opts{KeepEvents: true, MaxCommands: long(4000, 500)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	second, err := sim.Play(b, cfg, policies, 5, sim.Opts{KeepEvents: true, MaxCommands: long(4000, 1500)})
+	second, err := sim.Play(b, cfg, policies, 5, sim.Opts{KeepEvents: true, MaxCommands: long(4000, 500)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,17 +108,31 @@ func duels(t *testing.T, a, b sim.Policy, games int) int {
 	return wins
 }
 
-// TestHardBeatsNormal is a small tournament of duels between Hard and Normal on fixed seeds, with a
-// loose bound; the full form plays more games with a tighter one. The measured rates are in docs/ai.md.
+// TestHardBeatsNormal is a small tournament on fixed seeds (so it cannot flake) on the classic map:
+// Hard against three Normals, whose fair share is a quarter of the games, with a loose bound; the full
+// form plays more games. The measured rates are in docs/ai.md (about 59%).
 func TestHardBeatsNormal(t *testing.T) {
 	t.Parallel()
+	board := classicBoard(t)
 	hard := ai.NewHard(ai.HardOpts{Budget: testBudget})
 	normal := ai.NewNormal(ai.NormalOpts{Budget: testBudget})
-	games := long(100, 16)
-	wins := duels(t, hard, normal, games)
-	t.Logf("Hard won %d of %d duels against Normal", wins, games)
-	if want := long(55, 8); wins < want {
-		t.Fatalf("Hard won %d of %d duels against Normal; want at least %d", wins, games, want)
+	games := long(60, 6)
+	wins := 0
+	for g := range games {
+		policies := []sim.Policy{normal, normal, normal, normal}
+		mine := rules.PlayerID(g % 4)
+		policies[mine] = hard
+		res, err := sim.Play(board, rules.Config{Seats: seats(4)}, policies, uint64(2000+g), sim.Opts{MaxCommands: 20000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Winner == mine {
+			wins++
+		}
+	}
+	t.Logf("Hard won %d of %d four-player games against three Normals", wins, games)
+	if want := long(21, 2); wins < want {
+		t.Fatalf("Hard won %d of %d four-player games against three Normals; want at least %d", wins, games, want)
 	}
 }
 
