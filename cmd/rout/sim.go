@@ -30,6 +30,7 @@ func runSim(ctx context.Context, args []string, _ func(string) string, stdout, s
 	check := fs.Bool("check", true, "check the invariants after every event (slower)")
 	seatList := fs.String("seats", "", "comma-separated CPU `players`, one per seat ("+strings.Join(ai.Names(), ", ")+
 		", or idle: a seat that only does what it must and ends its turns): a tournament with win rates per player and decision times; overrides --players")
+	budget := fs.Duration("budget", 0, "time budget of one CPU decision (0: each player's default); a decision that runs out of it plays a safe command, so set it high for figures that do not depend on the machine's load")
 	parallel := fs.Int("parallel", runtime.GOMAXPROCS(0), "games played at once (the results do not depend on it)")
 	maxCommands := fs.Int("max-commands", 0, "stop a game after this many commands (0: 1,000,000): with --seats it counts as unfinished, otherwise it is an error")
 	fs.Usage = func() {
@@ -68,6 +69,9 @@ func runSim(ctx context.Context, args []string, _ func(string) string, stdout, s
 	if *games < 1 {
 		return usageError("sim: --games must be at least 1")
 	}
+	if *budget < 0 {
+		return usageError("sim: --budget must not be negative")
+	}
 	if *parallel < 1 {
 		return usageError("sim: --parallel must be at least 1")
 	}
@@ -77,7 +81,7 @@ func runSim(ctx context.Context, args []string, _ func(string) string, stdout, s
 	base := make([]sim.Policy, *players)
 	if names != nil {
 		for i, name := range names {
-			policy, ok := simPlayer(name)
+			policy, ok := simPlayer(name, *budget)
 			if !ok {
 				return usageError(fmt.Sprintf("sim: --seats: no CPU player %q (want one of %s, idle)", name, strings.Join(ai.Names(), ", ")))
 			}
@@ -209,12 +213,22 @@ func printTournament(w io.Writer, names []string, stats *sim.Stats, times *sim.D
 	}
 }
 
-// simPlayer returns the CPU player called name (ai.ByName), or idle: a seat that does only what it
-// must (a forced trade, the whole reserve on its first territory, the fewest armies into a conquest) and
-// ends its attack phase and its turn, the baseline of an absent player.
-func simPlayer(name string) (sim.Policy, bool) {
-	if name == "idle" {
+// simPlayer returns the CPU player called name (ai.ByName) with the given decision budget (0: its
+// default), or idle: a seat that does only what it must (a forced trade, the whole reserve on its first
+// territory, the fewest armies into a conquest) and ends its attack phase and its turn, the baseline of
+// an absent player.
+func simPlayer(name string, budget time.Duration) (sim.Policy, bool) {
+	switch name {
+	case "idle":
 		return idle, true
+	case "easy":
+		return ai.NewEasy(ai.EasyOpts{Budget: budget}), true
+	case "normal":
+		return ai.NewNormal(ai.NormalOpts{Budget: budget}), true
+	case "hard":
+		return ai.NewHard(ai.HardOpts{Budget: budget}), true
+	case "cautious":
+		return ai.NewCautious(ai.CautiousOpts{Budget: budget}), true
 	}
 	return ai.ByName(name)
 }
