@@ -142,6 +142,7 @@ feed:
 	stats := sim.NewStats(*players)
 	var times sim.DecisionTimes
 	survival := map[string][]int{}
+	places := map[string][]int{}
 	for _, o := range outcomes {
 		if o.err != nil {
 			return o.err
@@ -150,6 +151,7 @@ feed:
 		times.Merge(o.times)
 		for i, name := range names {
 			survival[name] = append(survival[name], o.times.TurnsPlayed(rules.PlayerID(i)))
+			places[name] = append(places[name], place(o.res, o.times, rules.PlayerID(i), len(names)))
 		}
 	}
 	elapsed := time.Since(start)
@@ -164,7 +166,7 @@ feed:
 	fmt.Fprintf(stdout, "events per game: %s\n", spread(stats.Events))
 	fmt.Fprintf(stdout, "wins by seat: %v\n", stats.Wins)
 	if names != nil {
-		printTournament(stdout, names, stats, &times, survival)
+		printTournament(stdout, names, stats, &times, survival, places)
 	}
 	return nil
 }
@@ -172,7 +174,7 @@ feed:
 // printTournament prints, for each CPU player of the seats, the share of the games it won with its 95%
 // Wilson confidence interval (and split by whether it moved first), and the 50th and 99th percentiles of
 // its decision times.
-func printTournament(w io.Writer, names []string, stats *sim.Stats, times *sim.DecisionTimes, survival map[string][]int) {
+func printTournament(w io.Writer, names []string, stats *sim.Stats, times *sim.DecisionTimes, survival, places map[string][]int) {
 	if stats.Unfinished > 0 {
 		fmt.Fprintf(w, "unfinished games (no winner): %d\n", stats.Unfinished)
 	}
@@ -210,7 +212,26 @@ func printTournament(w io.Writer, names []string, stats *sim.Stats, times *sim.D
 		if xs := survival[st.Name]; len(xs) > 0 {
 			fmt.Fprintf(w, "turns played %s (per seat and game): %s\n", st.Name, spread(xs))
 		}
+		if xs := places[st.Name]; len(xs) > 0 {
+			fmt.Fprintf(w, "place %s (1: the winner, 2: the last eliminated, ...): %s\n", st.Name, spread(xs))
+		}
 	}
+}
+
+// place is where seat p finished game res: 1 for the winner, then by the game turns played (the later
+// a seat was eliminated, the better its place); seats with as many turns share the better place.
+func place(res sim.Result, times *sim.DecisionTimes, p rules.PlayerID, seats int) int {
+	if res.Winner == p {
+		return 1
+	}
+	mine, out := times.TurnsPlayed(p), 1
+	for q := range seats {
+		id := rules.PlayerID(q)
+		if id != p && (id == res.Winner || times.TurnsPlayed(id) > mine) {
+			out++
+		}
+	}
+	return out
 }
 
 // simPlayer returns the CPU player called name (ai.ByName) with the given decision budget (0: its

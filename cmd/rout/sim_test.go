@@ -43,7 +43,8 @@ func TestSimSeats(t *testing.T) {
 		{
 			[]string{"sim", "--seats", "normal,normal,cautious,idle", "--games", "2", "--check=false", "--parallel", "2"},
 			[]string{"4 players", "win rate idle: ", "turn time normal: p50 ", "turn time idle: p50 ",
-				"turns played cautious (per seat and game): mean ", "turns played idle (per seat and game): mean "},
+				"turns played cautious (per seat and game): mean ", "turns played idle (per seat and game): mean ",
+				"place idle (1: the winner, 2: the last eliminated, ...): mean "},
 		},
 	} {
 		out, errOut, err := runRout(t, tc.args...)
