@@ -152,7 +152,7 @@ func (c *cpu) killWeight(t rules.TerritoryID) float64 {
 	if c.v.opponents() > 1 {
 		w = c.st.multiKillWeight
 	}
-	return w + c.st.pressureWeight*c.pressure()
+	return w + c.st.pressureWeight*c.pressure() + c.leaderKill(c.s.Owner(t))
 }
 
 // value is what conquering territory t is worth to the player, in armies, after the territories of
@@ -193,7 +193,7 @@ func (c *cpu) value(t rules.TerritoryID, path []rules.TerritoryID) float64 {
 		val *= 1 - c.st.holdWeight*c.loseOdds(c.threatAround(t, path), 1)
 	}
 	if v.active(o) {
-		val += c.elimination(o)
+		val += c.elimination(o) + c.leaderBonus(o)
 	}
 	if len(path) == 0 {
 		if c.values == nil {

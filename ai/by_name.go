@@ -7,9 +7,9 @@ import (
 )
 
 // Names lists the CPU players ByName knows, weakest first.
-func Names() []string { return []string{"random", "easy", "normal", "cautious"} }
+func Names() []string { return []string{"random", "easy", "normal", "hard", "cautious"} }
 
-// ByName returns the CPU player called name ("random", "easy", "normal" or "cautious") with its default
+// ByName returns the CPU player called name ("random", "easy", "normal", "hard" or "cautious") with its default
 // options, and false for any other name.
 func ByName(name string) (func(rules.State, rules.PlayerID, *rand.Rand) rules.Command, bool) {
 	switch name {
@@ -19,6 +19,8 @@ func ByName(name string) (func(rules.State, rules.PlayerID, *rand.Rand) rules.Co
 		return Easy, true
 	case "normal":
 		return Normal, true
+	case "hard":
+		return Hard, true
 	case "cautious":
 		return Cautious, true
 	}

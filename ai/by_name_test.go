@@ -13,7 +13,7 @@ func TestByName(t *testing.T) {
 			t.Errorf("ByName(%q): found %v, nil %v; want a player", name, ok, p == nil)
 		}
 	}
-	for _, name := range []string{"", "hard", "Normal"} {
+	for _, name := range []string{"", "grandmaster", "Normal"} {
 		if p, ok := ai.ByName(name); ok || p != nil {
 			t.Errorf("ByName(%q): found %v, nil %v; want none", name, ok, p == nil)
 		}

@@ -39,6 +39,9 @@ type style struct {
 	completeWeight, goalWeight, breakWeight float64
 	cardWeight                              float64 // scales what the turn's card is worth (cardWorth)
 	territoryWeight                         float64 // what a territory is worth in itself
+	// leaderWeight is the extra worth of a territory of an opponent near a win (see leader); half of it is
+	// added to each of its armies killed. Zero ignores the leader.
+	leaderWeight float64
 }
 
 // Normal's weights were tuned by random searches against Random on the classic map (docs/ai.md);
@@ -70,6 +73,9 @@ type cpu struct {
 	odds     map[[2]int]rules.Odds
 	values   map[rules.TerritoryID]float64
 	work     int // battle states computed so far (see maxWork)
+
+	leaderKnown bool // leaderID is computed
+	leaderID    rules.PlayerID
 }
 
 // play returns the policy function of a style: it decides within budget and never panics (a decision

@@ -67,6 +67,7 @@ func cpus() map[string]policy {
 	return map[string]policy{
 		"easy":     ai.NewEasy(ai.EasyOpts{Budget: testBudget}),
 		"normal":   ai.NewNormal(ai.NormalOpts{Budget: testBudget}),
+		"hard":     ai.NewHard(ai.HardOpts{Budget: testBudget}),
 		"cautious": ai.NewCautious(ai.CautiousOpts{Budget: testBudget}),
 	}
 }

@@ -9,6 +9,9 @@
 //
 //   - Random plays random legal commands with just enough sense that games end: the baseline.
 //   - Normal is the standard CPU player (below).
+//   - Hard is Normal with diplomacy (an opponent near a win is everyone's target) and a look-ahead: at
+//     each reinforcement decision it compares a few plans (where the reserve goes, trading now or
+//     holding the set) by simulated continuations with Normal's play, within counts and its budget.
 //   - Easy is Normal with mistakes: a share of its decisions (DefaultMistakes, 15%) are random legal
 //     commands, drawn from the policy's *rand.Rand.
 //   - Cautious plays an idle human's turn when the turn timer runs out: it trades only when forced,

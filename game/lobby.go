@@ -39,7 +39,7 @@ type SeatSpec struct {
 	Kind        SeatKind
 	UserID      int
 	InviteEmail string
-	Difficulty  string // easy, normal or cautious; default normal
+	Difficulty  string // easy, normal, hard or cautious; default normal
 	Color       string
 }
 
@@ -179,8 +179,8 @@ func checkSeat(i int, seat SeatSpec) error {
 			return errorf(CodeBadInput, "seat %d: an invited seat needs an email address", i)
 		}
 	case SeatCPU:
-		if !slices.Contains([]string{"", "easy", "normal", "cautious"}, seat.Difficulty) {
-			return errorf(CodeBadInput, "seat %d: difficulty must be easy, normal or cautious", i)
+		if !slices.Contains([]string{"", "easy", "normal", "hard", "cautious"}, seat.Difficulty) {
+			return errorf(CodeBadInput, "seat %d: difficulty must be easy, normal, hard or cautious", i)
 		}
 	default:
 		return errorf(CodeBadInput, "seat %d: unknown seat kind %d", i, seat.Kind)

@@ -66,7 +66,7 @@ type Seat struct {
 	Seat        int
 	UserID      int // 0 for a CPU seat or a seat nobody has taken
 	CPU         bool
-	Difficulty  string // CPU seats: easy, normal or cautious
+	Difficulty  string // CPU seats: easy, normal, hard or cautious
 	Color       string
 	Status      string // open, invited, active, eliminated or resigned
 	InviteEmail string

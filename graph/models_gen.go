@@ -360,7 +360,7 @@ type SeatInput struct {
 	Kind SeatKind `json:"kind"`
 	// The invited user's email (INVITED).
 	Email *string `json:"email,omitempty"`
-	// easy, normal or cautious (CPU).
+	// easy, normal, hard or cautious (CPU).
 	Difficulty *string `json:"difficulty,omitempty"`
 	// The seat's color, unique in the game.
 	Color string `json:"color"`

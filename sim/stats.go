@@ -128,10 +128,23 @@ func SpreadOf(xs []int) Spread {
 	return Spread{Mean: float64(total) / float64(len(xs)), Median: sorted[len(sorted)/2], Min: sorted[0], Max: sorted[len(sorted)-1]}
 }
 
-// DecisionTimes records how long each named policy takes per decision. It is not safe for concurrent
-// use: the policies it wraps must play one game at a time.
+// DecisionTimes records how long each named policy takes per decision, and per whole game turn (the
+// decisions a player makes from the start of one of its game turns to its end; claim picks and placement
+// turns are not counted as turns), and how many game turns each seat played. It is not safe for concurrent
+// use: the policies it wraps must play one game at a time. Play parallel games with one DecisionTimes per
+// game and Merge them.
 type DecisionTimes struct {
 	byName map[string][]time.Duration
+	turns  map[string][]time.Duration
+	open   map[rules.PlayerID]*openTurn
+	played map[rules.PlayerID]int
+}
+
+// openTurn is the game turn a seat is playing: its number, the name of its policy and the time so far.
+type openTurn struct {
+	name string
+	turn int
+	took time.Duration
 }
 
 // Wrap returns policy, timing every decision it makes under name.
@@ -139,11 +152,55 @@ func (dt *DecisionTimes) Wrap(name string, policy Policy) Policy {
 	return func(s rules.State, p rules.PlayerID, r *rand.Rand) rules.Command {
 		start := time.Now()
 		c := policy(s, p, r)
+		took := time.Since(start)
 		if dt.byName == nil {
 			dt.byName = map[string][]time.Duration{}
+			dt.turns = map[string][]time.Duration{}
+			dt.open = map[rules.PlayerID]*openTurn{}
+			dt.played = map[rules.PlayerID]int{}
 		}
-		dt.byName[name] = append(dt.byName[name], time.Since(start))
+		dt.byName[name] = append(dt.byName[name], took)
+		switch s.Phase() {
+		case rules.PhaseReinforce, rules.PhaseAttack, rules.PhaseOccupy, rules.PhaseFortify:
+			o := dt.open[p]
+			if o == nil || o.turn != s.Turn() {
+				dt.closeTurn(p)
+				o = &openTurn{name: name, turn: s.Turn()}
+				dt.open[p] = o
+				dt.played[p]++
+			}
+			o.took += took
+		}
 		return c
+	}
+}
+
+func (dt *DecisionTimes) closeTurn(p rules.PlayerID) {
+	if o := dt.open[p]; o != nil {
+		dt.turns[o.name] = append(dt.turns[o.name], o.took)
+		delete(dt.open, p)
+	}
+}
+
+// Finish closes the turns still being played (call it once a game is over, before reading TurnTimes).
+func (dt *DecisionTimes) Finish() {
+	for p := range dt.open {
+		dt.closeTurn(p)
+	}
+}
+
+// Merge adds the times recorded in other (finished) to dt.
+func (dt *DecisionTimes) Merge(other *DecisionTimes) {
+	other.Finish()
+	if dt.byName == nil {
+		dt.byName = map[string][]time.Duration{}
+		dt.turns = map[string][]time.Duration{}
+	}
+	for name, d := range other.byName {
+		dt.byName[name] = append(dt.byName[name], d...)
+	}
+	for name, d := range other.turns {
+		dt.turns[name] = append(dt.turns[name], d...)
 	}
 }
 
@@ -151,3 +208,11 @@ func (dt *DecisionTimes) Wrap(name string, policy Policy) Policy {
 func (dt *DecisionTimes) Sorted(name string) []time.Duration {
 	return slices.Sorted(slices.Values(dt.byName[name]))
 }
+
+// TurnTimes returns the times of the whole game turns played under name, shortest first.
+func (dt *DecisionTimes) TurnTimes(name string) []time.Duration {
+	return slices.Sorted(slices.Values(dt.turns[name]))
+}
+
+// TurnsPlayed returns the number of game turns seat p played (how long it survived).
+func (dt *DecisionTimes) TurnsPlayed(p rules.PlayerID) int { return dt.played[p] }

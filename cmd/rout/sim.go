@@ -4,7 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math/rand/v2"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"rout/ai"
@@ -26,7 +29,9 @@ func runSim(ctx context.Context, args []string, _ func(string) string, stdout, s
 	cards := fs.String("cards", "classic", "card system: classic, fixed, fixed_ttb or classic_scaling_ttb")
 	check := fs.Bool("check", true, "check the invariants after every event (slower)")
 	seatList := fs.String("seats", "", "comma-separated CPU `players`, one per seat ("+strings.Join(ai.Names(), ", ")+
-		"): a tournament with win rates per player and decision times; overrides --players")
+		", or idle: a seat that only does what it must and ends its turns): a tournament with win rates per player and decision times; overrides --players")
+	budget := fs.Duration("budget", 0, "time budget of one CPU decision (0: each player's default); a decision that runs out of it plays a safe command, so set it high for figures that do not depend on the machine's load")
+	parallel := fs.Int("parallel", runtime.GOMAXPROCS(0), "games played at once (the results do not depend on it)")
 	maxCommands := fs.Int("max-commands", 0, "stop a game after this many commands (0: 1,000,000): with --seats it counts as unfinished, otherwise it is an error")
 	if done, err := parseFlags(fs, args, 0); done {
 		return err
@@ -53,39 +58,90 @@ func runSim(ctx context.Context, args []string, _ func(string) string, stdout, s
 	if *games < 1 {
 		return usageError("sim: --games must be at least 1")
 	}
+	if *budget < 0 {
+		return usageError("sim: --budget must not be negative")
+	}
+	if *parallel < 1 {
+		return usageError("sim: --parallel must be at least 1")
+	}
 	if *maxCommands < 0 {
 		return usageError("sim: --max-commands must not be negative")
 	}
-	policies := make([]sim.Policy, *players)
-	var times sim.DecisionTimes
+	base := make([]sim.Policy, *players)
 	if names != nil {
 		for i, name := range names {
-			policy, ok := ai.ByName(name)
+			policy, ok := simPlayer(name, *budget)
 			if !ok {
-				return usageError(fmt.Sprintf("sim: --seats: no CPU player %q (want one of %s)", name, strings.Join(ai.Names(), ", ")))
+				return usageError(fmt.Sprintf("sim: --seats: no CPU player %q (want one of %s, idle)", name, strings.Join(ai.Names(), ", ")))
 			}
-			policies[i] = times.Wrap(name, policy)
+			base[i] = policy
 		}
 	} else {
-		for i := range policies {
-			policies[i] = ai.Random
+		for i := range base {
+			base[i] = ai.Random
 		}
 	}
-	stats := sim.NewStats(*players)
+	type outcome struct {
+		res   sim.Result
+		times *sim.DecisionTimes
+		err   error
+	}
+	outcomes := make([]outcome, *games)
+	next := make(chan int)
+	var wg sync.WaitGroup
 	start := time.Now()
+	for range min(*parallel, *games) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for g := range next {
+				times := &sim.DecisionTimes{}
+				policies := make([]sim.Policy, len(base))
+				for i, p := range base {
+					policies[i] = p
+					if names != nil {
+						policies[i] = times.Wrap(names[i], p)
+					}
+				}
+				seed := *seed + uint64(g)
+				res, err := sim.Play(board, cfg, policies, seed, sim.Opts{Check: *check, MaxCommands: *maxCommands})
+				if err != nil {
+					err = fmt.Errorf("error playing game %d (seed %d): %w", g, seed, err)
+				} else if res.Winner < 0 && names == nil {
+					err = fmt.Errorf("game %d (seed %d) did not end", g, seed)
+				}
+				times.Finish()
+				outcomes[g] = outcome{res: res, times: times, err: err}
+			}
+		}()
+	}
+feed:
 	for g := range *games {
-		if err := ctx.Err(); err != nil {
-			return err
+		select {
+		case next <- g:
+		case <-ctx.Done():
+			break feed
 		}
-		seed := *seed + uint64(g)
-		res, err := sim.Play(board, cfg, policies, seed, sim.Opts{Check: *check, MaxCommands: *maxCommands})
-		if err != nil {
-			return fmt.Errorf("error playing game %d (seed %d): %w", g, seed, err)
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	stats := sim.NewStats(*players)
+	var times sim.DecisionTimes
+	survival := map[string][]int{}
+	places := map[string][]int{}
+	for _, o := range outcomes {
+		if o.err != nil {
+			return o.err
 		}
-		if res.Winner < 0 && names == nil {
-			return fmt.Errorf("game %d (seed %d) did not end", g, seed)
+		stats.Add(o.res)
+		times.Merge(o.times)
+		for i, name := range names {
+			survival[name] = append(survival[name], o.times.TurnsPlayed(rules.PlayerID(i)))
+			places[name] = append(places[name], place(o.res, o.times, rules.PlayerID(i), len(names)))
 		}
-		stats.Add(res)
 	}
 	elapsed := time.Since(start)
 	fmt.Fprintf(stdout, "map %s (%d territories), %d players, %s claim, %s cards, invariants checked: %v\n",
@@ -99,7 +155,7 @@ func runSim(ctx context.Context, args []string, _ func(string) string, stdout, s
 	fmt.Fprintf(stdout, "events per game: %s\n", spread(stats.Events))
 	fmt.Fprintf(stdout, "wins by seat: %v\n", stats.Wins)
 	if names != nil {
-		printTournament(stdout, names, stats, &times)
+		printTournament(stdout, names, stats, &times, survival, places)
 	}
 	return nil
 }
@@ -107,7 +163,7 @@ func runSim(ctx context.Context, args []string, _ func(string) string, stdout, s
 // printTournament prints, for each CPU player of the seats, the share of the games it won with its 95%
 // Wilson confidence interval (and split by whether it moved first), and the 50th and 99th percentiles of
 // its decision times.
-func printTournament(w io.Writer, names []string, stats *sim.Stats, times *sim.DecisionTimes) {
+func printTournament(w io.Writer, names []string, stats *sim.Stats, times *sim.DecisionTimes, survival, places map[string][]int) {
 	if stats.Unfinished > 0 {
 		fmt.Fprintf(w, "unfinished games (no winner): %d\n", stats.Unfinished)
 	}
@@ -136,7 +192,79 @@ func printTournament(w io.Writer, names []string, stats *sim.Stats, times *sim.D
 		}
 		fmt.Fprintf(w, "decision time %s: p50 %s, p99 %s, max %s over %d decisions\n",
 			st.Name, sim.Percentile(d, 50), sim.Percentile(d, 99), d[len(d)-1], len(d))
+		if t := times.TurnTimes(st.Name); len(t) > 0 {
+			fmt.Fprintf(w, "turn time %s: p50 %s, p99 %s, max %s over %d turns\n",
+				st.Name, sim.Percentile(t, 50), sim.Percentile(t, 99), t[len(t)-1], len(t))
+		}
 	}
+	for _, st := range standings {
+		if xs := survival[st.Name]; len(xs) > 0 {
+			fmt.Fprintf(w, "turns played %s (per seat and game): %s\n", st.Name, spread(xs))
+		}
+		if xs := places[st.Name]; len(xs) > 0 {
+			fmt.Fprintf(w, "place %s (1: the winner, 2: the last eliminated, ...): %s\n", st.Name, spread(xs))
+		}
+	}
+}
+
+// place is where seat p finished game res: 1 for the winner, then by the game turns played (the later
+// a seat was eliminated, the better its place); seats with as many turns share the better place.
+func place(res sim.Result, times *sim.DecisionTimes, p rules.PlayerID, seats int) int {
+	if res.Winner == p {
+		return 1
+	}
+	mine, out := times.TurnsPlayed(p), 1
+	for q := range seats {
+		id := rules.PlayerID(q)
+		if id != p && (id == res.Winner || times.TurnsPlayed(id) > mine) {
+			out++
+		}
+	}
+	return out
+}
+
+// simPlayer returns the CPU player called name (ai.ByName) with the given decision budget (0: its
+// default), or idle: a seat that does only what it must (a forced trade, the whole reserve on its first
+// territory, the fewest armies into a conquest) and ends its attack phase and its turn, the baseline of
+// an absent player.
+func simPlayer(name string, budget time.Duration) (sim.Policy, bool) {
+	switch name {
+	case "idle":
+		return idle, true
+	case "easy":
+		return ai.NewEasy(ai.EasyOpts{Budget: budget}), true
+	case "normal":
+		return ai.NewNormal(ai.NormalOpts{Budget: budget}), true
+	case "hard":
+		return ai.NewHard(ai.HardOpts{Budget: budget}), true
+	case "cautious":
+		return ai.NewCautious(ai.CautiousOpts{Budget: budget}), true
+	}
+	return ai.ByName(name)
+}
+
+func idle(s rules.State, p rules.PlayerID, _ *rand.Rand) rules.Command {
+	var place, other rules.Command
+	for _, a := range rules.LegalCommands(s, p) {
+		switch c := a.Command.(type) {
+		case rules.EndAttack, rules.EndTurn:
+			return c
+		case rules.Occupy:
+			return rules.Occupy{Armies: a.Min}
+		case rules.Place:
+			if place == nil {
+				place = rules.Place{Placements: []rules.Placement{{Territory: c.Placements[0].Territory, Armies: a.Max}}}
+			}
+		case rules.Claim, rules.Trade:
+			if other == nil {
+				other = c
+			}
+		}
+	}
+	if place != nil {
+		return place
+	}
+	return other
 }
 
 func simBoard(id string) (*rules.Board, error) {

@@ -40,6 +40,12 @@ func TestSimSeats(t *testing.T) {
 			[]string{"3 players", "invariants checked: true", "win rate easy: ", "2 seat(s)", "per seat", "win rate cautious: ",
 				"decision time cautious: p50 "},
 		},
+		{
+			[]string{"sim", "--seats", "normal,normal,cautious,idle", "--games", "2", "--check=false", "--parallel", "2"},
+			[]string{"4 players", "win rate idle: ", "turn time normal: p50 ", "turn time idle: p50 ",
+				"turns played cautious (per seat and game): mean ", "turns played idle (per seat and game): mean ",
+				"place idle (1: the winner, 2: the last eliminated, ...): mean "},
+		},
 	} {
 		out, errOut, err := runRout(t, tc.args...)
 		if err != nil {
@@ -64,10 +70,36 @@ func TestSimBadArguments(t *testing.T) {
 		{"sim", "extra"},
 		{"sim", "--seats", "normal,grandmaster", "--games", "1"},
 		{"sim", "--seats", "normal", "--games", "1"},
+		{"sim", "--parallel", "0"},
+		{"sim", "--budget", "-1s"},
 		{"sim", "--seats", "normal,random", "--max-commands", "-1"},
 	} {
 		if _, _, err := runRout(t, args...); err == nil || exitCode(err) == 0 {
 			t.Errorf("rout %v: got %v, want a failure", args, err)
 		}
+	}
+}
+
+// TestSimParallelSameResults: the figures of a tournament do not depend on how many games are played at
+// once.
+func TestSimParallelSameResults(t *testing.T) {
+	t.Parallel()
+	var outs []string
+	for _, parallel := range []string{"1", "3"} {
+		out, errOut, err := runRout(t, "sim", "--seats", "easy,random,normal", "--games", "6", "--check=false", "--parallel", parallel, "--budget", "10m")
+		if err != nil {
+			t.Fatalf("rout sim --parallel %s: %v (stderr %q)", parallel, err, errOut)
+		}
+		var kept []string
+		for _, line := range strings.Split(out, "\n") {
+			if strings.HasPrefix(line, "wins by seat") || strings.HasPrefix(line, "turns per game") ||
+				strings.HasPrefix(line, "commands per game") || strings.HasPrefix(line, "turns played") {
+				kept = append(kept, line)
+			}
+		}
+		outs = append(outs, strings.Join(kept, "\n"))
+	}
+	if outs[0] != outs[1] {
+		t.Fatalf("--parallel 1 and 3 differ:\n%s\n---\n%s", outs[0], outs[1])
 	}
 }

@@ -274,7 +274,7 @@ var (
 		{Name: "id", Type: field.TypeInt, Increment: true},
 		{Name: "seat", Type: field.TypeInt},
 		{Name: "cpu", Type: field.TypeBool, Default: false},
-		{Name: "difficulty", Type: field.TypeEnum, Nullable: true, Enums: []string{"easy", "normal", "cautious"}},
+		{Name: "difficulty", Type: field.TypeEnum, Nullable: true, Enums: []string{"easy", "normal", "hard", "cautious"}},
 		{Name: "color", Type: field.TypeString, Size: 32},
 		{Name: "turn_order", Type: field.TypeInt, Default: -1},
 		{Name: "status", Type: field.TypeEnum, Enums: []string{"open", "invited", "active", "eliminated", "resigned"}, Default: "open"},

@@ -135,6 +135,7 @@ type Difficulty string
 const (
 	DifficultyEasy     Difficulty = "easy"
 	DifficultyNormal   Difficulty = "normal"
+	DifficultyHard     Difficulty = "hard"
 	DifficultyCautious Difficulty = "cautious"
 )
 
@@ -145,7 +146,7 @@ func (d Difficulty) String() string {
 // DifficultyValidator is a validator for the "difficulty" field enum values. It is called by the builders before save.
 func DifficultyValidator(d Difficulty) error {
 	switch d {
-	case DifficultyEasy, DifficultyNormal, DifficultyCautious:
+	case DifficultyEasy, DifficultyNormal, DifficultyHard, DifficultyCautious:
 		return nil
 	default:
 		return fmt.Errorf("player: invalid enum value for difficulty field: %q", d)

@@ -31,7 +31,7 @@ func (Player) Fields() []ent.Field {
 			Default(false).
 			Comment("Whether a CPU plays the seat."),
 		field.Enum("difficulty").
-			Values("easy", "normal", "cautious").
+			Values("easy", "normal", "hard", "cautious").
 			Optional().
 			Nillable().
 			Comment("The CPU's playing style; none for human seats."),

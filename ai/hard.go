@@ -1,0 +1,281 @@
+package ai
+
+import (
+	"cmp"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"rout/rules"
+)
+
+// HardBudget is the time Hard may take for one decision when its options leave Budget zero.
+const HardBudget = time.Second
+
+// DefaultPlayouts is how many simulated continuations Hard plays per candidate plan when its options
+// leave Playouts zero.
+const DefaultPlayouts = 2
+
+// Hard's limits on its look-ahead, counts rather than times so that a decision stays deterministic:
+// the candidate plans it compares, the commands one playout may simulate, and the board size past which
+// a playout stops at the end of Hard's own turn instead of playing the opponents' replies.
+const (
+	hardCandidates    = 4
+	playoutCommands   = 600
+	hardRepliesMaxLen = 200
+)
+
+// HardOpts tunes a Hard CPU player.
+type HardOpts struct {
+	// Budget is the time one decision may take; zero or less means HardBudget. The look-ahead stops at
+	// the budget and Hard plays its heuristic choice (Normal's, with Hard's weights) instead, so only a
+	// budget that runs out makes the player depend on the clock.
+	Budget time.Duration
+	// Playouts is the number of simulated continuations per candidate plan; zero means DefaultPlayouts,
+	// a negative value none (Hard then plays its heuristic choice).
+	Playouts int
+}
+
+// hardStyle is Normal's tuned weights with diplomacy: a leader near a win is everyone's target.
+var hardStyle = func() style {
+	st := normalStyle
+	st.leaderWeight = 1.5
+	return st
+}()
+
+// NewHard returns a Hard CPU player with the given options.
+func NewHard(opts HardOpts) func(s rules.State, p rules.PlayerID, r *rand.Rand) rules.Command {
+	budget := opts.Budget
+	if budget <= 0 {
+		budget = HardBudget
+	}
+	playouts := opts.Playouts
+	if playouts == 0 {
+		playouts = DefaultPlayouts
+	}
+	return func(s rules.State, p rules.PlayerID, r *rand.Rand) (c rules.Command) {
+		if p != s.Current() {
+			return nil
+		}
+		deadline := time.Now().Add(budget)
+		defer func() {
+			if recover() != nil {
+				c = newLegal(s, p).first()
+			}
+		}()
+		seed := uint64(s.Turn())<<8 | uint64(p)
+		if r != nil {
+			seed = r.Uint64()
+		}
+		return hardDecide(s, p, deadline, playouts, seed)
+	}
+}
+
+// Hard is the strongest CPU player, with the default options. It plays as Normal does, with two
+// differences: an opponent near a win (see leader) is everyone's target, so conquering its territories
+// and killing its armies are worth more; and at the start of its turn it compares a few plans (where the
+// reserve goes, and whether to trade a set now or hold it) by simulated continuations: each plan is
+// played on with Normal's play for every seat to the start of Hard's next turn, with dice drawn from r,
+// and scored by Hard's share of the armies and income on the board. The same state and seed give the
+// same command (unless a decision runs out of its budget).
+func Hard(s rules.State, p rules.PlayerID, r *rand.Rand) rules.Command {
+	return hard(s, p, r)
+}
+
+var hard = NewHard(HardOpts{})
+
+// hardDecide chooses p's command: the heuristic one, or at a reinforcement decision the best of a few
+// plans by playouts.
+func hardDecide(s rules.State, p rules.PlayerID, deadline time.Time, playouts int, seed uint64) rules.Command {
+	l := newLegal(s, p)
+	if l.empty() {
+		return nil
+	}
+	base := decide(hardStyle, s, p, deadline)
+	if playouts < 0 || len(l.places) == 0 || s.Phase() != rules.PhaseReinforce {
+		return base
+	}
+	cands := hardPlans(s, p, l, base, deadline)
+	if len(cands) < 2 {
+		return base
+	}
+	totals := make([]float64, len(cands))
+	rounds := 0
+	for i := range playouts {
+		if time.Now().After(deadline) {
+			break
+		}
+		round := make([]float64, len(cands))
+		done := true
+		for k, cand := range cands {
+			// The same dice for every plan: the plans are compared on the same luck.
+			v, ok := playout(s, p, cand, seed+uint64(i)*0x9e3779b97f4a7c15, deadline)
+			if !ok {
+				done = false
+				break
+			}
+			round[k] = v
+		}
+		if !done {
+			break
+		}
+		for k := range cands {
+			totals[k] += round[k]
+		}
+		rounds++
+	}
+	if rounds == 0 {
+		return base
+	}
+	best := 0
+	for k := range cands {
+		if totals[k] > totals[best]+1e-9 {
+			best = k
+		}
+	}
+	if !l.allows(cands[best]) {
+		return base
+	}
+	return cands[best]
+}
+
+// hardPlans lists the reinforcement plans Hard compares, its heuristic choice first: trading the best
+// set now or not (when trading is optional), and the whole reserve on one of the borders its attacks
+// could best start from, or on its most threatened border.
+func hardPlans(s rules.State, p rules.PlayerID, l *legal, base rules.Command, deadline time.Time) []rules.Command {
+	c := &cpu{st: hardStyle, s: s, me: p, l: l, deadline: deadline, timed: true}
+	c.v = newView(s, p)
+	out := []rules.Command{base}
+	add := func(cmd rules.Command) {
+		if cmd == nil || !l.allows(cmd) || len(out) >= hardCandidates {
+			return
+		}
+		for _, o := range out {
+			if sameCommand(o, cmd) {
+				return
+			}
+		}
+		out = append(out, cmd)
+	}
+	if len(l.trades) > 0 && !s.MustTrade() {
+		add(rules.Trade{Cards: c.bestSet()})
+		add(c.place())
+	}
+	reserve := l.places[0].Max
+	type origin struct {
+		t     rules.TerritoryID
+		rough float64
+	}
+	var origins []origin
+	for _, t := range c.v.mine {
+		if !c.v.front[t] {
+			continue
+		}
+		a := float64(s.Armies(t) - 1 + reserve)
+		rough := 0.0
+		for _, nb := range c.v.b.Neighbors(t) {
+			if s.Owner(nb) != p {
+				rough = max(rough, c.value(nb, nil)*a/(a+2*float64(s.Armies(nb))+1))
+			}
+		}
+		origins = append(origins, origin{t, rough})
+	}
+	slices.SortStableFunc(origins, func(x, y origin) int { return cmp.Compare(y.rough, x.rough) })
+	all := func(t rules.TerritoryID) rules.Command {
+		return rules.Place{Placements: []rules.Placement{{Territory: t, Armies: reserve}}}
+	}
+	if t := c.mostThreatened(); t >= 0 {
+		add(all(t))
+	}
+	for _, o := range origins {
+		add(all(o.t))
+	}
+	return out
+}
+
+// sameCommand reports whether two plans are the same command.
+func sameCommand(a, b rules.Command) bool {
+	switch a := a.(type) {
+	case rules.Trade:
+		b, ok := b.(rules.Trade)
+		return ok && a == b
+	case rules.Place:
+		b, ok := b.(rules.Place)
+		return ok && slices.Equal(a.Placements, b.Placements)
+	}
+	return false
+}
+
+// playoutDice draws a playout's dice from a seeded generator.
+type playoutDice struct{ r *rand.Rand }
+
+func (d playoutDice) Intn(n int) int { return d.r.IntN(n) }
+
+// playout applies plan for p in s and plays on, every seat with Normal's play (p with Hard's weights),
+// to the start of p's next turn (on a large board only to the end of p's turn), and returns p's score
+// there. ok is false when the deadline passed.
+func playout(s rules.State, p rules.PlayerID, plan rules.Command, seed uint64, deadline time.Time) (float64, bool) {
+	dice := playoutDice{rand.New(rand.NewPCG(seed, 0x4a7d))}
+	s, _, err := rules.Apply(s, p, plan, dice)
+	if err != nil {
+		return 0, true // cannot happen for a legal plan; score it lowest
+	}
+	replies := s.Board().Len() <= hardRepliesMaxLen
+	startTurn := s.Turn()
+	for n := 0; n < playoutCommands && s.Phase() != rules.PhaseOver; n++ {
+		q := s.Current()
+		if s.Turn() != startTurn && (q == p || !replies) {
+			break
+		}
+		if n%16 == 15 && time.Now().After(deadline) {
+			return 0, false
+		}
+		st := normalStyle
+		if q == p {
+			st = hardStyle
+		}
+		cmd := decide(st, s, q, deadline)
+		if cmd == nil {
+			break
+		}
+		next, _, err := rules.Apply(s, q, cmd, dice)
+		if err != nil {
+			break
+		}
+		s = next
+	}
+	return hardScore(s, p), true
+}
+
+// hardScore is how well p stands in s: its share of the strength on the board (armies and three turns
+// of income, cards counted as armies), with a win and an elimination at the extremes.
+func hardScore(s rules.State, p rules.PlayerID) float64 {
+	if s.Phase() == rules.PhaseOver {
+		if s.Winner() == p {
+			return 1
+		}
+		return 0
+	}
+	if s.Player(p).Status != rules.Active {
+		return 0
+	}
+	strength := func(q rules.PlayerID) float64 {
+		pl := s.Player(q)
+		return float64(pl.Armies) + 3*float64(s.Reinforcements(q)) + 1.5*float64(len(pl.Hand))
+	}
+	mine, total := 0.0, 0.0
+	for q := range s.Players() {
+		if s.Player(rules.PlayerID(q)).Status != rules.Active {
+			continue
+		}
+		x := strength(rules.PlayerID(q))
+		total += x
+		if rules.PlayerID(q) == p {
+			mine = x
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return mine / total
+}
