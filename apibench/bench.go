@@ -56,6 +56,14 @@ type Config struct {
 	CPUTurns int
 	// Deadlines is the number of games whose deadlines fall due at once. Default 1000.
 	Deadlines int
+	// BurstPlayers is the number of players the deadline burst's games are spread over, two to a game
+	// (game i between players 2i and 2i+1, modulo BurstPlayers). Default 2: every game between the same
+	// two players, whose notices then commit one after another (see docs/benchmarks.md).
+	BurstPlayers int
+	// CPUGames is the number of games of CPUs that play on during the deadline burst (each created with a
+	// player and two CPU seats, normal, and resigned by the player at once), so that the burst meets CPU
+	// turns; 0 for none.
+	CPUGames int
 	// Idle is how long the server's CPU is measured before the deadline games are created and again
 	// while they wait. Default 10 s.
 	Idle time.Duration
@@ -118,6 +126,15 @@ func (c *Config) validate() error {
 	def(&c.Reads, 200, 100_000, "reads")
 	def(&c.CPUTurns, 20, 1000, "CPU turns")
 	def(&c.Deadlines, 1000, 20_000, "deadlines")
+	if c.BurstPlayers == 0 {
+		c.BurstPlayers = 2
+	}
+	if c.BurstPlayers < 2 || c.BurstPlayers%2 != 0 || c.BurstPlayers > 2*c.Deadlines {
+		errs = append(errs, fmt.Errorf("the burst's players must be an even number from 2 to twice the deadlines, not %d", c.BurstPlayers))
+	}
+	if c.CPUGames < 0 || c.CPUGames > 1000 {
+		errs = append(errs, fmt.Errorf("CPU games must be from 0 to 1000, not %d", c.CPUGames))
+	}
 	if c.ProfileSeconds <= 0 {
 		c.ProfileSeconds = 5
 	}
@@ -183,7 +200,8 @@ type CPURun struct {
 
 // BurstRun is the deadline burst.
 type BurstRun struct {
-	Games int
+	Games   int
+	Players int // the players the games are spread over
 	// IdleCPU is the server's CPU time per second of wall time while the games waited for their
 	// deadlines, and EmptyCPU the same before they were created (-1 when not measured); Idle is how long
 	// each was measured.
@@ -198,6 +216,12 @@ type BurstRun struct {
 	Jobs     int
 	Failed   int
 	BurstCPU float64
+	// Late are the completed deadline jobs' lateness: from the moment they fell due to their start
+	// (River's attempted_at).
+	Late []time.Duration
+	// CPUGames are the games of CPUs that played during the burst (Config.CPUGames), and CPUTurns the CPU
+	// turns completed while it lasted.
+	CPUGames, CPUTurns int
 }
 
 // Run starts (or reaches) the server and makes the measurements of cfg in order; it stops at the first
@@ -557,16 +581,17 @@ const burstLead = 5 * time.Second
 // deadlines starts Deadlines games of two players, measures the server's CPU while they wait, moves
 // every deadline to one moment and times the takeovers.
 func (b *bench) deadlines(ctx context.Context) error {
-	// Players of their own, so that their games are the burst's only.
-	a, err := b.c.signUp(ctx, "d"+b.suffix+"_0")
-	if err != nil {
-		return err
+	// Players of their own, so that their games are the burst's only: game i is between players 2i and
+	// 2i+1, modulo BurstPlayers.
+	players := make([]player, b.cfg.BurstPlayers)
+	for i := range players {
+		p, err := b.c.signUp(ctx, fmt.Sprintf("d%s_%d", b.suffix, i))
+		if err != nil {
+			return err
+		}
+		players[i] = p
 	}
-	o, err := b.c.signUp(ctx, "d"+b.suffix+"_1")
-	if err != nil {
-		return err
-	}
-	run := &BurstRun{Games: b.cfg.Deadlines, IdleCPU: -1, EmptyCPU: -1}
+	run := &BurstRun{Games: b.cfg.Deadlines, Players: len(players), IdleCPU: -1, EmptyCPU: -1}
 	if cpu, ok := b.idleCPU(ctx); ok {
 		run.EmptyCPU = cpu
 	} else if ctx.Err() != nil {
@@ -588,6 +613,7 @@ func (b *bench) deadlines(ctx context.Context) error {
 				if i >= len(ids) || errs[w] != nil {
 					return
 				}
+				a, o := players[2*i%len(players)], players[(2*i+1)%len(players)]
 				g, err := b.c.newGame(ctx, b.cfg.Map, a, twoSeats, o)
 				if err != nil {
 					errs[w] = err
@@ -603,7 +629,11 @@ func (b *bench) deadlines(ctx context.Context) error {
 	}
 	fmt.Fprintf(b.cfg.Progress, "started %d games in %s\n", len(ids), time.Since(began).Round(time.Millisecond))
 	var gameIDs []int64
-	rows, err := b.srv.db.QueryContext(ctx, `SELECT id FROM games WHERE creator_id = (SELECT id FROM users WHERE name = $1)`, a.name)
+	names := make([]string, len(players))
+	for i, p := range players {
+		names[i] = p.name
+	}
+	rows, err := b.srv.db.QueryContext(ctx, `SELECT id FROM games WHERE creator_id IN (SELECT id FROM users WHERE name = ANY($1))`, pq.Array(names))
 	if err != nil {
 		return fmt.Errorf("error reading the burst's games: %w", err)
 	}
@@ -640,6 +670,9 @@ WHERE j.kind = 'rout_turn_deadline' AND j.state = 'scheduled'`
 		return ctx.Err()
 	}
 	run.Idle = b.cfg.Idle
+	if err := b.cpuGames(ctx, run); err != nil {
+		return err
+	}
 	// The deadlines of the games and of their jobs, a moment from now, in the database's precision.
 	due := time.Now().Add(burstLead).UTC().Truncate(time.Microsecond)
 	dueText := due.Format(time.RFC3339Nano)
@@ -689,6 +722,9 @@ WHERE id IN (SELECT j.id `+burstJobs+`)`, pq.Array(gameIDs), due, dueText)
 			if cpu1, ok1 := b.srv.cpuTime(); ok && ok1 {
 				run.BurstCPU = (cpu1 - cpu0).Seconds() / time.Since(cpuFrom).Seconds()
 			}
+			if err := b.lateness(ctx, run, due, dueText); err != nil {
+				return err
+			}
 			b.res.Burst = run
 			return <-profiled
 		}
@@ -696,6 +732,59 @@ WHERE id IN (SELECT j.id `+burstJobs+`)`, pq.Array(gameIDs), due, dueText)
 			return fmt.Errorf("%d of %d turns taken over: %w", len(ids)-left, len(ids), err)
 		}
 	}
+}
+
+// cpuGames starts Config.CPUGames games of a player and two CPU seats and has the player resign each at
+// once, so that their CPUs play on, turn after turn, during the burst.
+func (b *bench) cpuGames(ctx context.Context, run *BurstRun) error {
+	if b.cfg.CPUGames == 0 {
+		return nil
+	}
+	p, err := b.c.signUp(ctx, "dc"+b.suffix)
+	if err != nil {
+		return err
+	}
+	seats := []map[string]any{{"kind": "HUMAN", "color": "red"}, {"kind": "CPU", "color": "blue", "difficulty": "normal"},
+		{"kind": "CPU", "color": "green", "difficulty": "normal"}}
+	for range b.cfg.CPUGames {
+		g, err := b.c.newGame(ctx, b.cfg.Map, p, seats)
+		if err != nil {
+			return err
+		}
+		if _, err := b.c.command(ctx, p.token, "resign", "TurnInput", map[string]any{"gameId": g.ID}); err != nil {
+			return err
+		}
+	}
+	run.CPUGames = b.cfg.CPUGames
+	fmt.Fprintf(b.cfg.Progress, "started %d games of CPUs\n", b.cfg.CPUGames)
+	return nil
+}
+
+// lateness reads how late each completed deadline job of the burst started, and the CPU turns completed
+// while the burst lasted.
+func (b *bench) lateness(ctx context.Context, run *BurstRun, due time.Time, dueText string) error {
+	rows, err := b.srv.db.QueryContext(ctx, `SELECT extract(epoch FROM attempted_at - $2)::float8 FROM river_job
+WHERE kind = 'rout_turn_deadline' AND args->>'deadline' = $1 AND state = 'completed'`, dueText, due)
+	if err != nil {
+		return fmt.Errorf("error reading the deadline jobs' starts: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var s float64
+		if err := rows.Scan(&s); err != nil {
+			return err
+		}
+		run.Late = append(run.Late, time.Duration(s*float64(time.Second)))
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("error reading the deadline jobs' starts: %w", err)
+	}
+	err = b.srv.db.QueryRowContext(ctx, `SELECT count(*) FROM river_job WHERE kind = 'rout_cpu_turn' AND state = 'completed'
+AND finalized_at BETWEEN $1 AND $2`, due, due.Add(run.Done)).Scan(&run.CPUTurns)
+	if err != nil {
+		return fmt.Errorf("error counting the CPU turns of the burst: %w", err)
+	}
+	return nil
 }
 
 // startProfile writes a CPU profile of the server named name, of Config.ProfileSeconds from after

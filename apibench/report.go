@@ -61,10 +61,17 @@ func WriteReport(w io.Writer, r *Results) {
 		if b.IdleCPU >= 0 && b.EmptyCPU >= 0 {
 			idle = fmt.Sprintf("%.1f%% of a core over %s (before the burst's games were created: %.1f%%)", 100*b.IdleCPU, b.Idle.Round(time.Second), 100*b.EmptyCPU)
 		}
-		fmt.Fprintf(w, "Deadline burst: %d games' deadlines due at one moment, %d turns taken over in %s (%.0f a second; %d deadline jobs recorded as completed by then, %d failed; "+
-			"the server at %.0f%% of a core)", b.Games, b.Games-b.Left, b.Done.Round(time.Millisecond), float64(b.Games-b.Left)/b.Done.Seconds(), b.Jobs, b.Failed, 100*b.BurstCPU)
+		fmt.Fprintf(w, "Deadline burst: %d games' deadlines due at one moment (%d players, two to a game), %d turns taken over in %s (%.0f a second; %d deadline jobs recorded as completed by then, %d failed; "+
+			"the server at %.0f%% of a core)", b.Games, b.Players, b.Games-b.Left, b.Done.Round(time.Millisecond), float64(b.Games-b.Left)/b.Done.Seconds(), b.Jobs, b.Failed, 100*b.BurstCPU)
 		if b.Left > 0 {
 			fmt.Fprintf(w, ", **%d not taken over** when the wait ended", b.Left)
+		}
+		if len(b.Late) > 0 {
+			fmt.Fprintf(w, "; the deadline jobs started late by p50 %s, p99 %s, max %s", benchstat.Ms(benchstat.Percentile(b.Late, 0.5)),
+				benchstat.Ms(benchstat.Percentile(b.Late, 0.99)), benchstat.Ms(benchstat.Percentile(b.Late, 1)))
+		}
+		if b.CPUGames > 0 {
+			fmt.Fprintf(w, "; meanwhile %d games of CPUs played %d CPU turns", b.CPUGames, b.CPUTurns)
 		}
 		fmt.Fprintf(w, "; the server's CPU while they waited: %s.\n\n", idle)
 	}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
-	"time"
 
 	"rout/rules"
 )
@@ -54,7 +52,8 @@ type Result struct {
 	// the game as it is now, while Version and Events are the first call's.
 	Game Snapshot
 
-	after *cached // the new state, cached once the transaction commits
+	after *cached       // the new state, cached once the transaction commits
+	ann   announcements // what the effects announce, sent after the commit
 }
 
 // TurnSubmit runs one turn command through the whole path (see the package documentation), in one
@@ -108,14 +107,24 @@ func (s *Service) TurnSubmit(ctx context.Context, in CommandInput) (Result, erro
 		if seat < 0 {
 			return errorf(CodeForbidden, "you have no seat in this game")
 		}
-		res, err = s.execute(ctx, tx, g, cur, seat, in.Command, played{cause: in.Cause})
+		b, err := s.begin(g, cur)
 		if err != nil {
 			return err
 		}
-		if res.after, err = s.playSurvivor(ctx, tx, g, res.after); err != nil {
+		events, err := b.apply(seat, in.Command, in.Cause)
+		if err != nil {
 			return err
 		}
-		res.Game = g.snapshot(res.after) // after the survivor's commands, if any
+		version := b.version
+		if err := s.playSurvivor(b, s.survivorCommands, s.survivorTime); err != nil {
+			return err
+		}
+		after, err := s.commit(ctx, tx, b)
+		if err != nil {
+			return err
+		}
+		// The command's own version and events, and the game after the survivor's commands, if any.
+		res = Result{GameID: g.id, Version: version, Events: events, Seat: seat, after: after, ann: b.ann, Game: g.snapshot(after)}
 		if in.IdempotencyKey != "" {
 			if err := storeKey(ctx, tx, g.id, in, res); err != nil {
 				return err
@@ -155,70 +164,4 @@ func actingSeat(g *gameRow, a Actor, seats []Seat) (rules.PlayerID, error) {
 		return 0, errorf(CodeNotFound, "no game %d", g.id) // as lockGame says of a game that does not exist
 	}
 	return rules.NoPlayer, nil
-}
-
-// played is how execute plays a command: its cause, and whether it is the last of a lone survivor's
-// commands that playSurvivor plays now (Change.SurvivorPlays is then false).
-type played struct {
-	cause        Cause
-	lastSurvivor bool
-}
-
-// execute decides a command on a locked game, writes its changes and effects, and notifies.
-func (s *Service) execute(ctx context.Context, tx *sql.Tx, g *gameRow, cur *cached, seat rules.PlayerID, c rules.Command, how played) (Result, error) {
-	before := cur.state
-	dice := new(rules.ChaChaDice)
-	if err := dice.UnmarshalBinary(g.dice); err != nil {
-		return Result{}, fmt.Errorf("error restoring the dice of game %d: %w", g.id, err)
-	}
-	after, events, err := rules.Apply(before, seat, c, dice)
-	if err != nil {
-		return Result{}, err
-	}
-	seqEvents := make([]SeqEvent, len(events))
-	turn := before.Turn()
-	var deadline *time.Time
-	now := s.now().Truncate(time.Microsecond) // as PostgreSQL keeps it, so that the answer is what a read sees
-	for i, e := range events {
-		if ts, ok := e.(rules.TurnStarted); ok {
-			turn = ts.Turn
-			d := now.Add(g.turnLimit)
-			deadline = &d
-		}
-		seqEvents[i] = SeqEvent{Seq: g.seq + int64(i) + 1, Turn: turn, Seat: seat, Event: e}
-	}
-	diceState, err := dice.MarshalBinary()
-	if err != nil {
-		return Result{}, fmt.Errorf("error saving the dice: %w", err)
-	}
-	w := write{game: g, before: before, after: after, events: seqEvents, version: g.version + 1,
-		seq: g.seq + int64(len(events)), deadline: deadline, dice: diceState, now: now, cause: how.cause}
-	if err := w.exec(ctx, tx); err != nil {
-		return Result{}, err
-	}
-	if s.effects != nil {
-		change := Change{GameID: g.id, Version: w.version, Seat: seat, Cause: how.cause, Events: seqEvents, Before: before,
-			After: after, Seats: cur.seats}
-		if deadline != nil && after.Phase() != rules.PhaseOver {
-			warning := g.warningAt(*deadline)
-			change.Deadline, change.WarningAt = deadline, &warning
-		}
-		change.SurvivorPlays = lone(after) && !how.lastSurvivor
-		if err := s.effects.AfterCommand(ctx, tx, change); err != nil {
-			return Result{}, fmt.Errorf("error running the command's effects: %w", err)
-		}
-	}
-	next := &cached{game: g.id, version: w.version, state: after, seats: cur.seats}
-	// The locked row as the command left it: the answer's game, and the base of a lone survivor's next
-	// command in this transaction.
-	g.version, g.seq, g.dice, g.updatedAt = w.version, w.seq, diceState, now
-	g.status, g.phase, g.turn, g.currentSeat = "active", after.Phase().String(), after.Turn(), seatColumn(after.Current())
-	if deadline != nil {
-		g.deadline, g.warning = sql.NullTime{Time: *deadline, Valid: true}, sql.NullTime{Time: g.warningAt(*deadline), Valid: true}
-	}
-	if after.Phase() == rules.PhaseOver {
-		g.status, g.winner = "finished", sql.NullInt64{Int64: int64(after.Winner()), Valid: true}
-		g.finishedAt, g.deadline, g.warning = sql.NullTime{Time: now, Valid: true}, sql.NullTime{}, sql.NullTime{}
-	}
-	return Result{GameID: g.id, Version: w.version, Events: seqEvents, Seat: seat, after: next, Game: g.snapshot(next)}, nil
 }

@@ -19,8 +19,15 @@
 //     own after the commit, so that commands keep PostgreSQL's group commit: see notifier).
 //
 // A command that leaves a game going on with a lone survivor is followed, in its transaction, by the
-// survivor's own commands, chosen by the CPU, each taking steps 5 to 7, all committed and announced at
-// once (see playSurvivor).
+// survivor's own commands, chosen by the CPU, each decided in memory (step 5), all written, heard by the
+// Effects, committed and announced at once (see batch, playSurvivor).
+//
+// A CPU's turn and a takeover take the same path with a turn of commands (Service.TurnPlay): lock once,
+// refuse a stale turn with CONFLICT, have the CPU choose and rules.Apply decide one command after another
+// on the in-memory state, then write everything in one statement, run the Effects once and commit. The
+// commands are ordinary commands, each with its own version and events with consecutive sequence
+// numbers, so the record replays exactly; the play stops at the turn's end or at its bounds
+// (Opts.PlayCommands, Opts.PlayTime), and the caller plays on in another call.
 //
 // The Result holds all an answer needs (the acting seat, the version, the events, and the game as the
 // command left it), so that the caller reads nothing after the command; Service.Board gives the board to

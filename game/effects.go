@@ -18,24 +18,31 @@ type Effects interface {
 	AfterCreate(ctx context.Context, tx *sql.Tx, g NewGame) error
 }
 
-// Change is what one command did, for Effects.
+// Change is what the commands of one transaction did, for Effects: one command (a user's, the start of a
+// game), a user's command and the lone survivor's commands after it (docs/rules.md, R43), or a CPU's turn
+// or takeover (Service.TurnPlay). Effects hear it once, after every command of it is written.
 type Change struct {
-	GameID  int
+	GameID int
+	// Version is the game's version after the last command.
 	Version int64
-	// Seat is the seat that acted (rules.NoPlayer for the start of a game).
+	// Seat is the seat that acted first (rules.NoPlayer for the start of a game).
 	Seat rules.PlayerID
-	// Cause is why the command was played (CommandInput.Cause; CauseSurvivor for the commands the service
-	// plays for a lone survivor).
-	Cause     Cause
-	Events    []SeqEvent
-	Before    rules.State
-	After     rules.State
-	Deadline  *time.Time // the new turn deadline when a turn started; nil otherwise
-	WarningAt *time.Time // when the player of the new turn is warned (a quarter of the limit left); nil with Deadline
+	// Cause is why the first command was played (CommandInput.Cause, PlayInput.Cause); the commands the
+	// service plays for a lone survivor after it are CauseSurvivor, as their events record.
+	Cause Cause
+	// Commands is how many commands the change holds, at least 1.
+	Commands int
+	// Events are the events of every command, in order, with consecutive sequence numbers.
+	Events []SeqEvent
+	// Before is the state before the first command, After the state after the last.
+	Before, After rules.State
+	// Deadline is the deadline of the last turn the commands started; nil when none started or the game is over.
+	Deadline  *time.Time
+	WarningAt *time.Time // when the player of that turn is warned (a quarter of the limit left); nil with Deadline
 	Seats     []Seat     // the game's seats
-	// SurvivorPlays is true when the command left a lone survivor whose next command the service plays at
-	// once, in the same transaction (see docs/rules.md, R43): nothing is to wait for the new turn.
-	SurvivorPlays bool
+	// Announce takes what the effects announce on a PostgreSQL channel (a user's new notices): the
+	// service sends it after the commit, never inside the transaction (see Announcer).
+	Announce Announcer
 }
 
 // NewGame is a game just created, for Effects.AfterCreate.
@@ -43,4 +50,6 @@ type NewGame struct {
 	GameID    int
 	CreatorID int
 	Seats     []Seat // every seat as created; invited seats carry their (lower-cased) InviteEmail
+	// Announce takes what the effects announce, sent after the commit (see Change.Announce).
+	Announce Announcer
 }

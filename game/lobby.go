@@ -74,6 +74,7 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 		in.TTBPercent = rules.DefaultTTBPercent
 	}
 	var created Created
+	var ann announcements
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
 		mapID, err := s.findMap(ctx, tx, in.MapKey, in.MapVersion)
 		if err != nil {
@@ -141,7 +142,7 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 			return err
 		}
 		if s.effects != nil {
-			if err := s.effects.AfterCreate(ctx, tx, NewGame{GameID: created.GameID, CreatorID: in.CreatorID, Seats: seats}); err != nil {
+			if err := s.effects.AfterCreate(ctx, tx, NewGame{GameID: created.GameID, CreatorID: in.CreatorID, Seats: seats, Announce: &ann}); err != nil {
 				return fmt.Errorf("error running the effects of new game %d: %w", created.GameID, err)
 			}
 		}
@@ -154,6 +155,7 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 		}
 		return Created{}, err
 	}
+	s.announce(Result{ann: ann})
 	s.logger.InfoContext(ctx, "game created", "game_id", created.GameID, "creator_id", in.CreatorID, "map", in.MapKey)
 	return created, nil
 }
@@ -324,7 +326,7 @@ func (s *Service) GameStart(ctx context.Context, gameID, userID int) (Result, er
 		if err := tx.QueryRowContext(ctx, `UPDATE games SET started_at = now() WHERE id = $1 RETURNING started_at`, g.id).Scan(&started); err != nil {
 			return fmt.Errorf("error starting game %d: %w", g.id, err)
 		}
-		res, err = s.execute(ctx, tx, g, cur, rules.NoPlayer, rules.StartGame{}, played{cause: CausePlayer})
+		res, err = s.execute(ctx, tx, g, cur, rules.NoPlayer, rules.StartGame{}, CausePlayer)
 		res.Game.StartedAt = &started
 		return err
 	})

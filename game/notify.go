@@ -32,22 +32,31 @@ type notifier struct {
 	off    bool // send nothing (Opts.SkipNotify)
 
 	mu      sync.Mutex
-	pending map[int]int64 // game id -> the highest sequence number to announce
-	running bool          // a goroutine is sending
+	pending map[stream]int64 // stream -> the highest sequence number to announce
+	running bool             // a goroutine is sending
 }
 
-// add announces that game gameID's events up to seq are committed. It never blocks on the database.
-func (n *notifier) add(gameID int, seq int64) {
+// stream is what one announcement is about: a game (NotifyChannel) or another stream of numbered rows,
+// such as a user's notices.
+type stream struct {
+	channel string
+	id      int
+}
+
+// add announces that the stream id of channel has reached seq, its rows up to seq committed. It never
+// blocks on the database.
+func (n *notifier) add(channel string, id int, seq int64) {
 	if n.off {
 		return
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if n.pending == nil {
-		n.pending = make(map[int]int64)
+		n.pending = make(map[stream]int64)
 	}
-	if seq > n.pending[gameID] {
-		n.pending[gameID] = seq
+	k := stream{channel, id}
+	if seq > n.pending[k] {
+		n.pending[k] = seq
 	}
 	if !n.running {
 		n.running = true
@@ -64,26 +73,62 @@ func (n *notifier) send() {
 			n.mu.Unlock()
 			return
 		}
+		channels := make([]string, 0, len(n.pending))
 		payloads := make([]string, 0, len(n.pending))
-		for id, seq := range n.pending {
-			payloads = append(payloads, strconv.Itoa(id)+":"+strconv.FormatInt(seq, 10))
+		for k, seq := range n.pending {
+			channels = append(channels, k.channel)
+			payloads = append(payloads, strconv.Itoa(k.id)+":"+strconv.FormatInt(seq, 10))
 		}
 		clear(n.pending)
 		n.mu.Unlock()
 		ctx, cancel := context.WithTimeout(context.Background(), notifyTimeout)
-		_, err := n.db.ExecContext(ctx, `SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p`, NotifyChannel, pq.Array(payloads))
+		_, err := n.db.ExecContext(ctx, `SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS v(c, p)`,
+			pq.Array(channels), pq.Array(payloads))
 		cancel()
 		if err != nil {
 			n.logger.Warn("error announcing committed commands (the live hubs' head check will find them)",
-				"games", len(payloads), "error", fmt.Errorf("error notifying %s: %w", NotifyChannel, err))
+				"streams", len(payloads), "error", fmt.Errorf("error notifying: %w", err))
 		}
 	}
 }
 
-// announce announces a committed command's events.
+// Announcer takes what a transaction's effects announce: that stream id of a PostgreSQL channel (a user's
+// notices on notice.Channel, say) has reached seq, sent as "<id>:<seq>". The service sends it after the
+// commit, coalesced with its own announcements (see notifier), so that the commit keeps PostgreSQL's group
+// commit; nothing of a transaction that rolls back is sent. Listeners read the rows after their head, so
+// a lost announcement (a crash after the commit) is repaired by their own head checks.
+type Announcer interface {
+	Announce(channel string, id int, seq int64)
+}
+
+// announcements collects what one transaction's effects announce, for the service to send after its
+// commit.
+type announcements []announcement
+
+type announcement struct {
+	channel string
+	id      int
+	seq     int64
+}
+
+// Announce implements Announcer.
+func (a *announcements) Announce(channel string, id int, seq int64) {
+	*a = append(*a, announcement{channel, id, seq})
+}
+
+// Announce sends "<id>:<seq>" on channel after a commit, as the service announces its own commands
+// (coalesced, from a statement of its own, never blocking): for a caller that committed a transaction of
+// its own whose rows it announces, such as a turn warning's notice. It implements Announcer for
+// transactions that have committed.
+func (s *Service) Announce(channel string, id int, seq int64) { s.notify.add(channel, id, seq) }
+
+// announce announces a committed command's events, and what its effects announced.
 func (s *Service) announce(r Result) {
 	if r.after != nil {
-		s.notify.add(r.GameID, r.Game.Seq)
+		s.notify.add(NotifyChannel, r.GameID, r.Game.Seq)
+	}
+	for _, a := range r.ann {
+		s.notify.add(a.channel, a.id, a.seq)
 	}
 }
 

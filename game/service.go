@@ -25,6 +25,12 @@ type Opts struct {
 	// SurvivorTime bounds the time spent playing for a lone survivor after one command: no command is
 	// started after it; default SurvivorPlayTime.
 	SurvivorTime time.Duration
+	// PlayCommands bounds the commands one TurnPlay plays (a CPU's turn, a takeover) before it commits and
+	// leaves the rest of the turn to another call; default MaxPlayCommands.
+	PlayCommands int
+	// PlayTime bounds the time one TurnPlay spends choosing and deciding commands: no command is started
+	// after it (the first always is); default PlayTime.
+	PlayTime time.Duration
 	// SkipNotify commits commands without announcing them on NotifyChannel, as when a process dies between
 	// a command's commit and its notification: live subscribers then rely on their hub's head check. For
 	// tests.
@@ -47,6 +53,8 @@ type Service struct {
 
 	survivorCommands int
 	survivorTime     time.Duration
+	playCommands     int
+	playTime         time.Duration
 }
 
 // New returns a service. It does no I/O.
@@ -69,6 +77,12 @@ func New(opts Opts) (*Service, error) {
 	if opts.SurvivorTime <= 0 {
 		opts.SurvivorTime = SurvivorPlayTime
 	}
+	if opts.PlayCommands <= 0 {
+		opts.PlayCommands = MaxPlayCommands
+	}
+	if opts.PlayTime <= 0 {
+		opts.PlayTime = PlayTime
+	}
 	return &Service{
 		db:      opts.DB,
 		now:     opts.Clock,
@@ -81,6 +95,8 @@ func New(opts Opts) (*Service, error) {
 
 		survivorCommands: opts.SurvivorCommands,
 		survivorTime:     opts.SurvivorTime,
+		playCommands:     opts.PlayCommands,
+		playTime:         opts.PlayTime,
 	}, nil
 }
 

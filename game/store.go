@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 
@@ -172,19 +173,21 @@ func loadState(ctx context.Context, tx *sql.Tx, g *gameRow, b *rules.Board, cfg 
 	return s, nil
 }
 
-// write is everything one command changes, written in one statement: the territories and cards the
-// events touch, the players whose counts changed, the new events and the game row. The notification is
-// sent after the commit (see notifier).
+// write is everything a batch of commands changes, written in one statement: the territories and cards
+// the commands touched, the players whose counts changed, the new events and the game row. The
+// notification is sent after the commit (see notifier).
 // One statement is one round trip; the statement's parts see the same snapshot and touch different tables.
 type write struct {
 	game          *gameRow
-	before, after rules.State
+	before, after rules.State // before the first command, after the last
 	events        []SeqEvent
+	causes        []Cause // of each event
+	territories   map[rules.TerritoryID]bool
+	cards         map[rules.CardID]bool
 	version, seq  int64
-	deadline      *time.Time // the new turn's deadline; nil when no turn started
+	deadline      *time.Time // the last new turn's deadline; nil when no turn started
 	dice          []byte
 	now           time.Time
-	cause         Cause // recorded with every event
 }
 
 const writeSQL = `WITH
@@ -204,8 +207,9 @@ player AS (
 	WHERE p.game_id = $1 AND p.seat = v.seat),
 event AS (
 	INSERT INTO events (game_id, created_at, seq, turn, seat, kind, payload, cause)
-	SELECT $1, $17, v.seq, v.turn, v.seat, v.kind, v.payload::json, $35
-	FROM unnest($18::bigint[], $19::bigint[], $20::bigint[], $21::text[], $22::text[]) AS v(seq, turn, seat, kind, payload)),
+	SELECT $1, $17, v.seq, v.turn, v.seat, v.kind, v.payload::json, v.cause
+	FROM unnest($18::bigint[], $19::bigint[], $20::bigint[], $21::text[], $22::text[], $35::text[])
+		AS v(seq, turn, seat, kind, payload, cause)),
 game AS (
 	UPDATE games SET version = $23, seq = $24, phase = $25, turn = $26, current_seat = $27, engine = $28, dice = $29,
 		status = $30::text, winner_seat = $31, finished_at = CASE WHEN $30::text = 'finished' THEN $17 END, updated_at = $17,
@@ -217,11 +221,7 @@ SELECT 1`
 // exec runs the write.
 func (w *write) exec(ctx context.Context, tx *sql.Tx) error {
 	g, after := w.game, w.after
-	plain := make([]rules.Event, len(w.events))
-	for i, e := range w.events {
-		plain[i] = e.Event
-	}
-	ts, cs := rules.Touched(w.before, after, plain)
+	ts, cs := slices.Sorted(maps.Keys(w.territories)), slices.Sorted(maps.Keys(w.cards))
 	var tIdx, tOwner, tArmies []int64
 	for _, t := range ts {
 		tIdx, tOwner, tArmies = append(tIdx, int64(t)), append(tOwner, int64(after.Owner(t))), append(tArmies, int64(after.Armies(t)))
@@ -248,14 +248,14 @@ func (w *write) exec(ctx context.Context, tx *sql.Tx) error {
 		pOrder = append(pOrder, int64(slices.Index(after.Order(), rules.PlayerID(i))))
 	}
 	var eSeq, eTurn, eSeat []int64
-	var eKind, ePayload []string
-	for _, e := range w.events {
+	var eKind, ePayload, eCause []string
+	for i, e := range w.events {
 		data, err := rules.MarshalEvent(e.Event)
 		if err != nil {
 			return err
 		}
 		eSeq, eTurn, eSeat = append(eSeq, e.Seq), append(eTurn, int64(e.Turn)), append(eSeat, int64(seatColumn(e.Seat)))
-		eKind, ePayload = append(eKind, e.Event.Kind()), append(ePayload, string(data))
+		eKind, ePayload, eCause = append(eKind, e.Event.Kind()), append(ePayload, string(data)), append(eCause, w.causes[i].String())
 	}
 	engine, err := json.Marshal(after.Scalars())
 	if err != nil {
@@ -282,7 +282,7 @@ func (w *write) exec(ctx context.Context, tx *sql.Tx) error {
 		w.now,
 		pq.Array(eSeq), pq.Array(eTurn), pq.Array(eSeat), pq.Array(eKind), pq.Array(ePayload),
 		w.version, w.seq, after.Phase().String(), after.Turn(), seatColumn(after.Current()), engine, w.dice,
-		status, winner, mode, deadline, warning, w.cause.String())
+		status, winner, mode, deadline, warning, pq.Array(eCause))
 	if err != nil {
 		return fmt.Errorf("error writing game %d: %w", g.id, err)
 	}

@@ -1,8 +1,6 @@
 package game
 
 import (
-	"context"
-	"database/sql"
 	"fmt"
 	"math/rand/v2"
 	"time"
@@ -28,33 +26,32 @@ func lone(s rules.State) bool {
 	return s.Phase() != rules.PhaseOver && s.Phase() != rules.PhaseSetup && s.ActivePlayers() == 1
 }
 
-// playSurvivor plays the rest of a game whose only active player is the one to move: the survivor's
-// commands are chosen by the CPU (ai.Normal: with nobody to beat, the difficulty does not matter) and
-// each goes through execute like any other command, recorded with the survivor's seat, in the
+// playSurvivor adds to batch b the rest of a game whose only active player is the one to move: the
+// survivor's commands are chosen by the CPU (ai.Normal: with nobody to beat, the difficulty does not
+// matter), each an ordinary command recorded with the survivor's seat and CauseSurvivor, in the
 // transaction of the command that left the survivor alone. The choice is seeded by the game, the turn and
-// the version, as a CPU turn's is, so the same game always plays out the same way. It stops when the game
-// is over, or at its bounds (MaxSurvivorCommands, SurvivorPlayTime): the Effects of the last command then
-// schedule the rest (a CPU turn job, which plays on through TurnSubmit and so through playSurvivor). It
-// returns the state after the last command it played (cur when it played none).
-func (s *Service) playSurvivor(ctx context.Context, tx *sql.Tx, g *gameRow, cur *cached) (*cached, error) {
+// the version, as a CPU turn's is (see seed), so the same game always plays out the same way. It stops
+// when the game is over, or after at most limit commands, none started after budget: the Effects of the
+// batch then schedule the rest (a CPU turn job, which plays on through TurnPlay).
+func (s *Service) playSurvivor(b *batch, limit int, budget time.Duration) error {
 	began := time.Now()
-	for n := 0; lone(cur.state); n++ {
-		seat := cur.state.Current()
-		r := rand.New(rand.NewPCG(uint64(g.id)<<32|uint64(uint32(cur.state.Turn())), uint64(g.version)))
-		c := ai.Normal(cur.state, seat, r)
+	for n := 0; lone(b.state) && n < limit && (n == 0 || time.Since(began) < budget); n++ {
+		seat := b.state.Current()
+		c := ai.Normal(b.state, seat, seed(b.g.id, b.state.Turn(), b.version))
 		if c == nil {
-			return nil, fmt.Errorf("the CPU found nothing to play for the lone survivor, seat %d, in turn %d of game %d",
-				seat, cur.state.Turn(), g.id)
+			return fmt.Errorf("the CPU found nothing to play for the lone survivor, seat %d, in turn %d of game %d",
+				seat, b.state.Turn(), b.g.id)
 		}
-		last := n+1 >= s.survivorCommands || time.Since(began) >= s.survivorTime
-		res, err := s.execute(ctx, tx, g, cur, seat, c, played{cause: CauseSurvivor, lastSurvivor: last})
-		if err != nil {
-			return nil, fmt.Errorf("error playing %s for the lone survivor, seat %d, in game %d: %w", c.Kind(), seat, g.id, err)
-		}
-		cur = res.after
-		if last {
-			break
+		if _, err := b.apply(seat, c, CauseSurvivor); err != nil {
+			return fmt.Errorf("error playing %s for the lone survivor, seat %d, in game %d: %w", c.Kind(), seat, b.g.id, err)
 		}
 	}
-	return cur, nil
+	return nil
+}
+
+// seed returns the source of a CPU's choice of a command: it depends only on the game, the turn and the
+// command's place in the game (the version it is chosen at), so the same position gets the same choice,
+// on any replica and after any retry.
+func seed(gameID, turn int, version int64) *rand.Rand {
+	return rand.New(rand.NewPCG(uint64(gameID)<<32|uint64(uint32(turn)), uint64(version)))
 }

@@ -63,7 +63,7 @@ func checkSurvivorWon(t *testing.T, e *env, id int, survivor rules.PlayerID) {
 // TestLoneSurvivorPlaysOutTheGame pins R43 through the service: when the others resign, the survivor does
 // not click through a game against neutral territories. The CPU plays their remaining commands at once, in
 // the resignation's transaction, each one an ordinary command recorded with the survivor's seat, until
-// they own every territory; and nothing is scheduled for the turns it plays.
+// they own every territory; and Effects hear it all once.
 func TestLoneSurvivorPlaysOutTheGame(t *testing.T) {
 	t.Parallel()
 	rec := &changes{}
@@ -114,16 +114,16 @@ func TestLoneSurvivorPlaysOutTheGame(t *testing.T) {
 	if got := e.count(`SELECT count(*) FROM events WHERE game_id = $1 AND seq = $2 AND cause = 'player'`, id, res.Events[0].Seq); got != 1 {
 		t.Errorf("the resignation is not recorded as the player's")
 	}
+	// Effects hear the resignation and the survivor's commands once, as one change.
 	rec.mu.Lock()
 	defer rec.mu.Unlock()
-	if got, want := int64(len(rec.all)), played+1; got != want {
-		t.Fatalf("effects heard %d commands, want %d", got, want)
+	if len(rec.all) != 1 {
+		t.Fatalf("effects heard %d changes, want 1", len(rec.all))
 	}
-	for i, c := range rec.all {
-		last := i == len(rec.all)-1
-		if c.SurvivorPlays == last || (last && c.After.Phase() != rules.PhaseOver) {
-			t.Errorf("change %d of %d: SurvivorPlays %v, phase %s", i+1, len(rec.all), c.SurvivorPlays, c.After.Phase())
-		}
+	if c := rec.all[0]; int64(c.Commands) != played+1 || c.Cause != game.CausePlayer || c.After.Phase() != rules.PhaseOver ||
+		c.Events[0].Seq != res.Events[0].Seq || c.Version != e.version(id) {
+		t.Errorf("the change: %d commands (want %d), cause %s, phase %s, first event %d (want %d), version %d (want %d)",
+			c.Commands, played+1, c.Cause, c.After.Phase(), c.Events[0].Seq, res.Events[0].Seq, c.Version, e.version(id))
 	}
 	t.Logf("the CPU played %d commands for the survivor, in a resignation of %v", played, took)
 }

@@ -20,10 +20,13 @@ func Kinds() []string {
 	return []string{KindCPUTurn, KindTurnWarning, KindTurnDeadline, KindNotification, KindSweep}
 }
 
-// The queues: game work (CPU turns, warnings, deadlines, the sweeper) does not wait behind slow mail.
+// The queues: the game's timers (warnings, deadlines, the sweeper) wait neither behind CPU turns, which
+// may be many and slow on a large map, nor behind slow mail; CPU turns do not wait behind a burst of due
+// deadlines.
 const (
-	QueueGame   = "rout_game"
-	QueueNotify = "rout_notify"
+	QueueGame   = "rout_game"   // warnings, deadlines (takeovers), the sweeper: Config.MaxWorkers
+	QueueCPU    = "rout_cpu"    // CPU turns: Config.CPUWorkers
+	QueueNotify = "rout_notify" // notifications: Config.NotifyWorkers
 )
 
 // argsWithOpts are job args with their own insert options.
@@ -46,8 +49,10 @@ type CPUTurnArgs struct {
 // Kind is KindCPUTurn.
 func (CPUTurnArgs) Kind() string { return KindCPUTurn }
 
-// InsertOpts makes the job unique per game and turn, in QueueGame.
-func (CPUTurnArgs) InsertOpts() river.InsertOpts { return gameOpts }
+// InsertOpts makes the job unique per game and turn, in QueueCPU.
+func (CPUTurnArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: QueueCPU, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+}
 
 // TurnWarningArgs tells the player of seat Seat that turn Turn of game GameID is running out.
 type TurnWarningArgs struct {

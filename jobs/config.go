@@ -13,21 +13,34 @@ const (
 	// DefaultPollInterval is how often an idle worker asks for jobs that have come due. Scheduled jobs
 	// (deadlines, warnings) are due at their time but announce nothing, so this bounds how late they run.
 	DefaultPollInterval = 200 * time.Millisecond
-	// DefaultCPUDelay is the pause before each command a CPU plays, so that viewers can follow.
+	// DefaultFetchCooldown is the shortest time between two fetches of jobs by one queue while jobs keep
+	// coming (River's FetchCooldown, whose default is 100 ms). River fetches as many jobs as the queue has
+	// free workers, and again when one finishes but not sooner than this: with takeovers of a few
+	// milliseconds each, a cooldown of 100 ms would cap a burst of due deadlines at MaxWorkers jobs per 100
+	// ms (200 a second at the defaults) however fast the database is. An idle queue does not fetch more
+	// for it: it asks every PollInterval.
+	DefaultFetchCooldown = 5 * time.Millisecond
+	// DefaultCPUDelay is the pause before each turn a CPU seat plays, so that viewers can follow a game of
+	// CPUs turn by turn (a turn's commands are committed at once).
 	DefaultCPUDelay = 500 * time.Millisecond
 	// DefaultSweepInterval is how often the sweeper looks for overdue games.
 	DefaultSweepInterval = time.Minute
 	// DefaultSweepGrace is how long past its deadline a turn must be before the sweeper takes it over
 	// (the deadline job normally has by then).
 	DefaultSweepGrace = time.Minute
-	// DefaultMaxWorkers is how many jobs of the game queue (CPU turns, warnings, deadlines, the sweeper)
-	// a process works at once. Each running job holds one database connection while a command runs, and
-	// the server adds one connection per worker to its pool, so that a burst of due deadlines runs at the
-	// database's pace without taking the API's connections. On a 2-core database a burst of 1,000
-	// takeovers was cleared as fast with 10 or 20 workers as with 40, and slower with 60
-	// (docs/benchmarks.md): past the database's pace more workers only wait on each other. Raise it for a
-	// bigger database.
+	// DefaultMaxWorkers is how many jobs of the game queue (warnings, deadlines, the sweeper) a process
+	// works at once. Each running job holds one database connection while its transaction runs, and the
+	// server adds one connection per worker to its pool, so that a burst of due deadlines runs at the
+	// database's pace without taking the API's connections. A takeover is one transaction (the whole
+	// turn, decided in memory): on a 2-core database a burst was cleared fastest with about as many
+	// workers as the database has cores to spare, and more only wait on each other (docs/benchmarks.md).
+	// Raise it for a bigger database.
 	DefaultMaxWorkers = 20
+	// DefaultCPUWorkers is how many CPU turns (the CPU queue) a process plays at once. A CPU turn is work
+	// for this process's cores first (the CPU's decisions) and one transaction after, and it waits
+	// Config.CPUDelay before it: a few workers keep a hundred games of CPUs moving, on a queue of their
+	// own, so that they never delay a deadline.
+	DefaultCPUWorkers = 8
 	// MaxNotifyWorkers is the most notifications a process sends at once: they wait on mail and SMS
 	// providers, not on the database.
 	MaxNotifyWorkers = 20
@@ -41,10 +54,12 @@ const (
 // The environment variables ConfigFromEnv reads, one per field of Config.
 const (
 	EnvPollInterval   = "ROUT_JOBS_POLL_INTERVAL"
+	EnvFetchCooldown  = "ROUT_JOBS_FETCH_COOLDOWN"
 	EnvCPUDelay       = "ROUT_CPU_DELAY"
 	EnvSweepInterval  = "ROUT_SWEEP_INTERVAL"
 	EnvSweepGrace     = "ROUT_SWEEP_GRACE"
 	EnvMaxWorkers     = "ROUT_JOBS_MAX_WORKERS"
+	EnvCPUWorkers     = "ROUT_JOBS_CPU_WORKERS"
 	EnvNotifyAttempts = "ROUT_NOTIFY_ATTEMPTS"
 	EnvRescueAfter    = "ROUT_JOBS_RESCUE_AFTER"
 )
@@ -55,16 +70,22 @@ type Config struct {
 	// for jobs that have come due. New jobs are announced (LISTEN/NOTIFY) and start at once; scheduled
 	// ones are found by this poll, so a deadline runs at most about PollInterval late.
 	PollInterval time.Duration
-	// CPUDelay is the pause before each command a CPU plays (ROUT_CPU_DELAY); 0 for none.
+	// FetchCooldown is the shortest time between two fetches of one queue while jobs keep coming
+	// (ROUT_JOBS_FETCH_COOLDOWN; River's FetchCooldown), at most PollInterval: see DefaultFetchCooldown.
+	FetchCooldown time.Duration
+	// CPUDelay is the pause before each turn a CPU seat plays (ROUT_CPU_DELAY); 0 for none. A turn's
+	// commands are then committed at once; takeovers do not pause.
 	CPUDelay time.Duration
 	// SweepInterval is how often the sweeper runs (ROUT_SWEEP_INTERVAL).
 	SweepInterval time.Duration
 	// SweepGrace is how long past its deadline a turn must be for the sweeper to take it over
 	// (ROUT_SWEEP_GRACE).
 	SweepGrace time.Duration
-	// MaxWorkers is how many jobs of the game queue this process works at once (ROUT_JOBS_MAX_WORKERS);
-	// the notification queue works NotifyWorkers.
+	// MaxWorkers is how many jobs of the game queue (warnings, deadlines, the sweeper) this process works
+	// at once (ROUT_JOBS_MAX_WORKERS); the notification queue works NotifyWorkers.
 	MaxWorkers int
+	// CPUWorkers is how many CPU turns (the CPU queue) this process plays at once (ROUT_JOBS_CPU_WORKERS).
+	CPUWorkers int
 	// NotifyAttempts is how many times a notification is tried before River discards it
 	// (ROUT_NOTIFY_ATTEMPTS); the waits between tries grow as River's default retry policy says
 	// (attempt⁴ seconds, with jitter).
@@ -87,10 +108,12 @@ func (c Config) JobTimeout() time.Duration { return c.RescueAfter / 4 * 3 }
 func DefaultConfig() Config {
 	return Config{
 		PollInterval:   DefaultPollInterval,
+		FetchCooldown:  DefaultFetchCooldown,
 		CPUDelay:       DefaultCPUDelay,
 		SweepInterval:  DefaultSweepInterval,
 		SweepGrace:     DefaultSweepGrace,
 		MaxWorkers:     DefaultMaxWorkers,
+		CPUWorkers:     DefaultCPUWorkers,
 		NotifyAttempts: DefaultNotifyAttempts,
 		RescueAfter:    DefaultRescueAfter,
 	}
@@ -102,11 +125,13 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	cfg := DefaultConfig()
 	env := envconf.New(getenv)
 	env.Duration(EnvPollInterval, &cfg.PollInterval)
+	env.Duration(EnvFetchCooldown, &cfg.FetchCooldown)
 	env.Duration(EnvCPUDelay, &cfg.CPUDelay)
 	env.Duration(EnvSweepInterval, &cfg.SweepInterval)
 	env.Duration(EnvSweepGrace, &cfg.SweepGrace)
 	env.Duration(EnvRescueAfter, &cfg.RescueAfter)
 	env.Int(EnvMaxWorkers, &cfg.MaxWorkers)
+	env.Int(EnvCPUWorkers, &cfg.CPUWorkers)
 	env.Int(EnvNotifyAttempts, &cfg.NotifyAttempts)
 	if err := env.Err(); err != nil {
 		return Config{}, err
@@ -120,6 +145,9 @@ func (c Config) Validate() error {
 	if c.PollInterval < time.Millisecond || c.PollInterval > time.Minute {
 		errs = append(errs, fmt.Errorf("%s %v is not from 1ms to 1m", EnvPollInterval, c.PollInterval))
 	}
+	if c.FetchCooldown < time.Millisecond || c.FetchCooldown > time.Second {
+		errs = append(errs, fmt.Errorf("%s %v is not from 1ms to 1s", EnvFetchCooldown, c.FetchCooldown))
+	}
 	if c.CPUDelay < 0 || c.CPUDelay > time.Minute {
 		errs = append(errs, fmt.Errorf("%s %v is not from 0 to 1m", EnvCPUDelay, c.CPUDelay))
 	}
@@ -132,11 +160,14 @@ func (c Config) Validate() error {
 	if c.MaxWorkers < 1 || c.MaxWorkers > 10_000 {
 		errs = append(errs, fmt.Errorf("%s %d is not from 1 to 10000", EnvMaxWorkers, c.MaxWorkers))
 	}
+	if c.CPUWorkers < 1 || c.CPUWorkers > 10_000 {
+		errs = append(errs, fmt.Errorf("%s %d is not from 1 to 10000", EnvCPUWorkers, c.CPUWorkers))
+	}
 	if c.RescueAfter < 4*time.Second || c.RescueAfter > time.Hour {
 		errs = append(errs, fmt.Errorf("%s %v is not from 4s to 1h", EnvRescueAfter, c.RescueAfter))
 	} else if c.CPUDelay >= c.JobTimeout()/2 {
 		errs = append(errs, fmt.Errorf("%s %v is not shorter than half the job timeout %v (three quarters of %s %v): "+
-			"a CPU would play too few commands per run", EnvCPUDelay, c.CPUDelay, c.JobTimeout(), EnvRescueAfter, c.RescueAfter))
+			"a CPU would play too little per run", EnvCPUDelay, c.CPUDelay, c.JobTimeout(), EnvRescueAfter, c.RescueAfter))
 	}
 	if c.NotifyAttempts < 1 || c.NotifyAttempts > 100 {
 		errs = append(errs, fmt.Errorf("%s %d is not from 1 to 100", EnvNotifyAttempts, c.NotifyAttempts))

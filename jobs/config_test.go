@@ -19,10 +19,10 @@ func TestConfigFromEnv(t *testing.T) {
 		t.Errorf("the defaults do not validate: %v", err)
 	}
 	env := map[string]string{jobs.EnvPollInterval: "1s", jobs.EnvCPUDelay: "0s", jobs.EnvSweepInterval: "5m",
-		jobs.EnvSweepGrace: "30s", jobs.EnvMaxWorkers: "4", jobs.EnvNotifyAttempts: "3", jobs.EnvRescueAfter: "2m"}
+		jobs.EnvSweepGrace: "30s", jobs.EnvMaxWorkers: "4", jobs.EnvCPUWorkers: "6", jobs.EnvFetchCooldown: "20ms", jobs.EnvNotifyAttempts: "3", jobs.EnvRescueAfter: "2m"}
 	cfg, err = jobs.ConfigFromEnv(func(k string) string { return env[k] })
 	want := jobs.Config{PollInterval: time.Second, SweepInterval: 5 * time.Minute, SweepGrace: 30 * time.Second,
-		MaxWorkers: 4, NotifyAttempts: 3, RescueAfter: 2 * time.Minute}
+		MaxWorkers: 4, CPUWorkers: 6, FetchCooldown: 20 * time.Millisecond, NotifyAttempts: 3, RescueAfter: 2 * time.Minute}
 	if err != nil || cfg != want {
 		t.Errorf("ConfigFromEnv = %+v, %v; want %+v", cfg, err, want)
 	}
@@ -43,12 +43,14 @@ func TestConfigValidate(t *testing.T) {
 	}{
 		{"defaults", func(*jobs.Config) {}, ""},
 		{"no CPU delay", func(c *jobs.Config) { c.CPUDelay = 0 }, ""},
+		{"no fetch cooldown", func(c *jobs.Config) { c.FetchCooldown = 0 }, jobs.EnvFetchCooldown},
 		{"zero poll interval", func(c *jobs.Config) { c.PollInterval = 0 }, jobs.EnvPollInterval},
 		{"slow poll interval", func(c *jobs.Config) { c.PollInterval = time.Hour }, jobs.EnvPollInterval},
 		{"negative CPU delay", func(c *jobs.Config) { c.CPUDelay = -time.Second }, jobs.EnvCPUDelay},
 		{"fast sweeper", func(c *jobs.Config) { c.SweepInterval = time.Millisecond }, jobs.EnvSweepInterval},
 		{"negative grace", func(c *jobs.Config) { c.SweepGrace = -time.Second }, jobs.EnvSweepGrace},
 		{"no workers", func(c *jobs.Config) { c.MaxWorkers = 0 }, jobs.EnvMaxWorkers},
+		{"no CPU workers", func(c *jobs.Config) { c.CPUWorkers = 0 }, jobs.EnvCPUWorkers},
 		{"no attempts", func(c *jobs.Config) { c.NotifyAttempts = 0 }, jobs.EnvNotifyAttempts},
 		{"quick rescue", func(c *jobs.Config) { c.RescueAfter = time.Second }, jobs.EnvRescueAfter},
 		{"late rescue", func(c *jobs.Config) { c.RescueAfter = 2 * time.Hour }, jobs.EnvRescueAfter},

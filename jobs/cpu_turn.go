@@ -14,9 +14,10 @@ type cpuTurnWorker struct {
 	j *Jobs
 }
 
-// Work plays the turn until it is over; a job for a turn that is over already does nothing. A turn longer
-// than one run of a job (Config.JobTimeout) goes on in the next run (see continued).
+// Work plays the turn in one transaction (see playTurn); a job for a turn that is over already does
+// nothing. A turn longer than one play goes on in the next run of the job (see continued).
 func (w *cpuTurnWorker) Work(ctx context.Context, job *river.Job[CPUTurnArgs]) error {
-	_, err := w.j.playTurn(ctx, job.Args.GameID, job.Args.Turn, job.Args.Seat, game.CauseCPU)
+	a := job.Args
+	_, err := w.j.playTurn(ctx, turnJob{gameID: a.GameID, turn: a.Turn, seat: a.Seat, cause: game.CauseCPU, pause: true})
 	return continued(err)
 }

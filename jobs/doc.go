@@ -1,11 +1,14 @@
 // Package jobs runs Rout's background work on River, on the same *sql.DB as the game service, so that a job
 // commits in the same transaction as the game change that causes it:
 //
-//   - a CPU turn (KindCPUTurn): when a CPU seat's turn, claim pick or placement turn starts, the CPU plays
-//     it through game.Service.TurnSubmit, like a human, with Config.CPUDelay between commands;
+//   - a CPU turn (KindCPUTurn, on QueueCPU): when a CPU seat's turn, claim pick or placement turn starts,
+//     the CPU plays it, Config.CPUDelay after, through game.Service.TurnPlay: the whole turn's ordinary
+//     commands decided in memory and committed in one transaction (a turn longer than one play goes on in
+//     the job's next run);
 //   - a turn warning (KindTurnWarning): when a quarter of the turn limit is left, the idle player is told;
 //   - a turn deadline (KindTurnDeadline): at the limit, the Cautious CPU plays the rest of the idle
-//     player's turn (or pick, or placement turn) and the game moves on; the player keeps the seat;
+//     player's turn (or pick, or placement turn) through game.Service.TurnPlay, in one transaction, and
+//     the game moves on; the player keeps the seat;
 //   - a notification (KindNotification): one email or SMS, by the channel the user chose, retried with
 //     backoff;
 //   - the sweeper (KindSweep), a periodic job: it finds games whose deadline passed more than
@@ -17,8 +20,10 @@
 // Effects (NewEffects, insert-only) is the game service's game.Effects: inside every command's
 // transaction it inserts the jobs the command causes (InsertTx) and the notices the players get. Each job
 // kind is unique per game and turn (River's unique jobs by the args tagged river:"unique"), and each job
-// re-reads the game when it runs and does nothing when the game has moved on (another turn, another seat,
-// another deadline, over).
+// does nothing when the game has moved on (another turn, another seat, another deadline, over): a CPU turn
+// or takeover has game.Service.TurnPlay check it under the game's lock, and is refused with CONFLICT.
+// The CPU turns have a queue of their own (QueueCPU, Config.CPUWorkers), so that many games of CPUs do not
+// delay the deadlines of QueueGame, nor a burst of deadlines the CPUs.
 //
 // # Notices
 //

@@ -77,32 +77,27 @@ func (j *Effects) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) e
 			return err
 		}
 	}
-	if c.After.Phase() != rules.PhaseOver && c.After.ActivePlayers() == 1 && !c.SurvivorPlays {
+	var jobs []river.InsertManyParams // inserted in one statement
+	if c.After.Phase() != rules.PhaseOver && c.After.ActivePlayers() == 1 {
 		// The service stopped playing a lone survivor's commands at its bounds (docs/rules.md, R43): a CPU
 		// turn plays on at once, through the service, which plays the rest.
-		args := CPUTurnArgs{GameID: c.GameID, Turn: c.After.Turn(), Seat: int(c.After.Current())}
-		if err := j.insert(ctx, tx, args, nil); err != nil {
-			return err
-		}
+		jobs = append(jobs, insertParams(CPUTurnArgs{GameID: c.GameID, Turn: c.After.Turn(), Seat: int(c.After.Current())}, nil))
 	}
 	if ts, ok := turnStarted(c); ok {
 		seat := c.Seats[ts.Player]
 		switch {
 		case seat.CPU:
-			if err := j.insert(ctx, tx, CPUTurnArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat}, nil); err != nil {
-				return err
-			}
+			jobs = append(jobs, insertParams(CPUTurnArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat}, nil))
 		case seat.UserID != 0 && c.Deadline != nil:
-			warning := TurnWarningArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat}
-			if err := j.insert(ctx, tx, warning, c.WarningAt); err != nil {
-				return err
-			}
-			deadline := TurnDeadlineArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat, Deadline: *c.Deadline}
-			if err := j.insert(ctx, tx, deadline, c.Deadline); err != nil {
-				return err
-			}
+			jobs = append(jobs, insertParams(TurnWarningArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat}, c.WarningAt),
+				insertParams(TurnDeadlineArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat, Deadline: *c.Deadline}, c.Deadline))
 			notices = append(notices, notice.New{UserID: seat.UserID, GameID: c.GameID, Turn: ts.Turn, Kind: notify.KindYourTurn,
 				Data: notice.Data{Deadline: rfc3339(*c.Deadline)}})
+		}
+	}
+	if len(jobs) > 0 {
+		if _, err := j.client.InsertManyTx(ctx, tx, jobs); err != nil {
+			return fmt.Errorf("error enqueuing the jobs of game %d: %w", c.GameID, err)
 		}
 	}
 	for _, e := range c.Events {
@@ -127,7 +122,7 @@ func (j *Effects) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) e
 				Kind: notify.KindCPUPlayed, Data: notice.Data{Seat: ptr(seat)}})
 		}
 	}
-	return j.insertNotices(ctx, tx, notices...)
+	return j.insertNotices(ctx, tx, c.Announce, notices...)
 }
 
 // AfterCreate tells the users invited to a new game (the invited seats whose address is a user's). An
@@ -149,37 +144,24 @@ func (j *Effects) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) e
 		notices = append(notices, notice.New{UserID: user, GameID: g.GameID, Turn: 0, Kind: notify.KindInvited,
 			Data: notice.Data{Inviter: ptr(g.CreatorID)}})
 	}
-	return j.insertNotices(ctx, tx, notices...)
+	return j.insertNotices(ctx, tx, g.Announce, notices...)
 }
 
 // cancelTimers cancels, in tx, the warning and deadline jobs of a game's turn that ended, unless they are
 // running (a takeover ending the turn) or done: they would otherwise wait for their time, up to the turn
-// limit, to find that the turn is over.
+// limit, to find that the turn is over. It is one statement, and it notifies nobody: River's JobCancelTx
+// would NOTIFY, inside the command's transaction, for the sake of a running job, which these are not,
+// and a NOTIFY holds PostgreSQL's notification queue lock from just before the commit until the commit is
+// flushed, so that commands would commit one after another. The rows are left as JobCancelTx leaves a
+// job that is not running: cancelled, finalized, with cancel_attempted_at in its metadata.
 func (j *Effects) cancelTimers(ctx context.Context, tx *sql.Tx, gameID, turn int) error {
 	// The GIN index on river_job (args) answers this.
-	rows, err := tx.QueryContext(ctx, `SELECT id FROM river_job WHERE kind IN ($1, $2) AND args @> $3::jsonb
-		AND state IN ('available', 'retryable', 'scheduled')`, KindTurnWarning, KindTurnDeadline,
-		fmt.Sprintf(`{"game_id": %d, "turn": %d}`, gameID, turn))
-	if err != nil {
-		return fmt.Errorf("error finding the timers of turn %d: %w", turn, err)
-	}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return fmt.Errorf("error reading the timers of turn %d: %w", turn, err)
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("error finding the timers of turn %d: %w", turn, err)
-	}
-	for _, id := range ids {
-		if _, err := j.client.JobCancelTx(ctx, tx, id); err != nil {
-			return fmt.Errorf("error cancelling a timer of turn %d: %w", turn, err)
-		}
+	now := j.now().UTC()
+	if _, err := tx.ExecContext(ctx, `UPDATE river_job SET state = 'cancelled', finalized_at = $4,
+			metadata = jsonb_set(metadata, '{cancel_attempted_at}', to_jsonb($4::timestamptz), true)
+		WHERE kind IN ($1, $2) AND args @> $3::jsonb AND state IN ('available', 'retryable', 'scheduled')`,
+		KindTurnWarning, KindTurnDeadline, fmt.Sprintf(`{"game_id": %d, "turn": %d}`, gameID, turn), now); err != nil {
+		return fmt.Errorf("error cancelling the timers of turn %d of game %d: %w", turn, gameID, err)
 	}
 	return nil
 }
@@ -198,16 +180,13 @@ func turnStarted(c game.Change) (rules.TurnStarted, bool) {
 	return rules.TurnStarted{}, false
 }
 
-// insert enqueues a game job in tx, at time at (nil: now).
-func (j *Effects) insert(ctx context.Context, tx *sql.Tx, args argsWithOpts, at *time.Time) error {
+// insertParams returns the insertion of a game job at time at (nil: now), with the job's own options.
+func insertParams(args argsWithOpts, at *time.Time) river.InsertManyParams {
 	opts := args.InsertOpts()
 	if at != nil {
 		opts.ScheduledAt = *at
 	}
-	if _, err := j.client.InsertTx(ctx, tx, args, &opts); err != nil {
-		return fmt.Errorf("error enqueuing a %s job: %w", args.Kind(), err)
-	}
-	return nil
+	return river.InsertManyParams{Args: args, InsertOpts: &opts}
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -15,15 +15,16 @@ import (
 )
 
 // TestNoticesOfEliminationAndGameOver runs AfterCommand on a command that eliminates bob and ends the
-// game, twice: the notices, their announcements and the notification jobs are there once.
+// game, twice: the notices, their announcements (handed to the change's Announcer, which the game service
+// sends after the commit) and the notification jobs are there once.
 func TestNoticesOfEliminationAndGameOver(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	inserter, svc := e.inserter()
 	alice, bob := e.user("alice", "email"), e.user("bob", "none")
 	created := dbtest.Game(t, e.db, dbtest.GameOpts{Service: svc, Seats: dbtest.Users(alice, bob)})
-	listener := dbtest.Listen(t, e.dsn, notice.Channel)
-	change := game.Change{GameID: created.GameID, Version: 9,
+	var heard collected
+	change := game.Change{GameID: created.GameID, Version: 9, Announce: &heard,
 		Events: []game.SeqEvent{
 			{Seq: 20, Turn: 7, Seat: 0, Event: rules.PlayerEliminated{Player: 1, By: 0}},
 			{Seq: 21, Turn: 7, Seat: 0, Event: rules.GameOver{Winner: 0}}},
@@ -63,19 +64,10 @@ func TestNoticesOfEliminationAndGameOver(t *testing.T) {
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("notices:\n%q\nwant\n%q", got, want)
 	}
-	var heard []string
-	for range announced {
-		select {
-		case n := <-listener.Notify:
-			heard = append(heard, n.Extra)
-		case <-time.After(30 * time.Second):
-			t.Fatalf("heard %q on %s, want %q", heard, notice.Channel, announced)
-		}
-	}
 	sort.Strings(heard)
 	sort.Strings(announced)
 	if fmt.Sprint(heard) != fmt.Sprint(announced) {
-		t.Errorf("heard %q, want %q", heard, announced)
+		t.Errorf("announced %q, want %q", heard, announced)
 	}
 	// Only alice takes notifications.
 	if n := e.count(`SELECT count(*) FROM river_job WHERE kind = $1 AND (args->>'user_id')::int = $2`, jobs.KindNotification, alice); n != 1 {
@@ -83,6 +75,15 @@ func TestNoticesOfEliminationAndGameOver(t *testing.T) {
 	}
 	if n := e.count(`SELECT count(*) FROM river_job WHERE kind = $1`, jobs.KindNotification); n != 1 {
 		t.Errorf("notification jobs: %d, want 1 (bob takes none)", n)
+	}
+}
+
+// collected is a game.Announcer that keeps what it is told, as "<id>:<seq>" on notice.Channel.
+type collected []string
+
+func (c *collected) Announce(channel string, id int, seq int64) {
+	if channel == notice.Channel {
+		*c = append(*c, fmt.Sprintf("%d:%d", id, seq))
 	}
 }
 

@@ -117,11 +117,12 @@ func New(opts Opts) (*Jobs, error) {
 	river.AddWorker(workers, &sweepWorker{j: j})
 	queues := map[string]river.QueueConfig{
 		QueueGame:   {MaxWorkers: opts.Config.MaxWorkers},
+		QueueCPU:    {MaxWorkers: opts.Config.CPUWorkers},
 		QueueNotify: {MaxWorkers: opts.Config.NotifyWorkers()},
 	}
 	client, err := river.NewClient(driver, &river.Config{
 		FetchPollInterval: opts.Config.PollInterval,
-		FetchCooldown:     min(opts.Config.PollInterval, river.FetchCooldownDefault),
+		FetchCooldown:     min(opts.Config.PollInterval, opts.Config.FetchCooldown),
 		Logger:            opts.Logger.With("component", "river"),
 		Queues:            queues,
 		Workers:           workers,

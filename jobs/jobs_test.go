@@ -501,20 +501,33 @@ func TestSweeperPlaysAStalledCPUTurn(t *testing.T) {
 }
 
 // TestTurnGoesOnInANewRunWhenTheJobsTimeRunsShort plays a CPU turn with too little of a job's time left
-// for a command (its pause and a quarter of the job's time): the turn stops before the command and the
-// job snoozes for no time, to go on in its next run; with the time, the turn is played.
+// for a play (its pause and a quarter of the job's time): the turn stops before it and the job snoozes for
+// no time, to go on in its next run. A turn longer than one play of the service (here 1 command) commits
+// what it played and snoozes too, so that no run holds a worker longer than one play: the next runs go on
+// and end the turn.
 func TestTurnGoesOnInANewRunWhenTheJobsTimeRunsShort(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	cfg := testConfig()
 	cfg.RescueAfter, cfg.CPUDelay = 4*time.Second, time.Second // a job's time is 3 s
-	r := e.replica(cfg, nil)
+	effects, err := jobs.NewEffects(jobs.EffectsOpts{DB: e.db, Config: cfg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet, Effects: effects, PlayCommands: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := jobs.New(jobs.Opts{DB: e.db, Game: svc, Logger: quiet, Config: cfg}) // not started: the test runs the job
+	if err != nil {
+		t.Fatal(err)
+	}
 	_, lost := e.inserter() // no CPU turn job: the test plays the turn itself
 	id := e.createGame(lost, e.user("owner", "none"), cpu("easy"), cpu("normal"))
 	turn, seat := e.gameInt(id, "turn"), e.gameInt(id, "current_seat")
 	short, cancel := context.WithTimeout(e.ctx, 1500*time.Millisecond) // less than 1 s + 3 s / 4
 	defer cancel()
-	played, err := r.jobs.PlayTurn(short, id, turn, seat)
+	played, err := j.PlayTurn(short, id, turn, seat)
 	var snooze *river.JobSnoozeError
 	if !errors.As(err, &snooze) || played != 0 {
 		t.Fatalf("with 1.5 s left: played %d, %v; want none and a snooze", played, err)
@@ -522,15 +535,20 @@ func TestTurnGoesOnInANewRunWhenTheJobsTimeRunsShort(t *testing.T) {
 	if got := e.gameInt(id, "turn"); got != turn {
 		t.Fatalf("the turn moved to %d", got)
 	}
-	// Runs of a job's whole time each play commands, snooze while the turn goes on, and end it.
+	// Runs of a job's whole time each play one command, snooze while the turn goes on, and end it.
 	for runs := 1; ; runs++ {
 		long, cancel := context.WithTimeout(e.ctx, cfg.JobTimeout())
-		played, err := r.jobs.PlayTurn(long, id, turn, seat)
+		before := e.gameInt(id, "version")
+		played, err := j.PlayTurn(long, id, turn, seat)
 		cancel()
-		if played == 0 {
-			t.Fatalf("run %d with a job's whole time played nothing (%v)", runs, err)
+		if played != 1 || e.gameInt(id, "version")-before != 1 {
+			t.Fatalf("run %d played %d commands (%v), the version moved by %d; want 1 and 1",
+				runs, played, err, e.gameInt(id, "version")-before)
 		}
 		if err == nil {
+			if runs < 2 {
+				t.Errorf("a turn of one command")
+			}
 			t.Logf("the turn took %d runs", runs)
 			break
 		}

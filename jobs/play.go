@@ -4,21 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"time"
 
 	"github.com/riverqueue/river"
 
-	"rout/ai"
 	"rout/game"
 	"rout/rules"
 )
 
-// maxCommandsPerJob bounds the commands one job plays: a turn that is not over by then is a bug, and the
-// job fails (and is retried) rather than spinning.
-const maxCommandsPerJob = 2000
-
-// errOutOfTime stops a turn whose job has too little time left for another command: the job runs again
+// errOutOfTime stops a turn whose job has too little time left for another play: the job runs again
 // (continued) and goes on with the turn.
 var errOutOfTime = errors.New("the job's time is up before the turn is over")
 
@@ -31,8 +25,8 @@ func continued(err error) error {
 	return err
 }
 
-// outOfTime says whether ctx, a job's, ends before the next command could be played: its pause
-// (Config.CPUDelay) and a quarter of the job's time for the command itself.
+// outOfTime says whether ctx, a job's, ends before another play of a turn could be done: its pause
+// (Config.CPUDelay) and a quarter of the job's time for the play itself.
 func (j *Jobs) outOfTime(ctx context.Context) bool {
 	deadline, ok := ctx.Deadline()
 	return ok && time.Until(deadline) < j.cfg.CPUDelay+j.cfg.JobTimeout()/4
@@ -44,8 +38,8 @@ func playing(snap game.Snapshot, turn, seat int) bool {
 		int(snap.State.Current()) == seat
 }
 
-// timedTurn returns the game of a timer job (a warning, a deadline) and whether the job is still due: the
-// game exists, plays turn with seat to move (see playing), and that turn has a deadline.
+// timedTurn returns the game of a timer job (a warning) and whether the job is still due: the game exists,
+// plays turn with seat to move (see playing), and that turn has a deadline.
 func (j *Jobs) timedTurn(ctx context.Context, gameID, turn, seat int) (game.Snapshot, bool, error) {
 	snap, err := j.game.GameSnapshot(ctx, gameID)
 	if err != nil {
@@ -57,91 +51,57 @@ func (j *Jobs) timedTurn(ctx context.Context, gameID, turn, seat int) (game.Snap
 	return snap, playing(snap, turn, seat) && snap.Deadline != nil, nil
 }
 
-// playTurn plays seat's turn of a game through the game service, a command at a time, each sent with the
-// version it was chosen at, until the turn is over (another turn, or the game's end). It returns how many
-// commands it played. A CPU seat plays as its difficulty says; another seat (a takeover) plays as
-// ai.Cautious, and its commands' cause (game.CauseTakeover) has the player told. by is the cause of a CPU
-// seat's commands: game.CauseCPU for a CPU turn job, game.CauseSweeper for the sweeper; a lone
-// survivor's are game.CauseSurvivor. It does nothing when the
-// game has moved on. When its job's time (ctx) runs short it stops with errOutOfTime, and a new run goes
-// on. A turn it finished counts in Stats (CPUTurns or Takeovers).
-func (j *Jobs) playTurn(ctx context.Context, gameID, turn, seat int, by game.Cause) (played int, err error) {
-	svc := j.game
-	cpu := false
-	defer func() {
-		if played == 0 || err != nil {
-			return
-		}
-		if cpu {
-			j.stats.cpuTurns.Add(1)
-			if j.observer != nil {
-				j.observer.CPUTurn()
-			}
-		} else {
-			j.stats.takeovers.Add(1)
-			if j.observer != nil {
-				j.observer.Takeover()
-			}
-			j.logger.InfoContext(ctx, "turn taken over", "game_id", gameID, "turn", turn, "seat", seat, "commands", played)
-		}
-	}()
-	for range maxCommandsPerJob {
-		snap, err := svc.GameSnapshot(ctx, gameID)
-		if err != nil {
-			if code(err) == game.CodeNotFound {
-				return played, nil
-			}
-			return played, err
-		}
-		if !playing(snap, turn, seat) {
-			return played, nil
-		}
-		if j.outOfTime(ctx) {
-			return played, errOutOfTime
-		}
-		play, cause := ai.Cautious, game.CauseTakeover
-		// A lone survivor's commands are the CPU's too (docs/rules.md, R43): not a takeover.
-		if s := snap.Seats[seat]; s.CPU || snap.State.ActivePlayers() == 1 {
-			cpu, cause = true, by
-			if snap.State.ActivePlayers() == 1 {
-				cause = game.CauseSurvivor
-			}
-			if p, ok := ai.ByName(s.Difficulty); ok {
-				play = p
-			}
-		}
-		// The seed depends only on the game, the turn and the command's place in the game (its version):
-		// the same position gets the same choice, on any replica and after any retry.
-		r := rand.New(rand.NewPCG(uint64(gameID)<<32|uint64(uint32(turn)), uint64(snap.Version)))
-		cmd := play(snap.State, rules.PlayerID(seat), r)
-		if cmd == nil {
-			return played, fmt.Errorf("the CPU found nothing to play for seat %d in turn %d of game %d", seat, turn, gameID)
-		}
-		if err := sleep(ctx, j.cfg.CPUDelay); err != nil {
-			return played, err
-		}
-		version := snap.Version
-		_, err = svc.TurnSubmit(ctx, game.CommandInput{GameID: gameID, Actor: game.System(seat), Command: cmd,
-			ExpectedVersion: &version, Cause: cause})
-		if code(err) == game.CodeConflict {
-			continue // someone else moved the game on: look again
-		}
-		if err != nil {
-			return played, fmt.Errorf("error playing %T for seat %d in turn %d of game %d: %w", cmd, seat, turn, gameID, err)
-		}
-		played++
-		j.stats.cpuCommands.Add(1)
-	}
-	return played, fmt.Errorf("turn %d of game %d is not over after %d commands", turn, gameID, maxCommandsPerJob)
+// turnJob is one turn a job plays through game.Service.TurnPlay.
+type turnJob struct {
+	gameID, turn, seat int
+	cause              game.Cause // game.CauseCPU, game.CauseTakeover or game.CauseSweeper
+	deadline           *time.Time // a takeover's: the deadline it was scheduled for
+	pause              bool       // wait Config.CPUDelay before the play (a CPU seat's turn, for its viewers)
 }
 
-// code returns the service code of err, or "".
-func code(err error) game.Code {
-	var ge *game.Error
-	if errors.As(err, &ge) {
-		return ge.Code
+// playTurn plays a turn through the game service: one TurnPlay, which decides the turn's commands in
+// memory and commits them, all of them with their events, in one transaction. A CPU seat plays as its
+// difficulty says; a player's seat (a takeover) as ai.Cautious, and its cause (game.CauseTakeover) has the
+// player told; a lone survivor's commands are game.CauseSurvivor. A CPU seat's turn first waits
+// Config.CPUDelay, so that viewers can follow. It does nothing when the game has moved
+// on (TurnPlay's CONFLICT: a stale job) or is gone. A turn longer than one play (game.Opts.PlayTime) stops
+// with errOutOfTime after it, and a new run of the job goes on (continued): a turn on a large map holds a
+// worker no longer than one play at a time. It returns how many commands it played; a turn it finished
+// counts in Stats (CPUTurns or Takeovers).
+func (j *Jobs) playTurn(ctx context.Context, t turnJob) (int, error) {
+	if j.outOfTime(ctx) {
+		return 0, errOutOfTime
 	}
-	return ""
+	if t.pause {
+		if err := sleep(ctx, j.cfg.CPUDelay); err != nil {
+			return 0, err
+		}
+	}
+	p, err := j.game.TurnPlay(ctx, game.PlayInput{GameID: t.gameID, Seat: t.seat, Turn: t.turn, Deadline: t.deadline, Cause: t.cause})
+	switch code(err) {
+	case game.CodeConflict, game.CodeNotFound:
+		return 0, nil // the game moved on, or is gone
+	}
+	if err != nil {
+		return 0, fmt.Errorf("error playing turn %d of seat %d in game %d: %w", t.turn, t.seat, t.gameID, err)
+	}
+	j.stats.cpuCommands.Add(int64(p.Commands))
+	if !p.Done {
+		return p.Commands, errOutOfTime
+	}
+	if t.cause == game.CauseTakeover {
+		j.stats.takeovers.Add(1)
+		if j.observer != nil {
+			j.observer.Takeover()
+		}
+		j.logger.InfoContext(ctx, "turn taken over", "game_id", t.gameID, "turn", t.turn, "seat", t.seat, "commands", p.Commands)
+	} else {
+		j.stats.cpuTurns.Add(1)
+		if j.observer != nil {
+			j.observer.CPUTurn()
+		}
+	}
+	return p.Commands, nil
 }
 
 // sleep waits for d or until ctx ends.
@@ -157,4 +117,13 @@ func sleep(ctx context.Context, d time.Duration) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// code returns the service code of err, or "".
+func code(err error) game.Code {
+	var ge *game.Error
+	if errors.As(err, &ge) {
+		return ge.Code
+	}
+	return ""
 }

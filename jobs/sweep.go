@@ -53,16 +53,20 @@ func (j *Jobs) Sweep(ctx context.Context) (int, error) {
 	}
 	repaired := 0
 	for _, c := range []struct {
-		ids []int
-		due func(game.Snapshot) bool
-		msg string
+		ids   []int
+		due   func(game.Snapshot) bool
+		cause game.Cause
+		msg   string
 	}{
 		{overdue, func(snap game.Snapshot) bool { return snap.Deadline != nil && snap.Deadline.Before(cutoff) },
-			"sweeper: taking over an overdue turn"},
+			game.CauseTakeover, "sweeper: taking over an overdue turn"},
 		{stalled, func(snap game.Snapshot) bool { return snap.Seats[snap.State.Current()].CPU },
-			"sweeper: playing a stalled CPU turn"},
+			game.CauseSweeper, "sweeper: playing a stalled CPU turn"},
 	} {
 		for _, id := range c.ids {
+			if j.outOfTime(ctx) {
+				return repaired, errOutOfTime
+			}
 			snap, err := j.game.GameSnapshot(ctx, id)
 			if err != nil {
 				j.logger.ErrorContext(ctx, "sweeper: error reading a game", "game_id", id, "error", err)
@@ -73,9 +77,15 @@ func (j *Jobs) Sweep(ctx context.Context) (int, error) {
 				continue // moved on since the query
 			}
 			j.logger.WarnContext(ctx, c.msg, "game_id", id, "turn", turn, "seat", seat, "deadline", snap.Deadline)
-			played, err := j.playTurn(ctx, id, turn, seat, game.CauseSweeper)
+			cause := c.cause
+			if snap.Seats[seat].CPU {
+				cause = game.CauseSweeper // a CPU seat's turn, overdue: its job was lost
+			}
+			played, err := j.playTurn(ctx, turnJob{gameID: id, turn: turn, seat: seat, cause: cause})
 			if errors.Is(err, errOutOfTime) {
-				return repaired, err
+				// The turn goes on past one play: its deadline is still overdue, or its CPU turn still
+				// stalled, and the next sweep plays on.
+				err = nil
 			}
 			if err != nil {
 				j.logger.ErrorContext(ctx, "sweeper: error playing a turn", "game_id", id, "turn", turn, "error", err)

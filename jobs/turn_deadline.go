@@ -2,7 +2,6 @@ package jobs
 
 import (
 	"context"
-	"time"
 
 	"github.com/riverqueue/river"
 
@@ -15,18 +14,12 @@ type turnDeadlineWorker struct {
 	j *Jobs
 }
 
-// deadlineSlack is how far a stored deadline may be from the job's: the database keeps microseconds.
-const deadlineSlack = time.Millisecond
-
-// Work plays the rest of the turn with the Cautious CPU, unless the game has moved on (another turn or
-// seat, the game over) or the turn's deadline is no longer the job's. A long turn goes on in the next run
-// of the job (see continued).
+// Work plays the rest of the turn with the Cautious CPU, in one transaction, unless the game has moved on
+// (another turn or seat, the game over) or the turn's deadline is no longer the job's: the game service
+// checks both under the game's lock (game.PlayInput), so the job reads nothing before. A long turn goes
+// on in the next run of the job (see continued).
 func (w *turnDeadlineWorker) Work(ctx context.Context, job *river.Job[TurnDeadlineArgs]) error {
 	a := job.Args
-	snap, due, err := w.j.timedTurn(ctx, a.GameID, a.Turn, a.Seat)
-	if err != nil || !due || snap.Deadline.Sub(a.Deadline).Abs() > deadlineSlack {
-		return err
-	}
-	_, err = w.j.playTurn(ctx, a.GameID, a.Turn, a.Seat, game.CauseCPU)
+	_, err := w.j.playTurn(ctx, turnJob{gameID: a.GameID, turn: a.Turn, seat: a.Seat, cause: game.CauseTakeover, deadline: &a.Deadline})
 	return continued(err)
 }

@@ -29,12 +29,14 @@ func (w *turnWarningWorker) Work(ctx context.Context, job *river.Job[TurnWarning
 	if err != nil {
 		return fmt.Errorf("error beginning a transaction: %w", err)
 	}
-	if err := w.j.effects.insertNotices(ctx, tx, n); err != nil {
+	var ann afterCommit
+	if err := w.j.effects.insertNotices(ctx, tx, &ann, n); err != nil {
 		_ = tx.Rollback()
 		return err
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("error committing the warning of turn %d of game %d: %w", a.Turn, a.GameID, err)
 	}
+	ann.send(w.j.game)
 	return nil
 }

@@ -6,14 +6,16 @@ import (
 	"time"
 
 	"rout/game"
+	"rout/notice"
 )
 
 // checkHeads is the hub's repair of lost notifications: every interval it reads the head (the sequence
-// number of the last committed event) of every game followed, and wakes each topic that is behind. The
-// game service announces a command after its commit, so a process that dies between the two, or a failed
+// number of the last committed event, the id of the last notice) of every game and every user's notices
+// followed, and wakes each topic that is behind. The game service announces a command, and the notices
+// its effects recorded, after its commit, so a process that dies between the two, or a failed
 // notification, leaves a committed command unannounced; this finds it within an interval and a read. It
-// costs nothing while no game is followed, and one query of at most game.MaxHeads games (a primary key
-// lookup each) per interval otherwise.
+// costs nothing while nothing is followed, and one query of at most game.MaxHeads games (a primary key
+// lookup each) or notice.MaxHeads users (an index lookup each) per interval otherwise.
 func (h *Hub) checkHeads() {
 	defer h.wg.Done()
 	ticker := time.NewTicker(h.headCheck)
@@ -27,28 +29,37 @@ func (h *Hub) checkHeads() {
 			return
 		case <-ticker.C:
 		}
-		ids := h.followedGames()
-		for len(ids) > 0 {
-			n := min(len(ids), game.MaxHeads)
-			if err := h.wakeBehind(ctx, ids[:n]); err != nil {
-				if ctx.Err() != nil {
-					return
+		for _, c := range []struct {
+			kind  topicKind
+			most  int
+			heads func(context.Context, []int) (map[int]int64, error)
+		}{
+			{gameTopic, game.MaxHeads, h.svc.Heads},
+			{noticeTopic, notice.MaxHeads, func(ctx context.Context, ids []int) (map[int]int64, error) { return notice.Heads(ctx, h.db, ids) }},
+		} {
+			ids := h.followed(c.kind)
+			for len(ids) > 0 {
+				n := min(len(ids), c.most)
+				if err := h.wakeBehind(ctx, c.kind, ids[:n], c.heads); err != nil {
+					if ctx.Err() != nil {
+						return
+					}
+					h.logger.Warn("live hub: error checking the heads of what is followed", "error", err)
+					break
 				}
-				h.logger.Warn("live hub: error checking the heads of the games followed", "error", err)
-				break
+				ids = ids[n:]
 			}
-			ids = ids[n:]
 		}
 	}
 }
 
-// followedGames returns the ids of the games whose topics have started, in order.
-func (h *Hub) followedGames() []int {
+// followed returns the ids of the topics of kind that have started, in order.
+func (h *Hub) followed(kind topicKind) []int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	var ids []int
 	for key, t := range h.topics {
-		if key.kind != gameTopic {
+		if key.kind != kind {
 			continue
 		}
 		select {
@@ -61,16 +72,16 @@ func (h *Hub) followedGames() []int {
 	return ids
 }
 
-// wakeBehind reads the heads of games ids and wakes the topics that are behind them.
-func (h *Hub) wakeBehind(ctx context.Context, ids []int) error {
-	heads, err := h.svc.Heads(ctx, ids)
+// wakeBehind reads the heads of the topics of kind ids and wakes those that are behind them.
+func (h *Hub) wakeBehind(ctx context.Context, kind topicKind, ids []int, read func(context.Context, []int) (map[int]int64, error)) error {
+	heads, err := read(ctx, ids)
 	if err != nil {
 		return err
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for id, seq := range heads {
-		if t, ok := h.topics[topicKey{gameTopic, id}]; ok && seq > t.head {
+		if t, ok := h.topics[topicKey{kind, id}]; ok && seq > t.head {
 			h.headWakes.Add(1)
 			t.wake()
 		}

@@ -12,14 +12,15 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"time"
 
 	"rout/notify"
 )
 
-// Channel is the PostgreSQL channel on which the transaction that inserts a notice announces it, as
-// "<user id>:<notice id>". Listeners read the notice itself from the database.
+// Channel is the PostgreSQL channel on which a new notice is announced, as "<user id>:<notice id>", after
+// the transaction that inserted it committed (see Insert). Listeners read the notices themselves from the
+// database, every one after their head: an announcement may name only the user's highest new id, and a
+// lost one is found by the listener's check of its users' heads (Heads).
 const Channel = "rout_notices"
 
 // Notice is a notice as stored (a row of the notices table).
@@ -67,44 +68,102 @@ type Inserted struct {
 // migrations' lock key, 0x726f75745f6d6967, has another first half).
 const lockSpace = 0x6e6f
 
-// Insert records ns in tx, at time now, and announces each new one on Channel, in tx. It first locks, in
+// Insert records ns in tx, at time now; the caller announces each new one on Channel ("<user id>:<notice
+// id>", or the user's highest new id) after tx commits, never inside it: a NOTIFY in a transaction holds
+// PostgreSQL's notification queue lock, database-wide, from just before its commit until the commit is
+// flushed, so that the transactions that notify would commit one after another. It first locks, in
 // the order of their ids, every user the notices are for, until tx ends: a user's notices then commit in
 // the order of their ids, so that a live subscriber that has seen one id never misses a smaller one
 // committed later. A notice the user was told already (the unique index on user, game, turn and kind) is
-// skipped. It returns the notices it recorded.
+// skipped. It returns the notices it recorded, in the order of ns.
+//
+// The locks serialize the transactions that tell one user something from the lock to their commit, so
+// Insert keeps that stretch short: it is one statement, whatever the number of notices (it takes every
+// lock, then inserts every notice), and the callers insert notices last in their transactions.
 func Insert(ctx context.Context, tx *sql.Tx, now time.Time, ns ...New) ([]Inserted, error) {
+	if len(ns) == 0 {
+		return nil, nil
+	}
 	users := make([]int, 0, len(ns))
 	for _, n := range ns {
 		users = append(users, n.UserID)
 	}
 	slices.Sort(users)
-	for _, user := range slices.Compact(users) {
-		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, $2)`, lockSpace, user); err != nil {
-			return nil, fmt.Errorf("error locking the notices of user %d: %w", user, err)
-		}
+	users = slices.Compact(users)
+	usersJSON, err := json.Marshal(users)
+	if err != nil {
+		return nil, fmt.Errorf("error encoding the users of notices: %w", err)
 	}
-	var out []Inserted
+	type key struct {
+		user, game, turn int
+		kind             string
+	}
+	type row struct {
+		I      int             `json:"i"`
+		UserID int             `json:"user_id"`
+		GameID int             `json:"game_id"`
+		Turn   int             `json:"turn"`
+		Kind   string          `json:"kind"`
+		Data   json.RawMessage `json:"data"`
+	}
+	var rowsIn []row
+	seen := make(map[key]bool, len(ns))
 	for _, n := range ns {
+		k := key{n.UserID, n.GameID, n.Turn, n.Kind.String()}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
 		data, err := json.Marshal(n.Data)
 		if err != nil {
 			return nil, fmt.Errorf("error encoding a notice: %w", err)
 		}
-		in := Inserted{New: n}
-		err = tx.QueryRowContext(ctx, `WITH n AS (
-				INSERT INTO notices (created_at, user_id, game_id, turn, kind, data) VALUES ($1, $2, $3, $4, $5, $6)
-				ON CONFLICT (user_id, game_id, turn, kind) DO NOTHING RETURNING id, user_id)
-			SELECT n.id, u.notify FROM n JOIN users u ON u.id = n.user_id`,
-			now, n.UserID, n.GameID, n.Turn, n.Kind.String(), string(data)).Scan(&in.ID, &in.Channel)
-		if errors.Is(err, sql.ErrNoRows) {
+		rowsIn = append(rowsIn, row{I: len(rowsIn), UserID: n.UserID, GameID: n.GameID, Turn: n.Turn, Kind: k.kind, Data: data})
+	}
+	in, err := json.Marshal(rowsIn)
+	if err != nil {
+		return nil, fmt.Errorf("error encoding notices: %w", err)
+	}
+	// One statement: the locks first (the uncorrelated subquery that counts them runs once, before the
+	// insert's first row; PostgreSQL evaluates a volatile function of a select list after its ORDER BY
+	// sort, so they are taken in the order of the ids), then the notices, whose ids are drawn after.
+	rows, err := tx.QueryContext(ctx, `WITH locked AS MATERIALIZED (
+			SELECT pg_advisory_xact_lock($4, u) FROM json_array_elements_text($3::json) AS e,
+				LATERAL (SELECT e.value::int AS u) AS l ORDER BY u),
+		n AS (
+			INSERT INTO notices (created_at, user_id, game_id, turn, kind, data)
+			SELECT $1, v.user_id, v.game_id, v.turn, v.kind, v.data
+			FROM json_to_recordset($2::json) AS v(i int, user_id bigint, game_id bigint, turn bigint, kind text, data json)
+			WHERE (SELECT count(*) FROM locked) >= 0
+			ORDER BY v.i
+			ON CONFLICT (user_id, game_id, turn, kind) DO NOTHING RETURNING id, user_id, game_id, turn, kind)
+		SELECT n.id, n.user_id, n.game_id, n.turn, n.kind, u.notify FROM n JOIN users u ON u.id = n.user_id ORDER BY n.id`,
+		now, string(in), string(usersJSON), lockSpace)
+	if err != nil {
+		return nil, fmt.Errorf("error recording %d notices: %w", len(rowsIn), err)
+	}
+	defer rows.Close()
+	recorded := make(map[key]Inserted, len(rowsIn))
+	for rows.Next() {
+		var k key
+		var in Inserted
+		if err := rows.Scan(&in.ID, &k.user, &k.game, &k.turn, &k.kind, &in.Channel); err != nil {
+			return nil, fmt.Errorf("error reading a recorded notice: %w", err)
+		}
+		recorded[k] = in
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("error recording %d notices: %w", len(rowsIn), err)
+	}
+	var out []Inserted
+	for _, n := range ns {
+		k := key{n.UserID, n.GameID, n.Turn, n.Kind.String()}
+		in, ok := recorded[k]
+		if !ok {
 			continue // told already
 		}
-		if err != nil {
-			return nil, fmt.Errorf("error recording the %s notice of user %d in game %d: %w", n.Kind, n.UserID, n.GameID, err)
-		}
-		if _, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, Channel,
-			strconv.Itoa(n.UserID)+":"+strconv.FormatInt(in.ID, 10)); err != nil {
-			return nil, fmt.Errorf("error announcing notice %d: %w", in.ID, err)
-		}
+		delete(recorded, k)
+		in.New = n
 		out = append(out, in)
 	}
 	return out, nil
@@ -134,6 +193,42 @@ func Read(ctx context.Context, db *sql.DB, userID int, after int64, limit int) (
 		return nil, fmt.Errorf("error reading the notices of user %d: %w", userID, err)
 	}
 	return out, nil
+}
+
+// MaxHeads is the most users one call of Heads reads.
+const MaxHeads = 1000
+
+// Heads returns the id of the last notice of each of users ids that has one (at most MaxHeads ids): what
+// a listener that may have missed an announcement compares with its own head.
+func Heads(ctx context.Context, db *sql.DB, ids []int) (map[int]int64, error) {
+	if len(ids) > MaxHeads {
+		return nil, fmt.Errorf("at most %d users at once, not %d", MaxHeads, len(ids))
+	}
+	list, err := json.Marshal(ids)
+	if err != nil {
+		return nil, fmt.Errorf("error encoding users: %w", err)
+	}
+	rows, err := db.QueryContext(ctx, `SELECT u.id, (SELECT max(n.id) FROM notices n WHERE n.user_id = u.id)
+		FROM (SELECT e.value::bigint AS id FROM json_array_elements_text($1::json) AS e) AS u`, string(list))
+	if err != nil {
+		return nil, fmt.Errorf("error reading the notice heads of %d users: %w", len(ids), err)
+	}
+	defer rows.Close()
+	heads := make(map[int]int64, len(ids))
+	for rows.Next() {
+		var id int
+		var head sql.NullInt64
+		if err := rows.Scan(&id, &head); err != nil {
+			return nil, fmt.Errorf("error reading a notice head: %w", err)
+		}
+		if head.Valid {
+			heads[id] = head.Int64
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("error reading the notice heads of %d users: %w", len(ids), err)
+	}
+	return heads, nil
 }
 
 // Last returns the id of user userID's last notice, 0 when none.

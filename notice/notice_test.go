@@ -14,8 +14,9 @@ import (
 func TestMain(m *testing.M) { dbtest.Main(m) }
 
 // TestInsertAnnouncesReadsAndSkipsRepeats records notices through Insert and checks what the package
-// owns: each new notice is announced on Channel as "<user>:<id>", a repeat of a user, game, turn and kind
-// is skipped, Read returns a user's notices after an id in order, Last the last id, and ForDelivery and
+// owns: new notices announced after the commit (through the game service, as the jobs' effects do) are
+// heard on Channel as "<user>:<id>" of the highest, a repeat of a user, game, turn and kind is skipped,
+// Read returns a user's notices after an id in order, Last and Heads the last id, and ForDelivery and
 // MarkSent what the notification worker needs.
 func TestInsertAnnouncesReadsAndSkipsRepeats(t *testing.T) {
 	dsn := dbtest.MigratedURL(t)
@@ -51,14 +52,22 @@ func TestInsertAnnouncesReadsAndSkipsRepeats(t *testing.T) {
 		t.Fatalf("inserted %+v, want two notices in id order for a user who takes email", first)
 	}
 	for _, n := range first {
+		svc.Announce(notice.Channel, user, n.ID) // after the commit, coalesced per user
+	}
+	want := strconv.Itoa(user) + ":" + strconv.FormatInt(first[1].ID, 10)
+	for heard := ""; heard != want; {
 		select {
-		case heard := <-listener.Notify:
-			if want := strconv.Itoa(user) + ":" + strconv.FormatInt(n.ID, 10); heard.Extra != want {
-				t.Errorf("heard %q on %s, want %q", heard.Extra, notice.Channel, want)
+		case n := <-listener.Notify:
+			heard = n.Extra
+			if heard != want && heard != strconv.Itoa(user)+":"+strconv.FormatInt(first[0].ID, 10) {
+				t.Fatalf("heard %q on %s, want %q", heard, notice.Channel, want)
 			}
 		case <-time.After(10 * time.Second):
-			t.Fatalf("notice %d was not announced", n.ID)
+			t.Fatalf("notice %d was not announced", first[1].ID)
 		}
+	}
+	if heads, err := notice.Heads(ctx, db, []int{user, user + 1000}); err != nil || len(heads) != 1 || heads[user] != first[1].ID {
+		t.Errorf("heads %v, %v; want only user %d at %d", heads, err, user, first[1].ID)
 	}
 	if again := insert(notice.New{UserID: user, GameID: created.GameID, Turn: 1, Kind: notify.KindYourTurn}); len(again) != 0 {
 		t.Errorf("a repeated notice was recorded again: %+v", again)

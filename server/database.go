@@ -74,12 +74,12 @@ func OpenDatabase(ctx context.Context, cfg Config, logger *slog.Logger) (*Databa
 }
 
 // poolSize is the most connections to PostgreSQL the process opens: apiConns, and one for each worker of
-// the game queue when it works jobs, so that a burst of due deadlines runs at the database's pace without
-// taking the API's connections. At the defaults that is 40 of PostgreSQL's default max_connections of
-// 100.
+// the game and CPU queues when it works jobs, so that a burst of due deadlines runs at the database's pace
+// without taking the API's connections. At the defaults that is 48 of PostgreSQL's default
+// max_connections of 100.
 func poolSize(cfg Config) int {
 	if cfg.Workers {
-		return apiConns + cfg.Jobs.MaxWorkers
+		return apiConns + cfg.Jobs.MaxWorkers + cfg.Jobs.CPUWorkers
 	}
 	return apiConns
 }

@@ -65,9 +65,9 @@ func TestOpenDatabaseUnreachable(t *testing.T) {
 
 func TestPoolSizeFollowsTheWorkers(t *testing.T) {
 	cfg := DefaultConfig()
-	cfg.Jobs.MaxWorkers = 7
-	if got := poolSize(cfg); got != apiConns+7 {
-		t.Errorf("a worker process with 7 game workers: pool %d, want %d", got, apiConns+7)
+	cfg.Jobs.MaxWorkers, cfg.Jobs.CPUWorkers = 7, 3
+	if got := poolSize(cfg); got != apiConns+10 {
+		t.Errorf("a worker process with 7 game workers and 3 CPU workers: pool %d, want %d", got, apiConns+10)
 	}
 	cfg.Workers = false
 	if got := poolSize(cfg); got != apiConns {

@@ -148,6 +148,8 @@ func runBenchAPI(ctx context.Context, args []string, getenv func(string) string,
 	reads := fs.Int("reads", 200, "board reads of each kind")
 	cpuTurns := fs.Int("cpu-turns", 20, "CPU turns timed")
 	deadlines := fs.Int("deadlines", 1000, "games whose deadlines fall due at one moment")
+	burstPlayers := fs.Int("burst-players", 2, "players the deadline burst's games are spread over, two to a game (an even number)")
+	cpuGames := fs.Int("cpu-games", 0, "games of CPUs that play on during the deadline burst (their CPU turns beside the takeovers)")
 	idle := fs.Duration("idle", 10*time.Second, "how long the server's CPU is measured before the deadline games are created and while they wait")
 	measure := fs.String("measure", strings.Join(apibench.AllMeasurements, ","), "comma-separated measurements to make")
 	url := fs.String("url", "", "base `URL` of a running server to measure instead of starting one (loopback)")
@@ -163,7 +165,7 @@ func runBenchAPI(ctx context.Context, args []string, getenv func(string) string,
 	}
 	cfg := apibench.Config{
 		DatabaseURL: databaseURL, URL: *url, ServeCommand: serve, Measurements: strings.Split(*measure, ","),
-		Commands: *commands, Map: *mapKey, Reads: *reads, CPUTurns: *cpuTurns, Deadlines: *deadlines,
+		Commands: *commands, Map: *mapKey, Reads: *reads, CPUTurns: *cpuTurns, Deadlines: *deadlines, CPUGames: *cpuGames, BurstPlayers: *burstPlayers,
 		Idle: *idle, Timeout: *timeout, BurstTimeout: *burstTimeout, Progress: stderr,
 		ProfileDir: *profileDir, ProfileSeconds: *profileSeconds, AdminToken: getenv("ROUT_ADMIN_TOKEN"),
 	}

@@ -1,0 +1,140 @@
+package game
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"rout/rules"
+)
+
+// batch is a run of commands decided in memory on one locked game and written at once. Each command goes
+// through rules.Apply on the state the one before it left, with the game's dice, and gets the next
+// sequence numbers for its events and a version of its own, exactly as if it were committed alone; commit
+// then writes all of it in one statement and hands Effects one Change. A batch is one command (GameStart,
+// TurnSubmit), a command and the lone survivor's commands after it (TurnSubmit, see playSurvivor), or a
+// CPU's turn (TurnPlay).
+type batch struct {
+	g     *gameRow
+	start *cached // the state and seats before the first command
+
+	state   rules.State // after the last command
+	version int64       // after the last command
+	seq     int64       // of the last event
+	dice    *rules.ChaChaDice
+	now     time.Time // every command's time: the transaction's
+
+	events      []SeqEvent
+	causes      []Cause // of each event
+	territories map[rules.TerritoryID]bool
+	cards       map[rules.CardID]bool
+	deadline    *time.Time // the deadline of the last turn a command started; nil when none started
+	commands    int
+
+	seat  rules.PlayerID // the seat of the first command (Change.Seat)
+	cause Cause          // the cause of the first command (Change.Cause)
+
+	ann announcements // what the effects announce (Change.Announce), sent after the commit
+}
+
+// begin starts a batch on locked game g, whose state and seats are cur.
+func (s *Service) begin(g *gameRow, cur *cached) (*batch, error) {
+	dice := new(rules.ChaChaDice)
+	if err := dice.UnmarshalBinary(g.dice); err != nil {
+		return nil, fmt.Errorf("error restoring the dice of game %d: %w", g.id, err)
+	}
+	return &batch{g: g, start: cur, state: cur.state, version: g.version, seq: g.seq, dice: dice,
+		now:         s.now().Truncate(time.Microsecond), // as PostgreSQL keeps it, so that the answer is what a read sees
+		territories: make(map[rules.TerritoryID]bool), cards: make(map[rules.CardID]bool)}, nil
+}
+
+// apply decides one command of seat on the batch's state and adds it to the batch. A command the rules
+// refuse returns their *rules.Error and leaves the batch as it was.
+func (b *batch) apply(seat rules.PlayerID, c rules.Command, cause Cause) ([]SeqEvent, error) {
+	before := b.state
+	after, events, err := rules.Apply(before, seat, c, b.dice)
+	if err != nil {
+		return nil, err
+	}
+	ts, cs := rules.Touched(before, after, events)
+	for _, t := range ts {
+		b.territories[t] = true
+	}
+	for _, c := range cs {
+		b.cards[c] = true
+	}
+	out := make([]SeqEvent, len(events))
+	turn := before.Turn()
+	for i, e := range events {
+		if st, ok := e.(rules.TurnStarted); ok {
+			turn = st.Turn
+			d := b.now.Add(b.g.turnLimit)
+			b.deadline = &d
+		}
+		out[i] = SeqEvent{Seq: b.seq + int64(i) + 1, Turn: turn, Seat: seat, Event: e}
+		b.causes = append(b.causes, cause)
+	}
+	if b.commands == 0 {
+		b.seat, b.cause = seat, cause
+	}
+	b.events = append(b.events, out...)
+	b.state, b.seq, b.version = after, b.seq+int64(len(events)), b.version+1
+	b.commands++
+	return out, nil
+}
+
+// commit writes a batch of at least one command (one statement), runs its effects once for the whole
+// batch, and brings the locked row g up to date. It returns the state the batch left, to cache once the
+// transaction commits.
+func (s *Service) commit(ctx context.Context, tx *sql.Tx, b *batch) (*cached, error) {
+	g, before, after := b.g, b.start.state, b.state
+	diceState, err := b.dice.MarshalBinary()
+	if err != nil {
+		return nil, fmt.Errorf("error saving the dice: %w", err)
+	}
+	w := write{game: g, before: before, after: after, events: b.events, causes: b.causes, territories: b.territories,
+		cards: b.cards, version: b.version, seq: b.seq, deadline: b.deadline, dice: diceState, now: b.now}
+	if err := w.exec(ctx, tx); err != nil {
+		return nil, err
+	}
+	if s.effects != nil {
+		change := Change{GameID: g.id, Version: b.version, Seat: b.seat, Cause: b.cause, Commands: b.commands,
+			Events: b.events, Before: before, After: after, Seats: b.start.seats, Announce: &b.ann}
+		if b.deadline != nil && after.Phase() != rules.PhaseOver {
+			warning := g.warningAt(*b.deadline)
+			change.Deadline, change.WarningAt = b.deadline, &warning
+		}
+		if err := s.effects.AfterCommand(ctx, tx, change); err != nil {
+			return nil, fmt.Errorf("error running the effects of %d commands on game %d: %w", b.commands, g.id, err)
+		}
+	}
+	// The locked row as the batch left it: the answer's game.
+	g.version, g.seq, g.dice, g.updatedAt = b.version, b.seq, diceState, b.now
+	g.status, g.phase, g.turn, g.currentSeat = StatusActive, after.Phase().String(), after.Turn(), seatColumn(after.Current())
+	if b.deadline != nil {
+		g.deadline, g.warning = sql.NullTime{Time: *b.deadline, Valid: true}, sql.NullTime{Time: g.warningAt(*b.deadline), Valid: true}
+	}
+	if after.Phase() == rules.PhaseOver {
+		g.status, g.winner = StatusFinished, sql.NullInt64{Int64: int64(after.Winner()), Valid: true}
+		g.finishedAt, g.deadline, g.warning = sql.NullTime{Time: b.now, Valid: true}, sql.NullTime{}, sql.NullTime{}
+	}
+	return &cached{game: g.id, version: b.version, state: after, seats: b.start.seats}, nil
+}
+
+// execute decides one command on a locked game, writes it with its effects, and returns its result.
+func (s *Service) execute(ctx context.Context, tx *sql.Tx, g *gameRow, cur *cached, seat rules.PlayerID, c rules.Command, cause Cause) (Result, error) {
+	b, err := s.begin(g, cur)
+	if err != nil {
+		return Result{}, err
+	}
+	events, err := b.apply(seat, c, cause)
+	if err != nil {
+		return Result{}, err
+	}
+	after, err := s.commit(ctx, tx, b)
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{GameID: g.id, Version: b.version, Events: events, Seat: seat, after: after, ann: b.ann, Game: g.snapshot(after)}, nil
+}
