@@ -76,7 +76,7 @@ func (b *batch) apply(seat rules.PlayerID, c rules.Command, cause Cause) ([]SeqE
 			d := b.now.Add(b.g.turnLimit)
 			b.deadline = &d
 		}
-		out[i] = SeqEvent{Seq: b.seq + int64(i) + 1, Turn: turn, Seat: seat, Event: e}
+		out[i] = SeqEvent{Seq: b.seq + int64(i) + 1, Turn: turn, Seat: seat, Event: e, Cause: cause}
 		b.causes = append(b.causes, cause)
 	}
 	if b.commands == 0 {

@@ -20,6 +20,9 @@ const (
 	CauseDelegate              // the CPU its player handed the seat to played the turn (Service.SeatDelegate)
 )
 
+// causeUnrecorded is the cause of an event read back from before events.cause was recorded.
+const causeUnrecorded Cause = 255
+
 var causeNames = [...]string{"player", "cpu", "takeover", "sweeper", "survivor", "delegate"}
 
 func (c Cause) String() string {

@@ -105,6 +105,7 @@ func entSeats(snap game.Snapshot) []*ent.Player {
 			email := st.InviteEmail
 			p.InviteEmail = &email
 		}
+		withDelegation(p, st)
 		if started && st.Seat < snap.State.Players() {
 			ps := snap.State.Player(rules.PlayerID(st.Seat))
 			p.Status = player.Status(ps.Status.String())
