@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"rout/dbtest"
+	"rout/game"
 	"rout/notice"
 	"rout/notify"
 )
@@ -23,7 +24,11 @@ func TestInsertAnnouncesReadsAndSkipsRepeats(t *testing.T) {
 	db := dbtest.OpenURL(t, dsn)
 	ctx := t.Context()
 	user := int(dbtest.User(t, db, dbtest.UserOpts{Name: "ada"}))
-	created := dbtest.Game(t, db, dbtest.GameOpts{Seats: []dbtest.SeatOpts{{User: user}, {CPU: true}}})
+	svc, err := game.New(game.Opts{DB: db})
+	if err != nil {
+		t.Fatal(err)
+	}
+	created := dbtest.Game(t, db, dbtest.GameOpts{Service: svc, Seats: []dbtest.SeatOpts{{User: user}, {CPU: true}}})
 	if last, err := notice.Last(ctx, db, user); err != nil || last != 0 {
 		t.Fatalf("the last notice of a user without any: %d, %v", last, err)
 	}
