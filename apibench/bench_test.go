@@ -60,6 +60,8 @@ func TestRunMeasuresEverything(t *testing.T) {
 		Reads:          3,
 		CPUTurns:       1,
 		Deadlines:      3,
+		BurstPlayers:   4,
+		CPUGames:       1,
 		Idle:           time.Second,
 		Timeout:        3 * time.Minute,
 		Progress:       &progress,
@@ -86,7 +88,8 @@ func TestRunMeasuresEverything(t *testing.T) {
 	if c := res.CPU; c == nil || len(c.Turns) < 1 {
 		t.Errorf("CPU = %+v, want a turn", c)
 	}
-	if b := res.Burst; b == nil || b.Games != 3 || b.Left != 0 || b.Failed != 0 || b.Done <= 0 || b.IdleCPU < 0 || b.EmptyCPU < 0 {
+	if b := res.Burst; b == nil || b.Games != 3 || b.Left != 0 || b.Failed != 0 || b.Done <= 0 || b.IdleCPU < 0 || b.EmptyCPU < 0 ||
+		b.Players != 4 || b.CPUGames != 1 || len(b.Late) == 0 {
 		t.Errorf("burst = %+v, want 3 takeovers done and the idle CPU measured", b)
 	}
 	for _, name := range []string{"commands-1.cpu.pprof", "commands-2.cpu.pprof", "deadlines.cpu.pprof"} {
@@ -97,7 +100,7 @@ func TestRunMeasuresEverything(t *testing.T) {
 	var report strings.Builder
 	WriteReport(&report, res)
 	for _, want := range []string{"| 1 |", "| 2 |", "Board read of a classic game (42 territories)", "CPU turns on classic",
-		"3 games' deadlines due at one moment, 3 turns taken over in", "| command p50 within 2.5×", "| board read within 3×"} {
+		"3 games' deadlines due at one moment (4 players, two to a game), 3 turns taken over in", "| command p50 within 2.5×", "| board read within 3×"} {
 		if !strings.Contains(report.String(), want) {
 			t.Errorf("report without %q:\n%s", want, report.String())
 		}

@@ -103,7 +103,10 @@ func TestIdlePlayerWarnedThenTakenOverOnce(t *testing.T) {
 		replicas = append(replicas, e.replica(cfg, router(t, mail, nil)))
 	}
 	alice := e.user("alice", "email")
-	e.deadlineIn(3 * time.Second) // the quarter-limit warning is due at once
+	// The quarter-limit warning is due at once, and becomes available at River's next scheduler pass (every
+	// 5 s); the deadline comes later than that pass, so that the warning runs before the takeover, which
+	// plays the whole turn in one transaction, without a pause.
+	e.deadlineIn(8 * time.Second)
 	id := e.createGame(replicas[0].svc, alice, human(alice), cpu("normal"))
 
 	var turn int

@@ -824,3 +824,33 @@ func (e *env) subscribeReaders(ctx context.Context, id int, start int64, n int, 
 		}()
 	}
 }
+
+// TestLostNoticeAnnouncementIsRepairedByTheHeadCheck: notices are announced after their commit, so one
+// whose announcement was lost (a crash in between) reaches its user's subscriber through the hub's check
+// of the heads of the users it follows.
+func TestLostNoticeAnnouncementIsRepairedByTheHeadCheck(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, live.Opts{HeadCheckInterval: 50 * time.Millisecond})
+	id := e.game(2)
+	me := e.users[0]
+	sub, err := e.hub.Notices(e.ctx, me, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Close()
+	before := e.hub.Stats()
+	var silent int64 // a notice committed with no announcement
+	if err := e.db.QueryRowContext(e.ctx, `INSERT INTO notices (created_at, user_id, game_id, turn, kind, data)
+		VALUES (now(), $1, $2, 1, 'your_turn', '{"seat": 1}') RETURNING id`, me, id).Scan(&silent); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(e.ctx, wait)
+	defer cancel()
+	n, err := sub.Next(ctx)
+	if err != nil || n.ID != silent {
+		t.Fatalf("got %+v, %v; want notice %d", n, err, silent)
+	}
+	if after := e.hub.Stats(); after.HeadWakes == before.HeadWakes {
+		t.Fatal("the notice came without a head check")
+	}
+}

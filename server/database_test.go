@@ -24,8 +24,9 @@ func TestOpenDatabase(t *testing.T) {
 	if d.Embedded() {
 		t.Error("Embedded() = true with a DATABASE_URL, want false")
 	}
-	// A process that works jobs has a connection for each of the game queue's workers besides the API's.
-	if got, want := d.DB.Stats().MaxOpenConnections, apiConns+cfg.Jobs.MaxWorkers; !cfg.Workers || got != want {
+	// A process that works jobs has a connection for each of the game and CPU queues' workers besides the
+	// API's.
+	if got, want := d.DB.Stats().MaxOpenConnections, apiConns+cfg.Jobs.MaxWorkers+cfg.Jobs.CPUWorkers; !cfg.Workers || got != want {
 		t.Errorf("MaxOpenConnections = %d (workers %t), want %d", got, cfg.Workers, want)
 	}
 	var one int
