@@ -57,12 +57,12 @@ func TestDelegatedSeatIsPlayedAtOnce(t *testing.T) {
 	alice := e.user("alice", "none")
 	id := e.createGame(r.svc, alice, human(alice), cpu("easy"))
 	seat := e.seatOf(id, alice)
+	first := e.waitForOwnTurn(id, seat, -1)
 	two := 2
 	if _, err := r.svc.SeatDelegate(e.ctx, game.DelegateInput{GameID: id, UserID: alice, Difficulty: "normal", Turns: &two}); err != nil {
 		t.Fatal(err)
 	}
-	// Her current turn, if it is one, stays hers.
-	first := e.waitForOwnTurn(id, seat, -1)
+	// Her current turn stays hers.
 	e.playOwnTurn(r.svc, id, alice)
 	back := e.waitForOwnTurn(id, seat, first)
 	if n := e.count(`SELECT count(DISTINCT turn) FROM events WHERE game_id = $1 AND seat = $2 AND cause = 'delegate'
