@@ -47,7 +47,7 @@ func TestDelegationIsDecidedWhenTheTurnStarts(t *testing.T) {
 		t.Fatal(err)
 	}
 	// My own turn stays mine; the next of mine is the CPU's.
-	s = e.endTurn(id, users[me])
+	e.endTurn(id, users[me])
 	if d := rec.last().Delegate; d != "" {
 		t.Errorf("the other's turn started with delegate %q", d)
 	}
