@@ -1062,6 +1062,31 @@ func (_q *PlayerQuery) collectField(ctx context.Context, oneNode bool, opCtx *gr
 				selectedFields = append(selectedFields, player.FieldCardCount)
 				fieldSeen[player.FieldCardCount] = struct{}{}
 			}
+		case "delegate":
+			if _, ok := fieldSeen[player.FieldDelegate]; !ok {
+				selectedFields = append(selectedFields, player.FieldDelegate)
+				fieldSeen[player.FieldDelegate] = struct{}{}
+			}
+		case "delegateTurns":
+			if _, ok := fieldSeen[player.FieldDelegateTurns]; !ok {
+				selectedFields = append(selectedFields, player.FieldDelegateTurns)
+				fieldSeen[player.FieldDelegateTurns] = struct{}{}
+			}
+		case "delegateUntil":
+			if _, ok := fieldSeen[player.FieldDelegateUntil]; !ok {
+				selectedFields = append(selectedFields, player.FieldDelegateUntil)
+				fieldSeen[player.FieldDelegateUntil] = struct{}{}
+			}
+		case "delegateAuto":
+			if _, ok := fieldSeen[player.FieldDelegateAuto]; !ok {
+				selectedFields = append(selectedFields, player.FieldDelegateAuto)
+				fieldSeen[player.FieldDelegateAuto] = struct{}{}
+			}
+		case "takeovers":
+			if _, ok := fieldSeen[player.FieldTakeovers]; !ok {
+				selectedFields = append(selectedFields, player.FieldTakeovers)
+				fieldSeen[player.FieldTakeovers] = struct{}{}
+			}
 		case "id":
 		case "__typename":
 		default:

@@ -7296,36 +7296,43 @@ func (m *NoticeMutation) ResetEdge(name string) error {
 // PlayerMutation represents an operation that mutates the Player nodes in the graph.
 type PlayerMutation struct {
 	config
-	op             Op
-	typ            string
-	id             *int
-	seat           *int
-	addseat        *int
-	cpu            *bool
-	difficulty     *player.Difficulty
-	color          *string
-	turn_order     *int
-	addturn_order  *int
-	status         *player.Status
-	invite_email   *string
-	territories    *int
-	addterritories *int
-	armies         *int
-	addarmies      *int
-	bonus          *int
-	addbonus       *int
-	unplaced       *int
-	addunplaced    *int
-	card_count     *int
-	addcard_count  *int
-	clearedFields  map[string]struct{}
-	game           *int
-	clearedgame    bool
-	user           *int
-	cleareduser    bool
-	done           bool
-	oldValue       func(context.Context) (*Player, error)
-	predicates     []predicate.Player
+	op                Op
+	typ               string
+	id                *int
+	seat              *int
+	addseat           *int
+	cpu               *bool
+	difficulty        *player.Difficulty
+	color             *string
+	turn_order        *int
+	addturn_order     *int
+	status            *player.Status
+	invite_email      *string
+	territories       *int
+	addterritories    *int
+	armies            *int
+	addarmies         *int
+	bonus             *int
+	addbonus          *int
+	unplaced          *int
+	addunplaced       *int
+	card_count        *int
+	addcard_count     *int
+	delegate          *string
+	delegate_turns    *int
+	adddelegate_turns *int
+	delegate_until    *time.Time
+	delegate_auto     *bool
+	takeovers         *int
+	addtakeovers      *int
+	clearedFields     map[string]struct{}
+	game              *int
+	clearedgame       bool
+	user              *int
+	cleareduser       bool
+	done              bool
+	oldValue          func(context.Context) (*Player, error)
+	predicates        []predicate.Player
 }
 
 var _ ent.Mutation = (*PlayerMutation)(nil)
@@ -8109,6 +8116,266 @@ func (m *PlayerMutation) ResetCardCount() {
 	m.addcard_count = nil
 }
 
+// SetDelegate sets the "delegate" field.
+func (m *PlayerMutation) SetDelegate(s string) {
+	m.delegate = &s
+}
+
+// Delegate returns the value of the "delegate" field in the mutation.
+func (m *PlayerMutation) Delegate() (r string, exists bool) {
+	v := m.delegate
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDelegate returns the old "delegate" field's value of the Player entity.
+// If the Player object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlayerMutation) OldDelegate(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDelegate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDelegate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDelegate: %w", err)
+	}
+	return oldValue.Delegate, nil
+}
+
+// ClearDelegate clears the value of the "delegate" field.
+func (m *PlayerMutation) ClearDelegate() {
+	m.delegate = nil
+	m.clearedFields[player.FieldDelegate] = struct{}{}
+}
+
+// DelegateCleared returns if the "delegate" field was cleared in this mutation.
+func (m *PlayerMutation) DelegateCleared() bool {
+	_, ok := m.clearedFields[player.FieldDelegate]
+	return ok
+}
+
+// ResetDelegate resets all changes to the "delegate" field.
+func (m *PlayerMutation) ResetDelegate() {
+	m.delegate = nil
+	delete(m.clearedFields, player.FieldDelegate)
+}
+
+// SetDelegateTurns sets the "delegate_turns" field.
+func (m *PlayerMutation) SetDelegateTurns(i int) {
+	m.delegate_turns = &i
+	m.adddelegate_turns = nil
+}
+
+// DelegateTurns returns the value of the "delegate_turns" field in the mutation.
+func (m *PlayerMutation) DelegateTurns() (r int, exists bool) {
+	v := m.delegate_turns
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDelegateTurns returns the old "delegate_turns" field's value of the Player entity.
+// If the Player object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlayerMutation) OldDelegateTurns(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDelegateTurns is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDelegateTurns requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDelegateTurns: %w", err)
+	}
+	return oldValue.DelegateTurns, nil
+}
+
+// AddDelegateTurns adds i to the "delegate_turns" field.
+func (m *PlayerMutation) AddDelegateTurns(i int) {
+	if m.adddelegate_turns != nil {
+		*m.adddelegate_turns += i
+	} else {
+		m.adddelegate_turns = &i
+	}
+}
+
+// AddedDelegateTurns returns the value that was added to the "delegate_turns" field in this mutation.
+func (m *PlayerMutation) AddedDelegateTurns() (r int, exists bool) {
+	v := m.adddelegate_turns
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearDelegateTurns clears the value of the "delegate_turns" field.
+func (m *PlayerMutation) ClearDelegateTurns() {
+	m.delegate_turns = nil
+	m.adddelegate_turns = nil
+	m.clearedFields[player.FieldDelegateTurns] = struct{}{}
+}
+
+// DelegateTurnsCleared returns if the "delegate_turns" field was cleared in this mutation.
+func (m *PlayerMutation) DelegateTurnsCleared() bool {
+	_, ok := m.clearedFields[player.FieldDelegateTurns]
+	return ok
+}
+
+// ResetDelegateTurns resets all changes to the "delegate_turns" field.
+func (m *PlayerMutation) ResetDelegateTurns() {
+	m.delegate_turns = nil
+	m.adddelegate_turns = nil
+	delete(m.clearedFields, player.FieldDelegateTurns)
+}
+
+// SetDelegateUntil sets the "delegate_until" field.
+func (m *PlayerMutation) SetDelegateUntil(t time.Time) {
+	m.delegate_until = &t
+}
+
+// DelegateUntil returns the value of the "delegate_until" field in the mutation.
+func (m *PlayerMutation) DelegateUntil() (r time.Time, exists bool) {
+	v := m.delegate_until
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDelegateUntil returns the old "delegate_until" field's value of the Player entity.
+// If the Player object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlayerMutation) OldDelegateUntil(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDelegateUntil is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDelegateUntil requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDelegateUntil: %w", err)
+	}
+	return oldValue.DelegateUntil, nil
+}
+
+// ClearDelegateUntil clears the value of the "delegate_until" field.
+func (m *PlayerMutation) ClearDelegateUntil() {
+	m.delegate_until = nil
+	m.clearedFields[player.FieldDelegateUntil] = struct{}{}
+}
+
+// DelegateUntilCleared returns if the "delegate_until" field was cleared in this mutation.
+func (m *PlayerMutation) DelegateUntilCleared() bool {
+	_, ok := m.clearedFields[player.FieldDelegateUntil]
+	return ok
+}
+
+// ResetDelegateUntil resets all changes to the "delegate_until" field.
+func (m *PlayerMutation) ResetDelegateUntil() {
+	m.delegate_until = nil
+	delete(m.clearedFields, player.FieldDelegateUntil)
+}
+
+// SetDelegateAuto sets the "delegate_auto" field.
+func (m *PlayerMutation) SetDelegateAuto(b bool) {
+	m.delegate_auto = &b
+}
+
+// DelegateAuto returns the value of the "delegate_auto" field in the mutation.
+func (m *PlayerMutation) DelegateAuto() (r bool, exists bool) {
+	v := m.delegate_auto
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDelegateAuto returns the old "delegate_auto" field's value of the Player entity.
+// If the Player object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlayerMutation) OldDelegateAuto(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDelegateAuto is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDelegateAuto requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDelegateAuto: %w", err)
+	}
+	return oldValue.DelegateAuto, nil
+}
+
+// ResetDelegateAuto resets all changes to the "delegate_auto" field.
+func (m *PlayerMutation) ResetDelegateAuto() {
+	m.delegate_auto = nil
+}
+
+// SetTakeovers sets the "takeovers" field.
+func (m *PlayerMutation) SetTakeovers(i int) {
+	m.takeovers = &i
+	m.addtakeovers = nil
+}
+
+// Takeovers returns the value of the "takeovers" field in the mutation.
+func (m *PlayerMutation) Takeovers() (r int, exists bool) {
+	v := m.takeovers
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTakeovers returns the old "takeovers" field's value of the Player entity.
+// If the Player object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlayerMutation) OldTakeovers(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTakeovers is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTakeovers requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTakeovers: %w", err)
+	}
+	return oldValue.Takeovers, nil
+}
+
+// AddTakeovers adds i to the "takeovers" field.
+func (m *PlayerMutation) AddTakeovers(i int) {
+	if m.addtakeovers != nil {
+		*m.addtakeovers += i
+	} else {
+		m.addtakeovers = &i
+	}
+}
+
+// AddedTakeovers returns the value that was added to the "takeovers" field in this mutation.
+func (m *PlayerMutation) AddedTakeovers() (r int, exists bool) {
+	v := m.addtakeovers
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetTakeovers resets all changes to the "takeovers" field.
+func (m *PlayerMutation) ResetTakeovers() {
+	m.takeovers = nil
+	m.addtakeovers = nil
+}
+
 // ClearGame clears the "game" edge to the Game entity.
 func (m *PlayerMutation) ClearGame() {
 	m.clearedgame = true
@@ -8197,7 +8464,7 @@ func (m *PlayerMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *PlayerMutation) Fields() []string {
-	fields := make([]string, 0, 14)
+	fields := make([]string, 0, 19)
 	if m.game != nil {
 		fields = append(fields, player.FieldGameID)
 	}
@@ -8240,6 +8507,21 @@ func (m *PlayerMutation) Fields() []string {
 	if m.card_count != nil {
 		fields = append(fields, player.FieldCardCount)
 	}
+	if m.delegate != nil {
+		fields = append(fields, player.FieldDelegate)
+	}
+	if m.delegate_turns != nil {
+		fields = append(fields, player.FieldDelegateTurns)
+	}
+	if m.delegate_until != nil {
+		fields = append(fields, player.FieldDelegateUntil)
+	}
+	if m.delegate_auto != nil {
+		fields = append(fields, player.FieldDelegateAuto)
+	}
+	if m.takeovers != nil {
+		fields = append(fields, player.FieldTakeovers)
+	}
 	return fields
 }
 
@@ -8276,6 +8558,16 @@ func (m *PlayerMutation) Field(name string) (ent.Value, bool) {
 		return m.Unplaced()
 	case player.FieldCardCount:
 		return m.CardCount()
+	case player.FieldDelegate:
+		return m.Delegate()
+	case player.FieldDelegateTurns:
+		return m.DelegateTurns()
+	case player.FieldDelegateUntil:
+		return m.DelegateUntil()
+	case player.FieldDelegateAuto:
+		return m.DelegateAuto()
+	case player.FieldTakeovers:
+		return m.Takeovers()
 	}
 	return nil, false
 }
@@ -8313,6 +8605,16 @@ func (m *PlayerMutation) OldField(ctx context.Context, name string) (ent.Value, 
 		return m.OldUnplaced(ctx)
 	case player.FieldCardCount:
 		return m.OldCardCount(ctx)
+	case player.FieldDelegate:
+		return m.OldDelegate(ctx)
+	case player.FieldDelegateTurns:
+		return m.OldDelegateTurns(ctx)
+	case player.FieldDelegateUntil:
+		return m.OldDelegateUntil(ctx)
+	case player.FieldDelegateAuto:
+		return m.OldDelegateAuto(ctx)
+	case player.FieldTakeovers:
+		return m.OldTakeovers(ctx)
 	}
 	return nil, fmt.Errorf("unknown Player field %s", name)
 }
@@ -8420,6 +8722,41 @@ func (m *PlayerMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetCardCount(v)
 		return nil
+	case player.FieldDelegate:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDelegate(v)
+		return nil
+	case player.FieldDelegateTurns:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDelegateTurns(v)
+		return nil
+	case player.FieldDelegateUntil:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDelegateUntil(v)
+		return nil
+	case player.FieldDelegateAuto:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDelegateAuto(v)
+		return nil
+	case player.FieldTakeovers:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTakeovers(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Player field %s", name)
 }
@@ -8449,6 +8786,12 @@ func (m *PlayerMutation) AddedFields() []string {
 	if m.addcard_count != nil {
 		fields = append(fields, player.FieldCardCount)
 	}
+	if m.adddelegate_turns != nil {
+		fields = append(fields, player.FieldDelegateTurns)
+	}
+	if m.addtakeovers != nil {
+		fields = append(fields, player.FieldTakeovers)
+	}
 	return fields
 }
 
@@ -8471,6 +8814,10 @@ func (m *PlayerMutation) AddedField(name string) (ent.Value, bool) {
 		return m.AddedUnplaced()
 	case player.FieldCardCount:
 		return m.AddedCardCount()
+	case player.FieldDelegateTurns:
+		return m.AddedDelegateTurns()
+	case player.FieldTakeovers:
+		return m.AddedTakeovers()
 	}
 	return nil, false
 }
@@ -8529,6 +8876,20 @@ func (m *PlayerMutation) AddField(name string, value ent.Value) error {
 		}
 		m.AddCardCount(v)
 		return nil
+	case player.FieldDelegateTurns:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddDelegateTurns(v)
+		return nil
+	case player.FieldTakeovers:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTakeovers(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Player numeric field %s", name)
 }
@@ -8545,6 +8906,15 @@ func (m *PlayerMutation) ClearedFields() []string {
 	}
 	if m.FieldCleared(player.FieldInviteEmail) {
 		fields = append(fields, player.FieldInviteEmail)
+	}
+	if m.FieldCleared(player.FieldDelegate) {
+		fields = append(fields, player.FieldDelegate)
+	}
+	if m.FieldCleared(player.FieldDelegateTurns) {
+		fields = append(fields, player.FieldDelegateTurns)
+	}
+	if m.FieldCleared(player.FieldDelegateUntil) {
+		fields = append(fields, player.FieldDelegateUntil)
 	}
 	return fields
 }
@@ -8568,6 +8938,15 @@ func (m *PlayerMutation) ClearField(name string) error {
 		return nil
 	case player.FieldInviteEmail:
 		m.ClearInviteEmail()
+		return nil
+	case player.FieldDelegate:
+		m.ClearDelegate()
+		return nil
+	case player.FieldDelegateTurns:
+		m.ClearDelegateTurns()
+		return nil
+	case player.FieldDelegateUntil:
+		m.ClearDelegateUntil()
 		return nil
 	}
 	return fmt.Errorf("unknown Player nullable field %s", name)
@@ -8618,6 +8997,21 @@ func (m *PlayerMutation) ResetField(name string) error {
 		return nil
 	case player.FieldCardCount:
 		m.ResetCardCount()
+		return nil
+	case player.FieldDelegate:
+		m.ResetDelegate()
+		return nil
+	case player.FieldDelegateTurns:
+		m.ResetDelegateTurns()
+		return nil
+	case player.FieldDelegateUntil:
+		m.ResetDelegateUntil()
+		return nil
+	case player.FieldDelegateAuto:
+		m.ResetDelegateAuto()
+		return nil
+	case player.FieldTakeovers:
+		m.ResetTakeovers()
 		return nil
 	}
 	return fmt.Errorf("unknown Player field %s", name)

@@ -8,6 +8,7 @@ import (
 	"rout/ent/player"
 	"rout/ent/user"
 	"strings"
+	"time"
 
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
@@ -46,6 +47,16 @@ type Player struct {
 	Unplaced int `json:"unplaced,omitempty"`
 	// The number of cards in the seat's hand (public; the cards themselves are private).
 	CardCount int `json:"card_count,omitempty"`
+	// The CPU difficulty its player handed the seat to (ai.Names); none while the player plays it.
+	Delegate *string `json:"delegate,omitempty"`
+	// The seat's turns the delegate has left to play; none for no such bound.
+	DelegateTurns *int `json:"delegate_turns,omitempty"`
+	// The delegation ends for the turns that start from this time; none for no such bound.
+	DelegateUntil *time.Time `json:"delegate_until,omitempty"`
+	// Whether the seat was handed to the CPU after three takeovers in a row, until its player comes back.
+	DelegateAuto bool `json:"delegate_auto,omitempty"`
+	// The seat's turns taken over at their deadline in a row since its player last acted.
+	Takeovers int `json:"takeovers,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the PlayerQuery when eager-loading is set.
 	Edges        PlayerEdges `json:"edges"`
@@ -92,12 +103,14 @@ func (*Player) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case player.FieldCPU:
+		case player.FieldCPU, player.FieldDelegateAuto:
 			values[i] = new(sql.NullBool)
-		case player.FieldID, player.FieldGameID, player.FieldSeat, player.FieldUserID, player.FieldTurnOrder, player.FieldTerritories, player.FieldArmies, player.FieldBonus, player.FieldUnplaced, player.FieldCardCount:
+		case player.FieldID, player.FieldGameID, player.FieldSeat, player.FieldUserID, player.FieldTurnOrder, player.FieldTerritories, player.FieldArmies, player.FieldBonus, player.FieldUnplaced, player.FieldCardCount, player.FieldDelegateTurns, player.FieldTakeovers:
 			values[i] = new(sql.NullInt64)
-		case player.FieldDifficulty, player.FieldColor, player.FieldStatus, player.FieldInviteEmail:
+		case player.FieldDifficulty, player.FieldColor, player.FieldStatus, player.FieldInviteEmail, player.FieldDelegate:
 			values[i] = new(sql.NullString)
+		case player.FieldDelegateUntil:
+			values[i] = new(sql.NullTime)
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -206,6 +219,39 @@ func (_m *Player) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.CardCount = int(value.Int64)
 			}
+		case player.FieldDelegate:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field delegate", values[i])
+			} else if value.Valid {
+				_m.Delegate = new(string)
+				*_m.Delegate = value.String
+			}
+		case player.FieldDelegateTurns:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field delegate_turns", values[i])
+			} else if value.Valid {
+				_m.DelegateTurns = new(int)
+				*_m.DelegateTurns = int(value.Int64)
+			}
+		case player.FieldDelegateUntil:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field delegate_until", values[i])
+			} else if value.Valid {
+				_m.DelegateUntil = new(time.Time)
+				*_m.DelegateUntil = value.Time
+			}
+		case player.FieldDelegateAuto:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field delegate_auto", values[i])
+			} else if value.Valid {
+				_m.DelegateAuto = value.Bool
+			}
+		case player.FieldTakeovers:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field takeovers", values[i])
+			} else if value.Valid {
+				_m.Takeovers = int(value.Int64)
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -299,6 +345,27 @@ func (_m *Player) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("card_count=")
 	builder.WriteString(fmt.Sprintf("%v", _m.CardCount))
+	builder.WriteString(", ")
+	if v := _m.Delegate; v != nil {
+		builder.WriteString("delegate=")
+		builder.WriteString(*v)
+	}
+	builder.WriteString(", ")
+	if v := _m.DelegateTurns; v != nil {
+		builder.WriteString("delegate_turns=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
+	builder.WriteString(", ")
+	if v := _m.DelegateUntil; v != nil {
+		builder.WriteString("delegate_until=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
+	builder.WriteString(", ")
+	builder.WriteString("delegate_auto=")
+	builder.WriteString(fmt.Sprintf("%v", _m.DelegateAuto))
+	builder.WriteString(", ")
+	builder.WriteString("takeovers=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Takeovers))
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -9,6 +9,7 @@ import (
 	"rout/ent/game"
 	"rout/ent/player"
 	"rout/ent/user"
+	"time"
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
@@ -195,6 +196,76 @@ func (_c *PlayerCreate) SetNillableCardCount(v *int) *PlayerCreate {
 	return _c
 }
 
+// SetDelegate sets the "delegate" field.
+func (_c *PlayerCreate) SetDelegate(v string) *PlayerCreate {
+	_c.mutation.SetDelegate(v)
+	return _c
+}
+
+// SetNillableDelegate sets the "delegate" field if the given value is not nil.
+func (_c *PlayerCreate) SetNillableDelegate(v *string) *PlayerCreate {
+	if v != nil {
+		_c.SetDelegate(*v)
+	}
+	return _c
+}
+
+// SetDelegateTurns sets the "delegate_turns" field.
+func (_c *PlayerCreate) SetDelegateTurns(v int) *PlayerCreate {
+	_c.mutation.SetDelegateTurns(v)
+	return _c
+}
+
+// SetNillableDelegateTurns sets the "delegate_turns" field if the given value is not nil.
+func (_c *PlayerCreate) SetNillableDelegateTurns(v *int) *PlayerCreate {
+	if v != nil {
+		_c.SetDelegateTurns(*v)
+	}
+	return _c
+}
+
+// SetDelegateUntil sets the "delegate_until" field.
+func (_c *PlayerCreate) SetDelegateUntil(v time.Time) *PlayerCreate {
+	_c.mutation.SetDelegateUntil(v)
+	return _c
+}
+
+// SetNillableDelegateUntil sets the "delegate_until" field if the given value is not nil.
+func (_c *PlayerCreate) SetNillableDelegateUntil(v *time.Time) *PlayerCreate {
+	if v != nil {
+		_c.SetDelegateUntil(*v)
+	}
+	return _c
+}
+
+// SetDelegateAuto sets the "delegate_auto" field.
+func (_c *PlayerCreate) SetDelegateAuto(v bool) *PlayerCreate {
+	_c.mutation.SetDelegateAuto(v)
+	return _c
+}
+
+// SetNillableDelegateAuto sets the "delegate_auto" field if the given value is not nil.
+func (_c *PlayerCreate) SetNillableDelegateAuto(v *bool) *PlayerCreate {
+	if v != nil {
+		_c.SetDelegateAuto(*v)
+	}
+	return _c
+}
+
+// SetTakeovers sets the "takeovers" field.
+func (_c *PlayerCreate) SetTakeovers(v int) *PlayerCreate {
+	_c.mutation.SetTakeovers(v)
+	return _c
+}
+
+// SetNillableTakeovers sets the "takeovers" field if the given value is not nil.
+func (_c *PlayerCreate) SetNillableTakeovers(v *int) *PlayerCreate {
+	if v != nil {
+		_c.SetTakeovers(*v)
+	}
+	return _c
+}
+
 // SetGame sets the "game" edge to the Game entity.
 func (_c *PlayerCreate) SetGame(v *Game) *PlayerCreate {
 	return _c.SetGameID(v.ID)
@@ -271,6 +342,14 @@ func (_c *PlayerCreate) defaults() {
 	if _, ok := _c.mutation.CardCount(); !ok {
 		v := player.DefaultCardCount
 		_c.mutation.SetCardCount(v)
+	}
+	if _, ok := _c.mutation.DelegateAuto(); !ok {
+		v := player.DefaultDelegateAuto
+		_c.mutation.SetDelegateAuto(v)
+	}
+	if _, ok := _c.mutation.Takeovers(); !ok {
+		v := player.DefaultTakeovers
+		_c.mutation.SetTakeovers(v)
 	}
 }
 
@@ -359,6 +438,27 @@ func (_c *PlayerCreate) check() error {
 			return &ValidationError{Name: "card_count", err: fmt.Errorf(`ent: validator failed for field "Player.card_count": %w`, err)}
 		}
 	}
+	if v, ok := _c.mutation.Delegate(); ok {
+		if err := player.DelegateValidator(v); err != nil {
+			return &ValidationError{Name: "delegate", err: fmt.Errorf(`ent: validator failed for field "Player.delegate": %w`, err)}
+		}
+	}
+	if v, ok := _c.mutation.DelegateTurns(); ok {
+		if err := player.DelegateTurnsValidator(v); err != nil {
+			return &ValidationError{Name: "delegate_turns", err: fmt.Errorf(`ent: validator failed for field "Player.delegate_turns": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.DelegateAuto(); !ok {
+		return &ValidationError{Name: "delegate_auto", err: errors.New(`ent: missing required field "Player.delegate_auto"`)}
+	}
+	if _, ok := _c.mutation.Takeovers(); !ok {
+		return &ValidationError{Name: "takeovers", err: errors.New(`ent: missing required field "Player.takeovers"`)}
+	}
+	if v, ok := _c.mutation.Takeovers(); ok {
+		if err := player.TakeoversValidator(v); err != nil {
+			return &ValidationError{Name: "takeovers", err: fmt.Errorf(`ent: validator failed for field "Player.takeovers": %w`, err)}
+		}
+	}
 	if len(_c.mutation.GameIDs()) == 0 {
 		return &ValidationError{Name: "game", err: errors.New(`ent: missing required edge "Player.game"`)}
 	}
@@ -436,6 +536,26 @@ func (_c *PlayerCreate) createSpec() (*Player, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.CardCount(); ok {
 		_spec.SetField(player.FieldCardCount, field.TypeInt, value)
 		_node.CardCount = value
+	}
+	if value, ok := _c.mutation.Delegate(); ok {
+		_spec.SetField(player.FieldDelegate, field.TypeString, value)
+		_node.Delegate = &value
+	}
+	if value, ok := _c.mutation.DelegateTurns(); ok {
+		_spec.SetField(player.FieldDelegateTurns, field.TypeInt, value)
+		_node.DelegateTurns = &value
+	}
+	if value, ok := _c.mutation.DelegateUntil(); ok {
+		_spec.SetField(player.FieldDelegateUntil, field.TypeTime, value)
+		_node.DelegateUntil = &value
+	}
+	if value, ok := _c.mutation.DelegateAuto(); ok {
+		_spec.SetField(player.FieldDelegateAuto, field.TypeBool, value)
+		_node.DelegateAuto = value
+	}
+	if value, ok := _c.mutation.Takeovers(); ok {
+		_spec.SetField(player.FieldTakeovers, field.TypeInt, value)
+		_node.Takeovers = value
 	}
 	if nodes := _c.mutation.GameIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -721,6 +841,96 @@ func (u *PlayerUpsert) AddCardCount(v int) *PlayerUpsert {
 	return u
 }
 
+// SetDelegate sets the "delegate" field.
+func (u *PlayerUpsert) SetDelegate(v string) *PlayerUpsert {
+	u.Set(player.FieldDelegate, v)
+	return u
+}
+
+// UpdateDelegate sets the "delegate" field to the value that was provided on create.
+func (u *PlayerUpsert) UpdateDelegate() *PlayerUpsert {
+	u.SetExcluded(player.FieldDelegate)
+	return u
+}
+
+// ClearDelegate clears the value of the "delegate" field.
+func (u *PlayerUpsert) ClearDelegate() *PlayerUpsert {
+	u.SetNull(player.FieldDelegate)
+	return u
+}
+
+// SetDelegateTurns sets the "delegate_turns" field.
+func (u *PlayerUpsert) SetDelegateTurns(v int) *PlayerUpsert {
+	u.Set(player.FieldDelegateTurns, v)
+	return u
+}
+
+// UpdateDelegateTurns sets the "delegate_turns" field to the value that was provided on create.
+func (u *PlayerUpsert) UpdateDelegateTurns() *PlayerUpsert {
+	u.SetExcluded(player.FieldDelegateTurns)
+	return u
+}
+
+// AddDelegateTurns adds v to the "delegate_turns" field.
+func (u *PlayerUpsert) AddDelegateTurns(v int) *PlayerUpsert {
+	u.Add(player.FieldDelegateTurns, v)
+	return u
+}
+
+// ClearDelegateTurns clears the value of the "delegate_turns" field.
+func (u *PlayerUpsert) ClearDelegateTurns() *PlayerUpsert {
+	u.SetNull(player.FieldDelegateTurns)
+	return u
+}
+
+// SetDelegateUntil sets the "delegate_until" field.
+func (u *PlayerUpsert) SetDelegateUntil(v time.Time) *PlayerUpsert {
+	u.Set(player.FieldDelegateUntil, v)
+	return u
+}
+
+// UpdateDelegateUntil sets the "delegate_until" field to the value that was provided on create.
+func (u *PlayerUpsert) UpdateDelegateUntil() *PlayerUpsert {
+	u.SetExcluded(player.FieldDelegateUntil)
+	return u
+}
+
+// ClearDelegateUntil clears the value of the "delegate_until" field.
+func (u *PlayerUpsert) ClearDelegateUntil() *PlayerUpsert {
+	u.SetNull(player.FieldDelegateUntil)
+	return u
+}
+
+// SetDelegateAuto sets the "delegate_auto" field.
+func (u *PlayerUpsert) SetDelegateAuto(v bool) *PlayerUpsert {
+	u.Set(player.FieldDelegateAuto, v)
+	return u
+}
+
+// UpdateDelegateAuto sets the "delegate_auto" field to the value that was provided on create.
+func (u *PlayerUpsert) UpdateDelegateAuto() *PlayerUpsert {
+	u.SetExcluded(player.FieldDelegateAuto)
+	return u
+}
+
+// SetTakeovers sets the "takeovers" field.
+func (u *PlayerUpsert) SetTakeovers(v int) *PlayerUpsert {
+	u.Set(player.FieldTakeovers, v)
+	return u
+}
+
+// UpdateTakeovers sets the "takeovers" field to the value that was provided on create.
+func (u *PlayerUpsert) UpdateTakeovers() *PlayerUpsert {
+	u.SetExcluded(player.FieldTakeovers)
+	return u
+}
+
+// AddTakeovers adds v to the "takeovers" field.
+func (u *PlayerUpsert) AddTakeovers(v int) *PlayerUpsert {
+	u.Add(player.FieldTakeovers, v)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create.
 // Using this option is equivalent to using:
 //
@@ -997,6 +1207,111 @@ func (u *PlayerUpsertOne) AddCardCount(v int) *PlayerUpsertOne {
 func (u *PlayerUpsertOne) UpdateCardCount() *PlayerUpsertOne {
 	return u.Update(func(s *PlayerUpsert) {
 		s.UpdateCardCount()
+	})
+}
+
+// SetDelegate sets the "delegate" field.
+func (u *PlayerUpsertOne) SetDelegate(v string) *PlayerUpsertOne {
+	return u.Update(func(s *PlayerUpsert) {
+		s.SetDelegate(v)
+	})
+}
+
+// UpdateDelegate sets the "delegate" field to the value that was provided on create.
+func (u *PlayerUpsertOne) UpdateDelegate() *PlayerUpsertOne {
+	return u.Update(func(s *PlayerUpsert) {
+		s.UpdateDelegate()
+	})
+}
+
+// ClearDelegate clears the value of the "delegate" field.
+func (u *PlayerUpsertOne) ClearDelegate() *PlayerUpsertOne {
+	return u.Update(func(s *PlayerUpsert) {
+		s.ClearDelegate()
+	})
+}
+
+// SetDelegateTurns sets the "delegate_turns" field.
+func (u *PlayerUpsertOne) SetDelegateTurns(v int) *PlayerUpsertOne {
+	return u.Update(func(s *PlayerUpsert) {
+		s.SetDelegateTurns(v)
+	})
+}
+
+// AddDelegateTurns adds v to the "delegate_turns" field.
+func (u *PlayerUpsertOne) AddDelegateTurns(v int) *PlayerUpsertOne {
+	return u.Update(func(s *PlayerUpsert) {
+		s.AddDelegateTurns(v)
+	})
+}
+
+// UpdateDelegateTurns sets the "delegate_turns" field to the value that was provided on create.
+func (u *PlayerUpsertOne) UpdateDelegateTurns() *PlayerUpsertOne {
+	return u.Update(func(s *PlayerUpsert) {
+		s.UpdateDelegateTurns()
+	})
+}
+
+// ClearDelegateTurns clears the value of the "delegate_turns" field.
+func (u *PlayerUpsertOne) ClearDelegateTurns() *PlayerUpsertOne {
+	return u.Update(func(s *PlayerUpsert) {
+		s.ClearDelegateTurns()
+	})
+}
+
+// SetDelegateUntil sets the "delegate_until" field.
+func (u *PlayerUpsertOne) SetDelegateUntil(v time.Time) *PlayerUpsertOne {
+	return u.Update(func(s *PlayerUpsert) {
+		s.SetDelegateUntil(v)
+	})
+}
+
+// UpdateDelegateUntil sets the "delegate_until" field to the value that was provided on create.
+func (u *PlayerUpsertOne) UpdateDelegateUntil() *PlayerUpsertOne {
+	return u.Update(func(s *PlayerUpsert) {
+		s.UpdateDelegateUntil()
+	})
+}
+
+// ClearDelegateUntil clears the value of the "delegate_until" field.
+func (u *PlayerUpsertOne) ClearDelegateUntil() *PlayerUpsertOne {
+	return u.Update(func(s *PlayerUpsert) {
+		s.ClearDelegateUntil()
+	})
+}
+
+// SetDelegateAuto sets the "delegate_auto" field.
+func (u *PlayerUpsertOne) SetDelegateAuto(v bool) *PlayerUpsertOne {
+	return u.Update(func(s *PlayerUpsert) {
+		s.SetDelegateAuto(v)
+	})
+}
+
+// UpdateDelegateAuto sets the "delegate_auto" field to the value that was provided on create.
+func (u *PlayerUpsertOne) UpdateDelegateAuto() *PlayerUpsertOne {
+	return u.Update(func(s *PlayerUpsert) {
+		s.UpdateDelegateAuto()
+	})
+}
+
+// SetTakeovers sets the "takeovers" field.
+func (u *PlayerUpsertOne) SetTakeovers(v int) *PlayerUpsertOne {
+	return u.Update(func(s *PlayerUpsert) {
+		s.SetTakeovers(v)
+	})
+}
+
+// AddTakeovers adds v to the "takeovers" field.
+func (u *PlayerUpsertOne) AddTakeovers(v int) *PlayerUpsertOne {
+	return u.Update(func(s *PlayerUpsert) {
+		s.AddTakeovers(v)
+	})
+}
+
+// UpdateTakeovers sets the "takeovers" field to the value that was provided on create.
+func (u *PlayerUpsertOne) UpdateTakeovers() *PlayerUpsertOne {
+	return u.Update(func(s *PlayerUpsert) {
+		s.UpdateTakeovers()
 	})
 }
 
@@ -1442,6 +1757,111 @@ func (u *PlayerUpsertBulk) AddCardCount(v int) *PlayerUpsertBulk {
 func (u *PlayerUpsertBulk) UpdateCardCount() *PlayerUpsertBulk {
 	return u.Update(func(s *PlayerUpsert) {
 		s.UpdateCardCount()
+	})
+}
+
+// SetDelegate sets the "delegate" field.
+func (u *PlayerUpsertBulk) SetDelegate(v string) *PlayerUpsertBulk {
+	return u.Update(func(s *PlayerUpsert) {
+		s.SetDelegate(v)
+	})
+}
+
+// UpdateDelegate sets the "delegate" field to the value that was provided on create.
+func (u *PlayerUpsertBulk) UpdateDelegate() *PlayerUpsertBulk {
+	return u.Update(func(s *PlayerUpsert) {
+		s.UpdateDelegate()
+	})
+}
+
+// ClearDelegate clears the value of the "delegate" field.
+func (u *PlayerUpsertBulk) ClearDelegate() *PlayerUpsertBulk {
+	return u.Update(func(s *PlayerUpsert) {
+		s.ClearDelegate()
+	})
+}
+
+// SetDelegateTurns sets the "delegate_turns" field.
+func (u *PlayerUpsertBulk) SetDelegateTurns(v int) *PlayerUpsertBulk {
+	return u.Update(func(s *PlayerUpsert) {
+		s.SetDelegateTurns(v)
+	})
+}
+
+// AddDelegateTurns adds v to the "delegate_turns" field.
+func (u *PlayerUpsertBulk) AddDelegateTurns(v int) *PlayerUpsertBulk {
+	return u.Update(func(s *PlayerUpsert) {
+		s.AddDelegateTurns(v)
+	})
+}
+
+// UpdateDelegateTurns sets the "delegate_turns" field to the value that was provided on create.
+func (u *PlayerUpsertBulk) UpdateDelegateTurns() *PlayerUpsertBulk {
+	return u.Update(func(s *PlayerUpsert) {
+		s.UpdateDelegateTurns()
+	})
+}
+
+// ClearDelegateTurns clears the value of the "delegate_turns" field.
+func (u *PlayerUpsertBulk) ClearDelegateTurns() *PlayerUpsertBulk {
+	return u.Update(func(s *PlayerUpsert) {
+		s.ClearDelegateTurns()
+	})
+}
+
+// SetDelegateUntil sets the "delegate_until" field.
+func (u *PlayerUpsertBulk) SetDelegateUntil(v time.Time) *PlayerUpsertBulk {
+	return u.Update(func(s *PlayerUpsert) {
+		s.SetDelegateUntil(v)
+	})
+}
+
+// UpdateDelegateUntil sets the "delegate_until" field to the value that was provided on create.
+func (u *PlayerUpsertBulk) UpdateDelegateUntil() *PlayerUpsertBulk {
+	return u.Update(func(s *PlayerUpsert) {
+		s.UpdateDelegateUntil()
+	})
+}
+
+// ClearDelegateUntil clears the value of the "delegate_until" field.
+func (u *PlayerUpsertBulk) ClearDelegateUntil() *PlayerUpsertBulk {
+	return u.Update(func(s *PlayerUpsert) {
+		s.ClearDelegateUntil()
+	})
+}
+
+// SetDelegateAuto sets the "delegate_auto" field.
+func (u *PlayerUpsertBulk) SetDelegateAuto(v bool) *PlayerUpsertBulk {
+	return u.Update(func(s *PlayerUpsert) {
+		s.SetDelegateAuto(v)
+	})
+}
+
+// UpdateDelegateAuto sets the "delegate_auto" field to the value that was provided on create.
+func (u *PlayerUpsertBulk) UpdateDelegateAuto() *PlayerUpsertBulk {
+	return u.Update(func(s *PlayerUpsert) {
+		s.UpdateDelegateAuto()
+	})
+}
+
+// SetTakeovers sets the "takeovers" field.
+func (u *PlayerUpsertBulk) SetTakeovers(v int) *PlayerUpsertBulk {
+	return u.Update(func(s *PlayerUpsert) {
+		s.SetTakeovers(v)
+	})
+}
+
+// AddTakeovers adds v to the "takeovers" field.
+func (u *PlayerUpsertBulk) AddTakeovers(v int) *PlayerUpsertBulk {
+	return u.Update(func(s *PlayerUpsert) {
+		s.AddTakeovers(v)
+	})
+}
+
+// UpdateTakeovers sets the "takeovers" field to the value that was provided on create.
+func (u *PlayerUpsertBulk) UpdateTakeovers() *PlayerUpsertBulk {
+	return u.Update(func(s *PlayerUpsert) {
+		s.UpdateTakeovers()
 	})
 }
 

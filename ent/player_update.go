@@ -9,6 +9,7 @@ import (
 	"rout/ent/player"
 	"rout/ent/predicate"
 	"rout/ent/user"
+	"time"
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
@@ -256,6 +257,108 @@ func (_u *PlayerUpdate) AddCardCount(v int) *PlayerUpdate {
 	return _u
 }
 
+// SetDelegate sets the "delegate" field.
+func (_u *PlayerUpdate) SetDelegate(v string) *PlayerUpdate {
+	_u.mutation.SetDelegate(v)
+	return _u
+}
+
+// SetNillableDelegate sets the "delegate" field if the given value is not nil.
+func (_u *PlayerUpdate) SetNillableDelegate(v *string) *PlayerUpdate {
+	if v != nil {
+		_u.SetDelegate(*v)
+	}
+	return _u
+}
+
+// ClearDelegate clears the value of the "delegate" field.
+func (_u *PlayerUpdate) ClearDelegate() *PlayerUpdate {
+	_u.mutation.ClearDelegate()
+	return _u
+}
+
+// SetDelegateTurns sets the "delegate_turns" field.
+func (_u *PlayerUpdate) SetDelegateTurns(v int) *PlayerUpdate {
+	_u.mutation.ResetDelegateTurns()
+	_u.mutation.SetDelegateTurns(v)
+	return _u
+}
+
+// SetNillableDelegateTurns sets the "delegate_turns" field if the given value is not nil.
+func (_u *PlayerUpdate) SetNillableDelegateTurns(v *int) *PlayerUpdate {
+	if v != nil {
+		_u.SetDelegateTurns(*v)
+	}
+	return _u
+}
+
+// AddDelegateTurns adds value to the "delegate_turns" field.
+func (_u *PlayerUpdate) AddDelegateTurns(v int) *PlayerUpdate {
+	_u.mutation.AddDelegateTurns(v)
+	return _u
+}
+
+// ClearDelegateTurns clears the value of the "delegate_turns" field.
+func (_u *PlayerUpdate) ClearDelegateTurns() *PlayerUpdate {
+	_u.mutation.ClearDelegateTurns()
+	return _u
+}
+
+// SetDelegateUntil sets the "delegate_until" field.
+func (_u *PlayerUpdate) SetDelegateUntil(v time.Time) *PlayerUpdate {
+	_u.mutation.SetDelegateUntil(v)
+	return _u
+}
+
+// SetNillableDelegateUntil sets the "delegate_until" field if the given value is not nil.
+func (_u *PlayerUpdate) SetNillableDelegateUntil(v *time.Time) *PlayerUpdate {
+	if v != nil {
+		_u.SetDelegateUntil(*v)
+	}
+	return _u
+}
+
+// ClearDelegateUntil clears the value of the "delegate_until" field.
+func (_u *PlayerUpdate) ClearDelegateUntil() *PlayerUpdate {
+	_u.mutation.ClearDelegateUntil()
+	return _u
+}
+
+// SetDelegateAuto sets the "delegate_auto" field.
+func (_u *PlayerUpdate) SetDelegateAuto(v bool) *PlayerUpdate {
+	_u.mutation.SetDelegateAuto(v)
+	return _u
+}
+
+// SetNillableDelegateAuto sets the "delegate_auto" field if the given value is not nil.
+func (_u *PlayerUpdate) SetNillableDelegateAuto(v *bool) *PlayerUpdate {
+	if v != nil {
+		_u.SetDelegateAuto(*v)
+	}
+	return _u
+}
+
+// SetTakeovers sets the "takeovers" field.
+func (_u *PlayerUpdate) SetTakeovers(v int) *PlayerUpdate {
+	_u.mutation.ResetTakeovers()
+	_u.mutation.SetTakeovers(v)
+	return _u
+}
+
+// SetNillableTakeovers sets the "takeovers" field if the given value is not nil.
+func (_u *PlayerUpdate) SetNillableTakeovers(v *int) *PlayerUpdate {
+	if v != nil {
+		_u.SetTakeovers(*v)
+	}
+	return _u
+}
+
+// AddTakeovers adds value to the "takeovers" field.
+func (_u *PlayerUpdate) AddTakeovers(v int) *PlayerUpdate {
+	_u.mutation.AddTakeovers(v)
+	return _u
+}
+
 // SetUser sets the "user" edge to the User entity.
 func (_u *PlayerUpdate) SetUser(v *User) *PlayerUpdate {
 	return _u.SetUserID(v.ID)
@@ -346,6 +449,21 @@ func (_u *PlayerUpdate) check() error {
 			return &ValidationError{Name: "card_count", err: fmt.Errorf(`ent: validator failed for field "Player.card_count": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Delegate(); ok {
+		if err := player.DelegateValidator(v); err != nil {
+			return &ValidationError{Name: "delegate", err: fmt.Errorf(`ent: validator failed for field "Player.delegate": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.DelegateTurns(); ok {
+		if err := player.DelegateTurnsValidator(v); err != nil {
+			return &ValidationError{Name: "delegate_turns", err: fmt.Errorf(`ent: validator failed for field "Player.delegate_turns": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Takeovers(); ok {
+		if err := player.TakeoversValidator(v); err != nil {
+			return &ValidationError{Name: "takeovers", err: fmt.Errorf(`ent: validator failed for field "Player.takeovers": %w`, err)}
+		}
+	}
 	if _u.mutation.GameCleared() && len(_u.mutation.GameIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Player.game"`)
 	}
@@ -420,6 +538,36 @@ func (_u *PlayerUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.AddedCardCount(); ok {
 		_spec.AddField(player.FieldCardCount, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.Delegate(); ok {
+		_spec.SetField(player.FieldDelegate, field.TypeString, value)
+	}
+	if _u.mutation.DelegateCleared() {
+		_spec.ClearField(player.FieldDelegate, field.TypeString)
+	}
+	if value, ok := _u.mutation.DelegateTurns(); ok {
+		_spec.SetField(player.FieldDelegateTurns, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedDelegateTurns(); ok {
+		_spec.AddField(player.FieldDelegateTurns, field.TypeInt, value)
+	}
+	if _u.mutation.DelegateTurnsCleared() {
+		_spec.ClearField(player.FieldDelegateTurns, field.TypeInt)
+	}
+	if value, ok := _u.mutation.DelegateUntil(); ok {
+		_spec.SetField(player.FieldDelegateUntil, field.TypeTime, value)
+	}
+	if _u.mutation.DelegateUntilCleared() {
+		_spec.ClearField(player.FieldDelegateUntil, field.TypeTime)
+	}
+	if value, ok := _u.mutation.DelegateAuto(); ok {
+		_spec.SetField(player.FieldDelegateAuto, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.Takeovers(); ok {
+		_spec.SetField(player.FieldTakeovers, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedTakeovers(); ok {
+		_spec.AddField(player.FieldTakeovers, field.TypeInt, value)
 	}
 	if _u.mutation.UserCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -698,6 +846,108 @@ func (_u *PlayerUpdateOne) AddCardCount(v int) *PlayerUpdateOne {
 	return _u
 }
 
+// SetDelegate sets the "delegate" field.
+func (_u *PlayerUpdateOne) SetDelegate(v string) *PlayerUpdateOne {
+	_u.mutation.SetDelegate(v)
+	return _u
+}
+
+// SetNillableDelegate sets the "delegate" field if the given value is not nil.
+func (_u *PlayerUpdateOne) SetNillableDelegate(v *string) *PlayerUpdateOne {
+	if v != nil {
+		_u.SetDelegate(*v)
+	}
+	return _u
+}
+
+// ClearDelegate clears the value of the "delegate" field.
+func (_u *PlayerUpdateOne) ClearDelegate() *PlayerUpdateOne {
+	_u.mutation.ClearDelegate()
+	return _u
+}
+
+// SetDelegateTurns sets the "delegate_turns" field.
+func (_u *PlayerUpdateOne) SetDelegateTurns(v int) *PlayerUpdateOne {
+	_u.mutation.ResetDelegateTurns()
+	_u.mutation.SetDelegateTurns(v)
+	return _u
+}
+
+// SetNillableDelegateTurns sets the "delegate_turns" field if the given value is not nil.
+func (_u *PlayerUpdateOne) SetNillableDelegateTurns(v *int) *PlayerUpdateOne {
+	if v != nil {
+		_u.SetDelegateTurns(*v)
+	}
+	return _u
+}
+
+// AddDelegateTurns adds value to the "delegate_turns" field.
+func (_u *PlayerUpdateOne) AddDelegateTurns(v int) *PlayerUpdateOne {
+	_u.mutation.AddDelegateTurns(v)
+	return _u
+}
+
+// ClearDelegateTurns clears the value of the "delegate_turns" field.
+func (_u *PlayerUpdateOne) ClearDelegateTurns() *PlayerUpdateOne {
+	_u.mutation.ClearDelegateTurns()
+	return _u
+}
+
+// SetDelegateUntil sets the "delegate_until" field.
+func (_u *PlayerUpdateOne) SetDelegateUntil(v time.Time) *PlayerUpdateOne {
+	_u.mutation.SetDelegateUntil(v)
+	return _u
+}
+
+// SetNillableDelegateUntil sets the "delegate_until" field if the given value is not nil.
+func (_u *PlayerUpdateOne) SetNillableDelegateUntil(v *time.Time) *PlayerUpdateOne {
+	if v != nil {
+		_u.SetDelegateUntil(*v)
+	}
+	return _u
+}
+
+// ClearDelegateUntil clears the value of the "delegate_until" field.
+func (_u *PlayerUpdateOne) ClearDelegateUntil() *PlayerUpdateOne {
+	_u.mutation.ClearDelegateUntil()
+	return _u
+}
+
+// SetDelegateAuto sets the "delegate_auto" field.
+func (_u *PlayerUpdateOne) SetDelegateAuto(v bool) *PlayerUpdateOne {
+	_u.mutation.SetDelegateAuto(v)
+	return _u
+}
+
+// SetNillableDelegateAuto sets the "delegate_auto" field if the given value is not nil.
+func (_u *PlayerUpdateOne) SetNillableDelegateAuto(v *bool) *PlayerUpdateOne {
+	if v != nil {
+		_u.SetDelegateAuto(*v)
+	}
+	return _u
+}
+
+// SetTakeovers sets the "takeovers" field.
+func (_u *PlayerUpdateOne) SetTakeovers(v int) *PlayerUpdateOne {
+	_u.mutation.ResetTakeovers()
+	_u.mutation.SetTakeovers(v)
+	return _u
+}
+
+// SetNillableTakeovers sets the "takeovers" field if the given value is not nil.
+func (_u *PlayerUpdateOne) SetNillableTakeovers(v *int) *PlayerUpdateOne {
+	if v != nil {
+		_u.SetTakeovers(*v)
+	}
+	return _u
+}
+
+// AddTakeovers adds value to the "takeovers" field.
+func (_u *PlayerUpdateOne) AddTakeovers(v int) *PlayerUpdateOne {
+	_u.mutation.AddTakeovers(v)
+	return _u
+}
+
 // SetUser sets the "user" edge to the User entity.
 func (_u *PlayerUpdateOne) SetUser(v *User) *PlayerUpdateOne {
 	return _u.SetUserID(v.ID)
@@ -801,6 +1051,21 @@ func (_u *PlayerUpdateOne) check() error {
 			return &ValidationError{Name: "card_count", err: fmt.Errorf(`ent: validator failed for field "Player.card_count": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Delegate(); ok {
+		if err := player.DelegateValidator(v); err != nil {
+			return &ValidationError{Name: "delegate", err: fmt.Errorf(`ent: validator failed for field "Player.delegate": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.DelegateTurns(); ok {
+		if err := player.DelegateTurnsValidator(v); err != nil {
+			return &ValidationError{Name: "delegate_turns", err: fmt.Errorf(`ent: validator failed for field "Player.delegate_turns": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Takeovers(); ok {
+		if err := player.TakeoversValidator(v); err != nil {
+			return &ValidationError{Name: "takeovers", err: fmt.Errorf(`ent: validator failed for field "Player.takeovers": %w`, err)}
+		}
+	}
 	if _u.mutation.GameCleared() && len(_u.mutation.GameIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Player.game"`)
 	}
@@ -892,6 +1157,36 @@ func (_u *PlayerUpdateOne) sqlSave(ctx context.Context) (_node *Player, err erro
 	}
 	if value, ok := _u.mutation.AddedCardCount(); ok {
 		_spec.AddField(player.FieldCardCount, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.Delegate(); ok {
+		_spec.SetField(player.FieldDelegate, field.TypeString, value)
+	}
+	if _u.mutation.DelegateCleared() {
+		_spec.ClearField(player.FieldDelegate, field.TypeString)
+	}
+	if value, ok := _u.mutation.DelegateTurns(); ok {
+		_spec.SetField(player.FieldDelegateTurns, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedDelegateTurns(); ok {
+		_spec.AddField(player.FieldDelegateTurns, field.TypeInt, value)
+	}
+	if _u.mutation.DelegateTurnsCleared() {
+		_spec.ClearField(player.FieldDelegateTurns, field.TypeInt)
+	}
+	if value, ok := _u.mutation.DelegateUntil(); ok {
+		_spec.SetField(player.FieldDelegateUntil, field.TypeTime, value)
+	}
+	if _u.mutation.DelegateUntilCleared() {
+		_spec.ClearField(player.FieldDelegateUntil, field.TypeTime)
+	}
+	if value, ok := _u.mutation.DelegateAuto(); ok {
+		_spec.SetField(player.FieldDelegateAuto, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.Takeovers(); ok {
+		_spec.SetField(player.FieldTakeovers, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedTakeovers(); ok {
+		_spec.AddField(player.FieldTakeovers, field.TypeInt, value)
 	}
 	if _u.mutation.UserCleared() {
 		edge := &sqlgraph.EdgeSpec{

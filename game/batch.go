@@ -36,6 +36,10 @@ type batch struct {
 	cause Cause          // the cause of the first command (Change.Cause)
 
 	ann announcements // what the effects announce (Change.Announce), sent after the commit
+
+	seats        []Seat // the seats as the batch changed them (delegations, takeovers); nil: start.seats
+	changedSeats []int  // the seats changed, written at the commit
+	handedOver   []int  // the seats handed to the CPU after their takeovers (Change.HandedOver)
 }
 
 // begin starts a batch on locked game g, whose state and seats are cur.
@@ -72,7 +76,7 @@ func (b *batch) apply(seat rules.PlayerID, c rules.Command, cause Cause) ([]SeqE
 			d := b.now.Add(b.g.turnLimit)
 			b.deadline = &d
 		}
-		out[i] = SeqEvent{Seq: b.seq + int64(i) + 1, Turn: turn, Seat: seat, Event: e}
+		out[i] = SeqEvent{Seq: b.seq + int64(i) + 1, Turn: turn, Seat: seat, Event: e, Cause: cause}
 		b.causes = append(b.causes, cause)
 	}
 	if b.commands == 0 {
@@ -98,9 +102,20 @@ func (s *Service) commit(ctx context.Context, tx *sql.Tx, b *batch) (*cached, er
 	if err := w.exec(ctx, tx); err != nil {
 		return nil, err
 	}
+	delegate := b.delegateStarted()
+	if len(b.changedSeats) > 0 {
+		changed := make([]Seat, len(b.changedSeats))
+		for i, seat := range b.changedSeats {
+			changed[i] = b.seats[seat]
+		}
+		if err := writeSeats(ctx, tx, g.id, changed); err != nil {
+			return nil, err
+		}
+	}
 	if s.effects != nil {
 		change := Change{GameID: g.id, Version: b.version, Seat: b.seat, Cause: b.cause, Commands: b.commands,
-			Events: b.events, Before: before, After: after, Seats: b.start.seats, Announce: &b.ann}
+			Events: b.events, Before: before, After: after, Seats: b.seatsNow(), Announce: &b.ann,
+			Delegate: delegate, HandedOver: b.handedOver}
 		if b.deadline != nil && after.Phase() != rules.PhaseOver {
 			warning := g.warningAt(*b.deadline)
 			change.Deadline, change.WarningAt = b.deadline, &warning
@@ -119,7 +134,7 @@ func (s *Service) commit(ctx context.Context, tx *sql.Tx, b *batch) (*cached, er
 		g.status, g.winner = StatusFinished, sql.NullInt64{Int64: int64(after.Winner()), Valid: true}
 		g.finishedAt, g.deadline, g.warning = sql.NullTime{Time: b.now, Valid: true}, sql.NullTime{}, sql.NullTime{}
 	}
-	return &cached{game: g.id, version: b.version, state: after, seats: b.start.seats}, nil
+	return &cached{game: g.id, version: b.version, state: after, seats: b.seatsNow()}, nil
 }
 
 // execute decides one command on a locked game, writes it with its effects, and returns its result.

@@ -17,9 +17,13 @@ const (
 	CauseTakeover              // a CPU played the turn of a player whose deadline passed (a deadline job or the sweeper)
 	CauseSweeper               // the sweeper played a CPU seat's turn whose job was lost
 	CauseSurvivor              // the CPU played for a lone survivor (docs/rules.md, R43): the service at once, or a job past its bounds
+	CauseDelegate              // the CPU its player handed the seat to played the turn (Service.SeatDelegate)
 )
 
-var causeNames = [...]string{"player", "cpu", "takeover", "sweeper", "survivor"}
+// causeUnrecorded is the cause of an event read back from before events.cause was recorded.
+const causeUnrecorded Cause = 255
+
+var causeNames = [...]string{"player", "cpu", "takeover", "sweeper", "survivor", "delegate"}
 
 func (c Cause) String() string {
 	if int(c) < len(causeNames) {

@@ -115,6 +115,9 @@ func (s *Service) TurnSubmit(ctx context.Context, in CommandInput) (Result, erro
 		if err != nil {
 			return err
 		}
+		if in.Cause == CausePlayer {
+			b.playerActed(seat)
+		}
 		version := b.version
 		if err := s.playSurvivor(b, s.survivorCommands, s.survivorTime); err != nil {
 			return err

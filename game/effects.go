@@ -39,7 +39,14 @@ type Change struct {
 	// Deadline is the deadline of the last turn the commands started; nil when none started or the game is over.
 	Deadline  *time.Time
 	WarningAt *time.Time // when the player of that turn is warned (a quarter of the limit left); nil with Deadline
-	Seats     []Seat     // the game's seats
+	Seats     []Seat     // the game's seats, as the commands left them (delegations, takeovers)
+	// Delegate is the CPU (one of ai.Names) that plays the turn that began (Deadline's), when its player
+	// handed the seat to one (Seat.Delegation): its turn is a CPU turn job's, played at once, with no
+	// warning or deadline; "" otherwise.
+	Delegate string
+	// HandedOver are the seats the change handed to the CPU after AutoDelegateTakeovers takeovers in a row:
+	// their players are told.
+	HandedOver []int
 	// Announce takes what the effects announce on a PostgreSQL channel (a user's new notices): the
 	// service sends it after the commit, never inside the transaction (see Announcer).
 	Announce Announcer

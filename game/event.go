@@ -2,6 +2,7 @@ package game
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 
@@ -20,6 +21,9 @@ type EventView struct {
 	Turn int
 	// Seat is the seat that caused the event; nil for the system.
 	Seat *int
+	// Cause is why the command behind the event was played, who decided it (Cause's names: player, cpu,
+	// takeover, sweeper, survivor, delegate); nil for an event written before causes were recorded.
+	Cause *string
 	// Kind is the event's kind, such as "battle_rolled".
 	Kind string
 	// Payload is the event's fields as the viewer may see them, without the kind.
@@ -36,6 +40,10 @@ type EventView struct {
 // Everyone. Card ids are private as rules.HideCards tells.
 func ViewEvent(e SeqEvent, viewer rules.PlayerID) (EventView, error) {
 	v := EventView{Seq: e.Seq, Turn: e.Turn, Kind: e.Event.Kind(), Seat: SeatOrNil(e.Seat)}
+	if e.Cause != causeUnrecorded {
+		c := e.Cause.String()
+		v.Cause = &c
+	}
 	var err error
 	if viewer == Everyone {
 		v.Data, err = rules.MarshalEvent(e.Event)
@@ -71,7 +79,7 @@ func ViewEvents(events []SeqEvent, viewer rules.PlayerID) ([]*EventView, error) 
 
 // readEvents returns up to limit events of a game after sequence number after.
 func readEvents(ctx context.Context, q querier, gameID int, after int64, limit int) ([]SeqEvent, error) {
-	rows, err := q.QueryContext(ctx, `SELECT seq, turn, seat, payload FROM events WHERE game_id = $1 AND seq > $2
+	rows, err := q.QueryContext(ctx, `SELECT seq, turn, seat, payload, cause FROM events WHERE game_id = $1 AND seq > $2
 		ORDER BY seq LIMIT $3`, gameID, after, limit)
 	if err != nil {
 		return nil, fmt.Errorf("error reading the events of game %d after %d: %w", gameID, after, err)
@@ -82,8 +90,15 @@ func readEvents(ctx context.Context, q querier, gameID int, after int64, limit i
 		var e SeqEvent
 		var seat int
 		var payload []byte
-		if err := rows.Scan(&e.Seq, &e.Turn, &seat, &payload); err != nil {
+		var cause sql.NullString
+		if err := rows.Scan(&e.Seq, &e.Turn, &seat, &payload, &cause); err != nil {
 			return nil, fmt.Errorf("error reading an event of game %d: %w", gameID, err)
+		}
+		e.Cause = causeUnrecorded
+		if cause.Valid {
+			if err := e.Cause.UnmarshalText([]byte(cause.String)); err != nil {
+				return nil, fmt.Errorf("error reading event %d of game %d: %w", e.Seq, gameID, err)
+			}
 		}
 		e.Seat = seatFromColumn(seat)
 		if e.Event, err = rules.UnmarshalEvent(payload); err != nil {
@@ -105,4 +120,7 @@ type SeqEvent struct {
 	Turn  int
 	Seat  rules.PlayerID // the seat that caused it; rules.NoPlayer for the system
 	Event rules.Event
+	// Cause is why its command was played (recorded in events.cause); read back as causeUnrecorded for an
+	// event written before causes were.
+	Cause Cause
 }

@@ -36,10 +36,13 @@ type PlayInput struct {
 	// Cause is why the turn is played: CauseCPU (a CPU seat's turn), CauseTakeover (the turn of a player
 	// whose deadline passed), CauseSweeper (a CPU seat's turn whose job was lost) or CauseSurvivor.
 	Cause Cause
-	// Player chooses the commands; nil for the seat's own CPU (its difficulty) on a CPU seat, and
-	// ai.Cautious on a player's seat. A lone survivor's commands are always ai.Normal's, with
+	// Player chooses the commands; nil for Difficulty, else the seat's own CPU (its difficulty) on a CPU
+	// seat, and ai.Cautious on a player's seat. A lone survivor's commands are always ai.Normal's, with
 	// CauseSurvivor (see playSurvivor).
 	Player Player
+	// Difficulty, when Player is nil, names the CPU (one of ai.Names): the delegate of a seat its player
+	// handed to a CPU (CauseDelegate, which needs it).
+	Difficulty string
 }
 
 // Played is what TurnPlay did.
@@ -70,9 +73,19 @@ const deadlineSlack = time.Millisecond
 // nothing is written.
 func (s *Service) TurnPlay(ctx context.Context, in PlayInput) (Played, error) {
 	switch in.Cause {
-	case CauseCPU, CauseTakeover, CauseSweeper, CauseSurvivor:
+	case CauseCPU, CauseTakeover, CauseSweeper, CauseSurvivor, CauseDelegate:
 	default:
-		return Played{}, errorf(CodeBadInput, "a CPU plays a turn as a CPU seat, a takeover, the sweeper or a survivor, not as %s", in.Cause)
+		return Played{}, errorf(CodeBadInput, "a CPU plays a turn as a CPU seat, a takeover, the sweeper, a survivor or a delegate, not as %s", in.Cause)
+	}
+	if in.Player == nil && in.Difficulty != "" {
+		p, ok := ai.ByName(in.Difficulty)
+		if !ok {
+			return Played{}, errorf(CodeBadInput, "no CPU %q", in.Difficulty)
+		}
+		in.Player = p
+	}
+	if in.Cause == CauseDelegate && in.Player == nil {
+		return Played{}, errorf(CodeBadInput, "a delegate's turn names its CPU")
 	}
 	var out Played
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
@@ -94,6 +107,9 @@ func (s *Service) TurnPlay(ctx context.Context, in PlayInput) (Played, error) {
 			return errorf(CodeConflict, "the game is at turn %d with seat %d to move, not turn %d of seat %d",
 				st.Turn(), st.Current(), in.Turn, in.Seat)
 		}
+		if in.Cause == CauseDelegate && cur.seats[in.Seat].UserID == 0 {
+			return errorf(CodeBadInput, "seat %d is no player's: only a player's seat is handed to a CPU", in.Seat)
+		}
 		if in.Deadline != nil && (!g.deadline.Valid || g.deadline.Time.Sub(*in.Deadline).Abs() > deadlineSlack) {
 			return errorf(CodeConflict, "turn %d of game %d no longer ends at %s", in.Turn, g.id, in.Deadline.UTC().Format(time.RFC3339Nano))
 		}
@@ -113,6 +129,9 @@ func (s *Service) TurnPlay(ctx context.Context, in PlayInput) (Played, error) {
 		done, err := s.playTurn(ctx, b, in, player)
 		if err != nil {
 			return err
+		}
+		if done {
+			b.turnPlayed(in.Seat, in.Cause)
 		}
 		after, err := s.commit(ctx, tx, b)
 		if err != nil {

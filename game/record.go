@@ -52,9 +52,12 @@ type RecordSeat struct {
 
 // RecordEvent is one event of a game's record, in rules.MarshalEvent form (private cards may be hidden).
 type RecordEvent struct {
-	Seq   int64           `json:"seq"`
-	Turn  int             `json:"turn"`
-	Seat  int             `json:"seat"` // the seat whose command caused it (also one the system played for it); -1 for the start
+	Seq  int64 `json:"seq"`
+	Turn int   `json:"turn"`
+	Seat int   `json:"seat"` // the seat whose command caused it (also one the system played for it); -1 for the start
+	// Cause is who decided its command (player, cpu, takeover, sweeper, survivor, delegate); "" when not
+	// recorded. Replay does not use it.
+	Cause string          `json:"cause,omitempty"`
 	Event json.RawMessage `json:"event"`
 }
 
@@ -117,6 +120,9 @@ func (s *Service) GameRecord(ctx context.Context, gameID int, viewerSeat int) (R
 				return err
 			}
 			r.Events[i] = RecordEvent{Seq: e.Seq, Turn: e.Turn, Seat: seatColumn(e.Seat), Event: v.Data}
+			if v.Cause != nil {
+				r.Events[i].Cause = *v.Cause
+			}
 		}
 		return nil
 	})

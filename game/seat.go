@@ -70,11 +70,17 @@ type Seat struct {
 	Color       string
 	Status      string // open, invited, active, eliminated or resigned
 	InviteEmail string
+	// Delegation is the CPU its player handed the seat to; nil while the player plays it.
+	Delegation *Delegation
+	// Takeovers is how many of the seat's turns in a row were taken over at their deadline since its
+	// player last acted (three hand the seat to the CPU: see Delegation.Auto).
+	Takeovers int
 }
 
 func loadSeats(ctx context.Context, q querier, gameID int) ([]Seat, error) {
 	rows, err := q.QueryContext(ctx, `SELECT seat, COALESCE(user_id, 0), cpu, COALESCE(difficulty, ''), color, status,
-		COALESCE(invite_email, '') FROM players WHERE game_id = $1 ORDER BY seat`, gameID)
+		COALESCE(invite_email, ''), delegate, delegate_turns, delegate_until, delegate_auto, takeovers
+		FROM players WHERE game_id = $1 ORDER BY seat`, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("error loading the seats of game %d: %w", gameID, err)
 	}
@@ -82,8 +88,25 @@ func loadSeats(ctx context.Context, q querier, gameID int) ([]Seat, error) {
 	var seats []Seat
 	for rows.Next() {
 		var s Seat
-		if err := rows.Scan(&s.Seat, &s.UserID, &s.CPU, &s.Difficulty, &s.Color, &s.Status, &s.InviteEmail); err != nil {
+		var delegate sql.NullString
+		var turns sql.NullInt64
+		var until sql.NullTime
+		var auto bool
+		if err := rows.Scan(&s.Seat, &s.UserID, &s.CPU, &s.Difficulty, &s.Color, &s.Status, &s.InviteEmail,
+			&delegate, &turns, &until, &auto, &s.Takeovers); err != nil {
 			return nil, fmt.Errorf("error reading a seat of game %d: %w", gameID, err)
+		}
+		if delegate.Valid {
+			d := &Delegation{Difficulty: delegate.String, Auto: auto}
+			if turns.Valid {
+				n := int(turns.Int64)
+				d.Turns = &n
+			}
+			if until.Valid {
+				t := until.Time
+				d.Until = &t
+			}
+			s.Delegation = d
 		}
 		seats = append(seats, s)
 	}

@@ -96,6 +96,9 @@ type Seat struct {
 	Territories int
 	Armies      int
 	CardCount   int
+	PlayedBy    SeatPlayer      // who plays the seat now
+	Delegation  *SeatDelegation // the CPU its player handed it to, or nil
+	Takeovers   int             // turns in a row taken over at their deadline
 
 	userID int            // 0 for a CPU, open or invited seat
 	hand   []rules.CardID // shown only to the seat's user (Seat.cards)
@@ -106,7 +109,8 @@ func newSeats(snap game.Snapshot) []*Seat {
 	started := snap.State.Phase() != rules.PhaseSetup
 	out := make([]*Seat, len(snap.Seats))
 	for i, st := range snap.Seats {
-		s := &Seat{Seat: st.Seat, Color: st.Color, CPU: st.CPU, Status: st.Status, userID: st.UserID}
+		s := &Seat{Seat: st.Seat, Color: st.Color, CPU: st.CPU, Status: st.Status, userID: st.UserID,
+			PlayedBy: seatPlayedBy(st), Delegation: seatDelegation(st), Takeovers: st.Takeovers}
 		if st.Difficulty != "" {
 			d := st.Difficulty
 			s.Difficulty = &d

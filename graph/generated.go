@@ -147,6 +147,7 @@ type ComplexityRoot struct {
 	}
 
 	GameEvent struct {
+		Cause   func(childComplexity int) int
 		Kind    func(childComplexity int) int
 		Payload func(childComplexity int) int
 		Seat    func(childComplexity int) int
@@ -254,6 +255,7 @@ type ComplexityRoot struct {
 		ClaimTerritory                func(childComplexity int, input ClaimTerritoryInput) int
 		CreateAPIToken                func(childComplexity int, input CreateAPITokenInput) int
 		CreateGame                    func(childComplexity int, input CreateGameInput) int
+		DelegateSeat                  func(childComplexity int, input DelegateSeatInput) int
 		EndAttack                     func(childComplexity int, input TurnInput) int
 		EndTurn                       func(childComplexity int, input TurnInput) int
 		Fortify                       func(childComplexity int, input FortifyInput) int
@@ -263,6 +265,7 @@ type ComplexityRoot struct {
 		Occupy                        func(childComplexity int, input OccupyInput) int
 		PlaceArmies                   func(childComplexity int, input PlaceArmiesInput) int
 		PublishMapVersion             func(childComplexity int, input PublishMapVersionInput) int
+		ReclaimSeat                   func(childComplexity int, input ReclaimSeatInput) int
 		Resign                        func(childComplexity int, input TurnInput) int
 		RevokeAPIToken                func(childComplexity int, input RevokeAPITokenInput) int
 		SetMapVisibility              func(childComplexity int, input SetMapVisibilityInput) int
@@ -323,12 +326,22 @@ type ComplexityRoot struct {
 		CardCount   func(childComplexity int) int
 		Cards       func(childComplexity int) int
 		Color       func(childComplexity int) int
+		Delegation  func(childComplexity int) int
 		Difficulty  func(childComplexity int) int
+		PlayedBy    func(childComplexity int) int
 		Seat        func(childComplexity int) int
 		Status      func(childComplexity int) int
+		Takeovers   func(childComplexity int) int
 		Territories func(childComplexity int) int
 		User        func(childComplexity int) int
 		UserName    func(childComplexity int) int
+	}
+
+	SeatDelegation struct {
+		Automatic  func(childComplexity int) int
+		Difficulty func(childComplexity int) int
+		TurnsLeft  func(childComplexity int) int
+		Until      func(childComplexity int) int
 	}
 
 	Session struct {
@@ -460,6 +473,8 @@ type MutationResolver interface {
 	CreateAPIToken(ctx context.Context, input CreateAPITokenInput) (*CreateAPITokenPayload, error)
 	RevokeAPIToken(ctx context.Context, input RevokeAPITokenInput) (*RevokeAPITokenPayload, error)
 	UpdateNotificationPreferences(ctx context.Context, input UpdateNotificationPreferencesInput) (*UpdateNotificationPreferencesPayload, error)
+	DelegateSeat(ctx context.Context, input DelegateSeatInput) (*GamePayload, error)
+	ReclaimSeat(ctx context.Context, input ReclaimSeatInput) (*GamePayload, error)
 	CreateGame(ctx context.Context, input CreateGameInput) (*GamePayload, error)
 	JoinGame(ctx context.Context, input JoinGameInput) (*GamePayload, error)
 	LeaveGame(ctx context.Context, input GameInput) (*GamePayload, error)
@@ -924,6 +939,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.GameEdge.Node(childComplexity), true
 
+	case "GameEvent.cause":
+		if e.ComplexityRoot.GameEvent.Cause == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameEvent.Cause(childComplexity), true
 	case "GameEvent.kind":
 		if e.ComplexityRoot.GameEvent.Kind == nil {
 			break
@@ -1399,6 +1420,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateGame(childComplexity, args["input"].(CreateGameInput)), true
+	case "Mutation.delegateSeat":
+		if e.ComplexityRoot.Mutation.DelegateSeat == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_delegateSeat_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DelegateSeat(childComplexity, args["input"].(DelegateSeatInput)), true
 	case "Mutation.endAttack":
 		if e.ComplexityRoot.Mutation.EndAttack == nil {
 			break
@@ -1498,6 +1530,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.PublishMapVersion(childComplexity, args["input"].(PublishMapVersionInput)), true
+	case "Mutation.reclaimSeat":
+		if e.ComplexityRoot.Mutation.ReclaimSeat == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_reclaimSeat_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ReclaimSeat(childComplexity, args["input"].(ReclaimSeatInput)), true
 	case "Mutation.resign":
 		if e.ComplexityRoot.Mutation.Resign == nil {
 			break
@@ -1825,12 +1868,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Seat.Color(childComplexity), true
+	case "Seat.delegation":
+		if e.ComplexityRoot.Seat.Delegation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Seat.Delegation(childComplexity), true
 	case "Seat.difficulty":
 		if e.ComplexityRoot.Seat.Difficulty == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Seat.Difficulty(childComplexity), true
+	case "Seat.playedBy":
+		if e.ComplexityRoot.Seat.PlayedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Seat.PlayedBy(childComplexity), true
 	case "Seat.seat":
 		if e.ComplexityRoot.Seat.Seat == nil {
 			break
@@ -1843,6 +1898,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Seat.Status(childComplexity), true
+	case "Seat.takeovers":
+		if e.ComplexityRoot.Seat.Takeovers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Seat.Takeovers(childComplexity), true
 	case "Seat.territories":
 		if e.ComplexityRoot.Seat.Territories == nil {
 			break
@@ -1861,6 +1922,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Seat.UserName(childComplexity), true
+
+	case "SeatDelegation.automatic":
+		if e.ComplexityRoot.SeatDelegation.Automatic == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SeatDelegation.Automatic(childComplexity), true
+	case "SeatDelegation.difficulty":
+		if e.ComplexityRoot.SeatDelegation.Difficulty == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SeatDelegation.Difficulty(childComplexity), true
+	case "SeatDelegation.turnsLeft":
+		if e.ComplexityRoot.SeatDelegation.TurnsLeft == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SeatDelegation.TurnsLeft(childComplexity), true
+	case "SeatDelegation.until":
+		if e.ComplexityRoot.SeatDelegation.Until == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SeatDelegation.Until(childComplexity), true
 
 	case "Session.expiresAt":
 		if e.ComplexityRoot.Session.ExpiresAt == nil {
@@ -2174,6 +2260,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ClaimTerritoryInput", ec.unmarshalInputClaimTerritoryInput),
 			graphql.NewInputUnmarshaler("CreateApiTokenInput", ec.unmarshalInputCreateApiTokenInput),
 			graphql.NewInputUnmarshaler("CreateGameInput", ec.unmarshalInputCreateGameInput),
+			graphql.NewInputUnmarshaler("DelegateSeatInput", ec.unmarshalInputDelegateSeatInput),
 			graphql.NewInputUnmarshaler("FortifyInput", ec.unmarshalInputFortifyInput),
 			graphql.NewInputUnmarshaler("GameInput", ec.unmarshalInputGameInput),
 			graphql.NewInputUnmarshaler("GamesFilter", ec.unmarshalInputGamesFilter),
@@ -2187,6 +2274,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("PlacementInput", ec.unmarshalInputPlacementInput),
 			graphql.NewInputUnmarshaler("PublishMapVersionInput", ec.unmarshalInputPublishMapVersionInput),
 			graphql.NewInputUnmarshaler("QuietHoursInput", ec.unmarshalInputQuietHoursInput),
+			graphql.NewInputUnmarshaler("ReclaimSeatInput", ec.unmarshalInputReclaimSeatInput),
 			graphql.NewInputUnmarshaler("RevokeApiTokenInput", ec.unmarshalInputRevokeApiTokenInput),
 			graphql.NewInputUnmarshaler("SeatInput", ec.unmarshalInputSeatInput),
 			graphql.NewInputUnmarshaler("SetMapVisibilityInput", ec.unmarshalInputSetMapVisibilityInput),
@@ -2296,7 +2384,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/account.graphqls" "schema/base.graphqls" "schema/board_columns.graphqls" "schema/game.graphqls" "schema/live.graphqls" "schema/maps.graphqls"
+//go:embed "schema/account.graphqls" "schema/base.graphqls" "schema/board_columns.graphqls" "schema/delegation.graphqls" "schema/game.graphqls" "schema/live.graphqls" "schema/maps.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -2311,6 +2399,7 @@ var sources = []*ast.Source{
 	{Name: "schema/account.graphqls", Input: sourceData("schema/account.graphqls"), BuiltIn: false},
 	{Name: "schema/base.graphqls", Input: sourceData("schema/base.graphqls"), BuiltIn: false},
 	{Name: "schema/board_columns.graphqls", Input: sourceData("schema/board_columns.graphqls"), BuiltIn: false},
+	{Name: "schema/delegation.graphqls", Input: sourceData("schema/delegation.graphqls"), BuiltIn: false},
 	{Name: "schema/game.graphqls", Input: sourceData("schema/game.graphqls"), BuiltIn: false},
 	{Name: "schema/live.graphqls", Input: sourceData("schema/live.graphqls"), BuiltIn: false},
 	{Name: "schema/maps.graphqls", Input: sourceData("schema/maps.graphqls"), BuiltIn: false},
@@ -2523,6 +2612,8 @@ func (ec *executionContext) childFields_GameEvent(ctx context.Context, field gra
 		return ec.fieldContext_GameEvent_kind(ctx, field)
 	case "payload":
 		return ec.fieldContext_GameEvent_payload(ctx, field)
+	case "cause":
+		return ec.fieldContext_GameEvent_cause(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type GameEvent", field.Name)
 }
@@ -2801,8 +2892,28 @@ func (ec *executionContext) childFields_Seat(ctx context.Context, field graphql.
 		return ec.fieldContext_Seat_cardCount(ctx, field)
 	case "cards":
 		return ec.fieldContext_Seat_cards(ctx, field)
+	case "playedBy":
+		return ec.fieldContext_Seat_playedBy(ctx, field)
+	case "delegation":
+		return ec.fieldContext_Seat_delegation(ctx, field)
+	case "takeovers":
+		return ec.fieldContext_Seat_takeovers(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Seat", field.Name)
+}
+
+func (ec *executionContext) childFields_SeatDelegation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "difficulty":
+		return ec.fieldContext_SeatDelegation_difficulty(ctx, field)
+	case "turnsLeft":
+		return ec.fieldContext_SeatDelegation_turnsLeft(ctx, field)
+	case "until":
+		return ec.fieldContext_SeatDelegation_until(ctx, field)
+	case "automatic":
+		return ec.fieldContext_SeatDelegation_automatic(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SeatDelegation", field.Name)
 }
 
 func (ec *executionContext) childFields_Session(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -3209,6 +3320,20 @@ func (ec *executionContext) field_Mutation_createGame_args(ctx context.Context, 
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_delegateSeat_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (DelegateSeatInput, error) {
+			return ec.unmarshalNDelegateSeatInput2routᚋgraphᚐDelegateSeatInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_endAttack_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -3327,6 +3452,20 @@ func (ec *executionContext) field_Mutation_publishMapVersion_args(ctx context.Co
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (PublishMapVersionInput, error) {
 			return ec.unmarshalNPublishMapVersionInput2routᚋgraphᚐPublishMapVersionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_reclaimSeat_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ReclaimSeatInput, error) {
+			return ec.unmarshalNReclaimSeatInput2routᚋgraphᚐReclaimSeatInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -5441,6 +5580,29 @@ func (ec *executionContext) fieldContext_GameEvent_payload(_ context.Context, fi
 	return graphql.NewScalarFieldContext("GameEvent", field, false, false, "JSON")
 }
 
+func (ec *executionContext) _GameEvent_cause(ctx context.Context, field graphql.CollectedField, obj *game.EventView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameEvent_cause(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cause, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GameEvent_cause(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameEvent", field, false, false, "String")
+}
+
 func (ec *executionContext) _GameMap_id(ctx context.Context, field graphql.CollectedField, obj *ent.GameMap) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -7378,6 +7540,120 @@ func (ec *executionContext) fieldContext_Mutation_updateNotificationPreferences(
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_updateNotificationPreferences_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_delegateSeat(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_delegateSeat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DelegateSeat(ctx, fc.Args["input"].(DelegateSeatInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *GamePayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *GamePayload) graphql.Marshaler {
+			return ec.marshalNGamePayload2ᚖroutᚋgraphᚐGamePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_delegateSeat(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GamePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_delegateSeat_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_reclaimSeat(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_reclaimSeat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ReclaimSeat(ctx, fc.Args["input"].(ReclaimSeatInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *GamePayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *GamePayload) graphql.Marshaler {
+			return ec.marshalNGamePayload2ᚖroutᚋgraphᚐGamePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_reclaimSeat(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GamePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_reclaimSeat_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -9480,6 +9756,176 @@ func (ec *executionContext) _Seat_cards(ctx context.Context, field graphql.Colle
 }
 func (ec *executionContext) fieldContext_Seat_cards(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Seat", field, true, true, "Int")
+}
+
+func (ec *executionContext) _Seat_playedBy(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Seat_playedBy(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PlayedBy, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v SeatPlayer) graphql.Marshaler {
+			return ec.marshalNSeatPlayer2routᚋgraphᚐSeatPlayer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Seat_playedBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Seat", field, false, false, "SeatPlayer")
+}
+
+func (ec *executionContext) _Seat_delegation(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Seat_delegation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Delegation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *SeatDelegation) graphql.Marshaler {
+			return ec.marshalOSeatDelegation2ᚖroutᚋgraphᚐSeatDelegation(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Seat_delegation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Seat",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SeatDelegation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Seat_takeovers(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Seat_takeovers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Takeovers, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Seat_takeovers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Seat", field, false, false, "Int")
+}
+
+func (ec *executionContext) _SeatDelegation_difficulty(ctx context.Context, field graphql.CollectedField, obj *SeatDelegation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SeatDelegation_difficulty(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Difficulty, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SeatDelegation_difficulty(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SeatDelegation", field, false, false, "String")
+}
+
+func (ec *executionContext) _SeatDelegation_turnsLeft(ctx context.Context, field graphql.CollectedField, obj *SeatDelegation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SeatDelegation_turnsLeft(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TurnsLeft, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SeatDelegation_turnsLeft(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SeatDelegation", field, false, false, "Int")
+}
+
+func (ec *executionContext) _SeatDelegation_until(ctx context.Context, field graphql.CollectedField, obj *SeatDelegation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SeatDelegation_until(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Until, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SeatDelegation_until(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SeatDelegation", field, false, false, "Time")
+}
+
+func (ec *executionContext) _SeatDelegation_automatic(ctx context.Context, field graphql.CollectedField, obj *SeatDelegation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SeatDelegation_automatic(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Automatic, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SeatDelegation_automatic(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SeatDelegation", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Session_token(ctx context.Context, field graphql.CollectedField, obj *Session) (ret graphql.Marshaler) {
@@ -12081,6 +12527,69 @@ func UnmarshalCreateGameInput(ctx context.Context, raw any) (CreateGameInput, er
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputDelegateSeatInput(ctx context.Context, obj any) (DelegateSeatInput, error) {
+	var it DelegateSeatInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"gameId", "difficulty", "turns", "until"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "gameId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gameId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GameID = data
+		case "difficulty":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("difficulty"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Difficulty = data
+		case "turns":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("turns"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Turns = data
+		case "until":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("until"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Until = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalDelegateSeatInput unmarshals raw into the DelegateSeatInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalDelegateSeatInput(ctx context.Context, raw any) (DelegateSeatInput, error) {
+	var out DelegateSeatInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "DelegateSeatInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputFortifyInput(ctx context.Context, obj any) (FortifyInput, error) {
 	var it FortifyInput
 	if obj == nil {
@@ -12834,6 +13343,48 @@ func (ec *executionContext) unmarshalInputQuietHoursInput(ctx context.Context, o
 func UnmarshalQuietHoursInput(ctx context.Context, raw any) (QuietHoursInput, error) {
 	var out QuietHoursInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "QuietHoursInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputReclaimSeatInput(ctx context.Context, obj any) (ReclaimSeatInput, error) {
+	var it ReclaimSeatInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"gameId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "gameId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gameId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GameID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalReclaimSeatInput unmarshals raw into the ReclaimSeatInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalReclaimSeatInput(ctx context.Context, raw any) (ReclaimSeatInput, error) {
+	var out ReclaimSeatInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ReclaimSeatInput", raw, &out)
 	return out, err
 }
 
@@ -14074,6 +14625,11 @@ func (ec *executionContext) _GameEvent(ctx context.Context, sel ast.SelectionSet
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "cause":
+			out.Values[i] = ec._GameEvent_cause(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -14767,6 +15323,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "delegateSeat":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_delegateSeat(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reclaimSeat":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_reclaimSeat(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createGame":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createGame(ctx, field)
@@ -15291,6 +15861,69 @@ func (ec *executionContext) _Seat(ctx context.Context, sel ast.SelectionSet, obj
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Seat_cards(ctx, field, obj)
 				})
+		case "playedBy":
+			out.Values[i] = ec._Seat_playedBy(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "delegation":
+			out.Values[i] = ec._Seat_delegation(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "takeovers":
+			out.Values[i] = ec._Seat_takeovers(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var seatDelegationImplementors = []string{"SeatDelegation"}
+
+func (ec *executionContext) _SeatDelegation(ctx context.Context, sel ast.SelectionSet, obj *SeatDelegation) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, seatDelegationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SeatDelegation")
+		case "difficulty":
+			out.Values[i] = ec._SeatDelegation_difficulty(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "turnsLeft":
+			out.Values[i] = ec._SeatDelegation_turnsLeft(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "until":
+			out.Values[i] = ec._SeatDelegation_until(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "automatic":
+			out.Values[i] = ec._SeatDelegation_automatic(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -16420,6 +17053,11 @@ func (ec *executionContext) marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCurso
 	return graphql.WrapContextMarshaler(ctx, res)
 }
 
+func (ec *executionContext) unmarshalNDelegateSeatInput2routᚋgraphᚐDelegateSeatInput(ctx context.Context, v any) (DelegateSeatInput, error) {
+	res, err := ec.unmarshalInputDelegateSeatInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNFloat2float64(ctx context.Context, v any) (float64, error) {
 	res, err := UnmarshalFloat(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -16968,6 +17606,11 @@ func (ec *executionContext) unmarshalNPublishMapVersionInput2routᚋgraphᚐPubl
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNReclaimSeatInput2routᚋgraphᚐReclaimSeatInput(ctx context.Context, v any) (ReclaimSeatInput, error) {
+	res, err := ec.unmarshalInputReclaimSeatInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNRevokeApiTokenInput2routᚋgraphᚐRevokeAPITokenInput(ctx context.Context, v any) (RevokeAPITokenInput, error) {
 	res, err := ec.unmarshalInputRevokeApiTokenInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -17031,6 +17674,16 @@ func (ec *executionContext) unmarshalNSeatKind2routᚋgraphᚐSeatKind(ctx conte
 }
 
 func (ec *executionContext) marshalNSeatKind2routᚋgraphᚐSeatKind(ctx context.Context, sel ast.SelectionSet, v SeatKind) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNSeatPlayer2routᚋgraphᚐSeatPlayer(ctx context.Context, v any) (SeatPlayer, error) {
+	var res SeatPlayer
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSeatPlayer2routᚋgraphᚐSeatPlayer(ctx context.Context, sel ast.SelectionSet, v SeatPlayer) graphql.Marshaler {
 	return v
 }
 
@@ -17671,6 +18324,13 @@ func (ec *executionContext) unmarshalOQuietHoursInput2ᚖroutᚋgraphᚐQuietHou
 	}
 	res, err := ec.unmarshalInputQuietHoursInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOSeatDelegation2ᚖroutᚋgraphᚐSeatDelegation(ctx context.Context, sel ast.SelectionSet, v *SeatDelegation) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._SeatDelegation(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOSession2ᚖroutᚋgraphᚐSession(ctx context.Context, sel ast.SelectionSet, v *Session) graphql.Marshaler {

@@ -124,6 +124,18 @@ type CreateGameInput struct {
 	Private *bool `json:"private,omitempty"`
 }
 
+// Hands the viewer's seat to a CPU.
+type DelegateSeatInput struct {
+	// The game.
+	GameID string `json:"gameId"`
+	// The CPU: one of random, easy, normal, cautious.
+	Difficulty string `json:"difficulty"`
+	// How many of the seat's turns the CPU plays, 1 to 10000; null for no such bound.
+	Turns *int `json:"turns,omitempty"`
+	// The delegation ends for the seat's turns that start from this time (in the future); null for no such bound.
+	Until *time.Time `json:"until,omitempty"`
+}
+
 // Move armies between two adjacent territories of yours; ends the turn.
 type FortifyInput struct {
 	GameID          string  `json:"gameId"`
@@ -341,6 +353,12 @@ type QuietHoursInput struct {
 	End   string `json:"end"`
 }
 
+// Takes the viewer's seat back from the CPU it was handed to.
+type ReclaimSeatInput struct {
+	// The game.
+	GameID string `json:"gameId"`
+}
+
 // An API token to revoke.
 type RevokeAPITokenInput struct {
 	// The token's global id.
@@ -353,6 +371,19 @@ type RevokeAPITokenPayload struct {
 	APIToken *ent.Token `json:"apiToken,omitempty"`
 	// Why nothing was revoked: NOT_FOUND (no such token of the signed-in user, or revoked already).
 	UserErrors []*UserError `json:"userErrors"`
+}
+
+// A player's seat handed to a CPU: the CPU plays each of the seat's turns at once when it starts.
+type SeatDelegation struct {
+	// The CPU that plays the seat: one of random, easy, normal, cautious (the difficulties the server offers).
+	Difficulty string `json:"difficulty"`
+	// How many of the seat's turns the CPU has left to play; null for no such bound.
+	TurnsLeft *int `json:"turnsLeft,omitempty"`
+	// The delegation ends for the seat's turns that start from this time; null for no such bound.
+	Until *time.Time `json:"until,omitempty"`
+	// True when the server handed the seat over after three of its turns in a row ran out of time: it holds
+	// until the player comes back (any command of theirs, or reclaimSeat).
+	Automatic bool `json:"automatic"`
 }
 
 // One seat of a new game.
@@ -945,6 +976,66 @@ func (e *SeatKind) UnmarshalJSON(b []byte) error {
 }
 
 func (e SeatKind) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Who plays a seat.
+type SeatPlayer string
+
+const (
+	SeatPlayerPlayer   SeatPlayer = "PLAYER"
+	SeatPlayerCPU      SeatPlayer = "CPU"
+	SeatPlayerDelegate SeatPlayer = "DELEGATE"
+	SeatPlayerNobody   SeatPlayer = "NOBODY"
+)
+
+var AllSeatPlayer = []SeatPlayer{
+	SeatPlayerPlayer,
+	SeatPlayerCPU,
+	SeatPlayerDelegate,
+	SeatPlayerNobody,
+}
+
+func (e SeatPlayer) IsValid() bool {
+	switch e {
+	case SeatPlayerPlayer, SeatPlayerCPU, SeatPlayerDelegate, SeatPlayerNobody:
+		return true
+	}
+	return false
+}
+
+func (e SeatPlayer) String() string {
+	return string(e)
+}
+
+func (e *SeatPlayer) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = SeatPlayer(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid SeatPlayer", str)
+	}
+	return nil
+}
+
+func (e SeatPlayer) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *SeatPlayer) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e SeatPlayer) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

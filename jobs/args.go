@@ -39,11 +39,13 @@ type argsWithOpts interface {
 var gameOpts = river.InsertOpts{Queue: QueueGame, UniqueOpts: river.UniqueOpts{ByArgs: true}}
 
 // CPUTurnArgs asks a CPU to play seat Seat's turn Turn of game GameID (a game turn, a claim pick or a
-// placement turn).
+// placement turn). Delegate, when set, is the CPU (one of ai.Names) a player handed their seat to: it plays
+// the turn with the cause game.CauseDelegate.
 type CPUTurnArgs struct {
-	GameID int `json:"game_id" river:"unique"`
-	Turn   int `json:"turn" river:"unique"`
-	Seat   int `json:"seat"`
+	GameID   int    `json:"game_id" river:"unique"`
+	Turn     int    `json:"turn" river:"unique"`
+	Seat     int    `json:"seat"`
+	Delegate string `json:"delegate,omitempty"`
 }
 
 // Kind is KindCPUTurn.

@@ -18,6 +18,10 @@ type cpuTurnWorker struct {
 // nothing. A turn longer than one play goes on in the next run of the job (see continued).
 func (w *cpuTurnWorker) Work(ctx context.Context, job *river.Job[CPUTurnArgs]) error {
 	a := job.Args
-	_, err := w.j.playTurn(ctx, turnJob{gameID: a.GameID, turn: a.Turn, seat: a.Seat, cause: game.CauseCPU, pause: true})
+	t := turnJob{gameID: a.GameID, turn: a.Turn, seat: a.Seat, cause: game.CauseCPU, pause: true}
+	if a.Delegate != "" {
+		t.cause, t.difficulty = game.CauseDelegate, a.Delegate
+	}
+	_, err := w.j.playTurn(ctx, t)
 	return continued(err)
 }

@@ -68,8 +68,10 @@ func NewEffects(opts EffectsOpts) (*Effects, error) {
 // AfterCommand inserts, in the command's transaction, the jobs and notices a command causes: for a turn
 // that ends, the cancellation of its warning and deadline jobs still waiting; for a turn that starts, a
 // CPU turn job (CPU seat) or a warning, a deadline and a your_turn notice (human seat); eliminated and
-// game_over notices; and, for the commands of a takeover (Change.Cause game.CauseTakeover), the idle
-// player's cpu_played notice. It implements game.Effects.
+// game_over notices; for the commands of a takeover (Change.Cause game.CauseTakeover), the idle
+// player's cpu_played notice; and a seat_delegated notice for each seat the change handed to the CPU
+// (Change.HandedOver). A turn of a seat its player handed to a CPU (Change.Delegate) gets a CPU turn job,
+// played at once, instead of the timers and the your_turn notice. It implements game.Effects.
 func (j *Effects) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) error {
 	var notices []notice.New
 	if c.After.Phase() == rules.PhaseOver || c.After.Turn() != c.Before.Turn() {
@@ -88,6 +90,9 @@ func (j *Effects) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) e
 		switch {
 		case seat.CPU:
 			jobs = append(jobs, insertParams(CPUTurnArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat}, nil))
+		case seat.UserID != 0 && c.Delegate != "":
+			// The player handed the seat to a CPU: it plays the turn at once, and nobody waits for a deadline.
+			jobs = append(jobs, insertParams(CPUTurnArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat, Delegate: c.Delegate}, nil))
 		case seat.UserID != 0 && c.Deadline != nil:
 			jobs = append(jobs, insertParams(TurnWarningArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat}, c.WarningAt),
 				insertParams(TurnDeadlineArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat, Deadline: *c.Deadline}, c.Deadline))
@@ -120,6 +125,12 @@ func (j *Effects) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) e
 		if seat := int(c.Seat); c.Seats[seat].UserID != 0 {
 			notices = append(notices, notice.New{UserID: c.Seats[seat].UserID, GameID: c.GameID, Turn: c.Before.Turn(),
 				Kind: notify.KindCPUPlayed, Data: notice.Data{Seat: ptr(seat)}})
+		}
+	}
+	for _, seat := range c.HandedOver {
+		if user := c.Seats[seat].UserID; user != 0 {
+			notices = append(notices, notice.New{UserID: user, GameID: c.GameID, Turn: c.Before.Turn(),
+				Kind: notify.KindSeatDelegated, Data: notice.Data{Seat: ptr(seat)}})
 		}
 	}
 	return j.insertNotices(ctx, tx, c.Announce, notices...)

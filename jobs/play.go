@@ -54,7 +54,8 @@ func (j *Jobs) timedTurn(ctx context.Context, gameID, turn, seat int) (game.Snap
 // turnJob is one turn a job plays through game.Service.TurnPlay.
 type turnJob struct {
 	gameID, turn, seat int
-	cause              game.Cause // game.CauseCPU, game.CauseTakeover or game.CauseSweeper
+	cause              game.Cause // game.CauseCPU, game.CauseTakeover, game.CauseSweeper or game.CauseDelegate
+	difficulty         string     // game.CauseDelegate's: the CPU the player handed the seat to
 	deadline           *time.Time // a takeover's: the deadline it was scheduled for
 	pause              bool       // wait Config.CPUDelay before the play (a CPU seat's turn, for its viewers)
 }
@@ -77,7 +78,8 @@ func (j *Jobs) playTurn(ctx context.Context, t turnJob) (int, error) {
 			return 0, err
 		}
 	}
-	p, err := j.game.TurnPlay(ctx, game.PlayInput{GameID: t.gameID, Seat: t.seat, Turn: t.turn, Deadline: t.deadline, Cause: t.cause})
+	p, err := j.game.TurnPlay(ctx, game.PlayInput{GameID: t.gameID, Seat: t.seat, Turn: t.turn, Deadline: t.deadline, Cause: t.cause,
+		Difficulty: t.difficulty})
 	switch code(err) {
 	case game.CodeConflict, game.CodeNotFound:
 		return 0, nil // the game moved on, or is gone

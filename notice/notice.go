@@ -31,7 +31,7 @@ type Notice struct {
 	GameID int
 	// Turn is the game's turn when it happened.
 	Turn int
-	// Kind is what happened: your_turn, turn_warning, cpu_played, eliminated, game_over or invited.
+	// Kind is what happened: your_turn, turn_warning, cpu_played, seat_delegated, eliminated, game_over or invited.
 	Kind string
 	// Data holds details (a deadline, the winner's seat): a JSON object, or nil.
 	Data json.RawMessage
@@ -49,7 +49,7 @@ type New struct {
 // Data is the JSON object stored with a notice for clients (notices.data).
 type Data struct {
 	Deadline *string `json:"deadline,omitempty"` // your_turn, turn_warning: RFC 3339
-	Seat     *int    `json:"seat,omitempty"`     // cpu_played: the seat the CPU played for
+	Seat     *int    `json:"seat,omitempty"`     // cpu_played, seat_delegated: the seat the CPU played for
 	By       *int    `json:"by,omitempty"`       // eliminated: the seat that took the last territory
 	Winner   *int    `json:"winner,omitempty"`   // game_over: the winning seat
 	Inviter  *int    `json:"inviter,omitempty"`  // invited: the user who invited (a database id; the API shows a global id)

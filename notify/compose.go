@@ -127,6 +127,11 @@ func Compose(kind Kind, data Data) (subject, text string) {
 			body = "You're invited to play " + g + " on Rout."
 		}
 		action = "Join the game: "
+	case KindSeatDelegated:
+		subject = "A CPU plays your seat in " + g
+		body = "Three of your turns in a row in " + g + " ran out of time, so a CPU now plays every turn of yours " +
+			"at once. Play a move, or take your seat back, and it is yours again."
+		action = "Take your seat back: "
 	default:
 		subject = "News from " + g
 		body = "There is news in " + g + "."
@@ -238,6 +243,8 @@ func composeSMS(kind Kind, data Data, names [2]string) string {
 		} else {
 			s = "you're invited to " + g + "."
 		}
+	case KindSeatDelegated:
+		s = "3 turns in a row timed out in " + g + ", so a CPU plays your seat until you come back."
 	default:
 		s = "news in " + g + "."
 	}

@@ -21,6 +21,9 @@ const (
 	KindGameOver
 	// KindInvited: someone invited the recipient to a game ("invited").
 	KindInvited
+	// KindSeatDelegated: three of the recipient's turns in a row were taken over at their deadline, so a CPU
+	// plays their seat until they come back ("seat_delegated").
+	KindSeatDelegated
 )
 
 // kindNames holds the stable names of the kinds, indexed by Kind.
@@ -31,6 +34,8 @@ var kindNames = [...]string{
 	KindEliminated:  "eliminated",
 	KindGameOver:    "game_over",
 	KindInvited:     "invited",
+
+	KindSeatDelegated: "seat_delegated",
 }
 
 // Kinds returns every kind, in the order of their constants.
@@ -63,7 +68,7 @@ func ParseKind(name string) (Kind, error) {
 		}
 	}
 	return 0, fmt.Errorf("%q is not a notification kind: want one of your_turn, turn_warning, cpu_played, "+
-		"eliminated, game_over, invited", name)
+		"eliminated, game_over, invited, seat_delegated", name)
 }
 
 // MarshalText encodes k as its stable name, so JSON job arguments carry "your_turn", not a number.

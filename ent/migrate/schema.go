@@ -284,6 +284,11 @@ var (
 		{Name: "bonus", Type: field.TypeInt, Default: 0},
 		{Name: "unplaced", Type: field.TypeInt, Default: 0},
 		{Name: "card_count", Type: field.TypeInt, Default: 0},
+		{Name: "delegate", Type: field.TypeString, Nullable: true, Size: 32},
+		{Name: "delegate_turns", Type: field.TypeInt, Nullable: true},
+		{Name: "delegate_until", Type: field.TypeTime, Nullable: true},
+		{Name: "delegate_auto", Type: field.TypeBool, Default: false},
+		{Name: "takeovers", Type: field.TypeInt, Default: 0},
 		{Name: "game_id", Type: field.TypeInt},
 		{Name: "user_id", Type: field.TypeInt, Nullable: true},
 	}
@@ -295,13 +300,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "players_games_players",
-				Columns:    []*schema.Column{PlayersColumns[13]},
+				Columns:    []*schema.Column{PlayersColumns[18]},
 				RefColumns: []*schema.Column{GamesColumns[0]},
 				OnDelete:   schema.Cascade,
 			},
 			{
 				Symbol:     "players_users_seats",
-				Columns:    []*schema.Column{PlayersColumns[14]},
+				Columns:    []*schema.Column{PlayersColumns[19]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -310,12 +315,12 @@ var (
 			{
 				Name:    "player_game_id_seat",
 				Unique:  true,
-				Columns: []*schema.Column{PlayersColumns[13], PlayersColumns[1]},
+				Columns: []*schema.Column{PlayersColumns[18], PlayersColumns[1]},
 			},
 			{
 				Name:    "player_user_id",
 				Unique:  false,
-				Columns: []*schema.Column{PlayersColumns[14]},
+				Columns: []*schema.Column{PlayersColumns[19]},
 			},
 		},
 	}

@@ -44,6 +44,16 @@ const (
 	FieldUnplaced = "unplaced"
 	// FieldCardCount holds the string denoting the card_count field in the database.
 	FieldCardCount = "card_count"
+	// FieldDelegate holds the string denoting the delegate field in the database.
+	FieldDelegate = "delegate"
+	// FieldDelegateTurns holds the string denoting the delegate_turns field in the database.
+	FieldDelegateTurns = "delegate_turns"
+	// FieldDelegateUntil holds the string denoting the delegate_until field in the database.
+	FieldDelegateUntil = "delegate_until"
+	// FieldDelegateAuto holds the string denoting the delegate_auto field in the database.
+	FieldDelegateAuto = "delegate_auto"
+	// FieldTakeovers holds the string denoting the takeovers field in the database.
+	FieldTakeovers = "takeovers"
 	// EdgeGame holds the string denoting the game edge name in mutations.
 	EdgeGame = "game"
 	// EdgeUser holds the string denoting the user edge name in mutations.
@@ -83,6 +93,11 @@ var Columns = []string{
 	FieldBonus,
 	FieldUnplaced,
 	FieldCardCount,
+	FieldDelegate,
+	FieldDelegateTurns,
+	FieldDelegateUntil,
+	FieldDelegateAuto,
+	FieldTakeovers,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -126,6 +141,16 @@ var (
 	DefaultCardCount int
 	// CardCountValidator is a validator for the "card_count" field. It is called by the builders before save.
 	CardCountValidator func(int) error
+	// DelegateValidator is a validator for the "delegate" field. It is called by the builders before save.
+	DelegateValidator func(string) error
+	// DelegateTurnsValidator is a validator for the "delegate_turns" field. It is called by the builders before save.
+	DelegateTurnsValidator func(int) error
+	// DefaultDelegateAuto holds the default value on creation for the "delegate_auto" field.
+	DefaultDelegateAuto bool
+	// DefaultTakeovers holds the default value on creation for the "takeovers" field.
+	DefaultTakeovers int
+	// TakeoversValidator is a validator for the "takeovers" field. It is called by the builders before save.
+	TakeoversValidator func(int) error
 )
 
 // Difficulty defines the type for the "difficulty" enum field.
@@ -258,6 +283,31 @@ func ByUnplaced(opts ...sql.OrderTermOption) OrderOption {
 // ByCardCount orders the results by the card_count field.
 func ByCardCount(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldCardCount, opts...).ToFunc()
+}
+
+// ByDelegate orders the results by the delegate field.
+func ByDelegate(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldDelegate, opts...).ToFunc()
+}
+
+// ByDelegateTurns orders the results by the delegate_turns field.
+func ByDelegateTurns(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldDelegateTurns, opts...).ToFunc()
+}
+
+// ByDelegateUntil orders the results by the delegate_until field.
+func ByDelegateUntil(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldDelegateUntil, opts...).ToFunc()
+}
+
+// ByDelegateAuto orders the results by the delegate_auto field.
+func ByDelegateAuto(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldDelegateAuto, opts...).ToFunc()
+}
+
+// ByTakeovers orders the results by the takeovers field.
+func ByTakeovers(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldTakeovers, opts...).ToFunc()
 }
 
 // ByGameField orders the results by game field.

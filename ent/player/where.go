@@ -4,6 +4,7 @@ package player
 
 import (
 	"rout/ent/predicate"
+	"time"
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
@@ -112,6 +113,31 @@ func Unplaced(v int) predicate.Player {
 // CardCount applies equality check predicate on the "card_count" field. It's identical to CardCountEQ.
 func CardCount(v int) predicate.Player {
 	return predicate.Player(sql.FieldEQ(FieldCardCount, v))
+}
+
+// Delegate applies equality check predicate on the "delegate" field. It's identical to DelegateEQ.
+func Delegate(v string) predicate.Player {
+	return predicate.Player(sql.FieldEQ(FieldDelegate, v))
+}
+
+// DelegateTurns applies equality check predicate on the "delegate_turns" field. It's identical to DelegateTurnsEQ.
+func DelegateTurns(v int) predicate.Player {
+	return predicate.Player(sql.FieldEQ(FieldDelegateTurns, v))
+}
+
+// DelegateUntil applies equality check predicate on the "delegate_until" field. It's identical to DelegateUntilEQ.
+func DelegateUntil(v time.Time) predicate.Player {
+	return predicate.Player(sql.FieldEQ(FieldDelegateUntil, v))
+}
+
+// DelegateAuto applies equality check predicate on the "delegate_auto" field. It's identical to DelegateAutoEQ.
+func DelegateAuto(v bool) predicate.Player {
+	return predicate.Player(sql.FieldEQ(FieldDelegateAuto, v))
+}
+
+// Takeovers applies equality check predicate on the "takeovers" field. It's identical to TakeoversEQ.
+func Takeovers(v int) predicate.Player {
+	return predicate.Player(sql.FieldEQ(FieldTakeovers, v))
 }
 
 // GameIDEQ applies the EQ predicate on the "game_id" field.
@@ -642,6 +668,231 @@ func CardCountLT(v int) predicate.Player {
 // CardCountLTE applies the LTE predicate on the "card_count" field.
 func CardCountLTE(v int) predicate.Player {
 	return predicate.Player(sql.FieldLTE(FieldCardCount, v))
+}
+
+// DelegateEQ applies the EQ predicate on the "delegate" field.
+func DelegateEQ(v string) predicate.Player {
+	return predicate.Player(sql.FieldEQ(FieldDelegate, v))
+}
+
+// DelegateNEQ applies the NEQ predicate on the "delegate" field.
+func DelegateNEQ(v string) predicate.Player {
+	return predicate.Player(sql.FieldNEQ(FieldDelegate, v))
+}
+
+// DelegateIn applies the In predicate on the "delegate" field.
+func DelegateIn(vs ...string) predicate.Player {
+	return predicate.Player(sql.FieldIn(FieldDelegate, vs...))
+}
+
+// DelegateNotIn applies the NotIn predicate on the "delegate" field.
+func DelegateNotIn(vs ...string) predicate.Player {
+	return predicate.Player(sql.FieldNotIn(FieldDelegate, vs...))
+}
+
+// DelegateGT applies the GT predicate on the "delegate" field.
+func DelegateGT(v string) predicate.Player {
+	return predicate.Player(sql.FieldGT(FieldDelegate, v))
+}
+
+// DelegateGTE applies the GTE predicate on the "delegate" field.
+func DelegateGTE(v string) predicate.Player {
+	return predicate.Player(sql.FieldGTE(FieldDelegate, v))
+}
+
+// DelegateLT applies the LT predicate on the "delegate" field.
+func DelegateLT(v string) predicate.Player {
+	return predicate.Player(sql.FieldLT(FieldDelegate, v))
+}
+
+// DelegateLTE applies the LTE predicate on the "delegate" field.
+func DelegateLTE(v string) predicate.Player {
+	return predicate.Player(sql.FieldLTE(FieldDelegate, v))
+}
+
+// DelegateContains applies the Contains predicate on the "delegate" field.
+func DelegateContains(v string) predicate.Player {
+	return predicate.Player(sql.FieldContains(FieldDelegate, v))
+}
+
+// DelegateHasPrefix applies the HasPrefix predicate on the "delegate" field.
+func DelegateHasPrefix(v string) predicate.Player {
+	return predicate.Player(sql.FieldHasPrefix(FieldDelegate, v))
+}
+
+// DelegateHasSuffix applies the HasSuffix predicate on the "delegate" field.
+func DelegateHasSuffix(v string) predicate.Player {
+	return predicate.Player(sql.FieldHasSuffix(FieldDelegate, v))
+}
+
+// DelegateIsNil applies the IsNil predicate on the "delegate" field.
+func DelegateIsNil() predicate.Player {
+	return predicate.Player(sql.FieldIsNull(FieldDelegate))
+}
+
+// DelegateNotNil applies the NotNil predicate on the "delegate" field.
+func DelegateNotNil() predicate.Player {
+	return predicate.Player(sql.FieldNotNull(FieldDelegate))
+}
+
+// DelegateEqualFold applies the EqualFold predicate on the "delegate" field.
+func DelegateEqualFold(v string) predicate.Player {
+	return predicate.Player(sql.FieldEqualFold(FieldDelegate, v))
+}
+
+// DelegateContainsFold applies the ContainsFold predicate on the "delegate" field.
+func DelegateContainsFold(v string) predicate.Player {
+	return predicate.Player(sql.FieldContainsFold(FieldDelegate, v))
+}
+
+// DelegateTurnsEQ applies the EQ predicate on the "delegate_turns" field.
+func DelegateTurnsEQ(v int) predicate.Player {
+	return predicate.Player(sql.FieldEQ(FieldDelegateTurns, v))
+}
+
+// DelegateTurnsNEQ applies the NEQ predicate on the "delegate_turns" field.
+func DelegateTurnsNEQ(v int) predicate.Player {
+	return predicate.Player(sql.FieldNEQ(FieldDelegateTurns, v))
+}
+
+// DelegateTurnsIn applies the In predicate on the "delegate_turns" field.
+func DelegateTurnsIn(vs ...int) predicate.Player {
+	return predicate.Player(sql.FieldIn(FieldDelegateTurns, vs...))
+}
+
+// DelegateTurnsNotIn applies the NotIn predicate on the "delegate_turns" field.
+func DelegateTurnsNotIn(vs ...int) predicate.Player {
+	return predicate.Player(sql.FieldNotIn(FieldDelegateTurns, vs...))
+}
+
+// DelegateTurnsGT applies the GT predicate on the "delegate_turns" field.
+func DelegateTurnsGT(v int) predicate.Player {
+	return predicate.Player(sql.FieldGT(FieldDelegateTurns, v))
+}
+
+// DelegateTurnsGTE applies the GTE predicate on the "delegate_turns" field.
+func DelegateTurnsGTE(v int) predicate.Player {
+	return predicate.Player(sql.FieldGTE(FieldDelegateTurns, v))
+}
+
+// DelegateTurnsLT applies the LT predicate on the "delegate_turns" field.
+func DelegateTurnsLT(v int) predicate.Player {
+	return predicate.Player(sql.FieldLT(FieldDelegateTurns, v))
+}
+
+// DelegateTurnsLTE applies the LTE predicate on the "delegate_turns" field.
+func DelegateTurnsLTE(v int) predicate.Player {
+	return predicate.Player(sql.FieldLTE(FieldDelegateTurns, v))
+}
+
+// DelegateTurnsIsNil applies the IsNil predicate on the "delegate_turns" field.
+func DelegateTurnsIsNil() predicate.Player {
+	return predicate.Player(sql.FieldIsNull(FieldDelegateTurns))
+}
+
+// DelegateTurnsNotNil applies the NotNil predicate on the "delegate_turns" field.
+func DelegateTurnsNotNil() predicate.Player {
+	return predicate.Player(sql.FieldNotNull(FieldDelegateTurns))
+}
+
+// DelegateUntilEQ applies the EQ predicate on the "delegate_until" field.
+func DelegateUntilEQ(v time.Time) predicate.Player {
+	return predicate.Player(sql.FieldEQ(FieldDelegateUntil, v))
+}
+
+// DelegateUntilNEQ applies the NEQ predicate on the "delegate_until" field.
+func DelegateUntilNEQ(v time.Time) predicate.Player {
+	return predicate.Player(sql.FieldNEQ(FieldDelegateUntil, v))
+}
+
+// DelegateUntilIn applies the In predicate on the "delegate_until" field.
+func DelegateUntilIn(vs ...time.Time) predicate.Player {
+	return predicate.Player(sql.FieldIn(FieldDelegateUntil, vs...))
+}
+
+// DelegateUntilNotIn applies the NotIn predicate on the "delegate_until" field.
+func DelegateUntilNotIn(vs ...time.Time) predicate.Player {
+	return predicate.Player(sql.FieldNotIn(FieldDelegateUntil, vs...))
+}
+
+// DelegateUntilGT applies the GT predicate on the "delegate_until" field.
+func DelegateUntilGT(v time.Time) predicate.Player {
+	return predicate.Player(sql.FieldGT(FieldDelegateUntil, v))
+}
+
+// DelegateUntilGTE applies the GTE predicate on the "delegate_until" field.
+func DelegateUntilGTE(v time.Time) predicate.Player {
+	return predicate.Player(sql.FieldGTE(FieldDelegateUntil, v))
+}
+
+// DelegateUntilLT applies the LT predicate on the "delegate_until" field.
+func DelegateUntilLT(v time.Time) predicate.Player {
+	return predicate.Player(sql.FieldLT(FieldDelegateUntil, v))
+}
+
+// DelegateUntilLTE applies the LTE predicate on the "delegate_until" field.
+func DelegateUntilLTE(v time.Time) predicate.Player {
+	return predicate.Player(sql.FieldLTE(FieldDelegateUntil, v))
+}
+
+// DelegateUntilIsNil applies the IsNil predicate on the "delegate_until" field.
+func DelegateUntilIsNil() predicate.Player {
+	return predicate.Player(sql.FieldIsNull(FieldDelegateUntil))
+}
+
+// DelegateUntilNotNil applies the NotNil predicate on the "delegate_until" field.
+func DelegateUntilNotNil() predicate.Player {
+	return predicate.Player(sql.FieldNotNull(FieldDelegateUntil))
+}
+
+// DelegateAutoEQ applies the EQ predicate on the "delegate_auto" field.
+func DelegateAutoEQ(v bool) predicate.Player {
+	return predicate.Player(sql.FieldEQ(FieldDelegateAuto, v))
+}
+
+// DelegateAutoNEQ applies the NEQ predicate on the "delegate_auto" field.
+func DelegateAutoNEQ(v bool) predicate.Player {
+	return predicate.Player(sql.FieldNEQ(FieldDelegateAuto, v))
+}
+
+// TakeoversEQ applies the EQ predicate on the "takeovers" field.
+func TakeoversEQ(v int) predicate.Player {
+	return predicate.Player(sql.FieldEQ(FieldTakeovers, v))
+}
+
+// TakeoversNEQ applies the NEQ predicate on the "takeovers" field.
+func TakeoversNEQ(v int) predicate.Player {
+	return predicate.Player(sql.FieldNEQ(FieldTakeovers, v))
+}
+
+// TakeoversIn applies the In predicate on the "takeovers" field.
+func TakeoversIn(vs ...int) predicate.Player {
+	return predicate.Player(sql.FieldIn(FieldTakeovers, vs...))
+}
+
+// TakeoversNotIn applies the NotIn predicate on the "takeovers" field.
+func TakeoversNotIn(vs ...int) predicate.Player {
+	return predicate.Player(sql.FieldNotIn(FieldTakeovers, vs...))
+}
+
+// TakeoversGT applies the GT predicate on the "takeovers" field.
+func TakeoversGT(v int) predicate.Player {
+	return predicate.Player(sql.FieldGT(FieldTakeovers, v))
+}
+
+// TakeoversGTE applies the GTE predicate on the "takeovers" field.
+func TakeoversGTE(v int) predicate.Player {
+	return predicate.Player(sql.FieldGTE(FieldTakeovers, v))
+}
+
+// TakeoversLT applies the LT predicate on the "takeovers" field.
+func TakeoversLT(v int) predicate.Player {
+	return predicate.Player(sql.FieldLT(FieldTakeovers, v))
+}
+
+// TakeoversLTE applies the LTE predicate on the "takeovers" field.
+func TakeoversLTE(v int) predicate.Player {
+	return predicate.Player(sql.FieldLTE(FieldTakeovers, v))
 }
 
 // HasGame applies the HasEdge predicate on the "game" edge.

@@ -358,6 +358,24 @@ func init() {
 	player.DefaultCardCount = playerDescCardCount.Default.(int)
 	// player.CardCountValidator is a validator for the "card_count" field. It is called by the builders before save.
 	player.CardCountValidator = playerDescCardCount.Validators[0].(func(int) error)
+	// playerDescDelegate is the schema descriptor for delegate field.
+	playerDescDelegate := playerFields[14].Descriptor()
+	// player.DelegateValidator is a validator for the "delegate" field. It is called by the builders before save.
+	player.DelegateValidator = playerDescDelegate.Validators[0].(func(string) error)
+	// playerDescDelegateTurns is the schema descriptor for delegate_turns field.
+	playerDescDelegateTurns := playerFields[15].Descriptor()
+	// player.DelegateTurnsValidator is a validator for the "delegate_turns" field. It is called by the builders before save.
+	player.DelegateTurnsValidator = playerDescDelegateTurns.Validators[0].(func(int) error)
+	// playerDescDelegateAuto is the schema descriptor for delegate_auto field.
+	playerDescDelegateAuto := playerFields[17].Descriptor()
+	// player.DefaultDelegateAuto holds the default value on creation for the delegate_auto field.
+	player.DefaultDelegateAuto = playerDescDelegateAuto.Default.(bool)
+	// playerDescTakeovers is the schema descriptor for takeovers field.
+	playerDescTakeovers := playerFields[18].Descriptor()
+	// player.DefaultTakeovers holds the default value on creation for the takeovers field.
+	player.DefaultTakeovers = playerDescTakeovers.Default.(int)
+	// player.TakeoversValidator is a validator for the "takeovers" field. It is called by the builders before save.
+	player.TakeoversValidator = playerDescTakeovers.Validators[0].(func(int) error)
 	territoryFields := schema.Territory{}.Fields()
 	_ = territoryFields
 	// territoryDescIdx is the schema descriptor for idx field.

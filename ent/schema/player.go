@@ -71,6 +71,27 @@ func (Player) Fields() []ent.Field {
 			NonNegative().
 			Default(0).
 			Comment("The number of cards in the seat's hand (public; the cards themselves are private)."),
+		field.String("delegate").
+			Optional().
+			Nillable().
+			MaxLen(32).
+			Comment("The CPU difficulty its player handed the seat to (ai.Names); none while the player plays it."),
+		field.Int("delegate_turns").
+			Optional().
+			Nillable().
+			Min(0).
+			Comment("The seat's turns the delegate has left to play; none for no such bound."),
+		field.Time("delegate_until").
+			Optional().
+			Nillable().
+			Comment("The delegation ends for the turns that start from this time; none for no such bound."),
+		field.Bool("delegate_auto").
+			Default(false).
+			Comment("Whether the seat was handed to the CPU after three takeovers in a row, until its player comes back."),
+		field.Int("takeovers").
+			NonNegative().
+			Default(0).
+			Comment("The seat's turns taken over at their deadline in a row since its player last acted."),
 	}
 }
 
