@@ -327,7 +327,7 @@ func TestLostNotificationIsRepairedByTheHeadCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := e.hub.Stats()
+	before := settled(e.hub)
 	head := e.play(silent, id, 5)
 	if head <= start {
 		t.Fatalf("the game did not move: %d, %d", start, head)
@@ -340,6 +340,24 @@ func TestLostNotificationIsRepairedByTheHeadCheck(t *testing.T) {
 	if n := after.Notifications - before.Notifications; n > 1 { // the last command of e.svc's, late
 		t.Fatalf("the hub heard %d notifications of commands that sent none", n)
 	}
+}
+
+// settled returns the hub's statistics once the notifications of the commands before have come in: each is
+// sent after its command's commit, in the background, so on a busy machine one may still be on its way.
+// They have settled when the count has not moved for half a second (or after 10 s).
+func settled(h *live.Hub) live.Stats {
+	last, still := h.Stats(), 0
+	for deadline := time.Now().Add(10 * time.Second); still < 5 && time.Now().Before(deadline); {
+		time.Sleep(100 * time.Millisecond)
+		now := h.Stats()
+		if now.Notifications == last.Notifications {
+			still++
+		} else {
+			still = 0
+		}
+		last = now
+	}
+	return last
 }
 
 func TestHeadCheckIntervalIsChecked(t *testing.T) {
