@@ -128,7 +128,7 @@ type CreateGameInput struct {
 type DelegateSeatInput struct {
 	// The game.
 	GameID string `json:"gameId"`
-	// The CPU: one of random, easy, normal, cautious.
+	// The CPU: one of random, easy, normal, hard, cautious.
 	Difficulty string `json:"difficulty"`
 	// How many of the seat's turns the CPU plays, 1 to 10000; null for no such bound.
 	Turns *int `json:"turns,omitempty"`
@@ -375,7 +375,7 @@ type RevokeAPITokenPayload struct {
 
 // A player's seat handed to a CPU: the CPU plays each of the seat's turns at once when it starts.
 type SeatDelegation struct {
-	// The CPU that plays the seat: one of random, easy, normal, cautious (the difficulties the server offers).
+	// The CPU that plays the seat: one of random, easy, normal, hard, cautious (the difficulties the server offers).
 	Difficulty string `json:"difficulty"`
 	// How many of the seat's turns the CPU has left to play; null for no such bound.
 	TurnsLeft *int `json:"turnsLeft,omitempty"`
