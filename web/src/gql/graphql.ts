@@ -75,14 +75,37 @@ export type JoinGameInput = {
   inviteCode?: string | null | undefined;
 };
 
-/** How a user is told that it is their turn. */
+/** How a user is told about their games. */
 export type NotificationChannel =
   /** By email, to the account's address. */
   | 'EMAIL'
   /** Not at all. */
   | 'NONE'
+  /** By web push to the user's browsers. Servers without web push send nothing for it. */
+  | 'PUSH'
   /** By SMS, to the account's phone number. */
   | 'SMS';
+
+/** What a notification is about. */
+export type NotificationKind =
+  /** Your time ran out and a CPU played the turn. */
+  | 'CPU_PLAYED'
+  /** You lost your last territory. */
+  | 'ELIMINATED'
+  /** A game of yours ended. */
+  | 'GAME_OVER'
+  /** Someone invited you to a game. */
+  | 'INVITED'
+  /** Your turn is running out of time; sent even in quiet hours. */
+  | 'TURN_WARNING'
+  /** A turn of yours has begun (batched by `digestHours`). */
+  | 'YOUR_TURN';
+
+/** The channel of one kind of notification, to set. */
+export type NotificationKindChannelInput = {
+  channel: NotificationChannel;
+  kind: NotificationKind;
+};
 
 /** Move armies into the territory just conquered. */
 export type OccupyInput = {
@@ -106,6 +129,12 @@ export type PlacementInput = {
   territory: string;
 };
 
+/** Quiet hours to set, as `HH:MM` (24-hour) in the user's time zone. */
+export type QuietHoursInput = {
+  end: string;
+  start: string;
+};
+
 /** An API token to revoke. */
 export type RevokeApiTokenInput = {
   /** The token's global id. */
@@ -116,7 +145,7 @@ export type RevokeApiTokenInput = {
 export type SeatInput = {
   /** The seat's color, unique in the game. */
   color: string;
-  /** easy, normal or cautious (CPU). */
+  /** easy, normal, hard or cautious (CPU). */
   difficulty?: string | null | undefined;
   /** The invited user's email (INVITED). */
   email?: string | null | undefined;
@@ -174,10 +203,22 @@ export type TurnInput = {
   idempotencyKey?: string | null | undefined;
 };
 
-/** New notification preferences. */
+/** New notification preferences: every field left out stays as it is. */
 export type UpdateNotificationPreferencesInput = {
-  /** How to be told that it is your turn. */
-  channel: NotificationChannel;
+  /** Whether email and SMS go out even for a notice already seen live. */
+  always?: boolean | null | undefined;
+  /** The default channel, for every kind without its own. */
+  channel?: NotificationChannel | null | undefined;
+  /** Channels of single kinds; a kind listed twice takes the last. */
+  channels?: Array<NotificationKindChannelInput> | null | undefined;
+  /** True removes the quiet hours. */
+  clearQuietHours?: boolean | null | undefined;
+  /** 0 (each YOUR_TURN at once) to 24: a digest at most every this many hours. */
+  digestHours?: number | null | undefined;
+  /** Quiet hours to set. */
+  quietHours?: QuietHoursInput | null | undefined;
+  /** An IANA time zone name, such as `Europe/Paris` or `UTC`. */
+  timeZone?: string | null | undefined;
 };
 
 export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
