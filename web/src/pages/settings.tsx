@@ -96,8 +96,8 @@ function NotificationSettings(props: { viewer: Viewer }) {
     <form class="card" onSubmit={save} aria-labelledby="notify-title">
       <h2 id="notify-title">Notifications</h2>
       <p class="hint">
-        Email goes to {props.viewer.email}; SMS {phone ? `to ${phone}` : "needs the phone number given at sign up"}; push to the
-        browsers where you allowed it.
+        Email goes to {props.viewer.email}; SMS {phone ? `to ${phone}` : "needs the phone number given at sign up"}; push sends nothing on
+        a server without web push.
       </p>
       <ErrorLine text={error} />
       {!form ? (
