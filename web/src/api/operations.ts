@@ -47,9 +47,27 @@ export const SignOutMutation = graphql(`
 export const UpdateNotificationsMutation = graphql(`
   mutation UpdateNotifications($input: UpdateNotificationPreferencesInput!) {
     updateNotificationPreferences(input: $input) {
-      user { id notify phone }
+      user { id notify phone ...NotificationPrefsFields }
       userErrors { code field message }
     }
+  }
+`);
+
+export const NotificationPrefsFields = graphql(`
+  fragment NotificationPrefsFields on User {
+    notificationPreferences {
+      channels { kind channel }
+      digestHours
+      timeZone
+      quietHours { start end }
+      always
+    }
+  }
+`);
+
+export const NotificationPrefsQuery = graphql(`
+  query NotificationPrefs {
+    viewer { id notify phone ...NotificationPrefsFields }
   }
 `);
 

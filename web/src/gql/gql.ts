@@ -18,7 +18,9 @@ type Documents = {
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      user { id name }\n      session { token expiresAt }\n      userErrors { code field message }\n    }\n  }\n": typeof types.SignUpDocument,
     "\n  mutation SignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      user { id name }\n      session { token expiresAt }\n      userErrors { code field message }\n    }\n  }\n": typeof types.SignInDocument,
     "\n  mutation SignOut {\n    signOut {\n      revoked\n      userErrors { code field message }\n    }\n  }\n": typeof types.SignOutDocument,
-    "\n  mutation UpdateNotifications($input: UpdateNotificationPreferencesInput!) {\n    updateNotificationPreferences(input: $input) {\n      user { id notify phone }\n      userErrors { code field message }\n    }\n  }\n": typeof types.UpdateNotificationsDocument,
+    "\n  mutation UpdateNotifications($input: UpdateNotificationPreferencesInput!) {\n    updateNotificationPreferences(input: $input) {\n      user { id notify phone ...NotificationPrefsFields }\n      userErrors { code field message }\n    }\n  }\n": typeof types.UpdateNotificationsDocument,
+    "\n  fragment NotificationPrefsFields on User {\n    notificationPreferences {\n      channels { kind channel }\n      digestHours\n      timeZone\n      quietHours { start end }\n      always\n    }\n  }\n": typeof types.NotificationPrefsFieldsFragmentDoc,
+    "\n  query NotificationPrefs {\n    viewer { id notify phone ...NotificationPrefsFields }\n  }\n": typeof types.NotificationPrefsDocument,
     "\n  query ApiTokens {\n    apiTokens(first: 100) {\n      totalCount\n      edges { node { id name createdAt lastUsedAt expiresAt } }\n    }\n  }\n": typeof types.ApiTokensDocument,
     "\n  mutation CreateApiToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      apiToken { id name createdAt }\n      secret\n      userErrors { code field message }\n    }\n  }\n": typeof types.CreateApiTokenDocument,
     "\n  mutation RevokeApiToken($input: RevokeApiTokenInput!) {\n    revokeApiToken(input: $input) {\n      apiToken { id }\n      userErrors { code field message }\n    }\n  }\n": typeof types.RevokeApiTokenDocument,
@@ -54,7 +56,9 @@ const documents: Documents = {
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      user { id name }\n      session { token expiresAt }\n      userErrors { code field message }\n    }\n  }\n": types.SignUpDocument,
     "\n  mutation SignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      user { id name }\n      session { token expiresAt }\n      userErrors { code field message }\n    }\n  }\n": types.SignInDocument,
     "\n  mutation SignOut {\n    signOut {\n      revoked\n      userErrors { code field message }\n    }\n  }\n": types.SignOutDocument,
-    "\n  mutation UpdateNotifications($input: UpdateNotificationPreferencesInput!) {\n    updateNotificationPreferences(input: $input) {\n      user { id notify phone }\n      userErrors { code field message }\n    }\n  }\n": types.UpdateNotificationsDocument,
+    "\n  mutation UpdateNotifications($input: UpdateNotificationPreferencesInput!) {\n    updateNotificationPreferences(input: $input) {\n      user { id notify phone ...NotificationPrefsFields }\n      userErrors { code field message }\n    }\n  }\n": types.UpdateNotificationsDocument,
+    "\n  fragment NotificationPrefsFields on User {\n    notificationPreferences {\n      channels { kind channel }\n      digestHours\n      timeZone\n      quietHours { start end }\n      always\n    }\n  }\n": types.NotificationPrefsFieldsFragmentDoc,
+    "\n  query NotificationPrefs {\n    viewer { id notify phone ...NotificationPrefsFields }\n  }\n": types.NotificationPrefsDocument,
     "\n  query ApiTokens {\n    apiTokens(first: 100) {\n      totalCount\n      edges { node { id name createdAt lastUsedAt expiresAt } }\n    }\n  }\n": types.ApiTokensDocument,
     "\n  mutation CreateApiToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      apiToken { id name createdAt }\n      secret\n      userErrors { code field message }\n    }\n  }\n": types.CreateApiTokenDocument,
     "\n  mutation RevokeApiToken($input: RevokeApiTokenInput!) {\n    revokeApiToken(input: $input) {\n      apiToken { id }\n      userErrors { code field message }\n    }\n  }\n": types.RevokeApiTokenDocument,
@@ -119,7 +123,15 @@ export function graphql(source: "\n  mutation SignOut {\n    signOut {\n      re
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateNotifications($input: UpdateNotificationPreferencesInput!) {\n    updateNotificationPreferences(input: $input) {\n      user { id notify phone }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateNotifications($input: UpdateNotificationPreferencesInput!) {\n    updateNotificationPreferences(input: $input) {\n      user { id notify phone }\n      userErrors { code field message }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation UpdateNotifications($input: UpdateNotificationPreferencesInput!) {\n    updateNotificationPreferences(input: $input) {\n      user { id notify phone ...NotificationPrefsFields }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateNotifications($input: UpdateNotificationPreferencesInput!) {\n    updateNotificationPreferences(input: $input) {\n      user { id notify phone ...NotificationPrefsFields }\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment NotificationPrefsFields on User {\n    notificationPreferences {\n      channels { kind channel }\n      digestHours\n      timeZone\n      quietHours { start end }\n      always\n    }\n  }\n"): (typeof documents)["\n  fragment NotificationPrefsFields on User {\n    notificationPreferences {\n      channels { kind channel }\n      digestHours\n      timeZone\n      quietHours { start end }\n      always\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NotificationPrefs {\n    viewer { id notify phone ...NotificationPrefsFields }\n  }\n"): (typeof documents)["\n  query NotificationPrefs {\n    viewer { id notify phone ...NotificationPrefsFields }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,9 +1,17 @@
-// The account: how to be told it is my turn, browser notifications, API tokens, signing out.
+// The account: how and when to be told about my games (kind by kind), browser notifications, API tokens, signing out.
 import { useEffect, useState } from "preact/hooks";
 import { APIError, mutate, query, userErrorText } from "../api/client";
-import { ApiTokensQuery, CreateApiTokenMutation, RevokeApiTokenMutation, SignOutMutation, UpdateNotificationsMutation } from "../api/operations";
+import {
+  ApiTokensQuery,
+  CreateApiTokenMutation,
+  NotificationPrefsQuery,
+  RevokeApiTokenMutation,
+  SignOutMutation,
+  UpdateNotificationsMutation,
+} from "../api/operations";
 import type { NotificationChannel } from "../gql/graphql";
 import { ErrorLine, Field } from "../ui/form";
+import { CHANNELS, formFromPrefs, inputFromForm, NOTICE_KINDS, prefsErrorText, type PrefsForm } from "../ui/notifyprefs";
 import { navigate } from "../ui/router";
 import { loadViewer, signedOut, type Viewer } from "../ui/session";
 
@@ -36,19 +44,46 @@ export function SettingsPage(props: { viewer: Viewer }) {
   );
 }
 
+function browserZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const CHANNEL_WORDS: Record<NotificationChannel, string> = { EMAIL: "Email", SMS: "SMS", PUSH: "Push", NONE: "Not at all" };
+
 function NotificationSettings(props: { viewer: Viewer }) {
-  const [channel, setChannel] = useState<string>(props.viewer.notify ?? "EMAIL");
+  const [form, setForm] = useState<PrefsForm | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const fallback = (props.viewer.notify ?? "EMAIL") as NotificationChannel;
+  useEffect(() => {
+    query(NotificationPrefsQuery, {})
+      .then((d) => {
+        const p = d.viewer?.notificationPreferences;
+        if (p) setForm(formFromPrefs(p, fallback, browserZone()));
+        else setError("Could not load your notification settings.");
+      })
+      .catch((e) => setError(e instanceof APIError ? e.message : "Could not load your notification settings."));
+  }, []);
+  function change(patch: Partial<PrefsForm>) {
+    setSaved(false);
+    setForm((f) => (f ? { ...f, ...patch } : f));
+  }
   async function save(e: Event) {
     e.preventDefault();
+    if (!form) return;
     setError(null);
     setSaved(false);
     try {
-      const d = await mutate(UpdateNotificationsMutation, { input: { channel: channel as NotificationChannel } });
-      const err = userErrorText(d.updateNotificationPreferences.userErrors);
+      const d = await mutate(UpdateNotificationsMutation, { input: inputFromForm(form) });
+      const err = prefsErrorText(d.updateNotificationPreferences.userErrors);
       if (err) setError(err);
       else {
+        const p = d.updateNotificationPreferences.user?.notificationPreferences;
+        if (p) setForm(formFromPrefs(p, fallback, undefined));
         setSaved(true);
         await loadViewer();
       }
@@ -56,25 +91,91 @@ function NotificationSettings(props: { viewer: Viewer }) {
       setError(e instanceof APIError ? e.message : "Not saved.");
     }
   }
-  const options: Array<[string, string]> = [
-    ["EMAIL", `By email (${props.viewer.email})`],
-    ["SMS", props.viewer.phone ? `By SMS (${props.viewer.phone})` : "By SMS (needs the phone number given at sign up)"],
-    ["NONE", "Not at all"],
-  ];
+  const phone = props.viewer.phone;
   return (
-    <form class="card" onSubmit={save}>
-      <fieldset>
-        <legend>When it is my turn, tell me</legend>
-        <ErrorLine text={error} />
-        {options.map(([value, label]) => (
-          <div class="field check" key={value}>
-            <input type="radio" id={`notify-${value}`} name="notify" value={value} checked={channel === value} onChange={() => setChannel(value)} />
-            <label for={`notify-${value}`}>{label}</label>
+    <form class="card" onSubmit={save} aria-labelledby="notify-title">
+      <h2 id="notify-title">Notifications</h2>
+      <p class="hint">
+        Email goes to {props.viewer.email}; SMS {phone ? `to ${phone}` : "needs the phone number given at sign up"}; push sends nothing on
+        a server without web push.
+      </p>
+      <ErrorLine text={error} />
+      {!form ? (
+        !error && <p>Loading…</p>
+      ) : (
+        <>
+          <fieldset>
+            <legend>Tell me when</legend>
+            {NOTICE_KINDS.map(([kind, label]) => (
+              <Field key={kind} label={label} id={`notify-${kind}`}>
+                <select
+                  id={`notify-${kind}`}
+                  value={form.channels[kind]}
+                  onChange={(e) => change({ channels: { ...form.channels, [kind]: e.currentTarget.value as NotificationChannel } })}
+                >
+                  {CHANNELS.map((c) => (
+                    <option key={c} value={c}>
+                      {CHANNEL_WORDS[c]}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            ))}
+          </fieldset>
+          <fieldset>
+            <legend>"It is my turn" messages</legend>
+            <div class="field check">
+              <input type="radio" id="digest-off" name="digest" checked={!form.digest} onChange={() => change({ digest: false })} />
+              <label for="digest-off">Send each one immediately</label>
+            </div>
+            <div class="field check">
+              <input type="radio" id="digest-on" name="digest" checked={form.digest} onChange={() => change({ digest: true })} />
+              <label for="digest-on">Merge them into one message at most every few hours</label>
+            </div>
+            <Field label="Hours between digests (1 to 24)" id="digest-hours">
+              <input
+                id="digest-hours"
+                type="number"
+                min={1}
+                max={24}
+                step={1}
+                required={form.digest}
+                disabled={!form.digest}
+                value={form.digestHours}
+                onInput={(e) => change({ digestHours: Number(e.currentTarget.value) })}
+              />
+            </Field>
+          </fieldset>
+          <fieldset>
+            <legend>Time zone and quiet hours</legend>
+            <Field label="Time zone" id="time-zone" hint="An IANA name, such as Europe/Paris or UTC: quiet hours and the deadlines in messages use it.">
+              <input
+                id="time-zone"
+                required
+                aria-describedby="time-zone-hint"
+                value={form.timeZone}
+                onInput={(e) => change({ timeZone: e.currentTarget.value })}
+              />
+            </Field>
+            <div class="field check">
+              <input type="checkbox" id="quiet-on" checked={form.quiet} onChange={(e) => change({ quiet: e.currentTarget.checked })} />
+              <label for="quiet-on">Quiet hours: hold all but "time running out" until they end</label>
+            </div>
+            <Field label="Quiet from" id="quiet-start">
+              <input id="quiet-start" type="time" required={form.quiet} disabled={!form.quiet} value={form.quietStart} onInput={(e) => change({ quietStart: e.currentTarget.value })} />
+            </Field>
+            <Field label="Quiet until" id="quiet-end">
+              <input id="quiet-end" type="time" required={form.quiet} disabled={!form.quiet} value={form.quietEnd} onInput={(e) => change({ quietEnd: e.currentTarget.value })} />
+            </Field>
+          </fieldset>
+          <div class="field check">
+            <input type="checkbox" id="notify-always" checked={form.always} onChange={(e) => change({ always: e.currentTarget.checked })} />
+            <label for="notify-always">Always send email and SMS, even for what I already saw live</label>
           </div>
-        ))}
-      </fieldset>
-      <button type="submit">Save</button>
-      <span role="status">{saved ? " Saved." : ""}</span>
+          <button type="submit">Save notifications</button>
+          <span role="status">{saved ? " Saved." : ""}</span>
+        </>
+      )}
     </form>
   );
 }
