@@ -368,6 +368,8 @@ func TestIndexes(t *testing.T) {
 		{"card_game_id_holder_seat", "CREATE INDEX card_game_id_holder_seat ON public.cards USING btree (game_id, holder_seat)"},
 		{"event_game_id_seq", "CREATE UNIQUE INDEX event_game_id_seq ON public.events USING btree (game_id, seq)"},
 		{"commandkey_game_id_user_id_key", "CREATE UNIQUE INDEX commandkey_game_id_user_id_key ON public.command_keys USING btree (game_id, user_id, key)"},
+		{"push_subscriptions_endpoint_key", "CREATE UNIQUE INDEX push_subscriptions_endpoint_key ON public.push_subscriptions USING btree (endpoint)"},
+		{"pushsubscription_user_id_created_at", "CREATE INDEX pushsubscription_user_id_created_at ON public.push_subscriptions USING btree (user_id, created_at)"},
 	} {
 		if got, ok := defs[want.name]; !ok {
 			t.Errorf("index %s is missing", want.name)
