@@ -117,6 +117,9 @@ func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) err
 	case errors.Is(err, notify.ErrChannelUnavailable):
 		j.dropped(ctx, "channel_unavailable", userID, KindDigest, ch.String())
 		return nil
+	case errors.Is(err, notify.ErrNoPushDevice):
+		j.dropped(ctx, "no_push_device", userID, KindDigest, ch.String())
+		return nil
 	case notify.IsPermanent(err):
 		j.dropped(ctx, "permanent_failure", userID, KindDigest, err.Error())
 		return river.JobCancel(err)

@@ -76,6 +76,9 @@ func (w *notificationWorker) Work(ctx context.Context, job *river.Job[Notificati
 	case errors.Is(err, notify.ErrChannelUnavailable):
 		j.dropped(ctx, "channel_unavailable", userID, KindNotification, ch.String())
 		return nil
+	case errors.Is(err, notify.ErrNoPushDevice):
+		j.dropped(ctx, "no_push_device", userID, KindNotification, ch.String())
+		return nil
 	case notify.IsPermanent(err):
 		j.dropped(ctx, "permanent_failure", userID, KindNotification, err.Error())
 		return river.JobCancel(err)

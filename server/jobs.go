@@ -11,6 +11,7 @@ import (
 	"rout/jobs"
 	"rout/metrics"
 	"rout/notify"
+	"rout/push"
 )
 
 // newJobs returns the process's game service and the River jobs that work through it: the service's
@@ -27,10 +28,15 @@ func newJobs(cfg Config, db *Database, m *metrics.Metrics, logger *slog.Logger) 
 			opts.ListenURL = db.cluster.DSN()
 		}
 	}
-	if cfg.Notify.Email != nil || cfg.Notify.SMS != nil {
+	if cfg.Notify.Email != nil || cfg.Notify.SMS != nil || cfg.Notify.Push != nil {
 		router, err := notify.NewRouter(cfg.Notify)
 		if err != nil {
 			return nil, nil, fmt.Errorf("error configuring notifications: %w", err)
+		}
+		if cfg.Notify.Push != nil {
+			if router.Push, err = push.New(push.Opts{DB: db.DB, Config: *cfg.Notify.Push, Logger: logger}); err != nil {
+				return nil, nil, err
+			}
 		}
 		opts.Notifier = router
 	}
