@@ -48,8 +48,11 @@ func (r *Resolver) registerPushSubscription(ctx context.Context, me *ent.User, i
 	if err := notify.CheckPushAuth(input.Auth); err != nil {
 		return fail(ueInvalidPushKey, err.Error(), "auth")
 	}
-	if input.Device != nil && (utf8.RuneCountInString(*input.Device) > maxPushDevice || *input.Device == "") {
-		return fail(ueInvalidPushDevice, fmt.Sprintf("device is a label of 1 to %d characters", maxPushDevice), "device")
+	if input.Device != nil && *input.Device == "" {
+		input.Device = nil
+	}
+	if input.Device != nil && utf8.RuneCountInString(*input.Device) > maxPushDevice {
+		return fail(ueInvalidPushDevice, fmt.Sprintf("device is a label of at most %d characters", maxPushDevice), "device")
 	}
 	now := r.now()
 	var id int

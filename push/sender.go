@@ -1,6 +1,7 @@
 package push
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"database/sql"
@@ -13,6 +14,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -169,7 +171,9 @@ func (s *Sender) Send(ctx context.Context, m notify.Message) error {
 	errs := make([]error, len(subs))
 	var wg sync.WaitGroup
 	for i, sub := range subs {
-		wg.Go(func() { outcomes[i], errs[i] = s.sendOne(ctx, sub, body, opts) })
+		// Each its own copy: webpush-go appends the padding to the message it is given, in place when
+		// the slice has room.
+		wg.Go(func() { outcomes[i], errs[i] = s.sendOne(ctx, sub, slices.Clip(bytes.Clone(body)), opts) })
 	}
 	wg.Wait()
 	var ok, left int
