@@ -91,7 +91,7 @@ func (c PushConfig) validate() error {
 		errs = append(errs, fmt.Errorf("%s is not a P-256 private key (32 bytes) in URL-safe base64", EnvVAPIDPrivateKey))
 	default:
 		if key, err = ecdh.P256().NewPrivateKey(priv); err != nil {
-			errs = append(errs, fmt.Errorf("%s is not a P-256 private key: %v", EnvVAPIDPrivateKey, err))
+			errs = append(errs, fmt.Errorf("%s is not a P-256 private key: %w", EnvVAPIDPrivateKey, err))
 		}
 	}
 	if key != nil && pubOK && string(key.PublicKey().Bytes()) != string(pub) {
