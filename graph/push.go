@@ -37,7 +37,9 @@ func (r *Resolver) registerPushSubscription(ctx context.Context, me *ent.User, i
 		return &RegisterPushSubscriptionPayload{UserErrors: []*UserError{userError(code, msg, "input", field)}}, nil
 	}
 	if r.push == nil {
-		return fail(uePushUnavailable, "this server does not send web push notifications (pushPublicKey is null)", "endpoint")
+		return &RegisterPushSubscriptionPayload{UserErrors: []*UserError{
+			userError(uePushUnavailable, "this server does not send web push notifications (pushPublicKey is null)"),
+		}}, nil
 	}
 	if err := r.push.CheckEndpoint(input.Endpoint); err != nil {
 		return fail(ueInvalidPushEndpoint, err.Error(), "endpoint")
