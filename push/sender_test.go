@@ -2,6 +2,10 @@ package push_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -99,5 +103,65 @@ func TestTurnWarningIsUrgent(t *testing.T) {
 	if got[0].payload != want || got[0].header.Get("Urgency") != "high" || got[0].header.Get("TTL") != "7200" {
 		t.Errorf("payload %+v, Urgency %q, TTL %q; want %+v, high, 7200", got[0].payload, got[0].header.Get("Urgency"),
 			got[0].header.Get("TTL"), want)
+	}
+}
+
+// TestSendClassifiesAnswers sends to one device whose push service answers each status in turn: 2xx
+// succeeds and records the time, 404 and 410 remove the device (no device left: ErrNoPushDevice), 429
+// and 5xx and an unreachable service are temporary, another 4xx permanent (the device stays).
+func TestSendClassifiesAnswers(t *testing.T) {
+	t.Parallel()
+	cfg := pushConfig(t)
+	ps := startPushService(t, cfg.PublicKey)
+	db := dbtest.Migrated(t)
+	user := int(dbtest.User(t, db, dbtest.UserOpts{Name: "oz"}))
+	s, err := push.New(push.Opts{DB: db, Config: cfg, TLS: ps.tls()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := httptest.NewTLSServer(http.NotFoundHandler())
+	closedURL := closed.URL
+	closed.Close()
+	m := notify.Message{Kind: notify.KindYourTurn, To: notify.Recipient{UserID: user}, Subject: "s", Text: "t",
+		Link: "https://rout.example/games/3", GameID: 3}
+	for i, tc := range []struct {
+		status               int
+		endpoint             string // "": the push service's
+		permanent, noDevice  bool
+		ok, kept, hasSuccess bool
+	}{
+		{status: http.StatusCreated, ok: true, kept: true, hasSuccess: true},
+		{status: http.StatusOK, ok: true, kept: true, hasSuccess: true},
+		{status: http.StatusGone, permanent: true, noDevice: true},
+		{status: http.StatusNotFound, permanent: true, noDevice: true},
+		{status: http.StatusBadRequest, permanent: true, kept: true},
+		{status: http.StatusForbidden, permanent: true, kept: true},
+		{status: http.StatusRequestEntityTooLarge, permanent: true, kept: true},
+		{status: http.StatusTooManyRequests, kept: true},
+		{status: http.StatusInternalServerError, kept: true},
+		{status: http.StatusBadGateway, kept: true},
+		{endpoint: closedURL + "/gone-server", kept: true},
+	} {
+		path := fmt.Sprintf("/oz-%d", i)
+		in := ps.device(path, tc.status).input("")
+		if tc.endpoint != "" {
+			in["endpoint"] = tc.endpoint
+		}
+		if _, err := db.Exec(`DELETE FROM push_subscriptions`); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Exec(`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, now())`,
+			user, in["endpoint"], in["p256dh"], in["auth"]); err != nil {
+			t.Fatal(err)
+		}
+		err := s.Send(context.Background(), m)
+		kept := dbtest.Int(t, db, `SELECT count(*) FROM push_subscriptions`) == 1
+		hasSuccess := dbtest.Int(t, db, `SELECT count(*) FROM push_subscriptions WHERE last_success_at IS NOT NULL`) == 1
+		if (err == nil) != tc.ok || notify.IsPermanent(err) != tc.permanent || errors.Is(err, notify.ErrNoPushDevice) != tc.noDevice ||
+			kept != tc.kept || hasSuccess != tc.hasSuccess {
+			t.Errorf("answer %d %s: Send = %v (permanent %v), device kept %v, last success %v; want ok %v, permanent %v, "+
+				"no device %v, kept %v, last success %v", tc.status, tc.endpoint, err, notify.IsPermanent(err), kept, hasSuccess,
+				tc.ok, tc.permanent, tc.noDevice, tc.kept, tc.hasSuccess)
+		}
 	}
 }
