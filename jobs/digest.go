@@ -84,8 +84,9 @@ func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) err
 	if err != nil || len(claimed) == 0 {
 		return err
 	}
+	ch := prefs.ChannelFor(notify.KindYourTurn)
 	if len(games) == 0 {
-		j.dropped(ctx, "seen_or_played", userID, KindDigest, "every game of the digest was seen live or played")
+		j.dropped(ctx, "seen_or_played", userID, KindDigest, notify.KindYourTurn, ch, "every game of the digest was seen live or played")
 		return nil
 	}
 	if j.notifier == nil {
@@ -95,10 +96,9 @@ func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) err
 	if err != nil {
 		return j.unclaim(ctx, claimed, err)
 	}
-	ch := prefs.ChannelFor(notify.KindYourTurn)
 	if err := j.allow(ctx, userID, notify.KindYourTurn); err != nil {
 		if notify.IsPermanent(err) {
-			j.dropped(ctx, "user_rate", userID, KindDigest, err.Error())
+			j.dropped(ctx, "user_rate", userID, KindDigest, notify.KindYourTurn, ch, err.Error())
 			return nil
 		}
 		return j.unclaim(ctx, claimed, err)
@@ -115,15 +115,15 @@ func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) err
 	}
 	switch {
 	case errors.Is(err, notify.ErrChannelUnavailable):
-		j.dropped(ctx, "channel_unavailable", userID, KindDigest, ch.String())
+		j.dropped(ctx, "channel_unavailable", userID, KindDigest, notify.KindYourTurn, ch, "no sender for the channel on this server")
 		return nil
 	case notify.IsPermanent(err):
-		j.dropped(ctx, "permanent_failure", userID, KindDigest, err.Error())
+		j.dropped(ctx, "permanent_failure", userID, KindDigest, notify.KindYourTurn, ch, err.Error())
 		return river.JobCancel(err)
 	case err != nil:
 		return j.unclaim(ctx, claimed, err)
 	}
-	j.stats.notifySent.Add(1)
+	j.sent(notify.KindYourTurn, ch)
 	return nil
 }
 

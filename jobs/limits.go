@@ -70,13 +70,26 @@ func (j *Jobs) allow(ctx context.Context, userID int, kind notify.Kind) error {
 	return nil
 }
 
-// dropped records a message that will not be sent: a log line with why, and a count per reason
-// (Stats.NotificationsDropped).
-func (j *Jobs) dropped(ctx context.Context, reason string, userID int, job, detail string) {
+// dropped records a message of kind through channel ch to user userID that will not be sent: a log line
+// with why, a count per reason (Stats.NotificationsDropped) and the observer's.
+func (j *Jobs) dropped(ctx context.Context, reason string, userID int, job string, kind notify.Kind, ch notify.Channel, detail string) {
 	j.limits.mu.Lock()
 	j.limits.dropped[reason]++
 	j.limits.mu.Unlock()
-	j.logger.InfoContext(ctx, "notification dropped", "reason", reason, "user_id", userID, "job", job, "detail", detail)
+	if j.observer != nil {
+		j.observer.NotificationDropped(reason)
+	}
+	j.logger.InfoContext(ctx, "notification dropped", "reason", reason, "user_id", userID, "job", job,
+		"kind", kind.String(), "channel", ch.String(), "detail", detail)
+}
+
+// sent records a message of kind the provider accepted through channel ch (Stats.NotificationsSent and
+// the observer's).
+func (j *Jobs) sent(kind notify.Kind, ch notify.Channel) {
+	j.stats.notifySent.Add(1)
+	if j.observer != nil {
+		j.observer.NotificationSent(ch.String(), kind.String())
+	}
 }
 
 // droppedCounts returns the counts of dropped messages by reason.
