@@ -58,8 +58,10 @@ func (s *Service) SinceLastTurn(ctx context.Context, gameID, seat, turn int) (Si
 	var since Since
 	var after int64
 	prevTurn := -1
-	err := s.db.QueryRowContext(ctx, `SELECT seq, turn FROM events WHERE game_id = $1 AND seat = $2 AND turn < $3
-		ORDER BY seq DESC LIMIT 1`, gameID, seat, turn).Scan(&after, &prevTurn)
+	// The seat's last turn is the last turn_started event that handed it the move (an event's turn is the
+	// turn it happened in, and a turn_started event's is the turn it starts).
+	err := s.db.QueryRowContext(ctx, `SELECT seq, turn FROM events WHERE game_id = $1 AND kind = 'turn_started'
+		AND (payload->>'player')::int = $2 AND turn < $3 ORDER BY seq DESC LIMIT 1`, gameID, seat, turn).Scan(&after, &prevTurn)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		since.First = true
@@ -140,4 +142,18 @@ func (s *Service) seatNames(ctx context.Context, gameID int) (map[int]SeatSince,
 		out[ss.Seat] = ss
 	}
 	return out, rows.Err()
+}
+
+// UserSeat returns the seat of user userID in game gameID, and false when they hold none.
+func (s *Service) UserSeat(ctx context.Context, gameID, userID int) (int, bool, error) {
+	var seat int
+	err := s.db.QueryRowContext(ctx, `SELECT seat FROM players WHERE game_id = $1 AND user_id = $2 ORDER BY seat LIMIT 1`,
+		gameID, userID).Scan(&seat)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("error reading the seat of user %d in game %d: %w", userID, gameID, err)
+	}
+	return seat, true, nil
 }

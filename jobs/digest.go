@@ -96,6 +96,11 @@ func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) err
 	if err != nil {
 		return j.unclaim(ctx, claimed, err)
 	}
+	for i, g := range games {
+		if games[i].Since, err = j.since(ctx, g.GameID, userID, g.Turn, notify.KindYourTurn); err != nil {
+			return j.unclaim(ctx, claimed, err)
+		}
+	}
 	if err := j.allow(ctx, userID, notify.KindYourTurn); err != nil {
 		if notify.IsPermanent(err) {
 			j.dropped(ctx, "user_rate", userID, KindDigest, notify.KindYourTurn, ch, err.Error())
@@ -108,7 +113,7 @@ func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) err
 	} else {
 		for _, g := range games {
 			if err = j.notifier.Notify(ctx, ch, notify.KindYourTurn, to, notify.Data{GameID: g.GameID, Turn: g.Turn,
-				TimeLeft: max(g.Deadline.Sub(now), 0)}); err != nil {
+				TimeLeft: max(g.Deadline.Sub(now), 0), Since: g.Since}); err != nil {
 				break
 			}
 		}

@@ -63,6 +63,11 @@ func (w *notificationWorker) Work(ctx context.Context, job *river.Job[Notificati
 	if err != nil {
 		return err
 	}
+	if kind == notify.KindYourTurn || kind == notify.KindCPUPlayed {
+		if msg.Since, err = j.since(ctx, gameID, userID, turn, kind); err != nil {
+			return err
+		}
+	}
 	msg.Location = n.Prefs.Location
 	if err := j.allow(ctx, userID, kind); err != nil {
 		if notify.IsPermanent(err) {

@@ -1,0 +1,93 @@
+package jobs_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"rout/rules"
+)
+
+// waitForBody waits for an email to to whose text contains part, and returns the text.
+func (e *env) waitForBody(rec *smtpRecorder, to, part string) string {
+	e.t.Helper()
+	var body string
+	e.waitFor("an email with "+part, time.Minute, func() bool {
+		_, bodies := rec.messages(to)
+		for _, b := range bodies {
+			if strings.Contains(b, part) {
+				body = strings.ReplaceAll(b, "\r\n", "\n")
+				return true
+			}
+		}
+		return false
+	})
+	return body
+}
+
+// TestYourTurnSaysWhatHappenedSince plays a game of ada and two CPUs through River until the CPUs
+// conquered territories between two turns of hers: her first your_turn email says the game began (or what
+// happened since), and the one after the conquests names each CPU that conquered with its first
+// territory, as the game's events have them.
+func TestYourTurnSaysWhatHappenedSince(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	rec := startSMTP(t)
+	r := e.replica(testConfig(), router(t, rec, nil))
+	ada := e.user("ada", "email")
+	id := e.createGame(r.svc, ada, human(ada), cpu("normal"), cpu("hard"))
+	seat := e.seatOf(id, ada)
+	board, err := r.svc.Board(e.ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[int]string{}
+	for _, s := range []int{0, 1, 2} {
+		if s != seat {
+			names[s] = "the " + map[bool]string{true: "normal", false: "hard"}[e.count(`SELECT count(*) FROM players
+				WHERE game_id = $1 AND seat = $2 AND difficulty = 'normal'`, id, s) == 1] + " CPU"
+		}
+	}
+	prev := -1
+	for range 15 {
+		turn := e.waitForOwnTurn(id, seat, prev)
+		body := e.waitForBody(rec, "ada@example.com", fmt.Sprintf("(turn %d)", turn))
+		if prev < 0 {
+			if !strings.Contains(body, "\nThe game began.\n") && !strings.Contains(body, "\nSince the game began: ") {
+				t.Errorf("ada's first your_turn email says nothing of the game's start:\n%s", body)
+			}
+		} else {
+			first := map[int]string{}
+			rows, err := e.db.Query(`SELECT (payload->>'player')::int, (payload->>'to')::int FROM events
+				WHERE game_id = $1 AND kind = 'territory_conquered' AND turn > $2 AND turn <= $3 ORDER BY seq`, id, prev, turn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for rows.Next() {
+				var player, to int
+				if err := rows.Scan(&player, &to); err != nil {
+					t.Fatal(err)
+				}
+				if _, ok := first[player]; !ok {
+					first[player] = board.Territory(rules.TerritoryID(to)).Name
+				}
+			}
+			rows.Close()
+			if len(first) > 0 {
+				if !strings.Contains(body, "\nSince your last turn: ") {
+					t.Fatalf("ada's email of turn %d has no since line:\n%s", turn, body)
+				}
+				for player, territory := range first {
+					if want := names[player] + " took " + territory; !strings.Contains(body, want) {
+						t.Errorf("ada's email of turn %d does not say %q:\n%s", turn, want, body)
+					}
+				}
+				return
+			}
+		}
+		e.playOwnTurn(r.svc, id, ada)
+		prev = turn
+	}
+	t.Fatal("the CPUs conquered nothing between two turns of ada's in 15 turns")
+}
