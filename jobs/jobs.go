@@ -100,7 +100,7 @@ func New(opts Opts) (*Jobs, error) {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	j := &Jobs{db: opts.DB, notifier: opts.Notifier, now: opts.Clock, logger: opts.Logger, cfg: opts.Config,
-		stats: newCounters(), observer: opts.Observer, game: opts.Game, limits: newSendLimits(opts.Config)}
+		stats: newCounters(), observer: opts.Observer, game: opts.Game, limits: newSendLimits()}
 
 	driver := riverdatabasesql.New(opts.DB)
 	if opts.ListenURL != "" {
