@@ -83,6 +83,7 @@ func TestYourTurnSaysWhatHappenedSince(t *testing.T) {
 						t.Errorf("ada's email of turn %d does not say %q:\n%s", turn, want, body)
 					}
 				}
+				t.Logf("ada's email of turn %d:\n%s", turn, body)
 				return
 			}
 		}

@@ -41,6 +41,9 @@ const (
 	SinceCounts
 	// SinceNoTrades counts conquests, eliminations and resignations only.
 	SinceNoTrades
+	// SinceTotals counts the conquests of all players together: "4 territories changed hands, Ivy was
+	// eliminated".
+	SinceTotals
 	// SinceLosses says only who was eliminated or resigned.
 	SinceLosses
 )
@@ -57,6 +60,18 @@ func (s Since) Empty() bool { return !s.First && len(s.Players) == 0 }
 // or "" when there is nothing to say in that style.
 func (s Since) Line(style SinceStyle) string {
 	var clauses []string
+	if style == SinceTotals {
+		taken := 0
+		for _, p := range s.Players {
+			taken += len(p.Took)
+		}
+		switch {
+		case taken == 1:
+			clauses = append(clauses, "1 territory changed hands")
+		case taken > 1:
+			clauses = append(clauses, strconv.Itoa(taken)+" territories changed hands")
+		}
+	}
 	for _, p := range s.Players {
 		if c := p.clause(style); c != "" {
 			clauses = append(clauses, c)
@@ -86,7 +101,7 @@ func (p SincePlayer) clause(style SinceStyle) string {
 		name = shorten(name, maxSinceName)
 	}
 	var parts []string
-	if len(p.Took) > 0 && style <= SinceNoTrades {
+	if len(p.Took) > 0 && style <= SinceNoTrades { // SinceTotals counts them in Line
 		parts = append(parts, "took "+took(p.Took, style))
 	}
 	if len(p.Traded) > 0 && style <= SinceCounts {

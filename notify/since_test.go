@@ -3,6 +3,7 @@ package notify
 import (
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -26,6 +27,7 @@ func TestSinceLine(t *testing.T) {
 		{busy, SinceOne, "Since your last turn: Grace took Alaska and 2 more, Bob traded cards for 8 armies, Ivy was eliminated."},
 		{busy, SinceCounts, "Since your last turn: Grace took 3 territories, Bob traded for 8 armies, Ivy was eliminated."},
 		{busy, SinceNoTrades, "Since your last turn: Grace took 3 territories, Ivy was eliminated."},
+		{busy, SinceTotals, "Since your last turn: 3 territories changed hands, Ivy was eliminated."},
 		{busy, SinceLosses, "Since your last turn: Ivy was eliminated."},
 		{two, SinceFull, "Since your last turn: the normal CPU took Peru, Brazil, Chile and 2 more and traded 2 sets for 10 armies, " +
 			"you took Peru, Ada resigned."},
@@ -72,6 +74,10 @@ func TestComposeSince(t *testing.T) {
 		{KindYourTurn, Data{GameID: 42, Turn: 7, Link: "https://rout.example/games/42",
 			Since: Since{Players: []SincePlayer{{Name: "Grace", Took: []string{"Alaska", "Peru"}}}}},
 			"Rout: your turn in game #42 (turn 7). Since your last turn: Grace took Alaska and 1 more. https://rout.example/games/42"},
+		// Two CPUs that conquered: the total fits.
+		{KindYourTurn, Data{GameID: 1, Turn: 4, TimeLeft: time.Hour, Link: "https://rout.example/games/1", Since: Since{Players: []SincePlayer{
+			{Name: "the hard CPU", Took: []string{"Brazil", "Argentina"}}, {Name: "the normal CPU", Took: []string{"Yakutsk", "Irkutsk"}}}}},
+			"Rout: your turn in game #1 (turn 4), 1 hour to play. Since your last turn: 4 territories changed hands. https://rout.example/games/1"},
 		{KindCPUPlayed, Data{GameID: 42, Turn: 7, Link: "https://rout.example/games/42", Since: Since{First: true}},
 			"Rout: your time ran out in game #42, so a CPU played turn 7 for you. The game began. https://rout.example/games/42"},
 		{KindInvited, data, "Rout: Grace invited you to Friday night. https://rout.example/games/42"},
