@@ -1,6 +1,7 @@
 package notice_test
 
 import (
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -85,4 +86,60 @@ func TestReserveSendQueuesCallers(t *testing.T) {
 	if wait, err := notice.ReserveSend(t.Context(), db, 20); err != nil || wait != 0 {
 		t.Errorf("the first send at 20 a second waits %v, %v", wait, err)
 	}
+}
+
+// BenchmarkTakeUserSend measures the per-user count of one message (a transaction: lock, prune, count,
+// insert), for users that each get one message in turn, from parallel senders.
+func BenchmarkTakeUserSend(b *testing.B) {
+	db := dbtest.Migrated(b)
+	users := make([]int, 64)
+	for i := range users {
+		users[i] = int(dbtest.User(b, db, dbtest.UserOpts{Name: "u" + strconv.Itoa(i)}))
+	}
+	var next atomic.Int64
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if _, err := notice.TakeUserSend(b.Context(), db, users[next.Add(1)%int64(len(users))], 1_000_000); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+}
+
+// BenchmarkReserveSend measures a take from the global bucket (one row every sender updates), from
+// parallel senders.
+func BenchmarkReserveSend(b *testing.B) {
+	db := dbtest.Migrated(b)
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if _, err := notice.ReserveSend(b.Context(), db, 1e9); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+}
+
+// BenchmarkBaselineRowWrite is the baseline of the two above: one autocommit UPDATE of one row, as
+// MarkSent writes after every message.
+func BenchmarkBaselineRowWrite(b *testing.B) {
+	db := dbtest.Migrated(b)
+	users := make([]int, 64)
+	for i := range users {
+		users[i] = int(dbtest.User(b, db, dbtest.UserOpts{Name: "u" + strconv.Itoa(i)}))
+	}
+	var next atomic.Int64
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if _, err := db.ExecContext(b.Context(), `UPDATE users SET notify_always = notify_always WHERE id = $1`,
+				users[next.Add(1)%int64(len(users))]); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
 }
