@@ -35,9 +35,8 @@ type SeatSince struct {
 	Took []string
 	// Traded holds the armies of each set of cards the seat traded in.
 	Traded []int
-	// Eliminated is true when the seat lost its last territory, to seat EliminatedBy.
-	Eliminated   bool
-	EliminatedBy int
+	// Eliminated is true when the seat lost its last territory.
+	Eliminated bool
 	// Resigned is true when the seat resigned.
 	Resigned bool
 }
@@ -116,8 +115,7 @@ func (s *Service) SinceLastTurn(ctx context.Context, gameID, seat, turn int) (Si
 		case "cards_traded":
 			of(f.Player).Traded = append(of(f.Player).Traded, f.Armies)
 		case "player_eliminated":
-			p := of(f.Player)
-			p.Eliminated, p.EliminatedBy = true, f.By
+			of(f.Player).Eliminated = true
 		case "player_resigned":
 			of(f.Player).Resigned = true
 		}
