@@ -91,7 +91,8 @@ func DeriveGeometry(m *Map) (*Geometry, error) {
 		}
 	}
 	g := &Geometry{Shapes: make([]string, n), Width: w, Height: h}
-	grid := newSiteGrid(sites, 2*radius/math.Cos(math.Pi/cellSides))
+	// Buckets as wide as the farthest site that can cut a cell without lobes.
+	grid := newSiteGrid(sites, 2*(radius/math.Cos(math.Pi/cellSides)+nonNeighbourGap*radius))
 	deriver := newCellDeriver(sites, grid, radius, w, h)
 	index := make(map[string]int, n)
 	for i, t := range m.Territories {
