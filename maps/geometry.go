@@ -56,11 +56,14 @@ const (
 // DeriveGeometry returns the geometry of a valid map. A territory whose file gives no shape gets a derived
 // cell: the part of the canvas nearer to its label than to any other label (its Voronoi cell), cut to a
 // circle around the label whose radius is 1.2 times the median distance from a label to its nearest
-// neighbour, so that seas and empty parts of the canvas show as gaps; the cells of two territories that
-// do not border each other keep a thin gap between them (6% of the radius). A border between two derived cells
-// is on land when the cells share an edge of at least 5% of that radius; a border with a territory whose
-// file gives a shape is on land when the two outlines have a vertex within a small tolerance (0.2% of the
-// canvas' diagonal, at least 0.5) of each other. Every other border is a sea crossing.
+// neighbour, widened by a lobe towards each bordering label too far for the circle to meet (see
+// cellDeriver.cell), so that seas and empty parts of the canvas show as gaps; the cells of two
+// territories that do not border each other, or whose border the file marks as sea (Map.Sea), keep a
+// thin gap between them (6% of the radius). A border the file marks as sea is a sea crossing. Another
+// border between two derived cells is on land when the cells share an edge of at least 5% of that radius;
+// a border with a territory whose file gives a shape is on land when the two outlines have a vertex
+// within a small tolerance (0.2% of the canvas' diagonal, at least 0.5) of each other. Every other
+// border is a sea crossing.
 //
 // The map must not be modified afterwards (DeriveGeometry builds its board, see Map.Board). The result
 // depends only on the map (the same map always gives the same geometry), and takes linear time
