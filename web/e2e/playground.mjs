@@ -91,7 +91,8 @@ try {
   if (!token) throw new Error(`sign-up refused: ${JSON.stringify(signUp.signUp.userErrors)}`);
   log(`signed up ${name}`);
 
-  await page.goto(base + "/playground");
+  // The server gzips GraphiQL's 3.5 MB script on its first request, which takes a while under -race.
+  await page.goto(base + "/playground", { timeout: 2 * T });
   await page.locator(".graphiql-container").waitFor({ timeout: T });
   // The Headers tab is open on arrival (defaultEditorToolsVisibility).
   await setEditor(page, ".graphiql-editor-tool .graphiql-editor:not(.hidden) .CodeMirror", JSON.stringify({ Authorization: `Bearer ${token}` }));
