@@ -101,8 +101,35 @@ func (c *countingConn) Prepare(query string) (driver.Stmt, error) {
 }
 
 func (c *countingConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
-	c.log.statement(query, c.tx)
-	return c.inner.PrepareContext(ctx, query)
+	st, err := c.inner.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return &countingStmt{pqStmt: st.(pqStmt), conn: c, query: query}, nil
+}
+
+// pqStmt is what lib/pq's prepared statement offers.
+type pqStmt interface {
+	driver.Stmt
+	driver.StmtQueryContext
+	driver.StmtExecContext
+}
+
+// countingStmt is a prepared statement whose every execution is recorded as a statement.
+type countingStmt struct {
+	pqStmt
+	conn  *countingConn
+	query string
+}
+
+func (s *countingStmt) QueryContext(ctx context.Context, args []driver.NamedValue) (driver.Rows, error) {
+	s.conn.log.statement(s.query, s.conn.tx)
+	return s.pqStmt.QueryContext(ctx, args)
+}
+
+func (s *countingStmt) ExecContext(ctx context.Context, args []driver.NamedValue) (driver.Result, error) {
+	s.conn.log.statement(s.query, s.conn.tx)
+	return s.pqStmt.ExecContext(ctx, args)
 }
 
 func (c *countingConn) Close() error { return c.inner.Close() }

@@ -84,6 +84,12 @@ func readEvents(ctx context.Context, q querier, gameID int, after int64, limit i
 	if err != nil {
 		return nil, fmt.Errorf("error reading the events of game %d after %d: %w", gameID, after, err)
 	}
+	return scanEvents(rows, gameID)
+}
+
+// scanEvents reads the rows of a query of game gameID's events (seq, turn, seat, payload, cause), and
+// closes them.
+func scanEvents(rows *sql.Rows, gameID int) ([]SeqEvent, error) {
 	defer rows.Close()
 	var out []SeqEvent
 	for rows.Next() {
@@ -101,6 +107,7 @@ func readEvents(ctx context.Context, q querier, gameID int, after int64, limit i
 			}
 		}
 		e.Seat = seatFromColumn(seat)
+		var err error
 		if e.Event, err = rules.UnmarshalEvent(payload); err != nil {
 			return nil, fmt.Errorf("error decoding event %d of game %d: %w", e.Seq, gameID, err)
 		}

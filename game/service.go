@@ -49,8 +49,9 @@ type Service struct {
 	mapOf  *lru[int, int]          // game id -> map row id, which never changes
 	views  *lru[int, *MapView]     // map row id -> the map and its geometry, for clients
 
-	cache  *stateCache
-	notify *notifier // announces committed commands
+	cache    *stateCache
+	notify   *notifier     // announces committed commands
+	gameStmt *preparedStmt // selectGame, for GameSnapshot
 
 	survivorCommands int
 	survivorTime     time.Duration
@@ -85,15 +86,16 @@ func New(opts Opts) (*Service, error) {
 		opts.PlayTime = PlayTime
 	}
 	return &Service{
-		db:      opts.DB,
-		now:     opts.Clock,
-		logger:  opts.Logger,
-		effects: opts.Effects,
-		boards:  newLRU[int, *rules.Board](maxBoards),
-		mapOf:   newLRU[int, int](4 * opts.CacheSize),
-		views:   newLRU[int, *MapView](maxBoards),
-		cache:   newStateCache(opts.CacheSize),
-		notify:  &notifier{db: opts.DB, logger: opts.Logger, off: opts.SkipNotify},
+		db:       opts.DB,
+		now:      opts.Clock,
+		logger:   opts.Logger,
+		effects:  opts.Effects,
+		boards:   newLRU[int, *rules.Board](maxBoards),
+		mapOf:    newLRU[int, int](4 * opts.CacheSize),
+		views:    newLRU[int, *MapView](maxBoards),
+		cache:    newStateCache(opts.CacheSize),
+		notify:   &notifier{db: opts.DB, logger: opts.Logger, off: opts.SkipNotify},
+		gameStmt: &preparedStmt{db: opts.DB, query: selectGame},
 
 		survivorCommands: opts.SurvivorCommands,
 		survivorTime:     opts.SurvivorTime,

@@ -46,12 +46,20 @@ func lockGame(ctx context.Context, tx *sql.Tx, id int) (*gameRow, error) {
 
 // loadGame loads the game row, with a locking clause ("" for none).
 func loadGame(ctx context.Context, q querier, id int, lock string) (*gameRow, error) {
+	return scanGame(q.QueryRowContext(ctx, selectGame+lock, id), id)
+}
+
+// selectGame reads the row of game $1 for scanGame.
+const selectGame = `SELECT id, map_id, creator_id, turn_limit_seconds, claim, card_system, ttb_percent,
+	status, version, seq, engine, dice, invite_code, phase, turn, current_seat, winner_seat, turn_deadline, warning_at,
+	created_at, updated_at, started_at, finished_at FROM games WHERE id = $1`
+
+// scanGame scans the row of game id that selectGame read.
+func scanGame(row *sql.Row, id int) (*gameRow, error) {
 	var g gameRow
 	var limit int64
 	var claim, cards string
-	err := q.QueryRowContext(ctx, `SELECT id, map_id, creator_id, turn_limit_seconds, claim, card_system, ttb_percent,
-		status, version, seq, engine, dice, invite_code, phase, turn, current_seat, winner_seat, turn_deadline, warning_at,
-		created_at, updated_at, started_at, finished_at FROM games WHERE id = $1`+lock, id).Scan(
+	err := row.Scan(
 		&g.id, &g.mapID, &g.creatorID, &limit, &claim, &cards, &g.ttbPercent,
 		&g.status, &g.version, &g.seq, &g.engine, &g.dice, &g.inviteCode, &g.phase, &g.turn, &g.currentSeat, &g.winner,
 		&g.deadline, &g.warning, &g.createdAt, &g.updatedAt, &g.startedAt, &g.finishedAt)

@@ -47,7 +47,7 @@ func (r *Resolver) gameByID(ctx context.Context, id int, gid string) (*Game, err
 	if !maySee(ctx, snap) {
 		return nil, gameNotFound(gid)
 	}
-	return newGame(snap.Row), nil
+	return r.newGame(snap.Row), nil
 }
 
 // maySee tells whether the viewer may see the game of snap. Only a game with an invite code is hidden:
@@ -99,7 +99,7 @@ func (r *Resolver) lobbyPayload(ctx context.Context, gameID int) (*GamePayload, 
 	if err != nil {
 		return nil, err
 	}
-	return &GamePayload{Game: newGame(snap.Row), Events: []*game.EventView{}, UserErrors: []*UserError{}}, nil
+	return &GamePayload{Game: r.newGame(snap.Row), Events: []*game.EventView{}, UserErrors: []*UserError{}}, nil
 }
 
 // refused is the payload of a game mutation that was refused with userErrors.
@@ -215,44 +215,7 @@ func (r *Resolver) commandPayload(ctx context.Context, res game.Result) (*GamePa
 // (board, viewerActions, seats) are then answered from it.
 func (r *Resolver) answerGame(ctx context.Context, snap game.Snapshot) *Game {
 	keepSnapshot(ctx, snap)
-	return newGame(snap.Row)
-}
-
-// boardOf returns every territory of a state, in map order, as the API shows it: three allocations
-// whatever the board's size (the keys and names are the board's own strings).
-func boardOf(st rules.State) []*TerritoryState {
-	b := st.Board()
-	n := b.Len()
-	out, states, owners := make([]*TerritoryState, n), make([]TerritoryState, n), make([]int, n)
-	for i := range n {
-		t := rules.TerritoryID(i)
-		ter := b.Territory(t)
-		ts := &states[i]
-		ts.Key, ts.Name, ts.Armies = ter.Key, ter.Name, st.Armies(t)
-		switch o := st.Owner(t); {
-		case o == rules.Neutral:
-			ts.Neutral = true
-		case o >= 0:
-			owners[i] = int(o)
-			ts.Owner = &owners[i]
-		}
-		out[i] = ts
-	}
-	return out
-}
-
-// territoryState returns territory t of a state as the API shows it.
-func territoryState(st rules.State, t rules.TerritoryID) *TerritoryState {
-	ter := st.Board().Territory(t)
-	ts := &TerritoryState{Key: ter.Key, Name: ter.Name, Armies: st.Armies(t)}
-	switch o := st.Owner(t); {
-	case o == rules.Neutral:
-		ts.Neutral = true
-	case o >= 0:
-		owner := int(o)
-		ts.Owner = &owner
-	}
-	return ts
+	return r.newGame(snap.Row)
 }
 
 // territoryKey converts the territory key at input field field to its index on board b.
@@ -509,38 +472,32 @@ const maxSinceEvents = 1000
 
 // board returns the board of game gameID: whole, or with sinceSeq only the territories the events after it
 // changed.
-func (r *Resolver) board(ctx context.Context, gameID int, sinceSeq *int) ([]*TerritoryState, error) {
+func (r *Resolver) board(ctx context.Context, gameID int, sinceSeq *int) (Board, error) {
 	snap, err := r.snapshotOf(ctx, gameID)
 	if err != nil {
-		return nil, err
+		return Board{}, err
 	}
 	if sinceSeq == nil {
 		return boardOf(snap.State), nil
 	}
 	since := int64(*sinceSeq)
 	if since < 0 || since > snap.Seq {
-		return nil, errorf(CodeBadUserInput, "sinceSeq must be from 0 to the game's seq, %d, not %d", snap.Seq, since)
+		return Board{}, errorf(CodeBadUserInput, "sinceSeq must be from 0 to the game's seq, %d, not %d", snap.Seq, since)
 	}
 	behind := snap.Seq - since
 	if behind > maxSinceEvents {
 		return boardOf(snap.State), nil
 	}
-	out := []*TerritoryState{}
 	if behind == 0 {
-		return out, nil
+		return Board{state: snap.State, changed: make([]bool, snap.State.Board().Len())}, nil
 	}
 	// The events after since up to the snapshot's seq: seq numbers have no gaps, so they are the first
 	// behind of them, whatever came after the snapshot.
 	events, err := r.game.Events(ctx, gameID, since, int(behind))
 	if err != nil {
-		return nil, err
+		return Board{}, err
 	}
-	for t, ok := range changedTerritories(snap.State, events) {
-		if ok {
-			out = append(out, territoryState(snap.State, rules.TerritoryID(t)))
-		}
-	}
-	return out, nil
+	return Board{state: snap.State, changed: changedTerritories(snap.State, events)}, nil
 }
 
 // changedTerritories returns, by territory index, which territories of state st (the state after events)
@@ -659,7 +616,7 @@ func (r *Resolver) listGames(ctx context.Context, filter *GamesFilter, first *in
 	if err != nil {
 		return nil, fmt.Errorf("error listing games: %w", err)
 	}
-	return gameConnection(conn), nil
+	return r.gameConnection(conn), nil
 }
 
 // attackCommand builds the engine's attack from the attack input and the board.

@@ -34,11 +34,6 @@ func (r *gameResolver) Seats(ctx context.Context, obj *Game) ([]*Seat, error) {
 	return newSeats(snap), nil
 }
 
-// Board is the resolver for the board field.
-func (r *gameResolver) Board(ctx context.Context, obj *Game, sinceSeq *int) ([]*TerritoryState, error) {
-	return r.board(ctx, obj.gameID, sinceSeq)
-}
-
 // ViewerActions is the resolver for the viewerActions field.
 func (r *gameResolver) ViewerActions(ctx context.Context, obj *Game, from *string) ([]*Action, error) {
 	return r.viewerActions(ctx, obj.gameID, from)

@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"context"
 	"time"
 
 	"entgo.io/contrib/entgql"
@@ -37,14 +38,21 @@ type Game struct {
 	mapID      int
 	creatorID  int
 	inviteCode *string
+	r          *Resolver // the root resolver, which answers Board
 }
 
 // IsNode makes a Game a Node.
 func (*Game) IsNode() {}
 
-// newGame returns a game row as the API shows it.
-func newGame(row game.Row) *Game {
-	return &Game{
+// Board answers Game.board from the request's snapshot of the game: a method of the model rather than a
+// resolver, so that gqlgen writes the Board it returns as it is (board.go).
+func (g *Game) Board(ctx context.Context, sinceSeq *int) (Board, error) {
+	return g.r.board(ctx, g.gameID, sinceSeq)
+}
+
+// newGame returns a game row as r's API shows it.
+func (r *Resolver) newGame(row game.Row) *Game {
+	return &Game{r: r,
 		ID: GlobalID(typeGame, row.GameID), Status: row.Status, Phase: row.Phase, Turn: row.Turn, Version: row.Version,
 		Seq: row.Seq, CurrentSeat: game.SeatOrNil(rules.PlayerID(row.CurrentSeat)), TurnDeadline: row.Deadline,
 		TurnLimitSeconds: int64(row.TurnLimit / time.Second), Claim: row.Claim.String(), CardSystem: row.Cards.String(),
@@ -52,10 +60,10 @@ func newGame(row game.Row) *Game {
 	}
 }
 
-// gameFromEnt returns a game's Ent row (the games list) as the API shows it: the same value as newGame of
+// gameFromEnt returns a game's Ent row (the games list) as r's API shows it: the same value as newGame of
 // the service's row.
-func gameFromEnt(g *ent.Game) *Game {
-	return &Game{
+func (r *Resolver) gameFromEnt(g *ent.Game) *Game {
+	return &Game{r: r,
 		ID: GlobalID(typeGame, g.ID), Status: string(g.Status), Phase: g.Phase, Turn: g.Turn, Version: g.Version, Seq: g.Seq,
 		CurrentSeat: game.SeatOrNil(rules.PlayerID(g.CurrentSeat)), TurnDeadline: g.TurnDeadline,
 		TurnLimitSeconds: g.TurnLimitSeconds, Claim: string(g.Claim), CardSystem: string(g.CardSystem), TtbPercent: g.TtbPercent,
@@ -77,10 +85,10 @@ type GameEdge struct {
 }
 
 // gameConnection returns a page of the games list, read with Ent, as the API shows it.
-func gameConnection(c *ent.GameConnection) *GameConnection {
+func (r *Resolver) gameConnection(c *ent.GameConnection) *GameConnection {
 	out := &GameConnection{PageInfo: c.PageInfo, TotalCount: c.TotalCount, Edges: make([]*GameEdge, len(c.Edges))}
 	for i, e := range c.Edges {
-		out.Edges[i] = &GameEdge{Node: gameFromEnt(e.Node), Cursor: e.Cursor}
+		out.Edges[i] = &GameEdge{Node: r.gameFromEnt(e.Node), Cursor: e.Cursor}
 	}
 	return out
 }

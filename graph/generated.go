@@ -464,7 +464,7 @@ type GameResolver interface {
 	Map(ctx context.Context, obj *Game) (*ent.GameMap, error)
 
 	Seats(ctx context.Context, obj *Game) ([]*Seat, error)
-	Board(ctx context.Context, obj *Game, sinceSeq *int) ([]*TerritoryState, error)
+
 	ViewerActions(ctx context.Context, obj *Game, from *string) ([]*Action, error)
 	ViewerActionSummary(ctx context.Context, obj *Game) ([]*ActionSummary, error)
 	Territories(ctx context.Context, obj *Game, first *int, after *entgql.Cursor[int]) (*ent.TerritoryConnection, error)
@@ -5215,11 +5215,11 @@ func (ec *executionContext) _Game_board(ctx context.Context, field graphql.Colle
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Game().Board(ctx, obj, fc.Args["sinceSeq"].(*int))
+			return obj.Board(ctx, fc.Args["sinceSeq"].(*int))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*TerritoryState) graphql.Marshaler {
-			return ec.marshalNTerritoryState2ᚕᚖroutᚋgraphᚐTerritoryStateᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v Board) graphql.Marshaler {
+			return ec.marshalNTerritoryState2routᚋgraphᚐBoardᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -5230,7 +5230,7 @@ func (ec *executionContext) fieldContext_Game_board(ctx context.Context, field g
 		Object:     "Game",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: true,
+		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_TerritoryState(ctx, field)
 		},
@@ -18690,28 +18690,8 @@ func (ec *executionContext) marshalNTerritoryEdge2ᚖroutᚋentᚐTerritoryEdge(
 	return ec._TerritoryEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNTerritoryState2ᚕᚖroutᚋgraphᚐTerritoryStateᚄ(ctx context.Context, sel ast.SelectionSet, v []*TerritoryState) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec.marshalNTerritoryState2ᚖroutᚋgraphᚐTerritoryState(ctx, sel, v[i])
-	})
-
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-
-	return ret
-}
-
-func (ec *executionContext) marshalNTerritoryState2ᚖroutᚋgraphᚐTerritoryState(ctx context.Context, sel ast.SelectionSet, v *TerritoryState) graphql.Marshaler {
-	if v == nil {
-		graphql.AddInvalidNullError(ctx, "TerritoryState!")
-		return graphql.Null
-	}
-	return ec._TerritoryState(ctx, sel, v)
+func (ec *executionContext) marshalNTerritoryState2routᚋgraphᚐBoardᚄ(ctx context.Context, sel ast.SelectionSet, v Board) graphql.Marshaler {
+	return graphql.WrapContextMarshaler(ctx, v)
 }
 
 func (ec *executionContext) unmarshalNTime2timeᚐTime(ctx context.Context, v any) (time.Time, error) {

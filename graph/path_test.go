@@ -6,10 +6,12 @@ import (
 	"database/sql/driver"
 	"encoding/json"
 	"fmt"
+	"net"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/lib/pq"
 
@@ -31,6 +33,7 @@ type sqlLog struct {
 	txs    int
 	stmts  []statement
 	nextTx int
+	writes int // the messages written to PostgreSQL: lib/pq writes one and waits for its answer each round trip
 
 	// seen, when not nil, also records the Rout packages on the stack of every statement.
 	seen *crossings
@@ -39,7 +42,22 @@ type sqlLog struct {
 func (l *sqlLog) start() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.on, l.txs, l.stmts = true, 0, nil
+	l.on, l.txs, l.stmts, l.writes = true, 0, nil, 0
+}
+
+// roundTrips returns the round trips to PostgreSQL since start.
+func (l *sqlLog) roundTrips() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.writes
+}
+
+func (l *sqlLog) wrote() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.on {
+		l.writes++
+	}
 }
 
 // stop stops recording and returns the transactions begun and the statements sent since start.
@@ -113,8 +131,35 @@ func (c *countingConn) Prepare(query string) (driver.Stmt, error) {
 }
 
 func (c *countingConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
-	c.log.statement(query, c.tx)
-	return c.pq().PrepareContext(ctx, query)
+	st, err := c.pq().PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return &countingStmt{pqStmt: st.(pqStmt), conn: c, query: query}, nil
+}
+
+// pqStmt is what lib/pq's prepared statement offers.
+type pqStmt interface {
+	driver.Stmt
+	driver.StmtQueryContext
+	driver.StmtExecContext
+}
+
+// countingStmt is a prepared statement whose every execution is recorded as a statement.
+type countingStmt struct {
+	pqStmt
+	conn  *countingConn
+	query string
+}
+
+func (s *countingStmt) QueryContext(ctx context.Context, args []driver.NamedValue) (driver.Rows, error) {
+	s.conn.log.statement(s.query, s.conn.tx)
+	return s.pqStmt.QueryContext(ctx, args)
+}
+
+func (s *countingStmt) ExecContext(ctx context.Context, args []driver.NamedValue) (driver.Result, error) {
+	s.conn.log.statement(s.query, s.conn.tx)
+	return s.pqStmt.ExecContext(ctx, args)
 }
 
 func (c *countingConn) Close() error { return c.inner.Close() }
@@ -157,6 +202,36 @@ type countingTx struct {
 func (t *countingTx) Commit() error   { t.conn.tx = 0; return t.inner.Commit() }
 func (t *countingTx) Rollback() error { t.conn.tx = 0; return t.inner.Rollback() }
 
+// countingDialer dials PostgreSQL with every write of its connections counted in log.
+type countingDialer struct {
+	net.Dialer
+	log *sqlLog
+}
+
+func (d countingDialer) Dial(network, address string) (net.Conn, error) {
+	return d.DialTimeout(network, address, 0)
+}
+
+func (d countingDialer) DialTimeout(network, address string, timeout time.Duration) (net.Conn, error) {
+	nd := d.Dialer
+	nd.Timeout = timeout
+	c, err := nd.Dial(network, address)
+	if err != nil {
+		return nil, err
+	}
+	return countingNetConn{Conn: c, log: d.log}, nil
+}
+
+type countingNetConn struct {
+	net.Conn
+	log *sqlLog
+}
+
+func (c countingNetConn) Write(p []byte) (int, error) {
+	c.log.wrote()
+	return c.Conn.Write(p)
+}
+
 // openCounting opens a new test database through a countingConnector.
 func openCounting(t *testing.T) (*sql.DB, *sqlLog) {
 	t.Helper()
@@ -165,6 +240,7 @@ func openCounting(t *testing.T) (*sql.DB, *sqlLog) {
 		t.Fatal(err)
 	}
 	log := &sqlLog{}
+	conn.Dialer(countingDialer{log: log})
 	db := sql.OpenDB(countingConnector{Connector: conn, log: log})
 	t.Cleanup(func() { db.Close() })
 	return db, log
@@ -341,6 +417,58 @@ func TestGameReadIsOneSnapshot(t *testing.T) {
 	if reads := countMatching(stmts, gameRowRead); txs > 1 || reads != 1 {
 		t.Errorf("the read took %d snapshot transactions and read the game's row %d times, want at most 1 and 1", txs, reads)
 	}
+}
+
+// TestBoardReadRoundTrips pins what the board read of `rout bench api` (docs/benchmarks.md, "The API")
+// costs PostgreSQL: no transaction, two statements (the bearer token with its user, and the game's row,
+// whose state the service's cache holds) in three round trips. It logs them beside the round trips of the
+// raw read of the same rows.
+func TestBoardReadRoundTrips(t *testing.T) {
+	t.Parallel()
+	db, log := openCounting(t)
+	e := newEnvOn(t, db, nil)
+	cur, _, id := e.startedPair()
+	query := `query($id: ID!) { game(id: $id) { board { key name owner neutral armies } } }`
+	e.gql(cur, query, map[string]any{"id": id}) // the connections are open and the state is cached
+	log.start()
+	r := e.gql(cur, query, map[string]any{"id": id})
+	trips := log.roundTrips()
+	txs, stmts := log.stop()
+	if len(r.Errors) > 0 || !strings.Contains(string(r.Data), `"key":"alaska"`) {
+		t.Fatalf("board read: %s %+v", r.Data, r.Errors)
+	}
+	var report []string
+	for _, s := range stmts {
+		report = append(report, fmt.Sprintf("tx %d: %.110s", s.tx, s.sql))
+	}
+	t.Logf("the board read: %d transactions, %d statements, %d round trips:\n%s", txs, len(stmts), trips, strings.Join(report, "\n"))
+	if txs != 0 || len(stmts) != 2 || countMatching(stmts, gameRowRead) != 1 {
+		t.Errorf("the board read took %d transactions and %d statements, want none and 2 (the token, the game's row)", txs, len(stmts))
+	}
+	// lib/pq sends a statement with parameters in two round trips (its parse, then its execution), a
+	// prepared statement in one: the token's two and the game row's prepared one.
+	if trips > 3 {
+		t.Errorf("the board read took %d round trips to PostgreSQL, want at most 3", trips)
+	}
+
+	var gameRow int
+	if err := db.QueryRow(`SELECT max(id) FROM games`).Scan(&gameRow); err != nil {
+		t.Fatal(err)
+	}
+	log.start()
+	rows, err := db.Query(`SELECT idx, owner_seat, armies FROM territories WHERE game_id = $1 ORDER BY idx`, gameRow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for rows.Next() {
+		n++
+	}
+	if err := rows.Close(); err != nil || n != 42 {
+		t.Fatalf("the raw read: %d rows, %v", n, err)
+	}
+	t.Logf("the raw read: %d round trips", log.roundTrips())
+	log.stop()
 }
 
 // gameRowRead matches a statement that reads a game's row.

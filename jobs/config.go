@@ -107,11 +107,11 @@ type Config struct {
 	// (ROUT_NOTIFY_DELAY): the time a live subscriber has to receive the notice first, which then sends
 	// no email or SMS. 0 sends at once.
 	NotifyDelay time.Duration
-	// NotifyPerUserHour is how many messages one user may get in an hour from this process
+	// NotifyPerUserHour is how many messages one user may get in any hour, all replicas together
 	// (ROUT_NOTIFY_PER_USER_HOUR); more are dropped, except "time running out" warnings.
 	NotifyPerUserHour int
-	// NotifyPerSecond is how many messages this process sends a second (ROUT_NOTIFY_PER_SECOND); more
-	// wait.
+	// NotifyPerSecond is how many messages all replicas together send a second (ROUT_NOTIFY_PER_SECOND);
+	// more wait. Replicas should share one value: each takes from the shared bucket at its own.
 	NotifyPerSecond int
 }
 

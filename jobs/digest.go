@@ -84,8 +84,9 @@ func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) err
 	if err != nil || len(claimed) == 0 {
 		return err
 	}
+	ch := prefs.ChannelFor(notify.KindYourTurn)
 	if len(games) == 0 {
-		j.dropped(ctx, "seen_or_played", userID, KindDigest, "every game of the digest was seen live or played")
+		j.dropped(ctx, "seen_or_played", userID, KindDigest, notify.KindYourTurn, ch, "every game of the digest was seen live or played")
 		return nil
 	}
 	if j.notifier == nil {
@@ -95,10 +96,14 @@ func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) err
 	if err != nil {
 		return j.unclaim(ctx, claimed, err)
 	}
-	ch := prefs.ChannelFor(notify.KindYourTurn)
+	for i, g := range games {
+		if games[i].Since, err = j.since(ctx, g.GameID, userID, g.Turn, notify.KindYourTurn); err != nil {
+			return j.unclaim(ctx, claimed, err)
+		}
+	}
 	if err := j.allow(ctx, userID, notify.KindYourTurn); err != nil {
 		if notify.IsPermanent(err) {
-			j.dropped(ctx, "user_rate", userID, KindDigest, err.Error())
+			j.dropped(ctx, "user_rate", userID, KindDigest, notify.KindYourTurn, ch, err.Error())
 			return nil
 		}
 		return j.unclaim(ctx, claimed, err)
@@ -108,25 +113,25 @@ func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) err
 	} else {
 		for _, g := range games {
 			if err = j.notifier.Notify(ctx, ch, notify.KindYourTurn, to, notify.Data{GameID: g.GameID, Turn: g.Turn,
-				TimeLeft: max(g.Deadline.Sub(now), 0)}); err != nil {
+				TimeLeft: max(g.Deadline.Sub(now), 0), Since: g.Since}); err != nil {
 				break
 			}
 		}
 	}
 	switch {
 	case errors.Is(err, notify.ErrChannelUnavailable):
-		j.dropped(ctx, "channel_unavailable", userID, KindDigest, ch.String())
+		j.dropped(ctx, "channel_unavailable", userID, KindDigest, notify.KindYourTurn, ch, "no sender for the channel on this server")
 		return nil
 	case errors.Is(err, notify.ErrNoPushDevice):
-		j.dropped(ctx, "no_push_device", userID, KindDigest, ch.String())
+		j.dropped(ctx, "no_push_device", userID, KindDigest, notify.KindYourTurn, ch, "no web push device registered, or every one gone")
 		return nil
 	case notify.IsPermanent(err):
-		j.dropped(ctx, "permanent_failure", userID, KindDigest, err.Error())
+		j.dropped(ctx, "permanent_failure", userID, KindDigest, notify.KindYourTurn, ch, err.Error())
 		return river.JobCancel(err)
 	case err != nil:
 		return j.unclaim(ctx, claimed, err)
 	}
-	j.stats.notifySent.Add(1)
+	j.sent(notify.KindYourTurn, ch)
 	return nil
 }
 

@@ -64,6 +64,12 @@ type replica struct {
 // replica starts a replica with cfg and notifier (nil: none), stopped when the test ends.
 func (e *env) replica(cfg jobs.Config, notifier jobs.Notifier) replica {
 	e.t.Helper()
+	return e.observedReplica(cfg, notifier, nil, quiet)
+}
+
+// observedReplica starts a replica like replica whose jobs tell observer (nil: none) and log to logger.
+func (e *env) observedReplica(cfg jobs.Config, notifier jobs.Notifier, observer jobs.Observer, logger *slog.Logger) replica {
+	e.t.Helper()
 	effects, err := jobs.NewEffects(jobs.EffectsOpts{DB: e.db, Clock: e.clock, Config: cfg})
 	if err != nil {
 		e.t.Fatal(err)
@@ -72,7 +78,8 @@ func (e *env) replica(cfg jobs.Config, notifier jobs.Notifier) replica {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	j, err := jobs.New(jobs.Opts{DB: e.db, Game: svc, ListenURL: e.dsn, Notifier: notifier, Clock: e.clock, Logger: quiet, Config: cfg})
+	j, err := jobs.New(jobs.Opts{DB: e.db, Game: svc, ListenURL: e.dsn, Notifier: notifier, Clock: e.clock, Logger: logger, Config: cfg,
+		Observer: observer})
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -45,7 +45,8 @@ type Opts struct {
 	// Middleware is added to River's middleware, after the counting of Stats (such as the metrics
 	// package's job middleware).
 	Middleware []rivertype.Middleware
-	// Observer hears of every turn a CPU seat finished and every takeover, as they happen; nil for none.
+	// Observer hears of every turn a CPU seat finished, every takeover and every notification sent or
+	// dropped, as they happen; nil for none.
 	Observer Observer
 }
 
@@ -54,6 +55,10 @@ type Opts struct {
 type Observer interface {
 	CPUTurn()  // a CPU seat finished a turn (a game turn, claim pick or placement turn)
 	Takeover() // a CPU finished the turn of a player whose deadline passed
+	// NotificationSent: the provider accepted a message of kind (a digest is your_turn) through channel.
+	NotificationSent(channel, kind string)
+	// NotificationDropped: a message will not be sent, for reason (as Stats.NotificationsDropped counts).
+	NotificationDropped(reason string)
 }
 
 // Jobs is Rout's River client with its workers, which play through the game service they were built
@@ -95,7 +100,7 @@ func New(opts Opts) (*Jobs, error) {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	j := &Jobs{db: opts.DB, notifier: opts.Notifier, now: opts.Clock, logger: opts.Logger, cfg: opts.Config,
-		stats: newCounters(), observer: opts.Observer, game: opts.Game, limits: newSendLimits(opts.Config)}
+		stats: newCounters(), observer: opts.Observer, game: opts.Game, limits: newSendLimits()}
 
 	driver := riverdatabasesql.New(opts.DB)
 	if opts.ListenURL != "" {

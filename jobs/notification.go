@@ -47,7 +47,7 @@ func (w *notificationWorker) Work(ctx context.Context, job *river.Job[Notificati
 		return nil
 	}
 	if n.Seen && !n.Prefs.Always {
-		j.dropped(ctx, "seen_live", userID, KindNotification, kindName)
+		j.dropped(ctx, "seen_live", userID, KindNotification, kind, ch, "the user saw the notice live")
 		return nil
 	}
 	if !notify.Urgent(kind) {
@@ -63,10 +63,15 @@ func (w *notificationWorker) Work(ctx context.Context, job *river.Job[Notificati
 	if err != nil {
 		return err
 	}
+	if kind == notify.KindYourTurn || kind == notify.KindCPUPlayed {
+		if msg.Since, err = j.since(ctx, gameID, userID, turn, kind); err != nil {
+			return err
+		}
+	}
 	msg.Location = n.Prefs.Location
 	if err := j.allow(ctx, userID, kind); err != nil {
 		if notify.IsPermanent(err) {
-			j.dropped(ctx, "user_rate", userID, KindNotification, kindName)
+			j.dropped(ctx, "user_rate", userID, KindNotification, kind, ch, err.Error())
 			return nil
 		}
 		return err
@@ -74,18 +79,18 @@ func (w *notificationWorker) Work(ctx context.Context, job *river.Job[Notificati
 	err = j.notifier.Notify(ctx, ch, kind, to, msg)
 	switch {
 	case errors.Is(err, notify.ErrChannelUnavailable):
-		j.dropped(ctx, "channel_unavailable", userID, KindNotification, ch.String())
+		j.dropped(ctx, "channel_unavailable", userID, KindNotification, kind, ch, "no sender for the channel on this server")
 		return nil
 	case errors.Is(err, notify.ErrNoPushDevice):
-		j.dropped(ctx, "no_push_device", userID, KindNotification, ch.String())
+		j.dropped(ctx, "no_push_device", userID, KindNotification, kind, ch, "no web push device registered, or every one gone")
 		return nil
 	case notify.IsPermanent(err):
-		j.dropped(ctx, "permanent_failure", userID, KindNotification, err.Error())
+		j.dropped(ctx, "permanent_failure", userID, KindNotification, kind, ch, err.Error())
 		return river.JobCancel(err)
 	case err != nil:
 		return err
 	}
-	j.stats.notifySent.Add(1)
+	j.sent(kind, ch)
 	if err := notice.MarkSent(ctx, j.db, job.Args.NoticeID, j.now()); err != nil {
 		// Sent but not marked: a retry would send it again, so log and let it be.
 		j.logger.ErrorContext(ctx, "error marking a notice sent", "notice_id", job.Args.NoticeID, "error", err)

@@ -10,6 +10,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"rout/game"
+	"rout/notice"
 )
 
 // sweepBatch is how many overdue games one sweep repairs at most; the next sweep takes the rest.
@@ -22,9 +23,13 @@ type sweepWorker struct {
 	j *Jobs
 }
 
-// Work repairs the overdue games, oldest deadline first, then the stalled CPU turns. A game that cannot
-// be repaired is logged and left for the next sweep, and so are those left when the job's time runs short.
+// Work deletes the notification sends older than an hour (notice.PruneSends), then repairs the overdue
+// games, oldest deadline first, then the stalled CPU turns. A game that cannot be repaired is logged and
+// left for the next sweep, and so are those left when the job's time runs short.
 func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[SweepArgs]) error {
+	if _, err := notice.PruneSends(ctx, w.j.db); err != nil {
+		w.j.logger.ErrorContext(ctx, "sweeper: error pruning the notification sends", "error", err)
+	}
 	_, err := w.j.Sweep(ctx)
 	if errors.Is(err, errOutOfTime) {
 		return nil // the next sweep goes on

@@ -43,16 +43,27 @@ const (
 	// nonNeighbourGap is half the gap, as a fraction of the radius, between the cells of two territories
 	// that do not border each other.
 	nonNeighbourGap = 0.03
+	// lobeMargin is how far past the midpoint between two bordering labels a cell's lobe towards the
+	// other label reaches, as a fraction of half their distance, so that the two lobes overlap at the
+	// bisector; lobeHalfWidth is half the width of a lobe's end, as a fraction of the radius.
+	lobeMargin    = 0.25
+	lobeHalfWidth = 0.3
+	// maxLobe bounds a lobe's length, as a multiple of the radius: two bordering labels further apart
+	// than about twice that are a sea crossing.
+	maxLobe = 4.0
 )
 
 // DeriveGeometry returns the geometry of a valid map. A territory whose file gives no shape gets a derived
 // cell: the part of the canvas nearer to its label than to any other label (its Voronoi cell), cut to a
 // circle around the label whose radius is 1.2 times the median distance from a label to its nearest
-// neighbour, so that seas and empty parts of the canvas show as gaps; the cells of two territories that
-// do not border each other keep a thin gap between them (6% of the radius). A border between two derived cells
-// is on land when the cells share an edge of at least 5% of that radius; a border with a territory whose
-// file gives a shape is on land when the two outlines have a vertex within a small tolerance (0.2% of the
-// canvas' diagonal, at least 0.5) of each other. Every other border is a sea crossing.
+// neighbour, widened by a lobe towards each bordering label too far for the circle to meet (see
+// cellDeriver.cell), so that seas and empty parts of the canvas show as gaps; the cells of two
+// territories that do not border each other, or whose border the file marks as sea (Map.Sea), keep a
+// thin gap between them (6% of the radius). A border the file marks as sea is a sea crossing. Another
+// border between two derived cells is on land when the cells share an edge of at least 5% of that radius;
+// a border with a territory whose file gives a shape is on land when the two outlines have a vertex
+// within a small tolerance (0.2% of the canvas' diagonal, at least 0.5) of each other. Every other
+// border is a sea crossing.
 //
 // The map must not be modified afterwards (DeriveGeometry builds its board, see Map.Board). The result
 // depends only on the map (the same map always gives the same geometry), and takes linear time
@@ -83,15 +94,25 @@ func DeriveGeometry(m *Map) (*Geometry, error) {
 		}
 	}
 	g := &Geometry{Shapes: make([]string, n), Width: w, Height: h}
-	grid := newSiteGrid(sites, 2*radius/math.Cos(math.Pi/cellSides))
+	// Buckets as wide as the farthest site that can cut a cell without lobes.
+	grid := newSiteGrid(sites, 2*(radius/math.Cos(math.Pi/cellSides)+nonNeighbourGap*radius))
+	deriver := newCellDeriver(sites, grid, radius, w, h)
 	index := make(map[string]int, n)
 	for i, t := range m.Territories {
 		index[t.ID] = i
 	}
+	// The file's sea crossings are no borders to the cells: they keep a gap, and reach no lobe out.
+	water := make(map[[2]int]bool, len(m.Sea))
+	for _, b := range m.Sea {
+		i, j := index[b[0]], index[b[1]]
+		water[[2]int{min(i, j), max(i, j)}] = true
+	}
 	adj := make([][]int, n)
 	for _, b := range m.Borders {
 		i, j := index[b[0]], index[b[1]]
-		adj[i], adj[j] = append(adj[i], j), append(adj[j], i)
+		if !water[[2]int{min(i, j), max(i, j)}] {
+			adj[i], adj[j] = append(adj[i], j), append(adj[j], i)
+		}
 	}
 	cells := make([]cell, n)
 	outlines := make([][]point, n)
@@ -106,7 +127,7 @@ func DeriveGeometry(m *Map) (*Geometry, error) {
 			continue
 		}
 		slices.Sort(adj[i])
-		cells[i] = deriveCell(i, sites, adj[i], grid, radius, w, h)
+		cells[i] = deriver.cell(i, adj[i])
 		g.Shapes[i] = cells[i].path(w, h)
 		outlines[i] = cells[i].pts
 	}
@@ -114,9 +135,11 @@ func DeriveGeometry(m *Map) (*Geometry, error) {
 	for bi, b := range m.Borders {
 		i, j := index[b[0]], index[b[1]]
 		var land bool
-		if m.Territories[i].Shape == "" && m.Territories[j].Shape == "" {
+		switch {
+		case water[[2]int{min(i, j), max(i, j)}]:
+		case m.Territories[i].Shape == "" && m.Territories[j].Shape == "":
 			land = cells[i].shares(j, minSharedEdge*radius) && cells[j].shares(i, minSharedEdge*radius)
-		} else {
+		default:
 			land = outlinesMeet(outlines[i], outlines[j], tol)
 		}
 		if !land {
@@ -189,11 +212,12 @@ func (g *siteGrid) bucket(p point) int {
 	return r*g.cols + c
 }
 
-// within calls f for every site other than i in the buckets around site i's (3 × 3).
-func (g *siteGrid) within(i int, f func(j int)) {
+// within calls f for every site other than i in the buckets up to rings away from site i's ((2 rings +
+// 1)² buckets).
+func (g *siteGrid) within(i, rings int, f func(j int)) {
 	c, r := g.coords(g.sites[i])
-	for y := max(r-1, 0); y <= min(r+1, g.rows-1); y++ {
-		for x := max(c-1, 0); x <= min(c+1, g.cols-1); x++ {
+	for y := max(r-rings, 0); y <= min(r+rings, g.rows-1); y++ {
+		for x := max(c-rings, 0); x <= min(c+rings, g.cols-1); x++ {
 			for _, j := range g.buckets[y*g.cols+x] {
 				if int(j) != i {
 					f(int(j))
@@ -240,29 +264,72 @@ type cell struct {
 	src []int
 }
 
-// deriveCell returns site i's cell: the circle of radius r around it, cut to the canvas w × h and to the
-// half-planes nearer to site i than to each site within 2r. The half-plane of a site that does not border
-// site i (adj, sorted, lists those that do) stops short of the bisector by nonNeighbourGap × r, so that
-// territories without a border between them never share an edge.
-func deriveCell(i int, sites []point, adj []int, grid *siteGrid, r, w, h float64) cell {
-	s := sites[i]
-	c := cell{pts: make([]point, cellSides, 2*cellSides), src: make([]int, cellSides, 2*cellSides)}
-	// The polygon's sides are at least r away from the site: its corners lie a little further out.
+// cellDeriver derives the cells of the sites of one map.
+type cellDeriver struct {
+	sites []point
+	grid  *siteGrid
+	r     float64 // the radius
+	w, h  float64 // the canvas
+	buf   *cell   // the storage clip hands on
+	hull  []point // the storage of the bounding polygon's points
+}
+
+func newCellDeriver(sites []point, grid *siteGrid, r, w, h float64) *cellDeriver {
+	return &cellDeriver{sites: sites, grid: grid, r: r, w: w, h: h,
+		buf: &cell{pts: make([]point, 0, 2*cellSides), src: make([]int, 0, 2*cellSides)}}
+}
+
+// cell returns site i's cell. It starts from a bounding polygon: the circle of radius r around the site
+// (a polygon whose sides are r away), with a lobe towards each bordering site (adj, sorted, lists them)
+// that the circle does not reach halfway to, so that bordering territories far apart still meet; a lobe
+// reaches lobeMargin past the midpoint and ends lobeHalfWidth × r wide on either side, and two sites
+// further apart than twice maxLobe × r get none (a sea crossing). The polygon is the convex hull of the
+// circle and the lobes' ends, cut to the canvas w × h and to the half-planes nearer to site i than to
+// each site near enough to cut it. The half-plane of a site that does not border site i stops short of
+// the bisector by nonNeighbourGap × r, so that territories without a border between them never share an
+// edge.
+func (d *cellDeriver) cell(i int, adj []int) cell {
+	s, r := d.sites[i], d.r
 	rc := r / math.Cos(math.Pi/cellSides)
+	pts := d.hull[:0]
 	for k := range cellSides {
 		a := 2 * math.Pi * float64(k) / cellSides
-		c.pts[k] = point{s.x + rc*math.Cos(a), s.y + rc*math.Sin(a)}
+		pts = append(pts, point{s.x + rc*math.Cos(a), s.y + rc*math.Sin(a)})
+	}
+	reach := rc
+	for _, j := range adj {
+		o := d.sites[j]
+		dx, dy := o.x-s.x, o.y-s.y
+		dist := math.Hypot(dx, dy)
+		l := (1 + lobeMargin) * dist / 2
+		if l <= r || l > maxLobe*r {
+			continue
+		}
+		ux, uy := dx/dist, dy/dist
+		hw := lobeHalfWidth * r
+		pts = append(pts, point{s.x + l*ux - hw*uy, s.y + l*uy + hw*ux}, point{s.x + l*ux + hw*uy, s.y + l*uy - hw*ux})
+		reach = max(reach, math.Hypot(l, hw))
+	}
+	if len(pts) > cellSides {
+		pts = convexHull(pts)
+	}
+	d.hull = pts
+	c := cell{pts: make([]point, len(pts), 2*len(pts)), src: make([]int, len(pts), 2*len(pts))}
+	copy(c.pts, pts)
+	for k := range c.src {
 		c.src[k] = -1
 	}
-	buf := &cell{pts: make([]point, 0, 2*cellSides), src: make([]int, 0, 2*cellSides)}
+	buf := d.buf
 	c = c.clip(point{-1, 0}, 0, -1, buf)
 	c = c.clip(point{0, -1}, 0, -1, buf)
-	c = c.clip(point{1, 0}, w, -1, buf)
-	c = c.clip(point{0, 1}, h, -1, buf)
-	grid.within(i, func(j int) {
-		o := sites[j]
+	c = c.clip(point{1, 0}, d.w, -1, buf)
+	c = c.clip(point{0, 1}, d.h, -1, buf)
+	// A site further than twice the reach (and the gap) has a bisector beyond the bounding polygon.
+	far := 2 * (reach + nonNeighbourGap*r)
+	d.grid.within(i, int(math.Ceil(far/d.grid.size)), func(j int) {
+		o := d.sites[j]
 		dx, dy := o.x-s.x, o.y-s.y
-		if dx*dx+dy*dy > 4*rc*rc {
+		if dx*dx+dy*dy > far*far {
 			return
 		}
 		if dx == 0 && dy == 0 {
@@ -283,12 +350,52 @@ func deriveCell(i int, sites []point, adj []int, grid *siteGrid, r, w, h float64
 	})
 	if c.area() < 1e-9*r*r {
 		// Cut away entirely (three labels at one place): a small square around the label.
-		d := min(r/4, 0.5)
-		x0, y0 := max(s.x-d, 0), max(s.y-d, 0)
-		x1, y1 := min(s.x+d, w), min(s.y+d, h)
+		e := min(r/4, 0.5)
+		x0, y0 := max(s.x-e, 0), max(s.y-e, 0)
+		x1, y1 := min(s.x+e, d.w), min(s.y+e, d.h)
 		c = cell{pts: []point{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}, src: []int{-1, -1, -1, -1}}
 	}
-	return c
+	// The cell's storage is its own: buf's is handed on to the next cell.
+	own := cell{pts: slices.Clone(c.pts), src: slices.Clone(c.src)}
+	return own
+}
+
+// convexHull returns the convex hull of pts, counter-clockwise in the canvas' coordinates (y down: the
+// same turning as the circle's points), reusing pts' storage.
+func convexHull(pts []point) []point {
+	slices.SortFunc(pts, func(a, b point) int {
+		if a.x != b.x {
+			return cmpFloat(a.x, b.x)
+		}
+		return cmpFloat(a.y, b.y)
+	})
+	cross := func(o, a, b point) float64 { return (a.x-o.x)*(b.y-o.y) - (a.y-o.y)*(b.x-o.x) }
+	hull := make([]point, 0, 2*len(pts))
+	for _, p := range pts {
+		for len(hull) >= 2 && cross(hull[len(hull)-2], hull[len(hull)-1], p) <= 0 {
+			hull = hull[:len(hull)-1]
+		}
+		hull = append(hull, p)
+	}
+	lower := len(hull) + 1
+	for k := len(pts) - 2; k >= 0; k-- {
+		p := pts[k]
+		for len(hull) >= lower && cross(hull[len(hull)-2], hull[len(hull)-1], p) <= 0 {
+			hull = hull[:len(hull)-1]
+		}
+		hull = append(hull, p)
+	}
+	return append(pts[:0], hull[:len(hull)-1]...)
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 // clip returns the part of c where n·p <= k, written into buf's storage (which is not c's), and hands c's

@@ -36,6 +36,9 @@ type Map struct {
 	Territories []Territory `json:"territories"`
 	// Borders lists the undirected borders, each as a pair of territory ids.
 	Borders []Border `json:"borders"`
+	// Sea lists the borders that cross water (each one of Borders, in either direction): their
+	// territories' derived shapes never meet, and clients draw them as lines (see DeriveGeometry).
+	Sea []Border `json:"sea,omitempty"`
 	// BonusAreas lists the groups of territories whose owner earns a bonus each turn.
 	BonusAreas []BonusArea `json:"bonusAreas"`
 
@@ -212,6 +215,7 @@ func (m *Map) Clone() *Map {
 		Height:      m.Height,
 		Territories: slices.Clone(m.Territories),
 		Borders:     slices.Clone(m.Borders),
+		Sea:         slices.Clone(m.Sea),
 		BonusAreas:  slices.Clone(m.BonusAreas),
 	}
 	for i := range c.BonusAreas {
@@ -226,6 +230,7 @@ type fileMap struct {
 	Map
 	Territories []fileTerritory `json:"territories"`
 	Borders     [][]string      `json:"borders"`
+	Sea         [][]string      `json:"sea"`
 }
 
 type fileTerritory struct {
@@ -237,7 +242,7 @@ type fileTerritory struct {
 // parseInfo is what Parse saw that a Map cannot hold.
 type parseInfo struct {
 	missingX, missingY []bool
-	borderLen          []int
+	borderLen, seaLen  []int
 }
 
 func (f *fileMap) toMap() (*Map, *parseInfo) {
@@ -246,6 +251,7 @@ func (f *fileMap) toMap() (*Map, *parseInfo) {
 		missingX:  make([]bool, len(f.Territories)),
 		missingY:  make([]bool, len(f.Territories)),
 		borderLen: make([]int, len(f.Borders)),
+		seaLen:    make([]int, len(f.Sea)),
 	}
 	if f.Territories != nil {
 		m.Territories = make([]Territory, len(f.Territories))
@@ -267,6 +273,13 @@ func (f *fileMap) toMap() (*Map, *parseInfo) {
 	for i, b := range f.Borders {
 		copy(m.Borders[i][:], b)
 		info.borderLen[i] = len(b)
+	}
+	if f.Sea != nil {
+		m.Sea = make([]Border, len(f.Sea))
+	}
+	for i, b := range f.Sea {
+		copy(m.Sea[i][:], b)
+		info.seaLen[i] = len(b)
 	}
 	return m, info
 }

@@ -59,7 +59,8 @@ const (
 	CodeDuplicateTerritory = "DUPLICATE_TERRITORY"  // a bonus area lists a territory twice
 	CodeTooFewTerritories  = "TOO_FEW_TERRITORIES"  // fewer than MinTerritories territories
 	CodeTooManyTerritories = "TOO_MANY_TERRITORIES" // more than MaxTerritories territories
-	CodeTooManyBorders     = "TOO_MANY_BORDERS"     // more than MaxBorders borders
+	CodeTooManyBorders     = "TOO_MANY_BORDERS"     // more than MaxBorders borders (or sea crossings)
+	CodeNotABorder         = "NOT_A_BORDER"         // a sea crossing that is not one of the borders
 	CodeTooManyAreas       = "TOO_MANY_AREAS"       // more than MaxAreas bonus areas
 	CodeDisconnected       = "DISCONNECTED"         // some territories cannot be reached from the first
 	CodeTooManyProblems    = "TOO_MANY_PROBLEMS"    // the list of problems was cut at MaxProblems
@@ -289,7 +290,36 @@ func (v *validator) checkBorders(m *Map, info *parseInfo, index map[string]int) 
 		adj[ends[0]] = append(adj[ends[0]], ends[1])
 		adj[ends[1]] = append(adj[ends[1]], ends[0])
 	}
+	v.checkSea(m, info, index, seen)
 	return adj
+}
+
+// checkSea checks the sea crossings: each a pair of territories that borders lists (seen has the good
+// borders by their ends' indexes), listed once.
+func (v *validator) checkSea(m *Map, info *parseInfo, index map[string]int, borders map[[2]int]int) {
+	if len(m.Sea) > MaxBorders {
+		v.add("sea", CodeTooManyBorders, "a map has at most %d sea crossings, not %d", MaxBorders, len(m.Sea))
+	}
+	seen := make(map[[2]int]int, len(m.Sea))
+	for i, b := range m.Sea {
+		path := "sea[" + strconv.Itoa(i) + "]"
+		if info != nil && info.seaLen[i] != 2 {
+			v.add(path, CodeBadBorder, "a sea crossing names exactly two territories, not %d", info.seaLen[i])
+			continue
+		}
+		t0, ok0 := index[b[0]]
+		t1, ok1 := index[b[1]]
+		key := [2]int{min(t0, t1), max(t0, t1)}
+		if _, listed := borders[key]; !ok0 || !ok1 || !listed {
+			v.add(path, CodeNotABorder, "%q and %q are not a border the map lists", b[0], b[1])
+			continue
+		}
+		if j, dup := seen[key]; dup {
+			v.add(path, CodeDuplicateBorder, "the sea crossing between %q and %q is already listed at sea[%d]", b[0], b[1], j)
+			continue
+		}
+		seen[key] = i
+	}
 }
 
 func (v *validator) checkAreas(m *Map, index map[string]int) {

@@ -25,6 +25,12 @@
 //	rout_turn_takeovers_total                             turns whose deadline passed and that the server
 //	                                                      played for the absent player (Takeover)
 //	rout_cpu_turns_total                                  turns played by CPU players (CPUTurn)
+//	rout_notifications_sent_total{channel,kind}           notifications the provider accepted, by channel
+//	                                                      (email, sms, push) and kind (your_turn, ...; a
+//	                                                      digest counts as your_turn) (NotificationSent)
+//	rout_notifications_dropped_total{reason}              notifications not sent, by reason: seen_live,
+//	                                                      seen_or_played, user_rate, channel_unavailable,
+//	                                                      permanent_failure, no_push_device (NotificationDropped)
 //
 // The River series come from the database, so every replica reports the same numbers: aggregate them
 // with max, not sum. The query counts only unfinished and discarded jobs (completed and cancelled jobs
@@ -39,6 +45,8 @@
 //	m.JobDone(kind, time.Since(began), err) // or, for every worker at once: river.Config{Middleware: []rivertype.Middleware{m.JobMiddleware()}}
 //	m.Takeover()                            // a deadline's takeover played a turn
 //	m.CPUTurn()                             // a CPU player played a turn
+//	m.NotificationSent("email", "your_turn") // a notification went out
+//	m.NotificationDropped("user_rate")      // a notification will not go out, and why
 //
 // # Access
 //

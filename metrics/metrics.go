@@ -48,6 +48,9 @@ type Metrics struct {
 	takeovers prometheus.Counter
 	cpuTurns  prometheus.Counter
 
+	notificationsSent    *prometheus.CounterVec
+	notificationsDropped *prometheus.CounterVec
+
 	operations    *prometheus.CounterVec
 	graphqlErrors *prometheus.CounterVec
 }
@@ -87,6 +90,14 @@ func New(opts Opts) (*Metrics, error) {
 			Name: "rout_cpu_turns_total",
 			Help: "Turns played by CPU players.",
 		}),
+		notificationsSent: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "rout_notifications_sent_total",
+			Help: "Notifications the provider accepted, by channel (email, sms, push) and kind (your_turn, ...; a digest counts as your_turn).",
+		}, []string{"channel", "kind"}),
+		notificationsDropped: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "rout_notifications_dropped_total",
+			Help: "Notifications not sent, by reason (seen_live, seen_or_played, user_rate, channel_unavailable, permanent_failure, no_push_device).",
+		}, []string{"reason"}),
 		operations: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "rout_graphql_operations_total",
 			Help: "GraphQL operations executed, by type (query, mutation, subscription).",
@@ -106,6 +117,8 @@ func New(opts Opts) (*Metrics, error) {
 		m.registry.Register(m.jobs),
 		m.registry.Register(m.takeovers),
 		m.registry.Register(m.cpuTurns),
+		m.registry.Register(m.notificationsSent),
+		m.registry.Register(m.notificationsDropped),
 		m.registry.Register(m.operations),
 		m.registry.Register(m.graphqlErrors),
 	)
@@ -161,6 +174,24 @@ func (m *Metrics) CPUTurn() {
 		return
 	}
 	m.cpuTurns.Inc()
+}
+
+// NotificationSent records a notification the provider accepted, sent through channel (email, sms,
+// push) about kind (your_turn, turn_warning, ...).
+func (m *Metrics) NotificationSent(channel, kind string) {
+	if m == nil {
+		return
+	}
+	m.notificationsSent.WithLabelValues(channel, kind).Inc()
+}
+
+// NotificationDropped records a notification that will not be sent, and why (seen_live, seen_or_played,
+// user_rate, channel_unavailable, permanent_failure, no_push_device).
+func (m *Metrics) NotificationDropped(reason string) {
+	if m == nil {
+		return
+	}
+	m.notificationsDropped.WithLabelValues(reason).Inc()
 }
 
 // jobOutcome is the outcome label of a job that returned err.

@@ -174,6 +174,9 @@ func TestMetrics(t *testing.T) {
 	m.Takeover()
 	m.CPUTurn()
 	m.CPUTurn()
+	m.NotificationSent("email", "your_turn")
+	m.NotificationDropped("user_rate")
+	m.NotificationDropped("user_rate")
 	if status, _ := scrape(t, srv.URL+"/teapot/7", ""); status != http.StatusTeapot {
 		t.Fatalf("GET /teapot/7 = %d, want 418", status)
 	}
@@ -192,6 +195,8 @@ func TestMetrics(t *testing.T) {
 		`rout_job_duration_seconds_count{kind="metrics_worked",outcome="failed"} 1`,
 		`rout_turn_takeovers_total 1`,
 		`rout_cpu_turns_total 2`,
+		`rout_notifications_sent_total{channel="email",kind="your_turn"} 1`,
+		`rout_notifications_dropped_total{reason="user_rate"} 2`,
 		`rout_http_requests_total{code="418",route="GET /teapot/{id}"} 1`,
 		`rout_http_requests_total{code="404",route="none"} 2`,
 		`rout_http_request_duration_seconds_count{route="GET /teapot/{id}"} 1`,
@@ -268,6 +273,8 @@ func TestNilMetrics(t *testing.T) {
 	m.JobDone("kind", time.Second, nil)
 	m.Takeover()
 	m.CPUTurn()
+	m.NotificationSent("sms", "invited")
+	m.NotificationDropped("seen_live")
 	h := http.NotFoundHandler()
 	if got := m.Middleware(h); got == nil {
 		t.Error("Middleware of a nil *Metrics returned nil, want the handler")

@@ -44,7 +44,13 @@ type Data struct {
 	// Location (nil: UTC), the recipient's time zone.
 	Deadline time.Time
 	Location *time.Location
+	// Since is what happened in the game since the recipient's last turn (your_turn, cpu_played), said in
+	// one line; the zero Since says nothing.
+	Since Since
 }
+
+// hasSince reports whether messages of kind say what happened since the recipient's last turn.
+func hasSince(kind Kind) bool { return kind == KindYourTurn || kind == KindCPUPlayed }
 
 // deadlineSentence says when the turn ends, in the recipient's zone, or "" when unknown.
 func (d Data) deadlineSentence() string {
@@ -137,6 +143,9 @@ func Compose(kind Kind, data Data) (subject, text string) {
 		body = "There is news in " + g + "."
 		action = "See the game: "
 	}
+	if line := data.Since.Line(SinceFull); hasSince(kind) && line != "" {
+		body += "\n\n" + line
+	}
 	return subject, body + "\n\n" + action + data.Link + "\n" + emailFooter
 }
 
@@ -153,8 +162,10 @@ const (
 )
 
 // ComposeSMS returns the text of an SMS of kind about data: one line that starts with "Rout:" and ends
-// with the game's link. When the text would be longer than SMSLimit characters, it shortens the names in
-// it (the game's, the other player's) with "..."; it never cuts the link. A Kind that is not valid gets a
+// with the game's link; your_turn and cpu_played say what happened since the recipient's last turn
+// (data.Since) before the link, in the fullest style that keeps the text within SMSLimit characters, or
+// not at all. When the text would still be longer than SMSLimit characters, it shortens the names in it
+// (the game's, the other player's) with "..."; it never cuts the link. A Kind that is not valid gets a
 // generic text.
 func ComposeSMS(kind Kind, data Data) string {
 	// The other player's name, in the kinds that have one.
@@ -177,7 +188,17 @@ func ComposeSMS(kind Kind, data Data) string {
 			names[i] = shorten(full[i], maxSMSName)
 		}
 	}
-	text := composeSMS(kind, data, names)
+	var since string
+	if hasSince(kind) {
+		for style := SinceOne; style <= SinceLosses; style++ {
+			line := data.Since.Line(style)
+			if line != "" && utf8.RuneCountInString(composeSMS(kind, data, names, line)) <= SMSLimit {
+				since = line
+				break
+			}
+		}
+	}
+	text := composeSMS(kind, data, names, since)
 	for excess := utf8.RuneCountInString(text) - SMSLimit; excess > 0; excess = utf8.RuneCountInString(text) - SMSLimit {
 		// Cut the longer name (the other player's on a tie) down to the length of the shorter, then both
 		// in turn, never below minSMSName.
@@ -194,13 +215,14 @@ func ComposeSMS(kind Kind, data Data) string {
 		}
 		limits[i] = max(limits[i]-cut, minSMSName)
 		names[i] = shorten(full[i], limits[i])
-		text = composeSMS(kind, data, names)
+		text = composeSMS(kind, data, names, since)
 	}
 	return text
 }
 
-// composeSMS writes the SMS text of kind with the game's name and the other player's name given.
-func composeSMS(kind Kind, data Data, names [2]string) string {
+// composeSMS writes the SMS text of kind with the game's name and the other player's name given, and the
+// since line (none when "").
+func composeSMS(kind Kind, data Data, names [2]string, since string) string {
 	g, other := names[0], names[1]
 	var s string
 	switch kind {
@@ -251,6 +273,9 @@ func composeSMS(kind Kind, data Data, names [2]string) string {
 	// A sentence that ends with a cut name ends with its "...".
 	if trimmed, ok := strings.CutSuffix(s, "...."); ok {
 		s = trimmed + "..."
+	}
+	if since != "" {
+		s += " " + since
 	}
 	return "Rout: " + s + " " + data.Link
 }

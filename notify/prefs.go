@@ -129,6 +129,7 @@ type DigestGame struct {
 	Turn     int
 	Link     string
 	Deadline time.Time // zero: no deadline
+	Since    Since     // what happened since the recipient's last turn in the game
 }
 
 // formatDeadline says a deadline in the recipient's zone: "Tue 2 Dec 18:00 CET".
@@ -161,6 +162,9 @@ func ComposeDigest(games []DigestGame, loc *time.Location) (subject, text string
 		if !g.Deadline.IsZero() {
 			b.WriteString(", play by " + formatDeadline(g.Deadline, loc))
 		}
+		if line := g.Since.Line(SinceFull); line != "" {
+			b.WriteString("\n  " + line)
+		}
 		b.WriteString("\n  " + g.Link + "\n")
 	}
 	b.WriteString("\nIf you don't play a turn by its time, a CPU will play it for you.\n")
@@ -172,7 +176,7 @@ func ComposeDigest(games []DigestGame, loc *time.Location) (subject, text string
 func ComposeDigestSMS(games []DigestGame) string {
 	if len(games) == 1 {
 		g := games[0]
-		return ComposeSMS(KindYourTurn, Data{GameID: g.GameID, GameName: g.GameName, Turn: g.Turn, Link: g.Link})
+		return ComposeSMS(KindYourTurn, Data{GameID: g.GameID, GameName: g.GameName, Turn: g.Turn, Link: g.Link, Since: g.Since})
 	}
 	return fmt.Sprintf("Rout: your turn in %d games. First: %s", len(games), games[0].Link)
 }

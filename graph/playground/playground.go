@@ -3,8 +3,9 @@
 // (ws:// or wss:// at the same path) for subscriptions.
 //
 // The assets are GraphiQL 3.8.3 (its UMD build, graphiql.min.js and graphiql.min.css, fonts inlined) and
-// React and ReactDOM 18.3.1 (their UMD production builds), from the npm registry. docs/api.md says how to
-// update them.
+// React and ReactDOM 18.3.1 (their UMD production builds), from the npm registry (docs/api.md says how to
+// update them), and Rout's own playground.js and playground.css: GraphiQL's start and its "Upload a map"
+// plugin, which sends map files to the API as multipart requests.
 package playground
 
 import (
@@ -27,9 +28,10 @@ const Path = "/playground"
 const AssetsPath = "/playground/"
 
 // contentSecurityPolicy lets the page load only its own scripts and talk only to its own origin.
-// GraphiQL sets inline styles, and its fonts are data: URLs.
+// GraphiQL sets inline styles, and its fonts are data: URLs; the upload plugin shows a map's preview,
+// fetched with the Headers tab's headers, from a blob: URL.
 const contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-	"font-src data:; img-src 'self' data:; connect-src 'self' ws: wss:; base-uri 'none'; form-action 'none'; " +
+	"font-src data:; img-src 'self' data: blob:; connect-src 'self' ws: wss:; base-uri 'none'; form-action 'none'; " +
 	"frame-ancestors 'none'"
 
 var (
@@ -99,7 +101,7 @@ func (h *handler) serveAsset(w http.ResponseWriter, r *http.Request, name string
 		ctype = "application/octet-stream"
 	}
 	hdr.Set("Content-Type", ctype)
-	// File names carry their version, except playground.js, which is small.
+	// File names carry their version, except Rout's own playground.js and playground.css, which are small.
 	hdr.Set("Cache-Control", "public, max-age=3600")
 	hdr.Set("Vary", "Accept-Encoding")
 	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path"
 	"regexp"
 	"strings"
 	"testing"
@@ -34,8 +35,12 @@ func TestPlaygroundServesPageAndAssets(t *testing.T) {
 	}
 
 	refs := regexp.MustCompile(`(?:src|href)="([^"]+)"`).FindAllStringSubmatch(string(page), -1)
-	if len(refs) != 5 {
-		t.Fatalf("the page references %d assets, want 5: %v", len(refs), refs)
+	if len(refs) != 6 {
+		t.Fatalf("the page references %d assets, want 6: %v", len(refs), refs)
+	}
+	// The upload plugin's preview is a blob: URL of an SVG fetched with the Headers tab's headers.
+	if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "img-src 'self' data: blob:;") {
+		t.Errorf("CSP %q does not let the upload plugin show a preview", csp)
 	}
 	for _, ref := range refs {
 		req, _ := http.NewRequest(http.MethodGet, srv.URL+ref[1], nil)
@@ -52,6 +57,13 @@ func TestPlaygroundServesPageAndAssets(t *testing.T) {
 		res.Body.Close()
 		if err != nil || res.StatusCode != 200 || len(b) == 0 {
 			t.Errorf("%s: status %d, %d bytes, %v", ref[1], res.StatusCode, len(b), err)
+		}
+		want := map[string]string{".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}[path.Ext(ref[1])]
+		if got := res.Header.Get("Content-Type"); got != want {
+			t.Errorf("%s: Content-Type %q, want %q", ref[1], got, want)
+		}
+		if strings.HasSuffix(ref[1], "/playground.js") && !strings.Contains(string(b), "uploadMap") {
+			t.Errorf("%s has no upload plugin", ref[1])
 		}
 	}
 	for _, p := range []string{"/", "/playground/LICENSE.react", "/playground/../index.html", "/other"} {
