@@ -31,6 +31,8 @@ var depRules = []depRule{
 	{pkgs: "rout/rules", only: standardLibraryOnly, why: "the engine is pure and deterministic"},
 	{pkgs: "rout/envconf", only: standardLibraryOnly, why: "every package reads its environment with it, notify included"},
 	{pkgs: "rout/notify", only: []string{"rout/envconf"}, why: "the senders speak SMTP and HTTP with the standard library"},
+	{pkgs: "rout/push", only: []string{"rout/notify", "rout/envconf", "github.com/SherClockHolmes/webpush-go", "github.com/golang-jwt/jwt/v5",
+		"golang.org/x/crypto/hkdf"}, why: "web push is notify's messages, encrypted and signed by webpush-go"},
 	{pkgs: "rout/web", only: standardLibraryOnly, why: "the web client is embedded files and a file server"},
 	{pkgs: "rout/benchstat", only: standardLibraryOnly, why: "the benchmarks' figures are arithmetic"},
 	{pkgs: "rout/notice", only: []string{"rout/notify", "rout/envconf"}, why: "notices are rows and a channel; their kinds are notify's"},

@@ -20,7 +20,12 @@ require (
 	golang.org/x/time v0.16.0
 )
 
-require golang.org/x/crypto/x509roots/fallback v0.0.0-20261030153154-30a33513ff6d
+require (
+	github.com/SherClockHolmes/webpush-go v1.4.0
+	golang.org/x/crypto/x509roots/fallback v0.0.0-20261030153154-30a33513ff6d
+)
+
+require github.com/golang-jwt/jwt/v5 v5.3.1 // indirect
 
 require (
 	github.com/agext/levenshtein v1.2.3 // indirect

@@ -14,6 +14,7 @@ import (
 	"rout/ent/gamemap"
 	"rout/ent/notice"
 	"rout/ent/player"
+	"rout/ent/pushsubscription"
 	"rout/ent/territory"
 	"rout/ent/token"
 	"rout/ent/user"
@@ -82,16 +83,17 @@ var (
 func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
-			card.Table:       card.ValidColumn,
-			commandkey.Table: commandkey.ValidColumn,
-			event.Table:      event.ValidColumn,
-			game.Table:       game.ValidColumn,
-			gamemap.Table:    gamemap.ValidColumn,
-			notice.Table:     notice.ValidColumn,
-			player.Table:     player.ValidColumn,
-			territory.Table:  territory.ValidColumn,
-			token.Table:      token.ValidColumn,
-			user.Table:       user.ValidColumn,
+			card.Table:             card.ValidColumn,
+			commandkey.Table:       commandkey.ValidColumn,
+			event.Table:            event.ValidColumn,
+			game.Table:             game.ValidColumn,
+			gamemap.Table:          gamemap.ValidColumn,
+			notice.Table:           notice.ValidColumn,
+			player.Table:           player.ValidColumn,
+			pushsubscription.Table: pushsubscription.ValidColumn,
+			territory.Table:        territory.ValidColumn,
+			token.Table:            token.ValidColumn,
+			user.Table:             user.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

@@ -11,6 +11,7 @@ import (
 	"rout/ent/gamemap"
 	"rout/ent/notice"
 	"rout/ent/player"
+	"rout/ent/pushsubscription"
 	"rout/ent/territory"
 	"rout/ent/token"
 	"rout/ent/user"
@@ -1126,6 +1127,110 @@ func newPlayerPaginateArgs(rv map[string]any) *playerPaginateArgs {
 }
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *PushSubscriptionQuery) CollectFields(ctx context.Context, satisfies ...string) (*PushSubscriptionQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *PushSubscriptionQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(pushsubscription.Columns))
+		selectedFields = []string{pushsubscription.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "user":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&UserClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, userImplementors)...); err != nil {
+				return err
+			}
+			_q.withUser = query
+			if _, ok := fieldSeen[pushsubscription.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, pushsubscription.FieldUserID)
+				fieldSeen[pushsubscription.FieldUserID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[pushsubscription.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, pushsubscription.FieldCreatedAt)
+				fieldSeen[pushsubscription.FieldCreatedAt] = struct{}{}
+			}
+		case "userID":
+			if _, ok := fieldSeen[pushsubscription.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, pushsubscription.FieldUserID)
+				fieldSeen[pushsubscription.FieldUserID] = struct{}{}
+			}
+		case "endpoint":
+			if _, ok := fieldSeen[pushsubscription.FieldEndpoint]; !ok {
+				selectedFields = append(selectedFields, pushsubscription.FieldEndpoint)
+				fieldSeen[pushsubscription.FieldEndpoint] = struct{}{}
+			}
+		case "p256dh":
+			if _, ok := fieldSeen[pushsubscription.FieldP256dh]; !ok {
+				selectedFields = append(selectedFields, pushsubscription.FieldP256dh)
+				fieldSeen[pushsubscription.FieldP256dh] = struct{}{}
+			}
+		case "device":
+			if _, ok := fieldSeen[pushsubscription.FieldDevice]; !ok {
+				selectedFields = append(selectedFields, pushsubscription.FieldDevice)
+				fieldSeen[pushsubscription.FieldDevice] = struct{}{}
+			}
+		case "lastSuccessAt":
+			if _, ok := fieldSeen[pushsubscription.FieldLastSuccessAt]; !ok {
+				selectedFields = append(selectedFields, pushsubscription.FieldLastSuccessAt)
+				fieldSeen[pushsubscription.FieldLastSuccessAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type pushsubscriptionPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []PushSubscriptionPaginateOption
+}
+
+func newPushSubscriptionPaginateArgs(rv map[string]any) *pushsubscriptionPaginateArgs {
+	args := &pushsubscriptionPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
 func (_q *TerritoryQuery) CollectFields(ctx context.Context, satisfies ...string) (*TerritoryQuery, error) {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil {
@@ -1425,6 +1530,19 @@ func (_q *UserQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 				return err
 			}
 			_q.WithNamedNotices(alias, func(wq *NoticeQuery) {
+				*wq = *query
+			})
+
+		case "pushSubscriptions":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&PushSubscriptionClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, pushsubscriptionImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedPushSubscriptions(alias, func(wq *PushSubscriptionQuery) {
 				*wq = *query
 			})
 		case "createdAt":

@@ -180,6 +180,14 @@ func (_m *Player) User(ctx context.Context) (*User, error) {
 	return result, MaskNotFound(err)
 }
 
+func (_m *PushSubscription) User(ctx context.Context) (*User, error) {
+	result, err := _m.Edges.UserOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryUser().Only(ctx)
+	}
+	return result, err
+}
+
 func (_m *Territory) Game(ctx context.Context) (*Game, error) {
 	result, err := _m.Edges.GameOrErr()
 	if IsNotLoaded(err) {
@@ -264,6 +272,18 @@ func (_m *User) Notices(ctx context.Context) (result []*Notice, err error) {
 	}
 	if IsNotLoaded(err) {
 		result, err = _m.QueryNotices().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *User) PushSubscriptions(ctx context.Context) (result []*PushSubscription, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedPushSubscriptions(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.PushSubscriptionsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryPushSubscriptions().All(ctx)
 	}
 	return result, err
 }

@@ -12,6 +12,7 @@ import (
 	"rout/ent/gamemap"
 	"rout/ent/notice"
 	"rout/ent/player"
+	"rout/ent/pushsubscription"
 	"rout/ent/territory"
 	"rout/ent/token"
 	"rout/ent/user"
@@ -66,6 +67,11 @@ var playerImplementors = []string{"Player", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Player) IsNode() {}
+
+var pushsubscriptionImplementors = []string{"PushSubscription", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*PushSubscription) IsNode() {}
 
 var territoryImplementors = []string{"Territory", "Node"}
 
@@ -199,6 +205,15 @@ func (c *Client) noder(ctx context.Context, table string, id int) (Noder, error)
 			Where(player.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, playerImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case pushsubscription.Table:
+		query := c.PushSubscription.Query().
+			Where(pushsubscription.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, pushsubscriptionImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -403,6 +418,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []int) ([]Noder, 
 		query := c.Player.Query().
 			Where(player.IDIn(ids...))
 		query, err := query.CollectFields(ctx, playerImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case pushsubscription.Table:
+		query := c.PushSubscription.Query().
+			Where(pushsubscription.IDIn(ids...))
+		query, err := query.CollectFields(ctx, pushsubscriptionImplementors...)
 		if err != nil {
 			return nil, err
 		}

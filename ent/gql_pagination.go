@@ -14,6 +14,7 @@ import (
 	"rout/ent/gamemap"
 	"rout/ent/notice"
 	"rout/ent/player"
+	"rout/ent/pushsubscription"
 	"rout/ent/territory"
 	"rout/ent/token"
 	"rout/ent/user"
@@ -1910,6 +1911,255 @@ func (_m *Player) ToEdge(order *PlayerOrder) *PlayerEdge {
 		order = DefaultPlayerOrder
 	}
 	return &PlayerEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// PushSubscriptionEdge is the edge representation of PushSubscription.
+type PushSubscriptionEdge struct {
+	Node   *PushSubscription `json:"node"`
+	Cursor Cursor            `json:"cursor"`
+}
+
+// PushSubscriptionConnection is the connection containing edges to PushSubscription.
+type PushSubscriptionConnection struct {
+	Edges      []*PushSubscriptionEdge `json:"edges"`
+	PageInfo   PageInfo                `json:"pageInfo"`
+	TotalCount int                     `json:"totalCount"`
+}
+
+func (c *PushSubscriptionConnection) build(nodes []*PushSubscription, pager *pushsubscriptionPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *PushSubscription
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *PushSubscription {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *PushSubscription {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*PushSubscriptionEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &PushSubscriptionEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// PushSubscriptionPaginateOption enables pagination customization.
+type PushSubscriptionPaginateOption func(*pushsubscriptionPager) error
+
+// WithPushSubscriptionOrder configures pagination ordering.
+func WithPushSubscriptionOrder(order *PushSubscriptionOrder) PushSubscriptionPaginateOption {
+	if order == nil {
+		order = DefaultPushSubscriptionOrder
+	}
+	o := *order
+	return func(pager *pushsubscriptionPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultPushSubscriptionOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithPushSubscriptionFilter configures pagination filter.
+func WithPushSubscriptionFilter(filter func(*PushSubscriptionQuery) (*PushSubscriptionQuery, error)) PushSubscriptionPaginateOption {
+	return func(pager *pushsubscriptionPager) error {
+		if filter == nil {
+			return errors.New("PushSubscriptionQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type pushsubscriptionPager struct {
+	reverse bool
+	order   *PushSubscriptionOrder
+	filter  func(*PushSubscriptionQuery) (*PushSubscriptionQuery, error)
+}
+
+func newPushSubscriptionPager(opts []PushSubscriptionPaginateOption, reverse bool) (*pushsubscriptionPager, error) {
+	pager := &pushsubscriptionPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultPushSubscriptionOrder
+	}
+	return pager, nil
+}
+
+func (p *pushsubscriptionPager) applyFilter(query *PushSubscriptionQuery) (*PushSubscriptionQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *pushsubscriptionPager) toCursor(_m *PushSubscription) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *pushsubscriptionPager) applyCursors(query *PushSubscriptionQuery, after, before *Cursor) (*PushSubscriptionQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultPushSubscriptionOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *pushsubscriptionPager) applyOrder(query *PushSubscriptionQuery) *PushSubscriptionQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultPushSubscriptionOrder.Field {
+		query = query.Order(DefaultPushSubscriptionOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *pushsubscriptionPager) orderExpr(query *PushSubscriptionQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultPushSubscriptionOrder.Field {
+			b.Comma().Ident(DefaultPushSubscriptionOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to PushSubscription.
+func (_m *PushSubscriptionQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...PushSubscriptionPaginateOption,
+) (*PushSubscriptionConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newPushSubscriptionPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &PushSubscriptionConnection{Edges: []*PushSubscriptionEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// PushSubscriptionOrderField defines the ordering field of PushSubscription.
+type PushSubscriptionOrderField struct {
+	// Value extracts the ordering value from the given PushSubscription.
+	Value    func(*PushSubscription) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) pushsubscription.OrderOption
+	toCursor func(*PushSubscription) Cursor
+}
+
+// PushSubscriptionOrder defines the ordering of PushSubscription.
+type PushSubscriptionOrder struct {
+	Direction OrderDirection              `json:"direction"`
+	Field     *PushSubscriptionOrderField `json:"field"`
+}
+
+// DefaultPushSubscriptionOrder is the default ordering of PushSubscription.
+var DefaultPushSubscriptionOrder = &PushSubscriptionOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &PushSubscriptionOrderField{
+		Value: func(_m *PushSubscription) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: pushsubscription.FieldID,
+		toTerm: pushsubscription.ByID,
+		toCursor: func(_m *PushSubscription) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts PushSubscription into PushSubscriptionEdge.
+func (_m *PushSubscription) ToEdge(order *PushSubscriptionOrder) *PushSubscriptionEdge {
+	if order == nil {
+		order = DefaultPushSubscriptionOrder
+	}
+	return &PushSubscriptionEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

@@ -28,6 +28,8 @@ type Tx struct {
 	Notice *NoticeClient
 	// Player is the client for interacting with the Player builders.
 	Player *PlayerClient
+	// PushSubscription is the client for interacting with the PushSubscription builders.
+	PushSubscription *PushSubscriptionClient
 	// Territory is the client for interacting with the Territory builders.
 	Territory *TerritoryClient
 	// Token is the client for interacting with the Token builders.
@@ -172,6 +174,7 @@ func (tx *Tx) init() {
 	tx.GameMap = NewGameMapClient(tx.config)
 	tx.Notice = NewNoticeClient(tx.config)
 	tx.Player = NewPlayerClient(tx.config)
+	tx.PushSubscription = NewPushSubscriptionClient(tx.config)
 	tx.Territory = NewTerritoryClient(tx.config)
 	tx.Token = NewTokenClient(tx.config)
 	tx.User = NewUserClient(tx.config)

@@ -68,18 +68,21 @@ type UserEdges struct {
 	CommandKeys []*CommandKey `json:"command_keys,omitempty"`
 	// What the user was told about their games; deleted with the user.
 	Notices []*Notice `json:"notices,omitempty"`
+	// The devices that receive the user's web push notifications; deleted with the user.
+	PushSubscriptions []*PushSubscription `json:"push_subscriptions,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [6]bool
+	loadedTypes [7]bool
 	// totalCount holds the count of the edges above.
-	totalCount [6]map[string]int
+	totalCount [7]map[string]int
 
-	namedTokens       map[string][]*Token
-	namedSeats        map[string][]*Player
-	namedCreatedGames map[string][]*Game
-	namedMaps         map[string][]*GameMap
-	namedCommandKeys  map[string][]*CommandKey
-	namedNotices      map[string][]*Notice
+	namedTokens            map[string][]*Token
+	namedSeats             map[string][]*Player
+	namedCreatedGames      map[string][]*Game
+	namedMaps              map[string][]*GameMap
+	namedCommandKeys       map[string][]*CommandKey
+	namedNotices           map[string][]*Notice
+	namedPushSubscriptions map[string][]*PushSubscription
 }
 
 // TokensOrErr returns the Tokens value or an error if the edge
@@ -134,6 +137,15 @@ func (e UserEdges) NoticesOrErr() ([]*Notice, error) {
 		return e.Notices, nil
 	}
 	return nil, &NotLoadedError{edge: "notices"}
+}
+
+// PushSubscriptionsOrErr returns the PushSubscriptions value or an error if the edge
+// was not loaded in eager-loading.
+func (e UserEdges) PushSubscriptionsOrErr() ([]*PushSubscription, error) {
+	if e.loadedTypes[6] {
+		return e.PushSubscriptions, nil
+	}
+	return nil, &NotLoadedError{edge: "push_subscriptions"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -308,6 +320,11 @@ func (_m *User) QueryCommandKeys() *CommandKeyQuery {
 // QueryNotices queries the "notices" edge of the User entity.
 func (_m *User) QueryNotices() *NoticeQuery {
 	return NewUserClient(_m.config).QueryNotices(_m)
+}
+
+// QueryPushSubscriptions queries the "push_subscriptions" edge of the User entity.
+func (_m *User) QueryPushSubscriptions() *PushSubscriptionQuery {
+	return NewUserClient(_m.config).QueryPushSubscriptions(_m)
 }
 
 // Update returns a builder for updating this User.
@@ -527,6 +544,30 @@ func (_m *User) appendNamedNotices(name string, edges ...*Notice) {
 		_m.Edges.namedNotices[name] = []*Notice{}
 	} else {
 		_m.Edges.namedNotices[name] = append(_m.Edges.namedNotices[name], edges...)
+	}
+}
+
+// NamedPushSubscriptions returns the PushSubscriptions named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *User) NamedPushSubscriptions(name string) ([]*PushSubscription, error) {
+	if _m.Edges.namedPushSubscriptions == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedPushSubscriptions[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *User) appendNamedPushSubscriptions(name string, edges ...*PushSubscription) {
+	if _m.Edges.namedPushSubscriptions == nil {
+		_m.Edges.namedPushSubscriptions = make(map[string][]*PushSubscription)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedPushSubscriptions[name] = []*PushSubscription{}
+	} else {
+		_m.Edges.namedPushSubscriptions[name] = append(_m.Edges.namedPushSubscriptions[name], edges...)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/predicate"
+	"rout/ent/pushsubscription"
 	"rout/ent/token"
 	"rout/ent/user"
 
@@ -26,24 +27,26 @@ import (
 // UserQuery is the builder for querying User entities.
 type UserQuery struct {
 	config
-	ctx                   *QueryContext
-	order                 []user.OrderOption
-	inters                []Interceptor
-	predicates            []predicate.User
-	withTokens            *TokenQuery
-	withSeats             *PlayerQuery
-	withCreatedGames      *GameQuery
-	withMaps              *GameMapQuery
-	withCommandKeys       *CommandKeyQuery
-	withNotices           *NoticeQuery
-	loadTotal             []func(context.Context, []*User) error
-	modifiers             []func(*sql.Selector)
-	withNamedTokens       map[string]*TokenQuery
-	withNamedSeats        map[string]*PlayerQuery
-	withNamedCreatedGames map[string]*GameQuery
-	withNamedMaps         map[string]*GameMapQuery
-	withNamedCommandKeys  map[string]*CommandKeyQuery
-	withNamedNotices      map[string]*NoticeQuery
+	ctx                        *QueryContext
+	order                      []user.OrderOption
+	inters                     []Interceptor
+	predicates                 []predicate.User
+	withTokens                 *TokenQuery
+	withSeats                  *PlayerQuery
+	withCreatedGames           *GameQuery
+	withMaps                   *GameMapQuery
+	withCommandKeys            *CommandKeyQuery
+	withNotices                *NoticeQuery
+	withPushSubscriptions      *PushSubscriptionQuery
+	loadTotal                  []func(context.Context, []*User) error
+	modifiers                  []func(*sql.Selector)
+	withNamedTokens            map[string]*TokenQuery
+	withNamedSeats             map[string]*PlayerQuery
+	withNamedCreatedGames      map[string]*GameQuery
+	withNamedMaps              map[string]*GameMapQuery
+	withNamedCommandKeys       map[string]*CommandKeyQuery
+	withNamedNotices           map[string]*NoticeQuery
+	withNamedPushSubscriptions map[string]*PushSubscriptionQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -205,6 +208,28 @@ func (_q *UserQuery) QueryNotices() *NoticeQuery {
 			sqlgraph.From(user.Table, user.FieldID, selector),
 			sqlgraph.To(notice.Table, notice.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, user.NoticesTable, user.NoticesColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryPushSubscriptions chains the current query on the "push_subscriptions" edge.
+func (_q *UserQuery) QueryPushSubscriptions() *PushSubscriptionQuery {
+	query := (&PushSubscriptionClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(pushsubscription.Table, pushsubscription.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.PushSubscriptionsTable, user.PushSubscriptionsColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -399,17 +424,18 @@ func (_q *UserQuery) Clone() *UserQuery {
 		return nil
 	}
 	return &UserQuery{
-		config:           _q.config,
-		ctx:              _q.ctx.Clone(),
-		order:            append([]user.OrderOption{}, _q.order...),
-		inters:           append([]Interceptor{}, _q.inters...),
-		predicates:       append([]predicate.User{}, _q.predicates...),
-		withTokens:       _q.withTokens.Clone(),
-		withSeats:        _q.withSeats.Clone(),
-		withCreatedGames: _q.withCreatedGames.Clone(),
-		withMaps:         _q.withMaps.Clone(),
-		withCommandKeys:  _q.withCommandKeys.Clone(),
-		withNotices:      _q.withNotices.Clone(),
+		config:                _q.config,
+		ctx:                   _q.ctx.Clone(),
+		order:                 append([]user.OrderOption{}, _q.order...),
+		inters:                append([]Interceptor{}, _q.inters...),
+		predicates:            append([]predicate.User{}, _q.predicates...),
+		withTokens:            _q.withTokens.Clone(),
+		withSeats:             _q.withSeats.Clone(),
+		withCreatedGames:      _q.withCreatedGames.Clone(),
+		withMaps:              _q.withMaps.Clone(),
+		withCommandKeys:       _q.withCommandKeys.Clone(),
+		withNotices:           _q.withNotices.Clone(),
+		withPushSubscriptions: _q.withPushSubscriptions.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -479,6 +505,17 @@ func (_q *UserQuery) WithNotices(opts ...func(*NoticeQuery)) *UserQuery {
 		opt(query)
 	}
 	_q.withNotices = query
+	return _q
+}
+
+// WithPushSubscriptions tells the query-builder to eager-load the nodes that are connected to
+// the "push_subscriptions" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithPushSubscriptions(opts ...func(*PushSubscriptionQuery)) *UserQuery {
+	query := (&PushSubscriptionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withPushSubscriptions = query
 	return _q
 }
 
@@ -560,13 +597,14 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 	var (
 		nodes       = []*User{}
 		_spec       = _q.querySpec()
-		loadedTypes = [6]bool{
+		loadedTypes = [7]bool{
 			_q.withTokens != nil,
 			_q.withSeats != nil,
 			_q.withCreatedGames != nil,
 			_q.withMaps != nil,
 			_q.withCommandKeys != nil,
 			_q.withNotices != nil,
+			_q.withPushSubscriptions != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -632,6 +670,13 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			return nil, err
 		}
 	}
+	if query := _q.withPushSubscriptions; query != nil {
+		if err := _q.loadPushSubscriptions(ctx, query, nodes,
+			func(n *User) { n.Edges.PushSubscriptions = []*PushSubscription{} },
+			func(n *User, e *PushSubscription) { n.Edges.PushSubscriptions = append(n.Edges.PushSubscriptions, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedTokens {
 		if err := _q.loadTokens(ctx, query, nodes,
 			func(n *User) { n.appendNamedTokens(name) },
@@ -671,6 +716,13 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 		if err := _q.loadNotices(ctx, query, nodes,
 			func(n *User) { n.appendNamedNotices(name) },
 			func(n *User, e *Notice) { n.appendNamedNotices(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedPushSubscriptions {
+		if err := _q.loadPushSubscriptions(ctx, query, nodes,
+			func(n *User) { n.appendNamedPushSubscriptions(name) },
+			func(n *User, e *PushSubscription) { n.appendNamedPushSubscriptions(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -853,6 +905,36 @@ func (_q *UserQuery) loadNotices(ctx context.Context, query *NoticeQuery, nodes 
 	}
 	query.Where(predicate.Notice(func(s *sql.Selector) {
 		s.Where(sql.InValues(s.C(user.NoticesColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.UserID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "user_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *UserQuery) loadPushSubscriptions(ctx context.Context, query *PushSubscriptionQuery, nodes []*User, init func(*User), assign func(*User, *PushSubscription)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*User)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(pushsubscription.FieldUserID)
+	}
+	query.Where(predicate.PushSubscription(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(user.PushSubscriptionsColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -1063,6 +1145,20 @@ func (_q *UserQuery) WithNamedNotices(name string, opts ...func(*NoticeQuery)) *
 		_q.withNamedNotices = make(map[string]*NoticeQuery)
 	}
 	_q.withNamedNotices[name] = query
+	return _q
+}
+
+// WithNamedPushSubscriptions tells the query-builder to eager-load the nodes that are connected to the "push_subscriptions"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedPushSubscriptions(name string, opts ...func(*PushSubscriptionQuery)) *UserQuery {
+	query := (&PushSubscriptionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedPushSubscriptions == nil {
+		_q.withNamedPushSubscriptions = make(map[string]*PushSubscriptionQuery)
+	}
+	_q.withNamedPushSubscriptions[name] = query
 	return _q
 }
 

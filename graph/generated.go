@@ -38,6 +38,7 @@ type ResolverRoot interface {
 	Game() GameResolver
 	GameMap() GameMapResolver
 	Mutation() MutationResolver
+	PushSubscription() PushSubscriptionResolver
 	Query() QueryResolver
 	Seat() SeatResolver
 	Subscription() SubscriptionResolver
@@ -266,6 +267,7 @@ type ComplexityRoot struct {
 		PlaceArmies                   func(childComplexity int, input PlaceArmiesInput) int
 		PublishMapVersion             func(childComplexity int, input PublishMapVersionInput) int
 		ReclaimSeat                   func(childComplexity int, input ReclaimSeatInput) int
+		RegisterPushSubscription      func(childComplexity int, input RegisterPushSubscriptionInput) int
 		Resign                        func(childComplexity int, input TurnInput) int
 		RevokeAPIToken                func(childComplexity int, input RevokeAPITokenInput) int
 		SetMapVisibility              func(childComplexity int, input SetMapVisibilityInput) int
@@ -274,6 +276,7 @@ type ComplexityRoot struct {
 		SignUp                        func(childComplexity int, input SignUpInput) int
 		StartGame                     func(childComplexity int, input GameInput) int
 		TradeCards                    func(childComplexity int, input TradeCardsInput) int
+		UnregisterPushSubscription    func(childComplexity int, input UnregisterPushSubscriptionInput) int
 		UpdateNotificationPreferences func(childComplexity int, input UpdateNotificationPreferencesInput) int
 		UploadMap                     func(childComplexity int, input UploadMapInput) int
 	}
@@ -298,21 +301,35 @@ type ComplexityRoot struct {
 		StartCursor     func(childComplexity int) int
 	}
 
+	PushSubscription struct {
+		CreatedAt     func(childComplexity int) int
+		Device        func(childComplexity int) int
+		Endpoint      func(childComplexity int) int
+		ID            func(childComplexity int) int
+		LastSuccessAt func(childComplexity int) int
+	}
+
 	Query struct {
-		APITokens  func(childComplexity int, first *int, after *entgql.Cursor[int], last *int, before *entgql.Cursor[int]) int
-		BattleOdds func(childComplexity int, attackers int, defenders int) int
-		Game       func(childComplexity int, id string) int
-		Games      func(childComplexity int, filter *GamesFilter, first *int, after *entgql.Cursor[int]) int
-		Map        func(childComplexity int, key string, version *int) int
-		Maps       func(childComplexity int, filter *MapsFilter, orderBy *MapOrder, first *int, after *entgql.Cursor[int]) int
-		Node       func(childComplexity int, id string) int
-		Nodes      func(childComplexity int, ids []string) int
-		Viewer     func(childComplexity int) int
+		APITokens     func(childComplexity int, first *int, after *entgql.Cursor[int], last *int, before *entgql.Cursor[int]) int
+		BattleOdds    func(childComplexity int, attackers int, defenders int) int
+		Game          func(childComplexity int, id string) int
+		Games         func(childComplexity int, filter *GamesFilter, first *int, after *entgql.Cursor[int]) int
+		Map           func(childComplexity int, key string, version *int) int
+		Maps          func(childComplexity int, filter *MapsFilter, orderBy *MapOrder, first *int, after *entgql.Cursor[int]) int
+		Node          func(childComplexity int, id string) int
+		Nodes         func(childComplexity int, ids []string) int
+		PushPublicKey func(childComplexity int) int
+		Viewer        func(childComplexity int) int
 	}
 
 	QuietHours struct {
 		End   func(childComplexity int) int
 		Start func(childComplexity int) int
+	}
+
+	RegisterPushSubscriptionPayload struct {
+		Subscription func(childComplexity int) int
+		UserErrors   func(childComplexity int) int
 	}
 
 	RevokeApiTokenPayload struct {
@@ -398,6 +415,11 @@ type ComplexityRoot struct {
 		Owner   func(childComplexity int) int
 	}
 
+	UnregisterPushSubscriptionPayload struct {
+		Removed    func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	UpdateNotificationPreferencesPayload struct {
 		User       func(childComplexity int) int
 		UserErrors func(childComplexity int) int
@@ -411,6 +433,7 @@ type ComplexityRoot struct {
 		NotificationPreferences func(childComplexity int) int
 		Notify                  func(childComplexity int) int
 		Phone                   func(childComplexity int) int
+		PushSubscriptions       func(childComplexity int) int
 	}
 
 	UserError struct {
@@ -492,6 +515,11 @@ type MutationResolver interface {
 	UploadMap(ctx context.Context, input UploadMapInput) (*MapPayload, error)
 	PublishMapVersion(ctx context.Context, input PublishMapVersionInput) (*MapPayload, error)
 	SetMapVisibility(ctx context.Context, input SetMapVisibilityInput) (*MapPayload, error)
+	RegisterPushSubscription(ctx context.Context, input RegisterPushSubscriptionInput) (*RegisterPushSubscriptionPayload, error)
+	UnregisterPushSubscription(ctx context.Context, input UnregisterPushSubscriptionInput) (*UnregisterPushSubscriptionPayload, error)
+}
+type PushSubscriptionResolver interface {
+	ID(ctx context.Context, obj *ent.PushSubscription) (string, error)
 }
 type QueryResolver interface {
 	Node(ctx context.Context, id string) (Noder, error)
@@ -503,6 +531,7 @@ type QueryResolver interface {
 	BattleOdds(ctx context.Context, attackers int, defenders int) (*BattleOdds, error)
 	Maps(ctx context.Context, filter *MapsFilter, orderBy *MapOrder, first *int, after *entgql.Cursor[int]) (*ent.GameMapConnection, error)
 	Map(ctx context.Context, key string, version *int) (*ent.GameMap, error)
+	PushPublicKey(ctx context.Context) (*string, error)
 }
 type SeatResolver interface {
 	User(ctx context.Context, obj *Seat) (*ent.User, error)
@@ -527,6 +556,8 @@ type UserResolver interface {
 	Phone(ctx context.Context, obj *ent.User) (*string, error)
 	Notify(ctx context.Context, obj *ent.User) (*NotificationChannel, error)
 	NotificationPreferences(ctx context.Context, obj *ent.User) (*NotificationPreferences, error)
+
+	PushSubscriptions(ctx context.Context, obj *ent.User) ([]*ent.PushSubscription, error)
 }
 type ViewerEventResolver interface {
 	GameID(ctx context.Context, obj *live.Notice) (string, error)
@@ -1541,6 +1572,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReclaimSeat(childComplexity, args["input"].(ReclaimSeatInput)), true
+	case "Mutation.registerPushSubscription":
+		if e.ComplexityRoot.Mutation.RegisterPushSubscription == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_registerPushSubscription_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RegisterPushSubscription(childComplexity, args["input"].(RegisterPushSubscriptionInput)), true
 	case "Mutation.resign":
 		if e.ComplexityRoot.Mutation.Resign == nil {
 			break
@@ -1624,6 +1666,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.TradeCards(childComplexity, args["input"].(TradeCardsInput)), true
+	case "Mutation.unregisterPushSubscription":
+		if e.ComplexityRoot.Mutation.UnregisterPushSubscription == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_unregisterPushSubscription_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UnregisterPushSubscription(childComplexity, args["input"].(UnregisterPushSubscriptionInput)), true
 	case "Mutation.updateNotificationPreferences":
 		if e.ComplexityRoot.Mutation.UpdateNotificationPreferences == nil {
 			break
@@ -1716,6 +1769,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PageInfo.StartCursor(childComplexity), true
 
+	case "PushSubscription.createdAt":
+		if e.ComplexityRoot.PushSubscription.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PushSubscription.CreatedAt(childComplexity), true
+	case "PushSubscription.device":
+		if e.ComplexityRoot.PushSubscription.Device == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PushSubscription.Device(childComplexity), true
+	case "PushSubscription.endpoint":
+		if e.ComplexityRoot.PushSubscription.Endpoint == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PushSubscription.Endpoint(childComplexity), true
+	case "PushSubscription.id":
+		if e.ComplexityRoot.PushSubscription.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PushSubscription.ID(childComplexity), true
+	case "PushSubscription.lastSuccessAt":
+		if e.ComplexityRoot.PushSubscription.LastSuccessAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PushSubscription.LastSuccessAt(childComplexity), true
+
 	case "Query.apiTokens":
 		if e.ComplexityRoot.Query.APITokens == nil {
 			break
@@ -1805,6 +1889,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Nodes(childComplexity, args["ids"].([]string)), true
+	case "Query.pushPublicKey":
+		if e.ComplexityRoot.Query.PushPublicKey == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.PushPublicKey(childComplexity), true
 	case "Query.viewer":
 		if e.ComplexityRoot.Query.Viewer == nil {
 			break
@@ -1824,6 +1914,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.QuietHours.Start(childComplexity), true
+
+	case "RegisterPushSubscriptionPayload.subscription":
+		if e.ComplexityRoot.RegisterPushSubscriptionPayload.Subscription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RegisterPushSubscriptionPayload.Subscription(childComplexity), true
+	case "RegisterPushSubscriptionPayload.userErrors":
+		if e.ComplexityRoot.RegisterPushSubscriptionPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RegisterPushSubscriptionPayload.UserErrors(childComplexity), true
 
 	case "RevokeApiTokenPayload.apiToken":
 		if e.ComplexityRoot.RevokeApiTokenPayload.APIToken == nil {
@@ -2129,6 +2232,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.TerritoryState.Owner(childComplexity), true
 
+	case "UnregisterPushSubscriptionPayload.removed":
+		if e.ComplexityRoot.UnregisterPushSubscriptionPayload.Removed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UnregisterPushSubscriptionPayload.Removed(childComplexity), true
+	case "UnregisterPushSubscriptionPayload.userErrors":
+		if e.ComplexityRoot.UnregisterPushSubscriptionPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UnregisterPushSubscriptionPayload.UserErrors(childComplexity), true
+
 	case "UpdateNotificationPreferencesPayload.user":
 		if e.ComplexityRoot.UpdateNotificationPreferencesPayload.User == nil {
 			break
@@ -2184,6 +2300,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.User.Phone(childComplexity), true
+	case "User.pushSubscriptions":
+		if e.ComplexityRoot.User.PushSubscriptions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.User.PushSubscriptions(childComplexity), true
 
 	case "UserError.code":
 		if e.ComplexityRoot.UserError.Code == nil {
@@ -2275,6 +2397,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("PublishMapVersionInput", ec.unmarshalInputPublishMapVersionInput),
 			graphql.NewInputUnmarshaler("QuietHoursInput", ec.unmarshalInputQuietHoursInput),
 			graphql.NewInputUnmarshaler("ReclaimSeatInput", ec.unmarshalInputReclaimSeatInput),
+			graphql.NewInputUnmarshaler("RegisterPushSubscriptionInput", ec.unmarshalInputRegisterPushSubscriptionInput),
 			graphql.NewInputUnmarshaler("RevokeApiTokenInput", ec.unmarshalInputRevokeApiTokenInput),
 			graphql.NewInputUnmarshaler("SeatInput", ec.unmarshalInputSeatInput),
 			graphql.NewInputUnmarshaler("SetMapVisibilityInput", ec.unmarshalInputSetMapVisibilityInput),
@@ -2282,6 +2405,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("SignUpInput", ec.unmarshalInputSignUpInput),
 			graphql.NewInputUnmarshaler("TradeCardsInput", ec.unmarshalInputTradeCardsInput),
 			graphql.NewInputUnmarshaler("TurnInput", ec.unmarshalInputTurnInput),
+			graphql.NewInputUnmarshaler("UnregisterPushSubscriptionInput", ec.unmarshalInputUnregisterPushSubscriptionInput),
 			graphql.NewInputUnmarshaler("UpdateNotificationPreferencesInput", ec.unmarshalInputUpdateNotificationPreferencesInput),
 			graphql.NewInputUnmarshaler("UploadMapInput", ec.unmarshalInputUploadMapInput),
 		)
@@ -2384,7 +2508,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/account.graphqls" "schema/base.graphqls" "schema/board_columns.graphqls" "schema/delegation.graphqls" "schema/game.graphqls" "schema/live.graphqls" "schema/maps.graphqls"
+//go:embed "schema/account.graphqls" "schema/base.graphqls" "schema/board_columns.graphqls" "schema/delegation.graphqls" "schema/game.graphqls" "schema/live.graphqls" "schema/maps.graphqls" "schema/push.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -2403,6 +2527,7 @@ var sources = []*ast.Source{
 	{Name: "schema/game.graphqls", Input: sourceData("schema/game.graphqls"), BuiltIn: false},
 	{Name: "schema/live.graphqls", Input: sourceData("schema/live.graphqls"), BuiltIn: false},
 	{Name: "schema/maps.graphqls", Input: sourceData("schema/maps.graphqls"), BuiltIn: false},
+	{Name: "schema/push.graphqls", Input: sourceData("schema/push.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -2848,6 +2973,22 @@ func (ec *executionContext) childFields_PageInfo(ctx context.Context, field grap
 	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
 }
 
+func (ec *executionContext) childFields_PushSubscription(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PushSubscription_id(ctx, field)
+	case "endpoint":
+		return ec.fieldContext_PushSubscription_endpoint(ctx, field)
+	case "device":
+		return ec.fieldContext_PushSubscription_device(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_PushSubscription_createdAt(ctx, field)
+	case "lastSuccessAt":
+		return ec.fieldContext_PushSubscription_lastSuccessAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PushSubscription", field.Name)
+}
+
 func (ec *executionContext) childFields_QuietHours(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "start":
@@ -2856,6 +2997,16 @@ func (ec *executionContext) childFields_QuietHours(ctx context.Context, field gr
 		return ec.fieldContext_QuietHours_end(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type QuietHours", field.Name)
+}
+
+func (ec *executionContext) childFields_RegisterPushSubscriptionPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "subscription":
+		return ec.fieldContext_RegisterPushSubscriptionPayload_subscription(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_RegisterPushSubscriptionPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RegisterPushSubscriptionPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_RevokeApiTokenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -3014,6 +3165,16 @@ func (ec *executionContext) childFields_TerritoryState(ctx context.Context, fiel
 	return nil, fmt.Errorf("no field named %q was found under type TerritoryState", field.Name)
 }
 
+func (ec *executionContext) childFields_UnregisterPushSubscriptionPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "removed":
+		return ec.fieldContext_UnregisterPushSubscriptionPayload_removed(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_UnregisterPushSubscriptionPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UnregisterPushSubscriptionPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_UpdateNotificationPreferencesPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "user":
@@ -3040,6 +3201,8 @@ func (ec *executionContext) childFields_User(ctx context.Context, field graphql.
 		return ec.fieldContext_User_notificationPreferences(ctx, field)
 	case "createdAt":
 		return ec.fieldContext_User_createdAt(ctx, field)
+	case "pushSubscriptions":
+		return ec.fieldContext_User_pushSubscriptions(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type User", field.Name)
 }
@@ -3474,6 +3637,20 @@ func (ec *executionContext) field_Mutation_reclaimSeat_args(ctx context.Context,
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_registerPushSubscription_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (RegisterPushSubscriptionInput, error) {
+			return ec.unmarshalNRegisterPushSubscriptionInput2routᚋgraphᚐRegisterPushSubscriptionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_resign_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -3564,6 +3741,20 @@ func (ec *executionContext) field_Mutation_tradeCards_args(ctx context.Context, 
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (TradeCardsInput, error) {
 			return ec.unmarshalNTradeCardsInput2routᚋgraphᚐTradeCardsInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_unregisterPushSubscription_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (UnregisterPushSubscriptionInput, error) {
+			return ec.unmarshalNUnregisterPushSubscriptionInput2routᚋgraphᚐUnregisterPushSubscriptionInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8629,6 +8820,120 @@ func (ec *executionContext) fieldContext_Mutation_setMapVisibility(ctx context.C
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_registerPushSubscription(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_registerPushSubscription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RegisterPushSubscription(ctx, fc.Args["input"].(RegisterPushSubscriptionInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *RegisterPushSubscriptionPayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *RegisterPushSubscriptionPayload) graphql.Marshaler {
+			return ec.marshalNRegisterPushSubscriptionPayload2ᚖroutᚋgraphᚐRegisterPushSubscriptionPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_registerPushSubscription(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RegisterPushSubscriptionPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_registerPushSubscription_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_unregisterPushSubscription(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_unregisterPushSubscription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UnregisterPushSubscription(ctx, fc.Args["input"].(UnregisterPushSubscriptionInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *UnregisterPushSubscriptionPayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *UnregisterPushSubscriptionPayload) graphql.Marshaler {
+			return ec.marshalNUnregisterPushSubscriptionPayload2ᚖroutᚋgraphᚐUnregisterPushSubscriptionPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_unregisterPushSubscription(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UnregisterPushSubscriptionPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_unregisterPushSubscription_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _NotificationKindChannel_kind(ctx context.Context, field graphql.CollectedField, obj *NotificationKindChannel) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -8898,6 +9203,121 @@ func (ec *executionContext) _PageInfo_endCursor(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _PushSubscription_id(ctx context.Context, field graphql.CollectedField, obj *ent.PushSubscription) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PushSubscription_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PushSubscription().ID(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PushSubscription_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PushSubscription", field, true, true, "ID")
+}
+
+func (ec *executionContext) _PushSubscription_endpoint(ctx context.Context, field graphql.CollectedField, obj *ent.PushSubscription) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PushSubscription_endpoint(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Endpoint, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PushSubscription_endpoint(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PushSubscription", field, false, false, "String")
+}
+
+func (ec *executionContext) _PushSubscription_device(ctx context.Context, field graphql.CollectedField, obj *ent.PushSubscription) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PushSubscription_device(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Device, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PushSubscription_device(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PushSubscription", field, false, false, "String")
+}
+
+func (ec *executionContext) _PushSubscription_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.PushSubscription) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PushSubscription_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PushSubscription_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PushSubscription", field, false, false, "Time")
+}
+
+func (ec *executionContext) _PushSubscription_lastSuccessAt(ctx context.Context, field graphql.CollectedField, obj *ent.PushSubscription) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PushSubscription_lastSuccessAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastSuccessAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PushSubscription_lastSuccessAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PushSubscription", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Query_node(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -9310,6 +9730,29 @@ func (ec *executionContext) fieldContext_Query_map(ctx context.Context, field gr
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_pushPublicKey(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_pushPublicKey(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().PushPublicKey(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_pushPublicKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Query", field, true, true, "String")
+}
+
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -9430,6 +9873,70 @@ func (ec *executionContext) _QuietHours_end(ctx context.Context, field graphql.C
 }
 func (ec *executionContext) fieldContext_QuietHours_end(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("QuietHours", field, false, false, "String")
+}
+
+func (ec *executionContext) _RegisterPushSubscriptionPayload_subscription(ctx context.Context, field graphql.CollectedField, obj *RegisterPushSubscriptionPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RegisterPushSubscriptionPayload_subscription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Subscription, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PushSubscription) graphql.Marshaler {
+			return ec.marshalOPushSubscription2ᚖroutᚋentᚐPushSubscription(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RegisterPushSubscriptionPayload_subscription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RegisterPushSubscriptionPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PushSubscription(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RegisterPushSubscriptionPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *RegisterPushSubscriptionPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RegisterPushSubscriptionPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖroutᚋgraphᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RegisterPushSubscriptionPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RegisterPushSubscriptionPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _RevokeApiTokenPayload_apiToken(ctx context.Context, field graphql.CollectedField, obj *RevokeAPITokenPayload) (ret graphql.Marshaler) {
@@ -10694,6 +11201,61 @@ func (ec *executionContext) fieldContext_TerritoryState_armies(_ context.Context
 	return graphql.NewScalarFieldContext("TerritoryState", field, false, false, "Int")
 }
 
+func (ec *executionContext) _UnregisterPushSubscriptionPayload_removed(ctx context.Context, field graphql.CollectedField, obj *UnregisterPushSubscriptionPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UnregisterPushSubscriptionPayload_removed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Removed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UnregisterPushSubscriptionPayload_removed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UnregisterPushSubscriptionPayload", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _UnregisterPushSubscriptionPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *UnregisterPushSubscriptionPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UnregisterPushSubscriptionPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖroutᚋgraphᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UnregisterPushSubscriptionPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UnregisterPushSubscriptionPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _UpdateNotificationPreferencesPayload_user(ctx context.Context, field graphql.CollectedField, obj *UpdateNotificationPreferencesPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -10926,6 +11488,38 @@ func (ec *executionContext) _User_createdAt(ctx context.Context, field graphql.C
 }
 func (ec *executionContext) fieldContext_User_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("User", field, false, false, "Time")
+}
+
+func (ec *executionContext) _User_pushSubscriptions(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_User_pushSubscriptions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.User().PushSubscriptions(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PushSubscription) graphql.Marshaler {
+			return ec.marshalOPushSubscription2ᚕᚖroutᚋentᚐPushSubscriptionᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_User_pushSubscriptions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "User",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PushSubscription(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _UserError_code(ctx context.Context, field graphql.CollectedField, obj *UserError) (ret graphql.Marshaler) {
@@ -13388,6 +13982,69 @@ func UnmarshalReclaimSeatInput(ctx context.Context, raw any) (ReclaimSeatInput, 
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputRegisterPushSubscriptionInput(ctx context.Context, obj any) (RegisterPushSubscriptionInput, error) {
+	var it RegisterPushSubscriptionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"endpoint", "p256dh", "auth", "device"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "endpoint":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("endpoint"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Endpoint = data
+		case "p256dh":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("p256dh"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.P256dh = data
+		case "auth":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("auth"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Auth = data
+		case "device":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("device"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Device = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalRegisterPushSubscriptionInput unmarshals raw into the RegisterPushSubscriptionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalRegisterPushSubscriptionInput(ctx context.Context, raw any) (RegisterPushSubscriptionInput, error) {
+	var out RegisterPushSubscriptionInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "RegisterPushSubscriptionInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputRevokeApiTokenInput(ctx context.Context, obj any) (RevokeAPITokenInput, error) {
 	var it RevokeAPITokenInput
 	if obj == nil {
@@ -13773,6 +14430,48 @@ func UnmarshalTurnInput(ctx context.Context, raw any) (TurnInput, error) {
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputUnregisterPushSubscriptionInput(ctx context.Context, obj any) (UnregisterPushSubscriptionInput, error) {
+	var it UnregisterPushSubscriptionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"endpoint"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "endpoint":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("endpoint"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Endpoint = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalUnregisterPushSubscriptionInput unmarshals raw into the UnregisterPushSubscriptionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUnregisterPushSubscriptionInput(ctx context.Context, raw any) (UnregisterPushSubscriptionInput, error) {
+	var out UnregisterPushSubscriptionInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UnregisterPushSubscriptionInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputUpdateNotificationPreferencesInput(ctx context.Context, obj any) (UpdateNotificationPreferencesInput, error) {
 	var it UpdateNotificationPreferencesInput
 	if obj == nil {
@@ -13919,6 +14618,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._User(ctx, sel, obj)
+	case *ent.PushSubscription:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._PushSubscription(ctx, sel, obj)
 	case *ent.GameMap:
 		if obj == nil {
 			return graphql.Null
@@ -15456,6 +16160,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "registerPushSubscription":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_registerPushSubscription(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "unregisterPushSubscription":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_unregisterPushSubscription(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -15612,6 +16330,60 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
+var pushSubscriptionImplementors = []string{"PushSubscription", "Node"}
+
+func (ec *executionContext) _PushSubscription(ctx context.Context, sel ast.SelectionSet, obj *ent.PushSubscription) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, pushSubscriptionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PushSubscription")
+		case "id":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PushSubscription_id(ctx, field, obj)
+				})
+		case "endpoint":
+			out.Values[i] = ec._PushSubscription_endpoint(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "device":
+			out.Values[i] = ec._PushSubscription_device(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._PushSubscription_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "lastSuccessAt":
+			out.Values[i] = ec._PushSubscription_lastSuccessAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var queryImplementors = []string{"Query"}
 
 func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
@@ -15685,6 +16457,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_map(ctx, field)
 				})
+		case "pushPublicKey":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_pushPublicKey(ctx, field)
+				})
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___type(ctx, field)
@@ -15734,6 +16512,44 @@ func (ec *executionContext) _QuietHours(ctx context.Context, sel ast.SelectionSe
 			}
 		case "end":
 			out.Values[i] = ec._QuietHours_end(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var registerPushSubscriptionPayloadImplementors = []string{"RegisterPushSubscriptionPayload"}
+
+func (ec *executionContext) _RegisterPushSubscriptionPayload(ctx context.Context, sel ast.SelectionSet, obj *RegisterPushSubscriptionPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, registerPushSubscriptionPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RegisterPushSubscriptionPayload")
+		case "subscription":
+			out.Values[i] = ec._RegisterPushSubscriptionPayload_subscription(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._RegisterPushSubscriptionPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -16316,6 +17132,44 @@ func (ec *executionContext) _TerritoryState(ctx context.Context, sel ast.Selecti
 	return out
 }
 
+var unregisterPushSubscriptionPayloadImplementors = []string{"UnregisterPushSubscriptionPayload"}
+
+func (ec *executionContext) _UnregisterPushSubscriptionPayload(ctx context.Context, sel ast.SelectionSet, obj *UnregisterPushSubscriptionPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, unregisterPushSubscriptionPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("UnregisterPushSubscriptionPayload")
+		case "removed":
+			out.Values[i] = ec._UnregisterPushSubscriptionPayload_removed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._UnregisterPushSubscriptionPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var updateNotificationPreferencesPayloadImplementors = []string{"UpdateNotificationPreferencesPayload"}
 
 func (ec *executionContext) _UpdateNotificationPreferencesPayload(ctx context.Context, sel ast.SelectionSet, obj *UpdateNotificationPreferencesPayload) graphql.Marshaler {
@@ -16405,6 +17259,12 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "pushSubscriptions":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._User_pushSubscriptions(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -17606,9 +18466,30 @@ func (ec *executionContext) unmarshalNPublishMapVersionInput2routᚋgraphᚐPubl
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNPushSubscription2ᚖroutᚋentᚐPushSubscription(ctx context.Context, sel ast.SelectionSet, v *ent.PushSubscription) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PushSubscription!")
+		return graphql.Null
+	}
+	return ec._PushSubscription(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNReclaimSeatInput2routᚋgraphᚐReclaimSeatInput(ctx context.Context, v any) (ReclaimSeatInput, error) {
 	res, err := ec.unmarshalInputReclaimSeatInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNRegisterPushSubscriptionInput2routᚋgraphᚐRegisterPushSubscriptionInput(ctx context.Context, v any) (RegisterPushSubscriptionInput, error) {
+	res, err := ec.unmarshalInputRegisterPushSubscriptionInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRegisterPushSubscriptionPayload2ᚖroutᚋgraphᚐRegisterPushSubscriptionPayload(ctx context.Context, sel ast.SelectionSet, v *RegisterPushSubscriptionPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "RegisterPushSubscriptionPayload!")
+		return graphql.Null
+	}
+	return ec._RegisterPushSubscriptionPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNRevokeApiTokenInput2routᚋgraphᚐRevokeAPITokenInput(ctx context.Context, v any) (RevokeAPITokenInput, error) {
@@ -17835,6 +18716,19 @@ func (ec *executionContext) unmarshalNTradeCardsInput2routᚋgraphᚐTradeCardsI
 func (ec *executionContext) unmarshalNTurnInput2routᚋgraphᚐTurnInput(ctx context.Context, v any) (TurnInput, error) {
 	res, err := ec.unmarshalInputTurnInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUnregisterPushSubscriptionInput2routᚋgraphᚐUnregisterPushSubscriptionInput(ctx context.Context, v any) (UnregisterPushSubscriptionInput, error) {
+	res, err := ec.unmarshalInputUnregisterPushSubscriptionInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNUnregisterPushSubscriptionPayload2ᚖroutᚋgraphᚐUnregisterPushSubscriptionPayload(ctx context.Context, sel ast.SelectionSet, v *UnregisterPushSubscriptionPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "UnregisterPushSubscriptionPayload!")
+		return graphql.Null
+	}
+	return ec._UnregisterPushSubscriptionPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNUpdateNotificationPreferencesInput2routᚋgraphᚐUpdateNotificationPreferencesInput(ctx context.Context, v any) (UpdateNotificationPreferencesInput, error) {
@@ -18289,6 +19183,32 @@ func (ec *executionContext) marshalOOneWayBorders2ᚖroutᚋgraphᚐOneWayBorder
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) marshalOPushSubscription2ᚕᚖroutᚋentᚐPushSubscriptionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.PushSubscription) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPushSubscription2ᚖroutᚋentᚐPushSubscription(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalOPushSubscription2ᚖroutᚋentᚐPushSubscription(ctx context.Context, sel ast.SelectionSet, v *ent.PushSubscription) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PushSubscription(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOQuietHours2ᚖroutᚋgraphᚐQuietHours(ctx context.Context, sel ast.SelectionSet, v *QuietHours) graphql.Marshaler {

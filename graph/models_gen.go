@@ -359,6 +359,24 @@ type ReclaimSeatInput struct {
 	GameID string `json:"gameId"`
 }
 
+// A Push API subscription as the browser's PushSubscription.toJSON() gives it.
+type RegisterPushSubscriptionInput struct {
+	// `endpoint`: the push service URL (https).
+	Endpoint string `json:"endpoint"`
+	// `keys.p256dh`: the browser's P-256 public key, URL-safe base64.
+	P256dh string `json:"p256dh"`
+	// `keys.auth`: the 16-byte authentication secret, URL-safe base64.
+	Auth string `json:"auth"`
+	// A label for the device (at most 100 characters).
+	Device *string `json:"device,omitempty"`
+}
+
+// The result of `registerPushSubscription`.
+type RegisterPushSubscriptionPayload struct {
+	Subscription *ent.PushSubscription `json:"subscription,omitempty"`
+	UserErrors   []*UserError          `json:"userErrors"`
+}
+
 // An API token to revoke.
 type RevokeAPITokenInput struct {
 	// The token's global id.
@@ -492,6 +510,17 @@ type TurnInput struct {
 	GameID          string  `json:"gameId"`
 	ExpectedVersion *int    `json:"expectedVersion,omitempty"`
 	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
+}
+
+type UnregisterPushSubscriptionInput struct {
+	Endpoint string `json:"endpoint"`
+}
+
+// The result of `unregisterPushSubscription`.
+type UnregisterPushSubscriptionPayload struct {
+	// Whether a subscription of the viewer's with that endpoint existed and was removed.
+	Removed    bool         `json:"removed"`
+	UserErrors []*UserError `json:"userErrors"`
 }
 
 // New notification preferences: every field left out stays as it is.

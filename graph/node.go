@@ -83,6 +83,15 @@ func (r *Resolver) node(ctx context.Context, gid string) (Noder, error) {
 			return nil, fmt.Errorf("error loading API token %d: %w", id, err)
 		}
 		return t, nil
+	case typePushSubscription:
+		sub, err := r.pushSubscriptionNode(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if sub == nil {
+			return nil, notFound
+		}
+		return sub, nil
 	case typeGame:
 		// Hands are never part of a Game: Seat.cards shows only the viewer's own.
 		g, err := r.gameByID(ctx, id, gid)

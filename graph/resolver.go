@@ -13,6 +13,7 @@ import (
 	"rout/ent"
 	"rout/game"
 	"rout/live"
+	"rout/notify"
 )
 
 // Deps are the API's dependencies.
@@ -34,6 +35,9 @@ type Deps struct {
 	// Live is the hub the subscriptions are served from. Nil: subscriptions fail with
 	// INTERNAL_SERVER_ERROR.
 	Live *live.Hub
+	// Push is the server's web push configuration (notify.Config.Push), validated; nil when the server
+	// does not send web push (pushPublicKey is null, registerPushSubscription refuses).
+	Push *notify.PushConfig
 }
 
 // Resolver is the root of the resolvers and the only place that holds the API's dependencies: every
@@ -43,6 +47,7 @@ type Resolver struct {
 	db     *sql.DB
 	game   *game.Service
 	live   *live.Hub
+	push   *notify.PushConfig
 	logger *slog.Logger
 	now    func() time.Time
 	cfg    Settings
@@ -82,6 +87,7 @@ func newResolver(cfg Settings, deps Deps) (*Resolver, error) {
 		db:              deps.DB,
 		game:            deps.Game,
 		live:            deps.Live,
+		push:            deps.Push,
 		logger:          deps.Logger,
 		now:             deps.Clock,
 		cfg:             cfg,

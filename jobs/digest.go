@@ -122,6 +122,9 @@ func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) err
 	case errors.Is(err, notify.ErrChannelUnavailable):
 		j.dropped(ctx, "channel_unavailable", userID, KindDigest, notify.KindYourTurn, ch, "no sender for the channel on this server")
 		return nil
+	case errors.Is(err, notify.ErrNoPushDevice):
+		j.dropped(ctx, "no_push_device", userID, KindDigest, notify.KindYourTurn, ch, "no web push device registered, or every one gone")
+		return nil
 	case notify.IsPermanent(err):
 		j.dropped(ctx, "permanent_failure", userID, KindDigest, notify.KindYourTurn, ch, err.Error())
 		return river.JobCancel(err)

@@ -81,6 +81,9 @@ func (w *notificationWorker) Work(ctx context.Context, job *river.Job[Notificati
 	case errors.Is(err, notify.ErrChannelUnavailable):
 		j.dropped(ctx, "channel_unavailable", userID, KindNotification, kind, ch, "no sender for the channel on this server")
 		return nil
+	case errors.Is(err, notify.ErrNoPushDevice):
+		j.dropped(ctx, "no_push_device", userID, KindNotification, kind, ch, "no web push device registered, or every one gone")
+		return nil
 	case notify.IsPermanent(err):
 		j.dropped(ctx, "permanent_failure", userID, KindNotification, kind, ch, err.Error())
 		return river.JobCancel(err)

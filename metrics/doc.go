@@ -30,7 +30,7 @@
 //	                                                      digest counts as your_turn) (NotificationSent)
 //	rout_notifications_dropped_total{reason}              notifications not sent, by reason: seen_live,
 //	                                                      seen_or_played, user_rate, channel_unavailable,
-//	                                                      permanent_failure (NotificationDropped)
+//	                                                      permanent_failure, no_push_device (NotificationDropped)
 //
 // The River series come from the database, so every replica reports the same numbers: aggregate them
 // with max, not sum. The query counts only unfinished and discarded jobs (completed and cancelled jobs

@@ -370,6 +370,8 @@ func TestIndexes(t *testing.T) {
 		{"notification_sends_user_id_sent_at", "CREATE INDEX notification_sends_user_id_sent_at ON public.notification_sends USING btree (user_id, sent_at)"},
 		{"notification_sends_sent_at", "CREATE INDEX notification_sends_sent_at ON public.notification_sends USING btree (sent_at)"},
 		{"commandkey_game_id_user_id_key", "CREATE UNIQUE INDEX commandkey_game_id_user_id_key ON public.command_keys USING btree (game_id, user_id, key)"},
+		{"push_subscriptions_endpoint_key", "CREATE UNIQUE INDEX push_subscriptions_endpoint_key ON public.push_subscriptions USING btree (endpoint)"},
+		{"pushsubscription_user_id_created_at", "CREATE INDEX pushsubscription_user_id_created_at ON public.push_subscriptions USING btree (user_id, created_at)"},
 	} {
 		if got, ok := defs[want.name]; !ok {
 			t.Errorf("index %s is missing", want.name)

@@ -36,6 +36,8 @@ type Config struct {
 	Email *EmailConfig
 	// SMS configures the SMS channel; nil when there is none (no ROUT_SMS_* variable set).
 	SMS *SMSConfig
+	// Push configures web push; nil when there is none (no ROUT_VAPID_* or ROUT_PUSH_* variable set).
+	Push *PushConfig
 	// Links holds the public address of the web client (ROUT_PUBLIC_URL), which every message links
 	// to. It is required when a channel is configured.
 	Links Links
@@ -45,7 +47,8 @@ type Config struct {
 
 // ConfigFromEnv reads the configuration of notifications from the environment, through getenv, and
 // validates it. Email is configured when any ROUT_SMTP_* variable is set, SMS when any ROUT_SMS_*
-// variable is set; each then needs its required variables. The error lists every problem, each on its
+// variable is set, web push when any ROUT_VAPID_* or ROUT_PUSH_* variable is set; each then needs its
+// required variables. The error lists every problem, each on its
 // own line.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	var cfg Config
@@ -87,6 +90,15 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		env.Func(EnvSMSTimeout, positiveDuration(&sms.Timeout))
 		cfg.SMS = sms
 	}
+	if anySet(env, EnvVAPIDPublicKey, EnvVAPIDPrivateKey, EnvVAPIDSubject, EnvPushTimeout, EnvPushTTL) {
+		push := &PushConfig{}
+		env.String(EnvVAPIDPublicKey, &push.PublicKey)
+		env.String(EnvVAPIDPrivateKey, &push.PrivateKey)
+		env.String(EnvVAPIDSubject, &push.Subject)
+		env.Func(EnvPushTimeout, positiveDuration(&push.Timeout))
+		env.Func(EnvPushTTL, positiveDuration(&push.TTL))
+		cfg.Push = push
+	}
 	env.String(EnvPublicURL, &cfg.Links.BaseURL)
 	if err := env.Err(); err != nil {
 		return Config{}, err
@@ -122,8 +134,8 @@ func positiveDuration(dst *time.Duration) func(string) error {
 	}
 }
 
-// Validate reports every setting notifications cannot work with, each on its own line: the email and SMS
-// settings (with their defaults applied) and the public URL, which a configured channel needs.
+// Validate reports every setting notifications cannot work with, each on its own line: the email, SMS and
+// web push settings (with their defaults applied) and the public URL, which a configured channel needs.
 func (c Config) Validate() error {
 	var errs []error
 	if c.UnsubscribeKey != "" && len(c.UnsubscribeKey) < 32 {
@@ -139,8 +151,13 @@ func (c Config) Validate() error {
 			errs = append(errs, err)
 		}
 	}
+	if c.Push != nil {
+		if err := c.Push.WithDefaults().validate(); err != nil {
+			errs = append(errs, err)
+		}
+	}
 	if c.Links.BaseURL == "" {
-		if c.Email != nil || c.SMS != nil {
+		if c.Email != nil || c.SMS != nil || c.Push != nil {
 			errs = append(errs, fmt.Errorf("%s is empty: notifications link to the game, so they need the public address of the "+
 				"web client, such as https://rout.example.com", EnvPublicURL))
 		}

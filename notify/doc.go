@@ -26,9 +26,11 @@
 //
 // # Routing
 //
-// Router.Notify picks the channel a player chose (a Channel: none, email or sms), writes the texts for
-// it and sends them. ChannelNone sends nothing. NewRouter builds a Router from a Config, which
-// ConfigFromEnv reads from the ROUT_SMTP_*, ROUT_SMS_* and ROUT_PUBLIC_URL variables; see
+// Router.Notify picks the channel a player chose (a Channel: none, email, sms or push), writes the texts
+// for it and sends them. The push sender (package rout/push) works on the database, so it is set on the
+// Router by whoever builds it; PushConfig holds its settings and the checks of registered endpoints and
+// keys. ChannelNone sends nothing. NewRouter builds a Router from a Config, which ConfigFromEnv reads
+// from the ROUT_SMTP_*, ROUT_SMS_*, ROUT_VAPID_*, ROUT_PUSH_* and ROUT_PUBLIC_URL variables; see
 // docs/notifications.md for the variables, the texts and the retry rules.
 //
 // Kind, Channel and StartTLSMode have stable snake_case names (String, Parse*, MarshalText) for job

@@ -3,13 +3,14 @@ package notify
 import "context"
 
 // Recipient is the person a message goes to. Each channel uses its own field: Email for email, Phone for
-// SMS.
+// SMS, UserID for web push.
 type Recipient struct {
 	// Email is the address for email, such as "ada@example.com" (no display name: that is Name).
 	Email string
 	// Phone is the number for SMS in E.164 form: "+" and the country code, such as "+14155550100".
 	Phone string
-	// UserID is the recipient's user, for the unsubscribe link; 0 for none.
+	// UserID is the recipient's user, for the unsubscribe link and web push (which goes to the user's
+	// registered devices); 0 for none.
 	UserID int
 	// Name is the name to address the recipient by, such as "Ada Lovelace"; optional. Email puts it in
 	// the To header.

@@ -20,8 +20,8 @@ const (
 	ChannelEmail
 	// ChannelSMS: by text message ("sms").
 	ChannelSMS
-	// ChannelPush: by web push to the user's browsers ("push"). No server sends it yet: Router.Notify
-	// fails with ErrChannelUnavailable.
+	// ChannelPush: by web push to the user's browsers ("push"). A server without VAPID keys has no
+	// push sender: Router.Notify fails with ErrChannelUnavailable.
 	ChannelPush
 )
 
@@ -73,12 +73,15 @@ func (c *Channel) UnmarshalText(text []byte) error {
 var ErrChannelUnavailable = errors.New("notification channel not configured on this server")
 
 // Router sends each notification through the channel its recipient chose, with the texts of that
-// channel: Compose's for email, ComposeSMS's for SMS.
+// channel: Compose's for email, ComposeSMS's for SMS and web push (with Compose's subject as the title).
 type Router struct {
 	// Email sends ChannelEmail notifications; nil when email is not configured.
 	Email Sender
 	// SMS sends ChannelSMS notifications; nil when SMS is not configured.
 	SMS Sender
+	// Push sends ChannelPush notifications to every device of the recipient (To.UserID); nil when web
+	// push is not configured. It gets the SMS text as Text, the email subject as Subject.
+	Push Sender
 	// Links makes the game link of a notification whose Data has none.
 	Links Links
 	// Unsubscribe signs the unsubscribe links of emails; nil for none.
@@ -86,7 +89,8 @@ type Router struct {
 }
 
 // NewRouter returns a Router with an Email sender when cfg.Email is set, an SMS sender when cfg.SMS is
-// set, and cfg.Links, or the reasons cfg is not valid.
+// set, and cfg.Links, or the reasons cfg is not valid. The web push sender works on the database, so
+// the caller sets Push (package rout/push builds it from cfg.Push).
 func NewRouter(cfg Config) (*Router, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -129,6 +133,7 @@ func (r *Router) Notify(ctx context.Context, ch Channel, kind Kind, to Recipient
 	case ChannelSMS:
 		sender = r.SMS
 	case ChannelPush:
+		sender = r.Push
 	default:
 		return Permanent(fmt.Errorf("error sending notification: %v is not a notification channel", ch))
 	}
@@ -142,9 +147,13 @@ func (r *Router) Notify(ctx context.Context, ch Channel, kind Kind, to Recipient
 	if r.Unsubscribe != nil && to.UserID > 0 {
 		m.Unsubscribe = r.Unsubscribe.URL(to.UserID, kind)
 	}
-	if ch == ChannelSMS {
+	switch ch {
+	case ChannelSMS:
 		m.Text = ComposeSMS(kind, data)
-	} else {
+	case ChannelPush:
+		m.Subject, _ = Compose(kind, data)
+		m.Text = ComposeSMS(kind, data)
+	default:
 		m.Subject, m.Text = Compose(kind, data)
 		m.HTML = HTMLOf(withUnsubscribe(m.Text, m.Unsubscribe))
 	}
@@ -155,7 +164,7 @@ func (r *Router) Notify(ctx context.Context, ch Channel, kind Kind, to Recipient
 }
 
 // NotifyDigest sends one message through channel ch that lists every game waiting on the recipient
-// (ComposeDigest for email, ComposeDigestSMS for SMS), deadlines in loc. Links left empty are set from
+// (ComposeDigest for email, ComposeDigestSMS for SMS and web push), deadlines in loc. Links left empty are set from
 // r.Links. Errors are as Notify's.
 func (r *Router) NotifyDigest(ctx context.Context, ch Channel, to Recipient, games []DigestGame, loc *time.Location) error {
 	if len(games) == 0 {
@@ -170,6 +179,7 @@ func (r *Router) NotifyDigest(ctx context.Context, ch Channel, to Recipient, gam
 	case ChannelSMS:
 		sender = r.SMS
 	case ChannelPush:
+		sender = r.Push
 	default:
 		return Permanent(fmt.Errorf("error sending a digest: %v is not a notification channel", ch))
 	}
@@ -185,9 +195,13 @@ func (r *Router) NotifyDigest(ctx context.Context, ch Channel, to Recipient, gam
 	if r.Unsubscribe != nil && to.UserID > 0 {
 		m.Unsubscribe = r.Unsubscribe.URL(to.UserID, KindYourTurn)
 	}
-	if ch == ChannelSMS {
+	switch ch {
+	case ChannelSMS:
 		m.Text = ComposeDigestSMS(games)
-	} else {
+	case ChannelPush:
+		m.Subject, _ = ComposeDigest(games, loc)
+		m.Text = ComposeDigestSMS(games)
+	default:
 		m.Subject, m.Text = ComposeDigest(games, loc)
 		m.HTML = HTMLOf(withUnsubscribe(m.Text, m.Unsubscribe))
 	}

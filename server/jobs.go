@@ -11,6 +11,7 @@ import (
 	"rout/jobs"
 	"rout/metrics"
 	"rout/notify"
+	"rout/push"
 )
 
 // newJobs returns the process's game service and the River jobs that work through it: the service's
@@ -27,11 +28,11 @@ func newJobs(cfg Config, db *Database, m *metrics.Metrics, logger *slog.Logger) 
 			opts.ListenURL = db.cluster.DSN()
 		}
 	}
-	if cfg.Notify.Email != nil || cfg.Notify.SMS != nil {
-		router, err := notify.NewRouter(cfg.Notify)
-		if err != nil {
-			return nil, nil, fmt.Errorf("error configuring notifications: %w", err)
-		}
+	router, err := newRouter(cfg.Notify, db, logger)
+	if err != nil {
+		return nil, nil, err
+	}
+	if router != nil {
 		opts.Notifier = router
 	}
 	effects, err := jobs.NewEffects(jobs.EffectsOpts{DB: db.DB, Config: cfg.Jobs, Logger: logger})
@@ -48,6 +49,24 @@ func newJobs(cfg Config, db *Database, m *metrics.Metrics, logger *slog.Logger) 
 		return nil, nil, err
 	}
 	return j, svc, nil
+}
+
+// newRouter returns the notification router of cfg's channels, web push sending through db; nil when no
+// channel is configured.
+func newRouter(cfg notify.Config, db *Database, logger *slog.Logger) (*notify.Router, error) {
+	if cfg.Email == nil && cfg.SMS == nil && cfg.Push == nil {
+		return nil, nil
+	}
+	router, err := notify.NewRouter(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("error configuring notifications: %w", err)
+	}
+	if cfg.Push != nil {
+		if router.Push, err = push.New(push.Opts{DB: db.DB, Config: *cfg.Push, Logger: logger}); err != nil {
+			return nil, err
+		}
+	}
+	return router, nil
 }
 
 // startJobs starts working jobs when cfg.Workers asks for it.

@@ -170,7 +170,8 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 // the game service svc and the live hub behind them.
 func newAPI(cfg Config, db *sql.DB, svc *game.Service, hub *live.Hub, m *metrics.Metrics, logger *slog.Logger) (api, record, previews http.Handler, err error) {
 	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
-	deps := graph.Deps{Ent: client, DB: db, Game: svc, Live: hub, Logger: logger, Extensions: []gqlgraphql.HandlerExtension{m.GraphQL()}}
+	deps := graph.Deps{Ent: client, DB: db, Game: svc, Live: hub, Logger: logger, Extensions: []gqlgraphql.HandlerExtension{m.GraphQL()},
+		Push: cfg.Notify.Push}
 	if api, err = graph.NewHandler(cfg.GraphQL, deps); err != nil {
 		return nil, nil, nil, err
 	}

@@ -7,6 +7,7 @@
 //	rout maps list|export|validate|generate|import  built-in, custom and imported maps
 //	rout odds A D                             exact battle odds
 //	rout sim                                  random legal games through the rules engine, or CPU tournaments
+//	rout push keys                            a new VAPID key pair for web push
 //	rout bench live                           live subscriptions against a plain websocket broadcast
 package main
 
@@ -82,6 +83,7 @@ func commands() []command {
 		{"maps", "list, export, validate and generate maps", runMaps},
 		{"odds", "print the exact odds of A attackers conquering D defenders", runOdds},
 		{"sim", "play random legal games and check invariants, or CPU tournaments (--seats)", runSim},
+		{"push", "web push tools: push keys prints a new VAPID key pair", runPush},
 		{"bench", "benchmarks: bench live measures the live subscriptions against a plain websocket broadcast", runBench},
 	}
 }

@@ -324,6 +324,38 @@ var (
 			},
 		},
 	}
+	// PushSubscriptionsColumns holds the columns for the "push_subscriptions" table.
+	PushSubscriptionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "endpoint", Type: field.TypeString, Unique: true, Size: 2147483647},
+		{Name: "p256dh", Type: field.TypeString, Size: 100},
+		{Name: "auth", Type: field.TypeString, Size: 40},
+		{Name: "device", Type: field.TypeString, Nullable: true, Size: 100},
+		{Name: "last_success_at", Type: field.TypeTime, Nullable: true},
+		{Name: "user_id", Type: field.TypeInt},
+	}
+	// PushSubscriptionsTable holds the schema information for the "push_subscriptions" table.
+	PushSubscriptionsTable = &schema.Table{
+		Name:       "push_subscriptions",
+		Columns:    PushSubscriptionsColumns,
+		PrimaryKey: []*schema.Column{PushSubscriptionsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "push_subscriptions_users_push_subscriptions",
+				Columns:    []*schema.Column{PushSubscriptionsColumns[7]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "pushsubscription_user_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{PushSubscriptionsColumns[7], PushSubscriptionsColumns[1]},
+			},
+		},
+	}
 	// TerritoriesColumns holds the columns for the "territories" table.
 	TerritoriesColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt, Increment: true},
@@ -420,6 +452,7 @@ var (
 		MapsTable,
 		NoticesTable,
 		PlayersTable,
+		PushSubscriptionsTable,
 		TerritoriesTable,
 		TokensTable,
 		UsersTable,
@@ -441,6 +474,7 @@ func init() {
 	NoticesTable.ForeignKeys[1].RefTable = UsersTable
 	PlayersTable.ForeignKeys[0].RefTable = GamesTable
 	PlayersTable.ForeignKeys[1].RefTable = UsersTable
+	PushSubscriptionsTable.ForeignKeys[0].RefTable = UsersTable
 	TerritoriesTable.ForeignKeys[0].RefTable = GamesTable
 	TokensTable.ForeignKeys[0].RefTable = UsersTable
 }

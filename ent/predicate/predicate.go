@@ -27,6 +27,9 @@ type Notice func(*sql.Selector)
 // Player is the predicate function for player builders.
 type Player func(*sql.Selector)
 
+// PushSubscription is the predicate function for pushsubscription builders.
+type PushSubscription func(*sql.Selector)
+
 // Territory is the predicate function for territory builders.
 type Territory func(*sql.Selector)
 

@@ -10,6 +10,7 @@ import (
 	"rout/ent/gamemap"
 	"rout/ent/notice"
 	"rout/ent/player"
+	"rout/ent/pushsubscription"
 	"rout/ent/schema"
 	"rout/ent/territory"
 	"rout/ent/token"
@@ -376,6 +377,59 @@ func init() {
 	player.DefaultTakeovers = playerDescTakeovers.Default.(int)
 	// player.TakeoversValidator is a validator for the "takeovers" field. It is called by the builders before save.
 	player.TakeoversValidator = playerDescTakeovers.Validators[0].(func(int) error)
+	pushsubscriptionMixin := schema.PushSubscription{}.Mixin()
+	pushsubscriptionMixinFields0 := pushsubscriptionMixin[0].Fields()
+	_ = pushsubscriptionMixinFields0
+	pushsubscriptionFields := schema.PushSubscription{}.Fields()
+	_ = pushsubscriptionFields
+	// pushsubscriptionDescCreatedAt is the schema descriptor for created_at field.
+	pushsubscriptionDescCreatedAt := pushsubscriptionMixinFields0[0].Descriptor()
+	// pushsubscription.DefaultCreatedAt holds the default value on creation for the created_at field.
+	pushsubscription.DefaultCreatedAt = pushsubscriptionDescCreatedAt.Default.(func() time.Time)
+	// pushsubscriptionDescEndpoint is the schema descriptor for endpoint field.
+	pushsubscriptionDescEndpoint := pushsubscriptionFields[1].Descriptor()
+	// pushsubscription.EndpointValidator is a validator for the "endpoint" field. It is called by the builders before save.
+	pushsubscription.EndpointValidator = pushsubscriptionDescEndpoint.Validators[0].(func(string) error)
+	// pushsubscriptionDescP256dh is the schema descriptor for p256dh field.
+	pushsubscriptionDescP256dh := pushsubscriptionFields[2].Descriptor()
+	// pushsubscription.P256dhValidator is a validator for the "p256dh" field. It is called by the builders before save.
+	pushsubscription.P256dhValidator = func() func(string) error {
+		validators := pushsubscriptionDescP256dh.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(p256dh string) error {
+			for _, fn := range fns {
+				if err := fn(p256dh); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// pushsubscriptionDescAuth is the schema descriptor for auth field.
+	pushsubscriptionDescAuth := pushsubscriptionFields[3].Descriptor()
+	// pushsubscription.AuthValidator is a validator for the "auth" field. It is called by the builders before save.
+	pushsubscription.AuthValidator = func() func(string) error {
+		validators := pushsubscriptionDescAuth.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(auth string) error {
+			for _, fn := range fns {
+				if err := fn(auth); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// pushsubscriptionDescDevice is the schema descriptor for device field.
+	pushsubscriptionDescDevice := pushsubscriptionFields[4].Descriptor()
+	// pushsubscription.DeviceValidator is a validator for the "device" field. It is called by the builders before save.
+	pushsubscription.DeviceValidator = pushsubscriptionDescDevice.Validators[0].(func(string) error)
 	territoryFields := schema.Territory{}.Fields()
 	_ = territoryFields
 	// territoryDescIdx is the schema descriptor for idx field.

@@ -106,6 +106,9 @@ func (User) Edges() []ent.Edge {
 		edge.To("notices", Notice.Type).
 			Annotations(entsql.OnDelete(entsql.Cascade)).
 			Comment("What the user was told about their games; deleted with the user."),
+		edge.To("push_subscriptions", PushSubscription.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)).
+			Comment("The devices that receive the user's web push notifications; deleted with the user."),
 	}
 }
 

@@ -1,0 +1,188 @@
+package notify
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestPushConfigFromEnv(t *testing.T) {
+	t.Parallel()
+	public, private, err := GenerateVAPIDKeys()
+	if err != nil {
+		t.Fatal(err)
+	}
+	valid := map[string]string{EnvVAPIDPublicKey: public, EnvVAPIDPrivateKey: private, EnvVAPIDSubject: "mailto:ops@rout.example.com",
+		EnvPublicURL: "https://rout.example.com"}
+	cfg, err := ConfigFromEnv(envFunc(valid))
+	if err != nil || cfg.Push == nil || cfg.Email != nil || cfg.SMS != nil {
+		t.Fatalf("ConfigFromEnv with the VAPID keys = %+v, %v", cfg, err)
+	}
+	if d := cfg.Push.WithDefaults(); d.Timeout != DefaultPushTimeout || d.TTL != DefaultPushTTL || d.AllowPrivateEndpoints {
+		t.Errorf("defaults %+v", d)
+	}
+	if cfg.Push.ApplicationServerKey() != public {
+		t.Errorf("ApplicationServerKey %q, want %q", cfg.Push.ApplicationServerKey(), public)
+	}
+	// A padded key is the same key.
+	padded := base64.URLEncoding.EncodeToString(mustDecode(t, public))
+	b64 := base64.RawURLEncoding.EncodeToString
+	otherPublic, _, _ := GenerateVAPIDKeys()
+	tests := []struct {
+		name string
+		env  map[string]string // changes to valid; "" unsets
+		want []string          // in the error; none: valid
+	}{
+		{"padded public key", map[string]string{EnvVAPIDPublicKey: padded}, nil},
+		{"https subject, timeout and TTL", map[string]string{EnvVAPIDSubject: "https://rout.example.com/contact",
+			EnvPushTimeout: "3s", EnvPushTTL: "1h"}, nil},
+		{"timeout alone", map[string]string{EnvVAPIDPublicKey: "", EnvVAPIDPrivateKey: "", EnvVAPIDSubject: "", EnvPushTimeout: "3s"},
+			[]string{EnvVAPIDPublicKey, EnvVAPIDPrivateKey, EnvVAPIDSubject}},
+		{"no private key", map[string]string{EnvVAPIDPrivateKey: ""}, []string{EnvVAPIDPrivateKey}},
+		{"no subject", map[string]string{EnvVAPIDSubject: ""}, []string{EnvVAPIDSubject}},
+		{"subject not a URL", map[string]string{EnvVAPIDSubject: "ops@rout.example.com"}, []string{EnvVAPIDSubject}},
+		{"subject http", map[string]string{EnvVAPIDSubject: "http://rout.example.com"}, []string{EnvVAPIDSubject}},
+		{"mailto without address", map[string]string{EnvVAPIDSubject: "mailto:ops"}, []string{EnvVAPIDSubject}},
+		{"public key not base64", map[string]string{EnvVAPIDPublicKey: "not base64!"}, []string{EnvVAPIDPublicKey}},
+		{"public key compressed", map[string]string{EnvVAPIDPublicKey: b64(mustDecode(t, public)[:33])}, []string{EnvVAPIDPublicKey}},
+		{"private key of 31 bytes", map[string]string{EnvVAPIDPrivateKey: b64(mustDecode(t, private)[:31])}, []string{EnvVAPIDPrivateKey}},
+		{"private key zero", map[string]string{EnvVAPIDPrivateKey: b64(make([]byte, 32))}, []string{EnvVAPIDPrivateKey}},
+		{"not one pair", map[string]string{EnvVAPIDPublicKey: otherPublic}, []string{EnvVAPIDPublicKey + " is not the public key of " + EnvVAPIDPrivateKey}},
+		{"keys swapped", map[string]string{EnvVAPIDPublicKey: private, EnvVAPIDPrivateKey: public}, []string{EnvVAPIDPublicKey, EnvVAPIDPrivateKey}},
+		{"bad timeout", map[string]string{EnvPushTimeout: "10"}, []string{EnvPushTimeout}},
+		{"TTL too long", map[string]string{EnvPushTTL: "700h"}, []string{EnvPushTTL}},
+		{"TTL not whole seconds", map[string]string{EnvPushTTL: "1500ms"}, []string{EnvPushTTL}},
+		{"no public URL", map[string]string{EnvPublicURL: ""}, []string{EnvPublicURL}},
+	}
+	for _, tt := range tests {
+		env := map[string]string{}
+		for k, v := range valid {
+			env[k] = v
+		}
+		for k, v := range tt.env {
+			env[k] = v
+		}
+		_, err := ConfigFromEnv(envFunc(env))
+		if len(tt.want) == 0 {
+			if err != nil {
+				t.Errorf("%s: ConfigFromEnv = %v, want no error", tt.name, err)
+			}
+			continue
+		}
+		if err == nil {
+			t.Errorf("%s: ConfigFromEnv = nil error", tt.name)
+			continue
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: ConfigFromEnv = %v, want an error naming %s", tt.name, err, w)
+			}
+		}
+		if strings.Contains(err.Error(), private) || strings.Contains(err.Error(), public[:20]) {
+			t.Errorf("%s: the error shows a key: %v", tt.name, err)
+		}
+	}
+	cfg, _ = ConfigFromEnv(envFunc(map[string]string{EnvVAPIDPublicKey: public, EnvVAPIDPrivateKey: private,
+		EnvVAPIDSubject: "mailto:ops@rout.example.com", EnvPublicURL: "https://rout.example.com", EnvPushTTL: "90m", EnvPushTimeout: "2s"}))
+	if cfg.Push == nil || cfg.Push.TTL != 90*time.Minute || cfg.Push.Timeout != 2*time.Second {
+		t.Errorf("TTL and timeout: %+v", cfg.Push)
+	}
+}
+
+func mustDecode(t *testing.T, s string) []byte {
+	t.Helper()
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestCheckEndpoint: public https endpoints pass; internal ones pass only with AllowPrivateEndpoints,
+// and what is not an https URL never does.
+func TestCheckEndpoint(t *testing.T) {
+	t.Parallel()
+	strict, lax := PushConfig{}, PushConfig{AllowPrivateEndpoints: true}
+	for _, tc := range []struct {
+		endpoint    string
+		strict, lax bool // whether each accepts it
+	}{
+		{"https://fcm.googleapis.com/fcm/send/abc:def", true, true},
+		{"https://updates.push.services.mozilla.com/wpush/v2/gAAAA", true, true},
+		{"https://web.push.apple.com/QGx", true, true},
+		{"https://8.8.8.8/x", true, true},
+		{"https://[2001:4860::8888]/x", true, true},
+		{"https://127.0.0.1:8443/x", false, true},
+		{"https://localhost/x", false, true},
+		{"https://LOCALHOST./x", false, true},
+		{"https://10.0.0.1/x", false, true},
+		{"https://172.16.5.4/x", false, true},
+		{"https://100.64.1.1/x", false, true},
+		{"https://169.254.169.254/x", false, true},
+		{"https://[fe80::1]/x", false, true},
+		{"https://[::]/x", false, true},
+		{"https://0.1.2.3/x", false, true},
+		{"https://224.0.0.1/x", false, true},
+		{"https://2130706433/x", false, true},
+		{"http://fcm.googleapis.com/x", false, false},
+		{"ftp://push.example.net/x", false, false},
+		{"https://", false, false},
+		{"push.example.net/x", false, false},
+		{"https://a@push.example.net/x", false, false},
+		{"https://push.example.net/a b", false, false},
+		{"", false, false},
+	} {
+		if got := strict.CheckEndpoint(tc.endpoint) == nil; got != tc.strict {
+			t.Errorf("CheckEndpoint(%q) accepts: %v, want %v", tc.endpoint, got, tc.strict)
+		}
+		if got := lax.CheckEndpoint(tc.endpoint) == nil; got != tc.lax {
+			t.Errorf("CheckEndpoint(%q) with AllowPrivateEndpoints accepts: %v, want %v", tc.endpoint, got, tc.lax)
+		}
+	}
+}
+
+// recordingSender keeps the messages it is given.
+type recordingSender struct{ msgs []Message }
+
+func (s *recordingSender) Send(_ context.Context, m Message) error {
+	s.msgs = append(s.msgs, m)
+	return nil
+}
+
+// TestRouterPush: web push gets the email's subject as its title and the SMS text as its body, a
+// digest likewise; a router without a push sender fails with ErrChannelUnavailable.
+func TestRouterPush(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	r := &Router{Links: Links{BaseURL: "https://rout.example"}}
+	err := r.Notify(ctx, ChannelPush, KindTurnWarning, Recipient{UserID: 7}, warnData)
+	if !errors.Is(err, ErrChannelUnavailable) || !IsPermanent(err) {
+		t.Errorf("Notify by push without a sender = %v, want a permanent ErrChannelUnavailable", err)
+	}
+	rec := &recordingSender{}
+	r.Push = rec
+	if err := r.Notify(ctx, ChannelPush, KindTurnWarning, Recipient{UserID: 7}, warnData); err != nil {
+		t.Fatal(err)
+	}
+	games := []DigestGame{{GameID: 1, Turn: 3}, {GameID: 2, Turn: 5}}
+	if err := r.NotifyDigest(ctx, ChannelPush, Recipient{UserID: 7}, games, time.UTC); err != nil {
+		t.Fatal(err)
+	}
+	withLink := warnData
+	withLink.Link = "https://rout.example/games/42"
+	subject, _ := Compose(KindTurnWarning, withLink)
+	digestSubject, _ := ComposeDigest(games, time.UTC)
+	if len(rec.msgs) != 2 {
+		t.Fatalf("%d messages, want 2", len(rec.msgs))
+	}
+	if m := rec.msgs[0]; m.Subject != subject || m.Text != ComposeSMS(KindTurnWarning, withLink) || m.Link != withLink.Link ||
+		m.GameID != 42 || m.Kind != KindTurnWarning || m.To.UserID != 7 {
+		t.Errorf("push message %+v", m)
+	}
+	if m := rec.msgs[1]; m.Subject != digestSubject || m.Text != ComposeDigestSMS(games) || m.Link != "https://rout.example/games/1" {
+		t.Errorf("push digest %+v", m)
+	}
+}
