@@ -2,9 +2,10 @@
 // web/dist, embedded in the binary so that `go build` needs no Node. `make web` rebuilds dist; CI checks
 // that the committed build matches the sources (docs/web.md).
 //
-// Handler serves the files of dist with long caching for the hashed assets, index.html for every other
-// path that names no file (the app routes in the browser), and a Content-Security-Policy that lets the
-// page load only its own files and talk only to its own origin.
+// Handler serves the files of dist with long caching for the hashed assets (the others, such as the
+// service worker /sw.js, are revalidated on every use), index.html for every other path that names no
+// file (the app routes in the browser), and a Content-Security-Policy that lets the page load only its
+// own files and talk only to its own origin.
 package web
 
 import (

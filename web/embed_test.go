@@ -102,6 +102,30 @@ func TestHandlerServesTheAppWithFallbackAndCaching(t *testing.T) {
 	}
 }
 
+// The service worker of web push is at the root, so that the page can register it with scope /: a
+// JavaScript type (browsers refuse a worker of another), checked for updates on every registration
+// (no-cache), and a classic script (no module syntax, so it registers without type: "module").
+func TestHandlerServesTheServiceWorkerAtTheRoot(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(web.Handler())
+	defer srv.Close()
+	for _, gz := range []bool{false, true} {
+		res, body := get(t, srv, http.MethodGet, "/sw.js", gz)
+		if res.StatusCode != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/javascript") ||
+			res.Header.Get("Cache-Control") != "no-cache" || res.Header.Get("Content-Security-Policy") != web.ContentSecurityPolicy {
+			t.Fatalf("GET /sw.js (gzip %v): status %d, headers %v", gz, res.StatusCode, res.Header)
+		}
+		for _, want := range []string{`"push"`, `"notificationclick"`, "showNotification", "openWindow"} {
+			if !strings.Contains(strings.ReplaceAll(body, "`", `"`), want) {
+				t.Errorf("/sw.js has no %s:\n%s", want, body)
+			}
+		}
+		if regexp.MustCompile(`\b(?:import|export)\b`).MatchString(body) {
+			t.Errorf("/sw.js is a module, not a classic script:\n%s", body)
+		}
+	}
+}
+
 // The policy allows nothing from another origin: every source is 'self', 'none', data: or blob:.
 func TestContentSecurityPolicyIsSameOrigin(t *testing.T) {
 	t.Parallel()

@@ -2,7 +2,8 @@
 // started `rout serve`: two users sign up in two browser contexts, one creates a game with a CPU seat and
 // invites the other, both play every phase (claim, placement, reinforce with cards when they come,
 // attack with the odds shown, occupy, fortify, end turn), one reloads mid-game and resumes live, then
-// both resign and the game is over; the replay steps through it. axe-core checks the main screens.
+// both resign and the game is over; the replay steps through it; the settings page's web push section
+// and the service worker. axe-core checks the main screens.
 //
 //   node e2e/run.mjs http://127.0.0.1:8080
 //
@@ -186,6 +187,50 @@ async function step(name, page, turnState) {
   return "";
 }
 
+/**
+ * Web push on a server without VAPID keys (this test's): the settings page says the server does not send
+ * it, offers no button and no Push channel; the service worker /sw.js registers with scope / all the same,
+ * and a push message delivered to it (through the DevTools protocol, as a push service would) shows the
+ * notification with its tag, renotify and the game's link.
+ */
+async function webPush(ctx, page) {
+  const section = page.getByRole("region", { name: "Notifications on this device" });
+  await section.getByRole("status").filter({ hasText: "This server does not send web push notifications" }).waitFor({ timeout: T });
+  if ((await section.getByRole("button", { name: /on this device/ }).count()) > 0) throw new Error("the device section offers a button on a server without web push");
+  const push = page.getByLabel("It is my turn", { exact: true }).locator('option[value="PUSH"]');
+  if (!(await push.isDisabled()) || !/does not send/.test((await push.textContent()) ?? "")) throw new Error("the Push channel is offered on a server without web push");
+
+  await ctx.grantPermissions(["notifications"], { origin: base });
+  const cdp = await ctx.newCDPSession(page);
+  const registrations = [];
+  cdp.on("ServiceWorker.workerRegistrationUpdated", (e) => registrations.push(...e.registrations));
+  await cdp.send("ServiceWorker.enable");
+  const reg = await page.evaluate(async () => {
+    const r = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+    await navigator.serviceWorker.ready;
+    return { scope: r.scope, state: r.active?.state };
+  });
+  if (reg.scope !== `${base}/` || !["activating", "activated"].includes(reg.state)) throw new Error(`the service worker did not register with scope /: ${JSON.stringify(reg)}`);
+  const id = registrations.find((r) => r.scopeURL === `${base}/` && !r.isDeleted)?.registrationId;
+  if (id === undefined) throw new Error(`no registration of the service worker seen: ${JSON.stringify(registrations)}`);
+  const message = { title: "Your turn in e2e", body: "Turn 3, play by 18:00 UTC.", url: "/games/e2e", tag: "e2e-your_turn" };
+  await cdp.send("ServiceWorker.deliverPushMessage", { origin: base, registrationId: id, data: JSON.stringify(message) });
+  const shown = await page.evaluate(async (tag) => {
+    const r = await navigator.serviceWorker.ready;
+    for (let i = 0; i < 100; i++) {
+      const ns = await r.getNotifications({ tag });
+      if (ns.length > 0) return ns.map((n) => ({ title: n.title, body: n.body, tag: n.tag, renotify: n.renotify, url: n.data?.url }));
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+    return [];
+  }, message.tag);
+  const want = [{ title: message.title, body: message.body, tag: message.tag, renotify: true, url: `${base}/games/e2e` }];
+  if (JSON.stringify(shown) !== JSON.stringify(want)) throw new Error(`the push showed ${JSON.stringify(shown)}, want ${JSON.stringify(want)}`);
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).unregister());
+  await cdp.detach();
+  log("web push: the section says the server does not send it; /sw.js registers and shows a pushed notification");
+}
+
 try {
   const ctxA = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const ctxB = await browser.newContext({ viewport: { width: 420, height: 900 }, isMobile: true, hasTouch: true });
@@ -329,6 +374,7 @@ try {
   await a.getByLabel("New token's name").fill("e2e bot");
   await a.getByRole("button", { name: "Create a token" }).click();
   await a.locator(".secret code", { hasText: /^rout_a_/ }).waitFor({ timeout: T });
+  await webPush(ctxA, a);
   await axe(a, "settings");
 
   if (problems.length > 0) throw new Error(`the pages reported errors:\n${problems.join("\n")}`);

@@ -67,6 +67,7 @@ export const NotificationPrefsFields = graphql(`
 
 export const NotificationPrefsQuery = graphql(`
   query NotificationPrefs {
+    pushPublicKey
     viewer { id notify phone ...NotificationPrefsFields }
   }
 `);
@@ -386,6 +387,31 @@ export const GameLogQuery = graphql(`
     game(id: $id) {
       id
       events(after: $after, first: 100) { seq turn seat kind payload }
+    }
+  }
+`);
+
+export const PushDevicesQuery = graphql(`
+  query PushDevices {
+    pushPublicKey
+    viewer { id pushSubscriptions { id endpoint device createdAt lastSuccessAt } }
+  }
+`);
+
+export const RegisterPushMutation = graphql(`
+  mutation RegisterPush($input: RegisterPushSubscriptionInput!) {
+    registerPushSubscription(input: $input) {
+      subscription { id }
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const UnregisterPushMutation = graphql(`
+  mutation UnregisterPush($input: UnregisterPushSubscriptionInput!) {
+    unregisterPushSubscription(input: $input) {
+      removed
+      userErrors { code field message }
     }
   }
 `);

@@ -20,7 +20,7 @@ type Documents = {
     "\n  mutation SignOut {\n    signOut {\n      revoked\n      userErrors { code field message }\n    }\n  }\n": typeof types.SignOutDocument,
     "\n  mutation UpdateNotifications($input: UpdateNotificationPreferencesInput!) {\n    updateNotificationPreferences(input: $input) {\n      user { id notify phone ...NotificationPrefsFields }\n      userErrors { code field message }\n    }\n  }\n": typeof types.UpdateNotificationsDocument,
     "\n  fragment NotificationPrefsFields on User {\n    notificationPreferences {\n      channels { kind channel }\n      digestHours\n      timeZone\n      quietHours { start end }\n      always\n    }\n  }\n": typeof types.NotificationPrefsFieldsFragmentDoc,
-    "\n  query NotificationPrefs {\n    viewer { id notify phone ...NotificationPrefsFields }\n  }\n": typeof types.NotificationPrefsDocument,
+    "\n  query NotificationPrefs {\n    pushPublicKey\n    viewer { id notify phone ...NotificationPrefsFields }\n  }\n": typeof types.NotificationPrefsDocument,
     "\n  query ApiTokens {\n    apiTokens(first: 100) {\n      totalCount\n      edges { node { id name createdAt lastUsedAt expiresAt } }\n    }\n  }\n": typeof types.ApiTokensDocument,
     "\n  mutation CreateApiToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      apiToken { id name createdAt }\n      secret\n      userErrors { code field message }\n    }\n  }\n": typeof types.CreateApiTokenDocument,
     "\n  mutation RevokeApiToken($input: RevokeApiTokenInput!) {\n    revokeApiToken(input: $input) {\n      apiToken { id }\n      userErrors { code field message }\n    }\n  }\n": typeof types.RevokeApiTokenDocument,
@@ -50,6 +50,9 @@ type Documents = {
     "\n  mutation EndTurn($input: TurnInput!) {\n    endTurn(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": typeof types.EndTurnDocument,
     "\n  mutation Resign($input: TurnInput!) {\n    resign(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": typeof types.ResignDocument,
     "\n  query GameLog($id: ID!, $after: Int) {\n    game(id: $id) {\n      id\n      events(after: $after, first: 100) { seq turn seat kind payload }\n    }\n  }\n": typeof types.GameLogDocument,
+    "\n  query PushDevices {\n    pushPublicKey\n    viewer { id pushSubscriptions { id endpoint device createdAt lastSuccessAt } }\n  }\n": typeof types.PushDevicesDocument,
+    "\n  mutation RegisterPush($input: RegisterPushSubscriptionInput!) {\n    registerPushSubscription(input: $input) {\n      subscription { id }\n      userErrors { code field message }\n    }\n  }\n": typeof types.RegisterPushDocument,
+    "\n  mutation UnregisterPush($input: UnregisterPushSubscriptionInput!) {\n    unregisterPushSubscription(input: $input) {\n      removed\n      userErrors { code field message }\n    }\n  }\n": typeof types.UnregisterPushDocument,
 };
 const documents: Documents = {
     "\n  query Viewer {\n    viewer {\n      id\n      name\n      email\n      phone\n      notify\n    }\n  }\n": types.ViewerDocument,
@@ -58,7 +61,7 @@ const documents: Documents = {
     "\n  mutation SignOut {\n    signOut {\n      revoked\n      userErrors { code field message }\n    }\n  }\n": types.SignOutDocument,
     "\n  mutation UpdateNotifications($input: UpdateNotificationPreferencesInput!) {\n    updateNotificationPreferences(input: $input) {\n      user { id notify phone ...NotificationPrefsFields }\n      userErrors { code field message }\n    }\n  }\n": types.UpdateNotificationsDocument,
     "\n  fragment NotificationPrefsFields on User {\n    notificationPreferences {\n      channels { kind channel }\n      digestHours\n      timeZone\n      quietHours { start end }\n      always\n    }\n  }\n": types.NotificationPrefsFieldsFragmentDoc,
-    "\n  query NotificationPrefs {\n    viewer { id notify phone ...NotificationPrefsFields }\n  }\n": types.NotificationPrefsDocument,
+    "\n  query NotificationPrefs {\n    pushPublicKey\n    viewer { id notify phone ...NotificationPrefsFields }\n  }\n": types.NotificationPrefsDocument,
     "\n  query ApiTokens {\n    apiTokens(first: 100) {\n      totalCount\n      edges { node { id name createdAt lastUsedAt expiresAt } }\n    }\n  }\n": types.ApiTokensDocument,
     "\n  mutation CreateApiToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      apiToken { id name createdAt }\n      secret\n      userErrors { code field message }\n    }\n  }\n": types.CreateApiTokenDocument,
     "\n  mutation RevokeApiToken($input: RevokeApiTokenInput!) {\n    revokeApiToken(input: $input) {\n      apiToken { id }\n      userErrors { code field message }\n    }\n  }\n": types.RevokeApiTokenDocument,
@@ -88,6 +91,9 @@ const documents: Documents = {
     "\n  mutation EndTurn($input: TurnInput!) {\n    endTurn(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": types.EndTurnDocument,
     "\n  mutation Resign($input: TurnInput!) {\n    resign(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": types.ResignDocument,
     "\n  query GameLog($id: ID!, $after: Int) {\n    game(id: $id) {\n      id\n      events(after: $after, first: 100) { seq turn seat kind payload }\n    }\n  }\n": types.GameLogDocument,
+    "\n  query PushDevices {\n    pushPublicKey\n    viewer { id pushSubscriptions { id endpoint device createdAt lastSuccessAt } }\n  }\n": types.PushDevicesDocument,
+    "\n  mutation RegisterPush($input: RegisterPushSubscriptionInput!) {\n    registerPushSubscription(input: $input) {\n      subscription { id }\n      userErrors { code field message }\n    }\n  }\n": types.RegisterPushDocument,
+    "\n  mutation UnregisterPush($input: UnregisterPushSubscriptionInput!) {\n    unregisterPushSubscription(input: $input) {\n      removed\n      userErrors { code field message }\n    }\n  }\n": types.UnregisterPushDocument,
 };
 
 /**
@@ -131,7 +137,7 @@ export function graphql(source: "\n  fragment NotificationPrefsFields on User {\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query NotificationPrefs {\n    viewer { id notify phone ...NotificationPrefsFields }\n  }\n"): (typeof documents)["\n  query NotificationPrefs {\n    viewer { id notify phone ...NotificationPrefsFields }\n  }\n"];
+export function graphql(source: "\n  query NotificationPrefs {\n    pushPublicKey\n    viewer { id notify phone ...NotificationPrefsFields }\n  }\n"): (typeof documents)["\n  query NotificationPrefs {\n    pushPublicKey\n    viewer { id notify phone ...NotificationPrefsFields }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -248,6 +254,18 @@ export function graphql(source: "\n  mutation Resign($input: TurnInput!) {\n    
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query GameLog($id: ID!, $after: Int) {\n    game(id: $id) {\n      id\n      events(after: $after, first: 100) { seq turn seat kind payload }\n    }\n  }\n"): (typeof documents)["\n  query GameLog($id: ID!, $after: Int) {\n    game(id: $id) {\n      id\n      events(after: $after, first: 100) { seq turn seat kind payload }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PushDevices {\n    pushPublicKey\n    viewer { id pushSubscriptions { id endpoint device createdAt lastSuccessAt } }\n  }\n"): (typeof documents)["\n  query PushDevices {\n    pushPublicKey\n    viewer { id pushSubscriptions { id endpoint device createdAt lastSuccessAt } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RegisterPush($input: RegisterPushSubscriptionInput!) {\n    registerPushSubscription(input: $input) {\n      subscription { id }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation RegisterPush($input: RegisterPushSubscriptionInput!) {\n    registerPushSubscription(input: $input) {\n      subscription { id }\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UnregisterPush($input: UnregisterPushSubscriptionInput!) {\n    unregisterPushSubscription(input: $input) {\n      removed\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation UnregisterPush($input: UnregisterPushSubscriptionInput!) {\n    unregisterPushSubscription(input: $input) {\n      removed\n      userErrors { code field message }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -1,4 +1,5 @@
-// The account: how and when to be told about my games (kind by kind), browser notifications, API tokens, signing out.
+// The account: how and when to be told about my games (kind by kind), web push on this device, browser
+// notifications, API tokens, signing out.
 import { useEffect, useState } from "preact/hooks";
 import { APIError, mutate, query, userErrorText } from "../api/client";
 import {
@@ -13,6 +14,7 @@ import type { NotificationChannel } from "../gql/graphql";
 import { ErrorLine, Field } from "../ui/form";
 import { CHANNELS, formFromPrefs, inputFromForm, NOTICE_KINDS, prefsErrorText, type PrefsForm } from "../ui/notifyprefs";
 import { navigate } from "../ui/router";
+import { PushDevices } from "./pushdevices";
 import { loadViewer, signedOut, type Viewer } from "../ui/session";
 
 export function SettingsPage(props: { viewer: Viewer }) {
@@ -38,6 +40,7 @@ export function SettingsPage(props: { viewer: Viewer }) {
         </button>
       </p>
       <NotificationSettings viewer={v} />
+      <PushDevices />
       <BrowserNotifications />
       <ApiTokens />
     </div>
@@ -58,10 +61,13 @@ function NotificationSettings(props: { viewer: Viewer }) {
   const [form, setForm] = useState<PrefsForm | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  // The server's VAPID key: null on a server that does not send web push, which offers no Push channel.
+  const [pushKey, setPushKey] = useState<string | null>(null);
   const fallback = (props.viewer.notify ?? "EMAIL") as NotificationChannel;
   useEffect(() => {
     query(NotificationPrefsQuery, {})
       .then((d) => {
+        setPushKey(d.pushPublicKey ?? null);
         const p = d.viewer?.notificationPreferences;
         if (p) setForm(formFromPrefs(p, fallback, browserZone()));
         else setError("Could not load your notification settings.");
@@ -96,8 +102,8 @@ function NotificationSettings(props: { viewer: Viewer }) {
     <form class="card" onSubmit={save} aria-labelledby="notify-title">
       <h2 id="notify-title">Notifications</h2>
       <p class="hint">
-        Email goes to {props.viewer.email}; SMS {phone ? `to ${phone}` : "needs the phone number given at sign up"}; push sends nothing on
-        a server without web push.
+        Email goes to {props.viewer.email}; SMS {phone ? `to ${phone}` : "needs the phone number given at sign up"}; push{" "}
+        {pushKey ? "goes to the devices you enable below" : "is not offered, as this server does not send web push"}.
       </p>
       <ErrorLine text={error} />
       {!form ? (
@@ -114,8 +120,8 @@ function NotificationSettings(props: { viewer: Viewer }) {
                   onChange={(e) => change({ channels: { ...form.channels, [kind]: e.currentTarget.value as NotificationChannel } })}
                 >
                   {CHANNELS.map((c) => (
-                    <option key={c} value={c}>
-                      {CHANNEL_WORDS[c]}
+                    <option key={c} value={c} disabled={c === "PUSH" && !pushKey}>
+                      {c === "PUSH" && !pushKey ? "Push (this server does not send it)" : CHANNEL_WORDS[c]}
                     </option>
                   ))}
                 </select>
