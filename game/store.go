@@ -44,31 +44,66 @@ func lockGame(ctx context.Context, tx *sql.Tx, id int) (*gameRow, error) {
 	return loadGame(ctx, tx, id, " FOR UPDATE")
 }
 
-// loadGame loads the game row, with a locking clause ("" for none).
-func loadGame(ctx context.Context, q querier, id int, lock string) (*gameRow, error) {
+// gameColumns are the columns of games a gameRow holds, in the order scan reads them.
+const gameColumns = `id, map_id, creator_id, turn_limit_seconds, claim, card_system, ttb_percent,
+	status, version, seq, engine, dice, invite_code, phase, turn, current_seat, winner_seat, turn_deadline, warning_at,
+	created_at, updated_at, started_at, finished_at`
+
+// scanGame reads a row of gameColumns.
+func scanGame(row interface{ Scan(dest ...any) error }) (*gameRow, error) {
 	var g gameRow
 	var limit int64
 	var claim, cards string
-	err := q.QueryRowContext(ctx, `SELECT id, map_id, creator_id, turn_limit_seconds, claim, card_system, ttb_percent,
-		status, version, seq, engine, dice, invite_code, phase, turn, current_seat, winner_seat, turn_deadline, warning_at,
-		created_at, updated_at, started_at, finished_at FROM games WHERE id = $1`+lock, id).Scan(
-		&g.id, &g.mapID, &g.creatorID, &limit, &claim, &cards, &g.ttbPercent,
+	if err := row.Scan(&g.id, &g.mapID, &g.creatorID, &limit, &claim, &cards, &g.ttbPercent,
 		&g.status, &g.version, &g.seq, &g.engine, &g.dice, &g.inviteCode, &g.phase, &g.turn, &g.currentSeat, &g.winner,
-		&g.deadline, &g.warning, &g.createdAt, &g.updatedAt, &g.startedAt, &g.finishedAt)
+		&g.deadline, &g.warning, &g.createdAt, &g.updatedAt, &g.startedAt, &g.finishedAt); err != nil {
+		return nil, err
+	}
+	g.turnLimit = time.Duration(limit) * time.Second
+	if err := g.claim.UnmarshalText([]byte(claim)); err != nil {
+		return nil, fmt.Errorf("game %d: %w", g.id, err)
+	}
+	if err := g.cards.UnmarshalText([]byte(cards)); err != nil {
+		return nil, fmt.Errorf("game %d: %w", g.id, err)
+	}
+	return &g, nil
+}
+
+// loadGame loads the game row, with a locking clause ("" for none).
+func loadGame(ctx context.Context, q querier, id int, lock string) (*gameRow, error) {
+	g, err := scanGame(q.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = $1`+lock, id))
 	if err == sql.ErrNoRows {
 		return nil, errorf(CodeNotFound, "no game %d", id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("error loading game %d: %w", id, err)
 	}
-	g.turnLimit = time.Duration(limit) * time.Second
-	if err := g.claim.UnmarshalText([]byte(claim)); err != nil {
-		return nil, fmt.Errorf("game %d: %w", id, err)
+	return g, nil
+}
+
+// lockDue loads and locks up to limit active games other than except whose turn deadline is at or before
+// now, the oldest deadline first, skipping the games another transaction has locked. The partial index on
+// games (turn_deadline) WHERE status = 'active' answers it.
+func lockDue(ctx context.Context, tx *sql.Tx, now time.Time, except, limit int) ([]*gameRow, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT `+gameColumns+` FROM games
+		WHERE status = 'active' AND turn_deadline <= $1 AND id <> $2
+		ORDER BY turn_deadline, id LIMIT $3 FOR UPDATE SKIP LOCKED`, now, except, limit)
+	if err != nil {
+		return nil, fmt.Errorf("error locking the games whose deadline is due: %w", err)
 	}
-	if err := g.cards.UnmarshalText([]byte(cards)); err != nil {
-		return nil, fmt.Errorf("game %d: %w", id, err)
+	defer rows.Close()
+	var out []*gameRow
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, fmt.Errorf("error reading a game whose deadline is due: %w", err)
+		}
+		out = append(out, g)
 	}
-	return &g, nil
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("error locking the games whose deadline is due: %w", err)
+	}
+	return out, nil
 }
 
 // warningAt returns when the player of a turn that ends at deadline is warned: when a quarter of the turn
