@@ -210,12 +210,14 @@ type BurstRun struct {
 	Idle              time.Duration
 	// Done is from the moment the deadlines fell due until every turn was taken over (its game's
 	// deadline no longer the moved one; seen within 100 ms), or until Config.BurstTimeout with Left turns
-	// not taken over. Jobs are the deadline jobs that completed (the sweeper takes over the others) and
-	// Failed those that failed; BurstCPU is the server's CPU time per second during Done.
-	Done     time.Duration
-	Left     int
-	Jobs     int
-	Failed   int
+	// not taken over. Jobs are the deadline jobs that completed (the sweeper takes over the others),
+	// Cancelled those cancelled because another deadline job took their turn over with its own (jobs.Config.TakeoverBatch)
+	// and Failed those that failed; BurstCPU is the server's CPU time per second during Done.
+	Done      time.Duration
+	Left      int
+	Jobs      int
+	Cancelled int
+	Failed    int
 	BurstCPU float64
 	// Late are the started deadline jobs' lateness: from the moment they fell due to their start (River's
 	// attempted_at; a job's completion may be recorded a moment after its takeover committed).
@@ -726,18 +728,19 @@ WHERE id IN (SELECT j.id `+burstJobs+`)`, pq.Array(gameIDs), due, dueText)
 	// A turn is taken over when its game's deadline is no longer the moved one: the next turn has its own
 	// (or the game is over). Whoever does it, the deadline job or the sweeper, counts.
 	for {
-		var left, done, failed int
+		var left, done, cancelled, failed int
 		err := b.srv.db.QueryRowContext(ctx, `SELECT
   (SELECT count(*) FROM games WHERE id = ANY($1) AND turn_deadline = $2),
   (SELECT count(*) FROM river_job WHERE kind = 'rout_turn_deadline' AND args->>'deadline' = $3 AND state = 'completed'),
-  (SELECT count(*) FROM river_job WHERE kind = 'rout_turn_deadline' AND args->>'deadline' = $3 AND state IN ('discarded', 'cancelled', 'retryable'))`,
-			pq.Array(gameIDs), due, dueText).Scan(&left, &done, &failed)
+  (SELECT count(*) FROM river_job WHERE kind = 'rout_turn_deadline' AND args->>'deadline' = $3 AND state = 'cancelled'),
+  (SELECT count(*) FROM river_job WHERE kind = 'rout_turn_deadline' AND args->>'deadline' = $3 AND state IN ('discarded', 'retryable'))`,
+			pq.Array(gameIDs), due, dueText).Scan(&left, &done, &cancelled, &failed)
 		if err != nil {
 			return fmt.Errorf("error counting the takeovers: %w", err)
 		}
 		waited := time.Since(due)
 		if left == 0 || waited > b.cfg.BurstTimeout {
-			run.Done, run.Left, run.Jobs, run.Failed = waited, left, done, failed
+			run.Done, run.Left, run.Jobs, run.Cancelled, run.Failed = waited, left, done, cancelled, failed
 			if cpu1, ok1 := b.srv.cpuTime(); ok && ok1 {
 				run.BurstCPU = (cpu1 - cpu0).Seconds() / time.Since(cpuFrom).Seconds()
 			}

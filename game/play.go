@@ -180,7 +180,7 @@ func (b *batch) played(after *cached, seat int, done bool) Played {
 
 // TakeOverDue takes over in's turn as TurnPlay does (in.Cause is CauseTakeover, in.Deadline its
 // deadline) and, in the same transaction, the turns of up to more other games whose turn deadline has
-// passed by the service's clock (the oldest deadline first): a burst of due deadlines is then taken
+// passed by the service's clock (the latest deadline first: see lockDue): a burst of due deadlines is then taken
 // over in a few transactions instead of one for each game. The other games are locked as they are
 // found, skipping those another transaction holds (their own deadline jobs take them over), and each is
 // played only if its seat to move is a player's and its turn is still on (as PlayInput checks it); the
@@ -219,17 +219,17 @@ func (s *Service) TakeOverDue(ctx context.Context, in PlayInput, more int) ([]Pl
 			if err != nil {
 				return err
 			}
-			for _, o := range others {
+			curs, err := s.currentAll(ctx, tx, others) // lockDue takes active games only
+			if err != nil {
+				return err
+			}
+			for k, o := range others {
 				if time.Since(began) >= s.playTime || ctx.Err() != nil {
 					break
 				}
-				deadline := o.deadline.Time
+				deadline, cur := o.deadline.Time, curs[k]
 				oin := PlayInput{GameID: o.id, Seat: int(seatFromColumn(o.currentSeat)), Turn: o.turn, Deadline: &deadline,
 					Cause: CauseTakeover, Player: in.Player}
-				cur, err := s.activeState(ctx, tx, o)
-				if err != nil {
-					return err
-				}
 				if oin.Seat < 0 || oin.Seat >= len(cur.seats) || cur.seats[oin.Seat].UserID == 0 || cur.seats[oin.Seat].CPU {
 					continue // no player's turn: the sweeper's, if anyone's
 				}
