@@ -218,7 +218,7 @@ type BurstRun struct {
 	Jobs      int
 	Cancelled int
 	Failed    int
-	BurstCPU float64
+	BurstCPU  float64
 	// Late are the started deadline jobs' lateness: from the moment they fell due to their start (River's
 	// attempted_at; a job's completion may be recorded a moment after its takeover committed).
 	Late []time.Duration
