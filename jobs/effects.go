@@ -188,20 +188,32 @@ type gameTurn struct{ game, turn int }
 // before the commit until the commit is flushed, so that commands would commit one after another. The
 // rows are left as JobCancelTx leaves a job that is not running: cancelled, finalized, with
 // cancel_attempted_at in its metadata.
+//
+// One turn (a command's) is found through the GIN index on river_job (args). Its lookup of a game and a
+// turn costs about a millisecond on a busy table, and one lookup for each of the 50 turns of a batch of
+// takeovers (args @> ANY) ten times that each (docs/benchmarks.md): a batch instead reads the waiting
+// timers once, with the turns' keys hashed.
 func (j *Effects) cancelTimers(ctx context.Context, tx *sql.Tx, ended []gameTurn) error {
 	if len(ended) == 0 {
 		return nil
 	}
-	// The GIN index on river_job (args) answers each containment.
-	filters := make([]string, len(ended))
-	for i, t := range ended {
-		filters[i] = fmt.Sprintf(`{"game_id": %d, "turn": %d}`, t.game, t.turn)
-	}
 	now := j.now().UTC()
-	if _, err := tx.ExecContext(ctx, `UPDATE river_job SET state = 'cancelled', finalized_at = $4,
+	const set = `UPDATE river_job SET state = 'cancelled', finalized_at = $4,
 			metadata = jsonb_set(metadata, '{cancel_attempted_at}', to_jsonb($4::timestamptz), true)
-		WHERE kind IN ($1, $2) AND args @> ANY($3::jsonb[]) AND state IN ('available', 'retryable', 'scheduled')`,
-		KindTurnWarning, KindTurnDeadline, pq.Array(filters), now); err != nil {
+		WHERE kind IN ($1, $2) AND state IN ('available', 'retryable', 'scheduled') AND `
+	var err error
+	if len(ended) == 1 {
+		_, err = tx.ExecContext(ctx, set+`args @> $3::jsonb`, KindTurnWarning, KindTurnDeadline,
+			fmt.Sprintf(`{"game_id": %d, "turn": %d}`, ended[0].game, ended[0].turn), now)
+	} else {
+		keys := make([]string, len(ended))
+		for i, t := range ended {
+			keys[i] = fmt.Sprintf("%d:%d", t.game, t.turn)
+		}
+		_, err = tx.ExecContext(ctx, set+`(args->>'game_id') || ':' || (args->>'turn') = ANY($3::text[])`,
+			KindTurnWarning, KindTurnDeadline, pq.Array(keys), now)
+	}
+	if err != nil {
 		if len(ended) == 1 {
 			return fmt.Errorf("error cancelling the timers of turn %d of game %d: %w", ended[0].turn, ended[0].game, err)
 		}
