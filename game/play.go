@@ -180,16 +180,16 @@ func (b *batch) played(after *cached, seat int, done bool) Played {
 
 // TakeOverDue takes over in's turn as TurnPlay does (in.Cause is CauseTakeover, in.Deadline its
 // deadline) and, in the same transaction, the turns of up to more other games whose turn deadline has
-// passed by the service's clock (the latest deadline first: see lockDue): a burst of due deadlines is then taken
-// over in a few transactions instead of one for each game. The other games are locked as they are
-// found, skipping those another transaction holds (their own deadline jobs take them over), and each is
-// played only if its seat to move is a player's and its turn is still on (as PlayInput checks it); the
-// rows of each game are written in one statement, and the effects of all of them (the next turns'
-// deadlines and notices, the cancellation of the timers of the turns taken over, so that their own
-// deadline jobs no longer run) in one Effects.AfterCommand. No other game is started after Opts.PlayTime.
-// An error of in's game (CONFLICT: it moved on) takes nothing over; another game whose CPU fails to play
-// is left as it is, for its own deadline job. It returns what was played: in's game first, then the
-// others.
+// passed by the service's clock (the latest deadline first: see lockDue): a burst of due deadlines is
+// then taken over in a few transactions instead of one for each game. The other games are locked as they
+// are found, skipping those another transaction holds (their own deadline jobs take them over), and each
+// is played only if its seat to move is a player's, not handed to a CPU (Seat.Delegation), and its turn
+// is still on (as PlayInput checks it); the rows of each game are written in one statement, and the
+// effects of all of them (the next turns' deadlines and notices, the cancellation of the timers of the
+// turns taken over, so that their own deadline jobs no longer run) in one Effects.AfterCommand. No other
+// game is started after Opts.PlayTime. An error of in's game (CONFLICT: it moved on) takes nothing over;
+// another game whose CPU fails to play is left as it is, for its own deadline job. It returns what was
+// played: in's game first, then the others.
 func (s *Service) TakeOverDue(ctx context.Context, in PlayInput, more int) ([]Played, error) {
 	if in.Cause != CauseTakeover || in.Deadline == nil {
 		return nil, errorf(CodeBadInput, "a takeover of due games names its cause %s and its deadline", CauseTakeover)
@@ -230,8 +230,11 @@ func (s *Service) TakeOverDue(ctx context.Context, in PlayInput, more int) ([]Pl
 				deadline, cur := o.deadline.Time, curs[k]
 				oin := PlayInput{GameID: o.id, Seat: int(seatFromColumn(o.currentSeat)), Turn: o.turn, Deadline: &deadline,
 					Cause: CauseTakeover, Player: in.Player}
-				if oin.Seat < 0 || oin.Seat >= len(cur.seats) || cur.seats[oin.Seat].UserID == 0 || cur.seats[oin.Seat].CPU {
-					continue // no player's turn: the sweeper's, if anyone's
+				if oin.Seat < 0 || oin.Seat >= len(cur.seats) {
+					continue
+				}
+				if seat := cur.seats[oin.Seat]; seat.UserID == 0 || seat.CPU || seat.Delegation != nil {
+					continue // a CPU's turn, or a delegate's: its CPU turn job's, or the sweeper's
 				}
 				ob, odone, err := s.playLocked(ctx, o, cur, oin)
 				if err != nil {
