@@ -210,13 +210,15 @@ type BurstRun struct {
 	Idle              time.Duration
 	// Done is from the moment the deadlines fell due until every turn was taken over (its game's
 	// deadline no longer the moved one; seen within 100 ms), or until Config.BurstTimeout with Left turns
-	// not taken over. Jobs are the deadline jobs that completed (the sweeper takes over the others) and
-	// Failed those that failed; BurstCPU is the server's CPU time per second during Done.
-	Done     time.Duration
-	Left     int
-	Jobs     int
-	Failed   int
-	BurstCPU float64
+	// not taken over. Jobs are the deadline jobs that completed (the sweeper takes over the others),
+	// Cancelled those cancelled because another deadline job took their turn over with its own (jobs.Config.TakeoverBatch)
+	// and Failed those that failed; BurstCPU is the server's CPU time per second during Done.
+	Done      time.Duration
+	Left      int
+	Jobs      int
+	Cancelled int
+	Failed    int
+	BurstCPU  float64
 	// Late are the started deadline jobs' lateness: from the moment they fell due to their start (River's
 	// attempted_at; a job's completion may be recorded a moment after its takeover committed).
 	Late []time.Duration
@@ -705,14 +707,17 @@ WHERE id IN (SELECT j.id `+burstJobs+`)`, pq.Array(gameIDs), due, dueText)
 	if n, _ := res.RowsAffected(); int(n) != len(ids) {
 		return fmt.Errorf("moved %d deadline jobs, not %d", n, len(ids))
 	}
-	if err := tx.Commit(); err != nil {
-		return err
-	}
 	// Statistics as autovacuum would keep them for jobs that came due in their own time: with the
 	// planner's estimates from before the move (a few rows due), River's scheduler joins every due job
-	// with every other, and at 10,000 its pass outlasts its 30 s timeout again and again.
-	if _, err := b.srv.db.ExecContext(ctx, `ANALYZE river_job`); err != nil {
+	// with every other, and at 10,000 its pass outlasts its 30 s timeout again and again. They are taken
+	// in the move's transaction (ANALYZE counts its rows), so that they are new when the moved jobs are:
+	// taken after the commit, a scheduler pass planned in between lost the first 30 s of a burst of
+	// 10,000 to its timeout.
+	if _, err := tx.ExecContext(ctx, `ANALYZE river_job`); err != nil {
 		return fmt.Errorf("error analyzing the jobs: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return err
 	}
 	if late := time.Since(due); late > 0 {
 		return fmt.Errorf("moving the deadlines took %s, past the moment they fall due (%s ahead)", late.Round(time.Millisecond), burstLead)
@@ -726,18 +731,19 @@ WHERE id IN (SELECT j.id `+burstJobs+`)`, pq.Array(gameIDs), due, dueText)
 	// A turn is taken over when its game's deadline is no longer the moved one: the next turn has its own
 	// (or the game is over). Whoever does it, the deadline job or the sweeper, counts.
 	for {
-		var left, done, failed int
+		var left, done, cancelled, failed int
 		err := b.srv.db.QueryRowContext(ctx, `SELECT
   (SELECT count(*) FROM games WHERE id = ANY($1) AND turn_deadline = $2),
   (SELECT count(*) FROM river_job WHERE kind = 'rout_turn_deadline' AND args->>'deadline' = $3 AND state = 'completed'),
-  (SELECT count(*) FROM river_job WHERE kind = 'rout_turn_deadline' AND args->>'deadline' = $3 AND state IN ('discarded', 'cancelled', 'retryable'))`,
-			pq.Array(gameIDs), due, dueText).Scan(&left, &done, &failed)
+  (SELECT count(*) FROM river_job WHERE kind = 'rout_turn_deadline' AND args->>'deadline' = $3 AND state = 'cancelled'),
+  (SELECT count(*) FROM river_job WHERE kind = 'rout_turn_deadline' AND args->>'deadline' = $3 AND state IN ('discarded', 'retryable'))`,
+			pq.Array(gameIDs), due, dueText).Scan(&left, &done, &cancelled, &failed)
 		if err != nil {
 			return fmt.Errorf("error counting the takeovers: %w", err)
 		}
 		waited := time.Since(due)
 		if left == 0 || waited > b.cfg.BurstTimeout {
-			run.Done, run.Left, run.Jobs, run.Failed = waited, left, done, failed
+			run.Done, run.Left, run.Jobs, run.Cancelled, run.Failed = waited, left, done, cancelled, failed
 			if cpu1, ok1 := b.srv.cpuTime(); ok && ok1 {
 				run.BurstCPU = (cpu1 - cpu0).Seconds() / time.Since(cpuFrom).Seconds()
 			}

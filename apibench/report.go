@@ -61,8 +61,9 @@ func WriteReport(w io.Writer, r *Results) {
 		if b.IdleCPU >= 0 && b.EmptyCPU >= 0 {
 			idle = fmt.Sprintf("%.1f%% of a core over %s (before the burst's games were created: %.1f%%)", 100*b.IdleCPU, b.Idle.Round(time.Second), 100*b.EmptyCPU)
 		}
-		fmt.Fprintf(w, "Deadline burst: %d games' deadlines due at one moment (%d players, two to a game), %d turns taken over in %s (%.0f a second; %d deadline jobs recorded as completed by then, %d failed; "+
-			"the server at %.0f%% of a core)", b.Games, b.Players, b.Games-b.Left, b.Done.Round(time.Millisecond), float64(b.Games-b.Left)/b.Done.Seconds(), b.Jobs, b.Failed, 100*b.BurstCPU)
+		fmt.Fprintf(w, "Deadline burst: %d games' deadlines due at one moment (%d players, two to a game), %d turns taken over in %s (%.0f a second; %d deadline jobs recorded as completed by then, %d cancelled (their turns taken over with another's), %d failed; "+
+			"the server at %.0f%% of a core)", b.Games, b.Players, b.Games-b.Left, b.Done.Round(time.Millisecond), float64(b.Games-b.Left)/b.Done.Seconds(), b.Jobs,
+			b.Cancelled, b.Failed, 100*b.BurstCPU)
 		if b.Left > 0 {
 			fmt.Fprintf(w, ", **%d not taken over** when the wait ended", b.Left)
 		}

@@ -92,27 +92,37 @@ func (b *batch) apply(seat rules.PlayerID, c rules.Command, cause Cause) ([]SeqE
 // batch, and brings the locked row g up to date. It returns the state the batch left, to cache once the
 // transaction commits.
 func (s *Service) commit(ctx context.Context, tx *sql.Tx, b *batch) (*cached, error) {
-	g, before, after := b.g, b.start.state, b.state
-	diceState, err := b.dice.MarshalBinary()
+	after, err := s.commitAll(ctx, tx, []*batch{b})
 	if err != nil {
-		return nil, fmt.Errorf("error saving the dice: %w", err)
-	}
-	w := write{game: g, before: before, after: after, events: b.events, causes: b.causes, territories: b.territories,
-		cards: b.cards, version: b.version, seq: b.seq, deadline: b.deadline, dice: diceState, now: b.now}
-	if err := w.exec(ctx, tx); err != nil {
 		return nil, err
 	}
-	delegate := b.delegateStarted()
-	if len(b.changedSeats) > 0 {
-		changed := make([]Seat, len(b.changedSeats))
-		for i, seat := range b.changedSeats {
-			changed[i] = b.seats[seat]
+	return after[0], nil
+}
+
+// commitAll writes batches of at least one command each, every one on its own locked game: each batch's
+// rows in one statement, the seats they changed in one more, and then runs the effects of all of them at
+// once (one Change a batch, in one Effects.AfterCommand), and brings each locked row up to date. It
+// returns the state each batch left, to cache once the transaction commits.
+func (s *Service) commitAll(ctx context.Context, tx *sql.Tx, bs []*batch) ([]*cached, error) {
+	changes := make([]Change, 0, len(bs))
+	out := make([]*cached, 0, len(bs))
+	var seatGames []int
+	var seats []Seat
+	for _, b := range bs {
+		g, before, after := b.g, b.start.state, b.state
+		diceState, err := b.dice.MarshalBinary()
+		if err != nil {
+			return nil, fmt.Errorf("error saving the dice: %w", err)
 		}
-		if err := writeSeats(ctx, tx, g.id, changed); err != nil {
+		w := write{game: g, before: before, after: after, events: b.events, causes: b.causes, territories: b.territories,
+			cards: b.cards, version: b.version, seq: b.seq, deadline: b.deadline, dice: diceState, now: b.now}
+		if err := w.exec(ctx, tx); err != nil {
 			return nil, err
 		}
-	}
-	if s.effects != nil {
+		delegate := b.delegateStarted()
+		for _, seat := range b.changedSeats {
+			seatGames, seats = append(seatGames, g.id), append(seats, b.seats[seat])
+		}
 		change := Change{GameID: g.id, Version: b.version, Seat: b.seat, Cause: b.cause, Commands: b.commands,
 			Events: b.events, Before: before, After: after, Seats: b.seatsNow(), Announce: &b.ann,
 			Delegate: delegate, HandedOver: b.handedOver}
@@ -120,21 +130,33 @@ func (s *Service) commit(ctx context.Context, tx *sql.Tx, b *batch) (*cached, er
 			warning := g.warningAt(*b.deadline)
 			change.Deadline, change.WarningAt = b.deadline, &warning
 		}
-		if err := s.effects.AfterCommand(ctx, tx, change); err != nil {
-			return nil, fmt.Errorf("error running the effects of %d commands on game %d: %w", b.commands, g.id, err)
+		changes = append(changes, change)
+		// The locked row as the batch left it: the answer's game.
+		g.version, g.seq, g.dice, g.updatedAt = b.version, b.seq, diceState, b.now
+		g.status, g.phase, g.turn, g.currentSeat = StatusActive, after.Phase().String(), after.Turn(), seatColumn(after.Current())
+		if b.deadline != nil {
+			g.deadline, g.warning = sql.NullTime{Time: *b.deadline, Valid: true}, sql.NullTime{Time: g.warningAt(*b.deadline), Valid: true}
+		}
+		if after.Phase() == rules.PhaseOver {
+			g.status, g.winner = StatusFinished, sql.NullInt64{Int64: int64(after.Winner()), Valid: true}
+			g.finishedAt, g.deadline, g.warning = sql.NullTime{Time: b.now, Valid: true}, sql.NullTime{}, sql.NullTime{}
+		}
+		out = append(out, &cached{game: g.id, version: b.version, state: after, seats: b.seatsNow()})
+	}
+	if len(seats) > 0 {
+		if err := writeSeats(ctx, tx, seatGames, seats); err != nil {
+			return nil, err
 		}
 	}
-	// The locked row as the batch left it: the answer's game.
-	g.version, g.seq, g.dice, g.updatedAt = b.version, b.seq, diceState, b.now
-	g.status, g.phase, g.turn, g.currentSeat = StatusActive, after.Phase().String(), after.Turn(), seatColumn(after.Current())
-	if b.deadline != nil {
-		g.deadline, g.warning = sql.NullTime{Time: *b.deadline, Valid: true}, sql.NullTime{Time: g.warningAt(*b.deadline), Valid: true}
+	if s.effects != nil {
+		if err := s.effects.AfterCommand(ctx, tx, changes...); err != nil {
+			if len(changes) == 1 {
+				return nil, fmt.Errorf("error running the effects of %d commands on game %d: %w", changes[0].Commands, changes[0].GameID, err)
+			}
+			return nil, fmt.Errorf("error running the effects of the commands on %d games: %w", len(changes), err)
+		}
 	}
-	if after.Phase() == rules.PhaseOver {
-		g.status, g.winner = StatusFinished, sql.NullInt64{Int64: int64(after.Winner()), Valid: true}
-		g.finishedAt, g.deadline, g.warning = sql.NullTime{Time: b.now, Valid: true}, sql.NullTime{}, sql.NullTime{}
-	}
-	return &cached{game: g.id, version: b.version, state: after, seats: b.seatsNow()}, nil
+	return out, nil
 }
 
 // execute decides one command on a locked game, writes it with its effects, and returns its result.

@@ -166,26 +166,63 @@ func (c *stateCache) put(e *cached) {
 // current returns a game's state and seats at the version of g: from the cache when it holds that
 // version, from the rows otherwise (a game that has not started is in the setup phase).
 func (s *Service) current(ctx context.Context, tx *sql.Tx, g *gameRow) (*cached, error) {
-	s.mapOf.put(g.id, g.mapID)
-	if c, ok := s.cache.get(g.id, g.version); ok {
-		return c, nil
-	}
-	seats, err := loadSeats(ctx, tx, g.id)
+	cs, err := s.currentAll(ctx, tx, []*gameRow{g})
 	if err != nil {
 		return nil, err
 	}
-	board, err := s.board(ctx, tx, g.mapID)
+	return cs[0], nil
+}
+
+// currentAll is current for several games, in the order of gs: the games the cache does not hold are read
+// from their rows in four statements whatever their number (seats, players, territories, cards).
+func (s *Service) currentAll(ctx context.Context, tx *sql.Tx, gs []*gameRow) ([]*cached, error) {
+	out := make([]*cached, len(gs))
+	var missed []int // indexes in gs
+	for i, g := range gs {
+		s.mapOf.put(g.id, g.mapID)
+		if c, ok := s.cache.get(g.id, g.version); ok {
+			out[i] = c
+		} else {
+			missed = append(missed, i)
+		}
+	}
+	if len(missed) == 0 {
+		return out, nil
+	}
+	ids := make([]int, len(missed))
+	for k, i := range missed {
+		ids[k] = gs[i].id
+	}
+	seats, err := loadSeatsOf(ctx, tx, ids)
 	if err != nil {
 		return nil, err
 	}
-	c := &cached{game: g.id, version: g.version, seats: seats}
-	if g.status == "open" || g.engine == nil { // not started (a game cancelled before its start has no engine state)
-		c.state, err = rules.New(board, g.config(seats))
-	} else {
-		c.state, err = loadState(ctx, tx, g, board, g.config(seats))
+	var started []stateOf
+	var startedAt []int // indexes in gs
+	for _, i := range missed {
+		g := gs[i]
+		board, err := s.board(ctx, tx, g.mapID)
+		if err != nil {
+			return nil, err
+		}
+		c := &cached{game: g.id, version: g.version, seats: seats[g.id]}
+		out[i] = c
+		if g.status == "open" || g.engine == nil { // not started (a game cancelled before its start has no engine state)
+			if c.state, err = rules.New(board, g.config(c.seats)); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		started, startedAt = append(started, stateOf{g, board, g.config(c.seats)}), append(startedAt, i)
 	}
-	if err != nil {
-		return nil, err
+	if len(started) > 0 {
+		states, err := loadStates(ctx, tx, started)
+		if err != nil {
+			return nil, err
+		}
+		for k, i := range startedAt {
+			out[i].state = states[k]
+		}
 	}
-	return c, nil
+	return out, nil
 }

@@ -133,7 +133,7 @@ func (s *Service) changeSeat(ctx context.Context, gameID, userID int, f func(*Se
 		if err := f(&seats[seat]); err != nil {
 			return err
 		}
-		if err := writeSeats(ctx, tx, g.id, seats[seat:seat+1]); err != nil {
+		if err := writeSeats(ctx, tx, []int{g.id}, seats[seat:seat+1]); err != nil {
 			return err
 		}
 		now := s.now().Truncate(time.Microsecond)
@@ -152,8 +152,9 @@ func (s *Service) changeSeat(ctx context.Context, gameID, userID int, f func(*Se
 	return out, nil
 }
 
-// writeSeats writes the delegation and takeover columns of seats, in one statement.
-func writeSeats(ctx context.Context, tx *sql.Tx, gameID int, seats []Seat) error {
+// writeSeats writes the delegation and takeover columns of seats, seats[i] of game games[i], in one
+// statement.
+func writeSeats(ctx context.Context, tx *sql.Tx, games []int, seats []Seat) error {
 	var seat, turns []sql.NullInt64
 	var takeovers []int64
 	var delegate []sql.NullString
@@ -184,11 +185,11 @@ func writeSeats(ctx context.Context, tx *sql.Tx, gameID int, seats []Seat) error
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE players AS p SET delegate = v.delegate, delegate_turns = v.turns,
 			delegate_until = v.until::timestamptz, delegate_auto = v.auto, takeovers = v.takeovers
-		FROM unnest($2::bigint[], $3::text[], $4::bigint[], $5::text[], $6::bool[], $7::bigint[])
-			AS v(seat, delegate, turns, until, auto, takeovers)
-		WHERE p.game_id = $1 AND p.seat = v.seat`, gameID, pq.Array(seat), pq.Array(delegate), pq.Array(turns),
+		FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::bigint[], $5::text[], $6::bool[], $7::bigint[])
+			AS v(game_id, seat, delegate, turns, until, auto, takeovers)
+		WHERE p.game_id = v.game_id AND p.seat = v.seat`, pq.Array(games), pq.Array(seat), pq.Array(delegate), pq.Array(turns),
 		pq.Array(untilText), pq.Array(auto), pq.Array(takeovers)); err != nil {
-		return fmt.Errorf("error writing the delegations of game %d: %w", gameID, err)
+		return fmt.Errorf("error writing the delegations of %d seats, the first of game %d: %w", len(seats), games[0], err)
 	}
 	return nil
 }

@@ -10,11 +10,12 @@ import (
 
 // Effects is the seam for what a command causes outside the game's own rows (River jobs: deadlines, CPU
 // turns, notifications; package jobs's Effects is the one the server uses). AfterCommand runs inside the
-// command's transaction, after the game's rows are written; AfterCreate runs inside the transaction that
+// command's transaction, after the game's rows are written, with one Change for each game the transaction
+// played (one, but for a batch of takeovers, Service.TakeOverDue); AfterCreate runs inside the transaction that
 // creates a game (a lobby event, not a turn command: the start of a game is a command, heard by
 // AfterCommand). An error rolls the whole command, or the creation, back.
 type Effects interface {
-	AfterCommand(ctx context.Context, tx *sql.Tx, c Change) error
+	AfterCommand(ctx context.Context, tx *sql.Tx, changes ...Change) error
 	AfterCreate(ctx context.Context, tx *sql.Tx, g NewGame) error
 }
 

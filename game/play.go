@@ -3,6 +3,7 @@ package game
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"time"
@@ -72,73 +73,29 @@ const deadlineSlack = time.Millisecond
 // any replica and after any retry. A command the rules refuse (a CPU's bug) rolls back the whole play:
 // nothing is written.
 func (s *Service) TurnPlay(ctx context.Context, in PlayInput) (Played, error) {
-	switch in.Cause {
-	case CauseCPU, CauseTakeover, CauseSweeper, CauseSurvivor, CauseDelegate:
-	default:
-		return Played{}, errorf(CodeBadInput, "a CPU plays a turn as a CPU seat, a takeover, the sweeper, a survivor or a delegate, not as %s", in.Cause)
-	}
-	if in.Player == nil && in.Difficulty != "" {
-		p, ok := ai.ByName(in.Difficulty)
-		if !ok {
-			return Played{}, errorf(CodeBadInput, "no CPU %q", in.Difficulty)
-		}
-		in.Player = p
-	}
-	if in.Cause == CauseDelegate && in.Player == nil {
-		return Played{}, errorf(CodeBadInput, "a delegate's turn names its CPU")
+	in, err := resolvePlayer(in)
+	if err != nil {
+		return Played{}, err
 	}
 	var out Played
-	err := s.withTx(ctx, func(tx *sql.Tx) error {
+	err = s.withTx(ctx, func(tx *sql.Tx) error {
 		g, err := lockGame(ctx, tx, in.GameID)
 		if err != nil {
 			return err
 		}
-		if g.status != StatusActive {
-			return errorf(CodeConflict, "the game is %s", g.status)
-		}
-		cur, err := s.current(ctx, tx, g)
+		cur, err := s.activeState(ctx, tx, g)
 		if err != nil {
 			return err
 		}
-		if in.Seat < 0 || in.Seat >= len(cur.seats) {
-			return errorf(CodeNotFound, "no seat %d", in.Seat)
-		}
-		if st := cur.state; st.Phase() == rules.PhaseOver || st.Turn() != in.Turn || int(st.Current()) != in.Seat {
-			return errorf(CodeConflict, "the game is at turn %d with seat %d to move, not turn %d of seat %d",
-				st.Turn(), st.Current(), in.Turn, in.Seat)
-		}
-		if in.Cause == CauseDelegate && cur.seats[in.Seat].UserID == 0 {
-			return errorf(CodeBadInput, "seat %d is no player's: only a player's seat is handed to a CPU", in.Seat)
-		}
-		if in.Deadline != nil && (!g.deadline.Valid || g.deadline.Time.Sub(*in.Deadline).Abs() > deadlineSlack) {
-			return errorf(CodeConflict, "turn %d of game %d no longer ends at %s", in.Turn, g.id, in.Deadline.UTC().Format(time.RFC3339Nano))
-		}
-		player := in.Player
-		if player == nil {
-			player = ai.Cautious
-			if seat := cur.seats[in.Seat]; seat.CPU {
-				if p, ok := ai.ByName(seat.Difficulty); ok {
-					player = p
-				}
-			}
-		}
-		b, err := s.begin(g, cur)
+		b, done, err := s.playLocked(ctx, g, cur, in)
 		if err != nil {
 			return err
-		}
-		done, err := s.playTurn(ctx, b, in, player)
-		if err != nil {
-			return err
-		}
-		if done {
-			b.turnPlayed(in.Seat, in.Cause)
 		}
 		after, err := s.commit(ctx, tx, b)
 		if err != nil {
 			return err
 		}
-		out = Played{Result: Result{GameID: g.id, Version: b.version, Events: b.events, Seat: rules.PlayerID(in.Seat),
-			after: after, ann: b.ann, Game: g.snapshot(after)}, Commands: b.commands, Done: done}
+		out = b.played(after, in.Seat, done)
 		return nil
 	})
 	if err != nil {
@@ -146,6 +103,167 @@ func (s *Service) TurnPlay(ctx context.Context, in PlayInput) (Played, error) {
 	}
 	s.cacheCommitted(out.Result)
 	s.announce(out.Result)
+	return out, nil
+}
+
+// resolvePlayer checks in's cause and fills in its Player from its Difficulty.
+func resolvePlayer(in PlayInput) (PlayInput, error) {
+	switch in.Cause {
+	case CauseCPU, CauseTakeover, CauseSweeper, CauseSurvivor, CauseDelegate:
+	default:
+		return in, errorf(CodeBadInput, "a CPU plays a turn as a CPU seat, a takeover, the sweeper, a survivor or a delegate, not as %s", in.Cause)
+	}
+	if in.Player == nil && in.Difficulty != "" {
+		p, ok := ai.ByName(in.Difficulty)
+		if !ok {
+			return in, errorf(CodeBadInput, "no CPU %q", in.Difficulty)
+		}
+		in.Player = p
+	}
+	if in.Cause == CauseDelegate && in.Player == nil {
+		return in, errorf(CodeBadInput, "a delegate's turn names its CPU")
+	}
+	return in, nil
+}
+
+// activeState returns the state of locked game g, which must be active (else CONFLICT).
+func (s *Service) activeState(ctx context.Context, tx *sql.Tx, g *gameRow) (*cached, error) {
+	if g.status != StatusActive {
+		return nil, errorf(CodeConflict, "the game is %s", g.status)
+	}
+	return s.current(ctx, tx, g)
+}
+
+// playLocked checks that in's turn is still on in locked game g, whose state is cur (see PlayInput), and
+// plays it in memory, as TurnPlay says, into a batch that is not written yet. done says whether the turn
+// is over.
+func (s *Service) playLocked(ctx context.Context, g *gameRow, cur *cached, in PlayInput) (b *batch, done bool, err error) {
+	if in.Seat < 0 || in.Seat >= len(cur.seats) {
+		return nil, false, errorf(CodeNotFound, "no seat %d", in.Seat)
+	}
+	if st := cur.state; st.Phase() == rules.PhaseOver || st.Turn() != in.Turn || int(st.Current()) != in.Seat {
+		return nil, false, errorf(CodeConflict, "the game is at turn %d with seat %d to move, not turn %d of seat %d",
+			st.Turn(), st.Current(), in.Turn, in.Seat)
+	}
+	if in.Cause == CauseDelegate && cur.seats[in.Seat].UserID == 0 {
+		return nil, false, errorf(CodeBadInput, "seat %d is no player's: only a player's seat is handed to a CPU", in.Seat)
+	}
+	if in.Deadline != nil && (!g.deadline.Valid || g.deadline.Time.Sub(*in.Deadline).Abs() > deadlineSlack) {
+		return nil, false, errorf(CodeConflict, "turn %d of game %d no longer ends at %s", in.Turn, g.id, in.Deadline.UTC().Format(time.RFC3339Nano))
+	}
+	player := in.Player
+	if player == nil {
+		player = ai.Cautious
+		if seat := cur.seats[in.Seat]; seat.CPU {
+			if p, ok := ai.ByName(seat.Difficulty); ok {
+				player = p
+			}
+		}
+	}
+	if b, err = s.begin(g, cur); err != nil {
+		return nil, false, err
+	}
+	if done, err = s.playTurn(ctx, b, in, player); err != nil {
+		return nil, false, err
+	}
+	if done {
+		b.turnPlayed(in.Seat, in.Cause)
+	}
+	return b, done, nil
+}
+
+// played is what a committed batch of a TurnPlay did: after is the state commit returned.
+func (b *batch) played(after *cached, seat int, done bool) Played {
+	return Played{Result: Result{GameID: b.g.id, Version: b.version, Events: b.events, Seat: rules.PlayerID(seat),
+		after: after, ann: b.ann, Game: b.g.snapshot(after)}, Commands: b.commands, Done: done}
+}
+
+// TakeOverDue takes over in's turn as TurnPlay does (in.Cause is CauseTakeover, in.Deadline its
+// deadline) and, in the same transaction, the turns of up to more other games whose turn deadline has
+// passed by the service's clock (the latest deadline first: see lockDue): a burst of due deadlines is
+// then taken over in a few transactions instead of one for each game. The other games are locked as they
+// are found, skipping those another transaction holds (their own deadline jobs take them over), and each
+// is played only if its seat to move is a player's, not handed to a CPU (Seat.Delegation), and its turn
+// is still on (as PlayInput checks it); the rows of each game are written in one statement, and the
+// effects of all of them (the next turns' deadlines and notices, the cancellation of the timers of the
+// turns taken over, so that their own deadline jobs no longer run) in one Effects.AfterCommand. No other
+// game is started after Opts.PlayTime. An error of in's game (CONFLICT: it moved on) takes nothing over;
+// another game whose CPU fails to play is left as it is, for its own deadline job. It returns what was
+// played: in's game first, then the others.
+func (s *Service) TakeOverDue(ctx context.Context, in PlayInput, more int) ([]Played, error) {
+	if in.Cause != CauseTakeover || in.Deadline == nil {
+		return nil, errorf(CodeBadInput, "a takeover of due games names its cause %s and its deadline", CauseTakeover)
+	}
+	in, err := resolvePlayer(in)
+	if err != nil {
+		return nil, err
+	}
+	var out []Played
+	err = s.withTx(ctx, func(tx *sql.Tx) error {
+		began := time.Now()
+		g, err := lockGame(ctx, tx, in.GameID)
+		if err != nil {
+			return err
+		}
+		cur, err := s.activeState(ctx, tx, g)
+		if err != nil {
+			return err
+		}
+		b, done, err := s.playLocked(ctx, g, cur, in)
+		if err != nil {
+			return err
+		}
+		bs, ins, dones := []*batch{b}, []PlayInput{in}, []bool{done}
+		if more > 0 {
+			others, err := lockDue(ctx, tx, b.now, g.id, more)
+			if err != nil {
+				return err
+			}
+			curs, err := s.currentAll(ctx, tx, others) // lockDue takes active games only
+			if err != nil {
+				return err
+			}
+			for k, o := range others {
+				if time.Since(began) >= s.playTime || ctx.Err() != nil {
+					break
+				}
+				deadline, cur := o.deadline.Time, curs[k]
+				oin := PlayInput{GameID: o.id, Seat: int(seatFromColumn(o.currentSeat)), Turn: o.turn, Deadline: &deadline,
+					Cause: CauseTakeover, Player: in.Player}
+				if oin.Seat < 0 || oin.Seat >= len(cur.seats) {
+					continue
+				}
+				if seat := cur.seats[oin.Seat]; seat.UserID == 0 || seat.CPU || seat.Delegation != nil {
+					continue // a CPU's turn, or a delegate's: its CPU turn job's, or the sweeper's
+				}
+				ob, odone, err := s.playLocked(ctx, o, cur, oin)
+				if err != nil {
+					var ge *Error
+					if !errors.As(err, &ge) {
+						s.logger.WarnContext(ctx, "error taking over a due turn with another; left for its own deadline job",
+							"game_id", o.id, "error", err)
+					}
+					continue
+				}
+				bs, ins, dones = append(bs, ob), append(ins, oin), append(dones, odone)
+			}
+		}
+		after, err := s.commitAll(ctx, tx, bs)
+		if err != nil {
+			return err
+		}
+		for i, b := range bs {
+			out = append(out, b.played(after[i], ins[i].Seat, dones[i]))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range out {
+		s.cacheCommitted(p.Result)
+		s.announce(p.Result)
+	}
 	return out, nil
 }
 

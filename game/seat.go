@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 
+	"github.com/lib/pq"
+
 	"rout/rules"
 )
 
@@ -78,23 +80,30 @@ type Seat struct {
 }
 
 func loadSeats(ctx context.Context, q querier, gameID int) ([]Seat, error) {
-	rows, err := q.QueryContext(ctx, `SELECT seat, COALESCE(user_id, 0), cpu, COALESCE(difficulty, ''), color, status,
+	seats, err := loadSeatsOf(ctx, q, []int{gameID})
+	return seats[gameID], err
+}
+
+// loadSeatsOf loads the seats of games, in one statement: the seats of each game by its id, in seat order.
+func loadSeatsOf(ctx context.Context, q querier, games []int) (map[int][]Seat, error) {
+	rows, err := q.QueryContext(ctx, `SELECT game_id, seat, COALESCE(user_id, 0), cpu, COALESCE(difficulty, ''), color, status,
 		COALESCE(invite_email, ''), delegate, delegate_turns, delegate_until, delegate_auto, takeovers
-		FROM players WHERE game_id = $1 ORDER BY seat`, gameID)
+		FROM players WHERE game_id = ANY($1) ORDER BY game_id, seat`, pq.Array(games))
 	if err != nil {
-		return nil, fmt.Errorf("error loading the seats of game %d: %w", gameID, err)
+		return nil, fmt.Errorf("error loading the seats of game %d%s: %w", games[0], andOthers(games), err)
 	}
 	defer rows.Close()
-	var seats []Seat
+	seats := make(map[int][]Seat, len(games))
 	for rows.Next() {
+		var game int
 		var s Seat
 		var delegate sql.NullString
 		var turns sql.NullInt64
 		var until sql.NullTime
 		var auto bool
-		if err := rows.Scan(&s.Seat, &s.UserID, &s.CPU, &s.Difficulty, &s.Color, &s.Status, &s.InviteEmail,
+		if err := rows.Scan(&game, &s.Seat, &s.UserID, &s.CPU, &s.Difficulty, &s.Color, &s.Status, &s.InviteEmail,
 			&delegate, &turns, &until, &auto, &s.Takeovers); err != nil {
-			return nil, fmt.Errorf("error reading a seat of game %d: %w", gameID, err)
+			return nil, fmt.Errorf("error reading a seat of game %d%s: %w", games[0], andOthers(games), err)
 		}
 		if delegate.Valid {
 			d := &Delegation{Difficulty: delegate.String, Auto: auto}
@@ -108,7 +117,15 @@ func loadSeats(ctx context.Context, q querier, gameID int) ([]Seat, error) {
 			}
 			s.Delegation = d
 		}
-		seats = append(seats, s)
+		seats[game] = append(seats[game], s)
 	}
 	return seats, rows.Err()
+}
+
+// andOthers is how an error message names the games after the first of games: " and N others", or "".
+func andOthers(games []int) string {
+	if len(games) < 2 {
+		return ""
+	}
+	return fmt.Sprintf(" and %d others", len(games)-1)
 }

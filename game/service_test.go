@@ -568,7 +568,7 @@ func TestIdempotencyKeyIsBoundToOneCommand(t *testing.T) {
 // failingEffects fails every command after the game's rows are written.
 type failingEffects struct{}
 
-func (failingEffects) AfterCommand(context.Context, *sql.Tx, game.Change) error {
+func (failingEffects) AfterCommand(context.Context, *sql.Tx, ...game.Change) error {
 	return errors.New("the job queue is down")
 }
 

@@ -99,7 +99,7 @@ func (s *Service) GameSnapshot(ctx context.Context, gameID int) (Snapshot, error
 	if err != nil {
 		return Snapshot{}, err
 	}
-	g, err := scanGame(stmt.QueryRowContext(ctx, gameID), gameID)
+	g, err := foundGame(gameID, stmt.QueryRowContext(ctx, gameID))
 	if err != nil {
 		return Snapshot{}, err
 	}

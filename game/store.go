@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -44,39 +45,76 @@ func lockGame(ctx context.Context, tx *sql.Tx, id int) (*gameRow, error) {
 	return loadGame(ctx, tx, id, " FOR UPDATE")
 }
 
-// loadGame loads the game row, with a locking clause ("" for none).
-func loadGame(ctx context.Context, q querier, id int, lock string) (*gameRow, error) {
-	return scanGame(q.QueryRowContext(ctx, selectGame+lock, id), id)
-}
-
-// selectGame reads the row of game $1 for scanGame.
-const selectGame = `SELECT id, map_id, creator_id, turn_limit_seconds, claim, card_system, ttb_percent,
+// gameColumns are the columns of games a gameRow holds, in the order scan reads them.
+const gameColumns = `id, map_id, creator_id, turn_limit_seconds, claim, card_system, ttb_percent,
 	status, version, seq, engine, dice, invite_code, phase, turn, current_seat, winner_seat, turn_deadline, warning_at,
-	created_at, updated_at, started_at, finished_at FROM games WHERE id = $1`
+	created_at, updated_at, started_at, finished_at`
 
-// scanGame scans the row of game id that selectGame read.
-func scanGame(row *sql.Row, id int) (*gameRow, error) {
+// scanGame reads a row of gameColumns.
+func scanGame(row interface{ Scan(dest ...any) error }) (*gameRow, error) {
 	var g gameRow
 	var limit int64
 	var claim, cards string
-	err := row.Scan(
-		&g.id, &g.mapID, &g.creatorID, &limit, &claim, &cards, &g.ttbPercent,
+	if err := row.Scan(&g.id, &g.mapID, &g.creatorID, &limit, &claim, &cards, &g.ttbPercent,
 		&g.status, &g.version, &g.seq, &g.engine, &g.dice, &g.inviteCode, &g.phase, &g.turn, &g.currentSeat, &g.winner,
-		&g.deadline, &g.warning, &g.createdAt, &g.updatedAt, &g.startedAt, &g.finishedAt)
-	if err == sql.ErrNoRows {
+		&g.deadline, &g.warning, &g.createdAt, &g.updatedAt, &g.startedAt, &g.finishedAt); err != nil {
+		return nil, err
+	}
+	g.turnLimit = time.Duration(limit) * time.Second
+	if err := g.claim.UnmarshalText([]byte(claim)); err != nil {
+		return nil, fmt.Errorf("game %d: %w", g.id, err)
+	}
+	if err := g.cards.UnmarshalText([]byte(cards)); err != nil {
+		return nil, fmt.Errorf("game %d: %w", g.id, err)
+	}
+	return &g, nil
+}
+
+// selectGame reads the row of game $1 for scanGame.
+const selectGame = `SELECT ` + gameColumns + ` FROM games WHERE id = $1`
+
+// loadGame loads the game row, with a locking clause ("" for none).
+func loadGame(ctx context.Context, q querier, id int, lock string) (*gameRow, error) {
+	return foundGame(id, q.QueryRowContext(ctx, selectGame+lock, id))
+}
+
+// foundGame scans the row of game id that selectGame read, naming a missing game with CodeNotFound.
+func foundGame(id int, row *sql.Row) (*gameRow, error) {
+	g, err := scanGame(row)
+	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errorf(CodeNotFound, "no game %d", id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("error loading game %d: %w", id, err)
 	}
-	g.turnLimit = time.Duration(limit) * time.Second
-	if err := g.claim.UnmarshalText([]byte(claim)); err != nil {
-		return nil, fmt.Errorf("game %d: %w", id, err)
+	return g, nil
+}
+
+// lockDue loads and locks up to limit active games other than except whose turn deadline is at or before
+// now, skipping the games another transaction has locked. It takes the latest deadlines first: River
+// hands the deadline jobs out the earliest first, so that the games a batch takes are not those whose
+// jobs other workers are about to lock (and would wait on) until the end of a burst. The partial index on
+// games (turn_deadline) WHERE status = 'active' answers it.
+func lockDue(ctx context.Context, tx *sql.Tx, now time.Time, except, limit int) ([]*gameRow, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT `+gameColumns+` FROM games
+		WHERE status = 'active' AND turn_deadline <= $1 AND id <> $2
+		ORDER BY turn_deadline DESC, id DESC LIMIT $3 FOR UPDATE SKIP LOCKED`, now, except, limit)
+	if err != nil {
+		return nil, fmt.Errorf("error locking the games whose deadline is due: %w", err)
 	}
-	if err := g.cards.UnmarshalText([]byte(cards)); err != nil {
-		return nil, fmt.Errorf("game %d: %w", id, err)
+	defer rows.Close()
+	var out []*gameRow
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, fmt.Errorf("error reading a game whose deadline is due: %w", err)
+		}
+		out = append(out, g)
 	}
-	return &g, nil
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("error locking the games whose deadline is due: %w", err)
+	}
+	return out, nil
 }
 
 // warningAt returns when the player of a turn that ends at deadline is warned: when a quarter of the turn
@@ -95,69 +133,107 @@ func (g *gameRow) config(seats []Seat) rules.Config {
 // loadState reads a started game's whole state from its rows: once per game per replica, or after another
 // replica changed it.
 func loadState(ctx context.Context, tx *sql.Tx, g *gameRow, b *rules.Board, cfg rules.Config) (rules.State, error) {
-	snap := rules.Snapshot{
-		Players: make([]rules.Player, len(cfg.Seats)),
-		Owners:  make([]rules.PlayerID, b.Len()),
-		Armies:  make([]int, b.Len()),
-	}
-	if err := json.Unmarshal(g.engine, &snap.Scalars); err != nil {
-		return rules.State{}, fmt.Errorf("error decoding the engine state of game %d: %w", g.id, err)
-	}
-	rows, err := tx.QueryContext(ctx, `SELECT seat, status, territories, armies, bonus, unplaced FROM players WHERE game_id = $1`, g.id)
+	states, err := loadStates(ctx, tx, []stateOf{{g, b, cfg}})
 	if err != nil {
-		return rules.State{}, fmt.Errorf("error loading the players of game %d: %w", g.id, err)
+		return rules.State{}, err
+	}
+	return states[0], nil
+}
+
+// stateOf is a started game whose state loadStates reads: its row, board and configuration.
+type stateOf struct {
+	g   *gameRow
+	b   *rules.Board
+	cfg rules.Config
+}
+
+// loadStates reads the whole state of started games from their rows, in three statements whatever their
+// number (players, territories, cards), in the order of games.
+func loadStates(ctx context.Context, tx *sql.Tx, games []stateOf) ([]rules.State, error) {
+	snaps := make(map[int]*rules.Snapshot, len(games))
+	ids := make([]int, len(games))
+	for i, gs := range games {
+		snap := &rules.Snapshot{
+			Players: make([]rules.Player, len(gs.cfg.Seats)),
+			Owners:  make([]rules.PlayerID, gs.b.Len()),
+			Armies:  make([]int, gs.b.Len()),
+		}
+		if err := json.Unmarshal(gs.g.engine, &snap.Scalars); err != nil {
+			return nil, fmt.Errorf("error decoding the engine state of game %d: %w", gs.g.id, err)
+		}
+		snaps[gs.g.id], ids[i] = snap, gs.g.id
+	}
+	which := fmt.Sprintf("game %d%s", ids[0], andOthers(ids))
+	rows, err := tx.QueryContext(ctx, `SELECT game_id, seat, status, territories, armies, bonus, unplaced FROM players
+		WHERE game_id = ANY($1)`, pq.Array(ids))
+	if err != nil {
+		return nil, fmt.Errorf("error loading the players of %s: %w", which, err)
 	}
 	for rows.Next() {
-		var seat int
+		var game, seat int
 		var status string
 		var p rules.Player
-		if err := rows.Scan(&seat, &status, &p.Territories, &p.Armies, &p.Bonus, &p.Unplaced); err != nil {
+		if err := rows.Scan(&game, &seat, &status, &p.Territories, &p.Armies, &p.Bonus, &p.Unplaced); err != nil {
 			rows.Close()
-			return rules.State{}, fmt.Errorf("error reading a player of game %d: %w", g.id, err)
+			return nil, fmt.Errorf("error reading a player of %s: %w", which, err)
 		}
 		if err := p.Status.UnmarshalText([]byte(status)); err != nil {
 			rows.Close()
-			return rules.State{}, fmt.Errorf("error reading the player of seat %d of game %d: %w", seat, g.id, err)
+			return nil, fmt.Errorf("error reading the player of seat %d of game %d: %w", seat, game, err)
+		}
+		snap := snaps[game]
+		if snap == nil || seat < 0 || seat >= len(snap.Players) {
+			rows.Close()
+			return nil, fmt.Errorf("game %d has a player in seat %d, which its configuration does not", game, seat)
 		}
 		snap.Players[seat] = p
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return rules.State{}, fmt.Errorf("error loading the players of game %d: %w", g.id, err)
+		return nil, fmt.Errorf("error loading the players of %s: %w", which, err)
 	}
-	rows, err = tx.QueryContext(ctx, `SELECT idx, owner_seat, armies FROM territories WHERE game_id = $1`, g.id)
+	rows, err = tx.QueryContext(ctx, `SELECT game_id, idx, owner_seat, armies FROM territories WHERE game_id = ANY($1)`, pq.Array(ids))
 	if err != nil {
-		return rules.State{}, fmt.Errorf("error loading the territories of game %d: %w", g.id, err)
+		return nil, fmt.Errorf("error loading the territories of %s: %w", which, err)
 	}
 	for rows.Next() {
-		var idx, owner, armies int
-		if err := rows.Scan(&idx, &owner, &armies); err != nil {
+		var game, idx, owner, armies int
+		if err := rows.Scan(&game, &idx, &owner, &armies); err != nil {
 			rows.Close()
-			return rules.State{}, fmt.Errorf("error reading a territory of game %d: %w", g.id, err)
+			return nil, fmt.Errorf("error reading a territory of %s: %w", which, err)
+		}
+		snap := snaps[game]
+		if snap == nil || idx < 0 || idx >= len(snap.Owners) {
+			rows.Close()
+			return nil, fmt.Errorf("game %d has territory %d, which its board does not", game, idx)
 		}
 		snap.Owners[idx], snap.Armies[idx] = rules.PlayerID(owner), armies
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return rules.State{}, fmt.Errorf("error loading the territories of game %d: %w", g.id, err)
+		return nil, fmt.Errorf("error loading the territories of %s: %w", which, err)
 	}
-	rows, err = tx.QueryContext(ctx, `SELECT idx, location, holder_seat FROM cards WHERE game_id = $1 ORDER BY position`, g.id)
+	rows, err = tx.QueryContext(ctx, `SELECT game_id, idx, location, holder_seat FROM cards WHERE game_id = ANY($1)
+		ORDER BY game_id, position`, pq.Array(ids))
 	if err != nil {
-		return rules.State{}, fmt.Errorf("error loading the cards of game %d: %w", g.id, err)
+		return nil, fmt.Errorf("error loading the cards of %s: %w", which, err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var idx int
+		var game, idx int
 		var holder sql.NullInt64
 		var location []byte
-		if err := rows.Scan(&idx, &location, &holder); err != nil {
-			return rules.State{}, fmt.Errorf("error reading a card of game %d: %w", g.id, err)
+		if err := rows.Scan(&game, &idx, &location, &holder); err != nil {
+			return nil, fmt.Errorf("error reading a card of %s: %w", which, err)
 		}
 		var where rules.CardLocation
 		if err := where.UnmarshalText(location); err != nil {
-			return rules.State{}, fmt.Errorf("error reading card %d of game %d: %w", idx, g.id, err)
+			return nil, fmt.Errorf("error reading card %d of game %d: %w", idx, game, err)
 		}
-		c := rules.CardID(idx)
+		snap, c := snaps[game], rules.CardID(idx)
+		if snap == nil {
+			continue
+		}
 		switch where {
 		case rules.InDeck:
 			snap.Deck = append(snap.Deck, c)
@@ -166,19 +242,23 @@ func loadState(ctx context.Context, tx *sql.Tx, g *gameRow, b *rules.Board, cfg 
 		case rules.InHand:
 			p := holderFromColumn(holder)
 			if p < 0 || int(p) >= len(snap.Players) {
-				return rules.State{}, fmt.Errorf("card %d of game %d is in a hand but held by no seat", idx, g.id)
+				return nil, fmt.Errorf("card %d of game %d is in a hand but held by no seat", idx, game)
 			}
 			snap.Players[p].Hand = append(snap.Players[p].Hand, c)
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return rules.State{}, fmt.Errorf("error loading the cards of game %d: %w", g.id, err)
+		return nil, fmt.Errorf("error loading the cards of %s: %w", which, err)
 	}
-	s, err := rules.Restore(b, cfg, snap)
-	if err != nil {
-		return rules.State{}, fmt.Errorf("error restoring game %d from its rows: %w", g.id, err)
+	out := make([]rules.State, len(games))
+	for i, gs := range games {
+		st, err := rules.Restore(gs.b, gs.cfg, *snaps[gs.g.id])
+		if err != nil {
+			return nil, fmt.Errorf("error restoring game %d from its rows: %w", gs.g.id, err)
+		}
+		out[i] = st
 	}
-	return s, nil
+	return out, nil
 }
 
 // write is everything a batch of commands changes, written in one statement: the territories and cards

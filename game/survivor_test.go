@@ -17,10 +17,10 @@ type changes struct {
 	all []game.Change
 }
 
-func (c *changes) AfterCommand(_ context.Context, _ *sql.Tx, ch game.Change) error {
+func (c *changes) AfterCommand(_ context.Context, _ *sql.Tx, chs ...game.Change) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.all = append(c.all, ch)
+	c.all = append(c.all, chs...)
 	return nil
 }
 

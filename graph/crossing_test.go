@@ -105,9 +105,9 @@ type seenEffects struct {
 // implementer is the package of the effects' implementation, the seam's far side.
 func (e seenEffects) implementer() string { return reflect.TypeOf(e.inner).Elem().PkgPath() }
 
-func (e seenEffects) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) error {
+func (e seenEffects) AfterCommand(ctx context.Context, tx *sql.Tx, cs ...game.Change) error {
 	e.seen.record("effects: AfterCommand", e.implementer())
-	return e.inner.AfterCommand(ctx, tx, c)
+	return e.inner.AfterCommand(ctx, tx, cs...)
 }
 
 func (e seenEffects) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) error {

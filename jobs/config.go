@@ -37,6 +37,14 @@ const (
 	// takeovers at 83 a second against 58 with 20 (docs/benchmarks.md). The default keeps the pool within
 	// PostgreSQL's default max_connections with a few replicas; raise it for a bigger database.
 	DefaultMaxWorkers = 20
+	// DefaultTakeoverBatch is how many turns whose deadline has passed one deadline job takes over in its
+	// transaction: its own and up to this many less one of other games (game.Service.TakeOverDue), whose
+	// own deadline jobs are then cancelled. A takeover is a few round trips of its own (its rows, the
+	// state of a game this process has not cached) within a transaction of a dozen (the lock, the jobs and
+	// notices of the next turns, the commit, River's fetch and completion of the job), so a burst of due
+	// deadlines is cleared several times faster in batches (docs/benchmarks.md); a batch holds its games'
+	// locks for at most game.PlayTime.
+	DefaultTakeoverBatch = 50
 	// DefaultCPUWorkers is how many CPU turns (the CPU queue) a process plays at once. A CPU turn is work
 	// for this process's cores first (the CPU's decisions) and one transaction after, and it waits
 	// Config.CPUDelay before it: a few workers keep a hundred games of CPUs moving, on a queue of their
@@ -61,6 +69,7 @@ const (
 	EnvSweepGrace     = "ROUT_SWEEP_GRACE"
 	EnvMaxWorkers     = "ROUT_JOBS_MAX_WORKERS"
 	EnvCPUWorkers     = "ROUT_JOBS_CPU_WORKERS"
+	EnvTakeoverBatch  = "ROUT_JOBS_TAKEOVER_BATCH"
 	EnvNotifyAttempts = "ROUT_NOTIFY_ATTEMPTS"
 	EnvRescueAfter    = "ROUT_JOBS_RESCUE_AFTER"
 	EnvNotifyDelay    = "ROUT_NOTIFY_DELAY"
@@ -94,6 +103,9 @@ type Config struct {
 	MaxWorkers int
 	// CPUWorkers is how many CPU turns (the CPU queue) this process plays at once (ROUT_JOBS_CPU_WORKERS).
 	CPUWorkers int
+	// TakeoverBatch is how many due turns a deadline job takes over in one transaction, its own among
+	// them (ROUT_JOBS_TAKEOVER_BATCH); 1 takes over its own only. See DefaultTakeoverBatch.
+	TakeoverBatch int
 	// NotifyAttempts is how many times a notification is tried before River discards it
 	// (ROUT_NOTIFY_ATTEMPTS); the waits between tries grow as River's default retry policy says
 	// (attempt⁴ seconds, with jitter).
@@ -132,6 +144,7 @@ func DefaultConfig() Config {
 		SweepGrace:     DefaultSweepGrace,
 		MaxWorkers:     DefaultMaxWorkers,
 		CPUWorkers:     DefaultCPUWorkers,
+		TakeoverBatch:  DefaultTakeoverBatch,
 		NotifyAttempts: DefaultNotifyAttempts,
 		RescueAfter:    DefaultRescueAfter,
 		NotifyDelay:    DefaultNotifyDelay,
@@ -157,6 +170,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	env.Int(EnvNotifyRate, &cfg.NotifyPerSecond)
 	env.Int(EnvMaxWorkers, &cfg.MaxWorkers)
 	env.Int(EnvCPUWorkers, &cfg.CPUWorkers)
+	env.Int(EnvTakeoverBatch, &cfg.TakeoverBatch)
 	env.Int(EnvNotifyAttempts, &cfg.NotifyAttempts)
 	if err := env.Err(); err != nil {
 		return Config{}, err
@@ -187,6 +201,9 @@ func (c Config) Validate() error {
 	}
 	if c.CPUWorkers < 1 || c.CPUWorkers > 10_000 {
 		errs = append(errs, fmt.Errorf("%s %d is not from 1 to 10000", EnvCPUWorkers, c.CPUWorkers))
+	}
+	if c.TakeoverBatch < 1 || c.TakeoverBatch > 1000 {
+		errs = append(errs, fmt.Errorf("%s %d is not from 1 to 1000", EnvTakeoverBatch, c.TakeoverBatch))
 	}
 	if c.RescueAfter < 4*time.Second || c.RescueAfter > time.Hour {
 		errs = append(errs, fmt.Errorf("%s %v is not from 4s to 1h", EnvRescueAfter, c.RescueAfter))

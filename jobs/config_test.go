@@ -20,11 +20,11 @@ func TestConfigFromEnv(t *testing.T) {
 	}
 	env := map[string]string{jobs.EnvPollInterval: "1s", jobs.EnvCPUDelay: "0s", jobs.EnvSweepInterval: "5m",
 		jobs.EnvSweepGrace: "30s", jobs.EnvMaxWorkers: "4", jobs.EnvCPUWorkers: "6", jobs.EnvFetchCooldown: "20ms", jobs.EnvNotifyAttempts: "3", jobs.EnvRescueAfter: "2m",
-		jobs.EnvNotifyDelay: "5s", jobs.EnvNotifyPerUser: "6", jobs.EnvNotifyRate: "50"}
+		jobs.EnvNotifyDelay: "5s", jobs.EnvNotifyPerUser: "6", jobs.EnvNotifyRate: "50", jobs.EnvTakeoverBatch: "7"}
 	cfg, err = jobs.ConfigFromEnv(func(k string) string { return env[k] })
 	want := jobs.Config{PollInterval: time.Second, SweepInterval: 5 * time.Minute, SweepGrace: 30 * time.Second,
 		MaxWorkers: 4, CPUWorkers: 6, FetchCooldown: 20 * time.Millisecond, NotifyAttempts: 3, RescueAfter: 2 * time.Minute,
-		NotifyDelay: 5 * time.Second, NotifyPerUserHour: 6, NotifyPerSecond: 50}
+		NotifyDelay: 5 * time.Second, NotifyPerUserHour: 6, NotifyPerSecond: 50, TakeoverBatch: 7}
 	if err != nil || cfg != want {
 		t.Errorf("ConfigFromEnv = %+v, %v; want %+v", cfg, err, want)
 	}
@@ -53,6 +53,9 @@ func TestConfigValidate(t *testing.T) {
 		{"negative grace", func(c *jobs.Config) { c.SweepGrace = -time.Second }, jobs.EnvSweepGrace},
 		{"no workers", func(c *jobs.Config) { c.MaxWorkers = 0 }, jobs.EnvMaxWorkers},
 		{"no CPU workers", func(c *jobs.Config) { c.CPUWorkers = 0 }, jobs.EnvCPUWorkers},
+		{"takeovers one at a time", func(c *jobs.Config) { c.TakeoverBatch = 1 }, ""},
+		{"no takeover batch", func(c *jobs.Config) { c.TakeoverBatch = 0 }, jobs.EnvTakeoverBatch},
+		{"huge takeover batch", func(c *jobs.Config) { c.TakeoverBatch = 1001 }, jobs.EnvTakeoverBatch},
 		{"no attempts", func(c *jobs.Config) { c.NotifyAttempts = 0 }, jobs.EnvNotifyAttempts},
 		{"quick rescue", func(c *jobs.Config) { c.RescueAfter = time.Second }, jobs.EnvRescueAfter},
 		{"late rescue", func(c *jobs.Config) { c.RescueAfter = 2 * time.Hour }, jobs.EnvRescueAfter},

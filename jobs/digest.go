@@ -42,18 +42,15 @@ func digestWindow(now time.Time, hours int) (start, end time.Time) {
 	return start, start.Add(size)
 }
 
-// insertDigest enqueues, in tx, the digest of user userID's window at now, due when it ends. A digest
-// already there for that window (unique args) is left as it is.
-func (j *Effects) insertDigest(ctx context.Context, tx *sql.Tx, userID, hours int, now time.Time) error {
+// digestParams returns the insertion of the digest of user userID's window at now, due when it ends. A
+// digest already there for that window (unique args) is left as it is.
+func (j *Effects) digestParams(userID, hours int, now time.Time) river.InsertManyParams {
 	start, end := digestWindow(now, hours)
 	args := DigestArgs{UserID: userID, Window: start.Unix()}
 	opts := args.InsertOpts()
 	opts.MaxAttempts = j.cfg.NotifyAttempts
 	opts.ScheduledAt = end
-	if _, err := j.client.InsertTx(ctx, tx, args, &opts); err != nil {
-		return fmt.Errorf("error enqueuing the digest of user %d: %w", userID, err)
-	}
-	return nil
+	return river.InsertManyParams{Args: args, InsertOpts: &opts}
 }
 
 // digestWorker sends digests.

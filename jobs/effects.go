@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/lib/pq"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
 
@@ -65,21 +66,44 @@ func NewEffects(opts EffectsOpts) (*Effects, error) {
 	return &Effects{client: client, now: opts.Clock, cfg: opts.Config}, nil
 }
 
-// AfterCommand inserts, in the command's transaction, the jobs and notices a command causes: for a turn
-// that ends, the cancellation of its warning and deadline jobs still waiting; for a turn that starts, a
-// CPU turn job (CPU seat) or a warning, a deadline and a your_turn notice (human seat); eliminated and
-// game_over notices; for the commands of a takeover (Change.Cause game.CauseTakeover), the idle
-// player's cpu_played notice; and a seat_delegated notice for each seat the change handed to the CPU
-// (Change.HandedOver). A turn of a seat its player handed to a CPU (Change.Delegate) gets a CPU turn job,
-// played at once, instead of the timers and the your_turn notice. It implements game.Effects.
-func (j *Effects) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) error {
+// AfterCommand inserts, in the command's transaction, the jobs and notices the commands of changes cause
+// (one change a game): for a turn that ends, the cancellation of its warning and deadline jobs still
+// waiting; for a turn that starts, a CPU turn job (CPU seat) or a warning, a deadline and a your_turn
+// notice (human seat); eliminated and game_over notices; for the commands of a takeover (Change.Cause
+// game.CauseTakeover), the idle player's cpu_played notice; and a seat_delegated notice for each seat the
+// change handed to the CPU (Change.HandedOver). A turn of a seat its player handed to a CPU
+// (Change.Delegate) gets a CPU turn job, played at once, instead of the timers and the your_turn notice.
+// Whatever the number of changes, it is one statement for the cancellations, one for the jobs, and the
+// notices' (see insertNotices). It implements game.Effects.
+func (j *Effects) AfterCommand(ctx context.Context, tx *sql.Tx, changes ...game.Change) error {
 	var notices []notice.New
-	if c.After.Phase() == rules.PhaseOver || c.After.Turn() != c.Before.Turn() {
-		if err := j.cancelTimers(ctx, tx, c.GameID, c.Before.Turn()); err != nil {
-			return err
+	announce := make(map[int]game.Announcer, len(changes)) // of each game
+	var ended []gameTurn
+	var jobs []river.InsertManyParams // inserted in one statement
+	for _, c := range changes {
+		if c.After.Phase() == rules.PhaseOver || c.After.Turn() != c.Before.Turn() {
+			ended = append(ended, gameTurn{c.GameID, c.Before.Turn()})
+		}
+		var ns []notice.New
+		jobs, ns = changeEffects(c, jobs)
+		notices = append(notices, ns...)
+		announce[c.GameID] = c.Announce
+	}
+	if err := j.cancelTimers(ctx, tx, ended); err != nil {
+		return err
+	}
+	if len(jobs) > 0 {
+		if _, err := j.client.InsertManyTx(ctx, tx, jobs); err != nil {
+			return fmt.Errorf("error enqueuing the jobs of %d games: %w", len(changes), err)
 		}
 	}
-	var jobs []river.InsertManyParams // inserted in one statement
+	return j.insertNotices(ctx, tx, announce, notices...)
+}
+
+// changeEffects appends to jobs the jobs change c causes, and returns them with the notices it causes
+// (see AfterCommand).
+func changeEffects(c game.Change, jobs []river.InsertManyParams) ([]river.InsertManyParams, []notice.New) {
+	var notices []notice.New
 	if c.After.Phase() != rules.PhaseOver && c.After.ActivePlayers() == 1 {
 		// The service stopped playing a lone survivor's commands at its bounds (docs/rules.md, R43): a CPU
 		// turn plays on at once, through the service, which plays the rest.
@@ -98,11 +122,6 @@ func (j *Effects) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) e
 				insertParams(TurnDeadlineArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat, Deadline: *c.Deadline}, c.Deadline))
 			notices = append(notices, notice.New{UserID: seat.UserID, GameID: c.GameID, Turn: ts.Turn, Kind: notify.KindYourTurn,
 				Data: notice.Data{Deadline: rfc3339(*c.Deadline)}})
-		}
-	}
-	if len(jobs) > 0 {
-		if _, err := j.client.InsertManyTx(ctx, tx, jobs); err != nil {
-			return fmt.Errorf("error enqueuing the jobs of game %d: %w", c.GameID, err)
 		}
 	}
 	for _, e := range c.Events {
@@ -133,7 +152,7 @@ func (j *Effects) AfterCommand(ctx context.Context, tx *sql.Tx, c game.Change) e
 				Kind: notify.KindSeatDelegated, Data: notice.Data{Seat: ptr(seat)}})
 		}
 	}
-	return j.insertNotices(ctx, tx, c.Announce, notices...)
+	return jobs, notices
 }
 
 // AfterCreate tells the users invited to a new game (the invited seats whose address is a user's). An
@@ -155,24 +174,50 @@ func (j *Effects) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) e
 		notices = append(notices, notice.New{UserID: user, GameID: g.GameID, Turn: 0, Kind: notify.KindInvited,
 			Data: notice.Data{Inviter: ptr(g.CreatorID)}})
 	}
-	return j.insertNotices(ctx, tx, g.Announce, notices...)
+	return j.insertNotices(ctx, tx, map[int]game.Announcer{g.GameID: g.Announce}, notices...)
 }
 
-// cancelTimers cancels, in tx, the warning and deadline jobs of a game's turn that ended, unless they are
-// running (a takeover ending the turn) or done: they would otherwise wait for their time, up to the turn
-// limit, to find that the turn is over. It is one statement, and it notifies nobody: River's JobCancelTx
-// would NOTIFY, inside the command's transaction, for the sake of a running job, which these are not,
-// and a NOTIFY holds PostgreSQL's notification queue lock from just before the commit until the commit is
-// flushed, so that commands would commit one after another. The rows are left as JobCancelTx leaves a
-// job that is not running: cancelled, finalized, with cancel_attempted_at in its metadata.
-func (j *Effects) cancelTimers(ctx context.Context, tx *sql.Tx, gameID, turn int) error {
-	// The GIN index on river_job (args) answers this.
+// gameTurn is a turn of a game.
+type gameTurn struct{ game, turn int }
+
+// cancelTimers cancels, in tx, the warning and deadline jobs of the turns of games that ended, unless they
+// are running (a takeover ending the turn) or done: they would otherwise wait for their time, up to the
+// turn limit, to find that the turn is over. It is one statement, whatever the number of turns, and it
+// notifies nobody: River's JobCancelTx would NOTIFY, inside the command's transaction, for the sake of a
+// running job, which these are not, and a NOTIFY holds PostgreSQL's notification queue lock from just
+// before the commit until the commit is flushed, so that commands would commit one after another. The
+// rows are left as JobCancelTx leaves a job that is not running: cancelled, finalized, with
+// cancel_attempted_at in its metadata.
+//
+// One turn (a command's) is found through the GIN index on river_job (args). Its lookup of a game and a
+// turn costs about a millisecond on a busy table, and one lookup for each of the 50 turns of a batch of
+// takeovers (args @> ANY) ten times that each (docs/benchmarks.md): a batch instead reads the waiting
+// timers once, with the turns' keys hashed.
+func (j *Effects) cancelTimers(ctx context.Context, tx *sql.Tx, ended []gameTurn) error {
+	if len(ended) == 0 {
+		return nil
+	}
 	now := j.now().UTC()
-	if _, err := tx.ExecContext(ctx, `UPDATE river_job SET state = 'cancelled', finalized_at = $4,
+	const set = `UPDATE river_job SET state = 'cancelled', finalized_at = $4,
 			metadata = jsonb_set(metadata, '{cancel_attempted_at}', to_jsonb($4::timestamptz), true)
-		WHERE kind IN ($1, $2) AND args @> $3::jsonb AND state IN ('available', 'retryable', 'scheduled')`,
-		KindTurnWarning, KindTurnDeadline, fmt.Sprintf(`{"game_id": %d, "turn": %d}`, gameID, turn), now); err != nil {
-		return fmt.Errorf("error cancelling the timers of turn %d of game %d: %w", turn, gameID, err)
+		WHERE kind IN ($1, $2) AND state IN ('available', 'retryable', 'scheduled') AND `
+	var err error
+	if len(ended) == 1 {
+		_, err = tx.ExecContext(ctx, set+`args @> $3::jsonb`, KindTurnWarning, KindTurnDeadline,
+			fmt.Sprintf(`{"game_id": %d, "turn": %d}`, ended[0].game, ended[0].turn), now)
+	} else {
+		keys := make([]string, len(ended))
+		for i, t := range ended {
+			keys[i] = fmt.Sprintf("%d:%d", t.game, t.turn)
+		}
+		_, err = tx.ExecContext(ctx, set+`(args->>'game_id') || ':' || (args->>'turn') = ANY($3::text[])`,
+			KindTurnWarning, KindTurnDeadline, pq.Array(keys), now)
+	}
+	if err != nil {
+		if len(ended) == 1 {
+			return fmt.Errorf("error cancelling the timers of turn %d of game %d: %w", ended[0].turn, ended[0].game, err)
+		}
+		return fmt.Errorf("error cancelling the timers of %d turns: %w", len(ended), err)
 	}
 	return nil
 }

@@ -310,11 +310,13 @@ func TestDeadlineLateness(t *testing.T) {
 		time.Sleep(100 * time.Millisecond) // spread the deadlines over the poll interval
 	}
 	e.offset.Store(0)
+	// A deadline job takes over the other due turns with its own (Config.TakeoverBatch), and their
+	// deadline jobs are cancelled: every job of the first turns is finalized, completed or cancelled.
 	e.waitFor("every first turn to be taken over", 2*time.Minute, func() bool {
-		return e.count(`SELECT count(*) FROM river_job WHERE kind = $1 AND state = 'completed' AND (args->>'turn')::int = 1`,
+		return e.count(`SELECT count(*) FROM river_job WHERE kind = $1 AND state IN ('completed', 'cancelled') AND (args->>'turn')::int = 1`,
 			jobs.KindTurnDeadline) == games
 	})
-	rows, err := e.db.Query(`SELECT extract(epoch FROM attempted_at - scheduled_at), extract(epoch FROM finalized_at - scheduled_at)
+	rows, err := e.db.Query(`SELECT COALESCE(extract(epoch FROM attempted_at - scheduled_at), -1), extract(epoch FROM finalized_at - scheduled_at)
 		FROM river_job WHERE kind = $1 AND (args->>'turn')::int = 1`, jobs.KindTurnDeadline)
 	if err != nil {
 		t.Fatal(err)
@@ -326,7 +328,10 @@ func TestDeadlineLateness(t *testing.T) {
 		if err := rows.Scan(&s, &d); err != nil {
 			t.Fatal(err)
 		}
-		start, done = append(start, s), append(done, d)
+		if s >= 0 { // a job that ran, not one cancelled by another's takeover
+			start = append(start, s)
+		}
+		done = append(done, d)
 	}
 	if err := rows.Err(); err != nil {
 		t.Fatal(err)
@@ -561,5 +566,87 @@ func TestTurnGoesOnInANewRunWhenTheJobsTimeRunsShort(t *testing.T) {
 	}
 	if got := e.gameInt(id, "turn"); got <= turn {
 		t.Errorf("turn after the runs: %d, want past %d", got, turn)
+	}
+}
+
+// TestBurstOfDeadlinesTakenOverOnce lets the deadlines of 12 games fall due at one moment before three
+// replicas of one worker each, whose deadline jobs take over up to 3 other due turns with their own
+// (Config.TakeoverBatch): every turn is taken over exactly once (one cpu_played notice, one takeover on
+// the seat, the replicas' takeovers adding up to the games), every deadline job of those turns ends
+// completed or cancelled and none fails, some are cancelled (the first batch finds at least 9 due games
+// not locked, of which at most 2 are running their own jobs), and every game goes on to its next turn
+// with its timers.
+func TestBurstOfDeadlinesTakenOverOnce(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	cfg := testConfig()
+	cfg.MaxWorkers, cfg.TakeoverBatch = 1, 4
+	var replicas []replica
+	for range 3 {
+		replicas = append(replicas, e.replica(cfg, nil))
+	}
+	const games = 12
+	e.deadlineIn(6 * time.Second)
+	type seat struct{ game, user, seat int }
+	var idle []seat
+	for i := range games {
+		a, b := e.user("a"+strconv.Itoa(i), "none"), e.user("b"+strconv.Itoa(i), "none")
+		id := e.createGame(replicas[i%3].svc, a, human(a), human(b))
+		s := e.gameInt(id, "current_seat")
+		user := e.count(`SELECT user_id FROM players WHERE game_id = $1 AND seat = $2`, id, s)
+		idle = append(idle, seat{id, user, s})
+	}
+	e.offset.Store(0) // the next turns end an hour from now
+	// Every first turn ends at one moment, its deadline job scheduled for it, as the benchmark's burst.
+	at := time.Now().Add(2 * time.Second).UTC().Truncate(time.Microsecond)
+	if _, err := e.db.Exec(`UPDATE games SET turn_deadline = $1`, at); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.db.Exec(`UPDATE river_job SET scheduled_at = $1, args = jsonb_set(args, '{deadline}', to_jsonb($2::text))
+		WHERE kind = $3`, at, at.Format(time.RFC3339Nano), jobs.KindTurnDeadline); err != nil {
+		t.Fatal(err)
+	}
+	e.waitFor("every first turn to be taken over", 2*time.Minute, func() bool {
+		return e.count(`SELECT count(*) FROM games WHERE turn > 1`) == games
+	})
+	e.waitFor("every deadline job of the first turns to end", time.Minute, func() bool {
+		return e.count(`SELECT count(*) FROM river_job WHERE kind = $1 AND finalized_at IS NULL AND (args->>'turn')::int = 1`,
+			jobs.KindTurnDeadline) == 0
+	})
+	for _, s := range idle {
+		if n := e.notices(s.user, s.game, 1, "cpu_played"); n != 1 {
+			t.Errorf("game %d: %d cpu_played notices for turn 1, want 1", s.game, n)
+		}
+		if n := e.count(`SELECT takeovers FROM players WHERE game_id = $1 AND seat = $2`, s.game, s.seat); n != 1 {
+			t.Errorf("game %d: seat %d has %d takeovers recorded, want 1", s.game, s.seat, n)
+		}
+		if n := e.count(`SELECT count(*) FROM events WHERE game_id = $1 AND turn = 1 AND cause = 'takeover'`, s.game); n == 0 {
+			t.Errorf("game %d: nobody took turn 1 over", s.game)
+		}
+		if n := e.jobsOf(s.game, jobs.KindTurnDeadline, "scheduled"); n != 1 {
+			t.Errorf("game %d: %d deadline jobs waiting for the next turn, want 1", s.game, n)
+		}
+		if err := replicas[0].svc.GameVerify(e.ctx, s.game); err != nil {
+			t.Errorf("game %d: the record does not replay to the rows: %v", s.game, err)
+		}
+	}
+	var takeovers, failed int64
+	for _, r := range replicas {
+		st := r.jobs.Stats()
+		takeovers += st.Takeovers
+		failed += st.Kinds[jobs.KindTurnDeadline].Failed
+	}
+	cancelled := e.count(`SELECT count(*) FROM river_job WHERE kind = $1 AND state = 'cancelled' AND (args->>'turn')::int = 1`,
+		jobs.KindTurnDeadline)
+	t.Logf("%d deadline jobs of the first turns cancelled (taken over with another's)", cancelled)
+	if cancelled == 0 {
+		t.Errorf("no deadline job was cancelled: no takeover took another game over with its own")
+	}
+	if takeovers != games || failed != 0 {
+		t.Errorf("the replicas took over %d turns with %d failed deadline jobs; want %d and none", takeovers, failed, games)
+	}
+	if n := e.count(`SELECT count(*) FROM river_job WHERE kind = $1 AND state NOT IN ('completed', 'cancelled') AND (args->>'turn')::int = 1`,
+		jobs.KindTurnDeadline); n != 0 {
+		t.Errorf("%d deadline jobs of the first turns neither completed nor cancelled", n)
 	}
 }

@@ -13,11 +13,12 @@ import (
 	"rout/notify"
 )
 
-// insertNotices records ns in tx (notice.Insert), hands each new one to announce (sent after the commit)
-// and gives every new one whose user takes notifications of its kind the job that sends it, in tx: a
-// your_turn notice of a user who batches them joins the digest of their current window (DigestArgs); any
-// other waits Config.NotifyDelay (NotificationArgs).
-func (j *Effects) insertNotices(ctx context.Context, tx *sql.Tx, announce game.Announcer, ns ...notice.New) error {
+// insertNotices records ns in tx (notice.Insert), hands each new one to the announcer of its game,
+// announce[game id] (none: nowhere; sent after the commit), and gives every new one whose user takes notifications of its
+// kind the job that sends it, in tx: a your_turn notice of a user who batches them joins the digest of
+// their current window (DigestArgs); any other waits Config.NotifyDelay (NotificationArgs). The jobs are
+// inserted in one statement.
+func (j *Effects) insertNotices(ctx context.Context, tx *sql.Tx, announce map[int]game.Announcer, ns ...notice.New) error {
 	inserted, err := notice.Insert(ctx, tx, j.now(), ns...)
 	if err != nil {
 		return err
@@ -25,17 +26,21 @@ func (j *Effects) insertNotices(ctx context.Context, tx *sql.Tx, announce game.A
 	// The time is read after Insert holds the users' locks: a digest that runs after its window ended
 	// waits for this transaction (notice.LockUser), so it sees every notice of its window.
 	now := j.now()
+	digests := make(map[DigestArgs]bool)
 	var jobs []river.InsertManyParams
 	for _, n := range inserted {
-		if announce != nil { // nil: a change built outside the game service, whose announcements go nowhere
-			announce.Announce(notice.Channel, n.New.UserID, n.ID) // sent after the commit
+		if a := announce[n.New.GameID]; a != nil { // nil: a change built outside the game service, whose announcements go nowhere
+			a.Announce(notice.Channel, n.New.UserID, n.ID) // sent after the commit
 		}
 		if n.Prefs.ChannelFor(n.New.Kind) == notify.ChannelNone {
 			continue
 		}
 		if n.New.Kind == notify.KindYourTurn && n.Prefs.DigestHours > 0 {
-			if err := j.insertDigest(ctx, tx, n.New.UserID, n.Prefs.DigestHours, now); err != nil {
-				return err
+			// One digest job for each user and window: two in one statement would meet in its unique
+			// insert.
+			if d := j.digestParams(n.New.UserID, n.Prefs.DigestHours, now); !digests[d.Args.(DigestArgs)] {
+				digests[d.Args.(DigestArgs)] = true
+				jobs = append(jobs, d)
 			}
 			continue
 		}
@@ -52,7 +57,7 @@ func (j *Effects) insertNotices(ctx context.Context, tx *sql.Tx, announce game.A
 	}
 	// One statement for all: the notices' locks are held until the commit.
 	if _, err := j.client.InsertManyTx(ctx, tx, jobs); err != nil {
-		return fmt.Errorf("error enqueuing the notifications of %d notices: %w", len(jobs), err)
+		return fmt.Errorf("error enqueuing %d notifications and digests: %w", len(jobs), err)
 	}
 	return nil
 }

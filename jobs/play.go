@@ -106,6 +106,41 @@ func (j *Jobs) playTurn(ctx context.Context, t turnJob) (int, error) {
 	return p.Commands, nil
 }
 
+// takeOverDue takes over the turn of a deadline job, t, and up to Config.TakeoverBatch - 1 other turns
+// whose deadline has passed, in one transaction (game.Service.TakeOverDue), as playTurn does one. It
+// returns errOutOfTime when t's own turn goes on past one play; another game's turn that does goes on in
+// its own deadline job, which is not cancelled while the turn is on.
+func (j *Jobs) takeOverDue(ctx context.Context, t turnJob) error {
+	if j.outOfTime(ctx) {
+		return errOutOfTime
+	}
+	played, err := j.game.TakeOverDue(ctx, game.PlayInput{GameID: t.gameID, Seat: t.seat, Turn: t.turn, Deadline: t.deadline,
+		Cause: t.cause}, j.cfg.TakeoverBatch-1)
+	switch code(err) {
+	case game.CodeConflict, game.CodeNotFound:
+		return nil // the game moved on, or is gone
+	}
+	if err != nil {
+		return fmt.Errorf("error taking over turn %d of seat %d in game %d: %w", t.turn, t.seat, t.gameID, err)
+	}
+	for i, p := range played {
+		j.stats.cpuCommands.Add(int64(p.Commands))
+		if !p.Done {
+			if i == 0 {
+				err = errOutOfTime
+			}
+			continue
+		}
+		j.stats.takeovers.Add(1)
+		if j.observer != nil {
+			j.observer.Takeover()
+		}
+		j.logger.InfoContext(ctx, "turn taken over", "game_id", p.GameID, "seat", p.Seat, "commands", p.Commands,
+			"in_the_job_of_game", t.gameID)
+	}
+	return err
+}
+
 // sleep waits for d or until ctx ends.
 func sleep(ctx context.Context, d time.Duration) error {
 	if d <= 0 {

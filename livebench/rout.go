@@ -307,7 +307,7 @@ func (r *Rout) publish(ctx context.Context) (int64, time.Time, error) {
 // transaction is about to commit, its rows, events and notification written.
 type commitClock struct{ at atomic.Int64 }
 
-func (c *commitClock) AfterCommand(context.Context, *sql.Tx, game.Change) error {
+func (c *commitClock) AfterCommand(context.Context, *sql.Tx, ...game.Change) error {
 	c.at.Store(time.Now().UnixNano())
 	return nil
 }
