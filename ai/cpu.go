@@ -42,6 +42,8 @@ type style struct {
 	// leaderWeight is the extra worth of a territory of an opponent near a win (see leader); half of it is
 	// added to each of its armies killed. Zero ignores the leader.
 	leaderWeight float64
+	// workCap is the battle states one decision may compute exactly (see maxWork); zero means maxWork.
+	workCap int
 }
 
 // Normal's weights were tuned by random searches against Random on the classic map (docs/ai.md);
@@ -72,7 +74,7 @@ type cpu struct {
 	timed    bool
 	odds     map[[2]int]rules.Odds
 	values   map[rules.TerritoryID]float64
-	work     int // battle states computed so far (see maxWork)
+	work     int // battle states computed so far (see workCap)
 
 	leaderKnown bool // leaderID is computed
 	leaderID    rules.PlayerID
@@ -108,18 +110,32 @@ func decideSafely(st style, s rules.State, p rules.PlayerID, deadline time.Time)
 // the deadline passes it falls back to a safe command: the forced step, the reserve on the most
 // threatened border, the end of the attack phase, the end of the turn.
 func decide(st style, s rules.State, p rules.PlayerID, deadline time.Time) rules.Command {
+	cmd, _ := decideWork(st, s, p, deadline)
+	return cmd
+}
+
+// decideWork is decide that also returns the battle states the decision computed exactly.
+func decideWork(st style, s rules.State, p rules.PlayerID, deadline time.Time) (rules.Command, int) {
 	if p != s.Current() {
-		return nil
+		return nil, 0
 	}
 	c := &cpu{st: st, s: s, me: p, l: newLegal(s, p), deadline: deadline, timed: true}
 	if c.l.empty() {
-		return nil
+		return nil, 0
 	}
 	cmd := c.choose()
 	if cmd == nil || !c.l.allows(cmd) {
 		cmd = c.fallback()
 	}
-	return cmd
+	return cmd, c.work
+}
+
+// workCap is the battle states the decision may compute exactly.
+func (c *cpu) workCap() int {
+	if c.st.workCap > 0 {
+		return c.st.workCap
+	}
+	return maxWork
 }
 
 // expired reports whether the decision has run out of time.
@@ -189,7 +205,7 @@ func (c *cpu) fallback() rules.Command {
 // battle larger than exactPathStates, it uses the odds of the force's expected size instead of its
 // distribution.
 func (c *cpu) step(force []float64, defenders int) stepResult {
-	if cells := len(force) * defenders; cells <= exactPathStates && c.work+cells <= maxWork {
+	if cells := len(force) * defenders; cells <= exactPathStates && c.work+cells <= c.workCap() {
 		c.work += cells
 		return battleStep(force, defenders)
 	}
@@ -226,7 +242,7 @@ func (c *cpu) battle(a, d int) rules.Odds {
 	o, ok := c.odds[key]
 	if !ok {
 		var err error
-		if cells := fighting * d; cells > exactStates || c.work+cells > maxWork {
+		if cells := fighting * d; cells > exactStates || c.work+cells > c.workCap() {
 			o = approxOdds(fighting, d)
 			o.Win = max(0, o.Win-approxMargin) // err against the attack
 		} else if o, err = rules.BattleOdds(fighting, d); err != nil {

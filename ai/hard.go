@@ -17,12 +17,17 @@ const HardBudget = time.Second
 const DefaultPlayouts = 2
 
 // Hard's limits on its look-ahead, counts rather than times so that a decision stays deterministic:
-// the candidate plans it compares, the commands one playout may simulate, and the board size past which
-// a playout stops at the end of Hard's own turn instead of playing the opponents' replies.
+// the candidate plans it compares, the commands one playout may simulate, the board size past which a
+// playout stops at the end of Hard's own turn instead of playing the opponents' replies, and the work all
+// the playouts of one decision may do (hardWork, in battle states computed exactly, each simulated
+// command counting commandWork more a territory of the board for reading it). The playouts stop when the
+// work is spent; the plans are compared on the rounds of playouts completed.
 const (
 	hardCandidates    = 4
 	playoutCommands   = 600
 	hardRepliesMaxLen = 200
+	hardWork          = 6_000_000
+	commandWork       = 100
 )
 
 // HardOpts tunes a Hard CPU player.
@@ -42,6 +47,16 @@ var hardStyle = func() style {
 	st.leaderWeight = 1.5
 	return st
 }()
+
+// playoutStyle is the play of a seat in Hard's playouts: st with a narrower attack search (six first
+// battles followed two branches wide and four deep) and a tenth of a decision's exact battle states, so
+// that a playout costs a fraction of the real turns it simulates.
+func playoutStyle(st style) style {
+	st.firstSteps, st.branch, st.depth, st.workCap = 6, 2, 4, maxWork/10
+	return st
+}
+
+var playoutNormal, playoutHard = playoutStyle(normalStyle), playoutStyle(hardStyle)
 
 // NewHard returns a Hard CPU player with the given options.
 func NewHard(opts HardOpts) func(s rules.State, p rules.PlayerID, r *rand.Rand) rules.Command {
@@ -100,7 +115,7 @@ func hardDecide(s rules.State, p rules.PlayerID, deadline time.Time, playouts in
 		return base
 	}
 	totals := make([]float64, len(cands))
-	rounds := 0
+	rounds, work := 0, hardWork
 	for i := range playouts {
 		if time.Now().After(deadline) {
 			break
@@ -109,7 +124,7 @@ func hardDecide(s rules.State, p rules.PlayerID, deadline time.Time, playouts in
 		done := true
 		for k, cand := range cands {
 			// The same dice for every plan: the plans are compared on the same luck.
-			v, ok := playout(s, p, cand, seed+uint64(i)*0x9e3779b97f4a7c15, deadline)
+			v, ok := playout(s, p, cand, seed+uint64(i)*0x9e3779b97f4a7c15, deadline, &work)
 			if !ok {
 				done = false
 				break
@@ -213,8 +228,8 @@ func (d playoutDice) Intn(n int) int { return d.r.IntN(n) }
 
 // playout applies plan for p in s and plays on, every seat with Normal's play (p with Hard's weights),
 // to the start of p's next turn (on a large board only to the end of p's turn), and returns p's score
-// there. ok is false when the deadline passed.
-func playout(s rules.State, p rules.PlayerID, plan rules.Command, seed uint64, deadline time.Time) (float64, bool) {
+// there. It takes the work it does off *work; ok is false when the work ran out or the deadline passed.
+func playout(s rules.State, p rules.PlayerID, plan rules.Command, seed uint64, deadline time.Time, work *int) (float64, bool) {
 	dice := playoutDice{rand.New(rand.NewPCG(seed, 0x4a7d))}
 	s, _, err := rules.Apply(s, p, plan, dice)
 	if err != nil {
@@ -222,19 +237,21 @@ func playout(s rules.State, p rules.PlayerID, plan rules.Command, seed uint64, d
 	}
 	replies := s.Board().Len() <= hardRepliesMaxLen
 	startTurn := s.Turn()
+	read := commandWork * s.Board().Len()
 	for n := 0; n < playoutCommands && s.Phase() != rules.PhaseOver; n++ {
 		q := s.Current()
 		if s.Turn() != startTurn && (q == p || !replies) {
 			break
 		}
-		if n%16 == 15 && time.Now().After(deadline) {
+		if *work <= 0 || n%16 == 15 && time.Now().After(deadline) {
 			return 0, false
 		}
-		st := normalStyle
+		st := playoutNormal
 		if q == p {
-			st = hardStyle
+			st = playoutHard
 		}
-		cmd := decide(st, s, q, deadline)
+		cmd, w := decideWork(st, s, q, deadline)
+		*work -= w + read
 		if cmd == nil {
 			break
 		}
