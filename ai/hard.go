@@ -88,11 +88,12 @@ func NewHard(opts HardOpts) func(s rules.State, p rules.PlayerID, r *rand.Rand) 
 
 // Hard is the strongest CPU player, with the default options. It plays as Normal does, with two
 // differences: an opponent near a win (see leader) is everyone's target, so conquering its territories
-// and killing its armies are worth more; and at the start of its turn it compares a few plans (where the
-// reserve goes, and whether to trade a set now or hold it) by simulated continuations: each plan is
-// played on with Normal's play for every seat to the start of Hard's next turn, with dice drawn from r,
-// and scored by Hard's share of the armies and income on the board. The same state and seed give the
-// same command (unless a decision runs out of its budget).
+// and killing its armies are worth more; and with two opponents or more, at the start of its turn it
+// compares a few plans (where the reserve goes, and whether to trade a set now or hold it) by simulated
+// continuations: each plan is played on with Normal's play for every seat to the start of Hard's next
+// turn, with dice drawn from r, and scored by Hard's share of the armies and income on the board. In a
+// duel it plays as Normal does. The same state and seed give the same command (unless a decision runs
+// out of its budget).
 func Hard(s rules.State, p rules.PlayerID, r *rand.Rand) rules.Command {
 	return hard(s, p, r)
 }
@@ -107,7 +108,9 @@ func hardDecide(s rules.State, p rules.PlayerID, deadline time.Time, playouts in
 		return nil
 	}
 	base := decide(hardStyle, s, p, deadline)
-	if playouts < 0 || len(l.places) == 0 || s.Phase() != rules.PhaseReinforce {
+	// In a duel the look-ahead is no better than the heuristic choice (it lost more duels against
+	// Random, docs/ai.md), so Hard searches only with two opponents or more.
+	if playouts < 0 || len(l.places) == 0 || s.Phase() != rules.PhaseReinforce || s.ActivePlayers() < 3 {
 		return base
 	}
 	cands := hardPlans(s, p, l, base, deadline)
