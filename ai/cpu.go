@@ -42,8 +42,6 @@ type style struct {
 	// leaderWeight is the extra worth of a territory of an opponent near a win (see leader); half of it is
 	// added to each of its armies killed. Zero ignores the leader.
 	leaderWeight float64
-	// workCap is the battle states one decision may compute exactly (see maxWork); zero means maxWork.
-	workCap int
 }
 
 // Normal's weights were tuned by random searches against Random on the classic map (docs/ai.md);
@@ -74,7 +72,7 @@ type cpu struct {
 	timed    bool
 	odds     map[[2]int]rules.Odds
 	values   map[rules.TerritoryID]float64
-	work     int // battle states computed so far (see workCap)
+	work     int // battle states computed so far (see maxWork)
 
 	leaderKnown bool // leaderID is computed
 	leaderID    rules.PlayerID
@@ -128,14 +126,6 @@ func decideWork(st style, s rules.State, p rules.PlayerID, deadline time.Time) (
 		cmd = c.fallback()
 	}
 	return cmd, c.work
-}
-
-// workCap is the battle states the decision may compute exactly.
-func (c *cpu) workCap() int {
-	if c.st.workCap > 0 {
-		return c.st.workCap
-	}
-	return maxWork
 }
 
 // expired reports whether the decision has run out of time.
@@ -205,7 +195,7 @@ func (c *cpu) fallback() rules.Command {
 // battle larger than exactPathStates, it uses the odds of the force's expected size instead of its
 // distribution.
 func (c *cpu) step(force []float64, defenders int) stepResult {
-	if cells := len(force) * defenders; cells <= exactPathStates && c.work+cells <= c.workCap() {
+	if cells := len(force) * defenders; cells <= exactPathStates && c.work+cells <= maxWork {
 		c.work += cells
 		return battleStep(force, defenders)
 	}
@@ -242,7 +232,7 @@ func (c *cpu) battle(a, d int) rules.Odds {
 	o, ok := c.odds[key]
 	if !ok {
 		var err error
-		if cells := fighting * d; cells > exactStates || c.work+cells > c.workCap() {
+		if cells := fighting * d; cells > exactStates || c.work+cells > maxWork {
 			o = approxOdds(fighting, d)
 			o.Win = max(0, o.Win-approxMargin) // err against the attack
 		} else if o, err = rules.BattleOdds(fighting, d); err != nil {

@@ -48,16 +48,6 @@ var hardStyle = func() style {
 	return st
 }()
 
-// playoutStyle is the play of a seat in Hard's playouts: st with a narrower attack search (six first
-// battles followed two branches wide and four deep) and a tenth of a decision's exact battle states, so
-// that a playout costs a fraction of the real turns it simulates.
-func playoutStyle(st style) style {
-	st.firstSteps, st.branch, st.depth, st.workCap = 6, 2, 4, maxWork/10
-	return st
-}
-
-var playoutNormal, playoutHard = playoutStyle(normalStyle), playoutStyle(hardStyle)
-
 // NewHard returns a Hard CPU player with the given options.
 func NewHard(opts HardOpts) func(s rules.State, p rules.PlayerID, r *rand.Rand) rules.Command {
 	budget := opts.Budget
@@ -249,9 +239,9 @@ func playout(s rules.State, p rules.PlayerID, plan rules.Command, seed uint64, d
 		if *work <= 0 || n%16 == 15 && time.Now().After(deadline) {
 			return 0, false
 		}
-		st := playoutNormal
+		st := normalStyle
 		if q == p {
-			st = playoutHard
+			st = hardStyle
 		}
 		cmd, w := decideWork(st, s, q, deadline)
 		*work -= w + read
