@@ -108,18 +108,24 @@ func decideSafely(st style, s rules.State, p rules.PlayerID, deadline time.Time)
 // the deadline passes it falls back to a safe command: the forced step, the reserve on the most
 // threatened border, the end of the attack phase, the end of the turn.
 func decide(st style, s rules.State, p rules.PlayerID, deadline time.Time) rules.Command {
+	cmd, _ := decideWork(st, s, p, deadline)
+	return cmd
+}
+
+// decideWork is decide that also returns the battle states the decision computed exactly.
+func decideWork(st style, s rules.State, p rules.PlayerID, deadline time.Time) (rules.Command, int) {
 	if p != s.Current() {
-		return nil
+		return nil, 0
 	}
 	c := &cpu{st: st, s: s, me: p, l: newLegal(s, p), deadline: deadline, timed: true}
 	if c.l.empty() {
-		return nil
+		return nil, 0
 	}
 	cmd := c.choose()
 	if cmd == nil || !c.l.allows(cmd) {
 		cmd = c.fallback()
 	}
-	return cmd
+	return cmd, c.work
 }
 
 // expired reports whether the decision has run out of time.

@@ -9,16 +9,17 @@
 //
 //   - Random plays random legal commands with just enough sense that games end: the baseline.
 //   - Normal is the standard CPU player (below).
-//   - Hard is Normal with diplomacy (an opponent near a win is everyone's target) and a look-ahead: at
-//     each reinforcement decision it compares a few plans (where the reserve goes, trading now or
-//     holding the set) by simulated continuations with Normal's play, within counts and its budget.
+//   - Hard is Normal with diplomacy (an opponent near a win is everyone's target) and a look-ahead: with
+//     two opponents or more, at each reinforcement decision it compares a few plans (where the reserve
+//     goes, trading now or holding the set) by simulated continuations with Normal's play, within counts
+//     (a bound on the work of its playouts) and its budget. In a duel it plays as Normal does.
 //   - Easy is Normal with mistakes: a share of its decisions (DefaultMistakes, 15%) are random legal
 //     commands, drawn from the policy's *rand.Rand.
 //   - Cautious plays an idle human's turn when the turn timer runs out: it trades only when forced,
 //     reinforces its threatened borders, attacks only at CautiousMinWin odds or better with the armies it
 //     can spare, and fortifies toward the front.
 //
-// ByName finds them by name ("random", "easy", "normal", "cautious").
+// ByName finds them by name ("random", "easy", "normal", "hard", "cautious").
 //
 // # How Normal plays
 //

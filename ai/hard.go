@@ -17,12 +17,17 @@ const HardBudget = time.Second
 const DefaultPlayouts = 2
 
 // Hard's limits on its look-ahead, counts rather than times so that a decision stays deterministic:
-// the candidate plans it compares, the commands one playout may simulate, and the board size past which
-// a playout stops at the end of Hard's own turn instead of playing the opponents' replies.
+// the candidate plans it compares, the commands one playout may simulate, the board size past which a
+// playout stops at the end of Hard's own turn instead of playing the opponents' replies, and the work all
+// the playouts of one decision may do (hardWork, in battle states computed exactly, each simulated
+// command counting commandWork more a territory of the board for reading it). The playouts stop when the
+// work is spent; the plans are compared on the rounds of playouts completed.
 const (
 	hardCandidates    = 4
 	playoutCommands   = 600
 	hardRepliesMaxLen = 200
+	hardWork          = 6_000_000
+	commandWork       = 100
 )
 
 // HardOpts tunes a Hard CPU player.
@@ -73,11 +78,12 @@ func NewHard(opts HardOpts) func(s rules.State, p rules.PlayerID, r *rand.Rand) 
 
 // Hard is the strongest CPU player, with the default options. It plays as Normal does, with two
 // differences: an opponent near a win (see leader) is everyone's target, so conquering its territories
-// and killing its armies are worth more; and at the start of its turn it compares a few plans (where the
-// reserve goes, and whether to trade a set now or hold it) by simulated continuations: each plan is
-// played on with Normal's play for every seat to the start of Hard's next turn, with dice drawn from r,
-// and scored by Hard's share of the armies and income on the board. The same state and seed give the
-// same command (unless a decision runs out of its budget).
+// and killing its armies are worth more; and with two opponents or more, at the start of its turn it
+// compares a few plans (where the reserve goes, and whether to trade a set now or hold it) by simulated
+// continuations: each plan is played on with Normal's play for every seat to the start of Hard's next
+// turn, with dice drawn from r, and scored by Hard's share of the armies and income on the board. In a
+// duel it plays as Normal does. The same state and seed give the same command (unless a decision runs
+// out of its budget).
 func Hard(s rules.State, p rules.PlayerID, r *rand.Rand) rules.Command {
 	return hard(s, p, r)
 }
@@ -92,7 +98,9 @@ func hardDecide(s rules.State, p rules.PlayerID, deadline time.Time, playouts in
 		return nil
 	}
 	base := decide(hardStyle, s, p, deadline)
-	if playouts < 0 || len(l.places) == 0 || s.Phase() != rules.PhaseReinforce {
+	// In a duel the look-ahead is no better than the heuristic choice (it lost more duels against
+	// Random, docs/ai.md), so Hard searches only with two opponents or more.
+	if playouts < 0 || len(l.places) == 0 || s.Phase() != rules.PhaseReinforce || s.ActivePlayers() < 3 {
 		return base
 	}
 	cands := hardPlans(s, p, l, base, deadline)
@@ -100,7 +108,7 @@ func hardDecide(s rules.State, p rules.PlayerID, deadline time.Time, playouts in
 		return base
 	}
 	totals := make([]float64, len(cands))
-	rounds := 0
+	rounds, work := 0, hardWork
 	for i := range playouts {
 		if time.Now().After(deadline) {
 			break
@@ -109,7 +117,7 @@ func hardDecide(s rules.State, p rules.PlayerID, deadline time.Time, playouts in
 		done := true
 		for k, cand := range cands {
 			// The same dice for every plan: the plans are compared on the same luck.
-			v, ok := playout(s, p, cand, seed+uint64(i)*0x9e3779b97f4a7c15, deadline)
+			v, ok := playout(s, p, cand, seed+uint64(i)*0x9e3779b97f4a7c15, deadline, &work)
 			if !ok {
 				done = false
 				break
@@ -213,8 +221,8 @@ func (d playoutDice) Intn(n int) int { return d.r.IntN(n) }
 
 // playout applies plan for p in s and plays on, every seat with Normal's play (p with Hard's weights),
 // to the start of p's next turn (on a large board only to the end of p's turn), and returns p's score
-// there. ok is false when the deadline passed.
-func playout(s rules.State, p rules.PlayerID, plan rules.Command, seed uint64, deadline time.Time) (float64, bool) {
+// there. It takes the work it does off *work; ok is false when the work ran out or the deadline passed.
+func playout(s rules.State, p rules.PlayerID, plan rules.Command, seed uint64, deadline time.Time, work *int) (float64, bool) {
 	dice := playoutDice{rand.New(rand.NewPCG(seed, 0x4a7d))}
 	s, _, err := rules.Apply(s, p, plan, dice)
 	if err != nil {
@@ -222,19 +230,21 @@ func playout(s rules.State, p rules.PlayerID, plan rules.Command, seed uint64, d
 	}
 	replies := s.Board().Len() <= hardRepliesMaxLen
 	startTurn := s.Turn()
+	read := commandWork * s.Board().Len()
 	for n := 0; n < playoutCommands && s.Phase() != rules.PhaseOver; n++ {
 		q := s.Current()
 		if s.Turn() != startTurn && (q == p || !replies) {
 			break
 		}
-		if n%16 == 15 && time.Now().After(deadline) {
+		if *work <= 0 || n%16 == 15 && time.Now().After(deadline) {
 			return 0, false
 		}
 		st := normalStyle
 		if q == p {
 			st = hardStyle
 		}
-		cmd := decide(st, s, q, deadline)
+		cmd, w := decideWork(st, s, q, deadline)
+		*work -= w + read
 		if cmd == nil {
 			break
 		}

@@ -136,7 +136,9 @@ func TestHardBeatsNormal(t *testing.T) {
 	}
 }
 
-// TestHardBeatsRandom: Hard wins nearly every duel against Random.
+// TestHardBeatsRandom: Hard wins most duels against Random. In a duel Hard plays as Normal does
+// (TestHardPlaysNormalInADuel), which wins about 90% of them, nearly all when it moves first and about
+// 80% when Random does (docs/ai.md); the bound is loose.
 func TestHardBeatsRandom(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a tournament: make test-long")
@@ -145,7 +147,33 @@ func TestHardBeatsRandom(t *testing.T) {
 	hard := ai.NewHard(ai.HardOpts{Budget: testBudget})
 	wins := duels(t, hard, ai.Random, 60)
 	t.Logf("Hard won %d of 60 duels against Random", wins)
-	if wins < 54 {
-		t.Fatalf("Hard won %d of 60 duels against Random; want at least 54", wins)
+	if wins < 50 {
+		t.Fatalf("Hard won %d of 60 duels against Random; want at least 50", wins)
+	}
+}
+
+// TestHardPlaysNormalInADuel: with a single opponent Hard has no leader to hit and no look-ahead, so a
+// duel of Hard against Normal is the same game, command for command, as Normal against Normal.
+func TestHardPlaysNormalInADuel(t *testing.T) {
+	t.Parallel()
+	b := classicBoard(t)
+	hard := ai.NewHard(ai.HardOpts{Budget: testBudget})
+	normal := ai.NewNormal(ai.NormalOpts{Budget: testBudget})
+	cfg := rules.Config{Seats: seats(2)}
+	for seed := range uint64(long(6, 2)) {
+		want, err := sim.Play(b, cfg, []sim.Policy{normal, normal}, seed, sim.Opts{KeepEvents: true, MaxCommands: 4000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := sim.Play(b, cfg, []sim.Policy{hard, normal}, seed, sim.Opts{KeepEvents: true, MaxCommands: 4000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Commands != want.Commands || got.Winner != want.Winner {
+			t.Fatalf("seed %d: Hard against Normal took %d commands (winner %d), Normal against Normal %d (winner %d)", seed, got.Commands, got.Winner, want.Commands, want.Winner)
+		}
+		if diff := rules.Diff(got.Final, want.Final); diff != "" {
+			t.Fatalf("seed %d: Hard against Normal ended otherwise than Normal against Normal: %s", seed, diff)
+		}
 	}
 }

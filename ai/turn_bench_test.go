@@ -4,15 +4,18 @@ import (
 	"encoding/binary"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
 	"rout/ai"
 	"rout/rules"
+	"rout/sim"
 )
 
 // turnStarts plays a game of players seats with policy p in every seat from seed, and returns the states
-// at the start of every every-th turn (the reinforcement phase, before any decision), up to n of them.
+// at the start of turns 1, 1+every, 1+2·every, ... (the reinforcement phase, before any decision), up to
+// n of them.
 func turnStarts(tb testing.TB, b *rules.Board, players int, p policy, seed uint64, n, every int) []rules.State {
 	tb.Helper()
 	var key [32]byte
@@ -31,7 +34,7 @@ func turnStarts(tb testing.TB, b *rules.Board, players int, p policy, seed uint6
 	for len(out) < n && s.Phase() != rules.PhaseOver {
 		if s.Phase() == rules.PhaseReinforce && s.Turn() != turn {
 			turn = s.Turn()
-			if turn%every == 1 {
+			if (turn-1)%every == 0 {
 				out = append(out, s)
 			}
 		}
@@ -45,6 +48,23 @@ func turnStarts(tb testing.TB, b *rules.Board, players int, p policy, seed uint6
 		}
 	}
 	return out
+}
+
+// TestTurnStartsEveryTurn pins turnStarts' choice of turns: every turn with every = 1, every third
+// with every = 3, starting at the first.
+func TestTurnStartsEveryTurn(t *testing.T) {
+	b := classicBoard(t)
+	for _, every := range []int{1, 3} {
+		starts := turnStarts(t, b, 4, ai.Normal, 1, 5, every)
+		if len(starts) != 5 {
+			t.Fatalf("every %d: %d starts, want 5", every, len(starts))
+		}
+		for i, s := range starts {
+			if want := 1 + i*every; s.Turn() != want || s.Phase() != rules.PhaseReinforce {
+				t.Errorf("every %d: start %d at turn %d in phase %v, want turn %d in reinforcement", every, i, s.Turn(), s.Phase(), want)
+			}
+		}
+	}
 }
 
 // playTurn plays the whole turn of the current player of s with p (every decision until the turn passes
@@ -66,34 +86,48 @@ func playTurn(tb testing.TB, s rules.State, p policy, r *rand.Rand, dice rules.D
 }
 
 // BenchmarkCPUTurn times one whole CPU turn (every decision of it, and the engine's Apply of each
-// command) for each CPU player on the classic map and a generated 5,000-territory map, 4 players, random
-// claim, from the starts of 12 turns (turns 1, 6, 11, ... 56) of a game the same player plays in every
-// seat (on classic, fewer when the game ends sooner). One op is one turn; p99-ms and max-ms are over the
-// turns timed. Random is the baseline of the same run.
+// command) of each CPU player, on the classic map and on a generated 5,000-territory map (generated-5000),
+// random claim. Every player plays from the same turn starts, taken from games between Normals: on
+// classic every third turn of three 4-player games and every other turn of three duels (up to 16 a
+// game), on generated-5000 turns 1, 6, 11, ... 56 of one 4-player game. One op is one turn; p50-ms,
+// p99-ms and max-ms are over the turns timed. Random is the baseline of the same run.
 func BenchmarkCPUTurn(b *testing.B) {
+	classic := classicBoard(b)
+	var classicStarts []rules.State
+	for seed := range uint64(3) {
+		classicStarts = append(classicStarts, turnStarts(b, classic, 4, ai.Normal, seed+1, 16, 3)...)
+		classicStarts = append(classicStarts, turnStarts(b, classic, 2, ai.Normal, seed+1, 16, 2)...)
+	}
+	world := generatedBoard(b, 5000)
 	boards := []struct {
-		name  string
-		board *rules.Board
-	}{{"classic", classicBoard(b)}, {"generated-5000", generatedBoard(b, 5000)}}
-	for _, bd := range boards {
-		for _, name := range []string{"random", "easy", "normal", "cautious"} {
+		name   string
+		starts func() []rules.State
+	}{
+		{"classic", func() []rules.State { return classicStarts }},
+		{"generated-5000", sync.OnceValue(func() []rules.State { return turnStarts(b, world, 4, ai.Normal, 1, 12, 5) })},
+	}
+	for _, m := range boards {
+		for _, name := range []string{"random", "easy", "normal", "hard", "cautious"} {
 			p, _ := ai.ByName(name)
-			starts := turnStarts(b, bd.board, 4, p, 1, 12, 5)
-			b.Run(bd.name+"/"+name, func(b *testing.B) {
+			b.Run(m.name+"/"+name, func(b *testing.B) {
+				starts := m.starts()
 				var key [32]byte
 				dice := rules.NewDice(key)
 				r := rand.New(rand.NewPCG(1, 2))
 				times := make([]time.Duration, 0, b.N)
-				commands := 0
-				for i := range b.N {
+				commands, i := 0, 0
+				for b.Loop() {
 					t0 := time.Now()
 					commands += playTurn(b, starts[i%len(starts)], p, r, dice)
 					times = append(times, time.Since(t0))
+					i++
 				}
 				slices.Sort(times)
-				b.ReportMetric(float64(times[len(times)*99/100].Microseconds())/1000, "p99-ms")
-				b.ReportMetric(float64(times[len(times)-1].Microseconds())/1000, "max-ms")
-				b.ReportMetric(float64(commands)/float64(b.N), "commands/turn")
+				ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+				b.ReportMetric(ms(sim.Percentile(times, 50)), "p50-ms")
+				b.ReportMetric(ms(sim.Percentile(times, 99)), "p99-ms")
+				b.ReportMetric(ms(times[len(times)-1]), "max-ms")
+				b.ReportMetric(float64(commands)/float64(i), "commands/turn")
 			})
 		}
 	}
