@@ -89,7 +89,7 @@ func (s *Service) TurnPlay(ctx context.Context, in PlayInput) (Played, error) {
 	}
 	var out Played
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		g, err := lockGame(ctx, tx, in.GameID)
+		g, err := s.lockGame(ctx, tx, in.GameID)
 		if err != nil {
 			return err
 		}
