@@ -78,7 +78,7 @@ func (s *Service) TurnSubmit(ctx context.Context, in CommandInput) (Result, erro
 	var res Result
 	var now Snapshot // the game as it stands, for a refusal's answer
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		g, err := lockGame(ctx, tx, in.GameID)
+		g, err := s.lockGame(ctx, tx, in.GameID)
 		if err != nil {
 			return err
 		}

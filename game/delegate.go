@@ -108,7 +108,7 @@ func (s *Service) changeSeat(ctx context.Context, gameID, userID int, f func(*Se
 	var out Snapshot
 	var after *cached
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		g, err := lockGame(ctx, tx, gameID)
+		g, err := s.lockGame(ctx, tx, gameID)
 		if err != nil {
 			return err
 		}

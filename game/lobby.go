@@ -213,7 +213,7 @@ func insertBoard(ctx context.Context, tx *sql.Tx, gameID int, b *rules.Board) er
 func (s *Service) GameJoin(ctx context.Context, gameID, userID int, inviteCode string) (int, error) {
 	seat := -1
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		g, err := lockGame(ctx, tx, gameID)
+		g, err := s.lockGame(ctx, tx, gameID)
 		if err != nil {
 			return err
 		}
@@ -277,7 +277,7 @@ func hiddenFrom(g *gameRow, seats []Seat, userID int, email, inviteCode string) 
 // GameLeave gives up user's seat in a game that has not started; the seat becomes open again.
 func (s *Service) GameLeave(ctx context.Context, gameID, userID int) error {
 	return s.withTx(ctx, func(tx *sql.Tx) error {
-		g, err := lockGame(ctx, tx, gameID)
+		g, err := s.lockGame(ctx, tx, gameID)
 		if err != nil {
 			return err
 		}
@@ -302,7 +302,7 @@ func (s *Service) GameLeave(ctx context.Context, gameID, userID int) error {
 func (s *Service) GameStart(ctx context.Context, gameID, userID int) (Result, error) {
 	var res Result
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		g, err := lockGame(ctx, tx, gameID)
+		g, err := s.lockGame(ctx, tx, gameID)
 		if err != nil {
 			return err
 		}

@@ -79,7 +79,7 @@ func (s *Service) TurnPlay(ctx context.Context, in PlayInput) (Played, error) {
 	}
 	var out Played
 	err = s.withTx(ctx, func(tx *sql.Tx) error {
-		g, err := lockGame(ctx, tx, in.GameID)
+		g, err := s.lockGame(ctx, tx, in.GameID)
 		if err != nil {
 			return err
 		}
@@ -201,7 +201,7 @@ func (s *Service) TakeOverDue(ctx context.Context, in PlayInput, more int) ([]Pl
 	var out []Played
 	err = s.withTx(ctx, func(tx *sql.Tx) error {
 		began := time.Now()
-		g, err := lockGame(ctx, tx, in.GameID)
+		g, err := s.lockGame(ctx, tx, in.GameID)
 		if err != nil {
 			return err
 		}

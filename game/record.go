@@ -67,7 +67,7 @@ type RecordEvent struct {
 func (s *Service) GameRecord(ctx context.Context, gameID int, viewerSeat int) (Record, error) {
 	var r Record
 	err := s.withTxOpts(ctx, snapshotRead, func(tx *sql.Tx) error {
-		g, err := loadGame(ctx, tx, gameID, "")
+		g, err := loadGame(ctx, tx, gameID)
 		if err != nil {
 			return err
 		}

@@ -52,6 +52,9 @@ type Service struct {
 	cache    *stateCache
 	notify   *notifier     // announces committed commands
 	gameStmt *preparedStmt // selectGame, for GameSnapshot
+	// lockGameSQL and writeSQL, every command's two statements: prepared before the first transaction
+	// (prepareCommands)
+	lockStmt, writeStmt *preparedStmt
 
 	survivorCommands int
 	survivorTime     time.Duration
@@ -86,16 +89,18 @@ func New(opts Opts) (*Service, error) {
 		opts.PlayTime = PlayTime
 	}
 	return &Service{
-		db:       opts.DB,
-		now:      opts.Clock,
-		logger:   opts.Logger,
-		effects:  opts.Effects,
-		boards:   newLRU[int, *rules.Board](maxBoards),
-		mapOf:    newLRU[int, int](4 * opts.CacheSize),
-		views:    newLRU[int, *MapView](maxBoards),
-		cache:    newStateCache(opts.CacheSize),
-		notify:   &notifier{db: opts.DB, logger: opts.Logger, off: opts.SkipNotify},
-		gameStmt: &preparedStmt{db: opts.DB, query: selectGame},
+		db:        opts.DB,
+		now:       opts.Clock,
+		logger:    opts.Logger,
+		effects:   opts.Effects,
+		boards:    newLRU[int, *rules.Board](maxBoards),
+		mapOf:     newLRU[int, int](4 * opts.CacheSize),
+		views:     newLRU[int, *MapView](maxBoards),
+		cache:     newStateCache(opts.CacheSize),
+		notify:    &notifier{db: opts.DB, logger: opts.Logger, off: opts.SkipNotify},
+		gameStmt:  &preparedStmt{db: opts.DB, query: selectGame},
+		lockStmt:  &preparedStmt{db: opts.DB, query: lockGameSQL},
+		writeStmt: &preparedStmt{db: opts.DB, query: writeSQL},
 
 		survivorCommands: opts.SurvivorCommands,
 		survivorTime:     opts.SurvivorTime,
@@ -120,6 +125,9 @@ func (s *Service) withTx(ctx context.Context, f func(tx *sql.Tx) error) error {
 var snapshotRead = &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true}
 
 func (s *Service) withTxOpts(ctx context.Context, opts *sql.TxOptions, f func(tx *sql.Tx) error) error {
+	if err := s.prepareCommands(ctx); err != nil {
+		return err
+	}
 	tx, err := s.db.BeginTx(ctx, opts)
 	if err != nil {
 		return fmt.Errorf("error beginning a transaction: %w", err)
@@ -132,4 +140,16 @@ func (s *Service) withTxOpts(ctx context.Context, opts *sql.TxOptions, f func(tx
 		return fmt.Errorf("error committing: %w", err)
 	}
 	return nil
+}
+
+// prepareCommands prepares the lock of a game's row and the write of a command (lockStmt, writeStmt), the
+// first time it is called: before a transaction begins, as a transaction holds its connection and
+// preparing takes one from the pool. Each then runs in one round trip, parsed and planned once per
+// connection.
+func (s *Service) prepareCommands(ctx context.Context) error {
+	if _, err := s.lockStmt.get(ctx); err != nil {
+		return err
+	}
+	_, err := s.writeStmt.get(ctx)
+	return err
 }

@@ -109,7 +109,7 @@ func (s *Service) GameSnapshot(ctx context.Context, gameID int) (Snapshot, error
 	}
 	var snap Snapshot
 	err = s.withTxOpts(ctx, snapshotRead, func(tx *sql.Tx) error {
-		g, err := loadGame(ctx, tx, gameID, "")
+		g, err := loadGame(ctx, tx, gameID)
 		if err != nil {
 			return err
 		}

@@ -40,9 +40,10 @@ type gameRow struct {
 	startedAt, finishedAt sql.NullTime
 }
 
-// lockGame loads the game row and locks it until the transaction ends.
-func lockGame(ctx context.Context, tx *sql.Tx, id int) (*gameRow, error) {
-	return loadGame(ctx, tx, id, " FOR UPDATE")
+// lockGame loads the game row and locks it until the transaction ends, with lockGameSQL prepared (the
+// transaction began after prepareCommands).
+func (s *Service) lockGame(ctx context.Context, tx *sql.Tx, id int) (*gameRow, error) {
+	return foundGame(id, tx.StmtContext(ctx, s.lockStmt.stmt).QueryRowContext(ctx, id))
 }
 
 // gameColumns are the columns of games a gameRow holds, in the order scan reads them.
@@ -73,9 +74,12 @@ func scanGame(row interface{ Scan(dest ...any) error }) (*gameRow, error) {
 // selectGame reads the row of game $1 for scanGame.
 const selectGame = `SELECT ` + gameColumns + ` FROM games WHERE id = $1`
 
-// loadGame loads the game row, with a locking clause ("" for none).
-func loadGame(ctx context.Context, q querier, id int, lock string) (*gameRow, error) {
-	return foundGame(id, q.QueryRowContext(ctx, selectGame+lock, id))
+// lockGameSQL reads the row of game $1, as selectGame does, and locks it until the transaction ends.
+const lockGameSQL = selectGame + " FOR UPDATE"
+
+// loadGame loads the game row without locking it.
+func loadGame(ctx context.Context, q querier, id int) (*gameRow, error) {
+	return foundGame(id, q.QueryRowContext(ctx, selectGame, id))
 }
 
 // foundGame scans the row of game id that selectGame read, naming a missing game with CodeNotFound.
@@ -306,8 +310,8 @@ game AS (
 	WHERE id = $1)
 SELECT 1`
 
-// exec runs the write.
-func (w *write) exec(ctx context.Context, tx *sql.Tx) error {
+// exec runs the write with stmt, writeSQL prepared.
+func (w *write) exec(ctx context.Context, stmt *sql.Stmt) error {
 	g, after := w.game, w.after
 	ts, cs := slices.Sorted(maps.Keys(w.territories)), slices.Sorted(maps.Keys(w.cards))
 	var tIdx, tOwner, tArmies []int64
@@ -363,7 +367,7 @@ func (w *write) exec(ctx context.Context, tx *sql.Tx) error {
 		deadline = sql.NullTime{Time: *w.deadline, Valid: true}
 		warning = sql.NullTime{Time: g.warningAt(*w.deadline), Valid: true}
 	}
-	_, err = tx.ExecContext(ctx, writeSQL, g.id,
+	_, err = stmt.ExecContext(ctx, g.id,
 		pq.Array(tIdx), pq.Array(tOwner), pq.Array(tArmies),
 		pq.Array(cIdx), pq.Array(cLocation), pq.Array(cHolder), pq.Array(cPosition),
 		pq.Array(pSeat), pq.Array(pStatus), pq.Array(pTerritories), pq.Array(pArmies), pq.Array(pBonus), pq.Array(pUnplaced), pq.Array(pCards), pq.Array(pOrder),

@@ -13,7 +13,7 @@ import (
 // error naming the first difference otherwise. It reads the whole game.
 func (s *Service) GameVerify(ctx context.Context, gameID int) error {
 	return s.withTx(ctx, func(tx *sql.Tx) error {
-		g, err := lockGame(ctx, tx, gameID)
+		g, err := s.lockGame(ctx, tx, gameID)
 		if err != nil {
 			return err
 		}

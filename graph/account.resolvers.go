@@ -56,7 +56,7 @@ func (r *mutationResolver) RevokeAPIToken(ctx context.Context, input RevokeAPITo
 
 // UpdateNotificationPreferences is the resolver for the updateNotificationPreferences field.
 func (r *mutationResolver) UpdateNotificationPreferences(ctx context.Context, input UpdateNotificationPreferencesInput) (*UpdateNotificationPreferencesPayload, error) {
-	me, err := signedIn(ctx)
+	me, err := r.viewerRow(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -65,7 +65,7 @@ func (r *mutationResolver) UpdateNotificationPreferences(ctx context.Context, in
 
 // Viewer is the resolver for the viewer field.
 func (r *queryResolver) Viewer(ctx context.Context) (*ent.User, error) {
-	return signedIn(ctx)
+	return r.viewerRow(ctx)
 }
 
 // APITokens is the resolver for the apiTokens field.

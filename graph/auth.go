@@ -66,14 +66,14 @@ func (r *Resolver) authenticate(ctx context.Context, header string) (*viewer, er
 	if !ok || !strings.EqualFold(scheme, "Bearer") {
 		return &viewer{bad: badScheme}, nil
 	}
-	tok, err := LiveToken(ctx, r.ent, r.now(), strings.TrimSpace(secret))
+	tok, cached, err := r.liveToken(ctx, strings.TrimSpace(secret))
 	if err != nil {
 		return nil, err
 	}
 	if tok == nil {
 		return &viewer{bad: badToken}, nil
 	}
-	return &viewer{user: tok.Edges.User, token: tok}, nil
+	return &viewer{user: tok.Edges.User, token: tok, cached: cached}, nil
 }
 
 // LiveToken returns the session or API token whose secret is secret, with its user, when it is live at
@@ -92,8 +92,7 @@ func LiveToken(ctx context.Context, client *ent.Client, now time.Time, secret st
 
 // lookupToken returns the live token whose secret is secret, with its user, or nil; see LiveToken.
 func lookupToken(ctx context.Context, client *ent.Client, now time.Time, secret string) (*ent.Token, error) {
-	if len(secret) != len(SessionTokenPrefix)+tokenSecretLen ||
-		!(strings.HasPrefix(secret, SessionTokenPrefix) || strings.HasPrefix(secret, APITokenPrefix)) {
+	if !tokenShaped(secret) {
 		return nil, nil
 	}
 	tok, err := tokenWithUser(ctx, client, hashToken(secret))

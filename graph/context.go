@@ -23,6 +23,8 @@ type viewer struct {
 	user  *ent.User  // nil: anonymous, or a bad token
 	token *ent.Token // the token that authenticated the request
 	bad   string     // why the credentials sent were refused; empty when none were sent or they are valid
+	// cached is true when the token and user came from the replica's token cache (see viewerRow).
+	cached bool
 	// fresh is the id of the user that signUp or signIn authenticated in this request, so that the
 	// payload shows them their own private fields.
 	fresh atomic.Int64

@@ -60,12 +60,19 @@ func (r *Resolver) liveCredential(ctx context.Context, tok *ent.Token) (bool, er
 	return live, nil
 }
 
-// forgetCredential drops what the cache knows of token id: the next operation of its sockets asks the
-// database.
+// forgetCredential drops what the caches know of token id (0: of every token): the next request with
+// it, and the next operation of its sockets, ask the database.
 func (r *Resolver) forgetCredential(id int) {
+	if r.tokens != nil {
+		r.tokens.drop(id)
+	}
 	c := &r.credentials
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if id == 0 {
+		clear(c.checked)
+		return
+	}
 	delete(c.checked, id)
 }
 
@@ -140,11 +147,12 @@ func (r *Resolver) socketIdentity(ctx context.Context) context.Context {
 	return wstransport.WithIdentity(ctx, id)
 }
 
-// tokenRevoked closes the sockets of token id, which some replica revoked; id 0 (after notifications
-// may have been missed) checks the tokens of every socket.
+// tokenRevoked forgets token id, which some replica revoked, and closes its sockets; id 0 (after
+// notifications may have been missed) forgets every token and checks the tokens of every socket. The
+// caches forget first, so that a socket closed by a revocation tells that the replica refuses its token.
 func (h *httpHandler) tokenRevoked(id int) {
+	h.r.forgetCredential(id)
 	if id != 0 {
-		h.r.forgetCredential(id)
 		h.ws.CloseCredential(strconv.Itoa(id))
 		return
 	}

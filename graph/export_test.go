@@ -5,3 +5,6 @@ func WaitTokenUsage() { usageWrites.wait() }
 
 // TokenWithUser is tokenWithUser, for the tests of package graph_test.
 var TokenWithUser = tokenWithUser
+
+// TokenCacheTTL is tokenCacheTTL, for the tests of package graph_test.
+const TokenCacheTTL = tokenCacheTTL

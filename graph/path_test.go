@@ -350,6 +350,10 @@ func TestAttackIsOneTransaction(t *testing.T) {
 			if txs != 1 {
 				t.Errorf("the attack took %d transactions, want 1", txs)
 			}
+			// The lock of the game's row and the write; the attack starts no turn, so no job is inserted.
+			if inTx != 2 {
+				t.Errorf("the attack's transaction ran %d statements, want 2 (the row lock and the write)", inTx)
+			}
 			if len(outside) > 0 {
 				t.Errorf("the attack read the game outside its transaction %d times:\n%s", len(outside), strings.Join(outside, "\n"))
 			}

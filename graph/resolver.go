@@ -59,6 +59,7 @@ type Resolver struct {
 	hashSlots       chan struct{} // bounds the password hashes computed at once (19 MiB each)
 	mapSlots        chan struct{} // bounds the map uploads checked at once (up to 16 MiB and a second each)
 	credentials     credentialCache
+	tokens          *tokenCache // the live tokens seen lately; nil without a live hub to hear revocations
 }
 
 // newResolver checks the dependencies and builds the root resolver.
@@ -82,6 +83,10 @@ func newResolver(cfg Settings, deps Deps) (*Resolver, error) {
 	if deps.Clock == nil {
 		deps.Clock = time.Now
 	}
+	var tokens *tokenCache
+	if deps.Live != nil {
+		tokens = &tokenCache{}
+	}
 	return &Resolver{
 		ent:             deps.Ent,
 		db:              deps.DB,
@@ -97,6 +102,7 @@ func newResolver(cfg Settings, deps Deps) (*Resolver, error) {
 		rateSignInLogin: newLimiterSet(cfg.RateSignIn, deps.Clock),
 		hashSlots:       make(chan struct{}, max(2, runtime.GOMAXPROCS(0))),
 		mapSlots:        make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
+		tokens:          tokens,
 	}, nil
 }
 
