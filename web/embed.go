@@ -9,15 +9,14 @@
 package web
 
 import (
-	"bytes"
-	"compress/gzip"
 	"embed"
 	"io/fs"
 	"mime"
 	"net/http"
 	"path"
 	"strings"
-	"sync"
+
+	"rout/gzipcache"
 )
 
 // ContentSecurityPolicy is sent with every answer of Handler: scripts, styles, images and connections
@@ -48,15 +47,14 @@ func Handler() http.Handler {
 	if err != nil {
 		index = []byte(placeholder)
 	}
-	return &handler{files: files, index: index, gzipped: make(map[string][]byte)}
+	return &handler{files: files, index: index}
 }
 
 type handler struct {
 	files fs.FS
 	index []byte
 
-	mu      sync.Mutex
-	gzipped map[string][]byte // file name -> its gzip compression, made on first use
+	gzipped gzipcache.Cache // the files' compressions, made on first use
 }
 
 // ServeHTTP implements http.Handler.
@@ -104,25 +102,10 @@ func (h *handler) write(w http.ResponseWriter, r *http.Request, name string, b [
 	hdr.Set("Vary", "Accept-Encoding")
 	if len(b) > 1024 && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
 		hdr.Set("Content-Encoding", "gzip")
-		b = h.gzip(name, b)
+		b = h.gzipped.Get(name, b)
 	}
 	if r.Method == http.MethodHead {
 		return
 	}
 	_, _ = w.Write(b)
-}
-
-// gzip returns the gzip compression of the file name, whose content is b.
-func (h *handler) gzip(name string, b []byte) []byte {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if z, ok := h.gzipped[name]; ok {
-		return z
-	}
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression) // the level is valid
-	_, _ = zw.Write(b)
-	_ = zw.Close()
-	h.gzipped[name] = buf.Bytes()
-	return buf.Bytes()
 }

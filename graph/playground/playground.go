@@ -10,7 +10,6 @@ package playground
 
 import (
 	"bytes"
-	"compress/gzip"
 	"embed"
 	"html/template"
 	"io/fs"
@@ -18,7 +17,8 @@ import (
 	"net/http"
 	"path"
 	"strings"
-	"sync"
+
+	"rout/gzipcache"
 )
 
 // Path is where the playground's page is served (and at Path + "/"); the web client has "/".
@@ -50,15 +50,14 @@ func Handler(endpoint string) http.Handler {
 		panic("playground: error rendering index.html: " + err.Error()) // the template and its data are fixed
 	}
 	files, _ := fs.Sub(assets, "assets")
-	return &handler{page: page.Bytes(), files: files, gzipped: make(map[string][]byte)}
+	return &handler{page: page.Bytes(), files: files}
 }
 
 type handler struct {
 	page  []byte
 	files fs.FS
 
-	mu      sync.Mutex
-	gzipped map[string][]byte // asset name -> its gzip compression, made on first use
+	gzipped gzipcache.Cache // the files' compressions, made on first use
 }
 
 // ServeHTTP implements http.Handler.
@@ -106,22 +105,7 @@ func (h *handler) serveAsset(w http.ResponseWriter, r *http.Request, name string
 	hdr.Set("Vary", "Accept-Encoding")
 	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
 		hdr.Set("Content-Encoding", "gzip")
-		b = h.gzip(name, b)
+		b = h.gzipped.Get(name, b)
 	}
 	_, _ = w.Write(b)
-}
-
-// gzip returns the gzip compression of the asset name, whose content is b.
-func (h *handler) gzip(name string, b []byte) []byte {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if z, ok := h.gzipped[name]; ok {
-		return z
-	}
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf) // the default level: BestCompression took seconds on GraphiQL's 3.5 MB
-	_, _ = zw.Write(b)
-	_ = zw.Close()
-	h.gzipped[name] = buf.Bytes()
-	return buf.Bytes()
 }
