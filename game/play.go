@@ -79,15 +79,7 @@ func (s *Service) TurnPlay(ctx context.Context, in PlayInput) (Played, error) {
 	}
 	var out Played
 	err = s.withTx(ctx, func(tx *sql.Tx) error {
-		g, err := s.lockGame(ctx, tx, in.GameID)
-		if err != nil {
-			return err
-		}
-		cur, err := s.activeState(ctx, tx, g)
-		if err != nil {
-			return err
-		}
-		b, done, err := s.playLocked(ctx, g, cur, in)
+		b, done, err := s.lockAndPlay(ctx, tx, in)
 		if err != nil {
 			return err
 		}
@@ -104,6 +96,19 @@ func (s *Service) TurnPlay(ctx context.Context, in PlayInput) (Played, error) {
 	s.cacheCommitted(out.Result)
 	s.announce(out.Result)
 	return out, nil
+}
+
+// lockAndPlay locks in's game, reads its state and plays in's turn on it in memory (playLocked).
+func (s *Service) lockAndPlay(ctx context.Context, tx *sql.Tx, in PlayInput) (*batch, bool, error) {
+	g, err := s.lockGame(ctx, tx, in.GameID)
+	if err != nil {
+		return nil, false, err
+	}
+	cur, err := s.activeState(ctx, tx, g)
+	if err != nil {
+		return nil, false, err
+	}
+	return s.playLocked(ctx, g, cur, in)
 }
 
 // resolvePlayer checks in's cause and fills in its Player from its Difficulty.
@@ -201,21 +206,13 @@ func (s *Service) TakeOverDue(ctx context.Context, in PlayInput, more int) ([]Pl
 	var out []Played
 	err = s.withTx(ctx, func(tx *sql.Tx) error {
 		began := time.Now()
-		g, err := s.lockGame(ctx, tx, in.GameID)
-		if err != nil {
-			return err
-		}
-		cur, err := s.activeState(ctx, tx, g)
-		if err != nil {
-			return err
-		}
-		b, done, err := s.playLocked(ctx, g, cur, in)
+		b, done, err := s.lockAndPlay(ctx, tx, in)
 		if err != nil {
 			return err
 		}
 		bs, ins, dones := []*batch{b}, []PlayInput{in}, []bool{done}
 		if more > 0 {
-			others, err := lockDue(ctx, tx, b.now, g.id, more)
+			others, err := lockDue(ctx, tx, b.now, in.GameID, more)
 			if err != nil {
 				return err
 			}
