@@ -20,9 +20,10 @@ const (
 	// checks, River's own queries and the notifications. A process that works jobs adds one connection
 	// for each of the game queue's workers (see poolSize).
 	apiConns = 20
-	// maxIdleConns is how many connections stay open between bursts.
-	maxIdleConns = 10
-	// connMaxIdleTime closes connections idle for longer.
+	// connMaxIdleTime closes connections idle for longer. Until then every connection stays open
+	// between uses: a pool that keeps fewer idle than it has in use closes a connection each time a busy
+	// moment passes and opens one at the next, and each new connection costs PostgreSQL a new backend
+	// process (docs/benchmarks.md, "Connections kept open").
 	connMaxIdleTime = 5 * time.Minute
 	// connMaxLifetime recycles connections, so that they follow a failover or a changed DNS name.
 	connMaxLifetime = 30 * time.Minute
@@ -101,7 +102,7 @@ func openPool(dsn string, maxOpen int) (*sql.DB, error) {
 	}
 	db := sql.OpenDB(connector)
 	db.SetMaxOpenConns(maxOpen)
-	db.SetMaxIdleConns(maxIdleConns)
+	db.SetMaxIdleConns(maxOpen)
 	db.SetConnMaxIdleTime(connMaxIdleTime)
 	db.SetConnMaxLifetime(connMaxLifetime)
 	return db, nil

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"database/sql"
 	"log/slog"
 	"net"
 	"strings"
@@ -73,5 +74,39 @@ func TestPoolSizeFollowsTheWorkers(t *testing.T) {
 	cfg.Workers = false
 	if got := poolSize(cfg); got != apiConns {
 		t.Errorf("an API-only process: pool %d, want %d", got, apiConns)
+	}
+}
+
+// A busy moment leaves its connections open for the next: the pool closes none of them when they are
+// given back, so PostgreSQL does not start a backend process for every command of the next moment.
+func TestBusyMomentKeepsItsConnections(t *testing.T) {
+	t.Parallel()
+	db, err := openPool(dbtest.URL(t), 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := t.Context()
+	burst := func() {
+		t.Helper()
+		conns := make([]*sql.Conn, 16)
+		for i := range conns {
+			if conns[i], err = db.Conn(ctx); err != nil {
+				t.Fatalf("connection %d: %v", i, err)
+			}
+		}
+		for _, c := range conns {
+			if err := c.PingContext(ctx); err != nil {
+				t.Fatal(err)
+			}
+			c.Close()
+		}
+	}
+	burst()
+	burst()
+	st := db.Stats()
+	if st.OpenConnections != 16 || st.Idle != 16 || st.MaxIdleClosed != 0 {
+		t.Errorf("after two moments of 16 connections: %d open, %d idle, %d closed as too many idle; want 16, 16 and 0",
+			st.OpenConnections, st.Idle, st.MaxIdleClosed)
 	}
 }
