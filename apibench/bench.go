@@ -174,6 +174,22 @@ type CommandRun struct {
 	Plain, API playResult
 }
 
+// ServerlessCeiling is the highest throughput the API could reach over the plain transaction's were the
+// server to use no CPU at all, when both runs are held back by the same cores: the plain transaction's
+// CPU (its client's and PostgreSQL's) per transaction over the load client's and PostgreSQL's per
+// command. False when PostgreSQL's CPU was not measured.
+func (c CommandRun) ServerlessCeiling() (float64, bool) {
+	if !c.API.CPU.PostgresKnown || !c.Plain.CPU.PostgresKnown || c.API.Commands == 0 || c.Plain.Commands == 0 {
+		return 0, false
+	}
+	api := (c.API.CPU.Client + c.API.CPU.Postgres).Seconds() / float64(c.API.Commands)
+	plain := (c.Plain.CPU.Client + c.Plain.CPU.Postgres).Seconds() / float64(c.Plain.Commands)
+	if api <= 0 {
+		return 0, false
+	}
+	return plain / api, true
+}
+
 // BoardRun compares reading a game's board through GraphQL with the raw SQL read of its rows.
 type BoardRun struct {
 	Territories       int
@@ -324,15 +340,19 @@ func (b *bench) commands(ctx context.Context) error {
 		// same moments of a shared machine.
 		for done := 0; done < b.cfg.Commands; done += turnCommands {
 			k := min(turnCommands, b.cfg.Commands-done)
+			before := b.srv.sampleCPU()
 			plain, err := playPlain(ctx, b.srv.db, n, k)
 			if err != nil {
 				return errors.Join(err, <-profiled)
 			}
+			between := b.srv.sampleCPU()
+			plain.CPU = between.since(before)
 			run.Plain.add(plain)
 			api, err := playTables(ctx, tables, k)
 			if err != nil {
 				return errors.Join(err, <-profiled)
 			}
+			api.CPU = b.srv.sampleCPU().since(between)
 			run.API.add(api)
 		}
 		if err := <-profiled; err != nil {

@@ -78,6 +78,10 @@ func TestRunMeasuresEverything(t *testing.T) {
 		if c.API.Commands != 5*c.Games || c.Plain.Commands != 5*c.Games || c.API.Elapsed <= 0 {
 			t.Errorf("%d games: %d commands, %d plain transactions; want %d each", c.Games, c.API.Commands, c.Plain.Commands, 5*c.Games)
 		}
+		// The server is the benchmark's child and PostgreSQL runs on this machine, as the tests use it.
+		if !c.API.CPU.ServerKnown || !c.API.CPU.PostgresKnown || !c.Plain.CPU.PostgresKnown {
+			t.Errorf("%d games: CPU of the API %+v, of the plain transaction %+v; want the server's and PostgreSQL's measured", c.Games, c.API.CPU, c.Plain.CPU)
+		}
 	}
 	if b := res.Board; b == nil || len(b.GraphQL) != 3 || len(b.RawSQL) != 3 || b.Territories != 42 {
 		t.Errorf("board = %+v, want 3 reads of each kind of 42 territories", b)
@@ -100,7 +104,8 @@ func TestRunMeasuresEverything(t *testing.T) {
 	var report strings.Builder
 	WriteReport(&report, res)
 	for _, want := range []string{"| 1 |", "| 2 |", "Board read of a classic game (42 territories)", "CPU turns on classic",
-		"3 games' deadlines due at one moment (4 players, two to a game), 3 turns taken over in", "| command p50 within 2.5×", "| board read within 3×"} {
+		"3 games' deadlines due at one moment (4 players, two to a game), 3 turns taken over in", "| command p50 within 2.5×", "| board read within 3×",
+		"| games = clients | run | client | server | PostgreSQL | total | cores busy |", "| 2 | plain |"} {
 		if !strings.Contains(report.String(), want) {
 			t.Errorf("report without %q:\n%s", want, report.String())
 		}

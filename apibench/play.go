@@ -81,6 +81,11 @@ func (t *table) step(ctx context.Context) (time.Duration, error) {
 
 // add adds the measurements of a later turn of the same clients to r.
 func (r *playResult) add(o playResult) {
+	if r.Commands == 0 {
+		r.CPU = o.CPU
+	} else {
+		r.CPU.add(o.CPU)
+	}
 	r.Clients = o.Clients
 	r.Commands += o.Commands
 	r.Elapsed += o.Elapsed
@@ -95,6 +100,7 @@ type playResult struct {
 	Elapsed   time.Duration
 	Latencies []time.Duration
 	Reads     int // the API's reads of a game when the turn passed
+	CPU       CPUUse
 }
 
 // PerSecond is the commands (or transactions) per second.

@@ -14,7 +14,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -164,23 +163,7 @@ func (s *routServer) cpuTime() (time.Duration, bool) {
 	if s.cmd == nil || s.cmd.Process == nil {
 		return 0, false
 	}
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(s.cmd.Process.Pid) + "/stat")
-	if err != nil {
-		return 0, false
-	}
-	// The fields after the command's name, which is in parentheses: utime and stime are fields 14 and 15.
-	i := strings.LastIndexByte(string(b), ')')
-	f := strings.Fields(string(b[i+1:]))
-	if len(f) < 13 {
-		return 0, false
-	}
-	utime, err1 := strconv.ParseInt(f[11], 10, 64)
-	stime, err2 := strconv.ParseInt(f[12], 10, 64)
-	if err1 != nil || err2 != nil {
-		return 0, false
-	}
-	const ticks = 100 // USER_HZ, 100 on every Linux
-	return time.Duration(utime+stime) * time.Second / ticks, true
+	return processCPU(s.cmd.Process.Pid)
 }
 
 // close stops the server (SIGINT, then a kill after serveStopTimeout) and drops the throwaway database.
