@@ -371,9 +371,9 @@ func actionFrom(st rules.State, c rules.Command) (rules.TerritoryID, bool) {
 // viewerActions lists the commands the viewer may send in game gameID now, with their ranges; none for
 // a viewer not seated in it. With from (a territory's key), only those that start from it; without it,
 // at most maxViewerActions.
-func (r *Resolver) viewerActions(ctx context.Context, gameID int, from *string) ([]*Action, error) {
+func (r *Resolver) viewerActions(ctx context.Context, gameID int, from *string) (Actions, error) {
 	if _, signed := ViewerID(ctx); !signed {
-		return []*Action{}, nil
+		return Actions{}, nil
 	}
 	snap, err := r.snapshotOf(ctx, gameID)
 	if err != nil {
@@ -400,7 +400,7 @@ func (r *Resolver) viewerActions(ctx context.Context, gameID int, from *string) 
 			"then viewerActions(from: ...) for one territory", len(legal), maxViewerActions)
 	}
 	key := func(t rules.TerritoryID) *string { k := b.Territory(t).Key; return &k }
-	out := []*Action{}
+	out := Actions{}
 	for _, a := range legal {
 		start, ok := actionFrom(st, a.Command)
 		if from != nil && (!ok || start != only) {

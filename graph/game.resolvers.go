@@ -34,11 +34,6 @@ func (r *gameResolver) Seats(ctx context.Context, obj *Game) ([]*Seat, error) {
 	return newSeats(snap), nil
 }
 
-// ViewerActions is the resolver for the viewerActions field.
-func (r *gameResolver) ViewerActions(ctx context.Context, obj *Game, from *string) ([]*Action, error) {
-	return r.viewerActions(ctx, obj.gameID, from)
-}
-
 // ViewerActionSummary is the resolver for the viewerActionSummary field.
 func (r *gameResolver) ViewerActionSummary(ctx context.Context, obj *Game) ([]*ActionSummary, error) {
 	return r.viewerActionSummary(ctx, obj.gameID)

@@ -465,7 +465,6 @@ type GameResolver interface {
 
 	Seats(ctx context.Context, obj *Game) ([]*Seat, error)
 
-	ViewerActions(ctx context.Context, obj *Game, from *string) ([]*Action, error)
 	ViewerActionSummary(ctx context.Context, obj *Game) ([]*ActionSummary, error)
 	Territories(ctx context.Context, obj *Game, first *int, after *entgql.Cursor[int]) (*ent.TerritoryConnection, error)
 	Events(ctx context.Context, obj *Game, after *int, first *int) ([]*game.EventView, error)
@@ -5259,11 +5258,11 @@ func (ec *executionContext) _Game_viewerActions(ctx context.Context, field graph
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Game().ViewerActions(ctx, obj, fc.Args["from"].(*string))
+			return obj.ViewerActions(ctx, fc.Args["from"].(*string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*Action) graphql.Marshaler {
-			return ec.marshalNAction2ᚕᚖroutᚋgraphᚐActionᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v Actions) graphql.Marshaler {
+			return ec.marshalNAction2routᚋgraphᚐActionsᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -5274,7 +5273,7 @@ func (ec *executionContext) fieldContext_Game_viewerActions(ctx context.Context,
 		Object:     "Game",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: true,
+		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Action(ctx, field)
 		},
@@ -17753,28 +17752,12 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 // region    ***************************** type.gotpl *****************************
 
-func (ec *executionContext) marshalNAction2ᚕᚖroutᚋgraphᚐActionᚄ(ctx context.Context, sel ast.SelectionSet, v []*Action) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec.marshalNAction2ᚖroutᚋgraphᚐAction(ctx, sel, v[i])
-	})
-
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-
-	return ret
-}
-
-func (ec *executionContext) marshalNAction2ᚖroutᚋgraphᚐAction(ctx context.Context, sel ast.SelectionSet, v *Action) graphql.Marshaler {
+func (ec *executionContext) marshalNAction2routᚋgraphᚐActionsᚄ(ctx context.Context, sel ast.SelectionSet, v Actions) graphql.Marshaler {
 	if v == nil {
-		graphql.AddInvalidNullError(ctx, "Action!")
+		graphql.AddInvalidNullError(ctx, "[Action!]!")
 		return graphql.Null
 	}
-	return ec._Action(ctx, sel, v)
+	return graphql.WrapContextMarshaler(ctx, v)
 }
 
 func (ec *executionContext) marshalNActionSummary2ᚕᚖroutᚋgraphᚐActionSummaryᚄ(ctx context.Context, sel ast.SelectionSet, v []*ActionSummary) graphql.Marshaler {
