@@ -81,8 +81,8 @@ func postgresCPU() (time.Duration, bool) {
 
 // CPUUse is the CPU time that the three parties of a run used: the benchmark's own process (the load
 // client, or the plain transaction's client), the server it started and PostgreSQL on this machine. A
-// party whose time could not be read is marked unknown (Server for a server given with --url, Postgres
-// for a database server elsewhere).
+// party whose time could not be read, or that has no part in the run, is marked unknown (Server for a
+// server given with --url and for the plain transaction, Postgres for a database server elsewhere).
 type CPUUse struct {
 	Client, Server, Postgres   time.Duration
 	ServerKnown, PostgresKnown bool
