@@ -57,15 +57,7 @@ func TestActionsAreWrittenAsGqlgenWritesObjects(t *testing.T) {
 	lena, _ := e.signUp("lena")
 	mo, _ := e.signUp("mo")
 	tokens := []string{lena, mo}
-	newGame := func(claim string) string {
-		created := e.gameMutation(lena, "createGame", map[string]any{"mapKey": "classic", "claim": claim,
-			"seats": []map[string]any{{"kind": "HUMAN", "color": "red"}, {"kind": "OPEN", "color": "blue"}}})
-		noUserErrors(t, "createGame", created)
-		noUserErrors(t, "joinGame", e.gameMutation(mo, "joinGame", map[string]any{"gameId": created.Game.ID}))
-		started := e.gameMutation(lena, "startGame", map[string]any{"gameId": created.Game.ID})
-		noUserErrors(t, "startGame", started)
-		return created.Game.ID
-	}
+	newGame := func(claim string) string { return e.startedGame(claim, lena, mo).Game.ID }
 	check := func(phase, id, token string, from *string) {
 		t.Helper()
 		var whole []json.RawMessage

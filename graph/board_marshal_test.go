@@ -46,17 +46,7 @@ func TestBoardIsWrittenAsGqlgenWritesObjects(t *testing.T) {
 	mo, _ := e.signUp("mo")
 	kim, _ := e.signUp("kim")
 	tokens := map[string]string{"lena": lena, "mo": mo, "kim": kim}
-	newGame := func(claim string) string {
-		created := e.gameMutation(lena, "createGame", map[string]any{"mapKey": "classic", "claim": claim,
-			"seats": []map[string]any{{"kind": "HUMAN", "color": "red"}, {"kind": "OPEN", "color": "blue"}, {"kind": "OPEN", "color": "green"}}})
-		noUserErrors(t, "createGame", created)
-		id := created.Game.ID
-		noUserErrors(t, "joinGame", e.gameMutation(mo, "joinGame", map[string]any{"gameId": id}))
-		noUserErrors(t, "joinGame", e.gameMutation(kim, "joinGame", map[string]any{"gameId": id}))
-		started := e.gameMutation(lena, "startGame", map[string]any{"gameId": id})
-		noUserErrors(t, "startGame", started)
-		return id
-	}
+	newGame := func(claim string) string { return e.startedGame(claim, lena, mo, kim).Game.ID }
 	unclaimed := newGame("round_robin")
 	dealt := newGame("random")
 	// kim resigns at once: kim's territories turn neutral and the game goes on between lena and mo.

@@ -4,25 +4,36 @@ import (
 	"testing"
 )
 
+// startedGame creates a game of the classic map with claim strategy claim as the user of tokens[0], with a
+// seat for each token, has the others join and starts it; it returns the start's payload.
+func (e *env) startedGame(claim string, tokens ...string) gamePayload {
+	e.t.Helper()
+	colors := []string{"red", "blue", "green", "yellow", "purple", "orange"}
+	seats := []map[string]any{{"kind": "HUMAN", "color": colors[0]}}
+	for i := 1; i < len(tokens); i++ {
+		seats = append(seats, map[string]any{"kind": "OPEN", "color": colors[i]})
+	}
+	created := e.gameMutation(tokens[0], "createGame", map[string]any{"mapKey": "classic", "claim": claim, "seats": seats})
+	noUserErrors(e.t, "createGame", created)
+	for _, tok := range tokens[1:] {
+		noUserErrors(e.t, "joinGame", e.gameMutation(tok, "joinGame", map[string]any{"gameId": created.Game.ID}))
+	}
+	started := e.gameMutation(tokens[0], "startGame", map[string]any{"gameId": created.Game.ID})
+	noUserErrors(e.t, "startGame", started)
+	return started
+}
+
 // startedPair creates and starts a game of two users (random claim) as lena and mo, and returns the
 // tokens of the user to move and of the other, and the game's id.
 func (e *env) startedPair() (current, other, id string) {
 	e.t.Helper()
 	lena, _ := e.signUp("lena")
 	mo, _ := e.signUp("mo")
-	created := e.gameMutation(lena, "createGame", map[string]any{
-		"mapKey": "classic",
-		"seats":  []map[string]any{{"kind": "HUMAN", "color": "red"}, {"kind": "OPEN", "color": "blue"}},
-	})
-	noUserErrors(e.t, "createGame", created)
-	id = created.Game.ID
-	noUserErrors(e.t, "joinGame", e.gameMutation(mo, "joinGame", map[string]any{"gameId": id}))
-	started := e.gameMutation(lena, "startGame", map[string]any{"gameId": id})
-	noUserErrors(e.t, "startGame", started)
+	started := e.startedGame("random", lena, mo)
 	if started.Game.Seats[*started.Game.CurrentSeat].UserName == "lena" {
-		return lena, mo, id
+		return lena, mo, started.Game.ID
 	}
-	return mo, lena, id
+	return mo, lena, started.Game.ID
 }
 
 func TestIdempotencyKeyIsBoundToOneCommandThroughTheAPI(t *testing.T) {
