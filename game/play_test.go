@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"rout/ai"
+	"rout/dbtest"
 	"rout/game"
 	"rout/live"
 	"rout/rules"
@@ -57,7 +58,7 @@ func (e *env) playInput(svc *game.Service, id int) game.PlayInput {
 func TestCPUTurnIsOneTransaction(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
-	db, log := openCounting(t, e.dsn)
+	db, log := dbtest.OpenCounting(t, e.dsn)
 	rec := &changes{}
 	svc, err := game.New(game.Opts{DB: db, Effects: rec, Logger: quiet})
 	if err != nil {
@@ -70,17 +71,17 @@ func TestCPUTurnIsOneTransaction(t *testing.T) {
 		rec.mu.Lock()
 		rec.all = nil
 		rec.mu.Unlock()
-		log.start()
+		log.Start()
 		p, err := svc.TurnPlay(e.ctx, in)
-		txs, stmts := log.stop()
+		txs, stmts := log.Stop()
 		if err != nil {
 			t.Fatalf("turn %d: %v", turn, err)
 		}
 		var report, outside []string
 		for _, s := range stmts {
-			report = append(report, fmt.Sprintf("tx %d: %.100s", s.tx, s.sql))
-			if s.tx == 0 && gameTables.MatchString(s.sql) {
-				outside = append(outside, s.sql)
+			report = append(report, fmt.Sprintf("tx %d: %.100s", s.Tx, s.SQL))
+			if s.Tx == 0 && dbtest.GameTables.MatchString(s.SQL) {
+				outside = append(outside, s.SQL)
 			}
 		}
 		if txs != 1 || len(outside) > 0 {

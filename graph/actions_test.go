@@ -100,8 +100,12 @@ func TestActionsAreWrittenAsGqlgenWritesObjects(t *testing.T) {
 					continue
 				}
 				var values, full map[string]json.RawMessage
-				json.Unmarshal(el, &values)
-				json.Unmarshal(whole[k], &full)
+				if err := json.Unmarshal(el, &values); err != nil {
+					t.Fatal(err)
+				}
+				if err := json.Unmarshal(whole[k], &full); err != nil {
+					t.Fatal(err)
+				}
 				for j, key := range s.keys {
 					want := full[s.fields[j]]
 					if s.fields[j] == "__typename" {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 
+	"rout/dbtest"
 	"rout/game"
 	"rout/jobs"
 )
@@ -143,9 +144,9 @@ func authenticating(s site) bool {
 // shows it; the battle's events in the answer are what it decided.
 func TestAttackCrossesFourPackages(t *testing.T) {
 	t.Parallel()
-	db, log := openCounting(t)
+	db, log := dbtest.OpenCounting(t, dbtest.MigratedURL(t))
 	seen := &crossings{}
-	log.seen = seen
+	log.OnStatement = func(sql string) { seen.record(fmt.Sprintf("SQL %.60s", sql)) }
 	fx, err := jobs.NewEffects(jobs.EffectsOpts{DB: db, Config: jobs.DefaultConfig()})
 	if err != nil {
 		t.Fatal(err)
@@ -160,11 +161,11 @@ func TestAttackCrossesFourPackages(t *testing.T) {
 			board { key name owner neutral armies } viewerActions { kind from to min max }
 			seats { seat color cpu difficulty status territories armies cardCount cards } } } }`
 	vars := map[string]any{"input": map[string]any{"gameId": id, "from": from, "to": to, "expectedVersion": version}}
-	log.start()
+	log.Start()
 	seen.start()
 	r := e.gql(cur, query, vars)
 	sites := seen.stop()
-	txs, stmts := log.stop()
+	txs, stmts := log.Stop()
 	var out struct {
 		Attack struct {
 			Version    *int        `json:"version"`
@@ -208,7 +209,7 @@ func TestAttackCrossesFourPackages(t *testing.T) {
 	}
 	inTx := 0
 	for _, s := range stmts {
-		if s.tx != 0 {
+		if s.Tx != 0 {
 			inTx++
 		}
 	}
@@ -239,8 +240,8 @@ func TestAttackCrossesFourPackages(t *testing.T) {
 		t.Errorf("the attack took %d transactions, want 1", txs)
 	}
 	for _, s := range stmts {
-		if s.tx == 0 && gameTables.MatchString(s.sql) {
-			t.Errorf("the attack read the game outside its transaction: %s", s.sql)
+		if s.Tx == 0 && dbtest.GameTables.MatchString(s.SQL) {
+			t.Errorf("the attack read the game outside its transaction: %s", s.SQL)
 		}
 	}
 }

@@ -1,253 +1,14 @@
 package graph_test
 
 import (
-	"context"
-	"database/sql"
-	"database/sql/driver"
 	"encoding/json"
 	"fmt"
-	"net"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
-	"time"
-
-	"github.com/lib/pq"
 
 	"rout/dbtest"
 )
-
-// statement is one statement a sqlLog saw: its text, and the transaction it ran in (0: none, on its
-// own).
-type statement struct {
-	sql string
-	tx  int
-}
-
-// sqlLog records what the connections of a countingConnector send: every transaction begun and every
-// statement, with the transaction it ran in.
-type sqlLog struct {
-	mu     sync.Mutex
-	on     bool
-	txs    int
-	stmts  []statement
-	nextTx int
-	writes int // the messages written to PostgreSQL: lib/pq writes one and waits for its answer each round trip
-
-	// seen, when not nil, also records the Rout packages on the stack of every statement.
-	seen *crossings
-}
-
-func (l *sqlLog) start() {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.on, l.txs, l.stmts, l.writes = true, 0, nil, 0
-}
-
-// roundTrips returns the round trips to PostgreSQL since start.
-func (l *sqlLog) roundTrips() int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.writes
-}
-
-func (l *sqlLog) wrote() {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.on {
-		l.writes++
-	}
-}
-
-// stop stops recording and returns the transactions begun and the statements sent since start.
-func (l *sqlLog) stop() (int, []statement) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.on = false
-	return l.txs, l.stmts
-}
-
-func (l *sqlLog) begin() int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.nextTx++
-	if l.on {
-		l.txs++
-	}
-	return l.nextTx
-}
-
-func (l *sqlLog) statement(query string, tx int) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.on {
-		sql := strings.Join(strings.Fields(query), " ")
-		l.stmts = append(l.stmts, statement{sql: sql, tx: tx})
-		if l.seen != nil {
-			l.seen.record(fmt.Sprintf("SQL %.60s", sql))
-		}
-	}
-}
-
-// countingConnector is lib/pq's connector with every connection's transactions and statements recorded
-// in log.
-type countingConnector struct {
-	driver.Connector
-	log *sqlLog
-}
-
-func (c countingConnector) Connect(ctx context.Context) (driver.Conn, error) {
-	conn, err := c.Connector.Connect(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return &countingConn{inner: conn, log: c.log}, nil
-}
-
-// innerConn is what lib/pq's connection offers.
-type innerConn interface {
-	driver.Conn
-	driver.ConnBeginTx
-	driver.ConnPrepareContext
-	driver.QueryerContext
-	driver.ExecerContext
-	driver.Pinger
-	driver.SessionResetter
-	driver.Validator
-	driver.NamedValueChecker
-}
-
-type countingConn struct {
-	inner driver.Conn
-	log   *sqlLog
-	tx    int // the transaction running; 0 when none
-}
-
-func (c *countingConn) pq() innerConn { return c.inner.(innerConn) }
-
-func (c *countingConn) Prepare(query string) (driver.Stmt, error) {
-	return c.PrepareContext(context.Background(), query)
-}
-
-func (c *countingConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
-	st, err := c.pq().PrepareContext(ctx, query)
-	if err != nil {
-		return nil, err
-	}
-	return &countingStmt{pqStmt: st.(pqStmt), conn: c, query: query}, nil
-}
-
-// pqStmt is what lib/pq's prepared statement offers.
-type pqStmt interface {
-	driver.Stmt
-	driver.StmtQueryContext
-	driver.StmtExecContext
-}
-
-// countingStmt is a prepared statement whose every execution is recorded as a statement.
-type countingStmt struct {
-	pqStmt
-	conn  *countingConn
-	query string
-}
-
-func (s *countingStmt) QueryContext(ctx context.Context, args []driver.NamedValue) (driver.Rows, error) {
-	s.conn.log.statement(s.query, s.conn.tx)
-	return s.pqStmt.QueryContext(ctx, args)
-}
-
-func (s *countingStmt) ExecContext(ctx context.Context, args []driver.NamedValue) (driver.Result, error) {
-	s.conn.log.statement(s.query, s.conn.tx)
-	return s.pqStmt.ExecContext(ctx, args)
-}
-
-func (c *countingConn) Close() error { return c.inner.Close() }
-
-func (c *countingConn) Begin() (driver.Tx, error) {
-	return c.BeginTx(context.Background(), driver.TxOptions{})
-}
-
-func (c *countingConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
-	tx, err := c.pq().BeginTx(ctx, opts)
-	if err != nil {
-		return nil, err
-	}
-	c.tx = c.log.begin()
-	return &countingTx{inner: tx, conn: c}, nil
-}
-
-func (c *countingConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
-	c.log.statement(query, c.tx)
-	return c.pq().QueryContext(ctx, query, args)
-}
-
-func (c *countingConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
-	c.log.statement(query, c.tx)
-	return c.pq().ExecContext(ctx, query, args)
-}
-
-func (c *countingConn) Ping(ctx context.Context) error         { return c.pq().Ping(ctx) }
-func (c *countingConn) ResetSession(ctx context.Context) error { return c.pq().ResetSession(ctx) }
-func (c *countingConn) IsValid() bool                          { return c.pq().IsValid() }
-func (c *countingConn) CheckNamedValue(nv *driver.NamedValue) error {
-	return c.pq().CheckNamedValue(nv)
-}
-
-type countingTx struct {
-	inner driver.Tx
-	conn  *countingConn
-}
-
-func (t *countingTx) Commit() error   { t.conn.tx = 0; return t.inner.Commit() }
-func (t *countingTx) Rollback() error { t.conn.tx = 0; return t.inner.Rollback() }
-
-// countingDialer dials PostgreSQL with every write of its connections counted in log.
-type countingDialer struct {
-	net.Dialer
-	log *sqlLog
-}
-
-func (d countingDialer) Dial(network, address string) (net.Conn, error) {
-	return d.DialTimeout(network, address, 0)
-}
-
-func (d countingDialer) DialTimeout(network, address string, timeout time.Duration) (net.Conn, error) {
-	nd := d.Dialer
-	nd.Timeout = timeout
-	c, err := nd.Dial(network, address)
-	if err != nil {
-		return nil, err
-	}
-	return countingNetConn{Conn: c, log: d.log}, nil
-}
-
-type countingNetConn struct {
-	net.Conn
-	log *sqlLog
-}
-
-func (c countingNetConn) Write(p []byte) (int, error) {
-	c.log.wrote()
-	return c.Conn.Write(p)
-}
-
-// openCounting opens a new test database through a countingConnector.
-func openCounting(t *testing.T) (*sql.DB, *sqlLog) {
-	t.Helper()
-	conn, err := pq.NewConnector(dbtest.MigratedURL(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := &sqlLog{}
-	conn.Dialer(countingDialer{log: log})
-	db := sql.OpenDB(countingConnector{Connector: conn, log: log})
-	t.Cleanup(func() { db.Close() })
-	return db, log
-}
-
-// gameTables matches a statement on a game's own tables (not the viewer's session, nor River's jobs).
-var gameTables = regexp.MustCompile(`(?i)\b(games|players|territories|cards|events|maps|command_keys)\b`)
 
 // toAttack plays the game of startedPair through the API until the player to move may attack, and
 // returns their token and the game's version.
@@ -303,7 +64,7 @@ func TestAttackIsOneTransaction(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			db, log := openCounting(t)
+			db, log := dbtest.OpenCounting(t, dbtest.MigratedURL(t))
 			e := newEnvOn(t, db, nil)
 			cur, other, id := e.startedPair()
 			cur, from, to, version := e.toAttack(cur, other, id)
@@ -311,9 +72,9 @@ func TestAttackIsOneTransaction(t *testing.T) {
 				version replayed events { seq turn seat kind payload } userErrors { code field message }
 				game { ` + c.fields + ` } } }`
 			vars := map[string]any{"input": map[string]any{"gameId": id, "from": from, "to": to, "expectedVersion": version}}
-			log.start()
+			log.Start()
 			r := e.gql(cur, query, vars)
-			txs, stmts := log.stop()
+			txs, stmts := log.Stop()
 			var out struct {
 				Attack struct {
 					Version    *int            `json:"version"`
@@ -338,11 +99,11 @@ func TestAttackIsOneTransaction(t *testing.T) {
 			var outside []string
 			inTx := 0
 			for _, s := range stmts {
-				report = append(report, fmt.Sprintf("tx %d: %.110s", s.tx, s.sql))
-				if s.tx == 0 && gameTables.MatchString(s.sql) {
-					outside = append(outside, s.sql)
+				report = append(report, fmt.Sprintf("tx %d: %.110s", s.Tx, s.SQL))
+				if s.Tx == 0 && dbtest.GameTables.MatchString(s.SQL) {
+					outside = append(outside, s.SQL)
 				}
-				if s.tx != 0 {
+				if s.Tx != 0 {
 					inTx++
 				}
 			}
@@ -359,10 +120,10 @@ func TestAttackIsOneTransaction(t *testing.T) {
 			}
 
 			// A command the rules refuse is one transaction too, and answers with the game as it stands.
-			log.start()
+			log.Start()
 			r = e.gql(cur, `mutation($input: ClaimTerritoryInput!) { claimTerritory(input: $input) {
 				userErrors { code } game { `+c.fields+` } } }`, map[string]any{"input": map[string]any{"gameId": id, "territory": from}})
-			txs, stmts = log.stop()
+			txs, stmts = log.Stop()
 			var refused struct {
 				ClaimTerritory struct {
 					UserErrors []userError     `json:"userErrors"`
@@ -380,8 +141,8 @@ func TestAttackIsOneTransaction(t *testing.T) {
 			}
 			outside = nil
 			for _, s := range stmts {
-				if s.tx == 0 && gameTables.MatchString(s.sql) {
-					outside = append(outside, s.sql)
+				if s.Tx == 0 && dbtest.GameTables.MatchString(s.SQL) {
+					outside = append(outside, s.SQL)
 				}
 			}
 			if txs != 1 || len(outside) > 0 {
@@ -396,14 +157,14 @@ func TestAttackIsOneTransaction(t *testing.T) {
 // or of times the game is asked for.
 func TestGameReadIsOneSnapshot(t *testing.T) {
 	t.Parallel()
-	db, log := openCounting(t)
+	db, log := dbtest.OpenCounting(t, dbtest.MigratedURL(t))
 	e := newEnvOn(t, db, nil)
 	cur, _, id := e.startedPair()
 	fields := `version board { key owner armies } viewerActions { kind from } seats { seat status territories armies cardCount cards }`
-	log.start()
+	log.Start()
 	r := e.gql(cur, `query($id: ID!) { a: game(id: $id) { `+fields+` } b: node(id: $id) { ... on Game { `+fields+` } } }`,
 		map[string]any{"id": id})
-	txs, stmts := log.stop()
+	txs, stmts := log.Stop()
 	var out struct {
 		A, B json.RawMessage
 	}
@@ -413,7 +174,7 @@ func TestGameReadIsOneSnapshot(t *testing.T) {
 	}
 	var report []string
 	for _, s := range stmts {
-		report = append(report, fmt.Sprintf("tx %d: %.110s", s.tx, s.sql))
+		report = append(report, fmt.Sprintf("tx %d: %.110s", s.Tx, s.SQL))
 	}
 	t.Logf("%d transactions, %d statements:\n%s", txs, len(stmts), strings.Join(report, "\n"))
 	// The game's state is in the service's cache (the game was just played): the snapshot is the one
@@ -429,21 +190,21 @@ func TestGameReadIsOneSnapshot(t *testing.T) {
 // raw read of the same rows.
 func TestBoardReadRoundTrips(t *testing.T) {
 	t.Parallel()
-	db, log := openCounting(t)
+	db, log := dbtest.OpenCounting(t, dbtest.MigratedURL(t))
 	e := newEnvOn(t, db, nil)
 	cur, _, id := e.startedPair()
 	query := `query($id: ID!) { game(id: $id) { board { key name owner neutral armies } } }`
 	e.gql(cur, query, map[string]any{"id": id}) // the connections are open and the state is cached
-	log.start()
+	log.Start()
 	r := e.gql(cur, query, map[string]any{"id": id})
-	trips := log.roundTrips()
-	txs, stmts := log.stop()
+	trips := log.RoundTrips()
+	txs, stmts := log.Stop()
 	if len(r.Errors) > 0 || !strings.Contains(string(r.Data), `"key":"alaska"`) {
 		t.Fatalf("board read: %s %+v", r.Data, r.Errors)
 	}
 	var report []string
 	for _, s := range stmts {
-		report = append(report, fmt.Sprintf("tx %d: %.110s", s.tx, s.sql))
+		report = append(report, fmt.Sprintf("tx %d: %.110s", s.Tx, s.SQL))
 	}
 	t.Logf("the board read: %d transactions, %d statements, %d round trips:\n%s", txs, len(stmts), trips, strings.Join(report, "\n"))
 	if txs != 0 || len(stmts) != 2 || countMatching(stmts, gameRowRead) != 1 {
@@ -459,7 +220,7 @@ func TestBoardReadRoundTrips(t *testing.T) {
 	if err := db.QueryRow(`SELECT max(id) FROM games`).Scan(&gameRow); err != nil {
 		t.Fatal(err)
 	}
-	log.start()
+	log.Start()
 	rows, err := db.Query(`SELECT idx, owner_seat, armies FROM territories WHERE game_id = $1 ORDER BY idx`, gameRow)
 	if err != nil {
 		t.Fatal(err)
@@ -471,18 +232,18 @@ func TestBoardReadRoundTrips(t *testing.T) {
 	if err := rows.Close(); err != nil || n != 42 {
 		t.Fatalf("the raw read: %d rows, %v", n, err)
 	}
-	t.Logf("the raw read: %d round trips", log.roundTrips())
-	log.stop()
+	t.Logf("the raw read: %d round trips", log.RoundTrips())
+	log.Stop()
 }
 
 // gameRowRead matches a statement that reads a game's row.
 var gameRowRead = regexp.MustCompile(`(?i)\bFROM games WHERE id\b`)
 
 // countMatching returns how many of stmts re matches.
-func countMatching(stmts []statement, re *regexp.Regexp) int {
+func countMatching(stmts []dbtest.Statement, re *regexp.Regexp) int {
 	n := 0
 	for _, s := range stmts {
-		if re.MatchString(s.sql) {
+		if re.MatchString(s.SQL) {
 			n++
 		}
 	}

@@ -1,47 +1,76 @@
-package game_test
+package dbtest
 
 import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
+	"net"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/lib/pq"
 )
 
-// sqlLog records what the connections of a countingConnector send while it is on: the transactions
-// begun, and every statement with the transaction it ran in (0: none, on its own).
-type sqlLog struct {
+// Statement is one statement a SQLLog saw: its text with its white space folded, and the transaction it
+// ran in (0: none, on its own).
+type Statement struct {
+	SQL string
+	Tx  int
+}
+
+// GameTables matches a statement on a game's own tables (not a viewer's session, nor River's jobs).
+var GameTables = regexp.MustCompile(`(?i)\b(games|players|territories|cards|events|maps|command_keys)\b`)
+
+// SQLLog records what the connections of a database opened by OpenCounting send while it is on: every
+// transaction begun, every statement with the transaction it ran in, and every message written to
+// PostgreSQL (lib/pq writes one and waits for its answer each round trip).
+type SQLLog struct {
+	// OnStatement, when not nil, is called with the text of every statement recorded, by the goroutine
+	// that sends it (set it before Start).
+	OnStatement func(sql string)
+
 	mu     sync.Mutex
 	on     bool
 	txs    int
-	stmts  []loggedStatement
+	stmts  []Statement
 	nextTx int
+	writes int
 }
 
-type loggedStatement struct {
-	sql string
-	tx  int
-}
-
-func (l *sqlLog) start() {
+// Start clears the log and starts recording.
+func (l *SQLLog) Start() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.on, l.txs, l.stmts = true, 0, nil
+	l.on, l.txs, l.stmts, l.writes = true, 0, nil, 0
 }
 
-// stop stops recording and returns the transactions begun and the statements sent since start.
-func (l *sqlLog) stop() (int, []loggedStatement) {
+// Stop stops recording and returns the transactions begun and the statements sent since Start.
+func (l *SQLLog) Stop() (int, []Statement) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.on = false
 	return l.txs, l.stmts
 }
 
-func (l *sqlLog) begin() int {
+// RoundTrips returns the round trips to PostgreSQL since Start.
+func (l *SQLLog) RoundTrips() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.writes
+}
+
+func (l *SQLLog) wrote() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.on {
+		l.writes++
+	}
+}
+
+func (l *SQLLog) begin() int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.nextTx++
@@ -51,22 +80,40 @@ func (l *sqlLog) begin() int {
 	return l.nextTx
 }
 
-func (l *sqlLog) statement(query string, tx int) {
+func (l *SQLLog) statement(query string, tx int) {
 	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.on {
-		l.stmts = append(l.stmts, loggedStatement{sql: strings.Join(strings.Fields(query), " "), tx: tx})
+	on, hook := l.on, l.OnStatement
+	sql := strings.Join(strings.Fields(query), " ")
+	if on {
+		l.stmts = append(l.stmts, Statement{SQL: sql, Tx: tx})
+	}
+	l.mu.Unlock()
+	if on && hook != nil {
+		hook(sql)
 	}
 }
 
-// gameTables matches a statement on a game's own tables.
-var gameTables = regexp.MustCompile(`(?i)\b(games|players|territories|cards|events|maps|command_keys)\b`)
+// OpenCounting opens the database at dsn (a URL or key=value pairs, as lib/pq takes them) through lib/pq
+// with every connection's transactions, statements and writes recorded in the log it returns. The pool
+// is closed when the test ends.
+func OpenCounting(t testing.TB, dsn string) (*sql.DB, *SQLLog) {
+	t.Helper()
+	conn, err := pq.NewConnector(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := &SQLLog{}
+	conn.Dialer(countingDialer{log: log})
+	db := sql.OpenDB(countingConnector{Connector: conn, log: log})
+	t.Cleanup(func() { db.Close() })
+	return db, log
+}
 
-// countingConnector is lib/pq's connector with every connection's transactions and statements recorded in
-// log.
+// countingConnector is lib/pq's connector with every connection's transactions and statements recorded
+// in log.
 type countingConnector struct {
 	driver.Connector
-	log *sqlLog
+	log *SQLLog
 }
 
 func (c countingConnector) Connect(ctx context.Context) (driver.Conn, error) {
@@ -92,7 +139,7 @@ type pqConn interface {
 
 type countingConn struct {
 	inner pqConn
-	log   *sqlLog
+	log   *SQLLog
 	tx    int // the transaction running; 0 when none
 }
 
@@ -172,15 +219,32 @@ type countingTx struct {
 func (t *countingTx) Commit() error   { t.conn.tx = 0; return t.inner.Commit() }
 func (t *countingTx) Rollback() error { t.conn.tx = 0; return t.inner.Rollback() }
 
-// openCounting opens the database at dsn through a countingConnector.
-func openCounting(t *testing.T, dsn string) (*sql.DB, *sqlLog) {
-	t.Helper()
-	conn, err := pq.NewConnector(dsn)
+// countingDialer dials PostgreSQL with every write of its connections counted in log.
+type countingDialer struct {
+	net.Dialer
+	log *SQLLog
+}
+
+func (d countingDialer) Dial(network, address string) (net.Conn, error) {
+	return d.DialTimeout(network, address, 0)
+}
+
+func (d countingDialer) DialTimeout(network, address string, timeout time.Duration) (net.Conn, error) {
+	nd := d.Dialer
+	nd.Timeout = timeout
+	c, err := nd.Dial(network, address)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	log := &sqlLog{}
-	db := sql.OpenDB(countingConnector{Connector: conn, log: log})
-	t.Cleanup(func() { db.Close() })
-	return db, log
+	return countingNetConn{Conn: c, log: d.log}, nil
+}
+
+type countingNetConn struct {
+	net.Conn
+	log *SQLLog
+}
+
+func (c countingNetConn) Write(p []byte) (int, error) {
+	c.log.wrote()
+	return c.Conn.Write(p)
 }
