@@ -42,6 +42,13 @@
 // OpenURL opens a pool to a database from URL or MigratedURL, for a test that needs both; Listen listens
 // on a notification channel; Int reads one number (a count) from the database.
 //
+// # Counting what a request sends
+//
+// OpenCounting opens a pool whose connections record, in the SQLLog it returns, every transaction
+// begun, every statement with the transaction it ran in and every round trip to PostgreSQL: the tests
+// that pin a command to one transaction with nothing read around it use it (game, graph). GameTables
+// matches the statements on a game's own tables.
+//
 // # Goroutine leaks
 //
 // Main fails the package, after its tests have passed, when they leave goroutines running
