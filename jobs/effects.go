@@ -79,7 +79,7 @@ func (j *Effects) AfterCommand(ctx context.Context, tx *sql.Tx, changes ...game.
 	var notices []notice.New
 	announce := make(map[int]game.Announcer, len(changes)) // of each game
 	var ended []gameTurn
-	var jobs []river.InsertManyParams // inserted in one statement
+	var jobs []river.InsertManyParams // inserted in one statement with the notices' jobs
 	for _, c := range changes {
 		if c.After.Phase() == rules.PhaseOver || c.After.Turn() != c.Before.Turn() {
 			ended = append(ended, gameTurn{c.GameID, c.Before.Turn()})
@@ -92,12 +92,7 @@ func (j *Effects) AfterCommand(ctx context.Context, tx *sql.Tx, changes ...game.
 	if err := j.cancelTimers(ctx, tx, ended); err != nil {
 		return err
 	}
-	if len(jobs) > 0 {
-		if _, err := j.client.InsertManyTx(ctx, tx, jobs); err != nil {
-			return fmt.Errorf("error enqueuing the jobs of %d games: %w", len(changes), err)
-		}
-	}
-	return j.insertNotices(ctx, tx, announce, notices...)
+	return j.insertNotices(ctx, tx, announce, jobs, notices...)
 }
 
 // changeEffects appends to jobs the jobs change c causes, and returns them with the notices it causes
@@ -174,7 +169,7 @@ func (j *Effects) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) e
 		notices = append(notices, notice.New{UserID: user, GameID: g.GameID, Turn: 0, Kind: notify.KindInvited,
 			Data: notice.Data{Inviter: ptr(g.CreatorID)}})
 	}
-	return j.insertNotices(ctx, tx, map[int]game.Announcer{g.GameID: g.Announce}, notices...)
+	return j.insertNotices(ctx, tx, map[int]game.Announcer{g.GameID: g.Announce}, nil, notices...)
 }
 
 // gameTurn is a turn of a game.

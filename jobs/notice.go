@@ -16,9 +16,10 @@ import (
 // insertNotices records ns in tx (notice.Insert), hands each new one to the announcer of its game,
 // announce[game id] (none: nowhere; sent after the commit), and gives every new one whose user takes notifications of its
 // kind the job that sends it, in tx: a your_turn notice of a user who batches them joins the digest of
-// their current window (DigestArgs); any other waits Config.NotifyDelay (NotificationArgs). The jobs are
-// inserted in one statement.
-func (j *Effects) insertNotices(ctx context.Context, tx *sql.Tx, announce map[int]game.Announcer, ns ...notice.New) error {
+// their current window (DigestArgs); any other waits Config.NotifyDelay (NotificationArgs). These jobs
+// and the caller's others (a new turn's timers) are inserted in one statement.
+func (j *Effects) insertNotices(ctx context.Context, tx *sql.Tx, announce map[int]game.Announcer, others []river.InsertManyParams,
+	ns ...notice.New) error {
 	inserted, err := notice.Insert(ctx, tx, j.now(), ns...)
 	if err != nil {
 		return err
@@ -27,7 +28,7 @@ func (j *Effects) insertNotices(ctx context.Context, tx *sql.Tx, announce map[in
 	// waits for this transaction (notice.LockUser), so it sees every notice of its window.
 	now := j.now()
 	digests := make(map[DigestArgs]bool)
-	var jobs []river.InsertManyParams
+	jobs := others
 	for _, n := range inserted {
 		if a := announce[n.New.GameID]; a != nil { // nil: a change built outside the game service, whose announcements go nowhere
 			a.Announce(notice.Channel, n.New.UserID, n.ID) // sent after the commit
@@ -57,7 +58,7 @@ func (j *Effects) insertNotices(ctx context.Context, tx *sql.Tx, announce map[in
 	}
 	// One statement for all: the notices' locks are held until the commit.
 	if _, err := j.client.InsertManyTx(ctx, tx, jobs); err != nil {
-		return fmt.Errorf("error enqueuing %d notifications and digests: %w", len(jobs), err)
+		return fmt.Errorf("error enqueuing %d jobs (timers, notifications and digests): %w", len(jobs), err)
 	}
 	return nil
 }

@@ -31,7 +31,7 @@ func (w *turnWarningWorker) Work(ctx context.Context, job *river.Job[TurnWarning
 		return fmt.Errorf("error beginning a transaction: %w", err)
 	}
 	var ann afterCommit
-	if err := w.j.effects.insertNotices(ctx, tx, map[int]game.Announcer{a.GameID: &ann}, n); err != nil {
+	if err := w.j.effects.insertNotices(ctx, tx, map[int]game.Announcer{a.GameID: &ann}, nil, n); err != nil {
 		_ = tx.Rollback()
 		return err
 	}
