@@ -177,13 +177,14 @@ type CommandRun struct {
 // ServerlessCeiling is the highest throughput the API could reach over the plain transaction's were the
 // server to use no CPU at all, when both runs are held back by the same cores: the plain transaction's
 // CPU (its client's and PostgreSQL's) per transaction over the load client's and PostgreSQL's per
-// command. False when PostgreSQL's CPU was not measured.
+// command. False when the client's or PostgreSQL's CPU was not measured.
 func (c CommandRun) ServerlessCeiling() (float64, bool) {
-	if !c.API.CPU.PostgresKnown || !c.Plain.CPU.PostgresKnown || c.API.Commands == 0 || c.Plain.Commands == 0 {
+	a, p := c.API.CPU, c.Plain.CPU
+	if !a.ClientKnown || !a.PostgresKnown || !p.ClientKnown || !p.PostgresKnown || c.API.Commands == 0 || c.Plain.Commands == 0 {
 		return 0, false
 	}
-	api := (c.API.CPU.Client + c.API.CPU.Postgres).Seconds() / float64(c.API.Commands)
-	plain := (c.Plain.CPU.Client + c.Plain.CPU.Postgres).Seconds() / float64(c.Plain.Commands)
+	api := (a.Client + a.Postgres).Seconds() / float64(c.API.Commands)
+	plain := (p.Client + p.Postgres).Seconds() / float64(c.Plain.Commands)
 	if api <= 0 {
 		return 0, false
 	}

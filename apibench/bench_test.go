@@ -79,8 +79,8 @@ func TestRunMeasuresEverything(t *testing.T) {
 			t.Errorf("%d games: %d commands, %d plain transactions; want %d each", c.Games, c.API.Commands, c.Plain.Commands, 5*c.Games)
 		}
 		// The server is the benchmark's child and PostgreSQL runs on this machine, as the tests use it.
-		if !c.API.CPU.ServerKnown || !c.API.CPU.PostgresKnown || !c.Plain.CPU.PostgresKnown {
-			t.Errorf("%d games: CPU of the API %+v, of the plain transaction %+v; want the server's and PostgreSQL's measured", c.Games, c.API.CPU, c.Plain.CPU)
+		if !c.API.CPU.ClientKnown || !c.API.CPU.ServerKnown || !c.API.CPU.PostgresKnown || !c.Plain.CPU.ClientKnown || !c.Plain.CPU.PostgresKnown {
+			t.Errorf("%d games: CPU of the API %+v, of the plain transaction %+v; want the client's, the server's and PostgreSQL's measured", c.Games, c.API.CPU, c.Plain.CPU)
 		}
 	}
 	if b := res.Board; b == nil || len(b.GraphQL) != 3 || len(b.RawSQL) != 3 || b.Territories != 42 {

@@ -81,11 +81,12 @@ func postgresCPU() (time.Duration, bool) {
 
 // CPUUse is the CPU time that the three parties of a run used: the benchmark's own process (the load
 // client, or the plain transaction's client), the server it started and PostgreSQL on this machine. A
-// party whose time could not be read, or that has no part in the run, is marked unknown (Server for a
-// server given with --url and for the plain transaction, Postgres for a database server elsewhere).
+// party whose time could not be read, or that has no part in the run, is marked unknown (all of them on
+// a system without /proc, Server for a server given with --url and for the plain transaction, Postgres
+// for a database server elsewhere).
 type CPUUse struct {
-	Client, Server, Postgres   time.Duration
-	ServerKnown, PostgresKnown bool
+	Client, Server, Postgres                time.Duration
+	ClientKnown, ServerKnown, PostgresKnown bool
 }
 
 // cpuSample is the three parties' CPU times at one moment.
@@ -95,7 +96,7 @@ type cpuSample CPUUse
 // PostgreSQL.
 func (s *routServer) sampleCPU() cpuSample {
 	var c cpuSample
-	c.Client, _ = processCPU(os.Getpid())
+	c.Client, c.ClientKnown = processCPU(os.Getpid())
 	c.Server, c.ServerKnown = s.cpuTime()
 	c.Postgres, c.PostgresKnown = postgresCPU()
 	return c
@@ -105,7 +106,8 @@ func (s *routServer) sampleCPU() cpuSample {
 func (c cpuSample) since(earlier cpuSample) CPUUse {
 	return CPUUse{
 		Client: c.Client - earlier.Client, Server: c.Server - earlier.Server, Postgres: c.Postgres - earlier.Postgres,
-		ServerKnown: c.ServerKnown && earlier.ServerKnown, PostgresKnown: c.PostgresKnown && earlier.PostgresKnown,
+		ClientKnown: c.ClientKnown && earlier.ClientKnown, ServerKnown: c.ServerKnown && earlier.ServerKnown,
+		PostgresKnown: c.PostgresKnown && earlier.PostgresKnown,
 	}
 }
 
@@ -114,13 +116,17 @@ func (u *CPUUse) add(o CPUUse) {
 	u.Client += o.Client
 	u.Server += o.Server
 	u.Postgres += o.Postgres
+	u.ClientKnown = u.ClientKnown && o.ClientKnown
 	u.ServerKnown = u.ServerKnown && o.ServerKnown
 	u.PostgresKnown = u.PostgresKnown && o.PostgresKnown
 }
 
 // Total is the CPU the known parties used together.
 func (u CPUUse) Total() time.Duration {
-	t := u.Client
+	var t time.Duration
+	if u.ClientKnown {
+		t += u.Client
+	}
 	if u.ServerKnown {
 		t += u.Server
 	}

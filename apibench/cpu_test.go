@@ -41,3 +41,23 @@ func TestProcessCPUGrowsWithWork(t *testing.T) {
 		t.Error("processCPU(-1) is ok, want false")
 	}
 }
+
+// The ceiling is the plain transaction's CPU per transaction over the client's and PostgreSQL's per
+// command, and there is none when a party was not measured.
+func TestServerlessCeiling(t *testing.T) {
+	t.Parallel()
+	ms := time.Millisecond
+	run := CommandRun{
+		API: playResult{Commands: 100, CPU: CPUUse{Client: 40 * ms, Server: 100 * ms, Postgres: 160 * ms,
+			ClientKnown: true, ServerKnown: true, PostgresKnown: true}},
+		Plain: playResult{Commands: 200, CPU: CPUUse{Client: 60 * ms, Postgres: 140 * ms, ClientKnown: true, PostgresKnown: true}},
+	}
+	// Plain: 1 ms a transaction; API without the server: 2 ms a command.
+	if got, ok := run.ServerlessCeiling(); !ok || got < 0.499 || got > 0.501 {
+		t.Errorf("ceiling = %v, %v; want 0.5", got, ok)
+	}
+	run.API.CPU.ClientKnown = false
+	if got, ok := run.ServerlessCeiling(); ok {
+		t.Errorf("ceiling without the client's CPU = %v, want none", got)
+	}
+}

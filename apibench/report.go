@@ -134,8 +134,8 @@ func writeCPU(w io.Writer, runs []CommandRun) {
 			if r.res.Elapsed > 0 {
 				busy = u.Total().Seconds() / r.res.Elapsed.Seconds()
 			}
-			fmt.Fprintf(w, "| %d | %s | %s | %s | %s | %s | %.2f |\n", c.Games, r.name, per(u.Client, true), server, per(u.Postgres, u.PostgresKnown),
-				per(u.Total(), true), busy)
+			fmt.Fprintf(w, "| %d | %s | %s | %s | %s | %s | %.2f |\n", c.Games, r.name, per(u.Client, u.ClientKnown), server,
+				per(u.Postgres, u.PostgresKnown), per(u.Total(), true), busy)
 		}
 	}
 	fmt.Fprintln(w)
