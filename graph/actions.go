@@ -34,19 +34,13 @@ func (a Actions) MarshalGQLContext(ctx context.Context, w io.Writer) error {
 // value appends the value of field name of action i, as gqlgen writes it.
 func (a Actions) value(buf []byte, i int, name string) []byte {
 	act := a[i]
-	optional := func(s *string) []byte {
-		if s == nil {
-			return append(buf, "null"...)
-		}
-		return appendString(buf, *s)
-	}
 	switch name {
 	case "kind":
 		return appendString(buf, act.Kind)
 	case "from":
-		return optional(act.From)
+		return appendOptionalString(buf, act.From)
 	case "to":
-		return optional(act.To)
+		return appendOptionalString(buf, act.To)
 	case "cards":
 		if act.Cards == nil {
 			return append(buf, "null"...)
@@ -64,6 +58,14 @@ func (a Actions) value(buf []byte, i int, name string) []byte {
 	default: // max
 		return strconv.AppendInt(buf, int64(act.Max), 10)
 	}
+}
+
+// appendOptionalString appends s as gqlgen writes a nullable String.
+func appendOptionalString(buf []byte, s *string) []byte {
+	if s == nil {
+		return append(buf, "null"...)
+	}
+	return appendString(buf, *s)
 }
 
 // UnmarshalGQLContext refuses: actions are never an input.
