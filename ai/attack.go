@@ -193,7 +193,7 @@ func (c *cpu) value(t rules.TerritoryID, path []rules.TerritoryID) float64 {
 		val *= 1 - c.st.holdWeight*c.loseOdds(c.threatAround(t, path), 1)
 	}
 	if v.active(o) {
-		val += c.elimination(o) + c.leaderBonus(o)
+		val += c.elimination(o) + c.leaderBonus(o) + c.huntBonus(o)
 	}
 	if len(path) == 0 {
 		if c.values == nil {

@@ -42,6 +42,9 @@ type style struct {
 	// leaderWeight is the extra worth of a territory of an opponent near a win (see leader); half of it is
 	// added to each of its armies killed. Zero ignores the leader.
 	leaderWeight float64
+	// huntWeight is the extra worth of a territory of the prey on a large board (see prey), on top of a
+	// share of the elimination's worth; zero never hunts.
+	huntWeight float64
 }
 
 // Normal's weights were tuned by random searches against Random on the classic map (docs/ai.md);
@@ -51,7 +54,7 @@ var (
 		minWin: 0.35, repeatAt: 0.6, minGain: 0.8, depth: 5, branch: 3, firstSteps: 12,
 		defendShare: 0.05, killWeight: 1, multiKillWeight: 0.5, pressureWeight: 0.6, eliminate: true,
 		holdWeight: 0.9, completeWeight: 4, goalWeight: 1, breakWeight: 2.8, cardWeight: 1.3,
-		territoryWeight: 1, minReach: 0.15,
+		territoryWeight: 1, minReach: 0.15, huntWeight: 2,
 	}
 	cautiousStyle = style{
 		minWin: 0.85, repeatAt: 0, minGain: 0.5, depth: 1, branch: 0, firstSteps: 0,
@@ -76,6 +79,8 @@ type cpu struct {
 
 	leaderKnown bool // leaderID is computed
 	leaderID    rules.PlayerID
+	preyKnown   bool // preyID is computed
+	preyID      rules.PlayerID
 }
 
 // play returns the policy function of a style: it decides within budget and never panics (a decision
