@@ -14,25 +14,8 @@ import (
 // work rather than by the clock.
 func TestPlayoutSpendsItsWork(t *testing.T) {
 	t.Parallel()
-	m, ok := maps.Builtin(maps.ClassicID)
-	if !ok {
-		t.Fatal("no classic map")
-	}
-	b, err := m.Board()
-	if err != nil {
-		t.Fatal(err)
-	}
-	seats := make([]rules.Seat, 4)
-	for i := range seats {
-		seats[i] = rules.Seat{Color: fmt.Sprintf("color-%d", i)}
-	}
-	s, err := rules.New(b, rules.Config{Seats: seats})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s, _, err = rules.Apply(s, rules.NoPlayer, rules.StartGame{}, rules.NewDice([32]byte{1})); err != nil {
-		t.Fatal(err)
-	}
+	s := startedGame(t, 4)
+	b := s.Board()
 	p := s.Current()
 	l := newLegal(s, p)
 	if len(l.places) == 0 {
@@ -54,4 +37,30 @@ func TestPlayoutSpendsItsWork(t *testing.T) {
 			t.Errorf("a playout with an allowance of %d played to its end (%d left); want it to give up", allowance, work)
 		}
 	}
+}
+
+// startedGame returns a game of the classic map for the given number of players, started (random
+// claim: at the first player's reinforcement).
+func startedGame(t *testing.T, players int) rules.State {
+	t.Helper()
+	m, ok := maps.Builtin(maps.ClassicID)
+	if !ok {
+		t.Fatal("no classic map")
+	}
+	b, err := m.Board()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := make([]rules.Seat, players)
+	for i := range seats {
+		seats[i] = rules.Seat{Color: fmt.Sprintf("color-%d", i)}
+	}
+	s, err := rules.New(b, rules.Config{Seats: seats})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, _, err = rules.Apply(s, rules.NoPlayer, rules.StartGame{}, rules.NewDice([32]byte{1})); err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
