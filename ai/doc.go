@@ -12,9 +12,7 @@
 //   - Hard is Normal with diplomacy (an opponent near a win is everyone's target) and a look-ahead: with
 //     two opponents or more, at each reinforcement decision it compares a few plans (where the reserve
 //     goes, trading now or holding the set) by simulated continuations with Normal's play, within counts
-//     (a bound on the work of its playouts) and its budget. In a duel on a board of up to 200
-//     territories it searches every decision instead: a few candidate commands, each played on to the
-//     end of its turn many times and scored by duelValue, a model of who wins a duel from a position.
+//     (a bound on the work of its playouts) and its budget. In a duel it plays as Normal does.
 //   - Easy is Normal with mistakes: a share of its decisions (DefaultMistakes, 15%) are random legal
 //     commands, drawn from the policy's *rand.Rand.
 //   - Cautious plays an idle human's turn when the turn timer runs out: it trades only when forced,

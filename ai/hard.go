@@ -36,9 +36,8 @@ type HardOpts struct {
 	// the budget and Hard plays its heuristic choice (Normal's, with Hard's weights) instead, so only a
 	// budget that runs out makes the player depend on the clock.
 	Budget time.Duration
-	// Playouts is the number of simulated continuations per candidate plan with two opponents or more;
-	// zero means DefaultPlayouts, a negative value none, in duels too (Hard then plays its heuristic
-	// choice). A duel's rollouts are duelRollouts.
+	// Playouts is the number of simulated continuations per candidate plan; zero means DefaultPlayouts,
+	// a negative value none (Hard then plays its heuristic choice).
 	Playouts int
 }
 
@@ -83,73 +82,58 @@ func NewHard(opts HardOpts) func(s rules.State, p rules.PlayerID, r *rand.Rand) 
 // compares a few plans (where the reserve goes, and whether to trade a set now or hold it) by simulated
 // continuations: each plan is played on with Normal's play for every seat to the start of Hard's next
 // turn, with dice drawn from r, and scored by Hard's share of the armies and income on the board. In a
-// duel on a board of up to 200 territories it compares a few candidates at every decision of its turn
-// instead, each played on to the end of the turn and scored by its chance of winning the duel from there
-// (duelValue). The same state and seed give the same command (unless a decision runs out of its budget).
+// duel it plays as Normal does. The same state and seed give the same command (unless a decision runs
+// out of its budget).
 func Hard(s rules.State, p rules.PlayerID, r *rand.Rand) rules.Command {
 	return hard(s, p, r)
 }
 
 var hard = NewHard(HardOpts{})
 
-// hardDecide chooses p's command: the heuristic one or, where Hard looks ahead, the best of a few
-// candidates by simulated continuations. In a duel it compares candidates at every decision of its
-// turn (see duelRollout); with two opponents or more, plans at each reinforcement decision (see playout).
+// hardDecide chooses p's command: the heuristic one, or at a reinforcement decision the best of a few
+// plans by playouts.
 func hardDecide(s rules.State, p rules.PlayerID, deadline time.Time, playouts int, seed uint64) rules.Command {
 	l := newLegal(s, p)
 	if l.empty() {
 		return nil
 	}
 	base := decide(hardStyle, s, p, deadline)
-	if playouts < 0 {
+	// In a duel the look-ahead is no better than the heuristic choice (it lost more duels against
+	// Random, docs/ai.md), so Hard searches only with two opponents or more.
+	if playouts < 0 || len(l.places) == 0 || s.Phase() != rules.PhaseReinforce || s.ActivePlayers() < 3 {
 		return base
 	}
-	if o, ok := duelOpponent(s, p); ok && s.Board().Len() <= hardRepliesMaxLen && !duelDecided(s, p, o) {
-		cands := duelCands(s, p, l, base, deadline)
-		return bestPlan(l, cands, duelRollouts, duelWork, seed, deadline, func(cand rules.Command, seed uint64, work *int) (float64, bool) {
-			return duelRollout(s, p, o, cand, seed, deadline, work)
-		})
-	}
-	if len(l.places) == 0 || s.Phase() != rules.PhaseReinforce || s.ActivePlayers() < 3 {
-		return base
-	}
-	cands := hardPlans(s, p, l, base, deadline, hardCandidates)
-	return bestPlan(l, cands, playouts, hardWork, seed, deadline, func(cand rules.Command, seed uint64, work *int) (float64, bool) {
-		return playout(s, p, cand, seed, deadline, work)
-	})
-}
-
-// bestPlan compares the candidates (the heuristic choice first) by rounds of simulated continuations,
-// every candidate once a round on the same dice, so that they are compared on the same luck, and
-// returns the one with the best total over the rounds completed within work and the deadline; the first
-// candidate when there is only one, on a tie, or when no round completed.
-func bestPlan(l *legal, cands []rules.Command, rounds, work int, seed uint64, deadline time.Time,
-	score func(cand rules.Command, seed uint64, work *int) (float64, bool)) rules.Command {
+	cands := hardPlans(s, p, l, base, deadline)
 	if len(cands) < 2 {
-		return cands[0]
+		return base
 	}
 	totals := make([]float64, len(cands))
-	round := make([]float64, len(cands))
-	completed := 0
-rounds:
-	for i := range rounds {
+	rounds, work := 0, hardWork
+	for i := range playouts {
 		if time.Now().After(deadline) {
 			break
 		}
+		round := make([]float64, len(cands))
+		done := true
 		for k, cand := range cands {
-			v, ok := score(cand, seed+uint64(i)*0x9e3779b97f4a7c15, &work)
+			// The same dice for every plan: the plans are compared on the same luck.
+			v, ok := playout(s, p, cand, seed+uint64(i)*0x9e3779b97f4a7c15, deadline, &work)
 			if !ok {
-				break rounds
+				done = false
+				break
 			}
 			round[k] = v
+		}
+		if !done {
+			break
 		}
 		for k := range cands {
 			totals[k] += round[k]
 		}
-		completed++
+		rounds++
 	}
-	if completed == 0 {
-		return cands[0]
+	if rounds == 0 {
+		return base
 	}
 	best := 0
 	for k := range cands {
@@ -158,7 +142,7 @@ rounds:
 		}
 	}
 	if !l.allows(cands[best]) {
-		return cands[0]
+		return base
 	}
 	return cands[best]
 }
@@ -166,12 +150,12 @@ rounds:
 // hardPlans lists the reinforcement plans Hard compares, its heuristic choice first: trading the best
 // set now or not (when trading is optional), and the whole reserve on one of the borders its attacks
 // could best start from, or on its most threatened border.
-func hardPlans(s rules.State, p rules.PlayerID, l *legal, base rules.Command, deadline time.Time, most int) []rules.Command {
+func hardPlans(s rules.State, p rules.PlayerID, l *legal, base rules.Command, deadline time.Time) []rules.Command {
 	c := &cpu{st: hardStyle, s: s, me: p, l: l, deadline: deadline, timed: true}
 	c.v = newView(s, p)
 	out := []rules.Command{base}
 	add := func(cmd rules.Command) {
-		if cmd == nil || !l.allows(cmd) || len(out) >= most {
+		if cmd == nil || !l.allows(cmd) || len(out) >= hardCandidates {
 			return
 		}
 		for _, o := range out {
@@ -217,7 +201,7 @@ func hardPlans(s rules.State, p rules.PlayerID, l *legal, base rules.Command, de
 	return out
 }
 
-// sameCommand reports whether two candidate commands are the same.
+// sameCommand reports whether two plans are the same command.
 func sameCommand(a, b rules.Command) bool {
 	switch a := a.(type) {
 	case rules.Trade:
@@ -226,15 +210,6 @@ func sameCommand(a, b rules.Command) bool {
 	case rules.Place:
 		b, ok := b.(rules.Place)
 		return ok && slices.Equal(a.Placements, b.Placements)
-	case rules.Attack:
-		b, ok := b.(rules.Attack)
-		return ok && a == b
-	case rules.Occupy:
-		b, ok := b.(rules.Occupy)
-		return ok && a == b
-	case rules.EndAttack:
-		_, ok := b.(rules.EndAttack)
-		return ok
 	}
 	return false
 }
@@ -248,33 +223,22 @@ func (d playoutDice) Intn(n int) int { return d.r.IntN(n) }
 // to the start of p's next turn (on a large board only to the end of p's turn), and returns p's score
 // there. It takes the work it does off *work; ok is false when the work ran out or the deadline passed.
 func playout(s rules.State, p rules.PlayerID, plan rules.Command, seed uint64, deadline time.Time, work *int) (float64, bool) {
-	replies := s.Board().Len() <= hardRepliesMaxLen
-	start := s.Turn()
-	s, ok := simulate(s, p, plan, seed, deadline, work, func(s rules.State) bool {
-		return s.Turn() == start || replies && s.Current() != p
-	})
-	return hardScore(s, p), ok
-}
-
-// simulate applies plan for p in s and plays on while more says so (at most playoutCommands commands),
-// every seat with Normal's play (p with Hard's weights) and dice drawn from a generator seeded with seed.
-// It takes the work of every simulated decision off *work (the battle states it computed exactly, and
-// commandWork a territory of the board for reading it); ok is false when the work ran out or the
-// deadline passed. A plan the engine refuses (which a legal plan never is) leaves s as it was.
-func simulate(s rules.State, p rules.PlayerID, plan rules.Command, seed uint64, deadline time.Time, work *int,
-	more func(rules.State) bool) (rules.State, bool) {
 	dice := playoutDice{rand.New(rand.NewPCG(seed, 0x4a7d))}
-	next, _, err := rules.Apply(s, p, plan, dice)
+	s, _, err := rules.Apply(s, p, plan, dice)
 	if err != nil {
-		return s, true
+		return 0, true // cannot happen for a legal plan; score it lowest
 	}
-	s = next
+	replies := s.Board().Len() <= hardRepliesMaxLen
+	startTurn := s.Turn()
 	read := commandWork * s.Board().Len()
-	for n := 0; n < playoutCommands && s.Phase() != rules.PhaseOver && more(s); n++ {
-		if *work <= 0 || n%16 == 15 && time.Now().After(deadline) {
-			return s, false
-		}
+	for n := 0; n < playoutCommands && s.Phase() != rules.PhaseOver; n++ {
 		q := s.Current()
+		if s.Turn() != startTurn && (q == p || !replies) {
+			break
+		}
+		if *work <= 0 || n%16 == 15 && time.Now().After(deadline) {
+			return 0, false
+		}
 		st := normalStyle
 		if q == p {
 			st = hardStyle
@@ -290,7 +254,7 @@ func simulate(s rules.State, p rules.PlayerID, plan rules.Command, seed uint64, 
 		}
 		s = next
 	}
-	return s, true
+	return hardScore(s, p), true
 }
 
 // hardScore is how well p stands in s: its share of the strength on the board (armies and three turns
