@@ -47,7 +47,9 @@
 // set worth the most with the territory bonus. After a conquest, all the armies move on unless the
 // territory left behind still needs a guard. The fortify move brings the largest army without an
 // opposing neighbour one step toward the nearest border, or strengthens a border short of its guard. As
-// a game drags on, killing armies becomes worth more, so that games between careful players end.
+// a game drags on, killing armies becomes worth more, so that games between careful players end. On a
+// board of more than 200 territories it also hunts: the weakest opponent, once the player is twice as
+// strong, is worth more to conquer, so that players are eliminated and large games end too.
 //
 // A player left alone with neutral territories (every other player resigned) plays for speed, whatever
 // its style: the whole reserve on its strongest front territory, the likeliest conquest fought to its
