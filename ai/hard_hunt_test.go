@@ -15,14 +15,7 @@ import (
 // worth more to conquer; on the classic map, or when the player is not strong enough, nobody is prey.
 func TestPreyIsTheWeakestOnALargeBoard(t *testing.T) {
 	t.Parallel()
-	m, err := maps.Generate(maps.GenerateOpts{Territories: 300, Seed: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	large, err := m.Board()
-	if err != nil {
-		t.Fatal(err)
-	}
+	large := generated(t, 300, 3)
 	classic := startedGame(t, 3).Board()
 	tests := []struct {
 		name              string
@@ -119,14 +112,7 @@ func TestLargeMapGamesEnd(t *testing.T) {
 		t.Skip("a long game: make test-long")
 	}
 	t.Parallel()
-	m, err := maps.Generate(maps.GenerateOpts{Territories: 1000, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := m.Board()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := generated(t, 1000, 1)
 	seats := make([]rules.Seat, 4)
 	policies := make([]sim.Policy, 4)
 	for i := range seats {
@@ -141,4 +127,18 @@ func TestLargeMapGamesEnd(t *testing.T) {
 		t.Fatalf("no winner after %d commands", res.Commands)
 	}
 	t.Logf("player %d won after %d commands", res.Winner, res.Commands)
+}
+
+// generated returns the board of a generated map of n territories.
+func generated(t *testing.T, n int, seed uint64) *rules.Board {
+	t.Helper()
+	m, err := maps.Generate(maps.GenerateOpts{Territories: n, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := m.Board()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
