@@ -20,8 +20,10 @@ const DefaultPlayouts = 2
 // the candidate plans it compares, the commands one playout may simulate, the board size past which a
 // playout stops at the end of Hard's own turn instead of playing the opponents' replies, and the work all
 // the playouts of one decision may do (hardWork, in battle states computed exactly, each simulated
-// command counting commandWork more a territory of the board for reading it). The playouts stop when the
-// work is spent; the plans are compared on the rounds of playouts completed.
+// command counting commandWork more a territory of the board for reading it; on a board of more than
+// hardRepliesMaxLen territories, hardWork times Len/hardRepliesMaxLen, so that a playout to the end of
+// Hard's turn still completes). The playouts stop when the work is spent; the plans are compared on the
+// rounds of playouts completed.
 const (
 	hardCandidates    = 4
 	playoutCommands   = 600
@@ -90,6 +92,12 @@ func Hard(s rules.State, p rules.PlayerID, r *rand.Rand) rules.Command {
 
 var hard = NewHard(HardOpts{})
 
+// decisionWork is the work all the playouts of one decision on b may do: hardWork, times b's size over
+// hardRepliesMaxLen on a larger board, where reading the board makes every simulated command dearer.
+func decisionWork(b *rules.Board) int {
+	return hardWork * max(1, b.Len()/hardRepliesMaxLen)
+}
+
 // hardDecide chooses p's command: the heuristic one, or at a reinforcement decision the best of a few
 // plans by playouts.
 func hardDecide(s rules.State, p rules.PlayerID, deadline time.Time, playouts int, seed uint64) rules.Command {
@@ -108,7 +116,7 @@ func hardDecide(s rules.State, p rules.PlayerID, deadline time.Time, playouts in
 		return base
 	}
 	totals := make([]float64, len(cands))
-	rounds, work := 0, hardWork
+	rounds, work := 0, decisionWork(s.Board())
 	for i := range playouts {
 		if time.Now().After(deadline) {
 			break

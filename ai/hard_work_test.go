@@ -39,6 +39,23 @@ func TestPlayoutSpendsItsWork(t *testing.T) {
 	}
 }
 
+// TestDecisionWorkGrowsWithTheBoard: a decision on a board of more than 200 territories may do work in
+// proportion to the board, for every simulated command there costs a reading of the whole board.
+func TestDecisionWorkGrowsWithTheBoard(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		board *rules.Board
+		want  int
+	}{
+		{startedGame(t, 4).Board(), hardWork},
+		{generated(t, 1000, 1), 5 * hardWork},
+	} {
+		if got := decisionWork(tc.board); got != tc.want {
+			t.Errorf("decisionWork on %d territories = %d; want %d", tc.board.Len(), got, tc.want)
+		}
+	}
+}
+
 // startedGame returns a game of the classic map for the given number of players, started (random
 // claim: at the first player's reinforcement).
 func startedGame(t *testing.T, players int) rules.State {
