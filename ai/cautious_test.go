@@ -2,6 +2,7 @@ package ai_test
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"rout/ai"
@@ -10,9 +11,9 @@ import (
 )
 
 // TestCautiousAttacksOnlyAtHighOdds plays Cautious against Normal and Random and checks every attack it
-// makes: fought to the end in one command, with exact odds of conquest of at least CautiousMinWin using
-// only the armies above its stopping point, and stopping no lower than the largest other opposing army
-// bordering the attacking territory.
+// makes with two opponents or more: fought to the end in one command, with exact odds of conquest of at
+// least CautiousMinWin using only the armies above its stopping point, and stopping no lower than the
+// largest other opposing army bordering the attacking territory.
 func TestCautiousAttacksOnlyAtHighOdds(t *testing.T) {
 	t.Parallel()
 	b := classicBoard(t)
@@ -22,7 +23,7 @@ func TestCautiousAttacksOnlyAtHighOdds(t *testing.T) {
 	spy := func(s rules.State, p rules.PlayerID, r *rand.Rand) rules.Command {
 		c := cautious(s, p, r)
 		a, ok := c.(rules.Attack)
-		if !ok {
+		if !ok || s.ActivePlayers() < 3 {
 			return c
 		}
 		attacks++
@@ -53,7 +54,8 @@ func TestCautiousAttacksOnlyAtHighOdds(t *testing.T) {
 	}
 }
 
-// TestCautiousTradesOnlyWhenForced: Cautious keeps its cards until it must trade.
+// TestCautiousTradesOnlyWhenForced: with two opponents or more, Cautious keeps its cards until it must
+// trade.
 func TestCautiousTradesOnlyWhenForced(t *testing.T) {
 	t.Parallel()
 	b := classicBoard(t)
@@ -61,7 +63,7 @@ func TestCautiousTradesOnlyWhenForced(t *testing.T) {
 	trades := 0
 	spy := func(s rules.State, p rules.PlayerID, r *rand.Rand) rules.Command {
 		c := cautious(s, p, r)
-		if _, ok := c.(rules.Trade); ok {
+		if _, ok := c.(rules.Trade); ok && s.ActivePlayers() >= 3 {
 			trades++
 			if !s.MustTrade() {
 				t.Errorf("turn %d: Cautious traded with %d cards, not forced", s.Turn(), len(s.Player(p).Hand))
@@ -70,12 +72,45 @@ func TestCautiousTradesOnlyWhenForced(t *testing.T) {
 		return c
 	}
 	for g := range 8 {
-		cfg := rules.Config{Seats: seats(2), Cards: rules.CardSystem(g % 4)}
-		if _, err := sim.Play(b, cfg, []sim.Policy{spy, ai.Random}, uint64(g), sim.Opts{MaxCommands: 3000}); err != nil {
+		cfg := rules.Config{Seats: seats(3), Cards: rules.CardSystem(g % 4)}
+		if _, err := sim.Play(b, cfg, []sim.Policy{spy, ai.Random, ai.Random}, uint64(g), sim.Opts{MaxCommands: 3000}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if trades == 0 {
-		t.Fatal("Cautious never traded in 8 games")
+		t.Fatal("Cautious never traded against two opponents in 8 games")
+	}
+}
+
+// TestCautiousPlaysADuelAsNormal: with one opponent left, whether the game began as a duel or came down
+// to one, Cautious chooses what Normal would; before that it does not always.
+func TestCautiousPlaysADuelAsNormal(t *testing.T) {
+	t.Parallel()
+	b := classicBoard(t)
+	cautious := ai.NewCautious(ai.CautiousOpts{Budget: testBudget})
+	normal := ai.NewNormal(ai.NormalOpts{Budget: testBudget})
+	duel, crowd, crowdDiffer := 0, 0, 0
+	spy := func(s rules.State, p rules.PlayerID, r *rand.Rand) rules.Command {
+		c, n := cautious(s, p, r), normal(s, p, r)
+		same := reflect.DeepEqual(c, n)
+		if s.ActivePlayers() == 2 {
+			duel++
+			if !same {
+				t.Errorf("turn %d, %s phase, in a duel: Cautious plays %+v, Normal %+v", s.Turn(), s.Phase(), c, n)
+			}
+		} else if crowd++; !same {
+			crowdDiffer++
+		}
+		return c
+	}
+	for g := range 6 {
+		cfg := rules.Config{Seats: seats(2 + g%2), Cards: rules.CardSystem(g % 4)}
+		policies := []sim.Policy{spy, ai.Random, ai.Random}[:len(cfg.Seats)]
+		if _, err := sim.Play(b, cfg, policies, uint64(g), sim.Opts{MaxCommands: 3000}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if duel < 100 || crowdDiffer == 0 {
+		t.Fatalf("%d duel decisions, %d of %d decisions with more opponents unlike Normal's; want both", duel, crowdDiffer, crowd)
 	}
 }

@@ -17,7 +17,7 @@
 //     commands, drawn from the policy's *rand.Rand.
 //   - Cautious plays an idle human's turn when the turn timer runs out: it trades only when forced,
 //     reinforces its threatened borders, attacks only at CautiousMinWin odds or better with the armies it
-//     can spare, and fortifies toward the front.
+//     can spare, and fortifies toward the front. In a duel it plays as Normal does.
 //
 // ByName finds them by name ("random", "easy", "normal", "hard", "cautious").
 //
