@@ -705,7 +705,9 @@ func TestConcurrentPlayAndResumesLoseNothing(t *testing.T) {
 				sub, err := hubs[rnd.IntN(2)].GameEvents(ctx, games[w.game].id, rules.PlayerID(i%4-1), last.Load())
 				if err != nil {
 					cancel()
-					t.Error(err)
+					if !finished() { // else everything arrived while subscribing, and the wait was cancelled
+						t.Error(err)
+					}
 					return
 				}
 				for n := 1 + rnd.IntN(40); n > 0 && !finished(); n-- { // then drop the subscription and resume
