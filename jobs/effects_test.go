@@ -144,16 +144,6 @@ func TestLoneSurvivorPlayedOnPastTheBound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := j.Start(e.ctx); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		if err := j.Stop(ctx); err != nil {
-			t.Errorf("stopping the jobs: %v", err)
-		}
-	})
 	alice, bob := e.user("alice", "none"), e.user("bob", "none")
 	id := dbtest.Game(t, e.db, dbtest.GameOpts{Service: svc, Seats: dbtest.Users(alice, bob), Start: true}).GameID
 	s, err := svc.GameState(e.ctx, id)
@@ -171,6 +161,17 @@ func TestLoneSurvivorPlayedOnPastTheBound(t *testing.T) {
 	if got := e.gameInt(id, "version"); got != int(res.Version)+3 {
 		t.Errorf("version after the resignation: %d, want %d (the resignation and 3 commands)", got, res.Version+3)
 	}
+	// The jobs start only now, so that the CPU turn the last command enqueued cannot have played yet.
+	if err := j.Start(e.ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := j.Stop(ctx); err != nil {
+			t.Errorf("stopping the jobs: %v", err)
+		}
+	})
 	e.waitFor("CPU turns to finish the survivor's game", 2*time.Minute, func() bool {
 		var status string
 		if err := e.db.QueryRow(`SELECT status FROM games WHERE id = $1`, id).Scan(&status); err != nil {
