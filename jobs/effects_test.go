@@ -1,7 +1,6 @@
 package jobs_test
 
 import (
-	"context"
 	"fmt"
 	"sort"
 	"testing"
@@ -162,16 +161,7 @@ func TestLoneSurvivorPlayedOnPastTheBound(t *testing.T) {
 		t.Errorf("version after the resignation: %d, want %d (the resignation and 3 commands)", got, res.Version+3)
 	}
 	// The jobs start only now, so that the CPU turn the last command enqueued cannot have played yet.
-	if err := j.Start(e.ctx); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		if err := j.Stop(ctx); err != nil {
-			t.Errorf("stopping the jobs: %v", err)
-		}
-	})
+	e.start(j)
 	e.waitFor("CPU turns to finish the survivor's game", 2*time.Minute, func() bool {
 		var status string
 		if err := e.db.QueryRow(`SELECT status FROM games WHERE id = $1`, id).Scan(&status); err != nil {

@@ -83,6 +83,13 @@ func (e *env) observedReplica(cfg jobs.Config, notifier jobs.Notifier, observer 
 	if err != nil {
 		e.t.Fatal(err)
 	}
+	e.start(j)
+	return replica{jobs: j, svc: svc}
+}
+
+// start starts j's workers, stopped when the test ends.
+func (e *env) start(j *jobs.Jobs) {
+	e.t.Helper()
 	if err := j.Start(e.ctx); err != nil {
 		e.t.Fatal(err)
 	}
@@ -90,10 +97,9 @@ func (e *env) observedReplica(cfg jobs.Config, notifier jobs.Notifier, observer 
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		if err := j.Stop(ctx); err != nil {
-			e.t.Errorf("stopping a replica: %v", err)
+			e.t.Errorf("stopping the jobs: %v", err)
 		}
 	})
-	return replica{jobs: j, svc: svc}
 }
 
 // inserter returns Effects (they only insert jobs and notices, when a test calls them) and a game
