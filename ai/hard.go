@@ -19,17 +19,20 @@ const DefaultPlayouts = 2
 // Hard's limits on its look-ahead, counts rather than times so that a decision stays deterministic:
 // the candidate plans it compares, the commands one playout may simulate, the board size past which a
 // playout stops at the end of Hard's own turn instead of playing the opponents' replies, and the work all
-// the playouts of one decision may do (hardWork, in battle states computed exactly, each simulated
-// command counting commandWork more a territory of the board for reading it; on a board of more than
-// hardRepliesMaxLen territories, hardWork times Len/hardRepliesMaxLen, so that a playout to the end of
-// Hard's turn still completes). The playouts stop when the work is spent; the plans are compared on the
-// rounds of playouts completed.
+// the playouts of one decision may do (see decisionWork: hardWork, in battle states computed exactly, each
+// simulated command counting commandWork more a territory of the board for reading it). The playouts stop
+// when the work is spent; the plans are compared on the rounds of playouts completed.
 const (
 	hardCandidates    = 4
 	playoutCommands   = 600
-	hardRepliesMaxLen = 200
+	hardRepliesMaxLen = 1000
 	hardWork          = 6_000_000
 	commandWork       = 100
+	// Past largeBoardLen territories a decision's work grows with the board (every simulated command
+	// reads it), and where its playouts also play the opponents' replies, repliesWork times more (a
+	// playout then simulates four turns of a 4-player game instead of one).
+	largeBoardLen = 200
+	repliesWork   = 4
 )
 
 // HardOpts tunes a Hard CPU player.
@@ -92,10 +95,19 @@ func Hard(s rules.State, p rules.PlayerID, r *rand.Rand) rules.Command {
 
 var hard = NewHard(HardOpts{})
 
-// decisionWork is the work all the playouts of one decision on b may do: hardWork, times b's size over
-// hardRepliesMaxLen on a larger board, where reading the board makes every simulated command dearer.
+// decisionWork is the work all the playouts of one decision on b may do: hardWork on a board of up to
+// largeBoardLen territories; past it, hardWork times b's size over largeBoardLen, since reading the board
+// makes every simulated command dearer, and repliesWork times that again where the playouts play the
+// opponents' replies (up to hardRepliesMaxLen territories), so that they still complete.
 func decisionWork(b *rules.Board) int {
-	return hardWork * max(1, b.Len()/hardRepliesMaxLen)
+	n := b.Len()
+	switch {
+	case n <= largeBoardLen:
+		return hardWork
+	case n <= hardRepliesMaxLen:
+		return repliesWork * hardWork * (n / largeBoardLen)
+	}
+	return hardWork * (n / largeBoardLen)
 }
 
 // hardDecide chooses p's command: the heuristic one, or at a reinforcement decision the best of a few
@@ -227,15 +239,26 @@ type playoutDice struct{ r *rand.Rand }
 
 func (d playoutDice) Intn(n int) int { return d.r.IntN(n) }
 
-// playout applies plan for p in s and plays on, every seat with Normal's play (p with Hard's weights),
-// to the start of p's next turn (on a large board only to the end of p's turn), and returns p's score
-// there. It takes the work it does off *work; ok is false when the work ran out or the deadline passed.
+// playout applies plan for p in s, plays on (see playOn) with dice drawn from seed, and returns p's score
+// where the playout stopped. It takes the work it does off *work; ok is false when the work ran out or the
+// deadline passed.
 func playout(s rules.State, p rules.PlayerID, plan rules.Command, seed uint64, deadline time.Time, work *int) (float64, bool) {
 	dice := playoutDice{rand.New(rand.NewPCG(seed, 0x4a7d))}
 	s, _, err := rules.Apply(s, p, plan, dice)
 	if err != nil {
 		return 0, true // cannot happen for a legal plan; score it lowest
 	}
+	if s, ok := playOn(s, p, dice, deadline, work); ok {
+		return hardScore(s, p), true
+	}
+	return 0, false
+}
+
+// playOn plays on from s, in which p has just made a decision, every seat with Normal's play (p with
+// Hard's weights), to the start of p's next turn (on a board of more than hardRepliesMaxLen territories
+// only to the end of p's turn), and returns the state there. It takes the work it does off *work; ok is
+// false when the work ran out or the deadline passed.
+func playOn(s rules.State, p rules.PlayerID, dice rules.Dice, deadline time.Time, work *int) (rules.State, bool) {
 	replies := s.Board().Len() <= hardRepliesMaxLen
 	startTurn := s.Turn()
 	read := commandWork * s.Board().Len()
@@ -245,7 +268,7 @@ func playout(s rules.State, p rules.PlayerID, plan rules.Command, seed uint64, d
 			break
 		}
 		if *work <= 0 || n%16 == 15 && time.Now().After(deadline) {
-			return 0, false
+			return s, false
 		}
 		st := normalStyle
 		if q == p {
@@ -262,7 +285,7 @@ func playout(s rules.State, p rules.PlayerID, plan rules.Command, seed uint64, d
 		}
 		s = next
 	}
-	return hardScore(s, p), true
+	return s, true
 }
 
 // hardScore is how well p stands in s: its share of the strength on the board (armies and three turns

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -40,7 +41,8 @@ func TestPlayoutSpendsItsWork(t *testing.T) {
 }
 
 // TestDecisionWorkGrowsWithTheBoard: a decision on a board of more than 200 territories may do work in
-// proportion to the board, for every simulated command there costs a reading of the whole board.
+// proportion to the board, for every simulated command there costs a reading of the whole board, and four
+// times that up to 1,000 territories, where its playouts play the opponents' replies too.
 func TestDecisionWorkGrowsWithTheBoard(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -48,10 +50,48 @@ func TestDecisionWorkGrowsWithTheBoard(t *testing.T) {
 		want  int
 	}{
 		{startedGame(t, 4).Board(), hardWork},
-		{generated(t, 1000, 1), 5 * hardWork},
+		{generated(t, 1000, 1), 4 * 5 * hardWork},
+		{generated(t, 2000, 1), 10 * hardWork},
 	} {
 		if got := decisionWork(tc.board); got != tc.want {
 			t.Errorf("decisionWork on %d territories = %d; want %d", tc.board.Len(), got, tc.want)
+		}
+	}
+}
+
+// TestPlayoutPlaysTheRepliesUpTo1000Territories: up to 1,000 territories a playout plays the
+// opponents' replies to the start of Hard's next turn; on a larger board it stops at the end of Hard's
+// own turn, for the cost of reading the board at every simulated command.
+func TestPlayoutPlaysTheRepliesUpTo1000Territories(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		territories int
+		replies     bool
+	}{{1000, true}, {1200, false}} {
+		s := startedOn(t, generated(t, tc.territories, 1), 4)
+		p := s.Current()
+		l := newLegal(s, p)
+		if len(l.places) == 0 {
+			t.Fatalf("%d territories: no placement at the start of the game (phase %v)", tc.territories, s.Phase())
+		}
+		plan := rules.Place{Placements: []rules.Placement{{Territory: l.places[0].Command.(rules.Place).Placements[0].Territory, Armies: l.places[0].Max}}}
+		dice := playoutDice{rand.New(rand.NewPCG(1, 0x4a7d))}
+		next, _, err := rules.Apply(s, p, plan, dice)
+		if err != nil {
+			t.Fatal(err)
+		}
+		work := decisionWork(next.Board())
+		end, ok := playOn(next, p, dice, time.Now().Add(time.Hour), &work)
+		if !ok {
+			t.Fatalf("%d territories: the playout ran out of its work (%d left)", tc.territories, work)
+		}
+		wantTurn, wantSeat := s.Turn()+1, rules.PlayerID(-1)
+		if tc.replies {
+			wantTurn, wantSeat = s.Turn()+s.ActivePlayers(), p
+		}
+		if end.Turn() != wantTurn || wantSeat >= 0 && end.Current() != wantSeat {
+			t.Errorf("%d territories: the playout stopped at turn %d, seat %d; want turn %d (seat %d when it plays the replies), from turn %d",
+				tc.territories, end.Turn(), end.Current(), wantTurn, wantSeat, s.Turn())
 		}
 	}
 }
@@ -68,6 +108,13 @@ func startedGame(t *testing.T, players int) rules.State {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return startedOn(t, b, players)
+}
+
+// startedOn returns a game of board b for the given number of players, started (random claim: at the
+// first player's reinforcement).
+func startedOn(t *testing.T, b *rules.Board, players int) rules.State {
+	t.Helper()
 	seats := make([]rules.Seat, players)
 	for i := range seats {
 		seats[i] = rules.Seat{Color: fmt.Sprintf("color-%d", i)}

@@ -86,10 +86,10 @@ func playTurn(tb testing.TB, s rules.State, p policy, r *rand.Rand, dice rules.D
 }
 
 // BenchmarkCPUTurn times one whole CPU turn (every decision of it, and the engine's Apply of each
-// command) of each CPU player, on the classic map and on a generated 5,000-territory map (generated-5000),
-// random claim. Every player plays from the same turn starts, taken from games between Normals: on
-// classic every third turn of three 4-player games and every other turn of three duels (up to 16 a
-// game), on generated-5000 turns 1, 6, 11, ... 56 of one 4-player game. One op is one turn; p50-ms,
+// command) of each CPU player, on the classic map and on generated maps of 1,000 and 5,000 territories
+// (generated-1000, generated-5000), random claim. Every player plays from the same turn starts, taken from
+// games between Normals: on classic every third turn of three 4-player games and every other turn of three
+// duels (up to 16 a game), on each generated map turns 1, 6, 11, ... 56 of one 4-player game. One op is one turn; p50-ms,
 // p99-ms and max-ms are over the turns timed. Random is the baseline of the same run.
 func BenchmarkCPUTurn(b *testing.B) {
 	classic := classicBoard(b)
@@ -98,13 +98,16 @@ func BenchmarkCPUTurn(b *testing.B) {
 		classicStarts = append(classicStarts, turnStarts(b, classic, 4, ai.Normal, seed+1, 16, 3)...)
 		classicStarts = append(classicStarts, turnStarts(b, classic, 2, ai.Normal, seed+1, 16, 2)...)
 	}
-	world := generatedBoard(b, 5000)
+	generatedStarts := func(n int) func() []rules.State {
+		return sync.OnceValue(func() []rules.State { return turnStarts(b, generatedBoard(b, n), 4, ai.Normal, 1, 12, 5) })
+	}
 	boards := []struct {
 		name   string
 		starts func() []rules.State
 	}{
 		{"classic", func() []rules.State { return classicStarts }},
-		{"generated-5000", sync.OnceValue(func() []rules.State { return turnStarts(b, world, 4, ai.Normal, 1, 12, 5) })},
+		{"generated-1000", generatedStarts(1000)},
+		{"generated-5000", generatedStarts(5000)},
 	}
 	for _, m := range boards {
 		for _, name := range []string{"random", "easy", "normal", "hard", "cautious"} {
