@@ -463,6 +463,8 @@ func (c *Cluster) stopServer(ctx context.Context) error {
 		"--timeout="+waitSeconds(fastCtx, 60), "--pgdata="+c.dataDir).CombinedOutput()
 	cancel()
 	if err == nil || !pf.running() {
+		// pg_ctl returns once the server has removed postmaster.pid, a moment before its process exits.
+		waitExited(ctx, pf)
 		c.logger.Info("stopped PostgreSQL", "pid", pf.pid, "elapsed", time.Since(began).Round(time.Millisecond))
 		return nil
 	}
@@ -475,8 +477,29 @@ func (c *Cluster) stopServer(ctx context.Context) error {
 	if err != nil && pf.running() {
 		return fmt.Errorf("error running pg_ctl stop (pid %d): %w: %s", pf.pid, err, bytes.TrimSpace(out))
 	}
+	waitExited(immediateCtx, pf)
 	c.logger.Info("stopped PostgreSQL immediately", "pid", pf.pid, "elapsed", time.Since(began).Round(time.Millisecond))
 	return nil
+}
+
+// exitWait bounds how long Stop waits for a stopped server's process to exit.
+const exitWait = 5 * time.Second
+
+// waitExited waits, up to exitWait or the end of ctx, until the server of pf no longer runs, so that
+// Stop returns with the process gone. Where the system cannot tell a process's state it returns at once.
+func waitExited(ctx context.Context, pf postmasterFile) {
+	ctx, cancel := context.WithTimeout(ctx, exitWait)
+	defer cancel()
+	for pf.running() {
+		if _, _, ok := processInfo(pf.pid); !ok {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
 }
 
 // rotateLog moves a server log over maxLogSize to postgres.log.1, and hands the log to the account.
