@@ -239,11 +239,14 @@ type playoutDice struct{ r *rand.Rand }
 
 func (d playoutDice) Intn(n int) int { return d.r.IntN(n) }
 
+// newPlayoutDice returns the dice of the playout seeded with seed.
+func newPlayoutDice(seed uint64) playoutDice { return playoutDice{rand.New(rand.NewPCG(seed, 0x4a7d))} }
+
 // playout applies plan for p in s, plays on (see playOn) with dice drawn from seed, and returns p's score
 // where the playout stopped. It takes the work it does off *work; ok is false when the work ran out or the
 // deadline passed.
 func playout(s rules.State, p rules.PlayerID, plan rules.Command, seed uint64, deadline time.Time, work *int) (float64, bool) {
-	dice := playoutDice{rand.New(rand.NewPCG(seed, 0x4a7d))}
+	dice := newPlayoutDice(seed)
 	s, _, err := rules.Apply(s, p, plan, dice)
 	if err != nil {
 		return 0, true // cannot happen for a legal plan; score it lowest

@@ -2,7 +2,6 @@ package ai
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -75,7 +74,7 @@ func TestPlayoutPlaysTheRepliesUpTo1000Territories(t *testing.T) {
 			t.Fatalf("%d territories: no placement at the start of the game (phase %v)", tc.territories, s.Phase())
 		}
 		plan := rules.Place{Placements: []rules.Placement{{Territory: l.places[0].Command.(rules.Place).Placements[0].Territory, Armies: l.places[0].Max}}}
-		dice := playoutDice{rand.New(rand.NewPCG(1, 0x4a7d))}
+		dice := newPlayoutDice(1)
 		next, _, err := rules.Apply(s, p, plan, dice)
 		if err != nil {
 			t.Fatal(err)

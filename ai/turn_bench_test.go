@@ -89,8 +89,8 @@ func playTurn(tb testing.TB, s rules.State, p policy, r *rand.Rand, dice rules.D
 // command) of each CPU player, on the classic map and on generated maps of 1,000 and 5,000 territories
 // (generated-1000, generated-5000), random claim. Every player plays from the same turn starts, taken from
 // games between Normals: on classic every third turn of three 4-player games and every other turn of three
-// duels (up to 16 a game), on each generated map turns 1, 6, 11, ... 56 of one 4-player game. One op is one turn; p50-ms,
-// p99-ms and max-ms are over the turns timed. Random is the baseline of the same run.
+// duels (up to 16 a game), on each generated map turns 1, 6, 11, ... 56 of one 4-player game. One op is
+// one turn; p50-ms, p99-ms and max-ms are over the turns timed. Random is the baseline of the same run.
 func BenchmarkCPUTurn(b *testing.B) {
 	classic := classicBoard(b)
 	var classicStarts []rules.State
