@@ -213,6 +213,22 @@ func (b *batch) setSeat(st Seat) {
 	}
 }
 
+// playersChanged brings the seats' statuses to the players' after a command that changed them (a
+// resignation, an elimination): a started game's seat status is its player's status in the engine state,
+// the one column (players.status) the command's write keeps, so the seats the batch caches and answers
+// with are the ones its rows hold. The write of the players writes it; writeSeats has nothing to add.
+func (b *batch) playersChanged(before, after rules.State) {
+	for i := range after.Players() {
+		p := rules.PlayerID(i)
+		if now := after.Player(p).Status; now != before.Player(p).Status && i < len(b.seatsNow()) {
+			if b.seats == nil {
+				b.seats = slices.Clone(b.start.seats)
+			}
+			b.seats[i].Status = now.String()
+		}
+	}
+}
+
 // playerActed is a command of the player of seat: they are back, so the takeovers in a row start again
 // from none and a seat handed to the CPU after them is theirs again.
 func (b *batch) playerActed(seat rules.PlayerID) {

@@ -94,3 +94,49 @@ func TestDelegationIsDecidedWhenTheTurnStarts(t *testing.T) {
 		t.Errorf("verify: %v", err)
 	}
 }
+
+// TestResignedSeatIsNotDelegated: a player who resigned from a game that goes on can neither hand their
+// seat to a CPU nor reclaim it (SEAT_NOT_ACTIVE), on the replica that played the resignation as on one
+// that reads the seat from its row; and the seat shows resigned on both.
+func TestResignedSeatIsNotDelegated(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	alice, bob, carol := e.user("alice"), e.user("bob"), e.user("carol")
+	id := e.started(rules.ClaimRandom, rules.CardsClassic, alice, bob, carol)
+	users := []int{alice, bob, carol}
+	quitter := users[(int(e.state(id).Current())+1)%3] // not the seat to move: the game goes on
+	res, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(quitter), Command: rules.Resign{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := res.Seat
+	if got := res.Game.Seats[seat].Status; got != "resigned" {
+		t.Errorf("the resignation's answer shows the seat %s, want resigned", got)
+	}
+	other, err := game.New(game.Opts{DB: e.db, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []struct {
+		name string
+		svc  *game.Service
+	}{{"the replica that resigned", e.svc}, {"another replica", other}} {
+		name, svc := r.name, r.svc
+		snap, err := svc.GameSnapshot(e.ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := snap.Seats[seat].Status; got != "resigned" {
+			t.Errorf("%s shows the seat %s, want resigned", name, got)
+		}
+		if _, err := svc.SeatDelegate(e.ctx, game.DelegateInput{GameID: id, UserID: quitter, Difficulty: "easy"}); code(err) != "SEAT_NOT_ACTIVE" {
+			t.Errorf("%s: delegating the resigned seat: %v, want SEAT_NOT_ACTIVE", name, err)
+		}
+		if _, err := svc.SeatReclaim(e.ctx, id, quitter); code(err) != "SEAT_NOT_ACTIVE" {
+			t.Errorf("%s: reclaiming the resigned seat: %v, want SEAT_NOT_ACTIVE", name, err)
+		}
+	}
+	if v := e.version(id); v != res.Game.Version {
+		t.Errorf("the refused calls moved the game from version %d to %d", res.Game.Version, v)
+	}
+}
