@@ -1,7 +1,9 @@
 package jobs_test
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -33,18 +35,78 @@ func (e *env) seatOf(id, user int) int {
 	return e.count(`SELECT seat FROM players WHERE game_id = $1 AND user_id = $2`, id, user)
 }
 
-// waitForOwnTurn waits until it is seat's turn in game id with its deadline job waiting (the player's to
-// play), and returns the turn.
+// waitForOwnTurn waits until it is seat's turn in game id, a turn after after, with its deadline job
+// waiting (the player's to play), and returns the turn.
 func (e *env) waitForOwnTurn(id, seat, after int) int {
 	e.t.Helper()
 	var turn int
-	e.waitFor("the seat's own turn", 2*time.Minute, func() bool {
+	if !e.poll(2*time.Minute, func() bool {
 		turn = e.gameInt(id, "turn")
 		return turn > after && e.gameInt(id, "current_seat") == seat && e.count(`SELECT count(*) FROM river_job
 			WHERE kind = $1 AND (args->>'game_id')::int = $2 AND (args->>'turn')::int = $3 AND state = 'scheduled'`,
 			jobs.KindTurnDeadline, id, turn) == 1
-	})
+	}) {
+		e.t.Fatalf("waited 2m for a turn of seat %d after turn %d with its deadline job scheduled; %s", seat, after, e.describe(id))
+	}
 	return turn
+}
+
+// describe says where game id is and which of its timer and CPU jobs wait, for a failure's message.
+func (e *env) describe(id int) string {
+	e.t.Helper()
+	var status string
+	var turn, current int
+	if err := e.db.QueryRow(`SELECT status, turn, COALESCE(current_seat, -1) FROM games WHERE id = $1`, id).Scan(&status, &turn, &current); err != nil {
+		return fmt.Sprintf("game %d: %v", id, err)
+	}
+	var waiting string
+	if err := e.db.QueryRow(`SELECT COALESCE(string_agg(kind || ' of turn ' || (args->>'turn') || ' ' || state, ', '), 'none')
+		FROM river_job WHERE (args->>'game_id')::int = $1 AND state NOT IN ('completed', 'cancelled', 'discarded')`, id).Scan(&waiting); err != nil {
+		return fmt.Sprintf("game %d: %v", id, err)
+	}
+	return fmt.Sprintf("game %d is %s at turn %d with seat %d to move; its jobs not done: %s", id, status, turn, current, waiting)
+}
+
+// playTurnsOf plays user's turns in game id, as playOwnTurn does, until it is seat's turn or the game is
+// over: the game then waits for seat, whose turns the test plays, lets run out or hands to a CPU.
+func (e *env) playTurnsOf(svc *game.Service, id, user, seat int) {
+	e.t.Helper()
+	for e.gameInt(id, "current_seat") != seat && e.gameInt(id, "winner_seat") < 0 {
+		e.playOwnTurn(svc, id, user)
+	}
+}
+
+// takeOver works the deadline job of turn of game id now, as River works it at the turn's deadline, and
+// checks that the turn is over.
+func (e *env) takeOver(j *jobs.Jobs, id, turn int) {
+	e.t.Helper()
+	var raw []byte
+	if err := e.db.QueryRow(`SELECT args FROM river_job WHERE kind = $1 AND (args->>'game_id')::int = $2
+		AND (args->>'turn')::int = $3 AND state = 'scheduled'`, jobs.KindTurnDeadline, id, turn).Scan(&raw); err != nil {
+		e.t.Fatalf("reading the deadline job of turn %d: %v; %s", turn, err, e.describe(id))
+	}
+	var args jobs.TurnDeadlineArgs
+	if err := json.Unmarshal(raw, &args); err != nil {
+		e.t.Fatal(err)
+	}
+	if err := j.WorkDeadline(e.ctx, args); err != nil {
+		e.t.Fatalf("working the deadline job of turn %d: %v", turn, err)
+	}
+	if now := e.gameInt(id, "turn"); now == turn {
+		e.t.Fatalf("turn %d is still on after its deadline job; %s", turn, e.describe(id))
+	}
+}
+
+// waitForDelegate waits until a CPU has played a turn of seat after turn after as its delegate (cause
+// delegate), and the game waits for another seat or is over.
+func (e *env) waitForDelegate(id, seat, after int) {
+	e.t.Helper()
+	if !e.poll(2*time.Minute, func() bool {
+		return e.count(`SELECT count(*) FROM events WHERE game_id = $1 AND seat = $2 AND cause = 'delegate'
+			AND kind <> 'turn_started' AND turn > $3`, id, seat, after) > 0 && e.gameInt(id, "current_seat") != seat
+	}) {
+		e.t.Fatalf("waited 2m for the delegate to play a turn of seat %d after turn %d; %s", seat, after, e.describe(id))
+	}
 }
 
 // TestDelegatedSeatIsPlayedAtOnce hands alice's seat to the Normal CPU for two turns: each of those turns
@@ -96,14 +158,16 @@ func TestDelegatedSeatIsPlayedAtOnce(t *testing.T) {
 }
 
 // TestReclaimedSeatIsThePlayersFromItsNextTurn hands alice's seat to a CPU for the rest of the game, lets
-// it play one of her turns, and takes it back: her next turn is hers.
+// it play one of her turns, and takes it back: her next turn is hers. Bob's turns are played by the test,
+// so that the game waits for the reclaim instead of racing the CPU to its end.
 func TestReclaimedSeatIsThePlayersFromItsNextTurn(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	r := e.replica(testConfig(), nil)
-	alice := e.user("alice", "none")
-	id := e.createGame(r.svc, alice, human(alice), cpu("easy"))
+	alice, bob := e.user("alice", "none"), e.user("bob", "none")
+	id := e.createGame(r.svc, alice, human(alice), human(bob))
 	seat := e.seatOf(id, alice)
+	e.playTurnsOf(r.svc, id, bob, seat)
 	first := e.waitForOwnTurn(id, seat, -1)
 	var ge *game.Error
 	if _, err := r.svc.SeatReclaim(e.ctx, id, alice); !errors.As(err, &ge) || ge.Code != game.CodeNotDelegated {
@@ -113,10 +177,8 @@ func TestReclaimedSeatIsThePlayersFromItsNextTurn(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.playOwnTurn(r.svc, id, alice)
-	e.waitFor("the delegate to play a turn of alice's", 2*time.Minute, func() bool {
-		return e.count(`SELECT count(*) FROM events WHERE game_id = $1 AND seat = $2 AND cause = 'delegate' AND kind = 'turn_started'`,
-			id, seat) > 0
-	})
+	e.playTurnsOf(r.svc, id, bob, seat)
+	e.waitForDelegate(id, seat, first)
 	snap, err := r.svc.SeatReclaim(e.ctx, id, alice)
 	if err != nil {
 		t.Fatal(err)
@@ -125,7 +187,8 @@ func TestReclaimedSeatIsThePlayersFromItsNextTurn(t *testing.T) {
 		t.Errorf("the seat is still delegated: %+v", d)
 	}
 	reclaimed := snap.State.Turn()
-	back := e.waitForOwnTurn(id, seat, max(first, reclaimed))
+	e.playTurnsOf(r.svc, id, bob, seat)
+	back := e.waitForOwnTurn(id, seat, reclaimed)
 	if n := e.count(`SELECT count(*) FROM events WHERE game_id = $1 AND turn = $2 AND cause = 'delegate'
 		AND kind <> 'turn_started'`, id, back); n != 0 {
 		t.Errorf("%d events of her turn %d after the reclaim by the delegate", n, back)
@@ -134,18 +197,22 @@ func TestReclaimedSeatIsThePlayersFromItsNextTurn(t *testing.T) {
 
 // TestThreeTakeoversHandTheSeatToTheCPU lets three of alice's turns in a row run out: her seat is handed
 // to the CPU until she comes back, she is told once, the CPU then plays her turns at once, and her
-// reclaim gives her the seat back.
+// reclaim gives her the seat back. Her turns end when the test works their deadline jobs (as River does
+// at their time, which other tests wait for), and bob's turns are played by the test: nothing waits for
+// the wall clock, and the game waits for the reclaim instead of racing the CPU to its end.
 func TestThreeTakeoversHandTheSeatToTheCPU(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	r := e.replica(testConfig(), nil)
-	alice := e.user("alice", "email")
-	e.deadlineIn(time.Second)
-	id := e.createGame(r.svc, alice, human(alice), cpu("easy"))
+	alice, bob := e.user("alice", "email"), e.user("bob", "none")
+	id := e.createGame(r.svc, alice, human(alice), human(bob))
 	seat := e.seatOf(id, alice)
-	e.waitFor("alice's seat to be handed to the CPU", 2*time.Minute, func() bool {
-		return e.notices(alice, id, -1, "seat_delegated") > 0
-	})
+	turn := -1
+	for range game.AutoDelegateTakeovers {
+		e.playTurnsOf(r.svc, id, bob, seat)
+		turn = e.waitForOwnTurn(id, seat, turn)
+		e.takeOver(r.jobs, id, turn)
+	}
 	if n := e.notices(alice, id, -1, "seat_delegated"); n != 1 {
 		t.Errorf("seat_delegated notices: %d, want 1", n)
 	}
@@ -156,15 +223,12 @@ func TestThreeTakeoversHandTheSeatToTheCPU(t *testing.T) {
 		AND takeovers = $4`, id, seat, game.AutoDelegate, game.AutoDelegateTakeovers); n != 1 {
 		t.Errorf("the seat is not handed to %s after %d takeovers", game.AutoDelegate, game.AutoDelegateTakeovers)
 	}
-	e.waitFor("the CPU to play a turn of alice's at once", 2*time.Minute, func() bool {
-		return e.count(`SELECT count(*) FROM events WHERE game_id = $1 AND seat = $2 AND cause = 'delegate' AND kind = 'turn_started'`,
-			id, seat) > 0
-	})
+	e.playTurnsOf(r.svc, id, bob, seat)
+	e.waitForDelegate(id, seat, turn)
 	if n := e.count(`SELECT count(DISTINCT turn) FROM events WHERE game_id = $1 AND seat = $2 AND cause = 'takeover'
 		AND kind <> 'turn_started'`, id, seat); n != game.AutoDelegateTakeovers {
 		t.Errorf("turns taken over: %d, want %d (then the delegate plays)", n, game.AutoDelegateTakeovers)
 	}
-	e.offset.Store(0) // her next turns end an hour from now
 	snap, err := r.svc.SeatReclaim(e.ctx, id, alice)
 	if err != nil {
 		t.Fatal(err)
@@ -172,5 +236,6 @@ func TestThreeTakeoversHandTheSeatToTheCPU(t *testing.T) {
 	if st := snap.Seats[seat]; st.Delegation != nil || st.Takeovers != 0 {
 		t.Errorf("after the reclaim: delegation %+v, takeovers %d", st.Delegation, st.Takeovers)
 	}
+	e.playTurnsOf(r.svc, id, bob, seat)
 	e.waitForOwnTurn(id, seat, snap.State.Turn())
 }

@@ -143,16 +143,25 @@ func (e *env) count(query string, args ...any) int {
 	return dbtest.Int(e.t, e.db, query, args...)
 }
 
-// waitFor polls cond every 50 ms until it holds, and fails the test after timeout.
+// waitFor polls cond every 50 ms until it holds, and fails the test, naming what it waited for, after
+// timeout: a safety net, never a bound the test's work is meant to meet.
 func (e *env) waitFor(what string, timeout time.Duration, cond func() bool) {
 	e.t.Helper()
+	if !e.poll(timeout, cond) {
+		e.t.Fatalf("waited %v for %s", timeout, what)
+	}
+}
+
+// poll polls cond every 50 ms until it holds, and says whether it did before timeout.
+func (e *env) poll(timeout time.Duration, cond func() bool) bool {
 	deadline := time.Now().Add(timeout)
 	for !cond() {
 		if time.Now().After(deadline) {
-			e.t.Fatalf("waited %v for %s", timeout, what)
+			return false
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+	return true
 }
 
 // smtpRecorder is a real SMTP server on loopback (go-smtp) that keeps the messages it accepts.
