@@ -8,6 +8,7 @@ import (
 	"rout/ent"
 	"rout/ent/pushsubscription"
 	"rout/notify"
+	"rout/push"
 )
 
 // typePushSubscription is the type name inside the global ids of push subscriptions.
@@ -41,7 +42,7 @@ func (r *Resolver) registerPushSubscription(ctx context.Context, me *ent.User, i
 			userError(uePushUnavailable, "this server does not send web push notifications (pushPublicKey is null)"),
 		}}, nil
 	}
-	if err := r.push.CheckEndpoint(input.Endpoint); err != nil {
+	if err := push.CheckEndpoint(*r.push, input.Endpoint); err != nil {
 		return fail(ueInvalidPushEndpoint, err.Error(), "endpoint")
 	}
 	if err := notify.CheckPushKey(input.P256dh); err != nil {

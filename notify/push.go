@@ -6,8 +6,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"net"
-	"net/netip"
 	"net/url"
 	"strings"
 	"time"
@@ -52,11 +50,11 @@ type PushConfig struct {
 	// TTL is how long a push service keeps a message for a device that is offline (ROUT_PUSH_TTL),
 	// whole seconds up to MaxPushTTL; zero is DefaultPushTTL.
 	TTL time.Duration
-	// AllowPrivateEndpoints accepts endpoints on loopback, private and link-local addresses and
-	// localhost, and lets the sender connect to them. It is for tests, which run their push service on
-	// loopback; no environment variable sets it. Without it, such endpoints are refused (CheckEndpoint),
-	// and so is any connection to such an address (an endpoint whose name resolves to one), so that the
-	// server cannot be made to post inside its own network.
+	// AllowPrivateEndpoints accepts endpoints of any host and port (loopback, private addresses,
+	// localhost), and lets the sender connect to them. It is for tests, which run their push service on
+	// loopback; no environment variable sets it. Without it, such endpoints are refused
+	// (push.CheckEndpoint), and so is any connection to such an address (an endpoint whose name resolves
+	// to one), so that the server cannot be made to post inside its own network.
 	AllowPrivateEndpoints bool
 }
 
@@ -153,58 +151,6 @@ func GenerateVAPIDKeys() (public, private string, err error) {
 		return "", "", fmt.Errorf("error generating a VAPID key pair: %w", err)
 	}
 	return base64.RawURLEncoding.EncodeToString(key.PublicKey().Bytes()), base64.RawURLEncoding.EncodeToString(key.Bytes()), nil
-}
-
-// MaxPushEndpointLength is the longest endpoint URL a subscription may have.
-const MaxPushEndpointLength = 2048
-
-// CheckEndpoint reports why a subscription's endpoint is not one the server posts to: it must be an
-// absolute https URL with a host, no user information and at most MaxPushEndpointLength bytes, and,
-// unless c.AllowPrivateEndpoints, its host may be neither localhost nor an IP address of the loopback,
-// private, shared (100.64/10), link-local, unspecified or multicast ranges.
-func (c PushConfig) CheckEndpoint(endpoint string) error {
-	if len(endpoint) > MaxPushEndpointLength {
-		return fmt.Errorf("the endpoint is longer than %d bytes", MaxPushEndpointLength)
-	}
-	u, err := url.Parse(endpoint)
-	if err != nil || !u.IsAbs() || u.Opaque != "" || strings.ContainsAny(endpoint, " \t\r\n") {
-		return errors.New("the endpoint is not an absolute URL")
-	}
-	if u.Scheme != "https" {
-		return errors.New("the endpoint is not an https URL")
-	}
-	if u.Hostname() == "" || u.User != nil {
-		return errors.New("the endpoint has no host, or has user information")
-	}
-	if c.AllowPrivateEndpoints {
-		return nil
-	}
-	host := strings.ToLower(strings.TrimSuffix(u.Hostname(), "."))
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-		return errors.New("the endpoint is on localhost")
-	}
-	if addr, err := netip.ParseAddr(host); err == nil && InternalAddress(addr) {
-		return fmt.Errorf("the endpoint's address %s is not a public one", addr)
-	}
-	if ip := net.ParseIP(host); ip == nil && strings.Trim(host, "0123456789.") == "" {
-		// A dotted number that netip does not read (such as 127.1) is an address to some resolvers.
-		return errors.New("the endpoint's host is not a name or an IP address")
-	}
-	return nil
-}
-
-// sharedAddresses is the shared address space of carrier-grade NAT (RFC 6598), not reachable from the
-// internet.
-var sharedAddresses = netip.MustParsePrefix("100.64.0.0/10")
-
-// InternalAddress reports whether addr is one web push never connects to (unless
-// PushConfig.AllowPrivateEndpoints): loopback, private, shared, link-local, unspecified (0.0.0.0/8 and
-// ::) or multicast. IPv4 addresses mapped into IPv6 count as the IPv4 address.
-func InternalAddress(addr netip.Addr) bool {
-	addr = addr.Unmap()
-	return addr.IsLoopback() || addr.IsPrivate() || addr.IsLinkLocalUnicast() || addr.IsLinkLocalMulticast() ||
-		addr.IsInterfaceLocalMulticast() || addr.IsMulticast() || addr.IsUnspecified() ||
-		(addr.Is4() && addr.As4()[0] == 0) || sharedAddresses.Contains(addr)
 }
 
 // CheckPushKey reports why a subscription's p256dh key, in URL-safe base64 (padded or not) as

@@ -101,49 +101,6 @@ func mustDecode(t *testing.T, s string) []byte {
 	return b
 }
 
-// TestCheckEndpoint: public https endpoints pass; internal ones pass only with AllowPrivateEndpoints,
-// and what is not an https URL never does.
-func TestCheckEndpoint(t *testing.T) {
-	t.Parallel()
-	strict, lax := PushConfig{}, PushConfig{AllowPrivateEndpoints: true}
-	for _, tc := range []struct {
-		endpoint    string
-		strict, lax bool // whether each accepts it
-	}{
-		{"https://fcm.googleapis.com/fcm/send/abc:def", true, true},
-		{"https://updates.push.services.mozilla.com/wpush/v2/gAAAA", true, true},
-		{"https://web.push.apple.com/QGx", true, true},
-		{"https://8.8.8.8/x", true, true},
-		{"https://[2001:4860::8888]/x", true, true},
-		{"https://127.0.0.1:8443/x", false, true},
-		{"https://localhost/x", false, true},
-		{"https://LOCALHOST./x", false, true},
-		{"https://10.0.0.1/x", false, true},
-		{"https://172.16.5.4/x", false, true},
-		{"https://100.64.1.1/x", false, true},
-		{"https://169.254.169.254/x", false, true},
-		{"https://[fe80::1]/x", false, true},
-		{"https://[::]/x", false, true},
-		{"https://0.1.2.3/x", false, true},
-		{"https://224.0.0.1/x", false, true},
-		{"https://2130706433/x", false, true},
-		{"http://fcm.googleapis.com/x", false, false},
-		{"ftp://push.example.net/x", false, false},
-		{"https://", false, false},
-		{"push.example.net/x", false, false},
-		{"https://a@push.example.net/x", false, false},
-		{"https://push.example.net/a b", false, false},
-		{"", false, false},
-	} {
-		if got := strict.CheckEndpoint(tc.endpoint) == nil; got != tc.strict {
-			t.Errorf("CheckEndpoint(%q) accepts: %v, want %v", tc.endpoint, got, tc.strict)
-		}
-		if got := lax.CheckEndpoint(tc.endpoint) == nil; got != tc.lax {
-			t.Errorf("CheckEndpoint(%q) with AllowPrivateEndpoints accepts: %v, want %v", tc.endpoint, got, tc.lax)
-		}
-	}
-}
-
 // recordingSender keeps the messages it is given.
 type recordingSender struct{ msgs []Message }
 

@@ -4,9 +4,11 @@
 // device with github.com/SherClockHolmes/webpush-go, posts it to the device's push service, records each
 // success, and removes the devices their push service calls gone (404, 410).
 //
-// Endpoints are checked when they are registered (notify.PushConfig.CheckEndpoint) and again when the
-// sender connects: it never connects to a loopback, private or link-local address, so that a registered
-// name that resolves inside the server's network cannot make the server post there.
+// One check, CheckEndpoint, decides which endpoints the server posts to, when they are registered and
+// before every send: an https URL on port 443 whose host is a public name or address, every spelling of
+// an address of the server's networks refused. The sender's dialer checks again every address it
+// connects to with the same judgement of addresses, so that a registered name that resolves inside the
+// server's network cannot make the server post there.
 //
 // See docs/notifications.md, "Web push".
 package push

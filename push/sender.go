@@ -105,7 +105,7 @@ func refuseInternal(_, address string, _ syscall.RawConn) error {
 		return err
 	}
 	addr, err := netip.ParseAddr(host)
-	if err != nil || notify.InternalAddress(addr) {
+	if err != nil || internalAddress(addr) {
 		return fmt.Errorf("%w: %s", errInternalAddress, host)
 	}
 	return nil
@@ -230,6 +230,10 @@ func (s *Sender) subscriptions(ctx context.Context, userID int) ([]subscription,
 // sendOne posts the message to one device and records what its push service answered: the time of
 // success, or the removal of a device that is gone.
 func (s *Sender) sendOne(ctx context.Context, sub subscription, body []byte, opts *webpush.Options) (outcome, error) {
+	if err := CheckEndpoint(s.cfg, sub.endpoint); err != nil {
+		// Stored before the check refused it: never posted to.
+		return refused, fmt.Errorf("device %d: %w", sub.id, err)
+	}
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
 	resp, err := webpush.SendNotificationWithContext(ctx, body, &webpush.Subscription{Endpoint: sub.endpoint,

@@ -17,31 +17,59 @@ import (
 	"rout/push"
 )
 
-// TestSenderRefusesInternalAddresses stores, past the API's checks, a device whose endpoint names
-// localhost: a sender that guards the network does not connect to it (the name resolves to loopback),
-// and the failure is permanent.
+// TestSendChecksEndpoints stores, past the API's check, a device for every endpoint of endpointCases
+// that a server guarding its network refuses: Send refuses each before any name resolution or
+// connection, permanently, with the check's reason.
+func TestSendChecksEndpoints(t *testing.T) {
+	t.Parallel()
+	cfg := pushConfig(t)
+	cfg.AllowPrivateEndpoints = false
+	db := dbtest.Migrated(t)
+	user := int(dbtest.User(t, db, dbtest.UserOpts{Name: "mo"}))
+	s, err := push.New(push.Opts{DB: db, Config: cfg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := newBrowser(t, "").input("")
+	for _, tc := range endpointCases {
+		if tc.rule == publicHost {
+			continue // TestCheckEndpoint: a send would reach the internet
+		}
+		if _, err := db.Exec(`DELETE FROM push_subscriptions`); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Exec(`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, now())`,
+			user, tc.endpoint, in["p256dh"], in["auth"]); err != nil {
+			t.Fatal(err)
+		}
+		err := s.Send(context.Background(), notify.Message{Kind: notify.KindYourTurn, To: notify.Recipient{UserID: user},
+			Subject: "Your turn", Text: "Rout: your turn", Link: "https://rout.example/games/1", GameID: 1})
+		if !notify.IsPermanent(err) || errors.Is(err, notify.ErrNoPushDevice) || !strings.Contains(err.Error(), "the endpoint") {
+			t.Errorf("%s: Send to %q = %v, want a permanent refusal of the endpoint", tc.why, tc.endpoint, err)
+		}
+	}
+}
+
+// TestSenderRefusesInternalAddresses: a sender that guards its network does not connect to an address
+// of it, whatever the URL it was given: its dialer checks the address connected to, after name
+// resolution (a public name may resolve to one).
 func TestSenderRefusesInternalAddresses(t *testing.T) {
 	t.Parallel()
 	cfg := pushConfig(t)
 	ps := startPushService(t, cfg.PublicKey)
-	db := dbtest.Migrated(t)
-	user := int(dbtest.User(t, db, dbtest.UserOpts{Name: "mo"}))
-	b := ps.device("/mo")
-	endpoint := strings.Replace(b.endpoint, "127.0.0.1", "localhost", 1)
-	in := b.input("")
-	if _, err := db.Exec(`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, now())`,
-		user, endpoint, in["p256dh"], in["auth"]); err != nil {
-		t.Fatal(err)
-	}
 	cfg.AllowPrivateEndpoints = false
-	s, err := push.New(push.Opts{DB: db, Config: cfg, TLS: ps.tls()})
+	s, err := push.New(push.Opts{DB: dbtest.Migrated(t), Config: cfg, TLS: ps.tls()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = s.Send(context.Background(), notify.Message{Kind: notify.KindYourTurn, To: notify.Recipient{UserID: user},
-		Subject: "Your turn", Text: "Rout: your turn", Link: "https://rout.example/games/1", GameID: 1})
-	if !notify.IsPermanent(err) || !strings.Contains(err.Error(), "not a public one") {
-		t.Errorf("Send to localhost = %v, want a permanent refusal of the address", err)
+	for _, target := range []string{ps.URL, strings.Replace(ps.URL, "127.0.0.1", "localhost", 1)} {
+		resp, err := push.HTTPClient(s).Post(target+"/x", "text/plain", strings.NewReader("hello"))
+		if err == nil {
+			resp.Body.Close()
+		}
+		if !errors.Is(err, push.ErrInternalAddress) {
+			t.Errorf("posting to %s = %v, want a refusal of the address", target, err)
+		}
 	}
 	if got := ps.deliveries(""); len(got) != 0 {
 		t.Errorf("the push service got %d requests, want none", len(got))
