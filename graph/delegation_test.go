@@ -142,6 +142,43 @@ func TestDelegateSeatThroughTheAPI(t *testing.T) {
 	}
 }
 
+// TestResignedSeatIsNotDelegatedThroughTheAPI: a player who resigned from a game that goes on gets
+// SEAT_NOT_ACTIVE from delegateSeat and reclaimSeat, on the server that played the resignation (whose
+// cache holds the game) as on a fresh one, and the game does not move.
+func TestResignedSeatIsNotDelegatedThroughTheAPI(t *testing.T) {
+	t.Parallel()
+	db := dbtest.Migrated(t)
+	e, _ := serveAPI(t, db, newService(t, db, nil), nil, settings(nil))
+	tokens := map[string]string{}
+	for _, name := range []string{"ada", "bea", "cy"} {
+		tokens[name], _ = e.signUp(name)
+	}
+	started := e.startedGame("random", tokens["ada"], tokens["bea"], tokens["cy"])
+	id := started.Game.ID
+	quitter := started.Game.Seats[(*started.Game.CurrentSeat+1)%3].UserName // not the seat to move: the game goes on
+	noUserErrors(t, "resign", e.gameMutation(tokens[quitter], "resign", map[string]any{"gameId": id}))
+	version := e.gameAs(tokens["ada"], id).Version
+	fresh, _ := serveAPI(t, db, newService(t, db, nil), nil, settings(nil))
+	for _, server := range []struct {
+		name string
+		e    *env
+	}{{"the server that resigned", e}, {"a fresh server", fresh}} {
+		for _, m := range []string{"delegateSeat", "reclaimSeat"} {
+			input := map[string]any{"gameId": id}
+			if m == "delegateSeat" {
+				input["difficulty"] = "easy"
+			}
+			p := server.e.seatMutation(tokens[quitter], m, input)
+			if len(p.UserErrors) != 1 || p.UserErrors[0].Code != "SEAT_NOT_ACTIVE" {
+				t.Errorf("%s: %s of the resigned seat: %+v, want SEAT_NOT_ACTIVE", server.name, m, p)
+			}
+		}
+	}
+	if v := e.gameAs(tokens["ada"], id).Version; v != version {
+		t.Errorf("the refused calls moved the game from version %d to %d", version, v)
+	}
+}
+
 // allEventsWithCause pages through a game's events, with their causes, as token.
 func (e *env) allEventsWithCause(token, id string) []map[string]any {
 	e.t.Helper()
