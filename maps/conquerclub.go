@@ -22,7 +22,6 @@ type (
 	}
 	ccElement struct {
 		XMLName xml.Name
-		Inner   string `xml:",innerxml"`
 	}
 	ccContinent struct {
 		Name       string       `xml:"name"`
@@ -76,6 +75,9 @@ var ccFeatures = map[string]string{
 // can assault, so a border one territory lists and the other does not is one-way.
 func readConquerClub(data []byte) (*draft, error) {
 	d := &draft{format: "Conquer Club"}
+	if err := checkXML(data); err != nil {
+		return nil, err
+	}
 	var f ccMap
 	dec := xml.NewDecoder(bytes.NewReader(data))
 	dec.CharsetReader = func(charset string, input io.Reader) (io.Reader, error) {
@@ -131,6 +133,11 @@ func readConquerClub(data []byte) (*draft, error) {
 		d.note("", NoteIgnored, "labels use the large map's coordinates; the small map's do not carry over")
 	}
 
+	borders := 0
+	for _, t := range f.Territories {
+		borders += len(t.Borders)
+	}
+	d.edges = make([]draftEdge, 0, min(borders, 2*MaxBorders))
 	for i, t := range f.Territories {
 		where := d.territories[i].where
 		for _, b := range t.Borders {
@@ -143,7 +150,9 @@ func readConquerClub(data []byte) (*draft, error) {
 				d.note(where, NoteUnsupported, "the border to %q has attributes (%s) Rout does not know; it is kept as a plain border",
 					strings.TrimSpace(b.Name), ccAttrs(b.Attrs))
 			}
-			d.edges = append(d.edges, draftEdge{from: i, to: to, where: where})
+			if err := d.edge(draftEdge{from: i, to: to, where: where}); err != nil {
+				return nil, err
+			}
 		}
 		if len(t.Bombardments) > 0 {
 			d.note(where, NoteUnsupported, "bombardments (of %s) do not carry over: Rout attacks only across borders",
@@ -165,6 +174,7 @@ func readConquerClub(data []byte) (*draft, error) {
 	}
 
 	continents := make(map[string][]int) // members of the continents so far, by name
+	listed := 0                          // members of the continents so far, all together
 	for i, c := range f.Continents {
 		name := strings.TrimSpace(c.Name)
 		where := fmt.Sprintf("continent %q", name)
@@ -189,6 +199,7 @@ func readConquerClub(data []byte) (*draft, error) {
 		components := 0
 		for _, tn := range c.Components.Territories {
 			components++
+			listed++
 			if t, ok := index[strings.TrimSpace(tn)]; ok {
 				members = append(members, t)
 			} else {
@@ -201,6 +212,11 @@ func readConquerClub(data []byte) (*draft, error) {
 			if !ok {
 				d.problem(where, CodeUnknownTerritory, "the component %q names no continent defined before this one", strings.TrimSpace(cn))
 				continue
+			}
+			if listed += len(sub); listed > MaxAreaTerritories {
+				// Continents made of earlier continents can double at every step.
+				d.problem(where, CodeTooManyTerritories, "the continents list more than %d territories in all; the limit is %d", MaxAreaTerritories, MaxAreaTerritories)
+				return nil, d.err()
 			}
 			members = append(members, sub...)
 			d.note(where, NoteArea, "the component continent %q is replaced by its territories", strings.TrimSpace(cn))
@@ -232,6 +248,103 @@ func readConquerClub(data []byte) (*draft, error) {
 		return nil, err
 	}
 	return d, nil
+}
+
+// MaxElements is the number of elements and attributes a Conquer Club map file may have together: a map
+// of MaxTerritories territories with 6 borders each, every part written out, has fewer than 150,000. The
+// XML decoder allocates a few hundred bytes for each.
+const MaxElements = 200_000
+
+// checkXML reads an XML file once, before it is decoded, and refuses nesting deeper than MaxDepth and
+// more than MaxElements elements, as soon as the reading gets there. It allocates nothing. It reports
+// no other error: markup it cannot follow is left to the decoder, which finds the first error no later.
+func checkXML(data []byte) error {
+	depth, elements := 0, 0
+	for i := 0; i < len(data); {
+		j := bytes.IndexByte(data[i:], '<')
+		if j < 0 {
+			return nil
+		}
+		i += j
+		rest := data[i:]
+		var end int
+		switch {
+		case bytes.HasPrefix(rest, []byte("<!--")):
+			end = endOf(rest, "-->")
+		case bytes.HasPrefix(rest, []byte("<![CDATA[")):
+			end = endOf(rest, "]]>")
+		case bytes.HasPrefix(rest, []byte("<?")):
+			end = endOf(rest, "?>")
+		case bytes.HasPrefix(rest, []byte("<!")):
+			end, _ = endOfTag(rest, true)
+		case bytes.HasPrefix(rest, []byte("</")):
+			end, _ = endOfTag(rest, false)
+			depth--
+		default:
+			var attrs int
+			end, attrs = endOfTag(rest, false)
+			if end < 0 {
+				return nil
+			}
+			if elements += 1 + attrs; elements > MaxElements {
+				return problemError("line "+strconv.Itoa(line(data, i)), CodeTooLarge,
+					fmt.Sprintf("the file has more than %d elements and attributes; the limit is %d", MaxElements, MaxElements))
+			}
+			if depth+1 > MaxDepth {
+				return problemError("line "+strconv.Itoa(line(data, i)), CodeTooDeep,
+					fmt.Sprintf("the file nests elements deeper than %d levels", MaxDepth))
+			}
+			if rest[end-2] != '/' {
+				depth++
+			}
+		}
+		if end < 0 {
+			return nil
+		}
+		i += end
+	}
+	return nil
+}
+
+// endOf returns the offset just after the first sep in b, or -1.
+func endOf(b []byte, sep string) int {
+	if k := bytes.Index(b, []byte(sep)); k >= 0 {
+		return k + len(sep)
+	}
+	return -1
+}
+
+// endOfTag returns the offset just after the '>' that ends the tag at the start of b, skipping quoted
+// attribute values (and, for a declaration, the brackets of a document type's internal subset), or -1,
+// and the number of attributes of the tag.
+func endOfTag(b []byte, declaration bool) (end, attrs int) {
+	var quote byte
+	brackets := 0
+	for k := 1; k < len(b); k++ {
+		c := b[k]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '=':
+			attrs++
+		case declaration && c == '[':
+			brackets++
+		case declaration && c == ']':
+			brackets--
+		case c == '>' && brackets <= 0:
+			return k + 1, attrs
+		}
+	}
+	return -1, attrs
+}
+
+// line returns the number, from 1, of the line of data that offset is on.
+func line(data []byte, offset int) int {
+	return bytes.Count(data[:offset], []byte("\n")) + 1
 }
 
 // ccCoordinatesOf returns the label position of a territory: the large map's coordinates, or the small

@@ -1,6 +1,7 @@
 package maps
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -14,106 +15,139 @@ import (
 // whom a country can attack, so a border one line lists and the other does not is one-way.
 func readDomination(data []byte) (*draft, error) {
 	d := &draft{format: "Domination"}
-	text := string(data)
-	if !utf8.ValidString(text) {
+	var text string
+	if utf8.Valid(data) {
+		text = string(data)
+	} else {
 		// Older Domination maps are often Latin-1, whose bytes are the first 256 code points.
-		runes := make([]rune, len(data))
-		for i, c := range data {
-			runes[i] = rune(c)
+		var b strings.Builder
+		b.Grow(2 * len(data))
+		for _, c := range data {
+			b.WriteRune(rune(c))
 		}
-		text = string(runes)
+		text = b.String()
 		d.note("", NoteRenamed, "the file is not UTF-8; it is read as Latin-1 (ISO 8859-1)")
 	}
 	text = strings.TrimPrefix(text, "\ufeff")
 
+	// A line's place in the file is written out only for what is kept or reported, and a line that
+	// would only be noted or refused once the lists are full is only counted: no line costs memory for
+	// its own sake.
 	type borderLine struct {
-		where  string
-		fields []string
+		n    int // the line's number, from 1
+		line string
 	}
 	var (
 		section     string
 		files       []string
+		moreFiles   int
 		colours     int
 		areaOf      []int // continent number of each country, from 1
 		areaWhere   []string
 		borderLines []borderLine
 		sections    = make(map[string]bool)
+		fields      [6]string
 	)
-	for n, line := range strings.Split(text, "\n") {
-		where := "line " + strconv.Itoa(n+1)
+	for n := 1; text != ""; n++ {
+		var line string
+		line, text, _ = strings.Cut(text, "\n")
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, ";") {
 			continue
 		}
+		at := func() string { return "line " + strconv.Itoa(n) }
 		if strings.HasPrefix(line, "[") && strings.HasSuffix(line, "]") {
-			section = strings.ToLower(strings.TrimSpace(line[1 : len(line)-1]))
-			switch section {
-			case "files", "continents", "countries", "borders":
+			section = dominationSection(strings.TrimSpace(line[1 : len(line)-1]))
+			if section != "other" {
 				sections[section] = true
-			default:
-				d.note(where, NoteIgnored, "the section %s is not one Rout reads; its lines are ignored", line)
+			} else if !d.skipNote() {
+				d.note(at(), NoteIgnored, "the section %s is not one Rout reads; its lines are ignored", excerpt(line))
 			}
 			continue
 		}
-		fields := strings.Fields(line)
+		count := splitFields(line, &fields)
 		switch section {
 		case "":
 			key := fields[0]
 			value := strings.TrimSpace(line[len(key):])
-			switch strings.ToLower(key) {
-			case "name":
+			switch {
+			case strings.EqualFold(key, "name"):
 				d.name = value
-			case "ver":
+			case strings.EqualFold(key, "ver"):
 				// The version of the file format, not of the map.
-			case "circle":
-				d.note(where, NoteIgnored, "the size of the army circles (%s) is a drawing detail of Domination; it does not carry over", value)
-			case "test":
-				d.note(where, NoteIgnored, "the border test switch does not carry over; Rout always checks the borders")
+			case d.skipNote():
+			case strings.EqualFold(key, "circle"):
+				d.note(at(), NoteIgnored, "the size of the army circles (%s) is a drawing detail of Domination; it does not carry over", excerpt(value))
+			case strings.EqualFold(key, "test"):
+				d.note(at(), NoteIgnored, "the border test switch does not carry over; Rout always checks the borders")
 			default:
-				d.note(where, NoteIgnored, "the header line %q is not one Rout knows; it is ignored", line)
+				d.note(at(), NoteIgnored, "the header line %q is not one Rout knows; it is ignored", excerpt(line))
 			}
 		case "files":
-			files = append(files, line)
+			if len(files) < maxListedFiles {
+				files = append(files, line)
+			} else {
+				moreFiles++
+			}
 		case "continents":
-			if len(fields) < 2 || len(fields) > 3 {
-				d.problem(where, CodeSyntax, "a continent line is NAME BONUS [COLOUR], not %q", line)
+			if count < 2 || count > 3 {
+				if !d.skipProblem() {
+					d.problem(at(), CodeSyntax, "a continent line is NAME BONUS [COLOUR], not %q", excerpt(line))
+				}
 				continue
 			}
 			bonus, err := strconv.Atoi(fields[1])
 			if err != nil {
-				d.problem(where, CodeSyntax, "the bonus of continent %s must be a whole number, not %q", fields[0], fields[1])
+				if !d.skipProblem() {
+					d.problem(at(), CodeSyntax, "the bonus of continent %s must be a whole number, not %q", excerpt(fields[0]), excerpt(fields[1]))
+				}
 				continue
 			}
-			if len(fields) == 3 {
+			if len(d.areas) >= MaxAreas {
+				d.problem(at(), CodeTooManyAreas, "more than %d continents; the limit is %d", MaxAreas, MaxAreas)
+				return nil, d.err()
+			}
+			if count == 3 {
 				colours++
 			}
-			d.areas = append(d.areas, draftArea{name: dominationName(fields[0]), where: where, bonus: bonus})
+			d.areas = append(d.areas, draftArea{name: dominationName(fields[0]), where: at(), bonus: bonus})
 		case "countries":
-			if len(fields) != 5 {
-				d.problem(where, CodeSyntax, "a country line is INDEX NAME CONTINENT X Y, not %q", line)
+			if count != 5 {
+				if !d.skipProblem() {
+					d.problem(at(), CodeSyntax, "a country line is INDEX NAME CONTINENT X Y, not %q", excerpt(line))
+				}
 				continue
 			}
 			index, err := strconv.Atoi(fields[0])
 			if want := len(d.territories) + 1; err != nil || index != want {
-				d.problem(where, CodeSyntax, "countries must be numbered 1, 2, 3, ... in order: want %d, not %q", want, fields[0])
+				if !d.skipProblem() {
+					d.problem(at(), CodeSyntax, "countries must be numbered 1, 2, 3, ... in order: want %d, not %q", want, excerpt(fields[0]))
+				}
 				continue
 			}
 			continent, errC := strconv.Atoi(fields[2])
 			x, errX := strconv.ParseFloat(fields[3], 64)
 			y, errY := strconv.ParseFloat(fields[4], 64)
 			if errC != nil || errX != nil || errY != nil || math.IsInf(x, 0) || math.IsInf(y, 0) {
-				d.problem(where, CodeSyntax, "the continent, x and y of country %s must be numbers, not %q, %q and %q", fields[1], fields[2], fields[3], fields[4])
+				if !d.skipProblem() {
+					d.problem(at(), CodeSyntax, "the continent, x and y of country %s must be numbers, not %q, %q and %q", excerpt(fields[1]), excerpt(fields[2]), excerpt(fields[3]), excerpt(fields[4]))
+				}
 				continue
 			}
 			if len(d.territories) >= MaxTerritories {
-				d.problem(where, CodeTooManyTerritories, "more than %d countries; the limit is %d", MaxTerritories, MaxTerritories)
+				d.problem(at(), CodeTooManyTerritories, "more than %d countries; the limit is %d", MaxTerritories, MaxTerritories)
 				return nil, d.err()
 			}
+			where := at()
 			d.territories = append(d.territories, draftTerritory{name: dominationName(fields[1]), where: where, x: x, y: y})
 			areaOf = append(areaOf, continent)
 			areaWhere = append(areaWhere, where)
 		case "borders":
-			borderLines = append(borderLines, borderLine{where, fields})
+			if len(borderLines) >= MaxTerritories {
+				d.problem(at(), CodeTooManyBorders, "more than %d border lines; a file has one per country, at most %d", MaxTerritories, MaxTerritories)
+				return nil, d.err()
+			}
+			borderLines = append(borderLines, borderLine{n, line})
 		}
 	}
 	for _, s := range []string{"continents", "countries", "borders"} {
@@ -122,8 +156,11 @@ func readDomination(data []byte) (*draft, error) {
 		}
 	}
 	if len(files) > 0 {
-		d.note("", NoteUnsupported, "the [files] section (%s) does not carry over: Rout draws territories from their label positions and deals one card per territory, so the images and the cards file (and its missions) are not used",
-			strings.Join(files, "; "))
+		list := excerpt(strings.Join(files, "; "))
+		if moreFiles > 0 {
+			list += fmt.Sprintf(" and %d more", moreFiles)
+		}
+		d.note("", NoteUnsupported, "the [files] section (%s) does not carry over: Rout draws territories from their label positions and deals one card per territory, so the images and the cards file (and its missions) are not used", list)
 	}
 	if colours > 0 {
 		d.note("", NoteIgnored, "the continents' colours do not carry over")
@@ -135,22 +172,31 @@ func readDomination(data []byte) (*draft, error) {
 		}
 		d.areas[c-1].members = append(d.areas[c-1].members, i)
 	}
-	country := func(where, s string) (int, bool) {
-		i, err := strconv.Atoi(s)
-		if err != nil || i < 1 || i > len(d.territories) {
-			d.problem(where, CodeSyntax, "%q is not a country: the countries are numbered 1 to %d", s, len(d.territories))
-			return 0, false
-		}
-		return i - 1, true
-	}
+	borders := 0
 	for _, bl := range borderLines {
-		from, ok := country(bl.where, bl.fields[0])
-		if !ok {
-			continue
-		}
-		for _, f := range bl.fields[1:] {
-			if to, ok := country(bl.where, f); ok {
-				d.edges = append(d.edges, draftEdge{from: from, to: to, where: bl.where})
+		borders += splitFields(bl.line, &fields) - 1
+	}
+	d.edges = make([]draftEdge, 0, min(borders, 2*MaxBorders))
+	for _, bl := range borderLines {
+		where := "line " + strconv.Itoa(bl.n)
+		from := -1
+		for f := range strings.FieldsSeq(bl.line) {
+			i, err := strconv.Atoi(f)
+			if err != nil || i < 1 || i > len(d.territories) {
+				if !d.skipProblem() {
+					d.problem(where, CodeSyntax, "%q is not a country: the countries are numbered 1 to %d", excerpt(f), len(d.territories))
+				}
+				if from < 0 {
+					break // the line's own country: the rest of the line means nothing
+				}
+				continue
+			}
+			if from < 0 {
+				from = i - 1
+				continue
+			}
+			if err := d.edge(draftEdge{from: from, to: i - 1, where: where}); err != nil {
+				return nil, err
 			}
 		}
 	}
@@ -158,6 +204,34 @@ func readDomination(data []byte) (*draft, error) {
 		return nil, err
 	}
 	return d, nil
+}
+
+// maxListedFiles is the number of lines of the [files] section a note lists.
+const maxListedFiles = 10
+
+// dominationSection returns the name of a section Rout reads ("files", "continents", "countries",
+// "borders"), matched without regard to case, or "other" for another.
+func dominationSection(name string) string {
+	for _, s := range []string{"files", "continents", "countries", "borders"} {
+		if strings.EqualFold(name, s) {
+			return s
+		}
+	}
+	return "other"
+}
+
+// splitFields puts the first fields of line, separated by white space, into out and returns how many
+// fields the line has.
+func splitFields(line string, out *[6]string) int {
+	*out = [6]string{}
+	n := 0
+	for f := range strings.FieldsSeq(line) {
+		if n < len(out) {
+			out[n] = f
+		}
+		n++
+	}
+	return n
 }
 
 // dominationName turns a Domination name into a display name: '_' stands for a space.

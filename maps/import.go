@@ -164,6 +164,8 @@ type draft struct {
 	edges       []draftEdge
 	areas       []draftArea
 	notes       []ImportNote
+	located     int // notes of a place in the file
+	moreNotes   int // notes of a place in the file beyond MaxNotes
 	problems    []Problem
 	dropped     int // problems beyond MaxProblems
 }
@@ -187,16 +189,54 @@ type draftArea struct {
 	members []int
 }
 
+// note adds a note; a note of a place in the file beyond MaxNotes is only counted (finish cuts the list
+// at MaxNotes, and the notes of places come first).
 func (d *draft) note(where, code, format string, args ...any) {
+	if where != "" && d.skipNote() {
+		return
+	}
+	if where != "" {
+		d.located++
+	}
 	d.notes = append(d.notes, ImportNote{Where: where, Code: code, Message: fmt.Sprintf(format, args...)})
 }
 
+// skipNote counts a note of a place in the file and reports true when the list of such notes is full:
+// a reader asks before working out the note.
+func (d *draft) skipNote() bool {
+	if d.located < MaxNotes {
+		return false
+	}
+	d.moreNotes++
+	return true
+}
+
 func (d *draft) problem(where, code, format string, args ...any) {
-	if len(d.problems) >= MaxProblems {
-		d.dropped++
+	if d.skipProblem() {
 		return
 	}
 	d.problems = append(d.problems, Problem{Path: where, Code: code, Message: fmt.Sprintf(format, args...)})
+}
+
+// skipProblem counts a problem and reports true when the list of problems is full: a reader asks
+// before working out the problem.
+func (d *draft) skipProblem() bool {
+	if len(d.problems) < MaxProblems {
+		return false
+	}
+	d.dropped++
+	return true
+}
+
+// edge adds a border in the direction the file gives; a file that gives more than twice MaxBorders
+// (both directions of every border a map may have) is refused.
+func (d *draft) edge(e draftEdge) error {
+	if len(d.edges) >= 2*MaxBorders {
+		d.problem(e.where, CodeTooManyBorders, "more than %d borders counted one way each; the limit is %d", 2*MaxBorders, 2*MaxBorders)
+		return d.err()
+	}
+	d.edges = append(d.edges, e)
+	return nil
 }
 
 func (d *draft) err() error {
@@ -207,6 +247,21 @@ func (d *draft) err() error {
 		d.problems = append(d.problems, Problem{Code: CodeTooManyProblems, Message: fmt.Sprintf("%d more problems are not listed", d.dropped)})
 	}
 	return &ValidationError{Problems: d.problems}
+}
+
+// maxExcerpt is the most bytes of the file's text that a note or problem quotes.
+const maxExcerpt = 200
+
+// excerpt returns s, or its first characters up to maxExcerpt bytes followed by "...".
+func excerpt(s string) string {
+	if len(s) <= maxExcerpt {
+		return s
+	}
+	cut := maxExcerpt
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "..."
 }
 
 // canvasMargin is the free space, in canvas units, kept right of and below the last label when the file
@@ -282,8 +337,7 @@ func (d *draft) finish(opts ImportOpts) (*Map, []ImportNote, error) {
 			notes = append(notes, n)
 		}
 	}
-	if len(notes) > MaxNotes {
-		rest := len(notes) - MaxNotes
+	if rest := len(notes) + d.moreNotes - MaxNotes; rest > 0 {
 		notes = append(notes[:MaxNotes], ImportNote{Code: NoteTooMany, Message: fmt.Sprintf("%d more notes are not listed", rest)})
 	}
 	return m, notes, nil
@@ -309,7 +363,7 @@ func (d *draft) borders(m *Map, oneWay OneWay) error {
 		order = append(order, p)
 	}
 	done := make(map[pair]bool)
-	var oneWays []Problem
+	var oneWays validator
 	for _, p := range order {
 		back := pair{p.b, p.a}
 		if done[p] || done[back] {
@@ -326,21 +380,14 @@ func (d *draft) borders(m *Map, oneWay OneWay) error {
 				d.note(where, NoteOneWayBorder, "%q can attack %q but not the other way round; the border is left out", a.Name, b.Name)
 				continue
 			default:
-				oneWays = append(oneWays, Problem{Path: where, Code: CodeOneWayBorder, Message: fmt.Sprintf(
-					"%q can attack %q but not the other way round; Rout's borders go both ways (import with two-way or drop)", a.Name, b.Name)})
+				oneWays.add(where, CodeOneWayBorder,
+					"%q can attack %q but not the other way round; Rout's borders go both ways (import with two-way or drop)", a.Name, b.Name)
 				continue
 			}
 		}
 		m.Borders = append(m.Borders, Border{a.ID, b.ID})
 	}
-	if len(oneWays) > 0 {
-		if len(oneWays) > MaxProblems {
-			rest := len(oneWays) - MaxProblems
-			oneWays = append(oneWays[:MaxProblems], Problem{Code: CodeTooManyProblems, Message: fmt.Sprintf("%d more problems are not listed", rest)})
-		}
-		return &ValidationError{Problems: oneWays}
-	}
-	return nil
+	return oneWays.err()
 }
 
 // bonusAreas adds the draft's areas with names fitted and unique, members listed once and bonuses in

@@ -101,23 +101,15 @@ func Parse(data []byte) (*Map, error) {
 		return nil, problemError("", CodeTooLarge, fmt.Sprintf("the map file is %d bytes; the limit is %d", len(data), MaxFileSize))
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 byte order mark
-	if err := checkStrictJSON(data); err != nil {
+	info, err := checkStrictJSON(data)
+	if err != nil {
 		return nil, err
 	}
 	var f fileMap
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
+	if err := json.Unmarshal(data, &f); err != nil {
 		return nil, decodeProblem(data, err)
 	}
-	end := dec.InputOffset()
-	if _, err := dec.Token(); err != io.EOF {
-		for end < int64(len(data)) && strings.IndexByte(" \t\r\n", data[end]) >= 0 {
-			end++
-		}
-		return nil, problemError("", CodeTrailingData, fmt.Sprintf("unexpected data after the map at %s", position(data, end)))
-	}
-	m, info := f.toMap()
+	m := f.toMap(info)
 	if err := m.validate(info); err != nil {
 		return nil, err
 	}
@@ -224,13 +216,12 @@ func (m *Map) Clone() *Map {
 	return c
 }
 
-// fileMap is what Parse decodes: a Map whose territories and borders keep what the Map types cannot hold
-// (a missing coordinate, a border that is not a pair), so that validation can report it.
+// fileMap is what Parse decodes: a Map whose territories keep what the Map types cannot hold (a missing
+// coordinate), so that validation can report it. A border or sea crossing decodes into a pair whatever
+// its length, which checkStrictJSON records.
 type fileMap struct {
 	Map
 	Territories []fileTerritory `json:"territories"`
-	Borders     [][]string      `json:"borders"`
-	Sea         [][]string      `json:"sea"`
 }
 
 type fileTerritory struct {
@@ -239,20 +230,17 @@ type fileTerritory struct {
 	Y *float64 `json:"y"`
 }
 
-// parseInfo is what Parse saw that a Map cannot hold.
+// parseInfo is what Parse saw that a Map cannot hold: the missing coordinates the decoder saw and the
+// lengths of the borders and sea crossings checkStrictJSON saw.
 type parseInfo struct {
 	missingX, missingY []bool
 	borderLen, seaLen  []int
 }
 
-func (f *fileMap) toMap() (*Map, *parseInfo) {
+func (f *fileMap) toMap(info *parseInfo) *Map {
 	m := &f.Map
-	info := &parseInfo{
-		missingX:  make([]bool, len(f.Territories)),
-		missingY:  make([]bool, len(f.Territories)),
-		borderLen: make([]int, len(f.Borders)),
-		seaLen:    make([]int, len(f.Sea)),
-	}
+	info.missingX = make([]bool, len(f.Territories))
+	info.missingY = make([]bool, len(f.Territories))
 	if f.Territories != nil {
 		m.Territories = make([]Territory, len(f.Territories))
 	}
@@ -267,21 +255,7 @@ func (f *fileMap) toMap() (*Map, *parseInfo) {
 		info.missingX[i] = t.X == nil
 		info.missingY[i] = t.Y == nil
 	}
-	if f.Borders != nil {
-		m.Borders = make([]Border, len(f.Borders))
-	}
-	for i, b := range f.Borders {
-		copy(m.Borders[i][:], b)
-		info.borderLen[i] = len(b)
-	}
-	if f.Sea != nil {
-		m.Sea = make([]Border, len(f.Sea))
-	}
-	for i, b := range f.Sea {
-		copy(m.Sea[i][:], b)
-		info.seaLen[i] = len(b)
-	}
-	return m, info
+	return m
 }
 
 // decodeProblem turns an error of the JSON decoder into a ValidationError with one problem.

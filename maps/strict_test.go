@@ -82,3 +82,66 @@ func TestParseRefusesInvalidUTF8(t *testing.T) {
 		t.Errorf("Parse() of UTF-8 text: %v", err)
 	}
 }
+
+// TestParseDepth: a file may nest MaxDepth arrays and objects; one level more is TOO_DEEP, at the path
+// and position where the reading got there.
+func TestParseDepth(t *testing.T) {
+	t.Parallel()
+	nested := func(levels int) string { // the map object and levels-1 arrays in its description
+		return `{"description": ` + strings.Repeat("[", levels-1) + strings.Repeat("]", levels-1) + `}`
+	}
+	if problems := parseProblems(t, nested(MaxDepth)); problems[0].Code != CodeWrongType {
+		t.Errorf("%d levels: %v, want WRONG_TYPE", MaxDepth, problems)
+	}
+	problems := parseProblems(t, nested(MaxDepth+1))
+	want := "description" + strings.Repeat("[0]", MaxDepth-1)
+	if len(problems) != 1 || problems[0].Code != CodeTooDeep || problems[0].Path != want ||
+		!strings.Contains(problems[0].Message, "line 1, column 80") {
+		t.Errorf("%d levels: %v, want one TOO_DEEP at %s, line 1, column 80", MaxDepth+1, problems, want)
+	}
+}
+
+// TestParseMatchesKeysAsTheDecoderDoes: the decoder matches a key to a field without regard to ASCII
+// case and after its escapes, so the check of repeated and unknown keys does too. A path spells the key
+// as the file does, without its escapes.
+func TestParseMatchesKeysAsTheDecoderDoes(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ key, path string }{{`Name`, "Name"}, {`NAME`, "NAME"}, {`n\u0061me`, "name"}, {`\u004eame`, "Name"}} {
+		key := tt.key
+		in := strings.Replace(tinyJSON, `"name": "Tiny",`, `"name": "Tiny", "`+key+`": "Other",`, 1)
+		problems := parseProblems(t, in)
+		if len(problems) != 1 || problems[0].Code != CodeDuplicateKey || problems[0].Path != tt.path {
+			t.Errorf("name and %s: %v, want one DUPLICATE_KEY at %s", key, problems, tt.path)
+		}
+		if _, err := Parse([]byte(strings.Replace(tinyJSON, `"name": "Tiny",`, `"`+key+`": "Tiny",`, 1))); err != nil {
+			t.Errorf("%s alone: %v", key, err)
+		}
+	}
+	problems := parseProblems(t, strings.Replace(tinyJSON, `"name": "Tiny",`, `"name": "Tiny", "nam\u00e9": 1,`, 1))
+	if len(problems) != 1 || problems[0].Code != CodeUnknownField || problems[0].Path != "namé" {
+		t.Errorf("nam\\u00e9: %v, want one UNKNOWN_FIELD at namé", problems)
+	}
+}
+
+// TestValidateCountsAreaTerritories: the bonus areas of a map list at most MaxAreaTerritories
+// territories in all, in a file and in a Map built in Go.
+func TestValidateCountsAreaTerritories(t *testing.T) {
+	t.Parallel()
+	m, err := Parse([]byte(tinyJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m = m.Clone()
+	ids := make([]string, MaxAreaTerritories/2+1)
+	for i := range ids {
+		ids[i] = m.Territories[0].ID
+	}
+	m.BonusAreas = append(m.BonusAreas, BonusArea{ID: "x", Name: "X", Territories: ids}, BonusArea{ID: "y", Name: "Y", Territories: ids})
+	found := false
+	for _, p := range problemsOf(t, m.Validate()) {
+		found = found || p.Path == "bonusAreas" && p.Code == CodeTooManyTerritories
+	}
+	if !found {
+		t.Errorf("Validate() does not count the areas' territories")
+	}
+}

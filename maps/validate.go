@@ -64,6 +64,23 @@ const (
 	CodeTooManyAreas       = "TOO_MANY_AREAS"       // more than MaxAreas bonus areas
 	CodeDisconnected       = "DISCONNECTED"         // some territories cannot be reached from the first
 	CodeTooManyProblems    = "TOO_MANY_PROBLEMS"    // the list of problems was cut at MaxProblems
+	CodeTooDeep            = "TOO_DEEP"             // the file nests deeper than its format allows
+)
+
+// listLimit is the most elements a list of a map may have, and the problem of a longer one.
+type listLimit struct {
+	max  int
+	code string
+	noun string // what the list holds, as in "a map has at most 5 <noun>"
+}
+
+// The limits of a map's lists.
+var (
+	territoriesLimit     = listLimit{MaxTerritories, CodeTooManyTerritories, "territories"}
+	bordersLimit         = listLimit{MaxBorders, CodeTooManyBorders, "borders"}
+	seaLimit             = listLimit{MaxBorders, CodeTooManyBorders, "sea crossings"}
+	areasLimit           = listLimit{MaxAreas, CodeTooManyAreas, "bonus areas"}
+	areaTerritoriesLimit = listLimit{MaxAreaTerritories, CodeTooManyTerritories, "territories in its bonus areas"}
 )
 
 // Problem is one broken rule of a map file.
@@ -122,11 +139,21 @@ type validator struct {
 }
 
 func (v *validator) add(path, code, format string, args ...any) {
-	if len(v.problems) >= MaxProblems {
+	if v.full() {
 		v.dropped++
 		return
 	}
 	v.problems = append(v.problems, Problem{Path: path, Code: code, Message: fmt.Sprintf(format, args...)})
+}
+
+// full reports whether the list of problems is full: a problem added now is only counted.
+func (v *validator) full() bool { return len(v.problems) >= MaxProblems }
+
+// checkLength adds l's problem at path when a list of n elements is longer than l allows.
+func (v *validator) checkLength(path string, n int, l listLimit) {
+	if n > l.max {
+		v.add(path, l.code, "a map has at most %d %s, not %d", l.max, l.noun, n)
+	}
 }
 
 func (v *validator) err() error {
@@ -203,12 +230,10 @@ func (v *validator) checkCoordinate(path string, c float64, limit int) {
 // checkTerritories checks the territories and returns the index of each non-empty id (its first use).
 func (v *validator) checkTerritories(m *Map, info *parseInfo) map[string]int {
 	n := len(m.Territories)
-	switch {
-	case n < MinTerritories:
+	if n < MinTerritories {
 		v.add("territories", CodeTooFewTerritories, "a map needs at least %d territories, not %d", MinTerritories, n)
-	case n > MaxTerritories:
-		v.add("territories", CodeTooManyTerritories, "a map has at most %d territories, not %d", MaxTerritories, n)
 	}
+	v.checkLength("territories", n, territoriesLimit)
 	index := make(map[string]int, n)
 	names := make(map[string]int, n)
 	for i, t := range m.Territories {
@@ -249,9 +274,7 @@ func (v *validator) checkTerritories(m *Map, info *parseInfo) map[string]int {
 
 // checkBorders checks the borders and returns the adjacency of the good ones by territory index.
 func (v *validator) checkBorders(m *Map, info *parseInfo, index map[string]int) [][]int {
-	if len(m.Borders) > MaxBorders {
-		v.add("borders", CodeTooManyBorders, "a map has at most %d borders, not %d", MaxBorders, len(m.Borders))
-	}
+	v.checkLength("borders", len(m.Borders), bordersLimit)
 	adj := make([][]int, len(m.Territories))
 	seen := make(map[[2]int]int, len(m.Borders))
 	for i, b := range m.Borders {
@@ -297,9 +320,7 @@ func (v *validator) checkBorders(m *Map, info *parseInfo, index map[string]int) 
 // checkSea checks the sea crossings: each a pair of territories that borders lists (seen has the good
 // borders by their ends' indexes), listed once.
 func (v *validator) checkSea(m *Map, info *parseInfo, index map[string]int, borders map[[2]int]int) {
-	if len(m.Sea) > MaxBorders {
-		v.add("sea", CodeTooManyBorders, "a map has at most %d sea crossings, not %d", MaxBorders, len(m.Sea))
-	}
+	v.checkLength("sea", len(m.Sea), seaLimit)
 	seen := make(map[[2]int]int, len(m.Sea))
 	for i, b := range m.Sea {
 		path := "sea[" + strconv.Itoa(i) + "]"
@@ -323,9 +344,12 @@ func (v *validator) checkSea(m *Map, info *parseInfo, index map[string]int, bord
 }
 
 func (v *validator) checkAreas(m *Map, index map[string]int) {
-	if len(m.BonusAreas) > MaxAreas {
-		v.add("bonusAreas", CodeTooManyAreas, "a map has at most %d bonus areas, not %d", MaxAreas, len(m.BonusAreas))
+	v.checkLength("bonusAreas", len(m.BonusAreas), areasLimit)
+	members := 0
+	for _, a := range m.BonusAreas {
+		members += len(a.Territories)
 	}
+	v.checkLength("bonusAreas", members, areaTerritoriesLimit)
 	ids := make(map[string]int, len(m.BonusAreas))
 	names := make(map[string]int, len(m.BonusAreas))
 	for i, a := range m.BonusAreas {
@@ -352,7 +376,7 @@ func (v *validator) checkAreas(m *Map, index map[string]int) {
 		if len(a.Territories) == 0 {
 			v.add(path+".territories", CodeEmptyArea, "a bonus area needs at least one territory")
 		}
-		members := make(map[string]int, len(a.Territories))
+		listed := make(map[string]int, len(a.Territories))
 		for j, id := range a.Territories {
 			memberPath := path + ".territories[" + strconv.Itoa(j) + "]"
 			if _, known := index[id]; !known {
@@ -363,11 +387,11 @@ func (v *validator) checkAreas(m *Map, index map[string]int) {
 				}
 				continue
 			}
-			if k, dup := members[id]; dup {
+			if k, dup := listed[id]; dup {
 				v.add(memberPath, CodeDuplicateTerritory, "territory %q is already listed at %s.territories[%d]", id, path, k)
 				continue
 			}
-			members[id] = j
+			listed[id] = j
 		}
 	}
 }
