@@ -72,6 +72,8 @@ var endpointCases = []struct {
 	{"https://127.0.0.1./x", internalHost, "loopback with a trailing dot"},
 	{"https://127.000.000.001/x", internalHost, "loopback with leading zeros"},
 	{"https://127.0.0.1%2523/x", internalHost, "loopback with a percent-encoded suffix"},
+	{"https://127。0。0。1/x", internalHost, "loopback with ideographic full stops (a browser reads dots)"},
+	{"https://ｌｏｃａｌｈｏｓｔ/x", internalHost, "localhost in full-width letters (a browser reads localhost)"},
 	{"https://[::1]/x", internalHost, "IPv6 loopback"},
 	{"https://[0:0:0:0:0:0:0:1]/x", internalHost, "IPv6 loopback in full"},
 	{"https://[::ffff:127.0.0.1]/x", internalHost, "IPv4-mapped loopback"},
