@@ -19,7 +19,7 @@ import (
 
 // TestCachedGamesMatchTheirRows plays random games on small boards with two replicas (two services on
 // one database), each command sent to one of them at random: players' commands, legal or refused, with
-// stale versions, resignations, the eliminations the attacks bring, delegations and reclaims, the turns
+// stale versions or retried with their idempotency key, resignations, the eliminations the attacks bring, delegations and reclaims, the turns
 // of CPU seats and of delegates, takeovers at a deadline (alone or with the other due games) and a lone
 // survivor's play. After every command it reads the game from its rows, past every cache, and compares
 // it field by field with what each replica caches of that version and with the answer of the command:
@@ -29,7 +29,7 @@ func TestCachedGamesMatchTheirRows(t *testing.T) {
 	t.Parallel()
 	games, steps := 32, 1000
 	if testing.Short() {
-		games, steps = 8, 150
+		games, steps = 16, 150
 	}
 	var boards []*maps.Map // a small board, where games end in tens of commands; without -short a larger one too
 	for _, n := range []int{12, 30} {
@@ -76,9 +76,10 @@ type drift struct {
 	users    map[rules.PlayerID]int // the users' seats
 	players  []int                  // the users, in seat order
 	step     int
-	checked  int             // comparisons of a replica's cache holding the game's version
-	acts     map[string]int  // the actions tried, by kind
-	left     map[string]bool // the seat statuses seen
+	checked  int                // comparisons of a replica's cache holding the game's version
+	acts     map[string]int     // the actions tried, by kind
+	left     map[string]bool    // the seat statuses seen
+	keyed    *game.CommandInput // the last command sent with an idempotency key
 }
 
 // newDrift creates and starts a game of two to four seats, one of them perhaps a CPU's, on board.
@@ -207,7 +208,11 @@ func (d *drift) act(svc *game.Service, now game.Snapshot) ([]game.Snapshot, erro
 		res, err := svc.TurnSubmit(d.ctx, game.CommandInput{GameID: d.id, Actor: game.User(d.anyUser()),
 			Command: rules.EndTurn{}, ExpectedVersion: &stale})
 		return []game.Snapshot{res.Game}, err
-	case n < 24:
+	case n < 26 && d.keyed != nil:
+		d.acts["retry"]++ // the last command sent with a key, again: its first answer, and the game as it is now
+		res, err := svc.TurnSubmit(d.ctx, *d.keyed)
+		return []game.Snapshot{res.Game}, err
+	case n < 29:
 		d.acts["read"]++
 		snap, err := svc.GameSnapshot(d.ctx, d.id)
 		return []game.Snapshot{snap}, err
@@ -227,7 +232,12 @@ func (d *drift) act(svc *game.Service, now game.Snapshot) ([]game.Snapshot, erro
 	if c == nil {
 		c = rules.EndTurn{}
 	}
-	res, err := svc.TurnSubmit(d.ctx, game.CommandInput{GameID: d.id, Actor: game.User(user), Command: c})
+	in := game.CommandInput{GameID: d.id, Actor: game.User(user), Command: c}
+	if d.r.IntN(3) == 0 {
+		in.IdempotencyKey = fmt.Sprintf("k%d", d.step)
+		d.keyed = &in
+	}
+	res, err := svc.TurnSubmit(d.ctx, in)
 	return []game.Snapshot{res.Game}, err
 }
 
