@@ -65,12 +65,14 @@ func SeatOrNil(p rules.PlayerID) *int {
 
 // Seat is one seat of a game as stored.
 type Seat struct {
-	Seat        int
-	UserID      int // 0 for a CPU seat or a seat nobody has taken
-	CPU         bool
-	Difficulty  string // CPU seats: easy, normal, hard or cautious
-	Color       string
-	Status      string // open, invited, active, eliminated or resigned
+	Seat       int
+	UserID     int // 0 for a CPU seat or a seat nobody has taken
+	CPU        bool
+	Difficulty string // CPU seats: easy, normal, hard or cautious
+	Color      string
+	// Status is open, invited, active, eliminated or resigned: once the game has started, its player's
+	// status in the engine state (kept in step by batch.playersChanged).
+	Status      string
 	InviteEmail string
 	// Delegation is the CPU its player handed the seat to; nil while the player plays it.
 	Delegation *Delegation
