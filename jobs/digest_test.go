@@ -69,9 +69,7 @@ func TestTwentyTurnsAtOnceMakeOneDigest(t *testing.T) {
 		t.Fatalf("%d emails before the window ended", len(msgs))
 	}
 	// The window ends: make the digest due now.
-	if _, err := e.db.Exec(`UPDATE river_job SET scheduled_at = now() WHERE kind = $1`, jobs.KindDigest); err != nil {
-		t.Fatal(err)
-	}
+	e.dueNow(`kind = $1 AND state = 'scheduled'`, jobs.KindDigest)
 	e.waitFor("the digest to be sent", time.Minute, func() bool {
 		return e.count(`SELECT count(*) FROM river_job WHERE kind = $1 AND state = 'completed'`, jobs.KindDigest) == 1
 	})
@@ -160,9 +158,7 @@ func TestSeenNoticeSendsNoEmail(t *testing.T) {
 	if _, err := e.db.Exec(`UPDATE notices SET seen_at = now()`); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.db.Exec(`UPDATE river_job SET scheduled_at = now() WHERE kind = $1`, jobs.KindNotification); err != nil {
-		t.Fatal(err)
-	}
+	e.dueNow(`kind = $1 AND state = 'scheduled'`, jobs.KindNotification)
 	e.waitJobsDone("the notifications")
 	if got := mail.kinds("fay@example.com")["your_turn"]; got != 0 {
 		t.Errorf("%d your_turn emails to fay, who saw it live", got)

@@ -143,6 +143,18 @@ func (e *env) count(query string, args ...any) int {
 	return dbtest.Int(e.t, e.db, query, args...)
 }
 
+// dueNow makes the jobs of river_job that where selects (its arguments from $1) available now, as River's
+// scheduler makes a scheduled job available when its time comes (in a pass every 5 s, on the leader): the
+// workers run them at their next poll (Config.PollInterval), and a test waits for no scheduler pass and
+// no time of a turn to run out.
+func (e *env) dueNow(where string, args ...any) {
+	e.t.Helper()
+	if _, err := e.db.Exec(`UPDATE river_job SET scheduled_at = now(), state = 'available', finalized_at = NULL WHERE `+where,
+		args...); err != nil {
+		e.t.Fatalf("making jobs due now: %v", err)
+	}
+}
+
 // waitFor polls cond every 50 ms until it holds, and fails the test, naming what it waited for, after
 // timeout: a safety net, never a bound the test's work is meant to meet.
 func (e *env) waitFor(what string, timeout time.Duration, cond func() bool) {

@@ -96,25 +96,21 @@ func TestIdlePlayerWarnedThenTakenOverOnce(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	mail := startSMTP(t)
-	cfg := testConfig()
-	cfg.CPUDelay = 200 * time.Millisecond // time for the test to lengthen the next turns
 	var replicas []replica
 	for range 3 {
-		replicas = append(replicas, e.replica(cfg, router(t, mail, nil)))
+		replicas = append(replicas, e.replica(testConfig(), router(t, mail, nil)))
 	}
 	alice := e.user("alice", "email")
-	// The quarter-limit warning is due at once, and becomes available at River's next scheduler pass (every
-	// 5 s); the deadline comes later than that pass, so that the warning runs before the takeover, which
-	// plays the whole turn in one transaction, without a pause.
-	e.deadlineIn(8 * time.Second)
 	id := e.createGame(replicas[0].svc, alice, human(alice), cpu("normal"))
-
-	var turn int
-	e.waitFor("a CPU to play alice's turn", time.Minute, func() bool {
-		err := e.db.QueryRow(`SELECT turn FROM notices WHERE user_id = $1 AND kind = 'cpu_played'`, alice).Scan(&turn)
-		return err == nil
-	})
-	e.offset.Store(0) // the next turns end an hour from now
+	seat := e.seatOf(id, alice)
+	turn := e.waitForOwnTurn(id, seat, -1)
+	// Her warning's time comes, then her deadline's: each job is made available as River's scheduler makes
+	// it at its time, the deadline's once the warning is recorded, so that nothing waits for an hour's turn
+	// to run out, and nothing depends on how fast the machine is.
+	timer := `kind = $1 AND (args->>'game_id')::int = $2 AND (args->>'turn')::int = $3 AND state = 'scheduled'`
+	e.dueNow(timer, jobs.KindTurnWarning, id, turn)
+	e.waitFor("alice's turn_warning notice", time.Minute, func() bool { return e.notices(alice, id, turn, "turn_warning") == 1 })
+	e.dueNow(timer, jobs.KindTurnDeadline, id, turn)
 	e.waitFor("the game to move past the turn", time.Minute, func() bool { return e.gameInt(id, "turn") > turn })
 	e.waitFor("every notification to be sent", time.Minute, func() bool {
 		return e.count(`SELECT count(*) FROM river_job WHERE kind = $1 AND finalized_at IS NULL`, jobs.KindNotification) == 0
@@ -140,7 +136,6 @@ func TestIdlePlayerWarnedThenTakenOverOnce(t *testing.T) {
 	if n := e.notices(alice, id, -1, "your_turn"); got["your_turn"] > n {
 		t.Errorf("your_turn emails %d, more than the notices %d", got["your_turn"], n)
 	}
-	seat := e.count(`SELECT seat FROM players WHERE game_id = $1 AND user_id = $2`, id, alice)
 	if n := e.count(`SELECT count(*) FROM events WHERE game_id = $1 AND turn = $2 AND kind <> 'turn_started' AND seat <> $3`,
 		id, turn, seat); n != 0 {
 		t.Errorf("%d events of alice's turn %d came from another seat", n, turn)
@@ -198,11 +193,8 @@ func TestStaleDeadlineChangesNothing(t *testing.T) {
 	}
 	// Had they been fetched just before (they run at their time, the turn's hour gone), they change
 	// nothing either.
-	if _, err := e.db.Exec(`UPDATE river_job SET scheduled_at = now(), state = 'available', finalized_at = NULL
-		WHERE kind IN ($1, $2) AND (args->>'game_id')::int = $3 AND (args->>'turn')::int = $4`,
-		jobs.KindTurnDeadline, jobs.KindTurnWarning, id, turn); err != nil {
-		t.Fatal(err)
-	}
+	e.dueNow(`kind IN ($1, $2) AND (args->>'game_id')::int = $3 AND (args->>'turn')::int = $4`,
+		jobs.KindTurnDeadline, jobs.KindTurnWarning, id, turn)
 	e.waitFor("the stale jobs to run", time.Minute, func() bool {
 		return e.count(`SELECT count(*) FROM river_job WHERE (args->>'game_id')::int = $1 AND (args->>'turn')::int = $2
 			AND kind IN ($3, $4) AND state = 'completed'`, id, turn, jobs.KindTurnDeadline, jobs.KindTurnWarning) == 2
@@ -509,15 +501,15 @@ func TestSweeperPlaysAStalledCPUTurn(t *testing.T) {
 }
 
 // TestTurnGoesOnInANewRunWhenTheJobsTimeRunsShort plays a CPU turn with too little of a job's time left
-// for a play (its pause and a quarter of the job's time): the turn stops before it and the job snoozes for
-// no time, to go on in its next run. A turn longer than one play of the service (here 1 command) commits
+// for a play (a quarter of the job's time, and the pause, none here): the turn stops before it and the job
+// snoozes for no time, to go on in its next run. A turn longer than one play of the service (here 1 command) commits
 // what it played and snoozes too, so that no run holds a worker longer than one play: the next runs go on
 // and end the turn.
 func TestTurnGoesOnInANewRunWhenTheJobsTimeRunsShort(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	cfg := testConfig()
-	cfg.RescueAfter, cfg.CPUDelay = 4*time.Second, time.Second // a job's time is 3 s
+	cfg.RescueAfter = 4 * time.Second // a job's time is 3 s, a quarter of it 0.75 s
 	effects, err := jobs.NewEffects(jobs.EffectsOpts{DB: e.db, Config: cfg})
 	if err != nil {
 		t.Fatal(err)
@@ -533,12 +525,12 @@ func TestTurnGoesOnInANewRunWhenTheJobsTimeRunsShort(t *testing.T) {
 	_, lost := e.inserter() // no CPU turn job: the test plays the turn itself
 	id := e.createGame(lost, e.user("owner", "none"), cpu("easy"), cpu("normal"))
 	turn, seat := e.gameInt(id, "turn"), e.gameInt(id, "current_seat")
-	short, cancel := context.WithTimeout(e.ctx, 1500*time.Millisecond) // less than 1 s + 3 s / 4
+	short, cancel := context.WithTimeout(e.ctx, 500*time.Millisecond) // less than 3 s / 4
 	defer cancel()
 	played, err := j.PlayTurn(short, id, turn, seat)
 	var snooze *river.JobSnoozeError
 	if !errors.As(err, &snooze) || played != 0 {
-		t.Fatalf("with 1.5 s left: played %d, %v; want none and a snooze", played, err)
+		t.Fatalf("with 0.5 s left: played %d, %v; want none and a snooze", played, err)
 	}
 	if got := e.gameInt(id, "turn"); got != turn {
 		t.Fatalf("the turn moved to %d", got)
