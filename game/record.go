@@ -1,11 +1,13 @@
 package game
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 
 	"rout/maps"
 	"rout/rules"
@@ -150,7 +152,95 @@ const (
 	RecordBadSeat     RecordCode = "RECORD_SEAT"         // an event's seat is not the seat whose command produced it
 	RecordBadStatus   RecordCode = "RECORD_STATUS"       // the status contradicts the events
 	RecordBadWinner   RecordCode = "RECORD_WINNER"       // the winner contradicts the events
+	RecordBadJSON     RecordCode = "RECORD_JSON"         // the record is too large, too deep or not the format's JSON (ReadRecord)
 )
+
+// MaxRecordSize is the most bytes ReadRecord reads: a record holds a map file of up to maps.MaxFileSize
+// bytes and the events of a long game.
+const MaxRecordSize = 256 << 20
+
+// ReadRecord reads a record of at most MaxRecordSize bytes from r, refusing one nested deeper than
+// maps.MaxDepth before anything else is done, then decodes it strictly (a field the format does not
+// define is refused). Decoding the events stops at the first whose sequence number is not the next or
+// that has no event: Replay refuses the record there, and a file of millions of empty events costs no
+// more than its size. A record that cannot be read is a *RecordError with the code RECORD_JSON.
+func ReadRecord(r io.Reader) (Record, error) {
+	data, err := maps.ReadLimited(r, MaxRecordSize)
+	if err != nil {
+		return Record{}, fmt.Errorf("error reading the record: %w", err)
+	}
+	if len(data) > MaxRecordSize {
+		return Record{}, recordErr(RecordBadJSON, 0, nil, "the record is larger than %d bytes", MaxRecordSize)
+	}
+	if _, err := maps.CheckDepth(data); err != nil {
+		var verr *maps.ValidationError
+		if errors.As(err, &verr) && len(verr.Problems) > 0 {
+			return Record{}, recordErr(RecordBadJSON, 0, err, "%s", verr.Problems[0])
+		}
+		return Record{}, recordErr(RecordBadJSON, 0, err, "%v", err)
+	}
+	var f recordFile
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return Record{}, recordErr(RecordBadJSON, 0, err, "error decoding JSON: %v", err)
+	}
+	f.Record.Events = f.Events
+	return f.Record, nil
+}
+
+// recordFile is what ReadRecord decodes: a Record whose events decode one at a time.
+type recordFile struct {
+	Record
+	Events recordEvents `json:"events"`
+}
+
+// minEventSize is the length of the shortest event Replay does not refuse at once, {"seq":1,"event":0}.
+const minEventSize = 19
+
+// recordEvents decodes the events of a record up to the first that Replay refuses for its sequence
+// number or a missing event, in a list made at its final length.
+type recordEvents []RecordEvent
+
+// UnmarshalJSON decodes a JSON array of events, strictly.
+func (l *recordEvents) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		*l = nil
+		return nil
+	}
+	n, err := maps.CheckDepth(data) // checked with the record: counts the events
+	if err != nil {
+		return err
+	}
+	events := make([]RecordEvent, 0, min(n, len(data)/minEventSize))
+	err = eachElement(data, func(dec *json.Decoder) (bool, error) {
+		events = append(events, RecordEvent{})
+		e := &events[len(events)-1]
+		if err := dec.Decode(e); err != nil {
+			return false, err
+		}
+		return e.Seq == int64(len(events)) && len(e.Event) > 0, nil
+	})
+	*l = events
+	return err
+}
+
+// eachElement calls f with a decoder at each element of the JSON array data, in order, while f returns
+// true. The decoder refuses unknown fields.
+func eachElement(data []byte, f func(*json.Decoder) (bool, error)) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
+		return errors.New("the events are not an array")
+	}
+	for dec.More() {
+		more, err := f(dec)
+		if err != nil || !more {
+			return err
+		}
+	}
+	return nil
+}
 
 // RecordError is a record Replay refuses. Seq is the sequence number of the event concerned, 0 for the
 // record's header.
@@ -214,11 +304,11 @@ func Replay(r Record) (rules.State, error) {
 		if e.Seq != int64(i+1) {
 			return rules.State{}, recordErr(RecordBadSequence, e.Seq, nil, "event %d of the record has sequence number %d", i+1, e.Seq)
 		}
-		var fields map[string]json.RawMessage
-		if err := json.Unmarshal(e.Event, &fields); err == nil {
-			if _, ok := fields["cardCount"]; ok {
-				return rules.State{}, recordErr(RecordHidden, e.Seq, ErrHiddenCards, "%v", ErrHiddenCards)
-			}
+		var hidden struct {
+			CardCount json.RawMessage `json:"cardCount"`
+		}
+		if err := json.Unmarshal(e.Event, &hidden); err == nil && hidden.CardCount != nil {
+			return rules.State{}, recordErr(RecordHidden, e.Seq, ErrHiddenCards, "%v", ErrHiddenCards)
 		}
 		if events[i], err = rules.UnmarshalEvent(e.Event); err != nil {
 			return rules.State{}, recordErr(RecordBadEvent, e.Seq, err, "%v", err)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"reflect"
 	"slices"
 	"strings"
@@ -118,11 +119,30 @@ func Parse(data []byte) (*Map, error) {
 
 // Decode reads a map file of at most MaxFileSize bytes from r and parses it with Parse.
 func Decode(r io.Reader) (*Map, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	data, err := ReadLimited(r, MaxFileSize)
 	if err != nil {
 		return nil, fmt.Errorf("error reading map: %w", err)
 	}
 	return Parse(data)
+}
+
+// ReadLimited reads r to its end, but no more than limit bytes and one (so that the caller sees that the
+// input is too large), into one buffer of the input's size when r tells it (a regular file, a
+// bytes.Reader), rather than one that doubles as it fills.
+func ReadLimited(r io.Reader, limit int) ([]byte, error) {
+	var buf bytes.Buffer
+	switch r := r.(type) {
+	case interface{ Len() int }:
+		buf.Grow(min(r.Len(), limit) + bytes.MinRead)
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if info, err := r.Stat(); err == nil && info.Mode().IsRegular() {
+			buf.Grow(int(min(info.Size(), int64(limit))) + bytes.MinRead)
+		}
+	}
+	if _, err := buf.ReadFrom(io.LimitReader(r, int64(limit)+1)); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // Encode writes m as indented JSON in the field order of the format, one territory, border or bonus area

@@ -60,6 +60,26 @@ func checkStrictJSON(data []byte) (*parseInfo, error) {
 	return s.info, s.v.err()
 }
 
+// CheckDepth reads the JSON value at the start of data once, allocating nothing, and refuses it with a
+// TOO_DEEP problem (a *ValidationError) as soon as it nests arrays and objects deeper than MaxDepth. It
+// returns the number of elements of the value when it is an array, so that a decoder can make its list at
+// the final length at once. It reports no other error: the decoder that follows does. Documents that
+// carry a map file, such as game records, are checked with it before they are decoded.
+func CheckDepth(data []byte) (elements int, err error) {
+	s := &jsonScan{data: data, v: &validator{}, info: &parseInfo{}}
+	if s.skipSpace(); s.pos < len(data) && data[s.pos] == '[' {
+		s.pos++
+		s.depth++
+		elements = s.elements(nil)
+	} else {
+		s.value(nil)
+	}
+	if s.stop == stopDeep {
+		return 0, s.v.err()
+	}
+	return elements, nil
+}
+
 // shape is what the format expects of a JSON value: an object with known fields, or an array of elements
 // of one shape with a limit on their number. A nil shape accepts any value, whose size the decoder
 // bounds (it skips a value of the wrong type without keeping it).
@@ -140,7 +160,7 @@ func (s *jsonScan) value(sh *shape) {
 	switch c := s.data[s.pos]; {
 	case c == '{' || c == '[':
 		if s.depth == MaxDepth {
-			s.v.add(s.path(), CodeTooDeep, "the map file nests arrays and objects deeper than %d levels at %s", MaxDepth, position(s.data, int64(s.pos)))
+			s.v.add(s.path(), CodeTooDeep, "the JSON nests arrays and objects deeper than %d levels at %s", MaxDepth, position(s.data, int64(s.pos)))
 			s.stop = stopDeep
 			return
 		}

@@ -3,7 +3,7 @@ package main
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -85,21 +85,20 @@ func runGamesReplay(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "usage: rout games replay FILE (- for stdin)")
 		return usageError("games replay: one record file is required")
 	}
-	var data []byte
-	var err error
-	if args[0] == "-" {
-		data, err = io.ReadAll(stdin)
-	} else {
-		data, err = os.ReadFile(args[0])
+	in := stdin
+	if args[0] != "-" {
+		f, err := os.Open(args[0])
+		if err != nil {
+			return fmt.Errorf("error reading the record: %w", err)
+		}
+		defer f.Close()
+		in = f
 	}
-	if err != nil {
-		return fmt.Errorf("error reading the record: %w", err)
-	}
-	var rec game.Record
-	dec := json.NewDecoder(strings.NewReader(string(data)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&rec); err != nil {
-		return fmt.Errorf("bad record: error decoding JSON: %w", err)
+	rec, err := game.ReadRecord(in)
+	if bad := (*game.RecordError)(nil); errors.As(err, &bad) {
+		return fmt.Errorf("bad record: %w", err)
+	} else if err != nil {
+		return err
 	}
 	st, err := game.Replay(rec)
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 	"rout/ai"
 	"rout/dbtest"
 	"rout/game"
+	"rout/maps"
 	"rout/rules"
 )
 
@@ -150,6 +151,25 @@ func TestGamesReplay(t *testing.T) {
 		if exitCode(err) != 1 || !strings.Contains(err.Error(), "bad record") ||
 			(name == "changed" && !strings.Contains(err.Error(), "RECORD_EVENT")) {
 			t.Errorf("replay of a %s record: %v\n%s", name, err, out.String())
+		}
+	}
+}
+
+// TestGamesReplayHostileRecord: a record nested without end is refused before it is decoded, and one of
+// millions of empty events stops at the first; neither allocates more than a small multiple of its size.
+func TestGamesReplayHostileRecord(t *testing.T) {
+	for _, tt := range []struct{ name, data, want string }{
+		{"nested", strings.Repeat("[", 8_000_000), "RECORD_JSON: " + strings.Repeat("[0]", maps.MaxDepth) + ": TOO_DEEP: "},
+		{"empty events", `{"format":"rout-record/1","events":[{}` + strings.Repeat(",{}", 16<<20/3) + "]}", "RECORD_"},
+	} {
+		path := writeMapFile(t, "record.json", tt.data)
+		var err error
+		n := allocated(func() { _, _, err = runRout(t, "games", "replay", path) })
+		if exitCode(err) != 1 || !strings.Contains(fmt.Sprint(err), "bad record: "+tt.want) {
+			t.Errorf("%s: rout games replay: %.300v, want exit status 1 and %s", tt.name, err, tt.want)
+		}
+		if limit := uint64(10*len(tt.data) + 4<<20); n > limit {
+			t.Errorf("%s: rout games replay allocated %d bytes, more than %d", tt.name, n, limit)
 		}
 	}
 }

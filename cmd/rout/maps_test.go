@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -247,4 +248,31 @@ func TestMapsHelp(t *testing.T) {
 			t.Errorf("rout maps %s -h: error %v, stderr %q; want the usage", sub, err, errOut)
 		}
 	}
+}
+
+// TestMapsValidateHostileFile: a 10 MB map file nested without end is refused at once with TOO_DEEP,
+// and reading it allocates a small multiple of its size (a reader that recursed into it, building a
+// path at every level, needed tens of gigabytes).
+func TestMapsValidateHostileFile(t *testing.T) {
+	path := writeMapFile(t, "deep.json", strings.Repeat("[", 10_000_000))
+	var out string
+	var err error
+	n := allocated(func() { out, _, err = runRout(t, "maps", "validate", path) })
+	if exitCode(err) != 1 || !strings.Contains(out, "TOO_DEEP: ") {
+		t.Errorf("rout maps validate: %v, stdout %.300q; want exit status 1 and TOO_DEEP", err, out)
+	}
+	if limit := uint64(4*10_000_000 + 4<<20); n > limit {
+		t.Errorf("rout maps validate allocated %d bytes, more than %d", n, limit)
+	}
+}
+
+// allocated returns the bytes f allocates. The tests that call it are not parallel, so that the parallel
+// tests wait meanwhile.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
 }
