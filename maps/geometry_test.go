@@ -72,7 +72,7 @@ func checkGeometry(t *testing.T, m *Map, g *Geometry) {
 	polys := make([][]point, len(g.Shapes))
 	for i, s := range g.Shapes {
 		v := &validator{}
-		v.checkShape("shape", s, int(math.Ceil(g.Width)), int(math.Ceil(g.Height)))
+		v.checkShape(fieldAt("shape"), s, int(math.Ceil(g.Width)), int(math.Ceil(g.Height)))
 		if len(v.problems) > 0 {
 			t.Errorf("%s: shape of %s: %v", m.ID, m.Territories[i].ID, v.problems)
 		}
@@ -245,7 +245,7 @@ func TestShapeValidation(t *testing.T) {
 		{"   ", CodeBadShape},
 	} {
 		v := &validator{}
-		v.checkShape("shape", tc.shape, 100, 100)
+		v.checkShape(fieldAt("shape"), tc.shape, 100, 100)
 		got := ""
 		if len(v.problems) > 0 {
 			got = v.problems[0].Code

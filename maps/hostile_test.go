@@ -69,6 +69,7 @@ func TestHostileFilesAreBounded(t *testing.T) {
 		{"repeated keys", "", repeatTo(`{"id":0`, `,"id":0`, `}`, size), "id", CodeDuplicateKey},
 		{"escapes", "", repeatTo(`{"description":"`, `\u0041`, `"}`, size), "id", CodeRequired},
 		{"one long name", "", repeatTo(`{"name":"`, `a`, `"}`, size), "id", CodeRequired},
+		{"shapes of the longest", "", shapes(size), "borders", CodeDisconnected},
 
 		{"blank lines", FormatDomination, repeatTo("", "\n", "", size), "", CodeRequired},
 		{"unknown header lines", FormatDomination, repeatTo("", "x\n", "", size), "", CodeRequired},
@@ -118,6 +119,43 @@ func TestHostileFilesAreBounded(t *testing.T) {
 			t.Errorf("%s %s: reading %d bytes allocated %d, more than %d", f.format, f.name, len(f.data), n, limit)
 		}
 	}
+}
+
+// TestLargestMapIsBounded: reading a valid map of the most territories allocates within the same
+// ceiling as a hostile file.
+func TestLargestMapIsBounded(t *testing.T) {
+	m, err := Generate(GenerateOpts{Territories: MaxTerritories, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := Encode(&b, m); err != nil {
+		t.Fatal(err)
+	}
+	data := []byte(b.String())
+	n := allocated(func() { _, err = Parse(data) })
+	t.Logf("%d territories: %d bytes, %.2f bytes allocated per byte", len(m.Territories), len(data), float64(n)/float64(len(data)))
+	if err != nil {
+		t.Fatalf("Parse() = %v", err)
+	}
+	if limit := uint64(maxAllocPerByte*len(data) + allocSlack); n > limit {
+		t.Errorf("reading %d bytes allocated %d, more than %d", len(data), n, limit)
+	}
+}
+
+// shapes returns a map file of up to size bytes of territories with the longest shapes, and no borders.
+func shapes(size int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"id":"x","name":"X","version":1,"width":1000,"height":1000,"territories":[`)
+	shape := "M0 0" + strings.Repeat(" L1 1", (MaxShapeLength-4)/5)
+	for i := 0; b.Len() < size-MaxShapeLength-200; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"id":"t` + strconv.Itoa(i) + `","name":"T` + strconv.Itoa(i) + `","x":1,"y":1,"shape":"` + shape + `"}`)
+	}
+	b.WriteString(`],"borders":[]}`)
+	return []byte(b.String())
 }
 
 // twoCountries is the start of a Domination file of two countries, up to its [borders] section.

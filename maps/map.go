@@ -107,6 +107,7 @@ func Parse(data []byte) (*Map, error) {
 		return nil, err
 	}
 	var f fileMap
+	f.presize(info)
 	if err := json.Unmarshal(data, &f); err != nil {
 		return nil, decodeProblem(data, err)
 	}
@@ -250,11 +251,31 @@ type fileTerritory struct {
 	Y *float64 `json:"y"`
 }
 
-// parseInfo is what Parse saw that a Map cannot hold: the missing coordinates the decoder saw and the
-// lengths of the borders and sea crossings checkStrictJSON saw.
+// parseInfo is what Parse saw that a Map cannot hold: the missing coordinates the decoder saw, and what
+// checkStrictJSON saw: the lengths of the borders and sea crossings, and of the map's lists by their
+// limit.
 type parseInfo struct {
 	missingX, missingY []bool
 	borderLen, seaLen  []int
+	lengths            map[*listLimit]int
+}
+
+// presize makes the map's lists at the lengths checkStrictJSON counted, which the decoder fills rather
+// than growing them an element at a time. A list of none is left to the decoder (nil or empty as the
+// file has it).
+func (f *fileMap) presize(info *parseInfo) {
+	if n := info.lengths[&territoriesLimit]; n > 0 {
+		f.Territories = make([]fileTerritory, 0, n)
+	}
+	if n := info.lengths[&bordersLimit]; n > 0 {
+		f.Borders = make([]Border, 0, n)
+	}
+	if n := info.lengths[&seaLimit]; n > 0 {
+		f.Sea = make([]Border, 0, n)
+	}
+	if n := info.lengths[&areasLimit]; n > 0 {
+		f.BonusAreas = make([]BonusArea, 0, n)
+	}
 }
 
 func (f *fileMap) toMap(info *parseInfo) *Map {

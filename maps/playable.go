@@ -66,8 +66,7 @@ func (m *Map) CheckPlayable() error {
 				"territory %q has %d borders; the limit is %d", t.ID, d, MaxNeighbours)
 		}
 		if t.Shape != "" {
-			pts, _ := parsePath(t.Shape)
-			points += len(pts.ends) + len(pts.controls)
+			walkPath(t.Shape, func(point, bool) { points++ })
 		}
 	}
 	if points > MaxShapePoints {

@@ -19,13 +19,32 @@ type pathPoints struct {
 	controls []point
 }
 
-// parsePath reads an SVG path's data (the d attribute: commands M, L, H, V, C, S, Q, T, A and Z, in upper
-// case for absolute and lower case for relative coordinates, numbers separated by white space or commas)
-// and returns its points in absolute coordinates, or a message saying what is wrong. It reads nothing
-// but path data: no other SVG element, attribute or markup gets through.
+// parsePath reads an SVG path's data with walkPath and returns its points in absolute coordinates, or a
+// message saying what is wrong.
 func parsePath(d string) (pathPoints, string) {
 	var out pathPoints
+	msg := walkPath(d, func(p point, control bool) {
+		if control {
+			out.controls = append(out.controls, p)
+		} else {
+			out.ends = append(out.ends, p)
+		}
+	})
+	return out, msg
+}
+
+// walkPath reads an SVG path's data (the d attribute: commands M, L, H, V, C, S, Q, T, A and Z, in upper
+// case for absolute and lower case for relative coordinates, numbers separated by white space or commas)
+// and calls visit with each of its points in absolute coordinates, in order, the control points of a
+// curve before its end point; it returns a message saying what is wrong, or "". It keeps no point, and
+// reads nothing but path data: no other SVG element, attribute or markup gets through.
+func walkPath(d string, visit func(p point, control bool)) string {
 	s := &pathScanner{s: d}
+	ends := 0
+	end := func(p point) {
+		ends++
+		visit(p, false)
+	}
 	var cur, start point
 	var cmd byte
 	for {
@@ -41,19 +60,19 @@ func parsePath(d string) (pathPoints, string) {
 		case c == '+' || c == '-' || c == '.' || (c >= '0' && c <= '9'):
 			switch cmd {
 			case 0:
-				return out, "a shape must start with a move command (M or m)"
+				return "a shape must start with a move command (M or m)"
 			case 'Z', 'z':
-				return out, fmt.Sprintf("a number follows the close command at byte %d", s.i)
+				return fmt.Sprintf("a number follows the close command at byte %d", s.i)
 			case 'M':
 				cmd = 'L' // further pairs after a move are lines
 			case 'm':
 				cmd = 'l'
 			}
 		default:
-			return out, fmt.Sprintf("%q at byte %d is not a path command (M L H V C S Q T A Z) or a number", rune(c), s.i)
+			return fmt.Sprintf("%q at byte %d is not a path command (M L H V C S Q T A Z) or a number", rune(c), s.i)
 		}
-		if len(out.ends) == 0 && cmd != 'M' && cmd != 'm' {
-			return out, "a shape must start with a move command (M or m)"
+		if ends == 0 && cmd != 'M' && cmd != 'm' {
+			return "a shape must start with a move command (M or m)"
 		}
 		rel := cmd >= 'a'
 		abs := func(p point) point {
@@ -72,51 +91,52 @@ func parsePath(d string) (pathPoints, string) {
 				args[k], ok = s.number()
 			}
 			if !ok {
-				return out, fmt.Sprintf("command %c needs %d numbers; byte %d is not one", cmd, n, s.i)
+				return fmt.Sprintf("command %c needs %d numbers; byte %d is not one", cmd, n, s.i)
 			}
 		}
 		switch cmd {
 		case 'M', 'm':
 			cur = abs(point{args[0], args[1]})
 			start = cur
-			out.ends = append(out.ends, cur)
+			end(cur)
 		case 'L', 'l', 'T', 't':
 			cur = abs(point{args[0], args[1]})
-			out.ends = append(out.ends, cur)
+			end(cur)
 		case 'H':
 			cur.x = args[0]
-			out.ends = append(out.ends, cur)
+			end(cur)
 		case 'h':
 			cur.x += args[0]
-			out.ends = append(out.ends, cur)
+			end(cur)
 		case 'V':
 			cur.y = args[0]
-			out.ends = append(out.ends, cur)
+			end(cur)
 		case 'v':
 			cur.y += args[0]
-			out.ends = append(out.ends, cur)
+			end(cur)
 		case 'C', 'c':
-			out.controls = append(out.controls, abs(point{args[0], args[1]}), abs(point{args[2], args[3]}))
+			visit(abs(point{args[0], args[1]}), true)
+			visit(abs(point{args[2], args[3]}), true)
 			cur = abs(point{args[4], args[5]})
-			out.ends = append(out.ends, cur)
+			end(cur)
 		case 'S', 's', 'Q', 'q':
-			out.controls = append(out.controls, abs(point{args[0], args[1]}))
+			visit(abs(point{args[0], args[1]}), true)
 			cur = abs(point{args[2], args[3]})
-			out.ends = append(out.ends, cur)
+			end(cur)
 		case 'A', 'a':
 			if args[0] < 0 || args[1] < 0 {
-				return out, "an arc's radii must not be negative"
+				return "an arc's radii must not be negative"
 			}
 			cur = abs(point{args[5], args[6]})
-			out.ends = append(out.ends, cur)
+			end(cur)
 		case 'Z', 'z':
 			cur = start
 		}
 	}
-	if len(out.ends) == 0 {
-		return out, "a shape must hold at least a move command"
+	if ends == 0 {
+		return "a shape must hold at least a move command"
 	}
-	return out, ""
+	return ""
 }
 
 func isPathCommand(c byte) bool {
@@ -225,27 +245,27 @@ func (p *pathScanner) flag() (float64, bool) {
 // checkShape checks a territory's shape: at most MaxShapeLength bytes of SVG path data whose every point
 // (vertices and control points) lies on the canvas of width w and height h (0: not given, then
 // MaxCanvas).
-func (v *validator) checkShape(path, shape string, w, h int) {
+func (v *validator) checkShape(path at, shape string, w, h int) {
 	if shape == "" {
 		return
 	}
 	if len(shape) > MaxShapeLength {
-		v.add(path, CodeTooLong, "shape is %d bytes long; the limit is %d", len(shape), MaxShapeLength)
-		return
-	}
-	pts, msg := parsePath(shape)
-	if msg != "" {
-		v.add(path, CodeBadShape, "shape is not SVG path data: %s", msg)
+		v.addAt(path, CodeTooLong, "shape is %d bytes long; the limit is %d", len(shape), MaxShapeLength)
 		return
 	}
 	w, h = canvasLimit(w), canvasLimit(h)
-	for _, list := range [][]point{pts.ends, pts.controls} {
-		for _, p := range list {
-			if p.x < 0 || p.y < 0 || p.x > float64(w) || p.y > float64(h) {
-				v.add(path, CodeBadShape, "shape has the point (%v, %v) outside the canvas (0 to %d, 0 to %d)", p.x, p.y, w, h)
-				return
-			}
+	var off point // the first point outside the canvas
+	outside := false
+	msg := walkPath(shape, func(p point, _ bool) {
+		if !outside && (p.x < 0 || p.y < 0 || p.x > float64(w) || p.y > float64(h)) {
+			off, outside = p, true
 		}
+	})
+	switch {
+	case msg != "":
+		v.addAt(path, CodeBadShape, "shape is not SVG path data: %s", msg)
+	case outside:
+		v.addAt(path, CodeBadShape, "shape has the point (%v, %v) outside the canvas (0 to %d, 0 to %d)", off.x, off.y, w, h)
 	}
 }
 

@@ -39,7 +39,7 @@ func checkStrictJSON(data []byte) (*parseInfo, error) {
 	if off := loneSurrogate(data); off >= 0 {
 		return nil, problemError("", CodeInvalidUTF8, fmt.Sprintf("the map file escapes half of a UTF-16 surrogate pair, which is no character, at %s", position(data, int64(off))))
 	}
-	s := &jsonScan{data: data, v: &validator{}, info: &parseInfo{}}
+	s := &jsonScan{data: data, v: &validator{}, info: &parseInfo{lengths: make(map[*listLimit]int)}}
 	s.skipSpace()
 	if s.pos == len(data) {
 		return nil, problemError("", CodeInvalidJSON, "the map file is empty")
@@ -51,7 +51,7 @@ func checkStrictJSON(data []byte) (*parseInfo, error) {
 	case stopDeep:
 		return nil, s.v.err()
 	case stopSyntax:
-		return nil, nil // the decoder reports it
+		return s.info, nil // the decoder reports it
 	}
 	s.v.checkLength("bonusAreas", s.members, areaTerritoriesLimit)
 	if s.skipSpace(); s.pos < len(data) {
@@ -286,6 +286,9 @@ func (s *jsonScan) array(sh *shape) {
 	switch {
 	case sh.limit != nil:
 		s.v.checkLength(s.path(), n, *sh.limit)
+		if s.depth == 1 { // a list of the map: the decoder makes it at this length
+			s.info.lengths[sh.limit] = n
+		}
 	case sh.members:
 		s.members += n
 	case sh.pair != notAPair:

@@ -146,6 +146,56 @@ func (v *validator) add(path, code, format string, args ...any) {
 	v.problems = append(v.problems, Problem{Path: path, Code: code, Message: fmt.Sprintf(format, args...)})
 }
 
+// addAt adds a problem at a, whose path is written out only when the problem is listed.
+func (v *validator) addAt(a at, code, format string, args ...any) {
+	if v.full() {
+		v.dropped++
+		return
+	}
+	v.add(a.String(), code, format, args...)
+}
+
+// at is where a value of a map lies, such as bonusAreas[2].territories[0]: a field of the map (index
+// -1), or an element of one of its lists, one of the element's fields and an element of that (sub, or
+// -1). Validation passes it by value and writes it out only for a problem.
+type at struct {
+	list  string
+	index int
+	field string
+	sub   int
+}
+
+// fieldAt returns where a field of the map lies.
+func fieldAt(name string) at { return at{list: name, index: -1, sub: -1} }
+
+// elem returns where element i of the map's list lies.
+func elem(list string, i int) at { return at{list: list, index: i, sub: -1} }
+
+// dot returns where the field (".id") of a's element lies.
+func (a at) dot(field string) at {
+	a.field = field
+	return a
+}
+
+// at returns where element j of a's field lies.
+func (a at) at(j int) at {
+	a.sub = j
+	return a
+}
+
+// String returns the path, such as "bonusAreas[2].territories[0]".
+func (a at) String() string {
+	s := a.list
+	if a.index >= 0 {
+		s += "[" + strconv.Itoa(a.index) + "]"
+	}
+	s += a.field
+	if a.sub >= 0 {
+		s += "[" + strconv.Itoa(a.sub) + "]"
+	}
+	return s
+}
+
 // full reports whether the list of problems is full: a problem added now is only counted.
 func (v *validator) full() bool { return len(v.problems) >= MaxProblems }
 
@@ -169,8 +219,8 @@ func (v *validator) err() error {
 // validate checks m; info, when not nil, adds what Parse saw that a Map cannot hold.
 func (m *Map) validate(info *parseInfo) error {
 	v := &validator{}
-	v.checkID("id", m.ID)
-	v.checkName("name", m.Name)
+	v.checkID(fieldAt("id"), m.ID)
+	v.checkName(fieldAt("name"), m.Name)
 	if m.Version < 1 || m.Version > MaxVersion {
 		v.add("version", CodeBadVersion, "version must be a whole number from 1 to %d, not %d", MaxVersion, m.Version)
 	}
@@ -190,25 +240,25 @@ func (m *Map) validate(info *parseInfo) error {
 	return v.err()
 }
 
-func (v *validator) checkID(path, id string) {
+func (v *validator) checkID(path at, id string) {
 	switch {
 	case id == "":
-		v.add(path, CodeRequired, "id is required")
+		v.addAt(path, CodeRequired, "id is required")
 	case len(id) > MaxIDLength:
-		v.add(path, CodeBadID, "id is %d bytes long; the limit is %d", len(id), MaxIDLength)
+		v.addAt(path, CodeBadID, "id is %d bytes long; the limit is %d", len(id), MaxIDLength)
 	case !idPattern.MatchString(id):
-		v.add(path, CodeBadID, "id %q must start with a lower-case letter or digit and hold only a-z, 0-9, '_' and '-'", id)
+		v.addAt(path, CodeBadID, "id %q must start with a lower-case letter or digit and hold only a-z, 0-9, '_' and '-'", id)
 	}
 }
 
-func (v *validator) checkName(path, name string) {
+func (v *validator) checkName(path at, name string) {
 	switch n := utf8.RuneCountInString(name); {
 	case strings.TrimSpace(name) == "":
-		v.add(path, CodeRequired, "name is required")
+		v.addAt(path, CodeRequired, "name is required")
 	case n > MaxNameLength:
-		v.add(path, CodeTooLong, "name has %d characters; the limit is %d", n, MaxNameLength)
+		v.addAt(path, CodeTooLong, "name has %d characters; the limit is %d", n, MaxNameLength)
 	case strings.TrimSpace(name) != name || strings.ContainsFunc(name, unicode.IsControl):
-		v.add(path, CodeBadName, "name %q must not start or end with white space or contain control characters", name)
+		v.addAt(path, CodeBadName, "name %q must not start or end with white space or contain control characters", name)
 	}
 }
 
@@ -218,12 +268,12 @@ func (v *validator) checkCanvas(path string, size int) {
 	}
 }
 
-func (v *validator) checkCoordinate(path string, c float64, limit int) {
+func (v *validator) checkCoordinate(path at, c float64, limit int) {
 	if limit <= 0 || limit > MaxCanvas {
 		limit = MaxCanvas // not given, or already reported as BAD_CANVAS
 	}
 	if math.IsNaN(c) || c < 0 || c > float64(limit) {
-		v.add(path, CodeBadCoordinate, "coordinate %v lies outside the canvas (0 to %d)", c, limit)
+		v.addAt(path, CodeBadCoordinate, "coordinate %v lies outside the canvas (0 to %d)", c, limit)
 	}
 }
 
@@ -237,37 +287,37 @@ func (v *validator) checkTerritories(m *Map, info *parseInfo) map[string]int {
 	index := make(map[string]int, n)
 	names := make(map[string]int, n)
 	for i, t := range m.Territories {
-		path := "territories[" + strconv.Itoa(i) + "]"
-		v.checkID(path+".id", t.ID)
+		path := elem("territories", i)
+		v.checkID(path.dot(".id"), t.ID)
 		if t.ID != "" { // even a bad id resolves references to it, so that it is reported once
 			if j, dup := index[t.ID]; dup {
-				v.add(path+".id", CodeDuplicateID, "id %q is already used by territories[%d]", t.ID, j)
+				v.addAt(path.dot(".id"), CodeDuplicateID, "id %q is already used by territories[%d]", t.ID, j)
 			} else {
 				index[t.ID] = i
 			}
 		}
-		v.checkName(path+".name", t.Name)
+		v.checkName(path.dot(".name"), t.Name)
 		if t.Name != "" {
 			if j, dup := names[t.Name]; dup {
-				v.add(path+".name", CodeDuplicateName, "name %q is already used by territories[%d]", t.Name, j)
+				v.addAt(path.dot(".name"), CodeDuplicateName, "name %q is already used by territories[%d]", t.Name, j)
 			} else {
 				names[t.Name] = i
 			}
 		}
 		if info != nil && info.missingX[i] {
-			v.add(path+".x", CodeRequired, "x is required")
+			v.addAt(path.dot(".x"), CodeRequired, "x is required")
 		} else {
-			v.checkCoordinate(path+".x", t.X, m.Width)
+			v.checkCoordinate(path.dot(".x"), t.X, m.Width)
 		}
 		if info != nil && info.missingY[i] {
-			v.add(path+".y", CodeRequired, "y is required")
+			v.addAt(path.dot(".y"), CodeRequired, "y is required")
 		} else {
-			v.checkCoordinate(path+".y", t.Y, m.Height)
+			v.checkCoordinate(path.dot(".y"), t.Y, m.Height)
 		}
 		if s, ok := rules.ParseSymbol(t.Card); t.Card != "" && (!ok || s == rules.Wild) {
-			v.add(path+".card", CodeBadCardSymbol, "card %q must be infantry, cavalry or artillery", t.Card)
+			v.addAt(path.dot(".card"), CodeBadCardSymbol, "card %q must be infantry, cavalry or artillery", t.Card)
 		}
-		v.checkShape(path+".shape", t.Shape, m.Width, m.Height)
+		v.checkShape(path.dot(".shape"), t.Shape, m.Width, m.Height)
 	}
 	return index
 }
@@ -278,25 +328,25 @@ func (v *validator) checkBorders(m *Map, info *parseInfo, index map[string]int) 
 	adj := make([][]int, len(m.Territories))
 	seen := make(map[[2]int]int, len(m.Borders))
 	for i, b := range m.Borders {
-		path := "borders[" + strconv.Itoa(i) + "]"
+		path := elem("borders", i)
 		if info != nil && info.borderLen[i] != 2 {
-			v.add(path, CodeBadBorder, "a border names exactly two territories, not %d", info.borderLen[i])
+			v.addAt(path, CodeBadBorder, "a border names exactly two territories, not %d", info.borderLen[i])
 			continue
 		}
 		if b[0] != "" && b[0] == b[1] {
-			v.add(path, CodeSelfBorder, "territory %q cannot border itself", b[0])
+			v.addAt(path, CodeSelfBorder, "territory %q cannot border itself", b[0])
 			continue
 		}
 		var ends [2]int
 		ok := true
 		for j, id := range b {
-			endPath := path + "[" + strconv.Itoa(j) + "]"
+			endPath := path.at(j)
 			t, known := index[id]
 			switch {
 			case id == "":
-				v.add(endPath, CodeRequired, "territory id is required")
+				v.addAt(endPath, CodeRequired, "territory id is required")
 			case !known:
-				v.add(endPath, CodeUnknownTerritory, "no territory has id %q", id)
+				v.addAt(endPath, CodeUnknownTerritory, "no territory has id %q", id)
 			}
 			ends[j] = t
 			ok = ok && known
@@ -306,7 +356,7 @@ func (v *validator) checkBorders(m *Map, info *parseInfo, index map[string]int) 
 		}
 		key := [2]int{min(ends[0], ends[1]), max(ends[0], ends[1])}
 		if j, dup := seen[key]; dup {
-			v.add(path, CodeDuplicateBorder, "the border between %q and %q is already listed at borders[%d]", b[0], b[1], j)
+			v.addAt(path, CodeDuplicateBorder, "the border between %q and %q is already listed at borders[%d]", b[0], b[1], j)
 			continue
 		}
 		seen[key] = i
@@ -323,20 +373,20 @@ func (v *validator) checkSea(m *Map, info *parseInfo, index map[string]int, bord
 	v.checkLength("sea", len(m.Sea), seaLimit)
 	seen := make(map[[2]int]int, len(m.Sea))
 	for i, b := range m.Sea {
-		path := "sea[" + strconv.Itoa(i) + "]"
+		path := elem("sea", i)
 		if info != nil && info.seaLen[i] != 2 {
-			v.add(path, CodeBadBorder, "a sea crossing names exactly two territories, not %d", info.seaLen[i])
+			v.addAt(path, CodeBadBorder, "a sea crossing names exactly two territories, not %d", info.seaLen[i])
 			continue
 		}
 		t0, ok0 := index[b[0]]
 		t1, ok1 := index[b[1]]
 		key := [2]int{min(t0, t1), max(t0, t1)}
 		if _, listed := borders[key]; !ok0 || !ok1 || !listed {
-			v.add(path, CodeNotABorder, "%q and %q are not a border the map lists", b[0], b[1])
+			v.addAt(path, CodeNotABorder, "%q and %q are not a border the map lists", b[0], b[1])
 			continue
 		}
 		if j, dup := seen[key]; dup {
-			v.add(path, CodeDuplicateBorder, "the sea crossing between %q and %q is already listed at sea[%d]", b[0], b[1], j)
+			v.addAt(path, CodeDuplicateBorder, "the sea crossing between %q and %q is already listed at sea[%d]", b[0], b[1], j)
 			continue
 		}
 		seen[key] = i
@@ -353,42 +403,42 @@ func (v *validator) checkAreas(m *Map, index map[string]int) {
 	ids := make(map[string]int, len(m.BonusAreas))
 	names := make(map[string]int, len(m.BonusAreas))
 	for i, a := range m.BonusAreas {
-		path := "bonusAreas[" + strconv.Itoa(i) + "]"
-		v.checkID(path+".id", a.ID)
+		path := elem("bonusAreas", i)
+		v.checkID(path.dot(".id"), a.ID)
 		if a.ID != "" {
 			if j, dup := ids[a.ID]; dup {
-				v.add(path+".id", CodeDuplicateID, "id %q is already used by bonusAreas[%d]", a.ID, j)
+				v.addAt(path.dot(".id"), CodeDuplicateID, "id %q is already used by bonusAreas[%d]", a.ID, j)
 			} else {
 				ids[a.ID] = i
 			}
 		}
-		v.checkName(path+".name", a.Name)
+		v.checkName(path.dot(".name"), a.Name)
 		if a.Name != "" {
 			if j, dup := names[a.Name]; dup {
-				v.add(path+".name", CodeDuplicateName, "name %q is already used by bonusAreas[%d]", a.Name, j)
+				v.addAt(path.dot(".name"), CodeDuplicateName, "name %q is already used by bonusAreas[%d]", a.Name, j)
 			} else {
 				names[a.Name] = i
 			}
 		}
 		if a.Bonus < -MaxBonus || a.Bonus > MaxBonus {
-			v.add(path+".bonus", CodeBadBonus, "bonus must be from %d to %d, not %d", -MaxBonus, MaxBonus, a.Bonus)
+			v.addAt(path.dot(".bonus"), CodeBadBonus, "bonus must be from %d to %d, not %d", -MaxBonus, MaxBonus, a.Bonus)
 		}
 		if len(a.Territories) == 0 {
-			v.add(path+".territories", CodeEmptyArea, "a bonus area needs at least one territory")
+			v.addAt(path.dot(".territories"), CodeEmptyArea, "a bonus area needs at least one territory")
 		}
 		listed := make(map[string]int, len(a.Territories))
 		for j, id := range a.Territories {
-			memberPath := path + ".territories[" + strconv.Itoa(j) + "]"
+			memberPath := path.dot(".territories").at(j)
 			if _, known := index[id]; !known {
 				if id == "" {
-					v.add(memberPath, CodeRequired, "territory id is required")
+					v.addAt(memberPath, CodeRequired, "territory id is required")
 				} else {
-					v.add(memberPath, CodeUnknownTerritory, "no territory has id %q", id)
+					v.addAt(memberPath, CodeUnknownTerritory, "no territory has id %q", id)
 				}
 				continue
 			}
 			if k, dup := listed[id]; dup {
-				v.add(memberPath, CodeDuplicateTerritory, "territory %q is already listed at %s.territories[%d]", id, path, k)
+				v.addAt(memberPath, CodeDuplicateTerritory, "territory %q is already listed at %s.territories[%d]", id, path, k)
 				continue
 			}
 			listed[id] = j
