@@ -9,8 +9,9 @@ import (
 	"unicode/utf8"
 )
 
-// MaxDepth is the deepest a JSON map file nests arrays and objects. A map file needs 4 (the map, its
-// bonusAreas, an area, its territories); files nested deeper are refused as soon as the reading gets there.
+// MaxDepth is the deepest a map file nests arrays and objects (JSON) or elements (Conquer Club's XML), and
+// a game record its arrays and objects. A JSON map file needs 4 (the map, its bonusAreas, an area, its
+// territories); files nested deeper are refused as soon as the reading gets there.
 const MaxDepth = 64
 
 // MaxAreaTerritories is the number of territories the bonus areas of a map list in all.
@@ -21,7 +22,7 @@ const MaxAreaTerritories = 100_000
 // surrogate (the decoder would replace both with U+FFFD), nesting deeper than MaxDepth, an object with the
 // same key twice (the decoder would keep the last value), a field the format does not define, a list
 // longer than its limit, and anything after the map. It returns the lengths of the borders and sea
-// crossings, which the decoder does not keep. It allocates nothing per value read: the path of a value is
+// crossings, which the decoder does not keep, and of the map's lists. It allocates nothing per value read: the path of a value is
 // built only for a problem. It reports no other syntax error: the decoder does, so that the message is
 // the decoder's.
 func checkStrictJSON(data []byte) (*parseInfo, error) {
