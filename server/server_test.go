@@ -143,7 +143,9 @@ func TestReadinessSlowDatabase(t *testing.T) {
 			if rec.Code != http.StatusServiceUnavailable || rec.Body.String() != want {
 				t.Errorf("GET /readyz = %d %q, want 503 %q", rec.Code, rec.Body.String(), want)
 			}
-			if elapsed := time.Since(began); elapsed > ReadyTimeout+time.Second {
+			// A bound for a request that waited on the database past its timeout, generous so that a busy
+			// machine's slowness is never taken for it.
+			if elapsed := time.Since(began); elapsed > ReadyTimeout+30*time.Second {
 				t.Errorf("GET /readyz took %v, want about ReadyTimeout (%v)", elapsed, ReadyTimeout)
 			}
 		})
@@ -178,7 +180,7 @@ func TestServeAndShutdown(t *testing.T) {
 		t.Errorf("GET /readyz = %d, want 200", resp.StatusCode)
 	}
 
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a safety net: nothing is in flight
 	defer cancel()
 	if err := s.Shutdown(ctx); err != nil {
 		t.Fatalf("Shutdown: %v", err)
