@@ -8,10 +8,13 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"runtime"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/lib/pq"
 
 	"rout/ai"
 	"rout/dbtest"
@@ -320,6 +323,7 @@ func TestListenerReconnectCatchesUp(t *testing.T) {
 func TestLostNotificationIsRepairedByTheHeadCheck(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, live.Opts{HeadCheckInterval: 50 * time.Millisecond})
+	heard := listen(t, e.dsn)
 	id := e.game(2)
 	start := e.play(e.svc, id, 2)
 	sub := e.subscribe(id, 0, start)
@@ -327,7 +331,7 @@ func TestLostNotificationIsRepairedByTheHeadCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := settled(e.hub)
+	before := e.settled(heard, id, start)
 	head := e.play(silent, id, 5)
 	if head <= start {
 		t.Fatalf("the game did not move: %d, %d", start, head)
@@ -337,27 +341,55 @@ func TestLostNotificationIsRepairedByTheHeadCheck(t *testing.T) {
 	if after.HeadWakes == before.HeadWakes {
 		t.Fatal("the events came without a head check")
 	}
-	if n := after.Notifications - before.Notifications; n > 1 { // the last command of e.svc's, late
+	if n := after.Notifications - before.Notifications; n != 0 {
 		t.Fatalf("the hub heard %d notifications of commands that sent none", n)
 	}
 }
 
-// settled returns the hub's statistics once the notifications of the commands before have come in: each is
-// sent after its command's commit, in the background, so on a busy machine one may still be on its way.
-// They have settled when the count has not moved for half a second (or after 10 s).
-func settled(h *live.Hub) live.Stats {
-	last, still := h.Stats(), 0
-	for deadline := time.Now().Add(10 * time.Second); still < 5 && time.Now().Before(deadline); {
-		time.Sleep(100 * time.Millisecond)
-		now := h.Stats()
-		if now.Notifications == last.Notifications {
-			still++
-		} else {
-			still = 0
+// listen listens, until the test ends, on the channels a hub listens on, and sends what it hears on the
+// channel it returns. Started before anything is sent, it hears what the test's hub hears.
+func listen(t *testing.T, dsn string) <-chan *pq.Notification {
+	t.Helper()
+	l := pq.NewListener(dsn, time.Second, time.Minute, nil)
+	t.Cleanup(func() { _ = l.Close() })
+	for _, ch := range []string{game.NotifyChannel, notice.Channel, live.RevocationChannel} {
+		if err := l.Listen(ch); err != nil {
+			t.Fatalf("listening on %s: %v", ch, err)
 		}
-		last = now
 	}
-	return last
+	return l.Notify
+}
+
+// settled returns the hub's statistics once it has heard every notification of the commands before,
+// which the service sends after their commit, in the background, coalesced per game: the last of them
+// announces game id at seq. It waits until heard, the test's own listener (see listen), has had it, and
+// the hub has then counted as many notifications as heard had: a hub that still waits for one is never
+// taken for settled, however busy the machine.
+func (e *env) settled(heard <-chan *pq.Notification, id int, seq int64) live.Stats {
+	e.t.Helper()
+	want := strconv.Itoa(id) + ":" + strconv.FormatInt(seq, 10)
+	var count int64
+	for last := ""; last != want; {
+		select {
+		case n := <-heard:
+			if n != nil { // nil: the listener reconnected
+				count, last = count+1, n.Extra
+			}
+		case <-time.After(wait):
+			e.t.Fatalf("waited %v for the notification %q of the last command", wait, want)
+		}
+	}
+	deadline := time.Now().Add(wait)
+	for {
+		st := e.hub.Stats()
+		if st.Notifications == count {
+			return st
+		}
+		if st.Notifications > count || time.Now().After(deadline) {
+			e.t.Fatalf("the hub counted %d notifications, the test's listener %d", st.Notifications, count)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 func TestHeadCheckIntervalIsChecked(t *testing.T) {
