@@ -346,13 +346,12 @@ func TestLostNotificationIsRepairedByTheHeadCheck(t *testing.T) {
 	}
 }
 
-// listen listens, until the test ends, on the channels a hub listens on, and sends what it hears on the
-// channel it returns. Started before anything is sent, it hears what the test's hub hears.
+// listen listens, until the test ends, on the channels a hub listens on (dbtest.Listen), and returns the
+// channel of what it hears. Started before anything is sent, it hears what the test's hub hears.
 func listen(t *testing.T, dsn string) <-chan *pq.Notification {
 	t.Helper()
-	l := pq.NewListener(dsn, time.Second, time.Minute, nil)
-	t.Cleanup(func() { _ = l.Close() })
-	for _, ch := range []string{game.NotifyChannel, notice.Channel, live.RevocationChannel} {
+	l := dbtest.Listen(t, dsn, game.NotifyChannel)
+	for _, ch := range []string{notice.Channel, live.RevocationChannel} {
 		if err := l.Listen(ch); err != nil {
 			t.Fatalf("listening on %s: %v", ch, err)
 		}
