@@ -29,6 +29,9 @@ const (
 	DefaultMaxUploadBytes  = maps.MaxFileSize + 1<<20
 	DefaultMapsPerUser     = 50       // map versions one user may have stored
 	DefaultMapBytesPerUser = 64 << 20 // bytes one user's stored map versions may take
+	// DefaultMapCheckMemory is the memory the map checks of one server may take at once: two 16 MiB
+	// files at MapCheckMemoryPerByte.
+	DefaultMapCheckMemory = 2 * MapCheckMemoryPerByte * maps.MaxFileSize
 )
 
 // Default rate limits of Settings.
@@ -62,6 +65,7 @@ const (
 	EnvMaxUploadBytes  = "ROUT_GRAPHQL_MAX_UPLOAD_BYTES"
 	EnvMapsPerUser     = "ROUT_MAPS_PER_USER"
 	EnvMapBytesPerUser = "ROUT_MAP_BYTES_PER_USER"
+	EnvMapCheckMemory  = "ROUT_MAP_CHECK_MEMORY"
 
 	EnvWSAllowedOrigins = "ROUT_WS_ALLOWED_ORIGINS"
 	EnvWSMaxOperations  = "ROUT_WS_MAX_OPERATIONS"
@@ -195,6 +199,10 @@ type Settings struct {
 	// (ROUT_MAP_BYTES_PER_USER); an upload beyond is refused with MAP_BYTES_LIMIT. 0 turns the limit off.
 	// Default 64 MiB.
 	MapBytesPerUser int64
+	// MapCheckMemory is the memory the map checks (uploadMap, publishMapVersion, importMap) of the server
+	// may take at once (ROUT_MAP_CHECK_MEMORY): each is charged MapCheckMemoryPerByte times its file's
+	// size (at most all of it), and waits until its share is free. Default DefaultMapCheckMemory (256 MiB).
+	MapCheckMemory int64
 
 	// WSAllowedOrigins are the browser origins, besides the API's own, that may open a websocket
 	// (ROUT_WS_ALLOWED_ORIGINS, comma-separated, such as "https://play.example.com"; "*" allows every
@@ -249,6 +257,7 @@ func DefaultSettings() Settings {
 		MaxUploadBytes:  DefaultMaxUploadBytes,
 		MapsPerUser:     DefaultMapsPerUser,
 		MapBytesPerUser: DefaultMapBytesPerUser,
+		MapCheckMemory:  DefaultMapCheckMemory,
 
 		WSMaxOperations:      wstransport.DefaultMaxOperations,
 		WSMaxExecuting:       wstransport.DefaultMaxExecuting,
@@ -288,6 +297,7 @@ func SettingsFromEnv(getenv func(string) string) (Settings, error) {
 	env.Int64(EnvMaxBodyBytes, &cfg.MaxBodyBytes)
 	env.Int64(EnvMaxUploadBytes, &cfg.MaxUploadBytes)
 	env.Int64(EnvMapBytesPerUser, &cfg.MapBytesPerUser)
+	env.Int64(EnvMapCheckMemory, &cfg.MapCheckMemory)
 	env.Int64(EnvWSReadLimit, &cfg.WSReadLimit)
 	for _, v := range []struct {
 		key string
@@ -354,6 +364,7 @@ func (c Settings) Validate() error {
 		{EnvWSMaxConnsPerUser, int64(c.WSMaxConnsPerUser)},
 		{EnvWSReadLimit, c.WSReadLimit},
 		{EnvMaxUploadBytes, c.MaxUploadBytes},
+		{EnvMapCheckMemory, c.MapCheckMemory},
 	}
 	for _, v := range positive {
 		if v.n <= 0 {

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"regexp"
 	"runtime/debug"
+	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
@@ -29,13 +30,14 @@ const (
 	CodeNotFound        Code = "NOT_FOUND"             // no such object, or the caller may not see it
 	CodeConflict        Code = "CONFLICT"              // the object changed since the caller looked
 	CodeRateLimited     Code = "RATE_LIMITED"          // too many requests: wait and retry
+	CodeUnavailable     Code = "UNAVAILABLE"           // the server is overloaded (a timeout, a full pool or queue): retry after extensions.retryAfter seconds
 	CodeInternal        Code = "INTERNAL_SERVER_ERROR" // a bug or an outage; logged with the request id
 )
 
 // codes is the set of Code values.
 var codes = map[Code]bool{
 	CodeUnauthenticated: true, CodeForbidden: true, CodeBadUserInput: true, CodeNotFound: true,
-	CodeConflict: true, CodeRateLimited: true, CodeInternal: true,
+	CodeConflict: true, CodeRateLimited: true, CodeUnavailable: true, CodeInternal: true,
 }
 
 // internalMessage is all a client learns about an internal error.
@@ -104,6 +106,9 @@ func (p *presenter) present(ctx context.Context, err error) *gqlerror.Error {
 		if own.Code == CodeInternal {
 			out.Extensions["requestId"] = requestID(ctx)
 		}
+		if own.Code == CodeUnavailable {
+			out.Extensions["retryAfter"] = retryAfterSeconds(unavailableRetry)
+		}
 	case errors.As(err, &gameErr):
 		c := Code(gameErr.Code)
 		if !codes[c] {
@@ -127,9 +132,12 @@ func (p *presenter) present(ctx context.Context, err error) *gqlerror.Error {
 		}
 	case ent.IsNotFound(err):
 		setCode(out, CodeNotFound, "not found")
-	case errors.Is(err, context.DeadlineExceeded):
-		p.internal(ctx, out, err, slog.LevelWarn)
-		out.Message = "the request took too long"
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded):
+		// The request's time ran out: waiting for a database connection, a slot, or a statement that
+		// PostgreSQL then canceled. The server is overloaded, not wrong.
+		p.logger.WarnContext(ctx, "graphql: request timed out",
+			"request_id", requestID(ctx), "path", out.Path.String(), "error", err.Error())
+		setUnavailable(out, reasonTimeout, timeoutMessage)
 	case errors.Is(err, context.Canceled):
 		p.internal(ctx, out, err, slog.LevelDebug)
 		out.Message = "the request was canceled"
@@ -148,6 +156,30 @@ func setCode(out *gqlerror.Error, code Code, message string) {
 		out.Extensions = map[string]any{}
 	}
 	out.Extensions["code"] = string(code)
+}
+
+// The overload errors: a request whose time ran out (reasonTimeout), and the time a client is told to
+// wait before it retries one (unavailableRetry).
+const (
+	reasonTimeout    = "TIMEOUT"
+	timeoutMessage   = "the server is busy: the request took too long; retry later"
+	unavailableRetry = 5 * time.Second
+)
+
+// setUnavailable makes out an UNAVAILABLE error of reason with message, which tells the client when to
+// retry (extensions.retryAfter, in seconds; the Retry-After header over HTTP).
+func setUnavailable(out *gqlerror.Error, reason, message string) {
+	setCode(out, CodeUnavailable, message)
+	out.Extensions["reason"] = reason
+	out.Extensions["retryAfter"] = retryAfterSeconds(unavailableRetry)
+}
+
+// unavailable returns a request error (one found before execution) of code UNAVAILABLE with reason and
+// message.
+func unavailable(reason, message string) *gqlerror.Error {
+	out := &gqlerror.Error{}
+	setUnavailable(out, reason, message)
+	return out
 }
 
 // internal logs err with the request id and hides it behind internalMessage.

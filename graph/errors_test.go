@@ -31,7 +31,7 @@ func TestPresenterGivesEveryErrorACode(t *testing.T) {
 		{"game not found", &game.Error{Code: game.CodeNotFound, Message: "no game"}, "NOT_FOUND", "no game", nil},
 		{"rules", &rules.Error{Code: rules.CodeNotYourTurn, Message: "wait"}, "BAD_USER_INPUT", "wait", "NOT_YOUR_TURN"},
 		{"wrapped pagination", fmt.Errorf("listing: %w", pagination), "BAD_USER_INPUT", pagination.Message, "INVALID_PAGINATION"},
-		{"context", fmt.Errorf("query: %w", context.DeadlineExceeded), "INTERNAL_SERVER_ERROR", "the request took too long", nil},
+		{"context", fmt.Errorf("query: %w", context.DeadlineExceeded), "UNAVAILABLE", timeoutMessage, "TIMEOUT"},
 		{"bug", errors.New("pq: relation \"secret\" does not exist"), "INTERNAL_SERVER_ERROR", "internal error", nil},
 		{"no code", &gqlerror.Error{Message: "must not be null"}, "INTERNAL_SERVER_ERROR", "internal error", nil},
 	} {

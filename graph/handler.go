@@ -15,7 +15,6 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/lru"
-	"github.com/99designs/gqlgen/graphql/handler/transport"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
@@ -69,9 +68,10 @@ func NewHandler(cfg Settings, deps Deps) (http.Handler, error) {
 	})
 	srv.AddTransport(ws)
 	// File uploads (the GraphQL multipart request spec) before httpTransport, which takes every POST;
-	// ServeHTTP bounds their bodies by MaxUploadBytes instead of MaxBodyBytes. Files larger than
-	// uploadMemory wait in temporary files rather than in memory.
-	srv.AddTransport(multipartTransport{form: transport.MultipartForm{MaxUploadSize: cfg.MaxUploadBytes, MaxMemory: uploadMemory}})
+	// ServeHTTP bounds their bodies by MaxUploadBytes instead of MaxBodyBytes, and their operations and
+	// map parts are bounded by MaxBodyBytes. Files larger than uploadMemory wait in temporary files rather
+	// than in memory.
+	srv.AddTransport(multipartTransport{maxPart: cfg.MaxBodyBytes, memory: uploadMemory})
 	srv.AddTransport(httpTransport{})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](cfg.QueryCacheSize))
 	srv.SetParserTokenLimit(cfg.MaxTokens)
@@ -80,12 +80,14 @@ func NewHandler(cfg Settings, deps Deps) (http.Handler, error) {
 	srv.SetErrorPresenter(p.present)
 	srv.SetRecoverFunc(p.recover)
 	srv.Use(extension.Introspection{})
+	srv.Use(requestNesting{})
 	srv.Use(rawVariables{})
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](cfg.APQCacheSize)})
 	srv.Use(queryLimits{maxDepth: cfg.MaxDepth, maxAliases: cfg.MaxAliases})
 	srv.Use(extension.FixedComplexityLimit(cfg.MaxComplexity))
 	srv.Use(runtimeCost{limit: cfg.MaxComplexity})
 	srv.AroundOperations(requestSnapshots)
+	srv.AroundOperations(r.boundOperation)
 	for _, e := range deps.Extensions {
 		srv.Use(e)
 	}
@@ -155,8 +157,8 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	h.gql.ServeHTTP(w, req.WithContext(ctx))
 }
 
-// uploadMemory is how much of a multipart request is read into memory; the rest of its files wait in
-// temporary files.
+// uploadMemory is how much of an uploaded file is read into memory; a larger file waits in a temporary
+// file until a map check reads it.
 const uploadMemory = 4 << 20
 
 // isMultipart reports whether req is a POST of multipart/form-data: a request with file uploads.
@@ -165,13 +167,32 @@ func isMultipart(req *http.Request) bool {
 	return err == nil && req.Method == http.MethodPost && media == "multipart/form-data"
 }
 
-// authFailure returns the status and error of a request whose token lookup failed: 503 TIMEOUT when the
-// request's time (ctx) ran out, as with a slow database; 500 otherwise.
+// authFailure returns the status and error of a request whose token lookup failed: 503 UNAVAILABLE
+// (reason TIMEOUT) when the request's time (ctx) ran out, as with a slow database or a full pool; 500
+// otherwise.
 func authFailure(ctx context.Context, err error) (int, error) {
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return http.StatusServiceUnavailable, requestError(CodeInternal, "TIMEOUT", "the request took too long")
+		return http.StatusServiceUnavailable, unavailable(reasonTimeout, timeoutMessage)
 	}
 	return http.StatusInternalServerError, err
+}
+
+// boundOperation is an operation middleware that gives a query or mutation without a deadline (one sent
+// over a websocket: ServeHTTP bounds an HTTP request's time) the request timeout, so that it ends with
+// UNAVAILABLE rather than waiting for ever on a full pool. A subscription runs as long as its socket.
+func (r *Resolver) boundOperation(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
+	if _, ok := ctx.Deadline(); ok || graphql.GetOperationContext(ctx).Operation.Operation == ast.Subscription {
+		return next(ctx)
+	}
+	ctx, cancel := context.WithTimeout(ctx, r.cfg.RequestTimeout)
+	responses := next(ctx)
+	return func(ctx context.Context) *graphql.Response {
+		resp := responses(ctx)
+		if resp == nil || resp.HasNext == nil || !*resp.HasNext {
+			cancel()
+		}
+		return resp
+	}
 }
 
 // clientIP returns the address of the request's client: from Settings.ClientIPHeader when set and

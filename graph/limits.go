@@ -134,3 +134,144 @@ func validationRules(suggestions bool) func() *rules.Rules {
 		return r
 	}
 }
+
+// maxNesting is how deeply a request may nest: brackets and braces in its JSON (the body, a multipart
+// request's operations and map parts, the variables and extensions of a GET), and braces, brackets and
+// parentheses in its query document. It is checked by a scan of the bytes before anything decodes or
+// parses them, so that a deeply nested request costs neither recursion nor memory. An operation within
+// MaxDepth nests far less.
+const maxNesting = 64
+
+// reasonMaxNesting is the extensions.reason of a request nested deeper than maxNesting.
+const reasonMaxNesting = "MAX_NESTING_EXCEEDED"
+
+// nestingError is the error of a request whose what (the request body, the query document, ...) nests
+// deeper than maxNesting.
+func nestingError(what string) *gqlerror.Error {
+	return requestError(CodeBadUserInput, reasonMaxNesting,
+		fmt.Sprintf("%s is nested more than %d levels deep", what, maxNesting))
+}
+
+// jsonTooDeep reports whether the JSON text b nests arrays and objects deeper than maxNesting. It looks
+// at every byte once and allocates nothing; b need not be valid JSON (the decoder finds what else is
+// wrong).
+func jsonTooDeep(b []byte) bool {
+	depth, inString, escaped := 0, false, false
+	for _, c := range b {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '[' || c == '{':
+			if depth++; depth > maxNesting {
+				return true
+			}
+		case c == ']' || c == '}':
+			depth--
+		}
+	}
+	return false
+}
+
+// documentTooDeep reports whether the GraphQL document doc nests braces, brackets and parentheses deeper
+// than maxNesting, outside strings, block strings and comments. Like jsonTooDeep it looks at every byte
+// once and allocates nothing.
+func documentTooDeep(doc string) bool {
+	depth := 0
+	for i := 0; i < len(doc); i++ {
+		switch c := doc[i]; c {
+		case '#':
+			for i < len(doc) && doc[i] != '\n' && doc[i] != '\r' {
+				i++
+			}
+		case '"':
+			if strings.HasPrefix(doc[i:], `"""`) {
+				// A block string ends at the next """ not escaped as \""".
+				i += 3
+				for i < len(doc) && !strings.HasPrefix(doc[i:], `"""`) {
+					if strings.HasPrefix(doc[i:], `\"""`) {
+						i += 3
+					}
+					i++
+				}
+				i += 2
+				continue
+			}
+			for i++; i < len(doc) && doc[i] != '"' && doc[i] != '\n'; i++ {
+				if doc[i] == '\\' {
+					i++
+				}
+			}
+		case '{', '[', '(':
+			if depth++; depth > maxNesting {
+				return true
+			}
+		case '}', ']', ')':
+			depth--
+		}
+	}
+	return false
+}
+
+// valueTooDeep reports whether a decoded JSON value (as the websocket transport hands the variables
+// over) nests deeper than limit levels. It stops at limit, so its recursion is bounded too.
+func valueTooDeep(v any, limit int) bool {
+	switch v := v.(type) {
+	case map[string]any:
+		if limit == 0 {
+			return true
+		}
+		for _, c := range v {
+			if valueTooDeep(c, limit-1) {
+				return true
+			}
+		}
+	case []any:
+		if limit == 0 {
+			return true
+		}
+		for _, c := range v {
+			if valueTooDeep(c, limit-1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// requestNesting is a gqlgen handler extension that refuses, before parsing, a query document nested
+// deeper than maxNesting, and variables or extensions nested deeper than maxNesting, whatever the
+// transport (the HTTP transports scan their JSON before decoding it as well).
+type requestNesting struct{}
+
+var (
+	_ graphql.HandlerExtension          = requestNesting{}
+	_ graphql.OperationParameterMutator = requestNesting{}
+)
+
+// ExtensionName implements graphql.HandlerExtension.
+func (requestNesting) ExtensionName() string { return "RoutRequestNesting" }
+
+// Validate implements graphql.HandlerExtension.
+func (requestNesting) Validate(graphql.ExecutableSchema) error { return nil }
+
+// MutateOperationParameters implements graphql.OperationParameterMutator.
+func (requestNesting) MutateOperationParameters(_ context.Context, params *graphql.RawParams) *gqlerror.Error {
+	switch {
+	case documentTooDeep(params.Query):
+		return nestingError("the query document")
+	case valueTooDeep(params.Variables, maxNesting):
+		return nestingError("the variables")
+	case valueTooDeep(params.Extensions, maxNesting):
+		return nestingError("the extensions")
+	}
+	return nil
+}

@@ -8,13 +8,17 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent/dialect/sql"
 	"github.com/99designs/gqlgen/graphql"
+	"golang.org/x/sync/semaphore"
 
 	"rout/ent"
 	"rout/ent/gamemap"
@@ -237,13 +241,13 @@ func uploadErrors(problems []maps.Problem) []*UserError {
 	return out
 }
 
-// readUpload reads an uploaded file of at most maps.MaxFileSize bytes (one byte more, so that Parse
-// reports a larger one as TOO_LARGE).
+// readUpload reads an uploaded file of at most maps.MaxFileSize bytes (nil for a larger one).
 func readUpload(u graphql.Upload) ([]byte, error) {
 	if u.Size > maps.MaxFileSize {
 		return nil, nil
 	}
-	data, err := io.ReadAll(io.LimitReader(u.File, maps.MaxFileSize+1))
+	data := make([]byte, u.Size)
+	_, err := io.ReadFull(u.File, data)
 	if err != nil {
 		return nil, fmt.Errorf("error reading the uploaded file: %w", err)
 	}
@@ -256,14 +260,12 @@ func (r *Resolver) publishMap(ctx context.Context, key string, file graphql.Uplo
 	if err != nil {
 		return nil, err
 	}
-	data, err := readUpload(file)
-	if err != nil {
-		return nil, err
-	}
-	if data == nil {
+	if file.Size > maps.MaxFileSize {
 		return tooLargeUpload(file), nil
 	}
-	return r.withMapSlot(ctx, func() (*MapPayload, error) { return r.storeMap(ctx, me.ID, key, data, visibility, nil) })
+	return r.withMapSlot(ctx, file, func(data []byte) (*MapPayload, error) {
+		return r.storeMap(ctx, me.ID, key, data, visibility, nil)
+	})
 }
 
 // tooLargeUpload is the payload of an upload larger than a map file may be.
@@ -272,17 +274,88 @@ func tooLargeUpload(file graphql.Upload) *MapPayload {
 		Message: fmt.Sprintf("the file is %d bytes; the limit is %d", file.Size, maps.MaxFileSize)}}), Warnings: []*UserError{}}
 }
 
-// withMapSlot runs f while holding one of the map upload slots: checking a large map (parsing, validating,
-// deriving its geometry) takes up to a second of a core and tens of MiB, so at most half the cores do it
-// at once and other requests keep theirs.
-func (r *Resolver) withMapSlot(ctx context.Context, f func() (*MapPayload, error)) (*MapPayload, error) {
-	select {
-	case r.mapSlots <- struct{}{}:
-	case <-ctx.Done():
-		return nil, fmt.Errorf("error waiting to check the map: %w", ctx.Err())
+// MapCheckMemoryPerByte is the memory a map check (parsing, validating, deriving the geometry, storing)
+// takes at most per byte of its file: the maps package bounds its readers' allocation to a small multiple
+// of the file (docs/maps.md), and the check keeps the file itself.
+const MapCheckMemoryPerByte = 8
+
+// freeAfterCheck is the charge of a map check (MapCheckMemoryPerByte times its file's size) from which the
+// memory is returned to the system once no other check runs.
+const freeAfterCheck = 32 << 20
+
+// mapChecks bounds the map checks (uploads, imports) that run at once: by count, at most half the
+// cores (a large map takes up to a second of a core), and by memory, MapCheckMemory in all (a check is
+// charged MapCheckMemoryPerByte times its file's size). When the last check of a large file ends, the
+// server returns the memory the checks took to the system, so that a burst of uploads does not leave it
+// holding their peak.
+type mapChecks struct {
+	slots  chan struct{}
+	memory *semaphore.Weighted
+	budget int64
+
+	mu      sync.Mutex
+	charged int64 // the memory charged to the checks running
+}
+
+// newMapChecks returns the bounds of the map checks of a server with budget bytes for them.
+func newMapChecks(budget int64) *mapChecks {
+	return &mapChecks{
+		slots:  make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
+		memory: semaphore.NewWeighted(budget),
+		budget: budget,
 	}
-	defer func() { <-r.mapSlots }()
-	return f()
+}
+
+// errChecksBusy is the error of a map check that waited for its turn until the request's time ran out.
+var errChecksBusy = &Error{Code: CodeUnavailable, Reason: "MAP_CHECKS_BUSY",
+	Message: "the server is busy checking other maps: retry later"}
+
+// acquire waits for a slot and charge bytes of memory, until ctx ends (errChecksBusy). The caller
+// releases them with release.
+func (c *mapChecks) acquire(ctx context.Context, charge int64) error {
+	select {
+	case c.slots <- struct{}{}:
+	case <-ctx.Done():
+		return errChecksBusy
+	}
+	if err := c.memory.Acquire(ctx, charge); err != nil {
+		<-c.slots
+		return errChecksBusy
+	}
+	c.mu.Lock()
+	c.charged += charge
+	c.mu.Unlock()
+	return nil
+}
+
+// release gives back what acquire took, and returns the memory to the system when the check was a large
+// one and no other runs.
+func (c *mapChecks) release(charge int64) {
+	c.mu.Lock()
+	c.charged -= charge
+	idle := c.charged == 0
+	c.mu.Unlock()
+	c.memory.Release(charge)
+	<-c.slots
+	if idle && charge >= freeAfterCheck {
+		debug.FreeOSMemory()
+	}
+}
+
+// withMapSlot reads an uploaded file and runs f on it while holding a turn of the map checks, charged by
+// the file's size (at most the whole budget, so that any file may run alone). A request that waits
+// until its time runs out gets UNAVAILABLE.
+func (r *Resolver) withMapSlot(ctx context.Context, file graphql.Upload, f func(data []byte) (*MapPayload, error)) (*MapPayload, error) {
+	charge := min(max(1, file.Size)*MapCheckMemoryPerByte, r.mapChecks.budget)
+	if err := r.mapChecks.acquire(ctx, charge); err != nil {
+		return nil, err
+	}
+	defer r.mapChecks.release(charge)
+	data, err := readUpload(file)
+	if err != nil {
+		return nil, err
+	}
+	return f(data)
 }
 
 // storeMap stores a map file for user userID (as a new map when key is empty) and makes the payload,
@@ -322,11 +395,7 @@ func (r *Resolver) importMap(ctx context.Context, input ImportMapInput) (*MapPay
 	if !ok {
 		return nil, errorf(CodeBadUserInput, "unknown map format %q", input.Format)
 	}
-	data, err := readUpload(input.File)
-	if err != nil {
-		return nil, err
-	}
-	if data == nil {
+	if input.File.Size > maps.MaxFileSize {
 		return tooLargeUpload(input.File), nil
 	}
 	opts := maps.ImportOpts{FallbackName: strings.TrimSuffix(input.File.Filename, filepath.Ext(input.File.Filename))}
@@ -339,7 +408,9 @@ func (r *Resolver) importMap(ctx context.Context, input ImportMapInput) (*MapPay
 	if input.OneWayBorders != nil {
 		opts.OneWay, _ = maps.ParseOneWay(strings.ReplaceAll(strings.ToLower(string(*input.OneWayBorders)), "_", "-"))
 	}
-	return r.withMapSlot(ctx, func() (*MapPayload, error) { return r.importFile(ctx, me.ID, format, data, opts, input.Visibility) })
+	return r.withMapSlot(ctx, input.File, func(data []byte) (*MapPayload, error) {
+		return r.importFile(ctx, me.ID, format, data, opts, input.Visibility)
+	})
 }
 
 // importFile converts a file and stores the result for user userID.

@@ -57,7 +57,7 @@ type Resolver struct {
 	rateSignInIP    *limiterSet   // signIn and signUp attempts per client address
 	rateSignInLogin *limiterSet   // signIn attempts per login
 	hashSlots       chan struct{} // bounds the password hashes computed at once (19 MiB each)
-	mapSlots        chan struct{} // bounds the map uploads checked at once (up to 16 MiB and a second each)
+	mapChecks       *mapChecks    // bounds the map uploads checked at once, by count and memory
 	credentials     credentialCache
 	tokens          *tokenCache // the live tokens seen lately; nil without a live hub to hear revocations
 }
@@ -101,7 +101,7 @@ func newResolver(cfg Settings, deps Deps) (*Resolver, error) {
 		rateSignInIP:    newLimiterSet(cfg.RateSignIn, deps.Clock),
 		rateSignInLogin: newLimiterSet(cfg.RateSignIn, deps.Clock),
 		hashSlots:       make(chan struct{}, max(2, runtime.GOMAXPROCS(0))),
-		mapSlots:        make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
+		mapChecks:       newMapChecks(cfg.MapCheckMemory),
 		tokens:          tokens,
 	}, nil
 }

@@ -240,7 +240,9 @@ func TestRequestTimeout(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, func(c *graph.Settings) { c.RequestTimeout = time.Nanosecond })
 	r := e.gql("", `query($id: ID!) { node(id: $id) { id } }`, map[string]any{"id": graph.GlobalID("User", 1)})
-	if r.code(t) != "INTERNAL_SERVER_ERROR" || r.Errors[0].Message != "the request took too long" {
-		t.Errorf("errors %+v, want a timeout", r.Errors)
+	if r.code(t) != "UNAVAILABLE" || r.Errors[0].Extensions["reason"] != "TIMEOUT" ||
+		r.Status != http.StatusServiceUnavailable || r.Header.Get("Retry-After") == "" {
+		t.Errorf("%d Retry-After %q %+v, want 503 with Retry-After and an UNAVAILABLE error of reason TIMEOUT",
+			r.Status, r.Header.Get("Retry-After"), r.Errors)
 	}
 }
