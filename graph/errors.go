@@ -7,12 +7,14 @@ import (
 	"log/slog"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
+	"github.com/vektah/gqlparser/v2/parser"
 
 	"rout/ent"
 	"rout/game"
@@ -212,36 +214,46 @@ func requestError(code Code, reason, message string) *gqlerror.Error {
 // Int" for a number inside an input object.
 var coercionError = regexp.MustCompile(`^cannot use .+ as (Int|Float|String|Boolean|ID)(:.*)?$`)
 
-// requestErrorMessage returns the message of a request error, with the variable's path in front of a
-// variable coercion error and, for a builtin scalar, the strict scalar's message naming the value sent
-// and its reason (WRONG_TYPE, ...; empty to keep the request error's).
+// literalError matches gqlparser's validation error of a literal that is not of its builtin scalar's
+// kind: "Int cannot represent non-integer value: \"1\"".
+var literalError = regexp.MustCompile(`^(Int|Float|String|Boolean|ID) cannot represent `)
+
+// literalRules are the names of gqlparser's validation rule that checks literals, with suggestions and
+// without.
+var literalRules = map[string]bool{"ValuesOfCorrectType": true, "ValuesOfCorrectTypeWithoutSuggestions": true}
+
+// requestErrorMessage returns the message of a request error, with the path of the value at fault in
+// front of a coercion error (the variable's, or the argument's of a literal that validation refused)
+// and, for a builtin scalar, the strict scalar's message naming the value sent and its reason
+// (WRONG_TYPE, ...; empty to keep the request error's).
 func requestErrorMessage(ctx context.Context, e *gqlerror.Error) (msg, reason string) {
-	if len(e.Path) < 2 || e.Path[0] != ast.PathName("variable") {
-		return e.Message, ""
-	}
 	msg = e.Message
-	if m := coercionError.FindStringSubmatch(msg); m != nil {
-		if v, ok := rawVariable(ctx, e.Path[1:]); ok {
-			var err error
-			switch m[1] {
-			case "Int":
-				_, err = UnmarshalInt(v)
-			case "Float":
-				_, err = UnmarshalFloat(ctx, v)
-			case "String":
-				_, err = UnmarshalString(v)
-			case "Boolean":
-				_, err = UnmarshalBoolean(v)
-			case "ID":
-				_, err = UnmarshalID(v)
-			}
-			var ie *InputError
-			if errors.As(err, &ie) {
-				msg, reason = ie.Message, ie.Reason
+	switch {
+	case len(e.Path) >= 2 && e.Path[0] == ast.PathName("variable"):
+		if m := coercionError.FindStringSubmatch(msg); m != nil {
+			if v, ok := rawVariable(ctx, e.Path[1:]); ok {
+				if ie := refusal(ctx, m[1], v); ie != nil {
+					msg, reason = ie.Message, ie.Reason
+				}
 			}
 		}
+		return "variable $" + e.Path[1:].String() + ": " + msg, reason
+	case literalRules[e.Rule] && len(e.Locations) == 1:
+		path, lit, ok := literalAt(ctx, e.Locations[0])
+		if !ok {
+			return msg, ""
+		}
+		// An enum value is no string, though its Value is one.
+		if m := literalError.FindStringSubmatch(msg); m != nil && lit.Kind != ast.EnumValue {
+			if v, err := lit.Value(nil); err == nil {
+				if ie := refusal(ctx, m[1], v); ie != nil {
+					msg, reason = ie.Message, ie.Reason
+				}
+			}
+		}
+		return path + ": " + msg, reason
 	}
-	return "variable $" + e.Path[1:].String() + ": " + msg, reason
+	return msg, ""
 }
 
 // rawVariablesKey is the operation stats extension that holds the variables as the client sent them.
@@ -295,4 +307,91 @@ func rawVariable(ctx context.Context, path ast.Path) (any, bool) {
 		}
 	}
 	return v, true
+}
+
+// literalsKey is the operation stats extension that holds the argument literals of the operation's
+// query, for requestErrorMessage: a validation error gives the position of a literal, not its path.
+const literalsKey = "rout.literals"
+
+// queryLiterals is the fields of a query and the literal values of their arguments (each part of a
+// list or an object one more), each with its parent: one pass over the query, and no path built but
+// those of the literals an error names.
+type queryLiterals struct {
+	nodes []literalNode
+	at    map[gqlerror.Location]int // the index in nodes of the literal at a position
+}
+
+// literalNode is a field (value nil) or an argument's literal value; its path is its parent's (none
+// for -1) followed by elem.
+type literalNode struct {
+	parent int
+	elem   ast.PathElement
+	value  *ast.Value
+}
+
+// literalAt returns the argument literal at loc in the operation's query, with its path from the top of
+// its operation or fragment ("createGame.input.seats[1].color").
+func literalAt(ctx context.Context, loc gqlerror.Location) (path string, v *ast.Value, ok bool) {
+	if !graphql.HasOperationContext(ctx) {
+		return "", nil, false
+	}
+	opCtx := graphql.GetOperationContext(ctx)
+	q, _ := opCtx.Stats.GetExtension(literalsKey).(*queryLiterals)
+	if q == nil {
+		q = &queryLiterals{at: map[gqlerror.Location]int{}}
+		// The query parsed before validation refused it: it parses again.
+		if doc, err := parser.ParseQuery(&ast.Source{Input: opCtx.RawQuery}); err == nil {
+			for _, op := range doc.Operations {
+				q.addSelections(-1, op.SelectionSet)
+			}
+			for _, f := range doc.Fragments {
+				q.addSelections(-1, f.SelectionSet)
+			}
+		}
+		opCtx.Stats.SetExtension(literalsKey, q)
+	}
+	i, ok := q.at[loc]
+	if !ok {
+		return "", nil, false
+	}
+	var p ast.Path
+	for j := i; j >= 0; j = q.nodes[j].parent {
+		p = append(p, q.nodes[j].elem)
+	}
+	slices.Reverse(p)
+	return p.String(), q.nodes[i].value, true
+}
+
+// addSelections adds the fields of set, under the field parent, and their arguments' literals.
+func (q *queryLiterals) addSelections(parent int, set ast.SelectionSet) {
+	for _, s := range set {
+		switch s := s.(type) {
+		case *ast.Field:
+			q.nodes = append(q.nodes, literalNode{parent: parent, elem: ast.PathName(s.Alias)})
+			field := len(q.nodes) - 1
+			for _, a := range s.Arguments {
+				q.addValue(field, ast.PathName(a.Name), a.Value)
+			}
+			q.addSelections(field, s.SelectionSet)
+		case *ast.InlineFragment:
+			q.addSelections(parent, s.SelectionSet)
+		}
+	}
+}
+
+// addValue adds the literal v, at elem under parent, and its parts.
+func (q *queryLiterals) addValue(parent int, elem ast.PathElement, v *ast.Value) {
+	if v == nil || v.Position == nil {
+		return
+	}
+	q.nodes = append(q.nodes, literalNode{parent: parent, elem: elem, value: v})
+	i := len(q.nodes) - 1
+	q.at[gqlerror.Location{Line: v.Position.Line, Column: v.Position.Column}] = i
+	for j, c := range v.Children {
+		var e ast.PathElement = ast.PathName(c.Name)
+		if v.Kind == ast.ListValue {
+			e = ast.PathIndex(j)
+		}
+		q.addValue(i, e, c.Value)
+	}
 }

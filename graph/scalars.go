@@ -3,26 +3,33 @@ package graph
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/99designs/gqlgen/graphql"
 )
 
-// The builtin scalars' input coercion, strict as the GraphQL specification has it (gqlgen's own
-// unmarshalers are lenient: they take "1" for an Int, 5 for a String and any 64-bit number). gqlgen.yml
-// binds String, ID, Int, Float and Boolean to these functions, so every argument and input field, from a
-// variable or a literal, passes here before a resolver sees it; outputs are written as gqlgen writes them.
+// The scalars' input coercion, strict as the GraphQL specification has it (gqlgen's own unmarshalers are
+// lenient: they take "1" for an Int, 5 for a String and any 64-bit number, and answer a wrong Time or
+// Upload with an error of no code, which the API would show as an internal error). gqlgen.yml binds
+// String, ID, Int, Float, Boolean, Time and Upload to these functions (Cursor has its own, cursor.go), so
+// every argument and input field, from a variable or a literal, passes here before a resolver sees it;
+// outputs are written as gqlgen writes them.
 //
 // A refused value is an *InputError; the API's error presenter answers it with BAD_USER_INPUT, the
-// argument's path and InputError.Reason as extensions.reason.
+// argument's path and InputError.Reason as extensions.reason. Validation refuses a literal of a builtin
+// scalar's wrong kind, and gqlparser a variable's, before execution: the presenter gives those errors the
+// message of refusal too (errors.go).
 
 // The reasons of an InputError.
 const (
-	// ReasonWrongType: the value is not of the scalar's type ("1" for an Int, 5 for a String).
+	// ReasonWrongType: the value is not of the scalar's type ("1" for an Int, 5 for a String, "tomorrow"
+	// for a Time).
 	ReasonWrongType = "WRONG_TYPE"
 	// ReasonOutOfRange: an Int outside the signed 32-bit range, or a Float that is not finite.
 	ReasonOutOfRange = "OUT_OF_RANGE"
@@ -217,4 +224,55 @@ func UnmarshalBoolean(v any) (bool, error) {
 		return false, inputErrorf(ReasonWrongType, "Boolean must be true or false, not %s", describe(v))
 	}
 	return b, nil
+}
+
+// MarshalTime writes a Time: RFC 3339 with nanoseconds.
+func MarshalTime(t time.Time) graphql.Marshaler { return graphql.MarshalTime(t) }
+
+// UnmarshalTime reads a Time input: an RFC 3339 string ("2026-12-04T17:00:00Z", with an optional
+// fraction of a second and any offset), nothing else.
+func UnmarshalTime(v any) (time.Time, error) {
+	if s, ok := v.(string); ok {
+		if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+			return t, nil
+		}
+	}
+	return time.Time{}, inputErrorf(ReasonWrongType, "Time must be an RFC 3339 string such as \"2026-12-04T17:00:00Z\", not %s", describe(v))
+}
+
+// MarshalUpload writes an Upload (never an output of the schema).
+func MarshalUpload(u graphql.Upload) graphql.Marshaler { return graphql.MarshalUpload(u) }
+
+// UnmarshalUpload reads an Upload input: a file part of a multipart request that the request's map puts
+// at the argument.
+func UnmarshalUpload(v any) (graphql.Upload, error) {
+	u, ok := v.(graphql.Upload)
+	if !ok {
+		return graphql.Upload{}, inputErrorf(ReasonWrongType,
+			"Upload must be a file part of a multipart request that its map puts here, not %s", describe(v))
+	}
+	return u, nil
+}
+
+// refusal returns the error of the strict unmarshaler of the builtin scalar named scalar for v: nil when
+// v is a value of it, or when scalar is not one of the builtin scalars.
+func refusal(ctx context.Context, scalar string, v any) *InputError {
+	var err error
+	switch scalar {
+	case "Int":
+		_, err = UnmarshalInt(v)
+	case "Float":
+		_, err = UnmarshalFloat(ctx, v)
+	case "String":
+		_, err = UnmarshalString(v)
+	case "Boolean":
+		_, err = UnmarshalBoolean(v)
+	case "ID":
+		_, err = UnmarshalID(v)
+	}
+	var ie *InputError
+	if errors.As(err, &ie) {
+		return ie
+	}
+	return nil
 }
