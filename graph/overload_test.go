@@ -87,9 +87,29 @@ func TestFullHashSlotsAnswerUnavailable(t *testing.T) {
 	mustBeUnavailable(t, "signUp", r, "TIMEOUT")
 }
 
+// getJSON GETs path of the server, which answers JSON, without credentials.
+func (e *env) getJSON(path string) *response {
+	e.t.Helper()
+	req, err := http.NewRequestWithContext(e.t.Context(), http.MethodGet, e.srv.URL+path, nil)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	res, err := e.srv.Client().Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out := &response{Status: res.StatusCode, Header: res.Header}
+	if err := json.NewDecoder(res.Body).Decode(out); err != nil {
+		e.t.Fatalf("GET %s (status %d): the answer is not JSON: %v", path, res.StatusCode, err)
+	}
+	return out
+}
+
 // TestFullPoolAnswersUnavailable gives the server a pool of one database connection and takes it: every
 // transport's request waits for a connection until its time runs out, and answers UNAVAILABLE (before,
-// INTERNAL_SERVER_ERROR over HTTP and multipart, and a websocket's mutation waited as long as the socket).
+// INTERNAL_SERVER_ERROR over HTTP and multipart, a record's 404, and a websocket's mutation waited as long
+// as the socket).
 func TestFullPoolAnswersUnavailable(t *testing.T) {
 	t.Parallel()
 	r := newReplicasWith(t, 1, live.Opts{}, func(c *graph.Settings) { c.RequestTimeout = overloadTimeout })[0]
@@ -110,6 +130,7 @@ func TestFullPoolAnswersUnavailable(t *testing.T) {
 		r.do(request{method: http.MethodGet, token: ann, query: `{ viewer { id } }`}), "TIMEOUT")
 	mustBeUnavailable(t, "an upload",
 		r.uploadRequest(ann, uploadMapMutation, uploadVars, "variables.input.file", testMap(t, "pool", 1, 6)), "TIMEOUT")
+	mustBeUnavailable(t, "a game's record", r.getJSON("/games/1/record.json"), "TIMEOUT")
 
 	sock.subscribe("1", signUpMutation, signUp("cat"))
 	m, err := sock.read()

@@ -256,15 +256,18 @@ func writeRequestError(w http.ResponseWriter, status int, resp *graphql.Response
 	}{resp.Errors, resp.Extensions})
 }
 
-// writeResponse writes a GraphQL response with status.
+// writeResponse writes a GraphQL response with status; a failure whose errors tell of an overload (a
+// record or a preview whose lookup timed out, say) is a 503.
 func writeResponse(w http.ResponseWriter, status int, resp *graphql.Response) {
-	setRetryAfter(w, resp.Errors)
+	if setRetryAfter(w, resp.Errors) && status >= http.StatusBadRequest {
+		status = http.StatusServiceUnavailable
+	}
 	writeJSON(w, status, resp)
 }
 
 // setRetryAfter sets the Retry-After header of an answer with an UNAVAILABLE error to the longest
-// extensions.retryAfter of its errors.
-func setRetryAfter(w http.ResponseWriter, errs gqlerror.List) {
+// extensions.retryAfter of its errors, and reports whether it did.
+func setRetryAfter(w http.ResponseWriter, errs gqlerror.List) bool {
 	secs := 0
 	for _, e := range errs {
 		if code, _ := e.Extensions["code"].(string); code == string(CodeUnavailable) {
@@ -276,6 +279,7 @@ func setRetryAfter(w http.ResponseWriter, errs gqlerror.List) {
 	if secs > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(secs))
 	}
+	return secs > 0
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
