@@ -78,11 +78,11 @@ func TestDelegationIsDecidedWhenTheTurnStarts(t *testing.T) {
 	}
 	// A delegation until a time that has passed when the turn starts: cleared, the turn is mine.
 	e.endTurn(id, users[me])
-	until := time.Now().Add(50 * time.Millisecond)
+	until := e.now().Add(time.Hour)
 	if _, err := e.svc.SeatDelegate(e.ctx, game.DelegateInput{GameID: id, UserID: users[me], Difficulty: "normal", Until: &until}); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(time.Until(until)) // the clock itself is what is tested: the delegation ends at until
+	e.advance(time.Hour + time.Second) // the service's clock passes until: the delegation ends there
 	e.endTurn(id, users[other])
 	if d := rec.last().Delegate; d != "" {
 		t.Errorf("a turn after the delegation's end started with delegate %q", d)
