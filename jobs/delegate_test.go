@@ -16,13 +16,29 @@ import (
 // playOwnTurn plays the current turn of user's seat with the Normal CPU's commands, sent as the user's.
 func (e *env) playOwnTurn(svc *game.Service, id, user int) {
 	e.t.Helper()
+	e.playTurn(svc, id, user, func(s rules.State, p rules.PlayerID) rules.Command { return ai.Normal(s, p, nil) })
+}
+
+// passive is the Normal CPU's command with its attacks left out: a seat played so neither wins the game
+// nor ends it.
+func passive(s rules.State, p rules.PlayerID) rules.Command {
+	cmd := ai.Normal(s, p, nil)
+	if _, attack := cmd.(rules.Attack); attack {
+		return rules.EndAttack{}
+	}
+	return cmd
+}
+
+// playTurn plays the current turn of user's seat with decide's commands, sent as the user's.
+func (e *env) playTurn(svc *game.Service, id, user int, decide func(rules.State, rules.PlayerID) rules.Command) {
+	e.t.Helper()
 	s, err := svc.GameState(e.ctx, id)
 	if err != nil {
 		e.t.Fatal(err)
 	}
 	seat, turn := s.Current(), s.Turn()
 	for s.Phase() != rules.PhaseOver && s.Turn() == turn {
-		res, err := svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(user), Command: ai.Normal(s, seat, nil)})
+		res, err := svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(user), Command: decide(s, seat)})
 		if err != nil {
 			e.t.Fatal(err)
 		}
@@ -67,12 +83,14 @@ func (e *env) describe(id int) string {
 	return fmt.Sprintf("game %d is %s at turn %d with seat %d to move; its jobs not done: %s", id, status, turn, current, waiting)
 }
 
-// playTurnsOf plays user's turns in game id, as playOwnTurn does, until it is seat's turn or the game is
-// over: the game then waits for seat, whose turns the test plays, lets run out or hands to a CPU.
+// playTurnsOf plays user's turns in game id without attacking (passive) until it is seat's turn or the
+// game is over: the game then waits for seat, whose turns the test plays, lets run out or hands to a CPU.
+// A player who never attacks cannot win, and the few turns a CPU plays for seat cannot take all of their
+// armies, so the game goes on for as long as the test needs (a Normal player here once won at turn 9).
 func (e *env) playTurnsOf(svc *game.Service, id, user, seat int) {
 	e.t.Helper()
 	for e.gameInt(id, "current_seat") != seat && e.gameInt(id, "winner_seat") < 0 {
-		e.playOwnTurn(svc, id, user)
+		e.playTurn(svc, id, user, passive)
 	}
 }
 
