@@ -297,6 +297,44 @@ func (s *Service) GameLeave(ctx context.Context, gameID, userID int) error {
 	})
 }
 
+// GameDecline turns down the invitation of user to an open game: the seat kept for the user's email
+// becomes open, for anyone the game lets in. A user with no pending invitation to the game is told of it
+// what they are told of a game that does not exist, unless they may see the game (CONFLICT then).
+func (s *Service) GameDecline(ctx context.Context, gameID, userID int) error {
+	return s.withTx(ctx, func(tx *sql.Tx) error {
+		g, err := s.lockGame(ctx, tx, gameID)
+		if err != nil {
+			return err
+		}
+		seats, err := loadSeats(ctx, tx, g.id)
+		if err != nil {
+			return err
+		}
+		var email string
+		if err := tx.QueryRowContext(ctx, `SELECT email FROM users WHERE id = $1`, userID).Scan(&email); err != nil {
+			return errorf(CodeNotFound, "no user %d", userID)
+		}
+		if hiddenFrom(g, seats, userID, email, "") {
+			return errorf(CodeNotFound, "no game %d", gameID)
+		}
+		i := slices.IndexFunc(seats, func(s Seat) bool { return s.Status == "invited" && strings.EqualFold(s.InviteEmail, email) })
+		if i < 0 {
+			return errorf(CodeConflict, "you have no invitation to this game")
+		}
+		if g.status != "open" {
+			return errorf(CodeConflict, "the game has started")
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE players SET status = 'open', invite_email = NULL WHERE game_id = $1 AND seat = $2`,
+			g.id, seats[i].Seat); err != nil {
+			return fmt.Errorf("error declining seat %d of game %d: %w", seats[i].Seat, g.id, err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET version = version + 1, updated_at = now() WHERE id = $1`, g.id); err != nil {
+			return fmt.Errorf("error declining an invitation to game %d: %w", g.id, err)
+		}
+		return nil
+	})
+}
+
 // GameStart starts an open game whose seats are all taken: only its creator may. The turn order, the
 // deal (random claim) and the first turn come from the engine.
 func (s *Service) GameStart(ctx context.Context, gameID, userID int) (Result, error) {

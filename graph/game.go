@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"entgo.io/contrib/entgql"
@@ -13,6 +14,7 @@ import (
 	entgame "rout/ent/game"
 	"rout/ent/gamemap"
 	"rout/ent/player"
+	"rout/ent/predicate"
 	"rout/game"
 	"rout/maps"
 	"rout/rules"
@@ -51,7 +53,7 @@ func (r *Resolver) gameByID(ctx context.Context, id int, gid string) (*Game, err
 }
 
 // maySee tells whether the viewer may see the game of snap. Only a game with an invite code is hidden:
-// its creator and its seated players see it.
+// its creator, its seated players and the users invited to it by email see it.
 func maySee(ctx context.Context, snap game.Snapshot) bool {
 	if snap.InviteCode == nil {
 		return true
@@ -61,7 +63,24 @@ func maySee(ctx context.Context, snap game.Snapshot) bool {
 		return false
 	}
 	_, seated := viewerSeat(ctx, snap.Seats)
-	return snap.CreatorID == me || seated
+	_, invited := viewerInvitedSeat(ctx, snap)
+	return snap.CreatorID == me || seated || invited
+}
+
+// viewerInvitedSeat returns the seat of an open game kept for the signed-in viewer by an invitation to
+// their email, and whether there is one.
+func viewerInvitedSeat(ctx context.Context, snap game.Snapshot) (int, bool) {
+	u := viewerFrom(ctx).user
+	if u == nil || snap.Status != "open" {
+		return 0, false
+	}
+	i := slices.IndexFunc(snap.Seats, func(s game.Seat) bool {
+		return s.Status == "invited" && strings.EqualFold(s.InviteEmail, u.Email)
+	})
+	if i < 0 {
+		return 0, false
+	}
+	return snap.Seats[i].Seat, true
 }
 
 // gameNotFound is the error of a game that does not exist, or that the viewer may not see: the same code
@@ -100,6 +119,21 @@ func (r *Resolver) lobbyPayload(ctx context.Context, gameID int) (*GamePayload, 
 		return nil, err
 	}
 	return &GamePayload{Game: r.newGame(snap.Row), Events: []*game.EventView{}, UserErrors: []*UserError{}}, nil
+}
+
+// declinedPayload is the payload of a declined invitation: the game read again, or none when the viewer
+// may no longer see it.
+func (r *Resolver) declinedPayload(ctx context.Context, gameID int, gid string) (*GamePayload, error) {
+	forgetSnapshot(ctx, gameID)
+	g, err := r.gameByID(ctx, gameID, gid)
+	var ge *Error
+	if errors.As(err, &ge) && ge.Code == CodeNotFound {
+		g, err = nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &GamePayload{Game: g, Events: []*game.EventView{}, UserErrors: []*UserError{}}, nil
 }
 
 // refused is the payload of a game mutation that was refused with userErrors.
@@ -586,9 +620,9 @@ func (r *Resolver) listGames(ctx context.Context, filter *GamesFilter, first *in
 	q := r.ent.Game.Query()
 	me, signed := ViewerID(ctx)
 	if signed {
-		// Private games only for their creator and seated players.
+		// Private games only for their creator, seated players and invitees.
 		q = q.Where(entgame.Or(entgame.InviteCodeIsNil(), entgame.CreatorID(me),
-			entgame.HasPlayersWith(player.UserID(me))))
+			entgame.HasPlayersWith(player.Or(player.UserID(me), invitedViewer(ctx)))))
 	} else {
 		q = q.Where(entgame.InviteCodeIsNil())
 	}
@@ -602,6 +636,12 @@ func (r *Resolver) listGames(ctx context.Context, filter *GamesFilter, first *in
 		if filter.OpenToJoin != nil && *filter.OpenToJoin {
 			q = q.Where(entgame.StatusEQ(entgame.StatusOpen), entgame.InviteCodeIsNil(),
 				entgame.HasPlayersWith(player.StatusEQ(player.StatusOpen)))
+		}
+		if filter.Invited != nil && *filter.Invited {
+			if !signed {
+				return nil, errorf(CodeUnauthenticated, "sign in to list your invitations")
+			}
+			q = q.Where(entgame.StatusEQ(entgame.StatusOpen), entgame.HasPlayersWith(invitedViewer(ctx)))
 		}
 		if filter.Status != nil {
 			st, err := gameStatusFilter(*filter.Status)
@@ -617,6 +657,12 @@ func (r *Resolver) listGames(ctx context.Context, filter *GamesFilter, first *in
 		return nil, fmt.Errorf("error listing games: %w", err)
 	}
 	return r.gameConnection(conn), nil
+}
+
+// invitedViewer is the predicate of a seat kept for the signed-in viewer by an invitation to their email
+// (stored lower-cased, as the users' emails are).
+func invitedViewer(ctx context.Context) predicate.Player {
+	return player.And(player.StatusEQ(player.StatusInvited), player.InviteEmail(viewerFrom(ctx).user.Email))
 }
 
 // attackCommand builds the engine's attack from the attack input and the board.

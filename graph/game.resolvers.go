@@ -66,6 +66,27 @@ func (r *gameResolver) InviteCode(ctx context.Context, obj *Game) (*string, erro
 	return obj.inviteCode, nil
 }
 
+// Creator is the resolver for the creator field.
+func (r *gameResolver) Creator(ctx context.Context, obj *Game) (*ent.User, error) {
+	u, err := r.ent.User.Get(ctx, obj.creatorID)
+	if err != nil {
+		return nil, fmt.Errorf("error loading user %d: %w", obj.creatorID, err)
+	}
+	return u, nil
+}
+
+// ViewerInvitedSeat is the resolver for the viewerInvitedSeat field.
+func (r *gameResolver) ViewerInvitedSeat(ctx context.Context, obj *Game) (*int, error) {
+	snap, err := r.snapshotOf(ctx, obj.gameID)
+	if err != nil {
+		return nil, err
+	}
+	if seat, ok := viewerInvitedSeat(ctx, snap); ok {
+		return &seat, nil
+	}
+	return nil, nil
+}
+
 func (r *gameResolver) Record(ctx context.Context, obj *Game) (map[string]any, error) {
 	if err := spendRecord(ctx, obj.Seq); err != nil {
 		return nil, err
@@ -113,6 +134,22 @@ func (r *mutationResolver) LeaveGame(ctx context.Context, input GameInput) (*Gam
 		return nil, err
 	}
 	return r.lobbyPayload(ctx, g.gameID)
+}
+
+// DeclineInvitation is the resolver for the declineInvitation field.
+func (r *mutationResolver) DeclineInvitation(ctx context.Context, input GameInput) (*GamePayload, error) {
+	me, err := signedIn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := parseIDOf(input.GameID, typeGame)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.game.GameDecline(ctx, id, me.ID); err != nil {
+		return nil, joinError(err, input.GameID)
+	}
+	return r.declinedPayload(ctx, id, input.GameID)
 }
 
 // StartGame is the resolver for the startGame field.

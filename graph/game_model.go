@@ -33,6 +33,7 @@ type Game struct {
 	Claim            string
 	CardSystem       string
 	TtbPercent       int
+	Winner           *int
 
 	gameID     int
 	mapID      int
@@ -62,7 +63,7 @@ func (r *Resolver) newGame(row game.Row) *Game {
 		ID: GlobalID(typeGame, row.GameID), Status: row.Status, Phase: row.Phase, Turn: row.Turn, Version: row.Version,
 		Seq: row.Seq, CurrentSeat: game.SeatOrNil(rules.PlayerID(row.CurrentSeat)), TurnDeadline: row.Deadline,
 		TurnLimitSeconds: int64(row.TurnLimit / time.Second), Claim: row.Claim.String(), CardSystem: row.Cards.String(),
-		TtbPercent: row.TTBPercent, gameID: row.GameID, mapID: row.MapID, creatorID: row.CreatorID, inviteCode: row.InviteCode,
+		TtbPercent: row.TTBPercent, Winner: row.Winner, gameID: row.GameID, mapID: row.MapID, creatorID: row.CreatorID, inviteCode: row.InviteCode,
 	}
 }
 
@@ -73,7 +74,7 @@ func (r *Resolver) gameFromEnt(g *ent.Game) *Game {
 		ID: GlobalID(typeGame, g.ID), Status: string(g.Status), Phase: g.Phase, Turn: g.Turn, Version: g.Version, Seq: g.Seq,
 		CurrentSeat: game.SeatOrNil(rules.PlayerID(g.CurrentSeat)), TurnDeadline: g.TurnDeadline,
 		TurnLimitSeconds: g.TurnLimitSeconds, Claim: string(g.Claim), CardSystem: string(g.CardSystem), TtbPercent: g.TtbPercent,
-		gameID: g.ID, mapID: g.MapID, creatorID: g.CreatorID, inviteCode: g.InviteCode,
+		Winner: g.WinnerSeat, gameID: g.ID, mapID: g.MapID, creatorID: g.CreatorID, inviteCode: g.InviteCode,
 	}
 }
 

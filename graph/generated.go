@@ -116,6 +116,7 @@ type ComplexityRoot struct {
 		BoardColumns        func(childComplexity int) int
 		CardSystem          func(childComplexity int) int
 		Claim               func(childComplexity int) int
+		Creator             func(childComplexity int) int
 		CurrentSeat         func(childComplexity int) int
 		Events              func(childComplexity int, after *int, first *int) int
 		ID                  func(childComplexity int) int
@@ -134,6 +135,8 @@ type ComplexityRoot struct {
 		Version             func(childComplexity int) int
 		ViewerActionSummary func(childComplexity int) int
 		ViewerActions       func(childComplexity int, from *string) int
+		ViewerInvitedSeat   func(childComplexity int) int
+		Winner              func(childComplexity int) int
 	}
 
 	GameConnection struct {
@@ -256,6 +259,7 @@ type ComplexityRoot struct {
 		ClaimTerritory                func(childComplexity int, input ClaimTerritoryInput) int
 		CreateAPIToken                func(childComplexity int, input CreateAPITokenInput) int
 		CreateGame                    func(childComplexity int, input CreateGameInput) int
+		DeclineInvitation             func(childComplexity int, input GameInput) int
 		DelegateSeat                  func(childComplexity int, input DelegateSeatInput) int
 		EndAttack                     func(childComplexity int, input TurnInput) int
 		EndTurn                       func(childComplexity int, input TurnInput) int
@@ -469,6 +473,9 @@ type GameResolver interface {
 	Territories(ctx context.Context, obj *Game, first *int, after *entgql.Cursor[int]) (*ent.TerritoryConnection, error)
 	Events(ctx context.Context, obj *Game, after *int, first *int) ([]*game.EventView, error)
 	InviteCode(ctx context.Context, obj *Game) (*string, error)
+	Creator(ctx context.Context, obj *Game) (*ent.User, error)
+	ViewerInvitedSeat(ctx context.Context, obj *Game) (*int, error)
+
 	Record(ctx context.Context, obj *Game) (map[string]any, error)
 	BoardColumns(ctx context.Context, obj *Game) (*BoardColumns, error)
 }
@@ -500,6 +507,7 @@ type MutationResolver interface {
 	CreateGame(ctx context.Context, input CreateGameInput) (*GamePayload, error)
 	JoinGame(ctx context.Context, input JoinGameInput) (*GamePayload, error)
 	LeaveGame(ctx context.Context, input GameInput) (*GamePayload, error)
+	DeclineInvitation(ctx context.Context, input GameInput) (*GamePayload, error)
 	StartGame(ctx context.Context, input GameInput) (*GamePayload, error)
 	ClaimTerritory(ctx context.Context, input ClaimTerritoryInput) (*GamePayload, error)
 	PlaceArmies(ctx context.Context, input PlaceArmiesInput) (*GamePayload, error)
@@ -813,6 +821,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Game.Claim(childComplexity), true
+	case "Game.creator":
+		if e.ComplexityRoot.Game.Creator == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.Creator(childComplexity), true
 	case "Game.currentSeat":
 		if e.ComplexityRoot.Game.CurrentSeat == nil {
 			break
@@ -936,6 +950,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Game.ViewerActions(childComplexity, args["from"].(*string)), true
+	case "Game.viewerInvitedSeat":
+		if e.ComplexityRoot.Game.ViewerInvitedSeat == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.ViewerInvitedSeat(childComplexity), true
+	case "Game.winner":
+		if e.ComplexityRoot.Game.Winner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.Winner(childComplexity), true
 
 	case "GameConnection.edges":
 		if e.ComplexityRoot.GameConnection.Edges == nil {
@@ -1450,6 +1476,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateGame(childComplexity, args["input"].(CreateGameInput)), true
+	case "Mutation.declineInvitation":
+		if e.ComplexityRoot.Mutation.DeclineInvitation == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_declineInvitation_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeclineInvitation(childComplexity, args["input"].(GameInput)), true
 	case "Mutation.delegateSeat":
 		if e.ComplexityRoot.Mutation.DelegateSeat == nil {
 			break
@@ -2692,6 +2729,12 @@ func (ec *executionContext) childFields_Game(ctx context.Context, field graphql.
 		return ec.fieldContext_Game_events(ctx, field)
 	case "inviteCode":
 		return ec.fieldContext_Game_inviteCode(ctx, field)
+	case "creator":
+		return ec.fieldContext_Game_creator(ctx, field)
+	case "viewerInvitedSeat":
+		return ec.fieldContext_Game_viewerInvitedSeat(ctx, field)
+	case "winner":
+		return ec.fieldContext_Game_winner(ctx, field)
 	case "record":
 		return ec.fieldContext_Game_record(ctx, field)
 	case "boardColumns":
@@ -3474,6 +3517,20 @@ func (ec *executionContext) field_Mutation_createGame_args(ctx context.Context, 
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (CreateGameInput, error) {
 			return ec.unmarshalNCreateGameInput2routᚋgraphᚐCreateGameInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_declineInvitation_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (GameInput, error) {
+			return ec.unmarshalNGameInput2routᚋgraphᚐGameInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -5433,6 +5490,84 @@ func (ec *executionContext) _Game_inviteCode(ctx context.Context, field graphql.
 }
 func (ec *executionContext) fieldContext_Game_inviteCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Game", field, true, true, "String")
+}
+
+func (ec *executionContext) _Game_creator(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_creator(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().Creator(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
+			return ec.marshalNUser2ᚖroutᚋentᚐUser(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_creator(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Game",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Game_viewerInvitedSeat(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_viewerInvitedSeat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().ViewerInvitedSeat(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Game_viewerInvitedSeat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Game", field, true, true, "Int")
+}
+
+func (ec *executionContext) _Game_winner(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_winner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Winner, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Game_winner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Game", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Game_record(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
@@ -8015,6 +8150,63 @@ func (ec *executionContext) fieldContext_Mutation_leaveGame(ctx context.Context,
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_leaveGame_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_declineInvitation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_declineInvitation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeclineInvitation(ctx, fc.Args["input"].(GameInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *GamePayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *GamePayload) graphql.Marshaler {
+			return ec.marshalNGamePayload2ᚖroutᚋgraphᚐGamePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_declineInvitation(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GamePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_declineInvitation_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -13313,7 +13505,7 @@ func (ec *executionContext) unmarshalInputGamesFilter(ctx context.Context, obj a
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"mine", "openToJoin", "status"}
+	fieldsInOrder := [...]string{"mine", "openToJoin", "invited", "status"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -13334,6 +13526,13 @@ func (ec *executionContext) unmarshalInputGamesFilter(ctx context.Context, obj a
 				return it, err
 			}
 			it.OpenToJoin = data
+		case "invited":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("invited"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Invited = data
 		case "status":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
 			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
@@ -15177,6 +15376,23 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Game_inviteCode(ctx, field, obj)
 				})
+		case "creator":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_creator(ctx, field, obj)
+				})
+		case "viewerInvitedSeat":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_viewerInvitedSeat(ctx, field, obj)
+				})
+		case "winner":
+			out.Values[i] = ec._Game_winner(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "record":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, true,
@@ -16057,6 +16273,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "leaveGame":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_leaveGame(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "declineInvitation":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_declineInvitation(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -18744,6 +18967,14 @@ func (ec *executionContext) marshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋg
 func (ec *executionContext) unmarshalNUploadMapInput2routᚋgraphᚐUploadMapInput(ctx context.Context, v any) (UploadMapInput, error) {
 	res, err := ec.unmarshalInputUploadMapInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNUser2ᚖroutᚋentᚐUser(ctx context.Context, sel ast.SelectionSet, v *ent.User) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "User!")
+		return graphql.Null
+	}
+	return ec._User(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNUserError2ᚕᚖroutᚋgraphᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*UserError) graphql.Marshaler {

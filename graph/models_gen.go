@@ -146,7 +146,7 @@ type FortifyInput struct {
 	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
 }
 
-// A game, for leaveGame and startGame.
+// A game, for leaveGame, startGame and declineInvitation.
 type GameInput struct {
 	GameID string `json:"gameId"`
 }
@@ -174,6 +174,8 @@ type GamesFilter struct {
 	Mine *bool `json:"mine,omitempty"`
 	// Only open games with a free seat that are not private.
 	OpenToJoin *bool `json:"openToJoin,omitempty"`
+	// Only open games with a seat kept for the viewer's email: the viewer's pending invitations.
+	Invited *bool `json:"invited,omitempty"`
 	// Only games with this status: open, active, finished or cancelled.
 	Status *string `json:"status,omitempty"`
 }

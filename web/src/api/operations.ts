@@ -112,6 +112,9 @@ export const GameCardFragment = graphql(`
     cardSystem
     claim
     inviteCode
+    winner
+    viewerInvitedSeat
+    creator { id name }
     map { key version name }
     seats { seat color userName user { id } cpu difficulty status territories }
   }
@@ -133,6 +136,32 @@ export const OpenGamesQuery = graphql(`
     games(filter: { openToJoin: true }, first: 15) {
       totalCount
       edges { node { ...GameCard } }
+    }
+  }
+`);
+
+// The viewer's pending invitations (open games with a seat kept for their email).
+export const InvitationsQuery = graphql(`
+  query Invitations {
+    games(filter: { invited: true }, first: 25) {
+      totalCount
+      edges { node { ...GameCard } }
+    }
+  }
+`);
+
+// One invitation, for its page: the game as the invitee may see it.
+export const InvitationQuery = graphql(`
+  query Invitation($id: ID!) {
+    game(id: $id) { ...GameCard }
+  }
+`);
+
+export const DeclineInvitationMutation = graphql(`
+  mutation DeclineInvitation($input: GameInput!) {
+    declineInvitation(input: $input) {
+      game { id status }
+      userErrors { code field message }
     }
   }
 `);

@@ -24,9 +24,12 @@ type Documents = {
     "\n  query ApiTokens {\n    apiTokens(first: 100) {\n      totalCount\n      edges { node { id name createdAt lastUsedAt expiresAt } }\n    }\n  }\n": typeof types.ApiTokensDocument,
     "\n  mutation CreateApiToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      apiToken { id name createdAt }\n      secret\n      userErrors { code field message }\n    }\n  }\n": typeof types.CreateApiTokenDocument,
     "\n  mutation RevokeApiToken($input: RevokeApiTokenInput!) {\n    revokeApiToken(input: $input) {\n      apiToken { id }\n      userErrors { code field message }\n    }\n  }\n": typeof types.RevokeApiTokenDocument,
-    "\n  fragment GameCard on Game {\n    id\n    status\n    phase\n    turn\n    currentSeat\n    turnDeadline\n    turnLimitSeconds\n    cardSystem\n    claim\n    inviteCode\n    map { key version name }\n    seats { seat color userName user { id } cpu difficulty status territories }\n  }\n": typeof types.GameCardFragmentDoc,
+    "\n  fragment GameCard on Game {\n    id\n    status\n    phase\n    turn\n    currentSeat\n    turnDeadline\n    turnLimitSeconds\n    cardSystem\n    claim\n    inviteCode\n    winner\n    viewerInvitedSeat\n    creator { id name }\n    map { key version name }\n    seats { seat color userName user { id } cpu difficulty status territories }\n  }\n": typeof types.GameCardFragmentDoc,
     "\n  query MyGames {\n    games(filter: { mine: true }, first: 25) {\n      totalCount\n      edges { node { ...GameCard } }\n    }\n  }\n": typeof types.MyGamesDocument,
     "\n  query OpenGames {\n    games(filter: { openToJoin: true }, first: 15) {\n      totalCount\n      edges { node { ...GameCard } }\n    }\n  }\n": typeof types.OpenGamesDocument,
+    "\n  query Invitations {\n    games(filter: { invited: true }, first: 25) {\n      totalCount\n      edges { node { ...GameCard } }\n    }\n  }\n": typeof types.InvitationsDocument,
+    "\n  query Invitation($id: ID!) {\n    game(id: $id) { ...GameCard }\n  }\n": typeof types.InvitationDocument,
+    "\n  mutation DeclineInvitation($input: GameInput!) {\n    declineInvitation(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n": typeof types.DeclineInvitationDocument,
     "\n  query Maps {\n    maps(first: 50) {\n      totalCount\n      edges { node { id key version name description territoryCount bonusAreaCount previewUrl } }\n    }\n  }\n": typeof types.MapsDocument,
     "\n  mutation CreateGame($input: CreateGameInput!) {\n    createGame(input: $input) {\n      game { id status inviteCode }\n      userErrors { code field message }\n    }\n  }\n": typeof types.CreateGameDocument,
     "\n  mutation JoinGame($input: JoinGameInput!) {\n    joinGame(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n": typeof types.JoinGameDocument,
@@ -65,9 +68,12 @@ const documents: Documents = {
     "\n  query ApiTokens {\n    apiTokens(first: 100) {\n      totalCount\n      edges { node { id name createdAt lastUsedAt expiresAt } }\n    }\n  }\n": types.ApiTokensDocument,
     "\n  mutation CreateApiToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      apiToken { id name createdAt }\n      secret\n      userErrors { code field message }\n    }\n  }\n": types.CreateApiTokenDocument,
     "\n  mutation RevokeApiToken($input: RevokeApiTokenInput!) {\n    revokeApiToken(input: $input) {\n      apiToken { id }\n      userErrors { code field message }\n    }\n  }\n": types.RevokeApiTokenDocument,
-    "\n  fragment GameCard on Game {\n    id\n    status\n    phase\n    turn\n    currentSeat\n    turnDeadline\n    turnLimitSeconds\n    cardSystem\n    claim\n    inviteCode\n    map { key version name }\n    seats { seat color userName user { id } cpu difficulty status territories }\n  }\n": types.GameCardFragmentDoc,
+    "\n  fragment GameCard on Game {\n    id\n    status\n    phase\n    turn\n    currentSeat\n    turnDeadline\n    turnLimitSeconds\n    cardSystem\n    claim\n    inviteCode\n    winner\n    viewerInvitedSeat\n    creator { id name }\n    map { key version name }\n    seats { seat color userName user { id } cpu difficulty status territories }\n  }\n": types.GameCardFragmentDoc,
     "\n  query MyGames {\n    games(filter: { mine: true }, first: 25) {\n      totalCount\n      edges { node { ...GameCard } }\n    }\n  }\n": types.MyGamesDocument,
     "\n  query OpenGames {\n    games(filter: { openToJoin: true }, first: 15) {\n      totalCount\n      edges { node { ...GameCard } }\n    }\n  }\n": types.OpenGamesDocument,
+    "\n  query Invitations {\n    games(filter: { invited: true }, first: 25) {\n      totalCount\n      edges { node { ...GameCard } }\n    }\n  }\n": types.InvitationsDocument,
+    "\n  query Invitation($id: ID!) {\n    game(id: $id) { ...GameCard }\n  }\n": types.InvitationDocument,
+    "\n  mutation DeclineInvitation($input: GameInput!) {\n    declineInvitation(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n": types.DeclineInvitationDocument,
     "\n  query Maps {\n    maps(first: 50) {\n      totalCount\n      edges { node { id key version name description territoryCount bonusAreaCount previewUrl } }\n    }\n  }\n": types.MapsDocument,
     "\n  mutation CreateGame($input: CreateGameInput!) {\n    createGame(input: $input) {\n      game { id status inviteCode }\n      userErrors { code field message }\n    }\n  }\n": types.CreateGameDocument,
     "\n  mutation JoinGame($input: JoinGameInput!) {\n    joinGame(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n": types.JoinGameDocument,
@@ -153,7 +159,7 @@ export function graphql(source: "\n  mutation RevokeApiToken($input: RevokeApiTo
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment GameCard on Game {\n    id\n    status\n    phase\n    turn\n    currentSeat\n    turnDeadline\n    turnLimitSeconds\n    cardSystem\n    claim\n    inviteCode\n    map { key version name }\n    seats { seat color userName user { id } cpu difficulty status territories }\n  }\n"): (typeof documents)["\n  fragment GameCard on Game {\n    id\n    status\n    phase\n    turn\n    currentSeat\n    turnDeadline\n    turnLimitSeconds\n    cardSystem\n    claim\n    inviteCode\n    map { key version name }\n    seats { seat color userName user { id } cpu difficulty status territories }\n  }\n"];
+export function graphql(source: "\n  fragment GameCard on Game {\n    id\n    status\n    phase\n    turn\n    currentSeat\n    turnDeadline\n    turnLimitSeconds\n    cardSystem\n    claim\n    inviteCode\n    winner\n    viewerInvitedSeat\n    creator { id name }\n    map { key version name }\n    seats { seat color userName user { id } cpu difficulty status territories }\n  }\n"): (typeof documents)["\n  fragment GameCard on Game {\n    id\n    status\n    phase\n    turn\n    currentSeat\n    turnDeadline\n    turnLimitSeconds\n    cardSystem\n    claim\n    inviteCode\n    winner\n    viewerInvitedSeat\n    creator { id name }\n    map { key version name }\n    seats { seat color userName user { id } cpu difficulty status territories }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -162,6 +168,18 @@ export function graphql(source: "\n  query MyGames {\n    games(filter: { mine: 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query OpenGames {\n    games(filter: { openToJoin: true }, first: 15) {\n      totalCount\n      edges { node { ...GameCard } }\n    }\n  }\n"): (typeof documents)["\n  query OpenGames {\n    games(filter: { openToJoin: true }, first: 15) {\n      totalCount\n      edges { node { ...GameCard } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Invitations {\n    games(filter: { invited: true }, first: 25) {\n      totalCount\n      edges { node { ...GameCard } }\n    }\n  }\n"): (typeof documents)["\n  query Invitations {\n    games(filter: { invited: true }, first: 25) {\n      totalCount\n      edges { node { ...GameCard } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Invitation($id: ID!) {\n    game(id: $id) { ...GameCard }\n  }\n"): (typeof documents)["\n  query Invitation($id: ID!) {\n    game(id: $id) { ...GameCard }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeclineInvitation($input: GameInput!) {\n    declineInvitation(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation DeclineInvitation($input: GameInput!) {\n    declineInvitation(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
