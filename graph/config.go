@@ -29,9 +29,9 @@ const (
 	DefaultMaxUploadBytes  = maps.MaxFileSize + 1<<20
 	DefaultMapsPerUser     = 50       // map versions one user may have stored
 	DefaultMapBytesPerUser = 64 << 20 // bytes one user's stored map versions may take
-	// DefaultMapCheckMemory is the memory the map checks of one server may take at once: two 16 MiB
-	// files at MapCheckMemoryPerByte.
-	DefaultMapCheckMemory = 2 * MapCheckMemoryPerByte * maps.MaxFileSize
+	// DefaultMapCheckMemory is the memory the map checks of one server may take at once: the charge of
+	// two Rout map files of the largest size (272 MiB).
+	DefaultMapCheckMemory = 2 * MapCheckReads * (maps.ReadMemoryPerByte*maps.MaxFileSize + maps.ReadMemorySlack)
 )
 
 // Default rate limits of Settings.
@@ -200,8 +200,9 @@ type Settings struct {
 	// Default 64 MiB.
 	MapBytesPerUser int64
 	// MapCheckMemory is the memory the map checks (uploadMap, publishMapVersion, importMap) of the server
-	// may take at once (ROUT_MAP_CHECK_MEMORY): each is charged MapCheckMemoryPerByte times its file's
-	// size (at most all of it), and waits until its share is free. Default DefaultMapCheckMemory (256 MiB).
+	// may take at once (ROUT_MAP_CHECK_MEMORY): each is charged MapCheckReads times the most that reading
+	// its file allocates (maps.ReadMemory; at most all of it), and waits until its share is free. Default
+	// DefaultMapCheckMemory (272 MiB).
 	MapCheckMemory int64
 
 	// WSAllowedOrigins are the browser origins, besides the API's own, that may open a websocket

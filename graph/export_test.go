@@ -47,3 +47,6 @@ func HoldHashSlots(h http.Handler) (release func()) {
 		}
 	}
 }
+
+// MapCheckCharge is the memory a check of a file of size bytes in format is charged.
+func MapCheckCharge(format string, size int64) int64 { return mapCheckCharge(format, size) }

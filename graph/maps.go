@@ -263,7 +263,7 @@ func (r *Resolver) publishMap(ctx context.Context, key string, file graphql.Uplo
 	if file.Size > maps.MaxFileSize {
 		return tooLargeUpload(file), nil
 	}
-	return r.withMapSlot(ctx, file, func(data []byte) (*MapPayload, error) {
+	return r.withMapSlot(ctx, "", file, func(data []byte) (*MapPayload, error) {
 		return r.storeMap(ctx, me.ID, key, data, visibility, nil)
 	})
 }
@@ -274,18 +274,24 @@ func tooLargeUpload(file graphql.Upload) *MapPayload {
 		Message: fmt.Sprintf("the file is %d bytes; the limit is %d", file.Size, maps.MaxFileSize)}}), Warnings: []*UserError{}}
 }
 
-// MapCheckMemoryPerByte is the memory a map check (parsing, validating, deriving the geometry, storing)
-// takes at most per byte of its file: the maps package bounds its readers' allocation to a small multiple
-// of the file (docs/maps.md), and the check keeps the file itself.
-const MapCheckMemoryPerByte = 8
+// MapCheckReads is how many times the memory of reading its file (maps.ReadMemory) a map check
+// (parsing, validating, deriving the geometry, storing) is charged: the check keeps the file and the map it
+// read while it derives and stores the geometry.
+const MapCheckReads = 2
 
-// freeAfterCheck is the charge of a map check (MapCheckMemoryPerByte times its file's size) from which the
+// mapCheckCharge is the memory a check of a file of size bytes in format ("" for Rout's JSON) is
+// charged: MapCheckReads times the most that reading it allocates.
+func mapCheckCharge(format string, size int64) int64 {
+	return MapCheckReads * maps.ReadMemory(format, size)
+}
+
+// freeAfterCheck is the charge of a map check (mapCheckCharge) from which the
 // memory is returned to the system once no other check runs.
 const freeAfterCheck = 32 << 20
 
 // mapChecks bounds the map checks (uploads, imports) that run at once: by count, at most half the
 // cores (a large map takes up to a second of a core), and by memory, MapCheckMemory in all (a check is
-// charged MapCheckMemoryPerByte times its file's size). When the last check of a large file ends, the
+// charged mapCheckCharge). When the last check of a large file ends, the
 // server returns the memory the checks took to the system, so that a burst of uploads does not leave it
 // holding their peak.
 type mapChecks struct {
@@ -342,11 +348,12 @@ func (c *mapChecks) release(charge int64) {
 	}
 }
 
-// withMapSlot reads an uploaded file and runs f on it while holding a turn of the map checks, charged by
-// the file's size (at most the whole budget, so that any file may run alone). A request that waits
+// withMapSlot reads an uploaded file in format ("" for Rout's JSON) and runs f on it while holding a turn
+// of the map checks, charged by the file's size and format (at most the whole budget, so that any file may
+// run alone). A request that waits
 // until its time runs out gets UNAVAILABLE.
-func (r *Resolver) withMapSlot(ctx context.Context, file graphql.Upload, f func(data []byte) (*MapPayload, error)) (*MapPayload, error) {
-	charge := min(max(1, file.Size)*MapCheckMemoryPerByte, r.mapChecks.budget)
+func (r *Resolver) withMapSlot(ctx context.Context, format string, file graphql.Upload, f func(data []byte) (*MapPayload, error)) (*MapPayload, error) {
+	charge := min(mapCheckCharge(format, max(0, file.Size)), r.mapChecks.budget)
 	if err := r.mapChecks.acquire(ctx, charge); err != nil {
 		return nil, err
 	}
@@ -408,7 +415,7 @@ func (r *Resolver) importMap(ctx context.Context, input ImportMapInput) (*MapPay
 	if input.OneWayBorders != nil {
 		opts.OneWay, _ = maps.ParseOneWay(strings.ReplaceAll(strings.ToLower(string(*input.OneWayBorders)), "_", "-"))
 	}
-	return r.withMapSlot(ctx, input.File, func(data []byte) (*MapPayload, error) {
+	return r.withMapSlot(ctx, format, input.File, func(data []byte) (*MapPayload, error) {
 		return r.importFile(ctx, me.ID, format, data, opts, input.Visibility)
 	})
 }

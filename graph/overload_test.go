@@ -58,12 +58,12 @@ func TestFullMapChecksAnswerUnavailable(t *testing.T) {
 	mustBeUnavailable(t, "every slot taken", r, "MAP_CHECKS_BUSY")
 
 	// The slots are free, but not the memory a check of this file is charged.
-	release = graph.HoldMapChecks(h, 0, 64<<20-int64(len(file))*graph.MapCheckMemoryPerByte+1)
+	release = graph.HoldMapChecks(h, 0, 64<<20-graph.MapCheckCharge("", int64(len(file)))+1)
 	r = e.uploadRequest(ann, uploadMapMutation, uploadVars, "variables.input.file", file)
 	release()
 	mustBeUnavailable(t, "the memory taken", r, "MAP_CHECKS_BUSY")
 
-	release = graph.HoldMapChecks(h, 0, 64<<20-int64(len(file))*graph.MapCheckMemoryPerByte)
+	release = graph.HoldMapChecks(h, 0, 64<<20-graph.MapCheckCharge("", int64(len(file))))
 	defer release()
 	var out struct{ UploadMap mapPayload }
 	e.uploadRequest(ann, uploadMapMutation, uploadVars, "variables.input.file", file).decode(t, &out)

@@ -7,15 +7,6 @@ import (
 	"testing"
 )
 
-// The ceilings of what reading one hostile file may allocate, all garbage included, as docs/maps.md
-// gives them: a small multiple of the file's size, plus, for Conquer Club's XML, what the XML decoder
-// allocates for each element and attribute.
-const (
-	maxAllocPerByte    = 4
-	maxAllocPerElement = 1_000
-	allocSlack         = 4 << 20
-)
-
 // repeatTo returns head, then unit as many times as fits in size bytes with tail, then tail.
 func repeatTo(head, unit, tail string, size int) []byte {
 	n := (size - len(head) - len(tail)) / len(unit)
@@ -110,10 +101,7 @@ func TestHostileFilesAreBounded(t *testing.T) {
 		if p := problems[0]; p.Path != f.path || p.Code != f.code {
 			t.Errorf("%s %s: first problem %.200q, want %s at %q", f.format, f.name, p, f.code, f.path)
 		}
-		limit := uint64(maxAllocPerByte*len(f.data) + allocSlack)
-		if f.format == FormatConquerClub {
-			limit += maxAllocPerElement * MaxElements
-		}
+		limit := uint64(ReadMemory(f.format, int64(len(f.data))))
 		t.Logf("%s %s: %d bytes, %.2f bytes allocated per byte (%d MiB)", f.format, f.name, len(f.data), float64(n)/float64(len(f.data)), n>>20)
 		if n > limit {
 			t.Errorf("%s %s: reading %d bytes allocated %d, more than %d", f.format, f.name, len(f.data), n, limit)
@@ -138,7 +126,7 @@ func TestLargestMapIsBounded(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Parse() = %v", err)
 	}
-	if limit := uint64(maxAllocPerByte*len(data) + allocSlack); n > limit {
+	if limit := uint64(ReadMemory("", int64(len(data)))); n > limit {
 		t.Errorf("reading %d bytes allocated %d, more than %d", len(data), n, limit)
 	}
 }
