@@ -1,8 +1,8 @@
 // The game screen: the board (web-board's map when the game's map has geometry, else the territory list),
 // the viewer's choices for the phase, their hand, the seats, the dice, and the log; live by gameEvents.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { APIError, mutate, query, userErrorText } from "../api/client";
-import { BattleOddsQuery, JoinGameMutation, LeaveGameMutation, StartGameMutation } from "../api/operations";
+import { query } from "../api/client";
+import { BattleOddsQuery } from "../api/operations";
 import { GameController, type View } from "../game/controller";
 import { choices, draftPlace, emptyDraft, from, has, isLoaded, ofKind, reserveOf, startsFrom, type PlacementDraft } from "../state/actions";
 import { cardSymbol, cardTerritory, findSets } from "../state/cards";
@@ -20,6 +20,7 @@ import { GameLog } from "../game/log";
 import { Dice } from "../game/dice";
 import { BoardView, loadGeometry } from "../game/boardview";
 import type { MapGeometry } from "../board";
+import { WaitingPage } from "./waiting";
 
 export function GamePage(props: { id: string; viewer: Viewer }) {
   const ctl = useMemo(() => new GameController(props.id, props.viewer.id), [props.id, props.viewer.id]);
@@ -47,7 +48,7 @@ export function GamePage(props: { id: string; viewer: Viewer }) {
       </section>
     );
   }
-  if (info.status === "open") return <OpenGame ctl={ctl} view={view} viewer={props.viewer} />;
+  if (info.status === "open") return <WaitingPage ctl={ctl} view={view} viewer={props.viewer} />;
   return <PlayScreen ctl={ctl} view={view} viewer={props.viewer} />;
 }
 
@@ -63,88 +64,6 @@ function LiveBadge(props: { live: View["live"] }) {
     <span class={`live live-${props.live}`} role="status" aria-label={`Connection: ${words[props.live]}`}>
       <span aria-hidden="true">{props.live === "live" ? "●" : "○"}</span> {words[props.live]}
     </span>
-  );
-}
-
-/** A game waiting for players: its seats, the invitation link, start, join and leave. */
-function OpenGame(props: { ctl: GameController; view: View; viewer: Viewer }) {
-  const info = props.view.info!;
-  const [error, setError] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
-  const me = info.seats.find((s) => s.user?.id === props.viewer.id);
-  const link = info.inviteCode ? `${window.location.origin}/join/${encodeURIComponent(info.id)}?code=${encodeURIComponent(info.inviteCode)}` : null;
-  const free = info.seats.some((s) => s.status === "open" || s.status === "invited");
-  async function run(kind: "start" | "join" | "leave") {
-    setError(null);
-    try {
-      const input = { gameId: info.id };
-      const errs =
-        kind === "start"
-          ? (await mutate(StartGameMutation, { input })).startGame.userErrors
-          : kind === "join"
-            ? (await mutate(JoinGameMutation, { input })).joinGame.userErrors
-            : (await mutate(LeaveGameMutation, { input })).leaveGame.userErrors;
-      const err = userErrorText(errs);
-      if (err) setError(err);
-      await props.ctl.load();
-    } catch (e) {
-      setError(e instanceof APIError ? e.message : "That did not work.");
-    }
-  }
-  useEffect(() => {
-    // Seats fill while the game waits: look again now and then.
-    const t = setInterval(() => void props.ctl.load(), 5000);
-    return () => clearInterval(t);
-  }, []);
-  return (
-    <section class="card open-game">
-      <h1>{info.map.name}: waiting for players</h1>
-      <ErrorLine text={error} />
-      <ul class="seat-list">
-        {info.seats.map((s) => (
-          <li key={s.seat} class="seat-row">
-            <span class="swatch" style={{ background: colorHex(s.color) }} aria-hidden="true">
-              {seatGlyph(s.seat)}
-            </span>
-            {seatName(s)} <small>({s.status})</small>
-          </li>
-        ))}
-      </ul>
-      {link && (
-        <p>
-          Invitation link:{" "}
-          <input class="invite-link" readOnly value={link} aria-label="Invitation link" onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />{" "}
-          <button
-            type="button"
-            onClick={() => {
-              void navigator.clipboard?.writeText(link).then(() => setCopied(true));
-            }}
-          >
-            Copy
-          </button>
-          <span role="status">{copied ? " Copied." : ""}</span>
-        </p>
-      )}
-      <p>
-        {me ? (
-          <>
-            <button type="button" class="primary" disabled={free} onClick={() => void run("start")}>
-              Start the game
-            </button>{" "}
-            {free && <small>It can start once every seat is taken. </small>}
-            <button type="button" onClick={() => void run("leave")}>
-              Leave
-            </button>
-          </>
-        ) : (
-          free && (
-            <button type="button" class="primary" onClick={() => void run("join")}>
-              Join
-            </button>
-          )
-        )}
-      </p>
-    </section>
   );
 }
 

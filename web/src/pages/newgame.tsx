@@ -1,5 +1,6 @@
 // Creating a game: the map, the seats (me, open, invited by email, CPU with a difficulty), their colours,
-// the turn limit, the claim, the card system with its TTB percentage, and whether it is private.
+// the turn limit, the claim, the card system with its TTB percentage, and whether it is private. The last
+// settings used are kept on the device and offered again.
 import { useEffect, useState } from "preact/hooks";
 import { APIError, mutate, query, userErrorText } from "../api/client";
 import { CreateGameMutation, MapsQuery, StartGameMutation } from "../api/operations";
@@ -8,6 +9,7 @@ import { ErrorLine, Field } from "../ui/form";
 import { CARD_SYSTEMS, PALETTE, TURN_LIMITS, colorHex, seatGlyph } from "../ui/format";
 import { navigate } from "../ui/router";
 import type { Viewer } from "../ui/session";
+import { DIFFICULTIES, NEW_GAME_KEY, parseNewGameSettings, type NewGameSettings, type SeatKindKept } from "../state/lobby";
 
 interface SeatDraft {
   kind: SeatKind;
@@ -16,25 +18,29 @@ interface SeatDraft {
   difficulty: string;
 }
 
-const DIFFICULTIES = ["easy", "normal", "cautious"];
 const MAX_SEATS = 8;
 
 type GameMap = { id: string; key: string; version: number; name: string; description: string; territoryCount: number; bonusAreaCount: number; previewUrl: string };
 
 export function NewGamePage(props: { viewer: Viewer }) {
   void props.viewer;
+  const [last] = useState(() => parseNewGameSettings(localStorage.getItem(NEW_GAME_KEY)));
   const [maps, setMaps] = useState<GameMap[] | null>(null);
   const [mapId, setMapId] = useState<string>("");
-  const [seats, setSeats] = useState<SeatDraft[]>([
-    { kind: "HUMAN", color: "red", email: "", difficulty: "" },
-    { kind: "CPU", color: "blue", email: "", difficulty: "normal" },
-    { kind: "CPU", color: "green", email: "", difficulty: "easy" },
-  ]);
-  const [turnLimit, setTurnLimit] = useState(36 * 3600);
-  const [claim, setClaim] = useState("random");
-  const [cardSystem, setCardSystem] = useState("classic");
-  const [ttb, setTtb] = useState(6);
-  const [priv, setPriv] = useState(false);
+  const [seats, setSeats] = useState<SeatDraft[]>(() =>
+    last
+      ? [{ kind: "HUMAN", color: last.myColor, email: "", difficulty: "" }, ...last.seats]
+      : [
+          { kind: "HUMAN", color: "red", email: "", difficulty: "" },
+          { kind: "CPU", color: "blue", email: "", difficulty: "normal" },
+          { kind: "CPU", color: "green", email: "", difficulty: "easy" },
+        ],
+  );
+  const [turnLimit, setTurnLimit] = useState(last?.turnLimit ?? 36 * 3600);
+  const [claim, setClaim] = useState(last?.claim ?? "random");
+  const [cardSystem, setCardSystem] = useState(last?.cardSystem ?? "classic");
+  const [ttb, setTtb] = useState(last?.ttb ?? 6);
+  const [priv, setPriv] = useState(last?.private ?? false);
   const [startNow, setStartNow] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,7 +50,7 @@ export function NewGamePage(props: { viewer: Viewer }) {
       .then((d) => {
         const list = d.maps.edges.map((e) => e.node);
         setMaps(list);
-        if (list.length > 0) setMapId((list.find((m) => m.key === "classic") ?? list[0]).id);
+        if (list.length > 0) setMapId((list.find((m) => m.key === (last?.mapKey ?? "classic")) ?? list.find((m) => m.key === "classic") ?? list[0]).id);
       })
       .catch((e) => setError(e instanceof APIError ? e.message : "Could not load the maps."));
   }, []);
@@ -90,6 +96,17 @@ export function NewGamePage(props: { viewer: Viewer }) {
         setError(err ?? "The game was not created.");
         return;
       }
+      const kept: NewGameSettings = {
+        mapKey: map.key,
+        myColor: seats.find((s) => s.kind === "HUMAN")?.color ?? "red",
+        seats: seats.flatMap((s) => (s.kind === "HUMAN" ? [] : [{ kind: s.kind as SeatKindKept, color: s.color, difficulty: s.difficulty, email: s.email }])),
+        turnLimit,
+        claim,
+        cardSystem,
+        ttb,
+        private: priv,
+      };
+      localStorage.setItem(NEW_GAME_KEY, JSON.stringify(kept));
       if (allFilled && startNow) {
         const s = await mutate(StartGameMutation, { input: { gameId: game.id } });
         const serr = userErrorText(s.startGame.userErrors);

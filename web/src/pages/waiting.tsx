@@ -1,0 +1,118 @@
+// A game waiting for players: its seats named by colour and player, the invitation link (for the creator),
+// Start (for the creator alone, once every seat is taken), Join or Decline (for an invitee), Join (for anyone
+// when a seat is open) and Leave.
+import { useEffect, useState } from "preact/hooks";
+import { APIError, mutate, userErrorText } from "../api/client";
+import { DeclineInvitationMutation, JoinGameMutation, LeaveGameMutation, StartGameMutation } from "../api/operations";
+import type { GameController, View } from "../game/controller";
+import { invitationLine, mayStart, seatLabel } from "../state/lobby";
+import { ErrorLine } from "../ui/form";
+import { colorHex, duration, seatGlyph } from "../ui/format";
+import { navigate } from "../ui/router";
+import type { Viewer } from "../ui/session";
+
+export function WaitingPage(props: { ctl: GameController; view: View; viewer: Viewer }) {
+  const info = props.view.info!;
+  const [error, setError] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const me = info.seats.find((s) => s.user?.id === props.viewer.id);
+  const link = info.inviteCode ? `${window.location.origin}/join/${encodeURIComponent(info.id)}?code=${encodeURIComponent(info.inviteCode)}` : null;
+  const start = mayStart(info, props.viewer.id);
+  const invited = info.viewerInvitedSeat != null;
+  const free = info.seats.some((s) => s.status === "open");
+  async function run(kind: "start" | "join" | "leave" | "decline") {
+    setError(null);
+    try {
+      const input = { gameId: info.id };
+      const errs =
+        kind === "start"
+          ? (await mutate(StartGameMutation, { input })).startGame.userErrors
+          : kind === "join"
+            ? (await mutate(JoinGameMutation, { input })).joinGame.userErrors
+            : kind === "leave"
+              ? (await mutate(LeaveGameMutation, { input })).leaveGame.userErrors
+              : (await mutate(DeclineInvitationMutation, { input })).declineInvitation.userErrors;
+      const err = userErrorText(errs);
+      if (err) setError(err);
+      else if (kind === "decline") return navigate("/");
+      await props.ctl.load();
+    } catch (e) {
+      setError(e instanceof APIError ? e.message : "That did not work.");
+    }
+  }
+  useEffect(() => {
+    // Seats fill while the game waits: look again now and then.
+    const t = setInterval(() => void props.ctl.load(), 5000);
+    return () => clearInterval(t);
+  }, []);
+  return (
+    <section class="card open-game">
+      <h1>{info.map.name}: waiting for players</h1>
+      <p>
+        {invited ? invitationLine(info) : `Created by ${start.creator ? "you" : info.creator.name}`} · {duration(info.turnLimitSeconds)} a turn
+      </p>
+      <ErrorLine text={error} />
+      <ul class="seat-list" aria-label="Seats">
+        {info.seats.map((s) => (
+          <li key={s.seat} class="seat-row">
+            <span class="swatch" style={{ background: colorHex(s.color) }} aria-hidden="true">
+              {seatGlyph(s.seat)}
+            </span>
+            {seatLabel(s)}
+            {s.user?.id === props.viewer.id && " (you)"}
+            {s.seat === info.viewerInvitedSeat && " (kept for you)"}
+          </li>
+        ))}
+      </ul>
+      {link && (
+        <p>
+          Invitation link:{" "}
+          <input class="invite-link" readOnly value={link} aria-label="Invitation link" onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />{" "}
+          <button
+            type="button"
+            onClick={() => {
+              void navigator.clipboard?.writeText(link).then(() => setCopied(true));
+            }}
+          >
+            Copy
+          </button>
+          <span role="status">{copied ? " Copied." : ""}</span>
+        </p>
+      )}
+      <p>
+        {me ? (
+          <>
+            {start.creator ? (
+              <>
+                <button type="button" class="primary" disabled={!start.ready} onClick={() => void run("start")}>
+                  Start the game
+                </button>{" "}
+                {!start.ready && <small>It can start once every seat is taken. </small>}
+              </>
+            ) : (
+              <small>{info.creator.name} starts the game once every seat is taken. </small>
+            )}
+            <button type="button" onClick={() => void run("leave")}>
+              Leave
+            </button>
+          </>
+        ) : invited ? (
+          <>
+            <button type="button" class="primary" onClick={() => void run("join")}>
+              Join the game
+            </button>{" "}
+            <button type="button" onClick={() => void run("decline")}>
+              Decline
+            </button>
+          </>
+        ) : (
+          free && (
+            <button type="button" class="primary" onClick={() => void run("join")}>
+              Join
+            </button>
+          )
+        )}
+      </p>
+    </section>
+  );
+}

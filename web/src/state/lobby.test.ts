@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { invitationLine, mayStart, parseNewGameSettings, resultLine, seatLabel, type LobbyGame } from "./lobby";
+
+const game = (p: Partial<LobbyGame>): LobbyGame => ({
+  id: "G1",
+  status: "open",
+  creator: { id: "U1", name: "Alice" },
+  seats: [
+    { seat: 0, color: "red", userName: "Alice", user: { id: "U1" }, cpu: false, status: "active" },
+    { seat: 1, color: "blue", userName: null, user: null, cpu: false, status: "invited" },
+    { seat: 2, color: "green", userName: null, user: null, cpu: true, difficulty: "hard", status: "active" },
+  ],
+  ...p,
+});
+
+describe("lobby", () => {
+  it("names seats by colour and player", () => {
+    const g = game({});
+    expect(g.seats.map(seatLabel)).toEqual(["Red — Alice", "Blue — invited player", "Green — CPU (hard)"]);
+  });
+
+  it("lets only the creator start, once every seat is taken", () => {
+    expect(mayStart(game({}), "U1")).toEqual({ creator: true, ready: false });
+    expect(mayStart(game({}), "U2")).toEqual({ creator: false, ready: false });
+    const full = game({});
+    full.seats = full.seats.map((s) => (s.seat === 1 ? { ...s, userName: "Bob", user: { id: "U2" }, status: "active" } : s));
+    expect(mayStart(full, "U1")).toEqual({ creator: true, ready: true });
+    expect(mayStart(full, "U2")).toEqual({ creator: false, ready: true });
+  });
+
+  it("says who invited, to which colour", () => {
+    expect(invitationLine(game({ viewerInvitedSeat: 1 }))).toBe("Alice invited you to play as Blue");
+    expect(invitationLine(game({ viewerInvitedSeat: null }))).toBe("Alice invited you to play");
+  });
+
+  it("says who won a finished game and how the viewer did", () => {
+    expect(resultLine(game({ status: "finished", winner: 0 }), "U1")).toBe("Red — Alice won: you won");
+    const lost = game({ status: "finished", winner: 2 });
+    expect(resultLine(lost, "U1")).toBe("Green — CPU (hard) won; you were beaten");
+    expect(resultLine(lost, "U9")).toBe("Green — CPU (hard) won");
+    expect(resultLine(game({ status: "cancelled" }), "U1")).toBe("cancelled");
+    expect(resultLine(game({ status: "active" }), "U1")).toBe("");
+  });
+
+  it("reads the New game form's last settings, dropping what is no longer offered", () => {
+    expect(parseNewGameSettings(null)).toBeNull();
+    expect(parseNewGameSettings("{not json")).toBeNull();
+    expect(parseNewGameSettings(JSON.stringify({ seats: [] }))).toBeNull();
+    const saved = {
+      mapKey: "europe",
+      myColor: "blue",
+      seats: [
+        { kind: "CPU", color: "red", difficulty: "hard", email: "" },
+        { kind: "INVITED", color: "green", difficulty: "", email: "bob@example.com" },
+        { kind: "CPU", color: "sky", difficulty: "impossible", email: "" },
+      ],
+      turnLimit: 4 * 3600,
+      claim: "round_robin",
+      cardSystem: "fixed_ttb",
+      ttb: 8,
+      private: true,
+    };
+    const s = parseNewGameSettings(JSON.stringify(saved));
+    expect(s).toEqual({ ...saved, seats: [saved.seats[0], { ...saved.seats[1], difficulty: "normal" }, { ...saved.seats[2], difficulty: "normal" }] });
+    const odd = parseNewGameSettings(JSON.stringify({ ...saved, turnLimit: 5, cardSystem: "poker", ttb: 50, claim: "x" }));
+    expect(odd).toMatchObject({ turnLimit: 36 * 3600, cardSystem: "classic", ttb: 6, claim: "random" });
+  });
+});

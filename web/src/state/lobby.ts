@@ -1,0 +1,102 @@
+// The lobby's state: which games go in which list, what a finished game says about its result, what an
+// invitation shows, and the New game form's last settings (kept per device in localStorage).
+import { CARD_SYSTEMS, TURN_LIMITS } from "../ui/format";
+
+/** A game as the lobby reads it (the GameCard fragment's fields the lobby uses). */
+export interface LobbyGame {
+  id: string;
+  status: string;
+  winner?: number | null;
+  viewerInvitedSeat?: number | null;
+  creator: { id: string; name: string };
+  seats: ReadonlyArray<{ seat: number; color: string; userName?: string | null; user?: { id: string } | null; cpu: boolean; difficulty?: string | null; status: string }>;
+}
+
+/** A seat named by colour and player: "Red — Alice", "Blue — CPU (hard)", "Green — open seat". */
+export function seatLabel(s: LobbyGame["seats"][number]): string {
+  const who = s.userName ?? (s.cpu ? `CPU (${s.difficulty || "normal"})` : s.status === "invited" ? "invited player" : "open seat");
+  return `${s.color[0].toUpperCase()}${s.color.slice(1)} — ${who}`;
+}
+
+/** Whether the viewer may start the game: only its creator, and only once no seat waits for a player. */
+export function mayStart(g: LobbyGame, viewerId: string): { creator: boolean; ready: boolean } {
+  return { creator: g.creator.id === viewerId, ready: !g.seats.some((s) => s.status === "open" || s.status === "invited") };
+}
+
+/** What a finished or cancelled game says of its end: who won, and whether the viewer did. */
+export function resultLine(g: LobbyGame, viewerId: string): string {
+  if (g.status === "cancelled") return "cancelled";
+  if (g.status !== "finished") return "";
+  const w = g.winner != null ? g.seats.find((s) => s.seat === g.winner) : undefined;
+  if (!w) return "finished";
+  if (w.user?.id === viewerId) return `${seatLabel(w)} won: you won`;
+  const mine = g.seats.find((s) => s.user?.id === viewerId);
+  return mine ? `${seatLabel(w)} won; you were ${mine.status === "resigned" ? "out by resigning" : "beaten"}` : `${seatLabel(w)} won`;
+}
+
+/** The words of an invitation: who invited, to which seat. */
+export function invitationLine(g: LobbyGame): string {
+  const seat = g.seats.find((s) => s.seat === g.viewerInvitedSeat);
+  const colour = seat ? ` as ${seat.color[0].toUpperCase()}${seat.color.slice(1)}` : "";
+  return `${g.creator.name} invited you to play${colour}`;
+}
+
+/** The kinds of the seats other than the creator's. */
+export type SeatKindKept = "CPU" | "OPEN" | "INVITED";
+
+/** The New game form's settings that are remembered between games. */
+export interface NewGameSettings {
+  mapKey: string;
+  seats: { kind: SeatKindKept; color: string; difficulty: string; email: string }[];
+  myColor: string;
+  turnLimit: number;
+  claim: string;
+  cardSystem: string;
+  ttb: number;
+  private: boolean;
+}
+
+/** The CPU levels a seat can have, easiest first (as the API's SeatInput.difficulty names them). */
+export const DIFFICULTIES = ["easy", "normal", "hard", "cautious"] as const;
+
+/** The localStorage key of the New game form's last settings. */
+export const NEW_GAME_KEY = "rout.newGame";
+
+/**
+ * The settings stored as raw, or null when there are none or they cannot be read. Values that are no longer
+ * offered (a turn limit, a card system, a CPU level) fall back to the form's defaults, field by field.
+ */
+export function parseNewGameSettings(raw: string | null): NewGameSettings | null {
+  if (!raw) return null;
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof v !== "object" || v === null) return null;
+  const o = v as Record<string, unknown>;
+  const str = (x: unknown, d: string) => (typeof x === "string" ? x : d);
+  const seats = Array.isArray(o.seats)
+    ? o.seats
+        .filter((s): s is Record<string, unknown> => typeof s === "object" && s !== null)
+        .map((s) => ({
+          kind: (s.kind === "OPEN" || s.kind === "INVITED" ? s.kind : "CPU") as SeatKindKept,
+          color: str(s.color, "grey"),
+          difficulty: (DIFFICULTIES as readonly unknown[]).includes(s.difficulty) ? (s.difficulty as string) : "normal",
+          email: str(s.email, ""),
+        }))
+        .slice(0, 7)
+    : [];
+  if (seats.length === 0) return null;
+  return {
+    mapKey: str(o.mapKey, "classic"),
+    seats,
+    myColor: str(o.myColor, "red"),
+    turnLimit: TURN_LIMITS.some((t) => t.seconds === o.turnLimit) ? (o.turnLimit as number) : 36 * 3600,
+    claim: o.claim === "round_robin" ? "round_robin" : "random",
+    cardSystem: CARD_SYSTEMS.some((c) => c.value === o.cardSystem) ? (o.cardSystem as string) : "classic",
+    ttb: typeof o.ttb === "number" && o.ttb >= 4 && o.ttb <= 10 ? o.ttb : 6,
+    private: o.private === true,
+  };
+}
