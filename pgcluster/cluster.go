@@ -485,13 +485,15 @@ func (c *Cluster) stopServer(ctx context.Context) error {
 // exitWait bounds how long Stop waits for a stopped server's process to exit.
 const exitWait = 5 * time.Second
 
-// waitExited waits, up to exitWait or the end of ctx, until the server of pf no longer runs, so that
-// Stop returns with the process gone. Where the system cannot tell a process's state it returns at once.
+// waitExited waits, up to exitWait or the end of ctx, until the server of pf has exited (its process is
+// gone or a zombie), so that Stop returns with the process gone. It looks at the process alone, not at its
+// command line as running does: an exiting process's command line reads empty before it has exited.
+// Where the system cannot tell a process's state it returns at once.
 func waitExited(ctx context.Context, pf postmasterFile) {
 	ctx, cancel := context.WithTimeout(ctx, exitWait)
 	defer cancel()
-	for pf.running() {
-		if _, _, ok := processInfo(pf.pid); !ok {
+	for processAlive(pf.pid) {
+		if zombie, _, ok := processInfo(pf.pid); !ok || zombie {
 			return
 		}
 		select {
