@@ -29,7 +29,7 @@ export function App() {
   } else if ((m = match("/games/:id", loc.path))) {
     screen = <GamePage id={m.id} viewer={session.viewer} />;
   } else if ((m = match("/join/:id", loc.path))) {
-    screen = <JoinPage id={m.id} code={loc.params.get("code") ?? ""} />;
+    screen = <JoinPage id={m.id} code={loc.params.get("code") ?? ""} viewer={session.viewer} />;
   } else if (loc.path === "/new") {
     screen = <NewGamePage viewer={session.viewer} />;
   } else if (loc.path === "/settings") {

@@ -1,10 +1,12 @@
-// The lobby: my games (whose turn, the deadline, a badge for those waiting on me), open games to join,
-// and joining by invitation.
+// The lobby: invitations waiting for an answer (join or decline), my games (whose turn, the deadline, a
+// badge for those waiting on me), open games to join, joining by an invitation link, and finished games with
+// who won.
 import { useEffect, useState } from "preact/hooks";
 import { APIError, mutate, query, userErrorText } from "../api/client";
-import { JoinGameMutation, MyGamesQuery, OpenGamesQuery } from "../api/operations";
+import { DeclineInvitationMutation, InvitationsQuery, JoinGameMutation, MyGamesQuery, OpenGamesQuery } from "../api/operations";
 import type { GameCardFragment } from "../gql/graphql";
 import { ErrorLine, Field } from "../ui/form";
+import { invitationLine, resultLine, seatLabel } from "../state/lobby";
 import { colorHex, countdown, duration, phaseText, seatGlyph, seatName } from "../ui/format";
 import { Link } from "../ui/link";
 import { onNotice } from "../ui/notices";
@@ -23,14 +25,18 @@ export function waitingOnMe(g: GameCard, viewer: Viewer): boolean {
 }
 
 export function LobbyPage(props: { viewer: Viewer }) {
-  const [data, setData] = useState<{ mine: GameCard[]; open: GameCard[] } | null>(null);
+  const [data, setData] = useState<{ mine: GameCard[]; open: GameCard[]; invitations: GameCard[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const now = useNow();
 
   async function load() {
     try {
-      const [mine, open] = await Promise.all([query(MyGamesQuery, {}), query(OpenGamesQuery, {})]);
-      setData({ mine: mine.games.edges.map((e) => e.node), open: open.games.edges.map((e) => e.node) });
+      const [mine, open, invitations] = await Promise.all([query(MyGamesQuery, {}), query(OpenGamesQuery, {}), query(InvitationsQuery, {})]);
+      setData({
+        mine: mine.games.edges.map((e) => e.node),
+        open: open.games.edges.map((e) => e.node),
+        invitations: invitations.games.edges.map((e) => e.node),
+      });
       setError(null);
     } catch (e) {
       setError(e instanceof APIError ? e.message : "Could not load the games.");
@@ -56,12 +62,23 @@ export function LobbyPage(props: { viewer: Viewer }) {
       setError(e instanceof APIError ? e.message : "Could not join.");
     }
   }
+  async function decline(id: string) {
+    try {
+      const d = await mutate(DeclineInvitationMutation, { input: { gameId: id } });
+      const err = userErrorText(d.declineInvitation.userErrors);
+      if (err) setError(err);
+      await load();
+    } catch (e) {
+      setError(e instanceof APIError ? e.message : "Could not decline.");
+    }
+  }
 
   const mine = data?.mine ?? [];
   const waiting = mine.filter((g) => waitingOnMe(g, props.viewer));
   const live = mine.filter((g) => g.status === "active" || g.status === "open");
   const done = mine.filter((g) => g.status === "finished" || g.status === "cancelled");
-  const openToJoin = (data?.open ?? []).filter((g) => !mySeat(g, props.viewer));
+  const invitations = data?.invitations ?? [];
+  const openToJoin = (data?.open ?? []).filter((g) => !mySeat(g, props.viewer) && !invitations.some((i) => i.id === g.id));
   // The tab's title counts the games waiting on me, so that a glance at the tab bar says it.
   useEffect(() => {
     document.title = waiting.length > 0 ? `(${waiting.length}) Rout` : "Rout";
@@ -87,6 +104,34 @@ export function LobbyPage(props: { viewer: Viewer }) {
       </div>
       <ErrorLine text={error} />
       {!data && !error && <p role="status">Loading…</p>}
+      {invitations.length > 0 && (
+        <section aria-labelledby="invitations-title">
+          <h2 id="invitations-title">Invitations</h2>
+          <ul class="games" aria-label="Invitations">
+            {invitations.map((g) => (
+              <li key={g.id} class="game-item invitation-item">
+                <div>
+                  <Link href={`/join/${encodeURIComponent(g.id)}`}>
+                    <strong>{invitationLine(g)}</strong>
+                  </Link>
+                  <div class="sub">
+                    {g.map.name} · {g.seats.length} seats · {duration(g.turnLimitSeconds)} a turn
+                  </div>
+                  <SeatsLine g={g} />
+                </div>
+                <span class="actions">
+                  <button type="button" class="primary" onClick={() => void join(g.id)} aria-label={`Join ${g.creator.name}'s game on ${g.map.name}`}>
+                    Join
+                  </button>{" "}
+                  <button type="button" onClick={() => void decline(g.id)} aria-label={`Decline ${g.creator.name}'s game on ${g.map.name}`}>
+                    Decline
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {data && live.length === 0 && (
         <p>
           You have no games yet. <Link href="/new">Create one</Link> — against the computer, or invite friends — or join an open
@@ -139,7 +184,7 @@ function SeatsLine(props: { g: GameCard }) {
           <span class="swatch" style={{ background: colorHex(s.color) }} aria-hidden="true">
             {seatGlyph(s.seat)}
           </span>
-          {seatName(s)}
+          {seatLabel(s)}
         </span>
       ))}
     </span>
@@ -152,8 +197,7 @@ function GameItem(props: { g: GameCard; viewer: Viewer; now: number }) {
   const turnSeat = g.currentSeat != null ? g.seats[g.currentSeat] : null;
   let status: string;
   if (g.status === "open") status = "waiting for players";
-  else if (g.status === "finished") status = "finished";
-  else if (g.status === "cancelled") status = "cancelled";
+  else if (g.status === "finished" || g.status === "cancelled") status = resultLine(g, props.viewer.id);
   else status = mine ? `your turn: ${phaseText(g.phase)}` : turnSeat ? `${seatName(turnSeat)}'s turn` : phaseText(g.phase);
   return (
     <li class={`game-item${mine ? " mine" : ""}`}>

@@ -13,6 +13,11 @@ export interface Notice {
   text: string;
 }
 
+/** Where a notice leads: an invitation to its page (join or decline), anything else to its game. */
+export function noticeHref(n: { kind: string; gameId: string }): string {
+  return `/${n.kind === "invited" ? "join" : "games"}/${encodeURIComponent(n.gameId)}`;
+}
+
 const listeners = new Set<(n: Notice) => void>();
 
 /** Calls f for every notice that arrives while it is registered (the game screen refreshes on them). */
@@ -49,7 +54,7 @@ export function Notices(props: { userId: string }) {
             const bn = new Notification("Rout", { body: n.text, tag: `rout-${n.gameId}` });
             bn.onclick = () => {
               window.focus();
-              navigate(`/games/${encodeURIComponent(n.gameId)}`);
+              navigate(noticeHref(n));
             };
           }
         },
@@ -76,11 +81,11 @@ export function Notices(props: { userId: string }) {
         {items.map((n) => (
           <li key={n.seq} class={`notice notice-${n.kind}`}>
             <a
-              href={`/games/${encodeURIComponent(n.gameId)}`}
+              href={noticeHref(n)}
               onClick={(e) => {
                 e.preventDefault();
                 setItems((l) => l.filter((x) => x.seq !== n.seq));
-                navigate(`/games/${encodeURIComponent(n.gameId)}`);
+                navigate(noticeHref(n));
               }}
             >
               {n.text}
