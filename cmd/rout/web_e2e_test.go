@@ -20,7 +20,8 @@ var chromiumPaths = []string{"/usr/bin/chromium", "/usr/bin/chromium-browser"}
 // TestWebClientEndToEnd runs the web client's browser test (web/e2e/run.mjs: playwright-core driving
 // Debian's Chromium) against a started `rout serve` on a fresh database: two users sign up, one creates a
 // game with a CPU seat and invites the other, both play every phase, one reloads and resumes live, both
-// resign, the replay steps, and axe-core checks the screens; then (web/e2e/bigmap.mjs) a game on a
+// resign, the replay steps, and axe-core checks the screens; then (web/e2e/invite.mjs) invitations are
+// accepted from the in-app notice and from the lobby, and declined; then (web/e2e/bigmap.mjs) a game on a
 // 5,000-territory map opens with its map drawn and plays a turn against a CPU. It serves the web client embedded in this
 // binary, so it tests the committed web/dist. It needs Node.js, Chromium and web/node_modules (`make
 // check-web` runs `npm ci`); without them it skips, except in CI. Screenshots of a failure are left in
@@ -49,6 +50,7 @@ func TestWebClientEndToEnd(t *testing.T) {
 	// The two-user game runs twice at most: one run in four or five has stalled on the machine CI shares,
 	// with one screen's log behind the other's (docs/web.md, "Known issues"); a second failure fails.
 	b.node(t, s, 2, "run.mjs")
+	b.node(t, s, 1, "invite.mjs")
 	b.node(t, s, 1, "bigmap.mjs", big.Name)
 	s.stop(t)
 }

@@ -132,7 +132,7 @@ export function LobbyPage(props: { viewer: Viewer }) {
           </ul>
         </section>
       )}
-      {data && live.length === 0 && (
+      {data && live.length === 0 && invitations.length === 0 && (
         <p>
           You have no games yet. <Link href="/new">Create one</Link> — against the computer, or invite friends — or join an open
           game below.

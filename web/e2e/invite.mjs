@@ -1,0 +1,185 @@
+// End-to-end test of invitations in real Chromium (playwright-core; Debian's chromium), against a started
+// `rout serve`: Alice creates a game inviting Bob and Carol by email (and a hard CPU); Bob accepts from the
+// in-app notice, which opens the invitation's page; Carol accepts from her lobby's list of invitations;
+// only Alice, the creator, is offered Start, and starts it. The New game form then offers Alice her last
+// settings; Carol declines a second invitation from the lobby and Alice sees the seat open. axe-core checks
+// the lobby with an invitation, the invitation's page and the waiting page.
+//
+//   node e2e/invite.mjs http://127.0.0.1:8080
+//
+// Environment: CHROMIUM (default /usr/bin/chromium), E2E_ARTIFACTS (screenshots on failure; default
+// e2e-artifacts), E2E_SCREENSHOTS (a folder: keep a picture of the lobby and the invitation page there).
+import { chromium } from "playwright-core";
+import { readFileSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const base = process.argv[2] || "http://127.0.0.1:8080";
+const artifacts = process.env.E2E_ARTIFACTS || join(here, "..", "e2e-artifacts");
+const shots = process.env.E2E_SCREENSHOTS || "";
+const axeSource = readFileSync(join(here, "..", "node_modules", "axe-core", "axe.min.js"), "utf8");
+const began = Date.now();
+const T = 60_000; // the bound of one wait: generous, the machine may be busy
+
+function log(...a) {
+  console.log(`[${((Date.now() - began) / 1000).toFixed(1)}s]`, ...a);
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  headless: process.env.E2E_HEADED !== "1",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+});
+const pages = {};
+const problems = [];
+
+function watch(name, page) {
+  pages[name] = page;
+  page.on("pageerror", (e) => problems.push(`${name}: page error: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error" && !/Failed to load resource: the server responded with a status of 404/.test(m.text())) problems.push(`${name}: console error: ${m.text()}`);
+  });
+}
+
+async function axe(page, screen) {
+  await page.evaluate(axeSource);
+  const r = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const res = await axe.run(document, { resultTypes: ["violations"] });
+    return res.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
+  });
+  const serious = r.filter((v) => /\((serious|critical)\)/.test(v));
+  log(`axe ${screen}: ${r.length} findings, ${serious.length} serious or critical`);
+  for (const v of r) log(`  ${v}`);
+  if (serious.length > 0) throw new Error(`axe found serious accessibility problems on ${screen}:\n${serious.join("\n")}`);
+}
+
+async function shot(page, name) {
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+}
+
+async function signUp(page, name) {
+  await page.goto(base + "/");
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await page.getByLabel("Display name").fill(name);
+  await page.getByLabel("Email").fill(`${name}@example.com`);
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.getByRole("heading", { name: /My games/ }).waitFor({ timeout: T });
+  log(`${name} signed up`);
+}
+
+/** Alice's New game form as it opens: what it offers in each field named, read from the page. */
+async function formValues(a) {
+  return {
+    seat4: await a.getByLabel("Seat 4 difficulty").inputValue(),
+    turnLimit: await a.getByLabel("Time for a turn").inputValue(),
+  };
+}
+
+try {
+  const wide = { viewport: { width: 1280, height: 900 } };
+  const [a, b, c] = await Promise.all([
+    browser.newContext(wide).then((x) => x.newPage()),
+    browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }).then((x) => x.newPage()),
+    browser.newContext(wide).then((x) => x.newPage()),
+  ]);
+  watch("alice", a);
+  watch("bob", b);
+  watch("carol", c);
+  const suffix = Date.now().toString(36).slice(-5);
+  const [alice, bob, carol] = ["alice", "bob", "carol"].map((n) => `${n}${suffix}`);
+  await signUp(a, alice);
+  await signUp(b, bob);
+  await signUp(c, carol);
+
+  // Alice: Bob and Carol invited, a hard CPU in a fourth seat, four hours a turn.
+  await a.getByRole("link", { name: "New game" }).first().click();
+  await a.getByRole("heading", { name: "New game" }).waitFor();
+  await a.getByRole("button", { name: "Add a seat" }).click();
+  const levels = await a.getByLabel("Seat 4 difficulty").locator("option").allTextContents();
+  if (levels.join(",") !== "easy,normal,hard,cautious") throw new Error(`the CPU levels offered: ${levels}`);
+  await a.getByLabel("Seat 4 difficulty").selectOption("hard");
+  await a.getByLabel("Time for a turn").selectOption(String(4 * 3600));
+  for (const [i, who] of [bob, carol].entries()) {
+    await a.getByLabel(`Seat ${i + 2} is`).selectOption("INVITED");
+    await a.getByLabel(new RegExp(`Seat ${i + 2} email`)).fill(`${who}@example.com`);
+  }
+  await a.getByRole("button", { name: "Create the game" }).click();
+  await a.getByRole("heading", { name: /waiting for players/ }).waitFor({ timeout: T });
+  const gamePath = new URL(a.url()).pathname;
+  log(`game created: ${gamePath}`);
+
+  // Bob, in his lobby: the in-app notice opens the invitation's page, where he joins.
+  const notice = b.locator(".notices a", { hasText: "You were invited to a game" });
+  await notice.waitFor({ timeout: T });
+  await notice.click();
+  await b.getByRole("heading", { name: /You are invited to a game on / }).waitFor({ timeout: T });
+  await b.getByText(`${alice} invited you to play as Blue`).waitFor({ timeout: T });
+  await b.getByText("4 hours", { exact: true }).waitFor({ timeout: T });
+  await b.getByText("Yellow — CPU (hard)").waitFor({ timeout: T });
+  await axe(b, "invitation");
+  await shot(b, "invitation");
+  await b.getByRole("button", { name: "Join the game" }).click();
+  await b.getByRole("heading", { name: /waiting for players/ }).waitFor({ timeout: T });
+  if ((await b.getByRole("button", { name: "Start the game" }).count()) !== 0) throw new Error("Bob, who did not create the game, is offered Start");
+  await b.getByText(`${alice} starts the game once every seat is taken.`).waitFor({ timeout: T });
+  await axe(b, "waiting");
+  log("Bob joined from the notice");
+
+  // Carol: the invitation is listed in her lobby (it arrived while she looked), with who, where and how long.
+  const item = c.getByRole("list", { name: "Invitations" }).getByRole("listitem").filter({ hasText: `${alice} invited you to play as Green` });
+  await item.waitFor({ timeout: T });
+  const words = await item.textContent();
+  for (const w of ["Classic", "4 seats", "4 hours a turn", `Red — ${alice}`, "Blue — ", "Yellow — CPU (hard)"]) {
+    if (!words.includes(w)) throw new Error(`Carol's invitation does not say "${w}": ${words}`);
+  }
+  await axe(c, "lobby with an invitation");
+  await shot(c, "lobby-invitation");
+  await item.getByRole("button", { name: /^Join / }).click();
+  await c.getByRole("heading", { name: /waiting for players/ }).waitFor({ timeout: T });
+  log("Carol joined from the lobby");
+
+  // Alice alone may start, now that every seat is taken.
+  await a.getByRole("button", { name: "Start the game" }).and(a.locator(":enabled")).waitFor({ timeout: T });
+  await a.getByRole("button", { name: "Start the game" }).click();
+  await a.locator(".live-live").waitFor({ timeout: T });
+  log("Alice started the game");
+
+  // The New game form remembers Alice's last settings; Carol declines the next invitation from her lobby.
+  await a.getByRole("link", { name: "New game" }).first().click();
+  await a.getByRole("heading", { name: "New game" }).waitFor();
+  const kept = await formValues(a);
+  if (kept.seat4 !== "hard" || kept.turnLimit !== String(4 * 3600)) throw new Error(`the New game form forgot: ${JSON.stringify(kept)}`);
+  await a.getByLabel("Seat 2 is").selectOption("CPU");
+  await a.getByLabel(/Seat 3 email/).fill(`${carol}@example.com`);
+  await a.getByRole("button", { name: "Create the game" }).click();
+  await a.getByRole("heading", { name: /waiting for players/ }).waitFor({ timeout: T });
+  await c.goto(base + "/");
+  const second = c.getByRole("list", { name: "Invitations" }).getByRole("listitem");
+  await second.waitFor({ timeout: T });
+  await second.getByRole("button", { name: /^Decline / }).click();
+  await c.getByRole("list", { name: "Invitations" }).waitFor({ state: "detached", timeout: T });
+  await a.reload();
+  await a.getByText("Green — open seat").waitFor({ timeout: T });
+  log("Carol declined; Alice sees the seat open");
+
+  if (problems.length > 0) throw new Error("problems seen on the pages");
+  log("invitations: passed");
+} catch (e) {
+  problems.unshift(String(e?.stack ?? e));
+}
+
+if (problems.length > 0) {
+  mkdirSync(artifacts, { recursive: true });
+  for (const [name, page] of Object.entries(pages)) {
+    await page.screenshot({ path: join(artifacts, `invite-${name}.png`), fullPage: true }).catch(() => undefined);
+  }
+  console.error(problems.join("\n"));
+  await browser.close();
+  process.exit(1);
+}
+await browser.close();
