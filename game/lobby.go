@@ -335,6 +335,61 @@ func (s *Service) GameDecline(ctx context.Context, gameID, userID int) error {
 	})
 }
 
+// GameRematch creates, for a player of a finished or cancelled game, a new game with the same map version,
+// settings and seat colours: the player takes their own seat, the other users' seats are invited by their
+// emails (so that they are told, as by GameCreate), CPU seats keep their difficulty. Someone who may not
+// see the game is told of it what they are told of a game that does not exist.
+func (s *Service) GameRematch(ctx context.Context, gameID, userID int) (Created, error) {
+	var in CreateInput
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		g, err := loadGame(ctx, tx, gameID)
+		if err != nil {
+			return err
+		}
+		seats, err := loadSeats(ctx, tx, g.id)
+		if err != nil {
+			return err
+		}
+		var email string
+		if err := tx.QueryRowContext(ctx, `SELECT email FROM users WHERE id = $1`, userID).Scan(&email); err != nil {
+			return errorf(CodeNotFound, "no user %d", userID)
+		}
+		if hiddenFrom(g, seats, userID, email, "") {
+			return errorf(CodeNotFound, "no game %d", gameID)
+		}
+		if !slices.ContainsFunc(seats, func(s Seat) bool { return s.UserID == userID }) {
+			return errorf(CodeForbidden, "only a player of the game may ask for a rematch")
+		}
+		if g.status != "finished" && g.status != "cancelled" {
+			return errorf(CodeConflict, "the game is not over")
+		}
+		in = CreateInput{CreatorID: userID, TurnLimit: g.turnLimit, Claim: g.claim, Cards: g.cards, TTBPercent: g.ttbPercent}
+		if err := tx.QueryRowContext(ctx, `SELECT key, version FROM maps WHERE id = $1`, g.mapID).Scan(&in.MapKey, &in.MapVersion); err != nil {
+			return fmt.Errorf("error reading the map of game %d: %w", g.id, err)
+		}
+		for _, st := range seats {
+			spec := SeatSpec{Kind: SeatOpen, Color: st.Color}
+			switch {
+			case st.UserID == userID:
+				spec.Kind, spec.UserID = SeatUser, userID
+			case st.CPU:
+				spec.Kind, spec.Difficulty = SeatCPU, st.Difficulty
+			case st.UserID != 0:
+				spec.Kind = SeatInvited
+				if err := tx.QueryRowContext(ctx, `SELECT email FROM users WHERE id = $1`, st.UserID).Scan(&spec.InviteEmail); err != nil {
+					return fmt.Errorf("error reading the email of seat %d of game %d: %w", st.Seat, g.id, err)
+				}
+			}
+			in.Seats = append(in.Seats, spec)
+		}
+		return nil
+	})
+	if err != nil {
+		return Created{}, err
+	}
+	return s.GameCreate(ctx, in)
+}
+
 // GameStart starts an open game whose seats are all taken: only its creator may. The turn order, the
 // deal (random claim) and the first turn come from the engine.
 func (s *Service) GameStart(ctx context.Context, gameID, userID int) (Result, error) {

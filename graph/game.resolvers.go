@@ -152,6 +152,23 @@ func (r *mutationResolver) DeclineInvitation(ctx context.Context, input GameInpu
 	return r.declinedPayload(ctx, id, input.GameID)
 }
 
+// RematchGame is the resolver for the rematchGame field.
+func (r *mutationResolver) RematchGame(ctx context.Context, input GameInput) (*GamePayload, error) {
+	me, err := signedIn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := parseIDOf(input.GameID, typeGame)
+	if err != nil {
+		return nil, err
+	}
+	created, err := r.game.GameRematch(ctx, id, me.ID)
+	if err != nil {
+		return nil, joinError(err, input.GameID)
+	}
+	return r.lobbyPayload(ctx, created.GameID)
+}
+
 // StartGame is the resolver for the startGame field.
 func (r *mutationResolver) StartGame(ctx context.Context, input GameInput) (*GamePayload, error) {
 	me, err := signedIn(ctx)

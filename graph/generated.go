@@ -272,6 +272,7 @@ type ComplexityRoot struct {
 		PublishMapVersion             func(childComplexity int, input PublishMapVersionInput) int
 		ReclaimSeat                   func(childComplexity int, input ReclaimSeatInput) int
 		RegisterPushSubscription      func(childComplexity int, input RegisterPushSubscriptionInput) int
+		RematchGame                   func(childComplexity int, input GameInput) int
 		Resign                        func(childComplexity int, input TurnInput) int
 		RevokeAPIToken                func(childComplexity int, input RevokeAPITokenInput) int
 		SetMapVisibility              func(childComplexity int, input SetMapVisibilityInput) int
@@ -508,6 +509,7 @@ type MutationResolver interface {
 	JoinGame(ctx context.Context, input JoinGameInput) (*GamePayload, error)
 	LeaveGame(ctx context.Context, input GameInput) (*GamePayload, error)
 	DeclineInvitation(ctx context.Context, input GameInput) (*GamePayload, error)
+	RematchGame(ctx context.Context, input GameInput) (*GamePayload, error)
 	StartGame(ctx context.Context, input GameInput) (*GamePayload, error)
 	ClaimTerritory(ctx context.Context, input ClaimTerritoryInput) (*GamePayload, error)
 	PlaceArmies(ctx context.Context, input PlaceArmiesInput) (*GamePayload, error)
@@ -1619,6 +1621,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RegisterPushSubscription(childComplexity, args["input"].(RegisterPushSubscriptionInput)), true
+	case "Mutation.rematchGame":
+		if e.ComplexityRoot.Mutation.RematchGame == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_rematchGame_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RematchGame(childComplexity, args["input"].(GameInput)), true
 	case "Mutation.resign":
 		if e.ComplexityRoot.Mutation.Resign == nil {
 			break
@@ -3699,6 +3712,20 @@ func (ec *executionContext) field_Mutation_registerPushSubscription_args(ctx con
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (RegisterPushSubscriptionInput, error) {
 			return ec.unmarshalNRegisterPushSubscriptionInput2routᚋgraphᚐRegisterPushSubscriptionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_rematchGame_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (GameInput, error) {
+			return ec.unmarshalNGameInput2routᚋgraphᚐGameInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8207,6 +8234,63 @@ func (ec *executionContext) fieldContext_Mutation_declineInvitation(ctx context.
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_declineInvitation_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_rematchGame(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_rematchGame(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RematchGame(ctx, fc.Args["input"].(GameInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *GamePayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *GamePayload) graphql.Marshaler {
+			return ec.marshalNGamePayload2ᚖroutᚋgraphᚐGamePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_rematchGame(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GamePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_rematchGame_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -16280,6 +16364,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "declineInvitation":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_declineInvitation(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rematchGame":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_rematchGame(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++

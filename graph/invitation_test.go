@@ -2,6 +2,7 @@ package graph_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -175,5 +176,85 @@ func TestDeclineInvitation(t *testing.T) {
 	e.gql(carol, invitationsQuery, nil).decode(t, &l)
 	if l.Games.TotalCount != 0 {
 		t.Errorf("carol's invitations after declining: %+v", l)
+	}
+}
+
+// TestRematchGame: a player of a finished game asks for a rematch: the same map, settings and colours, the
+// asker seated, the other player invited (and finding it among their invitations), the CPU as it was. A
+// game not over is CONFLICT; a stranger is told what they are told of a missing game.
+func TestRematchGame(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	lena, _ := e.signUp("lena")
+	bob, _ := e.signUp("bob")
+	zed, _ := e.signUp("zed")
+	id := invitedGame(e, lena, "bob", false)
+	noUserErrors(t, "joinGame", e.gameMutation(bob, "joinGame", map[string]any{"gameId": id}))
+	noUserErrors(t, "startGame", e.gameMutation(lena, "startGame", map[string]any{"gameId": id}))
+	rematch := func(token, gid string) *response {
+		return e.gql(token, `mutation($id: ID!) { rematchGame(input: {gameId: $id}) { game { id status turnLimitSeconds
+			claim cardSystem viewerInvitedSeat map { key version } seats { seat color status userName cpu difficulty } } userErrors { code } } }`,
+			map[string]any{"id": gid})
+	}
+	if c := rematch(bob, id).code(t); c != "CONFLICT" {
+		t.Errorf("a rematch of a game not over: %s, want CONFLICT", c)
+	}
+	noUserErrors(t, "resign", e.gameMutation(lena, "resign", map[string]any{"gameId": id}))
+	noUserErrors(t, "resign", e.gameMutation(bob, "resign", map[string]any{"gameId": id}))
+
+	_, n, err := graph.ParseGlobalID(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	missing := graph.GlobalID("Game", n+1000)
+	stranger := func(gid string) string {
+		r := rematch(zed, gid)
+		b, _ := json.Marshal(map[string]any{"status": r.Status, "data": r.Data, "errors": r.Errors})
+		return strings.ReplaceAll(string(b), gid, "ID")
+	}
+	if got, want := stranger(id), stranger(missing); got != want || !strings.Contains(want, "NOT_FOUND") {
+		t.Errorf("a stranger's rematch:\n got %s\nwant %s (as of no game)", got, want)
+	}
+
+	var out struct {
+		RematchGame struct {
+			Game struct {
+				ID               string `json:"id"`
+				Status           string `json:"status"`
+				TurnLimitSeconds int    `json:"turnLimitSeconds"`
+				Map              struct {
+					Key string `json:"key"`
+				} `json:"map"`
+				Seats []struct {
+					Color      string  `json:"color"`
+					Status     string  `json:"status"`
+					UserName   *string `json:"userName"`
+					CPU        bool    `json:"cpu"`
+					Difficulty *string `json:"difficulty"`
+				} `json:"seats"`
+			} `json:"game"`
+			UserErrors []userError `json:"userErrors"`
+		} `json:"rematchGame"`
+	}
+	rematch(bob, id).decode(t, &out)
+	g := out.RematchGame.Game
+	got := fmt.Sprintf("%s %s %d", g.Status, g.Map.Key, g.TurnLimitSeconds)
+	for _, s := range g.Seats {
+		who := s.Status
+		if s.UserName != nil {
+			who = *s.UserName
+		}
+		if s.CPU && s.Difficulty != nil {
+			who = "cpu " + *s.Difficulty
+		}
+		got += fmt.Sprintf(" %s:%s", s.Color, who)
+	}
+	if want := "open classic 7200 red:invited blue:bob green:cpu hard"; got != want || g.ID == id {
+		t.Errorf("the rematch: %s (id %s), want %s (a new game)", got, g.ID, want)
+	}
+	var l invitationList
+	e.gql(lena, invitationsQuery, nil).decode(t, &l)
+	if l.Games.TotalCount != 1 || l.Games.Edges[0].Node.ID != g.ID || l.Games.Edges[0].Node.Creator.Name != "bob" {
+		t.Errorf("lena's invitations after bob's rematch: %+v", l)
 	}
 }

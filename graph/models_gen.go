@@ -146,7 +146,7 @@ type FortifyInput struct {
 	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
 }
 
-// A game, for leaveGame, startGame and declineInvitation.
+// A game, for leaveGame, startGame, declineInvitation and rematchGame.
 type GameInput struct {
 	GameID string `json:"gameId"`
 }

@@ -166,6 +166,15 @@ export const DeclineInvitationMutation = graphql(`
   }
 `);
 
+export const RematchGameMutation = graphql(`
+  mutation RematchGame($input: GameInput!) {
+    rematchGame(input: $input) {
+      game { id status }
+      userErrors { code field message }
+    }
+  }
+`);
+
 // The map picker: one page of the maps the viewer may list, with their sizes and preview pictures.
 export const MapsQuery = graphql(`
   query Maps {

@@ -30,6 +30,7 @@ type Documents = {
     "\n  query Invitations {\n    games(filter: { invited: true }, first: 25) {\n      totalCount\n      edges { node { ...GameCard } }\n    }\n  }\n": typeof types.InvitationsDocument,
     "\n  query Invitation($id: ID!) {\n    game(id: $id) { ...GameCard }\n  }\n": typeof types.InvitationDocument,
     "\n  mutation DeclineInvitation($input: GameInput!) {\n    declineInvitation(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n": typeof types.DeclineInvitationDocument,
+    "\n  mutation RematchGame($input: GameInput!) {\n    rematchGame(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n": typeof types.RematchGameDocument,
     "\n  query Maps {\n    maps(first: 50) {\n      totalCount\n      edges { node { id key version name description territoryCount bonusAreaCount previewUrl } }\n    }\n  }\n": typeof types.MapsDocument,
     "\n  mutation CreateGame($input: CreateGameInput!) {\n    createGame(input: $input) {\n      game { id status inviteCode }\n      userErrors { code field message }\n    }\n  }\n": typeof types.CreateGameDocument,
     "\n  mutation JoinGame($input: JoinGameInput!) {\n    joinGame(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n": typeof types.JoinGameDocument,
@@ -74,6 +75,7 @@ const documents: Documents = {
     "\n  query Invitations {\n    games(filter: { invited: true }, first: 25) {\n      totalCount\n      edges { node { ...GameCard } }\n    }\n  }\n": types.InvitationsDocument,
     "\n  query Invitation($id: ID!) {\n    game(id: $id) { ...GameCard }\n  }\n": types.InvitationDocument,
     "\n  mutation DeclineInvitation($input: GameInput!) {\n    declineInvitation(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n": types.DeclineInvitationDocument,
+    "\n  mutation RematchGame($input: GameInput!) {\n    rematchGame(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n": types.RematchGameDocument,
     "\n  query Maps {\n    maps(first: 50) {\n      totalCount\n      edges { node { id key version name description territoryCount bonusAreaCount previewUrl } }\n    }\n  }\n": types.MapsDocument,
     "\n  mutation CreateGame($input: CreateGameInput!) {\n    createGame(input: $input) {\n      game { id status inviteCode }\n      userErrors { code field message }\n    }\n  }\n": types.CreateGameDocument,
     "\n  mutation JoinGame($input: JoinGameInput!) {\n    joinGame(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n": types.JoinGameDocument,
@@ -180,6 +182,10 @@ export function graphql(source: "\n  query Invitation($id: ID!) {\n    game(id: 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeclineInvitation($input: GameInput!) {\n    declineInvitation(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation DeclineInvitation($input: GameInput!) {\n    declineInvitation(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RematchGame($input: GameInput!) {\n    rematchGame(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation RematchGame($input: GameInput!) {\n    rematchGame(input: $input) {\n      game { id status }\n      userErrors { code field message }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -3,7 +3,7 @@
 // who won.
 import { useEffect, useState } from "preact/hooks";
 import { APIError, mutate, query, userErrorText } from "../api/client";
-import { DeclineInvitationMutation, InvitationsQuery, JoinGameMutation, MyGamesQuery, OpenGamesQuery } from "../api/operations";
+import { DeclineInvitationMutation, InvitationsQuery, JoinGameMutation, MyGamesQuery, OpenGamesQuery, RematchGameMutation } from "../api/operations";
 import type { GameCardFragment } from "../gql/graphql";
 import { ErrorLine, Field } from "../ui/form";
 import { invitationLine, resultLine, seatLabel } from "../state/lobby";
@@ -218,8 +218,36 @@ function GameItem(props: { g: GameCard; viewer: Viewer; now: number }) {
         </div>
         <SeatsLine g={g} />
       </div>
-      {g.status === "finished" && <Link href={`/games/${encodeURIComponent(g.id)}/replay`}>Replay</Link>}
+      {(g.status === "finished" || g.status === "cancelled") && (
+        <span class="actions">
+          {g.status === "finished" && <Link href={`/games/${encodeURIComponent(g.id)}/replay`}>Replay</Link>}{" "}
+          <Rematch id={g.id} />
+        </span>
+      )}
     </li>
+  );
+}
+
+/** A rematch: a new game with the same map, settings and seats, the other players invited again. */
+function Rematch(props: { id: string }) {
+  const [error, setError] = useState<string | null>(null);
+  async function rematch() {
+    try {
+      const d = await mutate(RematchGameMutation, { input: { gameId: props.id } });
+      const err = userErrorText(d.rematchGame.userErrors);
+      if (err || !d.rematchGame.game) setError(err ?? "No rematch was made.");
+      else navigate(`/games/${encodeURIComponent(d.rematchGame.game.id)}`);
+    } catch (e) {
+      setError(e instanceof APIError ? e.message : "No rematch was made.");
+    }
+  }
+  return (
+    <>
+      <button type="button" onClick={() => void rematch()}>
+        Rematch
+      </button>
+      <ErrorLine text={error} />
+    </>
   );
 }
 
