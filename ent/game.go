@@ -24,6 +24,8 @@ type Game struct {
 	CreatedAt time.Time `json:"created_at,omitempty"`
 	// When the row was last updated.
 	UpdatedAt time.Time `json:"updated_at,omitempty"`
+	// The name its creator gave the game; empty for none.
+	Name string `json:"name,omitempty"`
 	// The map version the game is played on.
 	MapID int `json:"map_id,omitempty"`
 	// The user who created the game.
@@ -187,7 +189,7 @@ func (*Game) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case game.FieldID, game.FieldMapID, game.FieldCreatorID, game.FieldTurnLimitSeconds, game.FieldTtbPercent, game.FieldTurn, game.FieldCurrentSeat, game.FieldSeq, game.FieldVersion, game.FieldWinnerSeat:
 			values[i] = new(sql.NullInt64)
-		case game.FieldClaim, game.FieldCardSystem, game.FieldStatus, game.FieldPhase, game.FieldInviteCode:
+		case game.FieldName, game.FieldClaim, game.FieldCardSystem, game.FieldStatus, game.FieldPhase, game.FieldInviteCode:
 			values[i] = new(sql.NullString)
 		case game.FieldCreatedAt, game.FieldUpdatedAt, game.FieldTurnDeadline, game.FieldWarningAt, game.FieldStartedAt, game.FieldFinishedAt:
 			values[i] = new(sql.NullTime)
@@ -223,6 +225,12 @@ func (_m *Game) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field updated_at", values[i])
 			} else if value.Valid {
 				_m.UpdatedAt = value.Time
+			}
+		case game.FieldName:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field name", values[i])
+			} else if value.Valid {
+				_m.Name = value.String
 			}
 		case game.FieldMapID:
 			if value, ok := values[i].(*sql.NullInt64); !ok {
@@ -433,6 +441,9 @@ func (_m *Game) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("updated_at=")
 	builder.WriteString(_m.UpdatedAt.Format(time.ANSIC))
+	builder.WriteString(", ")
+	builder.WriteString("name=")
+	builder.WriteString(_m.Name)
 	builder.WriteString(", ")
 	builder.WriteString("map_id=")
 	builder.WriteString(fmt.Sprintf("%v", _m.MapID))

@@ -59,6 +59,20 @@ func (_c *GameCreate) SetNillableUpdatedAt(v *time.Time) *GameCreate {
 	return _c
 }
 
+// SetName sets the "name" field.
+func (_c *GameCreate) SetName(v string) *GameCreate {
+	_c.mutation.SetName(v)
+	return _c
+}
+
+// SetNillableName sets the "name" field if the given value is not nil.
+func (_c *GameCreate) SetNillableName(v *string) *GameCreate {
+	if v != nil {
+		_c.SetName(*v)
+	}
+	return _c
+}
+
 // SetMapID sets the "map_id" field.
 func (_c *GameCreate) SetMapID(v int) *GameCreate {
 	_c.mutation.SetMapID(v)
@@ -450,6 +464,10 @@ func (_c *GameCreate) defaults() {
 		v := game.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
+	if _, ok := _c.mutation.Name(); !ok {
+		v := game.DefaultName
+		_c.mutation.SetName(v)
+	}
 	if _, ok := _c.mutation.TurnLimitSeconds(); !ok {
 		v := game.DefaultTurnLimitSeconds
 		_c.mutation.SetTurnLimitSeconds(v)
@@ -499,6 +517,14 @@ func (_c *GameCreate) check() error {
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
 		return &ValidationError{Name: "updated_at", err: errors.New(`ent: missing required field "Game.updated_at"`)}
+	}
+	if _, ok := _c.mutation.Name(); !ok {
+		return &ValidationError{Name: "name", err: errors.New(`ent: missing required field "Game.name"`)}
+	}
+	if v, ok := _c.mutation.Name(); ok {
+		if err := game.NameValidator(v); err != nil {
+			return &ValidationError{Name: "name", err: fmt.Errorf(`ent: validator failed for field "Game.name": %w`, err)}
+		}
 	}
 	if _, ok := _c.mutation.MapID(); !ok {
 		return &ValidationError{Name: "map_id", err: errors.New(`ent: missing required field "Game.map_id"`)}
@@ -636,6 +662,10 @@ func (_c *GameCreate) createSpec() (*Game, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.UpdatedAt(); ok {
 		_spec.SetField(game.FieldUpdatedAt, field.TypeTime, value)
 		_node.UpdatedAt = value
+	}
+	if value, ok := _c.mutation.Name(); ok {
+		_spec.SetField(game.FieldName, field.TypeString, value)
+		_node.Name = value
 	}
 	if value, ok := _c.mutation.TurnLimitSeconds(); ok {
 		_spec.SetField(game.FieldTurnLimitSeconds, field.TypeInt64, value)
@@ -900,6 +930,18 @@ func (u *GameUpsert) SetUpdatedAt(v time.Time) *GameUpsert {
 // UpdateUpdatedAt sets the "updated_at" field to the value that was provided on create.
 func (u *GameUpsert) UpdateUpdatedAt() *GameUpsert {
 	u.SetExcluded(game.FieldUpdatedAt)
+	return u
+}
+
+// SetName sets the "name" field.
+func (u *GameUpsert) SetName(v string) *GameUpsert {
+	u.Set(game.FieldName, v)
+	return u
+}
+
+// UpdateName sets the "name" field to the value that was provided on create.
+func (u *GameUpsert) UpdateName() *GameUpsert {
+	u.SetExcluded(game.FieldName)
 	return u
 }
 
@@ -1271,6 +1313,20 @@ func (u *GameUpsertOne) SetUpdatedAt(v time.Time) *GameUpsertOne {
 func (u *GameUpsertOne) UpdateUpdatedAt() *GameUpsertOne {
 	return u.Update(func(s *GameUpsert) {
 		s.UpdateUpdatedAt()
+	})
+}
+
+// SetName sets the "name" field.
+func (u *GameUpsertOne) SetName(v string) *GameUpsertOne {
+	return u.Update(func(s *GameUpsert) {
+		s.SetName(v)
+	})
+}
+
+// UpdateName sets the "name" field to the value that was provided on create.
+func (u *GameUpsertOne) UpdateName() *GameUpsertOne {
+	return u.Update(func(s *GameUpsert) {
+		s.UpdateName()
 	})
 }
 
@@ -1859,6 +1915,20 @@ func (u *GameUpsertBulk) SetUpdatedAt(v time.Time) *GameUpsertBulk {
 func (u *GameUpsertBulk) UpdateUpdatedAt() *GameUpsertBulk {
 	return u.Update(func(s *GameUpsert) {
 		s.UpdateUpdatedAt()
+	})
+}
+
+// SetName sets the "name" field.
+func (u *GameUpsertBulk) SetName(v string) *GameUpsertBulk {
+	return u.Update(func(s *GameUpsert) {
+		s.SetName(v)
+	})
+}
+
+// UpdateName sets the "name" field to the value that was provided on create.
+func (u *GameUpsertBulk) UpdateName() *GameUpsertBulk {
+	return u.Update(func(s *GameUpsert) {
+		s.UpdateName()
 	})
 }
 

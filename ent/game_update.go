@@ -42,6 +42,20 @@ func (_u *GameUpdate) SetUpdatedAt(v time.Time) *GameUpdate {
 	return _u
 }
 
+// SetName sets the "name" field.
+func (_u *GameUpdate) SetName(v string) *GameUpdate {
+	_u.mutation.SetName(v)
+	return _u
+}
+
+// SetNillableName sets the "name" field if the given value is not nil.
+func (_u *GameUpdate) SetNillableName(v *string) *GameUpdate {
+	if v != nil {
+		_u.SetName(*v)
+	}
+	return _u
+}
+
 // SetTurnLimitSeconds sets the "turn_limit_seconds" field.
 func (_u *GameUpdate) SetTurnLimitSeconds(v int64) *GameUpdate {
 	_u.mutation.ResetTurnLimitSeconds()
@@ -640,6 +654,11 @@ func (_u *GameUpdate) defaults() {
 
 // check runs all checks and user-defined validators on the builder.
 func (_u *GameUpdate) check() error {
+	if v, ok := _u.mutation.Name(); ok {
+		if err := game.NameValidator(v); err != nil {
+			return &ValidationError{Name: "name", err: fmt.Errorf(`ent: validator failed for field "Game.name": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.TurnLimitSeconds(); ok {
 		if err := game.TurnLimitSecondsValidator(v); err != nil {
 			return &ValidationError{Name: "turn_limit_seconds", err: fmt.Errorf(`ent: validator failed for field "Game.turn_limit_seconds": %w`, err)}
@@ -723,6 +742,9 @@ func (_u *GameUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.UpdatedAt(); ok {
 		_spec.SetField(game.FieldUpdatedAt, field.TypeTime, value)
+	}
+	if value, ok := _u.mutation.Name(); ok {
+		_spec.SetField(game.FieldName, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.TurnLimitSeconds(); ok {
 		_spec.SetField(game.FieldTurnLimitSeconds, field.TypeInt64, value)
@@ -1121,6 +1143,20 @@ type GameUpdateOne struct {
 // SetUpdatedAt sets the "updated_at" field.
 func (_u *GameUpdateOne) SetUpdatedAt(v time.Time) *GameUpdateOne {
 	_u.mutation.SetUpdatedAt(v)
+	return _u
+}
+
+// SetName sets the "name" field.
+func (_u *GameUpdateOne) SetName(v string) *GameUpdateOne {
+	_u.mutation.SetName(v)
+	return _u
+}
+
+// SetNillableName sets the "name" field if the given value is not nil.
+func (_u *GameUpdateOne) SetNillableName(v *string) *GameUpdateOne {
+	if v != nil {
+		_u.SetName(*v)
+	}
 	return _u
 }
 
@@ -1735,6 +1771,11 @@ func (_u *GameUpdateOne) defaults() {
 
 // check runs all checks and user-defined validators on the builder.
 func (_u *GameUpdateOne) check() error {
+	if v, ok := _u.mutation.Name(); ok {
+		if err := game.NameValidator(v); err != nil {
+			return &ValidationError{Name: "name", err: fmt.Errorf(`ent: validator failed for field "Game.name": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.TurnLimitSeconds(); ok {
 		if err := game.TurnLimitSecondsValidator(v); err != nil {
 			return &ValidationError{Name: "turn_limit_seconds", err: fmt.Errorf(`ent: validator failed for field "Game.turn_limit_seconds": %w`, err)}
@@ -1835,6 +1876,9 @@ func (_u *GameUpdateOne) sqlSave(ctx context.Context) (_node *Game, err error) {
 	}
 	if value, ok := _u.mutation.UpdatedAt(); ok {
 		_spec.SetField(game.FieldUpdatedAt, field.TypeTime, value)
+	}
+	if value, ok := _u.mutation.Name(); ok {
+		_spec.SetField(game.FieldName, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.TurnLimitSeconds(); ok {
 		_spec.SetField(game.FieldTurnLimitSeconds, field.TypeInt64, value)

@@ -486,6 +486,11 @@ func (_q *GameQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 				selectedFields = append(selectedFields, game.FieldUpdatedAt)
 				fieldSeen[game.FieldUpdatedAt] = struct{}{}
 			}
+		case "name":
+			if _, ok := fieldSeen[game.FieldName]; !ok {
+				selectedFields = append(selectedFields, game.FieldName)
+				fieldSeen[game.FieldName] = struct{}{}
+			}
 		case "mapID":
 			if _, ok := fieldSeen[game.FieldMapID]; !ok {
 				selectedFields = append(selectedFields, game.FieldMapID)

@@ -2336,6 +2336,7 @@ type GameMutation struct {
 	id                    *int
 	created_at            *time.Time
 	updated_at            *time.Time
+	name                  *string
 	turn_limit_seconds    *int64
 	addturn_limit_seconds *int64
 	claim                 *game.Claim
@@ -2558,6 +2559,42 @@ func (m *GameMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error
 // ResetUpdatedAt resets all changes to the "updated_at" field.
 func (m *GameMutation) ResetUpdatedAt() {
 	m.updated_at = nil
+}
+
+// SetName sets the "name" field.
+func (m *GameMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *GameMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the Game entity.
+// If the Game object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *GameMutation) ResetName() {
+	m.name = nil
 }
 
 // SetMapID sets the "map_id" field.
@@ -3953,12 +3990,15 @@ func (m *GameMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *GameMutation) Fields() []string {
-	fields := make([]string, 0, 22)
+	fields := make([]string, 0, 23)
 	if m.created_at != nil {
 		fields = append(fields, game.FieldCreatedAt)
 	}
 	if m.updated_at != nil {
 		fields = append(fields, game.FieldUpdatedAt)
+	}
+	if m.name != nil {
+		fields = append(fields, game.FieldName)
 	}
 	if m._map != nil {
 		fields = append(fields, game.FieldMapID)
@@ -4032,6 +4072,8 @@ func (m *GameMutation) Field(name string) (ent.Value, bool) {
 		return m.CreatedAt()
 	case game.FieldUpdatedAt:
 		return m.UpdatedAt()
+	case game.FieldName:
+		return m.Name()
 	case game.FieldMapID:
 		return m.MapID()
 	case game.FieldCreatorID:
@@ -4085,6 +4127,8 @@ func (m *GameMutation) OldField(ctx context.Context, name string) (ent.Value, er
 		return m.OldCreatedAt(ctx)
 	case game.FieldUpdatedAt:
 		return m.OldUpdatedAt(ctx)
+	case game.FieldName:
+		return m.OldName(ctx)
 	case game.FieldMapID:
 		return m.OldMapID(ctx)
 	case game.FieldCreatorID:
@@ -4147,6 +4191,13 @@ func (m *GameMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetUpdatedAt(v)
+		return nil
+	case game.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
 		return nil
 	case game.FieldMapID:
 		v, ok := value.(int)
@@ -4480,6 +4531,9 @@ func (m *GameMutation) ResetField(name string) error {
 		return nil
 	case game.FieldUpdatedAt:
 		m.ResetUpdatedAt()
+		return nil
+	case game.FieldName:
+		m.ResetName()
 		return nil
 	case game.FieldMapID:
 		m.ResetMapID()

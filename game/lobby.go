@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/lib/pq"
 
@@ -52,9 +54,13 @@ type CreateInput struct {
 	TurnLimit  time.Duration // 0: DefaultTurnLimit
 	Claim      rules.ClaimStrategy
 	Cards      rules.CardSystem
-	TTBPercent int  // 0: 6
-	Private    bool // joining needs the invite code
+	TTBPercent int    // 0: 6
+	Private    bool   // joining needs the invite code
+	Name       string // up to MaxGameName characters; empty for none
 }
+
+// MaxGameName is the most characters of a game's name.
+const MaxGameName = 60
 
 // Created is a new game.
 type Created struct {
@@ -72,6 +78,10 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 	}
 	if in.TTBPercent == 0 {
 		in.TTBPercent = rules.DefaultTTBPercent
+	}
+	in.Name = strings.Join(strings.Fields(in.Name), " ")
+	if utf8.RuneCountInString(in.Name) > MaxGameName || strings.IndexFunc(in.Name, unicode.IsControl) >= 0 || !utf8.ValidString(in.Name) {
+		return Created{}, errorf(CodeBadInput, "the name must be at most %d characters, without control characters", MaxGameName)
 	}
 	var created Created
 	var ann announcements
@@ -110,10 +120,10 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 			return fmt.Errorf("error saving the dice: %w", err)
 		}
 		err = tx.QueryRowContext(ctx, `INSERT INTO games (created_at, updated_at, map_id, creator_id, turn_limit_seconds,
-			claim, card_system, ttb_percent, status, phase, dice, invite_code)
-			VALUES (now(), now(), $1, $2, $3, $4, $5, $6, 'open', 'setup', $7, $8) RETURNING id`,
+			claim, card_system, ttb_percent, status, phase, dice, invite_code, name)
+			VALUES (now(), now(), $1, $2, $3, $4, $5, $6, 'open', 'setup', $7, $8, $9) RETURNING id`,
 			mapID, in.CreatorID, int64(in.TurnLimit/time.Second), in.Claim.String(), in.Cards.String(), in.TTBPercent,
-			diceState, invite).Scan(&created.GameID)
+			diceState, invite, in.Name).Scan(&created.GameID)
 		if err != nil {
 			return fmt.Errorf("error creating a game on map %s for user %d: %w", in.MapKey, in.CreatorID, err)
 		}
@@ -363,7 +373,7 @@ func (s *Service) GameRematch(ctx context.Context, gameID, userID int) (Created,
 		if g.status != "finished" && g.status != "cancelled" {
 			return errorf(CodeConflict, "the game is not over")
 		}
-		in = CreateInput{CreatorID: userID, TurnLimit: g.turnLimit, Claim: g.claim, Cards: g.cards, TTBPercent: g.ttbPercent}
+		in = CreateInput{CreatorID: userID, Name: g.name, TurnLimit: g.turnLimit, Claim: g.claim, Cards: g.cards, TTBPercent: g.ttbPercent}
 		if err := tx.QueryRowContext(ctx, `SELECT key, version FROM maps WHERE id = $1`, g.mapID).Scan(&in.MapKey, &in.MapVersion); err != nil {
 			return fmt.Errorf("error reading the map of game %d: %w", g.id, err)
 		}

@@ -22,7 +22,8 @@ const (
 // has moved on, and what the API shows of a game besides its engine state.
 type Row struct {
 	GameID      int
-	MapID       int // the map row: one version of a map
+	Name        string // the name its creator gave the game; empty for none
+	MapID       int    // the map row: one version of a map
 	CreatorID   int
 	Status      string // StatusOpen, StatusActive, StatusFinished or StatusCancelled
 	Version     int64  // the version to send as CommandInput.ExpectedVersion
@@ -54,7 +55,7 @@ type Snapshot struct {
 
 // row returns the row as loaded.
 func (g *gameRow) row() Row {
-	r := Row{GameID: g.id, MapID: g.mapID, CreatorID: g.creatorID, Status: g.status, Version: g.version, Seq: g.seq,
+	r := Row{GameID: g.id, Name: g.name, MapID: g.mapID, CreatorID: g.creatorID, Status: g.status, Version: g.version, Seq: g.seq,
 		Phase: g.phase, Turn: g.turn, CurrentSeat: g.currentSeat, TurnLimit: g.turnLimit, Claim: g.claim, Cards: g.cards,
 		TTBPercent: g.ttbPercent, Winner: intOrNil(g.winner), InviteCode: stringOrNil(g.inviteCode),
 		Deadline: timeOrNil(g.deadline), WarningAt: timeOrNil(g.warning), CreatedAt: g.createdAt, UpdatedAt: g.updatedAt,

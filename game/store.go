@@ -30,6 +30,7 @@ type gameRow struct {
 	engine     []byte
 	dice       []byte
 	inviteCode sql.NullString
+	name       string
 
 	// The rest of the row, for the Snapshot a command answers with.
 	phase                 string
@@ -49,7 +50,7 @@ func (s *Service) lockGame(ctx context.Context, tx *sql.Tx, id int) (*gameRow, e
 // gameColumns are the columns of games a gameRow holds, in the order scan reads them.
 const gameColumns = `id, map_id, creator_id, turn_limit_seconds, claim, card_system, ttb_percent,
 	status, version, seq, engine, dice, invite_code, phase, turn, current_seat, winner_seat, turn_deadline, warning_at,
-	created_at, updated_at, started_at, finished_at`
+	created_at, updated_at, started_at, finished_at, name`
 
 // scanGame reads a row of gameColumns.
 func scanGame(row interface{ Scan(dest ...any) error }) (*gameRow, error) {
@@ -58,7 +59,7 @@ func scanGame(row interface{ Scan(dest ...any) error }) (*gameRow, error) {
 	var claim, cards string
 	if err := row.Scan(&g.id, &g.mapID, &g.creatorID, &limit, &claim, &cards, &g.ttbPercent,
 		&g.status, &g.version, &g.seq, &g.engine, &g.dice, &g.inviteCode, &g.phase, &g.turn, &g.currentSeat, &g.winner,
-		&g.deadline, &g.warning, &g.createdAt, &g.updatedAt, &g.startedAt, &g.finishedAt); err != nil {
+		&g.deadline, &g.warning, &g.createdAt, &g.updatedAt, &g.startedAt, &g.finishedAt, &g.name); err != nil {
 		return nil, err
 	}
 	g.turnLimit = time.Duration(limit) * time.Second

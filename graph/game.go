@@ -312,6 +312,9 @@ func (r *Resolver) createGame(ctx context.Context, input CreateGameInput) (*Game
 		return nil, err
 	}
 	in := game.CreateInput{CreatorID: me.ID, MapKey: input.MapKey, Private: input.Private != nil && *input.Private}
+	if input.Name != nil {
+		in.Name = *input.Name
+	}
 	if input.MapVersion != nil {
 		in.MapVersion = *input.MapVersion
 	}

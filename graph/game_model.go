@@ -22,6 +22,7 @@ type Noder interface{ IsNode() }
 // of the game, and what depends on the viewer (inviteCode, seats' cards) has resolvers.
 type Game struct {
 	ID               string // the global id
+	Name             string
 	Status           string // open, active, finished or cancelled
 	Phase            string
 	Turn             int
@@ -60,7 +61,7 @@ func (g *Game) ViewerActions(ctx context.Context, from *string) (Actions, error)
 // newGame returns a game row as r's API shows it.
 func (r *Resolver) newGame(row game.Row) *Game {
 	return &Game{r: r,
-		ID: GlobalID(typeGame, row.GameID), Status: row.Status, Phase: row.Phase, Turn: row.Turn, Version: row.Version,
+		ID: GlobalID(typeGame, row.GameID), Name: row.Name, Status: row.Status, Phase: row.Phase, Turn: row.Turn, Version: row.Version,
 		Seq: row.Seq, CurrentSeat: game.SeatOrNil(rules.PlayerID(row.CurrentSeat)), TurnDeadline: row.Deadline,
 		TurnLimitSeconds: int64(row.TurnLimit / time.Second), Claim: row.Claim.String(), CardSystem: row.Cards.String(),
 		TtbPercent: row.TTBPercent, Winner: row.Winner, gameID: row.GameID, mapID: row.MapID, creatorID: row.CreatorID, inviteCode: row.InviteCode,
@@ -71,7 +72,7 @@ func (r *Resolver) newGame(row game.Row) *Game {
 // the service's row.
 func (r *Resolver) gameFromEnt(g *ent.Game) *Game {
 	return &Game{r: r,
-		ID: GlobalID(typeGame, g.ID), Status: string(g.Status), Phase: g.Phase, Turn: g.Turn, Version: g.Version, Seq: g.Seq,
+		ID: GlobalID(typeGame, g.ID), Name: g.Name, Status: string(g.Status), Phase: g.Phase, Turn: g.Turn, Version: g.Version, Seq: g.Seq,
 		CurrentSeat: game.SeatOrNil(rules.PlayerID(g.CurrentSeat)), TurnDeadline: g.TurnDeadline,
 		TurnLimitSeconds: g.TurnLimitSeconds, Claim: string(g.Claim), CardSystem: string(g.CardSystem), TtbPercent: g.TtbPercent,
 		Winner: g.WinnerSeat, gameID: g.ID, mapID: g.MapID, creatorID: g.CreatorID, inviteCode: g.InviteCode,

@@ -122,6 +122,7 @@ type ComplexityRoot struct {
 		ID                  func(childComplexity int) int
 		InviteCode          func(childComplexity int) int
 		Map                 func(childComplexity int) int
+		Name                func(childComplexity int) int
 		Phase               func(childComplexity int) int
 		Record              func(childComplexity int) int
 		Seats               func(childComplexity int) int
@@ -864,6 +865,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Game.Map(childComplexity), true
+	case "Game.name":
+		if e.ComplexityRoot.Game.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.Name(childComplexity), true
 	case "Game.phase":
 		if e.ComplexityRoot.Game.Phase == nil {
 			break
@@ -2706,6 +2713,8 @@ func (ec *executionContext) childFields_Game(ctx context.Context, field graphql.
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_Game_id(ctx, field)
+	case "name":
+		return ec.fieldContext_Game_name(ctx, field)
 	case "map":
 		return ec.fieldContext_Game_map(ctx, field)
 	case "status":
@@ -4992,6 +5001,29 @@ func (ec *executionContext) _Game_id(ctx context.Context, field graphql.Collecte
 }
 func (ec *executionContext) fieldContext_Game_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Game", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Game_name(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Game", field, false, false, "String")
 }
 
 func (ec *executionContext) _Game_map(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
@@ -13316,7 +13348,7 @@ func (ec *executionContext) unmarshalInputCreateGameInput(ctx context.Context, o
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"mapKey", "mapVersion", "seats", "turnLimitSeconds", "claim", "cardSystem", "ttbPercent", "private"}
+	fieldsInOrder := [...]string{"mapKey", "mapVersion", "seats", "turnLimitSeconds", "claim", "cardSystem", "ttbPercent", "private", "name"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -13379,6 +13411,13 @@ func (ec *executionContext) unmarshalInputCreateGameInput(ctx context.Context, o
 				return it, err
 			}
 			it.Private = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
 		}
 	}
 	return it, nil
@@ -15359,6 +15398,11 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 			out.Values[i] = graphql.MarshalString("Game")
 		case "id":
 			out.Values[i] = ec._Game_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._Game_name(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}

@@ -258,3 +258,44 @@ func TestRematchGame(t *testing.T) {
 		t.Errorf("lena's invitations after bob's rematch: %+v", l)
 	}
 }
+
+// TestGameName: a game's name is set at creation (spaces collapsed), shown by game and games, kept by a
+// rematch; a name too long is refused.
+func TestGameName(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	lena, _ := e.signUp("lena")
+	seats := []map[string]any{{"kind": "HUMAN", "color": "red"}, {"kind": "CPU", "color": "blue"}}
+	long := e.gameMutation(lena, "createGame", map[string]any{"mapKey": "classic", "seats": seats, "name": strings.Repeat("é", 61)})
+	if codesOf(long.UserErrors) != "INVALID_CONFIG[input]" {
+		t.Errorf("a name of 61 characters: %+v, want INVALID_CONFIG", long.UserErrors)
+	}
+	p := e.gameMutation(lena, "createGame", map[string]any{"mapKey": "classic", "seats": seats, "name": "  Friday \t night  "})
+	noUserErrors(t, "createGame", p)
+	noUserErrors(t, "startGame", e.gameMutation(lena, "startGame", map[string]any{"gameId": p.Game.ID}))
+	noUserErrors(t, "resign", e.gameMutation(lena, "resign", map[string]any{"gameId": p.Game.ID}))
+	var out struct {
+		Game struct {
+			Name string `json:"name"`
+		} `json:"game"`
+		Games struct {
+			Edges []struct {
+				Node struct {
+					Name string `json:"name"`
+				} `json:"node"`
+			} `json:"edges"`
+		} `json:"games"`
+		RematchGame struct {
+			Game struct {
+				Name string `json:"name"`
+			} `json:"game"`
+		} `json:"rematchGame"`
+	}
+	e.gql(lena, `query($id: ID!) { game(id: $id) { name } games(filter: {mine: true}) { edges { node { name } } } }`,
+		map[string]any{"id": p.Game.ID}).decode(t, &out)
+	e.gql(lena, `mutation($id: ID!) { rematchGame(input: {gameId: $id}) { game { name } } }`, map[string]any{"id": p.Game.ID}).decode(t, &out)
+	if out.Game.Name != "Friday night" || len(out.Games.Edges) != 1 || out.Games.Edges[0].Node.Name != "Friday night" ||
+		out.RematchGame.Game.Name != "Friday night" {
+		t.Errorf("the names: %+v, want Friday night in the game, the list and the rematch", out)
+	}
+}

@@ -122,6 +122,8 @@ type CreateGameInput struct {
 	TtbPercent *int `json:"ttbPercent,omitempty"`
 	// Whether joining needs the invite code.
 	Private *bool `json:"private,omitempty"`
+	// A name for the game, shown in lobbies: up to 60 characters (spaces collapsed); none when null.
+	Name *string `json:"name,omitempty"`
 }
 
 // Hands the viewer's seat to a CPU.

@@ -118,6 +118,7 @@ var (
 		{Name: "id", Type: field.TypeInt, Increment: true},
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "name", Type: field.TypeString, Size: 240, Default: ""},
 		{Name: "turn_limit_seconds", Type: field.TypeInt64, Default: 129600},
 		{Name: "claim", Type: field.TypeEnum, Enums: []string{"random", "round_robin"}, Default: "random"},
 		{Name: "card_system", Type: field.TypeEnum, Enums: []string{"classic", "fixed", "fixed_ttb", "classic_scaling_ttb"}, Default: "classic"},
@@ -147,13 +148,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "games_maps_games",
-				Columns:    []*schema.Column{GamesColumns[21]},
+				Columns:    []*schema.Column{GamesColumns[22]},
 				RefColumns: []*schema.Column{MapsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "games_users_created_games",
-				Columns:    []*schema.Column{GamesColumns[22]},
+				Columns:    []*schema.Column{GamesColumns[23]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -162,12 +163,12 @@ var (
 			{
 				Name:    "game_status",
 				Unique:  false,
-				Columns: []*schema.Column{GamesColumns[7]},
+				Columns: []*schema.Column{GamesColumns[8]},
 			},
 			{
 				Name:    "game_turn_deadline",
 				Unique:  false,
-				Columns: []*schema.Column{GamesColumns[11]},
+				Columns: []*schema.Column{GamesColumns[12]},
 				Annotation: &entsql.IndexAnnotation{
 					Where: "(status)::text = 'active'::text",
 				},
@@ -175,7 +176,7 @@ var (
 			{
 				Name:    "game_creator_id",
 				Unique:  false,
-				Columns: []*schema.Column{GamesColumns[22]},
+				Columns: []*schema.Column{GamesColumns[23]},
 			},
 		},
 	}

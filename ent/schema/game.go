@@ -18,6 +18,8 @@ const (
 	MaxTurnLimitSeconds = 30 * 24 * 3600
 	// DefaultTurnLimitSeconds is the turn limit of a game that names none: a day and a half.
 	DefaultTurnLimitSeconds = 36 * 3600
+	// MaxGameNameLen is the most bytes of a game's name: 60 characters of up to 4 bytes each.
+	MaxGameNameLen = 240
 )
 
 // Game is one game: its settings, where it stands (status, phase, turn, current seat, deadline) and the
@@ -37,6 +39,10 @@ func (Game) Mixin() []ent.Mixin {
 // Fields of the Game.
 func (Game) Fields() []ent.Field {
 	return []ent.Field{
+		field.String("name").
+			MaxLen(MaxGameNameLen).
+			Default("").
+			Comment("The name its creator gave the game; empty for none."),
 		field.Int("map_id").
 			Immutable().
 			Comment("The map version the game is played on."),

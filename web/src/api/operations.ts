@@ -103,6 +103,7 @@ export const RevokeApiTokenMutation = graphql(`
 export const GameCardFragment = graphql(`
   fragment GameCard on Game {
     id
+    name
     status
     phase
     turn

@@ -1,0 +1,2 @@
+-- Modify "games" table
+ALTER TABLE "games" ADD COLUMN "name" character varying NOT NULL DEFAULT '';
