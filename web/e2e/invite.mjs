@@ -2,7 +2,7 @@
 // `rout serve`: Alice creates a game inviting Bob and Carol by email (and a hard CPU); Bob accepts from the
 // in-app notice, which opens the invitation's page; Carol accepts from her lobby's list of invitations;
 // only Alice, the creator, is offered Start, and starts it. The New game form then offers Alice her last
-// settings; Carol declines a second invitation from the lobby and Alice sees the seat open. axe-core checks
+// settings (the name among them); Carol declines a second invitation from the lobby and Alice sees the seat open. axe-core checks
 // the lobby with an invitation, the invitation's page and the waiting page.
 //
 //   node e2e/invite.mjs http://127.0.0.1:8080
@@ -75,6 +75,7 @@ async function signUp(page, name) {
 /** Alice's New game form as it opens: what it offers in each field named, read from the page. */
 async function formValues(a) {
   return {
+    name: await a.getByLabel("Name (optional)").inputValue(),
     seat4: await a.getByLabel("Seat 4 difficulty").inputValue(),
     turnLimit: await a.getByLabel("Time for a turn").inputValue(),
   };
@@ -104,6 +105,7 @@ try {
   if (levels.join(",") !== "easy,normal,hard,cautious") throw new Error(`the CPU levels offered: ${levels}`);
   await a.getByLabel("Seat 4 difficulty").selectOption("hard");
   await a.getByLabel("Time for a turn").selectOption(String(4 * 3600));
+  await a.getByLabel("Name (optional)").fill("Friday night");
   for (const [i, who] of [bob, carol].entries()) {
     await a.getByLabel(`Seat ${i + 2} is`).selectOption("INVITED");
     await a.getByLabel(new RegExp(`Seat ${i + 2} email`)).fill(`${who}@example.com`);
@@ -117,7 +119,7 @@ try {
   const notice = b.locator(".notices a", { hasText: "You were invited to a game" });
   await notice.waitFor({ timeout: T });
   await notice.click();
-  await b.getByRole("heading", { name: /You are invited to a game on / }).waitFor({ timeout: T });
+  await b.getByRole("heading", { name: "You are invited to “Friday night”, a game on Classic World" }).waitFor({ timeout: T });
   await b.getByText(`${alice} invited you to play as Blue`).waitFor({ timeout: T });
   await b.getByText("4 hours", { exact: true }).waitFor({ timeout: T });
   await b.getByText("Yellow — CPU (hard)").waitFor({ timeout: T });
@@ -134,7 +136,7 @@ try {
   const item = c.getByRole("list", { name: "Invitations" }).getByRole("listitem").filter({ hasText: `${alice} invited you to play as Green` });
   await item.waitFor({ timeout: T });
   const words = await item.textContent();
-  for (const w of ["Classic", "4 seats", "4 hours a turn", `Red — ${alice}`, "Blue — ", "Yellow — CPU (hard)"]) {
+  for (const w of ["Friday night", "Classic", "4 seats", "4 hours a turn", `Red — ${alice}`, "Blue — ", "Yellow — CPU (hard)"]) {
     if (!words.includes(w)) throw new Error(`Carol's invitation does not say "${w}": ${words}`);
   }
   await axe(c, "lobby with an invitation");
@@ -153,7 +155,7 @@ try {
   await a.getByRole("link", { name: "New game" }).first().click();
   await a.getByRole("heading", { name: "New game" }).waitFor();
   const kept = await formValues(a);
-  if (kept.seat4 !== "hard" || kept.turnLimit !== String(4 * 3600)) throw new Error(`the New game form forgot: ${JSON.stringify(kept)}`);
+  if (kept.name !== "Friday night" || kept.seat4 !== "hard" || kept.turnLimit !== String(4 * 3600)) throw new Error(`the New game form forgot: ${JSON.stringify(kept)}`);
   await a.getByLabel("Seat 2 is").selectOption("CPU");
   await a.getByLabel(/Seat 3 email/).fill(`${carol}@example.com`);
   await a.getByRole("button", { name: "Create the game" }).click();

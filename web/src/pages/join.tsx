@@ -50,7 +50,7 @@ export function JoinPage(props: { id: string; code: string; viewer: Viewer }) {
   const invited = game?.viewerInvitedSeat != null;
   return (
     <section class="card invitation">
-      <h1>{game ? `You are invited to a game on ${game.map.name}` : "You are invited to a game"}</h1>
+      <h1>{game ? `You are invited to ${game.name ? `“${game.name}”, a game` : "a game"} on ${game.map.name}` : "You are invited to a game"}</h1>
       <ErrorLine text={error} />
       {game ? (
         <>

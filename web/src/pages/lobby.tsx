@@ -6,7 +6,7 @@ import { APIError, mutate, query, userErrorText } from "../api/client";
 import { DeclineInvitationMutation, InvitationsQuery, JoinGameMutation, MyGamesQuery, OpenGamesQuery, RematchGameMutation } from "../api/operations";
 import type { GameCardFragment } from "../gql/graphql";
 import { ErrorLine, Field } from "../ui/form";
-import { invitationLine, resultLine, seatLabel } from "../state/lobby";
+import { gameTitle, invitationLine, resultLine, seatLabel } from "../state/lobby";
 import { colorHex, countdown, duration, phaseText, seatGlyph, seatName } from "../ui/format";
 import { Link } from "../ui/link";
 import { onNotice } from "../ui/notices";
@@ -115,6 +115,7 @@ export function LobbyPage(props: { viewer: Viewer }) {
                     <strong>{invitationLine(g)}</strong>
                   </Link>
                   <div class="sub">
+                    {g.name && <>{g.name} · </>}
                     {g.map.name} · {g.seats.length} seats · {duration(g.turnLimitSeconds)} a turn
                   </div>
                   <SeatsLine g={g} />
@@ -150,7 +151,8 @@ export function LobbyPage(props: { viewer: Viewer }) {
         {openToJoin.map((g) => (
           <li key={g.id} class="game-item">
             <div>
-              <strong>{g.map.name}</strong> · {g.seats.length} seats · {duration(g.turnLimitSeconds)} a turn
+              <strong>{gameTitle(g)}</strong> · {g.name && <>{g.map.name} · </>}
+              {g.seats.length} seats · {duration(g.turnLimitSeconds)} a turn
               <SeatsLine g={g} />
             </div>
             <button type="button" onClick={() => void join(g.id)}>
@@ -203,7 +205,8 @@ function GameItem(props: { g: GameCard; viewer: Viewer; now: number }) {
     <li class={`game-item${mine ? " mine" : ""}`}>
       <div>
         <Link href={`/games/${encodeURIComponent(g.id)}`}>
-          <strong>{g.map.name}</strong>
+          <strong>{gameTitle(g)}</strong>
+          {g.name && <> · {g.map.name}</>}
           {g.turn > 0 && <> · turn {g.turn}</>}
         </Link>{" "}
         {mine && <span class="badge">Your turn</span>}

@@ -41,6 +41,7 @@ export function NewGamePage(props: { viewer: Viewer }) {
   const [cardSystem, setCardSystem] = useState(last?.cardSystem ?? "classic");
   const [ttb, setTtb] = useState(last?.ttb ?? 6);
   const [priv, setPriv] = useState(last?.private ?? false);
+  const [name, setName] = useState(last?.name ?? "");
   const [startNow, setStartNow] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -88,6 +89,7 @@ export function NewGamePage(props: { viewer: Viewer }) {
           cardSystem,
           ttbPercent: cardSystem === "fixed_ttb" ? ttb : null,
           private: priv,
+          name: name.trim() || null,
         },
       });
       const err = userErrorText(d.createGame.userErrors);
@@ -97,6 +99,7 @@ export function NewGamePage(props: { viewer: Viewer }) {
         return;
       }
       const kept: NewGameSettings = {
+        name,
         mapKey: map.key,
         myColor: seats.find((s) => s.kind === "HUMAN")?.color ?? "red",
         seats: seats.flatMap((s) => (s.kind === "HUMAN" ? [] : [{ kind: s.kind as SeatKindKept, color: s.color, difficulty: s.difficulty, email: s.email }])),
@@ -124,6 +127,10 @@ export function NewGamePage(props: { viewer: Viewer }) {
     <form class="newgame" onSubmit={submit} aria-labelledby="newgame-title">
       <h1 id="newgame-title">New game</h1>
       <ErrorLine text={error} />
+
+      <Field label="Name (optional)" id="gamename" hint="Shown in the lobby and on the game's page.">
+        <input id="gamename" maxLength={60} value={name} onInput={(e) => setName((e.currentTarget as HTMLInputElement).value)} />
+      </Field>
 
       <fieldset>
         <legend>Map</legend>

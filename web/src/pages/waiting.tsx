@@ -5,7 +5,7 @@ import { useEffect, useState } from "preact/hooks";
 import { APIError, mutate, userErrorText } from "../api/client";
 import { DeclineInvitationMutation, JoinGameMutation, LeaveGameMutation, StartGameMutation } from "../api/operations";
 import type { GameController, View } from "../game/controller";
-import { invitationLine, mayStart, seatLabel } from "../state/lobby";
+import { gameTitle, invitationLine, mayStart, seatLabel } from "../state/lobby";
 import { ErrorLine } from "../ui/form";
 import { colorHex, duration, seatGlyph } from "../ui/format";
 import { navigate } from "../ui/router";
@@ -47,7 +47,10 @@ export function WaitingPage(props: { ctl: GameController; view: View; viewer: Vi
   }, []);
   return (
     <section class="card open-game">
-      <h1>{info.map.name}: waiting for players</h1>
+      <h1>
+        {gameTitle(info)}: waiting for players
+      </h1>
+      {info.name && <p>{info.map.name}</p>}
       <p>
         {invited ? invitationLine(info) : `Created by ${start.creator ? "you" : info.creator.name}`} · {duration(info.turnLimitSeconds)} a turn
       </p>

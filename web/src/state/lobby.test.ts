@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invitationLine, mayStart, parseNewGameSettings, resultLine, seatLabel, type LobbyGame } from "./lobby";
+import { gameTitle, invitationLine, mayStart, parseNewGameSettings, resultLine, seatLabel, type LobbyGame } from "./lobby";
 
 const game = (p: Partial<LobbyGame>): LobbyGame => ({
   id: "G1",
@@ -28,6 +28,11 @@ describe("lobby", () => {
     expect(mayStart(full, "U2")).toEqual({ creator: false, ready: true });
   });
 
+  it("titles a game by its name, or its map's", () => {
+    expect(gameTitle({ name: "Friday night", map: { name: "Classic World" } })).toBe("Friday night");
+    expect(gameTitle({ name: "", map: { name: "Classic World" } })).toBe("Classic World");
+  });
+
   it("says who invited, to which colour", () => {
     expect(invitationLine(game({ viewerInvitedSeat: 1 }))).toBe("Alice invited you to play as Blue");
     expect(invitationLine(game({ viewerInvitedSeat: null }))).toBe("Alice invited you to play");
@@ -47,6 +52,7 @@ describe("lobby", () => {
     expect(parseNewGameSettings("{not json")).toBeNull();
     expect(parseNewGameSettings(JSON.stringify({ seats: [] }))).toBeNull();
     const saved = {
+      name: "Friday night",
       mapKey: "europe",
       myColor: "blue",
       seats: [

@@ -34,6 +34,11 @@ export function resultLine(g: LobbyGame, viewerId: string): string {
   return mine ? `${seatLabel(w)} won; you were ${mine.status === "resigned" ? "out by resigning" : "beaten"}` : `${seatLabel(w)} won`;
 }
 
+/** A game's title: its name, or its map's when it has none. */
+export function gameTitle(g: { name: string; map: { name: string } }): string {
+  return g.name || g.map.name;
+}
+
 /** The words of an invitation: who invited, to which seat. */
 export function invitationLine(g: LobbyGame): string {
   const seat = g.seats.find((s) => s.seat === g.viewerInvitedSeat);
@@ -46,6 +51,7 @@ export type SeatKindKept = "CPU" | "OPEN" | "INVITED";
 
 /** The New game form's settings that are remembered between games. */
 export interface NewGameSettings {
+  name: string;
   mapKey: string;
   seats: { kind: SeatKindKept; color: string; difficulty: string; email: string }[];
   myColor: string;
@@ -90,6 +96,7 @@ export function parseNewGameSettings(raw: string | null): NewGameSettings | null
     : [];
   if (seats.length === 0) return null;
   return {
+    name: str(o.name, ""),
     mapKey: str(o.mapKey, "classic"),
     seats,
     myColor: str(o.myColor, "red"),
