@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures what hostile map files cost a real `rout serve`: builds ./cmd/rout, starts it on the loopback
 # against a fresh database, signs up four users, and sends each kind of hostile file of at most 16 MiB
-# through uploadMap, alone and then four at once (one per user: a user's uploads are serialised). It
+# through uploadMap (and files of other games through importMap), alone and then four at once (one per user: a user's uploads are serialised). It
 # prints the server's resident memory before each round, its peak during the round (VmHWM, reset before
 # each) and a minute after the last round, against the lowest resident size seen before a round (the
 # idle size: the first round also returns the start-up's garbage). Loopback traffic only; it stops the server and drops the database.
@@ -64,18 +64,32 @@ fill "$work/brackets.json" '' '[' ''
 fill "$work/zeros.json" '{"id":"zeros","territories":[' '0,' '0]}'
 fill "$work/objects.json" '{"id":"objects","territories":[' '{},' '{}]}'
 fill "$work/territories.json" '{"id":"many","territories":[' '{"id":"t","name":"T","x":1,"y":1},' '{"id":"u","name":"U","x":1,"y":1}]}'
+# Files of other games, through importMap: a Domination border line of millions of countries; Conquer
+# Club's XML with one territory of as many borders as its element limit allows (the reader's most per
+# byte), and with the elements up to the limit and text to 16 MiB.
+fill "$work/borders.txt" $'[continents]\nc 1\n[countries]\n1 a 1 1 1\n2 b 1 2 2\n[borders]\n1' ' 2' $'\n'
+elements=200000 # maps.MaxElements
+{ printf '<map><territory><name>a</name><borders>'
+	(set +o pipefail; yes '<border>a</border>' | head -n $((elements - 4)) | tr -d '\n')
+	printf '</borders></territory></map>'; } >"$work/borders.xml"
+{ printf '<map>'; (set +o pipefail; yes '<a/>' | head -n $((elements - 2)) | tr -d '\n'); printf '<x>'
+	(set +o pipefail; yes a | tr -d '\n' | head -c $((size - 4 * elements - 20))); printf '</x></map>'; } >"$work/elements.xml"
 
-upload() { # upload TOKEN FILE: prints the HTTP status
+upload() { # upload TOKEN FILE: prints the HTTP status; a .txt file is imported as Domination's, .xml as Conquer Club's
+	local operations='{"query":"mutation($input: UploadMapInput!) { uploadMap(input: $input) { userErrors { code } } }","variables":{"input":{"file":null}}}'
+	case $2 in
+	*.txt) operations='{"query":"mutation($input: ImportMapInput!) { importMap(input: $input) { userErrors { code } } }","variables":{"input":{"format":"DOMINATION","file":null}}}' ;;
+	*.xml) operations='{"query":"mutation($input: ImportMapInput!) { importMap(input: $input) { userErrors { code } } }","variables":{"input":{"format":"CONQUER_CLUB","file":null}}}' ;;
+	esac
 	curl -s -o /dev/null -w '%{http_code}' "$api" -H "Authorization: Bearer $1" \
-		-F operations='{"query":"mutation($input: UploadMapInput!) { uploadMap(input: $input) { userErrors { code } } }","variables":{"input":{"file":null}}}' \
-		-F map='{"0":["variables.input.file"]}' -F "0=@$2"
+		-F operations="$operations" -F map='{"0":["variables.input.file"]}' -F "0=@$2"
 }
 
 sleep 2
 idle=$(rss VmRSS)
 echo "after start: ${idle} MiB resident"
 worst=0
-for kind in brackets zeros objects territories; do
+for kind in brackets.json zeros.json objects.json territories.json borders.txt borders.xml elements.xml; do
 	for n in 1 4; do
 		echo 5 >"/proc/$pid/clear_refs" # resets VmHWM to the current resident size
 		before=$(rss VmRSS)
@@ -83,7 +97,7 @@ for kind in brackets zeros objects territories; do
 		statuses=()
 		senders=()
 		for i in $(seq "$n"); do
-			upload "${tokens[$((i - 1))]}" "$work/$kind.json" >"$work/status.$i" &
+			upload "${tokens[$((i - 1))]}" "$work/$kind" >"$work/status.$i" &
 			senders+=($!)
 		done
 		wait "${senders[@]}"
