@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"rout/dbtest"
+	"rout/graph"
 )
 
 // toAttack plays the game of startedPair through the API until the player to move may attack, and
@@ -194,7 +195,10 @@ func TestBoardReadRoundTrips(t *testing.T) {
 	e := newEnvOn(t, db, nil)
 	cur, _, id := e.startedPair()
 	query := `query($id: ID!) { game(id: $id) { board { key name owner neutral armies } } }`
-	e.gql(cur, query, map[string]any{"id": id}) // the connections are open and the state is cached
+	// One connection, so that the read finds its statement prepared on whichever connection it is given.
+	db.SetMaxOpenConns(1)
+	e.gql(cur, query, map[string]any{"id": id}) // the connection is open and the state is cached
+	graph.WaitTokenUsage()                      // the first read's last-use write is done
 	log.Start()
 	r := e.gql(cur, query, map[string]any{"id": id})
 	trips := log.RoundTrips()
