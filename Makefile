@@ -46,6 +46,10 @@ lint: ## gofmt check, go vet and golangci-lint (.golangci.yml; the version is pi
 web: ## rebuild the web client into web/dist (needs Node.js and npm; commit the result)
 	cd web && npm ci --no-audit --no-fund && npm run build
 
+.PHONY: geo
+geo: ## write real outlines into the built-in map files from public-domain geography (needs Node.js and npm; commit the result)
+	cd maps/geo && npm ci --no-audit --no-fund && node generate.mjs
+
 # NPM_OK is empty when there is no npm: check-web then skips, except in CI.
 NPM_OK := $(shell command -v npm 2>/dev/null)
 
