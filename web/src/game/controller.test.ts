@@ -152,6 +152,21 @@ describe("GameController", () => {
     expect(c.state.version).toBe(41);
   });
 
+  it("keeps the whole game's log: every page of the record before its seq, and every live event after", async () => {
+    api.answers.Game = () => game({ seq: 250 });
+    api.answers.GameLog = (v) => {
+      const after = v.after as number;
+      const n = Math.max(0, Math.min(100, 250 - after));
+      return { game: { id: "G1", events: Array.from({ length: n }, (_, i) => placed(after + i + 1, 0, 1)) } };
+    };
+    const c = await started();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.queries.filter((q) => q.op === "GameLog").map((q) => (q.vars as { after: number }).after)).toEqual([0, 100, 200]);
+    expect(c.state.log).toHaveLength(250);
+    for (let seq = 251; seq <= 400; seq++) api.subs[0].h.next({ gameEvents: placed(seq, 0, 1) });
+    expect(c.state.log.map((l) => l.seq)).toEqual(Array.from({ length: 400 }, (_, i) => i + 1));
+  });
+
   it("resubscribes after the last applied seq on a gap, and reads the game again on an event that does not fit", async () => {
     const c = await started();
     api.subs[0].h.next({ gameEvents: placed(12, 0, 1) });

@@ -52,8 +52,6 @@ export interface View {
   lastDice: { attacker: number[]; defender: number[]; text: string } | null;
 }
 
-const LOG_KEEP = 300;
-
 /**
  * Boards up to this many territories read every action at once (`viewerActions`); bigger ones read the
  * summary and the actions of the territory picked, since the API refuses the whole list past 1,000
@@ -155,19 +153,25 @@ export class GameController {
     }
   }
 
-  /** The log's last events before seq (up to 100), described with the state as it is now. */
+  /** The whole game's log up to seq, read by pages of 100 events, in words with the state as it is now. */
   private async loadLog(seq: number) {
     if (seq === 0) return;
     try {
-      const d = await query(GameLogQuery, { id: this.id, after: Math.max(0, seq - 100) });
       const g = this.view.game;
-      if (!d.game || !g) return;
+      if (!g) return;
       const names = namesOf(g);
-      const old = d.game.events
-        .filter((e) => e.seq <= seq)
-        .map((e) => ({ seq: e.seq, turn: e.turn, kind: e.kind, text: describeEvent(e as ServerEvent, names) }));
+      const old: LogLine[] = [];
+      for (let after = 0; after < seq; ) {
+        const d = await query(GameLogQuery, { id: this.id, after });
+        if (!d.game || d.game.events.length === 0 || this.closed) break;
+        for (const e of d.game.events) {
+          if (e.seq > seq) break;
+          old.push({ seq: e.seq, turn: e.turn, kind: e.kind, text: describeEvent(e as ServerEvent, names) });
+        }
+        after = d.game.events[d.game.events.length - 1].seq;
+      }
       const newer = this.view.log.filter((l) => l.seq > seq);
-      this.set({ log: [...old, ...newer].slice(-LOG_KEEP) });
+      this.set({ log: [...old, ...newer] });
     } catch {
       // The log is a nicety: the board is right without it.
     }
@@ -237,7 +241,7 @@ export class GameController {
         info = { ...info, status: ev.kind === "game_over" ? "finished" : info.status };
       }
     }
-    this.set({ game: g, info, lastDice: dice, log: [...this.view.log, ...lines].slice(-LOG_KEEP) });
+    this.set({ game: g, info, lastDice: dice, log: [...this.view.log, ...lines] });
     if (lines.length > 0) this.refreshActionsSoon();
   }
 
