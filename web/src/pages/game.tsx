@@ -7,7 +7,7 @@ import { GameController, type View } from "../game/controller";
 import { choices, draftPlace, emptyDraft, from, has, isLoaded, ofKind, reserveOf, startsFrom, type PlacementDraft } from "../state/actions";
 import { cardSymbol, cardTerritory, findSets } from "../state/cards";
 import { keyIndex } from "../state/game";
-import { formatOdds, oddsArgs, type OddsDisplay } from "../state/odds";
+import { formatOdds, oddsArgs, oddsSentence, type AttackLength, type OddsDisplay } from "../state/odds";
 import type { ClientGame } from "../state/types";
 import { ErrorLine } from "../ui/form";
 import { colorHex, countdown, phaseText, seatGlyph, seatName } from "../ui/format";
@@ -287,7 +287,7 @@ function AttackPanel(props: { ctl: GameController; view: View; mode: Mode; setMo
   const { ctl, view, mode, setMode, name, keys } = props;
   const ix = view.actions;
   const game = view.game!;
-  const [until, setUntil] = useState<"once" | "conquered" | "downto">("once");
+  const [until, setUntil] = useState<AttackLength>("once");
   const [stopAt, setStopAt] = useState(1);
   const [dice, setDice] = useState(3);
   const [odds, setOdds] = useState<OddsDisplay | null>(null);
@@ -360,7 +360,7 @@ function AttackPanel(props: { ctl: GameController; view: View; mode: Mode; setMo
             </label>
           )}
           <p class={`odds odds-${odds?.band ?? "none"}`} aria-live="polite">
-            {odds ? `Odds of conquering${until === "downto" ? ` before ${name(attackMode.from)} is down to ${stopAt}` : ""}: ${odds.win}; on average ${odds.attackerLeft} of your armies and ${odds.defenderLeft} of theirs left.` : "Working out the odds…"}
+            {odds ? oddsSentence(odds, until, name(attackMode.from), stopAt) : "Working out the odds…"}
           </p>
           <button
             type="button"

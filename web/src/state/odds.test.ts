@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatArmies, formatOdds, formatPercent, oddsArgs } from './odds';
+import { formatArmies, formatOdds, formatPercent, oddsArgs, oddsSentence } from './odds';
 
 describe('odds display', () => {
   it.each([
@@ -38,5 +38,18 @@ describe('odds display', () => {
     expect(oddsArgs(1, 3)).toBeNull();
     expect(oddsArgs(5, 0)).toBeNull();
     expect(oddsArgs(2000, 3)).toBeNull();
+  });
+});
+
+describe('the odds sentence says what it is for', () => {
+  const o = formatOdds({ attackerWins: 0.89, expectedAttackerSurvivors: 2.04, expectedDefenderSurvivors: 0.2 });
+  it('never passes the whole battle for one roll', () => {
+    expect(oddsSentence(o, 'once', 'Peru', 1)).toBe(
+      'Odds of conquering if you go on until conquered (not this one roll): 89.0%; on average 2 of your armies and 0.2 of theirs left.',
+    );
+  });
+  it('names the attack until conquered and down to N', () => {
+    expect(oddsSentence(o, 'conquered', 'Peru', 1)).toBe('Odds of conquering: 89.0%; on average 2 of your armies and 0.2 of theirs left.');
+    expect(oddsSentence(o, 'downto', 'Peru', 3)).toMatch(/^Odds of conquering before Peru is down to 3: 89.0%/);
   });
 });

@@ -62,3 +62,21 @@ export function oddsArgs(fromArmies: number, toArmies: number, stopAt = 1): { at
   if (attackers < 1 || toArmies < 1 || attackers > MAX_ODDS_ARMIES || toArmies > MAX_ODDS_ARMIES) return null;
   return { attackers, defenders: toArmies };
 }
+
+/** How long an attack goes on: one roll, until conquered, or until conquered or down to some armies. */
+export type AttackLength = 'once' | 'conquered' | 'downto';
+
+/**
+ * The sentence shown before an attack, saying what the odds are for. Query.battleOdds answers for a battle
+ * carried on to its end, so for one roll the sentence says they are the odds of going on until conquered,
+ * never the roll's own.
+ */
+export function oddsSentence(o: OddsDisplay, length: AttackLength, from: string, stopAt: number): string {
+  const what =
+    length === 'once'
+      ? ' if you go on until conquered (not this one roll)'
+      : length === 'downto'
+        ? ` before ${from} is down to ${stopAt}`
+        : '';
+  return `Odds of conquering${what}: ${o.win}; on average ${o.attackerLeft} of your armies and ${o.defenderLeft} of theirs left.`;
+}
