@@ -126,11 +126,16 @@ describe('createBoard', () => {
     expect(r.root.querySelectorAll('.rb-hl')).toHaveLength(0);
   });
 
-  it('marks the selection for sight and screen readers', () => {
+  it('marks the selection for sight and screen readers, outlined without covering its army count', () => {
     const r = board.renderer;
     board.setSelection('peru');
     expect(r.cells[idx('peru')].getAttribute('aria-pressed')).toBe('true');
-    expect(r.svg.querySelector('.rb-sel-o')!.getAttribute('href')).toBe(`#${r.uid}-t${idx('peru')}`);
+    // The outline on top is the cell's outline alone: a copy of the cell (<use>) would paint its fill, and
+    // so hide the army count drawn on the cell.
+    const sel = r.svg.querySelector('.rb-sel-o')!;
+    expect(sel.tagName).toBe('path');
+    expect(sel.getAttribute('d')).toBe(r.cells[idx('peru')].getAttribute('d'));
+    expect(sel.getAttribute('fill')).toBe('none');
     board.setSelection(null);
     expect(r.cells[idx('peru')].hasAttribute('aria-pressed')).toBe(false);
     expect(r.svg.querySelector('.rb-sel-o')!.getAttribute('display')).toBe('none');

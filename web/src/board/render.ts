@@ -145,7 +145,7 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
     const d = line.path || seaLinePath(s.xs[a], s.ys[a], s.xs[b], s.ys[b], s.canvas);
     top.push(`<path d="${escapeXml(d)}"/>`);
   }
-  top.push(`</g><g class="rb-over"><use class="rb-sel-o" href="#${uid}-t0" display="none"/><use class="rb-focus-o" href="#${uid}-t0"/></g></g>`);
+  top.push(`</g><g class="rb-over"><path class="rb-sel-o" fill="none" display="none"/><path class="rb-focus-o" fill="none"/></g></g>`);
   const svg = layer('rb-top', top.join(''));
   svg.setAttribute('aria-hidden', 'true');
   const makeLabels = () => {
@@ -174,8 +174,10 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
   const cells: SVGPathElement[] = new Array(s.n);
   for (const p of Array.from(root.querySelectorAll('.rb-t'))) cells[Number(/-t(\d+)$/.exec(p.id)![1])] = p as SVGPathElement;
   const labels: SVGTextElement[] = [];
-  const selO = svg.querySelector('.rb-sel-o') as SVGUseElement;
-  const focusO = svg.querySelector('.rb-focus-o') as SVGUseElement;
+  // The outlines copy a cell's outline, never its fill: a <use> of the cell would paint its fill over the
+  // army count below.
+  const selO = svg.querySelector('.rb-sel-o') as SVGPathElement;
+  const focusO = svg.querySelector('.rb-focus-o') as SVGPathElement;
   // Keyboard focus starts on the first territory (roving tabindex: one territory is in the tab order).
   cells[s.focus]?.setAttribute('tabindex', '0');
 
@@ -216,7 +218,7 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
       if (prev !== null) cells[prev]?.removeAttribute('aria-pressed');
       if (next !== null && cells[next]) {
         cells[next].setAttribute('aria-pressed', 'true');
-        selO.setAttribute('href', `#${uid}-t${next}`);
+        selO.setAttribute('d', cells[next].getAttribute('d') ?? '');
         selO.removeAttribute('display');
       } else {
         selO.setAttribute('display', 'none');
@@ -227,7 +229,7 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
       const cell = cells[next];
       if (!cell) return;
       cell.setAttribute('tabindex', '0');
-      focusO.setAttribute('href', `#${uid}-t${next}`);
+      focusO.setAttribute('d', cell.getAttribute('d') ?? '');
       if (focusElement) cell.focus({ preventScroll: true });
     },
     setLabelsVisible(on) {
