@@ -75,14 +75,14 @@ export function createBoard(el: HTMLElement, config: BoardConfig): Board {
 
   let tipFor: number | null = null;
   let tipAnchored = false;
-  /** The tooltip beside territory i, from the current transform (no layout read). */
+  /** The tooltip beside territory i, from the current transform (no layout read of the map). */
   const placeTip = (i: number) => {
     if (!c.tooltip) return;
     const t = z.transform();
     const [x, y] = toPixels(frame, s.canvas, s.xs[i], s.ys[i]);
     tipFor = i;
     tipAnchored = true;
-    showTooltip(r.tooltip, s, i, t.applyX(x), t.applyY(y));
+    showTooltip(r.tooltip, s, i, t.applyX(x), t.applyY(y), frame.width, frame.height);
   };
   const hideTip = () => {
     tipFor = null;
@@ -138,7 +138,7 @@ export function createBoard(el: HTMLElement, config: BoardConfig): Board {
       const box = r.root.getBoundingClientRect(); // one read per animation frame while hovering
       tipAnchored = false;
       tipFor = i;
-      if (c.tooltip) showTooltip(r.tooltip, s, i, cx - box.left, cy - box.top);
+      if (c.tooltip) showTooltip(r.tooltip, s, i, cx - box.left, cy - box.top, box.width, box.height);
     },
     zoomBy: (f) => z.zoomBy(f),
     zoomReset: () => z.reset(),
