@@ -8,7 +8,7 @@ import { GameMapGeometryQuery } from "../api/operations";
 import { createBoard, type Board, type MapGeometry } from "../board";
 import { geometryFromGameMap } from "../board/geometry";
 import type { ClientGame } from "../state/types";
-import { seatName } from "../ui/format";
+import { seatTitle } from "../ui/format";
 
 const byGame = new Map<string, Promise<MapGeometry | null>>();
 const byVersion = new Map<string, MapGeometry>();
@@ -56,7 +56,7 @@ export function BoardView(props: {
     const g = props.game;
     const b = createBoard(el.current, {
       geometry: props.geometry,
-      seats: g.seats.map((s) => ({ seat: s.seat, color: s.color, name: `${s.color[0]?.toUpperCase() ?? ""}${s.color.slice(1)} (${seatName(s)})` })),
+      seats: g.seats.map((s) => ({ seat: s.seat, color: s.color, name: seatTitle(s) })),
       territories: g.board,
     });
     const off = b.onSelect((k) => pick.current(k));

@@ -2,7 +2,7 @@
 // the one whose turn it is.
 import type { GameInfo } from "./controller";
 import type { ClientGame } from "../state/types";
-import { colorHex, countdown, seatGlyph, seatName } from "../ui/format";
+import { colorHex, countdown, seatGlyph, seatTitle } from "../ui/format";
 
 export function SeatsPanel(props: { game: ClientGame; info: GameInfo; now: number }) {
   const { game } = props;
@@ -29,7 +29,7 @@ export function SeatsPanel(props: { game: ClientGame; info: GameInfo; now: numbe
                   <span class="swatch" style={{ background: colorHex(s.color) }} aria-hidden="true">
                     {seatGlyph(s.seat)}
                   </span>{" "}
-                  {seatName(s)}
+                  {seatTitle(s)}
                   {s.seat === game.viewerSeat && " (you)"}
                   <div class="sub">
                     {s.cpu ? "CPU" : "human"}

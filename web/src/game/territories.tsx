@@ -4,7 +4,7 @@
 import { useState } from "preact/hooks";
 import type { PlacementDraft } from "../state/actions";
 import type { ClientGame, SeatView } from "../state/types";
-import { colorHex, seatGlyph, seatName } from "../ui/format";
+import { colorHex, seatGlyph, seatTitle } from "../ui/format";
 
 export interface RowAction {
   label: string;
@@ -80,7 +80,7 @@ export function TerritoryList(props: {
                       <span class="swatch" style={{ background: colorHex(s.color) }} aria-hidden="true">
                         {seatGlyph(s.seat)}
                       </span>{" "}
-                      {seatName(s)}
+                      {seatTitle(s)}
                     </>
                   ) : r.t.neutral ? (
                     "neutral"

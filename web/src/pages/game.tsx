@@ -10,7 +10,7 @@ import { keyIndex } from "../state/game";
 import { formatOdds, oddsArgs, oddsSentence, type AttackLength, type OddsDisplay } from "../state/odds";
 import type { ClientGame } from "../state/types";
 import { ErrorLine } from "../ui/form";
-import { colorHex, countdown, phaseText, seatGlyph, seatName } from "../ui/format";
+import { colorHex, colourName, countdown, phaseText, seatGlyph, seatTitle } from "../ui/format";
 import { Link } from "../ui/link";
 import { onNotice } from "../ui/notices";
 import { useNow, type Viewer } from "../ui/session";
@@ -169,6 +169,7 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
   }, [myTurn, info.map.name]);
   const over = info.status === "finished" || game.phase === "over";
   const winner = game.winner !== null ? game.seats[game.winner] : null;
+  const you = game.viewerSeat !== null ? game.seats[game.viewerSeat] : null;
 
   return (
     <div class="play">
@@ -176,9 +177,17 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
         <h1>
           {info.map.name} <small>turn {game.turn}</small>
         </h1>
+        {you && (
+          <p class="you-are">
+            <span class="swatch" style={{ background: colorHex(you.color) }} aria-hidden="true">
+              {seatGlyph(you.seat)}
+            </span>{" "}
+            You are {colourName(you.color)}.
+          </p>
+        )}
         <p class="turn-line" aria-live="polite">
           {over ? (
-            <>Game over{winner ? `: ${seatName(winner)} won` : ""}. </>
+            <>Game over{winner ? `: ${seatTitle(winner)} won` : ""}. </>
           ) : myTurn ? (
             <strong>Your turn: {phaseText(game.phase)}.</strong>
           ) : turnSeat ? (
@@ -186,7 +195,7 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
               <span class="swatch" style={{ background: colorHex(turnSeat.color) }} aria-hidden="true">
                 {seatGlyph(turnSeat.seat)}
               </span>{" "}
-              {seatName(turnSeat)} is {phaseText(game.phase)}.
+              {seatTitle(turnSeat)} is {phaseText(game.phase)}.
             </>
           ) : (
             <>{phaseText(game.phase)}</>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { colorHex, countdown, duration, noticeText, PALETTE, seatGlyph, seatName, TURN_LIMITS } from "./format";
+import { colorHex, countdown, duration, noticeText, PALETTE, seatGlyph, seatName, seatTitle, TURN_LIMITS } from "./format";
 import { match } from "./path";
 
 describe("duration", () => {
@@ -37,6 +37,13 @@ describe("the palette", () => {
   it("offers turn limits from 1 hour to 30 days, the API's bounds", () => {
     expect(TURN_LIMITS[0].seconds).toBe(3600);
     expect(TURN_LIMITS[TURN_LIMITS.length - 1].seconds).toBe(2592000);
+  });
+});
+
+describe("seatTitle", () => {
+  it("names a seat by colour and player", () => {
+    expect(seatTitle({ color: "red", userName: "alice", cpu: false, status: "active" })).toBe("Red — alice");
+    expect(seatTitle({ color: "blue", cpu: true, difficulty: "normal", status: "active" })).toBe("Blue — CPU (normal)");
   });
 });
 

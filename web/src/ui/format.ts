@@ -94,6 +94,16 @@ export function seatName(s: { userName?: string | null; name?: string | null; cp
   return "open seat";
 }
 
+/** A seat's colour as a word: "Red". */
+export function colourName(color: string): string {
+  return color ? `${color[0].toUpperCase()}${color.slice(1)}` : color;
+}
+
+/** A seat named by colour and player, as the game screen shows it everywhere: "Red — alice", "Blue — CPU (normal)". */
+export function seatTitle(s: Parameters<typeof seatName>[0] & { color: string }): string {
+  return `${colourName(s.color)} — ${seatName(s)}`;
+}
+
 /** The words of a notice. */
 export function noticeText(kind: string, mapName: string | undefined, data: unknown): string {
   const game = mapName ? `your game on ${mapName}` : "your game";
