@@ -3,11 +3,13 @@
 // files it writes are committed, and the server never runs it.
 //
 // us-states: US Census state boundaries from the us-atlas package (states-10m), Albers equal-area conic.
+// europe: Natural Earth countries from the world-atlas package (countries-50m), Lambert azimuthal
+// equal-area centred on 52N 10E.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { feature } from "topojson-client";
 import { presimplify, simplify, quantile } from "topojson-simplify";
-import { geoConicEqualArea, geoPath } from "d3-geo";
+import { geoAzimuthalEqualArea, geoCentroid, geoConicEqualArea, geoPath } from "d3-geo";
 
 const require = createRequire(import.meta.url);
 const builtin = new URL("../builtin/", import.meta.url);
@@ -41,14 +43,15 @@ function labelOf(path, geometry) {
 
 // writeMap sets the shape and label of every territory of the map file named id from geometries
 // (territory id → GeoJSON geometry) in projection, fitted to the canvas.
-function writeMap(id, projection, geometries) {
+function writeMap(id, projection, geometries, fit = (features) => features) {
   const file = new URL(`${id}.json`, builtin);
   const map = JSON.parse(readFileSync(file, "utf8"));
   const features = map.territories.map((t) => {
     if (!geometries[t.id]) throw new Error(`${id}: no geometry for ${t.id}`);
     return { type: "Feature", geometry: geometries[t.id] };
   });
-  projection.fitExtent([[pad, pad], [map.width - pad, map.height - pad]], { type: "FeatureCollection", features });
+  if (fit) projection.fitExtent([[pad, pad], [map.width - pad, map.height - pad]], { type: "FeatureCollection", features: fit(features) });
+  projection.clipExtent([[0, 0], [map.width, map.height]]);
   const path = geoPath(projection);
   for (const t of map.territories) {
     [t.x, t.y] = labelOf(path, geometries[t.id]);
@@ -83,4 +86,39 @@ function usStates() {
   writeMap("us-states", geoConicEqualArea().parallels([29.5, 45.5]).rotate([96, 0]), geometries);
 }
 
+// europeIds are the territory ids of the Natural Earth names that key() does not give.
+const europeIds = { "Bosnia and Herz.": "bosnia_and_herzegovina", Macedonia: "north_macedonia" };
+
+function europe() {
+  const topo = simplified(require("world-atlas/countries-50m.json"), 0.2);
+  const geometries = {};
+  for (const f of feature(topo, topo.objects.countries).features) {
+    geometries[europeIds[f.properties.name] ?? key(f.properties.name)] = f.geometry;
+  }
+  // Overseas parts (French Guiana, the Canaries, the Azores, Svalbard, ...) are not on the map; the canvas
+  // cuts Russia.
+  const inEurope = (coordinates) => {
+    const [lon, lat] = geoCentroid({ type: "Polygon", coordinates });
+    return lon > -25 && lon < 70 && lat > 34 && lat < 72;
+  };
+  for (const [id, g] of Object.entries(geometries)) {
+    if (id === "russia") continue;
+    const polygons = g.type === "Polygon" ? [g.coordinates] : g.type === "MultiPolygon" ? g.coordinates : [];
+    geometries[id] = { type: "MultiPolygon", coordinates: polygons.filter(inEurope) };
+  }
+  // Kaliningrad is the part of Russia between 19E and 23E; Russia is the rest, cut by the canvas.
+  const west = (coordinates) => {
+    const [lon] = geoCentroid({ type: "Polygon", coordinates });
+    return lon > 19 && lon < 23;
+  };
+  const russia = geometries.russia.coordinates;
+  geometries.kaliningrad = { type: "MultiPolygon", coordinates: russia.filter(west) };
+  geometries.russia = { type: "MultiPolygon", coordinates: russia.filter((p) => !west(p)) };
+  // Lambert azimuthal equal-area centred on 52N 10E (the European grid ETRS89-LAEA), fitted to the
+  // countries but Russia, which the canvas cuts at about 50E.
+  const projection = geoAzimuthalEqualArea().rotate([-10, -52]);
+  writeMap("europe", projection, geometries, (features) => features.filter((f) => f.geometry !== geometries.russia));
+}
+
 usStates();
+europe();
