@@ -6,9 +6,9 @@ import { useEffect, useState } from "preact/hooks";
 import { APIError, mutate, query, userErrorText } from "../api/client";
 import { DeclineInvitationMutation, InvitationQuery, JoinGameMutation } from "../api/operations";
 import type { GameCardFragment } from "../gql/graphql";
-import { invitationLine, seatLabel } from "../state/lobby";
+import { invitationLine } from "../state/lobby";
 import { ErrorLine } from "../ui/form";
-import { CARD_SYSTEMS, colorHex, duration, seatGlyph } from "../ui/format";
+import { CARD_SYSTEMS, colorHex, duration, seatGlyph, seatTitle } from "../ui/format";
 import { navigate } from "../ui/router";
 import type { Viewer } from "../ui/session";
 
@@ -69,7 +69,7 @@ export function JoinPage(props: { id: string; code: string; viewer: Viewer }) {
                 <span class="swatch" style={{ background: colorHex(s.color) }} aria-hidden="true">
                   {seatGlyph(s.seat)}
                 </span>
-                {seatLabel(s)}
+                {seatTitle(s)}
                 {s.seat === game.viewerInvitedSeat && " (kept for you)"}
               </li>
             ))}

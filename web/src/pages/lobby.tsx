@@ -6,8 +6,8 @@ import { APIError, mutate, query, userErrorText } from "../api/client";
 import { DeclineInvitationMutation, InvitationsQuery, JoinGameMutation, MyGamesQuery, OpenGamesQuery, RematchGameMutation } from "../api/operations";
 import type { GameCardFragment } from "../gql/graphql";
 import { ErrorLine, Field } from "../ui/form";
-import { gameTitle, invitationLine, resultLine, seatLabel } from "../state/lobby";
-import { colorHex, countdown, duration, phaseText, seatGlyph, seatName } from "../ui/format";
+import { gameTitle, invitationLine, resultLine } from "../state/lobby";
+import { colorHex, countdown, duration, phaseText, seatGlyph, seatName, seatTitle } from "../ui/format";
 import { Link } from "../ui/link";
 import { onNotice } from "../ui/notices";
 import { navigate } from "../ui/router";
@@ -186,7 +186,7 @@ function SeatsLine(props: { g: GameCard }) {
           <span class="swatch" style={{ background: colorHex(s.color) }} aria-hidden="true">
             {seatGlyph(s.seat)}
           </span>
-          {seatLabel(s)}
+          {seatTitle(s)}
         </span>
       ))}
     </span>

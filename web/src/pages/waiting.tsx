@@ -5,9 +5,9 @@ import { useEffect, useState } from "preact/hooks";
 import { APIError, mutate, userErrorText } from "../api/client";
 import { DeclineInvitationMutation, JoinGameMutation, LeaveGameMutation, StartGameMutation } from "../api/operations";
 import type { GameController, View } from "../game/controller";
-import { gameTitle, invitationLine, mayStart, seatLabel } from "../state/lobby";
+import { gameTitle, invitationLine, mayStart } from "../state/lobby";
 import { ErrorLine } from "../ui/form";
-import { colorHex, duration, seatGlyph } from "../ui/format";
+import { colorHex, duration, seatGlyph, seatTitle } from "../ui/format";
 import { navigate } from "../ui/router";
 import type { Viewer } from "../ui/session";
 
@@ -61,7 +61,7 @@ export function WaitingPage(props: { ctl: GameController; view: View; viewer: Vi
             <span class="swatch" style={{ background: colorHex(s.color) }} aria-hidden="true">
               {seatGlyph(s.seat)}
             </span>
-            {seatLabel(s)}
+            {seatTitle(s)}
             {s.user?.id === props.viewer.id && " (you)"}
             {s.seat === info.viewerInvitedSeat && " (kept for you)"}
           </li>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { gameTitle, invitationLine, mayStart, parseNewGameSettings, resultLine, seatLabel, type LobbyGame } from "./lobby";
+import { gameTitle, invitationLine, mayStart, parseNewGameSettings, resultLine, type LobbyGame } from "./lobby";
+import { seatTitle } from "../ui/format";
 
 const game = (p: Partial<LobbyGame>): LobbyGame => ({
   id: "G1",
@@ -16,7 +17,7 @@ const game = (p: Partial<LobbyGame>): LobbyGame => ({
 describe("lobby", () => {
   it("names seats by colour and player", () => {
     const g = game({});
-    expect(g.seats.map(seatLabel)).toEqual(["Red — Alice", "Blue — invited player", "Green — CPU (hard)"]);
+    expect(g.seats.map(seatTitle)).toEqual(["Red — Alice", "Blue — invited player", "Green — CPU (hard)"]);
   });
 
   it("lets only the creator start, once every seat is taken", () => {

@@ -1,6 +1,6 @@
 // The lobby's state: which games go in which list, what a finished game says about its result, what an
 // invitation shows, and the New game form's last settings (kept per device in localStorage).
-import { CARD_SYSTEMS, TURN_LIMITS } from "../ui/format";
+import { CARD_SYSTEMS, seatTitle, TURN_LIMITS } from "../ui/format";
 
 /** A game as the lobby reads it (the GameCard fragment's fields the lobby uses). */
 export interface LobbyGame {
@@ -10,12 +10,6 @@ export interface LobbyGame {
   viewerInvitedSeat?: number | null;
   creator: { id: string; name: string };
   seats: ReadonlyArray<{ seat: number; color: string; userName?: string | null; user?: { id: string } | null; cpu: boolean; difficulty?: string | null; status: string }>;
-}
-
-/** A seat named by colour and player: "Red — Alice", "Blue — CPU (hard)", "Green — open seat". */
-export function seatLabel(s: LobbyGame["seats"][number]): string {
-  const who = s.userName ?? (s.cpu ? `CPU (${s.difficulty || "normal"})` : s.status === "invited" ? "invited player" : "open seat");
-  return `${s.color[0].toUpperCase()}${s.color.slice(1)} — ${who}`;
 }
 
 /** Whether the viewer may start the game: only its creator, and only once no seat waits for a player. */
@@ -29,9 +23,9 @@ export function resultLine(g: LobbyGame, viewerId: string): string {
   if (g.status !== "finished") return "";
   const w = g.winner != null ? g.seats.find((s) => s.seat === g.winner) : undefined;
   if (!w) return "finished";
-  if (w.user?.id === viewerId) return `${seatLabel(w)} won: you won`;
+  if (w.user?.id === viewerId) return `${seatTitle(w)} won: you won`;
   const mine = g.seats.find((s) => s.user?.id === viewerId);
-  return mine ? `${seatLabel(w)} won; you were ${mine.status === "resigned" ? "out by resigning" : "beaten"}` : `${seatLabel(w)} won`;
+  return mine ? `${seatTitle(w)} won; you were ${mine.status === "resigned" ? "out by resigning" : "beaten"}` : `${seatTitle(w)} won`;
 }
 
 /** A game's title: its name, or its map's when it has none. */
