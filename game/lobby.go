@@ -227,16 +227,9 @@ func (s *Service) GameJoin(ctx context.Context, gameID, userID int, inviteCode s
 		if err != nil {
 			return err
 		}
-		seats, err := loadSeats(ctx, tx, g.id)
+		seats, email, err := seatsSeenBy(ctx, tx, g, userID, inviteCode)
 		if err != nil {
 			return err
-		}
-		var email string
-		if err := tx.QueryRowContext(ctx, `SELECT email FROM users WHERE id = $1`, userID).Scan(&email); err != nil {
-			return errorf(CodeNotFound, "no user %d", userID)
-		}
-		if hiddenFrom(g, seats, userID, email, inviteCode) {
-			return errorf(CodeNotFound, "no game %d", gameID) // as lockGame says of a game that does not exist
 		}
 		if g.status != "open" {
 			return errorf(CodeConflict, "the game has started")
@@ -264,12 +257,38 @@ func (s *Service) GameJoin(ctx context.Context, gameID, userID int, inviteCode s
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE players SET user_id = $3, status = 'active' WHERE game_id = $1 AND seat = $2`,
 			g.id, seat, userID)
-		if err == nil {
-			_, err = tx.ExecContext(ctx, `UPDATE games SET version = version + 1, updated_at = now() WHERE id = $1`, g.id)
+		if err != nil {
+			return fmt.Errorf("error seating user %d in game %d: %w", userID, g.id, err)
 		}
-		return err
+		return bumpVersion(ctx, tx, g.id)
 	})
 	return seat, err
+}
+
+// seatsSeenBy loads the seats of game g for the user userID (who brings inviteCode, or ""), with the
+// user's email, and tells a user the game is hidden from (hiddenFrom) what lockGame says of a game that
+// does not exist.
+func seatsSeenBy(ctx context.Context, tx *sql.Tx, g *gameRow, userID int, inviteCode string) ([]Seat, string, error) {
+	seats, err := loadSeats(ctx, tx, g.id)
+	if err != nil {
+		return nil, "", err
+	}
+	var email string
+	if err := tx.QueryRowContext(ctx, `SELECT email FROM users WHERE id = $1`, userID).Scan(&email); err != nil {
+		return nil, "", errorf(CodeNotFound, "no user %d", userID)
+	}
+	if hiddenFrom(g, seats, userID, email, inviteCode) {
+		return nil, "", errorf(CodeNotFound, "no game %d", g.id)
+	}
+	return seats, email, nil
+}
+
+// bumpVersion marks a change of an open game's seats: its version and update time move on.
+func bumpVersion(ctx context.Context, tx *sql.Tx, gameID int) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET version = version + 1, updated_at = now() WHERE id = $1`, gameID); err != nil {
+		return fmt.Errorf("error updating the version of game %d: %w", gameID, err)
+	}
+	return nil
 }
 
 // hiddenFrom tells whether game g is private to the user: it has an invite code, and the user neither
@@ -302,8 +321,7 @@ func (s *Service) GameLeave(ctx context.Context, gameID, userID int) error {
 		if n, _ := res.RowsAffected(); n == 0 {
 			return errorf(CodeNotFound, "you have no seat in this game")
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE games SET version = version + 1, updated_at = now() WHERE id = $1`, g.id)
-		return err
+		return bumpVersion(ctx, tx, g.id)
 	})
 }
 
@@ -316,16 +334,9 @@ func (s *Service) GameDecline(ctx context.Context, gameID, userID int) error {
 		if err != nil {
 			return err
 		}
-		seats, err := loadSeats(ctx, tx, g.id)
+		seats, email, err := seatsSeenBy(ctx, tx, g, userID, "")
 		if err != nil {
 			return err
-		}
-		var email string
-		if err := tx.QueryRowContext(ctx, `SELECT email FROM users WHERE id = $1`, userID).Scan(&email); err != nil {
-			return errorf(CodeNotFound, "no user %d", userID)
-		}
-		if hiddenFrom(g, seats, userID, email, "") {
-			return errorf(CodeNotFound, "no game %d", gameID)
 		}
 		i := slices.IndexFunc(seats, func(s Seat) bool { return s.Status == "invited" && strings.EqualFold(s.InviteEmail, email) })
 		if i < 0 {
@@ -338,10 +349,7 @@ func (s *Service) GameDecline(ctx context.Context, gameID, userID int) error {
 			g.id, seats[i].Seat); err != nil {
 			return fmt.Errorf("error declining seat %d of game %d: %w", seats[i].Seat, g.id, err)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE games SET version = version + 1, updated_at = now() WHERE id = $1`, g.id); err != nil {
-			return fmt.Errorf("error declining an invitation to game %d: %w", g.id, err)
-		}
-		return nil
+		return bumpVersion(ctx, tx, g.id)
 	})
 }
 
@@ -356,16 +364,9 @@ func (s *Service) GameRematch(ctx context.Context, gameID, userID int) (Created,
 		if err != nil {
 			return err
 		}
-		seats, err := loadSeats(ctx, tx, g.id)
+		seats, _, err := seatsSeenBy(ctx, tx, g, userID, "")
 		if err != nil {
 			return err
-		}
-		var email string
-		if err := tx.QueryRowContext(ctx, `SELECT email FROM users WHERE id = $1`, userID).Scan(&email); err != nil {
-			return errorf(CodeNotFound, "no user %d", userID)
-		}
-		if hiddenFrom(g, seats, userID, email, "") {
-			return errorf(CodeNotFound, "no game %d", gameID)
 		}
 		if !slices.ContainsFunc(seats, func(s Seat) bool { return s.UserID == userID }) {
 			return errorf(CodeForbidden, "only a player of the game may ask for a rematch")
