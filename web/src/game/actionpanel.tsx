@@ -1,0 +1,64 @@
+// The viewer's move: the panel of each kind of command the viewer may send now.
+import type { GameController, View } from "./controller";
+import type { Mode } from "./mode";
+import { AttackPanel } from "./attack";
+import { FortifyPanel, OccupyPanel } from "./moves";
+import { emptyDraft, has, reserveOf, type PlacementDraft } from "../state/actions";
+
+export function ActionPanel(props: {
+  ctl: GameController;
+  view: View;
+  draft: PlacementDraft;
+  setDraft: (d: PlacementDraft) => void;
+  mode: Mode;
+  setMode: (m: Mode) => void;
+  keys: Map<string, number>;
+}) {
+  const { ctl, view, draft, mode, setMode, keys } = props;
+  const ix = view.actions;
+  const game = view.game!;
+  const name = (k: string) => game.map.names[keys.get(k) ?? -1] ?? k;
+  const busy = view.busy;
+
+  const parts = [];
+  if (has(ix, "claim")) parts.push(<p key="claim">Pick a territory to claim: press “Claim” beside it in the list.</p>);
+  if (has(ix, "place")) {
+    const reserve = reserveOf(ix);
+    parts.push(
+      <div key="place" class="panel">
+        <h2>Place your armies</h2>
+        <p>
+          {reserve - draft.total} of {reserve} left to place. Use + beside your territories, then confirm.
+        </p>
+        {draft.placements.length > 0 && (
+          <ul class="draft">
+            {draft.placements.map((p) => (
+              <li key={p.territory}>
+                {name(p.territory)}: +{p.armies}
+              </li>
+            ))}
+          </ul>
+        )}
+        <button type="button" class="primary" disabled={busy || draft.total === 0} onClick={() => void ctl.place(draft.placements)}>
+          Place {draft.total} {draft.total === 1 ? "army" : "armies"}
+        </button>{" "}
+        <button type="button" disabled={draft.total === 0} onClick={() => props.setDraft(emptyDraft)}>
+          Reset
+        </button>
+      </div>,
+    );
+  }
+  if (has(ix, "attack") || has(ix, "end_attack")) {
+    parts.push(<AttackPanel key="attack" ctl={ctl} view={view} mode={mode} setMode={setMode} name={name} keys={keys} />);
+  }
+  if (has(ix, "occupy")) parts.push(<OccupyPanel key="occupy" ctl={ctl} view={view} name={name} />);
+  if (has(ix, "fortify") || has(ix, "end_turn")) {
+    parts.push(<FortifyPanel key="fortify" ctl={ctl} view={view} mode={mode} setMode={setMode} name={name} />);
+  }
+  if (parts.length === 0 && has(ix, "trade")) parts.push(<p key="trade">Trade a set of cards (below) before you place.</p>);
+  return (
+    <section class="actions" aria-label="Your move">
+      {parts}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+// The game screen's heading: the game's title and turn, who the viewer is, whose turn it is and for how
+// long, the connection, and the replay once the game is over.
+import type { GameInfo, View } from "./controller";
+import type { ClientGame } from "../state/types";
+import { colorHex, colourName, countdown, phaseText, seatGlyph, seatTitle } from "../ui/format";
+import { Link } from "../ui/link";
+
+export function PlayHeader(props: { view: View; info: GameInfo; game: ClientGame; myTurn: boolean; now: number }) {
+  const { view, info, game, myTurn, now } = props;
+  const over = info.status === "finished" || game.phase === "over";
+  const winner = game.winner !== null ? game.seats[game.winner] : null;
+  const you = game.viewerSeat !== null ? game.seats[game.viewerSeat] : null;
+  const turnSeat = game.currentSeat !== null ? game.seats[game.currentSeat] : null;
+  return (
+    <header class="play-head">
+      <h1>
+        {info.map.name} <small>turn {game.turn}</small>
+      </h1>
+      {you && (
+        <p class="you-are">
+          <span class="swatch" style={{ background: colorHex(you.color) }} aria-hidden="true">
+            {seatGlyph(you.seat)}
+          </span>{" "}
+          You are {colourName(you.color)}.
+        </p>
+      )}
+      <p class="turn-line" aria-live="polite">
+        {over ? (
+          <>Game over{winner ? `: ${seatTitle(winner)} won` : ""}. </>
+        ) : myTurn ? (
+          <strong>Your turn: {phaseText(game.phase)}.</strong>
+        ) : turnSeat ? (
+          <>
+            <span class="swatch" style={{ background: colorHex(turnSeat.color) }} aria-hidden="true">
+              {seatGlyph(turnSeat.seat)}
+            </span>{" "}
+            {seatTitle(turnSeat)} is {phaseText(game.phase)}.
+          </>
+        ) : (
+          <>{phaseText(game.phase)}</>
+        )}{" "}
+        {!over && info.turnDeadline && <span class="countdown">{countdown(info.turnDeadline, now)} left</span>}
+      </p>
+      <LiveBadge live={view.live} />
+      {over && <Link href={`/games/${encodeURIComponent(info.id)}/replay`}>Replay the game</Link>}
+    </header>
+  );
+}
+
+function LiveBadge(props: { live: View["live"] }) {
+  const words: Record<View["live"], string> = {
+    loading: "loading",
+    connecting: "connecting…",
+    live: "live",
+    offline: "offline: reconnecting…",
+    resyncing: "catching up…",
+  };
+  return (
+    <span class={`live live-${props.live}`} role="status" aria-label={`Connection: ${words[props.live]}`}>
+      <span aria-hidden="true">{props.live === "live" ? "●" : "○"}</span> {words[props.live]}
+    </span>
+  );
+}

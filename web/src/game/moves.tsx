@@ -1,0 +1,69 @@
+// The panels after a conquest (move in) and at the end of a turn (fortify).
+import { useEffect, useState } from "preact/hooks";
+import type { GameController, View } from "./controller";
+import type { Mode } from "./mode";
+import { from, has, ofKind } from "../state/actions";
+
+export function OccupyPanel(props: { ctl: GameController; view: View; name: (k: string) => string }) {
+  const a = ofKind(props.view.actions, "occupy")[0];
+  const [n, setN] = useState(a?.max ?? 1);
+  useEffect(() => setN(a?.max ?? 1), [a?.min, a?.max]);
+  if (!a) return null;
+  return (
+    <div class="panel">
+      <h2>Move in</h2>
+      <p>
+        You took <strong>{props.name(a.to ?? "")}</strong>. Move armies in from {props.name(a.from ?? "")}: {a.min} to {a.max}.
+      </p>
+      <label>
+        Armies{" "}
+        <input type="range" min={a.min} max={a.max} value={n} onInput={(e) => setN(Number((e.currentTarget as HTMLInputElement).value))} aria-valuetext={`${n} armies`} />{" "}
+        <output>{n}</output>
+      </label>{" "}
+      <button type="button" class="primary" disabled={props.view.busy} onClick={() => void props.ctl.occupy(n)}>
+        Move {n}
+      </button>
+    </div>
+  );
+}
+
+export function FortifyPanel(props: { ctl: GameController; view: View; mode: Mode; setMode: (m: Mode) => void; name: (k: string) => string }) {
+  const { ctl, view, mode, setMode, name } = props;
+  const fm = mode.kind === "fortify" ? mode : null;
+  const action = fm?.to ? from(view.actions, "fortify", fm.from).find((a) => a.to === fm.to) : undefined;
+  const [n, setN] = useState(1);
+  useEffect(() => setN(action?.max ?? 1), [action?.from, action?.to, action?.max]);
+  return (
+    <div class="panel">
+      <h2>Fortify</h2>
+      {!fm && has(view.actions, "fortify") && <p>Move armies once between two of your neighbouring territories (“Move from”), or end your turn.</p>}
+      {fm && !fm.to && (
+        <p>
+          From <strong>{name(fm.from)}</strong>: choose where to move to.{" "}
+          <button type="button" class="link" onClick={() => setMode({ kind: "idle" })}>
+            Cancel
+          </button>
+        </p>
+      )}
+      {fm?.to && action && (
+        <p>
+          <label>
+            Move from {name(fm.from)} to {name(fm.to)}{" "}
+            <input type="range" min={action.min || 1} max={action.max} value={n} onInput={(e) => setN(Number((e.currentTarget as HTMLInputElement).value))} aria-valuetext={`${n} armies`} />{" "}
+            <output>{n}</output>
+          </label>{" "}
+          <button type="button" class="primary" disabled={view.busy} onClick={() => void ctl.fortify(fm.from, fm.to!, n)}>
+            Move {n} and end the turn
+          </button>
+        </p>
+      )}
+      {has(view.actions, "end_turn") && (
+        <p>
+          <button type="button" disabled={view.busy} onClick={() => void ctl.endTurn()}>
+            End turn
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
