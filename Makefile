@@ -43,8 +43,8 @@ lint: ## gofmt check, go vet and golangci-lint (.golangci.yml; the version is pi
 	$(GOLANGCI_LINT) run $(PKGS)
 
 .PHONY: web
-web: ## rebuild the web client into web/dist (needs Node.js and npm; commit the result)
-	cd web && npm ci --no-audit --no-fund && npm run build
+web: ## lint and rebuild the web client into web/dist (needs Node.js and npm; commit the result)
+	cd web && npm ci --no-audit --no-fund && npm ci --no-audit --no-fund --prefix lint && npm run build
 
 .PHONY: geo
 geo: ## write real outlines into the built-in map files from public-domain geography (needs Node.js and npm; commit the result)

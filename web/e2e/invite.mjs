@@ -45,8 +45,7 @@ function watch(name, page) {
 async function axe(page, screen) {
   await page.evaluate(axeSource);
   const r = await page.evaluate(async () => {
-    // eslint-disable-next-line no-undef
-    const res = await axe.run(document, { resultTypes: ["violations"] });
+    const res = await window.axe.run(document, { resultTypes: ["violations"] });
     return res.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
   });
   const serious = r.filter((v) => /\((serious|critical)\)/.test(v));

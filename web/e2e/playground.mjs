@@ -115,8 +115,7 @@ try {
   log(`uploaded ${key} version 1; preview loaded`);
   await page.evaluate(axeSource);
   const findings = await page.evaluate(async () => {
-    // eslint-disable-next-line no-undef
-    const res = await axe.run(".rout-upload", { resultTypes: ["violations"], runOnly: ["wcag2a", "wcag2aa", "best-practice"] });
+    const res = await window.axe.run(".rout-upload", { resultTypes: ["violations"], runOnly: ["wcag2a", "wcag2aa", "best-practice"] });
     return res.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
   });
   log(`axe upload panel: ${findings.length} findings`, findings);

@@ -42,6 +42,8 @@ function list(items: string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
+// An event's payload: JSON whose fields depend on the event's kind (docs/rules.md).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type P = Record<string, any>;
 
 const MAX_PLACEMENTS = 5;
