@@ -331,12 +331,21 @@ export const ViewerEventsSubscription = graphql(`
 `);
 
 
+// What every turn command answers (claim, place, trade, attack, occupy, endAttack, fortify, endTurn, resign):
+// the version after it, its events as the viewer sees them, and the rules' refusals. One shape, so the
+// controller handles one type (CommandResultFragment).
+export const CommandResultFragment = graphql(`
+  fragment CommandResult on GamePayload {
+    version
+    events { seq turn seat kind payload }
+    userErrors { code field message }
+  }
+`);
+
 export const ClaimMutation = graphql(`
   mutation Claim($input: ClaimTerritoryInput!) {
     claimTerritory(input: $input) {
-      version
-      events { seq turn seat kind payload }
-      userErrors { code field message }
+      ...CommandResult
     }
   }
 `);
@@ -344,9 +353,7 @@ export const ClaimMutation = graphql(`
 export const PlaceMutation = graphql(`
   mutation Place($input: PlaceArmiesInput!) {
     placeArmies(input: $input) {
-      version
-      events { seq turn seat kind payload }
-      userErrors { code field message }
+      ...CommandResult
     }
   }
 `);
@@ -354,9 +361,7 @@ export const PlaceMutation = graphql(`
 export const TradeMutation = graphql(`
   mutation Trade($input: TradeCardsInput!) {
     tradeCards(input: $input) {
-      version
-      events { seq turn seat kind payload }
-      userErrors { code field message }
+      ...CommandResult
     }
   }
 `);
@@ -364,9 +369,7 @@ export const TradeMutation = graphql(`
 export const AttackMutation = graphql(`
   mutation Attack($input: AttackInput!) {
     attack(input: $input) {
-      version
-      events { seq turn seat kind payload }
-      userErrors { code field message }
+      ...CommandResult
     }
   }
 `);
@@ -374,9 +377,7 @@ export const AttackMutation = graphql(`
 export const OccupyMutation = graphql(`
   mutation Occupy($input: OccupyInput!) {
     occupy(input: $input) {
-      version
-      events { seq turn seat kind payload }
-      userErrors { code field message }
+      ...CommandResult
     }
   }
 `);
@@ -384,9 +385,7 @@ export const OccupyMutation = graphql(`
 export const EndAttackMutation = graphql(`
   mutation EndAttack($input: TurnInput!) {
     endAttack(input: $input) {
-      version
-      events { seq turn seat kind payload }
-      userErrors { code field message }
+      ...CommandResult
     }
   }
 `);
@@ -394,9 +393,7 @@ export const EndAttackMutation = graphql(`
 export const FortifyMutation = graphql(`
   mutation Fortify($input: FortifyInput!) {
     fortify(input: $input) {
-      version
-      events { seq turn seat kind payload }
-      userErrors { code field message }
+      ...CommandResult
     }
   }
 `);
@@ -404,9 +401,7 @@ export const FortifyMutation = graphql(`
 export const EndTurnMutation = graphql(`
   mutation EndTurn($input: TurnInput!) {
     endTurn(input: $input) {
-      version
-      events { seq turn seat kind payload }
-      userErrors { code field message }
+      ...CommandResult
     }
   }
 `);
@@ -414,9 +409,7 @@ export const EndTurnMutation = graphql(`
 export const ResignMutation = graphql(`
   mutation Resign($input: TurnInput!) {
     resign(input: $input) {
-      version
-      events { seq turn seat kind payload }
-      userErrors { code field message }
+      ...CommandResult
     }
   }
 `);

@@ -20,7 +20,7 @@ import {
   ResignMutation,
   TradeMutation,
 } from "../api/operations";
-import type { GameQuery as GameQueryData } from "../gql/graphql";
+import type { CommandResultFragment, GameQuery as GameQueryData } from "../gql/graphql";
 import { applyEvent, fromSnapshot } from "../state/game";
 import { reserveOf, indexActions, indexSummary, isLoaded, withFrom, type ActionIndex } from "../state/actions";
 import { describeEvent, namesOf } from "../state/log";
@@ -326,11 +326,7 @@ export class GameController {
   }
 
   /** Runs one command; its events arrive by the subscription (or are applied here when it is down). */
-  private async command(run: (base: { gameId: string; expectedVersion: number; idempotencyKey: string }) => Promise<{
-    version?: number | null;
-    events: ReadonlyArray<{ seq: number; turn: number; seat?: number | null; kind: string; payload: unknown }>;
-    userErrors: ReadonlyArray<{ code: string; message: string }>;
-  }>): Promise<boolean> {
+  private async command(run: (base: CommandBase) => Promise<CommandResultFragment>): Promise<boolean> {
     if (this.view.busy) return false;
     this.set({ busy: true, error: null });
     try {
@@ -385,6 +381,9 @@ export class GameController {
     return this.command(async (b) => (await mutate(ResignMutation, { input: { gameId: b.gameId, idempotencyKey: b.idempotencyKey } })).resign);
   }
 }
+
+/** What every command sends besides its own arguments. */
+type CommandBase = { gameId: string; expectedVersion: number; idempotencyKey: string };
 
 function newKey(): string {
   if (typeof crypto !== "undefined" && "randomUUID" in crypto) return crypto.randomUUID();

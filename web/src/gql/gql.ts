@@ -44,15 +44,16 @@ type Documents = {
     "\n  query BattleOdds($attackers: Int!, $defenders: Int!) {\n    battleOdds(attackers: $attackers, defenders: $defenders) {\n      attackerWins\n      expectedAttackerSurvivors\n      expectedDefenderSurvivors\n    }\n  }\n": typeof types.BattleOddsDocument,
     "\n  subscription GameEvents($gameId: ID!, $after: Int) {\n    gameEvents(gameId: $gameId, after: $after) {\n      seq\n      turn\n      seat\n      kind\n      payload\n      phase\n      currentSeat\n      territories { index key owner neutral armies }\n      dice { attacker defender }\n      winner\n    }\n  }\n": typeof types.GameEventsDocument,
     "\n  subscription ViewerEvents($after: Int) {\n    viewerEvents(after: $after) {\n      seq\n      kind\n      gameId\n      turn\n      data\n      createdAt\n      game { id map { name } }\n    }\n  }\n": typeof types.ViewerEventsDocument,
-    "\n  mutation Claim($input: ClaimTerritoryInput!) {\n    claimTerritory(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": typeof types.ClaimDocument,
-    "\n  mutation Place($input: PlaceArmiesInput!) {\n    placeArmies(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": typeof types.PlaceDocument,
-    "\n  mutation Trade($input: TradeCardsInput!) {\n    tradeCards(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": typeof types.TradeDocument,
-    "\n  mutation Attack($input: AttackInput!) {\n    attack(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": typeof types.AttackDocument,
-    "\n  mutation Occupy($input: OccupyInput!) {\n    occupy(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": typeof types.OccupyDocument,
-    "\n  mutation EndAttack($input: TurnInput!) {\n    endAttack(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": typeof types.EndAttackDocument,
-    "\n  mutation Fortify($input: FortifyInput!) {\n    fortify(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": typeof types.FortifyDocument,
-    "\n  mutation EndTurn($input: TurnInput!) {\n    endTurn(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": typeof types.EndTurnDocument,
-    "\n  mutation Resign($input: TurnInput!) {\n    resign(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": typeof types.ResignDocument,
+    "\n  fragment CommandResult on GamePayload {\n    version\n    events { seq turn seat kind payload }\n    userErrors { code field message }\n  }\n": typeof types.CommandResultFragmentDoc,
+    "\n  mutation Claim($input: ClaimTerritoryInput!) {\n    claimTerritory(input: $input) {\n      ...CommandResult\n    }\n  }\n": typeof types.ClaimDocument,
+    "\n  mutation Place($input: PlaceArmiesInput!) {\n    placeArmies(input: $input) {\n      ...CommandResult\n    }\n  }\n": typeof types.PlaceDocument,
+    "\n  mutation Trade($input: TradeCardsInput!) {\n    tradeCards(input: $input) {\n      ...CommandResult\n    }\n  }\n": typeof types.TradeDocument,
+    "\n  mutation Attack($input: AttackInput!) {\n    attack(input: $input) {\n      ...CommandResult\n    }\n  }\n": typeof types.AttackDocument,
+    "\n  mutation Occupy($input: OccupyInput!) {\n    occupy(input: $input) {\n      ...CommandResult\n    }\n  }\n": typeof types.OccupyDocument,
+    "\n  mutation EndAttack($input: TurnInput!) {\n    endAttack(input: $input) {\n      ...CommandResult\n    }\n  }\n": typeof types.EndAttackDocument,
+    "\n  mutation Fortify($input: FortifyInput!) {\n    fortify(input: $input) {\n      ...CommandResult\n    }\n  }\n": typeof types.FortifyDocument,
+    "\n  mutation EndTurn($input: TurnInput!) {\n    endTurn(input: $input) {\n      ...CommandResult\n    }\n  }\n": typeof types.EndTurnDocument,
+    "\n  mutation Resign($input: TurnInput!) {\n    resign(input: $input) {\n      ...CommandResult\n    }\n  }\n": typeof types.ResignDocument,
     "\n  query GameLog($id: ID!, $after: Int) {\n    game(id: $id) {\n      id\n      events(after: $after, first: 100) { seq turn seat kind payload }\n    }\n  }\n": typeof types.GameLogDocument,
     "\n  query PushDevices {\n    pushPublicKey\n    viewer { id pushSubscriptions { id endpoint device createdAt lastSuccessAt } }\n  }\n": typeof types.PushDevicesDocument,
     "\n  mutation RegisterPush($input: RegisterPushSubscriptionInput!) {\n    registerPushSubscription(input: $input) {\n      subscription { id }\n      userErrors { code field message }\n    }\n  }\n": typeof types.RegisterPushDocument,
@@ -89,15 +90,16 @@ const documents: Documents = {
     "\n  query BattleOdds($attackers: Int!, $defenders: Int!) {\n    battleOdds(attackers: $attackers, defenders: $defenders) {\n      attackerWins\n      expectedAttackerSurvivors\n      expectedDefenderSurvivors\n    }\n  }\n": types.BattleOddsDocument,
     "\n  subscription GameEvents($gameId: ID!, $after: Int) {\n    gameEvents(gameId: $gameId, after: $after) {\n      seq\n      turn\n      seat\n      kind\n      payload\n      phase\n      currentSeat\n      territories { index key owner neutral armies }\n      dice { attacker defender }\n      winner\n    }\n  }\n": types.GameEventsDocument,
     "\n  subscription ViewerEvents($after: Int) {\n    viewerEvents(after: $after) {\n      seq\n      kind\n      gameId\n      turn\n      data\n      createdAt\n      game { id map { name } }\n    }\n  }\n": types.ViewerEventsDocument,
-    "\n  mutation Claim($input: ClaimTerritoryInput!) {\n    claimTerritory(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": types.ClaimDocument,
-    "\n  mutation Place($input: PlaceArmiesInput!) {\n    placeArmies(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": types.PlaceDocument,
-    "\n  mutation Trade($input: TradeCardsInput!) {\n    tradeCards(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": types.TradeDocument,
-    "\n  mutation Attack($input: AttackInput!) {\n    attack(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": types.AttackDocument,
-    "\n  mutation Occupy($input: OccupyInput!) {\n    occupy(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": types.OccupyDocument,
-    "\n  mutation EndAttack($input: TurnInput!) {\n    endAttack(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": types.EndAttackDocument,
-    "\n  mutation Fortify($input: FortifyInput!) {\n    fortify(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": types.FortifyDocument,
-    "\n  mutation EndTurn($input: TurnInput!) {\n    endTurn(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": types.EndTurnDocument,
-    "\n  mutation Resign($input: TurnInput!) {\n    resign(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n": types.ResignDocument,
+    "\n  fragment CommandResult on GamePayload {\n    version\n    events { seq turn seat kind payload }\n    userErrors { code field message }\n  }\n": types.CommandResultFragmentDoc,
+    "\n  mutation Claim($input: ClaimTerritoryInput!) {\n    claimTerritory(input: $input) {\n      ...CommandResult\n    }\n  }\n": types.ClaimDocument,
+    "\n  mutation Place($input: PlaceArmiesInput!) {\n    placeArmies(input: $input) {\n      ...CommandResult\n    }\n  }\n": types.PlaceDocument,
+    "\n  mutation Trade($input: TradeCardsInput!) {\n    tradeCards(input: $input) {\n      ...CommandResult\n    }\n  }\n": types.TradeDocument,
+    "\n  mutation Attack($input: AttackInput!) {\n    attack(input: $input) {\n      ...CommandResult\n    }\n  }\n": types.AttackDocument,
+    "\n  mutation Occupy($input: OccupyInput!) {\n    occupy(input: $input) {\n      ...CommandResult\n    }\n  }\n": types.OccupyDocument,
+    "\n  mutation EndAttack($input: TurnInput!) {\n    endAttack(input: $input) {\n      ...CommandResult\n    }\n  }\n": types.EndAttackDocument,
+    "\n  mutation Fortify($input: FortifyInput!) {\n    fortify(input: $input) {\n      ...CommandResult\n    }\n  }\n": types.FortifyDocument,
+    "\n  mutation EndTurn($input: TurnInput!) {\n    endTurn(input: $input) {\n      ...CommandResult\n    }\n  }\n": types.EndTurnDocument,
+    "\n  mutation Resign($input: TurnInput!) {\n    resign(input: $input) {\n      ...CommandResult\n    }\n  }\n": types.ResignDocument,
     "\n  query GameLog($id: ID!, $after: Int) {\n    game(id: $id) {\n      id\n      events(after: $after, first: 100) { seq turn seat kind payload }\n    }\n  }\n": types.GameLogDocument,
     "\n  query PushDevices {\n    pushPublicKey\n    viewer { id pushSubscriptions { id endpoint device createdAt lastSuccessAt } }\n  }\n": types.PushDevicesDocument,
     "\n  mutation RegisterPush($input: RegisterPushSubscriptionInput!) {\n    registerPushSubscription(input: $input) {\n      subscription { id }\n      userErrors { code field message }\n    }\n  }\n": types.RegisterPushDocument,
@@ -241,39 +243,43 @@ export function graphql(source: "\n  subscription ViewerEvents($after: Int) {\n 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation Claim($input: ClaimTerritoryInput!) {\n    claimTerritory(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation Claim($input: ClaimTerritoryInput!) {\n    claimTerritory(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"];
+export function graphql(source: "\n  fragment CommandResult on GamePayload {\n    version\n    events { seq turn seat kind payload }\n    userErrors { code field message }\n  }\n"): (typeof documents)["\n  fragment CommandResult on GamePayload {\n    version\n    events { seq turn seat kind payload }\n    userErrors { code field message }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation Place($input: PlaceArmiesInput!) {\n    placeArmies(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation Place($input: PlaceArmiesInput!) {\n    placeArmies(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation Claim($input: ClaimTerritoryInput!) {\n    claimTerritory(input: $input) {\n      ...CommandResult\n    }\n  }\n"): (typeof documents)["\n  mutation Claim($input: ClaimTerritoryInput!) {\n    claimTerritory(input: $input) {\n      ...CommandResult\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation Trade($input: TradeCardsInput!) {\n    tradeCards(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation Trade($input: TradeCardsInput!) {\n    tradeCards(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation Place($input: PlaceArmiesInput!) {\n    placeArmies(input: $input) {\n      ...CommandResult\n    }\n  }\n"): (typeof documents)["\n  mutation Place($input: PlaceArmiesInput!) {\n    placeArmies(input: $input) {\n      ...CommandResult\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation Attack($input: AttackInput!) {\n    attack(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation Attack($input: AttackInput!) {\n    attack(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation Trade($input: TradeCardsInput!) {\n    tradeCards(input: $input) {\n      ...CommandResult\n    }\n  }\n"): (typeof documents)["\n  mutation Trade($input: TradeCardsInput!) {\n    tradeCards(input: $input) {\n      ...CommandResult\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation Occupy($input: OccupyInput!) {\n    occupy(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation Occupy($input: OccupyInput!) {\n    occupy(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation Attack($input: AttackInput!) {\n    attack(input: $input) {\n      ...CommandResult\n    }\n  }\n"): (typeof documents)["\n  mutation Attack($input: AttackInput!) {\n    attack(input: $input) {\n      ...CommandResult\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation EndAttack($input: TurnInput!) {\n    endAttack(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation EndAttack($input: TurnInput!) {\n    endAttack(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation Occupy($input: OccupyInput!) {\n    occupy(input: $input) {\n      ...CommandResult\n    }\n  }\n"): (typeof documents)["\n  mutation Occupy($input: OccupyInput!) {\n    occupy(input: $input) {\n      ...CommandResult\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation Fortify($input: FortifyInput!) {\n    fortify(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation Fortify($input: FortifyInput!) {\n    fortify(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation EndAttack($input: TurnInput!) {\n    endAttack(input: $input) {\n      ...CommandResult\n    }\n  }\n"): (typeof documents)["\n  mutation EndAttack($input: TurnInput!) {\n    endAttack(input: $input) {\n      ...CommandResult\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation EndTurn($input: TurnInput!) {\n    endTurn(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation EndTurn($input: TurnInput!) {\n    endTurn(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation Fortify($input: FortifyInput!) {\n    fortify(input: $input) {\n      ...CommandResult\n    }\n  }\n"): (typeof documents)["\n  mutation Fortify($input: FortifyInput!) {\n    fortify(input: $input) {\n      ...CommandResult\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation Resign($input: TurnInput!) {\n    resign(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation Resign($input: TurnInput!) {\n    resign(input: $input) {\n      version\n      events { seq turn seat kind payload }\n      userErrors { code field message }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation EndTurn($input: TurnInput!) {\n    endTurn(input: $input) {\n      ...CommandResult\n    }\n  }\n"): (typeof documents)["\n  mutation EndTurn($input: TurnInput!) {\n    endTurn(input: $input) {\n      ...CommandResult\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Resign($input: TurnInput!) {\n    resign(input: $input) {\n      ...CommandResult\n    }\n  }\n"): (typeof documents)["\n  mutation Resign($input: TurnInput!) {\n    resign(input: $input) {\n      ...CommandResult\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
