@@ -90,6 +90,8 @@ export function AttackPanel(props: { ctl: GameController; view: View; mode: Mode
           <button
             type="button"
             class="primary"
+            data-focus="attack-go"
+            data-focus-next
             disabled={view.busy}
             onClick={() => void ctl.attack(attackMode.from, attackMode.to!, useDice, until !== "once", until === "downto" ? stopAt : null)}
           >
@@ -102,7 +104,7 @@ export function AttackPanel(props: { ctl: GameController; view: View; mode: Mode
       )}
       {has(ix, "end_attack") && (
         <p>
-          <button type="button" disabled={view.busy} onClick={() => void ctl.endAttack()}>
+          <button type="button" data-focus="end-attack" data-focus-next disabled={view.busy} onClick={() => void ctl.endAttack()}>
             End attacks
           </button>
         </p>

@@ -17,10 +17,10 @@ export function OccupyPanel(props: { ctl: GameController; view: View; name: (k: 
       </p>
       <label>
         Armies{" "}
-        <input type="range" min={a.min} max={a.max} value={n} onInput={(e) => setN(Number((e.currentTarget as HTMLInputElement).value))} aria-valuetext={`${n} armies`} />{" "}
+        <input type="range" data-focus="occupy-armies" data-focus-next min={a.min} max={a.max} value={n} onInput={(e) => setN(Number((e.currentTarget as HTMLInputElement).value))} aria-valuetext={`${n} armies`} />{" "}
         <output>{n}</output>
       </label>{" "}
-      <button type="button" class="primary" disabled={props.view.busy} onClick={() => void props.ctl.occupy(n)}>
+      <button type="button" class="primary" data-focus="occupy-go" disabled={props.view.busy} onClick={() => void props.ctl.occupy(n)}>
         Move {n}
       </button>
     </div>
@@ -52,14 +52,14 @@ export function FortifyPanel(props: { ctl: GameController; view: View; mode: Mod
             <input type="range" min={action.min || 1} max={action.max} value={n} onInput={(e) => setN(Number((e.currentTarget as HTMLInputElement).value))} aria-valuetext={`${n} armies`} />{" "}
             <output>{n}</output>
           </label>{" "}
-          <button type="button" class="primary" disabled={view.busy} onClick={() => void ctl.fortify(fm.from, fm.to!, n)}>
+          <button type="button" class="primary" data-focus="fortify-go" data-focus-next disabled={view.busy} onClick={() => void ctl.fortify(fm.from, fm.to!, n)}>
             Move {n} and end the turn
           </button>
         </p>
       )}
       {has(view.actions, "end_turn") && (
         <p>
-          <button type="button" disabled={view.busy} onClick={() => void ctl.endTurn()}>
+          <button type="button" data-focus="end-turn" data-focus-next disabled={view.busy} onClick={() => void ctl.endTurn()}>
             End turn
           </button>
         </p>

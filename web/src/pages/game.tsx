@@ -1,9 +1,11 @@
 // The game screen: the board (the map when the game's map has geometry, and the territory list), the
 // viewer's choices for the phase, their hand, the seats, the dice, and the log; live by gameEvents. The
 // panels live in ../game.
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { GameController, type View } from "../game/controller";
-import { choices, draftPlace, emptyDraft, has, isLoaded, reserveOf, startsFrom, type PlacementDraft } from "../state/actions";
+import { choices, draftPlace, emptyDraft, find, has, isLoaded, reserveOf, startsFrom, type PlacementDraft } from "../state/actions";
+import { whyNot } from "../state/reasons";
+import { FocusKeeper } from "../game/focus";
 import { keyIndex } from "../state/game";
 import { ErrorLine } from "../ui/form";
 import { onNotice } from "../ui/notices";
@@ -17,6 +19,7 @@ import { PlayHeader } from "../game/header";
 import { ActionPanel } from "../game/actionpanel";
 import { Hand } from "../game/hand";
 import { Resign } from "../game/resign";
+import { Banners } from "../game/banners";
 import type { Mode } from "../game/mode";
 import type { MapGeometry } from "../board";
 import { WaitingPage } from "./waiting";
@@ -63,12 +66,13 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
   const me = game.viewerSeat;
   const myTurn = me !== null && game.currentSeat === me && info.status === "active";
 
-  // A new set of actions (a new phase, or after a command) resets choices that are no longer offered.
+  // A new set of actions (a new phase, or after a command) resets choices that are no longer offered: a
+  // source that cannot go on, a target no longer offered from it (a territory just conquered).
   useEffect(() => {
     setDraft(emptyDraft);
     setMode((m) => {
-      if (m.kind === "attack" && !startsFrom(ix, "attack", m.from)) return { kind: "idle" };
-      if (m.kind === "fortify" && !startsFrom(ix, "fortify", m.from)) return { kind: "idle" };
+      if (m.kind === "idle" || !startsFrom(ix, m.kind, m.from)) return { kind: "idle" };
+      if (m.to && isLoaded(ix, m.from) && !find(ix, m.kind, m.from, m.to)) return { ...m, to: null };
       return m;
     });
     // A new read of the actions, not the targets of a territory added to the same read.
@@ -92,19 +96,32 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
     };
   }, [info.id]);
 
-  /** A territory picked on the map: the same choices as the list's buttons. */
+  // Why the last pick did nothing, for the status line (null: it did something).
+  const [reason, setReason] = useState<string | null>(null);
+  const neighbours = useMemo(() => {
+    if (!geometry) return undefined;
+    const m = new Map(geometry.territories.map((t) => [t.key, t.neighbours]));
+    return (k: string) => m.get(k);
+  }, [geometry]);
+
+  /** A territory picked on the map: the same choices as the list's buttons; a pick that is none says why. */
   const pick = (key: string | null) => {
+    setReason(null);
     if (key === null || (mode.kind !== "idle" && key === mode.from && !choice.kindOf.has(key))) {
       setMode({ kind: "idle" });
       return;
     }
+    const why = () => setReason(whyNot({ game, actions: ix, mode, drafted: draft.total, neighbours }, key) ?? `${game.map.names[keys.get(key) ?? -1] ?? key} is not a choice now.`);
     switch (choice.kindOf.get(key)) {
       case "claim":
         void ctl.claim(key);
         break;
-      case "place":
-        setDraft(draftPlace(draft, ix, key, 1));
+      case "place": {
+        const next = draftPlace(draft, ix, key, 1);
+        if (next === draft) why();
+        setDraft(next);
         break;
+      }
       case "select":
         if (startsFrom(ix, "attack", key)) setMode({ kind: "attack", from: key, to: null });
         else setMode({ kind: "fortify", from: key, to: null });
@@ -119,7 +136,7 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
         // Another of one's own sources while one is chosen: choose it instead.
         if (choices(ix, null).kindOf.get(key) === "select") {
           setMode(startsFrom(ix, "attack", key) ? { kind: "attack", from: key, to: null } : { kind: "fortify", from: key, to: null });
-        }
+        } else why();
     }
   };
 
@@ -130,7 +147,7 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
     if (k === "place") {
       const cur = draft.placements.find((p) => p.territory === key)?.armies ?? 0;
       out.push({ label: "−", aria: "One army fewer", disabled: cur === 0, onClick: () => setDraft(draftPlace(draft, ix, key, -1)) });
-      out.push({ label: "+1", aria: "One army more", disabled: draft.total >= reserveOf(ix), onClick: () => setDraft(draftPlace(draft, ix, key, 1)) });
+      out.push({ label: "+1", aria: "+1 army", disabled: draft.total >= reserveOf(ix), onClick: () => setDraft(draftPlace(draft, ix, key, 1)) });
       out.push({ label: "+all", aria: "All the armies left", disabled: draft.total >= reserveOf(ix), onClick: () => setDraft(draftPlace(draft, ix, key, reserveOf(ix))) });
     }
     if (k === "select") {
@@ -150,12 +167,32 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
   }, [myTurn, info.map.name]);
   const over = info.status === "finished" || game.phase === "over";
 
+  // The focus comes back to a sensible control after every command (game/focus.ts).
+  const root = useRef<HTMLDivElement>(null);
+  const keeper = useRef<FocusKeeper | null>(null);
+  useEffect(() => {
+    if (!root.current) return;
+    const k = new FocusKeeper(root.current);
+    keeper.current = k;
+    return () => k.destroy();
+  }, []);
+  useEffect(() => {
+    // While a source is chosen without a target, its targets' buttons in the list come first.
+    keeper.current?.settle(view.busy, mode.kind !== "idle" && !mode.to ? [".territory-table tr.target .row-actions button"] : []);
+  });
+  // A reason is about the turn and phase it was given in: a new one clears it.
+  useEffect(() => setReason(null), [game.phase, game.currentSeat]);
+
   return (
-    <div class="play">
+    <div class="play" ref={root}>
       <PlayHeader view={view} info={info} game={game} myTurn={myTurn} now={now} />
+      <Banners ctl={ctl} view={view} game={game} over={over} />
       <ErrorLine text={view.error} />
       <div class="play-body">
         <section class="board-area" aria-label="Board">
+          <p class="pick-reason" role="status">
+            {reason}
+          </p>
           {geometry && (
             <BoardView
               geometry={geometry}
