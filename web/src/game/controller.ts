@@ -24,6 +24,7 @@ import type { CommandResultFragment, GameQuery as GameQueryData } from "../gql/g
 import { applyEvent, fromSnapshot } from "../state/game";
 import { reserveOf, indexActions, indexSummary, isLoaded, withFrom, type ActionIndex } from "../state/actions";
 import { describeEvent, namesOf } from "../state/log";
+import { addExits, exitOf, exitWords, type Exit } from "../state/standing";
 import type { Action, ClientGame, ServerEvent } from "../state/types";
 
 export type GameInfo = NonNullable<GameQueryData["game"]>;
@@ -50,6 +51,10 @@ export interface View {
   busy: boolean;
   /** Set when the event that just arrived is a battle roll, for the dice display. */
   lastDice: { attacker: number[]; defender: number[]; text: string } | null;
+  /** The seats that left the game so far (from the log and the live events), for the places at the end. */
+  exits: Exit[];
+  /** Eliminations and resignations seen live, until the player dismisses them (id: the event's seq). */
+  banners: Array<{ id: number; text: string }>;
 }
 
 /**
@@ -70,6 +75,8 @@ export class GameController {
     error: null,
     busy: false,
     lastDice: null,
+    exits: [],
+    banners: [],
   };
   private listeners = new Set<(v: View) => void>();
   private unsubscribe: (() => void) | null = null;
@@ -161,17 +168,20 @@ export class GameController {
       if (!g) return;
       const names = namesOf(g);
       const old: LogLine[] = [];
+      const exits: Exit[] = [];
       for (let after = 0; after < seq; ) {
         const d = await query(GameLogQuery, { id: this.id, after });
         if (!d.game || d.game.events.length === 0 || this.closed) break;
         for (const e of d.game.events) {
           if (e.seq > seq) break;
           old.push({ seq: e.seq, turn: e.turn, kind: e.kind, text: describeEvent(e as ServerEvent, names) });
+          const x = exitOf(e as ServerEvent);
+          if (x) exits.push(x);
         }
         after = d.game.events[d.game.events.length - 1].seq;
       }
       const newer = this.view.log.filter((l) => l.seq > seq);
-      this.set({ log: [...old, ...newer] });
+      this.set({ log: [...old, ...newer], exits: addExits(this.view.exits, exits) });
     } catch {
       // The log is a nicety: the board is right without it.
     }
@@ -215,6 +225,8 @@ export class GameController {
     const lines: LogLine[] = [];
     let dice = this.view.lastDice;
     let info = this.view.info;
+    const exits: Exit[] = [];
+    const banners: View["banners"] = [];
     for (const ev of events) {
       const r = applyEvent(g, ev);
       if (r.status === "duplicate") continue;
@@ -231,6 +243,11 @@ export class GameController {
       g = r.state;
       const text = describeEvent(ev, namesOf(g));
       lines.push({ seq: ev.seq, turn: ev.turn, kind: ev.kind, text });
+      const x = exitOf(ev);
+      if (x) {
+        exits.push(x);
+        banners.push({ id: ev.seq, text: exitWords(g, x) });
+      }
       if (ev.kind === "battle_rolled") {
         const p = ev.payload as Record<string, unknown>;
         const a = (ev.dice?.attacker ?? p.attackDice ?? p.attack ?? []) as number[];
@@ -241,8 +258,19 @@ export class GameController {
         info = { ...info, status: ev.kind === "game_over" ? "finished" : info.status };
       }
     }
-    this.set({ game: g, info, lastDice: dice, log: [...this.view.log, ...lines] });
+    this.set({
+      game: g,
+      info,
+      lastDice: dice,
+      log: [...this.view.log, ...lines],
+      ...(exits.length > 0 ? { exits: addExits(this.view.exits, exits), banners: [...this.view.banners, ...banners] } : {}),
+    });
     if (lines.length > 0) this.refreshActionsSoon();
+  }
+
+  /** Takes an elimination's banner away. */
+  dismissBanner(id: number): void {
+    this.set({ banners: this.view.banners.filter((b) => b.id !== id) });
   }
 
   /** Reads the viewer's actions (and hand, deadline) again after events: one small query, debounced. */

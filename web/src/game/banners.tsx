@@ -1,0 +1,26 @@
+// The banners under the heading: who was eliminated (and by whom) or resigned, as the live events say it,
+// and at the end who won and the viewer's place. On every player's screen alike; read out politely.
+import type { GameController, View } from "./controller";
+import type { ClientGame } from "../state/types";
+import { overWords } from "../state/standing";
+
+export function Banners(props: { ctl: GameController; view: View; game: ClientGame; over: boolean }) {
+  const { ctl, view, game, over } = props;
+  return (
+    <div class="banners" role="status">
+      {over && (
+        <p class="notice banner banner-over">
+          <strong>{overWords(game, view.exits)}</strong>
+        </p>
+      )}
+      {view.banners.map((b) => (
+        <p key={b.id} class="notice banner">
+          <span>{b.text}</span>
+          <button type="button" class="link" aria-label={`Dismiss: ${b.text}`} onClick={() => ctl.dismissBanner(b.id)}>
+            Dismiss
+          </button>
+        </p>
+      ))}
+    </div>
+  );
+}
