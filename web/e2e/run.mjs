@@ -3,7 +3,9 @@
 // invites the other, both play every phase (claim, placement, reinforce with cards when they come,
 // attack with the odds shown, occupy, fortify, end turn), one reloads mid-game and resumes live, then
 // both resign and the game is over; the replay steps through it; the settings page's web push section
-// and the service worker. axe-core checks the main screens.
+// and the service worker. axe-core (every rule, the experimental ones too) checks the main screens and
+// every phase of the game on both screens; after every command the focus must be on a control, never
+// dropped to <body>; a pick that does nothing must say why.
 //
 //   node e2e/run.mjs http://127.0.0.1:8080
 //
@@ -53,9 +55,12 @@ function watch(name, page) {
 
 async function axe(page, screen) {
   // The page's policy refuses inline scripts, as it should: axe is evaluated by the test driver.
-  await page.evaluate(axeSource);
+  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(axeSource);
   const r = await page.evaluate(async () => {
-    const res = await window.axe.run(document, { resultTypes: ["violations"], runOnly: ["wcag2a", "wcag2aa", "best-practice"] });
+    // Every rule axe has, not only those of some tags: the experimental ones (label-content-name-mismatch,
+    // ...) are off by default and run only when named.
+    const all = window.axe.getRules().map((x) => x.ruleId);
+    const res = await window.axe.run(document, { resultTypes: ["violations"], runOnly: { type: "rule", values: all } });
     return res.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
   });
   const serious = r.filter((v) => /\((serious|critical)\)/.test(v));
@@ -78,13 +83,32 @@ async function signUp(page, name) {
 
 const stats = { claims: 0, places: 0, trades: 0, attacks: 0, occupies: 0, fortifies: 0, endTurns: 0, turnsPlayed: { alice: 0, bob: 0 } };
 
+/** The phases of the game each screen was checked in by axe (once per phase and screen). */
+const axed = new Set();
+async function axePhase(name, page, phase) {
+  const key = `${name} ${phase}`;
+  if (axed.has(key)) return;
+  axed.add(key);
+  await axe(page, `game (${name}): ${phase}`);
+}
+
+/** Fails unless the focus is on an element of the page (not <body>) once a command has settled. */
+async function focusKept(name, page, what) {
+  try {
+    await page.waitForFunction(() => document.activeElement && document.activeElement !== document.body, null, { timeout: 5000 });
+  } catch {
+    throw new Error(`${name}: the focus dropped to <body> after ${what}`);
+  }
+  stats.focusChecks = (stats.focusChecks ?? 0) + 1;
+}
+
 class Stale extends Error {}
 
 /**
  * Clicks a command's button and waits until the viewer's actions have been read again after it. A button
  * that went away (the turn passed, the list changed) is a Stale step, not a failure: the loop looks again.
  */
-async function clickAndSettle(page, locator) {
+async function clickAndSettle(page, locator, name, what) {
   const settled = page.waitForResponse((r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes('"operationName":"GameActions"'), { timeout: T });
   settled.catch(() => undefined);
   try {
@@ -94,6 +118,7 @@ async function clickAndSettle(page, locator) {
     throw e;
   }
   await settled;
+  await focusKept(name, page, what);
 }
 
 /**
@@ -102,35 +127,62 @@ async function clickAndSettle(page, locator) {
  */
 async function step(name, page, turnState) {
   const yourTurn = page.locator(".turn-line strong", { hasText: "Your turn" });
-  if ((await yourTurn.count()) === 0) return "";
+  if ((await yourTurn.count()) === 0) {
+    if (stats.claims > 0) await axePhase(name, page, "another's turn");
+    return "";
+  }
+  const phase = ((await yourTurn.textContent({ timeout: 2000 }).catch(() => { throw new Stale(); })) ?? "").replace(/^Your turn: |\.$/g, "");
   const side = page.locator(".side");
   const btn = (re) => page.getByRole("button", { name: re });
   // Trade when a set is offered.
   const trade = side.getByRole("button", { name: "Trade" });
   if (await trade.count()) {
-    await clickAndSettle(page, trade.first());
+    await axePhase(name, page, "trading cards");
+    await clickAndSettle(page, trade.first(), name, "a trade");
     stats.trades++;
     return "trade";
   }
   const claim = page.locator(".territory-table").getByRole("button", { name: /^Claim / });
   if (await claim.count()) {
-    await clickAndSettle(page, claim.first());
+    await axePhase(name, page, phase);
+    const claimed = ((await claim.first().getAttribute("aria-label", { timeout: 2000 }).catch(() => { throw new Stale(); })) ?? "").replace(/^Claim /, "");
+    await clickAndSettle(page, claim.first(), name, "a claim");
     stats.claims++;
+    if (!turnState.reasonSeen && (await page.locator(".board-host svg").count())) {
+      // A pick that does nothing says why: the territory just claimed, picked on the map (taken, or not
+      // the viewer's turn any more).
+      // The line is caught as it changes: the turn may pass on at once, and a new turn clears it.
+      await page.evaluate(() => {
+        const el = document.querySelector(".pick-reason");
+        window.__reason = new Promise((ok) => {
+          const mo = new MutationObserver(() => el.textContent && (mo.disconnect(), ok(el.textContent)));
+          mo.observe(el, { childList: true, subtree: true, characterData: true });
+          setTimeout(() => ok(el.textContent), 20_000);
+        });
+      });
+      await page.locator(`.board-host [role="button"][aria-label^="${claimed}"]`).first().dispatchEvent("click");
+      const said = await page.evaluate(() => window.__reason);
+      if (!/^(.+ is taken: it belongs to .+|It is not your turn: .+ is playing)\.$/.test(said ?? "")) throw new Error(`${name}: a pick that does nothing said ${JSON.stringify(said)}`);
+      log(`${name}: a pick that does nothing says: ${said}`);
+      turnState.reasonSeen = true;
+    }
     return "claim";
   }
   const all = page.getByRole("button", { name: /^All the armies left on / });
   if (await all.count()) {
+    await axePhase(name, page, phase);
     // Spread the reserve: one army on a second territory when there is one, the rest on the first.
-    const plus = page.getByRole("button", { name: /^One army more on / });
+    const plus = page.getByRole("button", { name: /^\+1 army on / });
     if ((await plus.count()) > 1) await plus.nth(1).click({ timeout: 2000 }).catch(() => { throw new Stale(); });
     await all.first().click({ timeout: 2000 }).catch(() => { throw new Stale(); });
-    await clickAndSettle(page, side.getByRole("button", { name: /^Place \d+ arm/ }));
+    await clickAndSettle(page, side.getByRole("button", { name: /^Place \d+ arm/ }), name, "a placement");
     stats.places++;
     return "place";
   }
   const occupy = side.getByRole("button", { name: /^Move \d+$/ });
   if (await occupy.count()) {
-    await clickAndSettle(page, occupy.first());
+    await axePhase(name, page, phase);
+    await clickAndSettle(page, occupy.first(), name, "an occupation");
     stats.occupies++;
     return "occupy";
   }
@@ -143,11 +195,13 @@ async function step(name, page, turnState) {
     if (turnState.attacks === 1) {
       // The first attack of a turn: one roll with the dice chosen; the odds must be on screen first.
       await page.locator(".odds", { hasText: "Odds of conquering" }).waitFor({ timeout: T });
-      await clickAndSettle(page, side.getByRole("button", { name: /^Roll \d dic?e/ }));
+      await axePhase(name, page, `${phase}, one roll`);
+      await clickAndSettle(page, side.getByRole("button", { name: /^Roll \d dic?e/ }), name, "a roll");
     } else {
       await side.getByLabel(/until conquered$/).check();
       await page.locator(".odds", { hasText: "Odds of conquering" }).waitFor({ timeout: T });
-      await clickAndSettle(page, side.getByRole("button", { name: "Attack", exact: true }));
+      await axePhase(name, page, `${phase}, until conquered`);
+      await clickAndSettle(page, side.getByRole("button", { name: "Attack", exact: true }), name, "an attack until conquered");
     }
     await page.locator(".dice .dice-text").waitFor({ timeout: T });
     stats.attacks++;
@@ -155,7 +209,7 @@ async function step(name, page, turnState) {
   }
   const endAttacks = btn("End attacks");
   if (await endAttacks.count()) {
-    await clickAndSettle(page, endAttacks);
+    await clickAndSettle(page, endAttacks, name, "End attacks");
     return "end_attack";
   }
   const moveFrom = page.getByRole("button", { name: /^Move from / });
@@ -165,7 +219,8 @@ async function step(name, page, turnState) {
     const here = page.getByRole("button", { name: /^Move here / });
     if (await here.count()) {
       await here.first().click({ timeout: 2000 }).catch(() => { throw new Stale(); });
-      await clickAndSettle(page, side.getByRole("button", { name: /^Move \d+ and end the turn/ }));
+      await axePhase(name, page, phase);
+      await clickAndSettle(page, side.getByRole("button", { name: /^Move \d+ and end the turn/ }), name, "a fortification");
       stats.fortifies++;
       stats.turnsPlayed[name]++;
       return "fortify";
@@ -173,7 +228,7 @@ async function step(name, page, turnState) {
   }
   const endTurn = btn("End turn");
   if (await endTurn.count()) {
-    await clickAndSettle(page, endTurn);
+    await clickAndSettle(page, endTurn, name, "End turn");
     stats.endTurns++;
     stats.turnsPlayed[name]++;
     return "end_turn";
@@ -351,14 +406,21 @@ try {
   }
 
   // Both resign (with the confirm); the CPU wins and both screens say the game is over, live.
-  for (const page of [b, a]) {
+  for (const [name, page] of [["bob", b], ["alice", a]]) {
     await page.getByRole("button", { name: "Resign…" }).click({ timeout: T });
     await page.getByRole("button", { name: "Yes, resign" }).click();
+    await focusKept(name, page, "resigning");
     await page.waitForTimeout(300);
   }
   await a.locator(".turn-line", { hasText: "Game over" }).waitFor({ timeout: T });
   await b.locator(".turn-line", { hasText: "Game over" }).waitFor({ timeout: T });
-  log("game over on both screens");
+  // The banners, on every screen: Bob's resignation on Alice's, who won and each one's place.
+  await a.locator(".banner", { hasText: /^\w+ — bob\w+ resigned\./ }).waitFor({ timeout: T });
+  await a.locator(".banner-over", { hasText: /^Game over: \w+ — CPU \(easy\) won\. You came 2nd of 3\.$/ }).waitFor({ timeout: T });
+  await b.locator(".banner-over", { hasText: /^Game over: \w+ — CPU \(easy\) won\. You came 3rd of 3\.$/ }).waitFor({ timeout: T });
+  await axePhase("alice", a, "game over");
+  await axePhase("bob", b, "game over");
+  log("game over on both screens, with the banners");
 
   // The replay: scrub to the start and step forward.
   await a.getByRole("link", { name: "Replay the game" }).click();
