@@ -1,5 +1,5 @@
 // Writes real outlines into the built-in map files: each territory's shape (SVG path data in the map's
-// canvas coordinates) and its label, projected from public-domain geography. Run by `make geo`; the
+// canvas coordinates) and its label, projected from public-domain geography, and classic's sea crossings. Run by `make geo`; the
 // files it writes are committed, and the server never runs it.
 //
 // us-states: US Census state boundaries from the us-atlas package (states-10m), Albers equal-area conic.
@@ -48,54 +48,7 @@ function labelOf(path, geometry) {
       if (a > area) [area, best] = [a, polygon];
     }
   }
-  let point = path.centroid(best);
-  const rings = projectedRings(path, best);
-  // A centroid may fall outside a crescent (Scandinavia's around the Gulf of Bothnia): then the label is
-  // the middle of the widest run of the polygon along the centroid's row.
-  if (!insideRings(rings, point)) point = widestRun(rings, point[1]) ?? point;
-  return point.map((v) => Math.round(v * 10) / 10);
-}
-
-// projectedRings are the rings of a geometry as path draws them, in canvas coordinates.
-function projectedRings(path, geometry) {
-  const rings = [];
-  const context = {
-    moveTo: (x, y) => rings.push([[x, y]]),
-    lineTo: (x, y) => rings.at(-1).push([x, y]),
-    closePath: () => {},
-    arc: () => {},
-  };
-  geoPath(path.projection(), context)(geometry);
-  return rings;
-}
-
-// insideRings reports whether a canvas point lies inside rings by the even-odd rule, as SVG fills them.
-function insideRings(rings, [x, y]) {
-  let inside = false;
-  for (const ring of rings) {
-    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const [[xa, ya], [xb, yb]] = [ring[i], ring[j]];
-      if (ya > y !== yb > y && x < xa + ((y - ya) * (xb - xa)) / (yb - ya)) inside = !inside;
-    }
-  }
-  return inside;
-}
-
-// widestRun is the middle of the widest stretch of the row y inside rings.
-function widestRun(rings, y) {
-  const xs = [];
-  for (const ring of rings) {
-    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const [[xa, ya], [xb, yb]] = [ring[i], ring[j]];
-      if (ya > y !== yb > y) xs.push(xa + ((y - ya) * (xb - xa)) / (yb - ya));
-    }
-  }
-  xs.sort((a, b) => a - b);
-  let best = null;
-  for (let i = 0; i + 1 < xs.length; i += 2) {
-    if (!best || xs[i + 1] - xs[i] > best[1]) best = [(xs[i] + xs[i + 1]) / 2, xs[i + 1] - xs[i]];
-  }
-  return best && [best[0], y];
+  return path.centroid(best).map((v) => Math.round(v * 10) / 10);
 }
 
 // writeMap sets the shape and label of every territory of the map file named id from geometries
@@ -229,27 +182,13 @@ const [W, E, S, N] = [-200, 200, -90, 90];
 const cutMeridians = [-102, -98, -79.5, 55, 68, 80, 100, 115, 130, 133, 141.5];
 const cutParallels = [55, 60];
 
-// box is the rectangle of longitudes west to east and latitudes south to north, with a vertex at every
-// whole degree along its sides, so that a cut along a parallel follows it and two territories cut from
-// one country share the vertices of the cut.
+// box is the rectangle of longitudes west to east and latitudes south to north, as a polygon; its sides
+// are cuts or beyond any land.
 function box(west, south, east, north) {
   for (const lon of [west, east]) if (![W, E, 360, ...cutMeridians].includes(lon)) throw new Error(`box: ${lon} is not a cut`);
   for (const lat of [south, north]) if (![S, N, ...cutParallels].includes(lat)) throw new Error(`box: ${lat} is not a cut`);
-  const side = (from, to) => {
-    const out = [from];
-    for (let v = Math.floor(Math.min(from, to)) + 1; v < Math.max(from, to); v++) out.push(v);
-    if (from > to) out.splice(1, out.length, ...out.slice(1).reverse());
-    return out;
-  };
-  const ring = [];
-  for (const lon of side(west, east)) ring.push([lon, south]);
-  for (const lat of side(south, north)) ring.push([east, lat]);
-  for (const lon of side(east, west)) ring.push([lon, north]);
-  for (const lat of side(north, south)) ring.push([west, lat]);
-  ring.push([west, south]);
-  return [ring];
+  return [[[west, south], [east, south], [east, north], [west, north], [west, south]]];
 }
-
 
 // classicCuts says how the countries cut into several territories, or only partly on the map, are
 // divided: each part of the country (a polygon: the mainland, an island) goes whole to the territory its
@@ -265,7 +204,8 @@ const classicCuts = {
     : lat > 24 && lat < 50 && lon > -125 ? { western_united_states: [box(W, S, -98, N)], eastern_united_states: [box(-98, S, E, N)] }
     : null,
   // Canada's mainland is cut at 60N, 102W and 79.5W (about the borders of Alberta and Saskatchewan
-  // with Manitoba, and of Ontario with Quebec); its islands go whole, the Arctic ones to Northwest Territory.
+  // with Manitoba, and of Ontario with Quebec); its islands go whole, those north of 60N to Northwest
+  // Territory.
   Canada: ([lon, lat], mainland) =>
     mainland ? {
       northwest_territory: [box(W, 60, -79.5, N)],
@@ -277,7 +217,7 @@ const classicCuts = {
     : lon < -102 ? "alberta"
     : lon < -79.5 ? "ontario"
     : "quebec",
-  // Russia (with longitudes east of 180 counted on past 180) is cut at 55E (Ukraine, for Eastern
+  // Russia (its longitudes beyond 180, in Chukotka, counted on past 180) is cut at 55E (Ukraine, for Eastern
   // Europe, and Ural), 80E (Siberia), 100E, 115E and 130E and at 55N and 60N: Yakutsk north of 60N and
   // Irkutsk south of it between 100E and 130E; the Far East along China south of 55N goes to Mongolia,
   // the east of 130E north of 55N and Sakhalin to Kamchatka. Its islands go whole.
@@ -314,8 +254,9 @@ function inBox(ring, lon, lat) {
   return lon >= Math.min(...lons) && lon < Math.max(...lons) && lat >= Math.min(...lats) && lat < Math.max(...lats);
 }
 
-// eastOf180 counts longitudes west of 180 on past 180, for countries across the antimeridian, so that
-// their parts are whole in longitude and latitude (the projection is spherical and takes them as they are).
+// eastOf180 counts the longitudes beyond 180 (written as negative, west of 0) on past 180, for countries
+// across the antimeridian, so that their parts are whole in longitude and latitude (the projection is
+// spherical and takes them as they are).
 const eastOf180 = (polygon) => polygon.map((ring) => ring.map(([lon, lat]) => [lon < 0 ? lon + 360 : lon, lat]));
 
 // classicSea are the borders of classic across water: where the territories' land does not meet.
@@ -389,6 +330,8 @@ function planarArea(polygon) {
   return Math.abs(a / 2);
 }
 
+// classic writes the outlines of the classic map: the countries of each territory, whole or cut, joined
+// into one outline per territory, and the file's sea crossings.
 function classic() {
   const topo = simplified(require("world-atlas/countries-110m.json"), 0.6);
   const territoryOf = {};
