@@ -169,14 +169,14 @@ func TestMapsOfAFreshServer(t *testing.T) {
 		bonusAreas { key bonus territories } } }`, nil).decode(t, &classic)
 	c := classic.Map
 	if c.Width != 1000 || c.Height != 600 || c.TerritoryCount != 42 || c.BorderCount != 83 || c.BonusAreaCount != 6 ||
-		!c.Builtin || c.Visibility != "PUBLIC" || c.PreviewURL != "/maps/classic/1.svg" {
+		!c.Builtin || c.Visibility != "PUBLIC" || c.PreviewURL != "/maps/classic/2.svg" {
 		t.Errorf("classic = %+v", c)
 	}
 	if len(c.Territories) != 42 || len(c.Borders) != 83 || len(c.BonusAreas) != 6 {
 		t.Fatalf("classic lists %d territories, %d borders, %d areas", len(c.Territories), len(c.Borders), len(c.BonusAreas))
 	}
 	alaska := c.Territories[0]
-	if alaska.Key != "alaska" || alaska.Card != "infantry" || !strings.HasPrefix(alaska.Shape, "M") || !alaska.ShapeDerived ||
+	if alaska.Key != "alaska" || alaska.Card != "infantry" || !strings.HasPrefix(alaska.Shape, "M") || alaska.ShapeDerived ||
 		strings.Join(alaska.BonusAreas, ",") != "north_america" || len(alaska.Neighbours) != 3 {
 		t.Errorf("alaska = %+v", alaska)
 	}
@@ -512,10 +512,10 @@ func TestPreviews(t *testing.T) {
 	}
 	ann, _ := e.signUp("ann")
 	bob, _ := e.signUp("bob")
-	if status, body := e.getSVG("", "/maps/classic/1.svg"); status != http.StatusOK || strings.Count(body, "<path") != 42 {
+	if status, body := e.getSVG("", "/maps/classic/2.svg"); status != http.StatusOK || strings.Count(body, "<path") != 42 {
 		t.Errorf("classic preview: %d, %d paths", status, strings.Count(body, "<path"))
 	}
-	for _, path := range []string{"/maps/classic/2.svg", "/maps/classic/1.png", "/maps/classic/x.svg", "/maps/nowhere/1.svg"} {
+	for _, path := range []string{"/maps/classic/3.svg", "/maps/classic/2.png", "/maps/classic/x.svg", "/maps/nowhere/1.svg"} {
 		if status, _ := e.getSVG("", path); status != http.StatusNotFound {
 			t.Errorf("GET %s: %d, want 404", path, status)
 		}

@@ -9,7 +9,7 @@ import (
 
 // shapeMaps are the built-in maps whose territories carry real outlines, written by the generator of
 // maps/geo.
-var shapeMaps = []string{"us-states", "europe"}
+var shapeMaps = []string{"us-states", "europe", "classic"}
 
 // rings reads the outline rings of a generated shape: path data of absolute moves, lines and closes.
 func rings(t *testing.T, d string) [][]point {

@@ -111,6 +111,10 @@ func checkGeometry(t *testing.T, m *Map, g *Geometry) {
 	}
 }
 
+// TestDeriveGeometryClassic checks the geometry of the classic map: Alaska–Kamchatka is a sea crossing,
+// most borders are on land, and territories that do not border keep apart where their shapes are derived
+// (9 of 83 borders were drawn as lines with derived cells; since version 2 the file's real outlines give
+// every shape, and its sea crossings are the file's).
 func TestDeriveGeometryClassic(t *testing.T) {
 	t.Parallel()
 	m, _ := Builtin(ClassicID)
@@ -140,7 +144,8 @@ func TestDeriveGeometryClassic(t *testing.T) {
 	if len(g.Sea) > len(m.Borders)/3 {
 		t.Errorf("%d of %d borders are sea crossings; want most on land", len(g.Sea), len(m.Borders))
 	}
-	// Territories without a border between them never share an edge.
+	// Territories without a border between them never share an edge, where the shapes are derived (the
+	// file's real outlines keep the real coasts and straits).
 	polys := make([][]point, len(g.Shapes))
 	for i, s := range g.Shapes {
 		polys[i] = shapePolygon(t, s)
@@ -149,6 +154,9 @@ func TestDeriveGeometryClassic(t *testing.T) {
 		for j := i + 1; j < len(polys); j++ {
 			a, b := m.Territories[i].ID, m.Territories[j].ID
 			if _, ok := sea[[2]string{a, b}]; ok || slices.Contains(m.Borders, Border{a, b}) || slices.Contains(m.Borders, Border{b, a}) {
+				continue
+			}
+			if m.Territories[i].Shape != "" && m.Territories[j].Shape != "" {
 				continue
 			}
 			if d := outlineDistance(polys[i], polys[j]); d < 1 {
