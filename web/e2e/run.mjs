@@ -11,7 +11,7 @@
 //
 // Environment: CHROMIUM (the browser's path; default /usr/bin/chromium), E2E_ARTIFACTS (where
 // screenshots go on failure; default e2e-artifacts), E2E_SCREENSHOT (a path: save the game screen there
-// on success), E2E_HEADED=1 to watch. Exits non-zero on failure and prints what failed.
+// on success), E2E_SHOTS (a directory: save both screens in every phase there), E2E_HEADED=1 to watch. Exits non-zero on failure and prints what failed.
 import { chromium } from "playwright-core";
 import { readFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -90,6 +90,10 @@ async function axePhase(name, page, phase) {
   if (axed.has(key)) return;
   axed.add(key);
   await axe(page, `game (${name}): ${phase}`);
+  if (process.env.E2E_SHOTS) {
+    mkdirSync(process.env.E2E_SHOTS, { recursive: true });
+    await page.screenshot({ path: join(process.env.E2E_SHOTS, `${name}-${phase.replace(/[^a-z]+/gi, "-")}.png`), fullPage: true });
+  }
 }
 
 /** Fails unless the focus is on an element of the page (not <body>) once a command has settled. */
@@ -138,6 +142,10 @@ async function step(name, page, turnState) {
   const trade = side.getByRole("button", { name: "Trade" });
   if (await trade.count()) {
     await axePhase(name, page, "trading cards");
+    // Each set says what it brings, as the server counts it: never an unknown worth.
+    const sets = await page.locator(".hand .sets li").allTextContents();
+    if (sets.some((t) => !/: \d+ arm(y|ies)/.test(t))) throw new Error(`${name}: a set without its worth: ${JSON.stringify(sets)}`);
+    log(`${name}: sets ${JSON.stringify(sets)}`);
     await clickAndSettle(page, trade.first(), name, "a trade");
     stats.trades++;
     return "trade";
@@ -171,6 +179,14 @@ async function step(name, page, turnState) {
   const all = page.getByRole("button", { name: /^All the armies left on / });
   if (await all.count()) {
     await axePhase(name, page, phase);
+    if (phase === "reinforcing" && !turnState.breakdownSeen) {
+      // The numbers of the turn, the server's: the round, and how the reinforcements were counted.
+      await page.locator(".play-head h1 small", { hasText: /^Round \d+, \w+'s turn/ }).waitFor({ timeout: T });
+      const r = page.locator(".reinforcements", { hasText: /^You receive \d+ arm(y|ies): \d+ territor(y|ies) ÷ 3 = \d+ \(minimum 3\)/ });
+      await r.waitFor({ timeout: T });
+      log(`${name}: ${await page.locator(".play-head h1 small").textContent()}; ${await r.textContent()}`);
+      turnState.breakdownSeen = true;
+    }
     // Spread the reserve: one army on a second territory when there is one, the rest on the first.
     const plus = page.getByRole("button", { name: /^\+1 army on / });
     if ((await plus.count()) > 1) await plus.nth(1).click({ timeout: 2000 }).catch(() => { throw new Stale(); });
@@ -193,8 +209,8 @@ async function step(name, page, turnState) {
     await target.first().click({ timeout: 2000 }).catch(() => { throw new Stale(); });
     turnState.attacks++;
     if (turnState.attacks === 1) {
-      // The first attack of a turn: one roll with the dice chosen; the odds must be on screen first.
-      await page.locator(".odds", { hasText: "Odds of conquering" }).waitFor({ timeout: T });
+      // The first attack of a turn: one roll with the dice chosen; the roll's own odds must be on screen first.
+      await page.locator(".odds", { hasText: /^Odds of this roll: \w+ loses 0, \w+ loses \d: \d/ }).waitFor({ timeout: T });
       await axePhase(name, page, `${phase}, one roll`);
       await clickAndSettle(page, side.getByRole("button", { name: /^Roll \d dic?e/ }), name, "a roll");
     } else {
@@ -340,7 +356,7 @@ try {
     if (Date.now() > deadline) throw new Error(`the game did not get through two turns each in time: ${JSON.stringify(stats)}`);
     let did = "";
     for (const [name, page] of [["alice", a], ["bob", b]]) {
-      const turnText = await page.locator(".play-head h1 small").textContent();
+      const turnText = await page.locator(".play-head h1 small").getAttribute("data-turn");
       const ts = turnState[name];
       if (ts.turn !== turnText) Object.assign(ts, { attacks: 0, fortified: false, turn: turnText });
       try {
@@ -381,7 +397,7 @@ try {
       trs.map((tr) => `${tr.dataset.key} ${tr.children[1].textContent.trim()} ${tr.children[2].textContent.trim()}`).sort(),
     );
   };
-  await b.locator(".play-head h1 small", { hasText: (await a.locator(".play-head h1 small").textContent()) ?? "" }).waitFor({ timeout: T });
+  await b.locator(`.play-head h1 small[data-turn="${await a.locator(".play-head h1 small").getAttribute("data-turn")}"]`).waitFor({ timeout: T });
   const [boardA, boardB] = [await boardOf(a), await boardOf(b)];
   const server = await a.evaluate(async (id) => {
     const res = await fetch("/graphql", {

@@ -2,11 +2,12 @@
 // what will be sent.
 import { useEffect, useState } from "preact/hooks";
 import { query } from "../api/client";
-import { BattleOddsQuery } from "../api/operations";
+import { BattleOddsQuery, RollOddsQuery } from "../api/operations";
 import type { GameController, View } from "./controller";
 import type { Mode } from "./mode";
 import { from, has } from "../state/actions";
-import { formatOdds, oddsArgs, oddsSentence, type AttackLength, type OddsDisplay } from "../state/odds";
+import { formatOdds, oddsRequest, oddsSentence, rollBand, rollSentence, type AttackLength, type OddsDisplay } from "../state/odds";
+import { colourName } from "../ui/format";
 
 export function AttackPanel(props: { ctl: GameController; view: View; mode: Mode; setMode: (m: Mode) => void; name: (k: string) => string; keys: Map<string, number> }) {
   const { ctl, view, mode, setMode, name, keys } = props;
@@ -15,7 +16,8 @@ export function AttackPanel(props: { ctl: GameController; view: View; mode: Mode
   const [until, setUntil] = useState<AttackLength>("once");
   const [stopAt, setStopAt] = useState(1);
   const [dice, setDice] = useState(3);
-  const [odds, setOdds] = useState<OddsDisplay | null>(null);
+  // The odds of exactly what the button sends: the sentence and its band.
+  const [odds, setOdds] = useState<{ text: string; band: OddsDisplay["band"] } | null>(null);
   const attackMode = mode.kind === "attack" ? mode : null;
   const action = attackMode?.to ? from(ix, "attack", attackMode.from).find((a) => a.to === attackMode.to) : undefined;
   const fromArmies = attackMode ? (game.board[keys.get(attackMode.from) ?? -1]?.armies ?? 0) : 0;
@@ -23,19 +25,34 @@ export function AttackPanel(props: { ctl: GameController; view: View; mode: Mode
   const maxDice = action?.max ?? 3;
   const useDice = Math.min(dice, maxDice);
 
+  const ownerName = (k: string) => {
+    const t = game.board[keys.get(k) ?? -1];
+    const s = t && t.owner !== null ? game.seats[t.owner] : undefined;
+    return s ? colourName(s.color) : "Neutral";
+  };
   useEffect(() => {
     setOdds(null);
     if (!attackMode?.to) return;
-    const args = oddsArgs(fromArmies, toArmies, until === "downto" ? stopAt : 1);
-    if (!args) return;
+    const req = oddsRequest(until, fromArmies, toArmies, useDice, stopAt);
+    if (!req) return;
+    const src = attackMode.from;
+    const dst = attackMode.to;
     let live = true;
-    query(BattleOddsQuery, args)
-      .then((d) => live && setOdds(formatOdds(d.battleOdds)))
-      .catch(() => undefined);
+    const shown =
+      req.kind === "roll"
+        ? query(RollOddsQuery, { attackDice: req.attackDice, defendDice: req.defendDice }).then((d) => ({
+            text: rollSentence(d.rollOdds, ownerName(src), ownerName(dst)),
+            band: rollBand(d.rollOdds),
+          }))
+        : query(BattleOddsQuery, { attackers: req.attackers, defenders: req.defenders }).then((d) => {
+            const o = formatOdds(d.battleOdds);
+            return { text: oddsSentence(o, until === "downto" ? "downto" : "conquered", name(src), stopAt), band: o.band };
+          });
+    shown.then((o) => live && setOdds(o)).catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [attackMode?.from, attackMode?.to, fromArmies, toArmies, until, stopAt]);
+  }, [attackMode?.from, attackMode?.to, fromArmies, toArmies, until, stopAt, useDice]);
 
   return (
     <div class="panel">
@@ -85,7 +102,7 @@ export function AttackPanel(props: { ctl: GameController; view: View; mode: Mode
             </label>
           )}
           <p class={`odds odds-${odds?.band ?? "none"}`} aria-live="polite">
-            {odds ? oddsSentence(odds, until, name(attackMode.from), stopAt) : "Working out the odds…"}
+            {odds ? odds.text : "Working out the odds…"}
           </p>
           <button
             type="button"

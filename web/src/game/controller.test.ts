@@ -127,6 +127,28 @@ async function started() {
 }
 
 describe("GameController", () => {
+  it("raises a banner for an elimination seen live, keeps the exit for the places, and dismisses it", async () => {
+    const c = await started();
+    const live = { phase: "attack", currentSeat: 0, territories: [], dice: null, winner: null };
+    api.subs[0].h.next({ gameEvents: { seq: 11, turn: 5, seat: 0, kind: "player_eliminated", payload: { player: 1, by: 0, cards: [] }, ...live } });
+    expect(c.state.banners).toEqual([{ id: 11, text: "You eliminated Blue — CPU (easy)." }]);
+    expect(c.state.exits).toEqual([{ seq: 11, seat: 1, how: "eliminated", by: 0 }]);
+    // The same event again (a resubscription) adds nothing.
+    api.subs[0].h.next({ gameEvents: { seq: 11, turn: 5, seat: 0, kind: "player_eliminated", payload: { player: 1, by: 0, cards: [] }, ...live } });
+    expect(c.state.banners).toHaveLength(1);
+    c.dismissBanner(11);
+    expect(c.state.banners).toEqual([]);
+    expect(c.state.exits).toHaveLength(1);
+  });
+
+  it("keeps the round and the reinforcements the actions come with", async () => {
+    const r = { seat: 0, territories: 2, fromTerritories: 0, areas: [], minimum: 3, total: 3, fromCards: 0 };
+    api.answers.GameActions = (v) => ({ game: { ...actions(40, v.full as boolean).game, round: 4, reinforcements: r } });
+    const c = await started();
+    expect(c.state.round).toBe(4);
+    expect(c.state.reinforcements).toEqual(r);
+  });
+
   it("reads the game once and follows its events after its seq", async () => {
     const c = await started();
     expect(c.state.game!.seq).toBe(10);

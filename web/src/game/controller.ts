@@ -25,6 +25,7 @@ import { applyEvent, fromSnapshot } from "../state/game";
 import { reserveOf, indexActions, indexSummary, isLoaded, withFrom, type ActionIndex } from "../state/actions";
 import { describeEvent, namesOf } from "../state/log";
 import { addExits, exitOf, exitWords, type Exit } from "../state/standing";
+import type { Reinforcements } from "../state/reinforcements";
 import type { Action, ClientGame, ServerEvent } from "../state/types";
 
 export type GameInfo = NonNullable<GameQueryData["game"]>;
@@ -55,6 +56,10 @@ export interface View {
   exits: Exit[];
   /** Eliminations and resignations seen live, until the player dismisses them (id: the event's seq). */
   banners: Array<{ id: number; text: string }>;
+  /** The round as players count it (Game.round: 0 before the first game turn). */
+  round: number;
+  /** How the reinforcements of the seat to move were counted, in a reinforcement phase (else null). */
+  reinforcements: Reinforcements | null;
 }
 
 /**
@@ -77,6 +82,8 @@ export class GameController {
     lastDice: null,
     exits: [],
     banners: [],
+    round: 0,
+    reinforcements: null,
   };
   private listeners = new Set<(v: View) => void>();
   private unsubscribe: (() => void) | null = null;
@@ -150,7 +157,7 @@ export class GameController {
       // needs at once) right after.
       const actions = indexSummary(g.viewerActionSummary);
       const game = fromSnapshot(g, { viewerSeat: me, reserve: null });
-      this.set({ info: g, game, actions, version: g.version, error: null });
+      this.set({ info: g, game, actions, version: g.version, error: null, round: g.round ?? 0 });
       void this.loadLog(g.seq);
       this.follow();
       await this.refreshActions();
@@ -297,7 +304,7 @@ export class GameController {
         game = { ...game, seats, reserve: reserve > 0 ? reserve : game.reserve };
       }
       const info = this.view.info ? { ...this.view.info, turnDeadline: d.game.turnDeadline } : null;
-      this.set({ actions, version: d.game.version, game, info });
+      this.set({ actions, version: d.game.version, game, info, round: d.game.round ?? this.view.round, reinforcements: d.game.reinforcements ?? null });
       // Events we have not seen yet (the subscription is behind the read): they are on their way.
     } catch (e) {
       this.set({ error: e instanceof APIError ? e.message : "Could not read your choices." });

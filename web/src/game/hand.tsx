@@ -1,22 +1,29 @@
-// The viewer's cards, the sets they make with their worth, and the trade buttons.
+// The viewer's cards, the sets the server offers to trade with what each brings (its worth and the
+// territory bonus, from the trade actions), and the trade buttons.
 import type { GameController, View } from "./controller";
 import { has } from "../state/actions";
-import { cardSymbol, cardTerritory, findSets } from "../state/cards";
+import { cardSymbol, cardTerritory, groupSets, setWords, tradeSets } from "../state/cards";
 import type { ClientGame } from "../state/types";
 
 export function Hand(props: { ctl: GameController; game: ClientGame; view: View }) {
-  const { game } = props;
+  const { game, view } = props;
   const me = game.viewerSeat!;
   const hand = game.seats[me]?.cards ?? [];
-  const sets = findSets(game, me, hand, props.view.actions.all, !props.view.actions.complete && has(props.view.actions, "trade"));
+  const ix = view.actions;
+  // A small board lists the trade actions; a big one reads only the summary, so its sets are grouped here.
+  const sets = ix.complete ? tradeSets(ix.all) : groupSets(game.map, hand, has(ix, "trade"));
   if (hand.length === 0) return null;
+  const cardName = (c: number) => {
+    const ti = cardTerritory(game.map, c);
+    return ti !== null ? game.map.names[ti] : "wild card";
+  };
+  const keyName = (k: string) => game.map.names[game.map.keys.indexOf(k)] ?? k;
   return (
     <section class="hand" aria-label="Your cards">
       <h2>Your cards ({hand.length})</h2>
       <ul class="cards">
         {hand.map((c) => {
           const ti = cardTerritory(game.map, c);
-          const t = ti !== null ? game.map.names[ti] : undefined;
           const sym = cardSymbol(game.map, c);
           const inSet = sets.some((s) => s.cards.includes(c));
           return (
@@ -24,7 +31,7 @@ export function Hand(props: { ctl: GameController; game: ClientGame; view: View 
               <span class="sym" aria-hidden="true">
                 {sym === "infantry" ? "♟" : sym === "cavalry" ? "♞" : sym === "artillery" ? "✹" : "★"}
               </span>{" "}
-              {t ?? "wild card"} <small>({t ? sym : "wild"})</small>
+              {cardName(c)} <small>({ti !== null ? sym : "wild"})</small>
             </li>
           );
         })}
@@ -33,11 +40,9 @@ export function Hand(props: { ctl: GameController; game: ClientGame; view: View 
         <ul class="sets">
           {sets.map((s) => (
             <li key={s.cards.join(",")}>
-              {s.cards.map((c) => { const ti = cardTerritory(game.map, c); return ti !== null ? game.map.names[ti] : "wild"; }).join(", ")}: worth{" "}
-              {s.worth ?? "?"}
-              {s.bonus.length > 0 && ` (+2 on ${s.bonus.map((i) => game.map.names[i]).join(", ")})`}{" "}
+              {s.cards.map(cardName).join(", ")}: {setWords(s, keyName)}{" "}
               {s.legal && (
-                <button type="button" class="primary" disabled={props.view.busy} onClick={() => void props.ctl.trade([...s.cards])}>
+                <button type="button" class="primary" data-focus="trade" disabled={view.busy} onClick={() => void props.ctl.trade([...s.cards])}>
                   Trade
                 </button>
               )}

@@ -1,8 +1,9 @@
-// The game screen's heading: the game's title and turn, who the viewer is, whose turn it is and for how
-// long, the connection, and the replay once the game is over.
+// The game screen's heading: the game's title and round, who the viewer is, whose turn it is and for how
+// long, how the reinforcements of a turn were counted, the connection, and the replay once the game is over.
 import type { GameInfo, View } from "./controller";
 import type { ClientGame } from "../state/types";
 import { colorHex, colourName, countdown, phaseText, seatGlyph, seatTitle } from "../ui/format";
+import { reinforcementWords } from "../state/reinforcements";
 import { Link } from "../ui/link";
 
 export function PlayHeader(props: { view: View; info: GameInfo; game: ClientGame; myTurn: boolean; now: number }) {
@@ -11,10 +12,12 @@ export function PlayHeader(props: { view: View; info: GameInfo; game: ClientGame
   const winner = game.winner !== null ? game.seats[game.winner] : null;
   const you = game.viewerSeat !== null ? game.seats[game.viewerSeat] : null;
   const turnSeat = game.currentSeat !== null ? game.seats[game.currentSeat] : null;
+  const r = view.reinforcements;
+  const rSeat = r ? game.seats[r.seat] : null;
   return (
     <header class="play-head">
       <h1>
-        {info.map.name} <small>turn {game.turn}</small>
+        {info.map.name} <small data-turn={game.turn}>{roundWords(view.round, game)}</small>
       </h1>
       {you && (
         <p class="you-are">
@@ -41,10 +44,29 @@ export function PlayHeader(props: { view: View; info: GameInfo; game: ClientGame
         )}{" "}
         {!over && info.turnDeadline && <span class="countdown">{countdown(info.turnDeadline, now)} left</span>}
       </p>
+      {r && rSeat && !over && (
+        <p class="reinforcements">
+          {r.seat === game.viewerSeat ? "You receive" : `${seatTitle(rSeat)} receives`} {reinforcementWords(r)}.
+        </p>
+      )}
       <LiveBadge live={view.live} />
       {over && <Link href={`/games/${encodeURIComponent(info.id)}/replay`}>Replay the game</Link>}
     </header>
   );
+}
+
+/**
+ * The round as players count it ("Round 7"), with the seat to move and, when the turn order is known (the
+ * client folded the game from its start), its place among the seats still playing ("Round 7, Red's turn
+ * (2 of 3)"). Before the first game turn: the setting up.
+ */
+export function roundWords(round: number, game: Pick<ClientGame, "phase" | "currentSeat" | "seats" | "order">): string {
+  if (round <= 0) return game.phase === "over" ? "over" : "setting up";
+  const seat = game.currentSeat !== null ? game.seats[game.currentSeat] : undefined;
+  if (!seat || game.phase === "over") return `Round ${round}`;
+  const playing = game.order.filter((s) => game.seats[s]?.status === "active");
+  const at = playing.indexOf(seat.seat);
+  return `Round ${round}, ${colourName(seat.color)}'s turn${at >= 0 ? ` (${at + 1} of ${playing.length})` : ""}`;
 }
 
 function LiveBadge(props: { live: View["live"] }) {

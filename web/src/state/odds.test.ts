@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatArmies, formatOdds, formatPercent, oddsArgs, oddsSentence } from './odds';
+import { formatArmies, formatOdds, formatPercent, oddsArgs, oddsRequest, oddsSentence, rollBand, rollSentence } from './odds';
 
 describe('odds display', () => {
   it.each([
@@ -41,15 +41,31 @@ describe('odds display', () => {
   });
 });
 
-describe('the odds sentence says what it is for', () => {
-  const o = formatOdds({ attackerWins: 0.89, expectedAttackerSurvivors: 2.04, expectedDefenderSurvivors: 0.2 });
-  it('never passes the whole battle for one roll', () => {
-    expect(oddsSentence(o, 'once', 'Peru', 1)).toBe(
-      'Odds of conquering if you go on until conquered (not this one roll): 89.0%; on average 2 of your armies and 0.2 of theirs left.',
-    );
+describe('the odds are for exactly what will be sent', () => {
+  it('asks for the roll itself, or the battle to its end or down to N', () => {
+    expect(oddsRequest('once', 5, 3, 3)).toEqual({ kind: 'roll', attackDice: 3, defendDice: 2 });
+    expect(oddsRequest('once', 5, 1, 2)).toEqual({ kind: 'roll', attackDice: 2, defendDice: 1 });
+    expect(oddsRequest('conquered', 5, 3, 3)).toEqual({ kind: 'battle', attackers: 4, defenders: 3 });
+    expect(oddsRequest('downto', 10, 3, 3, 4)).toEqual({ kind: 'battle', attackers: 6, defenders: 3 });
+    expect(oddsRequest('downto', 4, 3, 3, 4)).toBeNull();
+    expect(oddsRequest('once', 5, 0, 3)).toBeNull();
   });
+
+  const o = formatOdds({ attackerWins: 0.89, expectedAttackerSurvivors: 2.04, expectedDefenderSurvivors: 0.2 });
   it('names the attack until conquered and down to N', () => {
     expect(oddsSentence(o, 'conquered', 'Peru', 1)).toBe('Odds of conquering: 89.0%; on average 2 of your armies and 0.2 of theirs left.');
     expect(oddsSentence(o, 'downto', 'Peru', 3)).toMatch(/^Odds of conquering before Peru is down to 3: 89.0%/);
+  });
+
+  it("says one roll's own outcomes", () => {
+    // rollOdds(3, 2) as the API answers it: 2890/7776, 2611/7776, 2275/7776.
+    const roll = [
+      { attackerLosses: 0, defenderLosses: 2, probability: 2890 / 7776 },
+      { attackerLosses: 1, defenderLosses: 1, probability: 2611 / 7776 },
+      { attackerLosses: 2, defenderLosses: 0, probability: 2275 / 7776 },
+    ];
+    expect(rollSentence(roll, 'Red', 'Blue')).toBe('Odds of this roll: Red loses 0, Blue loses 2: 37.2%; Red loses 1, Blue loses 1: 33.6%; Red loses 2, Blue loses 0: 29.3%.');
+    expect(rollBand(roll)).toBe('unlikely');
+    expect(rollBand([{ attackerLosses: 0, defenderLosses: 1, probability: 0.7 }, { attackerLosses: 1, defenderLosses: 0, probability: 0.3 }])).toBe('likely');
   });
 });

@@ -1,4 +1,5 @@
-// Formatting Query.battleOdds for display before an attack.
+// The odds shown before an attack, for exactly what will be sent: Query.rollOdds for one roll,
+// Query.battleOdds for an attack until conquered or down to some armies.
 
 export interface BattleOdds {
   attackerWins: number;
@@ -66,17 +67,50 @@ export function oddsArgs(fromArmies: number, toArmies: number, stopAt = 1): { at
 /** How long an attack goes on: one roll, until conquered, or until conquered or down to some armies. */
 export type AttackLength = 'once' | 'conquered' | 'downto';
 
+/** The question to ask the API for exactly what will be sent: one roll's outcomes, or a whole battle's. */
+export type OddsRequest = { kind: 'roll'; attackDice: number; defendDice: number } | { kind: 'battle'; attackers: number; defenders: number };
+
 /**
- * The sentence shown before an attack, saying what the odds are for. Query.battleOdds answers for a battle
- * carried on to its end, so for one roll the sentence says they are the odds of going on until conquered,
- * never the roll's own.
+ * The odds to show before an attack of `length` from `fromArmies` on `toArmies`: one roll of `dice` asks
+ * Query.rollOdds for the dice chosen against the defender's (as many as its armies, two at most: the dice
+ * the defender rolls, R7); until conquered asks battleOdds(from − 1, to); down to N battleOdds(from − N, to).
+ * Null when there is nothing to ask.
  */
-export function oddsSentence(o: OddsDisplay, length: AttackLength, from: string, stopAt: number): string {
-  const what =
-    length === 'once'
-      ? ' if you go on until conquered (not this one roll)'
-      : length === 'downto'
-        ? ` before ${from} is down to ${stopAt}`
-        : '';
+export function oddsRequest(length: AttackLength, fromArmies: number, toArmies: number, dice: number, stopAt = 1): OddsRequest | null {
+  if (length === 'once') {
+    if (dice < 1 || toArmies < 1) return null;
+    return { kind: 'roll', attackDice: Math.min(3, dice), defendDice: Math.min(2, toArmies) };
+  }
+  const args = oddsArgs(fromArmies, toArmies, length === 'downto' ? stopAt : 1);
+  return args && { kind: 'battle', ...args };
+}
+
+/**
+ * The sentence shown before an attack until conquered (or down to `stopAt`), saying what the odds are for.
+ */
+export function oddsSentence(o: OddsDisplay, length: Exclude<AttackLength, 'once'>, from: string, stopAt: number): string {
+  const what = length === 'downto' ? ` before ${from} is down to ${stopAt}` : '';
   return `Odds of conquering${what}: ${o.win}; on average ${o.attackerLeft} of your armies and ${o.defenderLeft} of theirs left.`;
+}
+
+/** One result of one roll, as Query.rollOdds answers it. */
+export interface RollOutcome {
+  attackerLosses: number;
+  defenderLosses: number;
+  probability: number;
+}
+
+/**
+ * One roll's outcomes in one sentence, in the server's order (best first for the attacker): "Odds of this
+ * roll: Red loses 0, Blue loses 2: 37.2%; Red loses 1, Blue loses 1: 33.6%; Red loses 2, Blue loses 0: 29.3%."
+ */
+export function rollSentence(outcomes: readonly RollOutcome[], attacker: string, defender: string): string {
+  const parts = outcomes.map((o) => `${attacker} loses ${o.attackerLosses}, ${defender} loses ${o.defenderLosses}: ${formatPercent(o.probability)}`);
+  return `Odds of this roll: ${parts.join('; ')}.`;
+}
+
+/** A band for one roll's colour: by the chance that the defender loses more than the attacker. */
+export function rollBand(outcomes: readonly RollOutcome[]): OddsDisplay['band'] {
+  const good = outcomes.filter((o) => o.defenderLosses > o.attackerLosses).reduce((s, o) => s + o.probability, 0);
+  return good >= 0.6 ? 'likely' : good >= 0.4 ? 'even' : 'unlikely';
 }

@@ -115,4 +115,9 @@ export interface Action {
   cards?: number[] | null;
   min: number;
   max: number;
+  /** A trade's armies now under the game's card system, the territory bonus not counted (trade only). */
+  worth?: number | null;
+  /** A trade's territory bonus: the keys of the territories that get `bonusArmies` each (trade only). */
+  bonusTerritories?: string[] | null;
+  bonusArmies?: number | null;
 }
