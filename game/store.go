@@ -157,6 +157,7 @@ type stateOf struct {
 func loadStates(ctx context.Context, tx *sql.Tx, games []stateOf) ([]rules.State, error) {
 	snaps := make(map[int]*rules.Snapshot, len(games))
 	ids := make([]int, len(games))
+	var uncounted []int // the games whose engine state was stored without the round (countsFromRecord)
 	for i, gs := range games {
 		snap := &rules.Snapshot{
 			Players: make([]rules.Player, len(gs.cfg.Seats)),
@@ -165,6 +166,12 @@ func loadStates(ctx context.Context, tx *sql.Tx, games []stateOf) ([]rules.State
 		}
 		if err := json.Unmarshal(gs.g.engine, &snap.Scalars); err != nil {
 			return nil, fmt.Errorf("error decoding the engine state of game %d: %w", gs.g.id, err)
+		}
+		var counted struct {
+			Round *int `json:"round"`
+		}
+		if err := json.Unmarshal(gs.g.engine, &counted); err == nil && counted.Round == nil && snap.Scalars.Phase >= rules.PhaseReinforce {
+			uncounted = append(uncounted, i)
 		}
 		snaps[gs.g.id], ids[i] = snap, gs.g.id
 	}
@@ -255,6 +262,12 @@ func loadStates(ctx context.Context, tx *sql.Tx, games []stateOf) ([]rules.State
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("error loading the cards of %s: %w", which, err)
 	}
+	rows.Close()
+	for _, i := range uncounted {
+		if err := countsFromRecord(ctx, tx, games[i], &snaps[games[i].g.id].Scalars); err != nil {
+			return nil, err
+		}
+	}
 	out := make([]rules.State, len(games))
 	for i, gs := range games {
 		st, err := rules.Restore(gs.b, gs.cfg, *snaps[gs.g.id])
@@ -264,6 +277,26 @@ func loadStates(ctx context.Context, tx *sql.Tx, games []stateOf) ([]rules.State
 		out[i] = st
 	}
 	return out, nil
+}
+
+// countsFromRecord sets the round and the armies traded this turn (rules.Scalars Round and Traded) of a
+// game whose engine state was stored before the engine counted them, from its record, which it replays.
+// It runs until the game's next command stores them.
+func countsFromRecord(ctx context.Context, tx *sql.Tx, gs stateOf, sc *rules.Scalars) error {
+	events, err := readEvents(ctx, tx, gs.g.id, 0, int(gs.g.seq)+1)
+	if err != nil {
+		return err
+	}
+	record := make([]rules.Event, len(events))
+	for i, e := range events {
+		record[i] = e.Event
+	}
+	replayed, err := rules.Replay(gs.b, gs.cfg, record)
+	if err != nil {
+		return fmt.Errorf("error replaying game %d for its round: %w", gs.g.id, err)
+	}
+	sc.Round, sc.Traded = replayed.Round(), replayed.TradedArmies()
+	return nil
 }
 
 // write is everything a batch of commands changes, written in one statement: the territories and cards

@@ -17,7 +17,8 @@ type Actions []*Action
 var errActionsInput = errors.New("Action lists are output only")
 
 // actionFields are the fields of Action.
-var actionFields = map[string]bool{"kind": true, "from": true, "to": true, "cards": true, "min": true, "max": true}
+var actionFields = map[string]bool{"kind": true, "from": true, "to": true, "cards": true, "min": true, "max": true,
+	"worth": true, "bonusTerritories": true, "bonusArmies": true}
 
 // MarshalGQLContext writes the actions as the list the selection of the viewerActions field asks for.
 func (a Actions) MarshalGQLContext(ctx context.Context, w io.Writer) error {
@@ -55,9 +56,33 @@ func (a Actions) value(buf []byte, i int, name string) []byte {
 		return append(buf, ']')
 	case "min":
 		return strconv.AppendInt(buf, int64(act.Min), 10)
+	case "worth":
+		return appendOptionalInt(buf, act.Worth)
+	case "bonusTerritories":
+		if act.BonusTerritories == nil {
+			return append(buf, "null"...)
+		}
+		buf = append(buf, '[')
+		for j, k := range act.BonusTerritories {
+			if j > 0 {
+				buf = append(buf, ',')
+			}
+			buf = appendString(buf, k)
+		}
+		return append(buf, ']')
+	case "bonusArmies":
+		return appendOptionalInt(buf, act.BonusArmies)
 	default: // max
 		return strconv.AppendInt(buf, int64(act.Max), 10)
 	}
+}
+
+// appendOptionalInt appends n as gqlgen writes a nullable Int.
+func appendOptionalInt(buf []byte, n *int) []byte {
+	if n == nil {
+		return append(buf, "null"...)
+	}
+	return strconv.AppendInt(buf, int64(*n), 10)
 }
 
 // appendOptionalString appends s as gqlgen writes a nullable String.

@@ -25,6 +25,7 @@ type playView struct {
 	Status        string          `json:"status"`
 	Phase         string          `json:"phase"`
 	Turn          int             `json:"turn"`
+	Round         int             `json:"round"`
 	Version       int             `json:"version"`
 	CurrentSeat   *int            `json:"currentSeat"`
 	Claim         string          `json:"claim"`
@@ -33,6 +34,8 @@ type playView struct {
 	Board         []playTerritory `json:"board"`
 	ViewerActions []playAction    `json:"viewerActions"`
 	Events        []playEvent     `json:"events"`
+
+	Reinforcements *reinforcementsView `json:"reinforcements"`
 }
 
 type playSeat struct {
@@ -57,6 +60,10 @@ type playAction struct {
 	Cards []int  `json:"cards"`
 	Min   int    `json:"min"`
 	Max   int    `json:"max"`
+
+	Worth            *int     `json:"worth"`
+	BonusTerritories []string `json:"bonusTerritories"`
+	BonusArmies      *int     `json:"bonusArmies"`
 }
 
 type playEvent struct {
@@ -74,10 +81,11 @@ type playPayload struct {
 }
 
 // playFields is what a player reads of a game to decide a move.
-const playFields = `id status phase turn version currentSeat claim cardSystem
+const playFields = `id status phase turn round version currentSeat claim cardSystem
 	seats { seat status cardCount cards }
 	board { key owner neutral armies }
-	viewerActions { kind from to cards min max }`
+	viewerActions { kind from to cards min max worth bonusTerritories bonusArmies }
+	` + reinforcementsFields
 
 // playSeatFields is what a viewer reads to check that no other hand shows.
 const playSeatFields = `id status version seats { seat status cardCount cards }`
@@ -257,6 +265,8 @@ const (
 	usedSeveralPlaces  = "placeArmies (several placements)"
 	usedRetry          = "retried command"
 	usedStale          = "stale version"
+	usedTradeWorth     = "trade worth checked"
+	usedReinforcements = "reinforcements checked"
 )
 
 func TestFullGamesThroughTheAPI(t *testing.T) {
@@ -287,7 +297,7 @@ func TestFullGamesThroughTheAPI(t *testing.T) {
 		return
 	}
 	want := append(slices.Sorted(maps.Keys(gameInputTypes)), usedPlainAttack, usedUntilConquered, usedDownTo,
-		usedSeveralPlaces, usedRetry, usedStale)
+		usedSeveralPlaces, usedRetry, usedStale, usedTradeWorth, usedReinforcements)
 	for _, k := range want {
 		if used[k] == 0 {
 			t.Errorf("no game used %s (used: %v)", k, used)
@@ -307,14 +317,18 @@ type fullGame struct {
 
 	view     playView // the game as the current player (or, at the end, the last actor) sees it
 	lastTurn int
-	turns    int // game turns started (reinforce phases seen)
-	resigned int
-	commands int
-	attacks  int
-	ends     int
-	keys     int
-	used     map[string]int
-	winner   int
+	// What the record says of the game turn and the round: the armies the turn started with and got from
+	// trades, the round and the seats that have played in it.
+	granted, traded, round int
+	inRound                map[int]bool
+	turns                  int // game turns started (reinforce phases seen)
+	resigned               int
+	commands               int
+	attacks                int
+	ends                   int
+	keys                   int
+	used                   map[string]int
+	winner                 int
 }
 
 func playFullGame(t *testing.T, spec fullGameSpec) *fullGame {
@@ -326,7 +340,7 @@ func playFullGame(t *testing.T, spec fullGameSpec) *fullGame {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := &fullGame{t: t, e: e, spec: spec, board: board, used: map[string]int{}, winner: -1}
+	g := &fullGame{t: t, e: e, spec: spec, board: board, used: map[string]int{}, winner: -1, inRound: map[int]bool{}}
 	g.lobby()
 	for g.view.Status == "active" {
 		if g.commands >= spec.maxCommands {
@@ -416,8 +430,10 @@ func (g *fullGame) lobby() {
 		g.seen[seat] = lastSeq(v.Events, 0)
 		if seat == *v.CurrentSeat {
 			g.view = v
+			g.follow(v.Events)
 		}
 	}
+	g.checkCounts("after startGame")
 }
 
 // seatsOf returns the seat of every user holding one in game id, by user name, as token reads it.
@@ -611,6 +627,10 @@ func (g *fullGame) send(seat int, name string, input map[string]any) {
 		g.used[usedRetry]++
 	}
 	what := fmt.Sprintf("%s (command %d)", name, g.commands)
+	if name == "tradeCards" {
+		g.checkTrade(what, input["cards"].([]int), p.Events)
+	}
+	g.follow(p.Events)
 	checkHands(t, what, seat, p.Game.Seats, p.Events)
 	if p.Events[0].Seq != g.seen[seat]+1 {
 		t.Fatalf("%s: the events start at %d, seat %d saw up to %d", what, p.Events[0].Seq, seat, g.seen[seat])
@@ -645,6 +665,80 @@ func (g *fullGame) send(seat int, name string, input map[string]any) {
 			g.view = v
 		}
 	}
+	g.checkCounts(what)
+}
+
+// follow reads the events of a command for what the game turn and the round are, as the record says.
+func (g *fullGame) follow(events []playEvent) {
+	for _, ev := range events {
+		switch ev.Kind {
+		case "turn_started":
+			g.granted, g.traded = int(ev.Payload["armies"].(float64)), 0
+			if ev.Payload["phase"] != "reinforce" {
+				continue
+			}
+			player := int(ev.Payload["player"].(float64))
+			if g.round == 0 || g.inRound[player] {
+				g.round++
+				clear(g.inRound)
+			}
+			g.inRound[player] = true
+		case "cards_traded":
+			g.traded += int(ev.Payload["armies"].(float64))
+		}
+	}
+}
+
+// checkTrade checks that the trade of cards, as viewerActions listed it before, was worth what the engine
+// granted (cards_traded).
+func (g *fullGame) checkTrade(what string, cards []int, events []playEvent) {
+	t := g.t
+	t.Helper()
+	i := slices.IndexFunc(g.view.ViewerActions, func(a playAction) bool { return a.Kind == "trade" && slices.Equal(a.Cards, cards) })
+	if i < 0 || events[0].Kind != "cards_traded" {
+		t.Fatalf("%s: no trade of %v listed, or events %+v", what, cards, events)
+	}
+	act := g.view.ViewerActions[i]
+	var bonus []string
+	granted, _ := events[0].Payload["bonus"].([]any) // omitted when empty
+	for _, terr := range granted {
+		bonus = append(bonus, g.board.Territory(rules.TerritoryID(terr.(float64))).Key)
+	}
+	if act.Worth == nil || *act.Worth != int(events[0].Payload["armies"].(float64)) ||
+		act.BonusTerritories == nil || !slices.Equal(act.BonusTerritories, bonus) && len(bonus)+len(act.BonusTerritories) > 0 ||
+		act.BonusArmies == nil || *act.BonusArmies != rules.TradeBonusArmies {
+		t.Fatalf("%s: the action %+v (worth %v, bonus armies %v), the engine granted %+v", what, act, act.Worth, act.BonusArmies, events[0].Payload)
+	}
+	g.used[usedTradeWorth]++
+}
+
+// checkCounts checks the round and the reinforcements the player to move reads against the record.
+func (g *fullGame) checkCounts(what string) {
+	t, v := g.t, g.view
+	t.Helper()
+	if v.Status != "active" || v.CurrentSeat == nil {
+		return // the survivor's commands, played at once, are not in the command's events
+	}
+	if v.Round != g.round {
+		t.Fatalf("R10 %s: round %d, the record says %d", what, v.Round, g.round)
+	}
+	if v.Phase != "reinforce" {
+		if v.Reinforcements != nil {
+			t.Fatalf("%s: reinforcements %+v in phase %s", what, v.Reinforcements, v.Phase)
+		}
+		return
+	}
+	owners := make([]*int, len(v.Board))
+	for i, terr := range v.Board {
+		owners[i] = terr.Owner
+	}
+	checkReinforcements(t, g.board, v.Reinforcements, *v.CurrentSeat, owners, g.granted, g.traded)
+	for _, a := range v.ViewerActions {
+		if (a.Kind == "trade") != (a.Worth != nil) || (a.Kind == "trade") != (a.BonusTerritories != nil) {
+			t.Fatalf("%s: action %+v", what, a)
+		}
+	}
+	g.used[usedReinforcements]++
 }
 
 // count records the mutation and the variant of a command.

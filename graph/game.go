@@ -427,10 +427,14 @@ func (r *Resolver) viewerActions(ctx context.Context, gameID int, from *string) 
 		only = t
 	}
 	var legal []rules.Action
-	if from == nil {
-		legal = viewerLegal(ctx, snap)
-	} else if seat, ok := viewerSeat(ctx, snap.Seats); ok {
-		legal = rules.LegalCommandsFrom(st, rules.PlayerID(seat), only) // the territory's neighbours, not the board
+	seat := rules.NoPlayer
+	if s, ok := viewerSeat(ctx, snap.Seats); ok {
+		seat = rules.PlayerID(s)
+		if from == nil {
+			legal = rules.LegalCommands(st, seat)
+		} else {
+			legal = rules.LegalCommandsFrom(st, seat, only) // the territory's neighbours, not the board
+		}
 	}
 	if from == nil && len(legal) > maxViewerActions {
 		return nil, errorf(CodeBadUserInput, "the viewer has %d actions, more than the %d listed at once: ask viewerActionSummary, "+
@@ -450,6 +454,9 @@ func (r *Resolver) viewerActions(ctx context.Context, gameID int, from *string) 
 		switch c := a.Command.(type) {
 		case rules.Trade:
 			act.Cards = []int{int(c.Cards[0]), int(c.Cards[1]), int(c.Cards[2])}
+			if err := tradeWorth(act, st, seat, c.Cards); err != nil {
+				return nil, err
+			}
 		case rules.Attack:
 			act.To = key(c.To)
 		case rules.Fortify:
@@ -460,6 +467,37 @@ func (r *Resolver) viewerActions(ctx context.Context, gameID int, from *string) 
 		out = append(out, act)
 	}
 	return out, nil
+}
+
+// tradeWorth sets what a legal trade of cards by player p gives if made now (Action.worth, bonusTerritories
+// and bonusArmies), as the engine counts it: the set's value and its territory bonus.
+func tradeWorth(act *Action, st rules.State, p rules.PlayerID, cards [3]rules.CardID) error {
+	worth, err := st.TradeValue(p, cards)
+	if err != nil {
+		return fmt.Errorf("error valuing the legal trade %v of player %d: %w", cards, p, err)
+	}
+	bonus, b := rules.TradeBonusArmies, st.Board()
+	act.Worth, act.BonusArmies, act.BonusTerritories = &worth, &bonus, []string{}
+	for _, t := range st.TradeBonus(p, cards) {
+		act.BonusTerritories = append(act.BonusTerritories, b.Territory(t).Key)
+	}
+	return nil
+}
+
+// reinforcementsOf returns how the reinforcements of the player to move were counted (Game.reinforcements),
+// in the reinforcement phase of a game turn; nil in any other phase.
+func reinforcementsOf(st rules.State) *Reinforcements {
+	if st.Phase() != rules.PhaseReinforce {
+		return nil
+	}
+	r := st.ReinforcementsOf(st.Current())
+	out := &Reinforcements{Seat: int(r.Player), Territories: r.Territories, FromTerritories: r.FromTerritories,
+		Areas: make([]*AreaBonus, len(r.Areas)), Minimum: r.Minimum, Total: r.Total, FromCards: st.TradedArmies()}
+	for i, a := range r.Areas {
+		area := st.Board().Areas()[a]
+		out.Areas[i] = &AreaBonus{Key: area.Key, Name: area.Name, Bonus: area.Bonus}
+	}
+	return out
 }
 
 // viewerActionSummary sums up the commands the viewer may send in game gameID now by kind, with the

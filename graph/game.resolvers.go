@@ -25,6 +25,24 @@ func (r *gameResolver) Map(ctx context.Context, obj *Game) (*ent.GameMap, error)
 	return m, nil
 }
 
+// Round is the resolver for the round field.
+func (r *gameResolver) Round(ctx context.Context, obj *Game) (int, error) {
+	snap, err := r.snapshotOf(ctx, obj.gameID)
+	if err != nil {
+		return 0, err
+	}
+	return snap.State.Round(), nil
+}
+
+// Reinforcements is the resolver for the reinforcements field.
+func (r *gameResolver) Reinforcements(ctx context.Context, obj *Game) (*Reinforcements, error) {
+	snap, err := r.snapshotOf(ctx, obj.gameID)
+	if err != nil {
+		return nil, err
+	}
+	return reinforcementsOf(snap.State), nil
+}
+
 // Seats is the resolver for the seats field.
 func (r *gameResolver) Seats(ctx context.Context, obj *Game) ([]*Seat, error) {
 	snap, err := r.snapshotOf(ctx, obj.gameID)
@@ -286,6 +304,20 @@ func (r *queryResolver) BattleOdds(ctx context.Context, attackers int, defenders
 	}
 	return &BattleOdds{AttackerWins: o.Win, ExpectedAttackerSurvivors: o.ExpectedAttackerSurvivors,
 		ExpectedDefenderSurvivors: o.ExpectedDefenderSurvivors}, nil
+}
+
+// RollOdds is the resolver for the rollOdds field.
+func (r *queryResolver) RollOdds(ctx context.Context, attackDice int, defendDice int) ([]*RollOutcome, error) {
+	outcomes := rules.RollOutcomes(attackDice, defendDice)
+	if outcomes == nil {
+		return nil, errorf(CodeBadUserInput, "one roll is of 1 to 3 attack dice against 1 to 2 defend dice, not %d against %d",
+			attackDice, defendDice)
+	}
+	out := make([]*RollOutcome, len(outcomes))
+	for i, o := range outcomes {
+		out[i] = &RollOutcome{AttackerLosses: o.AttackerLosses, DefenderLosses: o.DefenderLosses, Probability: o.Probability}
+	}
+	return out, nil
 }
 
 // User is the resolver for the user field.

@@ -3,8 +3,14 @@ package graph_test
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/http"
+	"reflect"
+	"slices"
 	"testing"
+
+	routmaps "rout/maps"
+	"rout/rules"
 )
 
 // gameView is what the tests read of a Game.
@@ -456,5 +462,208 @@ func TestPrivateGameAndLobbyQueries(t *testing.T) {
 	noUserErrors(t, "leaveGame", left)
 	if left.Game.Seats[1].UserName != "" {
 		t.Errorf("seat 1 after leaving: %+v", left.Game.Seats[1])
+	}
+}
+
+// TestRollOddsThroughTheAPI: rollOdds answers the exact distribution of one roll for every dice count the
+// rules allow, best first for the attacker, and BAD_USER_INPUT for any other.
+func TestRollOddsThroughTheAPI(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	type outcome struct {
+		AttackerLosses int     `json:"attackerLosses"`
+		DefenderLosses int     `json:"defenderLosses"`
+		Probability    float64 `json:"probability"`
+	}
+	cases := []struct {
+		attack, defend int
+		want           []outcome
+	}{
+		{1, 1, []outcome{{0, 1, 15.0 / 36}, {1, 0, 21.0 / 36}}},
+		{2, 1, []outcome{{0, 1, 125.0 / 216}, {1, 0, 91.0 / 216}}},
+		{3, 1, []outcome{{0, 1, 855.0 / 1296}, {1, 0, 441.0 / 1296}}},
+		{1, 2, []outcome{{0, 1, 55.0 / 216}, {1, 0, 161.0 / 216}}},
+		{2, 2, []outcome{{0, 2, 295.0 / 1296}, {1, 1, 420.0 / 1296}, {2, 0, 581.0 / 1296}}},
+		{3, 2, []outcome{{0, 2, 2890.0 / 7776}, {1, 1, 2611.0 / 7776}, {2, 0, 2275.0 / 7776}}},
+	}
+	for _, c := range cases {
+		var out struct {
+			RollOdds []outcome `json:"rollOdds"`
+		}
+		e.gql("", `query($a: Int!, $d: Int!) { rollOdds(attackDice: $a, defendDice: $d) { attackerLosses defenderLosses probability } }`,
+			map[string]any{"a": c.attack, "d": c.defend}).decode(t, &out)
+		if len(out.RollOdds) != len(c.want) {
+			t.Errorf("rollOdds(%d, %d) = %+v, want %+v", c.attack, c.defend, out.RollOdds, c.want)
+			continue
+		}
+		for i, o := range out.RollOdds {
+			w := c.want[i]
+			if o.AttackerLosses != w.AttackerLosses || o.DefenderLosses != w.DefenderLosses || math.Abs(o.Probability-w.Probability) > 1e-12 {
+				t.Errorf("rollOdds(%d, %d)[%d] = %+v, want %+v", c.attack, c.defend, i, o, w)
+			}
+		}
+	}
+	for _, dice := range [][2]int{{0, 1}, {4, 1}, {1, 0}, {3, 3}, {-1, 2}} {
+		r := e.gql("", `query($a: Int!, $d: Int!) { rollOdds(attackDice: $a, defendDice: $d) { probability } }`,
+			map[string]any{"a": dice[0], "d": dice[1]})
+		if c := r.code(t); c != "BAD_USER_INPUT" {
+			t.Errorf("rollOdds(%d, %d): code %s, want BAD_USER_INPUT", dice[0], dice[1], c)
+		}
+	}
+}
+
+// reinforcementsView is Game.reinforcements as the tests read it.
+type reinforcementsView struct {
+	Seat            int `json:"seat"`
+	Territories     int `json:"territories"`
+	FromTerritories int `json:"fromTerritories"`
+	Areas           []struct {
+		Key   string `json:"key"`
+		Name  string `json:"name"`
+		Bonus int    `json:"bonus"`
+	} `json:"areas"`
+	Minimum   int `json:"minimum"`
+	Total     int `json:"total"`
+	FromCards int `json:"fromCards"`
+}
+
+// reinforcementsFields selects every field of Game.reinforcements.
+const reinforcementsFields = `reinforcements { seat territories fromTerritories areas { key name bonus } minimum total fromCards }`
+
+// checkReinforcements checks Game.reinforcements, read in the reinforcement phase of seat's game turn,
+// against the board the same query read (board, in map order) and the armies the turn started with.
+func checkReinforcements(t *testing.T, b *rules.Board, r *reinforcementsView, seat int, owners []*int, granted, traded int) {
+	t.Helper()
+	if r == nil {
+		t.Fatalf("R12 no reinforcements in the reinforcement phase of seat %d", seat)
+	}
+	owned := 0
+	for _, o := range owners {
+		if o != nil && *o == seat {
+			owned++
+		}
+	}
+	var keys []string
+	bonus := 0
+	for _, a := range b.Areas() {
+		whole := true
+		for _, terr := range a.Territories {
+			whole = whole && owners[terr] != nil && *owners[terr] == seat
+		}
+		if whole {
+			keys = append(keys, a.Key)
+			bonus += a.Bonus
+		}
+	}
+	var got []string
+	for _, a := range r.Areas {
+		got = append(got, a.Key)
+	}
+	if r.Seat != seat || r.Territories != owned || r.FromTerritories != owned/3 || r.Minimum != 3 ||
+		!slices.Equal(got, keys) || r.Total != max(3, max(3, owned/3)+bonus) || r.Total != granted || r.FromCards != traded {
+		t.Fatalf("R12 seat %d owns %d territories and the areas %v, was granted %d and traded for %d: reinforcements %+v",
+			seat, owned, keys, granted, traded, r)
+	}
+}
+
+// TestRoundAndReinforcementsThroughTheAPI: every viewer, seated or not, reads the round and, in the
+// reinforcement phase, how the reinforcements of the seat to move were counted: none before the start,
+// round 1 for both seats' first turns, round 2 after.
+func TestRoundAndReinforcementsThroughTheAPI(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	lena, _ := e.signUp("lena")
+	mo, _ := e.signUp("mo")
+	zed, _ := e.signUp("zed")
+	m, _ := routmaps.Builtin(routmaps.ClassicID)
+	b, err := m.Board()
+	if err != nil {
+		t.Fatal(err)
+	}
+	type view struct {
+		Phase          string              `json:"phase"`
+		Version        int                 `json:"version"`
+		CurrentSeat    *int                `json:"currentSeat"`
+		Round          int                 `json:"round"`
+		Reinforcements *reinforcementsView `json:"reinforcements"`
+		Board          []struct {
+			Owner *int `json:"owner"`
+		} `json:"board"`
+		Seats []struct {
+			UserName string `json:"userName"`
+		} `json:"seats"`
+		ViewerActions []struct {
+			Kind string `json:"kind"`
+			From string `json:"from"`
+			Max  int    `json:"max"`
+		} `json:"viewerActions"`
+	}
+	read := func(token, id string) view {
+		t.Helper()
+		var out struct {
+			Game view `json:"game"`
+		}
+		e.gql(token, `query($id: ID!) { game(id: $id) { phase version currentSeat round `+reinforcementsFields+`
+			board { owner } seats { userName } viewerActions { kind from max } } }`, map[string]any{"id": id}).decode(t, &out)
+		return out.Game
+	}
+	created := e.gameMutation(lena, "createGame", map[string]any{"mapKey": "classic", "claim": "random",
+		"seats": []map[string]any{{"kind": "HUMAN", "color": "red"}, {"kind": "OPEN", "color": "blue"}}})
+	noUserErrors(t, "createGame", created)
+	id := created.Game.ID
+	if v := read(zed, id); v.Round != 0 || v.Reinforcements != nil {
+		t.Errorf("R10 an open game: round %d, reinforcements %+v", v.Round, v.Reinforcements)
+	}
+	noUserErrors(t, "joinGame", e.gameMutation(mo, "joinGame", map[string]any{"gameId": id}))
+	noUserErrors(t, "startGame", e.gameMutation(lena, "startGame", map[string]any{"gameId": id}))
+	tokens := map[string]string{"lena": lena, "mo": mo}
+	var rounds []int
+	for turn := range 3 {
+		// The armies the turn started with, from the record.
+		granted := 0
+		for _, ev := range e.allEvents(zed, id) {
+			if ev["kind"] == "turn_started" {
+				granted = int(ev["payload"].(map[string]any)["armies"].(float64))
+			}
+		}
+		var seen []view
+		for _, tok := range []string{zed, lena, mo, ""} {
+			v := read(tok, id)
+			if v.Phase != "reinforce" || v.CurrentSeat == nil {
+				t.Fatalf("turn %d: phase %s, current seat %v", turn, v.Phase, v.CurrentSeat)
+			}
+			owners := make([]*int, len(v.Board))
+			for i, terr := range v.Board {
+				owners[i] = terr.Owner
+			}
+			checkReinforcements(t, b, v.Reinforcements, *v.CurrentSeat, owners, granted, 0)
+			seen = append(seen, v)
+		}
+		for _, v := range seen[1:] {
+			if v.Round != seen[0].Round || !reflect.DeepEqual(v.Reinforcements, seen[0].Reinforcements) {
+				t.Errorf("turn %d: viewers read round %d, %+v and round %d, %+v", turn, seen[0].Round, seen[0].Reinforcements,
+					v.Round, v.Reinforcements)
+			}
+		}
+		rounds = append(rounds, seen[0].Round)
+		cur := tokens[seen[0].Seats[*seen[0].CurrentSeat].UserName]
+		mine := read(cur, id)
+		i := slices.IndexFunc(mine.ViewerActions, func(a struct {
+			Kind string `json:"kind"`
+			From string `json:"from"`
+			Max  int    `json:"max"`
+		}) bool {
+			return a.Kind == "place"
+		})
+		placed := e.gameMutation(cur, "placeArmies", map[string]any{"gameId": id, "expectedVersion": mine.Version,
+			"placements": []map[string]any{{"territory": mine.ViewerActions[i].From, "armies": mine.ViewerActions[i].Max}}})
+		noUserErrors(t, "placeArmies", placed)
+		if v := read(zed, id); v.Phase != "attack" || v.Reinforcements != nil || v.Round != seen[0].Round {
+			t.Fatalf("R12 after placing: phase %s, reinforcements %+v, round %d", v.Phase, v.Reinforcements, v.Round)
+		}
+		noUserErrors(t, "endTurn", e.gameMutation(cur, "endTurn", map[string]any{"gameId": id, "expectedVersion": placed.Game.Version}))
+	}
+	if want := []int{1, 1, 2}; !slices.Equal(rounds, want) {
+		t.Errorf("R10 rounds of the first three game turns: got %v, want %v", rounds, want)
 	}
 }

@@ -53,12 +53,15 @@ type DirectiveRoot struct {
 
 type ComplexityRoot struct {
 	Action struct {
-		Cards func(childComplexity int) int
-		From  func(childComplexity int) int
-		Kind  func(childComplexity int) int
-		Max   func(childComplexity int) int
-		Min   func(childComplexity int) int
-		To    func(childComplexity int) int
+		BonusArmies      func(childComplexity int) int
+		BonusTerritories func(childComplexity int) int
+		Cards            func(childComplexity int) int
+		From             func(childComplexity int) int
+		Kind             func(childComplexity int) int
+		Max              func(childComplexity int) int
+		Min              func(childComplexity int) int
+		To               func(childComplexity int) int
+		Worth            func(childComplexity int) int
 	}
 
 	ActionSummary struct {
@@ -84,6 +87,12 @@ type ComplexityRoot struct {
 	ApiTokenEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
+	}
+
+	AreaBonus struct {
+		Bonus func(childComplexity int) int
+		Key   func(childComplexity int) int
+		Name  func(childComplexity int) int
 	}
 
 	BattleOdds struct {
@@ -125,6 +134,8 @@ type ComplexityRoot struct {
 		Name                func(childComplexity int) int
 		Phase               func(childComplexity int) int
 		Record              func(childComplexity int) int
+		Reinforcements      func(childComplexity int) int
+		Round               func(childComplexity int) int
 		Seats               func(childComplexity int) int
 		Seq                 func(childComplexity int) int
 		Status              func(childComplexity int) int
@@ -325,6 +336,7 @@ type ComplexityRoot struct {
 		Node          func(childComplexity int, id string) int
 		Nodes         func(childComplexity int, ids []string) int
 		PushPublicKey func(childComplexity int) int
+		RollOdds      func(childComplexity int, attackDice int, defendDice int) int
 		Viewer        func(childComplexity int) int
 	}
 
@@ -338,9 +350,25 @@ type ComplexityRoot struct {
 		UserErrors   func(childComplexity int) int
 	}
 
+	Reinforcements struct {
+		Areas           func(childComplexity int) int
+		FromCards       func(childComplexity int) int
+		FromTerritories func(childComplexity int) int
+		Minimum         func(childComplexity int) int
+		Seat            func(childComplexity int) int
+		Territories     func(childComplexity int) int
+		Total           func(childComplexity int) int
+	}
+
 	RevokeApiTokenPayload struct {
 		APIToken   func(childComplexity int) int
 		UserErrors func(childComplexity int) int
+	}
+
+	RollOutcome struct {
+		AttackerLosses func(childComplexity int) int
+		DefenderLosses func(childComplexity int) int
+		Probability    func(childComplexity int) int
 	}
 
 	Seat struct {
@@ -469,6 +497,9 @@ type ApiTokenResolver interface {
 type GameResolver interface {
 	Map(ctx context.Context, obj *Game) (*ent.GameMap, error)
 
+	Round(ctx context.Context, obj *Game) (int, error)
+	Reinforcements(ctx context.Context, obj *Game) (*Reinforcements, error)
+
 	Seats(ctx context.Context, obj *Game) ([]*Seat, error)
 
 	ViewerActionSummary(ctx context.Context, obj *Game) ([]*ActionSummary, error)
@@ -539,6 +570,7 @@ type QueryResolver interface {
 	Game(ctx context.Context, id string) (*Game, error)
 	Games(ctx context.Context, filter *GamesFilter, first *int, after *entgql.Cursor[int]) (*GameConnection, error)
 	BattleOdds(ctx context.Context, attackers int, defenders int) (*BattleOdds, error)
+	RollOdds(ctx context.Context, attackDice int, defendDice int) ([]*RollOutcome, error)
 	Maps(ctx context.Context, filter *MapsFilter, orderBy *MapOrder, first *int, after *entgql.Cursor[int]) (*ent.GameMapConnection, error)
 	Map(ctx context.Context, key string, version *int) (*ent.GameMap, error)
 	PushPublicKey(ctx context.Context) (*string, error)
@@ -594,6 +626,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	_ = ec
 	switch typeName + "." + field {
 
+	case "Action.bonusArmies":
+		if e.ComplexityRoot.Action.BonusArmies == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Action.BonusArmies(childComplexity), true
+	case "Action.bonusTerritories":
+		if e.ComplexityRoot.Action.BonusTerritories == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Action.BonusTerritories(childComplexity), true
 	case "Action.cards":
 		if e.ComplexityRoot.Action.Cards == nil {
 			break
@@ -630,6 +674,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Action.To(childComplexity), true
+	case "Action.worth":
+		if e.ComplexityRoot.Action.Worth == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Action.Worth(childComplexity), true
 
 	case "ActionSummary.count":
 		if e.ComplexityRoot.ActionSummary.Count == nil {
@@ -712,6 +762,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ApiTokenEdge.Node(childComplexity), true
+
+	case "AreaBonus.bonus":
+		if e.ComplexityRoot.AreaBonus.Bonus == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AreaBonus.Bonus(childComplexity), true
+	case "AreaBonus.key":
+		if e.ComplexityRoot.AreaBonus.Key == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AreaBonus.Key(childComplexity), true
+	case "AreaBonus.name":
+		if e.ComplexityRoot.AreaBonus.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AreaBonus.Name(childComplexity), true
 
 	case "BattleOdds.attackerWins":
 		if e.ComplexityRoot.BattleOdds.AttackerWins == nil {
@@ -883,6 +952,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Game.Record(childComplexity), true
+	case "Game.reinforcements":
+		if e.ComplexityRoot.Game.Reinforcements == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.Reinforcements(childComplexity), true
+	case "Game.round":
+		if e.ComplexityRoot.Game.Round == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.Round(childComplexity), true
 	case "Game.seats":
 		if e.ComplexityRoot.Game.Seats == nil {
 			break
@@ -1951,6 +2032,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.PushPublicKey(childComplexity), true
+	case "Query.rollOdds":
+		if e.ComplexityRoot.Query.RollOdds == nil {
+			break
+		}
+
+		args, err := ec.field_Query_rollOdds_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.RollOdds(childComplexity, args["attackDice"].(int), args["defendDice"].(int)), true
 	case "Query.viewer":
 		if e.ComplexityRoot.Query.Viewer == nil {
 			break
@@ -1984,6 +2076,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.RegisterPushSubscriptionPayload.UserErrors(childComplexity), true
 
+	case "Reinforcements.areas":
+		if e.ComplexityRoot.Reinforcements.Areas == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Reinforcements.Areas(childComplexity), true
+	case "Reinforcements.fromCards":
+		if e.ComplexityRoot.Reinforcements.FromCards == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Reinforcements.FromCards(childComplexity), true
+	case "Reinforcements.fromTerritories":
+		if e.ComplexityRoot.Reinforcements.FromTerritories == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Reinforcements.FromTerritories(childComplexity), true
+	case "Reinforcements.minimum":
+		if e.ComplexityRoot.Reinforcements.Minimum == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Reinforcements.Minimum(childComplexity), true
+	case "Reinforcements.seat":
+		if e.ComplexityRoot.Reinforcements.Seat == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Reinforcements.Seat(childComplexity), true
+	case "Reinforcements.territories":
+		if e.ComplexityRoot.Reinforcements.Territories == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Reinforcements.Territories(childComplexity), true
+	case "Reinforcements.total":
+		if e.ComplexityRoot.Reinforcements.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Reinforcements.Total(childComplexity), true
+
 	case "RevokeApiTokenPayload.apiToken":
 		if e.ComplexityRoot.RevokeApiTokenPayload.APIToken == nil {
 			break
@@ -1996,6 +2131,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RevokeApiTokenPayload.UserErrors(childComplexity), true
+
+	case "RollOutcome.attackerLosses":
+		if e.ComplexityRoot.RollOutcome.AttackerLosses == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RollOutcome.AttackerLosses(childComplexity), true
+	case "RollOutcome.defenderLosses":
+		if e.ComplexityRoot.RollOutcome.DefenderLosses == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RollOutcome.DefenderLosses(childComplexity), true
+	case "RollOutcome.probability":
+		if e.ComplexityRoot.RollOutcome.Probability == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RollOutcome.Probability(childComplexity), true
 
 	case "Seat.armies":
 		if e.ComplexityRoot.Seat.Armies == nil {
@@ -2605,6 +2759,12 @@ func (ec *executionContext) childFields_Action(ctx context.Context, field graphq
 		return ec.fieldContext_Action_min(ctx, field)
 	case "max":
 		return ec.fieldContext_Action_max(ctx, field)
+	case "worth":
+		return ec.fieldContext_Action_worth(ctx, field)
+	case "bonusTerritories":
+		return ec.fieldContext_Action_bonusTerritories(ctx, field)
+	case "bonusArmies":
+		return ec.fieldContext_Action_bonusArmies(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Action", field.Name)
 }
@@ -2657,6 +2817,18 @@ func (ec *executionContext) childFields_ApiTokenEdge(ctx context.Context, field 
 		return ec.fieldContext_ApiTokenEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ApiTokenEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_AreaBonus(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "key":
+		return ec.fieldContext_AreaBonus_key(ctx, field)
+	case "name":
+		return ec.fieldContext_AreaBonus_name(ctx, field)
+	case "bonus":
+		return ec.fieldContext_AreaBonus_bonus(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AreaBonus", field.Name)
 }
 
 func (ec *executionContext) childFields_BattleOdds(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2723,6 +2895,10 @@ func (ec *executionContext) childFields_Game(ctx context.Context, field graphql.
 		return ec.fieldContext_Game_phase(ctx, field)
 	case "turn":
 		return ec.fieldContext_Game_turn(ctx, field)
+	case "round":
+		return ec.fieldContext_Game_round(ctx, field)
+	case "reinforcements":
+		return ec.fieldContext_Game_reinforcements(ctx, field)
 	case "version":
 		return ec.fieldContext_Game_version(ctx, field)
 	case "currentSeat":
@@ -3073,6 +3249,26 @@ func (ec *executionContext) childFields_RegisterPushSubscriptionPayload(ctx cont
 	return nil, fmt.Errorf("no field named %q was found under type RegisterPushSubscriptionPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_Reinforcements(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "seat":
+		return ec.fieldContext_Reinforcements_seat(ctx, field)
+	case "territories":
+		return ec.fieldContext_Reinforcements_territories(ctx, field)
+	case "fromTerritories":
+		return ec.fieldContext_Reinforcements_fromTerritories(ctx, field)
+	case "areas":
+		return ec.fieldContext_Reinforcements_areas(ctx, field)
+	case "minimum":
+		return ec.fieldContext_Reinforcements_minimum(ctx, field)
+	case "total":
+		return ec.fieldContext_Reinforcements_total(ctx, field)
+	case "fromCards":
+		return ec.fieldContext_Reinforcements_fromCards(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Reinforcements", field.Name)
+}
+
 func (ec *executionContext) childFields_RevokeApiTokenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "apiToken":
@@ -3081,6 +3277,18 @@ func (ec *executionContext) childFields_RevokeApiTokenPayload(ctx context.Contex
 		return ec.fieldContext_RevokeApiTokenPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RevokeApiTokenPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_RollOutcome(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "attackerLosses":
+		return ec.fieldContext_RollOutcome_attackerLosses(ctx, field)
+	case "defenderLosses":
+		return ec.fieldContext_RollOutcome_defenderLosses(ctx, field)
+	case "probability":
+		return ec.fieldContext_RollOutcome_probability(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RollOutcome", field.Name)
 }
 
 func (ec *executionContext) childFields_Seat(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4089,6 +4297,28 @@ func (ec *executionContext) field_Query_nodes_args(ctx context.Context, rawArgs 
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_rollOdds_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "attackDice",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["attackDice"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "defendDice",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["defendDice"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Subscription_gameEvents_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -4334,6 +4564,75 @@ func (ec *executionContext) _Action_max(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Action_max(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Action", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Action_worth(ctx context.Context, field graphql.CollectedField, obj *Action) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Action_worth(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Worth, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Action_worth(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Action", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Action_bonusTerritories(ctx context.Context, field graphql.CollectedField, obj *Action) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Action_bonusTerritories(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BonusTerritories, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalOString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Action_bonusTerritories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Action", field, false, false, "String")
+}
+
+func (ec *executionContext) _Action_bonusArmies(ctx context.Context, field graphql.CollectedField, obj *Action) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Action_bonusArmies(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BonusArmies, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Action_bonusArmies(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Action", field, false, false, "Int")
 }
 
@@ -4661,6 +4960,75 @@ func (ec *executionContext) _ApiTokenEdge_cursor(ctx context.Context, field grap
 }
 func (ec *executionContext) fieldContext_ApiTokenEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ApiTokenEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _AreaBonus_key(ctx context.Context, field graphql.CollectedField, obj *AreaBonus) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AreaBonus_key(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Key, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AreaBonus_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AreaBonus", field, false, false, "String")
+}
+
+func (ec *executionContext) _AreaBonus_name(ctx context.Context, field graphql.CollectedField, obj *AreaBonus) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AreaBonus_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AreaBonus_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AreaBonus", field, false, false, "String")
+}
+
+func (ec *executionContext) _AreaBonus_bonus(ctx context.Context, field graphql.CollectedField, obj *AreaBonus) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AreaBonus_bonus(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Bonus, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AreaBonus_bonus(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AreaBonus", field, false, false, "Int")
 }
 
 func (ec *executionContext) _BattleOdds_attackerWins(ctx context.Context, field graphql.CollectedField, obj *BattleOdds) (ret graphql.Marshaler) {
@@ -5125,6 +5493,61 @@ func (ec *executionContext) _Game_turn(ctx context.Context, field graphql.Collec
 }
 func (ec *executionContext) fieldContext_Game_turn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Game", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Game_round(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_round(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().Round(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_round(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Game", field, true, true, "Int")
+}
+
+func (ec *executionContext) _Game_reinforcements(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_reinforcements(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().Reinforcements(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *Reinforcements) graphql.Marshaler {
+			return ec.marshalOReinforcements2ᚖroutᚋgraphᚐReinforcements(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Game_reinforcements(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Game",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Reinforcements(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Game_version(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
@@ -9949,6 +10372,50 @@ func (ec *executionContext) fieldContext_Query_battleOdds(ctx context.Context, f
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_rollOdds(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_rollOdds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().RollOdds(ctx, fc.Args["attackDice"].(int), fc.Args["defendDice"].(int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*RollOutcome) graphql.Marshaler {
+			return ec.marshalNRollOutcome2ᚕᚖroutᚋgraphᚐRollOutcomeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_rollOdds(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RollOutcome(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_rollOdds_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_maps(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -10246,6 +10713,176 @@ func (ec *executionContext) fieldContext_RegisterPushSubscriptionPayload_userErr
 	return fc, nil
 }
 
+func (ec *executionContext) _Reinforcements_seat(ctx context.Context, field graphql.CollectedField, obj *Reinforcements) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Reinforcements_seat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Seat, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Reinforcements_seat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Reinforcements", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Reinforcements_territories(ctx context.Context, field graphql.CollectedField, obj *Reinforcements) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Reinforcements_territories(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Territories, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Reinforcements_territories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Reinforcements", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Reinforcements_fromTerritories(ctx context.Context, field graphql.CollectedField, obj *Reinforcements) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Reinforcements_fromTerritories(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FromTerritories, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Reinforcements_fromTerritories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Reinforcements", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Reinforcements_areas(ctx context.Context, field graphql.CollectedField, obj *Reinforcements) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Reinforcements_areas(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Areas, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*AreaBonus) graphql.Marshaler {
+			return ec.marshalNAreaBonus2ᚕᚖroutᚋgraphᚐAreaBonusᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Reinforcements_areas(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Reinforcements",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AreaBonus(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Reinforcements_minimum(ctx context.Context, field graphql.CollectedField, obj *Reinforcements) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Reinforcements_minimum(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Minimum, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Reinforcements_minimum(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Reinforcements", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Reinforcements_total(ctx context.Context, field graphql.CollectedField, obj *Reinforcements) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Reinforcements_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Reinforcements_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Reinforcements", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Reinforcements_fromCards(ctx context.Context, field graphql.CollectedField, obj *Reinforcements) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Reinforcements_fromCards(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FromCards, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Reinforcements_fromCards(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Reinforcements", field, false, false, "Int")
+}
+
 func (ec *executionContext) _RevokeApiTokenPayload_apiToken(ctx context.Context, field graphql.CollectedField, obj *RevokeAPITokenPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -10308,6 +10945,75 @@ func (ec *executionContext) fieldContext_RevokeApiTokenPayload_userErrors(_ cont
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _RollOutcome_attackerLosses(ctx context.Context, field graphql.CollectedField, obj *RollOutcome) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RollOutcome_attackerLosses(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AttackerLosses, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RollOutcome_attackerLosses(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RollOutcome", field, false, false, "Int")
+}
+
+func (ec *executionContext) _RollOutcome_defenderLosses(ctx context.Context, field graphql.CollectedField, obj *RollOutcome) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RollOutcome_defenderLosses(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DefenderLosses, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RollOutcome_defenderLosses(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RollOutcome", field, false, false, "Int")
+}
+
+func (ec *executionContext) _RollOutcome_probability(ctx context.Context, field graphql.CollectedField, obj *RollOutcome) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RollOutcome_probability(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Probability, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RollOutcome_probability(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RollOutcome", field, false, false, "Float")
 }
 
 func (ec *executionContext) _Seat_seat(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
@@ -15013,6 +15719,21 @@ func (ec *executionContext) _Action(ctx context.Context, sel ast.SelectionSet, o
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "worth":
+			out.Values[i] = ec._Action_worth(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "bonusTerritories":
+			out.Values[i] = ec._Action_bonusTerritories(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "bonusArmies":
+			out.Values[i] = ec._Action_bonusArmies(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -15188,6 +15909,49 @@ func (ec *executionContext) _ApiTokenEdge(ctx context.Context, sel ast.Selection
 			}
 		case "cursor":
 			out.Values[i] = ec._ApiTokenEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var areaBonusImplementors = []string{"AreaBonus"}
+
+func (ec *executionContext) _AreaBonus(ctx context.Context, sel ast.SelectionSet, obj *AreaBonus) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, areaBonusImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AreaBonus")
+		case "key":
+			out.Values[i] = ec._AreaBonus_key(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._AreaBonus_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "bonus":
+			out.Values[i] = ec._AreaBonus_bonus(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -15427,6 +16191,18 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "round":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_round(ctx, field, obj)
+				})
+		case "reinforcements":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_reinforcements(ctx, field, obj)
+				})
 		case "version":
 			out.Values[i] = ec._Game_version(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -16802,6 +17578,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_battleOdds(ctx, field)
 				})
+		case "rollOdds":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_rollOdds(ctx, field)
+				})
 		case "maps":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -16927,6 +17709,69 @@ func (ec *executionContext) _RegisterPushSubscriptionPayload(ctx context.Context
 	return out
 }
 
+var reinforcementsImplementors = []string{"Reinforcements"}
+
+func (ec *executionContext) _Reinforcements(ctx context.Context, sel ast.SelectionSet, obj *Reinforcements) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, reinforcementsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Reinforcements")
+		case "seat":
+			out.Values[i] = ec._Reinforcements_seat(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "territories":
+			out.Values[i] = ec._Reinforcements_territories(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fromTerritories":
+			out.Values[i] = ec._Reinforcements_fromTerritories(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "areas":
+			out.Values[i] = ec._Reinforcements_areas(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "minimum":
+			out.Values[i] = ec._Reinforcements_minimum(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "total":
+			out.Values[i] = ec._Reinforcements_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fromCards":
+			out.Values[i] = ec._Reinforcements_fromCards(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var revokeApiTokenPayloadImplementors = []string{"RevokeApiTokenPayload"}
 
 func (ec *executionContext) _RevokeApiTokenPayload(ctx context.Context, sel ast.SelectionSet, obj *RevokeAPITokenPayload) graphql.Marshaler {
@@ -16945,6 +17790,49 @@ func (ec *executionContext) _RevokeApiTokenPayload(ctx context.Context, sel ast.
 			}
 		case "userErrors":
 			out.Values[i] = ec._RevokeApiTokenPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var rollOutcomeImplementors = []string{"RollOutcome"}
+
+func (ec *executionContext) _RollOutcome(ctx context.Context, sel ast.SelectionSet, obj *RollOutcome) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, rollOutcomeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RollOutcome")
+		case "attackerLosses":
+			out.Values[i] = ec._RollOutcome_attackerLosses(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "defenderLosses":
+			out.Values[i] = ec._RollOutcome_defenderLosses(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "probability":
+			out.Values[i] = ec._RollOutcome_probability(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -18182,6 +19070,30 @@ func (ec *executionContext) marshalNApiTokenEdge2ᚖroutᚋentᚐTokenEdge(ctx c
 	return ec._ApiTokenEdge(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNAreaBonus2ᚕᚖroutᚋgraphᚐAreaBonusᚄ(ctx context.Context, sel ast.SelectionSet, v []*AreaBonus) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNAreaBonus2ᚖroutᚋgraphᚐAreaBonus(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAreaBonus2ᚖroutᚋgraphᚐAreaBonus(ctx context.Context, sel ast.SelectionSet, v *AreaBonus) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "AreaBonus!")
+		return graphql.Null
+	}
+	return ec._AreaBonus(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNAttackInput2routᚋgraphᚐAttackInput(ctx context.Context, v any) (AttackInput, error) {
 	res, err := ec.unmarshalInputAttackInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -18844,6 +19756,30 @@ func (ec *executionContext) marshalNRevokeApiTokenPayload2ᚖroutᚋgraphᚐRevo
 		return graphql.Null
 	}
 	return ec._RevokeApiTokenPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNRollOutcome2ᚕᚖroutᚋgraphᚐRollOutcomeᚄ(ctx context.Context, sel ast.SelectionSet, v []*RollOutcome) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRollOutcome2ᚖroutᚋgraphᚐRollOutcome(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNRollOutcome2ᚖroutᚋgraphᚐRollOutcome(ctx context.Context, sel ast.SelectionSet, v *RollOutcome) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "RollOutcome!")
+		return graphql.Null
+	}
+	return ec._RollOutcome(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNSeat2ᚕᚖroutᚋgraphᚐSeatᚄ(ctx context.Context, sel ast.SelectionSet, v []*Seat) graphql.Marshaler {
@@ -19573,6 +20509,13 @@ func (ec *executionContext) unmarshalOQuietHoursInput2ᚖroutᚋgraphᚐQuietHou
 	}
 	res, err := ec.unmarshalInputQuietHoursInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOReinforcements2ᚖroutᚋgraphᚐReinforcements(ctx context.Context, sel ast.SelectionSet, v *Reinforcements) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Reinforcements(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOSeatDelegation2ᚖroutᚋgraphᚐSeatDelegation(ctx context.Context, sel ast.SelectionSet, v *SeatDelegation) graphql.Marshaler {

@@ -28,6 +28,16 @@ type Action struct {
 	Min int `json:"min"`
 	// The largest amount (armies or dice); 0 for commands without one.
 	Max int `json:"max"`
+	// A trade's armies, added to the reserve if the set is traded now: its value under the game's card system
+	// (docs/rules.md, R16 to R21), the territory bonus not counted (see bonusTerritories). Null for other kinds.
+	Worth *int `json:"worth,omitempty"`
+	// A trade's territory bonus: the keys of the territories that receive `bonusArmies` armies each, directly
+	// on the board, if the set is traded now. Every card of the set that shows a territory the player owns
+	// counts, so up to three territories (wild cards show none), in the order of `cards`; empty when none. Null
+	// for other kinds.
+	BonusTerritories []string `json:"bonusTerritories,omitempty"`
+	// A trade's armies put on each of bonusTerritories (2). Null for other kinds.
+	BonusArmies *int `json:"bonusArmies,omitempty"`
 }
 
 // The viewer's legal commands of one kind (Game.viewerActionSummary).
@@ -39,6 +49,16 @@ type ActionSummary struct {
 	// The keys of the territories actions of this kind start from (Action.from), in map order, each once; empty
 	// for the kinds without a territory (trade, end_attack, end_turn, resign).
 	From []string `json:"from"`
+}
+
+// A bonus area held whole, with its bonus.
+type AreaBonus struct {
+	// The area's key from the map.
+	Key string `json:"key"`
+	// The area's display name.
+	Name string `json:"name"`
+	// The armies it adds (zero or negative for some areas).
+	Bonus int `json:"bonus"`
 }
 
 // Attack a neighbouring territory.
@@ -381,6 +401,26 @@ type RegisterPushSubscriptionPayload struct {
 	UserErrors   []*UserError          `json:"userErrors"`
 }
 
+// How the armies a seat receives at the start of a game turn are counted (docs/rules.md, R12): with
+// `minimum` m, total = max(m, max(m, fromTerritories) + the sum of the areas' bonuses).
+type Reinforcements struct {
+	// The seat whose turn it is.
+	Seat int `json:"seat"`
+	// The territories the seat owns.
+	Territories int `json:"territories"`
+	// territories ÷ 3, rounded down.
+	FromTerritories int `json:"fromTerritories"`
+	// The bonus areas the seat holds whole, in map order, each with its bonus (which may be zero or negative).
+	Areas []*AreaBonus `json:"areas"`
+	// The least the territories count for, and the least the total is: 3.
+	Minimum int `json:"minimum"`
+	// The armies the turn started with: exactly what the engine granted.
+	Total int `json:"total"`
+	// The armies received from sets traded this turn so far (their worth, the territory bonus not counted):
+	// they are in the reserve beside `total`.
+	FromCards int `json:"fromCards"`
+}
+
 // An API token to revoke.
 type RevokeAPITokenInput struct {
 	// The token's global id.
@@ -393,6 +433,16 @@ type RevokeAPITokenPayload struct {
 	APIToken *ent.Token `json:"apiToken,omitempty"`
 	// Why nothing was revoked: NOT_FOUND (no such token of the signed-in user, or revoked already).
 	UserErrors []*UserError `json:"userErrors"`
+}
+
+// One possible result of one roll, with its exact probability.
+type RollOutcome struct {
+	// The armies the attacker loses.
+	AttackerLosses int `json:"attackerLosses"`
+	// The armies the defender loses.
+	DefenderLosses int `json:"defenderLosses"`
+	// The chance of this result: a count of dice combinations over 6^(dice rolled).
+	Probability float64 `json:"probability"`
 }
 
 // A player's seat handed to a CPU: the CPU plays each of the seat's turns at once when it starts.

@@ -80,6 +80,28 @@ func (s State) TradeValue(p PlayerID, cards [3]CardID) (int, error) {
 	return s.tradeValue(p, k), nil
 }
 
+// TradeBonusArmies is the armies each traded card that shows a territory the trader owns puts directly on
+// that territory (R23).
+const TradeBonusArmies = 2
+
+// TradeBonus returns the territories that receive the territory bonus when player p trades cards now: the
+// territory of every one of the cards that shows a territory p owns, in card order, each receiving
+// TradeBonusArmies directly (not into the reserve). Every such card counts, so a set can put the bonus on
+// up to three territories; a wild card shows none. The engine grants the bonus from it. It does not check
+// that the cards are a set (TradeValue does) and skips card ids that are not on the board.
+func (s State) TradeBonus(p PlayerID, cards [3]CardID) []TerritoryID {
+	var out []TerritoryID
+	for _, c := range cards {
+		if c < 0 || int(c) >= s.board.Cards() {
+			continue
+		}
+		if t := s.board.Card(c).Territory; t >= 0 && s.Owner(t) == p {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 func (s State) checkSet(p PlayerID, cards [3]CardID) (setKinds, error) {
 	var symbols [3]Symbol
 	for i, c := range cards {

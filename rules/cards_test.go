@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -228,8 +229,22 @@ func TestTerritoryBonus(t *testing.T) {
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("R23 %s", c.cards), func(t *testing.T) {
 			s := mustGame(t, start)
+			_, cmd, _, err := parseCommand(s.board, "p0 trade "+c.cards)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cards := cmd.(Trade).Cards
+			predicted := s.TradeBonus(0, cards)
+			worth, err := s.TradeValue(0, cards)
+			if err != nil {
+				t.Fatal(err)
+			}
 			next, events := play(t, s, "p0 trade "+c.cards)
 			tr := events[0].(CardsTraded)
+			if !slices.Equal(predicted, tr.Bonus) || worth != tr.Armies {
+				t.Errorf("TradeBonus and TradeValue before the trade: %v and %d, the engine granted %v and %d",
+					predicted, worth, tr.Bonus, tr.Armies)
+			}
 			got := make([]CardID, len(tr.Bonus))
 			for i, t := range tr.Bonus {
 				got[i] = CardID(t)
@@ -239,7 +254,7 @@ func TestTerritoryBonus(t *testing.T) {
 			}
 			for _, tok := range strings.Fields(c.bonus) {
 				id, _ := s.board.Lookup(tok)
-				if got, want := next.Armies(id), s.Armies(id)+2; got != want {
+				if got, want := next.Armies(id), s.Armies(id)+TradeBonusArmies; got != want {
 					t.Errorf("armies on %s: got %v, want %v", tok, got, want)
 				}
 			}

@@ -193,7 +193,7 @@ func sortedPlacements(counts map[TerritoryID]int) []Placement {
 }
 
 func (d *decider) startGameTurn(p PlayerID) {
-	d.emit(TurnStarted{Player: p, Turn: d.s.turn + 1, Phase: PhaseReinforce, Armies: d.s.Reinforcements(p)})
+	d.emit(TurnStarted{Player: p, Turn: d.s.turn + 1, Phase: PhaseReinforce, Armies: d.s.ReinforcementsOf(p).Total})
 }
 
 // advance hands the move on after the current player's pick, placement turn or game turn is over.
@@ -338,7 +338,7 @@ func (d *decider) trade(p PlayerID, c Trade) error {
 	if err != nil {
 		return err
 	}
-	d.emit(CardsTraded{Player: p, Cards: c.Cards, Armies: d.s.tradeValue(p, k), Bonus: d.s.tradeBonus(p, c.Cards)})
+	d.emit(CardsTraded{Player: p, Cards: c.Cards, Armies: d.s.tradeValue(p, k), Bonus: d.s.TradeBonus(p, c.Cards)})
 	return nil
 }
 

@@ -17,7 +17,7 @@ func Diff(a, b State) string {
 	}
 	for _, f := range []field{
 		{"phase", a.phase, b.phase}, {"current player", a.current, b.current}, {"turn", a.turn, b.turn},
-		{"reserve", a.reserve, b.reserve}, {"conquered", a.conquered, b.conquered},
+		{"round", a.round, b.round}, {"reserve", a.reserve, b.reserve}, {"traded armies", a.traded, b.traded}, {"conquered", a.conquered, b.conquered},
 		{"forced trade", a.forcedTrade, b.forcedTrade}, {"pending conquest", a.pending, b.pending}, {"due step", a.due, b.due},
 		{"trades", a.trades, b.trades}, {"winner", a.winner, b.winner}, {"unclaimed", a.unclaimed, b.unclaimed},
 		{"deck size", a.deck.Len(), b.deck.Len()}, {"discard size", a.discard.Len(), b.discard.Len()},

@@ -259,13 +259,19 @@ func (v *evolver) turnStarted(e TurnStarted) error {
 		}
 		v.player(e.Player).Unplaced = 0
 	case PhaseReinforce:
-		if v.s.unclaimed != 0 || e.Armies != v.s.Reinforcements(e.Player) {
-			return bad("player %d receives %d reinforcements, not %d", e.Player, v.s.Reinforcements(e.Player), e.Armies)
+		if want := v.s.ReinforcementsOf(e.Player).Total; v.s.unclaimed != 0 || e.Armies != want {
+			return bad("player %d receives %d reinforcements, not %d", e.Player, want, e.Armies)
 		}
 	default:
 		return bad("a turn cannot start in phase %s", e.Phase)
 	}
-	v.s.current, v.s.turn, v.s.phase, v.s.reserve = e.Player, e.Turn, e.Phase, e.Armies
+	if e.Phase == PhaseReinforce {
+		prev := slices.Index(v.s.order, v.s.current)
+		if v.s.round == 0 || prev < 0 || slices.Index(v.s.order, e.Player) <= prev {
+			v.s.round++
+		}
+	}
+	v.s.current, v.s.turn, v.s.phase, v.s.reserve, v.s.traded = e.Player, e.Turn, e.Phase, e.Armies, 0
 	v.s.conquered, v.s.forcedTrade, v.s.pending = false, false, Conquest{}
 	return nil
 }
@@ -348,7 +354,7 @@ func (v *evolver) cardsTraded(e CardsTraded) error {
 	if want := v.s.tradeValue(e.Player, k); e.Armies != want {
 		return bad("the set is worth %d armies, not %d", want, e.Armies)
 	}
-	want := v.s.tradeBonus(e.Player, e.Cards)
+	want := v.s.TradeBonus(e.Player, e.Cards)
 	if !slices.Equal(want, e.Bonus) {
 		return bad("the territory bonus goes to %v, not %v", want, e.Bonus)
 	}
@@ -356,25 +362,15 @@ func (v *evolver) cardsTraded(e CardsTraded) error {
 	p.Hand = slices.DeleteFunc(slices.Clone(p.Hand), func(c CardID) bool { return slices.Contains(e.Cards[:], c) })
 	v.discard(e.Cards[:])
 	v.s.reserve += e.Armies
+	v.s.traded += e.Armies
 	v.s.trades++
 	for _, t := range e.Bonus {
-		v.addArmies(t, 2)
+		v.addArmies(t, TradeBonusArmies)
 	}
 	if len(p.Hand) <= 4 {
 		v.s.forcedTrade = false
 	}
 	return nil
-}
-
-// tradeBonus lists the territories of traded cards that p owns, in card order.
-func (s State) tradeBonus(p PlayerID, cards [3]CardID) []TerritoryID {
-	var out []TerritoryID
-	for _, c := range cards {
-		if t := s.board.Card(c).Territory; t >= 0 && s.Owner(t) == p {
-			out = append(out, t)
-		}
-	}
-	return out
 }
 
 func (v *evolver) battleRolled(e BattleRolled) error {
@@ -552,7 +548,7 @@ func (v *evolver) playerResigned(e PlayerResigned) error {
 	gone := v.player(e.Player)
 	gone.Status, gone.Hand, gone.Unplaced = Resigned, nil, 0
 	if e.Player == v.s.current {
-		v.s.reserve, v.s.conquered, v.s.forcedTrade = 0, false, false
+		v.s.reserve, v.s.traded, v.s.conquered, v.s.forcedTrade = 0, 0, false, false
 	}
 	return nil
 }

@@ -642,8 +642,8 @@ func inspect(s State, key string) (string, error) {
 // dumpState writes everything in a state, for comparing two states.
 func dumpState(s State) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "phase %s current %d turn %d reserve %d conquered %t forced %t pending %+v trades %d winner %d unclaimed %d order %v\n",
-		s.phase, s.current, s.turn, s.reserve, s.conquered, s.forcedTrade, s.pending, s.trades, s.winner, s.unclaimed, s.order)
+	fmt.Fprintf(&sb, "phase %s current %d turn %d round %d reserve %d traded %d conquered %t forced %t pending %+v trades %d winner %d unclaimed %d order %v\n",
+		s.phase, s.current, s.turn, s.round, s.reserve, s.traded, s.conquered, s.forcedTrade, s.pending, s.trades, s.winner, s.unclaimed, s.order)
 	fmt.Fprintf(&sb, "pos %s\nareas %v\n", formatPos(s), s.areaHolder.All())
 	for i, p := range s.players {
 		fmt.Fprintf(&sb, "player %d %+v\n", i, p)

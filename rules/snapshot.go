@@ -12,7 +12,9 @@ type Scalars struct {
 	Phase       Phase      `json:"phase"`
 	Current     PlayerID   `json:"current"`
 	Turn        int        `json:"turn"`
+	Round       int        `json:"round"`
 	Reserve     int        `json:"reserve"`
+	Traded      int        `json:"traded"`
 	Conquered   bool       `json:"conquered"`
 	ForcedTrade bool       `json:"forcedTrade"`
 	Pending     Conquest   `json:"pending"`
@@ -37,7 +39,7 @@ type Snapshot struct {
 // Scalars returns the state's scalar part.
 func (s State) Scalars() Scalars {
 	return Scalars{
-		Order: s.order, Phase: s.phase, Current: s.current, Turn: s.turn, Reserve: s.reserve,
+		Order: s.order, Phase: s.phase, Current: s.current, Turn: s.turn, Round: s.round, Reserve: s.reserve, Traded: s.traded,
 		Conquered: s.conquered, ForcedTrade: s.forcedTrade, Pending: s.pending, Due: int(s.due),
 		Trades: s.trades, Winner: s.winner, Unclaimed: s.unclaimed,
 	}
@@ -75,7 +77,7 @@ func Restore(b *Board, cfg Config, snap Snapshot) (State, error) {
 	}
 	sc := snap.Scalars
 	s.order = slices.Clone(sc.Order)
-	s.phase, s.current, s.turn, s.reserve = sc.Phase, sc.Current, sc.Turn, sc.Reserve
+	s.phase, s.current, s.turn, s.round, s.reserve, s.traded = sc.Phase, sc.Current, sc.Turn, sc.Round, sc.Reserve, sc.Traded
 	s.conquered, s.forcedTrade, s.pending, s.due = sc.Conquered, sc.ForcedTrade, sc.Pending, step(sc.Due)
 	s.trades, s.winner, s.unclaimed = sc.Trades, sc.Winner, sc.Unclaimed
 	v := evolver{s: s, ed: new(edit)}

@@ -219,7 +219,9 @@ type State struct {
 	phase       Phase
 	current     PlayerID
 	turn        int
+	round       int // the game turns' round: 1 for every seat's first game turn, 0 before it
 	reserve     int
+	traded      int  // armies the current player received from sets traded this turn
 	conquered   bool // the current player has conquered a territory this turn
 	forcedTrade bool // an elimination left the current player with 6+ cards
 	pending     Conquest
@@ -276,6 +278,18 @@ func (s State) Current() PlayerID { return s.current }
 
 // Turn returns the number of turns started so far: claim picks, placement turns and game turns.
 func (s State) Turn() int { return s.turn }
+
+// Round returns the round of game turns as players count them: 1 while each player plays their first game
+// turn, n on the n-th time round the table; 0 before the first game turn (claim picks and placement turns
+// are not counted). A round begins with every game turn that goes to a player at or before the previous
+// game turn's player in the turn order, so it counts the laps of the turn order whoever has left it:
+// eliminated and resigned players, skipped, shorten a round but do not start one. A lone survivor's every
+// turn is a round. It is part of the state, kept by Evolve, so Replay of a record gives it too.
+func (s State) Round() int { return s.round }
+
+// TradedArmies returns the armies the current player has received from sets traded this turn (not counting
+// the territory bonuses, which go on the board): 0 until a trade, and after a turn starts.
+func (s State) TradedArmies() int { return s.traded }
 
 // Reserve returns the armies the current player still has to place.
 func (s State) Reserve() int { return s.reserve }
@@ -343,9 +357,49 @@ func StartingArmies(t, p int) int {
 	return max((t+p-1)/p, max(1, 10-p)*((12*t+50)/100))
 }
 
-// Reinforcements returns the armies player p receives at the start of a turn: one per three territories,
-// at least 3, plus the bonus of every area held whole; never below 3.
+// MinReinforcements is the fewest armies a game turn starts with, and the least the territories count for
+// (R12).
+const MinReinforcements = 3
+
+// Reinforcement is how the armies a player receives at the start of a game turn are counted (R12): the
+// rule's one statement, which the engine grants from (ReinforcementsOf) and the API shows.
+type Reinforcement struct {
+	Player          PlayerID
+	Territories     int   // territories the player owns
+	FromTerritories int   // Territories / 3, rounded down
+	Areas           []int // the bonus areas the player holds whole, as indexes of Board.Areas, in board order
+	AreaBonus       int   // the sum of those areas' bonuses (zero and negative bonuses included)
+	Minimum         int   // MinReinforcements
+	// Total is what the turn starts with: max(Minimum, max(Minimum, FromTerritories) + AreaBonus). The
+	// minimum applies to the territories' part and again to the whole.
+	Total int
+}
+
+// reinforcementTotal is the rule of R12 over the breakdown's parts.
+func reinforcementTotal(fromTerritories, areaBonus int) int {
+	return max(MinReinforcements, max(MinReinforcements, fromTerritories)+areaBonus)
+}
+
+// ReinforcementsOf returns how the armies player p receives at the start of a game turn are counted, from
+// the board as it stands. The engine grants its Total when p's game turn starts; during the reinforcement
+// phase nothing it counts can change, so it is also what the turn started with. It reads every bonus area.
+func (s State) ReinforcementsOf(p PlayerID) Reinforcement {
+	pl := s.players[p]
+	r := Reinforcement{Player: p, Territories: pl.Territories, FromTerritories: pl.Territories / 3, Minimum: MinReinforcements}
+	for a, area := range s.board.areas {
+		if s.AreaHolder(a) == p {
+			r.Areas = append(r.Areas, a)
+			r.AreaBonus += area.Bonus
+		}
+	}
+	r.Total = reinforcementTotal(r.FromTerritories, r.AreaBonus)
+	return r
+}
+
+// Reinforcements returns the armies player p receives at the start of a turn: ReinforcementsOf(p).Total,
+// computed without listing the areas (from the player's bonus sum, which the invariants keep equal to the
+// bonuses of the areas held), for callers that ask often, such as the CPU's search.
 func (s State) Reinforcements(p PlayerID) int {
 	pl := s.players[p]
-	return max(3, max(3, pl.Territories/3)+pl.Bonus)
+	return reinforcementTotal(pl.Territories/3, pl.Bonus)
 }

@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"rout/rules"
@@ -188,28 +191,48 @@ func TestReinforcements(t *testing.T) {
 	for i := range 12 {
 		picks = append(picks, rules.TerritoryID(i), rules.TerritoryID(29-i))
 	}
+	// areas0 and areas1 are the keys of the areas each player holds, as ReinforcementsOf lists them.
 	cases := []struct {
-		name   string
-		owned  int
-		p0, p1 int
+		name           string
+		owned          int
+		p0, p1         int
+		areas0, areas1 string
 	}{
-		{"R12 at least 3", 1, 3, 3},
-		{"R12 a bonus area", 2, 5, 3},
-		{"R12 overlapping areas both count; a negative bonus never brings the total below 3", 3, 8, 3},
-		{"R12 a zero bonus adds nothing", 4, 8, 3},
-		{"R12 half of an area adds nothing", 5, 8, 3},
-		{"R12 a negative bonus subtracts", 6, 6, 3},
-		{"R12 a large area", 10, 11, 3},
-		{"R12 one army per three territories; p1's -10 area keeps it at 3", 12, 12, 3},
+		{"R12 at least 3", 1, 3, 3, "", ""},
+		{"R12 a bonus area", 2, 5, 3, "a", "sink"},
+		{"R12 overlapping areas both count; a negative bonus never brings the total below 3", 3, 8, 3, "a b", "sink"},
+		{"R12 a zero bonus adds nothing", 4, 8, 3, "a b zero", "sink"},
+		{"R12 half of an area adds nothing", 5, 8, 3, "a b zero", "sink"},
+		{"R12 a negative bonus subtracts", 6, 6, 3, "a b zero minus", "sink"},
+		{"R12 a large area", 10, 11, 3, "a b zero minus big", "sink"},
+		{"R12 one army per three territories; p1's -10 area keeps it at 3", 12, 12, 3, "a b zero minus big", "sink"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := claimGame(t, b, 2, picks[:2*c.owned]...)
-			if got := s.Reinforcements(0); got != c.p0 {
-				t.Errorf("p0 with %d territories: got %v, want %v", c.owned, got, c.p0)
-			}
-			if got := s.Reinforcements(1); got != c.p1 {
-				t.Errorf("p1 with %d territories: got %v, want %v", c.owned, got, c.p1)
+			for _, want := range []struct {
+				p     rules.PlayerID
+				total int
+				areas string
+			}{{0, c.p0, c.areas0}, {1, c.p1, c.areas1}} {
+				if got := s.Reinforcements(want.p); got != want.total {
+					t.Errorf("p%d with %d territories: got %v, want %v", want.p, c.owned, got, want.total)
+				}
+				r := s.ReinforcementsOf(want.p)
+				var keys []string
+				bonus := 0
+				for _, a := range r.Areas {
+					keys = append(keys, b.Areas()[a].Key)
+					bonus += b.Areas()[a].Bonus
+				}
+				if got := strings.Join(keys, " "); got != want.areas {
+					t.Errorf("p%d's areas: got %q, want %q", want.p, got, want.areas)
+				}
+				wantR := rules.Reinforcement{Player: want.p, Territories: c.owned, FromTerritories: c.owned / 3,
+					Areas: r.Areas, AreaBonus: bonus, Minimum: 3, Total: want.total}
+				if !reflect.DeepEqual(r, wantR) {
+					t.Errorf("p%d's breakdown: got %+v, want %+v", want.p, r, wantR)
+				}
 			}
 		})
 	}
@@ -265,5 +288,59 @@ func TestEnumsMarshalAsText(t *testing.T) {
 	}
 	if _, err := rules.CardLocation(7).MarshalText(); err == nil {
 		t.Errorf("card location 7: marshalled")
+	}
+}
+
+// TestRounds plays game turns on a round-robin game of three players (turn order 0, 1, 2), each placing
+// its armies and ending its turn, and checks the round of every turn; player 2 resigns in the middle of
+// round 2, before its turn.
+func TestRounds(t *testing.T) {
+	t.Parallel()
+	b := lineBoard(t, 9)
+	s := claimGame(t, b, 3)
+	if got := s.Round(); got != 0 {
+		t.Fatalf("R10 round %d before the first claim, want 0", got)
+	}
+	// placeAll places the whole reserve of the player to move on a territory of theirs.
+	placeAll := func(s rules.State) rules.State {
+		t.Helper()
+		p := s.Current()
+		for i := range b.Len() {
+			if s.Owner(rules.TerritoryID(i)) == p {
+				s, _ = mustApply(t, s, p, rules.Place{Placements: []rules.Placement{{Territory: rules.TerritoryID(i), Armies: s.Reserve()}}})
+				return s
+			}
+		}
+		t.Fatalf("p%d owns nothing", p)
+		return s
+	}
+	for i := range b.Len() {
+		s, _ = mustApply(t, s, s.Current(), rules.Claim{Territory: rules.TerritoryID(i)})
+		if got := s.Round(); got != 0 {
+			t.Fatalf("R10 round %d during the claim, want 0", got)
+		}
+	}
+	for s.Phase() == rules.PhasePlacement {
+		if got := s.Round(); got != 0 {
+			t.Fatalf("R10 round %d during the placement turns, want 0", got)
+		}
+		s = placeAll(s)
+	}
+	type turn struct {
+		player rules.PlayerID
+		round  int
+	}
+	var got []turn
+	for range 9 {
+		if s.Turn() == 16 { // the fourth game turn: player 0's in round 2
+			s, _ = mustApply(t, s, 2, rules.Resign{})
+		}
+		got = append(got, turn{s.Current(), s.Round()})
+		s = placeAll(s)
+		s, _ = mustApply(t, s, s.Current(), rules.EndTurn{})
+	}
+	want := []turn{{0, 1}, {1, 1}, {2, 1}, {0, 2}, {1, 2}, {0, 3}, {1, 3}, {0, 4}, {1, 4}}
+	if !slices.Equal(got, want) {
+		t.Errorf("R10 R11 turns (player, round): got %v, want %v", got, want)
 	}
 }

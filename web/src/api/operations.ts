@@ -228,6 +228,8 @@ export const GameQuery = graphql(`
       ...GameCard
       version
       seq
+      round
+      reinforcements { seat territories fromTerritories areas { key name bonus } minimum total fromCards }
       ttbPercent
       seats { seat armies cardCount cards }
       board { key name owner neutral armies }
@@ -245,8 +247,10 @@ export const GameActionsQuery = graphql(`
       version
       seq
       turnDeadline
+      round
+      reinforcements { seat territories fromTerritories areas { key name bonus } minimum total fromCards }
       viewerActionSummary { kind count from }
-      viewerActions @include(if: $full) { kind from to cards min max }
+      viewerActions @include(if: $full) { kind from to cards min max worth bonusTerritories bonusArmies }
       seats { seat status cardCount cards territories armies }
     }
   }
@@ -257,7 +261,7 @@ export const GameActionsFromQuery = graphql(`
     game(id: $id) {
       id
       version
-      viewerActions(from: $from) { kind from to cards min max }
+      viewerActions(from: $from) { kind from to cards min max worth bonusTerritories bonusArmies }
     }
   }
 `);
@@ -286,6 +290,17 @@ export const GameMapGeometryQuery = graphql(`
 export const GameRecordQuery = graphql(`
   query GameRecord($id: ID!) {
     game(id: $id) { id status record }
+  }
+`);
+
+// The exact distribution of one roll (BattleOdds answers for a battle carried on until one side runs out).
+export const RollOddsQuery = graphql(`
+  query RollOdds($attackDice: Int!, $defendDice: Int!) {
+    rollOdds(attackDice: $attackDice, defendDice: $defendDice) {
+      attackerLosses
+      defenderLosses
+      probability
+    }
   }
 `);
 
