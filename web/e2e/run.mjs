@@ -11,7 +11,8 @@
 //
 // Environment: CHROMIUM (the browser's path; default /usr/bin/chromium), E2E_ARTIFACTS (where
 // screenshots go on failure; default e2e-artifacts), E2E_SCREENSHOT (a path: save the game screen there
-// on success), E2E_SHOTS (a directory: save both screens in every phase there), E2E_HEADED=1 to watch. Exits non-zero on failure and prints what failed.
+// on success), E2E_SHOTS (a directory: save both screens in every phase there), E2E_TURNS (the game turns
+// each player plays; default 2: more bring cards to trade), E2E_HEADED=1 to watch. Exits non-zero on failure and prints what failed.
 import { chromium } from "playwright-core";
 import { readFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -24,6 +25,7 @@ const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
 const axeSource = readFileSync(join(here, "..", "node_modules", "axe-core", "axe.min.js"), "utf8");
 const began = Date.now();
 const T = 60_000; // the bound of one wait: generous, the machine is busy (CI runs every package at once)
+const turns = Number(process.env.E2E_TURNS) || 2; // the game turns each player plays
 
 function log(...a) {
   console.log(`[${((Date.now() - began) / 1000).toFixed(1)}s]`, ...a);
@@ -351,9 +353,9 @@ try {
   // Both play until each has played two whole game turns; Bob reloads once mid-game.
   const turnState = { alice: { attacks: 0, fortified: false, turn: -1 }, bob: { attacks: 0, fortified: false, turn: -1 } };
   let reloaded = false;
-  const deadline = Date.now() + 300_000;
-  while (stats.turnsPlayed.alice < 2 || stats.turnsPlayed.bob < 2) {
-    if (Date.now() > deadline) throw new Error(`the game did not get through two turns each in time: ${JSON.stringify(stats)}`);
+  const deadline = Date.now() + 150_000 * turns;
+  while (stats.turnsPlayed.alice < turns || stats.turnsPlayed.bob < turns) {
+    if (Date.now() > deadline) throw new Error(`the game did not get through ${turns} turns each in time: ${JSON.stringify(stats)}`);
     let did = "";
     for (const [name, page] of [["alice", a], ["bob", b]]) {
       const turnText = await page.locator(".play-head h1 small").getAttribute("data-turn");

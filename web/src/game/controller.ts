@@ -157,7 +157,7 @@ export class GameController {
       // needs at once) right after.
       const actions = indexSummary(g.viewerActionSummary);
       const game = fromSnapshot(g, { viewerSeat: me, reserve: null });
-      this.set({ info: g, game, actions, version: g.version, error: null, round: g.round ?? 0 });
+      this.set({ info: g, game, actions, version: g.version, error: null, round: g.round ?? 0, reinforcements: g.reinforcements ?? null });
       void this.loadLog(g.seq);
       this.follow();
       await this.refreshActions();
