@@ -83,6 +83,7 @@ describe('why a pick does nothing', () => {
     // A big board knows the sources only (the summary): it says to pick one first.
     const big: ReasonContext = { ...ctx(attack), actions: indexSummary([{ kind: 'attack', count: 1, from: ['alaska'] }, { kind: 'end_attack', count: 1, from: [] }]) };
     expect(whyNot(big, 'brazil')).toBe('Pick one of your highlighted territories to attack from first.');
+    expect(whyNot({ ...big, mode: { kind: 'attack', from: 'alaska', to: null } }, 'brazil')).toBe('Reading what Alaska can attack: a moment.');
   });
 
   it('explains fortify picks', () => {

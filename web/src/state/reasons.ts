@@ -4,7 +4,7 @@
 // rules: a territory is refused because no action names it, and the sentence says what the actions and the
 // board show about it.
 
-import { from, has, reserveOf, sources, startsFrom, type ActionIndex } from './actions';
+import { from, has, isLoaded, reserveOf, sources, startsFrom, type ActionIndex } from './actions';
 import type { ClientGame } from './types';
 import { seatTitle } from '../ui/format';
 
@@ -78,6 +78,7 @@ export function whyNot(ctx: ReasonContext, key: string): string | null {
     if (mode.kind === 'attack') {
       if (from(ix, 'attack', mode.from).some((a) => a.to === key)) return null;
       const src = name(mode.from);
+      if (!isLoaded(ix, mode.from)) return `Reading what ${src} can attack: a moment.`;
       if (mine) return startsFrom(ix, 'attack', key) ? null : `${here} is yours: choose an enemy territory next to ${src}.`;
       if (notNext(mode.from, key)) return `${here} is not next to ${src} by land or sea.`;
       return `${src} cannot attack ${here} now.`;
@@ -101,6 +102,7 @@ export function whyNot(ctx: ReasonContext, key: string): string | null {
     if (mode.kind === 'fortify') {
       if (from(ix, 'fortify', mode.from).some((a) => a.to === key)) return null;
       const src = name(mode.from);
+      if (!isLoaded(ix, mode.from)) return `Reading where ${src} can move armies to: a moment.`;
       if (!mine) return `${here} ${whose}: move armies between your own territories.`;
       if (startsFrom(ix, 'fortify', key)) return null;
       if (notNext(mode.from, key)) return `${here} is not next to ${src} by land or sea.`;
