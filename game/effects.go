@@ -54,6 +54,25 @@ type Change struct {
 }
 
 // NewGame is a game just created, for Effects.AfterCreate.
+// DeclineEffects is what Effects may do, in GameDecline's transaction, when an invitee declines: an
+// opt-in of its own, so that Effects without it (tests' fakes) need not change.
+type DeclineEffects interface {
+	AfterDecline(ctx context.Context, tx *sql.Tx, d Declined) error
+}
+
+// Declined is an invitation that its invitee turned down, for DeclineEffects.
+type Declined struct {
+	GameID    int
+	CreatorID int
+	// Seat is the seat that was kept for the invitee, of colour Color; it is open now.
+	Seat  int
+	Color string
+	// UserID is the invitee who declined.
+	UserID int
+	// Announce takes what the effects announce, sent after the commit (see Change.Announce).
+	Announce Announcer
+}
+
 type NewGame struct {
 	GameID    int
 	CreatorID int

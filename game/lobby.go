@@ -326,10 +326,11 @@ func (s *Service) GameLeave(ctx context.Context, gameID, userID int) error {
 }
 
 // GameDecline turns down the invitation of user to an open game: the seat kept for the user's email
-// becomes open, for anyone the game lets in. A user with no pending invitation to the game is told of it
+// becomes open, for anyone the game lets in, and the creator is told (DeclineEffects). A user with no pending invitation to the game is told of it
 // what they are told of a game that does not exist, unless they may see the game (CONFLICT then).
 func (s *Service) GameDecline(ctx context.Context, gameID, userID int) error {
-	return s.withTx(ctx, func(tx *sql.Tx) error {
+	var ann announcements
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
 		g, err := s.lockGame(ctx, tx, gameID)
 		if err != nil {
 			return err
@@ -349,8 +350,19 @@ func (s *Service) GameDecline(ctx context.Context, gameID, userID int) error {
 			g.id, seats[i].Seat); err != nil {
 			return fmt.Errorf("error declining seat %d of game %d: %w", seats[i].Seat, g.id, err)
 		}
+		if eff, ok := s.effects.(DeclineEffects); ok {
+			d := Declined{GameID: g.id, CreatorID: g.creatorID, Seat: seats[i].Seat, Color: seats[i].Color, UserID: userID, Announce: &ann}
+			if err := eff.AfterDecline(ctx, tx, d); err != nil {
+				return fmt.Errorf("error running the effects of a declined seat of game %d: %w", g.id, err)
+			}
+		}
 		return bumpVersion(ctx, tx, g.id)
 	})
+	if err != nil {
+		return err
+	}
+	s.announce(Result{ann: ann})
+	return nil
 }
 
 // GameRematch creates, for a player of a finished or cancelled game, a new game with the same map version,

@@ -356,6 +356,13 @@ func (r *seatResolver) Cards(ctx context.Context, obj *Seat) ([]int, error) {
 	return out, nil
 }
 
+func (r *seatResolver) Place(ctx context.Context, obj *Seat) (*int, error) {
+	if obj.places == nil {
+		return nil, nil
+	}
+	return obj.places.of(ctx, r.game, obj.Seat)
+}
+
 // Key is the resolver for the key field.
 func (r *territoryResolver) Key(ctx context.Context, obj *ent.Territory) (string, error) {
 	b, err := r.game.Board(ctx, obj.GameID)

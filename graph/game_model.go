@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"entgo.io/contrib/entgql"
@@ -118,15 +119,40 @@ type Seat struct {
 
 	userID int            // 0 for a CPU, open or invited seat
 	hand   []rules.CardID // shown only to the seat's user (Seat.cards)
+	places *seatPlaces    // the places of the game's seats, shared by its seats; nil until it is finished
+}
+
+// seatPlaces are the places of a finished game's seats (game.Places), read once for all its seats.
+type seatPlaces struct {
+	gameID int
+	once   sync.Once
+	places map[int]int
+	err    error
+}
+
+// of returns the place of seat, read with svc the first time; nil when it has none.
+func (p *seatPlaces) of(ctx context.Context, svc *game.Service, seat int) (*int, error) {
+	p.once.Do(func() { p.places, p.err = svc.GamePlaces(ctx, p.gameID) })
+	if p.err != nil {
+		return nil, p.err
+	}
+	if place, ok := p.places[seat]; ok {
+		return &place, nil
+	}
+	return nil, nil
 }
 
 // newSeats returns the seats of a snapshot as the API shows them.
 func newSeats(snap game.Snapshot) []*Seat {
 	started := snap.State.Phase() != rules.PhaseSetup
 	out := make([]*Seat, len(snap.Seats))
+	var places *seatPlaces
+	if snap.Status == game.StatusFinished {
+		places = &seatPlaces{gameID: snap.GameID}
+	}
 	for i, st := range snap.Seats {
 		s := &Seat{Seat: st.Seat, Color: st.Color, CPU: st.CPU, Status: st.Status, userID: st.UserID,
-			PlayedBy: seatPlayedBy(st), Delegation: seatDelegation(st), Takeovers: st.Takeovers}
+			PlayedBy: seatPlayedBy(st), Delegation: seatDelegation(st), Takeovers: st.Takeovers, places: places}
 		if st.Difficulty != "" {
 			d := st.Difficulty
 			s.Difficulty = &d

@@ -379,6 +379,7 @@ type ComplexityRoot struct {
 		Color       func(childComplexity int) int
 		Delegation  func(childComplexity int) int
 		Difficulty  func(childComplexity int) int
+		Place       func(childComplexity int) int
 		PlayedBy    func(childComplexity int) int
 		Seat        func(childComplexity int) int
 		Status      func(childComplexity int) int
@@ -580,6 +581,7 @@ type SeatResolver interface {
 	UserName(ctx context.Context, obj *Seat) (*string, error)
 
 	Cards(ctx context.Context, obj *Seat) ([]int, error)
+	Place(ctx context.Context, obj *Seat) (*int, error)
 }
 type SubscriptionResolver interface {
 	GameEvents(ctx context.Context, gameID string, after *int) (<-chan graphql.Event[*live.Event], error)
@@ -2193,6 +2195,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Seat.Difficulty(childComplexity), true
+	case "Seat.place":
+		if e.ComplexityRoot.Seat.Place == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Seat.Place(childComplexity), true
 	case "Seat.playedBy":
 		if e.ComplexityRoot.Seat.PlayedBy == nil {
 			break
@@ -3315,6 +3323,8 @@ func (ec *executionContext) childFields_Seat(ctx context.Context, field graphql.
 		return ec.fieldContext_Seat_cardCount(ctx, field)
 	case "cards":
 		return ec.fieldContext_Seat_cards(ctx, field)
+	case "place":
+		return ec.fieldContext_Seat_place(ctx, field)
 	case "playedBy":
 		return ec.fieldContext_Seat_playedBy(ctx, field)
 	case "delegation":
@@ -11278,6 +11288,29 @@ func (ec *executionContext) fieldContext_Seat_cards(_ context.Context, field gra
 	return graphql.NewScalarFieldContext("Seat", field, true, true, "Int")
 }
 
+func (ec *executionContext) _Seat_place(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Seat_place(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Seat().Place(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Seat_place(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Seat", field, true, true, "Int")
+}
+
 func (ec *executionContext) _Seat_playedBy(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -17921,6 +17954,12 @@ func (ec *executionContext) _Seat(ctx context.Context, sel ast.SelectionSet, obj
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Seat_cards(ctx, field, obj)
+				})
+		case "place":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Seat_place(ctx, field, obj)
 				})
 		case "playedBy":
 			out.Values[i] = ec._Seat_playedBy(ctx, field, obj)

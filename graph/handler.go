@@ -114,6 +114,8 @@ func (h *httpHandler) Shutdown(ctx context.Context) error { return h.ws.Shutdown
 func (h *httpHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	id := newRequestID()
 	w.Header().Set("X-Request-Id", id)
+	w, finish := compressed(w, req)
+	defer finish()
 	ip := h.clientIP(req)
 	ctx := context.WithValue(req.Context(), requestIDKey, id)
 	ctx = context.WithValue(ctx, clientIPKey, ip)

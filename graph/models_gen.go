@@ -885,6 +885,8 @@ const (
 	NotificationKindGameOver NotificationKind = "GAME_OVER"
 	// Someone invited you to a game.
 	NotificationKindInvited NotificationKind = "INVITED"
+	// Someone you invited to a game declined the invitation.
+	NotificationKindDeclined NotificationKind = "DECLINED"
 )
 
 var AllNotificationKind = []NotificationKind{
@@ -894,11 +896,12 @@ var AllNotificationKind = []NotificationKind{
 	NotificationKindEliminated,
 	NotificationKindGameOver,
 	NotificationKindInvited,
+	NotificationKindDeclined,
 }
 
 func (e NotificationKind) IsValid() bool {
 	switch e {
-	case NotificationKindYourTurn, NotificationKindTurnWarning, NotificationKindCPUPlayed, NotificationKindEliminated, NotificationKindGameOver, NotificationKindInvited:
+	case NotificationKindYourTurn, NotificationKindTurnWarning, NotificationKindCPUPlayed, NotificationKindEliminated, NotificationKindGameOver, NotificationKindInvited, NotificationKindDeclined:
 		return true
 	}
 	return false

@@ -27,6 +27,7 @@ var notificationKinds = []struct {
 	{NotificationKindEliminated, notify.KindEliminated},
 	{NotificationKindGameOver, notify.KindGameOver},
 	{NotificationKindInvited, notify.KindInvited},
+	{NotificationKindDeclined, notify.KindDeclined},
 }
 
 // apiChannel converts a stored channel name to the GraphQL enum.

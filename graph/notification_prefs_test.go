@@ -48,8 +48,8 @@ func TestNotificationPreferencesPerKind(t *testing.T) {
 	}()
 	e.gql(session, `{ viewer { `+notificationPrefsFields+` } }`, nil).decode(t, &v)
 	p := v.Viewer.Prefs
-	if len(p.Channels) != 6 || p.channel("YOUR_TURN") != "EMAIL" || p.channel("TURN_WARNING") != "EMAIL" ||
-		p.channel("INVITED") != "EMAIL" || p.DigestHours != 1 || p.TimeZone != "UTC" || p.QuietHours != nil || p.Always {
+	if len(p.Channels) != 7 || p.channel("YOUR_TURN") != "EMAIL" || p.channel("TURN_WARNING") != "EMAIL" ||
+		p.channel("INVITED") != "EMAIL" || p.channel("DECLINED") != "EMAIL" || p.DigestHours != 1 || p.TimeZone != "UTC" || p.QuietHours != nil || p.Always {
 		t.Fatalf("defaults: %+v", p)
 	}
 

@@ -172,6 +172,24 @@ func (j *Effects) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) e
 	return j.insertNotices(ctx, tx, map[int]game.Announcer{g.GameID: g.Announce}, nil, notices...)
 }
 
+// The seam's guard: jobs tell a creator of a declined invitation.
+var _ game.DeclineEffects = (*Effects)(nil)
+
+// AfterDecline tells the creator of a game that an invitee declined their seat: a declined notice (in
+// app, and on the channel the creator's preferences give it) naming the invitee and the seat's colour.
+func (j *Effects) AfterDecline(ctx context.Context, tx *sql.Tx, d game.Declined) error {
+	if d.CreatorID == 0 || d.CreatorID == d.UserID {
+		return nil
+	}
+	var name string
+	if err := tx.QueryRowContext(ctx, `SELECT name FROM users WHERE id = $1`, d.UserID).Scan(&name); err != nil {
+		return fmt.Errorf("error reading the name of user %d, who declined a seat of game %d: %w", d.UserID, d.GameID, err)
+	}
+	n := notice.New{UserID: d.CreatorID, GameID: d.GameID, Turn: 0, Kind: notify.KindDeclined,
+		Data: notice.Data{Seat: ptr(d.Seat), Color: ptr(d.Color), Name: ptr(name)}}
+	return j.insertNotices(ctx, tx, map[int]game.Announcer{d.GameID: d.Announce}, nil, n)
+}
+
 // gameTurn is a turn of a game.
 type gameTurn struct{ game, turn int }
 

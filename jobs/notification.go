@@ -110,6 +110,11 @@ func (j *Jobs) messageData(ctx context.Context, userID, gameID, turn int, nd not
 	}
 	var err error
 	switch {
+	case nd.Name != nil:
+		d.By = *nd.Name
+		if nd.Color != nil {
+			d.Seat = *nd.Color
+		}
 	case nd.By != nil:
 		d.By, _, err = j.seatName(ctx, gameID, *nd.By)
 	case nd.Winner != nil:

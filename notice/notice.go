@@ -33,7 +33,7 @@ type Notice struct {
 	GameID int
 	// Turn is the game's turn when it happened.
 	Turn int
-	// Kind is what happened: your_turn, turn_warning, cpu_played, seat_delegated, eliminated, game_over or invited.
+	// Kind is what happened: your_turn, turn_warning, cpu_played, seat_delegated, eliminated, game_over, invited or declined.
 	Kind string
 	// Data holds details (a deadline, the winner's seat): a JSON object, or nil.
 	Data json.RawMessage
@@ -55,6 +55,9 @@ type Data struct {
 	By       *int    `json:"by,omitempty"`       // eliminated: the seat that took the last territory
 	Winner   *int    `json:"winner,omitempty"`   // game_over: the winning seat
 	Inviter  *int    `json:"inviter,omitempty"`  // invited: the user who invited (a database id; the API shows a global id)
+	// declined: Seat is the seat that was kept, Color its colour and Name the invitee who declined.
+	Color *string `json:"color,omitempty"`
+	Name  *string `json:"name,omitempty"`
 }
 
 // Inserted is a notice Insert recorded: its id, and the notification preferences of its user.

@@ -33,9 +33,11 @@ type Data struct {
 	Link string
 	// TimeLeft is how long the recipient has to play the turn (your_turn, turn_warning).
 	TimeLeft time.Duration
-	// By is the name of the player who invited the recipient (invited) or took their last territory
-	// (eliminated).
+	// By is the name of the player who invited the recipient (invited), took their last territory
+	// (eliminated) or declined the recipient's invitation (declined).
 	By string
+	// Seat is the colour of the seat an invitation kept (declined), such as "blue".
+	Seat string
 	// Winner is the name of the player who won (game_over).
 	Winner string
 	// Won is true when the recipient won the game (game_over).
@@ -133,6 +135,12 @@ func Compose(kind Kind, data Data) (subject, text string) {
 			body = "You're invited to play " + g + " on Rout."
 		}
 		action = "Join the game: "
+	case KindDeclined:
+		by := cmpName(oneLine(data.By), "Your invitee")
+		subject = by + " declined your invitation to " + g
+		body = by + " declined the invitation to play " + seatWords(data.Seat) + " in " + g +
+			". The seat is open again, for anyone the game lets in."
+		action = "See the game: "
 	case KindSeatDelegated:
 		subject = "A CPU plays your seat in " + g
 		body = "Three of your turns in a row in " + g + " ran out of time, so a CPU now plays every turn of yours " +
@@ -171,7 +179,7 @@ func ComposeSMS(kind Kind, data Data) string {
 	// The other player's name, in the kinds that have one.
 	var other string
 	switch kind {
-	case KindEliminated, KindInvited:
+	case KindEliminated, KindInvited, KindDeclined:
 		other = oneLine(data.By)
 	case KindGameOver:
 		if !data.Won {
@@ -265,6 +273,8 @@ func composeSMS(kind Kind, data Data, names [2]string, since string) string {
 		} else {
 			s = "you're invited to " + g + "."
 		}
+	case KindDeclined:
+		s = cmpName(other, "your invitee") + " declined " + seatWords(data.Seat) + " in " + g + "; the seat is open again."
 	case KindSeatDelegated:
 		s = "3 turns in a row timed out in " + g + ", so a CPU plays your seat until you come back."
 	default:
@@ -278,6 +288,22 @@ func composeSMS(kind Kind, data Data, names [2]string, since string) string {
 		s += " " + since
 	}
 	return "Rout: " + s + " " + data.Link
+}
+
+// cmpName returns name, or fallback when it is empty.
+func cmpName(name, fallback string) string {
+	if name == "" {
+		return fallback
+	}
+	return name
+}
+
+// seatWords names a seat by its colour ("the blue seat"), or "a seat" when the colour is unknown.
+func seatWords(color string) string {
+	if c := oneLine(color); c != "" {
+		return "the " + strings.ToLower(c) + " seat"
+	}
+	return "a seat"
 }
 
 // turnSuffix formats format with turn, or returns "" when turn is not a turn number.

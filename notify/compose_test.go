@@ -89,6 +89,10 @@ func TestComposeTexts(t *testing.T) {
 		{KindInvited, Data{GameID: 42, Link: composeData.Link}, "You're invited to game #42",
 			"You're invited to play game #42 on Rout.",
 			"Rout: you're invited to game #42. https://rout.example/games/42"},
+		{KindDeclined, Data{GameID: 42, GameName: "Friday night", Link: composeData.Link, By: "Grace", Seat: "blue"},
+			"Grace declined your invitation to Friday night",
+			"Grace declined the invitation to play the blue seat in Friday night. The seat is open again, for anyone the game lets in.",
+			"Rout: Grace declined the blue seat in Friday night; the seat is open again. https://rout.example/games/42"},
 	}
 	for _, tt := range tests {
 		subject, text := Compose(tt.kind, tt.data)

@@ -24,6 +24,8 @@ const (
 	// KindSeatDelegated: three of the recipient's turns in a row were taken over at their deadline, so a CPU
 	// plays their seat until they come back ("seat_delegated").
 	KindSeatDelegated
+	// KindDeclined: someone the recipient invited to a game turned the invitation down ("declined").
+	KindDeclined
 )
 
 // kindNames holds the stable names of the kinds, indexed by Kind.
@@ -36,6 +38,7 @@ var kindNames = [...]string{
 	KindInvited:     "invited",
 
 	KindSeatDelegated: "seat_delegated",
+	KindDeclined:      "declined",
 }
 
 // Kinds returns every kind, in the order of their constants.
@@ -68,7 +71,7 @@ func ParseKind(name string) (Kind, error) {
 		}
 	}
 	return 0, fmt.Errorf("%q is not a notification kind: want one of your_turn, turn_warning, cpu_played, "+
-		"eliminated, game_over, invited, seat_delegated", name)
+		"eliminated, game_over, invited, seat_delegated, declined", name)
 }
 
 // MarshalText encodes k as its stable name, so JSON job arguments carry "your_turn", not a number.

@@ -100,7 +100,7 @@ func (h *handler) write(w http.ResponseWriter, r *http.Request, name string, b [
 	}
 	hdr.Set("Content-Type", ctype)
 	hdr.Set("Vary", "Accept-Encoding")
-	if len(b) > 1024 && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+	if len(b) > 1024 && gzipcache.AcceptsGzip(r.Header.Get("Accept-Encoding")) {
 		hdr.Set("Content-Encoding", "gzip")
 		b = h.gzipped.Get(name, b)
 	}

@@ -103,7 +103,7 @@ func (h *handler) serveAsset(w http.ResponseWriter, r *http.Request, name string
 	// File names carry their version, except Rout's own playground.js and playground.css, which are small.
 	hdr.Set("Cache-Control", "public, max-age=3600")
 	hdr.Set("Vary", "Accept-Encoding")
-	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+	if gzipcache.AcceptsGzip(r.Header.Get("Accept-Encoding")) {
 		hdr.Set("Content-Encoding", "gzip")
 		b = h.gzipped.Get(name, b)
 	}

@@ -117,7 +117,7 @@ export const GameCardFragment = graphql(`
     viewerInvitedSeat
     creator { id name }
     map { key version name }
-    seats { seat color userName user { id } cpu difficulty status territories }
+    seats { seat color userName user { id } cpu difficulty status territories place }
   }
 `);
 

@@ -1,6 +1,6 @@
 // The lobby: invitations waiting for an answer (join or decline), my games (whose turn, the deadline, a
 // badge for those waiting on me), open games to join, joining by an invitation link, and finished games with
-// who won.
+// who won and the viewer's place.
 import { useEffect, useState } from "preact/hooks";
 import { APIError, mutate, query, userErrorText } from "../api/client";
 import { DeclineInvitationMutation, InvitationsQuery, JoinGameMutation, MyGamesQuery, OpenGamesQuery, RematchGameMutation } from "../api/operations";

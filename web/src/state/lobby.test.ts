@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gameTitle, invitationLine, mayStart, parseNewGameSettings, resultLine, type LobbyGame } from "./lobby";
+import { gameTitle, invitationLine, mayStart, ordinal, parseNewGameSettings, resultLine, type LobbyGame } from "./lobby";
 import { seatTitle } from "../ui/format";
 
 const game = (p: Partial<LobbyGame>): LobbyGame => ({
@@ -46,6 +46,21 @@ describe("lobby", () => {
     expect(resultLine(lost, "U9")).toBe("Green — CPU (hard) won");
     expect(resultLine(game({ status: "cancelled" }), "U1")).toBe("cancelled");
     expect(resultLine(game({ status: "active" }), "U1")).toBe("");
+  });
+
+  it("says the viewer's place in a finished game", () => {
+    const seats = (places: Array<number | null>, status = "eliminated") =>
+      game({}).seats.map((s, i) => ({ ...s, status: s.seat === 0 ? status : "active", place: places[i] }));
+    expect(resultLine(game({ status: "finished", winner: 2, seats: seats([2, 3, 1]) }), "U1")).toBe(
+      "Green — CPU (hard) won; you were beaten, your place 2nd of 3",
+    );
+    expect(resultLine(game({ status: "finished", winner: 2, seats: seats([3, 2, 1], "resigned") }), "U1")).toBe(
+      "Green — CPU (hard) won; you were out by resigning, your place 3rd of 3",
+    );
+    expect(resultLine(game({ status: "finished", winner: 0, seats: seats([1, 3, 2]) }), "U1")).toBe("Red — Alice won: you won");
+    expect(["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]).toEqual(
+      [1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal),
+    );
   });
 
   it("reads the New game form's last settings, dropping what is no longer offered", () => {

@@ -9,7 +9,17 @@ export interface LobbyGame {
   winner?: number | null;
   viewerInvitedSeat?: number | null;
   creator: { id: string; name: string };
-  seats: ReadonlyArray<{ seat: number; color: string; userName?: string | null; user?: { id: string } | null; cpu: boolean; difficulty?: string | null; status: string }>;
+  seats: ReadonlyArray<{
+    seat: number;
+    color: string;
+    userName?: string | null;
+    user?: { id: string } | null;
+    cpu: boolean;
+    difficulty?: string | null;
+    status: string;
+    /** The seat's place in a finished game (1 the winner, 2 the last out, ...); null before the end. */
+    place?: number | null;
+  }>;
 }
 
 /** Whether the viewer may start the game: only its creator, and only once no seat waits for a player. */
@@ -17,7 +27,7 @@ export function mayStart(g: LobbyGame, viewerId: string): { creator: boolean; re
   return { creator: g.creator.id === viewerId, ready: !g.seats.some((s) => s.status === "open" || s.status === "invited") };
 }
 
-/** What a finished or cancelled game says of its end: who won, and whether the viewer did. */
+/** What a finished or cancelled game says of its end: who won, whether the viewer did, and the viewer's place. */
 export function resultLine(g: LobbyGame, viewerId: string): string {
   if (g.status === "cancelled") return "cancelled";
   if (g.status !== "finished") return "";
@@ -25,7 +35,25 @@ export function resultLine(g: LobbyGame, viewerId: string): string {
   if (!w) return "finished";
   if (w.user?.id === viewerId) return `${seatTitle(w)} won: you won`;
   const mine = g.seats.find((s) => s.user?.id === viewerId);
-  return mine ? `${seatTitle(w)} won; you were ${mine.status === "resigned" ? "out by resigning" : "beaten"}` : `${seatTitle(w)} won`;
+  if (!mine) return `${seatTitle(w)} won`;
+  const place = mine.place != null ? `, your place ${ordinal(mine.place)} of ${g.seats.length}` : "";
+  return `${seatTitle(w)} won; you were ${mine.status === "resigned" ? "out by resigning" : "beaten"}${place}`;
+}
+
+/** 1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, ... 21st. */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  switch (n % 10) {
+    case 1:
+      return `${n}st`;
+    case 2:
+      return `${n}nd`;
+    case 3:
+      return `${n}rd`;
+    default:
+      return `${n}th`;
+  }
 }
 
 /** A game's title: its name, or its map's when it has none. */

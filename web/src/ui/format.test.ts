@@ -63,6 +63,8 @@ describe("noticeText", () => {
     expect(noticeText("game_over", "Classic World", { winner: 2 })).toBe("Your game on Classic World is over.");
     expect(noticeText("turn_warning", "X", { deadline: "2026-01-02T10:00:00Z" })).toMatch(/^Your time is running out in your game on X: the turn ends at /);
     expect(noticeText("invited", "X", {})).toBe("You were invited to a game on X.");
+    expect(noticeText("declined", "X", { seat: 1, color: "blue", name: "bob" })).toBe("bob declined the Blue seat in your game on X: it is open again.");
+    expect(noticeText("declined", undefined, {})).toBe("Your invitee declined a seat in your game: it is open again.");
     expect(noticeText("something_new", "X", {})).toBe("Something new in your game on X.");
   });
 });

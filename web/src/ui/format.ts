@@ -123,6 +123,11 @@ export function noticeText(kind: string, mapName: string | undefined, data: unkn
       return `${capital(game)} is over.`;
     case "invited":
       return `You were invited to a game${mapName ? ` on ${mapName}` : ""}.`;
+    case "declined": {
+      const who = typeof d.name === "string" && d.name ? d.name : "Your invitee";
+      const seat = typeof d.color === "string" && d.color ? `the ${colourName(d.color)} seat` : "a seat";
+      return `${who} declined ${seat} in ${game}: it is open again.`;
+    }
     default:
       return `${capital(kind.replace(/_/g, " "))} in ${game}.`;
   }

@@ -8,6 +8,7 @@ export const NOTICE_KINDS: ReadonlyArray<readonly [NotificationKind, string]> = 
   ["TURN_WARNING", "My time is running out"],
   ["CPU_PLAYED", "A CPU played a turn for me"],
   ["INVITED", "Someone invited me to a game"],
+  ["DECLINED", "Someone I invited declined"],
   ["ELIMINATED", "I was eliminated"],
   ["GAME_OVER", "A game of mine ended"],
 ];

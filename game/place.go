@@ -1,0 +1,86 @@
+package game
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+)
+
+// Places of a finished game: the winner is 1st, the player who went out last 2nd, and so on back to the
+// first who went out, whether they were eliminated or resigned (both are public events, ranked by when
+// they happened). A seat that neither won nor went out (a game that ended another way) has no place.
+
+// Out is a seat going out of a game: eliminated or resigned, at sequence number Seq.
+type Out struct {
+	Seat int
+	Seq  int64
+}
+
+// Places returns the place of each seat of a game that winner won and whose seats went out as outs say
+// (in any order): winner 1, the last out 2, ... A seat out twice counts at its first going out. The
+// map holds only the seats that have a place; winner < 0 (no winner) gives none.
+func Places(winner int, outs []Out) map[int]int {
+	if winner < 0 {
+		return nil
+	}
+	first := map[int]int64{}
+	for _, o := range outs {
+		if o.Seat == winner {
+			continue
+		}
+		if seq, ok := first[o.Seat]; !ok || o.Seq < seq {
+			first[o.Seat] = o.Seq
+		}
+	}
+	places := map[int]int{winner: 1}
+	for seat, seq := range first {
+		later := 0
+		for other, s := range first {
+			if other != seat && (s > seq || (s == seq && other < seat)) {
+				later++
+			}
+		}
+		places[seat] = 2 + later
+	}
+	return places
+}
+
+// GamePlaces returns the places of a finished game's seats (Places), read from its public events
+// (player_eliminated, player_resigned, game_over); nil while the game is not over.
+func (s *Service) GamePlaces(ctx context.Context, gameID int) (map[int]int, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT seq, kind, payload FROM events
+		WHERE game_id = $1 AND kind IN ('player_eliminated', 'player_resigned', 'game_over') ORDER BY seq`, gameID)
+	if err != nil {
+		return nil, fmt.Errorf("error reading the outs of game %d: %w", gameID, err)
+	}
+	defer rows.Close()
+	winner := -1
+	var outs []Out
+	for rows.Next() {
+		var (
+			seq     int64
+			kind    string
+			payload []byte
+		)
+		if err := rows.Scan(&seq, &kind, &payload); err != nil {
+			return nil, fmt.Errorf("error reading the outs of game %d: %w", gameID, err)
+		}
+		var p struct {
+			Player *int `json:"player"`
+			Winner *int `json:"winner"`
+		}
+		if err := json.Unmarshal(payload, &p); err != nil {
+			return nil, fmt.Errorf("error decoding event %d of game %d: %w", seq, gameID, err)
+		}
+		switch {
+		case kind == "game_over" && p.Winner != nil:
+			winner = *p.Winner
+		case kind != "game_over" && p.Player != nil:
+			outs = append(outs, Out{Seat: *p.Player, Seq: seq})
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("error reading the outs of game %d: %w", gameID, err)
+	}
+	return Places(winner, outs), nil
+}
