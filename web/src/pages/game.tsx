@@ -3,7 +3,7 @@
 // panels live in ../game.
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { GameController, type View } from "../game/controller";
-import { choices, draftPlace, emptyDraft, has, isLoaded, reserveOf, startsFrom, type PlacementDraft } from "../state/actions";
+import { choices, draftPlace, has, isLoaded, reserveOf, startsFrom } from "../state/actions";
 import { keyIndex } from "../state/game";
 import { ErrorLine } from "../ui/form";
 import { onNotice } from "../ui/notices";
@@ -15,6 +15,7 @@ import { Dice } from "../game/dice";
 import { BoardView, loadGeometry } from "../game/boardview";
 import { PlayHeader } from "../game/header";
 import { ActionPanel } from "../game/actionpanel";
+import { usePlacementDraft } from "../game/placement";
 import { Hand } from "../game/hand";
 import { Resign } from "../game/resign";
 import type { Mode } from "../game/mode";
@@ -57,15 +58,16 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
   const game = view.game!;
   const ix = view.actions;
   const now = useNow();
-  const [draft, setDraft] = useState<PlacementDraft>(emptyDraft);
+  const placement = usePlacementDraft(info.id, view);
+  const { draft, setDraft } = placement;
   const [mode, setMode] = useState<Mode>({ kind: "idle" });
   const keys = useMemo(() => keyIndex(game.map), [game.map]);
   const me = game.viewerSeat;
   const myTurn = me !== null && game.currentSeat === me && info.status === "active";
 
-  // A new set of actions (a new phase, or after a command) resets choices that are no longer offered.
+  // A new set of actions (a new phase, or after a command) resets choices that are no longer offered (the
+  // placement draft: usePlacementDraft).
   useEffect(() => {
-    setDraft(emptyDraft);
     setMode((m) => {
       if (m.kind === "attack" && !startsFrom(ix, "attack", m.from)) return { kind: "idle" };
       if (m.kind === "fortify" && !startsFrom(ix, "fortify", m.from)) return { kind: "idle" };
@@ -169,7 +171,7 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
         </section>
         <aside class="side">
           {myTurn && (
-            <ActionPanel ctl={ctl} view={view} draft={draft} setDraft={setDraft} mode={mode} setMode={setMode} keys={keys} />
+            <ActionPanel ctl={ctl} view={view} placement={placement} mode={mode} setMode={setMode} keys={keys} />
           )}
           {view.lastDice && <Dice dice={view.lastDice} />}
           {me !== null && <Hand ctl={ctl} game={game} view={view} />}
