@@ -21,12 +21,15 @@ import { Resign } from "../game/resign";
 import type { Mode } from "../game/mode";
 import type { MapGeometry } from "../board";
 import { WaitingPage } from "./waiting";
+import { followSounds } from "../ui/sound";
+import { PlayExtras } from "../game/firstgame";
 
 export function GamePage(props: { id: string; viewer: Viewer }) {
   const ctl = useMemo(() => new GameController(props.id, props.viewer.id), [props.id, props.viewer.id]);
   const [view, setView] = useState<View>(ctl.state);
   useEffect(() => {
     const off = ctl.listen(setView);
+    const offSound = followSounds(ctl); // dice, conquest and "your turn" from the live events
     void loadGeometry(props.id); // the map's geometry, read beside the game
     void ctl.start();
     const offNotice = onNotice((n) => {
@@ -34,6 +37,7 @@ export function GamePage(props: { id: string; viewer: Viewer }) {
     });
     return () => {
       off();
+      offSound();
       offNotice();
       ctl.stop();
     };
@@ -155,6 +159,7 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
   return (
     <div class="play">
       <PlayHeader view={view} info={info} game={game} myTurn={myTurn} now={now} />
+      <PlayExtras gameId={info.id} phase={game.phase} myTurn={myTurn} playing={me !== null} over={info.status === "finished" || game.phase === "over"} trade={has(ix, "trade")} />
       <ErrorLine text={view.error} />
       <div class="play-body">
         <section class="board-area" aria-label="Board">
