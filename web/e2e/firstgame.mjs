@@ -147,11 +147,12 @@ try {
     }
     const phase = (await yourTurn.textContent()).replace(/^Your turn: |\.$/g, "").trim();
     await shot(phase.replace(/\W+/g, "-"));
-    // The first game's hint says what to do; dismissed on the third turn, it stays away.
+    // The first game's hint says what to do; dismissed on the second turn, it stays away.
     const hint = page.locator(".hint");
     if (!hintDismissed && (await hint.count())) {
       stats.hints++;
-      if (stats.turns >= 3) {
+      if (stats.hints === 1) await shot("hint");
+      if (stats.turns >= 2) {
         await hint.getByRole("button", { name: "Hide these tips" }).click();
         hintDismissed = true;
         log("hint dismissed");
@@ -253,49 +254,42 @@ async function strongestSource() {
 }
 
 /**
- * One placement, each time with other helpers: the rest spread over the borders, undone and spread again
- * (then the draft kept over a reload); a number typed and the rest on another territory; the rest here
- * on the first one.
+ * One placement. The first uses every helper: a number typed on one territory, the rest spread over the
+ * borders and undone, the rest on the typed territory, and the draft kept over a reload. The others put
+ * everything on one territory of the list with "the rest here".
  */
 async function playPlacement() {
   await page.locator(".placement").waitFor();
   const reserve = await left();
-  const borders = page.getByRole("button", { name: /^Spread the rest over my borders/ });
-  if (stats.spreadBorders === 0 && (await borders.isEnabled())) {
-    await borders.click();
+  const restOn = page.getByRole("button", { name: /^The rest on / });
+  if (stats.reloadKept === 0 && reserve >= 2) {
+    await page.getByRole("button", { name: "Add one army" }).click();
+    const first = page.locator(".placement .armies-input").first();
+    await first.fill("2");
+    await first.dispatchEvent("change");
+    if ((await left()) !== reserve - 2) throw new Error(`typing 2 left ${await left()} of ${reserve}`);
+    stats.typed++;
+    // The borders are known once the map's geometry is read.
+    const borders = page.locator(".placement button:not([disabled])", { hasText: "Spread the rest over my borders" });
+    await borders.click({ timeout: T });
     if ((await left()) !== 0) throw new Error("spreading over the borders left armies");
-    await page.getByRole("button", { name: "Undo" }).click();
-    if ((await left()) !== reserve) throw new Error("undo did not take the spread back");
-    stats.undo++;
-    await borders.click();
     stats.spreadBorders++;
+    await page.getByRole("button", { name: "Undo" }).click();
+    if ((await left()) !== reserve - 2) throw new Error("undo did not take the spread back");
+    stats.undo++;
+    await restOn.first().click();
+    stats.restHere++;
     // The draft is kept over a reload.
     const drafted = await page.locator(".placement .armies-input").evaluateAll((els) => els.map((e) => e.value).join(","));
     await page.reload();
     await page.locator(".live-live").waitFor({ timeout: T });
     await page.locator(".placement .armies-input").first().waitFor({ timeout: T });
     const kept = await page.locator(".placement .armies-input").evaluateAll((els) => els.map((e) => e.value).join(","));
-    if (kept !== drafted) throw new Error(`the draft after a reload is ${kept}, want ${drafted}`);
+    if (kept !== drafted || drafted !== String(reserve)) throw new Error(`the draft after a reload is ${kept}, want ${drafted} (${reserve})`);
     stats.reloadKept++;
-  } else if (stats.typed === 0 && reserve >= 2 && (await page.getByRole("button", { name: "Add one army" }).count())) {
-    // Two territories: 1 typed on the first, the rest on the second, then spread nothing more.
-    await page.getByRole("button", { name: "Add one army" }).click();
-    const first = page.locator(".placement .armies-input").first();
-    await first.fill("1");
-    await first.dispatchEvent("change");
-    stats.typed++;
-    if (await page.getByRole("button", { name: "Add one army" }).count()) {
-      await page.getByRole("button", { name: "Add one army" }).click();
-      await page.getByRole("button", { name: /^The rest on / }).last().click();
-      stats.restHere++;
-    } else {
-      await page.getByRole("button", { name: /^The rest on / }).first().click();
-      stats.restHere++;
-    }
   } else {
-    // The rest on the strongest front: one territory of the list, then the rest here.
     await page.locator(".territory-table").getByRole("button", { name: /^One army more on / }).first().click();
-    await page.getByRole("button", { name: /^The rest on / }).first().click();
+    await restOn.first().click();
     stats.restHere++;
   }
   if ((await left()) !== 0) throw new Error(`${await left()} armies left after the helpers`);

@@ -36,7 +36,7 @@ export function PlayExtras(props: { gameId: string; phase: string; myTurn: boole
     <div class="play-extras">
       {hint && (
         <p class="hint" role="note">
-          <span aria-hidden="true">💡</span> {hint.text} <Link href={`/rules#${hint.rules}`}>How this works</Link>{" "}
+          <strong>Tip:</strong> {hint.text} <Link href={`/rules#${hint.rules}`}>How this works</Link>{" "}
           <button type="button" class="hint-close" onClick={dismiss}>
             Hide these tips
           </button>

@@ -7,7 +7,7 @@ export function SoundSwitch() {
   useEffect(() => onMuteChange(set), []);
   return (
     <button type="button" class="sound-switch" aria-pressed={!muted} onClick={() => setMuted(!muted)} title={muted ? "Sounds are off on this device" : "Sounds are on on this device"}>
-      <span aria-hidden="true">{muted ? "🔇" : "🔊"}</span> Sounds
+      <span aria-hidden="true">{muted ? "✕" : "♪"}</span> Sounds
     </button>
   );
 }
