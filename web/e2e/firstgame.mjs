@@ -287,6 +287,7 @@ async function playPlacement() {
     const kept = await page.locator(".placement .armies-input").evaluateAll((els) => els.map((e) => e.value).join(","));
     if (kept !== drafted || drafted !== String(reserve)) throw new Error(`the draft after a reload is ${kept}, want ${drafted} (${reserve})`);
     stats.reloadKept++;
+    await shot("draft");
   } else {
     await page.locator(".territory-table").getByRole("button", { name: /^One army more on / }).first().click();
     await restOn.first().click();
