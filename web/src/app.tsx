@@ -11,6 +11,7 @@ import { SettingsPage } from "./pages/settings";
 import { GamePage } from "./pages/game";
 import { ReplayPage } from "./pages/replay";
 import { JoinPage } from "./pages/join";
+import { RulesPage } from "./pages/rules";
 
 export function App() {
   const session = useSession();
@@ -21,6 +22,8 @@ export function App() {
   let m: Record<string, string> | null;
   if (session.status === "loading") {
     screen = <p role="status">Loading…</p>;
+  } else if (loc.path === "/rules") {
+    screen = <RulesPage />;
   } else if ((m = match("/games/:id/replay", loc.path))) {
     screen = <ReplayPage id={m.id} />;
   } else if (session.status === "signedOut") {
@@ -48,6 +51,13 @@ export function App() {
         <Link href="/" class="brand">
           Rout
         </Link>
+        {session.status !== "signedIn" && (
+          <nav aria-label="Main">
+            <Link href="/rules" aria-current={loc.path === "/rules" ? "page" : undefined}>
+              Rules
+            </Link>
+          </nav>
+        )}
         {session.status === "signedIn" && (
           <nav aria-label="Main">
             <Link href="/" aria-current={loc.path === "/" ? "page" : undefined}>
@@ -55,6 +65,9 @@ export function App() {
             </Link>
             <Link href="/new" aria-current={loc.path === "/new" ? "page" : undefined}>
               New game
+            </Link>
+            <Link href="/rules" aria-current={loc.path === "/rules" ? "page" : undefined}>
+              Rules
             </Link>
             <Link href="/settings" aria-current={loc.path === "/settings" ? "page" : undefined}>
               {session.viewer.name}

@@ -3,51 +3,25 @@ import type { GameController, View } from "./controller";
 import type { Mode } from "./mode";
 import { AttackPanel } from "./attack";
 import { FortifyPanel, OccupyPanel } from "./moves";
-import { emptyDraft, has, reserveOf, type PlacementDraft } from "../state/actions";
+import { PlacementPanel, type PlacementState } from "./placement";
+import { has } from "../state/actions";
 
 export function ActionPanel(props: {
   ctl: GameController;
   view: View;
-  draft: PlacementDraft;
-  setDraft: (d: PlacementDraft) => void;
+  placement: PlacementState;
   mode: Mode;
   setMode: (m: Mode) => void;
   keys: Map<string, number>;
 }) {
-  const { ctl, view, draft, mode, setMode, keys } = props;
+  const { ctl, view, mode, setMode, keys } = props;
   const ix = view.actions;
   const game = view.game!;
   const name = (k: string) => game.map.names[keys.get(k) ?? -1] ?? k;
-  const busy = view.busy;
 
   const parts = [];
   if (has(ix, "claim")) parts.push(<p key="claim">Pick a territory to claim: press “Claim” beside it in the list.</p>);
-  if (has(ix, "place")) {
-    const reserve = reserveOf(ix);
-    parts.push(
-      <div key="place" class="panel">
-        <h2>Place your armies</h2>
-        <p>
-          {reserve - draft.total} of {reserve} left to place. Use + beside your territories, then confirm.
-        </p>
-        {draft.placements.length > 0 && (
-          <ul class="draft">
-            {draft.placements.map((p) => (
-              <li key={p.territory}>
-                {name(p.territory)}: +{p.armies}
-              </li>
-            ))}
-          </ul>
-        )}
-        <button type="button" class="primary" disabled={busy || draft.total === 0} onClick={() => void ctl.place(draft.placements)}>
-          Place {draft.total} {draft.total === 1 ? "army" : "armies"}
-        </button>{" "}
-        <button type="button" disabled={draft.total === 0} onClick={() => props.setDraft(emptyDraft)}>
-          Reset
-        </button>
-      </div>,
-    );
-  }
+  if (has(ix, "place")) parts.push(<PlacementPanel key="place" ctl={ctl} view={view} placement={props.placement} name={name} />);
   if (has(ix, "attack") || has(ix, "end_attack")) {
     parts.push(<AttackPanel key="attack" ctl={ctl} view={view} mode={mode} setMode={setMode} name={name} keys={keys} />);
   }

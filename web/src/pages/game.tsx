@@ -3,7 +3,7 @@
 // panels live in ../game.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { GameController, type View } from "../game/controller";
-import { choices, draftPlace, emptyDraft, find, has, isLoaded, reserveOf, startsFrom, type PlacementDraft } from "../state/actions";
+import { choices, draftPlace, find, has, isLoaded, reserveOf, startsFrom } from "../state/actions";
 import { whyNot } from "../state/reasons";
 import { FocusKeeper } from "../game/focus";
 import { keyIndex } from "../state/game";
@@ -17,18 +17,22 @@ import { Dice } from "../game/dice";
 import { BoardView, loadGeometry } from "../game/boardview";
 import { PlayHeader } from "../game/header";
 import { ActionPanel } from "../game/actionpanel";
+import { usePlacementDraft } from "../game/placement";
 import { Hand } from "../game/hand";
 import { Resign } from "../game/resign";
 import { Banners } from "../game/banners";
 import type { Mode } from "../game/mode";
 import type { MapGeometry } from "../board";
 import { WaitingPage } from "./waiting";
+import { followSounds } from "../ui/sound";
+import { PlayExtras } from "../game/firstgame";
 
 export function GamePage(props: { id: string; viewer: Viewer }) {
   const ctl = useMemo(() => new GameController(props.id, props.viewer.id), [props.id, props.viewer.id]);
   const [view, setView] = useState<View>(ctl.state);
   useEffect(() => {
     const off = ctl.listen(setView);
+    const offSound = followSounds(ctl); // dice, conquest and "your turn" from the live events
     void loadGeometry(props.id); // the map's geometry, read beside the game
     void ctl.start();
     const offNotice = onNotice((n) => {
@@ -36,6 +40,7 @@ export function GamePage(props: { id: string; viewer: Viewer }) {
     });
     return () => {
       off();
+      offSound();
       offNotice();
       ctl.stop();
     };
@@ -60,16 +65,17 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
   const game = view.game!;
   const ix = view.actions;
   const now = useNow();
-  const [draft, setDraft] = useState<PlacementDraft>(emptyDraft);
+  const placement = usePlacementDraft(info.id, view);
+  const { draft, setDraft } = placement;
   const [mode, setMode] = useState<Mode>({ kind: "idle" });
   const keys = useMemo(() => keyIndex(game.map), [game.map]);
   const me = game.viewerSeat;
   const myTurn = me !== null && game.currentSeat === me && info.status === "active";
 
   // A new set of actions (a new phase, or after a command) resets choices that are no longer offered: a
-  // source that cannot go on, a target no longer offered from it (a territory just conquered).
+  // source that cannot go on, a target no longer offered from it (a territory just conquered). The
+  // placement draft resets itself (usePlacementDraft).
   useEffect(() => {
-    setDraft(emptyDraft);
     setMode((m) => {
       if (m.kind === "idle" || !startsFrom(ix, m.kind, m.from)) return { kind: "idle" };
       if (m.to && isLoaded(ix, m.from) && !find(ix, m.kind, m.from, m.to)) return { ...m, to: null };
@@ -186,6 +192,7 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
   return (
     <div class="play" ref={root}>
       <PlayHeader view={view} info={info} game={game} myTurn={myTurn} now={now} />
+      <PlayExtras gameId={info.id} phase={game.phase} myTurn={myTurn} playing={me !== null} over={over} trade={has(ix, "trade")} />
       <Banners ctl={ctl} view={view} game={game} over={over} />
       <ErrorLine text={view.error} />
       <div class="play-body">
@@ -206,7 +213,7 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
         </section>
         <aside class="side">
           {myTurn && (
-            <ActionPanel ctl={ctl} view={view} draft={draft} setDraft={setDraft} mode={mode} setMode={setMode} keys={keys} />
+            <ActionPanel ctl={ctl} view={view} placement={placement} mode={mode} setMode={setMode} keys={keys} />
           )}
           {view.lastDice && <Dice dice={view.lastDice} />}
           {me !== null && <Hand ctl={ctl} game={game} view={view} />}

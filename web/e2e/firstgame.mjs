@@ -1,0 +1,297 @@
+// A new player's first game, in real Chromium against a started `rout serve`: a user signs up, reads the
+// rules page (axe-core, every rule: no serious or critical finding), uploads a nine-territory map
+// (fixtures/firstgame-map.json, under a key of its own), creates a game against one easy CPU on it and
+// plays it to the end with the placement helpers: the rest spread over the borders, undone and spread
+// again, a number typed and "the rest here", a draft kept over a reload; the first game's hint shows on
+// their turn and hides for good when dismissed; the mute switch is kept over a reload.
+//
+//   node e2e/firstgame.mjs http://127.0.0.1:8080
+//
+// Environment as run.mjs (CHROMIUM, E2E_ARTIFACTS: a screenshot of each phase seen is written there on
+// failure), and E2E_SHOTS (a folder: write them there on success too). Exits non-zero on failure.
+import { chromium } from "playwright-core";
+import { readFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const base = process.argv[2] || "http://127.0.0.1:8080";
+const artifacts = process.env.E2E_ARTIFACTS || join(here, "..", "e2e-artifacts");
+const axeSource = readFileSync(join(here, "..", "node_modules", "axe-core", "axe.min.js"), "utf8");
+const T = 60_000;
+const began = Date.now();
+const log = (...a) => console.log(`[${((Date.now() - began) / 1000).toFixed(1)}s]`, ...a);
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  headless: process.env.E2E_HEADED !== "1",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+});
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+const problems = [];
+page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+page.on("response", async (r) => {
+  if (r.status() >= 400 && !r.url().endsWith(".svg")) problems.push(`${r.status()} for ${r.url()}: ${(await r.text().catch(() => "")).slice(0, 300)}`);
+});
+page.on("console", (m) => {
+  if (m.type() === "error" && !/Failed to load resource: the server responded with a status of 404/.test(m.text())) problems.push(`console error: ${m.text()}`);
+});
+
+/** The last screenshot of each phase seen, written out on failure. */
+const shots = new Map();
+async function shot(label) {
+  const buf = await page.screenshot({ fullPage: true }).catch(() => null);
+  if (buf) shots.set(label, buf);
+}
+function writeShots(dir) {
+  mkdirSync(dir, { recursive: true });
+  for (const [label, buf] of shots) {
+    const path = join(dir, `firstgame-${label}.png`);
+    writeFileSync(path, buf);
+    console.error(`screenshot: ${path}`);
+  }
+}
+
+async function axe(screen) {
+  await page.evaluate(axeSource);
+  // Every rule axe has (not only WCAG A/AA): the rules page is text and tables, it can meet them all.
+  const r = await page.evaluate(async () => {
+    const res = await window.axe.run(document, { resultTypes: ["violations"] });
+    return res.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
+  });
+  const serious = r.filter((v) => /\((serious|critical)\)/.test(v));
+  log(`axe ${screen}: ${r.length} findings, ${serious.length} serious or critical`);
+  for (const v of r) log(`  ${v}`);
+  if (serious.length > 0) throw new Error(`axe found serious accessibility problems on ${screen}:\n${serious.join("\n")}`);
+}
+
+/** Clicks and waits for the viewer's actions to be read again after the command. */
+async function command(locator) {
+  const settled = page.waitForResponse((r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes('"operationName":"GameActions"'), { timeout: T });
+  settled.catch(() => undefined);
+  await locator.click({ timeout: 5000 });
+  await settled;
+}
+
+const left = async () => Number(await page.locator(".placement p strong").first().textContent());
+
+const stats = { turns: 0, spreadBorders: 0, restHere: 0, typed: 0, undo: 0, reloadKept: 0, attacks: 0, conquests: 0, trades: 0, hints: 0 };
+let failed = false;
+try {
+  const suffix = Date.now().toString(36).slice(-5);
+  const name = `newbie${suffix}`;
+  await page.goto(base + "/signup");
+  await page.getByLabel("Display name").fill(name);
+  await page.getByLabel("Email").fill(`${name}@example.com`);
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.getByRole("heading", { name: /My games/ }).waitFor({ timeout: T });
+  log(`${name} signed up`);
+
+  // The rules, from the header.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Rules" }).click();
+  await page.getByRole("heading", { name: "How to play Rout" }).waitFor({ timeout: T });
+  await page.getByRole("table", { name: /Classic: what each set/ }).waitFor();
+  const classic = await page.getByRole("table", { name: /Classic: what each set/ }).locator("td").allTextContents();
+  if (classic.slice(0, 8).join(",") !== "4,6,8,10,12,15,20,25") throw new Error(`the rules page's classic values are ${classic.join(",")}`);
+  for (const id of ["classic", "fixed", "fixed_ttb", "classic_scaling_ttb"]) await page.locator(`#${id}`).waitFor();
+  await shot("rules");
+  await axe("rules");
+
+  // A small map of our own, under a key no other run has.
+  const map = JSON.parse(readFileSync(join(here, "fixtures", "firstgame-map.json"), "utf8"));
+  map.id = `first-fields-${suffix}`;
+  map.name = `First Fields ${suffix}`;
+  const uploaded = await page.evaluate(async (file) => {
+    const body = new FormData();
+    body.append("operations", JSON.stringify({
+      query: "mutation($input: UploadMapInput!) { uploadMap(input: $input) { map { key } userErrors { code message } } }",
+      variables: { input: { file: null, visibility: "PRIVATE" } },
+    }));
+    body.append("map", JSON.stringify({ 0: ["variables.input.file"] }));
+    body.append("0", new Blob([file], { type: "application/json" }), "map.json");
+    const r = await fetch("/graphql", { method: "POST", headers: { Authorization: `Bearer ${localStorage.getItem("rout.session")}` }, body });
+    return (await r.json()).data?.uploadMap;
+  }, JSON.stringify(map));
+  if (!uploaded?.map) throw new Error(`the map was not uploaded: ${JSON.stringify(uploaded)}`);
+  log(`map ${uploaded.map.key} uploaded`);
+
+  // A game against one easy CPU on it.
+  await page.getByRole("link", { name: "New game" }).first().click();
+  await page.getByRole("radio", { name: new RegExp(map.name) }).check({ timeout: T });
+  await page.getByRole("button", { name: "Remove seat 3" }).click();
+  await page.getByLabel("Seat 2 difficulty").selectOption("easy");
+  await page.getByRole("button", { name: "Create the game" }).click();
+  await page.locator(".live-live").waitFor({ timeout: T });
+  log("game created");
+
+  const yourTurn = page.locator(".turn-line strong", { hasText: "Your turn" });
+  const over = page.locator(".turn-line", { hasText: "Game over" });
+  const side = page.locator(".side");
+  let turnSeen = "";
+  let attacksThisTurn = 0;
+  let hintDismissed = false;
+  const deadline = Date.now() + 420_000;
+  while ((await over.count()) === 0) {
+    if (Date.now() > deadline) throw new Error(`the game did not end in time: ${JSON.stringify(stats)}`);
+    if ((await yourTurn.count()) === 0) {
+      await page.waitForTimeout(200);
+      continue;
+    }
+    const turn = await page.locator(".play-head h1 small").textContent();
+    if (turn !== turnSeen) {
+      turnSeen = turn;
+      attacksThisTurn = 0;
+      stats.turns++;
+    }
+    const phase = (await yourTurn.textContent()).replace(/^Your turn: |\.$/g, "").trim();
+    await shot(phase.replace(/\W+/g, "-"));
+    // The first game's hint says what to do; dismissed on the second turn, it stays away.
+    const hint = page.locator(".hint");
+    if (!hintDismissed && (await hint.count())) {
+      stats.hints++;
+      if (stats.hints === 1) await shot("hint");
+      if (stats.turns >= 2) {
+        await hint.getByRole("button", { name: "Hide these tips" }).click();
+        hintDismissed = true;
+        log("hint dismissed");
+      }
+    } else if (hintDismissed && (await hint.count())) throw new Error("the hint came back after it was dismissed");
+
+    try {
+      const trade = side.getByRole("button", { name: "Trade" });
+      if (await trade.count()) {
+        await command(trade.first());
+        stats.trades++;
+        continue;
+      }
+      if (await page.locator(".placement").count()) {
+        await playPlacement();
+        continue;
+      }
+      const occupy = side.getByRole("button", { name: /^Move \d+$/ });
+      if (await occupy.count()) {
+        // Everything but one moves in: the front goes forward.
+        const range = side.locator('input[type="range"]');
+        await range.evaluate((el) => {
+          el.value = el.max;
+          el.dispatchEvent(new Event("input", { bubbles: true }));
+        });
+        await command(occupy.first());
+        stats.conquests++;
+        continue;
+      }
+      const from = await strongestSource();
+      if (from && attacksThisTurn < 6) {
+        await from.click({ timeout: 5000 });
+        await page.locator(".territory-table").getByRole("button", { name: /^Attack (?!from)/ }).first().click({ timeout: 5000 });
+        await side.getByLabel(/until conquered$/).check();
+        await page.locator(".odds", { hasText: "Odds of conquering" }).waitFor({ timeout: T });
+        await command(side.getByRole("button", { name: "Attack", exact: true }));
+        attacksThisTurn++;
+        stats.attacks++;
+        continue;
+      }
+      const endAttacks = side.getByRole("button", { name: "End attacks" });
+      if (await endAttacks.count()) {
+        await command(endAttacks);
+        continue;
+      }
+      const endTurn = side.getByRole("button", { name: "End turn" });
+      if (await endTurn.count()) {
+        await command(endTurn);
+        continue;
+      }
+    } catch (e) {
+      // A button that went away as the screen changed: look again.
+      if (e?.name !== "TimeoutError") throw e;
+    }
+    await page.waitForTimeout(200);
+  }
+  await shot("over");
+  const result = await page.locator(".turn-line").textContent();
+  log(`game over after ${stats.turns} turns of ours: ${result.trim()} ${JSON.stringify(stats)}`);
+  if (stats.spreadBorders === 0 || stats.restHere === 0 || stats.undo === 0 || stats.typed === 0 || stats.reloadKept === 0) {
+    throw new Error(`not every placement helper was used: ${JSON.stringify(stats)}`);
+  }
+  if (stats.hints === 0) throw new Error("the first game's hint never showed");
+
+  // The mute switch is kept on the device.
+  const sound = page.getByRole("button", { name: "Sounds" });
+  if ((await sound.getAttribute("aria-pressed")) !== "true") throw new Error("sounds are not on by default");
+  await sound.click();
+  await page.reload();
+  await page.locator(".live-live").waitFor({ timeout: T });
+  if ((await page.getByRole("button", { name: "Sounds" }).getAttribute("aria-pressed")) !== "false") throw new Error("the mute switch was not kept over a reload");
+  if ((await page.evaluate(() => localStorage.getItem("rout.sound"))) !== "off") throw new Error("the mute switch is not in localStorage");
+
+  if (problems.length) throw new Error(`the page reported errors:\n${problems.join("\n")}`);
+  log(`firstgame e2e passed in ${((Date.now() - began) / 1000).toFixed(1)}s`);
+  if (process.env.E2E_SHOTS) writeShots(process.env.E2E_SHOTS);
+} catch (e) {
+  failed = true;
+  console.error(`firstgame e2e FAILED: ${e instanceof Error ? e.stack : e}`);
+  if (problems.length) console.error(problems.join("\n"));
+  await shot("failure");
+  writeShots(artifacts);
+} finally {
+  await browser.close();
+}
+process.exit(failed ? 1 : 0);
+
+/** The "Attack from" button of the territory with the most armies, or null. */
+async function strongestSource() {
+  const rows = page.locator(".territory-table tbody tr", { has: page.getByRole("button", { name: /^Attack from / }) });
+  const n = await rows.count();
+  let best = null;
+  let most = 0;
+  for (let i = 0; i < n; i++) {
+    const armies = parseInt((await rows.nth(i).locator("td.num").textContent()) ?? "0", 10);
+    if (armies > most) [best, most] = [rows.nth(i).getByRole("button", { name: /^Attack from / }), armies];
+  }
+  return most >= 3 ? best : null;
+}
+
+/**
+ * One placement. The first uses every helper: a number typed on one territory, the rest spread over the
+ * borders and undone, the rest on the typed territory, and the draft kept over a reload. The others put
+ * everything on one territory of the list with "the rest here".
+ */
+async function playPlacement() {
+  await page.locator(".placement").waitFor();
+  const reserve = await left();
+  const restOn = page.getByRole("button", { name: /^The rest on / });
+  if (stats.reloadKept === 0 && reserve >= 2) {
+    await page.getByRole("button", { name: "Add one army" }).click();
+    const first = page.locator(".placement .armies-input").first();
+    await first.fill("2");
+    await first.dispatchEvent("change");
+    if ((await left()) !== reserve - 2) throw new Error(`typing 2 left ${await left()} of ${reserve}`);
+    stats.typed++;
+    // The borders are known once the map's geometry is read.
+    const borders = page.locator(".placement button:not([disabled])", { hasText: "Spread the rest over my borders" });
+    await borders.click({ timeout: T });
+    if ((await left()) !== 0) throw new Error("spreading over the borders left armies");
+    stats.spreadBorders++;
+    await page.getByRole("button", { name: "Undo" }).click();
+    if ((await left()) !== reserve - 2) throw new Error("undo did not take the spread back");
+    stats.undo++;
+    await restOn.first().click();
+    stats.restHere++;
+    // The draft is kept over a reload.
+    const drafted = await page.locator(".placement .armies-input").evaluateAll((els) => els.map((e) => e.value).join(","));
+    await page.reload();
+    await page.locator(".live-live").waitFor({ timeout: T });
+    await page.locator(".placement .armies-input").first().waitFor({ timeout: T });
+    const kept = await page.locator(".placement .armies-input").evaluateAll((els) => els.map((e) => e.value).join(","));
+    if (kept !== drafted || drafted !== String(reserve)) throw new Error(`the draft after a reload is ${kept}, want ${drafted} (${reserve})`);
+    stats.reloadKept++;
+    await shot("draft");
+  } else {
+    await page.locator(".territory-table").getByRole("button", { name: /^One army more on / }).first().click();
+    await restOn.first().click();
+    stats.restHere++;
+  }
+  if ((await left()) !== 0) throw new Error(`${await left()} armies left after the helpers`);
+  await command(page.getByRole("button", { name: /^Place \d+ arm/ }));
+}
