@@ -36,6 +36,8 @@ export interface LogLine {
   turn: number;
   text: string;
   kind: string;
+  /** The event itself, for the summary since the viewer's last turn and the map's arrows. */
+  event?: ServerEvent;
 }
 
 export interface View {
@@ -166,7 +168,7 @@ export class GameController {
         if (!d.game || d.game.events.length === 0 || this.closed) break;
         for (const e of d.game.events) {
           if (e.seq > seq) break;
-          old.push({ seq: e.seq, turn: e.turn, kind: e.kind, text: describeEvent(e as ServerEvent, names) });
+          old.push({ seq: e.seq, turn: e.turn, kind: e.kind, text: describeEvent(e as ServerEvent, names), event: e as ServerEvent });
         }
         after = d.game.events[d.game.events.length - 1].seq;
       }
@@ -230,7 +232,7 @@ export class GameController {
       }
       g = r.state;
       const text = describeEvent(ev, namesOf(g));
-      lines.push({ seq: ev.seq, turn: ev.turn, kind: ev.kind, text });
+      lines.push({ seq: ev.seq, turn: ev.turn, kind: ev.kind, text, event: ev });
       if (ev.kind === "battle_rolled") {
         const p = ev.payload as Record<string, unknown>;
         const a = (ev.dice?.attacker ?? p.attackDice ?? p.attack ?? []) as number[];

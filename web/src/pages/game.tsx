@@ -1,7 +1,7 @@
 // The game screen: the board (the map when the game's map has geometry, and the territory list), the
 // viewer's choices for the phase, their hand, the seats, the dice, and the log; live by gameEvents. The
 // panels live in ../game.
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { GameController, type View } from "../game/controller";
 import { choices, draftPlace, emptyDraft, has, isLoaded, reserveOf, startsFrom, type PlacementDraft } from "../state/actions";
 import { keyIndex } from "../state/game";
@@ -20,6 +20,9 @@ import { Resign } from "../game/resign";
 import type { Mode } from "../game/mode";
 import type { MapGeometry } from "../board";
 import { WaitingPage } from "./waiting";
+import { AwayPanel, useAway, useBoardArrows, useLiveArrows } from "../game/player";
+import type { BoardArrow } from "../board/api";
+import type { ClientGame } from "../state/types";
 
 export function GamePage(props: { id: string; viewer: Viewer }) {
   const ctl = useMemo(() => new GameController(props.id, props.viewer.id), [props.id, props.viewer.id]);
@@ -150,16 +153,25 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
   }, [myTurn, info.map.name]);
   const over = info.status === "finished" || game.phase === "over";
 
+  // Since your last turn: the summary, and the other seats' turns played back on the map; live attacks as
+  // brief arrows. The state stays current: only the map shows the past while a playback runs.
+  const area = useRef<HTMLElement>(null);
+  const away = useAway(view.log, game);
+  const [past, setPast] = useState<{ game: ClientGame; arrows: BoardArrow[] } | null>(null);
+  const openedAt = useMemo(() => game.seq, []);
+  const live = useLiveArrows(view.log, game, openedAt, past !== null);
+  useBoardArrows(area, past ? past.arrows : live, geometry);
+
   return (
     <div class="play">
       <PlayHeader view={view} info={info} game={game} myTurn={myTurn} now={now} />
       <ErrorLine text={view.error} />
       <div class="play-body">
-        <section class="board-area" aria-label="Board">
+        <section class="board-area" aria-label="Board" ref={area}>
           {geometry && (
             <BoardView
               geometry={geometry}
-              game={game}
+              game={past?.game ?? game}
               highlights={choice.targets}
               selected={mode.kind !== "idle" ? (mode.to ?? mode.from) : null}
               onPick={pick}
@@ -168,6 +180,7 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
           <TerritoryList game={game} seatOf={(s) => game.seats[s]} targets={choice.kindOf} selected={selected} draft={draft} actionsFor={rowActions} />
         </section>
         <aside class="side">
+          {away && <AwayPanel away={away} game={game} onBoard={(g, arrows) => setPast(g ? { game: g, arrows } : null)} />}
           {myTurn && (
             <ActionPanel ctl={ctl} view={view} draft={draft} setDraft={setDraft} mode={mode} setMode={setMode} keys={keys} />
           )}
