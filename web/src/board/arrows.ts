@@ -82,7 +82,7 @@ export function createArrowLayer(root: HTMLElement, s: BoardState, uid: string):
   svg.setAttribute('pointer-events', 'none');
   const colours = ownerStyles(s.seats);
   const cell = s.cell > 0 ? s.cell : Math.min(width, height) / 20;
-  const stroke = Math.max(0.5, cell * 0.09);
+  const stroke = Math.max(0.5, cell * 0.12);
   svg.setAttribute('data-board', uid);
   svg.innerHTML = '<g class="rb-view"></g>';
   const view = svg.querySelector('.rb-view') as SVGGElement;

@@ -180,7 +180,17 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
           <TerritoryList game={game} seatOf={(s) => game.seats[s]} targets={choice.kindOf} selected={selected} draft={draft} actionsFor={rowActions} />
         </section>
         <aside class="side">
-          {away && <AwayPanel away={away} game={game} onBoard={(g, arrows) => setPast(g ? { game: g, arrows } : null)} />}
+          {away && (
+            <AwayPanel
+              away={away}
+              game={game}
+              onBoard={(g, arrows) => {
+                // The map comes into view as the playback starts.
+                if (g && !past) area.current?.scrollIntoView({ block: "nearest" });
+                setPast(g ? { game: g, arrows } : null);
+              }}
+            />
+          )}
           {myTurn && (
             <ActionPanel ctl={ctl} view={view} draft={draft} setDraft={setDraft} mode={mode} setMode={setMode} keys={keys} />
           )}

@@ -70,11 +70,31 @@ describe('since your last turn', () => {
     expect(lines).toEqual([
       '1 turn passed (Blue).',
       'Blue took Peru and Brazil from you.',
-      'Blue took Kamchatka from Green.',
+      'Blue took 1 territory (1 from Green).',
       'Blue traded a set of cards for 8 armies.',
       'Green was eliminated by Blue.',
     ]);
     expect(lines.join(' ')).not.toMatch(/infantry|cavalry|artillery|wild/);
+  });
+
+  it('counts the conquests and trades of each seat', () => {
+    seq = 0;
+    const e = [
+      turn(0, 1),
+      turn(1, 2),
+      ev('cards_traded', { player: 1, cards: [1, 2, 3], armies: 4 }, 1, 2),
+      ev('territory_conquered', { player: 1, from: alaska, to: peru, previous: 2 }, 1, 2),
+      ev('territory_conquered', { player: 1, from: peru, to: brazil, previous: -1 }, 1, 2),
+      ev('territory_conquered', { player: 1, from: alaska, to: kamchatka, previous: 2 }, 1, 2),
+      turn(2, 3),
+      turn(1, 4),
+      ev('cards_traded', { player: 1, cards: [4, 5, 6], armies: 6 }, 1, 4),
+    ];
+    expect(summaryLines(summarise(e, 0)!, names, 0)).toEqual([
+      '3 turns passed (Blue and Green).',
+      'Blue took 3 territories (2 from Green and 1 from the neutrals).',
+      'Blue traded 2 sets of cards, for 4 and 6 armies.',
+    ]);
   });
 
   it('says "you" for the viewer eliminated', () => {

@@ -114,19 +114,37 @@ export function summaryLines(s: AwaySummary, n: LogNames, viewer: number): strin
     const turns = s.turns.length === 1 ? '1 turn' : `${s.turns.length} turns`;
     out.push(`${turns} passed (${list(seats.map((x) => n.seat(x)))}).`);
   }
-  // Conquests, grouped by who took from whom; the viewer's losses first.
-  const groups = new Map<string, { by: number; from: number; ts: number[] }>();
+  // Conquests: the viewer's losses by name, then each seat's conquests counted by whom they were from.
+  const lost = new Map<number, number[]>();
+  const won = new Map<number, Map<number, Set<number>>>();
   for (const c of s.conquests) {
-    const k = `${c.by}:${c.from}`;
-    let g = groups.get(k);
-    if (!g) groups.set(k, (g = { by: c.by, from: c.from, ts: [] }));
-    if (!g.ts.includes(c.territory)) g.ts.push(c.territory);
+    if (c.from === viewer) {
+      const l = lost.get(c.by) ?? [];
+      if (!l.includes(c.territory)) l.push(c.territory);
+      lost.set(c.by, l);
+    } else if (c.by !== viewer) {
+      const w = won.get(c.by) ?? new Map<number, Set<number>>();
+      w.set(c.from, (w.get(c.from) ?? new Set()).add(c.territory));
+      won.set(c.by, w);
+    }
   }
-  const sorted = [...groups.values()].sort((a, b) => Number(b.from === viewer) - Number(a.from === viewer));
-  for (const g of sorted) {
-    out.push(`${Who(g.by)} took ${territories(g.ts, n)} from ${who(g.from)}.`);
+  for (const [by, ts] of lost) out.push(`${Who(by)} took ${territories(ts, n)} from you.`);
+  for (const [by, from] of won) {
+    const parts = [...from].map(([f, ts]) => [ts.size, f] as const).sort((a, b) => b[0] - a[0]);
+    const total = parts.reduce((a, [k]) => a + k, 0);
+    const each = parts.map(([k, f]) => `${k} from ${who(f)}`);
+    out.push(`${Who(by)} took ${total === 1 ? '1 territory' : `${total} territories`} (${list(each)}).`);
   }
-  for (const t of s.trades) out.push(`${Who(t.seat)} traded a set of cards for ${armies(t.armies)}.`);
+  // Trades, one sentence per seat: how many sets, for how many armies each.
+  const trades = new Map<number, number[]>();
+  for (const t of s.trades) trades.set(t.seat, [...(trades.get(t.seat) ?? []), t.armies]);
+  for (const [seat, worth] of trades) {
+    out.push(
+      worth.length === 1
+        ? `${Who(seat)} traded a set of cards for ${armies(worth[0])}.`
+        : `${Who(seat)} traded ${worth.length} sets of cards, for ${list(worth.map(String))} armies.`,
+    );
+  }
   for (const e of s.eliminated) out.push(`${Who(e.seat)} ${e.seat === viewer ? 'were' : 'was'} eliminated by ${who(e.by)}.`);
   for (const r of s.resigned) out.push(`${Who(r)} resigned.`);
   if (s.winner !== null && s.winner >= 0) out.push(`${Who(s.winner)} won the game.`);
