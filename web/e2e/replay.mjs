@@ -1,6 +1,6 @@
 // The replay on the map and "Since your last turn", in real Chromium against a started `rout serve` whose
 // CPUs play without delay (ROUT_CPU_DELAY=0s): a player creates a game against CPUs and resigns at once; the
-// CPUs play it to the end. Opening the game again shows the summary and plays the turns on the map; the
+// CPUs play it to the end while the player watches (live attacks draw arrows). Opening the game again shows the summary and plays the turns on the map; the
 // replay opens at the start, plays (the board changes), steps by turn both ways and shows the arrow of an
 // attack; its log renders a window of lines only. axe-core (every rule) finds nothing serious or critical.
 //
@@ -74,6 +74,9 @@ try {
   log(`game ${url}`);
   await page.getByRole("button", { name: "Resign…" }).click({ timeout: T });
   await page.getByRole("button", { name: "Yes, resign" }).click();
+  // Watching the CPUs play live: each attack draws a brief arrow on the map.
+  await page.locator(".rb-arrows .rb-arrow").first().waitFor({ state: "attached", timeout: T });
+  log("a live attack drew its arrow");
   await page.locator(".turn-line", { hasText: "Game over" }).waitFor({ timeout: 300_000 });
   log("the CPUs finished the game");
 
@@ -84,6 +87,7 @@ try {
   log(`summary: ${(await away.locator("li").allTextContents()).slice(0, 4).join(" | ")}`);
   await page.locator(".board-host svg").first().waitFor({ timeout: T });
   await shot(page, "away-desktop");
+  await axe(page, "game with the summary");
   const now = await fills(page);
   await away.getByRole("button", { name: "Play on the map" }).click();
   await away.getByLabel("Speed").selectOption("4");

@@ -197,8 +197,11 @@ export interface Away {
   summary: AwaySummary;
   lines: string[];
   events: ServerEvent[];
-  /** The game before the first event summarised (null: it could not be folded; no playback then). */
-  before: ClientGame | null;
+  /**
+   * The game before the first event summarised, folded when the playback first starts (not on opening: a
+   * long game on a big map takes a moment); null when an event does not fit (no playback then).
+   */
+  before(): ClientGame | null;
 }
 
 /** Reads the summary once the log holds the whole game (its first line is event 1), once per screen. */
@@ -216,7 +219,9 @@ export function useAway(log: readonly LogLine[], game: ClientGame): Away | null 
     const summary = summarise(events, game.viewerSeat);
     if (!summary) return setAway(null);
     const names = namesOf(game);
-    setAway({ summary, lines: summaryLines(summary, names, game.viewerSeat), events, before: stateAfter(game, events, summary.start) });
+    let folded: ClientGame | null | undefined;
+    const before = () => (folded === undefined ? (folded = stateAfter(game, events, summary.start)) : folded);
+    setAway({ summary, lines: summaryLines(summary, names, game.viewerSeat), events, before });
   }, [log, away]);
   return away ?? null;
 }
@@ -235,9 +240,10 @@ export function AwayPanel(props: { away: Away; game: ClientGame; onBoard: (g: Cl
   const folded = useRef<{ n: number; g: ClientGame } | null>(null);
   // The state at the playback's position, advanced from the last one shown (one event at a time, forward).
   const state = useMemo(() => {
-    if (!started || !away.before) return null;
+    const before = started ? away.before() : null;
+    if (!before) return null;
     let f = folded.current;
-    if (!f || f.n > p.n) f = { n: away.summary.start, g: away.before };
+    if (!f || f.n > p.n) f = { n: away.summary.start, g: before };
     const g = stateAfterFrom(f.g, away.events, f.n, p.n);
     if (!g) return null;
     folded.current = { n: p.n, g };
@@ -261,7 +267,7 @@ export function AwayPanel(props: { away: Away; game: ClientGame; onBoard: (g: Cl
           <li key={l}>{l}</li>
         ))}
       </ul>
-      {away.before && (
+      {(!started || state || done) && (
         <div class="pb-controls" role="group" aria-label="Play back on the map">
           <div class="pb-buttons">
             {!started || done ? (
