@@ -34,9 +34,10 @@ export function Icon(props: { name: keyof typeof paths }) {
   );
 }
 
-function Btn(props: { icon: keyof typeof paths; text: string; onClick: () => void; disabled?: boolean; pressed?: boolean }) {
+function Btn(props: { icon: keyof typeof paths; text: string; onClick: () => void; disabled?: boolean }) {
   return (
-    <button type="button" class="pb-btn" onClick={props.onClick} disabled={props.disabled}>
+    // aria-disabled rather than disabled: a button that stops applying (End, once at the end) keeps the focus.
+    <button type="button" class="pb-btn" onClick={() => !props.disabled && props.onClick()} aria-disabled={props.disabled ? "true" : undefined}>
       <Icon name={props.icon} />
       <span>{props.text}</span>
     </button>

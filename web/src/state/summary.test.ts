@@ -53,8 +53,8 @@ describe('since your last turn', () => {
     expect(awayStart(e, 0)).toBe(3);
     // Blue's view: its first turn is now: the game so far.
     expect(awayStart(e, 1)).toBe(0);
-    // The game's first turn, the viewer's: nothing before it.
-    expect(awayStart([e[3]], 1)).toBeNull();
+    // The game's first turn, the viewer's: nothing to say.
+    expect(summarise([ev('game_started', { order: [1, 0] }), e[3]], 1)).toBeNull();
   });
 
   it('covers the whole game for a viewer who has not played yet', () => {

@@ -31,8 +31,8 @@ const num = (p: P, k: string): number => (typeof p[k] === 'number' ? (p[k] as nu
 
 /**
  * Where the viewer's absence starts in a game's events: the first turn of another seat after the viewer's
- * last turn (their previous one when it is their turn now); 0 when the viewer has had no turn yet; null
- * when nobody else has played since.
+ * last turn (their previous one when it is their turn now); 0 when the viewer has had no turn before;
+ * null when nobody else has played since.
  */
 export function awayStart(events: readonly ServerEvent[], viewer: number): number | null {
   const mine: number[] = [];
@@ -46,7 +46,8 @@ export function awayStart(events: readonly ServerEvent[], viewer: number): numbe
   // It is the viewer's turn now: the absence is what came before it, since their previous turn.
   const myTurnNow = mine.length > 0 && mine[mine.length - 1] === lastTurn;
   const ref = myTurnNow ? mine[mine.length - 2] : mine[mine.length - 1];
-  if (ref === undefined) return myTurnNow && lastTurn === 0 ? null : 0;
+  // No turn of the viewer's before: the whole game so far (nothing, if nobody else has played).
+  if (ref === undefined) return 0;
   for (let i = ref + 1; i < events.length; i++) {
     const e = events[i];
     if (e.kind === 'turn_started' && num(e.payload, 'player') !== viewer) return i;
