@@ -31,7 +31,7 @@ describe('the arrow layer of a board', () => {
     document.body.append(el);
     const board = createBoard(el, {
       geometry,
-      seats: [{ seat: 0, color: 'red' }, { seat: 1, color: 'blue' }],
+      seats: [{ seat: 0, color: 'red', name: 'Red' }, { seat: 1, color: 'blue', name: 'Blue' }],
       territories: geometry.territories.map((_, i) => ({ owner: i % 2, neutral: false, armies: 1 })),
     });
     expect(boardIn(el)).toBe(board);
