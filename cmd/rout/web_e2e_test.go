@@ -24,7 +24,8 @@ var chromiumPaths = []string{"/usr/bin/chromium", "/usr/bin/chromium-browser"}
 // accepted from the in-app notice and from the lobby, and declined; then (web/e2e/bigmap.mjs) a game on a
 // 5,000-territory map opens with its map drawn and plays a turn against a CPU; then (web/e2e/firstgame.mjs)
 // a new player reads the rules page and plays a whole game on a nine-territory map against a CPU with the
-// placement helpers and the first game's hints. It serves the web client embedded in this
+// placement helpers and the first game's hints; then (web/e2e/replay.mjs, on a server whose CPUs move at
+// once) a finished game's summary, its playback and its replay on the map. It serves the web client embedded in this
 // binary, so it tests the committed web/dist. It needs Node.js, Chromium and web/node_modules (`make
 // check-web` runs `npm ci`); without them it skips, except in CI. Screenshots of a failure are left in
 // web/e2e-artifacts.
@@ -56,6 +57,12 @@ func TestWebClientEndToEnd(t *testing.T) {
 	b.node(t, s, 1, "bigmap.mjs", big.Name)
 	b.node(t, s, 1, "firstgame.mjs")
 	s.stop(t)
+
+	// The replay script plays a game of CPUs to its end: a server whose CPUs move at once.
+	fast := startServe(t, map[string]string{"DATABASE_URL": url, "ROUT_CPU_DELAY": "0s"})
+	fast.waitReady(t)
+	b.node(t, fast, 1, "replay.mjs")
+	fast.stop(t)
 }
 
 // TestPlaygroundEndToEnd runs the playground's browser test (web/e2e/playground.mjs) against a started

@@ -440,12 +440,12 @@ try {
   await axePhase("bob", b, "game over");
   log("game over on both screens, with the banners");
 
-  // The replay: scrub to the start and step forward.
+  // The replay: it opens at the start; step forward.
   await a.getByRole("link", { name: "Replay the game" }).click();
   await a.getByRole("group", { name: "Replay controls" }).waitFor({ timeout: T });
-  await a.getByRole("button", { name: "To the start" }).click();
-  await a.getByRole("button", { name: "One event forward" }).click();
-  await a.locator(".scrubber output", { hasText: /^1 \/ \d+/ }).waitFor({ timeout: T });
+  await a.locator(".pb-scrub output", { hasText: /^0 \/ \d+/ }).waitFor({ timeout: T });
+  await a.getByRole("button", { name: "Forward", exact: true }).click();
+  await a.locator(".pb-scrub output", { hasText: /^1 \/ \d+/ }).waitFor({ timeout: T });
   await axe(a, "replay");
 
   // Settings: an API token, shown once.

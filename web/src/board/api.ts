@@ -8,6 +8,7 @@
 
 import './board.css';
 import { resolveConfig, type BoardConfig } from './config';
+import { createArrowLayer, type ArrowLayer, type BoardArrow } from './arrows';
 import { bindEvents } from './events';
 import { render, type Renderer } from './render';
 import { createState, moveFocus, nextHighlight, setHighlights, updateTerritories, type BoardState, type TerritoryUpdate } from './state';
@@ -17,6 +18,7 @@ import { bindZoom, frameOf, toPixels, unitTransform, zoomForPixels, type Frame, 
 export type { BoardConfig } from './config';
 export type { MapGeometry, SeatStyle, TerritoryGeometry, TerritoryState, AreaGeometry, SeaLine } from './types';
 export type { TerritoryUpdate } from './state';
+export type { BoardArrow, ArrowKind } from './arrows';
 
 export interface Board {
   /** Updates territories: the whole board in map order, or some by index or key. Returns the indexes changed. */
@@ -35,6 +37,9 @@ export interface Board {
   onSelect(cb: (key: string | null) => void): () => void;
   zoomBy(factor: number): void;
   resetZoom(): void;
+  /** Draws arrows between territories (attacks, conquests, moves) over the map, replacing any shown. */
+  showArrows(arrows: readonly BoardArrow[]): void;
+  clearArrows(): void;
   /** The board's plain state (read only). */
   readonly state: BoardState;
   /** The rendered elements (for tests and benchmarks). */
@@ -51,6 +56,9 @@ export function createBoard(el: HTMLElement, config: BoardConfig): Board {
   // Where the map sits in the element, measured on resize only (never during updates).
   let frame: Frame = frameOf(0, 0, s.canvas);
   let k = 1;
+  // The arrow layer, made when first used; it follows the transform of the other layers.
+  let arrows: ArrowLayer | null = null;
+  let transform = '';
   const applyLabels = () => {
     if (c.labels === 'always') r.setLabelsVisible(true);
     else if (c.labels === 'never') r.setLabelsVisible(false);
@@ -63,7 +71,9 @@ export function createBoard(el: HTMLElement, config: BoardConfig): Board {
     frame: () => frame,
     changed: (t) => {
       k = t.k;
-      r.setTransform(unitTransform(t, frame, s.canvas));
+      transform = unitTransform(t, frame, s.canvas);
+      r.setTransform(transform);
+      arrows?.setTransform(transform);
       applyLabels();
       if (tipFor !== null && tipAnchored) placeTip(tipFor);
     },
@@ -149,7 +159,7 @@ export function createBoard(el: HTMLElement, config: BoardConfig): Board {
   ro?.observe(r.root);
   measure();
 
-  return {
+  const board: Board = {
     state: s,
     renderer: r,
     setState(update) {
@@ -177,12 +187,31 @@ export function createBoard(el: HTMLElement, config: BoardConfig): Board {
     },
     zoomBy: (f) => z.zoomBy(f),
     resetZoom: () => z.reset(),
+    showArrows(list) {
+      if (!arrows) {
+        arrows = createArrowLayer(r.root, s, r.uid);
+        if (transform) arrows.setTransform(transform);
+      }
+      arrows.show(list);
+    },
+    clearArrows: () => arrows?.clear(),
     destroy() {
       unbind();
       ro?.disconnect();
       z.destroy();
       listeners.clear();
+      arrows?.destroy();
+      boards.delete(el);
       r.destroy();
     },
   };
+  boards.set(el, board);
+  return board;
+}
+
+const boards = new WeakMap<Element, Board>();
+
+/** The board made in this element by createBoard, if any (for layers added from outside, such as arrows). */
+export function boardIn(el: Element | null | undefined): Board | undefined {
+  return el ? boards.get(el) : undefined;
 }

@@ -38,6 +38,8 @@ export interface LogLine {
   turn: number;
   text: string;
   kind: string;
+  /** The event itself, for the summary since the viewer's last turn and the map's arrows. */
+  event?: ServerEvent;
 }
 
 export interface View {
@@ -181,7 +183,7 @@ export class GameController {
         if (!d.game || d.game.events.length === 0 || this.closed) break;
         for (const e of d.game.events) {
           if (e.seq > seq) break;
-          old.push({ seq: e.seq, turn: e.turn, kind: e.kind, text: describeEvent(e as ServerEvent, names) });
+          old.push({ seq: e.seq, turn: e.turn, kind: e.kind, text: describeEvent(e as ServerEvent, names), event: e as ServerEvent });
           const x = exitOf(e as ServerEvent);
           if (x) exits.push(x);
         }
@@ -249,7 +251,7 @@ export class GameController {
       }
       g = r.state;
       const text = describeEvent(ev, namesOf(g));
-      lines.push({ seq: ev.seq, turn: ev.turn, kind: ev.kind, text });
+      lines.push({ seq: ev.seq, turn: ev.turn, kind: ev.kind, text, event: ev });
       const x = exitOf(ev);
       if (x) {
         exits.push(x);

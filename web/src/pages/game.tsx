@@ -26,6 +26,9 @@ import type { MapGeometry } from "../board";
 import { WaitingPage } from "./waiting";
 import { followSounds } from "../ui/sound";
 import { PlayExtras } from "../game/firstgame";
+import { AwayPanel, useAway, useBoardArrows, useLiveArrows } from "../game/player";
+import type { BoardArrow } from "../board/api";
+import type { ClientGame } from "../state/types";
 
 export function GamePage(props: { id: string; viewer: Viewer }) {
   const ctl = useMemo(() => new GameController(props.id, props.viewer.id), [props.id, props.viewer.id]);
@@ -188,6 +191,14 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
   });
   // A reason is about the turn and phase it was given in: a new one clears it.
   useEffect(() => setReason(null), [game.phase, game.currentSeat]);
+  // Since your last turn: the summary, and the other seats' turns played back on the map; live attacks as
+  // brief arrows. The state stays current: only the map shows the past while a playback runs.
+  const area = useRef<HTMLElement>(null);
+  const away = useAway(view.log, game);
+  const [past, setPast] = useState<{ game: ClientGame; arrows: BoardArrow[] } | null>(null);
+  const openedAt = useMemo(() => game.seq, []);
+  const live = useLiveArrows(view.log, game, openedAt, past !== null);
+  useBoardArrows(area, past ? past.arrows : live, geometry);
 
   return (
     <div class="play" ref={root}>
@@ -196,14 +207,14 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
       <Banners ctl={ctl} view={view} game={game} over={over} />
       <ErrorLine text={view.error} />
       <div class="play-body">
-        <section class="board-area" aria-label="Board">
+        <section class="board-area" aria-label="Board" ref={area}>
           <p class="pick-reason" role="status">
             {reason}
           </p>
           {geometry && (
             <BoardView
               geometry={geometry}
-              game={game}
+              game={past?.game ?? game}
               highlights={choice.targets}
               selected={mode.kind !== "idle" ? (mode.to ?? mode.from) : null}
               onPick={pick}
@@ -212,6 +223,17 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
           <TerritoryList game={game} seatOf={(s) => game.seats[s]} targets={choice.kindOf} selected={selected} draft={draft} actionsFor={rowActions} />
         </section>
         <aside class="side">
+          {away && (
+            <AwayPanel
+              away={away}
+              game={game}
+              onBoard={(g, arrows) => {
+                // The map comes into view as the playback starts.
+                if (g && !past) area.current?.scrollIntoView({ block: "nearest" });
+                setPast(g ? { game: g, arrows } : null);
+              }}
+            />
+          )}
           {myTurn && (
             <ActionPanel ctl={ctl} view={view} placement={placement} mode={mode} setMode={setMode} keys={keys} />
           )}

@@ -1,6 +1,8 @@
-// The replay of a game from its record (Game.record, rout-record/1): step back and forth or scrub to any
-// event; the board and the log follow.
-import { useEffect, useMemo, useState } from "preact/hooks";
+// The replay of a game from its record (Game.record, rout-record/1), on the map: it opens at the start and
+// plays (at 1×, 2×, 4× or a turn at a time), steps by event or by turn, back and forth, or scrubs to any
+// event; the map shows the board at every step with an arrow for each attack, conquest and move, and the
+// log beside it follows the step.
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { APIError, query } from "../api/client";
 import { GameRecordQuery } from "../api/operations";
 import { describeEvent, namesOf } from "../state/log";
@@ -9,34 +11,52 @@ import { ErrorLine } from "../ui/form";
 import { Link } from "../ui/link";
 import { TerritoryList } from "../game/territories";
 import { SeatsPanel } from "../game/seats";
+import { GameLog } from "../game/log";
+import { BoardView, loadGeometry } from "../game/boardview";
+import { arrowAt, ReplayControls, useBoardArrows, usePlayer } from "../game/player";
 import { emptyDraft } from "../state/actions";
-import type { GameInfo } from "../game/controller";
+import type { GameInfo, LogLine } from "../game/controller";
+import type { MapGeometry } from "../board";
 
 export function ReplayPage(props: { id: string }) {
   const [replay, setReplay] = useState<Replay | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [n, setN] = useState(0);
+  const [geometry, setGeometry] = useState<MapGeometry | null>(null);
   useEffect(() => {
     query(GameRecordQuery, { id: props.id })
       .then((d) => {
         if (!d.game) return setError("There is no such game, or it is not yours to see.");
-        const r = new Replay(d.game.record as GameRecord);
-        setReplay(r);
-        setN(r.length);
+        setReplay(new Replay(d.game.record as GameRecord));
       })
       .catch((e) => setError(e instanceof APIError ? e.message : e instanceof Error ? e.message : "Could not read the record."));
+    let live = true;
+    void loadGeometry(props.id).then((g) => live && setGeometry(g));
+    return () => {
+      live = false;
+    };
   }, [props.id]);
-  const state = useMemo(() => (replay ? replay.state(n) : null), [replay, n]);
-  const lines = useMemo(() => {
-    if (!replay || !state) return [];
-    const names = namesOf(state);
-    return replay.events.slice(Math.max(0, n - 12), n).map((e) => ({ seq: e.seq, text: describeEvent(e, names) }));
-  }, [replay, n, state]);
 
   if (error) return <ErrorLine text={error} />;
-  if (!replay || !state) return <p role="status">Loading the record…</p>;
-  const step = (d: number) => setN((x) => Math.max(0, Math.min(replay.length, x + d)));
+  if (!replay) return <p role="status">Loading the record…</p>;
+  return <ReplayScreen id={props.id} replay={replay} geometry={geometry} />;
+}
+
+function ReplayScreen(props: { id: string; replay: Replay; geometry: MapGeometry | null }) {
+  const { replay, geometry } = props;
+  // Opens at the start, not at the result.
+  const p = usePlayer(replay.events, 0, replay.length);
+  const state = useMemo(() => replay.state(p.n), [replay, p.n]);
+  // Every line once (names are the seats' colours and the map's names, the same all game); the log shows
+  // those up to the step.
+  const all = useMemo<LogLine[]>(() => {
+    const names = namesOf(replay.initial);
+    return replay.events.map((e) => ({ seq: e.seq, turn: e.turn, kind: e.kind, text: describeEvent(e, names) }));
+  }, [replay]);
+  const lines = useMemo(() => all.slice(0, p.n), [all, p.n]);
+  const area = useRef<HTMLElement>(null);
+  useBoardArrows(area, arrowAt(replay.events, p.n, state), geometry);
   const info = { turnDeadline: null } as unknown as GameInfo;
+  const now = p.n > 0 ? all[p.n - 1].text : "The game before its first event.";
   return (
     <div class="replay">
       <h1>
@@ -45,43 +65,22 @@ export function ReplayPage(props: { id: string }) {
       <p>
         <Link href={`/games/${encodeURIComponent(props.id)}`}>Back to the game</Link>
       </p>
-      <div class="scrubber" role="group" aria-label="Replay controls">
-        <button type="button" onClick={() => setN(0)} aria-label="To the start">
-          ⏮
-        </button>
-        <button type="button" onClick={() => step(-1)} aria-label="One event back">
-          ◀
-        </button>
-        <input
-          type="range"
-          min={0}
-          max={replay.length}
-          value={n}
-          aria-label="Event"
-          aria-valuetext={`event ${n} of ${replay.length}`}
-          onInput={(e) => setN(Number((e.currentTarget as HTMLInputElement).value))}
-        />
-        <button type="button" onClick={() => step(1)} aria-label="One event forward">
-          ▶
-        </button>
-        <button type="button" onClick={() => setN(replay.length)} aria-label="To the end">
-          ⏭
-        </button>
-        <output>
-          {n} / {replay.length}
-        </output>
-      </div>
-      <ol class="replay-log" aria-live="polite">
-        {lines.map((l) => (
-          <li key={l.seq}>{l.text}</li>
-        ))}
-      </ol>
+      <ReplayControls p={p} />
+      {/* What the step shows, read out when stepping (not while playing: that would be a flood). */}
+      <p class="replay-now" aria-live={p.playing ? "off" : "polite"}>
+        {now}
+      </p>
       <div class="play-body">
-        <section class="board-area" aria-label="Board">
-          <TerritoryList game={state} seatOf={(s) => state.seats[s]} targets={new Map()} selected={null} draft={emptyDraft} actionsFor={() => []} />
+        <section class="board-area" aria-label="Board" ref={area}>
+          {geometry && <BoardView geometry={geometry} game={state} highlights={[]} selected={null} onPick={() => undefined} />}
+          <details open={!geometry}>
+            <summary>Territories</summary>
+            <TerritoryList game={state} seatOf={(s) => state.seats[s]} targets={new Map()} selected={null} draft={emptyDraft} actionsFor={() => []} />
+          </details>
         </section>
         <aside class="side">
           <SeatsPanel game={state} info={info} now={0} />
+          <GameLog lines={lines} title="Replay log" announce={false} />
         </aside>
       </div>
     </div>
