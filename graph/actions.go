@@ -18,7 +18,7 @@ var errActionsInput = errors.New("Action lists are output only")
 
 // actionFields are the fields of Action.
 var actionFields = map[string]bool{"kind": true, "from": true, "to": true, "cards": true, "min": true, "max": true,
-	"worth": true, "bonusTerritories": true, "bonusArmies": true}
+	"worth": true, "bonusTerritories": true, "bonusArmies": true, "defendDice": true}
 
 // MarshalGQLContext writes the actions as the list the selection of the viewerActions field asks for.
 func (a Actions) MarshalGQLContext(ctx context.Context, w io.Writer) error {
@@ -72,6 +72,8 @@ func (a Actions) value(buf []byte, i int, name string) []byte {
 		return append(buf, ']')
 	case "bonusArmies":
 		return appendOptionalInt(buf, act.BonusArmies)
+	case "defendDice":
+		return appendOptionalInt(buf, act.DefendDice)
 	default: // max
 		return strconv.AppendInt(buf, int64(act.Max), 10)
 	}

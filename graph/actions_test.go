@@ -16,9 +16,10 @@ var actionSelections = []struct {
 	keys   []string
 	fields []string
 }{
-	{`kind from to cards min max worth bonusTerritories bonusArmies`,
-		[]string{"kind", "from", "to", "cards", "min", "max", "worth", "bonusTerritories", "bonusArmies"},
-		[]string{"kind", "from", "to", "cards", "min", "max", "worth", "bonusTerritories", "bonusArmies"}},
+	{`kind from to cards min max worth bonusTerritories bonusArmies defendDice`,
+		[]string{"kind", "from", "to", "cards", "min", "max", "worth", "bonusTerritories", "bonusArmies", "defendDice"},
+		[]string{"kind", "from", "to", "cards", "min", "max", "worth", "bonusTerritories", "bonusArmies", "defendDice"}},
+	{`d: defendDice kind`, []string{"d", "kind"}, []string{"defendDice", "kind"}},
 	{`bonusArmies cards b: bonusTerritories worth`, []string{"bonusArmies", "cards", "b", "worth"}, []string{"bonusArmies", "cards", "bonusTerritories", "worth"}},
 	{`max kind`, []string{"max", "kind"}, []string{"max", "kind"}},
 	{`k: kind f: from kind to`, []string{"k", "f", "kind", "to"}, []string{"kind", "from", "kind", "to"}},
@@ -122,7 +123,7 @@ func TestActionsAreWrittenAsGqlgenWritesObjects(t *testing.T) {
 		}
 		// The claim and attack phases hold nulls (no target, no cards) and the amounts, written as
 		// gqlgen writes them.
-		if phase == "claim" && !bytes.Contains(whole[0], []byte(`"to":null,"cards":null,"min":0,"max":0,"worth":null,"bonusTerritories":null,"bonusArmies":null`)) {
+		if phase == "claim" && !bytes.Contains(whole[0], []byte(`"to":null,"cards":null,"min":0,"max":0,"worth":null,"bonusTerritories":null,"bonusArmies":null,"defendDice":null`)) {
 			t.Errorf("a claim is written %s", whole[0])
 		}
 	}

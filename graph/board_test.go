@@ -185,6 +185,8 @@ type actionView struct {
 	To   string `json:"to"`
 	Min  int    `json:"min"`
 	Max  int    `json:"max"`
+
+	DefendDice *int `json:"defendDice"`
 }
 
 // bigBoardTerritories is the size of the map of TestBigBoardActions: 5,000 (the engine's large map) in
@@ -337,6 +339,39 @@ func TestBigBoardActions(t *testing.T) {
 	if c := e.gql(cur, `query($id: ID!) { game(id: $id) { viewerActions(from: "nowhere") { kind } } }`,
 		map[string]any{"id": id}).code(t); c != "BAD_USER_INPUT" {
 		t.Errorf("viewerActions(from: unknown): code %s, want BAD_USER_INPUT", c)
+	}
+
+	// By kind: the trades are never refused (bounded by the hand: none here, the hand is empty), the
+	// other kinds as the whole list, and an unknown kind is refused with its reason.
+	byKind := func(kind string, from *string) *response {
+		return e.gql(cur, `query($id: ID!, $kind: String, $from: String) { game(id: $id) { viewerActions(kind: $kind, from: $from) { kind from to defendDice } } }`,
+			map[string]any{"id": id, "kind": kind, "from": from})
+	}
+	decodeActions := func(r *response) []actionView {
+		t.Helper()
+		var out struct {
+			Game struct{ ViewerActions []actionView }
+		}
+		r.decode(t, &out)
+		return out.Game.ViewerActions
+	}
+	if acts := decodeActions(byKind("trade", nil)); len(acts) != 0 {
+		t.Errorf("viewerActions(kind: trade) with an empty hand = %+v", acts)
+	}
+	if acts := decodeActions(byKind("end_attack", nil)); len(acts) != 1 || acts[0].Kind != "end_attack" {
+		t.Errorf("viewerActions(kind: end_attack) = %+v, want the one end_attack", acts)
+	}
+	if r := byKind("attack", nil); attack.Count > 1000 && r.code(t) != "BAD_USER_INPUT" {
+		t.Errorf("viewerActions(kind: attack) of %d attacks: code %s, want BAD_USER_INPUT", attack.Count, r.code(t))
+	}
+	if acts := decodeActions(byKind("attack", &from)); len(acts) == 0 || slices.ContainsFunc(acts, func(a actionView) bool {
+		return a.Kind != "attack" || a.From != from || a.DefendDice == nil
+	}) {
+		t.Errorf("viewerActions(kind: attack, from: %s) = %+v, want its attacks with their defender's dice", from, acts)
+	}
+	unknown := byKind("dance", nil)
+	if c := unknown.code(t); c != "BAD_USER_INPUT" || len(unknown.Errors) == 0 || unknown.Errors[0].Extensions["reason"] != "UNKNOWN_ACTION_KIND" {
+		t.Errorf("viewerActions(kind: dance): %+v, want BAD_USER_INPUT of reason UNKNOWN_ACTION_KIND", unknown.Errors)
 	}
 
 	// One attack: the catch-up read holds the one or two territories it changed, not the board.

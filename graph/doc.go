@@ -23,7 +23,8 @@
 //     submit (game.Service.TurnSubmit, one transaction), answer (from its Result, reading nothing).
 //     Events are shown to a viewer by game.ViewEvent, the one projection of an event. The board whole
 //     or since a sequence number (board(sinceSeq)), and the viewer's actions whole, per territory
-//     (viewerActions(from)) or by kind (viewerActionSummary), so that no answer outgrows its board.
+//     (viewerActions(from)), of one kind (viewerActions(kind), the trades read from the hand alone) or
+//     summed up by kind (viewerActionSummary), so that no answer outgrows its board.
 //   - snapshot.go: the game snapshots of one request, which every field that needs a game's engine
 //     state (board, viewerActions, seats, cards) shares, kept from a command's answer when there is one.
 //   - live.go: the subscriptions (gameEvents, viewerEvents) over the live hub (Deps.Live), and the

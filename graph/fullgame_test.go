@@ -64,6 +64,7 @@ type playAction struct {
 	Worth            *int     `json:"worth"`
 	BonusTerritories []string `json:"bonusTerritories"`
 	BonusArmies      *int     `json:"bonusArmies"`
+	DefendDice       *int     `json:"defendDice"`
 }
 
 type playEvent struct {
@@ -84,7 +85,7 @@ type playPayload struct {
 const playFields = `id status phase turn round version currentSeat claim cardSystem
 	seats { seat status cardCount cards }
 	board { key owner neutral armies }
-	viewerActions { kind from to cards min max worth bonusTerritories bonusArmies }
+	viewerActions { kind from to cards min max worth bonusTerritories bonusArmies defendDice }
 	` + reinforcementsFields
 
 // playSeatFields is what a viewer reads to check that no other hand shows.
@@ -267,6 +268,8 @@ const (
 	usedStale          = "stale version"
 	usedTradeWorth     = "trade worth checked"
 	usedReinforcements = "reinforcements checked"
+	usedTradeKind      = "trades read by kind"
+	usedDefendDice     = "defender's dice checked"
 )
 
 func TestFullGamesThroughTheAPI(t *testing.T) {
@@ -297,7 +300,7 @@ func TestFullGamesThroughTheAPI(t *testing.T) {
 		return
 	}
 	want := append(slices.Sorted(maps.Keys(gameInputTypes)), usedPlainAttack, usedUntilConquered, usedDownTo,
-		usedSeveralPlaces, usedRetry, usedStale, usedTradeWorth, usedReinforcements)
+		usedSeveralPlaces, usedRetry, usedStale, usedTradeWorth, usedReinforcements, usedTradeKind, usedDefendDice)
 	for _, k := range want {
 		if used[k] == 0 {
 			t.Errorf("no game used %s (used: %v)", k, used)
@@ -609,6 +612,9 @@ func (g *fullGame) send(seat int, name string, input map[string]any) {
 		}
 		g.used[usedStale]++
 	}
+	if name == "tradeCards" {
+		g.checkTradesByKind(token)
+	}
 	p := e.playMutate(token, name, input)
 	g.noUserErrors(name, p)
 	g.commands++
@@ -629,6 +635,9 @@ func (g *fullGame) send(seat int, name string, input map[string]any) {
 	what := fmt.Sprintf("%s (command %d)", name, g.commands)
 	if name == "tradeCards" {
 		g.checkTrade(what, input["cards"].([]int), p.Events)
+	}
+	if name == "attack" {
+		g.checkDefendDice(what, input["from"].(string), input["to"].(string), p.Events)
 	}
 	g.follow(p.Events)
 	checkHands(t, what, seat, p.Game.Seats, p.Events)
@@ -710,6 +719,52 @@ func (g *fullGame) checkTrade(what string, cards []int, events []playEvent) {
 		t.Fatalf("%s: the action %+v (worth %v, bonus armies %v), the engine granted %+v", what, act, act.Worth, act.BonusArmies, events[0].Payload)
 	}
 	g.used[usedTradeWorth]++
+}
+
+// checkTradesByKind checks that viewerActions(kind: "trade") lists the trades the whole list holds, with
+// the same worth and bonus, and nothing else.
+func (g *fullGame) checkTradesByKind(token string) {
+	t := g.t
+	t.Helper()
+	var want []playAction
+	for _, a := range g.view.ViewerActions {
+		if a.Kind == "trade" {
+			want = append(want, a)
+		}
+	}
+	var out struct {
+		Game struct {
+			ViewerActions []playAction `json:"viewerActions"`
+		} `json:"game"`
+	}
+	g.e.gql(token, `query($id: ID!) { game(id: $id) { viewerActions(kind: "trade") {
+		kind from to cards min max worth bonusTerritories bonusArmies defendDice } } }`, map[string]any{"id": g.id}).decode(t, &out)
+	if got := out.Game.ViewerActions; !reflect.DeepEqual(got, want) {
+		t.Fatalf("viewerActions(kind: trade) = %+v, the whole list's trades %+v", got, want)
+	}
+	g.used[usedTradeKind]++
+}
+
+// checkDefendDice checks that the attack from -> to, as viewerActions listed it before, said the dice the
+// defender then rolled (its first battle_rolled), and that no other action has defendDice.
+func (g *fullGame) checkDefendDice(what, from, to string, events []playEvent) {
+	t := g.t
+	t.Helper()
+	i := slices.IndexFunc(g.view.ViewerActions, func(a playAction) bool { return a.Kind == "attack" && a.From == from && a.To == to })
+	if i < 0 || events[0].Kind != "battle_rolled" {
+		t.Fatalf("%s: no attack %s -> %s listed, or events %+v", what, from, to, events)
+	}
+	act := g.view.ViewerActions[i]
+	rolled := len(events[0].Payload["defendDice"].([]any))
+	if act.DefendDice == nil || *act.DefendDice != rolled {
+		t.Fatalf("%s: the action %+v says defendDice %v, the defender rolled %d dice (%+v)", what, act, act.DefendDice, rolled, events[0].Payload)
+	}
+	for _, a := range g.view.ViewerActions {
+		if (a.Kind == "attack") != (a.DefendDice != nil) {
+			t.Fatalf("%s: action %+v with defendDice %v", what, a, a.DefendDice)
+		}
+	}
+	g.used[usedDefendDice]++
 }
 
 // checkCounts checks the round and the reinforcements the player to move reads against the record.

@@ -405,10 +405,23 @@ func actionFrom(st rules.State, c rules.Command) (rules.TerritoryID, bool) {
 	return 0, false
 }
 
+// actionKinds are the kinds of command viewerActions may be filtered by (Action.kind): the engine's
+// command kinds.
+var actionKinds = map[string]bool{
+	rules.Claim{}.Kind(): true, rules.Place{}.Kind(): true, rules.Trade{}.Kind(): true, rules.Attack{}.Kind(): true,
+	rules.Occupy{}.Kind(): true, rules.EndAttack{}.Kind(): true, rules.Fortify{}.Kind(): true,
+	rules.EndTurn{}.Kind(): true, rules.Resign{}.Kind(): true,
+}
+
 // viewerActions lists the commands the viewer may send in game gameID now, with their ranges; none for
-// a viewer not seated in it. With from (a territory's key), only those that start from it; without it,
-// at most maxViewerActions.
-func (r *Resolver) viewerActions(ctx context.Context, gameID int, from *string) (Actions, error) {
+// a viewer not seated in it. With from (a territory's key), only those that start from it; with kind, only
+// those of that kind (the trades alone are read from the hand, at the hand's cost); without from, at most
+// maxViewerActions, trades excepted.
+func (r *Resolver) viewerActions(ctx context.Context, gameID int, from, kind *string) (Actions, error) {
+	if kind != nil && !actionKinds[*kind] {
+		return nil, &Error{Code: CodeBadUserInput, Reason: "UNKNOWN_ACTION_KIND",
+			Message: fmt.Sprintf("no action kind %q: claim, place, trade, attack, occupy, end_attack, fortify, end_turn or resign", *kind)}
+	}
 	if _, signed := ViewerID(ctx); !signed {
 		return Actions{}, nil
 	}
@@ -426,19 +439,26 @@ func (r *Resolver) viewerActions(ctx context.Context, gameID int, from *string) 
 		}
 		only = t
 	}
+	trades := kind != nil && *kind == rules.Trade{}.Kind()
 	var legal []rules.Action
 	seat := rules.NoPlayer
 	if s, ok := viewerSeat(ctx, snap.Seats); ok {
 		seat = rules.PlayerID(s)
-		if from == nil {
+		switch {
+		case trades && from == nil:
+			legal = rules.LegalTrades(st, seat) // the hand's sets, not the board
+		case from == nil:
 			legal = rules.LegalCommands(st, seat)
-		} else {
+		default:
 			legal = rules.LegalCommandsFrom(st, seat, only) // the territory's neighbours, not the board
 		}
 	}
-	if from == nil && len(legal) > maxViewerActions {
+	if kind != nil && !trades {
+		legal = slices.DeleteFunc(legal, func(a rules.Action) bool { return a.Command.Kind() != *kind })
+	}
+	if from == nil && !trades && len(legal) > maxViewerActions {
 		return nil, errorf(CodeBadUserInput, "the viewer has %d actions, more than the %d listed at once: ask viewerActionSummary, "+
-			"then viewerActions(from: ...) for one territory", len(legal), maxViewerActions)
+			"then viewerActions(kind: \"trade\") for the sets and viewerActions(from: ...) for one territory", len(legal), maxViewerActions)
 	}
 	key := func(t rules.TerritoryID) *string { k := b.Territory(t).Key; return &k }
 	out := Actions{}
@@ -459,6 +479,8 @@ func (r *Resolver) viewerActions(ctx context.Context, gameID int, from *string) 
 			}
 		case rules.Attack:
 			act.To = key(c.To)
+			dice := rules.DefendDice(st.Armies(c.To))
+			act.DefendDice = &dice
 		case rules.Fortify:
 			act.To = key(c.To)
 		case rules.Occupy:

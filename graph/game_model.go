@@ -55,8 +55,8 @@ func (g *Game) Board(ctx context.Context, sinceSeq *int) (Board, error) {
 
 // ViewerActions answers Game.viewerActions from the request's snapshot of the game: a method of the
 // model, as Board is, so that gqlgen writes the Actions it returns as they are (actions.go).
-func (g *Game) ViewerActions(ctx context.Context, from *string) (Actions, error) {
-	return g.r.viewerActions(ctx, g.gameID, from)
+func (g *Game) ViewerActions(ctx context.Context, from, kind *string) (Actions, error) {
+	return g.r.viewerActions(ctx, g.gameID, from, kind)
 }
 
 // newGame returns a game row as r's API shows it.

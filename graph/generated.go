@@ -56,6 +56,7 @@ type ComplexityRoot struct {
 		BonusArmies      func(childComplexity int) int
 		BonusTerritories func(childComplexity int) int
 		Cards            func(childComplexity int) int
+		DefendDice       func(childComplexity int) int
 		From             func(childComplexity int) int
 		Kind             func(childComplexity int) int
 		Max              func(childComplexity int) int
@@ -146,7 +147,7 @@ type ComplexityRoot struct {
 		TurnLimitSeconds    func(childComplexity int) int
 		Version             func(childComplexity int) int
 		ViewerActionSummary func(childComplexity int) int
-		ViewerActions       func(childComplexity int, from *string) int
+		ViewerActions       func(childComplexity int, from *string, kind *string) int
 		ViewerInvitedSeat   func(childComplexity int) int
 		Winner              func(childComplexity int) int
 	}
@@ -646,6 +647,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Action.Cards(childComplexity), true
+	case "Action.defendDice":
+		if e.ComplexityRoot.Action.DefendDice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Action.DefendDice(childComplexity), true
 	case "Action.from":
 		if e.ComplexityRoot.Action.From == nil {
 			break
@@ -1041,7 +1048,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Game.ViewerActions(childComplexity, args["from"].(*string)), true
+		return e.ComplexityRoot.Game.ViewerActions(childComplexity, args["from"].(*string), args["kind"].(*string)), true
 	case "Game.viewerInvitedSeat":
 		if e.ComplexityRoot.Game.ViewerInvitedSeat == nil {
 			break
@@ -2773,6 +2780,8 @@ func (ec *executionContext) childFields_Action(ctx context.Context, field graphq
 		return ec.fieldContext_Action_bonusTerritories(ctx, field)
 	case "bonusArmies":
 		return ec.fieldContext_Action_bonusArmies(ctx, field)
+	case "defendDice":
+		return ec.fieldContext_Action_defendDice(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Action", field.Name)
 }
@@ -3706,6 +3715,14 @@ func (ec *executionContext) field_Game_viewerActions_args(ctx context.Context, r
 		return nil, err
 	}
 	args["from"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "kind",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["kind"] = arg1
 	return args, nil
 }
 
@@ -4643,6 +4660,29 @@ func (ec *executionContext) _Action_bonusArmies(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Action_bonusArmies(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Action", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Action_defendDice(ctx context.Context, field graphql.CollectedField, obj *Action) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Action_defendDice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DefendDice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Action_defendDice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Action", field, false, false, "Int")
 }
 
@@ -5807,7 +5847,7 @@ func (ec *executionContext) _Game_viewerActions(ctx context.Context, field graph
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return obj.ViewerActions(ctx, fc.Args["from"].(*string))
+			return obj.ViewerActions(ctx, fc.Args["from"].(*string), fc.Args["kind"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v Actions) graphql.Marshaler {
@@ -15764,6 +15804,11 @@ func (ec *executionContext) _Action(ctx context.Context, sel ast.SelectionSet, o
 			}
 		case "bonusArmies":
 			out.Values[i] = ec._Action_bonusArmies(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "defendDice":
+			out.Values[i] = ec._Action_defendDice(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}

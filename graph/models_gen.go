@@ -38,6 +38,10 @@ type Action struct {
 	BonusTerritories []string `json:"bonusTerritories,omitempty"`
 	// A trade's armies put on each of bonusTerritories (2). Null for other kinds.
 	BonusArmies *int `json:"bonusArmies,omitempty"`
+	// An attack's defending dice: the dice the defender rolls against its roll, as many as the armies on `to`,
+	// two at most (docs/rules.md, R28). The defender never chooses: the engine rolls exactly this many (the
+	// later rolls of an attack until conquered count again from the armies left). Null for other kinds.
+	DefendDice *int `json:"defendDice,omitempty"`
 }
 
 // The viewer's legal commands of one kind (Game.viewerActionSummary).

@@ -377,7 +377,7 @@ func (d *decider) attack(p PlayerID, c Attack) error {
 	}
 	defender := d.s.Owner(c.To)
 	for {
-		n, m := min(dice, d.s.Armies(c.From)-1), min(2, d.s.Armies(c.To))
+		n, m := min(dice, d.s.Armies(c.From)-1), DefendDice(d.s.Armies(c.To))
 		faces := make([]int, n+m) // one allocation for both sides' dice
 		att := rollDiceInto(faces[:n:n], d.dice)
 		def := rollDiceInto(faces[n:], d.dice)

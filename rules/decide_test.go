@@ -228,8 +228,8 @@ func TestAttack(t *testing.T) {
 			for armies, want := range map[int]int{1: 1, 2: 2, 7: 2} {
 				s := mustGame(t, ring6+"phase: attack\npos: a:0/9 b:0/1 c:0/1 d:1/1 e:1/1 f:"+owner+"/"+strconv.Itoa(armies))
 				_, events := play(t, s, "p0 attack a f |"+" 1 1 1"+strings.Repeat(" 6", want))
-				if got := len(events[0].(BattleRolled).DefendDice); got != want {
-					t.Errorf("owner %s with %d armies: got %v dice, want %v", owner, armies, got, want)
+				if got := len(events[0].(BattleRolled).DefendDice); got != want || DefendDice(armies) != want {
+					t.Errorf("owner %s with %d armies: got %v dice, DefendDice says %d, want %v", owner, armies, got, DefendDice(armies), want)
 				}
 			}
 		}

@@ -93,6 +93,15 @@ func sortFacesDescending(faces []int) {
 	slices.Reverse(faces)
 }
 
+// MaxDefendDice is the most dice a defender rolls (R28).
+const MaxDefendDice = 2
+
+// DefendDice returns the dice the defender of a territory holding armies armies rolls against an attack:
+// as many as its armies, MaxDefendDice at most (R28). The defender is never asked: the engine rolls this
+// many for every roll of an attack (Attack, and each roll of a repeated one), and the odds count the same.
+// The API shows it on each attack action (Action.defendDice), so that no client copies the rule.
+func DefendDice(armies int) int { return min(MaxDefendDice, armies) }
+
 // compareDice compares the attacker's and the defender's dice, both sorted from highest to lowest: the
 // highest against the highest, then the second against the second, as many pairs as the shorter side has
 // dice. The defender wins ties. Each lost comparison costs that side one army.

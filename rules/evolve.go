@@ -393,7 +393,7 @@ func (v *evolver) battleRolled(e BattleRolled) error {
 		return bad("armies must be placed before the attack goes on")
 	case len(e.AttackDice) < 1 || len(e.AttackDice) > min(3, from-1):
 		return bad("%d attack dice from %d armies", len(e.AttackDice), from)
-	case len(e.DefendDice) != min(2, to):
+	case len(e.DefendDice) != DefendDice(to):
 		return bad("%d defence dice for %d armies", len(e.DefendDice), to)
 	case !validDice(e.AttackDice) || !validDice(e.DefendDice):
 		return bad("dice must show 1 to 6, highest first")

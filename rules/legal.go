@@ -74,6 +74,31 @@ func LegalCommandsFrom(s State, p PlayerID, t TerritoryID) []Action {
 	return append(attacks, fortifies...)
 }
 
+// LegalTrades lists the trades of LegalCommands(s, p), in the same order: the sets of p's hand when p may
+// trade now (in p's reinforcement phase, or when a forced trade is due in the attack phase), none
+// otherwise. It costs what p's hand holds, never the board, for clients of large maps that cannot read
+// every command at once.
+func LegalTrades(s State, p PlayerID) []Action {
+	if s.phase == PhaseSetup || s.phase == PhaseOver || p != s.current || p < 0 || int(p) >= len(s.players) ||
+		s.players[p].Status != Active {
+		return nil
+	}
+	return s.tradeActions(p)
+}
+
+// tradeActions lists the trades p may make now, p being the player to move: every set of p's hand in the
+// reinforcement phase, or while a forced trade is due.
+func (s State) tradeActions(p PlayerID) []Action {
+	if s.phase != PhaseReinforce && !(s.phase == PhaseAttack && s.MustTrade()) {
+		return nil
+	}
+	var out []Action
+	for _, set := range Sets(s.board, s.players[p].Hand) {
+		out = append(out, Action{Command: Trade{Cards: set}})
+	}
+	return out
+}
+
 func (s State) turnActions(p PlayerID) []Action {
 	var out []Action
 	switch s.phase {
@@ -88,11 +113,7 @@ func (s State) turnActions(p PlayerID) []Action {
 		c := s.pending
 		return []Action{{Command: Occupy{Armies: s.Armies(c.From) - 1}, Min: c.MinArmies, Max: s.Armies(c.From) - 1}}
 	case PhaseReinforce, PhaseAttack:
-		if s.phase == PhaseReinforce || s.MustTrade() {
-			for _, set := range Sets(s.board, s.players[p].Hand) {
-				out = append(out, Action{Command: Trade{Cards: set}})
-			}
-		}
+		out = s.tradeActions(p)
 		if s.MustTrade() {
 			return out
 		}

@@ -230,7 +230,8 @@ func actionStart(s State, c Command) (TerritoryID, bool) {
 }
 
 // TestLegalCommandsFrom checks in random games, for every player and territory (and territories off the
-// board), that LegalCommandsFrom lists what LegalCommands lists for that territory, in the same order.
+// board), that LegalCommandsFrom lists what LegalCommands lists for that territory, in the same order, and
+// for every player that LegalTrades lists the trades LegalCommands lists.
 func TestLegalCommandsFrom(t *testing.T) {
 	t.Parallel()
 	b := mustGame(t, fuzzBoardText+"players: 3").board
@@ -240,6 +241,15 @@ func TestLegalCommandsFrom(t *testing.T) {
 		_, err := randomGame(b, cfg, seed, 250, func(s State, _ []Event) {
 			for p := range PlayerID(len(s.players)) {
 				all := LegalCommands(s, p)
+				var trades []Action
+				for _, a := range all {
+					if _, ok := a.Command.(Trade); ok {
+						trades = append(trades, a)
+					}
+				}
+				if got := LegalTrades(s, p); fmt.Sprint(got) != fmt.Sprint(trades) {
+					t.Fatalf("p%d in %s: LegalTrades = %v, LegalCommands holds %v", p, s.phase, got, trades)
+				}
 				for tid := TerritoryID(-1); int(tid) <= b.Len(); tid++ {
 					var want []Action
 					for _, a := range all {

@@ -104,7 +104,7 @@ type Odds struct {
 
 // BattleOdds returns the exact odds of attackers armies (not counting the one that must stay behind)
 // attacking defenders armies until one side is gone. Both sides always roll the most dice they may: the
-// attacker min(3, attackers left), the defender min(2, defenders left). Both counts must be from 1 to
+// attacker min(3, attackers left), the defender DefendDice(defenders left). Both counts must be from 1 to
 // MaxOddsArmies; otherwise the error wraps ErrOddsRange.
 //
 // It is computed, not simulated: a dynamic program over the (attackers, defenders) states carries the
@@ -195,7 +195,7 @@ func fight(force []float64, top, defenders int, conquered []float64) (win, attac
 				continue
 			}
 			row[d] = 0
-			for _, o := range tables[attackDice][min(2, d)] {
+			for _, o := range tables[attackDice][DefendDice(d)] {
 				q := p * o.Probability
 				na, nd := a-o.AttackerLosses, d-o.DefenderLosses
 				switch {
@@ -234,7 +234,7 @@ func WinProbabilityTable(maxA, maxD int) [][]float64 {
 		t[a][0] = 1
 		for d := 1; d <= maxD; d++ {
 			var w float64
-			for _, o := range tables[min(3, a)][min(2, d)] {
+			for _, o := range tables[min(3, a)][DefendDice(d)] {
 				w += o.Probability * t[a-o.AttackerLosses][d-o.DefenderLosses]
 			}
 			t[a][d] = w

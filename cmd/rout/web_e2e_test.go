@@ -22,7 +22,9 @@ var chromiumPaths = []string{"/usr/bin/chromium", "/usr/bin/chromium-browser"}
 // game with a CPU seat and invites the other, both play every phase, one reloads and resumes live, both
 // resign, the replay steps, and axe-core checks the screens; then (web/e2e/invite.mjs) invitations are
 // accepted from the in-app notice and from the lobby, and declined; then (web/e2e/bigmap.mjs) a game on a
-// 5,000-territory map opens with its map drawn and plays a turn against a CPU; then (web/e2e/firstgame.mjs)
+// 5,000-territory map opens with its map drawn and plays a turn against a CPU; then (web/e2e/trade.mjs) a
+// player brought to 5 cards through the API must trade in the browser, sees every set's worth as the API
+// lists it, trades, and is offered exactly the armies the server granted; then (web/e2e/firstgame.mjs)
 // a new player reads the rules page and plays a whole game on a nine-territory map against a CPU with the
 // placement helpers and the first game's hints; then (web/e2e/replay.mjs, on a server whose CPUs move at
 // once) a finished game's summary, its playback and its replay on the map. It serves the web client embedded in this
@@ -55,6 +57,7 @@ func TestWebClientEndToEnd(t *testing.T) {
 	b.node(t, s, 2, "run.mjs")
 	b.node(t, s, 1, "invite.mjs")
 	b.node(t, s, 1, "bigmap.mjs", big.Name)
+	b.node(t, s, 1, "trade.mjs")
 	b.node(t, s, 1, "firstgame.mjs")
 	s.stop(t)
 

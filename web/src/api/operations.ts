@@ -238,8 +238,9 @@ export const GameQuery = graphql(`
   }
 `);
 
-// The viewer's choices: every action on a small board ($full), the summary alone on a big one (the API
-// refuses the whole list past 1,000 actions); GameActionsFrom then reads one territory's.
+// The viewer's choices: every action on a small board ($full), the summary and the sets to trade (bounded
+// by the hand) on a big one (the API refuses the whole list past 1,000 actions); GameActionsFrom then reads
+// one territory's.
 export const GameActionsQuery = graphql(`
   query GameActions($id: ID!, $full: Boolean!) {
     game(id: $id) {
@@ -250,7 +251,8 @@ export const GameActionsQuery = graphql(`
       round
       reinforcements { seat territories fromTerritories areas { key name bonus } minimum total fromCards }
       viewerActionSummary { kind count from }
-      viewerActions @include(if: $full) { kind from to cards min max worth bonusTerritories bonusArmies }
+      viewerActions @include(if: $full) { kind from to cards min max worth bonusTerritories bonusArmies defendDice }
+      trades: viewerActions(kind: "trade") @skip(if: $full) { kind from to cards min max worth bonusTerritories bonusArmies }
       seats { seat status cardCount cards territories armies }
     }
   }
@@ -261,7 +263,7 @@ export const GameActionsFromQuery = graphql(`
     game(id: $id) {
       id
       version
-      viewerActions(from: $from) { kind from to cards min max worth bonusTerritories bonusArmies }
+      viewerActions(from: $from) { kind from to cards min max worth bonusTerritories bonusArmies defendDice }
     }
   }
 `);

@@ -33,7 +33,7 @@ export function AttackPanel(props: { ctl: GameController; view: View; mode: Mode
   useEffect(() => {
     setOdds(null);
     if (!attackMode?.to) return;
-    const req = oddsRequest(until, fromArmies, toArmies, useDice, stopAt);
+    const req = oddsRequest(until, fromArmies, toArmies, useDice, action?.defendDice, stopAt);
     if (!req) return;
     const src = attackMode.from;
     const dst = attackMode.to;
@@ -52,7 +52,7 @@ export function AttackPanel(props: { ctl: GameController; view: View; mode: Mode
     return () => {
       live = false;
     };
-  }, [attackMode?.from, attackMode?.to, fromArmies, toArmies, until, stopAt, useDice]);
+  }, [attackMode?.from, attackMode?.to, fromArmies, toArmies, until, stopAt, useDice, action?.defendDice]);
 
   return (
     <div class="panel">

@@ -263,6 +263,30 @@ describe("GameController", () => {
     expect(api.queries.filter((q) => q.op === "GameActionsFrom")).toHaveLength(0);
   });
 
+  it("reads a big board's sets to trade by kind, with their worth from the server", async () => {
+    const big = Array.from({ length: 400 }, (_, i) => ({ key: `t${i}`, name: `T${i}`, owner: i % 2, neutral: false, armies: 1 }));
+    const summary = [
+      { kind: "trade", count: 1, from: [] },
+      { kind: "place", count: 200, from: big.filter((t) => t.owner === 0).map((t) => t.key) },
+    ];
+    const set = { kind: "trade", from: null, to: null, cards: [3, 7, 9], min: 0, max: 0, worth: 10, bonusTerritories: ["t4"], bonusArmies: 2 };
+    api.answers.Game = () => game({ board: big, phase: "reinforce", viewerActionSummary: summary });
+    api.answers.GameActions = (v) => {
+      if (v.full) throw new Error("the whole list of a big board is never asked for");
+      return { game: { id: "G1", version: 40, seq: 10, turnDeadline: null, viewerActionSummary: summary, trades: [set], seats } };
+    };
+    api.answers.GameActionsFrom = (v) => ({
+      game: { id: "G1", version: 40, viewerActions: [{ kind: "place", from: v.from, to: null, cards: null, min: 1, max: 7 }] },
+    });
+    const c = await started();
+    expect(c.state.actions.complete).toBe(false);
+    expect(c.state.actions.byKind.get("trade")).toEqual([set]);
+    // A territory's actions read later keep the sets.
+    await c.loadFrom("t2");
+    expect(c.state.actions.byKind.get("trade")).toEqual([set]);
+    c.stop();
+  });
+
   it("reads a big board's summary, the reserve at once, and a territory's targets once it is picked", async () => {
     const big = Array.from({ length: 400 }, (_, i) => ({ key: `t${i}`, name: `T${i}`, owner: i % 2, neutral: false, armies: 1 }));
     const summary = [

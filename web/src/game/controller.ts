@@ -293,7 +293,9 @@ export class GameController {
     try {
       const d = await this.readActions();
       if (!d.game || this.closed) return;
-      let actions = d.game.viewerActions ? indexActions(d.game.viewerActions as Action[]) : indexSummary(d.game.viewerActionSummary);
+      let actions = d.game.viewerActions
+        ? indexActions(d.game.viewerActions as Action[])
+        : indexSummary(d.game.viewerActionSummary, (d.game.trades ?? []) as Action[]);
       if (!actions.complete) actions = await this.readAtOnce(actions, d.game.version);
       let game = this.view.game;
       if (game) {

@@ -1,8 +1,8 @@
 // The viewer's cards, the sets the server offers to trade with what each brings (its worth and the
 // territory bonus, from the trade actions), and the trade buttons.
 import type { GameController, View } from "./controller";
-import { has } from "../state/actions";
-import { cardSymbol, cardTerritory, groupSets, setWords, tradeSets } from "../state/cards";
+import { ofKind } from "../state/actions";
+import { cardSymbol, cardTerritory, setWords, tradeSets } from "../state/cards";
 import type { ClientGame } from "../state/types";
 
 export function Hand(props: { ctl: GameController; game: ClientGame; view: View }) {
@@ -10,8 +10,8 @@ export function Hand(props: { ctl: GameController; game: ClientGame; view: View 
   const me = game.viewerSeat!;
   const hand = game.seats[me]?.cards ?? [];
   const ix = view.actions;
-  // A small board lists the trade actions; a big one reads only the summary, so its sets are grouped here.
-  const sets = ix.complete ? tradeSets(ix.all) : groupSets(game.map, hand, has(ix, "trade"));
+  // The trade actions, on every board: a big one reads them by kind beside the summary.
+  const sets = tradeSets(ofKind(ix, "trade"));
   if (hand.length === 0) return null;
   const cardName = (c: number) => {
     const ti = cardTerritory(game.map, c);
@@ -41,11 +41,9 @@ export function Hand(props: { ctl: GameController; game: ClientGame; view: View 
           {sets.map((s) => (
             <li key={s.cards.join(",")}>
               {s.cards.map(cardName).join(", ")}: {setWords(s, keyName)}{" "}
-              {s.legal && (
-                <button type="button" class="primary" data-focus="trade" disabled={view.busy} onClick={() => void props.ctl.trade([...s.cards])}>
-                  Trade
-                </button>
-              )}
+              <button type="button" class="primary" data-focus="trade" disabled={view.busy} onClick={() => void props.ctl.trade([...s.cards])}>
+                Trade
+              </button>
             </li>
           ))}
         </ul>

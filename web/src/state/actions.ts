@@ -2,9 +2,9 @@
 // Nothing here knows a rule; an empty list means there is nothing to do.
 //
 // Two forms: on a small board every action at once (`indexActions(viewerActions)`, complete); on a big one
-// the summary (`indexSummary(viewerActionSummary)`: per kind, how many and the territories they start
-// from), to which the actions from one territory are added once it is picked (`withFrom`, from
-// `viewerActions(from:)`). The questions below answer alike in both forms, except `from` and `find`, which
+// the summary (`indexSummary(viewerActionSummary, trades)`: per kind, how many and the territories they
+// start from, with the trades, which `viewerActions(kind: "trade")` lists on any board), to which the
+// actions from one territory are added once it is picked (`withFrom`, from `viewerActions(from:)`). The questions below answer alike in both forms, except `from` and `find`, which
 // know only the territories read so far.
 
 import type { Action } from './types';
@@ -47,11 +47,14 @@ export function indexActions(actions: readonly Action[]): ActionIndex {
   return { ...ix, summary, complete: true, loaded: new Set(), read: ++reads };
 }
 
-/** A big board's choices: the summary alone, with no action read yet. */
-export function indexSummary(summary: readonly ActionSummary[]): ActionIndex {
+/**
+ * A big board's choices: the summary, with the actions already read that start from no territory (the
+ * trades, `viewerActions(kind: "trade")`); no territory's actions read yet.
+ */
+export function indexSummary(summary: readonly ActionSummary[], known: readonly Action[] = []): ActionIndex {
   const m = new Map<string, { count: number; from: Set<string> }>();
   for (const s of summary) if (s.count > 0) m.set(s.kind, { count: s.count, from: new Set(s.from) });
-  return { ...build([]), summary: m, complete: false, loaded: new Set(), read: ++reads };
+  return { ...build(known.filter((a) => !a.from)), summary: m, complete: false, loaded: new Set(), read: ++reads };
 }
 
 /** The index with the actions from `key` (Game.viewerActions(from: key)) added; the same read. */

@@ -43,12 +43,16 @@ describe('odds display', () => {
 
 describe('the odds are for exactly what will be sent', () => {
   it('asks for the roll itself, or the battle to its end or down to N', () => {
-    expect(oddsRequest('once', 5, 3, 3)).toEqual({ kind: 'roll', attackDice: 3, defendDice: 2 });
-    expect(oddsRequest('once', 5, 1, 2)).toEqual({ kind: 'roll', attackDice: 2, defendDice: 1 });
-    expect(oddsRequest('conquered', 5, 3, 3)).toEqual({ kind: 'battle', attackers: 4, defenders: 3 });
-    expect(oddsRequest('downto', 10, 3, 3, 4)).toEqual({ kind: 'battle', attackers: 6, defenders: 3 });
-    expect(oddsRequest('downto', 4, 3, 3, 4)).toBeNull();
-    expect(oddsRequest('once', 5, 0, 3)).toBeNull();
+    // One roll: the defender's dice are the server's (Action.defendDice), whatever the armies.
+    expect(oddsRequest('once', 5, 3, 3, 2)).toEqual({ kind: 'roll', attackDice: 3, defendDice: 2 });
+    expect(oddsRequest('once', 5, 1, 2, 1)).toEqual({ kind: 'roll', attackDice: 2, defendDice: 1 });
+    expect(oddsRequest('once', 5, 3, 3, 1)).toEqual({ kind: 'roll', attackDice: 3, defendDice: 1 });
+    expect(oddsRequest('once', 5, 3, 3, null)).toBeNull();
+    expect(oddsRequest('once', 5, 3, 3, undefined)).toBeNull();
+    expect(oddsRequest('conquered', 5, 3, 3, 2)).toEqual({ kind: 'battle', attackers: 4, defenders: 3 });
+    expect(oddsRequest('downto', 10, 3, 3, 2, 4)).toEqual({ kind: 'battle', attackers: 6, defenders: 3 });
+    expect(oddsRequest('downto', 4, 3, 3, 2, 4)).toBeNull();
+    expect(oddsRequest('once', 5, 0, 3, 0)).toBeNull();
   });
 
   const o = formatOdds({ attackerWins: 0.89, expectedAttackerSurvivors: 2.04, expectedDefenderSurvivors: 0.2 });

@@ -72,14 +72,21 @@ export type OddsRequest = { kind: 'roll'; attackDice: number; defendDice: number
 
 /**
  * The odds to show before an attack of `length` from `fromArmies` on `toArmies`: one roll of `dice` asks
- * Query.rollOdds for the dice chosen against the defender's (as many as its armies, two at most: the dice
- * the defender rolls, R7); until conquered asks battleOdds(from − 1, to); down to N battleOdds(from − N, to).
- * Null when there is nothing to ask.
+ * Query.rollOdds for the dice chosen against `defendDice`, the dice the server says the defender rolls
+ * (the attack action's `defendDice`); until conquered asks battleOdds(from − 1, to); down to N
+ * battleOdds(from − N, to). Null when there is nothing to ask (one roll without the defender's dice).
  */
-export function oddsRequest(length: AttackLength, fromArmies: number, toArmies: number, dice: number, stopAt = 1): OddsRequest | null {
+export function oddsRequest(
+  length: AttackLength,
+  fromArmies: number,
+  toArmies: number,
+  dice: number,
+  defendDice: number | null | undefined,
+  stopAt = 1,
+): OddsRequest | null {
   if (length === 'once') {
-    if (dice < 1 || toArmies < 1) return null;
-    return { kind: 'roll', attackDice: Math.min(3, dice), defendDice: Math.min(2, toArmies) };
+    if (dice < 1 || !defendDice || defendDice < 1) return null;
+    return { kind: 'roll', attackDice: dice, defendDice };
   }
   const args = oddsArgs(fromArmies, toArmies, length === 'downto' ? stopAt : 1);
   return args && { kind: 'battle', ...args };

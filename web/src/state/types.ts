@@ -120,4 +120,6 @@ export interface Action {
   /** A trade's territory bonus: the keys of the territories that get `bonusArmies` each (trade only). */
   bonusTerritories?: string[] | null;
   bonusArmies?: number | null;
+  /** An attack's defending dice: what the engine rolls for the defender (attack only). */
+  defendDice?: number | null;
 }
