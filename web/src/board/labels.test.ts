@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { levelAt, levelFor, nameLayout, pathBox, textWidth } from './labels';
+
+describe('pathBox', () => {
+  it('bounds absolute, relative, horizontal and vertical commands', () => {
+    expect(pathBox('M10 10 L90 10 L50 80 Z')).toEqual({ x0: 10, y0: 10, x1: 90, y1: 80 });
+    expect(pathBox('M1,2L3,4Z')).toEqual({ x0: 1, y0: 2, x1: 3, y1: 4 });
+    expect(pathBox('m10 10 l5 0 v5 h-5 z')).toEqual({ x0: 10, y0: 10, x1: 15, y1: 15 });
+    expect(pathBox('').x0).toBe(Infinity);
+  });
+});
+
+describe('nameLayout', () => {
+  const box = { x0: 0, y0: 0, x1: 100, y1: 100 };
+  it('fits the name in the territory, above the count, at most the largest size', () => {
+    const l = nameLayout('Peru', 50, 50, box, 10, 8, 1);
+    expect(l.font).toBe(8);
+    expect(l.y).toBeLessThan(50 - 5);
+    expect(textWidth('Peru', l.font)).toBeLessThanOrEqual(100);
+  });
+  it('shrinks a long name to the width of its territory, on both sides of its label', () => {
+    const l = nameLayout('Democratic Republic of Somewhere', 30, 50, box, 10, 8, 1);
+    expect(textWidth('Democratic Republic of Somewhere', l.font)).toBeLessThanOrEqual(60);
+  });
+  it('shows a smaller name only from a higher zoom, and never a name with no room', () => {
+    const big = nameLayout('Peru', 50, 50, box, 10, 8, 1);
+    const small = nameLayout('Peru', 50, 50, { x0: 45, y0: 0, x1: 55, y1: 100 }, 10, 8, 1);
+    expect(small.level).toBeGreaterThan(big.level);
+    expect(nameLayout('Peru', 50, 5, box, 10, 8, 1).level).toBe(Infinity); // no room above the count
+    expect(nameLayout('', 50, 50, box, 10, 8, 1).level).toBe(Infinity);
+  });
+  it('reaches a level only at or beyond the zoom the name needs', () => {
+    for (const need of [1, 1.1, 1.5, 2, 3.7, 10]) {
+      const l = levelFor(need);
+      for (const z of [need * 0.99, need, need * 1.5, need * 3]) {
+        if (levelAt(z) >= l) expect(z).toBeGreaterThanOrEqual(need * 0.999);
+      }
+      expect(levelAt(need * 1.42)).toBeGreaterThanOrEqual(l);
+    }
+    expect(levelAt(0.5)).toBe(-1);
+  });
+});
