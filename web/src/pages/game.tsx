@@ -19,6 +19,7 @@ import { SeatsPanel } from "../game/seats";
 import { GameLog } from "../game/log";
 import { Dice } from "../game/dice";
 import { BoardView, loadGeometry } from "../game/boardview";
+import { AreaLegend } from "../game/legend";
 import type { MapGeometry } from "../board";
 import { WaitingPage } from "./waiting";
 
@@ -213,7 +214,8 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
               geometry={geometry}
               game={game}
               highlights={choice.targets}
-              selected={mode.kind !== "idle" ? (mode.to ?? mode.from) : null}
+              selected={mode.kind !== "idle" ? mode.from : null}
+              target={mode.kind !== "idle" ? mode.to : null}
               onPick={pick}
             />
           )}
@@ -226,6 +228,7 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
           {view.lastDice && <Dice dice={view.lastDice} />}
           {me !== null && <Hand ctl={ctl} game={game} view={view} />}
           <SeatsPanel game={game} info={info} now={now} />
+          {geometry && <AreaLegend geometry={geometry} game={game} />}
           {me !== null && !over && has(ix, "resign") && <Resign ctl={ctl} />}
           <GameLog lines={view.log} />
         </aside>
