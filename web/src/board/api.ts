@@ -97,6 +97,7 @@ export function createBoard(el: HTMLElement, config: BoardConfig): Board {
       if (tipFor !== null && tipAnchored) placeTip(tipFor);
     },
     gesture(on) {
+      if (!c.gestureLayer) return;
       moving = on;
       if (!on) commit(z.transform());
     },
