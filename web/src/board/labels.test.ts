@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { levelAt, levelFor, nameLayout, pathBox, textWidth } from './labels';
+import { halfSpan, levelAt, levelFor, nameLayout, pathBox, textWidth } from './labels';
 
 describe('pathBox', () => {
   it('bounds absolute, relative, horizontal and vertical commands', () => {
@@ -38,5 +38,23 @@ describe('nameLayout', () => {
       expect(levelAt(need * 1.42)).toBeGreaterThanOrEqual(l);
     }
     expect(levelAt(0.5)).toBe(-1);
+  });
+});
+
+describe('halfSpan', () => {
+  // A triangle narrowing upwards: apex (50, 0), base from (0, 100) to (100, 100).
+  const tri = [[[50, 0], [100, 100], [0, 100]]] as Array<Array<[number, number]>>;
+  it('measures the room on both sides of x at a height, and none outside', () => {
+    expect(halfSpan(tri, 50, 50)).toBeCloseTo(25);
+    expect(halfSpan(tri, 50, 90)).toBeCloseTo(45);
+    expect(halfSpan(tri, 90, 20)).toBe(0);
+  });
+  it('shrinks a name to the outline where the box would let it overflow', () => {
+    const box = { x0: 0, y0: 0, x1: 100, y1: 100 };
+    const free = nameLayout('Alberta', 50, 70, box, 10, 20, 1);
+    const fitted = nameLayout('Alberta', 50, 70, box, 10, 20, 1, tri);
+    expect(fitted.font).toBeLessThan(free.font);
+    const top = fitted.y - fitted.font * 0.5;
+    expect(textWidth('Alberta', fitted.font) / 2).toBeLessThanOrEqual(halfSpan(tri, 50, top) + 1e-9);
   });
 });

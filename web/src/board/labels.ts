@@ -125,18 +125,58 @@ export interface NameLayout {
  * label nor higher than the room above the count, and at most `maxFont`. It shows from the zoom at which
  * its font is NAME_MIN_PIXELS on a screen of `ppu` pixels per map unit.
  */
-export function nameLayout(name: string, x: number, y: number, box: Box, countFont: number, maxFont: number, ppu: number): NameLayout {
+export function nameLayout(
+  name: string,
+  x: number,
+  y: number,
+  box: Box,
+  countFont: number,
+  maxFont: number,
+  ppu: number,
+  outline?: ReadonlyArray<ReadonlyArray<readonly [number, number]>>,
+): NameLayout {
   const never = { font: 0, x, y, level: Infinity };
   if (!name || !(box.x1 > box.x0) || ppu <= 0) return never;
-  const halfWidth = Math.min(x - box.x0, box.x1 - x);
   const perUnit = textWidth(name, 1);
-  const byWidth = (2 * halfWidth * 0.9) / perUnit;
   const above = y - countFont * 0.6 - box.y0; // room between the top of the box and the count
   const byHeight = above / 1.1;
-  const font = Math.min(maxFont, byWidth, byHeight);
+  let font = Math.min(maxFont, byHeight, (2 * Math.min(x - box.x0, box.x1 - x) * 0.9) / perUnit);
+  // With the outline: the room on both sides of x along the top and bottom of the name's line, which
+  // shrinks as the font does (a few rounds settle it).
+  for (let round = 0; outline && round < 4 && font > 0; round++) {
+    const mid = y - countFont * 0.6 - font * 0.55;
+    const half = Math.min(halfSpan(outline, x, mid - font * 0.5), halfSpan(outline, x, mid + font * 0.5));
+    const next = Math.min(font, (2 * half * 0.92) / perUnit);
+    if (next >= font * 0.98) break;
+    font = next;
+  }
   if (!(font > 0)) return never;
   const level = levelFor(NAME_MIN_PIXELS / (font * ppu));
   return { font, x, y: y - countFont * 0.6 - font * 0.55, level: level > LOD_MAX ? Infinity : level };
+}
+
+/**
+ * The half-width of the room inside an outline around x on the line at height y: the distance from x to the
+ * nearest edge crossing on either side (0 when x is outside at that height).
+ */
+export function halfSpan(outline: ReadonlyArray<ReadonlyArray<readonly [number, number]>>, x: number, y: number): number {
+  let left = -Infinity;
+  let right = Infinity;
+  let crossings = 0;
+  for (const ring of outline) {
+    for (let j = 0; j < ring.length; j++) {
+      const [ax, ay] = ring[j];
+      const [bx, by] = ring[(j + 1) % ring.length];
+      if (ay <= y === by <= y) continue;
+      const cx = ax + ((y - ay) * (bx - ax)) / (by - ay);
+      if (cx <= x) {
+        crossings++;
+        if (cx > left) left = cx;
+      } else if (cx < right) right = cx;
+    }
+  }
+  if (crossings % 2 === 0 || !Number.isFinite(left) || !Number.isFinite(right)) return 0;
+  return Math.min(x - left, right - x);
 }
 
 /** The level-of-detail step a zoom needs (the first step at or above it). */

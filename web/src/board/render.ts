@@ -5,7 +5,7 @@
 import type { ResolvedConfig } from './config';
 import { areaColor, inkOn, NEUTRAL_FILL, ownerStyles, UNCLAIMED_FILL } from './palette';
 import { ariaLabel, HIGHLIGHT_KINDS, type BoardState } from './state';
-import { areaBorders } from './borders';
+import { areaBorders, rings } from './borders';
 import { LOD_MAX, NAME_MIN_PIXELS, nameLayout, pathBox, type Box } from './labels';
 import { defaultRadii, escapeXml, impliedSeaLines, neutralDef, patternDef, seaLinePath, territoryPaths } from './svg';
 import type { TerritoryState } from './types';
@@ -193,7 +193,7 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
       const of: number[] = [];
       for (const i of tile) {
         const t = s.geometry.territories[i];
-        const l = nameLayout(t.name, t.x, t.y, boxes[i], fontSize, fontSize * 0.8, ppu);
+        const l = nameLayout(t.name, t.x, t.y, boxes[i], fontSize, fontSize * 0.8, ppu, rings(paths[i]));
         if (!Number.isFinite(l.level)) continue;
         of.push(i);
         ns.push(`<text class="rb-name rb-n${l.level}" x="${l.x.toFixed(1)}" y="${l.y.toFixed(1)}" font-size="${l.font.toFixed(2)}" fill="${f.ink(s.territories[i])}">${escapeXml(t.name)}</text>`);
