@@ -35,16 +35,29 @@ function fmt(n: number): string {
 }
 
 /**
- * The path of every edge shared by two territories whose first areas differ (`areaOf(i)`: the key of
- * territory i's first area, or undefined). Each edge once.
+ * The path of every edge between two territories whose first areas differ (`areaOf(i)`: the key of
+ * territory i's first area, or undefined): an edge of one territory both of whose ends are corners of a
+ * territory of another area (so an edge that the other side splits in two still counts). Each edge once.
  */
 export function areaBorders(paths: readonly string[], areaOf: (i: number) => string | undefined): string {
-  const seen = new Map<string, number>();
+  const all = paths.map((p) => rings(p));
+  const at = new Map<string, number[]>();
+  all.forEach((rs, i) => {
+    if (areaOf(i) === undefined) return;
+    for (const ring of rs)
+      for (const p of ring) {
+        const k = `${fmt(p[0])},${fmt(p[1])}`;
+        const list = at.get(k);
+        if (!list) at.set(k, [i]);
+        else if (list[list.length - 1] !== i) list.push(i);
+      }
+  });
+  const done = new Set<string>();
   let d = '';
-  paths.forEach((path, i) => {
+  all.forEach((rs, i) => {
     const area = areaOf(i);
     if (area === undefined) return;
-    for (const ring of rings(path)) {
+    for (const ring of rs) {
       for (let j = 0; j < ring.length; j++) {
         const a = ring[j];
         const b = ring[(j + 1) % ring.length];
@@ -52,12 +65,13 @@ export function areaBorders(paths: readonly string[], areaOf: (i: number) => str
         const kb = `${fmt(b[0])},${fmt(b[1])}`;
         if (ka === kb) continue;
         const key = ka < kb ? `${ka} ${kb}` : `${kb} ${ka}`;
-        const other = seen.get(key);
-        if (other === undefined) {
-          seen.set(key, i);
-          continue;
+        if (done.has(key)) continue;
+        const ta = at.get(ka) ?? [];
+        const tb = at.get(kb) ?? [];
+        if (ta.some((t) => t !== i && areaOf(t) !== area && tb.includes(t))) {
+          done.add(key);
+          d += `M${ka}L${kb}`;
         }
-        if (other !== i && areaOf(other) !== area) d += `M${ka}L${kb}`;
       }
     }
   });

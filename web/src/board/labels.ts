@@ -146,7 +146,7 @@ export function nameLayout(
   for (let round = 0; outline && round < 4 && font > 0; round++) {
     const mid = y - countFont * 0.6 - font * 0.55;
     const half = Math.min(halfSpan(outline, x, mid - font * 0.5), halfSpan(outline, x, mid + font * 0.5));
-    const next = Math.min(font, (2 * half * 0.92) / perUnit);
+    const next = Math.min(font, (2 * half * 0.85) / perUnit);
     if (next >= font * 0.98) break;
     font = next;
   }
