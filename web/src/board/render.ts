@@ -171,7 +171,7 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
   // Bonus areas: a thicker line along the edges between territories of different areas.
   const areaLines = s.geometry.areas?.length ? areaBorders(paths, (i) => s.geometry.territories[i].areas?.[0]) : '';
   top.push(
-    `</g><path class="rb-areas" d="${areaLines}"/><g class="rb-over"><path class="rb-tgt-o" fill="none" display="none"/><path class="rb-sel-o" fill="none" display="none"/>` +
+    `</g><path class="rb-areas" d="${areaLines}"/><g class="rb-over"><path class="rb-tgt-u" fill="none" display="none"/><path class="rb-tgt-o" fill="none" display="none"/><path class="rb-sel-o" fill="none" display="none"/>` +
       `<path class="rb-focus-o" fill="none"/><g class="rb-over-n" font-size="${fontSize.toFixed(1)}">` +
       `<text class="rb-tgt-n" display="none"></text><text class="rb-sel-n" display="none"></text></g></g></g>`,
   );
@@ -225,6 +225,7 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
   const selO = svg.querySelector('.rb-sel-o') as SVGPathElement;
   const focusO = svg.querySelector('.rb-focus-o') as SVGPathElement;
   const tgtO = svg.querySelector('.rb-tgt-o') as SVGPathElement;
+  const tgtU = svg.querySelector('.rb-tgt-u') as SVGPathElement;
   const selN = svg.querySelector('.rb-sel-n') as SVGTextElement;
   const tgtN = svg.querySelector('.rb-tgt-n') as SVGTextElement;
   let selected: number | null = null;
@@ -301,11 +302,14 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
     },
     updateTarget(next) {
       target = next !== null && cells[next] ? next : null;
-      if (target !== null) {
-        tgtO.setAttribute('d', cells[target].getAttribute('d') ?? '');
-        tgtO.removeAttribute('display');
-      } else {
-        tgtO.setAttribute('display', 'none');
+      // The target: yellow dashes over a black line, so that it shows on any fill.
+      for (const o of [tgtU, tgtO]) {
+        if (target !== null) {
+          o.setAttribute('d', cells[target].getAttribute('d') ?? '');
+          o.removeAttribute('display');
+        } else {
+          o.setAttribute('display', 'none');
+        }
       }
       copyCount(tgtN, target);
     },
