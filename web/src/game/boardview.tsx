@@ -12,6 +12,7 @@ import { geometryFromGameMap } from "../board/geometry";
 import { choiceKeys, mapFollows } from "../state/pick";
 import type { ClientGame } from "../state/types";
 import { seatTitle } from "../ui/format";
+import "./boardview.css";
 
 const byGame = new Map<string, Promise<MapGeometry | null>>();
 const byVersion = new Map<string, MapGeometry>();
