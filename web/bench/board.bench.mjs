@@ -3,6 +3,13 @@
 //
 //   node web/bench/board.bench.mjs [--runs 5] [--events 60] [--shapes] [--profile] [--screenshots DIR]
 //   node web/bench/board.bench.mjs --check-input    (the board's pointer and keyboard input, pass or fail)
+//   node web/bench/board.bench.mjs --gestures [--shapes]   (pan and zoom frames, against a baseline)
+//
+// --gestures drives real input (mouse wheel in and out, a drag) on each map, twice: as the board does it
+// (the layers move as one composited element during the gesture and are redrawn once at its end) and, as
+// the baseline in the same run, with the SVG transform set on every frame (gestureLayer: false). A frame's
+// time is the main thread's work from one input to the frame that shows it, plus the raster threads'; the
+// redraw at the gesture's end (the "settle" frame) is reported apart.
 //
 // --shapes gives the board every territory's shape and the sea lines, as the API's GameMap does, so it
 // computes no cells (they are computed once before the timed paints).
@@ -176,6 +183,74 @@ async function checkInput(browser, url, map) {
   return failures;
 }
 
+/** One pass of gestures on a fresh page: the frame windows of wheel and drag steps, and the settle frames. */
+async function gestureFrames(browser, url, map) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(url);
+  await page.waitForFunction(() => window.bench !== undefined);
+  await page.evaluate((name) => window.bench.load(name), map);
+  await page.evaluate(() => window.bench.firstPaint(0));
+  await page.mouse.move(640, 400);
+  await page.evaluate(() => window.bench.painted());
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'blink.user_timing', 'toplevel', 'disabled-by-default-devtools.timeline'] });
+  let f = 0;
+  let settle = 0;
+  const step = async (input) => {
+    await page.evaluate((i) => window.bench.mark(`gf-start-${i}`), f);
+    await input();
+    await page.evaluate(() => window.bench.painted());
+    await page.evaluate((i) => window.bench.mark(`gf-end-${i}`), f++);
+  };
+  const settled = async () => {
+    // d3-zoom ends a wheel gesture 150 ms after the last wheel event: the board redraws then.
+    await page.evaluate((i) => window.bench.mark(`gs-start-${i}`), settle);
+    await page.waitForTimeout(250);
+    await page.evaluate(() => window.bench.painted());
+    await page.evaluate((i) => window.bench.mark(`gs-end-${i}`), settle++);
+  };
+  for (let round = 0; round < 2; round++) {
+    for (let i = 0; i < 10; i++) await step(() => page.mouse.wheel(0, -120));
+    await settled();
+    await page.mouse.down();
+    for (let i = 0; i < 20; i++) await step(() => page.mouse.move(640 + (i + 1) * 12 * (round ? -1 : 1), 400 + (i + 1) * 6));
+    await page.mouse.up();
+    await settled();
+    for (let i = 0; i < 10; i++) await step(() => page.mouse.wheel(0, 120));
+    await settled();
+    await page.mouse.move(640, 400);
+  }
+  const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
+  await page.close();
+  return { frames: windows(events, 'gf'), settles: windows(events, 'gs') };
+}
+
+async function gestures(browser, url) {
+  const q = (xs, p) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))];
+  };
+  const f = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+  const rows = [];
+  for (const m of MAPS) {
+    for (const mode of ['svg', 'layer']) {
+      const { frames, settles } = await gestureFrames(browser, `${url}&gesture=${mode}`, m.name);
+      const t = frames.map((w) => w.cpu + w.raster);
+      const st = settles.map((w) => w.cpu + w.raster);
+      rows.push({ map: m.name, mode, n: t.length, p50: q(t, 0.5), p95: q(t, 0.95), max: Math.max(...t), settle: q(st, 0.5), settleMax: Math.max(...st) });
+    }
+  }
+  console.log('board gestures: wheel zoom in and out and a drag, twice; per frame: main thread + raster CPU');
+  console.log('| map | gesture frames | frames | p50 | p95 | max | settle: median, max |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  for (const r of rows) {
+    console.log(`| ${r.map} | ${r.mode === 'svg' ? 'SVG transform each frame (baseline)' : 'one composited layer'} | ${r.n} | ${f(r.p50)} ms | ${f(r.p95)} ms | ${f(r.max)} ms | ${r.mode === 'svg' ? '-' : `${f(r.settle)} ms, ${f(r.settleMax)} ms`} |`);
+  }
+  for (const m of MAPS) {
+    const [b, l] = rows.filter((r) => r.map === m.name);
+    console.log(`${m.name}: layer / baseline p95 ${(l.p95 / b.p95).toFixed(2)}x; every gesture frame under 16 ms: ${l.max < 16 ? 'yes' : 'no'} (max ${f(l.max)} ms)`);
+  }
+}
+
 async function main() {
   await build({ configFile: join(here, 'vite.config.ts') });
   fixtures();
@@ -188,6 +263,10 @@ async function main() {
   });
   const results = [];
   try {
+    if (args.includes('--gestures')) {
+      await gestures(browser, url);
+      return;
+    }
     if (args.includes('--check-input')) {
       const failures = [];
       for (const m of MAPS) failures.push(...(await checkInput(browser, url, m.name)));

@@ -75,6 +75,7 @@ async function firstPaint(run: number): Promise<number> {
     seats,
     patterns: !location.search.includes('patterns=0'),
     tileSize: Number(new URLSearchParams(location.search).get('tile')) || undefined,
+    gestureLayer: !location.search.includes('gesture=svg'),
     territories: owners.map((owner, i) => ({ owner, neutral: false, armies: armies[i] })),
   });
   await painted();
@@ -236,7 +237,12 @@ async function zoomTo(factor: number): Promise<void> {
 
 declare global {
   interface Window {
-    bench: { load: typeof load; firstPaint: typeof firstPaint; applyOne: typeof applyOne; profile: typeof profile; zoomIn: typeof zoomIn; zoomTo: typeof zoomTo; board: () => Board | null };
+    bench: { load: typeof load; firstPaint: typeof firstPaint; applyOne: typeof applyOne; profile: typeof profile; zoomIn: typeof zoomIn; zoomTo: typeof zoomTo; board: () => Board | null; mark: typeof mark; painted: typeof painted };
   }
 }
-window.bench = { load, firstPaint, applyOne, profile, zoomIn, zoomTo, board: () => board };
+/** A user-timing mark (the Node side drives real input between two of them). */
+function mark(name: string): void {
+  performance.mark(name);
+}
+
+window.bench = { load, firstPaint, applyOne, profile, zoomIn, zoomTo, board: () => board, mark, painted };

@@ -74,7 +74,7 @@ describe('createBoard', () => {
     expect(changed).toEqual([peru]);
     await Promise.resolve();
     mo.disconnect();
-    expect([...touched].every((n) => n === r.cells[peru] || n === r.labels[peru])).toBe(true);
+    expect([...touched].every((n) => n === r.cells[peru] || n === r.labels[peru] || n === r.names[peru])).toBe(true);
     expect(r.labels[peru].textContent).toBe('9');
     expect(r.cells[peru].getAttribute('aria-label')).toContain('Red (alice), 9 armies');
   });
@@ -139,6 +139,37 @@ describe('createBoard', () => {
     board.setSelection(null);
     expect(r.cells[idx('peru')].hasAttribute('aria-pressed')).toBe(false);
     expect(r.svg.querySelector('.rb-sel-o')!.getAttribute('display')).toBe('none');
+  });
+
+  it('draws the count of the selection and of the target above their outlines, in distinct marks', () => {
+    const r = board.renderer;
+    board.setSelection('peru');
+    board.setTarget('brazil');
+    const over = r.svg.querySelector('.rb-over')!;
+    // The outlines come before the count copies, which are painted above them.
+    const order = Array.from(over.querySelectorAll('path, text')).map((e) => e.getAttribute('class'));
+    expect(order.indexOf('rb-sel-n')).toBeGreaterThan(order.indexOf('rb-sel-o'));
+    expect(order.indexOf('rb-tgt-n')).toBeGreaterThan(order.indexOf('rb-tgt-o'));
+    expect(over.querySelector('.rb-sel-n')!.textContent).toBe(r.labels[idx('peru')].textContent);
+    expect(over.querySelector('.rb-tgt-n')!.textContent).toBe(r.labels[idx('brazil')].textContent);
+    expect(over.querySelector('.rb-tgt-o')!.getAttribute('d')).toBe(r.cells[idx('brazil')].getAttribute('d'));
+    board.setState([{ key: 'brazil', owner: 0, neutral: false, armies: 12 }]);
+    expect(over.querySelector('.rb-tgt-n')!.textContent).toBe('12');
+    board.setTarget(null);
+    expect(over.querySelector('.rb-tgt-o')!.getAttribute('display')).toBe('none');
+    expect(over.querySelector('.rb-tgt-n')!.getAttribute('display')).toBe('none');
+  });
+
+  it('names the territories that fit, by level of detail, and outlines the areas', () => {
+    const r = board.renderer;
+    expect(r.names.filter(Boolean).length).toBeGreaterThan(30);
+    const peru = r.names[idx('peru')]!;
+    expect(peru.textContent).toBe('Peru');
+    expect(peru.getAttribute('class')).toMatch(/^rb-name rb-n\d+$/);
+    // Area borders: drawn between South America and North America, say, not inside an area.
+    expect(r.svg.querySelector('.rb-areas')!.getAttribute('d')!.length).toBeGreaterThan(0);
+    // Each territory has a box for zoomTo.
+    expect(r.boxes[idx('peru')].x1).toBeGreaterThan(r.boxes[idx('peru')].x0);
   });
 
   it('makes the army counts only when they are first shown', () => {

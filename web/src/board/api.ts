@@ -4,7 +4,12 @@
 //   const board = createBoard(el, { geometry, seats, territories });
 //   board.onSelect((key) => ...);
 //   board.setState(liveEvent.territories);   // only those change
-//   board.setHighlights(targets); board.setSelection(key);
+//   board.setHighlights(targets); board.setSelection(key); board.setTarget(key);
+//   board.zoomTo([source, ...targets]);    // "zoom to the choice"
+//
+// Pan and zoom frames move one element: during a gesture the stage of layers gets a CSS transform
+// (composited, nothing repainted); at the gesture's end the SVG transform is set once, the layers repaint
+// sharp, and the names and detail for the new zoom are shown.
 
 import './board.css';
 import { resolveConfig, type BoardConfig } from './config';
@@ -12,6 +17,7 @@ import { createArrowLayer, type ArrowLayer, type BoardArrow } from './arrows';
 import { bindEvents } from './events';
 import { render, type Renderer } from './render';
 import { createState, moveFocus, nextHighlight, setHighlights, updateTerritories, type BoardState, type TerritoryUpdate } from './state';
+import { levelAt, type Box } from './labels';
 import { hideTooltip, showTooltip } from './tooltip';
 import { bindZoom, frameOf, toPixels, unitTransform, zoomForPixels, type Frame, type Zoom } from './zoom';
 
@@ -25,6 +31,8 @@ export interface Board {
   setState(update: TerritoryUpdate): number[];
   /** Marks one territory as selected (null: none). */
   setSelection(key: string | null): void;
+  /** Marks the chosen target of the selection (null: none), drawn apart from the selection. */
+  setTarget(key: string | null): void;
   /**
    * The territories that can be chosen now (legal targets); the others are dimmed. `kinds` (key -> attack,
    * fortify, claim, place or select) draws attack targets dashed and fortify targets doubled, and says so
@@ -40,6 +48,12 @@ export interface Board {
   /** Draws arrows between territories (attacks, conquests, moves) over the map, replacing any shown. */
   showArrows(arrows: readonly BoardArrow[]): void;
   clearArrows(): void;
+  /** Zooms to the choice: fits these territories (a selection and its targets) in view. */
+  zoomTo(keys: Iterable<string>): void;
+  /** Pans a territory into view if it is not (keeping the zoom). */
+  reveal(key: string): void;
+  /** Whether every one of these territories' label points is in view now. */
+  inView(keys: Iterable<string>): boolean;
   /** The board's plain state (read only). */
   readonly state: BoardState;
   /** The rendered elements (for tests and benchmarks). */
@@ -60,9 +74,22 @@ export function createBoard(el: HTMLElement, config: BoardConfig): Board {
   let arrows: ArrowLayer | null = null;
   let transform = '';
   const applyLabels = () => {
-    if (c.labels === 'always') r.setLabelsVisible(true);
-    else if (c.labels === 'never') r.setLabelsVisible(false);
-    else r.setLabelsVisible(k >= zoomForPixels(s.cell, frame.ppu, c.labelMinPixels));
+    const counts = c.labels === 'always' || (c.labels !== 'never' && k >= zoomForPixels(s.cell, frame.ppu, c.labelMinPixels));
+    r.setLabelsVisible(counts);
+    // Names by level of detail (they come with the counts); cells under 6 px lose their borders.
+    const scale = k * frame.ppu;
+    r.setDetail(counts && c.labels !== 'never' ? levelAt(scale / r.nameBase) : -1, s.cell * scale < 6);
+  };
+  // The transform the layers' SVG holds; during a gesture the stage shows the change as a CSS transform.
+  let committed = { k: 1, x: 0, y: 0 };
+  let moving = false;
+  const commit = (t: { k: number; x: number; y: number }) => {
+    committed = { k: t.k, x: t.x, y: t.y };
+    transform = unitTransform(t, frame, s.canvas);
+    r.setTransform(transform);
+    arrows?.setTransform(transform);
+    r.setStageTransform('');
+    applyLabels();
   };
   const maxZoom = c.maxZoom ?? Math.max(8, s.cell > 0 ? s.canvas.width / s.cell / 6 : 8);
   const z: Zoom = bindZoom(r.root, {
@@ -71,13 +98,31 @@ export function createBoard(el: HTMLElement, config: BoardConfig): Board {
     frame: () => frame,
     changed: (t) => {
       k = t.k;
-      transform = unitTransform(t, frame, s.canvas);
-      r.setTransform(transform);
-      arrows?.setTransform(transform);
-      applyLabels();
+      if (moving) {
+        const q = t.k / committed.k;
+        r.setStageTransform(`translate(${(t.x - q * committed.x).toFixed(2)}px,${(t.y - q * committed.y).toFixed(2)}px) scale(${q.toFixed(5)})`);
+      } else {
+        commit(t);
+      }
       if (tipFor !== null && tipAnchored) placeTip(tipFor);
     },
+    gesture(on) {
+      if (!c.gestureLayer) return;
+      moving = on;
+      if (!on) commit(z.transform());
+    },
   });
+  /** The box around some territories (map units), or null when none is known. */
+  const boxOf = (keys: Iterable<string>): Box | null => {
+    let b: Box | null = null;
+    for (const key of keys) {
+      const i = s.index.get(key);
+      const x = i === undefined ? undefined : r.boxes[i];
+      if (!x || !(x.x1 >= x.x0)) continue;
+      b = b ? { x0: Math.min(b.x0, x.x0), y0: Math.min(b.y0, x.y0), x1: Math.max(b.x1, x.x1), y1: Math.max(b.y1, x.y1) } : { ...x };
+    }
+    return b;
+  };
   const measure = () => {
     frame = frameOf(r.root.clientWidth, r.root.clientHeight, s.canvas);
     z.resized();
@@ -174,6 +219,24 @@ export function createBoard(el: HTMLElement, config: BoardConfig): Board {
       const i = key === null ? null : (s.index.get(key) ?? null);
       select(i);
     },
+    setTarget(key) {
+      r.updateTarget(key === null ? null : (s.index.get(key) ?? null));
+    },
+    zoomTo(keys) {
+      const b = boxOf(keys);
+      if (b) z.fit(b);
+    },
+    reveal(key) {
+      const i = s.index.get(key);
+      if (i !== undefined) z.reveal(s.xs[i], s.ys[i]);
+    },
+    inView(keys) {
+      for (const key of keys) {
+        const i = s.index.get(key);
+        if (i !== undefined && !z.inView(s.xs[i], s.ys[i])) return false;
+      }
+      return true;
+    },
     setHighlights(keys, kinds) {
       r.updateHighlights(setHighlights(s, keys, kinds));
     },
@@ -189,7 +252,7 @@ export function createBoard(el: HTMLElement, config: BoardConfig): Board {
     resetZoom: () => z.reset(),
     showArrows(list) {
       if (!arrows) {
-        arrows = createArrowLayer(r.root, s, r.uid);
+        arrows = createArrowLayer(r.stage, s, r.uid);
         if (transform) arrows.setTransform(transform);
       }
       arrows.show(list);

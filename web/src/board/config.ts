@@ -23,6 +23,11 @@ export interface BoardConfig {
   tileSize?: number;
   /** The accessible name of the board; "Map" followed by the map's name by default. */
   label?: string;
+  /**
+   * Move the layers as one composited element during a pan or zoom gesture, and redraw them at its end
+   * (true by default); false sets the SVG transform on every frame (the benchmark's baseline).
+   */
+  gestureLayer?: boolean;
 }
 
 export interface ResolvedConfig extends Required<Omit<BoardConfig, 'territories' | 'radius' | 'maxZoom' | 'label' | 'tileSize'>> {
@@ -46,5 +51,6 @@ export function resolveConfig(c: BoardConfig): ResolvedConfig {
     tileSize: c.tileSize,
     tooltip: c.tooltip ?? true,
     label: c.label ?? (c.geometry.name ? `Map: ${c.geometry.name}` : 'Map'),
+    gestureLayer: c.gestureLayer ?? true,
   };
 }

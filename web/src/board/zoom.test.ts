@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameOf, toPixels, unitTransform, zoomForPixels } from './zoom';
+import { fitTransform, frameOf, toPixels, unitTransform, zoomForPixels } from './zoom';
 
 const canvas = { x: 0, y: 0, width: 1000, height: 600 };
 
@@ -34,5 +34,20 @@ describe('zoom geometry', () => {
   it('shows army counts from the zoom that makes a cell big enough', () => {
     expect(zoomForPixels(10, 1.5, 18)).toBeCloseTo(1.2);
     expect(zoomForPixels(10, 0, 18)).toBe(Infinity);
+  });
+});
+
+describe('fitTransform', () => {
+  const c = { x: 0, y: 0, width: 1000, height: 500 };
+  const f = frameOf(800, 400, c); // 0.8 px per unit, no letterbox
+  it('centres the box and zooms so that it fills the frame less a margin', () => {
+    const t = fitTransform(f, c, { x0: 100, y0: 100, x1: 200, y1: 150 }, 20, 0);
+    expect(t.k).toBeCloseTo(10); // 100 units = 80 px, 800 px wide
+    expect(t.k * (150 * 0.8) + t.x).toBeCloseTo(400); // the box's centre in the frame's centre
+    expect(t.k * (125 * 0.8) + t.y).toBeCloseTo(200);
+  });
+  it('keeps within the zoom limits', () => {
+    expect(fitTransform(f, c, { x0: 100, y0: 100, x1: 101, y1: 101 }, 8).k).toBe(8);
+    expect(fitTransform(f, c, { x0: -500, y0: -500, x1: 2000, y1: 2000 }, 8).k).toBe(1);
   });
 });

@@ -43,6 +43,8 @@ export interface ZoomOpts {
   frame(): Frame;
   /** Called on every change of scale or position. */
   changed(t: ZoomTransform): void;
+  /** A gesture (wheel, drag, pinch, or one programmatic change) begins or ends. */
+  gesture?(on: boolean): void;
 }
 
 export interface Zoom {
@@ -51,6 +53,10 @@ export interface Zoom {
   reset(): void;
   /** Pans so that the point (map units) is in view, keeping the scale, if it is not already. */
   reveal(x: number, y: number): void;
+  /** Fits a box of the map (map units) in view, with a margin, within the zoom's limits. */
+  fit(box: { x0: number; y0: number; x1: number; y1: number }): void;
+  /** Whether a point of the map (map units) is in view now. */
+  inView(x: number, y: number): boolean;
   /** The frame changed size: keep the constraints in step. */
   resized(): void;
   destroy(): void;
@@ -59,6 +65,23 @@ export interface Zoom {
 /** The zoom at which a cell of `cell` map units is `pixels` wide on a screen of `ppu` pixels per unit. */
 export function zoomForPixels(cell: number, ppu: number, pixels: number): number {
   return ppu > 0 && cell > 0 ? pixels / (cell * ppu) : Infinity;
+}
+
+/**
+ * The pixel transform (d3-zoom's k, x, y) that shows a box of the map (map units) in the middle of the
+ * frame, with `margin` of the frame's smaller side around it, zoomed in no more than `maxZoom` and out no
+ * less than 1.
+ */
+export function fitTransform(f: Frame, c: Canvas, box: { x0: number; y0: number; x1: number; y1: number }, maxZoom: number, margin = 0.08): { k: number; x: number; y: number } {
+  const [px0, py0] = toPixels(f, c, box.x0, box.y0);
+  const [px1, py1] = toPixels(f, c, box.x1, box.y1);
+  const m = Math.min(f.width, f.height) * margin;
+  const w = Math.max(1e-9, px1 - px0);
+  const h = Math.max(1e-9, py1 - py0);
+  const k = Math.max(1, Math.min(maxZoom, (f.width - 2 * m) / w, (f.height - 2 * m) / h));
+  const cx = (px0 + px1) / 2;
+  const cy = (py0 + py1) / 2;
+  return { k, x: f.width / 2 - k * cx, y: f.height / 2 - k * cy };
 }
 
 export function bindZoom(el: HTMLElement, o: ZoomOpts): Zoom {
@@ -77,10 +100,12 @@ export function bindZoom(el: HTMLElement, o: ZoomOpts): Zoom {
       [-Infinity, -Infinity],
       [Infinity, Infinity],
     ])
+    .on('start', () => o.gesture?.(true))
     .on('zoom', (e: { transform: ZoomTransform }) => {
       current = e.transform;
       o.changed(e.transform);
-    });
+    })
+    .on('end', () => o.gesture?.(false));
   const constrain = () => {
     const [[x0, y0], [x1, y1]] = extent();
     behavior.translateExtent([
@@ -103,6 +128,17 @@ export function bindZoom(el: HTMLElement, o: ZoomOpts): Zoom {
       const margin = Math.min(f.width, f.height) * 0.05;
       if (sx >= margin && sx <= f.width - margin && sy >= margin && sy <= f.height - margin) return;
       behavior.translateTo(sel, x, y);
+    },
+    fit(box) {
+      const t = fitTransform(o.frame(), o.canvas, box, Math.max(1, o.maxZoom));
+      behavior.transform(sel, zoomIdentity.translate(t.x, t.y).scale(t.k));
+    },
+    inView(px, py) {
+      const f = o.frame();
+      const [x, y] = toPixels(f, o.canvas, px, py);
+      const sx = current.applyX(x);
+      const sy = current.applyY(y);
+      return sx >= 0 && sx <= f.width && sy >= 0 && sy <= f.height;
     },
     resized() {
       constrain();

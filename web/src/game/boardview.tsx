@@ -1,14 +1,18 @@
 // The map view: web-board's framework-free board module (src/board) in a Preact component. The map's
 // geometry comes from the API (`Game.map`: the server's shapes, sea borders and bonus areas, so the board
 // computes no cells), read once per game and kept per map version for the session; the board follows the
-// client state and the legal choices, and reports picks.
+// client state and the legal choices, and reports picks. It marks the selection and the target apart; a
+// selection the map did not make (the list's buttons) is brought into view with its targets, and
+// "Zoom to choice" fits the selection and its targets whenever one is selected (state/pick.ts).
 import { useEffect, useRef, useState } from "preact/hooks";
 import { query } from "../api/client";
 import { GameMapGeometryQuery } from "../api/operations";
 import { createBoard, type Board, type MapGeometry } from "../board";
 import { geometryFromGameMap } from "../board/geometry";
+import { choiceKeys, mapFollows } from "../state/pick";
 import type { ClientGame } from "../state/types";
 import { seatTitle } from "../ui/format";
+import "./boardview.css";
 
 const byGame = new Map<string, Promise<MapGeometry | null>>();
 const byVersion = new Map<string, MapGeometry>();
@@ -43,12 +47,15 @@ export function BoardView(props: {
   game: ClientGame;
   highlights: string[];
   selected: string | null;
+  /** The chosen target of the selection (an attack's or a move's), marked apart. */
+  target?: string | null;
   onPick: (key: string | null) => void;
 }) {
   const el = useRef<HTMLDivElement>(null);
   const board = useRef<Board | null>(null);
   const pick = useRef(props.onPick);
   pick.current = props.onPick;
+  const fromMap = useRef<string | null>(null);
   const [ready, setReady] = useState(false);
 
   useEffect(() => {
@@ -59,7 +66,10 @@ export function BoardView(props: {
       seats: g.seats.map((s) => ({ seat: s.seat, color: s.color, name: seatTitle(s) })),
       territories: g.board,
     });
-    const off = b.onSelect((k) => pick.current(k));
+    const off = b.onSelect((k) => {
+      fromMap.current = k;
+      pick.current(k);
+    });
     board.current = b;
     setReady(true);
     return () => {
@@ -76,8 +86,17 @@ export function BoardView(props: {
     board.current?.setHighlights(props.highlights);
   }, [props.highlights.join("\u0000"), ready]);
   useEffect(() => {
-    board.current?.setSelection(props.selected);
+    const b = board.current;
+    if (!b) return;
+    b.setSelection(props.selected);
+    const keys = choiceKeys(props.selected, props.target ?? null, props.highlights);
+    if (mapFollows(props.selected, fromMap.current, b.inView(keys)) === "zoom") b.zoomTo(keys);
+    fromMap.current = null;
   }, [props.selected, ready]);
+  useEffect(() => {
+    board.current?.setTarget(props.target ?? null);
+  }, [props.target, ready]);
+  const zoomToChoice = () => board.current?.zoomTo(choiceKeys(props.selected, props.target ?? null, props.highlights));
 
   return (
     <div class="board-wrap">
@@ -92,6 +111,11 @@ export function BoardView(props: {
         <button type="button" aria-label="Show the whole map" onClick={() => board.current?.resetZoom()}>
           ⤢
         </button>
+        {props.selected !== null && (
+          <button type="button" class="board-zoom-choice" onClick={zoomToChoice}>
+            Zoom to choice
+          </button>
+        )}
       </div>
     </div>
   );

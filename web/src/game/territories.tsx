@@ -1,10 +1,11 @@
 // The board as a list: every territory with its owner (colour, glyph and name: never colour alone), its
 // armies, and the buttons of what the viewer may do with it now. Until the map view, and for screen
 // readers and keyboards always.
-import { useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { PlacementDraft } from "../state/actions";
 import type { ClientGame, SeatView } from "../state/types";
 import { colorHex, seatGlyph, seatTitle } from "../ui/format";
+import "./territories.css";
 
 export interface RowAction {
   label: string;
@@ -39,6 +40,18 @@ export function TerritoryList(props: {
     });
   // Thousands of territories: a page at a time keeps the list quick; searching narrows it.
   const LIMIT = 300;
+  // In step with the map: the selected row (picked on the map or here) is marked and scrolled into view
+  // inside the list's own scroll box, never scrolling the page away from the map.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const b = box.current;
+    if (props.selected === null || !b) return;
+    const row = b.querySelector<HTMLElement>(`tr[data-key="${CSS.escape(props.selected)}"]`);
+    if (!row) return;
+    const top = row.offsetTop;
+    const head = (b.querySelector("thead") as HTMLElement | null)?.offsetHeight ?? 0;
+    if (top - head < b.scrollTop || top + row.offsetHeight > b.scrollTop + b.clientHeight) b.scrollTop = Math.max(0, top - head - b.clientHeight / 3);
+  }, [props.selected]);
   return (
     <div class="territories">
       <div class="list-tools">
@@ -54,6 +67,7 @@ export function TerritoryList(props: {
           Find <input type="search" value={search} onInput={(e) => setSearch((e.currentTarget as HTMLInputElement).value)} />
         </label>
       </div>
+      <div class="territory-scroll" ref={box}>
       <table class="territory-table">
         <caption class="visually-hidden">Territories</caption>
         <thead>
@@ -72,7 +86,7 @@ export function TerritoryList(props: {
             const added = props.draft.placements.find((p) => p.territory === r.key)?.armies ?? 0;
             const acts = props.actionsFor(r.key);
             return (
-              <tr key={r.key} class={`${r.key === props.selected ? "selected" : ""} ${props.targets.has(r.key) ? "target" : ""}`} data-key={r.key}>
+              <tr key={r.key} class={`${r.key === props.selected ? "selected" : ""} ${props.targets.has(r.key) ? "target" : ""}`} data-key={r.key} aria-current={r.key === props.selected ? "true" : undefined}>
                 <th scope="row">{r.name}</th>
                 <td>
                   {s ? (
@@ -104,6 +118,7 @@ export function TerritoryList(props: {
           })}
         </tbody>
       </table>
+      </div>
       {rows.length > LIMIT && <p>{rows.length - LIMIT} more: narrow the list with Find.</p>}
     </div>
   );

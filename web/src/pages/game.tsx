@@ -22,6 +22,7 @@ import { Hand } from "../game/hand";
 import { Resign } from "../game/resign";
 import { Banners } from "../game/banners";
 import type { Mode } from "../game/mode";
+import { AreaLegend } from "../game/legend";
 import type { MapGeometry } from "../board";
 import { WaitingPage } from "./waiting";
 import { followSounds } from "../ui/sound";
@@ -216,7 +217,8 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
               geometry={geometry}
               game={past?.game ?? game}
               highlights={choice.targets}
-              selected={mode.kind !== "idle" ? (mode.to ?? mode.from) : null}
+              selected={mode.kind !== "idle" ? mode.from : null}
+              target={mode.kind !== "idle" ? mode.to : null}
               onPick={pick}
             />
           )}
@@ -240,6 +242,7 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
           {view.lastDice && <Dice dice={view.lastDice} />}
           {me !== null && <Hand ctl={ctl} game={game} view={view} />}
           <SeatsPanel game={game} info={info} now={now} />
+          {geometry && <AreaLegend geometry={geometry} game={game} />}
           {me !== null && !over && has(ix, "resign") && <Resign ctl={ctl} />}
           <GameLog lines={view.log} />
         </aside>
