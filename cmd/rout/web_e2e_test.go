@@ -22,8 +22,10 @@ var chromiumPaths = []string{"/usr/bin/chromium", "/usr/bin/chromium-browser"}
 // game with a CPU seat and invites the other, both play every phase, one reloads and resumes live, both
 // resign, the replay steps, and axe-core checks the screens; then (web/e2e/invite.mjs) invitations are
 // accepted from the in-app notice and from the lobby, and declined; then (web/e2e/bigmap.mjs) a game on a
-// 5,000-territory map opens with its map drawn and plays a turn against a CPU. It serves the web client embedded in this
-// binary, so it tests the committed web/dist. It needs Node.js, Chromium and web/node_modules (`make
+// 5,000-territory map opens with its map drawn and plays a turn against a CPU; then (web/e2e/phone.mjs)
+// every page and phase fits a phone's screen, touch gestures, the installable app offline and the
+// geometry kept in IndexedDB. It serves the web client embedded in this binary, so it tests the
+// committed web/dist. It needs Node.js, Chromium and web/node_modules (`make
 // check-web` runs `npm ci`); without them it skips, except in CI. Screenshots of a failure are left in
 // web/e2e-artifacts.
 func TestWebClientEndToEnd(t *testing.T) {
@@ -52,6 +54,7 @@ func TestWebClientEndToEnd(t *testing.T) {
 	b.node(t, s, 2, "run.mjs")
 	b.node(t, s, 1, "invite.mjs")
 	b.node(t, s, 1, "bigmap.mjs", big.Name)
+	b.node(t, s, 1, "phone.mjs")
 	s.stop(t)
 }
 
