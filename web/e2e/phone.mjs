@@ -61,7 +61,10 @@ async function check(page, screen, { axe = true } = {}) {
     );
     throw new Error(`${screen}: the page is ${w.scroll} px wide on a ${w.inner} px screen: ${wide.join("; ")}`);
   }
-  if (shots) await page.screenshot({ path: join(shots, `phone-${screen}.png`) });
+  if (shots) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(shots, `phone-${screen}.png`) });
+  }
   if (!axe) return log(`${screen}: fits`);
   await page.evaluate(axeSource);
   const r = await page.evaluate(async () => {
