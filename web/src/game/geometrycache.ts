@@ -2,7 +2,8 @@
 // anew) draws its map without reading the geometry from the API: about 1 MB of JSON for 5,000
 // territories. A map's geometry is kept by map key and version (a version never changes), and a game by
 // its id, naming the version it is played on (a game keeps its map version). The cache is bounded: the
-// last KEEP_MAPS maps and KEEP_GAMES games opened; an entry of another format, or one that does not read
+// last KEEP_MAPS maps and KEEP_GAMES games opened (a map's last use is its games'; opening a game
+// rewrites only the game's small entry); an entry of another format, or one that does not read
 // as a geometry, is ignored (the geometry is read from the API and replaces it). Any failure of IndexedDB
 // (none in the browser, private mode, quota) leaves the API as the only source.
 import type { MapGeometry } from "../board";
@@ -14,19 +15,23 @@ export const KEEP_MAPS = 8;
 export const KEEP_GAMES = 200;
 
 const DB_NAME = "rout-geometry";
+/** The database's layout (its stores); a new one drops the older databases' content. */
+const DB_VERSION = 2;
 const MAPS = "maps";
 const GAMES = "games";
+/** The maps' save times apart from their geometry, so that bounding the cache reads no geometry. */
+const SAVED = "saved";
 
 /** A map version's key: the map's key and its version. */
 export function versionKey(mapKey: string, version: number): string {
   return `${mapKey}@${version}`;
 }
 
-/** A kept map version. */
+/** A kept map version. It is written once; when it was last used is its games' (mapsByUse). */
 export interface StoredMap {
   id: string;
   format: number;
-  usedAt: number;
+  savedAt: number;
   geometry: MapGeometry;
 }
 
@@ -56,6 +61,16 @@ export function toEvict(entries: readonly { id: string; usedAt: number }[], keep
     .sort((a, b) => b.usedAt - a.usedAt || (a.id < b.id ? -1 : 1))
     .slice(Math.max(0, keep))
     .map((e) => e.id);
+}
+
+/**
+ * The kept maps with when each was last used: the latest use of a game played on it, or when it was
+ * saved. Opening a game then rewrites only the game's small entry, never the map's geometry.
+ */
+export function mapsByUse(maps: readonly { id: string; savedAt: number }[], games: readonly StoredGame[]): { id: string; usedAt: number }[] {
+  const last = new Map<string, number>();
+  for (const g of games) last.set(g.map, Math.max(last.get(g.map) ?? 0, g.usedAt));
+  return maps.map((m) => ({ id: m.id, usedAt: Math.max(m.savedAt, last.get(m.id) ?? 0) }));
 }
 
 /** A kept geometry found for a game. */
@@ -98,9 +113,12 @@ export function openGeometryCache(idb: IDBFactory | undefined = globalThis.index
   let opened: Promise<IDBDatabase> | null = null;
   const db = () =>
     (opened ??= new Promise<IDBDatabase>((ok, fail) => {
-      const r = idb.open(DB_NAME, 1);
+      const r = idb.open(DB_NAME, DB_VERSION);
       r.onupgradeneeded = () => {
+        // A database of another layout is started afresh: what it held is read from the API again.
+        for (const name of [...r.result.objectStoreNames]) r.result.deleteObjectStore(name);
         r.result.createObjectStore(MAPS, { keyPath: "id" });
+        r.result.createObjectStore(SAVED, { keyPath: "id" });
         r.result.createObjectStore(GAMES, { keyPath: "id" });
       };
       r.onsuccess = () => ok(r.result);
@@ -108,11 +126,18 @@ export function openGeometryCache(idb: IDBFactory | undefined = globalThis.index
       r.onblocked = () => fail(new Error("the geometry cache is blocked by another tab"));
     }));
 
-  const evict = async (d: IDBDatabase, store: string, keep: number) => {
-    const tx = d.transaction(store, "readwrite");
-    const s = tx.objectStore(store);
-    const all = (await value(s.getAll())) as { id: string; usedAt: number }[];
-    for (const id of toEvict(all, keep)) s.delete(id);
+  /** Drops the games and maps beyond the bounds; reads the games (small) and the maps' save times only. */
+  const evict = async (d: IDBDatabase) => {
+    const tx = d.transaction([GAMES, MAPS, SAVED], "readwrite");
+    const games = tx.objectStore(GAMES);
+    const all = (await value(games.getAll())) as StoredGame[];
+    const dropped = new Set(toEvict(all, KEEP_GAMES));
+    for (const id of dropped) games.delete(id);
+    const saved = (await value(tx.objectStore(SAVED).getAll())) as { id: string; savedAt: number }[];
+    for (const id of toEvict(mapsByUse(saved, all.filter((g) => !dropped.has(g.id))), KEEP_MAPS)) {
+      tx.objectStore(MAPS).delete(id);
+      tx.objectStore(SAVED).delete(id);
+    }
     await done(tx);
   };
 
@@ -125,11 +150,9 @@ export function openGeometryCache(idb: IDBFactory | undefined = globalThis.index
         if (!game || typeof game.map !== "string") return null;
         const entry = await value(tx.objectStore(MAPS).get(game.map));
         if (!isUsable(entry, game.map)) return null;
-        // Mark both as used (for the bounds), after the read.
-        const t = now();
-        const w = d.transaction([GAMES, MAPS], "readwrite");
-        w.objectStore(GAMES).put({ ...game, usedAt: t });
-        w.objectStore(MAPS).put({ ...entry, usedAt: t });
+        // Mark the game as used (for the bounds), after the read: a small write, the geometry stays.
+        const w = d.transaction(GAMES, "readwrite");
+        w.objectStore(GAMES).put({ ...game, usedAt: now() } satisfies StoredGame);
         void done(w).catch(() => undefined);
         return { version: game.map, geometry: entry.geometry };
       } catch {
@@ -140,12 +163,12 @@ export function openGeometryCache(idb: IDBFactory | undefined = globalThis.index
       try {
         const d = await db();
         const t = now();
-        const tx = d.transaction([GAMES, MAPS], "readwrite");
-        tx.objectStore(MAPS).put({ id: version, format: FORMAT, usedAt: t, geometry } satisfies StoredMap);
+        const tx = d.transaction([GAMES, MAPS, SAVED], "readwrite");
+        tx.objectStore(MAPS).put({ id: version, format: FORMAT, savedAt: t, geometry } satisfies StoredMap);
+        tx.objectStore(SAVED).put({ id: version, savedAt: t });
         tx.objectStore(GAMES).put({ id: gameId, map: version, usedAt: t } satisfies StoredGame);
         await done(tx);
-        await evict(d, MAPS, KEEP_MAPS);
-        await evict(d, GAMES, KEEP_GAMES);
+        await evict(d);
       } catch {
         // A full or refused store: the API stays the source.
       }
