@@ -91,14 +91,28 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.write(w, r, "index.html", h.index)
 }
 
+// contentTypes are the types of dist's files that Go's mime table may not know (it reads the system's
+// table besides its own): the web app manifest's.
+var contentTypes = map[string]string{
+	".webmanifest": "application/manifest+json",
+}
+
+// contentType is the Content-Type of the file name of dist, whose content is b.
+func contentType(name string, b []byte) string {
+	ext := path.Ext(name)
+	if t, ok := contentTypes[ext]; ok {
+		return t
+	}
+	if t := mime.TypeByExtension(ext); t != "" {
+		return t
+	}
+	return http.DetectContentType(b)
+}
+
 // write sends the file name, whose content is b, gzip-compressed when the client accepts it.
 func (h *handler) write(w http.ResponseWriter, r *http.Request, name string, b []byte) {
 	hdr := w.Header()
-	ctype := mime.TypeByExtension(path.Ext(name))
-	if ctype == "" {
-		ctype = http.DetectContentType(b)
-	}
-	hdr.Set("Content-Type", ctype)
+	hdr.Set("Content-Type", contentType(name, b))
 	hdr.Set("Vary", "Accept-Encoding")
 	if len(b) > 1024 && gzipcache.AcceptsGzip(r.Header.Get("Accept-Encoding")) {
 		hdr.Set("Content-Encoding", "gzip")

@@ -5,8 +5,10 @@
 //
 //   node e2e/bigmap.mjs http://127.0.0.1:8080 "Generated 5000 (seed 1)"
 //
-// Prints the time from opening the game to the map drawn, and to the first choices shown. Environment as
-// run.mjs (CHROMIUM, E2E_ARTIFACTS).
+// Prints the time from opening the game to the map drawn, and to the first choices shown; then the bytes
+// moved and the time to the map drawn when the game is opened in a fresh browser and reloaded, with and
+// without the map's geometry kept in IndexedDB (docs/benchmarks.md). Environment as run.mjs (CHROMIUM,
+// E2E_ARTIFACTS).
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -75,22 +77,60 @@ try {
   // The CPU plays, live, and the turn comes back.
   await page.waitForFunction((t) => document.querySelector(".play-head h1 small")?.textContent !== t && !!document.querySelector(".turn-line strong"), turn, { timeout: T * 2 });
   log(`the CPU played; our turn again: ${await page.locator(".play-head h1 small").textContent()}`);
-  // Opening the game in a fresh page: the page, the game, its map file, the board drawn.
-  const timings = [];
-  page.on("requestfinished", (req) => {
-    const t = req.timing();
-    const op = /"operationName":"(\w+)"/.exec(req.postData() ?? "")?.[1] ?? req.url().replace(base, "");
-    timings.push(`${op} ${Math.round(t.responseEnd)} ms`);
+  // Opening the game, measured: the bytes the network moved (the DevTools protocol's encodedDataLength of
+  // every response, plus the websocket's frames) and the time from the navigation's start to the map drawn.
+  // First in a fresh browser context (nothing kept: no service worker, no geometry, no HTTP cache), then
+  // reloads: with the shell and the geometry kept, and with the geometry dropped before the reload (the
+  // baseline of what the geometry cache saves). A reload with the geometry kept must not read it again.
+  const gameURL = page.url();
+  const token = await page.evaluate(() => localStorage.getItem("rout.session"));
+  const ctx2 = await browser.newContext({
+    viewport: { width: 1400, height: 1000 },
+    storageState: { cookies: [], origins: [{ origin: base, localStorage: [{ name: "rout.session", value: token }] }] },
   });
-  for (let i = 0; i < 2; i++) {
-    timings.length = 0;
-    const r0 = Date.now();
-    await page.reload();
-    await page.locator(".board-host svg").first().waitFor({ timeout: T });
-    const svg = Date.now() - r0;
-    await page.locator(".live-live").waitFor({ timeout: T });
-    log(`reload ${i + 1}: map drawn ${svg} ms, live ${Date.now() - r0} ms after the reload began; requests: ${timings.join(", ")}`);
-  }
+  const fresh = await ctx2.newPage();
+  fresh.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  const cdp = await ctx2.newCDPSession(fresh);
+  await cdp.send("Network.enable");
+  let bytes = { total: 0, geometry: 0, api: 0, shell: 0, ws: 0 };
+  const kinds = new Map();
+  cdp.on("Network.requestWillBeSent", (e) => {
+    const op = /"operationName":"(\w+)"/.exec(e.request.postData ?? "")?.[1];
+    kinds.set(e.requestId, op === "GameMapGeometry" ? "geometry" : e.request.url.includes("/graphql") ? "api" : "shell");
+  });
+  cdp.on("Network.loadingFinished", (e) => {
+    bytes.total += e.encodedDataLength;
+    bytes[kinds.get(e.requestId) ?? "shell"] += e.encodedDataLength;
+  });
+  cdp.on("Network.webSocketFrameReceived", (e) => {
+    bytes.total += e.response.payloadData.length;
+    bytes.ws += e.response.payloadData.length;
+  });
+  const geometryReads = () => [...kinds.values()].filter((k) => k === "geometry").length;
+  const open = async (label, go) => {
+    bytes = { total: 0, geometry: 0, api: 0, shell: 0, ws: 0 };
+    kinds.clear();
+    await go();
+    const drawn = await (await fresh.waitForFunction(() => document.querySelectorAll(".board-host .rb-t").length >= 5000 && Math.round(performance.now()), null, { timeout: T, polling: "raf" })).jsonValue();
+    await fresh.locator(".live-live").waitFor({ timeout: T });
+    await fresh.waitForTimeout(1000); // the rest of the opening: the actions, the log, the websocket
+    const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+    log(`${label}: map drawn ${drawn} ms after the navigation began; ${kb(bytes.total)} moved (geometry ${kb(bytes.geometry)}, other API ${kb(bytes.api)}, page and assets ${kb(bytes.shell)}, websocket ${kb(bytes.ws)})`);
+    return { drawn, bytes: bytes.total, geometry: geometryReads() };
+  };
+  const first = await open("first load", () => fresh.goto(gameURL));
+  await fresh.waitForFunction(async () => !!navigator.serviceWorker.controller || !!(await navigator.serviceWorker.getRegistration()), null, { timeout: T });
+  const dropGeometry = () => fresh.evaluate(() => void indexedDB.deleteDatabase("rout-geometry"));
+  const baseline = await open("reload, geometry not kept", async () => {
+    await dropGeometry();
+    await fresh.reload();
+  });
+  const warm = [];
+  for (let i = 1; i <= 2; i++) warm.push(await open(`reload ${i}, geometry kept`, () => fresh.reload()));
+  const w = warm[warm.length - 1];
+  log(`reload with the geometry kept against the first load: ${(w.bytes / first.bytes).toFixed(3)} of the bytes, ${(w.drawn / first.drawn).toFixed(2)} of the time; against a reload without it: ${(w.bytes / baseline.bytes).toFixed(3)} of the bytes, ${(w.drawn / baseline.drawn).toFixed(2)} of the time`);
+  if (warm.some((r) => r.geometry > 0)) throw new Error("a reload read the map's geometry again although it was kept");
+  await ctx2.close();
   if (problems.length) throw new Error(problems.join("\n"));
   log("bigmap e2e passed");
 } catch (e) {

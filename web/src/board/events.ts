@@ -1,6 +1,7 @@
-// Input, apart from state and rendering: pointer (click or tap to select, hover for the tooltip) and
-// keyboard (arrow keys move the focus to the neighbour that way, Tab and Shift+Tab through the territories
-// that can be chosen, Enter or Space selects, Escape clears, + and - zoom, 0 resets the view).
+// Input, apart from state and rendering: pointer (click or tap to select, hover for the tooltip; the next
+// tap anywhere dismisses a tooltip) and keyboard (arrow keys move the focus to the neighbour that way, Tab
+// and Shift+Tab through the territories that can be chosen, Enter or Space selects, Escape clears, + and -
+// zoom, 0 resets the view).
 
 import type { Direction } from './state';
 
@@ -11,7 +12,7 @@ export interface InputHandlers {
   move(dir: Direction): void;
   /** Tab / Shift+Tab: the next or previous choosable territory; false lets the focus leave the board. */
   cycle(step: 1 | -1): boolean;
-  /** The keyboard focus landed on territory i (or left the board: null). */
+  /** The keyboard focus landed on territory i (or left the board, or a tap dismissed the tooltip: null). */
   focused(i: number | null): void;
   /** The pointer is over territory i (null: over none), at client coordinates. */
   hover(i: number | null, clientX: number, clientY: number): void;
@@ -76,6 +77,11 @@ export function bindEvents(svg: HTMLElement, h: InputHandlers): () => void {
       if (last) h.hover(territoryOf(last.target), last.clientX, last.clientY);
     });
   };
+  // A tap anywhere on the page (on the map or off it) dismisses a tooltip a tap showed; a tap on a
+  // territory then shows that territory's own.
+  const onDocDown = (e: PointerEvent) => {
+    if (e.pointerType !== 'mouse') h.focused(null);
+  };
   const onLeave = () => {
     last = null;
     h.hover(null, 0, 0);
@@ -123,7 +129,10 @@ export function bindEvents(svg: HTMLElement, h: InputHandlers): () => void {
   svg.addEventListener('keydown', onKey);
   svg.addEventListener('focusin', onFocusIn);
   svg.addEventListener('focusout', onFocusOut);
+  const doc = svg.ownerDocument;
+  doc.addEventListener('pointerdown', onDocDown, true);
   return () => {
+    doc.removeEventListener('pointerdown', onDocDown, true);
     if (frame) cancelAnimationFrame(frame);
     svg.removeEventListener('click', onClick);
     svg.removeEventListener('pointermove', onMove);

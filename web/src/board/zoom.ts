@@ -1,4 +1,5 @@
-// Pan and zoom with d3-zoom on the board's element: mouse wheel, drag, pinch and double-click, plus the
+// Pan and zoom with d3-zoom on the board's element: mouse wheel, drag, pinch and double-click (not while
+// choosing: then a double tap is two picks), plus the
 // keyboard's + - 0. d3-zoom works in the element's pixels; each layer's group gets the same transform in map
 // units. Army counts are hidden below the zoom at which a cell is big enough to read one (one class on the
 // board, no per-label work).
@@ -84,6 +85,11 @@ export function fitTransform(f: Frame, c: Canvas, box: { x0: number; y0: number;
   return { k, x: f.width / 2 - k * cx, y: f.height / 2 - k * cy };
 }
 
+/** Whether the board offers choices now (its root has rb-choosing): double clicks and taps then pick. */
+export function choosing(el: Element): boolean {
+  return el.classList.contains('rb-choosing');
+}
+
 export function bindZoom(el: HTMLElement, o: ZoomOpts): Zoom {
   let current = zoomIdentity;
   const extent = (): [[number, number], [number, number]] => {
@@ -116,6 +122,15 @@ export function bindZoom(el: HTMLElement, o: ZoomOpts): Zoom {
   constrain();
   const sel = select(el);
   sel.call(behavior);
+  // A double click or double tap zooms in, except while the board offers choices: then a second tap on a
+  // territory is a second pick (one more army placed), never a zoom. d3-zoom calls this listener for a
+  // touch double tap too.
+  const dblclicked = sel.on('dblclick.zoom');
+  if (dblclicked) {
+    sel.on('dblclick.zoom', function (this: HTMLElement, ...args: unknown[]) {
+      if (!choosing(el)) dblclicked.apply(this, args as [MouseEvent, unknown]);
+    });
+  }
   return {
     transform: () => current,
     zoomBy: (f) => behavior.scaleBy(sel, f),

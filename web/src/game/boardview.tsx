@@ -1,7 +1,8 @@
 // The map view: web-board's framework-free board module (src/board) in a Preact component. The map's
 // geometry comes from the API (`Game.map`: the server's shapes, sea borders and bonus areas, so the board
-// computes no cells), read once per game and kept per map version for the session; the board follows the
-// client state and the legal choices, and reports picks. It marks the selection and the target apart; a
+// computes no cells), read once per game and kept per map version for the session and on the device
+// (IndexedDB, geometrycache.ts: a reload reads no geometry from the API); the board follows the client
+// state and the legal choices, and reports picks. It marks the selection and the target apart; a
 // selection the map did not make (the list's buttons) is brought into view with its targets, and
 // "Zoom to choice" fits the selection and its targets whenever one is selected (state/pick.ts).
 import { useEffect, useRef, useState } from "preact/hooks";
@@ -11,10 +12,14 @@ import { createBoard, type Board, type MapGeometry } from "../board";
 import { geometryFromGameMap } from "../board/geometry";
 import { choiceKeys, mapFollows } from "../state/pick";
 import type { ClientGame } from "../state/types";
+import { openGeometryCache, versionKey, type GeometryCache } from "./geometrycache";
 import { seatTitle } from "../ui/format";
 import "./boardview.css";
 
 const byGame = new Map<string, Promise<MapGeometry | null>>();
+let cache: GeometryCache | null = null;
+/** The geometry kept on the device (geometrycache.ts), opened on first use. */
+const kept = () => (cache ??= openGeometryCache());
 const byVersion = new Map<string, MapGeometry>();
 
 /**
@@ -24,13 +29,22 @@ const byVersion = new Map<string, MapGeometry>();
 export function loadGeometry(gameId: string): Promise<MapGeometry | null> {
   let p = byGame.get(gameId);
   if (!p) {
-    p = query(GameMapGeometryQuery, { id: gameId })
-      .then((d) => {
+    const fromApi = () =>
+      query(GameMapGeometryQuery, { id: gameId }).then((d) => {
         const m = d.game?.map;
         if (!m) return null;
-        const key = `${m.key}@${m.version}`;
+        const key = versionKey(m.key, m.version);
         let g = byVersion.get(key);
         if (!g) byVersion.set(key, (g = geometryFromGameMap(m)));
+        void kept().put(gameId, key, g);
+        return g;
+      });
+    p = kept()
+      .forGame(gameId)
+      .then((hit) => {
+        if (!hit) return fromApi();
+        let g = byVersion.get(hit.version);
+        if (!g) byVersion.set(hit.version, (g = hit.geometry));
         return g;
       })
       .catch(() => null);

@@ -150,8 +150,8 @@ export function onNotificationClick(scope: WorkerScope, e: NotificationClickLike
 }
 
 /**
- * Installs the handlers. A new worker takes over at once (it keeps no caches, so an old page loses
- * nothing): skipWaiting on install, clients.claim on activate.
+ * Installs the handlers. A new worker takes over at once (skipWaiting on install, clients.claim on
+ * activate): the shell it keeps (shell.ts) answers an old page's hashed assets as well as a new one's.
  */
 export function install(scope: WorkerScope): void {
   scope.addEventListener("install", (e) => e.waitUntil(scope.skipWaiting()));
