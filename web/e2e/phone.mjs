@@ -68,8 +68,7 @@ async function check(page, screen, { axe = true } = {}) {
   if (!axe) return log(`${screen}: fits`);
   await page.evaluate(axeSource);
   const r = await page.evaluate(async () => {
-    // eslint-disable-next-line no-undef
-    const res = await axe.run(document, { resultTypes: ["violations"], runOnly: ["wcag2a", "wcag2aa", "best-practice"] });
+    const res = await window.axe.run(document, { resultTypes: ["violations"], runOnly: ["wcag2a", "wcag2aa", "best-practice"] });
     return res.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
   });
   const serious = r.filter((v) => /\((serious|critical)\)/.test(v));

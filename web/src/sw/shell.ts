@@ -100,7 +100,7 @@ async function page(scope: ShellScope, e: FetchEventLike): Promise<Response> {
     const res = await scope.fetch(e.request);
     if (res.ok) e.waitUntil(keepShell(scope, res.clone()).catch(() => undefined));
     return res;
-  } catch (err) {
+  } catch {
     const cache = await scope.caches.open(SHELL_CACHE);
     const kept = await cache.match(PAGE_KEY);
     if (kept) return kept;
