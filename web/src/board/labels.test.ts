@@ -26,7 +26,11 @@ describe('nameLayout', () => {
     const big = nameLayout('Peru', 50, 50, box, 10, 8, 1);
     const small = nameLayout('Peru', 50, 50, { x0: 45, y0: 0, x1: 55, y1: 100 }, 10, 8, 1);
     expect(small.level).toBeGreaterThan(big.level);
-    expect(nameLayout('Peru', 50, 5, box, 10, 8, 1).level).toBe(Infinity); // no room above the count
+    const below = nameLayout('Peru', 50, 5, box, 10, 8, 1); // no room above the count: below it
+    expect(below.y).toBeGreaterThan(5 + 5);
+    expect(Number.isFinite(below.level)).toBe(true);
+    const flat = { x0: 0, y0: 0, x1: 100, y1: 12 };
+    expect(nameLayout('Peru', 50, 6, flat, 10, 8, 1).level).toBe(Infinity); // no room above or below
     expect(nameLayout('', 50, 50, box, 10, 8, 1).level).toBe(Infinity);
   });
   it('reaches a level only at or beyond the zoom the name needs', () => {

@@ -121,9 +121,10 @@ export interface NameLayout {
 
 /**
  * Where a territory's name goes and how big: centred on the label's x, just above the army count (which is
- * `countFont` high, centred on the label), no wider than the territory's box allows on both sides of the
- * label nor higher than the room above the count, and at most `maxFont`. It shows from the zoom at which
- * its font is NAME_MIN_PIXELS on a screen of `ppu` pixels per map unit.
+ * `countFont` high, centred on the label) or, when there is more room there, just below it; no wider than
+ * the territory's room on both sides of the label nor higher than the room beside the count, and at most
+ * `maxFont`. It shows from the zoom at which its font is NAME_MIN_PIXELS on a screen of `ppu` pixels per
+ * map unit.
  */
 export function nameLayout(
   name: string,
@@ -137,22 +138,39 @@ export function nameLayout(
 ): NameLayout {
   const never = { font: 0, x, y, level: Infinity };
   if (!name || !(box.x1 > box.x0) || ppu <= 0) return never;
+  const above = fitName(name, x, y, box, countFont, maxFont, -1, outline);
+  const below = fitName(name, x, y, box, countFont, maxFont, 1, outline);
+  const best = below.font > above.font ? below : above;
+  if (!(best.font > 0)) return never;
+  const level = levelFor(NAME_MIN_PIXELS / (best.font * ppu));
+  return { font: best.font, x, y: best.y, level: level > LOD_MAX ? Infinity : level };
+}
+
+/** The largest font of a name on one side of the count (side -1: above, 1: below) and its centre's y. */
+function fitName(
+  name: string,
+  x: number,
+  y: number,
+  box: Box,
+  countFont: number,
+  maxFont: number,
+  side: -1 | 1,
+  outline?: ReadonlyArray<ReadonlyArray<readonly [number, number]>>,
+): { font: number; y: number } {
   const perUnit = textWidth(name, 1);
-  const above = y - countFont * 0.6 - box.y0; // room between the top of the box and the count
-  const byHeight = above / 1.1;
-  let font = Math.min(maxFont, byHeight, (2 * Math.min(x - box.x0, box.x1 - x) * 0.9) / perUnit);
+  const edge = y + side * countFont * 0.6; // the count's edge on this side
+  const room = side < 0 ? edge - box.y0 : box.y1 - edge; // between the count and the box's edge
+  let font = Math.min(maxFont, room / 1.1, (2 * Math.min(x - box.x0, box.x1 - x) * 0.9) / perUnit);
   // With the outline: the room on both sides of x along the top and bottom of the name's line, which
   // shrinks as the font does (a few rounds settle it).
   for (let round = 0; outline && round < 4 && font > 0; round++) {
-    const mid = y - countFont * 0.6 - font * 0.55;
+    const mid = edge + side * font * 0.55;
     const half = Math.min(halfSpan(outline, x, mid - font * 0.5), halfSpan(outline, x, mid + font * 0.5));
     const next = Math.min(font, (2 * half * 0.85) / perUnit);
     if (next >= font * 0.98) break;
     font = next;
   }
-  if (!(font > 0)) return never;
-  const level = levelFor(NAME_MIN_PIXELS / (font * ppu));
-  return { font, x, y: y - countFont * 0.6 - font * 0.55, level: level > LOD_MAX ? Infinity : level };
+  return font > 0 ? { font, y: edge + side * font * 0.55 } : { font: 0, y };
 }
 
 /**
