@@ -67,7 +67,7 @@ export function TerritoryList(props: {
           Find <input type="search" value={search} onInput={(e) => setSearch((e.currentTarget as HTMLInputElement).value)} />
         </label>
       </div>
-      <div class="territory-scroll" ref={box}>
+      <div class="territory-scroll" ref={box} tabIndex={0} role="region" aria-label="Territories, scrollable">
       <table class="territory-table">
         <caption class="visually-hidden">Territories</caption>
         <thead>
