@@ -405,14 +405,14 @@ func actionFrom(st rules.State, c rules.Command) (rules.TerritoryID, bool) {
 	return 0, false
 }
 
-// viewerActions lists the commands the viewer may send in game gameID now, with their ranges; none for
+// viewerActions lists the commands the viewer may send in game g now, with their ranges; none for
 // a viewer not seated in it. With from (a territory's key), only those that start from it; without it,
 // at most maxViewerActions.
-func (r *Resolver) viewerActions(ctx context.Context, gameID int, from *string) (Actions, error) {
+func (r *Resolver) viewerActions(ctx context.Context, g *Game, from *string) (Actions, error) {
 	if _, signed := ViewerID(ctx); !signed {
 		return Actions{}, nil
 	}
-	snap, err := r.snapshotOf(ctx, gameID)
+	snap, err := r.snapshotFor(ctx, g)
 	if err != nil {
 		return nil, err
 	}
@@ -500,13 +500,13 @@ func reinforcementsOf(st rules.State) *Reinforcements {
 	return out
 }
 
-// viewerActionSummary sums up the commands the viewer may send in game gameID now by kind, with the
+// viewerActionSummary sums up the commands the viewer may send in game g now by kind, with the
 // territories they start from.
-func (r *Resolver) viewerActionSummary(ctx context.Context, gameID int) ([]*ActionSummary, error) {
+func (r *Resolver) viewerActionSummary(ctx context.Context, g *Game) ([]*ActionSummary, error) {
 	if _, signed := ViewerID(ctx); !signed {
 		return []*ActionSummary{}, nil
 	}
-	snap, err := r.snapshotOf(ctx, gameID)
+	snap, err := r.snapshotFor(ctx, g)
 	if err != nil {
 		return nil, err
 	}
@@ -545,10 +545,10 @@ func (r *Resolver) viewerActionSummary(ctx context.Context, gameID int) ([]*Acti
 // the whole board.
 const maxSinceEvents = 1000
 
-// board returns the board of game gameID: whole, or with sinceSeq only the territories the events after it
+// board returns the board of game g: whole, or with sinceSeq only the territories the events after it
 // changed.
-func (r *Resolver) board(ctx context.Context, gameID int, sinceSeq *int) (Board, error) {
-	snap, err := r.snapshotOf(ctx, gameID)
+func (r *Resolver) board(ctx context.Context, g *Game, sinceSeq *int) (Board, error) {
+	snap, err := r.snapshotFor(ctx, g)
 	if err != nil {
 		return Board{}, err
 	}
@@ -568,7 +568,7 @@ func (r *Resolver) board(ctx context.Context, gameID int, sinceSeq *int) (Board,
 	}
 	// The events after since up to the snapshot's seq: seq numbers have no gaps, so they are the first
 	// behind of them, whatever came after the snapshot.
-	events, err := r.game.Events(ctx, gameID, since, int(behind))
+	events, err := r.game.Events(ctx, g.gameID, since, int(behind))
 	if err != nil {
 		return Board{}, err
 	}
