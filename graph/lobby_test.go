@@ -180,10 +180,11 @@ func TestGameLobbyOverWebsocket(t *testing.T) {
 	ac.completes("late")
 }
 
-// TestGameLobbyEndsWithItsCredential: a sign-out closes the socket of a gameLobby subscription (4403).
-func TestGameLobbyEndsWithItsCredential(t *testing.T) {
+// TestGameLobbyHoldsTheSocketsLimitsAndCredential: a gameLobby subscription counts against the socket's
+// operations (ROUT_WS_MAX_OPERATIONS), and a sign-out closes its socket (4403).
+func TestGameLobbyHoldsTheSocketsLimitsAndCredential(t *testing.T) {
 	t.Parallel()
-	r := newReplicas(t, 1, live.Opts{})[0]
+	r := newReplicasWith(t, 1, live.Opts{}, func(s *graph.Settings) { s.WSMaxOperations = 1 })[0]
 	tok, _ := r.signUp("lobbyeve")
 	created := r.gameMutation(tok, "createGame", map[string]any{"mapKey": "classic", "seats": []map[string]any{
 		{"kind": "HUMAN", "color": "red"}, {"kind": "OPEN", "color": "blue"},
@@ -192,6 +193,10 @@ func TestGameLobbyEndsWithItsCredential(t *testing.T) {
 	c := dialWS(t, r, map[string]any{"Authorization": "Bearer " + tok})
 	c.subscribe("l", gameLobbySubscription, map[string]any{"id": created.Game.ID})
 	c.mustLobby("l")
+	c.subscribe("more", gameLobbySubscription, map[string]any{"id": created.Game.ID})
+	if _, errs := c.lobby("more"); len(errs) != 1 || errs[0].Extensions["reason"] != "TOO_MANY_OPERATIONS" {
+		t.Fatalf("a second operation on a socket of one: %+v", errs)
+	}
 	r.gql(tok, `mutation { signOut { revoked } }`, nil)
 	c.expectClosed(4403, string(graph.CodeUnauthenticated))
 }
