@@ -222,6 +222,7 @@ func insertBoard(ctx context.Context, tx *sql.Tx, gameID int, b *rules.Board) er
 // user's email.
 func (s *Service) GameJoin(ctx context.Context, gameID, userID int, inviteCode string) (int, error) {
 	seat := -1
+	var version int64
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
 		g, err := s.lockGame(ctx, tx, gameID)
 		if err != nil {
@@ -260,9 +261,14 @@ func (s *Service) GameJoin(ctx context.Context, gameID, userID int, inviteCode s
 		if err != nil {
 			return fmt.Errorf("error seating user %d in game %d: %w", userID, g.id, err)
 		}
-		return bumpVersion(ctx, tx, g.id)
+		version, err = bumpVersion(ctx, tx, g.id)
+		return err
 	})
-	return seat, err
+	if err != nil {
+		return -1, err
+	}
+	s.announceLobby(gameID, version)
+	return seat, nil
 }
 
 // seatsSeenBy loads the seats of game g for the user userID (who brings inviteCode, or ""), with the
@@ -283,12 +289,15 @@ func seatsSeenBy(ctx context.Context, tx *sql.Tx, g *gameRow, userID int, invite
 	return seats, email, nil
 }
 
-// bumpVersion marks a change of an open game's seats: its version and update time move on.
-func bumpVersion(ctx context.Context, tx *sql.Tx, gameID int) error {
-	if _, err := tx.ExecContext(ctx, `UPDATE games SET version = version + 1, updated_at = now() WHERE id = $1`, gameID); err != nil {
-		return fmt.Errorf("error updating the version of game %d: %w", gameID, err)
+// bumpVersion marks a change of an open game's seats: its version and update time move on. It returns the
+// new version, which the service announces on LobbyChannel after the commit.
+func bumpVersion(ctx context.Context, tx *sql.Tx, gameID int) (int64, error) {
+	var v int64
+	if err := tx.QueryRowContext(ctx, `UPDATE games SET version = version + 1, updated_at = now() WHERE id = $1 RETURNING version`,
+		gameID).Scan(&v); err != nil {
+		return 0, fmt.Errorf("error updating the version of game %d: %w", gameID, err)
 	}
-	return nil
+	return v, nil
 }
 
 // hiddenFrom tells whether game g is private to the user: it has an invite code, and the user neither
@@ -305,7 +314,8 @@ func hiddenFrom(g *gameRow, seats []Seat, userID int, email, inviteCode string) 
 
 // GameLeave gives up user's seat in a game that has not started; the seat becomes open again.
 func (s *Service) GameLeave(ctx context.Context, gameID, userID int) error {
-	return s.withTx(ctx, func(tx *sql.Tx) error {
+	var version int64
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
 		g, err := s.lockGame(ctx, tx, gameID)
 		if err != nil {
 			return err
@@ -321,8 +331,14 @@ func (s *Service) GameLeave(ctx context.Context, gameID, userID int) error {
 		if n, _ := res.RowsAffected(); n == 0 {
 			return errorf(CodeNotFound, "you have no seat in this game")
 		}
-		return bumpVersion(ctx, tx, g.id)
+		version, err = bumpVersion(ctx, tx, g.id)
+		return err
 	})
+	if err != nil {
+		return err
+	}
+	s.announceLobby(gameID, version)
+	return nil
 }
 
 // GameDecline turns down the invitation of user to an open game: the seat kept for the user's email
@@ -330,6 +346,7 @@ func (s *Service) GameLeave(ctx context.Context, gameID, userID int) error {
 // what they are told of a game that does not exist, unless they may see the game (CONFLICT then).
 func (s *Service) GameDecline(ctx context.Context, gameID, userID int) error {
 	var ann announcements
+	var version int64
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
 		g, err := s.lockGame(ctx, tx, gameID)
 		if err != nil {
@@ -356,12 +373,14 @@ func (s *Service) GameDecline(ctx context.Context, gameID, userID int) error {
 				return fmt.Errorf("error running the effects of a declined seat of game %d: %w", g.id, err)
 			}
 		}
-		return bumpVersion(ctx, tx, g.id)
+		version, err = bumpVersion(ctx, tx, g.id)
+		return err
 	})
 	if err != nil {
 		return err
 	}
 	s.announce(Result{ann: ann})
+	s.announceLobby(gameID, version)
 	return nil
 }
 
@@ -451,6 +470,7 @@ func (s *Service) GameStart(ctx context.Context, gameID, userID int) (Result, er
 	}
 	s.cacheCommitted(res)
 	s.announce(res)
+	s.announceLobby(res.GameID, res.Version)
 	return res, nil
 }
 

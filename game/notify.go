@@ -165,3 +165,41 @@ func (s *Service) Heads(ctx context.Context, ids []int) (map[int]int64, error) {
 // the game and the sequence number of its last event, after its commit (see notifier). Listeners read the
 // events themselves from the database.
 const NotifyChannel = "rout_events"
+
+// LobbyChannel is the PostgreSQL channel on which every committed change of an open game's seats (a join,
+// a leave, a declined invitation, the start) announces "<game id>:<version>", the game and its version
+// after the change, after its commit (see notifier; a change that rolls back announces nothing).
+// Listeners read the game itself from the database.
+const LobbyChannel = "rout_lobbies"
+
+// announceLobby announces, after its commit, a change of an open game's seats that left the game at
+// version.
+func (s *Service) announceLobby(gameID int, version int64) {
+	s.notify.add(LobbyChannel, gameID, version)
+}
+
+// Versions returns the version of each game of ids that exists (at most MaxHeads ids): what a listener
+// of LobbyChannel that may have missed a notification compares with the version it has.
+func (s *Service) Versions(ctx context.Context, ids []int) (map[int]int64, error) {
+	if len(ids) > MaxHeads {
+		return nil, errorf(CodeBadInput, "at most %d games at once, not %d", MaxHeads, len(ids))
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT id, version FROM games WHERE id = ANY($1)`, pq.Array(ids))
+	if err != nil {
+		return nil, fmt.Errorf("error reading the versions of %d games: %w", len(ids), err)
+	}
+	defer rows.Close()
+	versions := make(map[int]int64, len(ids))
+	for rows.Next() {
+		var id int
+		var v int64
+		if err := rows.Scan(&id, &v); err != nil {
+			return nil, fmt.Errorf("error reading the version of a game: %w", err)
+		}
+		versions[id] = v
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("error reading the versions of %d games: %w", len(ids), err)
+	}
+	return versions, nil
+}

@@ -6,12 +6,12 @@ import (
 	"rout/rules"
 )
 
-// boardColumns returns the whole board of game gameID as columns: one list per field instead of one
+// boardColumns returns the whole board of game g as columns: one list per field instead of one
 // object per territory. gqlgen marshals a list of objects one goroutine and one field context per
 // element and field, and a list of scalars in a plain loop, so on a 5,000-territory board the columns cost
 // a small fraction of `board` (docs/benchmarks.md).
-func (r *Resolver) boardColumns(ctx context.Context, gameID int) (*BoardColumns, error) {
-	snap, err := r.snapshotOf(ctx, gameID)
+func (r *Resolver) boardColumns(ctx context.Context, g *Game) (*BoardColumns, error) {
+	snap, err := r.snapshotFor(ctx, g)
 	if err != nil {
 		return nil, err
 	}

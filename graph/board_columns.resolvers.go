@@ -11,5 +11,5 @@ import (
 
 // BoardColumns is the resolver for the boardColumns field.
 func (r *gameResolver) BoardColumns(ctx context.Context, obj *Game) (*BoardColumns, error) {
-	return r.boardColumns(ctx, obj.gameID)
+	return r.boardColumns(ctx, obj)
 }

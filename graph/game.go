@@ -413,11 +413,11 @@ var actionKinds = map[string]bool{
 	rules.EndTurn{}.Kind(): true, rules.Resign{}.Kind(): true,
 }
 
-// viewerActions lists the commands the viewer may send in game gameID now, with their ranges; none for
+// viewerActions lists the commands the viewer may send in game g now, with their ranges; none for
 // a viewer not seated in it. With from (a territory's key), only those that start from it; with kind, only
 // those of that kind (the trades alone are read from the hand, at the hand's cost); without from, at most
 // maxViewerActions, trades excepted.
-func (r *Resolver) viewerActions(ctx context.Context, gameID int, from, kind *string) (Actions, error) {
+func (r *Resolver) viewerActions(ctx context.Context, g *Game, from, kind *string) (Actions, error) {
 	if kind != nil && !actionKinds[*kind] {
 		return nil, &Error{Code: CodeBadUserInput, Reason: "UNKNOWN_ACTION_KIND",
 			Message: fmt.Sprintf("no action kind %q: claim, place, trade, attack, occupy, end_attack, fortify, end_turn or resign", *kind)}
@@ -425,7 +425,7 @@ func (r *Resolver) viewerActions(ctx context.Context, gameID int, from, kind *st
 	if _, signed := ViewerID(ctx); !signed {
 		return Actions{}, nil
 	}
-	snap, err := r.snapshotOf(ctx, gameID)
+	snap, err := r.snapshotFor(ctx, g)
 	if err != nil {
 		return nil, err
 	}
@@ -522,13 +522,13 @@ func reinforcementsOf(st rules.State) *Reinforcements {
 	return out
 }
 
-// viewerActionSummary sums up the commands the viewer may send in game gameID now by kind, with the
+// viewerActionSummary sums up the commands the viewer may send in game g now by kind, with the
 // territories they start from.
-func (r *Resolver) viewerActionSummary(ctx context.Context, gameID int) ([]*ActionSummary, error) {
+func (r *Resolver) viewerActionSummary(ctx context.Context, g *Game) ([]*ActionSummary, error) {
 	if _, signed := ViewerID(ctx); !signed {
 		return []*ActionSummary{}, nil
 	}
-	snap, err := r.snapshotOf(ctx, gameID)
+	snap, err := r.snapshotFor(ctx, g)
 	if err != nil {
 		return nil, err
 	}
@@ -567,10 +567,10 @@ func (r *Resolver) viewerActionSummary(ctx context.Context, gameID int) ([]*Acti
 // the whole board.
 const maxSinceEvents = 1000
 
-// board returns the board of game gameID: whole, or with sinceSeq only the territories the events after it
+// board returns the board of game g: whole, or with sinceSeq only the territories the events after it
 // changed.
-func (r *Resolver) board(ctx context.Context, gameID int, sinceSeq *int) (Board, error) {
-	snap, err := r.snapshotOf(ctx, gameID)
+func (r *Resolver) board(ctx context.Context, g *Game, sinceSeq *int) (Board, error) {
+	snap, err := r.snapshotFor(ctx, g)
 	if err != nil {
 		return Board{}, err
 	}
@@ -590,7 +590,7 @@ func (r *Resolver) board(ctx context.Context, gameID int, sinceSeq *int) (Board,
 	}
 	// The events after since up to the snapshot's seq: seq numbers have no gaps, so they are the first
 	// behind of them, whatever came after the snapshot.
-	events, err := r.game.Events(ctx, gameID, since, int(behind))
+	events, err := r.game.Events(ctx, g.gameID, since, int(behind))
 	if err != nil {
 		return Board{}, err
 	}

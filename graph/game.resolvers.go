@@ -27,7 +27,7 @@ func (r *gameResolver) Map(ctx context.Context, obj *Game) (*ent.GameMap, error)
 
 // Round is the resolver for the round field.
 func (r *gameResolver) Round(ctx context.Context, obj *Game) (int, error) {
-	snap, err := r.snapshotOf(ctx, obj.gameID)
+	snap, err := r.snapshotFor(ctx, obj)
 	if err != nil {
 		return 0, err
 	}
@@ -36,7 +36,7 @@ func (r *gameResolver) Round(ctx context.Context, obj *Game) (int, error) {
 
 // Reinforcements is the resolver for the reinforcements field.
 func (r *gameResolver) Reinforcements(ctx context.Context, obj *Game) (*Reinforcements, error) {
-	snap, err := r.snapshotOf(ctx, obj.gameID)
+	snap, err := r.snapshotFor(ctx, obj)
 	if err != nil {
 		return nil, err
 	}
@@ -45,7 +45,7 @@ func (r *gameResolver) Reinforcements(ctx context.Context, obj *Game) (*Reinforc
 
 // Seats is the resolver for the seats field.
 func (r *gameResolver) Seats(ctx context.Context, obj *Game) ([]*Seat, error) {
-	snap, err := r.snapshotOf(ctx, obj.gameID)
+	snap, err := r.snapshotFor(ctx, obj)
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +54,7 @@ func (r *gameResolver) Seats(ctx context.Context, obj *Game) ([]*Seat, error) {
 
 // ViewerActionSummary is the resolver for the viewerActionSummary field.
 func (r *gameResolver) ViewerActionSummary(ctx context.Context, obj *Game) ([]*ActionSummary, error) {
-	return r.viewerActionSummary(ctx, obj.gameID)
+	return r.viewerActionSummary(ctx, obj)
 }
 
 // Territories is the resolver for the territories field.
@@ -95,7 +95,7 @@ func (r *gameResolver) Creator(ctx context.Context, obj *Game) (*ent.User, error
 
 // ViewerInvitedSeat is the resolver for the viewerInvitedSeat field.
 func (r *gameResolver) ViewerInvitedSeat(ctx context.Context, obj *Game) (*int, error) {
-	snap, err := r.snapshotOf(ctx, obj.gameID)
+	snap, err := r.snapshotFor(ctx, obj)
 	if err != nil {
 		return nil, err
 	}

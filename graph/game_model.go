@@ -41,7 +41,8 @@ type Game struct {
 	mapID      int
 	creatorID  int
 	inviteCode *string
-	r          *Resolver // the root resolver, which answers Board
+	r          *Resolver      // the root resolver, which answers Board
+	snap       *game.Snapshot // the snapshot the game was built from, when its fields must read it (gameLobby)
 }
 
 // IsNode makes a Game a Node.
@@ -50,13 +51,13 @@ func (*Game) IsNode() {}
 // Board answers Game.board from the request's snapshot of the game: a method of the model rather than a
 // resolver, so that gqlgen writes the Board it returns as it is (board.go).
 func (g *Game) Board(ctx context.Context, sinceSeq *int) (Board, error) {
-	return g.r.board(ctx, g.gameID, sinceSeq)
+	return g.r.board(ctx, g, sinceSeq)
 }
 
 // ViewerActions answers Game.viewerActions from the request's snapshot of the game: a method of the
 // model, as Board is, so that gqlgen writes the Actions it returns as they are (actions.go).
 func (g *Game) ViewerActions(ctx context.Context, from, kind *string) (Actions, error) {
-	return g.r.viewerActions(ctx, g.gameID, from, kind)
+	return g.r.viewerActions(ctx, g, from, kind)
 }
 
 // newGame returns a game row as r's API shows it.

@@ -421,6 +421,7 @@ type ComplexityRoot struct {
 
 	Subscription struct {
 		GameEvents   func(childComplexity int, gameID string, after *int) int
+		GameLobby    func(childComplexity int, gameID string) int
 		ViewerEvents func(childComplexity int, after *int) int
 	}
 
@@ -587,6 +588,7 @@ type SeatResolver interface {
 type SubscriptionResolver interface {
 	GameEvents(ctx context.Context, gameID string, after *int) (<-chan graphql.Event[*live.Event], error)
 	ViewerEvents(ctx context.Context, after *int) (<-chan graphql.Event[*live.Notice], error)
+	GameLobby(ctx context.Context, gameID string) (<-chan graphql.Event[*Game], error)
 }
 type TerritoryResolver interface {
 	Key(ctx context.Context, obj *ent.Territory) (string, error)
@@ -2351,6 +2353,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Subscription.GameEvents(childComplexity, args["gameId"].(string), args["after"].(*int)), true
+	case "Subscription.gameLobby":
+		if e.ComplexityRoot.Subscription.GameLobby == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_gameLobby_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.GameLobby(childComplexity, args["gameId"].(string)), true
 	case "Subscription.viewerEvents":
 		if e.ComplexityRoot.Subscription.ViewerEvents == nil {
 			break
@@ -4365,6 +4378,20 @@ func (ec *executionContext) field_Subscription_gameEvents_args(ctx context.Conte
 		return nil, err
 	}
 	args["after"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_gameLobby_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "gameId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["gameId"] = arg0
 	return args, nil
 }
 
@@ -11915,6 +11942,50 @@ func (ec *executionContext) fieldContext_Subscription_viewerEvents(ctx context.C
 	return fc, nil
 }
 
+func (ec *executionContext) _Subscription_gameLobby(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) (context.Context, graphql.Marshaler)) {
+	return graphql.ResolveFieldStreamWithEventContext(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_gameLobby(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().GameLobby(ctx, fc.Args["gameId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *Game) graphql.Marshaler {
+			return ec.marshalOGame2ᚖroutᚋgraphᚐGame(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_gameLobby(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Game(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_gameLobby_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Territory_key(ctx context.Context, field graphql.CollectedField, obj *ent.Territory) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -18265,6 +18336,8 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 		return ec._Subscription_gameEvents(ctx, fields[0])
 	case "viewerEvents":
 		return ec._Subscription_viewerEvents(ctx, fields[0])
+	case "gameLobby":
+		return ec._Subscription_gameLobby(ctx, fields[0])
 	default:
 		panic("unknown field " + strconv.Quote(fields[0].Name))
 	}

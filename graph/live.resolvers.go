@@ -22,6 +22,10 @@ func (r *subscriptionResolver) ViewerEvents(ctx context.Context, after *int) (<-
 	return r.viewerEvents(ctx, after)
 }
 
+func (r *subscriptionResolver) GameLobby(ctx context.Context, gameID string) (<-chan graphql.Event[*Game], error) {
+	return r.gameLobby(ctx, gameID)
+}
+
 // GameID is the resolver for the gameId field.
 func (r *viewerEventResolver) GameID(ctx context.Context, obj *live.Notice) (string, error) {
 	return GlobalID(typeGame, obj.GameID), nil

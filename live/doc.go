@@ -1,8 +1,10 @@
 // Package live fans committed game events and user notices out to the subscribers of this replica.
 //
 // One Hub per process holds one PostgreSQL LISTEN connection (lib/pq's Listener) on the channels
-// game.NotifyChannel ("rout_events", payload "<game id>:<seq>") and notice.Channel ("rout_notices",
-// payload "<user id>:<notice id>"), and RevocationChannel ("rout_token_revocations", payload "<token id>"),
+// game.NotifyChannel ("rout_events", payload "<game id>:<seq>"), notice.Channel ("rout_notices",
+// payload "<user id>:<notice id>"), game.LobbyChannel ("rout_lobbies", payload "<game id>:<version>": a
+// change of an open game's seats, whose subscribers get the game as it stands after it; see Hub.Lobby),
+// and RevocationChannel ("rout_token_revocations", payload "<token id>"),
 // whose notifications it hands to the functions given to OnRevoked (the API closes the sockets of a
 // revoked token with them). The payloads carry numbers only: the hub reads the rows themselves.
 //

@@ -10,8 +10,8 @@ import (
 )
 
 // checkHeads is the hub's repair of lost notifications: every interval it reads the head (the sequence
-// number of the last committed event, the id of the last notice) of every game and every user's notices
-// followed, and wakes each topic that is behind. The game service announces a command, and the notices
+// number of the last committed event, the id of the last notice, the version of a lobby) of every game,
+// every user's notices and every lobby followed, and wakes each topic that is behind. The game service announces a command, and the notices
 // its effects recorded, after its commit, so a process that dies between the two, or a failed
 // notification, leaves a committed command unannounced; this finds it within an interval and a read. It
 // costs nothing while nothing is followed, and one query of at most game.MaxHeads games (a primary key
@@ -36,6 +36,7 @@ func (h *Hub) checkHeads() {
 		}{
 			{gameTopic, game.MaxHeads, h.svc.Heads},
 			{noticeTopic, notice.MaxHeads, func(ctx context.Context, ids []int) (map[int]int64, error) { return notice.Heads(ctx, h.db, ids) }},
+			{lobbyTopic, game.MaxHeads, h.svc.Versions},
 		} {
 			ids := h.followed(c.kind)
 			for len(ids) > 0 {

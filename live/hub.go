@@ -170,6 +170,9 @@ func (h *Hub) Start(ctx context.Context) error {
 			err = h.listener.Listen(notice.Channel)
 		}
 		if err == nil {
+			err = h.listener.Listen(game.LobbyChannel)
+		}
+		if err == nil {
 			err = h.listener.Listen(RevocationChannel)
 		}
 		listened <- err
@@ -190,7 +193,7 @@ func (h *Hub) Start(ctx context.Context) error {
 	h.wg.Add(2)
 	go h.dispatch()
 	go h.checkHeads()
-	h.logger.InfoContext(ctx, "live hub listening", "channels", game.NotifyChannel+","+notice.Channel+","+RevocationChannel)
+	h.logger.InfoContext(ctx, "live hub listening", "channels", game.NotifyChannel+","+notice.Channel+","+game.LobbyChannel+","+RevocationChannel)
 	return nil
 }
 
@@ -242,6 +245,8 @@ func (h *Hub) notified(channel, payload string) {
 		kind = gameTopic
 	case notice.Channel:
 		kind = noticeTopic
+	case game.LobbyChannel:
+		kind = lobbyTopic
 	case RevocationChannel:
 		if id, ok := revokedPayload(payload); ok {
 			h.tellRevoked(id)
@@ -407,8 +412,13 @@ func (h *Hub) subscribe(ctx context.Context, key topicKey, seat rules.PlayerID, 
 		return nil, t.err
 	}
 	// Everything after the head reaches s through its channel; catch up on the rest, from the topic's
-	// recent rows when they reach back far enough, from the database otherwise.
+	// recent rows when they reach back far enough, from the database otherwise. A lobby's subscriber
+	// starts with the state at the head.
 	s.from = t.head
+	if key.kind == lobbyTopic {
+		s.last, s.pending, s.caught = t.head-1, append([]sequenced(nil), t.recent...), true
+		return s, nil
+	}
 	if s.last < s.from {
 		if s.pending, s.caught = t.recentAfter(s.last); !s.caught {
 			h.catchUps.Add(1)

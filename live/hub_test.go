@@ -351,7 +351,7 @@ func TestLostNotificationIsRepairedByTheHeadCheck(t *testing.T) {
 func listen(t *testing.T, dsn string) <-chan *pq.Notification {
 	t.Helper()
 	l := dbtest.Listen(t, dsn, game.NotifyChannel)
-	for _, ch := range []string{notice.Channel, live.RevocationChannel} {
+	for _, ch := range []string{notice.Channel, game.LobbyChannel, live.RevocationChannel} {
 		if err := l.Listen(ch); err != nil {
 			t.Fatalf("listening on %s: %v", ch, err)
 		}

@@ -9,9 +9,9 @@ import (
 	"rout/rules"
 )
 
-// Subscription is one subscriber's stream: *Event values of a game, or *Notice values of a user. Its
-// methods other than OnReady and Close are for one goroutine at a time.
-type Subscription[T interface{ *Event | *Notice }] struct {
+// Subscription is one subscriber's stream: *Event values of a game, *Notice values of a user, or *Lobby
+// values of an open game. Its methods other than OnReady and Close are for one goroutine at a time.
+type Subscription[T interface{ *Event | *Notice | *Lobby }] struct {
 	s *sub
 }
 

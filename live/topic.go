@@ -17,15 +17,17 @@ type topicKind uint8
 const (
 	gameTopic   topicKind = iota + 1 // a game's events
 	noticeTopic                      // a user's notices
+	lobbyTopic                       // the seats of a game (its lobby)
 )
 
-// topicKey names a topic: a game id or a user id.
+// topicKey names a topic: a game id (events, lobby) or a user id.
 type topicKey struct {
 	kind topicKind
 	id   int
 }
 
-// sequenced is a value a subscriber receives: an *Event or a *Notice; or, inside a topic, a *gameItem.
+// sequenced is a value a subscriber receives: an *Event, a *Notice or a *Lobby; or, inside a topic, a
+// *gameItem.
 type sequenced interface{ seqOf() int64 }
 
 // source is what a topic streams.
@@ -50,7 +52,7 @@ type topic struct {
 
 	// guarded by Hub.mu
 	head   int64       // the number of the last row offered to the subscribers
-	recent []sequenced // the last rows up to head, oldest first (games only; see recentEvents)
+	recent []sequenced // the last rows up to head, oldest first (games: see recentEvents; lobbies: the last)
 	err    error       // why the source could not start
 	subs   map[*sub]struct{}
 }
@@ -61,7 +63,11 @@ const recentEvents = 64
 
 // remember adds a batch to the topic's recent rows. Hub.mu is held.
 func (t *topic) remember(items []sequenced) {
-	if t.key.kind != gameTopic {
+	switch {
+	case t.key.kind == lobbyTopic && len(items) > 0:
+		t.recent = items[len(items)-1:] // the state now: what a new subscriber starts with
+		return
+	case t.key.kind != gameTopic:
 		return
 	}
 	t.recent = append(t.recent, items...)
@@ -98,6 +104,8 @@ func (h *Hub) open(key topicKey) *topic {
 	switch key.kind {
 	case gameTopic:
 		t.src = &gameSource{h: h, f: folder{svc: h.svc, gameID: key.id}}
+	case lobbyTopic:
+		t.src = &lobbySource{h: h, gameID: key.id}
 	default:
 		t.src = &noticeSource{h: h, userID: key.id}
 	}

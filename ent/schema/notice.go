@@ -39,7 +39,7 @@ func (Notice) Fields() []ent.Field {
 			NotEmpty().
 			MaxLen(32).
 			Immutable().
-			Comment("What happened: notify.Kind's name (your_turn, turn_warning, cpu_played, seat_delegated, eliminated, game_over, invited)."),
+			Comment("What happened: notify.Kind's name (your_turn, turn_warning, cpu_played, seat_delegated, eliminated, game_over, invited, declined)."),
 		field.JSON("data", json.RawMessage{}).
 			SchemaType(jsonText).
 			Optional().

@@ -1,9 +1,11 @@
 // End-to-end test of invitations in real Chromium (playwright-core; Debian's chromium), against a started
 // `rout serve`: Alice creates a game inviting Bob and Carol by email (and a hard CPU); Bob accepts from the
 // in-app notice, which opens the invitation's page; Carol accepts from her lobby's list of invitations;
-// only Alice, the creator, is offered Start, and starts it. The New game form then offers Alice her last
-// settings (the name among them); Carol declines a second invitation from the lobby and Alice sees the seat open. axe-core checks
-// the lobby with an invitation, the invitation's page and the waiting page.
+// only Alice, the creator, is offered Start, and starts it. Alice's waiting page shows each join live (the
+// gameLobby subscription), without a reload and without reading the game over HTTP; Bob's turns into the
+// game screen when Alice starts. The New game form then offers Alice her last settings (the name among
+// them); Carol declines a second invitation from the lobby and Alice sees the seat open, live. axe-core
+// checks the lobby with an invitation, the invitation's page and the waiting page.
 //
 //   node e2e/invite.mjs http://127.0.0.1:8080
 //
@@ -21,6 +23,7 @@ const shots = process.env.E2E_SCREENSHOTS || "";
 const axeSource = readFileSync(join(here, "..", "node_modules", "axe-core", "axe.min.js"), "utf8");
 const began = Date.now();
 const T = 60_000; // the bound of one wait: generous, the machine may be busy
+const LIVE = 15_000; // the bound of a live update: a few seconds, with room for a busy machine
 
 function log(...a) {
   console.log(`[${((Date.now() - began) / 1000).toFixed(1)}s]`, ...a);
@@ -52,6 +55,15 @@ async function axe(page, screen) {
   log(`axe ${screen}: ${r.length} findings, ${serious.length} serious or critical`);
   for (const v of r) log(`  ${v}`);
   if (serious.length > 0) throw new Error(`axe found serious accessibility problems on ${screen}:\n${serious.join("\n")}`);
+}
+
+/** Counts the Game queries a page sends over HTTP from now on (a waiting page must not poll). */
+function countGameReads(page) {
+  const seen = { n: 0 };
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname === "/graphql" && /"operationName":"Game"/.test(r.postData() ?? "")) seen.n++;
+  });
+  return seen;
 }
 
 async function shot(page, name) {
@@ -113,6 +125,9 @@ try {
   await a.getByRole("heading", { name: /waiting for players/ }).waitFor({ timeout: T });
   const gamePath = new URL(a.url()).pathname;
   log(`game created: ${gamePath}`);
+  const aliceSeats = a.getByRole("list", { name: "Seats" });
+  await aliceSeats.getByText(`Red — ${alice}`).waitFor({ timeout: T });
+  const aliceReads = countGameReads(a);
 
   // Bob, in his lobby: the in-app notice opens the invitation's page, where he joins.
   const notice = b.locator(".notices a", { hasText: "You were invited to a game" });
@@ -130,6 +145,9 @@ try {
   await b.getByText(`${alice} starts the game once every seat is taken.`).waitFor({ timeout: T });
   await axe(b, "waiting");
   log("Bob joined from the notice");
+  await aliceSeats.getByText(`Blue — ${bob}`).waitFor({ timeout: LIVE });
+  if (aliceReads.n !== 0) throw new Error(`Alice's waiting page read the game ${aliceReads.n} times over HTTP while it waited`);
+  log("Alice's waiting page shows Bob's join live, without reading the game");
 
   // Carol: the invitation is listed in her lobby (it arrived while she looked), with who, where and how long.
   const item = c.getByRole("list", { name: "Invitations" }).getByRole("listitem").filter({ hasText: `${alice} invited you to play as Green` });
@@ -144,11 +162,15 @@ try {
   await c.getByRole("heading", { name: /waiting for players/ }).waitFor({ timeout: T });
   log("Carol joined from the lobby");
 
-  // Alice alone may start, now that every seat is taken.
-  await a.getByRole("button", { name: "Start the game" }).and(a.locator(":enabled")).waitFor({ timeout: T });
+  // Alice alone may start, now that every seat is taken: her page says so live.
+  await aliceSeats.getByText(`Green — ${carol}`).waitFor({ timeout: LIVE });
+  await a.getByRole("button", { name: "Start the game" }).and(a.locator(":enabled")).waitFor({ timeout: LIVE });
+  if (aliceReads.n !== 0) throw new Error(`Alice's waiting page read the game ${aliceReads.n} times over HTTP while it waited`);
   await a.getByRole("button", { name: "Start the game" }).click();
   await a.locator(".live-live").waitFor({ timeout: T });
   log("Alice started the game");
+  await b.locator(".live-live").waitFor({ timeout: T });
+  log("Bob's waiting page turned into the game screen");
 
   // The New game form remembers Alice's last settings; Carol declines the next invitation from her lobby.
   await a.getByRole("link", { name: "New game" }).first().click();
@@ -164,9 +186,8 @@ try {
   await second.waitFor({ timeout: T });
   await second.getByRole("button", { name: /^Decline / }).click();
   await c.getByRole("list", { name: "Invitations" }).waitFor({ state: "detached", timeout: T });
-  await a.reload();
-  await a.getByText("Green — open seat").waitFor({ timeout: T });
-  log("Carol declined; Alice sees the seat open");
+  await a.getByText("Green — open seat").waitFor({ timeout: LIVE });
+  log("Carol declined; Alice sees the seat open, live");
 
   if (problems.length > 0) throw new Error("problems seen on the pages");
   log("invitations: passed");

@@ -333,6 +333,17 @@ export const GameEventsSubscription = graphql(`
   }
 `);
 
+// The seats of a game waiting for players, live: the game as it stands, then after each join, leave,
+// decline and the start (the subscription completes once the game is no longer open).
+export const GameLobbySubscription = graphql(`
+  subscription GameLobby($gameId: ID!) {
+    gameLobby(gameId: $gameId) {
+      ...GameCard
+      version
+    }
+  }
+`);
+
 export const ViewerEventsSubscription = graphql(`
   subscription ViewerEvents($after: Int) {
     viewerEvents(after: $after) {

@@ -13,6 +13,7 @@ import {
   GameActionsFromQuery,
   GameActionsQuery,
   GameEventsSubscription,
+  GameLobbySubscription,
   GameLogQuery,
   GameQuery,
   OccupyMutation,
@@ -23,6 +24,7 @@ import {
 import type { CommandResultFragment, GameQuery as GameQueryData } from "../gql/graphql";
 import { applyEvent, fromSnapshot } from "../state/game";
 import { reserveOf, indexActions, indexSummary, isLoaded, withFrom, type ActionIndex } from "../state/actions";
+import { mergeLobby } from "../state/lobby";
 import { describeEvent, namesOf } from "../state/log";
 import { addExits, exitOf, exitWords, type Exit } from "../state/standing";
 import type { Reinforcements } from "../state/reinforcements";
@@ -70,6 +72,9 @@ export interface View {
  * actions. A small board whose list is refused all the same falls back to the summary.
  */
 export const SMALL_BOARD = 150;
+
+/** How often a game waiting for players is read again while the websocket is down (ms). */
+export const LOBBY_POLL_MS = 30_000;
 
 export class GameController {
   private view: View = {
@@ -225,6 +230,64 @@ export class GameController {
         if (!this.closed) setTimeout(() => this.follow(), 500);
       },
     });
+  }
+
+  /**
+   * Follows the seats of a game waiting for players (gameLobby): each message updates the game's info; the
+   * last, once the game started (or was cancelled), reads the whole game, which turns the page into the game
+   * screen. While the websocket is down the game is read every LOBBY_POLL_MS instead; once it is back the
+   * subscription starts again from the game as it stands. Returns the function that stops following.
+   */
+  followLobby(): () => void {
+    let stopped = false;
+    let unsub: (() => void) | null = null;
+    let poll: ReturnType<typeof setInterval> | null = null;
+    let was: SocketState | null = null;
+    let retries = 0;
+    const follow = () => {
+      unsub?.();
+      if (stopped || this.closed) return;
+      unsub = subscribe(GameLobbySubscription, { gameId: this.id }, {
+        next: (d) => {
+          retries = 0;
+          const l = d.gameLobby;
+          const info = this.view.info;
+          if (!l || !info || stopped) return;
+          if (l.status !== "open") {
+            void this.load(); // started or cancelled: the whole game
+            return;
+          }
+          const merged = mergeLobby(info, l);
+          if (merged !== info) this.set({ info: merged, version: merged.version });
+        },
+        error: (code) => {
+          if (stopped || this.closed) return;
+          if (code === "NOT_FOUND" || code === "FORBIDDEN" || code === "UNAUTHENTICATED") {
+            void this.load(); // the game hides from the viewer now: say what the game screen says
+            return;
+          }
+          retries++;
+          setTimeout(follow, Math.min(10_000, 500 * 2 ** retries));
+        },
+        complete: () => undefined, // after the last message, which read the game
+      });
+    };
+    const offSocket = onSocketState((s) => {
+      if (s === "offline" && !poll) poll = setInterval(() => void this.load(), LOBBY_POLL_MS);
+      if (s === "connected") {
+        if (poll) clearInterval(poll);
+        poll = null;
+        if (was === "offline") follow(); // back after a drop: the game as it stands now
+      }
+      was = s;
+    });
+    follow();
+    return () => {
+      stopped = true;
+      unsub?.();
+      offSocket();
+      if (poll) clearInterval(poll);
+    };
   }
 
   /** Applies events in order; a gap resubscribes, an event that does not fit reads the game again. */

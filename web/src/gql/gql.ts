@@ -44,6 +44,7 @@ type Documents = {
     "\n  query RollOdds($attackDice: Int!, $defendDice: Int!) {\n    rollOdds(attackDice: $attackDice, defendDice: $defendDice) {\n      attackerLosses\n      defenderLosses\n      probability\n    }\n  }\n": typeof types.RollOddsDocument,
     "\n  query BattleOdds($attackers: Int!, $defenders: Int!) {\n    battleOdds(attackers: $attackers, defenders: $defenders) {\n      attackerWins\n      expectedAttackerSurvivors\n      expectedDefenderSurvivors\n    }\n  }\n": typeof types.BattleOddsDocument,
     "\n  subscription GameEvents($gameId: ID!, $after: Int) {\n    gameEvents(gameId: $gameId, after: $after) {\n      seq\n      turn\n      seat\n      kind\n      payload\n      phase\n      currentSeat\n      territories { index key owner neutral armies }\n      dice { attacker defender }\n      winner\n    }\n  }\n": typeof types.GameEventsDocument,
+    "\n  subscription GameLobby($gameId: ID!) {\n    gameLobby(gameId: $gameId) {\n      ...GameCard\n      version\n    }\n  }\n": typeof types.GameLobbyDocument,
     "\n  subscription ViewerEvents($after: Int) {\n    viewerEvents(after: $after) {\n      seq\n      kind\n      gameId\n      turn\n      data\n      createdAt\n      game { id map { name } }\n    }\n  }\n": typeof types.ViewerEventsDocument,
     "\n  fragment CommandResult on GamePayload {\n    version\n    events { seq turn seat kind payload }\n    userErrors { code field message }\n  }\n": typeof types.CommandResultFragmentDoc,
     "\n  mutation Claim($input: ClaimTerritoryInput!) {\n    claimTerritory(input: $input) {\n      ...CommandResult\n    }\n  }\n": typeof types.ClaimDocument,
@@ -91,6 +92,7 @@ const documents: Documents = {
     "\n  query RollOdds($attackDice: Int!, $defendDice: Int!) {\n    rollOdds(attackDice: $attackDice, defendDice: $defendDice) {\n      attackerLosses\n      defenderLosses\n      probability\n    }\n  }\n": types.RollOddsDocument,
     "\n  query BattleOdds($attackers: Int!, $defenders: Int!) {\n    battleOdds(attackers: $attackers, defenders: $defenders) {\n      attackerWins\n      expectedAttackerSurvivors\n      expectedDefenderSurvivors\n    }\n  }\n": types.BattleOddsDocument,
     "\n  subscription GameEvents($gameId: ID!, $after: Int) {\n    gameEvents(gameId: $gameId, after: $after) {\n      seq\n      turn\n      seat\n      kind\n      payload\n      phase\n      currentSeat\n      territories { index key owner neutral armies }\n      dice { attacker defender }\n      winner\n    }\n  }\n": types.GameEventsDocument,
+    "\n  subscription GameLobby($gameId: ID!) {\n    gameLobby(gameId: $gameId) {\n      ...GameCard\n      version\n    }\n  }\n": types.GameLobbyDocument,
     "\n  subscription ViewerEvents($after: Int) {\n    viewerEvents(after: $after) {\n      seq\n      kind\n      gameId\n      turn\n      data\n      createdAt\n      game { id map { name } }\n    }\n  }\n": types.ViewerEventsDocument,
     "\n  fragment CommandResult on GamePayload {\n    version\n    events { seq turn seat kind payload }\n    userErrors { code field message }\n  }\n": types.CommandResultFragmentDoc,
     "\n  mutation Claim($input: ClaimTerritoryInput!) {\n    claimTerritory(input: $input) {\n      ...CommandResult\n    }\n  }\n": types.ClaimDocument,
@@ -242,6 +244,10 @@ export function graphql(source: "\n  query BattleOdds($attackers: Int!, $defende
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription GameEvents($gameId: ID!, $after: Int) {\n    gameEvents(gameId: $gameId, after: $after) {\n      seq\n      turn\n      seat\n      kind\n      payload\n      phase\n      currentSeat\n      territories { index key owner neutral armies }\n      dice { attacker defender }\n      winner\n    }\n  }\n"): (typeof documents)["\n  subscription GameEvents($gameId: ID!, $after: Int) {\n    gameEvents(gameId: $gameId, after: $after) {\n      seq\n      turn\n      seat\n      kind\n      payload\n      phase\n      currentSeat\n      territories { index key owner neutral armies }\n      dice { attacker defender }\n      winner\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription GameLobby($gameId: ID!) {\n    gameLobby(gameId: $gameId) {\n      ...GameCard\n      version\n    }\n  }\n"): (typeof documents)["\n  subscription GameLobby($gameId: ID!) {\n    gameLobby(gameId: $gameId) {\n      ...GameCard\n      version\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

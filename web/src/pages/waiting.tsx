@@ -1,6 +1,7 @@
 // A game waiting for players: its seats named by colour and player, the invitation link (for the creator),
 // Start (for the creator alone, once every seat is taken), Join or Decline (for an invitee), Join (for anyone
-// when a seat is open) and Leave.
+// when a seat is open) and Leave. The seats follow the game live (GameController.followLobby); once the game
+// starts, the page becomes the game screen.
 import { useEffect, useState } from "preact/hooks";
 import { APIError, mutate, userErrorText } from "../api/client";
 import { DeclineInvitationMutation, JoinGameMutation, LeaveGameMutation, StartGameMutation } from "../api/operations";
@@ -40,11 +41,8 @@ export function WaitingPage(props: { ctl: GameController; view: View; viewer: Vi
       setError(e instanceof APIError ? e.message : "That did not work.");
     }
   }
-  useEffect(() => {
-    // Seats fill while the game waits: look again now and then.
-    const t = setInterval(() => void props.ctl.load(), 5000);
-    return () => clearInterval(t);
-  }, []);
+  // Seats fill while the game waits: follow them live (gameLobby), with a slow read while the socket is down.
+  useEffect(() => props.ctl.followLobby(), [props.ctl]);
   return (
     <section class="card open-game">
       <h1>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gameTitle, invitationLine, mayStart, ordinal, parseNewGameSettings, resultLine, type LobbyGame } from "./lobby";
+import { gameTitle, invitationLine, mayStart, mergeLobby, ordinal, parseNewGameSettings, resultLine, type LobbyGame } from "./lobby";
 import { seatTitle } from "../ui/format";
 
 const game = (p: Partial<LobbyGame>): LobbyGame => ({
@@ -86,5 +86,27 @@ describe("lobby", () => {
     expect(s).toEqual({ ...saved, seats: [saved.seats[0], { ...saved.seats[1], difficulty: "normal" }, { ...saved.seats[2], difficulty: "normal" }] });
     const odd = parseNewGameSettings(JSON.stringify({ ...saved, turnLimit: 5, cardSystem: "poker", ttb: 50, claim: "x" }));
     expect(odd).toMatchObject({ turnLimit: 36 * 3600, cardSystem: "classic", ttb: 6, claim: "random" });
+  });
+});
+
+describe("mergeLobby", () => {
+  const info = {
+    ...game({}),
+    version: 3,
+    seats: game({}).seats.map((s) => ({ ...s, cardCount: 0, cards: null as number[] | null })),
+  };
+  it("takes the seats a gameLobby message brings, keeping the fields it does not carry", () => {
+    const joined = { version: 4, status: "open", seats: [{ seat: 1, color: "blue", userName: "Bob", user: { id: "U2" }, cpu: false, status: "active" }] };
+    const g = mergeLobby(info, joined);
+    expect(g.version).toBe(4);
+    expect(g.seats[1]).toEqual({ seat: 1, color: "blue", userName: "Bob", user: { id: "U2" }, cpu: false, status: "active", cardCount: 0, cards: null });
+    expect(g.seats[0]).toEqual(info.seats[0]);
+    expect(mayStart(g, "U1").ready).toBe(true);
+  });
+  it("ignores a message older than what the page has", () => {
+    expect(mergeLobby(info, { version: 2, status: "open", seats: [] })).toBe(info);
+  });
+  it("takes the start", () => {
+    expect(mergeLobby(info, { version: 5, status: "active", seats: [] }).status).toBe("active");
   });
 });

@@ -56,6 +56,24 @@ export function ordinal(n: number): string {
   }
 }
 
+/** What a game waiting for players needs of a gameLobby message: its version and its seats by number. */
+export interface LobbyChange {
+  version: number;
+  status: string;
+  seats: ReadonlyArray<{ seat: number }>;
+}
+
+/**
+ * The game as a gameLobby message leaves it: the message's fields over the game's, each seat's over the
+ * seat of the same number (the fields the message does not carry, such as a seat's cards, are kept). A
+ * message older than the game (a lower version) changes nothing and returns the game itself.
+ */
+export function mergeLobby<G extends LobbyChange>(g: G, l: LobbyChange): G {
+  if (l.version < g.version) return g;
+  const seats = g.seats.map((s) => ({ ...s, ...(l.seats.find((x) => x.seat === s.seat) ?? {}) }));
+  return { ...g, ...l, seats } as G;
+}
+
 /** A game's title: its name, or its map's when it has none. */
 export function gameTitle(g: { name: string; map: { name: string } }): string {
   return g.name || g.map.name;
