@@ -20,36 +20,36 @@
 // frame that shows it (script, style, layout, paint: read from a Chromium trace), without the wait for the
 // frame itself; the script part alone is printed beside it.
 
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { dirname, extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { build } from 'vite';
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { dirname, extname, join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { build } from "vite";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const repo = join(here, '..', '..');
+const repo = join(here, "..", "..");
 const args = process.argv.slice(2);
 const opt = (name, def) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? Number(args[i + 1]) : def;
 };
-const RUNS = opt('runs', 5);
-const EVENTS = opt('events', 60);
+const RUNS = opt("runs", 5);
+const EVENTS = opt("events", 60);
 const MAPS = [
-  { name: 'classic', cmd: ['maps', 'export', 'classic'] },
-  { name: 'generated-5000', cmd: ['maps', 'generate', '--territories', '5000', '--seed', '1'] },
+  { name: "classic", cmd: ["maps", "export", "classic"] },
+  { name: "generated-5000", cmd: ["maps", "generate", "--territories", "5000", "--seed", "1"] },
 ];
 
 function fixtures() {
-  const dir = join(here, 'dist', 'fixtures');
+  const dir = join(here, "dist", "fixtures");
   mkdirSync(dir, { recursive: true });
   for (const m of MAPS) {
-    const cache = join(here, 'fixtures', `${m.name}.json`);
+    const cache = join(here, "fixtures", `${m.name}.json`);
     if (!existsSync(cache)) {
       mkdirSync(dirname(cache), { recursive: true });
-      const out = execFileSync('go', ['run', './cmd/rout', ...m.cmd], { cwd: repo, maxBuffer: 1 << 28 });
+      const out = execFileSync("go", ["run", "./cmd/rout", ...m.cmd], { cwd: repo, maxBuffer: 1 << 28 });
       writeFileSync(cache, out);
     }
     writeFileSync(join(dir, `${m.name}.json`), readFileSync(cache));
@@ -57,18 +57,18 @@ function fixtures() {
 }
 
 function serve(root) {
-  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
+  const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json" };
   const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    const file = join(root, path === '/' ? 'board.html' : path);
+    const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
+    const file = join(root, path === "/" ? "board.html" : path);
     if (!file.startsWith(root) || !existsSync(file)) {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+    res.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" });
     res.end(readFileSync(file));
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
 const median = (xs) => {
@@ -83,18 +83,21 @@ const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.c
  * raster threads' CPU time (until the next window starts), in ms. CPU times do not count the waits of a busy machine; wall times do.
  */
 function windows(events, prefix) {
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const main = events.find((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain");
   const marks = new Map();
-  for (const e of events) if (e.cat?.includes('blink.user_timing') && e.name.startsWith(`${prefix}-`)) marks.set(e.name, e.ts);
+  for (const e of events)
+    if (e.cat?.includes("blink.user_timing") && e.name.startsWith(`${prefix}-`)) marks.set(e.name, e.ts);
   // Outermost tasks of the main thread.
   const tasks = [];
   let outerEnd = -1;
-  for (const e of events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'RunTask').sort((a, b) => a.ts - b.ts)) {
+  for (const e of events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === "X" && e.name === "RunTask")
+    .sort((a, b) => a.ts - b.ts)) {
     if (e.ts + e.dur <= outerEnd) continue;
     tasks.push(e);
     outerEnd = e.ts + e.dur;
   }
-  const raster = events.filter((e) => e.pid === main.pid && e.ph === 'X' && e.name === 'RasterTask');
+  const raster = events.filter((e) => e.pid === main.pid && e.ph === "X" && e.name === "RasterTask");
   const out = [];
   for (let i = 0; marks.has(`${prefix}-start-${i}`); i++) {
     const s = marks.get(`${prefix}-start-${i}`);
@@ -149,33 +152,42 @@ async function checkInput(browser, url, map) {
   });
   for (const t of targets) await p.mouse.click(t.x, t.y);
   const picked = await p.evaluate(() => window.picked.splice(0));
-  expect(JSON.stringify(picked) === JSON.stringify(targets.map((t) => t.key)), `clicks picked ${picked}, not ${targets.map((t) => t.key)}`);
+  expect(
+    JSON.stringify(picked) === JSON.stringify(targets.map((t) => t.key)),
+    `clicks picked ${picked}, not ${targets.map((t) => t.key)}`,
+  );
   await p.mouse.move(targets[2].x + 1, targets[2].y + 1);
   await p.waitForFunction(() => !window.bench.board().renderer.tooltip.hidden, null, { timeout: 5000 }).catch(() => {});
   const tip = await p.evaluate(() => window.bench.board().renderer.tooltip.textContent);
-  expect(tip.includes(targets[2].name) && tip.includes('Borders'), `hover tooltip says ${JSON.stringify(tip)}`);
-  const transform = () => p.evaluate(() => window.bench.board().renderer.views[0].getAttribute('transform'));
+  expect(tip.includes(targets[2].name) && tip.includes("Borders"), `hover tooltip says ${JSON.stringify(tip)}`);
+  const transform = () => p.evaluate(() => window.bench.board().renderer.views[0].getAttribute("transform"));
   await p.mouse.wheel(0, -400);
-  await p.waitForFunction(() => /scale\((?!1\.0+\))/.test(window.bench.board().renderer.views[0].getAttribute('transform') ?? ''), null, { timeout: 5000 }).catch(() => {});
+  await p
+    .waitForFunction(
+      () => /scale\((?!1\.0+\))/.test(window.bench.board().renderer.views[0].getAttribute("transform") ?? ""),
+      null,
+      { timeout: 5000 },
+    )
+    .catch(() => {});
   const zoomed = await transform();
-  expect(/scale\(1\.[1-9]|scale\([2-9]/.test(zoomed ?? ''), `the wheel did not zoom in (${zoomed})`);
+  expect(/scale\(1\.[1-9]|scale\([2-9]/.test(zoomed ?? ""), `the wheel did not zoom in (${zoomed})`);
   await p.mouse.move(640, 400);
   await p.mouse.down();
   await p.mouse.move(500, 300, { steps: 5 });
   await p.mouse.up();
   const panned = await transform();
-  expect(panned !== zoomed, 'a drag did not pan');
-  expect((await p.evaluate(() => window.picked.length)) === 0, 'a drag picked a territory');
+  expect(panned !== zoomed, "a drag did not pan");
+  expect((await p.evaluate(() => window.picked.length)) === 0, "a drag picked a territory");
   await p.evaluate(() => {
     const b = window.bench.board();
     b.resetZoom();
     b.setFocus(b.state.keys[Math.floor(b.state.n / 2)], true);
   });
   const before = await p.evaluate(() => document.activeElement?.id);
-  await p.keyboard.press('ArrowRight');
+  await p.keyboard.press("ArrowRight");
   const after = await p.evaluate(() => document.activeElement?.id);
-  expect(before !== after && /-t\d+$/.test(after ?? ''), `ArrowRight moved the focus from ${before} to ${after}`);
-  await p.keyboard.press('Enter');
+  expect(before !== after && /-t\d+$/.test(after ?? ""), `ArrowRight moved the focus from ${before} to ${after}`);
+  await p.keyboard.press("Enter");
   const entered = await p.evaluate(() => window.picked.splice(0));
   const focusedKey = await p.evaluate(() => window.bench.board().state.keys[window.bench.board().state.focus]);
   expect(entered.length === 1 && entered[0] === focusedKey, `Enter picked ${entered}, not ${focusedKey}`);
@@ -192,7 +204,9 @@ async function gestureFrames(browser, url, map) {
   await page.evaluate(() => window.bench.firstPaint(0));
   await page.mouse.move(640, 400);
   await page.evaluate(() => window.bench.painted());
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'blink.user_timing', 'toplevel', 'disabled-by-default-devtools.timeline'] });
+  await browser.startTracing(page, {
+    categories: ["devtools.timeline", "blink.user_timing", "toplevel", "disabled-by-default-devtools.timeline"],
+  });
   let f = 0;
   let settle = 0;
   const step = async (input) => {
@@ -212,7 +226,8 @@ async function gestureFrames(browser, url, map) {
     for (let i = 0; i < 10; i++) await step(() => page.mouse.wheel(0, -120));
     await settled();
     await page.mouse.down();
-    for (let i = 0; i < 20; i++) await step(() => page.mouse.move(640 + (i + 1) * 12 * (round ? -1 : 1), 400 + (i + 1) * 6));
+    for (let i = 0; i < 20; i++)
+      await step(() => page.mouse.move(640 + (i + 1) * 12 * (round ? -1 : 1), 400 + (i + 1) * 6));
     await page.mouse.up();
     await settled();
     for (let i = 0; i < 10; i++) await step(() => page.mouse.wheel(0, 120));
@@ -221,7 +236,7 @@ async function gestureFrames(browser, url, map) {
   }
   const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
   await page.close();
-  return { frames: windows(events, 'gf'), settles: windows(events, 'gs') };
+  return { frames: windows(events, "gf"), settles: windows(events, "gs") };
 }
 
 async function gestures(browser, url) {
@@ -232,46 +247,67 @@ async function gestures(browser, url) {
   const f = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
   const rows = [];
   for (const m of MAPS) {
-    for (const mode of ['svg', 'layer']) {
+    for (const mode of ["svg", "layer"]) {
       const { frames, settles } = await gestureFrames(browser, `${url}&gesture=${mode}`, m.name);
       const t = frames.map((w) => w.cpu + w.raster);
       const st = settles.map((w) => w.cpu + w.raster);
-      rows.push({ map: m.name, mode, n: t.length, p50: q(t, 0.5), p95: q(t, 0.95), max: Math.max(...t), settle: q(st, 0.5), settleMax: Math.max(...st) });
+      rows.push({
+        map: m.name,
+        mode,
+        n: t.length,
+        p50: q(t, 0.5),
+        p95: q(t, 0.95),
+        max: Math.max(...t),
+        settle: q(st, 0.5),
+        settleMax: Math.max(...st),
+      });
     }
   }
-  console.log('board gestures: wheel zoom in and out and a drag, twice; per frame: main thread + raster CPU');
-  console.log('| map | gesture frames | frames | p50 | p95 | max | settle: median, max |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  console.log("board gestures: wheel zoom in and out and a drag, twice; per frame: main thread + raster CPU");
+  console.log("| map | gesture frames | frames | p50 | p95 | max | settle: median, max |");
+  console.log("| --- | --- | --- | --- | --- | --- | --- |");
   for (const r of rows) {
-    console.log(`| ${r.map} | ${r.mode === 'svg' ? 'SVG transform each frame (baseline)' : 'one composited layer'} | ${r.n} | ${f(r.p50)} ms | ${f(r.p95)} ms | ${f(r.max)} ms | ${r.mode === 'svg' ? '-' : `${f(r.settle)} ms, ${f(r.settleMax)} ms`} |`);
+    console.log(
+      `| ${r.map} | ${r.mode === "svg" ? "SVG transform each frame (baseline)" : "one composited layer"} | ${r.n} | ${f(r.p50)} ms | ${f(r.p95)} ms | ${f(r.max)} ms | ${r.mode === "svg" ? "-" : `${f(r.settle)} ms, ${f(r.settleMax)} ms`} |`,
+    );
   }
   for (const m of MAPS) {
     const [b, l] = rows.filter((r) => r.map === m.name);
-    console.log(`${m.name}: layer / baseline p95 ${(l.p95 / b.p95).toFixed(2)}x; every gesture frame under 16 ms: ${l.max < 16 ? 'yes' : 'no'} (max ${f(l.max)} ms)`);
+    console.log(
+      `${m.name}: layer / baseline p95 ${(l.p95 / b.p95).toFixed(2)}x; every gesture frame under 16 ms: ${l.max < 16 ? "yes" : "no"} (max ${f(l.max)} ms)`,
+    );
   }
 }
 
 async function main() {
-  await build({ configFile: join(here, 'vite.config.ts') });
+  await build({ configFile: join(here, "vite.config.ts") });
   fixtures();
-  const server = await serve(join(here, 'dist'));
-  const url = `http://127.0.0.1:${server.address().port}/board.html?patterns=${args.includes('--no-patterns') ? 0 : 1}&tile=${opt('tile', 0)}${args.includes('--no-sea') ? '&sea=0' : ''}${args.includes('--shapes') ? '&shapes=1' : ''}`;
+  const server = await serve(join(here, "dist"));
+  const url = `http://127.0.0.1:${server.address().port}/board.html?patterns=${args.includes("--no-patterns") ? 0 : 1}&tile=${opt("tile", 0)}${args.includes("--no-sea") ? "&sea=0" : ""}${args.includes("--shapes") ? "&shapes=1" : ""}`;
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
     timeout: 60_000,
   });
   const results = [];
   try {
-    if (args.includes('--gestures')) {
+    if (args.includes("--gestures")) {
       await gestures(browser, url);
       return;
     }
-    if (args.includes('--check-input')) {
+    if (args.includes("--check-input")) {
       const failures = [];
       for (const m of MAPS) failures.push(...(await checkInput(browser, url, m.name)));
       for (const f of failures) console.error(`FAIL ${f}`);
-      console.log(`board input: ${MAPS.length - new Set(failures.map((f) => f.split(':')[0])).size} passed, ${new Set(failures.map((f) => f.split(':')[0])).size} failed`);
+      console.log(
+        `board input: ${MAPS.length - new Set(failures.map((f) => f.split(":")[0])).size} passed, ${new Set(failures.map((f) => f.split(":")[0])).size} failed`,
+      );
       if (failures.length) process.exitCode = 1;
       return;
     }
@@ -280,14 +316,22 @@ async function main() {
       await page.goto(url);
       await page.waitForFunction(() => window.bench !== undefined);
       const n = await page.evaluate((name) => window.bench.load(name), m.name);
-      if (args.includes('--profile')) {
+      if (args.includes("--profile")) {
         // Where the board's first paint goes, by part (wall times, so only indicative on a busy machine).
         for (const patterns of [true, false]) {
           const p = await page.evaluate((patterns) => window.bench.profile(patterns), patterns);
-          console.error(`${m.name} profile, patterns ${patterns}:`, JSON.stringify(p, (k, v) => (typeof v === 'number' ? Math.round(v) : v)));
+          console.error(
+            `${m.name} profile, patterns ${patterns}:`,
+            JSON.stringify(p, (k, v) => (typeof v === "number" ? Math.round(v) : v)),
+          );
         }
       }
-      const categories = ['devtools.timeline', 'blink.user_timing', 'toplevel', 'disabled-by-default-devtools.timeline'];
+      const categories = [
+        "devtools.timeline",
+        "blink.user_timing",
+        "toplevel",
+        "disabled-by-default-devtools.timeline",
+      ];
       await browser.startTracing(page, { categories });
       for (let r = 0; r < RUNS; r++) await page.evaluate((r) => window.bench.firstPaint(r), r);
       const paintTrace = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
@@ -306,50 +350,81 @@ async function main() {
       for (let i = 0; i < 2 * EVENTS; i++) {
         if (i === EVENTS) {
           await page.evaluate(() => window.bench.zoomTo(2));
-          const shots = args.indexOf('--screenshots');
+          const shots = args.indexOf("--screenshots");
           if (shots >= 0) await page.screenshot({ path: join(args[shots + 1], `board-${m.name}-zoomed.png`) });
         }
-        scripts.push((await page.evaluate((i) => window.bench.applyOne(i, 'battle'), i)).script);
+        scripts.push((await page.evaluate((i) => window.bench.applyOne(i, "battle"), i)).script);
       }
-      const resign = await page.evaluate((i) => window.bench.applyOne(i, 'resign'), 2 * EVENTS);
+      const resign = await page.evaluate((i) => window.bench.applyOne(i, "resign"), 2 * EVENTS);
       await page.evaluate(() => window.bench.zoomTo(1));
       // Zooming in twice as far: the first time makes the army counts, the next ones only redraw.
       let labelsShown = true;
-      for (let z = 0; z < 4; z++) labelsShown = (await page.evaluate((z) => window.bench.zoomIn(z, 2), z)) && labelsShown;
+      for (let z = 0; z < 4; z++)
+        labelsShown = (await page.evaluate((z) => window.bench.zoomIn(z, 2), z)) && labelsShown;
       const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
-      const shots = args.indexOf('--screenshots');
+      const shots = args.indexOf("--screenshots");
       if (shots >= 0) await page.screenshot({ path: join(args[shots + 1], `board-${m.name}.png`) });
-      if (args.includes('--breakdown')) {
+      if (args.includes("--breakdown")) {
         // Which steps the main thread spends an event's time on (thread time, summed over the events).
-        const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-        const marks = new Map(events.filter((e) => e.cat?.includes('blink.user_timing')).map((e) => [e.name, e.ts]));
-        for (const [prefix, n] of [['ev', 2 * EVENTS]]) {
+        const main = events.find((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain");
+        const marks = new Map(events.filter((e) => e.cat?.includes("blink.user_timing")).map((e) => [e.name, e.ts]));
+        for (const [prefix, n] of [["ev", 2 * EVENTS]]) {
           const by = {};
           for (let i = 0; i < n; i++) {
             const s = marks.get(`${prefix}-start-${i}`);
             const end = marks.get(`${prefix}-end-${i}`);
             for (const e of events) {
-              if (e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.ts >= s && e.ts + e.dur <= end && e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask') {
+              if (
+                e.pid === main.pid &&
+                e.tid === main.tid &&
+                e.ph === "X" &&
+                e.ts >= s &&
+                e.ts + e.dur <= end &&
+                e.name !== "RunTask" &&
+                e.name !== "ThreadControllerImpl::RunTask"
+              ) {
                 by[e.name] = (by[e.name] ?? 0) + (e.tdur ?? e.dur) / 1000 / n;
               }
             }
           }
-          if (prefix === 'ev') {
-            const s0 = marks.get('ev-start-3'), e0 = marks.get('ev-end-3');
-            for (const e of events) if (e.ts >= s0 && e.ts <= e0 && e.pid === main.pid && ['Paint', 'PaintImage', 'Layerize', 'PrePaint'].includes(e.name)) console.error(e.name, e.tdur, JSON.stringify(e.args).slice(0, 300));
+          if (prefix === "ev") {
+            const s0 = marks.get("ev-start-3"),
+              e0 = marks.get("ev-end-3");
+            for (const e of events)
+              if (
+                e.ts >= s0 &&
+                e.ts <= e0 &&
+                e.pid === main.pid &&
+                ["Paint", "PaintImage", "Layerize", "PrePaint"].includes(e.name)
+              )
+                console.error(e.name, e.tdur, JSON.stringify(e.args).slice(0, 300));
           }
-          console.error(`${m.name} ${prefix} per window:`, Object.entries(by).sort((a, b) => b[1] - a[1]).slice(0, 10).map(([k, v]) => `${k}=${v.toFixed(2)}`).join(' '));
+          console.error(
+            `${m.name} ${prefix} per window:`,
+            Object.entries(by)
+              .sort((a, b) => b[1] - a[1])
+              .slice(0, 10)
+              .map(([k, v]) => `${k}=${v.toFixed(2)}`)
+              .join(" "),
+          );
         }
       }
-      if (args.includes('--breakdown')) {
+      if (args.includes("--breakdown")) {
         const names = {};
-        for (const e of events) if (/raster/i.test(e.name) && e.ph === 'X') names[`${e.name}@${e.pid === events.find((x) => x.name === 'thread_name' && x.args?.name === 'CrRendererMain')?.pid ? 'renderer' : e.pid}`] = (names[`${e.name}@${e.pid === events.find((x) => x.name === 'thread_name' && x.args?.name === 'CrRendererMain')?.pid ? 'renderer' : e.pid}`] ?? 0) + 1;
+        for (const e of events)
+          if (/raster/i.test(e.name) && e.ph === "X")
+            names[
+              `${e.name}@${e.pid === events.find((x) => x.name === "thread_name" && x.args?.name === "CrRendererMain")?.pid ? "renderer" : e.pid}`
+            ] =
+              (names[
+                `${e.name}@${e.pid === events.find((x) => x.name === "thread_name" && x.args?.name === "CrRendererMain")?.pid ? "renderer" : e.pid}`
+              ] ?? 0) + 1;
         console.error(`${m.name} raster events:`, JSON.stringify(names));
       }
-      const paints = windows(paintTrace, 'fp');
-      const evs = windows(events, 'ev');
+      const paints = windows(paintTrace, "fp");
+      const evs = windows(events, "ev");
       const ev = evs.slice(0, 2 * EVENTS);
-      const zooms = windows(events, 'zm');
+      const zooms = windows(events, "zm");
       await page.close();
       results.push({
         map: m.name,
@@ -375,18 +450,26 @@ async function main() {
     server.close();
   }
   const f = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
-  console.log(`board benchmark: ${RUNS} first paints and 2 × ${EVENTS} events per map, medians; CPU: renderer main thread (raster threads apart)`);
-  console.log('| map | territories | first paint: CPU (raster) | first paint: wall | event: CPU (raster) | event CPU p95 | event CPU, zoomed ×2 | event script | resignation: CPU (territories) | zoom ×2: first, next |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log(
+    `board benchmark: ${RUNS} first paints and 2 × ${EVENTS} events per map, medians; CPU: renderer main thread (raster threads apart)`,
+  );
+  console.log(
+    "| map | territories | first paint: CPU (raster) | first paint: wall | event: CPU (raster) | event CPU p95 | event CPU, zoomed ×2 | event script | resignation: CPU (territories) | zoom ×2: first, next |",
+  );
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const r of results) {
     console.log(
       `| ${r.map} | ${r.territories} | ${f(r.paintCpu)} ms (${f(r.paintRaster)} ms) | ${f(r.paintWall)} ms | ${f(r.eventCpu)} ms (${f(r.eventRaster)} ms) | ` +
-        `${f(r.eventCpu95)} ms | ${f(r.eventCpuZoomed)} ms | ${f(r.script)} ms | ${f(r.resignCpu)} ms (${r.resignTouched}) | ${f(r.zoomFirst)} ms, ${f(r.zoomNext)} ms${r.labelsShown ? '' : ' (no army counts)'} |`,
+        `${f(r.eventCpu95)} ms | ${f(r.eventCpuZoomed)} ms | ${f(r.script)} ms | ${f(r.resignCpu)} ms (${r.resignTouched}) | ${f(r.zoomFirst)} ms, ${f(r.zoomNext)} ms${r.labelsShown ? "" : " (no army counts)"} |`,
     );
   }
   const [base, big] = results;
-  console.log(`ratios 5,000 / classic (same run): first paint CPU ${(big.paintCpu / base.paintCpu).toFixed(1)}x, event CPU ${(big.eventCpu / base.eventCpu).toFixed(2)}x`);
-  console.log(`goals (CPU): first paint under 1000 ms: ${big.paintCpu + big.paintRaster < 1000 ? 'met' : 'not met'} (main + raster); an event under 16 ms: ${big.eventCpu95 + big.eventRaster < 16 ? 'met' : 'not met'} (p95 + raster)`);
+  console.log(
+    `ratios 5,000 / classic (same run): first paint CPU ${(big.paintCpu / base.paintCpu).toFixed(1)}x, event CPU ${(big.eventCpu / base.eventCpu).toFixed(2)}x`,
+  );
+  console.log(
+    `goals (CPU): first paint under 1000 ms: ${big.paintCpu + big.paintRaster < 1000 ? "met" : "not met"} (main + raster); an event under 16 ms: ${big.eventCpu95 + big.eventRaster < 16 ? "met" : "not met"} (p95 + raster)`,
+  );
 }
 
 main().catch((e) => {

@@ -1,16 +1,16 @@
 // The page the board benchmark drives (board.bench.mjs): it draws a map with the board module and applies
 // events through the client state's reducers, timing both. Everything runs from the page's own origin.
 
-import { createBoard, type Board } from '../src/board/api';
-import { resolveConfig } from '../src/board/config';
-import { geometryFromMapFile, type MapFile } from '../src/board/geometry';
-import { createState } from '../src/board/state';
-import { canvasOf, defaultRadii, impliedSeaLines, territoryPaths } from '../src/board/svg';
-import type { SeaLine } from '../src/board/types';
-import { applyEvent, fromSnapshot } from '../src/state/game';
-import type { ClientGame, ServerEvent } from '../src/state/types';
+import { createBoard, type Board } from "../src/board/api";
+import { resolveConfig } from "../src/board/config";
+import { geometryFromMapFile, type MapFile } from "../src/board/geometry";
+import { createState } from "../src/board/state";
+import { canvasOf, defaultRadii, impliedSeaLines, territoryPaths } from "../src/board/svg";
+import type { SeaLine } from "../src/board/types";
+import { applyEvent, fromSnapshot } from "../src/state/game";
+import type { ClientGame, ServerEvent } from "../src/state/types";
 
-const COLORS = ['red', 'blue', 'green', 'yellow', 'purple', 'orange'];
+const COLORS = ["red", "blue", "green", "yellow", "purple", "orange"];
 
 // A small deterministic generator (mulberry32), so every run plays the same events.
 function rng(seed: number) {
@@ -42,7 +42,7 @@ async function load(name: string): Promise<number> {
   const res = await fetch(`./fixtures/${name}.json`);
   file = (await res.json()) as MapFile;
   seaLines = undefined;
-  if (location.search.includes('shapes=1')) {
+  if (location.search.includes("shapes=1")) {
     // As the API's GameMap gives them (--shapes): every territory's shape and the sea lines computed once,
     // here before the timed paints, so the board draws them and computes no cells.
     const g = geometryFromMapFile(file);
@@ -61,21 +61,21 @@ async function firstPaint(run: number): Promise<number> {
   board = null;
   await painted();
   rand = rng(1);
-  const el = document.getElementById('board')!;
+  const el = document.getElementById("board")!;
   performance.mark(`fp-start-${run}`);
   const t0 = performance.now();
   const geometry = geometryFromMapFile(file);
   if (seaLines) geometry.seaLines = seaLines;
-  if (location.search.includes('sea=0')) geometry.seaLines = [];
+  if (location.search.includes("sea=0")) geometry.seaLines = [];
   const owners = geometry.territories.map((_, i) => i % COLORS.length);
   const armies = geometry.territories.map(() => 1 + Math.floor(rand() * 8));
   const seats = COLORS.map((color, seat) => ({ seat, color, name: color }));
   board = createBoard(el, {
     geometry,
     seats,
-    patterns: !location.search.includes('patterns=0'),
-    tileSize: Number(new URLSearchParams(location.search).get('tile')) || undefined,
-    gestureLayer: !location.search.includes('gesture=svg'),
+    patterns: !location.search.includes("patterns=0"),
+    tileSize: Number(new URLSearchParams(location.search).get("tile")) || undefined,
+    gestureLayer: !location.search.includes("gesture=svg"),
     territories: owners.map((owner, i) => ({ owner, neutral: false, armies: armies[i] })),
   });
   await painted();
@@ -86,21 +86,27 @@ async function firstPaint(run: number): Promise<number> {
   game = fromSnapshot({
     seq: 0,
     turn: 1,
-    phase: 'attack',
-    status: 'active',
+    phase: "attack",
+    status: "active",
     currentSeat: 0,
-    cardSystem: 'classic',
+    cardSystem: "classic",
     ttbPercent: 6,
     seats: seats.map((s) => ({
       seat: s.seat,
       color: s.color,
       cpu: false,
-      status: 'active',
+      status: "active",
       territories: owners.filter((o) => o === s.seat).length,
       armies: armies.reduce((a, x, i) => a + (owners[i] === s.seat ? x : 0), 0),
       cardCount: 0,
     })),
-    board: geometry.territories.map((t, i) => ({ key: t.key, name: t.name, owner: owners[i], neutral: false, armies: armies[i] })),
+    board: geometry.territories.map((t, i) => ({
+      key: t.key,
+      name: t.name,
+      owner: owners[i],
+      neutral: false,
+      armies: armies[i],
+    })),
   });
   return ms;
 }
@@ -122,9 +128,9 @@ function nextEvent(): ServerEvent {
         seq,
         turn: 1,
         seat: f.owner,
-        kind: 'territory_conquered',
+        kind: "territory_conquered",
         payload: { from, to, player: f.owner, previous: t.owner, minArmies: 1 },
-        phase: 'attack',
+        phase: "attack",
         currentSeat: f.owner,
         territories: [{ index: to, owner: f.owner, neutral: false, armies: 1 }],
       };
@@ -134,9 +140,9 @@ function nextEvent(): ServerEvent {
         seq,
         turn: 1,
         seat: f.owner,
-        kind: 'armies_placed',
+        kind: "armies_placed",
         payload: { player: f.owner, placements: [{ territory: from, armies: 6 }] },
-        phase: 'attack',
+        phase: "attack",
         currentSeat: f.owner,
         territories: [{ index: from, owner: f.owner, neutral: false, armies: f.armies + 6 }],
       };
@@ -145,13 +151,32 @@ function nextEvent(): ServerEvent {
       seq,
       turn: 1,
       seat: f.owner,
-      kind: 'battle_rolled',
-      payload: { from, to, attacker: f.owner, defender: t.owner, attackDice: [6, 5, 2], defendDice: [6, 1], attackerLosses: 1, defenderLosses: 1 },
-      phase: 'attack',
+      kind: "battle_rolled",
+      payload: {
+        from,
+        to,
+        attacker: f.owner,
+        defender: t.owner,
+        attackDice: [6, 5, 2],
+        defendDice: [6, 1],
+        attackerLosses: 1,
+        defenderLosses: 1,
+      },
+      phase: "attack",
       currentSeat: f.owner,
       territories: [
-        { index: Math.min(from, to), owner: game.board[Math.min(from, to)].owner, neutral: false, armies: game.board[Math.min(from, to)].armies - 1 },
-        { index: Math.max(from, to), owner: game.board[Math.max(from, to)].owner, neutral: false, armies: game.board[Math.max(from, to)].armies - 1 },
+        {
+          index: Math.min(from, to),
+          owner: game.board[Math.min(from, to)].owner,
+          neutral: false,
+          armies: game.board[Math.min(from, to)].armies - 1,
+        },
+        {
+          index: Math.max(from, to),
+          owner: game.board[Math.max(from, to)].owner,
+          neutral: false,
+          armies: game.board[Math.max(from, to)].armies - 1,
+        },
       ],
       dice: { attacker: [6, 5, 2], defender: [6, 1] },
     };
@@ -160,8 +185,19 @@ function nextEvent(): ServerEvent {
 
 /** The event a resignation makes: every territory of seat 5 turns neutral (the heaviest common event). */
 function resignation(): ServerEvent {
-  const territories = game.board.flatMap((t, index) => (t.owner === 5 ? [{ index, owner: null, neutral: true, armies: t.armies }] : []));
-  return { seq: game.seq + 1, turn: 1, seat: 5, kind: 'player_resigned', payload: { player: 5, cardCount: 0 }, phase: 'attack', currentSeat: 0, territories };
+  const territories = game.board.flatMap((t, index) =>
+    t.owner === 5 ? [{ index, owner: null, neutral: true, armies: t.armies }] : [],
+  );
+  return {
+    seq: game.seq + 1,
+    turn: 1,
+    seat: 5,
+    kind: "player_resigned",
+    payload: { player: 5, cardCount: 0 },
+    phase: "attack",
+    currentSeat: 0,
+    territories,
+  };
 }
 
 /**
@@ -169,12 +205,12 @@ function resignation(): ServerEvent {
  * waits for the frame that shows it. Returns the script time; the benchmark reads the frame's main-thread
  * work from a trace between the marks.
  */
-async function applyOne(i: number, kind: 'battle' | 'resign'): Promise<{ script: number; touched: number }> {
-  const ev = kind === 'resign' ? resignation() : nextEvent();
+async function applyOne(i: number, kind: "battle" | "resign"): Promise<{ script: number; touched: number }> {
+  const ev = kind === "resign" ? resignation() : nextEvent();
   performance.mark(`ev-start-${i}`);
   const t0 = performance.now();
   const r = applyEvent(game, ev);
-  if (r.status !== 'applied') throw new Error(`event ${ev.seq}: ${r.status}`);
+  if (r.status !== "applied") throw new Error(`event ${ev.seq}: ${r.status}`);
   game = r.state;
   board!.setState(r.changed.map((index) => ({ index, ...game.board[index] })));
   const script = performance.now() - t0;
@@ -188,7 +224,7 @@ async function profile(patterns = true): Promise<Record<string, number>> {
   board?.destroy();
   board = null;
   await painted();
-  const el = document.getElementById('board')!;
+  const el = document.getElementById("board")!;
   const out: Record<string, number> = {};
   let t = performance.now();
   const lap = (name: string) => {
@@ -197,18 +233,23 @@ async function profile(patterns = true): Promise<Record<string, number>> {
     t = now;
   };
   const geometry = geometryFromMapFile(file);
-  lap('geometry');
+  lap("geometry");
   const c = resolveConfig({ geometry, seats: COLORS.map((color, seat) => ({ seat, color, name: color })) });
   const st = createState(c);
-  lap('state');
+  lap("state");
   territoryPaths(geometry, st.canvas);
-  lap('voronoi');
-  board = createBoard(el, { geometry, seats: c.seats, patterns, territories: geometry.territories.map((_, i) => ({ owner: i % 6, neutral: false, armies: 3 })) });
-  lap('createBoard (voronoi again, markup, DOM)');
+  lap("voronoi");
+  board = createBoard(el, {
+    geometry,
+    seats: c.seats,
+    patterns,
+    territories: geometry.territories.map((_, i) => ({ owner: i % 6, neutral: false, armies: 3 })),
+  });
+  lap("createBoard (voronoi again, markup, DOM)");
   el.getBoundingClientRect();
-  lap('style and layout');
+  lap("style and layout");
   await painted();
-  lap('to painted');
+  lap("to painted");
   return out;
 }
 
@@ -222,7 +263,7 @@ async function zoomIn(run: number, factor: number): Promise<boolean> {
   board!.zoomBy(factor);
   await painted();
   performance.mark(`zm-end-${run}`);
-  const shown = !board!.renderer.root.classList.contains('rb-nolabels');
+  const shown = !board!.renderer.root.classList.contains("rb-nolabels");
   board!.resetZoom();
   await painted();
   return shown;
@@ -237,7 +278,17 @@ async function zoomTo(factor: number): Promise<void> {
 
 declare global {
   interface Window {
-    bench: { load: typeof load; firstPaint: typeof firstPaint; applyOne: typeof applyOne; profile: typeof profile; zoomIn: typeof zoomIn; zoomTo: typeof zoomTo; board: () => Board | null; mark: typeof mark; painted: typeof painted };
+    bench: {
+      load: typeof load;
+      firstPaint: typeof firstPaint;
+      applyOne: typeof applyOne;
+      profile: typeof profile;
+      zoomIn: typeof zoomIn;
+      zoomTo: typeof zoomTo;
+      board: () => Board | null;
+      mark: typeof mark;
+      painted: typeof painted;
+    };
   }
 }
 /** A user-timing mark (the Node side drives real input between two of them). */

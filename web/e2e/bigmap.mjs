@@ -24,13 +24,21 @@ const log = (...a) => console.log(`[${((Date.now() - began) / 1000).toFixed(1)}s
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+  ],
 });
 const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
 const problems = [];
 page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
 page.on("response", async (r) => {
-  if (r.status() >= 400 && !r.url().endsWith(".svg")) problems.push(`${r.status()} for ${r.url()}: ${(await r.text().catch(() => "")).slice(0, 300)}`);
+  if (r.status() >= 400 && !r.url().endsWith(".svg"))
+    problems.push(`${r.status()} for ${r.url()}: ${(await r.text().catch(() => "")).slice(0, 300)}`);
 });
 let failed = false;
 try {
@@ -57,7 +65,10 @@ try {
   // One whole turn of ours: it may be the CPU's first; wait for ours.
   await page.locator(".turn-line strong", { hasText: "Your turn" }).waitFor({ timeout: T });
   const turn = await page.locator(".play-head h1 small").textContent();
-  await page.getByRole("button", { name: /^All the armies left on / }).first().click({ timeout: T });
+  await page
+    .getByRole("button", { name: /^All the armies left on / })
+    .first()
+    .click({ timeout: T });
   await page.getByRole("button", { name: /^Place \d+ arm/ }).click();
   const endAttacks = page.getByRole("button", { name: "End attacks" });
   await endAttacks.waitFor({ timeout: T });
@@ -68,14 +79,23 @@ try {
   if (sources > 0) {
     const t1 = Date.now();
     await attackFrom.first().click();
-    await page.locator(".territory-table").getByRole("button", { name: /^Attack (?!from)/ }).first().waitFor({ timeout: T });
+    await page
+      .locator(".territory-table")
+      .getByRole("button", { name: /^Attack (?!from)/ })
+      .first()
+      .waitFor({ timeout: T });
     log(`attack: ${sources} sources listed; targets of the one picked shown ${Date.now() - t1} ms after the pick`);
   } else log("attack: no territory to attack from this turn");
   await endAttacks.click({ timeout: T });
   await page.getByRole("button", { name: "End turn" }).click({ timeout: T });
   log(`played ${turn}`);
   // The CPU plays, live, and the turn comes back.
-  await page.waitForFunction((t) => document.querySelector(".play-head h1 small")?.textContent !== t && !!document.querySelector(".turn-line strong"), turn, { timeout: T * 2 });
+  await page.waitForFunction(
+    (t) =>
+      document.querySelector(".play-head h1 small")?.textContent !== t && !!document.querySelector(".turn-line strong"),
+    turn,
+    { timeout: T * 2 },
+  );
   log(`the CPU played; our turn again: ${await page.locator(".play-head h1 small").textContent()}`);
   // Opening the game, measured: the bytes the network moved (the DevTools protocol's encodedDataLength of
   // every response, plus the websocket's frames) and the time from the navigation's start to the map drawn.
@@ -96,7 +116,10 @@ try {
   const kinds = new Map();
   cdp.on("Network.requestWillBeSent", (e) => {
     const op = /"operationName":"(\w+)"/.exec(e.request.postData ?? "")?.[1];
-    kinds.set(e.requestId, op === "GameMapGeometry" ? "geometry" : e.request.url.includes("/graphql") ? "api" : "shell");
+    kinds.set(
+      e.requestId,
+      op === "GameMapGeometry" ? "geometry" : e.request.url.includes("/graphql") ? "api" : "shell",
+    );
   });
   cdp.on("Network.loadingFinished", (e) => {
     bytes.total += e.encodedDataLength;
@@ -111,15 +134,27 @@ try {
     bytes = { total: 0, geometry: 0, api: 0, shell: 0, ws: 0 };
     kinds.clear();
     await go();
-    const drawn = await (await fresh.waitForFunction(() => document.querySelectorAll(".board-host .rb-t").length >= 5000 && Math.round(performance.now()), null, { timeout: T, polling: "raf" })).jsonValue();
+    const drawn = await (
+      await fresh.waitForFunction(
+        () => document.querySelectorAll(".board-host .rb-t").length >= 5000 && Math.round(performance.now()),
+        null,
+        { timeout: T, polling: "raf" },
+      )
+    ).jsonValue();
     await fresh.locator(".live-live").waitFor({ timeout: T });
     await fresh.waitForTimeout(1000); // the rest of the opening: the actions, the log, the websocket
     const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
-    log(`${label}: map drawn ${drawn} ms after the navigation began; ${kb(bytes.total)} moved (geometry ${kb(bytes.geometry)}, other API ${kb(bytes.api)}, page and assets ${kb(bytes.shell)}, websocket ${kb(bytes.ws)})`);
+    log(
+      `${label}: map drawn ${drawn} ms after the navigation began; ${kb(bytes.total)} moved (geometry ${kb(bytes.geometry)}, other API ${kb(bytes.api)}, page and assets ${kb(bytes.shell)}, websocket ${kb(bytes.ws)})`,
+    );
     return { drawn, bytes: bytes.total, geometry: geometryReads() };
   };
   const first = await open("first load", () => fresh.goto(gameURL));
-  await fresh.waitForFunction(async () => !!navigator.serviceWorker.controller || !!(await navigator.serviceWorker.getRegistration()), null, { timeout: T });
+  await fresh.waitForFunction(
+    async () => !!navigator.serviceWorker.controller || !!(await navigator.serviceWorker.getRegistration()),
+    null,
+    { timeout: T },
+  );
   const dropGeometry = () => fresh.evaluate(() => void indexedDB.deleteDatabase("rout-geometry"));
   const baseline = await open("reload, geometry not kept", async () => {
     await dropGeometry();
@@ -128,7 +163,9 @@ try {
   const warm = [];
   for (let i = 1; i <= 2; i++) warm.push(await open(`reload ${i}, geometry kept`, () => fresh.reload()));
   const w = warm[warm.length - 1];
-  log(`reload with the geometry kept against the first load: ${(w.bytes / first.bytes).toFixed(3)} of the bytes, ${(w.drawn / first.drawn).toFixed(2)} of the time; against a reload without it: ${(w.bytes / baseline.bytes).toFixed(3)} of the bytes, ${(w.drawn / baseline.drawn).toFixed(2)} of the time`);
+  log(
+    `reload with the geometry kept against the first load: ${(w.bytes / first.bytes).toFixed(3)} of the bytes, ${(w.drawn / first.drawn).toFixed(2)} of the time; against a reload without it: ${(w.bytes / baseline.bytes).toFixed(3)} of the bytes, ${(w.drawn / baseline.drawn).toFixed(2)} of the time`,
+  );
   if (warm.some((r) => r.geometry > 0)) throw new Error("a reload read the map's geometry again although it was kept");
   await ctx2.close();
   if (problems.length) throw new Error(problems.join("\n"));

@@ -25,16 +25,25 @@ const log = (...a) => console.log(`[${((Date.now() - began) / 1000).toFixed(1)}s
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   headless: process.env.E2E_HEADED !== "1",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+  ],
 });
 const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 const problems = [];
 page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
 page.on("response", async (r) => {
-  if (r.status() >= 400 && !r.url().endsWith(".svg")) problems.push(`${r.status()} for ${r.url()}: ${(await r.text().catch(() => "")).slice(0, 300)}`);
+  if (r.status() >= 400 && !r.url().endsWith(".svg"))
+    problems.push(`${r.status()} for ${r.url()}: ${(await r.text().catch(() => "")).slice(0, 300)}`);
 });
 page.on("console", (m) => {
-  if (m.type() === "error" && !/Failed to load resource: the server responded with a status of 404/.test(m.text())) problems.push(`console error: ${m.text()}`);
+  if (m.type() === "error" && !/Failed to load resource: the server responded with a status of 404/.test(m.text()))
+    problems.push(`console error: ${m.text()}`);
 });
 
 /** The last screenshot of each phase seen, written out on failure. */
@@ -57,17 +66,27 @@ async function axe(screen) {
   // Every rule axe has (not only WCAG A/AA): the rules page is text and tables, it can meet them all.
   const r = await page.evaluate(async () => {
     const res = await window.axe.run(document, { resultTypes: ["violations"] });
-    return res.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
+    return res.violations.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join("; ")}`,
+    );
   });
   const serious = r.filter((v) => /\((serious|critical)\)/.test(v));
   log(`axe ${screen}: ${r.length} findings, ${serious.length} serious or critical`);
   for (const v of r) log(`  ${v}`);
-  if (serious.length > 0) throw new Error(`axe found serious accessibility problems on ${screen}:\n${serious.join("\n")}`);
+  if (serious.length > 0)
+    throw new Error(`axe found serious accessibility problems on ${screen}:\n${serious.join("\n")}`);
 }
 
 /** Clicks and waits for the viewer's actions to be read again after the command. */
 async function command(locator) {
-  const settled = page.waitForResponse((r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes('"operationName":"GameActions"'), { timeout: T });
+  const settled = page.waitForResponse(
+    (r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes('"operationName":"GameActions"'),
+    { timeout: T },
+  );
   settled.catch(() => undefined);
   await locator.click({ timeout: 5000 });
   await settled;
@@ -75,7 +94,18 @@ async function command(locator) {
 
 const left = async () => Number(await page.locator(".placement p strong").first().textContent());
 
-const stats = { turns: 0, spreadBorders: 0, restHere: 0, typed: 0, undo: 0, reloadKept: 0, attacks: 0, conquests: 0, trades: 0, hints: 0 };
+const stats = {
+  turns: 0,
+  spreadBorders: 0,
+  restHere: 0,
+  typed: 0,
+  undo: 0,
+  reloadKept: 0,
+  attacks: 0,
+  conquests: 0,
+  trades: 0,
+  hints: 0,
+};
 let failed = false;
 try {
   const suffix = Date.now().toString(36).slice(-5);
@@ -92,8 +122,12 @@ try {
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Rules" }).click();
   await page.getByRole("heading", { name: "How to play Rout" }).waitFor({ timeout: T });
   await page.getByRole("table", { name: /Classic: what each set/ }).waitFor();
-  const classic = await page.getByRole("table", { name: /Classic: what each set/ }).locator("td").allTextContents();
-  if (classic.slice(0, 8).join(",") !== "4,6,8,10,12,15,20,25") throw new Error(`the rules page's classic values are ${classic.join(",")}`);
+  const classic = await page
+    .getByRole("table", { name: /Classic: what each set/ })
+    .locator("td")
+    .allTextContents();
+  if (classic.slice(0, 8).join(",") !== "4,6,8,10,12,15,20,25")
+    throw new Error(`the rules page's classic values are ${classic.join(",")}`);
   for (const id of ["classic", "fixed", "fixed_ttb", "classic_scaling_ttb"]) await page.locator(`#${id}`).waitFor();
   await shot("rules");
   await axe("rules");
@@ -104,13 +138,21 @@ try {
   map.name = `First Fields ${suffix}`;
   const uploaded = await page.evaluate(async (file) => {
     const body = new FormData();
-    body.append("operations", JSON.stringify({
-      query: "mutation($input: UploadMapInput!) { uploadMap(input: $input) { map { key } userErrors { code message } } }",
-      variables: { input: { file: null, visibility: "PRIVATE" } },
-    }));
+    body.append(
+      "operations",
+      JSON.stringify({
+        query:
+          "mutation($input: UploadMapInput!) { uploadMap(input: $input) { map { key } userErrors { code message } } }",
+        variables: { input: { file: null, visibility: "PRIVATE" } },
+      }),
+    );
     body.append("map", JSON.stringify({ 0: ["variables.input.file"] }));
     body.append("0", new Blob([file], { type: "application/json" }), "map.json");
-    const r = await fetch("/graphql", { method: "POST", headers: { Authorization: `Bearer ${localStorage.getItem("rout.session")}` }, body });
+    const r = await fetch("/graphql", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${localStorage.getItem("rout.session")}` },
+      body,
+    });
     return (await r.json()).data?.uploadMap;
   }, JSON.stringify(map));
   if (!uploaded?.map) throw new Error(`the map was not uploaded: ${JSON.stringify(uploaded)}`);
@@ -184,7 +226,11 @@ try {
       const from = await strongestSource();
       if (from && attacksThisTurn < 6) {
         await from.click({ timeout: 5000 });
-        await page.locator(".territory-table").getByRole("button", { name: /^Attack (?!from)/ }).first().click({ timeout: 5000 });
+        await page
+          .locator(".territory-table")
+          .getByRole("button", { name: /^Attack (?!from)/ })
+          .first()
+          .click({ timeout: 5000 });
         await side.getByLabel(/until conquered$/).check();
         await page.locator(".odds", { hasText: "Odds of conquering" }).waitFor({ timeout: T });
         await command(side.getByRole("button", { name: "Attack", exact: true }));
@@ -211,7 +257,13 @@ try {
   await shot("over");
   const result = await page.locator(".turn-line").textContent();
   log(`game over after ${stats.turns} turns of ours: ${result.trim()} ${JSON.stringify(stats)}`);
-  if (stats.spreadBorders === 0 || stats.restHere === 0 || stats.undo === 0 || stats.typed === 0 || stats.reloadKept === 0) {
+  if (
+    stats.spreadBorders === 0 ||
+    stats.restHere === 0 ||
+    stats.undo === 0 ||
+    stats.typed === 0 ||
+    stats.reloadKept === 0
+  ) {
     throw new Error(`not every placement helper was used: ${JSON.stringify(stats)}`);
   }
   if (stats.hints === 0) throw new Error("the first game's hint never showed");
@@ -222,8 +274,10 @@ try {
   await sound.click();
   await page.reload();
   await page.locator(".live-live").waitFor({ timeout: T });
-  if ((await page.getByRole("button", { name: "Sounds" }).getAttribute("aria-pressed")) !== "false") throw new Error("the mute switch was not kept over a reload");
-  if ((await page.evaluate(() => localStorage.getItem("rout.sound"))) !== "off") throw new Error("the mute switch is not in localStorage");
+  if ((await page.getByRole("button", { name: "Sounds" }).getAttribute("aria-pressed")) !== "false")
+    throw new Error("the mute switch was not kept over a reload");
+  if ((await page.evaluate(() => localStorage.getItem("rout.sound"))) !== "off")
+    throw new Error("the mute switch is not in localStorage");
 
   if (problems.length) throw new Error(`the page reported errors:\n${problems.join("\n")}`);
   log(`firstgame e2e passed in ${((Date.now() - began) / 1000).toFixed(1)}s`);
@@ -279,16 +333,23 @@ async function playPlacement() {
     await restOn.first().click();
     stats.restHere++;
     // The draft is kept over a reload.
-    const drafted = await page.locator(".placement .armies-input").evaluateAll((els) => els.map((e) => e.value).join(","));
+    const drafted = await page
+      .locator(".placement .armies-input")
+      .evaluateAll((els) => els.map((e) => e.value).join(","));
     await page.reload();
     await page.locator(".live-live").waitFor({ timeout: T });
     await page.locator(".placement .armies-input").first().waitFor({ timeout: T });
     const kept = await page.locator(".placement .armies-input").evaluateAll((els) => els.map((e) => e.value).join(","));
-    if (kept !== drafted || drafted !== String(reserve)) throw new Error(`the draft after a reload is ${kept}, want ${drafted} (${reserve})`);
+    if (kept !== drafted || drafted !== String(reserve))
+      throw new Error(`the draft after a reload is ${kept}, want ${drafted} (${reserve})`);
     stats.reloadKept++;
     await shot("draft");
   } else {
-    await page.locator(".territory-table").getByRole("button", { name: /^One army more on / }).first().click();
+    await page
+      .locator(".territory-table")
+      .getByRole("button", { name: /^One army more on / })
+      .first()
+      .click();
     await restOn.first().click();
     stats.restHere++;
   }

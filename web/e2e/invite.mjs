@@ -32,7 +32,14 @@ function log(...a) {
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   headless: process.env.E2E_HEADED !== "1",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+  ],
 });
 const pages = {};
 const problems = [];
@@ -41,7 +48,8 @@ function watch(name, page) {
   pages[name] = page;
   page.on("pageerror", (e) => problems.push(`${name}: page error: ${e.message}`));
   page.on("console", (m) => {
-    if (m.type() === "error" && !/Failed to load resource: the server responded with a status of 404/.test(m.text())) problems.push(`${name}: console error: ${m.text()}`);
+    if (m.type() === "error" && !/Failed to load resource: the server responded with a status of 404/.test(m.text()))
+      problems.push(`${name}: console error: ${m.text()}`);
   });
 }
 
@@ -49,19 +57,31 @@ async function axe(page, screen) {
   await page.evaluate(axeSource);
   const r = await page.evaluate(async () => {
     const res = await window.axe.run(document, { resultTypes: ["violations"] });
-    return res.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
+    return res.violations.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join("; ")}`,
+    );
   });
   const serious = r.filter((v) => /\((serious|critical)\)/.test(v));
   log(`axe ${screen}: ${r.length} findings, ${serious.length} serious or critical`);
   for (const v of r) log(`  ${v}`);
-  if (serious.length > 0) throw new Error(`axe found serious accessibility problems on ${screen}:\n${serious.join("\n")}`);
+  if (serious.length > 0)
+    throw new Error(`axe found serious accessibility problems on ${screen}:\n${serious.join("\n")}`);
 }
 
 /** Counts the Game queries a page sends over HTTP from now on (a waiting page must not poll). */
 function countGameReads(page) {
   const seen = { n: 0 };
   page.on("request", (r) => {
-    if (r.method() === "POST" && new URL(r.url()).pathname === "/graphql" && /"operationName":"Game"/.test(r.postData() ?? "")) seen.n++;
+    if (
+      r.method() === "POST" &&
+      new URL(r.url()).pathname === "/graphql" &&
+      /"operationName":"Game"/.test(r.postData() ?? "")
+    )
+      seen.n++;
   });
   return seen;
 }
@@ -96,7 +116,9 @@ try {
   const wide = { viewport: { width: 1280, height: 900 } };
   const [a, b, c] = await Promise.all([
     browser.newContext(wide).then((x) => x.newPage()),
-    browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }).then((x) => x.newPage()),
+    browser
+      .newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+      .then((x) => x.newPage()),
     browser.newContext(wide).then((x) => x.newPage()),
   ]);
   watch("alice", a);
@@ -133,7 +155,9 @@ try {
   const notice = b.locator(".notices a", { hasText: "You were invited to a game" });
   await notice.waitFor({ timeout: T });
   await notice.click();
-  await b.getByRole("heading", { name: "You are invited to “Friday night”, a game on Classic World" }).waitFor({ timeout: T });
+  await b
+    .getByRole("heading", { name: "You are invited to “Friday night”, a game on Classic World" })
+    .waitFor({ timeout: T });
   await b.getByText(`${alice} invited you to play as Blue`).waitFor({ timeout: T });
   await b.getByText("4 hours", { exact: true }).waitFor({ timeout: T });
   await b.getByText("Yellow — CPU (hard)").waitFor({ timeout: T });
@@ -141,19 +165,32 @@ try {
   await shot(b, "invitation");
   await b.getByRole("button", { name: "Join the game" }).click();
   await b.getByRole("heading", { name: /waiting for players/ }).waitFor({ timeout: T });
-  if ((await b.getByRole("button", { name: "Start the game" }).count()) !== 0) throw new Error("Bob, who did not create the game, is offered Start");
+  if ((await b.getByRole("button", { name: "Start the game" }).count()) !== 0)
+    throw new Error("Bob, who did not create the game, is offered Start");
   await b.getByText(`${alice} starts the game once every seat is taken.`).waitFor({ timeout: T });
   await axe(b, "waiting");
   log("Bob joined from the notice");
   await aliceSeats.getByText(`Blue — ${bob}`).waitFor({ timeout: LIVE });
-  if (aliceReads.n !== 0) throw new Error(`Alice's waiting page read the game ${aliceReads.n} times over HTTP while it waited`);
+  if (aliceReads.n !== 0)
+    throw new Error(`Alice's waiting page read the game ${aliceReads.n} times over HTTP while it waited`);
   log("Alice's waiting page shows Bob's join live, without reading the game");
 
   // Carol: the invitation is listed in her lobby (it arrived while she looked), with who, where and how long.
-  const item = c.getByRole("list", { name: "Invitations" }).getByRole("listitem").filter({ hasText: `${alice} invited you to play as Green` });
+  const item = c
+    .getByRole("list", { name: "Invitations" })
+    .getByRole("listitem")
+    .filter({ hasText: `${alice} invited you to play as Green` });
   await item.waitFor({ timeout: T });
   const words = await item.textContent();
-  for (const w of ["Friday night", "Classic", "4 seats", "4 hours a turn", `Red — ${alice}`, "Blue — ", "Yellow — CPU (hard)"]) {
+  for (const w of [
+    "Friday night",
+    "Classic",
+    "4 seats",
+    "4 hours a turn",
+    `Red — ${alice}`,
+    "Blue — ",
+    "Yellow — CPU (hard)",
+  ]) {
     if (!words.includes(w)) throw new Error(`Carol's invitation does not say "${w}": ${words}`);
   }
   await axe(c, "lobby with an invitation");
@@ -165,7 +202,8 @@ try {
   // Alice alone may start, now that every seat is taken: her page says so live.
   await aliceSeats.getByText(`Green — ${carol}`).waitFor({ timeout: LIVE });
   await a.getByRole("button", { name: "Start the game" }).and(a.locator(":enabled")).waitFor({ timeout: LIVE });
-  if (aliceReads.n !== 0) throw new Error(`Alice's waiting page read the game ${aliceReads.n} times over HTTP while it waited`);
+  if (aliceReads.n !== 0)
+    throw new Error(`Alice's waiting page read the game ${aliceReads.n} times over HTTP while it waited`);
   await a.getByRole("button", { name: "Start the game" }).click();
   await a.locator(".live-live").waitFor({ timeout: T });
   log("Alice started the game");
@@ -176,7 +214,8 @@ try {
   await a.getByRole("link", { name: "New game" }).first().click();
   await a.getByRole("heading", { name: "New game" }).waitFor();
   const kept = await formValues(a);
-  if (kept.name !== "Friday night" || kept.seat4 !== "hard" || kept.turnLimit !== String(4 * 3600)) throw new Error(`the New game form forgot: ${JSON.stringify(kept)}`);
+  if (kept.name !== "Friday night" || kept.seat4 !== "hard" || kept.turnLimit !== String(4 * 3600))
+    throw new Error(`the New game form forgot: ${JSON.stringify(kept)}`);
   await a.getByLabel("Seat 2 is").selectOption("CPU");
   await a.getByLabel(/Seat 3 email/).fill(`${carol}@example.com`);
   await a.getByRole("button", { name: "Create the game" }).click();

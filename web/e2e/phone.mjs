@@ -29,7 +29,14 @@ const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isM
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   headless: process.env.E2E_HEADED !== "1",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+  ],
 });
 if (shots) mkdirSync(shots, { recursive: true });
 const pages = {};
@@ -41,7 +48,10 @@ function watch(name, page) {
   pages[name] = page;
   page.on("pageerror", (e) => problems.push(`${name}: page error: ${e.message}`));
   page.on("response", async (r) => {
-    if (r.status() >= 400) problems.push(`${name}: ${r.status()} for ${r.request().method()} ${r.url()}: ${(await r.text().catch(() => "")).slice(0, 300)}`);
+    if (r.status() >= 400)
+      problems.push(
+        `${name}: ${r.status()} for ${r.request().method()} ${r.url()}: ${(await r.text().catch(() => "")).slice(0, 300)}`,
+      );
   });
   page.on("console", (m) => {
     if (!quiet && m.type() === "error") problems.push(`${name}: console error: ${m.text()}`);
@@ -57,7 +67,10 @@ async function check(page, screen, { axe = true } = {}) {
       [...document.querySelectorAll("body *")]
         .filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5)
         .slice(0, 5)
-        .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join(".")} right ${Math.round(e.getBoundingClientRect().right)}`),
+        .map(
+          (e) =>
+            `${e.tagName.toLowerCase()}.${[...e.classList].join(".")} right ${Math.round(e.getBoundingClientRect().right)}`,
+        ),
     );
     throw new Error(`${screen}: the page is ${w.scroll} px wide on a ${w.inner} px screen: ${wide.join("; ")}`);
   }
@@ -68,8 +81,17 @@ async function check(page, screen, { axe = true } = {}) {
   if (!axe) return log(`${screen}: fits`);
   await page.evaluate(axeSource);
   const r = await page.evaluate(async () => {
-    const res = await window.axe.run(document, { resultTypes: ["violations"], runOnly: ["wcag2a", "wcag2aa", "best-practice"] });
-    return res.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
+    const res = await window.axe.run(document, {
+      resultTypes: ["violations"],
+      runOnly: ["wcag2a", "wcag2aa", "best-practice"],
+    });
+    return res.violations.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join("; ")}`,
+    );
   });
   const serious = r.filter((v) => /\((serious|critical)\)/.test(v));
   log(`${screen}: fits; axe ${r.length} findings, ${serious.length} serious or critical`);
@@ -83,10 +105,17 @@ async function firstScreen(page, screen) {
     const r = (s) => document.querySelector(s)?.getBoundingClientRect();
     const m = r(".board-wrap");
     const a = r(".actions");
-    return { map: m && { top: m.top, bottom: m.bottom, width: m.width }, actions: a && { top: a.top, bottom: a.bottom }, h: innerHeight, w: innerWidth };
+    return {
+      map: m && { top: m.top, bottom: m.bottom, width: m.width },
+      actions: a && { top: a.top, bottom: a.bottom },
+      h: innerHeight,
+      w: innerWidth,
+    };
   });
-  if (!box.map || box.map.top < 0 || box.map.top > box.h / 3 || box.map.width < box.w - 2) throw new Error(`${screen}: the map is not on top filling the width: ${JSON.stringify(box)}`);
-  if (box.actions && (box.actions.top >= box.h || box.actions.bottom > box.h + 1)) throw new Error(`${screen}: the move is not on the first screen: ${JSON.stringify(box)}`);
+  if (!box.map || box.map.top < 0 || box.map.top > box.h / 3 || box.map.width < box.w - 2)
+    throw new Error(`${screen}: the map is not on top filling the width: ${JSON.stringify(box)}`);
+  if (box.actions && (box.actions.top >= box.h || box.actions.bottom > box.h + 1))
+    throw new Error(`${screen}: the move is not on the first screen: ${JSON.stringify(box)}`);
 }
 
 async function signUp(page, name, screen) {
@@ -101,7 +130,10 @@ async function signUp(page, name, screen) {
 
 /** Clicks and waits until the viewer's actions were read again. */
 async function settle(page, locator) {
-  const read = page.waitForResponse((r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes('"operationName":"GameActions"'), { timeout: T });
+  const read = page.waitForResponse(
+    (r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes('"operationName":"GameActions"'),
+    { timeout: T },
+  );
   read.catch(() => undefined);
   await locator.click({ timeout: T });
   await read;
@@ -112,17 +144,25 @@ async function tapPoint(page) {
   return page.evaluate(() => {
     for (const el of document.querySelectorAll(".board-host .rb-t.rb-hl")) {
       const b = el.getBoundingClientRect();
-      for (const [fx, fy] of [[0.5, 0.5], [0.4, 0.4], [0.6, 0.6], [0.4, 0.6], [0.6, 0.4]]) {
+      for (const [fx, fy] of [
+        [0.5, 0.5],
+        [0.4, 0.4],
+        [0.6, 0.6],
+        [0.4, 0.6],
+        [0.6, 0.4],
+      ]) {
         const x = b.left + b.width * fx;
         const y = b.top + b.height * fy;
-        if (y > 0 && y < innerHeight && document.elementFromPoint(x, y)?.closest(".rb-t") === el) return { x, y, id: el.id };
+        if (y > 0 && y < innerHeight && document.elementFromPoint(x, y)?.closest(".rb-t") === el)
+          return { x, y, id: el.id };
       }
     }
     return null;
   });
 }
 
-const zoomOf = (page) => page.evaluate(() => document.querySelector(".board-host [transform]")?.getAttribute("transform") ?? "");
+const zoomOf = (page) =>
+  page.evaluate(() => document.querySelector(".board-host [transform]")?.getAttribute("transform") ?? "");
 const tipShown = (page) => page.evaluate(() => !!document.querySelector(".board-host .rb-tip:not([hidden])"));
 
 try {
@@ -234,7 +274,10 @@ try {
       await page.waitForTimeout(700);
       const after = await zoomOf(page);
       if (after !== before) throw new Error(`a double tap that placed zoomed the map: ${before} -> ${after}`);
-      const placing = await page.locator(".actions").getByRole("button", { name: /^Place \d+ arm/ }).textContent();
+      const placing = await page
+        .locator(".actions")
+        .getByRole("button", { name: /^Place \d+ arm/ })
+        .textContent();
       if (!/Place 2 arm/.test(placing ?? "")) throw new Error(`a double tap did not place two armies: ${placing}`);
       if (!(await tipShown(page))) throw new Error("a tap on a territory showed no tooltip");
       await page.locator(".play-head h1").tap();
@@ -253,10 +296,17 @@ try {
   await page.getByRole("button", { name: "End attacks" }).waitFor({ timeout: T });
   for (let i = 0; i < 6 && (await attackFrom.count()); i++) {
     await attackFrom.first().click();
-    await page.locator(".territory-table").getByRole("button", { name: /^Attack (?!from)/ }).first().click({ timeout: T });
+    await page
+      .locator(".territory-table")
+      .getByRole("button", { name: /^Attack (?!from)/ })
+      .first()
+      .click({ timeout: T });
     await page.locator(".odds", { hasText: "Odds of conquering" }).waitFor({ timeout: T });
     await once("attack");
-    await page.locator(".actions").getByLabel(/until conquered$/).check();
+    await page
+      .locator(".actions")
+      .getByLabel(/until conquered$/)
+      .check();
     await settle(page, page.locator(".actions").getByRole("button", { name: "Attack", exact: true }));
     const occupy = page.locator(".actions").getByRole("button", { name: /^Move \d+$/ });
     if (await occupy.count()) {
@@ -319,7 +369,9 @@ try {
     await navigator.serviceWorker.ready;
     for (let i = 0; i < 100 && !navigator.serviceWorker.controller; i++) await new Promise((ok) => setTimeout(ok, 100));
   });
-  await page.waitForFunction(async () => (await caches.keys()).some((k) => k.startsWith("rout-shell-")), null, { timeout: T });
+  await page.waitForFunction(async () => (await caches.keys()).some((k) => k.startsWith("rout-shell-")), null, {
+    timeout: T,
+  });
   quiet = true;
   await ctx.setOffline(true);
   await page.goto(gameURL);
@@ -330,7 +382,11 @@ try {
   await page.locator("#offline").waitFor({ state: "hidden", timeout: T });
   await page.locator(".board-host .rb-t").first().waitFor({ timeout: T });
   quiet = false;
-  problems.splice(0, problems.length, ...problems.filter((p) => !/net::ERR_INTERNET_DISCONNECTED|Failed to fetch|offline/i.test(p)));
+  problems.splice(
+    0,
+    problems.length,
+    ...problems.filter((p) => !/net::ERR_INTERNET_DISCONNECTED|Failed to fetch|offline/i.test(p)),
+  );
   if (problems.length) throw new Error(`the pages reported errors:\n${problems.join("\n")}`);
   log(`phone e2e passed in ${((Date.now() - began) / 1000).toFixed(1)}s`);
 } catch (e) {

@@ -24,7 +24,14 @@ if (shots) mkdirSync(shots, { recursive: true });
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+  ],
 });
 const problems = [];
 let failed = false;
@@ -33,12 +40,19 @@ async function axe(page, screen) {
   await page.evaluate(axeSource);
   const r = await page.evaluate(async () => {
     const res = await window.axe.run(document, { resultTypes: ["violations"] });
-    return res.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
+    return res.violations.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join("; ")}`,
+    );
   });
   const serious = r.filter((v) => /\((serious|critical)\)/.test(v));
   log(`axe ${screen} (all rules): ${r.length} findings, ${serious.length} serious or critical`);
   for (const v of r) log(`  ${v}`);
-  if (serious.length > 0) throw new Error(`axe found serious accessibility problems on ${screen}:\n${serious.join("\n")}`);
+  if (serious.length > 0)
+    throw new Error(`axe found serious accessibility problems on ${screen}:\n${serious.join("\n")}`);
 }
 
 const shot = async (page, name) => {
@@ -66,7 +80,8 @@ try {
   // Against three CPUs, who play it out once the player resigns.
   await page.goto(base + "/new");
   await page.getByRole("button", { name: "Create the game" }).waitFor({ timeout: T });
-  while ((await page.getByRole("button", { name: /^Remove seat/ }).count()) < 4) await page.getByRole("button", { name: "Add a seat" }).click();
+  while ((await page.getByRole("button", { name: /^Remove seat/ }).count()) < 4)
+    await page.getByRole("button", { name: "Add a seat" }).click();
   await page.getByRole("button", { name: "Create the game" }).click();
   await page.locator(".live-live").waitFor({ timeout: T });
   const url = page.url();
@@ -90,12 +105,20 @@ try {
   const now = await fills(page);
   await away.getByRole("button", { name: "Play on the map" }).click();
   await away.getByLabel("Speed").selectOption("4");
-  await page.waitForFunction((n) => [...document.querySelectorAll(".rb-t")].map((e) => e.getAttribute("fill")).join(",") !== n, now, { timeout: T });
+  await page.waitForFunction(
+    (n) => [...document.querySelectorAll(".rb-t")].map((e) => e.getAttribute("fill")).join(",") !== n,
+    now,
+    { timeout: T },
+  );
   await page.waitForTimeout(1200);
   await shot(page, "away-playing-desktop");
   log("the playback shows the past on the map");
   await away.getByRole("button", { name: "Skip" }).click();
-  await page.waitForFunction((n) => [...document.querySelectorAll(".rb-t")].map((e) => e.getAttribute("fill")).join(",") === n, now, { timeout: T });
+  await page.waitForFunction(
+    (n) => [...document.querySelectorAll(".rb-t")].map((e) => e.getAttribute("fill")).join(",") === n,
+    now,
+    { timeout: T },
+  );
   log("skip: the map shows now");
 
   // The replay opens at the start, on the map.
@@ -103,11 +126,16 @@ try {
   await page.getByRole("group", { name: "Replay controls" }).waitFor({ timeout: T });
   await page.locator(".board-host svg").first().waitFor({ timeout: T });
   const total = Number((await counts(page)).split("/")[1]);
-  if (!/^0 \//.test(await counts(page))) throw new Error(`the replay does not open at the start: ${await counts(page)}`);
+  if (!/^0 \//.test(await counts(page)))
+    throw new Error(`the replay does not open at the start: ${await counts(page)}`);
   const start = await fills(page);
   await page.getByLabel("Speed").selectOption("4");
   await page.getByRole("button", { name: "Play", exact: true }).click();
-  await page.waitForFunction((s) => [...document.querySelectorAll(".rb-t")].map((e) => e.getAttribute("fill")).join(",") !== s, start, { timeout: T });
+  await page.waitForFunction(
+    (s) => [...document.querySelectorAll(".rb-t")].map((e) => e.getAttribute("fill")).join(",") !== s,
+    start,
+    { timeout: T },
+  );
   await page.getByRole("button", { name: "Pause", exact: true }).click();
   log(`played to ${await counts(page)}: the board changed`);
 

@@ -34,7 +34,14 @@ function log(...a) {
 const browser = await chromium.launch({
   executablePath,
   headless: process.env.E2E_HEADED !== "1",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+  ],
 });
 const pages = {};
 const problems = [];
@@ -45,7 +52,9 @@ function watch(name, page) {
   page.on("pageerror", (e) => problems.push(`${name}: page error: ${e.message}`));
   page.on("response", async (r) => {
     if (r.status() >= 400 && !r.url().endsWith(".svg")) {
-      problems.push(`${name}: ${r.status()} for ${r.request().method()} ${r.url()} ${r.request().postData() ?? ""}: ${(await r.text().catch(() => "")).slice(0, 300)}`);
+      problems.push(
+        `${name}: ${r.status()} for ${r.request().method()} ${r.url()} ${r.request().postData() ?? ""}: ${(await r.text().catch(() => "")).slice(0, 300)}`,
+      );
     }
   });
   page.on("console", (m) => {
@@ -63,12 +72,19 @@ async function axe(page, screen) {
     // ...) are off by default and run only when named.
     const all = window.axe.getRules().map((x) => x.ruleId);
     const res = await window.axe.run(document, { resultTypes: ["violations"], runOnly: { type: "rule", values: all } });
-    return res.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
+    return res.violations.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join("; ")}`,
+    );
   });
   const serious = r.filter((v) => /\((serious|critical)\)/.test(v));
   log(`axe ${screen}: ${r.length} findings, ${serious.length} serious or critical`);
   for (const v of r) log(`  ${v}`);
-  if (serious.length > 0) throw new Error(`axe found serious accessibility problems on ${screen}:\n${serious.join("\n")}`);
+  if (serious.length > 0)
+    throw new Error(`axe found serious accessibility problems on ${screen}:\n${serious.join("\n")}`);
 }
 
 async function signUp(page, name) {
@@ -83,7 +99,16 @@ async function signUp(page, name) {
   log(`${name} signed up`);
 }
 
-const stats = { claims: 0, places: 0, trades: 0, attacks: 0, occupies: 0, fortifies: 0, endTurns: 0, turnsPlayed: { alice: 0, bob: 0 } };
+const stats = {
+  claims: 0,
+  places: 0,
+  trades: 0,
+  attacks: 0,
+  occupies: 0,
+  fortifies: 0,
+  endTurns: 0,
+  turnsPlayed: { alice: 0, bob: 0 },
+};
 
 /** The phases of the game each screen was checked in by axe (once per phase and screen). */
 const axed = new Set();
@@ -94,14 +119,19 @@ async function axePhase(name, page, phase) {
   await axe(page, `game (${name}): ${phase}`);
   if (process.env.E2E_SHOTS) {
     mkdirSync(process.env.E2E_SHOTS, { recursive: true });
-    await page.screenshot({ path: join(process.env.E2E_SHOTS, `${name}-${phase.replace(/[^a-z]+/gi, "-")}.png`), fullPage: true });
+    await page.screenshot({
+      path: join(process.env.E2E_SHOTS, `${name}-${phase.replace(/[^a-z]+/gi, "-")}.png`),
+      fullPage: true,
+    });
   }
 }
 
 /** Fails unless the focus is on an element of the page (not <body>) once a command has settled. */
 async function focusKept(name, page, what) {
   try {
-    await page.waitForFunction(() => document.activeElement && document.activeElement !== document.body, null, { timeout: 5000 });
+    await page.waitForFunction(() => document.activeElement && document.activeElement !== document.body, null, {
+      timeout: 5000,
+    });
   } catch {
     throw new Error(`${name}: the focus dropped to <body> after ${what}`);
   }
@@ -115,7 +145,10 @@ class Stale extends Error {}
  * that went away (the turn passed, the list changed) is a Stale step, not a failure: the loop looks again.
  */
 async function clickAndSettle(page, locator, name, what) {
-  const settled = page.waitForResponse((r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes('"operationName":"GameActions"'), { timeout: T });
+  const settled = page.waitForResponse(
+    (r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes('"operationName":"GameActions"'),
+    { timeout: T },
+  );
   settled.catch(() => undefined);
   try {
     await locator.click({ timeout: 2000 });
@@ -137,7 +170,11 @@ async function step(name, page, turnState) {
     if (stats.claims > 0) await axePhase(name, page, "another's turn");
     return "";
   }
-  const phase = ((await yourTurn.textContent({ timeout: 2000 }).catch(() => { throw new Stale(); })) ?? "").replace(/^Your turn: |\.$/g, "");
+  const phase = (
+    (await yourTurn.textContent({ timeout: 2000 }).catch(() => {
+      throw new Stale();
+    })) ?? ""
+  ).replace(/^Your turn: |\.$/g, "");
   const side = page.locator(".side");
   const btn = (re) => page.getByRole("button", { name: re });
   // Trade when a set is offered.
@@ -146,7 +183,8 @@ async function step(name, page, turnState) {
     await axePhase(name, page, "trading cards");
     // Each set says what it brings, as the server counts it: never an unknown worth.
     const sets = await page.locator(".hand .sets li").allTextContents();
-    if (sets.some((t) => !/: \d+ arm(y|ies)/.test(t))) throw new Error(`${name}: a set without its worth: ${JSON.stringify(sets)}`);
+    if (sets.some((t) => !/: \d+ arm(y|ies)/.test(t)))
+      throw new Error(`${name}: a set without its worth: ${JSON.stringify(sets)}`);
     log(`${name}: sets ${JSON.stringify(sets)}`);
     await clickAndSettle(page, trade.first(), name, "a trade");
     stats.trades++;
@@ -155,7 +193,14 @@ async function step(name, page, turnState) {
   const claim = page.locator(".territory-table").getByRole("button", { name: /^Claim / });
   if (await claim.count()) {
     await axePhase(name, page, phase);
-    const claimed = ((await claim.first().getAttribute("aria-label", { timeout: 2000 }).catch(() => { throw new Stale(); })) ?? "").replace(/^Claim /, "");
+    const claimed = (
+      (await claim
+        .first()
+        .getAttribute("aria-label", { timeout: 2000 })
+        .catch(() => {
+          throw new Stale();
+        })) ?? ""
+    ).replace(/^Claim /, "");
     await clickAndSettle(page, claim.first(), name, "a claim");
     stats.claims++;
     if (!turnState.reasonSeen && (await page.locator(".board-host svg").count())) {
@@ -172,7 +217,8 @@ async function step(name, page, turnState) {
       });
       await page.locator(`.board-host [role="button"][aria-label^="${claimed}"]`).first().dispatchEvent("click");
       const said = await page.evaluate(() => window.__reason);
-      if (!/^(.+ is taken: it belongs to .+|It is not your turn: .+ is playing)\.$/.test(said ?? "")) throw new Error(`${name}: a pick that does nothing said ${JSON.stringify(said)}`);
+      if (!/^(.+ is taken: it belongs to .+|It is not your turn: .+ is playing)\.$/.test(said ?? ""))
+        throw new Error(`${name}: a pick that does nothing said ${JSON.stringify(said)}`);
       log(`${name}: a pick that does nothing says: ${said}`);
       turnState.reasonSeen = true;
     }
@@ -184,15 +230,28 @@ async function step(name, page, turnState) {
     if (phase === "reinforcing" && !turnState.breakdownSeen) {
       // The numbers of the turn, the server's: the round, and how the reinforcements were counted.
       await page.locator(".play-head h1 small", { hasText: /^Round \d+, \w+'s turn/ }).waitFor({ timeout: T });
-      const r = page.locator(".reinforcements", { hasText: /^You receive \d+ arm(y|ies): \d+ territor(y|ies) ÷ 3 = \d+ \(minimum 3\)/ });
+      const r = page.locator(".reinforcements", {
+        hasText: /^You receive \d+ arm(y|ies): \d+ territor(y|ies) ÷ 3 = \d+ \(minimum 3\)/,
+      });
       await r.waitFor({ timeout: T });
       log(`${name}: ${await page.locator(".play-head h1 small").textContent()}; ${await r.textContent()}`);
       turnState.breakdownSeen = true;
     }
     // Spread the reserve: one army on a second territory when there is one, the rest on the first.
     const plus = page.getByRole("button", { name: /^\+1 army on / });
-    if ((await plus.count()) > 1) await plus.nth(1).click({ timeout: 2000 }).catch(() => { throw new Stale(); });
-    await all.first().click({ timeout: 2000 }).catch(() => { throw new Stale(); });
+    if ((await plus.count()) > 1)
+      await plus
+        .nth(1)
+        .click({ timeout: 2000 })
+        .catch(() => {
+          throw new Stale();
+        });
+    await all
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => {
+        throw new Stale();
+      });
     await clickAndSettle(page, side.getByRole("button", { name: /^Place \d+ arm/ }), name, "a placement");
     stats.places++;
     return "place";
@@ -206,20 +265,37 @@ async function step(name, page, turnState) {
   }
   const attackFrom = page.getByRole("button", { name: /^Attack from / });
   if ((await attackFrom.count()) && turnState.attacks < 3) {
-    await attackFrom.first().click({ timeout: 2000 }).catch(() => { throw new Stale(); });
+    await attackFrom
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => {
+        throw new Stale();
+      });
     const target = page.locator(".territory-table").getByRole("button", { name: /^Attack (?!from)/ });
-    await target.first().click({ timeout: 2000 }).catch(() => { throw new Stale(); });
+    await target
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => {
+        throw new Stale();
+      });
     turnState.attacks++;
     if (turnState.attacks === 1) {
       // The first attack of a turn: one roll with the dice chosen; the roll's own odds must be on screen first.
-      await page.locator(".odds", { hasText: /^Odds of this roll: \w+ loses 0, \w+ loses \d: \d/ }).waitFor({ timeout: T });
+      await page
+        .locator(".odds", { hasText: /^Odds of this roll: \w+ loses 0, \w+ loses \d: \d/ })
+        .waitFor({ timeout: T });
       await axePhase(name, page, `${phase}, one roll`);
       await clickAndSettle(page, side.getByRole("button", { name: /^Roll \d dic?e/ }), name, "a roll");
     } else {
       await side.getByLabel(/until conquered$/).check();
       await page.locator(".odds", { hasText: "Odds of conquering" }).waitFor({ timeout: T });
       await axePhase(name, page, `${phase}, until conquered`);
-      await clickAndSettle(page, side.getByRole("button", { name: "Attack", exact: true }), name, "an attack until conquered");
+      await clickAndSettle(
+        page,
+        side.getByRole("button", { name: "Attack", exact: true }),
+        name,
+        "an attack until conquered",
+      );
     }
     await page.locator(".dice .dice-text").waitFor({ timeout: T });
     stats.attacks++;
@@ -233,12 +309,27 @@ async function step(name, page, turnState) {
   const moveFrom = page.getByRole("button", { name: /^Move from / });
   if ((await moveFrom.count()) && !turnState.fortified) {
     turnState.fortified = true;
-    await moveFrom.first().click({ timeout: 2000 }).catch(() => { throw new Stale(); });
+    await moveFrom
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => {
+        throw new Stale();
+      });
     const here = page.getByRole("button", { name: /^Move here / });
     if (await here.count()) {
-      await here.first().click({ timeout: 2000 }).catch(() => { throw new Stale(); });
+      await here
+        .first()
+        .click({ timeout: 2000 })
+        .catch(() => {
+          throw new Stale();
+        });
       await axePhase(name, page, phase);
-      await clickAndSettle(page, side.getByRole("button", { name: /^Move \d+ and end the turn/ }), name, "a fortification");
+      await clickAndSettle(
+        page,
+        side.getByRole("button", { name: /^Move \d+ and end the turn/ }),
+        name,
+        "a fortification",
+      );
       stats.fortifies++;
       stats.turnsPlayed[name]++;
       return "fortify";
@@ -262,10 +353,15 @@ async function step(name, page, turnState) {
  */
 async function webPush(ctx, page) {
   const section = page.getByRole("region", { name: "Notifications on this device" });
-  await section.getByRole("status").filter({ hasText: "This server does not send web push notifications" }).waitFor({ timeout: T });
-  if ((await section.getByRole("button", { name: /on this device/ }).count()) > 0) throw new Error("the device section offers a button on a server without web push");
+  await section
+    .getByRole("status")
+    .filter({ hasText: "This server does not send web push notifications" })
+    .waitFor({ timeout: T });
+  if ((await section.getByRole("button", { name: /on this device/ }).count()) > 0)
+    throw new Error("the device section offers a button on a server without web push");
   const push = page.getByLabel("It is my turn", { exact: true }).locator('option[value="PUSH"]');
-  if (!(await push.isDisabled()) || !/does not send/.test((await push.textContent()) ?? "")) throw new Error("the Push channel is offered on a server without web push");
+  if (!(await push.isDisabled()) || !/does not send/.test((await push.textContent()) ?? ""))
+    throw new Error("the Push channel is offered on a server without web push");
 
   await ctx.grantPermissions(["notifications"], { origin: base });
   const cdp = await ctx.newCDPSession(page);
@@ -278,30 +374,45 @@ async function webPush(ctx, page) {
     const r = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
     await navigator.serviceWorker.ready;
     const w = r.active;
-    if (w && w.state !== "activated") await new Promise((ok) => w.addEventListener("statechange", () => w.state === "activated" && ok()));
+    if (w && w.state !== "activated")
+      await new Promise((ok) => w.addEventListener("statechange", () => w.state === "activated" && ok()));
     return { scope: r.scope, state: r.active?.state };
   });
-  if (reg.scope !== `${base}/` || reg.state !== "activated") throw new Error(`the service worker did not register with scope /: ${JSON.stringify(reg)}`);
+  if (reg.scope !== `${base}/` || reg.state !== "activated")
+    throw new Error(`the service worker did not register with scope /: ${JSON.stringify(reg)}`);
   const id = registrations.find((r) => r.scopeURL === `${base}/` && !r.isDeleted)?.registrationId;
   if (id === undefined) throw new Error(`no registration of the service worker seen: ${JSON.stringify(registrations)}`);
-  const message = { title: "Your turn in e2e", body: "Turn 3, play by 18:00 UTC.", url: "/games/e2e", tag: "e2e-your_turn" };
+  const message = {
+    title: "Your turn in e2e",
+    body: "Turn 3, play by 18:00 UTC.",
+    url: "/games/e2e",
+    tag: "e2e-your_turn",
+  };
   // Delivered up to three times (the same tag replaces, so the notification is shown once): a loaded
   // machine's worker may still be starting its script when the first message comes.
   let shown = [];
   for (let attempt = 0; attempt < 3 && shown.length === 0; attempt++) {
-    await cdp.send("ServiceWorker.deliverPushMessage", { origin: base, registrationId: id, data: JSON.stringify(message) });
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: base,
+      registrationId: id,
+      data: JSON.stringify(message),
+    });
     shown = await page.evaluate(async (tag) => {
       const r = await navigator.serviceWorker.ready;
       for (let i = 0; i < 100; i++) {
         const ns = await r.getNotifications({ tag });
-        if (ns.length > 0) return ns.map((n) => ({ title: n.title, body: n.body, tag: n.tag, renotify: n.renotify, url: n.data?.url }));
+        if (ns.length > 0)
+          return ns.map((n) => ({ title: n.title, body: n.body, tag: n.tag, renotify: n.renotify, url: n.data?.url }));
         await new Promise((ok) => setTimeout(ok, 100));
       }
       return [];
     }, message.tag);
   }
-  const want = [{ title: message.title, body: message.body, tag: message.tag, renotify: true, url: `${base}/games/e2e` }];
-  if (JSON.stringify(shown) !== JSON.stringify(want)) throw new Error(`the push showed ${JSON.stringify(shown)}, want ${JSON.stringify(want)}`);
+  const want = [
+    { title: message.title, body: message.body, tag: message.tag, renotify: true, url: `${base}/games/e2e` },
+  ];
+  if (JSON.stringify(shown) !== JSON.stringify(want))
+    throw new Error(`the push showed ${JSON.stringify(shown)}, want ${JSON.stringify(want)}`);
   await page.evaluate(async () => (await navigator.serviceWorker.ready).unregister());
   await cdp.detach();
   log("web push: the section says the server does not send it; /sw.js registers and shows a pushed notification");
@@ -351,13 +462,20 @@ try {
   await axe(a, "game");
 
   // Both play until each has played two whole game turns; Bob reloads once mid-game.
-  const turnState = { alice: { attacks: 0, fortified: false, turn: -1 }, bob: { attacks: 0, fortified: false, turn: -1 } };
+  const turnState = {
+    alice: { attacks: 0, fortified: false, turn: -1 },
+    bob: { attacks: 0, fortified: false, turn: -1 },
+  };
   let reloaded = false;
   const deadline = Date.now() + 150_000 * turns;
   while (stats.turnsPlayed.alice < turns || stats.turnsPlayed.bob < turns) {
-    if (Date.now() > deadline) throw new Error(`the game did not get through ${turns} turns each in time: ${JSON.stringify(stats)}`);
+    if (Date.now() > deadline)
+      throw new Error(`the game did not get through ${turns} turns each in time: ${JSON.stringify(stats)}`);
     let did = "";
-    for (const [name, page] of [["alice", a], ["bob", b]]) {
+    for (const [name, page] of [
+      ["alice", a],
+      ["bob", b],
+    ]) {
       const turnText = await page.locator(".play-head h1 small").getAttribute("data-turn");
       const ts = turnState[name];
       if (ts.turn !== turnText) Object.assign(ts, { attacks: 0, fortified: false, turn: turnText });
@@ -396,35 +514,55 @@ try {
   const boardOf = async (page) => {
     await page.locator(".list-tools select").selectOption("all");
     return page.$$eval(".territory-table tbody tr", (trs) =>
-      trs.map((tr) => `${tr.dataset.key} ${tr.children[1].textContent.trim()} ${tr.children[2].textContent.trim()}`).sort(),
+      trs
+        .map((tr) => `${tr.dataset.key} ${tr.children[1].textContent.trim()} ${tr.children[2].textContent.trim()}`)
+        .sort(),
     );
   };
-  await b.locator(`.play-head h1 small[data-turn="${await a.locator(".play-head h1 small").getAttribute("data-turn")}"]`).waitFor({ timeout: T });
+  await b
+    .locator(`.play-head h1 small[data-turn="${await a.locator(".play-head h1 small").getAttribute("data-turn")}"]`)
+    .waitFor({ timeout: T });
   const [boardA, boardB] = [await boardOf(a), await boardOf(b)];
-  const server = await a.evaluate(async (id) => {
-    const res = await fetch("/graphql", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${localStorage.getItem("rout.session")}` },
-      body: JSON.stringify({ query: "query($id: ID!) { game(id: $id) { board { key armies } } }", variables: { id } }),
-    });
-    return (await res.json()).data.game.board.map((t) => `${t.key} ${t.armies}`).sort();
-  }, decodeURIComponent(new URL(a.url()).pathname.split("/")[2]));
+  const server = await a.evaluate(
+    async (id) => {
+      const res = await fetch("/graphql", {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Authorization: `Bearer ${localStorage.getItem("rout.session")}`,
+        },
+        body: JSON.stringify({
+          query: "query($id: ID!) { game(id: $id) { board { key armies } } }",
+          variables: { id },
+        }),
+      });
+      return (await res.json()).data.game.board.map((t) => `${t.key} ${t.armies}`).sort();
+    },
+    decodeURIComponent(new URL(a.url()).pathname.split("/")[2]),
+  );
   if (boardA.length !== 42 || boardA.join("\n") !== boardB.join("\n")) {
     throw new Error(`the two screens disagree on the board:\n${boardA.join("\n")}\n---\n${boardB.join("\n")}`);
   }
   const armiesA = boardA.map((r) => `${r.split(" ")[0]} ${r.split(" ").pop()}`).sort();
-  if (armiesA.join("\n") !== server.join("\n")) throw new Error(`the screens' armies differ from the server's:\n${armiesA.join("\n")}\n---\n${server.join("\n")}`);
+  if (armiesA.join("\n") !== server.join("\n"))
+    throw new Error(`the screens' armies differ from the server's:\n${armiesA.join("\n")}\n---\n${server.join("\n")}`);
   log("both screens agree with each other and with the server");
   for (const page of [a, b]) await page.locator(".list-tools select").selectOption("choosable");
 
   // The log tells the battles in words.
-  await a.locator(".log li", { hasText: /attacked .* from .*: .* against / }).first().waitFor({ timeout: T });
+  await a
+    .locator(".log li", { hasText: /attacked .* from .*: .* against / })
+    .first()
+    .waitFor({ timeout: T });
   if (process.env.E2E_SCREENSHOT) {
     await a.screenshot({ path: process.env.E2E_SCREENSHOT, fullPage: false });
   }
 
   // Both resign (with the confirm); the CPU wins and both screens say the game is over, live.
-  for (const [name, page] of [["bob", b], ["alice", a]]) {
+  for (const [name, page] of [
+    ["bob", b],
+    ["alice", a],
+  ]) {
     await page.getByRole("button", { name: "Resign…" }).click({ timeout: T });
     await page.getByRole("button", { name: "Yes, resign" }).click();
     await focusKept(name, page, "resigning");
@@ -434,8 +572,12 @@ try {
   await b.locator(".turn-line", { hasText: "Game over" }).waitFor({ timeout: T });
   // The banners, on every screen: Bob's resignation on Alice's, who won and each one's place.
   await a.locator(".banner", { hasText: /^\w+ — bob\w+ resigned\./ }).waitFor({ timeout: T });
-  await a.locator(".banner-over", { hasText: /^Game over: \w+ — CPU \(easy\) won\. You came 2nd of 3\.$/ }).waitFor({ timeout: T });
-  await b.locator(".banner-over", { hasText: /^Game over: \w+ — CPU \(easy\) won\. You came 3rd of 3\.$/ }).waitFor({ timeout: T });
+  await a
+    .locator(".banner-over", { hasText: /^Game over: \w+ — CPU \(easy\) won\. You came 2nd of 3\.$/ })
+    .waitFor({ timeout: T });
+  await b
+    .locator(".banner-over", { hasText: /^Game over: \w+ — CPU \(easy\) won\. You came 3rd of 3\.$/ })
+    .waitFor({ timeout: T });
   await axePhase("alice", a, "game over");
   await axePhase("bob", b, "game over");
   log("game over on both screens, with the banners");

@@ -2,8 +2,14 @@
 import { chromium } from "playwright-core";
 const base = process.argv[2];
 const out = process.argv[3] || "e2e-artifacts";
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
-for (const [label, vp] of [["desk", { width: 1280, height: 900 }], ["phone", { width: 390, height: 844 }]]) {
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu"],
+});
+for (const [label, vp] of [
+  ["desk", { width: 1280, height: 900 }],
+  ["phone", { width: 390, height: 844 }],
+]) {
   const p = await browser.newPage({ viewport: vp });
   const n = "shot" + label + Date.now().toString(36).slice(-4);
   await p.goto(base + "/");

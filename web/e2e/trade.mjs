@@ -43,25 +43,42 @@ const fields = `id status phase turn version currentSeat
   viewerActions { kind from to cards min max worth bonusTerritories bonusArmies }`;
 
 async function signUp(name) {
-  const d = await gql(null, `mutation($input: SignUpInput!) { signUp(input: $input) { session { token } userErrors { code message } } }`, {
-    input: { name, email: `${name}@example.com`, password: "correct horse battery" },
-  });
+  const d = await gql(
+    null,
+    `mutation($input: SignUpInput!) { signUp(input: $input) { session { token } userErrors { code message } } }`,
+    {
+      input: { name, email: `${name}@example.com`, password: "correct horse battery" },
+    },
+  );
   return d.signUp.session.token;
 }
 
 /** Runs turn command `name` as token and returns the game as it is after it. */
 async function command(token, name, input, game) {
-  const type = { placeArmies: "PlaceArmiesInput", attack: "AttackInput", occupy: "OccupyInput", endTurn: "TurnInput" }[name];
-  const d = await gql(token, `mutation($input: ${type}!) { ${name}(input: $input) { game { ${fields} } userErrors { code message } } }`, {
-    input: { gameId: game.id, expectedVersion: game.version, ...input },
-  });
+  const type = { placeArmies: "PlaceArmiesInput", attack: "AttackInput", occupy: "OccupyInput", endTurn: "TurnInput" }[
+    name
+  ];
+  const d = await gql(
+    token,
+    `mutation($input: ${type}!) { ${name}(input: $input) { game { ${fields} } userErrors { code message } } }`,
+    {
+      input: { gameId: game.id, expectedVersion: game.version, ...input },
+    },
+  );
   return d[name].game;
 }
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   headless: process.env.E2E_HEADED !== "1",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+  ],
 });
 let page = null;
 const problems = [];
@@ -70,13 +87,30 @@ try {
   const suffix = Date.now().toString(36).slice(-5);
   const trader = `trader${suffix}`;
   const tokens = [await signUp(trader), await signUp(`idle${suffix}`)];
-  const created = await gql(tokens[0], `mutation($input: CreateGameInput!) { createGame(input: $input) { game { id } userErrors { code message } } }`, {
-    input: { mapKey: "classic", claim: "random", seats: [{ kind: "HUMAN", color: "red" }, { kind: "OPEN", color: "blue" }] },
-  });
+  const created = await gql(
+    tokens[0],
+    `mutation($input: CreateGameInput!) { createGame(input: $input) { game { id } userErrors { code message } } }`,
+    {
+      input: {
+        mapKey: "classic",
+        claim: "random",
+        seats: [
+          { kind: "HUMAN", color: "red" },
+          { kind: "OPEN", color: "blue" },
+        ],
+      },
+    },
+  );
   const id = created.createGame.game.id;
   await gql(tokens[1], `mutation($id: ID!) { joinGame(input: {gameId: $id}) { userErrors { code message } } }`, { id });
-  await gql(tokens[0], `mutation($id: ID!) { startGame(input: {gameId: $id}) { userErrors { code message } } }`, { id });
-  const geometry = await gql(tokens[0], `query($id: ID!) { game(id: $id) { map { territories { key neighbours } } } }`, { id });
+  await gql(tokens[0], `mutation($id: ID!) { startGame(input: {gameId: $id}) { userErrors { code message } } }`, {
+    id,
+  });
+  const geometry = await gql(
+    tokens[0],
+    `query($id: ID!) { game(id: $id) { map { territories { key neighbours } } } }`,
+    { id },
+  );
   const neighbours = new Map(geometry.game.map.territories.map((t) => [t.key, t.neighbours]));
   const seatOf = async (token) => (await gql(token, `query($id: ID!) { game(id: $id) { ${fields} } }`, { id })).game;
   let g = await seatOf(tokens[0]);
@@ -107,7 +141,8 @@ try {
         let best = Infinity;
         for (const p of places) {
           for (const n of neighbours.get(p.from)) {
-            if (owner.get(n) !== me && armies.get(n) - armies.get(p.from) / 100 < best) [best, at] = [armies.get(n) - armies.get(p.from) / 100, p.from];
+            if (owner.get(n) !== me && armies.get(n) - armies.get(p.from) / 100 < best)
+              [best, at] = [armies.get(n) - armies.get(p.from) / 100, p.from];
           }
         }
         turns++;
@@ -124,9 +159,12 @@ try {
       conquered = true;
       continue;
     }
-    const attacks = seat === me && !conquered ? of("attack").filter((a) => armies.get(a.from) > armies.get(a.to) + 1) : [];
+    const attacks =
+      seat === me && !conquered ? of("attack").filter((a) => armies.get(a.from) > armies.get(a.to) + 1) : [];
     if (attacks.length > 0) {
-      const a = attacks.reduce((m, x) => (armies.get(x.from) - armies.get(x.to) > armies.get(m.from) - armies.get(m.to) ? x : m));
+      const a = attacks.reduce((m, x) =>
+        armies.get(x.from) - armies.get(x.to) > armies.get(m.from) - armies.get(m.to) ? x : m,
+      );
       g = await command(token, "attack", { from: a.from, to: a.to, untilConquered: true }, g);
       continue;
     }
@@ -135,7 +173,13 @@ try {
   log(`the trader starts turn ${g.turn} with ${g.seats[me].cardCount} cards, after ${turns} turns of theirs`);
 
   // What the API says the sets are worth, read by kind as a big board's client does.
-  const sets = (await gql(tokens[0], `query($id: ID!) { game(id: $id) { viewerActions(kind: "trade") { cards worth bonusTerritories bonusArmies } } }`, { id })).game.viewerActions;
+  const sets = (
+    await gql(
+      tokens[0],
+      `query($id: ID!) { game(id: $id) { viewerActions(kind: "trade") { cards worth bonusTerritories bonusArmies } } }`,
+      { id },
+    )
+  ).game.viewerActions;
   if (sets.length === 0 || g.viewerActions.some((a) => a.kind !== "trade" && a.kind !== "resign")) {
     throw new Error(`a hand of 5 must trade first: actions ${JSON.stringify(g.viewerActions)}`);
   }
@@ -145,7 +189,8 @@ try {
   page = await ctx.newPage();
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   page.on("response", async (r) => {
-    if (r.status() >= 400 && !r.url().endsWith(".svg")) problems.push(`${r.status()} for ${r.url()}: ${(await r.text().catch(() => "")).slice(0, 300)}`);
+    if (r.status() >= 400 && !r.url().endsWith(".svg"))
+      problems.push(`${r.status()} for ${r.url()}: ${(await r.text().catch(() => "")).slice(0, 300)}`);
   });
   await page.goto(base + "/signin");
   await page.getByLabel("Email or name").fill(`${trader}@example.com`);
@@ -159,8 +204,14 @@ try {
   const shown = page.locator(".hand .sets li");
   await shown.first().waitFor({ timeout: T });
   const texts = await shown.allTextContents();
-  const names = new Map((await gql(tokens[0], `query($id: ID!) { game(id: $id) { board { key name } } }`, { id })).game.board.map((t) => [t.key, t.name]));
-  if (texts.length !== sets.length) throw new Error(`${texts.length} sets on screen, the API lists ${sets.length}: ${JSON.stringify(texts)}`);
+  const names = new Map(
+    (await gql(tokens[0], `query($id: ID!) { game(id: $id) { board { key name } } }`, { id })).game.board.map((t) => [
+      t.key,
+      t.name,
+    ]),
+  );
+  if (texts.length !== sets.length)
+    throw new Error(`${texts.length} sets on screen, the API lists ${sets.length}: ${JSON.stringify(texts)}`);
   sets.forEach((s, i) => {
     const worth = new RegExp(`: ${s.worth} arm(y|ies)(, and \\+${s.bonusArmies} on |\\s*Trade$)`);
     if (!worth.test(texts[i]) || !s.bonusTerritories.every((k) => texts[i].includes(names.get(k)))) {
@@ -168,14 +219,18 @@ try {
     }
   });
   log(`the screen shows the sets as the API lists them: ${JSON.stringify(texts)}`);
-  if ((await page.getByRole("button", { name: /^Place \d+ arm/ }).count()) > 0) throw new Error("placing is offered before the forced trade");
+  if ((await page.getByRole("button", { name: /^Place \d+ arm/ }).count()) > 0)
+    throw new Error("placing is offered before the forced trade");
   await page.evaluate(axeSource);
   const serious = await page.evaluate(async () => {
     const all = window.axe.getRules().map((x) => x.ruleId);
     const res = await window.axe.run(document, { resultTypes: ["violations"], runOnly: { type: "rule", values: all } });
-    return res.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
+    return res.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.help}`);
   });
-  if (serious.length) throw new Error(`axe found serious accessibility problems on the forced trade:\n${serious.join("\n")}`);
+  if (serious.length)
+    throw new Error(`axe found serious accessibility problems on the forced trade:\n${serious.join("\n")}`);
 
   // Trade the first set; the screen then offers to place what the server granted.
   await page.locator(".hand .sets li").first().getByRole("button", { name: "Trade" }).click();
@@ -183,21 +238,36 @@ try {
   await left.waitFor({ timeout: T });
   const onScreen = Number(/of (\d+) left/.exec(await left.textContent())[1]);
   const after = (
-    await gql(tokens[0], `query($id: ID!) { game(id: $id) { version viewerActions(kind: "place") { max } events(after: 0, first: 100) { seq kind payload } } }`, { id })
+    await gql(
+      tokens[0],
+      `query($id: ID!) { game(id: $id) { version viewerActions(kind: "place") { max } events(after: 0, first: 100) { seq kind payload } } }`,
+      { id },
+    )
   ).game;
   // The events of this turn, page by page: the turn's armies and the set's.
   let events = after.events;
-  for (let last = events.at(-1)?.seq; events.length % 100 === 0 && last; ) {
-    const more = (await gql(tokens[0], `query($id: ID!, $after: Int) { game(id: $id) { events(after: $after, first: 100) { seq kind payload } } }`, { id, after: last })).game.events;
+  for (let last = events.at(-1)?.seq; events.length % 100 === 0 && last;) {
+    const more = (
+      await gql(
+        tokens[0],
+        `query($id: ID!, $after: Int) { game(id: $id) { events(after: $after, first: 100) { seq kind payload } } }`,
+        { id, after: last },
+      )
+    ).game.events;
     events = events.concat(more);
     last = more.length === 100 ? more.at(-1).seq : 0;
   }
   const start = events.findLastIndex((e) => e.kind === "turn_started");
   const granted = events[start].payload.armies;
-  const traded = events.slice(start).filter((e) => e.kind === "cards_traded").reduce((n, e) => n + e.payload.armies, 0);
+  const traded = events
+    .slice(start)
+    .filter((e) => e.kind === "cards_traded")
+    .reduce((n, e) => n + e.payload.armies, 0);
   if (traded !== sets[0].worth) throw new Error(`the trade brought ${traded} armies, the screen said ${sets[0].worth}`);
   if (onScreen !== granted + traded || onScreen !== after.viewerActions[0]?.max) {
-    throw new Error(`the screen offers ${onScreen} armies to place; the server granted ${granted} + ${traded} and allows ${after.viewerActions[0]?.max}`);
+    throw new Error(
+      `the screen offers ${onScreen} armies to place; the server granted ${granted} + ${traded} and allows ${after.viewerActions[0]?.max}`,
+    );
   }
   log(`traded for ${traded}: the screen offers ${onScreen} armies to place, the server granted ${granted} + ${traded}`);
   if (problems.length) throw new Error(problems.join("\n"));

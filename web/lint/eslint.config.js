@@ -19,6 +19,9 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { ignoreRestSiblings: true }],
     },
   },
-  { files: ["e2e/**/*.mjs", "bench/**/*.{ts,mjs}", "*.ts"], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  {
+    files: ["e2e/**/*.mjs", "bench/**/*.{ts,mjs}", "*.ts"],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
   prettier,
 );

@@ -81,7 +81,10 @@ export async function mutate<D, V extends AnyVariables>(doc: TypedDocumentNode<D
   return unwrap(res);
 }
 
-function unwrap<D>(res: { data?: D; error?: { graphQLErrors: Array<{ message: string; extensions?: Record<string, unknown> }>; networkError?: Error } }): D {
+function unwrap<D>(res: {
+  data?: D;
+  error?: { graphQLErrors: Array<{ message: string; extensions?: Record<string, unknown> }>; networkError?: Error };
+}): D {
   if (res.error) {
     const g = res.error.graphQLErrors[0];
     if (g) {
@@ -193,7 +196,9 @@ export function subscribe<D, V extends Record<string, unknown>>(
         if (msg.data) h.next(msg.data as D);
       },
       error: (err) => {
-        const e = Array.isArray(err) ? (err[0] as { message: string; extensions?: Record<string, unknown> }) : undefined;
+        const e = Array.isArray(err)
+          ? (err[0] as { message: string; extensions?: Record<string, unknown> })
+          : undefined;
         h.error(codeOf(e) || "NETWORK", e?.message ?? "connection lost", e?.extensions ?? {});
       },
       complete: () => h.complete(),

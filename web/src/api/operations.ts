@@ -18,9 +18,19 @@ export const ViewerQuery = graphql(`
 export const SignUpMutation = graphql(`
   mutation SignUp($input: SignUpInput!) {
     signUp(input: $input) {
-      user { id name }
-      session { token expiresAt }
-      userErrors { code field message }
+      user {
+        id
+        name
+      }
+      session {
+        token
+        expiresAt
+      }
+      userErrors {
+        code
+        field
+        message
+      }
     }
   }
 `);
@@ -28,9 +38,19 @@ export const SignUpMutation = graphql(`
 export const SignInMutation = graphql(`
   mutation SignIn($input: SignInInput!) {
     signIn(input: $input) {
-      user { id name }
-      session { token expiresAt }
-      userErrors { code field message }
+      user {
+        id
+        name
+      }
+      session {
+        token
+        expiresAt
+      }
+      userErrors {
+        code
+        field
+        message
+      }
     }
   }
 `);
@@ -39,7 +59,11 @@ export const SignOutMutation = graphql(`
   mutation SignOut {
     signOut {
       revoked
-      userErrors { code field message }
+      userErrors {
+        code
+        field
+        message
+      }
     }
   }
 `);
@@ -47,8 +71,17 @@ export const SignOutMutation = graphql(`
 export const UpdateNotificationsMutation = graphql(`
   mutation UpdateNotifications($input: UpdateNotificationPreferencesInput!) {
     updateNotificationPreferences(input: $input) {
-      user { id notify phone ...NotificationPrefsFields }
-      userErrors { code field message }
+      user {
+        id
+        notify
+        phone
+        ...NotificationPrefsFields
+      }
+      userErrors {
+        code
+        field
+        message
+      }
     }
   }
 `);
@@ -56,10 +89,16 @@ export const UpdateNotificationsMutation = graphql(`
 export const NotificationPrefsFields = graphql(`
   fragment NotificationPrefsFields on User {
     notificationPreferences {
-      channels { kind channel }
+      channels {
+        kind
+        channel
+      }
       digestHours
       timeZone
-      quietHours { start end }
+      quietHours {
+        start
+        end
+      }
       always
     }
   }
@@ -68,7 +107,12 @@ export const NotificationPrefsFields = graphql(`
 export const NotificationPrefsQuery = graphql(`
   query NotificationPrefs {
     pushPublicKey
-    viewer { id notify phone ...NotificationPrefsFields }
+    viewer {
+      id
+      notify
+      phone
+      ...NotificationPrefsFields
+    }
   }
 `);
 
@@ -76,7 +120,15 @@ export const ApiTokensQuery = graphql(`
   query ApiTokens {
     apiTokens(first: 100) {
       totalCount
-      edges { node { id name createdAt lastUsedAt expiresAt } }
+      edges {
+        node {
+          id
+          name
+          createdAt
+          lastUsedAt
+          expiresAt
+        }
+      }
     }
   }
 `);
@@ -84,9 +136,17 @@ export const ApiTokensQuery = graphql(`
 export const CreateApiTokenMutation = graphql(`
   mutation CreateApiToken($input: CreateApiTokenInput!) {
     createApiToken(input: $input) {
-      apiToken { id name createdAt }
+      apiToken {
+        id
+        name
+        createdAt
+      }
       secret
-      userErrors { code field message }
+      userErrors {
+        code
+        field
+        message
+      }
     }
   }
 `);
@@ -94,8 +154,14 @@ export const CreateApiTokenMutation = graphql(`
 export const RevokeApiTokenMutation = graphql(`
   mutation RevokeApiToken($input: RevokeApiTokenInput!) {
     revokeApiToken(input: $input) {
-      apiToken { id }
-      userErrors { code field message }
+      apiToken {
+        id
+      }
+      userErrors {
+        code
+        field
+        message
+      }
     }
   }
 `);
@@ -115,9 +181,28 @@ export const GameCardFragment = graphql(`
     inviteCode
     winner
     viewerInvitedSeat
-    creator { id name }
-    map { key version name }
-    seats { seat color userName user { id } cpu difficulty status territories place }
+    creator {
+      id
+      name
+    }
+    map {
+      key
+      version
+      name
+    }
+    seats {
+      seat
+      color
+      userName
+      user {
+        id
+      }
+      cpu
+      difficulty
+      status
+      territories
+      place
+    }
   }
 `);
 
@@ -127,7 +212,11 @@ export const MyGamesQuery = graphql(`
   query MyGames {
     games(filter: { mine: true }, first: 25) {
       totalCount
-      edges { node { ...GameCard } }
+      edges {
+        node {
+          ...GameCard
+        }
+      }
     }
   }
 `);
@@ -136,7 +225,11 @@ export const OpenGamesQuery = graphql(`
   query OpenGames {
     games(filter: { openToJoin: true }, first: 15) {
       totalCount
-      edges { node { ...GameCard } }
+      edges {
+        node {
+          ...GameCard
+        }
+      }
     }
   }
 `);
@@ -146,7 +239,11 @@ export const InvitationsQuery = graphql(`
   query Invitations {
     games(filter: { invited: true }, first: 25) {
       totalCount
-      edges { node { ...GameCard } }
+      edges {
+        node {
+          ...GameCard
+        }
+      }
     }
   }
 `);
@@ -154,15 +251,24 @@ export const InvitationsQuery = graphql(`
 // One invitation, for its page: the game as the invitee may see it.
 export const InvitationQuery = graphql(`
   query Invitation($id: ID!) {
-    game(id: $id) { ...GameCard }
+    game(id: $id) {
+      ...GameCard
+    }
   }
 `);
 
 export const DeclineInvitationMutation = graphql(`
   mutation DeclineInvitation($input: GameInput!) {
     declineInvitation(input: $input) {
-      game { id status }
-      userErrors { code field message }
+      game {
+        id
+        status
+      }
+      userErrors {
+        code
+        field
+        message
+      }
     }
   }
 `);
@@ -170,8 +276,15 @@ export const DeclineInvitationMutation = graphql(`
 export const RematchGameMutation = graphql(`
   mutation RematchGame($input: GameInput!) {
     rematchGame(input: $input) {
-      game { id status }
-      userErrors { code field message }
+      game {
+        id
+        status
+      }
+      userErrors {
+        code
+        field
+        message
+      }
     }
   }
 `);
@@ -181,7 +294,18 @@ export const MapsQuery = graphql(`
   query Maps {
     maps(first: 50) {
       totalCount
-      edges { node { id key version name description territoryCount bonusAreaCount previewUrl } }
+      edges {
+        node {
+          id
+          key
+          version
+          name
+          description
+          territoryCount
+          bonusAreaCount
+          previewUrl
+        }
+      }
     }
   }
 `);
@@ -189,8 +313,16 @@ export const MapsQuery = graphql(`
 export const CreateGameMutation = graphql(`
   mutation CreateGame($input: CreateGameInput!) {
     createGame(input: $input) {
-      game { id status inviteCode }
-      userErrors { code field message }
+      game {
+        id
+        status
+        inviteCode
+      }
+      userErrors {
+        code
+        field
+        message
+      }
     }
   }
 `);
@@ -198,8 +330,15 @@ export const CreateGameMutation = graphql(`
 export const JoinGameMutation = graphql(`
   mutation JoinGame($input: JoinGameInput!) {
     joinGame(input: $input) {
-      game { id status }
-      userErrors { code field message }
+      game {
+        id
+        status
+      }
+      userErrors {
+        code
+        field
+        message
+      }
     }
   }
 `);
@@ -207,8 +346,15 @@ export const JoinGameMutation = graphql(`
 export const LeaveGameMutation = graphql(`
   mutation LeaveGame($input: GameInput!) {
     leaveGame(input: $input) {
-      game { id status }
-      userErrors { code field message }
+      game {
+        id
+        status
+      }
+      userErrors {
+        code
+        field
+        message
+      }
     }
   }
 `);
@@ -216,8 +362,15 @@ export const LeaveGameMutation = graphql(`
 export const StartGameMutation = graphql(`
   mutation StartGame($input: GameInput!) {
     startGame(input: $input) {
-      game { id status }
-      userErrors { code field message }
+      game {
+        id
+        status
+      }
+      userErrors {
+        code
+        field
+        message
+      }
     }
   }
 `);
@@ -229,11 +382,38 @@ export const GameQuery = graphql(`
       version
       seq
       round
-      reinforcements { seat territories fromTerritories areas { key name bonus } minimum total fromCards }
+      reinforcements {
+        seat
+        territories
+        fromTerritories
+        areas {
+          key
+          name
+          bonus
+        }
+        minimum
+        total
+        fromCards
+      }
       ttbPercent
-      seats { seat armies cardCount cards }
-      board { key name owner neutral armies }
-      viewerActionSummary { kind count from }
+      seats {
+        seat
+        armies
+        cardCount
+        cards
+      }
+      board {
+        key
+        name
+        owner
+        neutral
+        armies
+      }
+      viewerActionSummary {
+        kind
+        count
+        from
+      }
     }
   }
 `);
@@ -249,11 +429,55 @@ export const GameActionsQuery = graphql(`
       seq
       turnDeadline
       round
-      reinforcements { seat territories fromTerritories areas { key name bonus } minimum total fromCards }
-      viewerActionSummary { kind count from }
-      viewerActions @include(if: $full) { kind from to cards min max worth bonusTerritories bonusArmies defendDice }
-      trades: viewerActions(kind: "trade") @skip(if: $full) { kind from to cards min max worth bonusTerritories bonusArmies }
-      seats { seat status cardCount cards territories armies }
+      reinforcements {
+        seat
+        territories
+        fromTerritories
+        areas {
+          key
+          name
+          bonus
+        }
+        minimum
+        total
+        fromCards
+      }
+      viewerActionSummary {
+        kind
+        count
+        from
+      }
+      viewerActions @include(if: $full) {
+        kind
+        from
+        to
+        cards
+        min
+        max
+        worth
+        bonusTerritories
+        bonusArmies
+        defendDice
+      }
+      trades: viewerActions(kind: "trade") @skip(if: $full) {
+        kind
+        from
+        to
+        cards
+        min
+        max
+        worth
+        bonusTerritories
+        bonusArmies
+      }
+      seats {
+        seat
+        status
+        cardCount
+        cards
+        territories
+        armies
+      }
     }
   }
 `);
@@ -263,7 +487,18 @@ export const GameActionsFromQuery = graphql(`
     game(id: $id) {
       id
       version
-      viewerActions(from: $from) { kind from to cards min max worth bonusTerritories bonusArmies defendDice }
+      viewerActions(from: $from) {
+        kind
+        from
+        to
+        cards
+        min
+        max
+        worth
+        bonusTerritories
+        bonusArmies
+        defendDice
+      }
     }
   }
 `);
@@ -281,9 +516,25 @@ export const GameMapGeometryQuery = graphql(`
         name
         width
         height
-        territories { key name x y shape neighbours bonusAreas }
-        borders { from to sea }
-        bonusAreas { key name bonus }
+        territories {
+          key
+          name
+          x
+          y
+          shape
+          neighbours
+          bonusAreas
+        }
+        borders {
+          from
+          to
+          sea
+        }
+        bonusAreas {
+          key
+          name
+          bonus
+        }
       }
     }
   }
@@ -291,7 +542,11 @@ export const GameMapGeometryQuery = graphql(`
 
 export const GameRecordQuery = graphql(`
   query GameRecord($id: ID!) {
-    game(id: $id) { id status record }
+    game(id: $id) {
+      id
+      status
+      record
+    }
   }
 `);
 
@@ -326,8 +581,17 @@ export const GameEventsSubscription = graphql(`
       payload
       phase
       currentSeat
-      territories { index key owner neutral armies }
-      dice { attacker defender }
+      territories {
+        index
+        key
+        owner
+        neutral
+        armies
+      }
+      dice {
+        attacker
+        defender
+      }
       winner
     }
   }
@@ -353,11 +617,15 @@ export const ViewerEventsSubscription = graphql(`
       turn
       data
       createdAt
-      game { id map { name } }
+      game {
+        id
+        map {
+          name
+        }
+      }
     }
   }
 `);
-
 
 // What every turn command answers (claim, place, trade, attack, occupy, endAttack, fortify, endTurn, resign):
 // the version after it, its events as the viewer sees them, and the rules' refusals. One shape, so the
@@ -365,8 +633,18 @@ export const ViewerEventsSubscription = graphql(`
 export const CommandResultFragment = graphql(`
   fragment CommandResult on GamePayload {
     version
-    events { seq turn seat kind payload }
-    userErrors { code field message }
+    events {
+      seq
+      turn
+      seat
+      kind
+      payload
+    }
+    userErrors {
+      code
+      field
+      message
+    }
   }
 `);
 
@@ -446,7 +724,13 @@ export const GameLogQuery = graphql(`
   query GameLog($id: ID!, $after: Int) {
     game(id: $id) {
       id
-      events(after: $after, first: 100) { seq turn seat kind payload }
+      events(after: $after, first: 100) {
+        seq
+        turn
+        seat
+        kind
+        payload
+      }
     }
   }
 `);
@@ -454,15 +738,30 @@ export const GameLogQuery = graphql(`
 export const PushDevicesQuery = graphql(`
   query PushDevices {
     pushPublicKey
-    viewer { id pushSubscriptions { id endpoint device createdAt lastSuccessAt } }
+    viewer {
+      id
+      pushSubscriptions {
+        id
+        endpoint
+        device
+        createdAt
+        lastSuccessAt
+      }
+    }
   }
 `);
 
 export const RegisterPushMutation = graphql(`
   mutation RegisterPush($input: RegisterPushSubscriptionInput!) {
     registerPushSubscription(input: $input) {
-      subscription { id }
-      userErrors { code field message }
+      subscription {
+        id
+      }
+      userErrors {
+        code
+        field
+        message
+      }
     }
   }
 `);
@@ -471,7 +770,11 @@ export const UnregisterPushMutation = graphql(`
   mutation UnregisterPush($input: UnregisterPushSubscriptionInput!) {
     unregisterPushSubscription(input: $input) {
       removed
-      userErrors { code field message }
+      userErrors {
+        code
+        field
+        message
+      }
     }
   }
 `);

@@ -11,20 +11,28 @@
 // (composited, nothing repainted); at the gesture's end the SVG transform is set once, the layers repaint
 // sharp, and the names and detail for the new zoom are shown.
 
-import './board.css';
-import { resolveConfig, type BoardConfig } from './config';
-import { createArrowLayer, type ArrowLayer, type BoardArrow } from './arrows';
-import { bindEvents } from './events';
-import { render, type Renderer } from './render';
-import { createState, moveFocus, nextHighlight, setHighlights, updateTerritories, type BoardState, type TerritoryUpdate } from './state';
-import { levelAt, type Box } from './labels';
-import { hideTooltip, showTooltip } from './tooltip';
-import { bindZoom, frameOf, toPixels, unitTransform, zoomForPixels, type Frame, type Zoom } from './zoom';
+import "./board.css";
+import { resolveConfig, type BoardConfig } from "./config";
+import { createArrowLayer, type ArrowLayer, type BoardArrow } from "./arrows";
+import { bindEvents } from "./events";
+import { render, type Renderer } from "./render";
+import {
+  createState,
+  moveFocus,
+  nextHighlight,
+  setHighlights,
+  updateTerritories,
+  type BoardState,
+  type TerritoryUpdate,
+} from "./state";
+import { levelAt, type Box } from "./labels";
+import { hideTooltip, showTooltip } from "./tooltip";
+import { bindZoom, frameOf, toPixels, unitTransform, zoomForPixels, type Frame, type Zoom } from "./zoom";
 
-export type { BoardConfig } from './config';
-export type { MapGeometry, SeatStyle, TerritoryGeometry, TerritoryState, AreaGeometry, SeaLine } from './types';
-export type { TerritoryUpdate } from './state';
-export type { BoardArrow, ArrowKind } from './arrows';
+export type { BoardConfig } from "./config";
+export type { MapGeometry, SeatStyle, TerritoryGeometry, TerritoryState, AreaGeometry, SeaLine } from "./types";
+export type { TerritoryUpdate } from "./state";
+export type { BoardArrow, ArrowKind } from "./arrows";
 
 export interface Board {
   /** Updates territories: the whole board in map order, or some by index or key. Returns the indexes changed. */
@@ -72,13 +80,14 @@ export function createBoard(el: HTMLElement, config: BoardConfig): Board {
   let k = 1;
   // The arrow layer, made when first used; it follows the transform of the other layers.
   let arrows: ArrowLayer | null = null;
-  let transform = '';
+  let transform = "";
   const applyLabels = () => {
-    const counts = c.labels === 'always' || (c.labels !== 'never' && k >= zoomForPixels(s.cell, frame.ppu, c.labelMinPixels));
+    const counts =
+      c.labels === "always" || (c.labels !== "never" && k >= zoomForPixels(s.cell, frame.ppu, c.labelMinPixels));
     r.setLabelsVisible(counts);
     // Names by level of detail (they come with the counts); cells under 6 px lose their borders.
     const scale = k * frame.ppu;
-    r.setDetail(counts && c.labels !== 'never' ? levelAt(scale / r.nameBase) : -1, s.cell * scale < 6);
+    r.setDetail(counts && c.labels !== "never" ? levelAt(scale / r.nameBase) : -1, s.cell * scale < 6);
   };
   // The transform the layers' SVG holds; during a gesture the stage shows the change as a CSS transform.
   let committed = { k: 1, x: 0, y: 0 };
@@ -88,7 +97,7 @@ export function createBoard(el: HTMLElement, config: BoardConfig): Board {
     transform = unitTransform(t, frame, s.canvas);
     r.setTransform(transform);
     arrows?.setTransform(transform);
-    r.setStageTransform('');
+    r.setStageTransform("");
     applyLabels();
   };
   const maxZoom = c.maxZoom ?? Math.max(8, s.cell > 0 ? s.canvas.width / s.cell / 6 : 8);
@@ -100,7 +109,9 @@ export function createBoard(el: HTMLElement, config: BoardConfig): Board {
       k = t.k;
       if (moving) {
         const q = t.k / committed.k;
-        r.setStageTransform(`translate(${(t.x - q * committed.x).toFixed(2)}px,${(t.y - q * committed.y).toFixed(2)}px) scale(${q.toFixed(5)})`);
+        r.setStageTransform(
+          `translate(${(t.x - q * committed.x).toFixed(2)}px,${(t.y - q * committed.y).toFixed(2)}px) scale(${q.toFixed(5)})`,
+        );
       } else {
         commit(t);
       }
@@ -119,7 +130,9 @@ export function createBoard(el: HTMLElement, config: BoardConfig): Board {
       const i = s.index.get(key);
       const x = i === undefined ? undefined : r.boxes[i];
       if (!x || !(x.x1 >= x.x0)) continue;
-      b = b ? { x0: Math.min(b.x0, x.x0), y0: Math.min(b.y0, x.y0), x1: Math.max(b.x1, x.x1), y1: Math.max(b.y1, x.y1) } : { ...x };
+      b = b
+        ? { x0: Math.min(b.x0, x.x0), y0: Math.min(b.y0, x.y0), x1: Math.max(b.x1, x.x1), y1: Math.max(b.y1, x.y1) }
+        : { ...x };
     }
     return b;
   };
@@ -200,7 +213,7 @@ export function createBoard(el: HTMLElement, config: BoardConfig): Board {
     current: () => s.focus,
   });
 
-  const ro = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(measure) : null;
+  const ro = typeof ResizeObserver !== "undefined" ? new ResizeObserver(measure) : null;
   ro?.observe(r.root);
   measure();
 

@@ -2,12 +2,12 @@
 // in the map's units from label point to label point, so it pans and zooms with the map. Decoration only:
 // hidden from screen readers (the log says the same in words) and without pointer events.
 
-import { ownerStyles } from './palette';
-import type { BoardState } from './state';
+import { ownerStyles } from "./palette";
+import type { BoardState } from "./state";
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
+const SVG_NS = "http://www.w3.org/2000/svg";
 
-export type ArrowKind = 'attack' | 'conquest' | 'fortify';
+export type ArrowKind = "attack" | "conquest" | "fortify";
 
 /** An arrow from one territory to another, by key; `seat` colours it (the mover's colour). */
 export interface BoardArrow {
@@ -28,7 +28,14 @@ export interface ArrowShape {
  * same territories, one each way, do not overlap), starting and ending `inset` away from the label points
  * so the army counts stay readable, with a head of size `head` at its end. Null for a zero length.
  */
-export function arrowShape(ax: number, ay: number, bx: number, by: number, inset: number, head: number): ArrowShape | null {
+export function arrowShape(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  inset: number,
+  head: number,
+): ArrowShape | null {
   const dx = bx - ax;
   const dy = by - ay;
   const len = Math.hypot(dx, dy);
@@ -74,18 +81,18 @@ export interface ArrowLayer {
 /** The arrow layer of a board, on top of its other layers in `root`. */
 export function createArrowLayer(root: HTMLElement, s: BoardState, uid: string): ArrowLayer {
   const { x, y, width, height } = s.canvas;
-  const svg = document.createElementNS(SVG_NS, 'svg');
-  svg.setAttribute('class', 'rb rb-arrows');
-  svg.setAttribute('viewBox', `${x} ${y} ${width} ${height}`);
-  svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
-  svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('pointer-events', 'none');
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("class", "rb rb-arrows");
+  svg.setAttribute("viewBox", `${x} ${y} ${width} ${height}`);
+  svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("pointer-events", "none");
   const colours = ownerStyles(s.seats);
   const cell = s.cell > 0 ? s.cell : Math.min(width, height) / 20;
   const stroke = Math.max(0.5, cell * 0.12);
-  svg.setAttribute('data-board', uid);
+  svg.setAttribute("data-board", uid);
   svg.innerHTML = '<g class="rb-view"></g>';
-  const view = svg.querySelector('.rb-view') as SVGGElement;
+  const view = svg.querySelector(".rb-view") as SVGGElement;
   root.append(svg);
 
   const draw = (arrows: readonly BoardArrow[]) => {
@@ -94,11 +101,11 @@ export function createArrowLayer(root: HTMLElement, s: BoardState, uid: string):
       const i = s.index.get(a.from);
       const j = s.index.get(a.to);
       if (i === undefined || j === undefined) continue;
-      const w = a.kind === 'conquest' ? stroke * 1.5 : stroke;
+      const w = a.kind === "conquest" ? stroke * 1.5 : stroke;
       const sh = arrowShape(s.xs[i], s.ys[i], s.xs[j], s.ys[j], cell * 0.28, w * 3.2);
       if (!sh) continue;
-      const colour = a.seat !== undefined ? (colours.get(a.seat)?.fill ?? '#333') : '#333';
-      const dash = a.kind === 'fortify' ? ` stroke-dasharray="${(w * 2).toFixed(1)} ${(w * 1.2).toFixed(1)}"` : '';
+      const colour = a.seat !== undefined ? (colours.get(a.seat)?.fill ?? "#333") : "#333";
+      const dash = a.kind === "fortify" ? ` stroke-dasharray="${(w * 2).toFixed(1)} ${(w * 1.2).toFixed(1)}"` : "";
       // A dark casing under the coloured line and head, so the arrow reads on any fill.
       out.push(
         `<g class="rb-arrow rb-arrow-${a.kind}">` +
@@ -107,14 +114,14 @@ export function createArrowLayer(root: HTMLElement, s: BoardState, uid: string):
           `<path d="${sh.head}" fill="${colour}" stroke="#111" stroke-width="${(w * 0.4).toFixed(2)}" stroke-linejoin="round"/></g>`,
       );
     }
-    view.innerHTML = out.join('');
+    view.innerHTML = out.join("");
   };
 
   return {
     svg,
     show: draw,
     clear: () => draw([]),
-    setTransform: (t) => view.setAttribute('transform', t),
+    setTransform: (t) => view.setAttribute("transform", t),
     destroy: () => svg.remove(),
   };
 }

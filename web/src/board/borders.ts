@@ -8,21 +8,21 @@ export function rings(d: string): Array<Array<[number, number]>> {
   let ring: Array<[number, number]> | null = null;
   const re = /([MLZmlz])|(-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)[ ,]+(-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)/g;
   let m: RegExpExecArray | null;
-  let cmd = 'M';
+  let cmd = "M";
   while ((m = re.exec(d))) {
     if (m[1]) {
       cmd = m[1];
-      if (cmd === 'Z' || cmd === 'z') ring = null;
-      if (cmd !== 'M' && cmd !== 'L') {
-        if (cmd !== 'Z' && cmd !== 'z') return out; // relative or curved: not a shape this reads
+      if (cmd === "Z" || cmd === "z") ring = null;
+      if (cmd !== "M" && cmd !== "L") {
+        if (cmd !== "Z" && cmd !== "z") return out; // relative or curved: not a shape this reads
       }
       continue;
     }
     const p: [number, number] = [Number(m[2]), Number(m[3])];
-    if (cmd === 'M' || !ring) {
+    if (cmd === "M" || !ring) {
       ring = [p];
       out.push(ring);
-      cmd = 'L';
+      cmd = "L";
     } else {
       ring.push(p);
     }
@@ -53,7 +53,7 @@ export function areaBorders(paths: readonly string[], areaOf: (i: number) => str
       }
   });
   const done = new Set<string>();
-  let d = '';
+  let d = "";
   all.forEach((rs, i) => {
     const area = areaOf(i);
     if (area === undefined) return;

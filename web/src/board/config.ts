@@ -1,6 +1,6 @@
 // The board's configuration, with defaults.
 
-import type { MapGeometry, SeatStyle, TerritoryState } from './types';
+import type { MapGeometry, SeatStyle, TerritoryState } from "./types";
 
 export interface BoardConfig {
   geometry: MapGeometry;
@@ -12,7 +12,7 @@ export interface BoardConfig {
   /** Draw each seat's pattern over its colour (true by default). */
   patterns?: boolean;
   /** Army counts: `auto` shows them once a cell is big enough on screen to read one. */
-  labels?: 'auto' | 'always' | 'never';
+  labels?: "auto" | "always" | "never";
   /** Cell size on screen, in CSS pixels, from which `auto` labels show. */
   labelMinPixels?: number;
   /** The largest zoom factor; enough by default to bring a cell to about 120 pixels. */
@@ -30,7 +30,9 @@ export interface BoardConfig {
   gestureLayer?: boolean;
 }
 
-export interface ResolvedConfig extends Required<Omit<BoardConfig, 'territories' | 'radius' | 'maxZoom' | 'label' | 'tileSize'>> {
+export interface ResolvedConfig extends Required<
+  Omit<BoardConfig, "territories" | "radius" | "maxZoom" | "label" | "tileSize">
+> {
   tileSize?: number;
   territories?: TerritoryState[];
   radius?: number;
@@ -45,12 +47,12 @@ export function resolveConfig(c: BoardConfig): ResolvedConfig {
     territories: c.territories,
     radius: c.radius,
     patterns: c.patterns ?? true,
-    labels: c.labels ?? 'auto',
+    labels: c.labels ?? "auto",
     labelMinPixels: c.labelMinPixels ?? 18,
     maxZoom: c.maxZoom,
     tileSize: c.tileSize,
     tooltip: c.tooltip ?? true,
-    label: c.label ?? (c.geometry.name ? `Map: ${c.geometry.name}` : 'Map'),
+    label: c.label ?? (c.geometry.name ? `Map: ${c.geometry.name}` : "Map"),
     gestureLayer: c.gestureLayer ?? true,
   };
 }

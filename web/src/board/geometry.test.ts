@@ -1,43 +1,61 @@
-import { describe, expect, it } from 'vitest';
-import { geometryFromGameMap, geometryFromMapFile } from './geometry';
-import { canvasOf, territoryPaths } from './svg';
+import { describe, expect, it } from "vitest";
+import { geometryFromGameMap, geometryFromMapFile } from "./geometry";
+import { canvasOf, territoryPaths } from "./svg";
 
-describe('geometry', () => {
+describe("geometry", () => {
   const file = {
-    name: 'Two isles',
+    name: "Two isles",
     width: 100,
     height: 50,
     territories: [
-      { id: 'a', name: 'Ay', x: 20, y: 25 },
-      { id: 'b', name: 'Bee', x: 80, y: 25 },
+      { id: "a", name: "Ay", x: 20, y: 25 },
+      { id: "b", name: "Bee", x: 80, y: 25 },
     ],
-    borders: [['a', 'b'] as [string, string], ['a', 'b'] as [string, string]],
-    bonusAreas: [{ id: 'all', name: 'All', bonus: 2, territories: ['a', 'b'] }],
+    borders: [["a", "b"] as [string, string], ["a", "b"] as [string, string]],
+    bonusAreas: [{ id: "all", name: "All", bonus: 2, territories: ["a", "b"] }],
   };
 
-  it('reads a map file: neighbours both ways and once, areas per territory', () => {
+  it("reads a map file: neighbours both ways and once, areas per territory", () => {
     const g = geometryFromMapFile(file);
-    expect(g.territories.map((t) => t.neighbours)).toEqual([['b'], ['a']]);
-    expect(g.territories[0].areas).toEqual(['all']);
+    expect(g.territories.map((t) => t.neighbours)).toEqual([["b"], ["a"]]);
+    expect(g.territories[0].areas).toEqual(["all"]);
     expect(g.seaLines).toBeUndefined();
   });
 
   it("reads the API's GameMap: the server's shapes drawn as they are, sea borders as sea lines", () => {
     const g = geometryFromGameMap({
-      name: 'Two isles',
+      name: "Two isles",
       width: 100,
       height: 50,
       territories: [
-        { key: 'a', name: 'Ay', x: 20, y: 25, shape: 'M10,15L30,15L30,35L10,35Z', neighbours: ['b'], bonusAreas: ['all'] },
-        { key: 'b', name: 'Bee', x: 80, y: 25, shape: 'M70,15L90,15L90,35L70,35Z', neighbours: ['a'], bonusAreas: ['all'] },
+        {
+          key: "a",
+          name: "Ay",
+          x: 20,
+          y: 25,
+          shape: "M10,15L30,15L30,35L10,35Z",
+          neighbours: ["b"],
+          bonusAreas: ["all"],
+        },
+        {
+          key: "b",
+          name: "Bee",
+          x: 80,
+          y: 25,
+          shape: "M70,15L90,15L90,35L70,35Z",
+          neighbours: ["a"],
+          bonusAreas: ["all"],
+        },
       ],
-      borders: [{ from: 'a', to: 'b', sea: true }],
-      bonusAreas: [{ key: 'all', name: 'All', bonus: 2 }],
+      borders: [{ from: "a", to: "b", sea: true }],
+      bonusAreas: [{ key: "all", name: "All", bonus: 2 }],
     });
     const f = geometryFromMapFile(file);
-    expect(g.territories.map((t) => [t.key, t.neighbours, t.areas])).toEqual(f.territories.map((t) => [t.key, t.neighbours, t.areas]));
+    expect(g.territories.map((t) => [t.key, t.neighbours, t.areas])).toEqual(
+      f.territories.map((t) => [t.key, t.neighbours, t.areas]),
+    );
     expect(g.areas).toEqual(f.areas);
-    expect(g.seaLines).toEqual([{ from: 'a', to: 'b' }]);
-    expect(territoryPaths(g, canvasOf(g))).toEqual(['M10,15L30,15L30,35L10,35Z', 'M70,15L90,15L90,35L70,35Z']);
+    expect(g.seaLines).toEqual([{ from: "a", to: "b" }]);
+    expect(territoryPaths(g, canvasOf(g))).toEqual(["M10,15L30,15L30,35L10,35Z", "M70,15L90,15L90,35L70,35Z"]);
   });
 });

@@ -2,7 +2,7 @@
 // positions, borders as neighbour lists, bonus areas. The API's GameMap geometry (with shapes and sea
 // lines) maps onto MapGeometry field by field.
 
-import type { MapGeometry } from './types';
+import type { MapGeometry } from "./types";
 
 export interface MapFile {
   name?: string;
@@ -51,7 +51,15 @@ export interface GameMapGeometry {
   name?: string;
   width: number;
   height: number;
-  territories: ReadonlyArray<{ key: string; name: string; x: number; y: number; shape?: string | null; neighbours: readonly string[]; bonusAreas: readonly string[] }>;
+  territories: ReadonlyArray<{
+    key: string;
+    name: string;
+    x: number;
+    y: number;
+    shape?: string | null;
+    neighbours: readonly string[];
+    bonusAreas: readonly string[];
+  }>;
   borders?: ReadonlyArray<{ from: string; to: string; sea: boolean }>;
   bonusAreas?: ReadonlyArray<{ key: string; name: string; bonus: number }>;
 }

@@ -1,6 +1,6 @@
 // The board module: see api.ts.
-export { createBoard, type Board } from './api';
-export type { BoardConfig } from './config';
-export type { MapGeometry, SeatStyle, TerritoryGeometry, TerritoryState, AreaGeometry, SeaLine } from './types';
-export { ownerStyle, SAFE } from './palette';
-export { geometryFromGameMap, geometryFromMapFile, type GameMapGeometry, type MapFile } from './geometry';
+export { createBoard, type Board } from "./api";
+export type { BoardConfig } from "./config";
+export type { MapGeometry, SeatStyle, TerritoryGeometry, TerritoryState, AreaGeometry, SeaLine } from "./types";
+export { ownerStyle, SAFE } from "./palette";
+export { geometryFromGameMap, geometryFromMapFile, type GameMapGeometry, type MapFile } from "./geometry";

@@ -20,7 +20,7 @@ const EMPTY: Box = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
 export function pathBox(d: string): Box {
   const b = { ...EMPTY };
   const tokens = d.match(/[MLHVCSQTAZmlhvcsqtaz]|-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/g) ?? [];
-  let cmd = 'M';
+  let cmd = "M";
   let cx = 0;
   let cy = 0;
   let sx = 0;
@@ -38,7 +38,7 @@ export function pathBox(d: string): Box {
     if (/^[A-Za-z]$/.test(t)) {
       cmd = t;
       i++;
-      if (cmd === 'Z' || cmd === 'z') {
+      if (cmd === "Z" || cmd === "z") {
         cx = sx;
         cy = sy;
       }
@@ -46,13 +46,13 @@ export function pathBox(d: string): Box {
     }
     const rel = cmd === cmd.toLowerCase();
     switch (cmd.toUpperCase()) {
-      case 'H':
+      case "H":
         cx = num() + (rel ? cx : 0);
         break;
-      case 'V':
+      case "V":
         cy = num() + (rel ? cy : 0);
         break;
-      case 'A': {
+      case "A": {
         i += 5; // radii, rotation and flags
         const x = num();
         const y = num();
@@ -60,10 +60,10 @@ export function pathBox(d: string): Box {
         cy = rel ? cy + y : y;
         break;
       }
-      case 'C':
-      case 'S':
-      case 'Q': {
-        const pairs = cmd.toUpperCase() === 'C' ? 3 : 2;
+      case "C":
+      case "S":
+      case "Q": {
+        const pairs = cmd.toUpperCase() === "C" ? 3 : 2;
         let x = 0;
         let y = 0;
         for (let p = 0; p < pairs; p++) {
@@ -81,10 +81,10 @@ export function pathBox(d: string): Box {
         const y = num();
         cx = rel ? cx + x : x;
         cy = rel ? cy + y : y;
-        if (cmd === 'M' || cmd === 'm') {
+        if (cmd === "M" || cmd === "m") {
           sx = cx;
           sy = cy;
-          cmd = cmd === 'M' ? 'L' : 'l';
+          cmd = cmd === "M" ? "L" : "l";
         }
       }
     }
@@ -177,7 +177,11 @@ function fitName(
  * The half-width of the room inside an outline around x on the line at height y: the distance from x to the
  * nearest edge crossing on either side (0 when x is outside at that height).
  */
-export function halfSpan(outline: ReadonlyArray<ReadonlyArray<readonly [number, number]>>, x: number, y: number): number {
+export function halfSpan(
+  outline: ReadonlyArray<ReadonlyArray<readonly [number, number]>>,
+  x: number,
+  y: number,
+): number {
   let left = -Infinity;
   let right = Infinity;
   let crossings = 0;

@@ -3,14 +3,14 @@
 
 /** Okabe-Ito colours, without black (army counts must stay readable on every fill). */
 export const SAFE = {
-  orange: '#E69F00',
-  sky: '#56B4E9',
-  green: '#009E73',
-  yellow: '#F0E442',
-  blue: '#0072B2',
-  vermillion: '#D55E00',
-  purple: '#CC79A7',
-  grey: '#8C8C8C',
+  orange: "#E69F00",
+  sky: "#56B4E9",
+  green: "#009E73",
+  yellow: "#F0E442",
+  blue: "#0072B2",
+  vermillion: "#D55E00",
+  purple: "#CC79A7",
+  grey: "#8C8C8C",
 } as const;
 
 /** Seat colour names mapped to the nearest safe colour, so "red" stays reddish. */
@@ -33,26 +33,35 @@ const BY_NAME: Record<string, string> = {
   lightblue: SAFE.sky,
   grey: SAFE.grey,
   gray: SAFE.grey,
-  black: '#3B3B3B',
-  white: '#F2F2F2',
-  brown: '#8C5A2B',
+  black: "#3B3B3B",
+  white: "#F2F2F2",
+  brown: "#8C5A2B",
 };
 
 const ORDER = [SAFE.vermillion, SAFE.blue, SAFE.green, SAFE.yellow, SAFE.purple, SAFE.sky, SAFE.orange, SAFE.grey];
 
 /** The patterns drawn over a seat's colour, by seat: none first, then hatches and dots. */
-export const PATTERNS = ['solid', 'diagonal', 'dots', 'horizontal', 'antidiagonal', 'vertical', 'cross', 'rings'] as const;
+export const PATTERNS = [
+  "solid",
+  "diagonal",
+  "dots",
+  "horizontal",
+  "antidiagonal",
+  "vertical",
+  "cross",
+  "rings",
+] as const;
 export type PatternKind = (typeof PATTERNS)[number];
 
 export interface OwnerStyle {
   fill: string;
   pattern: PatternKind;
   /** The army count's colour on this fill. */
-  ink: '#000' | '#fff';
+  ink: "#000" | "#fff";
 }
 
-export const NEUTRAL_FILL = '#B8B8B8';
-export const UNCLAIMED_FILL = '#EDEAE2';
+export const NEUTRAL_FILL = "#B8B8B8";
+export const UNCLAIMED_FILL = "#EDEAE2";
 
 /** Relative luminance of a #rrggbb colour (WCAG). */
 export function luminance(hex: string): number {
@@ -67,9 +76,9 @@ export function luminance(hex: string): number {
 }
 
 /** Black or white ink, whichever contrasts more with the fill. */
-export function inkOn(hex: string): '#000' | '#fff' {
+export function inkOn(hex: string): "#000" | "#fff" {
   const l = luminance(hex);
-  return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? '#000' : '#fff';
+  return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? "#000" : "#fff";
 }
 
 /** A seat's fill and pattern. Seats past the palette's length get the next pattern, so no two look alike. */
@@ -99,7 +108,7 @@ export function ownerStyles(seats: ReadonlyArray<{ seat: number; color: string }
 }
 
 /** Muted outline colours for bonus areas. */
-const AREA = ['#5B4B8A', '#2E6F40', '#8A4B2E', '#2E5E8A', '#7A6A1F', '#8A2E5E', '#3F3F3F', '#1F7A7A'];
+const AREA = ["#5B4B8A", "#2E6F40", "#8A4B2E", "#2E5E8A", "#7A6A1F", "#8A2E5E", "#3F3F3F", "#1F7A7A"];
 
 export function areaColor(i: number): string {
   return AREA[i % AREA.length];

@@ -2,15 +2,15 @@
 // make thousands of elements), then each update touches only the elements of the territories that changed,
 // through the index of elements by territory (map order). Nothing here reads layout.
 
-import type { ResolvedConfig } from './config';
-import { areaColor, inkOn, NEUTRAL_FILL, ownerStyles, UNCLAIMED_FILL } from './palette';
-import { ariaLabel, HIGHLIGHT_KINDS, type BoardState } from './state';
-import { areaBorders, rings } from './borders';
-import { LOD_MAX, NAME_MIN_PIXELS, nameLayout, pathBox, type Box } from './labels';
-import { defaultRadii, escapeXml, impliedSeaLines, neutralDef, patternDef, seaLinePath, territoryPaths } from './svg';
-import type { TerritoryState } from './types';
+import type { ResolvedConfig } from "./config";
+import { areaColor, inkOn, NEUTRAL_FILL, ownerStyles, UNCLAIMED_FILL } from "./palette";
+import { ariaLabel, HIGHLIGHT_KINDS, type BoardState } from "./state";
+import { areaBorders, rings } from "./borders";
+import { LOD_MAX, NAME_MIN_PIXELS, nameLayout, pathBox, type Box } from "./labels";
+import { defaultRadii, escapeXml, impliedSeaLines, neutralDef, patternDef, seaLinePath, territoryPaths } from "./svg";
+import type { TerritoryState } from "./types";
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
+const SVG_NS = "http://www.w3.org/2000/svg";
 
 let boards = 0;
 
@@ -60,10 +60,10 @@ interface Fills {
 
 function fills(s: BoardState, c: ResolvedConfig, uid: string): Fills {
   const byseat = new Map<number, { fill: string; ink: string }>();
-  let defs = '';
+  let defs = "";
   const tile = Math.max(2, s.cell / 6);
   for (const [seat, st] of ownerStyles(s.seats)) {
-    if (c.patterns && st.pattern !== 'solid') {
+    if (c.patterns && st.pattern !== "solid") {
       const id = `${uid}-s${seat}`;
       defs += patternDef(id, st, tile);
       byseat.set(seat, { fill: `url(#${id})`, ink: st.ink });
@@ -76,13 +76,14 @@ function fills(s: BoardState, c: ResolvedConfig, uid: string): Fills {
   const neutralInk = inkOn(NEUTRAL_FILL);
   return {
     defs,
-    fill: (t) => (t.neutral ? neutralFill : t.owner === null ? UNCLAIMED_FILL : (byseat.get(t.owner)?.fill ?? NEUTRAL_FILL)),
-    ink: (t) => (t.neutral ? neutralInk : t.owner === null ? '#000' : (byseat.get(t.owner)?.ink ?? '#000')),
+    fill: (t) =>
+      t.neutral ? neutralFill : t.owner === null ? UNCLAIMED_FILL : (byseat.get(t.owner)?.fill ?? NEUTRAL_FILL),
+    ink: (t) => (t.neutral ? neutralInk : t.owner === null ? "#000" : (byseat.get(t.owner)?.ink ?? "#000")),
   };
 }
 
 function labelText(t: TerritoryState): string {
-  return t.owner === null && !t.neutral ? '' : String(t.armies);
+  return t.owner === null && !t.neutral ? "" : String(t.armies);
 }
 
 /** Territories per tile of cells. */
@@ -107,7 +108,11 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
   const { x, y, width, height } = s.canvas;
   const f = fills(s, c, uid);
   const drawn = s.geometry.territories.some((t) => !t.shape);
-  const radii = drawn ? (c.radius !== undefined ? s.geometry.territories.map(() => c.radius!) : defaultRadii(s.geometry, s.canvas)) : [];
+  const radii = drawn
+    ? c.radius !== undefined
+      ? s.geometry.territories.map(() => c.radius!)
+      : defaultRadii(s.geometry, s.canvas)
+    : [];
   const paths = territoryPaths(s.geometry, s.canvas, drawn ? radii : undefined);
   // Sea lines: the map's own, or (for drawn cells) the borders whose cells cannot touch.
   const seaLines = s.geometry.seaLines ?? (drawn ? impliedSeaLines(s.geometry, radii) : []);
@@ -116,20 +121,20 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
   const boxes = paths.map((d) => pathBox(d));
   const nameBase = NAME_MIN_PIXELS / fontSize;
 
-  const root = document.createElement('div');
-  root.className = 'rb-root';
-  root.setAttribute('role', 'group');
-  root.setAttribute('aria-roledescription', 'map');
-  root.setAttribute('aria-label', c.label);
-  const stage = document.createElement('div');
-  stage.className = 'rb-stage';
+  const root = document.createElement("div");
+  root.className = "rb-root";
+  root.setAttribute("role", "group");
+  root.setAttribute("aria-roledescription", "map");
+  root.setAttribute("aria-label", c.label);
+  const stage = document.createElement("div");
+  stage.className = "rb-stage";
   root.append(stage);
   const layer = (cls: string, inner: string) => {
-    const svg = document.createElementNS(SVG_NS, 'svg');
-    svg.setAttribute('class', `rb ${cls}`);
-    svg.setAttribute('viewBox', `${x} ${y} ${width} ${height}`);
-    svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
-    svg.setAttribute('role', 'none');
+    const svg = document.createElementNS(SVG_NS, "svg");
+    svg.setAttribute("class", `rb ${cls}`);
+    svg.setAttribute("viewBox", `${x} ${y} ${width} ${height}`);
+    svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    svg.setAttribute("role", "none");
     svg.innerHTML = inner;
     stage.append(svg);
     return svg;
@@ -148,13 +153,15 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
       const st = s.territories[i];
       const area = t.areas?.length ? areaIndex.get(t.areas[0]) : undefined;
       parts.push(
-        `<path id="${uid}-t${i}" class="rb-t" d="${paths[i]}" fill="${f.fill(st)}"${area ? ` stroke="${area}"` : ''} ` +
+        `<path id="${uid}-t${i}" class="rb-t" d="${paths[i]}" fill="${f.fill(st)}"${area ? ` stroke="${area}"` : ""} ` +
           `role="button" aria-label="${escapeXml(ariaLabel(s, i))}"/>`,
       );
     }
     // The tile's army counts, above its cells (a count stays inside its own cell): made when first shown.
-    parts.push(`</g><g class="rb-labels" aria-hidden="true" font-size="${fontSize.toFixed(1)}"></g><g class="rb-names" aria-hidden="true"></g></g>`);
-    layers.push(layer(n === 0 ? 'rb-cells-layer rb-base' : 'rb-cells-layer', parts.join('')));
+    parts.push(
+      `</g><g class="rb-labels" aria-hidden="true" font-size="${fontSize.toFixed(1)}"></g><g class="rb-names" aria-hidden="true"></g></g>`,
+    );
+    layers.push(layer(n === 0 ? "rb-cells-layer rb-base" : "rb-cells-layer", parts.join("")));
   });
 
   // On top, without pointer events: sea lines, the selection and focus outlines.
@@ -169,14 +176,14 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
   // The selection and the target: an outline each, and a copy of the army count above it, so that the
   // outline of a small territory never hides its count.
   // Bonus areas: a thicker line along the edges between territories of different areas.
-  const areaLines = s.geometry.areas?.length ? areaBorders(paths, (i) => s.geometry.territories[i].areas?.[0]) : '';
+  const areaLines = s.geometry.areas?.length ? areaBorders(paths, (i) => s.geometry.territories[i].areas?.[0]) : "";
   top.push(
     `</g><path class="rb-areas" d="${areaLines}"/><g class="rb-over"><path class="rb-tgt-u" fill="none" display="none"/><path class="rb-tgt-o" fill="none" display="none"/><path class="rb-sel-o" fill="none" display="none"/>` +
       `<path class="rb-focus-o" fill="none"/><g class="rb-over-n" font-size="${fontSize.toFixed(1)}">` +
       `<text class="rb-tgt-n" display="none"></text><text class="rb-sel-n" display="none"></text></g></g></g>`,
   );
-  const svg = layer('rb-top', top.join(''));
-  svg.setAttribute('aria-hidden', 'true');
+  const svg = layer("rb-top", top.join(""));
+  svg.setAttribute("aria-hidden", "true");
   const makeLabels = () => {
     tileList.forEach((tile, n) => {
       const out: string[] = [];
@@ -185,8 +192,8 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
         const st = s.territories[i];
         out.push(`<text x="${t.x}" y="${t.y}" fill="${f.ink(st)}">${labelText(st)}</text>`);
       }
-      const g = layers[n].querySelector('.rb-labels') as SVGGElement;
-      g.innerHTML = out.join('');
+      const g = layers[n].querySelector(".rb-labels") as SVGGElement;
+      g.innerHTML = out.join("");
       Array.from(g.children).forEach((el, j) => (labels[tile[j]] = el as SVGTextElement));
       // Names: sized to fit the territory, each with the level of detail from which it is readable.
       const ns: string[] = [];
@@ -196,25 +203,28 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
         const l = nameLayout(t.name, t.x, t.y, boxes[i], fontSize, fontSize * 0.8, ppu, rings(paths[i]));
         if (!Number.isFinite(l.level)) continue;
         of.push(i);
-        ns.push(`<text class="rb-name rb-n${l.level}" x="${l.x.toFixed(1)}" y="${l.y.toFixed(1)}" font-size="${l.font.toFixed(2)}" fill="${f.ink(s.territories[i])}">${escapeXml(t.name)}</text>`);
+        ns.push(
+          `<text class="rb-name rb-n${l.level}" x="${l.x.toFixed(1)}" y="${l.y.toFixed(1)}" font-size="${l.font.toFixed(2)}" fill="${f.ink(s.territories[i])}">${escapeXml(t.name)}</text>`,
+        );
       }
-      const gn = layers[n].querySelector('.rb-names') as SVGGElement;
-      gn.innerHTML = ns.join('');
+      const gn = layers[n].querySelector(".rb-names") as SVGGElement;
+      gn.innerHTML = ns.join("");
       Array.from(gn.children).forEach((el, j) => (names[of[j]] = el as SVGTextElement));
     });
   };
 
-  const tooltip = document.createElement('div');
-  tooltip.className = 'rb-tip';
+  const tooltip = document.createElement("div");
+  tooltip.className = "rb-tip";
   tooltip.id = `${uid}-tip`;
-  tooltip.setAttribute('role', 'tooltip');
+  tooltip.setAttribute("role", "tooltip");
   tooltip.hidden = true;
   root.append(tooltip);
   el.append(root);
 
-  const views = [...layers, svg].map((l) => l.querySelector('.rb-view') as SVGGElement);
+  const views = [...layers, svg].map((l) => l.querySelector(".rb-view") as SVGGElement);
   const cells: SVGPathElement[] = new Array(s.n);
-  for (const p of Array.from(root.querySelectorAll('.rb-t'))) cells[Number(/-t(\d+)$/.exec(p.id)![1])] = p as SVGPathElement;
+  for (const p of Array.from(root.querySelectorAll(".rb-t")))
+    cells[Number(/-t(\d+)$/.exec(p.id)![1])] = p as SVGPathElement;
   const labels: SVGTextElement[] = [];
   const names: Array<SVGTextElement | undefined> = [];
   // Names are levelled against the screen scale (pixels per map unit) at which a name of the count's size
@@ -222,33 +232,33 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
   const ppu = nameBase;
   // The outlines copy a cell's outline, never its fill: a <use> of the cell would paint its fill over the
   // army count below.
-  const selO = svg.querySelector('.rb-sel-o') as SVGPathElement;
-  const focusO = svg.querySelector('.rb-focus-o') as SVGPathElement;
-  const tgtO = svg.querySelector('.rb-tgt-o') as SVGPathElement;
-  const tgtU = svg.querySelector('.rb-tgt-u') as SVGPathElement;
-  const selN = svg.querySelector('.rb-sel-n') as SVGTextElement;
-  const tgtN = svg.querySelector('.rb-tgt-n') as SVGTextElement;
+  const selO = svg.querySelector(".rb-sel-o") as SVGPathElement;
+  const focusO = svg.querySelector(".rb-focus-o") as SVGPathElement;
+  const tgtO = svg.querySelector(".rb-tgt-o") as SVGPathElement;
+  const tgtU = svg.querySelector(".rb-tgt-u") as SVGPathElement;
+  const selN = svg.querySelector(".rb-sel-n") as SVGTextElement;
+  const tgtN = svg.querySelector(".rb-tgt-n") as SVGTextElement;
   let selected: number | null = null;
   let target: number | null = null;
   /** The copy of territory i's count above its outline (or hidden). */
   const copyCount = (el: SVGTextElement, i: number | null) => {
     if (i === null) {
-      el.setAttribute('display', 'none');
+      el.setAttribute("display", "none");
       return;
     }
     const t = s.geometry.territories[i];
-    el.setAttribute('x', String(t.x));
-    el.setAttribute('y', String(t.y));
-    el.setAttribute('fill', f.ink(s.territories[i]));
+    el.setAttribute("x", String(t.x));
+    el.setAttribute("y", String(t.y));
+    el.setAttribute("fill", f.ink(s.territories[i]));
     el.textContent = labelText(s.territories[i]);
-    el.removeAttribute('display');
+    el.removeAttribute("display");
   };
   let level = -1;
   let tiny = false;
   // Keyboard focus starts on the first territory (roving tabindex: one territory is in the tab order).
-  cells[s.focus]?.setAttribute('tabindex', '0');
+  cells[s.focus]?.setAttribute("tabindex", "0");
 
-  const relabel = (i: number) => cells[i].setAttribute('aria-label', ariaLabel(s, i));
+  const relabel = (i: number) => cells[i].setAttribute("aria-label", ariaLabel(s, i));
 
   return {
     root,
@@ -266,13 +276,13 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
     updateTerritories(changed) {
       for (const i of changed) {
         const t = s.territories[i];
-        cells[i].setAttribute('fill', f.fill(t));
+        cells[i].setAttribute("fill", f.fill(t));
         const l = labels[i];
         if (l) {
           l.textContent = labelText(t);
-          l.setAttribute('fill', f.ink(t));
+          l.setAttribute("fill", f.ink(t));
         }
-        names[i]?.setAttribute('fill', f.ink(t));
+        names[i]?.setAttribute("fill", f.ink(t));
         if (i === selected) copyCount(selN, i);
         if (i === target) copyCount(tgtN, i);
         relabel(i);
@@ -281,21 +291,21 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
     updateHighlights(changed) {
       for (const i of changed) {
         const cl = cells[i].classList;
-        cl.toggle('rb-hl', s.highlights.has(i));
+        cl.toggle("rb-hl", s.highlights.has(i));
         const kind = s.highlightKinds.get(i);
         for (const k of HIGHLIGHT_KINDS) cl.toggle(`rb-hl-${k}`, kind === k);
         relabel(i);
       }
-      root.classList.toggle('rb-choosing', s.highlights.size > 0);
+      root.classList.toggle("rb-choosing", s.highlights.size > 0);
     },
     updateSelection(prev, next) {
-      if (prev !== null) cells[prev]?.removeAttribute('aria-pressed');
+      if (prev !== null) cells[prev]?.removeAttribute("aria-pressed");
       if (next !== null && cells[next]) {
-        cells[next].setAttribute('aria-pressed', 'true');
-        selO.setAttribute('d', cells[next].getAttribute('d') ?? '');
-        selO.removeAttribute('display');
+        cells[next].setAttribute("aria-pressed", "true");
+        selO.setAttribute("d", cells[next].getAttribute("d") ?? "");
+        selO.removeAttribute("display");
       } else {
-        selO.setAttribute('display', 'none');
+        selO.setAttribute("display", "none");
       }
       selected = next !== null && cells[next] ? next : null;
       copyCount(selN, selected);
@@ -305,28 +315,28 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
       // The target: yellow dashes over a black line, so that it shows on any fill.
       for (const o of [tgtU, tgtO]) {
         if (target !== null) {
-          o.setAttribute('d', cells[target].getAttribute('d') ?? '');
-          o.removeAttribute('display');
+          o.setAttribute("d", cells[target].getAttribute("d") ?? "");
+          o.removeAttribute("display");
         } else {
-          o.setAttribute('display', 'none');
+          o.setAttribute("display", "none");
         }
       }
       copyCount(tgtN, target);
     },
     updateFocus(prev, next, focusElement) {
-      if (prev !== next) cells[prev]?.removeAttribute('tabindex');
+      if (prev !== next) cells[prev]?.removeAttribute("tabindex");
       const cell = cells[next];
       if (!cell) return;
-      cell.setAttribute('tabindex', '0');
-      focusO.setAttribute('d', cell.getAttribute('d') ?? '');
+      cell.setAttribute("tabindex", "0");
+      focusO.setAttribute("d", cell.getAttribute("d") ?? "");
       if (focusElement) cell.focus({ preventScroll: true });
     },
     setLabelsVisible(on) {
       if (on && labels.length === 0 && s.n > 0) makeLabels();
-      root.classList.toggle('rb-nolabels', !on);
+      root.classList.toggle("rb-nolabels", !on);
     },
     setDetail(next, small) {
-      if (small !== tiny) root.classList.toggle('rb-tiny', (tiny = small));
+      if (small !== tiny) root.classList.toggle("rb-tiny", (tiny = small));
       next = Math.max(-1, Math.min(LOD_MAX, next));
       if (next === level) return;
       // One class per step reached: `.rb-z3 .rb-n3` shows the names of step 3 (board.css).
@@ -337,7 +347,7 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
       stage.style.transform = t;
     },
     setTransform(t) {
-      for (const v of views) v.setAttribute('transform', t);
+      for (const v of views) v.setAttribute("transform", t);
     },
     destroy() {
       root.remove();

@@ -2,9 +2,9 @@
 // highlights, focus and hover. Functions here are pure or change only the state passed in, and report which
 // territories changed, so that rendering touches only those.
 
-import type { ResolvedConfig } from './config';
-import { canvasOf, cellSize, type Canvas } from './svg';
-import type { MapGeometry, SeatStyle, TerritoryState } from './types';
+import type { ResolvedConfig } from "./config";
+import { canvasOf, cellSize, type Canvas } from "./svg";
+import type { MapGeometry, SeatStyle, TerritoryState } from "./types";
 
 export interface BoardState {
   geometry: MapGeometry;
@@ -43,7 +43,9 @@ export function createState(c: ResolvedConfig): BoardState {
     xs[i] = t.x;
     ys[i] = t.y;
   });
-  const neighbours = g.territories.map((t) => t.neighbours.map((k) => index.get(k)).filter((i): i is number => i !== undefined));
+  const neighbours = g.territories.map((t) =>
+    t.neighbours.map((k) => index.get(k)).filter((i): i is number => i !== undefined),
+  );
   const territories = keys.map((_, i) => ({ ...(c.territories?.[i] ?? UNCLAIMED) }));
   return {
     geometry: g,
@@ -67,9 +69,7 @@ export function createState(c: ResolvedConfig): BoardState {
 }
 
 /** An update: the whole board in map order, or some territories by index or key. */
-export type TerritoryUpdate =
-  | TerritoryState[]
-  | Array<TerritoryState & ({ index: number } | { key: string })>;
+export type TerritoryUpdate = TerritoryState[] | Array<TerritoryState & ({ index: number } | { key: string })>;
 
 /** Applies an update and returns the indexes of the territories that changed. */
 export function updateTerritories(s: BoardState, update: TerritoryUpdate): number[] {
@@ -112,17 +112,17 @@ export function setHighlights(s: BoardState, keys: Iterable<string>, kinds?: Rea
 
 /** The words a screen reader adds for a choosable territory, by what picking it does. */
 const CHOICE_WORDS: Record<string, string> = {
-  attack: 'can be attacked',
-  fortify: 'can be fortified',
-  claim: 'can be claimed',
-  place: 'can take armies',
-  select: 'can be chosen',
+  attack: "can be attacked",
+  fortify: "can be fortified",
+  claim: "can be claimed",
+  place: "can take armies",
+  select: "can be chosen",
 };
 
 /** The kinds the board draws apart: attack targets dashed, fortify targets double. */
-export const HIGHLIGHT_KINDS = ['attack', 'fortify', 'claim', 'place', 'select'] as const;
+export const HIGHLIGHT_KINDS = ["attack", "fortify", "claim", "place", "select"] as const;
 
-export type Direction = 'up' | 'down' | 'left' | 'right';
+export type Direction = "up" | "down" | "left" | "right";
 
 const ANGLE: Record<Direction, number> = { right: 0, down: Math.PI / 2, left: Math.PI, up: -Math.PI / 2 };
 
@@ -180,8 +180,8 @@ export interface TerritoryInfo {
 }
 
 export function ownerName(s: BoardState, t: TerritoryState): string {
-  if (t.neutral) return 'neutral';
-  if (t.owner === null) return 'unclaimed';
+  if (t.neutral) return "neutral";
+  if (t.owner === null) return "unclaimed";
   return s.seats.find((x) => x.seat === t.owner)?.name ?? `seat ${t.owner + 1}`;
 }
 
@@ -201,28 +201,32 @@ export function territoryInfo(s: BoardState, i: number): TerritoryInfo {
 }
 
 function armiesText(n: number): string {
-  return n === 1 ? '1 army' : `${n} armies`;
+  return n === 1 ? "1 army" : `${n} armies`;
 }
 
 /** The accessible name of a territory: "Peru, South America: Red, 5 armies". */
 export function ariaLabel(s: BoardState, i: number): string {
   const g = s.geometry.territories[i];
   const t = s.territories[i];
-  const area = g.areas?.length ? `, ${g.areas.map((a) => s.areaNames.get(a) ?? a).join(', ')}` : '';
+  const area = g.areas?.length ? `, ${g.areas.map((a) => s.areaNames.get(a) ?? a).join(", ")}` : "";
   const owner = ownerName(s, t);
-  const choice = s.highlights.has(i) ? `, ${CHOICE_WORDS[s.highlightKinds.get(i) ?? 'select'] ?? 'can be chosen'}` : '';
-  return `${g.name}${area}: ${owner}${t.owner !== null || t.neutral ? `, ${armiesText(t.armies)}` : ''}${choice}`;
+  const choice = s.highlights.has(i) ? `, ${CHOICE_WORDS[s.highlightKinds.get(i) ?? "select"] ?? "can be chosen"}` : "";
+  return `${g.name}${area}: ${owner}${t.owner !== null || t.neutral ? `, ${armiesText(t.armies)}` : ""}${choice}`;
 }
 
 /** The tooltip's lines. Long neighbour lists are cut after `maxNeighbours` names. */
 export function tooltipLines(info: TerritoryInfo, maxNeighbours = 8): string[] {
   const lines = [info.name];
-  if (info.areas.length) lines.push(info.areas.join(', '));
-  lines.push(info.owner === 'unclaimed' ? 'Unclaimed' : `${info.owner[0].toUpperCase()}${info.owner.slice(1)}, ${armiesText(info.armies)}`);
+  if (info.areas.length) lines.push(info.areas.join(", "));
+  lines.push(
+    info.owner === "unclaimed"
+      ? "Unclaimed"
+      : `${info.owner[0].toUpperCase()}${info.owner.slice(1)}, ${armiesText(info.armies)}`,
+  );
   if (info.neighbours.length) {
     const shown = info.neighbours.slice(0, maxNeighbours);
     const more = info.neighbours.length - shown.length;
-    lines.push(`Borders ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`);
+    lines.push(`Borders ${shown.join(", ")}${more > 0 ? ` and ${more} more` : ""}`);
   }
   return lines;
 }

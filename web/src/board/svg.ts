@@ -3,9 +3,9 @@
 // clipped to the canvas and to a radius around the label so that coasts stay round rather than running
 // out to the canvas' edge.
 
-import { Delaunay } from 'd3-delaunay';
-import { NEUTRAL_FILL, UNCLAIMED_FILL, type OwnerStyle, type PatternKind } from './palette';
-import type { MapGeometry, SeaLine } from './types';
+import { Delaunay } from "d3-delaunay";
+import { NEUTRAL_FILL, UNCLAIMED_FILL, type OwnerStyle, type PatternKind } from "./palette";
+import type { MapGeometry, SeaLine } from "./types";
 
 export interface Canvas {
   x: number;
@@ -92,17 +92,22 @@ function fmt(n: number): string {
 
 /** An SVG path for a closed polygon. */
 export function polygonPath(poly: Point[]): string {
-  if (poly.length < 3) return '';
+  if (poly.length < 3) return "";
   let s = `M${fmt(poly[0][0])},${fmt(poly[0][1])}`;
   for (let i = 1; i < poly.length; i++) s += `L${fmt(poly[i][0])},${fmt(poly[i][1])}`;
-  return s + 'Z';
+  return s + "Z";
 }
 
 /**
  * Voronoi cells of the points within the canvas, each clipped to a circle of `radius` around its point
  * (only cells reaching beyond it are clipped). Points sharing a position get empty paths after the first.
  */
-export function voronoiPaths(xs: ArrayLike<number>, ys: ArrayLike<number>, c: Canvas, radius: number | ArrayLike<number>): string[] {
+export function voronoiPaths(
+  xs: ArrayLike<number>,
+  ys: ArrayLike<number>,
+  c: Canvas,
+  radius: number | ArrayLike<number>,
+): string[] {
   const n = xs.length;
   const coords = new Float64Array(2 * n);
   for (let i = 0; i < n; i++) {
@@ -112,11 +117,11 @@ export function voronoiPaths(xs: ArrayLike<number>, ys: ArrayLike<number>, c: Ca
   const v = new Delaunay(coords).voronoi([c.x, c.y, c.x + c.width, c.y + c.height]);
   const out: string[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    const r = typeof radius === 'number' ? radius : radius[i];
+    const r = typeof radius === "number" ? radius : radius[i];
     const r2 = r * r;
     const cell = v.cellPolygon(i) as Point[] | null;
     if (!cell) {
-      out[i] = '';
+      out[i] = "";
       continue;
     }
     cell.pop(); // d3 closes the ring
@@ -201,7 +206,7 @@ export function seaLinePath(ax: number, ay: number, bx: number, by: number, c: C
 }
 
 export function escapeXml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+  return s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 }
 
 /** The marks of a pattern tile of side s, drawn in a translucent dark ink over the seat's colour. */
@@ -210,22 +215,22 @@ function patternMarks(kind: PatternKind, s: number): string {
   const h = fmt(s / 2);
   const ink = 'stroke="#000" stroke-opacity="0.3"';
   switch (kind) {
-    case 'diagonal':
+    case "diagonal":
       return `<path d="M0,${fmt(s)}L${fmt(s)},0M${fmt(-s / 2)},${h}L${h},${fmt(-s / 2)}M${h},${fmt(1.5 * s)}L${fmt(1.5 * s)},${h}" ${ink} stroke-width="${w}"/>`;
-    case 'antidiagonal':
+    case "antidiagonal":
       return `<path d="M0,0L${fmt(s)},${fmt(s)}M${fmt(-s / 2)},${h}L${h},${fmt(1.5 * s)}M${h},${fmt(-s / 2)}L${fmt(1.5 * s)},${h}" ${ink} stroke-width="${w}"/>`;
-    case 'horizontal':
+    case "horizontal":
       return `<path d="M0,${h}H${fmt(s)}" ${ink} stroke-width="${w}"/>`;
-    case 'vertical':
+    case "vertical":
       return `<path d="M${h},0V${fmt(s)}" ${ink} stroke-width="${w}"/>`;
-    case 'cross':
+    case "cross":
       return `<path d="M0,${h}H${fmt(s)}M${h},0V${fmt(s)}" ${ink} stroke-width="${fmt(s / 7)}"/>`;
-    case 'dots':
+    case "dots":
       return `<circle cx="${h}" cy="${h}" r="${fmt(s / 6)}" fill="#000" fill-opacity="0.3"/>`;
-    case 'rings':
+    case "rings":
       return `<circle cx="${h}" cy="${h}" r="${fmt(s / 4)}" fill="none" ${ink} stroke-width="${fmt(s / 10)}"/>`;
     default:
-      return '';
+      return "";
   }
 }
 
@@ -239,7 +244,7 @@ export function patternDef(id: string, style: OwnerStyle, s: number): string {
 
 /** The neutral pattern: grey with a grid. */
 export function neutralDef(id: string, s: number): string {
-  return patternDef(id, { fill: NEUTRAL_FILL, pattern: 'cross', ink: '#000' }, s);
+  return patternDef(id, { fill: NEUTRAL_FILL, pattern: "cross", ink: "#000" }, s);
 }
 
 export { NEUTRAL_FILL, UNCLAIMED_FILL };

@@ -1,6 +1,6 @@
 // The tooltip: a territory's name, areas, owner, armies and neighbours, beside the pointer or the territory.
 
-import { territoryInfo, tooltipLines, type BoardState } from './state';
+import { territoryInfo, tooltipLines, type BoardState } from "./state";
 
 /** The gap between the pointer (or the territory's centre) and the tooltip. */
 const TIP_GAP = 14;
@@ -9,7 +9,14 @@ const TIP_GAP = 14;
  * Where the tooltip's top left corner goes for a point (left, top) of a map of mapW × mapH pixels: below
  * and right of the point, else on the side that has room, and always inside the map when it fits in it.
  */
-export function tipPlace(left: number, top: number, tipW: number, tipH: number, mapW: number, mapH: number): [number, number] {
+export function tipPlace(
+  left: number,
+  top: number,
+  tipW: number,
+  tipH: number,
+  mapW: number,
+  mapH: number,
+): [number, number] {
   const along = (p: number, size: number, room: number) => {
     const after = p + TIP_GAP;
     const at = after + size <= room ? after : p - TIP_GAP - size;
@@ -19,11 +26,19 @@ export function tipPlace(left: number, top: number, tipW: number, tipH: number, 
 }
 
 /** Shows territory i's tooltip beside the point (left, top) of a map of mapW × mapH pixels, inside it. */
-export function showTooltip(tip: HTMLDivElement, s: BoardState, i: number, left: number, top: number, mapW: number, mapH: number): void {
+export function showTooltip(
+  tip: HTMLDivElement,
+  s: BoardState,
+  i: number,
+  left: number,
+  top: number,
+  mapW: number,
+  mapH: number,
+): void {
   const lines = tooltipLines(territoryInfo(s, i));
   tip.replaceChildren(
     ...lines.map((l, n) => {
-      const el = document.createElement(n === 0 ? 'strong' : 'div');
+      const el = document.createElement(n === 0 ? "strong" : "div");
       el.textContent = l;
       return el;
     }),

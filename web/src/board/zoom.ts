@@ -4,9 +4,9 @@
 // units. Army counts are hidden below the zoom at which a cell is big enough to read one (one class on the
 // board, no per-label work).
 
-import { select } from 'd3-selection';
-import { zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3-zoom';
-import type { Canvas } from './svg';
+import { select } from "d3-selection";
+import { zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from "d3-zoom";
+import type { Canvas } from "./svg";
 
 /** How the map sits in the element: pixels per map unit and the letterbox offsets (preserveAspectRatio meet). */
 export interface Frame {
@@ -32,7 +32,7 @@ export function toPixels(f: Frame, c: Canvas, x: number, y: number): [number, nu
  * k p + t = offset + ppu (u' - c) gives u' = k u + c (1 - k) + ((k - 1) offset + t) / ppu.
  */
 export function unitTransform(t: { k: number; x: number; y: number }, f: Frame, c: Canvas): string {
-  if (f.ppu <= 0) return '';
+  if (f.ppu <= 0) return "";
   const tx = c.x * (1 - t.k) + ((t.k - 1) * f.offsetX + t.x) / f.ppu;
   const ty = c.y * (1 - t.k) + ((t.k - 1) * f.offsetY + t.y) / f.ppu;
   return `translate(${tx.toFixed(3)},${ty.toFixed(3)}) scale(${t.k.toFixed(5)})`;
@@ -73,7 +73,13 @@ export function zoomForPixels(cell: number, ppu: number, pixels: number): number
  * frame, with `margin` of the frame's smaller side around it, zoomed in no more than `maxZoom` and out no
  * less than 1.
  */
-export function fitTransform(f: Frame, c: Canvas, box: { x0: number; y0: number; x1: number; y1: number }, maxZoom: number, margin = 0.08): { k: number; x: number; y: number } {
+export function fitTransform(
+  f: Frame,
+  c: Canvas,
+  box: { x0: number; y0: number; x1: number; y1: number },
+  maxZoom: number,
+  margin = 0.08,
+): { k: number; x: number; y: number } {
   const [px0, py0] = toPixels(f, c, box.x0, box.y0);
   const [px1, py1] = toPixels(f, c, box.x1, box.y1);
   const m = Math.min(f.width, f.height) * margin;
@@ -87,7 +93,7 @@ export function fitTransform(f: Frame, c: Canvas, box: { x0: number; y0: number;
 
 /** Whether the board offers choices now (its root has rb-choosing): double clicks and taps then pick. */
 export function choosing(el: Element): boolean {
-  return el.classList.contains('rb-choosing');
+  return el.classList.contains("rb-choosing");
 }
 
 export function bindZoom(el: HTMLElement, o: ZoomOpts): Zoom {
@@ -106,12 +112,12 @@ export function bindZoom(el: HTMLElement, o: ZoomOpts): Zoom {
       [-Infinity, -Infinity],
       [Infinity, Infinity],
     ])
-    .on('start', () => o.gesture?.(true))
-    .on('zoom', (e: { transform: ZoomTransform }) => {
+    .on("start", () => o.gesture?.(true))
+    .on("zoom", (e: { transform: ZoomTransform }) => {
       current = e.transform;
       o.changed(e.transform);
     })
-    .on('end', () => o.gesture?.(false));
+    .on("end", () => o.gesture?.(false));
   const constrain = () => {
     const [[x0, y0], [x1, y1]] = extent();
     behavior.translateExtent([
@@ -125,9 +131,9 @@ export function bindZoom(el: HTMLElement, o: ZoomOpts): Zoom {
   // A double click or double tap zooms in, except while the board offers choices: then a second tap on a
   // territory is a second pick (one more army placed), never a zoom. d3-zoom calls this listener for a
   // touch double tap too.
-  const dblclicked = sel.on('dblclick.zoom');
+  const dblclicked = sel.on("dblclick.zoom");
   if (dblclicked) {
-    sel.on('dblclick.zoom', function (this: HTMLElement, ...args: unknown[]) {
+    sel.on("dblclick.zoom", function (this: HTMLElement, ...args: unknown[]) {
       if (!choosing(el)) dblclicked.apply(this, args as [MouseEvent, unknown]);
     });
   }
@@ -160,7 +166,7 @@ export function bindZoom(el: HTMLElement, o: ZoomOpts): Zoom {
       o.changed(current);
     },
     destroy: () => {
-      sel.on('.zoom', null);
+      sel.on(".zoom", null);
     },
   };
 }

@@ -21,15 +21,19 @@ export function ActionPanel(props: {
 
   const parts = [];
   if (has(ix, "claim")) parts.push(<p key="claim">Pick a territory to claim: press “Claim” beside it in the list.</p>);
-  if (has(ix, "place")) parts.push(<PlacementPanel key="place" ctl={ctl} view={view} placement={props.placement} name={name} />);
+  if (has(ix, "place"))
+    parts.push(<PlacementPanel key="place" ctl={ctl} view={view} placement={props.placement} name={name} />);
   if (has(ix, "attack") || has(ix, "end_attack")) {
-    parts.push(<AttackPanel key="attack" ctl={ctl} view={view} mode={mode} setMode={setMode} name={name} keys={keys} />);
+    parts.push(
+      <AttackPanel key="attack" ctl={ctl} view={view} mode={mode} setMode={setMode} name={name} keys={keys} />,
+    );
   }
   if (has(ix, "occupy")) parts.push(<OccupyPanel key="occupy" ctl={ctl} view={view} name={name} />);
   if (has(ix, "fortify") || has(ix, "end_turn")) {
     parts.push(<FortifyPanel key="fortify" ctl={ctl} view={view} mode={mode} setMode={setMode} name={name} />);
   }
-  if (parts.length === 0 && has(ix, "trade")) parts.push(<p key="trade">Trade a set of cards (below) before you place.</p>);
+  if (parts.length === 0 && has(ix, "trade"))
+    parts.push(<p key="trade">Trade a set of cards (below) before you place.</p>);
   return (
     <section class="actions" aria-label="Your move">
       {parts}

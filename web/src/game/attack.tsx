@@ -6,10 +6,25 @@ import { BattleOddsQuery, RollOddsQuery } from "../api/operations";
 import type { GameController, View } from "./controller";
 import type { Mode } from "./mode";
 import { from, has } from "../state/actions";
-import { formatOdds, oddsRequest, oddsSentence, rollBand, rollSentence, type AttackLength, type OddsDisplay } from "../state/odds";
+import {
+  formatOdds,
+  oddsRequest,
+  oddsSentence,
+  rollBand,
+  rollSentence,
+  type AttackLength,
+  type OddsDisplay,
+} from "../state/odds";
 import { colourName } from "../ui/format";
 
-export function AttackPanel(props: { ctl: GameController; view: View; mode: Mode; setMode: (m: Mode) => void; name: (k: string) => string; keys: Map<string, number> }) {
+export function AttackPanel(props: {
+  ctl: GameController;
+  view: View;
+  mode: Mode;
+  setMode: (m: Mode) => void;
+  name: (k: string) => string;
+  keys: Map<string, number>;
+}) {
   const { ctl, view, mode, setMode, name, keys } = props;
   const ix = view.actions;
   const game = view.game!;
@@ -46,7 +61,10 @@ export function AttackPanel(props: { ctl: GameController; view: View; mode: Mode
           }))
         : query(BattleOddsQuery, { attackers: req.attackers, defenders: req.defenders }).then((d) => {
             const o = formatOdds(d.battleOdds);
-            return { text: oddsSentence(o, until === "downto" ? "downto" : "conquered", name(src), stopAt), band: o.band };
+            return {
+              text: oddsSentence(o, until === "downto" ? "downto" : "conquered", name(src), stopAt),
+              band: o.band,
+            };
           });
     shown.then((o) => live && setOdds(o)).catch(() => undefined);
     return () => {
@@ -69,7 +87,8 @@ export function AttackPanel(props: { ctl: GameController; view: View; mode: Mode
       {attackMode?.to && action && (
         <div>
           <p>
-            <strong>{name(attackMode.from)}</strong> ({fromArmies}) attacks <strong>{name(attackMode.to)}</strong> ({toArmies}).
+            <strong>{name(attackMode.from)}</strong> ({fromArmies}) attacks <strong>{name(attackMode.to)}</strong> (
+            {toArmies}).
           </p>
           <fieldset class="compact">
             <legend>How long</legend>
@@ -77,23 +96,37 @@ export function AttackPanel(props: { ctl: GameController; view: View; mode: Mode
               <input type="radio" name="until" checked={until === "once"} onChange={() => setUntil("once")} /> one roll
             </label>
             <label>
-              <input type="radio" name="until" checked={until === "conquered"} onChange={() => setUntil("conquered")} /> until conquered
+              <input type="radio" name="until" checked={until === "conquered"} onChange={() => setUntil("conquered")} />{" "}
+              until conquered
             </label>
             <label>
-              <input type="radio" name="until" checked={until === "downto"} onChange={() => setUntil("downto")} /> until conquered or down to
+              <input type="radio" name="until" checked={until === "downto"} onChange={() => setUntil("downto")} /> until
+              conquered or down to
             </label>
             {until === "downto" && (
               <label>
                 <span class="visually-hidden">armies to keep</span>
-                <input type="number" min={1} max={Math.max(1, fromArmies - 1)} value={stopAt} onInput={(e) => setStopAt(Math.max(1, Number((e.currentTarget as HTMLInputElement).value) || 1))} />
+                <input
+                  type="number"
+                  min={1}
+                  max={Math.max(1, fromArmies - 1)}
+                  value={stopAt}
+                  onInput={(e) => setStopAt(Math.max(1, Number((e.currentTarget as HTMLInputElement).value) || 1))}
+                />
               </label>
             )}
           </fieldset>
           {until === "once" && (
             <label>
               Dice{" "}
-              <select value={String(useDice)} onChange={(e) => setDice(Number((e.currentTarget as HTMLSelectElement).value))}>
-                {Array.from({ length: Math.max(1, maxDice - (action.min || 1) + 1) }, (_, i) => (action.min || 1) + i).map((n) => (
+              <select
+                value={String(useDice)}
+                onChange={(e) => setDice(Number((e.currentTarget as HTMLSelectElement).value))}
+              >
+                {Array.from(
+                  { length: Math.max(1, maxDice - (action.min || 1) + 1) },
+                  (_, i) => (action.min || 1) + i,
+                ).map((n) => (
                   <option key={n} value={String(n)}>
                     {n}
                   </option>
@@ -110,7 +143,15 @@ export function AttackPanel(props: { ctl: GameController; view: View; mode: Mode
             data-focus="attack-go"
             data-focus-next
             disabled={view.busy}
-            onClick={() => void ctl.attack(attackMode.from, attackMode.to!, useDice, until !== "once", until === "downto" ? stopAt : null)}
+            onClick={() =>
+              void ctl.attack(
+                attackMode.from,
+                attackMode.to!,
+                useDice,
+                until !== "once",
+                until === "downto" ? stopAt : null,
+              )
+            }
           >
             {until === "once" ? `Roll ${useDice} ${useDice === 1 ? "die" : "dice"}` : "Attack"}
           </button>{" "}
@@ -121,7 +162,13 @@ export function AttackPanel(props: { ctl: GameController; view: View; mode: Mode
       )}
       {has(ix, "end_attack") && (
         <p>
-          <button type="button" data-focus="end-attack" data-focus-next disabled={view.busy} onClick={() => void ctl.endAttack()}>
+          <button
+            type="button"
+            data-focus="end-attack"
+            data-focus-next
+            disabled={view.busy}
+            onClick={() => void ctl.endAttack()}
+          >
             End attacks
           </button>
         </p>

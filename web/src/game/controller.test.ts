@@ -3,7 +3,11 @@
 // server side of the same paths runs for real in the browser test (e2e/run.mjs).
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-type Handlers = { next(d: unknown): void; error(code: string, m: string, ext: Record<string, unknown>): void; complete(): void };
+type Handlers = {
+  next(d: unknown): void;
+  error(code: string, m: string, ext: Record<string, unknown>): void;
+  complete(): void;
+};
 
 const api = vi.hoisted(() => ({
   queries: [] as Array<{ op: string; vars: unknown }>,
@@ -52,8 +56,32 @@ vi.mock("../api/client", () => {
 import { GameController } from "./controller";
 
 const seats = [
-  { seat: 0, color: "red", userName: "alice", user: { id: "U1" }, cpu: false, difficulty: null, status: "active", territories: 2, armies: 4, cardCount: 0, cards: [] },
-  { seat: 1, color: "blue", userName: null, user: null, cpu: true, difficulty: "easy", status: "active", territories: 1, armies: 2, cardCount: 0, cards: null },
+  {
+    seat: 0,
+    color: "red",
+    userName: "alice",
+    user: { id: "U1" },
+    cpu: false,
+    difficulty: null,
+    status: "active",
+    territories: 2,
+    armies: 4,
+    cardCount: 0,
+    cards: [],
+  },
+  {
+    seat: 1,
+    color: "blue",
+    userName: null,
+    user: null,
+    cpu: true,
+    difficulty: "easy",
+    status: "active",
+    territories: 1,
+    armies: 2,
+    cardCount: 0,
+    cards: null,
+  },
 ];
 const board = [
   { key: "a", name: "Ay", owner: 0, neutral: false, armies: 3 },
@@ -130,11 +158,29 @@ describe("GameController", () => {
   it("raises a banner for an elimination seen live, keeps the exit for the places, and dismisses it", async () => {
     const c = await started();
     const live = { phase: "attack", currentSeat: 0, territories: [], dice: null, winner: null };
-    api.subs[0].h.next({ gameEvents: { seq: 11, turn: 5, seat: 0, kind: "player_eliminated", payload: { player: 1, by: 0, cards: [] }, ...live } });
+    api.subs[0].h.next({
+      gameEvents: {
+        seq: 11,
+        turn: 5,
+        seat: 0,
+        kind: "player_eliminated",
+        payload: { player: 1, by: 0, cards: [] },
+        ...live,
+      },
+    });
     expect(c.state.banners).toEqual([{ id: 11, text: "You eliminated Blue — CPU (easy)." }]);
     expect(c.state.exits).toEqual([{ seq: 11, seat: 1, how: "eliminated", by: 0 }]);
     // The same event again (a resubscription) adds nothing.
-    api.subs[0].h.next({ gameEvents: { seq: 11, turn: 5, seat: 0, kind: "player_eliminated", payload: { player: 1, by: 0, cards: [] }, ...live } });
+    api.subs[0].h.next({
+      gameEvents: {
+        seq: 11,
+        turn: 5,
+        seat: 0,
+        kind: "player_eliminated",
+        payload: { player: 1, by: 0, cards: [] },
+        ...live,
+      },
+    });
     expect(c.state.banners).toHaveLength(1);
     c.dismissBanner(11);
     expect(c.state.banners).toEqual([]);
@@ -143,7 +189,9 @@ describe("GameController", () => {
 
   it("keeps the round and the reinforcements the actions come with", async () => {
     const r = { seat: 0, territories: 2, fromTerritories: 0, areas: [], minimum: 3, total: 3, fromCards: 0 };
-    api.answers.GameActions = (v) => ({ game: { ...actions(40, v.full as boolean).game, round: 4, reinforcements: r } });
+    api.answers.GameActions = (v) => ({
+      game: { ...actions(40, v.full as boolean).game, round: 4, reinforcements: r },
+    });
     const c = await started();
     expect(c.state.round).toBe(4);
     expect(c.state.reinforcements).toEqual(r);
@@ -183,7 +231,9 @@ describe("GameController", () => {
     };
     const c = await started();
     await vi.advanceTimersByTimeAsync(0);
-    expect(api.queries.filter((q) => q.op === "GameLog").map((q) => (q.vars as { after: number }).after)).toEqual([0, 100, 200]);
+    expect(api.queries.filter((q) => q.op === "GameLog").map((q) => (q.vars as { after: number }).after)).toEqual([
+      0, 100, 200,
+    ]);
     expect(c.state.log).toHaveLength(250);
     for (let seq = 251; seq <= 400; seq++) api.subs[0].h.next({ gameEvents: placed(seq, 0, 1) });
     expect(c.state.log.map((l) => l.seq)).toEqual(Array.from({ length: 400 }, (_, i) => i + 1));
@@ -236,14 +286,24 @@ describe("GameController", () => {
 
   it("sends commands with the actions' version and a fresh idempotency key, and shows a refusal in words", async () => {
     const c = await started();
-    api.answers.Attack = () => ({ attack: { version: null, events: [], userErrors: [{ code: "NOT_ADJACENT", message: "Ay does not border Sea." }] } });
+    api.answers.Attack = () => ({
+      attack: { version: null, events: [], userErrors: [{ code: "NOT_ADJACENT", message: "Ay does not border Sea." }] },
+    });
     const ok = await c.attack("a", "c", 3, false, null);
     expect(ok).toBe(false);
     expect(c.state.error).toBe("Ay does not border Sea.");
     const [m] = api.mutations;
     expect(m.op).toBe("Attack");
     const input = m.vars.input as Record<string, unknown>;
-    expect(input).toMatchObject({ gameId: "G1", from: "a", to: "c", dice: 3, untilConquered: false, stopAt: null, expectedVersion: 40 });
+    expect(input).toMatchObject({
+      gameId: "G1",
+      from: "a",
+      to: "c",
+      dice: 3,
+      untilConquered: false,
+      stopAt: null,
+      expectedVersion: 40,
+    });
     expect(typeof input.idempotencyKey).toBe("string");
 
     api.answers.Resign = () => ({ resign: { version: 50, events: [], userErrors: [] } });
@@ -264,19 +324,49 @@ describe("GameController", () => {
   });
 
   it("reads a big board's sets to trade by kind, with their worth from the server", async () => {
-    const big = Array.from({ length: 400 }, (_, i) => ({ key: `t${i}`, name: `T${i}`, owner: i % 2, neutral: false, armies: 1 }));
+    const big = Array.from({ length: 400 }, (_, i) => ({
+      key: `t${i}`,
+      name: `T${i}`,
+      owner: i % 2,
+      neutral: false,
+      armies: 1,
+    }));
     const summary = [
       { kind: "trade", count: 1, from: [] },
       { kind: "place", count: 200, from: big.filter((t) => t.owner === 0).map((t) => t.key) },
     ];
-    const set = { kind: "trade", from: null, to: null, cards: [3, 7, 9], min: 0, max: 0, worth: 10, bonusTerritories: ["t4"], bonusArmies: 2 };
+    const set = {
+      kind: "trade",
+      from: null,
+      to: null,
+      cards: [3, 7, 9],
+      min: 0,
+      max: 0,
+      worth: 10,
+      bonusTerritories: ["t4"],
+      bonusArmies: 2,
+    };
     api.answers.Game = () => game({ board: big, phase: "reinforce", viewerActionSummary: summary });
     api.answers.GameActions = (v) => {
       if (v.full) throw new Error("the whole list of a big board is never asked for");
-      return { game: { id: "G1", version: 40, seq: 10, turnDeadline: null, viewerActionSummary: summary, trades: [set], seats } };
+      return {
+        game: {
+          id: "G1",
+          version: 40,
+          seq: 10,
+          turnDeadline: null,
+          viewerActionSummary: summary,
+          trades: [set],
+          seats,
+        },
+      };
     };
     api.answers.GameActionsFrom = (v) => ({
-      game: { id: "G1", version: 40, viewerActions: [{ kind: "place", from: v.from, to: null, cards: null, min: 1, max: 7 }] },
+      game: {
+        id: "G1",
+        version: 40,
+        viewerActions: [{ kind: "place", from: v.from, to: null, cards: null, min: 1, max: 7 }],
+      },
     });
     const c = await started();
     expect(c.state.actions.complete).toBe(false);
@@ -288,7 +378,13 @@ describe("GameController", () => {
   });
 
   it("reads a big board's summary, the reserve at once, and a territory's targets once it is picked", async () => {
-    const big = Array.from({ length: 400 }, (_, i) => ({ key: `t${i}`, name: `T${i}`, owner: i % 2, neutral: false, armies: 1 }));
+    const big = Array.from({ length: 400 }, (_, i) => ({
+      key: `t${i}`,
+      name: `T${i}`,
+      owner: i % 2,
+      neutral: false,
+      armies: 1,
+    }));
     const summary = [
       { kind: "place", count: 200, from: big.filter((t) => t.owner === 0).map((t) => t.key) },
       { kind: "trade", count: 1, from: [] },
@@ -299,7 +395,11 @@ describe("GameController", () => {
       return { game: { id: "G1", version: 40, seq: 10, turnDeadline: null, viewerActionSummary: summary, seats } };
     };
     api.answers.GameActionsFrom = (v) => ({
-      game: { id: "G1", version: 40, viewerActions: [{ kind: "place", from: v.from, to: null, cards: null, min: 1, max: 7 }] },
+      game: {
+        id: "G1",
+        version: 40,
+        viewerActions: [{ kind: "place", from: v.from, to: null, cards: null, min: 1, max: 7 }],
+      },
     });
     const c = await started();
     expect(api.queries.find((q) => q.op === "GameActions")!.vars).toEqual({ id: "G1", full: false });
@@ -307,7 +407,9 @@ describe("GameController", () => {
     expect(ix.complete).toBe(false);
     expect(ix.summary.get("place")!.from.size).toBe(200);
     // The first territory to place on was read for the reserve.
-    expect(api.queries.filter((q) => q.op === "GameActionsFrom").map((q) => q.vars)).toEqual([{ id: "G1", from: "t0" }]);
+    expect(api.queries.filter((q) => q.op === "GameActionsFrom").map((q) => q.vars)).toEqual([
+      { id: "G1", from: "t0" },
+    ]);
     expect(c.state.game!.reserve).toBe(7);
 
     await c.loadFrom("t2");
@@ -327,7 +429,9 @@ describe("GameController", () => {
   });
 
   it("falls back to the summary when the API refuses a small board's whole list", async () => {
-    const { APIError } = (await import("../api/client")) as unknown as { APIError: new (m: string, c: string) => Error };
+    const { APIError } = (await import("../api/client")) as unknown as {
+      APIError: new (m: string, c: string) => Error;
+    };
     api.answers.GameActions = (v) => {
       if (v.full) throw new APIError("too many actions", "BAD_USER_INPUT");
       return actions(40, false);

@@ -164,7 +164,15 @@ export class GameController {
       // needs at once) right after.
       const actions = indexSummary(g.viewerActionSummary);
       const game = fromSnapshot(g, { viewerSeat: me, reserve: null });
-      this.set({ info: g, game, actions, version: g.version, error: null, round: g.round ?? 0, reinforcements: g.reinforcements ?? null });
+      this.set({
+        info: g,
+        game,
+        actions,
+        version: g.version,
+        error: null,
+        round: g.round ?? 0,
+        reinforcements: g.reinforcements ?? null,
+      });
       void this.loadLog(g.seq);
       this.follow();
       await this.refreshActions();
@@ -183,12 +191,18 @@ export class GameController {
       const names = namesOf(g);
       const old: LogLine[] = [];
       const exits: Exit[] = [];
-      for (let after = 0; after < seq; ) {
+      for (let after = 0; after < seq;) {
         const d = await query(GameLogQuery, { id: this.id, after });
         if (!d.game || d.game.events.length === 0 || this.closed) break;
         for (const e of d.game.events) {
           if (e.seq > seq) break;
-          old.push({ seq: e.seq, turn: e.turn, kind: e.kind, text: describeEvent(e as ServerEvent, names), event: e as ServerEvent });
+          old.push({
+            seq: e.seq,
+            turn: e.turn,
+            kind: e.kind,
+            text: describeEvent(e as ServerEvent, names),
+            event: e as ServerEvent,
+          });
           const x = exitOf(e as ServerEvent);
           if (x) exits.push(x);
         }
@@ -207,29 +221,33 @@ export class GameController {
     if (this.closed || !this.view.game) return;
     this.set({ live: this.socket === "connected" ? "live" : "connecting" });
     const after = this.view.game.seq;
-    this.unsubscribe = subscribe(GameEventsSubscription, { gameId: this.id, after }, {
-      next: (d) => {
-        this.retries = 0;
-        if (d.gameEvents) this.apply([d.gameEvents as unknown as ServerEvent]);
+    this.unsubscribe = subscribe(
+      GameEventsSubscription,
+      { gameId: this.id, after },
+      {
+        next: (d) => {
+          this.retries = 0;
+          if (d.gameEvents) this.apply([d.gameEvents as unknown as ServerEvent]);
+        },
+        error: (code, message) => {
+          if (this.closed) return;
+          if (code === "NOT_FOUND" || code === "FORBIDDEN" || code === "UNAUTHENTICATED") {
+            // Not a passing failure: say so and stop following.
+            this.unsubscribe?.();
+            this.set({ live: "offline", error: message || "This game cannot be followed." });
+            return;
+          }
+          // RESUME_REQUIRED, or the stream failed on the server: subscribe again after what we have, sooner
+          // for a resume, later after repeated failures.
+          this.set({ live: "resyncing" });
+          this.retries = code === "RESUME_REQUIRED" ? 0 : this.retries + 1;
+          setTimeout(() => this.follow(), Math.min(10_000, 500 * 2 ** this.retries));
+        },
+        complete: () => {
+          if (!this.closed) setTimeout(() => this.follow(), 500);
+        },
       },
-      error: (code, message) => {
-        if (this.closed) return;
-        if (code === "NOT_FOUND" || code === "FORBIDDEN" || code === "UNAUTHENTICATED") {
-          // Not a passing failure: say so and stop following.
-          this.unsubscribe?.();
-          this.set({ live: "offline", error: message || "This game cannot be followed." });
-          return;
-        }
-        // RESUME_REQUIRED, or the stream failed on the server: subscribe again after what we have, sooner
-        // for a resume, later after repeated failures.
-        this.set({ live: "resyncing" });
-        this.retries = code === "RESUME_REQUIRED" ? 0 : this.retries + 1;
-        setTimeout(() => this.follow(), Math.min(10_000, 500 * 2 ** this.retries));
-      },
-      complete: () => {
-        if (!this.closed) setTimeout(() => this.follow(), 500);
-      },
-    });
+    );
   }
 
   /**
@@ -247,30 +265,34 @@ export class GameController {
     const follow = () => {
       unsub?.();
       if (stopped || this.closed) return;
-      unsub = subscribe(GameLobbySubscription, { gameId: this.id }, {
-        next: (d) => {
-          retries = 0;
-          const l = d.gameLobby;
-          const info = this.view.info;
-          if (!l || !info || stopped) return;
-          if (l.status !== "open") {
-            void this.load(); // started or cancelled: the whole game
-            return;
-          }
-          const merged = mergeLobby(info, l);
-          if (merged !== info) this.set({ info: merged, version: merged.version });
+      unsub = subscribe(
+        GameLobbySubscription,
+        { gameId: this.id },
+        {
+          next: (d) => {
+            retries = 0;
+            const l = d.gameLobby;
+            const info = this.view.info;
+            if (!l || !info || stopped) return;
+            if (l.status !== "open") {
+              void this.load(); // started or cancelled: the whole game
+              return;
+            }
+            const merged = mergeLobby(info, l);
+            if (merged !== info) this.set({ info: merged, version: merged.version });
+          },
+          error: (code) => {
+            if (stopped || this.closed) return;
+            if (code === "NOT_FOUND" || code === "FORBIDDEN" || code === "UNAUTHENTICATED") {
+              void this.load(); // the game hides from the viewer now: say what the game screen says
+              return;
+            }
+            retries++;
+            setTimeout(follow, Math.min(10_000, 500 * 2 ** retries));
+          },
+          complete: () => undefined, // after the last message, which read the game
         },
-        error: (code) => {
-          if (stopped || this.closed) return;
-          if (code === "NOT_FOUND" || code === "FORBIDDEN" || code === "UNAUTHENTICATED") {
-            void this.load(); // the game hides from the viewer now: say what the game screen says
-            return;
-          }
-          retries++;
-          setTimeout(follow, Math.min(10_000, 500 * 2 ** retries));
-        },
-        complete: () => undefined, // after the last message, which read the game
-      });
+      );
     };
     const offSocket = onSocketState((s) => {
       if (s === "offline" && !poll) poll = setInterval(() => void this.load(), LOBBY_POLL_MS);
@@ -335,7 +357,9 @@ export class GameController {
       info,
       lastDice: dice,
       log: [...this.view.log, ...lines],
-      ...(exits.length > 0 ? { exits: addExits(this.view.exits, exits), banners: [...this.view.banners, ...banners] } : {}),
+      ...(exits.length > 0
+        ? { exits: addExits(this.view.exits, exits), banners: [...this.view.banners, ...banners] }
+        : {}),
     });
     if (lines.length > 0) this.refreshActionsSoon();
   }
@@ -371,7 +395,14 @@ export class GameController {
         game = { ...game, seats, reserve: reserve > 0 ? reserve : game.reserve };
       }
       const info = this.view.info ? { ...this.view.info, turnDeadline: d.game.turnDeadline } : null;
-      this.set({ actions, version: d.game.version, game, info, round: d.game.round ?? this.view.round, reinforcements: d.game.reinforcements ?? null });
+      this.set({
+        actions,
+        version: d.game.version,
+        game,
+        info,
+        round: d.game.round ?? this.view.round,
+        reinforcements: d.game.reinforcements ?? null,
+      });
       // Events we have not seen yet (the subscription is behind the read): they are on their way.
     } catch (e) {
       this.set({ error: e instanceof APIError ? e.message : "Could not read your choices." });
@@ -394,7 +425,9 @@ export class GameController {
    * same maximum, the reserve) and the occupation (one at most).
    */
   private async readAtOnce(ix: ActionIndex, version: number): Promise<ActionIndex> {
-    const keys = ["place", "occupy"].map((k) => ix.summary.get(k)?.from.values().next().value).filter((k): k is string => !!k);
+    const keys = ["place", "occupy"]
+      .map((k) => ix.summary.get(k)?.from.values().next().value)
+      .filter((k): k is string => !!k);
     const got = await Promise.all(keys.map((key) => query(GameActionsFromQuery, { id: this.id, from: key })));
     keys.forEach((key, i) => {
       const g = got[i].game;
@@ -463,7 +496,11 @@ export class GameController {
   attack(from: string, to: string, dice: number, untilConquered: boolean, stopAt: number | null) {
     return this.command(
       async (b) =>
-        (await mutate(AttackMutation, { input: { ...b, from, to, dice, untilConquered, stopAt: untilConquered ? stopAt : null } })).attack,
+        (
+          await mutate(AttackMutation, {
+            input: { ...b, from, to, dice, untilConquered, stopAt: untilConquered ? stopAt : null },
+          })
+        ).attack,
     );
   }
   occupy(armies: number) {
@@ -480,7 +517,10 @@ export class GameController {
   }
   /** Resigning is allowed at any time, so it is sent without a version: others' moves do not refuse it. */
   resign() {
-    return this.command(async (b) => (await mutate(ResignMutation, { input: { gameId: b.gameId, idempotencyKey: b.idempotencyKey } })).resign);
+    return this.command(
+      async (b) =>
+        (await mutate(ResignMutation, { input: { gameId: b.gameId, idempotencyKey: b.idempotencyKey } })).resign,
+    );
   }
 }
 

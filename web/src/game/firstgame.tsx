@@ -22,8 +22,17 @@ function write(key: string, value: string) {
   }
 }
 
-export function PlayExtras(props: { gameId: string; phase: string; myTurn: boolean; playing: boolean; over: boolean; trade: boolean }) {
-  const [shown, setShown] = useState(() => hintsShown(read(FIRST_GAME_KEY), read(HINTS_KEY), props.gameId, props.playing && !props.over));
+export function PlayExtras(props: {
+  gameId: string;
+  phase: string;
+  myTurn: boolean;
+  playing: boolean;
+  over: boolean;
+  trade: boolean;
+}) {
+  const [shown, setShown] = useState(() =>
+    hintsShown(read(FIRST_GAME_KEY), read(HINTS_KEY), props.gameId, props.playing && !props.over),
+  );
   useEffect(() => {
     if (shown.adopt) write(FIRST_GAME_KEY, props.gameId);
   }, [shown.adopt, props.gameId]);

@@ -15,16 +15,16 @@
 // click on the page's background keeps the focus where the player put it.
 
 /** The attribute a control's stable name for the focus is kept in. */
-export const FOCUS_KEY = 'data-focus';
+export const FOCUS_KEY = "data-focus";
 /** The attribute of the control a panel wants first when it appears. */
-export const FOCUS_NEXT = 'data-focus-next';
+export const FOCUS_NEXT = "data-focus-next";
 
-const FOCUSABLE = 'button, input, select, textarea, a[href], [tabindex]';
+const FOCUSABLE = "button, input, select, textarea, a[href], [tabindex]";
 
 function usable(el: Element | null): el is HTMLElement {
   if (!el || !(el as HTMLElement).isConnected) return false;
   if ((el as HTMLButtonElement).disabled) return false;
-  if (el.closest('[hidden], [inert]')) return false;
+  if (el.closest("[hidden], [inert]")) return false;
   return true;
 }
 
@@ -34,7 +34,11 @@ export function focusKeyOf(el: Element | null): string | null {
 }
 
 /** Where the focus should go in `root`, given the key of the control that last held it (rules 1-4 above). */
-export function focusTarget(root: ParentNode, lastKey: string | null, prefer: readonly string[] = []): HTMLElement | null {
+export function focusTarget(
+  root: ParentNode,
+  lastKey: string | null,
+  prefer: readonly string[] = [],
+): HTMLElement | null {
   if (lastKey) {
     const same = [...root.querySelectorAll(`[${FOCUS_KEY}]`)].find((e) => e.getAttribute(FOCUS_KEY) === lastKey);
     const el = same && (same.matches(FOCUSABLE) ? same : same.querySelector(FOCUSABLE));
@@ -46,19 +50,19 @@ export function focusTarget(root: ParentNode, lastKey: string | null, prefer: re
   }
   const next = [...root.querySelectorAll(`[${FOCUS_NEXT}]`)].find(usable);
   if (next) return next;
-  const heading = root.querySelector<HTMLElement>('.actions h2');
+  const heading = root.querySelector<HTMLElement>(".actions h2");
   if (heading) return heading;
-  return root.querySelector<HTMLElement>('.turn-line');
+  return root.querySelector<HTMLElement>(".turn-line");
 }
 
 /** Focuses an element that may not be focusable by itself (a heading, the turn line). */
 export function focusOn(el: HTMLElement): void {
-  if (!el.matches(FOCUSABLE)) el.setAttribute('tabindex', '-1');
+  if (!el.matches(FOCUSABLE)) el.setAttribute("tabindex", "-1");
   el.focus({ preventScroll: !isOffscreen(el) });
 }
 
 function isOffscreen(el: HTMLElement): boolean {
-  if (typeof window === 'undefined' || !el.getBoundingClientRect) return false;
+  if (typeof window === "undefined" || !el.getBoundingClientRect) return false;
   const r = el.getBoundingClientRect();
   return r.bottom < 0 || r.top > window.innerHeight;
 }
@@ -78,11 +82,11 @@ export class FocusKeeper {
   };
 
   constructor(private readonly root: HTMLElement) {
-    root.addEventListener('focusin', this.onIn);
+    root.addEventListener("focusin", this.onIn);
   }
 
   destroy(): void {
-    this.root.removeEventListener('focusin', this.onIn);
+    this.root.removeEventListener("focusin", this.onIn);
   }
 
   /** Brings the focus back if it was lost; `busy` while a command runs (nothing moves until it is done). */

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { FORMAT, isUsable, mapsByUse, openGeometryCache, toEvict, versionKey } from "./geometrycache";
 
-const geometry = { territories: [{ key: "a", name: "A", x: 1, y: 2, neighbours: ["b"] }, { key: "b", name: "B", x: 3, y: 4, neighbours: ["a"] }] };
+const geometry = {
+  territories: [
+    { key: "a", name: "A", x: 1, y: 2, neighbours: ["b"] },
+    { key: "b", name: "B", x: 3, y: 4, neighbours: ["a"] },
+  ],
+};
 
 describe("geometry cache keys", () => {
   it("keys a map by its key and version", () => {
@@ -18,7 +23,9 @@ describe("kept entries", () => {
     expect(isUsable({ id: "m@1", format: FORMAT - 1, savedAt: 1, geometry }, "m@1")).toBe(false);
     expect(isUsable({ id: "m@2", format: FORMAT, savedAt: 1, geometry }, "m@1")).toBe(false);
     expect(isUsable({ id: "m@1", format: FORMAT, savedAt: 1, geometry: { territories: [] } }, "m@1")).toBe(false);
-    expect(isUsable({ id: "m@1", format: FORMAT, savedAt: 1, geometry: { territories: [{ key: "a" }] } }, "m@1")).toBe(false);
+    expect(isUsable({ id: "m@1", format: FORMAT, savedAt: 1, geometry: { territories: [{ key: "a" }] } }, "m@1")).toBe(
+      false,
+    );
     expect(isUsable({ id: "m@1", format: FORMAT, savedAt: 1 }, "m@1")).toBe(false);
     expect(isUsable("broken", "m@1")).toBe(false);
     expect(isUsable(undefined, "m@1")).toBe(false);

@@ -47,10 +47,17 @@ export function isUsable(v: unknown, id: string): v is StoredMap {
   if (typeof v !== "object" || v === null) return false;
   const e = v as Partial<StoredMap>;
   const g = e.geometry;
-  if (e.id !== id || e.format !== FORMAT || typeof g !== "object" || g === null || !Array.isArray(g.territories)) return false;
+  if (e.id !== id || e.format !== FORMAT || typeof g !== "object" || g === null || !Array.isArray(g.territories))
+    return false;
   if (g.territories.length === 0) return false;
   return g.territories.every(
-    (t) => typeof t === "object" && t !== null && typeof t.key === "string" && typeof t.x === "number" && typeof t.y === "number" && Array.isArray(t.neighbours),
+    (t) =>
+      typeof t === "object" &&
+      t !== null &&
+      typeof t.key === "string" &&
+      typeof t.x === "number" &&
+      typeof t.y === "number" &&
+      Array.isArray(t.neighbours),
   );
 }
 
@@ -67,7 +74,10 @@ export function toEvict(entries: readonly { id: string; usedAt: number }[], keep
  * The kept maps with when each was last used: the latest use of a game played on it, or when it was
  * saved. Opening a game then rewrites only the game's small entry, never the map's geometry.
  */
-export function mapsByUse(maps: readonly { id: string; savedAt: number }[], games: readonly StoredGame[]): { id: string; usedAt: number }[] {
+export function mapsByUse(
+  maps: readonly { id: string; savedAt: number }[],
+  games: readonly StoredGame[],
+): { id: string; usedAt: number }[] {
   const last = new Map<string, number>();
   for (const g of games) last.set(g.map, Math.max(last.get(g.map) ?? 0, g.usedAt));
   return maps.map((m) => ({ id: m.id, usedAt: Math.max(m.savedAt, last.get(m.id) ?? 0) }));
@@ -108,7 +118,10 @@ function value<T>(r: IDBRequest<T>): Promise<T> {
 }
 
 /** The cache in the browser's IndexedDB (`idb`, by default the page's); a no-op cache without one. */
-export function openGeometryCache(idb: IDBFactory | undefined = globalThis.indexedDB, now: () => number = Date.now): GeometryCache {
+export function openGeometryCache(
+  idb: IDBFactory | undefined = globalThis.indexedDB,
+  now: () => number = Date.now,
+): GeometryCache {
   if (!idb) return none;
   let opened: Promise<IDBDatabase> | null = null;
   const db = () =>
@@ -134,7 +147,13 @@ export function openGeometryCache(idb: IDBFactory | undefined = globalThis.index
     const dropped = new Set(toEvict(all, KEEP_GAMES));
     for (const id of dropped) games.delete(id);
     const saved = (await value(tx.objectStore(SAVED).getAll())) as { id: string; savedAt: number }[];
-    for (const id of toEvict(mapsByUse(saved, all.filter((g) => !dropped.has(g.id))), KEEP_MAPS)) {
+    for (const id of toEvict(
+      mapsByUse(
+        saved,
+        all.filter((g) => !dropped.has(g.id)),
+      ),
+      KEEP_MAPS,
+    )) {
       tx.objectStore(MAPS).delete(id);
       tx.objectStore(SAVED).delete(id);
     }

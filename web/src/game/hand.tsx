@@ -41,7 +41,13 @@ export function Hand(props: { ctl: GameController; game: ClientGame; view: View 
           {sets.map((s) => (
             <li key={s.cards.join(",")}>
               {s.cards.map(cardName).join(", ")}: {setWords(s, keyName)}{" "}
-              <button type="button" class="primary" data-focus="trade" disabled={view.busy} onClick={() => void props.ctl.trade([...s.cards])}>
+              <button
+                type="button"
+                class="primary"
+                data-focus="trade"
+                disabled={view.busy}
+                onClick={() => void props.ctl.trade([...s.cards])}
+              >
                 Trade
               </button>
             </li>

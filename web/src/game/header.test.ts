@@ -12,9 +12,13 @@ describe("the round as players count it", () => {
   it("names the round and the seat to move, and its place when the order is known", () => {
     expect(roundWords(0, { ...g, phase: "claim" })).toBe("setting up");
     expect(roundWords(7, { ...g, phase: "attack", currentSeat: 1 })).toBe("Round 7, Blue's turn");
-    expect(roundWords(7, { ...g, phase: "attack", currentSeat: 1, order: [2, 1, 0] })).toBe("Round 7, Blue's turn (2 of 3)");
+    expect(roundWords(7, { ...g, phase: "attack", currentSeat: 1, order: [2, 1, 0] })).toBe(
+      "Round 7, Blue's turn (2 of 3)",
+    );
     const out = { ...g, seats: g.seats.map((s) => (s.seat === 2 ? { ...s, status: "eliminated" } : s)) };
-    expect(roundWords(7, { ...out, phase: "attack", currentSeat: 1, order: [2, 1, 0] })).toBe("Round 7, Blue's turn (1 of 2)");
+    expect(roundWords(7, { ...out, phase: "attack", currentSeat: 1, order: [2, 1, 0] })).toBe(
+      "Round 7, Blue's turn (1 of 2)",
+    );
     expect(roundWords(9, { ...g, phase: "over", currentSeat: null })).toBe("Round 9");
   });
 });

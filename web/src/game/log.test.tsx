@@ -6,7 +6,12 @@ import { GameLog } from "./log";
 import type { LogLine } from "./controller";
 
 const lines = (n: number, from = 1): LogLine[] =>
-  Array.from({ length: n }, (_, i) => ({ seq: from + i, turn: 1 + Math.floor((from + i) / 20), kind: "battle_rolled", text: `Line ${from + i}` }));
+  Array.from({ length: n }, (_, i) => ({
+    seq: from + i,
+    turn: 1 + Math.floor((from + i) / 20),
+    kind: "battle_rolled",
+    text: `Line ${from + i}`,
+  }));
 
 describe("the game log", () => {
   it("renders a window of a 20,000-line log, each line with its place in the whole", () => {

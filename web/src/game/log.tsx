@@ -39,7 +39,8 @@ export function GameLog(props: { lines: LogLine[]; title?: string; announce?: bo
     }
     if (last <= seen.current) return;
     const fresh: LogLine[] = [];
-    for (let i = lines.length - 1; i >= 0 && lines[i].seq > seen.current && fresh.length < ANNOUNCED; i--) fresh.unshift(lines[i]);
+    for (let i = lines.length - 1; i >= 0 && lines[i].seq > seen.current && fresh.length < ANNOUNCED; i--)
+      fresh.unshift(lines[i]);
     seen.current = last;
     setNews((n) => [...n, ...fresh].slice(-ANNOUNCED));
   }, [lines]);
@@ -58,7 +59,8 @@ export function GameLog(props: { lines: LogLine[]; title?: string; announce?: bo
       }
     }
     if (changed) setMeasured((m) => m + 1);
-    if (el.clientHeight !== scroll.height && el.clientHeight > 0) setScroll({ top: el.scrollTop, height: el.clientHeight });
+    if (el.clientHeight !== scroll.height && el.clientHeight > 0)
+      setScroll({ top: el.scrollTop, height: el.clientHeight });
     if (follow.current) el.scrollTop = el.scrollHeight;
   });
 
@@ -79,7 +81,13 @@ export function GameLog(props: { lines: LogLine[]; title?: string; announce?: bo
       >
         <ol style={{ paddingTop: `${offsets[start]}px`, paddingBottom: `${total - offsets[end]}px` }}>
           {lines.slice(start, end).map((l, i) => (
-            <li key={l.seq} data-seq={l.seq} class={`log-${l.kind}`} aria-setsize={lines.length} aria-posinset={start + i + 1}>
+            <li
+              key={l.seq}
+              data-seq={l.seq}
+              class={`log-${l.kind}`}
+              aria-setsize={lines.length}
+              aria-posinset={start + i + 1}
+            >
               <span class="turn">T{l.turn}</span> {l.text}
             </li>
           ))}

@@ -8,7 +8,11 @@ export const LINE_ESTIMATE = 24;
 export const LINE_MARGIN = 400;
 
 /** The top of every line and, last, the total height: offsets[i] is line i's top, offsets[n] the end. */
-export function lineOffsets(seqs: readonly number[], measured: ReadonlyMap<number, number>, estimate = LINE_ESTIMATE): Float64Array {
+export function lineOffsets(
+  seqs: readonly number[],
+  measured: ReadonlyMap<number, number>,
+  estimate = LINE_ESTIMATE,
+): Float64Array {
   const out = new Float64Array(seqs.length + 1);
   for (let i = 0; i < seqs.length; i++) out[i + 1] = out[i] + (measured.get(seqs[i]) ?? estimate);
   return out;
@@ -31,7 +35,12 @@ function lineAt(offsets: Float64Array, y: number): number {
  * The lines to render, [start, end), for a box scrolled to `top` showing `height` pixels: those that cross
  * the visible part widened by `margin` on each side.
  */
-export function lineWindow(offsets: Float64Array, top: number, height: number, margin = LINE_MARGIN): { start: number; end: number } {
+export function lineWindow(
+  offsets: Float64Array,
+  top: number,
+  height: number,
+  margin = LINE_MARGIN,
+): { start: number; end: number } {
   const n = offsets.length - 1;
   if (n <= 0) return { start: 0, end: 0 };
   const start = lineAt(offsets, Math.max(0, top - margin));

@@ -13,21 +13,43 @@ export function OccupyPanel(props: { ctl: GameController; view: View; name: (k: 
     <div class="panel">
       <h2>Move in</h2>
       <p>
-        You took <strong>{props.name(a.to ?? "")}</strong>. Move armies in from {props.name(a.from ?? "")}: {a.min} to {a.max}.
+        You took <strong>{props.name(a.to ?? "")}</strong>. Move armies in from {props.name(a.from ?? "")}: {a.min} to{" "}
+        {a.max}.
       </p>
       <label>
         Armies{" "}
-        <input type="range" data-focus="occupy-armies" data-focus-next min={a.min} max={a.max} value={n} onInput={(e) => setN(Number((e.currentTarget as HTMLInputElement).value))} aria-valuetext={`${n} armies`} />{" "}
+        <input
+          type="range"
+          data-focus="occupy-armies"
+          data-focus-next
+          min={a.min}
+          max={a.max}
+          value={n}
+          onInput={(e) => setN(Number((e.currentTarget as HTMLInputElement).value))}
+          aria-valuetext={`${n} armies`}
+        />{" "}
         <output>{n}</output>
       </label>{" "}
-      <button type="button" class="primary" data-focus="occupy-go" disabled={props.view.busy} onClick={() => void props.ctl.occupy(n)}>
+      <button
+        type="button"
+        class="primary"
+        data-focus="occupy-go"
+        disabled={props.view.busy}
+        onClick={() => void props.ctl.occupy(n)}
+      >
         Move {n}
       </button>
     </div>
   );
 }
 
-export function FortifyPanel(props: { ctl: GameController; view: View; mode: Mode; setMode: (m: Mode) => void; name: (k: string) => string }) {
+export function FortifyPanel(props: {
+  ctl: GameController;
+  view: View;
+  mode: Mode;
+  setMode: (m: Mode) => void;
+  name: (k: string) => string;
+}) {
   const { ctl, view, mode, setMode, name } = props;
   const fm = mode.kind === "fortify" ? mode : null;
   const action = fm?.to ? from(view.actions, "fortify", fm.from).find((a) => a.to === fm.to) : undefined;
@@ -36,7 +58,9 @@ export function FortifyPanel(props: { ctl: GameController; view: View; mode: Mod
   return (
     <div class="panel">
       <h2>Fortify</h2>
-      {!fm && has(view.actions, "fortify") && <p>Move armies once between two of your neighbouring territories (“Move from”), or end your turn.</p>}
+      {!fm && has(view.actions, "fortify") && (
+        <p>Move armies once between two of your neighbouring territories (“Move from”), or end your turn.</p>
+      )}
       {fm && !fm.to && (
         <p>
           From <strong>{name(fm.from)}</strong>: choose where to move to.{" "}
@@ -49,17 +73,37 @@ export function FortifyPanel(props: { ctl: GameController; view: View; mode: Mod
         <p>
           <label>
             Move from {name(fm.from)} to {name(fm.to)}{" "}
-            <input type="range" min={action.min || 1} max={action.max} value={n} onInput={(e) => setN(Number((e.currentTarget as HTMLInputElement).value))} aria-valuetext={`${n} armies`} />{" "}
+            <input
+              type="range"
+              min={action.min || 1}
+              max={action.max}
+              value={n}
+              onInput={(e) => setN(Number((e.currentTarget as HTMLInputElement).value))}
+              aria-valuetext={`${n} armies`}
+            />{" "}
             <output>{n}</output>
           </label>{" "}
-          <button type="button" class="primary" data-focus="fortify-go" data-focus-next disabled={view.busy} onClick={() => void ctl.fortify(fm.from, fm.to!, n)}>
+          <button
+            type="button"
+            class="primary"
+            data-focus="fortify-go"
+            data-focus-next
+            disabled={view.busy}
+            onClick={() => void ctl.fortify(fm.from, fm.to!, n)}
+          >
             Move {n} and end the turn
           </button>
         </p>
       )}
       {has(view.actions, "end_turn") && (
         <p>
-          <button type="button" data-focus="end-turn" data-focus-next disabled={view.busy} onClick={() => void ctl.endTurn()}>
+          <button
+            type="button"
+            data-focus="end-turn"
+            data-focus-next
+            disabled={view.busy}
+            onClick={() => void ctl.endTurn()}
+          >
             End turn
           </button>
         </p>

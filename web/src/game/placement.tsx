@@ -120,11 +120,17 @@ export function PlacementPanel(props: {
   }, [ctl.id]);
   const placeable = useMemo(() => new Set(sources(ix, "place")), [ix]);
   const borders = useMemo(
-    () => (neighbours ? borderTerritories(game.map.keys, game.board, game.viewerSeat, (k) => neighbours.get(k)).filter((k) => placeable.has(k)) : []),
+    () =>
+      neighbours
+        ? borderTerritories(game.map.keys, game.board, game.viewerSeat, (k) => neighbours.get(k)).filter((k) =>
+            placeable.has(k),
+          )
+        : [],
     [neighbours, game.board, game.viewerSeat, placeable],
   );
   const drafted = draft.placements.map((p) => p.territory);
-  const addable = placeable.size <= PICK_LIMIT ? game.map.keys.filter((k) => placeable.has(k) && !drafted.includes(k)) : [];
+  const addable =
+    placeable.size <= PICK_LIMIT ? game.map.keys.filter((k) => placeable.has(k) && !drafted.includes(k)) : [];
   const [adding, setAdding] = useState("");
   const addKey = addable.includes(adding) ? adding : (addable[0] ?? "");
 
@@ -133,7 +139,9 @@ export function PlacementPanel(props: {
       <h2>Place your armies</h2>
       <p aria-live="polite">
         <strong>{left}</strong> of {reserve} left to place.{" "}
-        {draft.total === 0 ? "Use + beside your territories, or add them here, then confirm." : "Confirm when the numbers are right."}
+        {draft.total === 0
+          ? "Use + beside your territories, or add them here, then confirm."
+          : "Confirm when the numbers are right."}
       </p>
       {draft.placements.length > 0 && (
         <table class="draft">
@@ -159,14 +167,25 @@ export function PlacementPanel(props: {
                     max={p.armies + left}
                     value={p.armies}
                     aria-label={`Armies to place on ${name(p.territory)}`}
-                    onChange={(e) => setDraft(setPlaced(draft, ix, p.territory, Number((e.currentTarget as HTMLInputElement).value)))}
+                    onChange={(e) =>
+                      setDraft(setPlaced(draft, ix, p.territory, Number((e.currentTarget as HTMLInputElement).value)))
+                    }
                   />
                 </td>
                 <td class="row-actions">
-                  <button type="button" disabled={left === 0} aria-label={`The rest on ${name(p.territory)}`} onClick={() => setDraft(restHere(draft, ix, p.territory))}>
+                  <button
+                    type="button"
+                    disabled={left === 0}
+                    aria-label={`The rest on ${name(p.territory)}`}
+                    onClick={() => setDraft(restHere(draft, ix, p.territory))}
+                  >
                     The rest here
                   </button>
-                  <button type="button" aria-label={`Take back the armies on ${name(p.territory)}`} onClick={() => setDraft(setPlaced(draft, ix, p.territory, 0))}>
+                  <button
+                    type="button"
+                    aria-label={`Take back the armies on ${name(p.territory)}`}
+                    onClick={() => setDraft(setPlaced(draft, ix, p.territory, 0))}
+                  >
                     ✕
                   </button>
                 </td>
@@ -211,7 +230,12 @@ export function PlacementPanel(props: {
         </button>
       </p>
       <p>
-        <button type="button" class="primary" disabled={busy || draft.total === 0} onClick={() => void ctl.place(draft.placements)}>
+        <button
+          type="button"
+          class="primary"
+          disabled={busy || draft.total === 0}
+          onClick={() => void ctl.place(draft.placements)}
+        >
           Place {draft.total} {draft.total === 1 ? "army" : "armies"}
         </button>{" "}
         <button type="button" disabled={!placement.canUndo} onClick={placement.undo}>

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { nextTurn, previousTurn, stepDelay, turnStarts } from "./playback";
 
 describe("playback", () => {
-  const events = ["game_started", "turn_started", "armies_placed", "turn_started", "battle_rolled", "turn_started"].map((kind) => ({ kind }));
+  const events = ["game_started", "turn_started", "armies_placed", "turn_started", "battle_rolled", "turn_started"].map(
+    (kind) => ({ kind }),
+  );
   const starts = turnStarts(events);
 
   it("finds where turns begin", () => {

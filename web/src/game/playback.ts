@@ -61,11 +61,15 @@ export function nextTurn(starts: readonly number[], n: number, end: number): num
  * when an event does not fit (the board then shows the current state, without playback).
  */
 export function stateAfter(current: ClientGame, events: readonly ServerEvent[], n: number): ClientGame | null {
-  let g = emptyGame(current.map, current.seats.map((s) => ({ seat: s.seat, color: s.color, name: s.name, cpu: s.cpu, difficulty: s.difficulty })), {
-    cardSystem: current.cardSystem,
-    ttbPercent: current.ttbPercent,
-    viewerSeat: current.viewerSeat,
-  });
+  let g = emptyGame(
+    current.map,
+    current.seats.map((s) => ({ seat: s.seat, color: s.color, name: s.name, cpu: s.cpu, difficulty: s.difficulty })),
+    {
+      cardSystem: current.cardSystem,
+      ttbPercent: current.ttbPercent,
+      viewerSeat: current.viewerSeat,
+    },
+  );
   for (let i = 0; i < n; i++) {
     const r = applyEvent(g, events[i]);
     if (r.status !== "applied") return null;

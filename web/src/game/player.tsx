@@ -37,7 +37,12 @@ export function Icon(props: { name: keyof typeof paths }) {
 function Btn(props: { icon: keyof typeof paths; text: string; onClick: () => void; disabled?: boolean }) {
   return (
     // aria-disabled rather than disabled: a button that stops applying (End, once at the end) keeps the focus.
-    <button type="button" class="pb-btn" onClick={() => !props.disabled && props.onClick()} aria-disabled={props.disabled ? "true" : undefined}>
+    <button
+      type="button"
+      class="pb-btn"
+      onClick={() => !props.disabled && props.onClick()}
+      aria-disabled={props.disabled ? "true" : undefined}
+    >
       <Icon name={props.icon} />
       <span>{props.text}</span>
     </button>
@@ -94,7 +99,11 @@ export function SpeedChoice(props: { p: Player; id: string }) {
   return (
     <label class="pb-speed" for={props.id}>
       Speed{" "}
-      <select id={props.id} value={String(props.p.speed)} onChange={(e) => props.p.setSpeed(Number((e.currentTarget as HTMLSelectElement).value) as Speed)}>
+      <select
+        id={props.id}
+        value={String(props.p.speed)}
+        onChange={(e) => props.p.setSpeed(Number((e.currentTarget as HTMLSelectElement).value) as Speed)}
+      >
         {SPEEDS.map((s) => (
           <option key={s} value={String(s)}>
             {speedLabel(s)}
@@ -107,7 +116,11 @@ export function SpeedChoice(props: { p: Player; id: string }) {
 
 export function PlayButton(props: { p: Player }) {
   const { p } = props;
-  return p.playing ? <Btn icon="pause" text="Pause" onClick={() => p.setPlaying(false)} /> : <Btn icon="play" text="Play" onClick={() => p.setPlaying(true)} />;
+  return p.playing ? (
+    <Btn icon="pause" text="Pause" onClick={() => p.setPlaying(false)} />
+  ) : (
+    <Btn icon="play" text="Play" onClick={() => p.setPlaying(true)} />
+  );
 }
 
 /** The replay's controls: to the start, a turn back, an event back, play or pause, and forward likewise. */
@@ -118,11 +131,21 @@ export function ReplayControls(props: { p: Player; children?: ComponentChildren 
     <div class="pb-controls" role="group" aria-label="Replay controls">
       <div class="pb-buttons">
         <Btn icon="start" text="Start" onClick={() => p.setN(0)} disabled={at === 0} />
-        <Btn icon="prevTurn" text="Previous turn" onClick={() => p.setN(previousTurn(p.starts, at))} disabled={at === 0} />
+        <Btn
+          icon="prevTurn"
+          text="Previous turn"
+          onClick={() => p.setN(previousTurn(p.starts, at))}
+          disabled={at === 0}
+        />
         <Btn icon="back" text="Back" onClick={() => p.setN(at - 1)} disabled={at === 0} />
         <PlayButton p={p} />
         <Btn icon="forward" text="Forward" onClick={() => p.setN(at + 1)} disabled={at >= p.end} />
-        <Btn icon="nextTurn" text="Next turn" onClick={() => p.setN(nextTurn(p.starts, at, p.end))} disabled={at >= p.end} />
+        <Btn
+          icon="nextTurn"
+          text="Next turn"
+          onClick={() => p.setN(nextTurn(p.starts, at, p.end))}
+          disabled={at >= p.end}
+        />
         <Btn icon="end" text="End" onClick={() => p.setN(p.end)} disabled={at >= p.end} />
       </div>
       <div class="pb-scrub">
@@ -232,7 +255,11 @@ export function useAway(log: readonly LogLine[], game: ClientGame): Away | null 
  * (play, pause, speed, skip to now). `onBoard` gives the map the state to show while it plays (null: the
  * current state) and the arrow of the event shown.
  */
-export function AwayPanel(props: { away: Away; game: ClientGame; onBoard: (g: ClientGame | null, arrows: BoardArrow[]) => void }) {
+export function AwayPanel(props: {
+  away: Away;
+  game: ClientGame;
+  onBoard: (g: ClientGame | null, arrows: BoardArrow[]) => void;
+}) {
   const { away } = props;
   const end = away.events.length;
   const p = usePlayer(away.events, away.summary.start, end);
@@ -259,7 +286,9 @@ export function AwayPanel(props: { away: Away; game: ClientGame; onBoard: (g: Cl
   if (!open) return null;
   const names = namesOf(props.game);
   const shown = started && !done && p.n > away.summary.start ? away.events[p.n - 1] : null;
-  const turnOf = shown ? `Turn ${shown.turn}${typeof shown.seat === "number" && shown.seat >= 0 ? `, ${names.seat(shown.seat)}` : ""}` : null;
+  const turnOf = shown
+    ? `Turn ${shown.turn}${typeof shown.seat === "number" && shown.seat >= 0 ? `, ${names.seat(shown.seat)}` : ""}`
+    : null;
   return (
     <section class="away" aria-labelledby="away-title">
       <h2 id="away-title">Since your last turn</h2>
@@ -294,7 +323,11 @@ export function AwayPanel(props: { away: Away; game: ClientGame; onBoard: (g: Cl
             </button>
           </div>
           <p class="pb-now" role="status">
-            {started && !done ? `Playing back: ${turnOf ?? "the start"} (${p.n - away.summary.start} of ${end - away.summary.start}).` : done ? "The map shows the game as it is now." : ""}
+            {started && !done
+              ? `Playing back: ${turnOf ?? "the start"} (${p.n - away.summary.start} of ${end - away.summary.start}).`
+              : done
+                ? "The map shows the game as it is now."
+                : ""}
           </p>
         </div>
       )}

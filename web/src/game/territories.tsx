@@ -50,7 +50,8 @@ export function TerritoryList(props: {
     if (!row) return;
     const top = row.offsetTop;
     const head = (b.querySelector("thead") as HTMLElement | null)?.offsetHeight ?? 0;
-    if (top - head < b.scrollTop || top + row.offsetHeight > b.scrollTop + b.clientHeight) b.scrollTop = Math.max(0, top - head - b.clientHeight / 3);
+    if (top - head < b.scrollTop || top + row.offsetHeight > b.scrollTop + b.clientHeight)
+      b.scrollTop = Math.max(0, top - head - b.clientHeight / 3);
   }, [props.selected]);
   return (
     <div class="territories">
@@ -64,60 +65,72 @@ export function TerritoryList(props: {
           </select>
         </label>{" "}
         <label>
-          Find <input type="search" value={search} onInput={(e) => setSearch((e.currentTarget as HTMLInputElement).value)} />
+          Find{" "}
+          <input type="search" value={search} onInput={(e) => setSearch((e.currentTarget as HTMLInputElement).value)} />
         </label>
       </div>
       <div class="territory-scroll" ref={box} tabIndex={0} role="region" aria-label="Territories, scrollable">
-      <table class="territory-table">
-        <caption class="visually-hidden">Territories</caption>
-        <thead>
-          <tr>
-            <th scope="col">Territory</th>
-            <th scope="col">Owner</th>
-            <th scope="col">Armies</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.slice(0, LIMIT).map((r) => {
-            const s = r.t.owner !== null ? props.seatOf(r.t.owner) : undefined;
-            const added = props.draft.placements.find((p) => p.territory === r.key)?.armies ?? 0;
-            const acts = props.actionsFor(r.key);
-            return (
-              <tr key={r.key} class={`${r.key === props.selected ? "selected" : ""} ${props.targets.has(r.key) ? "target" : ""}`} data-key={r.key} aria-current={r.key === props.selected ? "true" : undefined}>
-                <th scope="row">{r.name}</th>
-                <td>
-                  {s ? (
-                    <>
-                      <span class="swatch" style={{ background: colorHex(s.color) }} aria-hidden="true">
-                        {seatGlyph(s.seat)}
-                      </span>{" "}
-                      {seatTitle(s)}
-                    </>
-                  ) : r.t.neutral ? (
-                    "neutral"
-                  ) : (
-                    "unclaimed"
-                  )}
-                </td>
-                <td class="num">
-                  {r.t.armies}
-                  {added > 0 && <strong class="added"> +{added}</strong>}
-                </td>
-                <td class="row-actions">
-                  {acts.map((a) => (
-                    <button key={a.label} type="button" disabled={a.disabled} aria-label={a.aria ? `${a.aria} on ${r.name}` : `${a.label} ${r.name}`} onClick={a.onClick}>
-                      {a.label}
-                    </button>
-                  ))}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+        <table class="territory-table">
+          <caption class="visually-hidden">Territories</caption>
+          <thead>
+            <tr>
+              <th scope="col">Territory</th>
+              <th scope="col">Owner</th>
+              <th scope="col">Armies</th>
+              <th scope="col">
+                <span class="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.slice(0, LIMIT).map((r) => {
+              const s = r.t.owner !== null ? props.seatOf(r.t.owner) : undefined;
+              const added = props.draft.placements.find((p) => p.territory === r.key)?.armies ?? 0;
+              const acts = props.actionsFor(r.key);
+              return (
+                <tr
+                  key={r.key}
+                  class={`${r.key === props.selected ? "selected" : ""} ${props.targets.has(r.key) ? "target" : ""}`}
+                  data-key={r.key}
+                  aria-current={r.key === props.selected ? "true" : undefined}
+                >
+                  <th scope="row">{r.name}</th>
+                  <td>
+                    {s ? (
+                      <>
+                        <span class="swatch" style={{ background: colorHex(s.color) }} aria-hidden="true">
+                          {seatGlyph(s.seat)}
+                        </span>{" "}
+                        {seatTitle(s)}
+                      </>
+                    ) : r.t.neutral ? (
+                      "neutral"
+                    ) : (
+                      "unclaimed"
+                    )}
+                  </td>
+                  <td class="num">
+                    {r.t.armies}
+                    {added > 0 && <strong class="added"> +{added}</strong>}
+                  </td>
+                  <td class="row-actions">
+                    {acts.map((a) => (
+                      <button
+                        key={a.label}
+                        type="button"
+                        disabled={a.disabled}
+                        aria-label={a.aria ? `${a.aria} on ${r.name}` : `${a.label} ${r.name}`}
+                        onClick={a.onClick}
+                      >
+                        {a.label}
+                      </button>
+                    ))}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
       </div>
       {rows.length > LIMIT && <p>{rows.length - LIMIT} more: narrow the list with Find.</p>}
     </div>

@@ -30,12 +30,18 @@ export function AuthPage(props: { mode: "signin" | "signup" }) {
         const r = d.signUp;
         if (r.userErrors.length > 0 || !r.session) {
           setErrs(r.userErrors);
-          setError(r.userErrors.filter((x) => !x.field).map((x) => x.message).join(" ") || "Please check the fields marked below.");
+          setError(
+            r.userErrors
+              .filter((x) => !x.field)
+              .map((x) => x.message)
+              .join(" ") || "Please check the fields marked below.",
+          );
         } else await signedIn(r.session.token);
       } else {
         const d = await mutate(SignInMutation, { input: { login: v("login").trim(), password: v("password") } });
         const r = d.signIn;
-        if (r.userErrors.length > 0 || !r.session) setError(r.userErrors.map((x) => x.message).join(" ") || "Could not sign in.");
+        if (r.userErrors.length > 0 || !r.session)
+          setError(r.userErrors.map((x) => x.message).join(" ") || "Could not sign in.");
         else await signedIn(r.session.token);
       }
     } catch (err) {
@@ -59,16 +65,33 @@ export function AuthPage(props: { mode: "signin" | "signup" }) {
         <ErrorLine text={error} />
         {signup ? (
           <>
-            <Field label="Display name" id="name" hint="What other players see: 1 to 40 characters." error={fieldError(errs, "name")}>
+            <Field
+              label="Display name"
+              id="name"
+              hint="What other players see: 1 to 40 characters."
+              error={fieldError(errs, "name")}
+            >
               <input id="name" name="name" required maxLength={40} autoComplete="username" />
             </Field>
             <Field label="Email" id="email" error={fieldError(errs, "email")}>
               <input id="email" name="email" type="email" required autoComplete="email" />
             </Field>
             <Field label="Password" id="password" hint="At least 10 characters." error={fieldError(errs, "password")}>
-              <input id="password" name="password" type="password" required minLength={10} autoComplete="new-password" />
+              <input
+                id="password"
+                name="password"
+                type="password"
+                required
+                minLength={10}
+                autoComplete="new-password"
+              />
             </Field>
-            <Field label="Phone for SMS (optional)" id="phone" hint="In international form, such as +14155550123." error={fieldError(errs, "phone")}>
+            <Field
+              label="Phone for SMS (optional)"
+              id="phone"
+              hint="In international form, such as +14155550123."
+              error={fieldError(errs, "phone")}
+            >
               <input id="phone" name="phone" type="tel" autoComplete="tel" />
             </Field>
           </>

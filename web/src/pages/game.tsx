@@ -91,7 +91,10 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
   const selected = mode.kind === "idle" ? null : mode.from;
   // While a big board reads the targets of the territory picked, only that territory stands out (rather
   // than every territory, then the targets: one redraw of the map and of the list instead of two).
-  const choice = selected !== null && !isLoaded(ix, selected) ? { targets: [selected], kindOf: new Map([[selected, "loading"]]) } : choices(ix, selected);
+  const choice =
+    selected !== null && !isLoaded(ix, selected)
+      ? { targets: [selected], kindOf: new Map([[selected, "loading"]]) }
+      : choices(ix, selected);
   // On a big board the targets of the territory picked are read when it is picked.
   useEffect(() => {
     if (selected) void ctl.loadFrom(selected);
@@ -121,7 +124,11 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
       setMode({ kind: "idle" });
       return;
     }
-    const why = () => setReason(whyNot({ game, actions: ix, mode, drafted: draft.total, neighbours }, key) ?? `${game.map.names[keys.get(key) ?? -1] ?? key} is not a choice now.`);
+    const why = () =>
+      setReason(
+        whyNot({ game, actions: ix, mode, drafted: draft.total, neighbours }, key) ??
+          `${game.map.names[keys.get(key) ?? -1] ?? key} is not a choice now.`,
+      );
     switch (choice.kindOf.get(key)) {
       case "claim":
         void ctl.claim(key);
@@ -145,7 +152,11 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
       default:
         // Another of one's own sources while one is chosen: choose it instead.
         if (choices(ix, null).kindOf.get(key) === "select") {
-          setMode(startsFrom(ix, "attack", key) ? { kind: "attack", from: key, to: null } : { kind: "fortify", from: key, to: null });
+          setMode(
+            startsFrom(ix, "attack", key)
+              ? { kind: "attack", from: key, to: null }
+              : { kind: "fortify", from: key, to: null },
+          );
         } else why();
     }
   };
@@ -156,16 +167,35 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
     if (k === "claim") out.push({ label: "Claim", onClick: () => void ctl.claim(key) });
     if (k === "place") {
       const cur = draft.placements.find((p) => p.territory === key)?.armies ?? 0;
-      out.push({ label: "−", aria: "One army fewer", disabled: cur === 0, onClick: () => setDraft(draftPlace(draft, ix, key, -1)) });
-      out.push({ label: "+1", aria: "+1 army", disabled: draft.total >= reserveOf(ix), onClick: () => setDraft(draftPlace(draft, ix, key, 1)) });
-      out.push({ label: "+all", aria: "All the armies left", disabled: draft.total >= reserveOf(ix), onClick: () => setDraft(draftPlace(draft, ix, key, reserveOf(ix))) });
+      out.push({
+        label: "−",
+        aria: "One army fewer",
+        disabled: cur === 0,
+        onClick: () => setDraft(draftPlace(draft, ix, key, -1)),
+      });
+      out.push({
+        label: "+1",
+        aria: "+1 army",
+        disabled: draft.total >= reserveOf(ix),
+        onClick: () => setDraft(draftPlace(draft, ix, key, 1)),
+      });
+      out.push({
+        label: "+all",
+        aria: "All the armies left",
+        disabled: draft.total >= reserveOf(ix),
+        onClick: () => setDraft(draftPlace(draft, ix, key, reserveOf(ix))),
+      });
     }
     if (k === "select") {
-      if (startsFrom(ix, "attack", key)) out.push({ label: "Attack from", onClick: () => setMode({ kind: "attack", from: key, to: null }) });
-      if (startsFrom(ix, "fortify", key)) out.push({ label: "Move from", onClick: () => setMode({ kind: "fortify", from: key, to: null }) });
+      if (startsFrom(ix, "attack", key))
+        out.push({ label: "Attack from", onClick: () => setMode({ kind: "attack", from: key, to: null }) });
+      if (startsFrom(ix, "fortify", key))
+        out.push({ label: "Move from", onClick: () => setMode({ kind: "fortify", from: key, to: null }) });
     }
-    if (k === "attack" && mode.kind === "attack") out.push({ label: "Attack", onClick: () => setMode({ ...mode, to: key }) });
-    if (k === "fortify" && mode.kind === "fortify") out.push({ label: "Move here", onClick: () => setMode({ ...mode, to: key }) });
+    if (k === "attack" && mode.kind === "attack")
+      out.push({ label: "Attack", onClick: () => setMode({ ...mode, to: key }) });
+    if (k === "fortify" && mode.kind === "fortify")
+      out.push({ label: "Move here", onClick: () => setMode({ ...mode, to: key }) });
     return out;
   };
 
@@ -188,7 +218,10 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
   }, []);
   useEffect(() => {
     // While a source is chosen without a target, its targets' buttons in the list come first.
-    keeper.current?.settle(view.busy, mode.kind !== "idle" && !mode.to ? [".territory-table tr.target .row-actions button"] : []);
+    keeper.current?.settle(
+      view.busy,
+      mode.kind !== "idle" && !mode.to ? [".territory-table tr.target .row-actions button"] : [],
+    );
   });
   // A reason is about the turn and phase it was given in: a new one clears it.
   useEffect(() => setReason(null), [game.phase, game.currentSeat]);
@@ -204,7 +237,14 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
   return (
     <div class="play" ref={root}>
       <PlayHeader view={view} info={info} game={game} myTurn={myTurn} now={now} />
-      <PlayExtras gameId={info.id} phase={game.phase} myTurn={myTurn} playing={me !== null} over={over} trade={has(ix, "trade")} />
+      <PlayExtras
+        gameId={info.id}
+        phase={game.phase}
+        myTurn={myTurn}
+        playing={me !== null}
+        over={over}
+        trade={has(ix, "trade")}
+      />
       <Banners ctl={ctl} view={view} game={game} over={over} />
       <ErrorLine text={view.error} />
       <div class="play-body">
@@ -222,7 +262,14 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
               onPick={pick}
             />
           )}
-          <TerritoryList game={game} seatOf={(s) => game.seats[s]} targets={choice.kindOf} selected={selected} draft={draft} actionsFor={rowActions} />
+          <TerritoryList
+            game={game}
+            seatOf={(s) => game.seats[s]}
+            targets={choice.kindOf}
+            selected={selected}
+            draft={draft}
+            actionsFor={rowActions}
+          />
         </section>
         <aside class="side">
           {away && (

@@ -35,7 +35,8 @@ export function JoinPage(props: { id: string; code: string; viewer: Viewer }) {
       const input = { gameId: props.id };
       const errs =
         kind === "join"
-          ? (await mutate(JoinGameMutation, { input: { ...input, inviteCode: props.code || null } })).joinGame.userErrors
+          ? (await mutate(JoinGameMutation, { input: { ...input, inviteCode: props.code || null } })).joinGame
+              .userErrors
           : (await mutate(DeclineInvitationMutation, { input })).declineInvitation.userErrors;
       const err = userErrorText(errs);
       if (err) setError(err);
@@ -50,7 +51,11 @@ export function JoinPage(props: { id: string; code: string; viewer: Viewer }) {
   const invited = game?.viewerInvitedSeat != null;
   return (
     <section class="card invitation">
-      <h1>{game ? `You are invited to ${game.name ? `“${game.name}”, a game` : "a game"} on ${game.map.name}` : "You are invited to a game"}</h1>
+      <h1>
+        {game
+          ? `You are invited to ${game.name ? `“${game.name}”, a game` : "a game"} on ${game.map.name}`
+          : "You are invited to a game"}
+      </h1>
       <ErrorLine text={error} />
       {game ? (
         <>

@@ -3,7 +3,14 @@
 // who won and the viewer's place.
 import { useEffect, useState } from "preact/hooks";
 import { APIError, mutate, query, userErrorText } from "../api/client";
-import { DeclineInvitationMutation, InvitationsQuery, JoinGameMutation, MyGamesQuery, OpenGamesQuery, RematchGameMutation } from "../api/operations";
+import {
+  DeclineInvitationMutation,
+  InvitationsQuery,
+  JoinGameMutation,
+  MyGamesQuery,
+  OpenGamesQuery,
+  RematchGameMutation,
+} from "../api/operations";
 import type { GameCardFragment } from "../gql/graphql";
 import { ErrorLine, Field } from "../ui/form";
 import { gameTitle, invitationLine, resultLine } from "../state/lobby";
@@ -31,7 +38,11 @@ export function LobbyPage(props: { viewer: Viewer }) {
 
   async function load() {
     try {
-      const [mine, open, invitations] = await Promise.all([query(MyGamesQuery, {}), query(OpenGamesQuery, {}), query(InvitationsQuery, {})]);
+      const [mine, open, invitations] = await Promise.all([
+        query(MyGamesQuery, {}),
+        query(OpenGamesQuery, {}),
+        query(InvitationsQuery, {}),
+      ]);
       setData({
         mine: mine.games.edges.map((e) => e.node),
         open: open.games.edges.map((e) => e.node),
@@ -78,7 +89,9 @@ export function LobbyPage(props: { viewer: Viewer }) {
   const live = mine.filter((g) => g.status === "active" || g.status === "open");
   const done = mine.filter((g) => g.status === "finished" || g.status === "cancelled");
   const invitations = data?.invitations ?? [];
-  const openToJoin = (data?.open ?? []).filter((g) => !mySeat(g, props.viewer) && !invitations.some((i) => i.id === g.id));
+  const openToJoin = (data?.open ?? []).filter(
+    (g) => !mySeat(g, props.viewer) && !invitations.some((i) => i.id === g.id),
+  );
   // The tab's title counts the games waiting on me, so that a glance at the tab bar says it.
   useEffect(() => {
     document.title = waiting.length > 0 ? `(${waiting.length}) Rout` : "Rout";
@@ -121,10 +134,19 @@ export function LobbyPage(props: { viewer: Viewer }) {
                   <SeatsLine g={g} />
                 </div>
                 <span class="actions">
-                  <button type="button" class="primary" onClick={() => void join(g.id)} aria-label={`Join ${g.creator.name}'s game on ${g.map.name}`}>
+                  <button
+                    type="button"
+                    class="primary"
+                    onClick={() => void join(g.id)}
+                    aria-label={`Join ${g.creator.name}'s game on ${g.map.name}`}
+                  >
                     Join
                   </button>{" "}
-                  <button type="button" onClick={() => void decline(g.id)} aria-label={`Decline ${g.creator.name}'s game on ${g.map.name}`}>
+                  <button
+                    type="button"
+                    onClick={() => void decline(g.id)}
+                    aria-label={`Decline ${g.creator.name}'s game on ${g.map.name}`}
+                  >
                     Decline
                   </button>
                 </span>
@@ -135,14 +157,16 @@ export function LobbyPage(props: { viewer: Viewer }) {
       )}
       {data && live.length === 0 && invitations.length === 0 && (
         <p>
-          You have no games yet. <Link href="/new">Create one</Link> — against the computer, or invite friends — or join an open
-          game below.
+          You have no games yet. <Link href="/new">Create one</Link> — against the computer, or invite friends — or join
+          an open game below.
         </p>
       )}
       <ul class="games" aria-label="Games in progress">
-        {[...live].sort((a, b) => Number(waitingOnMe(b, props.viewer)) - Number(waitingOnMe(a, props.viewer))).map((g) => (
-          <GameItem key={g.id} g={g} viewer={props.viewer} now={now} />
-        ))}
+        {[...live]
+          .sort((a, b) => Number(waitingOnMe(b, props.viewer)) - Number(waitingOnMe(a, props.viewer)))
+          .map((g) => (
+            <GameItem key={g.id} g={g} viewer={props.viewer} now={now} />
+          ))}
       </ul>
 
       <h2>Open games</h2>
@@ -200,7 +224,8 @@ function GameItem(props: { g: GameCard; viewer: Viewer; now: number }) {
   let status: string;
   if (g.status === "open") status = "waiting for players";
   else if (g.status === "finished" || g.status === "cancelled") status = resultLine(g, props.viewer.id);
-  else status = mine ? `your turn: ${phaseText(g.phase)}` : turnSeat ? `${seatName(turnSeat)}'s turn` : phaseText(g.phase);
+  else
+    status = mine ? `your turn: ${phaseText(g.phase)}` : turnSeat ? `${seatName(turnSeat)}'s turn` : phaseText(g.phase);
   return (
     <li class={`game-item${mine ? " mine" : ""}`}>
       <div>

@@ -9,7 +9,13 @@ import { ErrorLine, Field } from "../ui/form";
 import { CARD_SYSTEMS, PALETTE, TURN_LIMITS, colorHex, seatGlyph } from "../ui/format";
 import { navigate } from "../ui/router";
 import type { Viewer } from "../ui/session";
-import { DIFFICULTIES, NEW_GAME_KEY, parseNewGameSettings, type NewGameSettings, type SeatKindKept } from "../state/lobby";
+import {
+  DIFFICULTIES,
+  NEW_GAME_KEY,
+  parseNewGameSettings,
+  type NewGameSettings,
+  type SeatKindKept,
+} from "../state/lobby";
 
 interface SeatDraft {
   kind: SeatKind;
@@ -20,7 +26,16 @@ interface SeatDraft {
 
 const MAX_SEATS = 8;
 
-type GameMap = { id: string; key: string; version: number; name: string; description: string; territoryCount: number; bonusAreaCount: number; previewUrl: string };
+type GameMap = {
+  id: string;
+  key: string;
+  version: number;
+  name: string;
+  description: string;
+  territoryCount: number;
+  bonusAreaCount: number;
+  previewUrl: string;
+};
 
 export function NewGamePage(props: { viewer: Viewer }) {
   void props.viewer;
@@ -51,16 +66,26 @@ export function NewGamePage(props: { viewer: Viewer }) {
       .then((d) => {
         const list = d.maps.edges.map((e) => e.node);
         setMaps(list);
-        if (list.length > 0) setMapId((list.find((m) => m.key === (last?.mapKey ?? "classic")) ?? list.find((m) => m.key === "classic") ?? list[0]).id);
+        if (list.length > 0)
+          setMapId(
+            (
+              list.find((m) => m.key === (last?.mapKey ?? "classic")) ??
+              list.find((m) => m.key === "classic") ??
+              list[0]
+            ).id,
+          );
       })
       .catch((e) => setError(e instanceof APIError ? e.message : "Could not load the maps."));
   }, []);
 
-  const setSeat = (i: number, p: Partial<SeatDraft>) => setSeats((l) => l.map((s, j) => (j === i ? { ...s, ...p } : s)));
+  const setSeat = (i: number, p: Partial<SeatDraft>) =>
+    setSeats((l) => l.map((s, j) => (j === i ? { ...s, ...p } : s)));
   const addSeat = () =>
     setSeats((l) => {
       const free = PALETTE.find((p) => !l.some((s) => s.color === p.name));
-      return l.length >= MAX_SEATS ? l : [...l, { kind: "CPU", color: free?.name ?? "grey", email: "", difficulty: "normal" }];
+      return l.length >= MAX_SEATS
+        ? l
+        : [...l, { kind: "CPU", color: free?.name ?? "grey", email: "", difficulty: "normal" }];
     });
   const removeSeat = (i: number) => setSeats((l) => (l.length <= 2 ? l : l.filter((_, j) => j !== i)));
   const allFilled = seats.every((s) => s.kind === "HUMAN" || s.kind === "CPU");
@@ -102,7 +127,11 @@ export function NewGamePage(props: { viewer: Viewer }) {
         name,
         mapKey: map.key,
         myColor: seats.find((s) => s.kind === "HUMAN")?.color ?? "red",
-        seats: seats.flatMap((s) => (s.kind === "HUMAN" ? [] : [{ kind: s.kind as SeatKindKept, color: s.color, difficulty: s.difficulty, email: s.email }])),
+        seats: seats.flatMap((s) =>
+          s.kind === "HUMAN"
+            ? []
+            : [{ kind: s.kind as SeatKindKept, color: s.color, difficulty: s.difficulty, email: s.email }],
+        ),
         turnLimit,
         claim,
         cardSystem,
@@ -129,7 +158,12 @@ export function NewGamePage(props: { viewer: Viewer }) {
       <ErrorLine text={error} />
 
       <Field label="Name (optional)" id="gamename" hint="Shown in the lobby and on the game's page.">
-        <input id="gamename" maxLength={60} value={name} onInput={(e) => setName((e.currentTarget as HTMLInputElement).value)} />
+        <input
+          id="gamename"
+          maxLength={60}
+          value={name}
+          onInput={(e) => setName((e.currentTarget as HTMLInputElement).value)}
+        />
       </Field>
 
       <fieldset>
@@ -143,7 +177,8 @@ export function NewGamePage(props: { viewer: Viewer }) {
               <span>
                 <strong>{m.name}</strong>{" "}
                 <small>
-                  {m.territoryCount.toLocaleString("en")} territories, {m.bonusAreaCount} {m.bonusAreaCount === 1 ? "area" : "areas"} ({m.key}, version {m.version})
+                  {m.territoryCount.toLocaleString("en")} territories, {m.bonusAreaCount}{" "}
+                  {m.bonusAreaCount === 1 ? "area" : "areas"} ({m.key}, version {m.version})
                 </small>
               </span>
             </label>
@@ -164,7 +199,10 @@ export function NewGamePage(props: { viewer: Viewer }) {
               ) : (
                 <label>
                   <span class="visually-hidden">Seat {i + 1} is</span>
-                  <select value={s.kind} onChange={(e) => setSeat(i, { kind: (e.currentTarget as HTMLSelectElement).value as SeatKind })}>
+                  <select
+                    value={s.kind}
+                    onChange={(e) => setSeat(i, { kind: (e.currentTarget as HTMLSelectElement).value as SeatKind })}
+                  >
                     <option value="CPU">a CPU</option>
                     <option value="OPEN">open to anyone</option>
                     <option value="INVITED">invited</option>
@@ -174,7 +212,10 @@ export function NewGamePage(props: { viewer: Viewer }) {
               {s.kind === "CPU" && (
                 <label>
                   <span class="visually-hidden">Seat {i + 1} difficulty</span>
-                  <select value={s.difficulty} onChange={(e) => setSeat(i, { difficulty: (e.currentTarget as HTMLSelectElement).value })}>
+                  <select
+                    value={s.difficulty}
+                    onChange={(e) => setSeat(i, { difficulty: (e.currentTarget as HTMLSelectElement).value })}
+                  >
                     {DIFFICULTIES.map((d) => (
                       <option key={d} value={d}>
                         {d}
@@ -186,12 +227,20 @@ export function NewGamePage(props: { viewer: Viewer }) {
               {s.kind === "INVITED" && (
                 <label>
                   <span class="visually-hidden">Seat {i + 1} email (optional: or share the link)</span>
-                  <input type="email" placeholder="email (or share the link)" value={s.email} onInput={(e) => setSeat(i, { email: (e.currentTarget as HTMLInputElement).value })} />
+                  <input
+                    type="email"
+                    placeholder="email (or share the link)"
+                    value={s.email}
+                    onInput={(e) => setSeat(i, { email: (e.currentTarget as HTMLInputElement).value })}
+                  />
                 </label>
               )}
               <label>
                 <span class="visually-hidden">Seat {i + 1} colour</span>
-                <select value={s.color} onChange={(e) => setSeat(i, { color: (e.currentTarget as HTMLSelectElement).value })}>
+                <select
+                  value={s.color}
+                  onChange={(e) => setSeat(i, { color: (e.currentTarget as HTMLSelectElement).value })}
+                >
                   {PALETTE.map((p) => (
                     <option key={p.name} value={p.name}>
                       {p.name}
@@ -200,7 +249,13 @@ export function NewGamePage(props: { viewer: Viewer }) {
                 </select>
               </label>
               {s.kind !== "HUMAN" && (
-                <button type="button" class="link" onClick={() => removeSeat(i)} disabled={seats.length <= 2} aria-label={`Remove seat ${i + 1}`}>
+                <button
+                  type="button"
+                  class="link"
+                  onClick={() => removeSeat(i)}
+                  disabled={seats.length <= 2}
+                  aria-label={`Remove seat ${i + 1}`}
+                >
                   Remove
                 </button>
               )}
@@ -215,7 +270,11 @@ export function NewGamePage(props: { viewer: Viewer }) {
       <fieldset>
         <legend>Rules</legend>
         <Field label="Time for a turn" id="turnlimit" hint="When it runs out, a CPU plays the turn.">
-          <select id="turnlimit" value={String(turnLimit)} onChange={(e) => setTurnLimit(Number((e.currentTarget as HTMLSelectElement).value))}>
+          <select
+            id="turnlimit"
+            value={String(turnLimit)}
+            onChange={(e) => setTurnLimit(Number((e.currentTarget as HTMLSelectElement).value))}
+          >
             {TURN_LIMITS.map((t) => (
               <option key={t.seconds} value={String(t.seconds)}>
                 {t.label}
@@ -230,7 +289,11 @@ export function NewGamePage(props: { viewer: Viewer }) {
           </select>
         </Field>
         <Field label="Cards" id="cards" hint={CARD_SYSTEMS.find((c) => c.value === cardSystem)?.help}>
-          <select id="cards" value={cardSystem} onChange={(e) => setCardSystem((e.currentTarget as HTMLSelectElement).value)}>
+          <select
+            id="cards"
+            value={cardSystem}
+            onChange={(e) => setCardSystem((e.currentTarget as HTMLSelectElement).value)}
+          >
             {CARD_SYSTEMS.map((c) => (
               <option key={c.value} value={c.value}>
                 {c.label}
@@ -240,16 +303,33 @@ export function NewGamePage(props: { viewer: Viewer }) {
         </Field>
         {cardSystem === "fixed_ttb" && (
           <Field label="Set worth (% of opponents' armies)" id="ttb" hint="From 4 to 10.">
-            <input id="ttb" type="number" min={4} max={10} value={ttb} onInput={(e) => setTtb(Number((e.currentTarget as HTMLInputElement).value))} />
+            <input
+              id="ttb"
+              type="number"
+              min={4}
+              max={10}
+              value={ttb}
+              onInput={(e) => setTtb(Number((e.currentTarget as HTMLInputElement).value))}
+            />
           </Field>
         )}
         <div class="field check">
-          <input id="private" type="checkbox" checked={priv} onChange={(e) => setPriv((e.currentTarget as HTMLInputElement).checked)} />
+          <input
+            id="private"
+            type="checkbox"
+            checked={priv}
+            onChange={(e) => setPriv((e.currentTarget as HTMLInputElement).checked)}
+          />
           <label for="private">Private: only people with the invitation link can join</label>
         </div>
         {allFilled && (
           <div class="field check">
-            <input id="startnow" type="checkbox" checked={startNow} onChange={(e) => setStartNow((e.currentTarget as HTMLInputElement).checked)} />
+            <input
+              id="startnow"
+              type="checkbox"
+              checked={startNow}
+              onChange={(e) => setStartNow((e.currentTarget as HTMLInputElement).checked)}
+            />
             <label for="startnow">Start at once (every seat is filled)</label>
           </div>
         )}
@@ -266,13 +346,5 @@ export function NewGamePage(props: { viewer: Viewer }) {
 function MapPreview(props: { m: GameMap }) {
   const [failed, setFailed] = useState(false);
   if (failed) return <span class="map-thumb none" aria-hidden="true" />;
-  return (
-    <img
-      class="map-thumb"
-      src={props.m.previewUrl}
-      alt=""
-      loading="lazy"
-      onError={() => setFailed(true)}
-    />
-  );
+  return <img class="map-thumb" src={props.m.previewUrl} alt="" loading="lazy" onError={() => setFailed(true)} />;
 }

@@ -61,7 +61,11 @@ export function PushDevices() {
     try {
       const permission = await Notification.requestPermission();
       if (permission !== "granted") {
-        dispatch({ type: "settled", facts: { permission }, error: permission === "denied" ? null : "Notifications were not allowed: nothing changed." });
+        dispatch({
+          type: "settled",
+          facts: { permission },
+          error: permission === "denied" ? null : "Notifications were not allowed: nothing changed.",
+        });
         return;
       }
       await navigator.serviceWorker.register(WORKER_URL, { scope: WORKER_SCOPE });
@@ -76,13 +80,22 @@ export function PushDevices() {
       sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: serverKey });
       const input = registerInput(sub.toJSON(), deviceLabel(navigator.userAgent));
       if (!input) {
-        dispatch({ type: "settled", facts: { permission }, error: "The browser's subscription has no keys: this browser cannot be used." });
+        dispatch({
+          type: "settled",
+          facts: { permission },
+          error: "The browser's subscription has no keys: this browser cannot be used.",
+        });
         return;
       }
       const d = await mutate(RegisterPushMutation, { input });
       const error = userErrorText(d.registerPushSubscription.userErrors);
       const server = await readServer();
-      dispatch({ type: "settled", facts: { permission, endpoint: sub.endpoint, ...server }, error, done: error ? null : "Turned on for this device." });
+      dispatch({
+        type: "settled",
+        facts: { permission, endpoint: sub.endpoint, ...server },
+        error,
+        done: error ? null : "Turned on for this device.",
+      });
     } catch (e) {
       dispatch({ type: "settled", facts: { permission: Notification.permission }, error: words(e) });
     }
@@ -97,7 +110,12 @@ export function PushDevices() {
       if (!error && self) await (await browserSubscription())?.unsubscribe();
       const server = await readServer();
       const gone = self && !error ? { endpoint: null } : {};
-      dispatch({ type: "settled", facts: { ...gone, ...server }, error, done: error ? null : self ? "Turned off for this device." : "Device removed." });
+      dispatch({
+        type: "settled",
+        facts: { ...gone, ...server },
+        error,
+        done: error ? null : self ? "Turned off for this device." : "Device removed.",
+      });
     } catch (e) {
       dispatch({ type: "settled", facts: {}, error: words(e) });
     }
@@ -124,7 +142,9 @@ export function PushDevices() {
           Disable on this device
         </button>
       )}
-      {f && devices.length === 0 && f.publicKey !== null && <p class="hint">No device of yours receives push notifications.</p>}
+      {f && devices.length === 0 && f.publicKey !== null && (
+        <p class="hint">No device of yours receives push notifications.</p>
+      )}
       {devices.length > 0 && (
         <table>
           <caption>Your devices that receive push notifications</caption>
@@ -140,7 +160,13 @@ export function PushDevices() {
           </thead>
           <tbody>
             {devices.map((d) => (
-              <DeviceRow key={d.id} d={d} self={d.endpoint === f?.endpoint} busy={busy} onRemove={() => void remove(d.endpoint, d.endpoint === f?.endpoint)} />
+              <DeviceRow
+                key={d.id}
+                d={d}
+                self={d.endpoint === f?.endpoint}
+                busy={busy}
+                onRemove={() => void remove(d.endpoint, d.endpoint === f?.endpoint)}
+              />
             ))}
           </tbody>
         </table>
@@ -160,7 +186,12 @@ function DeviceRow(props: { d: Device; self: boolean; busy: boolean; onRemove: (
       <td>{new Date(props.d.createdAt).toLocaleString()}</td>
       <td>{props.d.lastSuccessAt ? new Date(props.d.lastSuccessAt).toLocaleString() : "never"}</td>
       <td>
-        <button type="button" disabled={props.busy} onClick={props.onRemove} aria-label={`Remove ${name}${props.self ? " (this device)" : ""}`}>
+        <button
+          type="button"
+          disabled={props.busy}
+          onClick={props.onRemove}
+          aria-label={`Remove ${name}${props.self ? " (this device)" : ""}`}
+        >
           Remove
         </button>
       </td>

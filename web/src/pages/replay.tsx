@@ -28,7 +28,9 @@ export function ReplayPage(props: { id: string }) {
         if (!d.game) return setError("There is no such game, or it is not yours to see.");
         setReplay(new Replay(d.game.record as GameRecord));
       })
-      .catch((e) => setError(e instanceof APIError ? e.message : e instanceof Error ? e.message : "Could not read the record."));
+      .catch((e) =>
+        setError(e instanceof APIError ? e.message : e instanceof Error ? e.message : "Could not read the record."),
+      );
     let live = true;
     void loadGeometry(props.id).then((g) => live && setGeometry(g));
     return () => {
@@ -72,10 +74,19 @@ function ReplayScreen(props: { id: string; replay: Replay; geometry: MapGeometry
       </p>
       <div class="play-body">
         <section class="board-area" aria-label="Board" ref={area}>
-          {geometry && <BoardView geometry={geometry} game={state} highlights={[]} selected={null} onPick={() => undefined} />}
+          {geometry && (
+            <BoardView geometry={geometry} game={state} highlights={[]} selected={null} onPick={() => undefined} />
+          )}
           <details open={!geometry}>
             <summary>Territories</summary>
-            <TerritoryList game={state} seatOf={(s) => state.seats[s]} targets={new Map()} selected={null} draft={emptyDraft} actionsFor={() => []} />
+            <TerritoryList
+              game={state}
+              seatOf={(s) => state.seats[s]}
+              targets={new Map()}
+              selected={null}
+              draft={emptyDraft}
+              actionsFor={() => []}
+            />
           </details>
         </section>
         <aside class="side">

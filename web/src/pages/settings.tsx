@@ -12,7 +12,14 @@ import {
 } from "../api/operations";
 import type { NotificationChannel } from "../gql/graphql";
 import { ErrorLine, Field } from "../ui/form";
-import { CHANNELS, formFromPrefs, inputFromForm, NOTICE_KINDS, prefsErrorText, type PrefsForm } from "../ui/notifyprefs";
+import {
+  CHANNELS,
+  formFromPrefs,
+  inputFromForm,
+  NOTICE_KINDS,
+  prefsErrorText,
+  type PrefsForm,
+} from "../ui/notifyprefs";
 import { navigate } from "../ui/router";
 import { PushDevices } from "./pushdevices";
 import { loadViewer, signedOut, type Viewer } from "../ui/session";
@@ -55,7 +62,12 @@ function browserZone(): string | undefined {
   }
 }
 
-const CHANNEL_WORDS: Record<NotificationChannel, string> = { EMAIL: "Email", SMS: "SMS", PUSH: "Push", NONE: "Not at all" };
+const CHANNEL_WORDS: Record<NotificationChannel, string> = {
+  EMAIL: "Email",
+  SMS: "SMS",
+  PUSH: "Push",
+  NONE: "Not at all",
+};
 
 function NotificationSettings(props: { viewer: Viewer }) {
   const [form, setForm] = useState<PrefsForm | null>(null);
@@ -102,7 +114,8 @@ function NotificationSettings(props: { viewer: Viewer }) {
     <form class="card" onSubmit={save} aria-labelledby="notify-title">
       <h2 id="notify-title">Notifications</h2>
       <p class="hint">
-        Email goes to {props.viewer.email}; SMS {phone ? `to ${phone}` : "needs the phone number given at sign up"}; push{" "}
+        Email goes to {props.viewer.email}; SMS {phone ? `to ${phone}` : "needs the phone number given at sign up"};
+        push{" "}
         {pushKey ? "goes to the devices you enable below" : "is not offered, as this server does not send web push"}.
       </p>
       <ErrorLine text={error} />
@@ -117,7 +130,9 @@ function NotificationSettings(props: { viewer: Viewer }) {
                 <select
                   id={`notify-${kind}`}
                   value={form.channels[kind]}
-                  onChange={(e) => change({ channels: { ...form.channels, [kind]: e.currentTarget.value as NotificationChannel } })}
+                  onChange={(e) =>
+                    change({ channels: { ...form.channels, [kind]: e.currentTarget.value as NotificationChannel } })
+                  }
                 >
                   {CHANNELS.map((c) => (
                     <option key={c} value={c} disabled={c === "PUSH" && !pushKey}>
@@ -131,11 +146,23 @@ function NotificationSettings(props: { viewer: Viewer }) {
           <fieldset>
             <legend>"It is my turn" messages</legend>
             <div class="field check">
-              <input type="radio" id="digest-off" name="digest" checked={!form.digest} onChange={() => change({ digest: false })} />
+              <input
+                type="radio"
+                id="digest-off"
+                name="digest"
+                checked={!form.digest}
+                onChange={() => change({ digest: false })}
+              />
               <label for="digest-off">Send each one immediately</label>
             </div>
             <div class="field check">
-              <input type="radio" id="digest-on" name="digest" checked={form.digest} onChange={() => change({ digest: true })} />
+              <input
+                type="radio"
+                id="digest-on"
+                name="digest"
+                checked={form.digest}
+                onChange={() => change({ digest: true })}
+              />
               <label for="digest-on">Merge them into one message at most every few hours</label>
             </div>
             <Field label="Hours between digests (1 to 24)" id="digest-hours">
@@ -154,7 +181,11 @@ function NotificationSettings(props: { viewer: Viewer }) {
           </fieldset>
           <fieldset>
             <legend>Time zone and quiet hours</legend>
-            <Field label="Time zone" id="time-zone" hint="An IANA name, such as Europe/Paris or UTC: quiet hours and the deadlines in messages use it.">
+            <Field
+              label="Time zone"
+              id="time-zone"
+              hint="An IANA name, such as Europe/Paris or UTC: quiet hours and the deadlines in messages use it."
+            >
               <input
                 id="time-zone"
                 required
@@ -164,18 +195,42 @@ function NotificationSettings(props: { viewer: Viewer }) {
               />
             </Field>
             <div class="field check">
-              <input type="checkbox" id="quiet-on" checked={form.quiet} onChange={(e) => change({ quiet: e.currentTarget.checked })} />
+              <input
+                type="checkbox"
+                id="quiet-on"
+                checked={form.quiet}
+                onChange={(e) => change({ quiet: e.currentTarget.checked })}
+              />
               <label for="quiet-on">Quiet hours: hold all but "time running out" until they end</label>
             </div>
             <Field label="Quiet from" id="quiet-start">
-              <input id="quiet-start" type="time" required={form.quiet} disabled={!form.quiet} value={form.quietStart} onInput={(e) => change({ quietStart: e.currentTarget.value })} />
+              <input
+                id="quiet-start"
+                type="time"
+                required={form.quiet}
+                disabled={!form.quiet}
+                value={form.quietStart}
+                onInput={(e) => change({ quietStart: e.currentTarget.value })}
+              />
             </Field>
             <Field label="Quiet until" id="quiet-end">
-              <input id="quiet-end" type="time" required={form.quiet} disabled={!form.quiet} value={form.quietEnd} onInput={(e) => change({ quietEnd: e.currentTarget.value })} />
+              <input
+                id="quiet-end"
+                type="time"
+                required={form.quiet}
+                disabled={!form.quiet}
+                value={form.quietEnd}
+                onInput={(e) => change({ quietEnd: e.currentTarget.value })}
+              />
             </Field>
           </fieldset>
           <div class="field check">
-            <input type="checkbox" id="notify-always" checked={form.always} onChange={(e) => change({ always: e.currentTarget.checked })} />
+            <input
+              type="checkbox"
+              id="notify-always"
+              checked={form.always}
+              onChange={(e) => change({ always: e.currentTarget.checked })}
+            />
             <label for="notify-always">Always send email and SMS, even for what I already saw live</label>
           </div>
           <button type="submit">Save notifications</button>

@@ -17,7 +17,9 @@ export function WaitingPage(props: { ctl: GameController; view: View; viewer: Vi
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const me = info.seats.find((s) => s.user?.id === props.viewer.id);
-  const link = info.inviteCode ? `${window.location.origin}/join/${encodeURIComponent(info.id)}?code=${encodeURIComponent(info.inviteCode)}` : null;
+  const link = info.inviteCode
+    ? `${window.location.origin}/join/${encodeURIComponent(info.id)}?code=${encodeURIComponent(info.inviteCode)}`
+    : null;
   const start = mayStart(info, props.viewer.id);
   const invited = info.viewerInvitedSeat != null;
   const free = info.seats.some((s) => s.status === "open");
@@ -45,12 +47,11 @@ export function WaitingPage(props: { ctl: GameController; view: View; viewer: Vi
   useEffect(() => props.ctl.followLobby(), [props.ctl]);
   return (
     <section class="card open-game">
-      <h1>
-        {gameTitle(info)}: waiting for players
-      </h1>
+      <h1>{gameTitle(info)}: waiting for players</h1>
       {info.name && <p>{info.map.name}</p>}
       <p>
-        {invited ? invitationLine(info) : `Created by ${start.creator ? "you" : info.creator.name}`} · {duration(info.turnLimitSeconds)} a turn
+        {invited ? invitationLine(info) : `Created by ${start.creator ? "you" : info.creator.name}`} ·{" "}
+        {duration(info.turnLimitSeconds)} a turn
       </p>
       <ErrorLine text={error} />
       <ul class="seat-list" aria-label="Seats">
@@ -68,7 +69,13 @@ export function WaitingPage(props: { ctl: GameController; view: View; viewer: Vi
       {link && (
         <p>
           Invitation link:{" "}
-          <input class="invite-link" readOnly value={link} aria-label="Invitation link" onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />{" "}
+          <input
+            class="invite-link"
+            readOnly
+            value={link}
+            aria-label="Invitation link"
+            onFocus={(e) => (e.currentTarget as HTMLInputElement).select()}
+          />{" "}
           <button
             type="button"
             onClick={() => {

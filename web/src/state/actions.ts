@@ -7,7 +7,7 @@
 // actions from one territory are added once it is picked (`withFrom`, from `viewerActions(from:)`). The questions below answer alike in both forms, except `from` and `find`, which
 // know only the territories read so far.
 
-import type { Action } from './types';
+import type { Action } from "./types";
 
 /** One entry of Game.viewerActionSummary. */
 export interface ActionSummary {
@@ -78,7 +78,7 @@ export function actionCount(ix: ActionIndex): number {
   return n;
 }
 
-function build(actions: readonly Action[]): Pick<ActionIndex, 'all' | 'byKind' | 'byFrom'> {
+function build(actions: readonly Action[]): Pick<ActionIndex, "all" | "byKind" | "byFrom"> {
   const byKind = new Map<string, Action[]>();
   const byFrom = new Map<string, Map<string, Action[]>>();
   for (const a of actions) {
@@ -140,13 +140,13 @@ export interface Choice {
 export function choices(ix: ActionIndex, selected: string | null): Choice {
   const kindOf = new Map<string, string>();
   if (selected) {
-    for (const a of from(ix, 'attack', selected)) if (a.to) kindOf.set(a.to, 'attack');
-    for (const a of from(ix, 'fortify', selected)) if (a.to && !kindOf.has(a.to)) kindOf.set(a.to, 'fortify');
+    for (const a of from(ix, "attack", selected)) if (a.to) kindOf.set(a.to, "attack");
+    for (const a of from(ix, "fortify", selected)) if (a.to && !kindOf.has(a.to)) kindOf.set(a.to, "fortify");
   } else {
-    for (const k of sources(ix, 'claim')) kindOf.set(k, 'claim');
-    for (const k of sources(ix, 'place')) kindOf.set(k, 'place');
-    for (const k of sources(ix, 'attack')) kindOf.set(k, 'select');
-    for (const k of sources(ix, 'fortify')) if (!kindOf.has(k)) kindOf.set(k, 'select');
+    for (const k of sources(ix, "claim")) kindOf.set(k, "claim");
+    for (const k of sources(ix, "place")) kindOf.set(k, "place");
+    for (const k of sources(ix, "attack")) kindOf.set(k, "select");
+    for (const k of sources(ix, "fortify")) if (!kindOf.has(k)) kindOf.set(k, "select");
   }
   return { targets: [...kindOf.keys()], kindOf };
 }
@@ -156,7 +156,7 @@ export function choices(ix: ActionIndex, selected: string | null): Choice {
  * once the actions of one territory to place on are read (every place action has the same maximum).
  */
 export function reserveOf(ix: ActionIndex): number {
-  return ofKind(ix, 'place').reduce((m, a) => Math.max(m, a.max), 0);
+  return ofKind(ix, "place").reduce((m, a) => Math.max(m, a.max), 0);
 }
 
 /** A placement being drafted: armies per territory, confirmed in one placeArmies command. */
@@ -172,7 +172,7 @@ export const emptyDraft: PlacementDraft = { placements: [], total: 0 };
  * `place` for are accepted. Returns the draft unchanged when nothing can be added.
  */
 export function draftPlace(d: PlacementDraft, ix: ActionIndex, key: string, n: number): PlacementDraft {
-  if (!startsFrom(ix, 'place', key) || n === 0) return d;
+  if (!startsFrom(ix, "place", key) || n === 0) return d;
   const reserve = reserveOf(ix);
   const cur = d.placements.find((p) => p.territory === key)?.armies ?? 0;
   const next = Math.max(0, Math.min(cur + n, cur + reserve - d.total));

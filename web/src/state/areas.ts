@@ -29,8 +29,14 @@ export interface AreaStanding {
  * The standing of every area: `areasOf[i]` are territory i's area keys, `owners[i]` its owner (null:
  * unclaimed or neutral). Areas come in the map's order.
  */
-export function areaStandings(areas: readonly AreaDef[], areasOf: ReadonlyArray<readonly string[] | undefined>, owners: ReadonlyArray<number | null>): AreaStanding[] {
-  const byKey = new Map<string, { size: number; held: Map<number, number> }>(areas.map((a) => [a.key, { size: 0, held: new Map() }]));
+export function areaStandings(
+  areas: readonly AreaDef[],
+  areasOf: ReadonlyArray<readonly string[] | undefined>,
+  owners: ReadonlyArray<number | null>,
+): AreaStanding[] {
+  const byKey = new Map<string, { size: number; held: Map<number, number> }>(
+    areas.map((a) => [a.key, { size: 0, held: new Map() }]),
+  );
   areasOf.forEach((keys, i) => {
     for (const k of keys ?? []) {
       const a = byKey.get(k);

@@ -5,7 +5,7 @@
 // read: a big board, where the API does not list every action at once, reads them by kind
 // (`viewerActions(kind: "trade")`, bounded by the hand).
 
-import type { Action, CardSymbol, MapInfo } from './types';
+import type { Action, CardSymbol, MapInfo } from "./types";
 
 export interface CardSet {
   cards: number[];
@@ -18,7 +18,7 @@ export interface CardSet {
 
 /** The symbol a card shows: a territory's (from the map) or, past the territories, a wild card. */
 export function cardSymbol(map: MapInfo, card: number): CardSymbol {
-  return card < map.symbols.length ? map.symbols[card] : 'wild';
+  return card < map.symbols.length ? map.symbols[card] : "wild";
 }
 
 /** The territory a card shows, or null for a wild card. */
@@ -29,7 +29,7 @@ export function cardTerritory(map: MapInfo, card: number): number | null {
 /** The sets the server offers to trade now: one per `trade` action, in the server's order. */
 export function tradeSets(actions: readonly Action[]): CardSet[] {
   return actions
-    .filter((a) => a.kind === 'trade' && a.cards && a.cards.length > 0)
+    .filter((a) => a.kind === "trade" && a.cards && a.cards.length > 0)
     .map((a) => ({
       cards: [...a.cards!],
       worth: a.worth ?? null,
@@ -47,9 +47,9 @@ export function cardsInSets(sets: readonly CardSet[]): Set<number> {
 
 /** What a set brings: "8 armies, and +2 on Peru and Brazil". */
 export function setWords(s: CardSet, name: (key: string) => string): string {
-  const worth = s.worth === null ? 'armies the server did not say' : `${s.worth} ${s.worth === 1 ? 'army' : 'armies'}`;
+  const worth = s.worth === null ? "armies the server did not say" : `${s.worth} ${s.worth === 1 ? "army" : "armies"}`;
   if (s.bonus.length === 0) return worth;
   const on = s.bonus.map(name);
-  const list = on.length === 1 ? on[0] : `${on.slice(0, -1).join(', ')} and ${on[on.length - 1]}`;
+  const list = on.length === 1 ? on[0] : `${on.slice(0, -1).join(", ")} and ${on[on.length - 1]}`;
   return `${worth}, and +${s.bonusArmies} on ${list}`;
 }

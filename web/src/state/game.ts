@@ -7,19 +7,19 @@
 // follows gameEvents stays exact even where a payload alone could not tell (such as a snapshot without
 // the reserve).
 
-import type { Battle, ClientGame, LiveTerritory, MapInfo, Phase, SeatView, ServerEvent, TerritoryView } from './types';
+import type { Battle, ClientGame, LiveTerritory, MapInfo, Phase, SeatView, ServerEvent, TerritoryView } from "./types";
 
 /** The engine's owner ids for "nobody" in event payloads (rules.Neutral, rules.Unclaimed, rules.NoPlayer). */
 export const NEUTRAL = -1;
 export const UNCLAIMED = -2;
 
 export type ApplyResult =
-  | { status: 'applied'; state: ClientGame; changed: number[] }
-  | { status: 'duplicate'; state: ClientGame }
+  | { status: "applied"; state: ClientGame; changed: number[] }
+  | { status: "duplicate"; state: ClientGame }
   /** An event is missing: fetch the events after `resyncAfter` (or subscribe again from it). */
-  | { status: 'gap'; state: ClientGame; resyncAfter: number }
+  | { status: "gap"; state: ClientGame; resyncAfter: number }
   /** The event does not fit the state (or is malformed): read the game again. */
-  | { status: 'invalid'; state: ClientGame; error: string };
+  | { status: "invalid"; state: ClientGame; error: string };
 
 export interface ApplyManyResult {
   state: ClientGame;
@@ -65,7 +65,7 @@ export interface SnapshotOpts {
   trades?: number | null;
 }
 
-const SYMBOLS = ['infantry', 'cavalry', 'artillery'] as const;
+const SYMBOLS = ["infantry", "cavalry", "artillery"] as const;
 
 /** The card symbol of territory i when the map gives none (docs/maps.md: infantry, cavalry, artillery, ...). */
 export function positionalSymbol(i: number): (typeof SYMBOLS)[number] {
@@ -113,14 +113,14 @@ export function fromSnapshot(g: GameSnapshot, opts: SnapshotOpts = {}): ClientGa
 /** A game before its first event: every territory unclaimed, every seat as given. */
 export function emptyGame(
   map: MapInfo,
-  seats: Array<Pick<SeatView, 'seat' | 'color'> & Partial<SeatView>>,
+  seats: Array<Pick<SeatView, "seat" | "color"> & Partial<SeatView>>,
   settings: { cardSystem?: string; ttbPercent?: number; viewerSeat?: number | null; allHandsKnown?: boolean } = {},
 ): ClientGame {
   return {
     seq: 0,
     turn: 0,
-    phase: 'setup',
-    status: 'open',
+    phase: "setup",
+    status: "open",
     currentSeat: null,
     seats: seats.map((s) => ({
       seat: s.seat,
@@ -128,7 +128,7 @@ export function emptyGame(
       name: s.name ?? null,
       cpu: s.cpu ?? false,
       difficulty: s.difficulty ?? null,
-      status: s.status ?? 'active',
+      status: s.status ?? "active",
       territories: 0,
       armies: 0,
       cardCount: 0,
@@ -139,7 +139,7 @@ export function emptyGame(
     viewerSeat: settings.viewerSeat ?? null,
     reserve: 0,
     trades: 0,
-    cardSystem: settings.cardSystem ?? 'classic',
+    cardSystem: settings.cardSystem ?? "classic",
     ttbPercent: settings.ttbPercent || 6,
     order: [],
     startingArmies: 0,
@@ -167,14 +167,14 @@ class Draft {
   }
 
   territory(i: unknown): TerritoryView {
-    if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= this.board.length) {
+    if (typeof i !== "number" || !Number.isInteger(i) || i < 0 || i >= this.board.length) {
       throw new BadEvent(`no territory ${String(i)}`);
     }
     return this.board[i];
   }
 
   seat(p: unknown): SeatView {
-    if (typeof p !== 'number' || !Number.isInteger(p) || p < 0 || p >= this.seats.length) {
+    if (typeof p !== "number" || !Number.isInteger(p) || p < 0 || p >= this.seats.length) {
       throw new BadEvent(`no seat ${String(p)}`);
     }
     if (!this.seatCopied[p]) {
@@ -222,13 +222,14 @@ class Draft {
 
 function num(p: Record<string, unknown>, k: string): number {
   const v = p[k];
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw new BadEvent(`field ${k} is not a number`);
+  if (typeof v !== "number" || !Number.isFinite(v)) throw new BadEvent(`field ${k} is not a number`);
   return v;
 }
 
 function nums(p: Record<string, unknown>, k: string): number[] {
   const v = p[k];
-  if (!Array.isArray(v) || v.some((x) => typeof x !== 'number')) throw new BadEvent(`field ${k} is not a list of numbers`);
+  if (!Array.isArray(v) || v.some((x) => typeof x !== "number"))
+    throw new BadEvent(`field ${k} is not a list of numbers`);
   return v as number[];
 }
 
@@ -252,116 +253,116 @@ type Reducer = (d: Draft, p: Record<string, unknown>, ev: ServerEvent) => void;
 /** One reducer per event kind of docs/record-format.md. */
 export const reducers: Record<string, Reducer> = {
   game_started(d, p) {
-    d.g.order = nums(p, 'order');
-    d.g.startingArmies = num(p, 'startingArmies');
-    d.g.status = 'active';
-    for (const s of d.seats) d.seat(s.seat).status = 'active';
+    d.g.order = nums(p, "order");
+    d.g.startingArmies = num(p, "startingArmies");
+    d.g.status = "active";
+    for (const s of d.seats) d.seat(s.seat).status = "active";
   },
   territories_dealt(d, p) {
-    nums(p, 'owners').forEach((o, i) => {
+    nums(p, "owners").forEach((o, i) => {
       d.territory(i);
       d.set(i, { owner: ownerOf(o), neutral: false, armies: 1 });
     });
   },
   turn_started(d, p) {
-    d.seat(num(p, 'player'));
-    d.g.currentSeat = num(p, 'player');
-    d.g.turn = num(p, 'turn');
+    d.seat(num(p, "player"));
+    d.g.currentSeat = num(p, "player");
+    d.g.turn = num(p, "turn");
     d.g.phase = String(p.phase) as Phase;
-    d.g.reserve = num(p, 'armies');
+    d.g.reserve = num(p, "armies");
     d.g.conquest = null;
   },
   phase_changed(d, p) {
     d.g.phase = String(p.phase) as Phase;
   },
   territory_claimed(d, p) {
-    const i = num(p, 'territory');
+    const i = num(p, "territory");
     const t = d.territory(i);
     if (t.owner !== null || t.neutral) throw new BadEvent(`territory ${i} is claimed already`);
-    d.seat(num(p, 'player'));
-    d.set(i, { owner: num(p, 'player'), neutral: false, armies: 1 });
+    d.seat(num(p, "player"));
+    d.set(i, { owner: num(p, "player"), neutral: false, armies: 1 });
   },
   armies_placed(d, p) {
     const placements = p.placements;
-    if (!Array.isArray(placements)) throw new BadEvent('field placements is not a list');
+    if (!Array.isArray(placements)) throw new BadEvent("field placements is not a list");
     let total = 0;
     for (const pl of placements as Array<Record<string, unknown>>) {
-      const n = num(pl, 'armies');
-      d.addArmies(num(pl, 'territory'), n);
+      const n = num(pl, "armies");
+      d.addArmies(num(pl, "territory"), n);
       total += n;
     }
     if (!p.starting && d.g.reserve !== null) d.g.reserve = Math.max(0, d.g.reserve - total);
   },
   cards_traded(d, p) {
-    const s = d.seat(num(p, 'player'));
-    const cards = nums(p, 'cards');
+    const s = d.seat(num(p, "player"));
+    const cards = nums(p, "cards");
     s.cards = removeCards(s.cards, cards);
     s.cardCount = Math.max(0, s.cardCount - cards.length);
-    if (d.g.reserve !== null) d.g.reserve += num(p, 'armies');
+    if (d.g.reserve !== null) d.g.reserve += num(p, "armies");
     if (d.g.trades !== null) d.g.trades++;
-    for (const t of optNums(p, 'bonus') ?? []) d.addArmies(t, 2);
+    for (const t of optNums(p, "bonus") ?? []) d.addArmies(t, 2);
   },
   battle_rolled(d, p, ev) {
     const b: Battle = {
-      from: num(p, 'from'),
-      to: num(p, 'to'),
-      attacker: num(p, 'attacker'),
-      defender: num(p, 'defender'),
-      attackDice: ev.dice?.attacker ?? nums(p, 'attackDice'),
-      defendDice: ev.dice?.defender ?? nums(p, 'defendDice'),
-      attackerLosses: num(p, 'attackerLosses'),
-      defenderLosses: num(p, 'defenderLosses'),
+      from: num(p, "from"),
+      to: num(p, "to"),
+      attacker: num(p, "attacker"),
+      defender: num(p, "defender"),
+      attackDice: ev.dice?.attacker ?? nums(p, "attackDice"),
+      defendDice: ev.dice?.defender ?? nums(p, "defendDice"),
+      attackerLosses: num(p, "attackerLosses"),
+      defenderLosses: num(p, "defenderLosses"),
     };
     d.addArmies(b.from, -b.attackerLosses);
     d.addArmies(b.to, -b.defenderLosses);
     d.g.lastBattle = b;
   },
   territory_conquered(d, p) {
-    const to = num(p, 'to');
-    d.territory(num(p, 'from'));
-    d.seat(num(p, 'player'));
-    d.set(to, { owner: num(p, 'player'), neutral: false, armies: 0 });
-    d.g.conquest = { from: num(p, 'from'), to, minArmies: num(p, 'minArmies') };
-    d.g.phase = 'occupy';
+    const to = num(p, "to");
+    d.territory(num(p, "from"));
+    d.seat(num(p, "player"));
+    d.set(to, { owner: num(p, "player"), neutral: false, armies: 0 });
+    d.g.conquest = { from: num(p, "from"), to, minArmies: num(p, "minArmies") };
+    d.g.phase = "occupy";
   },
   player_eliminated(d, p) {
-    const lost = d.seat(num(p, 'player'));
-    const by = d.seat(num(p, 'by'));
-    const cards = optNums(p, 'cards');
-    const n = cards?.length ?? (typeof p.cardCount === 'number' ? p.cardCount : lost.cardCount);
+    const lost = d.seat(num(p, "player"));
+    const by = d.seat(num(p, "by"));
+    const cards = optNums(p, "cards");
+    const n = cards?.length ?? (typeof p.cardCount === "number" ? p.cardCount : lost.cardCount);
     by.cardCount += n;
     by.cards = by.cards && cards ? [...by.cards, ...cards] : by.cards && n === 0 ? by.cards : null;
-    lost.status = 'eliminated';
+    lost.status = "eliminated";
     lost.cardCount = 0;
     lost.cards = lost.cards && [];
   },
   territory_occupied(d, p) {
-    const n = num(p, 'armies');
-    d.addArmies(num(p, 'from'), -n);
-    d.addArmies(num(p, 'to'), n);
+    const n = num(p, "armies");
+    d.addArmies(num(p, "from"), -n);
+    d.addArmies(num(p, "to"), n);
     d.g.conquest = null;
-    d.g.phase = 'attack';
+    d.g.phase = "attack";
   },
   fortified(d, p) {
-    const n = num(p, 'armies');
-    d.addArmies(num(p, 'from'), -n);
-    d.addArmies(num(p, 'to'), n);
+    const n = num(p, "armies");
+    d.addArmies(num(p, "from"), -n);
+    d.addArmies(num(p, "to"), n);
   },
   deck_reshuffled() {},
   card_drawn(d, p) {
-    const s = d.seat(num(p, 'player'));
+    const s = d.seat(num(p, "player"));
     s.cardCount++;
-    if (typeof p.card === 'number') s.cards = s.cards && [...s.cards, p.card];
+    if (typeof p.card === "number") s.cards = s.cards && [...s.cards, p.card];
     else s.cards = null;
   },
   player_resigned(d, p) {
-    const player = num(p, 'player');
+    const player = num(p, "player");
     const s = d.seat(player);
     for (let i = 0; i < d.board.length; i++) {
       const t = d.board[i];
       if (t.owner === player) d.set(i, { owner: null, neutral: true, armies: t.armies });
     }
-    s.status = 'resigned';
+    s.status = "resigned";
     s.cardCount = 0;
     s.cards = s.cards && [];
     if (d.g.currentSeat === player) {
@@ -370,9 +371,9 @@ export const reducers: Record<string, Reducer> = {
     }
   },
   game_over(d, p) {
-    d.g.winner = num(p, 'winner');
-    d.g.phase = 'over';
-    d.g.status = 'finished';
+    d.g.winner = num(p, "winner");
+    d.g.phase = "over";
+    d.g.status = "finished";
     d.g.currentSeat = null;
     d.g.reserve = 0;
   },
@@ -393,22 +394,23 @@ function applyLive(d: Draft, ev: ServerEvent): void {
  * past the next number is a gap (nothing applied: resync). The state passed in is never modified.
  */
 export function applyEvent(g: ClientGame, ev: ServerEvent): ApplyResult {
-  if (ev.seq <= g.seq) return { status: 'duplicate', state: g };
-  if (ev.seq !== g.seq + 1) return { status: 'gap', state: g, resyncAfter: g.seq };
+  if (ev.seq <= g.seq) return { status: "duplicate", state: g };
+  if (ev.seq !== g.seq + 1) return { status: "gap", state: g, resyncAfter: g.seq };
   const reduce = reducers[ev.kind];
-  if (!reduce) return { status: 'invalid', state: g, error: `unknown event kind ${ev.kind}` };
+  if (!reduce) return { status: "invalid", state: g, error: `unknown event kind ${ev.kind}` };
   const d = new Draft(g);
   try {
     const payload = (ev.payload ?? {}) as Record<string, unknown>;
     reduce(d, payload, ev);
     applyLive(d, ev);
   } catch (e) {
-    if (e instanceof BadEvent) return { status: 'invalid', state: g, error: `event ${ev.seq} (${ev.kind}): ${e.message}` };
+    if (e instanceof BadEvent)
+      return { status: "invalid", state: g, error: `event ${ev.seq} (${ev.kind}): ${e.message}` };
     throw e;
   }
   d.g.seq = ev.seq;
-  if (typeof ev.turn === 'number' && ev.kind !== 'turn_started') d.g.turn = Math.max(d.g.turn, ev.turn);
-  return { status: 'applied', state: d.done(), changed: [...d.changed] };
+  if (typeof ev.turn === "number" && ev.kind !== "turn_started") d.g.turn = Math.max(d.g.turn, ev.turn);
+  return { status: "applied", state: d.done(), changed: [...d.changed] };
 }
 
 /** Applies events in order, skipping duplicates and stopping at the first gap or invalid event. */
@@ -419,16 +421,16 @@ export function applyEvents(g: ClientGame, events: readonly ServerEvent[]): Appl
   for (const ev of events) {
     const r = applyEvent(state, ev);
     switch (r.status) {
-      case 'applied':
+      case "applied":
         state = r.state;
         applied++;
         for (const i of r.changed) changed.add(i);
         break;
-      case 'duplicate':
+      case "duplicate":
         break;
-      case 'gap':
+      case "gap":
         return { state, changed: [...changed], applied, resyncAfter: r.resyncAfter };
-      case 'invalid':
+      case "invalid":
         return { state, changed: [...changed], applied, error: r.error };
     }
   }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { gameTitle, invitationLine, mayStart, mergeLobby, ordinal, parseNewGameSettings, resultLine, type LobbyGame } from "./lobby";
+import {
+  gameTitle,
+  invitationLine,
+  mayStart,
+  mergeLobby,
+  ordinal,
+  parseNewGameSettings,
+  resultLine,
+  type LobbyGame,
+} from "./lobby";
 import { seatTitle } from "../ui/format";
 
 const game = (p: Partial<LobbyGame>): LobbyGame => ({
@@ -24,7 +33,9 @@ describe("lobby", () => {
     expect(mayStart(game({}), "U1")).toEqual({ creator: true, ready: false });
     expect(mayStart(game({}), "U2")).toEqual({ creator: false, ready: false });
     const full = game({});
-    full.seats = full.seats.map((s) => (s.seat === 1 ? { ...s, userName: "Bob", user: { id: "U2" }, status: "active" } : s));
+    full.seats = full.seats.map((s) =>
+      s.seat === 1 ? { ...s, userName: "Bob", user: { id: "U2" }, status: "active" } : s,
+    );
     expect(mayStart(full, "U1")).toEqual({ creator: true, ready: true });
     expect(mayStart(full, "U2")).toEqual({ creator: false, ready: true });
   });
@@ -57,7 +68,9 @@ describe("lobby", () => {
     expect(resultLine(game({ status: "finished", winner: 2, seats: seats([3, 2, 1], "resigned") }), "U1")).toBe(
       "Green — CPU (hard) won; you were out by resigning, your place 3rd of 3",
     );
-    expect(resultLine(game({ status: "finished", winner: 0, seats: seats([1, 3, 2]) }), "U1")).toBe("Red — Alice won: you won");
+    expect(resultLine(game({ status: "finished", winner: 0, seats: seats([1, 3, 2]) }), "U1")).toBe(
+      "Red — Alice won: you won",
+    );
     expect(["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]).toEqual(
       [1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal),
     );
@@ -83,8 +96,13 @@ describe("lobby", () => {
       private: true,
     };
     const s = parseNewGameSettings(JSON.stringify(saved));
-    expect(s).toEqual({ ...saved, seats: [saved.seats[0], { ...saved.seats[1], difficulty: "normal" }, { ...saved.seats[2], difficulty: "normal" }] });
-    const odd = parseNewGameSettings(JSON.stringify({ ...saved, turnLimit: 5, cardSystem: "poker", ttb: 50, claim: "x" }));
+    expect(s).toEqual({
+      ...saved,
+      seats: [saved.seats[0], { ...saved.seats[1], difficulty: "normal" }, { ...saved.seats[2], difficulty: "normal" }],
+    });
+    const odd = parseNewGameSettings(
+      JSON.stringify({ ...saved, turnLimit: 5, cardSystem: "poker", ttb: 50, claim: "x" }),
+    );
     expect(odd).toMatchObject({ turnLimit: 36 * 3600, cardSystem: "classic", ttb: 6, claim: "random" });
   });
 });
@@ -96,10 +114,23 @@ describe("mergeLobby", () => {
     seats: game({}).seats.map((s) => ({ ...s, cardCount: 0, cards: null as number[] | null })),
   };
   it("takes the seats a gameLobby message brings, keeping the fields it does not carry", () => {
-    const joined = { version: 4, status: "open", seats: [{ seat: 1, color: "blue", userName: "Bob", user: { id: "U2" }, cpu: false, status: "active" }] };
+    const joined = {
+      version: 4,
+      status: "open",
+      seats: [{ seat: 1, color: "blue", userName: "Bob", user: { id: "U2" }, cpu: false, status: "active" }],
+    };
     const g = mergeLobby(info, joined);
     expect(g.version).toBe(4);
-    expect(g.seats[1]).toEqual({ seat: 1, color: "blue", userName: "Bob", user: { id: "U2" }, cpu: false, status: "active", cardCount: 0, cards: null });
+    expect(g.seats[1]).toEqual({
+      seat: 1,
+      color: "blue",
+      userName: "Bob",
+      user: { id: "U2" },
+      cpu: false,
+      status: "active",
+      cardCount: 0,
+      cards: null,
+    });
     expect(g.seats[0]).toEqual(info.seats[0]);
     expect(mayStart(g, "U1").ready).toBe(true);
   });

@@ -24,7 +24,10 @@ export interface LobbyGame {
 
 /** Whether the viewer may start the game: only its creator, and only once no seat waits for a player. */
 export function mayStart(g: LobbyGame, viewerId: string): { creator: boolean; ready: boolean } {
-  return { creator: g.creator.id === viewerId, ready: !g.seats.some((s) => s.status === "open" || s.status === "invited") };
+  return {
+    creator: g.creator.id === viewerId,
+    ready: !g.seats.some((s) => s.status === "open" || s.status === "invited"),
+  };
 }
 
 /** What a finished or cancelled game says of its end: who won, whether the viewer did, and the viewer's place. */

@@ -1,8 +1,8 @@
 // The game log in words: one sentence per event, such as
 // "Red attacked Peru from Brazil: 6-5-2 against 4-1, Red lost 1, Peru lost 1".
 
-import { cardSymbol } from './cards';
-import type { ClientGame, ServerEvent } from './types';
+import { cardSymbol } from "./cards";
+import type { ClientGame, ServerEvent } from "./types";
 
 /** How the log names seats and territories. */
 export interface LogNames {
@@ -22,24 +22,24 @@ export function seatLabel(color: string, seat: number): string {
 }
 
 /** Names from a game state: seats by colour, territories by their map names. */
-export function namesOf(g: Pick<ClientGame, 'seats' | 'map'>): LogNames {
+export function namesOf(g: Pick<ClientGame, "seats" | "map">): LogNames {
   return {
-    seat: (i) => (i < 0 ? 'neutral' : seatLabel(g.seats[i]?.color ?? '', i)),
+    seat: (i) => (i < 0 ? "neutral" : seatLabel(g.seats[i]?.color ?? "", i)),
     territory: (i) => g.map.names[i] ?? `territory ${i}`,
     card: (c) => {
       const sym = cardSymbol(g.map, c);
-      return sym === 'wild' ? 'a wild card' : `${g.map.names[c] ?? `territory ${c}`} (${sym})`;
+      return sym === "wild" ? "a wild card" : `${g.map.names[c] ?? `territory ${c}`} (${sym})`;
     },
   };
 }
 
 export function armies(n: number): string {
-  return n === 1 ? '1 army' : `${n} armies`;
+  return n === 1 ? "1 army" : `${n} armies`;
 }
 
 function list(items: string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
 // An event's payload: JSON whose fields depend on the event's kind (docs/rules.md).
@@ -49,67 +49,69 @@ type P = Record<string, any>;
 const MAX_PLACEMENTS = 5;
 
 /** One sentence for an event; an unknown kind gets a plain description rather than nothing. */
-export function describeEvent(ev: Pick<ServerEvent, 'kind' | 'payload' | 'seat'>, n: LogNames): string {
+export function describeEvent(ev: Pick<ServerEvent, "kind" | "payload" | "seat">, n: LogNames): string {
   const p = (ev.payload ?? {}) as P;
-  const who = (k = 'player') => n.seat(p[k]);
+  const who = (k = "player") => n.seat(p[k]);
   switch (ev.kind) {
-    case 'game_started':
+    case "game_started":
       return `The game started. Turn order: ${list((p.order ?? []).map((s: number) => n.seat(s)))}; ${armies(p.startingArmies)} to start with each.`;
-    case 'territories_dealt':
-      return 'The territories were dealt at random, one army on each.';
-    case 'turn_started':
+    case "territories_dealt":
+      return "The territories were dealt at random, one army on each.";
+    case "turn_started":
       switch (p.phase) {
-        case 'claim':
+        case "claim":
           return `Turn ${p.turn}: ${who()} picks a territory.`;
-        case 'placement':
+        case "placement":
           return `Turn ${p.turn}: ${who()} places ${armies(p.armies)} of their starting armies.`;
         default:
           return `Turn ${p.turn}: ${who()}'s turn, with ${armies(p.armies)} to place.`;
       }
-    case 'phase_changed': {
-      const s = typeof ev.seat === 'number' && ev.seat >= 0 ? n.seat(ev.seat) : 'The game';
+    case "phase_changed": {
+      const s = typeof ev.seat === "number" && ev.seat >= 0 ? n.seat(ev.seat) : "The game";
       return `${s} moved on to the ${p.phase} phase.`;
     }
-    case 'territory_claimed':
+    case "territory_claimed":
       return `${who()} claimed ${n.territory(p.territory)}.`;
-    case 'armies_placed': {
+    case "armies_placed": {
       const pls: Array<{ territory: number; armies: number }> = p.placements ?? [];
       const total = pls.reduce((a, pl) => a + pl.armies, 0);
       if (p.starting) return `${who()}'s remaining starting armies (${total}) were placed at random.`;
       const parts = pls.slice(0, MAX_PLACEMENTS).map((pl) => `${pl.armies} on ${n.territory(pl.territory)}`);
       if (pls.length > MAX_PLACEMENTS) parts.push(`${pls.length - MAX_PLACEMENTS} more placements`);
-      return `${who()} placed ${list(parts)}${pls.length > 1 ? ` (${armies(total)})` : ''}.`;
+      return `${who()} placed ${list(parts)}${pls.length > 1 ? ` (${armies(total)})` : ""}.`;
     }
-    case 'cards_traded': {
+    case "cards_traded": {
       const bonus: number[] = p.bonus ?? [];
-      const extra = bonus.length ? `, and 2 armies${bonus.length > 1 ? " each" : ""} on ${list(bonus.map((t) => n.territory(t)))}` : '';
+      const extra = bonus.length
+        ? `, and 2 armies${bonus.length > 1 ? " each" : ""} on ${list(bonus.map((t) => n.territory(t)))}`
+        : "";
       return `${who()} traded ${list((p.cards ?? []).map((c: number) => n.card(c)))} for ${armies(p.armies)}${extra}.`;
     }
-    case 'battle_rolled':
+    case "battle_rolled":
       return (
-        `${who('attacker')} attacked ${n.territory(p.to)} from ${n.territory(p.from)}: ` +
-        `${(p.attackDice ?? []).join('-')} against ${(p.defendDice ?? []).join('-')}, ` +
-        `${who('attacker')} lost ${p.attackerLosses}, ${n.territory(p.to)} lost ${p.defenderLosses}`
+        `${who("attacker")} attacked ${n.territory(p.to)} from ${n.territory(p.from)}: ` +
+        `${(p.attackDice ?? []).join("-")} against ${(p.defendDice ?? []).join("-")}, ` +
+        `${who("attacker")} lost ${p.attackerLosses}, ${n.territory(p.to)} lost ${p.defenderLosses}`
       );
-    case 'territory_conquered':
-      return `${who()} conquered ${n.territory(p.to)} from ${p.previous >= 0 ? n.seat(p.previous) : 'the neutrals'}.`;
-    case 'player_eliminated': {
+    case "territory_conquered":
+      return `${who()} conquered ${n.territory(p.to)} from ${p.previous >= 0 ? n.seat(p.previous) : "the neutrals"}.`;
+    case "player_eliminated": {
       const count = Array.isArray(p.cards) ? p.cards.length : (p.cardCount ?? 0);
-      return `${who()} was eliminated by ${who('by')}${count ? `, who takes their ${count === 1 ? 'card' : `${count} cards`}` : ''}.`;
+      return `${who()} was eliminated by ${who("by")}${count ? `, who takes their ${count === 1 ? "card" : `${count} cards`}` : ""}.`;
     }
-    case 'territory_occupied':
+    case "territory_occupied":
       return `${n.seat(ev.seat ?? -1)} moved ${armies(p.armies)} into ${n.territory(p.to)} from ${n.territory(p.from)}.`;
-    case 'fortified':
+    case "fortified":
       return `${n.seat(ev.seat ?? -1)} fortified ${n.territory(p.to)} with ${armies(p.armies)} from ${n.territory(p.from)}.`;
-    case 'deck_reshuffled':
-      return 'The discard pile was shuffled into a new deck.';
-    case 'card_drawn':
-      return typeof p.card === 'number' ? `${who()} drew a card: ${n.card(p.card)}.` : `${who()} drew a card.`;
-    case 'player_resigned':
+    case "deck_reshuffled":
+      return "The discard pile was shuffled into a new deck.";
+    case "card_drawn":
+      return typeof p.card === "number" ? `${who()} drew a card: ${n.card(p.card)}.` : `${who()} drew a card.`;
+    case "player_resigned":
       return `${who()} resigned; their territories are neutral now.`;
-    case 'game_over':
-      return `${who('winner')} won the game.`;
+    case "game_over":
+      return `${who("winner")} won the game.`;
     default:
-      return `${ev.kind.replace(/_/g, ' ')}.`;
+      return `${ev.kind.replace(/_/g, " ")}.`;
   }
 }

@@ -16,31 +16,31 @@ export interface OddsDisplay {
   /** One sentence for the button's description and screen readers. */
   text: string;
   /** A coarse band for styling: likely (>= 60%), even (>= 40%) or unlikely. */
-  band: 'likely' | 'even' | 'unlikely';
+  band: "likely" | "even" | "unlikely";
 }
 
 /** A probability as a percentage with one decimal; never "0.0%" or "100.0%" for what is only nearly so. */
 export function formatPercent(p: number): string {
-  if (!Number.isFinite(p) || p <= 0) return '0%';
-  if (p >= 1) return '100%';
+  if (!Number.isFinite(p) || p <= 0) return "0%";
+  if (p >= 1) return "100%";
   const pct = p * 100;
-  if (pct < 0.1) return '<0.1%';
-  if (pct > 99.9) return '>99.9%';
+  if (pct < 0.1) return "<0.1%";
+  if (pct > 99.9) return ">99.9%";
   return `${pct.toFixed(1)}%`;
 }
 
 /** An expected number of armies with one decimal, trailing ".0" dropped. */
 export function formatArmies(n: number): string {
-  if (!Number.isFinite(n) || n <= 0) return '0';
+  if (!Number.isFinite(n) || n <= 0) return "0";
   const s = n.toFixed(1);
-  return s.endsWith('.0') ? s.slice(0, -2) : s;
+  return s.endsWith(".0") ? s.slice(0, -2) : s;
 }
 
 export function formatOdds(o: BattleOdds): OddsDisplay {
   const win = formatPercent(o.attackerWins);
   const attackerLeft = formatArmies(o.expectedAttackerSurvivors);
   const defenderLeft = formatArmies(o.expectedDefenderSurvivors);
-  const band = o.attackerWins >= 0.6 ? 'likely' : o.attackerWins >= 0.4 ? 'even' : 'unlikely';
+  const band = o.attackerWins >= 0.6 ? "likely" : o.attackerWins >= 0.4 ? "even" : "unlikely";
   return {
     win,
     attackerLeft,
@@ -58,17 +58,22 @@ export const MAX_ODDS_ARMIES = 1000;
  * when it is down to `stopAt`, or null when the API cannot answer (nothing to attack with, or more armies
  * than it computes).
  */
-export function oddsArgs(fromArmies: number, toArmies: number, stopAt = 1): { attackers: number; defenders: number } | null {
+export function oddsArgs(
+  fromArmies: number,
+  toArmies: number,
+  stopAt = 1,
+): { attackers: number; defenders: number } | null {
   const attackers = fromArmies - Math.max(1, stopAt);
   if (attackers < 1 || toArmies < 1 || attackers > MAX_ODDS_ARMIES || toArmies > MAX_ODDS_ARMIES) return null;
   return { attackers, defenders: toArmies };
 }
 
 /** How long an attack goes on: one roll, until conquered, or until conquered or down to some armies. */
-export type AttackLength = 'once' | 'conquered' | 'downto';
+export type AttackLength = "once" | "conquered" | "downto";
 
 /** The question to ask the API for exactly what will be sent: one roll's outcomes, or a whole battle's. */
-export type OddsRequest = { kind: 'roll'; attackDice: number; defendDice: number } | { kind: 'battle'; attackers: number; defenders: number };
+export type OddsRequest =
+  { kind: "roll"; attackDice: number; defendDice: number } | { kind: "battle"; attackers: number; defenders: number };
 
 /**
  * The odds to show before an attack of `length` from `fromArmies` on `toArmies`: one roll of `dice` asks
@@ -84,19 +89,24 @@ export function oddsRequest(
   defendDice: number | null | undefined,
   stopAt = 1,
 ): OddsRequest | null {
-  if (length === 'once') {
+  if (length === "once") {
     if (dice < 1 || !defendDice || defendDice < 1) return null;
-    return { kind: 'roll', attackDice: dice, defendDice };
+    return { kind: "roll", attackDice: dice, defendDice };
   }
-  const args = oddsArgs(fromArmies, toArmies, length === 'downto' ? stopAt : 1);
-  return args && { kind: 'battle', ...args };
+  const args = oddsArgs(fromArmies, toArmies, length === "downto" ? stopAt : 1);
+  return args && { kind: "battle", ...args };
 }
 
 /**
  * The sentence shown before an attack until conquered (or down to `stopAt`), saying what the odds are for.
  */
-export function oddsSentence(o: OddsDisplay, length: Exclude<AttackLength, 'once'>, from: string, stopAt: number): string {
-  const what = length === 'downto' ? ` before ${from} is down to ${stopAt}` : '';
+export function oddsSentence(
+  o: OddsDisplay,
+  length: Exclude<AttackLength, "once">,
+  from: string,
+  stopAt: number,
+): string {
+  const what = length === "downto" ? ` before ${from} is down to ${stopAt}` : "";
   return `Odds of conquering${what}: ${o.win}; on average ${o.attackerLeft} of your armies and ${o.defenderLeft} of theirs left.`;
 }
 
@@ -112,12 +122,15 @@ export interface RollOutcome {
  * roll: Red loses 0, Blue loses 2: 37.2%; Red loses 1, Blue loses 1: 33.6%; Red loses 2, Blue loses 0: 29.3%."
  */
 export function rollSentence(outcomes: readonly RollOutcome[], attacker: string, defender: string): string {
-  const parts = outcomes.map((o) => `${attacker} loses ${o.attackerLosses}, ${defender} loses ${o.defenderLosses}: ${formatPercent(o.probability)}`);
-  return `Odds of this roll: ${parts.join('; ')}.`;
+  const parts = outcomes.map(
+    (o) =>
+      `${attacker} loses ${o.attackerLosses}, ${defender} loses ${o.defenderLosses}: ${formatPercent(o.probability)}`,
+  );
+  return `Odds of this roll: ${parts.join("; ")}.`;
 }
 
 /** A band for one roll's colour: by the chance that the defender loses more than the attacker. */
-export function rollBand(outcomes: readonly RollOutcome[]): OddsDisplay['band'] {
+export function rollBand(outcomes: readonly RollOutcome[]): OddsDisplay["band"] {
   const good = outcomes.filter((o) => o.defenderLosses > o.attackerLosses).reduce((s, o) => s + o.probability, 0);
-  return good >= 0.6 ? 'likely' : good >= 0.4 ? 'even' : 'unlikely';
+  return good >= 0.6 ? "likely" : good >= 0.4 ? "even" : "unlikely";
 }

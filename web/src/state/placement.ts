@@ -3,8 +3,8 @@
 // the draft kept over a reload. Pure functions over `PlacementDraft` (actions.ts); which territories take
 // armies and how many are left come from the server's `place` actions only.
 
-import { draftPlace, reserveOf, startsFrom, type ActionIndex, type PlacementDraft } from './actions';
-import type { TerritoryView } from './types';
+import { draftPlace, reserveOf, startsFrom, type ActionIndex, type PlacementDraft } from "./actions";
+import type { TerritoryView } from "./types";
 
 /** Sets the armies drafted on `key` to `n` (0 removes it), within the reserve; unchanged when not allowed. */
 export function setPlaced(d: PlacementDraft, ix: ActionIndex, key: string, n: number): PlacementDraft {
@@ -34,7 +34,7 @@ export function restHere(d: PlacementDraft, ix: ActionIndex, key: string): Place
  * remainder. 7 over three territories: 3, 2, 2, added to what the draft already puts there.
  */
 export function distributeEvenly(d: PlacementDraft, ix: ActionIndex, keys: readonly string[]): PlacementDraft {
-  const targets = [...new Set(keys)].filter((k) => startsFrom(ix, 'place', k));
+  const targets = [...new Set(keys)].filter((k) => startsFrom(ix, "place", k));
   const left = leftToPlace(d, ix);
   if (targets.length === 0 || left === 0) return d;
   const share = Math.floor(left / targets.length);
@@ -94,7 +94,11 @@ export function undoDraft(h: DraftHistory): DraftHistory {
 }
 
 function sameDraft(a: PlacementDraft, b: PlacementDraft): boolean {
-  return a.total === b.total && a.placements.length === b.placements.length && a.placements.every((p, i) => p.territory === b.placements[i].territory && p.armies === b.placements[i].armies);
+  return (
+    a.total === b.total &&
+    a.placements.length === b.placements.length &&
+    a.placements.every((p, i) => p.territory === b.placements[i].territory && p.armies === b.placements[i].armies)
+  );
 }
 
 /** Where a game's draft is kept (sessionStorage: the tab's, over a reload). */
@@ -128,18 +132,20 @@ export function restoreDraft(raw: string | null, ix: ActionIndex, at: DraftMomen
   } catch {
     return null;
   }
-  if (typeof v !== 'object' || v === null) return null;
+  if (typeof v !== "object" || v === null) return null;
   const o = v as Record<string, unknown>;
-  if (o.turn !== at.turn || o.phase !== at.phase || o.version !== at.version || !Array.isArray(o.placements)) return null;
+  if (o.turn !== at.turn || o.phase !== at.phase || o.version !== at.version || !Array.isArray(o.placements))
+    return null;
   const reserve = reserveOf(ix);
   const seen = new Set<string>();
-  const placements: PlacementDraft['placements'] = [];
+  const placements: PlacementDraft["placements"] = [];
   let total = 0;
   for (const p of o.placements as unknown[]) {
-    if (typeof p !== 'object' || p === null) return null;
+    if (typeof p !== "object" || p === null) return null;
     const { territory, armies } = p as Record<string, unknown>;
-    if (typeof territory !== 'string' || typeof armies !== 'number' || !Number.isInteger(armies) || armies < 1) return null;
-    if (seen.has(territory) || !startsFrom(ix, 'place', territory)) return null;
+    if (typeof territory !== "string" || typeof armies !== "number" || !Number.isInteger(armies) || armies < 1)
+      return null;
+    if (seen.has(territory) || !startsFrom(ix, "place", territory)) return null;
     seen.add(territory);
     placements.push({ territory, armies });
     total += armies;

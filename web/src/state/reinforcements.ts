@@ -26,11 +26,13 @@ export function reinforcementTotal(r: Reinforcements): number {
 /** The breakdown in one line: what the territories count for, each area held whole, the cards. */
 export function reinforcementWords(r: Reinforcements): string {
   const all = reinforcementTotal(r);
-  const parts = [`${r.territories} ${r.territories === 1 ? 'territory' : 'territories'} ÷ 3 = ${r.fromTerritories} (minimum ${r.minimum})`];
+  const parts = [
+    `${r.territories} ${r.territories === 1 ? "territory" : "territories"} ÷ 3 = ${r.fromTerritories} (minimum ${r.minimum})`,
+  ];
   for (const a of r.areas) parts.push(`${a.name} ${signed(a.bonus)}`);
   // The areas' sum may take the count under the minimum (a negative bonus): the server's total says so.
   const counted = Math.max(r.minimum, r.fromTerritories) + r.areas.reduce((s, a) => s + a.bonus, 0);
   if (counted !== r.total) parts.push(`at least ${r.total} in all`);
   if (r.fromCards) parts.push(`cards ${signed(r.fromCards)}`);
-  return `${all} ${all === 1 ? 'army' : 'armies'}: ${parts.join(', ')}`;
+  return `${all} ${all === 1 ? "army" : "armies"}: ${parts.join(", ")}`;
 }

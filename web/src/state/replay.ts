@@ -1,8 +1,8 @@
 // Replaying a game's record (docs/record-format.md, rout-record/1) step by step, with a scrubber: the state
 // after any number of events, from checkpoints kept every so many events.
 
-import { applyEvent, emptyGame, positionalSymbol } from './game';
-import type { CardSymbol, ClientGame, MapInfo, ServerEvent } from './types';
+import { applyEvent, emptyGame, positionalSymbol } from "./game";
+import type { CardSymbol, ClientGame, MapInfo, ServerEvent } from "./types";
 
 export interface MapDefinition {
   name?: string;
@@ -23,7 +23,7 @@ export interface GameRecord {
   events: Array<{ seq: number; turn: number; seat: number; event: { kind: string } & Record<string, unknown> }>;
 }
 
-export const RECORD_FORMAT = 'rout-record/1';
+export const RECORD_FORMAT = "rout-record/1";
 
 /** Keys, names, card symbols and areas of a map file. */
 export function mapInfo(def: MapDefinition): MapInfo {
@@ -61,17 +61,24 @@ export class Replay {
   private readonly checkpoints: ClientGame[] = [];
 
   constructor(record: GameRecord, opts: { viewerSeat?: number | null; checkpointEvery?: number } = {}) {
-    if (record.format !== RECORD_FORMAT) throw new RecordError(`unknown record format ${JSON.stringify(record.format)}`);
+    if (record.format !== RECORD_FORMAT)
+      throw new RecordError(`unknown record format ${JSON.stringify(record.format)}`);
     this.events = recordEvents(record);
     this.initial = emptyGame(
       mapInfo(record.map.definition),
-      record.seats.map((s) => ({ seat: s.seat, color: s.color, name: s.name || null, cpu: s.cpu, difficulty: s.difficulty || null })),
+      record.seats.map((s) => ({
+        seat: s.seat,
+        color: s.color,
+        name: s.name || null,
+        cpu: s.cpu,
+        difficulty: s.difficulty || null,
+      })),
       {
         cardSystem: record.settings.cardSystem,
         ttbPercent: record.settings.ttbPercent,
         viewerSeat: opts.viewerSeat ?? null,
         // A finished game's record shows every card.
-        allHandsKnown: record.status === 'finished',
+        allHandsKnown: record.status === "finished",
       },
     );
     // About 200 checkpoints at most, so memory stays bounded on long games of big maps.
@@ -98,8 +105,10 @@ export class Replay {
   private advance(g: ClientGame, fromN: number, toN: number): ClientGame {
     for (let i = fromN; i < toN; i++) {
       const r = applyEvent(g, this.events[i]);
-      if (r.status !== 'applied') {
-        throw new RecordError(`event ${this.events[i].seq} (${this.events[i].kind}) does not replay: ${r.status === 'invalid' ? r.error : r.status}`);
+      if (r.status !== "applied") {
+        throw new RecordError(
+          `event ${this.events[i].seq} (${this.events[i].kind}) does not replay: ${r.status === "invalid" ? r.error : r.status}`,
+        );
       }
       g = r.state;
     }

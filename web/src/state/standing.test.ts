@@ -1,42 +1,63 @@
-import { describe, expect, it } from 'vitest';
-import { addExits, exitOf, exitWords, ordinal, overWords, places } from './standing';
-import { emptyGame } from './game';
+import { describe, expect, it } from "vitest";
+import { addExits, exitOf, exitWords, ordinal, overWords, places } from "./standing";
+import { emptyGame } from "./game";
 
 const g = (viewerSeat: number | null, winner: number | null = null) => ({
-  ...emptyGame({ keys: ['a'], names: ['A'], symbols: ['infantry'] }, [
-    { seat: 0, color: 'red', name: 'alice' },
-    { seat: 1, color: 'blue', name: 'bob' },
-    { seat: 2, color: 'green', cpu: true, difficulty: 'easy' },
-  ], { viewerSeat }),
+  ...emptyGame(
+    { keys: ["a"], names: ["A"], symbols: ["infantry"] },
+    [
+      { seat: 0, color: "red", name: "alice" },
+      { seat: 1, color: "blue", name: "bob" },
+      { seat: 2, color: "green", cpu: true, difficulty: "easy" },
+    ],
+    { viewerSeat },
+  ),
   winner,
 });
 
-describe('exits and places', () => {
-  const bob = exitOf({ seq: 40, kind: 'player_eliminated', payload: { player: 1, by: 2 } })!;
-  const alice = exitOf({ seq: 55, kind: 'player_resigned', payload: { player: 0 } })!;
+describe("exits and places", () => {
+  const bob = exitOf({ seq: 40, kind: "player_eliminated", payload: { player: 1, by: 2 } })!;
+  const alice = exitOf({ seq: 55, kind: "player_resigned", payload: { player: 0 } })!;
 
-  it('reads exits from events', () => {
-    expect(bob).toEqual({ seq: 40, seat: 1, how: 'eliminated', by: 2 });
-    expect(alice).toEqual({ seq: 55, seat: 0, how: 'resigned', by: null });
-    expect(exitOf({ seq: 3, kind: 'turn_started', payload: { player: 1 } })).toBeNull();
+  it("reads exits from events", () => {
+    expect(bob).toEqual({ seq: 40, seat: 1, how: "eliminated", by: 2 });
+    expect(alice).toEqual({ seq: 55, seat: 0, how: "resigned", by: null });
+    expect(exitOf({ seq: 3, kind: "turn_started", payload: { player: 1 } })).toBeNull();
     expect(addExits([alice], [bob, alice]).map((e) => e.seq)).toEqual([40, 55]);
   });
 
-  it('says who left, by whom, the viewer as you', () => {
-    expect(exitWords(g(0), bob)).toBe('Blue — bob was eliminated by Green — CPU (easy).');
-    expect(exitWords(g(1), bob)).toBe('You were eliminated by Green — CPU (easy).');
-    expect(exitWords(g(2), bob)).toBe('You eliminated Blue — bob.');
-    expect(exitWords(g(1), alice)).toBe('Red — alice resigned.');
-    expect(exitWords(g(0), alice)).toBe('You resigned: you are out of the game.');
+  it("says who left, by whom, the viewer as you", () => {
+    expect(exitWords(g(0), bob)).toBe("Blue — bob was eliminated by Green — CPU (easy).");
+    expect(exitWords(g(1), bob)).toBe("You were eliminated by Green — CPU (easy).");
+    expect(exitWords(g(2), bob)).toBe("You eliminated Blue — bob.");
+    expect(exitWords(g(1), alice)).toBe("Red — alice resigned.");
+    expect(exitWords(g(0), alice)).toBe("You resigned: you are out of the game.");
   });
 
-  it('places the winner first, then the last to leave', () => {
-    expect(places(g(0, 2), [bob, alice])).toEqual(new Map([[2, 1], [0, 2], [1, 3]]));
+  it("places the winner first, then the last to leave", () => {
+    expect(places(g(0, 2), [bob, alice])).toEqual(
+      new Map([
+        [2, 1],
+        [0, 2],
+        [1, 3],
+      ]),
+    );
     expect(places(g(0, 2), [alice])).toBeNull(); // an exit not read yet
-    expect(overWords(g(1, 2), [bob, alice])).toBe('Game over: Green — CPU (easy) won. You came 3rd of 3.');
-    expect(overWords(g(2, 2), [bob, alice])).toBe('Game over: you won, 1st of 3!');
-    expect(overWords(g(1, 2), [])).toBe('Game over: Green — CPU (easy) won.');
-    expect(overWords(g(null, 2), [bob, alice])).toBe('Game over: Green — CPU (easy) won.');
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st']);
+    expect(overWords(g(1, 2), [bob, alice])).toBe("Game over: Green — CPU (easy) won. You came 3rd of 3.");
+    expect(overWords(g(2, 2), [bob, alice])).toBe("Game over: you won, 1st of 3!");
+    expect(overWords(g(1, 2), [])).toBe("Game over: Green — CPU (easy) won.");
+    expect(overWords(g(null, 2), [bob, alice])).toBe("Game over: Green — CPU (easy) won.");
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal)).toEqual([
+      "1st",
+      "2nd",
+      "3rd",
+      "4th",
+      "11th",
+      "12th",
+      "13th",
+      "21st",
+      "22nd",
+      "101st",
+    ]);
   });
 });

@@ -3,24 +3,25 @@
 // seat's place is 1 for the winner, then by the order of leaving: the last to leave is 2nd, the first is
 // last.
 
-import type { ClientGame, ServerEvent } from './types';
-import { seatTitle } from '../ui/format';
+import type { ClientGame, ServerEvent } from "./types";
+import { seatTitle } from "../ui/format";
 
 /** A seat leaving the game. */
 export interface Exit {
   seq: number;
   seat: number;
-  how: 'eliminated' | 'resigned';
+  how: "eliminated" | "resigned";
   /** The seat that eliminated it (null for a resignation). */
   by: number | null;
 }
 
 /** The exit an event records, or null. */
-export function exitOf(ev: Pick<ServerEvent, 'seq' | 'kind' | 'payload'>): Exit | null {
+export function exitOf(ev: Pick<ServerEvent, "seq" | "kind" | "payload">): Exit | null {
   const p = (ev.payload ?? {}) as Record<string, unknown>;
-  if (typeof p.player !== 'number') return null;
-  if (ev.kind === 'player_eliminated') return { seq: ev.seq, seat: p.player, how: 'eliminated', by: typeof p.by === 'number' ? p.by : null };
-  if (ev.kind === 'player_resigned') return { seq: ev.seq, seat: p.player, how: 'resigned', by: null };
+  if (typeof p.player !== "number") return null;
+  if (ev.kind === "player_eliminated")
+    return { seq: ev.seq, seat: p.player, how: "eliminated", by: typeof p.by === "number" ? p.by : null };
+  if (ev.kind === "player_resigned") return { seq: ev.seq, seat: p.player, how: "resigned", by: null };
   return null;
 }
 
@@ -32,13 +33,14 @@ export function addExits(list: readonly Exit[], more: readonly Exit[]): Exit[] {
 
 function who(g: ClientGame, seat: number | null): string {
   const s = seat !== null ? g.seats[seat] : undefined;
-  return s ? seatTitle(s) : 'someone';
+  return s ? seatTitle(s) : "someone";
 }
 
 /** The words of one exit as every player reads it, the viewer named as "you". */
 export function exitWords(g: ClientGame, e: Exit): string {
   const me = g.viewerSeat;
-  if (e.how === 'resigned') return e.seat === me ? 'You resigned: you are out of the game.' : `${who(g, e.seat)} resigned.`;
+  if (e.how === "resigned")
+    return e.seat === me ? "You resigned: you are out of the game." : `${who(g, e.seat)} resigned.`;
   if (e.seat === me) return `You were eliminated by ${who(g, e.by)}.`;
   if (e.by !== null && e.by === me) return `You eliminated ${who(g, e.seat)}.`;
   return `${who(g, e.seat)} was eliminated by ${who(g, e.by)}.`;
@@ -48,7 +50,7 @@ export function exitWords(g: ClientGame, e: Exit): string {
 export function ordinal(n: number): string {
   const tens = n % 100;
   if (tens >= 11 && tens <= 13) return `${n}th`;
-  return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+  return `${n}${["th", "st", "nd", "rd"][n % 10] ?? "th"}`;
 }
 
 /**
@@ -64,12 +66,12 @@ export function places(g: ClientGame, exits: readonly Exit[]): Map<number, numbe
     if (out.has(e.seat)) continue;
     out.set(e.seat, place++);
   }
-  return g.seats.every((s) => out.has(s.seat) || s.status === 'open') ? out : null;
+  return g.seats.every((s) => out.has(s.seat) || s.status === "open") ? out : null;
 }
 
 /** The game over banner: who won, and the viewer's place. */
 export function overWords(g: ClientGame, exits: readonly Exit[]): string {
-  if (g.winner === null) return 'The game is over.';
+  if (g.winner === null) return "The game is over.";
   const me = g.viewerSeat;
   if (me === g.winner) return `Game over: you won, ${ordinal(1)} of ${g.seats.length}!`;
   const won = `Game over: ${who(g, g.winner)} won.`;

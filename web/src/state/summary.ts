@@ -2,8 +2,8 @@
 // (turns, conquests, eliminations, resignations, trades and what they were worth; never which cards), and
 // the arrows the map draws for an event (attacks, conquests, moves).
 
-import { armies, type LogNames } from './log';
-import type { ClientGame, ServerEvent } from './types';
+import { armies, type LogNames } from "./log";
+import type { ClientGame, ServerEvent } from "./types";
 
 /** The most events a summary (and its playback) covers; a longer absence is summarised from its end. */
 export const MAX_AWAY_EVENTS = 2000;
@@ -27,7 +27,7 @@ export interface AwaySummary {
 }
 
 type P = Record<string, unknown>;
-const num = (p: P, k: string): number => (typeof p[k] === 'number' ? (p[k] as number) : -1);
+const num = (p: P, k: string): number => (typeof p[k] === "number" ? (p[k] as number) : -1);
 
 /**
  * Where the viewer's absence starts in a game's events: the first turn of another seat after the viewer's
@@ -38,9 +38,9 @@ export function awayStart(events: readonly ServerEvent[], viewer: number): numbe
   const mine: number[] = [];
   let lastTurn = -1;
   events.forEach((e, i) => {
-    if (e.kind !== 'turn_started') return;
+    if (e.kind !== "turn_started") return;
     lastTurn = i;
-    if (num(e.payload, 'player') === viewer) mine.push(i);
+    if (num(e.payload, "player") === viewer) mine.push(i);
   });
   if (lastTurn < 0) return null;
   // It is the viewer's turn now: the absence is what came before it, since their previous turn.
@@ -50,7 +50,7 @@ export function awayStart(events: readonly ServerEvent[], viewer: number): numbe
   if (ref === undefined) return 0;
   for (let i = ref + 1; i < events.length; i++) {
     const e = events[i];
-    if (e.kind === 'turn_started' && num(e.payload, 'player') !== viewer) return i;
+    if (e.kind === "turn_started" && num(e.payload, "player") !== viewer) return i;
   }
   return null;
 }
@@ -61,38 +61,50 @@ export function summarise(events: readonly ServerEvent[], viewer: number, max = 
   if (start === null) return null;
   const capped = events.length - start > max;
   if (capped) start = events.length - max;
-  const s: AwaySummary = { start, count: events.length - start, capped, turns: [], conquests: [], eliminated: [], resigned: [], trades: [], winner: null };
+  const s: AwaySummary = {
+    start,
+    count: events.length - start,
+    capped,
+    turns: [],
+    conquests: [],
+    eliminated: [],
+    resigned: [],
+    trades: [],
+    winner: null,
+  };
   for (let i = start; i < events.length; i++) {
     const e = events[i];
     const p = (e.payload ?? {}) as P;
     switch (e.kind) {
-      case 'turn_started':
-        if (num(p, 'player') !== viewer) s.turns.push({ seat: num(p, 'player'), turn: num(p, 'turn') });
+      case "turn_started":
+        if (num(p, "player") !== viewer) s.turns.push({ seat: num(p, "player"), turn: num(p, "turn") });
         break;
-      case 'territory_conquered':
-        s.conquests.push({ territory: num(p, 'to'), by: num(p, 'player'), from: num(p, 'previous') });
+      case "territory_conquered":
+        s.conquests.push({ territory: num(p, "to"), by: num(p, "player"), from: num(p, "previous") });
         break;
-      case 'player_eliminated':
-        s.eliminated.push({ seat: num(p, 'player'), by: num(p, 'by') });
+      case "player_eliminated":
+        s.eliminated.push({ seat: num(p, "player"), by: num(p, "by") });
         break;
-      case 'player_resigned':
-        s.resigned.push(num(p, 'player'));
+      case "player_resigned":
+        s.resigned.push(num(p, "player"));
         break;
-      case 'cards_traded':
-        s.trades.push({ seat: num(p, 'player'), armies: num(p, 'armies') });
+      case "cards_traded":
+        s.trades.push({ seat: num(p, "player"), armies: num(p, "armies") });
         break;
-      case 'game_over':
-        s.winner = num(p, 'winner');
+      case "game_over":
+        s.winner = num(p, "winner");
         break;
     }
   }
-  const nothing = s.turns.length + s.conquests.length + s.eliminated.length + s.resigned.length + s.trades.length === 0 && s.winner === null;
+  const nothing =
+    s.turns.length + s.conquests.length + s.eliminated.length + s.resigned.length + s.trades.length === 0 &&
+    s.winner === null;
   return nothing ? null : s;
 }
 
 function list(items: string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
 /** At most this many territories are named in one sentence; the rest are counted. */
@@ -106,13 +118,13 @@ function territories(ts: number[], n: LogNames): string {
 
 /** The summary in sentences, the viewer as "you". */
 export function summaryLines(s: AwaySummary, n: LogNames, viewer: number): string[] {
-  const who = (seat: number) => (seat === viewer ? 'you' : seat < 0 ? 'the neutrals' : n.seat(seat));
-  const Who = (seat: number) => (seat === viewer ? 'You' : seat < 0 ? 'The neutrals' : n.seat(seat));
+  const who = (seat: number) => (seat === viewer ? "you" : seat < 0 ? "the neutrals" : n.seat(seat));
+  const Who = (seat: number) => (seat === viewer ? "You" : seat < 0 ? "The neutrals" : n.seat(seat));
   const out: string[] = [];
   if (s.turns.length > 0) {
     const seats: number[] = [];
     for (const t of s.turns) if (!seats.includes(t.seat)) seats.push(t.seat);
-    const turns = s.turns.length === 1 ? '1 turn' : `${s.turns.length} turns`;
+    const turns = s.turns.length === 1 ? "1 turn" : `${s.turns.length} turns`;
     out.push(`${turns} passed (${list(seats.map((x) => n.seat(x)))}).`);
   }
   // Conquests: the viewer's losses by name, then each seat's conquests counted by whom they were from.
@@ -134,7 +146,7 @@ export function summaryLines(s: AwaySummary, n: LogNames, viewer: number): strin
     const parts = [...from].map(([f, ts]) => [ts.size, f] as const).sort((a, b) => b[0] - a[0]);
     const total = parts.reduce((a, [k]) => a + k, 0);
     const each = parts.map(([k, f]) => `${k} from ${who(f)}`);
-    out.push(`${Who(by)} took ${total === 1 ? '1 territory' : `${total} territories`} (${list(each)}).`);
+    out.push(`${Who(by)} took ${total === 1 ? "1 territory" : `${total} territories`} (${list(each)}).`);
   }
   // Trades, one sentence per seat: how many sets, for how many armies each.
   const trades = new Map<number, number[]>();
@@ -146,10 +158,11 @@ export function summaryLines(s: AwaySummary, n: LogNames, viewer: number): strin
         : `${Who(seat)} traded ${worth.length} sets of cards, for ${list(worth.map(String))} armies.`,
     );
   }
-  for (const e of s.eliminated) out.push(`${Who(e.seat)} ${e.seat === viewer ? 'were' : 'was'} eliminated by ${who(e.by)}.`);
+  for (const e of s.eliminated)
+    out.push(`${Who(e.seat)} ${e.seat === viewer ? "were" : "was"} eliminated by ${who(e.by)}.`);
   for (const r of s.resigned) out.push(`${Who(r)} resigned.`);
   if (s.winner !== null && s.winner >= 0) out.push(`${Who(s.winner)} won the game.`);
-  if (s.capped) out.unshift(`A long absence: only its last ${s.count.toLocaleString('en')} events are summarised.`);
+  if (s.capped) out.unshift(`A long absence: only its last ${s.count.toLocaleString("en")} events are summarised.`);
   return out;
 }
 
@@ -157,7 +170,7 @@ export function summaryLines(s: AwaySummary, n: LogNames, viewer: number): strin
 export interface EventArrow {
   from: string;
   to: string;
-  kind: 'attack' | 'conquest' | 'fortify';
+  kind: "attack" | "conquest" | "fortify";
   seat?: number;
 }
 
@@ -166,25 +179,28 @@ export interface EventArrow {
  * after a conquest, a fortifying move); null for the other events. `g` is the game before or after the
  * event (only its map and the event's seat are read).
  */
-export function eventArrow(ev: Pick<ServerEvent, 'kind' | 'payload' | 'seat'>, g: Pick<ClientGame, 'map'>): EventArrow | null {
+export function eventArrow(
+  ev: Pick<ServerEvent, "kind" | "payload" | "seat">,
+  g: Pick<ClientGame, "map">,
+): EventArrow | null {
   const p = (ev.payload ?? {}) as P;
   const key = (i: number) => g.map.keys[i];
-  const from = key(num(p, 'from'));
-  const to = key(num(p, 'to'));
+  const from = key(num(p, "from"));
+  const to = key(num(p, "to"));
   if (from === undefined || to === undefined) return null;
   const seat = (k: string) => {
     const v = num(p, k);
     if (v >= 0) return v;
-    return typeof ev.seat === 'number' && ev.seat >= 0 ? ev.seat : undefined;
+    return typeof ev.seat === "number" && ev.seat >= 0 ? ev.seat : undefined;
   };
   switch (ev.kind) {
-    case 'battle_rolled':
-      return { from, to, kind: 'attack', seat: seat('attacker') };
-    case 'territory_conquered':
-      return { from, to, kind: 'conquest', seat: seat('player') };
-    case 'territory_occupied':
-    case 'fortified':
-      return { from, to, kind: 'fortify', seat: seat('player') };
+    case "battle_rolled":
+      return { from, to, kind: "attack", seat: seat("attacker") };
+    case "territory_conquered":
+      return { from, to, kind: "conquest", seat: seat("player") };
+    case "territory_occupied":
+    case "fortified":
+      return { from, to, kind: "fortify", seat: seat("player") };
     default:
       return null;
   }

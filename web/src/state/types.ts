@@ -2,7 +2,7 @@
 // Nothing here knows GraphQL beyond the shapes of the objects the API returns.
 
 /** The engine's phases (docs/rules.md). */
-export type Phase = 'setup' | 'claim' | 'placement' | 'reinforce' | 'attack' | 'occupy' | 'fortify' | 'over';
+export type Phase = "setup" | "claim" | "placement" | "reinforce" | "attack" | "occupy" | "fortify" | "over";
 
 /** One territory as it stands. `owner` is null when unclaimed or neutral. */
 export interface TerritoryView {
@@ -55,7 +55,7 @@ export interface MapInfo {
   areas?: string[][];
 }
 
-export type CardSymbol = 'infantry' | 'cavalry' | 'artillery' | 'wild';
+export type CardSymbol = "infantry" | "cavalry" | "artillery" | "wild";
 
 /** A game as one viewer sees it. */
 export interface ClientGame {

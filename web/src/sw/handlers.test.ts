@@ -43,21 +43,57 @@ function fakeScope(tabs: string[] = []) {
 /** An event whose waitUntil promises the test awaits. */
 function extendable<T extends object>(fields: T) {
   const waits: Promise<unknown>[] = [];
-  return { e: { ...fields, waitUntil: (p: Promise<unknown>) => void waits.push(p) }, done: () => Promise.all(waits), waits };
+  return {
+    e: { ...fields, waitUntil: (p: Promise<unknown>) => void waits.push(p) },
+    done: () => Promise.all(waits),
+    waits,
+  };
 }
 
 const payload = (o: unknown) => ({ text: () => (typeof o === "string" ? o : JSON.stringify(o)) });
 
 describe("pushMessage", () => {
   it("reads the server's JSON payload", () => {
-    const m = pushMessage(payload({ title: "Your turn in Friday night", body: "Turn 7, play by 18:00 CET.", url: "https://rout.example.com/games/R2FtZTo0Mg", tag: "game-42-your_turn" }), origin);
-    expect(m).toEqual({ title: "Your turn in Friday night", body: "Turn 7, play by 18:00 CET.", url: "https://rout.example.com/games/R2FtZTo0Mg", tag: "game-42-your_turn" });
+    const m = pushMessage(
+      payload({
+        title: "Your turn in Friday night",
+        body: "Turn 7, play by 18:00 CET.",
+        url: "https://rout.example.com/games/R2FtZTo0Mg",
+        tag: "game-42-your_turn",
+      }),
+      origin,
+    );
+    expect(m).toEqual({
+      title: "Your turn in Friday night",
+      body: "Turn 7, play by 18:00 CET.",
+      url: "https://rout.example.com/games/R2FtZTo0Mg",
+      tag: "game-42-your_turn",
+    });
   });
   it("still has a title and a link without a payload, with text, or with fields of the wrong type", () => {
     expect(pushMessage(null, origin)).toEqual({ title: "Rout", body: "", url: `${origin}/`, tag: "" });
-    expect(pushMessage(payload("Something happened"), origin)).toEqual({ title: "Rout", body: "Something happened", url: `${origin}/`, tag: "" });
-    expect(pushMessage(payload({ title: 5, body: ["x"], url: {}, tag: null }), origin)).toEqual({ title: "Rout", body: "", url: `${origin}/`, tag: "" });
-    expect(pushMessage({ text: () => { throw new Error("undecodable"); } }, origin).title).toBe("Rout");
+    expect(pushMessage(payload("Something happened"), origin)).toEqual({
+      title: "Rout",
+      body: "Something happened",
+      url: `${origin}/`,
+      tag: "",
+    });
+    expect(pushMessage(payload({ title: 5, body: ["x"], url: {}, tag: null }), origin)).toEqual({
+      title: "Rout",
+      body: "",
+      url: `${origin}/`,
+      tag: "",
+    });
+    expect(
+      pushMessage(
+        {
+          text: () => {
+            throw new Error("undecodable");
+          },
+        },
+        origin,
+      ).title,
+    ).toBe("Rout");
   });
   it("resolves a relative link against the worker's origin and refuses other schemes", () => {
     expect(pushMessage(payload({ title: "t", url: "/games/abc" }), origin).url).toBe(`${origin}/games/abc`);
@@ -69,7 +105,12 @@ describe("pushMessage", () => {
 
 describe("notificationOptions", () => {
   it("sets the tag with renotify, and the link in data", () => {
-    expect(notificationOptions({ title: "t", body: "b", url: `${origin}/games/1`, tag: "g1" })).toEqual({ body: "b", tag: "g1", renotify: true, data: { url: `${origin}/games/1` } });
+    expect(notificationOptions({ title: "t", body: "b", url: `${origin}/games/1`, tag: "g1" })).toEqual({
+      body: "b",
+      tag: "g1",
+      renotify: true,
+      data: { url: `${origin}/games/1` },
+    });
   });
   it("has no renotify without a tag (the browser refuses it)", () => {
     const o = notificationOptions({ title: "t", body: "b", url: `${origin}/`, tag: "" });
@@ -80,11 +121,18 @@ describe("notificationOptions", () => {
 describe("onPush", () => {
   it("shows the notification and keeps the worker alive until it is shown", async () => {
     const f = fakeScope();
-    const ev = extendable({ data: payload({ title: "Time is running out", body: "2 hours left.", url: "/games/7", tag: "g7-warning" }) });
+    const ev = extendable({
+      data: payload({ title: "Time is running out", body: "2 hours left.", url: "/games/7", tag: "g7-warning" }),
+    });
     onPush(f.scope, ev.e);
     expect(ev.waits).toHaveLength(1);
     await ev.done();
-    expect(f.shown).toEqual([{ title: "Time is running out", options: { body: "2 hours left.", tag: "g7-warning", renotify: true, data: { url: `${origin}/games/7` } } }]);
+    expect(f.shown).toEqual([
+      {
+        title: "Time is running out",
+        options: { body: "2 hours left.", tag: "g7-warning", renotify: true, data: { url: `${origin}/games/7` } },
+      },
+    ]);
   });
 });
 

@@ -2,7 +2,6 @@
 // is kept for opening offline, and shows the offline line (index.html's #offline) while the browser has
 // no network. The settings page's web push uses the same registration.
 
-
 import { WORKER_SCOPE, WORKER_URL } from "../ui/push";
 
 /** Whether this page can run the worker: a browser with service workers, in a secure context. */

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { assetsOf, dropOldShells, keepShell, onFetch, routeOf, SHELL_CACHE, SHELL_FILES, staleAssets, type CacheLike, type FetchEventLike, type ShellScope } from "./shell";
+import {
+  assetsOf,
+  dropOldShells,
+  keepShell,
+  onFetch,
+  routeOf,
+  SHELL_CACHE,
+  SHELL_FILES,
+  staleAssets,
+  type CacheLike,
+  type FetchEventLike,
+  type ShellScope,
+} from "./shell";
 
 const origin = "https://rout.example.com";
 const u = (p: string) => new URL(p, origin);
@@ -11,7 +23,15 @@ describe("routeOf", () => {
     }
   });
   it("leaves the server's own pages, the API and other sites alone", () => {
-    for (const p of ["/playground", "/riverui/", "/unsubscribe", "/graphql", "/metrics", "/games/g1/board.svg", "/games/g1/record.json"]) {
+    for (const p of [
+      "/playground",
+      "/riverui/",
+      "/unsubscribe",
+      "/graphql",
+      "/metrics",
+      "/games/g1/board.svg",
+      "/games/g1/record.json",
+    ]) {
       expect(routeOf("GET", u(p), origin, "navigate"), p).toBeNull();
     }
     expect(routeOf("POST", u("/graphql"), origin, "cors")).toBeNull();
@@ -31,7 +51,9 @@ describe("assets", () => {
     expect(assetsOf(html)).toEqual(["/assets/index-A1.js", "/assets/index-B2.css"]);
   });
   it("drops an older build's assets", () => {
-    expect(staleAssets(["/", "/assets/index-OLD.js", "/assets/index-A1.js", "/manifest.webmanifest"], assetsOf(html))).toEqual(["/assets/index-OLD.js"]);
+    expect(
+      staleAssets(["/", "/assets/index-OLD.js", "/assets/index-A1.js", "/manifest.webmanifest"], assetsOf(html)),
+    ).toEqual(["/assets/index-OLD.js"]);
   });
 });
 
@@ -43,7 +65,9 @@ function fakeScope(net: Record<string, string> | null) {
     const body = net?.[key(r)];
     if (net === null) throw new TypeError("Failed to fetch");
     if (body === undefined) return new Response("not found", { status: 404 });
-    return new Response(body, { headers: { "Content-Type": key(r).endsWith(".js") ? "text/javascript" : "text/html; charset=utf-8" } });
+    return new Response(body, {
+      headers: { "Content-Type": key(r).endsWith(".js") ? "text/javascript" : "text/html; charset=utf-8" },
+    });
   };
   const open = async (name: string): Promise<CacheLike> => {
     let c = caches.get(name);
@@ -75,7 +99,11 @@ async function answer(scope: ShellScope, path: string, mode: RequestMode | "navi
   const got: { res?: Promise<Response> } = {};
   const waits: Promise<unknown>[] = [];
   const req = { url: new URL(path, origin).href, method: "GET", mode } as unknown as Request;
-  const e: FetchEventLike = { request: req, respondWith: (r) => void (got.res = r), waitUntil: (p) => void waits.push(p) };
+  const e: FetchEventLike = {
+    request: req,
+    respondWith: (r) => void (got.res = r),
+    waitUntil: (p) => void waits.push(p),
+  };
   onFetch(scope, e);
   const out = got.res ? await got.res : null;
   await Promise.all(waits);

@@ -14,7 +14,14 @@ const SHELL_PREFIX = "rout-shell-";
 export const PAGE_KEY = "/";
 
 /** Files kept besides the page and its assets. */
-export const SHELL_FILES = ["/manifest.webmanifest", "/icons/icon.svg", "/icons/apple-touch-icon.png", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/maskable-512.png"];
+export const SHELL_FILES = [
+  "/manifest.webmanifest",
+  "/icons/icon.svg",
+  "/icons/apple-touch-icon.png",
+  "/icons/icon-192.png",
+  "/icons/icon-512.png",
+  "/icons/maskable-512.png",
+];
 
 /** The app's own routes (app.tsx): a navigation to one of them may be answered with the kept page. */
 const APP_ROUTE = /^\/(?:signup|signin|new|settings|games\/[^/]+(?:\/replay)?|join\/[^/]+)?$/;
@@ -141,7 +148,9 @@ export function onFetch(scope: ShellScope, e: FetchEventLike): void {
 /** Drops the caches of earlier shells. */
 export async function dropOldShells(scope: ShellScope): Promise<void> {
   const names = await scope.caches.keys();
-  await Promise.all(names.filter((n) => n.startsWith(SHELL_PREFIX) && n !== SHELL_CACHE).map((n) => scope.caches.delete(n)));
+  await Promise.all(
+    names.filter((n) => n.startsWith(SHELL_PREFIX) && n !== SHELL_CACHE).map((n) => scope.caches.delete(n)),
+  );
 }
 
 /** Installs the shell's handlers: keep the shell on install, drop older ones on activate, answer fetches. */

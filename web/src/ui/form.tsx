@@ -1,7 +1,13 @@
 // Small form pieces: a labelled field, an error line read out by screen readers.
 import type { ComponentChildren } from "preact";
 
-export function Field(props: { label: string; id: string; hint?: string; error?: string | null; children: ComponentChildren }) {
+export function Field(props: {
+  label: string;
+  id: string;
+  hint?: string;
+  error?: string | null;
+  children: ComponentChildren;
+}) {
   return (
     <div class="field">
       <label for={props.id}>{props.label}</label>
@@ -29,6 +35,9 @@ export function ErrorLine(props: { text: string | null }) {
 }
 
 /** The user error of a field, by its input path (["input", "email"]). */
-export function fieldError(errs: ReadonlyArray<{ field?: readonly string[] | null; message: string }>, name: string): string | null {
+export function fieldError(
+  errs: ReadonlyArray<{ field?: readonly string[] | null; message: string }>,
+  name: string,
+): string | null {
   return errs.find((e) => e.field && e.field[e.field.length - 1] === name)?.message ?? null;
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { colorHex, countdown, duration, noticeText, PALETTE, seatGlyph, seatName, seatTitle, TURN_LIMITS } from "./format";
+import {
+  colorHex,
+  countdown,
+  duration,
+  noticeText,
+  PALETTE,
+  seatGlyph,
+  seatName,
+  seatTitle,
+  TURN_LIMITS,
+} from "./format";
 import { match } from "./path";
 
 describe("duration", () => {
@@ -59,11 +69,17 @@ describe("seatName", () => {
 describe("noticeText", () => {
   it("words every notice kind", () => {
     expect(noticeText("your_turn", "Classic World", null)).toBe("It is your turn in your game on Classic World.");
-    expect(noticeText("cpu_played", undefined, { seat: 1 })).toBe("Your time ran out in your game: a CPU played your turn.");
+    expect(noticeText("cpu_played", undefined, { seat: 1 })).toBe(
+      "Your time ran out in your game: a CPU played your turn.",
+    );
     expect(noticeText("game_over", "Classic World", { winner: 2 })).toBe("Your game on Classic World is over.");
-    expect(noticeText("turn_warning", "X", { deadline: "2026-01-02T10:00:00Z" })).toMatch(/^Your time is running out in your game on X: the turn ends at /);
+    expect(noticeText("turn_warning", "X", { deadline: "2026-01-02T10:00:00Z" })).toMatch(
+      /^Your time is running out in your game on X: the turn ends at /,
+    );
     expect(noticeText("invited", "X", {})).toBe("You were invited to a game on X.");
-    expect(noticeText("declined", "X", { seat: 1, color: "blue", name: "bob" })).toBe("bob declined the Blue seat in your game on X: it is open again.");
+    expect(noticeText("declined", "X", { seat: 1, color: "blue", name: "bob" })).toBe(
+      "bob declined the Blue seat in your game on X: it is open again.",
+    );
     expect(noticeText("declined", undefined, {})).toBe("Your invitee declined a seat in your game: it is open again.");
     expect(noticeText("something_new", "X", {})).toBe("Something new in your game on X.");
   });

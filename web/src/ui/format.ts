@@ -54,8 +54,16 @@ export function seatGlyph(seat: number): string {
 export const CARD_SYSTEMS: ReadonlyArray<{ value: string; label: string; help: string }> = [
   { value: "classic", label: "Classic", help: "Sets are worth 4, 6, 8, 10, 12, 15, then 5 more each time." },
   { value: "fixed", label: "Fixed", help: "A set is worth what its symbols say: 4, 6, 8, or 10 for one of each." },
-  { value: "fixed_ttb", label: "Fixed with TTB", help: "A set is worth its fixed value or a percentage of the opponents' armies, whichever is more." },
-  { value: "classic_scaling_ttb", label: "Classic, scaling TTB", help: "Classic values, capped at the opponents' armies divided by the number of players." },
+  {
+    value: "fixed_ttb",
+    label: "Fixed with TTB",
+    help: "A set is worth its fixed value or a percentage of the opponents' armies, whichever is more.",
+  },
+  {
+    value: "classic_scaling_ttb",
+    label: "Classic, scaling TTB",
+    help: "Classic values, capped at the opponents' armies divided by the number of players.",
+  },
 ];
 
 export const TURN_LIMITS: ReadonlyArray<{ seconds: number; label: string }> = [
@@ -86,7 +94,13 @@ export function phaseText(phase: string): string {
 }
 
 /** A seat's name as shown: the player's name, "CPU (normal)", or "open seat". */
-export function seatName(s: { userName?: string | null; name?: string | null; cpu: boolean; difficulty?: string | null; status: string }): string {
+export function seatName(s: {
+  userName?: string | null;
+  name?: string | null;
+  cpu: boolean;
+  difficulty?: string | null;
+  status: string;
+}): string {
   const n = s.userName ?? s.name;
   if (n) return n;
   if (s.cpu) return `CPU (${s.difficulty || "normal"})`;
@@ -136,4 +150,3 @@ export function noticeText(kind: string, mapName: string | undefined, data: unkn
 function capital(s: string) {
   return s ? s[0].toUpperCase() + s.slice(1) : s;
 }
-

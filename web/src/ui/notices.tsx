@@ -45,7 +45,12 @@ export function Notices(props: { userId: string }) {
           after = Math.max(after, ev.seq);
           sessionStorage.setItem(LAST_SEQ, String(after));
           if (!fresh) return;
-          const n: Notice = { seq: ev.seq, kind: ev.kind, gameId: ev.gameId, text: noticeText(ev.kind, ev.game?.map.name, ev.data) };
+          const n: Notice = {
+            seq: ev.seq,
+            kind: ev.kind,
+            gameId: ev.gameId,
+            text: noticeText(ev.kind, ev.game?.map.name, ev.data),
+          };
           for (const f of listeners) f(n);
           // The open game's screen says it already; elsewhere one notice per game and kind, the newest.
           const here = window.location.pathname === `/games/${encodeURIComponent(n.gameId)}` && !document.hidden;
@@ -90,7 +95,12 @@ export function Notices(props: { userId: string }) {
             >
               {n.text}
             </a>
-            <button type="button" class="link" aria-label="Dismiss notice" onClick={() => setItems((l) => l.filter((x) => x.seq !== n.seq))}>
+            <button
+              type="button"
+              class="link"
+              aria-label="Dismiss notice"
+              onClick={() => setItems((l) => l.filter((x) => x.seq !== n.seq))}
+            >
               ×
             </button>
           </li>

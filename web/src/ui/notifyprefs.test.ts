@@ -27,7 +27,11 @@ describe("formFromPrefs", () => {
     expect(formFromPrefs(prefs, "EMAIL", undefined).timeZone).toBe("UTC");
   });
   it("reads a digest window and quiet hours", () => {
-    const f = formFromPrefs({ ...prefs, digestHours: 3, quietHours: { start: "23:00", end: "06:30" } }, "EMAIL", undefined);
+    const f = formFromPrefs(
+      { ...prefs, digestHours: 3, quietHours: { start: "23:00", end: "06:30" } },
+      "EMAIL",
+      undefined,
+    );
     expect(f).toMatchObject({ digest: true, digestHours: 3, quiet: true, quietStart: "23:00", quietEnd: "06:30" });
   });
 });
@@ -42,9 +46,23 @@ describe("inputFromForm", () => {
     expect(input.quietHours).toBeUndefined();
   });
   it("sends the digest window, quiet hours and always", () => {
-    const f = { ...formFromPrefs(prefs, "EMAIL", undefined), digest: true, digestHours: 4, quiet: true, quietStart: "22:30", quietEnd: "07:00", always: true, timeZone: " Europe/Paris " };
+    const f = {
+      ...formFromPrefs(prefs, "EMAIL", undefined),
+      digest: true,
+      digestHours: 4,
+      quiet: true,
+      quietStart: "22:30",
+      quietEnd: "07:00",
+      always: true,
+      timeZone: " Europe/Paris ",
+    };
     const input = inputFromForm(f);
-    expect(input).toMatchObject({ digestHours: 4, timeZone: "Europe/Paris", always: true, quietHours: { start: "22:30", end: "07:00" } });
+    expect(input).toMatchObject({
+      digestHours: 4,
+      timeZone: "Europe/Paris",
+      always: true,
+      quietHours: { start: "22:30", end: "07:00" },
+    });
     expect(input.clearQuietHours).toBeUndefined();
   });
   it("sends an unreadable digest window as one the server refuses", () => {
@@ -52,9 +70,20 @@ describe("inputFromForm", () => {
     expect(inputFromForm(f).digestHours).toBe(-1);
   });
   it("round-trips the server's preferences", () => {
-    const p: Prefs = { ...prefs, digestHours: 2, timeZone: "America/New_York", quietHours: { start: "21:00", end: "08:00" }, always: true };
+    const p: Prefs = {
+      ...prefs,
+      digestHours: 2,
+      timeZone: "America/New_York",
+      quietHours: { start: "21:00", end: "08:00" },
+      always: true,
+    };
     const input = inputFromForm(formFromPrefs(p, "PUSH", "Europe/Paris"));
-    expect(input).toMatchObject({ digestHours: 2, timeZone: "America/New_York", always: true, quietHours: p.quietHours });
+    expect(input).toMatchObject({
+      digestHours: 2,
+      timeZone: "America/New_York",
+      always: true,
+      quietHours: p.quietHours,
+    });
   });
 });
 

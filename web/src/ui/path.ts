@@ -12,4 +12,3 @@ export function match(pattern: string, path: string): Record<string, string> | n
   }
   return out;
 }
-

@@ -58,16 +58,40 @@ describe("sameKey", () => {
 describe("deviceLabel", () => {
   it("names the browser and the system of common user agents", () => {
     const cases: Array<[string, string]> = [
-      ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36", "Chrome on Windows"],
-      ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0", "Edge on Windows"],
+      [
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+        "Chrome on Windows",
+      ],
+      [
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0",
+        "Edge on Windows",
+      ],
       ["Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 Firefox/133.0", "Firefox on Android"],
-      ["Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36", "Chrome on Android"],
-      ["Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15", "Safari on macOS"],
-      ["Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1", "Safari on iPhone"],
+      [
+        "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+        "Chrome on Android",
+      ],
+      [
+        "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15",
+        "Safari on macOS",
+      ],
+      [
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+        "Safari on iPhone",
+      ],
       ["Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0", "Firefox on Linux"],
-      ["Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36", "Chrome on Linux"],
-      ["Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36", "Samsung Internet on Android"],
-      ["Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36", "Chrome on ChromeOS"],
+      [
+        "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36",
+        "Chrome on Linux",
+      ],
+      [
+        "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36",
+        "Samsung Internet on Android",
+      ],
+      [
+        "Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+        "Chrome on ChromeOS",
+      ],
     ];
     for (const [ua, want] of cases) expect(deviceLabel(ua), ua).toBe(want);
   });
@@ -79,9 +103,18 @@ describe("deviceLabel", () => {
 });
 
 describe("registerInput", () => {
-  const json = { endpoint: "https://push.example.com/send/abc", expirationTime: null, keys: { p256dh: "BOr1", auth: "c2Vj" } };
+  const json = {
+    endpoint: "https://push.example.com/send/abc",
+    expirationTime: null,
+    keys: { p256dh: "BOr1", auth: "c2Vj" },
+  };
   it("takes the fields of PushSubscription.toJSON()", () => {
-    expect(registerInput(json, "Firefox on Linux")).toEqual({ endpoint: json.endpoint, p256dh: "BOr1", auth: "c2Vj", device: "Firefox on Linux" });
+    expect(registerInput(json, "Firefox on Linux")).toEqual({
+      endpoint: json.endpoint,
+      p256dh: "BOr1",
+      auth: "c2Vj",
+      device: "Firefox on Linux",
+    });
   });
   it("is null when a field is missing, and cuts the label to the server's 100 characters", () => {
     expect(registerInput({ endpoint: json.endpoint, keys: { p256dh: "BOr1" } }, "x")).toBeNull();
@@ -91,7 +124,12 @@ describe("registerInput", () => {
 });
 
 describe("pushSupported", () => {
-  const full = { isSecureContext: true, navigator: { serviceWorker: {} }, PushManager: class {}, Notification: class {} };
+  const full = {
+    isSecureContext: true,
+    navigator: { serviceWorker: {} },
+    PushManager: class {},
+    Notification: class {},
+  };
   it("needs a secure context, service workers, PushManager and notifications", () => {
     expect(pushSupported(full)).toBe(true);
     expect(pushSupported({ ...full, isSecureContext: false })).toBe(false);
@@ -103,8 +141,20 @@ describe("pushSupported", () => {
   });
 });
 
-const device = (endpoint: string) => ({ id: endpoint, endpoint, device: "Chrome on Linux", createdAt: "2026-12-01T10:00:00Z", lastSuccessAt: null });
-const facts: PushFacts = { supported: true, publicKey: "BKey", permission: "default", endpoint: null, devices: [device("https://push/other")] };
+const device = (endpoint: string) => ({
+  id: endpoint,
+  endpoint,
+  device: "Chrome on Linux",
+  createdAt: "2026-12-01T10:00:00Z",
+  lastSuccessAt: null,
+});
+const facts: PushFacts = {
+  supported: true,
+  publicKey: "BKey",
+  permission: "default",
+  endpoint: null,
+  devices: [device("https://push/other")],
+};
 
 function run(s: PushSection, ...actions: PushAction[]): PushSection {
   return actions.reduce(pushReducer, s);
@@ -134,25 +184,42 @@ describe("pushReducer", () => {
     expect(run(s, { type: "disable" })).toBe(s);
     s = run(s, {
       type: "settled",
-      facts: { permission: "granted", endpoint: "https://push/mine", devices: [...facts.devices, device("https://push/mine")] },
+      facts: {
+        permission: "granted",
+        endpoint: "https://push/mine",
+        devices: [...facts.devices, device("https://push/mine")],
+      },
       done: "Turned on for this device.",
     });
     expect(s).toMatchObject({ status: "on", error: null, done: "Turned on for this device." });
     expect(s.facts?.publicKey).toBe("BKey");
     s = run(s, { type: "disable" });
     expect(s).toMatchObject({ status: "disabling", done: null });
-    s = run(s, { type: "settled", facts: { endpoint: null, devices: facts.devices }, done: "Turned off for this device." });
+    s = run(s, {
+      type: "settled",
+      facts: { endpoint: null, devices: facts.devices },
+      done: "Turned off for this device.",
+    });
     expect(s.status).toBe("off");
   });
   it("keeps the state and shows the error when the server refused", () => {
     let s = run(initialPush, { type: "loaded", facts }, { type: "enable" });
-    s = run(s, { type: "settled", facts: { permission: "granted", endpoint: "https://push/mine" }, error: "The endpoint is not https." });
+    s = run(s, {
+      type: "settled",
+      facts: { permission: "granted", endpoint: "https://push/mine" },
+      error: "The endpoint is not https.",
+    });
     expect(s).toMatchObject({ status: "off", error: "The endpoint is not https.", done: null });
     // The next try clears it.
     expect(run(s, { type: "enable" }).error).toBeNull();
   });
   it("is blocked when the user denies the permission", () => {
-    const s = run(initialPush, { type: "loaded", facts }, { type: "enable" }, { type: "settled", facts: { permission: "denied" } });
+    const s = run(
+      initialPush,
+      { type: "loaded", facts },
+      { type: "enable" },
+      { type: "settled", facts: { permission: "denied" } },
+    );
     expect(s.status).toBe("blocked");
     expect(run(s, { type: "enable" })).toBe(s);
   });
@@ -168,8 +235,20 @@ describe("pushReducer", () => {
     expect(run(s, { type: "settled", facts: { endpoint: "x" } })).toBe(s);
   });
   it("removes another device without changing this one's state", () => {
-    let s = run(initialPush, { type: "loaded", facts: { ...facts, permission: "granted", endpoint: "https://push/mine", devices: [...facts.devices, device("https://push/mine")] } });
-    s = run(s, { type: "remove" }, { type: "settled", facts: { devices: [device("https://push/mine")] }, done: "Device removed." });
+    let s = run(initialPush, {
+      type: "loaded",
+      facts: {
+        ...facts,
+        permission: "granted",
+        endpoint: "https://push/mine",
+        devices: [...facts.devices, device("https://push/mine")],
+      },
+    });
+    s = run(
+      s,
+      { type: "remove" },
+      { type: "settled", facts: { devices: [device("https://push/mine")] }, done: "Device removed." },
+    );
     expect(s).toMatchObject({ status: "on", done: "Device removed." });
     expect(s.facts?.devices).toHaveLength(1);
   });
@@ -181,7 +260,16 @@ describe("statusText", () => {
     expect(statusText(s)).toMatch(/server does not send web push/);
   });
   it("has words for every status", () => {
-    for (const status of ["loading", "unsupported", "unavailable", "blocked", "off", "on", "enabling", "disabling"] as const) {
+    for (const status of [
+      "loading",
+      "unsupported",
+      "unavailable",
+      "blocked",
+      "off",
+      "on",
+      "enabling",
+      "disabling",
+    ] as const) {
       expect(statusText({ ...initialPush, status })).not.toBe("");
     }
   });

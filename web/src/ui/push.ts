@@ -71,7 +71,13 @@ export function registerInput(sub: SubscriptionJSON, device: string): RegisterPu
 
 /** What the browser offers: every piece web push needs. */
 export function pushSupported(w: { isSecureContext?: boolean; navigator?: object }): boolean {
-  return w.isSecureContext === true && w.navigator !== undefined && "serviceWorker" in w.navigator && "PushManager" in w && "Notification" in w;
+  return (
+    w.isSecureContext === true &&
+    w.navigator !== undefined &&
+    "serviceWorker" in w.navigator &&
+    "PushManager" in w &&
+    "Notification" in w
+  );
 }
 
 /** One of the viewer's devices, as the API lists them (User.pushSubscriptions). */
@@ -100,7 +106,8 @@ export interface PushFacts {
  * not send web push), `blocked` (the user denied notifications to the site); `off` or `on` (this device
  * is subscribed and the server has it); `enabling` and `disabling` while the buttons work.
  */
-export type PushStatus = "loading" | "unsupported" | "unavailable" | "blocked" | "off" | "on" | "enabling" | "disabling";
+export type PushStatus =
+  "loading" | "unsupported" | "unavailable" | "blocked" | "off" | "on" | "enabling" | "disabling";
 
 export interface PushSection {
   status: PushStatus;
@@ -176,7 +183,10 @@ export function statusText(s: PushSection): string {
 
 /** Words for what a browser call threw (a DOMException from subscribe, register or unsubscribe). */
 export function browserErrorText(e: unknown): string {
-  const name = e instanceof Error || (typeof e === "object" && e !== null && "name" in e) ? String((e as { name: unknown }).name) : "";
+  const name =
+    e instanceof Error || (typeof e === "object" && e !== null && "name" in e)
+      ? String((e as { name: unknown }).name)
+      : "";
   switch (name) {
     case "NotAllowedError":
       return "The browser did not allow notifications for this site.";

@@ -84,7 +84,8 @@ export function unlockAudioOnGesture(): void {
   if (unlockInstalled || typeof window === "undefined") return;
   unlockInstalled = true;
   const unlock = () => {
-    const AC = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    const AC =
+      window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!AC) return;
     try {
       if (!ctx) ctx = new AC();
