@@ -227,7 +227,7 @@ try {
     const res = await window.axe.run(document, { resultTypes: ["violations"], runOnly: { type: "rule", values: all } });
     return res.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.help}`);
+      .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`);
   });
   if (serious.length)
     throw new Error(`axe found serious accessibility problems on the forced trade:\n${serious.join("\n")}`);

@@ -22,7 +22,7 @@ export function AreaLegend(props: { geometry: MapGeometry; game: ClientGame }) {
     <section class="area-legend" aria-labelledby="area-legend-h">
       <h2 id="area-legend-h">Areas</h2>
       {game.viewerSeat !== null && <p class="area-mine">Your area bonus: +{mine} a turn.</p>}
-      <ul>
+      <ul tabIndex={0} aria-label="Areas, their bonuses and who holds them">
         {standings.map((a) => {
           const holder = a.holder !== null ? seat(a.holder) : undefined;
           return (

@@ -7,7 +7,7 @@ import { colorHex, countdown, seatGlyph, seatTitle } from "../ui/format";
 export function SeatsPanel(props: { game: ClientGame; info: GameInfo; now: number }) {
   const { game } = props;
   return (
-    <section class="seats" aria-label="Players">
+    <section class="seats" aria-label="Players" tabIndex={0}>
       <h2>Players</h2>
       <table>
         <thead>
