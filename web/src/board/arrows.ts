@@ -101,8 +101,10 @@ export function createArrowLayer(root: HTMLElement, s: BoardState, uid: string):
       const i = s.index.get(a.from);
       const j = s.index.get(a.to);
       if (i === undefined || j === undefined) continue;
-      const w = a.kind === "conquest" ? stroke * 1.5 : stroke;
-      const sh = arrowShape(s.xs[i], s.ys[i], s.xs[j], s.ys[j], cell * 0.28, w * 3.2);
+      // Between close neighbours the arrow stays an arrow: its line and head shrink with its length.
+      const len = Math.hypot(s.xs[j] - s.xs[i], s.ys[j] - s.ys[i]);
+      const w = Math.min(a.kind === "conquest" ? stroke * 1.5 : stroke, len / 14);
+      const sh = arrowShape(s.xs[i], s.ys[i], s.xs[j], s.ys[j], cell * 0.28, Math.min(w * 3.2, len / 4));
       if (!sh) continue;
       const colour = a.seat !== undefined ? (colours.get(a.seat)?.fill ?? "#333") : "#333";
       const dash = a.kind === "fortify" ? ` stroke-dasharray="${(w * 2).toFixed(1)} ${(w * 1.2).toFixed(1)}"` : "";
