@@ -347,7 +347,7 @@ async function playPlacement() {
   } else {
     await page
       .locator(".territory-table")
-      .getByRole("button", { name: /^One army more on / })
+      .getByRole("button", { name: /^\+1 army on / })
       .first()
       .click();
     await restOn.first().click();
