@@ -169,7 +169,8 @@ try {
   await page.getByRole("button", { name: "Back", exact: true }).click();
   await page.waitForTimeout(500);
   await shot(page, "replay-phone");
-  await page.screenshot({ path: join(shots || ".", "replay-phone-full.png"), fullPage: true }).catch(() => undefined);
+  if (shots)
+    await page.screenshot({ path: join(shots, "replay-phone-full.png"), fullPage: true }).catch(() => undefined);
   await axe(page, "replay (phone)");
   await page.goto(url);
   await page.getByRole("region", { name: "Since your last turn" }).waitFor({ timeout: T });
