@@ -166,6 +166,22 @@ export const RevokeApiTokenMutation = graphql(`
   }
 `);
 
+// How the reinforcements of the turn were counted (Game.reinforcements), read with the game and its actions.
+export const ReinforcementsFieldsFragment = graphql(`
+  fragment ReinforcementsFields on Reinforcements {
+    seat
+    territories
+    fromTerritories
+    areas {
+      key
+      name
+      bonus
+    }
+    minimum
+    total
+    fromCards
+  }
+`);
 export const GameCardFragment = graphql(`
   fragment GameCard on Game {
     id
@@ -383,17 +399,7 @@ export const GameQuery = graphql(`
       seq
       round
       reinforcements {
-        seat
-        territories
-        fromTerritories
-        areas {
-          key
-          name
-          bonus
-        }
-        minimum
-        total
-        fromCards
+        ...ReinforcementsFields
       }
       ttbPercent
       seats {
@@ -430,17 +436,7 @@ export const GameActionsQuery = graphql(`
       turnDeadline
       round
       reinforcements {
-        seat
-        territories
-        fromTerritories
-        areas {
-          key
-          name
-          bonus
-        }
-        minimum
-        total
-        fromCards
+        ...ReinforcementsFields
       }
       viewerActionSummary {
         kind
