@@ -317,8 +317,16 @@ try {
       .getByLabel(/until conquered$/)
       .check();
     await settle(page, page.locator(".actions").getByRole("button", { name: "Attack", exact: true }));
+    // A conquest opens the move-in panel as the new actions are drawn: give it a moment to show.
     const occupy = page.locator(".actions").getByRole("button", { name: /^Move \d+$/ });
-    if (await occupy.count()) {
+    const conquered = await occupy
+      .first()
+      .waitFor({ timeout: 3000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (conquered) {
       await once("occupy");
       await settle(page, occupy.first());
       break;
