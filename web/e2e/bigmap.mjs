@@ -9,46 +9,24 @@
 // moved and the time to the map drawn when the game is opened in a fresh browser and reloaded, with and
 // without the map's geometry kept in IndexedDB (docs/benchmarks.md). Environment as run.mjs (CHROMIUM,
 // E2E_ARTIFACTS).
-import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { launch, log, signUp, T, watch } from "./lib.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || "http://127.0.0.1:8080";
 const mapName = process.argv[3] || "Generated 5000 (seed 1)";
 const artifacts = process.env.E2E_ARTIFACTS || join(here, "..", "e2e-artifacts");
-const T = 60_000;
-const began = Date.now();
-const log = (...a) => console.log(`[${((Date.now() - began) / 1000).toFixed(1)}s]`, ...a);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-  ],
-});
+const browser = await launch();
 const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
 const problems = [];
-page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-page.on("response", async (r) => {
-  if (r.status() >= 400 && !r.url().endsWith(".svg"))
-    problems.push(`${r.status()} for ${r.url()}: ${(await r.text().catch(() => "")).slice(0, 300)}`);
-});
+watch(page, problems);
 let failed = false;
 try {
   const n = `big${Date.now().toString(36).slice(-5)}`;
-  await page.goto(base + "/signup");
-  await page.getByLabel("Display name").fill(n);
-  await page.getByLabel("Email").fill(`${n}@example.com`);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.getByRole("heading", { name: /My games/ }).waitFor({ timeout: T });
+  await signUp(page, base, n);
   await page.getByRole("link", { name: "New game" }).first().click();
   await page.getByRole("radio", { name: new RegExp(mapName.replace(/[()]/g, "\\$&")) }).check({ timeout: T });
   await page.getByRole("button", { name: "Remove seat 3" }).click();
@@ -109,7 +87,7 @@ try {
     storageState: { cookies: [], origins: [{ origin: base, localStorage: [{ name: "rout.session", value: token }] }] },
   });
   const fresh = await ctx2.newPage();
-  fresh.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  watch(fresh, problems, "fresh");
   const cdp = await ctx2.newCDPSession(fresh);
   await cdp.send("Network.enable");
   let bytes = { total: 0, geometry: 0, api: 0, shell: 0, ws: 0 };

@@ -9,42 +9,20 @@
 //
 // Environment as run.mjs (CHROMIUM, E2E_ARTIFACTS: a screenshot of each phase seen is written there on
 // failure), and E2E_SHOTS (a folder: write them there on success too). Exits non-zero on failure.
-import { chromium } from "playwright-core";
-import { readFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { axe as axeOn, launch, log, signUp, T, watch } from "./lib.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || "http://127.0.0.1:8080";
 const artifacts = process.env.E2E_ARTIFACTS || join(here, "..", "e2e-artifacts");
-const axeSource = readFileSync(join(here, "..", "node_modules", "axe-core", "axe.min.js"), "utf8");
-const T = 60_000;
 const began = Date.now();
-const log = (...a) => console.log(`[${((Date.now() - began) / 1000).toFixed(1)}s]`, ...a);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  headless: process.env.E2E_HEADED !== "1",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-  ],
-});
+const browser = await launch();
 const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 const problems = [];
-page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-page.on("response", async (r) => {
-  if (r.status() >= 400 && !r.url().endsWith(".svg"))
-    problems.push(`${r.status()} for ${r.url()}: ${(await r.text().catch(() => "")).slice(0, 300)}`);
-});
-page.on("console", (m) => {
-  if (m.type() === "error" && !/Failed to load resource: the server responded with a status of 404/.test(m.text()))
-    problems.push(`console error: ${m.text()}`);
-});
+watch(page, problems);
 
 /** The last screenshot of each phase seen, written out on failure. */
 const shots = new Map();
@@ -61,25 +39,7 @@ function writeShots(dir) {
   }
 }
 
-async function axe(screen) {
-  await page.evaluate(axeSource);
-  // Every rule axe has (not only WCAG A/AA): the rules page is text and tables, it can meet them all.
-  const r = await page.evaluate(async () => {
-    const res = await window.axe.run(document, { resultTypes: ["violations"] });
-    return res.violations.map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(" "))
-          .join("; ")}`,
-    );
-  });
-  const serious = r.filter((v) => /\((serious|critical)\)/.test(v));
-  log(`axe ${screen}: ${r.length} findings, ${serious.length} serious or critical`);
-  for (const v of r) log(`  ${v}`);
-  if (serious.length > 0)
-    throw new Error(`axe found serious accessibility problems on ${screen}:\n${serious.join("\n")}`);
-}
+const axe = (screen) => axeOn(page, screen);
 
 /** Clicks and waits for the viewer's actions to be read again after the command. */
 async function command(locator) {
@@ -110,12 +70,7 @@ let failed = false;
 try {
   const suffix = Date.now().toString(36).slice(-5);
   const name = `newbie${suffix}`;
-  await page.goto(base + "/signup");
-  await page.getByLabel("Display name").fill(name);
-  await page.getByLabel("Email").fill(`${name}@example.com`);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.getByRole("heading", { name: /My games/ }).waitFor({ timeout: T });
+  await signUp(page, base, name);
   log(`${name} signed up`);
 
   // The rules, from the header.

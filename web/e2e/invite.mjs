@@ -11,65 +11,24 @@
 //
 // Environment: CHROMIUM (default /usr/bin/chromium), E2E_ARTIFACTS (screenshots on failure; default
 // e2e-artifacts), E2E_SCREENSHOTS (a folder: keep a picture of the lobby and the invitation page there).
-import { chromium } from "playwright-core";
-import { readFileSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { axe, launch, log, signUp as signUpAt, T, watch as watchPage } from "./lib.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || "http://127.0.0.1:8080";
 const artifacts = process.env.E2E_ARTIFACTS || join(here, "..", "e2e-artifacts");
 const shots = process.env.E2E_SCREENSHOTS || "";
-const axeSource = readFileSync(join(here, "..", "node_modules", "axe-core", "axe.min.js"), "utf8");
-const began = Date.now();
-const T = 60_000; // the bound of one wait: generous, the machine may be busy
 const LIVE = 15_000; // the bound of a live update: a few seconds, with room for a busy machine
 
-function log(...a) {
-  console.log(`[${((Date.now() - began) / 1000).toFixed(1)}s]`, ...a);
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  headless: process.env.E2E_HEADED !== "1",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-  ],
-});
+const browser = await launch();
 const pages = {};
 const problems = [];
 
 function watch(name, page) {
   pages[name] = page;
-  page.on("pageerror", (e) => problems.push(`${name}: page error: ${e.message}`));
-  page.on("console", (m) => {
-    if (m.type() === "error" && !/Failed to load resource: the server responded with a status of 404/.test(m.text()))
-      problems.push(`${name}: console error: ${m.text()}`);
-  });
-}
-
-async function axe(page, screen) {
-  await page.evaluate(axeSource);
-  const r = await page.evaluate(async () => {
-    const res = await window.axe.run(document, { resultTypes: ["violations"] });
-    return res.violations.map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(" "))
-          .join("; ")}`,
-    );
-  });
-  const serious = r.filter((v) => /\((serious|critical)\)/.test(v));
-  log(`axe ${screen}: ${r.length} findings, ${serious.length} serious or critical`);
-  for (const v of r) log(`  ${v}`);
-  if (serious.length > 0)
-    throw new Error(`axe found serious accessibility problems on ${screen}:\n${serious.join("\n")}`);
+  watchPage(page, problems, name);
 }
 
 /** Counts the Game queries a page sends over HTTP from now on (a waiting page must not poll). */
@@ -93,13 +52,7 @@ async function shot(page, name) {
 }
 
 async function signUp(page, name) {
-  await page.goto(base + "/");
-  await page.getByRole("link", { name: "Create an account" }).click();
-  await page.getByLabel("Display name").fill(name);
-  await page.getByLabel("Email").fill(`${name}@example.com`);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.getByRole("heading", { name: /My games/ }).waitFor({ timeout: T });
+  await signUpAt(page, base, name);
   log(`${name} signed up`);
 }
 

@@ -11,33 +11,19 @@
 //
 // Environment as run.mjs (CHROMIUM, E2E_ARTIFACTS, E2E_HEADED); E2E_SHOTS=dir keeps a screenshot of
 // each screen there.
-import { chromium } from "playwright-core";
-import { readFileSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { axe as axeOn, launch, log, signUp as signUpAt, T, watch as watchPage } from "./lib.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || "http://127.0.0.1:8080";
 const artifacts = process.env.E2E_ARTIFACTS || join(here, "..", "e2e-artifacts");
 const shots = process.env.E2E_SHOTS || "";
-const axeSource = readFileSync(join(here, "..", "node_modules", "axe-core", "axe.min.js"), "utf8");
-const T = 60_000;
 const began = Date.now();
-const log = (...a) => console.log(`[${((Date.now() - began) / 1000).toFixed(1)}s]`, ...a);
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  headless: process.env.E2E_HEADED !== "1",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-  ],
-});
+const browser = await launch();
 if (shots) mkdirSync(shots, { recursive: true });
 const pages = {};
 const problems = [];
@@ -46,16 +32,7 @@ let failed = false;
 
 function watch(name, page) {
   pages[name] = page;
-  page.on("pageerror", (e) => problems.push(`${name}: page error: ${e.message}`));
-  page.on("response", async (r) => {
-    if (r.status() >= 400)
-      problems.push(
-        `${name}: ${r.status()} for ${r.request().method()} ${r.url()}: ${(await r.text().catch(() => "")).slice(0, 300)}`,
-      );
-  });
-  page.on("console", (m) => {
-    if (!quiet && m.type() === "error") problems.push(`${name}: console error: ${m.text()}`);
-  });
+  watchPage(page, problems, name, () => quiet);
 }
 
 /** The screen fits the phone's width, axe finds nothing serious, and a screenshot is kept when asked. */
@@ -79,24 +56,8 @@ async function check(page, screen, { axe = true } = {}) {
     await page.screenshot({ path: join(shots, `phone-${screen}.png`) });
   }
   if (!axe) return log(`${screen}: fits`);
-  await page.evaluate(axeSource);
-  const r = await page.evaluate(async () => {
-    const res = await window.axe.run(document, {
-      resultTypes: ["violations"],
-      runOnly: ["wcag2a", "wcag2aa", "best-practice"],
-    });
-    return res.violations.map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(" "))
-          .join("; ")}`,
-    );
-  });
-  const serious = r.filter((v) => /\((serious|critical)\)/.test(v));
-  log(`${screen}: fits; axe ${r.length} findings, ${serious.length} serious or critical`);
-  for (const v of r) log(`  ${v}`);
-  if (serious.length) throw new Error(`axe found serious accessibility problems on ${screen}:\n${serious.join("\n")}`);
+  log(`${screen}: fits`);
+  await axeOn(page, screen);
 }
 
 /** On the game screen: the map and the player's move both show on the first screen. */
@@ -128,13 +89,7 @@ async function firstScreen(page, screen) {
 }
 
 async function signUp(page, name, screen) {
-  await page.goto(base + "/signup");
-  await page.getByLabel("Display name").fill(name);
-  await page.getByLabel("Email").fill(`${name}@example.com`);
-  await page.getByLabel("Password").fill("correct horse battery");
-  if (screen) await check(page, screen);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.getByRole("heading", { name: /My games/ }).waitFor({ timeout: T });
+  await signUpAt(page, base, name, screen ? () => check(page, screen) : undefined);
 }
 
 /** Clicks and waits until the viewer's actions were read again. */

@@ -10,18 +10,15 @@
 //
 // Environment as run.mjs (CHROMIUM, E2E_ARTIFACTS, E2E_HEADED=1; E2E_SCREENSHOT: save the page with the
 // second version's preview there).
-import { chromium } from "playwright-core";
 import { readFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { launch, log, PASSWORD, T } from "./lib.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || "http://127.0.0.1:8080";
 const artifacts = process.env.E2E_ARTIFACTS || join(here, "..", "e2e-artifacts");
 const axeSource = readFileSync(join(here, "..", "node_modules", "axe-core", "axe.min.js"), "utf8");
-const T = 60_000; // the bound of one wait: generous, the machine is busy
-const began = Date.now();
-const log = (...a) => console.log(`[${((Date.now() - began) / 1000).toFixed(1)}s]`, ...a);
 
 async function api(query, variables, token) {
   const headers = { "Content-Type": "application/json" };
@@ -73,18 +70,7 @@ async function run(page, operation, until) {
   return JSON.parse(await handle.jsonValue());
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  headless: process.env.E2E_HEADED !== "1",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-  ],
-});
+const browser = await launch();
 const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
 const problems = [];
 page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
@@ -108,7 +94,7 @@ try {
   const name = `pg${suffix}`;
   const signUp = await api(
     "mutation($input: SignUpInput!) { signUp(input: $input) { session { token } userErrors { code message } } }",
-    { input: { name, email: `${name}@example.com`, password: "correct horse battery" } },
+    { input: { name, email: `${name}@example.com`, password: PASSWORD } },
   );
   const token = signUp.signUp.session?.token;
   if (!token) throw new Error(`sign-up refused: ${JSON.stringify(signUp.signUp.userErrors)}`);

@@ -8,52 +8,18 @@
 //
 // Environment: CHROMIUM (default /usr/bin/chromium), E2E_SHOTS (a folder: screenshots of the replay and
 // the summary, desktop and phone, to look at).
-import { chromium } from "playwright-core";
-import { readFileSync, mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { axe, launch, log, signUp, T, watch } from "./lib.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || "http://127.0.0.1:8080";
 const shots = process.env.E2E_SHOTS || "";
-const axeSource = readFileSync(join(here, "..", "node_modules", "axe-core", "axe.min.js"), "utf8");
-const T = 60_000;
 const began = Date.now();
-const log = (...a) => console.log(`[${((Date.now() - began) / 1000).toFixed(1)}s]`, ...a);
 if (shots) mkdirSync(shots, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-  ],
-});
+const browser = await launch();
 const problems = [];
 let failed = false;
-
-async function axe(page, screen) {
-  await page.evaluate(axeSource);
-  const r = await page.evaluate(async () => {
-    const res = await window.axe.run(document, { resultTypes: ["violations"] });
-    return res.violations.map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(" "))
-          .join("; ")}`,
-    );
-  });
-  const serious = r.filter((v) => /\((serious|critical)\)/.test(v));
-  log(`axe ${screen} (all rules): ${r.length} findings, ${serious.length} serious or critical`);
-  for (const v of r) log(`  ${v}`);
-  if (serious.length > 0)
-    throw new Error(`axe found serious accessibility problems on ${screen}:\n${serious.join("\n")}`);
-}
 
 const shot = async (page, name) => {
   if (shots) await page.screenshot({ path: join(shots, `${name}.png`) });
@@ -63,19 +29,11 @@ const counts = (page) => page.locator(".pb-scrub output").textContent();
 
 const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 const page = await ctx.newPage();
-page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-page.on("console", (m) => {
-  if (m.type() === "error" && !/status of 404/.test(m.text())) problems.push(`console error: ${m.text()}`);
-});
+watch(page, problems);
 
 try {
   const name = `viewer${Date.now().toString(36).slice(-5)}`;
-  await page.goto(base + "/signup");
-  await page.getByLabel("Display name").fill(name);
-  await page.getByLabel("Email").fill(`${name}@example.com`);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.getByRole("heading", { name: /My games/ }).waitFor({ timeout: T });
+  await signUp(page, base, name);
 
   // Against three CPUs, who play it out once the player resigns.
   await page.goto(base + "/new");
@@ -149,8 +107,15 @@ try {
   const a2 = await at();
   if (!(a1 > a0 && a2 < a1)) throw new Error(`stepping by turn: ${a0} -> ${a1} -> ${a2}`);
   log(`by turn: ${a0} -> ${a1} -> ${a2}`);
-  for (let i = 0; i < 400 && (await page.locator(".rb-arrows .rb-arrow-attack").count()) === 0; i++) {
+  // Step until the current event is an attack. The arrow follows the step's render (an effect), so the
+  // test reads the step's own line, not the arrows a step before left on the map.
+  const scrub = page.locator(".pb-scrub output");
+  for (let i = 0; i < 400 && !/ attacked /.test((await page.locator(".replay-now").textContent()) ?? ""); i++) {
+    const before = await scrub.textContent();
     await page.getByRole("button", { name: "Forward", exact: true }).click();
+    await page.waitForFunction((b) => document.querySelector(".pb-scrub output")?.textContent !== b, before, {
+      timeout: T,
+    });
   }
   await page.locator(".rb-arrows .rb-arrow-attack").waitFor({ timeout: T });
   log(`an attack's arrow at ${await counts(page)}: ${await page.locator(".replay-now").textContent()}`);

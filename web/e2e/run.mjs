@@ -13,89 +13,30 @@
 // screenshots go on failure; default e2e-artifacts), E2E_SCREENSHOT (a path: save the game screen there
 // on success), E2E_SHOTS (a directory: save both screens in every phase there), E2E_TURNS (the game turns
 // each player plays; default 2: more bring cards to trade), E2E_HEADED=1 to watch. Exits non-zero on failure and prints what failed.
-import { chromium } from "playwright-core";
-import { readFileSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { axe, launch, log, signUp as signUpAt, T, watch as watchPage } from "./lib.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || "http://127.0.0.1:8080";
 const artifacts = process.env.E2E_ARTIFACTS || join(here, "..", "e2e-artifacts");
-const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
-const axeSource = readFileSync(join(here, "..", "node_modules", "axe-core", "axe.min.js"), "utf8");
 const began = Date.now();
-const T = 60_000; // the bound of one wait: generous, the machine is busy (CI runs every package at once)
 const turns = Number(process.env.E2E_TURNS) || 2; // the game turns each player plays
 
-function log(...a) {
-  console.log(`[${((Date.now() - began) / 1000).toFixed(1)}s]`, ...a);
-}
-
-const browser = await chromium.launch({
-  executablePath,
-  headless: process.env.E2E_HEADED !== "1",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-  ],
-});
+const browser = await launch();
 const pages = {};
 const problems = [];
 let failed = false;
 
 function watch(name, page) {
   pages[name] = page;
-  page.on("pageerror", (e) => problems.push(`${name}: page error: ${e.message}`));
-  page.on("response", async (r) => {
-    if (r.status() >= 400 && !r.url().endsWith(".svg")) {
-      problems.push(
-        `${name}: ${r.status()} for ${r.request().method()} ${r.url()} ${r.request().postData() ?? ""}: ${(await r.text().catch(() => "")).slice(0, 300)}`,
-      );
-    }
-  });
-  page.on("console", (m) => {
-    if (m.type() === "error" && !/Failed to load resource: the server responded with a status of 404/.test(m.text())) {
-      problems.push(`${name}: console error: ${m.text()}`);
-    }
-  });
-}
-
-async function axe(page, screen) {
-  // The page's policy refuses inline scripts, as it should: axe is evaluated by the test driver.
-  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(axeSource);
-  const r = await page.evaluate(async () => {
-    // Every rule axe has, not only those of some tags: the experimental ones (label-content-name-mismatch,
-    // ...) are off by default and run only when named.
-    const all = window.axe.getRules().map((x) => x.ruleId);
-    const res = await window.axe.run(document, { resultTypes: ["violations"], runOnly: { type: "rule", values: all } });
-    return res.violations.map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(" "))
-          .join("; ")}`,
-    );
-  });
-  const serious = r.filter((v) => /\((serious|critical)\)/.test(v));
-  log(`axe ${screen}: ${r.length} findings, ${serious.length} serious or critical`);
-  for (const v of r) log(`  ${v}`);
-  if (serious.length > 0)
-    throw new Error(`axe found serious accessibility problems on ${screen}:\n${serious.join("\n")}`);
+  watchPage(page, problems, name);
 }
 
 async function signUp(page, name) {
-  await page.goto(base + "/");
-  await page.getByRole("link", { name: "Create an account" }).click();
-  await page.getByLabel("Display name").fill(name);
-  await page.getByLabel("Email").fill(`${name}@example.com`);
-  await page.getByLabel("Password").fill("correct horse battery");
-  if (name.startsWith("alice")) await axe(page, "sign up");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.getByRole("heading", { name: /My games/ }).waitFor({ timeout: T });
+  // Alice's sign-up form is checked by axe before it is sent.
+  await signUpAt(page, base, name, name.startsWith("alice") ? () => axe(page, "sign up") : undefined);
   log(`${name} signed up`);
 }
 

@@ -1,11 +1,8 @@
 // Screenshots of the main screens, for looking at them: node e2e/shots.mjs http://127.0.0.1:8080 outdir
-import { chromium } from "playwright-core";
+import { launch, signUp } from "./lib.mjs";
 const base = process.argv[2];
 const out = process.argv[3] || "e2e-artifacts";
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu"],
-});
+const browser = await launch();
 for (const [label, vp] of [
   ["desk", { width: 1280, height: 900 }],
   ["phone", { width: 390, height: 844 }],
@@ -14,12 +11,7 @@ for (const [label, vp] of [
   const n = "shot" + label + Date.now().toString(36).slice(-4);
   await p.goto(base + "/");
   await p.screenshot({ path: `${out}/${label}-signin.png` });
-  await p.goto(base + "/signup");
-  await p.getByLabel("Display name").fill(n);
-  await p.getByLabel("Email").fill(n + "@example.com");
-  await p.getByLabel("Password").fill("correct horse battery");
-  await p.getByRole("button", { name: "Create account" }).click();
-  await p.getByRole("heading", { name: /My games/ }).waitFor();
+  await signUp(p, base, n);
   await p.waitForTimeout(500);
   await p.screenshot({ path: `${out}/${label}-lobby.png`, fullPage: true });
   await p.goto(base + "/new");

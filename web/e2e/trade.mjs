@@ -9,18 +9,14 @@
 //   node e2e/trade.mjs http://127.0.0.1:8080
 //
 // Environment as run.mjs (CHROMIUM, E2E_ARTIFACTS, E2E_HEADED=1). Exits non-zero on failure.
-import { chromium } from "playwright-core";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { axe, launch, log, PASSWORD, T, watch } from "./lib.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || "http://127.0.0.1:8080";
 const artifacts = process.env.E2E_ARTIFACTS || join(here, "..", "e2e-artifacts");
-const axeSource = readFileSync(join(here, "..", "node_modules", "axe-core", "axe.min.js"), "utf8");
-const T = 60_000;
-const began = Date.now();
-const log = (...a) => console.log(`[${((Date.now() - began) / 1000).toFixed(1)}s]`, ...a);
 
 /** One GraphQL request as token; fails on any top-level error or user error. */
 async function gql(token, query, variables = {}) {
@@ -47,7 +43,7 @@ async function signUp(name) {
     null,
     `mutation($input: SignUpInput!) { signUp(input: $input) { session { token } userErrors { code message } } }`,
     {
-      input: { name, email: `${name}@example.com`, password: "correct horse battery" },
+      input: { name, email: `${name}@example.com`, password: PASSWORD },
     },
   );
   return d.signUp.session.token;
@@ -68,18 +64,7 @@ async function command(token, name, input, game) {
   return d[name].game;
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  headless: process.env.E2E_HEADED !== "1",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-  ],
-});
+const browser = await launch();
 let page = null;
 const problems = [];
 let failed = false;
@@ -187,14 +172,10 @@ try {
   // The browser, signed in as the trader.
   const ctx = await browser.newContext({ viewport: { width: 1300, height: 1000 } });
   page = await ctx.newPage();
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("response", async (r) => {
-    if (r.status() >= 400 && !r.url().endsWith(".svg"))
-      problems.push(`${r.status()} for ${r.url()}: ${(await r.text().catch(() => "")).slice(0, 300)}`);
-  });
+  watch(page, problems);
   await page.goto(base + "/signin");
   await page.getByLabel("Email or name").fill(`${trader}@example.com`);
-  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByRole("heading", { name: /My games/ }).waitFor({ timeout: T });
   await page.goto(`${base}/games/${encodeURIComponent(id)}`);
@@ -221,16 +202,7 @@ try {
   log(`the screen shows the sets as the API lists them: ${JSON.stringify(texts)}`);
   if ((await page.getByRole("button", { name: /^Place \d+ arm/ }).count()) > 0)
     throw new Error("placing is offered before the forced trade");
-  await page.evaluate(axeSource);
-  const serious = await page.evaluate(async () => {
-    const all = window.axe.getRules().map((x) => x.ruleId);
-    const res = await window.axe.run(document, { resultTypes: ["violations"], runOnly: { type: "rule", values: all } });
-    return res.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`);
-  });
-  if (serious.length)
-    throw new Error(`axe found serious accessibility problems on the forced trade:\n${serious.join("\n")}`);
+  await axe(page, "the forced trade");
 
   // Trade the first set; the screen then offers to place what the server granted.
   await page.locator(".hand .sets li").first().getByRole("button", { name: "Trade" }).click();

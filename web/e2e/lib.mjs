@@ -1,0 +1,95 @@
+// What the browser tests share: the browser, the wait bound, the log, a page's problems, axe-core with
+// every rule, and signing up through the page.
+import { chromium } from "playwright-core";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const axeSource = readFileSync(join(here, "..", "node_modules", "axe-core", "axe.min.js"), "utf8");
+const began = Date.now();
+
+/** The bound of one wait: generous, the machine may be busy (CI runs every package at once). */
+export const T = 60_000;
+
+/** The password every test user signs up with. */
+export const PASSWORD = "correct horse battery";
+
+/** Prints a line with the seconds since the test began. */
+export function log(...a) {
+  console.log(`[${((Date.now() - began) / 1000).toFixed(1)}s]`, ...a);
+}
+
+/** Starts the system's Chromium (CHROMIUM, by default /usr/bin/chromium); E2E_HEADED=1 shows it. */
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: process.env.E2E_HEADED !== "1",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+}
+
+/**
+ * Records into `problems` what a page should never do: a script error, an answer of 400 or more (icons
+ * aside), an error on the console. `quiet`, when given and true, mutes the console (offline on purpose).
+ */
+export function watch(page, problems, name = "page", quiet = () => false) {
+  page.on("pageerror", (e) => problems.push(`${name}: page error: ${e.message}`));
+  page.on("response", async (r) => {
+    if (r.status() >= 400 && !r.url().endsWith(".svg"))
+      problems.push(
+        `${name}: ${r.status()} for ${r.request().method()} ${r.url()}: ${(await r.text().catch(() => "")).slice(0, 300)}`,
+      );
+  });
+  page.on("console", (m) => {
+    if (quiet() || m.type() !== "error") return;
+    if (/Failed to load resource: the server responded with a status of 404/.test(m.text())) return;
+    problems.push(`${name}: console error: ${m.text()}`);
+  });
+}
+
+/** Runs axe-core with every rule it has on the page; throws on a serious or critical finding. */
+export async function axe(page, screen) {
+  // The page's policy refuses inline scripts, as it should: axe is evaluated by the test driver.
+  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(axeSource);
+  const r = await page.evaluate(async () => {
+    // Every rule, not only those of some tags: the experimental ones (label-content-name-mismatch, ...)
+    // are off by default and run only when named.
+    const all = window.axe.getRules().map((x) => x.ruleId);
+    const res = await window.axe.run(document, { resultTypes: ["violations"], runOnly: { type: "rule", values: all } });
+    return res.violations.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join("; ")}`,
+    );
+  });
+  const serious = r.filter((v) => /\((serious|critical)\)/.test(v));
+  log(`axe ${screen}: ${r.length} findings, ${serious.length} serious or critical`);
+  for (const v of r) log(`  ${v}`);
+  if (serious.length > 0)
+    throw new Error(`axe found serious accessibility problems on ${screen}:\n${serious.join("\n")}`);
+}
+
+/**
+ * Signs `name` up through the page at `base` and waits for their lobby; `filled`, when given, runs on the
+ * filled form before it is sent (an accessibility check, a screenshot).
+ */
+export async function signUp(page, base, name, filled) {
+  await page.goto(base + "/");
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await page.getByLabel("Display name").fill(name);
+  await page.getByLabel("Email").fill(`${name}@example.com`);
+  await page.getByLabel("Password").fill(PASSWORD);
+  if (filled) await filled();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.getByRole("heading", { name: /My games/ }).waitFor({ timeout: T });
+}
