@@ -166,6 +166,22 @@ export const RevokeApiTokenMutation = graphql(`
   }
 `);
 
+// What the client reads of every action the viewer may take, wherever it lists them.
+export const ActionFieldsFragment = graphql(`
+  fragment ActionFields on Action {
+    kind
+    from
+    to
+    cards
+    min
+    max
+    worth
+    bonusTerritories
+    bonusArmies
+    defendDice
+  }
+`);
+
 // How the reinforcements of the turn were counted (Game.reinforcements), read with the game and its actions.
 export const ReinforcementsFieldsFragment = graphql(`
   fragment ReinforcementsFields on Reinforcements {
@@ -444,27 +460,10 @@ export const GameActionsQuery = graphql(`
         from
       }
       viewerActions @include(if: $full) {
-        kind
-        from
-        to
-        cards
-        min
-        max
-        worth
-        bonusTerritories
-        bonusArmies
-        defendDice
+        ...ActionFields
       }
       trades: viewerActions(kind: "trade") @skip(if: $full) {
-        kind
-        from
-        to
-        cards
-        min
-        max
-        worth
-        bonusTerritories
-        bonusArmies
+        ...ActionFields
       }
       seats {
         seat
@@ -484,16 +483,7 @@ export const GameActionsFromQuery = graphql(`
       id
       version
       viewerActions(from: $from) {
-        kind
-        from
-        to
-        cards
-        min
-        max
-        worth
-        bonusTerritories
-        bonusArmies
-        defendDice
+        ...ActionFields
       }
     }
   }
