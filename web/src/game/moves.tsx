@@ -4,6 +4,34 @@ import type { GameController, View } from "./controller";
 import type { Mode } from "./mode";
 import { from, has, ofKind } from "../state/actions";
 
+/** A count of armies between min and max, on a slider with the count beside it. */
+function ArmiesRange(props: {
+  label: string;
+  min: number;
+  max: number;
+  value: number;
+  set: (n: number) => void;
+  focus?: string;
+}) {
+  const { label, min, max, value, set, focus } = props;
+  return (
+    <label>
+      {label}{" "}
+      <input
+        type="range"
+        data-focus={focus}
+        data-focus-next={focus ? true : undefined}
+        min={min}
+        max={max}
+        value={value}
+        onInput={(e) => set(Number((e.currentTarget as HTMLInputElement).value))}
+        aria-valuetext={`${value} armies`}
+      />{" "}
+      <output>{value}</output>
+    </label>
+  );
+}
+
 export function OccupyPanel(props: { ctl: GameController; view: View; name: (k: string) => string }) {
   const a = ofKind(props.view.actions, "occupy")[0];
   const [n, setN] = useState(a?.max ?? 1);
@@ -16,20 +44,7 @@ export function OccupyPanel(props: { ctl: GameController; view: View; name: (k: 
         You took <strong>{props.name(a.to ?? "")}</strong>. Move armies in from {props.name(a.from ?? "")}: {a.min} to{" "}
         {a.max}.
       </p>
-      <label>
-        Armies{" "}
-        <input
-          type="range"
-          data-focus="occupy-armies"
-          data-focus-next
-          min={a.min}
-          max={a.max}
-          value={n}
-          onInput={(e) => setN(Number((e.currentTarget as HTMLInputElement).value))}
-          aria-valuetext={`${n} armies`}
-        />{" "}
-        <output>{n}</output>
-      </label>{" "}
+      <ArmiesRange label="Armies" min={a.min} max={a.max} value={n} set={setN} focus="occupy-armies" />{" "}
       <button
         type="button"
         class="primary"
@@ -71,18 +86,13 @@ export function FortifyPanel(props: {
       )}
       {fm?.to && action && (
         <p>
-          <label>
-            Move from {name(fm.from)} to {name(fm.to)}{" "}
-            <input
-              type="range"
-              min={action.min || 1}
-              max={action.max}
-              value={n}
-              onInput={(e) => setN(Number((e.currentTarget as HTMLInputElement).value))}
-              aria-valuetext={`${n} armies`}
-            />{" "}
-            <output>{n}</output>
-          </label>{" "}
+          <ArmiesRange
+            label={`Move from ${name(fm.from)} to ${name(fm.to)}`}
+            min={action.min || 1}
+            max={action.max}
+            value={n}
+            set={setN}
+          />{" "}
           <button
             type="button"
             class="primary"
