@@ -68,22 +68,22 @@ func TestRunMeasuresEverything(t *testing.T) {
 		measure = []string{MeasureCommands, MeasureBoard, MeasureCPU, MeasureDeadlines}
 	}
 	res, err := Run(t.Context(), Config{
-		Measurements:   measure,
-		DatabaseURL:    dbtest.URL(t),
+		Measurements:     measure,
+		DatabaseURL:      dbtest.URL(t),
 		ServeCommand:     selfCommand(serveEnv),
 		PlainHTTPCommand: selfCommand(plainHTTPEnv),
-		Games:          []int{1, 2},
-		Commands:       5,
-		Reads:          3,
-		CPUTurns:       1,
-		Deadlines:      3,
-		BurstPlayers:   4,
-		CPUGames:       1,
-		Idle:           time.Second,
-		Timeout:        3 * time.Minute,
-		Progress:       &progress,
-		ProfileDir:     profiles,
-		ProfileSeconds: 1,
+		Games:            []int{1, 2},
+		Commands:         5,
+		Reads:            3,
+		CPUTurns:         1,
+		Deadlines:        3,
+		BurstPlayers:     4,
+		CPUGames:         1,
+		Idle:             time.Second,
+		Timeout:          3 * time.Minute,
+		Progress:         &progress,
+		ProfileDir:       profiles,
+		ProfileSeconds:   1,
 	})
 	if err != nil {
 		t.Fatalf("Run: %v\nprogress:\n%s", err, progress.String())
