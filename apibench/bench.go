@@ -41,6 +41,9 @@ type Config struct {
 	// ServeCommand returns the command that runs `rout serve` in a new process, its environment and
 	// standard error unset. Required without URL.
 	ServeCommand func() (*exec.Cmd, error)
+	// PlainHTTPCommand returns the command that runs ServePlainHTTP in a new process (`rout bench
+	// api-plain`), its environment and standard error unset. Required for MeasureCommands.
+	PlainHTTPCommand func() (*exec.Cmd, error)
 	// Measurements are the measurements to make (AllMeasurements when empty).
 	Measurements []string
 	// Games are the numbers of games played at once, each beside as many plain clients. Default 1, 16.
@@ -107,6 +110,9 @@ func (c *Config) validate() error {
 			errs = append(errs, fmt.Errorf("unknown measurement %q (want some of %v)", m, AllMeasurements))
 		}
 	}
+	if slices.Contains(c.Measurements, MeasureCommands) && c.PlainHTTPCommand == nil {
+		errs = append(errs, errors.New("PlainHTTPCommand is required to measure commands"))
+	}
 	if len(c.Games) == 0 {
 		c.Games = []int{1, 16}
 	}
@@ -168,10 +174,11 @@ type Results struct {
 	Burst    *BurstRun
 }
 
-// CommandRun is one number of games against as many plain clients.
+// CommandRun is one number of games against as many clients of the plain transaction and as many of
+// the plain HTTP handler.
 type CommandRun struct {
-	Games      int
-	Plain, API playResult
+	Games                 int
+	Plain, PlainHTTP, API playResult
 }
 
 // ServerlessCeiling is the highest throughput the API could reach over the plain transaction's were the
@@ -321,8 +328,21 @@ func (b *bench) tablesFor(ctx context.Context, n int) ([]*table, error) {
 // turnCommands is how many commands each client plays in a turn of a command run.
 const turnCommands = 25
 
-// commands runs, for each number of games N, N plain clients and N games at once, in turns.
-func (b *bench) commands(ctx context.Context) error {
+// commands runs, for each number of games N, N clients of the plain transaction, N clients of the plain
+// HTTP handler and N games at once, in turns.
+func (b *bench) commands(ctx context.Context) (err error) {
+	cmd, err := b.cfg.PlainHTTPCommand()
+	if err != nil {
+		return err
+	}
+	cmd.Env = append(withoutRout(cmd.Env), "DATABASE_URL="+b.srv.dsn)
+	var plainServer process
+	defer func() { err = errors.Join(err, plainServer.stop()) }()
+	addr, err := plainServer.start(ctx, "the plain HTTP handler", cmd, b.cfg.Progress, b.cfg.Timeout)
+	if err != nil {
+		return err
+	}
+	plainHTTP := newPlainHTTPClient("http://"+addr, 64)
 	for _, n := range b.cfg.Games {
 		tables, err := b.tablesFor(ctx, n)
 		if err != nil {
@@ -335,35 +355,43 @@ func (b *bench) commands(ctx context.Context) error {
 		if err := preparePlain(ctx, b.srv.db, n); err != nil {
 			return err
 		}
+		if _, err := playPlainHTTP(ctx, plainHTTP, n, 3); err != nil {
+			return err
+		}
 		run := CommandRun{Games: n}
 		profiled := b.startProfile(ctx, fmt.Sprintf("commands-%d", n), 0)
-		// In turns of turnCommands commands: the plain clients, then the games, so that both meet the
-		// same moments of a shared machine.
+		// In turns of turnCommands commands: the plain transaction, the plain HTTP handler, then the
+		// games, so that all three meet the same moments of a shared machine. Each is charged the CPU of
+		// its own server: none for the plain transaction, whose client is the benchmark.
 		for done := 0; done < b.cfg.Commands; done += turnCommands {
 			k := min(turnCommands, b.cfg.Commands-done)
-			before := b.srv.sampleCPU()
-			plain, err := playPlain(ctx, b.srv.db, n, k)
-			if err != nil {
-				return errors.Join(err, <-profiled)
+			for _, p := range []struct {
+				res    *playResult
+				server *process
+				play   func() (playResult, error)
+			}{
+				{&run.Plain, nil, func() (playResult, error) { return playPlain(ctx, b.srv.db, n, k) }},
+				{&run.PlainHTTP, &plainServer, func() (playResult, error) { return playPlainHTTP(ctx, plainHTTP, n, k) }},
+				{&run.API, &b.srv.proc, func() (playResult, error) { return playTables(ctx, tables, k) }},
+			} {
+				before := sampleCPU(p.server)
+				r, err := p.play()
+				if err != nil {
+					return errors.Join(err, <-profiled)
+				}
+				r.CPU = sampleCPU(p.server).since(before)
+				p.res.add(r)
 			}
-			between := b.srv.sampleCPU()
-			plain.CPU = between.since(before)
-			// The server has no part in the plain transaction: its own background work meanwhile is left
-			// out of the plain run's total.
-			plain.CPU.Server, plain.CPU.ServerKnown = 0, false
-			run.Plain.add(plain)
-			api, err := playTables(ctx, tables, k)
-			if err != nil {
-				return errors.Join(err, <-profiled)
-			}
-			api.CPU = b.srv.sampleCPU().since(between)
-			run.API.add(api)
 		}
 		if err := <-profiled; err != nil {
 			return err
 		}
-		fmt.Fprintf(b.cfg.Progress, "%d plain clients: %.0f transactions/s, p50 %s\n", n, run.Plain.PerSecond(), benchstat.Ms(benchstat.Percentile(run.Plain.Latencies, 0.5)))
-		fmt.Fprintf(b.cfg.Progress, "%d games: %.0f commands/s, p50 %s\n", n, run.API.PerSecond(), benchstat.Ms(benchstat.Percentile(run.API.Latencies, 0.5)))
+		for _, r := range []struct {
+			what string
+			res  playResult
+		}{{"plain transaction clients", run.Plain}, {"plain HTTP clients", run.PlainHTTP}, {"games", run.API}} {
+			fmt.Fprintf(b.cfg.Progress, "%d %s: %.0f commands/s, p50 %s\n", n, r.what, r.res.PerSecond(), benchstat.Ms(benchstat.Percentile(r.res.Latencies, 0.5)))
+		}
 		b.res.Commands = append(b.res.Commands, run)
 	}
 	return nil

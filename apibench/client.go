@@ -19,8 +19,14 @@ type apiClient struct {
 }
 
 func newAPIClient(baseURL string, conns int) *apiClient {
+	return &apiClient{url: baseURL + "/graphql", http: keepAliveClient(conns)}
+}
+
+// keepAliveClient is the HTTP client of the benchmark's clients: it keeps up to conns connections (and
+// a few) open between requests.
+func keepAliveClient(conns int) *http.Client {
 	t := &http.Transport{MaxIdleConns: conns + 8, MaxIdleConnsPerHost: conns + 8, IdleConnTimeout: time.Minute}
-	return &apiClient{url: baseURL + "/graphql", http: &http.Client{Transport: t, Timeout: time.Minute}}
+	return &http.Client{Transport: t, Timeout: time.Minute}
 }
 
 // do posts query with vars as the holder of token (none when empty) and decodes the data into out. An

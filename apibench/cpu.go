@@ -92,12 +92,14 @@ type CPUUse struct {
 // cpuSample is the three parties' CPU times at one moment.
 type cpuSample CPUUse
 
-// sampleCPU reads the CPU times of the benchmark, the server (when the benchmark started it) and
-// PostgreSQL.
-func (s *routServer) sampleCPU() cpuSample {
+// sampleCPU reads the CPU times of the benchmark, the server (when the benchmark started it; nil for
+// none) and PostgreSQL.
+func sampleCPU(server *process) cpuSample {
 	var c cpuSample
 	c.Client, c.ClientKnown = processCPU(os.Getpid())
-	c.Server, c.ServerKnown = s.cpuTime()
+	if server != nil {
+		c.Server, c.ServerKnown = server.cpuTime()
+	}
 	c.Postgres, c.PostgresKnown = postgresCPU()
 	return c
 }

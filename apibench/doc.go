@@ -7,10 +7,13 @@
 //
 //   - commands: for each number N of Config.Games, N plain clients each run Config.Commands plain
 //     transactions of the shape of a command (BEGIN; two UPDATEs; one INSERT; COMMIT) on tables of their
-//     own in the server's database through lib/pq, and N games of two signed-up players each play
-//     Config.Commands legal commands at once through /graphql over keep-alive HTTP, in turns of 25
-//     commands a client (the plain clients, then the games), so that both meet the same moments of a
-//     shared machine. A player picks its
+//     own in the server's database through lib/pq; N clients each post Config.Commands commands over
+//     keep-alive HTTP to the plain HTTP handler (ServePlainHTTP, in a process of its own: net/http and
+//     lib/pq only; each command locks its game's row, updates two territories, inserts an event and
+//     bumps the version, on the same tables); and N games of two signed-up players each play
+//     Config.Commands legal commands at once through /graphql over keep-alive HTTP. They go in turns of
+//     25 commands a client (the plain transaction, the plain HTTP handler, then the games), so that all
+//     three meet the same moments of a shared machine. A player picks its
 //     command from the game's viewerActions, as the mutation's payload returns them (see chooser); when
 //     the turn passes, the next player reads the game first (counted apart as reads). Each mutation is
 //     timed from its request to its answer; commands/s is the commands over the wall time of their

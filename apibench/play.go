@@ -180,6 +180,21 @@ SELECT g * 1000 + t, g FROM generate_series(1, $1) g, generate_series(1, $2) t O
 func playPlain(ctx context.Context, db *sql.DB, clients, transactions int) (playResult, error) {
 	db.SetMaxOpenConns(clients + 2)
 	db.SetMaxIdleConns(clients + 2)
+	return playClients(clients, transactions, func(i, n int) error {
+		game := int64(i + 1)
+		return plainTx(ctx, db, game, plainTerritoryID(game, n))
+	})
+}
+
+// plainTerritoryID is the id of the nth territory of the plain transaction's game, n from 0 and
+// wrapping around.
+func plainTerritoryID(game int64, n int) int64 {
+	return game*1000 + int64(n%plainTerritories) + 1
+}
+
+// playClients runs count calls of one for each of clients clients at once, client i's nth call as
+// one(i, n), and times each call.
+func playClients(clients, count int, one func(i, n int) error) (playResult, error) {
 	res := playResult{Clients: clients}
 	lats := make([][]time.Duration, clients)
 	errs := make([]error, clients)
@@ -187,10 +202,9 @@ func playPlain(ctx context.Context, db *sql.DB, clients, transactions int) (play
 	var wg sync.WaitGroup
 	for i := range clients {
 		wg.Go(func() {
-			game := int64(i + 1)
-			for n := range transactions {
+			for n := range count {
 				start := time.Now()
-				if err := plainTx(ctx, db, game, game*1000+int64(n%plainTerritories)+1); err != nil {
+				if err := one(i, n); err != nil {
 					errs[i] = err
 					return
 				}

@@ -15,6 +15,12 @@ const (
 	GoalP50Ratio = 2.5
 	// GoalThroughputRatio is the lowest throughput of 16 games over 16 plain clients'.
 	GoalThroughputRatio = 0.7
+	// GoalP50RatioHTTP is the highest p50 of a command through GraphQL over the plain HTTP handler's, at
+	// one client.
+	GoalP50RatioHTTP = 2.0
+	// GoalThroughputRatioHTTP is the lowest throughput of 16 games over 16 clients' of the plain HTTP
+	// handler.
+	GoalThroughputRatioHTTP = 0.8
 	// GoalBoardRatio is the highest p50 of a board read through GraphQL over the raw SQL read's.
 	GoalBoardRatio = 3.0
 	// GoalCPUTurnP99 is the longest p99 of a CPU turn on classic.
@@ -39,6 +45,18 @@ func WriteReport(w io.Writer, r *Results) {
 			fmt.Fprintf(w, "| %d | %.0f | %.0f | %.2f× | %s | %s | %s | %s | %.1f× | %.1f× | %d |\n", c.Games,
 				c.API.PerSecond(), c.Plain.PerSecond(), c.API.PerSecond()/c.Plain.PerSecond(), benchstat.Ms(ap50), benchstat.Ms(ap99), benchstat.Ms(pp50), benchstat.Ms(pp99),
 				benchstat.Ratio(ap50, pp50), benchstat.Ratio(ap99, pp99), c.API.Reads)
+		}
+		fmt.Fprintln(w)
+		fmt.Fprintf(w, "The same commands beside the plain HTTP handler (JSON over keep-alive HTTP to a process of its own, net/http and lib/pq only: "+
+			"BEGIN; lock the game; 2 UPDATEs of territories; 1 INSERT of an event; bump the version; COMMIT):\n\n")
+		fmt.Fprintln(w, "| games = clients | API commands/s | plain HTTP commands/s | API / plain HTTP throughput | API p50 | plain HTTP p50 | plain HTTP p99 | p50 API / plain HTTP | p99 API / plain HTTP |")
+		fmt.Fprintln(w, "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+		for _, c := range r.Commands {
+			ap50, ap99 := benchstat.Percentile(c.API.Latencies, 0.5), benchstat.Percentile(c.API.Latencies, 0.99)
+			hp50, hp99 := benchstat.Percentile(c.PlainHTTP.Latencies, 0.5), benchstat.Percentile(c.PlainHTTP.Latencies, 0.99)
+			fmt.Fprintf(w, "| %d | %.0f | %.0f | %.2f× | %s | %s | %s | %.1f× | %.1f× |\n", c.Games,
+				c.API.PerSecond(), c.PlainHTTP.PerSecond(), c.API.PerSecond()/c.PlainHTTP.PerSecond(), benchstat.Ms(ap50), benchstat.Ms(hp50), benchstat.Ms(hp99),
+				benchstat.Ratio(ap50, hp50), benchstat.Ratio(ap99, hp99))
 		}
 		fmt.Fprintln(w)
 		writeCPU(w, r.Commands)
@@ -84,6 +102,8 @@ func WriteReport(w io.Writer, r *Results) {
 		case 1:
 			q := benchstat.Ratio(benchstat.Percentile(c.API.Latencies, 0.5), benchstat.Percentile(c.Plain.Latencies, 0.5))
 			fmt.Fprintf(w, "| command p50 within %.1f× the plain transaction at 1 client | %.1f× | %s |\n", GoalP50Ratio, q, benchstat.Verdict(q <= GoalP50Ratio))
+			q = benchstat.Ratio(benchstat.Percentile(c.API.Latencies, 0.5), benchstat.Percentile(c.PlainHTTP.Latencies, 0.5))
+			fmt.Fprintf(w, "| command p50 within %.1f× the plain HTTP handler at 1 client | %.1f× | %s |\n", GoalP50RatioHTTP, q, benchstat.Verdict(q <= GoalP50RatioHTTP))
 		case 16:
 			q := c.API.PerSecond() / c.Plain.PerSecond()
 			measured := fmt.Sprintf("%.2f×", q)
@@ -91,6 +111,8 @@ func WriteReport(w io.Writer, r *Results) {
 				measured += fmt.Sprintf(" (with a server that used no CPU: at most %.2f×)", ceiling)
 			}
 			fmt.Fprintf(w, "| throughput of 16 games at least %.1f× 16 plain clients | %s | %s |\n", GoalThroughputRatio, measured, benchstat.Verdict(q >= GoalThroughputRatio))
+			q = c.API.PerSecond() / c.PlainHTTP.PerSecond()
+			fmt.Fprintf(w, "| throughput of 16 games at least %.1f× 16 clients of the plain HTTP handler | %.2f× | %s |\n", GoalThroughputRatioHTTP, q, benchstat.Verdict(q >= GoalThroughputRatioHTTP))
 		}
 	}
 	if b := r.Board; b != nil {
@@ -108,9 +130,10 @@ func WriteReport(w io.Writer, r *Results) {
 	}
 }
 
-// writeCPU writes the CPU each party used per command and per plain transaction.
+// writeCPU writes the CPU each party used per command (of the API and of the plain HTTP handler) and per
+// plain transaction.
 func writeCPU(w io.Writer, runs []CommandRun) {
-	fmt.Fprintln(w, "CPU per command (API) and per plain transaction, from /proc: the benchmark's own process (the client), the server and PostgreSQL's processes on this machine; cores busy is their total over the run's wall time:")
+	fmt.Fprintln(w, "CPU per command (API, plain HTTP handler) and per plain transaction, from /proc: the benchmark's own process (the client), the server (Rout's, or the plain HTTP handler's) and PostgreSQL's processes on this machine; cores busy is their total over the run's wall time:")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| games = clients | run | client | server | PostgreSQL | total | cores busy |")
 	fmt.Fprintln(w, "| ---: | --- | ---: | ---: | ---: | ---: | ---: |")
@@ -118,7 +141,7 @@ func writeCPU(w io.Writer, runs []CommandRun) {
 		for _, r := range []struct {
 			name string
 			res  playResult
-		}{{"API", c.API}, {"plain", c.Plain}} {
+		}{{"API", c.API}, {"plain HTTP", c.PlainHTTP}, {"plain", c.Plain}} {
 			per := func(d time.Duration, known bool) string {
 				if !known {
 					return "not measured"

@@ -1,27 +1,21 @@
 package apibench
 
 import (
-	"bufio"
 	"context"
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/lib/pq"
 )
-
-// serveStopTimeout is how long `rout serve` may take to stop once interrupted before it is killed.
-const serveStopTimeout = 30 * time.Second
 
 // ServeEnv is the environment, besides the database, of the `rout serve` the benchmark starts: JSON
 // logs (the benchmark reads the address from them), a free loopback port, no rate limits (every client
@@ -45,9 +39,8 @@ type routServer struct {
 	// adminToken opens the server's profiles: the server's ROUT_ADMIN_TOKEN (made up for a server the
 	// benchmark starts).
 	adminToken string
-	cmd        *exec.Cmd
-	exited     chan struct{}
-	err        error // why the process ended; read after exited closes
+	dsn        string  // the connection string of db, as lib/pq key=value pairs
+	proc       process // rout serve, when the benchmark started it
 }
 
 // startServer creates a throwaway database on the server of cfg.DatabaseURL and starts `rout serve`
@@ -70,6 +63,7 @@ func startServer(ctx context.Context, cfg *Config) (s *routServer, err error) {
 		if s.db, err = sql.Open("postgres", dsn); err != nil {
 			return s, fmt.Errorf("error opening the server's database: %w", err)
 		}
+		s.dsn = dsn
 		return s, s.db.PingContext(ctx)
 	}
 	if s.admin, err = sql.Open("postgres", dsn); err != nil {
@@ -86,99 +80,32 @@ func startServer(ctx context.Context, cfg *Config) (s *routServer, err error) {
 	if s.db, err = sql.Open("postgres", dsn); err != nil {
 		return s, fmt.Errorf("error opening the benchmark's database: %w", err)
 	}
-	if s.cmd, err = cfg.ServeCommand(); err != nil {
+	s.dsn = dsn
+	cmd, err := cfg.ServeCommand()
+	if err != nil {
 		return s, err
-	}
-	base := s.cmd.Env
-	if base == nil {
-		base = os.Environ()
-	}
-	env := []string{}
-	for _, kv := range base {
-		if !strings.HasPrefix(kv, "ROUT_") && !strings.HasPrefix(kv, "DATABASE_URL=") {
-			env = append(env, kv)
-		}
 	}
 	token := make([]byte, 16)
 	rand.Read(token)
 	s.adminToken = "apibench-" + hex.EncodeToString(token)
-	s.cmd.Env = append(append(env, ServeEnv...), "DATABASE_URL="+dsn, "ROUT_ADMIN_TOKEN="+s.adminToken)
-	stderr, err := s.cmd.StderrPipe()
+	cmd.Env = append(append(withoutRout(cmd.Env), ServeEnv...), "DATABASE_URL="+dsn, "ROUT_ADMIN_TOKEN="+s.adminToken)
+	addr, err := s.proc.start(ctx, "rout serve", cmd, cfg.Progress, cfg.Timeout)
 	if err != nil {
-		return s, fmt.Errorf("error starting rout serve: %w", err)
+		return s, err
 	}
-	if err := s.cmd.Start(); err != nil {
-		return s, fmt.Errorf("error starting rout serve: %w", err)
-	}
-	s.exited = make(chan struct{})
-	ready := make(chan string, 1)
-	go func() {
-		s.readLogs(stderr, ready, cfg.Progress)
-		s.err = s.cmd.Wait()
-		close(s.exited)
-	}()
-	timer := time.NewTimer(cfg.Timeout)
-	defer timer.Stop()
-	select {
-	case addr := <-ready:
-		s.url = "http://" + addr
-		return s, nil
-	case <-s.exited:
-		return s, fmt.Errorf("rout serve ended before it was ready: %w", s.err)
-	case <-timer.C:
-		return s, fmt.Errorf("rout serve was not ready within %s", cfg.Timeout)
-	case <-ctx.Done():
-		return s, ctx.Err()
-	}
-}
-
-// readLogs reads the server's JSON log records until they end: it sends the address of the "ready"
-// record to ready and copies warnings and errors to progress.
-func (s *routServer) readLogs(r io.Reader, ready chan<- string, progress io.Writer) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		var rec struct {
-			Level, Msg, Addr string
-		}
-		if json.Unmarshal(sc.Bytes(), &rec) != nil {
-			fmt.Fprintf(progress, "rout serve: %s\n", sc.Text())
-			continue
-		}
-		switch {
-		case rec.Msg == "ready":
-			select {
-			case ready <- rec.Addr:
-			default:
-			}
-		case rec.Level == "WARN" || rec.Level == "ERROR":
-			fmt.Fprintf(progress, "rout serve: %s\n", sc.Text())
-		}
-	}
+	s.url = "http://" + addr
+	return s, nil
 }
 
 // cpuTime returns the CPU time the server's process has used (user and system), from /proc; false
 // when the server is not the benchmark's child or /proc cannot tell.
 func (s *routServer) cpuTime() (time.Duration, bool) {
-	if s.cmd == nil || s.cmd.Process == nil {
-		return 0, false
-	}
-	return processCPU(s.cmd.Process.Pid)
+	return s.proc.cpuTime()
 }
 
 // close stops the server (SIGINT, then a kill after serveStopTimeout) and drops the throwaway database.
 func (s *routServer) close() error {
-	var errs []error
-	if s.cmd != nil && s.exited != nil {
-		_ = s.cmd.Process.Signal(os.Interrupt)
-		select {
-		case <-s.exited:
-		case <-time.After(serveStopTimeout):
-			_ = s.cmd.Process.Kill()
-			<-s.exited
-			errs = append(errs, fmt.Errorf("rout serve (pid %d) did not stop within %s and was killed", s.cmd.Process.Pid, serveStopTimeout))
-		}
-	}
+	errs := []error{s.proc.stop()}
 	if s.db != nil {
 		errs = append(errs, s.db.Close())
 	}

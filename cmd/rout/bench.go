@@ -33,7 +33,11 @@ func runBench(ctx context.Context, args []string, getenv func(string) string, st
 	case "live":
 		return runBenchLive(ctx, args[1:], getenv, stdout, stderr, selfChild)
 	case "api":
-		return runBenchAPI(ctx, args[1:], getenv, stdout, stderr, func() (*exec.Cmd, error) { return selfCommand("serve") })
+		return runBenchAPI(ctx, args[1:], getenv, stdout, stderr, func() (*exec.Cmd, error) { return selfCommand("serve") },
+			func() (*exec.Cmd, error) { return selfChild("api-plain") })
+	case "api-plain":
+		// The plain HTTP handler of `rout bench api`, in its own process: see package apibench.
+		return apibench.ServePlainHTTP(ctx, getenv("DATABASE_URL"), stderr)
 	case "live-clients":
 		// The clients of `rout bench live`, in their own process: see package livebench.
 		return livebench.Clients(ctx, os.Stdin, stdout)
@@ -54,7 +58,7 @@ func selfCommand(args ...string) (*exec.Cmd, error) {
 	return exec.Command(self, args...), nil
 }
 
-// selfChild returns the command that runs `rout bench <sub>` (live-clients, live-baseline) with this
+// selfChild returns the command that runs `rout bench <sub>` (live-clients, live-baseline, api-plain) with this
 // very binary.
 func selfChild(sub string) (*exec.Cmd, error) {
 	self, err := os.Executable()
@@ -133,17 +137,20 @@ const benchAPISummary = `Measures the real API: starts rout serve on loopback on
 --database-url (dropped at the end), rate limits off and ROUT_CPU_DELAY=0s (or measures the server at
 --url, whose database --database-url must then be). For each number of --games, as many plain clients
 run --commands transactions of a command's shape (BEGIN; 2 UPDATEs; 1 INSERT; COMMIT) on the same
-database, then as many games of signed-up players play --commands legal commands each at once through
-/graphql with keep-alive HTTP. Then a board read through GraphQL against the raw SQL read, PostgreSQL's
+database, as many clients post --commands commands each to a plain JSON-over-HTTP handler (net/http
+and lib/pq in a process of its own: lock the game, update 2 territories, insert an event, bump the
+version), then as many games of signed-up players play --commands legal commands each at once through
+/graphql; both HTTP clients keep their connections alive. Then a board read through GraphQL against the raw SQL read, PostgreSQL's
 transactions and scans per command, CPU turns, and --deadlines games whose deadlines fall due at one
 moment (the server's CPU measured while they wait). Prints Markdown tables with the ratios and the goals.`
 
-// runBenchAPI is `rout bench api`; serve returns the command that runs `rout serve`.
+// runBenchAPI is `rout bench api`; serve returns the command that runs `rout serve`, plainHTTP the one
+// that runs the plain HTTP handler (`rout bench api-plain`).
 func runBenchAPI(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer,
-	serve func() (*exec.Cmd, error)) error {
+	serve, plainHTTP func() (*exec.Cmd, error)) error {
 	fs := newFlagSet("bench api", "[flags]", benchAPISummary, stderr)
-	games := fs.String("games", "1,16", "comma-separated `numbers` of games played at once (and of plain clients)")
-	commands := fs.Int("commands", 200, "commands each game plays (and transactions each plain client runs)")
+	games := fs.String("games", "1,16", "comma-separated `numbers` of games played at once (and of clients of each plain anchor)")
+	commands := fs.Int("commands", 200, "commands each game plays (and each plain client runs)")
 	mapKey := fs.String("map", "classic", "the `key` of the games' map")
 	reads := fs.Int("reads", 200, "board reads of each kind")
 	cpuTurns := fs.Int("cpu-turns", 20, "CPU turns timed")
@@ -164,7 +171,7 @@ func runBenchAPI(ctx context.Context, args []string, getenv func(string) string,
 		return err
 	}
 	cfg := apibench.Config{
-		DatabaseURL: databaseURL, URL: *url, ServeCommand: serve, Measurements: strings.Split(*measure, ","),
+		DatabaseURL: databaseURL, URL: *url, ServeCommand: serve, PlainHTTPCommand: plainHTTP, Measurements: strings.Split(*measure, ","),
 		Commands: *commands, Map: *mapKey, Reads: *reads, CPUTurns: *cpuTurns, Deadlines: *deadlines, CPUGames: *cpuGames, BurstPlayers: *burstPlayers,
 		Idle: *idle, Timeout: *timeout, BurstTimeout: *burstTimeout, Progress: stderr,
 		ProfileDir: *profileDir, ProfileSeconds: *profileSeconds, AdminToken: getenv("ROUT_ADMIN_TOKEN"),

@@ -97,19 +97,21 @@ func TestBenchRefusesBadArguments(t *testing.T) {
 	}
 }
 
-// benchServeEnv makes TestBenchAPIServeProcess the `rout serve` of TestBenchAPI.
+// benchServeEnv makes TestBenchAPIServeProcess a child process of TestBenchAPI: its value is the
+// command to run (serve, or bench api-plain).
 const benchServeEnv = "TEST_BENCH_API_SERVE" // not ROUT_*: the benchmark leaves those out of the server's environment
 
-// TestBenchAPIServeProcess is `rout serve` for TestBenchAPI, run in a new process of this test binary;
-// otherwise it skips.
+// TestBenchAPIServeProcess is `rout serve` or `rout bench api-plain` for TestBenchAPI, run in a new
+// process of this test binary; otherwise it skips.
 func TestBenchAPIServeProcess(t *testing.T) {
-	if os.Getenv(benchServeEnv) == "" {
+	command := os.Getenv(benchServeEnv)
+	if command == "" {
 		t.Skip("a child process of TestBenchAPI: runs only when that test starts it")
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if err := run(ctx, []string{"serve"}, os.Getenv, os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "serve:", err)
+	if err := run(ctx, strings.Fields(command), os.Getenv, os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, command+":", err)
 		os.Exit(1)
 	}
 	os.Exit(0)
@@ -118,19 +120,22 @@ func TestBenchAPIServeProcess(t *testing.T) {
 func TestBenchAPI(t *testing.T) {
 	t.Parallel()
 	env := map[string]string{"DATABASE_URL": dbtest.URL(t)}
-	serve := func() (*exec.Cmd, error) {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestBenchAPIServeProcess$")
-		cmd.Env = append(os.Environ(), benchServeEnv+"=1")
-		return cmd, nil
+	child := func(command string) func() (*exec.Cmd, error) {
+		return func() (*exec.Cmd, error) {
+			cmd := exec.Command(os.Args[0], "-test.run=^TestBenchAPIServeProcess$")
+			cmd.Env = append(os.Environ(), benchServeEnv+"="+command)
+			return cmd, nil
+		}
 	}
 	var stdout, stderr bytes.Buffer
 	err := runBenchAPI(t.Context(), []string{"--games", "1", "--commands", "3", "--reads", "2", "--measure", "commands,board"},
-		func(k string) string { return env[k] }, &stdout, &stderr, serve)
+		func(k string) string { return env[k] }, &stdout, &stderr, child("serve"), child("bench api-plain"))
 	if err != nil {
 		t.Fatalf("bench api: %v\nstderr:\n%s", err, stderr.String())
 	}
 	out := stdout.String()
-	for _, want := range []string{"| 1 | ", "Board read of a classic game (42 territories), 2 reads each", "| command p50 within 2.5× the plain transaction at 1 client |"} {
+	for _, want := range []string{"| 1 | ", "Board read of a classic game (42 territories), 2 reads each", "| command p50 within 2.5× the plain transaction at 1 client |",
+		"| command p50 within 2.0× the plain HTTP handler at 1 client |"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in:\n%s", want, out)
 		}
