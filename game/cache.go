@@ -207,7 +207,7 @@ func (s *Service) currentAll(ctx context.Context, tx *sql.Tx, gs []*gameRow) ([]
 		}
 		c := &cached{game: g.id, version: g.version, seats: seats[g.id]}
 		out[i] = c
-		if g.status == "open" || g.engine == nil { // not started (a game cancelled before its start has no engine state)
+		if g.status == StatusOpen || g.engine == nil { // not started (a game cancelled before its start has no engine state)
 			if c.state, err = rules.New(board, g.config(c.seats)); err != nil {
 				return nil, err
 			}

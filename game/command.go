@@ -101,7 +101,7 @@ func (s *Service) TurnSubmit(ctx context.Context, in CommandInput) (Result, erro
 		if in.ExpectedVersion != nil && *in.ExpectedVersion != g.version {
 			return errorf(CodeConflict, "the game is at version %d, not %d: reload it", g.version, *in.ExpectedVersion)
 		}
-		if g.status != "active" {
+		if g.status != StatusActive {
 			return errorf(CodeConflict, "the game is %s", g.status)
 		}
 		if seat < 0 {

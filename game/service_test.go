@@ -278,12 +278,12 @@ func TestTurnCommands(t *testing.T) {
 	if err := e.svc.GameVerify(e.ctx, id); err != nil {
 		t.Fatal(err)
 	}
-	var status string
+	var status game.Status
 	var winner sql.NullInt64
 	if err := e.db.QueryRow(`SELECT status, winner_seat FROM games WHERE id = $1`, id).Scan(&status, &winner); err != nil {
 		t.Fatal(err)
 	}
-	if status != "finished" || !winner.Valid {
+	if status != game.StatusFinished || !winner.Valid {
 		t.Errorf("after the last command: status %s, winner %v", status, winner)
 	}
 	if _, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(alice), Command: rules.EndTurn{}}); code(err) != "CONFLICT" {
@@ -696,8 +696,8 @@ func TestResignTurnsTerritoriesNeutral(t *testing.T) {
 	if got := e.count(`SELECT count(*) FROM territories WHERE game_id = $1 AND owner_seat = -1`, id); got != owned {
 		t.Errorf("neutral territory rows: got %d, want %d", got, owned)
 	}
-	var status string
-	if err := e.db.QueryRow(`SELECT status FROM players WHERE game_id = $1 AND seat = $2`, id, int(resigning)).Scan(&status); err != nil || status != "resigned" {
+	var status game.SeatStatus
+	if err := e.db.QueryRow(`SELECT status FROM players WHERE game_id = $1 AND seat = $2`, id, int(resigning)).Scan(&status); err != nil || status != game.SeatStatusResigned {
 		t.Errorf("the resigned seat's status: %q %v", status, err)
 	}
 	if after.Current() == resigning || after.Phase() != rules.PhaseReinforce {

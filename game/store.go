@@ -24,7 +24,7 @@ type gameRow struct {
 	claim      rules.ClaimStrategy
 	cards      rules.CardSystem
 	ttbPercent int
-	status     string
+	status     Status
 	version    int64
 	seq        int64
 	engine     []byte
@@ -387,14 +387,14 @@ func (w *write) exec(ctx context.Context, stmt *sql.Stmt) error {
 	if err != nil {
 		return fmt.Errorf("error encoding the engine state: %w", err)
 	}
-	status, winner := "active", sql.NullInt64{}
+	status, winner := StatusActive, sql.NullInt64{}
 	if after.Phase() == rules.PhaseOver {
-		status, winner = "finished", sql.NullInt64{Int64: int64(after.Winner()), Valid: true}
+		status, winner = StatusFinished, sql.NullInt64{Int64: int64(after.Winner()), Valid: true}
 	}
 	// Deadline mode: 0 keeps the deadline, 1 sets a new one, 2 clears it (the game is over).
 	mode, deadline, warning := 0, sql.NullTime{}, sql.NullTime{}
 	switch {
-	case status == "finished":
+	case status == StatusFinished:
 		mode = 2
 	case w.deadline != nil:
 		mode = 1

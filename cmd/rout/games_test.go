@@ -113,7 +113,7 @@ func TestGamesReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec.Format != game.RecordFormat || rec.Status != "finished" || rec.Winner == nil || rec.Seats[0].Name != "alice" || !rec.Seats[1].CPU {
+	if rec.Format != game.RecordFormat || rec.Status != game.StatusFinished || rec.Winner == nil || rec.Seats[0].Name != "alice" || !rec.Seats[1].CPU {
 		t.Fatalf("record header: %+v %+v", rec.Seats, rec.Winner)
 	}
 	data, err := json.Marshal(rec)

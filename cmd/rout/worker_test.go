@@ -31,11 +31,11 @@ func TestWorkerPlaysForAPIReplicas(t *testing.T) {
 	id := cpuGame(t, db)
 	deadline := time.Now().Add(5 * time.Minute)
 	for {
-		var status string
+		var status game.Status
 		if err := db.QueryRow(`SELECT status FROM games WHERE id = $1`, id).Scan(&status); err != nil {
 			t.Fatal(err)
 		}
-		if status == "finished" {
+		if status == game.StatusFinished {
 			break
 		}
 		if time.Now().After(deadline) {
