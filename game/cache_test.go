@@ -76,10 +76,10 @@ type drift struct {
 	users    map[rules.PlayerID]int // the users' seats
 	players  []int                  // the users, in seat order
 	step     int
-	checked  int                // comparisons of a replica's cache holding the game's version
-	acts     map[string]int     // the actions tried, by kind
-	left     map[game.SeatStatus]bool    // the seat statuses seen
-	keyed    *game.CommandInput // the last command sent with an idempotency key
+	checked  int                      // comparisons of a replica's cache holding the game's version
+	acts     map[string]int           // the actions tried, by kind
+	left     map[game.SeatStatus]bool // the seat statuses seen
+	keyed    *game.CommandInput       // the last command sent with an idempotency key
 }
 
 // newDrift creates and starts a game of two to four seats, one of them perhaps a CPU's, on board.
