@@ -41,7 +41,7 @@ func newEnv(t *testing.T, effects game.Effects) *env {
 	dsn := dbtest.MigratedURL(t)
 	db := dbtest.OpenURL(t, dsn)
 	offset := new(atomic.Int64)
-	svc, err := game.New(game.Opts{DB: db, Effects: effects, Logger: quiet, SurvivorTime: time.Minute,
+	svc, err := game.New(game.Opts{DB: db, Effects: effects, Logger: quiet, PlayTime: time.Minute,
 		Clock: func() time.Time { return time.Now().Add(time.Duration(offset.Load())) }})
 	if err != nil {
 		t.Fatal(err)

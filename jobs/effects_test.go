@@ -92,7 +92,7 @@ func TestLoneSurvivorGetsNoTurnJobs(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	inserter, _ := e.inserter()
-	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet, Effects: inserter, SurvivorTime: time.Minute})
+	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet, Effects: inserter, PlayTime: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestLoneSurvivorPlayedOnPastTheBound(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	effects, _ := e.inserter()
-	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet, Effects: effects, SurvivorCommands: 3})
+	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet, Effects: effects, PlayCommands: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
