@@ -87,7 +87,7 @@ func New(opts Opts) (*Service, error) {
 		notify:    &notifier{db: opts.DB, logger: opts.Logger, off: opts.SkipNotify},
 		gameStmt:  &preparedStmt{db: opts.DB, query: selectGame},
 		lockStmt:  &preparedStmt{db: opts.DB, query: lockGameSQL},
-		writeStmt: &preparedStmt{db: opts.DB, query: writeSQL},
+		writeStmt: &preparedStmt{db: opts.DB, query: writeSQL.text},
 
 		playCommands: opts.PlayCommands,
 		playTime:     opts.PlayTime,
