@@ -106,7 +106,7 @@ func (s *Service) Board(ctx context.Context, gameID int) (*rules.Board, error) {
 	if !ok {
 		err := s.db.QueryRowContext(ctx, `SELECT map_id FROM games WHERE id = $1`, gameID).Scan(&mapID)
 		if errors.Is(err, sql.ErrNoRows) {
-			return nil, errorf(CodeNotFound, "no game %d", gameID)
+			return nil, noGame(gameID)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("error loading the map of game %d: %w", gameID, err)

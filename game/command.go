@@ -164,7 +164,7 @@ func actingSeat(g *gameRow, a Actor, seats []Seat) (rules.PlayerID, error) {
 		}
 	}
 	if g.inviteCode.Valid && g.creatorID != a.UserID {
-		return 0, errorf(CodeNotFound, "no game %d", g.id) // as lockGame says of a game that does not exist
+		return 0, noGame(g.id) // as lockGame says of a game that does not exist
 	}
 	return rules.NoPlayer, nil
 }

@@ -284,9 +284,19 @@ func seatsSeenBy(ctx context.Context, tx *sql.Tx, g *gameRow, userID int, invite
 		return nil, "", errorf(CodeNotFound, "no user %d", userID)
 	}
 	if hiddenFrom(g, seats, userID, email, inviteCode) {
-		return nil, "", errorf(CodeNotFound, "no game %d", g.id)
+		return nil, "", noGame(g.id)
 	}
 	return seats, email, nil
+}
+
+// refuseHidden refuses, as for no game (NOT_FOUND), a user from whom the private game g is hidden
+// (hiddenFrom). It reads nothing for a game without an invite code, nor for its creator.
+func refuseHidden(ctx context.Context, tx *sql.Tx, g *gameRow, userID int) error {
+	if !g.inviteCode.Valid || g.creatorID == userID {
+		return nil
+	}
+	_, _, err := seatsSeenBy(ctx, tx, g, userID, "")
+	return err
 }
 
 // bumpVersion marks a change of an open game's seats: its version and update time move on. It returns the
@@ -312,12 +322,16 @@ func hiddenFrom(g *gameRow, seats []Seat, userID int, email, inviteCode string) 
 	})
 }
 
-// GameLeave gives up user's seat in a game that has not started; the seat becomes open again.
+// GameLeave gives up user's seat in a game that has not started; the seat becomes open again. A private
+// game hidden from the user is NOT_FOUND, as no game is (hiddenFrom).
 func (s *Service) GameLeave(ctx context.Context, gameID, userID int) error {
 	var version int64
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
 		g, err := s.lockGame(ctx, tx, gameID)
 		if err != nil {
+			return err
+		}
+		if err := refuseHidden(ctx, tx, g, userID); err != nil {
 			return err
 		}
 		if g.status != StatusOpen {
@@ -433,12 +447,16 @@ func (s *Service) GameRematch(ctx context.Context, gameID, userID int) (Created,
 }
 
 // GameStart starts an open game whose seats are all taken: only its creator may. The turn order, the
-// deal (random claim) and the first turn come from the engine.
+// deal (random claim) and the first turn come from the engine. A private game hidden from the user is
+// NOT_FOUND, as no game is (hiddenFrom).
 func (s *Service) GameStart(ctx context.Context, gameID, userID int) (Result, error) {
 	var res Result
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
 		g, err := s.lockGame(ctx, tx, gameID)
 		if err != nil {
+			return err
+		}
+		if err := refuseHidden(ctx, tx, g, userID); err != nil {
 			return err
 		}
 		if g.creatorID != userID {

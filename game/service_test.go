@@ -217,6 +217,49 @@ func TestPrivateGameNeedsInviteCode(t *testing.T) {
 	}
 }
 
+// TestPrivateGameLeaveAndStartLookLikeNoGame: the service itself tells a stranger who leaves or starts a
+// private game what it tells of a game that does not exist, open or started, before any other refusal.
+func TestPrivateGameLeaveAndStartLookLikeNoGame(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	alice, bob, dave := e.user("alice"), e.user("bob"), e.user("dave")
+	private := func(start bool) int {
+		created, err := e.svc.GameCreate(e.ctx, game.CreateInput{CreatorID: alice, MapKey: "classic", Private: true, Seats: []game.SeatSpec{
+			{Kind: game.SeatUser, UserID: alice, Color: "red"}, {Kind: game.SeatUser, UserID: bob, Color: "blue"},
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if start {
+			if _, err := e.svc.GameStart(e.ctx, created.GameID, alice); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return created.GameID
+	}
+	for _, started := range []bool{false, true} {
+		id := private(started)
+		for name, call := range map[string]func(int) error{
+			"leave": func(id int) error { return e.svc.GameLeave(e.ctx, id, dave) },
+			"start": func(id int) error { _, err := e.svc.GameStart(e.ctx, id, dave); return err },
+		} {
+			missing := call(id + 1000)
+			err := call(id)
+			if !game.IsNoGame(err) || !game.IsNoGame(missing) ||
+				strings.ReplaceAll(err.Error(), fmt.Sprint(id), "N") != strings.ReplaceAll(missing.Error(), fmt.Sprint(id+1000), "N") {
+				t.Errorf("%s a private game (started %v) as a stranger: %v, want %v", name, started, err, missing)
+			}
+		}
+		// Its players are refused for what they did, not hidden from.
+		if _, err := e.svc.GameStart(e.ctx, id, bob); code(err) != "FORBIDDEN" {
+			t.Errorf("bob starts the private game (started %v): %v, want FORBIDDEN", started, err)
+		}
+		if err := e.svc.GameLeave(e.ctx, id, bob); game.IsNoGame(err) || (started && code(err) != "CONFLICT") {
+			t.Errorf("bob leaves the private game (started %v): %v", started, err)
+		}
+	}
+}
+
 func TestCreateRefusesBadSettings(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)

@@ -87,7 +87,7 @@ func loadGame(ctx context.Context, q querier, id int) (*gameRow, error) {
 func foundGame(id int, row *sql.Row) (*gameRow, error) {
 	g, err := scanGame(row)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errorf(CodeNotFound, "no game %d", id)
+		return nil, noGame(id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("error loading game %d: %w", id, err)
