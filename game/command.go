@@ -15,9 +15,6 @@ type Actor struct {
 	Seat   int // the seat the system acts for, when UserID is 0
 }
 
-// System returns the actor for the system acting for seat.
-func System(seat int) Actor { return Actor{Seat: seat} }
-
 // User returns the actor for a user.
 func User(id int) Actor { return Actor{UserID: id} }
 

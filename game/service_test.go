@@ -548,7 +548,7 @@ func TestIdempotencyKeyReturnsFirstResult(t *testing.T) {
 	if got := e.state(id).Armies(target); got != s.Armies(target)+1 {
 		t.Errorf("armies after a retried placement: got %d, want %d", got, s.Armies(target)+1)
 	}
-	if _, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.System(0), IdempotencyKey: "k", Command: rules.EndTurn{}}); code(err) != "BAD_USER_INPUT" {
+	if _, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.Actor{Seat: 0}, IdempotencyKey: "k", Command: rules.EndTurn{}}); code(err) != "BAD_USER_INPUT" {
 		t.Errorf("a system command with a key: got %v, want BAD_USER_INPUT", err)
 	}
 }

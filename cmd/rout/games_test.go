@@ -80,7 +80,7 @@ func TestGamesReplay(t *testing.T) {
 		}
 		p := s.Current()
 		c := ai.Random(s, p, r)
-		res, err := svc.TurnSubmit(ctx, game.CommandInput{GameID: id, Actor: game.System(int(p)), Command: c, Cause: game.CauseCPU})
+		res, err := svc.TurnSubmit(ctx, game.CommandInput{GameID: id, Actor: game.Actor{Seat: int(p)}, Command: c, Cause: game.CauseCPU})
 		if err != nil {
 			t.Fatalf("command %d (%s by %d): %v", n, c.Kind(), p, err)
 		}
