@@ -94,7 +94,7 @@ func TestGameWithoutUsersHasANewCreator(t *testing.T) {
 	t.Parallel()
 	db := Migrated(t)
 	created := Game(t, db, GameOpts{Seats: []SeatOpts{{CPU: true}, {CPU: true}}, Start: true})
-	var status string
+	var status game.Status
 	var creator int
 	if err := db.QueryRowContext(t.Context(), "SELECT status, creator_id FROM games WHERE id = $1", created.GameID).
 		Scan(&status, &creator); err != nil {

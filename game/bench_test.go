@@ -204,7 +204,7 @@ func turnByCommands(ctx context.Context, svc *game.Service, snap *game.Snapshot)
 		r := rand.New(rand.NewPCG(uint64(id)<<32|uint64(uint32(turn)), uint64(snap.Version)))
 		cmd := ai.Normal(snap.State, seat, r)
 		version := snap.Version
-		if _, err := svc.TurnSubmit(ctx, game.CommandInput{GameID: id, Actor: game.System(int(seat)), Command: cmd,
+		if _, err := svc.TurnSubmit(ctx, game.CommandInput{GameID: id, Actor: game.Actor{Seat: int(seat)}, Command: cmd,
 			ExpectedVersion: &version, Cause: game.CauseCPU}); err != nil {
 			return n, err
 		}

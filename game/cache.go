@@ -106,7 +106,7 @@ func (s *Service) Board(ctx context.Context, gameID int) (*rules.Board, error) {
 	if !ok {
 		err := s.db.QueryRowContext(ctx, `SELECT map_id FROM games WHERE id = $1`, gameID).Scan(&mapID)
 		if errors.Is(err, sql.ErrNoRows) {
-			return nil, errorf(CodeNotFound, "no game %d", gameID)
+			return nil, noGame(gameID)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("error loading the map of game %d: %w", gameID, err)
@@ -207,7 +207,7 @@ func (s *Service) currentAll(ctx context.Context, tx *sql.Tx, gs []*gameRow) ([]
 		}
 		c := &cached{game: g.id, version: g.version, seats: seats[g.id]}
 		out[i] = c
-		if g.status == "open" || g.engine == nil { // not started (a game cancelled before its start has no engine state)
+		if g.status == StatusOpen || g.engine == nil { // not started (a game cancelled before its start has no engine state)
 			if c.state, err = rules.New(board, g.config(c.seats)); err != nil {
 				return nil, err
 			}

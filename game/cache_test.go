@@ -50,10 +50,10 @@ func TestCachedGamesMatchTheirRows(t *testing.T) {
 				t.Parallel()
 				d := newDrift(t, boards[int(seed)%len(boards)], seed)
 				d.play(steps)
-				if d.left["eliminated"] {
+				if d.left[game.SeatStatusEliminated] {
 					eliminated.Add(1)
 				}
-				if d.left["resigned"] {
+				if d.left[game.SeatStatusResigned] {
 					resigned.Add(1)
 				}
 			})
@@ -76,10 +76,10 @@ type drift struct {
 	users    map[rules.PlayerID]int // the users' seats
 	players  []int                  // the users, in seat order
 	step     int
-	checked  int                // comparisons of a replica's cache holding the game's version
-	acts     map[string]int     // the actions tried, by kind
-	left     map[string]bool    // the seat statuses seen
-	keyed    *game.CommandInput // the last command sent with an idempotency key
+	checked  int                      // comparisons of a replica's cache holding the game's version
+	acts     map[string]int           // the actions tried, by kind
+	left     map[game.SeatStatus]bool // the seat statuses seen
+	keyed    *game.CommandInput       // the last command sent with an idempotency key
 }
 
 // newDrift creates and starts a game of two to four seats, one of them perhaps a CPU's, on board.
@@ -90,7 +90,7 @@ func newDrift(t *testing.T, board *maps.Map, seed uint64) *drift {
 		t.Fatal(err)
 	}
 	d := &drift{t: t, ctx: ctx, r: rand.New(rand.NewPCG(seed, 26)), offset: new(atomic.Int64), start: time.Now(),
-		users: map[rules.PlayerID]int{}, acts: map[string]int{}, left: map[string]bool{}}
+		users: map[rules.PlayerID]int{}, acts: map[string]int{}, left: map[game.SeatStatus]bool{}}
 	clock := func() time.Time { return d.start.Add(time.Duration(d.offset.Load())) }
 	for i := range d.replicas {
 		svc, err := game.New(game.Opts{DB: db, Clock: clock, Logger: quiet})

@@ -23,10 +23,10 @@ func TestCauseIsRecordedWithTheCommand(t *testing.T) {
 			return game.CommandInput{GameID: id, Actor: game.User(users[s.Current()]), Command: rules.EndTurn{}, Cause: game.CauseTakeover}
 		}},
 		{"a system command with the player's cause", func(s rules.State) game.CommandInput {
-			return game.CommandInput{GameID: id, Actor: game.System(int(s.Current())), Command: rules.EndTurn{}}
+			return game.CommandInput{GameID: id, Actor: game.Actor{Seat: int(s.Current())}, Command: rules.EndTurn{}}
 		}},
 		{"an unknown cause", func(s rules.State) game.CommandInput {
-			return game.CommandInput{GameID: id, Actor: game.System(int(s.Current())), Command: rules.EndTurn{}, Cause: 99}
+			return game.CommandInput{GameID: id, Actor: game.Actor{Seat: int(s.Current())}, Command: rules.EndTurn{}, Cause: 99}
 		}},
 	} {
 		if _, err := e.svc.TurnSubmit(e.ctx, c.in(e.state(id))); code(err) != "BAD_USER_INPUT" {
@@ -41,7 +41,7 @@ func TestCauseIsRecordedWithTheCommand(t *testing.T) {
 	}
 	s = res.Game.State
 	p = s.Current()
-	res2, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.System(int(p)), Command: ai.Normal(s, p, nil),
+	res2, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.Actor{Seat: int(p)}, Command: ai.Normal(s, p, nil),
 		Cause: game.CauseTakeover})
 	if err != nil {
 		t.Fatal(err)

@@ -15,9 +15,6 @@ type Actor struct {
 	Seat   int // the seat the system acts for, when UserID is 0
 }
 
-// System returns the actor for the system acting for seat.
-func System(seat int) Actor { return Actor{Seat: seat} }
-
 // User returns the actor for a user.
 func User(id int) Actor { return Actor{UserID: id} }
 
@@ -101,7 +98,7 @@ func (s *Service) TurnSubmit(ctx context.Context, in CommandInput) (Result, erro
 		if in.ExpectedVersion != nil && *in.ExpectedVersion != g.version {
 			return errorf(CodeConflict, "the game is at version %d, not %d: reload it", g.version, *in.ExpectedVersion)
 		}
-		if g.status != "active" {
+		if g.status != StatusActive {
 			return errorf(CodeConflict, "the game is %s", g.status)
 		}
 		if seat < 0 {
@@ -119,7 +116,7 @@ func (s *Service) TurnSubmit(ctx context.Context, in CommandInput) (Result, erro
 			b.playerActed(seat)
 		}
 		version := b.version
-		if err := s.playSurvivor(b, s.survivorCommands, s.survivorTime); err != nil {
+		if err := s.playSurvivor(b); err != nil {
 			return err
 		}
 		after, err := s.commit(ctx, tx, b)
@@ -164,7 +161,7 @@ func actingSeat(g *gameRow, a Actor, seats []Seat) (rules.PlayerID, error) {
 		}
 	}
 	if g.inviteCode.Valid && g.creatorID != a.UserID {
-		return 0, errorf(CodeNotFound, "no game %d", g.id) // as lockGame says of a game that does not exist
+		return 0, noGame(g.id) // as lockGame says of a game that does not exist
 	}
 	return rules.NoPlayer, nil
 }

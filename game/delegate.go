@@ -127,7 +127,7 @@ func (s *Service) changeSeat(ctx context.Context, gameID, userID int, f func(*Se
 			return errorf(CodeConflict, "the game is %s", g.status)
 		}
 		seats := slices.Clone(cur.seats)
-		if seats[seat].Status != "active" {
+		if seats[seat].Status != SeatStatusActive {
 			return errorf(CodeSeatNotActive, "your seat is %s", seats[seat].Status)
 		}
 		if err := f(&seats[seat]); err != nil {
@@ -224,7 +224,7 @@ func (b *batch) playersChanged(before, after rules.State) {
 			if b.seats == nil {
 				b.seats = slices.Clone(b.start.seats)
 			}
-			b.seats[i].Status = now.String()
+			b.seats[i].Status = seatStatusOf(now)
 		}
 	}
 }

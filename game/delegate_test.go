@@ -110,7 +110,7 @@ func TestResignedSeatIsNotDelegated(t *testing.T) {
 		t.Fatal(err)
 	}
 	seat := res.Seat
-	if got := res.Game.Seats[seat].Status; got != "resigned" {
+	if got := res.Game.Seats[seat].Status; got != game.SeatStatusResigned {
 		t.Errorf("the resignation's answer shows the seat %s, want resigned", got)
 	}
 	other, err := game.New(game.Opts{DB: e.db, Logger: quiet})
@@ -126,7 +126,7 @@ func TestResignedSeatIsNotDelegated(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := snap.Seats[seat].Status; got != "resigned" {
+		if got := snap.Seats[seat].Status; got != game.SeatStatusResigned {
 			t.Errorf("%s shows the seat %s, want resigned", name, got)
 		}
 		if _, err := svc.SeatDelegate(e.ctx, game.DelegateInput{GameID: id, UserID: quitter, Difficulty: "easy"}); code(err) != "SEAT_NOT_ACTIVE" {

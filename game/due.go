@@ -76,7 +76,7 @@ func (s *Service) LastSeq(ctx context.Context, gameID int) (int64, error) {
 	var seq int64
 	err := s.db.QueryRowContext(ctx, `SELECT seq FROM games WHERE id = $1`, gameID).Scan(&seq)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, errorf(CodeNotFound, "no game %d", gameID)
+		return 0, noGame(gameID)
 	}
 	if err != nil {
 		return 0, fmt.Errorf("error reading the sequence number of game %d: %w", gameID, err)

@@ -1,6 +1,9 @@
 package game
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Code is the stable reason a service call was refused, beside the engine's own rules.Code values.
 type Code string
@@ -17,9 +20,23 @@ const (
 type Error struct {
 	Code    Code
 	Message string
+	noGame  bool // see IsNoGame
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Code, e.Message) }
+
+// noGame is the error of a game that does not exist, and of a private game hidden from the caller
+// (hiddenFrom): the two are told the same.
+func noGame(id int) *Error {
+	return &Error{Code: CodeNotFound, Message: fmt.Sprintf("no game %d", id), noGame: true}
+}
+
+// IsNoGame reports whether err is the service's NOT_FOUND for the game itself (none, or one hidden from
+// the caller), not for something in it (a seat, a user).
+func IsNoGame(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && e.noGame
+}
 
 func errorf(code Code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}

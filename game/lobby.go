@@ -131,14 +131,14 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 		s.mapOf.put(created.GameID, mapID)
 		seats := make([]Seat, len(in.Seats))
 		for i, seat := range in.Seats {
-			status, user, cpu, difficulty, email := "open", sql.NullInt64{}, false, sql.NullString{}, sql.NullString{}
+			status, user, cpu, difficulty, email := SeatStatusOpen, sql.NullInt64{}, false, sql.NullString{}, sql.NullString{}
 			switch seat.Kind {
 			case SeatUser:
-				status, user = "active", sql.NullInt64{Int64: int64(seat.UserID), Valid: true}
+				status, user = SeatStatusActive, sql.NullInt64{Int64: int64(seat.UserID), Valid: true}
 			case SeatInvited:
-				status, email = "invited", sql.NullString{String: strings.ToLower(seat.InviteEmail), Valid: true}
+				status, email = SeatStatusInvited, sql.NullString{String: strings.ToLower(seat.InviteEmail), Valid: true}
 			case SeatCPU:
-				status, cpu = "active", true
+				status, cpu = SeatStatusActive, true
 				difficulty = sql.NullString{String: cmp(seat.Difficulty, "normal"), Valid: true}
 			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO players (game_id, seat, user_id, cpu, difficulty, color, status, invite_email)
@@ -232,7 +232,7 @@ func (s *Service) GameJoin(ctx context.Context, gameID, userID int, inviteCode s
 		if err != nil {
 			return err
 		}
-		if g.status != "open" {
+		if g.status != StatusOpen {
 			return errorf(CodeConflict, "the game has started")
 		}
 		if slices.ContainsFunc(seats, func(s Seat) bool { return s.UserID == userID }) {
@@ -240,13 +240,13 @@ func (s *Service) GameJoin(ctx context.Context, gameID, userID int, inviteCode s
 		}
 		hasCode := g.inviteCode.Valid && inviteCode == g.inviteCode.String
 		for _, st := range seats {
-			if st.Status == "invited" && (strings.EqualFold(st.InviteEmail, email) || hasCode) {
+			if st.Status == SeatStatusInvited && (strings.EqualFold(st.InviteEmail, email) || hasCode) {
 				seat = st.Seat
 				break
 			}
 		}
 		if seat < 0 && (!g.inviteCode.Valid || hasCode) {
-			if i := slices.IndexFunc(seats, func(s Seat) bool { return s.Status == "open" }); i >= 0 {
+			if i := slices.IndexFunc(seats, func(s Seat) bool { return s.Status == SeatStatusOpen }); i >= 0 {
 				seat = seats[i].Seat
 			}
 		}
@@ -284,9 +284,19 @@ func seatsSeenBy(ctx context.Context, tx *sql.Tx, g *gameRow, userID int, invite
 		return nil, "", errorf(CodeNotFound, "no user %d", userID)
 	}
 	if hiddenFrom(g, seats, userID, email, inviteCode) {
-		return nil, "", errorf(CodeNotFound, "no game %d", g.id)
+		return nil, "", noGame(g.id)
 	}
 	return seats, email, nil
+}
+
+// refuseHidden refuses, as for no game (NOT_FOUND), a user from whom the private game g is hidden
+// (hiddenFrom). It reads nothing for a game without an invite code, nor for its creator.
+func refuseHidden(ctx context.Context, tx *sql.Tx, g *gameRow, userID int) error {
+	if !g.inviteCode.Valid || g.creatorID == userID {
+		return nil
+	}
+	_, _, err := seatsSeenBy(ctx, tx, g, userID, "")
+	return err
 }
 
 // bumpVersion marks a change of an open game's seats: its version and update time move on. It returns the
@@ -308,11 +318,12 @@ func hiddenFrom(g *gameRow, seats []Seat, userID int, email, inviteCode string) 
 		return false
 	}
 	return !slices.ContainsFunc(seats, func(s Seat) bool {
-		return s.UserID == userID || (s.Status == "invited" && strings.EqualFold(s.InviteEmail, email))
+		return s.UserID == userID || (s.Status == SeatStatusInvited && strings.EqualFold(s.InviteEmail, email))
 	})
 }
 
-// GameLeave gives up user's seat in a game that has not started; the seat becomes open again.
+// GameLeave gives up user's seat in a game that has not started; the seat becomes open again. A private
+// game hidden from the user is NOT_FOUND, as no game is (hiddenFrom).
 func (s *Service) GameLeave(ctx context.Context, gameID, userID int) error {
 	var version int64
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
@@ -320,7 +331,10 @@ func (s *Service) GameLeave(ctx context.Context, gameID, userID int) error {
 		if err != nil {
 			return err
 		}
-		if g.status != "open" {
+		if err := refuseHidden(ctx, tx, g, userID); err != nil {
+			return err
+		}
+		if g.status != StatusOpen {
 			return errorf(CodeConflict, "the game has started: resign instead")
 		}
 		res, err := tx.ExecContext(ctx, `UPDATE players SET user_id = NULL, status = 'open' WHERE game_id = $1 AND user_id = $2`,
@@ -356,11 +370,11 @@ func (s *Service) GameDecline(ctx context.Context, gameID, userID int) error {
 		if err != nil {
 			return err
 		}
-		i := slices.IndexFunc(seats, func(s Seat) bool { return s.Status == "invited" && strings.EqualFold(s.InviteEmail, email) })
+		i := slices.IndexFunc(seats, func(s Seat) bool { return s.Status == SeatStatusInvited && strings.EqualFold(s.InviteEmail, email) })
 		if i < 0 {
 			return errorf(CodeConflict, "you have no invitation to this game")
 		}
-		if g.status != "open" {
+		if g.status != StatusOpen {
 			return errorf(CodeConflict, "the game has started")
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE players SET status = 'open', invite_email = NULL WHERE game_id = $1 AND seat = $2`,
@@ -402,7 +416,7 @@ func (s *Service) GameRematch(ctx context.Context, gameID, userID int) (Created,
 		if !slices.ContainsFunc(seats, func(s Seat) bool { return s.UserID == userID }) {
 			return errorf(CodeForbidden, "only a player of the game may ask for a rematch")
 		}
-		if g.status != "finished" && g.status != "cancelled" {
+		if !g.status.Over() {
 			return errorf(CodeConflict, "the game is not over")
 		}
 		in = CreateInput{CreatorID: userID, Name: g.name, TurnLimit: g.turnLimit, Claim: g.claim, Cards: g.cards, TTBPercent: g.ttbPercent}
@@ -433,7 +447,8 @@ func (s *Service) GameRematch(ctx context.Context, gameID, userID int) (Created,
 }
 
 // GameStart starts an open game whose seats are all taken: only its creator may. The turn order, the
-// deal (random claim) and the first turn come from the engine.
+// deal (random claim) and the first turn come from the engine. A private game hidden from the user is
+// NOT_FOUND, as no game is (hiddenFrom).
 func (s *Service) GameStart(ctx context.Context, gameID, userID int) (Result, error) {
 	var res Result
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
@@ -441,10 +456,13 @@ func (s *Service) GameStart(ctx context.Context, gameID, userID int) (Result, er
 		if err != nil {
 			return err
 		}
+		if err := refuseHidden(ctx, tx, g, userID); err != nil {
+			return err
+		}
 		if g.creatorID != userID {
 			return errorf(CodeForbidden, "only the game's creator may start it")
 		}
-		if g.status != "open" {
+		if g.status != StatusOpen {
 			return errorf(CodeConflict, "the game has started already")
 		}
 		cur, err := s.current(ctx, tx, g)
@@ -454,7 +472,7 @@ func (s *Service) GameStart(ctx context.Context, gameID, userID int) (Result, er
 		if err := starterSeated(cur.seats, userID); err != nil {
 			return err
 		}
-		if i := slices.IndexFunc(cur.seats, func(s Seat) bool { return s.Status != "active" }); i >= 0 {
+		if i := slices.IndexFunc(cur.seats, func(s Seat) bool { return s.Status != SeatStatusActive }); i >= 0 {
 			return errorf(CodeConflict, "seat %d is still %s", i, cur.seats[i].Status)
 		}
 		var started time.Time

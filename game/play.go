@@ -12,14 +12,37 @@ import (
 	"rout/rules"
 )
 
-// The bounds of one TurnPlay (Opts.PlayCommands, Opts.PlayTime): at most MaxPlayCommands commands, none
-// started after PlayTime, so that the game's lock and a database connection are held briefly. A turn on
-// the classic map is some tens of commands decided in a few milliseconds; the bounds matter on maps of
-// thousands of territories, whose turns then take several transactions (each a run of the caller's job).
+// The bounds of every play of the CPU in one transaction (Opts.PlayCommands, Opts.PlayTime): a TurnPlay,
+// and the commands played for a lone survivor after a command (playSurvivor). At most MaxPlayCommands
+// commands, none started after PlayTime, so that the game's lock and a database connection are held
+// briefly. A turn on the classic map is some tens of commands decided in a few milliseconds; the bounds
+// matter on maps of thousands of territories, whose turns then take several transactions (each a run of
+// the caller's job).
 const (
 	MaxPlayCommands = 1000
 	PlayTime        = time.Second
 )
+
+// playBounds are the bounds of one play that began at began: the one owner of the check.
+type playBounds struct {
+	commands int
+	time     time.Duration
+	began    time.Time
+}
+
+// bounds returns the bounds of a play that begins now.
+func (s *Service) bounds() playBounds {
+	return playBounds{commands: s.playCommands, time: s.playTime, began: time.Now()}
+}
+
+// reached reports whether a play that has played n commands is at its bounds: n is the most it may play,
+// or its time is up (the first command is always played).
+func (p playBounds) reached(n int) bool {
+	return n >= p.commands || (n > 0 && p.timeUp())
+}
+
+// timeUp reports whether the play's time is up: no command, nor another game's turn, is started after it.
+func (p playBounds) timeUp() bool { return time.Since(p.began) >= p.time }
 
 // Player chooses a seat's next command, as the ai package's players do: nil when the seat has nothing to
 // do. It must be a pure function of its arguments, so that a turn replays the same on any replica.
@@ -205,7 +228,7 @@ func (s *Service) TakeOverDue(ctx context.Context, in PlayInput, more int) ([]Pl
 	}
 	var out []Played
 	err = s.withTx(ctx, func(tx *sql.Tx) error {
-		began := time.Now()
+		bounds := s.bounds()
 		b, done, err := s.lockAndPlay(ctx, tx, in)
 		if err != nil {
 			return err
@@ -221,7 +244,7 @@ func (s *Service) TakeOverDue(ctx context.Context, in PlayInput, more int) ([]Pl
 				return err
 			}
 			for k, o := range others {
-				if time.Since(began) >= s.playTime || ctx.Err() != nil {
+				if bounds.timeUp() || ctx.Err() != nil {
 					break
 				}
 				deadline, cur := o.deadline.Time, curs[k]
@@ -267,14 +290,14 @@ func (s *Service) TakeOverDue(ctx context.Context, in PlayInput, more int) ([]Pl
 // playTurn adds to b the commands of in's turn, chosen by player (a lone survivor's by ai.Normal), until the
 // turn is over (done) or at the bounds of one play. It plays at least one command.
 func (s *Service) playTurn(ctx context.Context, b *batch, in PlayInput, player Player) (done bool, err error) {
-	began := time.Now()
+	bounds := s.bounds()
 	for {
 		st := b.state
 		alone := lone(st)
 		if st.Phase() == rules.PhaseOver || (!alone && (st.Turn() != in.Turn || int(st.Current()) != in.Seat)) {
 			return true, nil
 		}
-		if b.commands >= s.playCommands || (b.commands > 0 && time.Since(began) >= s.playTime) {
+		if bounds.reached(b.commands) {
 			return false, nil
 		}
 		if err := ctx.Err(); err != nil {

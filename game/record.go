@@ -23,7 +23,7 @@ type Record struct {
 	Map      RecordMap      `json:"map"`
 	Settings RecordSettings `json:"settings"`
 	Seats    []RecordSeat   `json:"seats"`
-	Status   string         `json:"status"` // open, active, finished or cancelled
+	Status   Status         `json:"status"` // open, active, finished or cancelled
 	Winner   *int           `json:"winner"` // the winning seat of a finished game; null otherwise
 	Events   []RecordEvent  `json:"events"`
 }
@@ -110,7 +110,7 @@ func (s *Service) GameRecord(ctx context.Context, gameID int, viewerSeat int) (R
 		}
 		viewer := rules.PlayerID(viewerSeat)
 		switch {
-		case g.status == "finished":
+		case g.status == StatusFinished:
 			viewer = Everyone
 		case viewerSeat < 0:
 			viewer = rules.NoPlayer
@@ -342,15 +342,15 @@ func Replay(r Record) (rules.State, error) {
 	}
 	over := st.Phase() == rules.PhaseOver
 	switch {
-	case r.Status == "finished" && !over:
+	case r.Status == StatusFinished && !over:
 		return rules.State{}, recordErr(RecordBadStatus, 0, nil, "the record says finished, but its events reach the %s phase", st.Phase())
-	case r.Status == "open" && len(events) > 0:
+	case r.Status == StatusOpen && len(events) > 0:
 		return rules.State{}, recordErr(RecordBadStatus, 0, nil, "the record says open, but the game has started")
-	case (r.Status == "active" || r.Status == "cancelled") && over:
+	case (r.Status == StatusActive || r.Status == StatusCancelled) && over:
 		return rules.State{}, recordErr(RecordBadStatus, 0, nil, "the record says %s, but its events end the game", r.Status)
-	case r.Status == "active" && len(events) == 0:
+	case r.Status == StatusActive && len(events) == 0:
 		return rules.State{}, recordErr(RecordBadStatus, 0, nil, "the record says active, but the game has not started")
-	case r.Status != "open" && r.Status != "active" && r.Status != "finished" && r.Status != "cancelled":
+	case !r.Status.Valid():
 		return rules.State{}, recordErr(RecordBadStatus, 0, nil, "unknown status %q (want open, active, finished or cancelled)", r.Status)
 	}
 	switch {

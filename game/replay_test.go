@@ -25,7 +25,7 @@ func finishedRecord(t *testing.T, e *env, claim rules.ClaimStrategy, cards rules
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec.Status != "finished" {
+	if rec.Status != game.StatusFinished {
 		t.Fatalf("game %d is %s", id, rec.Status)
 	}
 	return rec
@@ -115,7 +115,7 @@ func TestReplayRefusesForgedRecords(t *testing.T) {
 		{"a system event claimed by a seat", func(r *game.Record) { r.Events[0].Seat = 0 }, game.RecordBadSeat, 1},
 		{"another winner", func(r *game.Record) { w := other(*r.Winner); r.Winner = &w }, game.RecordBadWinner, 0},
 		{"no winner", func(r *game.Record) { r.Winner = nil }, game.RecordBadWinner, 0},
-		{"active although over", func(r *game.Record) { r.Status = "active"; r.Winner = nil }, game.RecordBadStatus, 0},
+		{"active although over", func(r *game.Record) { r.Status = game.StatusActive; r.Winner = nil }, game.RecordBadStatus, 0},
 		{"an unknown status", func(r *game.Record) { r.Status = "won" }, game.RecordBadStatus, 0},
 		{"finished without events", func(r *game.Record) { r.Events = nil }, game.RecordBadStatus, 0},
 		{"finished before the end", func(r *game.Record) { r.Events = r.Events[:cut] }, game.RecordBadStatus, 0},

@@ -72,7 +72,7 @@ type Seat struct {
 	Color      string
 	// Status is open, invited, active, eliminated or resigned: once the game has started, its player's
 	// status in the engine state (kept in step by batch.playersChanged).
-	Status      string
+	Status      SeatStatus
 	InviteEmail string
 	// Delegation is the CPU its player handed the seat to; nil while the player plays it.
 	Delegation *Delegation

@@ -19,17 +19,12 @@ type Opts struct {
 	Logger    *slog.Logger     // default: discard
 	Effects   Effects          // default: none
 	CacheSize int              // games whose engine state this replica keeps; default 1024
-	// SurvivorCommands bounds the commands played at once for a lone survivor after one command (see
-	// docs/rules.md, R43); default MaxSurvivorCommands.
-	SurvivorCommands int
-	// SurvivorTime bounds the time spent playing for a lone survivor after one command: no command is
-	// started after it; default SurvivorPlayTime.
-	SurvivorTime time.Duration
-	// PlayCommands bounds the commands one TurnPlay plays (a CPU's turn, a takeover) before it commits and
-	// leaves the rest of the turn to another call; default MaxPlayCommands.
+	// PlayCommands bounds the commands one play of the CPU plays in a transaction before it commits and
+	// leaves the rest to another call: a TurnPlay (a CPU's turn, a takeover), or a lone survivor's commands
+	// after a command (docs/rules.md, R43); default MaxPlayCommands.
 	PlayCommands int
-	// PlayTime bounds the time one TurnPlay spends choosing and deciding commands: no command is started
-	// after it (the first always is); default PlayTime.
+	// PlayTime bounds the time one play of the CPU spends choosing and deciding commands: no command is
+	// started after it (the first always is); default PlayTime.
 	PlayTime time.Duration
 	// SkipNotify commits commands without announcing them on NotifyChannel, as when a process dies between
 	// a command's commit and its notification: live subscribers then rely on their hub's head check. For
@@ -56,10 +51,8 @@ type Service struct {
 	// (prepareCommands)
 	lockStmt, writeStmt *preparedStmt
 
-	survivorCommands int
-	survivorTime     time.Duration
-	playCommands     int
-	playTime         time.Duration
+	playCommands int           // Opts.PlayCommands, the bounds of a play (playBounds)
+	playTime     time.Duration // Opts.PlayTime
 }
 
 // New returns a service. It does no I/O.
@@ -75,12 +68,6 @@ func New(opts Opts) (*Service, error) {
 	}
 	if opts.CacheSize <= 0 {
 		opts.CacheSize = 1024
-	}
-	if opts.SurvivorCommands <= 0 {
-		opts.SurvivorCommands = MaxSurvivorCommands
-	}
-	if opts.SurvivorTime <= 0 {
-		opts.SurvivorTime = SurvivorPlayTime
 	}
 	if opts.PlayCommands <= 0 {
 		opts.PlayCommands = MaxPlayCommands
@@ -100,12 +87,10 @@ func New(opts Opts) (*Service, error) {
 		notify:    &notifier{db: opts.DB, logger: opts.Logger, off: opts.SkipNotify},
 		gameStmt:  &preparedStmt{db: opts.DB, query: selectGame},
 		lockStmt:  &preparedStmt{db: opts.DB, query: lockGameSQL},
-		writeStmt: &preparedStmt{db: opts.DB, query: writeSQL},
+		writeStmt: &preparedStmt{db: opts.DB, query: writeSQL.text},
 
-		survivorCommands: opts.SurvivorCommands,
-		survivorTime:     opts.SurvivorTime,
-		playCommands:     opts.PlayCommands,
-		playTime:         opts.PlayTime,
+		playCommands: opts.PlayCommands,
+		playTime:     opts.PlayTime,
 	}, nil
 }
 

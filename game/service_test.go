@@ -41,7 +41,7 @@ func newEnv(t *testing.T, effects game.Effects) *env {
 	dsn := dbtest.MigratedURL(t)
 	db := dbtest.OpenURL(t, dsn)
 	offset := new(atomic.Int64)
-	svc, err := game.New(game.Opts{DB: db, Effects: effects, Logger: quiet, SurvivorTime: time.Minute,
+	svc, err := game.New(game.Opts{DB: db, Effects: effects, Logger: quiet, PlayTime: time.Minute,
 		Clock: func() time.Time { return time.Now().Add(time.Duration(offset.Load())) }})
 	if err != nil {
 		t.Fatal(err)
@@ -217,6 +217,49 @@ func TestPrivateGameNeedsInviteCode(t *testing.T) {
 	}
 }
 
+// TestPrivateGameLeaveAndStartLookLikeNoGame: the service itself tells a stranger who leaves or starts a
+// private game what it tells of a game that does not exist, open or started, before any other refusal.
+func TestPrivateGameLeaveAndStartLookLikeNoGame(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	alice, bob, dave := e.user("alice"), e.user("bob"), e.user("dave")
+	private := func(start bool) int {
+		created, err := e.svc.GameCreate(e.ctx, game.CreateInput{CreatorID: alice, MapKey: "classic", Private: true, Seats: []game.SeatSpec{
+			{Kind: game.SeatUser, UserID: alice, Color: "red"}, {Kind: game.SeatUser, UserID: bob, Color: "blue"},
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if start {
+			if _, err := e.svc.GameStart(e.ctx, created.GameID, alice); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return created.GameID
+	}
+	for _, started := range []bool{false, true} {
+		id := private(started)
+		for name, call := range map[string]func(int) error{
+			"leave": func(id int) error { return e.svc.GameLeave(e.ctx, id, dave) },
+			"start": func(id int) error { _, err := e.svc.GameStart(e.ctx, id, dave); return err },
+		} {
+			missing := call(id + 1000)
+			err := call(id)
+			if !game.IsNoGame(err) || !game.IsNoGame(missing) ||
+				strings.ReplaceAll(err.Error(), fmt.Sprint(id), "N") != strings.ReplaceAll(missing.Error(), fmt.Sprint(id+1000), "N") {
+				t.Errorf("%s a private game (started %v) as a stranger: %v, want %v", name, started, err, missing)
+			}
+		}
+		// Its players are refused for what they did, not hidden from.
+		if _, err := e.svc.GameStart(e.ctx, id, bob); code(err) != "FORBIDDEN" {
+			t.Errorf("bob starts the private game (started %v): %v, want FORBIDDEN", started, err)
+		}
+		if err := e.svc.GameLeave(e.ctx, id, bob); game.IsNoGame(err) || (started && code(err) != "CONFLICT") {
+			t.Errorf("bob leaves the private game (started %v): %v", started, err)
+		}
+	}
+}
+
 func TestCreateRefusesBadSettings(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
@@ -278,12 +321,12 @@ func TestTurnCommands(t *testing.T) {
 	if err := e.svc.GameVerify(e.ctx, id); err != nil {
 		t.Fatal(err)
 	}
-	var status string
+	var status game.Status
 	var winner sql.NullInt64
 	if err := e.db.QueryRow(`SELECT status, winner_seat FROM games WHERE id = $1`, id).Scan(&status, &winner); err != nil {
 		t.Fatal(err)
 	}
-	if status != "finished" || !winner.Valid {
+	if status != game.StatusFinished || !winner.Valid {
 		t.Errorf("after the last command: status %s, winner %v", status, winner)
 	}
 	if _, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(alice), Command: rules.EndTurn{}}); code(err) != "CONFLICT" {
@@ -505,7 +548,7 @@ func TestIdempotencyKeyReturnsFirstResult(t *testing.T) {
 	if got := e.state(id).Armies(target); got != s.Armies(target)+1 {
 		t.Errorf("armies after a retried placement: got %d, want %d", got, s.Armies(target)+1)
 	}
-	if _, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.System(0), IdempotencyKey: "k", Command: rules.EndTurn{}}); code(err) != "BAD_USER_INPUT" {
+	if _, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.Actor{Seat: 0}, IdempotencyKey: "k", Command: rules.EndTurn{}}); code(err) != "BAD_USER_INPUT" {
 		t.Errorf("a system command with a key: got %v, want BAD_USER_INPUT", err)
 	}
 }
@@ -696,8 +739,8 @@ func TestResignTurnsTerritoriesNeutral(t *testing.T) {
 	if got := e.count(`SELECT count(*) FROM territories WHERE game_id = $1 AND owner_seat = -1`, id); got != owned {
 		t.Errorf("neutral territory rows: got %d, want %d", got, owned)
 	}
-	var status string
-	if err := e.db.QueryRow(`SELECT status FROM players WHERE game_id = $1 AND seat = $2`, id, int(resigning)).Scan(&status); err != nil || status != "resigned" {
+	var status game.SeatStatus
+	if err := e.db.QueryRow(`SELECT status FROM players WHERE game_id = $1 AND seat = $2`, id, int(resigning)).Scan(&status); err != nil || status != game.SeatStatusResigned {
 		t.Errorf("the resigned seat's status: %q %v", status, err)
 	}
 	if after.Current() == resigning || after.Phase() != rules.PhaseReinforce {

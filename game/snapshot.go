@@ -10,14 +10,6 @@ import (
 	"rout/rules"
 )
 
-// The statuses of a game (Row.Status, the games.status column).
-const (
-	StatusOpen      = "open"      // created, waiting for its seats
-	StatusActive    = "active"    // started, being played
-	StatusFinished  = "finished"  // over, with a winner
-	StatusCancelled = "cancelled" // given up before its end
-)
-
 // Row is a game's row as one read saw it or as a command left it: what a job needs to tell whether the game
 // has moved on, and what the API shows of a game besides its engine state.
 type Row struct {
@@ -25,7 +17,7 @@ type Row struct {
 	Name        string // the name its creator gave the game; empty for none
 	MapID       int    // the map row: one version of a map
 	CreatorID   int
-	Status      string // StatusOpen, StatusActive, StatusFinished or StatusCancelled
+	Status      Status
 	Version     int64  // the version to send as CommandInput.ExpectedVersion
 	Seq         int64  // the sequence number of the game's last event
 	Phase       string // the engine's phase, as rules.Phase.String writes it
@@ -119,7 +111,7 @@ func (s *Service) GameSnapshot(ctx context.Context, gameID int) (Snapshot, error
 			return err
 		}
 		snap = g.snapshot(cur)
-		if g.status != "open" {
+		if g.status != StatusOpen {
 			s.cache.put(cur)
 		}
 		return nil

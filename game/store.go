@@ -24,7 +24,7 @@ type gameRow struct {
 	claim      rules.ClaimStrategy
 	cards      rules.CardSystem
 	ttbPercent int
-	status     string
+	status     Status
 	version    int64
 	seq        int64
 	engine     []byte
@@ -87,7 +87,7 @@ func loadGame(ctx context.Context, q querier, id int) (*gameRow, error) {
 func foundGame(id int, row *sql.Row) (*gameRow, error) {
 	g, err := scanGame(row)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errorf(CodeNotFound, "no game %d", id)
+		return nil, noGame(id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("error loading game %d: %w", id, err)
@@ -299,6 +299,16 @@ func countsFromRecord(ctx context.Context, tx *sql.Tx, gs stateOf, sc *rules.Sca
 	return nil
 }
 
+// deadlineMode is what a write does to the turn's deadline and warning (games.turn_deadline, warning_at).
+type deadlineMode string
+
+// The deadline modes.
+const (
+	deadlineKeep  deadlineMode = "keep"  // the turn goes on: keep them
+	deadlineSet   deadlineMode = "set"   // a new turn started: set them
+	deadlineClear deadlineMode = "clear" // the game is over: clear them
+)
+
 // write is everything a batch of commands changes, written in one statement: the territories and cards
 // the commands touched, the players whose counts changed, the new events and the game row. The
 // notification is sent after the commit (see notifier).
@@ -316,33 +326,38 @@ type write struct {
 	now           time.Time
 }
 
-const writeSQL = `WITH
+// writeSQL is the write's statement; its parameters are named in exec.
+var writeSQL = named(`WITH
 territory AS (
 	UPDATE territories AS t SET owner_seat = v.owner, armies = v.armies
-	FROM unnest($2::bigint[], $3::bigint[], $4::bigint[]) AS v(idx, owner, armies)
-	WHERE t.game_id = $1 AND t.idx = v.idx),
+	FROM unnest(@territory_idx::bigint[], @territory_owner::bigint[], @territory_armies::bigint[]) AS v(idx, owner, armies)
+	WHERE t.game_id = @game_id AND t.idx = v.idx),
 card AS (
 	UPDATE cards AS c SET location = v.location, position = v.position, holder_seat = v.holder
-	FROM unnest($5::bigint[], $6::text[], $7::bigint[], $8::bigint[]) AS v(idx, location, holder, position)
-	WHERE c.game_id = $1 AND c.idx = v.idx),
+	FROM unnest(@card_idx::bigint[], @card_location::text[], @card_holder::bigint[], @card_position::bigint[])
+		AS v(idx, location, holder, position)
+	WHERE c.game_id = @game_id AND c.idx = v.idx),
 player AS (
 	UPDATE players AS p SET status = v.status, territories = v.territories, armies = v.armies, bonus = v.bonus,
 		unplaced = v.unplaced, card_count = v.cards, turn_order = v.turn_order
-	FROM unnest($9::bigint[], $10::text[], $11::bigint[], $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[])
+	FROM unnest(@player_seat::bigint[], @player_status::text[], @player_territories::bigint[], @player_armies::bigint[],
+		@player_bonus::bigint[], @player_unplaced::bigint[], @player_cards::bigint[], @player_turn_order::bigint[])
 		AS v(seat, status, territories, armies, bonus, unplaced, cards, turn_order)
-	WHERE p.game_id = $1 AND p.seat = v.seat),
+	WHERE p.game_id = @game_id AND p.seat = v.seat),
 event AS (
 	INSERT INTO events (game_id, created_at, seq, turn, seat, kind, payload, cause)
-	SELECT $1, $17, v.seq, v.turn, v.seat, v.kind, v.payload::json, v.cause
-	FROM unnest($18::bigint[], $19::bigint[], $20::bigint[], $21::text[], $22::text[], $35::text[])
+	SELECT @game_id, @now, v.seq, v.turn, v.seat, v.kind, v.payload::json, v.cause
+	FROM unnest(@event_seq::bigint[], @event_turn::bigint[], @event_seat::bigint[], @event_kind::text[],
+		@event_payload::text[], @event_cause::text[])
 		AS v(seq, turn, seat, kind, payload, cause)),
 game AS (
-	UPDATE games SET version = $23, seq = $24, phase = $25, turn = $26, current_seat = $27, engine = $28, dice = $29,
-		status = $30::text, winner_seat = $31, finished_at = CASE WHEN $30::text = 'finished' THEN $17 END, updated_at = $17,
-		turn_deadline = CASE $32::int WHEN 0 THEN turn_deadline WHEN 1 THEN $33::timestamptz END,
-		warning_at = CASE $32::int WHEN 0 THEN warning_at WHEN 1 THEN $34::timestamptz END
-	WHERE id = $1)
-SELECT 1`
+	UPDATE games SET version = @version, seq = @seq, phase = @phase, turn = @turn, current_seat = @current_seat,
+		engine = @engine, dice = @dice, status = @status::text, winner_seat = @winner,
+		finished_at = CASE WHEN @status::text = 'finished' THEN @now END, updated_at = @now,
+		turn_deadline = CASE @deadline_mode::text WHEN 'keep' THEN turn_deadline WHEN 'set' THEN @deadline::timestamptz END,
+		warning_at = CASE @deadline_mode::text WHEN 'keep' THEN warning_at WHEN 'set' THEN @warning::timestamptz END
+	WHERE id = @game_id)
+SELECT 1`)
 
 // exec runs the write with stmt, writeSQL prepared.
 func (w *write) exec(ctx context.Context, stmt *sql.Stmt) error {
@@ -387,28 +402,38 @@ func (w *write) exec(ctx context.Context, stmt *sql.Stmt) error {
 	if err != nil {
 		return fmt.Errorf("error encoding the engine state: %w", err)
 	}
-	status, winner := "active", sql.NullInt64{}
+	status, winner := StatusActive, sql.NullInt64{}
 	if after.Phase() == rules.PhaseOver {
-		status, winner = "finished", sql.NullInt64{Int64: int64(after.Winner()), Valid: true}
+		status, winner = StatusFinished, sql.NullInt64{Int64: int64(after.Winner()), Valid: true}
 	}
-	// Deadline mode: 0 keeps the deadline, 1 sets a new one, 2 clears it (the game is over).
-	mode, deadline, warning := 0, sql.NullTime{}, sql.NullTime{}
+	mode, deadline, warning := deadlineKeep, sql.NullTime{}, sql.NullTime{}
 	switch {
-	case status == "finished":
-		mode = 2
+	case status == StatusFinished:
+		mode = deadlineClear
 	case w.deadline != nil:
-		mode = 1
+		mode = deadlineSet
 		deadline = sql.NullTime{Time: *w.deadline, Valid: true}
 		warning = sql.NullTime{Time: g.warningAt(*w.deadline), Valid: true}
 	}
-	_, err = stmt.ExecContext(ctx, g.id,
-		pq.Array(tIdx), pq.Array(tOwner), pq.Array(tArmies),
-		pq.Array(cIdx), pq.Array(cLocation), pq.Array(cHolder), pq.Array(cPosition),
-		pq.Array(pSeat), pq.Array(pStatus), pq.Array(pTerritories), pq.Array(pArmies), pq.Array(pBonus), pq.Array(pUnplaced), pq.Array(pCards), pq.Array(pOrder),
-		w.now,
-		pq.Array(eSeq), pq.Array(eTurn), pq.Array(eSeat), pq.Array(eKind), pq.Array(ePayload),
-		w.version, w.seq, after.Phase().String(), after.Turn(), seatColumn(after.Current()), engine, w.dice,
-		status, winner, mode, deadline, warning, pq.Array(eCause))
+	args, err := writeSQL.bind([]param{
+		{"game_id", g.id}, {"now", w.now},
+		{"territory_idx", pq.Array(tIdx)}, {"territory_owner", pq.Array(tOwner)}, {"territory_armies", pq.Array(tArmies)},
+		{"card_idx", pq.Array(cIdx)}, {"card_location", pq.Array(cLocation)}, {"card_holder", pq.Array(cHolder)},
+		{"card_position", pq.Array(cPosition)},
+		{"player_seat", pq.Array(pSeat)}, {"player_status", pq.Array(pStatus)}, {"player_territories", pq.Array(pTerritories)},
+		{"player_armies", pq.Array(pArmies)}, {"player_bonus", pq.Array(pBonus)}, {"player_unplaced", pq.Array(pUnplaced)},
+		{"player_cards", pq.Array(pCards)}, {"player_turn_order", pq.Array(pOrder)},
+		{"event_seq", pq.Array(eSeq)}, {"event_turn", pq.Array(eTurn)}, {"event_seat", pq.Array(eSeat)},
+		{"event_kind", pq.Array(eKind)}, {"event_payload", pq.Array(ePayload)}, {"event_cause", pq.Array(eCause)},
+		{"version", w.version}, {"seq", w.seq}, {"phase", after.Phase().String()}, {"turn", after.Turn()},
+		{"current_seat", seatColumn(after.Current())}, {"engine", engine}, {"dice", w.dice},
+		{"status", status}, {"winner", winner},
+		{"deadline_mode", mode}, {"deadline", deadline}, {"warning", warning},
+	})
+	if err != nil {
+		return fmt.Errorf("error binding the write of game %d: %w", g.id, err)
+	}
+	_, err = stmt.ExecContext(ctx, args...)
 	if err != nil {
 		return fmt.Errorf("error writing game %d: %w", g.id, err)
 	}

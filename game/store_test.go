@@ -33,7 +33,7 @@ func TestEngineStateWithoutRoundIsCountedFromTheRecord(t *testing.T) {
 	if _, err := e.db.ExecContext(e.ctx, `UPDATE games SET engine = (engine::jsonb - 'round' - 'traded')::json WHERE id = $1`, id); err != nil {
 		t.Fatal(err)
 	}
-	fresh, err := game.New(game.Opts{DB: e.db, Logger: quiet, SurvivorTime: time.Minute}) // a cache without the game
+	fresh, err := game.New(game.Opts{DB: e.db, Logger: quiet, PlayTime: time.Minute}) // a cache without the game
 	if err != nil {
 		t.Fatal(err)
 	}

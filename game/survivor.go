@@ -3,21 +3,9 @@ package game
 import (
 	"fmt"
 	"math/rand/v2"
-	"time"
 
 	"rout/ai"
 	"rout/rules"
-)
-
-// The bounds of the commands the service plays for a lone survivor after one command (see
-// playSurvivor): at most MaxSurvivorCommands (or Opts.SurvivorCommands), and none started after
-// SurvivorPlayTime (or Opts.SurvivorTime), so that the command's transaction stays short. On the classic
-// map a survivor needs some tens of commands, played in well under a second; the bounds only matter on
-// maps of thousands of territories (or a machine much slower than usual), whose end then takes more
-// than one transaction.
-const (
-	MaxSurvivorCommands = 1000
-	SurvivorPlayTime    = 2 * time.Second
 )
 
 // lone reports whether a game goes on with a single active player: nobody is left to play against, but
@@ -31,11 +19,12 @@ func lone(s rules.State) bool {
 // matter), each an ordinary command recorded with the survivor's seat and CauseSurvivor, in the
 // transaction of the command that left the survivor alone. The choice is seeded by the game, the turn and
 // the version, as a CPU turn's is (see seed), so the same game always plays out the same way. It stops
-// when the game is over, or after at most limit commands, none started after budget: the Effects of the
-// batch then schedule the rest (a CPU turn job, which plays on through TurnPlay).
-func (s *Service) playSurvivor(b *batch, limit int, budget time.Duration) error {
-	began := time.Now()
-	for n := 0; lone(b.state) && n < limit && (n == 0 || time.Since(began) < budget); n++ {
+// when the game is over or at the bounds of one play (playBounds), so that the command's transaction stays
+// short: the Effects of the batch then schedule the rest (a CPU turn job, which plays on through TurnPlay).
+// On the classic map a survivor needs some tens of commands, played in well under a second.
+func (s *Service) playSurvivor(b *batch) error {
+	bounds := s.bounds()
+	for n := 0; lone(b.state) && !bounds.reached(n); n++ {
 		seat := b.state.Current()
 		c := ai.Normal(b.state, seat, seed(b.g.id, b.state.Turn(), b.version))
 		if c == nil {

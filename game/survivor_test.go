@@ -32,12 +32,12 @@ var _ game.Effects = (*changes)(nil)
 // that its record replays to that end with every check of game.Replay.
 func checkSurvivorWon(t *testing.T, e *env, id int, survivor rules.PlayerID) {
 	t.Helper()
-	var status string
+	var status game.Status
 	var winner sql.NullInt64
 	if err := e.db.QueryRow(`SELECT status, winner_seat FROM games WHERE id = $1`, id).Scan(&status, &winner); err != nil {
 		t.Fatal(err)
 	}
-	if status != "finished" || !winner.Valid || rules.PlayerID(winner.Int64) != survivor {
+	if status != game.StatusFinished || !winner.Valid || rules.PlayerID(winner.Int64) != survivor {
 		t.Fatalf("status %s, winner %v: want finished, won by seat %d", status, winner, survivor)
 	}
 	if got := e.count(`SELECT count(*) FROM territories WHERE game_id = $1 AND owner_seat = $2`, id, int(survivor)); got != 42 {

@@ -17,7 +17,7 @@ func (s *Service) GameVerify(ctx context.Context, gameID int) error {
 		if err != nil {
 			return err
 		}
-		if g.status == "open" {
+		if g.status == StatusOpen {
 			return nil // nothing has happened yet
 		}
 		seats, err := loadSeats(ctx, tx, g.id)

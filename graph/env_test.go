@@ -115,7 +115,7 @@ func settings(configure func(*graph.Settings)) graph.Settings {
 // newService returns a game service on db for the API, with effects (nil: none).
 func newService(t *testing.T, db *sql.DB, effects game.Effects) *game.Service {
 	t.Helper()
-	svc, err := game.New(game.Opts{DB: db, Logger: quiet, SurvivorTime: time.Minute, Effects: effects})
+	svc, err := game.New(game.Opts{DB: db, Logger: quiet, PlayTime: time.Minute, Effects: effects})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -71,11 +71,11 @@ func maySee(ctx context.Context, snap game.Snapshot) bool {
 // their email, and whether there is one.
 func viewerInvitedSeat(ctx context.Context, snap game.Snapshot) (int, bool) {
 	u := viewerFrom(ctx).user
-	if u == nil || snap.Status != "open" {
+	if u == nil || snap.Status != game.StatusOpen {
 		return 0, false
 	}
 	i := slices.IndexFunc(snap.Seats, func(s game.Seat) bool {
-		return s.Status == "invited" && strings.EqualFold(s.InviteEmail, u.Email)
+		return s.Status == game.SeatStatusInvited && strings.EqualFold(s.InviteEmail, u.Email)
 	})
 	if i < 0 {
 		return 0, false

@@ -144,14 +144,17 @@ func (r *mutationResolver) LeaveGame(ctx context.Context, input GameInput) (*Gam
 	if err != nil {
 		return nil, err
 	}
-	g, err := r.gameOf(ctx, input.GameID)
+	id, err := parseIDOf(input.GameID, typeGame)
 	if err != nil {
 		return nil, err
 	}
-	if err := r.game.GameLeave(ctx, g.gameID, me.ID); err != nil {
-		return nil, err
+	if err := r.game.GameLeave(ctx, id, me.ID); err != nil {
+		if game.IsNoGame(err) {
+			return nil, gameNotFound(input.GameID)
+		}
+		return nil, err // NOT_FOUND without a seat in the game stays the service's
 	}
-	return r.lobbyPayload(ctx, g.gameID)
+	return r.lobbyPayload(ctx, id)
 }
 
 // DeclineInvitation is the resolver for the declineInvitation field.
@@ -193,13 +196,13 @@ func (r *mutationResolver) StartGame(ctx context.Context, input GameInput) (*Gam
 	if err != nil {
 		return nil, err
 	}
-	g, err := r.gameOf(ctx, input.GameID)
+	id, err := parseIDOf(input.GameID, typeGame)
 	if err != nil {
 		return nil, err
 	}
-	res, err := r.game.GameStart(ctx, g.gameID, me.ID)
+	res, err := r.game.GameStart(ctx, id, me.ID)
 	if err != nil {
-		return nil, err
+		return nil, joinError(err, input.GameID)
 	}
 	return r.commandPayload(ctx, res)
 }

@@ -63,7 +63,7 @@ func (g *Game) ViewerActions(ctx context.Context, from, kind *string) (Actions, 
 // newGame returns a game row as r's API shows it.
 func (r *Resolver) newGame(row game.Row) *Game {
 	return &Game{r: r,
-		ID: GlobalID(typeGame, row.GameID), Name: row.Name, Status: row.Status, Phase: row.Phase, Turn: row.Turn, Version: row.Version,
+		ID: GlobalID(typeGame, row.GameID), Name: row.Name, Status: string(row.Status), Phase: row.Phase, Turn: row.Turn, Version: row.Version,
 		Seq: row.Seq, CurrentSeat: game.SeatOrNil(rules.PlayerID(row.CurrentSeat)), TurnDeadline: row.Deadline,
 		TurnLimitSeconds: int64(row.TurnLimit / time.Second), Claim: row.Claim.String(), CardSystem: row.Cards.String(),
 		TtbPercent: row.TTBPercent, Winner: row.Winner, gameID: row.GameID, mapID: row.MapID, creatorID: row.CreatorID, inviteCode: row.InviteCode,
@@ -152,7 +152,7 @@ func newSeats(snap game.Snapshot) []*Seat {
 		places = &seatPlaces{gameID: snap.GameID}
 	}
 	for i, st := range snap.Seats {
-		s := &Seat{Seat: st.Seat, Color: st.Color, CPU: st.CPU, Status: st.Status, userID: st.UserID,
+		s := &Seat{Seat: st.Seat, Color: st.Color, CPU: st.CPU, Status: string(st.Status), userID: st.UserID,
 			PlayedBy: seatPlayedBy(st), Delegation: seatDelegation(st), Takeovers: st.Takeovers, places: places}
 		if st.Difficulty != "" {
 			d := st.Difficulty

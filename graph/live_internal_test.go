@@ -17,6 +17,7 @@ import (
 	"rout/graph/wstransport"
 	"rout/live"
 	"rout/rules"
+	"rout/testwait"
 )
 
 // TestFallingBehindEndsWithResumeRequired drops a subscriber (a buffer of one batch, and commands until
@@ -137,10 +138,7 @@ func droppedSubscriber(t *testing.T) (*Resolver, *live.Subscription[*live.Event]
 			t.Fatal(err)
 		}
 		// One command at a time: wait (boundedly) for the topic to read again, or to drop the subscriber.
-		deadline := time.Now().Add(time.Minute)
-		for st := hub.Stats(); st.Reads == reads && st.Dropped == 0 && time.Now().Before(deadline); st = hub.Stats() {
-			time.Sleep(time.Millisecond)
-		}
+		testwait.Until(time.Minute, func() bool { st := hub.Stats(); return st.Reads != reads || st.Dropped != 0 })
 	}
 
 	return r, sub, start

@@ -21,6 +21,7 @@ import (
 	"rout/notice"
 	"rout/notify"
 	"rout/rules"
+	"rout/testwait"
 )
 
 // liveWait bounds the waits of the live tests: generous, for a noisy machine.
@@ -615,13 +616,8 @@ func TestNoticeSeenOverWebsocketIsMarked(t *testing.T) {
 	seen := func(id int64) int {
 		return dbtest.Int(t, r.db, `SELECT count(*) FROM notices WHERE id = $1 AND seen_at IS NOT NULL`, id)
 	}
-	deadline := time.Now().Add(30 * time.Second)
-	for seen(mine) != 1 {
-		if time.Now().After(deadline) {
-			t.Fatalf("notice %d received over the websocket has no seen_at", mine)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	testwait.For(t, fmt.Sprintf("notice %d received over the websocket to have its seen_at", mine), 30*time.Second,
+		func() bool { return seen(mine) == 1 })
 	if seen(theirs) != 0 {
 		t.Errorf("lou's notice %d, sent to nobody, is marked seen", theirs)
 	}

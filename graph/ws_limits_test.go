@@ -14,6 +14,7 @@ import (
 
 	"rout/graph"
 	"rout/live"
+	"rout/testwait"
 )
 
 func TestWebsocketOperationsCountAgainstTheRateLimits(t *testing.T) {
@@ -81,18 +82,6 @@ func closeAndWait(t *testing.T, conn *websocket.Conn) {
 	}
 }
 
-// eventually retries f, which reports success, until it succeeds or liveWait passes.
-func eventually(t *testing.T, what string, f func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(liveWait)
-	for !f() {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: not within %v", what, liveWait)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
 func TestWebsocketConnectionsPerAddressAreCapped(t *testing.T) {
 	t.Parallel()
 	r := newReplicasWith(t, 1, live.Opts{}, func(c *graph.Settings) { c.WSMaxConnsPerAddress = 3 })[0]
@@ -113,7 +102,7 @@ func TestWebsocketConnectionsPerAddressAreCapped(t *testing.T) {
 		t.Fatalf("HTTP request: status %d", res.Status)
 	}
 	closeAndWait(t, open[0])
-	eventually(t, "a socket after one closed", func() bool {
+	testwait.For(t, "a socket after one closed", liveWait, func() bool {
 		_, _, err := dialRaw(t, r)
 		return err == nil
 	})
@@ -135,7 +124,7 @@ func TestWebsocketConnectionsPerUserAreCapped(t *testing.T) {
 	other, _ := r.signUp("yan")
 	dialWS(t, r, map[string]any{"token": other})
 	closeAndWait(t, first.conn)
-	eventually(t, "a socket of the user after one closed", func() bool {
+	testwait.For(t, "a socket of the user after one closed", liveWait, func() bool {
 		_, err := tryWS(t, r, map[string]any{"token": tok})
 		return err == nil
 	})

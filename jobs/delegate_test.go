@@ -11,6 +11,7 @@ import (
 	"rout/game"
 	"rout/jobs"
 	"rout/rules"
+	"rout/testwait"
 )
 
 // playOwnTurn plays the current turn of user's seat with the Normal CPU's commands, sent as the user's.
@@ -56,7 +57,7 @@ func (e *env) seatOf(id, user int) int {
 func (e *env) waitForOwnTurn(id, seat, after int) int {
 	e.t.Helper()
 	var turn int
-	if !e.poll(2*time.Minute, func() bool {
+	if !testwait.Until(2*time.Minute, func() bool {
 		turn = e.gameInt(id, "turn")
 		return turn > after && e.gameInt(id, "current_seat") == seat && e.count(`SELECT count(*) FROM river_job
 			WHERE kind = $1 AND (args->>'game_id')::int = $2 AND (args->>'turn')::int = $3 AND state = 'scheduled'`,
@@ -119,7 +120,7 @@ func (e *env) takeOver(j *jobs.Jobs, id, turn int) {
 // delegate), and the game waits for another seat or is over.
 func (e *env) waitForDelegate(id, seat, after int) {
 	e.t.Helper()
-	if !e.poll(2*time.Minute, func() bool {
+	if !testwait.Until(2*time.Minute, func() bool {
 		return e.count(`SELECT count(*) FROM events WHERE game_id = $1 AND seat = $2 AND cause = 'delegate'
 			AND kind <> 'turn_started' AND turn > $3`, id, seat, after) > 0 && e.gameInt(id, "current_seat") != seat
 	}) {

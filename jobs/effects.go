@@ -155,7 +155,7 @@ func changeEffects(c game.Change, jobs []river.InsertManyParams) ([]river.Insert
 func (j *Effects) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) error {
 	var notices []notice.New
 	for _, seat := range g.Seats {
-		if seat.Status != "invited" || seat.InviteEmail == "" {
+		if seat.Status != game.SeatStatusInvited || seat.InviteEmail == "" {
 			continue
 		}
 		var user int

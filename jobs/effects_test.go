@@ -27,7 +27,7 @@ func TestNoticesOfEliminationAndGameOver(t *testing.T) {
 		Events: []game.SeqEvent{
 			{Seq: 20, Turn: 7, Seat: 0, Event: rules.PlayerEliminated{Player: 1, By: 0}},
 			{Seq: 21, Turn: 7, Seat: 0, Event: rules.GameOver{Winner: 0}}},
-		Seats: []game.Seat{{Seat: 0, UserID: alice, Status: "active"}, {Seat: 1, UserID: bob, Status: "eliminated"}}}
+		Seats: []game.Seat{{Seat: 0, UserID: alice, Status: game.SeatStatusActive}, {Seat: 1, UserID: bob, Status: game.SeatStatusEliminated}}}
 	for range 2 {
 		tx, err := e.db.BeginTx(e.ctx, nil)
 		if err != nil {
@@ -92,7 +92,7 @@ func TestLoneSurvivorGetsNoTurnJobs(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	inserter, _ := e.inserter()
-	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet, Effects: inserter, SurvivorTime: time.Minute})
+	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet, Effects: inserter, PlayTime: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestLoneSurvivorGetsNoTurnJobs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if after.Status != "finished" || after.State.Turn() <= s.Turn() {
+	if after.Status != game.StatusFinished || after.State.Turn() <= s.Turn() {
 		t.Fatalf("after the resignation: %s at turn %d (turn %d before)", after.Status, after.State.Turn(), s.Turn())
 	}
 	if got := e.count(`SELECT count(*) FROM river_job WHERE kind IN ('rout_turn_deadline', 'rout_turn_warning', 'rout_cpu_turn')`); got != jobsBefore {
@@ -135,7 +135,7 @@ func TestLoneSurvivorPlayedOnPastTheBound(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	effects, _ := e.inserter()
-	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet, Effects: effects, SurvivorCommands: 3})
+	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet, Effects: effects, PlayCommands: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,11 +163,11 @@ func TestLoneSurvivorPlayedOnPastTheBound(t *testing.T) {
 	// The jobs start only now, so that the CPU turn the last command enqueued cannot have played yet.
 	e.start(j)
 	e.waitFor("CPU turns to finish the survivor's game", 2*time.Minute, func() bool {
-		var status string
+		var status game.Status
 		if err := e.db.QueryRow(`SELECT status FROM games WHERE id = $1`, id).Scan(&status); err != nil {
 			t.Fatal(err)
 		}
-		return status == "finished"
+		return status == game.StatusFinished
 	})
 	if err := svc.GameVerify(e.ctx, id); err != nil {
 		t.Fatal(err)

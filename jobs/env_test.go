@@ -26,6 +26,7 @@ import (
 	"rout/game"
 	"rout/jobs"
 	"rout/notify"
+	"rout/testwait"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
@@ -155,25 +156,10 @@ func (e *env) dueNow(where string, args ...any) {
 	}
 }
 
-// waitFor polls cond every 50 ms until it holds, and fails the test, naming what it waited for, after
-// timeout: a safety net, never a bound the test's work is meant to meet.
+// waitFor waits until cond holds (testwait.For), failing the test after timeout.
 func (e *env) waitFor(what string, timeout time.Duration, cond func() bool) {
 	e.t.Helper()
-	if !e.poll(timeout, cond) {
-		e.t.Fatalf("waited %v for %s", timeout, what)
-	}
-}
-
-// poll polls cond every 50 ms until it holds, and says whether it did before timeout.
-func (e *env) poll(timeout time.Duration, cond func() bool) bool {
-	deadline := time.Now().Add(timeout)
-	for !cond() {
-		if time.Now().After(deadline) {
-			return false
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	return true
+	testwait.For(e.t, what, timeout, cond)
 }
 
 // smtpRecorder is a real SMTP server on loopback (go-smtp) that keeps the messages it accepts.

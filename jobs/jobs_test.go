@@ -57,11 +57,11 @@ func TestCPUPlayersFinishAGame(t *testing.T) {
 	owner := e.user("owner", "email")
 	id := e.createGame(r.svc, owner, cpu("normal"), cpu("normal"), cpu("easy"), cpu("easy"))
 	e.waitFor("the CPU players to finish the game", 10*time.Minute, func() bool {
-		var status string
+		var status game.Status
 		if err := e.db.QueryRow(`SELECT status FROM games WHERE id = $1`, id).Scan(&status); err != nil {
 			t.Fatal(err)
 		}
-		return status == "finished"
+		return status == game.StatusFinished
 	})
 	if err := r.svc.GameVerify(e.ctx, id); err != nil {
 		t.Fatalf("the finished game's rows differ from its record: %v", err)
@@ -418,7 +418,7 @@ func TestEndedTurnsLeaveNoTimer(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if snap.Status != "active" {
+		if snap.Status != game.StatusActive {
 			break
 		}
 		now := snap.State.Turn()

@@ -23,7 +23,7 @@ func TestNoticesOfAUserCommitInIDOrder(t *testing.T) {
 	}
 	invite := func(gameID int) game.NewGame {
 		return game.NewGame{GameID: gameID, CreatorID: owner,
-			Seats: []game.Seat{{Seat: 1, Status: "invited", InviteEmail: "guest@example.com"}}}
+			Seats: []game.Seat{{Seat: 1, Status: game.SeatStatusInvited, InviteEmail: "guest@example.com"}}}
 	}
 
 	first, err := e.db.BeginTx(e.ctx, nil)

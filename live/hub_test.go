@@ -23,6 +23,7 @@ import (
 	"rout/notice"
 	"rout/notify"
 	"rout/rules"
+	"rout/testwait"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
@@ -307,13 +308,7 @@ func TestListenerReconnectCatchesUp(t *testing.T) {
 	}
 	head := e.play(e.svc, id, 5) // notifications sent while the listener is down are lost
 	collect(t, sub, start, head)
-	deadline := time.Now().Add(wait)
-	for e.hub.Stats().Connects < 2 {
-		if time.Now().After(deadline) {
-			t.Fatal("the listener never reconnected")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	testwait.For(t, "the listener to reconnect", wait, func() bool { return e.hub.Stats().Connects >= 2 })
 	more := e.play(e.svc, id, 3)
 	collect(t, sub, head, more)
 }

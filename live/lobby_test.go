@@ -35,7 +35,7 @@ func TestLobbyStartsWithTheGameThenFollowsItsSeatsUntilTheStart(t *testing.T) {
 	}
 	t.Cleanup(sub.Close)
 	first := nextLobby(t, sub)
-	if first.GameID != id || first.Status != game.StatusOpen || first.Seats[1].Status != "open" || first.Final() {
+	if first.GameID != id || first.Status != game.StatusOpen || first.Seats[1].Status != game.SeatStatusOpen || first.Final() {
 		t.Fatalf("the first lobby: game %d, %s, seat 1 %s", first.GameID, first.Status, first.Seats[1].Status)
 	}
 
@@ -49,7 +49,7 @@ func TestLobbyStartsWithTheGameThenFollowsItsSeatsUntilTheStart(t *testing.T) {
 	if err := e.svc.GameLeave(e.ctx, id, other); err != nil {
 		t.Fatal(err)
 	}
-	if left := nextLobby(t, sub); left.Seats[1].UserID != 0 || left.Seats[1].Status != "open" {
+	if left := nextLobby(t, sub); left.Seats[1].UserID != 0 || left.Seats[1].Status != game.SeatStatusOpen {
 		t.Fatalf("after the leave: seat 1 user %d, %s", left.Seats[1].UserID, left.Seats[1].Status)
 	}
 	if _, err := e.svc.GameJoin(e.ctx, id, other, ""); err != nil {

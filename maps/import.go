@@ -123,12 +123,6 @@ func (n ImportNote) String() string {
 	return n.Where + ": " + n.Code + ": " + n.Message
 }
 
-// Import converts a map file of another game into a Rout map, refusing one-way borders: it is ImportWith
-// with the zero ImportOpts.
-func Import(format string, data []byte) (*Map, []ImportNote, error) {
-	return ImportWith(format, data, ImportOpts{})
-}
-
 // ImportWith converts a map file of another game (FormatDomination or FormatConquerClub) into a valid
 // Rout map. The notes list, in the order of the file, every feature that does not carry over and every
 // change made on the way (names fitted to Rout's rules, borders listed twice, one-way borders made two-way

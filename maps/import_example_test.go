@@ -21,8 +21,9 @@ Fields 2 green
 3 1 2
 `
 
-func ExampleImport() {
-	_, _, err := maps.Import(maps.FormatDomination, []byte(oneWayDomination))
+// The zero ImportOpts refuse one-way borders.
+func ExampleImportWith_refused() {
+	_, _, err := maps.ImportWith(maps.FormatDomination, []byte(oneWayDomination), maps.ImportOpts{})
 	var verr *maps.ValidationError
 	if errors.As(err, &verr) {
 		for _, p := range verr.Problems {

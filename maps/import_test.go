@@ -115,9 +115,9 @@ func checkThreeIsles(t *testing.T, m *Map, areas int) {
 
 func TestImportDomination(t *testing.T) {
 	t.Parallel()
-	m, notes, err := Import(FormatDomination, readFixture(t, "three-isles.map"))
+	m, notes, err := importZero(FormatDomination, readFixture(t, "three-isles.map"))
 	if err != nil {
-		t.Fatalf("Import() error = %v", err)
+		t.Fatalf("importZero() error = %v", err)
 	}
 	checkThreeIsles(t, m, 3)
 	if m.ID != "three_isles" || m.Name != "Three Isles" || m.Version != 1 || m.Description != "Imported from a Domination map file." {
@@ -151,9 +151,9 @@ CANVAS: the file gives no canvas size; the canvas is 360 x 330, 20 units beyond 
 	}
 
 	// Without a name in the file or the options, the map is "Imported map".
-	m, _, err = Import(FormatConquerClub, readFixture(t, "three-isles.xml"))
+	m, _, err = importZero(FormatConquerClub, readFixture(t, "three-isles.xml"))
 	if err != nil {
-		t.Fatalf("Import() error = %v", err)
+		t.Fatalf("importZero() error = %v", err)
 	}
 	if m.ID != "imported_map" || m.Name != "Imported map" {
 		t.Errorf("map = %s %q, want imported_map \"Imported map\"", m.ID, m.Name)
@@ -162,9 +162,9 @@ CANVAS: the file gives no canvas size; the canvas is 360 x 330, 20 units beyond 
 
 func TestImportConquerClubFeatures(t *testing.T) {
 	t.Parallel()
-	m, notes, err := Import(FormatConquerClub, readFixture(t, "features.xml"))
+	m, notes, err := importZero(FormatConquerClub, readFixture(t, "features.xml"))
 	if err != nil {
-		t.Fatalf("Import() error = %v", err)
+		t.Fatalf("importZero() error = %v", err)
 	}
 	checkThreeIsles(t, m, 4)
 	// A component continent becomes its territories; a continent paid for some of its components is left
@@ -228,12 +228,12 @@ func TestImportOneWayBorders(t *testing.T) {
 		t.Run(tt.file, func(t *testing.T) {
 			t.Parallel()
 			data := readFixture(t, tt.file)
-			_, _, err := Import(tt.format, data)
+			_, _, err := importZero(tt.format, data)
 			if got := problemCodes(t, err); !slices.Equal(got, tt.refused) {
-				t.Errorf("Import() problems = %q, want %q", got, tt.refused)
+				t.Errorf("importZero() problems = %q, want %q", got, tt.refused)
 			}
 			if !strings.Contains(err.Error(), "not the other way round") {
-				t.Errorf("Import() error = %v, want it to say which way the border goes", err)
+				t.Errorf("importZero() error = %v, want it to say which way the border goes", err)
 			}
 
 			m, notes, err := ImportWith(tt.format, data, ImportOpts{OneWay: OneWayTwoWay})
@@ -340,9 +340,9 @@ CANVAS: the file gives no canvas size; the canvas is 40 x 40, 20 units beyond th
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			m, notes, err := Import(FormatDomination, []byte(tt.data))
+			m, notes, err := importZero(FormatDomination, []byte(tt.data))
 			if err != nil {
-				t.Fatalf("Import() error = %v", err)
+				t.Fatalf("importZero() error = %v", err)
 			}
 			tt.check(t, m)
 			if got := noteList(notes); got != tt.notes {
@@ -389,19 +389,19 @@ func TestImportErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			m, notes, err := Import(tt.format, []byte(tt.data))
+			m, notes, err := importZero(tt.format, []byte(tt.data))
 			if m != nil || notes != nil {
-				t.Errorf("Import() = %v, %v; want no map and no notes with the error", m, notes)
+				t.Errorf("importZero() = %v, %v; want no map and no notes with the error", m, notes)
 			}
 			if got := problemCodes(t, err); !slices.Equal(got, tt.want) {
-				t.Errorf("Import() problems = %q, want %q (%v)", got, tt.want, err)
+				t.Errorf("importZero() problems = %q, want %q (%v)", got, tt.want, err)
 			}
 		})
 	}
 
-	_, _, err := Import("risk", []byte("x"))
+	_, _, err := importZero("risk", []byte("x"))
 	if !errors.Is(err, ErrUnknownFormat) || !strings.Contains(err.Error(), "domination, conquerclub") {
-		t.Errorf("Import(risk) error = %v, want ErrUnknownFormat naming the formats", err)
+		t.Errorf("importZero(risk) error = %v, want ErrUnknownFormat naming the formats", err)
 	}
 }
 
@@ -438,7 +438,7 @@ func FuzzImport(f *testing.F) {
 			return
 		}
 		if err := m.Validate(); err != nil {
-			t.Fatalf("Import() returned an invalid map: %v", err)
+			t.Fatalf("importZero() returned an invalid map: %v", err)
 		}
 	})
 }
@@ -529,7 +529,7 @@ func TestImportRoundTrip(t *testing.T) {
 				}
 				m, notes, err := ImportWith(format, data, ImportOpts{Name: orig.Name})
 				if err != nil {
-					t.Fatalf("Import() error = %v", err)
+					t.Fatalf("importZero() error = %v", err)
 				}
 				for _, n := range notes {
 					if n.Code != NoteCanvas && n.Code != NoteIgnored {
@@ -597,7 +597,7 @@ func BenchmarkImport(b *testing.B) {
 		}
 		b.Run(format, func(b *testing.B) {
 			for b.Loop() {
-				if _, _, err := Import(format, data); err != nil {
+				if _, _, err := importZero(format, data); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -611,9 +611,9 @@ func TestImportLimitsLists(t *testing.T) {
 
 	// 1,100 unknown header lines and 3 more notes (the name fitted, the colour, the canvas): 1,000 notes and
 	// one that counts the other 103.
-	m, notes, err := Import(FormatDomination, []byte("name\tTabbed   Map\n"+strings.Repeat("colour red\n", 1100)+body))
+	m, notes, err := importZero(FormatDomination, []byte("name\tTabbed   Map\n"+strings.Repeat("colour red\n", 1100)+body))
 	if err != nil {
-		t.Fatalf("Import() error = %v", err)
+		t.Fatalf("importZero() error = %v", err)
 	}
 	if m.Name != "Tabbed Map" {
 		t.Errorf("name = %q, want the header's, spaces fitted", m.Name)
@@ -623,9 +623,14 @@ func TestImportLimitsLists(t *testing.T) {
 	}
 
 	// 1,100 bad continent lines: 1,000 problems and one that counts the rest.
-	_, _, err = Import(FormatDomination, []byte("[continents]\n"+strings.Repeat("Land\n", 1100)+"[countries]\n[borders]\n"))
+	_, _, err = importZero(FormatDomination, []byte("[continents]\n"+strings.Repeat("Land\n", 1100)+"[countries]\n[borders]\n"))
 	codes := problemCodes(t, err)
 	if len(codes) != MaxProblems+1 || codes[MaxProblems] != ": TOO_MANY_PROBLEMS" {
 		t.Errorf("%d problems, the last %q; want %d and TOO_MANY_PROBLEMS", len(codes), codes[len(codes)-1], MaxProblems+1)
 	}
+}
+
+// importZero is ImportWith with the zero ImportOpts: one-way borders refused.
+func importZero(format string, data []byte) (*Map, []ImportNote, error) {
+	return ImportWith(format, data, ImportOpts{})
 }

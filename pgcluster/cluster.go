@@ -117,12 +117,6 @@ func Start(ctx context.Context, cfg Config) (*Cluster, error) {
 // folder as host, the port, the database Config.Database, the superuser and sslmode=disable.
 func (c *Cluster) DSN() string { return c.dsn(c.cfg.Database) }
 
-// DataDir returns the PostgreSQL data directory, <Dir>/pgdata.
-func (c *Cluster) DataDir() string { return c.dataDir }
-
-// SocketDir returns the folder of the server's Unix socket.
-func (c *Cluster) SocketDir() string { return c.socketDir }
-
 // Stop shuts the server down: a fast shutdown (sessions end, a checkpoint is written), and an
 // immediate one (crash recovery at the next start) when the fast one has not finished within
 // Config.StopTimeout or when ctx ends. Then it releases the data folder. A server that is already gone

@@ -105,7 +105,7 @@ func queryString(t *testing.T, db *sql.DB, query string) string {
 // postmasterPID returns the pid in the cluster's postmaster.pid.
 func postmasterPID(t *testing.T, c *Cluster) int {
 	t.Helper()
-	pf, err := readPostmasterFile(filepath.Join(c.DataDir(), "postmaster.pid"))
+	pf, err := readPostmasterFile(filepath.Join(c.dataDir, "postmaster.pid"))
 	if err != nil {
 		t.Fatalf("readPostmasterFile() error = %v", err)
 	}
@@ -139,13 +139,13 @@ func TestStart(t *testing.T) {
 	if got := queryString(t, db, "SHOW fsync"); got != "off" {
 		t.Errorf("fsync = %q with NoSync, want off", got)
 	}
-	if got, want := c.DataDir(), filepath.Join(dir, "pgdata"); got != want {
+	if got, want := c.dataDir, filepath.Join(dir, "pgdata"); got != want {
 		t.Errorf("DataDir() = %q, want %q", got, want)
 	}
-	if got, want := c.SocketDir(), filepath.Join(dir, "socket"); got != want {
-		t.Errorf("SocketDir() = %q, want %q", got, want)
+	if got, want := c.socketDir, filepath.Join(dir, "socket"); got != want {
+		t.Errorf("socketDir = %q, want %q", got, want)
 	}
-	if want := "host=" + c.SocketDir() + " "; !strings.HasPrefix(c.DSN(), want) {
+	if want := "host=" + c.socketDir + " "; !strings.HasPrefix(c.DSN(), want) {
 		t.Errorf("DSN() = %q, want it to start with %q", c.DSN(), want)
 	}
 	for _, name := range []string{"pgdata/PG_VERSION", "postgres.log", lockFileName, "socket/.s.PGSQL.5432"} {
@@ -172,7 +172,7 @@ func TestStartAgainKeepsData(t *testing.T) {
 	if err := c.Stop(t.Context()); err != nil {
 		t.Errorf("second Stop() error = %v, want nil", err)
 	}
-	if _, err := os.Stat(filepath.Join(c.DataDir(), "postmaster.pid")); !errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Stat(filepath.Join(c.dataDir, "postmaster.pid")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("postmaster.pid after Stop: Stat() error = %v, want it gone", err)
 	}
 
@@ -236,17 +236,17 @@ func TestStartLongDirUsesTemporarySocketFolder(t *testing.T) {
 	dir := filepath.Join(base, strings.Repeat("d", 100))
 
 	c := startCluster(t, testConfig(t, dir))
-	if strings.HasPrefix(c.SocketDir(), dir) {
-		t.Fatalf("SocketDir() = %q, want it outside the long data folder", c.SocketDir())
+	if strings.HasPrefix(c.socketDir, dir) {
+		t.Fatalf("socketDir = %q, want it outside the long data folder", c.socketDir)
 	}
-	if got := len(filepath.Join(c.SocketDir(), ".s.PGSQL.5432")); got > maxSocketPath {
+	if got := len(filepath.Join(c.socketDir, ".s.PGSQL.5432")); got > maxSocketPath {
 		t.Errorf("socket path is %d bytes, want at most %d", got, maxSocketPath)
 	}
 	checkServesRout(t, c)
 	if err := c.Stop(t.Context()); err != nil {
 		t.Fatalf("Stop() error = %v", err)
 	}
-	if _, err := os.Stat(c.SocketDir()); !errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Stat(c.socketDir); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("temporary socket folder after Stop: Stat() error = %v, want it gone", err)
 	}
 }

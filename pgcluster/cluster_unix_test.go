@@ -29,7 +29,7 @@ func TestStartRecoversAfterKill(t *testing.T) {
 	if err := c.Stop(t.Context()); err != nil {
 		t.Fatalf("Stop() after kill error = %v", err)
 	}
-	if _, err := os.Stat(filepath.Join(c.DataDir(), "postmaster.pid")); err != nil {
+	if _, err := os.Stat(filepath.Join(c.dataDir, "postmaster.pid")); err != nil {
 		t.Fatalf("postmaster.pid after kill: %v, want it left behind", err)
 	}
 
@@ -55,7 +55,7 @@ func TestStartRemovesPidFileOfReusedPid(t *testing.T) {
 	dir := testDir(t)
 	cfg := testConfig(t, dir)
 	c := startCluster(t, cfg)
-	pidFile := filepath.Join(c.DataDir(), "postmaster.pid")
+	pidFile := filepath.Join(c.dataDir, "postmaster.pid")
 	if err := c.Stop(t.Context()); err != nil {
 		t.Fatalf("Stop() error = %v", err)
 	}
@@ -69,8 +69,8 @@ func TestStartRemovesPidFileOfReusedPid(t *testing.T) {
 		_ = sleep.Process.Kill() // it may have ended by itself
 		_ = sleep.Wait()         // killed: it reports the signal
 	})
-	content := strings.Join([]string{strconv.Itoa(sleep.Process.Pid), c.DataDir(), "1700000000", "5432",
-		c.SocketDir(), "", "  1234  5678", "ready   ", ""}, "\n")
+	content := strings.Join([]string{strconv.Itoa(sleep.Process.Pid), c.dataDir, "1700000000", "5432",
+		c.socketDir, "", "  1234  5678", "ready   ", ""}, "\n")
 	if err := os.WriteFile(pidFile, []byte(content), 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -39,6 +39,7 @@ import (
 	"rout/jobs"
 	"rout/notify"
 	"rout/push"
+	"rout/testwait"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
@@ -512,16 +513,10 @@ func (w *world) count(query string, args ...any) int {
 	return dbtest.Int(w.t, w.db, query, args...)
 }
 
-// waitFor polls cond every 50 ms until it holds, and fails the test after a minute.
+// waitFor waits until cond holds (testwait.For), failing the test after a minute.
 func (w *world) waitFor(what string, cond func() bool) {
 	w.t.Helper()
-	deadline := time.Now().Add(time.Minute)
-	for !cond() {
-		if time.Now().After(deadline) {
-			w.t.Fatalf("waited a minute for %s", what)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	testwait.For(w.t, what, time.Minute, cond)
 }
 
 // notificationsDone reports whether every notification and digest job due has finished.

@@ -12,10 +12,7 @@ import (
 
 type kinded interface{ Kind() string }
 
-var (
-	eventDecoders   = map[string]func([]byte) (Event, error){}
-	commandDecoders = map[string]func([]byte) (Command, error){}
-)
+var eventDecoders = map[string]func([]byte) (Event, error){}
 
 func init() {
 	registerEvent[GameStarted]()
@@ -34,26 +31,11 @@ func init() {
 	registerEvent[CardDrawn]()
 	registerEvent[PlayerResigned]()
 	registerEvent[GameOver]()
-	registerCommand[StartGame]()
-	registerCommand[Claim]()
-	registerCommand[Place]()
-	registerCommand[Trade]()
-	registerCommand[Attack]()
-	registerCommand[Occupy]()
-	registerCommand[EndAttack]()
-	registerCommand[Fortify]()
-	registerCommand[EndTurn]()
-	registerCommand[Resign]()
 }
 
 func registerEvent[T Event]() {
 	var zero T
 	eventDecoders[zero.Kind()] = func(data []byte) (Event, error) { return decodeStrict[T](data) }
-}
-
-func registerCommand[T Command]() {
-	var zero T
-	commandDecoders[zero.Kind()] = func(data []byte) (Command, error) { return decodeStrict[T](data) }
 }
 
 func decodeStrict[T kinded](data []byte) (T, error) {
@@ -90,9 +72,6 @@ func marshalKind(v kinded) ([]byte, error) {
 
 // UnmarshalEvent decodes an event written by MarshalEvent. Unknown kinds and fields are refused.
 func UnmarshalEvent(data []byte) (Event, error) { return unmarshalKind(data, eventDecoders) }
-
-// UnmarshalCommand decodes a command written by MarshalCommand. Unknown kinds and fields are refused.
-func UnmarshalCommand(data []byte) (Command, error) { return unmarshalKind(data, commandDecoders) }
 
 func unmarshalKind[T any](data []byte, decoders map[string]func([]byte) (T, error)) (T, error) {
 	var zero T

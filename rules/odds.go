@@ -215,30 +215,3 @@ func fight(force []float64, top, defenders int, conquered []float64) (win, attac
 	}
 	return win, attackerSurvivors, defenderSurvivors
 }
-
-// WinProbabilityTable returns the probability of conquest for every battle up to maxA attackers and maxD
-// defenders, as BattleOdds(a, d).Win would give it, at t[a][d]. Row 0 (no attackers) is all 0, and
-// t[a][0] is 1 for a >= 1. Both limits must be from 1 to MaxOddsArmies; otherwise it returns nil. It takes
-// O(maxA·maxD) time.
-func WinProbabilityTable(maxA, maxD int) [][]float64 {
-	if maxA < 1 || maxA > MaxOddsArmies || maxD < 1 || maxD > MaxOddsArmies {
-		return nil
-	}
-	tables := rollOutcomeTables()
-	cells := make([]float64, (maxA+1)*(maxD+1))
-	t := make([][]float64, maxA+1)
-	for a := range t {
-		t[a] = cells[a*(maxD+1) : (a+1)*(maxD+1) : (a+1)*(maxD+1)]
-	}
-	for a := 1; a <= maxA; a++ {
-		t[a][0] = 1
-		for d := 1; d <= maxD; d++ {
-			var w float64
-			for _, o := range tables[min(3, a)][DefendDice(d)] {
-				w += o.Probability * t[a-o.AttackerLosses][d-o.DefenderLosses]
-			}
-			t[a][d] = w
-		}
-	}
-	return t
-}

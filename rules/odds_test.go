@@ -252,9 +252,9 @@ func TestBattleOddsRange(t *testing.T) {
 	if got.Win <= 0 || got.Win >= 1 {
 		t.Errorf("BattleOdds(%d, %d).Win = %v, want a value in (0, 1)", MaxOddsArmies, MaxOddsArmies, got.Win)
 	}
-	table := WinProbabilityTable(MaxOddsArmies, MaxOddsArmies)
+	table := winProbabilityTable(MaxOddsArmies, MaxOddsArmies)
 	if w := table[MaxOddsArmies][MaxOddsArmies]; math.Abs(w-got.Win) > 1e-12 {
-		t.Errorf("WinProbabilityTable corner = %v, BattleOdds = %v", w, got.Win)
+		t.Errorf("winProbabilityTable corner = %v, BattleOdds = %v", w, got.Win)
 	}
 }
 
@@ -296,9 +296,9 @@ func TestBattleOddsMonotoneAndBounded(t *testing.T) {
 func TestWinProbabilityTable(t *testing.T) {
 	t.Parallel()
 	const maxA, maxD = 40, 25
-	table := WinProbabilityTable(maxA, maxD)
+	table := winProbabilityTable(maxA, maxD)
 	if len(table) != maxA+1 {
-		t.Fatalf("WinProbabilityTable(%d, %d) has %d rows, want %d", maxA, maxD, len(table), maxA+1)
+		t.Fatalf("winProbabilityTable(%d, %d) has %d rows, want %d", maxA, maxD, len(table), maxA+1)
 	}
 	for a, row := range table {
 		if len(row) != maxD+1 {
@@ -324,8 +324,8 @@ func TestWinProbabilityTable(t *testing.T) {
 		}
 	}
 	for _, c := range [][2]int{{0, 5}, {5, 0}, {MaxOddsArmies + 1, 5}, {5, MaxOddsArmies + 1}} {
-		if got := WinProbabilityTable(c[0], c[1]); got != nil {
-			t.Errorf("WinProbabilityTable(%d, %d) has %d rows, want nil", c[0], c[1], len(got))
+		if got := winProbabilityTable(c[0], c[1]); got != nil {
+			t.Errorf("winProbabilityTable(%d, %d) has %d rows, want nil", c[0], c[1], len(got))
 		}
 	}
 }
@@ -457,4 +457,31 @@ func TestBattleOddsOfForceRefuses(t *testing.T) {
 	if _, err := BattleOddsOfForce(point(MaxOddsArmies+1), MaxOddsArmies); err != nil {
 		t.Errorf("the largest force: %v", err)
 	}
+}
+
+// winProbabilityTable returns the probability of conquest for every battle up to maxA attackers and maxD
+// defenders, as BattleOdds(a, d).Win would give it, at t[a][d]. Row 0 (no attackers) is all 0, and
+// t[a][0] is 1 for a >= 1. Both limits must be from 1 to MaxOddsArmies; otherwise it returns nil. It takes
+// O(maxA·maxD) time. A test helper: it checks BattleOdds against a table built another way.
+func winProbabilityTable(maxA, maxD int) [][]float64 {
+	if maxA < 1 || maxA > MaxOddsArmies || maxD < 1 || maxD > MaxOddsArmies {
+		return nil
+	}
+	tables := rollOutcomeTables()
+	cells := make([]float64, (maxA+1)*(maxD+1))
+	t := make([][]float64, maxA+1)
+	for a := range t {
+		t[a] = cells[a*(maxD+1) : (a+1)*(maxD+1) : (a+1)*(maxD+1)]
+	}
+	for a := 1; a <= maxA; a++ {
+		t[a][0] = 1
+		for d := 1; d <= maxD; d++ {
+			var w float64
+			for _, o := range tables[min(3, a)][DefendDice(d)] {
+				w += o.Probability * t[a-o.AttackerLosses][d-o.DefenderLosses]
+			}
+			t[a][d] = w
+		}
+	}
+	return t
 }

@@ -30,7 +30,7 @@ func opsServer(t *testing.T, cfg Config) (*httptest.Server, *sql.DB) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(New(Opts{DB: db, API: api, Metrics: m, RiverUI: ui, Profiles: newProfiles(cfg, db, nil)}).Handler())
+	srv := httptest.NewServer(New(Opts{DB: db, API: api, Metrics: m, RiverUI: ui, Profiles: newProfiles(cfg, db, nil)}).handler)
 	t.Cleanup(srv.Close)
 	return srv, db
 }

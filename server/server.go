@@ -173,9 +173,6 @@ func (s *Server) routes(opts Opts) http.Handler {
 	return opts.Metrics.Middleware(mux)
 }
 
-// Handler returns the handler of every route, for tests and for embedding the server in another one.
-func (s *Server) Handler() http.Handler { return s.handler }
-
 // MarkMigrated records that the database schema is up to date (migrate.Up has returned), which
 // /readyz requires.
 func (s *Server) MarkMigrated() { s.migrated.Store(true) }

@@ -40,7 +40,7 @@ func TestReadiness(t *testing.T) {
 	s := New(Opts{DB: db, Logger: slog.New(slog.NewTextHandler(&logs, nil))})
 
 	rec := httptest.NewRecorder()
-	s.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/healthz", nil))
+	s.handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/healthz", nil))
 	if rec.Code != http.StatusOK || rec.Body.String() != "ok\n" {
 		t.Errorf("GET /healthz = %d %q, want 200 %q", rec.Code, rec.Body.String(), "ok\n")
 	}
@@ -64,7 +64,7 @@ func TestReadiness(t *testing.T) {
 	}
 	for _, step := range steps {
 		step.do()
-		if status, r := readyz(t, s.Handler()); status != step.status || r != step.want {
+		if status, r := readyz(t, s.handler); status != step.status || r != step.want {
 			t.Errorf("%s: GET /readyz = %d %+v, want %d %+v", step.name, status, r, step.status, step.want)
 		}
 	}
@@ -138,7 +138,7 @@ func TestReadinessSlowDatabase(t *testing.T) {
 		wg.Go(func() {
 			began := time.Now()
 			rec := httptest.NewRecorder()
-			s.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/readyz", nil))
+			s.handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/readyz", nil))
 			want := `{"status":"unavailable","reason":"the database did not answer within 1s"}` + "\n"
 			if rec.Code != http.StatusServiceUnavailable || rec.Body.String() != want {
 				t.Errorf("GET /readyz = %d %q, want 503 %q", rec.Code, rec.Body.String(), want)
@@ -152,7 +152,7 @@ func TestReadinessSlowDatabase(t *testing.T) {
 	}
 	wg.Wait()
 	// The pings still wait on the database, holding every slot: the next request does not start another.
-	if status, r := readyz(t, s.Handler()); status != http.StatusServiceUnavailable || r.Reason != errNoAnswer.Error() {
+	if status, r := readyz(t, s.handler); status != http.StatusServiceUnavailable || r.Reason != errNoAnswer.Error() {
 		t.Errorf("GET /readyz = %d %+v, want 503 %q", status, r, errNoAnswer)
 	}
 	if got := len(s.pings); got != maxPings {

@@ -16,7 +16,6 @@
 package username
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"unicode"
@@ -83,12 +82,6 @@ func Enforce(name string) (display, key string, err error) {
 func Key(name string) (string, error) {
 	_, key, err := Enforce(name)
 	return key, err
-}
-
-// IsError reports whether err is an *Error.
-func IsError(err error) bool {
-	var e *Error
-	return errors.As(err, &e)
 }
 
 // mixesScripts reports whether s has letters of more than one of Latin, Cyrillic and Greek.

@@ -1,6 +1,9 @@
 package username
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 func TestEnforce(t *testing.T) {
 	t.Parallel()
@@ -21,7 +24,7 @@ func TestEnforce(t *testing.T) {
 	} {
 		d, k, err := Enforce(tt.name)
 		if tt.display == "" {
-			if err == nil || !IsError(err) {
+			if err == nil || !isError(err) {
 				t.Errorf("Enforce(%q) = %q, %q, %v; want an *Error", tt.name, d, k, err)
 			}
 			continue
@@ -50,7 +53,7 @@ func TestEnforceRefuses(t *testing.T) {
 		"😀", "ﬁ", "Ⅻ", // emoji, compatibility ligature and numeral
 		"abcdefghijabcdefghijabcdefghijabcdefghijk", // 41 characters
 	} {
-		if d, k, err := Enforce(name); err == nil || !IsError(err) {
+		if d, k, err := Enforce(name); err == nil || !isError(err) {
 			t.Errorf("Enforce(%q) = %q, %q, %v; want an *Error", name, d, k, err)
 		}
 	}
@@ -90,4 +93,10 @@ func mustKey(t *testing.T, name string) string {
 		t.Fatalf("Key(%q): %v", name, err)
 	}
 	return k
+}
+
+// isError reports whether err is an *Error.
+func isError(err error) bool {
+	var e *Error
+	return errors.As(err, &e)
 }

@@ -80,7 +80,7 @@ func TestGamesReplay(t *testing.T) {
 		}
 		p := s.Current()
 		c := ai.Random(s, p, r)
-		res, err := svc.TurnSubmit(ctx, game.CommandInput{GameID: id, Actor: game.System(int(p)), Command: c, Cause: game.CauseCPU})
+		res, err := svc.TurnSubmit(ctx, game.CommandInput{GameID: id, Actor: game.Actor{Seat: int(p)}, Command: c, Cause: game.CauseCPU})
 		if err != nil {
 			t.Fatalf("command %d (%s by %d): %v", n, c.Kind(), p, err)
 		}
@@ -113,7 +113,7 @@ func TestGamesReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec.Format != game.RecordFormat || rec.Status != "finished" || rec.Winner == nil || rec.Seats[0].Name != "alice" || !rec.Seats[1].CPU {
+	if rec.Format != game.RecordFormat || rec.Status != game.StatusFinished || rec.Winner == nil || rec.Seats[0].Name != "alice" || !rec.Seats[1].CPU {
 		t.Fatalf("record header: %+v %+v", rec.Seats, rec.Winner)
 	}
 	data, err := json.Marshal(rec)

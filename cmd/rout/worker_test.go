@@ -10,6 +10,7 @@ import (
 	"rout/dbtest"
 	"rout/game"
 	"rout/jobs"
+	"rout/testwait"
 )
 
 // TestWorkerPlaysForAPIReplicas runs `rout serve --workers=false` and `rout worker` on one database. A
@@ -29,19 +30,14 @@ func TestWorkerPlaysForAPIReplicas(t *testing.T) {
 
 	db := dbtest.OpenURL(t, dsn)
 	id := cpuGame(t, db)
-	deadline := time.Now().Add(5 * time.Minute)
-	for {
-		var status string
+	if !testwait.Until(5*time.Minute, func() bool {
+		var status game.Status
 		if err := db.QueryRow(`SELECT status FROM games WHERE id = $1`, id).Scan(&status); err != nil {
 			t.Fatal(err)
 		}
-		if status == "finished" {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the worker did not finish the game within 5 minutes; worker log:\n%s", worker.log)
-		}
-		time.Sleep(100 * time.Millisecond)
+		return status == game.StatusFinished
+	}) {
+		t.Fatalf("the worker did not finish the game within 5 minutes; worker log:\n%s", worker.log)
 	}
 	worker.stop(t)
 	api.stop(t)

@@ -21,6 +21,7 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"rout/graph/wstransport"
+	"rout/testwait"
 )
 
 // wait bounds every wait of the tests: generous, so a loaded machine does not fail them, and finite,
@@ -204,19 +205,11 @@ func (p *publisher) each(change func(*testFeed)) {
 // waitFeeds waits until n feeds are attached.
 func (p *publisher) waitFeeds(t *testing.T, n int) {
 	t.Helper()
-	deadline := time.Now().Add(wait)
-	for {
+	testwait.For(t, fmt.Sprintf("%d feeds to be attached", n), wait, func() bool {
 		p.mu.Lock()
-		got := len(p.feeds)
-		p.mu.Unlock()
-		if got == n {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%d feeds attached, want %d", got, n)
-		}
-		time.Sleep(time.Millisecond)
-	}
+		defer p.mu.Unlock()
+		return len(p.feeds) == n
+	})
 }
 
 // testFeed is a wstransport.Feed of the publisher's values.

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"runtime"
 	"testing"
-	"time"
 
 	"rout/graph/wstransport"
+	"rout/testwait"
 )
 
 // publishedQuery is the published subscription with its root argument from a variable: operations that
@@ -77,7 +77,7 @@ func TestFeedDeliversBurstsInOrder(t *testing.T) {
 		}
 		c.expect("complete", "s")
 	}
-	waitFor(t, "the feeds to close", func() bool { return e.schema.pub.closed.Load() == 3 })
+	testwait.For(t, "the feeds to close", wait, func() bool { return e.schema.pub.closed.Load() == 3 })
 }
 
 func TestFeedClosesWhenTheClientCompletes(t *testing.T) {
@@ -86,7 +86,7 @@ func TestFeedClosesWhenTheClientCompletes(t *testing.T) {
 	c := e.connect()
 	subscribePublished(t, e, c)
 	c.send(`{"type":"complete","id":"s"}`)
-	waitFor(t, "the feed to close", func() bool { return e.schema.pub.closed.Load() == 1 })
+	testwait.For(t, "the feed to close", wait, func() bool { return e.schema.pub.closed.Load() == 1 })
 	// The id is free again, and a value published now reaches the new operation only.
 	subscribePublished(t, e, c)
 	expectPublished(t, e, c, "x")
@@ -128,19 +128,7 @@ func TestIdleFeedSubscriptionsHoldNoGoroutine(t *testing.T) {
 	}
 	// The socket's reader and the server's connection are all that stay (and, for a moment, the
 	// goroutines that have just sent the value).
-	waitFor(t, "the drains to end", func() bool { return runtime.NumGoroutine()-before <= 5 })
-}
-
-// waitFor waits until cond holds, or fails the test after the tests' wait.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(wait)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(time.Millisecond)
-	}
+	testwait.For(t, "the drains to end", wait, func() bool { return runtime.NumGoroutine()-before <= 5 })
 }
 
 func TestFeedThatPanicsEndsItsOperationOnly(t *testing.T) {
@@ -153,7 +141,7 @@ func TestFeedThatPanicsEndsItsOperationOnly(t *testing.T) {
 	if len(errs) != 1 || errs[0].Extensions["presented"] != true {
 		t.Fatalf("errors %+v, want one presented error", errs)
 	}
-	waitFor(t, "the feed to close", func() bool { return e.schema.pub.closed.Load() == 1 })
+	testwait.For(t, "the feed to close", wait, func() bool { return e.schema.pub.closed.Load() == 1 })
 	c.roundTrip()
 	subscribePublished(t, e, c)
 	expectPublished(t, e, c, "after")

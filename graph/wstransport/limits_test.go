@@ -12,6 +12,7 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"rout/graph/wstransport"
+	"rout/testwait"
 )
 
 func TestMaxExecuting(t *testing.T) {
@@ -101,15 +102,10 @@ func TestCloseCredentialAndExpiry(t *testing.T) {
 	e.schema.waitCancelled(t, "waiting")
 	b.roundTrip()
 	// The closed sockets are forgotten once they finished closing.
-	for deadline := time.Now().Add(wait); ; time.Sleep(10 * time.Millisecond) {
+	testwait.For(t, "Credentials to be [b]", wait, func() bool {
 		got := e.tr.Credentials()
-		if len(got) == 1 && got[0] == "b" {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("Credentials %v, want [b]", got)
-		}
-	}
+		return len(got) == 1 && got[0] == "b"
+	})
 
 	exp := e.connectAs(`{"credential":"c","expiresIn":"300ms"}`)
 	exp.expect("connection_ack", "")
@@ -138,17 +134,9 @@ func TestMaxConnsPerUser(t *testing.T) {
 	_ = first.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""),
 		time.Now().Add(wait))
 	first.expectClose(websocket.CloseNormalClosure, "")
-	deadline := time.Now().Add(wait)
-	for {
-		c := e.connectAs(`{"user":"u"}`)
-		if m := c.read(); m.Type == "connection_ack" {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("no room after a connection closed")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	testwait.For(t, "room after a connection closed", wait, func() bool {
+		return e.connectAs(`{"user":"u"}`).read().Type == "connection_ack"
+	})
 }
 
 func TestMaxConnsPerClient(t *testing.T) {
