@@ -4,11 +4,13 @@
 //	rout worker                               River jobs only, for worker replicas (rout serve --workers=false)
 //	rout migrate                              apply the database migrations and exit
 //	rout healthcheck                          exit 0 when the local server is ready (for Docker)
+//	rout games verify|replay                  verify games against their events, replay a game record
 //	rout maps list|export|validate|generate|import  built-in, custom and imported maps
 //	rout odds A D                             exact battle odds
 //	rout sim                                  random legal games through the rules engine, or CPU tournaments
 //	rout push keys                            a new VAPID key pair for web push
 //	rout bench live                           live subscriptions against a plain websocket broadcast
+//	rout bench api                            the API against a plain transaction, CPU turns, deadline bursts
 package main
 
 import (
@@ -84,7 +86,7 @@ func commands() []command {
 		{"odds", "print the exact odds of A attackers conquering D defenders", runOdds},
 		{"sim", "play random legal games and check invariants, or CPU tournaments (--seats)", runSim},
 		{"push", "web push tools: push keys prints a new VAPID key pair", runPush},
-		{"bench", "benchmarks: bench live measures the live subscriptions against a plain websocket broadcast", runBench},
+		{"bench", "benchmarks: bench live (live subscriptions against a plain websocket broadcast), bench api (the API against a plain transaction)", runBench},
 	}
 }
 
