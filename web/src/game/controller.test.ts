@@ -197,6 +197,21 @@ describe("GameController", () => {
     expect(c.state.reinforcements).toEqual(r);
   });
 
+  it("drops a read of the actions answered after a later one (it would bring back an older turn's)", async () => {
+    const c = await started();
+    // Two reads in flight: the first is answered last, with what the viewer could do before.
+    const answers: Array<(v: unknown) => void> = [];
+    api.answers.GameActions = () => new Promise((res) => answers.push(res));
+    const first = c.refreshActions();
+    const second = c.refreshActions();
+    answers[1](actions(42, true));
+    await second;
+    answers[0]({ game: { ...actions(41, false).game, viewerActionSummary: [] } });
+    await first;
+    expect(c.state.version).toBe(42);
+    expect(c.state.actions.all).toEqual([attackAB]);
+  });
+
   it("reads the game once and follows its events after its seq", async () => {
     const c = await started();
     expect(c.state.game!.seq).toBe(10);
