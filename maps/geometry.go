@@ -496,3 +496,26 @@ func outlinesMeet(a, b []point, tol float64) bool {
 	}
 	return false
 }
+
+// WithGeometry returns a copy of the valid map m that carries its geometry in the file itself: every
+// territory's shape (the file's own, or its derived cell), every sea crossing in Sea, and the canvas'
+// size. Deriving the geometry of the copy gives the same shapes and sea crossings again. It is what a
+// client gets from the API (GameMap), as a map file, for tools and tests that draw maps without a server.
+func WithGeometry(m *Map) (*Map, error) {
+	g, err := DeriveGeometry(m)
+	if err != nil {
+		return nil, err
+	}
+	c := m.Clone()
+	for i := range c.Territories {
+		c.Territories[i].Shape = g.Shapes[i]
+	}
+	c.Sea = make([]Border, len(g.Sea))
+	for i, b := range g.Sea {
+		c.Sea[i] = c.Borders[b]
+	}
+	if c.Width == 0 || c.Height == 0 {
+		c.Width, c.Height = int(math.Ceil(g.Width)), int(math.Ceil(g.Height))
+	}
+	return c, nil
+}

@@ -169,6 +169,11 @@ func Encode(w io.Writer, m *Map) error {
 	if err := writeList(&b, "borders", m.Borders, false); err != nil {
 		return fmt.Errorf("error encoding map: %w", err)
 	}
+	if len(m.Sea) > 0 {
+		if err := writeList(&b, "sea", m.Sea, false); err != nil {
+			return fmt.Errorf("error encoding map: %w", err)
+		}
+	}
 	if err := writeList(&b, "bonusAreas", m.BonusAreas, true); err != nil {
 		return fmt.Errorf("error encoding map: %w", err)
 	}

@@ -55,7 +55,7 @@ func tinyMap() *Map {
 func equalMaps(a, b *Map) bool {
 	return a.ID == b.ID && a.Name == b.Name && a.Version == b.Version && a.Description == b.Description &&
 		a.Width == b.Width && a.Height == b.Height &&
-		slices.Equal(a.Territories, b.Territories) && slices.Equal(a.Borders, b.Borders) &&
+		slices.Equal(a.Territories, b.Territories) && slices.Equal(a.Borders, b.Borders) && slices.Equal(a.Sea, b.Sea) &&
 		slices.EqualFunc(a.BonusAreas, b.BonusAreas, func(x, y BonusArea) bool {
 			return x.ID == y.ID && x.Name == y.Name && x.Bonus == y.Bonus && slices.Equal(x.Territories, y.Territories)
 		})
@@ -187,7 +187,8 @@ func TestEncodeRoundTrip(t *testing.T) {
 	described.Width, described.Height = 100, 50
 	described.Territories[0].Name = "Ā, with: punctuation"
 	classic, _ := Builtin(ClassicID)
-	for _, m := range []*Map{tinyMap(), described, classic, generated} {
+	europe, _ := Builtin("europe") // sea crossings of its own
+	for _, m := range []*Map{tinyMap(), described, classic, europe, generated} {
 		t.Run(m.ID, func(t *testing.T) {
 			t.Parallel()
 			var b bytes.Buffer

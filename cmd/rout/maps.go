@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -16,9 +17,9 @@ const mapsUsage = `usage: rout maps <subcommand> [arguments]
 
 subcommands:
   list                                     list the built-in maps
-  export NAME                              print a built-in map as JSON
+  export [--shapes] NAME                   print a built-in map as JSON
   validate FILE                            check a map file and print every problem
-  generate --territories N [--seed S] [--area-size K] [--id ID]
+  generate --territories N [--seed S] [--area-size K] [--id ID] [--shapes]
                                            print a generated map as JSON
   import --format domination|conquerclub [--one-way refuse|two-way|drop] [-o OUT.json] FILE
                                            convert another game's map file into a Rout map
@@ -69,7 +70,8 @@ func runMapsList(args []string, stdout, stderr io.Writer) error {
 }
 
 func runMapsExport(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("maps export", "NAME", "", stderr)
+	fs := newFlagSet("maps export", "[--shapes] NAME", "", stderr)
+	shapes := shapesFlag(fs)
 	if done, err := parseFlags(fs, args, 1); done {
 		return err
 	}
@@ -82,7 +84,7 @@ func runMapsExport(args []string, stdout, stderr io.Writer) error {
 		}
 		return fmt.Errorf("unknown map %q; the built-in maps are: %s", name, strings.Join(ids, ", "))
 	}
-	return maps.Encode(stdout, m)
+	return encodeMap(stdout, m, *shapes)
 }
 
 func runMapsValidate(args []string, stdout, stderr io.Writer) error {
@@ -117,7 +119,8 @@ func runMapsValidate(args []string, stdout, stderr io.Writer) error {
 }
 
 func runMapsGenerate(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("maps generate", "--territories N [--seed S] [--area-size K] [--id ID]", "", stderr)
+	fs := newFlagSet("maps generate", "--territories N [--seed S] [--area-size K] [--id ID] [--shapes]", "", stderr)
+	shapes := shapesFlag(fs)
 	var opts maps.GenerateOpts
 	fs.IntVar(&opts.Territories, "territories", 0, fmt.Sprintf("number of territories, %d to %d (required)", maps.MinTerritories, maps.MaxTerritories))
 	fs.Uint64Var(&opts.Seed, "seed", 1, "seed of the random layout; the same seed gives the same map")
@@ -134,5 +137,21 @@ func runMapsGenerate(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError("maps generate: " + err.Error())
 	}
-	return maps.Encode(stdout, m)
+	return encodeMap(stdout, m, *shapes)
+}
+
+// shapesFlag adds --shapes: write the map with its geometry, as the API gives it to clients.
+func shapesFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("shapes", false, "write every territory's shape, the sea crossings and the canvas, as the API gives them")
+}
+
+// encodeMap writes m as JSON; with its geometry (maps.WithGeometry) when shapes is set.
+func encodeMap(w io.Writer, m *maps.Map, shapes bool) error {
+	if shapes {
+		var err error
+		if m, err = maps.WithGeometry(m); err != nil {
+			return fmt.Errorf("error deriving the map's geometry: %w", err)
+		}
+	}
+	return maps.Encode(w, m)
 }

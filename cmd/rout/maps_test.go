@@ -186,6 +186,33 @@ func TestMapsGenerate(t *testing.T) {
 	}
 }
 
+// TestMapsWithShapes checks --shapes on export and generate: every territory has a shape, the map file
+// parses, and its geometry is the one the server derives (the sea crossings kept in the file).
+func TestMapsWithShapes(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{
+		{"maps", "export", "--shapes", "europe"},
+		{"maps", "generate", "--territories", "200", "--seed", "5", "--shapes"},
+	} {
+		out, errOut, err := runRout(t, args...)
+		if err != nil {
+			t.Fatalf("rout %s: %v (stderr %q)", strings.Join(args, " "), err, errOut)
+		}
+		m, err := maps.Parse([]byte(out))
+		if err != nil {
+			t.Fatalf("rout %s: the output does not parse: %v", strings.Join(args, " "), err)
+		}
+		for _, tr := range m.Territories {
+			if tr.Shape == "" {
+				t.Fatalf("rout %s: %s has no shape", strings.Join(args, " "), tr.ID)
+			}
+		}
+		if len(m.Sea) == 0 || m.Width == 0 || m.Height == 0 {
+			t.Errorf("rout %s: %d sea crossings, canvas %d × %d", strings.Join(args, " "), len(m.Sea), m.Width, m.Height)
+		}
+	}
+}
+
 func TestMapsUsageErrors(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -198,7 +225,7 @@ func TestMapsUsageErrors(t *testing.T) {
 		{[]string{"maps", "draw"}, 2, "usage: rout maps", `unknown subcommand "draw"`},
 		{[]string{"maps", "list", "extra"}, 2, "usage: rout maps list", `unexpected argument "extra"`},
 		{[]string{"maps", "list", "--verbose"}, 2, "flag provided but not defined", ""},
-		{[]string{"maps", "export"}, 2, "usage: rout maps export NAME", "want 1 arguments, got 0"},
+		{[]string{"maps", "export"}, 2, "usage: rout maps export [--shapes] NAME", "want 1 arguments, got 0"},
 		{[]string{"maps", "export", "atlantis"}, 1, "", `unknown map "atlantis"; the built-in maps are: classic`},
 		{[]string{"maps", "validate"}, 2, "usage: rout maps validate FILE", "want 1 arguments, got 0"},
 		{[]string{"maps", "validate", "a.json", "b.json"}, 2, "usage: rout maps validate FILE", "want 1 arguments, got 2"},
