@@ -1,9 +1,9 @@
 // The board benchmark: the first paint of the board and the time to apply one event, in real Chromium,
 // on the classic map (the baseline) and on a generated 5,000-territory map, in the same run.
 //
-//   node web/bench/board.bench.mjs [--runs 5] [--events 60] [--shapes] [--profile] [--screenshots DIR]
+//   node web/bench/board.bench.mjs [--runs 5] [--events 60] [--profile] [--screenshots DIR]
 //   node web/bench/board.bench.mjs --check-input    (the board's pointer and keyboard input, pass or fail)
-//   node web/bench/board.bench.mjs --gestures [--shapes]   (pan and zoom frames, against a baseline)
+//   node web/bench/board.bench.mjs --gestures   (pan and zoom frames, against a baseline)
 //
 // --gestures drives real input (mouse wheel in and out, a drag) on each map, twice: as the board does it
 // (the layers move as one composited element during the gesture and are redrawn once at its end) and, as
@@ -11,10 +11,8 @@
 // time is the main thread's work from one input to the frame that shows it, plus the raster threads'; the
 // redraw at the gesture's end (the "settle" frame) is reported apart.
 //
-// --shapes gives the board every territory's shape and the sea lines, as the API's GameMap does, so it
-// computes no cells (they are computed once before the timed paints).
-//
-// It writes the maps with `go run ./cmd/rout maps` (from the repository), builds bench/board.html with Vite,
+// It writes the maps with their shapes and sea crossings, as the API's GameMap gives them, with
+// `go run ./cmd/rout maps ... --shapes` (from the repository), builds bench/board.html with Vite,
 // serves it on 127.0.0.1, and drives it with playwright-core and the system's Chromium (CHROMIUM, by default
 // /usr/bin/chromium). An event's time is the renderer main thread's work from the event's arrival to the
 // frame that shows it (script, style, layout, paint: read from a Chromium trace), without the wait for the
@@ -38,15 +36,15 @@ const opt = (name, def) => {
 const RUNS = opt("runs", 5);
 const EVENTS = opt("events", 60);
 const MAPS = [
-  { name: "classic", cmd: ["maps", "export", "classic"] },
-  { name: "generated-5000", cmd: ["maps", "generate", "--territories", "5000", "--seed", "1"] },
+  { name: "classic", cmd: ["maps", "export", "--shapes", "classic"] },
+  { name: "generated-5000", cmd: ["maps", "generate", "--territories", "5000", "--seed", "1", "--shapes"] },
 ];
 
 function fixtures() {
   const dir = join(here, "dist", "fixtures");
   mkdirSync(dir, { recursive: true });
   for (const m of MAPS) {
-    const cache = join(here, "fixtures", `${m.name}.json`);
+    const cache = join(here, "fixtures", `${m.name}.shapes.json`);
     if (!existsSync(cache)) {
       mkdirSync(dirname(cache), { recursive: true });
       const out = execFileSync("go", ["run", "./cmd/rout", ...m.cmd], { cwd: repo, maxBuffer: 1 << 28 });
@@ -283,7 +281,7 @@ async function main() {
   await build({ configFile: join(here, "vite.config.ts") });
   fixtures();
   const server = await serve(join(here, "dist"));
-  const url = `http://127.0.0.1:${server.address().port}/board.html?patterns=${args.includes("--no-patterns") ? 0 : 1}&tile=${opt("tile", 0)}${args.includes("--no-sea") ? "&sea=0" : ""}${args.includes("--shapes") ? "&shapes=1" : ""}`;
+  const url = `http://127.0.0.1:${server.address().port}/board.html?patterns=${args.includes("--no-patterns") ? 0 : 1}&tile=${opt("tile", 0)}${args.includes("--no-sea") ? "&sea=0" : ""}`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     args: [

@@ -5,8 +5,6 @@ import { createBoard, type Board } from "../src/board/api";
 import { resolveConfig } from "../src/board/config";
 import { geometryFromMapFile, type MapFile } from "../src/board/geometry";
 import { createState } from "../src/board/state";
-import { canvasOf, defaultRadii, impliedSeaLines, territoryPaths } from "../src/board/svg";
-import type { SeaLine } from "../src/board/types";
 import { applyEvent, fromSnapshot } from "../src/state/game";
 import type { ClientGame, ServerEvent } from "../src/state/types";
 
@@ -36,22 +34,9 @@ let game: ClientGame;
 let rand = rng(1);
 let neighbours: number[][] = [];
 
-let seaLines: SeaLine[] | undefined;
-
 async function load(name: string): Promise<number> {
   const res = await fetch(`./fixtures/${name}.json`);
   file = (await res.json()) as MapFile;
-  seaLines = undefined;
-  if (location.search.includes("shapes=1")) {
-    // As the API's GameMap gives them (--shapes): every territory's shape and the sea lines computed once,
-    // here before the timed paints, so the board draws them and computes no cells.
-    const g = geometryFromMapFile(file);
-    const canvas = canvasOf(g);
-    const radii = defaultRadii(g, canvas);
-    const paths = territoryPaths(g, canvas, radii);
-    seaLines = impliedSeaLines(g, radii);
-    file = { ...file, territories: file.territories.map((t, i) => ({ ...t, shape: paths[i] })) };
-  }
   return file.territories.length;
 }
 
@@ -65,7 +50,6 @@ async function firstPaint(run: number): Promise<number> {
   performance.mark(`fp-start-${run}`);
   const t0 = performance.now();
   const geometry = geometryFromMapFile(file);
-  if (seaLines) geometry.seaLines = seaLines;
   if (location.search.includes("sea=0")) geometry.seaLines = [];
   const owners = geometry.territories.map((_, i) => i % COLORS.length);
   const armies = geometry.territories.map(() => 1 + Math.floor(rand() * 8));
@@ -235,17 +219,15 @@ async function profile(patterns = true): Promise<Record<string, number>> {
   const geometry = geometryFromMapFile(file);
   lap("geometry");
   const c = resolveConfig({ geometry, seats: COLORS.map((color, seat) => ({ seat, color, name: color })) });
-  const st = createState(c);
+  createState(c);
   lap("state");
-  territoryPaths(geometry, st.canvas);
-  lap("voronoi");
   board = createBoard(el, {
     geometry,
     seats: c.seats,
     patterns,
     territories: geometry.territories.map((_, i) => ({ owner: i % 6, neutral: false, armies: 3 })),
   });
-  lap("createBoard (voronoi again, markup, DOM)");
+  lap("createBoard (markup, DOM)");
   el.getBoundingClientRect();
   lap("style and layout");
   await painted();

@@ -227,12 +227,14 @@ describe("a board in tiles", () => {
         c > 0 && keys[i - 1],
         c < side - 1 && keys[i + 1],
       ].filter(Boolean) as string[];
-      return { key, name: `T${i}`, x: 10 + 20 * c + (r % 2) * 5, y: 10 + 20 * r, neighbours };
+      const x = 10 + 20 * c + (r % 2) * 5;
+      const y = 10 + 20 * r;
+      return { key, name: `T${i}`, x, y, shape: `M${x - 8},${y - 8}h16v16h-16Z`, neighbours };
     });
     const el = document.createElement("div");
     document.body.append(el);
     const b = createBoard(el, {
-      geometry: { width: 610, height: 600, territories },
+      geometry: { width: 610, height: 600, territories, seaLines: [] },
       seats,
       tileSize: 100,
       labels: "always",

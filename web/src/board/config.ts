@@ -7,8 +7,6 @@ export interface BoardConfig {
   seats: SeatStyle[];
   /** The territories in map order; all unclaimed when absent. */
   territories?: TerritoryState[];
-  /** The Voronoi cells' clip radius in map units (for territories without a shape); by default 0.7 times each territory's median distance to its neighbours. */
-  radius?: number;
   /** Draw each seat's pattern over its colour (true by default). */
   patterns?: boolean;
   /** Army counts: `auto` shows them once a cell is big enough on screen to read one. */
@@ -30,12 +28,9 @@ export interface BoardConfig {
   gestureLayer?: boolean;
 }
 
-export interface ResolvedConfig extends Required<
-  Omit<BoardConfig, "territories" | "radius" | "maxZoom" | "label" | "tileSize">
-> {
+export interface ResolvedConfig extends Required<Omit<BoardConfig, "territories" | "maxZoom" | "label" | "tileSize">> {
   tileSize?: number;
   territories?: TerritoryState[];
-  radius?: number;
   maxZoom?: number;
   label: string;
 }
@@ -45,7 +40,6 @@ export function resolveConfig(c: BoardConfig): ResolvedConfig {
     geometry: c.geometry,
     seats: c.seats,
     territories: c.territories,
-    radius: c.radius,
     patterns: c.patterns ?? true,
     labels: c.labels ?? "auto",
     labelMinPixels: c.labelMinPixels ?? 18,

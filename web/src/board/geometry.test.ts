@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { geometryFromGameMap, geometryFromMapFile } from "./geometry";
-import { canvasOf, territoryPaths } from "./svg";
 
 describe("geometry", () => {
   const file = {
@@ -8,10 +7,11 @@ describe("geometry", () => {
     width: 100,
     height: 50,
     territories: [
-      { id: "a", name: "Ay", x: 20, y: 25 },
-      { id: "b", name: "Bee", x: 80, y: 25 },
+      { id: "a", name: "Ay", x: 20, y: 25, shape: "M10,15L30,15L30,35L10,35Z" },
+      { id: "b", name: "Bee", x: 80, y: 25, shape: "M70,15L90,15L90,35L70,35Z" },
     ],
     borders: [["a", "b"] as [string, string], ["a", "b"] as [string, string]],
+    sea: [["b", "a"] as [string, string]],
     bonusAreas: [{ id: "all", name: "All", bonus: 2, territories: ["a", "b"] }],
   };
 
@@ -19,7 +19,12 @@ describe("geometry", () => {
     const g = geometryFromMapFile(file);
     expect(g.territories.map((t) => t.neighbours)).toEqual([["b"], ["a"]]);
     expect(g.territories[0].areas).toEqual(["all"]);
-    expect(g.seaLines).toBeUndefined();
+    expect(g.seaLines).toEqual([{ from: "b", to: "a" }]);
+  });
+
+  it("refuses a map file without a shape for every territory, naming it", () => {
+    const bare = { ...file, territories: [file.territories[0], { id: "b", name: "Bee", x: 80, y: 25 }] };
+    expect(() => geometryFromMapFile(bare)).toThrow(/territory b has no shape/);
   });
 
   it("reads the API's GameMap: the server's shapes drawn as they are, sea borders as sea lines", () => {
@@ -56,6 +61,6 @@ describe("geometry", () => {
     );
     expect(g.areas).toEqual(f.areas);
     expect(g.seaLines).toEqual([{ from: "a", to: "b" }]);
-    expect(territoryPaths(g, canvasOf(g))).toEqual(["M10,15L30,15L30,35L10,35Z", "M70,15L90,15L90,35L70,35Z"]);
+    expect(g.territories.map((t) => t.shape)).toEqual(f.territories.map((t) => t.shape));
   });
 });

@@ -1,6 +1,6 @@
-// Map geometry from a Rout map file (docs/maps.md), as a game record's `map.definition` holds it: label
-// positions, borders as neighbour lists, bonus areas. The API's GameMap geometry (with shapes and sea
-// lines) maps onto MapGeometry field by field.
+// Map geometry for the board: from the API's GameMap (the shapes the server gives and its sea crossings),
+// or from a map file written with its geometry (`rout maps export --shapes`, `rout maps generate --shapes`:
+// docs/maps.md), field by field. The board draws only the shapes it is given.
 
 import type { MapGeometry } from "./types";
 
@@ -10,10 +10,14 @@ export interface MapFile {
   height?: number;
   territories: Array<{ id: string; name: string; x: number; y: number; shape?: string }>;
   borders?: Array<[string, string]>;
+  sea?: Array<[string, string]>;
   bonusAreas?: Array<{ id: string; name: string; bonus: number; territories: string[] }>;
 }
 
+/** The geometry of a map file with a shape for every territory; throws naming the first without one. */
 export function geometryFromMapFile(m: MapFile): MapGeometry {
+  const bare = m.territories.find((t) => !t.shape);
+  if (bare) throw new Error(`territory ${bare.id} has no shape: write the map with --shapes`);
   const neighbours = new Map<string, string[]>(m.territories.map((t) => [t.id, []]));
   for (const [a, b] of m.borders ?? []) {
     if (a === b) continue;
@@ -34,18 +38,19 @@ export function geometryFromMapFile(m: MapFile): MapGeometry {
       name: t.name,
       x: t.x,
       y: t.y,
-      shape: t.shape ?? null,
+      shape: t.shape!,
       neighbours: neighbours.get(t.id)!,
       areas: areas.get(t.id)!,
     })),
     areas: (m.bonusAreas ?? []).map((a) => ({ key: a.id, name: a.name, bonus: a.bonus })),
+    seaLines: (m.sea ?? []).map(([from, to]) => ({ from, to })),
   };
 }
 
 /**
  * The API's GameMap geometry (`map(key, version) { width height territories { key name x y shape
  * neighbours bonusAreas } borders { from to sea } bonusAreas { key name bonus } }`), as the board draws it:
- * the server's shapes (so the board computes no cells) and its sea crossings as sea lines.
+ * the server's shapes and its sea crossings as sea lines.
  */
 export interface GameMapGeometry {
   name?: string;
@@ -56,7 +61,7 @@ export interface GameMapGeometry {
     name: string;
     x: number;
     y: number;
-    shape?: string | null;
+    shape: string;
     neighbours: readonly string[];
     bonusAreas: readonly string[];
   }>;
@@ -74,7 +79,7 @@ export function geometryFromGameMap(m: GameMapGeometry): MapGeometry {
       name: t.name,
       x: t.x,
       y: t.y,
-      shape: t.shape || null,
+      shape: t.shape,
       neighbours: [...t.neighbours],
       areas: [...t.bonusAreas],
     })),

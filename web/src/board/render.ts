@@ -7,7 +7,7 @@ import { areaColor, inkOn, NEUTRAL_FILL, ownerStyles, UNCLAIMED_FILL } from "./p
 import { ariaLabel, HIGHLIGHT_KINDS, type BoardState } from "./state";
 import { areaBorders, rings } from "./borders";
 import { LOD_MAX, NAME_MIN_PIXELS, nameLayout, pathBox, type Box } from "./labels";
-import { defaultRadii, escapeXml, impliedSeaLines, neutralDef, patternDef, seaLinePath, territoryPaths } from "./svg";
+import { escapeXml, neutralDef, patternDef, seaLinePath } from "./svg";
 import type { TerritoryState } from "./types";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -107,15 +107,8 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
   const uid = `rb${++boards}`;
   const { x, y, width, height } = s.canvas;
   const f = fills(s, c, uid);
-  const drawn = s.geometry.territories.some((t) => !t.shape);
-  const radii = drawn
-    ? c.radius !== undefined
-      ? s.geometry.territories.map(() => c.radius!)
-      : defaultRadii(s.geometry, s.canvas)
-    : [];
-  const paths = territoryPaths(s.geometry, s.canvas, drawn ? radii : undefined);
-  // Sea lines: the map's own, or (for drawn cells) the borders whose cells cannot touch.
-  const seaLines = s.geometry.seaLines ?? (drawn ? impliedSeaLines(s.geometry, radii) : []);
+  const paths = s.geometry.territories.map((t) => t.shape);
+  const seaLines = s.geometry.seaLines;
   const areaIndex = new Map((s.geometry.areas ?? []).map((a, i) => [a.key, a.color || areaColor(i)]));
   const fontSize = Math.max(1, s.cell * 0.2);
   const boxes = paths.map((d) => pathBox(d));

@@ -32,10 +32,12 @@ function grid(): MapGeometry {
         name: k.toUpperCase(),
         x: 50 + 100 * c,
         y: 50 + 100 * r,
+        shape: `M${100 * c},${100 * r}h100v100h-100Z`,
         neighbours: n,
         areas: r === 0 ? ["top"] : [],
       };
     }),
+    seaLines: [],
   };
 }
 
@@ -141,9 +143,10 @@ describe("tiles", () => {
       name: `T${i}`,
       x: (i * 7919) % 1000,
       y: (i * 104729) % 600,
+      shape: `M${(i * 7919) % 1000},${(i * 104729) % 600}h2v2h-2Z`,
       neighbours: [],
     }));
-    const s = createState(resolveConfig({ geometry: { width: 1000, height: 600, territories }, seats }));
+    const s = createState(resolveConfig({ geometry: { width: 1000, height: 600, territories, seaLines: [] }, seats }));
     const ts = tiles(s, 100);
     const all = ts.flat().sort((a, b) => a - b);
     expect(all).toEqual(Array.from({ length: n }, (_, i) => i));

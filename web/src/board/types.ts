@@ -8,8 +8,8 @@ export interface TerritoryGeometry {
   /** The label position, in map units (origin top left, y down). */
   x: number;
   y: number;
-  /** An SVG path (`d`) of the territory's outline in map units; without it the board draws a Voronoi cell. */
-  shape?: string | null;
+  /** An SVG path (`d`) of the territory's outline in map units (the server gives one for every territory). */
+  shape: string;
   /** Keys of the bordering territories. */
   neighbours: string[];
   /** Keys of the bonus areas the territory belongs to. */
@@ -38,7 +38,8 @@ export interface MapGeometry {
   height?: number;
   territories: TerritoryGeometry[];
   areas?: AreaGeometry[];
-  seaLines?: SeaLine[];
+  /** The borders across water (the map's sea crossings). */
+  seaLines: SeaLine[];
 }
 
 /** A seat as the board shows it. */

@@ -3,9 +3,10 @@ import { FORMAT, isUsable, mapsByUse, openGeometryCache, toEvict, versionKey } f
 
 const geometry = {
   territories: [
-    { key: "a", name: "A", x: 1, y: 2, neighbours: ["b"] },
-    { key: "b", name: "B", x: 3, y: 4, neighbours: ["a"] },
+    { key: "a", name: "A", x: 1, y: 2, shape: "M0,0h2v3h-2Z", neighbours: ["b"] },
+    { key: "b", name: "B", x: 3, y: 4, shape: "M2,0h2v5h-2Z", neighbours: ["a"] },
   ],
+  seaLines: [],
 };
 
 describe("geometry cache keys", () => {
