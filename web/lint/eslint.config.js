@@ -7,7 +7,7 @@ import prettier from "eslint-config-prettier";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "src/gql/**", "lint/**", "node_modules/**"] },
+  { ignores: ["dist/**", "bench/dist/**", "bench/fixtures/**", "src/gql/**", "lint/**", "node_modules/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
