@@ -36,7 +36,7 @@ var depRules = []depRule{
 	{pkgs: "rout/web", only: []string{"rout/gzipcache"}, why: "the web client is embedded files and a file server"},
 	{pkgs: "rout/gzipcache", only: standardLibraryOnly, why: "compressing files needs nothing else"},
 	{pkgs: "rout/testwait", only: standardLibraryOnly, why: "the tests' waits poll a condition, nothing more"},
-	{pkgs: "rout/benchstat", only: standardLibraryOnly, why: "the benchmarks' figures are arithmetic"},
+	{pkgs: "rout/bench/benchstat", only: standardLibraryOnly, why: "the benchmarks' figures are arithmetic"},
 	{pkgs: "rout/notice", only: []string{"rout/notify", "rout/envconf"}, why: "notices are rows and a channel; their kinds are notify's"},
 	{pkgs: "rout/username", only: []string{"golang.org/x/text/..."}, why: "user names are PRECIS and Unicode only"},
 	{pkgs: "rout/ai", only: []string{"rout/rules"}, why: "CPU players are pure functions of a rules state"},
@@ -56,7 +56,7 @@ var depRules = []depRule{
 	{
 		pkgs:   "rout/...",
 		except: []string{"rout/cmd/rout"},
-		deny:   []string{"rout/cmd/...", "rout/server", "rout/apibench", "rout/livebench"},
+		deny:   []string{"rout/cmd/...", "rout/server", "rout/bench/apibench", "rout/bench/livebench"},
 		why:    "the binary wires the packages; nothing below it depends on it or on what only it runs",
 	},
 	{pkgs: "rout/...", deny: []string{"rout/dbtest", "rout/testwait"}, why: "dbtest and testwait are for tests; no package's own code depends on them"},

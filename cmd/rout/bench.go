@@ -11,8 +11,8 @@ import (
 	"sync"
 	"time"
 
-	"rout/apibench"
-	"rout/livebench"
+	"rout/bench/apibench"
+	"rout/bench/livebench"
 )
 
 const benchLiveSummary = `Measures the live subscriptions: for each number of subscribers, a plain gorilla/websocket broadcast

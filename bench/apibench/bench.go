@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"rout/benchstat"
+	"rout/bench/benchstat"
 
 	"github.com/lib/pq"
 )

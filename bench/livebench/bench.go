@@ -13,7 +13,7 @@ import (
 	"runtime/pprof"
 	"time"
 
-	"rout/benchstat"
+	"rout/bench/benchstat"
 )
 
 // The targets Run can measure.

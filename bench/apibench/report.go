@@ -5,7 +5,7 @@ import (
 	"io"
 	"time"
 
-	"rout/benchstat"
+	"rout/bench/benchstat"
 )
 
 // The goals of the redesign, against which WriteReport gives its verdicts.

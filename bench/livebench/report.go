@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"rout/benchstat"
+	"rout/bench/benchstat"
 )
 
 // The goals of the issue, against which WriteReport gives its verdicts.
