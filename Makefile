@@ -29,7 +29,7 @@ generate: ## regenerate generated code
 .PHONY: migration
 migration: ## write the next migration from the Ent schema (NAME=what_it_does; needs local PostgreSQL)
 	@if [ -z "$(NAME)" ]; then echo "usage: make migration NAME=what_it_does"; exit 1; fi
-	$(GO) run ./migrate/cmd/diff $(NAME)
+	$(GO) run ./internal/migrate/cmd/diff $(NAME)
 
 .PHONY: check-generate
 check-generate: generate ## fail when generated code differs from what is committed

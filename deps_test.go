@@ -29,15 +29,15 @@ var standardLibraryOnly = []string{}
 // .golangci.yml says the same with depguard, for direct imports, file by file.
 var depRules = []depRule{
 	{pkgs: "rout/rules", only: standardLibraryOnly, why: "the engine is pure and deterministic"},
-	{pkgs: "rout/envconf", only: standardLibraryOnly, why: "every package reads its environment with it, notify included"},
-	{pkgs: "rout/notify", only: []string{"rout/envconf"}, why: "the senders speak SMTP and HTTP with the standard library"},
-	{pkgs: "rout/push", only: []string{"rout/notify", "rout/envconf", "github.com/SherClockHolmes/webpush-go", "github.com/golang-jwt/jwt/v5",
+	{pkgs: "rout/internal/envconf", only: standardLibraryOnly, why: "every package reads its environment with it, notify included"},
+	{pkgs: "rout/notify", only: []string{"rout/internal/envconf"}, why: "the senders speak SMTP and HTTP with the standard library"},
+	{pkgs: "rout/push", only: []string{"rout/notify", "rout/internal/envconf", "github.com/SherClockHolmes/webpush-go", "github.com/golang-jwt/jwt/v5",
 		"golang.org/x/crypto/hkdf"}, why: "web push is notify's messages, encrypted and signed by webpush-go"},
-	{pkgs: "rout/web", only: []string{"rout/gzipcache"}, why: "the web client is embedded files and a file server"},
-	{pkgs: "rout/gzipcache", only: standardLibraryOnly, why: "compressing files needs nothing else"},
-	{pkgs: "rout/testwait", only: standardLibraryOnly, why: "the tests' waits poll a condition, nothing more"},
+	{pkgs: "rout/web", only: []string{"rout/internal/gzipcache"}, why: "the web client is embedded files and a file server"},
+	{pkgs: "rout/internal/gzipcache", only: standardLibraryOnly, why: "compressing files needs nothing else"},
+	{pkgs: "rout/internal/testwait", only: standardLibraryOnly, why: "the tests' waits poll a condition, nothing more"},
 	{pkgs: "rout/bench/benchstat", only: standardLibraryOnly, why: "the benchmarks' figures are arithmetic"},
-	{pkgs: "rout/notice", only: []string{"rout/notify", "rout/envconf"}, why: "notices are rows and a channel; their kinds are notify's"},
+	{pkgs: "rout/notice", only: []string{"rout/notify", "rout/internal/envconf"}, why: "notices are rows and a channel; their kinds are notify's"},
 	{pkgs: "rout/username", only: []string{"golang.org/x/text/..."}, why: "user names are PRECIS and Unicode only"},
 	{pkgs: "rout/ai", only: []string{"rout/rules"}, why: "CPU players are pure functions of a rules state"},
 	{pkgs: "rout/maps", only: []string{"rout/rules"}, why: "maps are data for the engine"},
@@ -59,7 +59,7 @@ var depRules = []depRule{
 		deny:   []string{"rout/cmd/...", "rout/server", "rout/bench/apibench", "rout/bench/livebench"},
 		why:    "the binary wires the packages; nothing below it depends on it or on what only it runs",
 	},
-	{pkgs: "rout/...", deny: []string{"rout/dbtest", "rout/testwait"}, why: "dbtest and testwait are for tests; no package's own code depends on them"},
+	{pkgs: "rout/...", deny: []string{"rout/dbtest", "rout/internal/testwait"}, why: "dbtest and testwait are for tests; no package's own code depends on them"},
 }
 
 // goPackage is what the test reads of `go list -json`.

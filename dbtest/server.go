@@ -17,7 +17,7 @@ import (
 	_ "github.com/lib/pq" // the postgres driver
 	"go.uber.org/goleak"
 
-	"rout/pgcluster"
+	"rout/internal/pgcluster"
 )
 
 // localDSN is the server tried when no URL is set: a local PostgreSQL as packaged by Debian and Docker.

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"rout/pgcluster"
+	"rout/internal/pgcluster"
 )
 
 // TestHelperLeaveCluster is not a test: run by TestSweepLeftovers in a child process, it starts a

@@ -14,7 +14,7 @@ import (
 
 	"github.com/lib/pq"
 
-	"rout/migrate"
+	"rout/internal/migrate"
 )
 
 // templateLockKey is the advisory lock (in the server's maintenance database) held while a test binary

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"sync"
 
-	"rout/gzipcache"
+	"rout/internal/gzipcache"
 )
 
 // Compression of the API's HTTP answers (docs/api.md, "Transport"): an answer of at least

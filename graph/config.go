@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"rout/envconf"
 	"rout/graph/wstransport"
+	"rout/internal/envconf"
 	"rout/maps"
 )
 

@@ -15,9 +15,9 @@ import (
 	"rout/ent"
 	"rout/game"
 	"rout/graph/wstransport"
+	"rout/internal/testwait"
 	"rout/live"
 	"rout/rules"
-	"rout/testwait"
 )
 
 // TestFallingBehindEndsWithResumeRequired drops a subscriber (a buffer of one batch, and commands until

@@ -17,11 +17,11 @@ import (
 	"rout/dbtest"
 	"rout/game"
 	"rout/graph"
+	"rout/internal/testwait"
 	"rout/live"
 	"rout/notice"
 	"rout/notify"
 	"rout/rules"
-	"rout/testwait"
 )
 
 // liveWait bounds the waits of the live tests: generous, for a noisy machine.

@@ -13,8 +13,8 @@ import (
 	"github.com/gorilla/websocket"
 
 	"rout/graph"
+	"rout/internal/testwait"
 	"rout/live"
-	"rout/testwait"
 )
 
 func TestWebsocketOperationsCountAgainstTheRateLimits(t *testing.T) {

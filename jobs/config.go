@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"rout/envconf"
+	"rout/internal/envconf"
 )
 
 // Defaults of Config.

@@ -9,9 +9,9 @@ import (
 
 	"rout/ai"
 	"rout/game"
+	"rout/internal/testwait"
 	"rout/jobs"
 	"rout/rules"
-	"rout/testwait"
 )
 
 // playOwnTurn plays the current turn of user's seat with the Normal CPU's commands, sent as the user's.

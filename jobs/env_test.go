@@ -24,9 +24,9 @@ import (
 
 	"rout/dbtest"
 	"rout/game"
+	"rout/internal/testwait"
 	"rout/jobs"
 	"rout/notify"
-	"rout/testwait"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"rout/dbtest"
+	"rout/internal/metrics"
 	"rout/jobs"
-	"rout/metrics"
 )
 
 // syncBuffer is a bytes.Buffer safe for the concurrent writes of a logger.

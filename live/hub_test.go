@@ -19,11 +19,11 @@ import (
 	"rout/ai"
 	"rout/dbtest"
 	"rout/game"
+	"rout/internal/testwait"
 	"rout/live"
 	"rout/notice"
 	"rout/notify"
 	"rout/rules"
-	"rout/testwait"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"rout/envconf"
+	"rout/internal/envconf"
 )
 
 // The environment variables ConfigFromEnv reads.

@@ -36,10 +36,10 @@ import (
 	"rout/ent"
 	"rout/game"
 	"rout/graph"
+	"rout/internal/testwait"
 	"rout/jobs"
 	"rout/notify"
 	"rout/push"
-	"rout/testwait"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }

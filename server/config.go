@@ -11,8 +11,8 @@ import (
 	"time"
 	"unicode"
 
-	"rout/envconf"
 	"rout/graph"
+	"rout/internal/envconf"
 	"rout/jobs"
 	"rout/notify"
 

@@ -10,7 +10,7 @@ import (
 
 	"github.com/lib/pq"
 
-	"rout/pgcluster"
+	"rout/internal/pgcluster"
 )
 
 // Pool settings of Database.DB. River's workers, the API and the health checks share the pool; Up needs

@@ -8,8 +8,8 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"rout/game"
+	"rout/internal/metrics"
 	"rout/jobs"
-	"rout/metrics"
 	"rout/notify"
 	"rout/push"
 )

@@ -10,10 +10,10 @@ import (
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
 
-	"rout/adminui"
 	"rout/ent"
 	"rout/graph"
-	"rout/metrics"
+	"rout/internal/adminui"
+	"rout/internal/metrics"
 )
 
 // liveTokens reads the bearer tokens of db as the API does (graph.LiveToken), at the wall clock.

@@ -19,12 +19,12 @@ import (
 	"rout/game"
 	"rout/graph"
 	"rout/graph/playground"
+	"rout/internal/metrics"
 	"rout/live"
-	"rout/metrics"
 	"rout/notify"
 	"rout/web"
 
-	"rout/migrate"
+	"rout/internal/migrate"
 )
 
 // Run is `rout serve`: it validates cfg, listens on cfg.Addr, opens the database (starting the embedded

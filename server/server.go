@@ -12,10 +12,10 @@ import (
 	"sync/atomic"
 	"time"
 
-	"rout/adminui"
 	"rout/graph"
 	"rout/graph/playground"
-	"rout/metrics"
+	"rout/internal/adminui"
+	"rout/internal/metrics"
 	"rout/notify"
 )
 

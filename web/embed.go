@@ -16,7 +16,7 @@ import (
 	"path"
 	"strings"
 
-	"rout/gzipcache"
+	"rout/internal/gzipcache"
 )
 
 // ContentSecurityPolicy is sent with every answer of Handler: scripts, styles, images and connections

@@ -24,9 +24,9 @@ import (
 	"rout/ent"
 	"rout/game"
 	"rout/graph"
+	"rout/internal/migrate"
 	"rout/live"
 	"rout/maps"
-	"rout/migrate"
 	"rout/rules"
 )
 

@@ -8,7 +8,7 @@ import (
 	"io"
 	"log/slog"
 
-	"rout/migrate"
+	"rout/internal/migrate"
 	"rout/server"
 )
 

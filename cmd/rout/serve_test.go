@@ -20,7 +20,7 @@ import (
 	"time"
 
 	"rout/dbtest"
-	"rout/pgcluster"
+	"rout/internal/pgcluster"
 	"rout/server"
 )
 

@@ -9,8 +9,8 @@ import (
 
 	"rout/dbtest"
 	"rout/game"
+	"rout/internal/testwait"
 	"rout/jobs"
-	"rout/testwait"
 )
 
 // TestWorkerPlaysForAPIReplicas runs `rout serve --workers=false` and `rout worker` on one database. A

@@ -18,7 +18,7 @@ import (
 	"path"
 	"strings"
 
-	"rout/gzipcache"
+	"rout/internal/gzipcache"
 )
 
 // Path is where the playground's page is served (and at Path + "/"); the web client has "/".

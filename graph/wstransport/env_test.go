@@ -21,7 +21,7 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"rout/graph/wstransport"
-	"rout/testwait"
+	"rout/internal/testwait"
 )
 
 // wait bounds every wait of the tests: generous, so a loaded machine does not fail them, and finite,

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"rout/graph/wstransport"
-	"rout/testwait"
+	"rout/internal/testwait"
 )
 
 // publishedQuery is the published subscription with its root argument from a variable: operations that

@@ -12,7 +12,7 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"rout/graph/wstransport"
-	"rout/testwait"
+	"rout/internal/testwait"
 )
 
 func TestMaxExecuting(t *testing.T) {

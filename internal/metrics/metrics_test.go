@@ -16,7 +16,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"rout/dbtest"
-	"rout/metrics"
+	"rout/internal/metrics"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"rout/envconf"
+	"rout/internal/envconf"
 )
 
 func TestEnv(t *testing.T) {

@@ -15,7 +15,7 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"rout/dbtest"
-	"rout/metrics"
+	"rout/internal/metrics"
 )
 
 // answerSchema answers every query with {"n":1} and every mutation with a FORBIDDEN error.

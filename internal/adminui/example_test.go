@@ -12,9 +12,9 @@ import (
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
 
-	"rout/adminui"
 	"rout/ent"
 	"rout/graph"
+	"rout/internal/adminui"
 )
 
 // Mounting River UI for admins on a server's mux.

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"rout/testwait"
+	"rout/internal/testwait"
 )
 
 // TestUntilSeesAConditionMadeTrueElsewhere: a condition another goroutine makes true is seen; one that

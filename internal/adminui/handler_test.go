@@ -17,11 +17,11 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
 
-	"rout/adminui"
 	"rout/dbtest"
 	"rout/ent"
 	"rout/ent/token"
 	"rout/graph"
+	"rout/internal/adminui"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }

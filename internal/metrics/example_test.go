@@ -10,7 +10,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
 	"github.com/riverqueue/river/rivertype"
 
-	"rout/metrics"
+	"rout/internal/metrics"
 )
 
 // Serving /metrics, counting every request, and timing every River job.

@@ -8,7 +8,7 @@ import (
 
 	_ "github.com/lib/pq"
 
-	"rout/pgcluster"
+	"rout/internal/pgcluster"
 )
 
 // Start a private cluster in a data folder, use its database, and stop it.

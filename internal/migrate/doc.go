@@ -18,14 +18,14 @@
 // Migrations are generated from the Ent schema (rout/ent/schema), never written against a live database:
 //
 //  1. change the schema and run `make generate`;
-//  2. run `make migration NAME=add_game_title` (which runs `go run ./migrate/cmd/diff add_game_title`): it
+//  2. run `make migration NAME=add_game_title` (which runs `go run ./internal/migrate/cmd/diff add_game_title`): it
 //     replays the existing migrations on a scratch database of the local PostgreSQL server, compares the
 //     result with the Ent schema and writes the difference as the next file, named
 //     <UTC timestamp>_<name>.sql, updating the atlas.sum integrity file;
 //  3. read the new file, and commit it with the schema change.
 //
 // A migration that must also move data (a backfill, say) may be edited by hand after it is generated, or
-// written from scratch under the same naming; run `go run ./migrate/cmd/diff -hash` afterwards to update
+// written from scratch under the same naming; run `go run ./internal/migrate/cmd/diff -hash` afterwards to update
 // atlas.sum. Never edit a migration that has been released: add a new one.
 //
 // The tests fail when the Ent schema and the migrations disagree, when atlas.sum does not match the files,

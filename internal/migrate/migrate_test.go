@@ -22,7 +22,7 @@ import (
 
 	"rout/dbtest"
 	entmigrate "rout/ent/migrate"
-	"rout/migrate"
+	"rout/internal/migrate"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
@@ -125,7 +125,7 @@ func TestMigrations(t *testing.T) {
 }
 
 // TestMigrationsSum fails when a migration file was changed, added or removed without updating atlas.sum
-// (go run ./migrate/cmd/diff -hash).
+// (go run ./internal/migrate/cmd/diff -hash).
 func TestMigrationsSum(t *testing.T) {
 	t.Parallel()
 	dir, err := atlasmigrate.NewLocalDir("migrations")
@@ -133,7 +133,7 @@ func TestMigrationsSum(t *testing.T) {
 		t.Fatalf("NewLocalDir() error = %v", err)
 	}
 	if err := atlasmigrate.Validate(dir); err != nil {
-		t.Fatalf("atlas.sum does not match the migration files (run go run ./migrate/cmd/diff -hash): %v", err)
+		t.Fatalf("atlas.sum does not match the migration files (run go run ./internal/migrate/cmd/diff -hash): %v", err)
 	}
 }
 

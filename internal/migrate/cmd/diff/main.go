@@ -2,12 +2,12 @@
 // (rout/ent/schema) and what the existing migrations build. It is a development tool, run from the
 // repository root:
 //
-//	go run ./migrate/cmd/diff NAME   # or: make migration NAME=...
-//	go run ./migrate/cmd/diff -hash  # after editing a migration by hand: rewrite atlas.sum
+//	go run ./internal/migrate/cmd/diff NAME   # or: make migration NAME=...
+//	go run ./internal/migrate/cmd/diff -hash  # after editing a migration by hand: rewrite atlas.sum
 //
 // It creates a scratch database on the local PostgreSQL server (ROUT_DEV_DATABASE_URL, or the -db flag,
 // names a database on that server to connect to first), replays the migrations folder on it, compares the
-// result with the Ent schema and writes migrate/migrations/<UTC timestamp>_NAME.sql together with an
+// result with the Ent schema and writes internal/migrate/migrations/<UTC timestamp>_NAME.sql together with an
 // updated atlas.sum. The scratch database is dropped afterwards. When schema and migrations agree it writes
 // nothing.
 package main
@@ -51,10 +51,10 @@ var migrationName = regexp.MustCompile(`^[a-z0-9_]+$`)
 func run(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
 	flags := flag.NewFlagSet("diff", flag.ContinueOnError)
 	dbURL := flags.String("db", "", "URL of a database on the development server (default $ROUT_DEV_DATABASE_URL or "+defaultDB+")")
-	dirPath := flags.String("dir", "migrate/migrations", "the migrations folder")
+	dirPath := flags.String("dir", "internal/migrate/migrations", "the migrations folder")
 	hash := flags.Bool("hash", false, "only rewrite atlas.sum from the files in the folder")
 	flags.Usage = func() {
-		fmt.Fprintln(flags.Output(), "usage: go run ./migrate/cmd/diff [flags] NAME | -hash")
+		fmt.Fprintln(flags.Output(), "usage: go run ./internal/migrate/cmd/diff [flags] NAME | -hash")
 		flags.PrintDefaults()
 	}
 	if err := flags.Parse(args); err != nil {

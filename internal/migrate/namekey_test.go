@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"rout/dbtest"
-	"rout/migrate"
+	"rout/internal/migrate"
 	"rout/username"
 )
 

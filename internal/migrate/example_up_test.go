@@ -8,7 +8,7 @@ import (
 
 	_ "github.com/lib/pq"
 
-	"rout/migrate"
+	"rout/internal/migrate"
 )
 
 // Every replica calls Up at start-up, before it serves or works jobs; they take turns on the lock.

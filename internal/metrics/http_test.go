@@ -10,7 +10,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"rout/dbtest"
-	"rout/metrics"
+	"rout/internal/metrics"
 )
 
 // A websocket goes through the middleware (which must let the upgrader take the connection over) and
