@@ -42,7 +42,7 @@ var depRules = []depRule{
 	{pkgs: "rout/ai", only: []string{"rout/rules"}, why: "CPU players are pure functions of a rules state"},
 	{pkgs: "rout/maps", only: []string{"rout/rules"}, why: "maps are data for the engine"},
 	{pkgs: "rout/sim", only: []string{"rout/rules"}, why: "simulations play the engine alone"},
-	{pkgs: "rout/mapsvg", only: []string{"rout/maps", "rout/rules"}, why: "drawings are pure functions of a map and a state"},
+	{pkgs: "rout/maps/mapsvg", only: []string{"rout/maps", "rout/rules"}, why: "drawings are pure functions of a map and a state"},
 	{
 		pkgs: "rout/game",
 		deny: []string{"rout/ent/...", "rout/graph/...", "rout/jobs", "rout/live"},

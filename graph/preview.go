@@ -13,7 +13,7 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"rout/ent/player"
-	"rout/mapsvg"
+	"rout/maps/mapsvg"
 )
 
 // The routes of the SVG previews: a map version (GET /maps/{key}/{version}.svg) and a game's board as

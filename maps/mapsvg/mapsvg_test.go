@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"rout/maps"
-	"rout/mapsvg"
+	"rout/maps/mapsvg"
 	"rout/rules"
 )
 
