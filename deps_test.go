@@ -36,7 +36,7 @@ var depRules = []depRule{
 	{pkgs: "rout/web", only: []string{"rout/gzipcache"}, why: "the web client is embedded files and a file server"},
 	{pkgs: "rout/gzipcache", only: standardLibraryOnly, why: "compressing files needs nothing else"},
 	{pkgs: "rout/benchstat", only: standardLibraryOnly, why: "the benchmarks' figures are arithmetic"},
-	{pkgs: "rout/notice", only: []string{"rout/notify", "rout/envconf"}, why: "notices are rows and a channel; their kinds are notify's"},
+	{pkgs: "rout/notifications/inbox", only: []string{"rout/notify", "rout/envconf"}, why: "the inbox is rows and a channel; their kinds are notify's"},
 	{pkgs: "rout/username", only: []string{"golang.org/x/text/..."}, why: "user names are PRECIS and Unicode only"},
 	{pkgs: "rout/ai", only: []string{"rout/rules"}, why: "CPU players are pure functions of a rules state"},
 	{pkgs: "rout/maps", only: []string{"rout/rules"}, why: "maps are data for the engine"},

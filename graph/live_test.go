@@ -18,7 +18,7 @@ import (
 	"rout/game"
 	"rout/graph"
 	"rout/live"
-	"rout/notice"
+	"rout/notifications/inbox"
 	"rout/notify"
 	"rout/rules"
 )
@@ -520,7 +520,7 @@ func TestViewerEventsOverWebsocket(t *testing.T) {
 	r := newReplicas(t, 1, live.Opts{})[0]
 	g := newLiveGame(t, r, "eve", "fay")
 	record := func(user int, kind notify.Kind) int64 {
-		return dbtest.Notice(t, r.db, notice.New{UserID: user, GameID: g.gameID, Turn: 1, Kind: kind})
+		return dbtest.Notice(t, r.db, inbox.New{UserID: user, GameID: g.gameID, Turn: 1, Kind: kind})
 	}
 	first := record(g.users[0], notify.KindYourTurn)
 	c := dialWS(t, r, map[string]any{"Authorization": "Bearer " + g.tokens[0]})
@@ -607,8 +607,8 @@ func TestNoticeSeenOverWebsocketIsMarked(t *testing.T) {
 	g := newLiveGame(t, r, "kim", "lou")
 	c := dialWS(t, r, map[string]any{"Authorization": "Bearer " + g.tokens[0]})
 	c.subscribe("me", `subscription { viewerEvents { seq kind gameId game { id } turn data } }`, nil)
-	mine := dbtest.Notice(t, r.db, notice.New{UserID: g.users[0], GameID: g.gameID, Turn: 1, Kind: notify.KindYourTurn})
-	theirs := dbtest.Notice(t, r.db, notice.New{UserID: g.users[1], GameID: g.gameID, Turn: 1, Kind: notify.KindYourTurn})
+	mine := dbtest.Notice(t, r.db, inbox.New{UserID: g.users[0], GameID: g.gameID, Turn: 1, Kind: notify.KindYourTurn})
+	theirs := dbtest.Notice(t, r.db, inbox.New{UserID: g.users[1], GameID: g.gameID, Turn: 1, Kind: notify.KindYourTurn})
 	if v, payload := c.viewerEvent(t); v.Seq != mine {
 		t.Fatalf("got %s, want notice %d", payload, mine)
 	}

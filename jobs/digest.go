@@ -10,7 +10,7 @@ import (
 
 	"github.com/riverqueue/river"
 
-	"rout/notice"
+	"rout/notifications/inbox"
 	"rout/notify"
 )
 
@@ -66,7 +66,7 @@ type digestWorker struct {
 func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) error {
 	j := w.j
 	userID := job.Args.UserID
-	prefs, err := notice.PrefsOf(ctx, j.db, userID)
+	prefs, err := inbox.PrefsOf(ctx, j.db, userID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil // the user was deleted
 	}
@@ -147,7 +147,7 @@ func (j *Jobs) claimDigest(ctx context.Context, userID int, always bool, now tim
 		return nil, nil, err
 	}
 	defer func() { _ = tx.Rollback() }()
-	if err := notice.LockUser(ctx, tx, userID); err != nil {
+	if err := inbox.LockUser(ctx, tx, userID); err != nil {
 		return nil, nil, err
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT n.id, n.game_id, n.turn, COALESCE(n.data::text, '{}'), n.seen_at IS NOT NULL,
@@ -172,7 +172,7 @@ func (j *Jobs) claimDigest(ctx context.Context, userID int, always bool, now tim
 		if !waiting || (seen && !always) {
 			continue
 		}
-		var nd notice.Data
+		var nd inbox.Data
 		if json.Unmarshal([]byte(data), &nd) == nil && nd.Deadline != nil {
 			if t, err := parseTime(*nd.Deadline); err == nil {
 				g.Deadline = t

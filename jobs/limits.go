@@ -5,7 +5,7 @@ import (
 	"errors"
 	"sync"
 
-	"rout/notice"
+	"rout/notifications/inbox"
 	"rout/notify"
 )
 
@@ -23,7 +23,7 @@ const (
 var errUserRate = errors.New("notification dropped: the user's send rate is exceeded")
 
 // sendLimits holds this process's counts of dropped messages; the limits themselves are in the
-// database (notice.TakeUserSend, notice.ReserveSend), shared by every replica.
+// database (inbox.TakeUserSend, inbox.ReserveSend), shared by every replica.
 type sendLimits struct {
 	mu      sync.Mutex
 	dropped map[string]int64
@@ -39,7 +39,7 @@ func newSendLimits() *sendLimits {
 // that fails after allow has still spent its share of both.
 func (j *Jobs) allow(ctx context.Context, userID int, kind notify.Kind) error {
 	if !notify.Urgent(kind) {
-		ok, err := notice.TakeUserSend(ctx, j.db, userID, j.cfg.NotifyPerUserHour)
+		ok, err := inbox.TakeUserSend(ctx, j.db, userID, j.cfg.NotifyPerUserHour)
 		if err != nil {
 			return err
 		}
@@ -47,7 +47,7 @@ func (j *Jobs) allow(ctx context.Context, userID int, kind notify.Kind) error {
 			return notify.Permanent(errUserRate)
 		}
 	}
-	wait, err := notice.ReserveSend(ctx, j.db, float64(j.cfg.NotifyPerSecond))
+	wait, err := inbox.ReserveSend(ctx, j.db, float64(j.cfg.NotifyPerSecond))
 	if err != nil {
 		return err
 	}

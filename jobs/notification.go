@@ -9,7 +9,7 @@ import (
 
 	"github.com/riverqueue/river"
 
-	"rout/notice"
+	"rout/notifications/inbox"
 	"rout/notify"
 )
 
@@ -27,8 +27,8 @@ type notificationWorker struct {
 // backoff, up to Config.NotifyAttempts tries.
 func (w *notificationWorker) Work(ctx context.Context, job *river.Job[NotificationArgs]) error {
 	j := w.j
-	n, err := notice.ForDelivery(ctx, j.db, job.Args.NoticeID)
-	if errors.Is(err, notice.ErrNotFound) {
+	n, err := inbox.ForDelivery(ctx, j.db, job.Args.NoticeID)
+	if errors.Is(err, inbox.ErrNotFound) {
 		return nil // the user or the game was deleted
 	}
 	if err != nil {
@@ -55,7 +55,7 @@ func (w *notificationWorker) Work(ctx context.Context, job *river.Job[Notificati
 			return river.JobSnooze(until.Sub(j.now()))
 		}
 	}
-	var nd notice.Data
+	var nd inbox.Data
 	if err := json.Unmarshal(data, &nd); err != nil {
 		return river.JobCancel(fmt.Errorf("error decoding notice %d: %w", job.Args.NoticeID, err))
 	}
@@ -91,7 +91,7 @@ func (w *notificationWorker) Work(ctx context.Context, job *river.Job[Notificati
 		return err
 	}
 	j.sent(kind, ch)
-	if err := notice.MarkSent(ctx, j.db, job.Args.NoticeID, j.now()); err != nil {
+	if err := inbox.MarkSent(ctx, j.db, job.Args.NoticeID, j.now()); err != nil {
 		// Sent but not marked: a retry would send it again, so log and let it be.
 		j.logger.ErrorContext(ctx, "error marking a notice sent", "notice_id", job.Args.NoticeID, "error", err)
 	}
@@ -100,7 +100,7 @@ func (w *notificationWorker) Work(ctx context.Context, job *river.Job[Notificati
 
 // messageData fills the texts' data of a notice: the time left of a turn, the names of the players it
 // mentions.
-func (j *Jobs) messageData(ctx context.Context, userID, gameID, turn int, nd notice.Data) (notify.Data, error) {
+func (j *Jobs) messageData(ctx context.Context, userID, gameID, turn int, nd inbox.Data) (notify.Data, error) {
 	d := notify.Data{GameID: gameID, Turn: turn}
 	if nd.Deadline != nil {
 		if deadline, err := parseTime(*nd.Deadline); err == nil {

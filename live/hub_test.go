@@ -20,7 +20,7 @@ import (
 	"rout/dbtest"
 	"rout/game"
 	"rout/live"
-	"rout/notice"
+	"rout/notifications/inbox"
 	"rout/notify"
 	"rout/rules"
 )
@@ -351,7 +351,7 @@ func TestLostNotificationIsRepairedByTheHeadCheck(t *testing.T) {
 func listen(t *testing.T, dsn string) <-chan *pq.Notification {
 	t.Helper()
 	l := dbtest.Listen(t, dsn, game.NotifyChannel)
-	for _, ch := range []string{notice.Channel, game.LobbyChannel, live.RevocationChannel} {
+	for _, ch := range []string{inbox.Channel, game.LobbyChannel, live.RevocationChannel} {
 		if err := l.Listen(ch); err != nil {
 			t.Fatalf("listening on %s: %v", ch, err)
 		}
@@ -501,7 +501,7 @@ func TestTwoHubsOnOneDatabase(t *testing.T) {
 func (e *env) notice(userID, gameID, turn int, kind notify.Kind) int64 {
 	e.t.Helper()
 	seat := 1
-	return dbtest.Notice(e.t, e.db, notice.New{UserID: userID, GameID: gameID, Turn: turn, Kind: kind, Data: notice.Data{Seat: &seat}})
+	return dbtest.Notice(e.t, e.db, inbox.New{UserID: userID, GameID: gameID, Turn: turn, Kind: kind, Data: inbox.Data{Seat: &seat}})
 }
 
 func TestNoticesCatchUpLiveAndResume(t *testing.T) {

@@ -1,4 +1,4 @@
-package notice_test
+package inbox_test
 
 import (
 	"strconv"
@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"rout/dbtest"
-	"rout/notice"
+	"rout/notifications/inbox"
 )
 
 // TestTakeUserSendCountsAcrossConnections takes sends of one user from twelve goroutines at once, each
@@ -25,7 +25,7 @@ func TestTakeUserSendCountsAcrossConnections(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 12 {
 		wg.Go(func() {
-			ok, err := notice.TakeUserSend(ctx, db, ada, limit)
+			ok, err := inbox.TakeUserSend(ctx, db, ada, limit)
 			if err != nil {
 				t.Error(err)
 			}
@@ -38,7 +38,7 @@ func TestTakeUserSendCountsAcrossConnections(t *testing.T) {
 	if n := taken.Load(); n != limit {
 		t.Errorf("%d sends taken for ada, want %d", n, limit)
 	}
-	if ok, err := notice.TakeUserSend(ctx, db, bob, limit); err != nil || !ok {
+	if ok, err := inbox.TakeUserSend(ctx, db, bob, limit); err != nil || !ok {
 		t.Errorf("bob's first send: %v, %v", ok, err)
 	}
 
@@ -46,7 +46,7 @@ func TestTakeUserSendCountsAcrossConnections(t *testing.T) {
 	if _, err := db.Exec(`UPDATE notification_sends SET sent_at = sent_at - interval '61 minutes' WHERE user_id = $1`, ada); err != nil {
 		t.Fatal(err)
 	}
-	if ok, err := notice.TakeUserSend(ctx, db, ada, limit); err != nil || !ok {
+	if ok, err := inbox.TakeUserSend(ctx, db, ada, limit); err != nil || !ok {
 		t.Errorf("ada's send an hour later: %v, %v", ok, err)
 	}
 	if n := dbtest.Int(t, db, `SELECT count(*) FROM notification_sends WHERE user_id = $1`, ada); n != 1 {
@@ -55,7 +55,7 @@ func TestTakeUserSendCountsAcrossConnections(t *testing.T) {
 	if _, err := db.Exec(`UPDATE notification_sends SET sent_at = sent_at - interval '61 minutes'`); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := notice.PruneSends(ctx, db); err != nil || n != 2 {
+	if n, err := inbox.PruneSends(ctx, db); err != nil || n != 2 {
 		t.Errorf("PruneSends = %d, %v; want 2", n, err)
 	}
 }
@@ -69,7 +69,7 @@ func TestReserveSendQueuesCallers(t *testing.T) {
 	const rate = 0.001
 	var prev time.Duration
 	for i := range 3 {
-		wait, err := notice.ReserveSend(t.Context(), db, rate)
+		wait, err := inbox.ReserveSend(t.Context(), db, rate)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,7 +83,7 @@ func TestReserveSendQueuesCallers(t *testing.T) {
 	if _, err := db.Exec(`DELETE FROM notification_rate`); err != nil {
 		t.Fatal(err)
 	}
-	if wait, err := notice.ReserveSend(t.Context(), db, 20); err != nil || wait != 0 {
+	if wait, err := inbox.ReserveSend(t.Context(), db, 20); err != nil || wait != 0 {
 		t.Errorf("the first send at 20 a second waits %v, %v", wait, err)
 	}
 }
@@ -100,7 +100,7 @@ func BenchmarkTakeUserSend(b *testing.B) {
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			if _, err := notice.TakeUserSend(b.Context(), db, users[next.Add(1)%int64(len(users))], 1_000_000); err != nil {
+			if _, err := inbox.TakeUserSend(b.Context(), db, users[next.Add(1)%int64(len(users))], 1_000_000); err != nil {
 				b.Error(err)
 				return
 			}
@@ -115,7 +115,7 @@ func BenchmarkReserveSend(b *testing.B) {
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			if _, err := notice.ReserveSend(b.Context(), db, 1e9); err != nil {
+			if _, err := inbox.ReserveSend(b.Context(), db, 1e9); err != nil {
 				b.Error(err)
 				return
 			}

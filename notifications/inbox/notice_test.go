@@ -1,4 +1,4 @@
-package notice_test
+package inbox_test
 
 import (
 	"errors"
@@ -8,7 +8,7 @@ import (
 
 	"rout/dbtest"
 	"rout/game"
-	"rout/notice"
+	"rout/notifications/inbox"
 	"rout/notify"
 )
 
@@ -29,18 +29,18 @@ func TestInsertAnnouncesReadsAndSkipsRepeats(t *testing.T) {
 		t.Fatal(err)
 	}
 	created := dbtest.Game(t, db, dbtest.GameOpts{Service: svc, Seats: []dbtest.SeatOpts{{User: user}, {CPU: true}}})
-	if last, err := notice.Last(ctx, db, user); err != nil || last != 0 {
+	if last, err := inbox.Last(ctx, db, user); err != nil || last != 0 {
 		t.Fatalf("the last notice of a user without any: %d, %v", last, err)
 	}
-	listener := dbtest.Listen(t, dsn, notice.Channel)
+	listener := dbtest.Listen(t, dsn, inbox.Channel)
 
-	insert := func(ns ...notice.New) []notice.Inserted {
+	insert := func(ns ...inbox.New) []inbox.Inserted {
 		t.Helper()
 		tx, err := db.BeginTx(ctx, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		in, err := notice.Insert(ctx, tx, time.Now(), ns...)
+		in, err := inbox.Insert(ctx, tx, time.Now(), ns...)
 		if err != nil {
 			_ = tx.Rollback()
 			t.Fatal(err)
@@ -51,13 +51,13 @@ func TestInsertAnnouncesReadsAndSkipsRepeats(t *testing.T) {
 		return in
 	}
 	winner := 1
-	first := insert(notice.New{UserID: user, GameID: created.GameID, Turn: 1, Kind: notify.KindYourTurn},
-		notice.New{UserID: user, GameID: created.GameID, Turn: 2, Kind: notify.KindGameOver, Data: notice.Data{Winner: &winner}})
+	first := insert(inbox.New{UserID: user, GameID: created.GameID, Turn: 1, Kind: notify.KindYourTurn},
+		inbox.New{UserID: user, GameID: created.GameID, Turn: 2, Kind: notify.KindGameOver, Data: inbox.Data{Winner: &winner}})
 	if len(first) != 2 || first[0].Prefs.Default != notify.ChannelEmail || first[0].Prefs.DigestHours != notify.DefaultDigestHours || first[0].ID >= first[1].ID {
 		t.Fatalf("inserted %+v, want two notices in id order for a user who takes email", first)
 	}
 	for _, n := range first {
-		svc.Announce(notice.Channel, user, n.ID) // after the commit, coalesced per user
+		svc.Announce(inbox.Channel, user, n.ID) // after the commit, coalesced per user
 	}
 	want := strconv.Itoa(user) + ":" + strconv.FormatInt(first[1].ID, 10)
 	for heard := ""; heard != want; {
@@ -65,56 +65,56 @@ func TestInsertAnnouncesReadsAndSkipsRepeats(t *testing.T) {
 		case n := <-listener.Notify:
 			heard = n.Extra
 			if heard != want && heard != strconv.Itoa(user)+":"+strconv.FormatInt(first[0].ID, 10) {
-				t.Fatalf("heard %q on %s, want %q", heard, notice.Channel, want)
+				t.Fatalf("heard %q on %s, want %q", heard, inbox.Channel, want)
 			}
 		case <-time.After(time.Minute): // a safety net: the announcement is on its way
 			t.Fatalf("notice %d was not announced within a minute", first[1].ID)
 		}
 	}
-	if heads, err := notice.Heads(ctx, db, []int{user, user + 1000}); err != nil || len(heads) != 1 || heads[user] != first[1].ID {
+	if heads, err := inbox.Heads(ctx, db, []int{user, user + 1000}); err != nil || len(heads) != 1 || heads[user] != first[1].ID {
 		t.Errorf("heads %v, %v; want only user %d at %d", heads, err, user, first[1].ID)
 	}
-	if again := insert(notice.New{UserID: user, GameID: created.GameID, Turn: 1, Kind: notify.KindYourTurn}); len(again) != 0 {
+	if again := insert(inbox.New{UserID: user, GameID: created.GameID, Turn: 1, Kind: notify.KindYourTurn}); len(again) != 0 {
 		t.Errorf("a repeated notice was recorded again: %+v", again)
 	}
 
-	all, err := notice.Read(ctx, db, user, 0, 10)
+	all, err := inbox.Read(ctx, db, user, 0, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(all) != 2 || all[0].ID != first[0].ID || all[1].Kind != "game_over" || string(all[1].Data) != `{"winner":1}` {
 		t.Fatalf("read %+v", all)
 	}
-	if after, err := notice.Read(ctx, db, user, first[0].ID, 10); err != nil || len(after) != 1 || after[0].ID != first[1].ID {
+	if after, err := inbox.Read(ctx, db, user, first[0].ID, 10); err != nil || len(after) != 1 || after[0].ID != first[1].ID {
 		t.Errorf("read after the first: %v, %v", after, err)
 	}
-	if last, err := notice.Last(ctx, db, user); err != nil || last != first[1].ID {
+	if last, err := inbox.Last(ctx, db, user); err != nil || last != first[1].ID {
 		t.Errorf("last notice %d, %v; want %d", last, err, first[1].ID)
 	}
 
-	d, err := notice.ForDelivery(ctx, db, first[1].ID)
+	d, err := inbox.ForDelivery(ctx, db, first[1].ID)
 	if err != nil || d.Sent || d.Seen || d.Prefs.Default != notify.ChannelEmail || d.To.Email != "ada@example.com" || d.Kind != "game_over" || d.UserID != user {
 		t.Fatalf("for delivery: %+v, %v", d, err)
 	}
-	if err := notice.MarkSent(ctx, db, first[1].ID, time.Now()); err != nil {
+	if err := inbox.MarkSent(ctx, db, first[1].ID, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	if d, err := notice.ForDelivery(ctx, db, first[1].ID); err != nil || !d.Sent {
+	if d, err := inbox.ForDelivery(ctx, db, first[1].ID); err != nil || !d.Sent {
 		t.Errorf("after MarkSent: sent %v, %v", d.Sent, err)
 	}
-	if err := notice.MarkSeen(ctx, db, user, first[1].ID, time.Now()); err != nil {
+	if err := inbox.MarkSeen(ctx, db, user, first[1].ID, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	if d, err := notice.ForDelivery(ctx, db, first[1].ID); err != nil || !d.Seen {
+	if d, err := inbox.ForDelivery(ctx, db, first[1].ID); err != nil || !d.Seen {
 		t.Errorf("after MarkSeen: seen %v, %v", d.Seen, err)
 	}
-	if err := notice.MarkSeen(ctx, db, user+1, first[0].ID, time.Now()); err != nil {
+	if err := inbox.MarkSeen(ctx, db, user+1, first[0].ID, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	if d, err := notice.ForDelivery(ctx, db, first[0].ID); err != nil || d.Seen {
+	if d, err := inbox.ForDelivery(ctx, db, first[0].ID); err != nil || d.Seen {
 		t.Errorf("MarkSeen by another user marked it: seen %v, %v", d.Seen, err)
 	}
-	if _, err := notice.ForDelivery(ctx, db, first[1].ID+1000); !errors.Is(err, notice.ErrNotFound) {
+	if _, err := inbox.ForDelivery(ctx, db, first[1].ID+1000); !errors.Is(err, inbox.ErrNotFound) {
 		t.Errorf("a notice that is not there: %v, want ErrNotFound", err)
 	}
 }
