@@ -18,8 +18,8 @@ import (
 	"rout/game"
 	"rout/graph"
 	"rout/live"
+	"rout/notifications"
 	"rout/notifications/inbox"
-	"rout/notify"
 	"rout/rules"
 )
 
@@ -519,10 +519,10 @@ func TestViewerEventsOverWebsocket(t *testing.T) {
 	t.Parallel()
 	r := newReplicas(t, 1, live.Opts{})[0]
 	g := newLiveGame(t, r, "eve", "fay")
-	record := func(user int, kind notify.Kind) int64 {
+	record := func(user int, kind notifications.Kind) int64 {
 		return dbtest.Notice(t, r.db, inbox.New{UserID: user, GameID: g.gameID, Turn: 1, Kind: kind})
 	}
-	first := record(g.users[0], notify.KindYourTurn)
+	first := record(g.users[0], notifications.KindYourTurn)
 	c := dialWS(t, r, map[string]any{"Authorization": "Bearer " + g.tokens[0]})
 	c.subscribe("me", `subscription { viewerEvents { seq kind gameId game { id } turn data } }`, nil)
 	next := func(want int64, kind string) {
@@ -533,8 +533,8 @@ func TestViewerEventsOverWebsocket(t *testing.T) {
 		}
 	}
 	next(first, "your_turn")
-	record(g.users[1], notify.KindYourTurn) // not eve's
-	next(record(g.users[0], notify.KindGameOver), "game_over")
+	record(g.users[1], notifications.KindYourTurn) // not eve's
+	next(record(g.users[0], notifications.KindGameOver), "game_over")
 }
 
 func TestShutdownClosesSocketsAndClientsResumeElsewhere(t *testing.T) {
@@ -607,8 +607,8 @@ func TestNoticeSeenOverWebsocketIsMarked(t *testing.T) {
 	g := newLiveGame(t, r, "kim", "lou")
 	c := dialWS(t, r, map[string]any{"Authorization": "Bearer " + g.tokens[0]})
 	c.subscribe("me", `subscription { viewerEvents { seq kind gameId game { id } turn data } }`, nil)
-	mine := dbtest.Notice(t, r.db, inbox.New{UserID: g.users[0], GameID: g.gameID, Turn: 1, Kind: notify.KindYourTurn})
-	theirs := dbtest.Notice(t, r.db, inbox.New{UserID: g.users[1], GameID: g.gameID, Turn: 1, Kind: notify.KindYourTurn})
+	mine := dbtest.Notice(t, r.db, inbox.New{UserID: g.users[0], GameID: g.gameID, Turn: 1, Kind: notifications.KindYourTurn})
+	theirs := dbtest.Notice(t, r.db, inbox.New{UserID: g.users[1], GameID: g.gameID, Turn: 1, Kind: notifications.KindYourTurn})
 	if v, payload := c.viewerEvent(t); v.Seq != mine {
 		t.Fatalf("got %s, want notice %d", payload, mine)
 	}

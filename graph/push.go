@@ -7,7 +7,7 @@ import (
 
 	"rout/ent"
 	"rout/ent/pushsubscription"
-	"rout/notify"
+	"rout/notifications"
 	"rout/push"
 )
 
@@ -45,10 +45,10 @@ func (r *Resolver) registerPushSubscription(ctx context.Context, me *ent.User, i
 	if err := push.CheckEndpoint(*r.push, input.Endpoint); err != nil {
 		return fail(ueInvalidPushEndpoint, err.Error(), "endpoint")
 	}
-	if err := notify.CheckPushKey(input.P256dh); err != nil {
+	if err := notifications.CheckPushKey(input.P256dh); err != nil {
 		return fail(ueInvalidPushKey, err.Error(), "p256dh")
 	}
-	if err := notify.CheckPushAuth(input.Auth); err != nil {
+	if err := notifications.CheckPushAuth(input.Auth); err != nil {
 		return fail(ueInvalidPushKey, err.Error(), "auth")
 	}
 	if input.Device != nil && *input.Device == "" {

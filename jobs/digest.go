@@ -10,8 +10,8 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"rout/notifications"
 	"rout/notifications/inbox"
-	"rout/notify"
 )
 
 // KindDigest is the job kind of a digest: the stable name stored in river_job.kind.
@@ -81,9 +81,9 @@ func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) err
 	if err != nil || len(claimed) == 0 {
 		return err
 	}
-	ch := prefs.ChannelFor(notify.KindYourTurn)
+	ch := prefs.ChannelFor(notifications.KindYourTurn)
 	if len(games) == 0 {
-		j.dropped(ctx, "seen_or_played", userID, KindDigest, notify.KindYourTurn, ch, "every game of the digest was seen live or played")
+		j.dropped(ctx, "seen_or_played", userID, KindDigest, notifications.KindYourTurn, ch, "every game of the digest was seen live or played")
 		return nil
 	}
 	if j.notifier == nil {
@@ -94,13 +94,13 @@ func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) err
 		return j.unclaim(ctx, claimed, err)
 	}
 	for i, g := range games {
-		if games[i].Since, err = j.since(ctx, g.GameID, userID, g.Turn, notify.KindYourTurn); err != nil {
+		if games[i].Since, err = j.since(ctx, g.GameID, userID, g.Turn, notifications.KindYourTurn); err != nil {
 			return j.unclaim(ctx, claimed, err)
 		}
 	}
-	if err := j.allow(ctx, userID, notify.KindYourTurn); err != nil {
-		if notify.IsPermanent(err) {
-			j.dropped(ctx, "user_rate", userID, KindDigest, notify.KindYourTurn, ch, err.Error())
+	if err := j.allow(ctx, userID, notifications.KindYourTurn); err != nil {
+		if notifications.IsPermanent(err) {
+			j.dropped(ctx, "user_rate", userID, KindDigest, notifications.KindYourTurn, ch, err.Error())
 			return nil
 		}
 		return j.unclaim(ctx, claimed, err)
@@ -109,39 +109,39 @@ func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) err
 		err = dn.NotifyDigest(ctx, ch, to, games, prefs.Location)
 	} else {
 		for _, g := range games {
-			if err = j.notifier.Notify(ctx, ch, notify.KindYourTurn, to, notify.Data{GameID: g.GameID, Turn: g.Turn,
+			if err = j.notifier.Notify(ctx, ch, notifications.KindYourTurn, to, notifications.Data{GameID: g.GameID, Turn: g.Turn,
 				TimeLeft: max(g.Deadline.Sub(now), 0), Since: g.Since}); err != nil {
 				break
 			}
 		}
 	}
 	switch {
-	case errors.Is(err, notify.ErrChannelUnavailable):
-		j.dropped(ctx, "channel_unavailable", userID, KindDigest, notify.KindYourTurn, ch, "no sender for the channel on this server")
+	case errors.Is(err, notifications.ErrChannelUnavailable):
+		j.dropped(ctx, "channel_unavailable", userID, KindDigest, notifications.KindYourTurn, ch, "no sender for the channel on this server")
 		return nil
-	case errors.Is(err, notify.ErrNoPushDevice):
-		j.dropped(ctx, "no_push_device", userID, KindDigest, notify.KindYourTurn, ch, "no web push device registered, or every one gone")
+	case errors.Is(err, notifications.ErrNoPushDevice):
+		j.dropped(ctx, "no_push_device", userID, KindDigest, notifications.KindYourTurn, ch, "no web push device registered, or every one gone")
 		return nil
-	case notify.IsPermanent(err):
-		j.dropped(ctx, "permanent_failure", userID, KindDigest, notify.KindYourTurn, ch, err.Error())
+	case notifications.IsPermanent(err):
+		j.dropped(ctx, "permanent_failure", userID, KindDigest, notifications.KindYourTurn, ch, err.Error())
 		return river.JobCancel(err)
 	case err != nil:
 		return j.unclaim(ctx, claimed, err)
 	}
-	j.sent(notify.KindYourTurn, ch)
+	j.sent(notifications.KindYourTurn, ch)
 	return nil
 }
 
-// DigestNotifier sends a digest of games in one message; *notify.Router is one. A Notifier that is not
+// DigestNotifier sends a digest of games in one message; *notifications.Router is one. A Notifier that is not
 // one gets each game of a digest as its own your_turn notification.
 type DigestNotifier interface {
-	NotifyDigest(ctx context.Context, ch notify.Channel, to notify.Recipient, games []notify.DigestGame, loc *time.Location) error
+	NotifyDigest(ctx context.Context, ch notifications.Channel, to notifications.Recipient, games []notifications.DigestGame, loc *time.Location) error
 }
 
 // claimDigest marks settled, in one transaction that first waits for the user's notice inserts to end,
 // every unsettled your_turn notice of user userID, and returns their ids and the games of those still
 // waiting on the user (the game's turn is the notice's, and, unless always, not seen live).
-func (j *Jobs) claimDigest(ctx context.Context, userID int, always bool, now time.Time) ([]int64, []notify.DigestGame, error) {
+func (j *Jobs) claimDigest(ctx context.Context, userID int, always bool, now time.Time) ([]int64, []notifications.DigestGame, error) {
 	tx, err := j.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, nil, err
@@ -158,10 +158,10 @@ func (j *Jobs) claimDigest(ctx context.Context, userID int, always bool, now tim
 		return nil, nil, fmt.Errorf("error reading the digest of user %d: %w", userID, err)
 	}
 	var ids []int64
-	var games []notify.DigestGame
+	var games []notifications.DigestGame
 	for rows.Next() {
 		var id int64
-		var g notify.DigestGame
+		var g notifications.DigestGame
 		var data string
 		var seen, waiting bool
 		if err := rows.Scan(&id, &g.GameID, &g.Turn, &data, &seen, &waiting); err != nil {
@@ -206,8 +206,8 @@ func (j *Jobs) unclaim(ctx context.Context, ids []int64, cause error) error {
 }
 
 // recipient reads the addresses of user userID.
-func (j *Jobs) recipient(ctx context.Context, userID int) (notify.Recipient, error) {
-	var to notify.Recipient
+func (j *Jobs) recipient(ctx context.Context, userID int) (notifications.Recipient, error) {
+	var to notifications.Recipient
 	var phone sql.NullString
 	err := j.db.QueryRowContext(ctx, `SELECT email, phone, name FROM users WHERE id = $1`, userID).Scan(&to.Email, &phone, &to.Name)
 	if err != nil {

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"rout/jobs"
-	"rout/notify"
+	"rout/notifications"
 )
 
 // messages returns the messages to address to, with their bodies.
@@ -80,8 +80,8 @@ func TestTwentyTurnsAtOnceMakeOneDigest(t *testing.T) {
 	if subject := msgs[0].Header.Get("Subject"); subject != "Your turn in 20 games" {
 		t.Errorf("subject %q", subject)
 	}
-	unsub := notify.Unsubscribe{Key: []byte(testUnsubscribeKey), BaseURL: "https://rout.example"}
-	if got, want := msgs[0].Header.Get("List-Unsubscribe"), "<"+unsub.URL(dora, notify.KindYourTurn)+">"; got != want ||
+	unsub := notifications.Unsubscribe{Key: []byte(testUnsubscribeKey), BaseURL: "https://rout.example"}
+	if got, want := msgs[0].Header.Get("List-Unsubscribe"), "<"+unsub.URL(dora, notifications.KindYourTurn)+">"; got != want ||
 		msgs[0].Header.Get("List-Unsubscribe-Post") != "List-Unsubscribe=One-Click" {
 		t.Errorf("List-Unsubscribe %q (want %q), List-Unsubscribe-Post %q", got, want, msgs[0].Header.Get("List-Unsubscribe-Post"))
 	}
@@ -111,7 +111,7 @@ func TestQuietHoursHoldYourTurnButNotTheWarning(t *testing.T) {
 	mail := startSMTP(t)
 	r := e.replica(testConfig(), router(t, mail, nil))
 	erin := e.user("erin", "email")
-	loc, err := notify.LoadTimeZone("America/New_York")
+	loc, err := notifications.LoadTimeZone("America/New_York")
 	if err != nil {
 		t.Fatal(err)
 	}

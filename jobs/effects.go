@@ -13,8 +13,8 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
 
 	"rout/game"
+	"rout/notifications"
 	"rout/notifications/inbox"
-	"rout/notify"
 	"rout/rules"
 )
 
@@ -115,7 +115,7 @@ func changeEffects(c game.Change, jobs []river.InsertManyParams) ([]river.Insert
 		case seat.UserID != 0 && c.Deadline != nil:
 			jobs = append(jobs, insertParams(TurnWarningArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat}, c.WarningAt),
 				insertParams(TurnDeadlineArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat, Deadline: *c.Deadline}, c.Deadline))
-			notices = append(notices, inbox.New{UserID: seat.UserID, GameID: c.GameID, Turn: ts.Turn, Kind: notify.KindYourTurn,
+			notices = append(notices, inbox.New{UserID: seat.UserID, GameID: c.GameID, Turn: ts.Turn, Kind: notifications.KindYourTurn,
 				Data: inbox.Data{Deadline: rfc3339(*c.Deadline)}})
 		}
 	}
@@ -123,13 +123,13 @@ func changeEffects(c game.Change, jobs []river.InsertManyParams) ([]river.Insert
 		switch ev := e.Event.(type) {
 		case rules.PlayerEliminated:
 			if user := c.Seats[ev.Player].UserID; user != 0 {
-				notices = append(notices, inbox.New{UserID: user, GameID: c.GameID, Turn: e.Turn, Kind: notify.KindEliminated,
+				notices = append(notices, inbox.New{UserID: user, GameID: c.GameID, Turn: e.Turn, Kind: notifications.KindEliminated,
 					Data: inbox.Data{By: ptr(int(ev.By))}})
 			}
 		case rules.GameOver:
 			for _, seat := range c.Seats {
 				if seat.UserID != 0 {
-					notices = append(notices, inbox.New{UserID: seat.UserID, GameID: c.GameID, Turn: e.Turn, Kind: notify.KindGameOver,
+					notices = append(notices, inbox.New{UserID: seat.UserID, GameID: c.GameID, Turn: e.Turn, Kind: notifications.KindGameOver,
 						Data: inbox.Data{Winner: ptr(int(ev.Winner))}})
 				}
 			}
@@ -138,13 +138,13 @@ func changeEffects(c game.Change, jobs []river.InsertManyParams) ([]river.Insert
 	if c.Cause == game.CauseTakeover && c.Seat >= 0 {
 		if seat := int(c.Seat); c.Seats[seat].UserID != 0 {
 			notices = append(notices, inbox.New{UserID: c.Seats[seat].UserID, GameID: c.GameID, Turn: c.Before.Turn(),
-				Kind: notify.KindCPUPlayed, Data: inbox.Data{Seat: ptr(seat)}})
+				Kind: notifications.KindCPUPlayed, Data: inbox.Data{Seat: ptr(seat)}})
 		}
 	}
 	for _, seat := range c.HandedOver {
 		if user := c.Seats[seat].UserID; user != 0 {
 			notices = append(notices, inbox.New{UserID: user, GameID: c.GameID, Turn: c.Before.Turn(),
-				Kind: notify.KindSeatDelegated, Data: inbox.Data{Seat: ptr(seat)}})
+				Kind: notifications.KindSeatDelegated, Data: inbox.Data{Seat: ptr(seat)}})
 		}
 	}
 	return jobs, notices
@@ -166,7 +166,7 @@ func (j *Effects) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) e
 		if err != nil {
 			return fmt.Errorf("error finding the user invited to seat %d: %w", seat.Seat, err)
 		}
-		notices = append(notices, inbox.New{UserID: user, GameID: g.GameID, Turn: 0, Kind: notify.KindInvited,
+		notices = append(notices, inbox.New{UserID: user, GameID: g.GameID, Turn: 0, Kind: notifications.KindInvited,
 			Data: inbox.Data{Inviter: ptr(g.CreatorID)}})
 	}
 	return j.insertNotices(ctx, tx, map[int]game.Announcer{g.GameID: g.Announce}, nil, notices...)
@@ -185,7 +185,7 @@ func (j *Effects) AfterDecline(ctx context.Context, tx *sql.Tx, d game.Declined)
 	if err := tx.QueryRowContext(ctx, `SELECT name FROM users WHERE id = $1`, d.UserID).Scan(&name); err != nil {
 		return fmt.Errorf("error reading the name of user %d, who declined a seat of game %d: %w", d.UserID, d.GameID, err)
 	}
-	n := inbox.New{UserID: d.CreatorID, GameID: d.GameID, Turn: 0, Kind: notify.KindDeclined,
+	n := inbox.New{UserID: d.CreatorID, GameID: d.GameID, Turn: 0, Kind: notifications.KindDeclined,
 		Data: inbox.Data{Seat: ptr(d.Seat), Color: ptr(d.Color), Name: ptr(name)}}
 	return j.insertNotices(ctx, tx, map[int]game.Announcer{d.GameID: d.Announce}, nil, n)
 }

@@ -25,7 +25,7 @@ import (
 	"rout/dbtest"
 	"rout/game"
 	"rout/jobs"
-	"rout/notify"
+	"rout/notifications"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
@@ -278,20 +278,20 @@ func startSMSAPI(t *testing.T, failures int32) *smsAPI {
 	return api
 }
 
-// router returns a notify.Router sending email to smtp and SMS to sms (either may be nil).
+// router returns a notifications.Router sending email to smtp and SMS to sms (either may be nil).
 // testUnsubscribeKey signs the unsubscribe links of the tests' emails.
 const testUnsubscribeKey = "an unsubscribe key of 32 or more characters"
 
-func router(t *testing.T, smtpRec *smtpRecorder, sms *smsAPI) *notify.Router {
+func router(t *testing.T, smtpRec *smtpRecorder, sms *smsAPI) *notifications.Router {
 	t.Helper()
-	cfg := notify.Config{Links: notify.Links{BaseURL: "https://rout.example"}, UnsubscribeKey: testUnsubscribeKey}
+	cfg := notifications.Config{Links: notifications.Links{BaseURL: "https://rout.example"}, UnsubscribeKey: testUnsubscribeKey}
 	if smtpRec != nil {
-		cfg.Email = &notify.EmailConfig{Host: "127.0.0.1", Port: smtpRec.port, StartTLS: notify.StartTLSNever, From: "rout@rout.example"}
+		cfg.Email = &notifications.EmailConfig{Host: "127.0.0.1", Port: smtpRec.port, StartTLS: notifications.StartTLSNever, From: "rout@rout.example"}
 	}
 	if sms != nil {
-		cfg.SMS = &notify.SMSConfig{BaseURL: sms.URL, AccountSID: "AC1", AuthToken: "token", From: "+14155550100"}
+		cfg.SMS = &notifications.SMSConfig{BaseURL: sms.URL, AccountSID: "AC1", AuthToken: "token", From: "+14155550100"}
 	}
-	r, err := notify.NewRouter(cfg)
+	r, err := notifications.NewRouter(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,8 +9,8 @@ import (
 	"github.com/riverqueue/river"
 
 	"rout/game"
+	"rout/notifications"
 	"rout/notifications/inbox"
-	"rout/notify"
 )
 
 // insertNotices records ns in tx (inbox.Insert), hands each new one to the announcer of its game,
@@ -33,10 +33,10 @@ func (j *Effects) insertNotices(ctx context.Context, tx *sql.Tx, announce map[in
 		if a := announce[n.New.GameID]; a != nil { // nil: a change built outside the game service, whose announcements go nowhere
 			a.Announce(inbox.Channel, n.New.UserID, n.ID) // sent after the commit
 		}
-		if n.Prefs.ChannelFor(n.New.Kind) == notify.ChannelNone {
+		if n.Prefs.ChannelFor(n.New.Kind) == notifications.ChannelNone {
 			continue
 		}
-		if n.New.Kind == notify.KindYourTurn && n.Prefs.DigestHours > 0 {
+		if n.New.Kind == notifications.KindYourTurn && n.Prefs.DigestHours > 0 {
 			// One digest job for each user and window: two in one statement would meet in its unique
 			// insert.
 			if d := j.digestParams(n.New.UserID, n.Prefs.DigestHours, now); !digests[d.Args.(DigestArgs)] {

@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 
 	"rout/game"
-	"rout/notify"
+	"rout/notifications"
 	"rout/rules"
 )
 
@@ -134,7 +134,7 @@ func TestYourTurnSMSSaysWhatHappenedSince(t *testing.T) {
 			}
 			return false
 		})
-		if n := utf8.RuneCountInString(text); n > notify.SMSLimit {
+		if n := utf8.RuneCountInString(text); n > notifications.SMSLimit {
 			t.Errorf("ada's SMS of turn %d has %d characters: %q", turn, n, text)
 		}
 		if prev >= 0 && len(e.firstConquests(r.svc, id, prev, turn)) > 0 {

@@ -7,8 +7,8 @@ import (
 	"github.com/riverqueue/river"
 
 	"rout/game"
+	"rout/notifications"
 	"rout/notifications/inbox"
-	"rout/notify"
 )
 
 // turnWarningWorker tells a player that their turn is running out.
@@ -24,7 +24,7 @@ func (w *turnWarningWorker) Work(ctx context.Context, job *river.Job[TurnWarning
 	if err != nil || !due || snap.Seats[a.Seat].UserID == 0 {
 		return err
 	}
-	n := inbox.New{UserID: snap.Seats[a.Seat].UserID, GameID: a.GameID, Turn: a.Turn, Kind: notify.KindTurnWarning,
+	n := inbox.New{UserID: snap.Seats[a.Seat].UserID, GameID: a.GameID, Turn: a.Turn, Kind: notifications.KindTurnWarning,
 		Data: inbox.Data{Deadline: rfc3339(*snap.Deadline)}}
 	tx, err := w.j.db.BeginTx(ctx, nil)
 	if err != nil {

@@ -20,8 +20,8 @@ import (
 	"rout/dbtest"
 	"rout/game"
 	"rout/live"
+	"rout/notifications"
 	"rout/notifications/inbox"
-	"rout/notify"
 	"rout/rules"
 )
 
@@ -498,7 +498,7 @@ func TestTwoHubsOnOneDatabase(t *testing.T) {
 }
 
 // notice records a notice (data {"seat":1}) and announces it, in one transaction, as the jobs do.
-func (e *env) notice(userID, gameID, turn int, kind notify.Kind) int64 {
+func (e *env) notice(userID, gameID, turn int, kind notifications.Kind) int64 {
 	e.t.Helper()
 	seat := 1
 	return dbtest.Notice(e.t, e.db, inbox.New{UserID: userID, GameID: gameID, Turn: turn, Kind: kind, Data: inbox.Data{Seat: &seat}})
@@ -509,8 +509,8 @@ func TestNoticesCatchUpLiveAndResume(t *testing.T) {
 	e := newEnv(t, live.Opts{})
 	id := e.game(2)
 	me, other := e.users[0], e.users[1]
-	first := e.notice(me, id, 1, notify.KindYourTurn)
-	e.notice(other, id, 1, notify.KindYourTurn)
+	first := e.notice(me, id, 1, notifications.KindYourTurn)
+	e.notice(other, id, 1, notifications.KindYourTurn)
 	sub, err := e.hub.Notices(e.ctx, me, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -528,11 +528,11 @@ func TestNoticesCatchUpLiveAndResume(t *testing.T) {
 		}
 	}
 	next(sub, first, "your_turn")
-	e.notice(other, id, 2, notify.KindTurnWarning)
-	second := e.notice(me, id, 2, notify.KindTurnWarning)
+	e.notice(other, id, 2, notifications.KindTurnWarning)
+	second := e.notice(me, id, 2, notifications.KindTurnWarning)
 	next(sub, second, "turn_warning")
 	sub.Close()
-	third := e.notice(me, id, 3, notify.KindGameOver)
+	third := e.notice(me, id, 3, notifications.KindGameOver)
 	again, err := e.hub.Notices(e.ctx, me, second)
 	if err != nil {
 		t.Fatal(err)

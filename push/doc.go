@@ -1,6 +1,6 @@
 // Package push sends web push notifications (the Push API: RFC 8030 delivery, RFC 8291 message
 // encryption, RFC 8292 VAPID) to the devices users registered, stored in the push_subscriptions table.
-// Its Sender is the notify.Sender of notify.ChannelPush: it encrypts one small JSON payload (Payload) per
+// Its Sender is the notifications.Sender of notifications.ChannelPush: it encrypts one small JSON payload (Payload) per
 // device with github.com/SherClockHolmes/webpush-go, posts it to the device's push service, records each
 // success, and removes the devices their push service calls gone (404, 410).
 //

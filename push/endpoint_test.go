@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"rout/notify"
+	"rout/notifications"
 	"rout/push"
 )
 
@@ -13,7 +13,7 @@ import (
 // AllowPrivateEndpoints (tests) every well-formed https URL.
 func TestCheckEndpoint(t *testing.T) {
 	t.Parallel()
-	strict, lax := notify.PushConfig{}, notify.PushConfig{AllowPrivateEndpoints: true}
+	strict, lax := notifications.PushConfig{}, notifications.PushConfig{AllowPrivateEndpoints: true}
 	for _, tc := range endpointCases {
 		if err := push.CheckEndpoint(strict, tc.endpoint); (err == nil) != (tc.rule == publicHost) {
 			t.Errorf("%s: CheckEndpoint(%q) = %v", tc.why, tc.endpoint, err)

@@ -3,7 +3,7 @@ package push_test
 import (
 	"fmt"
 
-	"rout/notify"
+	"rout/notifications"
 	"rout/push"
 )
 
@@ -16,7 +16,7 @@ func ExampleCheckEndpoint() {
 		"https://[::ffff:7f00:1]/x",
 		"https://push.example.net:8443/x",
 	} {
-		fmt.Println(push.CheckEndpoint(notify.PushConfig{}, endpoint))
+		fmt.Println(push.CheckEndpoint(notifications.PushConfig{}, endpoint))
 	}
 	// Output:
 	// <nil>

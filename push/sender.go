@@ -23,15 +23,15 @@ import (
 
 	"github.com/SherClockHolmes/webpush-go"
 
-	"rout/notify"
+	"rout/notifications"
 )
 
 // Opts are the dependencies of a Sender.
 type Opts struct {
 	// DB holds the push_subscriptions table. Required.
 	DB *sql.DB
-	// Config is the web push configuration (notify.Config.Push), validated. Required.
-	Config notify.PushConfig
+	// Config is the web push configuration (notifications.Config.Push), validated. Required.
+	Config notifications.PushConfig
 	// Logger receives a line for every device removed or refused; nil discards them.
 	Logger *slog.Logger
 	// TLS configures the connections to push services; nil verifies them against the system's roots.
@@ -41,11 +41,11 @@ type Opts struct {
 	Clock func() time.Time
 }
 
-// Sender sends web push messages to every device of a user: it is the notify.Sender of
-// notify.ChannelPush. It is safe for concurrent use.
+// Sender sends web push messages to every device of a user: it is the notifications.Sender of
+// notifications.ChannelPush. It is safe for concurrent use.
 type Sender struct {
 	db         *sql.DB
-	cfg        notify.PushConfig
+	cfg        notifications.PushConfig
 	subscriber string
 	client     *http.Client
 	logger     *slog.Logger
@@ -57,7 +57,7 @@ func New(opts Opts) (*Sender, error) {
 	if opts.DB == nil {
 		return nil, errors.New("push.New: a database is required")
 	}
-	if err := (notify.Config{Push: &opts.Config, Links: notify.Links{BaseURL: "https://rout.invalid"}}).Validate(); err != nil {
+	if err := (notifications.Config{Push: &opts.Config, Links: notifications.Links{BaseURL: "https://rout.invalid"}}).Validate(); err != nil {
 		return nil, fmt.Errorf("error configuring web push: %w", err)
 	}
 	if opts.Logger == nil {
@@ -142,27 +142,27 @@ const (
 // Send posts m to every device of user m.To.UserID at once (Payload, encrypted with the device's keys,
 // with a VAPID JWT signed by the server's key). A device whose push service answers 404 or 410 is
 // removed. Send succeeds when at least one device accepted the message: the devices that failed miss it,
-// so that a retry never shows it twice on the others. Otherwise it fails with notify.ErrNoPushDevice
+// so that a retry never shows it twice on the others. Otherwise it fails with notifications.ErrNoPushDevice
 // (permanent) when the user has no device left, with a temporary error when a device failed for a
 // reason that may pass (429, 5xx, network), and with a permanent error when every device refused it.
-func (s *Sender) Send(ctx context.Context, m notify.Message) error {
+func (s *Sender) Send(ctx context.Context, m notifications.Message) error {
 	if m.To.UserID <= 0 {
-		return notify.Permanent(errors.New("error sending a web push message: no recipient user"))
+		return notifications.Permanent(errors.New("error sending a web push message: no recipient user"))
 	}
 	subs, err := s.subscriptions(ctx, m.To.UserID)
 	if err != nil {
 		return err
 	}
 	if len(subs) == 0 {
-		return notify.Permanent(notify.ErrNoPushDevice)
+		return notifications.Permanent(notifications.ErrNoPushDevice)
 	}
 	tag := "game-" + strconv.Itoa(m.GameID)
 	body, err := json.Marshal(Payload{Title: m.Subject, Body: m.Text, URL: m.Link, Tag: tag})
 	if err != nil {
-		return notify.Permanent(fmt.Errorf("error encoding a web push message: %w", err))
+		return notifications.Permanent(fmt.Errorf("error encoding a web push message: %w", err))
 	}
 	urgency := webpush.UrgencyNormal
-	if m.Kind == notify.KindTurnWarning {
+	if m.Kind == notifications.KindTurnWarning {
 		urgency = webpush.UrgencyHigh
 	}
 	opts := &webpush.Options{HTTPClient: s.client, Subscriber: s.subscriber, Topic: tag, TTL: int(s.cfg.TTL / time.Second),
@@ -198,11 +198,11 @@ func (s *Sender) Send(ctx context.Context, m notify.Message) error {
 		}
 		return nil
 	case left == 0:
-		return notify.Permanent(fmt.Errorf("every device of user %d is gone: %w", m.To.UserID, notify.ErrNoPushDevice))
+		return notifications.Permanent(fmt.Errorf("every device of user %d is gone: %w", m.To.UserID, notifications.ErrNoPushDevice))
 	case len(temp) > 0:
 		return errors.Join(temp...)
 	default:
-		return notify.Permanent(errors.Join(perm...))
+		return notifications.Permanent(errors.Join(perm...))
 	}
 }
 

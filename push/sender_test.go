@@ -13,7 +13,7 @@ import (
 	"github.com/SherClockHolmes/webpush-go"
 
 	"rout/dbtest"
-	"rout/notify"
+	"rout/notifications"
 	"rout/push"
 )
 
@@ -42,9 +42,9 @@ func TestSendChecksEndpoints(t *testing.T) {
 			user, tc.endpoint, in["p256dh"], in["auth"]); err != nil {
 			t.Fatal(err)
 		}
-		err := s.Send(context.Background(), notify.Message{Kind: notify.KindYourTurn, To: notify.Recipient{UserID: user},
+		err := s.Send(context.Background(), notifications.Message{Kind: notifications.KindYourTurn, To: notifications.Recipient{UserID: user},
 			Subject: "Your turn", Text: "Rout: your turn", Link: "https://rout.example/games/1", GameID: 1})
-		if !notify.IsPermanent(err) || errors.Is(err, notify.ErrNoPushDevice) || !strings.Contains(err.Error(), "the endpoint") {
+		if !notifications.IsPermanent(err) || errors.Is(err, notifications.ErrNoPushDevice) || !strings.Contains(err.Error(), "the endpoint") {
 			t.Errorf("%s: Send to %q = %v, want a permanent refusal of the endpoint", tc.why, tc.endpoint, err)
 		}
 	}
@@ -85,16 +85,16 @@ func TestKeysOfWebpushGoAreAccepted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	env := map[string]string{notify.EnvVAPIDPublicKey: public, notify.EnvVAPIDPrivateKey: private,
-		notify.EnvVAPIDSubject: "https://rout.example/contact", notify.EnvPublicURL: "https://rout.example"}
-	cfg, err := notify.ConfigFromEnv(func(k string) string { return env[k] })
+	env := map[string]string{notifications.EnvVAPIDPublicKey: public, notifications.EnvVAPIDPrivateKey: private,
+		notifications.EnvVAPIDSubject: "https://rout.example/contact", notifications.EnvPublicURL: "https://rout.example"}
+	cfg, err := notifications.ConfigFromEnv(func(k string) string { return env[k] })
 	if err != nil || cfg.Push == nil || cfg.Push.ApplicationServerKey() != public {
 		t.Fatalf("ConfigFromEnv with webpush-go's keys = %+v, %v", cfg.Push, err)
 	}
 	_, other, _ := webpush.GenerateVAPIDKeys()
-	env[notify.EnvVAPIDPublicKey] = other
-	if _, err := notify.ConfigFromEnv(func(k string) string { return env[k] }); err == nil ||
-		!strings.Contains(err.Error(), notify.EnvVAPIDPublicKey+" is not the public key of "+notify.EnvVAPIDPrivateKey) {
+	env[notifications.EnvVAPIDPublicKey] = other
+	if _, err := notifications.ConfigFromEnv(func(k string) string { return env[k] }); err == nil ||
+		!strings.Contains(err.Error(), notifications.EnvVAPIDPublicKey+" is not the public key of "+notifications.EnvVAPIDPrivateKey) {
 		t.Errorf("ConfigFromEnv with another pair's public key = %v", err)
 	}
 }
@@ -117,7 +117,7 @@ func TestTurnWarningIsUrgent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := notify.Message{Kind: notify.KindTurnWarning, To: notify.Recipient{UserID: user}, Subject: "Time is running out in game #9",
+	m := notifications.Message{Kind: notifications.KindTurnWarning, To: notifications.Recipient{UserID: user}, Subject: "Time is running out in game #9",
 		Text: "Rout: 2 hours left for your turn in game #9, then a CPU plays it. https://rout.example/games/9",
 		Link: "https://rout.example/games/9", GameID: 9}
 	if err := s.Send(context.Background(), m); err != nil {
@@ -150,7 +150,7 @@ func TestSendClassifiesAnswers(t *testing.T) {
 	closed := httptest.NewTLSServer(http.NotFoundHandler())
 	closedURL := closed.URL
 	closed.Close()
-	m := notify.Message{Kind: notify.KindYourTurn, To: notify.Recipient{UserID: user}, Subject: "s", Text: "t",
+	m := notifications.Message{Kind: notifications.KindYourTurn, To: notifications.Recipient{UserID: user}, Subject: "s", Text: "t",
 		Link: "https://rout.example/games/3", GameID: 3}
 	for i, tc := range []struct {
 		status               int
@@ -185,10 +185,10 @@ func TestSendClassifiesAnswers(t *testing.T) {
 		err := s.Send(context.Background(), m)
 		kept := dbtest.Int(t, db, `SELECT count(*) FROM push_subscriptions`) == 1
 		hasSuccess := dbtest.Int(t, db, `SELECT count(*) FROM push_subscriptions WHERE last_success_at IS NOT NULL`) == 1
-		if (err == nil) != tc.ok || notify.IsPermanent(err) != tc.permanent || errors.Is(err, notify.ErrNoPushDevice) != tc.noDevice ||
+		if (err == nil) != tc.ok || notifications.IsPermanent(err) != tc.permanent || errors.Is(err, notifications.ErrNoPushDevice) != tc.noDevice ||
 			kept != tc.kept || hasSuccess != tc.hasSuccess {
 			t.Errorf("answer %d %s: Send = %v (permanent %v), device kept %v, last success %v; want ok %v, permanent %v, "+
-				"no device %v, kept %v, last success %v", tc.status, tc.endpoint, err, notify.IsPermanent(err), kept, hasSuccess,
+				"no device %v, kept %v, last success %v", tc.status, tc.endpoint, err, notifications.IsPermanent(err), kept, hasSuccess,
 				tc.ok, tc.permanent, tc.noDevice, tc.kept, tc.hasSuccess)
 		}
 	}

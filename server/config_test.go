@@ -10,7 +10,7 @@ import (
 
 	"rout/graph"
 	"rout/jobs"
-	"rout/notify"
+	"rout/notifications"
 )
 
 func TestConfigFromEnv(t *testing.T) {
@@ -79,16 +79,16 @@ func TestConfigFromEnv(t *testing.T) {
 func TestConfigFromEnvNamesEveryBadValue(t *testing.T) {
 	t.Parallel()
 	env := map[string]string{
-		EnvShutdownTimeout:      "ten seconds",
-		EnvWorkers:              "yes please",
-		graph.EnvMaxDepth:       "deep",
-		graph.EnvRequestTimeout: "5",
-		jobs.EnvMaxWorkers:      "many",
-		jobs.EnvPollInterval:    "often",
-		notify.EnvSMTPPort:      "smtp",
-		notify.EnvSMTPHost:      "mail.example.com",
-		notify.EnvSMTPFrom:      "rout@example.com",
-		notify.EnvPublicURL:     "https://rout.example.com",
+		EnvShutdownTimeout:         "ten seconds",
+		EnvWorkers:                 "yes please",
+		graph.EnvMaxDepth:          "deep",
+		graph.EnvRequestTimeout:    "5",
+		jobs.EnvMaxWorkers:         "many",
+		jobs.EnvPollInterval:       "often",
+		notifications.EnvSMTPPort:  "smtp",
+		notifications.EnvSMTPHost:  "mail.example.com",
+		notifications.EnvSMTPFrom:  "rout@example.com",
+		notifications.EnvPublicURL: "https://rout.example.com",
 	}
 	_, err := ConfigFromEnv(func(k string) string { return env[k] })
 	if err == nil {
@@ -101,7 +101,7 @@ func TestConfigFromEnvNamesEveryBadValue(t *testing.T) {
 		graph.EnvRequestTimeout + `: "5" is not a duration`,
 		jobs.EnvMaxWorkers + `: "many" is not a whole number`,
 		jobs.EnvPollInterval + `: "often" is not a duration`,
-		notify.EnvSMTPPort + `: "smtp" is not a port number`,
+		notifications.EnvSMTPPort + `: "smtp" is not a port number`,
 	} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("ConfigFromEnv = %v\nwant a line with %s", err, want)
@@ -143,7 +143,9 @@ func TestConfigValidate(t *testing.T) {
 		{"API without workers", func(c *Config) { c.Workers = false }, ""},
 		{"worker without workers", func(c *Config) { c.WorkerOnly, c.Workers = true, false }, "ROUT_WORKERS"},
 		{"zero poll interval", func(c *Config) { c.Jobs.PollInterval = 0 }, "ROUT_JOBS_POLL_INTERVAL"},
-		{"notifications without a link", func(c *Config) { c.Notify.SMS = &notify.SMSConfig{AccountSID: "AC1", AuthToken: "t", From: "Rout"} }, "ROUT_PUBLIC_URL"},
+		{"notifications without a link", func(c *Config) {
+			c.Notify.SMS = &notifications.SMSConfig{AccountSID: "AC1", AuthToken: "t", From: "Rout"}
+		}, "ROUT_PUBLIC_URL"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

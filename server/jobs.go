@@ -10,7 +10,7 @@ import (
 	"rout/game"
 	"rout/jobs"
 	"rout/metrics"
-	"rout/notify"
+	"rout/notifications"
 	"rout/push"
 )
 
@@ -53,11 +53,11 @@ func newJobs(cfg Config, db *Database, m *metrics.Metrics, logger *slog.Logger) 
 
 // newRouter returns the notification router of cfg's channels, web push sending through db; nil when no
 // channel is configured.
-func newRouter(cfg notify.Config, db *Database, logger *slog.Logger) (*notify.Router, error) {
+func newRouter(cfg notifications.Config, db *Database, logger *slog.Logger) (*notifications.Router, error) {
 	if cfg.Email == nil && cfg.SMS == nil && cfg.Push == nil {
 		return nil, nil
 	}
-	router, err := notify.NewRouter(cfg)
+	router, err := notifications.NewRouter(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("error configuring notifications: %w", err)
 	}

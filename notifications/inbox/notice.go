@@ -16,7 +16,7 @@ import (
 	"slices"
 	"time"
 
-	"rout/notify"
+	"rout/notifications"
 )
 
 // Channel is the PostgreSQL channel on which a new notice is announced, as "<user id>:<notice id>", after
@@ -44,7 +44,7 @@ type Notice struct {
 // New is a notice to insert.
 type New struct {
 	UserID, GameID, Turn int
-	Kind                 notify.Kind
+	Kind                 notifications.Kind
 	Data                 Data
 }
 
@@ -64,7 +64,7 @@ type Data struct {
 type Inserted struct {
 	ID    int64
 	New   New
-	Prefs notify.Preferences
+	Prefs notifications.Preferences
 }
 
 // prefsColumns are the users table's columns PrefsOf reads, in its order, qualified by u.
@@ -84,29 +84,29 @@ func (r *prefsRow) dest() []any {
 
 // prefs decodes the row. A stored value it cannot read (an unknown channel or zone) falls back to the
 // default: preferences never stop a notice.
-func (r *prefsRow) prefs() notify.Preferences {
-	p := notify.Preferences{DigestHours: r.digest, Always: r.always, Location: time.UTC}
-	p.Default, _ = notify.ParseChannel(r.channel)
+func (r *prefsRow) prefs() notifications.Preferences {
+	p := notifications.Preferences{DigestHours: r.digest, Always: r.always, Location: time.UTC}
+	p.Default, _ = notifications.ParseChannel(r.channel)
 	if r.kinds != "" {
 		var m map[string]string
 		if json.Unmarshal([]byte(r.kinds), &m) == nil {
 			for k, c := range m {
-				kind, err1 := notify.ParseKind(k)
-				ch, err2 := notify.ParseChannel(c)
+				kind, err1 := notifications.ParseKind(k)
+				ch, err2 := notifications.ParseChannel(c)
 				if err1 == nil && err2 == nil {
 					if p.Kinds == nil {
-						p.Kinds = map[notify.Kind]notify.Channel{}
+						p.Kinds = map[notifications.Kind]notifications.Channel{}
 					}
 					p.Kinds[kind] = ch
 				}
 			}
 		}
 	}
-	if loc, err := notify.LoadTimeZone(r.zone); err == nil {
+	if loc, err := notifications.LoadTimeZone(r.zone); err == nil {
 		p.Location = loc
 	}
 	if r.start.Valid && r.end.Valid {
-		q := notify.QuietHours{Start: int(r.start.Int64), End: int(r.end.Int64)}
+		q := notifications.QuietHours{Start: int(r.start.Int64), End: int(r.end.Int64)}
 		if q.Validate() == nil {
 			p.Quiet = &q
 		}
@@ -117,11 +117,11 @@ func (r *prefsRow) prefs() notify.Preferences {
 // PrefsOf reads the notification preferences of user userID.
 func PrefsOf(ctx context.Context, q interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}, userID int) (notify.Preferences, error) {
+}, userID int) (notifications.Preferences, error) {
 	var r prefsRow
 	err := q.QueryRowContext(ctx, `SELECT `+prefsColumns+` FROM users u WHERE u.id = $1`, userID).Scan(r.dest()...)
 	if err != nil {
-		return notify.Preferences{}, fmt.Errorf("error reading the notification preferences of user %d: %w", userID, err)
+		return notifications.Preferences{}, fmt.Errorf("error reading the notification preferences of user %d: %w", userID, err)
 	}
 	return r.prefs(), nil
 }
@@ -314,8 +314,8 @@ type Delivery struct {
 	Data                 []byte // the JSON object, "{}" when none
 	Sent                 bool
 	Seen                 bool // a live subscriber received it
-	Prefs                notify.Preferences
-	To                   notify.Recipient
+	Prefs                notifications.Preferences
+	To                   notifications.Recipient
 }
 
 // ErrNotFound is returned by ForDelivery for a notice that is no longer there (its user or game was

@@ -8,8 +8,8 @@ import (
 
 	"rout/dbtest"
 	"rout/game"
+	"rout/notifications"
 	"rout/notifications/inbox"
-	"rout/notify"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
@@ -51,9 +51,9 @@ func TestInsertAnnouncesReadsAndSkipsRepeats(t *testing.T) {
 		return in
 	}
 	winner := 1
-	first := insert(inbox.New{UserID: user, GameID: created.GameID, Turn: 1, Kind: notify.KindYourTurn},
-		inbox.New{UserID: user, GameID: created.GameID, Turn: 2, Kind: notify.KindGameOver, Data: inbox.Data{Winner: &winner}})
-	if len(first) != 2 || first[0].Prefs.Default != notify.ChannelEmail || first[0].Prefs.DigestHours != notify.DefaultDigestHours || first[0].ID >= first[1].ID {
+	first := insert(inbox.New{UserID: user, GameID: created.GameID, Turn: 1, Kind: notifications.KindYourTurn},
+		inbox.New{UserID: user, GameID: created.GameID, Turn: 2, Kind: notifications.KindGameOver, Data: inbox.Data{Winner: &winner}})
+	if len(first) != 2 || first[0].Prefs.Default != notifications.ChannelEmail || first[0].Prefs.DigestHours != notifications.DefaultDigestHours || first[0].ID >= first[1].ID {
 		t.Fatalf("inserted %+v, want two notices in id order for a user who takes email", first)
 	}
 	for _, n := range first {
@@ -74,7 +74,7 @@ func TestInsertAnnouncesReadsAndSkipsRepeats(t *testing.T) {
 	if heads, err := inbox.Heads(ctx, db, []int{user, user + 1000}); err != nil || len(heads) != 1 || heads[user] != first[1].ID {
 		t.Errorf("heads %v, %v; want only user %d at %d", heads, err, user, first[1].ID)
 	}
-	if again := insert(inbox.New{UserID: user, GameID: created.GameID, Turn: 1, Kind: notify.KindYourTurn}); len(again) != 0 {
+	if again := insert(inbox.New{UserID: user, GameID: created.GameID, Turn: 1, Kind: notifications.KindYourTurn}); len(again) != 0 {
 		t.Errorf("a repeated notice was recorded again: %+v", again)
 	}
 
@@ -93,7 +93,7 @@ func TestInsertAnnouncesReadsAndSkipsRepeats(t *testing.T) {
 	}
 
 	d, err := inbox.ForDelivery(ctx, db, first[1].ID)
-	if err != nil || d.Sent || d.Seen || d.Prefs.Default != notify.ChannelEmail || d.To.Email != "ada@example.com" || d.Kind != "game_over" || d.UserID != user {
+	if err != nil || d.Sent || d.Seen || d.Prefs.Default != notifications.ChannelEmail || d.To.Email != "ada@example.com" || d.Kind != "game_over" || d.UserID != user {
 		t.Fatalf("for delivery: %+v, %v", d, err)
 	}
 	if err := inbox.MarkSent(ctx, db, first[1].ID, time.Now()); err != nil {

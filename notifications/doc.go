@@ -1,4 +1,4 @@
-// Package notify tells players what happens in their games while they are away: by email (SMTP) or by
+// Package notifications tells players what happens in their games while they are away: by email (SMTP) or by
 // text message (SMS, through a Twilio-compatible HTTP API), whichever each player chose.
 //
 // # Senders
@@ -35,4 +35,4 @@
 //
 // Kind, Channel and StartTLSMode have stable snake_case names (String, Parse*, MarshalText) for job
 // arguments, settings and logs.
-package notify
+package notifications

@@ -1,4 +1,4 @@
-package notify_test
+package notifications_test
 
 import (
 	"context"
@@ -8,12 +8,12 @@ import (
 	"strings"
 	"time"
 
-	"rout/notify"
+	"rout/notifications"
 )
 
 func ExampleCompose() {
-	links := notify.Links{BaseURL: "https://rout.example.com"}
-	subject, text := notify.Compose(notify.KindTurnWarning, notify.Data{
+	links := notifications.Links{BaseURL: "https://rout.example.com"}
+	subject, text := notifications.Compose(notifications.KindTurnWarning, notifications.Data{
 		GameID:   42,
 		GameName: "Friday night",
 		Link:     links.Game(42),
@@ -34,7 +34,7 @@ func ExampleCompose() {
 }
 
 func ExampleComposeSMS() {
-	fmt.Println(notify.ComposeSMS(notify.KindCPUPlayed, notify.Data{
+	fmt.Println(notifications.ComposeSMS(notifications.KindCPUPlayed, notifications.Data{
 		GameID:   42,
 		GameName: "Friday night",
 		Turn:     7,
@@ -47,22 +47,22 @@ func ExampleComposeSMS() {
 // A notification job's worker: read the configuration once at start, then send each notification
 // through the channel the player chose, and drop it on a permanent error.
 func ExampleRouter_Notify() {
-	cfg, err := notify.ConfigFromEnv(os.Getenv)
+	cfg, err := notifications.ConfigFromEnv(os.Getenv)
 	if err != nil {
 		log.Fatal(err)
 	}
-	router, err := notify.NewRouter(cfg)
+	router, err := notifications.NewRouter(cfg)
 	if err != nil {
 		log.Fatal(err)
 	}
 
-	to := notify.Recipient{Email: "ada@example.com", Phone: "+447700900123", Name: "Ada"}
-	err = router.Notify(context.Background(), notify.ChannelEmail, notify.KindYourTurn, to, notify.Data{
+	to := notifications.Recipient{Email: "ada@example.com", Phone: "+447700900123", Name: "Ada"}
+	err = router.Notify(context.Background(), notifications.ChannelEmail, notifications.KindYourTurn, to, notifications.Data{
 		GameID: 42, GameName: "Friday night", Turn: 7, TimeLeft: 24 * time.Hour,
 	})
 	switch {
 	case err == nil:
-	case notify.IsPermanent(err):
+	case notifications.IsPermanent(err):
 		log.Printf("dropping notification: %v", err) // a River worker returns river.JobCancel(err)
 	default:
 		log.Printf("will retry notification: %v", err) // a River worker returns err

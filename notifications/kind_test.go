@@ -1,4 +1,4 @@
-package notify
+package notifications
 
 import (
 	"encoding/json"
