@@ -12,6 +12,8 @@ import (
 
 	"rout/notifications"
 	"rout/notifications/inbox"
+	"rout/notifications/push"
+	"rout/notifications/router"
 )
 
 // KindDigest is the job kind of a digest: the stable name stored in river_job.kind.
@@ -116,10 +118,10 @@ func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) err
 		}
 	}
 	switch {
-	case errors.Is(err, notifications.ErrChannelUnavailable):
+	case errors.Is(err, router.ErrChannelUnavailable):
 		j.dropped(ctx, "channel_unavailable", userID, KindDigest, notifications.KindYourTurn, ch, "no sender for the channel on this server")
 		return nil
-	case errors.Is(err, notifications.ErrNoPushDevice):
+	case errors.Is(err, push.ErrNoDevice):
 		j.dropped(ctx, "no_push_device", userID, KindDigest, notifications.KindYourTurn, ch, "no web push device registered, or every one gone")
 		return nil
 	case notifications.IsPermanent(err):
@@ -132,7 +134,7 @@ func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) err
 	return nil
 }
 
-// DigestNotifier sends a digest of games in one message; *notifications.Router is one. A Notifier that is not
+// DigestNotifier sends a digest of games in one message; *router.Router is one. A Notifier that is not
 // one gets each game of a digest as its own your_turn notification.
 type DigestNotifier interface {
 	NotifyDigest(ctx context.Context, ch notifications.Channel, to notifications.Recipient, games []notifications.DigestGame, loc *time.Location) error

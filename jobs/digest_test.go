@@ -43,7 +43,7 @@ func TestTwentyTurnsAtOnceMakeOneDigest(t *testing.T) {
 	mail := startSMTP(t)
 	var replicas []replica
 	for range 3 {
-		replicas = append(replicas, e.replica(testConfig(), router(t, mail, nil)))
+		replicas = append(replicas, e.replica(testConfig(), newRouter(t, mail, nil)))
 	}
 	dora := e.user("dora", "email")
 	if _, err := e.db.Exec(`UPDATE users SET digest_hours = 24, time_zone = 'Europe/Paris' WHERE id = $1`, dora); err != nil {
@@ -109,7 +109,7 @@ func TestQuietHoursHoldYourTurnButNotTheWarning(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	mail := startSMTP(t)
-	r := e.replica(testConfig(), router(t, mail, nil))
+	r := e.replica(testConfig(), newRouter(t, mail, nil))
 	erin := e.user("erin", "email")
 	loc, err := notifications.LoadTimeZone("America/New_York")
 	if err != nil {
@@ -144,7 +144,7 @@ func TestSeenNoticeSendsNoEmail(t *testing.T) {
 	mail := startSMTP(t)
 	cfg := testConfig()
 	cfg.NotifyDelay = time.Hour // the test makes the jobs due once the notices are seen
-	r := e.replica(cfg, router(t, mail, nil))
+	r := e.replica(cfg, newRouter(t, mail, nil))
 	fay, gus := e.user("fay", "email"), e.user("gus", "email")
 	if _, err := e.db.Exec(`UPDATE users SET notify_always = true WHERE id = $1`, gus); err != nil {
 		t.Fatal(err)

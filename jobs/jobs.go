@@ -18,7 +18,7 @@ import (
 	"rout/notifications"
 )
 
-// Notifier sends one notification through the channel its recipient chose; *notifications.Router is one.
+// Notifier sends one notification through the channel its recipient chose; *router.Router is one.
 type Notifier interface {
 	Notify(ctx context.Context, ch notifications.Channel, kind notifications.Kind, to notifications.Recipient, data notifications.Data) error
 }

@@ -11,6 +11,8 @@ import (
 
 	"rout/notifications"
 	"rout/notifications/inbox"
+	"rout/notifications/push"
+	"rout/notifications/router"
 )
 
 // notificationWorker sends the email or SMS of a notice.
@@ -78,10 +80,10 @@ func (w *notificationWorker) Work(ctx context.Context, job *river.Job[Notificati
 	}
 	err = j.notifier.Notify(ctx, ch, kind, to, msg)
 	switch {
-	case errors.Is(err, notifications.ErrChannelUnavailable):
+	case errors.Is(err, router.ErrChannelUnavailable):
 		j.dropped(ctx, "channel_unavailable", userID, KindNotification, kind, ch, "no sender for the channel on this server")
 		return nil
-	case errors.Is(err, notifications.ErrNoPushDevice):
+	case errors.Is(err, push.ErrNoDevice):
 		j.dropped(ctx, "no_push_device", userID, KindNotification, kind, ch, "no web push device registered, or every one gone")
 		return nil
 	case notifications.IsPermanent(err):

@@ -1,13 +1,21 @@
-// Package notifications tells players what happens in their games while they are away: by email (SMTP) or by
-// text message (SMS, through a Twilio-compatible HTTP API), whichever each player chose.
+// Package notifications tells players what happens in their games while they are away: by email (SMTP),
+// by text message (SMS, through a Twilio-compatible HTTP API) or by web push, whichever each player chose.
+// It holds what every part of that shares: the kinds of message, their texts, the players' preferences
+// and the types a channel sends. The packages below it do the rest:
+//
+//   - inbox: the notices users are told of (the notices table and the rout_notices channel) and the
+//     send limits every replica shares;
+//   - email, sms and push: one Sender per channel (push with its VAPID settings and its check of
+//     registered endpoints);
+//   - router: the Router that picks the channel a player chose, writes its texts and sends them, and the
+//     Config of all the channels, read from the environment.
+//
+// Package jobs holds the River workers that decide when to send.
 //
 // # Senders
 //
-// A Sender sends one Message through one channel. Email speaks SMTP with the standard library's
-// net/smtp: one connection per message, STARTTLS (always, auto or never), AUTH PLAIN, and an RFC 5322
-// message in UTF-8 plain text. SMS posts a form to {BaseURL}/2010-04-01/Accounts/{AccountSID}/Messages.json
-// with HTTP basic authentication. Both honour the context's deadline and cancellation and their own
-// Timeout, and both are safe for concurrent use.
+// A Sender sends one Message through one channel, honours the context's deadline and cancellation, and is
+// safe for concurrent use.
 //
 // # Errors
 //
@@ -24,15 +32,7 @@
 // invited. Every text ends with the game's link, which Links makes from the public address of the web
 // client: {BaseURL}/games/{id}.
 //
-// # Routing
-//
-// Router.Notify picks the channel a player chose (a Channel: none, email, sms or push), writes the texts
-// for it and sends them. The push sender (package rout/push) works on the database, so it is set on the
-// Router by whoever builds it; PushConfig holds its settings and the checks of registered endpoints and
-// keys. ChannelNone sends nothing. NewRouter builds a Router from a Config, which ConfigFromEnv reads
-// from the ROUT_SMTP_*, ROUT_SMS_*, ROUT_VAPID_*, ROUT_PUSH_* and ROUT_PUBLIC_URL variables; see
-// docs/notifications.md for the variables, the texts and the retry rules.
-//
-// Kind, Channel and StartTLSMode have stable snake_case names (String, Parse*, MarshalText) for job
-// arguments, settings and logs.
+// Kind and Channel (none, email, sms or push) have stable snake_case names (String, Parse*,
+// MarshalText) for job arguments, settings and logs. See docs/notifications.md for the variables, the
+// texts and the retry rules.
 package notifications

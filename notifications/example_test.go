@@ -1,10 +1,7 @@
 package notifications_test
 
 import (
-	"context"
 	"fmt"
-	"log"
-	"os"
 	"strings"
 	"time"
 
@@ -42,29 +39,4 @@ func ExampleComposeSMS() {
 	}))
 	// Output:
 	// Rout: your time ran out in Friday night, so a CPU played turn 7 for you. https://rout.example.com/games/42
-}
-
-// A notification job's worker: read the configuration once at start, then send each notification
-// through the channel the player chose, and drop it on a permanent error.
-func ExampleRouter_Notify() {
-	cfg, err := notifications.ConfigFromEnv(os.Getenv)
-	if err != nil {
-		log.Fatal(err)
-	}
-	router, err := notifications.NewRouter(cfg)
-	if err != nil {
-		log.Fatal(err)
-	}
-
-	to := notifications.Recipient{Email: "ada@example.com", Phone: "+447700900123", Name: "Ada"}
-	err = router.Notify(context.Background(), notifications.ChannelEmail, notifications.KindYourTurn, to, notifications.Data{
-		GameID: 42, GameName: "Friday night", Turn: 7, TimeLeft: 24 * time.Hour,
-	})
-	switch {
-	case err == nil:
-	case notifications.IsPermanent(err):
-		log.Printf("dropping notification: %v", err) // a River worker returns river.JobCancel(err)
-	default:
-		log.Printf("will retry notification: %v", err) // a River worker returns err
-	}
 }

@@ -17,7 +17,7 @@ type Recipient struct {
 	Name string
 }
 
-// Message is one notification, ready to send. Compose or ComposeSMS (or Router.Notify, which calls
+// Message is one notification, ready to send. Compose or ComposeSMS (or router.Router.Notify, which calls
 // them) writes Subject and Text; the other fields describe what the message is about.
 type Message struct {
 	// Kind is what the message is about.

@@ -14,7 +14,7 @@ import (
 	"rout/envconf"
 	"rout/graph"
 	"rout/jobs"
-	"rout/notifications"
+	"rout/notifications/router"
 
 	"github.com/lib/pq"
 )
@@ -127,7 +127,7 @@ type Config struct {
 
 	// Notify configures email and SMS notifications (the ROUT_SMTP_*, ROUT_SMS_* and ROUT_PUBLIC_URL
 	// variables; see docs/notifications.md). The zero value sends none.
-	Notify notifications.Config
+	Notify router.Config
 }
 
 // DefaultConfig returns the configuration with every field at its default.
@@ -174,7 +174,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	if cfg.Jobs, err = jobs.ConfigFromEnv(getenv); err != nil {
 		errs = append(errs, err)
 	}
-	if cfg.Notify, err = notifications.ConfigFromEnv(getenv); err != nil {
+	if cfg.Notify, err = router.ConfigFromEnv(getenv); err != nil {
 		errs = append(errs, err)
 	}
 	if err := errors.Join(errs...); err != nil {

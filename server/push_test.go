@@ -5,19 +5,20 @@ import (
 	"testing"
 
 	"rout/dbtest"
-	"rout/notifications"
+	"rout/notifications/push"
+	"rout/notifications/router"
 )
 
 // TestWebPushIsWired: with VAPID keys in the environment, the API serves the public key, and rout serve's
 // jobs get a router with a push sender; without them, pushPublicKey is null.
 func TestWebPushIsWired(t *testing.T) {
 	t.Parallel()
-	public, private, err := notifications.GenerateVAPIDKeys()
+	public, private, err := push.GenerateVAPIDKeys()
 	if err != nil {
 		t.Fatal(err)
 	}
-	env := map[string]string{notifications.EnvVAPIDPublicKey: public, notifications.EnvVAPIDPrivateKey: private,
-		notifications.EnvVAPIDSubject: "mailto:ops@rout.example", notifications.EnvPublicURL: "https://rout.example"}
+	env := map[string]string{push.EnvVAPIDPublicKey: public, push.EnvVAPIDPrivateKey: private,
+		push.EnvVAPIDSubject: "mailto:ops@rout.example", router.EnvPublicURL: "https://rout.example"}
 	cfg, err := ConfigFromEnv(func(k string) string { return env[k] })
 	if err != nil || cfg.Notify.Push == nil {
 		t.Fatalf("ConfigFromEnv = %+v, %v", cfg.Notify, err)

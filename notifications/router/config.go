@@ -1,4 +1,4 @@
-package notifications
+package router
 
 import (
 	"errors"
@@ -9,38 +9,28 @@ import (
 	"time"
 
 	"rout/envconf"
+	"rout/notifications"
+	"rout/notifications/email"
+	"rout/notifications/push"
+	"rout/notifications/sms"
 )
 
-// The environment variables ConfigFromEnv reads.
-const (
-	EnvSMTPHost      = "ROUT_SMTP_HOST"
-	EnvSMTPPort      = "ROUT_SMTP_PORT"
-	EnvSMTPStartTLS  = "ROUT_SMTP_STARTTLS"
-	EnvSMTPUsername  = "ROUT_SMTP_USERNAME"
-	EnvSMTPPassword  = "ROUT_SMTP_PASSWORD"
-	EnvSMTPFrom      = "ROUT_SMTP_FROM"
-	EnvSMTPHelloName = "ROUT_SMTP_HELO_NAME"
-	EnvSMTPTimeout   = "ROUT_SMTP_TIMEOUT"
-	EnvSMSBaseURL    = "ROUT_SMS_BASE_URL"
-	EnvSMSAccountSID = "ROUT_SMS_ACCOUNT_SID"
-	EnvSMSAuthToken  = "ROUT_SMS_AUTH_TOKEN"
-	EnvSMSFrom       = "ROUT_SMS_FROM"
-	EnvSMSTimeout    = "ROUT_SMS_TIMEOUT"
-	EnvPublicURL     = "ROUT_PUBLIC_URL"
-)
+// EnvPublicURL is the environment variable of the public address of the web client, which every
+// message links to.
+const EnvPublicURL = "ROUT_PUBLIC_URL"
 
 // Config is the configuration of notifications: which channels this server has and where their links
 // point. The zero Config is valid and has no channel.
 type Config struct {
 	// Email configures the email channel; nil when there is none (ROUT_SMTP_HOST not set).
-	Email *EmailConfig
+	Email *email.Config
 	// SMS configures the SMS channel; nil when there is none (no ROUT_SMS_* variable set).
-	SMS *SMSConfig
+	SMS *sms.Config
 	// Push configures web push; nil when there is none (no ROUT_VAPID_* or ROUT_PUSH_* variable set).
-	Push *PushConfig
+	Push *push.Config
 	// Links holds the public address of the web client (ROUT_PUBLIC_URL), which every message links
 	// to. It is required when a channel is configured.
-	Links Links
+	Links notifications.Links
 	// UnsubscribeKey signs one-click unsubscribe links (ROUT_UNSUBSCRIBE_KEY); empty: messages have none.
 	UnsubscribeKey string
 }
@@ -53,51 +43,51 @@ type Config struct {
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	var cfg Config
 	env := envconf.New(getenv)
-	env.String(EnvUnsubscribeKey, &cfg.UnsubscribeKey)
-	if anySet(env, EnvSMTPHost, EnvSMTPPort, EnvSMTPStartTLS, EnvSMTPUsername, EnvSMTPPassword, EnvSMTPFrom,
-		EnvSMTPHelloName, EnvSMTPTimeout) {
-		email := &EmailConfig{}
-		env.String(EnvSMTPHost, &email.Host)
-		env.String(EnvSMTPUsername, &email.Username)
-		env.String(EnvSMTPPassword, &email.Password)
-		env.String(EnvSMTPFrom, &email.From)
-		env.String(EnvSMTPHelloName, &email.HelloName)
-		env.Func(EnvSMTPPort, func(s string) error {
+	env.String(notifications.EnvUnsubscribeKey, &cfg.UnsubscribeKey)
+	if anySet(env, email.EnvSMTPHost, email.EnvSMTPPort, email.EnvSMTPStartTLS, email.EnvSMTPUsername, email.EnvSMTPPassword, email.EnvSMTPFrom,
+		email.EnvSMTPHelloName, email.EnvSMTPTimeout) {
+		ec := &email.Config{}
+		env.String(email.EnvSMTPHost, &ec.Host)
+		env.String(email.EnvSMTPUsername, &ec.Username)
+		env.String(email.EnvSMTPPassword, &ec.Password)
+		env.String(email.EnvSMTPFrom, &ec.From)
+		env.String(email.EnvSMTPHelloName, &ec.HelloName)
+		env.Func(email.EnvSMTPPort, func(s string) error {
 			port, err := strconv.Atoi(s)
 			if err != nil || port < 1 || port > 65535 {
 				return fmt.Errorf("%q is not a port number from 1 to 65535", s)
 			}
-			email.Port = port
+			ec.Port = port
 			return nil
 		})
-		env.Func(EnvSMTPStartTLS, func(s string) error {
-			mode, err := ParseStartTLSMode(s)
+		env.Func(email.EnvSMTPStartTLS, func(s string) error {
+			mode, err := email.ParseStartTLSMode(s)
 			if err != nil {
 				return err
 			}
-			email.StartTLS = mode
+			ec.StartTLS = mode
 			return nil
 		})
-		env.Func(EnvSMTPTimeout, positiveDuration(&email.Timeout))
-		cfg.Email = email
+		env.Func(email.EnvSMTPTimeout, positiveDuration(&ec.Timeout))
+		cfg.Email = ec
 	}
-	if anySet(env, EnvSMSBaseURL, EnvSMSAccountSID, EnvSMSAuthToken, EnvSMSFrom, EnvSMSTimeout) {
-		sms := &SMSConfig{}
-		env.String(EnvSMSBaseURL, &sms.BaseURL)
-		env.String(EnvSMSAccountSID, &sms.AccountSID)
-		env.String(EnvSMSAuthToken, &sms.AuthToken)
-		env.String(EnvSMSFrom, &sms.From)
-		env.Func(EnvSMSTimeout, positiveDuration(&sms.Timeout))
-		cfg.SMS = sms
+	if anySet(env, sms.EnvSMSBaseURL, sms.EnvSMSAccountSID, sms.EnvSMSAuthToken, sms.EnvSMSFrom, sms.EnvSMSTimeout) {
+		sc := &sms.Config{}
+		env.String(sms.EnvSMSBaseURL, &sc.BaseURL)
+		env.String(sms.EnvSMSAccountSID, &sc.AccountSID)
+		env.String(sms.EnvSMSAuthToken, &sc.AuthToken)
+		env.String(sms.EnvSMSFrom, &sc.From)
+		env.Func(sms.EnvSMSTimeout, positiveDuration(&sc.Timeout))
+		cfg.SMS = sc
 	}
-	if anySet(env, EnvVAPIDPublicKey, EnvVAPIDPrivateKey, EnvVAPIDSubject, EnvPushTimeout, EnvPushTTL) {
-		push := &PushConfig{}
-		env.String(EnvVAPIDPublicKey, &push.PublicKey)
-		env.String(EnvVAPIDPrivateKey, &push.PrivateKey)
-		env.String(EnvVAPIDSubject, &push.Subject)
-		env.Func(EnvPushTimeout, positiveDuration(&push.Timeout))
-		env.Func(EnvPushTTL, positiveDuration(&push.TTL))
-		cfg.Push = push
+	if anySet(env, push.EnvVAPIDPublicKey, push.EnvVAPIDPrivateKey, push.EnvVAPIDSubject, push.EnvPushTimeout, push.EnvPushTTL) {
+		pc := &push.Config{}
+		env.String(push.EnvVAPIDPublicKey, &pc.PublicKey)
+		env.String(push.EnvVAPIDPrivateKey, &pc.PrivateKey)
+		env.String(push.EnvVAPIDSubject, &pc.Subject)
+		env.Func(push.EnvPushTimeout, positiveDuration(&pc.Timeout))
+		env.Func(push.EnvPushTTL, positiveDuration(&pc.TTL))
+		cfg.Push = pc
 	}
 	env.String(EnvPublicURL, &cfg.Links.BaseURL)
 	if err := env.Err(); err != nil {
@@ -139,20 +129,20 @@ func positiveDuration(dst *time.Duration) func(string) error {
 func (c Config) Validate() error {
 	var errs []error
 	if c.UnsubscribeKey != "" && len(c.UnsubscribeKey) < 32 {
-		errs = append(errs, fmt.Errorf("%s is shorter than 32 characters", EnvUnsubscribeKey))
+		errs = append(errs, fmt.Errorf("%s is shorter than 32 characters", notifications.EnvUnsubscribeKey))
 	}
 	if c.Email != nil {
-		if err := c.Email.withDefaults().validate(); err != nil {
+		if err := c.Email.Validate(); err != nil {
 			errs = append(errs, err)
 		}
 	}
 	if c.SMS != nil {
-		if err := c.SMS.withDefaults().validate(); err != nil {
+		if err := c.SMS.Validate(); err != nil {
 			errs = append(errs, err)
 		}
 	}
 	if c.Push != nil {
-		if err := c.Push.WithDefaults().validate(); err != nil {
+		if err := c.Push.WithDefaults().Validate(); err != nil {
 			errs = append(errs, err)
 		}
 	}

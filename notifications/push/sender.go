@@ -30,8 +30,8 @@ import (
 type Opts struct {
 	// DB holds the push_subscriptions table. Required.
 	DB *sql.DB
-	// Config is the web push configuration (notifications.Config.Push), validated. Required.
-	Config notifications.PushConfig
+	// Config is the web push configuration (router.Config.Push), validated. Required.
+	Config Config
 	// Logger receives a line for every device removed or refused; nil discards them.
 	Logger *slog.Logger
 	// TLS configures the connections to push services; nil verifies them against the system's roots.
@@ -45,7 +45,7 @@ type Opts struct {
 // notifications.ChannelPush. It is safe for concurrent use.
 type Sender struct {
 	db         *sql.DB
-	cfg        notifications.PushConfig
+	cfg        Config
 	subscriber string
 	client     *http.Client
 	logger     *slog.Logger
@@ -57,7 +57,7 @@ func New(opts Opts) (*Sender, error) {
 	if opts.DB == nil {
 		return nil, errors.New("push.New: a database is required")
 	}
-	if err := (notifications.Config{Push: &opts.Config, Links: notifications.Links{BaseURL: "https://rout.invalid"}}).Validate(); err != nil {
+	if err := opts.Config.WithDefaults().Validate(); err != nil {
 		return nil, fmt.Errorf("error configuring web push: %w", err)
 	}
 	if opts.Logger == nil {
@@ -142,7 +142,7 @@ const (
 // Send posts m to every device of user m.To.UserID at once (Payload, encrypted with the device's keys,
 // with a VAPID JWT signed by the server's key). A device whose push service answers 404 or 410 is
 // removed. Send succeeds when at least one device accepted the message: the devices that failed miss it,
-// so that a retry never shows it twice on the others. Otherwise it fails with notifications.ErrNoPushDevice
+// so that a retry never shows it twice on the others. Otherwise it fails with ErrNoDevice
 // (permanent) when the user has no device left, with a temporary error when a device failed for a
 // reason that may pass (429, 5xx, network), and with a permanent error when every device refused it.
 func (s *Sender) Send(ctx context.Context, m notifications.Message) error {
@@ -154,7 +154,7 @@ func (s *Sender) Send(ctx context.Context, m notifications.Message) error {
 		return err
 	}
 	if len(subs) == 0 {
-		return notifications.Permanent(notifications.ErrNoPushDevice)
+		return notifications.Permanent(ErrNoDevice)
 	}
 	tag := "game-" + strconv.Itoa(m.GameID)
 	body, err := json.Marshal(Payload{Title: m.Subject, Body: m.Text, URL: m.Link, Tag: tag})
@@ -198,7 +198,7 @@ func (s *Sender) Send(ctx context.Context, m notifications.Message) error {
 		}
 		return nil
 	case left == 0:
-		return notifications.Permanent(fmt.Errorf("every device of user %d is gone: %w", m.To.UserID, notifications.ErrNoPushDevice))
+		return notifications.Permanent(fmt.Errorf("every device of user %d is gone: %w", m.To.UserID, ErrNoDevice))
 	case len(temp) > 0:
 		return errors.Join(temp...)
 	default:

@@ -1,4 +1,4 @@
-package notifications
+package push
 
 import (
 	"crypto/ecdh"
@@ -11,7 +11,7 @@ import (
 	"time"
 )
 
-// The environment variables of web push, which ConfigFromEnv reads.
+// The environment variables of web push, which router.ConfigFromEnv reads.
 const (
 	EnvVAPIDPublicKey  = "ROUT_VAPID_PUBLIC_KEY"
 	EnvVAPIDPrivateKey = "ROUT_VAPID_PRIVATE_KEY"
@@ -20,22 +20,22 @@ const (
 	EnvPushTTL         = "ROUT_PUSH_TTL"
 )
 
-// Defaults of PushConfig.
+// Defaults of Config.
 const (
-	// DefaultPushTimeout bounds one request to a push service, response included.
-	DefaultPushTimeout = 10 * time.Second
-	// DefaultPushTTL is how long a push service keeps a message for a device that is offline.
-	DefaultPushTTL = 24 * time.Hour
-	// MaxPushTTL is the longest TTL: push services keep messages four weeks at most.
-	MaxPushTTL = 28 * 24 * time.Hour
+	// DefaultTimeout bounds one request to a push service, response included.
+	DefaultTimeout = 10 * time.Second
+	// DefaultTTL is how long a push service keeps a message for a device that is offline.
+	DefaultTTL = 24 * time.Hour
+	// MaxTTL is the longest TTL: push services keep messages four weeks at most.
+	MaxTTL = 28 * 24 * time.Hour
 )
 
-// ErrNoPushDevice is the permanent error of a web push message to a user who has no device registered
+// ErrNoDevice is the permanent error of a web push message to a user who has no device registered
 // (or whose every device the push service called gone). A worker drops the message.
-var ErrNoPushDevice = errors.New("the user has no web push device")
+var ErrNoDevice = errors.New("the user has no web push device")
 
-// PushConfig configures web push (the Push API with VAPID, RFC 8030, 8291 and 8292).
-type PushConfig struct {
+// Config configures web push (the Push API with VAPID, RFC 8030, 8291 and 8292).
+type Config struct {
 	// PublicKey is the VAPID public key: the 65-byte uncompressed P-256 point, URL-safe base64
 	// (ROUT_VAPID_PUBLIC_KEY). Browsers subscribe with it (PushManager.subscribe's applicationServerKey).
 	PublicKey string
@@ -45,32 +45,33 @@ type PushConfig struct {
 	// Subject is the contact the push services may reach the operator at: a mailto: or https: URL
 	// (ROUT_VAPID_SUBJECT), the JWT's sub claim.
 	Subject string
-	// Timeout bounds one request to a push service (ROUT_PUSH_TIMEOUT); zero is DefaultPushTimeout.
+	// Timeout bounds one request to a push service (ROUT_PUSH_TIMEOUT); zero is DefaultTimeout.
 	Timeout time.Duration
 	// TTL is how long a push service keeps a message for a device that is offline (ROUT_PUSH_TTL),
-	// whole seconds up to MaxPushTTL; zero is DefaultPushTTL.
+	// whole seconds up to MaxTTL; zero is DefaultTTL.
 	TTL time.Duration
 	// AllowPrivateEndpoints accepts endpoints of any host and port (loopback, private addresses,
 	// localhost), and lets the sender connect to them. It is for tests, which run their push service on
 	// loopback; no environment variable sets it. Without it, such endpoints are refused
-	// (push.CheckEndpoint), and so is any connection to such an address (an endpoint whose name resolves
+	// (CheckEndpoint), and so is any connection to such an address (an endpoint whose name resolves
 	// to one), so that the server cannot be made to post inside its own network.
 	AllowPrivateEndpoints bool
 }
 
 // WithDefaults returns c with its zero fields set to their defaults.
-func (c PushConfig) WithDefaults() PushConfig {
+func (c Config) WithDefaults() Config {
 	if c.Timeout == 0 {
-		c.Timeout = DefaultPushTimeout
+		c.Timeout = DefaultTimeout
 	}
 	if c.TTL == 0 {
-		c.TTL = DefaultPushTTL
+		c.TTL = DefaultTTL
 	}
 	return c
 }
 
-// validate reports every setting web push cannot work with, each naming its variable.
-func (c PushConfig) validate() error {
+// Validate reports every setting web push cannot work with, each naming its variable. Call it on
+// WithDefaults.
+func (c Config) Validate() error {
 	var errs []error
 	pub, err := decodeKey(c.PublicKey)
 	pubOK := err == nil && len(pub) == 65 && pub[0] == 4
@@ -101,8 +102,8 @@ func (c PushConfig) validate() error {
 	if c.Timeout < 0 {
 		errs = append(errs, fmt.Errorf("%s %v is not positive", EnvPushTimeout, c.Timeout))
 	}
-	if c.TTL < 0 || c.TTL > MaxPushTTL || c.TTL%time.Second != 0 {
-		errs = append(errs, fmt.Errorf("%s %v is not whole seconds from 1s to %v", EnvPushTTL, c.TTL, MaxPushTTL))
+	if c.TTL < 0 || c.TTL > MaxTTL || c.TTL%time.Second != 0 {
+		errs = append(errs, fmt.Errorf("%s %v is not whole seconds from 1s to %v", EnvPushTTL, c.TTL, MaxTTL))
 	}
 	return errors.Join(errs...)
 }
@@ -135,7 +136,7 @@ func decodeKey(s string) ([]byte, error) {
 }
 
 // ApplicationServerKey returns the VAPID public key as browsers take it: URL-safe base64, unpadded.
-func (c PushConfig) ApplicationServerKey() string {
+func (c Config) ApplicationServerKey() string {
 	b, err := decodeKey(c.PublicKey)
 	if err != nil {
 		return c.PublicKey
@@ -153,10 +154,10 @@ func GenerateVAPIDKeys() (public, private string, err error) {
 	return base64.RawURLEncoding.EncodeToString(key.PublicKey().Bytes()), base64.RawURLEncoding.EncodeToString(key.Bytes()), nil
 }
 
-// CheckPushKey reports why a subscription's p256dh key, in URL-safe base64 (padded or not) as
+// CheckKey reports why a subscription's p256dh key, in URL-safe base64 (padded or not) as
 // PushSubscription.toJSON gives it, cannot encrypt messages: it must be a 65-byte uncompressed point of
 // the P-256 curve.
-func CheckPushKey(p256dh string) error {
+func CheckKey(p256dh string) error {
 	b, err := decodeKey(p256dh)
 	if err != nil || len(b) != 65 || b[0] != 4 {
 		return errors.New("p256dh is not a 65-byte uncompressed P-256 public key in URL-safe base64")
@@ -167,9 +168,9 @@ func CheckPushKey(p256dh string) error {
 	return nil
 }
 
-// CheckPushAuth reports why a subscription's auth secret, in URL-safe base64 (padded or not), is not
+// CheckAuth reports why a subscription's auth secret, in URL-safe base64 (padded or not), is not
 // one: it must be 16 bytes.
-func CheckPushAuth(auth string) error {
+func CheckAuth(auth string) error {
 	if b, err := decodeKey(auth); err != nil || len(b) != 16 {
 		return errors.New("auth is not a 16-byte secret in URL-safe base64")
 	}

@@ -6,8 +6,6 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
-
-	"rout/notifications"
 )
 
 // This file owns the one decision of which endpoints the server posts to: CheckEndpoint, at
@@ -26,7 +24,7 @@ const MaxEndpointLength = 2048
 // as four decimal numbers (any other spelling, which a resolver may still read as an address, is
 // refused) and an IPv6 one with no zone; either must be public (internalAddress). Its port, when
 // written, is 443, the only one browsers' push services use.
-func CheckEndpoint(cfg notifications.PushConfig, endpoint string) error {
+func CheckEndpoint(cfg Config, endpoint string) error {
 	if len(endpoint) > MaxEndpointLength {
 		return fmt.Errorf("the endpoint is longer than %d bytes", MaxEndpointLength)
 	}
@@ -142,7 +140,7 @@ var internalPrefixes = []netip.Prefix{
 }
 
 // internalAddress reports whether addr is one the server never posts to (unless
-// notifications.PushConfig.AllowPrivateEndpoints): an address with a zone, an IPv6 address outside the global
+// Config.AllowPrivateEndpoints): an address with a zone, an IPv6 address outside the global
 // unicast range (loopback, unspecified, IPv4-compatible, unique local, link-local, site-local, multicast,
 // local-use NAT64, discard), or one of internalPrefixes. An IPv6 address that carries an IPv4 address
 // (mapped, NAT64, 6to4) is that address.

@@ -38,7 +38,8 @@ import (
 	"rout/graph"
 	"rout/jobs"
 	"rout/notifications"
-	"rout/push"
+	"rout/notifications/push"
+	"rout/notifications/router"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
@@ -51,7 +52,7 @@ const testSubject = "mailto:ops@rout.example"
 // vapidKeys returns a new VAPID key pair as the server takes it.
 func vapidKeys(t *testing.T) (public, private string) {
 	t.Helper()
-	public, private, err := notifications.GenerateVAPIDKeys()
+	public, private, err := push.GenerateVAPIDKeys()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,10 +61,10 @@ func vapidKeys(t *testing.T) (public, private string) {
 
 // pushConfig returns a web push configuration with a new key pair that accepts loopback endpoints
 // (the tests' push service).
-func pushConfig(t *testing.T) notifications.PushConfig {
+func pushConfig(t *testing.T) push.Config {
 	t.Helper()
 	public, private := vapidKeys(t)
-	return notifications.PushConfig{PublicKey: public, PrivateKey: private, Subject: testSubject, AllowPrivateEndpoints: true}
+	return push.Config{PublicKey: public, PrivateKey: private, Subject: testSubject, AllowPrivateEndpoints: true}
 }
 
 // browser is a device as the test plays it: the keys its browser made for its subscription, and the
@@ -307,12 +308,12 @@ type world struct {
 	api  *httptest.Server
 	svc  *game.Service
 	jobs *jobs.Jobs
-	cfg  *notifications.PushConfig
+	cfg  *push.Config
 }
 
 // newWorld starts the API and a replica of workers with web push configured by cfg (nil: none) and
 // trusting the push service ps (nil: the system's roots).
-func newWorld(t *testing.T, cfg *notifications.PushConfig, ps *pushService) *world {
+func newWorld(t *testing.T, cfg *push.Config, ps *pushService) *world {
 	t.Helper()
 	dsn := dbtest.MigratedURL(t)
 	w := &world{t: t, ctx: context.Background(), db: dbtest.OpenURL(t, dsn), cfg: cfg}
@@ -325,8 +326,8 @@ func newWorld(t *testing.T, cfg *notifications.PushConfig, ps *pushService) *wor
 	if w.svc, err = game.New(game.Opts{DB: w.db, Logger: quiet, Effects: effects}); err != nil {
 		t.Fatal(err)
 	}
-	ncfg := notifications.Config{Links: notifications.Links{BaseURL: "https://rout.example"}, Push: cfg}
-	router, err := notifications.NewRouter(ncfg)
+	ncfg := router.Config{Links: notifications.Links{BaseURL: "https://rout.example"}, Push: cfg}
+	router, err := router.New(ncfg)
 	if err != nil {
 		t.Fatal(err)
 	}

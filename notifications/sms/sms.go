@@ -1,4 +1,8 @@
-package notifications
+// Package sms sends notifications by text message. Its Sender posts a form to
+// {BaseURL}/2010-04-01/Accounts/{AccountSID}/Messages.json with HTTP basic authentication (Twilio's API,
+// or a compatible one). An answer of 4xx other than 429 is a permanent error (notifications.Permanent),
+// anything else temporary.
+package sms
 
 import (
 	"context"
@@ -12,21 +16,32 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"rout/notifications"
 )
 
-// Defaults of SMSConfig.
+// The environment variables of SMS, which router.ConfigFromEnv reads.
 const (
-	// DefaultSMSBaseURL is Twilio's REST API.
-	DefaultSMSBaseURL = "https://api.twilio.com"
-	// DefaultSMSTimeout bounds one Send: the request and the reading of the response.
-	DefaultSMSTimeout = 10 * time.Second
+	EnvSMSBaseURL    = "ROUT_SMS_BASE_URL"
+	EnvSMSAccountSID = "ROUT_SMS_ACCOUNT_SID"
+	EnvSMSAuthToken  = "ROUT_SMS_AUTH_TOKEN"
+	EnvSMSFrom       = "ROUT_SMS_FROM"
+	EnvSMSTimeout    = "ROUT_SMS_TIMEOUT"
 )
 
-// SMSConfig configures SMS. Zero fields take their defaults; AccountSID, AuthToken and From are required.
-type SMSConfig struct {
+// Defaults of Config.
+const (
+	// DefaultBaseURL is Twilio's REST API.
+	DefaultBaseURL = "https://api.twilio.com"
+	// DefaultTimeout bounds one Send: the request and the reading of the response.
+	DefaultTimeout = 10 * time.Second
+)
+
+// Config configures the SMS Sender. Zero fields take their defaults; AccountSID, AuthToken and From are required.
+type Config struct {
 	// BaseURL is the root of the provider's Twilio-compatible REST API (ROUT_SMS_BASE_URL), without the
 	// /2010-04-01 part, such as "https://api.twilio.com" or a path under another provider's host. Default
-	// DefaultSMSBaseURL.
+	// DefaultBaseURL.
 	BaseURL string
 	// AccountSID and AuthToken are the account's credentials (ROUT_SMS_ACCOUNT_SID,
 	// ROUT_SMS_AUTH_TOKEN), sent with HTTP basic authentication. The SID is also part of the URL.
@@ -36,28 +51,30 @@ type SMSConfig struct {
 	// digits), sent as MessagingServiceSid.
 	From string
 	// Timeout bounds one Send (ROUT_SMS_TIMEOUT); a sooner deadline of Send's context wins. Default
-	// DefaultSMSTimeout.
+	// DefaultTimeout.
 	Timeout time.Duration
 }
 
 // withDefaults returns c with its zero fields at their defaults.
-func (c SMSConfig) withDefaults() SMSConfig {
+func (c Config) withDefaults() Config {
 	if c.BaseURL == "" {
-		c.BaseURL = DefaultSMSBaseURL
+		c.BaseURL = DefaultBaseURL
 	}
 	if c.Timeout == 0 {
-		c.Timeout = DefaultSMSTimeout
+		c.Timeout = DefaultTimeout
 	}
 	return c
 }
 
-// validate reports every setting SMS cannot work with, each on its own line. Call it on withDefaults.
-func (c SMSConfig) validate() error {
+// Validate reports every setting the SMS sender cannot work with, each on its own line, with its zero
+// fields at their defaults.
+func (c Config) Validate() error {
+	c = c.withDefaults()
 	var errs []error
 	if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" ||
 		u.RawQuery != "" || u.Fragment != "" || u.User != nil {
 		errs = append(errs, fmt.Errorf("%s %q is not an http or https URL with no query, such as %s",
-			EnvSMSBaseURL, c.BaseURL, DefaultSMSBaseURL))
+			EnvSMSBaseURL, c.BaseURL, DefaultBaseURL))
 	}
 	if c.AccountSID == "" {
 		errs = append(errs, fmt.Errorf("%s is empty", EnvSMSAccountSID))
@@ -86,31 +103,31 @@ var (
 	messagingServiceSID = regexp.MustCompile(`^MG[0-9a-fA-F]{32}$`)
 )
 
-// SMS sends text messages through a Twilio-compatible REST API: one form POST per message to
+// Sender sends text messages through a Twilio-compatible REST API: one form POST per message to
 // {BaseURL}/2010-04-01/Accounts/{AccountSID}/Messages.json. It sends Message.Text and ignores the
 // subject. It is safe for concurrent use.
-type SMS struct {
-	cfg      SMSConfig
+type Sender struct {
+	cfg      Config
 	endpoint string
 	client   *http.Client
 }
 
-// NewSMS returns an SMS sender for cfg, with defaults for its zero fields, or the reasons cfg is not valid.
-func NewSMS(cfg SMSConfig) (*SMS, error) {
+// New returns a Sender for cfg, with defaults for its zero fields, or the reasons cfg is not valid.
+func New(cfg Config) (*Sender, error) {
 	cfg = cfg.withDefaults()
-	if err := cfg.validate(); err != nil {
+	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("error configuring SMS: %w", err)
 	}
-	return &SMS{
+	return &Sender{
 		cfg:      cfg,
 		endpoint: strings.TrimRight(cfg.BaseURL, "/") + "/2010-04-01/Accounts/" + url.PathEscape(cfg.AccountSID) + "/Messages.json",
 		client:   &http.Client{Timeout: cfg.Timeout},
 	}, nil
 }
 
-// SMSError is the error of a request the SMS API answered with a status other than 2xx. Send wraps it in
+// Error is the error of a request the SMS API answered with a status other than 2xx. Send wraps it in
 // Permanent for a 4xx status other than 429; a 429 or 5xx status is temporary.
-type SMSError struct {
+type Error struct {
 	// StatusCode is the HTTP status of the response.
 	StatusCode int
 	// Code and Message are the provider's error code and text from a Twilio-style JSON body
@@ -122,7 +139,7 @@ type SMSError struct {
 }
 
 // Error describes the response.
-func (e *SMSError) Error() string {
+func (e *Error) Error() string {
 	s := "the SMS API answered " + strconv.Itoa(e.StatusCode) + " " + http.StatusText(e.StatusCode)
 	if e.Code != 0 {
 		s += fmt.Sprintf(": error %d", e.Code)
@@ -136,21 +153,21 @@ func (e *SMSError) Error() string {
 	return s
 }
 
-// maxSMSResponse bounds how much of a response body SMS reads.
+// maxSMSResponse bounds how much of a response body the sender reads.
 const maxSMSResponse = 64 << 10
 
 // Send sends m.Text to m.To.Phone. It fails permanently on a missing or malformed number, an empty text,
-// and a 4xx answer other than 429 (an *SMSError); a 429 or 5xx answer, a network failure and the end of
+// and a 4xx answer other than 429 (an *Error); a 429 or 5xx answer, a network failure and the end of
 // ctx or of the configured Timeout are temporary.
-func (s *SMS) Send(ctx context.Context, m Message) error {
+func (s *Sender) Send(ctx context.Context, m notifications.Message) error {
 	if m.To.Phone == "" {
-		return Permanent(errors.New("error sending SMS: the recipient has no phone number"))
+		return notifications.Permanent(errors.New("error sending SMS: the recipient has no phone number"))
 	}
 	if !e164.MatchString(m.To.Phone) {
-		return Permanent(errors.New("error sending SMS: the recipient's phone number is not in E.164 form (such as +14155550100)"))
+		return notifications.Permanent(errors.New("error sending SMS: the recipient's phone number is not in E.164 form (such as +14155550100)"))
 	}
 	if strings.TrimSpace(m.Text) == "" {
-		return Permanent(errors.New("error sending SMS: the message has no text"))
+		return notifications.Permanent(errors.New("error sending SMS: the message has no text"))
 	}
 
 	form := url.Values{"To": {m.To.Phone}, "Body": {m.Text}}
@@ -161,7 +178,7 @@ func (s *SMS) Send(ctx context.Context, m Message) error {
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.endpoint, strings.NewReader(form.Encode()))
 	if err != nil {
-		return Permanent(fmt.Errorf("error sending SMS: %w", err))
+		return notifications.Permanent(fmt.Errorf("error sending SMS: %w", err))
 	}
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Accept", "application/json")
@@ -182,7 +199,7 @@ func (s *SMS) Send(ctx context.Context, m Message) error {
 	if err != nil {
 		return fmt.Errorf("error sending SMS: error reading the %d response: %w", resp.StatusCode, err)
 	}
-	apiErr := &SMSError{StatusCode: resp.StatusCode, RetryAfter: retryAfter(resp.Header.Get("Retry-After"), time.Now())}
+	apiErr := &Error{StatusCode: resp.StatusCode, RetryAfter: retryAfter(resp.Header.Get("Retry-After"), time.Now())}
 	var detail struct {
 		Code    int    `json:"code"`
 		Message string `json:"message"`
@@ -191,7 +208,7 @@ func (s *SMS) Send(ctx context.Context, m Message) error {
 		apiErr.Code, apiErr.Message = detail.Code, detail.Message
 	}
 	if resp.StatusCode >= 400 && resp.StatusCode <= 499 && resp.StatusCode != http.StatusTooManyRequests {
-		return Permanent(fmt.Errorf("error sending SMS: %w", apiErr))
+		return notifications.Permanent(fmt.Errorf("error sending SMS: %w", apiErr))
 	}
 	// 429 and 5xx, and a status the API should not answer (1xx, 3xx): the next try may succeed.
 	return fmt.Errorf("error sending SMS: %w", apiErr)

@@ -3,8 +3,7 @@ package push_test
 import (
 	"fmt"
 
-	"rout/notifications"
-	"rout/push"
+	"rout/notifications/push"
 )
 
 // A server that guards its network (the default) posts to browsers' push services and refuses the
@@ -16,7 +15,7 @@ func ExampleCheckEndpoint() {
 		"https://[::ffff:7f00:1]/x",
 		"https://push.example.net:8443/x",
 	} {
-		fmt.Println(push.CheckEndpoint(notifications.PushConfig{}, endpoint))
+		fmt.Println(push.CheckEndpoint(push.Config{}, endpoint))
 	}
 	// Output:
 	// <nil>

@@ -1,10 +1,14 @@
-package notifications
+package router
 
 import (
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"rout/notifications"
+	"rout/notifications/email"
+	"rout/notifications/sms"
 )
 
 // envFunc returns a getenv that reads env.
@@ -40,10 +44,10 @@ func TestConfigFromEnv(t *testing.T) {
 		t.Fatalf("ConfigFromEnv: %v", err)
 	}
 	want := Config{
-		Email: &EmailConfig{Host: "smtp.example.com", Port: 2525, StartTLS: StartTLSAuto, Username: "rout", Password: "pw",
+		Email: &email.Config{Host: "smtp.example.com", Port: 2525, StartTLS: email.StartTLSAuto, Username: "rout", Password: "pw",
 			From: "Rout <rout@example.com>", HelloName: "rout.example.com", Timeout: time.Minute},
-		SMS:   &SMSConfig{BaseURL: "https://sms.example.com/api", AccountSID: "AC1", AuthToken: "token", From: "+14155550100", Timeout: 5 * time.Second},
-		Links: Links{BaseURL: "https://rout.example.com"},
+		SMS:   &sms.Config{BaseURL: "https://sms.example.com/api", AccountSID: "AC1", AuthToken: "token", From: "+14155550100", Timeout: 5 * time.Second},
+		Links: notifications.Links{BaseURL: "https://rout.example.com"},
 	}
 	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("ConfigFromEnv = %+v %+v %+v, want %+v %+v %+v", cfg.Email, cfg.SMS, cfg.Links, want.Email, want.SMS, want.Links)
@@ -53,7 +57,7 @@ func TestConfigFromEnv(t *testing.T) {
 	cfg, err = ConfigFromEnv(envFunc(map[string]string{
 		"ROUT_SMTP_HOST": "smtp.example.com", "ROUT_SMTP_FROM": "rout@example.com", "ROUT_PUBLIC_URL": "https://rout.example.com",
 	}))
-	if err != nil || cfg.Email == nil || cfg.SMS != nil || cfg.Email.StartTLS != StartTLSAlways {
+	if err != nil || cfg.Email == nil || cfg.SMS != nil || cfg.Email.StartTLS != email.StartTLSAlways {
 		t.Errorf("ConfigFromEnv with email only = %+v, %v", cfg, err)
 	}
 }
@@ -75,16 +79,16 @@ func TestConfigFromEnvErrors(t *testing.T) {
 		env  map[string]string // changes to valid; "" unsets
 		want []string          // in the error
 	}{
-		{"bad port", map[string]string{"ROUT_SMTP_PORT": "smtp"}, []string{EnvSMTPPort}},
-		{"port zero", map[string]string{"ROUT_SMTP_PORT": "0"}, []string{EnvSMTPPort}},
-		{"bad mode", map[string]string{"ROUT_SMTP_STARTTLS": "yes"}, []string{EnvSMTPStartTLS}},
-		{"bad timeout", map[string]string{"ROUT_SMTP_TIMEOUT": "30"}, []string{EnvSMTPTimeout}},
-		{"zero SMS timeout", map[string]string{"ROUT_SMS_TIMEOUT": "0s"}, []string{EnvSMSTimeout}},
-		{"email without host", map[string]string{"ROUT_SMTP_HOST": ""}, []string{EnvSMTPHost}},
+		{"bad port", map[string]string{"ROUT_SMTP_PORT": "smtp"}, []string{email.EnvSMTPPort}},
+		{"port zero", map[string]string{"ROUT_SMTP_PORT": "0"}, []string{email.EnvSMTPPort}},
+		{"bad mode", map[string]string{"ROUT_SMTP_STARTTLS": "yes"}, []string{email.EnvSMTPStartTLS}},
+		{"bad timeout", map[string]string{"ROUT_SMTP_TIMEOUT": "30"}, []string{email.EnvSMTPTimeout}},
+		{"zero SMS timeout", map[string]string{"ROUT_SMS_TIMEOUT": "0s"}, []string{sms.EnvSMSTimeout}},
+		{"email without host", map[string]string{"ROUT_SMTP_HOST": ""}, []string{email.EnvSMTPHost}},
 		{"SMS without token and sender", map[string]string{"ROUT_SMS_AUTH_TOKEN": "", "ROUT_SMS_FROM": ""},
-			[]string{EnvSMSAuthToken, EnvSMSFrom}},
+			[]string{sms.EnvSMSAuthToken, sms.EnvSMSFrom}},
 		{"SMS base URL alone", map[string]string{"ROUT_SMS_ACCOUNT_SID": "", "ROUT_SMS_AUTH_TOKEN": "", "ROUT_SMS_FROM": "",
-			"ROUT_SMS_BASE_URL": "https://sms.example.com"}, []string{EnvSMSAccountSID, EnvSMSAuthToken, EnvSMSFrom}},
+			"ROUT_SMS_BASE_URL": "https://sms.example.com"}, []string{sms.EnvSMSAccountSID, sms.EnvSMSAuthToken, sms.EnvSMSFrom}},
 		{"no public URL", map[string]string{"ROUT_PUBLIC_URL": ""}, []string{EnvPublicURL}},
 		{"bad public URL", map[string]string{"ROUT_PUBLIC_URL": "rout.example.com"}, []string{EnvPublicURL}},
 		{"public URL with query", map[string]string{"ROUT_PUBLIC_URL": "https://rout.example.com/?a=b"}, []string{EnvPublicURL}},

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"rout/notifications"
+	"rout/notifications/push"
 )
 
 // TestRegisterRefusesBadInput sends registerPushSubscription inputs a server that guards its network
@@ -14,7 +14,7 @@ import (
 func TestRegisterRefusesBadInput(t *testing.T) {
 	t.Parallel()
 	public, private := vapidKeys(t)
-	w := newWorld(t, &notifications.PushConfig{PublicKey: public, PrivateKey: private, Subject: testSubject}, nil)
+	w := newWorld(t, &push.Config{PublicKey: public, PrivateKey: private, Subject: testSubject}, nil)
 	token, _ := w.user("hal")
 	good := newBrowser(t, "https://push.example.net/send/abc").input("phone")
 	with := func(key string, value any) map[string]any {
@@ -75,7 +75,7 @@ func TestRegisterRefusesBadInput(t *testing.T) {
 func TestRegisterChecksEndpoints(t *testing.T) {
 	t.Parallel()
 	public, private := vapidKeys(t)
-	w := newWorld(t, &notifications.PushConfig{PublicKey: public, PrivateKey: private, Subject: testSubject}, nil)
+	w := newWorld(t, &push.Config{PublicKey: public, PrivateKey: private, Subject: testSubject}, nil)
 	token, _ := w.user("eve")
 	b := newBrowser(t, "")
 	for _, tc := range endpointCases {

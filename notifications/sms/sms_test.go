@@ -1,4 +1,4 @@
-package notifications
+package sms
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"rout/notifications"
 )
 
 // smsRequest is what an SMS test server received.
@@ -49,7 +51,7 @@ func created(w http.ResponseWriter, _ *http.Request) {
 }
 
 // testSMS returns an SMS sender for the API at baseURL, with cfg's other fields.
-func testSMS(t *testing.T, baseURL string, cfg SMSConfig) *SMS {
+func testSMS(t *testing.T, baseURL string, cfg Config) *Sender {
 	t.Helper()
 	cfg.BaseURL = baseURL
 	if cfg.AccountSID == "" {
@@ -61,16 +63,16 @@ func testSMS(t *testing.T, baseURL string, cfg SMSConfig) *SMS {
 	if cfg.From == "" {
 		cfg.From = "+14155550100"
 	}
-	s, err := NewSMS(cfg)
+	s, err := New(cfg)
 	if err != nil {
-		t.Fatalf("NewSMS: %v", err)
+		t.Fatalf("New: %v", err)
 	}
 	return s
 }
 
-var smsYourTurn = Message{
-	Kind:   KindYourTurn,
-	To:     Recipient{Phone: "+447700900123", Name: "Ada"},
+var smsYourTurn = notifications.Message{
+	Kind:   notifications.KindYourTurn,
+	To:     notifications.Recipient{Phone: "+447700900123", Name: "Ada"},
 	Text:   "Rout: your turn in Friday night (turn 7). https://rout.example/games/42",
 	Link:   "https://rout.example/games/42",
 	GameID: 42,
@@ -80,7 +82,7 @@ var smsYourTurn = Message{
 func TestSMSSend(t *testing.T) {
 	t.Parallel()
 	server, requests := startSMSAPI(t, created)
-	s := testSMS(t, server.URL, SMSConfig{})
+	s := testSMS(t, server.URL, Config{})
 	if err := s.Send(context.Background(), smsYourTurn); err != nil {
 		t.Fatalf("Send: %v", err)
 	}
@@ -103,7 +105,7 @@ func TestSMSSendBaseURLPath(t *testing.T) {
 	t.Parallel()
 	// A Twilio-compatible API under a path of another host, given with a trailing slash.
 	server, requests := startSMSAPI(t, created)
-	s := testSMS(t, server.URL+"/api/laml/", SMSConfig{AccountSID: "project-1", From: "MG0123456789abcdef0123456789abcdef"})
+	s := testSMS(t, server.URL+"/api/laml/", Config{AccountSID: "project-1", From: "MG0123456789abcdef0123456789abcdef"})
 	if err := s.Send(context.Background(), smsYourTurn); err != nil {
 		t.Fatalf("Send: %v", err)
 	}
@@ -123,7 +125,7 @@ func TestSMSStatus(t *testing.T) {
 		body       string
 		retryAfter string
 		permanent  bool
-		want       SMSError
+		want       Error
 	}{
 		{status: 200},
 		{status: 201},
@@ -131,14 +133,14 @@ func TestSMSStatus(t *testing.T) {
 		{
 			status: 400, permanent: true,
 			body: `{"code": 21211, "message": "The 'To' number +447700900123 is not a valid phone number.", "more_info": "https://www.twilio.com/docs/errors/21211", "status": 400}`,
-			want: SMSError{StatusCode: 400, Code: 21211, Message: "The 'To' number +447700900123 is not a valid phone number."},
+			want: Error{StatusCode: 400, Code: 21211, Message: "The 'To' number +447700900123 is not a valid phone number."},
 		},
-		{status: 401, permanent: true, body: `{"code": 20003, "message": "Authenticate"}`, want: SMSError{StatusCode: 401, Code: 20003, Message: "Authenticate"}},
-		{status: 404, permanent: true, body: "not json", want: SMSError{StatusCode: 404}},
+		{status: 401, permanent: true, body: `{"code": 20003, "message": "Authenticate"}`, want: Error{StatusCode: 401, Code: 20003, Message: "Authenticate"}},
+		{status: 404, permanent: true, body: "not json", want: Error{StatusCode: 404}},
 		{status: 429, retryAfter: "30", body: `{"code": 20429, "message": "Too Many Requests"}`,
-			want: SMSError{StatusCode: 429, Code: 20429, Message: "Too Many Requests", RetryAfter: 30 * time.Second}},
-		{status: 500, want: SMSError{StatusCode: 500}},
-		{status: 503, retryAfter: "soon", want: SMSError{StatusCode: 503}},
+			want: Error{StatusCode: 429, Code: 20429, Message: "Too Many Requests", RetryAfter: 30 * time.Second}},
+		{status: 500, want: Error{StatusCode: 500}},
+		{status: 503, retryAfter: "soon", want: Error{StatusCode: 503}},
 	}
 	for _, tt := range tests {
 		server, _ := startSMSAPI(t, func(w http.ResponseWriter, _ *http.Request) {
@@ -148,23 +150,23 @@ func TestSMSStatus(t *testing.T) {
 			w.WriteHeader(tt.status)
 			_, _ = w.Write([]byte(tt.body))
 		})
-		err := testSMS(t, server.URL, SMSConfig{}).Send(context.Background(), smsYourTurn)
+		err := testSMS(t, server.URL, Config{}).Send(context.Background(), smsYourTurn)
 		if tt.status < 300 {
 			if err != nil {
 				t.Errorf("Send answered %d = %v, want nil", tt.status, err)
 			}
 			continue
 		}
-		var apiErr *SMSError
+		var apiErr *Error
 		if !errors.As(err, &apiErr) {
-			t.Errorf("Send answered %d = %v, want an *SMSError", tt.status, err)
+			t.Errorf("Send answered %d = %v, want an *Error", tt.status, err)
 			continue
 		}
 		if *apiErr != tt.want {
-			t.Errorf("Send answered %d: SMSError = %+v, want %+v", tt.status, *apiErr, tt.want)
+			t.Errorf("Send answered %d: Error = %+v, want %+v", tt.status, *apiErr, tt.want)
 		}
-		if IsPermanent(err) != tt.permanent {
-			t.Errorf("Send answered %d: IsPermanent = %v, want %v (%v)", tt.status, IsPermanent(err), tt.permanent, err)
+		if notifications.IsPermanent(err) != tt.permanent {
+			t.Errorf("Send answered %d: IsPermanent = %v, want %v (%v)", tt.status, notifications.IsPermanent(err), tt.permanent, err)
 		}
 		if strings.Contains(err.Error(), "token-secret") {
 			t.Errorf("the error shows the auth token: %v", err)
@@ -176,17 +178,17 @@ func TestSMSBadMessage(t *testing.T) {
 	t.Parallel()
 	var calls atomic.Int32
 	server, _ := startSMSAPI(t, func(w http.ResponseWriter, r *http.Request) { calls.Add(1); created(w, r) })
-	s := testSMS(t, server.URL, SMSConfig{})
+	s := testSMS(t, server.URL, Config{})
 	for _, phone := range []string{"", "07700900123", "+44 7700 900123", "+0123456", "+1234567890123456"} {
 		m := smsYourTurn
 		m.To.Phone = phone
-		if err := s.Send(context.Background(), m); !IsPermanent(err) {
+		if err := s.Send(context.Background(), m); !notifications.IsPermanent(err) {
 			t.Errorf("Send to %q = %v, want a permanent error", phone, err)
 		}
 	}
 	m := smsYourTurn
 	m.Text = " \n"
-	if err := s.Send(context.Background(), m); !IsPermanent(err) {
+	if err := s.Send(context.Background(), m); !notifications.IsPermanent(err) {
 		t.Errorf("Send with no text = %v, want a permanent error", err)
 	}
 	if n := calls.Load(); n != 0 {
@@ -202,20 +204,20 @@ func TestSMSTimeout(t *testing.T) {
 	t.Run("config timeout", func(t *testing.T) {
 		t.Parallel()
 		server, _ := startSMSAPI(t, hang)
-		s := testSMS(t, server.URL, SMSConfig{Timeout: 200 * time.Millisecond})
+		s := testSMS(t, server.URL, Config{Timeout: 200 * time.Millisecond})
 		start := time.Now()
 		err := s.Send(context.Background(), smsYourTurn)
 		if elapsed := time.Since(start); elapsed > 5*time.Second {
 			t.Errorf("Send took %v with a 200ms Timeout", elapsed)
 		}
-		if err == nil || IsPermanent(err) {
+		if err == nil || notifications.IsPermanent(err) {
 			t.Errorf("Send past the Timeout = %v, want a temporary error", err)
 		}
 	})
 	t.Run("context deadline", func(t *testing.T) {
 		t.Parallel()
 		server, _ := startSMSAPI(t, hang)
-		s := testSMS(t, server.URL, SMSConfig{})
+		s := testSMS(t, server.URL, Config{})
 		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 		defer cancel()
 		start := time.Now()
@@ -223,7 +225,7 @@ func TestSMSTimeout(t *testing.T) {
 		if elapsed := time.Since(start); elapsed > 5*time.Second {
 			t.Errorf("Send took %v with a 200ms deadline", elapsed)
 		}
-		if !errors.Is(err, context.DeadlineExceeded) || IsPermanent(err) {
+		if !errors.Is(err, context.DeadlineExceeded) || notifications.IsPermanent(err) {
 			t.Errorf("Send past the deadline = %v, want a temporary error wrapping context.DeadlineExceeded", err)
 		}
 	})
@@ -234,48 +236,48 @@ func TestSMSServerDown(t *testing.T) {
 	server := httptest.NewServer(http.NotFoundHandler())
 	url := server.URL
 	server.Close()
-	if err := testSMS(t, url, SMSConfig{}).Send(context.Background(), smsYourTurn); err == nil || IsPermanent(err) {
+	if err := testSMS(t, url, Config{}).Send(context.Background(), smsYourTurn); err == nil || notifications.IsPermanent(err) {
 		t.Errorf("Send to an API that is down = %v, want a temporary error", err)
 	}
 }
 
 func TestNewSMS(t *testing.T) {
 	t.Parallel()
-	s, err := NewSMS(SMSConfig{AccountSID: "AC1", AuthToken: "t", From: "Rout"})
+	s, err := New(Config{AccountSID: "AC1", AuthToken: "t", From: "Rout"})
 	if err != nil {
-		t.Fatalf("NewSMS with the required fields: %v", err)
+		t.Fatalf("New with the required fields: %v", err)
 	}
-	if s.endpoint != "https://api.twilio.com/2010-04-01/Accounts/AC1/Messages.json" || s.client.Timeout != DefaultSMSTimeout {
-		t.Errorf("endpoint %q, timeout %v; want Twilio's and %v", s.endpoint, s.client.Timeout, DefaultSMSTimeout)
+	if s.endpoint != "https://api.twilio.com/2010-04-01/Accounts/AC1/Messages.json" || s.client.Timeout != DefaultTimeout {
+		t.Errorf("endpoint %q, timeout %v; want Twilio's and %v", s.endpoint, s.client.Timeout, DefaultTimeout)
 	}
 
-	valid := SMSConfig{AccountSID: "AC1", AuthToken: "t", From: "+14155550100"}
+	valid := Config{AccountSID: "AC1", AuthToken: "t", From: "+14155550100"}
 	tests := []struct {
 		name   string
-		change func(*SMSConfig)
+		change func(*Config)
 		want   string // in the error; empty for a valid config
 	}{
-		{"valid", func(*SMSConfig) {}, ""},
-		{"http base URL", func(c *SMSConfig) { c.BaseURL = "http://127.0.0.1:8080/twilio" }, ""},
-		{"sender ID", func(c *SMSConfig) { c.From = "Rout" }, ""},
-		{"bad base URL", func(c *SMSConfig) { c.BaseURL = "api.twilio.com" }, EnvSMSBaseURL},
-		{"base URL with query", func(c *SMSConfig) { c.BaseURL = "https://api.twilio.com?x=1" }, EnvSMSBaseURL},
-		{"no SID", func(c *SMSConfig) { c.AccountSID = "" }, EnvSMSAccountSID},
-		{"SID with slash", func(c *SMSConfig) { c.AccountSID = "AC1/../x" }, EnvSMSAccountSID},
-		{"no token", func(c *SMSConfig) { c.AuthToken = "" }, EnvSMSAuthToken},
-		{"no from", func(c *SMSConfig) { c.From = "" }, EnvSMSFrom},
-		{"bad from number", func(c *SMSConfig) { c.From = "+1 415 555 0100" }, EnvSMSFrom},
-		{"negative timeout", func(c *SMSConfig) { c.Timeout = -time.Second }, EnvSMSTimeout},
+		{"valid", func(*Config) {}, ""},
+		{"http base URL", func(c *Config) { c.BaseURL = "http://127.0.0.1:8080/twilio" }, ""},
+		{"sender ID", func(c *Config) { c.From = "Rout" }, ""},
+		{"bad base URL", func(c *Config) { c.BaseURL = "api.twilio.com" }, EnvSMSBaseURL},
+		{"base URL with query", func(c *Config) { c.BaseURL = "https://api.twilio.com?x=1" }, EnvSMSBaseURL},
+		{"no SID", func(c *Config) { c.AccountSID = "" }, EnvSMSAccountSID},
+		{"SID with slash", func(c *Config) { c.AccountSID = "AC1/../x" }, EnvSMSAccountSID},
+		{"no token", func(c *Config) { c.AuthToken = "" }, EnvSMSAuthToken},
+		{"no from", func(c *Config) { c.From = "" }, EnvSMSFrom},
+		{"bad from number", func(c *Config) { c.From = "+1 415 555 0100" }, EnvSMSFrom},
+		{"negative timeout", func(c *Config) { c.Timeout = -time.Second }, EnvSMSTimeout},
 	}
 	for _, tt := range tests {
 		cfg := valid
 		tt.change(&cfg)
-		_, err := NewSMS(cfg)
+		_, err := New(cfg)
 		switch {
 		case tt.want == "" && err != nil:
-			t.Errorf("%s: NewSMS = %v, want no error", tt.name, err)
+			t.Errorf("%s: New = %v, want no error", tt.name, err)
 		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
-			t.Errorf("%s: NewSMS = %v, want an error naming %s", tt.name, err, tt.want)
+			t.Errorf("%s: New = %v, want an error naming %s", tt.name, err, tt.want)
 		}
 	}
 }

@@ -1,4 +1,8 @@
-package notifications
+// Package email sends notifications by email. Its Sender speaks SMTP with the standard library's
+// net/smtp: one connection per message, STARTTLS (always, auto or never), AUTH PLAIN, and an RFC 5322
+// message in UTF-8 (the plain text, with its HTML alternative when the message has one). A 5xx reply is a
+// permanent error (notifications.Permanent), anything else temporary.
+package email
 
 import (
 	"bytes"
@@ -18,20 +22,34 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"rout/notifications"
 )
 
-// Defaults of EmailConfig.
+// The environment variables of email, which router.ConfigFromEnv reads.
+const (
+	EnvSMTPHost      = "ROUT_SMTP_HOST"
+	EnvSMTPPort      = "ROUT_SMTP_PORT"
+	EnvSMTPStartTLS  = "ROUT_SMTP_STARTTLS"
+	EnvSMTPUsername  = "ROUT_SMTP_USERNAME"
+	EnvSMTPPassword  = "ROUT_SMTP_PASSWORD"
+	EnvSMTPFrom      = "ROUT_SMTP_FROM"
+	EnvSMTPHelloName = "ROUT_SMTP_HELO_NAME"
+	EnvSMTPTimeout   = "ROUT_SMTP_TIMEOUT"
+)
+
+// Defaults of Config.
 const (
 	// DefaultSMTPPort is the mail submission port (RFC 6409), where clients send mail with STARTTLS and
 	// AUTH.
 	DefaultSMTPPort = 587
-	// DefaultSMTPHelloName is the name Email gives itself in EHLO, as net/smtp does.
+	// DefaultSMTPHelloName is the name the sender gives itself in EHLO, as net/smtp does.
 	DefaultSMTPHelloName = "localhost"
-	// DefaultEmailTimeout bounds one Send: connecting, TLS, AUTH and the transfer of the message.
-	DefaultEmailTimeout = 30 * time.Second
+	// DefaultTimeout bounds one Send: connecting, TLS, AUTH and the transfer of the message.
+	DefaultTimeout = 30 * time.Second
 )
 
-// StartTLSMode says whether Email upgrades its SMTP connection to TLS with STARTTLS. Its stable names are
+// StartTLSMode says whether the sender upgrades its SMTP connection to TLS with STARTTLS. Its stable names are
 // "always", "auto" and "never"; the zero value is StartTLSAlways.
 type StartTLSMode uint8
 
@@ -68,8 +86,8 @@ func ParseStartTLSMode(name string) (StartTLSMode, error) {
 	return 0, fmt.Errorf("%q is not a STARTTLS mode: want always, auto or never", name)
 }
 
-// EmailConfig configures Email. Zero fields take their defaults; Host and From are required.
-type EmailConfig struct {
+// Config configures the email Sender. Zero fields take their defaults; Host and From are required.
+type Config struct {
 	// Host is the SMTP server's host name or IP address (ROUT_SMTP_HOST), such as "smtp.example.com". TLS
 	// verifies the server's certificate against it.
 	Host string
@@ -80,17 +98,17 @@ type EmailConfig struct {
 	// default), auto or never.
 	StartTLS StartTLSMode
 	// Username and Password are the credentials for AUTH PLAIN (ROUT_SMTP_USERNAME,
-	// ROUT_SMTP_PASSWORD); both empty for a server that needs no authentication. Email sends them only
+	// ROUT_SMTP_PASSWORD); both empty for a server that needs no authentication. The sender sends them only
 	// over TLS, or in plain text to a server on localhost.
 	Username, Password string
 	// From is the sender (ROUT_SMTP_FROM), an address with an optional display name, such as
 	// "Rout <rout@example.com>". Its address is the envelope sender too.
 	From string
-	// HelloName is the name Email gives itself in EHLO (ROUT_SMTP_HELO_NAME). Default
+	// HelloName is the name the sender gives itself in EHLO (ROUT_SMTP_HELO_NAME). Default
 	// DefaultSMTPHelloName.
 	HelloName string
 	// Timeout bounds one Send, from the connection to the end of the transfer (ROUT_SMTP_TIMEOUT);
-	// a sooner deadline of Send's context wins. Default DefaultEmailTimeout.
+	// a sooner deadline of Send's context wins. Default DefaultTimeout.
 	Timeout time.Duration
 	// TLSConfig is the TLS configuration for STARTTLS; nil verifies the server with the system's roots.
 	// Set RootCAs to trust a private certificate authority. ServerName defaults to Host and MinVersion
@@ -99,7 +117,7 @@ type EmailConfig struct {
 }
 
 // withDefaults returns c with its zero fields at their defaults.
-func (c EmailConfig) withDefaults() EmailConfig {
+func (c Config) withDefaults() Config {
 	if c.Port == 0 {
 		c.Port = DefaultSMTPPort
 	}
@@ -107,13 +125,15 @@ func (c EmailConfig) withDefaults() EmailConfig {
 		c.HelloName = DefaultSMTPHelloName
 	}
 	if c.Timeout == 0 {
-		c.Timeout = DefaultEmailTimeout
+		c.Timeout = DefaultTimeout
 	}
 	return c
 }
 
-// validate reports every setting Email cannot work with, each on its own line. Call it on withDefaults.
-func (c EmailConfig) validate() error {
+// Validate reports every setting the email sender cannot work with, each on its own line, with its zero
+// fields at their defaults.
+func (c Config) Validate() error {
+	c = c.withDefaults()
 	var errs []error
 	switch {
 	case c.Host == "":
@@ -156,25 +176,25 @@ func isLocalhost(host string) bool {
 	return host == "localhost" || host == "127.0.0.1" || host == "::1"
 }
 
-// Email sends messages by SMTP: one connection per message, with STARTTLS and AUTH PLAIN as configured.
+// Sender sends messages by SMTP: one connection per message, with STARTTLS and AUTH PLAIN as configured.
 // It is safe for concurrent use.
-type Email struct {
-	cfg       EmailConfig
+type Sender struct {
+	cfg       Config
 	from      *mail.Address
 	tlsConfig *tls.Config
 	now       func() time.Time
 }
 
-// NewEmail returns an Email sender for cfg, with defaults for its zero fields, or the reasons cfg is not
+// New returns a Sender for cfg, with defaults for its zero fields, or the reasons cfg is not
 // valid.
-func NewEmail(cfg EmailConfig) (*Email, error) {
+func New(cfg Config) (*Sender, error) {
 	cfg = cfg.withDefaults()
-	if err := cfg.validate(); err != nil {
+	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("error configuring email: %w", err)
 	}
 	from, err := mail.ParseAddress(cfg.From)
 	if err != nil {
-		return nil, fmt.Errorf("error configuring email: %w", err) // validate checked it
+		return nil, fmt.Errorf("error configuring email: %w", err) // Validate checked it
 	}
 	tlsConfig := &tls.Config{}
 	if cfg.TLSConfig != nil {
@@ -186,20 +206,20 @@ func NewEmail(cfg EmailConfig) (*Email, error) {
 	if tlsConfig.MinVersion == 0 {
 		tlsConfig.MinVersion = tls.VersionTLS12
 	}
-	return &Email{cfg: cfg, from: from, tlsConfig: tlsConfig, now: time.Now}, nil
+	return &Sender{cfg: cfg, from: from, tlsConfig: tlsConfig, now: time.Now}, nil
 }
 
 // Send sends m to m.To.Email. It fails permanently on a missing or malformed address and when the server
 // answers with a 5xx reply (such as 550, no such mailbox); a 4xx reply, a lost connection, a TLS failure
 // and the end of ctx or of the configured Timeout are temporary.
-func (e *Email) Send(ctx context.Context, m Message) error {
+func (e *Sender) Send(ctx context.Context, m notifications.Message) error {
 	to, err := e.recipient(m.To)
 	if err != nil {
-		return Permanent(fmt.Errorf("error sending email: %w", err))
+		return notifications.Permanent(fmt.Errorf("error sending email: %w", err))
 	}
 	data, err := e.build(m, to)
 	if err != nil {
-		return Permanent(fmt.Errorf("error sending email: %w", err))
+		return notifications.Permanent(fmt.Errorf("error sending email: %w", err))
 	}
 
 	addr := net.JoinHostPort(e.cfg.Host, strconv.Itoa(e.cfg.Port))
@@ -212,7 +232,7 @@ func (e *Email) Send(ctx context.Context, m Message) error {
 		}
 		var reply *textproto.Error
 		if errors.As(err, &reply) && reply.Code >= 500 && reply.Code <= 599 {
-			return Permanent(fmt.Errorf("error sending email through %s: %w", addr, err))
+			return notifications.Permanent(fmt.Errorf("error sending email through %s: %w", addr, err))
 		}
 		return fmt.Errorf("error sending email through %s: %w", addr, err)
 	}
@@ -220,7 +240,7 @@ func (e *Email) Send(ctx context.Context, m Message) error {
 }
 
 // recipient returns the address of r for the To header and the envelope.
-func (e *Email) recipient(r Recipient) (*mail.Address, error) {
+func (e *Sender) recipient(r notifications.Recipient) (*mail.Address, error) {
 	if r.Email == "" {
 		return nil, errors.New("the recipient has no email address")
 	}
@@ -232,7 +252,7 @@ func (e *Email) recipient(r Recipient) (*mail.Address, error) {
 }
 
 // transfer delivers data to rcpt over one SMTP session with the server at addr, within ctx.
-func (e *Email) transfer(ctx context.Context, addr, rcpt string, data []byte) error {
+func (e *Sender) transfer(ctx context.Context, addr, rcpt string, data []byte) error {
 	var dialer net.Dialer
 	conn, err := dialer.DialContext(ctx, "tcp", addr)
 	if err != nil {
@@ -295,7 +315,7 @@ func (e *Email) transfer(ctx context.Context, addr, rcpt string, data []byte) er
 }
 
 // build returns the RFC 5322 message for m, with CRLF line ends.
-func (e *Email) build(m Message, to *mail.Address) ([]byte, error) {
+func (e *Sender) build(m notifications.Message, to *mail.Address) ([]byte, error) {
 	if m.Text == "" {
 		return nil, errors.New("the message has no text")
 	}

@@ -14,7 +14,8 @@ import (
 
 	"rout/dbtest"
 	"rout/notifications"
-	"rout/push"
+	"rout/notifications/push"
+	"rout/notifications/router"
 )
 
 // TestSendChecksEndpoints stores, past the API's check, a device for every endpoint of endpointCases
@@ -44,7 +45,7 @@ func TestSendChecksEndpoints(t *testing.T) {
 		}
 		err := s.Send(context.Background(), notifications.Message{Kind: notifications.KindYourTurn, To: notifications.Recipient{UserID: user},
 			Subject: "Your turn", Text: "Rout: your turn", Link: "https://rout.example/games/1", GameID: 1})
-		if !notifications.IsPermanent(err) || errors.Is(err, notifications.ErrNoPushDevice) || !strings.Contains(err.Error(), "the endpoint") {
+		if !notifications.IsPermanent(err) || errors.Is(err, push.ErrNoDevice) || !strings.Contains(err.Error(), "the endpoint") {
 			t.Errorf("%s: Send to %q = %v, want a permanent refusal of the endpoint", tc.why, tc.endpoint, err)
 		}
 	}
@@ -85,16 +86,16 @@ func TestKeysOfWebpushGoAreAccepted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	env := map[string]string{notifications.EnvVAPIDPublicKey: public, notifications.EnvVAPIDPrivateKey: private,
-		notifications.EnvVAPIDSubject: "https://rout.example/contact", notifications.EnvPublicURL: "https://rout.example"}
-	cfg, err := notifications.ConfigFromEnv(func(k string) string { return env[k] })
+	env := map[string]string{push.EnvVAPIDPublicKey: public, push.EnvVAPIDPrivateKey: private,
+		push.EnvVAPIDSubject: "https://rout.example/contact", router.EnvPublicURL: "https://rout.example"}
+	cfg, err := router.ConfigFromEnv(func(k string) string { return env[k] })
 	if err != nil || cfg.Push == nil || cfg.Push.ApplicationServerKey() != public {
 		t.Fatalf("ConfigFromEnv with webpush-go's keys = %+v, %v", cfg.Push, err)
 	}
 	_, other, _ := webpush.GenerateVAPIDKeys()
-	env[notifications.EnvVAPIDPublicKey] = other
-	if _, err := notifications.ConfigFromEnv(func(k string) string { return env[k] }); err == nil ||
-		!strings.Contains(err.Error(), notifications.EnvVAPIDPublicKey+" is not the public key of "+notifications.EnvVAPIDPrivateKey) {
+	env[push.EnvVAPIDPublicKey] = other
+	if _, err := router.ConfigFromEnv(func(k string) string { return env[k] }); err == nil ||
+		!strings.Contains(err.Error(), push.EnvVAPIDPublicKey+" is not the public key of "+push.EnvVAPIDPrivateKey) {
 		t.Errorf("ConfigFromEnv with another pair's public key = %v", err)
 	}
 }
@@ -135,7 +136,7 @@ func TestTurnWarningIsUrgent(t *testing.T) {
 }
 
 // TestSendClassifiesAnswers sends to one device whose push service answers each status in turn: 2xx
-// succeeds and records the time, 404 and 410 remove the device (no device left: ErrNoPushDevice), 429
+// succeeds and records the time, 404 and 410 remove the device (no device left: push.ErrNoDevice), 429
 // and 5xx and an unreachable service are temporary, another 4xx permanent (the device stays).
 func TestSendClassifiesAnswers(t *testing.T) {
 	t.Parallel()
@@ -185,7 +186,7 @@ func TestSendClassifiesAnswers(t *testing.T) {
 		err := s.Send(context.Background(), m)
 		kept := dbtest.Int(t, db, `SELECT count(*) FROM push_subscriptions`) == 1
 		hasSuccess := dbtest.Int(t, db, `SELECT count(*) FROM push_subscriptions WHERE last_success_at IS NOT NULL`) == 1
-		if (err == nil) != tc.ok || notifications.IsPermanent(err) != tc.permanent || errors.Is(err, notifications.ErrNoPushDevice) != tc.noDevice ||
+		if (err == nil) != tc.ok || notifications.IsPermanent(err) != tc.permanent || errors.Is(err, push.ErrNoDevice) != tc.noDevice ||
 			kept != tc.kept || hasSuccess != tc.hasSuccess {
 			t.Errorf("answer %d %s: Send = %v (permanent %v), device kept %v, last success %v; want ok %v, permanent %v, "+
 				"no device %v, kept %v, last success %v", tc.status, tc.endpoint, err, notifications.IsPermanent(err), kept, hasSuccess,

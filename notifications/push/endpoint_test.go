@@ -4,8 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"rout/notifications"
-	"rout/push"
+	"rout/notifications/push"
 )
 
 // TestCheckEndpoint runs push.CheckEndpoint, the check of registration and of every send, over
@@ -13,7 +12,7 @@ import (
 // AllowPrivateEndpoints (tests) every well-formed https URL.
 func TestCheckEndpoint(t *testing.T) {
 	t.Parallel()
-	strict, lax := notifications.PushConfig{}, notifications.PushConfig{AllowPrivateEndpoints: true}
+	strict, lax := push.Config{}, push.Config{AllowPrivateEndpoints: true}
 	for _, tc := range endpointCases {
 		if err := push.CheckEndpoint(strict, tc.endpoint); (err == nil) != (tc.rule == publicHost) {
 			t.Errorf("%s: CheckEndpoint(%q) = %v", tc.why, tc.endpoint, err)

@@ -1,4 +1,4 @@
-package notifications
+package email
 
 import (
 	"bufio"
@@ -18,20 +18,22 @@ import (
 	"testing"
 	"time"
 
+	"rout/notifications"
+
 	"github.com/emersion/go-smtp"
 )
 
 // testEmail returns an Email sender for the SMTP test server on port, with cfg's other fields.
-func testEmail(t *testing.T, port int, cfg EmailConfig) *Email {
+func testEmail(t *testing.T, port int, cfg Config) *Sender {
 	t.Helper()
 	cfg.Host = "127.0.0.1"
 	cfg.Port = port
 	if cfg.From == "" {
 		cfg.From = "Rout <rout@rout.example>"
 	}
-	e, err := NewEmail(cfg)
+	e, err := New(cfg)
 	if err != nil {
-		t.Fatalf("NewEmail: %v", err)
+		t.Fatalf("New: %v", err)
 	}
 	return e
 }
@@ -101,9 +103,9 @@ func onlyMessage(t *testing.T, server *smtpServer) received {
 	return msgs[0]
 }
 
-var yourTurn = Message{
-	Kind:    KindYourTurn,
-	To:      Recipient{Email: "ada@players.example", Name: "Ada Lovelace"},
+var yourTurn = notifications.Message{
+	Kind:    notifications.KindYourTurn,
+	To:      notifications.Recipient{Email: "ada@players.example", Name: "Ada Lovelace"},
 	Subject: "Your turn in Friday night",
 	Text:    "It's your turn in Friday night (turn 7).\n\nPlay now: https://rout.example/games/42\n",
 	Link:    "https://rout.example/games/42",
@@ -114,7 +116,7 @@ var yourTurn = Message{
 func TestEmailSend(t *testing.T) {
 	t.Parallel()
 	server := startSMTP(t, nil)
-	e := testEmail(t, server.Port, EmailConfig{StartTLS: StartTLSNever, HelloName: "rout.example"})
+	e := testEmail(t, server.Port, Config{StartTLS: StartTLSNever, HelloName: "rout.example"})
 	now := time.Date(2026, 3, 14, 15, 9, 26, 0, time.FixedZone("", 3600))
 	e.now = func() time.Time { return now }
 
@@ -171,7 +173,7 @@ func TestEmailSend(t *testing.T) {
 func TestEmailSendUTF8AndDots(t *testing.T) {
 	t.Parallel()
 	server := startSMTP(t, nil)
-	e := testEmail(t, server.Port, EmailConfig{StartTLS: StartTLSNever})
+	e := testEmail(t, server.Port, Config{StartTLS: StartTLSNever})
 	m := yourTurn
 	m.To.Name = "Zoë Ørsted"
 	m.Subject = "Votre tour dans « Château » ⚔"
@@ -206,7 +208,7 @@ func TestEmailSendUTF8AndDots(t *testing.T) {
 func TestEmailHeaderInjection(t *testing.T) {
 	t.Parallel()
 	server := startSMTP(t, nil)
-	e := testEmail(t, server.Port, EmailConfig{StartTLS: StartTLSNever})
+	e := testEmail(t, server.Port, Config{StartTLS: StartTLSNever})
 	m := yourTurn
 	m.Subject = "Hello\r\nBcc: victim@example.com"
 	m.To.Name = "Eve\r\nBcc: victim@example.com"
@@ -229,7 +231,7 @@ func TestEmailStartTLS(t *testing.T) {
 		s.TLSConfig = &tls.Config{Certificates: []tls.Certificate{cert}}
 	})
 	for _, mode := range []StartTLSMode{StartTLSAlways, StartTLSAuto} {
-		e := testEmail(t, server.Port, EmailConfig{StartTLS: mode, TLSConfig: &tls.Config{RootCAs: roots}})
+		e := testEmail(t, server.Port, Config{StartTLS: mode, TLSConfig: &tls.Config{RootCAs: roots}})
 		if err := e.Send(context.Background(), yourTurn); err != nil {
 			t.Fatalf("Send with StartTLS %v: %v", mode, err)
 		}
@@ -244,7 +246,7 @@ func TestEmailStartTLS(t *testing.T) {
 	}
 
 	// StartTLSNever sends in plain text even to a server that offers TLS.
-	e := testEmail(t, server.Port, EmailConfig{StartTLS: StartTLSNever})
+	e := testEmail(t, server.Port, Config{StartTLS: StartTLSNever})
 	if err := e.Send(context.Background(), yourTurn); err != nil {
 		t.Fatalf("Send with StartTLS never: %v", err)
 	}
@@ -260,13 +262,13 @@ func TestEmailStartTLSUntrusted(t *testing.T) {
 		s.TLSConfig = &tls.Config{Certificates: []tls.Certificate{cert}}
 	})
 	// No RootCAs: the system's roots do not trust the test certificate.
-	e := testEmail(t, server.Port, EmailConfig{StartTLS: StartTLSAlways})
+	e := testEmail(t, server.Port, Config{StartTLS: StartTLSAlways})
 	err := e.Send(context.Background(), yourTurn)
 	var unknown x509.UnknownAuthorityError
 	if err == nil || !errors.As(err, &unknown) {
 		t.Fatalf("Send to a server with an untrusted certificate = %v, want an unknown authority error", err)
 	}
-	if IsPermanent(err) {
+	if notifications.IsPermanent(err) {
 		t.Errorf("a TLS failure is permanent: %v", err)
 	}
 	if n := len(server.Messages()); n != 0 {
@@ -278,12 +280,12 @@ func TestEmailStartTLSMissing(t *testing.T) {
 	t.Parallel()
 	server := startSMTP(t, nil) // offers no STARTTLS
 
-	e := testEmail(t, server.Port, EmailConfig{StartTLS: StartTLSAlways})
+	e := testEmail(t, server.Port, Config{StartTLS: StartTLSAlways})
 	err := e.Send(context.Background(), yourTurn)
 	if err == nil || !strings.Contains(err.Error(), "STARTTLS") {
 		t.Fatalf("Send with StartTLSAlways to a server without STARTTLS = %v, want an error about STARTTLS", err)
 	}
-	if IsPermanent(err) {
+	if notifications.IsPermanent(err) {
 		t.Errorf("a server without STARTTLS is a permanent error: %v", err)
 	}
 	if n := len(server.Messages()); n != 0 {
@@ -291,7 +293,7 @@ func TestEmailStartTLSMissing(t *testing.T) {
 	}
 
 	// StartTLSAuto goes ahead in plain text.
-	e = testEmail(t, server.Port, EmailConfig{StartTLS: StartTLSAuto})
+	e = testEmail(t, server.Port, Config{StartTLS: StartTLSAuto})
 	if err := e.Send(context.Background(), yourTurn); err != nil {
 		t.Fatalf("Send with StartTLSAuto: %v", err)
 	}
@@ -307,7 +309,7 @@ func TestEmailAuthPlain(t *testing.T) {
 		s.TLSConfig = &tls.Config{Certificates: []tls.Certificate{cert}}
 		rec.user, rec.password = "rout", "s3cret"
 	})
-	e := testEmail(t, server.Port, EmailConfig{Username: "rout", Password: "s3cret", TLSConfig: &tls.Config{RootCAs: roots}})
+	e := testEmail(t, server.Port, Config{Username: "rout", Password: "s3cret", TLSConfig: &tls.Config{RootCAs: roots}})
 	if err := e.Send(context.Background(), yourTurn); err != nil {
 		t.Fatalf("Send: %v", err)
 	}
@@ -316,15 +318,15 @@ func TestEmailAuthPlain(t *testing.T) {
 	}
 
 	// The wrong password: 535, permanent.
-	e = testEmail(t, server.Port, EmailConfig{Username: "rout", Password: "wrong", TLSConfig: &tls.Config{RootCAs: roots}})
+	e = testEmail(t, server.Port, Config{Username: "rout", Password: "wrong", TLSConfig: &tls.Config{RootCAs: roots}})
 	err := e.Send(context.Background(), yourTurn)
-	if err == nil || !IsPermanent(err) || !strings.Contains(err.Error(), "535") {
+	if err == nil || !notifications.IsPermanent(err) || !strings.Contains(err.Error(), "535") {
 		t.Errorf("Send with the wrong password = %v, want a permanent 535 error", err)
 	}
 
 	// No credentials, to a server that wants them: 502 at MAIL FROM, permanent.
-	e = testEmail(t, server.Port, EmailConfig{TLSConfig: &tls.Config{RootCAs: roots}})
-	if err := e.Send(context.Background(), yourTurn); err == nil || !IsPermanent(err) {
+	e = testEmail(t, server.Port, Config{TLSConfig: &tls.Config{RootCAs: roots}})
+	if err := e.Send(context.Background(), yourTurn); err == nil || !notifications.IsPermanent(err) {
 		t.Errorf("Send without credentials = %v, want a permanent error", err)
 	}
 	if n := len(server.Messages()); n != 1 {
@@ -339,7 +341,7 @@ func TestEmailAuthPlainLocalhost(t *testing.T) {
 		s.AllowInsecureAuth = true
 		rec.user, rec.password = "rout", "s3cret"
 	})
-	e := testEmail(t, server.Port, EmailConfig{StartTLS: StartTLSNever, Username: "rout", Password: "s3cret"})
+	e := testEmail(t, server.Port, Config{StartTLS: StartTLSNever, Username: "rout", Password: "s3cret"})
 	if err := e.Send(context.Background(), yourTurn); err != nil {
 		t.Fatalf("Send: %v", err)
 	}
@@ -351,7 +353,7 @@ func TestEmailAuthPlainLocalhost(t *testing.T) {
 func TestEmailAuthNotOffered(t *testing.T) {
 	t.Parallel()
 	server := startSMTP(t, nil) // no AUTH
-	e := testEmail(t, server.Port, EmailConfig{StartTLS: StartTLSNever, Username: "rout", Password: "s3cret"})
+	e := testEmail(t, server.Port, Config{StartTLS: StartTLSNever, Username: "rout", Password: "s3cret"})
 	err := e.Send(context.Background(), yourTurn)
 	if err == nil || !strings.Contains(err.Error(), "AUTH PLAIN") {
 		t.Errorf("Send with credentials to a server without AUTH = %v, want an error about AUTH PLAIN", err)
@@ -373,14 +375,14 @@ func TestEmailRejected(t *testing.T) {
 		server := startSMTP(t, func(_ *smtp.Server, rec *smtpServer) {
 			rec.rejectRcpt = &smtp.SMTPError{Code: tt.code, EnhancedCode: smtp.EnhancedCodeNotSet, Message: "rejected for the test"}
 		})
-		e := testEmail(t, server.Port, EmailConfig{StartTLS: StartTLSNever})
+		e := testEmail(t, server.Port, Config{StartTLS: StartTLSNever})
 		err := e.Send(context.Background(), yourTurn)
 		if err == nil {
 			t.Errorf("Send rejected with %d = nil, want an error", tt.code)
 			continue
 		}
-		if IsPermanent(err) != tt.permanent {
-			t.Errorf("Send rejected with %d: IsPermanent = %v, want %v (%v)", tt.code, IsPermanent(err), tt.permanent, err)
+		if notifications.IsPermanent(err) != tt.permanent {
+			t.Errorf("Send rejected with %d: IsPermanent = %v, want %v (%v)", tt.code, notifications.IsPermanent(err), tt.permanent, err)
 		}
 		if !strings.Contains(err.Error(), "rejected for the test") {
 			t.Errorf("Send rejected with %d = %v, want the server's text in the error", tt.code, err)
@@ -391,17 +393,17 @@ func TestEmailRejected(t *testing.T) {
 func TestEmailBadRecipient(t *testing.T) {
 	t.Parallel()
 	server := startSMTP(t, nil)
-	e := testEmail(t, server.Port, EmailConfig{StartTLS: StartTLSNever})
+	e := testEmail(t, server.Port, Config{StartTLS: StartTLSNever})
 	for _, addr := range []string{"", "not an address", "ada@", "ada@players.example\r\nRCPT TO:<x@y>"} {
 		m := yourTurn
 		m.To.Email = addr
-		if err := e.Send(context.Background(), m); !IsPermanent(err) {
+		if err := e.Send(context.Background(), m); !notifications.IsPermanent(err) {
 			t.Errorf("Send to %q = %v, want a permanent error", addr, err)
 		}
 	}
 	m := yourTurn
 	m.Text = ""
-	if err := e.Send(context.Background(), m); !IsPermanent(err) {
+	if err := e.Send(context.Background(), m); !notifications.IsPermanent(err) {
 		t.Errorf("Send with no text = %v, want a permanent error", err)
 	}
 	if n := len(server.Messages()); n != 0 {
@@ -445,9 +447,9 @@ func TestEmailServerCloses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		port := startRawServer(t, tt.handle)
-		e := testEmail(t, port, EmailConfig{StartTLS: StartTLSNever})
+		e := testEmail(t, port, Config{StartTLS: StartTLSNever})
 		err := e.Send(context.Background(), yourTurn)
-		if err == nil || IsPermanent(err) {
+		if err == nil || notifications.IsPermanent(err) {
 			t.Errorf("Send to a server that closes %s = %v, want a temporary error", tt.name, err)
 		}
 	}
@@ -461,8 +463,8 @@ func TestEmailConnectionRefused(t *testing.T) {
 	}
 	port := l.Addr().(*net.TCPAddr).Port
 	l.Close()
-	e := testEmail(t, port, EmailConfig{StartTLS: StartTLSNever})
-	if err := e.Send(context.Background(), yourTurn); err == nil || IsPermanent(err) {
+	e := testEmail(t, port, Config{StartTLS: StartTLSNever})
+	if err := e.Send(context.Background(), yourTurn); err == nil || notifications.IsPermanent(err) {
 		t.Errorf("Send to a closed port = %v, want a temporary error", err)
 	}
 }
@@ -474,7 +476,7 @@ func TestEmailTimeout(t *testing.T) {
 
 	t.Run("context deadline", func(t *testing.T) {
 		t.Parallel()
-		e := testEmail(t, startRawServer(t, silent), EmailConfig{StartTLS: StartTLSNever})
+		e := testEmail(t, startRawServer(t, silent), Config{StartTLS: StartTLSNever})
 		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 		defer cancel()
 		start := time.Now()
@@ -482,13 +484,13 @@ func TestEmailTimeout(t *testing.T) {
 		if elapsed := time.Since(start); elapsed > 5*time.Second {
 			t.Errorf("Send took %v with a 200ms deadline", elapsed)
 		}
-		if !errors.Is(err, context.DeadlineExceeded) || IsPermanent(err) {
+		if !errors.Is(err, context.DeadlineExceeded) || notifications.IsPermanent(err) {
 			t.Errorf("Send past the deadline = %v, want a temporary error wrapping context.DeadlineExceeded", err)
 		}
 	})
 	t.Run("cancel", func(t *testing.T) {
 		t.Parallel()
-		e := testEmail(t, startRawServer(t, silent), EmailConfig{StartTLS: StartTLSNever})
+		e := testEmail(t, startRawServer(t, silent), Config{StartTLS: StartTLSNever})
 		ctx, cancel := context.WithCancel(context.Background())
 		time.AfterFunc(200*time.Millisecond, cancel)
 		start := time.Now()
@@ -496,19 +498,19 @@ func TestEmailTimeout(t *testing.T) {
 		if elapsed := time.Since(start); elapsed > 5*time.Second {
 			t.Errorf("Send took %v, cancelled after 200ms", elapsed)
 		}
-		if !errors.Is(err, context.Canceled) || IsPermanent(err) {
+		if !errors.Is(err, context.Canceled) || notifications.IsPermanent(err) {
 			t.Errorf("Send cancelled = %v, want a temporary error wrapping context.Canceled", err)
 		}
 	})
 	t.Run("config timeout", func(t *testing.T) {
 		t.Parallel()
-		e := testEmail(t, startRawServer(t, silent), EmailConfig{StartTLS: StartTLSNever, Timeout: 200 * time.Millisecond})
+		e := testEmail(t, startRawServer(t, silent), Config{StartTLS: StartTLSNever, Timeout: 200 * time.Millisecond})
 		start := time.Now()
 		err := e.Send(context.Background(), yourTurn)
 		if elapsed := time.Since(start); elapsed > 5*time.Second {
 			t.Errorf("Send took %v with a 200ms Timeout", elapsed)
 		}
-		if !errors.Is(err, context.DeadlineExceeded) || IsPermanent(err) {
+		if !errors.Is(err, context.DeadlineExceeded) || notifications.IsPermanent(err) {
 			t.Errorf("Send past the Timeout = %v, want a temporary error wrapping context.DeadlineExceeded", err)
 		}
 	})
@@ -516,53 +518,53 @@ func TestEmailTimeout(t *testing.T) {
 
 func TestNewEmail(t *testing.T) {
 	t.Parallel()
-	e, err := NewEmail(EmailConfig{Host: "smtp.example.com", From: "rout@example.com"})
+	e, err := New(Config{Host: "smtp.example.com", From: "rout@example.com"})
 	if err != nil {
-		t.Fatalf("NewEmail with only Host and From: %v", err)
+		t.Fatalf("New with only Host and From: %v", err)
 	}
 	if e.cfg.Port != DefaultSMTPPort || e.cfg.StartTLS != StartTLSAlways || e.cfg.HelloName != DefaultSMTPHelloName ||
-		e.cfg.Timeout != DefaultEmailTimeout {
+		e.cfg.Timeout != DefaultTimeout {
 		t.Errorf("defaults = %+v", e.cfg)
 	}
 	if e.tlsConfig.ServerName != "smtp.example.com" || e.tlsConfig.MinVersion != tls.VersionTLS12 {
 		t.Errorf("TLS config: ServerName %q, MinVersion %x; want smtp.example.com, TLS 1.2", e.tlsConfig.ServerName, e.tlsConfig.MinVersion)
 	}
 
-	valid := EmailConfig{Host: "smtp.example.com", From: "Rout <rout@example.com>"}
+	valid := Config{Host: "smtp.example.com", From: "Rout <rout@example.com>"}
 	tests := []struct {
 		name   string
-		change func(*EmailConfig)
+		change func(*Config)
 		want   string // in the error; empty for a valid config
 	}{
-		{"valid", func(*EmailConfig) {}, ""},
-		{"IPv6 host", func(c *EmailConfig) { c.Host = "::1" }, ""},
-		{"credentials", func(c *EmailConfig) { c.Username, c.Password = "u", "p" }, ""},
-		{"credentials to localhost without TLS", func(c *EmailConfig) {
+		{"valid", func(*Config) {}, ""},
+		{"IPv6 host", func(c *Config) { c.Host = "::1" }, ""},
+		{"credentials", func(c *Config) { c.Username, c.Password = "u", "p" }, ""},
+		{"credentials to localhost without TLS", func(c *Config) {
 			c.Host, c.StartTLS, c.Username, c.Password = "localhost", StartTLSNever, "u", "p"
 		}, ""},
-		{"no host", func(c *EmailConfig) { c.Host = "" }, EnvSMTPHost},
-		{"host with port", func(c *EmailConfig) { c.Host = "smtp.example.com:587" }, EnvSMTPHost},
-		{"host as URL", func(c *EmailConfig) { c.Host = "smtp://smtp.example.com" }, EnvSMTPHost},
-		{"port too big", func(c *EmailConfig) { c.Port = 70000 }, EnvSMTPPort},
-		{"negative port", func(c *EmailConfig) { c.Port = -1 }, EnvSMTPPort},
-		{"bad mode", func(c *EmailConfig) { c.StartTLS = 9 }, EnvSMTPStartTLS},
-		{"username only", func(c *EmailConfig) { c.Username = "u" }, EnvSMTPPassword},
-		{"password only", func(c *EmailConfig) { c.Password = "p" }, EnvSMTPUsername},
-		{"password in plain text", func(c *EmailConfig) { c.StartTLS, c.Username, c.Password = StartTLSNever, "u", "p" }, EnvSMTPStartTLS},
-		{"no from", func(c *EmailConfig) { c.From = "" }, EnvSMTPFrom},
-		{"bad from", func(c *EmailConfig) { c.From = "rout at example.com" }, EnvSMTPFrom},
-		{"bad hello", func(c *EmailConfig) { c.HelloName = "two words" }, EnvSMTPHelloName},
-		{"negative timeout", func(c *EmailConfig) { c.Timeout = -time.Second }, EnvSMTPTimeout},
+		{"no host", func(c *Config) { c.Host = "" }, EnvSMTPHost},
+		{"host with port", func(c *Config) { c.Host = "smtp.example.com:587" }, EnvSMTPHost},
+		{"host as URL", func(c *Config) { c.Host = "smtp://smtp.example.com" }, EnvSMTPHost},
+		{"port too big", func(c *Config) { c.Port = 70000 }, EnvSMTPPort},
+		{"negative port", func(c *Config) { c.Port = -1 }, EnvSMTPPort},
+		{"bad mode", func(c *Config) { c.StartTLS = 9 }, EnvSMTPStartTLS},
+		{"username only", func(c *Config) { c.Username = "u" }, EnvSMTPPassword},
+		{"password only", func(c *Config) { c.Password = "p" }, EnvSMTPUsername},
+		{"password in plain text", func(c *Config) { c.StartTLS, c.Username, c.Password = StartTLSNever, "u", "p" }, EnvSMTPStartTLS},
+		{"no from", func(c *Config) { c.From = "" }, EnvSMTPFrom},
+		{"bad from", func(c *Config) { c.From = "rout at example.com" }, EnvSMTPFrom},
+		{"bad hello", func(c *Config) { c.HelloName = "two words" }, EnvSMTPHelloName},
+		{"negative timeout", func(c *Config) { c.Timeout = -time.Second }, EnvSMTPTimeout},
 	}
 	for _, tt := range tests {
 		cfg := valid
 		tt.change(&cfg)
-		_, err := NewEmail(cfg)
+		_, err := New(cfg)
 		switch {
 		case tt.want == "" && err != nil:
-			t.Errorf("%s: NewEmail = %v, want no error", tt.name, err)
+			t.Errorf("%s: New = %v, want no error", tt.name, err)
 		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
-			t.Errorf("%s: NewEmail = %v, want an error naming %s", tt.name, err, tt.want)
+			t.Errorf("%s: New = %v, want an error naming %s", tt.name, err, tt.want)
 		}
 	}
 }
