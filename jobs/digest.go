@@ -3,7 +3,6 @@ package jobs
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -79,7 +78,7 @@ func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) err
 	if until, quiet := prefs.QuietUntil(now); quiet {
 		return river.JobSnooze(until.Sub(now))
 	}
-	claimed, games, err := j.claimDigest(ctx, userID, prefs.Always, now)
+	claimed, games, err := inbox.ClaimDigest(ctx, j.db, userID, prefs.Always, now)
 	if err != nil || len(claimed) == 0 {
 		return err
 	}
@@ -140,68 +139,9 @@ type DigestNotifier interface {
 	NotifyDigest(ctx context.Context, ch notifications.Channel, to notifications.Recipient, games []notifications.DigestGame, loc *time.Location) error
 }
 
-// claimDigest marks settled, in one transaction that first waits for the user's notice inserts to end,
-// every unsettled your_turn notice of user userID, and returns their ids and the games of those still
-// waiting on the user (the game's turn is the notice's, and, unless always, not seen live).
-func (j *Jobs) claimDigest(ctx context.Context, userID int, always bool, now time.Time) ([]int64, []notifications.DigestGame, error) {
-	tx, err := j.db.BeginTx(ctx, nil)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer func() { _ = tx.Rollback() }()
-	if err := inbox.LockUser(ctx, tx, userID); err != nil {
-		return nil, nil, err
-	}
-	rows, err := tx.QueryContext(ctx, `SELECT n.id, n.game_id, n.turn, COALESCE(n.data::text, '{}'), n.seen_at IS NOT NULL,
-			g.status = 'active' AND g.turn = n.turn
-		FROM notices n JOIN games g ON g.id = n.game_id
-		WHERE n.user_id = $1 AND n.kind = 'your_turn' AND n.sent_at IS NULL ORDER BY n.id FOR UPDATE OF n`, userID)
-	if err != nil {
-		return nil, nil, fmt.Errorf("error reading the digest of user %d: %w", userID, err)
-	}
-	var ids []int64
-	var games []notifications.DigestGame
-	for rows.Next() {
-		var id int64
-		var g notifications.DigestGame
-		var data string
-		var seen, waiting bool
-		if err := rows.Scan(&id, &g.GameID, &g.Turn, &data, &seen, &waiting); err != nil {
-			rows.Close()
-			return nil, nil, fmt.Errorf("error reading the digest of user %d: %w", userID, err)
-		}
-		ids = append(ids, id)
-		if !waiting || (seen && !always) {
-			continue
-		}
-		var nd inbox.Data
-		if json.Unmarshal([]byte(data), &nd) == nil && nd.Deadline != nil {
-			if t, err := parseTime(*nd.Deadline); err == nil {
-				g.Deadline = t
-			}
-		}
-		games = append(games, g)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, nil, fmt.Errorf("error reading the digest of user %d: %w", userID, err)
-	}
-	if len(ids) == 0 {
-		return nil, nil, nil
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE notices SET sent_at = $2 WHERE id = ANY($1)`, int64Array(ids), now); err != nil {
-		return nil, nil, fmt.Errorf("error claiming the digest of user %d: %w", userID, err)
-	}
-	if err := tx.Commit(); err != nil {
-		return nil, nil, fmt.Errorf("error claiming the digest of user %d: %w", userID, err)
-	}
-	return ids, games, nil
-}
-
 // unclaim gives the notices of a digest that failed back to the next try, and returns cause.
 func (j *Jobs) unclaim(ctx context.Context, ids []int64, cause error) error {
-	if _, err := j.db.ExecContext(context.WithoutCancel(ctx), `UPDATE notices SET sent_at = NULL WHERE id = ANY($1)`,
-		int64Array(ids)); err != nil {
+	if err := inbox.Unclaim(context.WithoutCancel(ctx), j.db, ids); err != nil {
 		j.logger.ErrorContext(ctx, "error unclaiming the notices of a digest", "error", err)
 	}
 	return cause
@@ -217,17 +157,4 @@ func (j *Jobs) recipient(ctx context.Context, userID int) (notifications.Recipie
 	}
 	to.Phone, to.UserID = phone.String, userID
 	return to, nil
-}
-
-// int64Array encodes ids as a PostgreSQL array literal.
-func int64Array(ids []int64) string {
-	b := make([]byte, 0, len(ids)*8+2)
-	b = append(b, '{')
-	for i, id := range ids {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = fmt.Appendf(b, "%d", id)
-	}
-	return string(append(b, '}'))
 }

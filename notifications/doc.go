@@ -3,8 +3,8 @@
 // It holds what every part of that shares: the kinds of message, their texts, the players' preferences
 // and the types a channel sends. The packages below it do the rest:
 //
-//   - inbox: the notices users are told of (the notices table and the rout_notices channel) and the
-//     send limits every replica shares;
+//   - inbox: the notices users are told of (the notices table, the claim of a digest's notices and the
+//     rout_notices channel) and the send limits every replica shares;
 //   - email, sms and push: one Sender per channel (push with its VAPID settings and its check of
 //     registered endpoints);
 //   - router: the Router that picks the channel a player chose, writes its texts and sends them, and the

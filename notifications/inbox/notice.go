@@ -1,7 +1,8 @@
 // Package inbox owns the notices table: what a user is told about a game (their turn, time running out,
 // a CPU played for them, an invitation, their elimination, the end of the game). It holds the notice's
 // types, its insert (with the per-user advisory lock that keeps a user's notices committing in id order),
-// its reads, and the PostgreSQL channel on which a new notice is announced. Package jobs inserts notices,
+// its reads, the claim of a digest's notices (ClaimDigest, Unclaim), and the PostgreSQL channel on
+// which a new notice is announced. Package jobs inserts notices and claims digests,
 // package live reads them for subscribers, and package graph shows them. It also owns the send limits of
 // notifications that every replica shares (tables notification_sends and notification_rate: TakeUserSend,
 // ReserveSend, PruneSends).
