@@ -23,21 +23,28 @@ type depRule struct {
 // standardLibraryOnly is the only list of a package that depends on the standard library alone.
 var standardLibraryOnly = []string{}
 
+// webPush is the only list of the web push sender: the notifications' types and webpush-go with what it
+// imports.
+var webPush = []string{"rout/notifications", "github.com/SherClockHolmes/webpush-go", "github.com/golang-jwt/jwt/v5", "golang.org/x/crypto/hkdf"}
+
 // depRules are the house rules of import direction: rules (standard library only) <- maps, ai <- game <-
 // graph, jobs, cmd. Paths and trees ("rout/graph" is the package, "rout/graph/..." the package and those
 // below it) name packages; a dependency matches a tree when it is the tree's root or below it.
 // .golangci.yml says the same with depguard, for direct imports, file by file.
 var depRules = []depRule{
 	{pkgs: "rout/rules", only: standardLibraryOnly, why: "the engine is pure and deterministic"},
-	{pkgs: "rout/internal/envconf", only: standardLibraryOnly, why: "every package reads its environment with it, notify included"},
-	{pkgs: "rout/notify", only: []string{"rout/internal/envconf"}, why: "the senders speak SMTP and HTTP with the standard library"},
-	{pkgs: "rout/push", only: []string{"rout/notify", "rout/internal/envconf", "github.com/SherClockHolmes/webpush-go", "github.com/golang-jwt/jwt/v5",
-		"golang.org/x/crypto/hkdf"}, why: "web push is notify's messages, encrypted and signed by webpush-go"},
+	{pkgs: "rout/internal/envconf", only: standardLibraryOnly, why: "every package reads its environment with it, notifications included"},
+	{pkgs: "rout/notifications", only: standardLibraryOnly, why: "the kinds, texts and preferences of messages are plain Go"},
+	{pkgs: "rout/notifications/email", only: []string{"rout/notifications"}, why: "the email sender speaks SMTP with the standard library"},
+	{pkgs: "rout/notifications/sms", only: []string{"rout/notifications"}, why: "the SMS sender speaks HTTP with the standard library"},
+	{pkgs: "rout/notifications/push", only: webPush, why: "web push is the notifications' messages, encrypted and signed by webpush-go"},
+	{pkgs: "rout/notifications/router", only: append([]string{"rout/notifications/...", "rout/internal/envconf"}, webPush...),
+		why: "the router reads the channels' settings and sends through them"},
+	{pkgs: "rout/notifications/inbox", only: []string{"rout/notifications"}, why: "the inbox is rows and a channel; their kinds are the notifications'"},
 	{pkgs: "rout/web", only: []string{"rout/internal/gzipcache"}, why: "the web client is embedded files and a file server"},
 	{pkgs: "rout/internal/gzipcache", only: standardLibraryOnly, why: "compressing files needs nothing else"},
 	{pkgs: "rout/internal/testwait", only: standardLibraryOnly, why: "the tests' waits poll a condition, nothing more"},
 	{pkgs: "rout/bench/benchstat", only: standardLibraryOnly, why: "the benchmarks' figures are arithmetic"},
-	{pkgs: "rout/notice", only: []string{"rout/notify", "rout/internal/envconf"}, why: "notices are rows and a channel; their kinds are notify's"},
 	{pkgs: "rout/username", only: []string{"golang.org/x/text/..."}, why: "user names are PRECIS and Unicode only"},
 	{pkgs: "rout/ai", only: []string{"rout/rules"}, why: "CPU players are pure functions of a rules state"},
 	{pkgs: "rout/maps", only: []string{"rout/rules"}, why: "maps are data for the engine"},

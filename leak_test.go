@@ -74,7 +74,7 @@ func TestLeakChecks(t *testing.T) {
 		}
 	}
 	// The check must find what is known to need it, or it would pass on nothing.
-	for _, known := range []string{"rout/live", "rout/notify"} {
+	for _, known := range []string{"rout/live", "rout/notifications/email"} {
 		if !slices.Contains(needing, known) {
 			t.Errorf("%s is not found to start goroutines (found: %v)", known, needing)
 		}

@@ -6,13 +6,13 @@ import (
 	"testing"
 	"time"
 
-	"rout/notice"
+	"rout/notifications/inbox"
 )
 
-// Notice records n in db, a migrated database, through notice.Insert (which announces it on
-// notice.Channel), in a transaction of its own, and returns its id. It fails the test on an error, and
+// Notice records n in db, a migrated database, through inbox.Insert (which announces it on
+// inbox.Channel), in a transaction of its own, and returns its id. It fails the test on an error, and
 // when the user was told of n already.
-func Notice(t testing.TB, db *sql.DB, n notice.New) int64 {
+func Notice(t testing.TB, db *sql.DB, n inbox.New) int64 {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -21,7 +21,7 @@ func Notice(t testing.TB, db *sql.DB, n notice.New) int64 {
 		t.Fatalf("dbtest: %v", err)
 	}
 	defer tx.Rollback()
-	in, err := notice.Insert(ctx, tx, time.Now(), n)
+	in, err := inbox.Insert(ctx, tx, time.Now(), n)
 	if err != nil {
 		t.Fatalf("dbtest: %v", err)
 	}

@@ -93,7 +93,7 @@ func (n *notifier) send() {
 }
 
 // Announcer takes what a transaction's effects announce: that stream id of a PostgreSQL channel (a user's
-// notices on notice.Channel, say) has reached seq, sent as "<id>:<seq>". The service sends it after the
+// notices on inbox.Channel, say) has reached seq, sent as "<id>:<seq>". The service sends it after the
 // commit, coalesced with its own announcements (see notifier), so that the commit keeps PostgreSQL's group
 // commit; nothing of a transaction that rolls back is sent. Listeners read the rows after their head, so
 // a lost announcement (a crash after the commit) is repaired by their own head checks.

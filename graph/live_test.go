@@ -19,8 +19,8 @@ import (
 	"rout/graph"
 	"rout/internal/testwait"
 	"rout/live"
-	"rout/notice"
-	"rout/notify"
+	"rout/notifications"
+	"rout/notifications/inbox"
 	"rout/rules"
 )
 
@@ -520,10 +520,10 @@ func TestViewerEventsOverWebsocket(t *testing.T) {
 	t.Parallel()
 	r := newReplicas(t, 1, live.Opts{})[0]
 	g := newLiveGame(t, r, "eve", "fay")
-	record := func(user int, kind notify.Kind) int64 {
-		return dbtest.Notice(t, r.db, notice.New{UserID: user, GameID: g.gameID, Turn: 1, Kind: kind})
+	record := func(user int, kind notifications.Kind) int64 {
+		return dbtest.Notice(t, r.db, inbox.New{UserID: user, GameID: g.gameID, Turn: 1, Kind: kind})
 	}
-	first := record(g.users[0], notify.KindYourTurn)
+	first := record(g.users[0], notifications.KindYourTurn)
 	c := dialWS(t, r, map[string]any{"Authorization": "Bearer " + g.tokens[0]})
 	c.subscribe("me", `subscription { viewerEvents { seq kind gameId game { id } turn data } }`, nil)
 	next := func(want int64, kind string) {
@@ -534,8 +534,8 @@ func TestViewerEventsOverWebsocket(t *testing.T) {
 		}
 	}
 	next(first, "your_turn")
-	record(g.users[1], notify.KindYourTurn) // not eve's
-	next(record(g.users[0], notify.KindGameOver), "game_over")
+	record(g.users[1], notifications.KindYourTurn) // not eve's
+	next(record(g.users[0], notifications.KindGameOver), "game_over")
 }
 
 func TestShutdownClosesSocketsAndClientsResumeElsewhere(t *testing.T) {
@@ -608,8 +608,8 @@ func TestNoticeSeenOverWebsocketIsMarked(t *testing.T) {
 	g := newLiveGame(t, r, "kim", "lou")
 	c := dialWS(t, r, map[string]any{"Authorization": "Bearer " + g.tokens[0]})
 	c.subscribe("me", `subscription { viewerEvents { seq kind gameId game { id } turn data } }`, nil)
-	mine := dbtest.Notice(t, r.db, notice.New{UserID: g.users[0], GameID: g.gameID, Turn: 1, Kind: notify.KindYourTurn})
-	theirs := dbtest.Notice(t, r.db, notice.New{UserID: g.users[1], GameID: g.gameID, Turn: 1, Kind: notify.KindYourTurn})
+	mine := dbtest.Notice(t, r.db, inbox.New{UserID: g.users[0], GameID: g.gameID, Turn: 1, Kind: notifications.KindYourTurn})
+	theirs := dbtest.Notice(t, r.db, inbox.New{UserID: g.users[1], GameID: g.gameID, Turn: 1, Kind: notifications.KindYourTurn})
 	if v, payload := c.viewerEvent(t); v.Seq != mine {
 		t.Fatalf("got %s, want notice %d", payload, mine)
 	}

@@ -6,7 +6,7 @@ import (
 
 	"rout/ent"
 	"rout/ent/user"
-	"rout/notify"
+	"rout/notifications"
 )
 
 // Error codes of updateNotificationPreferences beyond PHONE_REQUIRED.
@@ -16,18 +16,18 @@ const (
 	ueInvalidQuietHours  = "INVALID_QUIET_HOURS"
 )
 
-// notificationKinds pairs the GraphQL kinds with notify's, in the order of the enum.
+// notificationKinds pairs the GraphQL kinds with notifications', in the order of the enum.
 var notificationKinds = []struct {
 	api  NotificationKind
-	kind notify.Kind
+	kind notifications.Kind
 }{
-	{NotificationKindYourTurn, notify.KindYourTurn},
-	{NotificationKindTurnWarning, notify.KindTurnWarning},
-	{NotificationKindCPUPlayed, notify.KindCPUPlayed},
-	{NotificationKindEliminated, notify.KindEliminated},
-	{NotificationKindGameOver, notify.KindGameOver},
-	{NotificationKindInvited, notify.KindInvited},
-	{NotificationKindDeclined, notify.KindDeclined},
+	{NotificationKindYourTurn, notifications.KindYourTurn},
+	{NotificationKindTurnWarning, notifications.KindTurnWarning},
+	{NotificationKindCPUPlayed, notifications.KindCPUPlayed},
+	{NotificationKindEliminated, notifications.KindEliminated},
+	{NotificationKindGameOver, notifications.KindGameOver},
+	{NotificationKindInvited, notifications.KindInvited},
+	{NotificationKindDeclined, notifications.KindDeclined},
 }
 
 // apiChannel converts a stored channel name to the GraphQL enum.
@@ -69,7 +69,7 @@ func notificationPreferences(u *ent.User) *NotificationPreferences {
 		p.Channels = append(p.Channels, &NotificationKindChannel{Kind: k.api, Channel: apiChannel(ch)})
 	}
 	if u.QuietStart != nil && u.QuietEnd != nil {
-		p.QuietHours = &QuietHours{Start: notify.FormatClock(*u.QuietStart), End: notify.FormatClock(*u.QuietEnd)}
+		p.QuietHours = &QuietHours{Start: notifications.FormatClock(*u.QuietStart), End: notifications.FormatClock(*u.QuietEnd)}
 	}
 	return p
 }
@@ -104,13 +104,13 @@ func (r *Resolver) updateNotificationPreferences(ctx context.Context, me *ent.Us
 		upd.SetNotifyKinds(kinds)
 	}
 	if input.DigestHours != nil {
-		if h := *input.DigestHours; h < 0 || h > notify.MaxDigestHours {
-			return fail(ueInvalidDigestHours, fmt.Sprintf("digestHours must be from 0 to %d", notify.MaxDigestHours), "digestHours")
+		if h := *input.DigestHours; h < 0 || h > notifications.MaxDigestHours {
+			return fail(ueInvalidDigestHours, fmt.Sprintf("digestHours must be from 0 to %d", notifications.MaxDigestHours), "digestHours")
 		}
 		upd.SetDigestHours(*input.DigestHours)
 	}
 	if input.TimeZone != nil {
-		if _, err := notify.LoadTimeZone(*input.TimeZone); err != nil {
+		if _, err := notifications.LoadTimeZone(*input.TimeZone); err != nil {
 			return fail(ueInvalidTimeZone, "timeZone must be an IANA time zone name, such as Europe/Paris", "timeZone")
 		}
 		upd.SetTimeZone(*input.TimeZone)
@@ -119,9 +119,9 @@ func (r *Resolver) updateNotificationPreferences(ctx context.Context, me *ent.Us
 	case input.QuietHours != nil && input.ClearQuietHours != nil && *input.ClearQuietHours:
 		return fail(ueInvalidQuietHours, "give quietHours or clearQuietHours, not both", "quietHours")
 	case input.QuietHours != nil:
-		start, err1 := notify.ParseClock(input.QuietHours.Start)
-		end, err2 := notify.ParseClock(input.QuietHours.End)
-		if err1 != nil || err2 != nil || (notify.QuietHours{Start: start, End: end}).Validate() != nil {
+		start, err1 := notifications.ParseClock(input.QuietHours.Start)
+		end, err2 := notifications.ParseClock(input.QuietHours.End)
+		if err1 != nil || err2 != nil || (notifications.QuietHours{Start: start, End: end}).Validate() != nil {
 			return fail(ueInvalidQuietHours, "quiet hours are two different times of day as HH:MM", "quietHours")
 		}
 		upd.SetQuietStart(start).SetQuietEnd(end)

@@ -12,8 +12,8 @@ import (
 	"rout/dbtest"
 	"rout/graph"
 	"rout/live"
-	"rout/notice"
-	"rout/notify"
+	"rout/notifications"
+	"rout/notifications/inbox"
 )
 
 // TestPrivateGameLooksLikeNoGame compares, surface by surface, what a stranger (signed in, or anonymous)
@@ -176,8 +176,8 @@ func TestInvitedNoticeNamesTheInviterByGlobalID(t *testing.T) {
 	r := newReplicas(t, 1, live.Opts{})[0]
 	g := newLiveGame(t, r, "ivy", "jon")
 	seat := 1
-	id := dbtest.Notice(t, r.db, notice.New{UserID: g.users[1], GameID: g.gameID, Kind: notify.KindInvited,
-		Data: notice.Data{Inviter: &g.users[0], Seat: &seat}})
+	id := dbtest.Notice(t, r.db, inbox.New{UserID: g.users[1], GameID: g.gameID, Kind: notifications.KindInvited,
+		Data: inbox.Data{Inviter: &g.users[0], Seat: &seat}})
 	c := dialWS(t, r, map[string]any{"Authorization": "Bearer " + g.tokens[1]})
 	c.subscribe("me", `subscription { viewerEvents { seq kind data } }`, nil)
 	v, payload := c.viewerEvent(t)

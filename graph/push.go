@@ -7,8 +7,7 @@ import (
 
 	"rout/ent"
 	"rout/ent/pushsubscription"
-	"rout/notify"
-	"rout/push"
+	"rout/notifications/push"
 )
 
 // typePushSubscription is the type name inside the global ids of push subscriptions.
@@ -45,10 +44,10 @@ func (r *Resolver) registerPushSubscription(ctx context.Context, me *ent.User, i
 	if err := push.CheckEndpoint(*r.push, input.Endpoint); err != nil {
 		return fail(ueInvalidPushEndpoint, err.Error(), "endpoint")
 	}
-	if err := notify.CheckPushKey(input.P256dh); err != nil {
+	if err := push.CheckKey(input.P256dh); err != nil {
 		return fail(ueInvalidPushKey, err.Error(), "p256dh")
 	}
-	if err := notify.CheckPushAuth(input.Auth); err != nil {
+	if err := push.CheckAuth(input.Auth); err != nil {
 		return fail(ueInvalidPushKey, err.Error(), "auth")
 	}
 	if input.Device != nil && *input.Device == "" {

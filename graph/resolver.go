@@ -13,7 +13,7 @@ import (
 	"rout/ent"
 	"rout/game"
 	"rout/live"
-	"rout/notify"
+	"rout/notifications/push"
 )
 
 // Deps are the API's dependencies.
@@ -35,9 +35,9 @@ type Deps struct {
 	// Live is the hub the subscriptions are served from. Nil: subscriptions fail with
 	// INTERNAL_SERVER_ERROR.
 	Live *live.Hub
-	// Push is the server's web push configuration (notify.Config.Push), validated; nil when the server
+	// Push is the server's web push configuration (router.Config.Push), validated; nil when the server
 	// does not send web push (pushPublicKey is null, registerPushSubscription refuses).
-	Push *notify.PushConfig
+	Push *push.Config
 }
 
 // Resolver is the root of the resolvers and the only place that holds the API's dependencies: every
@@ -47,7 +47,7 @@ type Resolver struct {
 	db     *sql.DB
 	game   *game.Service
 	live   *live.Hub
-	push   *notify.PushConfig
+	push   *push.Config
 	logger *slog.Logger
 	now    func() time.Time
 	cfg    Settings

@@ -15,7 +15,7 @@ func TestDeclineTellsTheCreator(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	mail := startSMTP(t)
-	r := e.replica(testConfig(), router(t, mail, nil))
+	r := e.replica(testConfig(), newRouter(t, mail, nil))
 	owner := e.user("owner", "email")
 	bob := e.user("bob", "email")
 	g := dbtest.Game(t, e.db, dbtest.GameOpts{Service: r.svc, Creator: owner,

@@ -3,15 +3,16 @@ package jobs
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
 
 	"github.com/riverqueue/river"
 
-	"rout/notice"
-	"rout/notify"
+	"rout/notifications"
+	"rout/notifications/inbox"
+	"rout/notifications/push"
+	"rout/notifications/router"
 )
 
 // KindDigest is the job kind of a digest: the stable name stored in river_job.kind.
@@ -66,7 +67,7 @@ type digestWorker struct {
 func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) error {
 	j := w.j
 	userID := job.Args.UserID
-	prefs, err := notice.PrefsOf(ctx, j.db, userID)
+	prefs, err := inbox.PrefsOf(ctx, j.db, userID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil // the user was deleted
 	}
@@ -77,13 +78,13 @@ func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) err
 	if until, quiet := prefs.QuietUntil(now); quiet {
 		return river.JobSnooze(until.Sub(now))
 	}
-	claimed, games, err := j.claimDigest(ctx, userID, prefs.Always, now)
+	claimed, games, err := inbox.ClaimDigest(ctx, j.db, userID, prefs.Always, now)
 	if err != nil || len(claimed) == 0 {
 		return err
 	}
-	ch := prefs.ChannelFor(notify.KindYourTurn)
+	ch := prefs.ChannelFor(notifications.KindYourTurn)
 	if len(games) == 0 {
-		j.dropped(ctx, "seen_or_played", userID, KindDigest, notify.KindYourTurn, ch, "every game of the digest was seen live or played")
+		j.dropped(ctx, "seen_or_played", userID, KindDigest, notifications.KindYourTurn, ch, "every game of the digest was seen live or played")
 		return nil
 	}
 	if j.notifier == nil {
@@ -94,13 +95,13 @@ func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) err
 		return j.unclaim(ctx, claimed, err)
 	}
 	for i, g := range games {
-		if games[i].Since, err = j.since(ctx, g.GameID, userID, g.Turn, notify.KindYourTurn); err != nil {
+		if games[i].Since, err = j.since(ctx, g.GameID, userID, g.Turn, notifications.KindYourTurn); err != nil {
 			return j.unclaim(ctx, claimed, err)
 		}
 	}
-	if err := j.allow(ctx, userID, notify.KindYourTurn); err != nil {
-		if notify.IsPermanent(err) {
-			j.dropped(ctx, "user_rate", userID, KindDigest, notify.KindYourTurn, ch, err.Error())
+	if err := j.allow(ctx, userID, notifications.KindYourTurn); err != nil {
+		if notifications.IsPermanent(err) {
+			j.dropped(ctx, "user_rate", userID, KindDigest, notifications.KindYourTurn, ch, err.Error())
 			return nil
 		}
 		return j.unclaim(ctx, claimed, err)
@@ -109,105 +110,46 @@ func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) err
 		err = dn.NotifyDigest(ctx, ch, to, games, prefs.Location)
 	} else {
 		for _, g := range games {
-			if err = j.notifier.Notify(ctx, ch, notify.KindYourTurn, to, notify.Data{GameID: g.GameID, Turn: g.Turn,
+			if err = j.notifier.Notify(ctx, ch, notifications.KindYourTurn, to, notifications.Data{GameID: g.GameID, Turn: g.Turn,
 				TimeLeft: max(g.Deadline.Sub(now), 0), Since: g.Since}); err != nil {
 				break
 			}
 		}
 	}
 	switch {
-	case errors.Is(err, notify.ErrChannelUnavailable):
-		j.dropped(ctx, "channel_unavailable", userID, KindDigest, notify.KindYourTurn, ch, "no sender for the channel on this server")
+	case errors.Is(err, router.ErrChannelUnavailable):
+		j.dropped(ctx, "channel_unavailable", userID, KindDigest, notifications.KindYourTurn, ch, "no sender for the channel on this server")
 		return nil
-	case errors.Is(err, notify.ErrNoPushDevice):
-		j.dropped(ctx, "no_push_device", userID, KindDigest, notify.KindYourTurn, ch, "no web push device registered, or every one gone")
+	case errors.Is(err, push.ErrNoDevice):
+		j.dropped(ctx, "no_push_device", userID, KindDigest, notifications.KindYourTurn, ch, "no web push device registered, or every one gone")
 		return nil
-	case notify.IsPermanent(err):
-		j.dropped(ctx, "permanent_failure", userID, KindDigest, notify.KindYourTurn, ch, err.Error())
+	case notifications.IsPermanent(err):
+		j.dropped(ctx, "permanent_failure", userID, KindDigest, notifications.KindYourTurn, ch, err.Error())
 		return river.JobCancel(err)
 	case err != nil:
 		return j.unclaim(ctx, claimed, err)
 	}
-	j.sent(notify.KindYourTurn, ch)
+	j.sent(notifications.KindYourTurn, ch)
 	return nil
 }
 
-// DigestNotifier sends a digest of games in one message; *notify.Router is one. A Notifier that is not
+// DigestNotifier sends a digest of games in one message; *router.Router is one. A Notifier that is not
 // one gets each game of a digest as its own your_turn notification.
 type DigestNotifier interface {
-	NotifyDigest(ctx context.Context, ch notify.Channel, to notify.Recipient, games []notify.DigestGame, loc *time.Location) error
-}
-
-// claimDigest marks settled, in one transaction that first waits for the user's notice inserts to end,
-// every unsettled your_turn notice of user userID, and returns their ids and the games of those still
-// waiting on the user (the game's turn is the notice's, and, unless always, not seen live).
-func (j *Jobs) claimDigest(ctx context.Context, userID int, always bool, now time.Time) ([]int64, []notify.DigestGame, error) {
-	tx, err := j.db.BeginTx(ctx, nil)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer func() { _ = tx.Rollback() }()
-	if err := notice.LockUser(ctx, tx, userID); err != nil {
-		return nil, nil, err
-	}
-	rows, err := tx.QueryContext(ctx, `SELECT n.id, n.game_id, n.turn, COALESCE(n.data::text, '{}'), n.seen_at IS NOT NULL,
-			g.status = 'active' AND g.turn = n.turn
-		FROM notices n JOIN games g ON g.id = n.game_id
-		WHERE n.user_id = $1 AND n.kind = 'your_turn' AND n.sent_at IS NULL ORDER BY n.id FOR UPDATE OF n`, userID)
-	if err != nil {
-		return nil, nil, fmt.Errorf("error reading the digest of user %d: %w", userID, err)
-	}
-	var ids []int64
-	var games []notify.DigestGame
-	for rows.Next() {
-		var id int64
-		var g notify.DigestGame
-		var data string
-		var seen, waiting bool
-		if err := rows.Scan(&id, &g.GameID, &g.Turn, &data, &seen, &waiting); err != nil {
-			rows.Close()
-			return nil, nil, fmt.Errorf("error reading the digest of user %d: %w", userID, err)
-		}
-		ids = append(ids, id)
-		if !waiting || (seen && !always) {
-			continue
-		}
-		var nd notice.Data
-		if json.Unmarshal([]byte(data), &nd) == nil && nd.Deadline != nil {
-			if t, err := parseTime(*nd.Deadline); err == nil {
-				g.Deadline = t
-			}
-		}
-		games = append(games, g)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, nil, fmt.Errorf("error reading the digest of user %d: %w", userID, err)
-	}
-	if len(ids) == 0 {
-		return nil, nil, nil
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE notices SET sent_at = $2 WHERE id = ANY($1)`, int64Array(ids), now); err != nil {
-		return nil, nil, fmt.Errorf("error claiming the digest of user %d: %w", userID, err)
-	}
-	if err := tx.Commit(); err != nil {
-		return nil, nil, fmt.Errorf("error claiming the digest of user %d: %w", userID, err)
-	}
-	return ids, games, nil
+	NotifyDigest(ctx context.Context, ch notifications.Channel, to notifications.Recipient, games []notifications.DigestGame, loc *time.Location) error
 }
 
 // unclaim gives the notices of a digest that failed back to the next try, and returns cause.
 func (j *Jobs) unclaim(ctx context.Context, ids []int64, cause error) error {
-	if _, err := j.db.ExecContext(context.WithoutCancel(ctx), `UPDATE notices SET sent_at = NULL WHERE id = ANY($1)`,
-		int64Array(ids)); err != nil {
+	if err := inbox.Unclaim(context.WithoutCancel(ctx), j.db, ids); err != nil {
 		j.logger.ErrorContext(ctx, "error unclaiming the notices of a digest", "error", err)
 	}
 	return cause
 }
 
 // recipient reads the addresses of user userID.
-func (j *Jobs) recipient(ctx context.Context, userID int) (notify.Recipient, error) {
-	var to notify.Recipient
+func (j *Jobs) recipient(ctx context.Context, userID int) (notifications.Recipient, error) {
+	var to notifications.Recipient
 	var phone sql.NullString
 	err := j.db.QueryRowContext(ctx, `SELECT email, phone, name FROM users WHERE id = $1`, userID).Scan(&to.Email, &phone, &to.Name)
 	if err != nil {
@@ -215,17 +157,4 @@ func (j *Jobs) recipient(ctx context.Context, userID int) (notify.Recipient, err
 	}
 	to.Phone, to.UserID = phone.String, userID
 	return to, nil
-}
-
-// int64Array encodes ids as a PostgreSQL array literal.
-func int64Array(ids []int64) string {
-	b := make([]byte, 0, len(ids)*8+2)
-	b = append(b, '{')
-	for i, id := range ids {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = fmt.Appendf(b, "%d", id)
-	}
-	return string(append(b, '}'))
 }

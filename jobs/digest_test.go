@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"rout/jobs"
-	"rout/notify"
+	"rout/notifications"
 )
 
 // messages returns the messages to address to, with their bodies.
@@ -43,7 +43,7 @@ func TestTwentyTurnsAtOnceMakeOneDigest(t *testing.T) {
 	mail := startSMTP(t)
 	var replicas []replica
 	for range 3 {
-		replicas = append(replicas, e.replica(testConfig(), router(t, mail, nil)))
+		replicas = append(replicas, e.replica(testConfig(), newRouter(t, mail, nil)))
 	}
 	dora := e.user("dora", "email")
 	if _, err := e.db.Exec(`UPDATE users SET digest_hours = 24, time_zone = 'Europe/Paris' WHERE id = $1`, dora); err != nil {
@@ -80,8 +80,8 @@ func TestTwentyTurnsAtOnceMakeOneDigest(t *testing.T) {
 	if subject := msgs[0].Header.Get("Subject"); subject != "Your turn in 20 games" {
 		t.Errorf("subject %q", subject)
 	}
-	unsub := notify.Unsubscribe{Key: []byte(testUnsubscribeKey), BaseURL: "https://rout.example"}
-	if got, want := msgs[0].Header.Get("List-Unsubscribe"), "<"+unsub.URL(dora, notify.KindYourTurn)+">"; got != want ||
+	unsub := notifications.Unsubscribe{Key: []byte(testUnsubscribeKey), BaseURL: "https://rout.example"}
+	if got, want := msgs[0].Header.Get("List-Unsubscribe"), "<"+unsub.URL(dora, notifications.KindYourTurn)+">"; got != want ||
 		msgs[0].Header.Get("List-Unsubscribe-Post") != "List-Unsubscribe=One-Click" {
 		t.Errorf("List-Unsubscribe %q (want %q), List-Unsubscribe-Post %q", got, want, msgs[0].Header.Get("List-Unsubscribe-Post"))
 	}
@@ -109,9 +109,9 @@ func TestQuietHoursHoldYourTurnButNotTheWarning(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	mail := startSMTP(t)
-	r := e.replica(testConfig(), router(t, mail, nil))
+	r := e.replica(testConfig(), newRouter(t, mail, nil))
 	erin := e.user("erin", "email")
-	loc, err := notify.LoadTimeZone("America/New_York")
+	loc, err := notifications.LoadTimeZone("America/New_York")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +144,7 @@ func TestSeenNoticeSendsNoEmail(t *testing.T) {
 	mail := startSMTP(t)
 	cfg := testConfig()
 	cfg.NotifyDelay = time.Hour // the test makes the jobs due once the notices are seen
-	r := e.replica(cfg, router(t, mail, nil))
+	r := e.replica(cfg, newRouter(t, mail, nil))
 	fay, gus := e.user("fay", "email"), e.user("gus", "email")
 	if _, err := e.db.Exec(`UPDATE users SET notify_always = true WHERE id = $1`, gus); err != nil {
 		t.Fatal(err)

@@ -30,7 +30,7 @@
 // A notice (table notices) is one thing a user is told about a game; the unique (user, game, turn, kind)
 // index is the ledger that keeps messages to one per player, game turn and kind across retries and
 // replicas. A notice is inserted with INSERT ... ON CONFLICT DO NOTHING; when the row is new, the same
-// transaction announces it on the PostgreSQL channel notice.Channel ("<user id>:<notice id>") and, when
+// transaction announces it on the PostgreSQL channel inbox.Channel ("<user id>:<notice id>") and, when
 // the user takes notifications (users.notify is email or sms), inserts the notification job that sends
 // it. The notification worker reads the user's channel again when it sends, sets notices.sent_at after
 // the provider accepted the message, and does nothing for a notice already sent.

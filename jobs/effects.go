@@ -13,8 +13,8 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
 
 	"rout/game"
-	"rout/notice"
-	"rout/notify"
+	"rout/notifications"
+	"rout/notifications/inbox"
 	"rout/rules"
 )
 
@@ -76,7 +76,7 @@ func NewEffects(opts EffectsOpts) (*Effects, error) {
 // Whatever the number of changes, it is one statement for the cancellations, one for the jobs, and the
 // notices' (see insertNotices). It implements game.Effects.
 func (j *Effects) AfterCommand(ctx context.Context, tx *sql.Tx, changes ...game.Change) error {
-	var notices []notice.New
+	var notices []inbox.New
 	announce := make(map[int]game.Announcer, len(changes)) // of each game
 	var ended []gameTurn
 	var jobs []river.InsertManyParams // inserted in one statement with the notices' jobs
@@ -84,7 +84,7 @@ func (j *Effects) AfterCommand(ctx context.Context, tx *sql.Tx, changes ...game.
 		if c.After.Phase() == rules.PhaseOver || c.After.Turn() != c.Before.Turn() {
 			ended = append(ended, gameTurn{c.GameID, c.Before.Turn()})
 		}
-		var ns []notice.New
+		var ns []inbox.New
 		jobs, ns = changeEffects(c, jobs)
 		notices = append(notices, ns...)
 		announce[c.GameID] = c.Announce
@@ -97,8 +97,8 @@ func (j *Effects) AfterCommand(ctx context.Context, tx *sql.Tx, changes ...game.
 
 // changeEffects appends to jobs the jobs change c causes, and returns them with the notices it causes
 // (see AfterCommand).
-func changeEffects(c game.Change, jobs []river.InsertManyParams) ([]river.InsertManyParams, []notice.New) {
-	var notices []notice.New
+func changeEffects(c game.Change, jobs []river.InsertManyParams) ([]river.InsertManyParams, []inbox.New) {
+	var notices []inbox.New
 	if c.After.Phase() != rules.PhaseOver && c.After.ActivePlayers() == 1 {
 		// The service stopped playing a lone survivor's commands at its bounds (docs/rules.md, R43): a CPU
 		// turn plays on at once, through the service, which plays the rest.
@@ -115,36 +115,36 @@ func changeEffects(c game.Change, jobs []river.InsertManyParams) ([]river.Insert
 		case seat.UserID != 0 && c.Deadline != nil:
 			jobs = append(jobs, insertParams(TurnWarningArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat}, c.WarningAt),
 				insertParams(TurnDeadlineArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat, Deadline: *c.Deadline}, c.Deadline))
-			notices = append(notices, notice.New{UserID: seat.UserID, GameID: c.GameID, Turn: ts.Turn, Kind: notify.KindYourTurn,
-				Data: notice.Data{Deadline: rfc3339(*c.Deadline)}})
+			notices = append(notices, inbox.New{UserID: seat.UserID, GameID: c.GameID, Turn: ts.Turn, Kind: notifications.KindYourTurn,
+				Data: inbox.Data{Deadline: rfc3339(*c.Deadline)}})
 		}
 	}
 	for _, e := range c.Events {
 		switch ev := e.Event.(type) {
 		case rules.PlayerEliminated:
 			if user := c.Seats[ev.Player].UserID; user != 0 {
-				notices = append(notices, notice.New{UserID: user, GameID: c.GameID, Turn: e.Turn, Kind: notify.KindEliminated,
-					Data: notice.Data{By: ptr(int(ev.By))}})
+				notices = append(notices, inbox.New{UserID: user, GameID: c.GameID, Turn: e.Turn, Kind: notifications.KindEliminated,
+					Data: inbox.Data{By: ptr(int(ev.By))}})
 			}
 		case rules.GameOver:
 			for _, seat := range c.Seats {
 				if seat.UserID != 0 {
-					notices = append(notices, notice.New{UserID: seat.UserID, GameID: c.GameID, Turn: e.Turn, Kind: notify.KindGameOver,
-						Data: notice.Data{Winner: ptr(int(ev.Winner))}})
+					notices = append(notices, inbox.New{UserID: seat.UserID, GameID: c.GameID, Turn: e.Turn, Kind: notifications.KindGameOver,
+						Data: inbox.Data{Winner: ptr(int(ev.Winner))}})
 				}
 			}
 		}
 	}
 	if c.Cause == game.CauseTakeover && c.Seat >= 0 {
 		if seat := int(c.Seat); c.Seats[seat].UserID != 0 {
-			notices = append(notices, notice.New{UserID: c.Seats[seat].UserID, GameID: c.GameID, Turn: c.Before.Turn(),
-				Kind: notify.KindCPUPlayed, Data: notice.Data{Seat: ptr(seat)}})
+			notices = append(notices, inbox.New{UserID: c.Seats[seat].UserID, GameID: c.GameID, Turn: c.Before.Turn(),
+				Kind: notifications.KindCPUPlayed, Data: inbox.Data{Seat: ptr(seat)}})
 		}
 	}
 	for _, seat := range c.HandedOver {
 		if user := c.Seats[seat].UserID; user != 0 {
-			notices = append(notices, notice.New{UserID: user, GameID: c.GameID, Turn: c.Before.Turn(),
-				Kind: notify.KindSeatDelegated, Data: notice.Data{Seat: ptr(seat)}})
+			notices = append(notices, inbox.New{UserID: user, GameID: c.GameID, Turn: c.Before.Turn(),
+				Kind: notifications.KindSeatDelegated, Data: inbox.Data{Seat: ptr(seat)}})
 		}
 	}
 	return jobs, notices
@@ -153,7 +153,7 @@ func changeEffects(c game.Change, jobs []river.InsertManyParams) ([]river.Insert
 // AfterCreate tells the users invited to a new game (the invited seats whose address is a user's). An
 // address without an account gets nothing here: a notice needs a user.
 func (j *Effects) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) error {
-	var notices []notice.New
+	var notices []inbox.New
 	for _, seat := range g.Seats {
 		if seat.Status != game.SeatStatusInvited || seat.InviteEmail == "" {
 			continue
@@ -166,8 +166,8 @@ func (j *Effects) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) e
 		if err != nil {
 			return fmt.Errorf("error finding the user invited to seat %d: %w", seat.Seat, err)
 		}
-		notices = append(notices, notice.New{UserID: user, GameID: g.GameID, Turn: 0, Kind: notify.KindInvited,
-			Data: notice.Data{Inviter: ptr(g.CreatorID)}})
+		notices = append(notices, inbox.New{UserID: user, GameID: g.GameID, Turn: 0, Kind: notifications.KindInvited,
+			Data: inbox.Data{Inviter: ptr(g.CreatorID)}})
 	}
 	return j.insertNotices(ctx, tx, map[int]game.Announcer{g.GameID: g.Announce}, nil, notices...)
 }
@@ -185,8 +185,8 @@ func (j *Effects) AfterDecline(ctx context.Context, tx *sql.Tx, d game.Declined)
 	if err := tx.QueryRowContext(ctx, `SELECT name FROM users WHERE id = $1`, d.UserID).Scan(&name); err != nil {
 		return fmt.Errorf("error reading the name of user %d, who declined a seat of game %d: %w", d.UserID, d.GameID, err)
 	}
-	n := notice.New{UserID: d.CreatorID, GameID: d.GameID, Turn: 0, Kind: notify.KindDeclined,
-		Data: notice.Data{Seat: ptr(d.Seat), Color: ptr(d.Color), Name: ptr(name)}}
+	n := inbox.New{UserID: d.CreatorID, GameID: d.GameID, Turn: 0, Kind: notifications.KindDeclined,
+		Data: inbox.Data{Seat: ptr(d.Seat), Color: ptr(d.Color), Name: ptr(name)}}
 	return j.insertNotices(ctx, tx, map[int]game.Announcer{d.GameID: d.Announce}, nil, n)
 }
 

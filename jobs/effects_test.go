@@ -9,7 +9,7 @@ import (
 	"rout/dbtest"
 	"rout/game"
 	"rout/jobs"
-	"rout/notice"
+	"rout/notifications/inbox"
 	"rout/rules"
 )
 
@@ -77,11 +77,11 @@ func TestNoticesOfEliminationAndGameOver(t *testing.T) {
 	}
 }
 
-// collected is a game.Announcer that keeps what it is told, as "<id>:<seq>" on notice.Channel.
+// collected is a game.Announcer that keeps what it is told, as "<id>:<seq>" on inbox.Channel.
 type collected []string
 
 func (c *collected) Announce(channel string, id int, seq int64) {
-	if channel == notice.Channel {
+	if channel == inbox.Channel {
 		*c = append(*c, fmt.Sprintf("%d:%d", id, seq))
 	}
 }

@@ -26,7 +26,10 @@ import (
 	"rout/game"
 	"rout/internal/testwait"
 	"rout/jobs"
-	"rout/notify"
+	"rout/notifications"
+	"rout/notifications/email"
+	"rout/notifications/router"
+	"rout/notifications/sms"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
@@ -264,20 +267,20 @@ func startSMSAPI(t *testing.T, failures int32) *smsAPI {
 	return api
 }
 
-// router returns a notify.Router sending email to smtp and SMS to sms (either may be nil).
+// newRouter returns a router.Router sending email to smtpRec and SMS to api (either may be nil).
 // testUnsubscribeKey signs the unsubscribe links of the tests' emails.
 const testUnsubscribeKey = "an unsubscribe key of 32 or more characters"
 
-func router(t *testing.T, smtpRec *smtpRecorder, sms *smsAPI) *notify.Router {
+func newRouter(t *testing.T, smtpRec *smtpRecorder, api *smsAPI) *router.Router {
 	t.Helper()
-	cfg := notify.Config{Links: notify.Links{BaseURL: "https://rout.example"}, UnsubscribeKey: testUnsubscribeKey}
+	cfg := router.Config{Links: notifications.Links{BaseURL: "https://rout.example"}, UnsubscribeKey: testUnsubscribeKey}
 	if smtpRec != nil {
-		cfg.Email = &notify.EmailConfig{Host: "127.0.0.1", Port: smtpRec.port, StartTLS: notify.StartTLSNever, From: "rout@rout.example"}
+		cfg.Email = &email.Config{Host: "127.0.0.1", Port: smtpRec.port, StartTLS: email.StartTLSNever, From: "rout@rout.example"}
 	}
-	if sms != nil {
-		cfg.SMS = &notify.SMSConfig{BaseURL: sms.URL, AccountSID: "AC1", AuthToken: "token", From: "+14155550100"}
+	if api != nil {
+		cfg.SMS = &sms.Config{BaseURL: api.URL, AccountSID: "AC1", AuthToken: "token", From: "+14155550100"}
 	}
-	r, err := notify.NewRouter(cfg)
+	r, err := router.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,12 +15,12 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"rout/game"
-	"rout/notify"
+	"rout/notifications"
 )
 
-// Notifier sends one notification through the channel its recipient chose; *notify.Router is one.
+// Notifier sends one notification through the channel its recipient chose; *router.Router is one.
 type Notifier interface {
-	Notify(ctx context.Context, ch notify.Channel, kind notify.Kind, to notify.Recipient, data notify.Data) error
+	Notify(ctx context.Context, ch notifications.Channel, kind notifications.Kind, to notifications.Recipient, data notifications.Data) error
 }
 
 // Opts are the dependencies of Jobs.

@@ -98,7 +98,7 @@ func TestIdlePlayerWarnedThenTakenOverOnce(t *testing.T) {
 	mail := startSMTP(t)
 	var replicas []replica
 	for range 3 {
-		replicas = append(replicas, e.replica(testConfig(), router(t, mail, nil)))
+		replicas = append(replicas, e.replica(testConfig(), newRouter(t, mail, nil)))
 	}
 	alice := e.user("alice", "email")
 	id := e.createGame(replicas[0].svc, alice, human(alice), cpu("normal"))
@@ -215,7 +215,7 @@ func TestNotificationRetriedAndDeliveredOnce(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	sms := startSMSAPI(t, 1)
-	r := e.replica(testConfig(), router(t, nil, sms))
+	r := e.replica(testConfig(), newRouter(t, nil, sms))
 	owner, bob := e.user("owner", "email"), e.user("bob", "sms")
 	created := dbtest.Game(t, e.db, dbtest.GameOpts{Service: r.svc, Seats: []dbtest.SeatOpts{{User: owner}, {Invite: "Bob@example.com"}}})
 	e.waitFor("the invitation to be sent", time.Minute, func() bool {
@@ -367,7 +367,7 @@ func TestPermanentFailureCancelsNotification(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	sms := startSMSAPI(t, 0)
-	r := e.replica(testConfig(), router(t, nil, sms))
+	r := e.replica(testConfig(), newRouter(t, nil, sms))
 	owner, carol := e.user("owner", "email"), e.user("carol", "sms")
 	if _, err := e.db.Exec(`UPDATE users SET phone = NULL WHERE id = $1`, carol); err != nil {
 		t.Fatal(err)

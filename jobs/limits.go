@@ -5,8 +5,8 @@ import (
 	"errors"
 	"sync"
 
-	"rout/notice"
-	"rout/notify"
+	"rout/notifications"
+	"rout/notifications/inbox"
 )
 
 // Defaults of the send limits (Config.NotifyPerUserHour, Config.NotifyPerSecond).
@@ -23,7 +23,7 @@ const (
 var errUserRate = errors.New("notification dropped: the user's send rate is exceeded")
 
 // sendLimits holds this process's counts of dropped messages; the limits themselves are in the
-// database (notice.TakeUserSend, notice.ReserveSend), shared by every replica.
+// database (inbox.TakeUserSend, inbox.ReserveSend), shared by every replica.
 type sendLimits struct {
 	mu      sync.Mutex
 	dropped map[string]int64
@@ -37,17 +37,17 @@ func newSendLimits() *sendLimits {
 // errUserRate (a permanent error) when that rate is spent; it then takes one message of the global rate,
 // waiting for its turn. Both rates are counted in the database, for all replicas together. A message
 // that fails after allow has still spent its share of both.
-func (j *Jobs) allow(ctx context.Context, userID int, kind notify.Kind) error {
-	if !notify.Urgent(kind) {
-		ok, err := notice.TakeUserSend(ctx, j.db, userID, j.cfg.NotifyPerUserHour)
+func (j *Jobs) allow(ctx context.Context, userID int, kind notifications.Kind) error {
+	if !notifications.Urgent(kind) {
+		ok, err := inbox.TakeUserSend(ctx, j.db, userID, j.cfg.NotifyPerUserHour)
 		if err != nil {
 			return err
 		}
 		if !ok {
-			return notify.Permanent(errUserRate)
+			return notifications.Permanent(errUserRate)
 		}
 	}
-	wait, err := notice.ReserveSend(ctx, j.db, float64(j.cfg.NotifyPerSecond))
+	wait, err := inbox.ReserveSend(ctx, j.db, float64(j.cfg.NotifyPerSecond))
 	if err != nil {
 		return err
 	}
@@ -56,7 +56,7 @@ func (j *Jobs) allow(ctx context.Context, userID int, kind notify.Kind) error {
 
 // dropped records a message of kind through channel ch to user userID that will not be sent: a log line
 // with why, a count per reason (Stats.NotificationsDropped) and the observer's.
-func (j *Jobs) dropped(ctx context.Context, reason string, userID int, job string, kind notify.Kind, ch notify.Channel, detail string) {
+func (j *Jobs) dropped(ctx context.Context, reason string, userID int, job string, kind notifications.Kind, ch notifications.Channel, detail string) {
 	j.limits.mu.Lock()
 	j.limits.dropped[reason]++
 	j.limits.mu.Unlock()
@@ -69,7 +69,7 @@ func (j *Jobs) dropped(ctx context.Context, reason string, userID int, job strin
 
 // sent records a message of kind the provider accepted through channel ch (Stats.NotificationsSent and
 // the observer's).
-func (j *Jobs) sent(kind notify.Kind, ch notify.Channel) {
+func (j *Jobs) sent(kind notifications.Kind, ch notifications.Channel) {
 	j.stats.notifySent.Add(1)
 	if j.observer != nil {
 		j.observer.NotificationSent(ch.String(), kind.String())

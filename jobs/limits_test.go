@@ -19,7 +19,7 @@ func TestUserRateHoldsAcrossReplicas(t *testing.T) {
 	cfg.NotifyPerUserHour = 4
 	var replicas []replica
 	for range 3 {
-		replicas = append(replicas, e.replica(cfg, router(t, mail, nil)))
+		replicas = append(replicas, e.replica(cfg, newRouter(t, mail, nil)))
 	}
 	owner := e.user("owner", "email")
 	e.user("bob", "email")

@@ -61,7 +61,7 @@ func TestNotificationMetrics(t *testing.T) {
 		t.Fatal(err)
 	}
 	logs := &syncBuffer{}
-	r := e.observedReplica(testConfig(), router(t, startSMTP(t), nil), m, slog.New(slog.NewJSONHandler(logs, nil)))
+	r := e.observedReplica(testConfig(), newRouter(t, startSMTP(t), nil), m, slog.New(slog.NewJSONHandler(logs, nil)))
 	owner := e.user("owner", "email")
 	e.user("bob", "email")
 	sam := e.user("sam", "sms")

@@ -9,34 +9,34 @@ import (
 	"github.com/riverqueue/river"
 
 	"rout/game"
-	"rout/notice"
-	"rout/notify"
+	"rout/notifications"
+	"rout/notifications/inbox"
 )
 
-// insertNotices records ns in tx (notice.Insert), hands each new one to the announcer of its game,
+// insertNotices records ns in tx (inbox.Insert), hands each new one to the announcer of its game,
 // announce[game id] (none: nowhere; sent after the commit), and gives every new one whose user takes notifications of its
 // kind the job that sends it, in tx: a your_turn notice of a user who batches them joins the digest of
 // their current window (DigestArgs); any other waits Config.NotifyDelay (NotificationArgs). These jobs
 // and the caller's others (a new turn's timers) are inserted in one statement.
 func (j *Effects) insertNotices(ctx context.Context, tx *sql.Tx, announce map[int]game.Announcer, others []river.InsertManyParams,
-	ns ...notice.New) error {
-	inserted, err := notice.Insert(ctx, tx, j.now(), ns...)
+	ns ...inbox.New) error {
+	inserted, err := inbox.Insert(ctx, tx, j.now(), ns...)
 	if err != nil {
 		return err
 	}
 	// The time is read after Insert holds the users' locks: a digest that runs after its window ended
-	// waits for this transaction (notice.LockUser), so it sees every notice of its window.
+	// waits for this transaction (inbox.LockUser), so it sees every notice of its window.
 	now := j.now()
 	digests := make(map[DigestArgs]bool)
 	jobs := others
 	for _, n := range inserted {
 		if a := announce[n.New.GameID]; a != nil { // nil: a change built outside the game service, whose announcements go nowhere
-			a.Announce(notice.Channel, n.New.UserID, n.ID) // sent after the commit
+			a.Announce(inbox.Channel, n.New.UserID, n.ID) // sent after the commit
 		}
-		if n.Prefs.ChannelFor(n.New.Kind) == notify.ChannelNone {
+		if n.Prefs.ChannelFor(n.New.Kind) == notifications.ChannelNone {
 			continue
 		}
-		if n.New.Kind == notify.KindYourTurn && n.Prefs.DigestHours > 0 {
+		if n.New.Kind == notifications.KindYourTurn && n.Prefs.DigestHours > 0 {
 			// One digest job for each user and window: two in one statement would meet in its unique
 			// insert.
 			if d := j.digestParams(n.New.UserID, n.Prefs.DigestHours, now); !digests[d.Args.(DigestArgs)] {
@@ -63,7 +63,7 @@ func (j *Effects) insertNotices(ctx context.Context, tx *sql.Tx, announce map[in
 	return nil
 }
 
-// parseTime reads a time notice.Data holds.
+// parseTime reads a time inbox.Data holds.
 func parseTime(s string) (time.Time, error) { return time.Parse(time.RFC3339, s) }
 
 // afterCommit collects the announcements of a transaction of the jobs' own (a game.Announcer), to send

@@ -9,8 +9,10 @@ import (
 
 	"github.com/riverqueue/river"
 
-	"rout/notice"
-	"rout/notify"
+	"rout/notifications"
+	"rout/notifications/inbox"
+	"rout/notifications/push"
+	"rout/notifications/router"
 )
 
 // notificationWorker sends the email or SMS of a notice.
@@ -23,12 +25,12 @@ type notificationWorker struct {
 // already sent, one the user saw live (unless they chose always), a user who switched the kind off and a
 // channel this server has no sender for send nothing; a message that is not urgent snoozes until the
 // user's quiet hours end; a message over the user's send rate is dropped; a
-// permanent failure (notify.IsPermanent) cancels the job; any other failure is retried with River's
+// permanent failure (notifications.IsPermanent) cancels the job; any other failure is retried with River's
 // backoff, up to Config.NotifyAttempts tries.
 func (w *notificationWorker) Work(ctx context.Context, job *river.Job[NotificationArgs]) error {
 	j := w.j
-	n, err := notice.ForDelivery(ctx, j.db, job.Args.NoticeID)
-	if errors.Is(err, notice.ErrNotFound) {
+	n, err := inbox.ForDelivery(ctx, j.db, job.Args.NoticeID)
+	if errors.Is(err, inbox.ErrNotFound) {
 		return nil // the user or the game was deleted
 	}
 	if err != nil {
@@ -38,24 +40,24 @@ func (w *notificationWorker) Work(ctx context.Context, job *river.Job[Notificati
 		return nil
 	}
 	userID, gameID, turn, kindName, data, to := n.UserID, n.GameID, n.Turn, n.Kind, n.Data, n.To
-	kind, err := notify.ParseKind(kindName)
+	kind, err := notifications.ParseKind(kindName)
 	if err != nil {
 		return river.JobCancel(err)
 	}
 	ch := n.Prefs.ChannelFor(kind)
-	if ch == notify.ChannelNone {
+	if ch == notifications.ChannelNone {
 		return nil
 	}
 	if n.Seen && !n.Prefs.Always {
 		j.dropped(ctx, "seen_live", userID, KindNotification, kind, ch, "the user saw the notice live")
 		return nil
 	}
-	if !notify.Urgent(kind) {
+	if !notifications.Urgent(kind) {
 		if until, quiet := n.Prefs.QuietUntil(j.now()); quiet {
 			return river.JobSnooze(until.Sub(j.now()))
 		}
 	}
-	var nd notice.Data
+	var nd inbox.Data
 	if err := json.Unmarshal(data, &nd); err != nil {
 		return river.JobCancel(fmt.Errorf("error decoding notice %d: %w", job.Args.NoticeID, err))
 	}
@@ -63,14 +65,14 @@ func (w *notificationWorker) Work(ctx context.Context, job *river.Job[Notificati
 	if err != nil {
 		return err
 	}
-	if kind == notify.KindYourTurn || kind == notify.KindCPUPlayed {
+	if kind == notifications.KindYourTurn || kind == notifications.KindCPUPlayed {
 		if msg.Since, err = j.since(ctx, gameID, userID, turn, kind); err != nil {
 			return err
 		}
 	}
 	msg.Location = n.Prefs.Location
 	if err := j.allow(ctx, userID, kind); err != nil {
-		if notify.IsPermanent(err) {
+		if notifications.IsPermanent(err) {
 			j.dropped(ctx, "user_rate", userID, KindNotification, kind, ch, err.Error())
 			return nil
 		}
@@ -78,20 +80,20 @@ func (w *notificationWorker) Work(ctx context.Context, job *river.Job[Notificati
 	}
 	err = j.notifier.Notify(ctx, ch, kind, to, msg)
 	switch {
-	case errors.Is(err, notify.ErrChannelUnavailable):
+	case errors.Is(err, router.ErrChannelUnavailable):
 		j.dropped(ctx, "channel_unavailable", userID, KindNotification, kind, ch, "no sender for the channel on this server")
 		return nil
-	case errors.Is(err, notify.ErrNoPushDevice):
+	case errors.Is(err, push.ErrNoDevice):
 		j.dropped(ctx, "no_push_device", userID, KindNotification, kind, ch, "no web push device registered, or every one gone")
 		return nil
-	case notify.IsPermanent(err):
+	case notifications.IsPermanent(err):
 		j.dropped(ctx, "permanent_failure", userID, KindNotification, kind, ch, err.Error())
 		return river.JobCancel(err)
 	case err != nil:
 		return err
 	}
 	j.sent(kind, ch)
-	if err := notice.MarkSent(ctx, j.db, job.Args.NoticeID, j.now()); err != nil {
+	if err := inbox.MarkSent(ctx, j.db, job.Args.NoticeID, j.now()); err != nil {
 		// Sent but not marked: a retry would send it again, so log and let it be.
 		j.logger.ErrorContext(ctx, "error marking a notice sent", "notice_id", job.Args.NoticeID, "error", err)
 	}
@@ -100,8 +102,8 @@ func (w *notificationWorker) Work(ctx context.Context, job *river.Job[Notificati
 
 // messageData fills the texts' data of a notice: the time left of a turn, the names of the players it
 // mentions.
-func (j *Jobs) messageData(ctx context.Context, userID, gameID, turn int, nd notice.Data) (notify.Data, error) {
-	d := notify.Data{GameID: gameID, Turn: turn}
+func (j *Jobs) messageData(ctx context.Context, userID, gameID, turn int, nd inbox.Data) (notifications.Data, error) {
+	d := notifications.Data{GameID: gameID, Turn: turn}
 	if nd.Deadline != nil {
 		if deadline, err := parseTime(*nd.Deadline); err == nil {
 			d.TimeLeft = max(deadline.Sub(j.now()), 0)

@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 
 	"rout/game"
-	"rout/notify"
+	"rout/notifications"
 	"rout/rules"
 )
 
@@ -38,7 +38,7 @@ func TestYourTurnSaysWhatHappenedSince(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	rec := startSMTP(t)
-	r := e.replica(testConfig(), router(t, rec, nil))
+	r := e.replica(testConfig(), newRouter(t, rec, nil))
 	ada := e.user("ada", "email")
 	id := e.createGame(r.svc, ada, human(ada), cpu("normal"), cpu("hard"))
 	seat := e.seatOf(id, ada)
@@ -115,7 +115,7 @@ func TestYourTurnSMSSaysWhatHappenedSince(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	sms := startSMSAPI(t, 0)
-	r := e.replica(testConfig(), router(t, nil, sms))
+	r := e.replica(testConfig(), newRouter(t, nil, sms))
 	ada := e.user("ada", "sms")
 	id := e.createGame(r.svc, ada, human(ada), cpu("normal"), cpu("hard"))
 	seat := e.seatOf(id, ada)
@@ -134,7 +134,7 @@ func TestYourTurnSMSSaysWhatHappenedSince(t *testing.T) {
 			}
 			return false
 		})
-		if n := utf8.RuneCountInString(text); n > notify.SMSLimit {
+		if n := utf8.RuneCountInString(text); n > notifications.SMSLimit {
 			t.Errorf("ada's SMS of turn %d has %d characters: %q", turn, n, text)
 		}
 		if prev >= 0 && len(e.firstConquests(r.svc, id, prev, turn)) > 0 {

@@ -10,7 +10,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"rout/game"
-	"rout/notice"
+	"rout/notifications/inbox"
 )
 
 // sweepBatch is how many overdue games one sweep repairs at most; the next sweep takes the rest.
@@ -23,11 +23,11 @@ type sweepWorker struct {
 	j *Jobs
 }
 
-// Work deletes the notification sends older than an hour (notice.PruneSends), then repairs the overdue
+// Work deletes the notification sends older than an hour (inbox.PruneSends), then repairs the overdue
 // games, oldest deadline first, then the stalled CPU turns. A game that cannot be repaired is logged and
 // left for the next sweep, and so are those left when the job's time runs short.
 func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[SweepArgs]) error {
-	if _, err := notice.PruneSends(ctx, w.j.db); err != nil {
+	if _, err := inbox.PruneSends(ctx, w.j.db); err != nil {
 		w.j.logger.ErrorContext(ctx, "sweeper: error pruning the notification sends", "error", err)
 	}
 	_, err := w.j.Sweep(ctx)

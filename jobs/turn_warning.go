@@ -7,8 +7,8 @@ import (
 	"github.com/riverqueue/river"
 
 	"rout/game"
-	"rout/notice"
-	"rout/notify"
+	"rout/notifications"
+	"rout/notifications/inbox"
 )
 
 // turnWarningWorker tells a player that their turn is running out.
@@ -24,8 +24,8 @@ func (w *turnWarningWorker) Work(ctx context.Context, job *river.Job[TurnWarning
 	if err != nil || !due || snap.Seats[a.Seat].UserID == 0 {
 		return err
 	}
-	n := notice.New{UserID: snap.Seats[a.Seat].UserID, GameID: a.GameID, Turn: a.Turn, Kind: notify.KindTurnWarning,
-		Data: notice.Data{Deadline: rfc3339(*snap.Deadline)}}
+	n := inbox.New{UserID: snap.Seats[a.Seat].UserID, GameID: a.GameID, Turn: a.Turn, Kind: notifications.KindTurnWarning,
+		Data: inbox.Data{Deadline: rfc3339(*snap.Deadline)}}
 	tx, err := w.j.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("error beginning a transaction: %w", err)

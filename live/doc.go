@@ -1,7 +1,7 @@
 // Package live fans committed game events and user notices out to the subscribers of this replica.
 //
 // One Hub per process holds one PostgreSQL LISTEN connection (lib/pq's Listener) on the channels
-// game.NotifyChannel ("rout_events", payload "<game id>:<seq>"), notice.Channel ("rout_notices",
+// game.NotifyChannel ("rout_events", payload "<game id>:<seq>"), inbox.Channel ("rout_notices",
 // payload "<user id>:<notice id>"), game.LobbyChannel ("rout_lobbies", payload "<game id>:<version>": a
 // change of an open game's seats, whose subscribers get the game as it stands after it; see Hub.Lobby),
 // and RevocationChannel ("rout_token_revocations", payload "<token id>"),

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"rout/game"
-	"rout/notice"
+	"rout/notifications/inbox"
 )
 
 // checkHeads is the hub's repair of lost notifications: every interval it reads the head (the sequence
@@ -15,7 +15,7 @@ import (
 // its effects recorded, after its commit, so a process that dies between the two, or a failed
 // notification, leaves a committed command unannounced; this finds it within an interval and a read. It
 // costs nothing while nothing is followed, and one query of at most game.MaxHeads games (a primary key
-// lookup each) or notice.MaxHeads users (an index lookup each) per interval otherwise.
+// lookup each) or inbox.MaxHeads users (an index lookup each) per interval otherwise.
 func (h *Hub) checkHeads() {
 	defer h.wg.Done()
 	ticker := time.NewTicker(h.headCheck)
@@ -35,7 +35,7 @@ func (h *Hub) checkHeads() {
 			heads func(context.Context, []int) (map[int]int64, error)
 		}{
 			{gameTopic, game.MaxHeads, h.svc.Heads},
-			{noticeTopic, notice.MaxHeads, func(ctx context.Context, ids []int) (map[int]int64, error) { return notice.Heads(ctx, h.db, ids) }},
+			{noticeTopic, inbox.MaxHeads, func(ctx context.Context, ids []int) (map[int]int64, error) { return inbox.Heads(ctx, h.db, ids) }},
 			{lobbyTopic, game.MaxHeads, h.svc.Versions},
 		} {
 			ids := h.followed(c.kind)

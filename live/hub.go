@@ -15,7 +15,7 @@ import (
 	"github.com/lib/pq"
 
 	"rout/game"
-	"rout/notice"
+	"rout/notifications/inbox"
 	"rout/rules"
 )
 
@@ -167,7 +167,7 @@ func (h *Hub) Start(ctx context.Context) error {
 	go func() {
 		err := h.listener.Listen(game.NotifyChannel)
 		if err == nil {
-			err = h.listener.Listen(notice.Channel)
+			err = h.listener.Listen(inbox.Channel)
 		}
 		if err == nil {
 			err = h.listener.Listen(game.LobbyChannel)
@@ -193,7 +193,7 @@ func (h *Hub) Start(ctx context.Context) error {
 	h.wg.Add(2)
 	go h.dispatch()
 	go h.checkHeads()
-	h.logger.InfoContext(ctx, "live hub listening", "channels", game.NotifyChannel+","+notice.Channel+","+game.LobbyChannel+","+RevocationChannel)
+	h.logger.InfoContext(ctx, "live hub listening", "channels", game.NotifyChannel+","+inbox.Channel+","+game.LobbyChannel+","+RevocationChannel)
 	return nil
 }
 
@@ -243,7 +243,7 @@ func (h *Hub) notified(channel, payload string) {
 	switch channel {
 	case game.NotifyChannel:
 		kind = gameTopic
-	case notice.Channel:
+	case inbox.Channel:
 		kind = noticeTopic
 	case game.LobbyChannel:
 		kind = lobbyTopic
@@ -361,7 +361,7 @@ func (h *Hub) Notices(ctx context.Context, userID int, after int64) (*Subscripti
 		return nil, err
 	}
 	s.catchUp = func(ctx context.Context) ([]sequenced, bool, error) {
-		ns, err := notice.Read(ctx, h.db, userID, s.last, noticeBatch)
+		ns, err := inbox.Read(ctx, h.db, userID, s.last, noticeBatch)
 		if err != nil {
 			return nil, false, err
 		}

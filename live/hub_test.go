@@ -21,8 +21,8 @@ import (
 	"rout/game"
 	"rout/internal/testwait"
 	"rout/live"
-	"rout/notice"
-	"rout/notify"
+	"rout/notifications"
+	"rout/notifications/inbox"
 	"rout/rules"
 )
 
@@ -346,7 +346,7 @@ func TestLostNotificationIsRepairedByTheHeadCheck(t *testing.T) {
 func listen(t *testing.T, dsn string) <-chan *pq.Notification {
 	t.Helper()
 	l := dbtest.Listen(t, dsn, game.NotifyChannel)
-	for _, ch := range []string{notice.Channel, game.LobbyChannel, live.RevocationChannel} {
+	for _, ch := range []string{inbox.Channel, game.LobbyChannel, live.RevocationChannel} {
 		if err := l.Listen(ch); err != nil {
 			t.Fatalf("listening on %s: %v", ch, err)
 		}
@@ -493,10 +493,10 @@ func TestTwoHubsOnOneDatabase(t *testing.T) {
 }
 
 // notice records a notice (data {"seat":1}) and announces it, in one transaction, as the jobs do.
-func (e *env) notice(userID, gameID, turn int, kind notify.Kind) int64 {
+func (e *env) notice(userID, gameID, turn int, kind notifications.Kind) int64 {
 	e.t.Helper()
 	seat := 1
-	return dbtest.Notice(e.t, e.db, notice.New{UserID: userID, GameID: gameID, Turn: turn, Kind: kind, Data: notice.Data{Seat: &seat}})
+	return dbtest.Notice(e.t, e.db, inbox.New{UserID: userID, GameID: gameID, Turn: turn, Kind: kind, Data: inbox.Data{Seat: &seat}})
 }
 
 func TestNoticesCatchUpLiveAndResume(t *testing.T) {
@@ -504,8 +504,8 @@ func TestNoticesCatchUpLiveAndResume(t *testing.T) {
 	e := newEnv(t, live.Opts{})
 	id := e.game(2)
 	me, other := e.users[0], e.users[1]
-	first := e.notice(me, id, 1, notify.KindYourTurn)
-	e.notice(other, id, 1, notify.KindYourTurn)
+	first := e.notice(me, id, 1, notifications.KindYourTurn)
+	e.notice(other, id, 1, notifications.KindYourTurn)
 	sub, err := e.hub.Notices(e.ctx, me, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -523,11 +523,11 @@ func TestNoticesCatchUpLiveAndResume(t *testing.T) {
 		}
 	}
 	next(sub, first, "your_turn")
-	e.notice(other, id, 2, notify.KindTurnWarning)
-	second := e.notice(me, id, 2, notify.KindTurnWarning)
+	e.notice(other, id, 2, notifications.KindTurnWarning)
+	second := e.notice(me, id, 2, notifications.KindTurnWarning)
 	next(sub, second, "turn_warning")
 	sub.Close()
-	third := e.notice(me, id, 3, notify.KindGameOver)
+	third := e.notice(me, id, 3, notifications.KindGameOver)
 	again, err := e.hub.Notices(e.ctx, me, second)
 	if err != nil {
 		t.Fatal(err)

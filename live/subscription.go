@@ -5,7 +5,7 @@ import (
 	"errors"
 	"time"
 
-	"rout/notice"
+	"rout/notifications/inbox"
 	"rout/rules"
 )
 
@@ -62,7 +62,7 @@ func (x *Subscription[T]) Last() int64 { return x.s.last }
 // Close ends the subscription; it may be called more than once.
 func (x *Subscription[T]) Close() { x.s.Close() }
 
-// delivered records that the subscriber received v: for a notice, its seen_at (notice.MarkSeen), which
+// delivered records that the subscriber received v: for a notice, its seen_at (inbox.MarkSeen), which
 // spares the user the email or SMS of a notice they saw live. One indexed UPDATE, a no-op after the
 // first; a failure is logged and does not end the stream (the worst case is a message sent anyway).
 func (s *sub) delivered(ctx context.Context, v sequenced) {
@@ -70,7 +70,7 @@ func (s *sub) delivered(ctx context.Context, v sequenced) {
 	if !ok || s.t.key.kind != noticeTopic {
 		return
 	}
-	if err := notice.MarkSeen(ctx, s.hub.db, s.t.key.id, n.ID, time.Now()); err != nil && ctx.Err() == nil {
+	if err := inbox.MarkSeen(ctx, s.hub.db, s.t.key.id, n.ID, time.Now()); err != nil && ctx.Err() == nil {
 		s.hub.logger.WarnContext(ctx, "error recording a notice seen live", "notice_id", n.ID, "error", err)
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"rout/game"
-	"rout/notice"
+	"rout/notifications/inbox"
 	"rout/rules"
 )
 
@@ -267,14 +267,14 @@ type noticeSource struct {
 }
 
 func (n *noticeSource) start(ctx context.Context) (int64, []sequenced, error) {
-	head, err := notice.Last(ctx, n.h.db, n.userID)
+	head, err := inbox.Last(ctx, n.h.db, n.userID)
 	return head, nil, err
 }
 
 func (n *noticeSource) batch() int { return noticeBatch }
 
 func (n *noticeSource) read(ctx context.Context, after int64) ([]sequenced, error) {
-	ns, err := notice.Read(ctx, n.h.db, n.userID, after, noticeBatch)
+	ns, err := inbox.Read(ctx, n.h.db, n.userID, after, noticeBatch)
 	if err != nil {
 		return nil, err
 	}

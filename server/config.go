@@ -14,7 +14,7 @@ import (
 	"rout/graph"
 	"rout/internal/envconf"
 	"rout/jobs"
-	"rout/notify"
+	"rout/notifications/router"
 
 	"github.com/lib/pq"
 )
@@ -127,7 +127,7 @@ type Config struct {
 
 	// Notify configures email and SMS notifications (the ROUT_SMTP_*, ROUT_SMS_* and ROUT_PUBLIC_URL
 	// variables; see docs/notifications.md). The zero value sends none.
-	Notify notify.Config
+	Notify router.Config
 }
 
 // DefaultConfig returns the configuration with every field at its default.
@@ -146,8 +146,8 @@ func DefaultConfig() Config {
 }
 
 // ConfigFromEnv returns DefaultConfig with the values of the environment variables that are set (not
-// empty), read through getenv, with those of graph, jobs and notify. It fails on a value it cannot
-// parse, naming every one (and on notify's settings, which notify validates as it reads them); Validate
+// empty), read through getenv, with those of graph, jobs and notifications. It fails on a value it cannot
+// parse, naming every one (and on the notifications' settings, which notifications validates as it reads them); Validate
 // checks the rest.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	cfg := DefaultConfig()
@@ -174,7 +174,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	if cfg.Jobs, err = jobs.ConfigFromEnv(getenv); err != nil {
 		errs = append(errs, err)
 	}
-	if cfg.Notify, err = notify.ConfigFromEnv(getenv); err != nil {
+	if cfg.Notify, err = router.ConfigFromEnv(getenv); err != nil {
 		errs = append(errs, err)
 	}
 	if err := errors.Join(errs...); err != nil {

@@ -10,7 +10,9 @@ import (
 
 	"rout/graph"
 	"rout/jobs"
-	"rout/notify"
+	"rout/notifications/email"
+	"rout/notifications/router"
+	"rout/notifications/sms"
 )
 
 func TestConfigFromEnv(t *testing.T) {
@@ -85,10 +87,10 @@ func TestConfigFromEnvNamesEveryBadValue(t *testing.T) {
 		graph.EnvRequestTimeout: "5",
 		jobs.EnvMaxWorkers:      "many",
 		jobs.EnvPollInterval:    "often",
-		notify.EnvSMTPPort:      "smtp",
-		notify.EnvSMTPHost:      "mail.example.com",
-		notify.EnvSMTPFrom:      "rout@example.com",
-		notify.EnvPublicURL:     "https://rout.example.com",
+		email.EnvSMTPPort:       "smtp",
+		email.EnvSMTPHost:       "mail.example.com",
+		email.EnvSMTPFrom:       "rout@example.com",
+		router.EnvPublicURL:     "https://rout.example.com",
 	}
 	_, err := ConfigFromEnv(func(k string) string { return env[k] })
 	if err == nil {
@@ -101,7 +103,7 @@ func TestConfigFromEnvNamesEveryBadValue(t *testing.T) {
 		graph.EnvRequestTimeout + `: "5" is not a duration`,
 		jobs.EnvMaxWorkers + `: "many" is not a whole number`,
 		jobs.EnvPollInterval + `: "often" is not a duration`,
-		notify.EnvSMTPPort + `: "smtp" is not a port number`,
+		email.EnvSMTPPort + `: "smtp" is not a port number`,
 	} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("ConfigFromEnv = %v\nwant a line with %s", err, want)
@@ -143,7 +145,9 @@ func TestConfigValidate(t *testing.T) {
 		{"API without workers", func(c *Config) { c.Workers = false }, ""},
 		{"worker without workers", func(c *Config) { c.WorkerOnly, c.Workers = true, false }, "ROUT_WORKERS"},
 		{"zero poll interval", func(c *Config) { c.Jobs.PollInterval = 0 }, "ROUT_JOBS_POLL_INTERVAL"},
-		{"notifications without a link", func(c *Config) { c.Notify.SMS = &notify.SMSConfig{AccountSID: "AC1", AuthToken: "t", From: "Rout"} }, "ROUT_PUBLIC_URL"},
+		{"notifications without a link", func(c *Config) {
+			c.Notify.SMS = &sms.Config{AccountSID: "AC1", AuthToken: "t", From: "Rout"}
+		}, "ROUT_PUBLIC_URL"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -10,8 +10,8 @@ import (
 	"rout/game"
 	"rout/internal/metrics"
 	"rout/jobs"
-	"rout/notify"
-	"rout/push"
+	"rout/notifications/push"
+	"rout/notifications/router"
 )
 
 // newJobs returns the process's game service and the River jobs that work through it: the service's
@@ -53,20 +53,20 @@ func newJobs(cfg Config, db *Database, m *metrics.Metrics, logger *slog.Logger) 
 
 // newRouter returns the notification router of cfg's channels, web push sending through db; nil when no
 // channel is configured.
-func newRouter(cfg notify.Config, db *Database, logger *slog.Logger) (*notify.Router, error) {
+func newRouter(cfg router.Config, db *Database, logger *slog.Logger) (*router.Router, error) {
 	if cfg.Email == nil && cfg.SMS == nil && cfg.Push == nil {
 		return nil, nil
 	}
-	router, err := notify.NewRouter(cfg)
+	r, err := router.New(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("error configuring notifications: %w", err)
 	}
 	if cfg.Push != nil {
-		if router.Push, err = push.New(push.Opts{DB: db.DB, Config: *cfg.Push, Logger: logger}); err != nil {
+		if r.Push, err = push.New(push.Opts{DB: db.DB, Config: *cfg.Push, Logger: logger}); err != nil {
 			return nil, err
 		}
 	}
-	return router, nil
+	return r, nil
 }
 
 // startJobs starts working jobs when cfg.Workers asks for it.

@@ -5,19 +5,20 @@ import (
 	"testing"
 
 	"rout/dbtest"
-	"rout/notify"
+	"rout/notifications/push"
+	"rout/notifications/router"
 )
 
 // TestWebPushIsWired: with VAPID keys in the environment, the API serves the public key, and rout serve's
 // jobs get a router with a push sender; without them, pushPublicKey is null.
 func TestWebPushIsWired(t *testing.T) {
 	t.Parallel()
-	public, private, err := notify.GenerateVAPIDKeys()
+	public, private, err := push.GenerateVAPIDKeys()
 	if err != nil {
 		t.Fatal(err)
 	}
-	env := map[string]string{notify.EnvVAPIDPublicKey: public, notify.EnvVAPIDPrivateKey: private,
-		notify.EnvVAPIDSubject: "mailto:ops@rout.example", notify.EnvPublicURL: "https://rout.example"}
+	env := map[string]string{push.EnvVAPIDPublicKey: public, push.EnvVAPIDPrivateKey: private,
+		push.EnvVAPIDSubject: "mailto:ops@rout.example", router.EnvPublicURL: "https://rout.example"}
 	cfg, err := ConfigFromEnv(func(k string) string { return env[k] })
 	if err != nil || cfg.Notify.Push == nil {
 		t.Fatalf("ConfigFromEnv = %+v, %v", cfg.Notify, err)

@@ -21,7 +21,7 @@ import (
 	"rout/graph/playground"
 	"rout/internal/metrics"
 	"rout/live"
-	"rout/notify"
+	"rout/notifications"
 	"rout/web"
 
 	"rout/internal/migrate"
@@ -85,7 +85,7 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		opts.Web = web.Handler()
 		opts.Previews = previews
 		if cfg.Notify.UnsubscribeKey != "" {
-			opts.Unsubscribe = &notify.Unsubscribe{Key: []byte(cfg.Notify.UnsubscribeKey), BaseURL: cfg.Notify.Links.BaseURL}
+			opts.Unsubscribe = &notifications.Unsubscribe{Key: []byte(cfg.Notify.UnsubscribeKey), BaseURL: cfg.Notify.Links.BaseURL}
 		}
 	}
 	srv := New(opts)

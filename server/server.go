@@ -16,7 +16,7 @@ import (
 	"rout/graph/playground"
 	"rout/internal/adminui"
 	"rout/internal/metrics"
-	"rout/notify"
+	"rout/notifications"
 )
 
 // Defaults of Timeouts.
@@ -107,9 +107,9 @@ type Opts struct {
 	// Profiles serves net/http/pprof at adminui.ProfilesPath to admins (adminui.Profiles); nil leaves
 	// it out.
 	Profiles http.Handler
-	// Unsubscribe serves the one-click unsubscribe links of emails (notify.UnsubscribePath); nil: no
+	// Unsubscribe serves the one-click unsubscribe links of emails (notifications.UnsubscribePath); nil: no
 	// such route.
-	Unsubscribe *notify.Unsubscribe
+	Unsubscribe *notifications.Unsubscribe
 }
 
 // New returns a server with every route. It is not ready (/readyz answers 503) until MarkMigrated.
@@ -167,11 +167,14 @@ func (s *Server) routes(opts Opts) http.Handler {
 	}
 	if opts.Unsubscribe != nil {
 		h := &unsubscribeHandler{db: opts.DB, unsub: *opts.Unsubscribe, logger: s.logger}
-		mux.Handle("GET "+notify.UnsubscribePath, h)
-		mux.Handle("POST "+notify.UnsubscribePath, h)
+		mux.Handle("GET "+notifications.UnsubscribePath, h)
+		mux.Handle("POST "+notifications.UnsubscribePath, h)
 	}
 	return opts.Metrics.Middleware(mux)
 }
+
+// Handler returns the handler of every route, for tests and for embedding the server in another one.
+func (s *Server) Handler() http.Handler { return s.handler }
 
 // MarkMigrated records that the database schema is up to date (migrate.Up has returned), which
 // /readyz requires.

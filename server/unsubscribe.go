@@ -7,16 +7,16 @@ import (
 	"log/slog"
 	"net/http"
 
-	"rout/notify"
+	"rout/notifications"
 )
 
-// unsubscribeHandler serves notify.UnsubscribePath: one-click unsubscribe (RFC 8058) without signing
+// unsubscribeHandler serves notifications.UnsubscribePath: one-click unsubscribe (RFC 8058) without signing
 // in. POST with a valid token turns the token's kind off for its user (notify_kinds[kind] = "none");
 // it is idempotent. GET shows a page with a button that POSTs, as a GET must change nothing (mail
 // scanners open links). A token that is not valid gets 400.
 type unsubscribeHandler struct {
 	db     *sql.DB
-	unsub  notify.Unsubscribe
+	unsub  notifications.Unsubscribe
 	logger *slog.Logger
 }
 
@@ -32,7 +32,7 @@ func (h *unsubscribeHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprintf(w, `<!doctype html><meta charset="utf-8"><title>Unsubscribe</title>
 <form method="post" action="%s?token=%s"><p>Stop the %s emails of Rout?</p><button>Unsubscribe</button></form>`,
-			notify.UnsubscribePath, html.EscapeString(token), html.EscapeString(kind.String()))
+			notifications.UnsubscribePath, html.EscapeString(token), html.EscapeString(kind.String()))
 		return
 	}
 	_, err = h.db.ExecContext(r.Context(), `UPDATE users SET notify_kinds = (COALESCE(notify_kinds::jsonb, '{}'::jsonb)

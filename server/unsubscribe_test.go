@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"rout/dbtest"
-	"rout/notify"
+	"rout/notifications"
 )
 
 // TestUnsubscribeByLink follows an email's List-Unsubscribe link over HTTP, without signing in: GET
@@ -21,10 +21,10 @@ func TestUnsubscribeByLink(t *testing.T) {
 	db := dbtest.Migrated(t)
 	user := int(dbtest.User(t, db, dbtest.UserOpts{Name: "Uma"}))
 	other := int(dbtest.User(t, db, dbtest.UserOpts{Name: "Vic"}))
-	unsub := &notify.Unsubscribe{Key: []byte(strings.Repeat("k", 32)), BaseURL: "https://rout.example"}
+	unsub := &notifications.Unsubscribe{Key: []byte(strings.Repeat("k", 32)), BaseURL: "https://rout.example"}
 	srv := httptest.NewServer(New(Opts{DB: db, Unsubscribe: unsub}).handler)
 	t.Cleanup(srv.Close)
-	link, err := url.Parse(unsub.URL(user, notify.KindYourTurn))
+	link, err := url.Parse(unsub.URL(user, notifications.KindYourTurn))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,10 +72,10 @@ func TestUnsubscribeByLink(t *testing.T) {
 	if n := dbtest.Int(t, db, `SELECT count(*) FROM users WHERE notify_kinds::jsonb = '{"your_turn": "none"}'::jsonb`); n != 1 {
 		t.Errorf("%d users unsubscribed, want 1", n)
 	}
-	forged := strings.Replace(unsub.Token(user, notify.KindYourTurn), strings.SplitN(unsub.Token(user, notify.KindYourTurn), ".", 2)[0],
+	forged := strings.Replace(unsub.Token(user, notifications.KindYourTurn), strings.SplitN(unsub.Token(user, notifications.KindYourTurn), ".", 2)[0],
 		strconv.Itoa(other), 1)
-	for _, bad := range []string{"", "garbage", forged, (&notify.Unsubscribe{Key: []byte(strings.Repeat("x", 32))}).Token(other, notify.KindYourTurn)} {
-		if code, _ := do(http.MethodPost, srv.URL+notify.UnsubscribePath+"?token="+url.QueryEscape(bad)); code != http.StatusBadRequest {
+	for _, bad := range []string{"", "garbage", forged, (&notifications.Unsubscribe{Key: []byte(strings.Repeat("x", 32))}).Token(other, notifications.KindYourTurn)} {
+		if code, _ := do(http.MethodPost, srv.URL+notifications.UnsubscribePath+"?token="+url.QueryEscape(bad)); code != http.StatusBadRequest {
 			t.Errorf("POST with token %q = %d, want 400", bad, code)
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"rout/notify"
+	"rout/notifications/push"
 )
 
 const pushUsage = `usage: rout push keys
@@ -28,11 +28,11 @@ func runPush(_ context.Context, args []string, _ func(string) string, stdout, st
 			fmt.Fprint(stderr, pushUsage)
 			return usageError("push keys: takes no arguments")
 		}
-		public, private, err := notify.GenerateVAPIDKeys()
+		public, private, err := push.GenerateVAPIDKeys()
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%s=%s\n%s=%s\n", notify.EnvVAPIDPublicKey, public, notify.EnvVAPIDPrivateKey, private)
+		fmt.Fprintf(stdout, "%s=%s\n%s=%s\n", push.EnvVAPIDPublicKey, public, push.EnvVAPIDPrivateKey, private)
 		return nil
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, pushUsage)

@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"rout/notify"
+	"rout/notifications/push"
+	"rout/notifications/router"
 )
 
 // TestPushKeys: rout push keys prints two environment lines that configure web push, a new pair each
@@ -19,7 +20,7 @@ func TestPushKeys(t *testing.T) {
 		if err := run(context.Background(), []string{"push", "keys"}, oddsNoEnv, &out, &errOut); err != nil {
 			t.Fatalf("rout push keys: %v (stderr %q)", err, errOut.String())
 		}
-		env := map[string]string{notify.EnvVAPIDSubject: "mailto:ops@rout.example", notify.EnvPublicURL: "https://rout.example"}
+		env := map[string]string{push.EnvVAPIDSubject: "mailto:ops@rout.example", router.EnvPublicURL: "https://rout.example"}
 		lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 		if len(lines) != 2 {
 			t.Fatalf("rout push keys printed %q, want two lines", out.String())
@@ -28,13 +29,13 @@ func TestPushKeys(t *testing.T) {
 			k, v, _ := strings.Cut(l, "=")
 			env[k] = v
 		}
-		cfg, err := notify.ConfigFromEnv(func(k string) string { return env[k] })
+		cfg, err := router.ConfigFromEnv(func(k string) string { return env[k] })
 		if err != nil || cfg.Push == nil {
 			t.Fatalf("the printed keys %q do not configure web push: %v", out.String(), err)
 		}
 		return env
 	}
-	if a, b := pair(), pair(); a[notify.EnvVAPIDPrivateKey] == b[notify.EnvVAPIDPrivateKey] {
+	if a, b := pair(), pair(); a[push.EnvVAPIDPrivateKey] == b[push.EnvVAPIDPrivateKey] {
 		t.Error("two runs printed the same private key")
 	}
 	var out, errOut bytes.Buffer

@@ -4,7 +4,7 @@
 // collected, never dropped and never replaced by a silent fallback; Err returns them all, one a line.
 //
 // It imports the standard library only, so that every package that reads its configuration from the
-// environment (notify included) can use it.
+// environment (notifications included) can use it.
 package envconf
 
 import (
