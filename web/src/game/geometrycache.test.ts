@@ -31,6 +31,12 @@ describe("kept entries", () => {
     expect(isUsable("broken", "m@1")).toBe(false);
     expect(isUsable(undefined, "m@1")).toBe(false);
   });
+  it("ignores an entry the board cannot draw: a territory without a shape, or no sea lines", () => {
+    const shapeless = { ...geometry, territories: geometry.territories.map((t, i) => (i ? t : { ...t, shape: "" })) };
+    const { territories } = geometry;
+    expect(isUsable({ id: "m@1", format: FORMAT, savedAt: 1, geometry: shapeless }, "m@1")).toBe(false);
+    expect(isUsable({ id: "m@1", format: FORMAT, savedAt: 1, geometry: { territories } }, "m@1")).toBe(false);
+  });
 });
 
 describe("bounds", () => {

@@ -49,7 +49,7 @@ export function isUsable(v: unknown, id: string): v is StoredMap {
   const g = e.geometry;
   if (e.id !== id || e.format !== FORMAT || typeof g !== "object" || g === null || !Array.isArray(g.territories))
     return false;
-  if (g.territories.length === 0) return false;
+  if (g.territories.length === 0 || !Array.isArray(g.seaLines)) return false;
   return g.territories.every(
     (t) =>
       typeof t === "object" &&
@@ -57,6 +57,8 @@ export function isUsable(v: unknown, id: string): v is StoredMap {
       typeof t.key === "string" &&
       typeof t.x === "number" &&
       typeof t.y === "number" &&
+      typeof t.shape === "string" &&
+      t.shape !== "" &&
       Array.isArray(t.neighbours),
   );
 }
