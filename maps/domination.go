@@ -15,20 +15,7 @@ import (
 // whom a country can attack, so a border one line lists and the other does not is one-way.
 func readDomination(data []byte) (*draft, error) {
 	d := &draft{format: "Domination"}
-	var text string
-	if utf8.Valid(data) {
-		text = string(data)
-	} else {
-		// Older Domination maps are often Latin-1, whose bytes are the first 256 code points.
-		var b strings.Builder
-		b.Grow(2 * len(data))
-		for _, c := range data {
-			b.WriteRune(rune(c))
-		}
-		text = b.String()
-		d.note("", NoteRenamed, "the file is not UTF-8; it is read as Latin-1 (ISO 8859-1)")
-	}
-	text = strings.TrimPrefix(text, "\ufeff")
+	text := strings.TrimPrefix(string(data), "\ufeff")
 
 	// A line's place in the file is written out only for what is kept or reported, and a line that
 	// would only be noted or refused once the lists are full is only counted: no line costs memory for
@@ -50,12 +37,20 @@ func readDomination(data []byte) (*draft, error) {
 	)
 	for n := 1; text != ""; n++ {
 		var line string
-		line, text, _ = strings.Cut(text, "\n")
+		line, text = cutLine(text)
+		at := func() string { return "line " + strconv.Itoa(n) }
+		if !utf8.ValidString(line) {
+			// Older Domination maps are often Latin-1, whose bytes are the first 256 code points: a line
+			// that is not UTF-8 is read as Latin-1, and only that line.
+			line = latin1(line)
+			if !d.skipNote() {
+				d.note(at(), NoteEncoding, "the line is not UTF-8; it is read as Latin-1 (ISO 8859-1)")
+			}
+		}
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, ";") {
 			continue
 		}
-		at := func() string { return "line " + strconv.Itoa(n) }
 		if strings.HasPrefix(line, "[") && strings.HasSuffix(line, "]") {
 			section = dominationSection(strings.TrimSpace(line[1 : len(line)-1]))
 			if section != "other" {
@@ -236,3 +231,26 @@ func splitFields(line string, out *[6]string) int {
 
 // dominationName turns a Domination name into a display name: '_' stands for a space.
 func dominationName(s string) string { return strings.ReplaceAll(s, "_", " ") }
+
+// cutLine returns the first line of text and the rest: a line ends at LF, CRLF or a lone CR (old Mac
+// files, which Domination reads too).
+func cutLine(text string) (line, rest string) {
+	i := strings.IndexAny(text, "\r\n")
+	if i < 0 {
+		return text, ""
+	}
+	if text[i] == '\r' && i+1 < len(text) && text[i+1] == '\n' {
+		return text[:i], text[i+2:]
+	}
+	return text[:i], text[i+1:]
+}
+
+// latin1 reads the bytes of s as Latin-1 (ISO 8859-1): each byte is the code point of the same number.
+func latin1(s string) string {
+	var b strings.Builder
+	b.Grow(2 * len(s))
+	for i := 0; i < len(s); i++ {
+		b.WriteRune(rune(s[i]))
+	}
+	return b.String()
+}

@@ -44,6 +44,7 @@ const (
 	NoteCoordinate      = "COORDINATE"       // a coordinate moved onto the canvas
 	NoteBonus           = "BONUS"            // a bonus brought into Rout's range
 	NoteArea            = "AREA"             // a bonus area changed or left out
+	NoteEncoding        = "ENCODING"         // a line that is not UTF-8, read as Latin-1
 	NoteTooMany         = "TOO_MANY_NOTES"   // the list of notes was cut at MaxNotes
 )
 
@@ -326,6 +327,7 @@ func (d *draft) finish(opts ImportOpts) (*Map, []ImportNote, error) {
 	// The notes of places in the file in the file's order, then those of the whole file, at most
 	// MaxNotes.
 	notes := slices.DeleteFunc(slices.Clone(d.notes), func(n ImportNote) bool { return n.Where == "" })
+	slices.SortStableFunc(notes, func(a, b ImportNote) int { return lineOf(a.Where) - lineOf(b.Where) })
 	for _, n := range d.notes {
 		if n.Where == "" {
 			notes = append(notes, n)
@@ -407,18 +409,21 @@ func (d *draft) bonusAreas(m *Map) {
 			id = "a" + strconv.Itoa(i+1)
 		}
 		id = unique(id, ids, "_", nil)
-		bonus := a.bonus
-		if bonus > MaxBonus || bonus < -MaxBonus {
-			bonus = max(-MaxBonus, min(MaxBonus, bonus))
-			d.note(a.where, NoteBonus, "the bonus %d of %q is out of Rout's range; it is %d", a.bonus, name, bonus)
-		}
-		area := BonusArea{ID: id, Name: name, Bonus: bonus}
+		area := BonusArea{ID: id, Name: name}
 		in := make(map[int]bool)
 		for _, t := range a.members {
 			if !in[t] {
 				in[t] = true
 				area.Territories = append(area.Territories, m.Territories[t].ID)
 			}
+		}
+		// The bonus within what an upload allows for the area's size (CheckPlayable's rule), so that a map
+		// that imports also uploads.
+		size := len(area.Territories)
+		area.Bonus = max(MinAreaBonus(size), min(MaxAreaBonus(size), a.bonus))
+		if area.Bonus != a.bonus {
+			d.note(a.where, NoteBonus, "the bonus %d of %q is out of proportion for an area of %d territories (Rout allows %d to %d); it is %d",
+				a.bonus, name, size, MinAreaBonus(size), MaxAreaBonus(size), area.Bonus)
 		}
 		m.BonusAreas = append(m.BonusAreas, area)
 	}
@@ -487,4 +492,14 @@ func slug(name string) string {
 		s = strings.TrimRight(s[:MaxIDLength-6], "_")
 	}
 	return s
+}
+
+// lineOf returns the line number of a place in a file written "line N" (Domination), or 0 for another
+// place (Conquer Club's elements keep the order they were read in).
+func lineOf(where string) int {
+	n, err := strconv.Atoi(strings.TrimPrefix(where, "line "))
+	if err != nil || !strings.HasPrefix(where, "line ") {
+		return 0
+	}
+	return n
 }

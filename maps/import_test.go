@@ -310,11 +310,11 @@ func TestImportDominationChanges(t *testing.T) {
 				}
 			},
 			notes: `line 1: IGNORED: the header line "author someone" is not one Rout knows; it is ignored
-line 11: IGNORED: the section [kingdoms] is not one Rout reads; its lines are ignored
+line 4: RENAMED: another area is called "Land" already; this one is called "Land 2"
 line 7: RENAMED: another territory is called "Hill" already; this one is called "Hill 2"
 line 9: DUPLICATE_BORDER: the border from "Hill" to "Hill 2" is listed already (line 9); it is kept once
 line 9: SELF_BORDER: "Hill" borders itself; the border is left out
-line 4: RENAMED: another area is called "Land" already; this one is called "Land 2"
+line 11: IGNORED: the section [kingdoms] is not one Rout reads; its lines are ignored
 CANVAS: the file gives no canvas size; the canvas is 40 x 40, 20 units beyond the last labels
 `,
 		},
@@ -325,15 +325,31 @@ CANVAS: the file gives no canvas size; the canvas is 40 x 40, 20 units beyond th
 				if m.Name != "Cafés" || m.ID != "caf_s" || m.Territories[0].Name != "Café" || m.Territories[0].X != 0 {
 					t.Errorf("map = %s %q, territories[0] = %+v; want caf_s Cafés and Café at x 0", m.ID, m.Name, m.Territories[0])
 				}
-				if len(m.BonusAreas) != 1 || m.BonusAreas[0].Bonus != MaxBonus {
-					t.Errorf("bonusAreas = %+v, want only Land with bonus %d", m.BonusAreas, MaxBonus)
+				if len(m.BonusAreas) != 1 || m.BonusAreas[0].Bonus != MaxAreaBonus(2) {
+					t.Errorf("bonusAreas = %+v, want only Land with bonus %d", m.BonusAreas, MaxAreaBonus(2))
 				}
 			},
-			notes: `line 6: COORDINATE: x -5 lies off the canvas; it is 0
+			notes: `line 1: ENCODING: the line is not UTF-8; it is read as Latin-1 (ISO 8859-1)
 line 3: AREA: the area "Empty" has no territories; it is left out
-line 4: BONUS: the bonus 5000 of "Land" is out of Rout's range; it is 1000
-RENAMED: the file is not UTF-8; it is read as Latin-1 (ISO 8859-1)
+line 4: BONUS: the bonus 5000 of "Land" is out of proportion for an area of 2 territories (Rout allows -2 to 10); it is 10
+line 6: ENCODING: the line is not UTF-8; it is read as Latin-1 (ISO 8859-1)
+line 6: COORDINATE: x -5 lies off the canvas; it is 0
 CANVAS: the file gives no canvas size; the canvas is 40 x 40, 20 units beyond the last labels
+`,
+		},
+		{
+			name: "UTF-8 names beside one stray Latin-1 byte, CR line endings, a one-country capital worth 5",
+			data: "name M\xc3\xbcnster\r[continents]\rCapital 5\rLand 2\r[countries]\r1 K\xc3\xb6ln 1 10 10\r2 Caf\xe9 2 20 20\r3 Z\xc3\xbcrich 2 30 30\r[borders]\r1 2\r2 1 3\r3 2\r",
+			check: func(t *testing.T, m *Map) {
+				if m.Name != "Münster" || m.Territories[0].Name != "Köln" || m.Territories[1].Name != "Café" || m.Territories[2].Name != "Zürich" {
+					t.Errorf("names %q, %q, %q, %q; want Münster, Köln, Café, Zürich", m.Name, m.Territories[0].Name, m.Territories[1].Name, m.Territories[2].Name)
+				}
+				if len(m.BonusAreas) != 2 || m.BonusAreas[0].Bonus != 5 || len(m.Borders) != 2 {
+					t.Errorf("areas %+v, borders %v; want Capital worth 5 and 2 borders", m.BonusAreas, m.Borders)
+				}
+			},
+			notes: `line 7: ENCODING: the line is not UTF-8; it is read as Latin-1 (ISO 8859-1)
+CANVAS: the file gives no canvas size; the canvas is 50 x 50, 20 units beyond the last labels
 `,
 		},
 	}

@@ -25,9 +25,13 @@ const (
 	CodeTooMuchGeometry      = "TOO_MUCH_GEOMETRY"       // the shapes have more than MaxShapePoints points
 )
 
-// MaxAreaBonus is the largest bonus that makes sense for an area of size territories: 2 × size + 2 (a
-// one-territory area may be worth 4, the classic Asia of 12 territories up to 26).
-func MaxAreaBonus(size int) int { return 2*size + 2 }
+// AnyAreaBonus is the bonus any area may be worth, whatever its size: real maps give a one-territory
+// "capital" +5 or more.
+const AnyAreaBonus = 10
+
+// MaxAreaBonus is the largest bonus that makes sense for an area of size territories: 2 × size + 2, and
+// at least AnyAreaBonus (a one-territory area may be worth 10, the classic Asia of 12 territories up to 26).
+func MaxAreaBonus(size int) int { return max(AnyAreaBonus, 2*size+2) }
 
 // MinAreaBonus is the smallest bonus that makes sense for an area of size territories: -size (a penalty of
 // at most one army per territory held).

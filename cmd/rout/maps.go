@@ -99,6 +99,9 @@ func runMapsValidate(args []string, stdout, stderr io.Writer) error {
 	}
 	defer f.Close()
 	m, err := maps.Decode(f)
+	if err == nil {
+		err = m.CheckPlayable() // what an upload refuses beyond the format
+	}
 	var verr *maps.ValidationError
 	switch {
 	case errors.As(err, &verr):

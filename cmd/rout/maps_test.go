@@ -98,6 +98,27 @@ func TestMapsValidate(t *testing.T) {
 	}
 }
 
+// TestMapsValidateChecksWhatAnUploadRefuses checks that validate reports a bonus out of proportion, as
+// the upload does (it reported the map fine, and the upload refused it).
+func TestMapsValidateChecksWhatAnUploadRefuses(t *testing.T) {
+	t.Parallel()
+	file := `{"id": "greedy", "name": "Greedy", "version": 1,
+  "territories": [{"id": "a", "name": "A", "x": 1, "y": 1}, {"id": "b", "name": "B", "x": 2, "y": 1},
+    {"id": "c", "name": "C", "x": 3, "y": 1}, {"id": "d", "name": "D", "x": 4, "y": 1},
+    {"id": "e", "name": "E", "x": 5, "y": 1}, {"id": "f", "name": "F", "x": 6, "y": 1}],
+  "borders": [["a", "b"], ["b", "c"], ["c", "d"], ["d", "e"], ["e", "f"]],
+  "bonusAreas": [{"id": "cap", "name": "Capital", "bonus": 11, "territories": ["a"]},
+    {"id": "rest", "name": "Rest", "bonus": 5, "territories": ["b", "c", "d", "e", "f"]}]}`
+	out, _, err := runRout(t, "maps", "validate", writeMapFile(t, "greedy.json", file))
+	if exitCode(err) != 1 {
+		t.Fatalf("rout maps validate: error = %v, want exit 1", err)
+	}
+	want := "bonusAreas[0].bonus: BONUS_OUT_OF_PROPORTION: a bonus of 11 makes no sense for an area of 1 territories: it must be from -1 to 10\n"
+	if out != want {
+		t.Errorf("stdout = %q, want %q", out, want)
+	}
+}
+
 func TestMapsValidateProblems(t *testing.T) {
 	t.Parallel()
 	broken := `{
