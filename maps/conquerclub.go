@@ -92,7 +92,14 @@ func readConquerClub(data []byte) (*draft, error) {
 			return nil, problemError("line "+strconv.Itoa(syntax.Line), CodeSyntax, "invalid XML: "+syntax.Msg)
 		}
 		if errors.Is(err, io.EOF) {
-			return nil, problemError("", CodeSyntax, "the file is empty")
+			if len(bytes.TrimSpace(data)) == 0 {
+				return nil, problemError("", CodeSyntax, "the file is empty")
+			}
+			hint := ""
+			if bytes.Contains(data, []byte("[countries]")) {
+				hint = "; it looks like a Domination map: import it with the domination format"
+			}
+			return nil, problemError("", CodeSyntax, "the file holds no XML element: it is not a Conquer Club map (an XML file whose root is <map>)"+hint)
 		}
 		return nil, problemError("", CodeSyntax, "invalid map XML: "+strings.TrimPrefix(err.Error(), "xml: "))
 	}

@@ -167,6 +167,18 @@ func readDomination(data []byte) (*draft, error) {
 		}
 		d.areas[c-1].members = append(d.areas[c-1].members, i)
 	}
+	if cut := len(data) > 0 && data[len(data)-1] != '\n' && data[len(data)-1] != '\r'; cut &&
+		section == "borders" && len(borderLines) > 0 && len(borderLines) < len(d.territories) {
+		// The file ends inside [borders], in the middle of a line, before every country's line: it was
+		// cut off. Its one-way borders would be blamed on the intact lines that name the missing countries.
+		last := borderLines[len(borderLines)-1]
+		if first, _, _ := strings.Cut(last.line, " "); first == strconv.Itoa(len(borderLines)) {
+			d.problem("line "+strconv.Itoa(last.n), CodeTruncated,
+				"the file ends inside [borders] after the line of country %d of %d: it looks cut off; the lines of countries %d to %d are missing",
+				len(borderLines), len(d.territories), len(borderLines)+1, len(d.territories))
+			return nil, d.err()
+		}
+	}
 	borders := 0
 	for _, bl := range borderLines {
 		borders += splitFields(bl.line, &fields) - 1

@@ -30,6 +30,7 @@ var ErrUnknownFormat = errors.New("unknown map format")
 const (
 	CodeSyntax       = "SYNTAX"         // a line or element of the file cannot be read
 	CodeOneWayBorder = "ONE_WAY_BORDER" // a border goes one way only, and the import refuses one-way borders
+	CodeTruncated    = "TRUNCATED"      // the file ends in the middle of a section: it was cut off
 )
 
 // The codes of import notes. They are stable: clients may rely on them.

@@ -650,3 +650,36 @@ func TestImportLimitsLists(t *testing.T) {
 func importZero(format string, data []byte) (*Map, []ImportNote, error) {
 	return ImportWith(format, data, ImportOpts{})
 }
+
+// TestImportNamesATruncatedFile checks that a Domination file cut inside [borders] (in the middle of a
+// line) is named as cut off, at its last line, instead of blaming one-way borders on the intact lines.
+func TestImportNamesATruncatedFile(t *testing.T) {
+	t.Parallel()
+	whole := "[continents]\nLand 2\n[countries]\n1 A 1 10 10\n2 B 1 20 20\n3 C 1 30 30\n4 D 1 40 40\n[borders]\n1 2 4\n2 1 3\n3 2 4\n4 3 1\n"
+	if _, _, err := importZero(FormatDomination, []byte(whole)); err != nil {
+		t.Fatalf("the whole file: %v", err)
+	}
+	cut := whole[:strings.Index(whole, "3 2 4")+3] // in the middle of country 3's line
+	_, _, err := importZero(FormatDomination, []byte(cut))
+	problems := problemsOf(t, err)
+	if len(problems) != 1 || problems[0].Code != CodeTruncated || problems[0].Path != "line 11" {
+		t.Fatalf("problems = %v, want one TRUNCATED at line 11", problems)
+	}
+}
+
+// TestImportConquerClubOfNoXML checks that a file with no XML in it is named as not a Conquer Club map (it
+// was "the file is empty"), with the format to use when it is a Domination map.
+func TestImportConquerClubOfNoXML(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ data, want string }{
+		{"", "the file is empty"},
+		{"[continents]\nLand 2\n[countries]\n1 A 1 10 10\n", "it looks like a Domination map"},
+		{"just some text", "it is not a Conquer Club map"},
+	} {
+		_, _, err := importZero(FormatConquerClub, []byte(tt.data))
+		problems := problemsOf(t, err)
+		if len(problems) != 1 || problems[0].Code != CodeSyntax || !strings.Contains(problems[0].Message, tt.want) {
+			t.Errorf("import of %q: problems = %v, want one SYNTAX saying %q", tt.data, problems, tt.want)
+		}
+	}
+}
