@@ -15,6 +15,7 @@ import (
 	"math"
 	"regexp"
 	"strconv"
+	"unicode/utf8"
 
 	"rout/maps"
 	"rout/rules"
@@ -48,9 +49,10 @@ func Map(w io.Writer, m *maps.Map, g *maps.Geometry) error {
 	for i := range fills {
 		fills[i] = noAreaColour
 	}
+	colours := areaColours(m, index)
 	for ai := len(m.BonusAreas) - 1; ai >= 0; ai-- { // the first area wins
 		for _, id := range m.BonusAreas[ai].Territories {
-			fills[index[id]] = areaPalette[ai%len(areaPalette)]
+			fills[index[id]] = areaPalette[colours[ai]]
 		}
 	}
 	labels := make([]string, len(m.Territories))
@@ -99,6 +101,48 @@ func safeColour(c string) string {
 	return neutralColour
 }
 
+// areaColours gives each bonus area an index into areaPalette that no neighbouring area has (two areas
+// neighbour when a border joins their territories), taking the areas in order and the first index free;
+// an area whose neighbours hold every colour takes its place in turn.
+func areaColours(m *maps.Map, index map[string]int) []int {
+	areasOf := make([][]int, len(m.Territories))
+	for ai, a := range m.BonusAreas {
+		for _, id := range a.Territories {
+			areasOf[index[id]] = append(areasOf[index[id]], ai)
+		}
+	}
+	neighbours := make([]map[int]bool, len(m.BonusAreas))
+	for i := range neighbours {
+		neighbours[i] = make(map[int]bool)
+	}
+	for _, b := range m.Borders {
+		for _, x := range areasOf[index[b[0]]] {
+			for _, y := range areasOf[index[b[1]]] {
+				if x != y {
+					neighbours[x][y], neighbours[y][x] = true, true
+				}
+			}
+		}
+	}
+	colours := make([]int, len(m.BonusAreas))
+	for ai := range colours {
+		taken := make([]bool, len(areaPalette))
+		for n := range neighbours[ai] {
+			if n < ai {
+				taken[colours[n]] = true
+			}
+		}
+		colours[ai] = ai % len(areaPalette)
+		for c, t := range taken {
+			if !t {
+				colours[ai] = c
+				break
+			}
+		}
+	}
+	return colours
+}
+
 func indexOf(m *maps.Map) map[string]int {
 	index := make(map[string]int, len(m.Territories))
 	for i, t := range m.Territories {
@@ -116,7 +160,8 @@ func draw(out io.Writer, m *maps.Map, g *maps.Geometry, fills, labels, armies []
 	width, height := num(g.Width), num(g.Height)
 	// Sizes follow the territories' spacing, so that large maps stay readable when zoomed in.
 	spacing := math.Sqrt(max(g.Width*g.Height, 1) / float64(len(m.Territories)))
-	font := num(math.Max(spacing/5, 1))
+	fontSize := math.Max(spacing/5, 1)
+	font := num(fontSize)
 	stroke := num(math.Max(spacing/60, 0.2))
 
 	fmt.Fprintf(w, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" width="%s" height="%s" font-family="sans-serif">`+"\n",
@@ -146,7 +191,8 @@ func draw(out io.Writer, m *maps.Map, g *maps.Geometry, fills, labels, armies []
 	fmt.Fprintf(w, `<g font-size="%s" text-anchor="middle" dominant-baseline="central" fill="#111">`+"\n", font)
 	for i, t := range m.Territories {
 		if labels != nil && labels[i] != "" {
-			fmt.Fprintf(w, `<text x="%s" y="%s">%s</text>`+"\n", num(t.X), num(t.Y), text(labels[i]))
+			x, y := inside(t.X, t.Y, labels[i], fontSize, g.Width, g.Height)
+			fmt.Fprintf(w, `<text x="%s" y="%s">%s</text>`+"\n", num(x), num(y), text(labels[i]))
 		}
 		if armies != nil && armies[i] != "" {
 			fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="%s" fill="#fff" stroke="%s" stroke-width="%s"/>`+
@@ -156,6 +202,19 @@ func draw(out io.Writer, m *maps.Map, g *maps.Geometry, fills, labels, armies []
 	}
 	_, _ = w.WriteString("</g>\n</svg>\n") // a bufio.Writer keeps its error for Flush
 	return w.Flush()
+}
+
+// inside moves the centre (x, y) of a label of font size font so that the label, about 0.6 em a character
+// wide, lies inside a canvas of width × height: a name near the edge is drawn whole.
+func inside(x, y float64, label string, font, width, height float64) (float64, float64) {
+	half := 0.3 * font * float64(utf8.RuneCountInString(label))
+	if 2*half < width {
+		x = min(max(x, half), width-half)
+	}
+	if font < height {
+		y = min(max(y, font/2), height-font/2)
+	}
+	return x, y
 }
 
 // num writes a coordinate with at most two decimals.

@@ -5,6 +5,8 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -132,5 +134,78 @@ func TestBoard(t *testing.T) {
 	og, _ := maps.DeriveGeometry(other)
 	if err := mapsvg.Board(&b, other, og, st, nil); err == nil {
 		t.Errorf("Board() of a state on another map error = nil")
+	}
+}
+
+// TestMapColoursNeighbouringAreasApart checks, on built-in maps of more than 12 areas (the palette's
+// size), that two territories across a border between different areas never share a colour in the preview
+// (areas took the palette's colours in turn, so neighbours 12 apart shared one).
+func TestMapColoursNeighbouringAreasApart(t *testing.T) {
+	t.Parallel()
+	fill := regexp.MustCompile(`<path id="t-([^"]+)" d="[^"]*" fill="([^"]+)">`)
+	for _, id := range []string{"world-200", "world-1000", "europe", "us-states"} {
+		m, ok := maps.Builtin(id)
+		if !ok {
+			t.Fatalf("no built-in map %s", id)
+		}
+		g, err := maps.DeriveGeometry(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := mapsvg.Map(&b, m, g); err != nil {
+			t.Fatal(err)
+		}
+		fills := map[string]string{}
+		for _, f := range fill.FindAllStringSubmatch(b.String(), -1) {
+			fills[f[1]] = f[2]
+		}
+		first := map[string]string{}
+		for i := len(m.BonusAreas) - 1; i >= 0; i-- {
+			for _, tid := range m.BonusAreas[i].Territories {
+				first[tid] = m.BonusAreas[i].ID
+			}
+		}
+		for _, br := range m.Borders {
+			a, b := br[0], br[1]
+			if first[a] != "" && first[b] != "" && first[a] != first[b] && fills[a] == fills[b] {
+				t.Errorf("%s: %s (%s) and %s (%s) border each other and share the colour %s", id, a, first[a], b, first[b], fills[a])
+			}
+		}
+	}
+}
+
+// TestMapLabelsInsideTheCanvas checks that a name near the canvas' edge is drawn whole: its estimated box
+// lies inside the canvas (it was centred on the label and cut off).
+func TestMapLabelsInsideTheCanvas(t *testing.T) {
+	t.Parallel()
+	m := &maps.Map{ID: "edges", Name: "Edges", Version: 1, Width: 200, Height: 100,
+		Territories: []maps.Territory{
+			{ID: "w", Name: "Westernmost Marches", X: 2, Y: 50},
+			{ID: "e", Name: "Easternmost Marches", X: 198, Y: 50},
+			{ID: "n", Name: "North", X: 100, Y: 1},
+		},
+		Borders:    []maps.Border{{"w", "n"}, {"n", "e"}},
+		BonusAreas: []maps.BonusArea{{ID: "all", Name: "All", Bonus: 1, Territories: []string{"w", "e", "n"}}},
+	}
+	g, err := maps.DeriveGeometry(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := mapsvg.Map(&b, m, g); err != nil {
+		t.Fatal(err)
+	}
+	font, err := strconv.ParseFloat(regexp.MustCompile(`<g font-size="([0-9.]+)"`).FindStringSubmatch(b.String())[1], 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range regexp.MustCompile(`<text x="([0-9.-]+)" y="([0-9.-]+)">([^<]+)</text>`).FindAllStringSubmatch(b.String(), -1) {
+		x, _ := strconv.ParseFloat(l[1], 64)
+		y, _ := strconv.ParseFloat(l[2], 64)
+		half := 0.3 * font * float64(len([]rune(l[3])))
+		if x-half < -0.01 || x+half > g.Width+0.01 || y-font/2 < -0.01 || y+font/2 > g.Height+0.01 {
+			t.Errorf("label %q at (%v, %v), font %v, leaves the %v × %v canvas", l[3], x, y, font, g.Width, g.Height)
+		}
 	}
 }
