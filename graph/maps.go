@@ -441,7 +441,19 @@ func (r *Resolver) importFile(ctx context.Context, userID int, format string, da
 	if err := maps.Encode(&def, m); err != nil {
 		return nil, fmt.Errorf("error encoding the imported map: %w", err)
 	}
-	return r.storeMap(ctx, userID, "", def.Bytes(), visibility, warnings)
+	out, err := r.storeMap(ctx, userID, "", def.Bytes(), visibility, warnings)
+	if err != nil {
+		return nil, err
+	}
+	// The key comes from the input's id (or the map's name), not from a field of the imported file: say
+	// so, with advice an import can follow.
+	for _, ue := range out.UserErrors {
+		if ue.Code == game.CodeMapKeyTaken {
+			ue.Field = []string{"input", "id"}
+			ue.Message = fmt.Sprintf("id: %s: the key %q is taken: give the import another id (input.id); to publish it as a new version of your map %q, convert it with `rout maps import` and send the result to publishMapVersion", game.CodeMapKeyTaken, m.ID, m.ID)
+		}
+	}
+	return out, nil
 }
 
 // setMapVisibility changes the visibility of one of the viewer's maps.

@@ -592,6 +592,13 @@ func TestImportMap(t *testing.T) {
 	if status, _ := e.getSVG(ann, "/maps/isles-cc/1.svg"); status != http.StatusOK {
 		t.Errorf("preview of the imported map: %d", status)
 	}
+	// The same key again: the problem is on the input's id (the imported file has no id field), with
+	// advice an import can follow.
+	taken := importAs("CONQUER_CLUB", "three-isles.xml", "", "isles-cc")
+	if len(taken.UserErrors) != 1 || taken.UserErrors[0].Code != "MAP_KEY_TAKEN" ||
+		strings.Join(taken.UserErrors[0].Field, ".") != "input.id" || !strings.Contains(taken.UserErrors[0].Message, "another id (input.id)") {
+		t.Errorf("an import under a taken key: %+v", taken.UserErrors)
+	}
 }
 
 func TestUploadedShapes(t *testing.T) {
