@@ -97,8 +97,8 @@ export class GameController {
   private offSocket: (() => void) | null = null;
   private socket: SocketState = "connecting";
   private actionsTimer: ReturnType<typeof setTimeout> | null = null;
-  /** The latest read of the viewer's actions: an earlier one answered later is dropped, not applied. */
-  private actionsRead = 0;
+  /** The game version of the viewer's actions last applied: a read answered later at an older one is dropped. */
+  private actionsVersion = 0;
   private closed = false;
   private retries = 0;
   private viewerId: string;
@@ -379,15 +379,15 @@ export class GameController {
 
   async refreshActions(): Promise<void> {
     this.actionsTimer = null;
-    const read = ++this.actionsRead;
     try {
       const d = await this.readActions();
-      if (!d.game || this.closed || read !== this.actionsRead) return;
+      if (!d.game || this.closed || d.game.version < this.actionsVersion) return;
       let actions = d.game.viewerActions
         ? indexActions(d.game.viewerActions as Action[])
         : indexSummary(d.game.viewerActionSummary, (d.game.trades ?? []) as Action[]);
       if (!actions.complete) actions = await this.readAtOnce(actions, d.game.version);
-      if (read !== this.actionsRead) return;
+      if (d.game.version < this.actionsVersion) return;
+      this.actionsVersion = d.game.version;
       let game = this.view.game;
       if (game) {
         // The hand is private and the seats' counts are the server's; the reserve is what place allows.
