@@ -8,7 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"rout/username"
+	"rout/account"
+	"rout/account/username"
 )
 
 // UserOpts describes a user for User; every field is optional.
@@ -69,4 +70,15 @@ func Int(t testing.TB, db *sql.DB, query string, args ...any) int {
 		t.Fatalf("dbtest: error running %q: %v", query, err)
 	}
 	return n
+}
+
+// Accounts returns an account service on db, for a game service (game.Opts.Accounts), jobs or the API
+// of a test.
+func Accounts(t testing.TB, db *sql.DB) *account.Service {
+	t.Helper()
+	accounts, err := account.New(account.Opts{DB: db})
+	if err != nil {
+		t.Fatalf("dbtest: %v", err)
+	}
+	return accounts
 }

@@ -56,7 +56,7 @@ func Game(t testing.TB, db *sql.DB, o GameOpts) game.Created {
 	svc := o.Service
 	if svc == nil {
 		var err error
-		if svc, err = game.New(game.Opts{DB: db}); err != nil {
+		if svc, err = game.New(game.Opts{DB: db, Accounts: Accounts(t, db)}); err != nil {
 			t.Fatalf("dbtest: %v", err)
 		}
 	}

@@ -13,7 +13,7 @@ func TestGameMakesSeatsOfEveryKind(t *testing.T) {
 	t.Parallel()
 	db := Migrated(t)
 	alice := int(User(t, db, UserOpts{}))
-	svc, err := game.New(game.Opts{DB: db})
+	svc, err := game.New(game.Opts{DB: db, Accounts: Accounts(t, db)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func TestGameStartsAGameOfUsersAndCPUs(t *testing.T) {
 	alice, bob := int(User(t, db, UserOpts{})), int(User(t, db, UserOpts{}))
 	created := Game(t, db, GameOpts{Seats: append(Users(alice, bob), SeatOpts{CPU: true}), Start: true,
 		Claim: rules.ClaimRoundRobin})
-	svc, err := game.New(game.Opts{DB: db})
+	svc, err := game.New(game.Opts{DB: db, Accounts: Accounts(t, db)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestGameTakesTheSettings(t *testing.T) {
 	db := Migrated(t)
 	created := Game(t, db, GameOpts{Seats: append(Users(int(User(t, db, UserOpts{}))), SeatOpts{}), Private: true,
 		TurnLimit: 2 * time.Hour, TTBPercent: 9, Cards: rules.CardsFixedTTB})
-	svc, err := game.New(game.Opts{DB: db})
+	svc, err := game.New(game.Opts{DB: db, Accounts: Accounts(t, db)})
 	if err != nil {
 		t.Fatal(err)
 	}

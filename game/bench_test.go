@@ -113,7 +113,7 @@ func BenchmarkServiceAttack(b *testing.B) {
 	ctx := context.Background()
 	db := dbtest.Migrated(b)
 	db.SetMaxOpenConns(32)
-	svc, err := game.New(game.Opts{DB: db, Logger: quiet})
+	svc, err := game.New(game.Opts{DB: db, Accounts: dbtest.Accounts(b, db), Logger: quiet})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -243,7 +243,7 @@ func BenchmarkServiceCPUTurn(b *testing.B) {
 	ctx := context.Background()
 	db := dbtest.Migrated(b)
 	db.SetMaxOpenConns(32)
-	svc, err := game.New(game.Opts{DB: db, Logger: quiet})
+	svc, err := game.New(game.Opts{DB: db, Accounts: dbtest.Accounts(b, db), Logger: quiet})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -309,7 +309,7 @@ func BenchmarkServiceCPUTurn(b *testing.B) {
 func BenchmarkServiceCPUTurnLarge(b *testing.B) {
 	ctx := context.Background()
 	db := dbtest.Migrated(b)
-	svc, err := game.New(game.Opts{DB: db, Logger: quiet})
+	svc, err := game.New(game.Opts{DB: db, Accounts: dbtest.Accounts(b, db), Logger: quiet})
 	if err != nil {
 		b.Fatal(err)
 	}

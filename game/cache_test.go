@@ -93,7 +93,7 @@ func newDrift(t *testing.T, board *maps.Map, seed uint64) *drift {
 		users: map[rules.PlayerID]int{}, acts: map[string]int{}, left: map[game.SeatStatus]bool{}}
 	clock := func() time.Time { return d.start.Add(time.Duration(d.offset.Load())) }
 	for i := range d.replicas {
-		svc, err := game.New(game.Opts{DB: db, Clock: clock, Logger: quiet})
+		svc, err := game.New(game.Opts{DB: db, Accounts: dbtest.Accounts(t, db), Clock: clock, Logger: quiet})
 		if err != nil {
 			t.Fatal(err)
 		}

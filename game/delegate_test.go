@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"rout/ai"
+	"rout/dbtest"
 	"rout/game"
 	"rout/rules"
 )
@@ -113,7 +114,7 @@ func TestResignedSeatIsNotDelegated(t *testing.T) {
 	if got := res.Game.Seats[seat].Status; got != game.SeatStatusResigned {
 		t.Errorf("the resignation's answer shows the seat %s, want resigned", got)
 	}
-	other, err := game.New(game.Opts{DB: e.db, Logger: quiet})
+	other, err := game.New(game.Opts{DB: e.db, Accounts: dbtest.Accounts(t, e.db), Logger: quiet})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -87,15 +87,21 @@ func (s *Service) LastSeq(ctx context.Context, gameID int) (int64, error) {
 // SeatHolder returns who holds a seat of a game: the user's name and id, or, for a CPU seat, its
 // difficulty (and user 0). A seat that does not exist returns ok false.
 func (s *Service) SeatHolder(ctx context.Context, gameID, seat int) (name string, userID int, difficulty string, ok bool, err error) {
-	var n sql.NullString
 	var user sql.NullInt64
-	err = s.db.QueryRowContext(ctx, `SELECT u.name, p.user_id, COALESCE(p.difficulty, '') FROM players p
-		LEFT JOIN users u ON u.id = p.user_id WHERE p.game_id = $1 AND p.seat = $2`, gameID, seat).Scan(&n, &user, &difficulty)
+	err = s.db.QueryRowContext(ctx, `SELECT user_id, COALESCE(difficulty, '') FROM players
+		WHERE game_id = $1 AND seat = $2`, gameID, seat).Scan(&user, &difficulty)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", 0, "", false, nil
 	}
 	if err != nil {
 		return "", 0, "", false, fmt.Errorf("error reading seat %d of game %d: %w", seat, gameID, err)
 	}
-	return n.String, int(user.Int64), difficulty, true, nil
+	if !user.Valid {
+		return "", 0, difficulty, true, nil
+	}
+	names, err := s.accounts.Names(ctx, s.db, []int{int(user.Int64)})
+	if err != nil {
+		return "", 0, "", false, err
+	}
+	return names[int(user.Int64)], int(user.Int64), difficulty, true, nil
 }

@@ -78,7 +78,7 @@ func playCPUTurns(b *testing.B, svc *game.Service, id int, users [2]int, turns i
 func BenchmarkLargeMap(b *testing.B) {
 	ctx := context.Background()
 	db := dbtest.Migrated(b)
-	svc, err := game.New(game.Opts{DB: db, Logger: quiet})
+	svc, err := game.New(game.Opts{DB: db, Accounts: dbtest.Accounts(b, db), Logger: quiet})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -133,7 +133,7 @@ func BenchmarkLargeMap(b *testing.B) {
 				// A service of its own per read: its state cache is empty, the board parsed once by the
 				// first read of the benchmark's own service (Board).
 				b.StopTimer()
-				cold, err := game.New(game.Opts{DB: db, Logger: quiet})
+				cold, err := game.New(game.Opts{DB: db, Accounts: dbtest.Accounts(b, db), Logger: quiet})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -223,12 +223,16 @@ func insertBoard(ctx context.Context, tx *sql.Tx, gameID int, b *rules.Board) er
 func (s *Service) GameJoin(ctx context.Context, gameID, userID int, inviteCode string) (int, error) {
 	seat := -1
 	var version int64
-	err := s.withTx(ctx, func(tx *sql.Tx) error {
+	email, err := s.emailOf(ctx, userID)
+	if err != nil {
+		return -1, err
+	}
+	err = s.withTx(ctx, func(tx *sql.Tx) error {
 		g, err := s.lockGame(ctx, tx, gameID)
 		if err != nil {
 			return err
 		}
-		seats, email, err := seatsSeenBy(ctx, tx, g, userID, inviteCode)
+		seats, err := seatsSeenBy(ctx, tx, g, userID, email, inviteCode)
 		if err != nil {
 			return err
 		}
@@ -271,31 +275,41 @@ func (s *Service) GameJoin(ctx context.Context, gameID, userID int, inviteCode s
 	return seat, nil
 }
 
-// seatsSeenBy loads the seats of game g for the user userID (who brings inviteCode, or ""), with the
-// user's email, and tells a user the game is hidden from (hiddenFrom) what lockGame says of a game that
+// seatsSeenBy loads the seats of game g for the user userID (whose address is email, and who brings
+// inviteCode, or ""), and tells a user the game is hidden from (hiddenFrom) what lockGame says of a game that
 // does not exist.
-func seatsSeenBy(ctx context.Context, tx *sql.Tx, g *gameRow, userID int, inviteCode string) ([]Seat, string, error) {
+func seatsSeenBy(ctx context.Context, tx *sql.Tx, g *gameRow, userID int, email, inviteCode string) ([]Seat, error) {
 	seats, err := loadSeats(ctx, tx, g.id)
 	if err != nil {
-		return nil, "", err
-	}
-	var email string
-	if err := tx.QueryRowContext(ctx, `SELECT email FROM users WHERE id = $1`, userID).Scan(&email); err != nil {
-		return nil, "", errorf(CodeNotFound, "no user %d", userID)
+		return nil, err
 	}
 	if hiddenFrom(g, seats, userID, email, inviteCode) {
-		return nil, "", noGame(g.id)
+		return nil, noGame(g.id)
 	}
-	return seats, email, nil
+	return seats, nil
+}
+
+// emailOf returns the email address of user userID, which invitations are matched by; a user that does
+// not exist is NOT_FOUND.
+func (s *Service) emailOf(ctx context.Context, userID int) (string, error) {
+	emails, err := s.accounts.Emails(ctx, s.db, []int{userID})
+	if err != nil {
+		return "", err
+	}
+	email, ok := emails[userID]
+	if !ok {
+		return "", errorf(CodeNotFound, "no user %d", userID)
+	}
+	return email, nil
 }
 
 // refuseHidden refuses, as for no game (NOT_FOUND), a user from whom the private game g is hidden
 // (hiddenFrom). It reads nothing for a game without an invite code, nor for its creator.
-func refuseHidden(ctx context.Context, tx *sql.Tx, g *gameRow, userID int) error {
+func refuseHidden(ctx context.Context, tx *sql.Tx, g *gameRow, userID int, email string) error {
 	if !g.inviteCode.Valid || g.creatorID == userID {
 		return nil
 	}
-	_, _, err := seatsSeenBy(ctx, tx, g, userID, "")
+	_, err := seatsSeenBy(ctx, tx, g, userID, email, "")
 	return err
 }
 
@@ -326,12 +340,16 @@ func hiddenFrom(g *gameRow, seats []Seat, userID int, email, inviteCode string) 
 // game hidden from the user is NOT_FOUND, as no game is (hiddenFrom).
 func (s *Service) GameLeave(ctx context.Context, gameID, userID int) error {
 	var version int64
-	err := s.withTx(ctx, func(tx *sql.Tx) error {
+	email, err := s.emailOf(ctx, userID)
+	if err != nil {
+		return err
+	}
+	err = s.withTx(ctx, func(tx *sql.Tx) error {
 		g, err := s.lockGame(ctx, tx, gameID)
 		if err != nil {
 			return err
 		}
-		if err := refuseHidden(ctx, tx, g, userID); err != nil {
+		if err := refuseHidden(ctx, tx, g, userID, email); err != nil {
 			return err
 		}
 		if g.status != StatusOpen {
@@ -361,12 +379,16 @@ func (s *Service) GameLeave(ctx context.Context, gameID, userID int) error {
 func (s *Service) GameDecline(ctx context.Context, gameID, userID int) error {
 	var ann announcements
 	var version int64
-	err := s.withTx(ctx, func(tx *sql.Tx) error {
+	email, err := s.emailOf(ctx, userID)
+	if err != nil {
+		return err
+	}
+	err = s.withTx(ctx, func(tx *sql.Tx) error {
 		g, err := s.lockGame(ctx, tx, gameID)
 		if err != nil {
 			return err
 		}
-		seats, email, err := seatsSeenBy(ctx, tx, g, userID, "")
+		seats, err := seatsSeenBy(ctx, tx, g, userID, email, "")
 		if err != nil {
 			return err
 		}
@@ -404,12 +426,17 @@ func (s *Service) GameDecline(ctx context.Context, gameID, userID int) error {
 // see the game is told of it what they are told of a game that does not exist.
 func (s *Service) GameRematch(ctx context.Context, gameID, userID int) (Created, error) {
 	var in CreateInput
-	err := s.withTx(ctx, func(tx *sql.Tx) error {
+	email, err := s.emailOf(ctx, userID)
+	if err != nil {
+		return Created{}, err
+	}
+	invited := map[int]int{} // seat index in in.Seats -> the user whose address it invites
+	err = s.withTx(ctx, func(tx *sql.Tx) error {
 		g, err := loadGame(ctx, tx, gameID)
 		if err != nil {
 			return err
 		}
-		seats, _, err := seatsSeenBy(ctx, tx, g, userID, "")
+		seats, err := seatsSeenBy(ctx, tx, g, userID, email, "")
 		if err != nil {
 			return err
 		}
@@ -432,9 +459,7 @@ func (s *Service) GameRematch(ctx context.Context, gameID, userID int) (Created,
 				spec.Kind, spec.Difficulty = SeatCPU, st.Difficulty
 			case st.UserID != 0:
 				spec.Kind = SeatInvited
-				if err := tx.QueryRowContext(ctx, `SELECT email FROM users WHERE id = $1`, st.UserID).Scan(&spec.InviteEmail); err != nil {
-					return fmt.Errorf("error reading the email of seat %d of game %d: %w", st.Seat, g.id, err)
-				}
+				invited[len(in.Seats)] = st.UserID
 			}
 			in.Seats = append(in.Seats, spec)
 		}
@@ -442,6 +467,19 @@ func (s *Service) GameRematch(ctx context.Context, gameID, userID int) (Created,
 	})
 	if err != nil {
 		return Created{}, err
+	}
+	if len(invited) > 0 {
+		users := make([]int, 0, len(invited))
+		for _, u := range invited {
+			users = append(users, u)
+		}
+		emails, err := s.accounts.Emails(ctx, s.db, users)
+		if err != nil {
+			return Created{}, err
+		}
+		for i, u := range invited {
+			in.Seats[i].InviteEmail = emails[u]
+		}
 	}
 	return s.GameCreate(ctx, in)
 }
@@ -451,12 +489,16 @@ func (s *Service) GameRematch(ctx context.Context, gameID, userID int) (Created,
 // NOT_FOUND, as no game is (hiddenFrom).
 func (s *Service) GameStart(ctx context.Context, gameID, userID int) (Result, error) {
 	var res Result
-	err := s.withTx(ctx, func(tx *sql.Tx) error {
+	email, err := s.emailOf(ctx, userID)
+	if err != nil {
+		return Result{}, err
+	}
+	err = s.withTx(ctx, func(tx *sql.Tx) error {
 		g, err := s.lockGame(ctx, tx, gameID)
 		if err != nil {
 			return err
 		}
-		if err := refuseHidden(ctx, tx, g, userID); err != nil {
+		if err := refuseHidden(ctx, tx, g, userID, email); err != nil {
 			return err
 		}
 		if g.creatorID != userID {

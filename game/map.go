@@ -209,6 +209,11 @@ type MapPublished struct {
 	Problems []maps.Problem
 }
 
+// uploadLockSpace is the first key of the transaction-level advisory lock, pg_advisory_xact_lock(space,
+// user id), that MapPublish takes on its user, so that one user's uploads (their keys and versions) are
+// decided one at a time ("ma" in ASCII: the inbox's spaces are "no" and "ns").
+const uploadLockSpace = 0x6d61
+
 // MapPublish stores an uploaded map file as a new map or a new version of the user's map: every problem
 // of the file (the maps package's validation and CheckPlayable) and of the upload (the key, the version,
 // the user's limits) is returned in Problems, with nothing stored. The user's uploads are serialised on
@@ -248,8 +253,8 @@ func (s *Service) MapPublish(ctx context.Context, in MapPublishInput) (MapPublis
 	}
 	var out MapPublished
 	err = s.withTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, in.UserID); err != nil {
-			return fmt.Errorf("error locking the user: %w", err)
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, $2)`, uploadLockSpace, in.UserID); err != nil {
+			return fmt.Errorf("error locking the user's uploads: %w", err)
 		}
 		var owner sql.NullInt64
 		var newest int

@@ -42,7 +42,7 @@ func TestSeedBuiltinMapsBackfillsGeometry(t *testing.T) {
 	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM maps WHERE builtin`).Scan(&rows); err != nil || rows != len(maps.Builtins()) {
 		t.Errorf("%d built-in rows (%v), want %d", rows, err, len(maps.Builtins()))
 	}
-	svc, err := game.New(game.Opts{DB: db})
+	svc, err := game.New(game.Opts{DB: db, Accounts: dbtest.Accounts(t, db)})
 	if err != nil {
 		t.Fatal(err)
 	}

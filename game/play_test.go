@@ -60,7 +60,7 @@ func TestCPUTurnIsOneTransaction(t *testing.T) {
 	e := newEnv(t, nil)
 	db, log := dbtest.OpenCounting(t, e.dsn)
 	rec := &changes{}
-	svc, err := game.New(game.Opts{DB: db, Effects: rec, Logger: quiet})
+	svc, err := game.New(game.Opts{DB: db, Accounts: dbtest.Accounts(t, db), Effects: rec, Logger: quiet})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,7 +268,7 @@ func TestStaleCPUTurnIsRefused(t *testing.T) {
 func TestCPUTurnStopsAtItsBounds(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
-	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet, PlayCommands: 1})
+	svc, err := game.New(game.Opts{DB: e.db, Accounts: dbtest.Accounts(t, e.db), Logger: quiet, PlayCommands: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -68,6 +68,7 @@ type RecordEvent struct {
 // complete and replays with Replay.
 func (s *Service) GameRecord(ctx context.Context, gameID int, viewerSeat int) (Record, error) {
 	var r Record
+	var users []int // of each seat of r.Seats, 0 for none
 	err := s.withTxOpts(ctx, snapshotRead, func(tx *sql.Tx) error {
 		g, err := loadGame(ctx, tx, gameID)
 		if err != nil {
@@ -87,8 +88,8 @@ func (s *Service) GameRecord(ctx context.Context, gameID int, viewerSeat int) (R
 			r.Winner = &w
 		}
 		r.Settings = RecordSettings{Claim: g.claim.String(), CardSystem: g.cards.String(), TTBPercent: g.ttbPercent, TurnLimitSeconds: limit}
-		rows, err := tx.QueryContext(ctx, `SELECT p.seat, p.color, p.cpu, COALESCE(p.difficulty, ''), COALESCE(u.name, '')
-			FROM players p LEFT JOIN users u ON u.id = p.user_id WHERE p.game_id = $1 ORDER BY p.seat`, g.id)
+		rows, err := tx.QueryContext(ctx, `SELECT seat, color, cpu, COALESCE(difficulty, ''), COALESCE(user_id, 0)
+			FROM players WHERE game_id = $1 ORDER BY seat`, g.id)
 		if err != nil {
 			return fmt.Errorf("error loading the seats of game %d: %w", g.id, err)
 		}
@@ -96,10 +97,12 @@ func (s *Service) GameRecord(ctx context.Context, gameID int, viewerSeat int) (R
 		r.Seats = []RecordSeat{}
 		for rows.Next() {
 			var st RecordSeat
-			if err := rows.Scan(&st.Seat, &st.Color, &st.CPU, &st.Difficulty, &st.Name); err != nil {
+			var user int
+			if err := rows.Scan(&st.Seat, &st.Color, &st.CPU, &st.Difficulty, &user); err != nil {
 				return fmt.Errorf("error reading a seat of game %d: %w", g.id, err)
 			}
 			r.Seats = append(r.Seats, st)
+			users = append(users, user)
 		}
 		if err := rows.Err(); err != nil {
 			return err
@@ -128,7 +131,17 @@ func (s *Service) GameRecord(ctx context.Context, gameID int, viewerSeat int) (R
 		}
 		return nil
 	})
-	return r, err
+	if err != nil {
+		return Record{}, err
+	}
+	names, err := s.accounts.Names(ctx, s.db, users)
+	if err != nil {
+		return Record{}, err
+	}
+	for i, u := range users {
+		r.Seats[i].Name = names[u]
+	}
+	return r, nil
 }
 
 // ErrHiddenCards is returned by Replay for a record whose private cards are hidden: the record of a game

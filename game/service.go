@@ -15,6 +15,7 @@ import (
 // Opts are the service's dependencies and settings.
 type Opts struct {
 	DB        *sql.DB          // required
+	Accounts  Accounts         // required
 	Clock     func() time.Time // default time.Now
 	Logger    *slog.Logger     // default: discard
 	Effects   Effects          // default: none
@@ -32,13 +33,29 @@ type Opts struct {
 	SkipNotify bool
 }
 
+// Accounts is what the game service reads of the users (account.Service is it): the names they play
+// under and the addresses invitations are matched by.
+type Accounts interface {
+	// Names returns the names of the users ids that exist, by id; q may be a transaction.
+	Names(ctx context.Context, q Querier, ids []int) (map[int]string, error)
+	// Emails returns the email addresses of the users ids that exist, by id; q may be a transaction.
+	Emails(ctx context.Context, q Querier, ids []int) (map[int]string, error)
+}
+
+// Querier runs the statements of a read: a *sql.DB or a *sql.Tx. It is the same type as account.Querier.
+type Querier = interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
 // Service runs every command on a game. It is safe for concurrent use; any number of services (replicas)
 // may share one database.
 type Service struct {
-	db      *sql.DB
-	now     func() time.Time
-	logger  *slog.Logger
-	effects Effects
+	db       *sql.DB
+	accounts Accounts
+	now      func() time.Time
+	logger   *slog.Logger
+	effects  Effects
 
 	boards *lru[int, *rules.Board] // map row id (one map version) -> its board, which never changes
 	mapOf  *lru[int, int]          // game id -> map row id, which never changes
@@ -60,6 +77,9 @@ func New(opts Opts) (*Service, error) {
 	if opts.DB == nil {
 		return nil, errors.New("game.New: a database is required")
 	}
+	if opts.Accounts == nil {
+		return nil, errors.New("game.New: the accounts are required")
+	}
 	if opts.Clock == nil {
 		opts.Clock = time.Now
 	}
@@ -77,6 +97,7 @@ func New(opts Opts) (*Service, error) {
 	}
 	return &Service{
 		db:        opts.DB,
+		accounts:  opts.Accounts,
 		now:       opts.Clock,
 		logger:    opts.Logger,
 		effects:   opts.Effects,

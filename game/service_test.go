@@ -41,7 +41,7 @@ func newEnv(t *testing.T, effects game.Effects) *env {
 	dsn := dbtest.MigratedURL(t)
 	db := dbtest.OpenURL(t, dsn)
 	offset := new(atomic.Int64)
-	svc, err := game.New(game.Opts{DB: db, Effects: effects, Logger: quiet, PlayTime: time.Minute,
+	svc, err := game.New(game.Opts{DB: db, Accounts: dbtest.Accounts(t, db), Effects: effects, Logger: quiet, PlayTime: time.Minute,
 		Clock: func() time.Time { return time.Now().Add(time.Duration(offset.Load())) }})
 	if err != nil {
 		t.Fatal(err)
@@ -387,7 +387,7 @@ func checkAnswer(t *testing.T, e *env, n int, res game.Result) {
 	}
 	// The read above found the state in the service's cache (one statement); a replica without it reads
 	// the rows (one transaction) and finds the same game.
-	cold, err := game.New(game.Opts{DB: e.db, Logger: quiet})
+	cold, err := game.New(game.Opts{DB: e.db, Accounts: dbtest.Accounts(t, e.db), Logger: quiet})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -456,7 +456,7 @@ func TestRandomGamesThroughTheServiceReplay(t *testing.T) {
 			t.Fatal(err)
 		}
 		// A second service (another replica: an empty cache) reads the same state from the rows.
-		other, err := game.New(game.Opts{DB: e.db})
+		other, err := game.New(game.Opts{DB: e.db, Accounts: dbtest.Accounts(t, e.db)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -638,7 +638,7 @@ func TestFailedCommandLeavesNothing(t *testing.T) {
 	s := e.state(id)
 	before := e.count(`SELECT count(*) FROM events WHERE game_id = $1`, id)
 	version := e.version(id)
-	failing, err := game.New(game.Opts{DB: e.db, Effects: failingEffects{}})
+	failing, err := game.New(game.Opts{DB: e.db, Accounts: dbtest.Accounts(t, e.db), Effects: failingEffects{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -125,8 +125,8 @@ func (s *Service) SinceLastTurn(ctx context.Context, gameID, seat, turn int) (Si
 
 // seatNames returns the user, name and difficulty of every seat of game gameID.
 func (s *Service) seatNames(ctx context.Context, gameID int) (map[int]SeatSince, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT p.seat, COALESCE(p.user_id, 0), COALESCE(u.name, ''), COALESCE(p.difficulty, '')
-		FROM players p LEFT JOIN users u ON u.id = p.user_id WHERE p.game_id = $1`, gameID)
+	rows, err := s.db.QueryContext(ctx, `SELECT seat, COALESCE(user_id, 0), COALESCE(difficulty, '')
+		FROM players WHERE game_id = $1`, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("error reading the seats of game %d: %w", gameID, err)
 	}
@@ -134,12 +134,29 @@ func (s *Service) seatNames(ctx context.Context, gameID int) (map[int]SeatSince,
 	out := map[int]SeatSince{}
 	for rows.Next() {
 		var ss SeatSince
-		if err := rows.Scan(&ss.Seat, &ss.UserID, &ss.Name, &ss.Difficulty); err != nil {
+		if err := rows.Scan(&ss.Seat, &ss.UserID, &ss.Difficulty); err != nil {
 			return nil, fmt.Errorf("error reading a seat of game %d: %w", gameID, err)
 		}
 		out[ss.Seat] = ss
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("error reading the seats of game %d: %w", gameID, err)
+	}
+	var users []int
+	for _, ss := range out {
+		if ss.UserID != 0 {
+			users = append(users, ss.UserID)
+		}
+	}
+	names, err := s.accounts.Names(ctx, s.db, users)
+	if err != nil {
+		return nil, err
+	}
+	for seat, ss := range out {
+		ss.Name = names[ss.UserID]
+		out[seat] = ss
+	}
+	return out, nil
 }
 
 // UserSeat returns the seat of user userID in game gameID, and false when they hold none.

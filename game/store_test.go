@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"rout/ai"
+	"rout/dbtest"
 	"rout/game"
 	"rout/rules"
 )
@@ -33,7 +34,7 @@ func TestEngineStateWithoutRoundIsCountedFromTheRecord(t *testing.T) {
 	if _, err := e.db.ExecContext(e.ctx, `UPDATE games SET engine = (engine::jsonb - 'round' - 'traded')::json WHERE id = $1`, id); err != nil {
 		t.Fatal(err)
 	}
-	fresh, err := game.New(game.Opts{DB: e.db, Logger: quiet, PlayTime: time.Minute}) // a cache without the game
+	fresh, err := game.New(game.Opts{DB: e.db, Accounts: dbtest.Accounts(t, e.db), Logger: quiet, PlayTime: time.Minute}) // a cache without the game
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,7 +41,7 @@ var _ game.Effects = (*heardCalls)(nil)
 func dueGames(t *testing.T, e *env, effects game.Effects, n int) (*game.Service, []int, *atomic.Int64) {
 	t.Helper()
 	var offset atomic.Int64
-	svc, err := game.New(game.Opts{DB: e.db, Effects: effects, Logger: quiet,
+	svc, err := game.New(game.Opts{DB: e.db, Accounts: dbtest.Accounts(t, e.db), Effects: effects, Logger: quiet,
 		Clock: func() time.Time { return time.Now().Add(time.Duration(offset.Load())) }})
 	if err != nil {
 		t.Fatal(err)

@@ -7,9 +7,7 @@ package graph
 
 import (
 	"context"
-	"fmt"
 	"rout/ent"
-	"rout/ent/token"
 
 	"entgo.io/contrib/entgql"
 )
@@ -31,15 +29,10 @@ func (r *mutationResolver) SignIn(ctx context.Context, input SignInInput) (*Sign
 
 // SignOut is the resolver for the signOut field.
 func (r *mutationResolver) SignOut(ctx context.Context) (*SignOutPayload, error) {
-	tok := viewerFrom(ctx).token
-	if tok == nil || tok.Kind != token.KindSession {
-		return &SignOutPayload{UserErrors: []*UserError{
-			userError(ueNotASession, notSession+": revoke API tokens with revokeApiToken"),
-		}}, nil
-	}
-	revoked, err := r.revokeToken(ctx, tok.ID, tok.UserID, token.KindSession)
+	revoked, err := r.accounts.SignOut(ctx, viewerFrom(ctx).token)
 	if err != nil {
-		return nil, err
+		ues, err := refusalErrors(err)
+		return &SignOutPayload{UserErrors: ues}, err
 	}
 	return &SignOutPayload{Revoked: revoked, UserErrors: []*UserError{}}, nil
 }
@@ -56,11 +49,11 @@ func (r *mutationResolver) RevokeAPIToken(ctx context.Context, input RevokeAPITo
 
 // UpdateNotificationPreferences is the resolver for the updateNotificationPreferences field.
 func (r *mutationResolver) UpdateNotificationPreferences(ctx context.Context, input UpdateNotificationPreferencesInput) (*UpdateNotificationPreferencesPayload, error) {
-	me, err := r.viewerRow(ctx)
+	me, err := signedIn(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return r.updateNotificationPreferences(ctx, me, input)
+	return r.updateNotificationPreferences(ctx, me.ID, input)
 }
 
 // Viewer is the resolver for the viewer field.
@@ -78,13 +71,7 @@ func (r *queryResolver) APITokens(ctx context.Context, first *int, after *entgql
 	if err != nil {
 		return nil, err
 	}
-	conn, err := r.ent.Token.Query().
-		Where(token.UserID(me.ID), token.KindEQ(token.KindAPI), token.RevokedAtIsNil()).
-		Paginate(ctx, after, first, before, last)
-	if err != nil {
-		return nil, fmt.Errorf("error listing the API tokens: %w", err)
-	}
-	return conn, nil
+	return r.accounts.APITokens(ctx, me.ID, after, first, before, last)
 }
 
 // ID is the resolver for the id field.
@@ -113,7 +100,7 @@ func (r *userResolver) Notify(ctx context.Context, obj *ent.User) (*Notification
 	if !isSelf(ctx, obj) {
 		return nil, nil
 	}
-	c := notifyChannel(obj.Notify)
+	c := apiChannel(string(obj.Notify))
 	return &c, nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"rout/account"
 	"rout/graph"
 )
 
@@ -55,10 +56,10 @@ func TestSignUpSignInViewerSignOut(t *testing.T) {
 		t.Errorf("signUp user = %+v", u)
 	}
 	s := up.SignUp.Session
-	if !strings.HasPrefix(s.Token, graph.SessionTokenPrefix) || len(s.Token) != len(graph.SessionTokenPrefix)+43 {
-		t.Errorf("session token %q: want %s and 43 base64url characters", s.Token, graph.SessionTokenPrefix)
+	if !strings.HasPrefix(s.Token, account.SessionTokenPrefix) || len(s.Token) != len(account.SessionTokenPrefix)+43 {
+		t.Errorf("session token %q: want %s and 43 base64url characters", s.Token, account.SessionTokenPrefix)
 	}
-	if want := e.clock.Now().Add(graph.DefaultSessionTTL); s.ExpiresAt.Sub(want).Abs() > time.Second {
+	if want := e.clock.Now().Add(account.DefaultSessionTTL); s.ExpiresAt.Sub(want).Abs() > time.Second {
 		t.Errorf("session expires at %v, want %v", s.ExpiresAt, want)
 	}
 
@@ -174,7 +175,7 @@ func TestPasswordsAreArgon2idAndTokensHashed(t *testing.T) {
 		}
 		// The secret appears in no column of any row, in any form PostgreSQL prints.
 		if n := e.count(`SELECT count(*) FROM tokens t WHERE t::text LIKE '%' || $1 || '%'
-			OR encode(t.hash, 'escape') LIKE '%' || $1 || '%'`, s[len(graph.SessionTokenPrefix):]); n != 0 {
+			OR encode(t.hash, 'escape') LIKE '%' || $1 || '%'`, s[len(account.SessionTokenPrefix):]); n != 0 {
 			t.Errorf("a tokens row holds the secret %s...", s[:8])
 		}
 	}
@@ -252,17 +253,17 @@ func TestLastUsedAtUpdatesAtMostOnceAMinute(t *testing.T) {
 	}
 	// The writes run after the answers: wait for them before reading.
 	e.gql(session, viewerQuery, nil)
-	graph.WaitTokenUsage()
+	e.accounts.WaitTokenUsage()
 	first := lastUsed()
 	e.clock.Advance(30 * time.Second)
 	e.gql(session, viewerQuery, nil)
-	graph.WaitTokenUsage()
+	e.accounts.WaitTokenUsage()
 	if got := lastUsed(); !got.Equal(first) {
 		t.Errorf("last_used_at moved from %v to %v within a minute", first, got)
 	}
 	e.clock.Advance(31 * time.Second)
 	e.gql(session, viewerQuery, nil)
-	graph.WaitTokenUsage()
+	e.accounts.WaitTokenUsage()
 	if got := lastUsed(); got.Sub(first) < time.Minute {
 		t.Errorf("last_used_at %v, want a minute after %v", got, first)
 	}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"rout/graph"
+	"rout/account"
 )
 
 const createTokenMutation = `mutation($name: String!) {
@@ -72,8 +72,8 @@ func TestAPITokens(t *testing.T) {
 		t.Fatalf("createApiToken = %+v", created.CreateAPIToken)
 	}
 	secret := *created.CreateAPIToken.Secret
-	if !strings.HasPrefix(secret, graph.APITokenPrefix) || len(secret) != len(graph.APITokenPrefix)+43 {
-		t.Errorf("secret %q: want %s and 43 base64url characters", secret, graph.APITokenPrefix)
+	if !strings.HasPrefix(secret, account.APITokenPrefix) || len(secret) != len(account.APITokenPrefix)+43 {
+		t.Errorf("secret %q: want %s and 43 base64url characters", secret, account.APITokenPrefix)
 	}
 
 	// The token authenticates as its user.

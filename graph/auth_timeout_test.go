@@ -70,7 +70,7 @@ func TestStalledTokenLookupEndsWithTheRequestTimeout(t *testing.T) {
 	const timeout = 3 * time.Second
 	e := newEnv(t, func(c *graph.Settings) { c.RequestTimeout = timeout })
 	session, _ := e.signUp("stan")
-	graph.WaitTokenUsage()
+	e.accounts.WaitTokenUsage()
 	release := e.stalled(`LOCK TABLE tokens IN ACCESS EXCLUSIVE MODE`)
 	began := time.Now()
 	got := e.postAsync(session, viewerQuery)
@@ -105,7 +105,7 @@ func TestStalledLastUseWriteDoesNotHoldTheRequest(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil) // the default request timeout, 10 s
 	session, _ := e.signUp("lulu")
-	graph.WaitTokenUsage()
+	e.accounts.WaitTokenUsage()
 	if _, err := e.db.Exec(`UPDATE tokens SET last_used_at = NULL WHERE hash = $1`, sha256Of(session)); err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func TestStalledLastUseWriteDoesNotHoldTheRequest(t *testing.T) {
 			a.status, a.body)
 	}
 	release()
-	graph.WaitTokenUsage()
+	e.accounts.WaitTokenUsage()
 	var used sql.NullTime
 	if err := e.db.QueryRow(`SELECT last_used_at FROM tokens WHERE hash = $1`, sha256Of(session)).Scan(&used); err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"rout/account"
 	"rout/graph/wstransport"
 	"rout/internal/envconf"
 	"rout/maps"
@@ -23,7 +24,6 @@ const (
 	DefaultRequestTimeout = 10 * time.Second
 	DefaultQueryCacheSize = 1000
 	DefaultAPQCacheSize   = 1000
-	DefaultSessionTTL     = 30 * 24 * time.Hour
 	// DefaultMaxUploadBytes is the largest multipart request (file uploads): a map file of the
 	// format's limit and room for the rest of the request.
 	DefaultMaxUploadBytes  = maps.MaxFileSize + 1<<20
@@ -253,7 +253,7 @@ func DefaultSettings() Settings {
 		RateIP:         DefaultRateIP,
 		RateUser:       DefaultRateUser,
 		RateSignIn:     DefaultRateSignIn,
-		SessionTTL:     DefaultSessionTTL,
+		SessionTTL:     account.DefaultSessionTTL,
 
 		MaxUploadBytes:  DefaultMaxUploadBytes,
 		MapsPerUser:     DefaultMapsPerUser,

@@ -129,10 +129,11 @@ func (f seenFields) InterceptField(ctx context.Context, next graphql.Resolver) (
 }
 
 // authenticating tells whether a site is the request's authentication (the bearer token's lookup, and
-// the write of its last use): Ent's, by design (users and tokens are Ent's rows), and before the command.
+// the write of its last use): the account service's, through Ent's rows, and before the command's
+// transaction.
 func authenticating(s site) bool {
 	return slices.ContainsFunc(s.stack, func(fn string) bool {
-		return fn == "rout/graph.(*Resolver).authenticate" || strings.HasPrefix(fn, "rout/graph.(*usageWriter).")
+		return fn == "rout/graph.(*Resolver).authenticate" || strings.HasPrefix(fn, "rout/account.(*usageWriter).")
 	})
 }
 
@@ -147,7 +148,7 @@ func TestAttackCrossesFourPackages(t *testing.T) {
 	db, log := dbtest.OpenCounting(t, dbtest.MigratedURL(t))
 	seen := &crossings{}
 	log.OnStatement = func(sql string) { seen.record(fmt.Sprintf("SQL %.60s", sql)) }
-	fx, err := jobs.NewEffects(jobs.EffectsOpts{DB: db, Config: jobs.DefaultConfig()})
+	fx, err := jobs.NewEffects(jobs.EffectsOpts{DB: db, Accounts: dbtest.Accounts(t, db), Config: jobs.DefaultConfig()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,8 +230,8 @@ func TestAttackCrossesFourPackages(t *testing.T) {
 		t.Errorf("the attack crosses %d packages, want at most 4", len(got))
 	}
 	for p := range auth {
-		if p != "rout/graph" && p != "rout/ent" {
-			t.Errorf("the authentication reaches %s, want only rout/graph and rout/ent", p)
+		if p != "rout/graph" && p != "rout/account" && p != "rout/ent" {
+			t.Errorf("the authentication reaches %s, want only rout/graph, rout/account and rout/ent", p)
 		}
 	}
 	if effects != 1 {

@@ -19,6 +19,7 @@ import (
 	entsql "entgo.io/ent/dialect/sql"
 	"github.com/99designs/gqlgen/graphql"
 
+	"rout/account"
 	"rout/dbtest"
 	"rout/ent"
 	"rout/game"
@@ -33,12 +34,13 @@ var quiet = slog.New(slog.DiscardHandler)
 
 // env is one test's database with Rout's schema and the API served on it by an httptest.Server.
 type env struct {
-	t     *testing.T
-	db    *sql.DB
-	ent   *ent.Client
-	srv   *httptest.Server
-	clock *clock
-	logs  *syncBuffer
+	t        *testing.T
+	db       *sql.DB
+	ent      *ent.Client
+	accounts *account.Service
+	srv      *httptest.Server
+	clock    *clock
+	logs     *syncBuffer
 }
 
 // clock is a settable clock for Deps.Clock.
@@ -115,7 +117,7 @@ func settings(configure func(*graph.Settings)) graph.Settings {
 // newService returns a game service on db for the API, with effects (nil: none).
 func newService(t *testing.T, db *sql.DB, effects game.Effects) *game.Service {
 	t.Helper()
-	svc, err := game.New(game.Opts{DB: db, Logger: quiet, PlayTime: time.Minute, Effects: effects})
+	svc, err := game.New(game.Opts{DB: db, Accounts: dbtest.Accounts(t, db), Logger: quiet, PlayTime: time.Minute, Effects: effects})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,12 +131,18 @@ func serveAPI(t *testing.T, db *sql.DB, svc *game.Service, hub *live.Hub, cfg gr
 	t.Helper()
 	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
 	e := &env{t: t, db: db, ent: client, clock: &clock{now: time.Now()}, logs: &syncBuffer{}}
+	var err error
+	e.accounts, err = account.New(account.Opts{DB: db, Clock: e.clock.Now, SessionTTL: cfg.SessionTTL,
+		CacheTokens: hub != nil})
+	if err != nil {
+		t.Fatal(err)
+	}
 	deps := graph.Deps{
-		Ent:    client,
-		DB:     db,
-		Game:   svc,
-		Logger: slog.New(slog.NewTextHandler(e.logs, nil)),
-		Clock:  e.clock.Now,
+		Ent:      client,
+		Game:     svc,
+		Accounts: e.accounts,
+		Logger:   slog.New(slog.NewTextHandler(e.logs, nil)),
+		Clock:    e.clock.Now,
 
 		Extensions: extensions,
 	}

@@ -10,6 +10,7 @@ import (
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
 
+	"rout/account"
 	"rout/ent"
 	"rout/game"
 	"rout/graph"
@@ -23,19 +24,23 @@ func ExampleNewHandler() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	svc, err := game.New(game.Opts{DB: db})
-	if err != nil {
-		log.Fatal(err)
-	}
 	cfg, err := graph.SettingsFromEnv(os.Getenv)
 	if err != nil {
 		log.Fatal(err)
 	}
+	accounts, err := account.New(account.Opts{DB: db, SessionTTL: cfg.SessionTTL})
+	if err != nil {
+		log.Fatal(err)
+	}
+	svc, err := game.New(game.Opts{DB: db, Accounts: accounts})
+	if err != nil {
+		log.Fatal(err)
+	}
 	api, err := graph.NewHandler(cfg, graph.Deps{
-		Ent:    ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db))),
-		DB:     db,
-		Game:   svc,
-		Logger: slog.Default(),
+		Ent:      ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db))),
+		Game:     svc,
+		Accounts: accounts,
+		Logger:   slog.Default(),
 	})
 	if err != nil {
 		log.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"rout/dbtest"
 	"rout/game"
 	"rout/graph"
 	routmaps "rout/maps"
@@ -893,7 +894,7 @@ func (g *fullGame) finish() {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet})
+	svc, err := game.New(game.Opts{DB: e.db, Accounts: dbtest.Accounts(e.t, e.db), Logger: quiet})
 	if err != nil {
 		t.Fatal(err)
 	}

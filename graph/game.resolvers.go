@@ -86,7 +86,7 @@ func (r *gameResolver) InviteCode(ctx context.Context, obj *Game) (*string, erro
 
 // Creator is the resolver for the creator field.
 func (r *gameResolver) Creator(ctx context.Context, obj *Game) (*ent.User, error) {
-	u, err := r.ent.User.Get(ctx, obj.creatorID)
+	u, err := r.user(ctx, obj.creatorID)
 	if err != nil {
 		return nil, fmt.Errorf("error loading user %d: %w", obj.creatorID, err)
 	}
@@ -328,7 +328,7 @@ func (r *seatResolver) User(ctx context.Context, obj *Seat) (*ent.User, error) {
 	if obj.userID == 0 {
 		return nil, nil
 	}
-	u, err := r.ent.User.Get(ctx, obj.userID)
+	u, err := r.user(ctx, obj.userID)
 	if err != nil {
 		return nil, fmt.Errorf("error loading user %d: %w", obj.userID, err)
 	}
@@ -340,7 +340,7 @@ func (r *seatResolver) UserName(ctx context.Context, obj *Seat) (*string, error)
 	if obj.userID == 0 {
 		return nil, nil
 	}
-	u, err := r.ent.User.Get(ctx, obj.userID)
+	u, err := r.user(ctx, obj.userID)
 	if err != nil {
 		return nil, fmt.Errorf("error loading user %d: %w", obj.userID, err)
 	}

@@ -97,7 +97,7 @@ func droppedSubscriber(t *testing.T) (*Resolver, *live.Subscription[*live.Event]
 	ctx := t.Context()
 	dsn := dbtest.MigratedURL(t)
 	db := dbtest.OpenURL(t, dsn)
-	svc, err := game.New(game.Opts{DB: db})
+	svc, err := game.New(game.Opts{DB: db, Accounts: dbtest.Accounts(t, db)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func droppedSubscriber(t *testing.T) (*Resolver, *live.Subscription[*live.Event]
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = hub.Stop(context.Background()) })
-	r, err := newResolver(DefaultSettings(), Deps{Ent: ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db))), DB: db, Game: svc, Live: hub})
+	r, err := newResolver(DefaultSettings(), Deps{Ent: ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db))), Game: svc, Accounts: dbtest.Accounts(t, db), Live: hub})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -69,7 +69,7 @@ func (r *gameMapResolver) Author(ctx context.Context, obj *ent.GameMap) (*ent.Us
 	if obj.CreatorID == nil {
 		return nil, nil
 	}
-	u, err := r.ent.User.Get(ctx, *obj.CreatorID)
+	u, err := r.user(ctx, *obj.CreatorID)
 	if err != nil {
 		return nil, fmt.Errorf("error loading the map's author: %w", err)
 	}

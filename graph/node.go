@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"rout/ent"
-	"rout/ent/token"
 )
 
 // The type names inside global ids; they are the GraphQL type names.
@@ -60,12 +59,12 @@ func (r *Resolver) node(ctx context.Context, gid string) (Noder, error) {
 	notFound := errorf(CodeNotFound, "no object with id %q", gid)
 	switch typ {
 	case typeUser:
-		u, err := r.ent.User.Get(ctx, id)
-		if ent.IsNotFound(err) {
-			return nil, notFound
-		}
+		u, err := r.accounts.User(ctx, id)
 		if err != nil {
-			return nil, fmt.Errorf("error loading user %d: %w", id, err)
+			return nil, err
+		}
+		if u == nil {
+			return nil, notFound
 		}
 		return u, nil
 	case typeAPIToken:
@@ -73,18 +72,20 @@ func (r *Resolver) node(ctx context.Context, gid string) (Noder, error) {
 		if !ok {
 			return nil, notFound
 		}
-		t, err := r.ent.Token.Query().
-			Where(token.ID(id), token.UserID(me), token.KindEQ(token.KindAPI), token.RevokedAtIsNil()).
-			Only(ctx)
-		if ent.IsNotFound(err) {
-			return nil, notFound
-		}
+		t, err := r.accounts.APIToken(ctx, me, id)
 		if err != nil {
-			return nil, fmt.Errorf("error loading API token %d: %w", id, err)
+			return nil, err
+		}
+		if t == nil {
+			return nil, notFound
 		}
 		return t, nil
 	case typePushSubscription:
-		sub, err := r.pushSubscriptionNode(ctx, id)
+		me, ok := ViewerID(ctx)
+		if !ok {
+			return nil, notFound
+		}
+		sub, err := r.accounts.PushSubscription(ctx, me, id)
 		if err != nil {
 			return nil, err
 		}

@@ -2,18 +2,10 @@ package graph
 
 import (
 	"context"
-	"fmt"
 
+	"rout/account"
 	"rout/ent"
-	"rout/ent/user"
 	"rout/notifications"
-)
-
-// Error codes of updateNotificationPreferences beyond PHONE_REQUIRED.
-const (
-	ueInvalidDigestHours = "INVALID_DIGEST_HOURS"
-	ueInvalidTimeZone    = "INVALID_TIME_ZONE"
-	ueInvalidQuietHours  = "INVALID_QUIET_HOURS"
 )
 
 // notificationKinds pairs the GraphQL kinds with notifications', in the order of the enum.
@@ -32,30 +24,29 @@ var notificationKinds = []struct {
 
 // apiChannel converts a stored channel name to the GraphQL enum.
 func apiChannel(name string) NotificationChannel {
-	switch name {
-	case "sms":
-		return NotificationChannelSms
-	case "push":
-		return NotificationChannelPush
-	case "none":
-		return NotificationChannelNone
-	default:
+	c, err := notifications.ParseChannel(name)
+	if err != nil {
 		return NotificationChannelEmail
 	}
+	return apiChannels[c]
 }
 
-// storedChannel converts the GraphQL enum to a stored channel name.
-func storedChannel(c NotificationChannel) string {
-	switch c {
-	case NotificationChannelSms:
-		return "sms"
-	case NotificationChannelPush:
-		return "push"
-	case NotificationChannelNone:
-		return "none"
-	default:
-		return "email"
+// apiChannels are the GraphQL enum's values of the channels; storedChannel is the inverse.
+var apiChannels = map[notifications.Channel]NotificationChannel{
+	notifications.ChannelNone:  NotificationChannelNone,
+	notifications.ChannelEmail: NotificationChannelEmail,
+	notifications.ChannelSMS:   NotificationChannelSms,
+	notifications.ChannelPush:  NotificationChannelPush,
+}
+
+// storedChannel converts the GraphQL enum to a channel.
+func storedChannel(c NotificationChannel) notifications.Channel {
+	for ch, api := range apiChannels {
+		if api == c {
+			return ch
+		}
 	}
+	return notifications.ChannelEmail
 }
 
 // notificationPreferences is the API's view of u's preferences.
@@ -74,66 +65,35 @@ func notificationPreferences(u *ent.User) *NotificationPreferences {
 	return p
 }
 
-// updateNotificationPreferences applies input to the signed-in user me.
-func (r *Resolver) updateNotificationPreferences(ctx context.Context, me *ent.User, input UpdateNotificationPreferencesInput) (*UpdateNotificationPreferencesPayload, error) {
-	fail := func(code, msg, field string) (*UpdateNotificationPreferencesPayload, error) {
-		return &UpdateNotificationPreferencesPayload{UserErrors: []*UserError{userError(code, msg, "input", field)}}, nil
+// updateNotificationPreferences applies input to the signed-in user userID.
+func (r *Resolver) updateNotificationPreferences(ctx context.Context, userID int, input UpdateNotificationPreferencesInput) (*UpdateNotificationPreferencesPayload, error) {
+	change := account.PreferencesChange{
+		DigestHours:     input.DigestHours,
+		TimeZone:        input.TimeZone,
+		ClearQuietHours: input.ClearQuietHours != nil && *input.ClearQuietHours,
+		Always:          input.Always,
 	}
-	upd := r.ent.User.UpdateOneID(me.ID).SetUpdatedAt(r.now())
 	if input.Channel != nil {
-		if *input.Channel == NotificationChannelSms && me.Phone == nil {
-			return fail(uePhoneRequired, "SMS notifications need a phone number on the account", "channel")
-		}
-		upd.SetNotify(user.Notify(storedChannel(*input.Channel)))
+		c := storedChannel(*input.Channel)
+		change.Channel = &c
 	}
 	if input.Channels != nil {
-		kinds := map[string]string{}
-		for k, v := range me.NotifyKinds {
-			kinds[k] = v
-		}
+		change.Channels = map[notifications.Kind]notifications.Channel{}
 		for _, kc := range input.Channels {
-			if kc.Channel == NotificationChannelSms && me.Phone == nil {
-				return fail(uePhoneRequired, "SMS notifications need a phone number on the account", "channels")
-			}
 			for _, k := range notificationKinds {
 				if k.api == kc.Kind {
-					kinds[k.kind.String()] = storedChannel(kc.Channel)
+					change.Channels[k.kind] = storedChannel(kc.Channel)
 				}
 			}
 		}
-		upd.SetNotifyKinds(kinds)
 	}
-	if input.DigestHours != nil {
-		if h := *input.DigestHours; h < 0 || h > notifications.MaxDigestHours {
-			return fail(ueInvalidDigestHours, fmt.Sprintf("digestHours must be from 0 to %d", notifications.MaxDigestHours), "digestHours")
-		}
-		upd.SetDigestHours(*input.DigestHours)
+	if q := input.QuietHours; q != nil {
+		change.QuietHours = &[2]string{q.Start, q.End}
 	}
-	if input.TimeZone != nil {
-		if _, err := notifications.LoadTimeZone(*input.TimeZone); err != nil {
-			return fail(ueInvalidTimeZone, "timeZone must be an IANA time zone name, such as Europe/Paris", "timeZone")
-		}
-		upd.SetTimeZone(*input.TimeZone)
-	}
-	switch {
-	case input.QuietHours != nil && input.ClearQuietHours != nil && *input.ClearQuietHours:
-		return fail(ueInvalidQuietHours, "give quietHours or clearQuietHours, not both", "quietHours")
-	case input.QuietHours != nil:
-		start, err1 := notifications.ParseClock(input.QuietHours.Start)
-		end, err2 := notifications.ParseClock(input.QuietHours.End)
-		if err1 != nil || err2 != nil || (notifications.QuietHours{Start: start, End: end}).Validate() != nil {
-			return fail(ueInvalidQuietHours, "quiet hours are two different times of day as HH:MM", "quietHours")
-		}
-		upd.SetQuietStart(start).SetQuietEnd(end)
-	case input.ClearQuietHours != nil && *input.ClearQuietHours:
-		upd.ClearQuietStart().ClearQuietEnd()
-	}
-	if input.Always != nil {
-		upd.SetNotifyAlways(*input.Always)
-	}
-	u, err := upd.Save(ctx)
+	u, err := r.accounts.UpdatePreferences(ctx, userID, change)
 	if err != nil {
-		return nil, fmt.Errorf("error updating the notification preferences of user %d: %w", me.ID, err)
+		ues, err := refusalErrors(err)
+		return &UpdateNotificationPreferencesPayload{UserErrors: ues}, err
 	}
 	return &UpdateNotificationPreferencesPayload{User: u, UserErrors: []*UserError{}}, nil
 }

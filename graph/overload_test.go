@@ -77,10 +77,10 @@ func TestFullMapChecksAnswerUnavailable(t *testing.T) {
 func TestFullHashSlotsAnswerUnavailable(t *testing.T) {
 	t.Parallel()
 	db := dbtest.Migrated(t)
-	e, h := serveAPI(t, db, newService(t, db, nil), nil, settings(func(c *graph.Settings) {
+	e, _ := serveAPI(t, db, newService(t, db, nil), nil, settings(func(c *graph.Settings) {
 		c.RequestTimeout = overloadTimeout
 	}))
-	release := graph.HoldHashSlots(h)
+	release := e.accounts.HoldHashSlots()
 	defer release()
 	r := e.gql("", signUpMutation, map[string]any{"input": map[string]any{
 		"name": "hal", "email": "hal@example.com", "password": "password-hal"}})

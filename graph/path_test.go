@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"rout/dbtest"
-	"rout/graph"
 )
 
 // toAttack plays the game of startedPair through the API until the player to move may attack, and
@@ -198,7 +197,7 @@ func TestBoardReadRoundTrips(t *testing.T) {
 	// One connection, so that the read finds its statement prepared on whichever connection it is given.
 	db.SetMaxOpenConns(1)
 	e.gql(cur, query, map[string]any{"id": id}) // the connection is open and the state is cached
-	graph.WaitTokenUsage()                      // the first read's last-use write is done
+	e.accounts.WaitTokenUsage()                 // the first read's last-use write is done
 	log.Start()
 	r := e.gql(cur, query, map[string]any{"id": id})
 	trips := log.RoundTrips()

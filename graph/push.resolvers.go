@@ -16,7 +16,7 @@ func (r *mutationResolver) RegisterPushSubscription(ctx context.Context, input R
 	if err != nil {
 		return nil, err
 	}
-	return r.registerPushSubscription(ctx, me, input)
+	return r.registerPushSubscription(ctx, me.ID, input)
 }
 
 // UnregisterPushSubscription is the resolver for the unregisterPushSubscription field.
@@ -25,7 +25,11 @@ func (r *mutationResolver) UnregisterPushSubscription(ctx context.Context, input
 	if err != nil {
 		return nil, err
 	}
-	return r.unregisterPushSubscription(ctx, me, input)
+	removed, err := r.accounts.UnregisterPush(ctx, me.ID, input.Endpoint)
+	if err != nil {
+		return nil, err
+	}
+	return &UnregisterPushSubscriptionPayload{Removed: removed, UserErrors: []*UserError{}}, nil
 }
 
 // ID is the resolver for the id field.
@@ -35,10 +39,11 @@ func (r *pushSubscriptionResolver) ID(ctx context.Context, obj *ent.PushSubscrip
 
 // PushPublicKey is the resolver for the pushPublicKey field.
 func (r *queryResolver) PushPublicKey(ctx context.Context) (*string, error) {
-	if r.push == nil {
+	cfg := r.accounts.PushConfig()
+	if cfg == nil {
 		return nil, nil
 	}
-	key := r.push.ApplicationServerKey()
+	key := cfg.ApplicationServerKey()
 	return &key, nil
 }
 

@@ -1,30 +1,29 @@
 package graph
 
 import (
-	"database/sql"
 	"errors"
 	"log/slog"
-	"runtime"
 	"time"
 
 	"entgo.io/contrib/entgql"
 	"github.com/99designs/gqlgen/graphql"
 
+	"rout/account"
 	"rout/ent"
 	"rout/game"
 	"rout/live"
-	"rout/notifications/push"
 )
 
 // Deps are the API's dependencies.
 type Deps struct {
 	// Ent is the Ent client on DB. Required.
 	Ent *ent.Client
-	// DB is the database, for what Ent does not cover: a token's revocation announced in the statement
-	// that revokes it, and the check of every open socket's token. Required.
-	DB *sql.DB
 	// Game is the game service every game command goes through. Required.
 	Game *game.Service
+	// Accounts is the account service: users, sessions, API tokens, preferences and push devices.
+	// Required. When it caches tokens (account.Opts.CacheTokens), Live is required too: the handler hears
+	// every replica's revocations there and tells Accounts.
+	Accounts *account.Service
 	// Logger receives internal errors and panics, with the request id. Nil discards them.
 	Logger *slog.Logger
 
@@ -35,31 +34,24 @@ type Deps struct {
 	// Live is the hub the subscriptions are served from. Nil: subscriptions fail with
 	// INTERNAL_SERVER_ERROR.
 	Live *live.Hub
-	// Push is the server's web push configuration (router.Config.Push), validated; nil when the server
-	// does not send web push (pushPublicKey is null, registerPushSubscription refuses).
-	Push *push.Config
 }
 
 // Resolver is the root of the resolvers and the only place that holds the API's dependencies: every
 // resolver, the auth middleware and the directives reach them through it.
 type Resolver struct {
-	ent    *ent.Client
-	db     *sql.DB
-	game   *game.Service
-	live   *live.Hub
-	push   *push.Config
-	logger *slog.Logger
-	now    func() time.Time
-	cfg    Settings
+	ent      *ent.Client
+	game     *game.Service
+	accounts *account.Service
+	live     *live.Hub
+	logger   *slog.Logger
+	now      func() time.Time
+	cfg      Settings
 
-	rateIP          *limiterSet   // requests per client address
-	rateUser        *limiterSet   // requests per signed-in user
-	rateSignInIP    *limiterSet   // signIn and signUp attempts per client address
-	rateSignInLogin *limiterSet   // signIn attempts per login
-	hashSlots       chan struct{} // bounds the password hashes computed at once (19 MiB each)
-	mapChecks       *mapChecks    // bounds the map uploads checked at once, by count and memory
-	credentials     credentialCache
-	tokens          *tokenCache // the live tokens seen lately; nil without a live hub to hear revocations
+	rateIP          *limiterSet // requests per client address
+	rateUser        *limiterSet // requests per signed-in user
+	rateSignInIP    *limiterSet // signIn and signUp attempts per client address
+	rateSignInLogin *limiterSet // signIn attempts per login
+	mapChecks       *mapChecks  // bounds the map uploads checked at once, by count and memory
 }
 
 // newResolver checks the dependencies and builds the root resolver.
@@ -68,8 +60,10 @@ func newResolver(cfg Settings, deps Deps) (*Resolver, error) {
 	if deps.Ent == nil {
 		errs = append(errs, errors.New("graph: Deps.Ent is required"))
 	}
-	if deps.DB == nil {
-		errs = append(errs, errors.New("graph: Deps.DB is required"))
+	if deps.Accounts == nil {
+		errs = append(errs, errors.New("graph: Deps.Accounts is required"))
+	} else if deps.Accounts.CachesTokens() && deps.Live == nil {
+		errs = append(errs, errors.New("graph: Deps.Accounts caches tokens, so Deps.Live is required to hear their revocations"))
 	}
 	if deps.Game == nil {
 		errs = append(errs, errors.New("graph: Deps.Game is required"))
@@ -83,16 +77,11 @@ func newResolver(cfg Settings, deps Deps) (*Resolver, error) {
 	if deps.Clock == nil {
 		deps.Clock = time.Now
 	}
-	var tokens *tokenCache
-	if deps.Live != nil {
-		tokens = &tokenCache{}
-	}
 	return &Resolver{
 		ent:             deps.Ent,
-		db:              deps.DB,
 		game:            deps.Game,
+		accounts:        deps.Accounts,
 		live:            deps.Live,
-		push:            deps.Push,
 		logger:          deps.Logger,
 		now:             deps.Clock,
 		cfg:             cfg,
@@ -100,9 +89,7 @@ func newResolver(cfg Settings, deps Deps) (*Resolver, error) {
 		rateUser:        newLimiterSet(cfg.RateUser, deps.Clock),
 		rateSignInIP:    newLimiterSet(cfg.RateSignIn, deps.Clock),
 		rateSignInLogin: newLimiterSet(cfg.RateSignIn, deps.Clock),
-		hashSlots:       make(chan struct{}, max(2, runtime.GOMAXPROCS(0))),
 		mapChecks:       newMapChecks(cfg.MapCheckMemory),
-		tokens:          tokens,
 	}, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"rout/account"
 	"rout/graph"
 	"rout/live"
 )
@@ -61,7 +62,7 @@ func TestSignOutIsRefusedOnEveryReplica(t *testing.T) {
 }
 
 // TestTokenCacheServesUntilItsTimeRunsOut: a token revoked behind the API's back (no notification) is
-// still served from a replica's cache, for at most graph.TokenCacheTTL, and refused after it.
+// still served from a replica's cache, for at most account.TokenCacheTTL, and refused after it.
 func TestTokenCacheServesUntilItsTimeRunsOut(t *testing.T) {
 	t.Parallel()
 	r := newReplicas(t, 1, live.Opts{})[0]
@@ -75,7 +76,7 @@ func TestTokenCacheServesUntilItsTimeRunsOut(t *testing.T) {
 	if id, _ := viewerID(t, r, tok); id == "" {
 		t.Fatal("the token was looked up again: the replica does not cache it")
 	}
-	r.clock.Advance(graph.TokenCacheTTL)
+	r.clock.Advance(account.TokenCacheTTL)
 	if id, code := viewerID(t, r, tok); id != "" || code != string(graph.CodeUnauthenticated) {
 		t.Errorf("after the cache's time, the revoked token answered as %q (code %q), want UNAUTHENTICATED", id, code)
 	}

@@ -2,13 +2,12 @@ package jobs
 
 import (
 	"context"
-	"database/sql"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/riverqueue/river"
 
+	"rout/account"
 	"rout/notifications"
 	"rout/notifications/inbox"
 	"rout/notifications/push"
@@ -67,8 +66,8 @@ type digestWorker struct {
 func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) error {
 	j := w.j
 	userID := job.Args.UserID
-	prefs, err := inbox.PrefsOf(ctx, j.db, userID)
-	if errors.Is(err, sql.ErrNoRows) {
+	to, prefs, err := j.accounts.Recipient(ctx, userID)
+	if errors.Is(err, account.ErrNoUser) {
 		return nil // the user was deleted
 	}
 	if err != nil {
@@ -89,10 +88,6 @@ func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) err
 	}
 	if j.notifier == nil {
 		return nil
-	}
-	to, err := j.recipient(ctx, userID)
-	if err != nil {
-		return j.unclaim(ctx, claimed, err)
 	}
 	for i, g := range games {
 		if games[i].Since, err = j.since(ctx, g.GameID, userID, g.Turn, notifications.KindYourTurn); err != nil {
@@ -145,16 +140,4 @@ func (j *Jobs) unclaim(ctx context.Context, ids []int64, cause error) error {
 		j.logger.ErrorContext(ctx, "error unclaiming the notices of a digest", "error", err)
 	}
 	return cause
-}
-
-// recipient reads the addresses of user userID.
-func (j *Jobs) recipient(ctx context.Context, userID int) (notifications.Recipient, error) {
-	var to notifications.Recipient
-	var phone sql.NullString
-	err := j.db.QueryRowContext(ctx, `SELECT email, phone, name FROM users WHERE id = $1`, userID).Scan(&to.Email, &phone, &to.Name)
-	if err != nil {
-		return to, fmt.Errorf("error reading the addresses of user %d: %w", userID, err)
-	}
-	to.Phone, to.UserID = phone.String, userID
-	return to, nil
 }

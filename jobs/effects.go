@@ -12,6 +12,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
 
+	"rout/account"
 	"rout/game"
 	"rout/notifications"
 	"rout/notifications/inbox"
@@ -23,9 +24,10 @@ import (
 // handed to game.New, and the Jobs that work the jobs are built after, with the service (New). Its
 // methods are safe for concurrent use.
 type Effects struct {
-	client *river.Client[*sql.Tx]
-	now    func() time.Time
-	cfg    Config
+	client   *river.Client[*sql.Tx]
+	accounts *account.Service
+	now      func() time.Time
+	cfg      Config
 }
 
 // The seam's guards: a signature that drifts from game.Effects fails the build.
@@ -35,6 +37,8 @@ var _ game.Effects = (*Effects)(nil)
 type EffectsOpts struct {
 	// DB is the database the game service uses; River's tables are in it (migrate.Up). Required.
 	DB *sql.DB
+	// Accounts finds invited users and reads names and notification preferences. Required.
+	Accounts *account.Service
 	// Clock is the game service's clock (game.Opts.Clock), the time notices are recorded at. Default
 	// time.Now.
 	Clock func() time.Time
@@ -50,6 +54,9 @@ func NewEffects(opts EffectsOpts) (*Effects, error) {
 	if opts.DB == nil {
 		return nil, errors.New("jobs.NewEffects: a database is required")
 	}
+	if opts.Accounts == nil {
+		return nil, errors.New("jobs.NewEffects: the accounts are required")
+	}
 	if err := opts.Config.Validate(); err != nil {
 		return nil, fmt.Errorf("error configuring jobs: %w", err)
 	}
@@ -63,7 +70,7 @@ func NewEffects(opts EffectsOpts) (*Effects, error) {
 	if err != nil {
 		return nil, fmt.Errorf("error creating the River client that inserts jobs: %w", err)
 	}
-	return &Effects{client: client, now: opts.Clock, cfg: opts.Config}, nil
+	return &Effects{client: client, accounts: opts.Accounts, now: opts.Clock, cfg: opts.Config}, nil
 }
 
 // AfterCommand inserts, in the command's transaction, the jobs and notices the commands of changes cause
@@ -158,13 +165,12 @@ func (j *Effects) AfterCreate(ctx context.Context, tx *sql.Tx, g game.NewGame) e
 		if seat.Status != game.SeatStatusInvited || seat.InviteEmail == "" {
 			continue
 		}
-		var user int
-		err := tx.QueryRowContext(ctx, `SELECT id FROM users WHERE email = $1`, seat.InviteEmail).Scan(&user)
-		if errors.Is(err, sql.ErrNoRows) {
-			continue
-		}
+		user, err := j.accounts.UserByEmail(ctx, tx, seat.InviteEmail)
 		if err != nil {
 			return fmt.Errorf("error finding the user invited to seat %d: %w", seat.Seat, err)
+		}
+		if user == 0 {
+			continue
 		}
 		notices = append(notices, inbox.New{UserID: user, GameID: g.GameID, Turn: 0, Kind: notifications.KindInvited,
 			Data: inbox.Data{Inviter: ptr(g.CreatorID)}})
@@ -181,10 +187,11 @@ func (j *Effects) AfterDecline(ctx context.Context, tx *sql.Tx, d game.Declined)
 	if d.CreatorID == 0 || d.CreatorID == d.UserID {
 		return nil
 	}
-	var name string
-	if err := tx.QueryRowContext(ctx, `SELECT name FROM users WHERE id = $1`, d.UserID).Scan(&name); err != nil {
+	names, err := j.accounts.Names(ctx, tx, []int{d.UserID})
+	if err != nil {
 		return fmt.Errorf("error reading the name of user %d, who declined a seat of game %d: %w", d.UserID, d.GameID, err)
 	}
+	name := names[d.UserID]
 	n := inbox.New{UserID: d.CreatorID, GameID: d.GameID, Turn: 0, Kind: notifications.KindDeclined,
 		Data: inbox.Data{Seat: ptr(d.Seat), Color: ptr(d.Color), Name: ptr(name)}}
 	return j.insertNotices(ctx, tx, map[int]game.Announcer{d.GameID: d.Announce}, nil, n)

@@ -92,7 +92,7 @@ func TestLoneSurvivorGetsNoTurnJobs(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	inserter, _ := e.inserter()
-	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet, Effects: inserter, PlayTime: time.Minute})
+	svc, err := game.New(game.Opts{DB: e.db, Accounts: dbtest.Accounts(t, e.db), Logger: quiet, Effects: inserter, PlayTime: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,11 +135,11 @@ func TestLoneSurvivorPlayedOnPastTheBound(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	effects, _ := e.inserter()
-	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet, Effects: effects, PlayCommands: 3})
+	svc, err := game.New(game.Opts{DB: e.db, Accounts: dbtest.Accounts(t, e.db), Logger: quiet, Effects: effects, PlayCommands: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	j, err := jobs.New(jobs.Opts{DB: e.db, Game: svc, ListenURL: e.dsn, Logger: quiet, Config: testConfig()})
+	j, err := jobs.New(jobs.Opts{DB: e.db, Game: svc, Accounts: dbtest.Accounts(t, e.db), ListenURL: e.dsn, Logger: quiet, Config: testConfig()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -74,15 +74,15 @@ func (e *env) replica(cfg jobs.Config, notifier jobs.Notifier) replica {
 // observedReplica starts a replica like replica whose jobs tell observer (nil: none) and log to logger.
 func (e *env) observedReplica(cfg jobs.Config, notifier jobs.Notifier, observer jobs.Observer, logger *slog.Logger) replica {
 	e.t.Helper()
-	effects, err := jobs.NewEffects(jobs.EffectsOpts{DB: e.db, Clock: e.clock, Config: cfg})
+	effects, err := jobs.NewEffects(jobs.EffectsOpts{DB: e.db, Accounts: dbtest.Accounts(e.t, e.db), Clock: e.clock, Config: cfg})
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	svc, err := game.New(game.Opts{DB: e.db, Clock: e.clock, Logger: quiet, Effects: effects})
+	svc, err := game.New(game.Opts{DB: e.db, Accounts: dbtest.Accounts(e.t, e.db), Clock: e.clock, Logger: quiet, Effects: effects})
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	j, err := jobs.New(jobs.Opts{DB: e.db, Game: svc, ListenURL: e.dsn, Notifier: notifier, Clock: e.clock, Logger: logger, Config: cfg,
+	j, err := jobs.New(jobs.Opts{DB: e.db, Game: svc, Accounts: dbtest.Accounts(e.t, e.db), ListenURL: e.dsn, Notifier: notifier, Clock: e.clock, Logger: logger, Config: cfg,
 		Observer: observer})
 	if err != nil {
 		e.t.Fatal(err)
@@ -110,11 +110,11 @@ func (e *env) start(j *jobs.Jobs) {
 // service without Effects.
 func (e *env) inserter() (*jobs.Effects, *game.Service) {
 	e.t.Helper()
-	j, err := jobs.NewEffects(jobs.EffectsOpts{DB: e.db, Config: testConfig()})
+	j, err := jobs.NewEffects(jobs.EffectsOpts{DB: e.db, Accounts: dbtest.Accounts(e.t, e.db), Config: testConfig()})
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet})
+	svc, err := game.New(game.Opts{DB: e.db, Accounts: dbtest.Accounts(e.t, e.db), Logger: quiet})
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
 	"github.com/riverqueue/river/rivertype"
 
+	"rout/account"
 	"rout/game"
 	"rout/notifications"
 )
@@ -30,6 +31,8 @@ type Opts struct {
 	// Game is the game service the workers play CPU turns and takeovers through, built with an Effects of
 	// this package (NewEffects) on the same database. Required.
 	Game *game.Service
+	// Accounts gives the recipients' addresses, names and notification preferences. Required.
+	Accounts *account.Service
 	// ListenURL is the connection string of the same database, for the LISTEN connection that lets
 	// workers pick new jobs up at once. Empty: workers poll every Config.PollInterval only.
 	ListenURL string
@@ -75,6 +78,7 @@ type Jobs struct {
 	limits   *sendLimits
 	observer Observer
 	game     *game.Service
+	accounts *account.Service
 	effects  *Effects // what the workers insert (a turn's warning notice), through client
 
 	mu      sync.Mutex
@@ -90,6 +94,9 @@ func New(opts Opts) (*Jobs, error) {
 	if opts.Game == nil {
 		return nil, errors.New("jobs.New: a game service is required")
 	}
+	if opts.Accounts == nil {
+		return nil, errors.New("jobs.New: the accounts are required")
+	}
 	if err := opts.Config.Validate(); err != nil {
 		return nil, fmt.Errorf("error configuring jobs: %w", err)
 	}
@@ -100,7 +107,7 @@ func New(opts Opts) (*Jobs, error) {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	j := &Jobs{db: opts.DB, notifier: opts.Notifier, now: opts.Clock, logger: opts.Logger, cfg: opts.Config,
-		stats: newCounters(), observer: opts.Observer, game: opts.Game, limits: newSendLimits()}
+		stats: newCounters(), observer: opts.Observer, game: opts.Game, accounts: opts.Accounts, limits: newSendLimits()}
 
 	driver := riverdatabasesql.New(opts.DB)
 	if opts.ListenURL != "" {
@@ -147,7 +154,7 @@ func New(opts Opts) (*Jobs, error) {
 		return nil, fmt.Errorf("error creating the River client: %w", err)
 	}
 	j.client = client
-	j.effects = &Effects{client: client, now: opts.Clock, cfg: opts.Config}
+	j.effects = &Effects{client: client, accounts: opts.Accounts, now: opts.Clock, cfg: opts.Config}
 	return j, nil
 }
 

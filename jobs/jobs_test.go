@@ -510,15 +510,15 @@ func TestTurnGoesOnInANewRunWhenTheJobsTimeRunsShort(t *testing.T) {
 	e := newEnv(t)
 	cfg := testConfig()
 	cfg.RescueAfter = 4 * time.Second // a job's time is 3 s, a quarter of it 0.75 s
-	effects, err := jobs.NewEffects(jobs.EffectsOpts{DB: e.db, Config: cfg})
+	effects, err := jobs.NewEffects(jobs.EffectsOpts{DB: e.db, Accounts: dbtest.Accounts(t, e.db), Config: cfg})
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet, Effects: effects, PlayCommands: 1})
+	svc, err := game.New(game.Opts{DB: e.db, Accounts: dbtest.Accounts(t, e.db), Logger: quiet, Effects: effects, PlayCommands: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	j, err := jobs.New(jobs.Opts{DB: e.db, Game: svc, Logger: quiet, Config: cfg}) // not started: the test runs the job
+	j, err := jobs.New(jobs.Opts{DB: e.db, Game: svc, Accounts: dbtest.Accounts(t, e.db), Logger: quiet, Config: cfg}) // not started: the test runs the job
 	if err != nil {
 		t.Fatal(err)
 	}

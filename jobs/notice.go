@@ -24,6 +24,14 @@ func (j *Effects) insertNotices(ctx context.Context, tx *sql.Tx, announce map[in
 	if err != nil {
 		return err
 	}
+	users := make([]int, len(inserted))
+	for i, n := range inserted {
+		users[i] = n.New.UserID
+	}
+	prefsOf, err := j.accounts.Preferences(ctx, tx, users)
+	if err != nil {
+		return err
+	}
 	// The time is read after Insert holds the users' locks: a digest that runs after its window ended
 	// waits for this transaction (inbox.LockUser), so it sees every notice of its window.
 	now := j.now()
@@ -33,13 +41,14 @@ func (j *Effects) insertNotices(ctx context.Context, tx *sql.Tx, announce map[in
 		if a := announce[n.New.GameID]; a != nil { // nil: a change built outside the game service, whose announcements go nowhere
 			a.Announce(inbox.Channel, n.New.UserID, n.ID) // sent after the commit
 		}
-		if n.Prefs.ChannelFor(n.New.Kind) == notifications.ChannelNone {
+		prefs, ok := prefsOf[n.New.UserID]
+		if !ok || prefs.ChannelFor(n.New.Kind) == notifications.ChannelNone {
 			continue
 		}
-		if n.New.Kind == notifications.KindYourTurn && n.Prefs.DigestHours > 0 {
+		if n.New.Kind == notifications.KindYourTurn && prefs.DigestHours > 0 {
 			// One digest job for each user and window: two in one statement would meet in its unique
 			// insert.
-			if d := j.digestParams(n.New.UserID, n.Prefs.DigestHours, now); !digests[d.Args.(DigestArgs)] {
+			if d := j.digestParams(n.New.UserID, prefs.DigestHours, now); !digests[d.Args.(DigestArgs)] {
 				digests[d.Args.(DigestArgs)] = true
 				jobs = append(jobs, d)
 			}

@@ -2,13 +2,13 @@ package jobs
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
 
 	"github.com/riverqueue/river"
 
+	"rout/account"
 	"rout/notifications"
 	"rout/notifications/inbox"
 	"rout/notifications/push"
@@ -39,21 +39,28 @@ func (w *notificationWorker) Work(ctx context.Context, job *river.Job[Notificati
 	if n.Sent || j.notifier == nil {
 		return nil
 	}
-	userID, gameID, turn, kindName, data, to := n.UserID, n.GameID, n.Turn, n.Kind, n.Data, n.To
+	to, prefs, err := j.accounts.Recipient(ctx, n.UserID)
+	if errors.Is(err, account.ErrNoUser) {
+		return nil // the user was deleted
+	}
+	if err != nil {
+		return err
+	}
+	userID, gameID, turn, kindName, data := n.UserID, n.GameID, n.Turn, n.Kind, n.Data
 	kind, err := notifications.ParseKind(kindName)
 	if err != nil {
 		return river.JobCancel(err)
 	}
-	ch := n.Prefs.ChannelFor(kind)
+	ch := prefs.ChannelFor(kind)
 	if ch == notifications.ChannelNone {
 		return nil
 	}
-	if n.Seen && !n.Prefs.Always {
+	if n.Seen && !prefs.Always {
 		j.dropped(ctx, "seen_live", userID, KindNotification, kind, ch, "the user saw the notice live")
 		return nil
 	}
 	if !notifications.Urgent(kind) {
-		if until, quiet := n.Prefs.QuietUntil(j.now()); quiet {
+		if until, quiet := prefs.QuietUntil(j.now()); quiet {
 			return river.JobSnooze(until.Sub(j.now()))
 		}
 	}
@@ -70,7 +77,7 @@ func (w *notificationWorker) Work(ctx context.Context, job *river.Job[Notificati
 			return err
 		}
 	}
-	msg.Location = n.Prefs.Location
+	msg.Location = prefs.Location
 	if err := j.allow(ctx, userID, kind); err != nil {
 		if notifications.IsPermanent(err) {
 			j.dropped(ctx, "user_rate", userID, KindNotification, kind, ch, err.Error())
@@ -124,10 +131,9 @@ func (j *Jobs) messageData(ctx context.Context, userID, gameID, turn int, nd inb
 		d.Winner, winner, err = j.seatName(ctx, gameID, *nd.Winner)
 		d.Won = winner == userID
 	case nd.Inviter != nil:
-		err = j.db.QueryRowContext(ctx, `SELECT name FROM users WHERE id = $1`, *nd.Inviter).Scan(&d.By)
-		if errors.Is(err, sql.ErrNoRows) {
-			err = nil
-		}
+		var names map[int]string
+		names, err = j.accounts.Names(ctx, j.db, []int{*nd.Inviter})
+		d.By = names[*nd.Inviter]
 	}
 	if err != nil {
 		return d, fmt.Errorf("error reading the names of a notice of game %d: %w", gameID, err)

@@ -4,7 +4,7 @@
 // game.NotifyChannel ("rout_events", payload "<game id>:<seq>"), inbox.Channel ("rout_notices",
 // payload "<user id>:<notice id>"), game.LobbyChannel ("rout_lobbies", payload "<game id>:<version>": a
 // change of an open game's seats, whose subscribers get the game as it stands after it; see Hub.Lobby),
-// and RevocationChannel ("rout_token_revocations", payload "<token id>"),
+// and account.RevocationChannel ("rout_token_revocations", payload "<token id>"),
 // whose notifications it hands to the functions given to OnRevoked (the API closes the sockets of a
 // revoked token with them). The payloads carry numbers only: the hub reads the rows themselves.
 //

@@ -14,6 +14,7 @@ import (
 
 	"github.com/lib/pq"
 
+	"rout/account"
 	"rout/game"
 	"rout/notifications/inbox"
 	"rout/rules"
@@ -173,7 +174,7 @@ func (h *Hub) Start(ctx context.Context) error {
 			err = h.listener.Listen(game.LobbyChannel)
 		}
 		if err == nil {
-			err = h.listener.Listen(RevocationChannel)
+			err = h.listener.Listen(account.RevocationChannel)
 		}
 		listened <- err
 	}()
@@ -193,7 +194,7 @@ func (h *Hub) Start(ctx context.Context) error {
 	h.wg.Add(2)
 	go h.dispatch()
 	go h.checkHeads()
-	h.logger.InfoContext(ctx, "live hub listening", "channels", game.NotifyChannel+","+inbox.Channel+","+game.LobbyChannel+","+RevocationChannel)
+	h.logger.InfoContext(ctx, "live hub listening", "channels", game.NotifyChannel+","+inbox.Channel+","+game.LobbyChannel+","+account.RevocationChannel)
 	return nil
 }
 
@@ -247,7 +248,7 @@ func (h *Hub) notified(channel, payload string) {
 		kind = noticeTopic
 	case game.LobbyChannel:
 		kind = lobbyTopic
-	case RevocationChannel:
+	case account.RevocationChannel:
 		if id, ok := revokedPayload(payload); ok {
 			h.tellRevoked(id)
 		} else {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/lib/pq"
 
+	"rout/account"
 	"rout/ai"
 	"rout/dbtest"
 	"rout/game"
@@ -56,7 +57,7 @@ func newEnv(t testing.TB, opts live.Opts) *env {
 // newHub starts another replica's game service and hub on the test's database.
 func (e *env) newHub(opts live.Opts) (*game.Service, *live.Hub) {
 	e.t.Helper()
-	svc, err := game.New(game.Opts{DB: e.db, Logger: quiet})
+	svc, err := game.New(game.Opts{DB: e.db, Accounts: dbtest.Accounts(e.t, e.db), Logger: quiet})
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -322,7 +323,7 @@ func TestLostNotificationIsRepairedByTheHeadCheck(t *testing.T) {
 	id := e.game(2)
 	start := e.play(e.svc, id, 2)
 	sub := e.subscribe(id, 0, start)
-	silent, err := game.New(game.Opts{DB: e.db, Logger: quiet, SkipNotify: true})
+	silent, err := game.New(game.Opts{DB: e.db, Accounts: dbtest.Accounts(t, e.db), Logger: quiet, SkipNotify: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -346,7 +347,7 @@ func TestLostNotificationIsRepairedByTheHeadCheck(t *testing.T) {
 func listen(t *testing.T, dsn string) <-chan *pq.Notification {
 	t.Helper()
 	l := dbtest.Listen(t, dsn, game.NotifyChannel)
-	for _, ch := range []string{inbox.Channel, game.LobbyChannel, live.RevocationChannel} {
+	for _, ch := range []string{inbox.Channel, game.LobbyChannel, account.RevocationChannel} {
 		if err := l.Listen(ch); err != nil {
 			t.Fatalf("listening on %s: %v", ch, err)
 		}
@@ -392,7 +393,7 @@ func TestHeadCheckIntervalIsChecked(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	svc, err := game.New(game.Opts{DB: db})
+	svc, err := game.New(game.Opts{DB: db, Accounts: dbtest.Accounts(t, db)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -95,7 +95,7 @@ func TestLostLobbyAnnouncementIsRepairedByTheHeadCheck(t *testing.T) {
 	t.Cleanup(sub.Close)
 	nextLobby(t, sub)
 
-	silent, err := game.New(game.Opts{DB: e.db, Logger: quiet, SkipNotify: true})
+	silent, err := game.New(game.Opts{DB: e.db, Accounts: dbtest.Accounts(t, e.db), Logger: quiet, SkipNotify: true})
 	if err != nil {
 		t.Fatal(err)
 	}

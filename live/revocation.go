@@ -4,13 +4,8 @@ import (
 	"strconv"
 )
 
-// RevocationChannel is the PostgreSQL channel on which the transaction that revokes a bearer token (a
-// session signed out, an API token revoked) announces the token's id. Every replica's hub hears it and
-// tells the functions given to OnRevoked, which close the sockets authenticated with that token.
-const RevocationChannel = "rout_token_revocations"
-
-// OnRevoked adds f to the functions told the id of every token revoked on RevocationChannel, by any
-// replica. Each call of f runs in a goroutine of its own. After the LISTEN connection reconnects
+// OnRevoked adds f to the functions told the id of every token revoked on account.RevocationChannel (a
+// session signed out, an API token revoked), by any replica. Each call of f runs in a goroutine of its own. After the LISTEN connection reconnects
 // (notifications may have been missed meanwhile), f is called with id 0: check every token in use again.
 func (h *Hub) OnRevoked(f func(tokenID int)) {
 	h.mu.Lock()
@@ -28,7 +23,7 @@ func (h *Hub) tellRevoked(id int) {
 	}
 }
 
-// revokedPayload reads a RevocationChannel payload: a token id.
+// revokedPayload reads a account.RevocationChannel payload: a token id.
 func revokedPayload(payload string) (int, bool) {
 	id, err := strconv.Atoi(payload)
 	return id, err == nil && id > 0

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"rout/account"
 	"rout/live"
 )
 
@@ -14,7 +15,7 @@ func TestRevocationsReachEveryHub(t *testing.T) {
 	got := make(chan int, 10)
 	e.hub.OnRevoked(func(id int) { got <- id })
 	other.OnRevoked(func(id int) { got <- -id })
-	if _, err := e.db.ExecContext(e.ctx, `SELECT pg_notify($1, '42'), pg_notify($1, 'not a number')`, live.RevocationChannel); err != nil {
+	if _, err := e.db.ExecContext(e.ctx, `SELECT pg_notify($1, '42'), pg_notify($1, 'not a number')`, account.RevocationChannel); err != nil {
 		t.Fatal(err)
 	}
 	seen := map[int]bool{}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/riverqueue/river/rivertype"
 
+	"rout/account"
 	"rout/game"
 	"rout/internal/metrics"
 	"rout/jobs"
@@ -19,8 +20,8 @@ import (
 // (cfg.Workers). Workers get a LISTEN
 // connection to the database, so that they pick new jobs up at once. The jobs worked here, the CPU turns
 // and the takeovers are counted in m (nil: nowhere).
-func newJobs(cfg Config, db *Database, m *metrics.Metrics, logger *slog.Logger) (*jobs.Jobs, *game.Service, error) {
-	opts := jobs.Opts{DB: db.DB, Logger: logger, Config: cfg.Jobs, Observer: m,
+func newJobs(cfg Config, db *Database, accounts *account.Service, m *metrics.Metrics, logger *slog.Logger) (*jobs.Jobs, *game.Service, error) {
+	opts := jobs.Opts{DB: db.DB, Accounts: accounts, Logger: logger, Config: cfg.Jobs, Observer: m,
 		Middleware: []rivertype.Middleware{m.JobMiddleware()}}
 	if cfg.Workers {
 		opts.ListenURL = cfg.DatabaseURL
@@ -28,18 +29,18 @@ func newJobs(cfg Config, db *Database, m *metrics.Metrics, logger *slog.Logger) 
 			opts.ListenURL = db.cluster.DSN()
 		}
 	}
-	router, err := newRouter(cfg.Notify, db, logger)
+	router, err := newRouter(cfg.Notify, accounts, logger)
 	if err != nil {
 		return nil, nil, err
 	}
 	if router != nil {
 		opts.Notifier = router
 	}
-	effects, err := jobs.NewEffects(jobs.EffectsOpts{DB: db.DB, Config: cfg.Jobs, Logger: logger})
+	effects, err := jobs.NewEffects(jobs.EffectsOpts{DB: db.DB, Accounts: accounts, Config: cfg.Jobs, Logger: logger})
 	if err != nil {
 		return nil, nil, err
 	}
-	svc, err := game.New(game.Opts{DB: db.DB, Logger: logger, Effects: effects})
+	svc, err := game.New(game.Opts{DB: db.DB, Accounts: accounts, Logger: logger, Effects: effects})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -51,9 +52,9 @@ func newJobs(cfg Config, db *Database, m *metrics.Metrics, logger *slog.Logger) 
 	return j, svc, nil
 }
 
-// newRouter returns the notification router of cfg's channels, web push sending through db; nil when no
-// channel is configured.
-func newRouter(cfg router.Config, db *Database, logger *slog.Logger) (*router.Router, error) {
+// newRouter returns the notification router of cfg's channels, web push sending to the devices of
+// accounts; nil when no channel is configured.
+func newRouter(cfg router.Config, accounts *account.Service, logger *slog.Logger) (*router.Router, error) {
 	if cfg.Email == nil && cfg.SMS == nil && cfg.Push == nil {
 		return nil, nil
 	}
@@ -62,7 +63,7 @@ func newRouter(cfg router.Config, db *Database, logger *slog.Logger) (*router.Ro
 		return nil, fmt.Errorf("error configuring notifications: %w", err)
 	}
 	if cfg.Push != nil {
-		if r.Push, err = push.New(push.Opts{DB: db.DB, Config: *cfg.Push, Logger: logger}); err != nil {
+		if r.Push, err = push.New(push.Opts{Devices: accounts.Devices(), Config: *cfg.Push, Logger: logger}); err != nil {
 			return nil, err
 		}
 	}

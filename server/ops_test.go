@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"rout/account"
 	"rout/dbtest"
 	"rout/game"
 	"rout/graph"
@@ -18,19 +19,23 @@ import (
 func opsServer(t *testing.T, cfg Config) (*httptest.Server, *sql.DB) {
 	t.Helper()
 	db := dbtest.Migrated(t)
-	m, ui, err := newOps(cfg, db, nil)
+	accounts, err := account.New(account.Opts{DB: db, Push: cfg.Notify.Push})
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc, err := game.New(game.Opts{DB: db})
+	m, ui, err := newOps(cfg, db, accounts, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	api, _, _, err := newAPI(cfg, db, svc, nil, m, nil)
+	svc, err := game.New(game.Opts{DB: db, Accounts: accounts})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(New(Opts{DB: db, API: api, Metrics: m, RiverUI: ui, Profiles: newProfiles(cfg, db, nil)}).handler)
+	api, _, _, err := newAPI(cfg, db, svc, accounts, nil, m, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(New(Opts{DB: db, API: api, Metrics: m, RiverUI: ui, Profiles: newProfiles(cfg, accounts, nil)}).handler)
 	t.Cleanup(srv.Close)
 	return srv, db
 }

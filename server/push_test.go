@@ -33,7 +33,7 @@ func TestWebPushIsWired(t *testing.T) {
 			t.Errorf("pushPublicKey = %d %s, want %s", code, body, tc.want)
 		}
 	}
-	router, err := newRouter(cfg.Notify, &Database{DB: dbtest.Migrated(t)}, nil)
+	router, err := newRouter(cfg.Notify, dbtest.Accounts(t, dbtest.Migrated(t)), nil)
 	if err != nil || router == nil || router.Push == nil || router.Email != nil {
 		t.Errorf("newRouter = %+v, %v; want a push sender", router, err)
 	}

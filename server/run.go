@@ -15,6 +15,7 @@ import (
 	"net"
 	"time"
 
+	"rout/account"
 	"rout/ent"
 	"rout/game"
 	"rout/graph"
@@ -59,24 +60,31 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		return err
 	}
 
-	m, riverUI, err := newOps(cfg, db.DB, logger)
+	// The API caches tokens: its live hub hears every replica's revocations.
+	accounts, err := account.New(account.Opts{DB: db.DB, Logger: logger, SessionTTL: cfg.GraphQL.SessionTTL,
+		Push: cfg.Notify.Push, CacheTokens: !cfg.WorkerOnly})
 	if err != nil {
 		ln.Close()
 		return errors.Join(err, db.Close(context.WithoutCancel(ctx)))
 	}
-	work, svc, err := newJobs(cfg, db, m, logger)
+	m, riverUI, err := newOps(cfg, db.DB, accounts, logger)
 	if err != nil {
 		ln.Close()
 		return errors.Join(err, db.Close(context.WithoutCancel(ctx)))
 	}
-	opts := Opts{DB: db.DB, Logger: logger, Metrics: m, Timeouts: cfg.HTTP, Profiles: newProfiles(cfg, db.DB, logger)}
+	work, svc, err := newJobs(cfg, db, accounts, m, logger)
+	if err != nil {
+		ln.Close()
+		return errors.Join(err, db.Close(context.WithoutCancel(ctx)))
+	}
+	opts := Opts{DB: db.DB, Accounts: accounts, Logger: logger, Metrics: m, Timeouts: cfg.HTTP, Profiles: newProfiles(cfg, accounts, logger)}
 	var hub *live.Hub
 	if !cfg.WorkerOnly {
 		if hub, err = newHub(cfg, db, svc, logger); err != nil {
 			ln.Close()
 			return errors.Join(err, work.Stop(ctx), db.Close(context.WithoutCancel(ctx)))
 		}
-		api, record, previews, err := newAPI(cfg, db.DB, svc, hub, m, logger)
+		api, record, previews, err := newAPI(cfg, db.DB, svc, accounts, hub, m, logger)
 		if err != nil {
 			ln.Close()
 			return errors.Join(err, work.Stop(ctx), db.Close(context.WithoutCancel(ctx)))
@@ -167,11 +175,11 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 }
 
 // newAPI builds the GraphQL handler, the game record handler and the SVG previews' handler on db, with
-// the game service svc and the live hub behind them.
-func newAPI(cfg Config, db *sql.DB, svc *game.Service, hub *live.Hub, m *metrics.Metrics, logger *slog.Logger) (api, record, previews http.Handler, err error) {
+// the game and account services and the live hub behind them.
+func newAPI(cfg Config, db *sql.DB, svc *game.Service, accounts *account.Service, hub *live.Hub, m *metrics.Metrics, logger *slog.Logger) (api, record, previews http.Handler, err error) {
 	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
-	deps := graph.Deps{Ent: client, DB: db, Game: svc, Live: hub, Logger: logger, Extensions: []gqlgraphql.HandlerExtension{m.GraphQL()},
-		Push: cfg.Notify.Push}
+	deps := graph.Deps{Ent: client, Game: svc, Accounts: accounts, Live: hub, Logger: logger,
+		Extensions: []gqlgraphql.HandlerExtension{m.GraphQL()}}
 	if api, err = graph.NewHandler(cfg.GraphQL, deps); err != nil {
 		return nil, nil, nil, err
 	}

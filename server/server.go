@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"rout/account"
 	"rout/graph"
 	"rout/graph/playground"
 	"rout/internal/adminui"
@@ -107,9 +108,11 @@ type Opts struct {
 	// Profiles serves net/http/pprof at adminui.ProfilesPath to admins (adminui.Profiles); nil leaves
 	// it out.
 	Profiles http.Handler
-	// Unsubscribe serves the one-click unsubscribe links of emails (notifications.UnsubscribePath); nil: no
-	// such route.
+	// Unsubscribe serves the one-click unsubscribe links of emails (notifications.UnsubscribePath), which
+	// Accounts carries out; nil: no such route.
 	Unsubscribe *notifications.Unsubscribe
+	// Accounts is the account service; required with Unsubscribe.
+	Accounts *account.Service
 }
 
 // New returns a server with every route. It is not ready (/readyz answers 503) until MarkMigrated.
@@ -166,7 +169,7 @@ func (s *Server) routes(opts Opts) http.Handler {
 		mux.Handle(adminui.ProfilesPath, opts.Profiles)
 	}
 	if opts.Unsubscribe != nil {
-		h := &unsubscribeHandler{db: opts.DB, unsub: *opts.Unsubscribe, logger: s.logger}
+		h := &unsubscribeHandler{accounts: opts.Accounts, unsub: *opts.Unsubscribe, logger: s.logger}
 		mux.Handle("GET "+notifications.UnsubscribePath, h)
 		mux.Handle("POST "+notifications.UnsubscribePath, h)
 	}

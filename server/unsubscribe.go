@@ -1,12 +1,12 @@
 package server
 
 import (
-	"database/sql"
 	"fmt"
 	"html"
 	"log/slog"
 	"net/http"
 
+	"rout/account"
 	"rout/notifications"
 )
 
@@ -15,9 +15,9 @@ import (
 // it is idempotent. GET shows a page with a button that POSTs, as a GET must change nothing (mail
 // scanners open links). A token that is not valid gets 400.
 type unsubscribeHandler struct {
-	db     *sql.DB
-	unsub  notifications.Unsubscribe
-	logger *slog.Logger
+	accounts *account.Service
+	unsub    notifications.Unsubscribe
+	logger   *slog.Logger
 }
 
 func (h *unsubscribeHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -35,9 +35,7 @@ func (h *unsubscribeHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			notifications.UnsubscribePath, html.EscapeString(token), html.EscapeString(kind.String()))
 		return
 	}
-	_, err = h.db.ExecContext(r.Context(), `UPDATE users SET notify_kinds = (COALESCE(notify_kinds::jsonb, '{}'::jsonb)
-		|| jsonb_build_object($2::text, 'none'))::json, updated_at = now() WHERE id = $1`, userID, kind.String())
-	if err != nil {
+	if err := h.accounts.Unsubscribe(r.Context(), userID, kind); err != nil {
 		h.logger.ErrorContext(r.Context(), "error unsubscribing", "user_id", userID, "kind", kind.String(), "error", err)
 		http.Error(w, "Something went wrong; try again later.", http.StatusInternalServerError)
 		return

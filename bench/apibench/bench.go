@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"rout/account"
 	"rout/bench/benchstat"
 
 	"github.com/lib/pq"
@@ -269,7 +270,11 @@ func Run(ctx context.Context, cfg Config) (res *Results, err error) {
 		_, derr := srv.db.ExecContext(cctx, plainDrop)
 		err = errors.Join(err, derr, srv.close())
 	}()
-	b := &bench{cfg: &cfg, srv: srv, res: res, suffix: fmt.Sprintf("%x", time.Now().UnixNano()&0xffffff)}
+	accounts, err := account.New(account.Opts{DB: srv.db})
+	if err != nil {
+		return res, err
+	}
+	b := &bench{cfg: &cfg, srv: srv, accounts: accounts, res: res, suffix: fmt.Sprintf("%x", time.Now().UnixNano()&0xffffff)}
 	b.c = newAPIClient(srv.url, 64)
 	for _, m := range cfg.Measurements {
 		fmt.Fprintf(cfg.Progress, "measuring %s\n", m)
@@ -288,13 +293,23 @@ func Run(ctx context.Context, cfg Config) (res *Results, err error) {
 
 // bench is one run's state.
 type bench struct {
-	cfg     *Config
-	srv     *routServer
-	c       *apiClient
-	res     *Results
-	suffix  string   // makes the users' names unique on a server that is not the benchmark's own
-	players []player // signed up so far
-	tables  []*table // games for the command runs
+	cfg      *Config
+	srv      *routServer
+	accounts *account.Service // finds the players' users
+	c        *apiClient
+	res      *Results
+	suffix   string   // makes the users' names unique on a server that is not the benchmark's own
+	players  []player // signed up so far
+	tables   []*table // games for the command runs
+}
+
+// userID returns the id of player p's user.
+func (b *bench) userID(ctx context.Context, p player) (int, error) {
+	id, err := b.accounts.UserByEmail(ctx, b.srv.db, p.email())
+	if err == nil && id == 0 {
+		err = fmt.Errorf("no user %s", p.name)
+	}
+	return id, err
 }
 
 // signUpPlayers makes sure n players are signed up.
@@ -411,7 +426,11 @@ func (b *bench) board(ctx context.Context) error {
 	}
 	t := tables[0]
 	var id int
-	if err := b.srv.db.QueryRowContext(ctx, `SELECT max(id) FROM games WHERE creator_id = (SELECT id FROM users WHERE name = $1)`, t.players[0].name).Scan(&id); err != nil {
+	creator, err := b.userID(ctx, t.players[0])
+	if err != nil {
+		return err
+	}
+	if err := b.srv.db.QueryRowContext(ctx, `SELECT max(id) FROM games WHERE creator_id = $1`, creator).Scan(&id); err != nil {
 		return fmt.Errorf("error finding the board's game: %w", err)
 	}
 	run := &BoardRun{GraphQLQuery: boardQuery, SQL: boardSQL}
@@ -609,7 +628,11 @@ func (b *bench) cpu(ctx context.Context) error {
 				return err
 			}
 			var id int64
-			if err := b.srv.db.QueryRowContext(ctx, `SELECT max(id) FROM games WHERE creator_id = (SELECT id FROM users WHERE name = $1)`, human.name).Scan(&id); err != nil {
+			creator, err := b.userID(ctx, human)
+			if err != nil {
+				return err
+			}
+			if err := b.srv.db.QueryRowContext(ctx, `SELECT max(id) FROM games WHERE creator_id = $1`, creator).Scan(&id); err != nil {
 				return fmt.Errorf("error finding the CPU's game: %w", err)
 			}
 			ids = append(ids, id)
@@ -696,11 +719,15 @@ func (b *bench) deadlines(ctx context.Context) error {
 	}
 	fmt.Fprintf(b.cfg.Progress, "started %d games in %s\n", len(ids), time.Since(began).Round(time.Millisecond))
 	var gameIDs []int64
-	names := make([]string, len(players))
+	creators := make([]int64, len(players))
 	for i, p := range players {
-		names[i] = p.name
+		id, err := b.userID(ctx, p)
+		if err != nil {
+			return err
+		}
+		creators[i] = int64(id)
 	}
-	rows, err := b.srv.db.QueryContext(ctx, `SELECT id FROM games WHERE creator_id IN (SELECT id FROM users WHERE name = ANY($1))`, pq.Array(names))
+	rows, err := b.srv.db.QueryContext(ctx, `SELECT id FROM games WHERE creator_id = ANY($1)`, pq.Array(creators))
 	if err != nil {
 		return fmt.Errorf("error reading the burst's games: %w", err)
 	}

@@ -71,6 +71,9 @@ type player struct {
 	name, token string
 }
 
+// email is the player's address.
+func (p player) email() string { return p.name + "@bench.invalid" }
+
 // signUp signs a user up through the API.
 func (c *apiClient) signUp(ctx context.Context, name string) (player, error) {
 	var out struct {
@@ -80,7 +83,7 @@ func (c *apiClient) signUp(ctx context.Context, name string) (player, error) {
 		}
 	}
 	err := c.do(ctx, "", `mutation($input: SignUpInput!) { signUp(input: $input) { session { token } userErrors { code message } } }`,
-		map[string]any{"input": map[string]string{"name": name, "email": name + "@bench.invalid", "password": "bench-password-" + name}}, &out)
+		map[string]any{"input": map[string]string{"name": name, "email": player{name: name}.email(), "password": "bench-password-" + name}}, &out)
 	if err == nil && out.SignUp.Session == nil {
 		err = fmt.Errorf("%+v", out.SignUp.UserErrors)
 	}

@@ -21,6 +21,7 @@ import (
 	entsql "entgo.io/ent/dialect/sql"
 	"github.com/lib/pq"
 
+	"rout/account"
 	"rout/ent"
 	"rout/game"
 	"rout/graph"
@@ -60,15 +61,16 @@ const maxSubscribers = 100_000
 // Rout is the real API as a benchmark target: graph.NewHandler with the live hub on a throwaway
 // database, serving loopback, with one started two-player game prepared for attack rolls.
 type Rout struct {
-	admin  *sql.DB // the server's database given, where the throwaway one is created and dropped
-	dbName string
-	db     *sql.DB
-	hub    *live.Hub
-	svc    *game.Service
-	api    http.Handler
-	srv    *http.Server
-	served chan error
-	url    string
+	admin    *sql.DB // the server's database given, where the throwaway one is created and dropped
+	dbName   string
+	db       *sql.DB
+	hub      *live.Hub
+	svc      *game.Service
+	accounts *account.Service
+	api      http.Handler
+	srv      *http.Server
+	served   chan error
+	url      string
 
 	token    string // a session of the attacker, whom every client signs in as
 	gameID   int
@@ -106,7 +108,10 @@ func StartRout(ctx context.Context, opts RoutOpts) (r *Rout, err error) {
 	if err := migrate.Up(ctx, r.db, opts.Logger); err != nil {
 		return r, fmt.Errorf("error migrating the benchmark's database: %w", err)
 	}
-	if r.svc, err = game.New(game.Opts{DB: r.db, Logger: opts.Logger, Effects: &r.commits}); err != nil {
+	if r.accounts, err = account.New(account.Opts{DB: r.db, Logger: opts.Logger, CacheTokens: true}); err != nil {
+		return r, err
+	}
+	if r.svc, err = game.New(game.Opts{DB: r.db, Accounts: r.accounts, Logger: opts.Logger, Effects: &r.commits}); err != nil {
 		return r, err
 	}
 	if r.hub, err = live.New(live.Opts{DB: r.db, DSN: dsn, Game: r.svc, Logger: opts.Logger}); err != nil {
@@ -120,7 +125,7 @@ func StartRout(ctx context.Context, opts RoutOpts) (r *Rout, err error) {
 	cfg.RateIP, cfg.RateUser = graph.RateLimit{}, graph.RateLimit{}
 	cfg.WSMaxConnsPerAddress, cfg.WSMaxConnsPerUser = maxSubscribers, maxSubscribers
 	r.api, err = graph.NewHandler(cfg, graph.Deps{
-		Ent: ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, r.db))), DB: r.db, Game: r.svc, Live: r.hub, Logger: opts.Logger})
+		Ent: ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, r.db))), Game: r.svc, Accounts: r.accounts, Live: r.hub, Logger: opts.Logger})
 	if err != nil {
 		return r, err
 	}
@@ -176,7 +181,7 @@ func (r *Rout) prepareGame(ctx context.Context, apiURL string) error {
 	users := make([]int, 2)
 	tokens := make([]string, 2)
 	for i := range users {
-		if users[i], tokens[i], err = signUp(ctx, r.db, apiURL, fmt.Sprintf("bench%d", i)); err != nil {
+		if users[i], tokens[i], err = r.signUp(ctx, apiURL, fmt.Sprintf("bench%d", i)); err != nil {
 			return err
 		}
 	}
@@ -234,7 +239,7 @@ func (r *Rout) prepareGame(ctx context.Context, apiURL string) error {
 }
 
 // signUp creates a user through the API's signUp mutation and returns its id and session token.
-func signUp(ctx context.Context, db *sql.DB, apiURL, name string) (int, string, error) {
+func (r *Rout) signUp(ctx context.Context, apiURL, name string) (int, string, error) {
 	body, err := json.Marshal(map[string]any{
 		"query": `mutation($input: SignUpInput!) { signUp(input: $input) { session { token } userErrors { code message } } }`,
 		"variables": map[string]any{"input": map[string]string{
@@ -268,9 +273,9 @@ func signUp(ctx context.Context, db *sql.DB, apiURL, name string) (int, string, 
 	if out.Data.SignUp.Session == nil {
 		return 0, "", fmt.Errorf("error signing %s up: %+v %+v", name, out.Data.SignUp.UserErrors, out.Errors)
 	}
-	var id int
-	if err := db.QueryRowContext(ctx, `SELECT id FROM users WHERE name = $1`, name).Scan(&id); err != nil {
-		return 0, "", fmt.Errorf("error reading user %s: %w", name, err)
+	id, err := r.accounts.UserByEmail(ctx, r.db, name+"@bench.invalid")
+	if err != nil || id == 0 {
+		return 0, "", fmt.Errorf("error finding user %s: %v", name, err)
 	}
 	return id, out.Data.SignUp.Session.Token, nil
 }

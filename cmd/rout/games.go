@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rout/account"
 	"rout/game"
 	"rout/rules"
 )
@@ -51,7 +52,11 @@ func runGames(ctx context.Context, args []string, getenv func(string) string, st
 // verifyGames verifies the games ids (every started game when there are none) and prints how each went;
 // it fails with exit status 1 when any differs.
 func verifyGames(ctx context.Context, db *sql.DB, logger *slog.Logger, ids []int, stdout io.Writer) error {
-	svc, err := game.New(game.Opts{DB: db, Logger: logger})
+	accounts, err := account.New(account.Opts{DB: db, Logger: logger})
+	if err != nil {
+		return err
+	}
+	svc, err := game.New(game.Opts{DB: db, Accounts: accounts, Logger: logger})
 	if err != nil {
 		return err
 	}

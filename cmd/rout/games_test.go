@@ -25,7 +25,7 @@ func TestGamesVerify(t *testing.T) {
 	dsn := dbtest.MigratedURL(t)
 	db := dbtest.OpenURL(t, dsn)
 	alice := int(dbtest.User(t, db, dbtest.UserOpts{Name: "alice"}))
-	svc, err := game.New(game.Opts{DB: db})
+	svc, err := game.New(game.Opts{DB: db, Accounts: dbtest.Accounts(t, db)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func TestGamesReplay(t *testing.T) {
 	ctx := context.Background()
 	db := dbtest.Migrated(t)
 	alice := int(dbtest.User(t, db, dbtest.UserOpts{Name: "alice"}))
-	svc, err := game.New(game.Opts{DB: db})
+	svc, err := game.New(game.Opts{DB: db, Accounts: dbtest.Accounts(t, db)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -53,11 +53,11 @@ func TestWorkerPlaysForAPIReplicas(t *testing.T) {
 // are only inserted, for a worker to play, and returns its id.
 func cpuGame(t *testing.T, db *sql.DB) int {
 	t.Helper()
-	inserter, err := jobs.NewEffects(jobs.EffectsOpts{DB: db, Config: jobs.DefaultConfig()})
+	inserter, err := jobs.NewEffects(jobs.EffectsOpts{DB: db, Accounts: dbtest.Accounts(t, db), Config: jobs.DefaultConfig()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc, err := game.New(game.Opts{DB: db, Effects: inserter})
+	svc, err := game.New(game.Opts{DB: db, Accounts: dbtest.Accounts(t, db), Effects: inserter})
 	if err != nil {
 		t.Fatal(err)
 	}

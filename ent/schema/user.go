@@ -10,7 +10,7 @@ import (
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 
-	"rout/username"
+	"rout/account/username"
 )
 
 // User is a person with an account: a player, a map author, an integrator with API tokens.

@@ -24,7 +24,7 @@ const (
 type AdminCheck func(ctx context.Context, secret string) (Access, error)
 
 // LiveToken returns the token whose secret is secret, with its user, when it is live (not revoked nor
-// expired), or nil: graph.LiveToken, which also marks the token used.
+// expired), or nil: account.Service.LiveToken, which also marks the token used.
 type LiveToken func(ctx context.Context, secret string) (*ent.Token, error)
 
 // TokenAdmins returns the AdminCheck of Rout's session and API tokens: a live token (live) gives Admin

@@ -1,19 +1,13 @@
 package adminui_test
 
 import (
-	"context"
 	"database/sql"
 	"log"
 	"log/slog"
 	"net/http"
 	"os"
-	"time"
 
-	"entgo.io/ent/dialect"
-	entsql "entgo.io/ent/dialect/sql"
-
-	"rout/ent"
-	"rout/graph"
+	"rout/account"
 	"rout/internal/adminui"
 )
 
@@ -23,13 +17,13 @@ func ExampleNew() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
-	live := func(ctx context.Context, secret string) (*ent.Token, error) {
-		return graph.LiveToken(ctx, client, time.Now(), secret)
+	accounts, err := account.New(account.Opts{DB: db})
+	if err != nil {
+		log.Fatal(err)
 	}
 	ui, err := adminui.New(adminui.Opts{
 		DB:         db,
-		Admins:     adminui.TokenAdmins(live),
+		Admins:     adminui.TokenAdmins(accounts.LiveToken),
 		AdminToken: os.Getenv("ROUT_ADMIN_TOKEN"),
 		Logger:     slog.Default(),
 	})

@@ -1,7 +1,6 @@
 package adminui_test
 
 import (
-	"context"
 	"crypto/sha256"
 	"database/sql"
 	"encoding/json"
@@ -20,7 +19,6 @@ import (
 	"rout/dbtest"
 	"rout/ent"
 	"rout/ent/token"
-	"rout/graph"
 	"rout/internal/adminui"
 )
 
@@ -77,7 +75,7 @@ func fixture(t *testing.T) (*httptest.Server, *ent.Client) {
 	}
 	insertJobs(t, db)
 
-	ui, err := adminui.New(adminui.Opts{DB: db, Admins: adminui.TokenAdmins(liveTokens(client)), AdminToken: operatorToken})
+	ui, err := adminui.New(adminui.Opts{DB: db, Admins: adminui.TokenAdmins(liveTokens(t, db)), AdminToken: operatorToken})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,11 +87,9 @@ func fixture(t *testing.T) (*httptest.Server, *ent.Client) {
 	return srv, client
 }
 
-// liveTokens reads client's tokens as Rout's server does.
-func liveTokens(client *ent.Client) adminui.LiveToken {
-	return func(ctx context.Context, secret string) (*ent.Token, error) {
-		return graph.LiveToken(ctx, client, time.Now(), secret)
-	}
+// liveTokens reads db's tokens as Rout's server does.
+func liveTokens(t *testing.T, db *sql.DB) adminui.LiveToken {
+	return dbtest.Accounts(t, db).LiveToken
 }
 
 // insertJobs inserts three jobs of kind adminui_test with an insert-only client.
@@ -305,8 +301,7 @@ func jsonID(id int64) string {
 func TestDatabaseDown(t *testing.T) {
 	t.Parallel()
 	db := dbtest.Open(t)
-	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
-	ui, err := adminui.New(adminui.Opts{DB: db, Admins: adminui.TokenAdmins(liveTokens(client)), AdminToken: operatorToken})
+	ui, err := adminui.New(adminui.Opts{DB: db, Admins: adminui.TokenAdmins(liveTokens(t, db)), AdminToken: operatorToken})
 	if err != nil {
 		t.Fatal(err)
 	}

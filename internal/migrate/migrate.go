@@ -18,7 +18,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
 	"github.com/riverqueue/river/rivermigrate"
 
-	"rout/username"
+	"rout/account/username"
 )
 
 // LockKey is the key of the PostgreSQL advisory lock that Up holds while it migrates: the bytes of the

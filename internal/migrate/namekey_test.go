@@ -4,9 +4,9 @@ import (
 	"log/slog"
 	"testing"
 
+	"rout/account/username"
 	"rout/dbtest"
 	"rout/internal/migrate"
-	"rout/username"
 )
 
 // TestNameKeyBackfill migrates a database whose users predate the name key: every user gets the key of

@@ -61,70 +61,10 @@ type Data struct {
 	Name  *string `json:"name,omitempty"`
 }
 
-// Inserted is a notice Insert recorded: its id, and the notification preferences of its user.
+// Inserted is a notice Insert recorded: its id and what it is.
 type Inserted struct {
-	ID    int64
-	New   New
-	Prefs notifications.Preferences
-}
-
-// prefsColumns are the users table's columns PrefsOf reads, in its order, qualified by u.
-const prefsColumns = `u.notify, COALESCE(u.notify_kinds::text, ''), u.digest_hours, u.time_zone, u.quiet_start, u.quiet_end, u.notify_always`
-
-// prefsRow holds the columns of prefsColumns as scanned.
-type prefsRow struct {
-	channel, kinds, zone string
-	digest               int
-	start, end           sql.NullInt64
-	always               bool
-}
-
-func (r *prefsRow) dest() []any {
-	return []any{&r.channel, &r.kinds, &r.digest, &r.zone, &r.start, &r.end, &r.always}
-}
-
-// prefs decodes the row. A stored value it cannot read (an unknown channel or zone) falls back to the
-// default: preferences never stop a notice.
-func (r *prefsRow) prefs() notifications.Preferences {
-	p := notifications.Preferences{DigestHours: r.digest, Always: r.always, Location: time.UTC}
-	p.Default, _ = notifications.ParseChannel(r.channel)
-	if r.kinds != "" {
-		var m map[string]string
-		if json.Unmarshal([]byte(r.kinds), &m) == nil {
-			for k, c := range m {
-				kind, err1 := notifications.ParseKind(k)
-				ch, err2 := notifications.ParseChannel(c)
-				if err1 == nil && err2 == nil {
-					if p.Kinds == nil {
-						p.Kinds = map[notifications.Kind]notifications.Channel{}
-					}
-					p.Kinds[kind] = ch
-				}
-			}
-		}
-	}
-	if loc, err := notifications.LoadTimeZone(r.zone); err == nil {
-		p.Location = loc
-	}
-	if r.start.Valid && r.end.Valid {
-		q := notifications.QuietHours{Start: int(r.start.Int64), End: int(r.end.Int64)}
-		if q.Validate() == nil {
-			p.Quiet = &q
-		}
-	}
-	return p
-}
-
-// PrefsOf reads the notification preferences of user userID.
-func PrefsOf(ctx context.Context, q interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}, userID int) (notifications.Preferences, error) {
-	var r prefsRow
-	err := q.QueryRowContext(ctx, `SELECT `+prefsColumns+` FROM users u WHERE u.id = $1`, userID).Scan(r.dest()...)
-	if err != nil {
-		return notifications.Preferences{}, fmt.Errorf("error reading the notification preferences of user %d: %w", userID, err)
-	}
-	return r.prefs(), nil
+	ID  int64
+	New New
 }
 
 // lockSpace is the first key of the transaction-level advisory lock, pg_advisory_xact_lock(space, user
@@ -201,7 +141,7 @@ func Insert(ctx context.Context, tx *sql.Tx, now time.Time, ns ...New) ([]Insert
 			WHERE (SELECT count(*) FROM locked) >= 0
 			ORDER BY v.i
 			ON CONFLICT (user_id, game_id, turn, kind) DO NOTHING RETURNING id, user_id, game_id, turn, kind)
-		SELECT n.id, n.user_id, n.game_id, n.turn, n.kind, `+prefsColumns+` FROM n JOIN users u ON u.id = n.user_id ORDER BY n.id`,
+		SELECT id, user_id, game_id, turn, kind FROM n ORDER BY id`,
 		now, string(in), string(usersJSON), lockSpace)
 	if err != nil {
 		return nil, fmt.Errorf("error recording %d notices: %w", len(rowsIn), err)
@@ -211,11 +151,9 @@ func Insert(ctx context.Context, tx *sql.Tx, now time.Time, ns ...New) ([]Insert
 	for rows.Next() {
 		var k key
 		var in Inserted
-		var pr prefsRow
-		if err := rows.Scan(append([]any{&in.ID, &k.user, &k.game, &k.turn, &k.kind}, pr.dest()...)...); err != nil {
+		if err := rows.Scan(&in.ID, &k.user, &k.game, &k.turn, &k.kind); err != nil {
 			return nil, fmt.Errorf("error reading a recorded notice: %w", err)
 		}
-		in.Prefs = pr.prefs()
 		recorded[k] = in
 	}
 	if err := rows.Err(); err != nil {
@@ -307,16 +245,13 @@ func Last(ctx context.Context, db *sql.DB, userID int) (int64, error) {
 	return id, nil
 }
 
-// Delivery is a notice with what sending it needs: its user's channel and addresses, and whether it was
-// sent already.
+// Delivery is a notice as its sending reads it: whose, what, and whether it was sent or seen already.
 type Delivery struct {
 	UserID, GameID, Turn int
 	Kind                 string
 	Data                 []byte // the JSON object, "{}" when none
 	Sent                 bool
 	Seen                 bool // a live subscriber received it
-	Prefs                notifications.Preferences
-	To                   notifications.Recipient
 }
 
 // ErrNotFound is returned by ForDelivery for a notice that is no longer there (its user or game was
@@ -327,20 +262,15 @@ var ErrNotFound = errors.New("notice not found")
 func ForDelivery(ctx context.Context, db *sql.DB, id int64) (Delivery, error) {
 	var d Delivery
 	var sent, seen sql.NullTime
-	var phone sql.NullString
-	var pr prefsRow
-	err := db.QueryRowContext(ctx, `SELECT n.user_id, n.game_id, n.turn, n.kind, COALESCE(n.data::text, '{}'), n.sent_at, n.seen_at,
-			u.email, u.phone, u.name, `+prefsColumns+`
-		FROM notices n JOIN users u ON u.id = n.user_id WHERE n.id = $1`, id).Scan(append([]any{
-		&d.UserID, &d.GameID, &d.Turn, &d.Kind, &d.Data, &sent, &seen, &d.To.Email, &phone, &d.To.Name}, pr.dest()...)...)
+	err := db.QueryRowContext(ctx, `SELECT user_id, game_id, turn, kind, COALESCE(data::text, '{}'), sent_at, seen_at
+		FROM notices WHERE id = $1`, id).Scan(&d.UserID, &d.GameID, &d.Turn, &d.Kind, &d.Data, &sent, &seen)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Delivery{}, ErrNotFound
 	}
 	if err != nil {
 		return Delivery{}, fmt.Errorf("error reading notice %d: %w", id, err)
 	}
-	d.To.Phone, d.Sent, d.Seen, d.Prefs = phone.String, sent.Valid, seen.Valid, pr.prefs()
-	d.To.UserID = d.UserID
+	d.Sent, d.Seen = sent.Valid, seen.Valid
 	return d, nil
 }
 

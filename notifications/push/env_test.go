@@ -32,6 +32,7 @@ import (
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
 
+	"rout/account"
 	"rout/dbtest"
 	"rout/ent"
 	"rout/game"
@@ -320,11 +321,15 @@ func newWorld(t *testing.T, cfg *push.Config, ps *pushService) *world {
 	w := &world{t: t, ctx: context.Background(), db: dbtest.OpenURL(t, dsn), cfg: cfg}
 	jcfg := jobs.DefaultConfig()
 	jcfg.PollInterval, jcfg.CPUDelay, jcfg.SweepInterval, jcfg.NotifyDelay = 50*time.Millisecond, 0, time.Hour, 0
-	effects, err := jobs.NewEffects(jobs.EffectsOpts{DB: w.db, Config: jcfg})
+	accounts, err := account.New(account.Opts{DB: w.db, Push: cfg})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w.svc, err = game.New(game.Opts{DB: w.db, Logger: quiet, Effects: effects}); err != nil {
+	effects, err := jobs.NewEffects(jobs.EffectsOpts{DB: w.db, Accounts: accounts, Config: jcfg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.svc, err = game.New(game.Opts{DB: w.db, Accounts: accounts, Logger: quiet, Effects: effects}); err != nil {
 		t.Fatal(err)
 	}
 	ncfg := router.Config{Links: notifications.Links{BaseURL: "https://rout.example"}, Push: cfg}
@@ -333,7 +338,7 @@ func newWorld(t *testing.T, cfg *push.Config, ps *pushService) *world {
 		t.Fatal(err)
 	}
 	if cfg != nil {
-		opts := push.Opts{DB: w.db, Config: *cfg, Logger: quiet}
+		opts := push.Opts{Devices: accounts.Devices(), Config: *cfg, Logger: quiet}
 		if ps != nil {
 			opts.TLS = ps.tls()
 		}
@@ -341,7 +346,7 @@ func newWorld(t *testing.T, cfg *push.Config, ps *pushService) *world {
 			t.Fatal(err)
 		}
 	}
-	w.jobs, err = jobs.New(jobs.Opts{DB: w.db, Game: w.svc, ListenURL: dsn, Notifier: router, Logger: quiet, Config: jcfg})
+	w.jobs, err = jobs.New(jobs.Opts{DB: w.db, Game: w.svc, Accounts: accounts, ListenURL: dsn, Notifier: router, Logger: quiet, Config: jcfg})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -356,7 +361,7 @@ func newWorld(t *testing.T, cfg *push.Config, ps *pushService) *world {
 		}
 	})
 	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, w.db)))
-	h, err := graph.NewHandler(graph.DefaultSettings(), graph.Deps{Ent: client, DB: w.db, Game: w.svc, Logger: quiet, Push: cfg})
+	h, err := graph.NewHandler(graph.DefaultSettings(), graph.Deps{Ent: client, Game: w.svc, Accounts: accounts, Logger: quiet})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/tls"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -28,8 +27,8 @@ import (
 
 // Opts are the dependencies of a Sender.
 type Opts struct {
-	// DB holds the push_subscriptions table. Required.
-	DB *sql.DB
+	// Devices is the store of the users' devices (account.Service.Devices). Required.
+	Devices Devices
 	// Config is the web push configuration (router.Config.Push), validated. Required.
 	Config Config
 	// Logger receives a line for every device removed or refused; nil discards them.
@@ -44,7 +43,7 @@ type Opts struct {
 // Sender sends web push messages to every device of a user: it is the notifications.Sender of
 // notifications.ChannelPush. It is safe for concurrent use.
 type Sender struct {
-	db         *sql.DB
+	devices    Devices
 	cfg        Config
 	subscriber string
 	client     *http.Client
@@ -54,8 +53,8 @@ type Sender struct {
 
 // New returns the Sender of opts.
 func New(opts Opts) (*Sender, error) {
-	if opts.DB == nil {
-		return nil, errors.New("push.New: a database is required")
+	if opts.Devices == nil {
+		return nil, errors.New("push.New: a store of devices is required")
 	}
 	if err := opts.Config.WithDefaults().Validate(); err != nil {
 		return nil, fmt.Errorf("error configuring web push: %w", err)
@@ -84,8 +83,8 @@ func New(opts Opts) (*Sender, error) {
 		transport.TLSClientConfig = &tls.Config{MinVersion: tls.VersionTLS12}
 	}
 	return &Sender{
-		db:  opts.DB,
-		cfg: cfg,
+		devices: opts.Devices,
+		cfg:     cfg,
 		// webpush-go writes "mailto:" before a subject that is not an https URL.
 		subscriber: strings.TrimPrefix(cfg.Subject, "mailto:"),
 		client: &http.Client{Transport: transport, Timeout: cfg.Timeout,
@@ -123,10 +122,20 @@ type Payload struct {
 	Tag string `json:"tag"`
 }
 
-// subscription is one device as Send reads it.
-type subscription struct {
-	id                     int
-	endpoint, p256dh, auth string
+// Device is one browser subscribed to a user's messages.
+type Device struct {
+	ID                     int
+	Endpoint, P256dh, Auth string
+}
+
+// Devices is the store of the users' devices.
+type Devices interface {
+	// Of returns user userID's devices.
+	Of(ctx context.Context, userID int) ([]Device, error)
+	// Delivered records that device id took a message at at.
+	Delivered(ctx context.Context, id int, at time.Time) error
+	// Gone removes a device its push service calls gone, unless its endpoint was registered again since.
+	Gone(ctx context.Context, d Device) error
 }
 
 // outcome is how one device took a message.
@@ -149,7 +158,7 @@ func (s *Sender) Send(ctx context.Context, m notifications.Message) error {
 	if m.To.UserID <= 0 {
 		return notifications.Permanent(errors.New("error sending a web push message: no recipient user"))
 	}
-	subs, err := s.subscriptions(ctx, m.To.UserID)
+	subs, err := s.devices.Of(ctx, m.To.UserID)
 	if err != nil {
 		return err
 	}
@@ -206,73 +215,51 @@ func (s *Sender) Send(ctx context.Context, m notifications.Message) error {
 	}
 }
 
-// subscriptions reads the devices of user userID.
-func (s *Sender) subscriptions(ctx context.Context, userID int) ([]subscription, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = $1 ORDER BY id`, userID)
-	if err != nil {
-		return nil, fmt.Errorf("error reading the web push devices of user %d: %w", userID, err)
-	}
-	defer rows.Close()
-	var subs []subscription
-	for rows.Next() {
-		var sub subscription
-		if err := rows.Scan(&sub.id, &sub.endpoint, &sub.p256dh, &sub.auth); err != nil {
-			return nil, fmt.Errorf("error reading the web push devices of user %d: %w", userID, err)
-		}
-		subs = append(subs, sub)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("error reading the web push devices of user %d: %w", userID, err)
-	}
-	return subs, nil
-}
-
 // sendOne posts the message to one device and records what its push service answered: the time of
 // success, or the removal of a device that is gone.
-func (s *Sender) sendOne(ctx context.Context, sub subscription, body []byte, opts *webpush.Options) (outcome, error) {
-	if err := CheckEndpoint(s.cfg, sub.endpoint); err != nil {
+func (s *Sender) sendOne(ctx context.Context, sub Device, body []byte, opts *webpush.Options) (outcome, error) {
+	if err := CheckEndpoint(s.cfg, sub.Endpoint); err != nil {
 		// Stored before the check refused it: never posted to.
-		return refused, fmt.Errorf("device %d: %w", sub.id, err)
+		return refused, fmt.Errorf("device %d: %w", sub.ID, err)
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
-	resp, err := webpush.SendNotificationWithContext(ctx, body, &webpush.Subscription{Endpoint: sub.endpoint,
-		Keys: webpush.Keys{P256dh: sub.p256dh, Auth: sub.auth}}, opts)
+	resp, err := webpush.SendNotificationWithContext(ctx, body, &webpush.Subscription{Endpoint: sub.Endpoint,
+		Keys: webpush.Keys{P256dh: sub.P256dh, Auth: sub.Auth}}, opts)
 	if err != nil {
 		if errors.Is(err, errInternalAddress) {
-			return refused, fmt.Errorf("device %d: %w", sub.id, err)
+			return refused, fmt.Errorf("device %d: %w", sub.ID, err)
 		}
 		// The HTTP client's failures (connection, TLS, timeout) are *url.Error, but for a URL that does
 		// not parse; webpush-go's own errors come before any request, about keys it cannot use.
 		var ue *url.Error
 		if errors.As(err, &ue) && ue.Op != "parse" {
-			return temporary, fmt.Errorf("device %d: error posting to its push service: %w", sub.id, err)
+			return temporary, fmt.Errorf("device %d: error posting to its push service: %w", sub.ID, err)
 		}
-		return refused, fmt.Errorf("device %d: error making a web push request: %w", sub.id, err)
+		return refused, fmt.Errorf("device %d: error making a web push request: %w", sub.ID, err)
 	}
 	defer resp.Body.Close()
 	text, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
-	answer := fmt.Errorf("device %d: push service answered %s: %q", sub.id, resp.Status, strings.TrimSpace(string(text)))
-	db := context.WithoutCancel(ctx)
+	answer := fmt.Errorf("device %d: push service answered %s: %q", sub.ID, resp.Status, strings.TrimSpace(string(text)))
+	store := context.WithoutCancel(ctx)
 	switch code := resp.StatusCode; {
 	case code >= 200 && code < 300:
-		if _, err := s.db.ExecContext(db, `UPDATE push_subscriptions SET last_success_at = $2 WHERE id = $1`, sub.id, s.now()); err != nil {
-			s.logger.ErrorContext(ctx, "error recording a web push success", "subscription_id", sub.id, "error", err)
+		if err := s.devices.Delivered(store, sub.ID, s.now()); err != nil {
+			s.logger.ErrorContext(ctx, "error recording a web push success", "subscription_id", sub.ID, "error", err)
 		}
 		return accepted, nil
 	case code == http.StatusNotFound || code == http.StatusGone:
-		// Only this row: the endpoint may have been registered again since it was read.
-		if _, err := s.db.ExecContext(db, `DELETE FROM push_subscriptions WHERE id = $1 AND endpoint = $2`, sub.id, sub.endpoint); err != nil {
-			return temporary, fmt.Errorf("device %d is gone, but removing it failed: %w", sub.id, err)
+		if err := s.devices.Gone(store, sub); err != nil {
+			return temporary, fmt.Errorf("device %d is gone, but removing it failed: %w", sub.ID, err)
 		}
-		s.logger.InfoContext(ctx, "web push device removed: its push service calls it gone", "subscription_id", sub.id,
+		s.logger.InfoContext(ctx, "web push device removed: its push service calls it gone", "subscription_id", sub.ID,
 			"status", code)
 		return gone, nil
 	case code == http.StatusTooManyRequests || code >= 500:
 		return temporary, answer
 	default:
-		s.logger.WarnContext(ctx, "web push device refused a message", "subscription_id", sub.id, "status", code)
+		s.logger.WarnContext(ctx, "web push device refused a message", "subscription_id", sub.ID, "status", code)
 		return refused, answer
 	}
 }

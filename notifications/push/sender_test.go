@@ -27,7 +27,7 @@ func TestSendChecksEndpoints(t *testing.T) {
 	cfg.AllowPrivateEndpoints = false
 	db := dbtest.Migrated(t)
 	user := int(dbtest.User(t, db, dbtest.UserOpts{Name: "mo"}))
-	s, err := push.New(push.Opts{DB: db, Config: cfg})
+	s, err := push.New(push.Opts{Devices: dbtest.Accounts(t, db).Devices(), Config: cfg})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestSenderRefusesInternalAddresses(t *testing.T) {
 	cfg := pushConfig(t)
 	ps := startPushService(t, cfg.PublicKey)
 	cfg.AllowPrivateEndpoints = false
-	s, err := push.New(push.Opts{DB: dbtest.Migrated(t), Config: cfg, TLS: ps.tls()})
+	s, err := push.New(push.Opts{Devices: dbtest.Accounts(t, dbtest.Migrated(t)).Devices(), Config: cfg, TLS: ps.tls()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestTurnWarningIsUrgent(t *testing.T) {
 		user, in["endpoint"], in["p256dh"], in["auth"]); err != nil {
 		t.Fatal(err)
 	}
-	s, err := push.New(push.Opts{DB: db, Config: cfg, TLS: ps.tls()})
+	s, err := push.New(push.Opts{Devices: dbtest.Accounts(t, db).Devices(), Config: cfg, TLS: ps.tls()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +144,7 @@ func TestSendClassifiesAnswers(t *testing.T) {
 	ps := startPushService(t, cfg.PublicKey)
 	db := dbtest.Migrated(t)
 	user := int(dbtest.User(t, db, dbtest.UserOpts{Name: "oz"}))
-	s, err := push.New(push.Opts{DB: db, Config: cfg, TLS: ps.tls()})
+	s, err := push.New(push.Opts{Devices: dbtest.Accounts(t, db).Devices(), Config: cfg, TLS: ps.tls()})
 	if err != nil {
 		t.Fatal(err)
 	}

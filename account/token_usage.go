@@ -1,4 +1,4 @@
-package graph
+package account
 
 import (
 	"context"
@@ -18,11 +18,8 @@ const (
 	usageWriteTimeout = 5 * time.Second
 )
 
-// usageWrites writes the last use of the tokens of every request of the process.
-var usageWrites = newUsageWriter()
-
-func newUsageWriter() *usageWriter {
-	u := &usageWriter{slots: make(chan struct{}, usageWriters), pending: map[string]bool{}}
+func newUsageWriter(client *ent.Client) *usageWriter {
+	u := &usageWriter{client: client, slots: make(chan struct{}, usageWriters), pending: map[string]bool{}}
 	u.idle = sync.NewCond(&u.mu)
 	return u
 }
@@ -32,6 +29,7 @@ func newUsageWriter() *usageWriter {
 // fails, times out or finds no free writer is dropped: the next request of the token (in a minute, as
 // lastUsedEvery allows) tries again. A slow database thus delays last_used_at, never a request.
 type usageWriter struct {
+	client  *ent.Client
 	slots   chan struct{}
 	mu      sync.Mutex
 	pending map[string]bool // the hashes of the tokens being written
@@ -40,17 +38,17 @@ type usageWriter struct {
 
 // markTokenUsed records that tok was used at now, when its last use is older than lastUsedEvery; it
 // returns at once.
-func markTokenUsed(client *ent.Client, tok *ent.Token, now time.Time) {
+func (s *Service) markTokenUsed(tok *ent.Token, now time.Time) {
 	if tok.LastUsedAt != nil && now.Sub(*tok.LastUsedAt) < lastUsedEvery {
 		return
 	}
-	usageWrites.write(client, tok.ID, string(tok.Hash), now)
+	s.usage.write(tok.ID, string(tok.Hash), now)
 	tok.LastUsedAt = &now
 }
 
 // write starts the write of token id's last use, unless the token's is under way already or every writer
 // is busy.
-func (u *usageWriter) write(client *ent.Client, id int, key string, now time.Time) {
+func (u *usageWriter) write(id int, key string, now time.Time) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	if u.pending[key] {
@@ -76,15 +74,17 @@ func (u *usageWriter) write(client *ent.Client, id int, key string, now time.Tim
 		defer cancel()
 		// The condition makes concurrent requests (on any replica) write at most once a minute. The
 		// error is dropped: last_used_at is a hint, and the next use writes it again.
-		_ = client.Token.Update().
+		_ = u.client.Token.Update().
 			Where(token.ID(id), token.Or(token.LastUsedAtIsNil(), token.LastUsedAtLT(now.Add(-lastUsedEvery)))).
 			SetLastUsedAt(now).
 			Exec(ctx)
 	}()
 }
 
-// wait waits until no write is under way (tests).
-func (u *usageWriter) wait() {
+// WaitTokenUsage waits until no write of a token's last use is under way: for tests that read
+// last_used_at.
+func (s *Service) WaitTokenUsage() {
+	u := s.usage
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	for len(u.pending) > 0 {
