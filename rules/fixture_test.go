@@ -15,7 +15,7 @@ import (
 
 // fixtureKeys are the header keys a fixture may use, besides "hand N".
 var fixtureKeys = []string{
-	"territories", "board", "symbols", "areas", "players", "claim", "cards",
+	"territories", "board", "symbols", "areas", "players", "claim", "cards", "fog",
 	"order", "phase", "current", "turn", "reserve", "trades", "conquered", "forced", "pending", "pos",
 	"status", "unplaced", "deck", "discard", "winner",
 }
@@ -164,6 +164,11 @@ func parseConfig(h map[string]string) (Config, error) {
 			if cfg.TTBPercent, err = strconv.Atoi(percent); err != nil {
 				return cfg, fmt.Errorf("cards: %q: want a system and a percentage", v)
 			}
+		}
+	}
+	if v, ok := h["fog"]; ok {
+		if err := cfg.Fog.UnmarshalText([]byte(v)); err != nil {
+			return cfg, fmt.Errorf("fog: %w", err)
 		}
 	}
 	return cfg, nil

@@ -131,6 +131,7 @@ type Config struct {
 	Claim      ClaimStrategy `json:"claim"`
 	Cards      CardSystem    `json:"cards"`
 	TTBPercent int           `json:"ttbPercent,omitempty"` // Fixed TTB only: 4 to 10, zero means 6
+	Fog        Fog           `json:"fog,omitempty"`        // what players see of others' territories (fog.go)
 }
 
 // Player limits.
@@ -162,6 +163,9 @@ func (c Config) validate(b *Board) error {
 	}
 	if c.Cards > CardsClassicScalingTTB {
 		return errorf(CodeInvalidConfig, "unknown card system %d", c.Cards)
+	}
+	if int(c.Fog) >= len(fogNames) {
+		return errorf(CodeInvalidConfig, "unknown fog level %d", c.Fog)
 	}
 	if c.TTBPercent != 0 && (c.TTBPercent < 4 || c.TTBPercent > 10) {
 		return errorf(CodeInvalidConfig, "the TTB percentage must be 4 to 10, got %d", c.TTBPercent)

@@ -1,0 +1,348 @@
+package rules
+
+// Fog of war: what one viewer may know of a game. docs/rules.md ("Fog of war") defines the levels and
+// what each shows; Vision, Project and ProjectEvents are the one implementation of it, and every surface
+// that shows a game to someone (the API, the live feed, records, drawings, notifications, CPU players)
+// is to go through them.
+
+// Fog is how much a player sees of what others hold. Whatever the level, a player sees their own
+// territories whole, and once the game is over everyone sees everything.
+type Fog uint8
+
+// The levels, from none to the most hidden.
+const (
+	FogNone     Fog = iota // everything
+	FogLight               // every owner; armies on your territories and their neighbours
+	FogNormal              // owners and armies on your territories and their neighbours; the rest hidden
+	FogHeavy               // your territories whole, the owners of their neighbours; the rest hidden
+	FogComplete            // your territories only
+)
+
+var fogNames = [...]string{"none", "light", "normal", "heavy", "complete"}
+
+func (f Fog) String() string                { return enumName(fogNames[:], int(f)) }
+func (f Fog) MarshalText() ([]byte, error)  { return enumMarshal(fogNames[:], int(f)) }
+func (f *Fog) UnmarshalText(b []byte) error { return enumUnmarshal(fogNames[:], b, f) }
+
+// Sight is what a viewer knows of one territory.
+type Sight uint8
+
+// The sights, from nothing to everything.
+const (
+	SightHidden Sight = iota // neither owner nor armies
+	SightOwner               // the owner, not the armies
+	SightFull                // owner and armies
+)
+
+var sightNames = [...]string{"hidden", "owner", "full"}
+
+func (s Sight) String() string { return enumName(sightNames[:], int(s)) }
+
+// sees reports whether a territory seen so shows what need shows.
+func (s Sight) sees(need Sight) bool { return s >= need }
+
+// seesAllOwners reports whether a vision shows the owner of every territory.
+func seesAllOwners(vision []Sight) bool {
+	for _, v := range vision {
+		if !v.sees(SightOwner) {
+			return false
+		}
+	}
+	return true
+}
+
+// Unknown values of a projection: what the viewer may not know.
+const (
+	UnknownPlayer    PlayerID    = -4 // an owner, holder or party the viewer does not see
+	UnknownTerritory TerritoryID = -1 // a territory the viewer does not see
+	Unknown                      = -1 // a number the viewer does not see (armies, a count)
+)
+
+// Vision returns what viewer (a seat, or NoPlayer for a spectator) sees of each territory of s under its
+// fog (Config.Fog):
+//   - everything, with no fog or once the game is over;
+//   - for a seat still in the game: its own territories whole, and the others as the level says (light:
+//     every owner, armies next to yours; normal: owners and armies next to yours only; heavy: owners
+//     next to yours only; complete: nothing);
+//   - for a spectator, or a seat out of the game: what every seat still in the game sees (the
+//     intersection of their visions);
+//   - a territory nobody has claimed yet is seen whole by everyone: which ones are free is what a claim
+//     pick chooses from.
+func Vision(s State, viewer PlayerID) []Sight {
+	f := s.cfg.Fog
+	n := s.board.Len()
+	out := make([]Sight, n)
+	if f == FogNone || s.phase == PhaseOver {
+		for t := range out {
+			out[t] = SightFull
+		}
+		return out
+	}
+	if s.inGame(viewer) {
+		s.seatVision(viewer, f, out)
+		return out
+	}
+	for t := range out {
+		out[t] = SightFull
+	}
+	seat := make([]Sight, n)
+	for p := range s.players {
+		if !s.inGame(PlayerID(p)) {
+			continue
+		}
+		s.seatVision(PlayerID(p), f, seat)
+		for t, v := range seat {
+			out[t] = min(out[t], v)
+		}
+	}
+	return out
+}
+
+// inGame reports whether p is a seat whose player is still in the game.
+func (s State) inGame(p PlayerID) bool {
+	return p >= 0 && int(p) < len(s.players) && s.players[p].Status == Active
+}
+
+// seatVision writes into out what seat p sees of each territory under fog f (not FogNone).
+func (s State) seatVision(p PlayerID, f Fog, out []Sight) {
+	far, near := SightHidden, SightFull // beyond the neighbours, and the neighbours
+	switch f {
+	case FogLight:
+		far = SightOwner
+	case FogHeavy:
+		near = SightOwner
+	case FogComplete:
+		near = SightHidden
+	}
+	for t := range out {
+		out[t] = far
+	}
+	for t := range out {
+		owner := s.Owner(TerritoryID(t))
+		switch {
+		case owner == p:
+			out[t] = SightFull
+			for _, nb := range s.board.Neighbors(TerritoryID(t)) {
+				if s.Owner(nb) != p {
+					out[nb] = max(out[nb], near)
+				}
+			}
+		case owner == Unclaimed:
+			out[t] = SightFull
+		}
+	}
+}
+
+// View is a game as one viewer may know it (Project): the territories they see, and of each seat what
+// they can tell. A number the viewer may not know is Unknown, an owner UnknownPlayer.
+type View struct {
+	Fog    Fog
+	Viewer PlayerID
+	// Sight is what the viewer sees of each territory; Owners and Armies, by territory, what they know.
+	Sight  []Sight
+	Owners []PlayerID
+	Armies []int
+	// AreaHolders are the holders of the bonus areas, by area; UnknownPlayer where the viewer does not
+	// see every owner of the area.
+	AreaHolders []PlayerID
+	// Players are the seats as the viewer knows them, by seat.
+	Players []PlayerView
+}
+
+// PlayerView is what a viewer knows of one seat. Status, Hand (for the viewer's own seat only, nil for
+// the others) and Cards (the hand's size) are public or hidden as docs/rules.md says; Territories,
+// Armies, Bonus and Reinforcements are Unknown where they would tell of territories the viewer does not
+// see.
+type PlayerView struct {
+	Status         Status
+	Territories    int
+	Armies         int
+	Bonus          int
+	Reinforcements int
+	Cards          int
+	Hand           []CardID
+}
+
+// Project returns s as viewer sees it under its fog (see Vision). A seat's totals are shown only when they
+// follow from what the viewer sees: its territories and bonus when every owner is seen, its armies when
+// every army is; a viewer always knows their own. The size of another seat's hand is public at no and
+// light fog, hidden from normal up (a card is a conquest's prize); the cards themselves are the holder's.
+func Project(s State, viewer PlayerID) View {
+	f := s.cfg.Fog
+	sight := Vision(s, viewer)
+	n := s.board.Len()
+	v := View{Fog: f, Viewer: viewer, Sight: sight, Owners: make([]PlayerID, n), Armies: make([]int, n),
+		AreaHolders: make([]PlayerID, len(s.board.areas)), Players: make([]PlayerView, len(s.players))}
+	allOwners, allArmies := true, true
+	for t := range sight {
+		v.Owners[t], v.Armies[t] = UnknownPlayer, Unknown
+		if sight[t].sees(SightOwner) {
+			v.Owners[t] = s.Owner(TerritoryID(t))
+		} else {
+			allOwners = false
+		}
+		if sight[t].sees(SightFull) {
+			v.Armies[t] = s.Armies(TerritoryID(t))
+		} else {
+			allArmies = false
+		}
+	}
+	for a, area := range s.board.areas {
+		v.AreaHolders[a] = s.AreaHolder(a)
+		for _, t := range area.Territories {
+			if !sight[t].sees(SightOwner) {
+				v.AreaHolders[a] = UnknownPlayer
+				break
+			}
+		}
+	}
+	cardsPublic := f <= FogLight || s.phase == PhaseOver
+	for p, pl := range s.players {
+		pv := PlayerView{Status: pl.Status, Territories: Unknown, Armies: Unknown, Bonus: Unknown,
+			Reinforcements: Unknown, Cards: Unknown}
+		self := PlayerID(p) == viewer
+		if self || allOwners {
+			pv.Territories, pv.Bonus = pl.Territories, pl.Bonus
+			pv.Reinforcements = s.Reinforcements(PlayerID(p))
+		}
+		if self || allArmies {
+			pv.Armies = pl.Armies
+		}
+		if self || cardsPublic {
+			pv.Cards = len(pl.Hand)
+		}
+		if self {
+			pv.Hand = pl.Hand
+		}
+		v.Players[p] = pv
+	}
+	return v
+}
+
+// ProjectEvents returns the events that led from before to the next state as viewer sees them under the
+// game's fog, in order: each as a territory's sight before or after it allows (the better of the two: you saw
+// your territory fall), with what the viewer may not know replaced by UnknownTerritory, UnknownPlayer or
+// Unknown, and without the events that show the viewer nothing (a placement, a battle or a move out of
+// sight). When the events end the game, the fog lifts: they are all shown as they are. Card ids stay in
+// the events: HideCards hides them from those who may not see them. An event that does not fit its state
+// is an error, as in Evolve.
+func ProjectEvents(before State, events []Event, viewer PlayerID) ([]Event, error) {
+	states := make([]State, len(events)+1) // states[i] is the state before events[i]
+	states[0] = before
+	for i, e := range events {
+		next, err := Evolve(states[i], e)
+		if err != nil {
+			return nil, err
+		}
+		states[i+1] = next
+	}
+	if before.cfg.Fog == FogNone || states[len(events)].phase == PhaseOver {
+		return events, nil // nothing hidden, or the fog lifted with the game's end
+	}
+	out := make([]Event, 0, len(events))
+	for i, e := range events {
+		s := states[i]
+		if pe, ok := projectEvent(e, s, viewer, before.cfg.Fog, Vision(s, viewer), Vision(states[i+1], viewer)); ok {
+			out = append(out, pe)
+		}
+	}
+	return out, nil
+}
+
+// projectEvent is one event of ProjectEvents, from the state s, which the viewer sees as was, to the
+// next, which they see as is.
+func projectEvent(e Event, s State, viewer PlayerID, f Fog, was, is []Sight) (Event, bool) {
+	sight := func(t TerritoryID) Sight {
+		if t < 0 || int(t) >= len(was) {
+			return SightHidden
+		}
+		return max(was[t], is[t])
+	}
+	place := func(t TerritoryID, need Sight) TerritoryID {
+		if sight(t).sees(need) {
+			return t
+		}
+		return UnknownTerritory
+	}
+	switch ev := e.(type) {
+	case TerritoriesDealt:
+		owners := make([]PlayerID, len(ev.Owners))
+		for t, p := range ev.Owners {
+			owners[t] = UnknownPlayer
+			if sight(TerritoryID(t)).sees(SightOwner) {
+				owners[t] = p
+			}
+		}
+		return TerritoriesDealt{Owners: owners}, true
+	case TurnStarted:
+		// A game turn's reserve is the player's income: known where their totals are.
+		if ev.Phase == PhaseReinforce && ev.Player != viewer && !seesAllOwners(was) {
+			ev.Armies = Unknown
+		}
+		return ev, true
+	case TerritoryClaimed:
+		ev.Territory = place(ev.Territory, SightOwner)
+		return ev, true
+	case ArmiesPlaced:
+		var seen []Placement
+		for _, pl := range ev.Placements {
+			if sight(pl.Territory).sees(SightFull) {
+				seen = append(seen, pl)
+			}
+		}
+		if len(seen) == 0 && ev.Player != viewer {
+			return nil, false
+		}
+		ev.Placements = seen
+		return ev, true
+	case CardsTraded:
+		var bonus []TerritoryID
+		for _, t := range ev.Bonus {
+			if sight(t).sees(SightFull) {
+				bonus = append(bonus, t)
+			}
+		}
+		ev.Bonus = bonus
+		return ev, true
+	case BattleRolled:
+		if ev.Attacker == viewer || ev.Defender == viewer || (sight(ev.From).sees(SightFull) && sight(ev.To).sees(SightFull)) {
+			return ev, true
+		}
+		return nil, false
+	case TerritoryConquered:
+		party := ev.Player == viewer || ev.Previous == viewer
+		if !party && !sight(ev.To).sees(SightOwner) {
+			return nil, false
+		}
+		if !party && !(sight(ev.From).sees(SightFull) && sight(ev.To).sees(SightFull)) {
+			ev.From, ev.MinArmies = place(ev.From, SightOwner), Unknown
+		}
+		return ev, true
+	case TerritoryOccupied:
+		if s.current == viewer {
+			return ev, true
+		}
+		if !sight(ev.To).sees(SightFull) {
+			return nil, false
+		}
+		ev.From = place(ev.From, SightFull)
+		return ev, true
+	case Fortified:
+		if s.current == viewer {
+			return ev, true
+		}
+		from, to := sight(ev.From).sees(SightFull), sight(ev.To).sees(SightFull)
+		if !from && !to {
+			return nil, false
+		}
+		ev.From, ev.To = place(ev.From, SightFull), place(ev.To, SightFull)
+		return ev, true
+	case CardDrawn:
+		if ev.Player != viewer && f > FogLight {
+			return nil, false
+		}
+		return ev, true
+	}
+	// GameStarted, PhaseChanged, PlayerEliminated, DeckReshuffled, PlayerResigned and GameOver are public.
+	return e, true
+}

@@ -1,0 +1,322 @@
+package rules
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// visionString writes a vision as "a:full b:owner ...", in territory order.
+func visionString(s State, v []Sight) string {
+	parts := make([]string, len(v))
+	for t, sight := range v {
+		parts[t] = s.board.Territory(TerritoryID(t)).Key + ":" + sight.String()
+	}
+	return strings.Join(parts, " ")
+}
+
+// A ring of six, seat 0 holding a, b and f: c and e are its neighbours, d is beyond them.
+const fogRing = `board: a-b-c-d-e-f-a
+	players: 2
+	phase: attack
+	pos: a:0/3 b:0/1 c:1/2 d:1/4 e:1/1 f:0/2
+	hand 1: a b`
+
+// R76, R77: each level shows what docs/rules.md says, to a seat and to a spectator (the intersection of
+// the seats' visions), and everything once the game is over.
+func TestVisionOfEachLevel(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		fog       string
+		seat      string // seat 0's vision
+		spectator string
+	}{
+		{"none", "a:full b:full c:full d:full e:full f:full", "a:full b:full c:full d:full e:full f:full"},
+		{"light", "a:full b:full c:full d:owner e:full f:full", "a:owner b:full c:full d:owner e:full f:full"},
+		{"normal", "a:full b:full c:full d:hidden e:full f:full", "a:hidden b:full c:full d:hidden e:full f:full"},
+		{"heavy", "a:full b:full c:owner d:hidden e:owner f:full", "a:hidden b:owner c:owner d:hidden e:owner f:owner"},
+		{"complete", "a:full b:full c:hidden d:hidden e:hidden f:full", "a:hidden b:hidden c:hidden d:hidden e:hidden f:hidden"},
+	} {
+		s := mustGame(t, fogRing+"\nfog: "+c.fog)
+		if got := visionString(s, Vision(s, 0)); got != c.seat {
+			t.Errorf("%s fog, seat 0 sees %s, want %s", c.fog, got, c.seat)
+		}
+		if got := visionString(s, Vision(s, NoPlayer)); got != c.spectator {
+			t.Errorf("%s fog, a spectator sees %s, want %s", c.fog, got, c.spectator)
+		}
+		over := mustGame(t, "board: a-b-c-d-e-f-a\nplayers: 2\nphase: over\nwinner: 0\nfog: "+c.fog+
+			"\npos: a:0/1 b:0/1 c:0/1 d:0/1 e:0/1 f:0/1\nstatus: 1=eliminated")
+		for _, viewer := range []PlayerID{0, 1, NoPlayer} {
+			if got := visionString(over, Vision(over, viewer)); strings.Contains(got, "hidden") || strings.Contains(got, "owner") {
+				t.Errorf("%s fog, after the game %d sees %s, want everything", c.fog, viewer, got)
+			}
+		}
+	}
+	// Free territories are seen by all while claiming: a pick chooses among them.
+	s := mustGame(t, "board: a-b-c-d-e-f-a\nplayers: 2\nclaim: round_robin\nphase: claim\npos: a:0/1 d:1/1\nunplaced: 0=7 1=7\nfog: complete")
+	if got := visionString(s, Vision(s, 0)); got != "a:full b:full c:full d:hidden e:full f:full" {
+		t.Errorf("claiming under complete fog, seat 0 sees %s", got)
+	}
+	cfg := s.cfg
+	cfg.Fog = FogComplete + 1
+	var e *Error
+	if _, err := New(s.board, cfg); !asError(err, &e) || e.Code != CodeInvalidConfig {
+		t.Errorf("an unknown fog level: %v, want INVALID_CONFIG", err)
+	}
+}
+
+// R78: a seat's totals are shown only where they follow from what the viewer sees; hands stay their
+// holders'.
+func TestProjectHidesTotalsThatTellOfHiddenTerritories(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		fog                              string
+		territories, armies, cards, plus int // seat 1 as seat 0 sees it (plus: its reinforcements)
+	}{
+		{"none", 3, 7, 2, 3},
+		{"light", 3, Unknown, 2, 3},
+		{"normal", Unknown, Unknown, Unknown, Unknown},
+		{"complete", Unknown, Unknown, Unknown, Unknown},
+	} {
+		s := mustGame(t, fogRing+"\nfog: "+c.fog)
+		v := Project(s, 0)
+		p := v.Players[1]
+		if p.Territories != c.territories || p.Armies != c.armies || p.Cards != c.cards || p.Reinforcements != c.plus || p.Hand != nil {
+			t.Errorf("%s fog: seat 0 knows of seat 1 %+v, want territories %d, armies %d, cards %d, reinforcements %d, no hand",
+				c.fog, p, c.territories, c.armies, c.cards, c.plus)
+		}
+		if own := Project(s, 1).Players[1]; own.Territories != 3 || own.Armies != 7 || own.Cards != 2 || len(own.Hand) != 2 {
+			t.Errorf("%s fog: seat 1 knows of itself %+v", c.fog, own)
+		}
+	}
+	s := mustGame(t, fogRing+"\nfog: normal")
+	if v := Project(s, 0); v.Owners[3] != UnknownPlayer || v.Armies[3] != Unknown || v.Owners[2] != 1 || v.Armies[2] != 2 {
+		t.Errorf("normal fog: d is %d/%d and c %d/%d to seat 0, want d unknown and c 1/2", v.Owners[3], v.Armies[3], v.Owners[2], v.Armies[2])
+	}
+}
+
+// R78 noninterference: two states that differ only in what a viewer may not know (the armies they do not
+// see, the owners of territories they do not see, the other seats' hands) project identically for that
+// viewer, at every level, for seats and spectators, in random games.
+func TestProjectionNoninterference(t *testing.T) {
+	t.Parallel()
+	g, err := parseGame(fuzzBoardText + "players: 4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := 24
+	if testing.Short() {
+		games = 8
+	}
+	checked := 0
+	for seed := range uint64(games) {
+		players := 2 + int(seed)%3
+		cfg := Config{Claim: ClaimStrategy(seed % 2), Cards: CardSystem(seed % 4), Fog: Fog(seed % 5)}
+		for i := range players {
+			cfg.Seats = append(cfg.Seats, Seat{Color: fmt.Sprint(i)})
+		}
+		r := rand.New(rand.NewPCG(seed, 11))
+		n := 0
+		_, err := randomGame(g.board, cfg, seed, 300, func(s State, _ []Event) {
+			if n++; n%13 != 0 {
+				return
+			}
+			for viewer := PlayerID(-1); int(viewer) < players; viewer++ {
+				if viewer < 0 {
+					viewer = NoPlayer
+				}
+				other := perturbHidden(s, viewer, r)
+				if a, b := Project(s, viewer), Project(other, viewer); !reflect.DeepEqual(a, b) {
+					t.Fatalf("seed %d, %s fog, viewer %d: two states that differ only out of sight project differently:\n%+v\n%+v",
+						seed, cfg.Fog, viewer, a, b)
+				}
+				checked++
+				if viewer == NoPlayer {
+					viewer = -1
+				}
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if checked < 50 {
+		t.Errorf("only %d projections checked", checked)
+	}
+}
+
+// perturbHidden returns s with what viewer may not know changed at random: the armies of the
+// territories they do not see whole; for a seat in the game, the owners of the territories they do not
+// see among the other seats (a spectator's vision follows the seats' territories, so theirs stay); and the other
+// seats' hands, shuffled, and when their size is hidden, cut.
+func perturbHidden(s State, viewer PlayerID, r *rand.Rand) State {
+	sight := Vision(s, viewer)
+	out := s
+	cells := s.cells.All()
+	var others []PlayerID
+	for p := range s.players {
+		if PlayerID(p) != viewer && s.players[p].Status == Active {
+			others = append(others, PlayerID(p))
+		}
+	}
+	for t, v := range sight {
+		if v < SightFull {
+			cells[t].armies = int32(1 + r.IntN(50))
+		}
+		if v < SightOwner && s.inGame(viewer) && len(others) > 0 && PlayerID(cells[t].owner) != viewer {
+			cells[t].owner = int16(others[r.IntN(len(others))])
+		}
+	}
+	out.cells = vecOf(cells)
+	out.players = slices.Clone(s.players)
+	for p := range out.players {
+		if PlayerID(p) == viewer {
+			continue
+		}
+		hand := slices.Clone(out.players[p].Hand)
+		r.Shuffle(len(hand), func(i, j int) { hand[i], hand[j] = hand[j], hand[i] })
+		if s.cfg.Fog > FogLight && s.phase != PhaseOver && len(hand) > 0 {
+			hand = hand[:r.IntN(len(hand))]
+		}
+		out.players[p].Hand = hand
+	}
+	return out
+}
+
+// R79: no projected event names a territory, an owner or a number of armies the viewer does not see (before
+// or after it), in random games at every level; a seat's own events are whole; with no fog, and once the
+// game is over, every event is shown as it is.
+func TestProjectedEventsShowOnlyWhatIsSeen(t *testing.T) {
+	t.Parallel()
+	g, err := parseGame(fuzzBoardText + "players: 4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := 20
+	if testing.Short() {
+		games = 6
+	}
+	hidden, shown := 0, 0
+	for seed := range uint64(games) {
+		players := 2 + int(seed)%3
+		cfg := Config{Claim: ClaimStrategy(seed % 2), Cards: CardSystem(seed % 4), Fog: Fog(seed % 5)}
+		for i := range players {
+			cfg.Seats = append(cfg.Seats, Seat{Color: fmt.Sprint(i)})
+		}
+		var before State
+		first := true
+		_, err := randomGame(g.board, cfg, seed, 300, func(s State, events []Event) {
+			if first {
+				first, before = false, s
+				return
+			}
+			for viewer := NoPlayer; int(viewer) < players; viewer++ {
+				if viewer == Unclaimed || viewer == Neutral {
+					continue
+				}
+				got, err := ProjectEvents(before, events, viewer)
+				if err != nil {
+					t.Fatalf("seed %d: %v", seed, err)
+				}
+				if cfg.Fog == FogNone || s.phase == PhaseOver {
+					if !reflect.DeepEqual(got, events) {
+						t.Fatalf("seed %d, %s fog: the events were changed for viewer %d with nothing to hide", seed, cfg.Fog, viewer)
+					}
+					continue
+				}
+				if err := checkProjected(before, events, got, viewer); err != nil {
+					t.Fatalf("seed %d, %s fog, viewer %d: %v", seed, cfg.Fog, viewer, err)
+				}
+				hidden += len(events) - len(got)
+				shown += len(got)
+			}
+			before = s
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if hidden == 0 || shown == 0 {
+		t.Errorf("%d events hidden and %d shown: the games did not test the projection", hidden, shown)
+	}
+}
+
+// checkProjected checks the projection got of events (from before) for viewer: every territory it names
+// is seen, at the sight its field needs, before or after its event.
+func checkProjected(before State, events, got []Event, viewer PlayerID) error {
+	s := before
+	gi := 0
+	for _, e := range events {
+		next, err := Evolve(s, e)
+		if err != nil {
+			return err
+		}
+		was, is := Vision(s, viewer), Vision(next, viewer)
+		seen := func(t TerritoryID, need Sight) bool {
+			return t == UnknownTerritory || max(was[t], is[t]) >= need
+		}
+		if gi >= len(got) || got[gi].Kind() != e.Kind() {
+			s = next
+			continue // hidden
+		}
+		pe := got[gi]
+		gi++
+		mine := s.current == viewer
+		var bad []string
+		switch ev := pe.(type) {
+		case TerritoriesDealt:
+			for t, p := range ev.Owners {
+				if p != UnknownPlayer && !seen(TerritoryID(t), SightOwner) {
+					bad = append(bad, "a dealt owner")
+				}
+			}
+		case TerritoryClaimed:
+			if !seen(ev.Territory, SightOwner) {
+				bad = append(bad, "a claim")
+			}
+		case ArmiesPlaced:
+			for _, pl := range ev.Placements {
+				if ev.Player != viewer && !seen(pl.Territory, SightFull) {
+					bad = append(bad, "a placement")
+				}
+			}
+		case CardsTraded:
+			for _, t := range ev.Bonus {
+				if ev.Player != viewer && !seen(t, SightFull) {
+					bad = append(bad, "a trade's bonus")
+				}
+			}
+		case BattleRolled:
+			if ev.Attacker != viewer && ev.Defender != viewer && !(seen(ev.From, SightFull) && seen(ev.To, SightFull)) {
+				bad = append(bad, "a battle")
+			}
+		case TerritoryConquered:
+			if ev.Player != viewer && ev.Previous != viewer && (!seen(ev.To, SightOwner) || !seen(ev.From, SightOwner)) {
+				bad = append(bad, "a conquest")
+			}
+		case TerritoryOccupied:
+			if !mine && (!seen(ev.To, SightFull) || !seen(ev.From, SightFull)) {
+				bad = append(bad, "an occupation")
+			}
+		case Fortified:
+			if !mine && (!seen(ev.From, SightFull) || !seen(ev.To, SightFull)) {
+				bad = append(bad, "a fortification")
+			}
+		case CardDrawn:
+			if ev.Player != viewer && before.cfg.Fog > FogLight {
+				bad = append(bad, "a card drawn")
+			}
+		}
+		if len(bad) > 0 {
+			return fmt.Errorf("%s shows %s the viewer does not see", pe.Kind(), strings.Join(bad, ", "))
+		}
+		s = next
+	}
+	if gi != len(got) {
+		return fmt.Errorf("%d projected events, %d matched to the events", len(got), gi)
+	}
+	return nil
+}
