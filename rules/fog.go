@@ -118,16 +118,15 @@ func (s State) seatVision(p PlayerID, f Fog, out []Sight) {
 		out[t] = far
 	}
 	for t := range out {
-		owner := s.Owner(TerritoryID(t))
-		switch {
-		case owner == p:
+		switch s.Owner(TerritoryID(t)) {
+		case p:
 			out[t] = SightFull
 			for _, nb := range s.board.Neighbors(TerritoryID(t)) {
 				if s.Owner(nb) != p {
 					out[nb] = max(out[nb], near)
 				}
 			}
-		case owner == Unclaimed:
+		case Unclaimed:
 			out[t] = SightFull
 		}
 	}

@@ -274,8 +274,11 @@ func (r *Rout) signUp(ctx context.Context, apiURL, name string) (int, string, er
 		return 0, "", fmt.Errorf("error signing %s up: %+v %+v", name, out.Data.SignUp.UserErrors, out.Errors)
 	}
 	id, err := r.accounts.UserByEmail(ctx, r.db, name+"@bench.invalid")
-	if err != nil || id == 0 {
-		return 0, "", fmt.Errorf("error finding user %s: %v", name, err)
+	if err != nil {
+		return 0, "", fmt.Errorf("error finding user %s: %w", name, err)
+	}
+	if id == 0 {
+		return 0, "", fmt.Errorf("error finding user %s: signed up, but not found", name)
 	}
 	return id, out.Data.SignUp.Session.Token, nil
 }
