@@ -237,6 +237,7 @@ type ComplexityRoot struct {
 
 	MapBonusArea struct {
 		Bonus       func(childComplexity int) int
+		ColorIndex  func(childComplexity int, paletteSize int) int
 		Key         func(childComplexity int) int
 		Name        func(childComplexity int) int
 		Territories func(childComplexity int) int
@@ -1415,6 +1416,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.MapBonusArea.Bonus(childComplexity), true
+	case "MapBonusArea.colorIndex":
+		if e.ComplexityRoot.MapBonusArea.ColorIndex == nil {
+			break
+		}
+
+		args, err := ec.field_MapBonusArea_colorIndex_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.MapBonusArea.ColorIndex(childComplexity, args["paletteSize"].(int)), true
 	case "MapBonusArea.key":
 		if e.ComplexityRoot.MapBonusArea.Key == nil {
 			break
@@ -3149,6 +3161,8 @@ func (ec *executionContext) childFields_MapBonusArea(ctx context.Context, field 
 		return ec.fieldContext_MapBonusArea_bonus(ctx, field)
 	case "territories":
 		return ec.fieldContext_MapBonusArea_territories(ctx, field)
+	case "colorIndex":
+		return ec.fieldContext_MapBonusArea_colorIndex(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type MapBonusArea", field.Name)
 }
@@ -3736,6 +3750,20 @@ func (ec *executionContext) field_Game_viewerActions_args(ctx context.Context, r
 		return nil, err
 	}
 	args["kind"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_MapBonusArea_colorIndex_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "paletteSize",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["paletteSize"] = arg0
 	return args, nil
 }
 
@@ -7729,6 +7757,50 @@ func (ec *executionContext) _MapBonusArea_territories(ctx context.Context, field
 }
 func (ec *executionContext) fieldContext_MapBonusArea_territories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("MapBonusArea", field, false, false, "String")
+}
+
+func (ec *executionContext) _MapBonusArea_colorIndex(ctx context.Context, field graphql.CollectedField, obj *MapBonusArea) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MapBonusArea_colorIndex(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return obj.ColorIndex(fc.Args["paletteSize"].(int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MapBonusArea_colorIndex(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MapBonusArea",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_MapBonusArea_colorIndex_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _MapBorder_from(ctx context.Context, field graphql.CollectedField, obj *MapBorder) (ret graphql.Marshaler) {
@@ -17050,6 +17122,11 @@ func (ec *executionContext) _MapBonusArea(ctx context.Context, sel ast.Selection
 			}
 		case "territories":
 			out.Values[i] = ec._MapBonusArea_territories(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "colorIndex":
+			out.Values[i] = ec._MapBonusArea_colorIndex(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}

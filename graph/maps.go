@@ -181,11 +181,63 @@ func mapBorders(v *game.MapView) []*MapBorder {
 	return out
 }
 
+// MapBonusArea is a bonus area of a map version, as the API gives it.
+type MapBonusArea struct {
+	Key         string
+	Name        string
+	Bonus       int
+	Territories []string
+
+	index   int
+	colours *areaColours
+}
+
+// ColorIndex answers colorIndex: the area's index in its map's colouring for a palette of paletteSize.
+func (a *MapBonusArea) ColorIndex(paletteSize int) (int, error) {
+	colours, err := a.colours.of(paletteSize)
+	if colours == nil {
+		return 0, err
+	}
+	return colours[a.index], nil
+}
+
+// areaColours is the colouring of one map's areas (maps.Map.AreaColours) shared by the areas of one
+// bonusAreas list, worked out once per palette size, whichever area asks first.
+type areaColours struct {
+	m       *maps.Map
+	mu      sync.Mutex
+	bySize  map[int][]int
+	refused bool
+}
+
+// of returns the colouring for a palette of n colours. A palette of no colours is refused with one error
+// for the whole list: the first area to ask gets it, which nulls the list, so the others' answers (nil
+// colours, no error) are never read.
+func (c *areaColours) of(n int) ([]int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if n < 1 {
+		if c.refused {
+			return nil, nil
+		}
+		c.refused = true
+		return nil, errorf(CodeBadUserInput, "paletteSize must be at least 1, not %d", n)
+	}
+	colours, ok := c.bySize[n]
+	if !ok {
+		colours = c.m.AreaColours(n)
+		c.bySize[n] = colours
+	}
+	return colours, nil
+}
+
 // mapBonusAreas is the bonusAreas field of a map view.
 func mapBonusAreas(v *game.MapView) []*MapBonusArea {
+	colours := &areaColours{m: v.Map, bySize: map[int][]int{}}
 	out := make([]*MapBonusArea, len(v.Map.BonusAreas))
 	for i, a := range v.Map.BonusAreas {
-		out[i] = &MapBonusArea{Key: a.ID, Name: a.Name, Bonus: a.Bonus, Territories: append([]string{}, a.Territories...)}
+		out[i] = &MapBonusArea{Key: a.ID, Name: a.Name, Bonus: a.Bonus, Territories: append([]string{}, a.Territories...),
+			index: i, colours: colours}
 	}
 	return out
 }

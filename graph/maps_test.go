@@ -657,3 +657,70 @@ func TestMalformedMultipart(t *testing.T) {
 		t.Errorf("an upload whose query does not validate: %d %+v, want 200 with BAD_USER_INPUT", r.Status, r.Errors)
 	}
 }
+
+// TestMapAreaColorIndexes checks colorIndex on world-1000, where areas 12 apart in the map's order
+// neighbour (an index by position modulo 12 gives them one colour): with a palette of 12, no two areas
+// that meet across a border share an index, every index is within the palette, and a palette of no
+// colours is refused.
+func TestMapAreaColorIndexes(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	if err := game.SeedBuiltinMaps(context.Background(), e.db); err != nil {
+		t.Fatal(err)
+	}
+	var world struct {
+		Map struct {
+			Territories []struct {
+				Key        string   `json:"key"`
+				BonusAreas []string `json:"bonusAreas"`
+			} `json:"territories"`
+			Borders []struct {
+				From string `json:"from"`
+				To   string `json:"to"`
+			} `json:"borders"`
+			BonusAreas []struct {
+				Key    string `json:"key"`
+				Twelve int    `json:"twelve"`
+				Three  int    `json:"three"`
+			} `json:"bonusAreas"`
+		} `json:"map"`
+	}
+	e.gql("", `query($n: Int!) { map(key: "world-1000") { territories { key bonusAreas } borders { from to }
+		bonusAreas { key twelve: colorIndex(paletteSize: $n) three: colorIndex(paletteSize: 3) } } }`,
+		map[string]any{"n": 12}).decode(t, &world)
+	m := world.Map
+	if len(m.BonusAreas) <= 12 {
+		t.Fatalf("world-1000 has %d areas, want more than 12", len(m.BonusAreas))
+	}
+	colour := map[string]int{}
+	for _, a := range m.BonusAreas {
+		colour[a.Key] = a.Twelve
+		if a.Twelve < 0 || a.Twelve >= 12 || a.Three < 0 || a.Three >= 3 {
+			t.Errorf("area %s: colorIndex %d of 12, %d of 3", a.Key, a.Twelve, a.Three)
+		}
+	}
+	areasOf := map[string][]string{}
+	for _, tr := range m.Territories {
+		areasOf[tr.Key] = tr.BonusAreas
+	}
+	met := 0
+	for _, b := range m.Borders {
+		for _, x := range areasOf[b.From] {
+			for _, y := range areasOf[b.To] {
+				if x == y {
+					continue
+				}
+				met++
+				if colour[x] == colour[y] {
+					t.Errorf("areas %s and %s meet at %s-%s and share colorIndex %d", x, y, b.From, b.To, colour[x])
+				}
+			}
+		}
+	}
+	if met == 0 {
+		t.Errorf("no two areas of world-1000 meet across a border")
+	}
+	if code := e.gql("", `{ map(key: "classic") { bonusAreas { colorIndex(paletteSize: 0) } } }`, nil).code(t); code != "BAD_USER_INPUT" {
+		t.Errorf("paletteSize 0: code %s, want BAD_USER_INPUT", code)
+	}
+}

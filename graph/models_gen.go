@@ -228,18 +228,6 @@ type JoinGameInput struct {
 	InviteCode *string `json:"inviteCode,omitempty"`
 }
 
-// A bonus area (continent): its owner earns `bonus` extra armies each turn.
-type MapBonusArea struct {
-	// The area's key.
-	Key string `json:"key"`
-	// The area's display name.
-	Name string `json:"name"`
-	// The extra armies for owning every territory of the area (may be zero or negative).
-	Bonus int `json:"bonus"`
-	// The keys of its territories.
-	Territories []string `json:"territories"`
-}
-
 // A border between two territories (borders are undirected).
 type MapBorder struct {
 	// The key of the first territory as the map file lists it.

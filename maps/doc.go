@@ -21,7 +21,8 @@
 //	}
 //
 // Parse decodes and validates a file and reports every problem at once in a *ValidationError; Map.Board
-// turns a valid map into the immutable rules.Board the engine plays on. Builtin and Builtins return the
+// turns a valid map into the immutable rules.Board the engine plays on, and Map.AreaColours gives each bonus
+// area a palette index that no neighbouring area shares (for drawings and clients alike). Builtin and Builtins return the
 // built-in maps (the classic world, the United States, Europe, and generated worlds of 200, 1,000 and 5,000
 // territories), Generate builds connected maps of up to rules.MaxTerritories territories for a seed, and
 // Import converts the map files of Domination and Conquer Club, with a note for everything that does not

@@ -34,14 +34,14 @@ const (
 	lineColour    = "#1f4e79"
 )
 
-// areaPalette colours the bonus areas in turn: light, distinct colours under dark text.
+// areaPalette colours the bonus areas (see maps.Map.AreaColours): light, distinct colours under dark text.
 var areaPalette = []string{
 	"#f4c27a", "#a8d5a2", "#f2a7a0", "#b5c7ea", "#e6d27a", "#c9b1e0", "#95d3cf", "#f0b6d4",
 	"#cfd98a", "#f5cf9f", "#a9c4b8", "#dcb59b",
 }
 
 // Map writes the SVG preview of map m with its geometry g: each territory's shape in the colour of the
-// first bonus area it belongs to, the sea crossings as dashed lines between the labels, and the
+// first bonus area it belongs to (no two neighbouring areas share one), the sea crossings as dashed lines between the labels, and the
 // territories' names when the map has at most MaxLabels territories.
 func Map(w io.Writer, m *maps.Map, g *maps.Geometry) error {
 	fills := make([]string, len(m.Territories))
@@ -49,7 +49,7 @@ func Map(w io.Writer, m *maps.Map, g *maps.Geometry) error {
 	for i := range fills {
 		fills[i] = noAreaColour
 	}
-	colours := areaColours(m, index)
+	colours := m.AreaColours(len(areaPalette))
 	for ai := len(m.BonusAreas) - 1; ai >= 0; ai-- { // the first area wins
 		for _, id := range m.BonusAreas[ai].Territories {
 			fills[index[id]] = areaPalette[colours[ai]]
@@ -99,48 +99,6 @@ func safeColour(c string) string {
 		return c
 	}
 	return neutralColour
-}
-
-// areaColours gives each bonus area an index into areaPalette that no neighbouring area has (two areas
-// neighbour when a border joins their territories), taking the areas in order and the first index free;
-// an area whose neighbours hold every colour takes its place in turn.
-func areaColours(m *maps.Map, index map[string]int) []int {
-	areasOf := make([][]int, len(m.Territories))
-	for ai, a := range m.BonusAreas {
-		for _, id := range a.Territories {
-			areasOf[index[id]] = append(areasOf[index[id]], ai)
-		}
-	}
-	neighbours := make([]map[int]bool, len(m.BonusAreas))
-	for i := range neighbours {
-		neighbours[i] = make(map[int]bool)
-	}
-	for _, b := range m.Borders {
-		for _, x := range areasOf[index[b[0]]] {
-			for _, y := range areasOf[index[b[1]]] {
-				if x != y {
-					neighbours[x][y], neighbours[y][x] = true, true
-				}
-			}
-		}
-	}
-	colours := make([]int, len(m.BonusAreas))
-	for ai := range colours {
-		taken := make([]bool, len(areaPalette))
-		for n := range neighbours[ai] {
-			if n < ai {
-				taken[colours[n]] = true
-			}
-		}
-		colours[ai] = ai % len(areaPalette)
-		for c, t := range taken {
-			if !t {
-				colours[ai] = c
-				break
-			}
-		}
-	}
-	return colours
 }
 
 func indexOf(m *maps.Map) map[string]int {

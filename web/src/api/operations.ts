@@ -490,9 +490,10 @@ export const GameActionsFromQuery = graphql(`
 `);
 
 // The map's geometry for the board, read once per game beside the game itself (one map's geometry fits the
-// complexity limit: docs/api.md, "Maps").
+// complexity limit: docs/api.md, "Maps"); $areaPalette is the size of the board's area palette
+// (AREA_COLORS), which the areas' colorIndex indexes.
 export const GameMapGeometryQuery = graphql(`
-  query GameMapGeometry($id: ID!) {
+  query GameMapGeometry($id: ID!, $areaPalette: Int!) {
     game(id: $id) {
       id
       map {
@@ -520,6 +521,7 @@ export const GameMapGeometryQuery = graphql(`
           key
           name
           bonus
+          colorIndex(paletteSize: $areaPalette)
         }
       }
     }

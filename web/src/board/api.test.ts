@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createBoard, type Board } from "./api";
 import { keyAction, territoryOf } from "./events";
 import { geometryFromMapFile, type MapFile } from "./geometry";
+import { AREA_COLORS } from "./palette";
 
 const classic = JSON.parse(readFileSync(join(__dirname, "../../../maps/builtin/classic.json"), "utf8")) as MapFile;
 const geometry = geometryFromMapFile(classic);
@@ -251,6 +252,21 @@ describe("a board in tiles", () => {
     b.onSelect((k) => picked.push(k));
     r.cells[899].dispatchEvent(new MouseEvent("click", { bubbles: true }));
     expect(picked).toEqual(["t899"]);
+    b.destroy();
+    el.remove();
+  });
+});
+
+describe("bonus areas' outlines", () => {
+  it("stroke each cell in the colour of its first area's colorIndex from the API", () => {
+    // The classic map's six areas, coloured as the API might: by colorIndex, not by position.
+    const colored = { ...geometry, areas: geometry.areas!.map((a, i) => ({ ...a, colorIndex: 5 - i })) };
+    const el = document.createElement("div");
+    document.body.append(el);
+    const b = createBoard(el, { geometry: colored, seats });
+    const areaOf = (k: string) => geometry.areas!.findIndex((a) => a.key === geometry.territories[idx(k)].areas![0]);
+    for (const k of ["alaska", "peru", "egypt", "siam"])
+      expect(b.renderer.cells[idx(k)].getAttribute("stroke")).toBe(AREA_COLORS[5 - areaOf(k)]);
     b.destroy();
     el.remove();
   });

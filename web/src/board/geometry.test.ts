@@ -27,7 +27,7 @@ describe("geometry", () => {
     expect(() => geometryFromMapFile(bare)).toThrow(/territory b has no shape/);
   });
 
-  it("reads the API's GameMap: the server's shapes drawn as they are, sea borders as sea lines", () => {
+  it("reads the API's GameMap: the server's shapes drawn as they are, sea borders as sea lines, area colours", () => {
     const g = geometryFromGameMap({
       name: "Two isles",
       width: 100,
@@ -53,13 +53,14 @@ describe("geometry", () => {
         },
       ],
       borders: [{ from: "a", to: "b", sea: true }],
-      bonusAreas: [{ key: "all", name: "All", bonus: 2 }],
+      bonusAreas: [{ key: "all", name: "All", bonus: 2, colorIndex: 3 }],
     });
     const f = geometryFromMapFile(file);
     expect(g.territories.map((t) => [t.key, t.neighbours, t.areas])).toEqual(
       f.territories.map((t) => [t.key, t.neighbours, t.areas]),
     );
-    expect(g.areas).toEqual(f.areas);
+    // The areas as the file's, with the server's colours.
+    expect(g.areas).toEqual(f.areas!.map((a) => ({ ...a, colorIndex: 3 })));
     expect(g.seaLines).toEqual([{ from: "a", to: "b" }]);
     expect(g.territories.map((t) => t.shape)).toEqual(f.territories.map((t) => t.shape));
   });

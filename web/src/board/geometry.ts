@@ -49,8 +49,8 @@ export function geometryFromMapFile(m: MapFile): MapGeometry {
 
 /**
  * The API's GameMap geometry (`map(key, version) { width height territories { key name x y shape
- * neighbours bonusAreas } borders { from to sea } bonusAreas { key name bonus } }`), as the board draws it:
- * the server's shapes and its sea crossings as sea lines.
+ * neighbours bonusAreas } borders { from to sea } bonusAreas { key name bonus colorIndex(paletteSize) } }`),
+ * as the board draws it: the server's shapes, its sea crossings as sea lines and its areas' colours.
  */
 export interface GameMapGeometry {
   name?: string;
@@ -66,7 +66,7 @@ export interface GameMapGeometry {
     bonusAreas: readonly string[];
   }>;
   borders?: ReadonlyArray<{ from: string; to: string; sea: boolean }>;
-  bonusAreas?: ReadonlyArray<{ key: string; name: string; bonus: number }>;
+  bonusAreas?: ReadonlyArray<{ key: string; name: string; bonus: number; colorIndex: number }>;
 }
 
 export function geometryFromGameMap(m: GameMapGeometry): MapGeometry {
@@ -83,7 +83,7 @@ export function geometryFromGameMap(m: GameMapGeometry): MapGeometry {
       neighbours: [...t.neighbours],
       areas: [...t.bonusAreas],
     })),
-    areas: (m.bonusAreas ?? []).map((a) => ({ key: a.key, name: a.name, bonus: a.bonus })),
+    areas: (m.bonusAreas ?? []).map((a) => ({ key: a.key, name: a.name, bonus: a.bonus, colorIndex: a.colorIndex })),
     seaLines: (m.borders ?? []).filter((b) => b.sea).map((b) => ({ from: b.from, to: b.to })),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inkOn, luminance, ownerStyle, ownerStyles, SAFE } from "./palette";
+import { AREA_COLORS, areaColors, inkOn, luminance, ownerStyle, ownerStyles, SAFE } from "./palette";
 
 describe("palette", () => {
   it("maps seat colour names to the colour-blind-safe palette", () => {
@@ -32,5 +32,24 @@ describe("palette", () => {
     expect(inkOn(SAFE.blue)).toBe("#fff");
     expect(luminance("#ffffff")).toBeCloseTo(1);
     expect(luminance("#000000")).toBe(0);
+  });
+
+  it("colours each area by the API's colorIndex, not by its position", () => {
+    // Nine areas: by position, the first and the ninth would share the first colour.
+    const areas = Array.from({ length: 9 }, (_, i) => ({ key: `a${i}`, name: `A${i}`, colorIndex: i === 8 ? 1 : 0 }));
+    const c = areaColors(areas);
+    expect(c.get("a0")).toBe(AREA_COLORS[0]);
+    expect(c.get("a8")).toBe(AREA_COLORS[1]);
+    expect(c.get("a8")).not.toBe(c.get("a0"));
+    // An index past the palette (a cached answer for a longer one) still names a palette colour.
+    expect(areaColors([{ key: "x", name: "X", colorIndex: AREA_COLORS.length + 2 }]).get("x")).toBe(AREA_COLORS[2]);
+  });
+
+  it("colours a map file's areas, which have no colorIndex, by their position", () => {
+    const c = areaColors([
+      { key: "a", name: "A" },
+      { key: "b", name: "B" },
+    ]);
+    expect([c.get("a"), c.get("b")]).toEqual([AREA_COLORS[0], AREA_COLORS[1]]);
   });
 });

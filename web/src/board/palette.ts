@@ -1,5 +1,7 @@
 // Owner colours from a colour-blind-safe palette (Okabe and Ito's eight colours), each seat with a pattern
-// of its own as well, so that colour is never the only cue.
+// of its own as well, so that colour is never the only cue; and the bonus areas' outline colours.
+
+import type { AreaGeometry } from "./types";
 
 /** Okabe-Ito colours, without black (army counts must stay readable on every fill). */
 export const SAFE = {
@@ -107,9 +109,16 @@ export function ownerStyles(seats: ReadonlyArray<{ seat: number; color: string }
   return out;
 }
 
-/** Muted outline colours for bonus areas. */
-const AREA = ["#5B4B8A", "#2E6F40", "#8A4B2E", "#2E5E8A", "#7A6A1F", "#8A2E5E", "#3F3F3F", "#1F7A7A"];
+/**
+ * Muted outline colours for bonus areas. The API colours a map's areas for a palette of this many colours
+ * (`colorIndex(paletteSize: AREA_COLORS.length)`), so that no two neighbouring areas share one.
+ */
+export const AREA_COLORS = ["#5B4B8A", "#2E6F40", "#8A4B2E", "#2E5E8A", "#7A6A1F", "#8A2E5E", "#3F3F3F", "#1F7A7A"];
 
-export function areaColor(i: number): string {
-  return AREA[i % AREA.length];
+/**
+ * Each area's outline colour by key: the colour of its `colorIndex` from the API, or, for an area without
+ * one (a map file's), the colour of its position in the map.
+ */
+export function areaColors(areas: readonly AreaGeometry[]): Map<string, string> {
+  return new Map(areas.map((a, i) => [a.key, AREA_COLORS[(a.colorIndex ?? i) % AREA_COLORS.length]]));
 }

@@ -3,7 +3,7 @@
 // through the index of elements by territory (map order). Nothing here reads layout.
 
 import type { ResolvedConfig } from "./config";
-import { areaColor, inkOn, NEUTRAL_FILL, ownerStyles, UNCLAIMED_FILL } from "./palette";
+import { areaColors, inkOn, NEUTRAL_FILL, ownerStyles, UNCLAIMED_FILL } from "./palette";
 import { ariaLabel, HIGHLIGHT_KINDS, type BoardState } from "./state";
 import { areaBorders, rings } from "./borders";
 import { LOD_MAX, NAME_MIN_PIXELS, nameLayout, pathBox, type Box } from "./labels";
@@ -109,7 +109,7 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
   const f = fills(s, c, uid);
   const paths = s.geometry.territories.map((t) => t.shape);
   const seaLines = s.geometry.seaLines;
-  const areaIndex = new Map((s.geometry.areas ?? []).map((a, i) => [a.key, a.color || areaColor(i)]));
+  const areaIndex = areaColors(s.geometry.areas ?? []);
   const fontSize = Math.max(1, s.cell * 0.2);
   const boxes = paths.map((d) => pathBox(d));
   const nameBase = NAME_MIN_PIXELS / fontSize;

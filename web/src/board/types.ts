@@ -20,8 +20,11 @@ export interface AreaGeometry {
   key: string;
   name: string;
   bonus?: number;
-  /** A CSS colour for the area's outline; a palette colour by default. */
-  color?: string | null;
+  /**
+   * The area's outline colour as an index into the area palette (palette.ts, AREA_COLORS) that no
+   * neighbouring area shares: the API's `colorIndex`. Absent (a map file): the area's position in the map.
+   */
+  colorIndex?: number;
 }
 
 /** A border across water, drawn as a dashed line. `path` overrides the straight line between the labels. */

@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { query } from "../api/client";
 import { GameMapGeometryQuery } from "../api/operations";
-import { createBoard, type Board, type MapGeometry } from "../board";
+import { AREA_COLORS, createBoard, type Board, type MapGeometry } from "../board";
 import { geometryFromGameMap } from "../board/geometry";
 import { choiceKeys, mapFollows } from "../state/pick";
 import type { ClientGame } from "../state/types";
@@ -30,7 +30,7 @@ export function loadGeometry(gameId: string): Promise<MapGeometry | null> {
   let p = byGame.get(gameId);
   if (!p) {
     const fromApi = () =>
-      query(GameMapGeometryQuery, { id: gameId }).then((d) => {
+      query(GameMapGeometryQuery, { id: gameId, areaPalette: AREA_COLORS.length }).then((d) => {
         const m = d.game?.map;
         if (!m) return null;
         const key = versionKey(m.key, m.version);

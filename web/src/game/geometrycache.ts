@@ -8,8 +8,11 @@
 // (none in the browser, private mode, quota) leaves the API as the only source.
 import type { MapGeometry } from "../board";
 
-/** The form of the kept entries; bumped when MapGeometry changes, which drops the older entries. */
-export const FORMAT = 1;
+/**
+ * The form of the kept entries; bumped when MapGeometry changes, or the length of AREA_COLORS (the areas'
+ * colorIndex is the API's for that palette), which drops the older entries.
+ */
+export const FORMAT = 2;
 /** How many maps (versions) and games are kept. */
 export const KEEP_MAPS = 8;
 export const KEEP_GAMES = 200;

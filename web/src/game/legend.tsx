@@ -1,7 +1,8 @@
-// The bonus areas beside the map: each area with its bonus, who holds it (colour glyph and name, never
-// colour alone) and how close each player is ("Red — alice 7/9"). The logic is state/areas.ts.
+// The bonus areas beside the map: each area in its outline colour on the map with its bonus, who holds it
+// (colour glyph and name, never colour alone) and how close each player is ("Red — alice 7/9"). The logic
+// is state/areas.ts.
 import { useMemo } from "preact/hooks";
-import type { MapGeometry } from "../board";
+import { areaColors, type MapGeometry } from "../board";
 import { areaStandings, bonusOf, shareText } from "../state/areas";
 import type { ClientGame } from "../state/types";
 import { colorHex, seatGlyph, seatTitle } from "../ui/format";
@@ -14,6 +15,7 @@ export function AreaLegend(props: { geometry: MapGeometry; game: ClientGame }) {
   const { geometry, game } = props;
   const owners = game.board.map((t) => (t.neutral ? null : t.owner));
   const areasOf = useMemo(() => geometry.territories.map((t) => t.areas ?? []), [geometry]);
+  const colorOf = useMemo(() => areaColors(geometry.areas ?? []), [geometry]);
   const standings = areaStandings(geometry.areas ?? [], areasOf, owners);
   if (standings.length === 0) return null;
   const seat = (n: number) => game.seats.find((s) => s.seat === n);
@@ -27,6 +29,7 @@ export function AreaLegend(props: { geometry: MapGeometry; game: ClientGame }) {
           const holder = a.holder !== null ? seat(a.holder) : undefined;
           return (
             <li key={a.key} class={holder ? "held" : ""}>
+              <span class="area-swatch" style={{ borderColor: colorOf.get(a.key) }} aria-hidden="true" />
               <span class="area-name">{a.name}</span> <span class="area-bonus">+{a.bonus}</span>
               {holder ? (
                 <span class="area-holder">
