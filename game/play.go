@@ -307,7 +307,8 @@ func (s *Service) playTurn(ctx context.Context, b *batch, in PlayInput, player P
 		if alone {
 			play, cause = ai.Normal, CauseSurvivor
 		}
-		c := play(st, seat, seed(b.g.id, st.Turn(), b.version))
+		// The CPU decides from what its seat sees: under fog, its believed state (rules.Believed).
+		c := play(rules.Believed(st, seat), seat, seed(b.g.id, st.Turn(), b.version))
 		if c == nil {
 			return false, fmt.Errorf("the CPU found nothing to play for seat %d in turn %d of game %d", seat, st.Turn(), b.g.id)
 		}

@@ -26,7 +26,7 @@ func (s *Service) playSurvivor(b *batch) error {
 	bounds := s.bounds()
 	for n := 0; lone(b.state) && !bounds.reached(n); n++ {
 		seat := b.state.Current()
-		c := ai.Normal(b.state, seat, seed(b.g.id, b.state.Turn(), b.version))
+		c := ai.Normal(rules.Believed(b.state, seat), seat, seed(b.g.id, b.state.Turn(), b.version))
 		if c == nil {
 			return fmt.Errorf("the CPU found nothing to play for the lone survivor, seat %d, in turn %d of game %d",
 				seat, b.state.Turn(), b.g.id)

@@ -1,5 +1,7 @@
 package rules
 
+import "slices"
+
 // Fog of war: what one viewer may know of a game. docs/rules.md ("Fog of war") defines the levels and
 // what each shows; Vision, Project and ProjectEvents are the one implementation of it, and every surface
 // that shows a game to someone (the API, the live feed, records, drawings, notifications, CPU players)
@@ -344,4 +346,65 @@ func projectEvent(e Event, s State, viewer PlayerID, f Fog, was, is []Sight) (Ev
 	}
 	// GameStarted, PhaseChanged, PlayerEliminated, DeckReshuffled, PlayerResigned and GameOver are public.
 	return e, true
+}
+
+// Believed returns the state a CPU in viewer's seat decides from under the game's fog: s with everything
+// Project hides replaced by what follows from what the viewer sees, so that two states that project
+// alike for viewer give the same believed state, and a command legal for viewer in it is legal in s (the
+// viewer's own territories, hand and turn are as they are). A territory whose armies are hidden holds the
+// mean of the armies the viewer sees on others' territories (at least 1), and one whose owner is hidden
+// is taken as neutral; another seat's hand holds as many placeholder cards (the first wild card) as the
+// viewer may count, none when the count is hidden; the deck is every card but the viewer's hand, in id
+// order, and the discard pile is empty. With no fog, or once the game is over, it is s.
+func Believed(s State, viewer PlayerID) State {
+	if s.cfg.Fog == FogNone || s.phase == PhaseOver {
+		return s
+	}
+	vision := Vision(s, viewer)
+	seen, sum := 0, 0
+	for t, sight := range vision {
+		if owner := s.Owner(TerritoryID(t)); sight == SightFull && owner != viewer && owner != Unclaimed {
+			seen++
+			sum += s.Armies(TerritoryID(t))
+		}
+	}
+	guess := 1
+	if seen > 0 {
+		guess = max(1, (sum+seen/2)/seen)
+	}
+	v := evolver{s: s, ed: new(edit)}
+	for t, sight := range vision {
+		switch sight {
+		case SightOwner:
+			v.setOwner(TerritoryID(t), s.Owner(TerritoryID(t)), guess)
+		case SightHidden:
+			v.setOwner(TerritoryID(t), Neutral, guess)
+		}
+	}
+	counted := s.cfg.Fog <= FogLight
+	placeholder := CardID(s.board.Len())
+	for p := range s.players {
+		if PlayerID(p) == viewer {
+			continue
+		}
+		var hand []CardID
+		if counted {
+			hand = slices.Repeat([]CardID{placeholder}, len(s.players[p].Hand))
+		}
+		v.player(PlayerID(p)).Hand = hand
+	}
+	var mine []CardID
+	if s.inGame(viewer) {
+		mine = s.players[viewer].Hand
+	}
+	deck := make([]CardID, 0, s.board.Cards())
+	pos := vecFilled(s.board.Cards(), int32(-1))
+	for c := range CardID(s.board.Cards()) {
+		if !slices.Contains(mine, c) {
+			pos = pos.Set(v.ed, int(c), int32(len(deck)))
+			deck = append(deck, c)
+		}
+	}
+	v.s.deck, v.s.deckPos, v.s.discard = vecOf(deck), pos, vecOf[CardID](nil)
+	return v.s
 }

@@ -154,36 +154,86 @@ func TestProjectionNoninterference(t *testing.T) {
 // seats' hands, shuffled, and when their size is hidden, cut.
 func perturbHidden(s State, viewer PlayerID, r *rand.Rand) State {
 	sight := Vision(s, viewer)
-	out := s
-	cells := s.cells.All()
 	var others []PlayerID
 	for p := range s.players {
 		if PlayerID(p) != viewer && s.players[p].Status == Active {
 			others = append(others, PlayerID(p))
 		}
 	}
-	for t, v := range sight {
-		if v < SightFull {
-			cells[t].armies = int32(1 + r.IntN(50))
+	v := evolver{s: s, ed: new(edit)}
+	for t, seen := range sight {
+		id := TerritoryID(t)
+		owner, armies := s.Owner(id), s.Armies(id)
+		if seen < SightFull {
+			armies = 1 + r.IntN(50)
 		}
-		if v < SightOwner && s.inGame(viewer) && len(others) > 0 && PlayerID(cells[t].owner) != viewer {
-			cells[t].owner = int16(others[r.IntN(len(others))])
+		if seen < SightOwner && s.inGame(viewer) && len(others) > 0 && owner != viewer {
+			owner = others[r.IntN(len(others))]
 		}
+		v.setOwner(id, owner, armies)
 	}
-	out.cells = vecOf(cells)
-	out.players = slices.Clone(s.players)
-	for p := range out.players {
+	for p := range s.players {
 		if PlayerID(p) == viewer {
 			continue
 		}
-		hand := slices.Clone(out.players[p].Hand)
+		hand := slices.Clone(s.players[p].Hand)
 		r.Shuffle(len(hand), func(i, j int) { hand[i], hand[j] = hand[j], hand[i] })
 		if s.cfg.Fog > FogLight && s.phase != PhaseOver && len(hand) > 0 {
 			hand = hand[:r.IntN(len(hand))]
 		}
-		out.players[p].Hand = hand
+		v.player(PlayerID(p)).Hand = hand
 	}
-	return out
+	return v.s
+}
+
+// R80: a CPU's believed state depends only on what its seat sees (two states that differ only out of its
+// sight give the same one), and every command legal in it is accepted in the real state, in random games
+// at every level.
+func TestBelievedStateIsTheViewAndLegal(t *testing.T) {
+	t.Parallel()
+	g, err := parseGame(fuzzBoardText + "players: 4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := 20
+	if testing.Short() {
+		games = 8
+	}
+	checked, commands := 0, 0
+	for seed := range uint64(games) {
+		players := 2 + int(seed)%3
+		cfg := Config{Claim: ClaimStrategy(seed % 2), Cards: CardSystem(seed % 4), Fog: 1 + Fog(seed%4)}
+		for i := range players {
+			cfg.Seats = append(cfg.Seats, Seat{Color: fmt.Sprint(i)})
+		}
+		r := rand.New(rand.NewPCG(seed, 13))
+		n := 0
+		_, err := randomGame(g.board, cfg, seed, 300, func(s State, _ []Event) {
+			if n++; n%7 != 0 || !s.inGame(s.current) {
+				return
+			}
+			me := s.current
+			believed := Believed(s, me)
+			if a, b := dumpState(believed), dumpState(Believed(perturbHidden(s, me, r), me)); a != b {
+				t.Fatalf("seed %d, %s fog, seat %d: two states alike to the seat are believed differently:\n%s\n%s", seed, cfg.Fog, me, a, b)
+			}
+			checked++
+			var key [32]byte
+			for _, a := range LegalCommands(believed, me) {
+				if _, _, err := Apply(s, me, a.Command, NewDice(key)); err != nil {
+					t.Fatalf("seed %d, %s fog, seat %d: %s is legal in the believed state, refused in the real one: %v",
+						seed, cfg.Fog, me, formatCommand(s.board, a.Command), err)
+				}
+				commands++
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if checked < 50 || commands < 500 {
+		t.Errorf("only %d believed states and %d commands checked", checked, commands)
+	}
 }
 
 // R79: no projected event names a territory, an owner or a number of armies the viewer does not see (before

@@ -75,7 +75,7 @@ func Play(b *rules.Board, cfg rules.Config, seats []Policy, seed uint64, opts Op
 	}
 	for s.Phase() != rules.PhaseOver && res.Commands < limit {
 		p := s.Current()
-		c := seats[p](s, p, r)
+		c := seats[p](rules.Believed(s, p), p, r) // under fog, what p's seat sees
 		if c == nil {
 			return res, fmt.Errorf("player %d has no command in the %s phase at turn %d", p, s.Phase(), s.Turn())
 		}

@@ -27,6 +27,7 @@ func runSim(ctx context.Context, args []string, _ func(string) string, stdout, s
 	seed := fs.Uint64("seed", 1, "seed of the first game; game i uses seed+i")
 	claim := fs.String("claim", "random", "claim strategy: random or round_robin")
 	cards := fs.String("cards", "classic", "card system: classic, fixed, fixed_ttb or classic_scaling_ttb")
+	fog := fs.String("fog", "none", "fog of war: none, light, normal, heavy or complete (each CPU decides from what its seat sees)")
 	check := fs.Bool("check", true, "check the invariants after every event (slower)")
 	seatList := fs.String("seats", "", "comma-separated CPU `players`, one per seat ("+strings.Join(ai.Names(), ", ")+
 		", or idle: a seat that only does what it must and ends its turns): a tournament with win rates per player and decision times; overrides --players")
@@ -54,6 +55,9 @@ func runSim(ctx context.Context, args []string, _ func(string) string, stdout, s
 	}
 	if err := cfg.Cards.UnmarshalText([]byte(*cards)); err != nil {
 		return usageError("sim: --cards: " + err.Error())
+	}
+	if err := cfg.Fog.UnmarshalText([]byte(*fog)); err != nil {
+		return usageError("sim: --fog: " + err.Error())
 	}
 	if *games < 1 {
 		return usageError("sim: --games must be at least 1")
