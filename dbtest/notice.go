@@ -21,7 +21,7 @@ func Notice(t testing.TB, db *sql.DB, n inbox.New) int64 {
 		t.Fatalf("dbtest: %v", err)
 	}
 	defer tx.Rollback()
-	in, err := inbox.Insert(ctx, tx, time.Now(), n)
+	in, err := inbox.Insert(ctx, tx, inbox.InsertStatement(db), time.Now(), n)
 	if err != nil {
 		t.Fatalf("dbtest: %v", err)
 	}

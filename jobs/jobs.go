@@ -147,7 +147,7 @@ func New(opts Opts) (*Jobs, error) {
 		return nil, fmt.Errorf("error creating the River client: %w", err)
 	}
 	j.client = client
-	j.effects = &Effects{client: client, now: opts.Clock, cfg: opts.Config}
+	j.effects = newEffects(opts.DB, client, opts.Clock, opts.Config)
 	return j, nil
 }
 

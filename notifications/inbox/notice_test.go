@@ -34,18 +34,23 @@ func TestInsertAnnouncesReadsAndSkipsRepeats(t *testing.T) {
 	}
 	listener := dbtest.Listen(t, dsn, inbox.Channel)
 
+	// The first insert sends the statement as it is, the others prepared.
+	stmt := inbox.InsertStatement(db)
 	insert := func(ns ...inbox.New) []inbox.Inserted {
 		t.Helper()
 		tx, err := db.BeginTx(ctx, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		in, err := inbox.Insert(ctx, tx, time.Now(), ns...)
+		in, err := inbox.Insert(ctx, tx, stmt, time.Now(), ns...)
 		if err != nil {
 			_ = tx.Rollback()
 			t.Fatal(err)
 		}
 		if err := tx.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := stmt.Get(ctx); err != nil {
 			t.Fatal(err)
 		}
 		return in
