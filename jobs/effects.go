@@ -78,7 +78,7 @@ func newEffects(db *sql.DB, client *river.Client[*sql.Tx], now func() time.Time,
 	return &Effects{client: client, now: now, cfg: cfg,
 		cancelOne:  pgstmt.New(db, cancelTimersSQL+`args @> $3::jsonb`),
 		cancelMany: pgstmt.New(db, cancelTimersSQL+`(args->>'game_id') || ':' || (args->>'turn') = ANY($3::text[])`),
-		notices:    inbox.InsertStatement(db)}
+		notices:    pgstmt.New(db, inbox.InsertSQL)}
 }
 
 // Prepare prepares the statements of a turn's end, once: the game service calls it before each

@@ -17,7 +17,6 @@ import (
 	"slices"
 	"time"
 
-	"rout/internal/pgstmt"
 	"rout/notifications"
 )
 
@@ -133,11 +132,12 @@ func PrefsOf(ctx context.Context, q interface {
 // migrations' lock key, 0x726f75745f6d6967, has another first half).
 const lockSpace = 0x6e6f
 
-// insertSQL is Insert's statement: $1 the time, $2 the notices as JSON rows, $3 the users to lock as a
+// InsertSQL is Insert's statement, which its caller prepares (for the transaction, or once for the pool
+// and then for the transaction: tx.StmtContext): $1 the time, $2 the notices as JSON rows, $3 the users to lock as a
 // JSON array, $4 lockSpace. The locks come first (the uncorrelated subquery that counts them runs once,
 // before the insert's first row; PostgreSQL evaluates a volatile function of a select list after its ORDER
 // BY sort, so they are taken in the order of the ids), then the notices, whose ids are drawn after.
-const insertSQL = `WITH locked AS MATERIALIZED (
+const InsertSQL = `WITH locked AS MATERIALIZED (
 		SELECT pg_advisory_xact_lock($4, u) FROM json_array_elements_text($3::json) AS e,
 			LATERAL (SELECT e.value::int AS u) AS l ORDER BY u),
 	n AS (
@@ -149,12 +149,9 @@ const insertSQL = `WITH locked AS MATERIALIZED (
 		ON CONFLICT (user_id, game_id, turn, kind) DO NOTHING RETURNING id, user_id, game_id, turn, kind)
 	SELECT n.id, n.user_id, n.game_id, n.turn, n.kind, ` + prefsColumns + ` FROM n JOIN users u ON u.id = n.user_id ORDER BY n.id`
 
-// InsertStatement returns Insert's statement on db, to prepare (pgstmt.Stmt.Get) before the transactions
-// that insert notices begin.
-func InsertStatement(db *sql.DB) *pgstmt.Stmt { return pgstmt.New(db, insertSQL) }
-
-// Insert records ns in tx with stmt (InsertStatement), at time now; the caller announces each new one on Channel ("<user id>:<notice
-// id>", or the user's highest new id) after tx commits, never inside it: a NOTIFY in a transaction holds
+// Insert records ns with stmt, InsertSQL prepared for a transaction tx, at time now; the caller announces
+// each new one on Channel ("<user id>:<notice id>", or the user's highest new id) after tx commits, never
+// inside it: a NOTIFY in a transaction holds
 // PostgreSQL's notification queue lock, database-wide, from just before its commit until the commit is
 // flushed, so that the transactions that notify would commit one after another. It first locks, in
 // the order of their ids, every user the notices are for, until tx ends: a user's notices then commit in
@@ -165,7 +162,7 @@ func InsertStatement(db *sql.DB) *pgstmt.Stmt { return pgstmt.New(db, insertSQL)
 // The locks serialize the transactions that tell one user something from the lock to their commit, so
 // Insert keeps that stretch short: it is one statement, whatever the number of notices (it takes every
 // lock, then inserts every notice), and the callers insert notices last in their transactions.
-func Insert(ctx context.Context, tx *sql.Tx, stmt *pgstmt.Stmt, now time.Time, ns ...New) ([]Inserted, error) {
+func Insert(ctx context.Context, stmt *sql.Stmt, now time.Time, ns ...New) ([]Inserted, error) {
 	if len(ns) == 0 {
 		return nil, nil
 	}
@@ -209,11 +206,7 @@ func Insert(ctx context.Context, tx *sql.Tx, stmt *pgstmt.Stmt, now time.Time, n
 	if err != nil {
 		return nil, fmt.Errorf("error encoding notices: %w", err)
 	}
-	st, err := stmt.In(ctx, tx)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := st.QueryContext(ctx, now, string(in), string(usersJSON), lockSpace)
+	rows, err := stmt.QueryContext(ctx, now, string(in), string(usersJSON), lockSpace)
 	if err != nil {
 		return nil, fmt.Errorf("error recording %d notices: %w", len(rowsIn), err)
 	}

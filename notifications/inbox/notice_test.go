@@ -1,6 +1,7 @@
 package inbox_test
 
 import (
+	"database/sql"
 	"errors"
 	"strconv"
 	"testing"
@@ -34,15 +35,24 @@ func TestInsertAnnouncesReadsAndSkipsRepeats(t *testing.T) {
 	}
 	listener := dbtest.Listen(t, dsn, inbox.Channel)
 
-	// The first insert sends the statement as it is, the others prepared.
-	stmt := inbox.InsertStatement(db)
+	// The first insert prepares the statement for its transaction, the others take it prepared for the pool.
+	var pooled *sql.Stmt
 	insert := func(ns ...inbox.New) []inbox.Inserted {
 		t.Helper()
 		tx, err := db.BeginTx(ctx, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		in, err := inbox.Insert(ctx, tx, stmt, time.Now(), ns...)
+		var stmt *sql.Stmt
+		if pooled == nil {
+			stmt, err = tx.PrepareContext(ctx, inbox.InsertSQL)
+		} else {
+			stmt = tx.StmtContext(ctx, pooled)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, err := inbox.Insert(ctx, stmt, time.Now(), ns...)
 		if err != nil {
 			_ = tx.Rollback()
 			t.Fatal(err)
@@ -50,8 +60,10 @@ func TestInsertAnnouncesReadsAndSkipsRepeats(t *testing.T) {
 		if err := tx.Commit(); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := stmt.Get(ctx); err != nil {
-			t.Fatal(err)
+		if pooled == nil {
+			if pooled, err = db.PrepareContext(ctx, inbox.InsertSQL); err != nil {
+				t.Fatal(err)
+			}
 		}
 		return in
 	}
