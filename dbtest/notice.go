@@ -21,7 +21,11 @@ func Notice(t testing.TB, db *sql.DB, n inbox.New) int64 {
 		t.Fatalf("dbtest: %v", err)
 	}
 	defer tx.Rollback()
-	in, err := inbox.Insert(ctx, tx, time.Now(), n)
+	stmt, err := tx.PrepareContext(ctx, inbox.InsertSQL)
+	if err != nil {
+		t.Fatalf("dbtest: %v", err)
+	}
+	in, err := inbox.Insert(ctx, stmt, time.Now(), n)
 	if err != nil {
 		t.Fatalf("dbtest: %v", err)
 	}

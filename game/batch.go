@@ -117,7 +117,11 @@ func (s *Service) commitAll(ctx context.Context, tx *sql.Tx, bs []*batch) ([]*ca
 		}
 		w := write{game: g, before: before, after: after, events: b.events, causes: b.causes, territories: b.territories,
 			cards: b.cards, version: b.version, seq: b.seq, deadline: b.deadline, dice: diceState, now: b.now}
-		if err := w.exec(ctx, tx.StmtContext(ctx, s.writeStmt.stmt)); err != nil {
+		stmt, err := s.writeStmt.In(ctx, tx)
+		if err != nil {
+			return nil, err
+		}
+		if err := w.exec(ctx, stmt); err != nil {
 			return nil, err
 		}
 		delegate := b.delegateStarted()

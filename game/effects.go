@@ -19,6 +19,14 @@ type Effects interface {
 	AfterCreate(ctx context.Context, tx *sql.Tx, g NewGame) error
 }
 
+// PreparedEffects are Effects with statements of their own to prepare (pgstmt.Stmt.Get): the service calls
+// Prepare before each transaction it begins, with its own statements (see prepareCommands), as preparing
+// takes a connection from the pool, which a transaction holding one must not wait for. An opt-in of its
+// own, so that Effects without it (tests' fakes) need not change.
+type PreparedEffects interface {
+	Prepare(ctx context.Context) error
+}
+
 // Change is what the commands of one transaction did, for Effects: one command (a user's, the start of a
 // game), a user's command and the lone survivor's commands after it (docs/rules.md, R43), or a CPU's turn
 // or takeover (Service.TurnPlay). Effects hear it once, after every command of it is written.

@@ -2,7 +2,6 @@ package game
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"log/slog"
 	"strconv"
@@ -10,6 +9,8 @@ import (
 	"time"
 
 	"github.com/lib/pq"
+
+	"rout/internal/pgstmt"
 )
 
 // notifyTimeout bounds one statement of the notifier.
@@ -27,7 +28,7 @@ const notifyTimeout = 5 * time.Second
 // the commit and the statement, or the statement fails); the live hub's periodic check of its games'
 // heads (Service.Heads) repairs that within its interval.
 type notifier struct {
-	db     *sql.DB
+	stmt   *pgstmt.Stmt // notifySQL
 	logger *slog.Logger
 	off    bool // send nothing (Opts.SkipNotify)
 
@@ -42,6 +43,10 @@ type stream struct {
 	channel string
 	id      int
 }
+
+// notifySQL sends each channel $1[i] its payload $2[i]: prepared, as it runs after every command, so
+// that it is one round trip and PostgreSQL parses it once per connection.
+const notifySQL = `SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS v(c, p)`
 
 // add announces that the stream id of channel has reached seq, its rows up to seq committed. It never
 // blocks on the database.
@@ -82,8 +87,10 @@ func (n *notifier) send() {
 		clear(n.pending)
 		n.mu.Unlock()
 		ctx, cancel := context.WithTimeout(context.Background(), notifyTimeout)
-		_, err := n.db.ExecContext(ctx, `SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS v(c, p)`,
-			pq.Array(channels), pq.Array(payloads))
+		stmt, err := n.stmt.Get(ctx)
+		if err == nil {
+			_, err = stmt.ExecContext(ctx, pq.Array(channels), pq.Array(payloads))
+		}
 		cancel()
 		if err != nil {
 			n.logger.Warn("error announcing committed commands (the live hubs' head check will find them)",

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"time"
 
+	"rout/internal/pgstmt"
 	"rout/rules"
 )
 
@@ -62,11 +63,11 @@ type Service struct {
 	views  *lru[int, *MapView]     // map row id -> the map and its geometry, for clients
 
 	cache    *stateCache
-	notify   *notifier     // announces committed commands
-	gameStmt *preparedStmt // selectGame, for GameSnapshot
+	notify   *notifier    // announces committed commands
+	gameStmt *pgstmt.Stmt // selectGame, for GameSnapshot
 	// lockGameSQL and writeSQL, every command's two statements: prepared before the first transaction
 	// (prepareCommands)
-	lockStmt, writeStmt *preparedStmt
+	lockStmt, writeStmt *pgstmt.Stmt
 
 	playCommands int           // Opts.PlayCommands, the bounds of a play (playBounds)
 	playTime     time.Duration // Opts.PlayTime
@@ -105,10 +106,10 @@ func New(opts Opts) (*Service, error) {
 		mapOf:     newLRU[int, int](4 * opts.CacheSize),
 		views:     newLRU[int, *MapView](maxBoards),
 		cache:     newStateCache(opts.CacheSize),
-		notify:    &notifier{db: opts.DB, logger: opts.Logger, off: opts.SkipNotify},
-		gameStmt:  &preparedStmt{db: opts.DB, query: selectGame},
-		lockStmt:  &preparedStmt{db: opts.DB, query: lockGameSQL},
-		writeStmt: &preparedStmt{db: opts.DB, query: writeSQL.text},
+		notify:    &notifier{stmt: pgstmt.New(opts.DB, notifySQL), logger: opts.Logger, off: opts.SkipNotify},
+		gameStmt:  pgstmt.New(opts.DB, selectGame),
+		lockStmt:  pgstmt.New(opts.DB, lockGameSQL),
+		writeStmt: pgstmt.New(opts.DB, writeSQL.text),
 
 		playCommands: opts.PlayCommands,
 		playTime:     opts.PlayTime,
@@ -148,14 +149,19 @@ func (s *Service) withTxOpts(ctx context.Context, opts *sql.TxOptions, f func(tx
 	return nil
 }
 
-// prepareCommands prepares the lock of a game's row and the write of a command (lockStmt, writeStmt), the
-// first time it is called: before a transaction begins, as a transaction holds its connection and
-// preparing takes one from the pool. Each then runs in one round trip, parsed and planned once per
-// connection.
+// prepareCommands prepares the lock of a game's row and the write of a command (lockStmt, writeStmt), and
+// the effects' statements (PreparedEffects), the first time it is called: before a transaction begins, as
+// a transaction holds its connection and preparing takes one from the pool. Each then runs in one round
+// trip, parsed and planned once per connection.
 func (s *Service) prepareCommands(ctx context.Context) error {
-	if _, err := s.lockStmt.get(ctx); err != nil {
+	if _, err := s.lockStmt.Get(ctx); err != nil {
 		return err
 	}
-	_, err := s.writeStmt.get(ctx)
-	return err
+	if _, err := s.writeStmt.Get(ctx); err != nil {
+		return err
+	}
+	if p, ok := s.effects.(PreparedEffects); ok {
+		return p.Prepare(ctx)
+	}
+	return nil
 }

@@ -630,6 +630,70 @@ func (failingEffects) AfterCreate(context.Context, *sql.Tx, game.NewGame) error 
 
 var _ game.Effects = failingEffects{}
 
+// preparingEffects have statements of their own to prepare (game.PreparedEffects): they count the
+// service's calls of Prepare, and the commands whose effects ran before any.
+type preparingEffects struct {
+	mu         sync.Mutex
+	err        error // what Prepare returns
+	prepared   int   // calls of Prepare
+	unprepared int   // calls of AfterCommand before a Prepare that succeeded
+}
+
+func (p *preparingEffects) Prepare(context.Context) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.prepared++
+	return p.err
+}
+
+func (p *preparingEffects) AfterCommand(context.Context, *sql.Tx, ...game.Change) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.prepared == 0 || p.err != nil {
+		p.unprepared++
+	}
+	return nil
+}
+
+func (p *preparingEffects) AfterCreate(context.Context, *sql.Tx, game.NewGame) error { return nil }
+
+var _ game.PreparedEffects = (*preparingEffects)(nil)
+
+// TestEffectsArePreparedBeforeTheTransaction: the service prepares the effects' statements before a
+// command's transaction begins (preparing takes a connection of the pool, which a transaction must not
+// wait for), and a command whose effects cannot be prepared changes nothing.
+func TestEffectsArePreparedBeforeTheTransaction(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	alice, bob, id := e.twoPlayers()
+	s := e.state(id)
+	version := e.version(id)
+	fx := &preparingEffects{err: errors.New("the database refuses to prepare")}
+	svc, err := game.New(game.Opts{DB: e.db, Effects: fx})
+	if err != nil {
+		t.Fatal(err)
+	}
+	user := map[rules.PlayerID]int{0: alice, 1: bob}[s.Current()]
+	cmd := rules.Place{Placements: []rules.Placement{{Territory: firstOwned(s), Armies: s.Reserve()}}}
+	if _, err := svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(user), Command: cmd}); err == nil {
+		t.Fatal("the command ran although its effects could not be prepared")
+	}
+	if e.version(id) != version {
+		t.Errorf("version moved to %d from %d", e.version(id), version)
+	}
+	fx.mu.Lock()
+	fx.err = nil
+	fx.mu.Unlock()
+	if _, err := svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(user), Command: cmd}); err != nil {
+		t.Fatal(err)
+	}
+	fx.mu.Lock()
+	defer fx.mu.Unlock()
+	if fx.prepared != 2 || fx.unprepared != 0 {
+		t.Errorf("Prepare called %d times, effects run %d times unprepared; want 2 and 0", fx.prepared, fx.unprepared)
+	}
+}
+
 func TestFailedCommandLeavesNothing(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)

@@ -3,8 +3,6 @@ package game
 import (
 	"context"
 	"database/sql"
-	"fmt"
-	"sync"
 	"time"
 
 	"rout/rules"
@@ -88,7 +86,7 @@ func timeOrNil(t sql.NullTime) *time.Time {
 // the version the row has), prepared once per connection so that it is one round trip to PostgreSQL; any
 // other one transaction.
 func (s *Service) GameSnapshot(ctx context.Context, gameID int) (Snapshot, error) {
-	stmt, err := s.gameStmt.get(ctx)
+	stmt, err := s.gameStmt.Get(ctx)
 	if err != nil {
 		return Snapshot{}, err
 	}
@@ -117,29 +115,4 @@ func (s *Service) GameSnapshot(ctx context.Context, gameID int) (Snapshot, error
 		return nil
 	})
 	return snap, err
-}
-
-// preparedStmt is a statement prepared on first use, then on each connection of the pool that runs it
-// (database/sql does that): lib/pq sends a statement with parameters as two round trips, its parse and
-// then its execution, and a prepared one as one.
-type preparedStmt struct {
-	db    *sql.DB
-	query string
-
-	mu   sync.Mutex
-	stmt *sql.Stmt
-}
-
-// get returns the prepared statement, preparing it the first time.
-func (p *preparedStmt) get(ctx context.Context) (*sql.Stmt, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.stmt == nil {
-		st, err := p.db.PrepareContext(ctx, p.query)
-		if err != nil {
-			return nil, fmt.Errorf("error preparing a statement: %w", err)
-		}
-		p.stmt = st
-	}
-	return p.stmt, nil
 }

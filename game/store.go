@@ -44,7 +44,11 @@ type gameRow struct {
 // lockGame loads the game row and locks it until the transaction ends, with lockGameSQL prepared (the
 // transaction began after prepareCommands).
 func (s *Service) lockGame(ctx context.Context, tx *sql.Tx, id int) (*gameRow, error) {
-	return foundGame(id, tx.StmtContext(ctx, s.lockStmt.stmt).QueryRowContext(ctx, id))
+	stmt, err := s.lockStmt.In(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	return foundGame(id, stmt.QueryRowContext(ctx, id))
 }
 
 // gameColumns are the columns of games a gameRow holds, in the order scan reads them.

@@ -91,11 +91,13 @@ func (w *compressWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// finish sends what is held back: the end of the compressed stream, or the small body as it is.
+// finish sends what is held back: the end of the compressed stream, or the small body as it is. The
+// compressor goes back to its pool as it is: a Reset clears its tables (640 KB at compressLevel), which
+// the next answer's Reset does anyway; until then it keeps the finished answer's writer, never written
+// to again.
 func (w *compressWriter) finish() {
 	if w.zw != nil {
 		_ = w.zw.Close() // a failed write is the client's: nothing to answer it with
-		w.zw.Reset(nil)
 		gzipWriters.Put(w.zw)
 		w.zw = nil
 		return

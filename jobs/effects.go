@@ -14,6 +14,7 @@ import (
 
 	"rout/account"
 	"rout/game"
+	"rout/internal/pgstmt"
 	"rout/notifications"
 	"rout/notifications/inbox"
 	"rout/rules"
@@ -28,10 +29,16 @@ type Effects struct {
 	accounts *account.Service
 	now      func() time.Time
 	cfg      Config
+	// The statements of a turn's end, prepared (Prepare): the cancellation of one turn's timers, of
+	// several turns' (cancelTimers), and the notices' (inbox.Insert).
+	cancelOne, cancelMany, notices *pgstmt.Stmt
 }
 
 // The seam's guards: a signature that drifts from game.Effects fails the build.
-var _ game.Effects = (*Effects)(nil)
+var (
+	_ game.Effects         = (*Effects)(nil)
+	_ game.PreparedEffects = (*Effects)(nil)
+)
 
 // EffectsOpts are the dependencies of Effects.
 type EffectsOpts struct {
@@ -70,7 +77,28 @@ func NewEffects(opts EffectsOpts) (*Effects, error) {
 	if err != nil {
 		return nil, fmt.Errorf("error creating the River client that inserts jobs: %w", err)
 	}
-	return &Effects{client: client, accounts: opts.Accounts, now: opts.Clock, cfg: opts.Config}, nil
+	return newEffects(opts.DB, client, opts.Accounts, opts.Clock, opts.Config), nil
+}
+
+// newEffects returns the Effects that insert jobs through client, in db, and read the users' preferences
+// from accounts.
+func newEffects(db *sql.DB, client *river.Client[*sql.Tx], accounts *account.Service, now func() time.Time, cfg Config) *Effects {
+	return &Effects{client: client, accounts: accounts, now: now, cfg: cfg,
+		cancelOne:  pgstmt.New(db, cancelTimersSQL+`args @> $3::jsonb`),
+		cancelMany: pgstmt.New(db, cancelTimersSQL+`(args->>'game_id') || ':' || (args->>'turn') = ANY($3::text[])`),
+		notices:    pgstmt.New(db, inbox.InsertSQL)}
+}
+
+// Prepare prepares the statements of a turn's end, once: the game service calls it before each
+// transaction it begins (game.PreparedEffects). The jobs' own transactions that run them, before it
+// did, send them unprepared.
+func (j *Effects) Prepare(ctx context.Context) error {
+	for _, st := range []*pgstmt.Stmt{j.cancelOne, j.cancelMany, j.notices} {
+		if _, err := st.Get(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // AfterCommand inserts, in the command's transaction, the jobs and notices the commands of changes cause
@@ -197,6 +225,12 @@ func (j *Effects) AfterDecline(ctx context.Context, tx *sql.Tx, d game.Declined)
 	return j.insertNotices(ctx, tx, map[int]game.Announcer{d.GameID: d.Announce}, nil, n)
 }
 
+// cancelTimersSQL is the start of cancelTimers' statements, which end with the condition on the jobs'
+// args ($3): $1 and $2 the kinds of the timers, $4 the time.
+const cancelTimersSQL = `UPDATE river_job SET state = 'cancelled', finalized_at = $4,
+		metadata = jsonb_set(metadata, '{cancel_attempted_at}', to_jsonb($4::timestamptz), true)
+	WHERE kind IN ($1, $2) AND state IN ('available', 'retryable', 'scheduled') AND `
+
 // gameTurn is a turn of a game.
 type gameTurn struct{ game, turn int }
 
@@ -218,20 +252,22 @@ func (j *Effects) cancelTimers(ctx context.Context, tx *sql.Tx, ended []gameTurn
 		return nil
 	}
 	now := j.now().UTC()
-	const set = `UPDATE river_job SET state = 'cancelled', finalized_at = $4,
-			metadata = jsonb_set(metadata, '{cancel_attempted_at}', to_jsonb($4::timestamptz), true)
-		WHERE kind IN ($1, $2) AND state IN ('available', 'retryable', 'scheduled') AND `
 	var err error
 	if len(ended) == 1 {
-		_, err = tx.ExecContext(ctx, set+`args @> $3::jsonb`, KindTurnWarning, KindTurnDeadline,
-			fmt.Sprintf(`{"game_id": %d, "turn": %d}`, ended[0].game, ended[0].turn), now)
+		var stmt *sql.Stmt
+		if stmt, err = j.cancelOne.In(ctx, tx); err == nil {
+			_, err = stmt.ExecContext(ctx, KindTurnWarning, KindTurnDeadline,
+				fmt.Sprintf(`{"game_id": %d, "turn": %d}`, ended[0].game, ended[0].turn), now)
+		}
 	} else {
 		keys := make([]string, len(ended))
 		for i, t := range ended {
 			keys[i] = fmt.Sprintf("%d:%d", t.game, t.turn)
 		}
-		_, err = tx.ExecContext(ctx, set+`(args->>'game_id') || ':' || (args->>'turn') = ANY($3::text[])`,
-			KindTurnWarning, KindTurnDeadline, pq.Array(keys), now)
+		var stmt *sql.Stmt
+		if stmt, err = j.cancelMany.In(ctx, tx); err == nil {
+			_, err = stmt.ExecContext(ctx, KindTurnWarning, KindTurnDeadline, pq.Array(keys), now)
+		}
 	}
 	if err != nil {
 		if len(ended) == 1 {

@@ -154,7 +154,7 @@ func New(opts Opts) (*Jobs, error) {
 		return nil, fmt.Errorf("error creating the River client: %w", err)
 	}
 	j.client = client
-	j.effects = &Effects{client: client, accounts: opts.Accounts, now: opts.Clock, cfg: opts.Config}
+	j.effects = newEffects(opts.DB, client, opts.Accounts, opts.Clock, opts.Config)
 	return j, nil
 }
 

@@ -20,7 +20,11 @@ import (
 // and the caller's others (a new turn's timers) are inserted in one statement.
 func (j *Effects) insertNotices(ctx context.Context, tx *sql.Tx, announce map[int]game.Announcer, others []river.InsertManyParams,
 	ns ...inbox.New) error {
-	inserted, err := inbox.Insert(ctx, tx, j.now(), ns...)
+	stmt, err := j.notices.In(ctx, tx)
+	if err != nil {
+		return err
+	}
+	inserted, err := inbox.Insert(ctx, stmt, j.now(), ns...)
 	if err != nil {
 		return err
 	}

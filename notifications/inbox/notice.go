@@ -72,8 +72,26 @@ type Inserted struct {
 // migrations' lock key, 0x726f75745f6d6967, has another first half).
 const lockSpace = 0x6e6f
 
-// Insert records ns in tx, at time now; the caller announces each new one on Channel ("<user id>:<notice
-// id>", or the user's highest new id) after tx commits, never inside it: a NOTIFY in a transaction holds
+// InsertSQL is Insert's statement, which its caller prepares (for the transaction, or once for the pool
+// and then for the transaction: tx.StmtContext): $1 the time, $2 the notices as JSON rows, $3 the users to lock as a
+// JSON array, $4 lockSpace. The locks come first (the uncorrelated subquery that counts them runs once,
+// before the insert's first row; PostgreSQL evaluates a volatile function of a select list after its ORDER
+// BY sort, so they are taken in the order of the ids), then the notices, whose ids are drawn after.
+const InsertSQL = `WITH locked AS MATERIALIZED (
+		SELECT pg_advisory_xact_lock($4, u) FROM json_array_elements_text($3::json) AS e,
+			LATERAL (SELECT e.value::int AS u) AS l ORDER BY u),
+	n AS (
+		INSERT INTO notices (created_at, user_id, game_id, turn, kind, data)
+		SELECT $1, v.user_id, v.game_id, v.turn, v.kind, v.data
+		FROM json_to_recordset($2::json) AS v(i int, user_id bigint, game_id bigint, turn bigint, kind text, data json)
+		WHERE (SELECT count(*) FROM locked) >= 0
+		ORDER BY v.i
+		ON CONFLICT (user_id, game_id, turn, kind) DO NOTHING RETURNING id, user_id, game_id, turn, kind)
+	SELECT id, user_id, game_id, turn, kind FROM n ORDER BY id`
+
+// Insert records ns with stmt, InsertSQL prepared for a transaction tx, at time now; the caller announces
+// each new one on Channel ("<user id>:<notice id>", or the user's highest new id) after tx commits, never
+// inside it: a NOTIFY in a transaction holds
 // PostgreSQL's notification queue lock, database-wide, from just before its commit until the commit is
 // flushed, so that the transactions that notify would commit one after another. It first locks, in
 // the order of their ids, every user the notices are for, until tx ends: a user's notices then commit in
@@ -84,7 +102,7 @@ const lockSpace = 0x6e6f
 // The locks serialize the transactions that tell one user something from the lock to their commit, so
 // Insert keeps that stretch short: it is one statement, whatever the number of notices (it takes every
 // lock, then inserts every notice), and the callers insert notices last in their transactions.
-func Insert(ctx context.Context, tx *sql.Tx, now time.Time, ns ...New) ([]Inserted, error) {
+func Insert(ctx context.Context, stmt *sql.Stmt, now time.Time, ns ...New) ([]Inserted, error) {
 	if len(ns) == 0 {
 		return nil, nil
 	}
@@ -128,21 +146,7 @@ func Insert(ctx context.Context, tx *sql.Tx, now time.Time, ns ...New) ([]Insert
 	if err != nil {
 		return nil, fmt.Errorf("error encoding notices: %w", err)
 	}
-	// One statement: the locks first (the uncorrelated subquery that counts them runs once, before the
-	// insert's first row; PostgreSQL evaluates a volatile function of a select list after its ORDER BY
-	// sort, so they are taken in the order of the ids), then the notices, whose ids are drawn after.
-	rows, err := tx.QueryContext(ctx, `WITH locked AS MATERIALIZED (
-			SELECT pg_advisory_xact_lock($4, u) FROM json_array_elements_text($3::json) AS e,
-				LATERAL (SELECT e.value::int AS u) AS l ORDER BY u),
-		n AS (
-			INSERT INTO notices (created_at, user_id, game_id, turn, kind, data)
-			SELECT $1, v.user_id, v.game_id, v.turn, v.kind, v.data
-			FROM json_to_recordset($2::json) AS v(i int, user_id bigint, game_id bigint, turn bigint, kind text, data json)
-			WHERE (SELECT count(*) FROM locked) >= 0
-			ORDER BY v.i
-			ON CONFLICT (user_id, game_id, turn, kind) DO NOTHING RETURNING id, user_id, game_id, turn, kind)
-		SELECT id, user_id, game_id, turn, kind FROM n ORDER BY id`,
-		now, string(in), string(usersJSON), lockSpace)
+	rows, err := stmt.QueryContext(ctx, now, string(in), string(usersJSON), lockSpace)
 	if err != nil {
 		return nil, fmt.Errorf("error recording %d notices: %w", len(rowsIn), err)
 	}

@@ -1,6 +1,7 @@
 package inbox_test
 
 import (
+	"database/sql"
 	"errors"
 	"strconv"
 	"testing"
@@ -34,19 +35,35 @@ func TestInsertAnnouncesReadsAndSkipsRepeats(t *testing.T) {
 	}
 	listener := dbtest.Listen(t, dsn, inbox.Channel)
 
+	// The first insert prepares the statement for its transaction, the others take it prepared for the pool.
+	var pooled *sql.Stmt
 	insert := func(ns ...inbox.New) []inbox.Inserted {
 		t.Helper()
 		tx, err := db.BeginTx(ctx, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		in, err := inbox.Insert(ctx, tx, time.Now(), ns...)
+		var stmt *sql.Stmt
+		if pooled == nil {
+			stmt, err = tx.PrepareContext(ctx, inbox.InsertSQL)
+		} else {
+			stmt = tx.StmtContext(ctx, pooled)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, err := inbox.Insert(ctx, stmt, time.Now(), ns...)
 		if err != nil {
 			_ = tx.Rollback()
 			t.Fatal(err)
 		}
 		if err := tx.Commit(); err != nil {
 			t.Fatal(err)
+		}
+		if pooled == nil {
+			if pooled, err = db.PrepareContext(ctx, inbox.InsertSQL); err != nil {
+				t.Fatal(err)
+			}
 		}
 		return in
 	}
