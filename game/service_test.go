@@ -669,7 +669,7 @@ func TestEffectsArePreparedBeforeTheTransaction(t *testing.T) {
 	s := e.state(id)
 	version := e.version(id)
 	fx := &preparingEffects{err: errors.New("the database refuses to prepare")}
-	svc, err := game.New(game.Opts{DB: e.db, Effects: fx})
+	svc, err := game.New(game.Opts{DB: e.db, Accounts: dbtest.Accounts(t, e.db), Effects: fx})
 	if err != nil {
 		t.Fatal(err)
 	}
