@@ -353,7 +353,7 @@ func projectEvent(e Event, s State, viewer PlayerID, f Fog, was, is []Sight) (Ev
 // alike for viewer give the same believed state, and a command legal for viewer in it is legal in s (the
 // viewer's own territories, hand and turn are as they are). A territory whose armies are hidden holds the
 // mean of the armies the viewer sees on others' territories (at least 1), and one whose owner is hidden
-// is taken as neutral; another seat's hand holds as many placeholder cards (the first wild card) as the
+// is taken as the nearest seen owner's (nearestOwners); another seat's hand holds as many placeholder cards (the first wild card) as the
 // viewer may count, none when the count is hidden; the deck is every card but the viewer's hand, in id
 // order, and the discard pile is empty. With no fog, or once the game is over, it is s.
 func Believed(s State, viewer PlayerID) State {
@@ -372,13 +372,14 @@ func Believed(s State, viewer PlayerID) State {
 	if seen > 0 {
 		guess = max(1, (sum+seen/2)/seen)
 	}
+	owners := nearestOwners(s, viewer, vision)
 	v := evolver{s: s, ed: new(edit)}
 	for t, sight := range vision {
 		switch sight {
 		case SightOwner:
 			v.setOwner(TerritoryID(t), s.Owner(TerritoryID(t)), guess)
 		case SightHidden:
-			v.setOwner(TerritoryID(t), Neutral, guess)
+			v.setOwner(TerritoryID(t), owners[t], guess)
 		}
 	}
 	counted := s.cfg.Fog <= FogLight
@@ -407,4 +408,34 @@ func Believed(s State, viewer PlayerID) State {
 	}
 	v.s.deck, v.s.deckPos, v.s.discard = vecOf(deck), pos, vecOf[CardID](nil)
 	return v.s
+}
+
+// nearestOwners gives each territory viewer does not see the owner of the nearest territory (in borders
+// crossed) whose owner they see and which is neither theirs nor unclaimed, the lowest territory id first
+// among the nearest; Neutral when there is none. It depends on what the viewer sees only.
+func nearestOwners(s State, viewer PlayerID, vision []Sight) []PlayerID {
+	owners := make([]PlayerID, len(vision))
+	var queue []TerritoryID
+	for t, sight := range vision {
+		owners[t] = Neutral
+		if o := s.Owner(TerritoryID(t)); sight.sees(SightOwner) && o != viewer && o != Unclaimed {
+			owners[t] = o
+			queue = append(queue, TerritoryID(t))
+		}
+	}
+	reached := make([]bool, len(vision))
+	for _, t := range queue {
+		reached[t] = true
+	}
+	for len(queue) > 0 {
+		t := queue[0]
+		queue = queue[1:]
+		for _, nb := range s.board.Neighbors(t) {
+			if !reached[nb] && !vision[nb].sees(SightOwner) {
+				reached[nb], owners[nb] = true, owners[t]
+				queue = append(queue, nb)
+			}
+		}
+	}
+	return owners
 }
