@@ -370,3 +370,24 @@ func checkProjected(before State, events, got []Event, viewer PlayerID) error {
 	}
 	return nil
 }
+
+// R80: a CPU believes a territory it cannot see holds the mean of the armies it sees on others'
+// territories and belongs to the nearest owner it sees; its own territories and hand are as they are.
+func TestBelievedFillsTheFog(t *testing.T) {
+	t.Parallel()
+	s := mustGame(t, fogRing+"\nfog: heavy")
+	b := Believed(s, 0)
+	if got := formatPos(b); got != "a:0/3 b:0/1 c:1/1 d:1/1 e:1/1 f:0/2" {
+		t.Errorf("heavy fog, seat 0 believes %s", got) // no others' armies seen: 1 each
+	}
+	s = mustGame(t, fogRing+"\nfog: normal")
+	if got := formatPos(Believed(s, 0)); got != "a:0/3 b:0/1 c:1/2 d:1/2 e:1/1 f:0/2" {
+		t.Errorf("normal fog, seat 0 believes %s", got) // d: seat 1's, (2+1)/2 rounded
+	}
+	if got := Believed(s, 0).players[1].Hand; len(got) != 0 {
+		t.Errorf("normal fog: seat 0 believes seat 1 holds %v, want no card (the count is hidden)", got)
+	}
+	if got := Believed(mustGame(t, fogRing+"\nfog: light"), 0).players[1].Hand; len(got) != 2 {
+		t.Errorf("light fog: seat 0 believes seat 1 holds %v, want two placeholders", got)
+	}
+}
