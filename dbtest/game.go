@@ -36,6 +36,7 @@ type GameOpts struct {
 	Claim      rules.ClaimStrategy
 	Cards      rules.CardSystem
 	TTBPercent int           // default: the engine's
+	Fog        rules.Fog     // default: none
 	TurnLimit  time.Duration // default game.DefaultTurnLimit
 	Private    bool          // joining needs the invite code
 }
@@ -61,7 +62,7 @@ func Game(t testing.TB, db *sql.DB, o GameOpts) game.Created {
 		}
 	}
 	in := game.CreateInput{CreatorID: o.Creator, MapKey: o.Map, MapVersion: o.MapVersion, TurnLimit: o.TurnLimit,
-		Claim: o.Claim, Cards: o.Cards, TTBPercent: o.TTBPercent, Private: o.Private}
+		Claim: o.Claim, Cards: o.Cards, TTBPercent: o.TTBPercent, Fog: o.Fog, Private: o.Private}
 	if in.MapKey == "" {
 		in.MapKey = "classic"
 	}

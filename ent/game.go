@@ -38,6 +38,8 @@ type Game struct {
 	CardSystem game.CardSystem `json:"card_system,omitempty"`
 	// The percentage of the opponents' armies a set is worth under fixed_ttb.
 	TtbPercent int `json:"ttb_percent,omitempty"`
+	// What players see of others' territories (rules.Fog; docs/rules.md R76).
+	Fog game.Fog `json:"fog,omitempty"`
 	// open: waiting for players; active: being played; finished: won; cancelled: abandoned before or during play.
 	Status game.Status `json:"status,omitempty"`
 	// The engine's phase name (rules.Phase): setup, claim, placement, reinforce, attack, occupy, fortify, over.
@@ -189,7 +191,7 @@ func (*Game) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case game.FieldID, game.FieldMapID, game.FieldCreatorID, game.FieldTurnLimitSeconds, game.FieldTtbPercent, game.FieldTurn, game.FieldCurrentSeat, game.FieldSeq, game.FieldVersion, game.FieldWinnerSeat:
 			values[i] = new(sql.NullInt64)
-		case game.FieldName, game.FieldClaim, game.FieldCardSystem, game.FieldStatus, game.FieldPhase, game.FieldInviteCode:
+		case game.FieldName, game.FieldClaim, game.FieldCardSystem, game.FieldFog, game.FieldStatus, game.FieldPhase, game.FieldInviteCode:
 			values[i] = new(sql.NullString)
 		case game.FieldCreatedAt, game.FieldUpdatedAt, game.FieldTurnDeadline, game.FieldWarningAt, game.FieldStartedAt, game.FieldFinishedAt:
 			values[i] = new(sql.NullTime)
@@ -267,6 +269,12 @@ func (_m *Game) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field ttb_percent", values[i])
 			} else if value.Valid {
 				_m.TtbPercent = int(value.Int64)
+			}
+		case game.FieldFog:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field fog", values[i])
+			} else if value.Valid {
+				_m.Fog = game.Fog(value.String)
 			}
 		case game.FieldStatus:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -462,6 +470,9 @@ func (_m *Game) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("ttb_percent=")
 	builder.WriteString(fmt.Sprintf("%v", _m.TtbPercent))
+	builder.WriteString(", ")
+	builder.WriteString("fog=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Fog))
 	builder.WriteString(", ")
 	builder.WriteString("status=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Status))

@@ -141,6 +141,20 @@ func (_c *GameCreate) SetNillableTtbPercent(v *int) *GameCreate {
 	return _c
 }
 
+// SetFog sets the "fog" field.
+func (_c *GameCreate) SetFog(v game.Fog) *GameCreate {
+	_c.mutation.SetFog(v)
+	return _c
+}
+
+// SetNillableFog sets the "fog" field if the given value is not nil.
+func (_c *GameCreate) SetNillableFog(v *game.Fog) *GameCreate {
+	if v != nil {
+		_c.SetFog(*v)
+	}
+	return _c
+}
+
 // SetStatus sets the "status" field.
 func (_c *GameCreate) SetStatus(v game.Status) *GameCreate {
 	_c.mutation.SetStatus(v)
@@ -484,6 +498,10 @@ func (_c *GameCreate) defaults() {
 		v := game.DefaultTtbPercent
 		_c.mutation.SetTtbPercent(v)
 	}
+	if _, ok := _c.mutation.Fog(); !ok {
+		v := game.DefaultFog
+		_c.mutation.SetFog(v)
+	}
 	if _, ok := _c.mutation.Status(); !ok {
 		v := game.DefaultStatus
 		_c.mutation.SetStatus(v)
@@ -562,6 +580,14 @@ func (_c *GameCreate) check() error {
 	if v, ok := _c.mutation.TtbPercent(); ok {
 		if err := game.TtbPercentValidator(v); err != nil {
 			return &ValidationError{Name: "ttb_percent", err: fmt.Errorf(`ent: validator failed for field "Game.ttb_percent": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.Fog(); !ok {
+		return &ValidationError{Name: "fog", err: errors.New(`ent: missing required field "Game.fog"`)}
+	}
+	if v, ok := _c.mutation.Fog(); ok {
+		if err := game.FogValidator(v); err != nil {
+			return &ValidationError{Name: "fog", err: fmt.Errorf(`ent: validator failed for field "Game.fog": %w`, err)}
 		}
 	}
 	if _, ok := _c.mutation.Status(); !ok {
@@ -682,6 +708,10 @@ func (_c *GameCreate) createSpec() (*Game, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.TtbPercent(); ok {
 		_spec.SetField(game.FieldTtbPercent, field.TypeInt, value)
 		_node.TtbPercent = value
+	}
+	if value, ok := _c.mutation.Fog(); ok {
+		_spec.SetField(game.FieldFog, field.TypeEnum, value)
+		_node.Fog = value
 	}
 	if value, ok := _c.mutation.Status(); ok {
 		_spec.SetField(game.FieldStatus, field.TypeEnum, value)
@@ -1002,6 +1032,18 @@ func (u *GameUpsert) UpdateTtbPercent() *GameUpsert {
 // AddTtbPercent adds v to the "ttb_percent" field.
 func (u *GameUpsert) AddTtbPercent(v int) *GameUpsert {
 	u.Add(game.FieldTtbPercent, v)
+	return u
+}
+
+// SetFog sets the "fog" field.
+func (u *GameUpsert) SetFog(v game.Fog) *GameUpsert {
+	u.Set(game.FieldFog, v)
+	return u
+}
+
+// UpdateFog sets the "fog" field to the value that was provided on create.
+func (u *GameUpsert) UpdateFog() *GameUpsert {
+	u.SetExcluded(game.FieldFog)
 	return u
 }
 
@@ -1397,6 +1439,20 @@ func (u *GameUpsertOne) AddTtbPercent(v int) *GameUpsertOne {
 func (u *GameUpsertOne) UpdateTtbPercent() *GameUpsertOne {
 	return u.Update(func(s *GameUpsert) {
 		s.UpdateTtbPercent()
+	})
+}
+
+// SetFog sets the "fog" field.
+func (u *GameUpsertOne) SetFog(v game.Fog) *GameUpsertOne {
+	return u.Update(func(s *GameUpsert) {
+		s.SetFog(v)
+	})
+}
+
+// UpdateFog sets the "fog" field to the value that was provided on create.
+func (u *GameUpsertOne) UpdateFog() *GameUpsertOne {
+	return u.Update(func(s *GameUpsert) {
+		s.UpdateFog()
 	})
 }
 
@@ -1999,6 +2055,20 @@ func (u *GameUpsertBulk) AddTtbPercent(v int) *GameUpsertBulk {
 func (u *GameUpsertBulk) UpdateTtbPercent() *GameUpsertBulk {
 	return u.Update(func(s *GameUpsert) {
 		s.UpdateTtbPercent()
+	})
+}
+
+// SetFog sets the "fog" field.
+func (u *GameUpsertBulk) SetFog(v game.Fog) *GameUpsertBulk {
+	return u.Update(func(s *GameUpsert) {
+		s.SetFog(v)
+	})
+}
+
+// UpdateFog sets the "fog" field to the value that was provided on create.
+func (u *GameUpsertBulk) UpdateFog() *GameUpsertBulk {
+	return u.Update(func(s *GameUpsert) {
+		s.UpdateFog()
 	})
 }
 

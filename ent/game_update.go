@@ -126,6 +126,20 @@ func (_u *GameUpdate) AddTtbPercent(v int) *GameUpdate {
 	return _u
 }
 
+// SetFog sets the "fog" field.
+func (_u *GameUpdate) SetFog(v game.Fog) *GameUpdate {
+	_u.mutation.SetFog(v)
+	return _u
+}
+
+// SetNillableFog sets the "fog" field if the given value is not nil.
+func (_u *GameUpdate) SetNillableFog(v *game.Fog) *GameUpdate {
+	if v != nil {
+		_u.SetFog(*v)
+	}
+	return _u
+}
+
 // SetStatus sets the "status" field.
 func (_u *GameUpdate) SetStatus(v game.Status) *GameUpdate {
 	_u.mutation.SetStatus(v)
@@ -679,6 +693,11 @@ func (_u *GameUpdate) check() error {
 			return &ValidationError{Name: "ttb_percent", err: fmt.Errorf(`ent: validator failed for field "Game.ttb_percent": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Fog(); ok {
+		if err := game.FogValidator(v); err != nil {
+			return &ValidationError{Name: "fog", err: fmt.Errorf(`ent: validator failed for field "Game.fog": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.Status(); ok {
 		if err := game.StatusValidator(v); err != nil {
 			return &ValidationError{Name: "status", err: fmt.Errorf(`ent: validator failed for field "Game.status": %w`, err)}
@@ -763,6 +782,9 @@ func (_u *GameUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.AddedTtbPercent(); ok {
 		_spec.AddField(game.FieldTtbPercent, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.Fog(); ok {
+		_spec.SetField(game.FieldFog, field.TypeEnum, value)
 	}
 	if value, ok := _u.mutation.Status(); ok {
 		_spec.SetField(game.FieldStatus, field.TypeEnum, value)
@@ -1227,6 +1249,20 @@ func (_u *GameUpdateOne) SetNillableTtbPercent(v *int) *GameUpdateOne {
 // AddTtbPercent adds value to the "ttb_percent" field.
 func (_u *GameUpdateOne) AddTtbPercent(v int) *GameUpdateOne {
 	_u.mutation.AddTtbPercent(v)
+	return _u
+}
+
+// SetFog sets the "fog" field.
+func (_u *GameUpdateOne) SetFog(v game.Fog) *GameUpdateOne {
+	_u.mutation.SetFog(v)
+	return _u
+}
+
+// SetNillableFog sets the "fog" field if the given value is not nil.
+func (_u *GameUpdateOne) SetNillableFog(v *game.Fog) *GameUpdateOne {
+	if v != nil {
+		_u.SetFog(*v)
+	}
 	return _u
 }
 
@@ -1796,6 +1832,11 @@ func (_u *GameUpdateOne) check() error {
 			return &ValidationError{Name: "ttb_percent", err: fmt.Errorf(`ent: validator failed for field "Game.ttb_percent": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Fog(); ok {
+		if err := game.FogValidator(v); err != nil {
+			return &ValidationError{Name: "fog", err: fmt.Errorf(`ent: validator failed for field "Game.fog": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.Status(); ok {
 		if err := game.StatusValidator(v); err != nil {
 			return &ValidationError{Name: "status", err: fmt.Errorf(`ent: validator failed for field "Game.status": %w`, err)}
@@ -1897,6 +1938,9 @@ func (_u *GameUpdateOne) sqlSave(ctx context.Context) (_node *Game, err error) {
 	}
 	if value, ok := _u.mutation.AddedTtbPercent(); ok {
 		_spec.AddField(game.FieldTtbPercent, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.Fog(); ok {
+		_spec.SetField(game.FieldFog, field.TypeEnum, value)
 	}
 	if value, ok := _u.mutation.Status(); ok {
 		_spec.SetField(game.FieldStatus, field.TypeEnum, value)

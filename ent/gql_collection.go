@@ -521,6 +521,11 @@ func (_q *GameQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 				selectedFields = append(selectedFields, game.FieldTtbPercent)
 				fieldSeen[game.FieldTtbPercent] = struct{}{}
 			}
+		case "fog":
+			if _, ok := fieldSeen[game.FieldFog]; !ok {
+				selectedFields = append(selectedFields, game.FieldFog)
+				fieldSeen[game.FieldFog] = struct{}{}
+			}
 		case "status":
 			if _, ok := fieldSeen[game.FieldStatus]; !ok {
 				selectedFields = append(selectedFields, game.FieldStatus)

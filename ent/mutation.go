@@ -2343,6 +2343,7 @@ type GameMutation struct {
 	card_system           *game.CardSystem
 	ttb_percent           *int
 	addttb_percent        *int
+	fog                   *game.Fog
 	status                *game.Status
 	phase                 *string
 	turn                  *int
@@ -2851,6 +2852,42 @@ func (m *GameMutation) AddedTtbPercent() (r int, exists bool) {
 func (m *GameMutation) ResetTtbPercent() {
 	m.ttb_percent = nil
 	m.addttb_percent = nil
+}
+
+// SetFog sets the "fog" field.
+func (m *GameMutation) SetFog(ga game.Fog) {
+	m.fog = &ga
+}
+
+// Fog returns the value of the "fog" field in the mutation.
+func (m *GameMutation) Fog() (r game.Fog, exists bool) {
+	v := m.fog
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFog returns the old "fog" field's value of the Game entity.
+// If the Game object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameMutation) OldFog(ctx context.Context) (v game.Fog, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFog is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFog requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFog: %w", err)
+	}
+	return oldValue.Fog, nil
+}
+
+// ResetFog resets all changes to the "fog" field.
+func (m *GameMutation) ResetFog() {
+	m.fog = nil
 }
 
 // SetStatus sets the "status" field.
@@ -3990,7 +4027,7 @@ func (m *GameMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *GameMutation) Fields() []string {
-	fields := make([]string, 0, 23)
+	fields := make([]string, 0, 24)
 	if m.created_at != nil {
 		fields = append(fields, game.FieldCreatedAt)
 	}
@@ -4017,6 +4054,9 @@ func (m *GameMutation) Fields() []string {
 	}
 	if m.ttb_percent != nil {
 		fields = append(fields, game.FieldTtbPercent)
+	}
+	if m.fog != nil {
+		fields = append(fields, game.FieldFog)
 	}
 	if m.status != nil {
 		fields = append(fields, game.FieldStatus)
@@ -4086,6 +4126,8 @@ func (m *GameMutation) Field(name string) (ent.Value, bool) {
 		return m.CardSystem()
 	case game.FieldTtbPercent:
 		return m.TtbPercent()
+	case game.FieldFog:
+		return m.Fog()
 	case game.FieldStatus:
 		return m.Status()
 	case game.FieldPhase:
@@ -4141,6 +4183,8 @@ func (m *GameMutation) OldField(ctx context.Context, name string) (ent.Value, er
 		return m.OldCardSystem(ctx)
 	case game.FieldTtbPercent:
 		return m.OldTtbPercent(ctx)
+	case game.FieldFog:
+		return m.OldFog(ctx)
 	case game.FieldStatus:
 		return m.OldStatus(ctx)
 	case game.FieldPhase:
@@ -4240,6 +4284,13 @@ func (m *GameMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetTtbPercent(v)
+		return nil
+	case game.FieldFog:
+		v, ok := value.(game.Fog)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFog(v)
 		return nil
 	case game.FieldStatus:
 		v, ok := value.(game.Status)
@@ -4552,6 +4603,9 @@ func (m *GameMutation) ResetField(name string) error {
 		return nil
 	case game.FieldTtbPercent:
 		m.ResetTtbPercent()
+		return nil
+	case game.FieldFog:
+		m.ResetFog()
 		return nil
 	case game.FieldStatus:
 		m.ResetStatus()

@@ -54,9 +54,10 @@ type CreateInput struct {
 	TurnLimit  time.Duration // 0: DefaultTurnLimit
 	Claim      rules.ClaimStrategy
 	Cards      rules.CardSystem
-	TTBPercent int    // 0: 6
-	Private    bool   // joining needs the invite code
-	Name       string // up to MaxGameName characters; empty for none
+	TTBPercent int       // 0: 6
+	Fog        rules.Fog // what players see of others' territories (docs/rules.md R76)
+	Private    bool      // joining needs the invite code
+	Name       string    // up to MaxGameName characters; empty for none
 }
 
 // MaxGameName is the most characters of a game's name.
@@ -94,7 +95,7 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 		if err != nil {
 			return err
 		}
-		cfg := rules.Config{Claim: in.Claim, Cards: in.Cards, TTBPercent: in.TTBPercent}
+		cfg := rules.Config{Claim: in.Claim, Cards: in.Cards, TTBPercent: in.TTBPercent, Fog: in.Fog}
 		for i, seat := range in.Seats {
 			cfg.Seats = append(cfg.Seats, rules.Seat{Color: seat.Color})
 			if err := checkSeat(i, seat); err != nil {
@@ -120,10 +121,10 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 			return fmt.Errorf("error saving the dice: %w", err)
 		}
 		err = tx.QueryRowContext(ctx, `INSERT INTO games (created_at, updated_at, map_id, creator_id, turn_limit_seconds,
-			claim, card_system, ttb_percent, status, phase, dice, invite_code, name)
-			VALUES (now(), now(), $1, $2, $3, $4, $5, $6, 'open', 'setup', $7, $8, $9) RETURNING id`,
+			claim, card_system, ttb_percent, fog, status, phase, dice, invite_code, name)
+			VALUES (now(), now(), $1, $2, $3, $4, $5, $6, $7, 'open', 'setup', $8, $9, $10) RETURNING id`,
 			mapID, in.CreatorID, int64(in.TurnLimit/time.Second), in.Claim.String(), in.Cards.String(), in.TTBPercent,
-			diceState, invite, in.Name).Scan(&created.GameID)
+			in.Fog.String(), diceState, invite, in.Name).Scan(&created.GameID)
 		if err != nil {
 			return fmt.Errorf("error creating a game on map %s for user %d: %w", in.MapKey, in.CreatorID, err)
 		}
@@ -446,7 +447,7 @@ func (s *Service) GameRematch(ctx context.Context, gameID, userID int) (Created,
 		if !g.status.Over() {
 			return errorf(CodeConflict, "the game is not over")
 		}
-		in = CreateInput{CreatorID: userID, Name: g.name, TurnLimit: g.turnLimit, Claim: g.claim, Cards: g.cards, TTBPercent: g.ttbPercent}
+		in = CreateInput{CreatorID: userID, Name: g.name, TurnLimit: g.turnLimit, Claim: g.claim, Cards: g.cards, TTBPercent: g.ttbPercent, Fog: g.fog}
 		if err := tx.QueryRowContext(ctx, `SELECT key, version FROM maps WHERE id = $1`, g.mapID).Scan(&in.MapKey, &in.MapVersion); err != nil {
 			return fmt.Errorf("error reading the map of game %d: %w", g.id, err)
 		}

@@ -26,6 +26,7 @@ type Row struct {
 	Claim       rules.ClaimStrategy
 	Cards       rules.CardSystem
 	TTBPercent  int
+	Fog         rules.Fog
 	InviteCode  *string
 	Deadline    *time.Time // the current turn's deadline; nil when no turn runs
 	WarningAt   *time.Time // when the player to move is warned; nil when no turn runs
@@ -47,7 +48,7 @@ type Snapshot struct {
 func (g *gameRow) row() Row {
 	r := Row{GameID: g.id, Name: g.name, MapID: g.mapID, CreatorID: g.creatorID, Status: g.status, Version: g.version, Seq: g.seq,
 		Phase: g.phase, Turn: g.turn, CurrentSeat: g.currentSeat, TurnLimit: g.turnLimit, Claim: g.claim, Cards: g.cards,
-		TTBPercent: g.ttbPercent, Winner: intOrNil(g.winner), InviteCode: stringOrNil(g.inviteCode),
+		TTBPercent: g.ttbPercent, Fog: g.fog, Winner: intOrNil(g.winner), InviteCode: stringOrNil(g.inviteCode),
 		Deadline: timeOrNil(g.deadline), WarningAt: timeOrNil(g.warning), CreatedAt: g.createdAt, UpdatedAt: g.updatedAt,
 		StartedAt: timeOrNil(g.startedAt), FinishedAt: timeOrNil(g.finishedAt)}
 	return r

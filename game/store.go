@@ -24,6 +24,7 @@ type gameRow struct {
 	claim      rules.ClaimStrategy
 	cards      rules.CardSystem
 	ttbPercent int
+	fog        rules.Fog
 	status     Status
 	version    int64
 	seq        int64
@@ -52,7 +53,7 @@ func (s *Service) lockGame(ctx context.Context, tx *sql.Tx, id int) (*gameRow, e
 }
 
 // gameColumns are the columns of games a gameRow holds, in the order scan reads them.
-const gameColumns = `id, map_id, creator_id, turn_limit_seconds, claim, card_system, ttb_percent,
+const gameColumns = `id, map_id, creator_id, turn_limit_seconds, claim, card_system, ttb_percent, fog,
 	status, version, seq, engine, dice, invite_code, phase, turn, current_seat, winner_seat, turn_deadline, warning_at,
 	created_at, updated_at, started_at, finished_at, name`
 
@@ -60,8 +61,8 @@ const gameColumns = `id, map_id, creator_id, turn_limit_seconds, claim, card_sys
 func scanGame(row interface{ Scan(dest ...any) error }) (*gameRow, error) {
 	var g gameRow
 	var limit int64
-	var claim, cards string
-	if err := row.Scan(&g.id, &g.mapID, &g.creatorID, &limit, &claim, &cards, &g.ttbPercent,
+	var claim, cards, fog string
+	if err := row.Scan(&g.id, &g.mapID, &g.creatorID, &limit, &claim, &cards, &g.ttbPercent, &fog,
 		&g.status, &g.version, &g.seq, &g.engine, &g.dice, &g.inviteCode, &g.phase, &g.turn, &g.currentSeat, &g.winner,
 		&g.deadline, &g.warning, &g.createdAt, &g.updatedAt, &g.startedAt, &g.finishedAt, &g.name); err != nil {
 		return nil, err
@@ -71,6 +72,9 @@ func scanGame(row interface{ Scan(dest ...any) error }) (*gameRow, error) {
 		return nil, fmt.Errorf("game %d: %w", g.id, err)
 	}
 	if err := g.cards.UnmarshalText([]byte(cards)); err != nil {
+		return nil, fmt.Errorf("game %d: %w", g.id, err)
+	}
+	if err := g.fog.UnmarshalText([]byte(fog)); err != nil {
 		return nil, fmt.Errorf("game %d: %w", g.id, err)
 	}
 	return &g, nil
@@ -132,7 +136,7 @@ func (g *gameRow) warningAt(deadline time.Time) time.Time { return deadline.Add(
 
 // config is the engine configuration of a game.
 func (g *gameRow) config(seats []Seat) rules.Config {
-	cfg := rules.Config{Claim: g.claim, Cards: g.cards, TTBPercent: g.ttbPercent, Seats: make([]rules.Seat, len(seats))}
+	cfg := rules.Config{Claim: g.claim, Cards: g.cards, TTBPercent: g.ttbPercent, Fog: g.fog, Seats: make([]rules.Seat, len(seats))}
 	for i, s := range seats {
 		cfg.Seats[i] = rules.Seat{Color: s.Color}
 	}

@@ -35,6 +35,8 @@ const (
 	FieldCardSystem = "card_system"
 	// FieldTtbPercent holds the string denoting the ttb_percent field in the database.
 	FieldTtbPercent = "ttb_percent"
+	// FieldFog holds the string denoting the fog field in the database.
+	FieldFog = "fog"
 	// FieldStatus holds the string denoting the status field in the database.
 	FieldStatus = "status"
 	// FieldPhase holds the string denoting the phase field in the database.
@@ -151,6 +153,7 @@ var Columns = []string{
 	FieldClaim,
 	FieldCardSystem,
 	FieldTtbPercent,
+	FieldFog,
 	FieldStatus,
 	FieldPhase,
 	FieldTurn,
@@ -276,6 +279,35 @@ func CardSystemValidator(cs CardSystem) error {
 	}
 }
 
+// Fog defines the type for the "fog" enum field.
+type Fog string
+
+// FogNone is the default value of the Fog enum.
+const DefaultFog = FogNone
+
+// Fog values.
+const (
+	FogNone     Fog = "none"
+	FogLight    Fog = "light"
+	FogNormal   Fog = "normal"
+	FogHeavy    Fog = "heavy"
+	FogComplete Fog = "complete"
+)
+
+func (f Fog) String() string {
+	return string(f)
+}
+
+// FogValidator is a validator for the "fog" field enum values. It is called by the builders before save.
+func FogValidator(f Fog) error {
+	switch f {
+	case FogNone, FogLight, FogNormal, FogHeavy, FogComplete:
+		return nil
+	default:
+		return fmt.Errorf("game: invalid enum value for fog field: %q", f)
+	}
+}
+
 // Status defines the type for the "status" enum field.
 type Status string
 
@@ -355,6 +387,11 @@ func ByCardSystem(opts ...sql.OrderTermOption) OrderOption {
 // ByTtbPercent orders the results by the ttb_percent field.
 func ByTtbPercent(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldTtbPercent, opts...).ToFunc()
+}
+
+// ByFog orders the results by the fog field.
+func ByFog(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldFog, opts...).ToFunc()
 }
 
 // ByStatus orders the results by the status field.
@@ -603,6 +640,24 @@ func (e *CardSystem) UnmarshalGQL(val interface{}) error {
 	*e = CardSystem(str)
 	if err := CardSystemValidator(*e); err != nil {
 		return fmt.Errorf("%s is not a valid CardSystem", str)
+	}
+	return nil
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (e Fog) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(e.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (e *Fog) UnmarshalGQL(val interface{}) error {
+	str, ok := val.(string)
+	if !ok {
+		return fmt.Errorf("enum %T must be a string", val)
+	}
+	*e = Fog(str)
+	if err := FogValidator(*e); err != nil {
+		return fmt.Errorf("%s is not a valid Fog", str)
 	}
 	return nil
 }

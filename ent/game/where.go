@@ -455,6 +455,26 @@ func TtbPercentLTE(v int) predicate.Game {
 	return predicate.Game(sql.FieldLTE(FieldTtbPercent, v))
 }
 
+// FogEQ applies the EQ predicate on the "fog" field.
+func FogEQ(v Fog) predicate.Game {
+	return predicate.Game(sql.FieldEQ(FieldFog, v))
+}
+
+// FogNEQ applies the NEQ predicate on the "fog" field.
+func FogNEQ(v Fog) predicate.Game {
+	return predicate.Game(sql.FieldNEQ(FieldFog, v))
+}
+
+// FogIn applies the In predicate on the "fog" field.
+func FogIn(vs ...Fog) predicate.Game {
+	return predicate.Game(sql.FieldIn(FieldFog, vs...))
+}
+
+// FogNotIn applies the NotIn predicate on the "fog" field.
+func FogNotIn(vs ...Fog) predicate.Game {
+	return predicate.Game(sql.FieldNotIn(FieldFog, vs...))
+}
+
 // StatusEQ applies the EQ predicate on the "status" field.
 func StatusEQ(v Status) predicate.Game {
 	return predicate.Game(sql.FieldEQ(FieldStatus, v))

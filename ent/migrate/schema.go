@@ -123,6 +123,7 @@ var (
 		{Name: "claim", Type: field.TypeEnum, Enums: []string{"random", "round_robin"}, Default: "random"},
 		{Name: "card_system", Type: field.TypeEnum, Enums: []string{"classic", "fixed", "fixed_ttb", "classic_scaling_ttb"}, Default: "classic"},
 		{Name: "ttb_percent", Type: field.TypeInt, Default: 6},
+		{Name: "fog", Type: field.TypeEnum, Enums: []string{"none", "light", "normal", "heavy", "complete"}, Default: "none"},
 		{Name: "status", Type: field.TypeEnum, Enums: []string{"open", "active", "finished", "cancelled"}, Default: "open"},
 		{Name: "phase", Type: field.TypeString, Size: 20, Default: "setup"},
 		{Name: "turn", Type: field.TypeInt, Default: 0},
@@ -148,13 +149,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "games_maps_games",
-				Columns:    []*schema.Column{GamesColumns[22]},
+				Columns:    []*schema.Column{GamesColumns[23]},
 				RefColumns: []*schema.Column{MapsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "games_users_created_games",
-				Columns:    []*schema.Column{GamesColumns[23]},
+				Columns:    []*schema.Column{GamesColumns[24]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -163,12 +164,12 @@ var (
 			{
 				Name:    "game_status",
 				Unique:  false,
-				Columns: []*schema.Column{GamesColumns[8]},
+				Columns: []*schema.Column{GamesColumns[9]},
 			},
 			{
 				Name:    "game_turn_deadline",
 				Unique:  false,
-				Columns: []*schema.Column{GamesColumns[12]},
+				Columns: []*schema.Column{GamesColumns[13]},
 				Annotation: &entsql.IndexAnnotation{
 					Where: "(status)::text = 'active'::text",
 				},
@@ -176,7 +177,7 @@ var (
 			{
 				Name:    "game_creator_id",
 				Unique:  false,
-				Columns: []*schema.Column{GamesColumns[23]},
+				Columns: []*schema.Column{GamesColumns[24]},
 			},
 		},
 	}

@@ -140,41 +140,41 @@ func init() {
 	// game.TtbPercentValidator is a validator for the "ttb_percent" field. It is called by the builders before save.
 	game.TtbPercentValidator = gameDescTtbPercent.Validators[0].(func(int) error)
 	// gameDescPhase is the schema descriptor for phase field.
-	gameDescPhase := gameFields[8].Descriptor()
+	gameDescPhase := gameFields[9].Descriptor()
 	// game.DefaultPhase holds the default value on creation for the phase field.
 	game.DefaultPhase = gameDescPhase.Default.(string)
 	// game.PhaseValidator is a validator for the "phase" field. It is called by the builders before save.
 	game.PhaseValidator = gameDescPhase.Validators[0].(func(string) error)
 	// gameDescTurn is the schema descriptor for turn field.
-	gameDescTurn := gameFields[9].Descriptor()
+	gameDescTurn := gameFields[10].Descriptor()
 	// game.DefaultTurn holds the default value on creation for the turn field.
 	game.DefaultTurn = gameDescTurn.Default.(int)
 	// game.TurnValidator is a validator for the "turn" field. It is called by the builders before save.
 	game.TurnValidator = gameDescTurn.Validators[0].(func(int) error)
 	// gameDescCurrentSeat is the schema descriptor for current_seat field.
-	gameDescCurrentSeat := gameFields[10].Descriptor()
+	gameDescCurrentSeat := gameFields[11].Descriptor()
 	// game.DefaultCurrentSeat holds the default value on creation for the current_seat field.
 	game.DefaultCurrentSeat = gameDescCurrentSeat.Default.(int)
 	// game.CurrentSeatValidator is a validator for the "current_seat" field. It is called by the builders before save.
 	game.CurrentSeatValidator = gameDescCurrentSeat.Validators[0].(func(int) error)
 	// gameDescSeq is the schema descriptor for seq field.
-	gameDescSeq := gameFields[13].Descriptor()
+	gameDescSeq := gameFields[14].Descriptor()
 	// game.DefaultSeq holds the default value on creation for the seq field.
 	game.DefaultSeq = gameDescSeq.Default.(int64)
 	// game.SeqValidator is a validator for the "seq" field. It is called by the builders before save.
 	game.SeqValidator = gameDescSeq.Validators[0].(func(int64) error)
 	// gameDescVersion is the schema descriptor for version field.
-	gameDescVersion := gameFields[14].Descriptor()
+	gameDescVersion := gameFields[15].Descriptor()
 	// game.DefaultVersion holds the default value on creation for the version field.
 	game.DefaultVersion = gameDescVersion.Default.(int64)
 	// game.VersionValidator is a validator for the "version" field. It is called by the builders before save.
 	game.VersionValidator = gameDescVersion.Validators[0].(func(int64) error)
 	// gameDescInviteCode is the schema descriptor for invite_code field.
-	gameDescInviteCode := gameFields[17].Descriptor()
+	gameDescInviteCode := gameFields[18].Descriptor()
 	// game.InviteCodeValidator is a validator for the "invite_code" field. It is called by the builders before save.
 	game.InviteCodeValidator = gameDescInviteCode.Validators[0].(func(string) error)
 	// gameDescWinnerSeat is the schema descriptor for winner_seat field.
-	gameDescWinnerSeat := gameFields[18].Descriptor()
+	gameDescWinnerSeat := gameFields[19].Descriptor()
 	// game.WinnerSeatValidator is a validator for the "winner_seat" field. It is called by the builders before save.
 	game.WinnerSeatValidator = gameDescWinnerSeat.Validators[0].(func(int) error)
 	gamemapMixin := schema.GameMap{}.Mixin()

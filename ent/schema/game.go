@@ -65,6 +65,10 @@ func (Game) Fields() []ent.Field {
 			Range(4, 10).
 			Default(6).
 			Comment("The percentage of the opponents' armies a set is worth under fixed_ttb."),
+		field.Enum("fog").
+			Values("none", "light", "normal", "heavy", "complete").
+			Default("none").
+			Comment("What players see of others' territories (rules.Fog; docs/rules.md R76)."),
 		field.Enum("status").
 			Values("open", "active", "finished", "cancelled").
 			Default("open").
