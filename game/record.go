@@ -41,6 +41,8 @@ type RecordSettings struct {
 	CardSystem       string `json:"cardSystem"`
 	TTBPercent       int    `json:"ttbPercent"`
 	TurnLimitSeconds int    `json:"turnLimitSeconds"`
+	// Fog is the game's fog level; absent for none (and in records written before fog).
+	Fog string `json:"fog,omitempty"`
 }
 
 // RecordSeat is one seat of a game.
@@ -88,6 +90,9 @@ func (s *Service) GameRecord(ctx context.Context, gameID int, viewerSeat int) (R
 			r.Winner = &w
 		}
 		r.Settings = RecordSettings{Claim: g.claim.String(), CardSystem: g.cards.String(), TTBPercent: g.ttbPercent, TurnLimitSeconds: limit}
+		if g.fog != rules.FogNone {
+			r.Settings.Fog = g.fog.String()
+		}
 		rows, err := tx.QueryContext(ctx, `SELECT seat, color, cpu, COALESCE(difficulty, ''), COALESCE(user_id, 0)
 			FROM players WHERE game_id = $1 ORDER BY seat`, g.id)
 		if err != nil {
@@ -302,6 +307,11 @@ func Replay(r Record) (rules.State, error) {
 	}
 	if err := cfg.Cards.UnmarshalText([]byte(r.Settings.CardSystem)); err != nil {
 		return rules.State{}, recordErr(RecordBadSettings, 0, err, "the record's settings: %v", err)
+	}
+	if r.Settings.Fog != "" {
+		if err := cfg.Fog.UnmarshalText([]byte(r.Settings.Fog)); err != nil {
+			return rules.State{}, recordErr(RecordBadSettings, 0, err, "the record's settings: %v", err)
+		}
 	}
 	for i, s := range r.Seats {
 		if s.Seat != i {
