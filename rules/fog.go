@@ -353,9 +353,10 @@ func projectEvent(e Event, s State, viewer PlayerID, f Fog, was, is []Sight) (Ev
 // alike for viewer give the same believed state, and a command legal for viewer in it is legal in s (the
 // viewer's own territories, hand and turn are as they are). A territory whose armies are hidden holds the
 // mean of the armies the viewer sees on others' territories (at least 1), and one whose owner is hidden
-// is taken as the nearest seen owner's (nearestOwners); another seat's hand holds as many placeholder cards (the first wild card) as the
-// viewer may count, none when the count is hidden; the deck is every card but the viewer's hand, in id
-// order, and the discard pile is empty. With no fog, or once the game is over, it is s.
+// is taken as the nearest seen owner's (nearestOwners); another seat's hand holds as many cards as the
+// viewer may count (none when the count is hidden), the highest ids not in the viewer's hand, seat by
+// seat; the deck is the cards left, in id order, and the discard pile is empty. With no fog, or once the
+// game is over, it is s.
 func Believed(s State, viewer PlayerID) State {
 	if s.cfg.Fog == FogNone || s.phase == PhaseOver {
 		return s
@@ -382,29 +383,33 @@ func Believed(s State, viewer PlayerID) State {
 			v.setOwner(TerritoryID(t), owners[t], guess)
 		}
 	}
+	var mine []CardID
+	if s.inGame(viewer) {
+		mine = s.players[viewer].Hand
+	}
+	var cards []CardID // every card but the viewer's, in id order
+	for c := range CardID(s.board.Cards()) {
+		if !slices.Contains(mine, c) {
+			cards = append(cards, c)
+		}
+	}
 	counted := s.cfg.Fog <= FogLight
-	placeholder := CardID(s.board.Len())
 	for p := range s.players {
 		if PlayerID(p) == viewer {
 			continue
 		}
 		var hand []CardID
-		if counted {
-			hand = slices.Repeat([]CardID{placeholder}, len(s.players[p].Hand))
+		if n := len(s.players[p].Hand); counted && n > 0 {
+			n = min(n, len(cards))
+			hand = slices.Clone(cards[len(cards)-n:])
+			cards = cards[:len(cards)-n]
 		}
 		v.player(PlayerID(p)).Hand = hand
 	}
-	var mine []CardID
-	if s.inGame(viewer) {
-		mine = s.players[viewer].Hand
-	}
-	deck := make([]CardID, 0, s.board.Cards())
+	deck := cards
 	pos := vecFilled(s.board.Cards(), int32(-1))
-	for c := range CardID(s.board.Cards()) {
-		if !slices.Contains(mine, c) {
-			pos = pos.Set(v.ed, int(c), int32(len(deck)))
-			deck = append(deck, c)
-		}
+	for i, c := range deck {
+		pos = pos.Set(v.ed, int(c), int32(i))
 	}
 	v.s.deck, v.s.deckPos, v.s.discard = vecOf(deck), pos, vecOf[CardID](nil)
 	return v.s
