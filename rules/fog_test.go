@@ -103,24 +103,18 @@ func TestProjectHidesTotalsThatTellOfHiddenTerritories(t *testing.T) {
 // viewer, at every level, for seats and spectators, in random games.
 func TestProjectionNoninterference(t *testing.T) {
 	t.Parallel()
-	g, err := parseGame(fuzzBoardText + "players: 4")
-	if err != nil {
-		t.Fatal(err)
-	}
+	board := fogBoard(t)
 	games := 24
 	if testing.Short() {
 		games = 8
 	}
 	checked := 0
 	for seed := range uint64(games) {
-		players := 2 + int(seed)%3
-		cfg := Config{Claim: ClaimStrategy(seed % 2), Cards: CardSystem(seed % 4), Fog: Fog(seed % 5)}
-		for i := range players {
-			cfg.Seats = append(cfg.Seats, Seat{Color: fmt.Sprint(i)})
-		}
+		cfg := fogConfig(seed, Fog(seed%5))
+		players := len(cfg.Seats)
 		r := rand.New(rand.NewPCG(seed, 11))
 		n := 0
-		_, err := randomGame(g.board, cfg, seed, 300, func(s State, _ []Event) {
+		_, err := randomGame(board, cfg, seed, 300, func(s State, _ []Event) {
 			if n++; n%13 != 0 {
 				return
 			}
@@ -191,24 +185,17 @@ func perturbHidden(s State, viewer PlayerID, r *rand.Rand) State {
 // at every level.
 func TestBelievedStateIsTheViewAndLegal(t *testing.T) {
 	t.Parallel()
-	g, err := parseGame(fuzzBoardText + "players: 4")
-	if err != nil {
-		t.Fatal(err)
-	}
+	board := fogBoard(t)
 	games := 20
 	if testing.Short() {
 		games = 8
 	}
 	checked, commands := 0, 0
 	for seed := range uint64(games) {
-		players := 2 + int(seed)%3
-		cfg := Config{Claim: ClaimStrategy(seed % 2), Cards: CardSystem(seed % 4), Fog: 1 + Fog(seed%4)}
-		for i := range players {
-			cfg.Seats = append(cfg.Seats, Seat{Color: fmt.Sprint(i)})
-		}
+		cfg := fogConfig(seed, 1+Fog(seed%4))
 		r := rand.New(rand.NewPCG(seed, 13))
 		n := 0
-		_, err := randomGame(g.board, cfg, seed, 300, func(s State, _ []Event) {
+		_, err := randomGame(board, cfg, seed, 300, func(s State, _ []Event) {
 			if n++; n%7 != 0 || !s.inGame(s.current) {
 				return
 			}
@@ -241,24 +228,18 @@ func TestBelievedStateIsTheViewAndLegal(t *testing.T) {
 // game is over, every event is shown as it is.
 func TestProjectedEventsShowOnlyWhatIsSeen(t *testing.T) {
 	t.Parallel()
-	g, err := parseGame(fuzzBoardText + "players: 4")
-	if err != nil {
-		t.Fatal(err)
-	}
+	board := fogBoard(t)
 	games := 20
 	if testing.Short() {
 		games = 6
 	}
 	hidden, shown := 0, 0
 	for seed := range uint64(games) {
-		players := 2 + int(seed)%3
-		cfg := Config{Claim: ClaimStrategy(seed % 2), Cards: CardSystem(seed % 4), Fog: Fog(seed % 5)}
-		for i := range players {
-			cfg.Seats = append(cfg.Seats, Seat{Color: fmt.Sprint(i)})
-		}
+		cfg := fogConfig(seed, Fog(seed%5))
+		players := len(cfg.Seats)
 		var before State
 		first := true
-		_, err := randomGame(g.board, cfg, seed, 300, func(s State, events []Event) {
+		_, err := randomGame(board, cfg, seed, 300, func(s State, events []Event) {
 			if first {
 				first, before = false, s
 				return
@@ -390,4 +371,24 @@ func TestBelievedFillsTheFog(t *testing.T) {
 	if got := Believed(mustGame(t, fogRing+"\nfog: light"), 0).players[1].Hand; len(got) != 2 {
 		t.Errorf("light fog: seat 0 believes seat 1 holds %v, want two placeholders", got)
 	}
+}
+
+// fogBoard is the board of the random fog games: the fuzzers' board.
+func fogBoard(t *testing.T) *Board {
+	t.Helper()
+	g, err := parseGame(fuzzBoardText + "players: 4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.board
+}
+
+// fogConfig is the config of random fog game seed at level fog: 2 to 4 seats, both claims, every card
+// system.
+func fogConfig(seed uint64, fog Fog) Config {
+	cfg := Config{Claim: ClaimStrategy(seed % 2), Cards: CardSystem(seed % 4), Fog: fog}
+	for i := range 2 + int(seed)%3 {
+		cfg.Seats = append(cfg.Seats, Seat{Color: fmt.Sprint(i)})
+	}
+	return cfg
 }
