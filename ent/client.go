@@ -19,6 +19,7 @@ import (
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/pushsubscription"
+	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
 	"rout/ent/user"
@@ -52,6 +53,8 @@ type Client struct {
 	Player *PlayerClient
 	// PushSubscription is the client for interacting with the PushSubscription builders.
 	PushSubscription *PushSubscriptionClient
+	// SeenEvent is the client for interacting with the SeenEvent builders.
+	SeenEvent *SeenEventClient
 	// Territory is the client for interacting with the Territory builders.
 	Territory *TerritoryClient
 	// Token is the client for interacting with the Token builders.
@@ -79,6 +82,7 @@ func (c *Client) init() {
 	c.Notice = NewNoticeClient(c.config)
 	c.Player = NewPlayerClient(c.config)
 	c.PushSubscription = NewPushSubscriptionClient(c.config)
+	c.SeenEvent = NewSeenEventClient(c.config)
 	c.Territory = NewTerritoryClient(c.config)
 	c.Token = NewTokenClient(c.config)
 	c.User = NewUserClient(c.config)
@@ -182,6 +186,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Notice:           NewNoticeClient(cfg),
 		Player:           NewPlayerClient(cfg),
 		PushSubscription: NewPushSubscriptionClient(cfg),
+		SeenEvent:        NewSeenEventClient(cfg),
 		Territory:        NewTerritoryClient(cfg),
 		Token:            NewTokenClient(cfg),
 		User:             NewUserClient(cfg),
@@ -212,6 +217,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Notice:           NewNoticeClient(cfg),
 		Player:           NewPlayerClient(cfg),
 		PushSubscription: NewPushSubscriptionClient(cfg),
+		SeenEvent:        NewSeenEventClient(cfg),
 		Territory:        NewTerritoryClient(cfg),
 		Token:            NewTokenClient(cfg),
 		User:             NewUserClient(cfg),
@@ -245,7 +251,7 @@ func (c *Client) Close() error {
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.Card, c.CommandKey, c.Event, c.Game, c.GameMap, c.Notice, c.Player,
-		c.PushSubscription, c.Territory, c.Token, c.User,
+		c.PushSubscription, c.SeenEvent, c.Territory, c.Token, c.User,
 	} {
 		n.Use(hooks...)
 	}
@@ -256,7 +262,7 @@ func (c *Client) Use(hooks ...Hook) {
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.Card, c.CommandKey, c.Event, c.Game, c.GameMap, c.Notice, c.Player,
-		c.PushSubscription, c.Territory, c.Token, c.User,
+		c.PushSubscription, c.SeenEvent, c.Territory, c.Token, c.User,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -281,6 +287,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Player.mutate(ctx, m)
 	case *PushSubscriptionMutation:
 		return c.PushSubscription.mutate(ctx, m)
+	case *SeenEventMutation:
+		return c.SeenEvent.mutate(ctx, m)
 	case *TerritoryMutation:
 		return c.Territory.mutate(ctx, m)
 	case *TokenMutation:
@@ -952,6 +960,22 @@ func (c *GameClient) QueryEvents(_m *Game) *EventQuery {
 			sqlgraph.From(game.Table, game.FieldID, id),
 			sqlgraph.To(event.Table, event.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, game.EventsTable, game.EventsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QuerySeenEvents queries the seen_events edge of a Game.
+func (c *GameClient) QuerySeenEvents(_m *Game) *SeenEventQuery {
+	query := (&SeenEventClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(game.Table, game.FieldID, id),
+			sqlgraph.To(seenevent.Table, seenevent.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, game.SeenEventsTable, game.SeenEventsColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -1660,6 +1684,155 @@ func (c *PushSubscriptionClient) mutate(ctx context.Context, m *PushSubscription
 	}
 }
 
+// SeenEventClient is a client for the SeenEvent schema.
+type SeenEventClient struct {
+	config
+}
+
+// NewSeenEventClient returns a client for the SeenEvent from the given config.
+func NewSeenEventClient(c config) *SeenEventClient {
+	return &SeenEventClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `seenevent.Hooks(f(g(h())))`.
+func (c *SeenEventClient) Use(hooks ...Hook) {
+	c.hooks.SeenEvent = append(c.hooks.SeenEvent, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `seenevent.Intercept(f(g(h())))`.
+func (c *SeenEventClient) Intercept(interceptors ...Interceptor) {
+	c.inters.SeenEvent = append(c.inters.SeenEvent, interceptors...)
+}
+
+// Create returns a builder for creating a SeenEvent entity.
+func (c *SeenEventClient) Create() *SeenEventCreate {
+	mutation := newSeenEventMutation(c.config, OpCreate)
+	return &SeenEventCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of SeenEvent entities.
+func (c *SeenEventClient) CreateBulk(builders ...*SeenEventCreate) *SeenEventCreateBulk {
+	return &SeenEventCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *SeenEventClient) MapCreateBulk(slice any, setFunc func(*SeenEventCreate, int)) *SeenEventCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &SeenEventCreateBulk{err: fmt.Errorf("calling to SeenEventClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*SeenEventCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &SeenEventCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for SeenEvent.
+func (c *SeenEventClient) Update() *SeenEventUpdate {
+	mutation := newSeenEventMutation(c.config, OpUpdate)
+	return &SeenEventUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *SeenEventClient) UpdateOne(_m *SeenEvent) *SeenEventUpdateOne {
+	mutation := newSeenEventMutation(c.config, OpUpdateOne, withSeenEvent(_m))
+	return &SeenEventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *SeenEventClient) UpdateOneID(id int) *SeenEventUpdateOne {
+	mutation := newSeenEventMutation(c.config, OpUpdateOne, withSeenEventID(id))
+	return &SeenEventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for SeenEvent.
+func (c *SeenEventClient) Delete() *SeenEventDelete {
+	mutation := newSeenEventMutation(c.config, OpDelete)
+	return &SeenEventDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *SeenEventClient) DeleteOne(_m *SeenEvent) *SeenEventDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *SeenEventClient) DeleteOneID(id int) *SeenEventDeleteOne {
+	builder := c.Delete().Where(seenevent.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &SeenEventDeleteOne{builder}
+}
+
+// Query returns a query builder for SeenEvent.
+func (c *SeenEventClient) Query() *SeenEventQuery {
+	return &SeenEventQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeSeenEvent},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a SeenEvent entity by its id.
+func (c *SeenEventClient) Get(ctx context.Context, id int) (*SeenEvent, error) {
+	return c.Query().Where(seenevent.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *SeenEventClient) GetX(ctx context.Context, id int) *SeenEvent {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryGame queries the game edge of a SeenEvent.
+func (c *SeenEventClient) QueryGame(_m *SeenEvent) *GameQuery {
+	query := (&GameClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(seenevent.Table, seenevent.FieldID, id),
+			sqlgraph.To(game.Table, game.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, seenevent.GameTable, seenevent.GameColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *SeenEventClient) Hooks() []Hook {
+	return c.hooks.SeenEvent
+}
+
+// Interceptors returns the client interceptors.
+func (c *SeenEventClient) Interceptors() []Interceptor {
+	return c.inters.SeenEvent
+}
+
+func (c *SeenEventClient) mutate(ctx context.Context, m *SeenEventMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&SeenEventCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&SeenEventUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&SeenEventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&SeenEventDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown SeenEvent mutation op: %q", m.Op())
+	}
+}
+
 // TerritoryClient is a client for the Territory schema.
 type TerritoryClient struct {
 	config
@@ -2208,11 +2381,11 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 type (
 	hooks struct {
 		Card, CommandKey, Event, Game, GameMap, Notice, Player, PushSubscription,
-		Territory, Token, User []ent.Hook
+		SeenEvent, Territory, Token, User []ent.Hook
 	}
 	inters struct {
 		Card, CommandKey, Event, Game, GameMap, Notice, Player, PushSubscription,
-		Territory, Token, User []ent.Interceptor
+		SeenEvent, Territory, Token, User []ent.Interceptor
 	}
 )
 

@@ -15,6 +15,7 @@ import (
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/pushsubscription"
+	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
 	"rout/ent/user"
@@ -91,6 +92,7 @@ func checkColumn(t, c string) error {
 			notice.Table:           notice.ValidColumn,
 			player.Table:           player.ValidColumn,
 			pushsubscription.Table: pushsubscription.ValidColumn,
+			seenevent.Table:        seenevent.ValidColumn,
 			territory.Table:        territory.ValidColumn,
 			token.Table:            token.ValidColumn,
 			user.Table:             user.ValidColumn,

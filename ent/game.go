@@ -40,6 +40,8 @@ type Game struct {
 	TtbPercent int `json:"ttb_percent,omitempty"`
 	// What players see of others' territories (rules.Fog; docs/rules.md R76).
 	Fog game.Fog `json:"fog,omitempty"`
+	// In a fog game, the number of the last event of each view (seen_events): the seats' in seat order, then the spectators'; none before the start and without fog.
+	ViewSeqs []int64 `json:"view_seqs,omitempty"`
 	// open: waiting for players; active: being played; finished: won; cancelled: abandoned before or during play.
 	Status game.Status `json:"status,omitempty"`
 	// The engine's phase name (rules.Phase): setup, claim, placement, reinforce, attack, occupy, fortify, over.
@@ -88,20 +90,23 @@ type GameEdges struct {
 	Cards []*Card `json:"cards,omitempty"`
 	// The game's record, in sequence order.
 	Events []*Event `json:"events,omitempty"`
+	// A fog game's events as each viewer saw them.
+	SeenEvents []*SeenEvent `json:"seen_events,omitempty"`
 	// Idempotency keys of commands sent to the game.
 	CommandKeys []*CommandKey `json:"command_keys,omitempty"`
 	// What the game's users were told about it.
 	Notices []*Notice `json:"notices,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [8]bool
+	loadedTypes [9]bool
 	// totalCount holds the count of the edges above.
-	totalCount [8]map[string]int
+	totalCount [9]map[string]int
 
 	namedPlayers     map[string][]*Player
 	namedTerritories map[string][]*Territory
 	namedCards       map[string][]*Card
 	namedEvents      map[string][]*Event
+	namedSeenEvents  map[string][]*SeenEvent
 	namedCommandKeys map[string][]*CommandKey
 	namedNotices     map[string][]*Notice
 }
@@ -164,10 +169,19 @@ func (e GameEdges) EventsOrErr() ([]*Event, error) {
 	return nil, &NotLoadedError{edge: "events"}
 }
 
+// SeenEventsOrErr returns the SeenEvents value or an error if the edge
+// was not loaded in eager-loading.
+func (e GameEdges) SeenEventsOrErr() ([]*SeenEvent, error) {
+	if e.loadedTypes[6] {
+		return e.SeenEvents, nil
+	}
+	return nil, &NotLoadedError{edge: "seen_events"}
+}
+
 // CommandKeysOrErr returns the CommandKeys value or an error if the edge
 // was not loaded in eager-loading.
 func (e GameEdges) CommandKeysOrErr() ([]*CommandKey, error) {
-	if e.loadedTypes[6] {
+	if e.loadedTypes[7] {
 		return e.CommandKeys, nil
 	}
 	return nil, &NotLoadedError{edge: "command_keys"}
@@ -176,7 +190,7 @@ func (e GameEdges) CommandKeysOrErr() ([]*CommandKey, error) {
 // NoticesOrErr returns the Notices value or an error if the edge
 // was not loaded in eager-loading.
 func (e GameEdges) NoticesOrErr() ([]*Notice, error) {
-	if e.loadedTypes[7] {
+	if e.loadedTypes[8] {
 		return e.Notices, nil
 	}
 	return nil, &NotLoadedError{edge: "notices"}
@@ -187,7 +201,7 @@ func (*Game) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case game.FieldEngine, game.FieldDice:
+		case game.FieldViewSeqs, game.FieldEngine, game.FieldDice:
 			values[i] = new([]byte)
 		case game.FieldID, game.FieldMapID, game.FieldCreatorID, game.FieldTurnLimitSeconds, game.FieldTtbPercent, game.FieldTurn, game.FieldCurrentSeat, game.FieldSeq, game.FieldVersion, game.FieldWinnerSeat:
 			values[i] = new(sql.NullInt64)
@@ -275,6 +289,14 @@ func (_m *Game) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field fog", values[i])
 			} else if value.Valid {
 				_m.Fog = game.Fog(value.String)
+			}
+		case game.FieldViewSeqs:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field view_seqs", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.ViewSeqs); err != nil {
+					return fmt.Errorf("unmarshal field view_seqs: %w", err)
+				}
 			}
 		case game.FieldStatus:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -411,6 +433,11 @@ func (_m *Game) QueryEvents() *EventQuery {
 	return NewGameClient(_m.config).QueryEvents(_m)
 }
 
+// QuerySeenEvents queries the "seen_events" edge of the Game entity.
+func (_m *Game) QuerySeenEvents() *SeenEventQuery {
+	return NewGameClient(_m.config).QuerySeenEvents(_m)
+}
+
 // QueryCommandKeys queries the "command_keys" edge of the Game entity.
 func (_m *Game) QueryCommandKeys() *CommandKeyQuery {
 	return NewGameClient(_m.config).QueryCommandKeys(_m)
@@ -473,6 +500,9 @@ func (_m *Game) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("fog=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Fog))
+	builder.WriteString(", ")
+	builder.WriteString("view_seqs=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ViewSeqs))
 	builder.WriteString(", ")
 	builder.WriteString("status=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Status))
@@ -624,6 +654,30 @@ func (_m *Game) appendNamedEvents(name string, edges ...*Event) {
 		_m.Edges.namedEvents[name] = []*Event{}
 	} else {
 		_m.Edges.namedEvents[name] = append(_m.Edges.namedEvents[name], edges...)
+	}
+}
+
+// NamedSeenEvents returns the SeenEvents named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Game) NamedSeenEvents(name string) ([]*SeenEvent, error) {
+	if _m.Edges.namedSeenEvents == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedSeenEvents[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Game) appendNamedSeenEvents(name string, edges ...*SeenEvent) {
+	if _m.Edges.namedSeenEvents == nil {
+		_m.Edges.namedSeenEvents = make(map[string][]*SeenEvent)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedSeenEvents[name] = []*SeenEvent{}
+	} else {
+		_m.Edges.namedSeenEvents[name] = append(_m.Edges.namedSeenEvents[name], edges...)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"rout/ent/gamemap"
 	"rout/ent/notice"
 	"rout/ent/player"
+	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/user"
 	"time"
@@ -152,6 +153,12 @@ func (_c *GameCreate) SetNillableFog(v *game.Fog) *GameCreate {
 	if v != nil {
 		_c.SetFog(*v)
 	}
+	return _c
+}
+
+// SetViewSeqs sets the "view_seqs" field.
+func (_c *GameCreate) SetViewSeqs(v []int64) *GameCreate {
+	_c.mutation.SetViewSeqs(v)
 	return _c
 }
 
@@ -403,6 +410,21 @@ func (_c *GameCreate) AddEvents(v ...*Event) *GameCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddEventIDs(ids...)
+}
+
+// AddSeenEventIDs adds the "seen_events" edge to the SeenEvent entity by IDs.
+func (_c *GameCreate) AddSeenEventIDs(ids ...int) *GameCreate {
+	_c.mutation.AddSeenEventIDs(ids...)
+	return _c
+}
+
+// AddSeenEvents adds the "seen_events" edges to the SeenEvent entity.
+func (_c *GameCreate) AddSeenEvents(v ...*SeenEvent) *GameCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddSeenEventIDs(ids...)
 }
 
 // AddCommandKeyIDs adds the "command_keys" edge to the CommandKey entity by IDs.
@@ -713,6 +735,10 @@ func (_c *GameCreate) createSpec() (*Game, *sqlgraph.CreateSpec) {
 		_spec.SetField(game.FieldFog, field.TypeEnum, value)
 		_node.Fog = value
 	}
+	if value, ok := _c.mutation.ViewSeqs(); ok {
+		_spec.SetField(game.FieldViewSeqs, field.TypeJSON, value)
+		_node.ViewSeqs = value
+	}
 	if value, ok := _c.mutation.Status(); ok {
 		_spec.SetField(game.FieldStatus, field.TypeEnum, value)
 		_node.Status = value
@@ -860,6 +886,22 @@ func (_c *GameCreate) createSpec() (*Game, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(event.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.SeenEventsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.SeenEventsTable,
+			Columns: []string{game.SeenEventsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(seenevent.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {
@@ -1044,6 +1086,24 @@ func (u *GameUpsert) SetFog(v game.Fog) *GameUpsert {
 // UpdateFog sets the "fog" field to the value that was provided on create.
 func (u *GameUpsert) UpdateFog() *GameUpsert {
 	u.SetExcluded(game.FieldFog)
+	return u
+}
+
+// SetViewSeqs sets the "view_seqs" field.
+func (u *GameUpsert) SetViewSeqs(v []int64) *GameUpsert {
+	u.Set(game.FieldViewSeqs, v)
+	return u
+}
+
+// UpdateViewSeqs sets the "view_seqs" field to the value that was provided on create.
+func (u *GameUpsert) UpdateViewSeqs() *GameUpsert {
+	u.SetExcluded(game.FieldViewSeqs)
+	return u
+}
+
+// ClearViewSeqs clears the value of the "view_seqs" field.
+func (u *GameUpsert) ClearViewSeqs() *GameUpsert {
+	u.SetNull(game.FieldViewSeqs)
 	return u
 }
 
@@ -1453,6 +1513,27 @@ func (u *GameUpsertOne) SetFog(v game.Fog) *GameUpsertOne {
 func (u *GameUpsertOne) UpdateFog() *GameUpsertOne {
 	return u.Update(func(s *GameUpsert) {
 		s.UpdateFog()
+	})
+}
+
+// SetViewSeqs sets the "view_seqs" field.
+func (u *GameUpsertOne) SetViewSeqs(v []int64) *GameUpsertOne {
+	return u.Update(func(s *GameUpsert) {
+		s.SetViewSeqs(v)
+	})
+}
+
+// UpdateViewSeqs sets the "view_seqs" field to the value that was provided on create.
+func (u *GameUpsertOne) UpdateViewSeqs() *GameUpsertOne {
+	return u.Update(func(s *GameUpsert) {
+		s.UpdateViewSeqs()
+	})
+}
+
+// ClearViewSeqs clears the value of the "view_seqs" field.
+func (u *GameUpsertOne) ClearViewSeqs() *GameUpsertOne {
+	return u.Update(func(s *GameUpsert) {
+		s.ClearViewSeqs()
 	})
 }
 
@@ -2069,6 +2150,27 @@ func (u *GameUpsertBulk) SetFog(v game.Fog) *GameUpsertBulk {
 func (u *GameUpsertBulk) UpdateFog() *GameUpsertBulk {
 	return u.Update(func(s *GameUpsert) {
 		s.UpdateFog()
+	})
+}
+
+// SetViewSeqs sets the "view_seqs" field.
+func (u *GameUpsertBulk) SetViewSeqs(v []int64) *GameUpsertBulk {
+	return u.Update(func(s *GameUpsert) {
+		s.SetViewSeqs(v)
+	})
+}
+
+// UpdateViewSeqs sets the "view_seqs" field to the value that was provided on create.
+func (u *GameUpsertBulk) UpdateViewSeqs() *GameUpsertBulk {
+	return u.Update(func(s *GameUpsert) {
+		s.UpdateViewSeqs()
+	})
+}
+
+// ClearViewSeqs clears the value of the "view_seqs" field.
+func (u *GameUpsertBulk) ClearViewSeqs() *GameUpsertBulk {
+	return u.Update(func(s *GameUpsert) {
+		s.ClearViewSeqs()
 	})
 }
 

@@ -15,6 +15,7 @@ import (
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/predicate"
+	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/user"
 
@@ -38,6 +39,7 @@ type GameQuery struct {
 	withTerritories      *TerritoryQuery
 	withCards            *CardQuery
 	withEvents           *EventQuery
+	withSeenEvents       *SeenEventQuery
 	withCommandKeys      *CommandKeyQuery
 	withNotices          *NoticeQuery
 	loadTotal            []func(context.Context, []*Game) error
@@ -46,6 +48,7 @@ type GameQuery struct {
 	withNamedTerritories map[string]*TerritoryQuery
 	withNamedCards       map[string]*CardQuery
 	withNamedEvents      map[string]*EventQuery
+	withNamedSeenEvents  map[string]*SeenEventQuery
 	withNamedCommandKeys map[string]*CommandKeyQuery
 	withNamedNotices     map[string]*NoticeQuery
 	// intermediate query (i.e. traversal path).
@@ -209,6 +212,28 @@ func (_q *GameQuery) QueryEvents() *EventQuery {
 			sqlgraph.From(game.Table, game.FieldID, selector),
 			sqlgraph.To(event.Table, event.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, game.EventsTable, game.EventsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QuerySeenEvents chains the current query on the "seen_events" edge.
+func (_q *GameQuery) QuerySeenEvents() *SeenEventQuery {
+	query := (&SeenEventClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(game.Table, game.FieldID, selector),
+			sqlgraph.To(seenevent.Table, seenevent.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, game.SeenEventsTable, game.SeenEventsColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -458,6 +483,7 @@ func (_q *GameQuery) Clone() *GameQuery {
 		withTerritories: _q.withTerritories.Clone(),
 		withCards:       _q.withCards.Clone(),
 		withEvents:      _q.withEvents.Clone(),
+		withSeenEvents:  _q.withSeenEvents.Clone(),
 		withCommandKeys: _q.withCommandKeys.Clone(),
 		withNotices:     _q.withNotices.Clone(),
 		// clone intermediate query.
@@ -529,6 +555,17 @@ func (_q *GameQuery) WithEvents(opts ...func(*EventQuery)) *GameQuery {
 		opt(query)
 	}
 	_q.withEvents = query
+	return _q
+}
+
+// WithSeenEvents tells the query-builder to eager-load the nodes that are connected to
+// the "seen_events" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *GameQuery) WithSeenEvents(opts ...func(*SeenEventQuery)) *GameQuery {
+	query := (&SeenEventClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withSeenEvents = query
 	return _q
 }
 
@@ -632,13 +669,14 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 	var (
 		nodes       = []*Game{}
 		_spec       = _q.querySpec()
-		loadedTypes = [8]bool{
+		loadedTypes = [9]bool{
 			_q.withMap != nil,
 			_q.withCreator != nil,
 			_q.withPlayers != nil,
 			_q.withTerritories != nil,
 			_q.withCards != nil,
 			_q.withEvents != nil,
+			_q.withSeenEvents != nil,
 			_q.withCommandKeys != nil,
 			_q.withNotices != nil,
 		}
@@ -704,6 +742,13 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 			return nil, err
 		}
 	}
+	if query := _q.withSeenEvents; query != nil {
+		if err := _q.loadSeenEvents(ctx, query, nodes,
+			func(n *Game) { n.Edges.SeenEvents = []*SeenEvent{} },
+			func(n *Game, e *SeenEvent) { n.Edges.SeenEvents = append(n.Edges.SeenEvents, e) }); err != nil {
+			return nil, err
+		}
+	}
 	if query := _q.withCommandKeys; query != nil {
 		if err := _q.loadCommandKeys(ctx, query, nodes,
 			func(n *Game) { n.Edges.CommandKeys = []*CommandKey{} },
@@ -743,6 +788,13 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 		if err := _q.loadEvents(ctx, query, nodes,
 			func(n *Game) { n.appendNamedEvents(name) },
 			func(n *Game, e *Event) { n.appendNamedEvents(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedSeenEvents {
+		if err := _q.loadSeenEvents(ctx, query, nodes,
+			func(n *Game) { n.appendNamedSeenEvents(name) },
+			func(n *Game, e *SeenEvent) { n.appendNamedSeenEvents(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -931,6 +983,36 @@ func (_q *GameQuery) loadEvents(ctx context.Context, query *EventQuery, nodes []
 	}
 	query.Where(predicate.Event(func(s *sql.Selector) {
 		s.Where(sql.InValues(s.C(game.EventsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.GameID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "game_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *GameQuery) loadSeenEvents(ctx context.Context, query *SeenEventQuery, nodes []*Game, init func(*Game), assign func(*Game, *SeenEvent)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*Game)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(seenevent.FieldGameID)
+	}
+	query.Where(predicate.SeenEvent(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(game.SeenEventsColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -1179,6 +1261,20 @@ func (_q *GameQuery) WithNamedEvents(name string, opts ...func(*EventQuery)) *Ga
 		_q.withNamedEvents = make(map[string]*EventQuery)
 	}
 	_q.withNamedEvents[name] = query
+	return _q
+}
+
+// WithNamedSeenEvents tells the query-builder to eager-load the nodes that are connected to the "seen_events"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *GameQuery) WithNamedSeenEvents(name string, opts ...func(*SeenEventQuery)) *GameQuery {
+	query := (&SeenEventClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedSeenEvents == nil {
+		_q.withNamedSeenEvents = make(map[string]*SeenEventQuery)
+	}
+	_q.withNamedSeenEvents[name] = query
 	return _q
 }
 

@@ -14,6 +14,7 @@ import (
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/predicate"
+	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"time"
 
@@ -137,6 +138,24 @@ func (_u *GameUpdate) SetNillableFog(v *game.Fog) *GameUpdate {
 	if v != nil {
 		_u.SetFog(*v)
 	}
+	return _u
+}
+
+// SetViewSeqs sets the "view_seqs" field.
+func (_u *GameUpdate) SetViewSeqs(v []int64) *GameUpdate {
+	_u.mutation.SetViewSeqs(v)
+	return _u
+}
+
+// AppendViewSeqs appends value to the "view_seqs" field.
+func (_u *GameUpdate) AppendViewSeqs(v []int64) *GameUpdate {
+	_u.mutation.AppendViewSeqs(v)
+	return _u
+}
+
+// ClearViewSeqs clears the value of the "view_seqs" field.
+func (_u *GameUpdate) ClearViewSeqs() *GameUpdate {
+	_u.mutation.ClearViewSeqs()
 	return _u
 }
 
@@ -469,6 +488,21 @@ func (_u *GameUpdate) AddEvents(v ...*Event) *GameUpdate {
 	return _u.AddEventIDs(ids...)
 }
 
+// AddSeenEventIDs adds the "seen_events" edge to the SeenEvent entity by IDs.
+func (_u *GameUpdate) AddSeenEventIDs(ids ...int) *GameUpdate {
+	_u.mutation.AddSeenEventIDs(ids...)
+	return _u
+}
+
+// AddSeenEvents adds the "seen_events" edges to the SeenEvent entity.
+func (_u *GameUpdate) AddSeenEvents(v ...*SeenEvent) *GameUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddSeenEventIDs(ids...)
+}
+
 // AddCommandKeyIDs adds the "command_keys" edge to the CommandKey entity by IDs.
 func (_u *GameUpdate) AddCommandKeyIDs(ids ...int) *GameUpdate {
 	_u.mutation.AddCommandKeyIDs(ids...)
@@ -586,6 +620,27 @@ func (_u *GameUpdate) RemoveEvents(v ...*Event) *GameUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveEventIDs(ids...)
+}
+
+// ClearSeenEvents clears all "seen_events" edges to the SeenEvent entity.
+func (_u *GameUpdate) ClearSeenEvents() *GameUpdate {
+	_u.mutation.ClearSeenEvents()
+	return _u
+}
+
+// RemoveSeenEventIDs removes the "seen_events" edge to SeenEvent entities by IDs.
+func (_u *GameUpdate) RemoveSeenEventIDs(ids ...int) *GameUpdate {
+	_u.mutation.RemoveSeenEventIDs(ids...)
+	return _u
+}
+
+// RemoveSeenEvents removes "seen_events" edges to SeenEvent entities.
+func (_u *GameUpdate) RemoveSeenEvents(v ...*SeenEvent) *GameUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveSeenEventIDs(ids...)
 }
 
 // ClearCommandKeys clears all "command_keys" edges to the CommandKey entity.
@@ -785,6 +840,17 @@ func (_u *GameUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.Fog(); ok {
 		_spec.SetField(game.FieldFog, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.ViewSeqs(); ok {
+		_spec.SetField(game.FieldViewSeqs, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedViewSeqs(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, game.FieldViewSeqs, value)
+		})
+	}
+	if _u.mutation.ViewSeqsCleared() {
+		_spec.ClearField(game.FieldViewSeqs, field.TypeJSON)
 	}
 	if value, ok := _u.mutation.Status(); ok {
 		_spec.SetField(game.FieldStatus, field.TypeEnum, value)
@@ -1052,6 +1118,51 @@ func (_u *GameUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.SeenEventsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.SeenEventsTable,
+			Columns: []string{game.SeenEventsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(seenevent.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedSeenEventsIDs(); len(nodes) > 0 && !_u.mutation.SeenEventsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.SeenEventsTable,
+			Columns: []string{game.SeenEventsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(seenevent.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.SeenEventsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.SeenEventsTable,
+			Columns: []string{game.SeenEventsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(seenevent.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _u.mutation.CommandKeysCleared() {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -1263,6 +1374,24 @@ func (_u *GameUpdateOne) SetNillableFog(v *game.Fog) *GameUpdateOne {
 	if v != nil {
 		_u.SetFog(*v)
 	}
+	return _u
+}
+
+// SetViewSeqs sets the "view_seqs" field.
+func (_u *GameUpdateOne) SetViewSeqs(v []int64) *GameUpdateOne {
+	_u.mutation.SetViewSeqs(v)
+	return _u
+}
+
+// AppendViewSeqs appends value to the "view_seqs" field.
+func (_u *GameUpdateOne) AppendViewSeqs(v []int64) *GameUpdateOne {
+	_u.mutation.AppendViewSeqs(v)
+	return _u
+}
+
+// ClearViewSeqs clears the value of the "view_seqs" field.
+func (_u *GameUpdateOne) ClearViewSeqs() *GameUpdateOne {
+	_u.mutation.ClearViewSeqs()
 	return _u
 }
 
@@ -1595,6 +1724,21 @@ func (_u *GameUpdateOne) AddEvents(v ...*Event) *GameUpdateOne {
 	return _u.AddEventIDs(ids...)
 }
 
+// AddSeenEventIDs adds the "seen_events" edge to the SeenEvent entity by IDs.
+func (_u *GameUpdateOne) AddSeenEventIDs(ids ...int) *GameUpdateOne {
+	_u.mutation.AddSeenEventIDs(ids...)
+	return _u
+}
+
+// AddSeenEvents adds the "seen_events" edges to the SeenEvent entity.
+func (_u *GameUpdateOne) AddSeenEvents(v ...*SeenEvent) *GameUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddSeenEventIDs(ids...)
+}
+
 // AddCommandKeyIDs adds the "command_keys" edge to the CommandKey entity by IDs.
 func (_u *GameUpdateOne) AddCommandKeyIDs(ids ...int) *GameUpdateOne {
 	_u.mutation.AddCommandKeyIDs(ids...)
@@ -1712,6 +1856,27 @@ func (_u *GameUpdateOne) RemoveEvents(v ...*Event) *GameUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveEventIDs(ids...)
+}
+
+// ClearSeenEvents clears all "seen_events" edges to the SeenEvent entity.
+func (_u *GameUpdateOne) ClearSeenEvents() *GameUpdateOne {
+	_u.mutation.ClearSeenEvents()
+	return _u
+}
+
+// RemoveSeenEventIDs removes the "seen_events" edge to SeenEvent entities by IDs.
+func (_u *GameUpdateOne) RemoveSeenEventIDs(ids ...int) *GameUpdateOne {
+	_u.mutation.RemoveSeenEventIDs(ids...)
+	return _u
+}
+
+// RemoveSeenEvents removes "seen_events" edges to SeenEvent entities.
+func (_u *GameUpdateOne) RemoveSeenEvents(v ...*SeenEvent) *GameUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveSeenEventIDs(ids...)
 }
 
 // ClearCommandKeys clears all "command_keys" edges to the CommandKey entity.
@@ -1941,6 +2106,17 @@ func (_u *GameUpdateOne) sqlSave(ctx context.Context) (_node *Game, err error) {
 	}
 	if value, ok := _u.mutation.Fog(); ok {
 		_spec.SetField(game.FieldFog, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.ViewSeqs(); ok {
+		_spec.SetField(game.FieldViewSeqs, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedViewSeqs(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, game.FieldViewSeqs, value)
+		})
+	}
+	if _u.mutation.ViewSeqsCleared() {
+		_spec.ClearField(game.FieldViewSeqs, field.TypeJSON)
 	}
 	if value, ok := _u.mutation.Status(); ok {
 		_spec.SetField(game.FieldStatus, field.TypeEnum, value)
@@ -2201,6 +2377,51 @@ func (_u *GameUpdateOne) sqlSave(ctx context.Context) (_node *Game, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(event.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.SeenEventsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.SeenEventsTable,
+			Columns: []string{game.SeenEventsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(seenevent.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedSeenEventsIDs(); len(nodes) > 0 && !_u.mutation.SeenEventsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.SeenEventsTable,
+			Columns: []string{game.SeenEventsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(seenevent.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.SeenEventsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.SeenEventsTable,
+			Columns: []string{game.SeenEventsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(seenevent.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

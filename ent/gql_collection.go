@@ -12,6 +12,7 @@ import (
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/pushsubscription"
+	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
 	"rout/ent/user"
@@ -451,6 +452,19 @@ func (_q *GameQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 				*wq = *query
 			})
 
+		case "seenEvents":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&SeenEventClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, seeneventImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedSeenEvents(alias, func(wq *SeenEventQuery) {
+				*wq = *query
+			})
+
 		case "commandKeys":
 			var (
 				alias = field.Alias
@@ -525,6 +539,11 @@ func (_q *GameQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 			if _, ok := fieldSeen[game.FieldFog]; !ok {
 				selectedFields = append(selectedFields, game.FieldFog)
 				fieldSeen[game.FieldFog] = struct{}{}
+			}
+		case "viewSeqs":
+			if _, ok := fieldSeen[game.FieldViewSeqs]; !ok {
+				selectedFields = append(selectedFields, game.FieldViewSeqs)
+				fieldSeen[game.FieldViewSeqs] = struct{}{}
 			}
 		case "status":
 			if _, ok := fieldSeen[game.FieldStatus]; !ok {
@@ -1222,6 +1241,130 @@ type pushsubscriptionPaginateArgs struct {
 
 func newPushSubscriptionPaginateArgs(rv map[string]any) *pushsubscriptionPaginateArgs {
 	args := &pushsubscriptionPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *SeenEventQuery) CollectFields(ctx context.Context, satisfies ...string) (*SeenEventQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *SeenEventQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(seenevent.Columns))
+		selectedFields = []string{seenevent.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "game":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&GameClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, gameImplementors)...); err != nil {
+				return err
+			}
+			_q.withGame = query
+			if _, ok := fieldSeen[seenevent.FieldGameID]; !ok {
+				selectedFields = append(selectedFields, seenevent.FieldGameID)
+				fieldSeen[seenevent.FieldGameID] = struct{}{}
+			}
+		case "gameID":
+			if _, ok := fieldSeen[seenevent.FieldGameID]; !ok {
+				selectedFields = append(selectedFields, seenevent.FieldGameID)
+				fieldSeen[seenevent.FieldGameID] = struct{}{}
+			}
+		case "viewer":
+			if _, ok := fieldSeen[seenevent.FieldViewer]; !ok {
+				selectedFields = append(selectedFields, seenevent.FieldViewer)
+				fieldSeen[seenevent.FieldViewer] = struct{}{}
+			}
+		case "vseq":
+			if _, ok := fieldSeen[seenevent.FieldVseq]; !ok {
+				selectedFields = append(selectedFields, seenevent.FieldVseq)
+				fieldSeen[seenevent.FieldVseq] = struct{}{}
+			}
+		case "seq":
+			if _, ok := fieldSeen[seenevent.FieldSeq]; !ok {
+				selectedFields = append(selectedFields, seenevent.FieldSeq)
+				fieldSeen[seenevent.FieldSeq] = struct{}{}
+			}
+		case "turn":
+			if _, ok := fieldSeen[seenevent.FieldTurn]; !ok {
+				selectedFields = append(selectedFields, seenevent.FieldTurn)
+				fieldSeen[seenevent.FieldTurn] = struct{}{}
+			}
+		case "seat":
+			if _, ok := fieldSeen[seenevent.FieldSeat]; !ok {
+				selectedFields = append(selectedFields, seenevent.FieldSeat)
+				fieldSeen[seenevent.FieldSeat] = struct{}{}
+			}
+		case "kind":
+			if _, ok := fieldSeen[seenevent.FieldKind]; !ok {
+				selectedFields = append(selectedFields, seenevent.FieldKind)
+				fieldSeen[seenevent.FieldKind] = struct{}{}
+			}
+		case "payload":
+			if _, ok := fieldSeen[seenevent.FieldPayload]; !ok {
+				selectedFields = append(selectedFields, seenevent.FieldPayload)
+				fieldSeen[seenevent.FieldPayload] = struct{}{}
+			}
+		case "after":
+			if _, ok := fieldSeen[seenevent.FieldAfter]; !ok {
+				selectedFields = append(selectedFields, seenevent.FieldAfter)
+				fieldSeen[seenevent.FieldAfter] = struct{}{}
+			}
+		case "cause":
+			if _, ok := fieldSeen[seenevent.FieldCause]; !ok {
+				selectedFields = append(selectedFields, seenevent.FieldCause)
+				fieldSeen[seenevent.FieldCause] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type seeneventPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []SeenEventPaginateOption
+}
+
+func newSeenEventPaginateArgs(rv map[string]any) *seeneventPaginateArgs {
+	args := &seeneventPaginateArgs{}
 	if rv == nil {
 		return args
 	}

@@ -104,6 +104,18 @@ func (_m *Game) Events(ctx context.Context) (result []*Event, err error) {
 	return result, err
 }
 
+func (_m *Game) SeenEvents(ctx context.Context) (result []*SeenEvent, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedSeenEvents(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.SeenEventsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QuerySeenEvents().All(ctx)
+	}
+	return result, err
+}
+
 func (_m *Game) CommandKeys(ctx context.Context) (result []*CommandKey, err error) {
 	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
 		result, err = _m.NamedCommandKeys(graphql.GetFieldContext(ctx).Field.Alias)
@@ -184,6 +196,14 @@ func (_m *PushSubscription) User(ctx context.Context) (*User, error) {
 	result, err := _m.Edges.UserOrErr()
 	if IsNotLoaded(err) {
 		result, err = _m.QueryUser().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *SeenEvent) Game(ctx context.Context) (*Game, error) {
+	result, err := _m.Edges.GameOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryGame().Only(ctx)
 	}
 	return result, err
 }

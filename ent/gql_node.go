@@ -13,6 +13,7 @@ import (
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/pushsubscription"
+	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
 	"rout/ent/user"
@@ -72,6 +73,11 @@ var pushsubscriptionImplementors = []string{"PushSubscription", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*PushSubscription) IsNode() {}
+
+var seeneventImplementors = []string{"SeenEvent", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*SeenEvent) IsNode() {}
 
 var territoryImplementors = []string{"Territory", "Node"}
 
@@ -214,6 +220,15 @@ func (c *Client) noder(ctx context.Context, table string, id int) (Noder, error)
 			Where(pushsubscription.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, pushsubscriptionImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case seenevent.Table:
+		query := c.SeenEvent.Query().
+			Where(seenevent.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, seeneventImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -434,6 +449,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []int) ([]Noder, 
 		query := c.PushSubscription.Query().
 			Where(pushsubscription.IDIn(ids...))
 		query, err := query.CollectFields(ctx, pushsubscriptionImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case seenevent.Table:
+		query := c.SeenEvent.Query().
+			Where(seenevent.IDIn(ids...))
+		query, err := query.CollectFields(ctx, seeneventImplementors...)
 		if err != nil {
 			return nil, err
 		}

@@ -15,6 +15,7 @@ import (
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/pushsubscription"
+	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
 	"rout/ent/user"
@@ -2160,6 +2161,255 @@ func (_m *PushSubscription) ToEdge(order *PushSubscriptionOrder) *PushSubscripti
 		order = DefaultPushSubscriptionOrder
 	}
 	return &PushSubscriptionEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// SeenEventEdge is the edge representation of SeenEvent.
+type SeenEventEdge struct {
+	Node   *SeenEvent `json:"node"`
+	Cursor Cursor     `json:"cursor"`
+}
+
+// SeenEventConnection is the connection containing edges to SeenEvent.
+type SeenEventConnection struct {
+	Edges      []*SeenEventEdge `json:"edges"`
+	PageInfo   PageInfo         `json:"pageInfo"`
+	TotalCount int              `json:"totalCount"`
+}
+
+func (c *SeenEventConnection) build(nodes []*SeenEvent, pager *seeneventPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *SeenEvent
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *SeenEvent {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *SeenEvent {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*SeenEventEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &SeenEventEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// SeenEventPaginateOption enables pagination customization.
+type SeenEventPaginateOption func(*seeneventPager) error
+
+// WithSeenEventOrder configures pagination ordering.
+func WithSeenEventOrder(order *SeenEventOrder) SeenEventPaginateOption {
+	if order == nil {
+		order = DefaultSeenEventOrder
+	}
+	o := *order
+	return func(pager *seeneventPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultSeenEventOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithSeenEventFilter configures pagination filter.
+func WithSeenEventFilter(filter func(*SeenEventQuery) (*SeenEventQuery, error)) SeenEventPaginateOption {
+	return func(pager *seeneventPager) error {
+		if filter == nil {
+			return errors.New("SeenEventQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type seeneventPager struct {
+	reverse bool
+	order   *SeenEventOrder
+	filter  func(*SeenEventQuery) (*SeenEventQuery, error)
+}
+
+func newSeenEventPager(opts []SeenEventPaginateOption, reverse bool) (*seeneventPager, error) {
+	pager := &seeneventPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultSeenEventOrder
+	}
+	return pager, nil
+}
+
+func (p *seeneventPager) applyFilter(query *SeenEventQuery) (*SeenEventQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *seeneventPager) toCursor(_m *SeenEvent) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *seeneventPager) applyCursors(query *SeenEventQuery, after, before *Cursor) (*SeenEventQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultSeenEventOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *seeneventPager) applyOrder(query *SeenEventQuery) *SeenEventQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultSeenEventOrder.Field {
+		query = query.Order(DefaultSeenEventOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *seeneventPager) orderExpr(query *SeenEventQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultSeenEventOrder.Field {
+			b.Comma().Ident(DefaultSeenEventOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to SeenEvent.
+func (_m *SeenEventQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...SeenEventPaginateOption,
+) (*SeenEventConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newSeenEventPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &SeenEventConnection{Edges: []*SeenEventEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// SeenEventOrderField defines the ordering field of SeenEvent.
+type SeenEventOrderField struct {
+	// Value extracts the ordering value from the given SeenEvent.
+	Value    func(*SeenEvent) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) seenevent.OrderOption
+	toCursor func(*SeenEvent) Cursor
+}
+
+// SeenEventOrder defines the ordering of SeenEvent.
+type SeenEventOrder struct {
+	Direction OrderDirection       `json:"direction"`
+	Field     *SeenEventOrderField `json:"field"`
+}
+
+// DefaultSeenEventOrder is the default ordering of SeenEvent.
+var DefaultSeenEventOrder = &SeenEventOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &SeenEventOrderField{
+		Value: func(_m *SeenEvent) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: seenevent.FieldID,
+		toTerm: seenevent.ByID,
+		toCursor: func(_m *SeenEvent) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts SeenEvent into SeenEventEdge.
+func (_m *SeenEvent) ToEdge(order *SeenEventOrder) *SeenEventEdge {
+	if order == nil {
+		order = DefaultSeenEventOrder
+	}
+	return &SeenEventEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

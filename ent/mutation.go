@@ -16,6 +16,7 @@ import (
 	"rout/ent/player"
 	"rout/ent/predicate"
 	"rout/ent/pushsubscription"
+	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
 	"rout/ent/user"
@@ -43,6 +44,7 @@ const (
 	TypeNotice           = "Notice"
 	TypePlayer           = "Player"
 	TypePushSubscription = "PushSubscription"
+	TypeSeenEvent        = "SeenEvent"
 	TypeTerritory        = "Territory"
 	TypeToken            = "Token"
 	TypeUser             = "User"
@@ -2344,6 +2346,8 @@ type GameMutation struct {
 	ttb_percent           *int
 	addttb_percent        *int
 	fog                   *game.Fog
+	view_seqs             *[]int64
+	appendview_seqs       []int64
 	status                *game.Status
 	phase                 *string
 	turn                  *int
@@ -2381,6 +2385,9 @@ type GameMutation struct {
 	events                map[int]struct{}
 	removedevents         map[int]struct{}
 	clearedevents         bool
+	seen_events           map[int]struct{}
+	removedseen_events    map[int]struct{}
+	clearedseen_events    bool
 	command_keys          map[int]struct{}
 	removedcommand_keys   map[int]struct{}
 	clearedcommand_keys   bool
@@ -2888,6 +2895,71 @@ func (m *GameMutation) OldFog(ctx context.Context) (v game.Fog, err error) {
 // ResetFog resets all changes to the "fog" field.
 func (m *GameMutation) ResetFog() {
 	m.fog = nil
+}
+
+// SetViewSeqs sets the "view_seqs" field.
+func (m *GameMutation) SetViewSeqs(i []int64) {
+	m.view_seqs = &i
+	m.appendview_seqs = nil
+}
+
+// ViewSeqs returns the value of the "view_seqs" field in the mutation.
+func (m *GameMutation) ViewSeqs() (r []int64, exists bool) {
+	v := m.view_seqs
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldViewSeqs returns the old "view_seqs" field's value of the Game entity.
+// If the Game object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameMutation) OldViewSeqs(ctx context.Context) (v []int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldViewSeqs is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldViewSeqs requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldViewSeqs: %w", err)
+	}
+	return oldValue.ViewSeqs, nil
+}
+
+// AppendViewSeqs adds i to the "view_seqs" field.
+func (m *GameMutation) AppendViewSeqs(i []int64) {
+	m.appendview_seqs = append(m.appendview_seqs, i...)
+}
+
+// AppendedViewSeqs returns the list of values that were appended to the "view_seqs" field in this mutation.
+func (m *GameMutation) AppendedViewSeqs() ([]int64, bool) {
+	if len(m.appendview_seqs) == 0 {
+		return nil, false
+	}
+	return m.appendview_seqs, true
+}
+
+// ClearViewSeqs clears the value of the "view_seqs" field.
+func (m *GameMutation) ClearViewSeqs() {
+	m.view_seqs = nil
+	m.appendview_seqs = nil
+	m.clearedFields[game.FieldViewSeqs] = struct{}{}
+}
+
+// ViewSeqsCleared returns if the "view_seqs" field was cleared in this mutation.
+func (m *GameMutation) ViewSeqsCleared() bool {
+	_, ok := m.clearedFields[game.FieldViewSeqs]
+	return ok
+}
+
+// ResetViewSeqs resets all changes to the "view_seqs" field.
+func (m *GameMutation) ResetViewSeqs() {
+	m.view_seqs = nil
+	m.appendview_seqs = nil
+	delete(m.clearedFields, game.FieldViewSeqs)
 }
 
 // SetStatus sets the "status" field.
@@ -3885,6 +3957,60 @@ func (m *GameMutation) ResetEvents() {
 	m.removedevents = nil
 }
 
+// AddSeenEventIDs adds the "seen_events" edge to the SeenEvent entity by ids.
+func (m *GameMutation) AddSeenEventIDs(ids ...int) {
+	if m.seen_events == nil {
+		m.seen_events = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.seen_events[ids[i]] = struct{}{}
+	}
+}
+
+// ClearSeenEvents clears the "seen_events" edge to the SeenEvent entity.
+func (m *GameMutation) ClearSeenEvents() {
+	m.clearedseen_events = true
+}
+
+// SeenEventsCleared reports if the "seen_events" edge to the SeenEvent entity was cleared.
+func (m *GameMutation) SeenEventsCleared() bool {
+	return m.clearedseen_events
+}
+
+// RemoveSeenEventIDs removes the "seen_events" edge to the SeenEvent entity by IDs.
+func (m *GameMutation) RemoveSeenEventIDs(ids ...int) {
+	if m.removedseen_events == nil {
+		m.removedseen_events = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.seen_events, ids[i])
+		m.removedseen_events[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedSeenEvents returns the removed IDs of the "seen_events" edge to the SeenEvent entity.
+func (m *GameMutation) RemovedSeenEventsIDs() (ids []int) {
+	for id := range m.removedseen_events {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// SeenEventsIDs returns the "seen_events" edge IDs in the mutation.
+func (m *GameMutation) SeenEventsIDs() (ids []int) {
+	for id := range m.seen_events {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetSeenEvents resets all changes to the "seen_events" edge.
+func (m *GameMutation) ResetSeenEvents() {
+	m.seen_events = nil
+	m.clearedseen_events = false
+	m.removedseen_events = nil
+}
+
 // AddCommandKeyIDs adds the "command_keys" edge to the CommandKey entity by ids.
 func (m *GameMutation) AddCommandKeyIDs(ids ...int) {
 	if m.command_keys == nil {
@@ -4027,7 +4153,7 @@ func (m *GameMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *GameMutation) Fields() []string {
-	fields := make([]string, 0, 24)
+	fields := make([]string, 0, 25)
 	if m.created_at != nil {
 		fields = append(fields, game.FieldCreatedAt)
 	}
@@ -4057,6 +4183,9 @@ func (m *GameMutation) Fields() []string {
 	}
 	if m.fog != nil {
 		fields = append(fields, game.FieldFog)
+	}
+	if m.view_seqs != nil {
+		fields = append(fields, game.FieldViewSeqs)
 	}
 	if m.status != nil {
 		fields = append(fields, game.FieldStatus)
@@ -4128,6 +4257,8 @@ func (m *GameMutation) Field(name string) (ent.Value, bool) {
 		return m.TtbPercent()
 	case game.FieldFog:
 		return m.Fog()
+	case game.FieldViewSeqs:
+		return m.ViewSeqs()
 	case game.FieldStatus:
 		return m.Status()
 	case game.FieldPhase:
@@ -4185,6 +4316,8 @@ func (m *GameMutation) OldField(ctx context.Context, name string) (ent.Value, er
 		return m.OldTtbPercent(ctx)
 	case game.FieldFog:
 		return m.OldFog(ctx)
+	case game.FieldViewSeqs:
+		return m.OldViewSeqs(ctx)
 	case game.FieldStatus:
 		return m.OldStatus(ctx)
 	case game.FieldPhase:
@@ -4291,6 +4424,13 @@ func (m *GameMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetFog(v)
+		return nil
+	case game.FieldViewSeqs:
+		v, ok := value.([]int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetViewSeqs(v)
 		return nil
 	case game.FieldStatus:
 		v, ok := value.(game.Status)
@@ -4507,6 +4647,9 @@ func (m *GameMutation) AddField(name string, value ent.Value) error {
 // mutation.
 func (m *GameMutation) ClearedFields() []string {
 	var fields []string
+	if m.FieldCleared(game.FieldViewSeqs) {
+		fields = append(fields, game.FieldViewSeqs)
+	}
 	if m.FieldCleared(game.FieldTurnDeadline) {
 		fields = append(fields, game.FieldTurnDeadline)
 	}
@@ -4545,6 +4688,9 @@ func (m *GameMutation) FieldCleared(name string) bool {
 // error if the field is not defined in the schema.
 func (m *GameMutation) ClearField(name string) error {
 	switch name {
+	case game.FieldViewSeqs:
+		m.ClearViewSeqs()
+		return nil
 	case game.FieldTurnDeadline:
 		m.ClearTurnDeadline()
 		return nil
@@ -4607,6 +4753,9 @@ func (m *GameMutation) ResetField(name string) error {
 	case game.FieldFog:
 		m.ResetFog()
 		return nil
+	case game.FieldViewSeqs:
+		m.ResetViewSeqs()
+		return nil
 	case game.FieldStatus:
 		m.ResetStatus()
 		return nil
@@ -4655,7 +4804,7 @@ func (m *GameMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *GameMutation) AddedEdges() []string {
-	edges := make([]string, 0, 8)
+	edges := make([]string, 0, 9)
 	if m._map != nil {
 		edges = append(edges, game.EdgeMap)
 	}
@@ -4673,6 +4822,9 @@ func (m *GameMutation) AddedEdges() []string {
 	}
 	if m.events != nil {
 		edges = append(edges, game.EdgeEvents)
+	}
+	if m.seen_events != nil {
+		edges = append(edges, game.EdgeSeenEvents)
 	}
 	if m.command_keys != nil {
 		edges = append(edges, game.EdgeCommandKeys)
@@ -4719,6 +4871,12 @@ func (m *GameMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case game.EdgeSeenEvents:
+		ids := make([]ent.Value, 0, len(m.seen_events))
+		for id := range m.seen_events {
+			ids = append(ids, id)
+		}
+		return ids
 	case game.EdgeCommandKeys:
 		ids := make([]ent.Value, 0, len(m.command_keys))
 		for id := range m.command_keys {
@@ -4737,7 +4895,7 @@ func (m *GameMutation) AddedIDs(name string) []ent.Value {
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *GameMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 8)
+	edges := make([]string, 0, 9)
 	if m.removedplayers != nil {
 		edges = append(edges, game.EdgePlayers)
 	}
@@ -4749,6 +4907,9 @@ func (m *GameMutation) RemovedEdges() []string {
 	}
 	if m.removedevents != nil {
 		edges = append(edges, game.EdgeEvents)
+	}
+	if m.removedseen_events != nil {
+		edges = append(edges, game.EdgeSeenEvents)
 	}
 	if m.removedcommand_keys != nil {
 		edges = append(edges, game.EdgeCommandKeys)
@@ -4787,6 +4948,12 @@ func (m *GameMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case game.EdgeSeenEvents:
+		ids := make([]ent.Value, 0, len(m.removedseen_events))
+		for id := range m.removedseen_events {
+			ids = append(ids, id)
+		}
+		return ids
 	case game.EdgeCommandKeys:
 		ids := make([]ent.Value, 0, len(m.removedcommand_keys))
 		for id := range m.removedcommand_keys {
@@ -4805,7 +4972,7 @@ func (m *GameMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *GameMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 8)
+	edges := make([]string, 0, 9)
 	if m.cleared_map {
 		edges = append(edges, game.EdgeMap)
 	}
@@ -4823,6 +4990,9 @@ func (m *GameMutation) ClearedEdges() []string {
 	}
 	if m.clearedevents {
 		edges = append(edges, game.EdgeEvents)
+	}
+	if m.clearedseen_events {
+		edges = append(edges, game.EdgeSeenEvents)
 	}
 	if m.clearedcommand_keys {
 		edges = append(edges, game.EdgeCommandKeys)
@@ -4849,6 +5019,8 @@ func (m *GameMutation) EdgeCleared(name string) bool {
 		return m.clearedcards
 	case game.EdgeEvents:
 		return m.clearedevents
+	case game.EdgeSeenEvents:
+		return m.clearedseen_events
 	case game.EdgeCommandKeys:
 		return m.clearedcommand_keys
 	case game.EdgeNotices:
@@ -4892,6 +5064,9 @@ func (m *GameMutation) ResetEdge(name string) error {
 		return nil
 	case game.EdgeEvents:
 		m.ResetEvents()
+		return nil
+	case game.EdgeSeenEvents:
+		m.ResetSeenEvents()
 		return nil
 	case game.EdgeCommandKeys:
 		m.ResetCommandKeys()
@@ -9965,6 +10140,1072 @@ func (m *PushSubscriptionMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown PushSubscription edge %s", name)
+}
+
+// SeenEventMutation represents an operation that mutates the SeenEvent nodes in the graph.
+type SeenEventMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int
+	viewer        *int
+	addviewer     *int
+	vseq          *int64
+	addvseq       *int64
+	seq           *int64
+	addseq        *int64
+	turn          *int
+	addturn       *int
+	seat          *int
+	addseat       *int
+	kind          *string
+	payload       *json.RawMessage
+	appendpayload json.RawMessage
+	after         *json.RawMessage
+	appendafter   json.RawMessage
+	cause         *string
+	clearedFields map[string]struct{}
+	game          *int
+	clearedgame   bool
+	done          bool
+	oldValue      func(context.Context) (*SeenEvent, error)
+	predicates    []predicate.SeenEvent
+}
+
+var _ ent.Mutation = (*SeenEventMutation)(nil)
+
+// seeneventOption allows management of the mutation configuration using functional options.
+type seeneventOption func(*SeenEventMutation)
+
+// newSeenEventMutation creates new mutation for the SeenEvent entity.
+func newSeenEventMutation(c config, op Op, opts ...seeneventOption) *SeenEventMutation {
+	m := &SeenEventMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeSeenEvent,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withSeenEventID sets the ID field of the mutation.
+func withSeenEventID(id int) seeneventOption {
+	return func(m *SeenEventMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *SeenEvent
+		)
+		m.oldValue = func(ctx context.Context) (*SeenEvent, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().SeenEvent.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withSeenEvent sets the old SeenEvent of the mutation.
+func withSeenEvent(node *SeenEvent) seeneventOption {
+	return func(m *SeenEventMutation) {
+		m.oldValue = func(context.Context) (*SeenEvent, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m SeenEventMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m SeenEventMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *SeenEventMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *SeenEventMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().SeenEvent.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetGameID sets the "game_id" field.
+func (m *SeenEventMutation) SetGameID(i int) {
+	m.game = &i
+}
+
+// GameID returns the value of the "game_id" field in the mutation.
+func (m *SeenEventMutation) GameID() (r int, exists bool) {
+	v := m.game
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGameID returns the old "game_id" field's value of the SeenEvent entity.
+// If the SeenEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SeenEventMutation) OldGameID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGameID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGameID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGameID: %w", err)
+	}
+	return oldValue.GameID, nil
+}
+
+// ResetGameID resets all changes to the "game_id" field.
+func (m *SeenEventMutation) ResetGameID() {
+	m.game = nil
+}
+
+// SetViewer sets the "viewer" field.
+func (m *SeenEventMutation) SetViewer(i int) {
+	m.viewer = &i
+	m.addviewer = nil
+}
+
+// Viewer returns the value of the "viewer" field in the mutation.
+func (m *SeenEventMutation) Viewer() (r int, exists bool) {
+	v := m.viewer
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldViewer returns the old "viewer" field's value of the SeenEvent entity.
+// If the SeenEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SeenEventMutation) OldViewer(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldViewer is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldViewer requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldViewer: %w", err)
+	}
+	return oldValue.Viewer, nil
+}
+
+// AddViewer adds i to the "viewer" field.
+func (m *SeenEventMutation) AddViewer(i int) {
+	if m.addviewer != nil {
+		*m.addviewer += i
+	} else {
+		m.addviewer = &i
+	}
+}
+
+// AddedViewer returns the value that was added to the "viewer" field in this mutation.
+func (m *SeenEventMutation) AddedViewer() (r int, exists bool) {
+	v := m.addviewer
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetViewer resets all changes to the "viewer" field.
+func (m *SeenEventMutation) ResetViewer() {
+	m.viewer = nil
+	m.addviewer = nil
+}
+
+// SetVseq sets the "vseq" field.
+func (m *SeenEventMutation) SetVseq(i int64) {
+	m.vseq = &i
+	m.addvseq = nil
+}
+
+// Vseq returns the value of the "vseq" field in the mutation.
+func (m *SeenEventMutation) Vseq() (r int64, exists bool) {
+	v := m.vseq
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVseq returns the old "vseq" field's value of the SeenEvent entity.
+// If the SeenEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SeenEventMutation) OldVseq(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVseq is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVseq requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVseq: %w", err)
+	}
+	return oldValue.Vseq, nil
+}
+
+// AddVseq adds i to the "vseq" field.
+func (m *SeenEventMutation) AddVseq(i int64) {
+	if m.addvseq != nil {
+		*m.addvseq += i
+	} else {
+		m.addvseq = &i
+	}
+}
+
+// AddedVseq returns the value that was added to the "vseq" field in this mutation.
+func (m *SeenEventMutation) AddedVseq() (r int64, exists bool) {
+	v := m.addvseq
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetVseq resets all changes to the "vseq" field.
+func (m *SeenEventMutation) ResetVseq() {
+	m.vseq = nil
+	m.addvseq = nil
+}
+
+// SetSeq sets the "seq" field.
+func (m *SeenEventMutation) SetSeq(i int64) {
+	m.seq = &i
+	m.addseq = nil
+}
+
+// Seq returns the value of the "seq" field in the mutation.
+func (m *SeenEventMutation) Seq() (r int64, exists bool) {
+	v := m.seq
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSeq returns the old "seq" field's value of the SeenEvent entity.
+// If the SeenEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SeenEventMutation) OldSeq(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSeq is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSeq requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSeq: %w", err)
+	}
+	return oldValue.Seq, nil
+}
+
+// AddSeq adds i to the "seq" field.
+func (m *SeenEventMutation) AddSeq(i int64) {
+	if m.addseq != nil {
+		*m.addseq += i
+	} else {
+		m.addseq = &i
+	}
+}
+
+// AddedSeq returns the value that was added to the "seq" field in this mutation.
+func (m *SeenEventMutation) AddedSeq() (r int64, exists bool) {
+	v := m.addseq
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSeq resets all changes to the "seq" field.
+func (m *SeenEventMutation) ResetSeq() {
+	m.seq = nil
+	m.addseq = nil
+}
+
+// SetTurn sets the "turn" field.
+func (m *SeenEventMutation) SetTurn(i int) {
+	m.turn = &i
+	m.addturn = nil
+}
+
+// Turn returns the value of the "turn" field in the mutation.
+func (m *SeenEventMutation) Turn() (r int, exists bool) {
+	v := m.turn
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTurn returns the old "turn" field's value of the SeenEvent entity.
+// If the SeenEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SeenEventMutation) OldTurn(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTurn is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTurn requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTurn: %w", err)
+	}
+	return oldValue.Turn, nil
+}
+
+// AddTurn adds i to the "turn" field.
+func (m *SeenEventMutation) AddTurn(i int) {
+	if m.addturn != nil {
+		*m.addturn += i
+	} else {
+		m.addturn = &i
+	}
+}
+
+// AddedTurn returns the value that was added to the "turn" field in this mutation.
+func (m *SeenEventMutation) AddedTurn() (r int, exists bool) {
+	v := m.addturn
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetTurn resets all changes to the "turn" field.
+func (m *SeenEventMutation) ResetTurn() {
+	m.turn = nil
+	m.addturn = nil
+}
+
+// SetSeat sets the "seat" field.
+func (m *SeenEventMutation) SetSeat(i int) {
+	m.seat = &i
+	m.addseat = nil
+}
+
+// Seat returns the value of the "seat" field in the mutation.
+func (m *SeenEventMutation) Seat() (r int, exists bool) {
+	v := m.seat
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSeat returns the old "seat" field's value of the SeenEvent entity.
+// If the SeenEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SeenEventMutation) OldSeat(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSeat is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSeat requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSeat: %w", err)
+	}
+	return oldValue.Seat, nil
+}
+
+// AddSeat adds i to the "seat" field.
+func (m *SeenEventMutation) AddSeat(i int) {
+	if m.addseat != nil {
+		*m.addseat += i
+	} else {
+		m.addseat = &i
+	}
+}
+
+// AddedSeat returns the value that was added to the "seat" field in this mutation.
+func (m *SeenEventMutation) AddedSeat() (r int, exists bool) {
+	v := m.addseat
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSeat resets all changes to the "seat" field.
+func (m *SeenEventMutation) ResetSeat() {
+	m.seat = nil
+	m.addseat = nil
+}
+
+// SetKind sets the "kind" field.
+func (m *SeenEventMutation) SetKind(s string) {
+	m.kind = &s
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *SeenEventMutation) Kind() (r string, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the SeenEvent entity.
+// If the SeenEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SeenEventMutation) OldKind(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *SeenEventMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetPayload sets the "payload" field.
+func (m *SeenEventMutation) SetPayload(jm json.RawMessage) {
+	m.payload = &jm
+	m.appendpayload = nil
+}
+
+// Payload returns the value of the "payload" field in the mutation.
+func (m *SeenEventMutation) Payload() (r json.RawMessage, exists bool) {
+	v := m.payload
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPayload returns the old "payload" field's value of the SeenEvent entity.
+// If the SeenEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SeenEventMutation) OldPayload(ctx context.Context) (v json.RawMessage, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPayload is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPayload requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPayload: %w", err)
+	}
+	return oldValue.Payload, nil
+}
+
+// AppendPayload adds jm to the "payload" field.
+func (m *SeenEventMutation) AppendPayload(jm json.RawMessage) {
+	m.appendpayload = append(m.appendpayload, jm...)
+}
+
+// AppendedPayload returns the list of values that were appended to the "payload" field in this mutation.
+func (m *SeenEventMutation) AppendedPayload() (json.RawMessage, bool) {
+	if len(m.appendpayload) == 0 {
+		return nil, false
+	}
+	return m.appendpayload, true
+}
+
+// ResetPayload resets all changes to the "payload" field.
+func (m *SeenEventMutation) ResetPayload() {
+	m.payload = nil
+	m.appendpayload = nil
+}
+
+// SetAfter sets the "after" field.
+func (m *SeenEventMutation) SetAfter(jm json.RawMessage) {
+	m.after = &jm
+	m.appendafter = nil
+}
+
+// After returns the value of the "after" field in the mutation.
+func (m *SeenEventMutation) After() (r json.RawMessage, exists bool) {
+	v := m.after
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAfter returns the old "after" field's value of the SeenEvent entity.
+// If the SeenEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SeenEventMutation) OldAfter(ctx context.Context) (v json.RawMessage, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAfter is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAfter requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAfter: %w", err)
+	}
+	return oldValue.After, nil
+}
+
+// AppendAfter adds jm to the "after" field.
+func (m *SeenEventMutation) AppendAfter(jm json.RawMessage) {
+	m.appendafter = append(m.appendafter, jm...)
+}
+
+// AppendedAfter returns the list of values that were appended to the "after" field in this mutation.
+func (m *SeenEventMutation) AppendedAfter() (json.RawMessage, bool) {
+	if len(m.appendafter) == 0 {
+		return nil, false
+	}
+	return m.appendafter, true
+}
+
+// ResetAfter resets all changes to the "after" field.
+func (m *SeenEventMutation) ResetAfter() {
+	m.after = nil
+	m.appendafter = nil
+}
+
+// SetCause sets the "cause" field.
+func (m *SeenEventMutation) SetCause(s string) {
+	m.cause = &s
+}
+
+// Cause returns the value of the "cause" field in the mutation.
+func (m *SeenEventMutation) Cause() (r string, exists bool) {
+	v := m.cause
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCause returns the old "cause" field's value of the SeenEvent entity.
+// If the SeenEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SeenEventMutation) OldCause(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCause is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCause requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCause: %w", err)
+	}
+	return oldValue.Cause, nil
+}
+
+// ResetCause resets all changes to the "cause" field.
+func (m *SeenEventMutation) ResetCause() {
+	m.cause = nil
+}
+
+// ClearGame clears the "game" edge to the Game entity.
+func (m *SeenEventMutation) ClearGame() {
+	m.clearedgame = true
+	m.clearedFields[seenevent.FieldGameID] = struct{}{}
+}
+
+// GameCleared reports if the "game" edge to the Game entity was cleared.
+func (m *SeenEventMutation) GameCleared() bool {
+	return m.clearedgame
+}
+
+// GameIDs returns the "game" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// GameID instead. It exists only for internal usage by the builders.
+func (m *SeenEventMutation) GameIDs() (ids []int) {
+	if id := m.game; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetGame resets all changes to the "game" edge.
+func (m *SeenEventMutation) ResetGame() {
+	m.game = nil
+	m.clearedgame = false
+}
+
+// Where appends a list predicates to the SeenEventMutation builder.
+func (m *SeenEventMutation) Where(ps ...predicate.SeenEvent) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the SeenEventMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *SeenEventMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.SeenEvent, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *SeenEventMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *SeenEventMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (SeenEvent).
+func (m *SeenEventMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *SeenEventMutation) Fields() []string {
+	fields := make([]string, 0, 10)
+	if m.game != nil {
+		fields = append(fields, seenevent.FieldGameID)
+	}
+	if m.viewer != nil {
+		fields = append(fields, seenevent.FieldViewer)
+	}
+	if m.vseq != nil {
+		fields = append(fields, seenevent.FieldVseq)
+	}
+	if m.seq != nil {
+		fields = append(fields, seenevent.FieldSeq)
+	}
+	if m.turn != nil {
+		fields = append(fields, seenevent.FieldTurn)
+	}
+	if m.seat != nil {
+		fields = append(fields, seenevent.FieldSeat)
+	}
+	if m.kind != nil {
+		fields = append(fields, seenevent.FieldKind)
+	}
+	if m.payload != nil {
+		fields = append(fields, seenevent.FieldPayload)
+	}
+	if m.after != nil {
+		fields = append(fields, seenevent.FieldAfter)
+	}
+	if m.cause != nil {
+		fields = append(fields, seenevent.FieldCause)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *SeenEventMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case seenevent.FieldGameID:
+		return m.GameID()
+	case seenevent.FieldViewer:
+		return m.Viewer()
+	case seenevent.FieldVseq:
+		return m.Vseq()
+	case seenevent.FieldSeq:
+		return m.Seq()
+	case seenevent.FieldTurn:
+		return m.Turn()
+	case seenevent.FieldSeat:
+		return m.Seat()
+	case seenevent.FieldKind:
+		return m.Kind()
+	case seenevent.FieldPayload:
+		return m.Payload()
+	case seenevent.FieldAfter:
+		return m.After()
+	case seenevent.FieldCause:
+		return m.Cause()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *SeenEventMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case seenevent.FieldGameID:
+		return m.OldGameID(ctx)
+	case seenevent.FieldViewer:
+		return m.OldViewer(ctx)
+	case seenevent.FieldVseq:
+		return m.OldVseq(ctx)
+	case seenevent.FieldSeq:
+		return m.OldSeq(ctx)
+	case seenevent.FieldTurn:
+		return m.OldTurn(ctx)
+	case seenevent.FieldSeat:
+		return m.OldSeat(ctx)
+	case seenevent.FieldKind:
+		return m.OldKind(ctx)
+	case seenevent.FieldPayload:
+		return m.OldPayload(ctx)
+	case seenevent.FieldAfter:
+		return m.OldAfter(ctx)
+	case seenevent.FieldCause:
+		return m.OldCause(ctx)
+	}
+	return nil, fmt.Errorf("unknown SeenEvent field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *SeenEventMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case seenevent.FieldGameID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGameID(v)
+		return nil
+	case seenevent.FieldViewer:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetViewer(v)
+		return nil
+	case seenevent.FieldVseq:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVseq(v)
+		return nil
+	case seenevent.FieldSeq:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSeq(v)
+		return nil
+	case seenevent.FieldTurn:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTurn(v)
+		return nil
+	case seenevent.FieldSeat:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSeat(v)
+		return nil
+	case seenevent.FieldKind:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case seenevent.FieldPayload:
+		v, ok := value.(json.RawMessage)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPayload(v)
+		return nil
+	case seenevent.FieldAfter:
+		v, ok := value.(json.RawMessage)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAfter(v)
+		return nil
+	case seenevent.FieldCause:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCause(v)
+		return nil
+	}
+	return fmt.Errorf("unknown SeenEvent field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *SeenEventMutation) AddedFields() []string {
+	var fields []string
+	if m.addviewer != nil {
+		fields = append(fields, seenevent.FieldViewer)
+	}
+	if m.addvseq != nil {
+		fields = append(fields, seenevent.FieldVseq)
+	}
+	if m.addseq != nil {
+		fields = append(fields, seenevent.FieldSeq)
+	}
+	if m.addturn != nil {
+		fields = append(fields, seenevent.FieldTurn)
+	}
+	if m.addseat != nil {
+		fields = append(fields, seenevent.FieldSeat)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *SeenEventMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case seenevent.FieldViewer:
+		return m.AddedViewer()
+	case seenevent.FieldVseq:
+		return m.AddedVseq()
+	case seenevent.FieldSeq:
+		return m.AddedSeq()
+	case seenevent.FieldTurn:
+		return m.AddedTurn()
+	case seenevent.FieldSeat:
+		return m.AddedSeat()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *SeenEventMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case seenevent.FieldViewer:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddViewer(v)
+		return nil
+	case seenevent.FieldVseq:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddVseq(v)
+		return nil
+	case seenevent.FieldSeq:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSeq(v)
+		return nil
+	case seenevent.FieldTurn:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTurn(v)
+		return nil
+	case seenevent.FieldSeat:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSeat(v)
+		return nil
+	}
+	return fmt.Errorf("unknown SeenEvent numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *SeenEventMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *SeenEventMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *SeenEventMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown SeenEvent nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *SeenEventMutation) ResetField(name string) error {
+	switch name {
+	case seenevent.FieldGameID:
+		m.ResetGameID()
+		return nil
+	case seenevent.FieldViewer:
+		m.ResetViewer()
+		return nil
+	case seenevent.FieldVseq:
+		m.ResetVseq()
+		return nil
+	case seenevent.FieldSeq:
+		m.ResetSeq()
+		return nil
+	case seenevent.FieldTurn:
+		m.ResetTurn()
+		return nil
+	case seenevent.FieldSeat:
+		m.ResetSeat()
+		return nil
+	case seenevent.FieldKind:
+		m.ResetKind()
+		return nil
+	case seenevent.FieldPayload:
+		m.ResetPayload()
+		return nil
+	case seenevent.FieldAfter:
+		m.ResetAfter()
+		return nil
+	case seenevent.FieldCause:
+		m.ResetCause()
+		return nil
+	}
+	return fmt.Errorf("unknown SeenEvent field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *SeenEventMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.game != nil {
+		edges = append(edges, seenevent.EdgeGame)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *SeenEventMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case seenevent.EdgeGame:
+		if id := m.game; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *SeenEventMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *SeenEventMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *SeenEventMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedgame {
+		edges = append(edges, seenevent.EdgeGame)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *SeenEventMutation) EdgeCleared(name string) bool {
+	switch name {
+	case seenevent.EdgeGame:
+		return m.clearedgame
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *SeenEventMutation) ClearEdge(name string) error {
+	switch name {
+	case seenevent.EdgeGame:
+		m.ClearGame()
+		return nil
+	}
+	return fmt.Errorf("unknown SeenEvent unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *SeenEventMutation) ResetEdge(name string) error {
+	switch name {
+	case seenevent.EdgeGame:
+		m.ResetGame()
+		return nil
+	}
+	return fmt.Errorf("unknown SeenEvent edge %s", name)
 }
 
 // TerritoryMutation represents an operation that mutates the Territory nodes in the graph.

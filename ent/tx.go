@@ -30,6 +30,8 @@ type Tx struct {
 	Player *PlayerClient
 	// PushSubscription is the client for interacting with the PushSubscription builders.
 	PushSubscription *PushSubscriptionClient
+	// SeenEvent is the client for interacting with the SeenEvent builders.
+	SeenEvent *SeenEventClient
 	// Territory is the client for interacting with the Territory builders.
 	Territory *TerritoryClient
 	// Token is the client for interacting with the Token builders.
@@ -175,6 +177,7 @@ func (tx *Tx) init() {
 	tx.Notice = NewNoticeClient(tx.config)
 	tx.Player = NewPlayerClient(tx.config)
 	tx.PushSubscription = NewPushSubscriptionClient(tx.config)
+	tx.SeenEvent = NewSeenEventClient(tx.config)
 	tx.Territory = NewTerritoryClient(tx.config)
 	tx.Token = NewTokenClient(tx.config)
 	tx.User = NewUserClient(tx.config)

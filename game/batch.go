@@ -117,6 +117,11 @@ func (s *Service) commitAll(ctx context.Context, tx *sql.Tx, bs []*batch) ([]*ca
 		}
 		w := write{game: g, before: before, after: after, events: b.events, causes: b.causes, territories: b.territories,
 			cards: b.cards, version: b.version, seq: b.seq, deadline: b.deadline, dice: diceState, now: b.now}
+		if g.fog != rules.FogNone {
+			if w.viewSeqs, err = w.seen.see(before, b.events, b.causes, g.viewSeqs); err != nil {
+				return nil, fmt.Errorf("error projecting the events of game %d: %w", g.id, err)
+			}
+		}
 		stmt, err := s.writeStmt.In(ctx, tx)
 		if err != nil {
 			return nil, err
@@ -137,7 +142,7 @@ func (s *Service) commitAll(ctx context.Context, tx *sql.Tx, bs []*batch) ([]*ca
 		}
 		changes = append(changes, change)
 		// The locked row as the batch left it: the answer's game.
-		g.version, g.seq, g.dice, g.updatedAt = b.version, b.seq, diceState, b.now
+		g.version, g.seq, g.dice, g.updatedAt, g.viewSeqs = b.version, b.seq, diceState, b.now, w.viewSeqs
 		g.status, g.phase, g.turn, g.currentSeat = StatusActive, after.Phase().String(), after.Turn(), seatColumn(after.Current())
 		if b.deadline != nil {
 			g.deadline, g.warning = sql.NullTime{Time: *b.deadline, Valid: true}, sql.NullTime{Time: g.warningAt(*b.deadline), Valid: true}

@@ -95,8 +95,8 @@ func (s *Service) TurnSubmit(ctx context.Context, in CommandInput) (Result, erro
 				return err
 			}
 		}
-		if in.ExpectedVersion != nil && *in.ExpectedVersion != g.version {
-			return errorf(CodeConflict, "the game is at version %d, not %d: reload it", g.version, *in.ExpectedVersion)
+		if version := now.VersionFor(seat); in.ExpectedVersion != nil && *in.ExpectedVersion != version {
+			return errorf(CodeConflict, "the game is at version %d, not %d: reload it", version, *in.ExpectedVersion)
 		}
 		if g.status != StatusActive {
 			return errorf(CodeConflict, "the game is %s", g.status)

@@ -9,7 +9,8 @@ import (
 )
 
 // A game keeps the fog it was created with: in its row, in its engine state, rebuilt from its rows, and
-// in its record, whose replay carries it (docs/rules.md R76).
+// in its record, whose replay carries it once the game is over (docs/rules.md R76); until then a
+// player's record is their own view, which does not replay.
 func TestGameKeepsItsFog(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
@@ -36,7 +37,17 @@ func TestGameKeepsItsFog(t *testing.T) {
 	if rec.Settings.Fog != "heavy" {
 		t.Errorf("the record's fog is %q, want heavy", rec.Settings.Fog)
 	}
-	replayed, err := game.Replay(rec) // just started: no card drawn, nothing hidden
+	if _, err := game.Replay(rec); err == nil {
+		t.Error("the record of a running fog game, seat 0's view, replays")
+	}
+	// The fog lifts at the end: the record is whole, and replays with its fog.
+	if _, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(bo), Command: rules.Resign{}}); err != nil {
+		t.Fatal(err)
+	}
+	if rec, err = e.svc.GameRecord(e.ctx, id, 0); err != nil {
+		t.Fatal(err)
+	}
+	replayed, err := game.Replay(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,5 +57,88 @@ func TestGameKeepsItsFog(t *testing.T) {
 	plain := dbtest.Game(t, e.db, dbtest.GameOpts{Service: e.svc, Seats: dbtest.Users(ada, bo), Start: true}).GameID
 	if got := e.state(plain).Config().Fog; got != rules.FogNone {
 		t.Errorf("a game created without fog has fog %s", got)
+	}
+}
+
+// Every viewer of a fog game keeps a record of their own, written with the events: numbered from 1
+// without gaps, exactly rules.Watch of the game's events from its start for that viewer (each seat's view
+// of the start included), with games.view_seqs holding each record's last number; a command's expected
+// version is the viewer's number, which moves only with what they see. A game without fog keeps none.
+func TestFogGameKeepsEachViewersRecord(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	ada := e.user("ada")
+	id := dbtest.Game(t, e.db, dbtest.GameOpts{Service: e.svc, Seats: []dbtest.SeatOpts{{User: ada}, {CPU: true}, {CPU: true}},
+		Start: true, Fog: rules.FogNormal}).GameID
+	for range 9 {
+		snap, err := e.svc.GameSnapshot(e.ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if snap.Status != game.StatusActive {
+			break
+		}
+		if _, err := e.svc.TurnPlay(e.ctx, e.playInput(e.svc, id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	snap, err := e.svc.GameSnapshot(e.ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.Status != game.StatusActive {
+		t.Skip("the game ended before the check") // a fog lifted at the end shows everything
+	}
+	events, err := e.svc.Events(e.ctx, id, 0, 100000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := make([]rules.Event, len(events))
+	for i, ev := range events {
+		plain[i] = ev.Event
+	}
+	initial, err := rules.New(snap.State.Board(), snap.State.Config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(snap.ViewSeqs) != 4 {
+		t.Fatalf("view_seqs %v, want 3 seats and the spectators", snap.ViewSeqs)
+	}
+	for _, viewer := range []rules.PlayerID{0, 1, 2, rules.NoPlayer} {
+		want, err := rules.Watch(initial, plain, viewer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := e.svc.SeenEvents(e.ctx, id, viewer, 0, 100000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(want) || int64(len(got)) != game.ViewSeq(snap.ViewSeqs, viewer) {
+			t.Fatalf("viewer %d: %d seen events, view_seqs %v; rules.Watch gives %d", viewer, len(got), snap.ViewSeqs, len(want))
+		}
+		if len(got) >= len(events) {
+			t.Errorf("viewer %d saw %d of %d events under normal fog: nothing hidden", viewer, len(got), len(events))
+		}
+		for i, w := range want {
+			g := got[i]
+			if g.Seq != int64(i+1) {
+				t.Fatalf("viewer %d: event %d numbered %d", viewer, i+1, g.Seq)
+			}
+			kind := game.ViewChanged
+			if w.Event != nil {
+				kind = w.Event.Kind()
+			}
+			if g.Kind != kind || g.After.Phase != w.Phase.String() || len(g.After.Territories) != len(w.Changed) {
+				t.Fatalf("viewer %d, event %d: %s %+v, want %s after which %s with %d territories", viewer, i+1, g.Kind, g.After, kind, w.Phase, len(w.Changed))
+			}
+		}
+		if viewer == 0 {
+			if snap.VersionFor(0) != int64(len(got)) {
+				t.Errorf("seat 0's version %d, want %d", snap.VersionFor(0), len(got))
+			}
+		}
+	}
+	if got := e.count(`SELECT count(*) FROM seen_events WHERE game_id <> $1`, id); got != 0 {
+		t.Errorf("%d seen events of other games", got)
 	}
 }

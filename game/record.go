@@ -66,8 +66,8 @@ type RecordEvent struct {
 }
 
 // GameRecord returns the record of a game as viewerSeat sees it (-1: a viewer without a seat). Until the
-// game is finished, private card ids are hidden as rules.HideCards does; a finished game's record is
-// complete and replays with Replay.
+// game is finished, private card ids are hidden as rules.HideCards does, and a fog game's record is the
+// viewer's own (SeenEvents); a finished game's record is complete and replays with Replay.
 func (s *Service) GameRecord(ctx context.Context, gameID int, viewerSeat int) (Record, error) {
 	var r Record
 	var users []int // of each seat of r.Seats, 0 for none
@@ -112,16 +112,30 @@ func (s *Service) GameRecord(ctx context.Context, gameID int, viewerSeat int) (R
 		if err := rows.Err(); err != nil {
 			return err
 		}
-		events, err := readEvents(ctx, tx, g.id, 0, int(g.seq)+1)
-		if err != nil {
-			return err
-		}
 		viewer := rules.PlayerID(viewerSeat)
 		switch {
 		case g.status == StatusFinished:
 			viewer = Everyone
 		case viewerSeat < 0:
 			viewer = rules.NoPlayer
+		}
+		if g.row().Fogged() { // the viewer's own record, numbered as they know it
+			seen, err := readSeen(ctx, tx, g.id, viewer, 0, int(ViewSeq(g.viewSeqs, viewer))+1)
+			if err != nil {
+				return err
+			}
+			r.Events = make([]RecordEvent, len(seen))
+			for i, e := range seen {
+				r.Events[i] = RecordEvent{Seq: e.Seq, Turn: e.Turn, Seat: noSeat, Cause: *e.Cause, Event: e.Data}
+				if e.Seat != nil {
+					r.Events[i].Seat = *e.Seat
+				}
+			}
+			return nil
+		}
+		events, err := readEvents(ctx, tx, g.id, 0, int(g.seq)+1)
+		if err != nil {
+			return err
 		}
 		r.Events = make([]RecordEvent, len(events))
 		for i, e := range events {

@@ -14,9 +14,9 @@ import (
 const maxSinceEvents = 5000
 
 // Since is what happened in a game between the end of a seat's last turn and the end of one of its
-// turns, as every viewer may know it (ViewEvent for a viewer without a seat): conquests, trades of
-// cards (their armies, never which cards), eliminations and resignations. Notifications say it in one
-// line.
+// turns, as every viewer may know it (the fields public in every view of an event), or in a fog game as
+// the seat saw it (its own record): conquests, trades of cards (their armies, never which cards),
+// eliminations and resignations. Notifications say it in one line.
 type Since struct {
 	// First is true when the seat had no turn before: Since then covers the game from its start.
 	First bool
@@ -52,14 +52,25 @@ type sinceFields struct {
 // SinceLastTurn returns what happened in game gameID from the end of seat's last turn before turn turn
 // (from the start of the game when it had none: Since.First) through turn turn: for a your_turn
 // notice, what the others did since the seat last played; for a cpu_played one, that and what the CPU
-// did in the seat's turn. It reads the game's public events only, at most maxSinceEvents of them.
+// did in the seat's turn. It reads the game's public fields only (in a fog game, the seat's record), at
+// most maxSinceEvents events.
 func (s *Service) SinceLastTurn(ctx context.Context, gameID, seat, turn int) (Since, error) {
 	var since Since
 	var after int64
 	prevTurn := -1
+	// In a fog game that runs, the seat's own record (seen_events), numbered as it knows it: what it saw.
+	var fogged bool
+	if err := s.db.QueryRowContext(ctx, `SELECT fog <> 'none' AND status = 'active' FROM games WHERE id = $1`, gameID).Scan(&fogged); err != nil {
+		return Since{}, fmt.Errorf("error reading game %d: %w", gameID, err)
+	}
+	// $2, the seat, is a seat (at least 0): both forms name it, so that the queries' parameters are the same.
+	record := `(SELECT seq, turn, kind, payload FROM events WHERE game_id = $1 AND $2::int >= 0) AS e`
+	if fogged {
+		record = `(SELECT vseq AS seq, turn, kind, payload FROM seen_events WHERE game_id = $1 AND viewer = $2) AS e`
+	}
 	// The seat's last turn is the last turn_started event that handed it the move (an event's turn is the
 	// turn it happened in, and a turn_started event's is the turn it starts).
-	err := s.db.QueryRowContext(ctx, `SELECT seq, turn FROM events WHERE game_id = $1 AND kind = 'turn_started'
+	err := s.db.QueryRowContext(ctx, `SELECT seq, turn FROM `+record+` WHERE kind = 'turn_started'
 		AND (payload->>'player')::int = $2 AND turn < $3 ORDER BY seq DESC LIMIT 1`, gameID, seat, turn).Scan(&after, &prevTurn)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
@@ -67,15 +78,33 @@ func (s *Service) SinceLastTurn(ctx context.Context, gameID, seat, turn int) (Si
 	case err != nil:
 		return Since{}, fmt.Errorf("error reading the last turn of seat %d in game %d: %w", seat, gameID, err)
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT seq, turn, seat, payload, cause FROM events
-		WHERE game_id = $1 AND seq > $2 AND turn > $3 AND turn <= $4
+	rows, err := s.db.QueryContext(ctx, `SELECT seq, kind, payload FROM `+record+`
+		WHERE seq > $3 AND turn > $4 AND turn <= $5
 			AND kind IN ('territory_conquered', 'cards_traded', 'player_eliminated', 'player_resigned')
-		ORDER BY seq LIMIT $5`, gameID, after, prevTurn, turn, maxSinceEvents)
+		ORDER BY seq LIMIT $6`, gameID, seat, after, prevTurn, turn, maxSinceEvents)
 	if err != nil {
 		return Since{}, fmt.Errorf("error reading the events of game %d since turn %d: %w", gameID, prevTurn, err)
 	}
-	events, err := scanEvents(rows, gameID)
-	if err != nil || len(events) == 0 {
+	type deed struct {
+		seq    int64
+		kind   string
+		fields sinceFields
+	}
+	var deeds []deed
+	defer rows.Close()
+	for rows.Next() {
+		var d deed
+		var payload []byte
+		if err := rows.Scan(&d.seq, &d.kind, &payload); err != nil {
+			return Since{}, fmt.Errorf("error reading an event of game %d: %w", gameID, err)
+		}
+		// The fields read are public in every view of an event (rules.HideCards keeps them).
+		if err := json.Unmarshal(payload, &d.fields); err != nil {
+			return Since{}, fmt.Errorf("error decoding event %d of game %d: %w", d.seq, gameID, err)
+		}
+		deeds = append(deeds, d)
+	}
+	if err := rows.Err(); err != nil || len(deeds) == 0 {
 		return since, err
 	}
 	board, err := s.Board(ctx, gameID)
@@ -98,16 +127,9 @@ func (s *Service) SinceLastTurn(ctx context.Context, gameID, seat, turn int) (Si
 		}
 		return &since.Seats[i]
 	}
-	for _, e := range events {
-		v, err := ViewEvent(e, rules.NoPlayer)
-		if err != nil {
-			return Since{}, err
-		}
-		var f sinceFields
-		if err := json.Unmarshal(v.Payload, &f); err != nil {
-			return Since{}, fmt.Errorf("error decoding event %d of game %d: %w", e.Seq, gameID, err)
-		}
-		switch v.Kind {
+	for _, d := range deeds {
+		f := d.fields
+		switch d.kind {
 		case "territory_conquered":
 			if int(f.To) >= 0 && int(f.To) < board.Len() {
 				of(f.Player).Took = append(of(f.Player).Took, board.Territory(f.To).Name)

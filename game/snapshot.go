@@ -27,13 +27,15 @@ type Row struct {
 	Cards       rules.CardSystem
 	TTBPercent  int
 	Fog         rules.Fog
-	InviteCode  *string
-	Deadline    *time.Time // the current turn's deadline; nil when no turn runs
-	WarningAt   *time.Time // when the player to move is warned; nil when no turn runs
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
-	StartedAt   *time.Time
-	FinishedAt  *time.Time
+	// ViewSeqs are the last numbers of the views of a fog game (ViewSeq); nil without fog or before the start.
+	ViewSeqs   []int64
+	InviteCode *string
+	Deadline   *time.Time // the current turn's deadline; nil when no turn runs
+	WarningAt  *time.Time // when the player to move is warned; nil when no turn runs
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+	StartedAt  *time.Time
+	FinishedAt *time.Time
 }
 
 // Snapshot is a game as one consistent read saw it (or as a command left it): its row, its engine state
@@ -48,7 +50,7 @@ type Snapshot struct {
 func (g *gameRow) row() Row {
 	r := Row{GameID: g.id, Name: g.name, MapID: g.mapID, CreatorID: g.creatorID, Status: g.status, Version: g.version, Seq: g.seq,
 		Phase: g.phase, Turn: g.turn, CurrentSeat: g.currentSeat, TurnLimit: g.turnLimit, Claim: g.claim, Cards: g.cards,
-		TTBPercent: g.ttbPercent, Fog: g.fog, Winner: intOrNil(g.winner), InviteCode: stringOrNil(g.inviteCode),
+		TTBPercent: g.ttbPercent, Fog: g.fog, ViewSeqs: g.viewSeqs, Winner: intOrNil(g.winner), InviteCode: stringOrNil(g.inviteCode),
 		Deadline: timeOrNil(g.deadline), WarningAt: timeOrNil(g.warning), CreatedAt: g.createdAt, UpdatedAt: g.updatedAt,
 		StartedAt: timeOrNil(g.startedAt), FinishedAt: timeOrNil(g.finishedAt)}
 	return r

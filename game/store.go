@@ -25,6 +25,7 @@ type gameRow struct {
 	cards      rules.CardSystem
 	ttbPercent int
 	fog        rules.Fog
+	viewSeqs   []int64 // games.view_seqs: the last number of each view of a fog game (ViewSeq)
 	status     Status
 	version    int64
 	seq        int64
@@ -55,16 +56,17 @@ func (s *Service) lockGame(ctx context.Context, tx *sql.Tx, id int) (*gameRow, e
 // gameColumns are the columns of games a gameRow holds, in the order scan reads them.
 const gameColumns = `id, map_id, creator_id, turn_limit_seconds, claim, card_system, ttb_percent, fog,
 	status, version, seq, engine, dice, invite_code, phase, turn, current_seat, winner_seat, turn_deadline, warning_at,
-	created_at, updated_at, started_at, finished_at, name`
+	created_at, updated_at, started_at, finished_at, name, view_seqs`
 
 // scanGame reads a row of gameColumns.
 func scanGame(row interface{ Scan(dest ...any) error }) (*gameRow, error) {
 	var g gameRow
 	var limit int64
 	var claim, cards, fog string
+	var viewSeqs sql.NullString
 	if err := row.Scan(&g.id, &g.mapID, &g.creatorID, &limit, &claim, &cards, &g.ttbPercent, &fog,
 		&g.status, &g.version, &g.seq, &g.engine, &g.dice, &g.inviteCode, &g.phase, &g.turn, &g.currentSeat, &g.winner,
-		&g.deadline, &g.warning, &g.createdAt, &g.updatedAt, &g.startedAt, &g.finishedAt, &g.name); err != nil {
+		&g.deadline, &g.warning, &g.createdAt, &g.updatedAt, &g.startedAt, &g.finishedAt, &g.name, &viewSeqs); err != nil {
 		return nil, err
 	}
 	g.turnLimit = time.Duration(limit) * time.Second
@@ -75,6 +77,10 @@ func scanGame(row interface{ Scan(dest ...any) error }) (*gameRow, error) {
 		return nil, fmt.Errorf("game %d: %w", g.id, err)
 	}
 	if err := g.fog.UnmarshalText([]byte(fog)); err != nil {
+		return nil, fmt.Errorf("game %d: %w", g.id, err)
+	}
+	var err error
+	if g.viewSeqs, err = scanViewSeqs(viewSeqs); err != nil {
 		return nil, fmt.Errorf("game %d: %w", g.id, err)
 	}
 	return &g, nil
@@ -332,6 +338,10 @@ type write struct {
 	deadline      *time.Time // the last new turn's deadline; nil when no turn started
 	dice          []byte
 	now           time.Time
+	// seen are a fog game's events as each viewer sees them, viewSeqs each view's last number after them;
+	// none and nil without fog.
+	seen     seenRows
+	viewSeqs []int64
 }
 
 // writeSQL is the write's statement; its parameters are named in exec.
@@ -358,9 +368,15 @@ event AS (
 	FROM unnest(@event_seq::bigint[], @event_turn::bigint[], @event_seat::bigint[], @event_kind::text[],
 		@event_payload::text[], @event_cause::text[])
 		AS v(seq, turn, seat, kind, payload, cause)),
+seen AS (
+	INSERT INTO seen_events (game_id, viewer, vseq, seq, turn, seat, kind, payload, after, cause)
+	SELECT @game_id, v.viewer, v.vseq, v.seq, v.turn, v.seat, v.kind, v.payload::json, v.after::json, v.cause
+	FROM unnest(@seen_viewer::bigint[], @seen_vseq::bigint[], @seen_seq::bigint[], @seen_turn::bigint[], @seen_seat::bigint[],
+		@seen_kind::text[], @seen_payload::text[], @seen_after::text[], @seen_cause::text[])
+		AS v(viewer, vseq, seq, turn, seat, kind, payload, after, cause)),
 game AS (
 	UPDATE games SET version = @version, seq = @seq, phase = @phase, turn = @turn, current_seat = @current_seat,
-		engine = @engine, dice = @dice, status = @status::text, winner_seat = @winner,
+		engine = @engine, dice = @dice, status = @status::text, winner_seat = @winner, view_seqs = @view_seqs::json,
 		finished_at = CASE WHEN @status::text = 'finished' THEN @now END, updated_at = @now,
 		turn_deadline = CASE @deadline_mode::text WHEN 'keep' THEN turn_deadline WHEN 'set' THEN @deadline::timestamptz END,
 		warning_at = CASE @deadline_mode::text WHEN 'keep' THEN warning_at WHEN 'set' THEN @warning::timestamptz END
@@ -423,6 +439,14 @@ func (w *write) exec(ctx context.Context, stmt *sql.Stmt) error {
 		deadline = sql.NullTime{Time: *w.deadline, Valid: true}
 		warning = sql.NullTime{Time: g.warningAt(*w.deadline), Valid: true}
 	}
+	viewSeqs := sql.NullString{}
+	if w.viewSeqs != nil {
+		data, err := json.Marshal(w.viewSeqs)
+		if err != nil {
+			return err
+		}
+		viewSeqs = sql.NullString{String: string(data), Valid: true}
+	}
 	args, err := writeSQL.bind([]param{
 		{"game_id", g.id}, {"now", w.now},
 		{"territory_idx", pq.Array(tIdx)}, {"territory_owner", pq.Array(tOwner)}, {"territory_armies", pq.Array(tArmies)},
@@ -437,6 +461,10 @@ func (w *write) exec(ctx context.Context, stmt *sql.Stmt) error {
 		{"current_seat", seatColumn(after.Current())}, {"engine", engine}, {"dice", w.dice},
 		{"status", status}, {"winner", winner},
 		{"deadline_mode", mode}, {"deadline", deadline}, {"warning", warning},
+		{"seen_viewer", pq.Array(w.seen.viewer)}, {"seen_vseq", pq.Array(w.seen.vseq)}, {"seen_seq", pq.Array(w.seen.seq)},
+		{"seen_turn", pq.Array(w.seen.turn)}, {"seen_seat", pq.Array(w.seen.seat)}, {"seen_kind", pq.Array(w.seen.kind)},
+		{"seen_payload", pq.Array(w.seen.payload)}, {"seen_after", pq.Array(w.seen.after)}, {"seen_cause", pq.Array(w.seen.cause)},
+		{"view_seqs", viewSeqs},
 	})
 	if err != nil {
 		return fmt.Errorf("error binding the write of game %d: %w", g.id, err)

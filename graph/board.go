@@ -17,14 +17,15 @@ import (
 // selections.
 type Board struct {
 	state   rules.State
-	changed []bool // by territory index, the territories to write; nil: every territory
+	view    *rules.View // the state as the viewer may know it (viewOf); nil: as it is
+	changed []bool      // by territory index, the territories to write; nil: every territory
 }
 
 // errBoardInput is the error of a Board used as an input: it is an output type only.
 var errBoardInput = errors.New("TerritoryState lists are output only")
 
 // territoryStateFields are the fields of TerritoryState.
-var territoryStateFields = map[string]bool{"key": true, "name": true, "owner": true, "neutral": true, "armies": true}
+var territoryStateFields = map[string]bool{"key": true, "name": true, "owner": true, "neutral": true, "armies": true, "sight": true}
 
 // MarshalGQLContext writes the board as the list the selection of the board field asks for.
 func (b Board) MarshalGQLContext(ctx context.Context, w io.Writer) error {
@@ -48,19 +49,35 @@ func (b Board) value(buf []byte, i int, name string) []byte {
 	case "name":
 		return appendString(buf, b.state.Board().Territory(t).Name)
 	case "owner":
-		if o := b.state.Owner(t); o >= 0 {
+		if o := b.owner(t); o >= 0 {
 			return strconv.AppendInt(buf, int64(o), 10)
 		}
 		return append(buf, "null"...)
 	case "neutral":
-		return strconv.AppendBool(buf, b.state.Owner(t) == rules.Neutral)
+		return strconv.AppendBool(buf, b.owner(t) == rules.Neutral)
+	case "sight":
+		if b.view == nil {
+			return appendString(buf, rules.SightFull.String())
+		}
+		return appendString(buf, b.view.Sight[t].String())
 	default: // armies
+		if b.view != nil && b.view.Armies[t] == rules.Unknown {
+			return append(buf, "null"...)
+		}
 		return strconv.AppendInt(buf, int64(b.state.Armies(t)), 10)
 	}
+}
+
+// owner returns the owner of territory t as the viewer knows it (rules.UnknownPlayer where hidden).
+func (b Board) owner(t rules.TerritoryID) rules.PlayerID {
+	if b.view != nil {
+		return b.view.Owners[t]
+	}
+	return b.state.Owner(t)
 }
 
 // UnmarshalGQLContext refuses: a board is never an input.
 func (b *Board) UnmarshalGQLContext(context.Context, any) error { return errBoardInput }
 
-// boardOf returns every territory of st as Game.board shows it.
-func boardOf(st rules.State) Board { return Board{state: st} }
+// boardOf returns every territory of st as Game.board shows it to a viewer who knows view (nil: all).
+func boardOf(st rules.State, view *rules.View) Board { return Board{state: st, view: view} }

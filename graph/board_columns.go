@@ -15,24 +15,32 @@ func (r *Resolver) boardColumns(ctx context.Context, g *Game) (*BoardColumns, er
 	if err != nil {
 		return nil, err
 	}
-	return boardColumnsOf(snap.State, int(snap.Seq)), nil
+	return boardColumnsOf(boardOf(snap.State, viewOf(ctx, snap)), int(snap.SeqFor(viewerIn(ctx, snap)))), nil
 }
 
-// boardColumnsOf returns the board of st as columns, at sequence number seq.
-func boardColumnsOf(st rules.State, seq int) *BoardColumns {
-	b := st.Board()
-	n := b.Len()
-	c := &BoardColumns{Seq: seq, Keys: make([]string, n), Owners: make([]*int, n), Armies: make([]int, n), Neutral: []int{}}
-	seats := make([]int, st.Players())
+// boardColumnsOf returns board b (as its viewer may know it) as columns, at sequence number seq.
+func boardColumnsOf(b Board, seq int) *BoardColumns {
+	bd := b.state.Board()
+	n := bd.Len()
+	c := &BoardColumns{Seq: seq, Keys: make([]string, n), Owners: make([]*int, n), Armies: make([]*int, n),
+		Neutral: []int{}, Hidden: []int{}}
+	armies := make([]int, n) // what Armies points into: one allocation, not one per territory
+	seats := make([]int, b.state.Players())
 	for i := range seats {
 		seats[i] = i
 	}
 	for i := range n {
 		t := rules.TerritoryID(i)
-		c.Keys[i], c.Armies[i] = b.Territory(t).Key, st.Armies(t)
-		switch o := st.Owner(t); {
+		c.Keys[i] = bd.Territory(t).Key
+		if b.view == nil || b.view.Armies[t] != rules.Unknown {
+			armies[i] = b.state.Armies(t)
+			c.Armies[i] = &armies[i]
+		}
+		switch o := b.owner(t); {
 		case o == rules.Neutral:
 			c.Neutral = append(c.Neutral, i)
+		case o == rules.UnknownPlayer:
+			c.Hidden = append(c.Hidden, i)
 		case o >= 0:
 			c.Owners[i] = &seats[o]
 		}

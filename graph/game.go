@@ -240,8 +240,30 @@ func (r *Resolver) commandPayload(ctx context.Context, res game.Result) (*GamePa
 		return nil, err
 	}
 	v := int(res.Version)
+	if res.Game.Fogged() { // the command's events as the seat's record shows them, and its version after them
+		if events, err = r.seenOf(ctx, res, seat); err != nil {
+			return nil, err
+		}
+		v = int(res.Game.VersionFor(seat))
+		if len(events) > 0 {
+			v = int(events[len(events)-1].Seq)
+		}
+	}
 	return &GamePayload{Game: r.answerGame(ctx, res.Game), Events: events, Version: &v, Replayed: res.Replayed,
 		UserErrors: []*UserError{}}, nil
+}
+
+// seenOf returns the events of a command's result in a fog game as seat's record shows them.
+func (r *Resolver) seenOf(ctx context.Context, res game.Result, seat rules.PlayerID) ([]*game.EventView, error) {
+	seen, err := r.game.SeenOf(ctx, res.GameID, seat, res.Events)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*game.EventView, len(seen))
+	for i := range seen {
+		out[i] = &seen[i].EventView
+	}
+	return out, nil
 }
 
 // answerGame returns the game of a snapshot the service answered a command with, as the API shows it,
@@ -333,6 +355,11 @@ func (r *Resolver) createGame(ctx context.Context, input CreateGameInput) (*Game
 		if err := in.Cards.UnmarshalText([]byte(*input.CardSystem)); err != nil {
 			return refused(userError("INVALID_CARD_SYSTEM", "cardSystem must be classic, fixed, fixed_ttb or classic_scaling_ttb",
 				"input", "cardSystem")), nil
+		}
+	}
+	if input.Fog != nil {
+		if err := in.Fog.UnmarshalText([]byte(*input.Fog)); err != nil {
+			return refused(userError("INVALID_FOG", "fog must be none, light, normal, heavy or complete", "input", "fog")), nil
 		}
 	}
 	humans := 0
@@ -429,7 +456,7 @@ func (r *Resolver) viewerActions(ctx context.Context, g *Game, from, kind *strin
 	if err != nil {
 		return nil, err
 	}
-	st := snap.State
+	st, view := snap.State, viewOf(ctx, snap)
 	b := st.Board()
 	only := rules.TerritoryID(-1)
 	if from != nil {
@@ -479,8 +506,10 @@ func (r *Resolver) viewerActions(ctx context.Context, g *Game, from, kind *strin
 			}
 		case rules.Attack:
 			act.To = key(c.To)
-			dice := rules.DefendDice(st.Armies(c.To))
-			act.DefendDice = &dice
+			if view == nil || view.Armies[c.To] != rules.Unknown { // the defender's dice tell its armies
+				dice := rules.DefendDice(st.Armies(c.To))
+				act.DefendDice = &dice
+			}
 		case rules.Fortify:
 			act.To = key(c.To)
 		case rules.Occupy:
@@ -567,29 +596,43 @@ func (r *Resolver) viewerActionSummary(ctx context.Context, g *Game) ([]*ActionS
 // the whole board.
 const maxSinceEvents = 1000
 
-// board returns the board of game g: whole, or with sinceSeq only the territories the events after it
-// changed.
+// board returns the board of game g as the viewer may know it: whole, or with sinceSeq only the
+// territories the events after it changed (in a fog game, the events of the viewer's record).
 func (r *Resolver) board(ctx context.Context, g *Game, sinceSeq *int) (Board, error) {
 	snap, err := r.snapshotFor(ctx, g)
 	if err != nil {
 		return Board{}, err
 	}
+	view := viewOf(ctx, snap)
 	if sinceSeq == nil {
-		return boardOf(snap.State), nil
+		return boardOf(snap.State, view), nil
 	}
-	since := int64(*sinceSeq)
-	if since < 0 || since > snap.Seq {
-		return Board{}, errorf(CodeBadUserInput, "sinceSeq must be from 0 to the game's seq, %d, not %d", snap.Seq, since)
+	since, seq := int64(*sinceSeq), snap.SeqFor(viewerIn(ctx, snap))
+	if since < 0 || since > seq {
+		return Board{}, errorf(CodeBadUserInput, "sinceSeq must be from 0 to the game's seq, %d, not %d", seq, since)
 	}
-	behind := snap.Seq - since
+	behind := seq - since
 	if behind > maxSinceEvents {
-		return boardOf(snap.State), nil
+		return boardOf(snap.State, view), nil
 	}
 	if behind == 0 {
-		return Board{state: snap.State, changed: make([]bool, snap.State.Board().Len())}, nil
+		return Board{state: snap.State, view: view, changed: make([]bool, snap.State.Board().Len())}, nil
 	}
 	// The events after since up to the snapshot's seq: seq numbers have no gaps, so they are the first
 	// behind of them, whatever came after the snapshot.
+	if snap.Fogged() {
+		seen, err := r.game.SeenEvents(ctx, g.gameID, viewerIn(ctx, snap), since, int(behind))
+		if err != nil {
+			return Board{}, err
+		}
+		changed := make([]bool, snap.State.Board().Len())
+		for _, e := range seen {
+			for _, t := range e.After.Territories {
+				changed[t.Index] = true
+			}
+		}
+		return Board{state: snap.State, view: view, changed: changed}, nil
+	}
 	events, err := r.game.Events(ctx, g.gameID, since, int(behind))
 	if err != nil {
 		return Board{}, err
@@ -644,7 +687,7 @@ func changedTerritories(st rules.State, events []game.SeqEvent) []bool {
 }
 
 // events returns the events of game gameID after sequence number after (first of them, at most
-// maxEvents), as the viewer sees them.
+// maxEvents), as the viewer sees them: in a fog game, from the viewer's own record.
 func (r *Resolver) events(ctx context.Context, gameID int, after, first *int) ([]*game.EventView, error) {
 	from, limit := 0, maxEvents
 	if after != nil {
@@ -663,15 +706,22 @@ func (r *Resolver) events(ctx context.Context, gameID int, after, first *int) ([
 	if err != nil {
 		return nil, err
 	}
+	if snap.Fogged() {
+		seen, err := r.game.SeenEvents(ctx, gameID, viewerIn(ctx, snap), int64(from), limit)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]*game.EventView, len(seen))
+		for i := range seen {
+			out[i] = &seen[i].EventView
+		}
+		return out, nil
+	}
 	events, err := r.game.Events(ctx, gameID, int64(from), limit)
 	if err != nil {
 		return nil, err
 	}
-	seat, ok := viewerSeat(ctx, snap.Seats)
-	if !ok {
-		seat = int(rules.NoPlayer)
-	}
-	return viewEvents(events, rules.PlayerID(seat))
+	return viewEvents(events, viewerIn(ctx, snap))
 }
 
 // listGames lists the games the viewer may see, newest first, with the filter applied.

@@ -40,7 +40,15 @@ func (r *gameResolver) Reinforcements(ctx context.Context, obj *Game) (*Reinforc
 	if err != nil {
 		return nil, err
 	}
+	if v := viewOf(ctx, snap); v != nil && v.Viewer != snap.State.Current() && v.Players[snap.State.Current()].Territories == rules.Unknown {
+		return nil, nil // counted from owners the viewer does not see
+	}
 	return reinforcementsOf(snap.State), nil
+}
+
+// Fog is the resolver for the fog field.
+func (r *gameResolver) Fog(ctx context.Context, obj *Game) (string, error) {
+	return obj.fog.String(), nil
 }
 
 // Seats is the resolver for the seats field.
@@ -49,7 +57,7 @@ func (r *gameResolver) Seats(ctx context.Context, obj *Game) ([]*Seat, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newSeats(snap), nil
+	return newSeats(snap, viewOf(ctx, snap)), nil
 }
 
 // ViewerActionSummary is the resolver for the viewerActionSummary field.
@@ -106,7 +114,7 @@ func (r *gameResolver) ViewerInvitedSeat(ctx context.Context, obj *Game) (*int, 
 }
 
 func (r *gameResolver) Record(ctx context.Context, obj *Game) (map[string]any, error) {
-	if err := spendRecord(ctx, obj.Seq); err != nil {
+	if err := spendRecord(ctx, obj.seq); err != nil {
 		return nil, err
 	}
 	return r.recordJSON(ctx, obj.gameID)
@@ -386,12 +394,26 @@ func (r *territoryResolver) Name(ctx context.Context, obj *ent.Territory) (strin
 
 // Owner is the resolver for the owner field.
 func (r *territoryResolver) Owner(ctx context.Context, obj *ent.Territory) (*int, error) {
-	return game.SeatOrNil(rules.PlayerID(obj.OwnerSeat)), nil
+	t, err := r.territoryAsSeen(ctx, obj)
+	return t.Owner, err
 }
 
 // Neutral is the resolver for the neutral field.
 func (r *territoryResolver) Neutral(ctx context.Context, obj *ent.Territory) (bool, error) {
-	return rules.PlayerID(obj.OwnerSeat) == rules.Neutral, nil
+	t, err := r.territoryAsSeen(ctx, obj)
+	return t.Neutral, err
+}
+
+// Armies is the resolver for the armies field.
+func (r *territoryResolver) Armies(ctx context.Context, obj *ent.Territory) (*int, error) {
+	t, err := r.territoryAsSeen(ctx, obj)
+	return t.Armies, err
+}
+
+// Sight is the resolver for the sight field.
+func (r *territoryResolver) Sight(ctx context.Context, obj *ent.Territory) (string, error) {
+	t, err := r.territoryAsSeen(ctx, obj)
+	return t.Sight, err
 }
 
 func (r *Resolver) Game() GameResolver { return &gameResolver{r} }

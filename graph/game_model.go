@@ -8,6 +8,7 @@ import (
 	"entgo.io/contrib/entgql"
 
 	"rout/ent"
+	entgame "rout/ent/game"
 	"rout/game"
 	"rout/rules"
 )
@@ -27,8 +28,6 @@ type Game struct {
 	Status           string // open, active, finished or cancelled
 	Phase            string
 	Turn             int
-	Version          int64
-	Seq              int64
 	CurrentSeat      *int
 	TurnDeadline     *time.Time
 	TurnLimitSeconds int64
@@ -36,6 +35,10 @@ type Game struct {
 	CardSystem       string
 	TtbPercent       int
 	Winner           *int
+
+	version, seq int64
+	fog          rules.Fog
+	viewSeqs     []int64 // a fog game's last numbers of each view (game.Row.ViewSeqs)
 
 	gameID     int
 	mapID      int
@@ -63,8 +66,8 @@ func (g *Game) ViewerActions(ctx context.Context, from, kind *string) (Actions, 
 // newGame returns a game row as r's API shows it.
 func (r *Resolver) newGame(row game.Row) *Game {
 	return &Game{r: r,
-		ID: GlobalID(typeGame, row.GameID), Name: row.Name, Status: string(row.Status), Phase: row.Phase, Turn: row.Turn, Version: row.Version,
-		Seq: row.Seq, CurrentSeat: game.SeatOrNil(rules.PlayerID(row.CurrentSeat)), TurnDeadline: row.Deadline,
+		ID: GlobalID(typeGame, row.GameID), Name: row.Name, Status: string(row.Status), Phase: row.Phase, Turn: row.Turn, version: row.Version,
+		seq: row.Seq, fog: row.Fog, viewSeqs: row.ViewSeqs, CurrentSeat: game.SeatOrNil(rules.PlayerID(row.CurrentSeat)), TurnDeadline: row.Deadline,
 		TurnLimitSeconds: int64(row.TurnLimit / time.Second), Claim: row.Claim.String(), CardSystem: row.Cards.String(),
 		TtbPercent: row.TTBPercent, Winner: row.Winner, gameID: row.GameID, mapID: row.MapID, creatorID: row.CreatorID, inviteCode: row.InviteCode,
 	}
@@ -74,11 +77,50 @@ func (r *Resolver) newGame(row game.Row) *Game {
 // the service's row.
 func (r *Resolver) gameFromEnt(g *ent.Game) *Game {
 	return &Game{r: r,
-		ID: GlobalID(typeGame, g.ID), Name: g.Name, Status: string(g.Status), Phase: g.Phase, Turn: g.Turn, Version: g.Version, Seq: g.Seq,
+		ID: GlobalID(typeGame, g.ID), Name: g.Name, Status: string(g.Status), Phase: g.Phase, Turn: g.Turn, version: g.Version, seq: g.Seq,
+		fog: fogOf(g.Fog), viewSeqs: g.ViewSeqs,
 		CurrentSeat: game.SeatOrNil(rules.PlayerID(g.CurrentSeat)), TurnDeadline: g.TurnDeadline,
 		TurnLimitSeconds: g.TurnLimitSeconds, Claim: string(g.Claim), CardSystem: string(g.CardSystem), TtbPercent: g.TtbPercent,
 		Winner: g.WinnerSeat, gameID: g.ID, mapID: g.MapID, creatorID: g.CreatorID, inviteCode: g.InviteCode,
 	}
+}
+
+// fogOf returns the fog of an Ent row's game.
+func fogOf(f entgame.Fog) rules.Fog {
+	var out rules.Fog
+	_ = out.UnmarshalText([]byte(f)) // the column's values are the names of rules.Fog
+	return out
+}
+
+// row returns the part of the game's row that tells what its viewers see.
+func (g *Game) row() game.Row {
+	status := game.Status(g.Status)
+	return game.Row{Status: status, Version: g.version, Seq: g.seq, Fog: g.fog, ViewSeqs: g.viewSeqs}
+}
+
+// Version answers Game.version: the game's version, or in a fog game the viewer's (game.Row.VersionFor).
+func (g *Game) Version(ctx context.Context) (int, error) {
+	if !g.row().Fogged() {
+		return int(g.version), nil
+	}
+	snap, err := g.r.snapshotFor(ctx, g)
+	if err != nil {
+		return 0, err
+	}
+	return int(g.row().VersionFor(viewerIn(ctx, snap))), nil
+}
+
+// Seq answers Game.seq: the number of the game's last event, or in a fog game the viewer's
+// (game.Row.SeqFor).
+func (g *Game) Seq(ctx context.Context) (int, error) {
+	if !g.row().Fogged() {
+		return int(g.seq), nil
+	}
+	snap, err := g.r.snapshotFor(ctx, g)
+	if err != nil {
+		return 0, err
+	}
+	return int(g.row().SeqFor(viewerIn(ctx, snap))), nil
 }
 
 // GameConnection is a page of games (the GraphQL type GameConnection).
@@ -111,9 +153,9 @@ type Seat struct {
 	CPU         bool
 	Difficulty  *string
 	Status      string
-	Territories int
-	Armies      int
-	CardCount   int
+	Territories *int // nil where fog hides them, as Armies and CardCount
+	Armies      *int
+	CardCount   *int
 	PlayedBy    SeatPlayer      // who plays the seat now
 	Delegation  *SeatDelegation // the CPU its player handed it to, or nil
 	Takeovers   int             // turns in a row taken over at their deadline
@@ -143,8 +185,9 @@ func (p *seatPlaces) of(ctx context.Context, svc *game.Service, seat int) (*int,
 	return nil, nil
 }
 
-// newSeats returns the seats of a snapshot as the API shows them.
-func newSeats(snap game.Snapshot) []*Seat {
+// newSeats returns the seats of a snapshot as the API shows them to a viewer who knows view (viewOf;
+// nil: everything).
+func newSeats(snap game.Snapshot, view *rules.View) []*Seat {
 	started := snap.State.Phase() != rules.PhaseSetup
 	out := make([]*Seat, len(snap.Seats))
 	var places *seatPlaces
@@ -161,7 +204,11 @@ func newSeats(snap game.Snapshot) []*Seat {
 		if started && st.Seat < snap.State.Players() {
 			ps := snap.State.Player(rules.PlayerID(st.Seat))
 			s.Status = ps.Status.String()
-			s.Territories, s.Armies, s.CardCount, s.hand = ps.Territories, ps.Armies, len(ps.Hand), ps.Hand
+			s.Territories, s.Armies, s.CardCount, s.hand = &ps.Territories, &ps.Armies, known(len(ps.Hand)), ps.Hand
+			if view != nil {
+				pv := view.Players[st.Seat]
+				s.Territories, s.Armies, s.CardCount = known(pv.Territories), known(pv.Armies), known(pv.Cards)
+			}
 		}
 		out[i] = s
 	}

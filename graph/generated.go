@@ -104,6 +104,7 @@ type ComplexityRoot struct {
 
 	BoardColumns struct {
 		Armies  func(childComplexity int) int
+		Hidden  func(childComplexity int) int
 		Keys    func(childComplexity int) int
 		Neutral func(childComplexity int) int
 		Owners  func(childComplexity int) int
@@ -129,6 +130,7 @@ type ComplexityRoot struct {
 		Creator             func(childComplexity int) int
 		CurrentSeat         func(childComplexity int) int
 		Events              func(childComplexity int, after *int, first *int) int
+		Fog                 func(childComplexity int) int
 		ID                  func(childComplexity int) int
 		InviteCode          func(childComplexity int) int
 		Map                 func(childComplexity int) int
@@ -233,6 +235,7 @@ type ComplexityRoot struct {
 		Key     func(childComplexity int) int
 		Neutral func(childComplexity int) int
 		Owner   func(childComplexity int) int
+		Sight   func(childComplexity int) int
 	}
 
 	MapBonusArea struct {
@@ -432,6 +435,7 @@ type ComplexityRoot struct {
 		Name    func(childComplexity int) int
 		Neutral func(childComplexity int) int
 		Owner   func(childComplexity int) int
+		Sight   func(childComplexity int) int
 	}
 
 	TerritoryConnection struct {
@@ -451,6 +455,7 @@ type ComplexityRoot struct {
 		Name    func(childComplexity int) int
 		Neutral func(childComplexity int) int
 		Owner   func(childComplexity int) int
+		Sight   func(childComplexity int) int
 	}
 
 	UnregisterPushSubscriptionPayload struct {
@@ -504,6 +509,7 @@ type GameResolver interface {
 	Round(ctx context.Context, obj *Game) (int, error)
 	Reinforcements(ctx context.Context, obj *Game) (*Reinforcements, error)
 
+	Fog(ctx context.Context, obj *Game) (string, error)
 	Seats(ctx context.Context, obj *Game) ([]*Seat, error)
 
 	ViewerActionSummary(ctx context.Context, obj *Game) ([]*ActionSummary, error)
@@ -596,6 +602,8 @@ type TerritoryResolver interface {
 	Name(ctx context.Context, obj *ent.Territory) (string, error)
 	Owner(ctx context.Context, obj *ent.Territory) (*int, error)
 	Neutral(ctx context.Context, obj *ent.Territory) (bool, error)
+	Armies(ctx context.Context, obj *ent.Territory) (*int, error)
+	Sight(ctx context.Context, obj *ent.Territory) (string, error)
 }
 type UserResolver interface {
 	ID(ctx context.Context, obj *ent.User) (string, error)
@@ -819,6 +827,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.BoardColumns.Armies(childComplexity), true
+	case "BoardColumns.hidden":
+		if e.ComplexityRoot.BoardColumns.Hidden == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoardColumns.Hidden(childComplexity), true
 	case "BoardColumns.keys":
 		if e.ComplexityRoot.BoardColumns.Keys == nil {
 			break
@@ -928,6 +942,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Game.Events(childComplexity, args["after"].(*int), args["first"].(*int)), true
+	case "Game.fog":
+		if e.ComplexityRoot.Game.Fog == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.Fog(childComplexity), true
 	case "Game.id":
 		if e.ComplexityRoot.Game.ID == nil {
 			break
@@ -1409,6 +1429,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.LiveTerritory.Owner(childComplexity), true
+	case "LiveTerritory.sight":
+		if e.ComplexityRoot.LiveTerritory.Sight == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveTerritory.Sight(childComplexity), true
 
 	case "MapBonusArea.bonus":
 		if e.ComplexityRoot.MapBonusArea.Bonus == nil {
@@ -2418,6 +2444,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Territory.Owner(childComplexity), true
+	case "Territory.sight":
+		if e.ComplexityRoot.Territory.Sight == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Territory.Sight(childComplexity), true
 
 	case "TerritoryConnection.edges":
 		if e.ComplexityRoot.TerritoryConnection.Edges == nil {
@@ -2481,6 +2513,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TerritoryState.Owner(childComplexity), true
+	case "TerritoryState.sight":
+		if e.ComplexityRoot.TerritoryState.Sight == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TerritoryState.Sight(childComplexity), true
 
 	case "UnregisterPushSubscriptionPayload.removed":
 		if e.ComplexityRoot.UnregisterPushSubscriptionPayload.Removed == nil {
@@ -2895,6 +2933,8 @@ func (ec *executionContext) childFields_BoardColumns(ctx context.Context, field 
 		return ec.fieldContext_BoardColumns_owners(ctx, field)
 	case "armies":
 		return ec.fieldContext_BoardColumns_armies(ctx, field)
+	case "hidden":
+		return ec.fieldContext_BoardColumns_hidden(ctx, field)
 	case "neutral":
 		return ec.fieldContext_BoardColumns_neutral(ctx, field)
 	}
@@ -2955,6 +2995,8 @@ func (ec *executionContext) childFields_Game(ctx context.Context, field graphql.
 		return ec.fieldContext_Game_cardSystem(ctx, field)
 	case "ttbPercent":
 		return ec.fieldContext_Game_ttbPercent(ctx, field)
+	case "fog":
+		return ec.fieldContext_Game_fog(ctx, field)
 	case "seats":
 		return ec.fieldContext_Game_seats(ctx, field)
 	case "board":
@@ -3147,6 +3189,8 @@ func (ec *executionContext) childFields_LiveTerritory(ctx context.Context, field
 		return ec.fieldContext_LiveTerritory_neutral(ctx, field)
 	case "armies":
 		return ec.fieldContext_LiveTerritory_armies(ctx, field)
+	case "sight":
+		return ec.fieldContext_LiveTerritory_sight(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type LiveTerritory", field.Name)
 }
@@ -3441,6 +3485,8 @@ func (ec *executionContext) childFields_Territory(ctx context.Context, field gra
 		return ec.fieldContext_Territory_neutral(ctx, field)
 	case "armies":
 		return ec.fieldContext_Territory_armies(ctx, field)
+	case "sight":
+		return ec.fieldContext_Territory_sight(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Territory", field.Name)
 }
@@ -3479,6 +3525,8 @@ func (ec *executionContext) childFields_TerritoryState(ctx context.Context, fiel
 		return ec.fieldContext_TerritoryState_neutral(ctx, field)
 	case "armies":
 		return ec.fieldContext_TerritoryState_armies(ctx, field)
+	case "sight":
+		return ec.fieldContext_TerritoryState_sight(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type TerritoryState", field.Name)
 }
@@ -5286,6 +5334,29 @@ func (ec *executionContext) _BoardColumns_armies(ctx context.Context, field grap
 			return obj.Armies, nil
 		},
 		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*int) graphql.Marshaler {
+			return ec.marshalNInt2ᚕᚖint(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoardColumns_armies(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BoardColumns", field, false, false, "Int")
+}
+
+func (ec *executionContext) _BoardColumns_hidden(ctx context.Context, field graphql.CollectedField, obj *BoardColumns) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoardColumns_hidden(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Hidden, nil
+		},
+		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []int) graphql.Marshaler {
 			return ec.marshalNInt2ᚕintᚄ(ctx, selections, v)
 		},
@@ -5293,7 +5364,7 @@ func (ec *executionContext) _BoardColumns_armies(ctx context.Context, field grap
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_BoardColumns_armies(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_BoardColumns_hidden(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("BoardColumns", field, false, false, "Int")
 }
 
@@ -5664,18 +5735,18 @@ func (ec *executionContext) _Game_version(ctx context.Context, field graphql.Col
 			return ec.fieldContext_Game_version(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Version, nil
+			return obj.Version(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
-			return ec.marshalNInt2int64(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Game_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Game", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("Game", field, true, false, "Int")
 }
 
 func (ec *executionContext) _Game_currentSeat(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
@@ -5814,6 +5885,29 @@ func (ec *executionContext) _Game_ttbPercent(ctx context.Context, field graphql.
 }
 func (ec *executionContext) fieldContext_Game_ttbPercent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Game", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Game_fog(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_fog(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().Fog(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_fog(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Game", field, true, true, "String")
 }
 
 func (ec *executionContext) _Game_seats(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
@@ -6221,18 +6315,18 @@ func (ec *executionContext) _Game_seq(ctx context.Context, field graphql.Collect
 			return ec.fieldContext_Game_seq(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Seq, nil
+			return obj.Seq(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
-			return ec.marshalNInt2int64(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Game_seq(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Game", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("Game", field, true, false, "Int")
 }
 
 func (ec *executionContext) _GameConnection_edges(ctx context.Context, field graphql.CollectedField, obj *GameConnection) (ret graphql.Marshaler) {
@@ -7656,15 +7750,38 @@ func (ec *executionContext) _LiveTerritory_armies(ctx context.Context, field gra
 			return obj.Armies, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LiveTerritory_armies(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LiveTerritory", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LiveTerritory_sight(ctx context.Context, field graphql.CollectedField, obj *live.Territory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveTerritory_sight(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Sight, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_LiveTerritory_armies(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LiveTerritory", field, false, false, "Int")
+func (ec *executionContext) fieldContext_LiveTerritory_sight(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LiveTerritory", field, false, false, "String")
 }
 
 func (ec *executionContext) _MapBonusArea_key(ctx context.Context, field graphql.CollectedField, obj *MapBonusArea) (ret graphql.Marshaler) {
@@ -11347,11 +11464,11 @@ func (ec *executionContext) _Seat_territories(ctx context.Context, field graphql
 			return obj.Territories, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Seat_territories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -11370,11 +11487,11 @@ func (ec *executionContext) _Seat_armies(ctx context.Context, field graphql.Coll
 			return obj.Armies, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Seat_armies(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -11393,11 +11510,11 @@ func (ec *executionContext) _Seat_cardCount(ctx context.Context, field graphql.C
 			return obj.CardCount, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Seat_cardCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -12159,18 +12276,41 @@ func (ec *executionContext) _Territory_armies(ctx context.Context, field graphql
 			return ec.fieldContext_Territory_armies(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Armies, nil
+			return ec.Resolvers.Territory().Armies(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Territory_armies(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Territory", field, true, true, "Int")
+}
+
+func (ec *executionContext) _Territory_sight(ctx context.Context, field graphql.CollectedField, obj *ent.Territory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Territory_sight(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Territory().Sight(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_Territory_armies(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Territory", field, false, false, "Int")
+func (ec *executionContext) fieldContext_Territory_sight(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Territory", field, true, true, "String")
 }
 
 func (ec *executionContext) _TerritoryConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.TerritoryConnection) (ret graphql.Marshaler) {
@@ -12419,15 +12559,38 @@ func (ec *executionContext) _TerritoryState_armies(ctx context.Context, field gr
 			return obj.Armies, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TerritoryState_armies(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TerritoryState", field, false, false, "Int")
+}
+
+func (ec *executionContext) _TerritoryState_sight(ctx context.Context, field graphql.CollectedField, obj *TerritoryState) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TerritoryState_sight(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Sight, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_TerritoryState_armies(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TerritoryState", field, false, false, "Int")
+func (ec *executionContext) fieldContext_TerritoryState_sight(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TerritoryState", field, false, false, "String")
 }
 
 func (ec *executionContext) _UnregisterPushSubscriptionPayload_removed(ctx context.Context, field graphql.CollectedField, obj *UnregisterPushSubscriptionPayload) (ret graphql.Marshaler) {
@@ -14270,7 +14433,7 @@ func (ec *executionContext) unmarshalInputCreateGameInput(ctx context.Context, o
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"mapKey", "mapVersion", "seats", "turnLimitSeconds", "claim", "cardSystem", "ttbPercent", "private", "name"}
+	fieldsInOrder := [...]string{"mapKey", "mapVersion", "seats", "turnLimitSeconds", "claim", "cardSystem", "ttbPercent", "private", "fog", "name"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -14333,6 +14496,13 @@ func (ec *executionContext) unmarshalInputCreateGameInput(ctx context.Context, o
 				return it, err
 			}
 			it.Private = data
+		case "fog":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fog"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Fog = data
 		case "name":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
 			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
@@ -16267,6 +16437,11 @@ func (ec *executionContext) _BoardColumns(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "hidden":
+			out.Values[i] = ec._BoardColumns_hidden(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "neutral":
 			out.Values[i] = ec._BoardColumns_neutral(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -16425,10 +16600,11 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 					return ec._Game_reinforcements(ctx, field, obj)
 				})
 		case "version":
-			out.Values[i] = ec._Game_version(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_version(ctx, field, obj)
+				})
 		case "currentSeat":
 			out.Values[i] = ec._Game_currentSeat(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -16459,6 +16635,12 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "fog":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_fog(ctx, field, obj)
+				})
 		case "seats":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, true,
@@ -16531,10 +16713,11 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 					return ec._Game_boardColumns(ctx, field, obj)
 				})
 		case "seq":
-			out.Values[i] = ec._Game_seq(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_seq(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -17074,6 +17257,11 @@ func (ec *executionContext) _LiveTerritory(ctx context.Context, sel ast.Selectio
 			}
 		case "armies":
 			out.Values[i] = ec._LiveTerritory_armies(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "sight":
+			out.Values[i] = ec._LiveTerritory_sight(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -18129,17 +18317,17 @@ func (ec *executionContext) _Seat(ctx context.Context, sel ast.SelectionSet, obj
 			}
 		case "territories":
 			out.Values[i] = ec._Seat_territories(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "armies":
 			out.Values[i] = ec._Seat_armies(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "cardCount":
 			out.Values[i] = ec._Seat_cardCount(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "cards":
@@ -18456,10 +18644,17 @@ func (ec *executionContext) _Territory(ctx context.Context, sel ast.SelectionSet
 					return ec._Territory_neutral(ctx, field, obj)
 				})
 		case "armies":
-			out.Values[i] = ec._Territory_armies(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Territory_armies(ctx, field, obj)
+				})
+		case "sight":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Territory_sight(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -18591,6 +18786,11 @@ func (ec *executionContext) _TerritoryState(ctx context.Context, sel ast.Selecti
 			}
 		case "armies":
 			out.Values[i] = ec._TerritoryState_armies(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "sight":
+			out.Values[i] = ec._TerritoryState_sight(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}

@@ -13,7 +13,6 @@ import (
 
 	"rout/graph/wstransport"
 	"rout/live"
-	"rout/rules"
 )
 
 // CodeResumeRequired is the extensions.code of the last message of a subscription whose subscriber fell
@@ -61,14 +60,16 @@ func (r *Resolver) gameEvents(ctx context.Context, gameID string, after *int) (<
 	if !maySee(ctx, snap) {
 		return nil, gameNotFound(gameID)
 	}
-	if from > snap.Seq {
-		return nil, errorf(CodeBadUserInput, "after is %d, but the game's last event is %d", from, snap.Seq)
+	seat := viewerIn(ctx, snap)
+	if last := snap.SeqFor(seat); from > last {
+		return nil, errorf(CodeBadUserInput, "after is %d, but the game's last event is %d", from, last)
 	}
-	seat, seated := viewerSeat(ctx, snap.Seats)
-	if !seated {
-		seat = int(rules.NoPlayer)
+	var sub *live.Subscription[*live.Event]
+	if snap.Fogged() { // the viewer's own record (docs/live.md, "Fog of war")
+		sub, err = hub.ViewEvents(ctx, id, seat, from)
+	} else {
+		sub, err = hub.GameEvents(ctx, id, seat, from)
 	}
-	sub, err := hub.GameEvents(ctx, id, rules.PlayerID(seat), from)
 	if err != nil {
 		return nil, err
 	}

@@ -40,7 +40,8 @@ type Action struct {
 	BonusArmies *int `json:"bonusArmies,omitempty"`
 	// An attack's defending dice: the dice the defender rolls against its roll, as many as the armies on `to`,
 	// two at most (docs/rules.md, R28). The defender never chooses: the engine rolls exactly this many (the
-	// later rolls of an attack until conquered count again from the armies left). Null for other kinds.
+	// later rolls of an attack until conquered count again from the armies left). Null for other kinds, and
+	// where fog hides the armies on `to`.
 	DefendDice *int `json:"defendDice,omitempty"`
 }
 
@@ -96,10 +97,12 @@ type BoardColumns struct {
 	Seq int `json:"seq"`
 	// The territories' keys. They never change for a game: read them once.
 	Keys []string `json:"keys"`
-	// The owning seat; null when unclaimed or neutral.
+	// The owning seat; null when unclaimed, neutral or hidden by fog.
 	Owners []*int `json:"owners"`
-	// The armies.
-	Armies []int `json:"armies"`
+	// The armies; null where fog hides them.
+	Armies []*int `json:"armies"`
+	// The indexes of the territories whose owner fog hides, in map order; empty without fog.
+	Hidden []int `json:"hidden"`
 	// The indexes of the neutral territories (a resigned player's), in map order.
 	Neutral []int `json:"neutral"`
 }
@@ -146,6 +149,8 @@ type CreateGameInput struct {
 	TtbPercent *int `json:"ttbPercent,omitempty"`
 	// Whether joining needs the invite code.
 	Private *bool `json:"private,omitempty"`
+	// The fog of war: none (default), light, normal, heavy or complete (docs/rules.md, "Fog of war").
+	Fog *string `json:"fog,omitempty"`
 	// A name for the game, shown in lobbies: up to 60 characters (spaces collapsed); none when null.
 	Name *string `json:"name,omitempty"`
 }
@@ -535,12 +540,15 @@ type TerritoryState struct {
 	Key string `json:"key"`
 	// The territory's display name.
 	Name string `json:"name"`
-	// The owning seat; null when unclaimed or neutral.
+	// The owning seat; null when unclaimed, neutral or hidden by fog (see `sight`).
 	Owner *int `json:"owner,omitempty"`
-	// Whether the territory is neutral (left by a resigned player).
+	// Whether the territory is neutral (left by a resigned player); false when fog hides its owner.
 	Neutral bool `json:"neutral"`
-	// The armies on the territory.
-	Armies int `json:"armies"`
+	// The armies on the territory; null when fog hides them.
+	Armies *int `json:"armies,omitempty"`
+	// What the viewer sees of the territory: full (owner and armies), owner (the owner, not the armies) or
+	// hidden (neither); always full in a game without fog or once it is over.
+	Sight string `json:"sight"`
 }
 
 // Trade a set of three cards.

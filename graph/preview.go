@@ -14,6 +14,7 @@ import (
 
 	"rout/ent/player"
 	"rout/maps/mapsvg"
+	"rout/rules"
 )
 
 // The routes of the SVG previews: a map version (GET /maps/{key}/{version}.svg) and a game's board as
@@ -108,13 +109,13 @@ func (h *previewHandler) serveMap(w http.ResponseWriter, req *http.Request) {
 		h.failFor(ctx, w, err)
 		return
 	}
-	view, err := h.r.mapView(ctx, m)
+	drawing, err := h.r.mapView(ctx, m)
 	if err != nil {
 		h.failFor(ctx, w, err)
 		return
 	}
 	var doc bytes.Buffer
-	if err := mapsvg.Map(&doc, view.Map, view.Geometry); err != nil {
+	if err := mapsvg.Map(&doc, drawing.Map, drawing.Geometry); err != nil {
 		h.failFor(ctx, w, err)
 		return
 	}
@@ -145,16 +146,18 @@ func (h *previewHandler) serveBoard(w http.ResponseWriter, req *http.Request) {
 		h.failFor(ctx, w, fmt.Errorf("error loading the game's map: %w", err))
 		return
 	}
-	view, err := h.r.mapView(ctx, m)
+	drawing, err := h.r.mapView(ctx, m)
 	if err != nil {
 		h.failFor(ctx, w, err)
 		return
 	}
-	st, err := h.r.game.GameState(ctx, g.gameID)
+	snap, err := h.r.snapshotOf(ctx, g.gameID)
 	if err != nil {
 		h.failFor(ctx, w, fmt.Errorf("error loading the game's state: %w", err))
 		return
 	}
+	st := snap.State
+	view := rules.Project(st, viewerIn(ctx, snap)) // everything, without fog or once the game is over
 	seats, err := h.r.ent.Player.Query().Where(player.GameID(g.gameID)).All(ctx)
 	if err != nil {
 		h.failFor(ctx, w, fmt.Errorf("error loading the game's seats: %w", err))
@@ -167,7 +170,7 @@ func (h *previewHandler) serveBoard(w http.ResponseWriter, req *http.Request) {
 		}
 	}
 	var doc bytes.Buffer
-	if err := mapsvg.Board(&doc, view.Map, view.Geometry, st, colors); err != nil {
+	if err := mapsvg.Board(&doc, drawing.Map, drawing.Geometry, st, view, colors); err != nil {
 		h.failFor(ctx, w, err)
 		return
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 
 	"rout/game"
+	"rout/rules"
 )
 
 // snapshots are the game snapshots of one query or mutation: every field of a game that needs its engine
@@ -16,6 +17,7 @@ import (
 type snapshots struct {
 	mu    sync.Mutex
 	games map[int]*snapshotEntry
+	views map[int]*rules.View // the projections of fog games for the request's viewer (viewFor)
 }
 
 type snapshotEntry struct {
@@ -30,7 +32,7 @@ type snapshotsKey struct{}
 // messages reads the game as it is then.
 func requestSnapshots(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
 	if oc := graphql.GetOperationContext(ctx); oc.Operation != nil && oc.Operation.Operation != ast.Subscription {
-		ctx = context.WithValue(ctx, snapshotsKey{}, &snapshots{games: make(map[int]*snapshotEntry)})
+		ctx = context.WithValue(ctx, snapshotsKey{}, &snapshots{games: make(map[int]*snapshotEntry), views: make(map[int]*rules.View)})
 	}
 	return next(ctx)
 }
@@ -54,6 +56,7 @@ func forgetSnapshot(ctx context.Context, gameID int) {
 	if s, _ := ctx.Value(snapshotsKey{}).(*snapshots); s != nil {
 		s.mu.Lock()
 		delete(s.games, gameID)
+		delete(s.views, gameID)
 		s.mu.Unlock()
 	}
 }
@@ -81,4 +84,27 @@ func (r *Resolver) snapshotOf(ctx context.Context, gameID int) (game.Snapshot, e
 	case <-ctx.Done():
 		return game.Snapshot{}, ctx.Err()
 	}
+}
+
+// viewFor returns the request's snapshot of game gameID and the game as the request's viewer may know it
+// (viewOf: nil when they may know everything), projected once per request.
+func (r *Resolver) viewFor(ctx context.Context, gameID int) (game.Snapshot, *rules.View, error) {
+	snap, err := r.snapshotOf(ctx, gameID)
+	if err != nil || !snap.Fogged() {
+		return snap, nil, err
+	}
+	s, _ := ctx.Value(snapshotsKey{}).(*snapshots)
+	if s == nil {
+		return snap, viewOf(ctx, snap), nil
+	}
+	s.mu.Lock()
+	v, ok := s.views[gameID]
+	s.mu.Unlock()
+	if !ok {
+		v = viewOf(ctx, snap)
+		s.mu.Lock()
+		s.views[gameID] = v
+		s.mu.Unlock()
+	}
+	return snap, v, nil
 }

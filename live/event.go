@@ -33,12 +33,14 @@ type Territory struct {
 	Index int
 	// Key is the territory's key from the map.
 	Key string
-	// Owner is the owning seat; nil when unclaimed or neutral.
+	// Owner is the owning seat; nil when unclaimed, neutral or hidden by fog.
 	Owner *int
 	// Neutral tells whether the territory is neutral.
 	Neutral bool
-	// Armies is the armies on the territory.
-	Armies int
+	// Armies is the armies on the territory; nil when hidden by fog.
+	Armies *int
+	// Sight is what the viewer sees of the territory (rules.Sight's name): full without fog.
+	Sight string
 }
 
 // Dice are the dice of one battle roll, each side sorted high to low.
@@ -189,10 +191,12 @@ func board(e game.SeqEvent, before, after rules.State) *Event {
 	slices.Sort(ts)
 	ev.Territories = make([]Territory, len(ts))
 	b := after.Board()
+	armies := make([]int, len(ts)) // what the territories' Armies point into
 	for i, t := range ts {
 		owner := after.Owner(t)
+		armies[i] = after.Armies(t)
 		ev.Territories[i] = Territory{Index: int(t), Key: b.Territory(t).Key, Owner: game.SeatOrNil(owner),
-			Neutral: owner == rules.Neutral, Armies: after.Armies(t)}
+			Neutral: owner == rules.Neutral, Armies: &armies[i], Sight: rules.SightFull.String()}
 	}
 	switch x := e.Event.(type) {
 	case rules.BattleRolled:

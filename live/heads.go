@@ -37,6 +37,7 @@ func (h *Hub) checkHeads() {
 			{gameTopic, game.MaxHeads, h.svc.Heads},
 			{noticeTopic, inbox.MaxHeads, func(ctx context.Context, ids []int) (map[int]int64, error) { return inbox.Heads(ctx, h.db, ids) }},
 			{lobbyTopic, game.MaxHeads, h.svc.Versions},
+			{viewTopic, game.MaxHeads, h.svc.Heads},
 		} {
 			ids := h.followed(c.kind)
 			for len(ids) > 0 {
@@ -70,7 +71,7 @@ func (h *Hub) followed(kind topicKind) []int {
 		}
 	}
 	slices.Sort(ids)
-	return ids
+	return slices.Compact(ids) // a game's views share its id
 }
 
 // wakeBehind reads the heads of the topics of kind ids and wakes those that are behind them.
@@ -82,7 +83,11 @@ func (h *Hub) wakeBehind(ctx context.Context, kind topicKind, ids []int, read fu
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for id, seq := range heads {
-		if t, ok := h.topics[topicKey{kind, id}]; ok && seq > t.head {
+		if kind == viewTopic {
+			h.wakeViews(id, seq)
+			continue
+		}
+		if t, ok := h.topics[topicKey{kind: kind, id: id}]; ok && seq > t.head {
 			h.headWakes.Add(1)
 			t.wake()
 		}

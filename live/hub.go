@@ -108,6 +108,9 @@ type Hub struct {
 
 	mu      sync.Mutex
 	topics  map[topicKey]*topic
+	// gameHeads are the last sequence numbers the hub was told of the fog games it follows views of
+	// (wakeViews).
+	gameHeads map[int]int64
 	stopped bool
 	revoked []func(tokenID int) // see OnRevoked
 
@@ -146,7 +149,7 @@ func New(opts Opts) (*Hub, error) {
 		ping:   orDefault(opts.PingInterval, 30*time.Second),
 		retry:  orDefault(opts.RetryInterval, time.Second),
 		done:   make(chan struct{}),
-		topics: make(map[topicKey]*topic),
+		topics: make(map[topicKey]*topic), gameHeads: make(map[int]int64),
 	}
 	h.headCheck = orDefault(opts.HeadCheckInterval, DefaultHeadCheckInterval)
 	return h, nil
@@ -267,8 +270,11 @@ func (h *Hub) notified(channel, payload string) {
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if t, ok := h.topics[topicKey{kind, id}]; ok && seq > t.head {
+	if t, ok := h.topics[topicKey{kind: kind, id: id}]; ok && seq > t.head {
 		t.wake()
+	}
+	if kind == gameTopic {
+		h.wakeViews(id, seq)
 	}
 }
 
@@ -332,7 +338,7 @@ func (h *Hub) addEncodes(n int64) { h.encodes.Add(n) }
 // (rules.NoPlayer: a viewer without a seat). The caller checks that the viewer may see the game. Close
 // the subscription when done.
 func (h *Hub) GameEvents(ctx context.Context, gameID int, seat rules.PlayerID, after int64) (*Subscription[*Event], error) {
-	s, err := h.subscribe(ctx, topicKey{gameTopic, gameID}, seat, after)
+	s, err := h.subscribe(ctx, topicKey{kind: gameTopic, id: gameID}, seat, after)
 	if err != nil {
 		return nil, err
 	}
@@ -357,7 +363,7 @@ func (h *Hub) GameEvents(ctx context.Context, gameID int, seat rules.PlayerID, a
 // Notices subscribes to the notices of user userID after notice id after. Close the subscription when
 // done.
 func (h *Hub) Notices(ctx context.Context, userID int, after int64) (*Subscription[*Notice], error) {
-	s, err := h.subscribe(ctx, topicKey{noticeTopic, userID}, rules.NoPlayer, after)
+	s, err := h.subscribe(ctx, topicKey{kind: noticeTopic, id: userID}, rules.NoPlayer, after)
 	if err != nil {
 		return nil, err
 	}

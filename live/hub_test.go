@@ -179,7 +179,7 @@ func (e *env) checkBoard(id int, events []*live.Event) {
 	owners, armies := map[int]int{}, map[int]int{}
 	for _, ev := range events {
 		for _, tr := range ev.Territories {
-			owners[tr.Index], armies[tr.Index] = -1, tr.Armies
+			owners[tr.Index], armies[tr.Index] = -1, *tr.Armies
 			if tr.Owner != nil {
 				owners[tr.Index] = *tr.Owner
 			}

@@ -28,7 +28,7 @@ func (l *Lobby) Final() bool { return l.Status != game.StatusOpen }
 // last). The caller checks that the viewer may see the game, and ends the stream after a Final lobby.
 // Close the subscription when done.
 func (h *Hub) Lobby(ctx context.Context, gameID int) (*Subscription[*Lobby], error) {
-	s, err := h.subscribe(ctx, topicKey{lobbyTopic, gameID}, rules.NoPlayer, 0)
+	s, err := h.subscribe(ctx, topicKey{kind: lobbyTopic, id: gameID}, rules.NoPlayer, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -18,12 +18,15 @@ const (
 	gameTopic   topicKind = iota + 1 // a game's events
 	noticeTopic                      // a user's notices
 	lobbyTopic                       // the seats of a game (its lobby)
+	viewTopic                        // one viewer's record of a fog game (view.go)
 )
 
-// topicKey names a topic: a game id (events, lobby) or a user id.
+// topicKey names a topic: a game id (events, lobby, view) or a user id, and for a view its viewer (a
+// seat, or -1 for the spectators).
 type topicKey struct {
-	kind topicKind
-	id   int
+	kind   topicKind
+	id     int
+	viewer int
 }
 
 // sequenced is a value a subscriber receives: an *Event, a *Notice or a *Lobby; or, inside a topic, a
@@ -67,7 +70,7 @@ func (t *topic) remember(items []sequenced) {
 	case t.key.kind == lobbyTopic && len(items) > 0:
 		t.recent = items[len(items)-1:] // the state now: what a new subscriber starts with
 		return
-	case t.key.kind != gameTopic:
+	case t.key.kind != gameTopic && t.key.kind != viewTopic:
 		return
 	}
 	t.recent = append(t.recent, items...)
@@ -106,6 +109,8 @@ func (h *Hub) open(key topicKey) *topic {
 		t.src = &gameSource{h: h, f: folder{svc: h.svc, gameID: key.id}}
 	case lobbyTopic:
 		t.src = &lobbySource{h: h, gameID: key.id}
+	case viewTopic:
+		t.src = &viewSource{h: h, gameID: key.id, viewer: viewerOf(key.viewer)}
 	default:
 		t.src = &noticeSource{h: h, userID: key.id}
 	}
@@ -211,6 +216,9 @@ func (h *Hub) close(t *topic) {
 	if h.topics[t.key] == t {
 		delete(h.topics, t.key)
 		close(t.quit)
+		if t.key.kind == viewTopic {
+			delete(h.gameHeads, t.key.id) // the next notification of the game wakes its other views
+		}
 	}
 }
 

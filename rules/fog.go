@@ -221,13 +221,71 @@ func Project(s State, viewer PlayerID) View {
 }
 
 // ProjectEvents returns the events that led from before to the next state as viewer sees them under the
-// game's fog, in order: each as a territory's sight before or after it allows (the better of the two: you saw
+// game's fog, in order: the events of Watch, without its view changes.
+func ProjectEvents(before State, events []Event, viewer PlayerID) ([]Event, error) {
+	seen, err := Watch(before, events, viewer)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Event, 0, len(seen))
+	for _, w := range seen {
+		if w.Event != nil {
+			out = append(out, w.Event)
+		}
+	}
+	return out, nil
+}
+
+// Seen is one entry of a viewer's view of a game (Watch): an event as they see it, or a change of what they
+// see that no event they see explains (a spectator, who sees what every player sees, loses sight of a
+// territory when a player loses one out of the spectator's sight), with what the entry left.
+type Seen struct {
+	// At is the index, in the events given to Watch, of the event the entry shows or follows.
+	At int
+	// Event is the event as the viewer sees it; nil for a change of the view alone.
+	Event Event
+	// Phase and Current are the game's phase and seat to move after the event (public).
+	Phase   Phase
+	Current PlayerID
+	// Changed are the territories whose sight, owner or armies as the viewer knows them the entry changed,
+	// as they stand after it, in index order.
+	Changed []SeenTerritory
+}
+
+// SeenTerritory is a territory as a viewer knows it: its sight and, where the sight shows them, its owner
+// and armies (UnknownPlayer and Unknown where it does not).
+type SeenTerritory struct {
+	Territory TerritoryID
+	Sight     Sight
+	Owner     PlayerID
+	Armies    int
+}
+
+// seenBoard returns every territory of s as viewer knows it.
+func seenBoard(s State, viewer PlayerID) []SeenTerritory {
+	sight := Vision(s, viewer)
+	out := make([]SeenTerritory, len(sight))
+	for t, v := range sight {
+		out[t] = SeenTerritory{Territory: TerritoryID(t), Sight: v, Owner: UnknownPlayer, Armies: Unknown}
+		if v.sees(SightOwner) {
+			out[t].Owner = s.Owner(TerritoryID(t))
+		}
+		if v.sees(SightFull) {
+			out[t].Armies = s.Armies(TerritoryID(t))
+		}
+	}
+	return out
+}
+
+// Watch returns the events that led from before to the next state as viewer sees them under the game's
+// fog, in order: each as a territory's sight before or after it allows (the better of the two: you saw
 // your territory fall), with what the viewer may not know replaced by UnknownTerritory, UnknownPlayer or
 // Unknown, and without the events that show the viewer nothing (a placement, a battle or a move out of
-// sight). When the events end the game, the fog lifts: they are all shown as they are. Card ids stay in
-// the events: HideCards hides them from those who may not see them. An event that does not fit its state
-// is an error, as in Evolve.
-func ProjectEvents(before State, events []Event, viewer PlayerID) ([]Event, error) {
+// sight), unless such an event changed what the viewer sees (then the entry has no event). Each entry
+// carries the territories whose view it changed. When the events end the game, the fog lifts: they are all
+// shown as they are. Card ids stay in the events: HideCards hides them from those who may not see them.
+// An event that does not fit its state is an error, as in Evolve.
+func Watch(before State, events []Event, viewer PlayerID) ([]Seen, error) {
 	states := make([]State, len(events)+1) // states[i] is the state before events[i]
 	states[0] = before
 	for i, e := range events {
@@ -237,17 +295,43 @@ func ProjectEvents(before State, events []Event, viewer PlayerID) ([]Event, erro
 		}
 		states[i+1] = next
 	}
-	if before.cfg.Fog == FogNone || states[len(events)].phase == PhaseOver {
-		return events, nil // nothing hidden, or the fog lifted with the game's end
-	}
-	out := make([]Event, 0, len(events))
+	lifted := before.cfg.Fog == FogNone || states[len(events)].phase == PhaseOver
+	out := make([]Seen, 0, len(events))
+	board := seenBoard(before, viewer)
 	for i, e := range events {
-		s := states[i]
-		if pe, ok := projectEvent(e, s, viewer, before.cfg.Fog, Vision(s, viewer), Vision(states[i+1], viewer)); ok {
-			out = append(out, pe)
+		s, next := states[i], states[i+1]
+		var nextBoard []SeenTerritory
+		if lifted {
+			nextBoard = seenBoard(next.withoutFog(), viewer)
+		} else {
+			nextBoard = seenBoard(next, viewer)
 		}
+		var changed []SeenTerritory
+		for t, st := range nextBoard {
+			if st != board[t] {
+				changed = append(changed, st)
+			}
+		}
+		board = nextBoard
+		pe, ok := e, true
+		if !lifted {
+			pe, ok = projectEvent(e, s, viewer, before.cfg.Fog, Vision(s, viewer), Vision(next, viewer))
+		}
+		if !ok {
+			if len(changed) == 0 {
+				continue
+			}
+			pe = nil
+		}
+		out = append(out, Seen{At: i, Event: pe, Phase: next.phase, Current: next.current, Changed: changed})
 	}
 	return out, nil
+}
+
+// withoutFog returns s with no fog: what everyone sees once the fog lifts.
+func (s State) withoutFog() State {
+	s.cfg.Fog = FogNone
+	return s
 }
 
 // projectEvent is one event of ProjectEvents, from the state s, which the viewer sees as was, to the

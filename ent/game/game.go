@@ -37,6 +37,8 @@ const (
 	FieldTtbPercent = "ttb_percent"
 	// FieldFog holds the string denoting the fog field in the database.
 	FieldFog = "fog"
+	// FieldViewSeqs holds the string denoting the view_seqs field in the database.
+	FieldViewSeqs = "view_seqs"
 	// FieldStatus holds the string denoting the status field in the database.
 	FieldStatus = "status"
 	// FieldPhase holds the string denoting the phase field in the database.
@@ -77,6 +79,8 @@ const (
 	EdgeCards = "cards"
 	// EdgeEvents holds the string denoting the events edge name in mutations.
 	EdgeEvents = "events"
+	// EdgeSeenEvents holds the string denoting the seen_events edge name in mutations.
+	EdgeSeenEvents = "seen_events"
 	// EdgeCommandKeys holds the string denoting the command_keys edge name in mutations.
 	EdgeCommandKeys = "command_keys"
 	// EdgeNotices holds the string denoting the notices edge name in mutations.
@@ -125,6 +129,13 @@ const (
 	EventsInverseTable = "events"
 	// EventsColumn is the table column denoting the events relation/edge.
 	EventsColumn = "game_id"
+	// SeenEventsTable is the table that holds the seen_events relation/edge.
+	SeenEventsTable = "seen_events"
+	// SeenEventsInverseTable is the table name for the SeenEvent entity.
+	// It exists in this package in order to avoid circular dependency with the "seenevent" package.
+	SeenEventsInverseTable = "seen_events"
+	// SeenEventsColumn is the table column denoting the seen_events relation/edge.
+	SeenEventsColumn = "game_id"
 	// CommandKeysTable is the table that holds the command_keys relation/edge.
 	CommandKeysTable = "command_keys"
 	// CommandKeysInverseTable is the table name for the CommandKey entity.
@@ -154,6 +165,7 @@ var Columns = []string{
 	FieldCardSystem,
 	FieldTtbPercent,
 	FieldFog,
+	FieldViewSeqs,
 	FieldStatus,
 	FieldPhase,
 	FieldTurn,
@@ -524,6 +536,20 @@ func ByEvents(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 	}
 }
 
+// BySeenEventsCount orders the results by seen_events count.
+func BySeenEventsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newSeenEventsStep(), opts...)
+	}
+}
+
+// BySeenEvents orders the results by seen_events terms.
+func BySeenEvents(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newSeenEventsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
 // ByCommandKeysCount orders the results by command_keys count.
 func ByCommandKeysCount(opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -591,6 +617,13 @@ func newEventsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(EventsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, EventsTable, EventsColumn),
+	)
+}
+func newSeenEventsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(SeenEventsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, SeenEventsTable, SeenEventsColumn),
 	)
 }
 func newCommandKeysStep() *sqlgraph.Step {

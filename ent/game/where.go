@@ -475,6 +475,16 @@ func FogNotIn(vs ...Fog) predicate.Game {
 	return predicate.Game(sql.FieldNotIn(FieldFog, vs...))
 }
 
+// ViewSeqsIsNil applies the IsNil predicate on the "view_seqs" field.
+func ViewSeqsIsNil() predicate.Game {
+	return predicate.Game(sql.FieldIsNull(FieldViewSeqs))
+}
+
+// ViewSeqsNotNil applies the NotNil predicate on the "view_seqs" field.
+func ViewSeqsNotNil() predicate.Game {
+	return predicate.Game(sql.FieldNotNull(FieldViewSeqs))
+}
+
 // StatusEQ applies the EQ predicate on the "status" field.
 func StatusEQ(v Status) predicate.Game {
 	return predicate.Game(sql.FieldEQ(FieldStatus, v))
@@ -1235,6 +1245,29 @@ func HasEvents() predicate.Game {
 func HasEventsWith(preds ...predicate.Event) predicate.Game {
 	return predicate.Game(func(s *sql.Selector) {
 		step := newEventsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasSeenEvents applies the HasEdge predicate on the "seen_events" edge.
+func HasSeenEvents() predicate.Game {
+	return predicate.Game(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, SeenEventsTable, SeenEventsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasSeenEventsWith applies the HasEdge predicate on the "seen_events" edge with a given conditions (other predicates).
+func HasSeenEventsWith(preds ...predicate.SeenEvent) predicate.Game {
+	return predicate.Game(func(s *sql.Selector) {
+		step := newSeenEventsStep()
 		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
 			for _, p := range preds {
 				p(s)

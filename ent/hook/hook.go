@@ -104,6 +104,18 @@ func (f PushSubscriptionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.V
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PushSubscriptionMutation", m)
 }
 
+// The SeenEventFunc type is an adapter to allow the use of ordinary
+// function as SeenEvent mutator.
+type SeenEventFunc func(context.Context, *ent.SeenEventMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f SeenEventFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.SeenEventMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.SeenEventMutation", m)
+}
+
 // The TerritoryFunc type is an adapter to allow the use of ordinary
 // function as Territory mutator.
 type TerritoryFunc func(context.Context, *ent.TerritoryMutation) (ent.Value, error)

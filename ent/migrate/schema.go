@@ -124,6 +124,7 @@ var (
 		{Name: "card_system", Type: field.TypeEnum, Enums: []string{"classic", "fixed", "fixed_ttb", "classic_scaling_ttb"}, Default: "classic"},
 		{Name: "ttb_percent", Type: field.TypeInt, Default: 6},
 		{Name: "fog", Type: field.TypeEnum, Enums: []string{"none", "light", "normal", "heavy", "complete"}, Default: "none"},
+		{Name: "view_seqs", Type: field.TypeJSON, Nullable: true, SchemaType: map[string]string{"postgres": "json"}},
 		{Name: "status", Type: field.TypeEnum, Enums: []string{"open", "active", "finished", "cancelled"}, Default: "open"},
 		{Name: "phase", Type: field.TypeString, Size: 20, Default: "setup"},
 		{Name: "turn", Type: field.TypeInt, Default: 0},
@@ -149,13 +150,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "games_maps_games",
-				Columns:    []*schema.Column{GamesColumns[23]},
+				Columns:    []*schema.Column{GamesColumns[24]},
 				RefColumns: []*schema.Column{MapsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "games_users_created_games",
-				Columns:    []*schema.Column{GamesColumns[24]},
+				Columns:    []*schema.Column{GamesColumns[25]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -164,12 +165,12 @@ var (
 			{
 				Name:    "game_status",
 				Unique:  false,
-				Columns: []*schema.Column{GamesColumns[9]},
+				Columns: []*schema.Column{GamesColumns[10]},
 			},
 			{
 				Name:    "game_turn_deadline",
 				Unique:  false,
-				Columns: []*schema.Column{GamesColumns[13]},
+				Columns: []*schema.Column{GamesColumns[14]},
 				Annotation: &entsql.IndexAnnotation{
 					Where: "(status)::text = 'active'::text",
 				},
@@ -177,7 +178,7 @@ var (
 			{
 				Name:    "game_creator_id",
 				Unique:  false,
-				Columns: []*schema.Column{GamesColumns[24]},
+				Columns: []*schema.Column{GamesColumns[25]},
 			},
 		},
 	}
@@ -358,6 +359,41 @@ var (
 			},
 		},
 	}
+	// SeenEventsColumns holds the columns for the "seen_events" table.
+	SeenEventsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "viewer", Type: field.TypeInt},
+		{Name: "vseq", Type: field.TypeInt64},
+		{Name: "seq", Type: field.TypeInt64},
+		{Name: "turn", Type: field.TypeInt},
+		{Name: "seat", Type: field.TypeInt},
+		{Name: "kind", Type: field.TypeString, Size: 64},
+		{Name: "payload", Type: field.TypeJSON, SchemaType: map[string]string{"postgres": "json"}},
+		{Name: "after", Type: field.TypeJSON, SchemaType: map[string]string{"postgres": "json"}},
+		{Name: "cause", Type: field.TypeString, Size: 16},
+		{Name: "game_id", Type: field.TypeInt},
+	}
+	// SeenEventsTable holds the schema information for the "seen_events" table.
+	SeenEventsTable = &schema.Table{
+		Name:       "seen_events",
+		Columns:    SeenEventsColumns,
+		PrimaryKey: []*schema.Column{SeenEventsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "seen_events_games_seen_events",
+				Columns:    []*schema.Column{SeenEventsColumns[10]},
+				RefColumns: []*schema.Column{GamesColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "seenevent_game_id_viewer_vseq",
+				Unique:  true,
+				Columns: []*schema.Column{SeenEventsColumns[10], SeenEventsColumns[1], SeenEventsColumns[2]},
+			},
+		},
+	}
 	// TerritoriesColumns holds the columns for the "territories" table.
 	TerritoriesColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt, Increment: true},
@@ -455,6 +491,7 @@ var (
 		NoticesTable,
 		PlayersTable,
 		PushSubscriptionsTable,
+		SeenEventsTable,
 		TerritoriesTable,
 		TokensTable,
 		UsersTable,
@@ -477,6 +514,7 @@ func init() {
 	PlayersTable.ForeignKeys[0].RefTable = GamesTable
 	PlayersTable.ForeignKeys[1].RefTable = UsersTable
 	PushSubscriptionsTable.ForeignKeys[0].RefTable = UsersTable
+	SeenEventsTable.ForeignKeys[0].RefTable = GamesTable
 	TerritoriesTable.ForeignKeys[0].RefTable = GamesTable
 	TokensTable.ForeignKeys[0].RefTable = UsersTable
 }

@@ -30,6 +30,9 @@ type Player func(*sql.Selector)
 // PushSubscription is the predicate function for pushsubscription builders.
 type PushSubscription func(*sql.Selector)
 
+// SeenEvent is the predicate function for seenevent builders.
+type SeenEvent func(*sql.Selector)
+
 // Territory is the predicate function for territory builders.
 type Territory func(*sql.Selector)
 

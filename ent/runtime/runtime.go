@@ -12,6 +12,7 @@ import (
 	"rout/ent/player"
 	"rout/ent/pushsubscription"
 	"rout/ent/schema"
+	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
 	"rout/ent/user"
@@ -140,41 +141,41 @@ func init() {
 	// game.TtbPercentValidator is a validator for the "ttb_percent" field. It is called by the builders before save.
 	game.TtbPercentValidator = gameDescTtbPercent.Validators[0].(func(int) error)
 	// gameDescPhase is the schema descriptor for phase field.
-	gameDescPhase := gameFields[9].Descriptor()
+	gameDescPhase := gameFields[10].Descriptor()
 	// game.DefaultPhase holds the default value on creation for the phase field.
 	game.DefaultPhase = gameDescPhase.Default.(string)
 	// game.PhaseValidator is a validator for the "phase" field. It is called by the builders before save.
 	game.PhaseValidator = gameDescPhase.Validators[0].(func(string) error)
 	// gameDescTurn is the schema descriptor for turn field.
-	gameDescTurn := gameFields[10].Descriptor()
+	gameDescTurn := gameFields[11].Descriptor()
 	// game.DefaultTurn holds the default value on creation for the turn field.
 	game.DefaultTurn = gameDescTurn.Default.(int)
 	// game.TurnValidator is a validator for the "turn" field. It is called by the builders before save.
 	game.TurnValidator = gameDescTurn.Validators[0].(func(int) error)
 	// gameDescCurrentSeat is the schema descriptor for current_seat field.
-	gameDescCurrentSeat := gameFields[11].Descriptor()
+	gameDescCurrentSeat := gameFields[12].Descriptor()
 	// game.DefaultCurrentSeat holds the default value on creation for the current_seat field.
 	game.DefaultCurrentSeat = gameDescCurrentSeat.Default.(int)
 	// game.CurrentSeatValidator is a validator for the "current_seat" field. It is called by the builders before save.
 	game.CurrentSeatValidator = gameDescCurrentSeat.Validators[0].(func(int) error)
 	// gameDescSeq is the schema descriptor for seq field.
-	gameDescSeq := gameFields[14].Descriptor()
+	gameDescSeq := gameFields[15].Descriptor()
 	// game.DefaultSeq holds the default value on creation for the seq field.
 	game.DefaultSeq = gameDescSeq.Default.(int64)
 	// game.SeqValidator is a validator for the "seq" field. It is called by the builders before save.
 	game.SeqValidator = gameDescSeq.Validators[0].(func(int64) error)
 	// gameDescVersion is the schema descriptor for version field.
-	gameDescVersion := gameFields[15].Descriptor()
+	gameDescVersion := gameFields[16].Descriptor()
 	// game.DefaultVersion holds the default value on creation for the version field.
 	game.DefaultVersion = gameDescVersion.Default.(int64)
 	// game.VersionValidator is a validator for the "version" field. It is called by the builders before save.
 	game.VersionValidator = gameDescVersion.Validators[0].(func(int64) error)
 	// gameDescInviteCode is the schema descriptor for invite_code field.
-	gameDescInviteCode := gameFields[18].Descriptor()
+	gameDescInviteCode := gameFields[19].Descriptor()
 	// game.InviteCodeValidator is a validator for the "invite_code" field. It is called by the builders before save.
 	game.InviteCodeValidator = gameDescInviteCode.Validators[0].(func(string) error)
 	// gameDescWinnerSeat is the schema descriptor for winner_seat field.
-	gameDescWinnerSeat := gameFields[19].Descriptor()
+	gameDescWinnerSeat := gameFields[20].Descriptor()
 	// game.WinnerSeatValidator is a validator for the "winner_seat" field. It is called by the builders before save.
 	game.WinnerSeatValidator = gameDescWinnerSeat.Validators[0].(func(int) error)
 	gamemapMixin := schema.GameMap{}.Mixin()
@@ -436,6 +437,50 @@ func init() {
 	pushsubscriptionDescDevice := pushsubscriptionFields[4].Descriptor()
 	// pushsubscription.DeviceValidator is a validator for the "device" field. It is called by the builders before save.
 	pushsubscription.DeviceValidator = pushsubscriptionDescDevice.Validators[0].(func(string) error)
+	seeneventFields := schema.SeenEvent{}.Fields()
+	_ = seeneventFields
+	// seeneventDescViewer is the schema descriptor for viewer field.
+	seeneventDescViewer := seeneventFields[1].Descriptor()
+	// seenevent.ViewerValidator is a validator for the "viewer" field. It is called by the builders before save.
+	seenevent.ViewerValidator = seeneventDescViewer.Validators[0].(func(int) error)
+	// seeneventDescVseq is the schema descriptor for vseq field.
+	seeneventDescVseq := seeneventFields[2].Descriptor()
+	// seenevent.VseqValidator is a validator for the "vseq" field. It is called by the builders before save.
+	seenevent.VseqValidator = seeneventDescVseq.Validators[0].(func(int64) error)
+	// seeneventDescSeq is the schema descriptor for seq field.
+	seeneventDescSeq := seeneventFields[3].Descriptor()
+	// seenevent.SeqValidator is a validator for the "seq" field. It is called by the builders before save.
+	seenevent.SeqValidator = seeneventDescSeq.Validators[0].(func(int64) error)
+	// seeneventDescTurn is the schema descriptor for turn field.
+	seeneventDescTurn := seeneventFields[4].Descriptor()
+	// seenevent.TurnValidator is a validator for the "turn" field. It is called by the builders before save.
+	seenevent.TurnValidator = seeneventDescTurn.Validators[0].(func(int) error)
+	// seeneventDescSeat is the schema descriptor for seat field.
+	seeneventDescSeat := seeneventFields[5].Descriptor()
+	// seenevent.SeatValidator is a validator for the "seat" field. It is called by the builders before save.
+	seenevent.SeatValidator = seeneventDescSeat.Validators[0].(func(int) error)
+	// seeneventDescKind is the schema descriptor for kind field.
+	seeneventDescKind := seeneventFields[6].Descriptor()
+	// seenevent.KindValidator is a validator for the "kind" field. It is called by the builders before save.
+	seenevent.KindValidator = func() func(string) error {
+		validators := seeneventDescKind.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(kind string) error {
+			for _, fn := range fns {
+				if err := fn(kind); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// seeneventDescCause is the schema descriptor for cause field.
+	seeneventDescCause := seeneventFields[9].Descriptor()
+	// seenevent.CauseValidator is a validator for the "cause" field. It is called by the builders before save.
+	seenevent.CauseValidator = seeneventDescCause.Validators[0].(func(string) error)
 	territoryFields := schema.Territory{}.Fields()
 	_ = territoryFields
 	// territoryDescIdx is the schema descriptor for idx field.

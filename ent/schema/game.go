@@ -69,6 +69,10 @@ func (Game) Fields() []ent.Field {
 			Values("none", "light", "normal", "heavy", "complete").
 			Default("none").
 			Comment("What players see of others' territories (rules.Fog; docs/rules.md R76)."),
+		field.JSON("view_seqs", []int64{}).
+			SchemaType(jsonText).
+			Optional().
+			Comment("In a fog game, the number of the last event of each view (seen_events): the seats' in seat order, then the spectators'; none before the start and without fog."),
 		field.Enum("status").
 			Values("open", "active", "finished", "cancelled").
 			Default("open").
@@ -159,6 +163,9 @@ func (Game) Edges() []ent.Edge {
 		edge.To("events", Event.Type).
 			Annotations(entsql.OnDelete(entsql.Cascade)).
 			Comment("The game's record, in sequence order."),
+		edge.To("seen_events", SeenEvent.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)).
+			Comment("A fog game's events as each viewer saw them."),
 		edge.To("command_keys", CommandKey.Type).
 			Annotations(entsql.OnDelete(entsql.Cascade)).
 			Comment("Idempotency keys of commands sent to the game."),

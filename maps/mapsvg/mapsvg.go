@@ -31,6 +31,7 @@ const (
 	noAreaColour  = "#d9d4c7"
 	neutralColour = "#9e9e9e"
 	unownedColour = "#eeeeee"
+	fogColour     = "#5c6370" // a territory whose owner the viewer does not see
 	lineColour    = "#1f4e79"
 )
 
@@ -64,27 +65,32 @@ func Map(w io.Writer, m *maps.Map, g *maps.Geometry) error {
 	return draw(w, m, g, fills, labels, nil)
 }
 
-// Board writes the SVG of a game's board: map m with its geometry g as it stands in st, each territory in
-// its owner's colour (colors[seat], a CSS colour name or hex colour; neutral territories grey) with its
-// armies on its label.
-func Board(w io.Writer, m *maps.Map, g *maps.Geometry, st rules.State, colors []string) error {
+// Board writes the SVG of a game's board as one viewer knows it (rules.Project): map m with its geometry g,
+// each territory in its owner's colour (colors[seat], a CSS colour name or hex colour; neutral territories
+// grey, those whose owner the viewer does not see dark) with its armies on its label ("?" where the viewer
+// sees the owner but not the armies). st is the state v was projected from.
+func Board(w io.Writer, m *maps.Map, g *maps.Geometry, st rules.State, v rules.View, colors []string) error {
 	b := st.Board()
-	if b == nil || b.Len() != len(m.Territories) {
+	if b == nil || b.Len() != len(m.Territories) || len(v.Owners) != b.Len() {
 		return fmt.Errorf("error drawing the board: the state has another board than map %q", m.ID)
 	}
 	fills := make([]string, len(m.Territories))
 	armies := make([]string, len(m.Territories))
 	for i := range fills {
-		t := rules.TerritoryID(i)
-		switch o := st.Owner(t); {
+		switch o := v.Owners[i]; {
 		case o == rules.Neutral:
 			fills[i] = neutralColour
+		case o == rules.UnknownPlayer:
+			fills[i] = fogColour
 		case o >= 0 && int(o) < len(colors):
 			fills[i] = safeColour(colors[o])
 		default:
 			fills[i] = unownedColour
 		}
-		if n := st.Armies(t); n > 0 {
+		switch n := v.Armies[i]; {
+		case n == rules.Unknown && v.Owners[i] != rules.UnknownPlayer:
+			armies[i] = "?"
+		case n > 0:
 			armies[i] = strconv.Itoa(n)
 		}
 	}

@@ -119,7 +119,7 @@ func TestBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := mapsvg.Board(&b, m, g, st, []string{"red", `"/><script>`}); err != nil {
+	if err := mapsvg.Board(&b, m, g, st, rules.Project(st, rules.NoPlayer), []string{"red", `"/><script>`}); err != nil {
 		t.Fatalf("Board() error = %v", err)
 	}
 	counts, _ := elements(t, b.Bytes())
@@ -132,7 +132,7 @@ func TestBoard(t *testing.T) {
 	}
 	other, _ := maps.Generate(maps.GenerateOpts{Territories: 10, Seed: 1})
 	og, _ := maps.DeriveGeometry(other)
-	if err := mapsvg.Board(&b, other, og, st, nil); err == nil {
+	if err := mapsvg.Board(&b, other, og, st, rules.Project(st, rules.NoPlayer), nil); err == nil {
 		t.Errorf("Board() of a state on another map error = nil")
 	}
 }

@@ -1,0 +1,55 @@
+package graph
+
+import (
+	"context"
+
+	"rout/ent"
+	"rout/game"
+	"rout/rules"
+)
+
+// Fog of war in the API: every field of a fog game that shows the board, the seats, the events or the
+// game's counters reads it through viewOf, the one projection (rules.Project) for the request's viewer,
+// or, for events, the viewer's own record (game.Service.SeenEvents). docs/api.md ("Fog of war") says what
+// each field shows.
+
+// viewerIn returns who the request's viewer is in snap's game: their seat, or rules.NoPlayer for anyone
+// without one (a spectator).
+func viewerIn(ctx context.Context, snap game.Snapshot) rules.PlayerID {
+	if seat, ok := viewerSeat(ctx, snap.Seats); ok {
+		return rules.PlayerID(seat)
+	}
+	return rules.NoPlayer
+}
+
+// viewOf returns snap's game as the request's viewer may know it; nil when they may know everything (no
+// fog, the game is over, or it has not started).
+func viewOf(ctx context.Context, snap game.Snapshot) *rules.View {
+	if !snap.Fogged() || snap.State.Phase() == rules.PhaseSetup {
+		return nil
+	}
+	v := rules.Project(snap.State, viewerIn(ctx, snap))
+	return &v
+}
+
+// known returns n, or nil where the projection hides it (rules.Unknown).
+func known(n int) *int {
+	if n == rules.Unknown {
+		return nil
+	}
+	return &n
+}
+
+// territoryAsSeen returns a territory's row as the request's viewer may know it.
+func (r *Resolver) territoryAsSeen(ctx context.Context, row *ent.Territory) (game.SeenTerritory, error) {
+	t := rules.SeenTerritory{Territory: rules.TerritoryID(row.Idx), Sight: rules.SightFull,
+		Owner: rules.PlayerID(row.OwnerSeat), Armies: row.Armies}
+	_, v, err := r.viewFor(ctx, row.GameID)
+	if err != nil {
+		return game.SeenTerritory{}, err
+	}
+	if v != nil {
+		t.Sight, t.Owner, t.Armies = v.Sight[row.Idx], v.Owners[row.Idx], v.Armies[row.Idx]
+	}
+	return game.NewSeenTerritory(t), nil
+}
