@@ -196,7 +196,9 @@ func (s *Service) SeenEvents(ctx context.Context, gameID int, viewer rules.Playe
 }
 
 // Fogged reports whether row's game shows viewers only their own view: it has fog and is not over.
-func (r Row) Fogged() bool { return r.Fog != rules.FogNone && r.Status != StatusFinished && r.Status != StatusCancelled }
+func (r Row) Fogged() bool {
+	return r.Fog != rules.FogNone && r.Status != StatusFinished && r.Status != StatusCancelled
+}
 
 // VersionFor returns the game's version as viewer (a seat, or rules.NoPlayer) knows it: in a fog game that
 // is not over, the number of the last event of their view (ViewSeq), which moves only with what they see;

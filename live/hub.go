@@ -106,13 +106,13 @@ type Hub struct {
 
 	headCheck time.Duration // see checkHeads
 
-	mu      sync.Mutex
-	topics  map[topicKey]*topic
+	mu     sync.Mutex
+	topics map[topicKey]*topic
 	// gameHeads are the last sequence numbers the hub was told of the fog games it follows views of
 	// (wakeViews).
 	gameHeads map[int]int64
-	stopped bool
-	revoked []func(tokenID int) // see OnRevoked
+	stopped   bool
+	revoked   []func(tokenID int) // see OnRevoked
 
 	notifications, reads, encodes, dropped, connects, catchUps, headWakes atomic.Int64
 }
