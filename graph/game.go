@@ -361,6 +361,10 @@ func (r *Resolver) createGame(ctx context.Context, input CreateGameInput) (*Game
 		if err := in.Fog.UnmarshalText([]byte(*input.Fog)); err != nil {
 			return refused(userError("INVALID_FOG", "fog must be none, light, normal, heavy or complete", "input", "fog")), nil
 		}
+		if in.Fog != rules.FogNone && (in.Cards == rules.CardsFixedTTB || in.Cards == rules.CardsClassicScalingTTB) {
+			return refused(userError("FOG_HIDES_CARD_WORTH", fmt.Sprintf("a set's worth under %s counts the opponents' armies, "+
+				"which fog hides: play fog with classic or fixed cards", in.Cards), "input", "cardSystem")), nil
+		}
 	}
 	humans := 0
 	for _, s := range input.Seats {

@@ -387,8 +387,27 @@ func fogBoard(t *testing.T) *Board {
 // system.
 func fogConfig(seed uint64, fog Fog) Config {
 	cfg := Config{Claim: ClaimStrategy(seed % 2), Cards: CardSystem(seed % 4), Fog: fog}
+	if fog != FogNone {
+		cfg.Cards = CardSystem(seed % 2) // classic or fixed: the others count armies fog hides
+	}
 	for i := range 2 + int(seed)%3 {
 		cfg.Seats = append(cfg.Seats, Seat{Color: fmt.Sprint(i)})
 	}
 	return cfg
+}
+
+// A fog game refuses the card systems whose set's worth counts the opponents' armies (R80): a trade's
+// worth would tell the armies fog hides.
+func TestFogRefusesCardsThatCountArmies(t *testing.T) {
+	t.Parallel()
+	board := fogBoard(t)
+	for _, cards := range []CardSystem{CardsClassic, CardsFixed, CardsFixedTTB, CardsClassicScalingTTB} {
+		for _, fog := range []Fog{FogNone, FogLight, FogComplete} {
+			cfg := Config{Cards: cards, Fog: fog, Seats: []Seat{{Color: "a"}, {Color: "b"}}}
+			_, err := New(board, cfg)
+			if want := fog != FogNone && (cards == CardsFixedTTB || cards == CardsClassicScalingTTB); (err != nil) != want {
+				t.Errorf("%s cards with %s fog: %v, want refused %t", cards, fog, err, want)
+			}
+		}
+	}
 }

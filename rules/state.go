@@ -167,11 +167,17 @@ func (c Config) validate(b *Board) error {
 	if int(c.Fog) >= len(fogNames) {
 		return errorf(CodeInvalidConfig, "unknown fog level %d", c.Fog)
 	}
+	if c.Fog != FogNone && c.Cards.countsArmies() {
+		return errorf(CodeInvalidConfig, "a set's worth under %s counts the opponents' armies, which fog hides: play fog with classic or fixed cards", c.Cards)
+	}
 	if c.TTBPercent != 0 && (c.TTBPercent < 4 || c.TTBPercent > 10) {
 		return errorf(CodeInvalidConfig, "the TTB percentage must be 4 to 10, got %d", c.TTBPercent)
 	}
 	return nil
 }
+
+// countsArmies reports whether a set's worth under the card system counts the opponents' armies.
+func (c CardSystem) countsArmies() bool { return c == CardsFixedTTB || c == CardsClassicScalingTTB }
 
 func (c Config) ttbPercent() int {
 	if c.TTBPercent == 0 {
