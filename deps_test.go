@@ -44,6 +44,7 @@ var depRules = []depRule{
 	{pkgs: "rout/web", only: []string{"rout/internal/gzipcache"}, why: "the web client is embedded files and a file server"},
 	{pkgs: "rout/internal/gzipcache", only: standardLibraryOnly, why: "compressing files needs nothing else"},
 	{pkgs: "rout/internal/testwait", only: standardLibraryOnly, why: "the tests' waits poll a condition, nothing more"},
+	{pkgs: "rout/internal/fogtest", only: []string{"rout/rules"}, why: "the fog tests' twin states are engine states"},
 	{pkgs: "rout/bench/benchstat", only: standardLibraryOnly, why: "the benchmarks' figures are arithmetic"},
 	{pkgs: "rout/account/username", only: []string{"golang.org/x/text/..."}, why: "user names are PRECIS and Unicode only"},
 	{pkgs: "rout/ai", only: []string{"rout/rules"}, why: "CPU players are pure functions of a rules state"},
@@ -71,7 +72,8 @@ var depRules = []depRule{
 		deny:   []string{"rout/cmd/...", "rout/server", "rout/bench/apibench", "rout/bench/livebench"},
 		why:    "the binary wires the packages; nothing below it depends on it or on what only it runs",
 	},
-	{pkgs: "rout/...", deny: []string{"rout/dbtest", "rout/internal/testwait"}, why: "dbtest and testwait are for tests; no package's own code depends on them"},
+	{pkgs: "rout/...", deny: []string{"rout/dbtest", "rout/internal/testwait", "rout/internal/fogtest"},
+		why: "dbtest, testwait and fogtest are for tests; no package's own code depends on them"},
 }
 
 // goPackage is what the test reads of `go list -json`.

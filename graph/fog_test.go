@@ -9,13 +9,13 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 
 	"rout/dbtest"
 	"rout/game"
 	"rout/graph"
+	"rout/internal/fogtest"
 	"rout/live"
 	"rout/rules"
 )
@@ -281,9 +281,14 @@ func fogNoninterference(t *testing.T, db *sql.DB, dsn string, seed uint64, prove
 	if st.Player(0).Status != rules.Active {
 		return true
 	}
-	if moved := moveHiddenOwners(t, db, id, changed); !reflect.DeepEqual(rules.Project(changed, 0), rules.Project(moved, 0)) {
-		t.Fatalf("%s: moving the hidden owners shows to seat 0: %+v\n%+v", what, rules.Project(changed, 0), rules.Project(moved, 0))
+	moved, err := fogtest.Twin(changed, 0, rng, true)
+	if err != nil {
+		t.Fatal(err)
 	}
+	if !reflect.DeepEqual(rules.Project(changed, 0), rules.Project(moved, 0)) {
+		t.Fatalf("%s: moving the hidden owners shows to seat 0", what)
+	}
+	writeState(t, db, id, moved)
 	three := newFogServer(t, db, dsn)
 	compareAnswers(t, what+", seat 0 after hidden owners moved", adaBefore, three.ask(t, id, adaToken, 0, hidden, next))
 
@@ -324,29 +329,16 @@ func apiToken(t *testing.T, e *env, id int) string {
 	return secret
 }
 
-// hideChanges changes in db what neither seat 0 nor a spectator of game id (whose state is st) sees, and
-// returns the state it leaves: more armies on every territory of another seat that seat 0 does not see
-// whole, one card of each other seat's hand swapped with one of the deck, the payloads of the events
-// neither viewer's record shows, and the other seats' records and numbers.
+// hideChanges changes in db what neither seat 0 nor a spectator of game id (whose state is st) sees
+// (fogtest.Twin without owners; and the payloads of the events neither viewer's record shows, the other
+// seats' records and numbers), and returns the state it leaves.
 func hideChanges(t *testing.T, db *sql.DB, id int, st rules.State, rng *rand.Rand) rules.State {
 	t.Helper()
-	ctx := t.Context()
-	snap := st.Snapshot()
-	vision := rules.Vision(st, 0)
-	for tt, v := range vision {
-		if owner := snap.Owners[tt]; v != rules.SightFull && owner > 0 {
-			snap.Armies[tt] += 1 + rng.IntN(3)
-		}
+	twin, err := fogtest.Twin(st, 0, rng, false)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for p := 1; p < len(snap.Players); p++ {
-		hand := slices.Clone(snap.Players[p].Hand) // the snapshot shares its hands with st
-		snap.Players[p].Hand = hand
-		if len(hand) > 0 && len(snap.Deck) > 0 {
-			i, j := rng.IntN(len(hand)), rng.IntN(len(snap.Deck))
-			hand[i], snap.Deck[j] = snap.Deck[j], hand[i]
-		}
-	}
-	changed := writeSnapshot(t, db, id, st.Board(), st.Config(), snap)
+	writeState(t, db, id, twin)
 	for _, stmt := range []string{
 		`UPDATE events SET payload = json_build_object('kind', kind, 'changed', true) WHERE game_id = $1
 			AND seq NOT IN (SELECT seq FROM seen_events WHERE game_id = $1 AND viewer IN (0, -1))`,
@@ -354,72 +346,17 @@ func hideChanges(t *testing.T, db *sql.DB, id int, st rules.State, rng *rand.Ran
 		`UPDATE games SET view_seqs = (SELECT json_agg(CASE WHEN i = 1 OR i = json_array_length(view_seqs) THEN v::bigint ELSE v::bigint + 7 END)
 			FROM json_array_elements_text(view_seqs) WITH ORDINALITY AS a(v, i)) WHERE id = $1`,
 	} {
-		if _, err := db.ExecContext(ctx, stmt, id); err != nil {
+		if _, err := db.ExecContext(t.Context(), stmt, id); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return changed
+	return twin
 }
 
-// moveHiddenOwners hands every territory seat 0 does not see at all to another seat that is neither seat
-// 0 nor its owner, where its owner keeps another territory, in db, and returns the state it leaves.
-func moveHiddenOwners(t *testing.T, db *sql.DB, id int, st rules.State) rules.State {
-	t.Helper()
-	snap := st.Snapshot()
-	held := make([]int, len(snap.Players))
-	for _, o := range snap.Owners {
-		if o >= 0 {
-			held[o]++
-		}
-	}
-	vision := rules.Vision(st, 0)
-	for tt, v := range vision {
-		owner := snap.Owners[tt]
-		if v != rules.SightHidden || owner <= 0 || held[owner] < 2 {
-			continue
-		}
-		for q := 1; q < len(snap.Players); q++ {
-			if rules.PlayerID(q) != owner && snap.Players[q].Status == rules.Active {
-				snap.Owners[tt] = rules.PlayerID(q)
-				held[owner]--
-				held[q]++
-				break
-			}
-		}
-	}
-	return writeSnapshot(t, db, id, st.Board(), st.Config(), snap)
-}
-
-// writeSnapshot writes snap's territories, counts and cards as game id's rows, and returns the state they
-// hold (rules.Restore checks it).
-func writeSnapshot(t *testing.T, db *sql.DB, id int, b *rules.Board, cfg rules.Config, snap rules.Snapshot) rules.State {
+// writeState writes st's territories, counts and cards as game id's rows.
+func writeState(t *testing.T, db *sql.DB, id int, st rules.State) {
 	t.Helper()
 	ctx := t.Context()
-	for i := range snap.Players {
-		p := &snap.Players[i]
-		p.Territories, p.Armies, p.Bonus = 0, 0, 0
-	}
-	for tt, o := range snap.Owners {
-		if o >= 0 {
-			snap.Players[o].Territories++
-			snap.Players[o].Armies += snap.Armies[tt]
-		}
-	}
-	for _, a := range b.Areas() {
-		holder := snap.Owners[a.Territories[0]]
-		for _, tt := range a.Territories {
-			if snap.Owners[tt] != holder {
-				holder = rules.NoPlayer
-			}
-		}
-		if holder >= 0 {
-			snap.Players[holder].Bonus += a.Bonus
-		}
-	}
-	st, err := rules.Restore(b, cfg, snap)
-	if err != nil {
-		t.Fatal(err)
-	}
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -431,6 +368,7 @@ func writeSnapshot(t *testing.T, db *sql.DB, id int, b *rules.Board, cfg rules.C
 			t.Fatal(err)
 		}
 	}
+	snap := st.Snapshot()
 	for tt := range snap.Owners {
 		exec(`UPDATE territories SET owner_seat = $3, armies = $4 WHERE game_id = $1 AND idx = $2`, id, tt, int(snap.Owners[tt]), snap.Armies[tt])
 	}
@@ -447,5 +385,4 @@ func writeSnapshot(t *testing.T, db *sql.DB, id int, b *rules.Board, cfg rules.C
 	if err := tx.Commit(); err != nil {
 		t.Fatal(err)
 	}
-	return st
 }
