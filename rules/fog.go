@@ -166,7 +166,7 @@ type PlayerView struct {
 
 // Project returns s as viewer sees it under its fog (see Vision). A seat's totals are shown only when they
 // follow from what the viewer sees: its territories and bonus when every owner is seen, its armies when
-// every army is; a viewer always knows their own. The size of another seat's hand is public at no and
+// every army is; a viewer always knows their own, and everyone those of a seat out of the game (none). The size of another seat's hand is public at no and
 // light fog, hidden from normal up (a card is a conquest's prize); the cards themselves are the holder's.
 func Project(s State, viewer PlayerID) View {
 	f := s.cfg.Fog
@@ -202,14 +202,15 @@ func Project(s State, viewer PlayerID) View {
 		pv := PlayerView{Status: pl.Status, Territories: Unknown, Armies: Unknown, Bonus: Unknown,
 			Reinforcements: Unknown, Cards: Unknown}
 		self := PlayerID(p) == viewer
-		if self || allOwners {
+		out := pl.Status != Active // a seat out of the game holds nothing, as everyone knows
+		if self || allOwners || out {
 			pv.Territories, pv.Bonus = pl.Territories, pl.Bonus
 			pv.Reinforcements = s.Reinforcements(PlayerID(p))
 		}
-		if self || allArmies {
+		if self || allArmies || out {
 			pv.Armies = pl.Armies
 		}
-		if self || cardsPublic {
+		if self || cardsPublic || out {
 			pv.Cards = len(pl.Hand)
 		}
 		if self {

@@ -396,7 +396,7 @@ func fogConfig(seed uint64, fog Fog) Config {
 	return cfg
 }
 
-// A fog game refuses the card systems whose set's worth counts the opponents' armies (R80): a trade's
+// A fog game refuses the card systems whose set's worth counts the opponents' armies (R81): a trade's
 // worth would tell the armies fog hides.
 func TestFogRefusesCardsThatCountArmies(t *testing.T) {
 	t.Parallel()
@@ -410,4 +410,69 @@ func TestFogRefusesCardsThatCountArmies(t *testing.T) {
 			}
 		}
 	}
+}
+
+// R82: a viewer's record tells them exactly what they see. Folding every entry's changed territories onto
+// the board as the viewer saw it before the start gives the board as they see it after every command
+// (the whole board once the game is over), in random games at every level, for every seat and the
+// spectators; an entry without an event (a change of the view alone) always changes a territory.
+func TestWatchKeepsTheViewersBoard(t *testing.T) {
+	t.Parallel()
+	board := fogBoard(t)
+	games := 20
+	if testing.Short() {
+		games = 6
+	}
+	entries, alone := 0, 0
+	for seed := range uint64(games) {
+		cfg := fogConfig(seed, Fog(seed%5))
+		initial, err := New(board, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		viewers := []PlayerID{NoPlayer}
+		for p := range len(cfg.Seats) {
+			viewers = append(viewers, PlayerID(p))
+		}
+		boards := make([][]SeenTerritory, len(viewers))
+		for i, v := range viewers {
+			boards[i] = seenBoard(initial, v)
+		}
+		before := initial
+		_, err = randomGame(board, cfg, seed, 300, func(s State, events []Event) {
+			for i, v := range viewers {
+				seen, err := Watch(before, events, v)
+				if err != nil {
+					t.Fatalf("seed %d: %v", seed, err)
+				}
+				for _, w := range seen {
+					if w.Event == nil && len(w.Changed) == 0 {
+						t.Fatalf("seed %d, viewer %d: an entry with neither an event nor a change", seed, v)
+					}
+					if w.Event == nil {
+						alone++
+					}
+					for _, c := range w.Changed {
+						boards[i][c.Territory] = c
+					}
+					entries++
+				}
+				want := s
+				if s.phase == PhaseOver {
+					want = s.withoutFog()
+				}
+				if !reflect.DeepEqual(boards[i], seenBoard(want, v)) {
+					t.Fatalf("seed %d, %s fog, viewer %d: the record's board is not the board the viewer sees", seed, cfg.Fog, v)
+				}
+			}
+			before = s
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if entries == 0 {
+		t.Error("no entries")
+	}
+	t.Logf("%d entries, %d of them changes of the view alone", entries, alone)
 }
