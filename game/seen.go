@@ -54,6 +54,15 @@ type SeenEvent struct {
 	After SeenAfter
 }
 
+// SeenViews returns the events of seen as event views.
+func SeenViews(seen []SeenEvent) []*EventView {
+	out := make([]*EventView, len(seen))
+	for i := range seen {
+		out[i] = &seen[i].EventView
+	}
+	return out
+}
+
 // viewerColumn is the seen_events.viewer of a viewer: its seat, or -1 for the spectators.
 func viewerColumn(viewer rules.PlayerID) int {
 	if viewer < 0 {

@@ -241,9 +241,11 @@ func (r *Resolver) commandPayload(ctx context.Context, res game.Result) (*GamePa
 	}
 	v := int(res.Version)
 	if res.Game.Fogged() { // the command's events as the seat's record shows them, and its version after them
-		if events, err = r.seenOf(ctx, res, seat); err != nil {
+		seen, err := r.game.SeenOf(ctx, res.GameID, seat, res.Events)
+		if err != nil {
 			return nil, err
 		}
+		events = game.SeenViews(seen)
 		v = int(res.Game.VersionFor(seat))
 		if len(events) > 0 {
 			v = int(events[len(events)-1].Seq)
@@ -251,19 +253,6 @@ func (r *Resolver) commandPayload(ctx context.Context, res game.Result) (*GamePa
 	}
 	return &GamePayload{Game: r.answerGame(ctx, res.Game), Events: events, Version: &v, Replayed: res.Replayed,
 		UserErrors: []*UserError{}}, nil
-}
-
-// seenOf returns the events of a command's result in a fog game as seat's record shows them.
-func (r *Resolver) seenOf(ctx context.Context, res game.Result, seat rules.PlayerID) ([]*game.EventView, error) {
-	seen, err := r.game.SeenOf(ctx, res.GameID, seat, res.Events)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]*game.EventView, len(seen))
-	for i := range seen {
-		out[i] = &seen[i].EventView
-	}
-	return out, nil
 }
 
 // answerGame returns the game of a snapshot the service answered a command with, as the API shows it,
@@ -715,11 +704,7 @@ func (r *Resolver) events(ctx context.Context, gameID int, after, first *int) ([
 		if err != nil {
 			return nil, err
 		}
-		out := make([]*game.EventView, len(seen))
-		for i := range seen {
-			out[i] = &seen[i].EventView
-		}
-		return out, nil
+		return game.SeenViews(seen), nil
 	}
 	events, err := r.game.Events(ctx, gameID, int64(from), limit)
 	if err != nil {

@@ -40,10 +40,11 @@ func (r *gameResolver) Reinforcements(ctx context.Context, obj *Game) (*Reinforc
 	if err != nil {
 		return nil, err
 	}
-	if v := viewOf(ctx, snap); v != nil && v.Viewer != snap.State.Current() && v.Players[snap.State.Current()].Territories == rules.Unknown {
+	out := reinforcementsOf(snap.State)
+	if v := viewOf(ctx, snap); out != nil && v != nil && v.Players[out.Seat].Territories == rules.Unknown {
 		return nil, nil // counted from owners the viewer does not see
 	}
-	return reinforcementsOf(snap.State), nil
+	return out, nil
 }
 
 // Fog is the resolver for the fog field.
