@@ -73,7 +73,7 @@ func (r *Resolver) seatPayload(ctx context.Context, snap game.Snapshot, err erro
 	if err != nil {
 		return nil, joinError(err, gid)
 	}
-	v := int(snap.Version)
+	v := int(snap.VersionFor(viewerIn(ctx, snap)))
 	return &GamePayload{Game: r.answerGame(ctx, snap), Events: []*game.EventView{}, Version: &v, UserErrors: []*UserError{}}, nil
 }
 
