@@ -114,8 +114,13 @@ func (r *gameResolver) ViewerInvitedSeat(ctx context.Context, obj *Game) (*int, 
 	return nil, nil
 }
 
+// Record is the resolver for the record field.
 func (r *gameResolver) Record(ctx context.Context, obj *Game) (map[string]any, error) {
-	if err := spendRecord(ctx, obj.seq); err != nil {
+	seq, err := obj.Seq(ctx) // the viewer's: a fog game's hidden events count for nothing
+	if err != nil {
+		return nil, err
+	}
+	if err := spendRecord(ctx, int64(seq)); err != nil {
 		return nil, err
 	}
 	return r.recordJSON(ctx, obj.gameID)
