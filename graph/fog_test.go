@@ -386,3 +386,88 @@ func writeState(t *testing.T, db *sql.DB, id int, st rules.State) {
 		t.Fatal(err)
 	}
 }
+
+// When a fog game ends the fog lifts on every surface (docs/rules.md R76, R82): the loser's resignation
+// ends a game of two, and then the winner's and a spectator's board shows every territory whole, the seats'
+// counts, the game's own version and seq, events numbered by the game (every one of them), and a record
+// that replays; the drawing shows every owner.
+func TestFogLiftsAtTheEnd(t *testing.T) {
+	t.Parallel()
+	dsn := dbtest.MigratedURL(t)
+	db := dbtest.OpenURL(t, dsn)
+	s := newFogServer(t, db, dsn)
+	ada, bo, spectator := int(dbtest.User(t, db, dbtest.UserOpts{})), int(dbtest.User(t, db, dbtest.UserOpts{})), int(dbtest.User(t, db, dbtest.UserOpts{}))
+	id := dbtest.Game(t, db, dbtest.GameOpts{Service: s.svc, Seats: dbtest.Users(ada, bo), Start: true, Fog: rules.FogComplete}).GameID
+	gid := graph.GlobalID("Game", id)
+	adaToken, boToken, spectatorToken := apiToken(t, s.env, ada), apiToken(t, s.env, bo), apiToken(t, s.env, spectator)
+	const query = `query($id: ID!) { game(id: $id) { status version seq board { sight armies owner }
+		seats { territories armies cardCount } events(first: 100) { seq } } }`
+	type answer struct {
+		Game struct {
+			StatusText string `json:"status"`
+			V          int    `json:"version"`
+			S          int    `json:"seq"`
+			Board      []struct {
+				Sight  string
+				Armies *int
+			} `json:"board"`
+			Seats  []struct{ Territories, Armies, CardCount *int } `json:"seats"`
+			Events []struct{ Seq int }                             `json:"events"`
+		} `json:"game"`
+	}
+	read := func(token string) answer {
+		t.Helper()
+		var a answer
+		s.gql(token, query, map[string]any{"id": gid}).decode(t, &a)
+		return a
+	}
+	before := read(spectatorToken)
+	hidden := 0
+	for _, tr := range before.Game.Board {
+		if tr.Sight != "full" {
+			hidden++
+		}
+	}
+	if hidden == 0 {
+		t.Fatal("a complete fog game shows a spectator every territory")
+	}
+	var out struct {
+		Resign struct{ UserErrors []userError }
+	}
+	s.gql(boToken, `mutation($id: ID!) { resign(input: {gameId: $id}) { userErrors { code } } }`, map[string]any{"id": gid}).decode(t, &out)
+	if len(out.Resign.UserErrors) > 0 {
+		t.Fatalf("resign: %+v", out.Resign.UserErrors)
+	}
+	snap, err := s.svc.GameSnapshot(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, token := range []string{adaToken, spectatorToken} {
+		a := read(token)
+		if a.Game.StatusText != "finished" || int64(a.Game.V) != snap.Version || int64(a.Game.S) != snap.Seq ||
+			len(a.Game.Events) != int(min(100, snap.Seq)) || a.Game.Events[len(a.Game.Events)-1].Seq != len(a.Game.Events) {
+			t.Errorf("after the end: %s, version %d, seq %d, %d events; want finished, the game's %d, %d and its events 1, 2, 3, ...",
+				a.Game.StatusText, a.Game.V, a.Game.S, len(a.Game.Events), snap.Version, snap.Seq)
+		}
+		for _, tr := range a.Game.Board {
+			if tr.Sight != "full" || tr.Armies == nil {
+				t.Fatalf("after the end a territory shows %+v", tr)
+			}
+		}
+		for _, st := range a.Game.Seats {
+			if st.Territories == nil || st.Armies == nil || st.CardCount == nil {
+				t.Fatalf("after the end a seat shows %+v", st)
+			}
+		}
+		rec, err := game.ReadRecord(strings.NewReader(strings.SplitN(s.raw(t, token, "/games/"+gid+"/record.json"), " ", 2)[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := game.Replay(rec); err != nil {
+			t.Errorf("the finished fog game's record does not replay: %v", err)
+		}
+		if svg := s.raw(t, token, "/games/"+gid+"/board.svg"); strings.Contains(svg, "#5c6370") {
+			t.Error("the finished game's drawing still shows fog")
+		}
+	}
+}
