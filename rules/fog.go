@@ -263,8 +263,10 @@ type SeenTerritory struct {
 }
 
 // seenBoard returns every territory of s as viewer knows it.
-func seenBoard(s State, viewer PlayerID) []SeenTerritory {
-	sight := Vision(s, viewer)
+func seenBoard(s State, viewer PlayerID) []SeenTerritory { return seenWith(s, Vision(s, viewer)) }
+
+// seenWith returns every territory of s as a viewer with sight knows it.
+func seenWith(s State, sight []Sight) []SeenTerritory {
 	out := make([]SeenTerritory, len(sight))
 	for t, v := range sight {
 		out[t] = SeenTerritory{Territory: TerritoryID(t), Sight: v, Owner: UnknownPlayer, Armies: Unknown}
@@ -297,16 +299,18 @@ func Watch(before State, events []Event, viewer PlayerID) ([]Seen, error) {
 		states[i+1] = next
 	}
 	lifted := before.cfg.Fog == FogNone || states[len(events)].phase == PhaseOver
+	visions := make([][]Sight, len(states)) // what the viewer sees of each state, once
+	for i, st := range states {
+		if lifted && i > 0 {
+			st = st.withoutFog()
+		}
+		visions[i] = Vision(st, viewer)
+	}
 	out := make([]Seen, 0, len(events))
-	board := seenBoard(before, viewer)
+	board := seenWith(before, visions[0])
 	for i, e := range events {
 		s, next := states[i], states[i+1]
-		var nextBoard []SeenTerritory
-		if lifted {
-			nextBoard = seenBoard(next.withoutFog(), viewer)
-		} else {
-			nextBoard = seenBoard(next, viewer)
-		}
+		nextBoard := seenWith(next, visions[i+1])
 		var changed []SeenTerritory
 		for t, st := range nextBoard {
 			if st != board[t] {
@@ -316,7 +320,7 @@ func Watch(before State, events []Event, viewer PlayerID) ([]Seen, error) {
 		board = nextBoard
 		pe, ok := e, true
 		if !lifted {
-			pe, ok = projectEvent(e, s, viewer, before.cfg.Fog, Vision(s, viewer), Vision(next, viewer))
+			pe, ok = projectEvent(e, s, viewer, before.cfg.Fog, visions[i], visions[i+1])
 		}
 		if !ok {
 			if len(changed) == 0 {
