@@ -99,28 +99,24 @@ func (g *Game) row() game.Row {
 }
 
 // Version answers Game.version: the game's version, or in a fog game the viewer's (game.Row.VersionFor).
-func (g *Game) Version(ctx context.Context) (int, error) {
-	if !g.row().Fogged() {
-		return int(g.version), nil
-	}
-	snap, err := g.r.snapshotFor(ctx, g)
-	if err != nil {
-		return 0, err
-	}
-	return int(g.row().VersionFor(viewerIn(ctx, snap))), nil
-}
+func (g *Game) Version(ctx context.Context) (int, error) { return g.counter(ctx, game.Row.VersionFor) }
 
 // Seq answers Game.seq: the number of the game's last event, or in a fog game the viewer's
 // (game.Row.SeqFor).
-func (g *Game) Seq(ctx context.Context) (int, error) {
-	if !g.row().Fogged() {
-		return int(g.seq), nil
+func (g *Game) Seq(ctx context.Context) (int, error) { return g.counter(ctx, game.Row.SeqFor) }
+
+// counter returns a number of the game's row as the request's viewer knows it: of, for their seat (read
+// from the request's snapshot in a fog game only).
+func (g *Game) counter(ctx context.Context, of func(game.Row, rules.PlayerID) int64) (int, error) {
+	row := g.row()
+	if !row.Fogged() {
+		return int(of(row, rules.NoPlayer)), nil
 	}
 	snap, err := g.r.snapshotFor(ctx, g)
 	if err != nil {
 		return 0, err
 	}
-	return int(g.row().SeqFor(viewerIn(ctx, snap))), nil
+	return int(of(row, viewerIn(ctx, snap))), nil
 }
 
 // GameConnection is a page of games (the GraphQL type GameConnection).
