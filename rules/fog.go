@@ -354,12 +354,14 @@ func projectEvent(e Event, s State, viewer PlayerID, f Fog, was, is []Sight) (Ev
 		}
 		return UnknownTerritory
 	}
+	// A free territory is seen by everyone, so who takes it shows only where the viewer sees it after.
+	after := func(t TerritoryID) bool { return t >= 0 && int(t) < len(is) && is[t].sees(SightOwner) }
 	switch ev := e.(type) {
 	case TerritoriesDealt:
 		owners := make([]PlayerID, len(ev.Owners))
 		for t, p := range ev.Owners {
 			owners[t] = UnknownPlayer
-			if sight(TerritoryID(t)).sees(SightOwner) {
+			if after(TerritoryID(t)) {
 				owners[t] = p
 			}
 		}
@@ -371,7 +373,9 @@ func projectEvent(e Event, s State, viewer PlayerID, f Fog, was, is []Sight) (Ev
 		}
 		return ev, true
 	case TerritoryClaimed:
-		ev.Territory = place(ev.Territory, SightOwner)
+		if !after(ev.Territory) {
+			ev.Territory = UnknownTerritory
+		}
 		return ev, true
 	case ArmiesPlaced:
 		var seen []Placement

@@ -298,14 +298,14 @@ func checkProjected(before State, events, got []Event, viewer PlayerID) error {
 		mine := s.current == viewer
 		var bad []string
 		switch ev := pe.(type) {
-		case TerritoriesDealt:
+		case TerritoriesDealt: // a free territory is seen by all: who takes it shows only where seen after
 			for t, p := range ev.Owners {
-				if p != UnknownPlayer && !seen(TerritoryID(t), SightOwner) {
+				if p != UnknownPlayer && is[t] < SightOwner {
 					bad = append(bad, "a dealt owner")
 				}
 			}
 		case TerritoryClaimed:
-			if !seen(ev.Territory, SightOwner) {
+			if ev.Territory != UnknownTerritory && is[ev.Territory] < SightOwner {
 				bad = append(bad, "a claim")
 			}
 		case ArmiesPlaced:
