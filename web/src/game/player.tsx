@@ -5,7 +5,7 @@
 import type { ComponentChildren, RefObject } from "preact";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { boardIn, type BoardArrow } from "../board/api";
-import { applyEvents } from "../state/game";
+import { applyEvents, fogged } from "../state/game";
 import { namesOf } from "../state/log";
 import { eventArrow, summarise, summaryLines, type AwaySummary } from "../state/summary";
 import type { ClientGame, ServerEvent } from "../state/types";
@@ -222,6 +222,11 @@ export interface Away {
   lines: string[];
   events: ServerEvent[];
   /**
+   * Whether the turns can be played on the map: not under fog before the end, since the events of the
+   * viewer's view do not carry the board they left (the fog moving without an event).
+   */
+  playable: boolean;
+  /**
    * The game before the first event summarised, folded when the playback first starts (not on opening: a
    * long game on a big map takes a moment); null when an event does not fit (no playback then).
    */
@@ -245,7 +250,13 @@ export function useAway(log: readonly LogLine[], game: ClientGame): Away | null 
     const names = namesOf(game);
     let folded: ClientGame | null | undefined;
     const before = () => (folded === undefined ? (folded = stateAfter(game, events, summary.start)) : folded);
-    setAway({ summary, lines: summaryLines(summary, names, game.viewerSeat), events, before });
+    setAway({
+      summary,
+      lines: summaryLines(summary, names, game.viewerSeat),
+      events,
+      playable: !fogged(game),
+      before,
+    });
   }, [log, away]);
   return away ?? null;
 }
@@ -300,7 +311,7 @@ export function AwayPanel(props: {
       {(!started || state || done) && (
         <div class="pb-controls" role="group" aria-label="Play back on the map">
           <div class="pb-buttons">
-            {!started || done ? (
+            {!away.playable ? null : !started || done ? (
               <Btn
                 icon="play"
                 text={done ? "Play again" : "Play on the map"}
@@ -317,17 +328,19 @@ export function AwayPanel(props: {
                 <Btn icon="skip" text="Skip" onClick={() => p.setN(end)} />
               </>
             )}
-            <SpeedChoice p={p} id="away-speed" />
+            {away.playable && <SpeedChoice p={p} id="away-speed" />}
             <button type="button" class="pb-btn" onClick={() => setOpen(false)}>
               Close
             </button>
           </div>
           <p class="pb-now" role="status">
-            {started && !done
-              ? `Playing back: ${turnOf ?? "the start"} (${p.n - away.summary.start} of ${end - away.summary.start}).`
-              : done
-                ? "The map shows the game as it is now."
-                : ""}
+            {!away.playable
+              ? "Under fog of war the map plays these turns back once the game is over."
+              : started && !done
+                ? `Playing back: ${turnOf ?? "the start"} (${p.n - away.summary.start} of ${end - away.summary.start}).`
+                : done
+                  ? "The map shows the game as it is now."
+                  : ""}
           </p>
         </div>
       )}
