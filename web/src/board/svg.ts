@@ -95,14 +95,20 @@ export function neutralDef(id: string, s: number): string {
   return patternDef(id, { fill: NEUTRAL_FILL, pattern: "cross", ink: "#000" }, s);
 }
 
-/** The fog's pattern: dark slate with faint light diagonal hatching, unlike any seat's colour or marks. */
+/**
+ * The fog's pattern: dark slate under faint light cross-hatching (both diagonals), unlike any seat's colour
+ * and marks (a seat's hatching runs one way, in dark ink).
+ */
 export function fogDef(id: string, s: number): string {
   const h = fmt(s / 2);
-  const hatch = `M0,${fmt(s)}L${fmt(s)},0M${fmt(-s / 2)},${h}L${h},${fmt(-s / 2)}M${h},${fmt(1.5 * s)}L${fmt(1.5 * s)},${h}`;
+  const a = fmt(-s / 2);
+  const b = fmt(1.5 * s);
+  const one = `M0,${fmt(s)}L${fmt(s)},0M${a},${h}L${h},${a}M${h},${b}L${b},${h}`;
+  const other = `M0,0L${fmt(s)},${fmt(s)}M${a},${h}L${h},${b}M${h},${a}L${b},${h}`;
   return (
     `<pattern id="${id}" patternUnits="userSpaceOnUse" width="${fmt(s)}" height="${fmt(s)}">` +
     `<rect width="${fmt(s)}" height="${fmt(s)}" fill="${FOG_FILL}"/>` +
-    `<path d="${hatch}" stroke="#fff" stroke-opacity="0.18" stroke-width="${fmt(s / 8)}"/></pattern>`
+    `<path d="${one}${other}" stroke="#fff" stroke-opacity="0.2" stroke-width="${fmt(s / 10)}"/></pattern>`
   );
 }
 
