@@ -421,6 +421,11 @@ describe("fromSnapshot", () => {
     ],
   };
 
+  it("keeps the winner of a finished game", () => {
+    expect(fromSnapshot({ ...snapshot, status: "finished", phase: "over", winner: 1 }).winner).toBe(1);
+    expect(fromSnapshot(snapshot).winner).toBeNull();
+  });
+
   it("builds the state and then follows events after its seq", () => {
     const g = fromSnapshot(snapshot, { viewerSeat: 0 });
     expect(g.map.keys).toEqual(["a", "b", "c", "d"]);

@@ -62,6 +62,8 @@ export interface GameSnapshot {
   phase: string;
   status: string;
   currentSeat: number | null;
+  /** The winning seat of a finished game. */
+  winner?: number | null;
   cardSystem: string;
   ttbPercent: number;
   fog: string;
@@ -138,7 +140,7 @@ export function fromSnapshot(g: GameSnapshot, opts: SnapshotOpts = {}): ClientGa
     startingArmies: 0,
     conquest: null,
     lastBattle: null,
-    winner: null,
+    winner: g.winner ?? null,
   };
 }
 
