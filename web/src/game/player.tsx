@@ -191,12 +191,20 @@ const LIVE_ARROW = 1600;
 
 /**
  * Live attacks and conquests as brief arrows: each event that arrives after the screen opened (seq beyond
- * `since`) shows its arrow for a moment. The state is applied at once; the arrows only decorate it.
+ * `since`) shows its arrow for a moment. The state is applied at once; the arrows only decorate it. A log
+ * read anew (the fog lifted: the whole game, numbered as the game is) draws none.
  */
 export function useLiveArrows(log: readonly LogLine[], game: ClientGame, since: number, off: boolean): BoardArrow[] {
   const seen = useRef(since);
+  const before = useRef(log);
   const [shown, setShown] = useState<Array<BoardArrow & { at: number }>>([]);
   useEffect(() => {
+    const was = before.current;
+    before.current = log;
+    if (was.length > 0 && log[was.length - 1] !== was[was.length - 1]) {
+      seen.current = Math.max(seen.current, log.at(-1)?.seq ?? 0);
+      return;
+    }
     const fresh: Array<BoardArrow & { at: number }> = [];
     const now = Date.now();
     for (let i = log.length - 1; i >= 0 && log[i].seq > seen.current; i--) {
@@ -335,7 +343,7 @@ export function AwayPanel(props: {
           </div>
           <p class="pb-now" role="status">
             {!away.playable
-              ? "Under fog of war the map plays these turns back once the game is over."
+              ? "Under fog of war these turns are not played on the map: the replay shows the whole game once it is over."
               : started && !done
                 ? `Playing back: ${turnOf ?? "the start"} (${p.n - away.summary.start} of ${end - away.summary.start}).`
                 : done
