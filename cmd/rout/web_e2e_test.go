@@ -27,9 +27,11 @@ var chromiumPaths = []string{"/usr/bin/chromium", "/usr/bin/chromium-browser"}
 // lists it, trades, and is offered exactly the armies the server granted; then (web/e2e/firstgame.mjs)
 // a new player reads the rules page and plays a whole game on a nine-territory map against a CPU with the
 // placement helpers and the first game's hints; then (web/e2e/replay.mjs, on a server whose CPUs move at
-// once) a finished game's summary, its playback and its replay on the map; and (web/e2e/phone.mjs) every
-// page and phase fits a phone's screen, touch gestures, the installable app offline and the geometry kept
-// in IndexedDB. It serves the web client embedded in this
+// once) a finished game's summary, its playback and its replay on the map, and (web/e2e/fog.mjs, on that
+// server) a game under fog of war: fogged territories on the map without counts, the counts fog hides in
+// the seats panel, placing and attacking, the map on a phone, and the fog lifting at the end; and
+// (web/e2e/phone.mjs) every page and phase fits a phone's screen, touch gestures, the installable app
+// offline and the geometry kept in IndexedDB. It serves the web client embedded in this
 // binary, so it tests the committed web/dist. It needs Node.js, Chromium and web/node_modules (`make
 // check-web` runs `npm ci`); without them it skips, except in CI. Screenshots of a failure are left in
 // web/e2e-artifacts.
@@ -64,10 +66,11 @@ func TestWebClientEndToEnd(t *testing.T) {
 	b.node(t, s, 1, "phone.mjs")
 	s.stop(t)
 
-	// The replay script plays a game of CPUs to its end: a server whose CPUs move at once.
+	// The replay and fog scripts play games of CPUs to their end: a server whose CPUs move at once.
 	fast := startServe(t, map[string]string{"DATABASE_URL": url, "ROUT_CPU_DELAY": "0s"})
 	fast.waitReady(t)
 	b.node(t, fast, 1, "replay.mjs")
+	b.node(t, fast, 1, "fog.mjs")
 	fast.stop(t)
 }
 

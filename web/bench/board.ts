@@ -84,12 +84,14 @@ async function firstPaint(run: number): Promise<number> {
       armies: armies.reduce((a, x, i) => a + (owners[i] === s.seat ? x : 0), 0),
       cardCount: 0,
     })),
+    fog: "none",
     board: geometry.territories.map((t, i) => ({
       key: t.key,
       name: t.name,
       owner: owners[i],
       neutral: false,
       armies: armies[i],
+      sight: "full",
     })),
   });
   return ms;
@@ -116,10 +118,10 @@ function nextEvent(): ServerEvent {
         payload: { from, to, player: f.owner, previous: t.owner, minArmies: 1 },
         phase: "attack",
         currentSeat: f.owner,
-        territories: [{ index: to, owner: f.owner, neutral: false, armies: 1 }],
+        territories: [{ index: to, owner: f.owner, neutral: false, armies: 1, sight: "full" }],
       };
     }
-    if (f.armies < 3 || t.armies < 2) {
+    if (f.armies! < 3 || t.armies! < 2) {
       return {
         seq,
         turn: 1,
@@ -128,7 +130,7 @@ function nextEvent(): ServerEvent {
         payload: { player: f.owner, placements: [{ territory: from, armies: 6 }] },
         phase: "attack",
         currentSeat: f.owner,
-        territories: [{ index: from, owner: f.owner, neutral: false, armies: f.armies + 6 }],
+        territories: [{ index: from, owner: f.owner, neutral: false, armies: f.armies! + 6, sight: "full" }],
       };
     }
     return {
@@ -153,13 +155,15 @@ function nextEvent(): ServerEvent {
           index: Math.min(from, to),
           owner: game.board[Math.min(from, to)].owner,
           neutral: false,
-          armies: game.board[Math.min(from, to)].armies - 1,
+          armies: game.board[Math.min(from, to)].armies! - 1,
+          sight: "full",
         },
         {
           index: Math.max(from, to),
           owner: game.board[Math.max(from, to)].owner,
           neutral: false,
-          armies: game.board[Math.max(from, to)].armies - 1,
+          armies: game.board[Math.max(from, to)].armies! - 1,
+          sight: "full",
         },
       ],
       dice: { attacker: [6, 5, 2], defender: [6, 1] },
@@ -170,7 +174,7 @@ function nextEvent(): ServerEvent {
 /** The event a resignation makes: every territory of seat 5 turns neutral (the heaviest common event). */
 function resignation(): ServerEvent {
   const territories = game.board.flatMap((t, index) =>
-    t.owner === 5 ? [{ index, owner: null, neutral: true, armies: t.armies }] : [],
+    t.owner === 5 ? [{ index, owner: null, neutral: true, armies: t.armies, sight: "full" as const }] : [],
   );
   return {
     seq: game.seq + 1,

@@ -210,6 +210,7 @@ export const GameCardFragment = graphql(`
     turnLimitSeconds
     cardSystem
     claim
+    fog
     inviteCode
     winner
     viewerInvitedSeat
@@ -430,6 +431,7 @@ export const GameQuery = graphql(`
         owner
         neutral
         armies
+        sight
       }
       viewerActionSummary {
         kind
@@ -575,6 +577,7 @@ export const GameEventsSubscription = graphql(`
         owner
         neutral
         armies
+        sight
       }
       dice {
         attacker

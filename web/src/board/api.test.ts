@@ -94,6 +94,31 @@ describe("createBoard", () => {
     expect(r.cells[peru].getAttribute("aria-label")).toContain("Red (alice), 9 armies");
   });
 
+  it("draws fogged territories dark with no count, and a seen owner's hidden armies as ?", () => {
+    const r = board.renderer;
+    const peru = idx("peru");
+    const brazil = idx("brazil");
+    const colour = r.cells[brazil].getAttribute("fill");
+    expect(
+      board.setState([
+        { key: "peru", owner: null, neutral: false, armies: null, sight: "hidden" },
+        { key: "brazil", owner: brazil % 2, neutral: false, armies: null, sight: "owner" },
+      ]),
+    ).toEqual([peru, brazil].sort((a, b) => a - b));
+    expect(r.cells[peru].getAttribute("fill")).toBe(`url(#${r.uid}-fog)`);
+    expect(r.cells[peru].classList.contains("rb-fog")).toBe(true);
+    expect(r.root.querySelector(`#${r.uid}-fog`)).not.toBeNull();
+    expect(r.labels[peru].textContent).toBe("");
+    expect(r.cells[peru].getAttribute("aria-label")).toBe("Peru, South America: hidden by fog");
+    expect(r.cells[brazil].getAttribute("fill")).toBe(colour);
+    expect(r.labels[brazil].textContent).toBe("?");
+    expect(r.cells[brazil].getAttribute("aria-label")).toMatch(/^Brazil, South America: .+, armies hidden$/);
+    // Seen again: the owner's colour and the count come back.
+    board.setState([{ key: "peru", owner: 0, neutral: false, armies: 4, sight: "full" }]);
+    expect(r.cells[peru].classList.contains("rb-fog")).toBe(false);
+    expect(r.labels[peru].textContent).toBe("4");
+  });
+
   it("selects by click and by keyboard, and moves the focus with the arrows", () => {
     const picked: Array<string | null> = [];
     board.onSelect((k) => picked.push(k));

@@ -64,6 +64,8 @@ export interface OwnerStyle {
 
 export const NEUTRAL_FILL = "#B8B8B8";
 export const UNCLAIMED_FILL = "#EDEAE2";
+/** Territories fog hides: a dark slate no seat colour comes near, hatched (svg.ts, fogDef). */
+export const FOG_FILL = "#2B3440";
 
 /** Relative luminance of a #rrggbb colour (WCAG). */
 export function luminance(hex: string): number {

@@ -3,11 +3,11 @@
 // through the index of elements by territory (map order). Nothing here reads layout.
 
 import type { ResolvedConfig } from "./config";
-import { areaColors, inkOn, NEUTRAL_FILL, ownerStyles, UNCLAIMED_FILL } from "./palette";
+import { areaColors, FOG_FILL, inkOn, NEUTRAL_FILL, ownerStyles, UNCLAIMED_FILL } from "./palette";
 import { ariaLabel, HIGHLIGHT_KINDS, type BoardState } from "./state";
 import { areaBorders, rings } from "./borders";
 import { LOD_MAX, NAME_MIN_PIXELS, nameLayout, pathBox, type Box } from "./labels";
-import { escapeXml, neutralDef, patternDef, seaLinePath } from "./svg";
+import { escapeXml, fogDef, neutralDef, patternDef, seaLinePath } from "./svg";
 import type { TerritoryState } from "./types";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -74,16 +74,35 @@ function fills(s: BoardState, c: ResolvedConfig, uid: string): Fills {
   const neutralFill = c.patterns ? `url(#${uid}-neutral)` : NEUTRAL_FILL;
   if (c.patterns) defs += neutralDef(`${uid}-neutral`, tile);
   const neutralInk = inkOn(NEUTRAL_FILL);
+  // Fog: a dark hatched fill no seat has, whatever the patterns setting (it must never pass for a seat's).
+  const fogFill = `url(#${uid}-fog)`;
+  defs += fogDef(`${uid}-fog`, tile);
+  const fogInk = inkOn(FOG_FILL);
   return {
     defs,
     fill: (t) =>
-      t.neutral ? neutralFill : t.owner === null ? UNCLAIMED_FILL : (byseat.get(t.owner)?.fill ?? NEUTRAL_FILL),
-    ink: (t) => (t.neutral ? neutralInk : t.owner === null ? "#000" : (byseat.get(t.owner)?.ink ?? "#000")),
+      t.sight === "hidden"
+        ? fogFill
+        : t.neutral
+          ? neutralFill
+          : t.owner === null
+            ? UNCLAIMED_FILL
+            : (byseat.get(t.owner)?.fill ?? NEUTRAL_FILL),
+    ink: (t) =>
+      t.sight === "hidden"
+        ? fogInk
+        : t.neutral
+          ? neutralInk
+          : t.owner === null
+            ? "#000"
+            : (byseat.get(t.owner)?.ink ?? "#000"),
   };
 }
 
+/** A territory's count: its armies, "?" where fog hides them, nothing when unclaimed or hidden whole. */
 function labelText(t: TerritoryState): string {
-  return t.owner === null && !t.neutral ? "" : String(t.armies);
+  if (t.sight === "hidden" || (t.owner === null && !t.neutral)) return "";
+  return t.armies === null ? "?" : String(t.armies);
 }
 
 /** Territories per tile of cells. */
@@ -146,7 +165,7 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
       const st = s.territories[i];
       const area = t.areas?.length ? areaIndex.get(t.areas[0]) : undefined;
       parts.push(
-        `<path id="${uid}-t${i}" class="rb-t" d="${paths[i]}" fill="${f.fill(st)}"${area ? ` stroke="${area}"` : ""} ` +
+        `<path id="${uid}-t${i}" class="rb-t${st.sight === "hidden" ? " rb-fog" : ""}" d="${paths[i]}" fill="${f.fill(st)}"${area ? ` stroke="${area}"` : ""} ` +
           `role="button" aria-label="${escapeXml(ariaLabel(s, i))}"/>`,
       );
     }
@@ -270,6 +289,7 @@ export function render(el: HTMLElement, s: BoardState, c: ResolvedConfig): Rende
       for (const i of changed) {
         const t = s.territories[i];
         cells[i].setAttribute("fill", f.fill(t));
+        cells[i].classList.toggle("rb-fog", t.sight === "hidden");
         const l = labels[i];
         if (l) {
           l.textContent = labelText(t);

@@ -64,7 +64,7 @@ describe("board state", () => {
         { key: "nowhere", owner: 0, neutral: false, armies: 1 },
       ]),
     ).toEqual([8]);
-    expect(s.territories[8]).toEqual({ owner: null, neutral: true, armies: 2 });
+    expect(s.territories[8]).toEqual({ owner: null, neutral: true, armies: 2, sight: "full" });
   });
 
   it("diffs highlights", () => {
@@ -131,6 +131,18 @@ describe("board state", () => {
     expect(tooltipLines(territoryInfo(s, 0))).toEqual(["A", "Top row", "Blue (bob), 1 army", "Borders D, B"]);
     expect(tooltipLines(territoryInfo(s, 4), 2)).toEqual(["E", "Red, 5 armies", "Borders B, H and 2 more"]);
     expect(tooltipLines(territoryInfo(s, 8))[1]).toBe("Unclaimed");
+  });
+
+  it("says what fog hides: the territory whole, or its armies", () => {
+    const s = createState(resolveConfig({ geometry: grid(), seats }));
+    updateTerritories(s, [
+      { index: 0, owner: null, neutral: false, armies: null, sight: "hidden" },
+      { index: 4, owner: 0, neutral: false, armies: null, sight: "owner" },
+    ]);
+    expect(ariaLabel(s, 0)).toBe("A, Top row: hidden by fog");
+    expect(ariaLabel(s, 4)).toBe("E: Red, armies hidden");
+    expect(tooltipLines(territoryInfo(s, 0))).toEqual(["A", "Top row", "Hidden by fog", "Borders D, B"]);
+    expect(tooltipLines(territoryInfo(s, 4))[1]).toBe("Red, armies hidden");
   });
 });
 

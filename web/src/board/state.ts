@@ -77,8 +77,15 @@ export function updateTerritories(s: BoardState, update: TerritoryUpdate): numbe
   const put = (i: number | undefined, t: TerritoryState) => {
     if (i === undefined || i < 0 || i >= s.n) return;
     const cur = s.territories[i];
-    if (cur.owner === t.owner && cur.armies === t.armies && cur.neutral === t.neutral) return;
-    s.territories[i] = { owner: t.owner, neutral: t.neutral, armies: t.armies };
+    const sight = t.sight ?? "full";
+    if (
+      cur.owner === t.owner &&
+      cur.armies === t.armies &&
+      cur.neutral === t.neutral &&
+      (cur.sight ?? "full") === sight
+    )
+      return;
+    s.territories[i] = { owner: t.owner, neutral: t.neutral, armies: t.armies, sight };
     changed.push(i);
   };
   update.forEach((t, pos) => {
@@ -173,13 +180,18 @@ export interface TerritoryInfo {
   name: string;
   areas: string[];
   owner: string;
-  armies: number;
+  /** Null where fog hides them. */
+  armies: number | null;
   neighbours: string[];
   selected: boolean;
   choosable: boolean;
 }
 
+/** The words for a territory fog hides whole. */
+export const HIDDEN_WORDS = "hidden by fog";
+
 export function ownerName(s: BoardState, t: TerritoryState): string {
+  if (t.sight === "hidden") return HIDDEN_WORDS;
   if (t.neutral) return "neutral";
   if (t.owner === null) return "unclaimed";
   return s.seats.find((x) => x.seat === t.owner)?.name ?? `seat ${t.owner + 1}`;
@@ -200,28 +212,36 @@ export function territoryInfo(s: BoardState, i: number): TerritoryInfo {
   };
 }
 
-function armiesText(n: number): string {
+function armiesText(n: number | null): string {
+  if (n === null) return "armies hidden";
   return n === 1 ? "1 army" : `${n} armies`;
 }
 
-/** The accessible name of a territory: "Peru, South America: Red, 5 armies". */
+/** Whether a territory's owner is shown, and so its armies (or that they are hidden). */
+function owned(t: TerritoryState): boolean {
+  return (t.owner !== null || t.neutral) && t.sight !== "hidden";
+}
+
+/**
+ * The accessible name of a territory: "Peru, South America: Red, 5 armies"; under fog "Peru: Red, armies
+ * hidden" or "Peru: hidden by fog".
+ */
 export function ariaLabel(s: BoardState, i: number): string {
   const g = s.geometry.territories[i];
   const t = s.territories[i];
   const area = g.areas?.length ? `, ${g.areas.map((a) => s.areaNames.get(a) ?? a).join(", ")}` : "";
   const owner = ownerName(s, t);
   const choice = s.highlights.has(i) ? `, ${CHOICE_WORDS[s.highlightKinds.get(i) ?? "select"] ?? "can be chosen"}` : "";
-  return `${g.name}${area}: ${owner}${t.owner !== null || t.neutral ? `, ${armiesText(t.armies)}` : ""}${choice}`;
+  return `${g.name}${area}: ${owner}${owned(t) ? `, ${armiesText(t.armies)}` : ""}${choice}`;
 }
 
 /** The tooltip's lines. Long neighbour lists are cut after `maxNeighbours` names. */
 export function tooltipLines(info: TerritoryInfo, maxNeighbours = 8): string[] {
   const lines = [info.name];
   if (info.areas.length) lines.push(info.areas.join(", "));
+  const owner = `${info.owner[0].toUpperCase()}${info.owner.slice(1)}`;
   lines.push(
-    info.owner === "unclaimed"
-      ? "Unclaimed"
-      : `${info.owner[0].toUpperCase()}${info.owner.slice(1)}, ${armiesText(info.armies)}`,
+    info.owner === "unclaimed" || info.owner === HIDDEN_WORDS ? owner : `${owner}, ${armiesText(info.armies)}`,
   );
   if (info.neighbours.length) {
     const shown = info.neighbours.slice(0, maxNeighbours);

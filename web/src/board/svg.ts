@@ -1,7 +1,7 @@
 // SVG markup from the map geometry: pure functions, no DOM. Territories are drawn from the shapes the
 // server gives (every map the API serves has one per territory: the file's own or one it derives).
 
-import { NEUTRAL_FILL, UNCLAIMED_FILL, type OwnerStyle, type PatternKind } from "./palette";
+import { FOG_FILL, NEUTRAL_FILL, UNCLAIMED_FILL, type OwnerStyle, type PatternKind } from "./palette";
 import type { MapGeometry } from "./types";
 
 export interface Canvas {
@@ -93,6 +93,23 @@ export function patternDef(id: string, style: OwnerStyle, s: number): string {
 /** The neutral pattern: grey with a grid. */
 export function neutralDef(id: string, s: number): string {
   return patternDef(id, { fill: NEUTRAL_FILL, pattern: "cross", ink: "#000" }, s);
+}
+
+/**
+ * The fog's pattern: dark slate under faint light cross-hatching (both diagonals), unlike any seat's colour
+ * and marks (a seat's hatching runs one way, in dark ink).
+ */
+export function fogDef(id: string, s: number): string {
+  const h = fmt(s / 2);
+  const a = fmt(-s / 2);
+  const b = fmt(1.5 * s);
+  const one = `M0,${fmt(s)}L${fmt(s)},0M${a},${h}L${h},${a}M${h},${b}L${b},${h}`;
+  const other = `M0,0L${fmt(s)},${fmt(s)}M${a},${h}L${h},${b}M${h},${a}L${b},${h}`;
+  return (
+    `<pattern id="${id}" patternUnits="userSpaceOnUse" width="${fmt(s)}" height="${fmt(s)}">` +
+    `<rect width="${fmt(s)}" height="${fmt(s)}" fill="${FOG_FILL}"/>` +
+    `<path d="${one}${other}" stroke="#fff" stroke-opacity="0.2" stroke-width="${fmt(s / 10)}"/></pattern>`
+  );
 }
 
 export { NEUTRAL_FILL, UNCLAIMED_FILL };

@@ -54,9 +54,19 @@ export interface SeatStyle {
   name: string;
 }
 
-/** One territory as it stands. `owner` null: unclaimed, or neutral when `neutral`. */
+/**
+ * How much of a territory fog of war lets the viewer see: everything, its owner only (armies unknown), or
+ * nothing (drawn fogged).
+ */
+export type Sight = "full" | "owner" | "hidden";
+
+/**
+ * One territory as it stands. `owner` null: unclaimed, neutral when `neutral`, or unknown when `sight` is
+ * hidden; `armies` null: unknown. No `sight`: full.
+ */
 export interface TerritoryState {
   owner: number | null;
   neutral: boolean;
-  armies: number;
+  armies: number | null;
+  sight?: Sight;
 }

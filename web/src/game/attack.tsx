@@ -1,5 +1,5 @@
 // The attack panel: the source and target chosen, how long to attack, the dice, and the odds of exactly
-// what will be sent.
+// what will be sent (none where fog hides the defending armies).
 import { useEffect, useState } from "preact/hooks";
 import { query } from "../api/client";
 import { BattleOddsQuery, RollOddsQuery } from "../api/operations";
@@ -16,6 +16,7 @@ import {
   type OddsDisplay,
 } from "../state/odds";
 import { colourName } from "../ui/format";
+import { Count } from "./count";
 
 export function AttackPanel(props: {
   ctl: GameController;
@@ -36,7 +37,8 @@ export function AttackPanel(props: {
   const attackMode = mode.kind === "attack" ? mode : null;
   const action = attackMode?.to ? from(ix, "attack", attackMode.from).find((a) => a.to === attackMode.to) : undefined;
   const fromArmies = attackMode ? (game.board[keys.get(attackMode.from) ?? -1]?.armies ?? 0) : 0;
-  const toArmies = attackMode?.to ? (game.board[keys.get(attackMode.to) ?? -1]?.armies ?? 0) : 0;
+  // Null where fog hides the defenders: no odds then.
+  const toArmies = attackMode?.to ? (game.board[keys.get(attackMode.to) ?? -1]?.armies ?? null) : null;
   const maxDice = action?.max ?? 3;
   const useDice = Math.min(dice, maxDice);
 
@@ -88,7 +90,8 @@ export function AttackPanel(props: {
         <div>
           <p>
             <strong>{name(attackMode.from)}</strong> ({fromArmies}) attacks <strong>{name(attackMode.to)}</strong> (
-            {toArmies}).
+            <Count n={toArmies} label="armies hidden by fog" />
+            ).
           </p>
           <fieldset class="compact">
             <legend>How long</legend>
@@ -135,7 +138,11 @@ export function AttackPanel(props: {
             </label>
           )}
           <p class={`odds odds-${odds?.band ?? "none"}`} aria-live="polite">
-            {odds ? odds.text : "Working out the odds…"}
+            {toArmies === null
+              ? `Fog hides the armies on ${name(attackMode.to)}: no odds.`
+              : odds
+                ? odds.text
+                : "Working out the odds…"}
           </p>
           <button
             type="button"

@@ -84,9 +84,9 @@ const seats = [
   },
 ];
 const board = [
-  { key: "a", name: "Ay", owner: 0, neutral: false, armies: 3 },
-  { key: "b", name: "Bee", owner: 1, neutral: false, armies: 2 },
-  { key: "c", name: "Sea", owner: 0, neutral: false, armies: 1 },
+  { key: "a", name: "Ay", owner: 0, neutral: false, armies: 3, sight: "full" },
+  { key: "b", name: "Bee", owner: 1, neutral: false, armies: 2, sight: "full" },
+  { key: "c", name: "Sea", owner: 0, neutral: false, armies: 1, sight: "full" },
 ];
 const game = (over: Record<string, unknown> = {}) => ({
   game: {
@@ -99,6 +99,7 @@ const game = (over: Record<string, unknown> = {}) => ({
     turnLimitSeconds: 3600,
     cardSystem: "classic",
     claim: "random",
+    fog: "none",
     inviteCode: null,
     map: { key: "tiny", version: 1, name: "Tiny" },
     version: 40,
@@ -155,6 +156,44 @@ async function started() {
 }
 
 describe("GameController", () => {
+  it("under fog, reads the whole game again when the fog lifts, numbered as the game is", async () => {
+    api.answers.Game = () => game({ fog: "normal" });
+    const c = await started();
+    // The fog moving is applied on the map and has no line in the log.
+    api.subs[0].h.next({
+      gameEvents: { ...placed(11, 0, 0), kind: "view_changed", payload: {}, territories: [] },
+    });
+    expect(c.state.game!.seq).toBe(11);
+    expect(c.state.log).toEqual([]);
+    // The end: the game is read again with every event, numbered by the game (its seq is 30, not 12).
+    api.answers.Game = () => game({ fog: "normal", status: "finished", phase: "over", seq: 30, currentSeat: null });
+    api.answers.GameLog = (v) => ({
+      game: {
+        id: "G1",
+        events: (v.after as number) === 0 ? Array.from({ length: 30 }, (_, i) => placed(i + 1, 0, 1)) : [],
+      },
+    });
+    api.subs[0].h.next({
+      gameEvents: { ...placed(12, 0, 0), kind: "game_over", payload: { winner: 0 }, phase: "over", winner: 0 },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.queries.filter((q) => q.op === "Game")).toHaveLength(2);
+    expect(c.state.game!.seq).toBe(30);
+    expect(c.state.log.map((l) => l.seq)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(api.subs.at(-1)!.vars).toEqual({ gameId: "G1", after: 30 });
+  });
+
+  it("takes the seats' counts from a read of the state it holds: null where fog hides them", async () => {
+    const hidden = seats.map((s) => (s.seat === 1 ? { ...s, territories: null, armies: null, cardCount: null } : s));
+    api.answers.GameActions = (v) => ({ game: { ...actions(40, v.full as boolean).game, seats: hidden } });
+    const c = await started();
+    expect(c.state.game!.seats[1]).toMatchObject({ territories: null, armies: null, cardCount: null });
+    // A read of a later state (the events on their way) leaves the counts the client folded.
+    api.answers.GameActions = (v) => ({ game: { ...actions(41, v.full as boolean).game, seq: 11, seats } });
+    await c.refreshActions();
+    expect(c.state.game!.seats[1]).toMatchObject({ territories: null, armies: null, cardCount: 0 });
+  });
+
   it("raises a banner for an elimination seen live, keeps the exit for the places, and dismisses it", async () => {
     const c = await started();
     const live = { phase: "attack", currentSeat: 0, territories: [], dice: null, winner: null };

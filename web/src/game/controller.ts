@@ -2,7 +2,9 @@
 // gameEvents from the last sequence number it applied, resubscribing after a drop or a RESUME_REQUIRED
 // and reading the game again only when an event does not fit. Commands go through the API's mutations
 // with the version the viewer's actions came with and an idempotency key, so a retry is never applied
-// twice. Legal choices come from Game.viewerActions only.
+// twice. Legal choices come from Game.viewerActions only. Under fog of war the game, its numbers and its
+// events are the viewer's own view of it until the end: when the fog lifts (game_over) the whole game is
+// read again, numbered as the game is.
 import { APIError, mutate, onSocketState, query, subscribe, userErrorText, type SocketState } from "../api/client";
 import {
   AttackMutation,
@@ -22,10 +24,10 @@ import {
   TradeMutation,
 } from "../api/operations";
 import type { CommandResultFragment, GameQuery as GameQueryData } from "../gql/graphql";
-import { applyEvent, fromSnapshot } from "../state/game";
+import { applyEvent, fogged, fromSnapshot } from "../state/game";
 import { reserveOf, indexActions, indexSummary, isLoaded, withFrom, type ActionIndex } from "../state/actions";
 import { mergeLobby } from "../state/lobby";
-import { describeEvent, namesOf } from "../state/log";
+import { describeEvent, inLog, namesOf } from "../state/log";
 import { addExits, exitOf, exitWords, type Exit } from "../state/standing";
 import type { Reinforcements } from "../state/reinforcements";
 import type { Action, ClientGame, ServerEvent } from "../state/types";
@@ -198,6 +200,7 @@ export class GameController {
         if (!d.game || d.game.events.length === 0 || this.closed) break;
         for (const e of d.game.events) {
           if (e.seq > seq) break;
+          if (!inLog(e)) continue;
           old.push({
             seq: e.seq,
             turn: e.turn,
@@ -210,8 +213,10 @@ export class GameController {
         }
         after = d.game.events[d.game.events.length - 1].seq;
       }
+      // What came live meanwhile stays; what came before is read (the fog lifted: numbered anew).
       const newer = this.view.log.filter((l) => l.seq > seq);
-      this.set({ log: [...old, ...newer], exits: addExits(this.view.exits, exits) });
+      const newerExits = this.view.exits.filter((e) => e.seq > seq);
+      this.set({ log: [...old, ...newer], exits: addExits(newerExits, exits) });
     } catch {
       // The log is a nicety: the board is right without it.
     }
@@ -323,6 +328,8 @@ export class GameController {
     let info = this.view.info;
     const exits: Exit[] = [];
     const banners: View["banners"] = [];
+    const wasFogged = fogged(g);
+    let applied = 0;
     for (const ev of events) {
       const r = applyEvent(g, ev);
       if (r.status === "duplicate") continue;
@@ -337,6 +344,8 @@ export class GameController {
         return;
       }
       g = r.state;
+      applied++;
+      if (!inLog(ev)) continue;
       const text = describeEvent(ev, namesOf(g));
       lines.push({ seq: ev.seq, turn: ev.turn, kind: ev.kind, text, event: ev });
       const x = exitOf(ev);
@@ -363,7 +372,9 @@ export class GameController {
         ? { exits: addExits(this.view.exits, exits), banners: [...this.view.banners, ...banners] }
         : {}),
     });
-    if (lines.length > 0) this.refreshActionsSoon();
+    // The fog lifted: the whole board, the seats and the log, numbered as the game is.
+    if (wasFogged && !fogged(g)) void this.load();
+    else if (applied > 0) this.refreshActionsSoon();
   }
 
   /** Takes an elimination's banner away. */
@@ -390,10 +401,15 @@ export class GameController {
       this.actionsVersion = d.game.version;
       let game = this.view.game;
       if (game) {
-        // The hand is private and the seats' counts are the server's; the reserve is what place allows.
+        // The hand is private and the seats' counts are the server's (the territories and armies when it
+        // read the state the client holds: under fog they may become known again); the reserve is what
+        // place allows.
+        const same = d.game.seq === game.seq;
         const seats = game.seats.map((s) => {
           const n = d.game!.seats.find((x) => x.seat === s.seat);
-          return n ? { ...s, cards: n.cards ? [...n.cards] : s.cards, cardCount: n.cardCount } : s;
+          if (!n) return s;
+          const counts = same ? { territories: n.territories, armies: n.armies } : {};
+          return { ...s, ...counts, cards: n.cards ? [...n.cards] : s.cards, cardCount: n.cardCount };
         });
         const reserve = reserveOf(actions);
         game = { ...game, seats, reserve: reserve > 0 ? reserve : game.reserve };
@@ -476,7 +492,11 @@ export class GameController {
         await this.refreshActions();
         return false;
       }
-      if (this.socket !== "connected") this.apply(r.events as ServerEvent[]);
+      if (this.socket !== "connected") {
+        // Under fog a command's events do not carry what the viewer sees anew: read the game instead.
+        if (this.view.game && fogged(this.view.game)) await this.load();
+        else this.apply(r.events as ServerEvent[]);
+      }
       await this.refreshActions();
       return true;
     } catch (e) {

@@ -1,8 +1,9 @@
-// The game screen's heading: the game's title and round, who the viewer is, whose turn it is and for how
-// long, how the reinforcements of a turn were counted, the connection, and the replay once the game is over.
+// The game screen's heading: the game's title and round, who the viewer is, the fog of war, whose turn it is
+// and for how long, how the reinforcements of a turn were counted, the connection, and the replay once the
+// game is over.
 import type { GameInfo, View } from "./controller";
 import type { ClientGame } from "../state/types";
-import { colorHex, colourName, countdown, phaseText, seatGlyph, seatTitle } from "../ui/format";
+import { colorHex, colourName, countdown, FOG_LEVELS, fogWords, phaseText, seatGlyph, seatTitle } from "../ui/format";
 import { reinforcementWords } from "../state/reinforcements";
 import { Link } from "../ui/link";
 
@@ -25,6 +26,12 @@ export function PlayHeader(props: { view: View; info: GameInfo; game: ClientGame
             {seatGlyph(you.seat)}
           </span>{" "}
           You are {colourName(you.color)}.
+        </p>
+      )}
+      {game.fog !== "none" && (
+        <p class="fog-line">
+          {colourName(fogWords(game.fog))}.{" "}
+          {over ? "The game is over: the fog has lifted." : FOG_LEVELS.find((f) => f.value === game.fog)?.help}
         </p>
       )}
       <p class="turn-line" aria-live="polite">

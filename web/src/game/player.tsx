@@ -5,7 +5,7 @@
 import type { ComponentChildren, RefObject } from "preact";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { boardIn, type BoardArrow } from "../board/api";
-import { applyEvents } from "../state/game";
+import { applyEvents, fogged } from "../state/game";
 import { namesOf } from "../state/log";
 import { eventArrow, summarise, summaryLines, type AwaySummary } from "../state/summary";
 import type { ClientGame, ServerEvent } from "../state/types";
@@ -191,12 +191,20 @@ const LIVE_ARROW = 1600;
 
 /**
  * Live attacks and conquests as brief arrows: each event that arrives after the screen opened (seq beyond
- * `since`) shows its arrow for a moment. The state is applied at once; the arrows only decorate it.
+ * `since`) shows its arrow for a moment. The state is applied at once; the arrows only decorate it. A log
+ * read anew (the fog lifted: the whole game, numbered as the game is) draws none.
  */
 export function useLiveArrows(log: readonly LogLine[], game: ClientGame, since: number, off: boolean): BoardArrow[] {
   const seen = useRef(since);
+  const before = useRef(log);
   const [shown, setShown] = useState<Array<BoardArrow & { at: number }>>([]);
   useEffect(() => {
+    const was = before.current;
+    before.current = log;
+    if (was.length > 0 && log[was.length - 1] !== was[was.length - 1]) {
+      seen.current = Math.max(seen.current, log.at(-1)?.seq ?? 0);
+      return;
+    }
     const fresh: Array<BoardArrow & { at: number }> = [];
     const now = Date.now();
     for (let i = log.length - 1; i >= 0 && log[i].seq > seen.current; i--) {
@@ -222,6 +230,11 @@ export interface Away {
   lines: string[];
   events: ServerEvent[];
   /**
+   * Whether the turns can be played on the map: not under fog before the end, since the events of the
+   * viewer's view do not carry the board they left (the fog moving without an event).
+   */
+  playable: boolean;
+  /**
    * The game before the first event summarised, folded when the playback first starts (not on opening: a
    * long game on a big map takes a moment); null when an event does not fit (no playback then).
    */
@@ -245,7 +258,13 @@ export function useAway(log: readonly LogLine[], game: ClientGame): Away | null 
     const names = namesOf(game);
     let folded: ClientGame | null | undefined;
     const before = () => (folded === undefined ? (folded = stateAfter(game, events, summary.start)) : folded);
-    setAway({ summary, lines: summaryLines(summary, names, game.viewerSeat), events, before });
+    setAway({
+      summary,
+      lines: summaryLines(summary, names, game.viewerSeat),
+      events,
+      playable: !fogged(game),
+      before,
+    });
   }, [log, away]);
   return away ?? null;
 }
@@ -300,7 +319,7 @@ export function AwayPanel(props: {
       {(!started || state || done) && (
         <div class="pb-controls" role="group" aria-label="Play back on the map">
           <div class="pb-buttons">
-            {!started || done ? (
+            {!away.playable ? null : !started || done ? (
               <Btn
                 icon="play"
                 text={done ? "Play again" : "Play on the map"}
@@ -317,17 +336,19 @@ export function AwayPanel(props: {
                 <Btn icon="skip" text="Skip" onClick={() => p.setN(end)} />
               </>
             )}
-            <SpeedChoice p={p} id="away-speed" />
+            {away.playable && <SpeedChoice p={p} id="away-speed" />}
             <button type="button" class="pb-btn" onClick={() => setOpen(false)}>
               Close
             </button>
           </div>
           <p class="pb-now" role="status">
-            {started && !done
-              ? `Playing back: ${turnOf ?? "the start"} (${p.n - away.summary.start} of ${end - away.summary.start}).`
-              : done
-                ? "The map shows the game as it is now."
-                : ""}
+            {!away.playable
+              ? "Under fog of war these turns are not played on the map: the replay shows the whole game once it is over."
+              : started && !done
+                ? `Playing back: ${turnOf ?? "the start"} (${p.n - away.summary.start} of ${end - away.summary.start}).`
+                : done
+                  ? "The map shows the game as it is now."
+                  : ""}
           </p>
         </div>
       )}

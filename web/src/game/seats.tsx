@@ -1,8 +1,9 @@
-// The seats panel: who plays, their territories, armies and cards, their status, and the time left for
-// the one whose turn it is.
+// The seats panel: who plays, their territories, armies and cards ("?" where fog hides them), their status,
+// and the time left for the one whose turn it is.
 import type { GameInfo } from "./controller";
 import type { ClientGame } from "../state/types";
 import { colorHex, countdown, seatGlyph, seatTitle } from "../ui/format";
+import { Count } from "./count";
 
 export function SeatsPanel(props: { game: ClientGame; info: GameInfo; now: number }) {
   const { game } = props;
@@ -38,9 +39,15 @@ export function SeatsPanel(props: { game: ClientGame; info: GameInfo; now: numbe
                     {current && props.info.turnDeadline && ` · ${countdown(props.info.turnDeadline, props.now)} left`}
                   </div>
                 </th>
-                <td class="num">{s.territories}</td>
-                <td class="num">{s.armies}</td>
-                <td class="num">{s.cardCount}</td>
+                <td class="num">
+                  <Count n={s.territories} />
+                </td>
+                <td class="num">
+                  <Count n={s.armies} />
+                </td>
+                <td class="num">
+                  <Count n={s.cardCount} />
+                </td>
               </tr>
             );
           })}

@@ -1,10 +1,11 @@
 // The board as a list: every territory with its owner (colour, glyph and name: never colour alone), its
-// armies, and the buttons of what the viewer may do with it now. Until the map view, and for screen
-// readers and keyboards always.
+// armies ("hidden" and "?" where fog hides them), and the buttons of what the viewer may do with it now.
+// Until the map view, and for screen readers and keyboards always.
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { PlacementDraft } from "../state/actions";
 import type { ClientGame, SeatView } from "../state/types";
 import { colorHex, seatGlyph, seatTitle } from "../ui/format";
+import { Count } from "./count";
 import "./territories.css";
 
 export interface RowAction {
@@ -103,6 +104,8 @@ export function TerritoryList(props: {
                         </span>{" "}
                         {seatTitle(s)}
                       </>
+                    ) : r.t.sight === "hidden" ? (
+                      "hidden by fog"
                     ) : r.t.neutral ? (
                       "neutral"
                     ) : (
@@ -110,7 +113,7 @@ export function TerritoryList(props: {
                     )}
                   </td>
                   <td class="num">
-                    {r.t.armies}
+                    <Count n={r.t.armies} label="armies hidden" />
                     {added > 0 && <strong class="added"> +{added}</strong>}
                   </td>
                   <td class="row-actions">

@@ -8,7 +8,7 @@ import { DeclineInvitationMutation, InvitationQuery, JoinGameMutation } from "..
 import type { GameCardFragment } from "../gql/graphql";
 import { invitationLine } from "../state/lobby";
 import { ErrorLine } from "../ui/form";
-import { CARD_SYSTEMS, colorHex, duration, seatGlyph, seatTitle } from "../ui/format";
+import { CARD_SYSTEMS, colorHex, duration, FOG_LEVELS, seatGlyph, seatTitle } from "../ui/format";
 import { navigate } from "../ui/router";
 import type { Viewer } from "../ui/session";
 
@@ -67,6 +67,8 @@ export function JoinPage(props: { id: string; code: string; viewer: Viewer }) {
             <dd>{duration(game.turnLimitSeconds)}</dd>
             <dt>Cards</dt>
             <dd>{CARD_SYSTEMS.find((c) => c.value === game.cardSystem)?.label ?? game.cardSystem}</dd>
+            <dt>Fog of war</dt>
+            <dd>{FOG_LEVELS.find((f) => f.value === game.fog)?.label ?? game.fog}</dd>
           </dl>
           <ul class="seat-list" aria-label="Seats">
             {game.seats.map((s) => (

@@ -15,6 +15,7 @@ import type { GameCardFragment } from "../gql/graphql";
 import { ErrorLine, Field } from "../ui/form";
 import { gameTitle, invitationLine, resultLine } from "../state/lobby";
 import { colorHex, countdown, duration, phaseText, seatGlyph, seatName, seatTitle } from "../ui/format";
+import { FogNote } from "../ui/fognote";
 import { Link } from "../ui/link";
 import { onNotice } from "../ui/notices";
 import { navigate } from "../ui/router";
@@ -130,6 +131,7 @@ export function LobbyPage(props: { viewer: Viewer }) {
                   <div class="sub">
                     {g.name && <>{g.name} · </>}
                     {g.map.name} · {g.seats.length} seats · {duration(g.turnLimitSeconds)} a turn
+                    <FogNote fog={g.fog} />
                   </div>
                   <SeatsLine g={g} />
                 </div>
@@ -177,6 +179,7 @@ export function LobbyPage(props: { viewer: Viewer }) {
             <div>
               <strong>{gameTitle(g)}</strong> · {g.name && <>{g.map.name} · </>}
               {g.seats.length} seats · {duration(g.turnLimitSeconds)} a turn
+              <FogNote fog={g.fog} />
               <SeatsLine g={g} />
             </div>
             <button type="button" onClick={() => void join(g.id)}>
@@ -233,8 +236,8 @@ function GameItem(props: { g: GameCard; viewer: Viewer; now: number }) {
           <strong>{gameTitle(g)}</strong>
           {g.name && <> · {g.map.name}</>}
           {g.turn > 0 && <> · turn {g.turn}</>}
-        </Link>{" "}
-        {mine && <span class="badge">Your turn</span>}
+        </Link>
+        <FogNote fog={g.fog} /> {mine && <span class="badge">Your turn</span>}
         <div class="sub">
           {status}
           {g.status === "active" && g.turnDeadline && (

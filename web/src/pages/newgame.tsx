@@ -1,12 +1,12 @@
 // Creating a game: the map, the seats (me, open, invited by email, CPU with a difficulty), their colours,
-// the turn limit, the claim, the card system with its TTB percentage, and whether it is private. The last
-// settings used are kept on the device and offered again.
+// the turn limit, the claim, the card system with its TTB percentage, whether it is private, and the fog of
+// war. The last settings used are kept on the device and offered again.
 import { useEffect, useState } from "preact/hooks";
 import { APIError, mutate, query, userErrorText } from "../api/client";
 import { CreateGameMutation, MapsQuery, StartGameMutation } from "../api/operations";
 import type { SeatKind } from "../gql/graphql";
 import { ErrorLine, Field } from "../ui/form";
-import { CARD_SYSTEMS, PALETTE, TURN_LIMITS, colorHex, seatGlyph } from "../ui/format";
+import { CARD_SYSTEMS, FOG_LEVELS, PALETTE, TURN_LIMITS, colorHex, seatGlyph } from "../ui/format";
 import { navigate } from "../ui/router";
 import type { Viewer } from "../ui/session";
 import {
@@ -56,6 +56,7 @@ export function NewGamePage(props: { viewer: Viewer }) {
   const [cardSystem, setCardSystem] = useState(last?.cardSystem ?? "classic");
   const [ttb, setTtb] = useState(last?.ttb ?? 6);
   const [priv, setPriv] = useState(last?.private ?? false);
+  const [fog, setFog] = useState(last?.fog ?? "none");
   const [name, setName] = useState(last?.name ?? "");
   const [startNow, setStartNow] = useState(true);
   const [error, setError] = useState<string | null>(null);
@@ -114,6 +115,7 @@ export function NewGamePage(props: { viewer: Viewer }) {
           cardSystem,
           ttbPercent: cardSystem === "fixed_ttb" ? ttb : null,
           private: priv,
+          fog,
           name: name.trim() || null,
         },
       });
@@ -137,6 +139,7 @@ export function NewGamePage(props: { viewer: Viewer }) {
         cardSystem,
         ttb,
         private: priv,
+        fog,
       };
       localStorage.setItem(NEW_GAME_KEY, JSON.stringify(kept));
       if (allFilled && startNow) {
@@ -333,6 +336,25 @@ export function NewGamePage(props: { viewer: Viewer }) {
             <label for="startnow">Start at once (every seat is filled)</label>
           </div>
         )}
+      </fieldset>
+
+      <fieldset>
+        <legend>Fog of war</legend>
+        {FOG_LEVELS.map((f) => (
+          <div key={f.value} class="field check">
+            <input
+              id={`fog-${f.value}`}
+              type="radio"
+              name="fog"
+              value={f.value}
+              checked={fog === f.value}
+              onChange={() => setFog(f.value)}
+            />
+            <label for={`fog-${f.value}`}>
+              <strong>{f.label}</strong>: <span class="hint">{f.help}</span>
+            </label>
+          </div>
+        ))}
       </fieldset>
 
       <button type="submit" class="primary" disabled={busy || !mapId}>

@@ -9,6 +9,7 @@ import type { GameController, View } from "../game/controller";
 import { gameTitle, invitationLine, mayStart } from "../state/lobby";
 import { ErrorLine } from "../ui/form";
 import { colorHex, duration, seatGlyph, seatTitle } from "../ui/format";
+import { FogNote } from "../ui/fognote";
 import { navigate } from "../ui/router";
 import type { Viewer } from "../ui/session";
 
@@ -52,6 +53,7 @@ export function WaitingPage(props: { ctl: GameController; view: View; viewer: Vi
       <p>
         {invited ? invitationLine(info) : `Created by ${start.creator ? "you" : info.creator.name}`} ·{" "}
         {duration(info.turnLimitSeconds)} a turn
+        <FogNote fog={info.fog} />
       </p>
       <ErrorLine text={error} />
       <ul class="seat-list" aria-label="Seats">

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { applyEvent, applyEvents, emptyGame, fromSnapshot, type GameSnapshot } from "./game";
-import { Replay, type GameRecord } from "./replay";
+import { mapInfo, Replay, type GameRecord } from "./replay";
 import type { ClientGame, MapInfo, ServerEvent } from "./types";
 
 const testdata = (name: string) => JSON.parse(readFileSync(join(__dirname, "testdata", name), "utf8"));
@@ -18,7 +18,7 @@ interface Checkpoint {
 
 // The records were played by the engine and its CPUs (testdata/gen.go), with the engine's own state at
 // checkpoints: the client's fold must agree with it everywhere.
-describe.each(["classic-random", "classic-roundrobin", "classic-fixed", "classic-scaling"])(
+describe.each(["classic-random", "classic-roundrobin", "classic-fixed", "classic-scaling", "classic-fog"])(
   "replaying the engine record %s",
   (name) => {
     const record = testdata(`${name}.record.json`) as GameRecord;
@@ -72,6 +72,78 @@ describe.each(["classic-random", "classic-roundrobin", "classic-fixed", "classic
     });
   },
 );
+
+interface ViewCheckpoint {
+  seq: number;
+  phase: string;
+  sight: string[];
+  owners: Array<number | null>;
+  armies: Array<number | null>;
+  seats: Array<{ territories: number | null; armies: number | null; cards: number | null }>;
+}
+
+// A fog game (heavy fog) as seat 0's live feed sent it (testdata/gen.go: rules.Watch), with what the seat
+// may know at checkpoints (rules.Project): the client's fold of the feed must show exactly that, and a
+// seat's count only where the seat may know it.
+describe("following a fog game's live feed", () => {
+  const record = testdata("classic-fog.record.json") as GameRecord;
+  const view = testdata("classic-fog.view.json") as {
+    viewer: number;
+    events: ServerEvent[];
+    checkpoints: ViewCheckpoint[];
+  };
+  const start: ClientGame = {
+    ...emptyGame(
+      mapInfo(record.map.definition),
+      record.seats.map((s) => ({ seat: s.seat, color: s.color })),
+      { viewerSeat: view.viewer },
+    ),
+    fog: record.settings.fog!,
+  };
+  const states = new Map<number, ClientGame>();
+  let g = start;
+  for (const ev of view.events) {
+    const r = applyEvent(g, ev);
+    if (r.status !== "applied") throw new Error(`event ${ev.seq} (${ev.kind}): ${r.status}`);
+    g = r.state;
+    states.set(ev.seq, g);
+  }
+
+  it("holds hidden values: -1 territories and numbers, territories out of sight and view changes", () => {
+    const kinds = new Set(view.events.map((e) => e.kind));
+    expect(kinds).toContain("view_changed");
+    expect(JSON.stringify(view.events)).toMatch(/"(from|minArmies|armies)":-1/);
+    const sights = new Set(view.events.flatMap((e) => e.territories ?? []).map((t) => t.sight));
+    expect([...sights].sort()).toEqual(["full", "hidden", "owner"]);
+  });
+
+  it.each(view.checkpoints.map((c) => [c.seq, c]))("shows what the seat may know after event %i", (_seq, c) => {
+    const s = states.get(c.seq)!;
+    expect(s.phase).toBe(c.phase);
+    expect(s.board.map((t) => t.sight)).toEqual(c.sight);
+    expect(s.board.map((t) => t.owner)).toEqual(c.owners);
+    expect(s.board.map((t) => t.armies)).toEqual(c.armies);
+    c.seats.forEach((want, seat) => {
+      const got = s.seats[seat];
+      if (seat === view.viewer) {
+        expect([got.territories, got.armies]).toEqual([want.territories, want.armies]);
+        return;
+      }
+      // Never a guess: a count the seat may not know is unknown to the client too.
+      if (want.territories === null) expect(got.territories).toBeNull();
+      else if (got.territories !== null) expect(got.territories).toBe(want.territories);
+      if (want.armies === null) expect(got.armies).toBeNull();
+      else if (got.armies !== null) expect(got.armies).toBe(want.armies);
+    });
+  });
+
+  it("sees the whole board once the game is over, as the record ends", () => {
+    const whole = new Replay(record).state(record.events.length);
+    expect(g.phase).toBe("over");
+    expect(g.winner).toBe(record.winner);
+    expect(g.board).toEqual(whole.board);
+  });
+});
 
 const tiny: MapInfo = {
   keys: ["a", "b", "c", "d"],
@@ -167,11 +239,11 @@ describe("applyEvent", () => {
       payload: { player: 1, placements: [{ territory: 3, armies: 3 }] },
       phase: "attack",
       currentSeat: 1,
-      territories: [{ index: 3, key: "d", owner: 1, neutral: false, armies: 4 }],
+      territories: [{ index: 3, key: "d", owner: 1, neutral: false, armies: 4, sight: "full" }],
     });
     expect(r.status).toBe("applied");
     expect(r.state.phase).toBe("attack");
-    expect(r.state.board[3]).toEqual({ owner: 1, neutral: false, armies: 4 });
+    expect(r.state.board[3]).toEqual({ owner: 1, neutral: false, armies: 4, sight: "full" });
     expect(r.state.seats[1]).toMatchObject({ territories: 2, armies: 5 });
   });
 
@@ -193,8 +265,117 @@ describe("applyEvent", () => {
     expect(r.status).toBe("applied");
     if (r.status !== "applied") return;
     expect(r.changed.sort()).toEqual([0, 2]);
-    expect(r.state.board[0]).toEqual({ owner: null, neutral: true, armies: 1 });
+    expect(r.state.board[0]).toEqual({ owner: null, neutral: true, armies: 1, sight: "full" });
     expect(r.state.seats[0]).toMatchObject({ status: "resigned", territories: 0, armies: 0 });
+  });
+});
+
+describe("applyEvent under fog", () => {
+  // Seat 0 sees a and b (its own, and a neighbour owner only); c and d are out of sight.
+  function fogged(): ClientGame {
+    const g = {
+      ...emptyGame(
+        tiny,
+        [
+          { seat: 0, color: "red" },
+          { seat: 1, color: "blue" },
+        ],
+        { viewerSeat: 0 },
+      ),
+      fog: "heavy",
+    };
+    const r = applyEvents(g, [
+      { seq: 1, turn: 0, kind: "game_started", payload: { order: [1, 0], startingArmies: 4 } },
+      {
+        seq: 2,
+        turn: 0,
+        kind: "territories_dealt",
+        payload: { owners: [0, 1, -4, -4] },
+        territories: [{ index: 1, owner: 1, neutral: false, armies: null, sight: "owner" }],
+      },
+    ]);
+    expect(r.error).toBeUndefined();
+    return r.state;
+  }
+
+  it("draws what a payload hides as hidden, and counts only what the seat may know", () => {
+    const g = fogged();
+    expect(g.board).toEqual([
+      { owner: 0, neutral: false, armies: 1, sight: "full" },
+      { owner: 1, neutral: false, armies: null, sight: "owner" },
+      { owner: null, neutral: false, armies: null, sight: "hidden" },
+      { owner: null, neutral: false, armies: null, sight: "hidden" },
+    ]);
+    expect(g.seats.map((s) => [s.territories, s.armies])).toEqual([
+      [1, 1],
+      [null, null],
+    ]);
+  });
+
+  it("reads -1 as unknown: a reserve, a territory, the least to move in", () => {
+    const r = applyEvents(fogged(), [
+      { seq: 3, turn: 1, kind: "turn_started", payload: { player: 1, turn: 1, phase: "reinforce", armies: -1 } },
+      { seq: 4, turn: 1, kind: "territory_claimed", payload: { player: 1, territory: -1 } },
+      {
+        seq: 5,
+        turn: 1,
+        seat: 1,
+        kind: "territory_conquered",
+        payload: { from: -1, to: 0, player: 1, previous: 0, minArmies: -1 },
+        territories: [{ index: 0, owner: 1, neutral: false, armies: null, sight: "owner" }],
+      },
+      { seq: 6, turn: 1, seat: 1, kind: "territory_occupied", payload: { from: -1, to: 0, armies: 3 } },
+    ]);
+    expect(r.error).toBeUndefined();
+    expect(r.applied).toBe(4);
+    expect(r.state.reserve).toBeNull();
+    expect(r.state.board[0]).toEqual({ owner: 1, neutral: false, armies: null, sight: "owner" });
+    expect(r.state.seats[0]).toMatchObject({ territories: 0, armies: 0 });
+    expect(r.state.seats[1]).toMatchObject({ territories: null, armies: null });
+  });
+
+  it("keeps the conquest's hidden source and least occupation unknown", () => {
+    const r = applyEvent(fogged(), {
+      seq: 3,
+      turn: 1,
+      seat: 1,
+      kind: "territory_conquered",
+      payload: { from: -1, to: 1, player: 0, previous: 1, minArmies: -1 },
+    });
+    expect(r.status === "applied" && r.state.conquest).toEqual({ from: -1, to: 1, minArmies: null });
+  });
+
+  it("moves only the armies it sees; another seat's reserve is unknown once it places", () => {
+    const r = applyEvents(fogged(), [
+      { seq: 3, turn: 1, kind: "turn_started", payload: { player: 1, turn: 1, phase: "reinforce", armies: 3 } },
+      { seq: 4, turn: 1, seat: 1, kind: "armies_placed", payload: { player: 1, placements: [] } },
+      { seq: 5, turn: 1, seat: 0, kind: "fortified", payload: { from: -1, to: 0, armies: 2 } },
+    ]);
+    expect(r.error).toBeUndefined();
+    expect(r.state.reserve).toBeNull();
+    expect(r.state.board[0].armies).toBe(3);
+  });
+
+  it("applies view_changed as its territories alone, and a territory seen again as the server says", () => {
+    const g = fogged();
+    const r = applyEvent(g, {
+      seq: 3,
+      turn: 1,
+      kind: "view_changed",
+      payload: {},
+      phase: "reinforce",
+      currentSeat: 1,
+      territories: [
+        { index: 1, owner: null, neutral: false, armies: null, sight: "hidden" },
+        { index: 2, owner: 1, neutral: false, armies: null, sight: "owner" },
+      ],
+    });
+    expect(r.status).toBe("applied");
+    if (r.status !== "applied") return;
+    expect(r.changed.sort()).toEqual([1, 2]);
+    expect(r.state.board[1].sight).toBe("hidden");
+    expect(r.state.board[2]).toEqual({ owner: 1, neutral: false, armies: null, sight: "owner" });
+    expect(r.state.seats[0]).toEqual(g.seats[0]);
   });
 });
 
@@ -207,6 +388,7 @@ describe("fromSnapshot", () => {
     currentSeat: 0,
     cardSystem: "classic",
     ttbPercent: 6,
+    fog: "none",
     seats: [
       {
         seat: 0,
@@ -232,12 +414,17 @@ describe("fromSnapshot", () => {
       },
     ],
     board: [
-      { key: "a", name: "Alpha", owner: 0, neutral: false, armies: 4 },
-      { key: "b", name: "Beta", owner: 1, neutral: false, armies: 1 },
-      { key: "c", name: "Gamma", owner: 0, neutral: false, armies: 1 },
-      { key: "d", name: "Delta", owner: 1, neutral: false, armies: 1 },
+      { key: "a", name: "Alpha", owner: 0, neutral: false, armies: 4, sight: "full" },
+      { key: "b", name: "Beta", owner: 1, neutral: false, armies: 1, sight: "full" },
+      { key: "c", name: "Gamma", owner: 0, neutral: false, armies: 1, sight: "full" },
+      { key: "d", name: "Delta", owner: 1, neutral: false, armies: 1, sight: "full" },
     ],
   };
+
+  it("keeps the winner of a finished game", () => {
+    expect(fromSnapshot({ ...snapshot, status: "finished", phase: "over", winner: 1 }).winner).toBe(1);
+    expect(fromSnapshot(snapshot).winner).toBeNull();
+  });
 
   it("builds the state and then follows events after its seq", () => {
     const g = fromSnapshot(snapshot, { viewerSeat: 0 });
@@ -270,8 +457,8 @@ describe("fromSnapshot", () => {
     ]);
     expect(r.applied).toBe(3);
     expect(r.state.board.slice(0, 2)).toEqual([
-      { owner: 0, neutral: false, armies: 1 },
-      { owner: 0, neutral: false, armies: 3 },
+      { owner: 0, neutral: false, armies: 1, sight: "full" },
+      { owner: 0, neutral: false, armies: 3, sight: "full" },
     ]);
     expect(r.state.seats.map((s) => [s.territories, s.armies])).toEqual([
       [3, 5],

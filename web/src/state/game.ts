@@ -6,12 +6,35 @@
 // territories it touched, the phase and the seat to move; those are taken as they are, so a client that
 // follows gameEvents stays exact even where a payload alone could not tell (such as a snapshot without
 // the reserve).
+//
+// Under fog of war (docs/rules.md, "Fog of war") the events are the viewer's own view of the game: a
+// territory they cannot see is -1 in a payload, a player -4, a hidden number -1, and `view_changed` carries
+// only territories whose sight changed. The reducers apply what a payload shows and leave the rest to the
+// live event's territories; a seat's counts become null (unknown) once fog hides what they count.
 
-import type { Battle, ClientGame, LiveTerritory, MapInfo, Phase, SeatView, ServerEvent, TerritoryView } from "./types";
+import type {
+  Battle,
+  ClientGame,
+  LiveTerritory,
+  MapInfo,
+  Phase,
+  SeatView,
+  ServerEvent,
+  Sight,
+  TerritoryView,
+} from "./types";
 
 /** The engine's owner ids for "nobody" in event payloads (rules.Neutral, rules.Unclaimed, rules.NoPlayer). */
 export const NEUTRAL = -1;
 export const UNCLAIMED = -2;
+
+/** What fog hides in a payload (rules.UnknownTerritory, rules.UnknownPlayer, rules.Unknown). */
+export const UNKNOWN_TERRITORY = -1;
+export const UNKNOWN_PLAYER = -4;
+export const UNKNOWN = -1;
+
+/** A territory fog hides whole. */
+const HIDDEN: TerritoryView = { owner: null, neutral: false, armies: null, sight: "hidden" };
 
 export type ApplyResult =
   | { status: "applied"; state: ClientGame; changed: number[] }
@@ -39,8 +62,11 @@ export interface GameSnapshot {
   phase: string;
   status: string;
   currentSeat: number | null;
+  /** The winning seat of a finished game. */
+  winner?: number | null;
   cardSystem: string;
   ttbPercent: number;
+  fog: string;
   seats: Array<{
     seat: number;
     color: string;
@@ -48,12 +74,19 @@ export interface GameSnapshot {
     cpu: boolean;
     difficulty?: string | null;
     status: string;
-    territories: number;
-    armies: number;
-    cardCount: number;
+    territories: number | null;
+    armies: number | null;
+    cardCount: number | null;
     cards?: number[] | null;
   }>;
-  board: Array<{ key: string; name: string; owner: number | null; neutral: boolean; armies: number }>;
+  board: Array<{
+    key: string;
+    name: string;
+    owner: number | null;
+    neutral: boolean;
+    armies: number | null;
+    sight: string;
+  }>;
 }
 
 export interface SnapshotOpts {
@@ -95,18 +128,19 @@ export function fromSnapshot(g: GameSnapshot, opts: SnapshotOpts = {}): ClientGa
       cardCount: s.cardCount,
       cards: s.cards ? [...s.cards] : null,
     })),
-    board: g.board.map((t) => ({ owner: t.owner, neutral: t.neutral, armies: t.armies })),
+    board: g.board.map((t) => ({ owner: t.owner, neutral: t.neutral, armies: t.armies, sight: t.sight as Sight })),
     map: { keys, names, symbols, areas: opts.map?.areas },
     viewerSeat: opts.viewerSeat ?? null,
     reserve: opts.reserve ?? null,
     trades: opts.trades ?? null,
     cardSystem: g.cardSystem,
     ttbPercent: g.ttbPercent,
+    fog: g.fog,
     order: [],
     startingArmies: 0,
     conquest: null,
     lastBattle: null,
-    winner: null,
+    winner: g.winner ?? null,
   };
 }
 
@@ -134,13 +168,14 @@ export function emptyGame(
       cardCount: 0,
       cards: settings.allHandsKnown || s.seat === settings.viewerSeat ? [] : null,
     })),
-    board: map.keys.map(() => ({ owner: null, neutral: false, armies: 0 })),
+    board: map.keys.map(() => ({ owner: null, neutral: false, armies: 0, sight: "full" as const })),
     map,
     viewerSeat: settings.viewerSeat ?? null,
     reserve: 0,
     trades: 0,
     cardSystem: settings.cardSystem ?? "classic",
     ttbPercent: settings.ttbPercent || 6,
+    fog: "none",
     order: [],
     startingArmies: 0,
     conquest: null,
@@ -185,30 +220,58 @@ class Draft {
     return this.seats[p];
   }
 
-  /** Sets a territory, keeping the seats' territory and army counts. */
+  /** A territory of a payload, or null for one fog hides from the viewer (-1). */
+  seen(i: unknown): number | null {
+    if (i === UNKNOWN_TERRITORY) return null;
+    this.territory(i);
+    return i as number;
+  }
+
+  /**
+   * Sets a territory, keeping the seats' territory and army counts. A territory going out of sight makes
+   * every other seat's counts unknown, its armies going out of sight every other seat's armies (the viewer's
+   * own territories are always in sight, so their counts stay known).
+   */
   set(i: number, next: TerritoryView): void {
     const old = this.territory(i);
-    if (old.owner === next.owner && old.armies === next.armies && old.neutral === next.neutral) return;
+    if (
+      old.owner === next.owner &&
+      old.armies === next.armies &&
+      old.neutral === next.neutral &&
+      old.sight === next.sight
+    )
+      return;
     if (!this.boardCopied) {
       this.board = [...this.board];
       this.boardCopied = true;
     }
     if (old.owner !== null) {
       const s = this.seat(old.owner);
-      s.territories--;
-      s.armies -= old.armies;
+      s.territories = plus(s.territories, -1);
+      s.armies = plus(s.armies, old.armies === null ? null : -old.armies);
     }
     if (next.owner !== null) {
       const s = this.seat(next.owner);
-      s.territories++;
-      s.armies += next.armies;
+      s.territories = plus(s.territories, 1);
+      s.armies = plus(s.armies, next.armies);
+    }
+    const lostOwner = next.sight === "hidden" && old.sight !== "hidden";
+    if (lostOwner || (next.armies === null && old.armies !== null)) {
+      for (const s of this.seats) {
+        if (s.seat === this.g.viewerSeat) continue;
+        const o = this.seat(s.seat);
+        if (lostOwner) o.territories = null;
+        o.armies = null;
+      }
     }
     this.board[i] = next;
     this.changed.add(i);
   }
 
+  /** Adds armies to a territory; one whose armies fog hides keeps them hidden. */
   addArmies(i: unknown, n: number): void {
     const t = this.territory(i);
+    if (t.armies === null) return;
     if (t.armies + n < 0) throw new BadEvent(`territory ${String(i)} cannot lose ${-n} of ${t.armies} armies`);
     this.set(i as number, { ...t, armies: t.armies + n });
   }
@@ -237,6 +300,17 @@ function optNums(p: Record<string, unknown>, k: string): number[] | undefined {
   return p[k] === undefined || p[k] === null ? undefined : nums(p, k);
 }
 
+/** A number of a payload, or null where fog hides it (-1). */
+function known(p: Record<string, unknown>, k: string): number | null {
+  const n = num(p, k);
+  return n === UNKNOWN ? null : n;
+}
+
+/** A count plus n, unknown when either is. */
+function plus(count: number | null, n: number | null): number | null {
+  return count === null || n === null ? null : count + n;
+}
+
 /** The owner id of a payload (a seat, or -1/-2 for nobody) as the client keeps it. */
 function ownerOf(id: number): number | null {
   return id >= 0 ? id : null;
@@ -261,7 +335,7 @@ export const reducers: Record<string, Reducer> = {
   territories_dealt(d, p) {
     nums(p, "owners").forEach((o, i) => {
       d.territory(i);
-      d.set(i, { owner: ownerOf(o), neutral: false, armies: 1 });
+      d.set(i, o === UNKNOWN_PLAYER ? HIDDEN : { owner: ownerOf(o), neutral: false, armies: 1, sight: "full" });
     });
   },
   turn_started(d, p) {
@@ -269,18 +343,19 @@ export const reducers: Record<string, Reducer> = {
     d.g.currentSeat = num(p, "player");
     d.g.turn = num(p, "turn");
     d.g.phase = String(p.phase) as Phase;
-    d.g.reserve = num(p, "armies");
+    d.g.reserve = known(p, "armies");
     d.g.conquest = null;
   },
   phase_changed(d, p) {
     d.g.phase = String(p.phase) as Phase;
   },
   territory_claimed(d, p) {
-    const i = num(p, "territory");
+    d.seat(num(p, "player"));
+    const i = d.seen(p.territory);
+    if (i === null) return; // claimed out of sight: the live event's territories say which went hidden
     const t = d.territory(i);
     if (t.owner !== null || t.neutral) throw new BadEvent(`territory ${i} is claimed already`);
-    d.seat(num(p, "player"));
-    d.set(i, { owner: num(p, "player"), neutral: false, armies: 1 });
+    d.set(i, { owner: num(p, "player"), neutral: false, armies: 1, sight: "full" });
   },
   armies_placed(d, p) {
     const placements = p.placements;
@@ -291,13 +366,15 @@ export const reducers: Record<string, Reducer> = {
       d.addArmies(num(pl, "territory"), n);
       total += n;
     }
-    if (!p.starting && d.g.reserve !== null) d.g.reserve = Math.max(0, d.g.reserve - total);
+    // Under fog another seat's placements out of sight are left out: what it has left is not known.
+    const whole = d.g.fog === "none" || num(p, "player") === d.g.viewerSeat;
+    if (!p.starting && d.g.reserve !== null) d.g.reserve = whole ? Math.max(0, d.g.reserve - total) : null;
   },
   cards_traded(d, p) {
     const s = d.seat(num(p, "player"));
     const cards = nums(p, "cards");
     s.cards = removeCards(s.cards, cards);
-    s.cardCount = Math.max(0, s.cardCount - cards.length);
+    s.cardCount = s.cardCount === null ? null : Math.max(0, s.cardCount - cards.length);
     if (d.g.reserve !== null) d.g.reserve += num(p, "armies");
     if (d.g.trades !== null) d.g.trades++;
     for (const t of optNums(p, "bonus") ?? []) d.addArmies(t, 2);
@@ -319,10 +396,13 @@ export const reducers: Record<string, Reducer> = {
   },
   territory_conquered(d, p) {
     const to = num(p, "to");
-    d.territory(num(p, "from"));
-    d.seat(num(p, "player"));
-    d.set(to, { owner: num(p, "player"), neutral: false, armies: 0 });
-    d.g.conquest = { from: num(p, "from"), to, minArmies: num(p, "minArmies") };
+    const from = d.seen(p.from) ?? UNKNOWN_TERRITORY;
+    const player = num(p, "player");
+    d.seat(player);
+    // Empty until occupied, where the viewer may see its armies; the live event's territories say exactly.
+    const seen = player === d.g.viewerSeat || d.territory(to).sight === "full";
+    d.set(to, { owner: player, neutral: false, armies: seen ? 0 : null, sight: seen ? "full" : "owner" });
+    d.g.conquest = { from, to, minArmies: known(p, "minArmies") };
     d.g.phase = "occupy";
   },
   player_eliminated(d, p) {
@@ -330,28 +410,24 @@ export const reducers: Record<string, Reducer> = {
     const by = d.seat(num(p, "by"));
     const cards = optNums(p, "cards");
     const n = cards?.length ?? (typeof p.cardCount === "number" ? p.cardCount : lost.cardCount);
-    by.cardCount += n;
+    by.cardCount = plus(by.cardCount, n);
     by.cards = by.cards && cards ? [...by.cards, ...cards] : by.cards && n === 0 ? by.cards : null;
     lost.status = "eliminated";
     lost.cardCount = 0;
     lost.cards = lost.cards && [];
   },
   territory_occupied(d, p) {
-    const n = num(p, "armies");
-    d.addArmies(num(p, "from"), -n);
-    d.addArmies(num(p, "to"), n);
+    moveArmies(d, p);
     d.g.conquest = null;
     d.g.phase = "attack";
   },
   fortified(d, p) {
-    const n = num(p, "armies");
-    d.addArmies(num(p, "from"), -n);
-    d.addArmies(num(p, "to"), n);
+    moveArmies(d, p);
   },
   deck_reshuffled() {},
   card_drawn(d, p) {
     const s = d.seat(num(p, "player"));
-    s.cardCount++;
+    s.cardCount = plus(s.cardCount, 1);
     if (typeof p.card === "number") s.cards = s.cards && [...s.cards, p.card];
     else s.cards = null;
   },
@@ -360,7 +436,7 @@ export const reducers: Record<string, Reducer> = {
     const s = d.seat(player);
     for (let i = 0; i < d.board.length; i++) {
       const t = d.board[i];
-      if (t.owner === player) d.set(i, { owner: null, neutral: true, armies: t.armies });
+      if (t.owner === player) d.set(i, { ...t, owner: null, neutral: true });
     }
     s.status = "resigned";
     s.cardCount = 0;
@@ -377,12 +453,23 @@ export const reducers: Record<string, Reducer> = {
     d.g.currentSeat = null;
     d.g.reserve = 0;
   },
+  // What the viewer sees changed without an event they may see: the live event's territories say how.
+  view_changed() {},
 };
+
+/** The armies an occupation or a fortifying move takes from one territory to another, where each is seen. */
+function moveArmies(d: Draft, p: Record<string, unknown>): void {
+  const n = num(p, "armies");
+  const from = d.seen(p.from);
+  const to = d.seen(p.to);
+  if (from !== null) d.addArmies(from, -n);
+  if (to !== null) d.addArmies(to, n);
+}
 
 function applyLive(d: Draft, ev: ServerEvent): void {
   for (const t of (ev.territories ?? []) as LiveTerritory[]) {
     d.territory(t.index);
-    d.set(t.index, { owner: t.owner, neutral: t.neutral, armies: t.armies });
+    d.set(t.index, { owner: t.owner, neutral: t.neutral, armies: t.armies, sight: t.sight });
   }
   if (ev.phase) d.g.phase = ev.phase as Phase;
   if (ev.currentSeat !== undefined) d.g.currentSeat = ev.currentSeat;
@@ -435,6 +522,11 @@ export function applyEvents(g: ClientGame, events: readonly ServerEvent[]): Appl
     }
   }
   return { state, changed: [...changed], applied };
+}
+
+/** Whether fog hides part of the game from the viewer: a fog game that is not over (the fog lifts then). */
+export function fogged(g: Pick<ClientGame, "fog" | "phase">): boolean {
+  return g.fog !== "none" && g.phase !== "over";
 }
 
 /** The index of a territory key, for the board and the actions (built once per map). */

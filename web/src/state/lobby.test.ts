@@ -94,6 +94,7 @@ describe("lobby", () => {
       cardSystem: "fixed_ttb",
       ttb: 8,
       private: true,
+      fog: "heavy",
     };
     const s = parseNewGameSettings(JSON.stringify(saved));
     expect(s).toEqual({
@@ -101,9 +102,12 @@ describe("lobby", () => {
       seats: [saved.seats[0], { ...saved.seats[1], difficulty: "normal" }, { ...saved.seats[2], difficulty: "normal" }],
     });
     const odd = parseNewGameSettings(
-      JSON.stringify({ ...saved, turnLimit: 5, cardSystem: "poker", ttb: 50, claim: "x" }),
+      JSON.stringify({ ...saved, turnLimit: 5, cardSystem: "poker", ttb: 50, claim: "x", fog: "thick" }),
     );
-    expect(odd).toMatchObject({ turnLimit: 36 * 3600, cardSystem: "classic", ttb: 6, claim: "random" });
+    expect(odd).toMatchObject({ turnLimit: 36 * 3600, cardSystem: "classic", ttb: 6, claim: "random", fog: "none" });
+    // Settings kept before fog of war was offered: none.
+    const { fog: _, ...before } = saved;
+    expect(parseNewGameSettings(JSON.stringify(before))?.fog).toBe("none");
   });
 });
 

@@ -1,6 +1,6 @@
 // The lobby's state: which games go in which list, what a finished game says about its result, what an
 // invitation shows, and the New game form's last settings (kept per device in localStorage).
-import { CARD_SYSTEMS, seatTitle, TURN_LIMITS } from "../ui/format";
+import { CARD_SYSTEMS, FOG_LEVELS, seatTitle, TURN_LIMITS } from "../ui/format";
 
 /** A game as the lobby reads it (the GameCard fragment's fields the lobby uses). */
 export interface LobbyGame {
@@ -103,6 +103,8 @@ export interface NewGameSettings {
   cardSystem: string;
   ttb: number;
   private: boolean;
+  /** The fog of war level (FOG_LEVELS). */
+  fog: string;
 }
 
 /** The CPU levels a seat can have, easiest first (as the API's SeatInput.difficulty names them). */
@@ -113,7 +115,7 @@ export const NEW_GAME_KEY = "rout.newGame";
 
 /**
  * The settings stored as raw, or null when there are none or they cannot be read. Values that are no longer
- * offered (a turn limit, a card system, a CPU level) fall back to the form's defaults, field by field.
+ * offered (a turn limit, a card system, a CPU level, a fog level) fall back to the form's defaults, field by field.
  */
 export function parseNewGameSettings(raw: string | null): NewGameSettings | null {
   if (!raw) return null;
@@ -148,5 +150,6 @@ export function parseNewGameSettings(raw: string | null): NewGameSettings | null
     cardSystem: CARD_SYSTEMS.some((c) => c.value === o.cardSystem) ? (o.cardSystem as string) : "classic",
     ttb: typeof o.ttb === "number" && o.ttb >= 4 && o.ttb <= 10 ? o.ttb : 6,
     private: o.private === true,
+    fog: FOG_LEVELS.some((f) => f.value === o.fog) ? (o.fog as string) : "none",
   };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { describeEvent, namesOf } from "./log";
+import { describeEvent, inLog, namesOf } from "./log";
 import { Replay, type GameRecord } from "./replay";
 
 const record = JSON.parse(
@@ -110,9 +110,43 @@ describe("the log in words", () => {
     [{ kind: "phase_changed", seat: 0, payload: { phase: "fortify" } }, "Red moved on to the fortify phase."],
     [{ kind: "deck_reshuffled", payload: {} }, "The discard pile was shuffled into a new deck."],
     [{ kind: "game_over", payload: { winner: 2 } }, "Green won the game."],
-    [{ kind: "some_new_kind", payload: {} }, "some new kind."],
+    [{ kind: "some_new_kind", payload: {} }, "Some new kind."],
   ])("%j", (ev, want) => {
     expect(describeEvent(ev as never, names)).toBe(want);
+  });
+
+  // Under fog of war (docs/rules.md R79): -1 a territory or number the viewer cannot see, -4 a player.
+  const fogged = { ...names, fogged: true };
+  it.each([
+    [{ kind: "territory_claimed", payload: { player: 1, territory: -1 } }, "Blue claimed a hidden territory."],
+    [
+      { kind: "turn_started", payload: { player: 1, turn: 7, phase: "reinforce", armies: -1 } },
+      "Turn 7: Blue's turn, with some armies to place.",
+    ],
+    [
+      { kind: "armies_placed", payload: { player: 1, starting: true, placements: [{ territory: peru, armies: 3 }] } },
+      "Blue's remaining starting armies were placed at random.",
+    ],
+    [
+      { kind: "territory_conquered", payload: { player: 1, from: -1, to: peru, previous: -4, minArmies: -1 } },
+      "Blue conquered Peru from someone.",
+    ],
+    [
+      { kind: "territory_occupied", seat: 1, payload: { from: -1, to: peru, armies: 3 } },
+      "Blue moved 3 armies into Peru from a hidden territory.",
+    ],
+    [
+      { kind: "fortified", seat: 1, payload: { from: peru, to: -1, armies: 2 } },
+      "Blue fortified a hidden territory with 2 armies from Peru.",
+    ],
+    [{ kind: "player_eliminated", payload: { player: -4, by: 1, cardCount: 0 } }, "Someone was eliminated by Blue."],
+  ])("under fog %j", (ev, want) => {
+    expect(describeEvent(ev as never, fogged)).toBe(want);
+  });
+
+  it("leaves view_changed out of the log: the fog moving shows on the map", () => {
+    expect(inLog({ kind: "view_changed" })).toBe(false);
+    expect(inLog({ kind: "battle_rolled" })).toBe(true);
   });
 
   it("has a sentence for every event of a whole game", () => {

@@ -1,7 +1,9 @@
 // The game log in words: one sentence per event, such as
-// "Red attacked Peru from Brazil: 6-5-2 against 4-1, Red lost 1, Peru lost 1".
+// "Red attacked Peru from Brazil: 6-5-2 against 4-1, Red lost 1, Peru lost 1". Under fog of war what the
+// viewer cannot see is said so: "a hidden territory", "someone", "some armies".
 
 import { cardSymbol } from "./cards";
+import { fogged, UNKNOWN, UNKNOWN_PLAYER, UNKNOWN_TERRITORY } from "./game";
 import type { ClientGame, ServerEvent } from "./types";
 
 /** How the log names seats and territories. */
@@ -10,6 +12,13 @@ export interface LogNames {
   territory(index: number): string;
   /** A card's description, such as "Peru (infantry)" or "a wild card". */
   card(card: number): string;
+  /** Whether fog hides part of the game: another seat's placements are then only those in sight. */
+  fogged: boolean;
+}
+
+/** Whether an event has a line in the log: not `view_changed`, which only shows the fog moving on the map. */
+export function inLog(ev: Pick<ServerEvent, "kind">): boolean {
+  return ev.kind !== "view_changed";
 }
 
 function capitalise(s: string): string {
@@ -22,18 +31,21 @@ export function seatLabel(color: string, seat: number): string {
 }
 
 /** Names from a game state: seats by colour, territories by their map names. */
-export function namesOf(g: Pick<ClientGame, "seats" | "map">): LogNames {
+export function namesOf(g: Pick<ClientGame, "seats" | "map" | "fog" | "phase">): LogNames {
   return {
-    seat: (i) => (i < 0 ? "neutral" : seatLabel(g.seats[i]?.color ?? "", i)),
-    territory: (i) => g.map.names[i] ?? `territory ${i}`,
+    seat: (i) => (i === UNKNOWN_PLAYER ? "someone" : i < 0 ? "neutral" : seatLabel(g.seats[i]?.color ?? "", i)),
+    territory: (i) => (i === UNKNOWN_TERRITORY ? "a hidden territory" : (g.map.names[i] ?? `territory ${i}`)),
     card: (c) => {
       const sym = cardSymbol(g.map, c);
       return sym === "wild" ? "a wild card" : `${g.map.names[c] ?? `territory ${c}`} (${sym})`;
     },
+    fogged: fogged(g),
   };
 }
 
+/** A number of armies in words; -1, a number fog hides, is "some armies". */
 export function armies(n: number): string {
+  if (n === UNKNOWN) return "some armies";
   return n === 1 ? "1 army" : `${n} armies`;
 }
 
@@ -50,6 +62,10 @@ const MAX_PLACEMENTS = 5;
 
 /** One sentence for an event; an unknown kind gets a plain description rather than nothing. */
 export function describeEvent(ev: Pick<ServerEvent, "kind" | "payload" | "seat">, n: LogNames): string {
+  return capitalise(sentence(ev, n));
+}
+
+function sentence(ev: Pick<ServerEvent, "kind" | "payload" | "seat">, n: LogNames): string {
   const p = (ev.payload ?? {}) as P;
   const who = (k = "player") => n.seat(p[k]);
   switch (ev.kind) {
@@ -75,7 +91,10 @@ export function describeEvent(ev: Pick<ServerEvent, "kind" | "payload" | "seat">
     case "armies_placed": {
       const pls: Array<{ territory: number; armies: number }> = p.placements ?? [];
       const total = pls.reduce((a, pl) => a + pl.armies, 0);
-      if (p.starting) return `${who()}'s remaining starting armies (${total}) were placed at random.`;
+      if (p.starting)
+        return n.fogged
+          ? `${who()}'s remaining starting armies were placed at random.`
+          : `${who()}'s remaining starting armies (${total}) were placed at random.`;
       const parts = pls.slice(0, MAX_PLACEMENTS).map((pl) => `${pl.armies} on ${n.territory(pl.territory)}`);
       if (pls.length > MAX_PLACEMENTS) parts.push(`${pls.length - MAX_PLACEMENTS} more placements`);
       return `${who()} placed ${list(parts)}${pls.length > 1 ? ` (${armies(total)})` : ""}.`;
@@ -94,7 +113,7 @@ export function describeEvent(ev: Pick<ServerEvent, "kind" | "payload" | "seat">
         `${who("attacker")} lost ${p.attackerLosses}, ${n.territory(p.to)} lost ${p.defenderLosses}`
       );
     case "territory_conquered":
-      return `${who()} conquered ${n.territory(p.to)} from ${p.previous >= 0 ? n.seat(p.previous) : "the neutrals"}.`;
+      return `${who()} conquered ${n.territory(p.to)} from ${p.previous >= 0 || p.previous === UNKNOWN_PLAYER ? n.seat(p.previous) : "the neutrals"}.`;
     case "player_eliminated": {
       const count = Array.isArray(p.cards) ? p.cards.length : (p.cardCount ?? 0);
       return `${who()} was eliminated by ${who("by")}${count ? `, who takes their ${count === 1 ? "card" : `${count} cards`}` : ""}.`;

@@ -66,6 +66,10 @@ describe("the odds are for exactly what will be sent", () => {
     expect(oddsRequest("downto", 10, 3, 3, 2, 4)).toEqual({ kind: "battle", attackers: 6, defenders: 3 });
     expect(oddsRequest("downto", 4, 3, 3, 2, 4)).toBeNull();
     expect(oddsRequest("once", 5, 0, 3, 0)).toBeNull();
+    // Fog hides the defenders: nothing to ask, for one roll (no defendDice) or a battle.
+    expect(oddsRequest("once", 5, null, 3, null)).toBeNull();
+    expect(oddsRequest("conquered", 5, null, 3, null)).toBeNull();
+    expect(oddsRequest("downto", 10, null, 3, null, 4)).toBeNull();
   });
 
   const o = formatOdds({ attackerWins: 0.89, expectedAttackerSurvivors: 2.04, expectedDefenderSurvivors: 0.2 });

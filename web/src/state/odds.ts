@@ -79,12 +79,13 @@ export type OddsRequest =
  * The odds to show before an attack of `length` from `fromArmies` on `toArmies`: one roll of `dice` asks
  * Query.rollOdds for the dice chosen against `defendDice`, the dice the server says the defender rolls
  * (the attack action's `defendDice`); until conquered asks battleOdds(from − 1, to); down to N
- * battleOdds(from − N, to). Null when there is nothing to ask (one roll without the defender's dice).
+ * battleOdds(from − N, to). Null when there is nothing to ask: one roll without the defender's dice, or a
+ * battle against armies fog hides (`toArmies` null).
  */
 export function oddsRequest(
   length: AttackLength,
   fromArmies: number,
-  toArmies: number,
+  toArmies: number | null,
   dice: number,
   defendDice: number | null | undefined,
   stopAt = 1,
@@ -93,6 +94,7 @@ export function oddsRequest(
     if (dice < 1 || !defendDice || defendDice < 1) return null;
     return { kind: "roll", attackDice: dice, defendDice };
   }
+  if (toArmies === null) return null;
   const args = oddsArgs(fromArmies, toArmies, length === "downto" ? stopAt : 1);
   return args && { kind: "battle", ...args };
 }

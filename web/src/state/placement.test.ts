@@ -76,7 +76,7 @@ describe("placement helpers", () => {
 
   it("finds the borders: own territories with a neighbour that is not theirs", () => {
     const keys = ["a", "b", "c", "d"];
-    const own = (owner: number | null): TerritoryView => ({ owner, neutral: owner === null, armies: 1 });
+    const own = (owner: number | null): TerritoryView => ({ owner, neutral: owner === null, armies: 1, sight: "full" });
     const board = [own(0), own(0), own(1), own(null)];
     const adj: Record<string, string[]> = { a: ["b"], b: ["a", "c"], c: ["b", "d"], d: ["c", "zz"] };
     expect(borderTerritories(keys, board, 0, (k) => adj[k])).toEqual(["b"]);

@@ -28,11 +28,11 @@ function game(over: Partial<ClientGame> = {}): ClientGame {
     { viewerSeat: 0 },
   );
   g.board = [
-    { owner: 0, neutral: false, armies: 3 },
-    { owner: 1, neutral: false, armies: 2 },
-    { owner: 0, neutral: false, armies: 1 },
-    { owner: 1, neutral: false, armies: 4 },
-    { owner: null, neutral: false, armies: 0 },
+    { owner: 0, neutral: false, armies: 3, sight: "full" },
+    { owner: 1, neutral: false, armies: 2, sight: "full" },
+    { owner: 0, neutral: false, armies: 1, sight: "full" },
+    { owner: 1, neutral: false, armies: 4, sight: "full" },
+    { owner: null, neutral: false, armies: 0, sight: "full" },
   ];
   g.status = "active";
   g.phase = "attack";
@@ -101,7 +101,10 @@ describe("why a pick does nothing", () => {
   });
 
   it("explains fortify picks", () => {
-    const g = game({ phase: "fortify", board: [...game().board.slice(0, 4), { owner: 0, neutral: false, armies: 2 }] });
+    const g = game({
+      phase: "fortify",
+      board: [...game().board.slice(0, 4), { owner: 0, neutral: false, armies: 2, sight: "full" }],
+    });
     const fortify = [a("fortify", "alaska", "quebec", 1, 2), a("end_turn")];
     expect(whyNot(ctx(fortify, {}, g), "kamchatka")).toBe(
       "Kamchatka belongs to Blue — bob: pick one of your territories to move armies from.",

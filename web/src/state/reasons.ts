@@ -40,7 +40,14 @@ export function whyNot(ctx: ReasonContext, key: string): string | null {
   const t = g.board[index];
   const me = g.viewerSeat;
   const mine = me !== null && t.owner === me;
-  const whose = t.owner !== null ? `belongs to ${seatWords(g, t.owner)}` : t.neutral ? "is neutral" : "is unclaimed";
+  const whose =
+    t.sight === "hidden"
+      ? "is hidden by fog"
+      : t.owner !== null
+        ? `belongs to ${seatWords(g, t.owner)}`
+        : t.neutral
+          ? "is neutral"
+          : "is unclaimed";
 
   if (g.phase === "over" || g.status === "finished") return "The game is over.";
   if (me === null) return "You are watching: you have no seat in this game.";
@@ -60,7 +67,9 @@ export function whyNot(ctx: ReasonContext, key: string): string | null {
   }
   if (has(ix, "claim")) {
     if (startsFrom(ix, "claim", key)) return null;
-    return t.owner !== null || t.neutral ? `${here} is taken: it ${whose}.` : `You cannot claim ${here} now.`;
+    return t.owner !== null || t.neutral || t.sight === "hidden"
+      ? `${here} is taken: it ${whose}.`
+      : `You cannot claim ${here} now.`;
   }
   if (has(ix, "place")) {
     if (startsFrom(ix, "place", key)) {
@@ -102,7 +111,7 @@ export function whyNot(ctx: ReasonContext, key: string): string | null {
       if (ix.complete) return `None of your territories that can attack is next to ${here}.`;
       return `Pick one of your highlighted territories to attack from first.`;
     }
-    if (t.armies < 2) return `You need at least 2 armies to attack from ${here}.`;
+    if (t.armies !== null && t.armies < 2) return `You need at least 2 armies to attack from ${here}.`;
     const n = neighbours(key);
     if (n && n.every((k) => g.board[g.map.keys.indexOf(k)]?.owner === me))
       return `${here} has no enemy neighbour to attack.`;
@@ -122,7 +131,7 @@ export function whyNot(ctx: ReasonContext, key: string): string | null {
     if (!has(ix, "fortify")) return "You have no move to make: end your turn.";
     if (startsFrom(ix, "fortify", key)) return null;
     if (!mine) return `${here} ${whose}: pick one of your territories to move armies from.`;
-    if (t.armies < 2) return `You need at least 2 armies to move armies from ${here}.`;
+    if (t.armies !== null && t.armies < 2) return `You need at least 2 armies to move armies from ${here}.`;
     return `${here} has no neighbour of yours to move armies to.`;
   }
   return `${here} is not a choice now.`;

@@ -16,7 +16,7 @@ export interface MapDefinition {
 export interface GameRecord {
   format: string;
   map: { key: string; version: number; definition: MapDefinition };
-  settings: { claim: string; cardSystem: string; ttbPercent: number; turnLimitSeconds?: number };
+  settings: { claim: string; cardSystem: string; ttbPercent: number; turnLimitSeconds?: number; fog?: string };
   seats: Array<{ seat: number; color: string; cpu: boolean; difficulty: string; name: string }>;
   status: string;
   winner: number | null;
@@ -122,7 +122,8 @@ export function changedBetween(a: ClientGame, b: ClientGame): number[] {
   for (let i = 0; i < a.board.length; i++) {
     const x = a.board[i];
     const y = b.board[i];
-    if (x !== y && (x.owner !== y.owner || x.armies !== y.armies || x.neutral !== y.neutral)) out.push(i);
+    if (x !== y && (x.owner !== y.owner || x.armies !== y.armies || x.neutral !== y.neutral || x.sight !== y.sight))
+      out.push(i);
   }
   return out;
 }

@@ -114,6 +114,16 @@ describe("since your last turn", () => {
     ]);
   });
 
+  it("says someone for a seat fog hides", () => {
+    seq = 0;
+    const e = [
+      turn(0, 1),
+      turn(1, 2),
+      ev("territory_conquered", { player: 1, from: -1, to: peru, previous: -4 }, 1, 2),
+    ];
+    expect(summaryLines(summarise(e, 0)!, names, 0)).toContain("Blue took 1 territory (1 from someone).");
+  });
+
   it('says "you" for the viewer eliminated', () => {
     const s = summarise(absence(), 2)!;
     expect(summaryLines(s, names, 2)).toContain("You were eliminated by Blue.");

@@ -2,6 +2,7 @@
 // (turns, conquests, eliminations, resignations, trades and what they were worth; never which cards), and
 // the arrows the map draws for an event (attacks, conquests, moves).
 
+import { UNKNOWN_PLAYER } from "./game";
 import { armies, type LogNames } from "./log";
 import type { ClientGame, ServerEvent } from "./types";
 
@@ -118,8 +119,13 @@ function territories(ts: number[], n: LogNames): string {
 
 /** The summary in sentences, the viewer as "you". */
 export function summaryLines(s: AwaySummary, n: LogNames, viewer: number): string[] {
-  const who = (seat: number) => (seat === viewer ? "you" : seat < 0 ? "the neutrals" : n.seat(seat));
-  const Who = (seat: number) => (seat === viewer ? "You" : seat < 0 ? "The neutrals" : n.seat(seat));
+  // A seat fog hides (-4) is "someone" (n.seat says so); the other owners below 0 are the neutrals.
+  const who = (seat: number) =>
+    seat === viewer ? "you" : seat < 0 && seat !== UNKNOWN_PLAYER ? "the neutrals" : n.seat(seat);
+  const Who = (seat: number) => {
+    const w = who(seat);
+    return w[0].toUpperCase() + w.slice(1);
+  };
   const out: string[] = [];
   if (s.turns.length > 0) {
     const seats: number[] = [];

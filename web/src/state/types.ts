@@ -4,14 +4,24 @@
 /** The engine's phases (docs/rules.md). */
 export type Phase = "setup" | "claim" | "placement" | "reinforce" | "attack" | "occupy" | "fortify" | "over";
 
-/** One territory as it stands. `owner` is null when unclaimed or neutral. */
+/**
+ * What the viewer sees of a territory under fog of war (TerritoryState.sight): full (owner and armies),
+ * owner (the owner, not the armies) or hidden (neither). Always full without fog or once the game is over.
+ */
+export type Sight = "full" | "owner" | "hidden";
+
+/** One territory as it stands. `owner` is null when unclaimed, neutral or hidden; `armies` null when hidden. */
 export interface TerritoryView {
   owner: number | null;
   neutral: boolean;
-  armies: number;
+  armies: number | null;
+  sight: Sight;
 }
 
-/** One seat as it stands. `cards` is the hand's card ids, known only for the viewer's own seat. */
+/**
+ * One seat as it stands. `cards` is the hand's card ids, known only for the viewer's own seat; the counts
+ * are null where fog hides them.
+ */
 export interface SeatView {
   seat: number;
   color: string;
@@ -20,17 +30,17 @@ export interface SeatView {
   difficulty: string | null;
   /** open, invited, active, eliminated or resigned. */
   status: string;
-  territories: number;
-  armies: number;
-  cardCount: number;
+  territories: number | null;
+  armies: number | null;
+  cardCount: number | null;
   cards: number[] | null;
 }
 
-/** A conquest waiting for its armies. */
+/** A conquest waiting for its armies. Under fog, `from` is -1 and `minArmies` null where hidden. */
 export interface Conquest {
   from: number;
   to: number;
-  minArmies: number;
+  minArmies: number | null;
 }
 
 /** The last battle roll, to show its dice. */
@@ -76,6 +86,8 @@ export interface ClientGame {
   trades: number | null;
   cardSystem: string;
   ttbPercent: number;
+  /** The fog of war: none, light, normal, heavy or complete (docs/rules.md, "Fog of war"). */
+  fog: string;
   /** Seats in turn order (empty before the start or when unknown). */
   order: number[];
   startingArmies: number;
@@ -104,7 +116,8 @@ export interface LiveTerritory {
   key?: string;
   owner: number | null;
   neutral: boolean;
-  armies: number;
+  armies: number | null;
+  sight: Sight;
 }
 
 /** A legal command, as Game.viewerActions lists it. */

@@ -66,6 +66,28 @@ export const CARD_SYSTEMS: ReadonlyArray<{ value: string; label: string; help: s
   },
 ];
 
+/** The fog of war levels, from none (docs/rules.md, "Fog of war"), each with what a player sees under it. */
+export const FOG_LEVELS: ReadonlyArray<{ value: string; label: string; help: string }> = [
+  { value: "none", label: "None", help: "Everyone sees the whole board." },
+  {
+    value: "light",
+    label: "Light",
+    help: "You see who owns every territory, but armies only on yours and their neighbours.",
+  },
+  {
+    value: "normal",
+    label: "Normal",
+    help: "You see owners and armies only on your territories and their neighbours.",
+  },
+  { value: "heavy", label: "Heavy", help: "You see your own territories, and only who owns their neighbours." },
+  { value: "complete", label: "Complete", help: "You see your own territories and nothing else." },
+];
+
+/** A game's fog in words for lists and headings ("fog of war: normal"); "" without fog. */
+export function fogWords(fog: string): string {
+  return fog === "none" ? "" : `fog of war: ${FOG_LEVELS.find((f) => f.value === fog)?.label.toLowerCase() ?? fog}`;
+}
+
 export const TURN_LIMITS: ReadonlyArray<{ seconds: number; label: string }> = [
   { seconds: 3600, label: "1 hour" },
   { seconds: 4 * 3600, label: "4 hours" },
