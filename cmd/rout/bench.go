@@ -21,7 +21,10 @@ created on the server of --database-url and dropped at the end) each get that ma
 loopback, in a process of their own, and one warm-up event; then --events events are timed in turns,
 each on both targets before the next. It prints publish-to-last-receipt p50, p99 and max (Rout: from the
 event's commit; and from the command's start), the server's memory per subscriber, events lost and
-duplicated, and Rout's ratios to the baseline, as Markdown tables.`
+duplicated, and Rout's ratios to the baseline, as Markdown tables. With --games N the subscribers are
+spread over N games on the classic map of 2 to 6 seats each, signed in as each seat's user and as a
+spectator; with --fog LEVEL the targets are Rout without fog and Rout with that fog, the same games and
+subscribers each, and the report gives the ratios of fog to no fog.`
 
 // runBench is `rout bench`: benchmarks, one subcommand each.
 func runBench(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
@@ -75,7 +78,9 @@ func runBenchLive(ctx context.Context, args []string, getenv func(string) string
 	fs := newFlagSet("bench live", "[flags]", benchLiveSummary, stderr)
 	subscribers := fs.String("subscribers", "1000,10000", "comma-separated `numbers` of subscribers")
 	events := fs.Int("events", 200, fmt.Sprintf("events timed per number of subscribers and target (at most %d)", livebench.MaxEvents))
-	targets := fs.String("targets", livebench.TargetBaseline+","+livebench.TargetRout, "comma-separated targets: baseline, rout")
+	targets := fs.String("targets", "", "comma-separated targets: baseline, rout, rout-fog (default baseline,rout, or with --fog rout,rout-fog)")
+	games := fs.Int("games", 0, "games on the classic map to spread the subscribers over, every seat and the spectators followed (0: one game on 5,000 territories, followed by its attacker)")
+	fog := fs.String("fog", "none", "fog of war of the rout-fog target: none, light, normal, heavy or complete (with a level, the default targets are rout,rout-fog)")
 	databaseURL := getenv("DATABASE_URL")
 	fs.Var(secretValue{&databaseURL}, "database-url",
 		"PostgreSQL server `string` on which the benchmark may create and drop a database ($DATABASE_URL); required with the rout target")
@@ -89,12 +94,18 @@ func runBenchLive(ctx context.Context, args []string, getenv func(string) string
 	stderr = &lockedWriter{w: stderr}
 	cfg := livebench.Config{
 		Events:       *events,
-		Targets:      strings.Split(*targets, ","),
+		Games:        *games,
 		DatabaseURL:  databaseURL,
 		SetupTimeout: *setupTimeout,
 		EventTimeout: *eventTimeout,
 		Progress:     stderr,
 		ProfileDir:   *profileDir,
+	}
+	if err := cfg.Fog.UnmarshalText([]byte(*fog)); err != nil {
+		return usageError("bench live: --fog: " + err.Error())
+	}
+	if *targets != "" {
+		cfg.Targets = strings.Split(*targets, ",")
 	}
 	for _, s := range strings.Split(*subscribers, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(s))
