@@ -153,7 +153,9 @@ and lib/pq in a process of its own: lock the game, update 2 territories, insert 
 version), then as many games of signed-up players play --commands legal commands each at once through
 /graphql; both HTTP clients keep their connections alive. Then a board read through GraphQL against the raw SQL read, PostgreSQL's
 transactions and scans per command, CPU turns, and --deadlines games whose deadlines fall due at one
-moment (the server's CPU measured while they wait). Prints Markdown tables with the ratios and the goals.`
+moment (the server's CPU measured while they wait). With --fog LEVEL the commands are played in as many
+games with that fog of war too, in turns with the others. Prints Markdown tables with the ratios and the
+goals.`
 
 // runBenchAPI is `rout bench api`; serve returns the command that runs `rout serve`, plainHTTP the one
 // that runs the plain HTTP handler (`rout bench api-plain`).
@@ -163,6 +165,7 @@ func runBenchAPI(ctx context.Context, args []string, getenv func(string) string,
 	games := fs.String("games", "1,16", "comma-separated `numbers` of games played at once (and of clients of each plain anchor)")
 	commands := fs.Int("commands", 200, "commands each game plays (and each plain client runs)")
 	mapKey := fs.String("map", "classic", "the `key` of the games' map")
+	fog := fs.String("fog", "none", "fog of war of a second set of command games, measured against the games without: none, light, normal, heavy or complete")
 	reads := fs.Int("reads", 200, "board reads of each kind")
 	cpuTurns := fs.Int("cpu-turns", 20, "CPU turns timed")
 	deadlines := fs.Int("deadlines", 1000, "games whose deadlines fall due at one moment")
@@ -186,6 +189,9 @@ func runBenchAPI(ctx context.Context, args []string, getenv func(string) string,
 		Commands: *commands, Map: *mapKey, Reads: *reads, CPUTurns: *cpuTurns, Deadlines: *deadlines, CPUGames: *cpuGames, BurstPlayers: *burstPlayers,
 		Idle: *idle, Timeout: *timeout, BurstTimeout: *burstTimeout, Progress: stderr,
 		ProfileDir: *profileDir, ProfileSeconds: *profileSeconds, AdminToken: getenv("ROUT_ADMIN_TOKEN"),
+	}
+	if err := cfg.Fog.UnmarshalText([]byte(*fog)); err != nil {
+		return usageError("bench api: --fog: " + err.Error())
 	}
 	for _, s := range strings.Split(*games, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(s))

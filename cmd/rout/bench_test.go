@@ -89,7 +89,7 @@ func TestBenchLiveWithFog(t *testing.T) {
 		}
 	}
 	// The ratios of fog to no fog, with a verdict per goal.
-	row := regexp.MustCompile(`\n\| 20( \| [0-9.]+×){4} \| [0-9.]+× \([0-9.-]+ / [0-9.-]+ KiB\) \|( (met|\*\*not met\*\*) \|){3}\n`)
+	row := regexp.MustCompile(`\n\| 20( \| [0-9.]+×){4} \| -?[0-9.]+× \(-?[0-9.]+ / -?[0-9.]+ KiB\) \|( (met|\*\*not met\*\*) \|){3}\n`)
 	if !row.MatchString(out) {
 		t.Errorf("no fog ratio row in:\n%s", out)
 	}
@@ -112,6 +112,7 @@ func TestBenchRefusesBadArguments(t *testing.T) {
 		{[]string{"bench", "live", "--games", "2", "--subscribers", "3", "--targets", "baseline"}, "fewer than the 7 viewers", 1},
 		{[]string{"bench", "api", "--games", "many"}, `"many" is not a number`, 2},
 		{[]string{"bench", "api", "extra"}, `unexpected argument "extra"`, 2},
+		{[]string{"bench", "api", "--fog", "dense"}, "--fog", 2},
 		{[]string{"bench", "api", "--measure", "commands"}, "database is required", 1},
 		{[]string{"bench", "api", "--url", "http://192.0.2.1:8080", "--database-url", "x"}, "not on loopback", 1},
 	} {
@@ -154,14 +155,14 @@ func TestBenchAPI(t *testing.T) {
 		}
 	}
 	var stdout, stderr bytes.Buffer
-	err := runBenchAPI(t.Context(), []string{"--games", "1", "--commands", "3", "--reads", "2", "--measure", "commands,board"},
+	err := runBenchAPI(t.Context(), []string{"--games", "1", "--commands", "3", "--reads", "2", "--measure", "commands,board", "--fog", "normal"},
 		func(k string) string { return env[k] }, &stdout, &stderr, child("serve"), child("bench api-plain"))
 	if err != nil {
 		t.Fatalf("bench api: %v\nstderr:\n%s", err, stderr.String())
 	}
 	out := stdout.String()
 	for _, want := range []string{"| 1 | ", "Board read of a classic game (42 territories), 2 reads each", "| command p50 within 2.5× the plain transaction at 1 client |",
-		"| command p50 within 2.0× the plain HTTP handler at 1 client |"} {
+		"| command p50 within 2.0× the plain HTTP handler at 1 client |", "| command p50 with normal fog within 1.2× without fog at 1 game |"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in:\n%s", want, out)
 		}
