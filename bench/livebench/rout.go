@@ -88,6 +88,9 @@ type RoutOpts struct {
 	Events int
 }
 
+// routConns is the most connections the Rout target's pool opens.
+const routConns = 20
+
 // maxSubscribers caps the subscribers of one benchmark target: the API's caps on the websockets of one
 // address and one user are raised to it, since every client comes from one address as a few users.
 const maxSubscribers = 100_000
@@ -158,7 +161,10 @@ func StartRout(ctx context.Context, opts RoutOpts) (r *Rout, err error) {
 	if r.db, err = sql.Open("postgres", dsn); err != nil {
 		return r, fmt.Errorf("error opening the benchmark's database: %w", err)
 	}
-	r.db.SetMaxOpenConns(20)
+	// Idle connections kept as `rout serve` keeps them: a fog game's views read at once, and a read on a
+	// new connection waits for PostgreSQL to start a backend.
+	r.db.SetMaxOpenConns(routConns)
+	r.db.SetMaxIdleConns(routConns)
 	if err := migrate.Up(ctx, r.db, opts.Logger); err != nil {
 		return r, fmt.Errorf("error migrating the benchmark's database: %w", err)
 	}
