@@ -133,6 +133,9 @@ type Summary struct {
 	FirstEnd string `json:"firstEnd,omitempty"`
 }
 
+// maxConfigLine bounds the configuration's line: a group of clients takes about 200 bytes of it.
+const maxConfigLine = 64 << 20
+
 // Clients is the client process (`rout bench live-clients`): it reads a ClientsConfig line from in, opens
 // the clients, and then follows the protocol of the package documentation until in says "done" (with the
 // last event of each group, a JSON array) or closes.
@@ -140,6 +143,7 @@ type Summary struct {
 // for every error it returns after reading the configuration.
 func Clients(ctx context.Context, in io.Reader, out io.Writer) (err error) {
 	lines := bufio.NewScanner(in)
+	lines.Buffer(nil, maxConfigLine)
 	if !lines.Scan() {
 		return fmt.Errorf("error reading the clients' configuration: %w", errors.Join(lines.Err(), io.ErrUnexpectedEOF))
 	}

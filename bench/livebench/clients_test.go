@@ -191,9 +191,15 @@ func TestClientsAgainstBaseline(t *testing.T) {
 
 func TestClientsReportsFailures(t *testing.T) {
 	t.Parallel()
+	// As many groups as the viewers of a thousand games, each with a token and variables.
+	many := make([]ClientGroup, Views(1000))
+	for i := range many {
+		many[i] = ClientGroup{Clients: 1, Token: strings.Repeat("t", 43), Variables: json.RawMessage(`{"gameId":"R2FtZToxMDAw","after":1234}`)}
+	}
 	for name, cfg := range map[string]ClientsConfig{
-		"bad config": {URL: "http://127.0.0.1:1/", Groups: []ClientGroup{{Clients: 0}}},
-		"no server":  {URL: "ws://127.0.0.1:1/", Groups: []ClientGroup{{Clients: 1}}, Query: RoutQuery, Field: "gameEvents"},
+		"bad config":            {URL: "http://127.0.0.1:1/", Groups: []ClientGroup{{Clients: 0}}},
+		"no server":             {URL: "ws://127.0.0.1:1/", Groups: []ClientGroup{{Clients: 1}}, Query: RoutQuery, Field: "gameEvents"},
+		"no server, many games": {URL: "ws://127.0.0.1:1/", Groups: many, Query: RoutQuery, Field: "gameEvents"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
