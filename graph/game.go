@@ -227,7 +227,8 @@ func keyReused(err error) *UserError {
 
 // commandPayload is the payload of a command the service ran, or replayed for a retry under the same
 // idempotency key: the game as the service returned it (as it is now), and the version and events of the
-// command's first call as the acting seat sees them. It reads nothing.
+// command's first call as the acting seat sees them. It reads nothing but, in a fog game, the seat's record
+// of a replayed command or of a game's start (a command's own comes with its result).
 func (r *Resolver) commandPayload(ctx context.Context, res game.Result) (*GamePayload, error) {
 	seat := res.Seat // a turn command's viewer is its actor; the start of a game is seen by the viewer's seat
 	if me, ok := ViewerID(ctx); ok && seat < 0 {
@@ -241,8 +242,15 @@ func (r *Resolver) commandPayload(ctx context.Context, res game.Result) (*GamePa
 	}
 	v := int(res.Version)
 	if res.Game.Fogged() { // the command's events as the seat's record shows them, and its version after them
-		if events, err = r.seenOf(ctx, res, seat); err != nil {
-			return nil, err
+		seen := res.Seen
+		if seen == nil {
+			if seen, err = r.game.SeenOf(ctx, res.GameID, seat, res.Events); err != nil {
+				return nil, err
+			}
+		}
+		events = make([]*game.EventView, len(seen))
+		for i := range seen {
+			events[i] = &seen[i].EventView
 		}
 		v = int(res.Game.VersionFor(seat))
 		if len(events) > 0 {
@@ -251,19 +259,6 @@ func (r *Resolver) commandPayload(ctx context.Context, res game.Result) (*GamePa
 	}
 	return &GamePayload{Game: r.answerGame(ctx, res.Game), Events: events, Version: &v, Replayed: res.Replayed,
 		UserErrors: []*UserError{}}, nil
-}
-
-// seenOf returns the events of a command's result in a fog game as seat's record shows them.
-func (r *Resolver) seenOf(ctx context.Context, res game.Result, seat rules.PlayerID) ([]*game.EventView, error) {
-	seen, err := r.game.SeenOf(ctx, res.GameID, seat, res.Events)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]*game.EventView, len(seen))
-	for i := range seen {
-		out[i] = &seen[i].EventView
-	}
-	return out, nil
 }
 
 // answerGame returns the game of a snapshot the service answered a command with, as the API shows it,
