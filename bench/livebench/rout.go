@@ -132,7 +132,7 @@ type view struct {
 }
 
 // StartRout creates the throwaway database, migrates it, starts the hub and the API on a free loopback
-// port, signs two users up through the API and prepares their game. Close undoes it all.
+// port, signs the players up through the API and prepares their games (RoutOpts). Close undoes it all.
 func StartRout(ctx context.Context, opts RoutOpts) (r *Rout, err error) {
 	if opts.DatabaseURL == "" {
 		return nil, errors.New("livebench: RoutOpts.DatabaseURL is required")
