@@ -22,7 +22,7 @@ type Statement struct {
 }
 
 // GameTables matches a statement on a game's own tables (not a viewer's session, nor River's jobs).
-var GameTables = regexp.MustCompile(`(?i)\b(games|players|territories|cards|events|maps|command_keys)\b`)
+var GameTables = regexp.MustCompile(`(?i)\b(games|players|territories|cards|events|seen_events|maps|command_keys)\b`)
 
 // SQLLog records what the connections of a database opened by OpenCounting send while it is on: every
 // transaction begun, every statement with the transaction it ran in, and every message written to

@@ -40,6 +40,8 @@ type batch struct {
 	seats        []Seat // the seats as the batch changed them (delegations, takeovers); nil: start.seats
 	changedSeats []int  // the seats changed, written at the commit
 	handedOver   []int  // the seats handed to the CPU after their takeovers (Change.HandedOver)
+
+	seen seenRows // a fog game's events as every viewer sees them, as the commit wrote them
 }
 
 // begin starts a batch on locked game g, whose state and seats are cur.
@@ -89,6 +91,15 @@ func (b *batch) apply(seat rules.PlayerID, c rules.Command, cause Cause) ([]SeqE
 	return out, nil
 }
 
+// seenBy returns events, a command's of the committed batch, as seat's record of the fog game shows them
+// (SeenOf reads the same); nil without fog.
+func (b *batch) seenBy(seat rules.PlayerID, events []SeqEvent) ([]SeenEvent, error) {
+	if b.g.fog == rules.FogNone || len(events) == 0 {
+		return nil, nil
+	}
+	return b.seen.of(b.g.id, seat, events[0].Seq, events[len(events)-1].Seq)
+}
+
 // commit writes a batch of at least one command (one statement), runs its effects once for the whole
 // batch, and brings the locked row g up to date. It returns the state the batch left, to cache once the
 // transaction commits.
@@ -121,6 +132,7 @@ func (s *Service) commitAll(ctx context.Context, tx *sql.Tx, bs []*batch) ([]*ca
 			if w.viewSeqs, err = w.seen.see(before, b.events, b.causes, g.viewSeqs); err != nil {
 				return nil, fmt.Errorf("error projecting the events of game %d: %w", g.id, err)
 			}
+			b.seen = w.seen
 		}
 		stmt, err := s.writeStmt.In(ctx, tx)
 		if err != nil {

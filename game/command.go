@@ -48,6 +48,9 @@ type Result struct {
 	// Game is the game as the command left it: its row, engine state and seats. For a replayed result it is
 	// the game as it is now, while Version and Events are the first call's.
 	Game Snapshot
+	// Seen are Events as Seat's record of a fog game shows them, from the command's own write (SeenOf
+	// reads the same back); nil without fog, for a replayed result and for the start of a game.
+	Seen []SeenEvent
 
 	after *cached       // the new state, cached once the transaction commits
 	ann   announcements // what the effects announce, sent after the commit
@@ -123,8 +126,12 @@ func (s *Service) TurnSubmit(ctx context.Context, in CommandInput) (Result, erro
 		if err != nil {
 			return err
 		}
+		seen, err := b.seenBy(seat, events)
+		if err != nil {
+			return err
+		}
 		// The command's own version and events, and the game after the survivor's commands, if any.
-		res = Result{GameID: g.id, Version: version, Events: events, Seat: seat, after: after, ann: b.ann, Game: g.snapshot(after)}
+		res = Result{GameID: g.id, Version: version, Events: events, Seat: seat, Seen: seen, after: after, ann: b.ann, Game: g.snapshot(after)}
 		if in.IdempotencyKey != "" {
 			if err := storeKey(ctx, tx, g.id, in, res); err != nil {
 				return err

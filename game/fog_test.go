@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"reflect"
 	"testing"
 
 	"rout/dbtest"
@@ -140,5 +141,43 @@ func TestFogGameKeepsEachViewersRecord(t *testing.T) {
 	}
 	if got := e.count(`SELECT count(*) FROM seen_events WHERE game_id <> $1`, id); got != 0 {
 		t.Errorf("%d seen events of other games", got)
+	}
+}
+
+// A command in a fog game comes back with its events as the actor's record shows them, from its own
+// write: what SeenOf reads back from the record. A replay of it reads the record.
+func TestFogCommandAnswersTheActorsRecord(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	users := []int{e.user("ada"), e.user("bo"), e.user("cy")}
+	id := dbtest.Game(t, e.db, dbtest.GameOpts{Service: e.svc, Seats: dbtest.Users(users...), Start: true, Fog: rules.FogNormal}).GameID
+	snap, err := e.svc.GameSnapshot(e.ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := snap.State
+	p := s.Current()
+	mine := rules.TerritoryID(-1)
+	for t := range s.Board().Len() {
+		if s.Owner(rules.TerritoryID(t)) == p {
+			mine = rules.TerritoryID(t)
+		}
+	}
+	for _, c := range []rules.Command{rules.Place{Placements: []rules.Placement{{Territory: mine, Armies: s.Reserve()}}}, rules.EndAttack{}, rules.EndTurn{}} {
+		in := game.CommandInput{GameID: id, Actor: game.User(users[p]), Command: c, IdempotencyKey: c.Kind()}
+		res, err := e.svc.TurnSubmit(e.ctx, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := e.svc.SeenOf(e.ctx, id, p, res.Events)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(want) == 0 || !reflect.DeepEqual(res.Seen, want) {
+			t.Errorf("%s: seen %+v, want the record's %+v", c.Kind(), res.Seen, want)
+		}
+		if replayed, err := e.svc.TurnSubmit(e.ctx, in); err != nil || !replayed.Replayed || replayed.Seen != nil {
+			t.Errorf("%s again: replayed %v with seen %+v, %v; want a replay without them", c.Kind(), replayed.Replayed, replayed.Seen, err)
+		}
 	}
 }

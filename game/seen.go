@@ -159,29 +159,57 @@ func scanSeen(rows *sql.Rows, gameID int) ([]SeenEvent, error) {
 	defer rows.Close()
 	var out []SeenEvent
 	for rows.Next() {
-		var e SeenEvent
-		var seat int
+		var vseq int64
+		var turn, seat int
+		var kind, cause string
 		var data, after []byte
-		var cause string
-		if err := rows.Scan(&e.Seq, &e.Turn, &seat, &e.Kind, &data, &after, &cause); err != nil {
+		if err := rows.Scan(&vseq, &turn, &seat, &kind, &data, &after, &cause); err != nil {
 			return nil, fmt.Errorf("error reading an event of game %d: %w", gameID, err)
 		}
-		e.Seat, e.Cause, e.Data = SeatOrNil(seatFromColumn(seat)), &cause, data
-		var fields map[string]json.RawMessage
-		if err := json.Unmarshal(data, &fields); err != nil {
-			return nil, fmt.Errorf("error decoding seen event %d of game %d: %w", e.Seq, gameID, err)
-		}
-		delete(fields, "kind")
-		var err error
-		if e.Payload, err = json.Marshal(fields); err != nil {
+		e, err := seenEvent(gameID, vseq, turn, seat, kind, data, after, cause)
+		if err != nil {
 			return nil, err
-		}
-		if err := json.Unmarshal(after, &e.After); err != nil {
-			return nil, fmt.Errorf("error decoding seen event %d of game %d: %w", e.Seq, gameID, err)
 		}
 		out = append(out, e)
 	}
 	return out, rows.Err()
+}
+
+// seenEvent returns the seen event of game gameID of a row of seen_events, from its columns.
+func seenEvent(gameID int, vseq int64, turn, seat int, kind string, data, after []byte, cause string) (SeenEvent, error) {
+	e := SeenEvent{EventView: EventView{Seq: vseq, Turn: turn, Kind: kind, Data: data}}
+	e.Seat, e.Cause = SeatOrNil(seatFromColumn(seat)), &cause
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return SeenEvent{}, fmt.Errorf("error decoding seen event %d of game %d: %w", vseq, gameID, err)
+	}
+	delete(fields, "kind")
+	var err error
+	if e.Payload, err = json.Marshal(fields); err != nil {
+		return SeenEvent{}, err
+	}
+	if err := json.Unmarshal(after, &e.After); err != nil {
+		return SeenEvent{}, fmt.Errorf("error decoding seen event %d of game %d: %w", vseq, gameID, err)
+	}
+	return e, nil
+}
+
+// of returns the rows of viewer's record of game gameID that show events numbered first to last (a
+// command's), as SeenOf reads them back once written.
+func (rows *seenRows) of(gameID int, viewer rules.PlayerID, first, last int64) ([]SeenEvent, error) {
+	var out []SeenEvent
+	for i, v := range rows.viewer {
+		if v != int64(viewerColumn(viewer)) || rows.seq[i] < first || rows.seq[i] > last {
+			continue
+		}
+		e, err := seenEvent(gameID, rows.vseq[i], int(rows.turn[i]), int(rows.seat[i]), rows.kind[i], []byte(rows.payload[i]),
+			[]byte(rows.after[i]), rows.cause[i])
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, nil
 }
 
 // SeenOf returns events, a run of consecutive events of fog game gameID (a command's), as viewer's record

@@ -227,7 +227,8 @@ func keyReused(err error) *UserError {
 
 // commandPayload is the payload of a command the service ran, or replayed for a retry under the same
 // idempotency key: the game as the service returned it (as it is now), and the version and events of the
-// command's first call as the acting seat sees them. It reads nothing.
+// command's first call as the acting seat sees them. It reads nothing but, in a fog game, the seat's record
+// of a replayed command or of a game's start (a command's own comes with its result).
 func (r *Resolver) commandPayload(ctx context.Context, res game.Result) (*GamePayload, error) {
 	seat := res.Seat // a turn command's viewer is its actor; the start of a game is seen by the viewer's seat
 	if me, ok := ViewerID(ctx); ok && seat < 0 {
@@ -241,9 +242,11 @@ func (r *Resolver) commandPayload(ctx context.Context, res game.Result) (*GamePa
 	}
 	v := int(res.Version)
 	if res.Game.Fogged() { // the command's events as the seat's record shows them, and its version after them
-		seen, err := r.game.SeenOf(ctx, res.GameID, seat, res.Events)
-		if err != nil {
-			return nil, err
+		seen := res.Seen // the write's own, but for a retried command
+		if seen == nil {
+			if seen, err = r.game.SeenOf(ctx, res.GameID, seat, res.Events); err != nil {
+				return nil, err
+			}
 		}
 		events = game.SeenViews(seen)
 		v = int(res.Game.VersionFor(seat))

@@ -1,6 +1,7 @@
 package graph_test
 
 import (
+	"maps"
 	"testing"
 )
 
@@ -8,12 +9,20 @@ import (
 // seat for each token, has the others join and starts it; it returns the start's payload.
 func (e *env) startedGame(claim string, tokens ...string) gamePayload {
 	e.t.Helper()
+	return e.startedGameWith(map[string]any{"claim": claim}, tokens...)
+}
+
+// startedGameWith is startedGame with the settings of createGame's input (claim, fog, ...).
+func (e *env) startedGameWith(settings map[string]any, tokens ...string) gamePayload {
+	e.t.Helper()
 	colors := []string{"red", "blue", "green", "yellow", "purple", "orange"}
 	seats := []map[string]any{{"kind": "HUMAN", "color": colors[0]}}
 	for i := 1; i < len(tokens); i++ {
 		seats = append(seats, map[string]any{"kind": "OPEN", "color": colors[i]})
 	}
-	created := e.gameMutation(tokens[0], "createGame", map[string]any{"mapKey": "classic", "claim": claim, "seats": seats})
+	input := map[string]any{"mapKey": "classic", "seats": seats}
+	maps.Copy(input, settings)
+	created := e.gameMutation(tokens[0], "createGame", input)
 	noUserErrors(e.t, "createGame", created)
 	for _, tok := range tokens[1:] {
 		noUserErrors(e.t, "joinGame", e.gameMutation(tok, "joinGame", map[string]any{"gameId": created.Game.ID}))
@@ -27,9 +36,17 @@ func (e *env) startedGame(claim string, tokens ...string) gamePayload {
 // tokens of the user to move and of the other, and the game's id.
 func (e *env) startedPair() (current, other, id string) {
 	e.t.Helper()
+	return e.startedPairWith(nil)
+}
+
+// startedPairWith is startedPair with more settings of createGame's input (fog, ...).
+func (e *env) startedPairWith(settings map[string]any) (current, other, id string) {
+	e.t.Helper()
 	lena, _ := e.signUp("lena")
 	mo, _ := e.signUp("mo")
-	started := e.startedGame("random", lena, mo)
+	input := map[string]any{"claim": "random"}
+	maps.Copy(input, settings)
+	started := e.startedGameWith(input, lena, mo)
 	if started.Game.Seats[*started.Game.CurrentSeat].UserName == "lena" {
 		return lena, mo, started.Game.ID
 	}

@@ -152,6 +152,41 @@ func TestAttackIsOneTransaction(t *testing.T) {
 	}
 }
 
+// A command in a fog game is one transaction too: its answer shows its events as the actor's record
+// does, from the command's own write, with nothing read after it.
+func TestFogAttackIsOneTransaction(t *testing.T) {
+	t.Parallel()
+	db, log := dbtest.OpenCounting(t, dbtest.MigratedURL(t))
+	e := newEnvOn(t, db, nil)
+	cur, other, id := e.startedPairWith(map[string]any{"fog": "normal"})
+	cur, from, to, version := e.toAttack(cur, other, id)
+	query := `mutation($input: AttackInput!) { attack(input: $input) { version events { seq kind } userErrors { code } } }`
+	log.Start()
+	r := e.gql(cur, query, map[string]any{"input": map[string]any{"gameId": id, "from": from, "to": to, "expectedVersion": version}})
+	txs, stmts := log.Stop()
+	var out struct {
+		Attack struct {
+			Version    *int
+			Events     []struct{ Seq int }
+			UserErrors []userError
+		}
+	}
+	r.decode(t, &out)
+	a := out.Attack
+	if len(a.UserErrors) > 0 || len(a.Events) == 0 || a.Events[0].Seq != version+1 || a.Version == nil || *a.Version != a.Events[len(a.Events)-1].Seq {
+		t.Fatalf("attack: %s; want the attacker's events numbered after %d in their record", r.Data, version)
+	}
+	var outside []string
+	for _, s := range stmts {
+		if s.Tx == 0 && dbtest.GameTables.MatchString(s.SQL) {
+			outside = append(outside, s.SQL)
+		}
+	}
+	if txs != 1 || len(outside) > 0 {
+		t.Errorf("the attack took %d transactions and read the game %d times outside it:\n%s", txs, len(outside), strings.Join(outside, "\n"))
+	}
+}
+
 // TestGameReadIsOneSnapshot pins the reads of a game's engine state: within one query, the board, the
 // viewer's actions and the seats with their cards all come from one snapshot, whatever the number of seats
 // or of times the game is asked for.

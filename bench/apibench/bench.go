@@ -14,6 +14,7 @@ import (
 
 	"rout/account"
 	"rout/bench/benchstat"
+	"rout/rules"
 
 	"github.com/lib/pq"
 )
@@ -54,6 +55,10 @@ type Config struct {
 	Commands int
 	// Map is the map of every game. Default classic.
 	Map string
+	// Fog, when not none, measures the commands in fog games too: for each number of games, as many
+	// games with this fog of war play beside the games without, taking their turns after them
+	// (CommandRun.Fog), so that the report compares a command with fog to the same without.
+	Fog rules.Fog
 	// Reads is the number of board reads of each kind. Default 200.
 	Reads int
 	// CPUTurns is the number of CPU turns timed. Default 20.
@@ -167,6 +172,7 @@ func (c *Config) validate() error {
 // Results are what Run measured; a measurement not made is nil.
 type Results struct {
 	Map string
+	Fog rules.Fog // the fog of the fog games of the command runs; none when they were not played
 	// Commands are the command runs: for each number of games, the plain transaction and the API.
 	Commands []CommandRun
 	Board    *BoardRun
@@ -176,10 +182,11 @@ type Results struct {
 }
 
 // CommandRun is one number of games against as many clients of the plain transaction and as many of
-// the plain HTTP handler.
+// the plain HTTP handler, and with Config.Fog as many games with fog.
 type CommandRun struct {
 	Games                 int
 	Plain, PlainHTTP, API playResult
+	Fog                   playResult // no commands without Config.Fog
 }
 
 // ServerlessCeiling is the highest throughput the API could reach over the plain transaction's were the
@@ -258,7 +265,7 @@ func Run(ctx context.Context, cfg Config) (res *Results, err error) {
 	if err := cfg.validate(); err != nil {
 		return nil, fmt.Errorf("error in the benchmark's configuration: %w", err)
 	}
-	res = &Results{Map: cfg.Map}
+	res = &Results{Map: cfg.Map, Fog: cfg.Fog}
 	fmt.Fprintln(cfg.Progress, "starting the server")
 	srv, err := startServer(ctx, &cfg)
 	if err != nil {
@@ -274,7 +281,8 @@ func Run(ctx context.Context, cfg Config) (res *Results, err error) {
 	if err != nil {
 		return res, err
 	}
-	b := &bench{cfg: &cfg, srv: srv, accounts: accounts, res: res, suffix: fmt.Sprintf("%x", time.Now().UnixNano()&0xffffff)}
+	b := &bench{cfg: &cfg, srv: srv, accounts: accounts, res: res, suffix: fmt.Sprintf("%x", time.Now().UnixNano()&0xffffff),
+		tables: map[rules.Fog][]*table{}}
 	b.c = newAPIClient(srv.url, 64)
 	for _, m := range cfg.Measurements {
 		fmt.Fprintf(cfg.Progress, "measuring %s\n", m)
@@ -298,9 +306,9 @@ type bench struct {
 	accounts *account.Service // finds the players' users
 	c        *apiClient
 	res      *Results
-	suffix   string   // makes the users' names unique on a server that is not the benchmark's own
-	players  []player // signed up so far
-	tables   []*table // games for the command runs
+	suffix   string                 // makes the users' names unique on a server that is not the benchmark's own
+	players  []player               // signed up so far
+	tables   map[rules.Fog][]*table // games for the command runs, by fog
 }
 
 // userID returns the id of player p's user.
@@ -324,27 +332,37 @@ func (b *bench) signUpPlayers(ctx context.Context, n int) error {
 	return nil
 }
 
-// tablesFor makes sure n games of two players each are running and returns them.
-func (b *bench) tablesFor(ctx context.Context, n int) ([]*table, error) {
+// tablesFor makes sure n games of two players each with fog are running and returns them. The games
+// of each fog are between the same players, and game i's chooser has the same seed.
+func (b *bench) tablesFor(ctx context.Context, n int, fog rules.Fog) ([]*table, error) {
 	if err := b.signUpPlayers(ctx, 2*n); err != nil {
 		return nil, err
 	}
-	for len(b.tables) < n {
-		i := len(b.tables)
-		t, err := newTable(ctx, b.c, b.cfg.Map, uint64(i+1), b.players[2*i], b.players[2*i+1])
+	for len(b.tables[fog]) < n {
+		i := len(b.tables[fog])
+		t, err := newTable(ctx, b.c, b.cfg.Map, fog, uint64(i+1), b.players[2*i], b.players[2*i+1])
 		if err != nil {
 			return nil, err
 		}
-		b.tables = append(b.tables, t)
+		b.tables[fog] = append(b.tables[fog], t)
 	}
-	return b.tables[:n], nil
+	return b.tables[fog][:n], nil
 }
 
 // turnCommands is how many commands each client plays in a turn of a command run.
 const turnCommands = 25
 
+// commandTurn is one party of a command run: what it is, where its results go, the server whose CPU it
+// is charged, and the play of k commands by each of its clients.
+type commandTurn struct {
+	what   string
+	res    *playResult
+	server *process
+	play   func(k int) (playResult, error)
+}
+
 // commands runs, for each number of games N, N clients of the plain transaction, N clients of the plain
-// HTTP handler and N games at once, in turns.
+// HTTP handler, N games and with Config.Fog N games with fog at once, in turns.
 func (b *bench) commands(ctx context.Context) (err error) {
 	cmd, err := b.cfg.PlainHTTPCommand()
 	if err != nil {
@@ -359,53 +377,57 @@ func (b *bench) commands(ctx context.Context) (err error) {
 	}
 	plainHTTP := newPlainHTTPClient("http://"+addr, 64)
 	for _, n := range b.cfg.Games {
-		tables, err := b.tablesFor(ctx, n)
-		if err != nil {
-			return err
-		}
-		// A few commands first, so that every game is past its first reads and connections are open.
-		if _, err := playTables(ctx, tables, 3); err != nil {
-			return err
-		}
 		if err := preparePlain(ctx, b.srv.db, n); err != nil {
 			return err
 		}
-		if _, err := playPlainHTTP(ctx, plainHTTP, n, 3); err != nil {
-			return err
-		}
 		run := CommandRun{Games: n}
+		// Each is charged the CPU of its own server: none for the plain transaction, whose client is the
+		// benchmark.
+		turns := []commandTurn{
+			{"plain transaction clients", &run.Plain, nil, func(k int) (playResult, error) { return playPlain(ctx, b.srv.db, n, k) }},
+			{"plain HTTP clients", &run.PlainHTTP, &plainServer, func(k int) (playResult, error) { return playPlainHTTP(ctx, plainHTTP, n, k) }},
+		}
+		fogs := []rules.Fog{rules.FogNone}
+		if b.cfg.Fog != rules.FogNone {
+			fogs = append(fogs, b.cfg.Fog)
+		}
+		for _, fog := range fogs {
+			tables, err := b.tablesFor(ctx, n, fog)
+			if err != nil {
+				return err
+			}
+			what, res := "games", &run.API
+			if fog != rules.FogNone {
+				what, res = "games with "+fog.String()+" fog", &run.Fog
+			}
+			turns = append(turns, commandTurn{what, res, &b.srv.proc, func(k int) (playResult, error) { return playTables(ctx, tables, k) }})
+		}
+		// A few commands first, so that every game is past its first reads and connections are open.
+		for _, t := range turns[1:] {
+			if _, err := t.play(3); err != nil {
+				return err
+			}
+		}
 		profiled := b.startProfile(ctx, fmt.Sprintf("commands-%d", n), 0)
-		// In turns of turnCommands commands: the plain transaction, the plain HTTP handler, then the
-		// games, so that all three meet the same moments of a shared machine. Each is charged the CPU of
-		// its own server: none for the plain transaction, whose client is the benchmark.
+		// In turns of turnCommands commands: the plain transaction, the plain HTTP handler, the games,
+		// then the games with fog, so that all meet the same moments of a shared machine.
 		for done := 0; done < b.cfg.Commands; done += turnCommands {
 			k := min(turnCommands, b.cfg.Commands-done)
-			for _, p := range []struct {
-				res    *playResult
-				server *process
-				play   func() (playResult, error)
-			}{
-				{&run.Plain, nil, func() (playResult, error) { return playPlain(ctx, b.srv.db, n, k) }},
-				{&run.PlainHTTP, &plainServer, func() (playResult, error) { return playPlainHTTP(ctx, plainHTTP, n, k) }},
-				{&run.API, &b.srv.proc, func() (playResult, error) { return playTables(ctx, tables, k) }},
-			} {
-				before := sampleCPU(p.server)
-				r, err := p.play()
+			for _, t := range turns {
+				before := sampleCPU(t.server)
+				r, err := t.play(k)
 				if err != nil {
 					return errors.Join(err, <-profiled)
 				}
-				r.CPU = sampleCPU(p.server).since(before)
-				p.res.add(r)
+				r.CPU = sampleCPU(t.server).since(before)
+				t.res.add(r)
 			}
 		}
 		if err := <-profiled; err != nil {
 			return err
 		}
-		for _, r := range []struct {
-			what string
-			res  playResult
-		}{{"plain transaction clients", run.Plain}, {"plain HTTP clients", run.PlainHTTP}, {"games", run.API}} {
-			fmt.Fprintf(b.cfg.Progress, "%d %s: %.0f commands/s, p50 %s\n", n, r.what, r.res.PerSecond(), benchstat.Ms(benchstat.Percentile(r.res.Latencies, 0.5)))
+		for _, t := range turns {
+			fmt.Fprintf(b.cfg.Progress, "%d %s: %.0f commands/s, p50 %s\n", n, t.what, t.res.PerSecond(), benchstat.Ms(benchstat.Percentile(t.res.Latencies, 0.5)))
 		}
 		b.res.Commands = append(b.res.Commands, run)
 	}
@@ -420,7 +442,7 @@ const (
 
 // board reads one game's board in turns through GraphQL and with raw SQL.
 func (b *bench) board(ctx context.Context) error {
-	tables, err := b.tablesFor(ctx, 1)
+	tables, err := b.tablesFor(ctx, 1, rules.FogNone)
 	if err != nil {
 		return err
 	}
@@ -529,7 +551,7 @@ func wait(ctx context.Context, d time.Duration) error {
 // the backends have reported theirs, and subtracts the background: the quieter rate of the spans of
 // statsFlush with no command before and after.
 func (b *bench) count(ctx context.Context) error {
-	tables, err := b.tablesFor(ctx, 1)
+	tables, err := b.tablesFor(ctx, 1, rules.FogNone)
 	if err != nil {
 		return err
 	}
@@ -624,7 +646,7 @@ func (b *bench) cpu(ctx context.Context) error {
 			if len(ids) >= 100 {
 				return fmt.Errorf("%d games against the CPU ended before %d CPU turns", len(ids), b.cfg.CPUTurns)
 			}
-			if g, err = b.c.newGame(ctx, b.cfg.Map, human, []map[string]any{{"kind": "HUMAN", "color": "red"}, {"kind": "CPU", "color": "blue", "difficulty": "normal"}}); err != nil {
+			if g, err = b.c.newGame(ctx, b.cfg.Map, rules.FogNone, human, []map[string]any{{"kind": "HUMAN", "color": "red"}, {"kind": "CPU", "color": "blue", "difficulty": "normal"}}); err != nil {
 				return err
 			}
 			var id int64
@@ -704,7 +726,7 @@ func (b *bench) deadlines(ctx context.Context) error {
 					return
 				}
 				a, o := players[2*i%len(players)], players[(2*i+1)%len(players)]
-				g, err := b.c.newGame(ctx, b.cfg.Map, a, twoSeats, o)
+				g, err := b.c.newGame(ctx, b.cfg.Map, rules.FogNone, a, twoSeats, o)
 				if err != nil {
 					errs[w] = err
 					return
@@ -851,7 +873,7 @@ func (b *bench) cpuGames(ctx context.Context, run *BurstRun) error {
 	seats := []map[string]any{{"kind": "HUMAN", "color": "red"}, {"kind": "CPU", "color": "blue", "difficulty": "normal"},
 		{"kind": "CPU", "color": "green", "difficulty": "normal"}}
 	for range b.cfg.CPUGames {
-		g, err := b.c.newGame(ctx, b.cfg.Map, p, seats)
+		g, err := b.c.newGame(ctx, b.cfg.Map, rules.FogNone, p, seats)
 		if err != nil {
 			return err
 		}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"rout/dbtest"
+	"rout/rules"
 	"rout/server"
 )
 
@@ -74,6 +75,7 @@ func TestRunMeasuresEverything(t *testing.T) {
 		PlainHTTPCommand: selfCommand(plainHTTPEnv),
 		Games:            []int{1, 2},
 		Commands:         5,
+		Fog:              rules.FogNormal,
 		Reads:            3,
 		CPUTurns:         1,
 		Deadlines:        3,
@@ -92,12 +94,13 @@ func TestRunMeasuresEverything(t *testing.T) {
 		t.Fatalf("%d command runs, want 2", len(res.Commands))
 	}
 	for _, c := range res.Commands {
-		if c.API.Commands != 5*c.Games || c.Plain.Commands != 5*c.Games || c.PlainHTTP.Commands != 5*c.Games || c.API.Elapsed <= 0 || c.PlainHTTP.Elapsed <= 0 {
-			t.Errorf("%d games: %d commands, %d plain transactions, %d plain HTTP commands; want %d each", c.Games, c.API.Commands, c.Plain.Commands,
-				c.PlainHTTP.Commands, 5*c.Games)
+		if c.API.Commands != 5*c.Games || c.Fog.Commands != 5*c.Games || c.Plain.Commands != 5*c.Games || c.PlainHTTP.Commands != 5*c.Games ||
+			c.API.Elapsed <= 0 || c.PlainHTTP.Elapsed <= 0 || c.Fog.Elapsed <= 0 {
+			t.Errorf("%d games: %d commands, %d with fog, %d plain transactions, %d plain HTTP commands; want %d each", c.Games, c.API.Commands,
+				c.Fog.Commands, c.Plain.Commands, c.PlainHTTP.Commands, 5*c.Games)
 		}
 		// The servers are the benchmark's children and PostgreSQL runs on this machine, as the tests use it.
-		for _, u := range []CPUUse{c.API.CPU, c.PlainHTTP.CPU} {
+		for _, u := range []CPUUse{c.API.CPU, c.Fog.CPU, c.PlainHTTP.CPU} {
 			if !u.ClientKnown || !u.ServerKnown || !u.PostgresKnown {
 				t.Errorf("%d games: CPU %+v; want the client's, the server's and PostgreSQL's measured", c.Games, u)
 			}
@@ -129,7 +132,8 @@ func TestRunMeasuresEverything(t *testing.T) {
 	for _, want := range []string{"| 1 |", "| 2 |", "Board read of a classic game (42 territories)", "CPU turns on classic",
 		"3 games' deadlines due at one moment (4 players, two to a game), 3 turns taken over in", "| command p50 within 2.5×", "| board read within 3×",
 		"| command p50 within 2.0× the plain HTTP handler at 1 client |", "| plain HTTP commands/s |", "| 2 | plain HTTP |",
-		"| games = clients | run | client | server | PostgreSQL | total | cores busy |", "| 2 | plain |"} {
+		"| games = clients | run | client | server | PostgreSQL | total | cores busy |", "| 2 | plain |",
+		"The same commands in games with normal fog", "| 2 | API with fog |", "| command p50 with normal fog within 1.2× without fog at 2 games |"} {
 		if !strings.Contains(report.String(), want) {
 			t.Errorf("report without %q:\n%s", want, report.String())
 		}

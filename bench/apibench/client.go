@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"slices"
 	"time"
+
+	"rout/rules"
 )
 
 // apiClient sends GraphQL operations to one server over keep-alive HTTP.
@@ -149,10 +151,14 @@ func (c *apiClient) lobby(ctx context.Context, token, field, inputType string, i
 	return p.Game, nil
 }
 
-// newGame creates a game on mapKey with seats (the creator's HUMAN first), lets joiners take the OPEN
-// seats in order and starts it.
-func (c *apiClient) newGame(ctx context.Context, mapKey string, creator player, seats []map[string]any, joiners ...player) (*gameView, error) {
-	g, err := c.lobby(ctx, creator.token, "createGame", "CreateGameInput", map[string]any{"mapKey": mapKey, "seats": seats})
+// newGame creates a game on mapKey with fog and seats (the creator's HUMAN first), lets joiners take the
+// OPEN seats in order and starts it.
+func (c *apiClient) newGame(ctx context.Context, mapKey string, fog rules.Fog, creator player, seats []map[string]any, joiners ...player) (*gameView, error) {
+	input := map[string]any{"mapKey": mapKey, "seats": seats}
+	if fog != rules.FogNone {
+		input["fog"] = fog.String()
+	}
+	g, err := c.lobby(ctx, creator.token, "createGame", "CreateGameInput", input)
 	if err != nil {
 		return nil, err
 	}

@@ -8,12 +8,15 @@ import (
 	"math/rand/v2"
 	"sync"
 	"time"
+
+	"rout/rules"
 )
 
 // table is one benchmark game and its two players, seat 0 (the creator) and seat 1.
 type table struct {
 	c       *apiClient
 	mapKey  string
+	fog     rules.Fog
 	players []player
 	view    *gameView // the game as seen by seat viewer after the last command or read
 	viewer  int
@@ -25,14 +28,14 @@ type table struct {
 // twoSeats are the seats of a benchmark game: the creator's, and one the other player joins.
 var twoSeats = []map[string]any{{"kind": "HUMAN", "color": "red"}, {"kind": "OPEN", "color": "blue"}}
 
-func newTable(ctx context.Context, c *apiClient, mapKey string, seed uint64, players ...player) (*table, error) {
-	t := &table{c: c, mapKey: mapKey, players: players, ch: chooser{rng: rand.New(rand.NewPCG(seed, 1))}}
+func newTable(ctx context.Context, c *apiClient, mapKey string, fog rules.Fog, seed uint64, players ...player) (*table, error) {
+	t := &table{c: c, mapKey: mapKey, fog: fog, players: players, ch: chooser{rng: rand.New(rand.NewPCG(seed, 1))}}
 	return t, t.start(ctx)
 }
 
 // start creates and starts a new game of the table's players.
 func (t *table) start(ctx context.Context) error {
-	g, err := t.c.newGame(ctx, t.mapKey, t.players[0], twoSeats, t.players[1])
+	g, err := t.c.newGame(ctx, t.mapKey, t.fog, t.players[0], twoSeats, t.players[1])
 	if err != nil {
 		return err
 	}
@@ -93,7 +96,8 @@ func (r *playResult) add(o playResult) {
 	r.Reads += o.Reads
 }
 
-// playResult is one run of concurrent clients: the API's games or the plain transaction.
+// playResult is one run of concurrent clients: the API's games (with or without fog), the plain
+// transaction or the plain HTTP handler.
 type playResult struct {
 	Clients   int
 	Commands  int

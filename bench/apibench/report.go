@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"rout/bench/benchstat"
+	"rout/rules"
 )
 
 // The goals of the redesign, against which WriteReport gives its verdicts.
@@ -23,6 +24,8 @@ const (
 	GoalThroughputRatioHTTP = 0.8
 	// GoalBoardRatio is the highest p50 of a board read through GraphQL over the raw SQL read's.
 	GoalBoardRatio = 3.0
+	// GoalFogRatio is the highest p50 of a command in a fog game over the same command's without fog.
+	GoalFogRatio = 1.2
 	// GoalCPUTurnP99 is the longest p99 of a CPU turn on classic.
 	GoalCPUTurnP99 = 50 * time.Millisecond
 	// GoalBurst is how long 10,000 deadlines falling due at once may take to be taken over (scaled
@@ -59,6 +62,9 @@ func WriteReport(w io.Writer, r *Results) {
 				benchstat.Ratio(ap50, hp50), benchstat.Ratio(ap99, hp99))
 		}
 		fmt.Fprintln(w)
+		if r.Fog != rules.FogNone {
+			writeFog(w, r)
+		}
 		writeCPU(w, r.Commands)
 	}
 	if b := r.Board; b != nil {
@@ -115,6 +121,16 @@ func WriteReport(w io.Writer, r *Results) {
 			fmt.Fprintf(w, "| throughput of 16 games at least %.1f× 16 clients of the plain HTTP handler | %.2f× | %s |\n", GoalThroughputRatioHTTP, q, benchstat.Verdict(q >= GoalThroughputRatioHTTP))
 		}
 	}
+	for _, c := range r.Commands {
+		if c.Fog.Commands > 0 {
+			q := benchstat.Ratio(benchstat.Percentile(c.Fog.Latencies, 0.5), benchstat.Percentile(c.API.Latencies, 0.5))
+			games := fmt.Sprintf("%d games", c.Games)
+			if c.Games == 1 {
+				games = "1 game"
+			}
+			fmt.Fprintf(w, "| command p50 with %s fog within %.1f× without fog at %s | %.2f× | %s |\n", r.Fog, GoalFogRatio, games, q, benchstat.Verdict(q <= GoalFogRatio))
+		}
+	}
 	if b := r.Board; b != nil {
 		q := benchstat.Ratio(benchstat.Percentile(b.GraphQL, 0.5), benchstat.Percentile(b.RawSQL, 0.5))
 		fmt.Fprintf(w, "| board read within %.0f× the raw SQL read | %.1f× | %s |\n", GoalBoardRatio, q, benchstat.Verdict(q <= GoalBoardRatio))
@@ -130,6 +146,21 @@ func WriteReport(w io.Writer, r *Results) {
 	}
 }
 
+// writeFog writes the commands in fog games beside the same without fog.
+func writeFog(w io.Writer, r *Results) {
+	fmt.Fprintf(w, "The same commands in games with %s fog (every viewer's record written with the events), in turns with the games without fog:\n\n", r.Fog)
+	fmt.Fprintln(w, "| games = clients | fog commands/s | no fog commands/s | fog / no fog throughput | fog p50 | no fog p50 | fog p99 | no fog p99 | p50 fog / no fog | p99 fog / no fog |")
+	fmt.Fprintln(w, "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	for _, c := range r.Commands {
+		fp50, fp99 := benchstat.Percentile(c.Fog.Latencies, 0.5), benchstat.Percentile(c.Fog.Latencies, 0.99)
+		ap50, ap99 := benchstat.Percentile(c.API.Latencies, 0.5), benchstat.Percentile(c.API.Latencies, 0.99)
+		fmt.Fprintf(w, "| %d | %.0f | %.0f | %.2f× | %s | %s | %s | %s | %.2f× | %.2f× |\n", c.Games, c.Fog.PerSecond(), c.API.PerSecond(),
+			c.Fog.PerSecond()/c.API.PerSecond(), benchstat.Ms(fp50), benchstat.Ms(ap50), benchstat.Ms(fp99), benchstat.Ms(ap99),
+			benchstat.Ratio(fp50, ap50), benchstat.Ratio(fp99, ap99))
+	}
+	fmt.Fprintln(w)
+}
+
 // writeCPU writes the CPU each party used per command (of the API and of the plain HTTP handler) and per
 // plain transaction.
 func writeCPU(w io.Writer, runs []CommandRun) {
@@ -141,7 +172,10 @@ func writeCPU(w io.Writer, runs []CommandRun) {
 		for _, r := range []struct {
 			name string
 			res  playResult
-		}{{"API", c.API}, {"plain HTTP", c.PlainHTTP}, {"plain", c.Plain}} {
+		}{{"API", c.API}, {"API with fog", c.Fog}, {"plain HTTP", c.PlainHTTP}, {"plain", c.Plain}} {
+			if r.res.Commands == 0 {
+				continue // no fog games
+			}
 			per := func(d time.Duration, known bool) string {
 				if !known {
 					return "not measured"

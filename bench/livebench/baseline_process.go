@@ -95,7 +95,7 @@ func (p *baselineProcess) ask(ctx context.Context, command, want string) (line, 
 }
 
 func (p *baselineProcess) clients(n int) ClientsConfig {
-	return ClientsConfig{URL: p.url, Clients: n, Query: RoutQuery, Field: "gameEvents"}
+	return ClientsConfig{URL: p.url, Query: RoutQuery, Field: "gameEvents", Groups: []ClientGroup{{Clients: n}}}
 }
 
 func (p *baselineProcess) memory(ctx context.Context) (uint64, int, error) {
@@ -108,9 +108,13 @@ func (p *baselineProcess) subscribers(ctx context.Context) (int, error) {
 	return l.Count, err
 }
 
-func (p *baselineProcess) publish(ctx context.Context) (int64, time.Time, error) {
+// rotation is one: the baseline has one stream of events.
+func (p *baselineProcess) rotation() int { return 1 }
+
+// publish sends the next event to every client, the one group.
+func (p *baselineProcess) publish(ctx context.Context) ([]delivery, time.Time, error) {
 	l, err := p.ask(ctx, commandPublish, linePublished)
-	return l.Seq, time.Unix(0, l.PublishedNano), err
+	return []delivery{{group: 0, seq: l.Seq}}, time.Unix(0, l.PublishedNano), err
 }
 
 func (p *baselineProcess) close(context.Context) error { return p.c.stop() }

@@ -11,19 +11,22 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"runtime/pprof"
+	"slices"
 	"time"
 
 	"rout/bench/benchstat"
+	"rout/rules"
 )
 
-// The targets Run can measure.
+// The targets Run can measure: the plain broadcast, Rout without fog, and Rout with Config.Fog.
 const (
 	TargetBaseline = "baseline"
 	TargetRout     = "rout"
+	TargetRoutFog  = "rout-fog"
 )
 
-// MaxEvents is the most events Config.Events may ask for: the benchmark's game holds enough armies
-// for about 800 attack rolls.
+// MaxEvents is the most events Config.Events may ask for: Rout's games are prepared for as many attack
+// rolls (RoutOpts.Events), which takes longer the more rolls a game holds.
 const MaxEvents = 500
 
 // Config is one benchmark run.
@@ -33,9 +36,17 @@ type Config struct {
 	// Events is how many events are timed for each number and target, after one warm-up event, in turns
 	// over the targets. Required, at most MaxEvents.
 	Events int
-	// Targets are the targets measured for each number of subscribers, in order: TargetBaseline and
-	// TargetRout. Default both.
+	// Targets are the targets measured for each number of subscribers, in order: TargetBaseline,
+	// TargetRout and TargetRoutFog. Default TargetBaseline and TargetRout, or with Fog TargetRout and
+	// TargetRoutFog.
 	Targets []string
+	// Games is how many games the subscribers of the Rout targets are spread over (RoutOpts.Games): 0 for
+	// one game on the 5,000-territory map followed by its attacker, N for N games of 2 to 6 seats on the
+	// classic map followed by every seat and the spectators. Then every number of subscribers must be
+	// at least Views(Games).
+	Games int
+	// Fog is the fog of war of TargetRoutFog's games (TargetRout's have none). Required with it.
+	Fog rules.Fog
 	// DatabaseURL is a PostgreSQL server on which the Rout target may create (and drop) a throwaway
 	// database. Required with TargetRout.
 	DatabaseURL string
@@ -71,8 +82,19 @@ func (c *Config) validate() error {
 	if c.Events < 1 || c.Events > MaxEvents {
 		errs = append(errs, fmt.Errorf("events must be from 1 to %d, not %d", MaxEvents, c.Events))
 	}
+	if c.Games < 0 {
+		errs = append(errs, fmt.Errorf("games must not be negative, not %d", c.Games))
+	}
+	for _, n := range c.Subscribers {
+		if c.Games > 0 && n < Views(c.Games) {
+			errs = append(errs, fmt.Errorf("%d subscribers are fewer than the %d viewers of %d games", n, Views(c.Games), c.Games))
+		}
+	}
 	if len(c.Targets) == 0 {
 		c.Targets = []string{TargetBaseline, TargetRout}
+		if c.Fog != rules.FogNone {
+			c.Targets = []string{TargetRout, TargetRoutFog}
+		}
 	}
 	for _, t := range c.Targets {
 		switch t {
@@ -80,12 +102,15 @@ func (c *Config) validate() error {
 			if c.BaselineCommand == nil {
 				errs = append(errs, errors.New("the baseline target needs BaselineCommand"))
 			}
-		case TargetRout:
+		case TargetRout, TargetRoutFog:
 			if c.DatabaseURL == "" {
-				errs = append(errs, errors.New("the rout target needs a database server (DATABASE_URL)"))
+				errs = append(errs, fmt.Errorf("the %s target needs a database server (DATABASE_URL)", t))
+			}
+			if t == TargetRoutFog && c.Fog == rules.FogNone {
+				errs = append(errs, errors.New("the rout-fog target needs a fog level"))
 			}
 		default:
-			errs = append(errs, fmt.Errorf("unknown target %q (want %s or %s)", t, TargetBaseline, TargetRout))
+			errs = append(errs, fmt.Errorf("unknown target %q (want %s, %s or %s)", t, TargetBaseline, TargetRout, TargetRoutFog))
 		}
 	}
 	if c.ClientsCommand == nil {
@@ -108,12 +133,12 @@ func (c *Config) validate() error {
 
 // Result is the measurement of one target with one number of subscribers.
 type Result struct {
-	// Target is TargetBaseline or TargetRout.
+	// Target is TargetBaseline, TargetRout or TargetRoutFog.
 	Target string
 	// Subscribers is the number of subscribers.
 	Subscribers int
 	// Latencies are the timed events' times from their publication (see target.publish) to the last
-	// client's receipt, in order of publication. Fewer than Config.Events when an event timed out.
+	// receipt of the clients it was for, in order of publication. Fewer than Config.Events when an event timed out.
 	Latencies []time.Duration
 	// CallLatencies are the same from just before the call that published each event (for Rout: the
 	// start of game.Service.TurnSubmit, so the whole command is included).
@@ -148,10 +173,13 @@ type target interface {
 	memory(ctx context.Context) (bytes uint64, goroutines int, err error)
 	// subscribers returns how many subscriptions the server holds.
 	subscribers(ctx context.Context) (int, error)
-	// publish makes the next event and returns its sequence number and when it was published: for the
-	// baseline when the broadcast began, for Rout when the command's transaction began to commit, its
-	// rows, events and notification written (the commit makes the event visible to the hub).
-	publish(ctx context.Context) (seq int64, published time.Time, err error)
+	// rotation returns how many games the events rotate over: the warm-up publishes one in each.
+	rotation() int
+	// publish makes the next event and returns the groups of clients it is for (with its number as each
+	// sees it) and when it was published: for the baseline when the broadcast began, for Rout when the
+	// command's transaction began to commit, its rows, events and notification written (the commit makes
+	// the event visible to the hub).
+	publish(ctx context.Context) (ds []delivery, published time.Time, err error)
 	// close stops the target's server and releases what it holds.
 	close(ctx context.Context) error
 }
@@ -174,13 +202,20 @@ func Run(ctx context.Context, cfg Config) ([]Result, error) {
 	return results, nil
 }
 
+// delivery is an event that a group of clients (ClientsConfig.Groups) is to receive: its number as
+// they see it.
+type delivery struct {
+	group int
+	seq   int64
+}
+
 // measurement is one target being measured in a round.
 type measurement struct {
 	name string
 	t    target
 	c    *child // its clients
 	res  Result
-	last int64 // the last event published
+	last []int64 // by group of clients: the last event published to it
 }
 
 // runRound measures every target with n subscribers: it starts each target and its clients in turn
@@ -188,8 +223,14 @@ type measurement struct {
 // every target before the next, so that all the targets meet the same moments of a shared machine, and
 // stops them all.
 func runRound(ctx context.Context, cfg *Config, n int) (results []Result, err error) {
-	// Rout's server connections (the baseline's are in its own process), and room for the rest.
-	if err := raiseOpenFiles(uint64(n + 1024)); err != nil {
+	// The Rout targets' server connections (the baseline's are in its own process), and room for the rest.
+	routs := 0
+	for _, t := range cfg.Targets {
+		if t != TargetBaseline {
+			routs++
+		}
+	}
+	if err := raiseOpenFiles(uint64(routs*n + 1024)); err != nil {
 		return nil, err
 	}
 	var ms []*measurement
@@ -240,8 +281,8 @@ func runRound(ctx context.Context, cfg *Config, n int) (results []Result, err er
 }
 
 // startMeasurement starts the target name with n subscribers: its server, then its clients, which it
-// waits for; then one warm-up event, after which it reads the memory the subscribers take and writes
-// the heap profile. A measurement it returns must be stopped, also with an error.
+// waits for; then one warm-up event in each game of the rotation, after which it reads the memory the
+// subscribers take and writes the heap profile. A measurement it returns must be stopped, also with an error.
 func startMeasurement(ctx context.Context, cfg *Config, name string, n int) (*measurement, error) {
 	m := &measurement{name: name, res: Result{Target: name, Subscribers: n}}
 	var before uint64
@@ -260,10 +301,14 @@ func startMeasurement(ctx context.Context, cfg *Config, name string, n int) (*me
 		if before, goroutines, err = p.memory(ctx); err != nil {
 			return m, err
 		}
-	case TargetRout:
+	case TargetRout, TargetRoutFog:
 		// Before its server starts: the server's own costs count too, spread over the subscribers.
 		before, goroutines = liveMemory(), runtime.NumGoroutine()
-		r, err := StartRout(ctx, RoutOpts{DatabaseURL: cfg.DatabaseURL})
+		opts := RoutOpts{DatabaseURL: cfg.DatabaseURL, Games: cfg.Games, Events: cfg.Events + max(1, cfg.Games)}
+		if name == TargetRoutFog {
+			opts.Fog = cfg.Fog
+		}
+		r, err := StartRout(ctx, opts)
 		if err != nil {
 			return nil, err
 		}
@@ -273,7 +318,11 @@ func startMeasurement(ctx context.Context, cfg *Config, name string, n int) (*me
 	if err != nil {
 		return m, err
 	}
-	if m.c, err = startChild("the clients", cmd, m.t.clients(n)); err != nil {
+	clients := m.t.clients(n)
+	for _, g := range clients.Groups {
+		m.last = append(m.last, g.After)
+	}
+	if m.c, err = startChild("the clients", cmd, clients); err != nil {
 		return m, err
 	}
 	began := time.Now()
@@ -294,15 +343,16 @@ func startMeasurement(ctx context.Context, cfg *Config, name string, n int) (*me
 		time.Sleep(10 * time.Millisecond)
 	}
 	fmt.Fprintf(cfg.Progress, "%s with %d subscribers: subscribed in %s\n", name, n, time.Since(began).Round(time.Millisecond))
-	if m.last, _, err = m.t.publish(ctx); err != nil {
-		return m, err
+	var warmUp []delivery
+	for range m.t.rotation() {
+		ds, _, err := m.t.publish(ctx)
+		if err != nil {
+			return m, err
+		}
+		warmUp = append(warmUp, ds...)
 	}
-	l, err := m.c.next(ctx, lineEvent, cfg.EventTimeout)
-	if err != nil {
-		return m, fmt.Errorf("the warm-up event: %w", err)
-	}
-	if l.Seq != m.last {
-		return m, fmt.Errorf("the clients completed event %d while the benchmark waited for the warm-up event %d", l.Seq, m.last)
+	if _, _, err := m.receive(ctx, warmUp, cfg.EventTimeout); err != nil {
+		return m, fmt.Errorf("the warm-up events: %w", err)
 	}
 	after, goroutinesAfter, err := m.t.memory(ctx)
 	if err != nil {
@@ -310,34 +360,68 @@ func startMeasurement(ctx context.Context, cfg *Config, name string, n int) (*me
 	}
 	m.res.MemoryPerSubscriber = float64(int64(after)-int64(before)) / float64(n)
 	m.res.GoroutinesPerSubscriber = float64(goroutinesAfter-goroutines) / float64(n)
-	if name != TargetRout {
+	if name == TargetBaseline {
 		return m, nil // the baseline runs in another process
 	}
 	return m, writeHeapProfile(cfg.ProfileDir, fmt.Sprintf("%s-%d", name, n))
 }
 
-// timeEvent publishes one event and waits until every client has it. An event that takes longer than
-// cfg.EventTimeout ends the measurement (m.res.Err); other failures are errors.
+// timeEvent publishes one event and waits until every client it is for has it. An event that takes
+// longer than cfg.EventTimeout ends the measurement (m.res.Err); other failures are errors.
 func (m *measurement) timeEvent(ctx context.Context, cfg *Config) error {
 	start := time.Now()
-	seq, published, err := m.t.publish(ctx)
+	ds, published, err := m.t.publish(ctx)
 	if err != nil {
 		return err
 	}
 	m.res.Publishing = append(m.res.Publishing, time.Since(start))
-	m.last = seq
-	l, err := m.c.next(ctx, lineEvent, cfg.EventTimeout)
+	first, last, err := m.receive(ctx, ds, cfg.EventTimeout)
+	if errors.Is(err, errUnexpectedEvent) {
+		return err
+	}
 	if err != nil {
-		m.res.Err = fmt.Errorf("event %d: %w", seq, err)
+		m.res.Err = fmt.Errorf("event %v: %w", ds, err)
 		return nil
 	}
-	if l.Seq != seq {
-		return fmt.Errorf("the clients completed event %d while the benchmark waited for %d", l.Seq, seq)
-	}
-	m.res.Latencies = append(m.res.Latencies, time.Unix(0, l.LastNano).Sub(published))
-	m.res.CallLatencies = append(m.res.CallLatencies, time.Unix(0, l.LastNano).Sub(start))
-	m.res.FirstReceipts = append(m.res.FirstReceipts, time.Unix(0, l.FirstNano).Sub(published))
+	m.res.Latencies = append(m.res.Latencies, last.Sub(published))
+	m.res.CallLatencies = append(m.res.CallLatencies, last.Sub(start))
+	m.res.FirstReceipts = append(m.res.FirstReceipts, first.Sub(published))
 	return nil
+}
+
+// errUnexpectedEvent is the error of receive when the clients complete an event that was not published
+// to them.
+var errUnexpectedEvent = errors.New("the clients completed an event the benchmark did not wait for")
+
+// receive records the deliveries ds as published and waits, for at most timeout, until the clients have
+// every one of them; it returns when the first of these clients received its event and when the last did.
+func (m *measurement) receive(ctx context.Context, ds []delivery, timeout time.Duration) (first, last time.Time, err error) {
+	if len(ds) == 0 {
+		return first, last, errors.New("an event published to no client")
+	}
+	for _, d := range ds {
+		m.last[d.group] = d.seq
+	}
+	pending := slices.Clone(ds)
+	deadline := time.Now().Add(timeout)
+	for len(pending) > 0 {
+		l, err := m.c.next(ctx, lineEvent, time.Until(deadline))
+		if err != nil {
+			return first, last, err
+		}
+		i := slices.Index(pending, delivery{group: l.Group, seq: l.Seq})
+		if i < 0 {
+			return first, last, fmt.Errorf("%w: event %d of group %d, while it waited for %v", errUnexpectedEvent, l.Seq, l.Group, pending)
+		}
+		pending = slices.Delete(pending, i, i+1)
+		if at := time.Unix(0, l.FirstNano); first.IsZero() || at.Before(first) {
+			first = at
+		}
+		if at := time.Unix(0, l.LastNano); at.After(last) {
+			last = at
+		}
+	}
+	return first, last, nil
 }
 
 // stop stops the clients and the target.

@@ -98,9 +98,13 @@ func (c *child) next(ctx context.Context, want string, timeout time.Duration) (l
 	}
 }
 
-// finish tells the child that seq was the last event and returns its summary.
-func (c *child) finish(ctx context.Context, seq int64) (*Summary, error) {
-	if err := c.send(fmt.Sprintf("done %d", seq)); err != nil {
+// finish tells the child the last event of each group of clients and returns its summary.
+func (c *child) finish(ctx context.Context, last []int64) (*Summary, error) {
+	seqs, err := json.Marshal(last)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.send("done " + string(seqs)); err != nil {
 		return nil, err
 	}
 	l, err := c.next(ctx, lineSummary, childStopTimeout)

@@ -27,21 +27,29 @@ const subscriptionID = "1"
 type ClientsConfig struct {
 	// URL is the websocket URL of the server, such as ws://127.0.0.1:8080/graphql.
 	URL string `json:"url"`
-	// Clients is how many connections to open, each with one subscription.
-	Clients int `json:"clients"`
-	// Token is sent in connection_init as {"Authorization": "Bearer <token>"}; empty sends no payload.
-	Token string `json:"token,omitempty"`
-	// Query and Variables are the subscribe message's payload.
-	Query     string          `json:"query"`
-	Variables json.RawMessage `json:"variables,omitempty"`
+	// Query is the subscribe message's query.
+	Query string `json:"query"`
 	// Field is the subscription's root field, whose "seq" member numbers the events.
 	Field string `json:"field"`
-	// After is the sequence number before the first event: a client's first event is After+1.
-	After int64 `json:"after"`
+	// Groups are the connections to open, each with one subscription: the clients of a group sign in
+	// alike and subscribe with the same variables, so they receive the same events under the same numbers.
+	Groups []ClientGroup `json:"groups"`
 	// Dialers is how many connections are opened at once. Default 64.
 	Dialers int `json:"dialers,omitempty"`
 	// HandshakeTimeout bounds the opening of one connection, its connection_ack included. Default 30s.
 	HandshakeTimeout time.Duration `json:"handshakeTimeout,omitempty"`
+}
+
+// ClientGroup is a number of clients that follow the same events: one viewer's of one game.
+type ClientGroup struct {
+	// Clients is how many connections the group opens.
+	Clients int `json:"clients"`
+	// Token is sent in connection_init as {"Authorization": "Bearer <token>"}; empty sends no payload.
+	Token string `json:"token,omitempty"`
+	// Variables are the subscribe message's variables.
+	Variables json.RawMessage `json:"variables,omitempty"`
+	// After is the sequence number before the group's first event: its first event is After+1.
+	After int64 `json:"after"`
 }
 
 func (c *ClientsConfig) validate() error {
@@ -49,14 +57,19 @@ func (c *ClientsConfig) validate() error {
 	if !strings.HasPrefix(c.URL, "ws://") {
 		errs = append(errs, fmt.Errorf("url %q is not a ws:// URL", c.URL))
 	}
-	if c.Clients < 1 {
-		errs = append(errs, fmt.Errorf("clients must be at least 1, not %d", c.Clients))
+	if len(c.Groups) == 0 {
+		errs = append(errs, errors.New("no groups of clients"))
+	}
+	for i, g := range c.Groups {
+		if g.Clients < 1 || g.After < 0 {
+			errs = append(errs, fmt.Errorf("group %d: clients must be at least 1 and after not negative, not %d and %d", i, g.Clients, g.After))
+		}
 	}
 	if c.Query == "" || c.Field == "" {
 		errs = append(errs, errors.New("query and field are required"))
 	}
-	if c.After < 0 || c.Dialers < 0 || c.HandshakeTimeout < 0 {
-		errs = append(errs, errors.New("after, dialers and handshakeTimeout must not be negative"))
+	if c.Dialers < 0 || c.HandshakeTimeout < 0 {
+		errs = append(errs, errors.New("dialers and handshakeTimeout must not be negative"))
 	}
 	if c.Dialers == 0 {
 		c.Dialers = 64
@@ -82,9 +95,10 @@ const (
 // line is one JSON line from a child to the parent; Type says which fields are set.
 type line struct {
 	Type string `json:"type"`
-	// Seq, FirstNano and LastNano (event): the event, and the wall-clock times (Unix nanoseconds) its
-	// first and its last client received it. Seq and PublishedNano (published): the event the baseline
-	// published, and when its broadcast began.
+	// Group, Seq, FirstNano and LastNano (event): the event of a group of clients, and the wall-clock
+	// times (Unix nanoseconds) the group's first and last client received it. Seq and PublishedNano
+	// (published): the event the baseline published, and when its broadcast began.
+	Group         int   `json:"group,omitempty"`
 	Seq           int64 `json:"seq,omitempty"`
 	FirstNano     int64 `json:"firstNano,omitempty"`
 	LastNano      int64 `json:"lastNano,omitempty"`
@@ -109,7 +123,7 @@ type Summary struct {
 	Messages int64 `json:"messages"`
 	Bytes    int64 `json:"bytes"`
 	// Lost counts the events a client missed: gaps in its sequence numbers, and the events after its last
-	// one up to the last event published.
+	// one up to the last event published to its group.
 	Lost int64 `json:"lost"`
 	// Duplicated counts the events a client received again or out of order.
 	Duplicated int64 `json:"duplicated"`
@@ -119,12 +133,17 @@ type Summary struct {
 	FirstEnd string `json:"firstEnd,omitempty"`
 }
 
+// maxConfigLine bounds the configuration's line: a group of clients takes about 200 bytes of it.
+const maxConfigLine = 64 << 20
+
 // Clients is the client process (`rout bench live-clients`): it reads a ClientsConfig line from in, opens
-// the clients, and then follows the protocol of the package documentation until in says "done" or closes.
+// the clients, and then follows the protocol of the package documentation until in says "done" (with the
+// last event of each group, a JSON array) or closes.
 // It writes its lines to out. It returns when the clients are closed; an error line has been written
 // for every error it returns after reading the configuration.
 func Clients(ctx context.Context, in io.Reader, out io.Writer) (err error) {
 	lines := bufio.NewScanner(in)
+	lines.Buffer(nil, maxConfigLine)
 	if !lines.Scan() {
 		return fmt.Errorf("error reading the clients' configuration: %w", errors.Join(lines.Err(), io.ErrUnexpectedEOF))
 	}
@@ -144,20 +163,21 @@ func Clients(ctx context.Context, in io.Reader, out io.Writer) (err error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	// The standard input tells when to stop; its end (the parent went away) stops everything.
-	done := make(chan int64, 1)
+	done := make(chan []int64, 1)
 	go func() {
 		defer cancel()
 		for lines.Scan() {
-			if seq, ok := strings.CutPrefix(lines.Text(), "done "); ok {
-				if n, err := strconv.ParseInt(seq, 10, 64); err == nil {
-					done <- n
+			if seqs, ok := strings.CutPrefix(lines.Text(), "done "); ok {
+				var last []int64
+				if json.Unmarshal([]byte(seqs), &last) == nil && len(last) == len(cfg.Groups) {
+					done <- last
 					return
 				}
 			}
 		}
 	}()
 
-	t := newTally(cfg.Clients, cfg.After, w)
+	t := newTally(cfg.Groups, w)
 	conns, err := dialAll(ctx, &cfg)
 	if err != nil {
 		return err
@@ -187,28 +207,36 @@ func Clients(ctx context.Context, in io.Reader, out io.Writer) (err error) {
 	}
 }
 
-// dialAll opens cfg.Clients connections, cfg.Dialers at a time, each subscribed.
+// dialAll opens the connections of every group, cfg.Dialers at a time, each subscribed, in the order of
+// the groups.
 func dialAll(ctx context.Context, cfg *ClientsConfig) ([]*websocket.Conn, error) {
-	init := []byte(`{"type":"connection_init"}`)
-	if cfg.Token != "" {
-		b, err := json.Marshal(map[string]any{"type": "connection_init", "payload": map[string]string{"Authorization": "Bearer " + cfg.Token}})
+	type hello struct{ init, sub []byte } // a group's connection_init and subscribe messages
+	var clients []hello
+	for _, g := range cfg.Groups {
+		h := hello{init: []byte(`{"type":"connection_init"}`)}
+		var err error
+		if g.Token != "" {
+			h.init, err = json.Marshal(map[string]any{"type": "connection_init", "payload": map[string]string{"Authorization": "Bearer " + g.Token}})
+			if err != nil {
+				return nil, err
+			}
+		}
+		h.sub, err = json.Marshal(map[string]any{"id": subscriptionID, "type": "subscribe",
+			"payload": map[string]any{"query": cfg.Query, "variables": g.Variables}})
 		if err != nil {
 			return nil, err
 		}
-		init = b
-	}
-	sub, err := json.Marshal(map[string]any{"id": subscriptionID, "type": "subscribe",
-		"payload": map[string]any{"query": cfg.Query, "variables": cfg.Variables}})
-	if err != nil {
-		return nil, err
+		for range g.Clients {
+			clients = append(clients, h)
+		}
 	}
 	dialer := &websocket.Dialer{HandshakeTimeout: cfg.HandshakeTimeout, Subprotocols: []string{Subprotocol}}
-	conns := make([]*websocket.Conn, cfg.Clients)
+	conns := make([]*websocket.Conn, len(clients))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(cfg.Dialers)
-	for i := range conns {
+	for i, h := range clients {
 		g.Go(func() error {
-			c, err := dial(gctx, dialer, cfg, init, sub)
+			c, err := dial(gctx, dialer, cfg, h.init, h.sub)
 			if err != nil {
 				return fmt.Errorf("error opening client %d: %w", i, err)
 			}
@@ -321,17 +349,25 @@ func receive(c *websocket.Conn, i int, field string, t *tally) error {
 	}
 }
 
-// tally counts what the clients received and writes an event line when every client has an event.
+// tally counts what the clients received and writes an event line when every client of a group has an
+// event.
 type tally struct {
-	w       *lineWriter
-	clients int
+	w     *lineWriter
+	group []int // by client: its group
+	sizes []int // by group: its clients
 
 	mu     sync.Mutex
 	last   []int64 // by client: the last sequence number received
-	events map[int64]*receipt
+	events map[groupEvent]*receipt
 	sum    Summary
 	// closing is set when the child closes the connections itself: their ends are not counted.
 	closing bool
+}
+
+// groupEvent is one event of one group of clients.
+type groupEvent struct {
+	group int
+	seq   int64
 }
 
 // receipt is how many clients received an event, and when the first and the last of them did.
@@ -340,10 +376,14 @@ type receipt struct {
 	first, last time.Time
 }
 
-func newTally(clients int, after int64, w *lineWriter) *tally {
-	t := &tally{w: w, clients: clients, last: make([]int64, clients), events: map[int64]*receipt{}}
-	for i := range t.last {
-		t.last[i] = after
+// newTally returns the tally of the clients of groups, numbered in the order of the groups.
+func newTally(groups []ClientGroup, w *lineWriter) *tally {
+	t := &tally{w: w, events: map[groupEvent]*receipt{}}
+	for g, cg := range groups {
+		t.sizes = append(t.sizes, cg.Clients)
+		for range cg.Clients {
+			t.group, t.last = append(t.group, g), append(t.last, cg.After)
+		}
 	}
 	return t
 }
@@ -360,10 +400,11 @@ func (t *tally) received(i int, seq int64, at time.Time, size int) {
 	}
 	t.sum.Lost += seq - t.last[i] - 1
 	t.last[i] = seq
-	r := t.events[seq]
+	key := groupEvent{group: t.group[i], seq: seq}
+	r := t.events[key]
 	if r == nil {
 		r = &receipt{}
-		t.events[seq] = r
+		t.events[key] = r
 	}
 	r.count++
 	if r.first.IsZero() || at.Before(r.first) {
@@ -372,9 +413,9 @@ func (t *tally) received(i int, seq int64, at time.Time, size int) {
 	if at.After(r.last) {
 		r.last = at
 	}
-	if r.count == t.clients {
-		delete(t.events, seq)
-		t.w.write(line{Type: lineEvent, Seq: seq, FirstNano: r.first.UnixNano(), LastNano: r.last.UnixNano()})
+	if r.count == t.sizes[key.group] {
+		delete(t.events, key)
+		t.w.write(line{Type: lineEvent, Group: key.group, Seq: seq, FirstNano: r.first.UnixNano(), LastNano: r.last.UnixNano()})
 	}
 }
 
@@ -398,13 +439,13 @@ func (t *tally) close() {
 	t.closing = true
 }
 
-// summary returns the tally, with lastSeq the last event published.
-func (t *tally) summary(lastSeq int64) *Summary {
+// summary returns the tally, with lastSeqs the last event published to each group.
+func (t *tally) summary(lastSeqs []int64) *Summary {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	s := t.sum
-	for _, seq := range t.last {
-		s.Lost += max(0, lastSeq-seq)
+	for i, seq := range t.last {
+		s.Lost += max(0, lastSeqs[t.group[i]]-seq)
 	}
 	return &s
 }

@@ -16,7 +16,7 @@ func TestTallyCountsLossesAndDuplicates(t *testing.T) {
 	t.Parallel()
 	var out strings.Builder
 	w := &lineWriter{w: &out}
-	tl := newTally(2, 10, w)
+	tl := newTally([]ClientGroup{{Clients: 2, After: 10}}, w)
 	at := time.Unix(100, 0)
 	// Client 0 gets 11, 12, 12 again, 14 (13 lost); client 1 gets 11 and 12 only.
 	for _, r := range []struct {
@@ -29,20 +29,13 @@ func TestTallyCountsLossesAndDuplicates(t *testing.T) {
 	tl.ended(1, io.EOF)
 	tl.close()
 	tl.ended(0, io.EOF) // closed by the child: not counted
-	got := tl.summary(15)
+	got := tl.summary([]int64{15})
 	want := Summary{Messages: 6, Bytes: 600, Lost: 1 + 1 + 3, Duplicated: 1, Ended: 1, FirstEnd: "client 1: EOF"}
 	if *got != want {
 		t.Errorf("summary = %+v, want %+v", *got, want)
 	}
 	// Events 11 and 12 reached both clients (first and last at the times given); 14 only one.
-	var lines []line
-	for _, s := range strings.Split(strings.TrimSpace(out.String()), "\n") {
-		var l line
-		if err := json.Unmarshal([]byte(s), &l); err != nil {
-			t.Fatalf("line %q: %v", s, err)
-		}
-		lines = append(lines, l)
-	}
+	lines := readLines(t, out.String())
 	wantLines := []line{
 		{Type: lineEvent, Seq: 11, FirstNano: time.Unix(100, 0).Add(1 * time.Millisecond).UnixNano(),
 			LastNano: time.Unix(100, 0).Add(2 * time.Millisecond).UnixNano()},
@@ -52,6 +45,48 @@ func TestTallyCountsLossesAndDuplicates(t *testing.T) {
 	if fmt.Sprint(lines) != fmt.Sprint(wantLines) {
 		t.Errorf("lines = %+v, want %+v", lines, wantLines)
 	}
+}
+
+func TestTallyCompletesEachGroupsEvents(t *testing.T) {
+	t.Parallel()
+	var out strings.Builder
+	tl := newTally([]ClientGroup{{Clients: 1, After: 4}, {Clients: 2, After: 0}}, &lineWriter{w: &out})
+	at := time.Unix(100, 0)
+	// Client 0 (group 0) gets 5 and 6; clients 1 and 2 (group 1) get 1, and client 1 also 2.
+	for _, r := range []struct {
+		client int
+		seq    int64
+	}{{1, 1}, {0, 5}, {2, 1}, {1, 2}, {0, 6}} {
+		at = at.Add(time.Millisecond)
+		tl.received(r.client, r.seq, at, 10)
+	}
+	ms := func(n int) int64 { return time.Unix(100, 0).Add(time.Duration(n) * time.Millisecond).UnixNano() }
+	want := []line{
+		{Type: lineEvent, Group: 0, Seq: 5, FirstNano: ms(2), LastNano: ms(2)},
+		{Type: lineEvent, Group: 1, Seq: 1, FirstNano: ms(1), LastNano: ms(3)},
+		{Type: lineEvent, Group: 0, Seq: 6, FirstNano: ms(5), LastNano: ms(5)},
+	}
+	if got := readLines(t, out.String()); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("lines = %+v, want %+v", got, want)
+	}
+	// Each group's last event counts only for its own clients: client 2 lost 2 and 3, client 1 lost 3.
+	if got := tl.summary([]int64{6, 3}); got.Lost != 3 || got.Messages != 5 {
+		t.Errorf("summary = %+v, want 3 lost of 5 messages", *got)
+	}
+}
+
+// readLines decodes the JSON lines of a child's output.
+func readLines(t *testing.T, out string) []line {
+	t.Helper()
+	var lines []line
+	for _, s := range strings.Split(strings.TrimSpace(out), "\n") {
+		var l line
+		if err := json.Unmarshal([]byte(s), &l); err != nil {
+			t.Fatalf("line %q: %v", s, err)
+		}
+		lines = append(lines, l)
+	}
+	return lines
 }
 
 // startClients runs Clients in a goroutine with cfg, and returns its input, its output lines and a
@@ -118,7 +153,7 @@ func TestClientsAgainstBaseline(t *testing.T) {
 		}
 	}()
 	const clients = 5
-	in, out, wait := startClients(t, ClientsConfig{URL: b.URL(), Clients: clients, Query: RoutQuery, Field: "gameEvents", Dialers: 2})
+	in, out, wait := startClients(t, ClientsConfig{URL: b.URL(), Groups: []ClientGroup{{Clients: clients}}, Query: RoutQuery, Field: "gameEvents", Dialers: 2})
 	if l := nextLine(t, out); l.Type != lineReady {
 		t.Fatalf("first line = %+v, want ready", l)
 	}
@@ -139,7 +174,7 @@ func TestClientsAgainstBaseline(t *testing.T) {
 		}
 	}
 	// Say one more event was published than was: every client lost it.
-	fmt.Fprintln(in, "done 4")
+	fmt.Fprintln(in, "done [4]")
 	l := nextLine(t, out)
 	msg, err := BaselineMessage(1)
 	if err != nil {
@@ -156,9 +191,15 @@ func TestClientsAgainstBaseline(t *testing.T) {
 
 func TestClientsReportsFailures(t *testing.T) {
 	t.Parallel()
+	// As many groups as the viewers of a thousand games, each with a token and variables.
+	many := make([]ClientGroup, Views(1000))
+	for i := range many {
+		many[i] = ClientGroup{Clients: 1, Token: strings.Repeat("t", 43), Variables: json.RawMessage(`{"gameId":"R2FtZToxMDAw","after":1234}`)}
+	}
 	for name, cfg := range map[string]ClientsConfig{
-		"bad config": {URL: "http://127.0.0.1:1/", Clients: 0},
-		"no server":  {URL: "ws://127.0.0.1:1/", Clients: 1, Query: RoutQuery, Field: "gameEvents"},
+		"bad config":            {URL: "http://127.0.0.1:1/", Groups: []ClientGroup{{Clients: 0}}},
+		"no server":             {URL: "ws://127.0.0.1:1/", Groups: []ClientGroup{{Clients: 1}}, Query: RoutQuery, Field: "gameEvents"},
+		"no server, many games": {URL: "ws://127.0.0.1:1/", Groups: many, Query: RoutQuery, Field: "gameEvents"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

@@ -11,12 +11,15 @@ import (
 const (
 	// GoalP99Ratio is the highest p99 of Rout over the baseline's of the same run.
 	GoalP99Ratio = 1.3
-	// GoalBytesPerSubscriber is the most memory a subscriber may cost the server.
+	// GoalBytesPerSubscriber is the most memory a subscriber may cost the server, with fog too.
 	GoalBytesPerSubscriber = 25 << 10
+	// GoalFogP99Ratio is the highest p99 of Rout with fog over Rout's without fog in the same run.
+	GoalFogP99Ratio = 1.3
 )
 
-// WriteReport writes the results as two Markdown tables: the measurements, and for each number of
-// subscribers with both targets, Rout against the baseline with the goals' verdicts.
+// WriteReport writes the results as Markdown tables: the measurements; for each number of subscribers
+// with both targets, Rout against the baseline with the goals' verdicts; and for each with both Rout
+// targets, Rout with fog against Rout without.
 func WriteReport(w io.Writer, results []Result) {
 	fmt.Fprintln(w, "| subscribers | target | events timed | p50 | p99 | max | p99 from the call | publishing p50 | first receipt p50 | KiB per subscriber | goroutines per subscriber | bytes per message | lost | duplicated | ended early |")
 	fmt.Fprintln(w, "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
@@ -37,26 +40,53 @@ func WriteReport(w io.Writer, results []Result) {
 			fmt.Fprintf(w, "\n%s with %d subscribers: the first connection that ended early: %s\n", r.Target, r.Subscribers, r.Clients.FirstEnd)
 		}
 	}
-	header := false
-	for _, b := range results {
-		if b.Target != TargetBaseline {
-			continue
-		}
-		for _, r := range results {
-			if r.Target != TargetRout || r.Subscribers != b.Subscribers {
-				continue
-			}
-			if !header {
-				fmt.Fprintln(w, "\n| subscribers | Rout / baseline p50 | p99 | max | p99 from the call | p99 within 1.3× | ≤ 25 KiB per subscriber | no event lost |")
-				fmt.Fprintln(w, "| ---: | ---: | ---: | ---: | ---: | --- | --- | --- |")
-				header = true
-			}
+	if ps := pairs(results, TargetRout, TargetBaseline); len(ps) > 0 {
+		fmt.Fprintln(w, "\n| subscribers | Rout / baseline p50 | p99 | max | p99 from the call | p99 within 1.3× | ≤ 25 KiB per subscriber | no event lost |")
+		fmt.Fprintln(w, "| ---: | ---: | ---: | ---: | ---: | --- | --- | --- |")
+		for _, p := range ps {
+			r, b := p[0], p[1]
 			p99 := benchstat.Ratio(r.Percentile(0.99), b.Percentile(0.99))
 			fmt.Fprintf(w, "| %d | %.2f× | %.2f× | %.2f× | %.2f× | %s | %s | %s |\n", r.Subscribers,
 				benchstat.Ratio(r.Percentile(0.5), b.Percentile(0.5)), p99, benchstat.Ratio(r.Percentile(1), b.Percentile(1)),
 				benchstat.Ratio(benchstat.Percentile(r.CallLatencies, 0.99), benchstat.Percentile(b.CallLatencies, 0.99)),
 				benchstat.Verdict(p99 <= GoalP99Ratio), benchstat.Verdict(r.MemoryPerSubscriber <= GoalBytesPerSubscriber),
-				benchstat.Verdict(r.Err == nil && r.Clients.Lost == 0 && r.Clients.Ended == 0))
+				benchstat.Verdict(r.delivered()))
 		}
 	}
+	if ps := pairs(results, TargetRoutFog, TargetRout); len(ps) > 0 {
+		fmt.Fprintln(w, "\n| subscribers | fog / no fog p50 | p99 | max | p99 from the call | memory per subscriber | p99 within 1.3× | ≤ 25 KiB per subscriber with fog | no event lost |")
+		fmt.Fprintln(w, "| ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |")
+		for _, p := range ps {
+			f, r := p[0], p[1]
+			p99 := benchstat.Ratio(f.Percentile(0.99), r.Percentile(0.99))
+			fmt.Fprintf(w, "| %d | %.2f× | %.2f× | %.2f× | %.2f× | %.2f× (%.1f / %.1f KiB) | %s | %s | %s |\n", f.Subscribers,
+				benchstat.Ratio(f.Percentile(0.5), r.Percentile(0.5)), p99, benchstat.Ratio(f.Percentile(1), r.Percentile(1)),
+				benchstat.Ratio(benchstat.Percentile(f.CallLatencies, 0.99), benchstat.Percentile(r.CallLatencies, 0.99)),
+				f.MemoryPerSubscriber/r.MemoryPerSubscriber, f.MemoryPerSubscriber/1024, r.MemoryPerSubscriber/1024,
+				benchstat.Verdict(p99 <= GoalFogP99Ratio), benchstat.Verdict(f.MemoryPerSubscriber <= GoalBytesPerSubscriber),
+				benchstat.Verdict(f.delivered() && r.delivered()))
+		}
+	}
+}
+
+// delivered reports whether every event reached every client it was for, once.
+func (r *Result) delivered() bool {
+	return r.Err == nil && r.Clients.Lost == 0 && r.Clients.Ended == 0
+}
+
+// pairs returns, for each number of subscribers measured with both targets, the result of target of and
+// the result of target against, in the order of the results.
+func pairs(results []Result, of, against string) [][2]*Result {
+	var out [][2]*Result
+	for i := range results {
+		if results[i].Target != of {
+			continue
+		}
+		for j := range results {
+			if results[j].Target == against && results[j].Subscribers == results[i].Subscribers {
+				out = append(out, [2]*Result{&results[i], &results[j]})
+			}
+		}
+	}
+	return out
 }

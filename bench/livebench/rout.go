@@ -41,9 +41,32 @@ const RoutQuery = `subscription Bench($gameId: ID!, $after: Int) {
   }
 }`
 
-// benchMap is the map of the benchmark's game: on 5,000 territories each of two players gets about 830
-// armies a turn, so that the two territories that fight hold enough for hundreds of rolls.
+// benchMap is the map of the benchmark's one game (RoutOpts.Games 0): on 5,000 territories each of two
+// players gets about 830 armies a turn, so that the two territories that fight hold enough for hundreds
+// of rolls.
 var benchMap = maps.GenerateOpts{Territories: 5000, Seed: 1, ID: "livebench-5000"}
+
+// gamesMap is the map of the games the subscribers are spread over (RoutOpts.Games above 0).
+const gamesMap = "classic"
+
+// seatColors are the colours of a game's seats, in seat order.
+var seatColors = []string{"red", "blue", "green", "yellow", "purple", "black"}
+
+// seatsOf returns the seats of game g of a run of many games: 2 to 6, in turn.
+func seatsOf(g int) int { return 2 + g%5 }
+
+// Views returns how many viewers the subscribers of games games are spread over (every seat of every game,
+// and each game's spectators), the fewest subscribers such a run takes; 1 for the one game (games 0).
+func Views(games int) int {
+	if games == 0 {
+		return 1
+	}
+	n := 0
+	for g := range games {
+		n += seatsOf(g) + 1
+	}
+	return n
+}
 
 // RoutOpts configure the Rout target.
 type RoutOpts struct {
@@ -52,14 +75,28 @@ type RoutOpts struct {
 	DatabaseURL string
 	// Logger receives the server's logs. Nil discards them.
 	Logger *slog.Logger
+	// Games is how many games the subscribers are spread over: games on the classic map of 2 to 6 seats
+	// (seatsOf), every seat played by a user of its own (seat i of every game by the same user) and the
+	// subscribers signed in as the seats' users and as a spectator, spread evenly over every viewer of
+	// every game (Views). 0 is one game of two seats on a generated 5,000-territory map whose every
+	// subscriber signs in as its attacker.
+	Games int
+	// Fog is the fog of war of every game.
+	Fog rules.Fog
+	// Events is how many events will be published, rotating over the games (the warm-up's included):
+	// each game is prepared for its share of attack rolls. Default MaxEvents and one warm-up event a game.
+	Events int
 }
 
+// routConns is the most connections the Rout target's pool opens.
+const routConns = 20
+
 // maxSubscribers caps the subscribers of one benchmark target: the API's caps on the websockets of one
-// address and one user are raised to it, since every client comes from one address as one user.
+// address and one user are raised to it, since every client comes from one address as a few users.
 const maxSubscribers = 100_000
 
 // Rout is the real API as a benchmark target: graph.NewHandler with the live hub on a throwaway
-// database, serving loopback, with one started two-player game prepared for attack rolls.
+// database, serving loopback, with started games prepared for attack rolls.
 type Rout struct {
 	admin    *sql.DB // the server's database given, where the throwaway one is created and dropped
 	dbName   string
@@ -72,16 +109,30 @@ type Rout struct {
 	served   chan error
 	url      string
 
-	token    string // a session of the attacker, whom every client signs in as
-	gameID   int
-	attacker int // the attacking user
+	games   []benchGame
+	views   []view      // the groups of clients: one viewer of one game each
+	next    int         // the game of the next event
+	commits commitClock // when the commands commit
+}
+
+// benchGame is one game of the target, whose attacker attacks from one territory to a neighbour of
+// another seat again and again, each roll one battle_rolled event.
+type benchGame struct {
+	id       int
+	attacker int // the attacking seat's user
 	from, to rules.TerritoryID
-	after    int64       // the game's last event when the target started
-	commits  commitClock // when the commands commit
+}
+
+// view is one viewer's record of one game, which one group of clients follows.
+type view struct {
+	game   int            // in Rout.games
+	viewer rules.PlayerID // a seat, or rules.NoPlayer for the spectators
+	token  string         // a session of the viewer's user
+	head   int64          // the viewer's last event, numbered as the viewer sees them
 }
 
 // StartRout creates the throwaway database, migrates it, starts the hub and the API on a free loopback
-// port, signs two users up through the API and prepares their game. Close undoes it all.
+// port, signs the players up through the API and prepares their games (RoutOpts). Close undoes it all.
 func StartRout(ctx context.Context, opts RoutOpts) (r *Rout, err error) {
 	if opts.DatabaseURL == "" {
 		return nil, errors.New("livebench: RoutOpts.DatabaseURL is required")
@@ -101,10 +152,19 @@ func StartRout(ctx context.Context, opts RoutOpts) (r *Rout, err error) {
 	if err != nil {
 		return r, err
 	}
+	if opts.Games < 0 || opts.Events < 0 {
+		return r, errors.New("livebench: RoutOpts.Games and Events must not be negative")
+	}
+	if opts.Events == 0 {
+		opts.Events = MaxEvents + max(1, opts.Games)
+	}
 	if r.db, err = sql.Open("postgres", dsn); err != nil {
 		return r, fmt.Errorf("error opening the benchmark's database: %w", err)
 	}
-	r.db.SetMaxOpenConns(20)
+	// Idle connections kept as `rout serve` keeps them: a fog game's views read at once, and a read on a
+	// new connection waits for PostgreSQL to start a backend.
+	r.db.SetMaxOpenConns(routConns)
+	r.db.SetMaxIdleConns(routConns)
 	if err := migrate.Up(ctx, r.db, opts.Logger); err != nil {
 		return r, fmt.Errorf("error migrating the benchmark's database: %w", err)
 	}
@@ -121,7 +181,7 @@ func StartRout(ctx context.Context, opts RoutOpts) (r *Rout, err error) {
 		return r, fmt.Errorf("error starting the hub: %w", err)
 	}
 	cfg := graph.DefaultSettings()
-	// Every client comes from one address and signs in as one user.
+	// Every client comes from one address and signs in as one of a few users.
 	cfg.RateIP, cfg.RateUser = graph.RateLimit{}, graph.RateLimit{}
 	cfg.WSMaxConnsPerAddress, cfg.WSMaxConnsPerUser = maxSubscribers, maxSubscribers
 	r.api, err = graph.NewHandler(cfg, graph.Deps{
@@ -138,7 +198,7 @@ func StartRout(ctx context.Context, opts RoutOpts) (r *Rout, err error) {
 	r.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 30 * time.Second}
 	go func() { r.served <- r.srv.Serve(ln) }()
 	r.url = "ws://" + ln.Addr().String() + graph.Path
-	return r, r.prepareGame(ctx, "http://"+ln.Addr().String()+graph.Path)
+	return r, r.prepareGames(ctx, "http://"+ln.Addr().String()+graph.Path, opts)
 }
 
 // createDatabase creates the throwaway database on the server of serverURL and returns its connection
@@ -167,75 +227,149 @@ func (r *Rout) createDatabase(ctx context.Context, serverURL string) (string, er
 	return dsn + " dbname=" + r.dbName, nil
 }
 
-// prepareGame signs two users up through the API at apiURL, starts their game and plays two turns
-// that stack the reinforcements on two neighbouring territories of the two players, so that the next
-// player may attack from one to the other again and again, each roll one battle_rolled event.
-func (r *Rout) prepareGame(ctx context.Context, apiURL string) error {
-	m, err := maps.Generate(benchMap)
-	if err != nil {
+// prepareGames signs the seats' users (and the spectator of many games) up through the API at apiURL,
+// creates and starts the games of opts and prepares each for its share of opts.Events attack rolls (see
+// prepareAttack), and lists the views the clients follow.
+func (r *Rout) prepareGames(ctx context.Context, apiURL string, opts RoutOpts) error {
+	mapKey, seats := gamesMap, seatsOf
+	if opts.Games == 0 {
+		m, err := maps.Generate(benchMap)
+		if err != nil {
+			return err
+		}
+		if err := game.SeedMap(ctx, r.db, m, false); err != nil {
+			return err
+		}
+		mapKey, seats = m.ID, func(int) int { return 2 }
+	} else if m, ok := maps.Builtin(gamesMap); !ok {
+		return fmt.Errorf("no built-in map %s", gamesMap)
+	} else if err := game.SeedMap(ctx, r.db, m, true); err != nil {
 		return err
 	}
-	if err := game.SeedMap(ctx, r.db, m, false); err != nil {
-		return err
+	most := 0
+	for g := range max(1, opts.Games) {
+		most = max(most, seats(g))
 	}
-	users := make([]int, 2)
-	tokens := make([]string, 2)
+	users := make([]int, most)
+	tokens := make([]string, most)
 	for i := range users {
+		var err error
 		if users[i], tokens[i], err = r.signUp(ctx, apiURL, fmt.Sprintf("bench%d", i)); err != nil {
 			return err
 		}
 	}
-	created, err := r.svc.GameCreate(ctx, game.CreateInput{CreatorID: users[0], MapKey: m.ID, Seats: []game.SeatSpec{
-		{Kind: game.SeatUser, UserID: users[0], Color: "red"}, {Kind: game.SeatUser, UserID: users[1], Color: "blue"}}})
-	if err != nil {
-		return fmt.Errorf("error creating the benchmark's game: %w", err)
+	var spectator string
+	if opts.Games > 0 {
+		var err error
+		if _, spectator, err = r.signUp(ctx, apiURL, "spectator"); err != nil {
+			return err
+		}
 	}
-	r.gameID = created.GameID
-	if _, err := r.svc.GameStart(ctx, r.gameID, users[0]); err != nil {
-		return fmt.Errorf("error starting the benchmark's game: %w", err)
+	games := max(1, opts.Games)
+	rolls := (opts.Events + games - 1) / games
+	for g := range games {
+		specs := make([]game.SeatSpec, seats(g))
+		for i := range specs {
+			specs[i] = game.SeatSpec{Kind: game.SeatUser, UserID: users[i], Color: seatColors[i]}
+		}
+		created, err := r.svc.GameCreate(ctx, game.CreateInput{CreatorID: users[0], MapKey: mapKey, Seats: specs, Fog: opts.Fog})
+		if err != nil {
+			return fmt.Errorf("error creating a benchmark game: %w", err)
+		}
+		started, err := r.svc.GameStart(ctx, created.GameID, users[0])
+		if err != nil {
+			return fmt.Errorf("error starting a benchmark game: %w", err)
+		}
+		bg, snap, err := r.prepareAttack(ctx, started.Game, users, rolls)
+		if err != nil {
+			return err
+		}
+		r.games = append(r.games, bg)
+		if opts.Games == 0 { // every client is the attacker
+			attacker := snap.State.Current()
+			r.views = append(r.views, view{game: g, viewer: attacker, token: tokens[attacker], head: snap.SeqFor(attacker)})
+			continue
+		}
+		for v := range seats(g) + 1 {
+			viewer, token := rules.PlayerID(v), spectator
+			if v < seats(g) {
+				token = tokens[v]
+			} else {
+				viewer = rules.NoPlayer
+			}
+			r.views = append(r.views, view{game: g, viewer: viewer, token: token, head: snap.SeqFor(viewer)})
+		}
 	}
-	s, err := r.svc.GameState(ctx, r.gameID)
-	if err != nil {
-		return err
-	}
+	return nil
+}
+
+// attackArmies is how many armies each of the two territories that fight holds before rolls attack rolls
+// of three dice against two: a roll takes about one army from each side (1.08 from the defender, 0.92
+// from the attacker), so with this margin the attack never conquers nor runs out.
+func attackArmies(rolls int) int { return rolls + rolls/4 + 10 }
+
+// prepareAttack takes a started game (the game as its start left it; users are the seats' users) to an
+// attack phase of its first player with a territory of theirs and a neighbour of another seat's each
+// holding attackArmies(rolls): every seat in turn places its reinforcements, the attacker on the one, its
+// neighbour's owner on the other, the others on a territory of their own, and ends its turn. It returns
+// the game and the snapshot of its last command.
+func (r *Rout) prepareAttack(ctx context.Context, snap game.Snapshot, users []int, rolls int) (benchGame, game.Snapshot, error) {
+	s := snap.State
 	attacker := s.Current()
-	r.attacker, r.token = users[attacker], tokens[attacker]
-	r.from, r.to = -1, -1
+	bg := benchGame{id: snap.GameID, attacker: users[attacker], from: -1, to: -1}
 	for t := range s.Board().Len() {
 		from := rules.TerritoryID(t)
 		for _, to := range s.Board().Neighbors(from) {
-			if r.from < 0 && s.Owner(from) == attacker && s.Owner(to) != attacker && s.Owner(to) >= 0 {
-				r.from, r.to = from, to
+			if bg.from < 0 && s.Owner(from) == attacker && s.Owner(to) != attacker && s.Owner(to) >= 0 {
+				bg.from, bg.to = from, to
 			}
 		}
 	}
-	if r.from < 0 {
-		return errors.New("the benchmark's game has no border between its players")
+	if bg.from < 0 {
+		return bg, snap, fmt.Errorf("benchmark game %d has no border between two seats", bg.id)
 	}
-	// The attacker's turn, the defender's, and the attacker's reinforcements.
-	for i, stack := range []rules.TerritoryID{r.from, r.to, r.from} {
-		if s, err = r.svc.GameState(ctx, r.gameID); err != nil {
-			return err
-		}
-		cmds := []rules.Command{rules.Place{Placements: []rules.Placement{{Territory: stack, Armies: s.Reserve()}}}}
-		if i < 2 {
-			cmds = append(cmds, rules.EndAttack{}, rules.EndTurn{})
-		}
-		for _, c := range cmds {
-			res, err := r.svc.TurnSubmit(ctx, game.CommandInput{GameID: r.gameID, Actor: game.User(users[s.Current()]), Command: c})
-			if err != nil {
-				return fmt.Errorf("error preparing the benchmark's game (%s): %w", c.Kind(), err)
+	need := attackArmies(rolls)
+	for range 10_000 {
+		s = snap.State
+		p := s.Current()
+		var c rules.Command
+		switch s.Phase() {
+		case rules.PhaseReinforce:
+			stack := bg.from
+			switch {
+			case p == s.Owner(bg.to):
+				stack = bg.to
+			case p != attacker:
+				stack = firstOwned(s, p)
 			}
-			r.after = res.Events[len(res.Events)-1].Seq
+			c = rules.Place{Placements: []rules.Placement{{Territory: stack, Armies: s.Reserve()}}}
+		case rules.PhaseAttack:
+			if p == attacker && s.Armies(bg.from) >= need && s.Armies(bg.to) >= need {
+				return bg, snap, nil
+			}
+			c = rules.EndAttack{}
+		case rules.PhaseFortify:
+			c = rules.EndTurn{}
+		default:
+			return bg, snap, fmt.Errorf("benchmark game %d is in its %s phase", bg.id, s.Phase())
+		}
+		res, err := r.svc.TurnSubmit(ctx, game.CommandInput{GameID: bg.id, Actor: game.User(users[p]), Command: c})
+		if err != nil {
+			return bg, snap, fmt.Errorf("error preparing benchmark game %d (%s): %w", bg.id, c.Kind(), err)
+		}
+		snap = res.Game
+	}
+	return bg, snap, fmt.Errorf("benchmark game %d: no attack of %d armies on each side after 10,000 commands", bg.id, need)
+}
+
+// firstOwned returns seat p's first territory in board order.
+func firstOwned(s rules.State, p rules.PlayerID) rules.TerritoryID {
+	for t := range s.Board().Len() {
+		if s.Owner(rules.TerritoryID(t)) == p {
+			return rules.TerritoryID(t)
 		}
 	}
-	if s, err = r.svc.GameState(ctx, r.gameID); err != nil {
-		return err
-	}
-	if s.Current() != attacker || s.Phase() != rules.PhaseAttack {
-		return fmt.Errorf("the benchmark's game is at seat %d's %s phase, not the attacker's attack phase", s.Current(), s.Phase())
-	}
-	return nil
+	return -1
 }
 
 // signUp creates a user through the API's signUp mutation and returns its id and session token.
@@ -283,11 +417,18 @@ func (r *Rout) signUp(ctx context.Context, apiURL, name string) (int, string, er
 	return id, out.Data.SignUp.Session.Token, nil
 }
 
-// clients implements target.
+// clients implements target: n clients spread evenly over the views, each group signed in as its viewer's
+// user and subscribed to gameEvents of its game after the viewer's last event.
 func (r *Rout) clients(n int) ClientsConfig {
-	vars, _ := json.Marshal(map[string]any{"gameId": graph.GlobalID("Game", r.gameID), "after": r.after})
-	return ClientsConfig{URL: r.url, Clients: n, Token: r.token, Query: RoutQuery, Variables: vars,
-		Field: "gameEvents", After: r.after}
+	cfg := ClientsConfig{URL: r.url, Query: RoutQuery, Field: "gameEvents"}
+	for i, v := range r.views {
+		vars, _ := json.Marshal(map[string]any{"gameId": graph.GlobalID("Game", r.games[v.game].id), "after": v.head})
+		cfg.Groups = append(cfg.Groups, ClientGroup{Clients: n / len(r.views), Token: v.token, Variables: vars, After: v.head})
+		if i < n%len(r.views) {
+			cfg.Groups[i].Clients++
+		}
+	}
+	return cfg
 }
 
 // memory implements target: Rout runs in the benchmark's process.
@@ -298,17 +439,33 @@ func (r *Rout) memory(context.Context) (uint64, int, error) {
 // subscribers implements target.
 func (r *Rout) subscribers(context.Context) (int, error) { return r.hub.Stats().Subscribers, nil }
 
-// publish implements target: one attack roll, through the game service.
-func (r *Rout) publish(ctx context.Context) (int64, time.Time, error) {
-	res, err := r.svc.TurnSubmit(ctx, game.CommandInput{GameID: r.gameID, Actor: game.User(r.attacker),
-		Command: rules.Attack{From: r.from, To: r.to, Dice: 3}})
+// rotation implements target.
+func (r *Rout) rotation() int { return len(r.games) }
+
+// publish implements target: one attack roll through the game service, in the next game of the
+// rotation. Its event goes to every view of the game that it moves on: without fog all of them, with fog
+// those who see it (or see what it changed), each under the viewer's next number.
+func (r *Rout) publish(ctx context.Context) ([]delivery, time.Time, error) {
+	g := r.next
+	r.next = (r.next + 1) % len(r.games)
+	bg := r.games[g]
+	res, err := r.svc.TurnSubmit(ctx, game.CommandInput{GameID: bg.id, Actor: game.User(bg.attacker),
+		Command: rules.Attack{From: bg.from, To: bg.to, Dice: 3}})
 	if err != nil {
-		return 0, time.Time{}, fmt.Errorf("error attacking: %w", err)
+		return nil, time.Time{}, fmt.Errorf("error attacking in game %d: %w", bg.id, err)
 	}
 	if len(res.Events) != 1 {
-		return 0, time.Time{}, fmt.Errorf("an attack made %d events, not one (the territories ran out of armies?)", len(res.Events))
+		return nil, time.Time{}, fmt.Errorf("an attack in game %d made %d events, not one (the territories ran out of armies?)", bg.id, len(res.Events))
 	}
-	return res.Events[0].Seq, r.commits.last(), nil
+	var ds []delivery
+	for i := range r.views {
+		v := &r.views[i]
+		if head := res.Game.SeqFor(v.viewer); v.game == g && head > v.head {
+			v.head = head
+			ds = append(ds, delivery{group: i, seq: head})
+		}
+	}
+	return ds, r.commits.last(), nil
 }
 
 // commitClock is the game service's Effects in the benchmark: it records when each command's

@@ -21,7 +21,10 @@ created on the server of --database-url and dropped at the end) each get that ma
 loopback, in a process of their own, and one warm-up event; then --events events are timed in turns,
 each on both targets before the next. It prints publish-to-last-receipt p50, p99 and max (Rout: from the
 event's commit; and from the command's start), the server's memory per subscriber, events lost and
-duplicated, and Rout's ratios to the baseline, as Markdown tables.`
+duplicated, and Rout's ratios to the baseline, as Markdown tables. With --games N the subscribers are
+spread over N games on the classic map of 2 to 6 seats each, signed in as each seat's user and as a
+spectator; with --fog LEVEL the targets are Rout without fog and Rout with that fog, the same games and
+subscribers each, and the report gives the ratios of fog to no fog.`
 
 // runBench is `rout bench`: benchmarks, one subcommand each.
 func runBench(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
@@ -75,7 +78,9 @@ func runBenchLive(ctx context.Context, args []string, getenv func(string) string
 	fs := newFlagSet("bench live", "[flags]", benchLiveSummary, stderr)
 	subscribers := fs.String("subscribers", "1000,10000", "comma-separated `numbers` of subscribers")
 	events := fs.Int("events", 200, fmt.Sprintf("events timed per number of subscribers and target (at most %d)", livebench.MaxEvents))
-	targets := fs.String("targets", livebench.TargetBaseline+","+livebench.TargetRout, "comma-separated targets: baseline, rout")
+	targets := fs.String("targets", "", "comma-separated targets: baseline, rout, rout-fog (default baseline,rout, or with --fog rout,rout-fog)")
+	games := fs.Int("games", 0, "games on the classic map to spread the subscribers over, every seat and the spectators followed (0: one game on 5,000 territories, followed by its attacker)")
+	fog := fs.String("fog", "none", "fog of war of the rout-fog target: none, light, normal, heavy or complete (with a level, the default targets are rout,rout-fog)")
 	databaseURL := getenv("DATABASE_URL")
 	fs.Var(secretValue{&databaseURL}, "database-url",
 		"PostgreSQL server `string` on which the benchmark may create and drop a database ($DATABASE_URL); required with the rout target")
@@ -89,12 +94,18 @@ func runBenchLive(ctx context.Context, args []string, getenv func(string) string
 	stderr = &lockedWriter{w: stderr}
 	cfg := livebench.Config{
 		Events:       *events,
-		Targets:      strings.Split(*targets, ","),
+		Games:        *games,
 		DatabaseURL:  databaseURL,
 		SetupTimeout: *setupTimeout,
 		EventTimeout: *eventTimeout,
 		Progress:     stderr,
 		ProfileDir:   *profileDir,
+	}
+	if err := cfg.Fog.UnmarshalText([]byte(*fog)); err != nil {
+		return usageError("bench live: --fog: " + err.Error())
+	}
+	if *targets != "" {
+		cfg.Targets = strings.Split(*targets, ",")
 	}
 	for _, s := range strings.Split(*subscribers, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(s))
@@ -142,7 +153,9 @@ and lib/pq in a process of its own: lock the game, update 2 territories, insert 
 version), then as many games of signed-up players play --commands legal commands each at once through
 /graphql; both HTTP clients keep their connections alive. Then a board read through GraphQL against the raw SQL read, PostgreSQL's
 transactions and scans per command, CPU turns, and --deadlines games whose deadlines fall due at one
-moment (the server's CPU measured while they wait). Prints Markdown tables with the ratios and the goals.`
+moment (the server's CPU measured while they wait). With --fog LEVEL the commands are played in as many
+games with that fog of war too, in turns with the others. Prints Markdown tables with the ratios and the
+goals.`
 
 // runBenchAPI is `rout bench api`; serve returns the command that runs `rout serve`, plainHTTP the one
 // that runs the plain HTTP handler (`rout bench api-plain`).
@@ -152,6 +165,7 @@ func runBenchAPI(ctx context.Context, args []string, getenv func(string) string,
 	games := fs.String("games", "1,16", "comma-separated `numbers` of games played at once (and of clients of each plain anchor)")
 	commands := fs.Int("commands", 200, "commands each game plays (and each plain client runs)")
 	mapKey := fs.String("map", "classic", "the `key` of the games' map")
+	fog := fs.String("fog", "none", "fog of war of a second set of command games, measured against the games without: none, light, normal, heavy or complete")
 	reads := fs.Int("reads", 200, "board reads of each kind")
 	cpuTurns := fs.Int("cpu-turns", 20, "CPU turns timed")
 	deadlines := fs.Int("deadlines", 1000, "games whose deadlines fall due at one moment")
@@ -175,6 +189,9 @@ func runBenchAPI(ctx context.Context, args []string, getenv func(string) string,
 		Commands: *commands, Map: *mapKey, Reads: *reads, CPUTurns: *cpuTurns, Deadlines: *deadlines, CPUGames: *cpuGames, BurstPlayers: *burstPlayers,
 		Idle: *idle, Timeout: *timeout, BurstTimeout: *burstTimeout, Progress: stderr,
 		ProfileDir: *profileDir, ProfileSeconds: *profileSeconds, AdminToken: getenv("ROUT_ADMIN_TOKEN"),
+	}
+	if err := cfg.Fog.UnmarshalText([]byte(*fog)); err != nil {
+		return usageError("bench api: --fog: " + err.Error())
 	}
 	for _, s := range strings.Split(*games, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(s))

@@ -32,17 +32,19 @@ func TestBenchLiveChildProcess(t *testing.T) {
 	os.Exit(0) // before the testing package writes PASS on the standard output
 }
 
+// benchLiveChild runs `rout bench <sub>` as TestBenchLiveChildProcess in a new process of this test binary.
+func benchLiveChild(sub string) (*exec.Cmd, error) {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestBenchLiveChildProcess$")
+	cmd.Env = append(os.Environ(), benchChildEnv+"="+sub)
+	return cmd, nil
+}
+
 func TestBenchLive(t *testing.T) {
 	t.Parallel()
 	env := map[string]string{"DATABASE_URL": dbtest.URL(t)}
-	child := func(sub string) (*exec.Cmd, error) {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestBenchLiveChildProcess$")
-		cmd.Env = append(os.Environ(), benchChildEnv+"="+sub)
-		return cmd, nil
-	}
 	var stdout, stderr bytes.Buffer
 	err := runBenchLive(t.Context(), []string{"--subscribers", "20,30", "--events", "5"},
-		func(k string) string { return env[k] }, &stdout, &stderr, child)
+		func(k string) string { return env[k] }, &stdout, &stderr, benchLiveChild)
 	if err != nil {
 		t.Fatalf("bench live: %v\nstderr:\n%s", err, stderr.String())
 	}
@@ -71,6 +73,28 @@ func TestBenchLive(t *testing.T) {
 	}
 }
 
+func TestBenchLiveWithFog(t *testing.T) {
+	t.Parallel()
+	env := map[string]string{"DATABASE_URL": dbtest.URL(t)}
+	var stdout, stderr bytes.Buffer
+	err := runBenchLive(t.Context(), []string{"--subscribers", "20", "--events", "3", "--games", "2", "--fog", "normal"},
+		func(k string) string { return env[k] }, &stdout, &stderr, benchLiveChild)
+	if err != nil {
+		t.Fatalf("bench live: %v\nstderr:\n%s", err, stderr.String())
+	}
+	out := stdout.String()
+	for _, row := range []string{"| 20 | rout | 3 |", "| 20 | rout-fog | 3 |"} {
+		if !strings.Contains(out, row) {
+			t.Errorf("no row %q in:\n%s", row, out)
+		}
+	}
+	// The ratios of fog to no fog, with a verdict per goal.
+	row := regexp.MustCompile(`\n\| 20( \| [0-9.]+×){4} \| -?[0-9.]+× \(-?[0-9.]+ / -?[0-9.]+ KiB\) \|( (met|\*\*not met\*\*) \|){3}\n`)
+	if !row.MatchString(out) {
+		t.Errorf("no fog ratio row in:\n%s", out)
+	}
+}
+
 func TestBenchRefusesBadArguments(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -84,8 +108,11 @@ func TestBenchRefusesBadArguments(t *testing.T) {
 		{[]string{"bench", "live", "extra"}, `unexpected argument "extra"`, 2},
 		{[]string{"bench", "live", "--targets", "rout"}, "needs a database", 1},
 		{[]string{"bench", "live", "--events", "0", "--targets", "baseline"}, "events must be", 1},
+		{[]string{"bench", "live", "--fog", "dense"}, "--fog", 2},
+		{[]string{"bench", "live", "--games", "2", "--subscribers", "3", "--targets", "baseline"}, "fewer than the 7 viewers", 1},
 		{[]string{"bench", "api", "--games", "many"}, `"many" is not a number`, 2},
 		{[]string{"bench", "api", "extra"}, `unexpected argument "extra"`, 2},
+		{[]string{"bench", "api", "--fog", "dense"}, "--fog", 2},
 		{[]string{"bench", "api", "--measure", "commands"}, "database is required", 1},
 		{[]string{"bench", "api", "--url", "http://192.0.2.1:8080", "--database-url", "x"}, "not on loopback", 1},
 	} {
@@ -128,14 +155,14 @@ func TestBenchAPI(t *testing.T) {
 		}
 	}
 	var stdout, stderr bytes.Buffer
-	err := runBenchAPI(t.Context(), []string{"--games", "1", "--commands", "3", "--reads", "2", "--measure", "commands,board"},
+	err := runBenchAPI(t.Context(), []string{"--games", "1", "--commands", "3", "--reads", "2", "--measure", "commands,board", "--fog", "normal"},
 		func(k string) string { return env[k] }, &stdout, &stderr, child("serve"), child("bench api-plain"))
 	if err != nil {
 		t.Fatalf("bench api: %v\nstderr:\n%s", err, stderr.String())
 	}
 	out := stdout.String()
 	for _, want := range []string{"| 1 | ", "Board read of a classic game (42 territories), 2 reads each", "| command p50 within 2.5× the plain transaction at 1 client |",
-		"| command p50 within 2.0× the plain HTTP handler at 1 client |"} {
+		"| command p50 within 2.0× the plain HTTP handler at 1 client |", "| command p50 with normal fog within 1.2× without fog at 1 game |"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in:\n%s", want, out)
 		}
