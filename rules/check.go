@@ -136,7 +136,7 @@ func impliedCommand(s State, events []Event, i int) (PlayerID, Command, error) {
 func (s State) draws(e Event) []int {
 	switch e := e.(type) {
 	case GameStarted:
-		return unshuffle(e.Order, len(s.players))
+		return s.cfg.orderDraws(e.Order)
 	case TerritoriesDealt:
 		return s.dealDraws(e.Owners)
 	case ArmiesPlaced:

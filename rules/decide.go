@@ -112,6 +112,14 @@ func (d *decider) checkTerritory(t TerritoryID) error {
 	return nil
 }
 
+// orTeammates ends a NOT_OWNER message where the game's option lets teammates' territories serve too.
+func (d *decider) orTeammates(allowed bool) string {
+	if allowed {
+		return " or a teammate's"
+	}
+	return ""
+}
+
 func (d *decider) checkOwned(p PlayerID, ts ...TerritoryID) error {
 	for _, t := range ts {
 		if err := d.checkTerritory(t); err != nil {
@@ -139,11 +147,7 @@ func (d *decider) startGame(StartGame) error {
 	if d.s.phase != PhaseSetup {
 		return errorf(CodeAlreadyStarted, "the game has started already")
 	}
-	order := make([]PlayerID, len(d.s.players))
-	for i := range order {
-		order[i] = PlayerID(i)
-	}
-	shuffle(d.dice, order)
+	order := d.s.cfg.turnOrder(d.dice)
 	d.emit(GameStarted{Order: order, StartingArmies: StartingArmies(d.s.board.Len(), len(order))})
 	if d.s.cfg.Claim == ClaimRoundRobin {
 		d.emit(TurnStarted{Player: order[0], Turn: 1, Phase: PhaseClaim})
@@ -208,6 +212,10 @@ func (d *decider) advance() {
 			}
 			return
 		}
+		if d.s.teamHoldsAll(d.s.current) { // the other teams resigned before they claimed anything
+			d.gameOver(d.s.current)
+			return
+		}
 		d.startPlacement(0)
 	case PhasePlacement:
 		d.startPlacement(pos + 1)
@@ -253,8 +261,8 @@ func (d *decider) claimRest() {
 			d.emit(TerritoryClaimed{Player: p, Territory: TerritoryID(t)})
 		}
 	}
-	if d.s.players[p].Territories == d.s.board.Len() {
-		d.emit(GameOver{Winner: p})
+	if d.s.teamHoldsAll(p) {
+		d.gameOver(p)
 		return
 	}
 	d.startPlacement(0)
@@ -303,8 +311,11 @@ func (d *decider) place(p PlayerID, c Place) error {
 	}
 	total := 0
 	for _, pl := range c.Placements {
-		if err := d.checkOwned(p, pl.Territory); err != nil {
+		if err := d.checkTerritory(pl.Territory); err != nil {
 			return err
+		}
+		if !d.s.mayHold(p, pl.Territory, d.s.cfg.TeamRules.PlaceOnTeammates) {
+			return errorf(CodeNotOwner, "territory %s is not yours%s", d.name(pl.Territory), d.orTeammates(d.s.cfg.TeamRules.PlaceOnTeammates))
 		}
 		if pl.Armies < 1 || pl.Armies > d.s.reserve {
 			return errorf(CodeInvalidAmount, "%d armies: place 1 to %d", pl.Armies, d.s.reserve)
@@ -359,6 +370,8 @@ func (d *decider) attack(p PlayerID, c Attack) error {
 	switch {
 	case d.s.Owner(c.To) == p:
 		return errorf(CodeOwnTerritory, "territory %s is yours", d.name(c.To))
+	case !d.s.mayAttack(p, c.To):
+		return errorf(CodeTeammateTerritory, "territory %s is your teammate's: this game refuses attacks on teammates", d.name(c.To))
 	case !d.s.board.Adjacent(c.From, c.To):
 		return errorf(CodeNotAdjacent, "territories %s and %s share no border", d.name(c.From), d.name(c.To))
 	case armies < 2:
@@ -421,9 +434,18 @@ func (d *decider) occupy(c Occupy) error {
 
 func (d *decider) occupyWith(armies int) {
 	d.emit(TerritoryOccupied{From: d.s.pending.From, To: d.s.pending.To, Armies: armies})
-	if d.s.players[d.s.current].Territories == d.s.board.Len() {
-		d.emit(GameOver{Winner: d.s.current})
+	if d.s.teamHoldsAll(d.s.current) {
+		d.gameOver(d.s.current)
 	}
+}
+
+// gameOver ends the game won by p's team (R85), which holds every territory.
+func (d *decider) gameOver(p PlayerID) {
+	e := GameOver{Winner: p}
+	if len(d.s.cfg.Teams) > 0 {
+		e.Winners = d.s.winnersWith(p)
+	}
+	d.emit(e)
 }
 
 func (d *decider) endAttack() error {
@@ -444,12 +466,21 @@ func (d *decider) fortify(p PlayerID, c Fortify) error {
 	if err := d.checkReady(); err != nil {
 		return err
 	}
-	if err := d.checkOwned(p, c.From, c.To); err != nil {
+	if err := d.checkOwned(p, c.From); err != nil {
 		return err
+	}
+	if err := d.checkTerritory(c.To); err != nil {
+		return err
+	}
+	into := d.s.cfg.TeamRules.Fortify != FortifyOwn
+	if !d.s.mayHold(p, c.To, into) {
+		return errorf(CodeNotOwner, "territory %s is not yours%s", d.name(c.To), d.orTeammates(into))
 	}
 	armies := d.s.Armies(c.From)
 	switch {
-	case c.From == c.To || !d.s.board.Adjacent(c.From, c.To):
+	case !d.s.mayFortify(p, c.From, c.To) && d.s.cfg.TeamRules.Fortify == FortifyThroughTeam:
+		return errorf(CodeNotAdjacent, "territories %s and %s are not joined through your team's territories", d.name(c.From), d.name(c.To))
+	case !d.s.mayFortify(p, c.From, c.To):
 		return errorf(CodeNotAdjacent, "territories %s and %s share no border", d.name(c.From), d.name(c.To))
 	case armies < 2:
 		return errorf(CodeTooFewArmies, "territory %s has %d army: one must stay", d.name(c.From), armies)

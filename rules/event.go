@@ -116,9 +116,11 @@ type PlayerResigned struct {
 	Cards  []CardID `json:"cards,omitempty"`
 }
 
-// GameOver records the winner.
+// GameOver records the winner: the seat whose command won the game, and in a team game every seat that
+// wins with its team (R85).
 type GameOver struct {
-	Winner PlayerID `json:"winner"`
+	Winner  PlayerID   `json:"winner"`
+	Winners []PlayerID `json:"winners,omitempty"`
 }
 
 func (GameStarted) Kind() string        { return "game_started" }

@@ -205,6 +205,9 @@ func (v *evolver) gameStarted(e GameStarted) error {
 		}
 		seen[p] = true
 	}
+	if !v.s.cfg.alternates(e.Order) {
+		return bad("the turn order %v does not alternate between the teams", e.Order)
+	}
 	if e.StartingArmies != StartingArmies(v.s.board.Len(), len(v.s.players)) {
 		return bad("starting armies %d, the rules give %d", e.StartingArmies, StartingArmies(v.s.board.Len(), len(v.s.players)))
 	}
@@ -315,7 +318,7 @@ func (v *evolver) armiesPlaced(e ArmiesPlaced) error {
 		}
 		// Bounding each placement keeps the total from overflowing; it is checked exactly below.
 		most := max(v.s.reserve, v.s.players[e.Player].Unplaced)
-		if v.s.Owner(pl.Territory) != e.Player || pl.Armies <= 0 || pl.Armies > most {
+		if !v.s.mayHold(e.Player, pl.Territory, v.s.cfg.TeamRules.PlaceOnTeammates && !e.Starting) || pl.Armies <= 0 || pl.Armies > most {
 			return bad("player %d cannot place %d armies on territory %d", e.Player, pl.Armies, pl.Territory)
 		}
 		total += pl.Armies
@@ -433,7 +436,7 @@ func (v *evolver) territoryConquered(e TerritoryConquered) error {
 		return bad("territory %d cannot fall to player %d from territory %d", e.To, e.Player, e.From)
 	}
 	v.setOwner(e.To, e.Player, 0)
-	v.s.conquered = true
+	v.s.conquered = v.s.conquered || v.s.cfg.earnsCard(e.Player, e.Previous)
 	v.s.phase = PhaseOccupy
 	v.s.due = stepNone
 	if e.Previous >= 0 && v.s.players[e.Previous].Territories == 0 {
@@ -486,8 +489,7 @@ func (v *evolver) fortified(e Fortified) error {
 	if err := v.checkTerritory(e.To); err != nil {
 		return err
 	}
-	if v.s.Owner(e.From) != v.s.current || v.s.Owner(e.To) != v.s.current || e.From == e.To ||
-		!v.s.board.Adjacent(e.From, e.To) || e.Armies < 1 || e.Armies >= v.s.Armies(e.From) {
+	if !v.s.mayFortify(v.s.current, e.From, e.To) || e.Armies < 1 || e.Armies >= v.s.Armies(e.From) {
 		return bad("%d armies cannot move from territory %d to %d", e.Armies, e.From, e.To)
 	}
 	v.addArmies(e.From, -e.Armies)
@@ -558,8 +560,15 @@ func (v *evolver) gameOver(e GameOver) error {
 		return err
 	}
 	p := v.s.players[e.Winner]
-	if p.Status != Active || p.Territories != v.s.board.Len() || v.s.phase == PhaseOccupy {
+	if p.Status != Active || !v.s.teamHoldsAll(e.Winner) || v.s.phase == PhaseOccupy {
 		return bad("player %d has not won", e.Winner)
+	}
+	var winners []PlayerID
+	if len(v.s.cfg.Teams) > 0 {
+		winners = v.s.winnersWith(e.Winner)
+	}
+	if !slices.Equal(e.Winners, winners) {
+		return bad("the winners are %v, not %v", winners, e.Winners)
 	}
 	v.s.phase, v.s.winner, v.s.current, v.s.reserve = PhaseOver, e.Winner, NoPlayer, 0
 	return nil

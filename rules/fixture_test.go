@@ -15,7 +15,7 @@ import (
 
 // fixtureKeys are the header keys a fixture may use, besides "hand N".
 var fixtureKeys = []string{
-	"territories", "board", "symbols", "areas", "players", "claim", "cards", "fog",
+	"territories", "board", "symbols", "areas", "players", "claim", "cards", "fog", "teams", "team rules",
 	"order", "phase", "current", "turn", "reserve", "trades", "conquered", "forced", "pending", "pos",
 	"status", "unplaced", "deck", "discard", "winner",
 }
@@ -63,7 +63,7 @@ func parseGame(text string) (State, error) {
 	}
 	if _, ok := h["phase"]; !ok {
 		for key := range h {
-			if !slices.Contains([]string{"territories", "board", "symbols", "areas", "players", "claim", "cards"}, key) {
+			if !slices.Contains([]string{"territories", "board", "symbols", "areas", "players", "claim", "cards", "fog", "teams", "team rules"}, key) {
 				return State{}, fmt.Errorf("%q needs a phase", key)
 			}
 		}
@@ -171,7 +171,52 @@ func parseConfig(h map[string]string) (Config, error) {
 			return cfg, fmt.Errorf("fog: %w", err)
 		}
 	}
+	if err := parseTeams(&cfg, h["teams"], h["team rules"]); err != nil {
+		return cfg, err
+	}
 	return cfg, nil
+}
+
+// parseTeams reads the teams (`A=0,2 B=1,3`: each team's name and seats) and the team options
+// (`place fortify=through_team attack no_card handover=cpu`) of a fixture into cfg.
+func parseTeams(cfg *Config, teams, options string) error {
+	for i, field := range strings.Fields(teams) {
+		name, seats, ok := strings.Cut(field, "=")
+		if !ok {
+			return fmt.Errorf("teams: %q: want name=seat,seat", field)
+		}
+		cfg.Teams = append(cfg.Teams, Team{Name: name})
+		for _, seat := range strings.Split(seats, ",") {
+			n, err := strconv.Atoi(seat)
+			if err != nil || n < 0 || n >= len(cfg.Seats) {
+				return fmt.Errorf("teams: %q: no seat %q", field, seat)
+			}
+			cfg.Seats[n].Team = i
+		}
+	}
+	r := &cfg.TeamRules
+	for _, field := range strings.Fields(options) {
+		key, val, _ := strings.Cut(field, "=")
+		var err error
+		switch key {
+		case "place":
+			r.PlaceOnTeammates = true
+		case "attack":
+			r.AttackTeammates = true
+		case "no_card":
+			r.NoCardFromTeammates = true
+		case "fortify":
+			err = r.Fortify.UnmarshalText([]byte(val))
+		case "handover":
+			err = r.Handover.UnmarshalText([]byte(val))
+		default:
+			err = fmt.Errorf("unknown option")
+		}
+		if err != nil {
+			return fmt.Errorf("team rules: %q: %w", field, err)
+		}
+	}
+	return nil
 }
 
 // parsePosition sets up a game in progress on s, a game in the setup phase.
@@ -604,6 +649,10 @@ func inspect(s State, key string) (string, error) {
 		return strconv.Itoa(s.trades), nil
 	case "winner":
 		return strconv.Itoa(int(s.winner)), nil
+	case "winners":
+		return strings.Trim(fmt.Sprint(s.Winners()), "[]"), nil
+	case "conquered":
+		return strconv.FormatBool(s.conquered), nil
 	case "deck":
 		return strconv.Itoa(s.deck.Len()), nil
 	case "discard":

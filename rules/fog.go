@@ -66,8 +66,11 @@ const (
 //   - for a seat still in the game: its own territories whole, and the others as the level says (light:
 //     every owner, armies next to yours; normal: owners and armies next to yours only; heavy: owners
 //     next to yours only; complete: nothing);
-//   - for a spectator, or a seat out of the game: what every seat still in the game sees (the
-//     intersection of their visions);
+//   - in a team game, for a seat that did not resign: what any seat of its team still in the game sees
+//     (the union of their visions; R91);
+//   - for a spectator, or a seat out of the game (and of a team out of it): what every side still in the
+//     game sees (the intersection of the sides' visions, a side being a seat in a free-for-all and a
+//     team's seats in the game in a team game);
 //   - a territory nobody has claimed yet is seen whole by everyone: which ones are free is what a claim
 //     pick chooses from.
 func Vision(s State, viewer PlayerID) []Sight {
@@ -80,24 +83,80 @@ func Vision(s State, viewer PlayerID) []Sight {
 		}
 		return out
 	}
-	if s.inGame(viewer) {
-		s.seatVision(viewer, f, out)
+	if team := s.sightOf(viewer); len(team) > 0 {
+		s.teamVision(team, f, out)
 		return out
 	}
 	for t := range out {
 		out[t] = SightFull
 	}
-	seat := make([]Sight, n)
-	for p := range s.players {
-		if !s.inGame(PlayerID(p)) {
-			continue
-		}
-		s.seatVision(PlayerID(p), f, seat)
-		for t, v := range seat {
+	side := make([]Sight, n)
+	for _, team := range s.sides() {
+		s.teamVision(team, f, side)
+		for t, v := range side {
 			out[t] = min(out[t], v)
 		}
 	}
 	return out
+}
+
+// sightOf returns the seats whose sight viewer shares, in seat order: the seats of viewer's team still in
+// the game (viewer alone in a free-for-all), when viewer is a seat that did not resign; none otherwise.
+func (s State) sightOf(viewer PlayerID) []PlayerID {
+	if viewer < 0 || int(viewer) >= len(s.players) || s.players[viewer].Status == Resigned {
+		return nil
+	}
+	var out []PlayerID
+	for _, q := range s.cfg.Teammates(viewer) {
+		if s.inGame(q) {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// knows reports whether viewer knows what seat p knows of the game: p is the viewer, or a seat whose
+// sight the viewer shares (sightOf).
+func (s State) knows(viewer, p PlayerID) bool {
+	return p == viewer || (p >= 0 && s.cfg.Allied(viewer, p) && slices.Contains(s.sightOf(viewer), p))
+}
+
+// sides returns the seats still in the game grouped by team (each seat alone in a free-for-all), the
+// teams in order.
+func (s State) sides() [][]PlayerID {
+	byTeam := make(map[int][]PlayerID)
+	var teams []int
+	for p := range s.players {
+		if !s.inGame(PlayerID(p)) {
+			continue
+		}
+		t := s.cfg.TeamOf(PlayerID(p))
+		if byTeam[t] == nil {
+			teams = append(teams, t)
+		}
+		byTeam[t] = append(byTeam[t], PlayerID(p))
+	}
+	out := make([][]PlayerID, len(teams))
+	for i, t := range teams {
+		out[i] = byTeam[t]
+	}
+	return out
+}
+
+// teamVision writes into out what the seats of team see together under fog f (not FogNone): the best
+// sight any of them has of each territory.
+func (s State) teamVision(team []PlayerID, f Fog, out []Sight) {
+	s.seatVision(team[0], f, out)
+	if len(team) == 1 {
+		return
+	}
+	seat := make([]Sight, len(out))
+	for _, p := range team[1:] {
+		s.seatVision(p, f, seat)
+		for t, v := range seat {
+			out[t] = max(out[t], v)
+		}
+	}
 }
 
 // inGame reports whether p is a seat whose player is still in the game.
@@ -201,19 +260,19 @@ func Project(s State, viewer PlayerID) View {
 	for p, pl := range s.players {
 		pv := PlayerView{Status: pl.Status, Territories: Unknown, Armies: Unknown, Bonus: Unknown,
 			Reinforcements: Unknown, Cards: Unknown}
-		self := PlayerID(p) == viewer
-		out := pl.Status != Active // a seat out of the game holds nothing, as everyone knows
-		if self || allOwners || out {
+		known := s.knows(viewer, PlayerID(p)) // the viewer's own seat, or a teammate's whose sight they share
+		out := pl.Status != Active            // a seat out of the game holds nothing, as everyone knows
+		if known || allOwners || out {
 			pv.Territories, pv.Bonus = pl.Territories, pl.Bonus
 			pv.Reinforcements = s.Reinforcements(PlayerID(p))
 		}
-		if self || allArmies || out {
+		if known || allArmies || out {
 			pv.Armies = pl.Armies
 		}
-		if self || cardsPublic || out {
+		if known || cardsPublic || out {
 			pv.Cards = len(pl.Hand)
 		}
-		if self {
+		if PlayerID(p) == viewer {
 			pv.Hand = pl.Hand
 		}
 		v.Players[p] = pv
@@ -368,7 +427,7 @@ func projectEvent(e Event, s State, viewer PlayerID, f Fog, was, is []Sight) (Ev
 		return TerritoriesDealt{Owners: owners}, true
 	case TurnStarted:
 		// A game turn's reserve is the player's income: known where their totals are.
-		if ev.Phase == PhaseReinforce && ev.Player != viewer && !seesAllOwners(was) {
+		if ev.Phase == PhaseReinforce && !s.knows(viewer, ev.Player) && !seesAllOwners(was) {
 			ev.Armies = Unknown
 		}
 		return ev, true
@@ -384,7 +443,7 @@ func projectEvent(e Event, s State, viewer PlayerID, f Fog, was, is []Sight) (Ev
 				seen = append(seen, pl)
 			}
 		}
-		if len(seen) == 0 && ev.Player != viewer {
+		if len(seen) == 0 && !s.knows(viewer, ev.Player) {
 			return nil, false
 		}
 		ev.Placements = seen
@@ -399,12 +458,12 @@ func projectEvent(e Event, s State, viewer PlayerID, f Fog, was, is []Sight) (Ev
 		ev.Bonus = bonus
 		return ev, true
 	case BattleRolled:
-		if ev.Attacker == viewer || ev.Defender == viewer || (sight(ev.From).sees(SightFull) && sight(ev.To).sees(SightFull)) {
+		if s.knows(viewer, ev.Attacker) || s.knows(viewer, ev.Defender) || (sight(ev.From).sees(SightFull) && sight(ev.To).sees(SightFull)) {
 			return ev, true
 		}
 		return nil, false
 	case TerritoryConquered:
-		party := ev.Player == viewer || ev.Previous == viewer
+		party := s.knows(viewer, ev.Player) || s.knows(viewer, ev.Previous)
 		if !party && !sight(ev.To).sees(SightOwner) {
 			return nil, false
 		}
@@ -413,7 +472,7 @@ func projectEvent(e Event, s State, viewer PlayerID, f Fog, was, is []Sight) (Ev
 		}
 		return ev, true
 	case TerritoryOccupied:
-		if s.current == viewer {
+		if s.knows(viewer, s.current) {
 			return ev, true
 		}
 		if !sight(ev.To).sees(SightFull) {
@@ -422,7 +481,7 @@ func projectEvent(e Event, s State, viewer PlayerID, f Fog, was, is []Sight) (Ev
 		ev.From = place(ev.From, SightFull)
 		return ev, true
 	case Fortified:
-		if s.current == viewer {
+		if s.knows(viewer, s.current) {
 			return ev, true
 		}
 		from, to := sight(ev.From).sees(SightFull), sight(ev.To).sees(SightFull)
@@ -432,7 +491,7 @@ func projectEvent(e Event, s State, viewer PlayerID, f Fog, was, is []Sight) (Ev
 		ev.From, ev.To = place(ev.From, SightFull), place(ev.To, SightFull)
 		return ev, true
 	case CardDrawn:
-		if ev.Player != viewer && f > FogLight {
+		if !s.knows(viewer, ev.Player) && f > FogLight {
 			return nil, false
 		}
 		return ev, true
@@ -457,7 +516,7 @@ func Believed(s State, viewer PlayerID) State {
 	vision := Vision(s, viewer)
 	seen, sum := 0, 0
 	for t, sight := range vision {
-		if owner := s.Owner(TerritoryID(t)); sight == SightFull && owner != viewer && owner != Unclaimed {
+		if owner := s.Owner(TerritoryID(t)); sight == SightFull && !s.knows(viewer, owner) && owner != Unclaimed {
 			seen++
 			sum += s.Armies(TerritoryID(t))
 		}
@@ -492,7 +551,7 @@ func Believed(s State, viewer PlayerID) State {
 			continue
 		}
 		var hand []CardID
-		if n := len(s.players[p].Hand); counted && n > 0 {
+		if n := len(s.players[p].Hand); (counted || s.knows(viewer, PlayerID(p))) && n > 0 {
 			n = min(n, len(cards))
 			hand = slices.Clone(cards[len(cards)-n:])
 			cards = cards[:len(cards)-n]
@@ -516,7 +575,7 @@ func nearestOwners(s State, viewer PlayerID, vision []Sight) []PlayerID {
 	var queue []TerritoryID
 	for t, sight := range vision {
 		owners[t] = Neutral
-		if o := s.Owner(TerritoryID(t)); sight.sees(SightOwner) && o != viewer && o != Unclaimed {
+		if o := s.Owner(TerritoryID(t)); sight.sees(SightOwner) && !s.knows(viewer, o) && o != Unclaimed {
 			owners[t] = o
 			queue = append(queue, TerritoryID(t))
 		}

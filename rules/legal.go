@@ -51,27 +51,24 @@ func LegalCommandsFrom(s State, p PlayerID, t TerritoryID) []Action {
 			return nil
 		}
 	}
-	if s.Owner(t) != p {
-		return nil
-	}
 	if s.reserve > 0 {
+		if !s.mayHold(p, t, s.cfg.TeamRules.PlaceOnTeammates) {
+			return nil
+		}
 		return []Action{{Command: Place{Placements: []Placement{{Territory: t, Armies: s.reserve}}}, Min: 1, Max: s.reserve}}
 	}
 	armies := s.Armies(t)
-	if armies < 2 {
+	if s.Owner(t) != p || armies < 2 {
 		return nil
 	}
-	var attacks, fortifies []Action
+	var attacks []Action
 	for _, to := range s.board.Neighbors(t) {
-		switch {
-		case s.Owner(to) == p:
-			fortifies = append(fortifies, Action{Command: Fortify{From: t, To: to, Armies: armies - 1}, Min: 1, Max: armies - 1})
-		case s.phase == PhaseAttack:
+		if s.phase == PhaseAttack && s.mayAttack(p, to) {
 			dice := min(3, armies-1)
 			attacks = append(attacks, Action{Command: Attack{From: t, To: to, Dice: dice}, Min: 1, Max: dice})
 		}
 	}
-	return append(attacks, fortifies...)
+	return s.appendFortifies(attacks, p, t, armies)
 }
 
 // LegalTrades lists the trades of LegalCommands(s, p), in the same order: the sets of p's hand when p may
@@ -141,45 +138,42 @@ func (s State) attackAndFortifyActions(p PlayerID) (attacks, fortifies []Action)
 		}
 		dice := min(3, armies-1)
 		for _, to := range s.board.Neighbors(from) {
-			if s.Owner(to) != p {
+			if s.mayAttack(p, to) {
 				attacks = append(attacks, Action{Command: Attack{From: from, To: to, Dice: dice}, Min: 1, Max: dice})
-			} else {
-				fortifies = append(fortifies, Action{Command: Fortify{From: from, To: to, Armies: armies - 1}, Min: 1, Max: armies - 1})
 			}
 		}
+		fortifies = s.appendFortifies(fortifies, p, from, armies)
 	})
 	return attacks, fortifies
 }
 
+// placeActions lists where p may place their reserve: their territories, and their teammates' where the
+// game allows it (R86).
 func (s State) placeActions(p PlayerID) []Action {
 	var out []Action
-	s.eachOwned(p, func(t TerritoryID) {
-		out = append(out, Action{Command: Place{Placements: []Placement{{Territory: t, Armies: s.reserve}}}, Min: 1, Max: s.reserve})
-	})
+	for t := range s.board.Len() {
+		if s.mayHold(p, TerritoryID(t), s.cfg.TeamRules.PlaceOnTeammates) {
+			out = append(out, Action{Command: Place{Placements: []Placement{{Territory: TerritoryID(t), Armies: s.reserve}}}, Min: 1, Max: s.reserve})
+		}
+	}
 	return out
 }
 
 func (s State) fortifyActions(p PlayerID) []Action {
-	return s.borderActions(p, false, func(from, to TerritoryID, armies int) Action {
-		return Action{Command: Fortify{From: from, To: to, Armies: armies - 1}, Min: 1, Max: armies - 1}
-	})
-}
-
-// borderActions makes an action for every border from a territory of p's with armies to spare to a
-// neighbour that belongs to someone else (enemy) or to p (!enemy).
-func (s State) borderActions(p PlayerID, enemy bool, action func(from, to TerritoryID, armies int) Action) []Action {
 	var out []Action
 	s.eachOwned(p, func(from TerritoryID) {
-		armies := s.Armies(from)
-		if armies < 2 {
-			return
-		}
-		for _, to := range s.board.Neighbors(from) {
-			if (s.Owner(to) != p) == enemy {
-				out = append(out, action(from, to, armies))
-			}
+		if armies := s.Armies(from); armies >= 2 {
+			out = s.appendFortifies(out, p, from, armies)
 		}
 	})
+	return out
+}
+
+// appendFortifies appends p's fortify moves out of from, which holds armies (at least 2).
+func (s State) appendFortifies(out []Action, p PlayerID, from TerritoryID, armies int) []Action {
+	for _, to := range s.fortifyTargets(p, from) {
+		out = append(out, Action{Command: Fortify{From: from, To: to, Armies: armies - 1}, Min: 1, Max: armies - 1})
+	}
 	return out
 }
 

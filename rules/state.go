@@ -123,6 +123,7 @@ func enumUnmarshal[T ~uint8](names []string, b []byte, out *T) error {
 // Seat is one player's place at the table.
 type Seat struct {
 	Color string `json:"color"`
+	Team  int    `json:"team,omitempty"` // the index in Config.Teams of the seat's team; 0 without teams
 }
 
 // Config is what a game is created with.
@@ -132,6 +133,8 @@ type Config struct {
 	Cards      CardSystem    `json:"cards"`
 	TTBPercent int           `json:"ttbPercent,omitempty"` // Fixed TTB only: 4 to 10, zero means 6
 	Fog        Fog           `json:"fog,omitempty"`        // what players see of others' territories (fog.go)
+	Teams      []Team        `json:"teams,omitempty"`      // the teams of a team game (team.go); none in a free-for-all
+	TeamRules  TeamRules     `json:"teamRules,omitzero"`   // a team game's options
 }
 
 // Player limits.
@@ -173,7 +176,7 @@ func (c Config) validate(b *Board) error {
 	if c.TTBPercent != 0 && (c.TTBPercent < 4 || c.TTBPercent > 10) {
 		return errorf(CodeInvalidConfig, "the TTB percentage must be 4 to 10, got %d", c.TTBPercent)
 	}
-	return nil
+	return c.validateTeams()
 }
 
 // countsArmies reports whether a set's worth under the card system counts the opponents' armies.
@@ -252,6 +255,7 @@ func New(b *Board, cfg Config) (State, error) {
 		return State{}, err
 	}
 	cfg.Seats = slices.Clone(cfg.Seats)
+	cfg.Teams = slices.Clone(cfg.Teams)
 	players := make([]Player, len(cfg.Seats))
 	deck := make([]CardID, b.Cards())
 	pos := make([]int32, b.Cards())
