@@ -421,7 +421,7 @@ func TestTeamAreasAndEliminations(t *testing.T) {
 	}
 }
 
-// TestRandomTeamGames plays random team games of every shape, with and without fog and every option, and
+// TestRandomTeamGames (R85) plays random team games of every shape, with and without fog and every option, and
 // checks the invariants after every command, that each record replays as it happened, and, independently
 // of the engine's own test, that a finished game's winners are exactly the seats of the team that owns
 // every territory, less those who resigned.
