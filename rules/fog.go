@@ -60,6 +60,10 @@ const (
 	Unknown                      = -1 // a number the viewer does not see (armies, a count)
 )
 
+// unknownHand stands, in a projected event, for cards whose number the viewer may not know: HideCards
+// shows their count as Unknown. It is never a hand.
+var unknownHand = []CardID{-1}
+
 // Vision returns what viewer (a seat, or NoPlayer for a spectator) sees of each territory of s under its
 // fog (Config.Fog):
 //   - everything, with no fog or once the game is over;
@@ -495,8 +499,19 @@ func projectEvent(e Event, s State, viewer PlayerID, f Fog, was, is []Sight) (Ev
 			return nil, false
 		}
 		return ev, true
+	case PlayerEliminated:
+		if f > FogLight && !s.knows(viewer, ev.Player) && !s.knows(viewer, ev.By) {
+			ev.Cards = unknownHand // how many cards changed hands is as hidden as the hands (R78)
+		}
+		return ev, true
+	case PlayerResigned:
+		if f > FogLight && !s.knows(viewer, ev.Player) {
+			ev.Cards = unknownHand
+		}
+		return ev, true
 	}
-	// GameStarted, PhaseChanged, PlayerEliminated, DeckReshuffled, PlayerResigned and GameOver are public.
+	// GameStarted, PhaseChanged, DeckReshuffled and GameOver are public, and so are eliminations and
+	// resignations but for their cards.
 	return e, true
 }
 

@@ -476,3 +476,45 @@ func TestWatchKeepsTheViewersBoard(t *testing.T) {
 	}
 	t.Logf("%d entries, %d of them changes of the view alone", entries, alone)
 }
+
+// TestFogHidesTheCardsOfAnElimination checks R78 and R79 for eliminations: from normal fog up, a seat that
+// neither eliminated nor was eliminated learns that it happened, not how many cards changed hands; at light
+// fog it learns the number, and the parties always see the cards.
+func TestFogHidesTheCardsOfAnElimination(t *testing.T) {
+	t.Parallel()
+	for _, fog := range []string{"light", "normal"} {
+		s := mustGame(t, `
+			board: a-b-c-d-e-f-g-h-i-a
+			players: 3
+			fog: `+fog+`
+			phase: attack
+			pos: a:0/4 b:1/1 c:0/1 d:0/1 e:2/1 f:2/3 g:2/1 h:2/1 i:0/1
+			hand 1: c d`)
+		_, events := play(t, s, "p0 attack a b | 6 5 4 1")
+		count := func(viewer PlayerID) string {
+			seen, err := Watch(s, events, viewer)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range seen {
+				if _, ok := w.Event.(PlayerEliminated); ok {
+					data, _, err := HideCards(w.Event, viewer)
+					if err != nil {
+						t.Fatal(err)
+					}
+					return string(data)
+				}
+			}
+			return "not shown"
+		}
+		want := map[string]string{"light": `"cardCount":2`, "normal": `"cardCount":-1`}[fog]
+		for _, viewer := range []PlayerID{2, NoPlayer} {
+			if got := count(viewer); !strings.Contains(got, want) {
+				t.Errorf("%s fog: viewer %d sees %s, want %s", fog, viewer, got, want)
+			}
+		}
+		if got := count(0); !strings.Contains(got, `"cards":[2,3]`) {
+			t.Errorf("%s fog: the eliminator sees %s", fog, got)
+		}
+	}
+}

@@ -8,7 +8,8 @@ import (
 // HideCards encodes e as MarshalEvent does, as viewer sees it (NoPlayer: a viewer without a seat). Card
 // ids are private: a drawn card only to its drawer; an eliminated player's cards to that player and to the
 // eliminator who takes them; a resigned player's cards to that player. Everyone else gets a "cardCount"
-// field in place of the "card" or "cards" field, and hidden is true. A hidden event does not decode with
+// field in place of the "card" or "cards" field (Unknown where a projection hid the number: R79), and
+// hidden is true. A hidden event does not decode with
 // UnmarshalEvent. This is the one implementation of the rule for the API's event payloads and for game
 // records (docs/record-format.md).
 func HideCards(e Event, viewer PlayerID) (data json.RawMessage, hidden bool, err error) {
@@ -29,7 +30,7 @@ func HideCards(e Event, viewer PlayerID) (data json.RawMessage, hidden bool, err
 				Player    int    `json:"player"`
 				By        int    `json:"by"`
 				CardCount int    `json:"cardCount"`
-			}{ev.Kind(), int(ev.Player), int(ev.By), len(ev.Cards)}
+			}{ev.Kind(), int(ev.Player), int(ev.By), cardCount(ev.Cards)}
 		}
 	case PlayerResigned:
 		if ev.Player != viewer {
@@ -37,7 +38,7 @@ func HideCards(e Event, viewer PlayerID) (data json.RawMessage, hidden bool, err
 				Kind      string `json:"kind"`
 				Player    int    `json:"player"`
 				CardCount int    `json:"cardCount"`
-			}{ev.Kind(), int(ev.Player), len(ev.Cards)}
+			}{ev.Kind(), int(ev.Player), cardCount(ev.Cards)}
 		}
 	}
 	if v == nil {
@@ -49,4 +50,12 @@ func HideCards(e Event, viewer PlayerID) (data json.RawMessage, hidden bool, err
 		return nil, false, fmt.Errorf("error encoding %s: %w", e.Kind(), err)
 	}
 	return data, true, nil
+}
+
+// cardCount is how many cards an event's hand shows: Unknown for a projection's unknownHand.
+func cardCount(cards []CardID) int {
+	if len(cards) == 1 && cards[0] == unknownHand[0] {
+		return Unknown
+	}
+	return len(cards)
 }

@@ -409,7 +409,9 @@ export const reducers: Record<string, Reducer> = {
     const lost = d.seat(num(p, "player"));
     const by = d.seat(num(p, "by"));
     const cards = optNums(p, "cards");
-    const n = cards?.length ?? (typeof p.cardCount === "number" ? p.cardCount : lost.cardCount);
+    // A count of -1: fog hides how many cards changed hands (docs/rules.md R79).
+    const count = typeof p.cardCount === "number" ? (p.cardCount < 0 ? null : p.cardCount) : lost.cardCount;
+    const n = cards?.length ?? count;
     by.cardCount = plus(by.cardCount, n);
     by.cards = by.cards && cards ? [...by.cards, ...cards] : by.cards && n === 0 ? by.cards : null;
     lost.status = "eliminated";

@@ -104,6 +104,10 @@ describe("the log in words", () => {
       "Blue was eliminated by Red, who takes their 2 cards.",
     ],
     [{ kind: "player_eliminated", payload: { player: 1, by: 0 } }, "Blue was eliminated by Red."],
+    [
+      { kind: "player_eliminated", payload: { player: 1, by: 0, cardCount: -1 } },
+      "Blue was eliminated by Red, who takes their cards.",
+    ],
     [{ kind: "card_drawn", payload: { player: 1, cardCount: 1 } }, "Blue drew a card."],
     [{ kind: "card_drawn", payload: { player: 0, card: 43 } }, "Red drew a card: a wild card."],
     [{ kind: "player_resigned", payload: { player: 1 } }, "Blue resigned; their territories are neutral now."],

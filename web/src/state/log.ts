@@ -116,7 +116,8 @@ function sentence(ev: Pick<ServerEvent, "kind" | "payload" | "seat">, n: LogName
       return `${who()} conquered ${n.territory(p.to)} from ${p.previous >= 0 || p.previous === UNKNOWN_PLAYER ? n.seat(p.previous) : "the neutrals"}.`;
     case "player_eliminated": {
       const count = Array.isArray(p.cards) ? p.cards.length : (p.cardCount ?? 0);
-      return `${who()} was eliminated by ${who("by")}${count ? `, who takes their ${count === 1 ? "card" : `${count} cards`}` : ""}.`;
+      const takes = count < 0 ? ", who takes their cards" : count ? `, who takes their ${count === 1 ? "card" : `${count} cards`}` : "";
+      return `${who()} was eliminated by ${who("by")}${takes}.`;
     }
     case "territory_occupied":
       return `${n.seat(ev.seat ?? -1)} moved ${armies(p.armies)} into ${n.territory(p.to)} from ${n.territory(p.from)}.`;
