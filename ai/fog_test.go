@@ -11,10 +11,11 @@ import (
 	"rout/rules"
 )
 
-// Every CPU decides from its seat's view (docs/rules.md, R80): a state and its twin, which differs only in
-// what the seat to move cannot see (fogtest.Twin: hidden armies, owners and the others' cards), make every
-// CPU level choose the same command, through the believed state the game service and rout sim hand them
-// (rules.Believed), at every fog level.
+// Every CPU decides from its seat's view and record (docs/rules.md, R80): a state and its twin, which
+// differs only in what the seat to move cannot see (fogtest.Twin: hidden armies, owners and the others'
+// cards), with the same record of the game so far, make every CPU level choose the same command, through
+// the believed state the game service and rout sim hand them (rules.BelievedFrom with the seat's memory,
+// folded from what it saw), at every fog level.
 func TestCPUsDecideFromTheirSeatsView(t *testing.T) {
 	t.Parallel()
 	b := classicBoard(t)
@@ -30,9 +31,23 @@ func TestCPUsDecideFromTheirSeatsView(t *testing.T) {
 		var key [32]byte
 		key[0] = byte(seed)
 		dice := rules.NewDice(key)
-		if s, _, err = rules.Apply(s, rules.NoPlayer, rules.StartGame{}, dice); err != nil {
+		memories := make([]rules.Memory, len(s.Config().Seats))
+		for i := range memories {
+			memories[i] = rules.NewMemory(b)
+		}
+		see := func(before rules.State, events []rules.Event) {
+			for i := range memories {
+				if err := memories[i].Watch(before, events, rules.PlayerID(i)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		started, events, err := rules.Apply(s, rules.NoPlayer, rules.StartGame{}, dice)
+		if err != nil {
 			t.Fatal(err)
 		}
+		see(s, events)
+		s = started
 		r := rand.New(rand.NewPCG(seed, 80))
 		for n := 0; n < 400 && s.Phase() != rules.PhaseOver; n++ {
 			me := s.Current()
@@ -45,18 +60,21 @@ func TestCPUsDecideFromTheirSeatsView(t *testing.T) {
 					t.Fatalf("seed %d: the twin shows to seat %d", seed, me)
 				}
 				for name, p := range players {
-					a := p(rules.Believed(s, me), me, rand.New(rand.NewPCG(seed, uint64(n))))
-					c := p(rules.Believed(twin, me), me, rand.New(rand.NewPCG(seed, uint64(n))))
+					a := p(rules.BelievedFrom(s, me, memories[me]), me, rand.New(rand.NewPCG(seed, uint64(n))))
+					c := p(rules.BelievedFrom(twin, me, memories[me]), me, rand.New(rand.NewPCG(seed, uint64(n))))
 					if fmt.Sprintf("%#v", a) != fmt.Sprintf("%#v", c) {
 						t.Errorf("seed %d, %s fog, turn %d: %s chose %#v, and %#v in a state alike to seat %d", seed, fog, s.Turn(), name, a, c, me)
 					}
 				}
 				samples++
 			}
-			c := ai.Normal(rules.Believed(s, me), me, r)
-			if s, _, err = rules.Apply(s, me, c, dice); err != nil {
+			c := ai.Normal(rules.BelievedFrom(s, me, memories[me]), me, r)
+			next, events, err := rules.Apply(s, me, c, dice)
+			if err != nil {
 				t.Fatal(err)
 			}
+			see(s, events)
+			s = next
 		}
 	}
 	if samples < 10 {

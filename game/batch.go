@@ -42,6 +42,9 @@ type batch struct {
 	handedOver   []int  // the seats handed to the CPU after their takeovers (Change.HandedOver)
 
 	seen seenRows // a fog game's events as every viewer sees them, as the commit wrote them
+	// memories are, in a fog game, what the seats a CPU played in the batch remember (see believed), kept
+	// up with each command.
+	memories map[rules.PlayerID]*rules.Memory
 }
 
 // begin starts a batch on locked game g, whose state and seats are cur.
@@ -83,6 +86,11 @@ func (b *batch) apply(seat rules.PlayerID, c rules.Command, cause Cause) ([]SeqE
 	}
 	if b.commands == 0 {
 		b.seat, b.cause = seat, cause
+	}
+	for seat, m := range b.memories {
+		if err := m.Watch(before, events, seat); err != nil {
+			return nil, fmt.Errorf("error projecting %s for seat %d: %w", c.Kind(), seat, err)
+		}
 	}
 	b.events = append(b.events, out...)
 	b.state, b.seq, b.version = after, b.seq+int64(len(events)), b.version+1

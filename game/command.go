@@ -119,7 +119,7 @@ func (s *Service) TurnSubmit(ctx context.Context, in CommandInput) (Result, erro
 			b.playerActed(seat)
 		}
 		version := b.version
-		if err := s.playSurvivor(b); err != nil {
+		if err := s.playSurvivor(ctx, tx, b); err != nil {
 			return err
 		}
 		after, err := s.commit(ctx, tx, b)

@@ -26,3 +26,14 @@ func (s *Service) Fresh(ctx context.Context, id int) (Snapshot, error) {
 	fresh.cache = newStateCache(1)
 	return fresh.GameSnapshot(ctx, id)
 }
+
+// Recall returns what seat remembers of fog game id, whose state is st, when a CPU plays it from a batch
+// that has decided nothing yet: its memory as read from its record.
+func (s *Service) Recall(ctx context.Context, id int, st rules.State, seat rules.PlayerID) (rules.Memory, error) {
+	b := &batch{g: &gameRow{id: id, fog: st.Config().Fog}, start: &cached{state: st}, state: st}
+	m, err := s.recall(ctx, s.db, b, seat)
+	if err != nil {
+		return rules.Memory{}, err
+	}
+	return *m, nil
+}

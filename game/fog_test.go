@@ -181,3 +181,62 @@ func TestFogCommandAnswersTheActorsRecord(t *testing.T) {
 		}
 	}
 }
+
+// A CPU seat of a fog game decides from what its seat remembers (docs/rules.md, R80), read from the seat's
+// own record: exactly the memory rules.Memory folds from the game's events as that seat sees them (as
+// rout sim folds it), and not the same for every seat.
+func TestCPUSeatRemembersItsRecord(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	id := dbtest.Game(t, e.db, dbtest.GameOpts{Service: e.svc, Seats: []dbtest.SeatOpts{{CPU: true}, {CPU: true}, {CPU: true}},
+		Start: true, Fog: rules.FogNormal}).GameID
+	for range 12 {
+		snap, err := e.svc.GameSnapshot(e.ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if snap.Status != game.StatusActive {
+			break
+		}
+		if _, err := e.svc.TurnPlay(e.ctx, e.playInput(e.svc, id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	snap, err := e.svc.GameSnapshot(e.ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.Status != game.StatusActive {
+		t.Skip("the game ended before the check")
+	}
+	events, err := e.svc.Events(e.ctx, id, 0, 100000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := make([]rules.Event, len(events))
+	for i, ev := range events {
+		plain[i] = ev.Event
+	}
+	initial, err := rules.New(snap.State.Board(), snap.State.Config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var memories []rules.Memory
+	for seat := range rules.PlayerID(3) {
+		want := rules.NewMemory(initial.Board())
+		if err := want.Watch(initial, plain, seat); err != nil {
+			t.Fatal(err)
+		}
+		got, err := e.svc.Recall(e.ctx, id, snap.State, seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("seat %d remembers from its record\n%+v\nwant, from the events it saw,\n%+v", seat, got, want)
+		}
+		memories = append(memories, got)
+	}
+	if reflect.DeepEqual(memories[0].Owners, memories[1].Owners) {
+		t.Error("seats 0 and 1 remember the same owners under normal fog")
+	}
+}

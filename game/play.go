@@ -131,7 +131,7 @@ func (s *Service) lockAndPlay(ctx context.Context, tx *sql.Tx, in PlayInput) (*b
 	if err != nil {
 		return nil, false, err
 	}
-	return s.playLocked(ctx, g, cur, in)
+	return s.playLocked(ctx, tx, g, cur, in)
 }
 
 // resolvePlayer checks in's cause and fills in its Player from its Difficulty.
@@ -163,9 +163,9 @@ func (s *Service) activeState(ctx context.Context, tx *sql.Tx, g *gameRow) (*cac
 }
 
 // playLocked checks that in's turn is still on in locked game g, whose state is cur (see PlayInput), and
-// plays it in memory, as TurnPlay says, into a batch that is not written yet. done says whether the turn
-// is over.
-func (s *Service) playLocked(ctx context.Context, g *gameRow, cur *cached, in PlayInput) (b *batch, done bool, err error) {
+// plays it in memory, as TurnPlay says, into a batch that is not written yet, reading with q what a seat
+// remembers under fog (believed). done says whether the turn is over.
+func (s *Service) playLocked(ctx context.Context, q querier, g *gameRow, cur *cached, in PlayInput) (b *batch, done bool, err error) {
 	if in.Seat < 0 || in.Seat >= len(cur.seats) {
 		return nil, false, errorf(CodeNotFound, "no seat %d", in.Seat)
 	}
@@ -191,7 +191,7 @@ func (s *Service) playLocked(ctx context.Context, g *gameRow, cur *cached, in Pl
 	if b, err = s.begin(g, cur); err != nil {
 		return nil, false, err
 	}
-	if done, err = s.playTurn(ctx, b, in, player); err != nil {
+	if done, err = s.playTurn(ctx, q, b, in, player); err != nil {
 		return nil, false, err
 	}
 	if done {
@@ -256,7 +256,7 @@ func (s *Service) TakeOverDue(ctx context.Context, in PlayInput, more int) ([]Pl
 				if seat := cur.seats[oin.Seat]; seat.UserID == 0 || seat.CPU || seat.Delegation != nil {
 					continue // a CPU's turn, or a delegate's: its CPU turn job's, or the sweeper's
 				}
-				ob, odone, err := s.playLocked(ctx, o, cur, oin)
+				ob, odone, err := s.playLocked(ctx, tx, o, cur, oin)
 				if err != nil {
 					var ge *Error
 					if !errors.As(err, &ge) {
@@ -289,7 +289,7 @@ func (s *Service) TakeOverDue(ctx context.Context, in PlayInput, more int) ([]Pl
 
 // playTurn adds to b the commands of in's turn, chosen by player (a lone survivor's by ai.Normal), until the
 // turn is over (done) or at the bounds of one play. It plays at least one command.
-func (s *Service) playTurn(ctx context.Context, b *batch, in PlayInput, player Player) (done bool, err error) {
+func (s *Service) playTurn(ctx context.Context, q querier, b *batch, in PlayInput, player Player) (done bool, err error) {
 	bounds := s.bounds()
 	for {
 		st := b.state
@@ -307,8 +307,12 @@ func (s *Service) playTurn(ctx context.Context, b *batch, in PlayInput, player P
 		if alone {
 			play, cause = ai.Normal, CauseSurvivor
 		}
-		// The CPU decides from what its seat sees: under fog, its believed state (rules.Believed).
-		c := play(rules.Believed(st, seat), seat, seed(b.g.id, st.Turn(), b.version))
+		// The CPU decides from what its seat sees and remembers: under fog, its believed state.
+		believed, err := s.believed(ctx, q, b, seat)
+		if err != nil {
+			return false, err
+		}
+		c := play(believed, seat, seed(b.g.id, st.Turn(), b.version))
 		if c == nil {
 			return false, fmt.Errorf("the CPU found nothing to play for seat %d in turn %d of game %d", seat, st.Turn(), b.g.id)
 		}

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 
@@ -21,12 +22,17 @@ func lone(s rules.State) bool {
 // the version, as a CPU turn's is (see seed), so the same game always plays out the same way. It stops
 // when the game is over or at the bounds of one play (playBounds), so that the command's transaction stays
 // short: the Effects of the batch then schedule the rest (a CPU turn job, which plays on through TurnPlay).
-// On the classic map a survivor needs some tens of commands, played in well under a second.
-func (s *Service) playSurvivor(b *batch) error {
+// On the classic map a survivor needs some tens of commands, played in well under a second. Under fog the
+// survivor decides from what its seat sees and remembers (believed, its record read with q).
+func (s *Service) playSurvivor(ctx context.Context, q querier, b *batch) error {
 	bounds := s.bounds()
 	for n := 0; lone(b.state) && !bounds.reached(n); n++ {
 		seat := b.state.Current()
-		c := ai.Normal(rules.Believed(b.state, seat), seat, seed(b.g.id, b.state.Turn(), b.version))
+		believed, err := s.believed(ctx, q, b, seat)
+		if err != nil {
+			return err
+		}
+		c := ai.Normal(believed, seat, seed(b.g.id, b.state.Turn(), b.version))
 		if c == nil {
 			return fmt.Errorf("the CPU found nothing to play for the lone survivor, seat %d, in turn %d of game %d",
 				seat, b.state.Turn(), b.g.id)

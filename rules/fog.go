@@ -38,7 +38,8 @@ const (
 
 var sightNames = [...]string{"hidden", "owner", "full"}
 
-func (s Sight) String() string { return enumName(sightNames[:], int(s)) }
+func (s Sight) String() string                { return enumName(sightNames[:], int(s)) }
+func (s *Sight) UnmarshalText(b []byte) error { return enumUnmarshal(sightNames[:], b, s) }
 
 // sees reports whether a territory seen so shows what need shows.
 func (s Sight) sees(need Sight) bool { return s >= need }
@@ -515,16 +516,22 @@ func projectEvent(e Event, s State, viewer PlayerID, f Fog, was, is []Sight) (Ev
 	return e, true
 }
 
-// Believed returns the state a CPU in viewer's seat decides from under the game's fog: s with everything
-// Project hides replaced by what follows from what the viewer sees, so that two states that project
-// alike for viewer give the same believed state, and a command legal for viewer in it is legal in s (the
-// viewer's own territories, hand and turn are as they are). A territory whose armies are hidden holds the
-// mean of the armies the viewer sees on others' territories (at least 1), and one whose owner is hidden
-// is taken as the nearest seen owner's (nearestOwners); another seat's hand holds as many cards as the
-// viewer may count (none when the count is hidden), the highest ids not in the viewer's hand, seat by
-// seat; the deck is the cards left, in id order, and the discard pile is empty. With no fog, or once the
-// game is over, it is s.
-func Believed(s State, viewer PlayerID) State {
+// Believed returns the state a CPU in viewer's seat decides from under the game's fog when it remembers
+// nothing: BelievedFrom with the zero Memory.
+func Believed(s State, viewer PlayerID) State { return BelievedFrom(s, viewer, Memory{}) }
+
+// BelievedFrom returns the state a CPU in viewer's seat decides from under the game's fog, remembering
+// what memory holds (folded from the seat's own record): s with everything Project hides replaced by what
+// follows from what the viewer sees and remembers, so that two states that project alike for viewer give
+// the same believed state with the same memory, and a command legal for viewer in it is legal in s (the
+// viewer's own territories, hand and turn are as they are). A territory whose owner is hidden is taken as
+// the owner last seen there while that owner is still in the game, else as the nearest known owner's
+// (nearestOwners); one whose armies are hidden holds the armies last seen there under the same owner,
+// plus one a round since (Memory), else the mean of the armies the viewer sees on others' territories
+// (at least 1). Another seat's hand holds as many cards as the viewer may count (none when the count is
+// hidden), the highest ids not in the viewer's hand, seat by seat; the deck is the cards left, in id
+// order, and the discard pile is empty. With no fog, or once the game is over, it is s.
+func BelievedFrom(s State, viewer PlayerID, memory Memory) State {
 	if s.cfg.Fog == FogNone || s.phase == PhaseOver {
 		return s
 	}
@@ -540,15 +547,34 @@ func Believed(s State, viewer PlayerID) State {
 	if seen > 0 {
 		guess = max(1, (sum+seen/2)/seen)
 	}
-	owners := nearestOwners(s, viewer, vision)
+	known := make([]PlayerID, len(vision)) // the owners seen or remembered, UnknownPlayer for the others
+	for t, sight := range vision {
+		known[t] = UnknownPlayer
+		switch o := s.Owner(TerritoryID(t)); {
+		case sight.sees(SightOwner):
+			if !s.knows(viewer, o) && o != Unclaimed {
+				known[t] = o
+			}
+		default:
+			if o, _, ok := memory.remembered(s, viewer, TerritoryID(t)); ok {
+				known[t] = o
+			}
+		}
+	}
+	owners := nearestOwners(s, vision, known)
 	v := evolver{s: s, ed: new(edit)}
 	for t, sight := range vision {
-		switch sight {
-		case SightOwner:
-			v.setOwner(TerritoryID(t), s.Owner(TerritoryID(t)), guess)
-		case SightHidden:
-			v.setOwner(TerritoryID(t), owners[t], guess)
+		if sight == SightFull {
+			continue
 		}
+		owner, armies := owners[t], guess
+		if sight.sees(SightOwner) {
+			owner = s.Owner(TerritoryID(t))
+		}
+		if o, a, ok := memory.remembered(s, viewer, TerritoryID(t)); ok && o == owner && a != Unknown {
+			armies = a
+		}
+		v.setOwner(TerritoryID(t), owner, armies)
 	}
 	var mine []CardID
 	if s.inGame(viewer) {
@@ -582,31 +608,33 @@ func Believed(s State, viewer PlayerID) State {
 	return v.s
 }
 
-// nearestOwners gives each territory viewer does not see the owner of the nearest territory (in borders
-// crossed) whose owner they see and which is neither theirs nor unclaimed, the lowest territory id first
-// among the nearest; Neutral when there is none. It depends on what the viewer sees only.
-func nearestOwners(s State, viewer PlayerID, vision []Sight) []PlayerID {
-	owners := make([]PlayerID, len(vision))
+// nearestOwners gives each territory whose owner vision does not show and known does not name
+// (UnknownPlayer) the owner known of the nearest territory (in borders crossed) that has one, the lowest
+// territory id first among the nearest; Neutral when there is none. known names the owners seen or
+// remembered, neither the viewer nor unclaimed, and is UnknownPlayer elsewhere.
+func nearestOwners(s State, vision []Sight, known []PlayerID) []PlayerID {
+	owners := slices.Clone(known)
+	reached := make([]bool, len(vision))
 	var queue []TerritoryID
-	for t, sight := range vision {
-		owners[t] = Neutral
-		if o := s.Owner(TerritoryID(t)); sight.sees(SightOwner) && !s.knows(viewer, o) && o != Unclaimed {
-			owners[t] = o
+	for t, o := range known {
+		if o != UnknownPlayer {
+			reached[t] = true
 			queue = append(queue, TerritoryID(t))
 		}
-	}
-	reached := make([]bool, len(vision))
-	for _, t := range queue {
-		reached[t] = true
 	}
 	for len(queue) > 0 {
 		t := queue[0]
 		queue = queue[1:]
 		for _, nb := range s.board.Neighbors(t) {
-			if !reached[nb] && !vision[nb].sees(SightOwner) {
+			if !reached[nb] && !vision[nb].sees(SightOwner) && known[nb] == UnknownPlayer {
 				reached[nb], owners[nb] = true, owners[t]
 				queue = append(queue, nb)
 			}
+		}
+	}
+	for t, o := range owners {
+		if o == UnknownPlayer {
+			owners[t] = Neutral
 		}
 	}
 	return owners

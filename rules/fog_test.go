@@ -180,9 +180,9 @@ func perturbHidden(s State, viewer PlayerID, r *rand.Rand) State {
 	return v.s
 }
 
-// R80: a CPU's believed state depends only on what its seat sees (two states that differ only out of its
-// sight give the same one), and every command legal in it is accepted in the real state, in random games
-// at every level.
+// R80: a CPU's believed state depends only on what its seat sees and has seen (two states that differ
+// only out of its sight, with the same record, give the same one), and every command legal in it is
+// accepted in the real state, in random games at every level.
 func TestBelievedStateIsTheViewAndLegal(t *testing.T) {
 	t.Parallel()
 	board := fogBoard(t)
@@ -195,13 +195,27 @@ func TestBelievedStateIsTheViewAndLegal(t *testing.T) {
 		cfg := fogConfig(seed, 1+Fog(seed%4))
 		r := rand.New(rand.NewPCG(seed, 13))
 		n := 0
-		_, err := randomGame(board, cfg, seed, 300, func(s State, _ []Event) {
+		prev, err := New(board, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		memories := make([]Memory, len(cfg.Seats)) // what each seat saw so far, as its record shows it
+		for i := range memories {
+			memories[i] = NewMemory(board)
+		}
+		_, err = randomGame(board, cfg, seed, 300, func(s State, events []Event) {
+			for i := range memories {
+				if err := memories[i].Watch(prev, events, PlayerID(i)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			prev = s
 			if n++; n%7 != 0 || !s.inGame(s.current) {
 				return
 			}
 			me := s.current
-			believed := Believed(s, me)
-			if a, b := dumpState(believed), dumpState(Believed(perturbHidden(s, me, r), me)); a != b {
+			believed := BelievedFrom(s, me, memories[me])
+			if a, b := dumpState(believed), dumpState(BelievedFrom(perturbHidden(s, me, r), me, memories[me])); a != b {
 				t.Fatalf("seed %d, %s fog, seat %d: two states alike to the seat are believed differently:\n%s\n%s", seed, cfg.Fog, me, a, b)
 			}
 			checked++
@@ -370,6 +384,35 @@ func TestBelievedFillsTheFog(t *testing.T) {
 	}
 	if got := Believed(mustGame(t, fogRing+"\nfog: light"), 0).players[1].Hand; len(got) != 2 {
 		t.Errorf("light fog: seat 0 believes seat 1 holds %v, want two placeholders", got)
+	}
+}
+
+// R80: a CPU remembers what its record showed: a territory out of its sight is believed held by the
+// owner it last saw there, with the armies it saw plus one a round since; a conquest of its territory out
+// of its sight tells who took it; a sight of the owner alone keeps the armies seen under that owner; a
+// territory it last saw as its own is guessed as if never seen.
+func TestBelievedFromRemembers(t *testing.T) {
+	t.Parallel()
+	s := mustGame(t, fogRing+"\nfog: normal\nturn: 4")
+	d, _ := s.board.Lookup("d")
+	m := NewMemory(s.board)
+	m.See(0, nil, []SeenTerritory{{Territory: d, Sight: SightFull, Owner: 1, Armies: 4}})
+	if got := formatPos(BelievedFrom(s, 0, m)); got != "a:0/3 b:0/1 c:1/2 d:1/6 e:1/1 f:0/2" {
+		t.Errorf("seat 0, which saw 4 on d two rounds ago, believes %s", got)
+	}
+	m.See(2, nil, []SeenTerritory{{Territory: d, Sight: SightOwner, Owner: 1, Armies: Unknown}})
+	if m.Armies[d] != 4 || m.Turns[d] != 2 {
+		t.Errorf("after a sight of d's owner alone, seat 0 remembers %d armies at turn %d, want 4 at 2", m.Armies[d], m.Turns[d])
+	}
+	m.See(3, nil, []SeenTerritory{{Territory: d, Sight: SightFull, Owner: 0, Armies: 5}})
+	m.See(3, TerritoryConquered{From: UnknownTerritory, To: d, Player: 1, Previous: 0, MinArmies: 3},
+		[]SeenTerritory{{Territory: d, Sight: SightHidden, Owner: UnknownPlayer, Armies: Unknown}})
+	if got := formatPos(BelievedFrom(s, 0, m)); got != "a:0/3 b:0/1 c:1/2 d:1/3 e:1/1 f:0/2" {
+		t.Errorf("seat 0, which lost d out of its sight, believes %s", got)
+	}
+	m.See(3, nil, []SeenTerritory{{Territory: d, Sight: SightFull, Owner: 0, Armies: 5}})
+	if got, want := formatPos(BelievedFrom(s, 0, m)), formatPos(Believed(s, 0)); got != want {
+		t.Errorf("seat 0, which last saw d as its own, believes %s, want the guess %s", got, want)
 	}
 }
 

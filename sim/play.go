@@ -48,10 +48,23 @@ func Play(b *rules.Board, cfg rules.Config, seats []Policy, seed uint64, opts Op
 		return Result{}, err
 	}
 	res := Result{Winner: rules.NoPlayer}
+	// Under fog each seat remembers what its own record shows, as a seat of a game does (game.Service).
+	var memories []rules.Memory
+	if cfg.Fog != rules.FogNone {
+		memories = make([]rules.Memory, len(seats))
+		for i := range memories {
+			memories[i] = rules.NewMemory(b)
+		}
+	}
 	apply := func(p rules.PlayerID, c rules.Command) error {
 		next, events, err := rules.Apply(s, p, c, dice)
 		if err != nil {
 			return fmt.Errorf("error applying %s by player %d at turn %d: %w", c.Kind(), p, s.Turn(), err)
+		}
+		for i := range memories {
+			if err := memories[i].Watch(s, events, rules.PlayerID(i)); err != nil {
+				return fmt.Errorf("error projecting %s by player %d at turn %d for player %d: %w", c.Kind(), p, s.Turn(), i, err)
+			}
 		}
 		if opts.Check {
 			if err := checkFold(s, next, events); err != nil {
@@ -75,7 +88,11 @@ func Play(b *rules.Board, cfg rules.Config, seats []Policy, seed uint64, opts Op
 	}
 	for s.Phase() != rules.PhaseOver && res.Commands < limit {
 		p := s.Current()
-		c := seats[p](rules.Believed(s, p), p, r) // under fog, what p's seat sees
+		believed := s // under fog, what p's seat sees and remembers
+		if memories != nil {
+			believed = rules.BelievedFrom(s, p, memories[p])
+		}
+		c := seats[p](believed, p, r)
 		if c == nil {
 			return res, fmt.Errorf("player %d has no command in the %s phase at turn %d", p, s.Phase(), s.Turn())
 		}
