@@ -51,7 +51,8 @@ type Config struct {
 	// ServerCommand returns the command that runs ServeTarget in a new process (`rout bench
 	// live-server`), with its standard input and output unset: each target's server runs in one. Required.
 	ServerCommand func() (*exec.Cmd, error)
-	// SetupTimeout bounds the opening of the clients and their subscription. Default 5 minutes.
+	// SetupTimeout bounds the start of each target's server (Rout prepares its games), the opening of
+	// the clients and their subscription, and each answer of a server. Default 5 minutes.
 	SetupTimeout time.Duration
 	// EventTimeout bounds the delivery of one event to every client; the first event that takes longer
 	// ends that target's measurement (its remaining events are not published). Default 1 minute.

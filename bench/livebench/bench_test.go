@@ -388,3 +388,20 @@ func TestAChildThatDoesNotEndIsKilled(t *testing.T) {
 		t.Errorf("stop = %v, want an error saying it was killed", err)
 	}
 }
+
+// A child's line may be as long as a configuration line: a server's listening line holds its clients'
+// configuration, 100 KB for the 500 viewers of 100 games.
+func TestAChildsLongLineIsRead(t *testing.T) {
+	t.Parallel()
+	long := line{Type: lineListening, Error: strings.Repeat("x", 1<<20)}
+	c, err := startChild("cat", exec.Command("cat"), long, time.Minute) // cat writes its input back
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l, err := c.next(t.Context(), lineListening, 10*time.Second); err != nil || l.Error != long.Error {
+		t.Errorf("next = a line of %d bytes, %v; want the line of %d", len(l.Error), err, len(long.Error))
+	}
+	if err := c.stop(); err != nil {
+		t.Fatal(err)
+	}
+}

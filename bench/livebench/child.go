@@ -44,12 +44,16 @@ func startChild(name string, cmd *exec.Cmd, first any, stopTimeout time.Duration
 	go func() {
 		defer close(c.lines)
 		sc := bufio.NewScanner(stdout)
+		// A server's listening line holds its clients' configuration: as long as a configuration line.
+		sc.Buffer(nil, maxConfigLine)
 		for sc.Scan() {
 			var l line
 			if json.Unmarshal(sc.Bytes(), &l) == nil && l.Type != "" {
 				c.lines <- l
 			}
 		}
+		// After a line too long, the rest unread, so that the child does not block writing it.
+		_, _ = io.Copy(io.Discard, stdout)
 		// Wait only once the output is read, as os/exec asks.
 		c.err = cmd.Wait()
 		close(c.exited)

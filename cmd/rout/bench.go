@@ -85,7 +85,7 @@ func runBenchLive(ctx context.Context, args []string, getenv func(string) string
 	fs.Var(secretValue{&databaseURL}, "database-url",
 		"PostgreSQL server `string` on which the benchmark may create and drop a database ($DATABASE_URL); required with the rout target")
 	eventTimeout := fs.Duration("event-timeout", time.Minute, "how long one event may take to reach every client")
-	setupTimeout := fs.Duration("setup-timeout", 5*time.Minute, "how long the clients may take to connect and subscribe")
+	setupTimeout := fs.Duration("setup-timeout", 5*time.Minute, "how long a target's server may take to start (or answer) and its clients to connect and subscribe")
 	profileDir := fs.String("profile-dir", "", "existing `folder` for profiles of each target's server: its heap after the warm-up (TARGET-N.heap.pprof) and its CPU during the timed events (TARGET-N.cpu.pprof)")
 	if done, err := parseFlags(fs, args, 0); done {
 		return err
