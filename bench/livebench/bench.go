@@ -95,7 +95,7 @@ func (c *Config) validate() error {
 	}
 	for _, t := range c.Targets {
 		switch t {
-		case TargetBaseline:
+		case TargetBaseline: // needs nothing more
 		case TargetRout, TargetRoutFog:
 			if c.DatabaseURL == "" {
 				errs = append(errs, fmt.Errorf("the %s target needs a database server (DATABASE_URL)", t))
