@@ -5,12 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
-	"path/filepath"
-	"runtime"
-	"runtime/metrics"
-	"runtime/pprof"
 	"slices"
 	"time"
 
@@ -53,19 +48,21 @@ type Config struct {
 	// ClientsCommand returns the command that runs Clients in a new process (`rout bench live-clients`),
 	// with its standard input and output unset. Required.
 	ClientsCommand func() (*exec.Cmd, error)
-	// BaselineCommand returns the command that runs ServeBaseline in a new process (`rout bench
-	// live-baseline`), with its standard input and output unset. Required with TargetBaseline.
-	BaselineCommand func() (*exec.Cmd, error)
-	// SetupTimeout bounds the opening of the clients and their subscription. Default 5 minutes.
+	// ServerCommand returns the command that runs ServeTarget in a new process (`rout bench
+	// live-server`), with its standard input and output unset: each target's server runs in one. Required.
+	ServerCommand func() (*exec.Cmd, error)
+	// SetupTimeout bounds the start of each target's server (Rout prepares its games), the opening of
+	// the clients and their subscription, and each answer of a server. Default 5 minutes.
 	SetupTimeout time.Duration
 	// EventTimeout bounds the delivery of one event to every client; the first event that takes longer
 	// ends that target's measurement (its remaining events are not published). Default 1 minute.
 	EventTimeout time.Duration
 	// Progress receives one line per step; nil discards them.
 	Progress io.Writer
-	// ProfileDir, when set, is an existing folder that receives, for each number of subscribers, a heap
-	// profile of the benchmark's process (Rout's server) after Rout's warm-up event (rout-N.heap.pprof)
-	// and a CPU profile of it during the round's timed events (N.cpu.pprof), for `go tool pprof`.
+	// ProfileDir, when set, is an existing folder that receives, for each number of subscribers N and
+	// each target, a heap profile of the target's server process after its warm-up event
+	// (TARGET-N.heap.pprof) and a CPU profile of it during the round's timed events (TARGET-N.cpu.pprof),
+	// for `go tool pprof`.
 	ProfileDir string
 }
 
@@ -98,10 +95,7 @@ func (c *Config) validate() error {
 	}
 	for _, t := range c.Targets {
 		switch t {
-		case TargetBaseline:
-			if c.BaselineCommand == nil {
-				errs = append(errs, errors.New("the baseline target needs BaselineCommand"))
-			}
+		case TargetBaseline: // needs nothing more
 		case TargetRout, TargetRoutFog:
 			if c.DatabaseURL == "" {
 				errs = append(errs, fmt.Errorf("the %s target needs a database server (DATABASE_URL)", t))
@@ -113,8 +107,8 @@ func (c *Config) validate() error {
 			errs = append(errs, fmt.Errorf("unknown target %q (want %s, %s or %s)", t, TargetBaseline, TargetRout, TargetRoutFog))
 		}
 	}
-	if c.ClientsCommand == nil {
-		errs = append(errs, errors.New("ClientsCommand is required"))
+	if c.ClientsCommand == nil || c.ServerCommand == nil {
+		errs = append(errs, errors.New("ClientsCommand and ServerCommand are required"))
 	}
 	if c.SetupTimeout < 0 || c.EventTimeout < 0 {
 		errs = append(errs, errors.New("timeouts must not be negative"))
@@ -137,7 +131,7 @@ type Result struct {
 	Target string
 	// Subscribers is the number of subscribers.
 	Subscribers int
-	// Latencies are the timed events' times from their publication (see target.publish) to the last
+	// Latencies are the timed events' times from their publication (publication.Published) to the last
 	// receipt of the clients it was for, in order of publication. Fewer than Config.Events when an event timed out.
 	Latencies []time.Duration
 	// CallLatencies are the same from just before the call that published each event (for Rout: the
@@ -164,26 +158,6 @@ type Result struct {
 // none.
 func (r *Result) Percentile(p float64) time.Duration { return benchstat.Percentile(r.Latencies, p) }
 
-// target is a server that the clients subscribe to.
-type target interface {
-	// clients returns the configuration of n clients of the target.
-	clients(n int) ClientsConfig
-	// memory returns the live heap and goroutine stacks after a garbage collection, and the goroutines,
-	// of the process that serves the target.
-	memory(ctx context.Context) (bytes uint64, goroutines int, err error)
-	// subscribers returns how many subscriptions the server holds.
-	subscribers(ctx context.Context) (int, error)
-	// rotation returns how many games the events rotate over: the warm-up publishes one in each.
-	rotation() int
-	// publish makes the next event and returns the groups of clients it is for (with its number as each
-	// sees it) and when it was published: for the baseline when the broadcast began, for Rout when the
-	// command's transaction began to commit, its rows, events and notification written (the commit makes
-	// the event visible to the hub).
-	publish(ctx context.Context) (ds []delivery, published time.Time, err error)
-	// close stops the target's server and releases what it holds.
-	close(ctx context.Context) error
-}
-
 // Run measures every target of cfg with every number of subscribers and returns the results, by number
 // of subscribers and then in the order of cfg.Targets. For each number it runs one round (see the
 // package documentation); it stops at the first error and returns the rounds measured until then with it.
@@ -205,14 +179,14 @@ func Run(ctx context.Context, cfg Config) ([]Result, error) {
 // delivery is an event that a group of clients (ClientsConfig.Groups) is to receive: its number as
 // they see it.
 type delivery struct {
-	group int
-	seq   int64
+	Group int   `json:"group"`
+	Seq   int64 `json:"seq"`
 }
 
 // measurement is one target being measured in a round.
 type measurement struct {
 	name string
-	t    target
+	s    *serverProcess
 	c    *child // its clients
 	res  Result
 	last []int64 // by group of clients: the last event published to it
@@ -223,20 +197,10 @@ type measurement struct {
 // every target before the next, so that all the targets meet the same moments of a shared machine, and
 // stops them all.
 func runRound(ctx context.Context, cfg *Config, n int) (results []Result, err error) {
-	// The Rout targets' server connections (the baseline's are in its own process), and room for the rest.
-	routs := 0
-	for _, t := range cfg.Targets {
-		if t != TargetBaseline {
-			routs++
-		}
-	}
-	if err := raiseOpenFiles(uint64(routs*n + 1024)); err != nil {
-		return nil, err
-	}
 	var ms []*measurement
 	defer func() {
 		for i := len(ms) - 1; i >= 0; i-- {
-			err = errors.Join(err, ms[i].stop(ctx))
+			err = errors.Join(err, ms[i].stop())
 		}
 	}()
 	for _, name := range cfg.Targets {
@@ -249,8 +213,7 @@ func runRound(ctx context.Context, cfg *Config, n int) (results []Result, err er
 			return nil, fmt.Errorf("error starting %s: %w", name, err)
 		}
 	}
-	stopProfile, err := startCPUProfile(cfg.ProfileDir, fmt.Sprint(n))
-	if err != nil {
+	if err := profile(ctx, cfg, ms, commandStartCPU); err != nil {
 		return nil, err
 	}
 	for range cfg.Events {
@@ -259,12 +222,11 @@ func runRound(ctx context.Context, cfg *Config, n int) (results []Result, err er
 				continue // its last event timed out
 			}
 			if err := m.timeEvent(ctx, cfg); err != nil {
-				_ = stopProfile()
 				return nil, fmt.Errorf("error timing %s: %w", m.name, err)
 			}
 		}
 	}
-	if err := stopProfile(); err != nil {
+	if err := profile(ctx, cfg, ms, commandStopCPU); err != nil {
 		return nil, err
 	}
 	for _, m := range ms {
@@ -280,49 +242,45 @@ func runRound(ctx context.Context, cfg *Config, n int) (results []Result, err er
 	return results, nil
 }
 
-// startMeasurement starts the target name with n subscribers: its server, then its clients, which it
-// waits for; then one warm-up event in each game of the rotation, after which it reads the memory the
-// subscribers take and writes the heap profile. A measurement it returns must be stopped, also with an error.
+// profile sends command (commandStartCPU, commandStopCPU) to the server of every measurement, when
+// cfg asks for profiles.
+func profile(ctx context.Context, cfg *Config, ms []*measurement, command string) error {
+	if cfg.ProfileDir == "" {
+		return nil
+	}
+	for _, m := range ms {
+		if err := m.s.profile(ctx, command); err != nil {
+			return fmt.Errorf("error profiling %s: %w", m.name, err)
+		}
+	}
+	return nil
+}
+
+// startMeasurement starts the target name with n subscribers: its server's process, then its clients,
+// which it waits for; then one warm-up event in each game of the rotation, after which it reads the
+// memory the subscribers take (from before the server started) and has the heap profile written. A
+// measurement it returns must be stopped, also with an error.
 func startMeasurement(ctx context.Context, cfg *Config, name string, n int) (*measurement, error) {
 	m := &measurement{name: name, res: Result{Target: name, Subscribers: n}}
-	var before uint64
-	var goroutines int
-	switch name {
-	case TargetBaseline:
-		cmd, err := cfg.BaselineCommand()
-		if err != nil {
-			return nil, err
-		}
-		p, err := startBaselineProcess(ctx, cmd, cfg.SetupTimeout)
-		if err != nil {
-			return nil, err
-		}
-		m.t = p
-		if before, goroutines, err = p.memory(ctx); err != nil {
-			return m, err
-		}
-	case TargetRout, TargetRoutFog:
-		// Before its server starts: the server's own costs count too, spread over the subscribers.
-		before, goroutines = liveMemory(), runtime.NumGoroutine()
-		opts := RoutOpts{DatabaseURL: cfg.DatabaseURL, Games: cfg.Games, Events: cfg.Events + max(1, cfg.Games)}
-		if name == TargetRoutFog {
-			opts.Fog = cfg.Fog
-		}
-		r, err := StartRout(ctx, opts)
-		if err != nil {
-			return nil, err
-		}
-		m.t = r
-	}
-	cmd, err := cfg.ClientsCommand()
+	cmd, err := cfg.ServerCommand()
 	if err != nil {
+		return nil, err
+	}
+	server := ServerConfig{Target: name, Subscribers: n, ProfileDir: cfg.ProfileDir}
+	if name != TargetBaseline {
+		server.DatabaseURL, server.Games, server.Events = cfg.DatabaseURL, cfg.Games, cfg.Events+max(1, cfg.Games)
+		server.Fog = cfg.Fog // for TargetRoutFog only: ServeTarget gives TargetRout none
+	}
+	if m.s, err = startServerProcess(ctx, cmd, server, cfg.SetupTimeout); err != nil {
+		return nil, err
+	}
+	if cmd, err = cfg.ClientsCommand(); err != nil {
 		return m, err
 	}
-	clients := m.t.clients(n)
-	for _, g := range clients.Groups {
+	for _, g := range m.s.clients.Groups {
 		m.last = append(m.last, g.After)
 	}
-	if m.c, err = startChild("the clients", cmd, clients); err != nil {
+	if m.c, err = startChild("the clients", cmd, m.s.clients, clientsStopTimeout); err != nil {
 		return m, err
 	}
 	began := time.Now()
@@ -330,7 +288,7 @@ func startMeasurement(ctx context.Context, cfg *Config, name string, n int) (*me
 		return m, err
 	}
 	for {
-		subscribed, err := m.t.subscribers(ctx)
+		subscribed, err := m.s.subscribers(ctx)
 		if err != nil {
 			return m, err
 		}
@@ -344,48 +302,47 @@ func startMeasurement(ctx context.Context, cfg *Config, name string, n int) (*me
 	}
 	fmt.Fprintf(cfg.Progress, "%s with %d subscribers: subscribed in %s\n", name, n, time.Since(began).Round(time.Millisecond))
 	var warmUp []delivery
-	for range m.t.rotation() {
-		ds, _, err := m.t.publish(ctx)
+	for range m.s.rotation {
+		p, err := m.s.publish(ctx)
 		if err != nil {
 			return m, err
 		}
-		warmUp = append(warmUp, ds...)
+		warmUp = append(warmUp, p.Deliveries...)
 	}
 	if _, _, err := m.receive(ctx, warmUp, cfg.EventTimeout); err != nil {
 		return m, fmt.Errorf("the warm-up events: %w", err)
 	}
-	after, goroutinesAfter, err := m.t.memory(ctx)
+	after, goroutinesAfter, err := m.s.memory(ctx)
 	if err != nil {
 		return m, err
 	}
-	m.res.MemoryPerSubscriber = float64(int64(after)-int64(before)) / float64(n)
-	m.res.GoroutinesPerSubscriber = float64(goroutinesAfter-goroutines) / float64(n)
-	if name == TargetBaseline {
-		return m, nil // the baseline runs in another process
+	m.res.MemoryPerSubscriber = float64(int64(after)-int64(m.s.before.Bytes)) / float64(n)
+	m.res.GoroutinesPerSubscriber = float64(goroutinesAfter-m.s.before.Goroutines) / float64(n)
+	if cfg.ProfileDir == "" {
+		return m, nil
 	}
-	return m, writeHeapProfile(cfg.ProfileDir, fmt.Sprintf("%s-%d", name, n))
+	return m, m.s.profile(ctx, commandHeapProfile)
 }
 
 // timeEvent publishes one event and waits until every client it is for has it. An event that takes
 // longer than cfg.EventTimeout ends the measurement (m.res.Err); other failures are errors.
 func (m *measurement) timeEvent(ctx context.Context, cfg *Config) error {
-	start := time.Now()
-	ds, published, err := m.t.publish(ctx)
+	p, err := m.s.publish(ctx)
 	if err != nil {
 		return err
 	}
-	m.res.Publishing = append(m.res.Publishing, time.Since(start))
-	first, last, err := m.receive(ctx, ds, cfg.EventTimeout)
+	m.res.Publishing = append(m.res.Publishing, p.Took)
+	first, last, err := m.receive(ctx, p.Deliveries, cfg.EventTimeout)
 	if errors.Is(err, errUnexpectedEvent) {
 		return err
 	}
 	if err != nil {
-		m.res.Err = fmt.Errorf("event %v: %w", ds, err)
+		m.res.Err = fmt.Errorf("event %v: %w", p.Deliveries, err)
 		return nil
 	}
-	m.res.Latencies = append(m.res.Latencies, last.Sub(published))
-	m.res.CallLatencies = append(m.res.CallLatencies, last.Sub(start))
-	m.res.FirstReceipts = append(m.res.FirstReceipts, first.Sub(published))
+	m.res.Latencies = append(m.res.Latencies, last.Sub(p.Published))
+	m.res.CallLatencies = append(m.res.CallLatencies, last.Sub(p.Called))
+	m.res.FirstReceipts = append(m.res.FirstReceipts, first.Sub(p.Published))
 	return nil
 }
 
@@ -400,7 +357,7 @@ func (m *measurement) receive(ctx context.Context, ds []delivery, timeout time.D
 		return first, last, errors.New("an event published to no client")
 	}
 	for _, d := range ds {
-		m.last[d.group] = d.seq
+		m.last[d.Group] = d.Seq
 	}
 	pending := slices.Clone(ds)
 	deadline := time.Now().Add(timeout)
@@ -409,7 +366,7 @@ func (m *measurement) receive(ctx context.Context, ds []delivery, timeout time.D
 		if err != nil {
 			return first, last, err
 		}
-		i := slices.Index(pending, delivery{group: l.Group, seq: l.Seq})
+		i := slices.Index(pending, delivery{Group: l.Group, Seq: l.Seq})
 		if i < 0 {
 			return first, last, fmt.Errorf("%w: event %d of group %d, while it waited for %v", errUnexpectedEvent, l.Seq, l.Group, pending)
 		}
@@ -424,72 +381,14 @@ func (m *measurement) receive(ctx context.Context, ds []delivery, timeout time.D
 	return first, last, nil
 }
 
-// stop stops the clients and the target.
-func (m *measurement) stop(ctx context.Context) error {
+// stop stops the clients and the target's server.
+func (m *measurement) stop() error {
 	var err error
 	if m.c != nil {
 		err = m.c.stop()
 	}
-	closeCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
-	defer cancel()
-	if cerr := m.t.close(closeCtx); cerr != nil {
-		err = errors.Join(err, fmt.Errorf("error stopping %s: %w", m.name, cerr))
+	if serr := m.s.close(); serr != nil {
+		err = errors.Join(err, fmt.Errorf("error stopping %s: %w", m.name, serr))
 	}
 	return err
-}
-
-// liveMemory returns the process's live heap and goroutine stacks, in bytes, after a garbage collection.
-func liveMemory() uint64 {
-	runtime.GC()
-	samples := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/memory/classes/heap/stacks:bytes"}}
-	metrics.Read(samples)
-	var total uint64
-	for _, s := range samples {
-		if s.Value.Kind() == metrics.KindUint64 {
-			total += s.Value.Uint64()
-		}
-	}
-	return total
-}
-
-// writeHeapProfile writes the heap profile of prefix into dir (nothing when dir is empty).
-func writeHeapProfile(dir, prefix string) error {
-	if dir == "" {
-		return nil
-	}
-	heap, err := os.Create(filepath.Join(dir, prefix+".heap.pprof"))
-	if err != nil {
-		return fmt.Errorf("error writing the heap profile: %w", err)
-	}
-	err = pprof.Lookup("heap").WriteTo(heap, 0)
-	if cerr := heap.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("error writing the heap profile: %w", err)
-	}
-	return nil
-}
-
-// startCPUProfile starts the CPU profile of prefix in dir; the function it returns stops it. Both do
-// nothing when dir is empty.
-func startCPUProfile(dir, prefix string) (stop func() error, err error) {
-	if dir == "" {
-		return func() error { return nil }, nil
-	}
-	cpu, err := os.Create(filepath.Join(dir, prefix+".cpu.pprof"))
-	if err != nil {
-		return nil, fmt.Errorf("error writing the CPU profile: %w", err)
-	}
-	if err := pprof.StartCPUProfile(cpu); err != nil {
-		cpu.Close()
-		return nil, fmt.Errorf("error starting the CPU profile: %w", err)
-	}
-	return func() error {
-		pprof.StopCPUProfile()
-		if err := cpu.Close(); err != nil {
-			return fmt.Errorf("error writing the CPU profile: %w", err)
-		}
-		return nil
-	}, nil
 }

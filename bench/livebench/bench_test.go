@@ -3,6 +3,7 @@ package livebench
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -17,11 +18,14 @@ import (
 )
 
 // childEnv makes the test binary a child process: TestMain then runs Clients ("clients") or
-// ServeBaseline ("baseline") instead of the tests.
+// ServeTarget ("server") instead of the tests, or ("hang") ignores the end of its input for an hour.
 const childEnv = "LIVEBENCH_TEST_CHILD"
 
 func TestMain(m *testing.M) {
-	serve := map[string]func(context.Context, io.Reader, io.Writer) error{"clients": Clients, "baseline": ServeBaseline}
+	serve := map[string]func(context.Context, io.Reader, io.Writer) error{"clients": Clients, "server": ServeTarget}
+	if os.Getenv(childEnv) == "hang" {
+		time.Sleep(time.Hour)
+	}
 	if f := serve[os.Getenv(childEnv)]; f != nil {
 		if err := f(context.Background(), os.Stdin, os.Stdout); err != nil {
 			os.Exit(1)
@@ -46,12 +50,12 @@ func TestRun(t *testing.T) {
 	const subscribers, events = 20, 5
 	profiles := t.TempDir()
 	results, err := Run(t.Context(), Config{
-		Subscribers:     []int{subscribers},
-		Events:          events,
-		DatabaseURL:     dbtest.URL(t),
-		ClientsCommand:  testChild("clients"),
-		BaselineCommand: testChild("baseline"),
-		ProfileDir:      profiles,
+		Subscribers:    []int{subscribers},
+		Events:         events,
+		DatabaseURL:    dbtest.URL(t),
+		ClientsCommand: testChild("clients"),
+		ServerCommand:  testChild("server"),
+		ProfileDir:     profiles,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -63,17 +67,21 @@ func TestRun(t *testing.T) {
 		if r.Subscribers != subscribers || len(r.Latencies) != events || r.Err != nil {
 			t.Errorf("%s: %d subscribers, %d latencies, error %v; want %d, %d, nil", r.Target, r.Subscribers, len(r.Latencies), r.Err, subscribers, events)
 		}
-		for _, l := range r.Latencies {
-			if l <= 0 {
-				t.Errorf("%s: latency %s, want more than 0", r.Target, l)
+		for i, l := range r.Latencies {
+			if l <= 0 || r.CallLatencies[i] < l {
+				t.Errorf("%s: latency %s, %s from the call; want more than 0, and at least as much from the call", r.Target, l, r.CallLatencies[i])
 			}
+		}
+		// Measured in the server's own process, from before it started: it grows with the subscribers.
+		if r.MemoryPerSubscriber <= 0 || r.GoroutinesPerSubscriber < 1 {
+			t.Errorf("%s: %.0f bytes and %.1f goroutines per subscriber, want more than 0 and at least 1", r.Target, r.MemoryPerSubscriber, r.GoroutinesPerSubscriber)
 		}
 		// The warm-up event and the timed ones, to every client, each once.
 		if s := r.Clients; s.Messages != subscribers*(events+1) || s.Lost != 0 || s.Duplicated != 0 || s.Ended != 0 {
 			t.Errorf("%s: clients %+v, want %d messages and nothing lost, duplicated or ended", r.Target, s, subscribers*(events+1))
 		}
 	}
-	for _, name := range []string{"rout-20.heap.pprof", "20.cpu.pprof"} {
+	for _, name := range []string{"baseline-20.heap.pprof", "baseline-20.cpu.pprof", "rout-20.heap.pprof", "rout-20.cpu.pprof"} {
 		if fi, err := os.Stat(filepath.Join(profiles, name)); err != nil || fi.Size() == 0 {
 			t.Errorf("profile %s: %v, want a file that is not empty", name, err)
 		}
@@ -99,6 +107,7 @@ func TestRunWithFog(t *testing.T) {
 		Fog:            rules.FogNormal,
 		DatabaseURL:    dbtest.URL(t),
 		ClientsCommand: testChild("clients"),
+		ServerCommand:  testChild("server"),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -139,7 +148,7 @@ func TestRunFailsWhenTheClientsFail(t *testing.T) {
 		ClientsCommand: func() (*exec.Cmd, error) {
 			return exec.Command(os.Args[0], "-test.run=^$"), nil
 		},
-		BaselineCommand: testChild("baseline"),
+		ServerCommand: testChild("server"),
 	})
 	if err == nil || !strings.Contains(err.Error(), "the clients ended") {
 		t.Errorf("Run = %v, want an error saying the clients ended", err)
@@ -149,7 +158,7 @@ func TestRunFailsWhenTheClientsFail(t *testing.T) {
 func TestRunRefusesABadConfig(t *testing.T) {
 	t.Parallel()
 	_, err := Run(t.Context(), Config{Subscribers: []int{0}, Events: MaxEvents + 1, Games: 2, Targets: []string{"nginx", TargetRout, TargetBaseline, TargetRoutFog}})
-	for _, want := range []string{"at least 1", "events must be", `unknown target "nginx"`, "needs a database", "ClientsCommand", "BaselineCommand",
+	for _, want := range []string{"at least 1", "events must be", `unknown target "nginx"`, "needs a database", "ClientsCommand and ServerCommand are required",
 		"fewer than the 7 viewers of 2 games", "needs a fog level"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("Run = %v, want an error with %q", err, want)
@@ -172,17 +181,18 @@ func TestRoutPublishesAttacksAndDropsItsDatabase(t *testing.T) {
 	head := r.views[0].head
 	for want := head + 1; want <= head+3; want++ {
 		before := time.Now()
-		ds, published, err := r.publish(ctx)
-		if err != nil || !slices.Equal(ds, []delivery{{group: 0, seq: want}}) {
-			t.Fatalf("publish = %v, %v; want event %d to the one group", ds, err, want)
+		p, err := r.publish(ctx)
+		if err != nil || !slices.Equal(p.Deliveries, []delivery{{Group: 0, Seq: want}}) {
+			t.Fatalf("publish = %v, %v; want event %d to the one group", p.Deliveries, err, want)
 		}
-		// The commit comes after the command's work and before TurnSubmit returns.
-		if !published.After(before) || published.After(time.Now()) {
-			t.Fatalf("published at %v, not within the call (%v to now)", published, before)
+		// The call begins first; the commit comes after the command's work and before TurnSubmit returns.
+		if p.Called.Before(before) || !p.Published.After(p.Called) || p.Published.After(p.Called.Add(p.Took)) || p.Called.Add(p.Took).After(time.Now()) {
+			t.Fatalf("called at %v for %v, published at %v; want the call within the test's (%v to now), the commit within the call",
+				p.Called, p.Took, p.Published, before)
 		}
 	}
-	if n, err := r.subscribers(ctx); n != 0 || err != nil {
-		t.Errorf("%d subscribers, %v; want 0", n, err)
+	if n := r.subscribers(); n != 0 {
+		t.Errorf("%d subscribers, want 0", n)
 	}
 	if err := r.Close(ctx); err != nil {
 		t.Fatal(err)
@@ -251,10 +261,11 @@ func TestRoutSpreadsTheClientsOverTheViewers(t *testing.T) {
 			for i := range games * rounds {
 				g := i % games
 				before := slices.Clone(r.views)
-				ds, _, err := r.publish(ctx)
+				p, err := r.publish(ctx)
 				if err != nil {
 					t.Fatal(err)
 				}
+				ds := p.Deliveries
 				var viewers []int
 				for v, view := range before {
 					if view.game == g {
@@ -266,7 +277,7 @@ func TestRoutSpreadsTheClientsOverTheViewers(t *testing.T) {
 						i, g, ds, len(ds), len(viewers))
 				}
 				for _, d := range ds {
-					if r.views[d.group].game != g || d.seq != before[d.group].head+1 || r.views[d.group].head != d.seq {
+					if r.views[d.Group].game != g || d.Seq != before[d.Group].head+1 || r.views[d.Group].head != d.Seq {
 						t.Errorf("event %d (game %d): delivery %+v, want one to a viewer of the game, the viewer's next number", i, g, d)
 					}
 				}
@@ -284,29 +295,113 @@ func TestStartRoutFailsWithoutAServer(t *testing.T) {
 	}
 }
 
-func TestBaselineProcessAnswersItsCommands(t *testing.T) {
+func TestServerProcessAnswersItsCommands(t *testing.T) {
 	t.Parallel()
 	ctx := t.Context()
-	cmd, _ := testChild("baseline")()
-	p, err := startBaselineProcess(ctx, cmd, time.Minute)
+	profiles := t.TempDir()
+	cmd, _ := testChild("server")()
+	p, err := startServerProcess(ctx, cmd, ServerConfig{Target: TargetBaseline, Subscribers: 3, ProfileDir: profiles}, time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if bytes, goroutines, err := p.memory(ctx); err != nil || bytes == 0 || goroutines == 0 {
-		t.Fatalf("memory = %d bytes, %d goroutines, %v", bytes, goroutines, err)
+	if g := p.clients.Groups; !strings.HasPrefix(p.clients.URL, "ws://127.0.0.1:") || len(g) != 1 || g[0].Clients != 3 || p.rotation != 1 {
+		t.Errorf("clients %+v, rotation %d; want the 3 clients in one group of the server's URL, one game", p.clients, p.rotation)
+	}
+	bytes, goroutines, err := p.memory(ctx)
+	if err != nil || p.before.Bytes == 0 || p.before.Goroutines == 0 || goroutines <= p.before.Goroutines {
+		t.Fatalf("memory = %d bytes, %d goroutines, %v, from %d and %d before the server; want more goroutines with the server",
+			bytes, goroutines, err, p.before.Bytes, p.before.Goroutines)
 	}
 	if n, err := p.subscribers(ctx); n != 0 || err != nil {
 		t.Fatalf("subscribers = %d, %v; want 0", n, err)
 	}
 	before := time.Now()
-	ds, published, err := p.publish(ctx)
-	if err != nil || !slices.Equal(ds, []delivery{{group: 0, seq: 1}}) || published.Before(before) || published.After(time.Now()) {
-		t.Fatalf("publish = %v at %v, %v; want event 1 to the one group, published within the call", ds, published, err)
+	pub, err := p.publish(ctx)
+	if err != nil || !slices.Equal(pub.Deliveries, []delivery{{Group: 0, Seq: 1}}) || pub.Called.Before(before) ||
+		pub.Published.Before(pub.Called) || pub.Took <= 0 || pub.Called.Add(pub.Took).After(time.Now()) {
+		t.Fatalf("publish = %+v, %v; want event 1 to the one group, published within the call, within the test's", pub, err)
+	}
+	for _, command := range []string{commandHeapProfile, commandStartCPU, commandStopCPU} {
+		if err := p.profile(ctx, command); err != nil {
+			t.Fatalf("%s: %v", command, err)
+		}
+	}
+	for _, name := range []string{"baseline-3.heap.pprof", "baseline-3.cpu.pprof"} {
+		if fi, err := os.Stat(filepath.Join(profiles, name)); err != nil || fi.Size() == 0 {
+			t.Errorf("profile %s: %v, want a file that is not empty", name, err)
+		}
 	}
 	if _, err := p.ask(ctx, "dance", lineMemory); err == nil || !strings.Contains(err.Error(), `unknown command "dance"`) {
-		t.Fatalf("an unknown command: %v, want the baseline's error", err)
+		t.Fatalf("an unknown command: %v, want the server's error", err)
 	}
-	if err := p.close(ctx); err != nil {
+	// The process ended on the unknown command: stop says so.
+	if err := p.close(); err == nil || !strings.Contains(err.Error(), "the baseline server failed") {
+		t.Fatalf("close = %v, want the server's failure", err)
+	}
+}
+
+// A Rout target in its own process: its clients follow its games' viewers, and its events are timed from
+// the commit, within the call.
+func TestRoutServesFromItsOwnProcess(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	cmd, _ := testChild("server")()
+	p, err := startServerProcess(ctx, cmd, ServerConfig{Target: TargetRoutFog, Subscribers: Views(2), DatabaseURL: dbtest.URL(t),
+		Games: 2, Fog: rules.FogNormal, Events: 4}, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.clients.Groups) != Views(2) || p.rotation != 2 {
+		t.Errorf("%d groups of clients, rotation %d; want one a viewer (%d), two games", len(p.clients.Groups), p.rotation, Views(2))
+	}
+	for range 2 {
+		pub, err := p.publish(ctx)
+		if err != nil || len(pub.Deliveries) < 2 || !pub.Published.After(pub.Called) || pub.Published.After(pub.Called.Add(pub.Took)) {
+			t.Fatalf("publish = %+v, %v; want both fighters' deliveries, the commit within the call", pub, err)
+		}
+	}
+	if err := p.close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestStartServerProcessReportsTheServersError(t *testing.T) {
+	t.Parallel()
+	cmd, _ := testChild("server")()
+	// Nothing listens on port 1.
+	_, err := startServerProcess(t.Context(), cmd, ServerConfig{Target: TargetRout, Subscribers: 1,
+		DatabaseURL: "host=127.0.0.1 port=1 user=bench sslmode=disable connect_timeout=5"}, time.Minute)
+	if err == nil || !strings.Contains(err.Error(), "the rout server failed: error creating the benchmark's database") {
+		t.Errorf("startServerProcess = %v, want the server's error", err)
+	}
+}
+
+func TestAChildThatDoesNotEndIsKilled(t *testing.T) {
+	t.Parallel()
+	cmd, _ := testChild("hang")()
+	c, err := startChild("the hanging child", cmd, ServerConfig{}, 100*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid := c.cmd.Process.Pid
+	if err := c.stop(); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("(pid %d) did not end within 100ms and was killed", pid)) {
+		t.Errorf("stop = %v, want an error saying it was killed", err)
+	}
+}
+
+// A child's line may be as long as a configuration line: a server's listening line holds its clients'
+// configuration, 100 KB for the 500 viewers of 100 games.
+func TestAChildsLongLineIsRead(t *testing.T) {
+	t.Parallel()
+	long := line{Type: lineListening, Error: strings.Repeat("x", 1<<20)}
+	c, err := startChild("cat", exec.Command("cat"), long, time.Minute) // cat writes its input back
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l, err := c.next(t.Context(), lineListening, 10*time.Second); err != nil || l.Error != long.Error {
+		t.Errorf("next = a line of %d bytes, %v; want the line of %d", len(l.Error), err, len(long.Error))
+	}
+	if err := c.stop(); err != nil {
 		t.Fatal(err)
 	}
 }

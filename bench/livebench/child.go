@@ -11,22 +11,24 @@ import (
 	"time"
 )
 
-// childStopTimeout is how long a child process may take to end once asked before it is killed.
-const childStopTimeout = 30 * time.Second
+// clientsStopTimeout is how long the clients' process may take to end once asked before it is killed.
+const clientsStopTimeout = 30 * time.Second
 
-// child is a running child process: the clients, or the baseline's server.
+// child is a running child process: the clients, or a target's server.
 type child struct {
-	name   string // for messages: "the clients", "the baseline"
-	cmd    *exec.Cmd
-	stdin  io.WriteCloser
-	lines  chan line     // the lines it writes, closed at the end of its output
-	exited chan struct{} // closed when it has ended
-	err    error         // why it ended; read after exited closes
+	name        string // for messages: "the clients", "the rout server"
+	cmd         *exec.Cmd
+	stdin       io.WriteCloser
+	stopTimeout time.Duration // how long it may take to end once asked before it is killed
+	lines       chan line     // the lines it writes, closed at the end of its output
+	exited      chan struct{} // closed when it has ended
+	err         error         // why it ended; read after exited closes
 }
 
 // startChild starts cmd (whose standard input and output must be unset), named name in messages, and
-// sends it first as its first line when first is not nil.
-func startChild(name string, cmd *exec.Cmd, first any) (*child, error) {
+// sends it first as its first line. Once asked to stop, it may take stopTimeout to end before it is
+// killed.
+func startChild(name string, cmd *exec.Cmd, first any, stopTimeout time.Duration) (*child, error) {
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, fmt.Errorf("error starting %s: %w", name, err)
@@ -38,23 +40,24 @@ func startChild(name string, cmd *exec.Cmd, first any) (*child, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("error starting %s: %w", name, err)
 	}
-	c := &child{name: name, cmd: cmd, stdin: stdin, lines: make(chan line, 16), exited: make(chan struct{})}
+	c := &child{name: name, cmd: cmd, stdin: stdin, stopTimeout: stopTimeout, lines: make(chan line, 16), exited: make(chan struct{})}
 	go func() {
 		defer close(c.lines)
 		sc := bufio.NewScanner(stdout)
+		// A server's listening line holds its clients' configuration: as long as a configuration line.
+		sc.Buffer(nil, maxConfigLine)
 		for sc.Scan() {
 			var l line
 			if json.Unmarshal(sc.Bytes(), &l) == nil && l.Type != "" {
 				c.lines <- l
 			}
 		}
+		// After a line too long, the rest unread, so that the child does not block writing it.
+		_, _ = io.Copy(io.Discard, stdout)
 		// Wait only once the output is read, as os/exec asks.
 		c.err = cmd.Wait()
 		close(c.exited)
 	}()
-	if first == nil {
-		return c, nil
-	}
 	b, err := json.Marshal(first)
 	if err == nil {
 		err = c.send(string(b))
@@ -107,27 +110,40 @@ func (c *child) finish(ctx context.Context, last []int64) (*Summary, error) {
 	if err := c.send("done " + string(seqs)); err != nil {
 		return nil, err
 	}
-	l, err := c.next(ctx, lineSummary, childStopTimeout)
+	l, err := c.next(ctx, lineSummary, c.stopTimeout)
 	if err != nil {
 		return nil, err
 	}
 	return l.Summary, nil
 }
 
-// stop closes the child's input, which ends it, and waits for it; after childStopTimeout it kills it.
-// It returns an error when the child had to be killed.
+// stop closes the child's input, which ends it, and waits for it; after c.stopTimeout it kills it (by its
+// pid). It returns an error when the child had to be killed or ended with an error (with its last error
+// line not read yet, if any).
 func (c *child) stop() error {
 	c.stdin.Close()
+	reported := make(chan string, 1)
 	go func() {
-		for range c.lines { // drain, so that the reader reaches Wait
+		last := ""
+		for l := range c.lines { // drain, so that the reader reaches Wait
+			if l.Type == lineError {
+				last = l.Error
+			}
 		}
+		reported <- last
 	}()
 	select {
 	case <-c.exited:
-		return nil
-	case <-time.After(childStopTimeout):
+		if c.err == nil {
+			return nil
+		}
+		if last := <-reported; last != "" {
+			return fmt.Errorf("%s failed: %s (%w)", c.name, last, c.err)
+		}
+		return fmt.Errorf("%s failed: %w", c.name, c.err)
+	case <-time.After(c.stopTimeout):
 		_ = c.cmd.Process.Kill() // it may have ended since: <-c.exited tells
 		<-c.exited
-		return fmt.Errorf("%s (pid %d) did not end within %s and was killed", c.name, c.cmd.Process.Pid, childStopTimeout)
+		return fmt.Errorf("%s (pid %d) did not end within %s and was killed", c.name, c.cmd.Process.Pid, c.stopTimeout)
 	}
 }

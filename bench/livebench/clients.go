@@ -80,7 +80,7 @@ func (c *ClientsConfig) validate() error {
 	return errors.Join(errs...)
 }
 
-// The types of the lines the children write: the clients' process, and the baseline's (ServeBaseline).
+// The types of the lines the children write: the clients' process, and a target's server (ServeTarget).
 const (
 	lineReady       = "ready"
 	lineEvent       = "event"
@@ -90,26 +90,29 @@ const (
 	lineMemory      = "memory"
 	lineSubscribers = "subscribers"
 	linePublished   = "published"
+	lineProfiled    = "profiled"
 )
 
 // line is one JSON line from a child to the parent; Type says which fields are set.
 type line struct {
 	Type string `json:"type"`
 	// Group, Seq, FirstNano and LastNano (event): the event of a group of clients, and the wall-clock
-	// times (Unix nanoseconds) the group's first and last client received it. Seq and PublishedNano
-	// (published): the event the baseline published, and when its broadcast began.
-	Group         int   `json:"group,omitempty"`
-	Seq           int64 `json:"seq,omitempty"`
-	FirstNano     int64 `json:"firstNano,omitempty"`
-	LastNano      int64 `json:"lastNano,omitempty"`
-	PublishedNano int64 `json:"publishedNano,omitempty"`
-	// URL (listening) is the baseline's websocket URL.
-	URL string `json:"url,omitempty"`
-	// Bytes and Goroutines (memory) are the baseline process's live heap and goroutine stacks after a
-	// garbage collection, and its goroutines.
+	// times (Unix nanoseconds) the group's first and last client received it.
+	Group     int   `json:"group,omitempty"`
+	Seq       int64 `json:"seq,omitempty"`
+	FirstNano int64 `json:"firstNano,omitempty"`
+	LastNano  int64 `json:"lastNano,omitempty"`
+	// Publication (published) is the event a server published.
+	Publication *publication `json:"publication,omitempty"`
+	// Clients and Rotation (listening) are the configuration of the server's clients and how many games
+	// its events rotate over.
+	Clients  *ClientsConfig `json:"clients,omitempty"`
+	Rotation int            `json:"rotation,omitempty"`
+	// Bytes and Goroutines (memory; listening: before the server started) are the server process's live
+	// heap and goroutine stacks after a garbage collection, and its goroutines.
 	Bytes      uint64 `json:"bytes,omitempty"`
 	Goroutines int    `json:"goroutines,omitempty"`
-	// Count (subscribers) is how many connections have subscribed to the baseline.
+	// Count (subscribers) is how many connections have subscribed to the server.
 	Count int `json:"count,omitempty"`
 	// Summary (summary) is the clients' tally.
 	Summary *Summary `json:"summary,omitempty"`

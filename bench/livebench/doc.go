@@ -5,11 +5,12 @@
 //
 // # Processes
 //
-// Rout's server runs in the benchmark's process; the baseline's server runs in a process of its own
-// (ServeBaseline, started by Config.BaselineCommand: `rout bench live-baseline`), and so do each target's
-// clients (Clients, started by Config.ClientsCommand: `rout bench live-clients`), so that neither the
-// clients' work nor the other target's connections count in a server's memory (nor in its open files).
-// All are on one machine, so their wall clocks compare. They talk in JSON lines. The clients:
+// Each target's server runs in a process of its own (ServeTarget, started by Config.ServerCommand: `rout
+// bench live-server`), and so do each target's clients (Clients, started by Config.ClientsCommand: `rout
+// bench live-clients`), so that neither the clients' work nor another target's connections count in a
+// server's memory (nor in its open files: a round of N subscribers holds about N in each process, never
+// 2N in one). The benchmark's own process only directs them and times. All are on one machine, so their
+// wall clocks compare. They talk in JSON lines. The clients:
 //
 //   - the parent writes a ClientsConfig line to the child's standard input: groups of clients, each
 //     group signed in as one user and subscribed with the same variables, so that its clients receive
@@ -24,32 +25,42 @@
 //     and events after a client's last one up to its group's SEQ) and duplicated, connections that ended
 //     early.
 //
-// The baseline's process writes a "listening" line with its URL, then answers the parent's command
-// lines: "memory" (its live heap and goroutine stacks after a garbage collection, and its goroutines),
-// "subscribers", and "publish" (the event's number and when its broadcast began).
+// A target's server:
 //
-// A child ends when its standard input closes; the parent kills it (by its pid) when it does not end
-// within a bound.
+//   - the parent writes a ServerConfig line: the target, the number of subscribers and, for Rout, the
+//     database server, the games, the fog and the events; the child reads its live heap and goroutine
+//     stacks after a garbage collection, and its goroutines, then starts the server (Rout: creates its
+//     database and prepares its games) and writes a "listening" line with that memory from before, the
+//     configuration of the clients (ClientsConfig: Rout's groups follow its games' viewers) and how many
+//     games the events rotate over;
+//   - it then answers the parent's command lines: "memory" (the same reading, now), "subscribers" (how
+//     many subscriptions the server holds), "publish" (makes the next event and answers its deliveries,
+//     when the publishing call began, when the event was published and how long the call took, each
+//     time read in the server's process), and "heap-profile", "cpu-profile-start" and
+//     "cpu-profile-stop" (answered "profiled").
+//
+// A child ends when its standard input closes (a server first stops, and Rout's drops its database); the
+// parent kills it (by its pid) when it does not end within a bound. Every answer the parent waits for is
+// bounded too.
 //
 // # One round
 //
 // For each number of subscribers N, Run runs one round over the targets (the baseline, then Rout; or
-// Rout without fog, then Rout with fog). It starts each target in turn: it reads the live heap and
-// goroutine stacks, after a garbage collection, of the process that serves the target (for Rout, before
-// its server starts, so that the server's own costs count too; the Rout targets share the benchmark's
-// process, each measured while it starts), starts a child with N clients and waits for them, publishes
-// one warm-up event in each of its games and waits until every client each is for has it (so that the
-// subscriptions are live), and reads the memory again (the difference divided by N is the memory per
-// subscriber). Then it times Config.Events events in turns: event i on every target, one after the
-// other, before event i+1, so that the targets share the good and the bad moments of a shared, noisy
-// machine. A target says, for each event it publishes, which groups of clients it is for and under
-// which number each sees it. Each event is timed from its publication (the baseline: when its broadcast
-// begins; Rout: when the command's transaction begins to commit, its rows, events and notification
-// written) to the last receipt of the clients it is for, and also from just before the publishing call
-// (Rout: game.Service.TurnSubmit, so the whole command); the next event is published only when those
-// clients have the previous one. Every wait is bounded. With Config.ProfileDir
-// it also writes a heap profile of Rout's server after its warm-up and a CPU profile of it during the
-// round's timed events.
+// Rout without fog, then Rout with fog). It starts each target in turn: it starts the process that
+// serves the target, which reads its memory before its server starts (so that the server's own costs
+// count too), starts a child with N clients and waits for them, publishes one warm-up event in each of
+// its games and waits until every client each is for has it (so that the subscriptions are live), and
+// reads the server process's memory again (the difference divided by N is the memory per subscriber).
+// Then it times Config.Events events in turns: event i on every target, one after the other, before
+// event i+1, so that the targets share the good and the bad moments of a shared, noisy machine. A target
+// says, for each event it publishes, which groups of clients it is for and under which number each sees
+// it. Each event is timed from its publication (the baseline: when its broadcast begins; Rout: when the
+// command's transaction begins to commit, its rows, events and notification written) to the last
+// receipt of the clients it is for, and also from just before the publishing call (Rout:
+// game.Service.TurnSubmit, so the whole command); both times are read in the server's process, so the
+// command line that asks for the event is not counted. The next event is published only when those
+// clients have the previous one. Every wait is bounded. With Config.ProfileDir each server's process
+// also writes a heap profile after its warm-up and a CPU profile during the round's timed events.
 //
 // The baseline (Baseline) is a plain gorilla/websocket server: it answers the same handshake, and for an
 // event encodes one graphql-transport-ws "next" message shaped like Rout's (BaselineMessage) once and

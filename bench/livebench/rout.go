@@ -12,7 +12,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"runtime"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -431,13 +430,8 @@ func (r *Rout) clients(n int) ClientsConfig {
 	return cfg
 }
 
-// memory implements target: Rout runs in the benchmark's process.
-func (r *Rout) memory(context.Context) (uint64, int, error) {
-	return liveMemory(), runtime.NumGoroutine(), nil
-}
-
 // subscribers implements target.
-func (r *Rout) subscribers(context.Context) (int, error) { return r.hub.Stats().Subscribers, nil }
+func (r *Rout) subscribers() int { return r.hub.Stats().Subscribers }
 
 // rotation implements target.
 func (r *Rout) rotation() int { return len(r.games) }
@@ -445,27 +439,28 @@ func (r *Rout) rotation() int { return len(r.games) }
 // publish implements target: one attack roll through the game service, in the next game of the
 // rotation. Its event goes to every view of the game that it moves on: without fog all of them, with fog
 // those who see it (or see what it changed), each under the viewer's next number.
-func (r *Rout) publish(ctx context.Context) ([]delivery, time.Time, error) {
+func (r *Rout) publish(ctx context.Context) (publication, error) {
 	g := r.next
 	r.next = (r.next + 1) % len(r.games)
 	bg := r.games[g]
+	start := time.Now()
 	res, err := r.svc.TurnSubmit(ctx, game.CommandInput{GameID: bg.id, Actor: game.User(bg.attacker),
 		Command: rules.Attack{From: bg.from, To: bg.to, Dice: 3}})
+	p := publication{Called: start, Published: r.commits.last(), Took: time.Since(start)}
 	if err != nil {
-		return nil, time.Time{}, fmt.Errorf("error attacking in game %d: %w", bg.id, err)
+		return p, fmt.Errorf("error attacking in game %d: %w", bg.id, err)
 	}
 	if len(res.Events) != 1 {
-		return nil, time.Time{}, fmt.Errorf("an attack in game %d made %d events, not one (the territories ran out of armies?)", bg.id, len(res.Events))
+		return p, fmt.Errorf("an attack in game %d made %d events, not one (the territories ran out of armies?)", bg.id, len(res.Events))
 	}
-	var ds []delivery
 	for i := range r.views {
 		v := &r.views[i]
 		if head := res.Game.SeqFor(v.viewer); v.game == g && head > v.head {
 			v.head = head
-			ds = append(ds, delivery{group: i, seq: head})
+			p.Deliveries = append(p.Deliveries, delivery{Group: i, Seq: head})
 		}
 	}
-	return ds, r.commits.last(), nil
+	return p, nil
 }
 
 // commitClock is the game service's Effects in the benchmark: it records when each command's

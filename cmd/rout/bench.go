@@ -16,9 +16,9 @@ import (
 )
 
 const benchLiveSummary = `Measures the live subscriptions: for each number of subscribers, a plain gorilla/websocket broadcast
-(the baseline, in a process of its own) and Rout's API (gameEvents on one game, on a throwaway database
-created on the server of --database-url and dropped at the end) each get that many websocket clients on
-loopback, in a process of their own, and one warm-up event; then --events events are timed in turns,
+(the baseline) and Rout's API (gameEvents on one game, on a throwaway database created on the server of
+--database-url and dropped at the end), each serving from a process of its own, each get that many
+websocket clients on loopback, in a process of their own, and one warm-up event; then --events events are timed in turns,
 each on both targets before the next. It prints publish-to-last-receipt p50, p99 and max (Rout: from the
 event's commit; and from the command's start), the server's memory per subscriber, events lost and
 duplicated, and Rout's ratios to the baseline, as Markdown tables. With --games N the subscribers are
@@ -44,9 +44,9 @@ func runBench(ctx context.Context, args []string, getenv func(string) string, st
 	case "live-clients":
 		// The clients of `rout bench live`, in their own process: see package livebench.
 		return livebench.Clients(ctx, os.Stdin, stdout)
-	case "live-baseline":
-		// The baseline server of `rout bench live`, in its own process.
-		return livebench.ServeBaseline(ctx, os.Stdin, stdout)
+	case "live-server":
+		// A target's server of `rout bench live`, in its own process.
+		return livebench.ServeTarget(ctx, os.Stdin, stdout)
 	}
 	fmt.Fprintln(stderr, "usage: rout bench live|api [flags]")
 	return usageError(fmt.Sprintf("bench: unknown benchmark %q", args[0]))
@@ -61,7 +61,7 @@ func selfCommand(args ...string) (*exec.Cmd, error) {
 	return exec.Command(self, args...), nil
 }
 
-// selfChild returns the command that runs `rout bench <sub>` (live-clients, live-baseline, api-plain) with this
+// selfChild returns the command that runs `rout bench <sub>` (live-clients, live-server, api-plain) with this
 // very binary.
 func selfChild(sub string) (*exec.Cmd, error) {
 	self, err := os.Executable()
@@ -72,7 +72,7 @@ func selfChild(sub string) (*exec.Cmd, error) {
 }
 
 // runBenchLive is `rout bench live`; child returns the command of its child processes, `rout bench
-// live-clients` and `rout bench live-baseline` (sub is the subcommand).
+// live-clients` and `rout bench live-server` (sub is the subcommand).
 func runBenchLive(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer,
 	child func(sub string) (*exec.Cmd, error)) error {
 	fs := newFlagSet("bench live", "[flags]", benchLiveSummary, stderr)
@@ -85,8 +85,8 @@ func runBenchLive(ctx context.Context, args []string, getenv func(string) string
 	fs.Var(secretValue{&databaseURL}, "database-url",
 		"PostgreSQL server `string` on which the benchmark may create and drop a database ($DATABASE_URL); required with the rout target")
 	eventTimeout := fs.Duration("event-timeout", time.Minute, "how long one event may take to reach every client")
-	setupTimeout := fs.Duration("setup-timeout", 5*time.Minute, "how long the clients may take to connect and subscribe")
-	profileDir := fs.String("profile-dir", "", "existing `folder` for profiles of Rout's server: its heap after the warm-up (rout-N.heap.pprof) and its CPU during the timed events (N.cpu.pprof)")
+	setupTimeout := fs.Duration("setup-timeout", 5*time.Minute, "how long a target's server may take to start (or answer) and its clients to connect and subscribe")
+	profileDir := fs.String("profile-dir", "", "existing `folder` for profiles of each target's server: its heap after the warm-up (TARGET-N.heap.pprof) and its CPU during the timed events (TARGET-N.cpu.pprof)")
 	if done, err := parseFlags(fs, args, 0); done {
 		return err
 	}
@@ -124,7 +124,7 @@ func runBenchLive(ctx context.Context, args []string, getenv func(string) string
 			return cmd, nil
 		}
 	}
-	cfg.ClientsCommand, cfg.BaselineCommand = command("live-clients"), command("live-baseline")
+	cfg.ClientsCommand, cfg.ServerCommand = command("live-clients"), command("live-server")
 	results, err := livebench.Run(ctx, cfg)
 	if len(results) > 0 {
 		livebench.WriteReport(stdout, results)

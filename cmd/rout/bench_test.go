@@ -15,11 +15,11 @@ import (
 )
 
 // benchChildEnv makes TestBenchLiveChildProcess a child process of TestBenchLive: its value is the
-// subcommand to run (live-clients, live-baseline).
+// subcommand to run (live-clients, live-server).
 const benchChildEnv = "ROUT_TEST_BENCH_CHILD"
 
 // TestBenchLiveChildProcess is a child process of TestBenchLive (`rout bench live-clients` or `rout bench
-// live-baseline`), run in a new process of this test binary; otherwise it skips.
+// live-server`), run in a new process of this test binary; otherwise it skips.
 func TestBenchLiveChildProcess(t *testing.T) {
 	sub := os.Getenv(benchChildEnv)
 	if sub == "" {
