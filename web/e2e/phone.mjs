@@ -296,8 +296,18 @@ try {
     if (await moveHere.count()) await moveHere.first().click();
   }
   await once("fortify");
+  const roundBefore = await page.locator(".play-head h1 small").textContent();
   await settle(page, page.getByRole("button", { name: "End turn" }));
-  await page.locator(".turn-line", { hasText: / is / }).waitFor({ timeout: T });
+  // The turn passed: another seat is to move or, when CPUs play at once, it is ours again a round later.
+  await page.waitForFunction(
+    (before) => {
+      const line = document.querySelector(".turn-line")?.textContent ?? "";
+      const round = document.querySelector(".play-head h1 small")?.textContent ?? "";
+      return / is /.test(line) || (round !== before && /Your turn/.test(line));
+    },
+    roundBefore,
+    { timeout: T },
+  );
   await check(page, "waiting-for-others");
 
   // The geometry is kept: a reload draws the map without reading it from the API.
