@@ -394,7 +394,8 @@ func writeState(t *testing.T, db *sql.DB, id int, st rules.State) {
 // that replays; the drawing shows every owner.
 // The territories of a fog game's events (GameEvent.territories) are the viewer's record: folded from the
 // first entry over a board of unclaimed territories, they give the viewer's board after every entry, and
-// after the last the board the game shows them now (what a client plays back "since your last turn"). A game
+// after the last the board the game shows them now (what a client plays back "since your last turn"); they
+// are the live feed's, entry by entry, keys included. A game
 // without fog has none: its payloads say what changed. That they show nothing hidden is
 // TestFogNoninterference's (its events query asks for them).
 func TestFogEventTerritories(t *testing.T) {
@@ -461,6 +462,25 @@ func TestFogEventTerritories(t *testing.T) {
 	}
 	for _, token := range []string{apiToken(t, s.env, ada), apiToken(t, s.env, spectator)} {
 		a := read(token, id)
+		// The same territories as the live feed's, entry by entry.
+		ws := dialWS(t, &replica{env: s.env}, map[string]any{"Authorization": "Bearer " + token})
+		ws.subscribe("1", `subscription($id: ID!) { gameEvents(gameId: $id) {
+			seq territories { index key owner neutral armies sight } } }`, map[string]any{"id": graph.GlobalID("Game", id)})
+		for _, e := range a.Game.Events {
+			m, err := ws.read()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var live struct {
+				Data struct{ GameEvents event } `json:"data"`
+			}
+			if err := json.Unmarshal(m.Payload, &live); err != nil {
+				t.Fatal(err)
+			}
+			if got := live.Data.GameEvents; got.Seq != e.Seq || !reflect.DeepEqual(got.Territories, e.Territories) {
+				t.Fatalf("entry %d: gameEvents gives %s, Game.events %s", e.Seq, jsonOf(got), jsonOf(e))
+			}
+		}
 		if a.Game.Status != "active" || len(a.Game.Events) != a.Game.Seq || a.Game.Seq == 0 {
 			t.Fatalf("the game is %s with %d events of %d; want active, all its events", a.Game.Status, len(a.Game.Events), a.Game.Seq)
 		}
