@@ -17,7 +17,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { axe, launch, log, signUp, T, watch } from "./lib.mjs";
+import { axe, command, launch, log, signUp, T, watch } from "./lib.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || "http://127.0.0.1:8080";
@@ -36,17 +36,6 @@ let failed = false;
 const shot = async (target, name) => {
   if (shots) await target.screenshot({ path: join(shots, `fog-${name}.png`) });
 };
-
-/** Clicks and waits until the viewer's actions were read again after the command. */
-async function command(page, locator) {
-  const read = page.waitForResponse(
-    (r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes('"operationName":"GameActions"'),
-    { timeout: T },
-  );
-  read.catch(() => undefined);
-  await locator.click({ timeout: T });
-  await read;
-}
 
 /**
  * The map as drawn: the fogged territories (and whether any shows an army count), the others' counts.

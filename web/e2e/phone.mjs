@@ -14,7 +14,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { axe as axeOn, launch, log, signUp as signUpAt, T, watch as watchPage } from "./lib.mjs";
+import { axe as axeOn, command, launch, log, signUp as signUpAt, T, watch as watchPage } from "./lib.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || "http://127.0.0.1:8080";
@@ -90,17 +90,6 @@ async function firstScreen(page, screen) {
 
 async function signUp(page, name, screen) {
   await signUpAt(page, base, name, screen ? () => check(page, screen) : undefined);
-}
-
-/** Clicks and waits until the viewer's actions were read again. */
-async function settle(page, locator) {
-  const read = page.waitForResponse(
-    (r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes('"operationName":"GameActions"'),
-    { timeout: T },
-  );
-  read.catch(() => undefined);
-  await locator.click({ timeout: T });
-  await read;
 }
 
 /** A point inside a choosable territory of the map that a tap there hits, or null. */
@@ -215,7 +204,7 @@ try {
     const claim = page.locator(".territory-table").getByRole("button", { name: /^Claim / });
     if (await claim.count()) {
       await once("claim");
-      await settle(page, claim.first());
+      await command(page, claim.first());
       continue;
     }
     const all = page.getByRole("button", { name: /^All the armies left on / });
@@ -251,7 +240,7 @@ try {
       await check(page, "placement-tapped", { axe: false });
     }
     await all.first().click({ timeout: T });
-    await settle(page, page.locator(".actions").getByRole("button", { name: /^Place \d+ arm/ }));
+    await command(page, page.locator(".actions").getByRole("button", { name: /^Place \d+ arm/ }));
     if (!setup) break;
   }
 
@@ -271,7 +260,7 @@ try {
       .locator(".actions")
       .getByLabel(/until conquered$/)
       .check();
-    await settle(page, page.locator(".actions").getByRole("button", { name: "Attack", exact: true }));
+    await command(page, page.locator(".actions").getByRole("button", { name: "Attack", exact: true }));
     // A conquest opens the move-in panel as the new actions are drawn: give it a moment to show.
     const occupy = page.locator(".actions").getByRole("button", { name: /^Move \d+$/ });
     const conquered = await occupy
@@ -283,11 +272,11 @@ try {
       );
     if (conquered) {
       await once("occupy");
-      await settle(page, occupy.first());
+      await command(page, occupy.first());
       break;
     }
   }
-  await settle(page, page.getByRole("button", { name: "End attacks" }));
+  await command(page, page.getByRole("button", { name: "End attacks" }));
   await page.getByRole("button", { name: "End turn" }).waitFor({ timeout: T });
   const moveFrom = page.getByRole("button", { name: /^Move from / });
   if (await moveFrom.count()) {
@@ -297,7 +286,7 @@ try {
   }
   await once("fortify");
   const roundBefore = await page.locator(".play-head h1 small").textContent();
-  await settle(page, page.getByRole("button", { name: "End turn" }));
+  await command(page, page.getByRole("button", { name: "End turn" }));
   // The turn passed: another seat is to move or, when CPUs play at once, it is ours again a round later.
   await page.waitForFunction(
     (before) => {
