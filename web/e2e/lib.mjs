@@ -94,7 +94,14 @@ export async function signUp(page, base, name, filled) {
   await page.getByRole("heading", { name: /My games/ }).waitFor({ timeout: T });
 }
 
-const isMutation = (req) => /^\{"query":"mutation /.test(req.postData() ?? "");
+/** Whether a request to the API sends a mutation (its document may begin with its fragments). */
+function isMutation(req) {
+  try {
+    return /(^|\n)\s*mutation\b/.test(JSON.parse(req.postData() ?? "{}").query ?? "");
+  } catch {
+    return false;
+  }
+}
 const isActionsRead = (req) => (req.postData() ?? "").includes('"operationName":"GameActions"');
 
 /**
