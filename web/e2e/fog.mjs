@@ -264,14 +264,13 @@ try {
       .check();
     await command(page, page.locator(".actions").getByRole("button", { name: "Attack", exact: true }));
     attacks++;
+    // The attack's outcome, once drawn: the move-in panel after a conquest, the attacks going on otherwise.
     const occupy = page.locator(".actions").getByRole("button", { name: /^Move \d+$/ });
-    const conquered = await occupy
+    await occupy
+      .or(page.getByRole("button", { name: "End attacks" }))
       .first()
-      .waitFor({ timeout: 3000 })
-      .then(
-        () => true,
-        () => false,
-      );
+      .waitFor({ timeout: T });
+    const conquered = (await occupy.count()) > 0;
     if (conquered) {
       await command(page, occupy.first());
       break;

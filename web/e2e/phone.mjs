@@ -261,15 +261,13 @@ try {
       .getByLabel(/until conquered$/)
       .check();
     await command(page, page.locator(".actions").getByRole("button", { name: "Attack", exact: true }));
-    // A conquest opens the move-in panel as the new actions are drawn: give it a moment to show.
+    // The attack's outcome, once drawn: the move-in panel after a conquest, the attacks going on otherwise.
     const occupy = page.locator(".actions").getByRole("button", { name: /^Move \d+$/ });
-    const conquered = await occupy
+    await occupy
+      .or(page.getByRole("button", { name: "End attacks" }))
       .first()
-      .waitFor({ timeout: 3000 })
-      .then(
-        () => true,
-        () => false,
-      );
+      .waitFor({ timeout: T });
+    const conquered = (await occupy.count()) > 0;
     if (conquered) {
       await once("occupy");
       await command(page, occupy.first());
