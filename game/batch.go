@@ -105,7 +105,11 @@ func (b *batch) seenBy(seat rules.PlayerID, events []SeqEvent) ([]SeenEvent, err
 	if b.g.fog == rules.FogNone || len(events) == 0 {
 		return nil, nil
 	}
-	return b.seen.of(b.g.id, seat, events[0].Seq, events[len(events)-1].Seq)
+	seen, err := b.seen.of(b.g.id, seat, events[0].Seq, events[len(events)-1].Seq)
+	if err != nil {
+		return nil, err
+	}
+	return withKeys(b.state.Board(), seen), nil
 }
 
 // commit writes a batch of at least one command (one statement), runs its effects once for the whole

@@ -34,6 +34,9 @@ type EventView struct {
 	// Hidden tells whether private card ids were hidden from the viewer (a hidden event does not decode
 	// with rules.UnmarshalEvent).
 	Hidden bool
+	// Seen is what an entry of a viewer's record of a fog game left as that viewer knows it (SeenEvent's
+	// After); nil for an event of the game's own record, whose payload says what it changed.
+	Seen *SeenAfter
 }
 
 // ViewEvent returns e as viewer sees it: viewer is their seat, rules.NoPlayer for a viewer without one, or

@@ -28,9 +28,11 @@ type SeenAfter struct {
 }
 
 // SeenTerritory is a territory as a viewer knows it: Owner is nil when unclaimed, neutral or hidden, Armies
-// nil when hidden; Sight is rules.Sight's name.
+// nil when hidden; Sight is rules.Sight's name. Key is the territory's key on the map, set when read back
+// (the record stores the index only).
 type SeenTerritory struct {
 	Index   int    `json:"index"`
+	Key     string `json:"-"`
 	Sight   string `json:"sight"`
 	Owner   *int   `json:"owner"`
 	Neutral bool   `json:"neutral"`
@@ -54,11 +56,13 @@ type SeenEvent struct {
 	After SeenAfter
 }
 
-// SeenViews returns the events of seen as event views.
+// SeenViews returns the events of seen as event views, each with what it left (EventView.Seen).
 func SeenViews(seen []SeenEvent) []*EventView {
 	out := make([]*EventView, len(seen))
 	for i := range seen {
-		out[i] = &seen[i].EventView
+		v := seen[i].EventView
+		v.Seen = &seen[i].After
+		out[i] = &v
 	}
 	return out
 }
@@ -223,13 +227,45 @@ func (s *Service) SeenOf(ctx context.Context, gameID int, viewer rules.PlayerID,
 	if err != nil {
 		return nil, fmt.Errorf("error reading the events of game %d seen by %d: %w", gameID, viewer, err)
 	}
-	return scanSeen(rows, gameID)
+	seen, err := scanSeen(rows, gameID)
+	if err != nil {
+		return nil, err
+	}
+	return s.keyed(ctx, gameID, seen)
 }
 
 // SeenEvents returns up to limit events of viewer's record of fog game gameID (a seat, or rules.NoPlayer
 // for the spectators) after number after, in order.
 func (s *Service) SeenEvents(ctx context.Context, gameID int, viewer rules.PlayerID, after int64, limit int) ([]SeenEvent, error) {
-	return readSeen(ctx, s.db, gameID, viewer, after, limit)
+	seen, err := readSeen(ctx, s.db, gameID, viewer, after, limit)
+	if err != nil {
+		return nil, err
+	}
+	return s.keyed(ctx, gameID, seen)
+}
+
+// keyed returns seen with the map keys of the territories they left (SeenTerritory.Key) set from game
+// gameID's board.
+func (s *Service) keyed(ctx context.Context, gameID int, seen []SeenEvent) ([]SeenEvent, error) {
+	if len(seen) == 0 {
+		return seen, nil
+	}
+	b, err := s.Board(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	return withKeys(b, seen), nil
+}
+
+// withKeys returns seen with the keys of board b set on the territories they left.
+func withKeys(b *rules.Board, seen []SeenEvent) []SeenEvent {
+	for i := range seen {
+		for j := range seen[i].After.Territories {
+			t := &seen[i].After.Territories[j]
+			t.Key = b.Territory(rules.TerritoryID(t.Index)).Key
+		}
+	}
+	return seen
 }
 
 // Fogged reports whether row's game shows viewers only their own view: it has fog and is not over.

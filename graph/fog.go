@@ -5,6 +5,7 @@ import (
 
 	"rout/ent"
 	"rout/game"
+	"rout/live"
 	"rout/rules"
 )
 
@@ -52,4 +53,18 @@ func (r *Resolver) territoryAsSeen(ctx context.Context, row *ent.Territory) (gam
 		t.Sight, t.Owner, t.Armies = v.Sight[row.Idx], v.Owners[row.Idx], v.Armies[row.Idx]
 	}
 	return game.NewSeenTerritory(t), nil
+}
+
+// eventTerritories returns the territories an entry of a viewer's record left, as they know them (the
+// record's own, as gameEvents gives them); nil for an event of the game's own record.
+func eventTerritories(e *game.EventView) []*live.Territory {
+	if e.Seen == nil {
+		return nil
+	}
+	ts := live.SeenTerritories(e.Seen.Territories)
+	out := make([]*live.Territory, len(ts))
+	for i := range ts {
+		out[i] = &ts[i]
+	}
+	return out
 }

@@ -96,7 +96,8 @@ var fogGameQueries = []string{
 	`query($id: ID!) { game(id: $id) { territories(first: 50) { totalCount edges { cursor node { key owner neutral armies sight } } } } }`,
 	`query($id: ID!) { game(id: $id) { viewerActions { kind from to cards min max worth bonusTerritories bonusArmies defendDice } } }`,
 	`query($id: ID!) { game(id: $id) { viewerActionSummary { kind from } } }`,
-	`query($id: ID!) { game(id: $id) { events(first: 100) { seq turn seat kind payload } later: events(after: 3, first: 5) { seq kind payload } } }`,
+	`query($id: ID!) { game(id: $id) { events(first: 100) { seq turn seat kind payload territories { index key owner neutral armies sight } }
+		later: events(after: 3, first: 5) { seq kind payload territories { index owner armies sight } } } }`,
 	`query($id: ID!) { game(id: $id) { record } }`,
 }
 
@@ -391,6 +392,146 @@ func writeState(t *testing.T, db *sql.DB, id int, st rules.State) {
 // ends a game of two, and then the winner's and a spectator's board shows every territory whole, the seats'
 // counts, the game's own version and seq, events numbered by the game (every one of them), and a record
 // that replays; the drawing shows every owner.
+// The territories of a fog game's events (GameEvent.territories) are the viewer's record: folded from the
+// first entry over a board of unclaimed territories, they give the viewer's board after every entry, and
+// after the last the board the game shows them now (what a client plays back "since your last turn"); they
+// are the live feed's, entry by entry, keys included. A game
+// without fog has none: its payloads say what changed. That they show nothing hidden is
+// TestFogNoninterference's (its events query asks for them).
+func TestFogEventTerritories(t *testing.T) {
+	t.Parallel()
+	dsn := dbtest.MigratedURL(t)
+	db := dbtest.OpenURL(t, dsn)
+	s := newFogServer(t, db, dsn)
+	ada, spectator := int(dbtest.User(t, db, dbtest.UserOpts{})), int(dbtest.User(t, db, dbtest.UserOpts{}))
+	seats := []dbtest.SeatOpts{{User: ada}, {CPU: true}, {CPU: true}}
+	id := dbtest.Game(t, db, dbtest.GameOpts{Service: s.svc, Seats: seats, Start: true, Fog: rules.FogNormal}).GameID
+	for range 12 {
+		snap, err := s.svc.GameSnapshot(t.Context(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := game.PlayInput{GameID: id, Seat: int(snap.State.Current()), Turn: snap.State.Turn(), Cause: game.CauseCPU}
+		if snap.State.Current() == 0 {
+			in.Cause = game.CauseTakeover
+		}
+		if _, err := s.svc.TurnPlay(t.Context(), in); err != nil {
+			t.Fatal(err)
+		}
+	}
+	type territory struct {
+		Index   int
+		Key     string
+		Owner   *int
+		Neutral bool
+		Armies  *int
+		Sight   string
+	}
+	type event struct {
+		Seq         int
+		Kind        string
+		Territories *[]territory
+	}
+	type answer struct {
+		Game struct {
+			Status string
+			Seq    int
+			Board  []territory
+			Events []event
+		}
+	}
+	const query = `query($id: ID!, $after: Int) { game(id: $id) { status seq board { key owner neutral armies sight }
+		events(after: $after, first: 100) { seq kind territories { index key owner neutral armies sight } } } }`
+	// read reads game id as the holder of token sees it, with every event of theirs.
+	read := func(token string, id int) answer {
+		t.Helper()
+		var a answer
+		for after := 0; ; {
+			var page answer
+			s.gql(token, query, map[string]any{"id": graph.GlobalID("Game", id), "after": after}).decode(t, &page)
+			if after == 0 {
+				a = page
+			} else {
+				a.Game.Events = append(a.Game.Events, page.Game.Events...)
+			}
+			if len(page.Game.Events) < 100 {
+				return a
+			}
+			after = page.Game.Events[len(page.Game.Events)-1].Seq
+		}
+	}
+	for _, token := range []string{apiToken(t, s.env, ada), apiToken(t, s.env, spectator)} {
+		a := read(token, id)
+		// The same territories as the live feed's, entry by entry.
+		ws := dialWS(t, &replica{env: s.env}, map[string]any{"Authorization": "Bearer " + token})
+		ws.subscribe("1", `subscription($id: ID!) { gameEvents(gameId: $id) {
+			seq territories { index key owner neutral armies sight } } }`, map[string]any{"id": graph.GlobalID("Game", id)})
+		for _, e := range a.Game.Events {
+			m, err := ws.read()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var live struct {
+				Data struct{ GameEvents event } `json:"data"`
+			}
+			if err := json.Unmarshal(m.Payload, &live); err != nil {
+				t.Fatal(err)
+			}
+			if got := live.Data.GameEvents; got.Seq != e.Seq || !reflect.DeepEqual(got.Territories, e.Territories) {
+				t.Fatalf("entry %d: gameEvents gives %s, Game.events %s", e.Seq, jsonOf(got), jsonOf(e))
+			}
+		}
+		if a.Game.Status != "active" || len(a.Game.Events) != a.Game.Seq || a.Game.Seq == 0 {
+			t.Fatalf("the game is %s with %d events of %d; want active, all its events", a.Game.Status, len(a.Game.Events), a.Game.Seq)
+		}
+		zero := 0
+		folded := make([]territory, len(a.Game.Board))
+		for i, b := range a.Game.Board {
+			folded[i] = territory{Index: i, Key: b.Key, Armies: &zero, Sight: "full"}
+		}
+		viewChanges := 0
+		for _, e := range a.Game.Events {
+			if e.Territories == nil {
+				t.Fatalf("event %d (%s) of a fog game has no territories", e.Seq, e.Kind)
+			}
+			if e.Kind == game.ViewChanged {
+				viewChanges++
+			}
+			for _, tr := range *e.Territories {
+				if tr.Key != folded[tr.Index].Key {
+					t.Fatalf("event %d: territory %d has key %q, want %q", e.Seq, tr.Index, tr.Key, folded[tr.Index].Key)
+				}
+				if tr.Sight == "hidden" && (tr.Owner != nil || tr.Armies != nil) || tr.Sight == "owner" && tr.Armies != nil {
+					t.Fatalf("event %d shows a territory fog hides: %+v", e.Seq, tr)
+				}
+				folded[tr.Index] = tr
+			}
+		}
+		for i, b := range a.Game.Board {
+			f := folded[i]
+			f.Index = 0
+			if !reflect.DeepEqual(f, b) {
+				t.Errorf("territory %s: the events fold to %s, the board shows %s", b.Key, jsonOf(f), jsonOf(b))
+			}
+		}
+		t.Logf("%d events, %d view changes", len(a.Game.Events), viewChanges)
+	}
+
+	// Without fog, no territories: the payloads say what changed.
+	plain := dbtest.Game(t, db, dbtest.GameOpts{Service: s.svc, Seats: dbtest.Users(ada, spectator), Start: true}).GameID
+	for _, e := range read(apiToken(t, s.env, ada), plain).Game.Events {
+		if e.Territories != nil {
+			t.Fatalf("event %d of a game without fog has territories", e.Seq)
+		}
+	}
+}
+
+// jsonOf returns v as JSON, for messages.
+func jsonOf(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
 func TestFogLiftsAtTheEnd(t *testing.T) {
 	t.Parallel()
 	dsn := dbtest.MigratedURL(t)

@@ -11,6 +11,7 @@ import (
 	"rout/ent"
 	"rout/ent/territory"
 	"rout/game"
+	"rout/live"
 	"rout/rules"
 
 	"entgo.io/contrib/entgql"
@@ -124,6 +125,11 @@ func (r *gameResolver) Record(ctx context.Context, obj *Game) (map[string]any, e
 		return nil, err
 	}
 	return r.recordJSON(ctx, obj.gameID)
+}
+
+// Territories is the resolver for the territories field.
+func (r *gameEventResolver) Territories(ctx context.Context, obj *game.EventView) ([]*live.Territory, error) {
+	return eventTerritories(obj), nil
 }
 
 // CreateGame is the resolver for the createGame field.
@@ -424,12 +430,15 @@ func (r *territoryResolver) Sight(ctx context.Context, obj *ent.Territory) (stri
 
 func (r *Resolver) Game() GameResolver { return &gameResolver{r} }
 
+func (r *Resolver) GameEvent() GameEventResolver { return &gameEventResolver{r} }
+
 func (r *Resolver) Seat() SeatResolver { return &seatResolver{r} }
 
 func (r *Resolver) Territory() TerritoryResolver { return &territoryResolver{r} }
 
 type (
 	gameResolver      struct{ *Resolver }
+	gameEventResolver struct{ *Resolver }
 	seatResolver      struct{ *Resolver }
 	territoryResolver struct{ *Resolver }
 )

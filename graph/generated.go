@@ -36,6 +36,7 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 type ResolverRoot interface {
 	ApiToken() ApiTokenResolver
 	Game() GameResolver
+	GameEvent() GameEventResolver
 	GameMap() GameMapResolver
 	Mutation() MutationResolver
 	PushSubscription() PushSubscriptionResolver
@@ -166,12 +167,13 @@ type ComplexityRoot struct {
 	}
 
 	GameEvent struct {
-		Cause   func(childComplexity int) int
-		Kind    func(childComplexity int) int
-		Payload func(childComplexity int) int
-		Seat    func(childComplexity int) int
-		Seq     func(childComplexity int) int
-		Turn    func(childComplexity int) int
+		Cause       func(childComplexity int) int
+		Kind        func(childComplexity int) int
+		Payload     func(childComplexity int) int
+		Seat        func(childComplexity int) int
+		Seq         func(childComplexity int) int
+		Territories func(childComplexity int) int
+		Turn        func(childComplexity int) int
 	}
 
 	GameMap struct {
@@ -521,6 +523,9 @@ type GameResolver interface {
 
 	Record(ctx context.Context, obj *Game) (map[string]any, error)
 	BoardColumns(ctx context.Context, obj *Game) (*BoardColumns, error)
+}
+type GameEventResolver interface {
+	Territories(ctx context.Context, obj *game.EventView) ([]*live.Territory, error)
 }
 type GameMapResolver interface {
 	ID(ctx context.Context, obj *ent.GameMap) (string, error)
@@ -1147,6 +1152,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GameEvent.Seq(childComplexity), true
+	case "GameEvent.territories":
+		if e.ComplexityRoot.GameEvent.Territories == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameEvent.Territories(childComplexity), true
 	case "GameEvent.turn":
 		if e.ComplexityRoot.GameEvent.Turn == nil {
 			break
@@ -3061,6 +3072,8 @@ func (ec *executionContext) childFields_GameEvent(ctx context.Context, field gra
 		return ec.fieldContext_GameEvent_kind(ctx, field)
 	case "payload":
 		return ec.fieldContext_GameEvent_payload(ctx, field)
+	case "territories":
+		return ec.fieldContext_GameEvent_territories(ctx, field)
 	case "cause":
 		return ec.fieldContext_GameEvent_cause(ctx, field)
 	}
@@ -6584,6 +6597,38 @@ func (ec *executionContext) _GameEvent_payload(ctx context.Context, field graphq
 }
 func (ec *executionContext) fieldContext_GameEvent_payload(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("GameEvent", field, false, false, "JSON")
+}
+
+func (ec *executionContext) _GameEvent_territories(ctx context.Context, field graphql.CollectedField, obj *game.EventView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameEvent_territories(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.GameEvent().Territories(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*live.Territory) graphql.Marshaler {
+			return ec.marshalOLiveTerritory2ᚕᚖroutᚋliveᚐTerritoryᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GameEvent_territories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GameEvent",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveTerritory(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _GameEvent_cause(ctx context.Context, field graphql.CollectedField, obj *game.EventView) (ret graphql.Marshaler) {
@@ -16830,32 +16875,38 @@ func (ec *executionContext) _GameEvent(ctx context.Context, sel ast.SelectionSet
 		case "seq":
 			out.Values[i] = ec._GameEvent_seq(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "turn":
 			out.Values[i] = ec._GameEvent_turn(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "seat":
 			out.Values[i] = ec._GameEvent_seat(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "kind":
 			out.Values[i] = ec._GameEvent_kind(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "payload":
 			out.Values[i] = ec._GameEvent_payload(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "territories":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._GameEvent_territories(ctx, field, obj)
+				})
 		case "cause":
 			out.Values[i] = ec._GameEvent_cause(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -19946,6 +19997,14 @@ func (ec *executionContext) marshalNLiveTerritory2ᚕroutᚋliveᚐTerritoryᚄ(
 	return ret
 }
 
+func (ec *executionContext) marshalNLiveTerritory2ᚖroutᚋliveᚐTerritory(ctx context.Context, sel ast.SelectionSet, v *live.Territory) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LiveTerritory!")
+		return graphql.Null
+	}
+	return ec._LiveTerritory(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNMapBonusArea2ᚕᚖroutᚋgraphᚐMapBonusAreaᚄ(ctx context.Context, sel ast.SelectionSet, v []*MapBonusArea) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -20807,6 +20866,25 @@ func (ec *executionContext) marshalOLiveEvent2ᚖroutᚋliveᚐEvent(ctx context
 		return graphql.Null
 	}
 	return ec._LiveEvent(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOLiveTerritory2ᚕᚖroutᚋliveᚐTerritoryᚄ(ctx context.Context, sel ast.SelectionSet, v []*live.Territory) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNLiveTerritory2ᚖroutᚋliveᚐTerritory(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalOMapOrder2ᚖroutᚋgraphᚐMapOrder(ctx context.Context, v any) (*MapOrder, error) {

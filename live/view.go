@@ -65,13 +65,20 @@ func (v *viewSource) readAfter(ctx context.Context, after int64, limit int) ([]s
 	return out, nil
 }
 
+// SeenTerritories returns the territories a seen event left, as a live subscriber gets them (and
+// Game.events gives them under fog).
+func SeenTerritories(ts []game.SeenTerritory) []Territory {
+	out := make([]Territory, len(ts))
+	for i, t := range ts {
+		out[i] = Territory{Index: t.Index, Key: t.Key, Owner: t.Owner, Neutral: t.Neutral, Armies: t.Armies, Sight: t.Sight}
+	}
+	return out
+}
+
 // seenEvent returns a seen event as a live subscriber gets it.
 func seenEvent(e game.SeenEvent) *Event {
 	ev := &Event{EventView: e.EventView, Phase: e.After.Phase, CurrentSeat: e.After.Current,
-		Territories: make([]Territory, len(e.After.Territories))}
-	for i, t := range e.After.Territories {
-		ev.Territories[i] = Territory{Index: t.Index, Owner: t.Owner, Neutral: t.Neutral, Armies: t.Armies, Sight: t.Sight}
-	}
+		Territories: SeenTerritories(e.After.Territories)}
 	var fields struct {
 		AttackDice []int `json:"attackDice"`
 		DefendDice []int `json:"defendDice"`

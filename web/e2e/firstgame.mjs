@@ -12,7 +12,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { axe as axeOn, launch, log, signUp, T, watch } from "./lib.mjs";
+import { axe as axeOn, command as sendCommand, launch, log, signUp, T, watch } from "./lib.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || "http://127.0.0.1:8080";
@@ -41,16 +41,8 @@ function writeShots(dir) {
 
 const axe = (screen) => axeOn(page, screen);
 
-/** Clicks and waits for the viewer's actions to be read again after the command. */
-async function command(locator) {
-  const settled = page.waitForResponse(
-    (r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes('"operationName":"GameActions"'),
-    { timeout: T },
-  );
-  settled.catch(() => undefined);
-  await locator.click({ timeout: 5000 });
-  await settled;
-}
+/** Clicks a command's control and waits for the actions read after it (lib.mjs). */
+const command = (locator) => sendCommand(page, locator, { timeout: 5000 });
 
 const left = async () => Number(await page.locator(".placement p strong").first().textContent());
 

@@ -3,8 +3,10 @@
 // form explains each level; axe-core with every rule finds nothing serious or critical there or on the
 // game screen). On the map some territories are drawn fogged, with no army count, and every other one
 // with its count; the territory list says which are hidden; the seats panel shows the counts fog hides as
-// "?" read out as "hidden by fog"; the player places and attacks. At a phone's size (390 × 844) the map
-// shows across the screen with the fog. The player resigns; once the CPUs have finished, the fog lifts: no
+// "?" read out as "hidden by fog"; the player places and attacks. The turn ends, the CPUs play, and "since
+// your last turn" plays their turns back on the map: wherever it pauses, the map hides exactly what the
+// player's record (Game.events with the territories each entry left) hides at that entry. At a phone's
+// size (390 × 844) the map shows across the screen with the fog, and the playback too. The player resigns; once the CPUs have finished, the fog lifts: no
 // territory is fogged, the heading says who won, the log holds the whole game, and the replay shows
 // everything.
 //
@@ -15,7 +17,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { axe, launch, log, signUp, T, watch } from "./lib.mjs";
+import { axe, command, launch, log, signUp, T, watch } from "./lib.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || "http://127.0.0.1:8080";
@@ -34,17 +36,6 @@ let failed = false;
 const shot = async (target, name) => {
   if (shots) await target.screenshot({ path: join(shots, `fog-${name}.png`) });
 };
-
-/** Clicks and waits until the viewer's actions were read again after the command. */
-async function command(page, locator) {
-  const read = page.waitForResponse(
-    (r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes('"operationName":"GameActions"'),
-    { timeout: T },
-  );
-  read.catch(() => undefined);
-  await locator.click({ timeout: T });
-  await read;
-}
 
 /**
  * The map as drawn: the fogged territories (and whether any shows an army count), the others' counts.
@@ -66,6 +57,107 @@ async function mapFog(page) {
       labels: labels.length,
     };
   });
+}
+
+/**
+ * The viewer's record of game id, read as the page's user: its length (seq), the territories' names, and
+ * every entry with the territories it left (Game.events under fog).
+ */
+async function record(page, id) {
+  return page.evaluate(async (id) => {
+    const query = `query($id: ID!, $after: Int) { game(id: $id) { seq board { name }
+      events(after: $after, first: 100) { seq kind territories { index sight owner armies } } } }`;
+    const out = { seq: 0, names: [], events: [] };
+    for (let after = 0; ;) {
+      const r = await fetch("/graphql", {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Authorization: `Bearer ${localStorage.getItem("rout.session")}`,
+        },
+        body: JSON.stringify({ query, variables: { id, after } }),
+      });
+      const g = (await r.json()).data.game;
+      Object.assign(out, { seq: g.seq, names: g.board.map((t) => t.name) });
+      out.events.push(...g.events);
+      if (g.events.length < 100) return out;
+      after = g.events.at(-1).seq;
+    }
+  }, id);
+}
+
+/** The names of the territories the record hides after its first n entries (folded from the first). */
+function hiddenAfter(rec, n) {
+  const sight = rec.names.map(() => "full");
+  for (const e of rec.events) {
+    if (e.seq > n) break;
+    if (!e.territories) throw new Error(`entry ${e.seq} (${e.kind}) of a fog game's record has no territories`);
+    for (const t of e.territories) sight[t.index] = t.sight;
+  }
+  return rec.names.filter((_, i) => sight[i] === "hidden").sort();
+}
+
+/** The map's fogged territories by name (each cell's id ends with its territory's index). */
+const fogOnMap = (page, names) =>
+  page
+    .evaluate(() =>
+      [...document.querySelectorAll(".board-host .rb-t.rb-fog")].map((c) => Number(/-t(\d+)$/.exec(c.id)[1])),
+    )
+    .then((ix) => ix.map((i) => names[i]).sort());
+
+/** Waits until the map shows the record after n entries (what it hides, and no more). */
+async function atPosition(page, rec, n) {
+  const want = hiddenAfter(rec, n);
+  let got = [];
+  for (let i = 0; i < 20; i++) {
+    got = await fogOnMap(page, rec.names);
+    if (JSON.stringify(got) === JSON.stringify(want)) return want.length;
+    await page.waitForTimeout(150);
+  }
+  throw new Error(
+    `after entry ${n} of the record the map hides ${JSON.stringify(got)}, the record ${JSON.stringify(want)}`,
+  );
+}
+
+/**
+ * Plays "since your last turn" back and pauses it `stops` times (at least one entry further each time);
+ * at each pause the map must be the record folded to the entry shown. Returns the positions checked.
+ */
+async function playback(page, rec, stops = 2) {
+  const away = page.locator(".away");
+  await away.getByRole("button", { name: "Play on the map" }).click();
+  const checked = [];
+  for (let i = 0; i < stops; i++) {
+    const after = checked.length ? checked.at(-1).k : 0;
+    await page.waitForFunction(
+      (after) => {
+        const now = document.querySelector(".away .pb-now")?.textContent ?? "";
+        const m = /\((\d+) of \d+\)/.exec(now);
+        return (m && Number(m[1]) > after) || /as it is now/.test(now);
+      },
+      after,
+      { timeout: T },
+    );
+    // A short summary may end before the pause: then the end is what the map shows.
+    const paused = await away
+      .getByRole("button", { name: "Pause" })
+      .click({ timeout: 2000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    const m = /\((\d+) of (\d+)\)/.exec(await away.locator(".pb-now").textContent());
+    if (!paused || !m) break;
+    // The summary ends at the record's last entry: k of `of` is entry seq - of + k.
+    const n = rec.seq - Number(m[2]) + Number(m[1]);
+    const hidden = await atPosition(page, rec, n);
+    checked.push({ k: Number(m[1]), n, hidden });
+    await page.locator(".board-wrap").scrollIntoViewIfNeeded();
+    await shot(page, `playback-${page === pages.phone ? "phone" : "desktop"}-${i + 1}`);
+    if (i + 1 < stops) await away.getByRole("button", { name: "Play", exact: true }).click();
+  }
+  if (checked.length === 0) throw new Error("the playback ended before it could be paused");
+  return checked.map((c) => `entry ${c.n} (${c.hidden} hidden)`);
 }
 
 try {
@@ -172,14 +264,13 @@ try {
       .check();
     await command(page, page.locator(".actions").getByRole("button", { name: "Attack", exact: true }));
     attacks++;
+    // The attack's outcome, once drawn: the move-in panel after a conquest, the attacks going on otherwise.
     const occupy = page.locator(".actions").getByRole("button", { name: /^Move \d+$/ });
-    const conquered = await occupy
+    await occupy
+      .or(page.getByRole("button", { name: "End attacks" }))
       .first()
-      .waitFor({ timeout: 3000 })
-      .then(
-        () => true,
-        () => false,
-      );
+      .waitFor({ timeout: T });
+    const conquered = (await occupy.count()) > 0;
     if (conquered) {
       await command(page, occupy.first());
       break;
@@ -189,6 +280,34 @@ try {
   await page.locator(".log", { hasText: "attacked" }).first().waitFor({ timeout: T });
   log(`placed and attacked (${attacks} attacks)`);
   await shot(page, "attacked");
+
+  // Since your last turn, under fog: the turn ends, the CPUs play theirs, and the screen opened again plays
+  // them back on the map. Wherever it pauses, the map shows exactly the player's record folded to that
+  // entry (Game.events, each with the territories it left for them): nothing their record does not show.
+  const endAttacks = page.getByRole("button", { name: "End attacks" });
+  if (await endAttacks.count()) await command(page, endAttacks);
+  const roundBefore = await page.locator(".play-head h1 small").textContent();
+  await command(page, page.getByRole("button", { name: "End turn" }));
+  await page.waitForFunction(
+    (before) =>
+      document.querySelector(".play-head h1 small")?.textContent !== before &&
+      /Your turn/.test(document.querySelector(".turn-line")?.textContent ?? ""),
+    roundBefore,
+    { timeout: T },
+  );
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.reload();
+  const away = page.locator(".away");
+  await away.getByRole("button", { name: "Play on the map" }).waitFor({ timeout: T });
+  const rec = await record(page, url.split("/games/")[1]);
+  const seen = await playback(page, rec);
+  log(`since your last turn: played back ${seen.join(", ")}, each as the player's record shows it`);
+
+  // The rest is played at once; at the end the map is the game as it is now.
+  const skip = away.getByRole("button", { name: "Skip" });
+  if (await skip.count()) await skip.click();
+  await away.locator(".pb-now", { hasText: "as it is now" }).waitFor({ timeout: T });
+  await atPosition(page, rec, rec.seq);
 
   // A phone: the map across the screen, with the fog.
   const phone = await browser.newContext({ ...PHONE, storageState: await ctx.storageState() });
@@ -208,6 +327,9 @@ try {
   log(`phone: the map is ${Math.round(box.width)}×${Math.round(box.height)} px with ${pm.fog} fogged territories`);
   await shot(p, "phone");
   await axe(p, "fog game on a phone");
+  await p.locator(".away").getByRole("button", { name: "Play on the map" }).waitFor({ timeout: T });
+  await playback(p, rec, 1);
+  await axe(p, "fog game on a phone, playing back");
   await phone.close();
   delete pages.phone;
 

@@ -93,3 +93,47 @@ export async function signUp(page, base, name, filled) {
   await page.getByRole("button", { name: "Create account" }).click();
   await page.getByRole("heading", { name: /My games/ }).waitFor({ timeout: T });
 }
+
+/** Whether a request to the API sends a mutation (its document may begin with its fragments). */
+function isMutation(req) {
+  try {
+    return /(^|\n)\s*mutation\b/.test(JSON.parse(req.postData() ?? "{}").query ?? "");
+  } catch {
+    return false;
+  }
+}
+const isActionsRead = (req) => (req.postData() ?? "").includes('"operationName":"GameActions"');
+
+/**
+ * Clicks a control that sends a command and waits until the page read the viewer's actions again after the
+ * command's answer: the read the command itself makes, never one that was already on its way when the
+ * click came (its actions, from before the command, would offer what the command just used up).
+ */
+export async function command(page, locator, { timeout = T } = {}) {
+  let answered = false;
+  let resolve;
+  const read = new Promise((ok) => (resolve = ok));
+  const onResponse = (r) => {
+    if (r.url().endsWith("/graphql") && isMutation(r.request())) answered = true;
+  };
+  const onRequest = (req) => {
+    if (answered && req.url().endsWith("/graphql") && isActionsRead(req))
+      void req
+        .response()
+        .then((r) => r?.finished())
+        .then(resolve, resolve);
+  };
+  page.on("response", onResponse);
+  page.on("request", onRequest);
+  try {
+    await locator.click({ timeout });
+    let timer;
+    const late = new Promise((_, fail) => {
+      timer = setTimeout(() => fail(new Error("the actions were not read again after the command")), T);
+    });
+    await Promise.race([read, late]).finally(() => clearTimeout(timer));
+  } finally {
+    page.off("response", onResponse);
+    page.off("request", onRequest);
+  }
+}

@@ -14,7 +14,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { axe as axeOn, launch, log, signUp as signUpAt, T, watch as watchPage } from "./lib.mjs";
+import { axe as axeOn, command, launch, log, signUp as signUpAt, T, watch as watchPage } from "./lib.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || "http://127.0.0.1:8080";
@@ -90,17 +90,6 @@ async function firstScreen(page, screen) {
 
 async function signUp(page, name, screen) {
   await signUpAt(page, base, name, screen ? () => check(page, screen) : undefined);
-}
-
-/** Clicks and waits until the viewer's actions were read again. */
-async function settle(page, locator) {
-  const read = page.waitForResponse(
-    (r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes('"operationName":"GameActions"'),
-    { timeout: T },
-  );
-  read.catch(() => undefined);
-  await locator.click({ timeout: T });
-  await read;
 }
 
 /** A point inside a choosable territory of the map that a tap there hits, or null. */
@@ -215,7 +204,7 @@ try {
     const claim = page.locator(".territory-table").getByRole("button", { name: /^Claim / });
     if (await claim.count()) {
       await once("claim");
-      await settle(page, claim.first());
+      await command(page, claim.first());
       continue;
     }
     const all = page.getByRole("button", { name: /^All the armies left on / });
@@ -251,7 +240,7 @@ try {
       await check(page, "placement-tapped", { axe: false });
     }
     await all.first().click({ timeout: T });
-    await settle(page, page.locator(".actions").getByRole("button", { name: /^Place \d+ arm/ }));
+    await command(page, page.locator(".actions").getByRole("button", { name: /^Place \d+ arm/ }));
     if (!setup) break;
   }
 
@@ -271,23 +260,21 @@ try {
       .locator(".actions")
       .getByLabel(/until conquered$/)
       .check();
-    await settle(page, page.locator(".actions").getByRole("button", { name: "Attack", exact: true }));
-    // A conquest opens the move-in panel as the new actions are drawn: give it a moment to show.
+    await command(page, page.locator(".actions").getByRole("button", { name: "Attack", exact: true }));
+    // The attack's outcome, once drawn: the move-in panel after a conquest, the attacks going on otherwise.
     const occupy = page.locator(".actions").getByRole("button", { name: /^Move \d+$/ });
-    const conquered = await occupy
+    await occupy
+      .or(page.getByRole("button", { name: "End attacks" }))
       .first()
-      .waitFor({ timeout: 3000 })
-      .then(
-        () => true,
-        () => false,
-      );
+      .waitFor({ timeout: T });
+    const conquered = (await occupy.count()) > 0;
     if (conquered) {
       await once("occupy");
-      await settle(page, occupy.first());
+      await command(page, occupy.first());
       break;
     }
   }
-  await settle(page, page.getByRole("button", { name: "End attacks" }));
+  await command(page, page.getByRole("button", { name: "End attacks" }));
   await page.getByRole("button", { name: "End turn" }).waitFor({ timeout: T });
   const moveFrom = page.getByRole("button", { name: /^Move from / });
   if (await moveFrom.count()) {
@@ -296,8 +283,18 @@ try {
     if (await moveHere.count()) await moveHere.first().click();
   }
   await once("fortify");
-  await settle(page, page.getByRole("button", { name: "End turn" }));
-  await page.locator(".turn-line", { hasText: / is / }).waitFor({ timeout: T });
+  const roundBefore = await page.locator(".play-head h1 small").textContent();
+  await command(page, page.getByRole("button", { name: "End turn" }));
+  // The turn passed: another seat is to move or, when CPUs play at once, it is ours again a round later.
+  await page.waitForFunction(
+    (before) => {
+      const line = document.querySelector(".turn-line")?.textContent ?? "";
+      const round = document.querySelector(".play-head h1 small")?.textContent ?? "";
+      return / is /.test(line) || (round !== before && /Your turn/.test(line));
+    },
+    roundBefore,
+    { timeout: T },
+  );
   await check(page, "waiting-for-others");
 
   // The geometry is kept: a reload draws the map without reading it from the API.

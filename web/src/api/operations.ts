@@ -721,6 +721,13 @@ export const GameLogQuery = graphql(`
         seat
         kind
         payload
+        territories {
+          index
+          owner
+          neutral
+          armies
+          sight
+        }
       }
     }
   }

@@ -53,7 +53,7 @@ vi.mock("../api/client", () => {
   };
 });
 
-import { GameController } from "./controller";
+import { BEHIND_MS, GameController } from "./controller";
 
 const seats = [
   {
@@ -159,12 +159,12 @@ describe("GameController", () => {
   it("under fog, reads the whole game again when the fog lifts, numbered as the game is", async () => {
     api.answers.Game = () => game({ fog: "normal" });
     const c = await started();
-    // The fog moving is applied on the map and has no line in the log.
+    // The fog moving is applied on the map and kept in the record (for the playback), with no words.
     api.subs[0].h.next({
       gameEvents: { ...placed(11, 0, 0), kind: "view_changed", payload: {}, territories: [] },
     });
     expect(c.state.game!.seq).toBe(11);
-    expect(c.state.log).toEqual([]);
+    expect(c.state.log.map((l) => [l.seq, l.kind, l.text])).toEqual([[11, "view_changed", ""]]);
     // The end: the game is read again with every event, numbered by the game (its seq is 30, not 12).
     api.answers.Game = () => game({ fog: "normal", status: "finished", phase: "over", seq: 30, currentSeat: null });
     api.answers.GameLog = (v) => ({
@@ -322,6 +322,24 @@ describe("GameController", () => {
     api.socket!("connected");
     expect(c.state.live).toBe("live");
     expect(api.subs[api.subs.length - 1].vars).toEqual({ gameId: "G1", after: 12 });
+  });
+
+  it("follows again after the last applied seq when events a read showed do not arrive", async () => {
+    const c = await started();
+    // The actions are read at seq 12; the feed brings 11 and then falls silent.
+    api.answers.GameActions = (v) => ({ game: { ...actions(42, v.full as boolean).game, seq: 12 } });
+    api.subs[0].h.next({ gameEvents: placed(11, 0, 1) });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(api.subs).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(BEHIND_MS);
+    expect(api.subs[0].closed).toBe(true);
+    expect(api.subs[1].vars).toEqual({ gameId: "G1", after: 11 });
+
+    // Events that arrive in time leave the feed alone.
+    api.subs[1].h.next({ gameEvents: placed(12, 0, 1) });
+    await vi.advanceTimersByTimeAsync(BEHIND_MS + 200);
+    expect(api.subs).toHaveLength(2);
+    expect(c.state.game!.seq).toBe(12);
   });
 
   it("stops following a game it may not see, and backs off after repeated failures", async () => {

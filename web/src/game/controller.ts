@@ -37,6 +37,11 @@ export type GameInfo = NonNullable<GameQueryData["game"]>;
 /** How the screen's live feed stands. */
 export type LiveState = "loading" | "connecting" | "live" | "offline" | "resyncing";
 
+/**
+ * One event of the viewer's record: every event, so that the record folds ("since your last turn" played
+ * on the map); those without a line in words (`view_changed`, state/log.ts inLog) have no text and the log
+ * leaves them out.
+ */
 export interface LogLine {
   seq: number;
   turn: number;
@@ -78,6 +83,13 @@ export const SMALL_BOARD = 150;
 /** How often a game waiting for players is read again while the websocket is down (ms). */
 export const LOBBY_POLL_MS = 30_000;
 
+/**
+ * How long events a read of the actions showed (the game's seq ahead of the last event applied) may take to
+ * arrive by the subscription before it is started again after the last event applied (ms). A feed that
+ * fell silent would otherwise leave the screen a turn behind until the next event.
+ */
+export const BEHIND_MS = 3_000;
+
 export class GameController {
   private view: View = {
     info: null,
@@ -108,6 +120,8 @@ export class GameController {
   private full = true;
   /** Reads of one territory's actions under way, by `${read}:${key}`. */
   private pendingFrom = new Set<string>();
+  /** The check that events a read showed arrived (BEHIND_MS), with the seq it waits for. */
+  private behind: { seq: number; timer: ReturnType<typeof setTimeout> } | null = null;
 
   constructor(
     readonly id: string,
@@ -151,6 +165,7 @@ export class GameController {
     this.unsubscribe?.();
     this.offSocket?.();
     if (this.actionsTimer) clearTimeout(this.actionsTimer);
+    if (this.behind) clearTimeout(this.behind.timer);
   }
 
   /** Reads the whole game again (at the start, and when an event does not fit), then follows it. */
@@ -200,12 +215,11 @@ export class GameController {
         if (!d.game || d.game.events.length === 0 || this.closed) break;
         for (const e of d.game.events) {
           if (e.seq > seq) break;
-          if (!inLog(e)) continue;
           old.push({
             seq: e.seq,
             turn: e.turn,
             kind: e.kind,
-            text: describeEvent(e as ServerEvent, names),
+            text: inLog(e) ? describeEvent(e as ServerEvent, names) : "",
             event: e as ServerEvent,
           });
           const x = exitOf(e as ServerEvent);
@@ -345,9 +359,9 @@ export class GameController {
       }
       g = r.state;
       applied++;
-      if (!inLog(ev)) continue;
-      const text = describeEvent(ev, namesOf(g));
+      const text = inLog(ev) ? describeEvent(ev, namesOf(g)) : "";
       lines.push({ seq: ev.seq, turn: ev.turn, kind: ev.kind, text, event: ev });
+      if (!inLog(ev)) continue;
       const x = exitOf(ev);
       if (x) {
         exits.push(x);
@@ -423,10 +437,34 @@ export class GameController {
         round: d.game.round ?? this.view.round,
         reinforcements: d.game.reinforcements ?? null,
       });
-      // Events we have not seen yet (the subscription is behind the read): they are on their way.
+      // Events we have not seen yet (the subscription is behind the read): they are on their way, or the
+      // feed is started again after the last one applied if they do not come.
+      if (game && d.game.seq > game.seq) this.expectEvents(d.game.seq);
     } catch (e) {
       this.set({ error: e instanceof APIError ? e.message : "Could not read your choices." });
     }
+  }
+
+  /**
+   * Waits BEHIND_MS for the events up to seq to be applied; if they are not, follows the game again after
+   * the last one applied (the server sends what the client missed). One check at a time, for the newest seq.
+   */
+  private expectEvents(seq: number) {
+    if (this.behind) {
+      this.behind.seq = Math.max(this.behind.seq, seq);
+      return;
+    }
+    const b = {
+      seq,
+      timer: setTimeout(() => {
+        this.behind = null;
+        const g = this.view.game;
+        if (this.closed || !g || g.seq >= b.seq) return;
+        this.set({ live: "resyncing" });
+        this.follow();
+      }, BEHIND_MS),
+    };
+    this.behind = b;
   }
 
   /** GameActions, every action on a small board; the summary when the API refuses the whole list. */

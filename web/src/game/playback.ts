@@ -57,8 +57,10 @@ export function nextTurn(starts: readonly number[], n: number, end: number): num
 }
 
 /**
- * The game after its first n events, folded from its empty state (the current state's map and seats). Null
- * when an event does not fit (the board then shows the current state, without playback).
+ * The game after its first n events, folded from its empty state (the current state's map, seats and fog).
+ * Under fog the events are the viewer's record, each with the territories it left as the viewer knows them:
+ * the fold is the viewer's board after each, nothing more. Null when an event does not fit (the board then
+ * shows the current state, without playback).
  */
 export function stateAfter(current: ClientGame, events: readonly ServerEvent[], n: number): ClientGame | null {
   let g = emptyGame(
@@ -68,6 +70,7 @@ export function stateAfter(current: ClientGame, events: readonly ServerEvent[], 
       cardSystem: current.cardSystem,
       ttbPercent: current.ttbPercent,
       viewerSeat: current.viewerSeat,
+      fog: current.fog,
     },
   );
   for (let i = 0; i < n; i++) {

@@ -5,7 +5,7 @@
 import type { ComponentChildren, RefObject } from "preact";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { boardIn, type BoardArrow } from "../board/api";
-import { applyEvents, fogged } from "../state/game";
+import { applyEvents } from "../state/game";
 import { namesOf } from "../state/log";
 import { eventArrow, summarise, summaryLines, type AwaySummary } from "../state/summary";
 import type { ClientGame, ServerEvent } from "../state/types";
@@ -228,12 +228,8 @@ export function useLiveArrows(log: readonly LogLine[], game: ClientGame, since: 
 export interface Away {
   summary: AwaySummary;
   lines: string[];
+  /** The viewer's record from its first event: under fog, each with the territories it left for them. */
   events: ServerEvent[];
-  /**
-   * Whether the turns can be played on the map: not under fog before the end, since the events of the
-   * viewer's view do not carry the board they left (the fog moving without an event).
-   */
-  playable: boolean;
   /**
    * The game before the first event summarised, folded when the playback first starts (not on opening: a
    * long game on a big map takes a moment); null when an event does not fit (no playback then).
@@ -262,7 +258,6 @@ export function useAway(log: readonly LogLine[], game: ClientGame): Away | null 
       summary,
       lines: summaryLines(summary, names, game.viewerSeat),
       events,
-      playable: !fogged(game),
       before,
     });
   }, [log, away]);
@@ -319,7 +314,7 @@ export function AwayPanel(props: {
       {(!started || state || done) && (
         <div class="pb-controls" role="group" aria-label="Play back on the map">
           <div class="pb-buttons">
-            {!away.playable ? null : !started || done ? (
+            {!started || done ? (
               <Btn
                 icon="play"
                 text={done ? "Play again" : "Play on the map"}
@@ -336,19 +331,17 @@ export function AwayPanel(props: {
                 <Btn icon="skip" text="Skip" onClick={() => p.setN(end)} />
               </>
             )}
-            {away.playable && <SpeedChoice p={p} id="away-speed" />}
+            <SpeedChoice p={p} id="away-speed" />
             <button type="button" class="pb-btn" onClick={() => setOpen(false)}>
               Close
             </button>
           </div>
           <p class="pb-now" role="status">
-            {!away.playable
-              ? "Under fog of war these turns are not played on the map: the replay shows the whole game once it is over."
-              : started && !done
-                ? `Playing back: ${turnOf ?? "the start"} (${p.n - away.summary.start} of ${end - away.summary.start}).`
-                : done
-                  ? "The map shows the game as it is now."
-                  : ""}
+            {started && !done
+              ? `Playing back: ${turnOf ?? "the start"} (${p.n - away.summary.start} of ${end - away.summary.start}).`
+              : done
+                ? "The map shows the game as it is now."
+                : ""}
           </p>
         </div>
       )}

@@ -58,7 +58,7 @@ type Documents = {
     "\n  mutation Fortify($input: FortifyInput!) {\n    fortify(input: $input) {\n      ...CommandResult\n    }\n  }\n": typeof types.FortifyDocument,
     "\n  mutation EndTurn($input: TurnInput!) {\n    endTurn(input: $input) {\n      ...CommandResult\n    }\n  }\n": typeof types.EndTurnDocument,
     "\n  mutation Resign($input: TurnInput!) {\n    resign(input: $input) {\n      ...CommandResult\n    }\n  }\n": typeof types.ResignDocument,
-    "\n  query GameLog($id: ID!, $after: Int) {\n    game(id: $id) {\n      id\n      events(after: $after, first: 100) {\n        seq\n        turn\n        seat\n        kind\n        payload\n      }\n    }\n  }\n": typeof types.GameLogDocument,
+    "\n  query GameLog($id: ID!, $after: Int) {\n    game(id: $id) {\n      id\n      events(after: $after, first: 100) {\n        seq\n        turn\n        seat\n        kind\n        payload\n        territories {\n          index\n          owner\n          neutral\n          armies\n          sight\n        }\n      }\n    }\n  }\n": typeof types.GameLogDocument,
     "\n  query PushDevices {\n    pushPublicKey\n    viewer {\n      id\n      pushSubscriptions {\n        id\n        endpoint\n        device\n        createdAt\n        lastSuccessAt\n      }\n    }\n  }\n": typeof types.PushDevicesDocument,
     "\n  mutation RegisterPush($input: RegisterPushSubscriptionInput!) {\n    registerPushSubscription(input: $input) {\n      subscription {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.RegisterPushDocument,
     "\n  mutation UnregisterPush($input: UnregisterPushSubscriptionInput!) {\n    unregisterPushSubscription(input: $input) {\n      removed\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.UnregisterPushDocument,
@@ -108,7 +108,7 @@ const documents: Documents = {
     "\n  mutation Fortify($input: FortifyInput!) {\n    fortify(input: $input) {\n      ...CommandResult\n    }\n  }\n": types.FortifyDocument,
     "\n  mutation EndTurn($input: TurnInput!) {\n    endTurn(input: $input) {\n      ...CommandResult\n    }\n  }\n": types.EndTurnDocument,
     "\n  mutation Resign($input: TurnInput!) {\n    resign(input: $input) {\n      ...CommandResult\n    }\n  }\n": types.ResignDocument,
-    "\n  query GameLog($id: ID!, $after: Int) {\n    game(id: $id) {\n      id\n      events(after: $after, first: 100) {\n        seq\n        turn\n        seat\n        kind\n        payload\n      }\n    }\n  }\n": types.GameLogDocument,
+    "\n  query GameLog($id: ID!, $after: Int) {\n    game(id: $id) {\n      id\n      events(after: $after, first: 100) {\n        seq\n        turn\n        seat\n        kind\n        payload\n        territories {\n          index\n          owner\n          neutral\n          armies\n          sight\n        }\n      }\n    }\n  }\n": types.GameLogDocument,
     "\n  query PushDevices {\n    pushPublicKey\n    viewer {\n      id\n      pushSubscriptions {\n        id\n        endpoint\n        device\n        createdAt\n        lastSuccessAt\n      }\n    }\n  }\n": types.PushDevicesDocument,
     "\n  mutation RegisterPush($input: RegisterPushSubscriptionInput!) {\n    registerPushSubscription(input: $input) {\n      subscription {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.RegisterPushDocument,
     "\n  mutation UnregisterPush($input: UnregisterPushSubscriptionInput!) {\n    unregisterPushSubscription(input: $input) {\n      removed\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.UnregisterPushDocument,
@@ -307,7 +307,7 @@ export function graphql(source: "\n  mutation Resign($input: TurnInput!) {\n    
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query GameLog($id: ID!, $after: Int) {\n    game(id: $id) {\n      id\n      events(after: $after, first: 100) {\n        seq\n        turn\n        seat\n        kind\n        payload\n      }\n    }\n  }\n"): (typeof documents)["\n  query GameLog($id: ID!, $after: Int) {\n    game(id: $id) {\n      id\n      events(after: $after, first: 100) {\n        seq\n        turn\n        seat\n        kind\n        payload\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query GameLog($id: ID!, $after: Int) {\n    game(id: $id) {\n      id\n      events(after: $after, first: 100) {\n        seq\n        turn\n        seat\n        kind\n        payload\n        territories {\n          index\n          owner\n          neutral\n          armies\n          sight\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query GameLog($id: ID!, $after: Int) {\n    game(id: $id) {\n      id\n      events(after: $after, first: 100) {\n        seq\n        turn\n        seat\n        kind\n        payload\n        territories {\n          index\n          owner\n          neutral\n          armies\n          sight\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -7,6 +7,7 @@ import { choices, draftPlace, find, has, isLoaded, reserveOf, startsFrom } from 
 import { whyNot } from "../state/reasons";
 import { FocusKeeper } from "../game/focus";
 import { keyIndex } from "../state/game";
+import { inLog } from "../state/log";
 import { ErrorLine } from "../ui/form";
 import { onNotice } from "../ui/notices";
 import { useNow, type Viewer } from "../ui/session";
@@ -232,6 +233,7 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
   const [past, setPast] = useState<{ game: ClientGame; arrows: BoardArrow[] } | null>(null);
   const openedAt = useMemo(() => game.seq, []);
   const live = useLiveArrows(view.log, game, openedAt, past !== null);
+  const logLines = useMemo(() => view.log.filter(inLog), [view.log]);
   useBoardArrows(area, past ? past.arrows : live, geometry);
 
   return (
@@ -291,7 +293,7 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
           <SeatsPanel game={game} info={info} now={now} />
           {geometry && <AreaLegend geometry={geometry} game={game} />}
           {me !== null && !over && has(ix, "resign") && <Resign ctl={ctl} />}
-          <GameLog lines={view.log} />
+          <GameLog lines={logLines} />
         </aside>
       </div>
     </div>

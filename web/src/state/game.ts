@@ -148,7 +148,13 @@ export function fromSnapshot(g: GameSnapshot, opts: SnapshotOpts = {}): ClientGa
 export function emptyGame(
   map: MapInfo,
   seats: Array<Pick<SeatView, "seat" | "color"> & Partial<SeatView>>,
-  settings: { cardSystem?: string; ttbPercent?: number; viewerSeat?: number | null; allHandsKnown?: boolean } = {},
+  settings: {
+    cardSystem?: string;
+    ttbPercent?: number;
+    viewerSeat?: number | null;
+    allHandsKnown?: boolean;
+    fog?: string;
+  } = {},
 ): ClientGame {
   return {
     seq: 0,
@@ -175,7 +181,7 @@ export function emptyGame(
     trades: 0,
     cardSystem: settings.cardSystem ?? "classic",
     ttbPercent: settings.ttbPercent || 6,
-    fog: "none",
+    fog: settings.fog ?? "none",
     order: [],
     startingArmies: 0,
     conquest: null,
