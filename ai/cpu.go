@@ -183,7 +183,7 @@ func (c *cpu) fallback() rules.Command {
 			t := a.Command.(rules.Place).Placements[0].Territory
 			threat := 0
 			for _, nb := range c.s.Board().Neighbors(t) {
-				if o := c.s.Owner(nb); o != c.me && o >= 0 {
+				if o := c.s.Owner(nb); o >= 0 && !c.s.Allied(c.me, o) {
 					threat = max(threat, c.s.Armies(nb))
 				}
 			}

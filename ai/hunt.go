@@ -24,7 +24,7 @@ func (c *cpu) prey() rules.PlayerID {
 	best, bestCost := rules.NoPlayer, 0
 	for q := range c.s.Players() {
 		id := rules.PlayerID(q)
-		if id == c.me || !c.v.active(id) {
+		if !c.v.enemy(id) {
 			continue
 		}
 		pl := c.s.Player(id)
