@@ -45,6 +45,8 @@ type style struct {
 	// huntWeight is the extra worth of a territory of the prey on a large board (see prey), on top of a
 	// share of the elimination's worth; zero never hunts.
 	huntWeight float64
+	// teamFocus hunts on any board in a team game (see teamHunt).
+	teamFocus bool
 }
 
 // Normal's weights were tuned by random searches against Random on the classic map (docs/ai.md);

@@ -50,6 +50,7 @@ type HardOpts struct {
 var hardStyle = func() style {
 	st := normalStyle
 	st.leaderWeight = 1.5
+	st.teamFocus = true
 	return st
 }()
 

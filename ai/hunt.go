@@ -18,7 +18,7 @@ func (c *cpu) prey() rules.PlayerID {
 		return c.preyID
 	}
 	c.preyKnown, c.preyID = true, rules.NoPlayer
-	if c.st.huntWeight == 0 || c.v.b.Len() <= huntBoard || c.v.opponents() < 2 {
+	if c.st.huntWeight == 0 || c.v.b.Len() <= huntBoard && !c.teamHunt() || c.v.opponents() < 2 {
 		return rules.NoPlayer
 	}
 	best, bestCost := rules.NoPlayer, 0

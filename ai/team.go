@@ -153,3 +153,9 @@ func teamActive(s rules.State, p rules.PlayerID) bool {
 	}
 	return false
 }
+
+// teamHunt reports whether the player hunts on any board: in a team game, when its style focuses (the
+// rival teams' weakest seat is the prey, so that the team's attacks meet).
+func (c *cpu) teamHunt() bool {
+	return c.st.teamFocus && len(c.s.Config().Teams) > 0
+}
