@@ -7,13 +7,14 @@ import (
 // aloneMinWin is the least chance of conquest an attack of a player left alone must have.
 const aloneMinWin = 0.5
 
-// alone reports whether the player is the only active player left, with neutral territories still to
-// conquer (docs/rules.md, R43), outside the claim: nothing can strike back, so guarding, paths and the
-// worth of areas no longer matter, only how fast the board falls. Its choices read no view of the board
+// alone reports whether the player (with its teammates) is the only active player left, with neutral
+// territories still to conquer (docs/rules.md, R43, R85), outside the claim: nothing can strike back, so
+// guarding, paths and the worth of areas no longer matter, only how fast the board falls. Its choices read
+// no view of the board
 // (one pass over the legal commands at most), so that a lone survivor's thousands of conquests on a large
 // map take seconds, not minutes.
 func (c *cpu) alone() bool {
-	return c.s.ActivePlayers() == 1 && c.s.Phase() != rules.PhaseClaim && c.s.Phase() != rules.PhaseSetup
+	return c.teamAlone() && c.s.Phase() != rules.PhaseClaim && c.s.Phase() != rules.PhaseSetup
 }
 
 // chooseAlone is choose for a player left alone: trade when forced or able, put the whole reserve on the
@@ -54,10 +55,10 @@ func (c *cpu) chooseAlone() rules.Command {
 	return c.fortify()
 }
 
-// front reports whether territory t borders one the player does not own.
+// front reports whether territory t borders one that neither the player nor a teammate owns.
 func (c *cpu) front(t rules.TerritoryID) bool {
 	for _, nb := range c.s.Board().Neighbors(t) {
-		if c.s.Owner(nb) != c.me {
+		if !c.s.Allied(c.me, c.s.Owner(nb)) {
 			return true
 		}
 	}

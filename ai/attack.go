@@ -116,7 +116,7 @@ func (c *cpu) extend(path []rules.TerritoryID, force []float64, gain float64, or
 	}
 	var nexts []next
 	for _, nb := range c.v.b.Neighbors(last) {
-		if nb == origin || c.s.Owner(nb) == c.me || slices.Contains(path, nb) {
+		if nb == origin || c.s.Allied(c.me, c.s.Owner(nb)) || slices.Contains(path, nb) {
 			continue
 		}
 		nexts = append(nexts, next{nb, c.value(nb, path)})
@@ -149,7 +149,7 @@ func (c *cpu) killWeight(t rules.TerritoryID) float64 {
 		return 0
 	}
 	w := c.st.killWeight
-	if c.v.opponents() > 1 {
+	if c.v.rivals() > 1 {
 		w = c.st.multiKillWeight
 	}
 	return w + c.st.pressureWeight*c.pressure() + c.leaderKill(c.s.Owner(t))
@@ -185,14 +185,17 @@ func (c *cpu) value(t rules.TerritoryID, path []rules.TerritoryID) float64 {
 		case bonus > 0 && a == v.goal2:
 			val += c.st.goalWeight / 2 * bonus / float64(size-have)
 		}
-		if bonus > 0 && v.active(o) && c.s.AreaHolder(a) == o {
+		if bonus > 0 && v.enemy(o) && c.s.AreaHolder(a) == o {
 			val += c.st.breakWeight * bonus
+		}
+		if bonus > 0 && v.areaFriends[a] > 0 && c.teammateCompletes(t, a) {
+			val -= c.st.completeWeight * bonus // the teammate's to take: the player would keep it from them
 		}
 	}
 	if c.st.holdWeight > 0 {
 		val *= 1 - c.st.holdWeight*c.loseOdds(c.threatAround(t, path), 1)
 	}
-	if v.active(o) {
+	if v.enemy(o) {
 		val += c.elimination(o) + c.leaderBonus(o) + c.huntBonus(o)
 	}
 	if len(path) == 0 {
@@ -209,7 +212,7 @@ func (c *cpu) value(t rules.TerritoryID, path []rules.TerritoryID) float64 {
 func (c *cpu) threatAround(t rules.TerritoryID, path []rules.TerritoryID) int {
 	threat := 0
 	for _, nb := range c.v.b.Neighbors(t) {
-		if q := c.s.Owner(nb); q != c.me && c.v.active(q) && !slices.Contains(path, nb) {
+		if q := c.s.Owner(nb); c.v.enemy(q) && !slices.Contains(path, nb) {
 			threat = max(threat, c.s.Armies(nb))
 		}
 	}
@@ -290,7 +293,7 @@ func (c *cpu) guard(t, skip rules.TerritoryID) int {
 		if nb == skip {
 			continue
 		}
-		if o := c.s.Owner(nb); o != c.me && c.v.active(o) {
+		if o := c.s.Owner(nb); c.v.enemy(o) {
 			threat = max(threat, c.s.Armies(nb))
 		}
 	}

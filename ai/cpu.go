@@ -45,6 +45,8 @@ type style struct {
 	// huntWeight is the extra worth of a territory of the prey on a large board (see prey), on top of a
 	// share of the elimination's worth; zero never hunts.
 	huntWeight float64
+	// teamFocus hunts on any board in a team game (see teamHunt).
+	teamFocus bool
 }
 
 // Normal's weights were tuned by random searches against Random on the classic map (docs/ai.md);
@@ -183,7 +185,7 @@ func (c *cpu) fallback() rules.Command {
 			t := a.Command.(rules.Place).Placements[0].Territory
 			threat := 0
 			for _, nb := range c.s.Board().Neighbors(t) {
-				if o := c.s.Owner(nb); o != c.me && o >= 0 {
+				if o := c.s.Owner(nb); o >= 0 && !c.s.Allied(c.me, o) {
 					threat = max(threat, c.s.Armies(nb))
 				}
 			}

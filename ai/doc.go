@@ -56,6 +56,15 @@
 // end, everything moved on into a conquest that borders more to take, each chosen from the legal
 // commands without a view of the board.
 //
+// # Team games
+//
+// In a team game every CPU player plays for its team: teammates' territories are no front, no threat and
+// no target, and their bonus areas are theirs to complete; a CPU never attacks a teammate, even where the
+// game allows it; where the options allow, it places armies on a teammate's threatened area border and
+// fortifies armies stranded behind teammates into a teammate's front; a team is one side for the duel's
+// weights, Hard's leader and Hard's playouts, and in a team game Hard hunts the rival teams' weakest seat
+// on any board. Random may attack a teammate only where the game allows it. See docs/ai.md, "Team games".
+//
 // # Cost and time
 //
 // A decision reads the board once (linear in its territories and borders) and looks closely at a fixed

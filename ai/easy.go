@@ -49,10 +49,11 @@ func Easy(s rules.State, p rules.PlayerID, r *rand.Rand) rules.Command {
 
 var easy = NewEasy(EasyOpts{})
 
-// randomLegal returns a uniformly random legal command of p's other than resigning, with a uniformly
-// random amount in its range (an attack is one roll), or nil when there is none.
+// randomLegal returns a uniformly random legal command of p's other than resigning and attacking a
+// teammate, with a uniformly random amount in its range (an attack is one roll), or nil when there is
+// none.
 func randomLegal(s rules.State, p rules.PlayerID, r *rand.Rand) rules.Command {
-	actions := rules.LegalCommands(s, p)
+	actions := newLegal(s, p).all
 	n := 0
 	for _, a := range actions {
 		if _, ok := a.Command.(rules.Resign); !ok {

@@ -6,7 +6,8 @@ import (
 
 // fortify makes the turn's one fortify move, or ends the turn: armies with no opponent on their borders
 // move one step toward the nearest border (the largest such army first), and otherwise a border with
-// more than it needs helps a bordering one short of its guard.
+// more than it needs helps a bordering one short of its guard; armies that cannot reach a front of the
+// player's own go to a teammate's where the game allows (teamFortify).
 func (c *cpu) fortify() rules.Command {
 	if len(c.l.fortifies) == 0 || c.expired() {
 		return rules.EndTurn{}
@@ -45,6 +46,9 @@ func (c *cpu) fortify() rules.Command {
 		if score > bestScore {
 			best, bestScore = rules.Fortify{From: from, To: to, Armies: surplus}, score
 		}
+	}
+	if f, score := c.teamFortify(dist); score > bestScore {
+		best, bestScore = f, score
 	}
 	if bestScore == 0 {
 		return rules.EndTurn{}

@@ -50,6 +50,7 @@ type HardOpts struct {
 var hardStyle = func() style {
 	st := normalStyle
 	st.leaderWeight = 1.5
+	st.teamFocus = true
 	return st
 }()
 
@@ -291,16 +292,17 @@ func playOn(s rules.State, p rules.PlayerID, dice rules.Dice, deadline time.Time
 	return s, true
 }
 
-// hardScore is how well p stands in s: its share of the strength on the board (armies and three turns
-// of income, cards counted as armies), with a win and an elimination at the extremes.
+// hardScore is how well p stands in s: its team's share (its own in a free-for-all) of the strength on
+// the board (armies and three turns of income, cards counted as armies), with a win and the team's
+// elimination at the extremes.
 func hardScore(s rules.State, p rules.PlayerID) float64 {
 	if s.Phase() == rules.PhaseOver {
-		if s.Winner() == p {
+		if s.Allied(s.Winner(), p) {
 			return 1
 		}
 		return 0
 	}
-	if s.Player(p).Status != rules.Active {
+	if !teamActive(s, p) {
 		return 0
 	}
 	strength := func(q rules.PlayerID) float64 {
@@ -314,8 +316,8 @@ func hardScore(s rules.State, p rules.PlayerID) float64 {
 		}
 		x := strength(rules.PlayerID(q))
 		total += x
-		if rules.PlayerID(q) == p {
-			mine = x
+		if s.Allied(rules.PlayerID(q), p) {
+			mine += x
 		}
 	}
 	if total == 0 {

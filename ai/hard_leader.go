@@ -6,18 +6,23 @@ import "rout/rules"
 // opponent counts as near a win, when there are at least two opponents.
 const leaderShare = 0.4
 
-// leader returns the opponent near a win, or NoPlayer: with two opponents or more, the one whose share of
+// leader returns the opponent near a win, or NoPlayer: with two rival sides or more, the one whose share of
 // the strength on the board (armies and three turns of income) is at least leaderShare and the largest.
-// Everyone else's best move is then to hit that opponent; a style with leaderWeight does.
+// In a team game a team is one side: its seats' strengths add up, and the leader is the strongest seat of
+// the strongest rival team (leaderBonus counts all its seats). Everyone else's best move is then to hit
+// that side; a style with leaderWeight does.
 func (c *cpu) leader() rules.PlayerID {
 	if c.leaderKnown {
 		return c.leaderID
 	}
 	c.leaderKnown, c.leaderID = true, rules.NoPlayer
-	if c.st.leaderWeight == 0 || c.v.opponents() < 2 {
+	if c.st.leaderWeight == 0 || c.v.rivals() < 2 {
 		return rules.NoPlayer
 	}
-	total, best, bestShare := 0.0, rules.NoPlayer, 0.0
+	cfg := c.s.Config()
+	side := make(map[int]float64)
+	own := make(map[rules.PlayerID]float64)
+	total := 0.0
 	for q := range c.s.Players() {
 		id := rules.PlayerID(q)
 		if !c.v.active(id) {
@@ -25,7 +30,16 @@ func (c *cpu) leader() rules.PlayerID {
 		}
 		x := float64(c.s.Player(id).Armies) + 3*float64(c.s.Reinforcements(id))
 		total += x
-		if id != c.me && x > bestShare {
+		side[cfg.TeamOf(id)] += x
+		own[id] = x
+	}
+	best, bestShare := rules.NoPlayer, 0.0
+	for q := range c.s.Players() {
+		id := rules.PlayerID(q)
+		if !c.v.enemy(id) {
+			continue
+		}
+		if x := side[cfg.TeamOf(id)]; x > bestShare || x == bestShare && best != rules.NoPlayer && own[id] > own[best] {
 			best, bestShare = id, x
 		}
 	}
@@ -36,9 +50,9 @@ func (c *cpu) leader() rules.PlayerID {
 }
 
 // leaderBonus is the extra worth of conquering a territory of o (leaderWeight armies when o is the
-// leader), and leaderKill the extra worth of killing one of its armies (half that).
+// leader or plays on its team), and leaderKill the extra worth of killing one of its armies (half that).
 func (c *cpu) leaderBonus(o rules.PlayerID) float64 {
-	if o < 0 || o != c.leader() {
+	if l := c.leader(); o < 0 || l == rules.NoPlayer || !c.s.Allied(o, l) {
 		return 0
 	}
 	return c.st.leaderWeight

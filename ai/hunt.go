@@ -18,13 +18,13 @@ func (c *cpu) prey() rules.PlayerID {
 		return c.preyID
 	}
 	c.preyKnown, c.preyID = true, rules.NoPlayer
-	if c.st.huntWeight == 0 || c.v.b.Len() <= huntBoard || c.v.opponents() < 2 {
+	if c.st.huntWeight == 0 || c.v.b.Len() <= huntBoard && !c.teamHunt() || c.v.opponents() < 2 {
 		return rules.NoPlayer
 	}
 	best, bestCost := rules.NoPlayer, 0
 	for q := range c.s.Players() {
 		id := rules.PlayerID(q)
-		if id == c.me || !c.v.active(id) {
+		if !c.v.enemy(id) {
 			continue
 		}
 		pl := c.s.Player(id)

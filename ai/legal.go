@@ -1,11 +1,13 @@
 package ai
 
 import (
+	"slices"
+
 	"rout/rules"
 )
 
-// legal is rules.LegalCommands sorted by kind. A CPU player chooses from it and from nothing else, and
-// allows checks the choice against it before it is returned.
+// legal is rules.LegalCommands, but for attacks on teammates, sorted by kind. A CPU player chooses from
+// it and from nothing else, and allows checks the choice against it before it is returned.
 type legal struct {
 	s         rules.State
 	all       []rules.Action
@@ -21,6 +23,11 @@ type legal struct {
 
 func newLegal(s rules.State, p rules.PlayerID) *legal {
 	l := &legal{s: s, all: rules.LegalCommands(s, p)}
+	// A CPU never attacks a teammate (ai/team.go).
+	l.all = slices.DeleteFunc(l.all, func(a rules.Action) bool {
+		at, ok := a.Command.(rules.Attack)
+		return ok && s.Allied(p, s.Owner(at.To))
+	})
 	for i, a := range l.all {
 		switch a.Command.(type) {
 		case rules.Claim:

@@ -58,7 +58,8 @@ type need struct {
 	priority float64
 }
 
-// needs lists the player's borders short of their guard, the most important first.
+// needs lists the player's borders short of their guard, and teammates' that the player may help
+// (teamNeeds), the most important first.
 func (c *cpu) needs() []need {
 	var out []need
 	for _, t := range c.v.mine {
@@ -69,6 +70,7 @@ func (c *cpu) needs() []need {
 			out = append(out, need{t: t, deficit: d, priority: float64(c.v.importance(t)+1) * float64(c.v.threat[t])})
 		}
 	}
+	out = append(out, c.teamNeeds()...)
 	slices.SortStableFunc(out, func(x, y need) int { return cmp.Compare(y.priority, x.priority) })
 	return out
 }
@@ -108,7 +110,7 @@ func (c *cpu) bestOrigin(reserve int) (rules.TerritoryID, float64, bool) {
 		a := float64(c.s.Armies(t) - 1 + reserve)
 		rough := 0.0
 		for _, nb := range c.v.b.Neighbors(t) {
-			if c.s.Owner(nb) != c.me {
+			if !c.s.Allied(c.me, c.s.Owner(nb)) {
 				rough = max(rough, c.value(nb, nil)*a/(a+2*float64(c.s.Armies(nb))+1))
 			}
 		}
@@ -134,7 +136,7 @@ func (c *cpu) bestOrigin(reserve int) (rules.TerritoryID, float64, bool) {
 func (c *cpu) attacksFrom(t rules.TerritoryID) []rules.Action {
 	var out []rules.Action
 	for _, nb := range c.v.b.Neighbors(t) {
-		if c.s.Owner(nb) != c.me {
+		if !c.s.Allied(c.me, c.s.Owner(nb)) {
 			out = append(out, rules.Action{Command: rules.Attack{From: t, To: nb, Dice: 3}, Min: 1, Max: 3})
 		}
 	}

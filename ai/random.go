@@ -8,8 +8,9 @@ import (
 
 // Random plays random legal commands with just enough sense that its games end: it claims a random
 // territory, trades a random set whenever it can, places its whole reserve on a random territory that
-// borders an enemy, attacks at random (with the most dice, until the territory falls) only from a
-// territory that outnumbers its target, moves every army it can into a conquered territory, and then makes
+// borders an enemy (neither the player's nor a teammate's), attacks at random (with the most dice, until
+// the territory falls) only from a territory that outnumbers its target, and a teammate's only when the
+// game allows it (R88), moves every army it can into a conquered territory, and then makes
 // a random fortify move or ends its turn. It never resigns. It is the baseline the other players are
 // measured against, and it drives the engine's property tests, `rout sim` and the games-per-second
 // benchmark, so it samples the board directly instead of listing every legal command. It returns nil when
@@ -46,7 +47,7 @@ func Random(s rules.State, p rules.PlayerID, r *rand.Rand) rules.Command {
 			continue
 		}
 		for _, to := range b.Neighbors(from) {
-			if s.Owner(to) != p && s.Armies(from)-1 > s.Armies(to) {
+			if mayAttack(s, p, to) && s.Armies(from)-1 > s.Armies(to) {
 				if seen++; r.IntN(seen) == 0 {
 					attack = rules.Attack{From: from, To: to, Repeat: true}
 				}
@@ -100,7 +101,7 @@ func sample(r *rand.Rand, n int, ok func(rules.TerritoryID) bool) (rules.Territo
 
 func bordersEnemy(s rules.State, p rules.PlayerID, t rules.TerritoryID) bool {
 	for _, n := range s.Board().Neighbors(t) {
-		if s.Owner(n) != p {
+		if !s.Allied(p, s.Owner(n)) {
 			return true
 		}
 	}

@@ -15,14 +15,17 @@ type view struct {
 
 	mine []rules.TerritoryID // the player's territories, in id order
 	// threat is, for each of the player's territories, the largest army of an active opponent on a
-	// bordering territory (neutral territories never attack); threatSum adds them all up.
+	// bordering territory (neutral territories never attack, nor do teammates); threatSum adds them all up.
+	// In a team game an opponent is a seat of another team: teammates are friends (ai/team.go).
 	threat    []int32
 	threatSum []int32
-	// front marks the player's territories with a neighbour they do not own (an opponent's or neutral).
+	// front marks the player's territories with a neighbour that is an opponent's or neutral (a border
+	// with a teammate is no front).
 	front []bool
 
 	areaMine    []int            // the player's territories in each area
 	areaOthers  []int            // other players' and neutral armies in each area
+	areaFriends []int            // teammates' territories in each area
 	areaTop     []rules.PlayerID // the opponent owning most of each area (NoPlayer when none)
 	areaTopN    []int            // how many territories areaTop owns there
 	areaEntries []int            // territories of the area that border a territory outside it
@@ -57,7 +60,7 @@ func newView(s rules.State, me rules.PlayerID) *view {
 	for t := range n {
 		id := rules.TerritoryID(t)
 		if o := s.Owner(id); o != me {
-			if o >= 0 && s.Player(o).Status == rules.Active && s.Player(o).Territories <= weakTerritories {
+			if v.enemy(o) && s.Player(o).Territories <= weakTerritories {
 				if v.weak == nil {
 					v.weak = make(map[rules.PlayerID][]rules.TerritoryID)
 				}
@@ -68,11 +71,11 @@ func newView(s rules.State, me rules.PlayerID) *view {
 		v.mine = append(v.mine, id)
 		for _, nb := range b.Neighbors(id) {
 			o := s.Owner(nb)
-			if o == me {
+			if s.Allied(me, o) {
 				continue
 			}
 			v.front[t] = true
-			if o >= 0 && s.Player(o).Status == rules.Active {
+			if v.enemy(o) {
 				a := int32(s.Armies(nb))
 				v.threat[t] = max(v.threat[t], a)
 				v.threatSum[t] += a
@@ -89,6 +92,7 @@ func (v *view) readAreas() {
 	k := len(v.areas)
 	v.areaMine = make([]int, k)
 	v.areaOthers = make([]int, k)
+	v.areaFriends = make([]int, k)
 	v.areaTop = make([]rules.PlayerID, k)
 	v.areaTopN = make([]int, k)
 	v.areaEntries = make([]int, k)
@@ -103,6 +107,9 @@ func (v *view) readAreas() {
 			case o == v.me:
 				v.areaMine[a]++
 				v.areaReach[a] = true
+			case v.s.Allied(v.me, o):
+				v.areaFriends[a]++
+				v.areaOthers[a] += v.s.Armies(t)
 			case o >= 0:
 				counts[o]++
 				v.areaOthers[a] += v.s.Armies(t)
@@ -138,11 +145,12 @@ func (v *view) readAreas() {
 }
 
 // areaScore is how attractive completing area a is: its bonus against the armies to beat and the borders
-// to hold, higher the more of it the player already owns. Zero for areas held, out of reach or worthless.
+// to hold, higher the more of it the player already owns. Zero for areas held, out of reach or worthless,
+// and for areas a teammate has a territory in (the player would have to take it from the teammate).
 func (v *view) areaScore(a int) float64 {
 	area := v.areas[a]
 	size := len(area.Territories)
-	if area.Bonus <= 0 || !v.areaReach[a] || v.areaMine[a] == size {
+	if area.Bonus <= 0 || !v.areaReach[a] || v.areaMine[a] == size || v.areaFriends[a] > 0 {
 		return 0
 	}
 	cost := float64(v.areaOthers[a] + size - v.areaMine[a] + 2*v.areaEntries[a] + 1)
@@ -162,9 +170,6 @@ func inArea(b *rules.Board, t rules.TerritoryID, a int) bool {
 func (v *view) active(q rules.PlayerID) bool {
 	return q >= 0 && int(q) < v.s.Players() && v.s.Player(q).Status == rules.Active
 }
-
-// opponents returns the number of active players other than the player.
-func (v *view) opponents() int { return v.s.ActivePlayers() - 1 }
 
 // importance is what holding territory t protects, in armies a turn: the bonus of every area the player
 // holds whole that t borders the outside of, and of every area an opponent is about to complete that

@@ -9,14 +9,18 @@ import (
 	"rout/rules"
 )
 
-// Stats is what a series of games between the same seats came to: the wins of each seat, overall and
-// when it moved first, and the length of each game. Add gives it one game's Result.
+// Stats is what a series of games between the same seats came to: the wins of each seat (the seat whose
+// command ended the game) and, in team games, of each team, overall and when it moved first, and the
+// length of each game. Add gives it one game's Result.
 type Stats struct {
 	Games      int
 	Wins       []int // by seat
 	FirstGames []int // by seat: the games in which it moved first
 	FirstWins  []int // by seat: the games in which it moved first and won
 	Unfinished int   // games that ended with no winner (Opts.MaxCommands ran out)
+	// In team games (docs/rules.md, "Team games"), by team: the games each team won, those in which one
+	// of its seats moved first, and those of them it won. Nil until a team game is added.
+	TeamWins, TeamFirstGames, TeamFirstWins []int
 	// Turns, Commands and Events hold one entry per game, in the order the games were added.
 	Turns, Commands, Events []int
 }
@@ -40,6 +44,7 @@ func (s *Stats) Add(res Result) {
 	} else {
 		s.Unfinished++
 	}
+	s.addTeams(res)
 	s.Turns = append(s.Turns, res.Final.Turn())
 	s.Commands = append(s.Commands, res.Commands)
 	s.Events = append(s.Events, res.Events)

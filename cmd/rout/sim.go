@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -33,6 +34,8 @@ func runSim(ctx context.Context, args []string, _ func(string) string, stdout, s
 		", or idle: a seat that only does what it must and ends its turns): a tournament with win rates per player and decision times; overrides --players")
 	budget := fs.Duration("budget", 0, "time budget of one CPU decision (0: each player's default); a decision that runs out of it plays a safe command, so set it high for figures that do not depend on the machine's load")
 	parallel := fs.Int("parallel", runtime.GOMAXPROCS(0), "games played at once (the results do not depend on it)")
+	teams := fs.String("teams", "", "a team game of this `shape` (2v2, 3v3, 2v2v2, 2v1, ...): seat 0 plays for team A, seat 1 for B, and so on in turn; results per team; overrides --players")
+	teamRules := fs.String("team-rules", "", "a team game's `options`, comma-separated: place (on teammates), fortify=own|to_teammate|through_team, attack (teammates), no_card (from teammates)")
 	maxCommands := fs.Int("max-commands", 0, "stop a game after this many commands (0: 1,000,000): with --seats it counts as unfinished, otherwise it is an error")
 	if done, err := parseFlags(fs, args, 0); done {
 		return err
@@ -46,9 +49,31 @@ func runSim(ctx context.Context, args []string, _ func(string) string, stdout, s
 		names = strings.Split(*seatList, ",")
 		*players = len(names)
 	}
-	cfg := rules.Config{Seats: make([]rules.Seat, *players)}
+	var seatTeams []int
+	var cfg rules.Config
+	if *teams != "" {
+		if cfg.Teams, seatTeams, err = sim.TeamShape(*teams); err != nil {
+			return usageError("sim: --teams: " + err.Error())
+		}
+		if names != nil && len(names) != len(seatTeams) {
+			return usageError(fmt.Sprintf("sim: --teams %s has %d seats, --seats names %d", *teams, len(seatTeams), len(names)))
+		}
+		*players = len(seatTeams)
+	}
+	cfg.Seats = make([]rules.Seat, *players)
 	for i := range cfg.Seats {
 		cfg.Seats[i].Color = fmt.Sprintf("seat-%d", i)
+		if seatTeams != nil {
+			cfg.Seats[i].Team = seatTeams[i]
+		}
+	}
+	if *teamRules != "" {
+		if cfg.Teams == nil {
+			return usageError("sim: --team-rules needs --teams")
+		}
+		if cfg.TeamRules, err = parseTeamRules(*teamRules); err != nil {
+			return usageError("sim: --team-rules: " + err.Error())
+		}
 	}
 	if err := cfg.Claim.UnmarshalText([]byte(*claim)); err != nil {
 		return usageError("sim: --claim: " + err.Error())
@@ -153,32 +178,117 @@ feed:
 	if names != nil {
 		fmt.Fprintf(stdout, "seats: %s\n", strings.Join(names, ","))
 	}
+	if cfg.Teams != nil {
+		fmt.Fprintf(stdout, "teams: %s; options: %s\n", *teams, describeTeamRules(cfg.TeamRules))
+	}
 	fmt.Fprintf(stdout, "games: %d in %.2fs, %.1f games/s\n", *games, elapsed.Seconds(), float64(*games)/elapsed.Seconds())
 	fmt.Fprintf(stdout, "turns per game: %s\n", spread(stats.Turns))
 	fmt.Fprintf(stdout, "commands per game: %s\n", spread(stats.Commands))
 	fmt.Fprintf(stdout, "events per game: %s\n", spread(stats.Events))
 	fmt.Fprintf(stdout, "wins by seat: %v\n", stats.Wins)
+	if cfg.Teams != nil {
+		printTeams(stdout, cfg, names, stats)
+	}
 	if names != nil {
-		printTournament(stdout, names, stats, &times, survival, places)
+		printTournament(stdout, names, cfg.Teams == nil, stats, &times, survival, places)
 	}
 	return nil
 }
 
+// parseTeamRules reads --team-rules: place, fortify=OPTION, attack and no_card, comma-separated.
+func parseTeamRules(list string) (rules.TeamRules, error) {
+	var tr rules.TeamRules
+	for _, opt := range strings.Split(list, ",") {
+		name, value, hasValue := strings.Cut(opt, "=")
+		switch {
+		case name == "place" && !hasValue:
+			tr.PlaceOnTeammates = true
+		case name == "attack" && !hasValue:
+			tr.AttackTeammates = true
+		case name == "no_card" && !hasValue:
+			tr.NoCardFromTeammates = true
+		case name == "fortify" && hasValue:
+			if err := tr.Fortify.UnmarshalText([]byte(value)); err != nil {
+				return tr, err
+			}
+		default:
+			return tr, fmt.Errorf("unknown option %q (want place, fortify=own|to_teammate|through_team, attack, no_card)", opt)
+		}
+	}
+	return tr, nil
+}
+
+// describeTeamRules names a team game's options as --team-rules does ("none" when all are off).
+func describeTeamRules(tr rules.TeamRules) string {
+	var out []string
+	if tr.PlaceOnTeammates {
+		out = append(out, "place")
+	}
+	if tr.Fortify != rules.FortifyOwn {
+		out = append(out, "fortify="+tr.Fortify.String())
+	}
+	if tr.AttackTeammates {
+		out = append(out, "attack")
+	}
+	if tr.NoCardFromTeammates {
+		out = append(out, "no_card")
+	}
+	if out == nil {
+		return "none"
+	}
+	return strings.Join(out, ",")
+}
+
+// printTeams prints, for each team of a team game, the share of the games it won with its 95% Wilson
+// confidence interval, and the same split by whether one of its seats moved first (the teams' order is
+// drawn per game, so a series covers both orders).
+func printTeams(w io.Writer, cfg rules.Config, names []string, stats *sim.Stats) {
+	labels := make([]string, len(cfg.Teams))
+	sizes := make([]int, len(cfg.Teams))
+	for i, team := range cfg.Teams {
+		var members []string
+		for p, seat := range cfg.Seats {
+			if seat.Team != i {
+				continue
+			}
+			member := fmt.Sprintf("seat %d", p)
+			if names != nil {
+				member = names[p]
+			}
+			members = append(members, member)
+		}
+		sizes[i] = len(members)
+		labels[i] = fmt.Sprintf("team %s (%s)", team.Name, strings.Join(members, "+"))
+	}
+	for _, st := range stats.TeamStandings(labels, sizes) {
+		fmt.Fprintf(w, "win rate %s: %d of %d games, %s (95%% CI %.1f%% to %.1f%%)\n",
+			st.Name, st.Wins, st.Games, rate(st.Wins, st.Games), 100*st.WinLow, 100*st.WinHigh)
+		fmt.Fprintf(w, "win rate %s moving first: %d of %d games, %s; not moving first: %d of %d, %s\n",
+			st.Name, st.FirstWins, st.FirstGames, rate(st.FirstWins, st.FirstGames),
+			st.LaterWins, st.LaterGames, rate(st.LaterWins, st.LaterGames))
+	}
+}
+
+// rate is k of n as a percentage, "-" when n is 0.
+func rate(k, n int) string {
+	if n == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(k)/float64(n))
+}
+
 // printTournament prints, for each CPU player of the seats, the share of the games it won with its 95%
-// Wilson confidence interval (and split by whether it moved first), and the 50th and 99th percentiles of
-// its decision times.
-func printTournament(w io.Writer, names []string, stats *sim.Stats, times *sim.DecisionTimes, survival, places map[string][]int) {
+// Wilson confidence interval (and split by whether it moved first) unless wins is false (a team game, whose
+// wins printTeams prints), and the 50th and 99th percentiles of its decision times.
+func printTournament(w io.Writer, names []string, wins bool, stats *sim.Stats, times *sim.DecisionTimes, survival, places map[string][]int) {
 	if stats.Unfinished > 0 {
 		fmt.Fprintf(w, "unfinished games (no winner): %d\n", stats.Unfinished)
 	}
-	rate := func(k, n int) string {
-		if n == 0 {
-			return "-"
-		}
-		return fmt.Sprintf("%.1f%%", 100*float64(k)/float64(n))
-	}
 	standings := stats.Standings(names)
 	for _, st := range standings {
+		if !wins {
+			break
+		}
 		line := fmt.Sprintf("win rate %s: %d of %d games, %s (95%% CI %.1f%% to %.1f%%), %d seat(s)",
 			st.Name, st.Wins, st.Games, rate(st.Wins, st.Games), 100*st.WinLow, 100*st.WinHigh, st.Seats)
 		if st.Seats > 1 {
@@ -211,16 +321,18 @@ func printTournament(w io.Writer, names []string, stats *sim.Stats, times *sim.D
 	}
 }
 
-// place is where seat p finished game res: 1 for the winner, then by the game turns played (the later
-// a seat was eliminated, the better its place); seats with as many turns share the better place.
+// place is where seat p finished game res: 1 for the winners (in a team game, every seat of the winning
+// team), then by the game turns played (the later a seat was eliminated, the better its place); seats
+// with as many turns share the better place.
 func place(res sim.Result, times *sim.DecisionTimes, p rules.PlayerID, seats int) int {
-	if res.Winner == p {
+	winners := res.Final.Winners()
+	if slices.Contains(winners, p) {
 		return 1
 	}
 	mine, out := times.TurnsPlayed(p), 1
 	for q := range seats {
 		id := rules.PlayerID(q)
-		if id != p && (id == res.Winner || times.TurnsPlayed(id) > mine) {
+		if id != p && (slices.Contains(winners, id) || times.TurnsPlayed(id) > mine) {
 			out++
 		}
 	}

@@ -59,6 +59,38 @@ func TestSimSeats(t *testing.T) {
 	}
 }
 
+func TestSimTeams(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{
+			[]string{"sim", "--teams", "2v2", "--seats", "normal,random,normal,random", "--games", "4", "--check=false"},
+			[]string{"4 players", "teams: 2v2; options: none", "win rate team A (normal+normal): ", "(95% CI ",
+				"win rate team B (random+random) moving first: ", "; not moving first: ", "decision time normal: p50 "},
+		},
+		{
+			[]string{"sim", "--teams", "2v1", "--games", "3", "--team-rules", "place,fortify=through_team,attack,no_card"},
+			[]string{"3 players", "invariants checked: true", "options: place,fortify=through_team,attack,no_card",
+				"win rate team A (seat 0+seat 2): ", "win rate team B (seat 1): "},
+		},
+	} {
+		out, errOut, err := runRout(t, tc.args...)
+		if err != nil {
+			t.Fatalf("rout %v: %v (stderr %q)", tc.args, err, errOut)
+		}
+		for _, want := range tc.want {
+			if !strings.Contains(out, want) {
+				t.Errorf("rout %v printed no %q:\n%s", tc.args, want, out)
+			}
+		}
+		if strings.Contains(out, "win rate normal: ") {
+			t.Errorf("rout %v printed win rates per player in a team game:\n%s", tc.args, out)
+		}
+	}
+}
+
 func TestSimBadArguments(t *testing.T) {
 	t.Parallel()
 	for _, args := range [][]string{
@@ -73,6 +105,11 @@ func TestSimBadArguments(t *testing.T) {
 		{"sim", "--parallel", "0"},
 		{"sim", "--budget", "-1s"},
 		{"sim", "--seats", "normal,random", "--max-commands", "-1"},
+		{"sim", "--teams", "2v2", "--seats", "normal,random", "--games", "1"},
+		{"sim", "--teams", "2on2", "--games", "1"},
+		{"sim", "--team-rules", "place", "--games", "1"},
+		{"sim", "--teams", "2v2", "--team-rules", "fortify=everywhere", "--games", "1"},
+		{"sim", "--teams", "2v2", "--team-rules", "hug", "--games", "1"},
 	} {
 		if _, _, err := runRout(t, args...); err == nil || exitCode(err) == 0 {
 			t.Errorf("rout %v: got %v, want a failure", args, err)
