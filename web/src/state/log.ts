@@ -116,7 +116,12 @@ function sentence(ev: Pick<ServerEvent, "kind" | "payload" | "seat">, n: LogName
       return `${who()} conquered ${n.territory(p.to)} from ${p.previous >= 0 || p.previous === UNKNOWN_PLAYER ? n.seat(p.previous) : "the neutrals"}.`;
     case "player_eliminated": {
       const count = Array.isArray(p.cards) ? p.cards.length : (p.cardCount ?? 0);
-      const takes = count < 0 ? ", who takes their cards" : count ? `, who takes their ${count === 1 ? "card" : `${count} cards`}` : "";
+      const takes =
+        count < 0
+          ? ", who takes their cards"
+          : count
+            ? `, who takes their ${count === 1 ? "card" : `${count} cards`}`
+            : "";
       return `${who()} was eliminated by ${who("by")}${takes}.`;
     }
     case "territory_occupied":
