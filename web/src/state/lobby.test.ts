@@ -100,6 +100,7 @@ describe("lobby", () => {
     expect(s).toEqual({
       ...saved,
       seats: [saved.seats[0], { ...saved.seats[1], difficulty: "normal" }, { ...saved.seats[2], difficulty: "normal" }],
+      teams: null,
     });
     const odd = parseNewGameSettings(
       JSON.stringify({ ...saved, turnLimit: 5, cardSystem: "poker", ttb: 50, claim: "x", fog: "thick" }),

@@ -1,6 +1,7 @@
 // The lobby's state: which games go in which list, what a finished game says about its result, what an
 // invitation shows, and the New game form's last settings (kept per device in localStorage).
 import { CARD_SYSTEMS, FOG_LEVELS, seatTitle, TURN_LIMITS } from "../ui/format";
+import { parseTeamDraft, type TeamDraft } from "./teams";
 
 /** A game as the lobby reads it (the GameCard fragment's fields the lobby uses). */
 export interface LobbyGame {
@@ -105,6 +106,8 @@ export interface NewGameSettings {
   private: boolean;
   /** The fog of war level (FOG_LEVELS). */
   fog: string;
+  /** The teams of a team game (state/teams.ts); null for a free-for-all. */
+  teams: TeamDraft | null;
 }
 
 /** The CPU levels a seat can have, easiest first (as the API's SeatInput.difficulty names them). */
@@ -151,5 +154,6 @@ export function parseNewGameSettings(raw: string | null): NewGameSettings | null
     ttb: typeof o.ttb === "number" && o.ttb >= 4 && o.ttb <= 10 ? o.ttb : 6,
     private: o.private === true,
     fog: FOG_LEVELS.some((f) => f.value === o.fog) ? (o.fog as string) : "none",
+    teams: parseTeamDraft(o.teams),
   };
 }

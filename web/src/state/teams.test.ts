@@ -3,6 +3,11 @@ import { luminance } from "../board/palette";
 import { seatShort, seatTitle } from "../ui/format";
 import {
   DEFAULT_TEAM_RULES,
+  moveViewer,
+  parseTeamDraft,
+  reshapeTeams,
+  teamGameInput,
+  teamNamesProblem,
   groupByTeam,
   shapeSizes,
   shapeWords,
@@ -95,5 +100,87 @@ describe("team shapes and colours", () => {
       const colours = s.sizes.flatMap((n, t) => Array.from({ length: n }, (_, k) => teamShade(TEAM_HUES[t].hex, k)));
       expect(new Set(colours).size).toBe(colours.length);
     }
+  });
+});
+
+describe("the New game form's teams", () => {
+  const kinds = (d: ReturnType<typeof reshapeTeams>) => d.seats.map((t) => t.map((s) => s.kind));
+
+  it("makes a shape with default names, the viewer first and CPUs elsewhere", () => {
+    const d = reshapeTeams("2v2v2", null);
+    expect(d.names).toEqual(["Red", "Blue", "Green"]);
+    expect(kinds(d)).toEqual([
+      ["HUMAN", "CPU"],
+      ["CPU", "CPU"],
+      ["CPU", "CPU"],
+    ]);
+    expect(d.rules).toEqual(DEFAULT_TEAM_RULES);
+  });
+
+  it("keeps names, seats and the viewer's seat over a change of shape where the new shape has them", () => {
+    let d = moveViewer(reshapeTeams("3v3", null), 1, 2);
+    d = {
+      ...d,
+      names: ["Wolves", "Owls"],
+      seats: d.seats.map((t) => t.map((s) => (s.kind === "CPU" ? { ...s, difficulty: "hard" } : s))),
+    };
+    const bigger = reshapeTeams("3v3v3", d);
+    expect(bigger.names).toEqual(["Wolves", "Owls", "Green"]);
+    expect(kinds(bigger)[1]).toEqual(["CPU", "CPU", "HUMAN"]);
+    expect(bigger.seats[0][0].difficulty).toBe("hard");
+    expect(bigger.seats[2][0].difficulty).toBe("normal");
+    // The viewer's seat is gone in a 2v2: the viewer goes to the first seat, once.
+    const smaller = reshapeTeams("2v2", d);
+    expect(kinds(smaller)).toEqual([
+      ["HUMAN", "CPU"],
+      ["CPU", "CPU"],
+    ]);
+  });
+
+  it("moves the viewer, the seat left becoming a normal CPU", () => {
+    const d = moveViewer(reshapeTeams("2v2", null), 1, 1);
+    expect(kinds(d)).toEqual([
+      ["CPU", "CPU"],
+      ["CPU", "HUMAN"],
+    ]);
+    expect(d.seats[0][0].difficulty).toBe("normal");
+  });
+
+  it("gives createGame the teams with their hues and each seat its team and shade", () => {
+    const d = { ...reshapeTeams("2v2", null), names: [" Red ", "Blue"] };
+    const input = teamGameInput({ ...d, rules: { ...d.rules, attackTeammates: true } });
+    expect(input.teams).toEqual([
+      { name: "Red", color: "#d62728" },
+      { name: "Blue", color: "#1f77b4" },
+    ]);
+    expect(input.seats.map((s) => [s.kind, s.team, s.color])).toEqual([
+      ["HUMAN", 0, "#d62728"],
+      ["CPU", 0, teamShade("#d62728", 1)],
+      ["CPU", 1, "#1f77b4"],
+      ["CPU", 1, teamShade("#1f77b4", 1)],
+    ]);
+    expect(input.teamRules.attackTeammates).toBe(true);
+  });
+
+  it("checks the names as the server does: 1 to 32 characters, no two alike", () => {
+    expect(teamNamesProblem(["Red", "Blue"])).toBe("");
+    expect(teamNamesProblem(["Red", " "])).toBe("Each team needs a name.");
+    expect(teamNamesProblem(["Red", "red"])).toBe("Each team needs a name of its own.");
+    expect(teamNamesProblem(["x".repeat(33), "Blue"])).toBe("A team's name has at most 32 characters.");
+  });
+
+  it("reads a kept draft back, dropping what is not offered", () => {
+    const d = moveViewer(reshapeTeams("2v2", null), 1, 0);
+    expect(parseTeamDraft(JSON.parse(JSON.stringify(d)))).toEqual(d);
+    expect(parseTeamDraft(null)).toBeNull();
+    expect(parseTeamDraft({ shape: "5v5" })).toBeNull();
+    const odd = parseTeamDraft({
+      shape: "2v2",
+      seats: [[{ kind: "ROBOT", difficulty: "godlike" }]],
+      rules: { fortify: "anywhere", handover: "cpu", placeOnTeammates: "yes" },
+    });
+    expect(odd?.seats[0][0]).toEqual({ kind: "HUMAN", difficulty: "", email: "" });
+    expect(odd?.seats[0][1]).toEqual({ kind: "CPU", difficulty: "normal", email: "" });
+    expect(odd?.rules).toEqual({ ...DEFAULT_TEAM_RULES, handover: "cpu" });
   });
 });

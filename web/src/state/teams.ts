@@ -4,6 +4,7 @@
 // then answers as for a game without them.
 
 import { seatTitle, teamSeatName, type TitledSeat } from "../ui/format";
+import { DIFFICULTIES } from "./lobby";
 
 /** A team as the client holds it: Game.teams, or a record's settings.teams. */
 export interface TeamView {
@@ -183,4 +184,122 @@ export function winnersWords(
   const team = won[0].team != null ? teams[won[0].team] : undefined;
   if (!team) return `${seatTitle(won[0])} wins`;
   return `${team.name} wins: ${won.map((s) => teamSeatName(s)).join(", ")}`;
+}
+
+/** One seat of the New game form's team draft: you, a CPU (with its level), open or invited. */
+export interface TeamSeatDraft {
+  kind: "HUMAN" | "CPU" | "OPEN" | "INVITED";
+  difficulty: string;
+  email: string;
+}
+
+/** The New game form's teams: names, the seats team by team, the options. */
+export interface TeamDraft {
+  shape: string;
+  names: string[];
+  /** Each team's seats, in team order. */
+  seats: TeamSeatDraft[][];
+  rules: TeamRules;
+}
+
+/**
+ * The team draft for a shape: each team named as before or by its default ("Red", "Blue", ...), each seat
+ * kept from the draft before where it had one, a normal CPU where not; the viewer's seat (HUMAN) stays
+ * where it was when the new shape has it, else it goes to the first team's first seat. Exactly one seat is
+ * the viewer's.
+ */
+export function reshapeTeams(shape: string, before: TeamDraft | null): TeamDraft {
+  const sizes = shapeSizes(shape);
+  const seats = sizes.map((n, t) =>
+    Array.from({ length: n }, (_, k): TeamSeatDraft => {
+      const was = before?.seats[t]?.[k];
+      return was ? { ...was } : { kind: "CPU", difficulty: "normal", email: "" };
+    }),
+  );
+  const humans = seats.flat().filter((s) => s.kind === "HUMAN");
+  humans.slice(1).forEach((s) => (s.kind = "CPU"));
+  if (humans.length === 0 && seats.length > 0) seats[0][0] = { kind: "HUMAN", difficulty: "", email: "" };
+  return {
+    shape,
+    names: sizes.map((_, t) => before?.names[t] ?? TEAM_HUES[t].name),
+    seats,
+    rules: before?.rules ?? DEFAULT_TEAM_RULES,
+  };
+}
+
+/** The draft with the viewer moved to team t's seat k: the seat the viewer left becomes a normal CPU. */
+export function moveViewer(d: TeamDraft, t: number, k: number): TeamDraft {
+  return {
+    ...d,
+    seats: d.seats.map((team, ti) =>
+      team.map((s, ki): TeamSeatDraft => {
+        if (ti === t && ki === k) return { kind: "HUMAN", difficulty: "", email: "" };
+        return s.kind === "HUMAN" ? { kind: "CPU", difficulty: "normal", email: "" } : s;
+      }),
+    ),
+  };
+}
+
+/** What is wrong with the teams' names ("" when nothing): each needs 1 to 32 characters, no two alike. */
+export function teamNamesProblem(names: readonly string[]): string {
+  const trimmed = names.map((n) => n.trim());
+  if (trimmed.some((n) => n.length === 0)) return "Each team needs a name.";
+  if (trimmed.some((n) => n.length > 32)) return "A team's name has at most 32 characters.";
+  if (new Set(trimmed.map((n) => n.toLowerCase())).size !== trimmed.length) return "Each team needs a name of its own.";
+  return "";
+}
+
+/**
+ * The draft as createGame takes it: the teams with their hues, the seats team by team (each with its team
+ * and a shade of the team's hue as its colour) and the options.
+ */
+export function teamGameInput(d: TeamDraft): {
+  teams: Array<{ name: string; color: string }>;
+  seats: Array<TeamSeatDraft & { team: number; color: string }>;
+  teamRules: TeamRules;
+} {
+  return {
+    teams: d.names.map((n, t) => ({ name: n.trim(), color: TEAM_HUES[t].hex })),
+    seats: d.seats.flatMap((team, t) => team.map((s, k) => ({ ...s, team: t, color: teamShade(TEAM_HUES[t].hex, k) }))),
+    teamRules: { ...d.rules },
+  };
+}
+
+/** A team draft kept on the device, or null when it cannot be read as one (parseNewGameSettings). */
+export function parseTeamDraft(v: unknown): TeamDraft | null {
+  if (typeof v !== "object" || v === null) return null;
+  const o = v as Record<string, unknown>;
+  if (typeof o.shape !== "string" || shapeSizes(o.shape).length === 0) return null;
+  const names = Array.isArray(o.names) ? o.names.filter((n): n is string => typeof n === "string") : [];
+  const seats = Array.isArray(o.seats)
+    ? o.seats.map((team) =>
+        Array.isArray(team)
+          ? team.map((s): TeamSeatDraft => {
+              const r = (typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>;
+              const kind = ["HUMAN", "CPU", "OPEN", "INVITED"].includes(r.kind as string)
+                ? (r.kind as TeamSeatDraft["kind"])
+                : "CPU";
+              return {
+                kind,
+                difficulty:
+                  kind === "HUMAN"
+                    ? ""
+                    : (DIFFICULTIES as readonly unknown[]).includes(r.difficulty)
+                      ? (r.difficulty as string)
+                      : "normal",
+                email: typeof r.email === "string" ? r.email : "",
+              };
+            })
+          : [],
+      )
+    : [];
+  const r = (typeof o.rules === "object" && o.rules !== null ? o.rules : {}) as Record<string, unknown>;
+  const rules: TeamRules = {
+    placeOnTeammates: r.placeOnTeammates === true,
+    attackTeammates: r.attackTeammates === true,
+    noCardFromTeammates: r.noCardFromTeammates === true,
+    fortify: TEAM_FORTIFY.some((f) => f.value === r.fortify) ? (r.fortify as string) : "own",
+    handover: TEAM_HANDOVER.some((h) => h.value === r.handover) ? (r.handover as string) : "none",
+  };
+  return reshapeTeams(o.shape, { shape: o.shape, names, seats, rules });
 }
