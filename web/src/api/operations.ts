@@ -213,6 +213,21 @@ export const GameCardFragment = graphql(`
     fog
     inviteCode
     winner
+    winners
+    teams {
+      index
+      name
+      color
+      seats
+      openSeats
+    }
+    teamRules {
+      placeOnTeammates
+      fortify
+      attackTeammates
+      noCardFromTeammates
+      handover
+    }
     viewerInvitedSeat
     creator {
       id
@@ -226,6 +241,7 @@ export const GameCardFragment = graphql(`
     seats {
       seat
       color
+      team
       userName
       user {
         id

@@ -14,7 +14,7 @@ import {
   seatShort,
   seatTitle,
 } from "../ui/format";
-import { winnersWords } from "../state/teams";
+import { shapeWords, teamRulesWords, winnersWords } from "../state/teams";
 import { reinforcementWords } from "../state/reinforcements";
 import { Link } from "../ui/link";
 
@@ -43,6 +43,12 @@ export function PlayHeader(props: { view: View; info: GameInfo; game: ClientGame
         <p class="fog-line">
           {colourName(fogWords(game.fog))}.{" "}
           {over ? "The game is over: the fog has lifted." : FOG_LEVELS.find((f) => f.value === game.fog)?.help}
+        </p>
+      )}
+      {game.teams.length > 0 && (
+        <p class="team-line">
+          Team game, {shapeWords(game.teams, game.seats)}
+          {teamRulesWords(info.teamRules) ? `: ${teamRulesWords(info.teamRules)}.` : "."}
         </p>
       )}
       <p class="turn-line" aria-live="polite">

@@ -124,12 +124,12 @@ export function NewGamePage(props: { viewer: Viewer }) {
         input: {
           mapKey: map.key,
           mapVersion: map.version,
-          seats: (team?.seats ?? seats).map((s) => ({
+          seats: (team?.seats ?? seats.map((s) => ({ ...s, team: null }))).map((s) => ({
             kind: s.kind,
             color: s.color,
             email: s.kind === "INVITED" ? s.email.trim() : null,
             difficulty: s.kind === "CPU" ? s.difficulty : null,
-            team: "team" in s ? s.team : null,
+            team: s.team,
           })),
           teams: team?.teams ?? null,
           teamRules: team?.teamRules ?? null,
