@@ -55,7 +55,10 @@ async function gql(page, query, variables) {
     async ({ query, variables }) => {
       const r = await fetch("/graphql", {
         method: "POST",
-        headers: { "Content-Type": "application/json", Authorization: `Bearer ${localStorage.getItem("rout.session")}` },
+        headers: {
+          "Content-Type": "application/json",
+          Authorization: `Bearer ${localStorage.getItem("rout.session")}`,
+        },
         body: JSON.stringify({ query, variables }),
       });
       return (await r.json()).data;
@@ -118,7 +121,10 @@ try {
   if (shapes.map((s) => s.split(":")[0]).join(",") !== wantShapes.join(","))
     throw new Error(`the form offers the shapes ${JSON.stringify(shapes)}`);
   await page.getByRole("radio", { name: /^2v2:/ }).check();
-  const names = [await page.getByLabel("Team 1's name").inputValue(), await page.getByLabel("Team 2's name").inputValue()];
+  const names = [
+    await page.getByLabel("Team 1's name").inputValue(),
+    await page.getByLabel("Team 2's name").inputValue(),
+  ];
   if (names.join(",") !== "Red,Blue") throw new Error(`the teams' default names are ${names}`);
   const options = await page.getByRole("group", { name: "Team options" }).locator(".check label").allTextContents();
   if (options.length !== 3 || !options.every((o) => /^[\w' ]+: \S.{20,}/.test(o)))
@@ -164,7 +170,10 @@ try {
   });
   if (fills.key.length !== 4 || !fills.key.every((f) => fills.map.includes(f)))
     throw new Error(`the map's key and the map draw the seats differently: ${JSON.stringify(fills)}`);
-  await page.locator(".log li", { hasText: /\((Red|Blue)\)/ }).first().waitFor({ timeout: T });
+  await page
+    .locator(".log li", { hasText: /\((Red|Blue)\)/ })
+    .first()
+    .waitFor({ timeout: T });
   await shot(page, "game");
   await shot(page.getByRole("region", { name: "Players" }), "seats");
   await shot(page.locator(".board-wrap"), "map");
@@ -205,7 +214,10 @@ try {
           .getByRole("button", { name: /^\+1 army on / })
           .first()
           .click({ timeout: 5000 });
-        await page.getByRole("button", { name: /^The rest on / }).first().click({ timeout: 5000 });
+        await page
+          .getByRole("button", { name: /^The rest on / })
+          .first()
+          .click({ timeout: 5000 });
         await command(page, page.getByRole("button", { name: /^Place \d+ arm/ }));
         continue;
       }
@@ -273,7 +285,8 @@ try {
     )
   ).game;
   const owners = new Set(g.board.map((t) => g.seats[t.owner]?.team));
-  if (g.status !== "finished" || owners.size !== 1) throw new Error(`the game is not won by one team: ${JSON.stringify(g)}`);
+  if (g.status !== "finished" || owners.size !== 1)
+    throw new Error(`the game is not won by one team: ${JSON.stringify(g)}`);
   const team = g.teams[[...owners][0]];
   if (JSON.stringify(g.winners) !== JSON.stringify(team.seats))
     throw new Error(`the winners ${g.winners} are not team ${team.name}'s seats ${team.seats}`);
@@ -282,10 +295,15 @@ try {
   const players = team.seats.map((i) => g.seats[i].userName ?? `CPU ${i + 1}`);
   const want = `${team.name} wins: ${players.join(", ")}`;
   if (wonText !== want) throw new Error(`the seats panel says "${wonText}", want "${want}"`);
-  const headWinners = (await page.locator(".seats .team-head", { hasText: "winners" }).allTextContents()).map((t) => t.trim());
+  const headWinners = (await page.locator(".seats .team-head", { hasText: "winners" }).allTextContents()).map((t) =>
+    t.trim(),
+  );
   if (headWinners.join() !== `${team.name} · winners`) throw new Error(`the team headings say ${headWinners}`);
   await page.locator(".turn-line", { hasText: want }).waitFor({ timeout: T });
-  await page.locator(".log li", { hasText: `${team.name} won the game: ` }).first().waitFor({ timeout: T });
+  await page
+    .locator(".log li", { hasText: `${team.name} won the game: ` })
+    .first()
+    .waitFor({ timeout: T });
   log(`${want}; the seats panel, the heading and the log agree with the API`);
   await shot(page, "over");
   await shot(page.getByRole("region", { name: "Players" }), "seats-over");
