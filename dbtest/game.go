@@ -19,6 +19,7 @@ type SeatOpts struct {
 	Difficulty string // of a CPU: easy, normal or cautious; default normal
 	Invite     string // a seat kept for the user with this email address
 	Color      string // default c<seat>
+	Team       int    // in a team game (GameOpts.Teams), the seat's team
 }
 
 // GameOpts describes a game for Game; every field is optional.
@@ -39,6 +40,8 @@ type GameOpts struct {
 	Fog        rules.Fog     // default: none
 	TurnLimit  time.Duration // default game.DefaultTurnLimit
 	Private    bool          // joining needs the invite code
+	Teams      []game.Team   // a team game's teams; none for a free-for-all
+	TeamRules  rules.TeamRules
 }
 
 // Users returns one user's seat for each user, in order: the seats of a game of these players.
@@ -62,12 +65,13 @@ func Game(t testing.TB, db *sql.DB, o GameOpts) game.Created {
 		}
 	}
 	in := game.CreateInput{CreatorID: o.Creator, MapKey: o.Map, MapVersion: o.MapVersion, TurnLimit: o.TurnLimit,
-		Claim: o.Claim, Cards: o.Cards, TTBPercent: o.TTBPercent, Fog: o.Fog, Private: o.Private}
+		Claim: o.Claim, Cards: o.Cards, TTBPercent: o.TTBPercent, Fog: o.Fog, Private: o.Private,
+		Teams: o.Teams, TeamRules: o.TeamRules}
 	if in.MapKey == "" {
 		in.MapKey = "classic"
 	}
 	for i, s := range o.Seats {
-		spec := game.SeatSpec{Kind: game.SeatOpen, Color: s.Color, Difficulty: s.Difficulty}
+		spec := game.SeatSpec{Kind: game.SeatOpen, Color: s.Color, Difficulty: s.Difficulty, Team: s.Team}
 		switch {
 		case s.User != 0:
 			spec.Kind, spec.UserID = game.SeatUser, s.User

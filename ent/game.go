@@ -40,6 +40,10 @@ type Game struct {
 	TtbPercent int `json:"ttb_percent,omitempty"`
 	// What players see of others' territories (rules.Fog; docs/rules.md R76).
 	Fog game.Fog `json:"fog,omitempty"`
+	// A team game's teams in order, each with its name and hue (the game service owns the format); none in a free-for-all.
+	Teams json.RawMessage `json:"teams,omitempty"`
+	// A team game's options (rules.TeamRules; docs/rules.md R86 to R90); none in a free-for-all.
+	TeamRules json.RawMessage `json:"team_rules,omitempty"`
 	// In a fog game, the number of the last event of each view (seen_events): the seats' in seat order, then the spectators'; none before the start and without fog.
 	ViewSeqs []int64 `json:"view_seqs,omitempty"`
 	// open: waiting for players; active: being played; finished: won; cancelled: abandoned before or during play.
@@ -201,7 +205,7 @@ func (*Game) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case game.FieldViewSeqs, game.FieldEngine, game.FieldDice:
+		case game.FieldTeams, game.FieldTeamRules, game.FieldViewSeqs, game.FieldEngine, game.FieldDice:
 			values[i] = new([]byte)
 		case game.FieldID, game.FieldMapID, game.FieldCreatorID, game.FieldTurnLimitSeconds, game.FieldTtbPercent, game.FieldTurn, game.FieldCurrentSeat, game.FieldSeq, game.FieldVersion, game.FieldWinnerSeat:
 			values[i] = new(sql.NullInt64)
@@ -289,6 +293,22 @@ func (_m *Game) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field fog", values[i])
 			} else if value.Valid {
 				_m.Fog = game.Fog(value.String)
+			}
+		case game.FieldTeams:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field teams", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.Teams); err != nil {
+					return fmt.Errorf("unmarshal field teams: %w", err)
+				}
+			}
+		case game.FieldTeamRules:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field team_rules", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.TeamRules); err != nil {
+					return fmt.Errorf("unmarshal field team_rules: %w", err)
+				}
 			}
 		case game.FieldViewSeqs:
 			if value, ok := values[i].(*[]byte); !ok {
@@ -500,6 +520,12 @@ func (_m *Game) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("fog=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Fog))
+	builder.WriteString(", ")
+	builder.WriteString("teams=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Teams))
+	builder.WriteString(", ")
+	builder.WriteString("team_rules=")
+	builder.WriteString(fmt.Sprintf("%v", _m.TeamRules))
 	builder.WriteString(", ")
 	builder.WriteString("view_seqs=")
 	builder.WriteString(fmt.Sprintf("%v", _m.ViewSeqs))

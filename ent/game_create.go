@@ -156,6 +156,18 @@ func (_c *GameCreate) SetNillableFog(v *game.Fog) *GameCreate {
 	return _c
 }
 
+// SetTeams sets the "teams" field.
+func (_c *GameCreate) SetTeams(v json.RawMessage) *GameCreate {
+	_c.mutation.SetTeams(v)
+	return _c
+}
+
+// SetTeamRules sets the "team_rules" field.
+func (_c *GameCreate) SetTeamRules(v json.RawMessage) *GameCreate {
+	_c.mutation.SetTeamRules(v)
+	return _c
+}
+
 // SetViewSeqs sets the "view_seqs" field.
 func (_c *GameCreate) SetViewSeqs(v []int64) *GameCreate {
 	_c.mutation.SetViewSeqs(v)
@@ -735,6 +747,14 @@ func (_c *GameCreate) createSpec() (*Game, *sqlgraph.CreateSpec) {
 		_spec.SetField(game.FieldFog, field.TypeEnum, value)
 		_node.Fog = value
 	}
+	if value, ok := _c.mutation.Teams(); ok {
+		_spec.SetField(game.FieldTeams, field.TypeJSON, value)
+		_node.Teams = value
+	}
+	if value, ok := _c.mutation.TeamRules(); ok {
+		_spec.SetField(game.FieldTeamRules, field.TypeJSON, value)
+		_node.TeamRules = value
+	}
 	if value, ok := _c.mutation.ViewSeqs(); ok {
 		_spec.SetField(game.FieldViewSeqs, field.TypeJSON, value)
 		_node.ViewSeqs = value
@@ -1086,6 +1106,42 @@ func (u *GameUpsert) SetFog(v game.Fog) *GameUpsert {
 // UpdateFog sets the "fog" field to the value that was provided on create.
 func (u *GameUpsert) UpdateFog() *GameUpsert {
 	u.SetExcluded(game.FieldFog)
+	return u
+}
+
+// SetTeams sets the "teams" field.
+func (u *GameUpsert) SetTeams(v json.RawMessage) *GameUpsert {
+	u.Set(game.FieldTeams, v)
+	return u
+}
+
+// UpdateTeams sets the "teams" field to the value that was provided on create.
+func (u *GameUpsert) UpdateTeams() *GameUpsert {
+	u.SetExcluded(game.FieldTeams)
+	return u
+}
+
+// ClearTeams clears the value of the "teams" field.
+func (u *GameUpsert) ClearTeams() *GameUpsert {
+	u.SetNull(game.FieldTeams)
+	return u
+}
+
+// SetTeamRules sets the "team_rules" field.
+func (u *GameUpsert) SetTeamRules(v json.RawMessage) *GameUpsert {
+	u.Set(game.FieldTeamRules, v)
+	return u
+}
+
+// UpdateTeamRules sets the "team_rules" field to the value that was provided on create.
+func (u *GameUpsert) UpdateTeamRules() *GameUpsert {
+	u.SetExcluded(game.FieldTeamRules)
+	return u
+}
+
+// ClearTeamRules clears the value of the "team_rules" field.
+func (u *GameUpsert) ClearTeamRules() *GameUpsert {
+	u.SetNull(game.FieldTeamRules)
 	return u
 }
 
@@ -1513,6 +1569,48 @@ func (u *GameUpsertOne) SetFog(v game.Fog) *GameUpsertOne {
 func (u *GameUpsertOne) UpdateFog() *GameUpsertOne {
 	return u.Update(func(s *GameUpsert) {
 		s.UpdateFog()
+	})
+}
+
+// SetTeams sets the "teams" field.
+func (u *GameUpsertOne) SetTeams(v json.RawMessage) *GameUpsertOne {
+	return u.Update(func(s *GameUpsert) {
+		s.SetTeams(v)
+	})
+}
+
+// UpdateTeams sets the "teams" field to the value that was provided on create.
+func (u *GameUpsertOne) UpdateTeams() *GameUpsertOne {
+	return u.Update(func(s *GameUpsert) {
+		s.UpdateTeams()
+	})
+}
+
+// ClearTeams clears the value of the "teams" field.
+func (u *GameUpsertOne) ClearTeams() *GameUpsertOne {
+	return u.Update(func(s *GameUpsert) {
+		s.ClearTeams()
+	})
+}
+
+// SetTeamRules sets the "team_rules" field.
+func (u *GameUpsertOne) SetTeamRules(v json.RawMessage) *GameUpsertOne {
+	return u.Update(func(s *GameUpsert) {
+		s.SetTeamRules(v)
+	})
+}
+
+// UpdateTeamRules sets the "team_rules" field to the value that was provided on create.
+func (u *GameUpsertOne) UpdateTeamRules() *GameUpsertOne {
+	return u.Update(func(s *GameUpsert) {
+		s.UpdateTeamRules()
+	})
+}
+
+// ClearTeamRules clears the value of the "team_rules" field.
+func (u *GameUpsertOne) ClearTeamRules() *GameUpsertOne {
+	return u.Update(func(s *GameUpsert) {
+		s.ClearTeamRules()
 	})
 }
 
@@ -2150,6 +2248,48 @@ func (u *GameUpsertBulk) SetFog(v game.Fog) *GameUpsertBulk {
 func (u *GameUpsertBulk) UpdateFog() *GameUpsertBulk {
 	return u.Update(func(s *GameUpsert) {
 		s.UpdateFog()
+	})
+}
+
+// SetTeams sets the "teams" field.
+func (u *GameUpsertBulk) SetTeams(v json.RawMessage) *GameUpsertBulk {
+	return u.Update(func(s *GameUpsert) {
+		s.SetTeams(v)
+	})
+}
+
+// UpdateTeams sets the "teams" field to the value that was provided on create.
+func (u *GameUpsertBulk) UpdateTeams() *GameUpsertBulk {
+	return u.Update(func(s *GameUpsert) {
+		s.UpdateTeams()
+	})
+}
+
+// ClearTeams clears the value of the "teams" field.
+func (u *GameUpsertBulk) ClearTeams() *GameUpsertBulk {
+	return u.Update(func(s *GameUpsert) {
+		s.ClearTeams()
+	})
+}
+
+// SetTeamRules sets the "team_rules" field.
+func (u *GameUpsertBulk) SetTeamRules(v json.RawMessage) *GameUpsertBulk {
+	return u.Update(func(s *GameUpsert) {
+		s.SetTeamRules(v)
+	})
+}
+
+// UpdateTeamRules sets the "team_rules" field to the value that was provided on create.
+func (u *GameUpsertBulk) UpdateTeamRules() *GameUpsertBulk {
+	return u.Update(func(s *GameUpsert) {
+		s.UpdateTeamRules()
+	})
+}
+
+// ClearTeamRules clears the value of the "team_rules" field.
+func (u *GameUpsertBulk) ClearTeamRules() *GameUpsertBulk {
+	return u.Update(func(s *GameUpsert) {
+		s.ClearTeamRules()
 	})
 }
 

@@ -141,6 +141,42 @@ func (_u *GameUpdate) SetNillableFog(v *game.Fog) *GameUpdate {
 	return _u
 }
 
+// SetTeams sets the "teams" field.
+func (_u *GameUpdate) SetTeams(v json.RawMessage) *GameUpdate {
+	_u.mutation.SetTeams(v)
+	return _u
+}
+
+// AppendTeams appends value to the "teams" field.
+func (_u *GameUpdate) AppendTeams(v json.RawMessage) *GameUpdate {
+	_u.mutation.AppendTeams(v)
+	return _u
+}
+
+// ClearTeams clears the value of the "teams" field.
+func (_u *GameUpdate) ClearTeams() *GameUpdate {
+	_u.mutation.ClearTeams()
+	return _u
+}
+
+// SetTeamRules sets the "team_rules" field.
+func (_u *GameUpdate) SetTeamRules(v json.RawMessage) *GameUpdate {
+	_u.mutation.SetTeamRules(v)
+	return _u
+}
+
+// AppendTeamRules appends value to the "team_rules" field.
+func (_u *GameUpdate) AppendTeamRules(v json.RawMessage) *GameUpdate {
+	_u.mutation.AppendTeamRules(v)
+	return _u
+}
+
+// ClearTeamRules clears the value of the "team_rules" field.
+func (_u *GameUpdate) ClearTeamRules() *GameUpdate {
+	_u.mutation.ClearTeamRules()
+	return _u
+}
+
 // SetViewSeqs sets the "view_seqs" field.
 func (_u *GameUpdate) SetViewSeqs(v []int64) *GameUpdate {
 	_u.mutation.SetViewSeqs(v)
@@ -841,6 +877,28 @@ func (_u *GameUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if value, ok := _u.mutation.Fog(); ok {
 		_spec.SetField(game.FieldFog, field.TypeEnum, value)
 	}
+	if value, ok := _u.mutation.Teams(); ok {
+		_spec.SetField(game.FieldTeams, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedTeams(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, game.FieldTeams, value)
+		})
+	}
+	if _u.mutation.TeamsCleared() {
+		_spec.ClearField(game.FieldTeams, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.TeamRules(); ok {
+		_spec.SetField(game.FieldTeamRules, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedTeamRules(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, game.FieldTeamRules, value)
+		})
+	}
+	if _u.mutation.TeamRulesCleared() {
+		_spec.ClearField(game.FieldTeamRules, field.TypeJSON)
+	}
 	if value, ok := _u.mutation.ViewSeqs(); ok {
 		_spec.SetField(game.FieldViewSeqs, field.TypeJSON, value)
 	}
@@ -1374,6 +1432,42 @@ func (_u *GameUpdateOne) SetNillableFog(v *game.Fog) *GameUpdateOne {
 	if v != nil {
 		_u.SetFog(*v)
 	}
+	return _u
+}
+
+// SetTeams sets the "teams" field.
+func (_u *GameUpdateOne) SetTeams(v json.RawMessage) *GameUpdateOne {
+	_u.mutation.SetTeams(v)
+	return _u
+}
+
+// AppendTeams appends value to the "teams" field.
+func (_u *GameUpdateOne) AppendTeams(v json.RawMessage) *GameUpdateOne {
+	_u.mutation.AppendTeams(v)
+	return _u
+}
+
+// ClearTeams clears the value of the "teams" field.
+func (_u *GameUpdateOne) ClearTeams() *GameUpdateOne {
+	_u.mutation.ClearTeams()
+	return _u
+}
+
+// SetTeamRules sets the "team_rules" field.
+func (_u *GameUpdateOne) SetTeamRules(v json.RawMessage) *GameUpdateOne {
+	_u.mutation.SetTeamRules(v)
+	return _u
+}
+
+// AppendTeamRules appends value to the "team_rules" field.
+func (_u *GameUpdateOne) AppendTeamRules(v json.RawMessage) *GameUpdateOne {
+	_u.mutation.AppendTeamRules(v)
+	return _u
+}
+
+// ClearTeamRules clears the value of the "team_rules" field.
+func (_u *GameUpdateOne) ClearTeamRules() *GameUpdateOne {
+	_u.mutation.ClearTeamRules()
 	return _u
 }
 
@@ -2106,6 +2200,28 @@ func (_u *GameUpdateOne) sqlSave(ctx context.Context) (_node *Game, err error) {
 	}
 	if value, ok := _u.mutation.Fog(); ok {
 		_spec.SetField(game.FieldFog, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.Teams(); ok {
+		_spec.SetField(game.FieldTeams, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedTeams(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, game.FieldTeams, value)
+		})
+	}
+	if _u.mutation.TeamsCleared() {
+		_spec.ClearField(game.FieldTeams, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.TeamRules(); ok {
+		_spec.SetField(game.FieldTeamRules, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedTeamRules(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, game.FieldTeamRules, value)
+		})
+	}
+	if _u.mutation.TeamRulesCleared() {
+		_spec.ClearField(game.FieldTeamRules, field.TypeJSON)
 	}
 	if value, ok := _u.mutation.ViewSeqs(); ok {
 		_spec.SetField(game.FieldViewSeqs, field.TypeJSON, value)

@@ -540,6 +540,16 @@ func (_q *GameQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 				selectedFields = append(selectedFields, game.FieldFog)
 				fieldSeen[game.FieldFog] = struct{}{}
 			}
+		case "teams":
+			if _, ok := fieldSeen[game.FieldTeams]; !ok {
+				selectedFields = append(selectedFields, game.FieldTeams)
+				fieldSeen[game.FieldTeams] = struct{}{}
+			}
+		case "teamRules":
+			if _, ok := fieldSeen[game.FieldTeamRules]; !ok {
+				selectedFields = append(selectedFields, game.FieldTeamRules)
+				fieldSeen[game.FieldTeamRules] = struct{}{}
+			}
 		case "viewSeqs":
 			if _, ok := fieldSeen[game.FieldViewSeqs]; !ok {
 				selectedFields = append(selectedFields, game.FieldViewSeqs)
@@ -1051,6 +1061,11 @@ func (_q *PlayerQuery) collectField(ctx context.Context, oneNode bool, opCtx *gr
 			if _, ok := fieldSeen[player.FieldColor]; !ok {
 				selectedFields = append(selectedFields, player.FieldColor)
 				fieldSeen[player.FieldColor] = struct{}{}
+			}
+		case "team":
+			if _, ok := fieldSeen[player.FieldTeam]; !ok {
+				selectedFields = append(selectedFields, player.FieldTeam)
+				fieldSeen[player.FieldTeam] = struct{}{}
 			}
 		case "turnOrder":
 			if _, ok := fieldSeen[player.FieldTurnOrder]; !ok {

@@ -2346,6 +2346,10 @@ type GameMutation struct {
 	ttb_percent           *int
 	addttb_percent        *int
 	fog                   *game.Fog
+	teams                 *json.RawMessage
+	appendteams           json.RawMessage
+	team_rules            *json.RawMessage
+	appendteam_rules      json.RawMessage
 	view_seqs             *[]int64
 	appendview_seqs       []int64
 	status                *game.Status
@@ -2895,6 +2899,136 @@ func (m *GameMutation) OldFog(ctx context.Context) (v game.Fog, err error) {
 // ResetFog resets all changes to the "fog" field.
 func (m *GameMutation) ResetFog() {
 	m.fog = nil
+}
+
+// SetTeams sets the "teams" field.
+func (m *GameMutation) SetTeams(jm json.RawMessage) {
+	m.teams = &jm
+	m.appendteams = nil
+}
+
+// Teams returns the value of the "teams" field in the mutation.
+func (m *GameMutation) Teams() (r json.RawMessage, exists bool) {
+	v := m.teams
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTeams returns the old "teams" field's value of the Game entity.
+// If the Game object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameMutation) OldTeams(ctx context.Context) (v json.RawMessage, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTeams is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTeams requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTeams: %w", err)
+	}
+	return oldValue.Teams, nil
+}
+
+// AppendTeams adds jm to the "teams" field.
+func (m *GameMutation) AppendTeams(jm json.RawMessage) {
+	m.appendteams = append(m.appendteams, jm...)
+}
+
+// AppendedTeams returns the list of values that were appended to the "teams" field in this mutation.
+func (m *GameMutation) AppendedTeams() (json.RawMessage, bool) {
+	if len(m.appendteams) == 0 {
+		return nil, false
+	}
+	return m.appendteams, true
+}
+
+// ClearTeams clears the value of the "teams" field.
+func (m *GameMutation) ClearTeams() {
+	m.teams = nil
+	m.appendteams = nil
+	m.clearedFields[game.FieldTeams] = struct{}{}
+}
+
+// TeamsCleared returns if the "teams" field was cleared in this mutation.
+func (m *GameMutation) TeamsCleared() bool {
+	_, ok := m.clearedFields[game.FieldTeams]
+	return ok
+}
+
+// ResetTeams resets all changes to the "teams" field.
+func (m *GameMutation) ResetTeams() {
+	m.teams = nil
+	m.appendteams = nil
+	delete(m.clearedFields, game.FieldTeams)
+}
+
+// SetTeamRules sets the "team_rules" field.
+func (m *GameMutation) SetTeamRules(jm json.RawMessage) {
+	m.team_rules = &jm
+	m.appendteam_rules = nil
+}
+
+// TeamRules returns the value of the "team_rules" field in the mutation.
+func (m *GameMutation) TeamRules() (r json.RawMessage, exists bool) {
+	v := m.team_rules
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTeamRules returns the old "team_rules" field's value of the Game entity.
+// If the Game object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameMutation) OldTeamRules(ctx context.Context) (v json.RawMessage, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTeamRules is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTeamRules requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTeamRules: %w", err)
+	}
+	return oldValue.TeamRules, nil
+}
+
+// AppendTeamRules adds jm to the "team_rules" field.
+func (m *GameMutation) AppendTeamRules(jm json.RawMessage) {
+	m.appendteam_rules = append(m.appendteam_rules, jm...)
+}
+
+// AppendedTeamRules returns the list of values that were appended to the "team_rules" field in this mutation.
+func (m *GameMutation) AppendedTeamRules() (json.RawMessage, bool) {
+	if len(m.appendteam_rules) == 0 {
+		return nil, false
+	}
+	return m.appendteam_rules, true
+}
+
+// ClearTeamRules clears the value of the "team_rules" field.
+func (m *GameMutation) ClearTeamRules() {
+	m.team_rules = nil
+	m.appendteam_rules = nil
+	m.clearedFields[game.FieldTeamRules] = struct{}{}
+}
+
+// TeamRulesCleared returns if the "team_rules" field was cleared in this mutation.
+func (m *GameMutation) TeamRulesCleared() bool {
+	_, ok := m.clearedFields[game.FieldTeamRules]
+	return ok
+}
+
+// ResetTeamRules resets all changes to the "team_rules" field.
+func (m *GameMutation) ResetTeamRules() {
+	m.team_rules = nil
+	m.appendteam_rules = nil
+	delete(m.clearedFields, game.FieldTeamRules)
 }
 
 // SetViewSeqs sets the "view_seqs" field.
@@ -4153,7 +4287,7 @@ func (m *GameMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *GameMutation) Fields() []string {
-	fields := make([]string, 0, 25)
+	fields := make([]string, 0, 27)
 	if m.created_at != nil {
 		fields = append(fields, game.FieldCreatedAt)
 	}
@@ -4183,6 +4317,12 @@ func (m *GameMutation) Fields() []string {
 	}
 	if m.fog != nil {
 		fields = append(fields, game.FieldFog)
+	}
+	if m.teams != nil {
+		fields = append(fields, game.FieldTeams)
+	}
+	if m.team_rules != nil {
+		fields = append(fields, game.FieldTeamRules)
 	}
 	if m.view_seqs != nil {
 		fields = append(fields, game.FieldViewSeqs)
@@ -4257,6 +4397,10 @@ func (m *GameMutation) Field(name string) (ent.Value, bool) {
 		return m.TtbPercent()
 	case game.FieldFog:
 		return m.Fog()
+	case game.FieldTeams:
+		return m.Teams()
+	case game.FieldTeamRules:
+		return m.TeamRules()
 	case game.FieldViewSeqs:
 		return m.ViewSeqs()
 	case game.FieldStatus:
@@ -4316,6 +4460,10 @@ func (m *GameMutation) OldField(ctx context.Context, name string) (ent.Value, er
 		return m.OldTtbPercent(ctx)
 	case game.FieldFog:
 		return m.OldFog(ctx)
+	case game.FieldTeams:
+		return m.OldTeams(ctx)
+	case game.FieldTeamRules:
+		return m.OldTeamRules(ctx)
 	case game.FieldViewSeqs:
 		return m.OldViewSeqs(ctx)
 	case game.FieldStatus:
@@ -4424,6 +4572,20 @@ func (m *GameMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetFog(v)
+		return nil
+	case game.FieldTeams:
+		v, ok := value.(json.RawMessage)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTeams(v)
+		return nil
+	case game.FieldTeamRules:
+		v, ok := value.(json.RawMessage)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTeamRules(v)
 		return nil
 	case game.FieldViewSeqs:
 		v, ok := value.([]int64)
@@ -4647,6 +4809,12 @@ func (m *GameMutation) AddField(name string, value ent.Value) error {
 // mutation.
 func (m *GameMutation) ClearedFields() []string {
 	var fields []string
+	if m.FieldCleared(game.FieldTeams) {
+		fields = append(fields, game.FieldTeams)
+	}
+	if m.FieldCleared(game.FieldTeamRules) {
+		fields = append(fields, game.FieldTeamRules)
+	}
 	if m.FieldCleared(game.FieldViewSeqs) {
 		fields = append(fields, game.FieldViewSeqs)
 	}
@@ -4688,6 +4856,12 @@ func (m *GameMutation) FieldCleared(name string) bool {
 // error if the field is not defined in the schema.
 func (m *GameMutation) ClearField(name string) error {
 	switch name {
+	case game.FieldTeams:
+		m.ClearTeams()
+		return nil
+	case game.FieldTeamRules:
+		m.ClearTeamRules()
+		return nil
 	case game.FieldViewSeqs:
 		m.ClearViewSeqs()
 		return nil
@@ -4752,6 +4926,12 @@ func (m *GameMutation) ResetField(name string) error {
 		return nil
 	case game.FieldFog:
 		m.ResetFog()
+		return nil
+	case game.FieldTeams:
+		m.ResetTeams()
+		return nil
+	case game.FieldTeamRules:
+		m.ResetTeamRules()
 		return nil
 	case game.FieldViewSeqs:
 		m.ResetViewSeqs()
@@ -7589,6 +7769,8 @@ type PlayerMutation struct {
 	cpu               *bool
 	difficulty        *player.Difficulty
 	color             *string
+	team              *int
+	addteam           *int
 	turn_order        *int
 	addturn_order     *int
 	status            *player.Status
@@ -7978,6 +8160,76 @@ func (m *PlayerMutation) OldColor(ctx context.Context) (v string, err error) {
 // ResetColor resets all changes to the "color" field.
 func (m *PlayerMutation) ResetColor() {
 	m.color = nil
+}
+
+// SetTeam sets the "team" field.
+func (m *PlayerMutation) SetTeam(i int) {
+	m.team = &i
+	m.addteam = nil
+}
+
+// Team returns the value of the "team" field in the mutation.
+func (m *PlayerMutation) Team() (r int, exists bool) {
+	v := m.team
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTeam returns the old "team" field's value of the Player entity.
+// If the Player object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlayerMutation) OldTeam(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTeam is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTeam requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTeam: %w", err)
+	}
+	return oldValue.Team, nil
+}
+
+// AddTeam adds i to the "team" field.
+func (m *PlayerMutation) AddTeam(i int) {
+	if m.addteam != nil {
+		*m.addteam += i
+	} else {
+		m.addteam = &i
+	}
+}
+
+// AddedTeam returns the value that was added to the "team" field in this mutation.
+func (m *PlayerMutation) AddedTeam() (r int, exists bool) {
+	v := m.addteam
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearTeam clears the value of the "team" field.
+func (m *PlayerMutation) ClearTeam() {
+	m.team = nil
+	m.addteam = nil
+	m.clearedFields[player.FieldTeam] = struct{}{}
+}
+
+// TeamCleared returns if the "team" field was cleared in this mutation.
+func (m *PlayerMutation) TeamCleared() bool {
+	_, ok := m.clearedFields[player.FieldTeam]
+	return ok
+}
+
+// ResetTeam resets all changes to the "team" field.
+func (m *PlayerMutation) ResetTeam() {
+	m.team = nil
+	m.addteam = nil
+	delete(m.clearedFields, player.FieldTeam)
 }
 
 // SetTurnOrder sets the "turn_order" field.
@@ -8749,7 +9001,7 @@ func (m *PlayerMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *PlayerMutation) Fields() []string {
-	fields := make([]string, 0, 19)
+	fields := make([]string, 0, 20)
 	if m.game != nil {
 		fields = append(fields, player.FieldGameID)
 	}
@@ -8767,6 +9019,9 @@ func (m *PlayerMutation) Fields() []string {
 	}
 	if m.color != nil {
 		fields = append(fields, player.FieldColor)
+	}
+	if m.team != nil {
+		fields = append(fields, player.FieldTeam)
 	}
 	if m.turn_order != nil {
 		fields = append(fields, player.FieldTurnOrder)
@@ -8827,6 +9082,8 @@ func (m *PlayerMutation) Field(name string) (ent.Value, bool) {
 		return m.Difficulty()
 	case player.FieldColor:
 		return m.Color()
+	case player.FieldTeam:
+		return m.Team()
 	case player.FieldTurnOrder:
 		return m.TurnOrder()
 	case player.FieldStatus:
@@ -8874,6 +9131,8 @@ func (m *PlayerMutation) OldField(ctx context.Context, name string) (ent.Value, 
 		return m.OldDifficulty(ctx)
 	case player.FieldColor:
 		return m.OldColor(ctx)
+	case player.FieldTeam:
+		return m.OldTeam(ctx)
 	case player.FieldTurnOrder:
 		return m.OldTurnOrder(ctx)
 	case player.FieldStatus:
@@ -8950,6 +9209,13 @@ func (m *PlayerMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetColor(v)
+		return nil
+	case player.FieldTeam:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTeam(v)
 		return nil
 	case player.FieldTurnOrder:
 		v, ok := value.(int)
@@ -9053,6 +9319,9 @@ func (m *PlayerMutation) AddedFields() []string {
 	if m.addseat != nil {
 		fields = append(fields, player.FieldSeat)
 	}
+	if m.addteam != nil {
+		fields = append(fields, player.FieldTeam)
+	}
 	if m.addturn_order != nil {
 		fields = append(fields, player.FieldTurnOrder)
 	}
@@ -9087,6 +9356,8 @@ func (m *PlayerMutation) AddedField(name string) (ent.Value, bool) {
 	switch name {
 	case player.FieldSeat:
 		return m.AddedSeat()
+	case player.FieldTeam:
+		return m.AddedTeam()
 	case player.FieldTurnOrder:
 		return m.AddedTurnOrder()
 	case player.FieldTerritories:
@@ -9118,6 +9389,13 @@ func (m *PlayerMutation) AddField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.AddSeat(v)
+		return nil
+	case player.FieldTeam:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTeam(v)
 		return nil
 	case player.FieldTurnOrder:
 		v, ok := value.(int)
@@ -9189,6 +9467,9 @@ func (m *PlayerMutation) ClearedFields() []string {
 	if m.FieldCleared(player.FieldDifficulty) {
 		fields = append(fields, player.FieldDifficulty)
 	}
+	if m.FieldCleared(player.FieldTeam) {
+		fields = append(fields, player.FieldTeam)
+	}
 	if m.FieldCleared(player.FieldInviteEmail) {
 		fields = append(fields, player.FieldInviteEmail)
 	}
@@ -9220,6 +9501,9 @@ func (m *PlayerMutation) ClearField(name string) error {
 		return nil
 	case player.FieldDifficulty:
 		m.ClearDifficulty()
+		return nil
+	case player.FieldTeam:
+		m.ClearTeam()
 		return nil
 	case player.FieldInviteEmail:
 		m.ClearInviteEmail()
@@ -9258,6 +9542,9 @@ func (m *PlayerMutation) ResetField(name string) error {
 		return nil
 	case player.FieldColor:
 		m.ResetColor()
+		return nil
+	case player.FieldTeam:
+		m.ResetTeam()
 		return nil
 	case player.FieldTurnOrder:
 		m.ResetTurnOrder()

@@ -31,6 +31,8 @@ type Player struct {
 	Difficulty *player.Difficulty `json:"difficulty,omitempty"`
 	// The seat's color, unique in the game.
 	Color string `json:"color,omitempty"`
+	// The seat's team in a team game (its index in games.teams); none in a free-for-all.
+	Team *int `json:"team,omitempty"`
 	// The seat's position in the turn order; -1 before the game starts.
 	TurnOrder int `json:"turn_order,omitempty"`
 	// open: anyone may join; invited: kept for invite_email; active: playing; eliminated; resigned.
@@ -105,7 +107,7 @@ func (*Player) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case player.FieldCPU, player.FieldDelegateAuto:
 			values[i] = new(sql.NullBool)
-		case player.FieldID, player.FieldGameID, player.FieldSeat, player.FieldUserID, player.FieldTurnOrder, player.FieldTerritories, player.FieldArmies, player.FieldBonus, player.FieldUnplaced, player.FieldCardCount, player.FieldDelegateTurns, player.FieldTakeovers:
+		case player.FieldID, player.FieldGameID, player.FieldSeat, player.FieldUserID, player.FieldTeam, player.FieldTurnOrder, player.FieldTerritories, player.FieldArmies, player.FieldBonus, player.FieldUnplaced, player.FieldCardCount, player.FieldDelegateTurns, player.FieldTakeovers:
 			values[i] = new(sql.NullInt64)
 		case player.FieldDifficulty, player.FieldColor, player.FieldStatus, player.FieldInviteEmail, player.FieldDelegate:
 			values[i] = new(sql.NullString)
@@ -169,6 +171,13 @@ func (_m *Player) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field color", values[i])
 			} else if value.Valid {
 				_m.Color = value.String
+			}
+		case player.FieldTeam:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field team", values[i])
+			} else if value.Valid {
+				_m.Team = new(int)
+				*_m.Team = int(value.Int64)
 			}
 		case player.FieldTurnOrder:
 			if value, ok := values[i].(*sql.NullInt64); !ok {
@@ -319,6 +328,11 @@ func (_m *Player) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("color=")
 	builder.WriteString(_m.Color)
+	builder.WriteString(", ")
+	if v := _m.Team; v != nil {
+		builder.WriteString("team=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
 	builder.WriteString(", ")
 	builder.WriteString("turn_order=")
 	builder.WriteString(fmt.Sprintf("%v", _m.TurnOrder))

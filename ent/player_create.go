@@ -84,6 +84,20 @@ func (_c *PlayerCreate) SetColor(v string) *PlayerCreate {
 	return _c
 }
 
+// SetTeam sets the "team" field.
+func (_c *PlayerCreate) SetTeam(v int) *PlayerCreate {
+	_c.mutation.SetTeam(v)
+	return _c
+}
+
+// SetNillableTeam sets the "team" field if the given value is not nil.
+func (_c *PlayerCreate) SetNillableTeam(v *int) *PlayerCreate {
+	if v != nil {
+		_c.SetTeam(*v)
+	}
+	return _c
+}
+
 // SetTurnOrder sets the "turn_order" field.
 func (_c *PlayerCreate) SetTurnOrder(v int) *PlayerCreate {
 	_c.mutation.SetTurnOrder(v)
@@ -382,6 +396,11 @@ func (_c *PlayerCreate) check() error {
 			return &ValidationError{Name: "color", err: fmt.Errorf(`ent: validator failed for field "Player.color": %w`, err)}
 		}
 	}
+	if v, ok := _c.mutation.Team(); ok {
+		if err := player.TeamValidator(v); err != nil {
+			return &ValidationError{Name: "team", err: fmt.Errorf(`ent: validator failed for field "Player.team": %w`, err)}
+		}
+	}
 	if _, ok := _c.mutation.TurnOrder(); !ok {
 		return &ValidationError{Name: "turn_order", err: errors.New(`ent: missing required field "Player.turn_order"`)}
 	}
@@ -504,6 +523,10 @@ func (_c *PlayerCreate) createSpec() (*Player, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Color(); ok {
 		_spec.SetField(player.FieldColor, field.TypeString, value)
 		_node.Color = value
+	}
+	if value, ok := _c.mutation.Team(); ok {
+		_spec.SetField(player.FieldTeam, field.TypeInt, value)
+		_node.Team = &value
 	}
 	if value, ok := _c.mutation.TurnOrder(); ok {
 		_spec.SetField(player.FieldTurnOrder, field.TypeInt, value)
@@ -947,6 +970,9 @@ func (u *PlayerUpsertOne) UpdateNewValues() *PlayerUpsertOne {
 		}
 		if _, exists := u.create.mutation.Seat(); exists {
 			s.SetIgnore(player.FieldSeat)
+		}
+		if _, exists := u.create.mutation.Team(); exists {
+			s.SetIgnore(player.FieldTeam)
 		}
 	}))
 	return u
@@ -1496,6 +1522,9 @@ func (u *PlayerUpsertBulk) UpdateNewValues() *PlayerUpsertBulk {
 			}
 			if _, exists := b.mutation.Seat(); exists {
 				s.SetIgnore(player.FieldSeat)
+			}
+			if _, exists := b.mutation.Team(); exists {
+				s.SetIgnore(player.FieldTeam)
 			}
 		}
 	}))

@@ -494,6 +494,9 @@ func (_u *PlayerUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if value, ok := _u.mutation.Color(); ok {
 		_spec.SetField(player.FieldColor, field.TypeString, value)
 	}
+	if _u.mutation.TeamCleared() {
+		_spec.ClearField(player.FieldTeam, field.TypeInt)
+	}
 	if value, ok := _u.mutation.TurnOrder(); ok {
 		_spec.SetField(player.FieldTurnOrder, field.TypeInt, value)
 	}
@@ -1112,6 +1115,9 @@ func (_u *PlayerUpdateOne) sqlSave(ctx context.Context) (_node *Player, err erro
 	}
 	if value, ok := _u.mutation.Color(); ok {
 		_spec.SetField(player.FieldColor, field.TypeString, value)
+	}
+	if _u.mutation.TeamCleared() {
+		_spec.ClearField(player.FieldTeam, field.TypeInt)
 	}
 	if value, ok := _u.mutation.TurnOrder(); ok {
 		_spec.SetField(player.FieldTurnOrder, field.TypeInt, value)

@@ -43,6 +43,7 @@ type SeatSpec struct {
 	InviteEmail string
 	Difficulty  string // easy, normal, hard or cautious; default normal
 	Color       string
+	Team        int // in a team game, the seat's team: its index in CreateInput.Teams
 }
 
 // CreateInput is a new game's settings.
@@ -58,6 +59,10 @@ type CreateInput struct {
 	Fog        rules.Fog // what players see of others' territories (docs/rules.md R76)
 	Private    bool      // joining needs the invite code
 	Name       string    // up to MaxGameName characters; empty for none
+	// Teams are a team game's teams (2 to 6, each of 1 to 4 seats: SeatSpec.Team), none for a free-for-all;
+	// TeamRules its options (docs/rules.md R86 to R90).
+	Teams     []Team
+	TeamRules rules.TeamRules
 }
 
 // MaxGameName is the most characters of a game's name.
@@ -108,6 +113,13 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 			}
 			return err
 		}
+		if _, err := withTeams(board, cfg, &in); err != nil {
+			return err
+		}
+		teamsJSON, teamRulesJSON, err := encodeTeams(in.Teams, in.TeamRules)
+		if err != nil {
+			return err
+		}
 		var invite sql.NullString
 		if in.Private || slices.ContainsFunc(in.Seats, func(s SeatSpec) bool { return s.Kind == SeatInvited }) {
 			invite = sql.NullString{String: newInviteCode(), Valid: true}
@@ -121,10 +133,10 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 			return fmt.Errorf("error saving the dice: %w", err)
 		}
 		err = tx.QueryRowContext(ctx, `INSERT INTO games (created_at, updated_at, map_id, creator_id, turn_limit_seconds,
-			claim, card_system, ttb_percent, fog, status, phase, dice, invite_code, name)
-			VALUES (now(), now(), $1, $2, $3, $4, $5, $6, $7, 'open', 'setup', $8, $9, $10) RETURNING id`,
+			claim, card_system, ttb_percent, fog, status, phase, dice, invite_code, name, teams, team_rules)
+			VALUES (now(), now(), $1, $2, $3, $4, $5, $6, $7, 'open', 'setup', $8, $9, $10, $11, $12) RETURNING id`,
 			mapID, in.CreatorID, int64(in.TurnLimit/time.Second), in.Claim.String(), in.Cards.String(), in.TTBPercent,
-			in.Fog.String(), diceState, invite, in.Name).Scan(&created.GameID)
+			in.Fog.String(), diceState, invite, in.Name, teamsJSON, teamRulesJSON).Scan(&created.GameID)
 		if err != nil {
 			return fmt.Errorf("error creating a game on map %s for user %d: %w", in.MapKey, in.CreatorID, err)
 		}
@@ -142,12 +154,13 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 				status, cpu = SeatStatusActive, true
 				difficulty = sql.NullString{String: cmp(seat.Difficulty, "normal"), Valid: true}
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO players (game_id, seat, user_id, cpu, difficulty, color, status, invite_email)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, created.GameID, i, user, cpu, difficulty, seat.Color, status, email); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO players (game_id, seat, user_id, cpu, difficulty, color, status, invite_email, team)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, created.GameID, i, user, cpu, difficulty, seat.Color, status, email,
+				teamColumn(in.Teams, seat.Team)); err != nil {
 				return fmt.Errorf("error creating seat %d of game %d: %w", i, created.GameID, err)
 			}
 			seats[i] = Seat{Seat: i, UserID: int(user.Int64), CPU: cpu, Difficulty: difficulty.String, Color: seat.Color,
-				Status: status, InviteEmail: email.String}
+				Status: status, InviteEmail: email.String, Team: seat.Team}
 		}
 		if err := insertBoard(ctx, tx, created.GameID, board); err != nil {
 			return err
@@ -218,10 +231,14 @@ func insertBoard(ctx context.Context, tx *sql.Tx, gameID int, b *rules.Board) er
 	return nil
 }
 
+// AnyTeam is GameJoin's team for a seat of any team (and the only one of a free-for-all).
+const AnyTeam = -1
+
 // GameJoin gives user an open seat (or the seat invited for their email) of an open game, and returns
-// the seat. A private game or an invited seat needs the invite code, unless the invitation names the
-// user's email.
-func (s *Service) GameJoin(ctx context.Context, gameID, userID int, inviteCode string) (int, error) {
+// the seat; in a team game, with team other than AnyTeam, a seat of that team (its index in Row.Teams). A
+// private game or an invited seat needs the invite code, unless the invitation names the user's email. A
+// team the game does not have is CodeInvalidTeams.
+func (s *Service) GameJoin(ctx context.Context, gameID, userID int, inviteCode string, team int) (int, error) {
 	seat := -1
 	var version int64
 	email, err := s.emailOf(ctx, userID)
@@ -243,21 +260,28 @@ func (s *Service) GameJoin(ctx context.Context, gameID, userID int, inviteCode s
 		if slices.ContainsFunc(seats, func(s Seat) bool { return s.UserID == userID }) {
 			return errorf(CodeConflict, "you already have a seat in this game")
 		}
+		if team != AnyTeam && (team < 0 || team >= len(g.teams)) {
+			return errorf(CodeInvalidTeams, "the game has no team %d", team)
+		}
+		onTeam := func(s Seat) bool { return team == AnyTeam || s.Team == team }
 		hasCode := g.inviteCode.Valid && inviteCode == g.inviteCode.String
 		for _, st := range seats {
-			if st.Status == SeatStatusInvited && (strings.EqualFold(st.InviteEmail, email) || hasCode) {
+			if st.Status == SeatStatusInvited && (strings.EqualFold(st.InviteEmail, email) || hasCode) && onTeam(st) {
 				seat = st.Seat
 				break
 			}
 		}
 		if seat < 0 && (!g.inviteCode.Valid || hasCode) {
-			if i := slices.IndexFunc(seats, func(s Seat) bool { return s.Status == SeatStatusOpen }); i >= 0 {
+			if i := slices.IndexFunc(seats, func(s Seat) bool { return s.Status == SeatStatusOpen && onTeam(s) }); i >= 0 {
 				seat = seats[i].Seat
 			}
 		}
 		if seat < 0 {
 			if g.inviteCode.Valid && !hasCode {
 				return errorf(CodeForbidden, "this game needs its invite code")
+			}
+			if team != AnyTeam {
+				return errorf(CodeConflict, "no seat of team %q is free", g.teams[team].Name)
 			}
 			return errorf(CodeConflict, "no seat is free")
 		}
@@ -447,12 +471,13 @@ func (s *Service) GameRematch(ctx context.Context, gameID, userID int) (Created,
 		if !g.status.Over() {
 			return errorf(CodeConflict, "the game is not over")
 		}
-		in = CreateInput{CreatorID: userID, Name: g.name, TurnLimit: g.turnLimit, Claim: g.claim, Cards: g.cards, TTBPercent: g.ttbPercent, Fog: g.fog}
+		in = CreateInput{CreatorID: userID, Name: g.name, TurnLimit: g.turnLimit, Claim: g.claim, Cards: g.cards, TTBPercent: g.ttbPercent, Fog: g.fog,
+			Teams: g.teams, TeamRules: g.teamRules}
 		if err := tx.QueryRowContext(ctx, `SELECT key, version FROM maps WHERE id = $1`, g.mapID).Scan(&in.MapKey, &in.MapVersion); err != nil {
 			return fmt.Errorf("error reading the map of game %d: %w", g.id, err)
 		}
 		for _, st := range seats {
-			spec := SeatSpec{Kind: SeatOpen, Color: st.Color}
+			spec := SeatSpec{Kind: SeatOpen, Color: st.Color, Team: st.Team}
 			switch {
 			case st.UserID == userID:
 				spec.Kind, spec.UserID = SeatUser, userID

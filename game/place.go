@@ -4,11 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 )
 
-// Places of a finished game: the winner is 1st, the player who went out last 2nd, and so on back to the
-// first who went out, whether they were eliminated or resigned (both are public events, ranked by when
-// they happened). A seat that neither won nor went out (a game that ended another way) has no place.
+// Places of a finished game: the winner is 1st (in a team game every winner, docs/rules.md R85), the player
+// who went out last 2nd, and so on back to the first who went out, whether they were eliminated or
+// resigned (both are public events, ranked by when they happened). A seat that neither won nor went out (a
+// game that ended another way) has no place.
 
 // Out is a seat going out of a game: eliminated or resigned, at sequence number Seq.
 type Out struct {
@@ -16,23 +18,27 @@ type Out struct {
 	Seq  int64
 }
 
-// Places returns the place of each seat of a game that winner won and whose seats went out as outs say
-// (in any order): winner 1, the last out 2, ... A seat out twice counts at its first going out. The
-// map holds only the seats that have a place; winner < 0 (no winner) gives none.
-func Places(winner int, outs []Out) map[int]int {
-	if winner < 0 {
+// Places returns the place of each seat of a game that winners won and whose seats went out as outs say
+// (in any order): every winner 1 (a winning team's eliminated seats too), the last out of the others 2,
+// ... A seat out twice counts at its first going out. The map holds only the seats that have a place; no
+// winners give none.
+func Places(winners []int, outs []Out) map[int]int {
+	if len(winners) == 0 {
 		return nil
 	}
 	first := map[int]int64{}
 	for _, o := range outs {
-		if o.Seat == winner {
+		if slices.Contains(winners, o.Seat) {
 			continue
 		}
 		if seq, ok := first[o.Seat]; !ok || o.Seq < seq {
 			first[o.Seat] = o.Seq
 		}
 	}
-	places := map[int]int{winner: 1}
+	places := map[int]int{}
+	for _, w := range winners {
+		places[w] = 1
+	}
 	for seat, seq := range first {
 		later := 0
 		for other, s := range first {
@@ -54,7 +60,7 @@ func (s *Service) GamePlaces(ctx context.Context, gameID int) (map[int]int, erro
 		return nil, fmt.Errorf("error reading the outs of game %d: %w", gameID, err)
 	}
 	defer rows.Close()
-	winner := -1
+	var winners []int
 	var outs []Out
 	for rows.Next() {
 		var (
@@ -66,15 +72,18 @@ func (s *Service) GamePlaces(ctx context.Context, gameID int) (map[int]int, erro
 			return nil, fmt.Errorf("error reading the outs of game %d: %w", gameID, err)
 		}
 		var p struct {
-			Player *int `json:"player"`
-			Winner *int `json:"winner"`
+			Player  *int  `json:"player"`
+			Winner  *int  `json:"winner"`
+			Winners []int `json:"winners"`
 		}
 		if err := json.Unmarshal(payload, &p); err != nil {
 			return nil, fmt.Errorf("error decoding event %d of game %d: %w", seq, gameID, err)
 		}
 		switch {
-		case kind == "game_over" && p.Winner != nil:
-			winner = *p.Winner
+		case kind == "game_over" && len(p.Winners) > 0:
+			winners = p.Winners
+		case kind == "game_over" && p.Winner != nil: // a game over before game_over carried the winners
+			winners = []int{*p.Winner}
 		case kind != "game_over" && p.Player != nil:
 			outs = append(outs, Out{Seat: *p.Player, Seq: seq})
 		}
@@ -82,5 +91,5 @@ func (s *Service) GamePlaces(ctx context.Context, gameID int) (map[int]int, erro
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("error reading the outs of game %d: %w", gameID, err)
 	}
-	return Places(winner, outs), nil
+	return Places(winners, outs), nil
 }

@@ -79,6 +79,8 @@ type Seat struct {
 	// Takeovers is how many of the seat's turns in a row were taken over at their deadline since its
 	// player last acted (three hand the seat to the CPU: see Delegation.Auto).
 	Takeovers int
+	// Team is the seat's team in a team game (its index in Row.Teams); 0 in a free-for-all.
+	Team int
 }
 
 func loadSeats(ctx context.Context, q querier, gameID int) ([]Seat, error) {
@@ -89,8 +91,8 @@ func loadSeats(ctx context.Context, q querier, gameID int) ([]Seat, error) {
 // loadSeatsOf loads the seats of games, in one statement: the seats of each game by its id, in seat order.
 func loadSeatsOf(ctx context.Context, q querier, games []int) (map[int][]Seat, error) {
 	rows, err := q.QueryContext(ctx, `SELECT game_id, seat, COALESCE(user_id, 0), cpu, COALESCE(difficulty, ''), color, status,
-		COALESCE(invite_email, ''), delegate, delegate_turns, delegate_until, delegate_auto, takeovers
-		FROM players WHERE game_id = ANY($1) ORDER BY game_id, seat`, pq.Array(games))
+		COALESCE(invite_email, ''), delegate, delegate_turns, delegate_until, delegate_auto, takeovers,
+		COALESCE(team, 0) FROM players WHERE game_id = ANY($1) ORDER BY game_id, seat`, pq.Array(games))
 	if err != nil {
 		return nil, fmt.Errorf("error loading the seats of game %d%s: %w", games[0], andOthers(games), err)
 	}
@@ -104,7 +106,7 @@ func loadSeatsOf(ctx context.Context, q querier, games []int) (map[int][]Seat, e
 		var until sql.NullTime
 		var auto bool
 		if err := rows.Scan(&game, &s.Seat, &s.UserID, &s.CPU, &s.Difficulty, &s.Color, &s.Status, &s.InviteEmail,
-			&delegate, &turns, &until, &auto, &s.Takeovers); err != nil {
+			&delegate, &turns, &until, &auto, &s.Takeovers, &s.Team); err != nil {
 			return nil, fmt.Errorf("error reading a seat of game %d%s: %w", games[0], andOthers(games), err)
 		}
 		if delegate.Valid {

@@ -28,7 +28,10 @@ type Row struct {
 	TTBPercent  int
 	Fog         rules.Fog
 	// ViewSeqs are the last numbers of the views of a fog game (ViewSeq); nil without fog or before the start.
-	ViewSeqs   []int64
+	ViewSeqs []int64
+	// Teams are a team game's teams, TeamRules its options; none in a free-for-all.
+	Teams      []Team
+	TeamRules  rules.TeamRules
 	InviteCode *string
 	Deadline   *time.Time // the current turn's deadline; nil when no turn runs
 	WarningAt  *time.Time // when the player to move is warned; nil when no turn runs
@@ -50,7 +53,7 @@ type Snapshot struct {
 func (g *gameRow) row() Row {
 	r := Row{GameID: g.id, Name: g.name, MapID: g.mapID, CreatorID: g.creatorID, Status: g.status, Version: g.version, Seq: g.seq,
 		Phase: g.phase, Turn: g.turn, CurrentSeat: g.currentSeat, TurnLimit: g.turnLimit, Claim: g.claim, Cards: g.cards,
-		TTBPercent: g.ttbPercent, Fog: g.fog, ViewSeqs: g.viewSeqs, Winner: intOrNil(g.winner), InviteCode: stringOrNil(g.inviteCode),
+		TTBPercent: g.ttbPercent, Fog: g.fog, ViewSeqs: g.viewSeqs, Teams: g.teams, TeamRules: g.teamRules, Winner: intOrNil(g.winner), InviteCode: stringOrNil(g.inviteCode),
 		Deadline: timeOrNil(g.deadline), WarningAt: timeOrNil(g.warning), CreatedAt: g.createdAt, UpdatedAt: g.updatedAt,
 		StartedAt: timeOrNil(g.startedAt), FinishedAt: timeOrNil(g.finishedAt)}
 	return r

@@ -26,6 +26,8 @@ type gameRow struct {
 	ttbPercent int
 	fog        rules.Fog
 	viewSeqs   []int64 // games.view_seqs: the last number of each view of a fog game (ViewSeq)
+	teams      []Team  // a team game's teams; none in a free-for-all
+	teamRules  rules.TeamRules
 	status     Status
 	version    int64
 	seq        int64
@@ -56,7 +58,7 @@ func (s *Service) lockGame(ctx context.Context, tx *sql.Tx, id int) (*gameRow, e
 // gameColumns are the columns of games a gameRow holds, in the order scan reads them.
 const gameColumns = `id, map_id, creator_id, turn_limit_seconds, claim, card_system, ttb_percent, fog,
 	status, version, seq, engine, dice, invite_code, phase, turn, current_seat, winner_seat, turn_deadline, warning_at,
-	created_at, updated_at, started_at, finished_at, name, view_seqs`
+	created_at, updated_at, started_at, finished_at, name, view_seqs, teams, team_rules`
 
 // scanGame reads a row of gameColumns.
 func scanGame(row interface{ Scan(dest ...any) error }) (*gameRow, error) {
@@ -64,9 +66,10 @@ func scanGame(row interface{ Scan(dest ...any) error }) (*gameRow, error) {
 	var limit int64
 	var claim, cards, fog string
 	var viewSeqs sql.NullString
+	var teams, teamRules []byte
 	if err := row.Scan(&g.id, &g.mapID, &g.creatorID, &limit, &claim, &cards, &g.ttbPercent, &fog,
 		&g.status, &g.version, &g.seq, &g.engine, &g.dice, &g.inviteCode, &g.phase, &g.turn, &g.currentSeat, &g.winner,
-		&g.deadline, &g.warning, &g.createdAt, &g.updatedAt, &g.startedAt, &g.finishedAt, &g.name, &viewSeqs); err != nil {
+		&g.deadline, &g.warning, &g.createdAt, &g.updatedAt, &g.startedAt, &g.finishedAt, &g.name, &viewSeqs, &teams, &teamRules); err != nil {
 		return nil, err
 	}
 	g.turnLimit = time.Duration(limit) * time.Second
@@ -81,6 +84,9 @@ func scanGame(row interface{ Scan(dest ...any) error }) (*gameRow, error) {
 	}
 	var err error
 	if g.viewSeqs, err = scanViewSeqs(viewSeqs); err != nil {
+		return nil, fmt.Errorf("game %d: %w", g.id, err)
+	}
+	if g.teams, g.teamRules, err = DecodeTeams(teams, teamRules); err != nil {
 		return nil, fmt.Errorf("game %d: %w", g.id, err)
 	}
 	return &g, nil
@@ -142,9 +148,13 @@ func (g *gameRow) warningAt(deadline time.Time) time.Time { return deadline.Add(
 
 // config is the engine configuration of a game.
 func (g *gameRow) config(seats []Seat) rules.Config {
-	cfg := rules.Config{Claim: g.claim, Cards: g.cards, TTBPercent: g.ttbPercent, Fog: g.fog, Seats: make([]rules.Seat, len(seats))}
+	cfg := rules.Config{Claim: g.claim, Cards: g.cards, TTBPercent: g.ttbPercent, Fog: g.fog, Seats: make([]rules.Seat, len(seats)),
+		TeamRules: g.teamRules}
+	for _, t := range g.teams {
+		cfg.Teams = append(cfg.Teams, rules.Team{Name: t.Name})
+	}
 	for i, s := range seats {
-		cfg.Seats[i] = rules.Seat{Color: s.Color}
+		cfg.Seats[i] = rules.Seat{Color: s.Color, Team: s.Team}
 	}
 	return cfg
 }

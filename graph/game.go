@@ -383,11 +383,20 @@ func (r *Resolver) createGame(ctx context.Context, input CreateGameInput) (*Game
 	if humans != 1 {
 		return refused(userError("INVALID_SEATS", "exactly one seat must be HUMAN: the creator's", "input", "seats")), nil
 	}
+	if ue := teamsInput(input, &in); ue != nil {
+		return refused(ue), nil
+	}
 	created, err := r.game.GameCreate(ctx, in)
 	if err != nil {
 		var ge *game.Error
 		if errors.As(err, &ge) && ge.Code == game.CodeBadInput {
 			return refused(userError("INVALID_CONFIG", ge.Message, "input")), nil
+		}
+		if errors.As(err, &ge) && ge.Code == game.CodeInvalidTeams {
+			return refused(userError(string(ge.Code), ge.Message, "input", "teams")), nil
+		}
+		if errors.As(err, &ge) && ge.Code == game.CodeInvalidTeamRules {
+			return refused(userError(string(ge.Code), ge.Message, "input", "teamRules")), nil
 		}
 		if errors.As(err, &ge) && ge.Code == game.CodeUnknownMap {
 			return r.unknownMap(ctx, ge, input)

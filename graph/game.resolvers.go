@@ -114,6 +114,36 @@ func (r *gameResolver) ViewerInvitedSeat(ctx context.Context, obj *Game) (*int, 
 	return nil, nil
 }
 
+// Teams is the resolver for the teams field.
+func (r *gameResolver) Teams(ctx context.Context, obj *Game) ([]*Team, error) {
+	snap, err := r.snapshotFor(ctx, obj)
+	if err != nil {
+		return nil, err
+	}
+	return newTeams(snap), nil
+}
+
+// TeamRules is the resolver for the teamRules field.
+func (r *gameResolver) TeamRules(ctx context.Context, obj *Game) (*TeamRules, error) {
+	snap, err := r.snapshotFor(ctx, obj)
+	if err != nil {
+		return nil, err
+	}
+	return newTeamRules(snap.Row), nil
+}
+
+// Winners is the resolver for the winners field.
+func (r *gameResolver) Winners(ctx context.Context, obj *Game) ([]int, error) {
+	if obj.Status != string(game.StatusFinished) {
+		return nil, nil
+	}
+	snap, err := r.snapshotFor(ctx, obj)
+	if err != nil {
+		return nil, err
+	}
+	return snapshotWinners(snap), nil
+}
+
 // Record is the resolver for the record field.
 func (r *gameResolver) Record(ctx context.Context, obj *Game) (map[string]any, error) {
 	seq, err := obj.Seq(ctx) // the viewer's: a fog game's hidden events count for nothing
@@ -146,7 +176,14 @@ func (r *mutationResolver) JoinGame(ctx context.Context, input JoinGameInput) (*
 	if input.InviteCode != nil {
 		code = *input.InviteCode
 	}
-	if _, err := r.game.GameJoin(ctx, id, me.ID, code); err != nil {
+	team := game.AnyTeam
+	if input.Team != nil {
+		team = *input.Team
+	}
+	if _, err := r.game.GameJoin(ctx, id, me.ID, code, team); err != nil {
+		if ue := teamRefused(err); ue != nil {
+			return refused(ue), nil
+		}
 		return nil, joinError(err, input.GameID)
 	}
 	return r.lobbyPayload(ctx, id)

@@ -146,6 +146,7 @@ func (r *Resolver) gameConnection(c *ent.GameConnection) *GameConnection {
 type Seat struct {
 	Seat        int
 	Color       string
+	Team        *int // the seat's team in a team game; nil in a free-for-all
 	CPU         bool
 	Difficulty  *string
 	Status      string
@@ -196,6 +197,10 @@ func newSeats(snap game.Snapshot, view *rules.View) []*Seat {
 		if st.Difficulty != "" {
 			d := st.Difficulty
 			s.Difficulty = &d
+		}
+		if len(snap.Teams) > 0 {
+			t := st.Team
+			s.Team = &t
 		}
 		if started && st.Seat < snap.State.Players() {
 			ps := snap.State.Player(rules.PlayerID(st.Seat))

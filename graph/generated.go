@@ -142,6 +142,8 @@ type ComplexityRoot struct {
 		Seats               func(childComplexity int) int
 		Seq                 func(childComplexity int) int
 		Status              func(childComplexity int) int
+		TeamRules           func(childComplexity int) int
+		Teams               func(childComplexity int) int
 		Territories         func(childComplexity int, first *int, after *entgql.Cursor[int]) int
 		TtbPercent          func(childComplexity int) int
 		Turn                func(childComplexity int) int
@@ -152,6 +154,7 @@ type ComplexityRoot struct {
 		ViewerActions       func(childComplexity int, from *string, kind *string) int
 		ViewerInvitedSeat   func(childComplexity int) int
 		Winner              func(childComplexity int) int
+		Winners             func(childComplexity int) int
 	}
 
 	GameConnection struct {
@@ -389,6 +392,7 @@ type ComplexityRoot struct {
 		Seat        func(childComplexity int) int
 		Status      func(childComplexity int) int
 		Takeovers   func(childComplexity int) int
+		Team        func(childComplexity int) int
 		Territories func(childComplexity int) int
 		User        func(childComplexity int) int
 		UserName    func(childComplexity int) int
@@ -427,6 +431,22 @@ type ComplexityRoot struct {
 		GameEvents   func(childComplexity int, gameID string, after *int) int
 		GameLobby    func(childComplexity int, gameID string) int
 		ViewerEvents func(childComplexity int, after *int) int
+	}
+
+	Team struct {
+		Color     func(childComplexity int) int
+		Index     func(childComplexity int) int
+		Name      func(childComplexity int) int
+		OpenSeats func(childComplexity int) int
+		Seats     func(childComplexity int) int
+	}
+
+	TeamRules struct {
+		AttackTeammates     func(childComplexity int) int
+		Fortify             func(childComplexity int) int
+		Handover            func(childComplexity int) int
+		NoCardFromTeammates func(childComplexity int) int
+		PlaceOnTeammates    func(childComplexity int) int
 	}
 
 	Territory struct {
@@ -519,6 +539,9 @@ type GameResolver interface {
 	Creator(ctx context.Context, obj *Game) (*ent.User, error)
 	ViewerInvitedSeat(ctx context.Context, obj *Game) (*int, error)
 
+	Teams(ctx context.Context, obj *Game) ([]*Team, error)
+	TeamRules(ctx context.Context, obj *Game) (*TeamRules, error)
+	Winners(ctx context.Context, obj *Game) ([]int, error)
 	Record(ctx context.Context, obj *Game) (map[string]any, error)
 	BoardColumns(ctx context.Context, obj *Game) (*BoardColumns, error)
 }
@@ -1014,6 +1037,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Game.Status(childComplexity), true
+	case "Game.teamRules":
+		if e.ComplexityRoot.Game.TeamRules == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.TeamRules(childComplexity), true
+	case "Game.teams":
+		if e.ComplexityRoot.Game.Teams == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.Teams(childComplexity), true
 	case "Game.territories":
 		if e.ComplexityRoot.Game.Territories == nil {
 			break
@@ -1084,6 +1119,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Game.Winner(childComplexity), true
+	case "Game.winners":
+		if e.ComplexityRoot.Game.Winners == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.Winners(childComplexity), true
 
 	case "GameConnection.edges":
 		if e.ComplexityRoot.GameConnection.Edges == nil {
@@ -2272,6 +2313,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Seat.Takeovers(childComplexity), true
+	case "Seat.team":
+		if e.ComplexityRoot.Seat.Team == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Seat.Team(childComplexity), true
 	case "Seat.territories":
 		if e.ComplexityRoot.Seat.Territories == nil {
 			break
@@ -2413,6 +2460,68 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Subscription.ViewerEvents(childComplexity, args["after"].(*int)), true
+
+	case "Team.color":
+		if e.ComplexityRoot.Team.Color == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Team.Color(childComplexity), true
+	case "Team.index":
+		if e.ComplexityRoot.Team.Index == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Team.Index(childComplexity), true
+	case "Team.name":
+		if e.ComplexityRoot.Team.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Team.Name(childComplexity), true
+	case "Team.openSeats":
+		if e.ComplexityRoot.Team.OpenSeats == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Team.OpenSeats(childComplexity), true
+	case "Team.seats":
+		if e.ComplexityRoot.Team.Seats == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Team.Seats(childComplexity), true
+
+	case "TeamRules.attackTeammates":
+		if e.ComplexityRoot.TeamRules.AttackTeammates == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TeamRules.AttackTeammates(childComplexity), true
+	case "TeamRules.fortify":
+		if e.ComplexityRoot.TeamRules.Fortify == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TeamRules.Fortify(childComplexity), true
+	case "TeamRules.handover":
+		if e.ComplexityRoot.TeamRules.Handover == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TeamRules.Handover(childComplexity), true
+	case "TeamRules.noCardFromTeammates":
+		if e.ComplexityRoot.TeamRules.NoCardFromTeammates == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TeamRules.NoCardFromTeammates(childComplexity), true
+	case "TeamRules.placeOnTeammates":
+		if e.ComplexityRoot.TeamRules.PlaceOnTeammates == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TeamRules.PlaceOnTeammates(childComplexity), true
 
 	case "Territory.armies":
 		if e.ComplexityRoot.Territory.Armies == nil {
@@ -2691,6 +2800,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("SetMapVisibilityInput", ec.unmarshalInputSetMapVisibilityInput),
 			graphql.NewInputUnmarshaler("SignInInput", ec.unmarshalInputSignInInput),
 			graphql.NewInputUnmarshaler("SignUpInput", ec.unmarshalInputSignUpInput),
+			graphql.NewInputUnmarshaler("TeamInput", ec.unmarshalInputTeamInput),
+			graphql.NewInputUnmarshaler("TeamRulesInput", ec.unmarshalInputTeamRulesInput),
 			graphql.NewInputUnmarshaler("TradeCardsInput", ec.unmarshalInputTradeCardsInput),
 			graphql.NewInputUnmarshaler("TurnInput", ec.unmarshalInputTurnInput),
 			graphql.NewInputUnmarshaler("UnregisterPushSubscriptionInput", ec.unmarshalInputUnregisterPushSubscriptionInput),
@@ -3017,6 +3128,12 @@ func (ec *executionContext) childFields_Game(ctx context.Context, field graphql.
 		return ec.fieldContext_Game_viewerInvitedSeat(ctx, field)
 	case "winner":
 		return ec.fieldContext_Game_winner(ctx, field)
+	case "teams":
+		return ec.fieldContext_Game_teams(ctx, field)
+	case "teamRules":
+		return ec.fieldContext_Game_teamRules(ctx, field)
+	case "winners":
+		return ec.fieldContext_Game_winners(ctx, field)
 	case "record":
 		return ec.fieldContext_Game_record(ctx, field)
 	case "boardColumns":
@@ -3385,6 +3502,8 @@ func (ec *executionContext) childFields_Seat(ctx context.Context, field graphql.
 		return ec.fieldContext_Seat_seat(ctx, field)
 	case "color":
 		return ec.fieldContext_Seat_color(ctx, field)
+	case "team":
+		return ec.fieldContext_Seat_team(ctx, field)
 	case "user":
 		return ec.fieldContext_Seat_user(ctx, field)
 	case "userName":
@@ -3471,6 +3590,38 @@ func (ec *executionContext) childFields_SignUpPayload(ctx context.Context, field
 		return ec.fieldContext_SignUpPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SignUpPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_Team(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "index":
+		return ec.fieldContext_Team_index(ctx, field)
+	case "name":
+		return ec.fieldContext_Team_name(ctx, field)
+	case "color":
+		return ec.fieldContext_Team_color(ctx, field)
+	case "seats":
+		return ec.fieldContext_Team_seats(ctx, field)
+	case "openSeats":
+		return ec.fieldContext_Team_openSeats(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Team", field.Name)
+}
+
+func (ec *executionContext) childFields_TeamRules(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "placeOnTeammates":
+		return ec.fieldContext_TeamRules_placeOnTeammates(ctx, field)
+	case "fortify":
+		return ec.fieldContext_TeamRules_fortify(ctx, field)
+	case "attackTeammates":
+		return ec.fieldContext_TeamRules_attackTeammates(ctx, field)
+	case "noCardFromTeammates":
+		return ec.fieldContext_TeamRules_noCardFromTeammates(ctx, field)
+	case "handover":
+		return ec.fieldContext_TeamRules_handover(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TeamRules", field.Name)
 }
 
 func (ec *executionContext) childFields_Territory(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -6249,6 +6400,93 @@ func (ec *executionContext) _Game_winner(ctx context.Context, field graphql.Coll
 }
 func (ec *executionContext) fieldContext_Game_winner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Game", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Game_teams(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_teams(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().Teams(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*Team) graphql.Marshaler {
+			return ec.marshalNTeam2ᚕᚖroutᚋgraphᚐTeamᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_teams(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Game",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Team(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Game_teamRules(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_teamRules(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().TeamRules(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *TeamRules) graphql.Marshaler {
+			return ec.marshalOTeamRules2ᚖroutᚋgraphᚐTeamRules(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Game_teamRules(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Game",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TeamRules(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Game_winners(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_winners(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().Winners(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []int) graphql.Marshaler {
+			return ec.marshalOInt2ᚕintᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Game_winners(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Game", field, true, true, "Int")
 }
 
 func (ec *executionContext) _Game_record(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
@@ -11328,6 +11566,29 @@ func (ec *executionContext) fieldContext_Seat_color(_ context.Context, field gra
 	return graphql.NewScalarFieldContext("Seat", field, false, false, "String")
 }
 
+func (ec *executionContext) _Seat_team(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Seat_team(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Team, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Seat_team(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Seat", field, false, false, "Int")
+}
+
 func (ec *executionContext) _Seat_user(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -12173,6 +12434,236 @@ func (ec *executionContext) fieldContext_Subscription_gameLobby(ctx context.Cont
 		return fc, err
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Team_index(ctx context.Context, field graphql.CollectedField, obj *Team) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Team_index(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Index, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Team_index(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Team", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Team_name(ctx context.Context, field graphql.CollectedField, obj *Team) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Team_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Team_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Team", field, false, false, "String")
+}
+
+func (ec *executionContext) _Team_color(ctx context.Context, field graphql.CollectedField, obj *Team) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Team_color(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Color, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Team_color(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Team", field, false, false, "String")
+}
+
+func (ec *executionContext) _Team_seats(ctx context.Context, field graphql.CollectedField, obj *Team) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Team_seats(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Seats, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []int) graphql.Marshaler {
+			return ec.marshalNInt2ᚕintᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Team_seats(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Team", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Team_openSeats(ctx context.Context, field graphql.CollectedField, obj *Team) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Team_openSeats(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OpenSeats, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Team_openSeats(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Team", field, false, false, "Int")
+}
+
+func (ec *executionContext) _TeamRules_placeOnTeammates(ctx context.Context, field graphql.CollectedField, obj *TeamRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TeamRules_placeOnTeammates(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PlaceOnTeammates, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TeamRules_placeOnTeammates(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TeamRules", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _TeamRules_fortify(ctx context.Context, field graphql.CollectedField, obj *TeamRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TeamRules_fortify(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Fortify, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TeamRules_fortify(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TeamRules", field, false, false, "String")
+}
+
+func (ec *executionContext) _TeamRules_attackTeammates(ctx context.Context, field graphql.CollectedField, obj *TeamRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TeamRules_attackTeammates(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AttackTeammates, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TeamRules_attackTeammates(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TeamRules", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _TeamRules_noCardFromTeammates(ctx context.Context, field graphql.CollectedField, obj *TeamRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TeamRules_noCardFromTeammates(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NoCardFromTeammates, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TeamRules_noCardFromTeammates(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TeamRules", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _TeamRules_handover(ctx context.Context, field graphql.CollectedField, obj *TeamRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TeamRules_handover(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Handover, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TeamRules_handover(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TeamRules", field, false, false, "String")
 }
 
 func (ec *executionContext) _Territory_key(ctx context.Context, field graphql.CollectedField, obj *ent.Territory) (ret graphql.Marshaler) {
@@ -14433,7 +14924,7 @@ func (ec *executionContext) unmarshalInputCreateGameInput(ctx context.Context, o
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"mapKey", "mapVersion", "seats", "turnLimitSeconds", "claim", "cardSystem", "ttbPercent", "private", "fog", "name"}
+	fieldsInOrder := [...]string{"mapKey", "mapVersion", "seats", "turnLimitSeconds", "claim", "cardSystem", "ttbPercent", "private", "fog", "name", "teams", "teamRules"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -14510,6 +15001,20 @@ func (ec *executionContext) unmarshalInputCreateGameInput(ctx context.Context, o
 				return it, err
 			}
 			it.Name = data
+		case "teams":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("teams"))
+			data, err := ec.unmarshalOTeamInput2ᚕᚖroutᚋgraphᚐTeamInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Teams = data
+		case "teamRules":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("teamRules"))
+			data, err := ec.unmarshalOTeamRulesInput2ᚖroutᚋgraphᚐTeamRulesInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TeamRules = data
 		}
 	}
 	return it, nil
@@ -14860,7 +15365,7 @@ func (ec *executionContext) unmarshalInputJoinGameInput(ctx context.Context, obj
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"gameId", "inviteCode"}
+	fieldsInOrder := [...]string{"gameId", "inviteCode", "team"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -14881,6 +15386,13 @@ func (ec *executionContext) unmarshalInputJoinGameInput(ctx context.Context, obj
 				return it, err
 			}
 			it.InviteCode = data
+		case "team":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("team"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Team = data
 		}
 	}
 	return it, nil
@@ -15511,7 +16023,7 @@ func (ec *executionContext) unmarshalInputSeatInput(ctx context.Context, obj any
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"kind", "email", "difficulty", "color"}
+	fieldsInOrder := [...]string{"kind", "email", "difficulty", "color", "team"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -15546,6 +16058,13 @@ func (ec *executionContext) unmarshalInputSeatInput(ctx context.Context, obj any
 				return it, err
 			}
 			it.Color = data
+		case "team":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("team"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Team = data
 		}
 	}
 	return it, nil
@@ -15721,6 +16240,125 @@ func (ec *executionContext) unmarshalInputSignUpInput(ctx context.Context, obj a
 func UnmarshalSignUpInput(ctx context.Context, raw any) (SignUpInput, error) {
 	var out SignUpInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "SignUpInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputTeamInput(ctx context.Context, obj any) (TeamInput, error) {
+	var it TeamInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "color"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "color":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("color"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Color = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalTeamInput unmarshals raw into the TeamInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalTeamInput(ctx context.Context, raw any) (TeamInput, error) {
+	var out TeamInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "TeamInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputTeamRulesInput(ctx context.Context, obj any) (TeamRulesInput, error) {
+	var it TeamRulesInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"placeOnTeammates", "fortify", "attackTeammates", "noCardFromTeammates", "handover"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "placeOnTeammates":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("placeOnTeammates"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PlaceOnTeammates = data
+		case "fortify":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fortify"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Fortify = data
+		case "attackTeammates":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("attackTeammates"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AttackTeammates = data
+		case "noCardFromTeammates":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noCardFromTeammates"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoCardFromTeammates = data
+		case "handover":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("handover"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Handover = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalTeamRulesInput unmarshals raw into the TeamRulesInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalTeamRulesInput(ctx context.Context, raw any) (TeamRulesInput, error) {
+	var out TeamRulesInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "TeamRulesInput", raw, &out)
 	return out, err
 }
 
@@ -16700,6 +17338,24 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "teams":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_teams(ctx, field, obj)
+				})
+		case "teamRules":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_teamRules(ctx, field, obj)
+				})
+		case "winners":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_winners(ctx, field, obj)
+				})
 		case "record":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, true,
@@ -18288,6 +18944,11 @@ func (ec *executionContext) _Seat(ctx context.Context, sel ast.SelectionSet, obj
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "team":
+			out.Values[i] = ec._Seat_team(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "user":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, false,
@@ -18606,6 +19267,112 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 	default:
 		panic("unknown field " + strconv.Quote(fields[0].Name))
 	}
+}
+
+var teamImplementors = []string{"Team"}
+
+func (ec *executionContext) _Team(ctx context.Context, sel ast.SelectionSet, obj *Team) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, teamImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Team")
+		case "index":
+			out.Values[i] = ec._Team_index(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._Team_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "color":
+			out.Values[i] = ec._Team_color(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "seats":
+			out.Values[i] = ec._Team_seats(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "openSeats":
+			out.Values[i] = ec._Team_openSeats(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var teamRulesImplementors = []string{"TeamRules"}
+
+func (ec *executionContext) _TeamRules(ctx context.Context, sel ast.SelectionSet, obj *TeamRules) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, teamRulesImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TeamRules")
+		case "placeOnTeammates":
+			out.Values[i] = ec._TeamRules_placeOnTeammates(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fortify":
+			out.Values[i] = ec._TeamRules_fortify(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "attackTeammates":
+			out.Values[i] = ec._TeamRules_attackTeammates(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "noCardFromTeammates":
+			out.Values[i] = ec._TeamRules_noCardFromTeammates(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "handover":
+			out.Values[i] = ec._TeamRules_handover(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
 }
 
 var territoryImplementors = []string{"Territory"}
@@ -20361,6 +21128,35 @@ func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel
 	return ret
 }
 
+func (ec *executionContext) marshalNTeam2ᚕᚖroutᚋgraphᚐTeamᚄ(ctx context.Context, sel ast.SelectionSet, v []*Team) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNTeam2ᚖroutᚋgraphᚐTeam(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNTeam2ᚖroutᚋgraphᚐTeam(ctx context.Context, sel ast.SelectionSet, v *Team) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Team!")
+		return graphql.Null
+	}
+	return ec._Team(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNTeamInput2ᚖroutᚋgraphᚐTeamInput(ctx context.Context, v any) (*TeamInput, error) {
+	res, err := ec.unmarshalInputTeamInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNTerritory2ᚖroutᚋentᚐTerritory(ctx context.Context, sel ast.SelectionSet, v *ent.Territory) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "Territory!")
@@ -21017,6 +21813,38 @@ func (ec *executionContext) marshalOString2ᚖstring(ctx context.Context, sel as
 	_ = ctx
 	res := MarshalString(*v)
 	return res
+}
+
+func (ec *executionContext) unmarshalOTeamInput2ᚕᚖroutᚋgraphᚐTeamInputᚄ(ctx context.Context, v any) ([]*TeamInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*TeamInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNTeamInput2ᚖroutᚋgraphᚐTeamInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOTeamRules2ᚖroutᚋgraphᚐTeamRules(ctx context.Context, sel ast.SelectionSet, v *TeamRules) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._TeamRules(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOTeamRulesInput2ᚖroutᚋgraphᚐTeamRulesInput(ctx context.Context, v any) (*TeamRulesInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputTeamRulesInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalOTime2ᚖtimeᚐTime(ctx context.Context, v any) (*time.Time, error) {

@@ -153,6 +153,11 @@ type CreateGameInput struct {
 	Fog *string `json:"fog,omitempty"`
 	// A name for the game, shown in lobbies: up to 60 characters (spaces collapsed); none when null.
 	Name *string `json:"name,omitempty"`
+	// A team game's teams, 2 to 6, each of 1 to 4 seats (SeatInput.team); a free-for-all when null or []. A bad
+	// setup is the userError INVALID_TEAMS.
+	Teams []*TeamInput `json:"teams,omitempty"`
+	// A team game's options; a bad value is the userError INVALID_TEAM_RULES.
+	TeamRules *TeamRulesInput `json:"teamRules,omitempty"`
 }
 
 // Hands the viewer's seat to a CPU.
@@ -231,6 +236,8 @@ type JoinGameInput struct {
 	GameID string `json:"gameId"`
 	// The invite code, for a private game or an invited seat.
 	InviteCode *string `json:"inviteCode,omitempty"`
+	// In a team game, join an open seat of this team (its index in Game.teams); any open seat when null.
+	Team *int `json:"team,omitempty"`
 }
 
 // A border between two territories (borders are undirected).
@@ -462,8 +469,10 @@ type SeatInput struct {
 	Email *string `json:"email,omitempty"`
 	// easy, normal, hard or cautious (CPU).
 	Difficulty *string `json:"difficulty,omitempty"`
-	// The seat's color, unique in the game.
+	// The seat's color, unique in the game; in a team game a shade of its team's hue.
 	Color string `json:"color"`
+	// The seat's team: its index in CreateGameInput.teams; required when teams are given, null otherwise.
+	Team *int `json:"team,omitempty"`
 }
 
 // A signed-in session: send the token as `Authorization: Bearer <token>` until it expires or you sign out.
@@ -532,6 +541,52 @@ type SignUpPayload struct {
 }
 
 type Subscription struct {
+}
+
+// A team of a team game (docs/rules.md, "Team games").
+type Team struct {
+	// The team's number, from 0: its index in Game.teams, and Seat.team.
+	Index int    `json:"index"`
+	Name  string `json:"name"`
+	// The team's hue as a CSS hex color (#rrggbb); its seats' colors are shades of it.
+	Color string `json:"color"`
+	// Its seats' numbers, in seat order.
+	Seats []int `json:"seats"`
+	// Open seats left on the team (lobby).
+	OpenSeats int `json:"openSeats"`
+}
+
+// A team of a new team game.
+type TeamInput struct {
+	// 1 to 32 characters, unique in the game.
+	Name string `json:"name"`
+	// The team's hue (#rrggbb); when null, by team order #d62728, #1f77b4, #2ca02c, #ff7f0e, #9467bd, #8c564b.
+	Color *string `json:"color,omitempty"`
+}
+
+// A team game's options (docs/rules.md R86–R90).
+type TeamRules struct {
+	// R86: armies may be placed on teammates' territories.
+	PlaceOnTeammates bool `json:"placeOnTeammates"`
+	// R87: own, to_teammate or through_team.
+	Fortify string `json:"fortify"`
+	// R88: teammates' territories may be attacked.
+	AttackTeammates bool `json:"attackTeammates"`
+	// R89: conquering a teammate's territory earns no card.
+	NoCardFromTeammates bool `json:"noCardFromTeammates"`
+	// R90, what becomes of a seat whose player resigns or is removed: none, teammate or cpu.
+	Handover string `json:"handover"`
+}
+
+// A new team game's options (docs/rules.md R86–R90); each off, or own / none, when null.
+type TeamRulesInput struct {
+	PlaceOnTeammates *bool `json:"placeOnTeammates,omitempty"`
+	// own (default), to_teammate or through_team.
+	Fortify             *string `json:"fortify,omitempty"`
+	AttackTeammates     *bool   `json:"attackTeammates,omitempty"`
+	NoCardFromTeammates *bool   `json:"noCardFromTeammates,omitempty"`
+	// none (default), teammate or cpu.
+	Handover *string `json:"handover,omitempty"`
 }
 
 // A territory as it stands.

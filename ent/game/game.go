@@ -37,6 +37,10 @@ const (
 	FieldTtbPercent = "ttb_percent"
 	// FieldFog holds the string denoting the fog field in the database.
 	FieldFog = "fog"
+	// FieldTeams holds the string denoting the teams field in the database.
+	FieldTeams = "teams"
+	// FieldTeamRules holds the string denoting the team_rules field in the database.
+	FieldTeamRules = "team_rules"
 	// FieldViewSeqs holds the string denoting the view_seqs field in the database.
 	FieldViewSeqs = "view_seqs"
 	// FieldStatus holds the string denoting the status field in the database.
@@ -165,6 +169,8 @@ var Columns = []string{
 	FieldCardSystem,
 	FieldTtbPercent,
 	FieldFog,
+	FieldTeams,
+	FieldTeamRules,
 	FieldViewSeqs,
 	FieldStatus,
 	FieldPhase,

@@ -475,6 +475,26 @@ func FogNotIn(vs ...Fog) predicate.Game {
 	return predicate.Game(sql.FieldNotIn(FieldFog, vs...))
 }
 
+// TeamsIsNil applies the IsNil predicate on the "teams" field.
+func TeamsIsNil() predicate.Game {
+	return predicate.Game(sql.FieldIsNull(FieldTeams))
+}
+
+// TeamsNotNil applies the NotNil predicate on the "teams" field.
+func TeamsNotNil() predicate.Game {
+	return predicate.Game(sql.FieldNotNull(FieldTeams))
+}
+
+// TeamRulesIsNil applies the IsNil predicate on the "team_rules" field.
+func TeamRulesIsNil() predicate.Game {
+	return predicate.Game(sql.FieldIsNull(FieldTeamRules))
+}
+
+// TeamRulesNotNil applies the NotNil predicate on the "team_rules" field.
+func TeamRulesNotNil() predicate.Game {
+	return predicate.Game(sql.FieldNotNull(FieldTeamRules))
+}
+
 // ViewSeqsIsNil applies the IsNil predicate on the "view_seqs" field.
 func ViewSeqsIsNil() predicate.Game {
 	return predicate.Game(sql.FieldIsNull(FieldViewSeqs))

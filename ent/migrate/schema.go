@@ -124,6 +124,8 @@ var (
 		{Name: "card_system", Type: field.TypeEnum, Enums: []string{"classic", "fixed", "fixed_ttb", "classic_scaling_ttb"}, Default: "classic"},
 		{Name: "ttb_percent", Type: field.TypeInt, Default: 6},
 		{Name: "fog", Type: field.TypeEnum, Enums: []string{"none", "light", "normal", "heavy", "complete"}, Default: "none"},
+		{Name: "teams", Type: field.TypeJSON, Nullable: true, SchemaType: map[string]string{"postgres": "json"}},
+		{Name: "team_rules", Type: field.TypeJSON, Nullable: true, SchemaType: map[string]string{"postgres": "json"}},
 		{Name: "view_seqs", Type: field.TypeJSON, Nullable: true, SchemaType: map[string]string{"postgres": "json"}},
 		{Name: "status", Type: field.TypeEnum, Enums: []string{"open", "active", "finished", "cancelled"}, Default: "open"},
 		{Name: "phase", Type: field.TypeString, Size: 20, Default: "setup"},
@@ -150,13 +152,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "games_maps_games",
-				Columns:    []*schema.Column{GamesColumns[24]},
+				Columns:    []*schema.Column{GamesColumns[26]},
 				RefColumns: []*schema.Column{MapsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "games_users_created_games",
-				Columns:    []*schema.Column{GamesColumns[25]},
+				Columns:    []*schema.Column{GamesColumns[27]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -165,12 +167,12 @@ var (
 			{
 				Name:    "game_status",
 				Unique:  false,
-				Columns: []*schema.Column{GamesColumns[10]},
+				Columns: []*schema.Column{GamesColumns[12]},
 			},
 			{
 				Name:    "game_turn_deadline",
 				Unique:  false,
-				Columns: []*schema.Column{GamesColumns[14]},
+				Columns: []*schema.Column{GamesColumns[16]},
 				Annotation: &entsql.IndexAnnotation{
 					Where: "(status)::text = 'active'::text",
 				},
@@ -178,7 +180,7 @@ var (
 			{
 				Name:    "game_creator_id",
 				Unique:  false,
-				Columns: []*schema.Column{GamesColumns[25]},
+				Columns: []*schema.Column{GamesColumns[27]},
 			},
 		},
 	}
@@ -279,6 +281,7 @@ var (
 		{Name: "cpu", Type: field.TypeBool, Default: false},
 		{Name: "difficulty", Type: field.TypeEnum, Nullable: true, Enums: []string{"easy", "normal", "hard", "cautious"}},
 		{Name: "color", Type: field.TypeString, Size: 32},
+		{Name: "team", Type: field.TypeInt, Nullable: true},
 		{Name: "turn_order", Type: field.TypeInt, Default: -1},
 		{Name: "status", Type: field.TypeEnum, Enums: []string{"open", "invited", "active", "eliminated", "resigned"}, Default: "open"},
 		{Name: "invite_email", Type: field.TypeString, Nullable: true, Size: 254},
@@ -303,13 +306,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "players_games_players",
-				Columns:    []*schema.Column{PlayersColumns[18]},
+				Columns:    []*schema.Column{PlayersColumns[19]},
 				RefColumns: []*schema.Column{GamesColumns[0]},
 				OnDelete:   schema.Cascade,
 			},
 			{
 				Symbol:     "players_users_seats",
-				Columns:    []*schema.Column{PlayersColumns[19]},
+				Columns:    []*schema.Column{PlayersColumns[20]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -318,12 +321,12 @@ var (
 			{
 				Name:    "player_game_id_seat",
 				Unique:  true,
-				Columns: []*schema.Column{PlayersColumns[18], PlayersColumns[1]},
+				Columns: []*schema.Column{PlayersColumns[19], PlayersColumns[1]},
 			},
 			{
 				Name:    "player_user_id",
 				Unique:  false,
-				Columns: []*schema.Column{PlayersColumns[19]},
+				Columns: []*schema.Column{PlayersColumns[20]},
 			},
 		},
 	}

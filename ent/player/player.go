@@ -28,6 +28,8 @@ const (
 	FieldDifficulty = "difficulty"
 	// FieldColor holds the string denoting the color field in the database.
 	FieldColor = "color"
+	// FieldTeam holds the string denoting the team field in the database.
+	FieldTeam = "team"
 	// FieldTurnOrder holds the string denoting the turn_order field in the database.
 	FieldTurnOrder = "turn_order"
 	// FieldStatus holds the string denoting the status field in the database.
@@ -85,6 +87,7 @@ var Columns = []string{
 	FieldCPU,
 	FieldDifficulty,
 	FieldColor,
+	FieldTeam,
 	FieldTurnOrder,
 	FieldStatus,
 	FieldInviteEmail,
@@ -117,6 +120,8 @@ var (
 	DefaultCPU bool
 	// ColorValidator is a validator for the "color" field. It is called by the builders before save.
 	ColorValidator func(string) error
+	// TeamValidator is a validator for the "team" field. It is called by the builders before save.
+	TeamValidator func(int) error
 	// DefaultTurnOrder holds the default value on creation for the "turn_order" field.
 	DefaultTurnOrder int
 	// TurnOrderValidator is a validator for the "turn_order" field. It is called by the builders before save.
@@ -243,6 +248,11 @@ func ByDifficulty(opts ...sql.OrderTermOption) OrderOption {
 // ByColor orders the results by the color field.
 func ByColor(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldColor, opts...).ToFunc()
+}
+
+// ByTeam orders the results by the team field.
+func ByTeam(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldTeam, opts...).ToFunc()
 }
 
 // ByTurnOrder orders the results by the turn_order field.

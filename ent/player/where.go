@@ -80,6 +80,11 @@ func Color(v string) predicate.Player {
 	return predicate.Player(sql.FieldEQ(FieldColor, v))
 }
 
+// Team applies equality check predicate on the "team" field. It's identical to TeamEQ.
+func Team(v int) predicate.Player {
+	return predicate.Player(sql.FieldEQ(FieldTeam, v))
+}
+
 // TurnOrder applies equality check predicate on the "turn_order" field. It's identical to TurnOrderEQ.
 func TurnOrder(v int) predicate.Player {
 	return predicate.Player(sql.FieldEQ(FieldTurnOrder, v))
@@ -333,6 +338,56 @@ func ColorEqualFold(v string) predicate.Player {
 // ColorContainsFold applies the ContainsFold predicate on the "color" field.
 func ColorContainsFold(v string) predicate.Player {
 	return predicate.Player(sql.FieldContainsFold(FieldColor, v))
+}
+
+// TeamEQ applies the EQ predicate on the "team" field.
+func TeamEQ(v int) predicate.Player {
+	return predicate.Player(sql.FieldEQ(FieldTeam, v))
+}
+
+// TeamNEQ applies the NEQ predicate on the "team" field.
+func TeamNEQ(v int) predicate.Player {
+	return predicate.Player(sql.FieldNEQ(FieldTeam, v))
+}
+
+// TeamIn applies the In predicate on the "team" field.
+func TeamIn(vs ...int) predicate.Player {
+	return predicate.Player(sql.FieldIn(FieldTeam, vs...))
+}
+
+// TeamNotIn applies the NotIn predicate on the "team" field.
+func TeamNotIn(vs ...int) predicate.Player {
+	return predicate.Player(sql.FieldNotIn(FieldTeam, vs...))
+}
+
+// TeamGT applies the GT predicate on the "team" field.
+func TeamGT(v int) predicate.Player {
+	return predicate.Player(sql.FieldGT(FieldTeam, v))
+}
+
+// TeamGTE applies the GTE predicate on the "team" field.
+func TeamGTE(v int) predicate.Player {
+	return predicate.Player(sql.FieldGTE(FieldTeam, v))
+}
+
+// TeamLT applies the LT predicate on the "team" field.
+func TeamLT(v int) predicate.Player {
+	return predicate.Player(sql.FieldLT(FieldTeam, v))
+}
+
+// TeamLTE applies the LTE predicate on the "team" field.
+func TeamLTE(v int) predicate.Player {
+	return predicate.Player(sql.FieldLTE(FieldTeam, v))
+}
+
+// TeamIsNil applies the IsNil predicate on the "team" field.
+func TeamIsNil() predicate.Player {
+	return predicate.Player(sql.FieldIsNull(FieldTeam))
+}
+
+// TeamNotNil applies the NotNil predicate on the "team" field.
+func TeamNotNil() predicate.Player {
+	return predicate.Player(sql.FieldNotNull(FieldTeam))
 }
 
 // TurnOrderEQ applies the EQ predicate on the "turn_order" field.

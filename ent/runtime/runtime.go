@@ -141,41 +141,41 @@ func init() {
 	// game.TtbPercentValidator is a validator for the "ttb_percent" field. It is called by the builders before save.
 	game.TtbPercentValidator = gameDescTtbPercent.Validators[0].(func(int) error)
 	// gameDescPhase is the schema descriptor for phase field.
-	gameDescPhase := gameFields[10].Descriptor()
+	gameDescPhase := gameFields[12].Descriptor()
 	// game.DefaultPhase holds the default value on creation for the phase field.
 	game.DefaultPhase = gameDescPhase.Default.(string)
 	// game.PhaseValidator is a validator for the "phase" field. It is called by the builders before save.
 	game.PhaseValidator = gameDescPhase.Validators[0].(func(string) error)
 	// gameDescTurn is the schema descriptor for turn field.
-	gameDescTurn := gameFields[11].Descriptor()
+	gameDescTurn := gameFields[13].Descriptor()
 	// game.DefaultTurn holds the default value on creation for the turn field.
 	game.DefaultTurn = gameDescTurn.Default.(int)
 	// game.TurnValidator is a validator for the "turn" field. It is called by the builders before save.
 	game.TurnValidator = gameDescTurn.Validators[0].(func(int) error)
 	// gameDescCurrentSeat is the schema descriptor for current_seat field.
-	gameDescCurrentSeat := gameFields[12].Descriptor()
+	gameDescCurrentSeat := gameFields[14].Descriptor()
 	// game.DefaultCurrentSeat holds the default value on creation for the current_seat field.
 	game.DefaultCurrentSeat = gameDescCurrentSeat.Default.(int)
 	// game.CurrentSeatValidator is a validator for the "current_seat" field. It is called by the builders before save.
 	game.CurrentSeatValidator = gameDescCurrentSeat.Validators[0].(func(int) error)
 	// gameDescSeq is the schema descriptor for seq field.
-	gameDescSeq := gameFields[15].Descriptor()
+	gameDescSeq := gameFields[17].Descriptor()
 	// game.DefaultSeq holds the default value on creation for the seq field.
 	game.DefaultSeq = gameDescSeq.Default.(int64)
 	// game.SeqValidator is a validator for the "seq" field. It is called by the builders before save.
 	game.SeqValidator = gameDescSeq.Validators[0].(func(int64) error)
 	// gameDescVersion is the schema descriptor for version field.
-	gameDescVersion := gameFields[16].Descriptor()
+	gameDescVersion := gameFields[18].Descriptor()
 	// game.DefaultVersion holds the default value on creation for the version field.
 	game.DefaultVersion = gameDescVersion.Default.(int64)
 	// game.VersionValidator is a validator for the "version" field. It is called by the builders before save.
 	game.VersionValidator = gameDescVersion.Validators[0].(func(int64) error)
 	// gameDescInviteCode is the schema descriptor for invite_code field.
-	gameDescInviteCode := gameFields[19].Descriptor()
+	gameDescInviteCode := gameFields[21].Descriptor()
 	// game.InviteCodeValidator is a validator for the "invite_code" field. It is called by the builders before save.
 	game.InviteCodeValidator = gameDescInviteCode.Validators[0].(func(string) error)
 	// gameDescWinnerSeat is the schema descriptor for winner_seat field.
-	gameDescWinnerSeat := gameFields[20].Descriptor()
+	gameDescWinnerSeat := gameFields[22].Descriptor()
 	// game.WinnerSeatValidator is a validator for the "winner_seat" field. It is called by the builders before save.
 	game.WinnerSeatValidator = gameDescWinnerSeat.Validators[0].(func(int) error)
 	gamemapMixin := schema.GameMap{}.Mixin()
@@ -328,58 +328,62 @@ func init() {
 			return nil
 		}
 	}()
+	// playerDescTeam is the schema descriptor for team field.
+	playerDescTeam := playerFields[6].Descriptor()
+	// player.TeamValidator is a validator for the "team" field. It is called by the builders before save.
+	player.TeamValidator = playerDescTeam.Validators[0].(func(int) error)
 	// playerDescTurnOrder is the schema descriptor for turn_order field.
-	playerDescTurnOrder := playerFields[6].Descriptor()
+	playerDescTurnOrder := playerFields[7].Descriptor()
 	// player.DefaultTurnOrder holds the default value on creation for the turn_order field.
 	player.DefaultTurnOrder = playerDescTurnOrder.Default.(int)
 	// player.TurnOrderValidator is a validator for the "turn_order" field. It is called by the builders before save.
 	player.TurnOrderValidator = playerDescTurnOrder.Validators[0].(func(int) error)
 	// playerDescInviteEmail is the schema descriptor for invite_email field.
-	playerDescInviteEmail := playerFields[8].Descriptor()
+	playerDescInviteEmail := playerFields[9].Descriptor()
 	// player.InviteEmailValidator is a validator for the "invite_email" field. It is called by the builders before save.
 	player.InviteEmailValidator = playerDescInviteEmail.Validators[0].(func(string) error)
 	// playerDescTerritories is the schema descriptor for territories field.
-	playerDescTerritories := playerFields[9].Descriptor()
+	playerDescTerritories := playerFields[10].Descriptor()
 	// player.DefaultTerritories holds the default value on creation for the territories field.
 	player.DefaultTerritories = playerDescTerritories.Default.(int)
 	// player.TerritoriesValidator is a validator for the "territories" field. It is called by the builders before save.
 	player.TerritoriesValidator = playerDescTerritories.Validators[0].(func(int) error)
 	// playerDescArmies is the schema descriptor for armies field.
-	playerDescArmies := playerFields[10].Descriptor()
+	playerDescArmies := playerFields[11].Descriptor()
 	// player.DefaultArmies holds the default value on creation for the armies field.
 	player.DefaultArmies = playerDescArmies.Default.(int)
 	// player.ArmiesValidator is a validator for the "armies" field. It is called by the builders before save.
 	player.ArmiesValidator = playerDescArmies.Validators[0].(func(int) error)
 	// playerDescBonus is the schema descriptor for bonus field.
-	playerDescBonus := playerFields[11].Descriptor()
+	playerDescBonus := playerFields[12].Descriptor()
 	// player.DefaultBonus holds the default value on creation for the bonus field.
 	player.DefaultBonus = playerDescBonus.Default.(int)
 	// playerDescUnplaced is the schema descriptor for unplaced field.
-	playerDescUnplaced := playerFields[12].Descriptor()
+	playerDescUnplaced := playerFields[13].Descriptor()
 	// player.DefaultUnplaced holds the default value on creation for the unplaced field.
 	player.DefaultUnplaced = playerDescUnplaced.Default.(int)
 	// player.UnplacedValidator is a validator for the "unplaced" field. It is called by the builders before save.
 	player.UnplacedValidator = playerDescUnplaced.Validators[0].(func(int) error)
 	// playerDescCardCount is the schema descriptor for card_count field.
-	playerDescCardCount := playerFields[13].Descriptor()
+	playerDescCardCount := playerFields[14].Descriptor()
 	// player.DefaultCardCount holds the default value on creation for the card_count field.
 	player.DefaultCardCount = playerDescCardCount.Default.(int)
 	// player.CardCountValidator is a validator for the "card_count" field. It is called by the builders before save.
 	player.CardCountValidator = playerDescCardCount.Validators[0].(func(int) error)
 	// playerDescDelegate is the schema descriptor for delegate field.
-	playerDescDelegate := playerFields[14].Descriptor()
+	playerDescDelegate := playerFields[15].Descriptor()
 	// player.DelegateValidator is a validator for the "delegate" field. It is called by the builders before save.
 	player.DelegateValidator = playerDescDelegate.Validators[0].(func(string) error)
 	// playerDescDelegateTurns is the schema descriptor for delegate_turns field.
-	playerDescDelegateTurns := playerFields[15].Descriptor()
+	playerDescDelegateTurns := playerFields[16].Descriptor()
 	// player.DelegateTurnsValidator is a validator for the "delegate_turns" field. It is called by the builders before save.
 	player.DelegateTurnsValidator = playerDescDelegateTurns.Validators[0].(func(int) error)
 	// playerDescDelegateAuto is the schema descriptor for delegate_auto field.
-	playerDescDelegateAuto := playerFields[17].Descriptor()
+	playerDescDelegateAuto := playerFields[18].Descriptor()
 	// player.DefaultDelegateAuto holds the default value on creation for the delegate_auto field.
 	player.DefaultDelegateAuto = playerDescDelegateAuto.Default.(bool)
 	// playerDescTakeovers is the schema descriptor for takeovers field.
-	playerDescTakeovers := playerFields[18].Descriptor()
+	playerDescTakeovers := playerFields[19].Descriptor()
 	// player.DefaultTakeovers holds the default value on creation for the takeovers field.
 	player.DefaultTakeovers = playerDescTakeovers.Default.(int)
 	// player.TakeoversValidator is a validator for the "takeovers" field. It is called by the builders before save.

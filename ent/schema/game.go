@@ -69,6 +69,14 @@ func (Game) Fields() []ent.Field {
 			Values("none", "light", "normal", "heavy", "complete").
 			Default("none").
 			Comment("What players see of others' territories (rules.Fog; docs/rules.md R76)."),
+		field.JSON("teams", json.RawMessage{}).
+			SchemaType(jsonText).
+			Optional().
+			Comment("A team game's teams in order, each with its name and hue (the game service owns the format); none in a free-for-all."),
+		field.JSON("team_rules", json.RawMessage{}).
+			SchemaType(jsonText).
+			Optional().
+			Comment("A team game's options (rules.TeamRules; docs/rules.md R86 to R90); none in a free-for-all."),
 		field.JSON("view_seqs", []int64{}).
 			SchemaType(jsonText).
 			Optional().

@@ -39,6 +39,12 @@ func (Player) Fields() []ent.Field {
 			NotEmpty().
 			MaxLen(32).
 			Comment("The seat's color, unique in the game."),
+		field.Int("team").
+			Optional().
+			Nillable().
+			Min(0).
+			Immutable().
+			Comment("The seat's team in a team game (its index in games.teams); none in a free-for-all."),
 		field.Int("turn_order").
 			Min(-1).
 			Default(-1).
