@@ -158,7 +158,7 @@ try {
     !panel[1].seats.every((s) => /^CPU \d \(Blue\)$/.test(s))
   )
     throw new Error(`the seats panel does not group the seats by team: ${JSON.stringify(panel)}`);
-  if (!/^You play for Red\./.test((await page.locator(".you-are").textContent()) ?? ""))
+  if (!/You play for Red\./.test((await page.locator(".you-are").textContent()) ?? ""))
     throw new Error("the heading does not say the user's team");
   // The map's key: each team's seats as the map draws them; the map's fills are those seats' patterns.
   const key = await page.locator(".team-legend li").allTextContents();
@@ -166,7 +166,8 @@ try {
     throw new Error(`the map's key does not show the teams: ${JSON.stringify(key)}`);
   const fills = await page.evaluate(() => {
     const shade = (sel) => [...document.querySelectorAll(sel)].map((r) => r.getAttribute("fill"));
-    return { key: shade(".team-legend pattern > rect"), map: shade(".board-host pattern > rect") };
+    // A seat without marks (the first pattern, solid) is filled with its colour itself, not a <pattern>.
+    return { key: shade(".team-legend pattern > rect"), map: shade(".board-host pattern > rect, .board-host .rb-t") };
   });
   if (fills.key.length !== 4 || !fills.key.every((f) => fills.map.includes(f)))
     throw new Error(`the map's key and the map draw the seats differently: ${JSON.stringify(fills)}`);

@@ -5,7 +5,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { APIError, mutate, query, userErrorText } from "../api/client";
 import { DeclineInvitationMutation, InvitationQuery, JoinGameMutation } from "../api/operations";
-import type { GameCardFragment } from "../gql/graphql";
+import type { InvitationQuery as Invitation } from "../gql/graphql";
 import { invitationLine } from "../state/lobby";
 import { shapeWords, teamRulesWords, withTeamNames } from "../state/teams";
 import { ErrorLine } from "../ui/form";
@@ -14,7 +14,7 @@ import { navigate } from "../ui/router";
 import type { Viewer } from "../ui/session";
 
 export function JoinPage(props: { id: string; code: string; viewer: Viewer }) {
-  const [game, setGame] = useState<GameCardFragment | null | undefined>(undefined);
+  const [game, setGame] = useState<Invitation["game"] | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const gamePath = `/games/${encodeURIComponent(props.id)}`;
