@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"rout/maps"
 	"rout/rules"
@@ -25,7 +26,10 @@ type Record struct {
 	Seats    []RecordSeat   `json:"seats"`
 	Status   Status         `json:"status"` // open, active, finished or cancelled
 	Winner   *int           `json:"winner"` // the winning seat of a finished game; null otherwise
-	Events   []RecordEvent  `json:"events"`
+	// Winners are every winning seat of a finished team game, in seat order (docs/rules.md R85); absent in a
+	// free-for-all, whose winner is Winner alone, and before the end.
+	Winners []int         `json:"winners,omitempty"`
+	Events  []RecordEvent `json:"events"`
 }
 
 // RecordMap is the map a game is played on, with its whole map file.
@@ -43,6 +47,10 @@ type RecordSettings struct {
 	TurnLimitSeconds int    `json:"turnLimitSeconds"`
 	// Fog is the game's fog level; absent for none (and in records written before fog).
 	Fog string `json:"fog,omitempty"`
+	// Teams are a team game's teams in team order (RecordSeat.Team indexes them), TeamRules its options;
+	// both absent in a free-for-all.
+	Teams     []Team           `json:"teams,omitempty"`
+	TeamRules *rules.TeamRules `json:"teamRules,omitempty"`
 }
 
 // RecordSeat is one seat of a game.
@@ -50,8 +58,9 @@ type RecordSeat struct {
 	Seat       int    `json:"seat"`
 	Color      string `json:"color"`
 	CPU        bool   `json:"cpu"`
-	Difficulty string `json:"difficulty"` // CPU seats only; "" otherwise
-	Name       string `json:"name"`       // the user's name; "" for a CPU or a seat nobody holds
+	Difficulty string `json:"difficulty"`     // CPU seats only; "" otherwise
+	Name       string `json:"name"`           // the user's name; "" for a CPU or a seat nobody holds
+	Team       *int   `json:"team,omitempty"` // a team game's seat's team; absent in a free-for-all
 }
 
 // RecordEvent is one event of a game's record, in rules.MarshalEvent form (private cards may be hidden).
@@ -88,12 +97,21 @@ func (s *Service) GameRecord(ctx context.Context, gameID int, viewerSeat int) (R
 		if winner.Valid {
 			w := int(winner.Int64)
 			r.Winner = &w
+			if len(g.teams) > 0 {
+				if r.Winners, err = teamWinners(ctx, tx, g.id); err != nil {
+					return err
+				}
+			}
 		}
 		r.Settings = RecordSettings{Claim: g.claim.String(), CardSystem: g.cards.String(), TTBPercent: g.ttbPercent, TurnLimitSeconds: limit}
 		if g.fog != rules.FogNone {
 			r.Settings.Fog = g.fog.String()
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT seat, color, cpu, COALESCE(difficulty, ''), COALESCE(user_id, 0)
+		if len(g.teams) > 0 {
+			tr := g.teamRules
+			r.Settings.Teams, r.Settings.TeamRules = g.teams, &tr
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT seat, color, cpu, COALESCE(difficulty, ''), COALESCE(user_id, 0), team
 			FROM players WHERE game_id = $1 ORDER BY seat`, g.id)
 		if err != nil {
 			return fmt.Errorf("error loading the seats of game %d: %w", g.id, err)
@@ -103,8 +121,13 @@ func (s *Service) GameRecord(ctx context.Context, gameID int, viewerSeat int) (R
 		for rows.Next() {
 			var st RecordSeat
 			var user int
-			if err := rows.Scan(&st.Seat, &st.Color, &st.CPU, &st.Difficulty, &user); err != nil {
+			var team sql.NullInt64
+			if err := rows.Scan(&st.Seat, &st.Color, &st.CPU, &st.Difficulty, &user, &team); err != nil {
 				return fmt.Errorf("error reading a seat of game %d: %w", g.id, err)
+			}
+			if team.Valid {
+				t := int(team.Int64)
+				st.Team = &t
 			}
 			r.Seats = append(r.Seats, st)
 			users = append(users, user)
@@ -327,11 +350,23 @@ func Replay(r Record) (rules.State, error) {
 			return rules.State{}, recordErr(RecordBadSettings, 0, err, "the record's settings: %v", err)
 		}
 	}
+	for _, t := range r.Settings.Teams {
+		cfg.Teams = append(cfg.Teams, rules.Team{Name: t.Name})
+	}
+	if r.Settings.TeamRules != nil {
+		cfg.TeamRules = *r.Settings.TeamRules
+	}
 	for i, s := range r.Seats {
 		if s.Seat != i {
 			return rules.State{}, recordErr(RecordBadSettings, 0, nil, "seat %d of the record is numbered %d", i, s.Seat)
 		}
 		cfg.Seats[i] = rules.Seat{Color: s.Color}
+		if s.Team != nil {
+			cfg.Seats[i].Team = *s.Team
+		}
+		if (s.Team != nil) != (len(cfg.Teams) > 0) {
+			return rules.State{}, recordErr(RecordBadSettings, 0, nil, "seat %d of the record has a team in a free-for-all, or none in a team game", i)
+		}
 	}
 	if _, err := rules.New(b, cfg); err != nil {
 		return rules.State{}, recordErr(RecordBadSettings, 0, err, "the record's settings: %v", err)
@@ -395,8 +430,38 @@ func Replay(r Record) (rules.State, error) {
 		return rules.State{}, recordErr(RecordBadWinner, 0, nil, "the record names winner %s, but seat %d won", winnerText(r.Winner), st.Winner())
 	case !over && r.Winner != nil:
 		return rules.State{}, recordErr(RecordBadWinner, 0, nil, "the record names winner %d, but nobody has won", *r.Winner)
+	case len(cfg.Teams) > 0 && over && !slices.Equal(r.Winners, seatInts(st.Winners())):
+		return rules.State{}, recordErr(RecordBadWinner, 0, nil, "the record names winners %v, but seats %v won", r.Winners, st.Winners())
+	case len(cfg.Teams) == 0 && r.Winners != nil, !over && r.Winners != nil:
+		return rules.State{}, recordErr(RecordBadWinner, 0, nil, "the record names winners %v, but only a finished team game has them", r.Winners)
 	}
 	return st, nil
+}
+
+// seatInts returns seats as the record numbers them.
+func seatInts(seats []rules.PlayerID) []int {
+	out := make([]int, len(seats))
+	for i, p := range seats {
+		out[i] = seatColumn(p)
+	}
+	return out
+}
+
+// teamWinners returns the winners of finished team game gameID, as its game_over event names them.
+func teamWinners(ctx context.Context, tx *sql.Tx, gameID int) ([]int, error) {
+	var winners []int
+	var payload []byte
+	err := tx.QueryRowContext(ctx, `SELECT payload FROM events WHERE game_id = $1 AND kind = 'game_over'`, gameID).Scan(&payload)
+	if err == nil {
+		var over rules.GameOver
+		if err = json.Unmarshal(payload, &over); err == nil {
+			winners = seatInts(over.Winners)
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("error reading the winners of game %d: %w", gameID, err)
+	}
+	return winners, nil
 }
 
 func winnerText(w *int) string {
