@@ -7,7 +7,7 @@
 // team ("CPU 2 (Blue)"). The user plays to the end through the client (everything on one territory,
 // attacks until conquered from the strongest, occupations with all but one), or watches the CPUs finish
 // once eliminated. At the end the panel says which team won and who was on it, and these are exactly
-// the seats of the team that owns every territory, as the API says; the lobby says it too. axe-core with
+// the seats of the team that owns every territory, as the API says; the replay and the lobby say it too. axe-core with
 // every rule finds nothing serious or critical on the form, the game and the phone (390 × 844).
 //
 //   node e2e/teams.mjs http://127.0.0.1:8080
@@ -310,6 +310,16 @@ try {
   await shot(page.getByRole("region", { name: "Players" }), "seats-over");
   await axe(page, "team game over");
   await phoneView(ctx, url, "phone-over");
+
+  // The replay reads the record's teams: its log names seats by team and, at the end, every winner.
+  await page.getByRole("link", { name: "Replay the game" }).click();
+  await page.getByRole("group", { name: "Replay controls" }).waitFor({ timeout: T });
+  await page.getByRole("button", { name: "End", exact: true }).click();
+  await page
+    .locator(".log li", { hasText: `${team.name} won the game: ` })
+    .first()
+    .waitFor({ timeout: T });
+  await shot(page, "replay");
 
   // The lobby says which team won and whether the user's did.
   await page.goto(base + "/");
