@@ -241,9 +241,12 @@ function SeatsLine(props: { g: GameCard }) {
       {groupByTeam(g.teams, withTeamNames(g.teams, g.seats)).map((t) =>
         t.team ? (
           <span key={t.team.index} class="team-chip">
-            <span class="team-hue" style={{ background: t.team.color }} aria-hidden="true" />
-            <strong>{t.team.name}</strong>
-            {g.status === "open" && ` (${open.get(t.team.index) ?? 0} open)`}: {t.seats.map(chip)}
+            <span>
+              <span class="team-hue" style={{ background: t.team.color }} aria-hidden="true" />
+              <strong>{t.team.name}</strong>
+              {g.status === "open" && ` (${open.get(t.team.index) ?? 0} open)`}:
+            </span>
+            {t.seats.map(chip)}
           </span>
         ) : (
           t.seats.map(chip)
