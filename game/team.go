@@ -1,6 +1,8 @@
 package game
 
 import (
+	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -113,4 +115,48 @@ func teamColumn(teams []Team, t int) *int {
 		return nil
 	}
 	return &t
+}
+
+// TeamTurn is what a your-turn notice of a team game says besides the turn: the recipient's team, and the
+// teammate who played the turn before theirs.
+type TeamTurn struct {
+	// Team is the name of the recipient's team; "" in a free-for-all.
+	Team string
+	// Teammate is the seat of the recipient's teammate who played the turn before turn; -1 when another
+	// team played it, or in a free-for-all.
+	Teammate int
+}
+
+// TeamTurnOf returns, for the your-turn notice of user's turn turn in game gameID, the user's team and the
+// teammate who played the turn before (the seat whose command caused the last event of an earlier turn).
+func (s *Service) TeamTurnOf(ctx context.Context, gameID, userID, turn int) (TeamTurn, error) {
+	out := TeamTurn{Teammate: -1}
+	var teamsJSON []byte
+	var team, last sql.NullInt64
+	var seat int64
+	err := s.db.QueryRowContext(ctx, `SELECT g.teams, p.team, p.seat, (SELECT e.seat FROM events e
+			WHERE e.game_id = g.id AND e.turn < $3 AND e.seat >= 0 ORDER BY e.seq DESC LIMIT 1)
+		FROM games g JOIN players p ON p.game_id = g.id AND p.user_id = $2 WHERE g.id = $1`, gameID, userID, turn).Scan(&teamsJSON, &team, &seat, &last)
+	if errors.Is(err, sql.ErrNoRows) {
+		return out, nil
+	}
+	if err != nil {
+		return out, fmt.Errorf("error reading the team of user %d in game %d: %w", userID, gameID, err)
+	}
+	teams, _, err := DecodeTeams(teamsJSON, nil)
+	if err != nil || !team.Valid || int(team.Int64) >= len(teams) {
+		return out, err
+	}
+	out.Team = teams[team.Int64].Name
+	if !last.Valid || last.Int64 == seat {
+		return out, nil
+	}
+	var lastTeam sql.NullInt64
+	if err := s.db.QueryRowContext(ctx, `SELECT team FROM players WHERE game_id = $1 AND seat = $2`, gameID, last.Int64).Scan(&lastTeam); err != nil {
+		return out, fmt.Errorf("error reading the team of seat %d of game %d: %w", last.Int64, gameID, err)
+	}
+	if lastTeam == team {
+		out.Teammate = int(last.Int64)
+	}
+	return out, nil
 }

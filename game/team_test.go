@@ -167,3 +167,40 @@ func TestTeamGameRecordReplays(t *testing.T) {
 		}
 	}
 }
+
+// The your-turn notice of a team game names the recipient's team and the teammate who played the turn
+// before: in a 2v1, team A's first seat follows its second (R84), the other turns follow the other team.
+func TestTeamTurnNamesTheTeammateWhoPlayedBefore(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	id, users := e.teamGame(rules.TeamRules{AttackTeammates: true}, 0, 1, 0)
+	s := e.state(id)
+	teammates := 0
+	for range 4 {
+		prev := s.Current()
+		s = e.endTurn(id, users[prev])
+		if s.Phase() == rules.PhaseOver {
+			t.Fatal("the game ended")
+		}
+		cur := s.Current()
+		tt, err := e.svc.TeamTurnOf(e.ctx, id, users[cur], s.Turn())
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := game.TeamTurn{Team: fmt.Sprintf("team %c", 'A'+s.Config().TeamOf(cur)), Teammate: -1}
+		if s.Allied(prev, cur) {
+			want.Teammate = int(prev)
+			teammates++
+		}
+		if tt != want {
+			t.Errorf("turn %d of seat %d after seat %d: %+v, want %+v", s.Turn(), cur, prev, tt, want)
+		}
+	}
+	if teammates == 0 {
+		t.Error("no turn followed a teammate's")
+	}
+	free := dbtest.Game(t, e.db, dbtest.GameOpts{Service: e.svc, Seats: dbtest.Users(users[0], users[1]), Start: true}).GameID
+	if tt, err := e.svc.TeamTurnOf(e.ctx, free, users[0], 1); err != nil || tt != (game.TeamTurn{Teammate: -1}) {
+		t.Errorf("a free-for-all: %+v, %v: want no team", tt, err)
+	}
+}

@@ -67,8 +67,8 @@ func TestTeamGameCreatedAndJoinedByTeam(t *testing.T) {
 	lena, _ := e.signUp("lena")
 	mo, _ := e.signUp("mo")
 	g, ues := e.teamMutation(lena, "createGame", map[string]any{"mapKey": "classic",
-		"seats": teamSeats(0, 1, 0, 1),
-		"teams": []map[string]any{{"name": "North"}, {"name": "South", "color": "#123456"}},
+		"seats":     teamSeats(0, 1, 0, 1),
+		"teams":     []map[string]any{{"name": "North"}, {"name": "South", "color": "#123456"}},
 		"teamRules": map[string]any{"fortify": "through_team", "handover": "cpu", "attackTeammates": true}})
 	if len(ues) > 0 || g == nil {
 		t.Fatalf("createGame: %+v", ues)

@@ -77,6 +77,11 @@ func (w *notificationWorker) Work(ctx context.Context, job *river.Job[Notificati
 			return err
 		}
 	}
+	if kind == notifications.KindYourTurn {
+		if err := j.teamTurn(ctx, userID, gameID, turn, &msg); err != nil {
+			return err
+		}
+	}
 	msg.Location = prefs.Location
 	if err := j.allow(ctx, userID, kind); err != nil {
 		if notifications.IsPermanent(err) {
@@ -139,6 +144,20 @@ func (j *Jobs) messageData(ctx context.Context, userID, gameID, turn int, nd inb
 		return d, fmt.Errorf("error reading the names of a notice of game %d: %w", gameID, err)
 	}
 	return d, nil
+}
+
+// teamTurn sets, in a team game, the recipient's team and the teammate who played before them on the
+// texts' data d of a your_turn notice.
+func (j *Jobs) teamTurn(ctx context.Context, userID, gameID, turn int, d *notifications.Data) error {
+	tt, err := j.game.TeamTurnOf(ctx, gameID, userID, turn)
+	if err != nil || tt.Team == "" {
+		return err
+	}
+	d.Team = tt.Team
+	if tt.Teammate >= 0 {
+		d.Teammate, _, err = j.seatName(ctx, gameID, tt.Teammate)
+	}
+	return err
 }
 
 // seatName returns the name of a game's seat (its user's, or "the <difficulty> CPU") and its user (0 for

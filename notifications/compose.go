@@ -49,6 +49,24 @@ type Data struct {
 	// Since is what happened in the game since the recipient's last turn (your_turn, cpu_played), said in
 	// one line; the zero Since says nothing.
 	Since Since
+	// Team is the name of the recipient's team in a team game (your_turn); "" in a free-for-all.
+	Team string
+	// Teammate is the name of the recipient's teammate who played the turn before theirs (your_turn); ""
+	// when another team played it, or in a free-for-all.
+	Teammate string
+}
+
+// yourTurnSentence opens a your_turn email: the turn that has begun in game g and, in a team game, the
+// recipient's team and the teammate who played before them.
+func (d Data) yourTurnSentence(g string) string {
+	s := "it's your turn in " + g + turnSuffix(" (turn %d)", d.Turn)
+	if d.Team != "" {
+		s += ", for team " + oneLine(d.Team)
+	}
+	if d.Teammate != "" {
+		return "Your teammate " + oneLine(d.Teammate) + " played; " + s + "."
+	}
+	return "I" + s[1:] + "."
 }
 
 // hasSince reports whether messages of kind say what happened since the recipient's last turn.
@@ -81,7 +99,7 @@ func Compose(kind Kind, data Data) (subject, text string) {
 	switch kind {
 	case KindYourTurn:
 		subject = "Your turn in " + g
-		body = "It's your turn in " + g + turnSuffix(" (turn %d)", data.Turn) + "."
+		body = data.yourTurnSentence(g)
 		if data.TimeLeft > 0 {
 			body += " You have " + formatDuration(data.TimeLeft) + " to play it."
 		}
@@ -181,6 +199,8 @@ func ComposeSMS(kind Kind, data Data) string {
 	switch kind {
 	case KindEliminated, KindInvited, KindDeclined:
 		other = oneLine(data.By)
+	case KindYourTurn:
+		other = oneLine(data.Teammate)
 	case KindGameOver:
 		if !data.Won {
 			other = oneLine(data.Winner)
@@ -236,6 +256,9 @@ func composeSMS(kind Kind, data Data, names [2]string, since string) string {
 	switch kind {
 	case KindYourTurn:
 		s = "your turn in " + g + turnSuffix(" (turn %d)", data.Turn)
+		if other != "" {
+			s = "your teammate " + other + " played; " + s
+		}
 		if data.TimeLeft > 0 {
 			s += ", " + formatDuration(data.TimeLeft) + " to play"
 		}
