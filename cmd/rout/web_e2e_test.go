@@ -29,7 +29,9 @@ var chromiumPaths = []string{"/usr/bin/chromium", "/usr/bin/chromium-browser"}
 // placement helpers and the first game's hints; then (web/e2e/replay.mjs, on a server whose CPUs move at
 // once) a finished game's summary, its playback and its replay on the map, and (web/e2e/fog.mjs, on that
 // server) a game under fog of war: fogged territories on the map without counts, the counts fog hides in
-// the seats panel, placing and attacking, the map on a phone, and the fog lifting at the end; and
+// the seats panel, placing and attacking, the map on a phone, and the fog lifting at the end, and
+// (web/e2e/teams.mjs, on that server) a 2v2 of one player and three CPUs made in the New game form and
+// played to the end: the seats grouped by team, the map's team key, the winners as the API says them; and
 // (web/e2e/phone.mjs) every page and phase fits a phone's screen, touch gestures, the installable app
 // offline and the geometry kept in IndexedDB. It serves the web client embedded in this
 // binary, so it tests the committed web/dist. It needs Node.js, Chromium and web/node_modules (`make
@@ -66,11 +68,12 @@ func TestWebClientEndToEnd(t *testing.T) {
 	b.node(t, s, 1, "phone.mjs")
 	s.stop(t)
 
-	// The replay and fog scripts play games of CPUs to their end: a server whose CPUs move at once.
+	// The replay, fog and team scripts play games of CPUs to their end: a server whose CPUs move at once.
 	fast := startServe(t, map[string]string{"DATABASE_URL": url, "ROUT_CPU_DELAY": "0s"})
 	fast.waitReady(t)
 	b.node(t, fast, 1, "replay.mjs")
 	b.node(t, fast, 1, "fog.mjs")
+	b.node(t, fast, 1, "teams.mjs")
 	fast.stop(t)
 }
 

@@ -213,6 +213,13 @@ export const GameCardFragment = graphql(`
     fog
     inviteCode
     winner
+    winners
+    teams {
+      index
+      name
+      color
+      openSeats
+    }
     viewerInvitedSeat
     creator {
       id
@@ -226,6 +233,7 @@ export const GameCardFragment = graphql(`
     seats {
       seat
       color
+      team
       userName
       user {
         id
@@ -240,10 +248,10 @@ export const GameCardFragment = graphql(`
 `);
 
 // Two queries rather than one: each stays well under the API's complexity limit (a connection costs its
-// page size times its nodes).
+// page size times its nodes: 20 games of a GameCard with a team game's fields cost about 900).
 export const MyGamesQuery = graphql(`
   query MyGames {
-    games(filter: { mine: true }, first: 25) {
+    games(filter: { mine: true }, first: 20) {
       totalCount
       edges {
         node {
@@ -270,7 +278,7 @@ export const OpenGamesQuery = graphql(`
 // The viewer's pending invitations (open games with a seat kept for their email).
 export const InvitationsQuery = graphql(`
   query Invitations {
-    games(filter: { invited: true }, first: 25) {
+    games(filter: { invited: true }, first: 20) {
       totalCount
       edges {
         node {
@@ -286,6 +294,13 @@ export const InvitationQuery = graphql(`
   query Invitation($id: ID!) {
     game(id: $id) {
       ...GameCard
+      teamRules {
+        placeOnTeammates
+        fortify
+        attackTeammates
+        noCardFromTeammates
+        handover
+      }
     }
   }
 `);
@@ -412,6 +427,13 @@ export const GameQuery = graphql(`
   query Game($id: ID!) {
     game(id: $id) {
       ...GameCard
+      teamRules {
+        placeOnTeammates
+        fortify
+        attackTeammates
+        noCardFromTeammates
+        handover
+      }
       version
       seq
       round

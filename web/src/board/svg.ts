@@ -90,6 +90,19 @@ export function patternDef(id: string, style: OwnerStyle, s: number): string {
   );
 }
 
+/**
+ * A small picture of how a seat's territories look on the map (its colour and pattern), for a legend beside
+ * the board: an SVG document of `size` pixels whose pattern has the id `id` (unique in the page).
+ */
+export function swatchSvg(id: string, style: OwnerStyle, size: number): string {
+  const s = fmt(size);
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${s}" height="${s}" viewBox="0 0 ${s} ${s}" aria-hidden="true">` +
+    `<defs>${patternDef(id, style, size / 2)}</defs>` +
+    `<rect width="${s}" height="${s}" rx="2" fill="url(#${id})" stroke="#000" stroke-opacity="0.35"/></svg>`
+  );
+}
+
 /** The neutral pattern: grey with a grid. */
 export function neutralDef(id: string, s: number): string {
   return patternDef(id, { fill: NEUTRAL_FILL, pattern: "cross", ink: "#000" }, s);

@@ -15,7 +15,7 @@ import {
   type AttackLength,
   type OddsDisplay,
 } from "../state/odds";
-import { colourName } from "../ui/format";
+import { seatShort } from "../ui/format";
 import { Count } from "./count";
 
 export function AttackPanel(props: {
@@ -45,7 +45,7 @@ export function AttackPanel(props: {
   const ownerName = (k: string) => {
     const t = game.board[keys.get(k) ?? -1];
     const s = t && t.owner !== null ? game.seats[t.owner] : undefined;
-    return s ? colourName(s.color) : "Neutral";
+    return s ? seatShort(s) : "Neutral";
   };
   useEffect(() => {
     setOdds(null);

@@ -3,7 +3,18 @@
 // game is over.
 import type { GameInfo, View } from "./controller";
 import type { ClientGame } from "../state/types";
-import { colorHex, colourName, countdown, FOG_LEVELS, fogWords, phaseText, seatGlyph, seatTitle } from "../ui/format";
+import {
+  colorHex,
+  colourName,
+  countdown,
+  FOG_LEVELS,
+  fogWords,
+  phaseText,
+  seatGlyph,
+  seatShort,
+  seatTitle,
+} from "../ui/format";
+import { shapeWords, teamRulesWords, winnersWords } from "../state/teams";
 import { reinforcementWords } from "../state/reinforcements";
 import { Link } from "../ui/link";
 
@@ -25,7 +36,7 @@ export function PlayHeader(props: { view: View; info: GameInfo; game: ClientGame
           <span class="swatch" style={{ background: colorHex(you.color) }} aria-hidden="true">
             {seatGlyph(you.seat)}
           </span>{" "}
-          You are {colourName(you.color)}.
+          {you.teamName != null ? `You play for ${you.teamName}.` : `You are ${colourName(you.color)}.`}
         </p>
       )}
       {game.fog !== "none" && (
@@ -34,9 +45,23 @@ export function PlayHeader(props: { view: View; info: GameInfo; game: ClientGame
           {over ? "The game is over: the fog has lifted." : FOG_LEVELS.find((f) => f.value === game.fog)?.help}
         </p>
       )}
+      {game.teams.length > 0 && (
+        <p class="team-line">
+          Team game, {shapeWords(game.teams, game.seats)}
+          {teamRulesWords(info.teamRules) ? `: ${teamRulesWords(info.teamRules)}.` : "."}
+        </p>
+      )}
       <p class="turn-line" aria-live="polite">
         {over ? (
-          <>Game over{winner ? `: ${seatTitle(winner)} won` : ""}. </>
+          <>
+            Game over
+            {game.teams.length > 0
+              ? `: ${winnersWords(game.teams, game.seats, game.winners)}`
+              : winner
+                ? `: ${seatTitle(winner)} won`
+                : ""}
+            .{" "}
+          </>
         ) : myTurn ? (
           <strong>Your turn: {phaseText(game.phase)}.</strong>
         ) : turnSeat ? (
@@ -73,7 +98,7 @@ export function roundWords(round: number, game: Pick<ClientGame, "phase" | "curr
   if (!seat || game.phase === "over") return `Round ${round}`;
   const playing = game.order.filter((s) => game.seats[s]?.status === "active");
   const at = playing.indexOf(seat.seat);
-  return `Round ${round}, ${colourName(seat.color)}'s turn${at >= 0 ? ` (${at + 1} of ${playing.length})` : ""}`;
+  return `Round ${round}, ${seatShort(seat)}'s turn${at >= 0 ? ` (${at + 1} of ${playing.length})` : ""}`;
 }
 
 function LiveBadge(props: { live: View["live"] }) {

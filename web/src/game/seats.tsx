@@ -1,15 +1,20 @@
 // The seats panel: who plays, their territories, armies and cards ("?" where fog hides them), their status,
-// and the time left for the one whose turn it is.
+// and the time left for the one whose turn it is. A team game's seats are grouped by team, each under its
+// name and hue, and once it is over the panel says which team won and who was on it.
 import type { GameInfo } from "./controller";
-import type { ClientGame } from "../state/types";
+import type { ClientGame, SeatView } from "../state/types";
+import { groupByTeam, winnersWords } from "../state/teams";
 import { colorHex, countdown, seatGlyph, seatTitle } from "../ui/format";
 import { Count } from "./count";
 
 export function SeatsPanel(props: { game: ClientGame; info: GameInfo; now: number }) {
   const { game } = props;
+  const over = game.phase === "over";
+  const won = over && game.teams.length > 0 ? winnersWords(game.teams, game.seats, game.winners) : "";
   return (
     <section class="seats" aria-label="Players" tabIndex={0}>
-      <h2>Players</h2>
+      <h2>{game.teams.length > 0 ? "Teams" : "Players"}</h2>
+      {won && <p class="winners">{won}</p>}
       <table>
         <thead>
           <tr>
@@ -21,38 +26,55 @@ export function SeatsPanel(props: { game: ClientGame; info: GameInfo; now: numbe
             <th scope="col">Cards</th>
           </tr>
         </thead>
-        <tbody>
-          {game.seats.map((s) => {
-            const current = game.currentSeat === s.seat && game.phase !== "over";
-            return (
-              <tr key={s.seat} class={current ? "current" : ""} aria-current={current ? "true" : undefined}>
-                <th scope="row">
-                  <span class="swatch" style={{ background: colorHex(s.color) }} aria-hidden="true">
-                    {seatGlyph(s.seat)}
-                  </span>{" "}
-                  {seatTitle(s)}
-                  {s.seat === game.viewerSeat && " (you)"}
-                  <div class="sub">
-                    {s.cpu ? "CPU" : "human"}
-                    {s.status !== "active" && ` · ${s.status}`}
-                    {game.winner === s.seat && " · winner"}
-                    {current && props.info.turnDeadline && ` · ${countdown(props.info.turnDeadline, props.now)} left`}
-                  </div>
+        {groupByTeam(game.teams, game.seats).map((g) => (
+          <tbody key={g.team?.index ?? -1} class={g.team ? "team" : undefined}>
+            {g.team && (
+              <tr class="team-head">
+                <th scope="rowgroup" colSpan={4}>
+                  <span class="team-hue" style={{ background: g.team.color }} aria-hidden="true" />
+                  {g.team.name}
+                  {over && game.winners?.some((w) => g.seats.some((s) => s.seat === w)) && " · winners"}
                 </th>
-                <td class="num">
-                  <Count n={s.territories} />
-                </td>
-                <td class="num">
-                  <Count n={s.armies} />
-                </td>
-                <td class="num">
-                  <Count n={s.cardCount} />
-                </td>
               </tr>
-            );
-          })}
-        </tbody>
+            )}
+            {g.seats.map((s) => (
+              <SeatRow key={s.seat} s={s} {...props} />
+            ))}
+          </tbody>
+        ))}
       </table>
     </section>
+  );
+}
+
+function SeatRow(props: { s: SeatView; game: ClientGame; info: GameInfo; now: number }) {
+  const { s, game } = props;
+  const current = game.currentSeat === s.seat && game.phase !== "over";
+  const winner = game.phase === "over" && (game.winners ?? [game.winner]).includes(s.seat);
+  return (
+    <tr class={current ? "current" : ""} aria-current={current ? "true" : undefined}>
+      <th scope="row">
+        <span class="swatch" style={{ background: colorHex(s.color) }} aria-hidden="true">
+          {seatGlyph(s.seat)}
+        </span>{" "}
+        {seatTitle(s)}
+        {s.seat === game.viewerSeat && " (you)"}
+        <div class="sub">
+          {s.cpu ? (s.teamName != null ? `CPU (${s.difficulty || "normal"})` : "CPU") : "human"}
+          {s.status !== "active" && ` · ${s.status}`}
+          {winner && " · winner"}
+          {current && props.info.turnDeadline && ` · ${countdown(props.info.turnDeadline, props.now)} left`}
+        </div>
+      </th>
+      <td class="num">
+        <Count n={s.territories} />
+      </td>
+      <td class="num">
+        <Count n={s.armies} />
+      </td>
+      <td class="num">
+        <Count n={s.cardCount} />
+      </td>
+    </tr>
   );
 }

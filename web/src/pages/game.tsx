@@ -24,6 +24,7 @@ import { Resign } from "../game/resign";
 import { Banners } from "../game/banners";
 import type { Mode } from "../game/mode";
 import { AreaLegend } from "../game/legend";
+import { TeamLegend } from "../game/teamlegend";
 import type { MapGeometry } from "../board";
 import { WaitingPage } from "./waiting";
 import { followSounds } from "../ui/sound";
@@ -264,6 +265,7 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
               onPick={pick}
             />
           )}
+          <TeamLegend game={game} />
           <TerritoryList
             game={game}
             seatOf={(s) => game.seats[s]}

@@ -5,15 +5,16 @@
 import { useEffect, useState } from "preact/hooks";
 import { APIError, mutate, query, userErrorText } from "../api/client";
 import { DeclineInvitationMutation, InvitationQuery, JoinGameMutation } from "../api/operations";
-import type { GameCardFragment } from "../gql/graphql";
+import type { InvitationQuery as Invitation } from "../gql/graphql";
 import { invitationLine } from "../state/lobby";
+import { shapeWords, teamRulesWords, withTeamNames } from "../state/teams";
 import { ErrorLine } from "../ui/form";
 import { CARD_SYSTEMS, colorHex, duration, FOG_LEVELS, seatGlyph, seatTitle } from "../ui/format";
 import { navigate } from "../ui/router";
 import type { Viewer } from "../ui/session";
 
 export function JoinPage(props: { id: string; code: string; viewer: Viewer }) {
-  const [game, setGame] = useState<GameCardFragment | null | undefined>(undefined);
+  const [game, setGame] = useState<Invitation["game"] | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const gamePath = `/games/${encodeURIComponent(props.id)}`;
@@ -69,9 +70,18 @@ export function JoinPage(props: { id: string; code: string; viewer: Viewer }) {
             <dd>{CARD_SYSTEMS.find((c) => c.value === game.cardSystem)?.label ?? game.cardSystem}</dd>
             <dt>Fog of war</dt>
             <dd>{FOG_LEVELS.find((f) => f.value === game.fog)?.label ?? game.fog}</dd>
+            {game.teams.length > 0 && (
+              <>
+                <dt>Teams</dt>
+                <dd>
+                  {shapeWords(game.teams, game.seats)}: {game.teams.map((t) => t.name).join(", ")}
+                  {teamRulesWords(game.teamRules) && ` (${teamRulesWords(game.teamRules)})`}
+                </dd>
+              </>
+            )}
           </dl>
           <ul class="seat-list" aria-label="Seats">
-            {game.seats.map((s) => (
+            {withTeamNames(game.teams, game.seats).map((s) => (
               <li key={s.seat} class="seat-row">
                 <span class="swatch" style={{ background: colorHex(s.color) }} aria-hidden="true">
                   {seatGlyph(s.seat)}

@@ -13,7 +13,8 @@ import {
 } from "../api/operations";
 import type { GameCardFragment } from "../gql/graphql";
 import { ErrorLine, Field } from "../ui/form";
-import { gameTitle, invitationLine, resultLine } from "../state/lobby";
+import { gameTitle, invitationLine, openTeams, resultLine } from "../state/lobby";
+import { groupByTeam, shapeWords, withTeamNames } from "../state/teams";
 import { colorHex, countdown, duration, phaseText, seatGlyph, seatName, seatTitle } from "../ui/format";
 import { FogNote } from "../ui/fognote";
 import { Link } from "../ui/link";
@@ -64,9 +65,9 @@ export function LobbyPage(props: { viewer: Viewer }) {
     };
   }, []);
 
-  async function join(id: string) {
+  async function join(id: string, team: number | null = null) {
     try {
-      const d = await mutate(JoinGameMutation, { input: { gameId: id } });
+      const d = await mutate(JoinGameMutation, { input: { gameId: id, team } });
       const err = userErrorText(d.joinGame.userErrors);
       if (err) setError(err);
       else navigate(`/games/${encodeURIComponent(id)}`);
@@ -178,13 +179,31 @@ export function LobbyPage(props: { viewer: Viewer }) {
           <li key={g.id} class="game-item">
             <div>
               <strong>{gameTitle(g)}</strong> · {g.name && <>{g.map.name} · </>}
-              {g.seats.length} seats · {duration(g.turnLimitSeconds)} a turn
+              {g.teams.length > 0 ? `${shapeWords(g.teams, g.seats)} teams` : `${g.seats.length} seats`} ·{" "}
+              {duration(g.turnLimitSeconds)} a turn
               <FogNote fog={g.fog} />
               <SeatsLine g={g} />
             </div>
-            <button type="button" onClick={() => void join(g.id)}>
-              Join
-            </button>
+            {g.teams.length === 0 ? (
+              <button type="button" onClick={() => void join(g.id)}>
+                Join
+              </button>
+            ) : (
+              <span class="actions">
+                {openTeams(g)
+                  .filter((t) => t.open > 0)
+                  .map((t) => (
+                    <button
+                      key={t.index}
+                      type="button"
+                      onClick={() => void join(g.id, t.index)}
+                      aria-label={`Join ${t.name} in ${gameTitle(g)} (${t.words})`}
+                    >
+                      Join {t.name} ({t.open} open)
+                    </button>
+                  ))}
+              </span>
+            )}
           </li>
         ))}
       </ul>
@@ -205,17 +224,34 @@ export function LobbyPage(props: { viewer: Viewer }) {
   );
 }
 
+/** A game's seats by colour and player; a team game's team by team, each with its open seats while it waits. */
 function SeatsLine(props: { g: GameCard }) {
+  const { g } = props;
+  const chip = (s: GameCard["seats"][number] & { teamName: string | null }) => (
+    <span key={s.seat} class="seat-chip">
+      <span class="swatch" style={{ background: colorHex(s.color) }} aria-hidden="true">
+        {seatGlyph(s.seat)}
+      </span>
+      {seatTitle(s)}
+    </span>
+  );
+  const open = new Map(openTeams(g).map((t) => [t.index, t.open]));
   return (
     <span class="seats-line">
-      {props.g.seats.map((s) => (
-        <span key={s.seat} class="seat-chip">
-          <span class="swatch" style={{ background: colorHex(s.color) }} aria-hidden="true">
-            {seatGlyph(s.seat)}
+      {groupByTeam(g.teams, withTeamNames(g.teams, g.seats)).map((t) =>
+        t.team ? (
+          <span key={t.team.index} class="team-chip">
+            <span>
+              <span class="team-hue" style={{ background: t.team.color }} aria-hidden="true" />
+              <strong>{t.team.name}</strong>
+              {g.status === "open" && ` (${open.get(t.team.index) ?? 0} open)`}:
+            </span>
+            {t.seats.map(chip)}
           </span>
-          {seatTitle(s)}
-        </span>
-      ))}
+        ) : (
+          t.seats.map(chip)
+        ),
+      )}
     </span>
   );
 }

@@ -1,6 +1,8 @@
-// Creating a game: the map, the seats (me, open, invited by email, CPU with a difficulty), their colours,
-// the turn limit, the claim, the card system with its TTB percentage, whether it is private, and the fog of
-// war. The last settings used are kept on the device and offered again.
+// Creating a game: the map, a free-for-all or a team shape (2v2 ... 3v3v3: the teams' names, which seat is
+// the viewer's, the team options), the seats (me, open, invited by email, CPU with a difficulty), their
+// colours (a team's seats: shades of its hue), the turn limit, the claim, the card system with its TTB
+// percentage, whether it is private, and the fog of war. The last settings used are kept on the device and
+// offered again.
 import { useEffect, useState } from "preact/hooks";
 import { APIError, mutate, query, userErrorText } from "../api/client";
 import { CreateGameMutation, MapsQuery, StartGameMutation } from "../api/operations";
@@ -9,6 +11,20 @@ import { ErrorLine, Field } from "../ui/form";
 import { CARD_SYSTEMS, FOG_LEVELS, PALETTE, TURN_LIMITS, colorHex, seatGlyph } from "../ui/format";
 import { navigate } from "../ui/router";
 import type { Viewer } from "../ui/session";
+import {
+  moveViewer,
+  reshapeTeams,
+  TEAM_FORTIFY,
+  TEAM_HANDOVER,
+  TEAM_HUES,
+  TEAM_SHAPES,
+  TEAM_SWITCHES,
+  teamGameInput,
+  teamNamesProblem,
+  teamShade,
+  type TeamDraft,
+  type TeamSeatDraft,
+} from "../state/teams";
 import {
   DIFFICULTIES,
   NEW_GAME_KEY,
@@ -59,6 +75,7 @@ export function NewGamePage(props: { viewer: Viewer }) {
   const [fog, setFog] = useState(last?.fog ?? "none");
   const [name, setName] = useState(last?.name ?? "");
   const [startNow, setStartNow] = useState(true);
+  const [teams, setTeams] = useState<TeamDraft | null>(last?.teams ?? null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -89,14 +106,17 @@ export function NewGamePage(props: { viewer: Viewer }) {
         : [...l, { kind: "CPU", color: free?.name ?? "grey", email: "", difficulty: "normal" }];
     });
   const removeSeat = (i: number) => setSeats((l) => (l.length <= 2 ? l : l.filter((_, j) => j !== i)));
-  const allFilled = seats.every((s) => s.kind === "HUMAN" || s.kind === "CPU");
+  const allFilled = (teams ? teams.seats.flat() : seats).every((s) => s.kind === "HUMAN" || s.kind === "CPU");
 
   async function submit(e: Event) {
     e.preventDefault();
     const map = maps?.find((m) => m.id === mapId);
     if (!map) return setError("Choose a map.");
     const colors = new Set(seats.map((s) => s.color));
-    if (colors.size !== seats.length) return setError("Each seat needs a colour of its own.");
+    if (!teams && colors.size !== seats.length) return setError("Each seat needs a colour of its own.");
+    const namesProblem = teams ? teamNamesProblem(teams.names) : "";
+    if (namesProblem) return setError(namesProblem);
+    const team = teams ? teamGameInput(teams) : null;
     setBusy(true);
     setError(null);
     try {
@@ -104,12 +124,15 @@ export function NewGamePage(props: { viewer: Viewer }) {
         input: {
           mapKey: map.key,
           mapVersion: map.version,
-          seats: seats.map((s) => ({
+          seats: (team?.seats ?? seats.map((s) => ({ ...s, team: null }))).map((s) => ({
             kind: s.kind,
             color: s.color,
             email: s.kind === "INVITED" ? s.email.trim() : null,
             difficulty: s.kind === "CPU" ? s.difficulty : null,
+            team: s.team,
           })),
+          teams: team?.teams ?? null,
+          teamRules: team?.teamRules ?? null,
           turnLimitSeconds: turnLimit,
           claim,
           cardSystem,
@@ -140,6 +163,7 @@ export function NewGamePage(props: { viewer: Viewer }) {
         ttb,
         private: priv,
         fog,
+        teams,
       };
       localStorage.setItem(NEW_GAME_KEY, JSON.stringify(kept));
       if (allFilled && startNow) {
@@ -190,85 +214,118 @@ export function NewGamePage(props: { viewer: Viewer }) {
       </fieldset>
 
       <fieldset>
-        <legend>Seats</legend>
-        <ol class="seat-list">
-          {seats.map((s, i) => (
-            <li key={i} class="seat-row">
-              <span class="swatch" style={{ background: colorHex(s.color) }} aria-hidden="true">
-                {seatGlyph(i)}
+        <legend>Teams</legend>
+        <div class="field check">
+          <input id="shape-ffa" type="radio" name="shape" value="" checked={!teams} onChange={() => setTeams(null)} />
+          <label for="shape-ffa">
+            <strong>Free-for-all</strong>: <span class="hint">every player for themselves.</span>
+          </label>
+        </div>
+        {TEAM_SHAPES.map((sh) => (
+          <div key={sh.value} class="field check">
+            <input
+              id={`shape-${sh.value}`}
+              type="radio"
+              name="shape"
+              value={sh.value}
+              checked={teams?.shape === sh.value}
+              onChange={() => setTeams((d) => reshapeTeams(sh.value, d))}
+            />
+            <label for={`shape-${sh.value}`}>
+              <strong>{sh.value}</strong>:{" "}
+              <span class="hint">
+                {sh.sizes.length} teams of {sh.sizes[0]}; turns alternate between the teams, and a team wins when it
+                holds every territory.
               </span>
-              {s.kind === "HUMAN" ? (
-                <span class="seat-me">You</span>
-              ) : (
+            </label>
+          </div>
+        ))}
+      </fieldset>
+
+      {teams ? (
+        <TeamSeats draft={teams} onChange={setTeams} />
+      ) : (
+        <fieldset>
+          <legend>Seats</legend>
+          <ol class="seat-list">
+            {seats.map((s, i) => (
+              <li key={i} class="seat-row">
+                <span class="swatch" style={{ background: colorHex(s.color) }} aria-hidden="true">
+                  {seatGlyph(i)}
+                </span>
+                {s.kind === "HUMAN" ? (
+                  <span class="seat-me">You</span>
+                ) : (
+                  <label>
+                    <span class="visually-hidden">Seat {i + 1} is</span>
+                    <select
+                      value={s.kind}
+                      onChange={(e) => setSeat(i, { kind: (e.currentTarget as HTMLSelectElement).value as SeatKind })}
+                    >
+                      <option value="CPU">a CPU</option>
+                      <option value="OPEN">open to anyone</option>
+                      <option value="INVITED">invited</option>
+                    </select>
+                  </label>
+                )}
+                {s.kind === "CPU" && (
+                  <label>
+                    <span class="visually-hidden">Seat {i + 1} difficulty</span>
+                    <select
+                      value={s.difficulty}
+                      onChange={(e) => setSeat(i, { difficulty: (e.currentTarget as HTMLSelectElement).value })}
+                    >
+                      {DIFFICULTIES.map((d) => (
+                        <option key={d} value={d}>
+                          {d}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                )}
+                {s.kind === "INVITED" && (
+                  <label>
+                    <span class="visually-hidden">Seat {i + 1} email (optional: or share the link)</span>
+                    <input
+                      type="email"
+                      placeholder="email (or share the link)"
+                      value={s.email}
+                      onInput={(e) => setSeat(i, { email: (e.currentTarget as HTMLInputElement).value })}
+                    />
+                  </label>
+                )}
                 <label>
-                  <span class="visually-hidden">Seat {i + 1} is</span>
+                  <span class="visually-hidden">Seat {i + 1} colour</span>
                   <select
-                    value={s.kind}
-                    onChange={(e) => setSeat(i, { kind: (e.currentTarget as HTMLSelectElement).value as SeatKind })}
+                    value={s.color}
+                    onChange={(e) => setSeat(i, { color: (e.currentTarget as HTMLSelectElement).value })}
                   >
-                    <option value="CPU">a CPU</option>
-                    <option value="OPEN">open to anyone</option>
-                    <option value="INVITED">invited</option>
-                  </select>
-                </label>
-              )}
-              {s.kind === "CPU" && (
-                <label>
-                  <span class="visually-hidden">Seat {i + 1} difficulty</span>
-                  <select
-                    value={s.difficulty}
-                    onChange={(e) => setSeat(i, { difficulty: (e.currentTarget as HTMLSelectElement).value })}
-                  >
-                    {DIFFICULTIES.map((d) => (
-                      <option key={d} value={d}>
-                        {d}
+                    {PALETTE.map((p) => (
+                      <option key={p.name} value={p.name}>
+                        {p.name}
                       </option>
                     ))}
                   </select>
                 </label>
-              )}
-              {s.kind === "INVITED" && (
-                <label>
-                  <span class="visually-hidden">Seat {i + 1} email (optional: or share the link)</span>
-                  <input
-                    type="email"
-                    placeholder="email (or share the link)"
-                    value={s.email}
-                    onInput={(e) => setSeat(i, { email: (e.currentTarget as HTMLInputElement).value })}
-                  />
-                </label>
-              )}
-              <label>
-                <span class="visually-hidden">Seat {i + 1} colour</span>
-                <select
-                  value={s.color}
-                  onChange={(e) => setSeat(i, { color: (e.currentTarget as HTMLSelectElement).value })}
-                >
-                  {PALETTE.map((p) => (
-                    <option key={p.name} value={p.name}>
-                      {p.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              {s.kind !== "HUMAN" && (
-                <button
-                  type="button"
-                  class="link"
-                  onClick={() => removeSeat(i)}
-                  disabled={seats.length <= 2}
-                  aria-label={`Remove seat ${i + 1}`}
-                >
-                  Remove
-                </button>
-              )}
-            </li>
-          ))}
-        </ol>
-        <button type="button" onClick={addSeat} disabled={seats.length >= MAX_SEATS}>
-          Add a seat
-        </button>
-      </fieldset>
+                {s.kind !== "HUMAN" && (
+                  <button
+                    type="button"
+                    class="link"
+                    onClick={() => removeSeat(i)}
+                    disabled={seats.length <= 2}
+                    aria-label={`Remove seat ${i + 1}`}
+                  >
+                    Remove
+                  </button>
+                )}
+              </li>
+            ))}
+          </ol>
+          <button type="button" onClick={addSeat} disabled={seats.length >= MAX_SEATS}>
+            Add a seat
+          </button>
+        </fieldset>
+      )}
 
       <fieldset>
         <legend>Rules</legend>
@@ -369,4 +426,162 @@ function MapPreview(props: { m: GameMap }) {
   const [failed, setFailed] = useState(false);
   if (failed) return <span class="map-thumb none" aria-hidden="true" />;
   return <img class="map-thumb" src={props.m.previewUrl} alt="" loading="lazy" onError={() => setFailed(true)} />;
+}
+
+/**
+ * A team game's seats and options: each team with its name (a field) and hue, its seats in shades of the
+ * hue, each you, a CPU with its level, open or invited; which seat is yours; and the team options of
+ * docs/rules.md (R86 to R90), each with a line saying what it does.
+ */
+function TeamSeats(props: { draft: TeamDraft; onChange: (d: TeamDraft) => void }) {
+  const d = props.draft;
+  const set = (p: Partial<TeamDraft>) => props.onChange({ ...d, ...p });
+  const setSeat = (t: number, k: number, p: Partial<TeamSeatDraft>) =>
+    set({ seats: d.seats.map((team, ti) => team.map((s, ki) => (ti === t && ki === k ? { ...s, ...p } : s))) });
+  const mine = d.seats.flatMap((team, t) => team.map((s, k) => ({ s, t, k }))).find((x) => x.s.kind === "HUMAN");
+  return (
+    <>
+      <fieldset>
+        <legend>Seats</legend>
+        <Field label="Your seat" id="myseat">
+          <select
+            id="myseat"
+            value={mine ? `${mine.t}/${mine.k}` : ""}
+            onChange={(e) => {
+              const [t, k] = (e.currentTarget as HTMLSelectElement).value.split("/").map(Number);
+              props.onChange(moveViewer(d, t, k));
+            }}
+          >
+            {d.seats.map((team, t) =>
+              team.map((_, k) => (
+                <option key={`${t}/${k}`} value={`${t}/${k}`}>
+                  {d.names[t] || TEAM_HUES[t].name}, seat {k + 1}
+                </option>
+              )),
+            )}
+          </select>
+        </Field>
+        {d.seats.map((team, t) => (
+          <div key={t} class="team-draft">
+            <Field
+              label={`Team ${t + 1}'s name`}
+              id={`team-${t}-name`}
+              hint={`Its colours: shades of ${TEAM_HUES[t].name.toLowerCase()}.`}
+            >
+              <input
+                id={`team-${t}-name`}
+                maxLength={32}
+                value={d.names[t]}
+                onInput={(e) =>
+                  set({ names: d.names.map((n, i) => (i === t ? (e.currentTarget as HTMLInputElement).value : n)) })
+                }
+              />
+            </Field>
+            <ol class="seat-list">
+              {team.map((s, k) => {
+                const label = `${d.names[t] || TEAM_HUES[t].name} seat ${k + 1}`;
+                return (
+                  <li key={k} class="seat-row">
+                    <span class="swatch" style={{ background: teamShade(TEAM_HUES[t].hex, k) }} aria-hidden="true" />
+                    {s.kind === "HUMAN" ? (
+                      <span class="seat-me">You</span>
+                    ) : (
+                      <label>
+                        <span class="visually-hidden">{label} is</span>
+                        <select
+                          value={s.kind}
+                          onChange={(e) =>
+                            setSeat(t, k, {
+                              kind: (e.currentTarget as HTMLSelectElement).value as TeamSeatDraft["kind"],
+                            })
+                          }
+                        >
+                          <option value="CPU">a CPU</option>
+                          <option value="OPEN">open to anyone</option>
+                          <option value="INVITED">invited</option>
+                        </select>
+                      </label>
+                    )}
+                    {s.kind === "CPU" && (
+                      <label>
+                        <span class="visually-hidden">{label} difficulty</span>
+                        <select
+                          value={s.difficulty}
+                          onChange={(e) => setSeat(t, k, { difficulty: (e.currentTarget as HTMLSelectElement).value })}
+                        >
+                          {DIFFICULTIES.map((x) => (
+                            <option key={x} value={x}>
+                              {x}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                    )}
+                    {s.kind === "INVITED" && (
+                      <label>
+                        <span class="visually-hidden">{label} email (optional: or share the link)</span>
+                        <input
+                          type="email"
+                          placeholder="email (or share the link)"
+                          value={s.email}
+                          onInput={(e) => setSeat(t, k, { email: (e.currentTarget as HTMLInputElement).value })}
+                        />
+                      </label>
+                    )}
+                  </li>
+                );
+              })}
+            </ol>
+          </div>
+        ))}
+      </fieldset>
+
+      <fieldset>
+        <legend>Team options</legend>
+        {TEAM_SWITCHES.map((o) => (
+          <div key={o.key} class="field check">
+            <input
+              id={`team-${o.key}`}
+              type="checkbox"
+              checked={d.rules[o.key]}
+              onChange={(e) => set({ rules: { ...d.rules, [o.key]: (e.currentTarget as HTMLInputElement).checked } })}
+            />
+            <label for={`team-${o.key}`}>
+              <strong>{o.label}</strong>: <span class="hint">{o.help}</span>
+            </label>
+          </div>
+        ))}
+        <Field label="Fortify" id="team-fortify" hint={TEAM_FORTIFY.find((f) => f.value === d.rules.fortify)?.help}>
+          <select
+            id="team-fortify"
+            value={d.rules.fortify}
+            onChange={(e) => set({ rules: { ...d.rules, fortify: (e.currentTarget as HTMLSelectElement).value } })}
+          >
+            {TEAM_FORTIFY.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          label="When a player leaves, their seat is played by"
+          id="team-handover"
+          hint={TEAM_HANDOVER.find((h) => h.value === d.rules.handover)?.help}
+        >
+          <select
+            id="team-handover"
+            value={d.rules.handover}
+            onChange={(e) => set({ rules: { ...d.rules, handover: (e.currentTarget as HTMLSelectElement).value } })}
+          >
+            {TEAM_HANDOVER.map((h) => (
+              <option key={h.value} value={h.value}>
+                {h.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </fieldset>
+    </>
+  );
 }

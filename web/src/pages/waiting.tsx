@@ -6,8 +6,9 @@ import { useEffect, useState } from "preact/hooks";
 import { APIError, mutate, userErrorText } from "../api/client";
 import { DeclineInvitationMutation, JoinGameMutation, LeaveGameMutation, StartGameMutation } from "../api/operations";
 import type { GameController, View } from "../game/controller";
-import { gameTitle, invitationLine, mayStart } from "../state/lobby";
+import { gameTitle, invitationLine, mayStart, openTeams } from "../state/lobby";
 import { ErrorLine } from "../ui/form";
+import { withTeamNames } from "../state/teams";
 import { colorHex, duration, seatGlyph, seatTitle } from "../ui/format";
 import { FogNote } from "../ui/fognote";
 import { navigate } from "../ui/router";
@@ -24,7 +25,7 @@ export function WaitingPage(props: { ctl: GameController; view: View; viewer: Vi
   const start = mayStart(info, props.viewer.id);
   const invited = info.viewerInvitedSeat != null;
   const free = info.seats.some((s) => s.status === "open");
-  async function run(kind: "start" | "join" | "leave" | "decline") {
+  async function run(kind: "start" | "join" | "leave" | "decline", team: number | null = null) {
     setError(null);
     try {
       const input = { gameId: info.id };
@@ -32,7 +33,7 @@ export function WaitingPage(props: { ctl: GameController; view: View; viewer: Vi
         kind === "start"
           ? (await mutate(StartGameMutation, { input })).startGame.userErrors
           : kind === "join"
-            ? (await mutate(JoinGameMutation, { input })).joinGame.userErrors
+            ? (await mutate(JoinGameMutation, { input: { ...input, team } })).joinGame.userErrors
             : kind === "leave"
               ? (await mutate(LeaveGameMutation, { input })).leaveGame.userErrors
               : (await mutate(DeclineInvitationMutation, { input })).declineInvitation.userErrors;
@@ -57,7 +58,7 @@ export function WaitingPage(props: { ctl: GameController; view: View; viewer: Vi
       </p>
       <ErrorLine text={error} />
       <ul class="seat-list" aria-label="Seats">
-        {info.seats.map((s) => (
+        {withTeamNames(info.teams, info.seats).map((s) => (
           <li key={s.seat} class="seat-row">
             <span class="swatch" style={{ background: colorHex(s.color) }} aria-hidden="true">
               {seatGlyph(s.seat)}
@@ -116,11 +117,20 @@ export function WaitingPage(props: { ctl: GameController; view: View; viewer: Vi
             </button>
           </>
         ) : (
-          free && (
+          free &&
+          (info.teams.length === 0 ? (
             <button type="button" class="primary" onClick={() => void run("join")}>
               Join
             </button>
-          )
+          ) : (
+            openTeams(info)
+              .filter((t) => t.open > 0)
+              .map((t) => (
+                <button key={t.index} type="button" onClick={() => void run("join", t.index)}>
+                  Join {t.name} ({t.open} open)
+                </button>
+              ))
+          ))
         )}
       </p>
     </section>

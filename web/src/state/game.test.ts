@@ -259,6 +259,20 @@ describe("applyEvent", () => {
     expect(g.seats[0]).toMatchObject({ cardCount: 1, cards: [2] });
   });
 
+  it("takes every winner of a team game from game_over, the winner alone in a free-for-all", () => {
+    const over = (payload: Record<string, unknown>) =>
+      applyEvent(started(), { seq: 4, turn: 1, kind: "game_over", payload });
+    const team = over({ winner: 1, winners: [0, 1] });
+    expect(team.status === "applied" && [team.state.winner, team.state.winners]).toEqual([1, [0, 1]]);
+    const ffa = over({ winner: 1 });
+    expect(ffa.status === "applied" && [ffa.state.winner, ffa.state.winners, ffa.state.phase]).toEqual([
+      1,
+      [1],
+      "over",
+    ]);
+    expect(over({ winner: 1, winners: ["x"] }).status).toBe("invalid");
+  });
+
   it("turns a resigned seat’s territories neutral", () => {
     const g = started();
     const r = applyEvent(g, { seq: 4, turn: 1, kind: "player_resigned", payload: { player: 0, cardCount: 0 } });
@@ -424,6 +438,36 @@ describe("fromSnapshot", () => {
   it("keeps the winner of a finished game", () => {
     expect(fromSnapshot({ ...snapshot, status: "finished", phase: "over", winner: 1 }).winner).toBe(1);
     expect(fromSnapshot(snapshot).winner).toBeNull();
+  });
+
+  it("keeps a team game's teams, each seat's team and every winner", () => {
+    const teams = [
+      { index: 0, name: "Red", color: "#d62728" },
+      { index: 1, name: "Blue", color: "#1f77b4" },
+    ];
+    const [a, b] = snapshot.seats;
+    const g = fromSnapshot({
+      ...snapshot,
+      teams,
+      seats: [
+        { ...a, team: 1 },
+        { ...b, team: 0 },
+        { ...b, seat: 2, team: 1 },
+      ],
+      status: "finished",
+      phase: "over",
+      winner: 2,
+      winners: [0, 2],
+    });
+    expect(g.teams).toEqual(teams);
+    expect(g.seats.map((s) => [s.team, s.teamName])).toEqual([
+      [1, "Blue"],
+      [0, "Red"],
+      [1, "Blue"],
+    ]);
+    expect(g.winners).toEqual([0, 2]);
+    expect(fromSnapshot(snapshot).seats.map((s) => s.team)).toEqual([null, null]);
+    expect(fromSnapshot({ ...snapshot, winner: 1 }).winners).toEqual([1]);
   });
 
   it("builds the state and then follows events after its seq", () => {

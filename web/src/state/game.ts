@@ -12,6 +12,7 @@
 // only territories whose sight changed. The reducers apply what a payload shows and leave the rest to the
 // live event's territories; a seat's counts become null (unknown) once fog hides what they count.
 
+import type { TeamView } from "./teams";
 import type {
   Battle,
   ClientGame,
@@ -64,12 +65,18 @@ export interface GameSnapshot {
   currentSeat: number | null;
   /** The winning seat of a finished game. */
   winner?: number | null;
+  /** Every winning seat of a finished game (a team game's whole team). */
+  winners?: number[] | null;
+  /** The teams of a team game ([] or absent in a free-for-all). */
+  teams?: ReadonlyArray<{ index: number; name: string; color: string }> | null;
   cardSystem: string;
   ttbPercent: number;
   fog: string;
   seats: Array<{
     seat: number;
     color: string;
+    /** The seat's team in a team game; null or absent in a free-for-all. */
+    team?: number | null;
     userName?: string | null;
     cpu: boolean;
     difficulty?: string | null;
@@ -110,6 +117,7 @@ export function fromSnapshot(g: GameSnapshot, opts: SnapshotOpts = {}): ClientGa
   const keys = g.board.map((t) => t.key);
   const names = g.board.map((t) => t.name);
   const symbols = opts.map?.symbols ?? keys.map((_, i) => positionalSymbol(i));
+  const teams = (g.teams ?? []).map((t) => ({ index: t.index, name: t.name, color: t.color }));
   return {
     seq: g.seq,
     turn: g.turn,
@@ -119,6 +127,7 @@ export function fromSnapshot(g: GameSnapshot, opts: SnapshotOpts = {}): ClientGa
     seats: g.seats.map((s) => ({
       seat: s.seat,
       color: s.color,
+      ...teamOf(teams, s.team),
       name: s.userName ?? null,
       cpu: s.cpu,
       difficulty: s.difficulty ?? null,
@@ -141,7 +150,15 @@ export function fromSnapshot(g: GameSnapshot, opts: SnapshotOpts = {}): ClientGa
     conquest: null,
     lastBattle: null,
     winner: g.winner ?? null,
+    teams,
+    winners: g.winners ?? (g.winner != null ? [g.winner] : null),
   };
+}
+
+/** A seat's team and its name, from the game's teams; both null in a free-for-all. */
+function teamOf(teams: readonly TeamView[], team: number | null | undefined): Pick<SeatView, "team" | "teamName"> {
+  const t = team != null ? teams[team] : undefined;
+  return t ? { team: t.index, teamName: t.name } : { team: null, teamName: null };
 }
 
 /** A game before its first event: every territory unclaimed, every seat as given. */
@@ -154,8 +171,10 @@ export function emptyGame(
     viewerSeat?: number | null;
     allHandsKnown?: boolean;
     fog?: string;
+    teams?: readonly TeamView[];
   } = {},
 ): ClientGame {
+  const teams = [...(settings.teams ?? [])];
   return {
     seq: 0,
     turn: 0,
@@ -165,6 +184,7 @@ export function emptyGame(
     seats: seats.map((s) => ({
       seat: s.seat,
       color: s.color,
+      ...teamOf(teams, s.team),
       name: s.name ?? null,
       cpu: s.cpu ?? false,
       difficulty: s.difficulty ?? null,
@@ -187,6 +207,8 @@ export function emptyGame(
     conquest: null,
     lastBattle: null,
     winner: null,
+    teams,
+    winners: null,
   };
 }
 
@@ -456,6 +478,7 @@ export const reducers: Record<string, Reducer> = {
   },
   game_over(d, p) {
     d.g.winner = num(p, "winner");
+    d.g.winners = p.winners === undefined || p.winners === null ? [d.g.winner] : nums(p, "winners");
     d.g.phase = "over";
     d.g.status = "finished";
     d.g.currentSeat = null;

@@ -4,6 +4,7 @@ import {
   invitationLine,
   mayStart,
   mergeLobby,
+  openTeams,
   ordinal,
   parseNewGameSettings,
   resultLine,
@@ -100,6 +101,7 @@ describe("lobby", () => {
     expect(s).toEqual({
       ...saved,
       seats: [saved.seats[0], { ...saved.seats[1], difficulty: "normal" }, { ...saved.seats[2], difficulty: "normal" }],
+      teams: null,
     });
     const odd = parseNewGameSettings(
       JSON.stringify({ ...saved, turnLimit: 5, cardSystem: "poker", ttb: 50, claim: "x", fog: "thick" }),
@@ -143,5 +145,57 @@ describe("mergeLobby", () => {
   });
   it("takes the start", () => {
     expect(mergeLobby(info, { version: 5, status: "active", seats: [] }).status).toBe("active");
+  });
+});
+
+describe("team games in the lobby", () => {
+  const teams = [
+    { index: 0, name: "Red", color: "#d62728", openSeats: 1 },
+    { index: 1, name: "Blue", color: "#1f77b4", openSeats: 0 },
+  ];
+  const g = (over: Partial<LobbyGame>): LobbyGame => ({
+    id: "G1",
+    status: "finished",
+    creator: { id: "U1", name: "Ann" },
+    teams,
+    winner: 2,
+    winners: [0, 2],
+    seats: [
+      {
+        seat: 0,
+        color: "#d62728",
+        team: 0,
+        userName: "Ann",
+        user: { id: "U1" },
+        cpu: false,
+        status: "eliminated",
+        place: 1,
+      },
+      {
+        seat: 1,
+        color: "#1f77b4",
+        team: 1,
+        userName: "Bob",
+        user: { id: "U2" },
+        cpu: false,
+        status: "eliminated",
+        place: 3,
+      },
+      { seat: 2, color: "#e47d7e", team: 0, cpu: true, difficulty: "hard", status: "active", place: 1 },
+      { seat: 3, color: "#79add2", team: 1, cpu: true, difficulty: "easy", status: "eliminated", place: 4 },
+    ],
+    ...over,
+  });
+
+  it("says which team won, and whether the viewer's did", () => {
+    expect(resultLine(g({}), "U1")).toBe("Red wins: Ann, CPU 3: your team won");
+    expect(resultLine(g({}), "U2")).toBe("Red wins: Ann, CPU 3; your team was beaten, your place 3rd of 4");
+    expect(resultLine(g({}), "U9")).toBe("Red wins: Ann, CPU 3");
+  });
+
+  it("lists each team's open seats and names the team of an invitation", () => {
+    expect(openTeams(g({ status: "open" })).map((t) => t.words)).toEqual(["Red: 1 open seat", "Blue: 0 open seats"]);
+    expect(openTeams(game({}))).toEqual([]);
+    expect(invitationLine(g({ status: "open", viewerInvitedSeat: 3 }))).toBe("Ann invited you to play for Blue");
   });
 });

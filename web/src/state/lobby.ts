@@ -1,17 +1,23 @@
 // The lobby's state: which games go in which list, what a finished game says about its result, what an
 // invitation shows, and the New game form's last settings (kept per device in localStorage).
 import { CARD_SYSTEMS, FOG_LEVELS, seatTitle, TURN_LIMITS } from "../ui/format";
+import { parseTeamDraft, winnersWords, withTeamNames, type TeamDraft, type TeamView } from "./teams";
 
 /** A game as the lobby reads it (the GameCard fragment's fields the lobby uses). */
 export interface LobbyGame {
   id: string;
   status: string;
   winner?: number | null;
+  /** Every winning seat of a finished game (a team game's whole team). */
+  winners?: ReadonlyArray<number> | null;
+  /** A team game's teams ([] or absent in a free-for-all). */
+  teams?: ReadonlyArray<TeamView & { openSeats?: number }> | null;
   viewerInvitedSeat?: number | null;
   creator: { id: string; name: string };
   seats: ReadonlyArray<{
     seat: number;
     color: string;
+    team?: number | null;
     userName?: string | null;
     user?: { id: string } | null;
     cpu: boolean;
@@ -36,6 +42,15 @@ export function resultLine(g: LobbyGame, viewerId: string): string {
   if (g.status !== "finished") return "";
   const w = g.winner != null ? g.seats.find((s) => s.seat === g.winner) : undefined;
   if (!w) return "finished";
+  const teams = g.teams ?? [];
+  if (teams.length > 0) {
+    const won = winnersWords(teams, withTeamNames(teams, g.seats), g.winners ?? [w.seat]);
+    const mine = g.seats.find((s) => s.user?.id === viewerId);
+    if (!mine) return won;
+    if ((g.winners ?? [w.seat]).includes(mine.seat)) return `${won}: your team won`;
+    const place = mine.place != null ? `, your place ${ordinal(mine.place)} of ${g.seats.length}` : "";
+    return `${won}; your team was beaten${place}`;
+  }
   if (w.user?.id === viewerId) return `${seatTitle(w)} won: you won`;
   const mine = g.seats.find((s) => s.user?.id === viewerId);
   if (!mine) return `${seatTitle(w)} won`;
@@ -82,10 +97,27 @@ export function gameTitle(g: { name: string; map: { name: string } }): string {
   return g.name || g.map.name;
 }
 
+/**
+ * Each team of a game waiting for players with its open seats, for the lobby's Join buttons: "Red: 1 open
+ * seat". Empty for a free-for-all.
+ */
+export function openTeams(g: LobbyGame): Array<{ index: number; name: string; open: number; words: string }> {
+  return (g.teams ?? []).map((t) => {
+    const open = t.openSeats ?? g.seats.filter((s) => s.team === t.index && s.status === "open").length;
+    return {
+      index: t.index,
+      name: t.name,
+      open,
+      words: `${t.name}: ${open === 1 ? "1 open seat" : `${open} open seats`}`,
+    };
+  });
+}
+
 /** The words of an invitation: who invited, to which seat. */
 export function invitationLine(g: LobbyGame): string {
   const seat = g.seats.find((s) => s.seat === g.viewerInvitedSeat);
-  const colour = seat ? ` as ${seat.color[0].toUpperCase()}${seat.color.slice(1)}` : "";
+  const team = seat?.team != null ? g.teams?.[seat.team] : undefined;
+  const colour = team ? ` for ${team.name}` : seat ? ` as ${seat.color[0].toUpperCase()}${seat.color.slice(1)}` : "";
   return `${g.creator.name} invited you to play${colour}`;
 }
 
@@ -105,6 +137,8 @@ export interface NewGameSettings {
   private: boolean;
   /** The fog of war level (FOG_LEVELS). */
   fog: string;
+  /** The teams of a team game (state/teams.ts); null for a free-for-all. */
+  teams: TeamDraft | null;
 }
 
 /** The CPU levels a seat can have, easiest first (as the API's SeatInput.difficulty names them). */
@@ -151,5 +185,6 @@ export function parseNewGameSettings(raw: string | null): NewGameSettings | null
     ttb: typeof o.ttb === "number" && o.ttb >= 4 && o.ttb <= 10 ? o.ttb : 6,
     private: o.private === true,
     fog: FOG_LEVELS.some((f) => f.value === o.fog) ? (o.fog as string) : "none",
+    teams: parseTeamDraft(o.teams),
   };
 }

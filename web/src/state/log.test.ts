@@ -160,3 +160,35 @@ describe("the log in words", () => {
     }
   });
 });
+
+describe("a team game's log", () => {
+  const teams = [
+    { index: 0, name: "Red", color: "#d62728" },
+    { index: 1, name: "Blue", color: "#1f77b4" },
+  ];
+  const g = new Replay({
+    ...record,
+    seats: [0, 1, 2, 3].map((i) => ({
+      seat: i,
+      color: `c${i}`,
+      cpu: i > 0,
+      difficulty: "",
+      name: i === 0 ? "Ann" : "",
+      team: i % 2,
+    })),
+    settings: { ...record.settings, teams },
+  });
+  const n = namesOf(g.initial);
+
+  it("names seats by player and team", () => {
+    expect(describeEvent({ kind: "game_started", payload: { order: [0, 1], startingArmies: 30 } }, n)).toBe(
+      "The game started. Turn order: Ann (Red) and CPU 2 (Blue); 30 armies to start with each.",
+    );
+  });
+
+  it("says the winning team and every winner", () => {
+    expect(describeEvent({ kind: "game_over", payload: { winner: 2, winners: [0, 2] } }, n)).toBe(
+      "Red won the game: Ann and CPU 3.",
+    );
+  });
+});

@@ -2,6 +2,7 @@
 // "Red attacked Peru from Brazil: 6-5-2 against 4-1, Red lost 1, Peru lost 1". Under fog of war what the
 // viewer cannot see is said so: "a hidden territory", "someone", "some armies".
 
+import { seatShort, teamSeatName } from "../ui/format";
 import { cardSymbol } from "./cards";
 import { fogged, UNKNOWN, UNKNOWN_PLAYER, UNKNOWN_TERRITORY } from "./game";
 import type { ClientGame, ServerEvent } from "./types";
@@ -14,6 +15,8 @@ export interface LogNames {
   card(card: number): string;
   /** Whether fog hides part of the game: another seat's placements are then only those in sight. */
   fogged: boolean;
+  /** A seat's team's name and its player's name ("Red", "Ann") in a team game; null in a free-for-all. */
+  team(seat: number): { name: string; player: string } | null;
 }
 
 /** Whether an event has a line in the log: not `view_changed`, which only shows the fog moving on the map. */
@@ -30,16 +33,26 @@ export function seatLabel(color: string, seat: number): string {
   return color ? capitalise(color) : `Seat ${seat + 1}`;
 }
 
-/** Names from a game state: seats by colour, territories by their map names. */
+/** A seat's name for the log: its colour in a free-for-all ("Red"), its player and team in a team game ("Ann (Red)"). */
+function seatWord(g: Pick<ClientGame, "seats">, i: number): string {
+  const s = g.seats[i];
+  return s && s.teamName != null ? seatShort(s) : seatLabel(s?.color ?? "", i);
+}
+
+/** Names from a game state: seats by colour (by player and team in a team game), territories by their map names. */
 export function namesOf(g: Pick<ClientGame, "seats" | "map" | "fog" | "phase">): LogNames {
   return {
-    seat: (i) => (i === UNKNOWN_PLAYER ? "someone" : i < 0 ? "neutral" : seatLabel(g.seats[i]?.color ?? "", i)),
+    seat: (i) => (i === UNKNOWN_PLAYER ? "someone" : i < 0 ? "neutral" : seatWord(g, i)),
     territory: (i) => (i === UNKNOWN_TERRITORY ? "a hidden territory" : (g.map.names[i] ?? `territory ${i}`)),
     card: (c) => {
       const sym = cardSymbol(g.map, c);
       return sym === "wild" ? "a wild card" : `${g.map.names[c] ?? `territory ${c}`} (${sym})`;
     },
     fogged: fogged(g),
+    team: (i) => {
+      const s = g.seats[i];
+      return s && s.teamName != null ? { name: s.teamName, player: teamSeatName(s) } : null;
+    },
   };
 }
 
@@ -134,8 +147,11 @@ function sentence(ev: Pick<ServerEvent, "kind" | "payload" | "seat">, n: LogName
       return typeof p.card === "number" ? `${who()} drew a card: ${n.card(p.card)}.` : `${who()} drew a card.`;
     case "player_resigned":
       return `${who()} resigned; their territories are neutral now.`;
-    case "game_over":
-      return `${who("winner")} won the game.`;
+    case "game_over": {
+      const team = n.team(p.winner);
+      if (!team || !Array.isArray(p.winners)) return `${who("winner")} won the game.`;
+      return `${team.name} won the game: ${list(p.winners.map((w: number) => n.team(w)?.player ?? n.seat(w)))}.`;
+    }
     default:
       return `${ev.kind.replace(/_/g, " ")}.`;
   }

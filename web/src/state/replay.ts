@@ -16,8 +16,16 @@ export interface MapDefinition {
 export interface GameRecord {
   format: string;
   map: { key: string; version: number; definition: MapDefinition };
-  settings: { claim: string; cardSystem: string; ttbPercent: number; turnLimitSeconds?: number; fog?: string };
-  seats: Array<{ seat: number; color: string; cpu: boolean; difficulty: string; name: string }>;
+  settings: {
+    claim: string;
+    cardSystem: string;
+    ttbPercent: number;
+    turnLimitSeconds?: number;
+    fog?: string;
+    /** A team game's teams, in team order (absent in a free-for-all). */
+    teams?: Array<{ name: string; color?: string }>;
+  };
+  seats: Array<{ seat: number; color: string; cpu: boolean; difficulty: string; name: string; team?: number }>;
   status: string;
   winner: number | null;
   events: Array<{ seq: number; turn: number; seat: number; event: { kind: string } & Record<string, unknown> }>;
@@ -72,8 +80,10 @@ export class Replay {
         name: s.name || null,
         cpu: s.cpu,
         difficulty: s.difficulty || null,
+        team: s.team ?? null,
       })),
       {
+        teams: (record.settings.teams ?? []).map((t, index) => ({ index, name: t.name, color: t.color ?? "" })),
         cardSystem: record.settings.cardSystem,
         ttbPercent: record.settings.ttbPercent,
         viewerSeat: opts.viewerSeat ?? null,

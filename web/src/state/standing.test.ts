@@ -61,3 +61,48 @@ describe("exits and places", () => {
     ]);
   });
 });
+
+describe("a team game's end", () => {
+  const teams = [
+    { index: 0, name: "Red", color: "#d62728" },
+    { index: 1, name: "Blue", color: "#1f77b4" },
+  ];
+  const g = (viewerSeat: number | null) => ({
+    ...emptyGame(
+      { keys: ["a"], names: ["A"], symbols: ["infantry"] },
+      [
+        { seat: 0, color: "#d62728", team: 0, name: "ann" },
+        { seat: 1, color: "#1f77b4", team: 1, name: "bob" },
+        { seat: 2, color: "#e47d7e", team: 0, cpu: true, difficulty: "easy" },
+        { seat: 3, color: "#79add2", team: 1, cpu: true, difficulty: "hard" },
+      ],
+      { viewerSeat, teams },
+    ),
+    winner: 0,
+    winners: [0, 2],
+  });
+  // Seat 2 (Red) went out first, then Blue's seats 3 and 1: Red still wins whole.
+  const exits = [
+    exitOf({ seq: 10, kind: "player_eliminated", payload: { player: 2, by: 1 } })!,
+    exitOf({ seq: 20, kind: "player_eliminated", payload: { player: 3, by: 0 } })!,
+    exitOf({ seq: 30, kind: "player_eliminated", payload: { player: 1, by: 0 } })!,
+  ];
+
+  it("places every winner 1st, the eliminated teammate too, then the losers from the last out", () => {
+    expect(places(g(0), exits)).toEqual(
+      new Map([
+        [0, 1],
+        [2, 1],
+        [1, 3],
+        [3, 4],
+      ]),
+    );
+  });
+
+  it("names the team and its players in the banner", () => {
+    expect(overWords(g(2), exits)).toBe("Game over: your team won! Red wins: ann, CPU 3.");
+    expect(overWords(g(1), exits)).toBe("Game over. Red wins: ann, CPU 3. You came 3rd of 4.");
+    expect(overWords(g(null), exits)).toBe("Game over. Red wins: ann, CPU 3.");
+    expect(exitWords(g(0), exits[0])).toBe("CPU 3 (Red) was eliminated by bob (Blue).");
+  });
+});

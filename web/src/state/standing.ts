@@ -1,10 +1,11 @@
 // Who is out and who won, in words: the banners of the game screen. Seats leave a game by elimination or
-// resignation (the events player_eliminated and player_resigned); the last one in wins (game_over). A
-// seat's place is 1 for the winner, then by the order of leaving: the last to leave is 2nd, the first is
-// last.
+// resignation (the events player_eliminated and player_resigned); the last one in wins (game_over), or in a
+// team game the last team in. A seat's place is 1 for a winner, then by the order of leaving: the last to
+// leave is next, the first is last.
 
 import type { ClientGame, ServerEvent } from "./types";
 import { seatTitle } from "../ui/format";
+import { winnersWords } from "./teams";
 
 /** A seat leaving the game. */
 export interface Exit {
@@ -54,14 +55,16 @@ export function ordinal(n: number): string {
 }
 
 /**
- * Every seat's place once the game is over: the winner 1st, then the seats in the reverse order of leaving.
- * Null while an exit is not known yet (the log is still being read).
+ * Every seat's place once the game is over: the winners 1st (a team game's whole winning team), then the
+ * other seats in the reverse order of leaving, numbered on from the winners (a 2v2's losers are 3rd and
+ * 4th). Null while an exit is not known yet (the log is still being read).
  */
 export function places(g: ClientGame, exits: readonly Exit[]): Map<number, number> | null {
   if (g.winner === null) return null;
-  const out = new Map<number, number>([[g.winner, 1]]);
+  const winners = g.winners ?? [g.winner];
+  const out = new Map<number, number>(winners.map((w) => [w, 1]));
   const left = [...exits].sort((a, b) => b.seq - a.seq);
-  let place = 2;
+  let place = winners.length + 1;
   for (const e of left) {
     if (out.has(e.seat)) continue;
     out.set(e.seat, place++);
@@ -69,10 +72,17 @@ export function places(g: ClientGame, exits: readonly Exit[]): Map<number, numbe
   return g.seats.every((s) => out.has(s.seat) || s.status === "open") ? out : null;
 }
 
-/** The game over banner: who won, and the viewer's place. */
+/** The game over banner: who won (a team game: the team and its players), and the viewer's place. */
 export function overWords(g: ClientGame, exits: readonly Exit[]): string {
   if (g.winner === null) return "The game is over.";
   const me = g.viewerSeat;
+  const winners = g.winners ?? [g.winner];
+  if (g.teams.length > 0) {
+    const team = winnersWords(g.teams, g.seats, winners);
+    if (me !== null && winners.includes(me)) return `Game over: your team won! ${team}.`;
+    const p = me !== null ? places(g, exits)?.get(me) : undefined;
+    return p ? `Game over. ${team}. You came ${ordinal(p)} of ${g.seats.length}.` : `Game over. ${team}.`;
+  }
   if (me === g.winner) return `Game over: you won, ${ordinal(1)} of ${g.seats.length}!`;
   const won = `Game over: ${who(g, g.winner)} won.`;
   if (me === null) return won;

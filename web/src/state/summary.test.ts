@@ -114,6 +114,24 @@ describe("since your last turn", () => {
     ]);
   });
 
+  it("names the winning team of a team game", () => {
+    seq = 0;
+    const teams = [
+      { index: 0, name: "Wolves", color: "#d62728" },
+      { index: 1, name: "Owls", color: "#1f77b4" },
+    ];
+    const teamNames = namesOf(
+      new Replay({
+        ...record,
+        seats: record.seats.map((s) => ({ ...s, team: s.seat === 1 ? 1 : 0 })),
+        settings: { ...record.settings, teams },
+      }).initial,
+    );
+    const e = [turn(0, 1), turn(1, 2), ev("game_over", { winner: 2, winners: [0, 2] }, 2, 2)];
+    expect(summaryLines(summarise(e, 0)!, teamNames, 0)).toContain("Wolves won the game.");
+    expect(summaryLines(summarise(e, 0)!, names, 0)).toContain("Green won the game.");
+  });
+
   it("says someone for a seat fog hides", () => {
     seq = 0;
     const e = [

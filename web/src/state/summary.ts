@@ -167,7 +167,9 @@ export function summaryLines(s: AwaySummary, n: LogNames, viewer: number): strin
   for (const e of s.eliminated)
     out.push(`${Who(e.seat)} ${e.seat === viewer ? "were" : "was"} eliminated by ${who(e.by)}.`);
   for (const r of s.resigned) out.push(`${Who(r)} resigned.`);
-  if (s.winner !== null && s.winner >= 0) out.push(`${Who(s.winner)} won the game.`);
+  const team = s.winner !== null && s.winner >= 0 ? n.team(s.winner) : null;
+  if (team) out.push(`${team.name} won the game.`);
+  else if (s.winner !== null && s.winner >= 0) out.push(`${Who(s.winner)} won the game.`);
   if (s.capped) out.unshift(`A long absence: only its last ${s.count.toLocaleString("en")} events are summarised.`);
   return out;
 }

@@ -1,6 +1,8 @@
 // The client's view of a game: plain data, rebuilt by the reducers in game.ts from server events.
 // Nothing here knows GraphQL beyond the shapes of the objects the API returns.
 
+import type { TeamView } from "./teams";
+
 /** The engine's phases (docs/rules.md). */
 export type Phase = "setup" | "claim" | "placement" | "reinforce" | "attack" | "occupy" | "fortify" | "over";
 
@@ -25,6 +27,10 @@ export interface TerritoryView {
 export interface SeatView {
   seat: number;
   color: string;
+  /** The seat's team in a team game (an index into ClientGame.teams); null in a free-for-all. */
+  team: number | null;
+  /** Its team's name (for seatTitle); null in a free-for-all. */
+  teamName: string | null;
   name: string | null;
   cpu: boolean;
   difficulty: string | null;
@@ -93,7 +99,12 @@ export interface ClientGame {
   startingArmies: number;
   conquest: Conquest | null;
   lastBattle: Battle | null;
+  /** The seat whose command ended the game (game_over's `winner`). */
   winner: number | null;
+  /** The teams of a team game, in team order; [] in a free-for-all. */
+  teams: TeamView[];
+  /** Every seat that won, in seat order (a team game's whole winning team); null until the game is over. */
+  winners: number[] | null;
 }
 
 /** An event as the API sends it: Game.events, GamePayload.events (GameEvent) or gameEvents (LiveEvent). */

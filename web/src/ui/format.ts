@@ -135,9 +135,35 @@ export function colourName(color: string): string {
   return color ? `${color[0].toUpperCase()}${color.slice(1)}` : color;
 }
 
-/** A seat named by colour and player, as the game screen shows it everywhere: "Red — alice", "Blue — CPU (normal)". */
-export function seatTitle(s: Parameters<typeof seatName>[0] & { color: string }): string {
-  return `${colourName(s.color)} — ${seatName(s)}`;
+/** A seat as the screens name it: its player, its colour and, in a team game, its team's name. */
+export type TitledSeat = Parameters<typeof seatName>[0] & {
+  seat?: number;
+  color: string;
+  /** The seat's team's name in a team game (docs/rules.md, "Team games"); null or absent in a free-for-all. */
+  teamName?: string | null;
+};
+
+/**
+ * A seat named by colour and player, as the game screen shows it everywhere: "Red — alice", "Blue — CPU
+ * (normal)". In a team game, where a seat's colour is a shade of its team's hue, by player and team:
+ * "alice (Red)", "CPU 3 (Red)" (a CPU by its seat's number, since teammates' CPUs may share a level).
+ */
+export function seatTitle(s: TitledSeat): string {
+  if (s.teamName == null) return `${colourName(s.color)} — ${seatName(s)}`;
+  return `${teamSeatName(s)} (${s.teamName})`;
+}
+
+/** A seat's player in a team game: the player's name, or "CPU 3" for the CPU at seat 3 (numbered from 1). */
+export function teamSeatName(s: TitledSeat): string {
+  return s.userName ?? s.name ?? (s.cpu && s.seat != null ? `CPU ${s.seat + 1}` : seatName(s));
+}
+
+/**
+ * A seat's short name for the turn line, the log and the attack panel: its colour in a free-for-all
+ * ("Red"), its player and team in a team game ("alice (Red)").
+ */
+export function seatShort(s: TitledSeat): string {
+  return s.teamName == null ? colourName(s.color) : seatTitle(s);
 }
 
 /** The words of a notice. */
