@@ -22,8 +22,9 @@ import (
 
 // The fog of war's noninterference property (docs/rules.md, "Fog of war"): two games that differ only in
 // what a viewer cannot see give that viewer byte-identical answers on every surface. Each game is a random
-// fog game (every level but none, 2 to 6 seats, both claims, both card systems fog allows) played some turns by its
-// CPUs; the test asks every surface as seat 0's player and as a spectator, then changes in the database
+// fog game (every level but none, 2 to 6 seats, both claims, both card systems fog allows; every other one a
+// team game of 2v2, 2v2v2 or 3v3 with random team options) played some turns by its CPUs; in a team game
+// seat 0 sees what its team sees (R91), and what changes is what its team does not see. The test asks every surface as seat 0's player and as a spectator, then changes in the database
 // only what they cannot see, and asks again through a new server (its own game service, caches and live
 // hub): the answers must not change. What changes: the armies on every territory seat 0 does not see
 // whole, other seats' cards (swapped with the deck's), the payloads of the game's events that neither
@@ -217,6 +218,11 @@ func fogNoninterference(t *testing.T, db *sql.DB, dsn string, seed uint64, prove
 	claim := []rules.ClaimStrategy{rules.ClaimRandom, rules.ClaimRoundRobin}[rng.IntN(2)]
 	cards := []rules.CardSystem{rules.CardsClassic, rules.CardsFixed}[rng.IntN(2)] // the others are refused with fog (R80)
 	what := fmt.Sprintf("game %d (%s fog, %d seats, %s claim, %s cards)", seed, fog, seats, claim, cards)
+	teams, seatTeams, teamRules := fogTeams(seed, rng)
+	if teams != nil {
+		seats = len(seatTeams)
+		what = fmt.Sprintf("game %d (%s fog, %d teams of %d seats, %s claim, %s cards, %+v)", seed, fog, len(teams), seats/len(teams), claim, cards, teamRules)
+	}
 
 	one := newFogServer(t, db, dsn)
 	ada, spectator := int(dbtest.User(t, db, dbtest.UserOpts{})), int(dbtest.User(t, db, dbtest.UserOpts{}))
@@ -224,7 +230,11 @@ func fogNoninterference(t *testing.T, db *sql.DB, dsn string, seed uint64, prove
 	for range seats - 1 {
 		seatOpts = append(seatOpts, dbtest.SeatOpts{CPU: true})
 	}
-	id := dbtest.Game(t, db, dbtest.GameOpts{Service: one.svc, Seats: seatOpts, Start: true, Fog: fog, Claim: claim, Cards: cards}).GameID
+	for i := range seatTeams {
+		seatOpts[i].Team = seatTeams[i]
+	}
+	id := dbtest.Game(t, db, dbtest.GameOpts{Service: one.svc, Seats: seatOpts, Start: true, Fog: fog, Claim: claim, Cards: cards,
+		Teams: teams, TeamRules: teamRules}).GameID
 	for range 10 + rng.IntN(60) {
 		snap, err := one.svc.GameSnapshot(ctx, id)
 		if err != nil {
@@ -308,6 +318,31 @@ func fogNoninterference(t *testing.T, db *sql.DB, dsn string, seed uint64, prove
 		*proven = true
 	}
 	return true
+}
+
+// fogTeams returns, for every other seed, the teams of a team game (2v2, 2v2v2 or 3v3), each seat's team
+// (seats of one team spread at random) and random team options; nothing for a free-for-all.
+func fogTeams(seed uint64, rng *rand.Rand) ([]game.Team, []int, rules.TeamRules) {
+	if seed%2 == 0 {
+		return nil, nil, rules.TeamRules{}
+	}
+	shape := [][2]int{{2, 2}, {3, 2}, {2, 3}}[rng.IntN(3)] // teams, seats per team
+	teams := make([]game.Team, shape[0])
+	var seatTeams []int
+	for i := range teams {
+		teams[i].Name = fmt.Sprint("team ", i)
+		for range shape[1] {
+			seatTeams = append(seatTeams, i)
+		}
+	}
+	rng.Shuffle(len(seatTeams), func(i, j int) { seatTeams[i], seatTeams[j] = seatTeams[j], seatTeams[i] })
+	return teams, seatTeams, rules.TeamRules{
+		PlaceOnTeammates:    rng.IntN(2) == 0,
+		Fortify:             rules.TeamFortify(rng.IntN(3)),
+		AttackTeammates:     rng.IntN(2) == 0,
+		NoCardFromTeammates: rng.IntN(2) == 0,
+		Handover:            rules.Handover(rng.IntN(3)),
+	}
 }
 
 // slicesIndex returns the first territory p owns in st.

@@ -13,7 +13,8 @@ import (
 // Twin returns a state that differs from s only out of viewer's sight (rules.Vision): one to three more
 // armies on every territory of another seat that the viewer does not see whole, and one card of each other
 // seat's hand swapped with one of the deck; with owners, also the territories the viewer does not see at
-// all handed from their owner (who keeps another) to another seat still in the game. A twin projects for
+// all handed from their owner (who keeps another) to another seat still in the game and not of the viewer's
+// team (whose sight the viewer shares in a team game, R91). A twin projects for
 // the viewer as s does (rules.Project), but for owners moved when the viewer is out of the game or a
 // spectator: they see what every player sees, which the owners change.
 func Twin(s rules.State, viewer rules.PlayerID, r *rand.Rand, owners bool) (rules.State, error) {
@@ -38,7 +39,7 @@ func Twin(s rules.State, viewer rules.PlayerID, r *rand.Rand, owners bool) (rule
 			continue
 		}
 		for q := range snap.Players {
-			if p := rules.PlayerID(q); p != owner && p != viewer && snap.Players[q].Status == rules.Active {
+			if p := rules.PlayerID(q); p != owner && !s.Config().Allied(p, viewer) && snap.Players[q].Status == rules.Active {
 				snap.Owners[t], held[owner], held[q] = p, held[owner]-1, held[q]+1
 				break
 			}
