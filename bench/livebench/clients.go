@@ -139,20 +139,30 @@ type Summary struct {
 // maxConfigLine bounds the configuration's line: a group of clients takes about 200 bytes of it.
 const maxConfigLine = 64 << 20
 
+// readConfigLine reads a child's first line from in, a JSON configuration of at most maxConfigLine bytes,
+// into cfg; whose names the child in errors ("the clients'"). It returns the scanner of the lines after it.
+func readConfigLine(in io.Reader, cfg any, whose string) (*bufio.Scanner, error) {
+	lines := bufio.NewScanner(in)
+	lines.Buffer(nil, maxConfigLine)
+	if !lines.Scan() {
+		return nil, fmt.Errorf("error reading %s configuration: %w", whose, errors.Join(lines.Err(), io.ErrUnexpectedEOF))
+	}
+	if err := json.Unmarshal(lines.Bytes(), cfg); err != nil {
+		return nil, fmt.Errorf("error reading %s configuration: %w", whose, err)
+	}
+	return lines, nil
+}
+
 // Clients is the client process (`rout bench live-clients`): it reads a ClientsConfig line from in, opens
 // the clients, and then follows the protocol of the package documentation until in says "done" (with the
 // last event of each group, a JSON array) or closes.
 // It writes its lines to out. It returns when the clients are closed; an error line has been written
 // for every error it returns after reading the configuration.
 func Clients(ctx context.Context, in io.Reader, out io.Writer) (err error) {
-	lines := bufio.NewScanner(in)
-	lines.Buffer(nil, maxConfigLine)
-	if !lines.Scan() {
-		return fmt.Errorf("error reading the clients' configuration: %w", errors.Join(lines.Err(), io.ErrUnexpectedEOF))
-	}
 	var cfg ClientsConfig
-	if err := json.Unmarshal(lines.Bytes(), &cfg); err != nil {
-		return fmt.Errorf("error reading the clients' configuration: %w", err)
+	lines, err := readConfigLine(in, &cfg, "the clients'")
+	if err != nil {
+		return err
 	}
 	w := &lineWriter{w: out}
 	defer func() {

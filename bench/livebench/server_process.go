@@ -1,9 +1,7 @@
 package livebench
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -113,13 +111,10 @@ func startTarget(ctx context.Context, cfg *ServerConfig) (target, error) {
 // and returns when in ends; an error line has been written for every error it returns after reading
 // the configuration.
 func ServeTarget(ctx context.Context, in io.Reader, out io.Writer) (err error) {
-	commands := bufio.NewScanner(in)
-	if !commands.Scan() {
-		return fmt.Errorf("error reading the server's configuration: %w", errors.Join(commands.Err(), io.ErrUnexpectedEOF))
-	}
 	var cfg ServerConfig
-	if err := json.Unmarshal(commands.Bytes(), &cfg); err != nil {
-		return fmt.Errorf("error reading the server's configuration: %w", err)
+	commands, err := readConfigLine(in, &cfg, "the server's")
+	if err != nil {
+		return err
 	}
 	w := &lineWriter{w: out}
 	defer func() {
