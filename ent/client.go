@@ -12,6 +12,9 @@ import (
 	"rout/ent/migrate"
 
 	"rout/ent/card"
+	"rout/ent/chatmessage"
+	"rout/ent/chatread"
+	"rout/ent/chatsetting"
 	"rout/ent/commandkey"
 	"rout/ent/event"
 	"rout/ent/game"
@@ -39,6 +42,12 @@ type Client struct {
 	Schema *migrate.Schema
 	// Card is the client for interacting with the Card builders.
 	Card *CardClient
+	// ChatMessage is the client for interacting with the ChatMessage builders.
+	ChatMessage *ChatMessageClient
+	// ChatRead is the client for interacting with the ChatRead builders.
+	ChatRead *ChatReadClient
+	// ChatSetting is the client for interacting with the ChatSetting builders.
+	ChatSetting *ChatSettingClient
 	// CommandKey is the client for interacting with the CommandKey builders.
 	CommandKey *CommandKeyClient
 	// Event is the client for interacting with the Event builders.
@@ -75,6 +84,9 @@ func NewClient(opts ...Option) *Client {
 func (c *Client) init() {
 	c.Schema = migrate.NewSchema(c.driver)
 	c.Card = NewCardClient(c.config)
+	c.ChatMessage = NewChatMessageClient(c.config)
+	c.ChatRead = NewChatReadClient(c.config)
+	c.ChatSetting = NewChatSettingClient(c.config)
 	c.CommandKey = NewCommandKeyClient(c.config)
 	c.Event = NewEventClient(c.config)
 	c.Game = NewGameClient(c.config)
@@ -179,6 +191,9 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		ctx:              ctx,
 		config:           cfg,
 		Card:             NewCardClient(cfg),
+		ChatMessage:      NewChatMessageClient(cfg),
+		ChatRead:         NewChatReadClient(cfg),
+		ChatSetting:      NewChatSettingClient(cfg),
 		CommandKey:       NewCommandKeyClient(cfg),
 		Event:            NewEventClient(cfg),
 		Game:             NewGameClient(cfg),
@@ -210,6 +225,9 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		ctx:              ctx,
 		config:           cfg,
 		Card:             NewCardClient(cfg),
+		ChatMessage:      NewChatMessageClient(cfg),
+		ChatRead:         NewChatReadClient(cfg),
+		ChatSetting:      NewChatSettingClient(cfg),
 		CommandKey:       NewCommandKeyClient(cfg),
 		Event:            NewEventClient(cfg),
 		Game:             NewGameClient(cfg),
@@ -250,8 +268,9 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.Card, c.CommandKey, c.Event, c.Game, c.GameMap, c.Notice, c.Player,
-		c.PushSubscription, c.SeenEvent, c.Territory, c.Token, c.User,
+		c.Card, c.ChatMessage, c.ChatRead, c.ChatSetting, c.CommandKey, c.Event, c.Game,
+		c.GameMap, c.Notice, c.Player, c.PushSubscription, c.SeenEvent, c.Territory,
+		c.Token, c.User,
 	} {
 		n.Use(hooks...)
 	}
@@ -261,8 +280,9 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.Card, c.CommandKey, c.Event, c.Game, c.GameMap, c.Notice, c.Player,
-		c.PushSubscription, c.SeenEvent, c.Territory, c.Token, c.User,
+		c.Card, c.ChatMessage, c.ChatRead, c.ChatSetting, c.CommandKey, c.Event, c.Game,
+		c.GameMap, c.Notice, c.Player, c.PushSubscription, c.SeenEvent, c.Territory,
+		c.Token, c.User,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -273,6 +293,12 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 	switch m := m.(type) {
 	case *CardMutation:
 		return c.Card.mutate(ctx, m)
+	case *ChatMessageMutation:
+		return c.ChatMessage.mutate(ctx, m)
+	case *ChatReadMutation:
+		return c.ChatRead.mutate(ctx, m)
+	case *ChatSettingMutation:
+		return c.ChatSetting.mutate(ctx, m)
 	case *CommandKeyMutation:
 		return c.CommandKey.mutate(ctx, m)
 	case *EventMutation:
@@ -446,6 +472,501 @@ func (c *CardClient) mutate(ctx context.Context, m *CardMutation) (Value, error)
 		return (&CardDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Card mutation op: %q", m.Op())
+	}
+}
+
+// ChatMessageClient is a client for the ChatMessage schema.
+type ChatMessageClient struct {
+	config
+}
+
+// NewChatMessageClient returns a client for the ChatMessage from the given config.
+func NewChatMessageClient(c config) *ChatMessageClient {
+	return &ChatMessageClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `chatmessage.Hooks(f(g(h())))`.
+func (c *ChatMessageClient) Use(hooks ...Hook) {
+	c.hooks.ChatMessage = append(c.hooks.ChatMessage, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `chatmessage.Intercept(f(g(h())))`.
+func (c *ChatMessageClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ChatMessage = append(c.inters.ChatMessage, interceptors...)
+}
+
+// Create returns a builder for creating a ChatMessage entity.
+func (c *ChatMessageClient) Create() *ChatMessageCreate {
+	mutation := newChatMessageMutation(c.config, OpCreate)
+	return &ChatMessageCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ChatMessage entities.
+func (c *ChatMessageClient) CreateBulk(builders ...*ChatMessageCreate) *ChatMessageCreateBulk {
+	return &ChatMessageCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ChatMessageClient) MapCreateBulk(slice any, setFunc func(*ChatMessageCreate, int)) *ChatMessageCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ChatMessageCreateBulk{err: fmt.Errorf("calling to ChatMessageClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ChatMessageCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ChatMessageCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ChatMessage.
+func (c *ChatMessageClient) Update() *ChatMessageUpdate {
+	mutation := newChatMessageMutation(c.config, OpUpdate)
+	return &ChatMessageUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ChatMessageClient) UpdateOne(_m *ChatMessage) *ChatMessageUpdateOne {
+	mutation := newChatMessageMutation(c.config, OpUpdateOne, withChatMessage(_m))
+	return &ChatMessageUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ChatMessageClient) UpdateOneID(id int) *ChatMessageUpdateOne {
+	mutation := newChatMessageMutation(c.config, OpUpdateOne, withChatMessageID(id))
+	return &ChatMessageUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ChatMessage.
+func (c *ChatMessageClient) Delete() *ChatMessageDelete {
+	mutation := newChatMessageMutation(c.config, OpDelete)
+	return &ChatMessageDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ChatMessageClient) DeleteOne(_m *ChatMessage) *ChatMessageDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ChatMessageClient) DeleteOneID(id int) *ChatMessageDeleteOne {
+	builder := c.Delete().Where(chatmessage.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ChatMessageDeleteOne{builder}
+}
+
+// Query returns a query builder for ChatMessage.
+func (c *ChatMessageClient) Query() *ChatMessageQuery {
+	return &ChatMessageQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeChatMessage},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ChatMessage entity by its id.
+func (c *ChatMessageClient) Get(ctx context.Context, id int) (*ChatMessage, error) {
+	return c.Query().Where(chatmessage.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ChatMessageClient) GetX(ctx context.Context, id int) *ChatMessage {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryGame queries the game edge of a ChatMessage.
+func (c *ChatMessageClient) QueryGame(_m *ChatMessage) *GameQuery {
+	query := (&GameClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(chatmessage.Table, chatmessage.FieldID, id),
+			sqlgraph.To(game.Table, game.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, chatmessage.GameTable, chatmessage.GameColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryAuthor queries the author edge of a ChatMessage.
+func (c *ChatMessageClient) QueryAuthor(_m *ChatMessage) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(chatmessage.Table, chatmessage.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, chatmessage.AuthorTable, chatmessage.AuthorColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *ChatMessageClient) Hooks() []Hook {
+	return c.hooks.ChatMessage
+}
+
+// Interceptors returns the client interceptors.
+func (c *ChatMessageClient) Interceptors() []Interceptor {
+	return c.inters.ChatMessage
+}
+
+func (c *ChatMessageClient) mutate(ctx context.Context, m *ChatMessageMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ChatMessageCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ChatMessageUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ChatMessageUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ChatMessageDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ChatMessage mutation op: %q", m.Op())
+	}
+}
+
+// ChatReadClient is a client for the ChatRead schema.
+type ChatReadClient struct {
+	config
+}
+
+// NewChatReadClient returns a client for the ChatRead from the given config.
+func NewChatReadClient(c config) *ChatReadClient {
+	return &ChatReadClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `chatread.Hooks(f(g(h())))`.
+func (c *ChatReadClient) Use(hooks ...Hook) {
+	c.hooks.ChatRead = append(c.hooks.ChatRead, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `chatread.Intercept(f(g(h())))`.
+func (c *ChatReadClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ChatRead = append(c.inters.ChatRead, interceptors...)
+}
+
+// Create returns a builder for creating a ChatRead entity.
+func (c *ChatReadClient) Create() *ChatReadCreate {
+	mutation := newChatReadMutation(c.config, OpCreate)
+	return &ChatReadCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ChatRead entities.
+func (c *ChatReadClient) CreateBulk(builders ...*ChatReadCreate) *ChatReadCreateBulk {
+	return &ChatReadCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ChatReadClient) MapCreateBulk(slice any, setFunc func(*ChatReadCreate, int)) *ChatReadCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ChatReadCreateBulk{err: fmt.Errorf("calling to ChatReadClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ChatReadCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ChatReadCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ChatRead.
+func (c *ChatReadClient) Update() *ChatReadUpdate {
+	mutation := newChatReadMutation(c.config, OpUpdate)
+	return &ChatReadUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ChatReadClient) UpdateOne(_m *ChatRead) *ChatReadUpdateOne {
+	mutation := newChatReadMutation(c.config, OpUpdateOne, withChatRead(_m))
+	return &ChatReadUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ChatReadClient) UpdateOneID(id int) *ChatReadUpdateOne {
+	mutation := newChatReadMutation(c.config, OpUpdateOne, withChatReadID(id))
+	return &ChatReadUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ChatRead.
+func (c *ChatReadClient) Delete() *ChatReadDelete {
+	mutation := newChatReadMutation(c.config, OpDelete)
+	return &ChatReadDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ChatReadClient) DeleteOne(_m *ChatRead) *ChatReadDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ChatReadClient) DeleteOneID(id int) *ChatReadDeleteOne {
+	builder := c.Delete().Where(chatread.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ChatReadDeleteOne{builder}
+}
+
+// Query returns a query builder for ChatRead.
+func (c *ChatReadClient) Query() *ChatReadQuery {
+	return &ChatReadQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeChatRead},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ChatRead entity by its id.
+func (c *ChatReadClient) Get(ctx context.Context, id int) (*ChatRead, error) {
+	return c.Query().Where(chatread.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ChatReadClient) GetX(ctx context.Context, id int) *ChatRead {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryUser queries the user edge of a ChatRead.
+func (c *ChatReadClient) QueryUser(_m *ChatRead) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(chatread.Table, chatread.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, chatread.UserTable, chatread.UserColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryGame queries the game edge of a ChatRead.
+func (c *ChatReadClient) QueryGame(_m *ChatRead) *GameQuery {
+	query := (&GameClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(chatread.Table, chatread.FieldID, id),
+			sqlgraph.To(game.Table, game.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, chatread.GameTable, chatread.GameColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *ChatReadClient) Hooks() []Hook {
+	return c.hooks.ChatRead
+}
+
+// Interceptors returns the client interceptors.
+func (c *ChatReadClient) Interceptors() []Interceptor {
+	return c.inters.ChatRead
+}
+
+func (c *ChatReadClient) mutate(ctx context.Context, m *ChatReadMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ChatReadCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ChatReadUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ChatReadUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ChatReadDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ChatRead mutation op: %q", m.Op())
+	}
+}
+
+// ChatSettingClient is a client for the ChatSetting schema.
+type ChatSettingClient struct {
+	config
+}
+
+// NewChatSettingClient returns a client for the ChatSetting from the given config.
+func NewChatSettingClient(c config) *ChatSettingClient {
+	return &ChatSettingClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `chatsetting.Hooks(f(g(h())))`.
+func (c *ChatSettingClient) Use(hooks ...Hook) {
+	c.hooks.ChatSetting = append(c.hooks.ChatSetting, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `chatsetting.Intercept(f(g(h())))`.
+func (c *ChatSettingClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ChatSetting = append(c.inters.ChatSetting, interceptors...)
+}
+
+// Create returns a builder for creating a ChatSetting entity.
+func (c *ChatSettingClient) Create() *ChatSettingCreate {
+	mutation := newChatSettingMutation(c.config, OpCreate)
+	return &ChatSettingCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ChatSetting entities.
+func (c *ChatSettingClient) CreateBulk(builders ...*ChatSettingCreate) *ChatSettingCreateBulk {
+	return &ChatSettingCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ChatSettingClient) MapCreateBulk(slice any, setFunc func(*ChatSettingCreate, int)) *ChatSettingCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ChatSettingCreateBulk{err: fmt.Errorf("calling to ChatSettingClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ChatSettingCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ChatSettingCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ChatSetting.
+func (c *ChatSettingClient) Update() *ChatSettingUpdate {
+	mutation := newChatSettingMutation(c.config, OpUpdate)
+	return &ChatSettingUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ChatSettingClient) UpdateOne(_m *ChatSetting) *ChatSettingUpdateOne {
+	mutation := newChatSettingMutation(c.config, OpUpdateOne, withChatSetting(_m))
+	return &ChatSettingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ChatSettingClient) UpdateOneID(id int) *ChatSettingUpdateOne {
+	mutation := newChatSettingMutation(c.config, OpUpdateOne, withChatSettingID(id))
+	return &ChatSettingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ChatSetting.
+func (c *ChatSettingClient) Delete() *ChatSettingDelete {
+	mutation := newChatSettingMutation(c.config, OpDelete)
+	return &ChatSettingDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ChatSettingClient) DeleteOne(_m *ChatSetting) *ChatSettingDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ChatSettingClient) DeleteOneID(id int) *ChatSettingDeleteOne {
+	builder := c.Delete().Where(chatsetting.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ChatSettingDeleteOne{builder}
+}
+
+// Query returns a query builder for ChatSetting.
+func (c *ChatSettingClient) Query() *ChatSettingQuery {
+	return &ChatSettingQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeChatSetting},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ChatSetting entity by its id.
+func (c *ChatSettingClient) Get(ctx context.Context, id int) (*ChatSetting, error) {
+	return c.Query().Where(chatsetting.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ChatSettingClient) GetX(ctx context.Context, id int) *ChatSetting {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryUser queries the user edge of a ChatSetting.
+func (c *ChatSettingClient) QueryUser(_m *ChatSetting) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(chatsetting.Table, chatsetting.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, chatsetting.UserTable, chatsetting.UserColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryGame queries the game edge of a ChatSetting.
+func (c *ChatSettingClient) QueryGame(_m *ChatSetting) *GameQuery {
+	query := (&GameClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(chatsetting.Table, chatsetting.FieldID, id),
+			sqlgraph.To(game.Table, game.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, chatsetting.GameTable, chatsetting.GameColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *ChatSettingClient) Hooks() []Hook {
+	return c.hooks.ChatSetting
+}
+
+// Interceptors returns the client interceptors.
+func (c *ChatSettingClient) Interceptors() []Interceptor {
+	return c.inters.ChatSetting
+}
+
+func (c *ChatSettingClient) mutate(ctx context.Context, m *ChatSettingMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ChatSettingCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ChatSettingUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ChatSettingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ChatSettingDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ChatSetting mutation op: %q", m.Op())
 	}
 }
 
@@ -1008,6 +1529,54 @@ func (c *GameClient) QueryNotices(_m *Game) *NoticeQuery {
 			sqlgraph.From(game.Table, game.FieldID, id),
 			sqlgraph.To(notice.Table, notice.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, game.NoticesTable, game.NoticesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryChatMessages queries the chat_messages edge of a Game.
+func (c *GameClient) QueryChatMessages(_m *Game) *ChatMessageQuery {
+	query := (&ChatMessageClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(game.Table, game.FieldID, id),
+			sqlgraph.To(chatmessage.Table, chatmessage.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, game.ChatMessagesTable, game.ChatMessagesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryChatReads queries the chat_reads edge of a Game.
+func (c *GameClient) QueryChatReads(_m *Game) *ChatReadQuery {
+	query := (&ChatReadClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(game.Table, game.FieldID, id),
+			sqlgraph.To(chatread.Table, chatread.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, game.ChatReadsTable, game.ChatReadsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryChatSettings queries the chat_settings edge of a Game.
+func (c *GameClient) QueryChatSettings(_m *Game) *ChatSettingQuery {
+	query := (&ChatSettingClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(game.Table, game.FieldID, id),
+			sqlgraph.To(chatsetting.Table, chatsetting.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, game.ChatSettingsTable, game.ChatSettingsColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -2351,6 +2920,54 @@ func (c *UserClient) QueryPushSubscriptions(_m *User) *PushSubscriptionQuery {
 	return query
 }
 
+// QueryChatMessages queries the chat_messages edge of a User.
+func (c *UserClient) QueryChatMessages(_m *User) *ChatMessageQuery {
+	query := (&ChatMessageClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(chatmessage.Table, chatmessage.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.ChatMessagesTable, user.ChatMessagesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryChatReads queries the chat_reads edge of a User.
+func (c *UserClient) QueryChatReads(_m *User) *ChatReadQuery {
+	query := (&ChatReadClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(chatread.Table, chatread.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.ChatReadsTable, user.ChatReadsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryChatSettings queries the chat_settings edge of a User.
+func (c *UserClient) QueryChatSettings(_m *User) *ChatSettingQuery {
+	query := (&ChatSettingClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(chatsetting.Table, chatsetting.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.ChatSettingsTable, user.ChatSettingsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *UserClient) Hooks() []Hook {
 	hooks := c.hooks.User
@@ -2380,12 +2997,13 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		Card, CommandKey, Event, Game, GameMap, Notice, Player, PushSubscription,
-		SeenEvent, Territory, Token, User []ent.Hook
+		Card, ChatMessage, ChatRead, ChatSetting, CommandKey, Event, Game, GameMap,
+		Notice, Player, PushSubscription, SeenEvent, Territory, Token, User []ent.Hook
 	}
 	inters struct {
-		Card, CommandKey, Event, Game, GameMap, Notice, Player, PushSubscription,
-		SeenEvent, Territory, Token, User []ent.Interceptor
+		Card, ChatMessage, ChatRead, ChatSetting, CommandKey, Event, Game, GameMap,
+		Notice, Player, PushSubscription, SeenEvent, Territory, Token,
+		User []ent.Interceptor
 	}
 )
 

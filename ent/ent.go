@@ -8,6 +8,9 @@ import (
 	"fmt"
 	"reflect"
 	"rout/ent/card"
+	"rout/ent/chatmessage"
+	"rout/ent/chatread"
+	"rout/ent/chatsetting"
 	"rout/ent/commandkey"
 	"rout/ent/event"
 	"rout/ent/game"
@@ -85,6 +88,9 @@ func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
 			card.Table:             card.ValidColumn,
+			chatmessage.Table:      chatmessage.ValidColumn,
+			chatread.Table:         chatread.ValidColumn,
+			chatsetting.Table:      chatsetting.ValidColumn,
 			commandkey.Table:       commandkey.ValidColumn,
 			event.Table:            event.ValidColumn,
 			game.Table:             game.ValidColumn,

@@ -100,19 +100,28 @@ type GameEdges struct {
 	CommandKeys []*CommandKey `json:"command_keys,omitempty"`
 	// What the game's users were told about it.
 	Notices []*Notice `json:"notices,omitempty"`
+	// The lines of the game's chat rooms.
+	ChatMessages []*ChatMessage `json:"chat_messages,omitempty"`
+	// How far each user read the game's chat rooms.
+	ChatReads []*ChatRead `json:"chat_reads,omitempty"`
+	// The users' choices about the game's chat, and its own options.
+	ChatSettings []*ChatSetting `json:"chat_settings,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [9]bool
+	loadedTypes [12]bool
 	// totalCount holds the count of the edges above.
-	totalCount [9]map[string]int
+	totalCount [12]map[string]int
 
-	namedPlayers     map[string][]*Player
-	namedTerritories map[string][]*Territory
-	namedCards       map[string][]*Card
-	namedEvents      map[string][]*Event
-	namedSeenEvents  map[string][]*SeenEvent
-	namedCommandKeys map[string][]*CommandKey
-	namedNotices     map[string][]*Notice
+	namedPlayers      map[string][]*Player
+	namedTerritories  map[string][]*Territory
+	namedCards        map[string][]*Card
+	namedEvents       map[string][]*Event
+	namedSeenEvents   map[string][]*SeenEvent
+	namedCommandKeys  map[string][]*CommandKey
+	namedNotices      map[string][]*Notice
+	namedChatMessages map[string][]*ChatMessage
+	namedChatReads    map[string][]*ChatRead
+	namedChatSettings map[string][]*ChatSetting
 }
 
 // MapOrErr returns the Map value or an error if the edge
@@ -198,6 +207,33 @@ func (e GameEdges) NoticesOrErr() ([]*Notice, error) {
 		return e.Notices, nil
 	}
 	return nil, &NotLoadedError{edge: "notices"}
+}
+
+// ChatMessagesOrErr returns the ChatMessages value or an error if the edge
+// was not loaded in eager-loading.
+func (e GameEdges) ChatMessagesOrErr() ([]*ChatMessage, error) {
+	if e.loadedTypes[9] {
+		return e.ChatMessages, nil
+	}
+	return nil, &NotLoadedError{edge: "chat_messages"}
+}
+
+// ChatReadsOrErr returns the ChatReads value or an error if the edge
+// was not loaded in eager-loading.
+func (e GameEdges) ChatReadsOrErr() ([]*ChatRead, error) {
+	if e.loadedTypes[10] {
+		return e.ChatReads, nil
+	}
+	return nil, &NotLoadedError{edge: "chat_reads"}
+}
+
+// ChatSettingsOrErr returns the ChatSettings value or an error if the edge
+// was not loaded in eager-loading.
+func (e GameEdges) ChatSettingsOrErr() ([]*ChatSetting, error) {
+	if e.loadedTypes[11] {
+		return e.ChatSettings, nil
+	}
+	return nil, &NotLoadedError{edge: "chat_settings"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -466,6 +502,21 @@ func (_m *Game) QueryCommandKeys() *CommandKeyQuery {
 // QueryNotices queries the "notices" edge of the Game entity.
 func (_m *Game) QueryNotices() *NoticeQuery {
 	return NewGameClient(_m.config).QueryNotices(_m)
+}
+
+// QueryChatMessages queries the "chat_messages" edge of the Game entity.
+func (_m *Game) QueryChatMessages() *ChatMessageQuery {
+	return NewGameClient(_m.config).QueryChatMessages(_m)
+}
+
+// QueryChatReads queries the "chat_reads" edge of the Game entity.
+func (_m *Game) QueryChatReads() *ChatReadQuery {
+	return NewGameClient(_m.config).QueryChatReads(_m)
+}
+
+// QueryChatSettings queries the "chat_settings" edge of the Game entity.
+func (_m *Game) QueryChatSettings() *ChatSettingQuery {
+	return NewGameClient(_m.config).QueryChatSettings(_m)
 }
 
 // Update returns a builder for updating this Game.
@@ -752,6 +803,78 @@ func (_m *Game) appendNamedNotices(name string, edges ...*Notice) {
 		_m.Edges.namedNotices[name] = []*Notice{}
 	} else {
 		_m.Edges.namedNotices[name] = append(_m.Edges.namedNotices[name], edges...)
+	}
+}
+
+// NamedChatMessages returns the ChatMessages named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Game) NamedChatMessages(name string) ([]*ChatMessage, error) {
+	if _m.Edges.namedChatMessages == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedChatMessages[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Game) appendNamedChatMessages(name string, edges ...*ChatMessage) {
+	if _m.Edges.namedChatMessages == nil {
+		_m.Edges.namedChatMessages = make(map[string][]*ChatMessage)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedChatMessages[name] = []*ChatMessage{}
+	} else {
+		_m.Edges.namedChatMessages[name] = append(_m.Edges.namedChatMessages[name], edges...)
+	}
+}
+
+// NamedChatReads returns the ChatReads named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Game) NamedChatReads(name string) ([]*ChatRead, error) {
+	if _m.Edges.namedChatReads == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedChatReads[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Game) appendNamedChatReads(name string, edges ...*ChatRead) {
+	if _m.Edges.namedChatReads == nil {
+		_m.Edges.namedChatReads = make(map[string][]*ChatRead)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedChatReads[name] = []*ChatRead{}
+	} else {
+		_m.Edges.namedChatReads[name] = append(_m.Edges.namedChatReads[name], edges...)
+	}
+}
+
+// NamedChatSettings returns the ChatSettings named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Game) NamedChatSettings(name string) ([]*ChatSetting, error) {
+	if _m.Edges.namedChatSettings == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedChatSettings[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Game) appendNamedChatSettings(name string, edges ...*ChatSetting) {
+	if _m.Edges.namedChatSettings == nil {
+		_m.Edges.namedChatSettings = make(map[string][]*ChatSetting)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedChatSettings[name] = []*ChatSetting{}
+	} else {
+		_m.Edges.namedChatSettings[name] = append(_m.Edges.namedChatSettings[name], edges...)
 	}
 }
 

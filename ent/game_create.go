@@ -8,6 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"rout/ent/card"
+	"rout/ent/chatmessage"
+	"rout/ent/chatread"
+	"rout/ent/chatsetting"
 	"rout/ent/commandkey"
 	"rout/ent/event"
 	"rout/ent/game"
@@ -467,6 +470,51 @@ func (_c *GameCreate) AddNotices(v ...*Notice) *GameCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddNoticeIDs(ids...)
+}
+
+// AddChatMessageIDs adds the "chat_messages" edge to the ChatMessage entity by IDs.
+func (_c *GameCreate) AddChatMessageIDs(ids ...int) *GameCreate {
+	_c.mutation.AddChatMessageIDs(ids...)
+	return _c
+}
+
+// AddChatMessages adds the "chat_messages" edges to the ChatMessage entity.
+func (_c *GameCreate) AddChatMessages(v ...*ChatMessage) *GameCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddChatMessageIDs(ids...)
+}
+
+// AddChatReadIDs adds the "chat_reads" edge to the ChatRead entity by IDs.
+func (_c *GameCreate) AddChatReadIDs(ids ...int) *GameCreate {
+	_c.mutation.AddChatReadIDs(ids...)
+	return _c
+}
+
+// AddChatReads adds the "chat_reads" edges to the ChatRead entity.
+func (_c *GameCreate) AddChatReads(v ...*ChatRead) *GameCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddChatReadIDs(ids...)
+}
+
+// AddChatSettingIDs adds the "chat_settings" edge to the ChatSetting entity by IDs.
+func (_c *GameCreate) AddChatSettingIDs(ids ...int) *GameCreate {
+	_c.mutation.AddChatSettingIDs(ids...)
+	return _c
+}
+
+// AddChatSettings adds the "chat_settings" edges to the ChatSetting entity.
+func (_c *GameCreate) AddChatSettings(v ...*ChatSetting) *GameCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddChatSettingIDs(ids...)
 }
 
 // Mutation returns the GameMutation object of the builder.
@@ -954,6 +1002,54 @@ func (_c *GameCreate) createSpec() (*Game, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(notice.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.ChatMessagesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.ChatMessagesTable,
+			Columns: []string{game.ChatMessagesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatmessage.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.ChatReadsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.ChatReadsTable,
+			Columns: []string{game.ChatReadsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatread.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.ChatSettingsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.ChatSettingsTable,
+			Columns: []string{game.ChatSettingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

@@ -8,6 +8,9 @@ import (
 	"fmt"
 	"math"
 	"rout/ent/card"
+	"rout/ent/chatmessage"
+	"rout/ent/chatread"
+	"rout/ent/chatsetting"
 	"rout/ent/commandkey"
 	"rout/ent/event"
 	"rout/ent/game"
@@ -29,28 +32,34 @@ import (
 // GameQuery is the builder for querying Game entities.
 type GameQuery struct {
 	config
-	ctx                  *QueryContext
-	order                []game.OrderOption
-	inters               []Interceptor
-	predicates           []predicate.Game
-	withMap              *GameMapQuery
-	withCreator          *UserQuery
-	withPlayers          *PlayerQuery
-	withTerritories      *TerritoryQuery
-	withCards            *CardQuery
-	withEvents           *EventQuery
-	withSeenEvents       *SeenEventQuery
-	withCommandKeys      *CommandKeyQuery
-	withNotices          *NoticeQuery
-	loadTotal            []func(context.Context, []*Game) error
-	modifiers            []func(*sql.Selector)
-	withNamedPlayers     map[string]*PlayerQuery
-	withNamedTerritories map[string]*TerritoryQuery
-	withNamedCards       map[string]*CardQuery
-	withNamedEvents      map[string]*EventQuery
-	withNamedSeenEvents  map[string]*SeenEventQuery
-	withNamedCommandKeys map[string]*CommandKeyQuery
-	withNamedNotices     map[string]*NoticeQuery
+	ctx                   *QueryContext
+	order                 []game.OrderOption
+	inters                []Interceptor
+	predicates            []predicate.Game
+	withMap               *GameMapQuery
+	withCreator           *UserQuery
+	withPlayers           *PlayerQuery
+	withTerritories       *TerritoryQuery
+	withCards             *CardQuery
+	withEvents            *EventQuery
+	withSeenEvents        *SeenEventQuery
+	withCommandKeys       *CommandKeyQuery
+	withNotices           *NoticeQuery
+	withChatMessages      *ChatMessageQuery
+	withChatReads         *ChatReadQuery
+	withChatSettings      *ChatSettingQuery
+	loadTotal             []func(context.Context, []*Game) error
+	modifiers             []func(*sql.Selector)
+	withNamedPlayers      map[string]*PlayerQuery
+	withNamedTerritories  map[string]*TerritoryQuery
+	withNamedCards        map[string]*CardQuery
+	withNamedEvents       map[string]*EventQuery
+	withNamedSeenEvents   map[string]*SeenEventQuery
+	withNamedCommandKeys  map[string]*CommandKeyQuery
+	withNamedNotices      map[string]*NoticeQuery
+	withNamedChatMessages map[string]*ChatMessageQuery
+	withNamedChatReads    map[string]*ChatReadQuery
+	withNamedChatSettings map[string]*ChatSettingQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -285,6 +294,72 @@ func (_q *GameQuery) QueryNotices() *NoticeQuery {
 	return query
 }
 
+// QueryChatMessages chains the current query on the "chat_messages" edge.
+func (_q *GameQuery) QueryChatMessages() *ChatMessageQuery {
+	query := (&ChatMessageClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(game.Table, game.FieldID, selector),
+			sqlgraph.To(chatmessage.Table, chatmessage.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, game.ChatMessagesTable, game.ChatMessagesColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryChatReads chains the current query on the "chat_reads" edge.
+func (_q *GameQuery) QueryChatReads() *ChatReadQuery {
+	query := (&ChatReadClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(game.Table, game.FieldID, selector),
+			sqlgraph.To(chatread.Table, chatread.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, game.ChatReadsTable, game.ChatReadsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryChatSettings chains the current query on the "chat_settings" edge.
+func (_q *GameQuery) QueryChatSettings() *ChatSettingQuery {
+	query := (&ChatSettingClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(game.Table, game.FieldID, selector),
+			sqlgraph.To(chatsetting.Table, chatsetting.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, game.ChatSettingsTable, game.ChatSettingsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // First returns the first Game entity from the query.
 // Returns a *NotFoundError when no Game was found.
 func (_q *GameQuery) First(ctx context.Context) (*Game, error) {
@@ -472,20 +547,23 @@ func (_q *GameQuery) Clone() *GameQuery {
 		return nil
 	}
 	return &GameQuery{
-		config:          _q.config,
-		ctx:             _q.ctx.Clone(),
-		order:           append([]game.OrderOption{}, _q.order...),
-		inters:          append([]Interceptor{}, _q.inters...),
-		predicates:      append([]predicate.Game{}, _q.predicates...),
-		withMap:         _q.withMap.Clone(),
-		withCreator:     _q.withCreator.Clone(),
-		withPlayers:     _q.withPlayers.Clone(),
-		withTerritories: _q.withTerritories.Clone(),
-		withCards:       _q.withCards.Clone(),
-		withEvents:      _q.withEvents.Clone(),
-		withSeenEvents:  _q.withSeenEvents.Clone(),
-		withCommandKeys: _q.withCommandKeys.Clone(),
-		withNotices:     _q.withNotices.Clone(),
+		config:           _q.config,
+		ctx:              _q.ctx.Clone(),
+		order:            append([]game.OrderOption{}, _q.order...),
+		inters:           append([]Interceptor{}, _q.inters...),
+		predicates:       append([]predicate.Game{}, _q.predicates...),
+		withMap:          _q.withMap.Clone(),
+		withCreator:      _q.withCreator.Clone(),
+		withPlayers:      _q.withPlayers.Clone(),
+		withTerritories:  _q.withTerritories.Clone(),
+		withCards:        _q.withCards.Clone(),
+		withEvents:       _q.withEvents.Clone(),
+		withSeenEvents:   _q.withSeenEvents.Clone(),
+		withCommandKeys:  _q.withCommandKeys.Clone(),
+		withNotices:      _q.withNotices.Clone(),
+		withChatMessages: _q.withChatMessages.Clone(),
+		withChatReads:    _q.withChatReads.Clone(),
+		withChatSettings: _q.withChatSettings.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -591,6 +669,39 @@ func (_q *GameQuery) WithNotices(opts ...func(*NoticeQuery)) *GameQuery {
 	return _q
 }
 
+// WithChatMessages tells the query-builder to eager-load the nodes that are connected to
+// the "chat_messages" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *GameQuery) WithChatMessages(opts ...func(*ChatMessageQuery)) *GameQuery {
+	query := (&ChatMessageClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withChatMessages = query
+	return _q
+}
+
+// WithChatReads tells the query-builder to eager-load the nodes that are connected to
+// the "chat_reads" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *GameQuery) WithChatReads(opts ...func(*ChatReadQuery)) *GameQuery {
+	query := (&ChatReadClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withChatReads = query
+	return _q
+}
+
+// WithChatSettings tells the query-builder to eager-load the nodes that are connected to
+// the "chat_settings" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *GameQuery) WithChatSettings(opts ...func(*ChatSettingQuery)) *GameQuery {
+	query := (&ChatSettingClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withChatSettings = query
+	return _q
+}
+
 // GroupBy is used to group vertices by one or more fields/columns.
 // It is often used with aggregate functions, like: count, max, mean, min, sum.
 //
@@ -669,7 +780,7 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 	var (
 		nodes       = []*Game{}
 		_spec       = _q.querySpec()
-		loadedTypes = [9]bool{
+		loadedTypes = [12]bool{
 			_q.withMap != nil,
 			_q.withCreator != nil,
 			_q.withPlayers != nil,
@@ -679,6 +790,9 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 			_q.withSeenEvents != nil,
 			_q.withCommandKeys != nil,
 			_q.withNotices != nil,
+			_q.withChatMessages != nil,
+			_q.withChatReads != nil,
+			_q.withChatSettings != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -763,6 +877,27 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 			return nil, err
 		}
 	}
+	if query := _q.withChatMessages; query != nil {
+		if err := _q.loadChatMessages(ctx, query, nodes,
+			func(n *Game) { n.Edges.ChatMessages = []*ChatMessage{} },
+			func(n *Game, e *ChatMessage) { n.Edges.ChatMessages = append(n.Edges.ChatMessages, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withChatReads; query != nil {
+		if err := _q.loadChatReads(ctx, query, nodes,
+			func(n *Game) { n.Edges.ChatReads = []*ChatRead{} },
+			func(n *Game, e *ChatRead) { n.Edges.ChatReads = append(n.Edges.ChatReads, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withChatSettings; query != nil {
+		if err := _q.loadChatSettings(ctx, query, nodes,
+			func(n *Game) { n.Edges.ChatSettings = []*ChatSetting{} },
+			func(n *Game, e *ChatSetting) { n.Edges.ChatSettings = append(n.Edges.ChatSettings, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedPlayers {
 		if err := _q.loadPlayers(ctx, query, nodes,
 			func(n *Game) { n.appendNamedPlayers(name) },
@@ -809,6 +944,27 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 		if err := _q.loadNotices(ctx, query, nodes,
 			func(n *Game) { n.appendNamedNotices(name) },
 			func(n *Game, e *Notice) { n.appendNamedNotices(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedChatMessages {
+		if err := _q.loadChatMessages(ctx, query, nodes,
+			func(n *Game) { n.appendNamedChatMessages(name) },
+			func(n *Game, e *ChatMessage) { n.appendNamedChatMessages(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedChatReads {
+		if err := _q.loadChatReads(ctx, query, nodes,
+			func(n *Game) { n.appendNamedChatReads(name) },
+			func(n *Game, e *ChatRead) { n.appendNamedChatReads(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedChatSettings {
+		if err := _q.loadChatSettings(ctx, query, nodes,
+			func(n *Game) { n.appendNamedChatSettings(name) },
+			func(n *Game, e *ChatSetting) { n.appendNamedChatSettings(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1088,6 +1244,96 @@ func (_q *GameQuery) loadNotices(ctx context.Context, query *NoticeQuery, nodes 
 	}
 	return nil
 }
+func (_q *GameQuery) loadChatMessages(ctx context.Context, query *ChatMessageQuery, nodes []*Game, init func(*Game), assign func(*Game, *ChatMessage)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*Game)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(chatmessage.FieldGameID)
+	}
+	query.Where(predicate.ChatMessage(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(game.ChatMessagesColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.GameID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "game_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *GameQuery) loadChatReads(ctx context.Context, query *ChatReadQuery, nodes []*Game, init func(*Game), assign func(*Game, *ChatRead)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*Game)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(chatread.FieldGameID)
+	}
+	query.Where(predicate.ChatRead(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(game.ChatReadsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.GameID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "game_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *GameQuery) loadChatSettings(ctx context.Context, query *ChatSettingQuery, nodes []*Game, init func(*Game), assign func(*Game, *ChatSetting)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*Game)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(chatsetting.FieldGameID)
+	}
+	query.Where(predicate.ChatSetting(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(game.ChatSettingsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.GameID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "game_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *GameQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -1303,6 +1549,48 @@ func (_q *GameQuery) WithNamedNotices(name string, opts ...func(*NoticeQuery)) *
 		_q.withNamedNotices = make(map[string]*NoticeQuery)
 	}
 	_q.withNamedNotices[name] = query
+	return _q
+}
+
+// WithNamedChatMessages tells the query-builder to eager-load the nodes that are connected to the "chat_messages"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *GameQuery) WithNamedChatMessages(name string, opts ...func(*ChatMessageQuery)) *GameQuery {
+	query := (&ChatMessageClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedChatMessages == nil {
+		_q.withNamedChatMessages = make(map[string]*ChatMessageQuery)
+	}
+	_q.withNamedChatMessages[name] = query
+	return _q
+}
+
+// WithNamedChatReads tells the query-builder to eager-load the nodes that are connected to the "chat_reads"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *GameQuery) WithNamedChatReads(name string, opts ...func(*ChatReadQuery)) *GameQuery {
+	query := (&ChatReadClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedChatReads == nil {
+		_q.withNamedChatReads = make(map[string]*ChatReadQuery)
+	}
+	_q.withNamedChatReads[name] = query
+	return _q
+}
+
+// WithNamedChatSettings tells the query-builder to eager-load the nodes that are connected to the "chat_settings"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *GameQuery) WithNamedChatSettings(name string, opts ...func(*ChatSettingQuery)) *GameQuery {
+	query := (&ChatSettingClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedChatSettings == nil {
+		_q.withNamedChatSettings = make(map[string]*ChatSettingQuery)
+	}
+	_q.withNamedChatSettings[name] = query
 	return _q
 }
 

@@ -8,6 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"rout/ent/card"
+	"rout/ent/chatmessage"
+	"rout/ent/chatread"
+	"rout/ent/chatsetting"
 	"rout/ent/commandkey"
 	"rout/ent/event"
 	"rout/ent/game"
@@ -569,6 +572,51 @@ func (_u *GameUpdate) AddNotices(v ...*Notice) *GameUpdate {
 	return _u.AddNoticeIDs(ids...)
 }
 
+// AddChatMessageIDs adds the "chat_messages" edge to the ChatMessage entity by IDs.
+func (_u *GameUpdate) AddChatMessageIDs(ids ...int) *GameUpdate {
+	_u.mutation.AddChatMessageIDs(ids...)
+	return _u
+}
+
+// AddChatMessages adds the "chat_messages" edges to the ChatMessage entity.
+func (_u *GameUpdate) AddChatMessages(v ...*ChatMessage) *GameUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddChatMessageIDs(ids...)
+}
+
+// AddChatReadIDs adds the "chat_reads" edge to the ChatRead entity by IDs.
+func (_u *GameUpdate) AddChatReadIDs(ids ...int) *GameUpdate {
+	_u.mutation.AddChatReadIDs(ids...)
+	return _u
+}
+
+// AddChatReads adds the "chat_reads" edges to the ChatRead entity.
+func (_u *GameUpdate) AddChatReads(v ...*ChatRead) *GameUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddChatReadIDs(ids...)
+}
+
+// AddChatSettingIDs adds the "chat_settings" edge to the ChatSetting entity by IDs.
+func (_u *GameUpdate) AddChatSettingIDs(ids ...int) *GameUpdate {
+	_u.mutation.AddChatSettingIDs(ids...)
+	return _u
+}
+
+// AddChatSettings adds the "chat_settings" edges to the ChatSetting entity.
+func (_u *GameUpdate) AddChatSettings(v ...*ChatSetting) *GameUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddChatSettingIDs(ids...)
+}
+
 // Mutation returns the GameMutation object of the builder.
 func (_u *GameUpdate) Mutation() *GameMutation {
 	return _u.mutation
@@ -719,6 +767,69 @@ func (_u *GameUpdate) RemoveNotices(v ...*Notice) *GameUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveNoticeIDs(ids...)
+}
+
+// ClearChatMessages clears all "chat_messages" edges to the ChatMessage entity.
+func (_u *GameUpdate) ClearChatMessages() *GameUpdate {
+	_u.mutation.ClearChatMessages()
+	return _u
+}
+
+// RemoveChatMessageIDs removes the "chat_messages" edge to ChatMessage entities by IDs.
+func (_u *GameUpdate) RemoveChatMessageIDs(ids ...int) *GameUpdate {
+	_u.mutation.RemoveChatMessageIDs(ids...)
+	return _u
+}
+
+// RemoveChatMessages removes "chat_messages" edges to ChatMessage entities.
+func (_u *GameUpdate) RemoveChatMessages(v ...*ChatMessage) *GameUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveChatMessageIDs(ids...)
+}
+
+// ClearChatReads clears all "chat_reads" edges to the ChatRead entity.
+func (_u *GameUpdate) ClearChatReads() *GameUpdate {
+	_u.mutation.ClearChatReads()
+	return _u
+}
+
+// RemoveChatReadIDs removes the "chat_reads" edge to ChatRead entities by IDs.
+func (_u *GameUpdate) RemoveChatReadIDs(ids ...int) *GameUpdate {
+	_u.mutation.RemoveChatReadIDs(ids...)
+	return _u
+}
+
+// RemoveChatReads removes "chat_reads" edges to ChatRead entities.
+func (_u *GameUpdate) RemoveChatReads(v ...*ChatRead) *GameUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveChatReadIDs(ids...)
+}
+
+// ClearChatSettings clears all "chat_settings" edges to the ChatSetting entity.
+func (_u *GameUpdate) ClearChatSettings() *GameUpdate {
+	_u.mutation.ClearChatSettings()
+	return _u
+}
+
+// RemoveChatSettingIDs removes the "chat_settings" edge to ChatSetting entities by IDs.
+func (_u *GameUpdate) RemoveChatSettingIDs(ids ...int) *GameUpdate {
+	_u.mutation.RemoveChatSettingIDs(ids...)
+	return _u
+}
+
+// RemoveChatSettings removes "chat_settings" edges to ChatSetting entities.
+func (_u *GameUpdate) RemoveChatSettings(v ...*ChatSetting) *GameUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveChatSettingIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -1311,6 +1422,141 @@ func (_u *GameUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.ChatMessagesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.ChatMessagesTable,
+			Columns: []string{game.ChatMessagesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatmessage.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedChatMessagesIDs(); len(nodes) > 0 && !_u.mutation.ChatMessagesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.ChatMessagesTable,
+			Columns: []string{game.ChatMessagesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatmessage.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ChatMessagesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.ChatMessagesTable,
+			Columns: []string{game.ChatMessagesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatmessage.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ChatReadsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.ChatReadsTable,
+			Columns: []string{game.ChatReadsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatread.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedChatReadsIDs(); len(nodes) > 0 && !_u.mutation.ChatReadsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.ChatReadsTable,
+			Columns: []string{game.ChatReadsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatread.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ChatReadsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.ChatReadsTable,
+			Columns: []string{game.ChatReadsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatread.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ChatSettingsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.ChatSettingsTable,
+			Columns: []string{game.ChatSettingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedChatSettingsIDs(); len(nodes) > 0 && !_u.mutation.ChatSettingsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.ChatSettingsTable,
+			Columns: []string{game.ChatSettingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ChatSettingsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.ChatSettingsTable,
+			Columns: []string{game.ChatSettingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{game.Label}
@@ -1863,6 +2109,51 @@ func (_u *GameUpdateOne) AddNotices(v ...*Notice) *GameUpdateOne {
 	return _u.AddNoticeIDs(ids...)
 }
 
+// AddChatMessageIDs adds the "chat_messages" edge to the ChatMessage entity by IDs.
+func (_u *GameUpdateOne) AddChatMessageIDs(ids ...int) *GameUpdateOne {
+	_u.mutation.AddChatMessageIDs(ids...)
+	return _u
+}
+
+// AddChatMessages adds the "chat_messages" edges to the ChatMessage entity.
+func (_u *GameUpdateOne) AddChatMessages(v ...*ChatMessage) *GameUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddChatMessageIDs(ids...)
+}
+
+// AddChatReadIDs adds the "chat_reads" edge to the ChatRead entity by IDs.
+func (_u *GameUpdateOne) AddChatReadIDs(ids ...int) *GameUpdateOne {
+	_u.mutation.AddChatReadIDs(ids...)
+	return _u
+}
+
+// AddChatReads adds the "chat_reads" edges to the ChatRead entity.
+func (_u *GameUpdateOne) AddChatReads(v ...*ChatRead) *GameUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddChatReadIDs(ids...)
+}
+
+// AddChatSettingIDs adds the "chat_settings" edge to the ChatSetting entity by IDs.
+func (_u *GameUpdateOne) AddChatSettingIDs(ids ...int) *GameUpdateOne {
+	_u.mutation.AddChatSettingIDs(ids...)
+	return _u
+}
+
+// AddChatSettings adds the "chat_settings" edges to the ChatSetting entity.
+func (_u *GameUpdateOne) AddChatSettings(v ...*ChatSetting) *GameUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddChatSettingIDs(ids...)
+}
+
 // Mutation returns the GameMutation object of the builder.
 func (_u *GameUpdateOne) Mutation() *GameMutation {
 	return _u.mutation
@@ -2013,6 +2304,69 @@ func (_u *GameUpdateOne) RemoveNotices(v ...*Notice) *GameUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveNoticeIDs(ids...)
+}
+
+// ClearChatMessages clears all "chat_messages" edges to the ChatMessage entity.
+func (_u *GameUpdateOne) ClearChatMessages() *GameUpdateOne {
+	_u.mutation.ClearChatMessages()
+	return _u
+}
+
+// RemoveChatMessageIDs removes the "chat_messages" edge to ChatMessage entities by IDs.
+func (_u *GameUpdateOne) RemoveChatMessageIDs(ids ...int) *GameUpdateOne {
+	_u.mutation.RemoveChatMessageIDs(ids...)
+	return _u
+}
+
+// RemoveChatMessages removes "chat_messages" edges to ChatMessage entities.
+func (_u *GameUpdateOne) RemoveChatMessages(v ...*ChatMessage) *GameUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveChatMessageIDs(ids...)
+}
+
+// ClearChatReads clears all "chat_reads" edges to the ChatRead entity.
+func (_u *GameUpdateOne) ClearChatReads() *GameUpdateOne {
+	_u.mutation.ClearChatReads()
+	return _u
+}
+
+// RemoveChatReadIDs removes the "chat_reads" edge to ChatRead entities by IDs.
+func (_u *GameUpdateOne) RemoveChatReadIDs(ids ...int) *GameUpdateOne {
+	_u.mutation.RemoveChatReadIDs(ids...)
+	return _u
+}
+
+// RemoveChatReads removes "chat_reads" edges to ChatRead entities.
+func (_u *GameUpdateOne) RemoveChatReads(v ...*ChatRead) *GameUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveChatReadIDs(ids...)
+}
+
+// ClearChatSettings clears all "chat_settings" edges to the ChatSetting entity.
+func (_u *GameUpdateOne) ClearChatSettings() *GameUpdateOne {
+	_u.mutation.ClearChatSettings()
+	return _u
+}
+
+// RemoveChatSettingIDs removes the "chat_settings" edge to ChatSetting entities by IDs.
+func (_u *GameUpdateOne) RemoveChatSettingIDs(ids ...int) *GameUpdateOne {
+	_u.mutation.RemoveChatSettingIDs(ids...)
+	return _u
+}
+
+// RemoveChatSettings removes "chat_settings" edges to ChatSetting entities.
+func (_u *GameUpdateOne) RemoveChatSettings(v ...*ChatSetting) *GameUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveChatSettingIDs(ids...)
 }
 
 // Where appends a list predicates to the GameUpdate builder.
@@ -2628,6 +2982,141 @@ func (_u *GameUpdateOne) sqlSave(ctx context.Context) (_node *Game, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(notice.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ChatMessagesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.ChatMessagesTable,
+			Columns: []string{game.ChatMessagesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatmessage.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedChatMessagesIDs(); len(nodes) > 0 && !_u.mutation.ChatMessagesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.ChatMessagesTable,
+			Columns: []string{game.ChatMessagesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatmessage.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ChatMessagesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.ChatMessagesTable,
+			Columns: []string{game.ChatMessagesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatmessage.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ChatReadsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.ChatReadsTable,
+			Columns: []string{game.ChatReadsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatread.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedChatReadsIDs(); len(nodes) > 0 && !_u.mutation.ChatReadsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.ChatReadsTable,
+			Columns: []string{game.ChatReadsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatread.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ChatReadsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.ChatReadsTable,
+			Columns: []string{game.ChatReadsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatread.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ChatSettingsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.ChatSettingsTable,
+			Columns: []string{game.ChatSettingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedChatSettingsIDs(); len(nodes) > 0 && !_u.mutation.ChatSettingsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.ChatSettingsTable,
+			Columns: []string{game.ChatSettingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ChatSettingsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.ChatSettingsTable,
+			Columns: []string{game.ChatSettingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

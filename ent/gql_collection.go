@@ -5,6 +5,9 @@ package ent
 import (
 	"context"
 	"rout/ent/card"
+	"rout/ent/chatmessage"
+	"rout/ent/chatread"
+	"rout/ent/chatsetting"
 	"rout/ent/commandkey"
 	"rout/ent/event"
 	"rout/ent/game"
@@ -102,6 +105,378 @@ type cardPaginateArgs struct {
 
 func newCardPaginateArgs(rv map[string]any) *cardPaginateArgs {
 	args := &cardPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *ChatMessageQuery) CollectFields(ctx context.Context, satisfies ...string) (*ChatMessageQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *ChatMessageQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(chatmessage.Columns))
+		selectedFields = []string{chatmessage.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "game":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&GameClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, gameImplementors)...); err != nil {
+				return err
+			}
+			_q.withGame = query
+			if _, ok := fieldSeen[chatmessage.FieldGameID]; !ok {
+				selectedFields = append(selectedFields, chatmessage.FieldGameID)
+				fieldSeen[chatmessage.FieldGameID] = struct{}{}
+			}
+
+		case "author":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&UserClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, userImplementors)...); err != nil {
+				return err
+			}
+			_q.withAuthor = query
+			if _, ok := fieldSeen[chatmessage.FieldAuthorID]; !ok {
+				selectedFields = append(selectedFields, chatmessage.FieldAuthorID)
+				fieldSeen[chatmessage.FieldAuthorID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[chatmessage.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, chatmessage.FieldCreatedAt)
+				fieldSeen[chatmessage.FieldCreatedAt] = struct{}{}
+			}
+		case "gameID":
+			if _, ok := fieldSeen[chatmessage.FieldGameID]; !ok {
+				selectedFields = append(selectedFields, chatmessage.FieldGameID)
+				fieldSeen[chatmessage.FieldGameID] = struct{}{}
+			}
+		case "room":
+			if _, ok := fieldSeen[chatmessage.FieldRoom]; !ok {
+				selectedFields = append(selectedFields, chatmessage.FieldRoom)
+				fieldSeen[chatmessage.FieldRoom] = struct{}{}
+			}
+		case "seq":
+			if _, ok := fieldSeen[chatmessage.FieldSeq]; !ok {
+				selectedFields = append(selectedFields, chatmessage.FieldSeq)
+				fieldSeen[chatmessage.FieldSeq] = struct{}{}
+			}
+		case "kind":
+			if _, ok := fieldSeen[chatmessage.FieldKind]; !ok {
+				selectedFields = append(selectedFields, chatmessage.FieldKind)
+				fieldSeen[chatmessage.FieldKind] = struct{}{}
+			}
+		case "authorID":
+			if _, ok := fieldSeen[chatmessage.FieldAuthorID]; !ok {
+				selectedFields = append(selectedFields, chatmessage.FieldAuthorID)
+				fieldSeen[chatmessage.FieldAuthorID] = struct{}{}
+			}
+		case "body":
+			if _, ok := fieldSeen[chatmessage.FieldBody]; !ok {
+				selectedFields = append(selectedFields, chatmessage.FieldBody)
+				fieldSeen[chatmessage.FieldBody] = struct{}{}
+			}
+		case "clientKey":
+			if _, ok := fieldSeen[chatmessage.FieldClientKey]; !ok {
+				selectedFields = append(selectedFields, chatmessage.FieldClientKey)
+				fieldSeen[chatmessage.FieldClientKey] = struct{}{}
+			}
+		case "target":
+			if _, ok := fieldSeen[chatmessage.FieldTarget]; !ok {
+				selectedFields = append(selectedFields, chatmessage.FieldTarget)
+				fieldSeen[chatmessage.FieldTarget] = struct{}{}
+			}
+		case "shadow":
+			if _, ok := fieldSeen[chatmessage.FieldShadow]; !ok {
+				selectedFields = append(selectedFields, chatmessage.FieldShadow)
+				fieldSeen[chatmessage.FieldShadow] = struct{}{}
+			}
+		case "removedAt":
+			if _, ok := fieldSeen[chatmessage.FieldRemovedAt]; !ok {
+				selectedFields = append(selectedFields, chatmessage.FieldRemovedAt)
+				fieldSeen[chatmessage.FieldRemovedAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type chatmessagePaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []ChatMessagePaginateOption
+}
+
+func newChatMessagePaginateArgs(rv map[string]any) *chatmessagePaginateArgs {
+	args := &chatmessagePaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *ChatReadQuery) CollectFields(ctx context.Context, satisfies ...string) (*ChatReadQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *ChatReadQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(chatread.Columns))
+		selectedFields = []string{chatread.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "user":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&UserClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, userImplementors)...); err != nil {
+				return err
+			}
+			_q.withUser = query
+			if _, ok := fieldSeen[chatread.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, chatread.FieldUserID)
+				fieldSeen[chatread.FieldUserID] = struct{}{}
+			}
+
+		case "game":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&GameClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, gameImplementors)...); err != nil {
+				return err
+			}
+			_q.withGame = query
+			if _, ok := fieldSeen[chatread.FieldGameID]; !ok {
+				selectedFields = append(selectedFields, chatread.FieldGameID)
+				fieldSeen[chatread.FieldGameID] = struct{}{}
+			}
+		case "userID":
+			if _, ok := fieldSeen[chatread.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, chatread.FieldUserID)
+				fieldSeen[chatread.FieldUserID] = struct{}{}
+			}
+		case "gameID":
+			if _, ok := fieldSeen[chatread.FieldGameID]; !ok {
+				selectedFields = append(selectedFields, chatread.FieldGameID)
+				fieldSeen[chatread.FieldGameID] = struct{}{}
+			}
+		case "room":
+			if _, ok := fieldSeen[chatread.FieldRoom]; !ok {
+				selectedFields = append(selectedFields, chatread.FieldRoom)
+				fieldSeen[chatread.FieldRoom] = struct{}{}
+			}
+		case "seq":
+			if _, ok := fieldSeen[chatread.FieldSeq]; !ok {
+				selectedFields = append(selectedFields, chatread.FieldSeq)
+				fieldSeen[chatread.FieldSeq] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type chatreadPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []ChatReadPaginateOption
+}
+
+func newChatReadPaginateArgs(rv map[string]any) *chatreadPaginateArgs {
+	args := &chatreadPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *ChatSettingQuery) CollectFields(ctx context.Context, satisfies ...string) (*ChatSettingQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *ChatSettingQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(chatsetting.Columns))
+		selectedFields = []string{chatsetting.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "user":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&UserClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, userImplementors)...); err != nil {
+				return err
+			}
+			_q.withUser = query
+			if _, ok := fieldSeen[chatsetting.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, chatsetting.FieldUserID)
+				fieldSeen[chatsetting.FieldUserID] = struct{}{}
+			}
+
+		case "game":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&GameClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, gameImplementors)...); err != nil {
+				return err
+			}
+			_q.withGame = query
+			if _, ok := fieldSeen[chatsetting.FieldGameID]; !ok {
+				selectedFields = append(selectedFields, chatsetting.FieldGameID)
+				fieldSeen[chatsetting.FieldGameID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[chatsetting.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, chatsetting.FieldCreatedAt)
+				fieldSeen[chatsetting.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[chatsetting.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, chatsetting.FieldUpdatedAt)
+				fieldSeen[chatsetting.FieldUpdatedAt] = struct{}{}
+			}
+		case "userID":
+			if _, ok := fieldSeen[chatsetting.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, chatsetting.FieldUserID)
+				fieldSeen[chatsetting.FieldUserID] = struct{}{}
+			}
+		case "gameID":
+			if _, ok := fieldSeen[chatsetting.FieldGameID]; !ok {
+				selectedFields = append(selectedFields, chatsetting.FieldGameID)
+				fieldSeen[chatsetting.FieldGameID] = struct{}{}
+			}
+		case "off":
+			if _, ok := fieldSeen[chatsetting.FieldOff]; !ok {
+				selectedFields = append(selectedFields, chatsetting.FieldOff)
+				fieldSeen[chatsetting.FieldOff] = struct{}{}
+			}
+		case "playersOnly":
+			if _, ok := fieldSeen[chatsetting.FieldPlayersOnly]; !ok {
+				selectedFields = append(selectedFields, chatsetting.FieldPlayersOnly)
+				fieldSeen[chatsetting.FieldPlayersOnly] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type chatsettingPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []ChatSettingPaginateOption
+}
+
+func newChatSettingPaginateArgs(rv map[string]any) *chatsettingPaginateArgs {
+	args := &chatsettingPaginateArgs{}
 	if rv == nil {
 		return args
 	}
@@ -488,6 +863,45 @@ func (_q *GameQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 				return err
 			}
 			_q.WithNamedNotices(alias, func(wq *NoticeQuery) {
+				*wq = *query
+			})
+
+		case "chatMessages":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ChatMessageClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, chatmessageImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedChatMessages(alias, func(wq *ChatMessageQuery) {
+				*wq = *query
+			})
+
+		case "chatReads":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ChatReadClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, chatreadImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedChatReads(alias, func(wq *ChatReadQuery) {
+				*wq = *query
+			})
+
+		case "chatSettings":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ChatSettingClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, chatsettingImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedChatSettings(alias, func(wq *ChatSettingQuery) {
 				*wq = *query
 			})
 		case "createdAt":
@@ -1711,6 +2125,45 @@ func (_q *UserQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 				return err
 			}
 			_q.WithNamedPushSubscriptions(alias, func(wq *PushSubscriptionQuery) {
+				*wq = *query
+			})
+
+		case "chatMessages":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ChatMessageClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, chatmessageImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedChatMessages(alias, func(wq *ChatMessageQuery) {
+				*wq = *query
+			})
+
+		case "chatReads":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ChatReadClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, chatreadImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedChatReads(alias, func(wq *ChatReadQuery) {
+				*wq = *query
+			})
+
+		case "chatSettings":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ChatSettingClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, chatsettingImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedChatSettings(alias, func(wq *ChatSettingQuery) {
 				*wq = *query
 			})
 		case "createdAt":

@@ -16,6 +16,54 @@ func (_m *Card) Game(ctx context.Context) (*Game, error) {
 	return result, err
 }
 
+func (_m *ChatMessage) Game(ctx context.Context) (*Game, error) {
+	result, err := _m.Edges.GameOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryGame().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *ChatMessage) Author(ctx context.Context) (*User, error) {
+	result, err := _m.Edges.AuthorOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryAuthor().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *ChatRead) User(ctx context.Context) (*User, error) {
+	result, err := _m.Edges.UserOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryUser().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *ChatRead) Game(ctx context.Context) (*Game, error) {
+	result, err := _m.Edges.GameOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryGame().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *ChatSetting) User(ctx context.Context) (*User, error) {
+	result, err := _m.Edges.UserOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryUser().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *ChatSetting) Game(ctx context.Context) (*Game, error) {
+	result, err := _m.Edges.GameOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryGame().Only(ctx)
+	}
+	return result, err
+}
+
 func (_m *CommandKey) Game(ctx context.Context) (*Game, error) {
 	result, err := _m.Edges.GameOrErr()
 	if IsNotLoaded(err) {
@@ -136,6 +184,42 @@ func (_m *Game) Notices(ctx context.Context) (result []*Notice, err error) {
 	}
 	if IsNotLoaded(err) {
 		result, err = _m.QueryNotices().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *Game) ChatMessages(ctx context.Context) (result []*ChatMessage, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedChatMessages(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.ChatMessagesOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryChatMessages().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *Game) ChatReads(ctx context.Context) (result []*ChatRead, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedChatReads(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.ChatReadsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryChatReads().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *Game) ChatSettings(ctx context.Context) (result []*ChatSetting, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedChatSettings(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.ChatSettingsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryChatSettings().All(ctx)
 	}
 	return result, err
 }
@@ -304,6 +388,42 @@ func (_m *User) PushSubscriptions(ctx context.Context) (result []*PushSubscripti
 	}
 	if IsNotLoaded(err) {
 		result, err = _m.QueryPushSubscriptions().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *User) ChatMessages(ctx context.Context) (result []*ChatMessage, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedChatMessages(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.ChatMessagesOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryChatMessages().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *User) ChatReads(ctx context.Context) (result []*ChatRead, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedChatReads(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.ChatReadsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryChatReads().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *User) ChatSettings(ctx context.Context) (result []*ChatSetting, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedChatSettings(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.ChatSettingsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryChatSettings().All(ctx)
 	}
 	return result, err
 }

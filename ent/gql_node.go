@@ -6,6 +6,9 @@ import (
 	"context"
 	"fmt"
 	"rout/ent/card"
+	"rout/ent/chatmessage"
+	"rout/ent/chatread"
+	"rout/ent/chatsetting"
 	"rout/ent/commandkey"
 	"rout/ent/event"
 	"rout/ent/game"
@@ -38,6 +41,21 @@ var cardImplementors = []string{"Card", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Card) IsNode() {}
+
+var chatmessageImplementors = []string{"ChatMessage", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*ChatMessage) IsNode() {}
+
+var chatreadImplementors = []string{"ChatRead", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*ChatRead) IsNode() {}
+
+var chatsettingImplementors = []string{"ChatSetting", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*ChatSetting) IsNode() {}
 
 var commandkeyImplementors = []string{"CommandKey", "Node"}
 
@@ -157,6 +175,33 @@ func (c *Client) noder(ctx context.Context, table string, id int) (Noder, error)
 			Where(card.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, cardImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case chatmessage.Table:
+		query := c.ChatMessage.Query().
+			Where(chatmessage.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, chatmessageImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case chatread.Table:
+		query := c.ChatRead.Query().
+			Where(chatread.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, chatreadImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case chatsetting.Table:
+		query := c.ChatSetting.Query().
+			Where(chatsetting.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, chatsettingImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -337,6 +382,54 @@ func (c *Client) noders(ctx context.Context, table string, ids []int) ([]Noder, 
 		query := c.Card.Query().
 			Where(card.IDIn(ids...))
 		query, err := query.CollectFields(ctx, cardImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case chatmessage.Table:
+		query := c.ChatMessage.Query().
+			Where(chatmessage.IDIn(ids...))
+		query, err := query.CollectFields(ctx, chatmessageImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case chatread.Table:
+		query := c.ChatRead.Query().
+			Where(chatread.IDIn(ids...))
+		query, err := query.CollectFields(ctx, chatreadImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case chatsetting.Table:
+		query := c.ChatSetting.Query().
+			Where(chatsetting.IDIn(ids...))
+		query, err := query.CollectFields(ctx, chatsettingImplementors...)
 		if err != nil {
 			return nil, err
 		}

@@ -8,6 +8,9 @@ import (
 	"fmt"
 	"io"
 	"rout/ent/card"
+	"rout/ent/chatmessage"
+	"rout/ent/chatread"
+	"rout/ent/chatsetting"
 	"rout/ent/commandkey"
 	"rout/ent/event"
 	"rout/ent/game"
@@ -353,6 +356,753 @@ func (_m *Card) ToEdge(order *CardOrder) *CardEdge {
 		order = DefaultCardOrder
 	}
 	return &CardEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// ChatMessageEdge is the edge representation of ChatMessage.
+type ChatMessageEdge struct {
+	Node   *ChatMessage `json:"node"`
+	Cursor Cursor       `json:"cursor"`
+}
+
+// ChatMessageConnection is the connection containing edges to ChatMessage.
+type ChatMessageConnection struct {
+	Edges      []*ChatMessageEdge `json:"edges"`
+	PageInfo   PageInfo           `json:"pageInfo"`
+	TotalCount int                `json:"totalCount"`
+}
+
+func (c *ChatMessageConnection) build(nodes []*ChatMessage, pager *chatmessagePager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *ChatMessage
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *ChatMessage {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *ChatMessage {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*ChatMessageEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &ChatMessageEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// ChatMessagePaginateOption enables pagination customization.
+type ChatMessagePaginateOption func(*chatmessagePager) error
+
+// WithChatMessageOrder configures pagination ordering.
+func WithChatMessageOrder(order *ChatMessageOrder) ChatMessagePaginateOption {
+	if order == nil {
+		order = DefaultChatMessageOrder
+	}
+	o := *order
+	return func(pager *chatmessagePager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultChatMessageOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithChatMessageFilter configures pagination filter.
+func WithChatMessageFilter(filter func(*ChatMessageQuery) (*ChatMessageQuery, error)) ChatMessagePaginateOption {
+	return func(pager *chatmessagePager) error {
+		if filter == nil {
+			return errors.New("ChatMessageQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type chatmessagePager struct {
+	reverse bool
+	order   *ChatMessageOrder
+	filter  func(*ChatMessageQuery) (*ChatMessageQuery, error)
+}
+
+func newChatMessagePager(opts []ChatMessagePaginateOption, reverse bool) (*chatmessagePager, error) {
+	pager := &chatmessagePager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultChatMessageOrder
+	}
+	return pager, nil
+}
+
+func (p *chatmessagePager) applyFilter(query *ChatMessageQuery) (*ChatMessageQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *chatmessagePager) toCursor(_m *ChatMessage) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *chatmessagePager) applyCursors(query *ChatMessageQuery, after, before *Cursor) (*ChatMessageQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultChatMessageOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *chatmessagePager) applyOrder(query *ChatMessageQuery) *ChatMessageQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultChatMessageOrder.Field {
+		query = query.Order(DefaultChatMessageOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *chatmessagePager) orderExpr(query *ChatMessageQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultChatMessageOrder.Field {
+			b.Comma().Ident(DefaultChatMessageOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to ChatMessage.
+func (_m *ChatMessageQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...ChatMessagePaginateOption,
+) (*ChatMessageConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newChatMessagePager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &ChatMessageConnection{Edges: []*ChatMessageEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// ChatMessageOrderField defines the ordering field of ChatMessage.
+type ChatMessageOrderField struct {
+	// Value extracts the ordering value from the given ChatMessage.
+	Value    func(*ChatMessage) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) chatmessage.OrderOption
+	toCursor func(*ChatMessage) Cursor
+}
+
+// ChatMessageOrder defines the ordering of ChatMessage.
+type ChatMessageOrder struct {
+	Direction OrderDirection         `json:"direction"`
+	Field     *ChatMessageOrderField `json:"field"`
+}
+
+// DefaultChatMessageOrder is the default ordering of ChatMessage.
+var DefaultChatMessageOrder = &ChatMessageOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &ChatMessageOrderField{
+		Value: func(_m *ChatMessage) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: chatmessage.FieldID,
+		toTerm: chatmessage.ByID,
+		toCursor: func(_m *ChatMessage) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts ChatMessage into ChatMessageEdge.
+func (_m *ChatMessage) ToEdge(order *ChatMessageOrder) *ChatMessageEdge {
+	if order == nil {
+		order = DefaultChatMessageOrder
+	}
+	return &ChatMessageEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// ChatReadEdge is the edge representation of ChatRead.
+type ChatReadEdge struct {
+	Node   *ChatRead `json:"node"`
+	Cursor Cursor    `json:"cursor"`
+}
+
+// ChatReadConnection is the connection containing edges to ChatRead.
+type ChatReadConnection struct {
+	Edges      []*ChatReadEdge `json:"edges"`
+	PageInfo   PageInfo        `json:"pageInfo"`
+	TotalCount int             `json:"totalCount"`
+}
+
+func (c *ChatReadConnection) build(nodes []*ChatRead, pager *chatreadPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *ChatRead
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *ChatRead {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *ChatRead {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*ChatReadEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &ChatReadEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// ChatReadPaginateOption enables pagination customization.
+type ChatReadPaginateOption func(*chatreadPager) error
+
+// WithChatReadOrder configures pagination ordering.
+func WithChatReadOrder(order *ChatReadOrder) ChatReadPaginateOption {
+	if order == nil {
+		order = DefaultChatReadOrder
+	}
+	o := *order
+	return func(pager *chatreadPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultChatReadOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithChatReadFilter configures pagination filter.
+func WithChatReadFilter(filter func(*ChatReadQuery) (*ChatReadQuery, error)) ChatReadPaginateOption {
+	return func(pager *chatreadPager) error {
+		if filter == nil {
+			return errors.New("ChatReadQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type chatreadPager struct {
+	reverse bool
+	order   *ChatReadOrder
+	filter  func(*ChatReadQuery) (*ChatReadQuery, error)
+}
+
+func newChatReadPager(opts []ChatReadPaginateOption, reverse bool) (*chatreadPager, error) {
+	pager := &chatreadPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultChatReadOrder
+	}
+	return pager, nil
+}
+
+func (p *chatreadPager) applyFilter(query *ChatReadQuery) (*ChatReadQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *chatreadPager) toCursor(_m *ChatRead) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *chatreadPager) applyCursors(query *ChatReadQuery, after, before *Cursor) (*ChatReadQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultChatReadOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *chatreadPager) applyOrder(query *ChatReadQuery) *ChatReadQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultChatReadOrder.Field {
+		query = query.Order(DefaultChatReadOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *chatreadPager) orderExpr(query *ChatReadQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultChatReadOrder.Field {
+			b.Comma().Ident(DefaultChatReadOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to ChatRead.
+func (_m *ChatReadQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...ChatReadPaginateOption,
+) (*ChatReadConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newChatReadPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &ChatReadConnection{Edges: []*ChatReadEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// ChatReadOrderField defines the ordering field of ChatRead.
+type ChatReadOrderField struct {
+	// Value extracts the ordering value from the given ChatRead.
+	Value    func(*ChatRead) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) chatread.OrderOption
+	toCursor func(*ChatRead) Cursor
+}
+
+// ChatReadOrder defines the ordering of ChatRead.
+type ChatReadOrder struct {
+	Direction OrderDirection      `json:"direction"`
+	Field     *ChatReadOrderField `json:"field"`
+}
+
+// DefaultChatReadOrder is the default ordering of ChatRead.
+var DefaultChatReadOrder = &ChatReadOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &ChatReadOrderField{
+		Value: func(_m *ChatRead) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: chatread.FieldID,
+		toTerm: chatread.ByID,
+		toCursor: func(_m *ChatRead) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts ChatRead into ChatReadEdge.
+func (_m *ChatRead) ToEdge(order *ChatReadOrder) *ChatReadEdge {
+	if order == nil {
+		order = DefaultChatReadOrder
+	}
+	return &ChatReadEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// ChatSettingEdge is the edge representation of ChatSetting.
+type ChatSettingEdge struct {
+	Node   *ChatSetting `json:"node"`
+	Cursor Cursor       `json:"cursor"`
+}
+
+// ChatSettingConnection is the connection containing edges to ChatSetting.
+type ChatSettingConnection struct {
+	Edges      []*ChatSettingEdge `json:"edges"`
+	PageInfo   PageInfo           `json:"pageInfo"`
+	TotalCount int                `json:"totalCount"`
+}
+
+func (c *ChatSettingConnection) build(nodes []*ChatSetting, pager *chatsettingPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *ChatSetting
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *ChatSetting {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *ChatSetting {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*ChatSettingEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &ChatSettingEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// ChatSettingPaginateOption enables pagination customization.
+type ChatSettingPaginateOption func(*chatsettingPager) error
+
+// WithChatSettingOrder configures pagination ordering.
+func WithChatSettingOrder(order *ChatSettingOrder) ChatSettingPaginateOption {
+	if order == nil {
+		order = DefaultChatSettingOrder
+	}
+	o := *order
+	return func(pager *chatsettingPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultChatSettingOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithChatSettingFilter configures pagination filter.
+func WithChatSettingFilter(filter func(*ChatSettingQuery) (*ChatSettingQuery, error)) ChatSettingPaginateOption {
+	return func(pager *chatsettingPager) error {
+		if filter == nil {
+			return errors.New("ChatSettingQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type chatsettingPager struct {
+	reverse bool
+	order   *ChatSettingOrder
+	filter  func(*ChatSettingQuery) (*ChatSettingQuery, error)
+}
+
+func newChatSettingPager(opts []ChatSettingPaginateOption, reverse bool) (*chatsettingPager, error) {
+	pager := &chatsettingPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultChatSettingOrder
+	}
+	return pager, nil
+}
+
+func (p *chatsettingPager) applyFilter(query *ChatSettingQuery) (*ChatSettingQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *chatsettingPager) toCursor(_m *ChatSetting) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *chatsettingPager) applyCursors(query *ChatSettingQuery, after, before *Cursor) (*ChatSettingQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultChatSettingOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *chatsettingPager) applyOrder(query *ChatSettingQuery) *ChatSettingQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultChatSettingOrder.Field {
+		query = query.Order(DefaultChatSettingOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *chatsettingPager) orderExpr(query *ChatSettingQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultChatSettingOrder.Field {
+			b.Comma().Ident(DefaultChatSettingOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to ChatSetting.
+func (_m *ChatSettingQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...ChatSettingPaginateOption,
+) (*ChatSettingConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newChatSettingPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &ChatSettingConnection{Edges: []*ChatSettingEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// ChatSettingOrderField defines the ordering field of ChatSetting.
+type ChatSettingOrderField struct {
+	// Value extracts the ordering value from the given ChatSetting.
+	Value    func(*ChatSetting) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) chatsetting.OrderOption
+	toCursor func(*ChatSetting) Cursor
+}
+
+// ChatSettingOrder defines the ordering of ChatSetting.
+type ChatSettingOrder struct {
+	Direction OrderDirection         `json:"direction"`
+	Field     *ChatSettingOrderField `json:"field"`
+}
+
+// DefaultChatSettingOrder is the default ordering of ChatSetting.
+var DefaultChatSettingOrder = &ChatSettingOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &ChatSettingOrderField{
+		Value: func(_m *ChatSetting) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: chatsetting.FieldID,
+		toTerm: chatsetting.ByID,
+		toCursor: func(_m *ChatSetting) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts ChatSetting into ChatSettingEdge.
+func (_m *ChatSetting) ToEdge(order *ChatSettingOrder) *ChatSettingEdge {
+	if order == nil {
+		order = DefaultChatSettingOrder
+	}
+	return &ChatSettingEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

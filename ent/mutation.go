@@ -8,6 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"rout/ent/card"
+	"rout/ent/chatmessage"
+	"rout/ent/chatread"
+	"rout/ent/chatsetting"
 	"rout/ent/commandkey"
 	"rout/ent/event"
 	"rout/ent/game"
@@ -37,6 +40,9 @@ const (
 
 	// Node types.
 	TypeCard             = "Card"
+	TypeChatMessage      = "ChatMessage"
+	TypeChatRead         = "ChatRead"
+	TypeChatSetting      = "ChatSetting"
 	TypeCommandKey       = "CommandKey"
 	TypeEvent            = "Event"
 	TypeGame             = "Game"
@@ -769,6 +775,2425 @@ func (m *CardMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Card edge %s", name)
+}
+
+// ChatMessageMutation represents an operation that mutates the ChatMessage nodes in the graph.
+type ChatMessageMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int
+	created_at    *time.Time
+	room          *string
+	seq           *int64
+	addseq        *int64
+	kind          *chatmessage.Kind
+	body          *string
+	client_key    *string
+	target        *int64
+	addtarget     *int64
+	shadow        *bool
+	removed_at    *time.Time
+	clearedFields map[string]struct{}
+	game          *int
+	clearedgame   bool
+	author        *int
+	clearedauthor bool
+	done          bool
+	oldValue      func(context.Context) (*ChatMessage, error)
+	predicates    []predicate.ChatMessage
+}
+
+var _ ent.Mutation = (*ChatMessageMutation)(nil)
+
+// chatmessageOption allows management of the mutation configuration using functional options.
+type chatmessageOption func(*ChatMessageMutation)
+
+// newChatMessageMutation creates new mutation for the ChatMessage entity.
+func newChatMessageMutation(c config, op Op, opts ...chatmessageOption) *ChatMessageMutation {
+	m := &ChatMessageMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeChatMessage,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withChatMessageID sets the ID field of the mutation.
+func withChatMessageID(id int) chatmessageOption {
+	return func(m *ChatMessageMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ChatMessage
+		)
+		m.oldValue = func(ctx context.Context) (*ChatMessage, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ChatMessage.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withChatMessage sets the old ChatMessage of the mutation.
+func withChatMessage(node *ChatMessage) chatmessageOption {
+	return func(m *ChatMessageMutation) {
+		m.oldValue = func(context.Context) (*ChatMessage, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ChatMessageMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ChatMessageMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ChatMessageMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ChatMessageMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ChatMessage.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ChatMessageMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ChatMessageMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the ChatMessage entity.
+// If the ChatMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatMessageMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ChatMessageMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetGameID sets the "game_id" field.
+func (m *ChatMessageMutation) SetGameID(i int) {
+	m.game = &i
+}
+
+// GameID returns the value of the "game_id" field in the mutation.
+func (m *ChatMessageMutation) GameID() (r int, exists bool) {
+	v := m.game
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGameID returns the old "game_id" field's value of the ChatMessage entity.
+// If the ChatMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatMessageMutation) OldGameID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGameID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGameID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGameID: %w", err)
+	}
+	return oldValue.GameID, nil
+}
+
+// ResetGameID resets all changes to the "game_id" field.
+func (m *ChatMessageMutation) ResetGameID() {
+	m.game = nil
+}
+
+// SetRoom sets the "room" field.
+func (m *ChatMessageMutation) SetRoom(s string) {
+	m.room = &s
+}
+
+// Room returns the value of the "room" field in the mutation.
+func (m *ChatMessageMutation) Room() (r string, exists bool) {
+	v := m.room
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRoom returns the old "room" field's value of the ChatMessage entity.
+// If the ChatMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatMessageMutation) OldRoom(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRoom is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRoom requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRoom: %w", err)
+	}
+	return oldValue.Room, nil
+}
+
+// ResetRoom resets all changes to the "room" field.
+func (m *ChatMessageMutation) ResetRoom() {
+	m.room = nil
+}
+
+// SetSeq sets the "seq" field.
+func (m *ChatMessageMutation) SetSeq(i int64) {
+	m.seq = &i
+	m.addseq = nil
+}
+
+// Seq returns the value of the "seq" field in the mutation.
+func (m *ChatMessageMutation) Seq() (r int64, exists bool) {
+	v := m.seq
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSeq returns the old "seq" field's value of the ChatMessage entity.
+// If the ChatMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatMessageMutation) OldSeq(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSeq is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSeq requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSeq: %w", err)
+	}
+	return oldValue.Seq, nil
+}
+
+// AddSeq adds i to the "seq" field.
+func (m *ChatMessageMutation) AddSeq(i int64) {
+	if m.addseq != nil {
+		*m.addseq += i
+	} else {
+		m.addseq = &i
+	}
+}
+
+// AddedSeq returns the value that was added to the "seq" field in this mutation.
+func (m *ChatMessageMutation) AddedSeq() (r int64, exists bool) {
+	v := m.addseq
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSeq resets all changes to the "seq" field.
+func (m *ChatMessageMutation) ResetSeq() {
+	m.seq = nil
+	m.addseq = nil
+}
+
+// SetKind sets the "kind" field.
+func (m *ChatMessageMutation) SetKind(c chatmessage.Kind) {
+	m.kind = &c
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *ChatMessageMutation) Kind() (r chatmessage.Kind, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the ChatMessage entity.
+// If the ChatMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatMessageMutation) OldKind(ctx context.Context) (v chatmessage.Kind, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *ChatMessageMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetAuthorID sets the "author_id" field.
+func (m *ChatMessageMutation) SetAuthorID(i int) {
+	m.author = &i
+}
+
+// AuthorID returns the value of the "author_id" field in the mutation.
+func (m *ChatMessageMutation) AuthorID() (r int, exists bool) {
+	v := m.author
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAuthorID returns the old "author_id" field's value of the ChatMessage entity.
+// If the ChatMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatMessageMutation) OldAuthorID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAuthorID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAuthorID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAuthorID: %w", err)
+	}
+	return oldValue.AuthorID, nil
+}
+
+// ResetAuthorID resets all changes to the "author_id" field.
+func (m *ChatMessageMutation) ResetAuthorID() {
+	m.author = nil
+}
+
+// SetBody sets the "body" field.
+func (m *ChatMessageMutation) SetBody(s string) {
+	m.body = &s
+}
+
+// Body returns the value of the "body" field in the mutation.
+func (m *ChatMessageMutation) Body() (r string, exists bool) {
+	v := m.body
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBody returns the old "body" field's value of the ChatMessage entity.
+// If the ChatMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatMessageMutation) OldBody(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBody is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBody requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBody: %w", err)
+	}
+	return oldValue.Body, nil
+}
+
+// ResetBody resets all changes to the "body" field.
+func (m *ChatMessageMutation) ResetBody() {
+	m.body = nil
+}
+
+// SetClientKey sets the "client_key" field.
+func (m *ChatMessageMutation) SetClientKey(s string) {
+	m.client_key = &s
+}
+
+// ClientKey returns the value of the "client_key" field in the mutation.
+func (m *ChatMessageMutation) ClientKey() (r string, exists bool) {
+	v := m.client_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClientKey returns the old "client_key" field's value of the ChatMessage entity.
+// If the ChatMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatMessageMutation) OldClientKey(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClientKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClientKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClientKey: %w", err)
+	}
+	return oldValue.ClientKey, nil
+}
+
+// ClearClientKey clears the value of the "client_key" field.
+func (m *ChatMessageMutation) ClearClientKey() {
+	m.client_key = nil
+	m.clearedFields[chatmessage.FieldClientKey] = struct{}{}
+}
+
+// ClientKeyCleared returns if the "client_key" field was cleared in this mutation.
+func (m *ChatMessageMutation) ClientKeyCleared() bool {
+	_, ok := m.clearedFields[chatmessage.FieldClientKey]
+	return ok
+}
+
+// ResetClientKey resets all changes to the "client_key" field.
+func (m *ChatMessageMutation) ResetClientKey() {
+	m.client_key = nil
+	delete(m.clearedFields, chatmessage.FieldClientKey)
+}
+
+// SetTarget sets the "target" field.
+func (m *ChatMessageMutation) SetTarget(i int64) {
+	m.target = &i
+	m.addtarget = nil
+}
+
+// Target returns the value of the "target" field in the mutation.
+func (m *ChatMessageMutation) Target() (r int64, exists bool) {
+	v := m.target
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTarget returns the old "target" field's value of the ChatMessage entity.
+// If the ChatMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatMessageMutation) OldTarget(ctx context.Context) (v *int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTarget is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTarget requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTarget: %w", err)
+	}
+	return oldValue.Target, nil
+}
+
+// AddTarget adds i to the "target" field.
+func (m *ChatMessageMutation) AddTarget(i int64) {
+	if m.addtarget != nil {
+		*m.addtarget += i
+	} else {
+		m.addtarget = &i
+	}
+}
+
+// AddedTarget returns the value that was added to the "target" field in this mutation.
+func (m *ChatMessageMutation) AddedTarget() (r int64, exists bool) {
+	v := m.addtarget
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearTarget clears the value of the "target" field.
+func (m *ChatMessageMutation) ClearTarget() {
+	m.target = nil
+	m.addtarget = nil
+	m.clearedFields[chatmessage.FieldTarget] = struct{}{}
+}
+
+// TargetCleared returns if the "target" field was cleared in this mutation.
+func (m *ChatMessageMutation) TargetCleared() bool {
+	_, ok := m.clearedFields[chatmessage.FieldTarget]
+	return ok
+}
+
+// ResetTarget resets all changes to the "target" field.
+func (m *ChatMessageMutation) ResetTarget() {
+	m.target = nil
+	m.addtarget = nil
+	delete(m.clearedFields, chatmessage.FieldTarget)
+}
+
+// SetShadow sets the "shadow" field.
+func (m *ChatMessageMutation) SetShadow(b bool) {
+	m.shadow = &b
+}
+
+// Shadow returns the value of the "shadow" field in the mutation.
+func (m *ChatMessageMutation) Shadow() (r bool, exists bool) {
+	v := m.shadow
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldShadow returns the old "shadow" field's value of the ChatMessage entity.
+// If the ChatMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatMessageMutation) OldShadow(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldShadow is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldShadow requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldShadow: %w", err)
+	}
+	return oldValue.Shadow, nil
+}
+
+// ResetShadow resets all changes to the "shadow" field.
+func (m *ChatMessageMutation) ResetShadow() {
+	m.shadow = nil
+}
+
+// SetRemovedAt sets the "removed_at" field.
+func (m *ChatMessageMutation) SetRemovedAt(t time.Time) {
+	m.removed_at = &t
+}
+
+// RemovedAt returns the value of the "removed_at" field in the mutation.
+func (m *ChatMessageMutation) RemovedAt() (r time.Time, exists bool) {
+	v := m.removed_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRemovedAt returns the old "removed_at" field's value of the ChatMessage entity.
+// If the ChatMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatMessageMutation) OldRemovedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRemovedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRemovedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRemovedAt: %w", err)
+	}
+	return oldValue.RemovedAt, nil
+}
+
+// ClearRemovedAt clears the value of the "removed_at" field.
+func (m *ChatMessageMutation) ClearRemovedAt() {
+	m.removed_at = nil
+	m.clearedFields[chatmessage.FieldRemovedAt] = struct{}{}
+}
+
+// RemovedAtCleared returns if the "removed_at" field was cleared in this mutation.
+func (m *ChatMessageMutation) RemovedAtCleared() bool {
+	_, ok := m.clearedFields[chatmessage.FieldRemovedAt]
+	return ok
+}
+
+// ResetRemovedAt resets all changes to the "removed_at" field.
+func (m *ChatMessageMutation) ResetRemovedAt() {
+	m.removed_at = nil
+	delete(m.clearedFields, chatmessage.FieldRemovedAt)
+}
+
+// ClearGame clears the "game" edge to the Game entity.
+func (m *ChatMessageMutation) ClearGame() {
+	m.clearedgame = true
+	m.clearedFields[chatmessage.FieldGameID] = struct{}{}
+}
+
+// GameCleared reports if the "game" edge to the Game entity was cleared.
+func (m *ChatMessageMutation) GameCleared() bool {
+	return m.clearedgame
+}
+
+// GameIDs returns the "game" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// GameID instead. It exists only for internal usage by the builders.
+func (m *ChatMessageMutation) GameIDs() (ids []int) {
+	if id := m.game; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetGame resets all changes to the "game" edge.
+func (m *ChatMessageMutation) ResetGame() {
+	m.game = nil
+	m.clearedgame = false
+}
+
+// ClearAuthor clears the "author" edge to the User entity.
+func (m *ChatMessageMutation) ClearAuthor() {
+	m.clearedauthor = true
+	m.clearedFields[chatmessage.FieldAuthorID] = struct{}{}
+}
+
+// AuthorCleared reports if the "author" edge to the User entity was cleared.
+func (m *ChatMessageMutation) AuthorCleared() bool {
+	return m.clearedauthor
+}
+
+// AuthorIDs returns the "author" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// AuthorID instead. It exists only for internal usage by the builders.
+func (m *ChatMessageMutation) AuthorIDs() (ids []int) {
+	if id := m.author; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetAuthor resets all changes to the "author" edge.
+func (m *ChatMessageMutation) ResetAuthor() {
+	m.author = nil
+	m.clearedauthor = false
+}
+
+// Where appends a list predicates to the ChatMessageMutation builder.
+func (m *ChatMessageMutation) Where(ps ...predicate.ChatMessage) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ChatMessageMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ChatMessageMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ChatMessage, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ChatMessageMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ChatMessageMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ChatMessage).
+func (m *ChatMessageMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ChatMessageMutation) Fields() []string {
+	fields := make([]string, 0, 11)
+	if m.created_at != nil {
+		fields = append(fields, chatmessage.FieldCreatedAt)
+	}
+	if m.game != nil {
+		fields = append(fields, chatmessage.FieldGameID)
+	}
+	if m.room != nil {
+		fields = append(fields, chatmessage.FieldRoom)
+	}
+	if m.seq != nil {
+		fields = append(fields, chatmessage.FieldSeq)
+	}
+	if m.kind != nil {
+		fields = append(fields, chatmessage.FieldKind)
+	}
+	if m.author != nil {
+		fields = append(fields, chatmessage.FieldAuthorID)
+	}
+	if m.body != nil {
+		fields = append(fields, chatmessage.FieldBody)
+	}
+	if m.client_key != nil {
+		fields = append(fields, chatmessage.FieldClientKey)
+	}
+	if m.target != nil {
+		fields = append(fields, chatmessage.FieldTarget)
+	}
+	if m.shadow != nil {
+		fields = append(fields, chatmessage.FieldShadow)
+	}
+	if m.removed_at != nil {
+		fields = append(fields, chatmessage.FieldRemovedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ChatMessageMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case chatmessage.FieldCreatedAt:
+		return m.CreatedAt()
+	case chatmessage.FieldGameID:
+		return m.GameID()
+	case chatmessage.FieldRoom:
+		return m.Room()
+	case chatmessage.FieldSeq:
+		return m.Seq()
+	case chatmessage.FieldKind:
+		return m.Kind()
+	case chatmessage.FieldAuthorID:
+		return m.AuthorID()
+	case chatmessage.FieldBody:
+		return m.Body()
+	case chatmessage.FieldClientKey:
+		return m.ClientKey()
+	case chatmessage.FieldTarget:
+		return m.Target()
+	case chatmessage.FieldShadow:
+		return m.Shadow()
+	case chatmessage.FieldRemovedAt:
+		return m.RemovedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ChatMessageMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case chatmessage.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case chatmessage.FieldGameID:
+		return m.OldGameID(ctx)
+	case chatmessage.FieldRoom:
+		return m.OldRoom(ctx)
+	case chatmessage.FieldSeq:
+		return m.OldSeq(ctx)
+	case chatmessage.FieldKind:
+		return m.OldKind(ctx)
+	case chatmessage.FieldAuthorID:
+		return m.OldAuthorID(ctx)
+	case chatmessage.FieldBody:
+		return m.OldBody(ctx)
+	case chatmessage.FieldClientKey:
+		return m.OldClientKey(ctx)
+	case chatmessage.FieldTarget:
+		return m.OldTarget(ctx)
+	case chatmessage.FieldShadow:
+		return m.OldShadow(ctx)
+	case chatmessage.FieldRemovedAt:
+		return m.OldRemovedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown ChatMessage field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ChatMessageMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case chatmessage.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case chatmessage.FieldGameID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGameID(v)
+		return nil
+	case chatmessage.FieldRoom:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRoom(v)
+		return nil
+	case chatmessage.FieldSeq:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSeq(v)
+		return nil
+	case chatmessage.FieldKind:
+		v, ok := value.(chatmessage.Kind)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case chatmessage.FieldAuthorID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAuthorID(v)
+		return nil
+	case chatmessage.FieldBody:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBody(v)
+		return nil
+	case chatmessage.FieldClientKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClientKey(v)
+		return nil
+	case chatmessage.FieldTarget:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTarget(v)
+		return nil
+	case chatmessage.FieldShadow:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetShadow(v)
+		return nil
+	case chatmessage.FieldRemovedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRemovedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ChatMessage field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ChatMessageMutation) AddedFields() []string {
+	var fields []string
+	if m.addseq != nil {
+		fields = append(fields, chatmessage.FieldSeq)
+	}
+	if m.addtarget != nil {
+		fields = append(fields, chatmessage.FieldTarget)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ChatMessageMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case chatmessage.FieldSeq:
+		return m.AddedSeq()
+	case chatmessage.FieldTarget:
+		return m.AddedTarget()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ChatMessageMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case chatmessage.FieldSeq:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSeq(v)
+		return nil
+	case chatmessage.FieldTarget:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTarget(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ChatMessage numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ChatMessageMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(chatmessage.FieldClientKey) {
+		fields = append(fields, chatmessage.FieldClientKey)
+	}
+	if m.FieldCleared(chatmessage.FieldTarget) {
+		fields = append(fields, chatmessage.FieldTarget)
+	}
+	if m.FieldCleared(chatmessage.FieldRemovedAt) {
+		fields = append(fields, chatmessage.FieldRemovedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ChatMessageMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ChatMessageMutation) ClearField(name string) error {
+	switch name {
+	case chatmessage.FieldClientKey:
+		m.ClearClientKey()
+		return nil
+	case chatmessage.FieldTarget:
+		m.ClearTarget()
+		return nil
+	case chatmessage.FieldRemovedAt:
+		m.ClearRemovedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown ChatMessage nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ChatMessageMutation) ResetField(name string) error {
+	switch name {
+	case chatmessage.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case chatmessage.FieldGameID:
+		m.ResetGameID()
+		return nil
+	case chatmessage.FieldRoom:
+		m.ResetRoom()
+		return nil
+	case chatmessage.FieldSeq:
+		m.ResetSeq()
+		return nil
+	case chatmessage.FieldKind:
+		m.ResetKind()
+		return nil
+	case chatmessage.FieldAuthorID:
+		m.ResetAuthorID()
+		return nil
+	case chatmessage.FieldBody:
+		m.ResetBody()
+		return nil
+	case chatmessage.FieldClientKey:
+		m.ResetClientKey()
+		return nil
+	case chatmessage.FieldTarget:
+		m.ResetTarget()
+		return nil
+	case chatmessage.FieldShadow:
+		m.ResetShadow()
+		return nil
+	case chatmessage.FieldRemovedAt:
+		m.ResetRemovedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown ChatMessage field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ChatMessageMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.game != nil {
+		edges = append(edges, chatmessage.EdgeGame)
+	}
+	if m.author != nil {
+		edges = append(edges, chatmessage.EdgeAuthor)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ChatMessageMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case chatmessage.EdgeGame:
+		if id := m.game; id != nil {
+			return []ent.Value{*id}
+		}
+	case chatmessage.EdgeAuthor:
+		if id := m.author; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ChatMessageMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ChatMessageMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ChatMessageMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedgame {
+		edges = append(edges, chatmessage.EdgeGame)
+	}
+	if m.clearedauthor {
+		edges = append(edges, chatmessage.EdgeAuthor)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ChatMessageMutation) EdgeCleared(name string) bool {
+	switch name {
+	case chatmessage.EdgeGame:
+		return m.clearedgame
+	case chatmessage.EdgeAuthor:
+		return m.clearedauthor
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ChatMessageMutation) ClearEdge(name string) error {
+	switch name {
+	case chatmessage.EdgeGame:
+		m.ClearGame()
+		return nil
+	case chatmessage.EdgeAuthor:
+		m.ClearAuthor()
+		return nil
+	}
+	return fmt.Errorf("unknown ChatMessage unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ChatMessageMutation) ResetEdge(name string) error {
+	switch name {
+	case chatmessage.EdgeGame:
+		m.ResetGame()
+		return nil
+	case chatmessage.EdgeAuthor:
+		m.ResetAuthor()
+		return nil
+	}
+	return fmt.Errorf("unknown ChatMessage edge %s", name)
+}
+
+// ChatReadMutation represents an operation that mutates the ChatRead nodes in the graph.
+type ChatReadMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int
+	room          *string
+	seq           *int64
+	addseq        *int64
+	clearedFields map[string]struct{}
+	user          *int
+	cleareduser   bool
+	game          *int
+	clearedgame   bool
+	done          bool
+	oldValue      func(context.Context) (*ChatRead, error)
+	predicates    []predicate.ChatRead
+}
+
+var _ ent.Mutation = (*ChatReadMutation)(nil)
+
+// chatreadOption allows management of the mutation configuration using functional options.
+type chatreadOption func(*ChatReadMutation)
+
+// newChatReadMutation creates new mutation for the ChatRead entity.
+func newChatReadMutation(c config, op Op, opts ...chatreadOption) *ChatReadMutation {
+	m := &ChatReadMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeChatRead,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withChatReadID sets the ID field of the mutation.
+func withChatReadID(id int) chatreadOption {
+	return func(m *ChatReadMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ChatRead
+		)
+		m.oldValue = func(ctx context.Context) (*ChatRead, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ChatRead.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withChatRead sets the old ChatRead of the mutation.
+func withChatRead(node *ChatRead) chatreadOption {
+	return func(m *ChatReadMutation) {
+		m.oldValue = func(context.Context) (*ChatRead, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ChatReadMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ChatReadMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ChatReadMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ChatReadMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ChatRead.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetUserID sets the "user_id" field.
+func (m *ChatReadMutation) SetUserID(i int) {
+	m.user = &i
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *ChatReadMutation) UserID() (r int, exists bool) {
+	v := m.user
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the ChatRead entity.
+// If the ChatRead object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatReadMutation) OldUserID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *ChatReadMutation) ResetUserID() {
+	m.user = nil
+}
+
+// SetGameID sets the "game_id" field.
+func (m *ChatReadMutation) SetGameID(i int) {
+	m.game = &i
+}
+
+// GameID returns the value of the "game_id" field in the mutation.
+func (m *ChatReadMutation) GameID() (r int, exists bool) {
+	v := m.game
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGameID returns the old "game_id" field's value of the ChatRead entity.
+// If the ChatRead object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatReadMutation) OldGameID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGameID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGameID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGameID: %w", err)
+	}
+	return oldValue.GameID, nil
+}
+
+// ResetGameID resets all changes to the "game_id" field.
+func (m *ChatReadMutation) ResetGameID() {
+	m.game = nil
+}
+
+// SetRoom sets the "room" field.
+func (m *ChatReadMutation) SetRoom(s string) {
+	m.room = &s
+}
+
+// Room returns the value of the "room" field in the mutation.
+func (m *ChatReadMutation) Room() (r string, exists bool) {
+	v := m.room
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRoom returns the old "room" field's value of the ChatRead entity.
+// If the ChatRead object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatReadMutation) OldRoom(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRoom is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRoom requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRoom: %w", err)
+	}
+	return oldValue.Room, nil
+}
+
+// ResetRoom resets all changes to the "room" field.
+func (m *ChatReadMutation) ResetRoom() {
+	m.room = nil
+}
+
+// SetSeq sets the "seq" field.
+func (m *ChatReadMutation) SetSeq(i int64) {
+	m.seq = &i
+	m.addseq = nil
+}
+
+// Seq returns the value of the "seq" field in the mutation.
+func (m *ChatReadMutation) Seq() (r int64, exists bool) {
+	v := m.seq
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSeq returns the old "seq" field's value of the ChatRead entity.
+// If the ChatRead object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatReadMutation) OldSeq(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSeq is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSeq requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSeq: %w", err)
+	}
+	return oldValue.Seq, nil
+}
+
+// AddSeq adds i to the "seq" field.
+func (m *ChatReadMutation) AddSeq(i int64) {
+	if m.addseq != nil {
+		*m.addseq += i
+	} else {
+		m.addseq = &i
+	}
+}
+
+// AddedSeq returns the value that was added to the "seq" field in this mutation.
+func (m *ChatReadMutation) AddedSeq() (r int64, exists bool) {
+	v := m.addseq
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSeq resets all changes to the "seq" field.
+func (m *ChatReadMutation) ResetSeq() {
+	m.seq = nil
+	m.addseq = nil
+}
+
+// ClearUser clears the "user" edge to the User entity.
+func (m *ChatReadMutation) ClearUser() {
+	m.cleareduser = true
+	m.clearedFields[chatread.FieldUserID] = struct{}{}
+}
+
+// UserCleared reports if the "user" edge to the User entity was cleared.
+func (m *ChatReadMutation) UserCleared() bool {
+	return m.cleareduser
+}
+
+// UserIDs returns the "user" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// UserID instead. It exists only for internal usage by the builders.
+func (m *ChatReadMutation) UserIDs() (ids []int) {
+	if id := m.user; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetUser resets all changes to the "user" edge.
+func (m *ChatReadMutation) ResetUser() {
+	m.user = nil
+	m.cleareduser = false
+}
+
+// ClearGame clears the "game" edge to the Game entity.
+func (m *ChatReadMutation) ClearGame() {
+	m.clearedgame = true
+	m.clearedFields[chatread.FieldGameID] = struct{}{}
+}
+
+// GameCleared reports if the "game" edge to the Game entity was cleared.
+func (m *ChatReadMutation) GameCleared() bool {
+	return m.clearedgame
+}
+
+// GameIDs returns the "game" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// GameID instead. It exists only for internal usage by the builders.
+func (m *ChatReadMutation) GameIDs() (ids []int) {
+	if id := m.game; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetGame resets all changes to the "game" edge.
+func (m *ChatReadMutation) ResetGame() {
+	m.game = nil
+	m.clearedgame = false
+}
+
+// Where appends a list predicates to the ChatReadMutation builder.
+func (m *ChatReadMutation) Where(ps ...predicate.ChatRead) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ChatReadMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ChatReadMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ChatRead, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ChatReadMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ChatReadMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ChatRead).
+func (m *ChatReadMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ChatReadMutation) Fields() []string {
+	fields := make([]string, 0, 4)
+	if m.user != nil {
+		fields = append(fields, chatread.FieldUserID)
+	}
+	if m.game != nil {
+		fields = append(fields, chatread.FieldGameID)
+	}
+	if m.room != nil {
+		fields = append(fields, chatread.FieldRoom)
+	}
+	if m.seq != nil {
+		fields = append(fields, chatread.FieldSeq)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ChatReadMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case chatread.FieldUserID:
+		return m.UserID()
+	case chatread.FieldGameID:
+		return m.GameID()
+	case chatread.FieldRoom:
+		return m.Room()
+	case chatread.FieldSeq:
+		return m.Seq()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ChatReadMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case chatread.FieldUserID:
+		return m.OldUserID(ctx)
+	case chatread.FieldGameID:
+		return m.OldGameID(ctx)
+	case chatread.FieldRoom:
+		return m.OldRoom(ctx)
+	case chatread.FieldSeq:
+		return m.OldSeq(ctx)
+	}
+	return nil, fmt.Errorf("unknown ChatRead field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ChatReadMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case chatread.FieldUserID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case chatread.FieldGameID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGameID(v)
+		return nil
+	case chatread.FieldRoom:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRoom(v)
+		return nil
+	case chatread.FieldSeq:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSeq(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ChatRead field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ChatReadMutation) AddedFields() []string {
+	var fields []string
+	if m.addseq != nil {
+		fields = append(fields, chatread.FieldSeq)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ChatReadMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case chatread.FieldSeq:
+		return m.AddedSeq()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ChatReadMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case chatread.FieldSeq:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSeq(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ChatRead numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ChatReadMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ChatReadMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ChatReadMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown ChatRead nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ChatReadMutation) ResetField(name string) error {
+	switch name {
+	case chatread.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case chatread.FieldGameID:
+		m.ResetGameID()
+		return nil
+	case chatread.FieldRoom:
+		m.ResetRoom()
+		return nil
+	case chatread.FieldSeq:
+		m.ResetSeq()
+		return nil
+	}
+	return fmt.Errorf("unknown ChatRead field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ChatReadMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.user != nil {
+		edges = append(edges, chatread.EdgeUser)
+	}
+	if m.game != nil {
+		edges = append(edges, chatread.EdgeGame)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ChatReadMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case chatread.EdgeUser:
+		if id := m.user; id != nil {
+			return []ent.Value{*id}
+		}
+	case chatread.EdgeGame:
+		if id := m.game; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ChatReadMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ChatReadMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ChatReadMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.cleareduser {
+		edges = append(edges, chatread.EdgeUser)
+	}
+	if m.clearedgame {
+		edges = append(edges, chatread.EdgeGame)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ChatReadMutation) EdgeCleared(name string) bool {
+	switch name {
+	case chatread.EdgeUser:
+		return m.cleareduser
+	case chatread.EdgeGame:
+		return m.clearedgame
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ChatReadMutation) ClearEdge(name string) error {
+	switch name {
+	case chatread.EdgeUser:
+		m.ClearUser()
+		return nil
+	case chatread.EdgeGame:
+		m.ClearGame()
+		return nil
+	}
+	return fmt.Errorf("unknown ChatRead unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ChatReadMutation) ResetEdge(name string) error {
+	switch name {
+	case chatread.EdgeUser:
+		m.ResetUser()
+		return nil
+	case chatread.EdgeGame:
+		m.ResetGame()
+		return nil
+	}
+	return fmt.Errorf("unknown ChatRead edge %s", name)
+}
+
+// ChatSettingMutation represents an operation that mutates the ChatSetting nodes in the graph.
+type ChatSettingMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int
+	created_at    *time.Time
+	updated_at    *time.Time
+	off           *bool
+	players_only  *bool
+	clearedFields map[string]struct{}
+	user          *int
+	cleareduser   bool
+	game          *int
+	clearedgame   bool
+	done          bool
+	oldValue      func(context.Context) (*ChatSetting, error)
+	predicates    []predicate.ChatSetting
+}
+
+var _ ent.Mutation = (*ChatSettingMutation)(nil)
+
+// chatsettingOption allows management of the mutation configuration using functional options.
+type chatsettingOption func(*ChatSettingMutation)
+
+// newChatSettingMutation creates new mutation for the ChatSetting entity.
+func newChatSettingMutation(c config, op Op, opts ...chatsettingOption) *ChatSettingMutation {
+	m := &ChatSettingMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeChatSetting,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withChatSettingID sets the ID field of the mutation.
+func withChatSettingID(id int) chatsettingOption {
+	return func(m *ChatSettingMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ChatSetting
+		)
+		m.oldValue = func(ctx context.Context) (*ChatSetting, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ChatSetting.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withChatSetting sets the old ChatSetting of the mutation.
+func withChatSetting(node *ChatSetting) chatsettingOption {
+	return func(m *ChatSettingMutation) {
+		m.oldValue = func(context.Context) (*ChatSetting, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ChatSettingMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ChatSettingMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ChatSettingMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ChatSettingMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ChatSetting.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ChatSettingMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ChatSettingMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the ChatSetting entity.
+// If the ChatSetting object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatSettingMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ChatSettingMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *ChatSettingMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *ChatSettingMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the ChatSetting entity.
+// If the ChatSetting object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatSettingMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *ChatSettingMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *ChatSettingMutation) SetUserID(i int) {
+	m.user = &i
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *ChatSettingMutation) UserID() (r int, exists bool) {
+	v := m.user
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the ChatSetting entity.
+// If the ChatSetting object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatSettingMutation) OldUserID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *ChatSettingMutation) ResetUserID() {
+	m.user = nil
+}
+
+// SetGameID sets the "game_id" field.
+func (m *ChatSettingMutation) SetGameID(i int) {
+	m.game = &i
+}
+
+// GameID returns the value of the "game_id" field in the mutation.
+func (m *ChatSettingMutation) GameID() (r int, exists bool) {
+	v := m.game
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGameID returns the old "game_id" field's value of the ChatSetting entity.
+// If the ChatSetting object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatSettingMutation) OldGameID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGameID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGameID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGameID: %w", err)
+	}
+	return oldValue.GameID, nil
+}
+
+// ResetGameID resets all changes to the "game_id" field.
+func (m *ChatSettingMutation) ResetGameID() {
+	m.game = nil
+}
+
+// SetOff sets the "off" field.
+func (m *ChatSettingMutation) SetOff(b bool) {
+	m.off = &b
+}
+
+// Off returns the value of the "off" field in the mutation.
+func (m *ChatSettingMutation) Off() (r bool, exists bool) {
+	v := m.off
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOff returns the old "off" field's value of the ChatSetting entity.
+// If the ChatSetting object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatSettingMutation) OldOff(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOff is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOff requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOff: %w", err)
+	}
+	return oldValue.Off, nil
+}
+
+// ResetOff resets all changes to the "off" field.
+func (m *ChatSettingMutation) ResetOff() {
+	m.off = nil
+}
+
+// SetPlayersOnly sets the "players_only" field.
+func (m *ChatSettingMutation) SetPlayersOnly(b bool) {
+	m.players_only = &b
+}
+
+// PlayersOnly returns the value of the "players_only" field in the mutation.
+func (m *ChatSettingMutation) PlayersOnly() (r bool, exists bool) {
+	v := m.players_only
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPlayersOnly returns the old "players_only" field's value of the ChatSetting entity.
+// If the ChatSetting object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatSettingMutation) OldPlayersOnly(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPlayersOnly is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPlayersOnly requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPlayersOnly: %w", err)
+	}
+	return oldValue.PlayersOnly, nil
+}
+
+// ResetPlayersOnly resets all changes to the "players_only" field.
+func (m *ChatSettingMutation) ResetPlayersOnly() {
+	m.players_only = nil
+}
+
+// ClearUser clears the "user" edge to the User entity.
+func (m *ChatSettingMutation) ClearUser() {
+	m.cleareduser = true
+	m.clearedFields[chatsetting.FieldUserID] = struct{}{}
+}
+
+// UserCleared reports if the "user" edge to the User entity was cleared.
+func (m *ChatSettingMutation) UserCleared() bool {
+	return m.cleareduser
+}
+
+// UserIDs returns the "user" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// UserID instead. It exists only for internal usage by the builders.
+func (m *ChatSettingMutation) UserIDs() (ids []int) {
+	if id := m.user; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetUser resets all changes to the "user" edge.
+func (m *ChatSettingMutation) ResetUser() {
+	m.user = nil
+	m.cleareduser = false
+}
+
+// ClearGame clears the "game" edge to the Game entity.
+func (m *ChatSettingMutation) ClearGame() {
+	m.clearedgame = true
+	m.clearedFields[chatsetting.FieldGameID] = struct{}{}
+}
+
+// GameCleared reports if the "game" edge to the Game entity was cleared.
+func (m *ChatSettingMutation) GameCleared() bool {
+	return m.clearedgame
+}
+
+// GameIDs returns the "game" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// GameID instead. It exists only for internal usage by the builders.
+func (m *ChatSettingMutation) GameIDs() (ids []int) {
+	if id := m.game; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetGame resets all changes to the "game" edge.
+func (m *ChatSettingMutation) ResetGame() {
+	m.game = nil
+	m.clearedgame = false
+}
+
+// Where appends a list predicates to the ChatSettingMutation builder.
+func (m *ChatSettingMutation) Where(ps ...predicate.ChatSetting) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ChatSettingMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ChatSettingMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ChatSetting, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ChatSettingMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ChatSettingMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ChatSetting).
+func (m *ChatSettingMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ChatSettingMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.created_at != nil {
+		fields = append(fields, chatsetting.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, chatsetting.FieldUpdatedAt)
+	}
+	if m.user != nil {
+		fields = append(fields, chatsetting.FieldUserID)
+	}
+	if m.game != nil {
+		fields = append(fields, chatsetting.FieldGameID)
+	}
+	if m.off != nil {
+		fields = append(fields, chatsetting.FieldOff)
+	}
+	if m.players_only != nil {
+		fields = append(fields, chatsetting.FieldPlayersOnly)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ChatSettingMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case chatsetting.FieldCreatedAt:
+		return m.CreatedAt()
+	case chatsetting.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case chatsetting.FieldUserID:
+		return m.UserID()
+	case chatsetting.FieldGameID:
+		return m.GameID()
+	case chatsetting.FieldOff:
+		return m.Off()
+	case chatsetting.FieldPlayersOnly:
+		return m.PlayersOnly()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ChatSettingMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case chatsetting.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case chatsetting.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case chatsetting.FieldUserID:
+		return m.OldUserID(ctx)
+	case chatsetting.FieldGameID:
+		return m.OldGameID(ctx)
+	case chatsetting.FieldOff:
+		return m.OldOff(ctx)
+	case chatsetting.FieldPlayersOnly:
+		return m.OldPlayersOnly(ctx)
+	}
+	return nil, fmt.Errorf("unknown ChatSetting field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ChatSettingMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case chatsetting.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case chatsetting.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case chatsetting.FieldUserID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case chatsetting.FieldGameID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGameID(v)
+		return nil
+	case chatsetting.FieldOff:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOff(v)
+		return nil
+	case chatsetting.FieldPlayersOnly:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPlayersOnly(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ChatSetting field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ChatSettingMutation) AddedFields() []string {
+	var fields []string
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ChatSettingMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ChatSettingMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown ChatSetting numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ChatSettingMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ChatSettingMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ChatSettingMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown ChatSetting nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ChatSettingMutation) ResetField(name string) error {
+	switch name {
+	case chatsetting.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case chatsetting.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case chatsetting.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case chatsetting.FieldGameID:
+		m.ResetGameID()
+		return nil
+	case chatsetting.FieldOff:
+		m.ResetOff()
+		return nil
+	case chatsetting.FieldPlayersOnly:
+		m.ResetPlayersOnly()
+		return nil
+	}
+	return fmt.Errorf("unknown ChatSetting field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ChatSettingMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.user != nil {
+		edges = append(edges, chatsetting.EdgeUser)
+	}
+	if m.game != nil {
+		edges = append(edges, chatsetting.EdgeGame)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ChatSettingMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case chatsetting.EdgeUser:
+		if id := m.user; id != nil {
+			return []ent.Value{*id}
+		}
+	case chatsetting.EdgeGame:
+		if id := m.game; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ChatSettingMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ChatSettingMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ChatSettingMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.cleareduser {
+		edges = append(edges, chatsetting.EdgeUser)
+	}
+	if m.clearedgame {
+		edges = append(edges, chatsetting.EdgeGame)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ChatSettingMutation) EdgeCleared(name string) bool {
+	switch name {
+	case chatsetting.EdgeUser:
+		return m.cleareduser
+	case chatsetting.EdgeGame:
+		return m.clearedgame
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ChatSettingMutation) ClearEdge(name string) error {
+	switch name {
+	case chatsetting.EdgeUser:
+		m.ClearUser()
+		return nil
+	case chatsetting.EdgeGame:
+		m.ClearGame()
+		return nil
+	}
+	return fmt.Errorf("unknown ChatSetting unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ChatSettingMutation) ResetEdge(name string) error {
+	switch name {
+	case chatsetting.EdgeUser:
+		m.ResetUser()
+		return nil
+	case chatsetting.EdgeGame:
+		m.ResetGame()
+		return nil
+	}
+	return fmt.Errorf("unknown ChatSetting edge %s", name)
 }
 
 // CommandKeyMutation represents an operation that mutates the CommandKey nodes in the graph.
@@ -2398,6 +4823,15 @@ type GameMutation struct {
 	notices               map[int]struct{}
 	removednotices        map[int]struct{}
 	clearednotices        bool
+	chat_messages         map[int]struct{}
+	removedchat_messages  map[int]struct{}
+	clearedchat_messages  bool
+	chat_reads            map[int]struct{}
+	removedchat_reads     map[int]struct{}
+	clearedchat_reads     bool
+	chat_settings         map[int]struct{}
+	removedchat_settings  map[int]struct{}
+	clearedchat_settings  bool
 	done                  bool
 	oldValue              func(context.Context) (*Game, error)
 	predicates            []predicate.Game
@@ -4253,6 +6687,168 @@ func (m *GameMutation) ResetNotices() {
 	m.removednotices = nil
 }
 
+// AddChatMessageIDs adds the "chat_messages" edge to the ChatMessage entity by ids.
+func (m *GameMutation) AddChatMessageIDs(ids ...int) {
+	if m.chat_messages == nil {
+		m.chat_messages = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.chat_messages[ids[i]] = struct{}{}
+	}
+}
+
+// ClearChatMessages clears the "chat_messages" edge to the ChatMessage entity.
+func (m *GameMutation) ClearChatMessages() {
+	m.clearedchat_messages = true
+}
+
+// ChatMessagesCleared reports if the "chat_messages" edge to the ChatMessage entity was cleared.
+func (m *GameMutation) ChatMessagesCleared() bool {
+	return m.clearedchat_messages
+}
+
+// RemoveChatMessageIDs removes the "chat_messages" edge to the ChatMessage entity by IDs.
+func (m *GameMutation) RemoveChatMessageIDs(ids ...int) {
+	if m.removedchat_messages == nil {
+		m.removedchat_messages = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.chat_messages, ids[i])
+		m.removedchat_messages[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedChatMessages returns the removed IDs of the "chat_messages" edge to the ChatMessage entity.
+func (m *GameMutation) RemovedChatMessagesIDs() (ids []int) {
+	for id := range m.removedchat_messages {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ChatMessagesIDs returns the "chat_messages" edge IDs in the mutation.
+func (m *GameMutation) ChatMessagesIDs() (ids []int) {
+	for id := range m.chat_messages {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetChatMessages resets all changes to the "chat_messages" edge.
+func (m *GameMutation) ResetChatMessages() {
+	m.chat_messages = nil
+	m.clearedchat_messages = false
+	m.removedchat_messages = nil
+}
+
+// AddChatReadIDs adds the "chat_reads" edge to the ChatRead entity by ids.
+func (m *GameMutation) AddChatReadIDs(ids ...int) {
+	if m.chat_reads == nil {
+		m.chat_reads = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.chat_reads[ids[i]] = struct{}{}
+	}
+}
+
+// ClearChatReads clears the "chat_reads" edge to the ChatRead entity.
+func (m *GameMutation) ClearChatReads() {
+	m.clearedchat_reads = true
+}
+
+// ChatReadsCleared reports if the "chat_reads" edge to the ChatRead entity was cleared.
+func (m *GameMutation) ChatReadsCleared() bool {
+	return m.clearedchat_reads
+}
+
+// RemoveChatReadIDs removes the "chat_reads" edge to the ChatRead entity by IDs.
+func (m *GameMutation) RemoveChatReadIDs(ids ...int) {
+	if m.removedchat_reads == nil {
+		m.removedchat_reads = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.chat_reads, ids[i])
+		m.removedchat_reads[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedChatReads returns the removed IDs of the "chat_reads" edge to the ChatRead entity.
+func (m *GameMutation) RemovedChatReadsIDs() (ids []int) {
+	for id := range m.removedchat_reads {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ChatReadsIDs returns the "chat_reads" edge IDs in the mutation.
+func (m *GameMutation) ChatReadsIDs() (ids []int) {
+	for id := range m.chat_reads {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetChatReads resets all changes to the "chat_reads" edge.
+func (m *GameMutation) ResetChatReads() {
+	m.chat_reads = nil
+	m.clearedchat_reads = false
+	m.removedchat_reads = nil
+}
+
+// AddChatSettingIDs adds the "chat_settings" edge to the ChatSetting entity by ids.
+func (m *GameMutation) AddChatSettingIDs(ids ...int) {
+	if m.chat_settings == nil {
+		m.chat_settings = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.chat_settings[ids[i]] = struct{}{}
+	}
+}
+
+// ClearChatSettings clears the "chat_settings" edge to the ChatSetting entity.
+func (m *GameMutation) ClearChatSettings() {
+	m.clearedchat_settings = true
+}
+
+// ChatSettingsCleared reports if the "chat_settings" edge to the ChatSetting entity was cleared.
+func (m *GameMutation) ChatSettingsCleared() bool {
+	return m.clearedchat_settings
+}
+
+// RemoveChatSettingIDs removes the "chat_settings" edge to the ChatSetting entity by IDs.
+func (m *GameMutation) RemoveChatSettingIDs(ids ...int) {
+	if m.removedchat_settings == nil {
+		m.removedchat_settings = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.chat_settings, ids[i])
+		m.removedchat_settings[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedChatSettings returns the removed IDs of the "chat_settings" edge to the ChatSetting entity.
+func (m *GameMutation) RemovedChatSettingsIDs() (ids []int) {
+	for id := range m.removedchat_settings {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ChatSettingsIDs returns the "chat_settings" edge IDs in the mutation.
+func (m *GameMutation) ChatSettingsIDs() (ids []int) {
+	for id := range m.chat_settings {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetChatSettings resets all changes to the "chat_settings" edge.
+func (m *GameMutation) ResetChatSettings() {
+	m.chat_settings = nil
+	m.clearedchat_settings = false
+	m.removedchat_settings = nil
+}
+
 // Where appends a list predicates to the GameMutation builder.
 func (m *GameMutation) Where(ps ...predicate.Game) {
 	m.predicates = append(m.predicates, ps...)
@@ -4984,7 +7580,7 @@ func (m *GameMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *GameMutation) AddedEdges() []string {
-	edges := make([]string, 0, 9)
+	edges := make([]string, 0, 12)
 	if m._map != nil {
 		edges = append(edges, game.EdgeMap)
 	}
@@ -5011,6 +7607,15 @@ func (m *GameMutation) AddedEdges() []string {
 	}
 	if m.notices != nil {
 		edges = append(edges, game.EdgeNotices)
+	}
+	if m.chat_messages != nil {
+		edges = append(edges, game.EdgeChatMessages)
+	}
+	if m.chat_reads != nil {
+		edges = append(edges, game.EdgeChatReads)
+	}
+	if m.chat_settings != nil {
+		edges = append(edges, game.EdgeChatSettings)
 	}
 	return edges
 }
@@ -5069,13 +7674,31 @@ func (m *GameMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case game.EdgeChatMessages:
+		ids := make([]ent.Value, 0, len(m.chat_messages))
+		for id := range m.chat_messages {
+			ids = append(ids, id)
+		}
+		return ids
+	case game.EdgeChatReads:
+		ids := make([]ent.Value, 0, len(m.chat_reads))
+		for id := range m.chat_reads {
+			ids = append(ids, id)
+		}
+		return ids
+	case game.EdgeChatSettings:
+		ids := make([]ent.Value, 0, len(m.chat_settings))
+		for id := range m.chat_settings {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *GameMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 9)
+	edges := make([]string, 0, 12)
 	if m.removedplayers != nil {
 		edges = append(edges, game.EdgePlayers)
 	}
@@ -5096,6 +7719,15 @@ func (m *GameMutation) RemovedEdges() []string {
 	}
 	if m.removednotices != nil {
 		edges = append(edges, game.EdgeNotices)
+	}
+	if m.removedchat_messages != nil {
+		edges = append(edges, game.EdgeChatMessages)
+	}
+	if m.removedchat_reads != nil {
+		edges = append(edges, game.EdgeChatReads)
+	}
+	if m.removedchat_settings != nil {
+		edges = append(edges, game.EdgeChatSettings)
 	}
 	return edges
 }
@@ -5146,13 +7778,31 @@ func (m *GameMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case game.EdgeChatMessages:
+		ids := make([]ent.Value, 0, len(m.removedchat_messages))
+		for id := range m.removedchat_messages {
+			ids = append(ids, id)
+		}
+		return ids
+	case game.EdgeChatReads:
+		ids := make([]ent.Value, 0, len(m.removedchat_reads))
+		for id := range m.removedchat_reads {
+			ids = append(ids, id)
+		}
+		return ids
+	case game.EdgeChatSettings:
+		ids := make([]ent.Value, 0, len(m.removedchat_settings))
+		for id := range m.removedchat_settings {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *GameMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 9)
+	edges := make([]string, 0, 12)
 	if m.cleared_map {
 		edges = append(edges, game.EdgeMap)
 	}
@@ -5180,6 +7830,15 @@ func (m *GameMutation) ClearedEdges() []string {
 	if m.clearednotices {
 		edges = append(edges, game.EdgeNotices)
 	}
+	if m.clearedchat_messages {
+		edges = append(edges, game.EdgeChatMessages)
+	}
+	if m.clearedchat_reads {
+		edges = append(edges, game.EdgeChatReads)
+	}
+	if m.clearedchat_settings {
+		edges = append(edges, game.EdgeChatSettings)
+	}
 	return edges
 }
 
@@ -5205,6 +7864,12 @@ func (m *GameMutation) EdgeCleared(name string) bool {
 		return m.clearedcommand_keys
 	case game.EdgeNotices:
 		return m.clearednotices
+	case game.EdgeChatMessages:
+		return m.clearedchat_messages
+	case game.EdgeChatReads:
+		return m.clearedchat_reads
+	case game.EdgeChatSettings:
+		return m.clearedchat_settings
 	}
 	return false
 }
@@ -5253,6 +7918,15 @@ func (m *GameMutation) ResetEdge(name string) error {
 		return nil
 	case game.EdgeNotices:
 		m.ResetNotices()
+		return nil
+	case game.EdgeChatMessages:
+		m.ResetChatMessages()
+		return nil
+	case game.EdgeChatReads:
+		m.ResetChatReads()
+		return nil
+	case game.EdgeChatSettings:
+		m.ResetChatSettings()
 		return nil
 	}
 	return fmt.Errorf("unknown Game edge %s", name)
@@ -13006,6 +15680,15 @@ type UserMutation struct {
 	push_subscriptions        map[int]struct{}
 	removedpush_subscriptions map[int]struct{}
 	clearedpush_subscriptions bool
+	chat_messages             map[int]struct{}
+	removedchat_messages      map[int]struct{}
+	clearedchat_messages      bool
+	chat_reads                map[int]struct{}
+	removedchat_reads         map[int]struct{}
+	clearedchat_reads         bool
+	chat_settings             map[int]struct{}
+	removedchat_settings      map[int]struct{}
+	clearedchat_settings      bool
 	done                      bool
 	oldValue                  func(context.Context) (*User, error)
 	predicates                []predicate.User
@@ -14141,6 +16824,168 @@ func (m *UserMutation) ResetPushSubscriptions() {
 	m.removedpush_subscriptions = nil
 }
 
+// AddChatMessageIDs adds the "chat_messages" edge to the ChatMessage entity by ids.
+func (m *UserMutation) AddChatMessageIDs(ids ...int) {
+	if m.chat_messages == nil {
+		m.chat_messages = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.chat_messages[ids[i]] = struct{}{}
+	}
+}
+
+// ClearChatMessages clears the "chat_messages" edge to the ChatMessage entity.
+func (m *UserMutation) ClearChatMessages() {
+	m.clearedchat_messages = true
+}
+
+// ChatMessagesCleared reports if the "chat_messages" edge to the ChatMessage entity was cleared.
+func (m *UserMutation) ChatMessagesCleared() bool {
+	return m.clearedchat_messages
+}
+
+// RemoveChatMessageIDs removes the "chat_messages" edge to the ChatMessage entity by IDs.
+func (m *UserMutation) RemoveChatMessageIDs(ids ...int) {
+	if m.removedchat_messages == nil {
+		m.removedchat_messages = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.chat_messages, ids[i])
+		m.removedchat_messages[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedChatMessages returns the removed IDs of the "chat_messages" edge to the ChatMessage entity.
+func (m *UserMutation) RemovedChatMessagesIDs() (ids []int) {
+	for id := range m.removedchat_messages {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ChatMessagesIDs returns the "chat_messages" edge IDs in the mutation.
+func (m *UserMutation) ChatMessagesIDs() (ids []int) {
+	for id := range m.chat_messages {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetChatMessages resets all changes to the "chat_messages" edge.
+func (m *UserMutation) ResetChatMessages() {
+	m.chat_messages = nil
+	m.clearedchat_messages = false
+	m.removedchat_messages = nil
+}
+
+// AddChatReadIDs adds the "chat_reads" edge to the ChatRead entity by ids.
+func (m *UserMutation) AddChatReadIDs(ids ...int) {
+	if m.chat_reads == nil {
+		m.chat_reads = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.chat_reads[ids[i]] = struct{}{}
+	}
+}
+
+// ClearChatReads clears the "chat_reads" edge to the ChatRead entity.
+func (m *UserMutation) ClearChatReads() {
+	m.clearedchat_reads = true
+}
+
+// ChatReadsCleared reports if the "chat_reads" edge to the ChatRead entity was cleared.
+func (m *UserMutation) ChatReadsCleared() bool {
+	return m.clearedchat_reads
+}
+
+// RemoveChatReadIDs removes the "chat_reads" edge to the ChatRead entity by IDs.
+func (m *UserMutation) RemoveChatReadIDs(ids ...int) {
+	if m.removedchat_reads == nil {
+		m.removedchat_reads = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.chat_reads, ids[i])
+		m.removedchat_reads[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedChatReads returns the removed IDs of the "chat_reads" edge to the ChatRead entity.
+func (m *UserMutation) RemovedChatReadsIDs() (ids []int) {
+	for id := range m.removedchat_reads {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ChatReadsIDs returns the "chat_reads" edge IDs in the mutation.
+func (m *UserMutation) ChatReadsIDs() (ids []int) {
+	for id := range m.chat_reads {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetChatReads resets all changes to the "chat_reads" edge.
+func (m *UserMutation) ResetChatReads() {
+	m.chat_reads = nil
+	m.clearedchat_reads = false
+	m.removedchat_reads = nil
+}
+
+// AddChatSettingIDs adds the "chat_settings" edge to the ChatSetting entity by ids.
+func (m *UserMutation) AddChatSettingIDs(ids ...int) {
+	if m.chat_settings == nil {
+		m.chat_settings = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.chat_settings[ids[i]] = struct{}{}
+	}
+}
+
+// ClearChatSettings clears the "chat_settings" edge to the ChatSetting entity.
+func (m *UserMutation) ClearChatSettings() {
+	m.clearedchat_settings = true
+}
+
+// ChatSettingsCleared reports if the "chat_settings" edge to the ChatSetting entity was cleared.
+func (m *UserMutation) ChatSettingsCleared() bool {
+	return m.clearedchat_settings
+}
+
+// RemoveChatSettingIDs removes the "chat_settings" edge to the ChatSetting entity by IDs.
+func (m *UserMutation) RemoveChatSettingIDs(ids ...int) {
+	if m.removedchat_settings == nil {
+		m.removedchat_settings = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.chat_settings, ids[i])
+		m.removedchat_settings[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedChatSettings returns the removed IDs of the "chat_settings" edge to the ChatSetting entity.
+func (m *UserMutation) RemovedChatSettingsIDs() (ids []int) {
+	for id := range m.removedchat_settings {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ChatSettingsIDs returns the "chat_settings" edge IDs in the mutation.
+func (m *UserMutation) ChatSettingsIDs() (ids []int) {
+	for id := range m.chat_settings {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetChatSettings resets all changes to the "chat_settings" edge.
+func (m *UserMutation) ResetChatSettings() {
+	m.chat_settings = nil
+	m.clearedchat_settings = false
+	m.removedchat_settings = nil
+}
+
 // Where appends a list predicates to the UserMutation builder.
 func (m *UserMutation) Where(ps ...predicate.User) {
 	m.predicates = append(m.predicates, ps...)
@@ -14578,7 +17423,7 @@ func (m *UserMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *UserMutation) AddedEdges() []string {
-	edges := make([]string, 0, 7)
+	edges := make([]string, 0, 10)
 	if m.tokens != nil {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -14599,6 +17444,15 @@ func (m *UserMutation) AddedEdges() []string {
 	}
 	if m.push_subscriptions != nil {
 		edges = append(edges, user.EdgePushSubscriptions)
+	}
+	if m.chat_messages != nil {
+		edges = append(edges, user.EdgeChatMessages)
+	}
+	if m.chat_reads != nil {
+		edges = append(edges, user.EdgeChatReads)
+	}
+	if m.chat_settings != nil {
+		edges = append(edges, user.EdgeChatSettings)
 	}
 	return edges
 }
@@ -14649,13 +17503,31 @@ func (m *UserMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeChatMessages:
+		ids := make([]ent.Value, 0, len(m.chat_messages))
+		for id := range m.chat_messages {
+			ids = append(ids, id)
+		}
+		return ids
+	case user.EdgeChatReads:
+		ids := make([]ent.Value, 0, len(m.chat_reads))
+		for id := range m.chat_reads {
+			ids = append(ids, id)
+		}
+		return ids
+	case user.EdgeChatSettings:
+		ids := make([]ent.Value, 0, len(m.chat_settings))
+		for id := range m.chat_settings {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *UserMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 7)
+	edges := make([]string, 0, 10)
 	if m.removedtokens != nil {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -14676,6 +17548,15 @@ func (m *UserMutation) RemovedEdges() []string {
 	}
 	if m.removedpush_subscriptions != nil {
 		edges = append(edges, user.EdgePushSubscriptions)
+	}
+	if m.removedchat_messages != nil {
+		edges = append(edges, user.EdgeChatMessages)
+	}
+	if m.removedchat_reads != nil {
+		edges = append(edges, user.EdgeChatReads)
+	}
+	if m.removedchat_settings != nil {
+		edges = append(edges, user.EdgeChatSettings)
 	}
 	return edges
 }
@@ -14726,13 +17607,31 @@ func (m *UserMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeChatMessages:
+		ids := make([]ent.Value, 0, len(m.removedchat_messages))
+		for id := range m.removedchat_messages {
+			ids = append(ids, id)
+		}
+		return ids
+	case user.EdgeChatReads:
+		ids := make([]ent.Value, 0, len(m.removedchat_reads))
+		for id := range m.removedchat_reads {
+			ids = append(ids, id)
+		}
+		return ids
+	case user.EdgeChatSettings:
+		ids := make([]ent.Value, 0, len(m.removedchat_settings))
+		for id := range m.removedchat_settings {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *UserMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 7)
+	edges := make([]string, 0, 10)
 	if m.clearedtokens {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -14753,6 +17652,15 @@ func (m *UserMutation) ClearedEdges() []string {
 	}
 	if m.clearedpush_subscriptions {
 		edges = append(edges, user.EdgePushSubscriptions)
+	}
+	if m.clearedchat_messages {
+		edges = append(edges, user.EdgeChatMessages)
+	}
+	if m.clearedchat_reads {
+		edges = append(edges, user.EdgeChatReads)
+	}
+	if m.clearedchat_settings {
+		edges = append(edges, user.EdgeChatSettings)
 	}
 	return edges
 }
@@ -14775,6 +17683,12 @@ func (m *UserMutation) EdgeCleared(name string) bool {
 		return m.clearednotices
 	case user.EdgePushSubscriptions:
 		return m.clearedpush_subscriptions
+	case user.EdgeChatMessages:
+		return m.clearedchat_messages
+	case user.EdgeChatReads:
+		return m.clearedchat_reads
+	case user.EdgeChatSettings:
+		return m.clearedchat_settings
 	}
 	return false
 }
@@ -14811,6 +17725,15 @@ func (m *UserMutation) ResetEdge(name string) error {
 		return nil
 	case user.EdgePushSubscriptions:
 		m.ResetPushSubscriptions()
+		return nil
+	case user.EdgeChatMessages:
+		m.ResetChatMessages()
+		return nil
+	case user.EdgeChatReads:
+		m.ResetChatReads()
+		return nil
+	case user.EdgeChatSettings:
+		m.ResetChatSettings()
 		return nil
 	}
 	return fmt.Errorf("unknown User edge %s", name)

@@ -16,6 +16,12 @@ type Tx struct {
 	config
 	// Card is the client for interacting with the Card builders.
 	Card *CardClient
+	// ChatMessage is the client for interacting with the ChatMessage builders.
+	ChatMessage *ChatMessageClient
+	// ChatRead is the client for interacting with the ChatRead builders.
+	ChatRead *ChatReadClient
+	// ChatSetting is the client for interacting with the ChatSetting builders.
+	ChatSetting *ChatSettingClient
 	// CommandKey is the client for interacting with the CommandKey builders.
 	CommandKey *CommandKeyClient
 	// Event is the client for interacting with the Event builders.
@@ -170,6 +176,9 @@ func (tx *Tx) Client() *Client {
 
 func (tx *Tx) init() {
 	tx.Card = NewCardClient(tx.config)
+	tx.ChatMessage = NewChatMessageClient(tx.config)
+	tx.ChatRead = NewChatReadClient(tx.config)
+	tx.ChatSetting = NewChatSettingClient(tx.config)
 	tx.CommandKey = NewCommandKeyClient(tx.config)
 	tx.Event = NewEventClient(tx.config)
 	tx.Game = NewGameClient(tx.config)

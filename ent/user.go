@@ -70,11 +70,17 @@ type UserEdges struct {
 	Notices []*Notice `json:"notices,omitempty"`
 	// The devices that receive the user's web push notifications; deleted with the user.
 	PushSubscriptions []*PushSubscription `json:"push_subscriptions,omitempty"`
+	// The user's chat lines; deleted with the user.
+	ChatMessages []*ChatMessage `json:"chat_messages,omitempty"`
+	// How far the user read each game's chat rooms; deleted with the user.
+	ChatReads []*ChatRead `json:"chat_reads,omitempty"`
+	// The user's choices about games' chats; deleted with the user.
+	ChatSettings []*ChatSetting `json:"chat_settings,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [7]bool
+	loadedTypes [10]bool
 	// totalCount holds the count of the edges above.
-	totalCount [7]map[string]int
+	totalCount [10]map[string]int
 
 	namedTokens            map[string][]*Token
 	namedSeats             map[string][]*Player
@@ -83,6 +89,9 @@ type UserEdges struct {
 	namedCommandKeys       map[string][]*CommandKey
 	namedNotices           map[string][]*Notice
 	namedPushSubscriptions map[string][]*PushSubscription
+	namedChatMessages      map[string][]*ChatMessage
+	namedChatReads         map[string][]*ChatRead
+	namedChatSettings      map[string][]*ChatSetting
 }
 
 // TokensOrErr returns the Tokens value or an error if the edge
@@ -146,6 +155,33 @@ func (e UserEdges) PushSubscriptionsOrErr() ([]*PushSubscription, error) {
 		return e.PushSubscriptions, nil
 	}
 	return nil, &NotLoadedError{edge: "push_subscriptions"}
+}
+
+// ChatMessagesOrErr returns the ChatMessages value or an error if the edge
+// was not loaded in eager-loading.
+func (e UserEdges) ChatMessagesOrErr() ([]*ChatMessage, error) {
+	if e.loadedTypes[7] {
+		return e.ChatMessages, nil
+	}
+	return nil, &NotLoadedError{edge: "chat_messages"}
+}
+
+// ChatReadsOrErr returns the ChatReads value or an error if the edge
+// was not loaded in eager-loading.
+func (e UserEdges) ChatReadsOrErr() ([]*ChatRead, error) {
+	if e.loadedTypes[8] {
+		return e.ChatReads, nil
+	}
+	return nil, &NotLoadedError{edge: "chat_reads"}
+}
+
+// ChatSettingsOrErr returns the ChatSettings value or an error if the edge
+// was not loaded in eager-loading.
+func (e UserEdges) ChatSettingsOrErr() ([]*ChatSetting, error) {
+	if e.loadedTypes[9] {
+		return e.ChatSettings, nil
+	}
+	return nil, &NotLoadedError{edge: "chat_settings"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -325,6 +361,21 @@ func (_m *User) QueryNotices() *NoticeQuery {
 // QueryPushSubscriptions queries the "push_subscriptions" edge of the User entity.
 func (_m *User) QueryPushSubscriptions() *PushSubscriptionQuery {
 	return NewUserClient(_m.config).QueryPushSubscriptions(_m)
+}
+
+// QueryChatMessages queries the "chat_messages" edge of the User entity.
+func (_m *User) QueryChatMessages() *ChatMessageQuery {
+	return NewUserClient(_m.config).QueryChatMessages(_m)
+}
+
+// QueryChatReads queries the "chat_reads" edge of the User entity.
+func (_m *User) QueryChatReads() *ChatReadQuery {
+	return NewUserClient(_m.config).QueryChatReads(_m)
+}
+
+// QueryChatSettings queries the "chat_settings" edge of the User entity.
+func (_m *User) QueryChatSettings() *ChatSettingQuery {
+	return NewUserClient(_m.config).QueryChatSettings(_m)
 }
 
 // Update returns a builder for updating this User.
@@ -568,6 +619,78 @@ func (_m *User) appendNamedPushSubscriptions(name string, edges ...*PushSubscrip
 		_m.Edges.namedPushSubscriptions[name] = []*PushSubscription{}
 	} else {
 		_m.Edges.namedPushSubscriptions[name] = append(_m.Edges.namedPushSubscriptions[name], edges...)
+	}
+}
+
+// NamedChatMessages returns the ChatMessages named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *User) NamedChatMessages(name string) ([]*ChatMessage, error) {
+	if _m.Edges.namedChatMessages == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedChatMessages[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *User) appendNamedChatMessages(name string, edges ...*ChatMessage) {
+	if _m.Edges.namedChatMessages == nil {
+		_m.Edges.namedChatMessages = make(map[string][]*ChatMessage)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedChatMessages[name] = []*ChatMessage{}
+	} else {
+		_m.Edges.namedChatMessages[name] = append(_m.Edges.namedChatMessages[name], edges...)
+	}
+}
+
+// NamedChatReads returns the ChatReads named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *User) NamedChatReads(name string) ([]*ChatRead, error) {
+	if _m.Edges.namedChatReads == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedChatReads[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *User) appendNamedChatReads(name string, edges ...*ChatRead) {
+	if _m.Edges.namedChatReads == nil {
+		_m.Edges.namedChatReads = make(map[string][]*ChatRead)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedChatReads[name] = []*ChatRead{}
+	} else {
+		_m.Edges.namedChatReads[name] = append(_m.Edges.namedChatReads[name], edges...)
+	}
+}
+
+// NamedChatSettings returns the ChatSettings named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *User) NamedChatSettings(name string) ([]*ChatSetting, error) {
+	if _m.Edges.namedChatSettings == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedChatSettings[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *User) appendNamedChatSettings(name string, edges ...*ChatSetting) {
+	if _m.Edges.namedChatSettings == nil {
+		_m.Edges.namedChatSettings = make(map[string][]*ChatSetting)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedChatSettings[name] = []*ChatSetting{}
+	} else {
+		_m.Edges.namedChatSettings[name] = append(_m.Edges.namedChatSettings[name], edges...)
 	}
 }
 

@@ -6,6 +6,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"rout/ent/chatmessage"
+	"rout/ent/chatread"
+	"rout/ent/chatsetting"
 	"rout/ent/commandkey"
 	"rout/ent/game"
 	"rout/ent/gamemap"
@@ -302,6 +305,51 @@ func (_c *UserCreate) AddPushSubscriptions(v ...*PushSubscription) *UserCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddPushSubscriptionIDs(ids...)
+}
+
+// AddChatMessageIDs adds the "chat_messages" edge to the ChatMessage entity by IDs.
+func (_c *UserCreate) AddChatMessageIDs(ids ...int) *UserCreate {
+	_c.mutation.AddChatMessageIDs(ids...)
+	return _c
+}
+
+// AddChatMessages adds the "chat_messages" edges to the ChatMessage entity.
+func (_c *UserCreate) AddChatMessages(v ...*ChatMessage) *UserCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddChatMessageIDs(ids...)
+}
+
+// AddChatReadIDs adds the "chat_reads" edge to the ChatRead entity by IDs.
+func (_c *UserCreate) AddChatReadIDs(ids ...int) *UserCreate {
+	_c.mutation.AddChatReadIDs(ids...)
+	return _c
+}
+
+// AddChatReads adds the "chat_reads" edges to the ChatRead entity.
+func (_c *UserCreate) AddChatReads(v ...*ChatRead) *UserCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddChatReadIDs(ids...)
+}
+
+// AddChatSettingIDs adds the "chat_settings" edge to the ChatSetting entity by IDs.
+func (_c *UserCreate) AddChatSettingIDs(ids ...int) *UserCreate {
+	_c.mutation.AddChatSettingIDs(ids...)
+	return _c
+}
+
+// AddChatSettings adds the "chat_settings" edges to the ChatSetting entity.
+func (_c *UserCreate) AddChatSettings(v ...*ChatSetting) *UserCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddChatSettingIDs(ids...)
 }
 
 // Mutation returns the UserMutation object of the builder.
@@ -647,6 +695,54 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(pushsubscription.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.ChatMessagesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatMessagesTable,
+			Columns: []string{user.ChatMessagesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatmessage.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.ChatReadsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatReadsTable,
+			Columns: []string{user.ChatReadsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatread.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.ChatSettingsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatSettingsTable,
+			Columns: []string{user.ChatSettingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

@@ -7,6 +7,9 @@ import (
 	"database/sql/driver"
 	"fmt"
 	"math"
+	"rout/ent/chatmessage"
+	"rout/ent/chatread"
+	"rout/ent/chatsetting"
 	"rout/ent/commandkey"
 	"rout/ent/game"
 	"rout/ent/gamemap"
@@ -38,6 +41,9 @@ type UserQuery struct {
 	withCommandKeys            *CommandKeyQuery
 	withNotices                *NoticeQuery
 	withPushSubscriptions      *PushSubscriptionQuery
+	withChatMessages           *ChatMessageQuery
+	withChatReads              *ChatReadQuery
+	withChatSettings           *ChatSettingQuery
 	loadTotal                  []func(context.Context, []*User) error
 	modifiers                  []func(*sql.Selector)
 	withNamedTokens            map[string]*TokenQuery
@@ -47,6 +53,9 @@ type UserQuery struct {
 	withNamedCommandKeys       map[string]*CommandKeyQuery
 	withNamedNotices           map[string]*NoticeQuery
 	withNamedPushSubscriptions map[string]*PushSubscriptionQuery
+	withNamedChatMessages      map[string]*ChatMessageQuery
+	withNamedChatReads         map[string]*ChatReadQuery
+	withNamedChatSettings      map[string]*ChatSettingQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -230,6 +239,72 @@ func (_q *UserQuery) QueryPushSubscriptions() *PushSubscriptionQuery {
 			sqlgraph.From(user.Table, user.FieldID, selector),
 			sqlgraph.To(pushsubscription.Table, pushsubscription.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, user.PushSubscriptionsTable, user.PushSubscriptionsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryChatMessages chains the current query on the "chat_messages" edge.
+func (_q *UserQuery) QueryChatMessages() *ChatMessageQuery {
+	query := (&ChatMessageClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(chatmessage.Table, chatmessage.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.ChatMessagesTable, user.ChatMessagesColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryChatReads chains the current query on the "chat_reads" edge.
+func (_q *UserQuery) QueryChatReads() *ChatReadQuery {
+	query := (&ChatReadClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(chatread.Table, chatread.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.ChatReadsTable, user.ChatReadsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryChatSettings chains the current query on the "chat_settings" edge.
+func (_q *UserQuery) QueryChatSettings() *ChatSettingQuery {
+	query := (&ChatSettingClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(chatsetting.Table, chatsetting.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.ChatSettingsTable, user.ChatSettingsColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -436,6 +511,9 @@ func (_q *UserQuery) Clone() *UserQuery {
 		withCommandKeys:       _q.withCommandKeys.Clone(),
 		withNotices:           _q.withNotices.Clone(),
 		withPushSubscriptions: _q.withPushSubscriptions.Clone(),
+		withChatMessages:      _q.withChatMessages.Clone(),
+		withChatReads:         _q.withChatReads.Clone(),
+		withChatSettings:      _q.withChatSettings.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -519,6 +597,39 @@ func (_q *UserQuery) WithPushSubscriptions(opts ...func(*PushSubscriptionQuery))
 	return _q
 }
 
+// WithChatMessages tells the query-builder to eager-load the nodes that are connected to
+// the "chat_messages" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithChatMessages(opts ...func(*ChatMessageQuery)) *UserQuery {
+	query := (&ChatMessageClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withChatMessages = query
+	return _q
+}
+
+// WithChatReads tells the query-builder to eager-load the nodes that are connected to
+// the "chat_reads" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithChatReads(opts ...func(*ChatReadQuery)) *UserQuery {
+	query := (&ChatReadClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withChatReads = query
+	return _q
+}
+
+// WithChatSettings tells the query-builder to eager-load the nodes that are connected to
+// the "chat_settings" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithChatSettings(opts ...func(*ChatSettingQuery)) *UserQuery {
+	query := (&ChatSettingClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withChatSettings = query
+	return _q
+}
+
 // GroupBy is used to group vertices by one or more fields/columns.
 // It is often used with aggregate functions, like: count, max, mean, min, sum.
 //
@@ -597,7 +708,7 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 	var (
 		nodes       = []*User{}
 		_spec       = _q.querySpec()
-		loadedTypes = [7]bool{
+		loadedTypes = [10]bool{
 			_q.withTokens != nil,
 			_q.withSeats != nil,
 			_q.withCreatedGames != nil,
@@ -605,6 +716,9 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			_q.withCommandKeys != nil,
 			_q.withNotices != nil,
 			_q.withPushSubscriptions != nil,
+			_q.withChatMessages != nil,
+			_q.withChatReads != nil,
+			_q.withChatSettings != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -677,6 +791,27 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			return nil, err
 		}
 	}
+	if query := _q.withChatMessages; query != nil {
+		if err := _q.loadChatMessages(ctx, query, nodes,
+			func(n *User) { n.Edges.ChatMessages = []*ChatMessage{} },
+			func(n *User, e *ChatMessage) { n.Edges.ChatMessages = append(n.Edges.ChatMessages, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withChatReads; query != nil {
+		if err := _q.loadChatReads(ctx, query, nodes,
+			func(n *User) { n.Edges.ChatReads = []*ChatRead{} },
+			func(n *User, e *ChatRead) { n.Edges.ChatReads = append(n.Edges.ChatReads, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withChatSettings; query != nil {
+		if err := _q.loadChatSettings(ctx, query, nodes,
+			func(n *User) { n.Edges.ChatSettings = []*ChatSetting{} },
+			func(n *User, e *ChatSetting) { n.Edges.ChatSettings = append(n.Edges.ChatSettings, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedTokens {
 		if err := _q.loadTokens(ctx, query, nodes,
 			func(n *User) { n.appendNamedTokens(name) },
@@ -723,6 +858,27 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 		if err := _q.loadPushSubscriptions(ctx, query, nodes,
 			func(n *User) { n.appendNamedPushSubscriptions(name) },
 			func(n *User, e *PushSubscription) { n.appendNamedPushSubscriptions(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedChatMessages {
+		if err := _q.loadChatMessages(ctx, query, nodes,
+			func(n *User) { n.appendNamedChatMessages(name) },
+			func(n *User, e *ChatMessage) { n.appendNamedChatMessages(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedChatReads {
+		if err := _q.loadChatReads(ctx, query, nodes,
+			func(n *User) { n.appendNamedChatReads(name) },
+			func(n *User, e *ChatRead) { n.appendNamedChatReads(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedChatSettings {
+		if err := _q.loadChatSettings(ctx, query, nodes,
+			func(n *User) { n.appendNamedChatSettings(name) },
+			func(n *User, e *ChatSetting) { n.appendNamedChatSettings(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -950,6 +1106,96 @@ func (_q *UserQuery) loadPushSubscriptions(ctx context.Context, query *PushSubsc
 	}
 	return nil
 }
+func (_q *UserQuery) loadChatMessages(ctx context.Context, query *ChatMessageQuery, nodes []*User, init func(*User), assign func(*User, *ChatMessage)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*User)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(chatmessage.FieldAuthorID)
+	}
+	query.Where(predicate.ChatMessage(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(user.ChatMessagesColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.AuthorID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "author_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *UserQuery) loadChatReads(ctx context.Context, query *ChatReadQuery, nodes []*User, init func(*User), assign func(*User, *ChatRead)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*User)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(chatread.FieldUserID)
+	}
+	query.Where(predicate.ChatRead(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(user.ChatReadsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.UserID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "user_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *UserQuery) loadChatSettings(ctx context.Context, query *ChatSettingQuery, nodes []*User, init func(*User), assign func(*User, *ChatSetting)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*User)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(chatsetting.FieldUserID)
+	}
+	query.Where(predicate.ChatSetting(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(user.ChatSettingsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.UserID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "user_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *UserQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -1159,6 +1405,48 @@ func (_q *UserQuery) WithNamedPushSubscriptions(name string, opts ...func(*PushS
 		_q.withNamedPushSubscriptions = make(map[string]*PushSubscriptionQuery)
 	}
 	_q.withNamedPushSubscriptions[name] = query
+	return _q
+}
+
+// WithNamedChatMessages tells the query-builder to eager-load the nodes that are connected to the "chat_messages"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedChatMessages(name string, opts ...func(*ChatMessageQuery)) *UserQuery {
+	query := (&ChatMessageClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedChatMessages == nil {
+		_q.withNamedChatMessages = make(map[string]*ChatMessageQuery)
+	}
+	_q.withNamedChatMessages[name] = query
+	return _q
+}
+
+// WithNamedChatReads tells the query-builder to eager-load the nodes that are connected to the "chat_reads"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedChatReads(name string, opts ...func(*ChatReadQuery)) *UserQuery {
+	query := (&ChatReadClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedChatReads == nil {
+		_q.withNamedChatReads = make(map[string]*ChatReadQuery)
+	}
+	_q.withNamedChatReads[name] = query
+	return _q
+}
+
+// WithNamedChatSettings tells the query-builder to eager-load the nodes that are connected to the "chat_settings"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedChatSettings(name string, opts ...func(*ChatSettingQuery)) *UserQuery {
+	query := (&ChatSettingClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedChatSettings == nil {
+		_q.withNamedChatSettings = make(map[string]*ChatSettingQuery)
+	}
+	_q.withNamedChatSettings[name] = query
 	return _q
 }
 

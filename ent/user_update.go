@@ -6,6 +6,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"rout/ent/chatmessage"
+	"rout/ent/chatread"
+	"rout/ent/chatsetting"
 	"rout/ent/commandkey"
 	"rout/ent/game"
 	"rout/ent/gamemap"
@@ -365,6 +368,51 @@ func (_u *UserUpdate) AddPushSubscriptions(v ...*PushSubscription) *UserUpdate {
 	return _u.AddPushSubscriptionIDs(ids...)
 }
 
+// AddChatMessageIDs adds the "chat_messages" edge to the ChatMessage entity by IDs.
+func (_u *UserUpdate) AddChatMessageIDs(ids ...int) *UserUpdate {
+	_u.mutation.AddChatMessageIDs(ids...)
+	return _u
+}
+
+// AddChatMessages adds the "chat_messages" edges to the ChatMessage entity.
+func (_u *UserUpdate) AddChatMessages(v ...*ChatMessage) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddChatMessageIDs(ids...)
+}
+
+// AddChatReadIDs adds the "chat_reads" edge to the ChatRead entity by IDs.
+func (_u *UserUpdate) AddChatReadIDs(ids ...int) *UserUpdate {
+	_u.mutation.AddChatReadIDs(ids...)
+	return _u
+}
+
+// AddChatReads adds the "chat_reads" edges to the ChatRead entity.
+func (_u *UserUpdate) AddChatReads(v ...*ChatRead) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddChatReadIDs(ids...)
+}
+
+// AddChatSettingIDs adds the "chat_settings" edge to the ChatSetting entity by IDs.
+func (_u *UserUpdate) AddChatSettingIDs(ids ...int) *UserUpdate {
+	_u.mutation.AddChatSettingIDs(ids...)
+	return _u
+}
+
+// AddChatSettings adds the "chat_settings" edges to the ChatSetting entity.
+func (_u *UserUpdate) AddChatSettings(v ...*ChatSetting) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddChatSettingIDs(ids...)
+}
+
 // Mutation returns the UserMutation object of the builder.
 func (_u *UserUpdate) Mutation() *UserMutation {
 	return _u.mutation
@@ -515,6 +563,69 @@ func (_u *UserUpdate) RemovePushSubscriptions(v ...*PushSubscription) *UserUpdat
 		ids[i] = v[i].ID
 	}
 	return _u.RemovePushSubscriptionIDs(ids...)
+}
+
+// ClearChatMessages clears all "chat_messages" edges to the ChatMessage entity.
+func (_u *UserUpdate) ClearChatMessages() *UserUpdate {
+	_u.mutation.ClearChatMessages()
+	return _u
+}
+
+// RemoveChatMessageIDs removes the "chat_messages" edge to ChatMessage entities by IDs.
+func (_u *UserUpdate) RemoveChatMessageIDs(ids ...int) *UserUpdate {
+	_u.mutation.RemoveChatMessageIDs(ids...)
+	return _u
+}
+
+// RemoveChatMessages removes "chat_messages" edges to ChatMessage entities.
+func (_u *UserUpdate) RemoveChatMessages(v ...*ChatMessage) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveChatMessageIDs(ids...)
+}
+
+// ClearChatReads clears all "chat_reads" edges to the ChatRead entity.
+func (_u *UserUpdate) ClearChatReads() *UserUpdate {
+	_u.mutation.ClearChatReads()
+	return _u
+}
+
+// RemoveChatReadIDs removes the "chat_reads" edge to ChatRead entities by IDs.
+func (_u *UserUpdate) RemoveChatReadIDs(ids ...int) *UserUpdate {
+	_u.mutation.RemoveChatReadIDs(ids...)
+	return _u
+}
+
+// RemoveChatReads removes "chat_reads" edges to ChatRead entities.
+func (_u *UserUpdate) RemoveChatReads(v ...*ChatRead) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveChatReadIDs(ids...)
+}
+
+// ClearChatSettings clears all "chat_settings" edges to the ChatSetting entity.
+func (_u *UserUpdate) ClearChatSettings() *UserUpdate {
+	_u.mutation.ClearChatSettings()
+	return _u
+}
+
+// RemoveChatSettingIDs removes the "chat_settings" edge to ChatSetting entities by IDs.
+func (_u *UserUpdate) RemoveChatSettingIDs(ids ...int) *UserUpdate {
+	_u.mutation.RemoveChatSettingIDs(ids...)
+	return _u
+}
+
+// RemoveChatSettings removes "chat_settings" edges to ChatSetting entities.
+func (_u *UserUpdate) RemoveChatSettings(v ...*ChatSetting) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveChatSettingIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -999,6 +1110,141 @@ func (_u *UserUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.ChatMessagesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatMessagesTable,
+			Columns: []string{user.ChatMessagesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatmessage.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedChatMessagesIDs(); len(nodes) > 0 && !_u.mutation.ChatMessagesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatMessagesTable,
+			Columns: []string{user.ChatMessagesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatmessage.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ChatMessagesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatMessagesTable,
+			Columns: []string{user.ChatMessagesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatmessage.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ChatReadsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatReadsTable,
+			Columns: []string{user.ChatReadsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatread.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedChatReadsIDs(); len(nodes) > 0 && !_u.mutation.ChatReadsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatReadsTable,
+			Columns: []string{user.ChatReadsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatread.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ChatReadsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatReadsTable,
+			Columns: []string{user.ChatReadsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatread.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ChatSettingsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatSettingsTable,
+			Columns: []string{user.ChatSettingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedChatSettingsIDs(); len(nodes) > 0 && !_u.mutation.ChatSettingsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatSettingsTable,
+			Columns: []string{user.ChatSettingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ChatSettingsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatSettingsTable,
+			Columns: []string{user.ChatSettingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{user.Label}
@@ -1349,6 +1595,51 @@ func (_u *UserUpdateOne) AddPushSubscriptions(v ...*PushSubscription) *UserUpdat
 	return _u.AddPushSubscriptionIDs(ids...)
 }
 
+// AddChatMessageIDs adds the "chat_messages" edge to the ChatMessage entity by IDs.
+func (_u *UserUpdateOne) AddChatMessageIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.AddChatMessageIDs(ids...)
+	return _u
+}
+
+// AddChatMessages adds the "chat_messages" edges to the ChatMessage entity.
+func (_u *UserUpdateOne) AddChatMessages(v ...*ChatMessage) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddChatMessageIDs(ids...)
+}
+
+// AddChatReadIDs adds the "chat_reads" edge to the ChatRead entity by IDs.
+func (_u *UserUpdateOne) AddChatReadIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.AddChatReadIDs(ids...)
+	return _u
+}
+
+// AddChatReads adds the "chat_reads" edges to the ChatRead entity.
+func (_u *UserUpdateOne) AddChatReads(v ...*ChatRead) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddChatReadIDs(ids...)
+}
+
+// AddChatSettingIDs adds the "chat_settings" edge to the ChatSetting entity by IDs.
+func (_u *UserUpdateOne) AddChatSettingIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.AddChatSettingIDs(ids...)
+	return _u
+}
+
+// AddChatSettings adds the "chat_settings" edges to the ChatSetting entity.
+func (_u *UserUpdateOne) AddChatSettings(v ...*ChatSetting) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddChatSettingIDs(ids...)
+}
+
 // Mutation returns the UserMutation object of the builder.
 func (_u *UserUpdateOne) Mutation() *UserMutation {
 	return _u.mutation
@@ -1499,6 +1790,69 @@ func (_u *UserUpdateOne) RemovePushSubscriptions(v ...*PushSubscription) *UserUp
 		ids[i] = v[i].ID
 	}
 	return _u.RemovePushSubscriptionIDs(ids...)
+}
+
+// ClearChatMessages clears all "chat_messages" edges to the ChatMessage entity.
+func (_u *UserUpdateOne) ClearChatMessages() *UserUpdateOne {
+	_u.mutation.ClearChatMessages()
+	return _u
+}
+
+// RemoveChatMessageIDs removes the "chat_messages" edge to ChatMessage entities by IDs.
+func (_u *UserUpdateOne) RemoveChatMessageIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.RemoveChatMessageIDs(ids...)
+	return _u
+}
+
+// RemoveChatMessages removes "chat_messages" edges to ChatMessage entities.
+func (_u *UserUpdateOne) RemoveChatMessages(v ...*ChatMessage) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveChatMessageIDs(ids...)
+}
+
+// ClearChatReads clears all "chat_reads" edges to the ChatRead entity.
+func (_u *UserUpdateOne) ClearChatReads() *UserUpdateOne {
+	_u.mutation.ClearChatReads()
+	return _u
+}
+
+// RemoveChatReadIDs removes the "chat_reads" edge to ChatRead entities by IDs.
+func (_u *UserUpdateOne) RemoveChatReadIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.RemoveChatReadIDs(ids...)
+	return _u
+}
+
+// RemoveChatReads removes "chat_reads" edges to ChatRead entities.
+func (_u *UserUpdateOne) RemoveChatReads(v ...*ChatRead) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveChatReadIDs(ids...)
+}
+
+// ClearChatSettings clears all "chat_settings" edges to the ChatSetting entity.
+func (_u *UserUpdateOne) ClearChatSettings() *UserUpdateOne {
+	_u.mutation.ClearChatSettings()
+	return _u
+}
+
+// RemoveChatSettingIDs removes the "chat_settings" edge to ChatSetting entities by IDs.
+func (_u *UserUpdateOne) RemoveChatSettingIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.RemoveChatSettingIDs(ids...)
+	return _u
+}
+
+// RemoveChatSettings removes "chat_settings" edges to ChatSetting entities.
+func (_u *UserUpdateOne) RemoveChatSettings(v ...*ChatSetting) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveChatSettingIDs(ids...)
 }
 
 // Where appends a list predicates to the UserUpdate builder.
@@ -2006,6 +2360,141 @@ func (_u *UserUpdateOne) sqlSave(ctx context.Context) (_node *User, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(pushsubscription.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ChatMessagesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatMessagesTable,
+			Columns: []string{user.ChatMessagesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatmessage.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedChatMessagesIDs(); len(nodes) > 0 && !_u.mutation.ChatMessagesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatMessagesTable,
+			Columns: []string{user.ChatMessagesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatmessage.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ChatMessagesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatMessagesTable,
+			Columns: []string{user.ChatMessagesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatmessage.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ChatReadsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatReadsTable,
+			Columns: []string{user.ChatReadsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatread.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedChatReadsIDs(); len(nodes) > 0 && !_u.mutation.ChatReadsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatReadsTable,
+			Columns: []string{user.ChatReadsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatread.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ChatReadsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatReadsTable,
+			Columns: []string{user.ChatReadsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatread.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ChatSettingsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatSettingsTable,
+			Columns: []string{user.ChatSettingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedChatSettingsIDs(); len(nodes) > 0 && !_u.mutation.ChatSettingsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatSettingsTable,
+			Columns: []string{user.ChatSettingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ChatSettingsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatSettingsTable,
+			Columns: []string{user.ChatSettingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

@@ -89,6 +89,12 @@ const (
 	EdgeCommandKeys = "command_keys"
 	// EdgeNotices holds the string denoting the notices edge name in mutations.
 	EdgeNotices = "notices"
+	// EdgeChatMessages holds the string denoting the chat_messages edge name in mutations.
+	EdgeChatMessages = "chat_messages"
+	// EdgeChatReads holds the string denoting the chat_reads edge name in mutations.
+	EdgeChatReads = "chat_reads"
+	// EdgeChatSettings holds the string denoting the chat_settings edge name in mutations.
+	EdgeChatSettings = "chat_settings"
 	// Table holds the table name of the game in the database.
 	Table = "games"
 	// MapTable is the table that holds the map relation/edge.
@@ -154,6 +160,27 @@ const (
 	NoticesInverseTable = "notices"
 	// NoticesColumn is the table column denoting the notices relation/edge.
 	NoticesColumn = "game_id"
+	// ChatMessagesTable is the table that holds the chat_messages relation/edge.
+	ChatMessagesTable = "chat_messages"
+	// ChatMessagesInverseTable is the table name for the ChatMessage entity.
+	// It exists in this package in order to avoid circular dependency with the "chatmessage" package.
+	ChatMessagesInverseTable = "chat_messages"
+	// ChatMessagesColumn is the table column denoting the chat_messages relation/edge.
+	ChatMessagesColumn = "game_id"
+	// ChatReadsTable is the table that holds the chat_reads relation/edge.
+	ChatReadsTable = "chat_reads"
+	// ChatReadsInverseTable is the table name for the ChatRead entity.
+	// It exists in this package in order to avoid circular dependency with the "chatread" package.
+	ChatReadsInverseTable = "chat_reads"
+	// ChatReadsColumn is the table column denoting the chat_reads relation/edge.
+	ChatReadsColumn = "game_id"
+	// ChatSettingsTable is the table that holds the chat_settings relation/edge.
+	ChatSettingsTable = "chat_settings"
+	// ChatSettingsInverseTable is the table name for the ChatSetting entity.
+	// It exists in this package in order to avoid circular dependency with the "chatsetting" package.
+	ChatSettingsInverseTable = "chat_settings"
+	// ChatSettingsColumn is the table column denoting the chat_settings relation/edge.
+	ChatSettingsColumn = "game_id"
 )
 
 // Columns holds all SQL columns for game fields.
@@ -583,6 +610,48 @@ func ByNotices(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newNoticesStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByChatMessagesCount orders the results by chat_messages count.
+func ByChatMessagesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newChatMessagesStep(), opts...)
+	}
+}
+
+// ByChatMessages orders the results by chat_messages terms.
+func ByChatMessages(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newChatMessagesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByChatReadsCount orders the results by chat_reads count.
+func ByChatReadsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newChatReadsStep(), opts...)
+	}
+}
+
+// ByChatReads orders the results by chat_reads terms.
+func ByChatReads(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newChatReadsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByChatSettingsCount orders the results by chat_settings count.
+func ByChatSettingsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newChatSettingsStep(), opts...)
+	}
+}
+
+// ByChatSettings orders the results by chat_settings terms.
+func ByChatSettings(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newChatSettingsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newMapStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -644,6 +713,27 @@ func newNoticesStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(NoticesInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, NoticesTable, NoticesColumn),
+	)
+}
+func newChatMessagesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(ChatMessagesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, ChatMessagesTable, ChatMessagesColumn),
+	)
+}
+func newChatReadsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(ChatReadsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, ChatReadsTable, ChatReadsColumn),
+	)
+}
+func newChatSettingsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(ChatSettingsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, ChatSettingsTable, ChatSettingsColumn),
 	)
 }
 

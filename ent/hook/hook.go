@@ -20,6 +20,42 @@ func (f CardFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error)
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CardMutation", m)
 }
 
+// The ChatMessageFunc type is an adapter to allow the use of ordinary
+// function as ChatMessage mutator.
+type ChatMessageFunc func(context.Context, *ent.ChatMessageMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ChatMessageFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ChatMessageMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ChatMessageMutation", m)
+}
+
+// The ChatReadFunc type is an adapter to allow the use of ordinary
+// function as ChatRead mutator.
+type ChatReadFunc func(context.Context, *ent.ChatReadMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ChatReadFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ChatReadMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ChatReadMutation", m)
+}
+
+// The ChatSettingFunc type is an adapter to allow the use of ordinary
+// function as ChatSetting mutator.
+type ChatSettingFunc func(context.Context, *ent.ChatSettingMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ChatSettingFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ChatSettingMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ChatSettingMutation", m)
+}
+
 // The CommandKeyFunc type is an adapter to allow the use of ordinary
 // function as CommandKey mutator.
 type CommandKeyFunc func(context.Context, *ent.CommandKeyMutation) (ent.Value, error)

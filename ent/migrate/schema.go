@@ -44,6 +44,140 @@ var (
 			},
 		},
 	}
+	// ChatMessagesColumns holds the columns for the "chat_messages" table.
+	ChatMessagesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "room", Type: field.TypeString, Size: 16},
+		{Name: "seq", Type: field.TypeInt64},
+		{Name: "kind", Type: field.TypeEnum, Enums: []string{"message", "removal"}},
+		{Name: "body", Type: field.TypeString, Size: 2000},
+		{Name: "client_key", Type: field.TypeString, Nullable: true, Size: 64},
+		{Name: "target", Type: field.TypeInt64, Nullable: true},
+		{Name: "shadow", Type: field.TypeBool, Default: false},
+		{Name: "removed_at", Type: field.TypeTime, Nullable: true},
+		{Name: "game_id", Type: field.TypeInt},
+		{Name: "author_id", Type: field.TypeInt},
+	}
+	// ChatMessagesTable holds the schema information for the "chat_messages" table.
+	ChatMessagesTable = &schema.Table{
+		Name:       "chat_messages",
+		Columns:    ChatMessagesColumns,
+		PrimaryKey: []*schema.Column{ChatMessagesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "chat_messages_games_chat_messages",
+				Columns:    []*schema.Column{ChatMessagesColumns[10]},
+				RefColumns: []*schema.Column{GamesColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "chat_messages_users_chat_messages",
+				Columns:    []*schema.Column{ChatMessagesColumns[11]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "chatmessage_game_id_room_seq",
+				Unique:  true,
+				Columns: []*schema.Column{ChatMessagesColumns[10], ChatMessagesColumns[2], ChatMessagesColumns[3]},
+			},
+			{
+				Name:    "chatmessage_author_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{ChatMessagesColumns[11], ChatMessagesColumns[1]},
+			},
+			{
+				Name:    "chatmessage_author_id_game_id_client_key",
+				Unique:  true,
+				Columns: []*schema.Column{ChatMessagesColumns[11], ChatMessagesColumns[10], ChatMessagesColumns[6]},
+			},
+		},
+	}
+	// ChatReadsColumns holds the columns for the "chat_reads" table.
+	ChatReadsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "room", Type: field.TypeString, Size: 16},
+		{Name: "seq", Type: field.TypeInt64},
+		{Name: "game_id", Type: field.TypeInt},
+		{Name: "user_id", Type: field.TypeInt},
+	}
+	// ChatReadsTable holds the schema information for the "chat_reads" table.
+	ChatReadsTable = &schema.Table{
+		Name:       "chat_reads",
+		Columns:    ChatReadsColumns,
+		PrimaryKey: []*schema.Column{ChatReadsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "chat_reads_games_chat_reads",
+				Columns:    []*schema.Column{ChatReadsColumns[3]},
+				RefColumns: []*schema.Column{GamesColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "chat_reads_users_chat_reads",
+				Columns:    []*schema.Column{ChatReadsColumns[4]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "chatread_user_id_game_id_room",
+				Unique:  true,
+				Columns: []*schema.Column{ChatReadsColumns[4], ChatReadsColumns[3], ChatReadsColumns[1]},
+			},
+			{
+				Name:    "chatread_game_id",
+				Unique:  false,
+				Columns: []*schema.Column{ChatReadsColumns[3]},
+			},
+		},
+	}
+	// ChatSettingsColumns holds the columns for the "chat_settings" table.
+	ChatSettingsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "off", Type: field.TypeBool, Default: false},
+		{Name: "players_only", Type: field.TypeBool, Default: false},
+		{Name: "game_id", Type: field.TypeInt},
+		{Name: "user_id", Type: field.TypeInt},
+	}
+	// ChatSettingsTable holds the schema information for the "chat_settings" table.
+	ChatSettingsTable = &schema.Table{
+		Name:       "chat_settings",
+		Columns:    ChatSettingsColumns,
+		PrimaryKey: []*schema.Column{ChatSettingsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "chat_settings_games_chat_settings",
+				Columns:    []*schema.Column{ChatSettingsColumns[5]},
+				RefColumns: []*schema.Column{GamesColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "chat_settings_users_chat_settings",
+				Columns:    []*schema.Column{ChatSettingsColumns[6]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "chatsetting_user_id_game_id",
+				Unique:  true,
+				Columns: []*schema.Column{ChatSettingsColumns[6], ChatSettingsColumns[5]},
+			},
+			{
+				Name:    "chatsetting_game_id",
+				Unique:  false,
+				Columns: []*schema.Column{ChatSettingsColumns[5]},
+			},
+		},
+	}
 	// CommandKeysColumns holds the columns for the "command_keys" table.
 	CommandKeysColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt, Increment: true},
@@ -487,6 +621,9 @@ var (
 	// Tables holds all the tables in the schema.
 	Tables = []*schema.Table{
 		CardsTable,
+		ChatMessagesTable,
+		ChatReadsTable,
+		ChatSettingsTable,
 		CommandKeysTable,
 		EventsTable,
 		GamesTable,
@@ -503,6 +640,12 @@ var (
 
 func init() {
 	CardsTable.ForeignKeys[0].RefTable = GamesTable
+	ChatMessagesTable.ForeignKeys[0].RefTable = GamesTable
+	ChatMessagesTable.ForeignKeys[1].RefTable = UsersTable
+	ChatReadsTable.ForeignKeys[0].RefTable = GamesTable
+	ChatReadsTable.ForeignKeys[1].RefTable = UsersTable
+	ChatSettingsTable.ForeignKeys[0].RefTable = GamesTable
+	ChatSettingsTable.ForeignKeys[1].RefTable = UsersTable
 	CommandKeysTable.ForeignKeys[0].RefTable = GamesTable
 	CommandKeysTable.ForeignKeys[1].RefTable = UsersTable
 	EventsTable.ForeignKeys[0].RefTable = GamesTable

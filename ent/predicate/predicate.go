@@ -9,6 +9,15 @@ import (
 // Card is the predicate function for card builders.
 type Card func(*sql.Selector)
 
+// ChatMessage is the predicate function for chatmessage builders.
+type ChatMessage func(*sql.Selector)
+
+// ChatRead is the predicate function for chatread builders.
+type ChatRead func(*sql.Selector)
+
+// ChatSetting is the predicate function for chatsetting builders.
+type ChatSetting func(*sql.Selector)
+
 // CommandKey is the predicate function for commandkey builders.
 type CommandKey func(*sql.Selector)
 

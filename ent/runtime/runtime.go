@@ -4,6 +4,9 @@ package runtime
 
 import (
 	"rout/ent/card"
+	"rout/ent/chatmessage"
+	"rout/ent/chatread"
+	"rout/ent/chatsetting"
 	"rout/ent/commandkey"
 	"rout/ent/event"
 	"rout/ent/game"
@@ -39,6 +42,96 @@ func init() {
 	card.DefaultPosition = cardDescPosition.Default.(int)
 	// card.PositionValidator is a validator for the "position" field. It is called by the builders before save.
 	card.PositionValidator = cardDescPosition.Validators[0].(func(int) error)
+	chatmessageMixin := schema.ChatMessage{}.Mixin()
+	chatmessageMixinFields0 := chatmessageMixin[0].Fields()
+	_ = chatmessageMixinFields0
+	chatmessageFields := schema.ChatMessage{}.Fields()
+	_ = chatmessageFields
+	// chatmessageDescCreatedAt is the schema descriptor for created_at field.
+	chatmessageDescCreatedAt := chatmessageMixinFields0[0].Descriptor()
+	// chatmessage.DefaultCreatedAt holds the default value on creation for the created_at field.
+	chatmessage.DefaultCreatedAt = chatmessageDescCreatedAt.Default.(func() time.Time)
+	// chatmessageDescRoom is the schema descriptor for room field.
+	chatmessageDescRoom := chatmessageFields[1].Descriptor()
+	// chatmessage.RoomValidator is a validator for the "room" field. It is called by the builders before save.
+	chatmessage.RoomValidator = func() func(string) error {
+		validators := chatmessageDescRoom.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(room string) error {
+			for _, fn := range fns {
+				if err := fn(room); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// chatmessageDescSeq is the schema descriptor for seq field.
+	chatmessageDescSeq := chatmessageFields[2].Descriptor()
+	// chatmessage.SeqValidator is a validator for the "seq" field. It is called by the builders before save.
+	chatmessage.SeqValidator = chatmessageDescSeq.Validators[0].(func(int64) error)
+	// chatmessageDescBody is the schema descriptor for body field.
+	chatmessageDescBody := chatmessageFields[5].Descriptor()
+	// chatmessage.BodyValidator is a validator for the "body" field. It is called by the builders before save.
+	chatmessage.BodyValidator = chatmessageDescBody.Validators[0].(func(string) error)
+	// chatmessageDescClientKey is the schema descriptor for client_key field.
+	chatmessageDescClientKey := chatmessageFields[6].Descriptor()
+	// chatmessage.ClientKeyValidator is a validator for the "client_key" field. It is called by the builders before save.
+	chatmessage.ClientKeyValidator = chatmessageDescClientKey.Validators[0].(func(string) error)
+	// chatmessageDescShadow is the schema descriptor for shadow field.
+	chatmessageDescShadow := chatmessageFields[8].Descriptor()
+	// chatmessage.DefaultShadow holds the default value on creation for the shadow field.
+	chatmessage.DefaultShadow = chatmessageDescShadow.Default.(bool)
+	chatreadFields := schema.ChatRead{}.Fields()
+	_ = chatreadFields
+	// chatreadDescRoom is the schema descriptor for room field.
+	chatreadDescRoom := chatreadFields[2].Descriptor()
+	// chatread.RoomValidator is a validator for the "room" field. It is called by the builders before save.
+	chatread.RoomValidator = func() func(string) error {
+		validators := chatreadDescRoom.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(room string) error {
+			for _, fn := range fns {
+				if err := fn(room); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// chatreadDescSeq is the schema descriptor for seq field.
+	chatreadDescSeq := chatreadFields[3].Descriptor()
+	// chatread.SeqValidator is a validator for the "seq" field. It is called by the builders before save.
+	chatread.SeqValidator = chatreadDescSeq.Validators[0].(func(int64) error)
+	chatsettingMixin := schema.ChatSetting{}.Mixin()
+	chatsettingMixinFields0 := chatsettingMixin[0].Fields()
+	_ = chatsettingMixinFields0
+	chatsettingFields := schema.ChatSetting{}.Fields()
+	_ = chatsettingFields
+	// chatsettingDescCreatedAt is the schema descriptor for created_at field.
+	chatsettingDescCreatedAt := chatsettingMixinFields0[0].Descriptor()
+	// chatsetting.DefaultCreatedAt holds the default value on creation for the created_at field.
+	chatsetting.DefaultCreatedAt = chatsettingDescCreatedAt.Default.(func() time.Time)
+	// chatsettingDescUpdatedAt is the schema descriptor for updated_at field.
+	chatsettingDescUpdatedAt := chatsettingMixinFields0[1].Descriptor()
+	// chatsetting.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	chatsetting.DefaultUpdatedAt = chatsettingDescUpdatedAt.Default.(func() time.Time)
+	// chatsetting.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	chatsetting.UpdateDefaultUpdatedAt = chatsettingDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// chatsettingDescOff is the schema descriptor for off field.
+	chatsettingDescOff := chatsettingFields[2].Descriptor()
+	// chatsetting.DefaultOff holds the default value on creation for the off field.
+	chatsetting.DefaultOff = chatsettingDescOff.Default.(bool)
+	// chatsettingDescPlayersOnly is the schema descriptor for players_only field.
+	chatsettingDescPlayersOnly := chatsettingFields[3].Descriptor()
+	// chatsetting.DefaultPlayersOnly holds the default value on creation for the players_only field.
+	chatsetting.DefaultPlayersOnly = chatsettingDescPlayersOnly.Default.(bool)
 	commandkeyMixin := schema.CommandKey{}.Mixin()
 	commandkeyMixinFields0 := commandkeyMixin[0].Fields()
 	_ = commandkeyMixinFields0

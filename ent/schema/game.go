@@ -180,6 +180,15 @@ func (Game) Edges() []ent.Edge {
 		edge.To("notices", Notice.Type).
 			Annotations(entsql.OnDelete(entsql.Cascade)).
 			Comment("What the game's users were told about it."),
+		edge.To("chat_messages", ChatMessage.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)).
+			Comment("The lines of the game's chat rooms."),
+		edge.To("chat_reads", ChatRead.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)).
+			Comment("How far each user read the game's chat rooms."),
+		edge.To("chat_settings", ChatSetting.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)).
+			Comment("The users' choices about the game's chat, and its own options."),
 	}
 }
 

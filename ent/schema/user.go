@@ -109,6 +109,15 @@ func (User) Edges() []ent.Edge {
 		edge.To("push_subscriptions", PushSubscription.Type).
 			Annotations(entsql.OnDelete(entsql.Cascade)).
 			Comment("The devices that receive the user's web push notifications; deleted with the user."),
+		edge.To("chat_messages", ChatMessage.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)).
+			Comment("The user's chat lines; deleted with the user."),
+		edge.To("chat_reads", ChatRead.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)).
+			Comment("How far the user read each game's chat rooms; deleted with the user."),
+		edge.To("chat_settings", ChatSetting.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)).
+			Comment("The user's choices about games' chats; deleted with the user."),
 	}
 }
 

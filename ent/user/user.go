@@ -62,6 +62,12 @@ const (
 	EdgeNotices = "notices"
 	// EdgePushSubscriptions holds the string denoting the push_subscriptions edge name in mutations.
 	EdgePushSubscriptions = "push_subscriptions"
+	// EdgeChatMessages holds the string denoting the chat_messages edge name in mutations.
+	EdgeChatMessages = "chat_messages"
+	// EdgeChatReads holds the string denoting the chat_reads edge name in mutations.
+	EdgeChatReads = "chat_reads"
+	// EdgeChatSettings holds the string denoting the chat_settings edge name in mutations.
+	EdgeChatSettings = "chat_settings"
 	// Table holds the table name of the user in the database.
 	Table = "users"
 	// TokensTable is the table that holds the tokens relation/edge.
@@ -113,6 +119,27 @@ const (
 	PushSubscriptionsInverseTable = "push_subscriptions"
 	// PushSubscriptionsColumn is the table column denoting the push_subscriptions relation/edge.
 	PushSubscriptionsColumn = "user_id"
+	// ChatMessagesTable is the table that holds the chat_messages relation/edge.
+	ChatMessagesTable = "chat_messages"
+	// ChatMessagesInverseTable is the table name for the ChatMessage entity.
+	// It exists in this package in order to avoid circular dependency with the "chatmessage" package.
+	ChatMessagesInverseTable = "chat_messages"
+	// ChatMessagesColumn is the table column denoting the chat_messages relation/edge.
+	ChatMessagesColumn = "author_id"
+	// ChatReadsTable is the table that holds the chat_reads relation/edge.
+	ChatReadsTable = "chat_reads"
+	// ChatReadsInverseTable is the table name for the ChatRead entity.
+	// It exists in this package in order to avoid circular dependency with the "chatread" package.
+	ChatReadsInverseTable = "chat_reads"
+	// ChatReadsColumn is the table column denoting the chat_reads relation/edge.
+	ChatReadsColumn = "user_id"
+	// ChatSettingsTable is the table that holds the chat_settings relation/edge.
+	ChatSettingsTable = "chat_settings"
+	// ChatSettingsInverseTable is the table name for the ChatSetting entity.
+	// It exists in this package in order to avoid circular dependency with the "chatsetting" package.
+	ChatSettingsInverseTable = "chat_settings"
+	// ChatSettingsColumn is the table column denoting the chat_settings relation/edge.
+	ChatSettingsColumn = "user_id"
 )
 
 // Columns holds all SQL columns for user fields.
@@ -387,6 +414,48 @@ func ByPushSubscriptions(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption
 		sqlgraph.OrderByNeighborTerms(s, newPushSubscriptionsStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByChatMessagesCount orders the results by chat_messages count.
+func ByChatMessagesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newChatMessagesStep(), opts...)
+	}
+}
+
+// ByChatMessages orders the results by chat_messages terms.
+func ByChatMessages(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newChatMessagesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByChatReadsCount orders the results by chat_reads count.
+func ByChatReadsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newChatReadsStep(), opts...)
+	}
+}
+
+// ByChatReads orders the results by chat_reads terms.
+func ByChatReads(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newChatReadsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByChatSettingsCount orders the results by chat_settings count.
+func ByChatSettingsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newChatSettingsStep(), opts...)
+	}
+}
+
+// ByChatSettings orders the results by chat_settings terms.
+func ByChatSettings(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newChatSettingsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newTokensStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -434,6 +503,27 @@ func newPushSubscriptionsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(PushSubscriptionsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, PushSubscriptionsTable, PushSubscriptionsColumn),
+	)
+}
+func newChatMessagesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(ChatMessagesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, ChatMessagesTable, ChatMessagesColumn),
+	)
+}
+func newChatReadsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(ChatReadsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, ChatReadsTable, ChatReadsColumn),
+	)
+}
+func newChatSettingsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(ChatSettingsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, ChatSettingsTable, ChatSettingsColumn),
 	)
 }
 
