@@ -1,0 +1,373 @@
+package chat
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/lib/pq"
+)
+
+// Channel is the PostgreSQL notification channel of new lines: its payload is "<game id>:<room>:<seq>",
+// sent in the transaction that wrote the line (so, at its commit).
+const Channel = "rout_chat"
+
+// Service reads and writes the chat. It is safe for concurrent use; any number of services (replicas) may
+// share one database.
+type Service struct {
+	db  *sql.DB
+	now func() time.Time
+}
+
+// NewService returns the chat service of database db; now is the clock (nil: time.Now).
+func NewService(db *sql.DB, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{db: db, now: now}
+}
+
+// The kinds of lines.
+const (
+	KindMessage = "message"
+	KindRemoval = "removal"
+)
+
+// Line is one line of a room as a viewer sees it.
+type Line struct {
+	// ID is the line's id across every room (its node id).
+	ID     int
+	GameID int
+	Room   Room
+	// Seq is the line's number in its room, from 1.
+	Seq  int64
+	Kind string
+	// AuthorID is the message's author; 0 for a removed message and for a removal, which do not say
+	// whose they were.
+	AuthorID int
+	// Body is the message's text; empty when removed, and for a removal.
+	Body string
+	// Removed tells whether the message was removed ("a message was removed").
+	Removed bool
+	// Target is a removal's removed message's seq; 0 for a message.
+	Target    int64
+	CreatedAt time.Time
+}
+
+// SendInput is a message to send.
+type SendInput struct {
+	Room Room
+	Body string
+	// ClientKey, when set, makes the send idempotent: a retry with the same key and text returns the first
+	// message.
+	ClientKey string
+}
+
+// lineColumns are the columns scanLine reads, in its order.
+const lineColumns = `id, game_id, room, seq, kind, author_id, body, target, removed_at IS NOT NULL, created_at`
+
+// scanLine reads one row of lineColumns, as viewer sees it.
+func scanLine(row interface{ Scan(...any) error }) (Line, error) {
+	var l Line
+	var room string
+	var target sql.NullInt64
+	if err := row.Scan(&l.ID, &l.GameID, &room, &l.Seq, &l.Kind, &l.AuthorID, &l.Body, &target, &l.Removed, &l.CreatedAt); err != nil {
+		return Line{}, err
+	}
+	l.Room, l.Target = Room(room), target.Int64
+	if l.Removed || l.Kind == KindRemoval {
+		l.AuthorID, l.Body = 0, ""
+	}
+	return l, nil
+}
+
+// withTx runs f in a transaction, committed when f returns nil.
+func (s *Service) withTx(ctx context.Context, f func(tx *sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("error beginning a chat transaction: %w", err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	if err := f(tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("error committing a chat transaction: %w", err)
+	}
+	return nil
+}
+
+// Send posts a message of v in a room of game g, within the limits, and returns it.
+func (s *Service) Send(ctx context.Context, g Game, v Viewer, in SendInput) (Line, error) {
+	body := Normalize(in.Body)
+	if err := checkText(body); err != nil {
+		return Line{}, err
+	}
+	var out Line
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		set, err := settings(ctx, tx, g.ID, v.UserID)
+		if err != nil {
+			return err
+		}
+		if !mayPost(g, v, in.Room, set.PlayersOnly) {
+			return refuseRoom(in.Room)
+		}
+		if set.Off {
+			return &Error{Code: CodeOff, Message: "you switched this game's chat off"}
+		}
+		// One send of an author at a time: the limits count what the author sent before.
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, $2)`, lockAuthor, v.UserID); err != nil {
+			return fmt.Errorf("error locking the chat of user %d: %w", v.UserID, err)
+		}
+		if in.ClientKey != "" {
+			first, found, err := byKey(ctx, tx, g.ID, v.UserID, in.ClientKey)
+			if err != nil || found {
+				if found && (first.Body != body || first.Room != in.Room) {
+					return &Error{Code: CodeKeyReused, Message: "this client key was used for another message"}
+				}
+				out = first
+				return err
+			}
+		}
+		if err := s.checkLimits(ctx, tx, g.ID, v.UserID, in.Room, body); err != nil {
+			return err
+		}
+		out, err = insertLine(ctx, tx, g.ID, in.Room, KindMessage, v.UserID, body, in.ClientKey, 0, s.now())
+		return err
+	})
+	return out, err
+}
+
+// The advisory lock classes of the chat (pg_advisory_xact_lock(class, id)).
+const (
+	lockAuthor = 7301 // an author's sends
+	lockRoom   = 7302 // a game's rooms' numbering
+)
+
+// byKey returns the message user sent to game gameID under key, if any.
+func byKey(ctx context.Context, tx *sql.Tx, gameID, userID int, key string) (Line, bool, error) {
+	row := tx.QueryRowContext(ctx, `SELECT `+lineColumns+` FROM chat_messages WHERE author_id = $1 AND game_id = $2 AND client_key = $3`,
+		userID, gameID, key)
+	l, err := scanLine(row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Line{}, false, nil
+	}
+	if err != nil {
+		return Line{}, false, fmt.Errorf("error reading the chat message of key %q: %w", key, err)
+	}
+	return l, true, nil
+}
+
+// checkLimits refuses a message that the flood rule, the near-duplicate rule or the daily cap forbid.
+func (s *Service) checkLimits(ctx context.Context, tx *sql.Tx, gameID, userID int, room Room, body string) error {
+	now := s.now()
+	rows, err := tx.QueryContext(ctx, `SELECT game_id, room, body, created_at FROM chat_messages
+		WHERE author_id = $1 AND kind = 'message' AND created_at > $2 ORDER BY created_at DESC, id DESC`,
+		userID, now.Add(-DailyWindow))
+	if err != nil {
+		return fmt.Errorf("error reading the chat messages of user %d: %w", userID, err)
+	}
+	defer rows.Close()
+	var day, flood, recent int
+	var oldest, oldestFlood time.Time
+	var dup bool
+	for rows.Next() {
+		var g int
+		var r, b string
+		var at time.Time
+		if err := rows.Scan(&g, &r, &b, &at); err != nil {
+			return fmt.Errorf("error reading the chat messages of user %d: %w", userID, err)
+		}
+		day++
+		oldest = at
+		if g != gameID || Room(r) != room {
+			continue
+		}
+		if at.After(now.Add(-FloodWindow)) {
+			flood++
+			oldestFlood = at
+		}
+		if recent < RecentMessages {
+			recent++
+			dup = dup || NearDuplicate(b, body)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("error reading the chat messages of user %d: %w", userID, err)
+	}
+	switch {
+	case day >= DailyMessages:
+		wait := oldest.Add(DailyWindow).Sub(now)
+		return &Error{Code: CodeDailyLimit, RetryAfter: wait,
+			Message: fmt.Sprintf("at most %d messages a day: retry in %s", DailyMessages, roundUp(wait))}
+	case flood >= FloodMessages:
+		wait := oldestFlood.Add(FloodWindow).Sub(now)
+		return &Error{Code: CodeFlood, RetryAfter: wait,
+			Message: fmt.Sprintf("at most %d messages in %s: retry in %s", FloodMessages, FloodWindow, roundUp(wait))}
+	case dup:
+		return &Error{Code: CodeDuplicate, Message: "this says nearly what one of your last two messages said"}
+	}
+	return nil
+}
+
+// roundUp returns d rounded up to the second.
+func roundUp(d time.Duration) time.Duration {
+	return (d + time.Second - 1).Truncate(time.Second)
+}
+
+// insertLine numbers and writes a line of a room, and announces it at the commit.
+func insertLine(ctx context.Context, tx *sql.Tx, gameID int, room Room, kind string, authorID int, body, key string, target int64, now time.Time) (Line, error) {
+	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, $2)`, lockRoom, gameID); err != nil {
+		return Line{}, fmt.Errorf("error locking the chat of game %d: %w", gameID, err)
+	}
+	row := tx.QueryRowContext(ctx, `INSERT INTO chat_messages (game_id, room, seq, kind, author_id, body, client_key, target, shadow, created_at)
+		SELECT $1::bigint, $2::text, coalesce(max(seq), 0) + 1, $3::text, $4::bigint, $5::text, nullif($6::text, ''), nullif($7::bigint, 0), false, $8::timestamptz
+		FROM chat_messages WHERE game_id = $1::bigint AND room = $2::text
+		RETURNING `+lineColumns, gameID, string(room), kind, authorID, body, key, target, now)
+	l, err := scanLine(row)
+	if err != nil {
+		return Line{}, fmt.Errorf("error writing a chat line of game %d: %w", gameID, err)
+	}
+	if _, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, Channel, fmt.Sprintf("%d:%s:%d", gameID, room, l.Seq)); err != nil {
+		return Line{}, fmt.Errorf("error announcing a chat line of game %d: %w", gameID, err)
+	}
+	if kind == KindMessage {
+		// The author sees their own message as sent.
+		l.AuthorID, l.Body = authorID, body
+	}
+	return l, nil
+}
+
+// GameOf returns the game of line id; CodeNotFound when there is none.
+func (s *Service) GameOf(ctx context.Context, id int) (int, error) {
+	var g int
+	err := s.db.QueryRowContext(ctx, `SELECT game_id FROM chat_messages WHERE id = $1`, id).Scan(&g)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, &Error{Code: CodeNotFound, Message: "no such message"}
+	}
+	if err != nil {
+		return 0, fmt.Errorf("error reading chat line %d: %w", id, err)
+	}
+	return g, nil
+}
+
+// Remove removes message id of game g, which v wrote or v moderates, and returns the removal's line (the
+// line of an earlier removal when it was removed already). v must be able to read its room.
+func (s *Service) Remove(ctx context.Context, g Game, v Viewer, id int) (Line, error) {
+	var out Line
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		var room string
+		var seq int64
+		var author int
+		var kind string
+		var removed bool
+		err := tx.QueryRowContext(ctx, `SELECT room, seq, author_id, kind, removed_at IS NOT NULL FROM chat_messages
+			WHERE id = $1 AND game_id = $2 FOR UPDATE`, id, g.ID).Scan(&room, &seq, &author, &kind, &removed)
+		if errors.Is(err, sql.ErrNoRows) || err == nil && (kind != KindMessage || !s.visible(ctx, g, v, Room(room))) {
+			return &Error{Code: CodeNotFound, Message: "no such message"}
+		}
+		if err != nil {
+			return fmt.Errorf("error reading chat line %d: %w", id, err)
+		}
+		if author != v.UserID && !v.Moderator {
+			return &Error{Code: CodeNotYours, Message: "only its author or a moderator may remove a message"}
+		}
+		if removed {
+			out, err = scanLine(tx.QueryRowContext(ctx, `SELECT `+lineColumns+` FROM chat_messages
+				WHERE game_id = $1 AND room = $2 AND kind = 'removal' AND target = $3`, g.ID, room, seq))
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE chat_messages SET removed_at = $2 WHERE id = $1`, id, s.now()); err != nil {
+			return fmt.Errorf("error removing chat line %d: %w", id, err)
+		}
+		out, err = insertLine(ctx, tx, g.ID, Room(room), KindRemoval, v.UserID, "", "", seq, s.now())
+		return err
+	})
+	return out, err
+}
+
+// visible tells whether v may read room of g (reading the game's options; false on error).
+func (s *Service) visible(ctx context.Context, g Game, v Viewer, room Room) bool {
+	set, err := settings(ctx, s.db, g.ID, v.UserID)
+	return err == nil && mayRead(g, v, room, set.PlayersOnly)
+}
+
+// viewerFilter is the condition of the lines v may see, with its arguments from $n on.
+func viewerFilter(v Viewer, n int) (string, []any) {
+	blocked := make([]int64, len(v.Blocked))
+	for i, id := range v.Blocked {
+		blocked[i] = int64(id)
+	}
+	return fmt.Sprintf(`AND (NOT author_id = ANY($%d) OR kind = 'removal') AND (NOT shadow OR author_id = $%d)`, n, n+1),
+		[]any{pq.Array(blocked), v.UserID}
+}
+
+// History returns up to first messages of room r of game g before number before (0: the newest), newest
+// first, as v sees them, and whether there are older ones.
+func (s *Service) History(ctx context.Context, g Game, v Viewer, r Room, before int64, first int) ([]Line, bool, error) {
+	if err := s.checkRead(ctx, g, v, r); err != nil {
+		return nil, false, err
+	}
+	if before <= 0 {
+		before = 1 << 62
+	}
+	cond, args := viewerFilter(v, 4)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+lineColumns+` FROM chat_messages
+		WHERE game_id = $1 AND room = $2 AND seq < $3 AND kind = 'message' `+cond+` ORDER BY seq DESC LIMIT $6`,
+		append([]any{g.ID, string(r), before}, append(args, first+1)...)...)
+	if err != nil {
+		return nil, false, fmt.Errorf("error reading the chat of game %d: %w", g.ID, err)
+	}
+	lines, err := scanLines(rows)
+	if err != nil || len(lines) <= first {
+		return lines, false, err
+	}
+	return lines[:first], true, nil
+}
+
+// After returns up to limit lines of room r of game g after number after, oldest first, as v sees them:
+// what a live subscriber gets (messages and removals).
+func (s *Service) After(ctx context.Context, g Game, v Viewer, r Room, after int64, limit int) ([]Line, error) {
+	if err := s.checkRead(ctx, g, v, r); err != nil {
+		return nil, err
+	}
+	cond, args := viewerFilter(v, 4)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+lineColumns+` FROM chat_messages
+		WHERE game_id = $1 AND room = $2 AND seq > $3 `+cond+` ORDER BY seq LIMIT $6`,
+		append([]any{g.ID, string(r), after}, append(args, limit)...)...)
+	if err != nil {
+		return nil, fmt.Errorf("error reading the chat of game %d: %w", g.ID, err)
+	}
+	return scanLines(rows)
+}
+
+// scanLines reads rows of lineColumns, and closes them.
+func scanLines(rows *sql.Rows) ([]Line, error) {
+	defer rows.Close()
+	var out []Line
+	for rows.Next() {
+		l, err := scanLine(rows)
+		if err != nil {
+			return nil, fmt.Errorf("error reading a chat line: %w", err)
+		}
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}
+
+// checkRead refuses a room v may not read, or a game whose chat v switched off.
+func (s *Service) checkRead(ctx context.Context, g Game, v Viewer, r Room) error {
+	set, err := settings(ctx, s.db, g.ID, v.UserID)
+	if err != nil {
+		return err
+	}
+	if !mayRead(g, v, r, set.PlayersOnly) {
+		return refuseRoom(r)
+	}
+	if set.Off {
+		return &Error{Code: CodeOff, Message: "you switched this game's chat off"}
+	}
+	return nil
+}
