@@ -50,7 +50,7 @@ var depRules = []depRule{
 	{pkgs: "rout/ai", only: []string{"rout/rules"}, why: "CPU players are pure functions of a rules state"},
 	{pkgs: "rout/maps", only: []string{"rout/rules"}, why: "maps are data for the engine"},
 	{pkgs: "rout/sim", only: []string{"rout/rules"}, why: "simulations play the engine alone"},
-	{pkgs: "rout/chat", only: []string{"github.com/lib/pq", "github.com/agnivade/levenshtein", "golang.org/x/text/..."},
+	{pkgs: "rout/chat", only: []string{"github.com/lib/pq/...", "github.com/agnivade/levenshtein", "golang.org/x/text/..."},
 		why: "the chat is its tables and its text rules; the caller says who the viewer is and what the game is"},
 	{pkgs: "rout/maps/mapsvg", only: []string{"rout/maps", "rout/rules"}, why: "drawings are pure functions of a map and a state"},
 	{
