@@ -73,8 +73,8 @@ func Rooms(g Game, v Viewer, playersOnly, withSpectators bool) []Room {
 	return out
 }
 
-// mayRead tells whether v may read room r of game g.
-func mayRead(g Game, v Viewer, r Room, playersOnly bool) bool {
+// MayRead tells whether v may read room r of game g.
+func MayRead(g Game, v Viewer, r Room, playersOnly bool) bool {
 	switch r {
 	case Players:
 		return v.Seated || v.Moderator
@@ -85,9 +85,9 @@ func mayRead(g Game, v Viewer, r Room, playersOnly bool) bool {
 	return ok && t < g.Teams && (v.Moderator || v.Seated && v.Team == t)
 }
 
-// mayPost tells whether v may post in room r of game g: a player in the players' and their team's rooms,
+// MayPost tells whether v may post in room r of game g: a player in the players' and their team's rooms,
 // in the spectators' room once the game is over; anyone else who may see the game in the spectators'.
-func mayPost(g Game, v Viewer, r Room, playersOnly bool) bool {
+func MayPost(g Game, v Viewer, r Room, playersOnly bool) bool {
 	switch r {
 	case Players:
 		return v.Seated

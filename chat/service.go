@@ -111,7 +111,7 @@ func (s *Service) Send(ctx context.Context, g Game, v Viewer, in SendInput) (Lin
 		if err != nil {
 			return err
 		}
-		if !mayPost(g, v, in.Room, set.PlayersOnly) {
+		if !MayPost(g, v, in.Room, set.PlayersOnly) {
 			return refuseRoom(in.Room)
 		}
 		if set.Off {
@@ -291,7 +291,7 @@ func (s *Service) Remove(ctx context.Context, g Game, v Viewer, id int) (Line, e
 // visible tells whether v may read room of g (reading the game's options; false on error).
 func (s *Service) visible(ctx context.Context, g Game, v Viewer, room Room) bool {
 	set, err := settings(ctx, s.db, g.ID, v.UserID)
-	return err == nil && mayRead(g, v, room, set.PlayersOnly)
+	return err == nil && MayRead(g, v, room, set.PlayersOnly)
 }
 
 // viewerFilter is the condition of the lines v may see, with its arguments from $n on.
@@ -363,11 +363,37 @@ func (s *Service) checkRead(ctx context.Context, g Game, v Viewer, r Room) error
 	if err != nil {
 		return err
 	}
-	if !mayRead(g, v, r, set.PlayersOnly) {
+	if !MayRead(g, v, r, set.PlayersOnly) {
 		return refuseRoom(r)
 	}
 	if set.Off {
 		return &Error{Code: CodeOff, Message: "you switched this game's chat off"}
 	}
 	return nil
+}
+
+// Line returns line id of game g as v sees it; CodeNotFound when v may not see it.
+func (s *Service) Line(ctx context.Context, g Game, v Viewer, id int) (Line, error) {
+	notFound := &Error{Code: CodeNotFound, Message: "no such message"}
+	var room string
+	err := s.db.QueryRowContext(ctx, `SELECT room FROM chat_messages WHERE id = $1 AND game_id = $2`, id, g.ID).Scan(&room)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Line{}, notFound
+	}
+	if err != nil {
+		return Line{}, fmt.Errorf("error reading chat line %d: %w", id, err)
+	}
+	if err := s.checkRead(ctx, g, v, Room(room)); err != nil {
+		return Line{}, notFound
+	}
+	cond, args := viewerFilter(v, 3)
+	l, err := scanLine(s.db.QueryRowContext(ctx, `SELECT `+lineColumns+` FROM chat_messages WHERE id = $1 AND game_id = $2 `+cond,
+		append([]any{id, g.ID}, args...)...))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Line{}, notFound
+	}
+	if err != nil {
+		return Line{}, fmt.Errorf("error reading chat line %d: %w", id, err)
+	}
+	return l, nil
 }

@@ -279,7 +279,10 @@ func TestBlockedLines(t *testing.T) {
 	blocker := f.ann
 	blocker.Blocked = []int{f.bob.UserID}
 	for _, read := range []func() ([]chat.Line, error){
-		func() ([]chat.Line, error) { l, _, err := f.svc.History(ctx, f.g, blocker, chat.Players, 0, 10); return l, err },
+		func() ([]chat.Line, error) {
+			l, _, err := f.svc.History(ctx, f.g, blocker, chat.Players, 0, 10)
+			return l, err
+		},
 		func() ([]chat.Line, error) { return f.svc.After(ctx, f.g, blocker, chat.Players, 0, 10) },
 	} {
 		if lines, err := read(); err != nil || bodies(lines) != "hello" {

@@ -14,7 +14,7 @@ func TestNormalize(t *testing.T) {
 		{"a\tb   c", "a b c"},
 		{"one\r\ntwo", "one\ntwo"},
 		{"\n\n first\n\n\n\nsecond \n\n", "first\n\nsecond"},
-		{"evil\u202Etxt.exe", "eviltxt.exe"},                  // a right-to-left override
+		{"evil\u202Etxt.exe", "eviltxt.exe"},                     // a right-to-left override
 		{"\u2066isolate\u2069 and\u200Bzero", "isolate andzero"}, // isolates and a zero width space
 		{"bell\x07 and\x00null", "bell andnull"},
 		{"e\u0301", "\u00e9"}, // NFC

@@ -20,6 +20,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 
 	"rout/account"
+	"rout/chat"
 	"rout/dbtest"
 	"rout/ent"
 	"rout/game"
@@ -141,6 +142,7 @@ func serveAPI(t *testing.T, db *sql.DB, svc *game.Service, hub *live.Hub, cfg gr
 		Ent:      client,
 		Game:     svc,
 		Accounts: e.accounts,
+		Chat:     chat.NewService(db, e.clock.Now),
 		Logger:   slog.New(slog.NewTextHandler(e.logs, nil)),
 		Clock:    e.clock.Now,
 

@@ -11,6 +11,7 @@ import (
 	entsql "entgo.io/ent/dialect/sql"
 
 	"rout/account"
+	"rout/chat"
 	"rout/ent"
 	"rout/game"
 	"rout/graph"
@@ -39,6 +40,7 @@ func ExampleNewHandler() {
 	api, err := graph.NewHandler(cfg, graph.Deps{
 		Ent:      ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db))),
 		Game:     svc,
+		Chat:     chat.NewService(db, nil),
 		Accounts: accounts,
 		Logger:   slog.Default(),
 	})

@@ -112,6 +112,51 @@ type ComplexityRoot struct {
 		Seq     func(childComplexity int) int
 	}
 
+	ChatMessage struct {
+		AuthorID   func(childComplexity int) int
+		AuthorName func(childComplexity int) int
+		Body       func(childComplexity int) int
+		CreatedAt  func(childComplexity int) int
+		ID         func(childComplexity int) int
+		Kind       func(childComplexity int) int
+		Removed    func(childComplexity int) int
+		Room       func(childComplexity int) int
+		Seq        func(childComplexity int) int
+		Target     func(childComplexity int) int
+	}
+
+	ChatMessageConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	ChatMessageEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	ChatMessagePayload struct {
+		Message    func(childComplexity int) int
+		RetryAfter func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	ChatRoom struct {
+		CanPost func(childComplexity int) int
+		Name    func(childComplexity int) int
+		Unread  func(childComplexity int) int
+	}
+
+	ChatSettings struct {
+		Off         func(childComplexity int) int
+		PlayersOnly func(childComplexity int) int
+	}
+
+	ChatSettingsPayload struct {
+		Settings   func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	CreateApiTokenPayload struct {
 		APIToken   func(childComplexity int) int
 		Secret     func(childComplexity int) int
@@ -127,6 +172,10 @@ type ComplexityRoot struct {
 		Board               func(childComplexity int, sinceSeq *int) int
 		BoardColumns        func(childComplexity int) int
 		CardSystem          func(childComplexity int) int
+		Chat                func(childComplexity int, room string, first *int, after *entgql.Cursor[int]) int
+		ChatRooms           func(childComplexity int, withSpectators *bool) int
+		ChatSettings        func(childComplexity int) int
+		ChatUnread          func(childComplexity int) int
 		Claim               func(childComplexity int) int
 		Creator             func(childComplexity int) int
 		CurrentSeat         func(childComplexity int) int
@@ -283,12 +332,14 @@ type ComplexityRoot struct {
 		CreateGame                    func(childComplexity int, input CreateGameInput) int
 		DeclineInvitation             func(childComplexity int, input GameInput) int
 		DelegateSeat                  func(childComplexity int, input DelegateSeatInput) int
+		DeleteChatMessage             func(childComplexity int, id string) int
 		EndAttack                     func(childComplexity int, input TurnInput) int
 		EndTurn                       func(childComplexity int, input TurnInput) int
 		Fortify                       func(childComplexity int, input FortifyInput) int
 		ImportMap                     func(childComplexity int, input ImportMapInput) int
 		JoinGame                      func(childComplexity int, input JoinGameInput) int
 		LeaveGame                     func(childComplexity int, input GameInput) int
+		MarkChatRead                  func(childComplexity int, input MarkChatReadInput) int
 		Occupy                        func(childComplexity int, input OccupyInput) int
 		PlaceArmies                   func(childComplexity int, input PlaceArmiesInput) int
 		PublishMapVersion             func(childComplexity int, input PublishMapVersionInput) int
@@ -297,6 +348,9 @@ type ComplexityRoot struct {
 		RematchGame                   func(childComplexity int, input GameInput) int
 		Resign                        func(childComplexity int, input TurnInput) int
 		RevokeAPIToken                func(childComplexity int, input RevokeAPITokenInput) int
+		SendChatMessage               func(childComplexity int, input SendChatMessageInput) int
+		SetChatOff                    func(childComplexity int, input SetChatOffInput) int
+		SetChatPlayersOnly            func(childComplexity int, input SetChatPlayersOnlyInput) int
 		SetMapVisibility              func(childComplexity int, input SetMapVisibilityInput) int
 		SignIn                        func(childComplexity int, input SignInInput) int
 		SignOut                       func(childComplexity int) int
@@ -546,6 +600,10 @@ type GameResolver interface {
 	Winners(ctx context.Context, obj *Game) ([]int, error)
 	Record(ctx context.Context, obj *Game) (map[string]any, error)
 	BoardColumns(ctx context.Context, obj *Game) (*BoardColumns, error)
+	ChatRooms(ctx context.Context, obj *Game, withSpectators *bool) ([]*ChatRoom, error)
+	Chat(ctx context.Context, obj *Game, room string, first *int, after *entgql.Cursor[int]) (*ChatMessageConnection, error)
+	ChatSettings(ctx context.Context, obj *Game) (*ChatSettings, error)
+	ChatUnread(ctx context.Context, obj *Game) (int, error)
 }
 type GameEventResolver interface {
 	Territories(ctx context.Context, obj *game.EventView) ([]*live.Territory, error)
@@ -573,6 +631,11 @@ type MutationResolver interface {
 	CreateAPIToken(ctx context.Context, input CreateAPITokenInput) (*CreateAPITokenPayload, error)
 	RevokeAPIToken(ctx context.Context, input RevokeAPITokenInput) (*RevokeAPITokenPayload, error)
 	UpdateNotificationPreferences(ctx context.Context, input UpdateNotificationPreferencesInput) (*UpdateNotificationPreferencesPayload, error)
+	SendChatMessage(ctx context.Context, input SendChatMessageInput) (*ChatMessagePayload, error)
+	DeleteChatMessage(ctx context.Context, id string) (*ChatMessagePayload, error)
+	MarkChatRead(ctx context.Context, input MarkChatReadInput) (*ChatSettingsPayload, error)
+	SetChatOff(ctx context.Context, input SetChatOffInput) (*ChatSettingsPayload, error)
+	SetChatPlayersOnly(ctx context.Context, input SetChatPlayersOnlyInput) (*ChatSettingsPayload, error)
 	DelegateSeat(ctx context.Context, input DelegateSeatInput) (*GamePayload, error)
 	ReclaimSeat(ctx context.Context, input ReclaimSeatInput) (*GamePayload, error)
 	CreateGame(ctx context.Context, input CreateGameInput) (*GamePayload, error)
@@ -886,6 +949,157 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.BoardColumns.Seq(childComplexity), true
 
+	case "ChatMessage.authorId":
+		if e.ComplexityRoot.ChatMessage.AuthorID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatMessage.AuthorID(childComplexity), true
+	case "ChatMessage.authorName":
+		if e.ComplexityRoot.ChatMessage.AuthorName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatMessage.AuthorName(childComplexity), true
+	case "ChatMessage.body":
+		if e.ComplexityRoot.ChatMessage.Body == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatMessage.Body(childComplexity), true
+	case "ChatMessage.createdAt":
+		if e.ComplexityRoot.ChatMessage.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatMessage.CreatedAt(childComplexity), true
+	case "ChatMessage.id":
+		if e.ComplexityRoot.ChatMessage.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatMessage.ID(childComplexity), true
+	case "ChatMessage.kind":
+		if e.ComplexityRoot.ChatMessage.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatMessage.Kind(childComplexity), true
+	case "ChatMessage.removed":
+		if e.ComplexityRoot.ChatMessage.Removed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatMessage.Removed(childComplexity), true
+	case "ChatMessage.room":
+		if e.ComplexityRoot.ChatMessage.Room == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatMessage.Room(childComplexity), true
+	case "ChatMessage.seq":
+		if e.ComplexityRoot.ChatMessage.Seq == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatMessage.Seq(childComplexity), true
+	case "ChatMessage.target":
+		if e.ComplexityRoot.ChatMessage.Target == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatMessage.Target(childComplexity), true
+
+	case "ChatMessageConnection.edges":
+		if e.ComplexityRoot.ChatMessageConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatMessageConnection.Edges(childComplexity), true
+	case "ChatMessageConnection.pageInfo":
+		if e.ComplexityRoot.ChatMessageConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatMessageConnection.PageInfo(childComplexity), true
+
+	case "ChatMessageEdge.cursor":
+		if e.ComplexityRoot.ChatMessageEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatMessageEdge.Cursor(childComplexity), true
+	case "ChatMessageEdge.node":
+		if e.ComplexityRoot.ChatMessageEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatMessageEdge.Node(childComplexity), true
+
+	case "ChatMessagePayload.message":
+		if e.ComplexityRoot.ChatMessagePayload.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatMessagePayload.Message(childComplexity), true
+	case "ChatMessagePayload.retryAfter":
+		if e.ComplexityRoot.ChatMessagePayload.RetryAfter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatMessagePayload.RetryAfter(childComplexity), true
+	case "ChatMessagePayload.userErrors":
+		if e.ComplexityRoot.ChatMessagePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatMessagePayload.UserErrors(childComplexity), true
+
+	case "ChatRoom.canPost":
+		if e.ComplexityRoot.ChatRoom.CanPost == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatRoom.CanPost(childComplexity), true
+	case "ChatRoom.name":
+		if e.ComplexityRoot.ChatRoom.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatRoom.Name(childComplexity), true
+	case "ChatRoom.unread":
+		if e.ComplexityRoot.ChatRoom.Unread == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatRoom.Unread(childComplexity), true
+
+	case "ChatSettings.off":
+		if e.ComplexityRoot.ChatSettings.Off == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatSettings.Off(childComplexity), true
+	case "ChatSettings.playersOnly":
+		if e.ComplexityRoot.ChatSettings.PlayersOnly == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatSettings.PlayersOnly(childComplexity), true
+
+	case "ChatSettingsPayload.settings":
+		if e.ComplexityRoot.ChatSettingsPayload.Settings == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatSettingsPayload.Settings(childComplexity), true
+	case "ChatSettingsPayload.userErrors":
+		if e.ComplexityRoot.ChatSettingsPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatSettingsPayload.UserErrors(childComplexity), true
+
 	case "CreateApiTokenPayload.apiToken":
 		if e.ComplexityRoot.CreateApiTokenPayload.APIToken == nil {
 			break
@@ -941,6 +1155,40 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Game.CardSystem(childComplexity), true
+	case "Game.chat":
+		if e.ComplexityRoot.Game.Chat == nil {
+			break
+		}
+
+		args, err := ec.field_Game_chat_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Game.Chat(childComplexity, args["room"].(string), args["first"].(*int), args["after"].(*entgql.Cursor[int])), true
+	case "Game.chatRooms":
+		if e.ComplexityRoot.Game.ChatRooms == nil {
+			break
+		}
+
+		args, err := ec.field_Game_chatRooms_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Game.ChatRooms(childComplexity, args["withSpectators"].(*bool)), true
+	case "Game.chatSettings":
+		if e.ComplexityRoot.Game.ChatSettings == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.ChatSettings(childComplexity), true
+	case "Game.chatUnread":
+		if e.ComplexityRoot.Game.ChatUnread == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.ChatUnread(childComplexity), true
 	case "Game.claim":
 		if e.ComplexityRoot.Game.Claim == nil {
 			break
@@ -1689,6 +1937,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DelegateSeat(childComplexity, args["input"].(DelegateSeatInput)), true
+	case "Mutation.deleteChatMessage":
+		if e.ComplexityRoot.Mutation.DeleteChatMessage == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteChatMessage_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteChatMessage(childComplexity, args["id"].(string)), true
 	case "Mutation.endAttack":
 		if e.ComplexityRoot.Mutation.EndAttack == nil {
 			break
@@ -1755,6 +2014,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.LeaveGame(childComplexity, args["input"].(GameInput)), true
+	case "Mutation.markChatRead":
+		if e.ComplexityRoot.Mutation.MarkChatRead == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_markChatRead_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.MarkChatRead(childComplexity, args["input"].(MarkChatReadInput)), true
 	case "Mutation.occupy":
 		if e.ComplexityRoot.Mutation.Occupy == nil {
 			break
@@ -1843,6 +2113,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RevokeAPIToken(childComplexity, args["input"].(RevokeAPITokenInput)), true
+	case "Mutation.sendChatMessage":
+		if e.ComplexityRoot.Mutation.SendChatMessage == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_sendChatMessage_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SendChatMessage(childComplexity, args["input"].(SendChatMessageInput)), true
+	case "Mutation.setChatOff":
+		if e.ComplexityRoot.Mutation.SetChatOff == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setChatOff_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetChatOff(childComplexity, args["input"].(SetChatOffInput)), true
+	case "Mutation.setChatPlayersOnly":
+		if e.ComplexityRoot.Mutation.SetChatPlayersOnly == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setChatPlayersOnly_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetChatPlayersOnly(childComplexity, args["input"].(SetChatPlayersOnlyInput)), true
 	case "Mutation.setMapVisibility":
 		if e.ComplexityRoot.Mutation.SetMapVisibility == nil {
 			break
@@ -2798,6 +3101,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("JoinGameInput", ec.unmarshalInputJoinGameInput),
 			graphql.NewInputUnmarshaler("MapOrder", ec.unmarshalInputMapOrder),
 			graphql.NewInputUnmarshaler("MapsFilter", ec.unmarshalInputMapsFilter),
+			graphql.NewInputUnmarshaler("MarkChatReadInput", ec.unmarshalInputMarkChatReadInput),
 			graphql.NewInputUnmarshaler("NotificationKindChannelInput", ec.unmarshalInputNotificationKindChannelInput),
 			graphql.NewInputUnmarshaler("OccupyInput", ec.unmarshalInputOccupyInput),
 			graphql.NewInputUnmarshaler("PlaceArmiesInput", ec.unmarshalInputPlaceArmiesInput),
@@ -2808,6 +3112,9 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("RegisterPushSubscriptionInput", ec.unmarshalInputRegisterPushSubscriptionInput),
 			graphql.NewInputUnmarshaler("RevokeApiTokenInput", ec.unmarshalInputRevokeApiTokenInput),
 			graphql.NewInputUnmarshaler("SeatInput", ec.unmarshalInputSeatInput),
+			graphql.NewInputUnmarshaler("SendChatMessageInput", ec.unmarshalInputSendChatMessageInput),
+			graphql.NewInputUnmarshaler("SetChatOffInput", ec.unmarshalInputSetChatOffInput),
+			graphql.NewInputUnmarshaler("SetChatPlayersOnlyInput", ec.unmarshalInputSetChatPlayersOnlyInput),
 			graphql.NewInputUnmarshaler("SetMapVisibilityInput", ec.unmarshalInputSetMapVisibilityInput),
 			graphql.NewInputUnmarshaler("SignInInput", ec.unmarshalInputSignInInput),
 			graphql.NewInputUnmarshaler("SignUpInput", ec.unmarshalInputSignUpInput),
@@ -2918,7 +3225,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/account.graphqls" "schema/base.graphqls" "schema/board_columns.graphqls" "schema/delegation.graphqls" "schema/game.graphqls" "schema/live.graphqls" "schema/maps.graphqls" "schema/push.graphqls"
+//go:embed "schema/account.graphqls" "schema/base.graphqls" "schema/board_columns.graphqls" "schema/chat.graphqls" "schema/delegation.graphqls" "schema/game.graphqls" "schema/live.graphqls" "schema/maps.graphqls" "schema/push.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -2933,6 +3240,7 @@ var sources = []*ast.Source{
 	{Name: "schema/account.graphqls", Input: sourceData("schema/account.graphqls"), BuiltIn: false},
 	{Name: "schema/base.graphqls", Input: sourceData("schema/base.graphqls"), BuiltIn: false},
 	{Name: "schema/board_columns.graphqls", Input: sourceData("schema/board_columns.graphqls"), BuiltIn: false},
+	{Name: "schema/chat.graphqls", Input: sourceData("schema/chat.graphqls"), BuiltIn: false},
 	{Name: "schema/delegation.graphqls", Input: sourceData("schema/delegation.graphqls"), BuiltIn: false},
 	{Name: "schema/game.graphqls", Input: sourceData("schema/game.graphqls"), BuiltIn: false},
 	{Name: "schema/live.graphqls", Input: sourceData("schema/live.graphqls"), BuiltIn: false},
@@ -3063,6 +3371,96 @@ func (ec *executionContext) childFields_BoardColumns(ctx context.Context, field 
 	return nil, fmt.Errorf("no field named %q was found under type BoardColumns", field.Name)
 }
 
+func (ec *executionContext) childFields_ChatMessage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ChatMessage_id(ctx, field)
+	case "room":
+		return ec.fieldContext_ChatMessage_room(ctx, field)
+	case "seq":
+		return ec.fieldContext_ChatMessage_seq(ctx, field)
+	case "kind":
+		return ec.fieldContext_ChatMessage_kind(ctx, field)
+	case "authorId":
+		return ec.fieldContext_ChatMessage_authorId(ctx, field)
+	case "authorName":
+		return ec.fieldContext_ChatMessage_authorName(ctx, field)
+	case "body":
+		return ec.fieldContext_ChatMessage_body(ctx, field)
+	case "removed":
+		return ec.fieldContext_ChatMessage_removed(ctx, field)
+	case "target":
+		return ec.fieldContext_ChatMessage_target(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_ChatMessage_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChatMessage", field.Name)
+}
+
+func (ec *executionContext) childFields_ChatMessageConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_ChatMessageConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_ChatMessageConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChatMessageConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_ChatMessageEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_ChatMessageEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_ChatMessageEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChatMessageEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_ChatMessagePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "message":
+		return ec.fieldContext_ChatMessagePayload_message(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_ChatMessagePayload_userErrors(ctx, field)
+	case "retryAfter":
+		return ec.fieldContext_ChatMessagePayload_retryAfter(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChatMessagePayload", field.Name)
+}
+
+func (ec *executionContext) childFields_ChatRoom(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "name":
+		return ec.fieldContext_ChatRoom_name(ctx, field)
+	case "canPost":
+		return ec.fieldContext_ChatRoom_canPost(ctx, field)
+	case "unread":
+		return ec.fieldContext_ChatRoom_unread(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChatRoom", field.Name)
+}
+
+func (ec *executionContext) childFields_ChatSettings(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "off":
+		return ec.fieldContext_ChatSettings_off(ctx, field)
+	case "playersOnly":
+		return ec.fieldContext_ChatSettings_playersOnly(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChatSettings", field.Name)
+}
+
+func (ec *executionContext) childFields_ChatSettingsPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "settings":
+		return ec.fieldContext_ChatSettingsPayload_settings(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_ChatSettingsPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChatSettingsPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_CreateApiTokenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "apiToken":
@@ -3149,6 +3547,14 @@ func (ec *executionContext) childFields_Game(ctx context.Context, field graphql.
 		return ec.fieldContext_Game_record(ctx, field)
 	case "boardColumns":
 		return ec.fieldContext_Game_boardColumns(ctx, field)
+	case "chatRooms":
+		return ec.fieldContext_Game_chatRooms(ctx, field)
+	case "chat":
+		return ec.fieldContext_Game_chat(ctx, field)
+	case "chatSettings":
+		return ec.fieldContext_Game_chatSettings(ctx, field)
+	case "chatUnread":
+		return ec.fieldContext_Game_chatUnread(ctx, field)
 	case "seq":
 		return ec.fieldContext_Game_seq(ctx, field)
 	}
@@ -3899,6 +4305,50 @@ func (ec *executionContext) field_Game_board_args(ctx context.Context, rawArgs m
 	return args, nil
 }
 
+func (ec *executionContext) field_Game_chatRooms_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "withSpectators",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["withSpectators"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Game_chat_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "room",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["room"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[int], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Game_events_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -4063,6 +4513,20 @@ func (ec *executionContext) field_Mutation_delegateSeat_args(ctx context.Context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_deleteChatMessage_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_endAttack_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -4139,6 +4603,20 @@ func (ec *executionContext) field_Mutation_leaveGame_args(ctx context.Context, r
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (GameInput, error) {
 			return ec.unmarshalNGameInput2routᚋgraphᚐGameInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_markChatRead_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (MarkChatReadInput, error) {
+			return ec.unmarshalNMarkChatReadInput2routᚋgraphᚐMarkChatReadInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -4251,6 +4729,48 @@ func (ec *executionContext) field_Mutation_revokeApiToken_args(ctx context.Conte
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (RevokeAPITokenInput, error) {
 			return ec.unmarshalNRevokeApiTokenInput2routᚋgraphᚐRevokeAPITokenInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_sendChatMessage_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (SendChatMessageInput, error) {
+			return ec.unmarshalNSendChatMessageInput2routᚋgraphᚐSendChatMessageInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_setChatOff_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (SetChatOffInput, error) {
+			return ec.unmarshalNSetChatOffInput2routᚋgraphᚐSetChatOffInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_setChatPlayersOnly_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (SetChatPlayersOnlyInput, error) {
+			return ec.unmarshalNSetChatPlayersOnlyInput2routᚋgraphᚐSetChatPlayersOnlyInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -5555,6 +6075,621 @@ func (ec *executionContext) fieldContext_BoardColumns_neutral(_ context.Context,
 	return graphql.NewScalarFieldContext("BoardColumns", field, false, false, "Int")
 }
 
+func (ec *executionContext) _ChatMessage_id(ctx context.Context, field graphql.CollectedField, obj *ChatMessage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatMessage_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatMessage_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChatMessage", field, false, false, "ID")
+}
+
+func (ec *executionContext) _ChatMessage_room(ctx context.Context, field graphql.CollectedField, obj *ChatMessage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatMessage_room(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Room, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatMessage_room(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChatMessage", field, false, false, "String")
+}
+
+func (ec *executionContext) _ChatMessage_seq(ctx context.Context, field graphql.CollectedField, obj *ChatMessage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatMessage_seq(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Seq, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatMessage_seq(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChatMessage", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ChatMessage_kind(ctx context.Context, field graphql.CollectedField, obj *ChatMessage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatMessage_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatMessage_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChatMessage", field, false, false, "String")
+}
+
+func (ec *executionContext) _ChatMessage_authorId(ctx context.Context, field graphql.CollectedField, obj *ChatMessage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatMessage_authorId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AuthorID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ChatMessage_authorId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChatMessage", field, false, false, "ID")
+}
+
+func (ec *executionContext) _ChatMessage_authorName(ctx context.Context, field graphql.CollectedField, obj *ChatMessage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatMessage_authorName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AuthorName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ChatMessage_authorName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChatMessage", field, false, false, "String")
+}
+
+func (ec *executionContext) _ChatMessage_body(ctx context.Context, field graphql.CollectedField, obj *ChatMessage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatMessage_body(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Body, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ChatMessage_body(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChatMessage", field, false, false, "String")
+}
+
+func (ec *executionContext) _ChatMessage_removed(ctx context.Context, field graphql.CollectedField, obj *ChatMessage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatMessage_removed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Removed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatMessage_removed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChatMessage", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _ChatMessage_target(ctx context.Context, field graphql.CollectedField, obj *ChatMessage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatMessage_target(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Target, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ChatMessage_target(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChatMessage", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ChatMessage_createdAt(ctx context.Context, field graphql.CollectedField, obj *ChatMessage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatMessage_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatMessage_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChatMessage", field, false, false, "Time")
+}
+
+func (ec *executionContext) _ChatMessageConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ChatMessageConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatMessageConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ChatMessageEdge) graphql.Marshaler {
+			return ec.marshalNChatMessageEdge2ᚕᚖroutᚋgraphᚐChatMessageEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatMessageConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChatMessageConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChatMessageEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChatMessageConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ChatMessageConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatMessageConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *entgql.PageInfo[int]) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖentgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatMessageConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChatMessageConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChatMessageEdge_node(ctx context.Context, field graphql.CollectedField, obj *ChatMessageEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatMessageEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ChatMessage) graphql.Marshaler {
+			return ec.marshalNChatMessage2ᚖroutᚋgraphᚐChatMessage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatMessageEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChatMessageEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChatMessage(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChatMessageEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ChatMessageEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatMessageEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[int]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatMessageEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChatMessageEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _ChatMessagePayload_message(ctx context.Context, field graphql.CollectedField, obj *ChatMessagePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatMessagePayload_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ChatMessage) graphql.Marshaler {
+			return ec.marshalOChatMessage2ᚖroutᚋgraphᚐChatMessage(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ChatMessagePayload_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChatMessagePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChatMessage(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChatMessagePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *ChatMessagePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatMessagePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖroutᚋgraphᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatMessagePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChatMessagePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChatMessagePayload_retryAfter(ctx context.Context, field graphql.CollectedField, obj *ChatMessagePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatMessagePayload_retryAfter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RetryAfter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ChatMessagePayload_retryAfter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChatMessagePayload", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ChatRoom_name(ctx context.Context, field graphql.CollectedField, obj *ChatRoom) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatRoom_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatRoom_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChatRoom", field, false, false, "String")
+}
+
+func (ec *executionContext) _ChatRoom_canPost(ctx context.Context, field graphql.CollectedField, obj *ChatRoom) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatRoom_canPost(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CanPost, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatRoom_canPost(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChatRoom", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _ChatRoom_unread(ctx context.Context, field graphql.CollectedField, obj *ChatRoom) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatRoom_unread(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Unread, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatRoom_unread(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChatRoom", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ChatSettings_off(ctx context.Context, field graphql.CollectedField, obj *ChatSettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatSettings_off(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Off, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatSettings_off(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChatSettings", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _ChatSettings_playersOnly(ctx context.Context, field graphql.CollectedField, obj *ChatSettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatSettings_playersOnly(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PlayersOnly, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatSettings_playersOnly(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChatSettings", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _ChatSettingsPayload_settings(ctx context.Context, field graphql.CollectedField, obj *ChatSettingsPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatSettingsPayload_settings(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Settings, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ChatSettings) graphql.Marshaler {
+			return ec.marshalOChatSettings2ᚖroutᚋgraphᚐChatSettings(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ChatSettingsPayload_settings(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChatSettingsPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChatSettings(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChatSettingsPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *ChatSettingsPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatSettingsPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖroutᚋgraphᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatSettingsPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChatSettingsPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _CreateApiTokenPayload_apiToken(ctx context.Context, field graphql.CollectedField, obj *CreateAPITokenPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -6555,6 +7690,201 @@ func (ec *executionContext) fieldContext_Game_boardColumns(_ context.Context, fi
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Game_chatRooms(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_chatRooms(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Game().ChatRooms(ctx, obj, fc.Args["withSpectators"].(*bool))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal []*ChatRoom
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, obj, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v []*ChatRoom) graphql.Marshaler {
+			return ec.marshalNChatRoom2ᚕᚖroutᚋgraphᚐChatRoomᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_chatRooms(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Game",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChatRoom(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Game_chatRooms_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Game_chat(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_chat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Game().Chat(ctx, obj, fc.Args["room"].(string), fc.Args["first"].(*int), fc.Args["after"].(*entgql.Cursor[int]))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *ChatMessageConnection
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, obj, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *ChatMessageConnection) graphql.Marshaler {
+			return ec.marshalNChatMessageConnection2ᚖroutᚋgraphᚐChatMessageConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_chat(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Game",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChatMessageConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Game_chat_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Game_chatSettings(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_chatSettings(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().ChatSettings(ctx, obj)
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *ChatSettings
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, obj, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *ChatSettings) graphql.Marshaler {
+			return ec.marshalNChatSettings2ᚖroutᚋgraphᚐChatSettings(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_chatSettings(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Game",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChatSettings(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Game_chatUnread(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_chatUnread(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().ChatUnread(ctx, obj)
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal int
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, obj, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_chatUnread(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Game", field, true, true, "Int")
 }
 
 func (ec *executionContext) _Game_seq(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
@@ -8896,6 +10226,291 @@ func (ec *executionContext) fieldContext_Mutation_updateNotificationPreferences(
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_updateNotificationPreferences_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_sendChatMessage(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_sendChatMessage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SendChatMessage(ctx, fc.Args["input"].(SendChatMessageInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *ChatMessagePayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *ChatMessagePayload) graphql.Marshaler {
+			return ec.marshalNChatMessagePayload2ᚖroutᚋgraphᚐChatMessagePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_sendChatMessage(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChatMessagePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_sendChatMessage_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteChatMessage(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteChatMessage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteChatMessage(ctx, fc.Args["id"].(string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *ChatMessagePayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *ChatMessagePayload) graphql.Marshaler {
+			return ec.marshalNChatMessagePayload2ᚖroutᚋgraphᚐChatMessagePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteChatMessage(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChatMessagePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteChatMessage_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_markChatRead(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_markChatRead(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().MarkChatRead(ctx, fc.Args["input"].(MarkChatReadInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *ChatSettingsPayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *ChatSettingsPayload) graphql.Marshaler {
+			return ec.marshalNChatSettingsPayload2ᚖroutᚋgraphᚐChatSettingsPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_markChatRead(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChatSettingsPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_markChatRead_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setChatOff(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setChatOff(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetChatOff(ctx, fc.Args["input"].(SetChatOffInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *ChatSettingsPayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *ChatSettingsPayload) graphql.Marshaler {
+			return ec.marshalNChatSettingsPayload2ᚖroutᚋgraphᚐChatSettingsPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setChatOff(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChatSettingsPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setChatOff_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setChatPlayersOnly(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setChatPlayersOnly(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetChatPlayersOnly(ctx, fc.Args["input"].(SetChatPlayersOnlyInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *ChatSettingsPayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *ChatSettingsPayload) graphql.Marshaler {
+			return ec.marshalNChatSettingsPayload2ᚖroutᚋgraphᚐChatSettingsPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setChatPlayersOnly(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChatSettingsPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setChatPlayersOnly_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -15581,6 +17196,62 @@ func UnmarshalMapsFilter(ctx context.Context, raw any) (MapsFilter, error) {
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputMarkChatReadInput(ctx context.Context, obj any) (MarkChatReadInput, error) {
+	var it MarkChatReadInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"gameId", "room", "seq"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "gameId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gameId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GameID = data
+		case "room":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("room"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Room = data
+		case "seq":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("seq"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Seq = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalMarkChatReadInput unmarshals raw into the MarkChatReadInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalMarkChatReadInput(ctx context.Context, raw any) (MarkChatReadInput, error) {
+	var out MarkChatReadInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "MarkChatReadInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputNotificationKindChannelInput(ctx context.Context, obj any) (NotificationKindChannelInput, error) {
 	var it NotificationKindChannelInput
 	if obj == nil {
@@ -16124,6 +17795,167 @@ func (ec *executionContext) unmarshalInputSeatInput(ctx context.Context, obj any
 func UnmarshalSeatInput(ctx context.Context, raw any) (SeatInput, error) {
 	var out SeatInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "SeatInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputSendChatMessageInput(ctx context.Context, obj any) (SendChatMessageInput, error) {
+	var it SendChatMessageInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"gameId", "room", "body", "clientKey"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "gameId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gameId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GameID = data
+		case "room":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("room"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Room = data
+		case "body":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("body"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Body = data
+		case "clientKey":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("clientKey"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClientKey = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalSendChatMessageInput unmarshals raw into the SendChatMessageInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSendChatMessageInput(ctx context.Context, raw any) (SendChatMessageInput, error) {
+	var out SendChatMessageInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SendChatMessageInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputSetChatOffInput(ctx context.Context, obj any) (SetChatOffInput, error) {
+	var it SetChatOffInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"gameId", "off"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "gameId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gameId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GameID = data
+		case "off":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("off"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Off = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalSetChatOffInput unmarshals raw into the SetChatOffInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSetChatOffInput(ctx context.Context, raw any) (SetChatOffInput, error) {
+	var out SetChatOffInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SetChatOffInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputSetChatPlayersOnlyInput(ctx context.Context, obj any) (SetChatPlayersOnlyInput, error) {
+	var it SetChatPlayersOnlyInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"gameId", "playersOnly"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "gameId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gameId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GameID = data
+		case "playersOnly":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("playersOnly"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PlayersOnly = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalSetChatPlayersOnlyInput unmarshals raw into the SetChatPlayersOnlyInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSetChatPlayersOnlyInput(ctx context.Context, raw any) (SetChatPlayersOnlyInput, error) {
+	var out SetChatPlayersOnlyInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SetChatPlayersOnlyInput", raw, &out)
 	return out, err
 }
 
@@ -16729,6 +18561,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Game(ctx, sel, obj)
+	case *ChatMessage:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._ChatMessage(ctx, sel, obj)
 	case *ent.Token:
 		if obj == nil {
 			return graphql.Null
@@ -17147,6 +18984,322 @@ func (ec *executionContext) _BoardColumns(ctx context.Context, sel ast.Selection
 	return out
 }
 
+var chatMessageImplementors = []string{"ChatMessage", "Node"}
+
+func (ec *executionContext) _ChatMessage(ctx context.Context, sel ast.SelectionSet, obj *ChatMessage) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, chatMessageImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ChatMessage")
+		case "id":
+			out.Values[i] = ec._ChatMessage_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "room":
+			out.Values[i] = ec._ChatMessage_room(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "seq":
+			out.Values[i] = ec._ChatMessage_seq(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "kind":
+			out.Values[i] = ec._ChatMessage_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "authorId":
+			out.Values[i] = ec._ChatMessage_authorId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "authorName":
+			out.Values[i] = ec._ChatMessage_authorName(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "body":
+			out.Values[i] = ec._ChatMessage_body(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "removed":
+			out.Values[i] = ec._ChatMessage_removed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "target":
+			out.Values[i] = ec._ChatMessage_target(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._ChatMessage_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var chatMessageConnectionImplementors = []string{"ChatMessageConnection"}
+
+func (ec *executionContext) _ChatMessageConnection(ctx context.Context, sel ast.SelectionSet, obj *ChatMessageConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, chatMessageConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ChatMessageConnection")
+		case "edges":
+			out.Values[i] = ec._ChatMessageConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._ChatMessageConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var chatMessageEdgeImplementors = []string{"ChatMessageEdge"}
+
+func (ec *executionContext) _ChatMessageEdge(ctx context.Context, sel ast.SelectionSet, obj *ChatMessageEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, chatMessageEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ChatMessageEdge")
+		case "node":
+			out.Values[i] = ec._ChatMessageEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._ChatMessageEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var chatMessagePayloadImplementors = []string{"ChatMessagePayload"}
+
+func (ec *executionContext) _ChatMessagePayload(ctx context.Context, sel ast.SelectionSet, obj *ChatMessagePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, chatMessagePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ChatMessagePayload")
+		case "message":
+			out.Values[i] = ec._ChatMessagePayload_message(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._ChatMessagePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "retryAfter":
+			out.Values[i] = ec._ChatMessagePayload_retryAfter(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var chatRoomImplementors = []string{"ChatRoom"}
+
+func (ec *executionContext) _ChatRoom(ctx context.Context, sel ast.SelectionSet, obj *ChatRoom) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, chatRoomImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ChatRoom")
+		case "name":
+			out.Values[i] = ec._ChatRoom_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "canPost":
+			out.Values[i] = ec._ChatRoom_canPost(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "unread":
+			out.Values[i] = ec._ChatRoom_unread(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var chatSettingsImplementors = []string{"ChatSettings"}
+
+func (ec *executionContext) _ChatSettings(ctx context.Context, sel ast.SelectionSet, obj *ChatSettings) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, chatSettingsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ChatSettings")
+		case "off":
+			out.Values[i] = ec._ChatSettings_off(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "playersOnly":
+			out.Values[i] = ec._ChatSettings_playersOnly(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var chatSettingsPayloadImplementors = []string{"ChatSettingsPayload"}
+
+func (ec *executionContext) _ChatSettingsPayload(ctx context.Context, sel ast.SelectionSet, obj *ChatSettingsPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, chatSettingsPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ChatSettingsPayload")
+		case "settings":
+			out.Values[i] = ec._ChatSettingsPayload_settings(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._ChatSettingsPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var createApiTokenPayloadImplementors = []string{"CreateApiTokenPayload"}
 
 func (ec *executionContext) _CreateApiTokenPayload(ctx context.Context, sel ast.SelectionSet, obj *CreateAPITokenPayload) graphql.Marshaler {
@@ -17412,6 +19565,30 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Game_boardColumns(ctx, field, obj)
+				})
+		case "chatRooms":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_chatRooms(ctx, field, obj)
+				})
+		case "chat":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_chat(ctx, field, obj)
+				})
+		case "chatSettings":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_chatSettings(ctx, field, obj)
+				})
+		case "chatUnread":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_chatUnread(ctx, field, obj)
 				})
 		case "seq":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
@@ -18263,6 +20440,41 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "updateNotificationPreferences":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateNotificationPreferences(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sendChatMessage":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_sendChatMessage(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteChatMessage":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteChatMessage(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "markChatRead":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_markChatRead(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setChatOff":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setChatOff(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setChatPlayersOnly":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setChatPlayersOnly(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -20381,6 +22593,94 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 	return res
 }
 
+func (ec *executionContext) marshalNChatMessage2ᚖroutᚋgraphᚐChatMessage(ctx context.Context, sel ast.SelectionSet, v *ChatMessage) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ChatMessage!")
+		return graphql.Null
+	}
+	return ec._ChatMessage(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNChatMessageConnection2ᚖroutᚋgraphᚐChatMessageConnection(ctx context.Context, sel ast.SelectionSet, v *ChatMessageConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ChatMessageConnection!")
+		return graphql.Null
+	}
+	return ec._ChatMessageConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNChatMessageEdge2ᚕᚖroutᚋgraphᚐChatMessageEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*ChatMessageEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNChatMessageEdge2ᚖroutᚋgraphᚐChatMessageEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNChatMessageEdge2ᚖroutᚋgraphᚐChatMessageEdge(ctx context.Context, sel ast.SelectionSet, v *ChatMessageEdge) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ChatMessageEdge!")
+		return graphql.Null
+	}
+	return ec._ChatMessageEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNChatMessagePayload2ᚖroutᚋgraphᚐChatMessagePayload(ctx context.Context, sel ast.SelectionSet, v *ChatMessagePayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ChatMessagePayload!")
+		return graphql.Null
+	}
+	return ec._ChatMessagePayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNChatRoom2ᚕᚖroutᚋgraphᚐChatRoomᚄ(ctx context.Context, sel ast.SelectionSet, v []*ChatRoom) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNChatRoom2ᚖroutᚋgraphᚐChatRoom(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNChatRoom2ᚖroutᚋgraphᚐChatRoom(ctx context.Context, sel ast.SelectionSet, v *ChatRoom) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ChatRoom!")
+		return graphql.Null
+	}
+	return ec._ChatRoom(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNChatSettings2ᚖroutᚋgraphᚐChatSettings(ctx context.Context, sel ast.SelectionSet, v *ChatSettings) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ChatSettings!")
+		return graphql.Null
+	}
+	return ec._ChatSettings(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNChatSettingsPayload2ᚖroutᚋgraphᚐChatSettingsPayload(ctx context.Context, sel ast.SelectionSet, v *ChatSettingsPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ChatSettingsPayload!")
+		return graphql.Null
+	}
+	return ec._ChatSettingsPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNClaimTerritoryInput2routᚋgraphᚐClaimTerritoryInput(ctx context.Context, v any) (ClaimTerritoryInput, error) {
 	res, err := ec.unmarshalInputClaimTerritoryInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -20882,6 +23182,11 @@ func (ec *executionContext) marshalNMapVisibility2routᚋgraphᚐMapVisibility(c
 	return v
 }
 
+func (ec *executionContext) unmarshalNMarkChatReadInput2routᚋgraphᚐMarkChatReadInput(ctx context.Context, v any) (MarkChatReadInput, error) {
+	res, err := ec.unmarshalInputMarkChatReadInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNNode2ᚕroutᚋgraphᚐNoder(ctx context.Context, sel ast.SelectionSet, v []Noder) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -20948,6 +23253,14 @@ func (ec *executionContext) unmarshalNOccupyInput2routᚋgraphᚐOccupyInput(ctx
 
 func (ec *executionContext) marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx context.Context, sel ast.SelectionSet, v entgql.PageInfo[int]) graphql.Marshaler {
 	return ec._PageInfo(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNPageInfo2ᚖentgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx context.Context, sel ast.SelectionSet, v *entgql.PageInfo[int]) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PageInfo!")
+		return graphql.Null
+	}
+	return ec._PageInfo(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNPlaceArmiesInput2routᚋgraphᚐPlaceArmiesInput(ctx context.Context, v any) (PlaceArmiesInput, error) {
@@ -21103,6 +23416,21 @@ func (ec *executionContext) unmarshalNSeatPlayer2routᚋgraphᚐSeatPlayer(ctx c
 
 func (ec *executionContext) marshalNSeatPlayer2routᚋgraphᚐSeatPlayer(ctx context.Context, sel ast.SelectionSet, v SeatPlayer) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) unmarshalNSendChatMessageInput2routᚋgraphᚐSendChatMessageInput(ctx context.Context, v any) (SendChatMessageInput, error) {
+	res, err := ec.unmarshalInputSendChatMessageInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNSetChatOffInput2routᚋgraphᚐSetChatOffInput(ctx context.Context, v any) (SetChatOffInput, error) {
+	res, err := ec.unmarshalInputSetChatOffInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNSetChatPlayersOnlyInput2routᚋgraphᚐSetChatPlayersOnlyInput(ctx context.Context, v any) (SetChatPlayersOnlyInput, error) {
+	res, err := ec.unmarshalInputSetChatPlayersOnlyInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNSetMapVisibilityInput2routᚋgraphᚐSetMapVisibilityInput(ctx context.Context, v any) (SetMapVisibilityInput, error) {
@@ -21540,6 +23868,20 @@ func (ec *executionContext) marshalOBoolean2ᚖbool(ctx context.Context, sel ast
 	return res
 }
 
+func (ec *executionContext) marshalOChatMessage2ᚖroutᚋgraphᚐChatMessage(ctx context.Context, sel ast.SelectionSet, v *ChatMessage) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ChatMessage(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOChatSettings2ᚖroutᚋgraphᚐChatSettings(ctx context.Context, sel ast.SelectionSet, v *ChatSettings) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ChatSettings(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx context.Context, v any) (*entgql.Cursor[int], error) {
 	if v == nil {
 		return nil, nil
@@ -21584,6 +23926,24 @@ func (ec *executionContext) unmarshalOGamesFilter2ᚖroutᚋgraphᚐGamesFilter(
 	}
 	res, err := ec.unmarshalInputGamesFilter(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOID2ᚖstring(ctx context.Context, v any) (*string, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := UnmarshalID(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOID2ᚖstring(ctx context.Context, sel ast.SelectionSet, v *string) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := MarshalID(*v)
+	return res
 }
 
 func (ec *executionContext) unmarshalOInt2ᚕintᚄ(ctx context.Context, v any) ([]int, error) {

@@ -3,6 +3,7 @@ package graph
 import (
 	"context"
 	"math/rand/v2"
+	"rout/chat"
 	"testing"
 	"time"
 
@@ -109,7 +110,7 @@ func droppedSubscriber(t *testing.T) (*Resolver, *live.Subscription[*live.Event]
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = hub.Stop(context.Background()) })
-	r, err := newResolver(DefaultSettings(), Deps{Ent: ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db))), Game: svc, Accounts: dbtest.Accounts(t, db), Live: hub})
+	r, err := newResolver(DefaultSettings(), Deps{Ent: ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db))), Game: svc, Accounts: dbtest.Accounts(t, db), Chat: chat.NewService(db, nil), Live: hub})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -107,6 +107,33 @@ type BoardColumns struct {
 	Neutral []int `json:"neutral"`
 }
 
+type ChatMessagePayload struct {
+	// The message (or, for deleteChatMessage, the removal); null when `userErrors` is not empty.
+	Message *ChatMessage `json:"message,omitempty"`
+	// CHAT_EMPTY, CHAT_TOO_LONG, CHAT_ROOM, CHAT_OFF, CHAT_FLOOD, CHAT_DUPLICATE, CHAT_DAILY_LIMIT,
+	// CHAT_KEY_REUSED, CHAT_NOT_FOUND, CHAT_NOT_YOURS (docs/api.md, "Chat").
+	UserErrors []*UserError `json:"userErrors"`
+	// For CHAT_FLOOD and CHAT_DAILY_LIMIT: the seconds to wait before the message may be sent; null otherwise.
+	RetryAfter *int `json:"retryAfter,omitempty"`
+}
+
+// A room of a game's chat, as the viewer may use it.
+type ChatRoom struct {
+	// `players`, `spectators` or `team:N`.
+	Name string `json:"name"`
+	// Whether the viewer may post in it (a player posts to the spectators' room only once the game is over).
+	CanPost bool `json:"canPost"`
+	// How many messages came after the viewer's read mark (markChatRead), not counting their own.
+	Unread int `json:"unread"`
+}
+
+type ChatSettingsPayload struct {
+	// The viewer's settings after the change; null when `userErrors` is not empty.
+	Settings *ChatSettings `json:"settings,omitempty"`
+	// CHAT_NOT_CREATOR, CHAT_ROOM, CHAT_OFF, CHAT_INVALID_READ.
+	UserErrors []*UserError `json:"userErrors"`
+}
+
 // Claim one unclaimed territory (round-robin claim).
 type ClaimTerritoryInput struct {
 	GameID          string  `json:"gameId"`
@@ -311,6 +338,13 @@ type MapsFilter struct {
 	MaxTerritories *int `json:"maxTerritories,omitempty"`
 }
 
+type MarkChatReadInput struct {
+	GameID string `json:"gameId"`
+	Room   string `json:"room"`
+	// The number of the last line read.
+	Seq int `json:"seq"`
+}
+
 // The channel of one kind of notification.
 type NotificationKindChannel struct {
 	Kind    NotificationKind    `json:"kind"`
@@ -475,12 +509,34 @@ type SeatInput struct {
 	Team *int `json:"team,omitempty"`
 }
 
+type SendChatMessageInput struct {
+	GameID string `json:"gameId"`
+	// `players`, `spectators` or `team:N`.
+	Room string `json:"room"`
+	// The text: plain text, 1 to 500 characters once normalised (trimmed, control and bidi characters removed).
+	Body string `json:"body"`
+	// An idempotency key of the client's (at most 64 characters): a retry with it returns the first message.
+	ClientKey *string `json:"clientKey,omitempty"`
+}
+
 // A signed-in session: send the token as `Authorization: Bearer <token>` until it expires or you sign out.
 type Session struct {
 	// The session's secret token. It is shown only here: keep it.
 	Token string `json:"token"`
 	// When the session stops working.
 	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+type SetChatOffInput struct {
+	GameID string `json:"gameId"`
+	// True switches the game's chat off for the viewer: they neither see it nor hear of it.
+	Off bool `json:"off"`
+}
+
+type SetChatPlayersOnlyInput struct {
+	GameID string `json:"gameId"`
+	// True closes the game's spectators' room. Only the game's creator may.
+	PlayersOnly bool `json:"playersOnly"`
 }
 
 // Change who sees one of the viewer's maps.

@@ -9,6 +9,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 
 	"rout/account"
+	"rout/chat"
 	"rout/ent"
 	"rout/game"
 	"rout/live"
@@ -24,6 +25,8 @@ type Deps struct {
 	// Required. When it caches tokens (account.Opts.CacheTokens), Live is required too: the handler hears
 	// every replica's revocations there and tells Accounts.
 	Accounts *account.Service
+	// Chat is the chat service: the games' chat rooms. Required.
+	Chat *chat.Service
 	// Logger receives internal errors and panics, with the request id. Nil discards them.
 	Logger *slog.Logger
 
@@ -42,6 +45,7 @@ type Resolver struct {
 	ent      *ent.Client
 	game     *game.Service
 	accounts *account.Service
+	chat     *chat.Service
 	live     *live.Hub
 	logger   *slog.Logger
 	now      func() time.Time
@@ -68,6 +72,9 @@ func newResolver(cfg Settings, deps Deps) (*Resolver, error) {
 	if deps.Game == nil {
 		errs = append(errs, errors.New("graph: Deps.Game is required"))
 	}
+	if deps.Chat == nil {
+		errs = append(errs, errors.New("graph: Deps.Chat is required"))
+	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
@@ -81,6 +88,7 @@ func newResolver(cfg Settings, deps Deps) (*Resolver, error) {
 		ent:             deps.Ent,
 		game:            deps.Game,
 		accounts:        deps.Accounts,
+		chat:            deps.Chat,
 		live:            deps.Live,
 		logger:          deps.Logger,
 		now:             deps.Clock,

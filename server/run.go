@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"rout/account"
+	"rout/chat"
 	"rout/ent"
 	"rout/game"
 	"rout/graph"
@@ -178,7 +179,7 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 // the game and account services and the live hub behind them.
 func newAPI(cfg Config, db *sql.DB, svc *game.Service, accounts *account.Service, hub *live.Hub, m *metrics.Metrics, logger *slog.Logger) (api, record, previews http.Handler, err error) {
 	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
-	deps := graph.Deps{Ent: client, Game: svc, Accounts: accounts, Live: hub, Logger: logger,
+	deps := graph.Deps{Ent: client, Game: svc, Accounts: accounts, Chat: chat.NewService(db, nil), Live: hub, Logger: logger,
 		Extensions: []gqlgraphql.HandlerExtension{m.GraphQL()}}
 	if api, err = graph.NewHandler(cfg.GraphQL, deps); err != nil {
 		return nil, nil, nil, err

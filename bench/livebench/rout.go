@@ -21,6 +21,7 @@ import (
 	"github.com/lib/pq"
 
 	"rout/account"
+	"rout/chat"
 	"rout/ent"
 	"rout/game"
 	"rout/graph"
@@ -184,7 +185,7 @@ func StartRout(ctx context.Context, opts RoutOpts) (r *Rout, err error) {
 	cfg.RateIP, cfg.RateUser = graph.RateLimit{}, graph.RateLimit{}
 	cfg.WSMaxConnsPerAddress, cfg.WSMaxConnsPerUser = maxSubscribers, maxSubscribers
 	r.api, err = graph.NewHandler(cfg, graph.Deps{
-		Ent: ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, r.db))), Game: r.svc, Accounts: r.accounts, Live: r.hub, Logger: opts.Logger})
+		Ent: ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, r.db))), Game: r.svc, Accounts: r.accounts, Chat: chat.NewService(r.db, nil), Live: r.hub, Logger: opts.Logger})
 	if err != nil {
 		return r, err
 	}

@@ -33,6 +33,7 @@ import (
 	entsql "entgo.io/ent/dialect/sql"
 
 	"rout/account"
+	"rout/chat"
 	"rout/dbtest"
 	"rout/ent"
 	"rout/game"
@@ -361,7 +362,7 @@ func newWorld(t *testing.T, cfg *push.Config, ps *pushService) *world {
 		}
 	})
 	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, w.db)))
-	h, err := graph.NewHandler(graph.DefaultSettings(), graph.Deps{Ent: client, Game: w.svc, Accounts: accounts, Logger: quiet})
+	h, err := graph.NewHandler(graph.DefaultSettings(), graph.Deps{Ent: client, Game: w.svc, Accounts: accounts, Chat: chat.NewService(w.db, nil), Logger: quiet})
 	if err != nil {
 		t.Fatal(err)
 	}
