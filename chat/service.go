@@ -26,7 +26,8 @@ func NewService(db *sql.DB, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{db: db, now: now}
+	// PostgreSQL keeps microseconds: the limits compute with the times as stored.
+	return &Service{db: db, now: func() time.Time { return now().Round(time.Microsecond) }}
 }
 
 // The kinds of lines.
