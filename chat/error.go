@@ -14,6 +14,7 @@ const (
 	CodeTooLong     Code = "CHAT_TOO_LONG"     // more than MaxRunes characters after Normalize
 	CodeRoom        Code = "CHAT_ROOM"         // no such room in the game, or not one the viewer may read or post in
 	CodeOff         Code = "CHAT_OFF"          // the viewer switched this game's chat, or all chat, off
+	CodeRoomFull    Code = "CHAT_ROOM_FULL"    // the room holds MaxRoomLines lines
 	CodeFlood       Code = "CHAT_FLOOD"        // FloodMessages in FloodWindow: wait RetryAfter
 	CodeDuplicate   Code = "CHAT_DUPLICATE"    // close to one of the author's last two messages in the room
 	CodeDailyLimit  Code = "CHAT_DAILY_LIMIT"  // DailyMessages within a day: wait RetryAfter

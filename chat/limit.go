@@ -16,6 +16,9 @@ const (
 	// DailyMessages messages within DailyWindow, per author over all rooms.
 	DailyMessages = 1000
 	DailyWindow   = 24 * time.Hour
+	// MaxRoomLines is the most lines a room holds: past it, a room takes no more messages (removals
+	// still), and keeps its whole history.
+	MaxRoomLines = 10000
 	// RecentMessages is how many of an author's last messages in a room a new one may not be close to.
 	RecentMessages = 2
 )

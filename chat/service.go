@@ -218,15 +218,23 @@ func roundUp(d time.Duration) time.Duration {
 	return (d + time.Second - 1).Truncate(time.Second)
 }
 
-// insertLine numbers and writes a line of a room, and announces it at the commit.
+// insertLine numbers and writes a line of a room, and announces it at the commit. A message beyond the
+// room's MaxRoomLines is refused; a removal never is.
 func insertLine(ctx context.Context, tx *sql.Tx, gameID int, room Room, kind string, authorID int, body, key string, target int64, now time.Time) (Line, error) {
 	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, $2)`, lockRoom, gameID); err != nil {
 		return Line{}, fmt.Errorf("error locking the chat of game %d: %w", gameID, err)
 	}
+	var last int64
+	if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(seq), 0) FROM chat_messages WHERE game_id = $1 AND room = $2`,
+		gameID, string(room)).Scan(&last); err != nil {
+		return Line{}, fmt.Errorf("error numbering a chat line of game %d: %w", gameID, err)
+	}
+	if kind == KindMessage && last >= MaxRoomLines {
+		return Line{}, &Error{Code: CodeRoomFull, Message: fmt.Sprintf("this room holds its %d lines: no more messages", MaxRoomLines)}
+	}
 	row := tx.QueryRowContext(ctx, `INSERT INTO chat_messages (game_id, room, seq, kind, author_id, body, client_key, target, shadow, created_at)
-		SELECT $1::bigint, $2::text, coalesce(max(seq), 0) + 1, $3::text, $4::bigint, $5::text, nullif($6::text, ''), nullif($7::bigint, 0), false, $8::timestamptz
-		FROM chat_messages WHERE game_id = $1::bigint AND room = $2::text
-		RETURNING `+lineColumns, gameID, string(room), kind, authorID, body, key, target, now)
+		VALUES ($1, $2, $3, $4, $5, $6, nullif($7, ''), nullif($8, 0), false, $9)
+		RETURNING `+lineColumns, gameID, string(room), last+1, kind, authorID, body, key, target, now)
 	l, err := scanLine(row)
 	if err != nil {
 		return Line{}, fmt.Errorf("error writing a chat line of game %d: %w", gameID, err)

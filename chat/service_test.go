@@ -2,6 +2,7 @@ package chat_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
@@ -35,6 +36,7 @@ func (c *clock) advance(d time.Duration) {
 
 // fixture is a game of two players (ann, bob) with a spectator (sue) and a moderator (mod).
 type fixture struct {
+	db                 *sql.DB
 	svc                *chat.Service
 	clock              *clock
 	g                  chat.Game
@@ -49,7 +51,7 @@ func newFixture(t *testing.T) fixture {
 	created := dbtest.Game(t, db, dbtest.GameOpts{Seats: dbtest.Users(ann, bob)})
 	c := &clock{at: time.Date(2026, 12, 5, 12, 0, 0, 0, time.UTC)}
 	return fixture{
-		svc: chat.NewService(db, c.now), clock: c,
+		db: db, svc: chat.NewService(db, c.now), clock: c,
 		g:   chat.Game{ID: created.GameID, CreatorID: ann},
 		ann: chat.Viewer{UserID: ann, Seated: true}, bob: chat.Viewer{UserID: bob, Seated: true},
 		sue: chat.Viewer{UserID: sue}, mod: chat.Viewer{UserID: mod, Moderator: true},
@@ -339,5 +341,27 @@ func TestReadMarksAndSettings(t *testing.T) {
 	}
 	if _, err := f.svc.Send(ctx, f.g, f.sue, chat.SendInput{Room: chat.Spectators, Body: "hello?"}); code(err) != chat.CodeRoom {
 		t.Errorf("a spectator posting in a players-only game: %v, want CHAT_ROOM", err)
+	}
+}
+
+func TestRoomCap(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	ctx := t.Context()
+	first := f.send(t, f.ann, chat.Players, "first")
+	// The rest of the room's lines written directly: the daily cap would stop one author.
+	if _, err := f.db.ExecContext(ctx, `INSERT INTO chat_messages (game_id, room, seq, kind, author_id, body, shadow, created_at)
+		SELECT $1, 'players', n, 'message', $2, 'line ' || n, false, now() FROM generate_series(2, $3) n`,
+		f.g.ID, f.bob.UserID, chat.MaxRoomLines); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.Send(ctx, f.g, f.ann, chat.SendInput{Room: chat.Players, Body: "one too many"}); code(err) != chat.CodeRoomFull {
+		t.Errorf("a message past the cap: %v, want CHAT_ROOM_FULL", err)
+	}
+	if r, err := f.svc.Remove(ctx, f.g, f.ann, first.ID); err != nil || r.Seq != chat.MaxRoomLines+1 {
+		t.Errorf("a removal in a full room = %+v, %v", r, err)
+	}
+	if page, more, err := f.svc.History(ctx, f.g, f.bob, chat.Players, 0, 1); err != nil || !more || page[0].Seq != chat.MaxRoomLines {
+		t.Errorf("the newest of a full room = %+v, %v, %v", page, more, err)
 	}
 }

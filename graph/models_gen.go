@@ -110,7 +110,7 @@ type BoardColumns struct {
 type ChatMessagePayload struct {
 	// The message (or, for deleteChatMessage, the removal); null when `userErrors` is not empty.
 	Message *ChatMessage `json:"message,omitempty"`
-	// CHAT_EMPTY, CHAT_TOO_LONG, CHAT_ROOM, CHAT_OFF, CHAT_FLOOD, CHAT_DUPLICATE, CHAT_DAILY_LIMIT,
+	// CHAT_EMPTY, CHAT_TOO_LONG, CHAT_ROOM, CHAT_ROOM_FULL, CHAT_OFF, CHAT_FLOOD, CHAT_DUPLICATE, CHAT_DAILY_LIMIT,
 	// CHAT_KEY_REUSED, CHAT_NOT_FOUND, CHAT_NOT_YOURS (docs/api.md, "Chat").
 	UserErrors []*UserError `json:"userErrors"`
 	// For CHAT_FLOOD and CHAT_DAILY_LIMIT: the seconds to wait before the message may be sent; null otherwise.
