@@ -53,11 +53,15 @@ type ChatMessageEdges struct {
 	Game *Game `json:"game,omitempty"`
 	// Who wrote the message, or who removed it.
 	Author *User `json:"author,omitempty"`
+	// The users' reports of the message.
+	Reports []*ChatReport `json:"reports,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [2]bool
+	loadedTypes [3]bool
 	// totalCount holds the count of the edges above.
-	totalCount [2]map[string]int
+	totalCount [3]map[string]int
+
+	namedReports map[string][]*ChatReport
 }
 
 // GameOrErr returns the Game value or an error if the edge
@@ -80,6 +84,15 @@ func (e ChatMessageEdges) AuthorOrErr() (*User, error) {
 		return nil, &NotFoundError{label: user.Label}
 	}
 	return nil, &NotLoadedError{edge: "author"}
+}
+
+// ReportsOrErr returns the Reports value or an error if the edge
+// was not loaded in eager-loading.
+func (e ChatMessageEdges) ReportsOrErr() ([]*ChatReport, error) {
+	if e.loadedTypes[2] {
+		return e.Reports, nil
+	}
+	return nil, &NotLoadedError{edge: "reports"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -208,6 +221,11 @@ func (_m *ChatMessage) QueryAuthor() *UserQuery {
 	return NewChatMessageClient(_m.config).QueryAuthor(_m)
 }
 
+// QueryReports queries the "reports" edge of the ChatMessage entity.
+func (_m *ChatMessage) QueryReports() *ChatReportQuery {
+	return NewChatMessageClient(_m.config).QueryReports(_m)
+}
+
 // Update returns a builder for updating this ChatMessage.
 // Note that you need to call ChatMessage.Unwrap() before calling this method if this ChatMessage
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -271,6 +289,30 @@ func (_m *ChatMessage) String() string {
 	}
 	builder.WriteByte(')')
 	return builder.String()
+}
+
+// NamedReports returns the Reports named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *ChatMessage) NamedReports(name string) ([]*ChatReport, error) {
+	if _m.Edges.namedReports == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedReports[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *ChatMessage) appendNamedReports(name string, edges ...*ChatReport) {
+	if _m.Edges.namedReports == nil {
+		_m.Edges.namedReports = make(map[string][]*ChatReport)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedReports[name] = []*ChatReport{}
+	} else {
+		_m.Edges.namedReports[name] = append(_m.Edges.namedReports[name], edges...)
+	}
 }
 
 // ChatMessages is a parsable slice of ChatMessage.

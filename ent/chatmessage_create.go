@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"rout/ent/chatmessage"
+	"rout/ent/chatreport"
 	"rout/ent/game"
 	"rout/ent/user"
 	"time"
@@ -138,6 +139,21 @@ func (_c *ChatMessageCreate) SetGame(v *Game) *ChatMessageCreate {
 // SetAuthor sets the "author" edge to the User entity.
 func (_c *ChatMessageCreate) SetAuthor(v *User) *ChatMessageCreate {
 	return _c.SetAuthorID(v.ID)
+}
+
+// AddReportIDs adds the "reports" edge to the ChatReport entity by IDs.
+func (_c *ChatMessageCreate) AddReportIDs(ids ...int) *ChatMessageCreate {
+	_c.mutation.AddReportIDs(ids...)
+	return _c
+}
+
+// AddReports adds the "reports" edges to the ChatReport entity.
+func (_c *ChatMessageCreate) AddReports(v ...*ChatReport) *ChatMessageCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddReportIDs(ids...)
 }
 
 // Mutation returns the ChatMessageMutation object of the builder.
@@ -337,6 +353,22 @@ func (_c *ChatMessageCreate) createSpec() (*ChatMessage, *sqlgraph.CreateSpec) {
 			edge.Target.Nodes = append(edge.Target.Nodes, k)
 		}
 		_node.AuthorID = nodes[0]
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.ReportsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   chatmessage.ReportsTable,
+			Columns: []string{chatmessage.ReportsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatreport.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
 		_spec.Edges = append(_spec.Edges, edge)
 	}
 	return _node, _spec

@@ -4,9 +4,11 @@ package ent
 
 import (
 	"context"
+	"database/sql/driver"
 	"fmt"
 	"math"
 	"rout/ent/chatmessage"
+	"rout/ent/chatreport"
 	"rout/ent/game"
 	"rout/ent/predicate"
 	"rout/ent/user"
@@ -21,14 +23,16 @@ import (
 // ChatMessageQuery is the builder for querying ChatMessage entities.
 type ChatMessageQuery struct {
 	config
-	ctx        *QueryContext
-	order      []chatmessage.OrderOption
-	inters     []Interceptor
-	predicates []predicate.ChatMessage
-	withGame   *GameQuery
-	withAuthor *UserQuery
-	loadTotal  []func(context.Context, []*ChatMessage) error
-	modifiers  []func(*sql.Selector)
+	ctx              *QueryContext
+	order            []chatmessage.OrderOption
+	inters           []Interceptor
+	predicates       []predicate.ChatMessage
+	withGame         *GameQuery
+	withAuthor       *UserQuery
+	withReports      *ChatReportQuery
+	loadTotal        []func(context.Context, []*ChatMessage) error
+	modifiers        []func(*sql.Selector)
+	withNamedReports map[string]*ChatReportQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -102,6 +106,28 @@ func (_q *ChatMessageQuery) QueryAuthor() *UserQuery {
 			sqlgraph.From(chatmessage.Table, chatmessage.FieldID, selector),
 			sqlgraph.To(user.Table, user.FieldID),
 			sqlgraph.Edge(sqlgraph.M2O, true, chatmessage.AuthorTable, chatmessage.AuthorColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryReports chains the current query on the "reports" edge.
+func (_q *ChatMessageQuery) QueryReports() *ChatReportQuery {
+	query := (&ChatReportClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(chatmessage.Table, chatmessage.FieldID, selector),
+			sqlgraph.To(chatreport.Table, chatreport.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, chatmessage.ReportsTable, chatmessage.ReportsColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -296,13 +322,14 @@ func (_q *ChatMessageQuery) Clone() *ChatMessageQuery {
 		return nil
 	}
 	return &ChatMessageQuery{
-		config:     _q.config,
-		ctx:        _q.ctx.Clone(),
-		order:      append([]chatmessage.OrderOption{}, _q.order...),
-		inters:     append([]Interceptor{}, _q.inters...),
-		predicates: append([]predicate.ChatMessage{}, _q.predicates...),
-		withGame:   _q.withGame.Clone(),
-		withAuthor: _q.withAuthor.Clone(),
+		config:      _q.config,
+		ctx:         _q.ctx.Clone(),
+		order:       append([]chatmessage.OrderOption{}, _q.order...),
+		inters:      append([]Interceptor{}, _q.inters...),
+		predicates:  append([]predicate.ChatMessage{}, _q.predicates...),
+		withGame:    _q.withGame.Clone(),
+		withAuthor:  _q.withAuthor.Clone(),
+		withReports: _q.withReports.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -328,6 +355,17 @@ func (_q *ChatMessageQuery) WithAuthor(opts ...func(*UserQuery)) *ChatMessageQue
 		opt(query)
 	}
 	_q.withAuthor = query
+	return _q
+}
+
+// WithReports tells the query-builder to eager-load the nodes that are connected to
+// the "reports" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *ChatMessageQuery) WithReports(opts ...func(*ChatReportQuery)) *ChatMessageQuery {
+	query := (&ChatReportClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withReports = query
 	return _q
 }
 
@@ -409,9 +447,10 @@ func (_q *ChatMessageQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*
 	var (
 		nodes       = []*ChatMessage{}
 		_spec       = _q.querySpec()
-		loadedTypes = [2]bool{
+		loadedTypes = [3]bool{
 			_q.withGame != nil,
 			_q.withAuthor != nil,
+			_q.withReports != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -444,6 +483,20 @@ func (_q *ChatMessageQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*
 	if query := _q.withAuthor; query != nil {
 		if err := _q.loadAuthor(ctx, query, nodes, nil,
 			func(n *ChatMessage, e *User) { n.Edges.Author = e }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withReports; query != nil {
+		if err := _q.loadReports(ctx, query, nodes,
+			func(n *ChatMessage) { n.Edges.Reports = []*ChatReport{} },
+			func(n *ChatMessage, e *ChatReport) { n.Edges.Reports = append(n.Edges.Reports, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedReports {
+		if err := _q.loadReports(ctx, query, nodes,
+			func(n *ChatMessage) { n.appendNamedReports(name) },
+			func(n *ChatMessage, e *ChatReport) { n.appendNamedReports(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -510,6 +563,36 @@ func (_q *ChatMessageQuery) loadAuthor(ctx context.Context, query *UserQuery, no
 		for i := range nodes {
 			assign(nodes[i], n)
 		}
+	}
+	return nil
+}
+func (_q *ChatMessageQuery) loadReports(ctx context.Context, query *ChatReportQuery, nodes []*ChatMessage, init func(*ChatMessage), assign func(*ChatMessage, *ChatReport)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*ChatMessage)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(chatreport.FieldMessageID)
+	}
+	query.Where(predicate.ChatReport(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(chatmessage.ReportsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.MessageID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "message_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
 	}
 	return nil
 }
@@ -630,6 +713,20 @@ func (_q *ChatMessageQuery) ForShare(opts ...sql.LockOption) *ChatMessageQuery {
 	_q.modifiers = append(_q.modifiers, func(s *sql.Selector) {
 		s.ForShare(opts...)
 	})
+	return _q
+}
+
+// WithNamedReports tells the query-builder to eager-load the nodes that are connected to the "reports"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *ChatMessageQuery) WithNamedReports(name string, opts ...func(*ChatReportQuery)) *ChatMessageQuery {
+	query := (&ChatReportClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedReports == nil {
+		_q.withNamedReports = make(map[string]*ChatReportQuery)
+	}
+	_q.withNamedReports[name] = query
 	return _q
 }
 

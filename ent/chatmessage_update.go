@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"rout/ent/chatmessage"
+	"rout/ent/chatreport"
 	"rout/ent/predicate"
 	"time"
 
@@ -48,9 +49,45 @@ func (_u *ChatMessageUpdate) ClearRemovedAt() *ChatMessageUpdate {
 	return _u
 }
 
+// AddReportIDs adds the "reports" edge to the ChatReport entity by IDs.
+func (_u *ChatMessageUpdate) AddReportIDs(ids ...int) *ChatMessageUpdate {
+	_u.mutation.AddReportIDs(ids...)
+	return _u
+}
+
+// AddReports adds the "reports" edges to the ChatReport entity.
+func (_u *ChatMessageUpdate) AddReports(v ...*ChatReport) *ChatMessageUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddReportIDs(ids...)
+}
+
 // Mutation returns the ChatMessageMutation object of the builder.
 func (_u *ChatMessageUpdate) Mutation() *ChatMessageMutation {
 	return _u.mutation
+}
+
+// ClearReports clears all "reports" edges to the ChatReport entity.
+func (_u *ChatMessageUpdate) ClearReports() *ChatMessageUpdate {
+	_u.mutation.ClearReports()
+	return _u
+}
+
+// RemoveReportIDs removes the "reports" edge to ChatReport entities by IDs.
+func (_u *ChatMessageUpdate) RemoveReportIDs(ids ...int) *ChatMessageUpdate {
+	_u.mutation.RemoveReportIDs(ids...)
+	return _u
+}
+
+// RemoveReports removes "reports" edges to ChatReport entities.
+func (_u *ChatMessageUpdate) RemoveReports(v ...*ChatReport) *ChatMessageUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveReportIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -115,6 +152,51 @@ func (_u *ChatMessageUpdate) sqlSave(ctx context.Context) (_node int, err error)
 	if _u.mutation.RemovedAtCleared() {
 		_spec.ClearField(chatmessage.FieldRemovedAt, field.TypeTime)
 	}
+	if _u.mutation.ReportsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   chatmessage.ReportsTable,
+			Columns: []string{chatmessage.ReportsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatreport.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedReportsIDs(); len(nodes) > 0 && !_u.mutation.ReportsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   chatmessage.ReportsTable,
+			Columns: []string{chatmessage.ReportsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatreport.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ReportsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   chatmessage.ReportsTable,
+			Columns: []string{chatmessage.ReportsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatreport.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{chatmessage.Label}
@@ -155,9 +237,45 @@ func (_u *ChatMessageUpdateOne) ClearRemovedAt() *ChatMessageUpdateOne {
 	return _u
 }
 
+// AddReportIDs adds the "reports" edge to the ChatReport entity by IDs.
+func (_u *ChatMessageUpdateOne) AddReportIDs(ids ...int) *ChatMessageUpdateOne {
+	_u.mutation.AddReportIDs(ids...)
+	return _u
+}
+
+// AddReports adds the "reports" edges to the ChatReport entity.
+func (_u *ChatMessageUpdateOne) AddReports(v ...*ChatReport) *ChatMessageUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddReportIDs(ids...)
+}
+
 // Mutation returns the ChatMessageMutation object of the builder.
 func (_u *ChatMessageUpdateOne) Mutation() *ChatMessageMutation {
 	return _u.mutation
+}
+
+// ClearReports clears all "reports" edges to the ChatReport entity.
+func (_u *ChatMessageUpdateOne) ClearReports() *ChatMessageUpdateOne {
+	_u.mutation.ClearReports()
+	return _u
+}
+
+// RemoveReportIDs removes the "reports" edge to ChatReport entities by IDs.
+func (_u *ChatMessageUpdateOne) RemoveReportIDs(ids ...int) *ChatMessageUpdateOne {
+	_u.mutation.RemoveReportIDs(ids...)
+	return _u
+}
+
+// RemoveReports removes "reports" edges to ChatReport entities.
+func (_u *ChatMessageUpdateOne) RemoveReports(v ...*ChatReport) *ChatMessageUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveReportIDs(ids...)
 }
 
 // Where appends a list predicates to the ChatMessageUpdate builder.
@@ -251,6 +369,51 @@ func (_u *ChatMessageUpdateOne) sqlSave(ctx context.Context) (_node *ChatMessage
 	}
 	if _u.mutation.RemovedAtCleared() {
 		_spec.ClearField(chatmessage.FieldRemovedAt, field.TypeTime)
+	}
+	if _u.mutation.ReportsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   chatmessage.ReportsTable,
+			Columns: []string{chatmessage.ReportsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatreport.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedReportsIDs(); len(nodes) > 0 && !_u.mutation.ReportsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   chatmessage.ReportsTable,
+			Columns: []string{chatmessage.ReportsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatreport.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ReportsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   chatmessage.ReportsTable,
+			Columns: []string{chatmessage.ReportsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatreport.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
 	_node = &ChatMessage{config: _u.config}
 	_spec.Assign = _node.assignValues

@@ -13,12 +13,15 @@ import (
 
 	"rout/ent/card"
 	"rout/ent/chatmessage"
+	"rout/ent/chatpenalty"
 	"rout/ent/chatread"
+	"rout/ent/chatreport"
 	"rout/ent/chatsetting"
 	"rout/ent/commandkey"
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/moderationaction"
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/pushsubscription"
@@ -44,8 +47,12 @@ type Client struct {
 	Card *CardClient
 	// ChatMessage is the client for interacting with the ChatMessage builders.
 	ChatMessage *ChatMessageClient
+	// ChatPenalty is the client for interacting with the ChatPenalty builders.
+	ChatPenalty *ChatPenaltyClient
 	// ChatRead is the client for interacting with the ChatRead builders.
 	ChatRead *ChatReadClient
+	// ChatReport is the client for interacting with the ChatReport builders.
+	ChatReport *ChatReportClient
 	// ChatSetting is the client for interacting with the ChatSetting builders.
 	ChatSetting *ChatSettingClient
 	// CommandKey is the client for interacting with the CommandKey builders.
@@ -56,6 +63,8 @@ type Client struct {
 	Game *GameClient
 	// GameMap is the client for interacting with the GameMap builders.
 	GameMap *GameMapClient
+	// ModerationAction is the client for interacting with the ModerationAction builders.
+	ModerationAction *ModerationActionClient
 	// Notice is the client for interacting with the Notice builders.
 	Notice *NoticeClient
 	// Player is the client for interacting with the Player builders.
@@ -85,12 +94,15 @@ func (c *Client) init() {
 	c.Schema = migrate.NewSchema(c.driver)
 	c.Card = NewCardClient(c.config)
 	c.ChatMessage = NewChatMessageClient(c.config)
+	c.ChatPenalty = NewChatPenaltyClient(c.config)
 	c.ChatRead = NewChatReadClient(c.config)
+	c.ChatReport = NewChatReportClient(c.config)
 	c.ChatSetting = NewChatSettingClient(c.config)
 	c.CommandKey = NewCommandKeyClient(c.config)
 	c.Event = NewEventClient(c.config)
 	c.Game = NewGameClient(c.config)
 	c.GameMap = NewGameMapClient(c.config)
+	c.ModerationAction = NewModerationActionClient(c.config)
 	c.Notice = NewNoticeClient(c.config)
 	c.Player = NewPlayerClient(c.config)
 	c.PushSubscription = NewPushSubscriptionClient(c.config)
@@ -192,12 +204,15 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		config:           cfg,
 		Card:             NewCardClient(cfg),
 		ChatMessage:      NewChatMessageClient(cfg),
+		ChatPenalty:      NewChatPenaltyClient(cfg),
 		ChatRead:         NewChatReadClient(cfg),
+		ChatReport:       NewChatReportClient(cfg),
 		ChatSetting:      NewChatSettingClient(cfg),
 		CommandKey:       NewCommandKeyClient(cfg),
 		Event:            NewEventClient(cfg),
 		Game:             NewGameClient(cfg),
 		GameMap:          NewGameMapClient(cfg),
+		ModerationAction: NewModerationActionClient(cfg),
 		Notice:           NewNoticeClient(cfg),
 		Player:           NewPlayerClient(cfg),
 		PushSubscription: NewPushSubscriptionClient(cfg),
@@ -226,12 +241,15 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		config:           cfg,
 		Card:             NewCardClient(cfg),
 		ChatMessage:      NewChatMessageClient(cfg),
+		ChatPenalty:      NewChatPenaltyClient(cfg),
 		ChatRead:         NewChatReadClient(cfg),
+		ChatReport:       NewChatReportClient(cfg),
 		ChatSetting:      NewChatSettingClient(cfg),
 		CommandKey:       NewCommandKeyClient(cfg),
 		Event:            NewEventClient(cfg),
 		Game:             NewGameClient(cfg),
 		GameMap:          NewGameMapClient(cfg),
+		ModerationAction: NewModerationActionClient(cfg),
 		Notice:           NewNoticeClient(cfg),
 		Player:           NewPlayerClient(cfg),
 		PushSubscription: NewPushSubscriptionClient(cfg),
@@ -268,9 +286,9 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.Card, c.ChatMessage, c.ChatRead, c.ChatSetting, c.CommandKey, c.Event, c.Game,
-		c.GameMap, c.Notice, c.Player, c.PushSubscription, c.SeenEvent, c.Territory,
-		c.Token, c.User,
+		c.Card, c.ChatMessage, c.ChatPenalty, c.ChatRead, c.ChatReport, c.ChatSetting,
+		c.CommandKey, c.Event, c.Game, c.GameMap, c.ModerationAction, c.Notice,
+		c.Player, c.PushSubscription, c.SeenEvent, c.Territory, c.Token, c.User,
 	} {
 		n.Use(hooks...)
 	}
@@ -280,9 +298,9 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.Card, c.ChatMessage, c.ChatRead, c.ChatSetting, c.CommandKey, c.Event, c.Game,
-		c.GameMap, c.Notice, c.Player, c.PushSubscription, c.SeenEvent, c.Territory,
-		c.Token, c.User,
+		c.Card, c.ChatMessage, c.ChatPenalty, c.ChatRead, c.ChatReport, c.ChatSetting,
+		c.CommandKey, c.Event, c.Game, c.GameMap, c.ModerationAction, c.Notice,
+		c.Player, c.PushSubscription, c.SeenEvent, c.Territory, c.Token, c.User,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -295,8 +313,12 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Card.mutate(ctx, m)
 	case *ChatMessageMutation:
 		return c.ChatMessage.mutate(ctx, m)
+	case *ChatPenaltyMutation:
+		return c.ChatPenalty.mutate(ctx, m)
 	case *ChatReadMutation:
 		return c.ChatRead.mutate(ctx, m)
+	case *ChatReportMutation:
+		return c.ChatReport.mutate(ctx, m)
 	case *ChatSettingMutation:
 		return c.ChatSetting.mutate(ctx, m)
 	case *CommandKeyMutation:
@@ -307,6 +329,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Game.mutate(ctx, m)
 	case *GameMapMutation:
 		return c.GameMap.mutate(ctx, m)
+	case *ModerationActionMutation:
+		return c.ModerationAction.mutate(ctx, m)
 	case *NoticeMutation:
 		return c.Notice.mutate(ctx, m)
 	case *PlayerMutation:
@@ -615,6 +639,22 @@ func (c *ChatMessageClient) QueryAuthor(_m *ChatMessage) *UserQuery {
 	return query
 }
 
+// QueryReports queries the reports edge of a ChatMessage.
+func (c *ChatMessageClient) QueryReports(_m *ChatMessage) *ChatReportQuery {
+	query := (&ChatReportClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(chatmessage.Table, chatmessage.FieldID, id),
+			sqlgraph.To(chatreport.Table, chatreport.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, chatmessage.ReportsTable, chatmessage.ReportsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *ChatMessageClient) Hooks() []Hook {
 	return c.hooks.ChatMessage
@@ -637,6 +677,155 @@ func (c *ChatMessageClient) mutate(ctx context.Context, m *ChatMessageMutation) 
 		return (&ChatMessageDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown ChatMessage mutation op: %q", m.Op())
+	}
+}
+
+// ChatPenaltyClient is a client for the ChatPenalty schema.
+type ChatPenaltyClient struct {
+	config
+}
+
+// NewChatPenaltyClient returns a client for the ChatPenalty from the given config.
+func NewChatPenaltyClient(c config) *ChatPenaltyClient {
+	return &ChatPenaltyClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `chatpenalty.Hooks(f(g(h())))`.
+func (c *ChatPenaltyClient) Use(hooks ...Hook) {
+	c.hooks.ChatPenalty = append(c.hooks.ChatPenalty, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `chatpenalty.Intercept(f(g(h())))`.
+func (c *ChatPenaltyClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ChatPenalty = append(c.inters.ChatPenalty, interceptors...)
+}
+
+// Create returns a builder for creating a ChatPenalty entity.
+func (c *ChatPenaltyClient) Create() *ChatPenaltyCreate {
+	mutation := newChatPenaltyMutation(c.config, OpCreate)
+	return &ChatPenaltyCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ChatPenalty entities.
+func (c *ChatPenaltyClient) CreateBulk(builders ...*ChatPenaltyCreate) *ChatPenaltyCreateBulk {
+	return &ChatPenaltyCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ChatPenaltyClient) MapCreateBulk(slice any, setFunc func(*ChatPenaltyCreate, int)) *ChatPenaltyCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ChatPenaltyCreateBulk{err: fmt.Errorf("calling to ChatPenaltyClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ChatPenaltyCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ChatPenaltyCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ChatPenalty.
+func (c *ChatPenaltyClient) Update() *ChatPenaltyUpdate {
+	mutation := newChatPenaltyMutation(c.config, OpUpdate)
+	return &ChatPenaltyUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ChatPenaltyClient) UpdateOne(_m *ChatPenalty) *ChatPenaltyUpdateOne {
+	mutation := newChatPenaltyMutation(c.config, OpUpdateOne, withChatPenalty(_m))
+	return &ChatPenaltyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ChatPenaltyClient) UpdateOneID(id int) *ChatPenaltyUpdateOne {
+	mutation := newChatPenaltyMutation(c.config, OpUpdateOne, withChatPenaltyID(id))
+	return &ChatPenaltyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ChatPenalty.
+func (c *ChatPenaltyClient) Delete() *ChatPenaltyDelete {
+	mutation := newChatPenaltyMutation(c.config, OpDelete)
+	return &ChatPenaltyDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ChatPenaltyClient) DeleteOne(_m *ChatPenalty) *ChatPenaltyDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ChatPenaltyClient) DeleteOneID(id int) *ChatPenaltyDeleteOne {
+	builder := c.Delete().Where(chatpenalty.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ChatPenaltyDeleteOne{builder}
+}
+
+// Query returns a query builder for ChatPenalty.
+func (c *ChatPenaltyClient) Query() *ChatPenaltyQuery {
+	return &ChatPenaltyQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeChatPenalty},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ChatPenalty entity by its id.
+func (c *ChatPenaltyClient) Get(ctx context.Context, id int) (*ChatPenalty, error) {
+	return c.Query().Where(chatpenalty.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ChatPenaltyClient) GetX(ctx context.Context, id int) *ChatPenalty {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryUser queries the user edge of a ChatPenalty.
+func (c *ChatPenaltyClient) QueryUser(_m *ChatPenalty) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(chatpenalty.Table, chatpenalty.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, chatpenalty.UserTable, chatpenalty.UserColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *ChatPenaltyClient) Hooks() []Hook {
+	return c.hooks.ChatPenalty
+}
+
+// Interceptors returns the client interceptors.
+func (c *ChatPenaltyClient) Interceptors() []Interceptor {
+	return c.inters.ChatPenalty
+}
+
+func (c *ChatPenaltyClient) mutate(ctx context.Context, m *ChatPenaltyMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ChatPenaltyCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ChatPenaltyUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ChatPenaltyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ChatPenaltyDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ChatPenalty mutation op: %q", m.Op())
 	}
 }
 
@@ -802,6 +991,171 @@ func (c *ChatReadClient) mutate(ctx context.Context, m *ChatReadMutation) (Value
 		return (&ChatReadDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown ChatRead mutation op: %q", m.Op())
+	}
+}
+
+// ChatReportClient is a client for the ChatReport schema.
+type ChatReportClient struct {
+	config
+}
+
+// NewChatReportClient returns a client for the ChatReport from the given config.
+func NewChatReportClient(c config) *ChatReportClient {
+	return &ChatReportClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `chatreport.Hooks(f(g(h())))`.
+func (c *ChatReportClient) Use(hooks ...Hook) {
+	c.hooks.ChatReport = append(c.hooks.ChatReport, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `chatreport.Intercept(f(g(h())))`.
+func (c *ChatReportClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ChatReport = append(c.inters.ChatReport, interceptors...)
+}
+
+// Create returns a builder for creating a ChatReport entity.
+func (c *ChatReportClient) Create() *ChatReportCreate {
+	mutation := newChatReportMutation(c.config, OpCreate)
+	return &ChatReportCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ChatReport entities.
+func (c *ChatReportClient) CreateBulk(builders ...*ChatReportCreate) *ChatReportCreateBulk {
+	return &ChatReportCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ChatReportClient) MapCreateBulk(slice any, setFunc func(*ChatReportCreate, int)) *ChatReportCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ChatReportCreateBulk{err: fmt.Errorf("calling to ChatReportClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ChatReportCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ChatReportCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ChatReport.
+func (c *ChatReportClient) Update() *ChatReportUpdate {
+	mutation := newChatReportMutation(c.config, OpUpdate)
+	return &ChatReportUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ChatReportClient) UpdateOne(_m *ChatReport) *ChatReportUpdateOne {
+	mutation := newChatReportMutation(c.config, OpUpdateOne, withChatReport(_m))
+	return &ChatReportUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ChatReportClient) UpdateOneID(id int) *ChatReportUpdateOne {
+	mutation := newChatReportMutation(c.config, OpUpdateOne, withChatReportID(id))
+	return &ChatReportUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ChatReport.
+func (c *ChatReportClient) Delete() *ChatReportDelete {
+	mutation := newChatReportMutation(c.config, OpDelete)
+	return &ChatReportDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ChatReportClient) DeleteOne(_m *ChatReport) *ChatReportDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ChatReportClient) DeleteOneID(id int) *ChatReportDeleteOne {
+	builder := c.Delete().Where(chatreport.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ChatReportDeleteOne{builder}
+}
+
+// Query returns a query builder for ChatReport.
+func (c *ChatReportClient) Query() *ChatReportQuery {
+	return &ChatReportQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeChatReport},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ChatReport entity by its id.
+func (c *ChatReportClient) Get(ctx context.Context, id int) (*ChatReport, error) {
+	return c.Query().Where(chatreport.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ChatReportClient) GetX(ctx context.Context, id int) *ChatReport {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryMessage queries the message edge of a ChatReport.
+func (c *ChatReportClient) QueryMessage(_m *ChatReport) *ChatMessageQuery {
+	query := (&ChatMessageClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(chatreport.Table, chatreport.FieldID, id),
+			sqlgraph.To(chatmessage.Table, chatmessage.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, chatreport.MessageTable, chatreport.MessageColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryReporter queries the reporter edge of a ChatReport.
+func (c *ChatReportClient) QueryReporter(_m *ChatReport) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(chatreport.Table, chatreport.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, chatreport.ReporterTable, chatreport.ReporterColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *ChatReportClient) Hooks() []Hook {
+	return c.hooks.ChatReport
+}
+
+// Interceptors returns the client interceptors.
+func (c *ChatReportClient) Interceptors() []Interceptor {
+	return c.inters.ChatReport
+}
+
+func (c *ChatReportClient) mutate(ctx context.Context, m *ChatReportMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ChatReportCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ChatReportUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ChatReportUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ChatReportDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ChatReport mutation op: %q", m.Op())
 	}
 }
 
@@ -1771,6 +2125,139 @@ func (c *GameMapClient) mutate(ctx context.Context, m *GameMapMutation) (Value, 
 		return (&GameMapDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown GameMap mutation op: %q", m.Op())
+	}
+}
+
+// ModerationActionClient is a client for the ModerationAction schema.
+type ModerationActionClient struct {
+	config
+}
+
+// NewModerationActionClient returns a client for the ModerationAction from the given config.
+func NewModerationActionClient(c config) *ModerationActionClient {
+	return &ModerationActionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `moderationaction.Hooks(f(g(h())))`.
+func (c *ModerationActionClient) Use(hooks ...Hook) {
+	c.hooks.ModerationAction = append(c.hooks.ModerationAction, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `moderationaction.Intercept(f(g(h())))`.
+func (c *ModerationActionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ModerationAction = append(c.inters.ModerationAction, interceptors...)
+}
+
+// Create returns a builder for creating a ModerationAction entity.
+func (c *ModerationActionClient) Create() *ModerationActionCreate {
+	mutation := newModerationActionMutation(c.config, OpCreate)
+	return &ModerationActionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ModerationAction entities.
+func (c *ModerationActionClient) CreateBulk(builders ...*ModerationActionCreate) *ModerationActionCreateBulk {
+	return &ModerationActionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ModerationActionClient) MapCreateBulk(slice any, setFunc func(*ModerationActionCreate, int)) *ModerationActionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ModerationActionCreateBulk{err: fmt.Errorf("calling to ModerationActionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ModerationActionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ModerationActionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ModerationAction.
+func (c *ModerationActionClient) Update() *ModerationActionUpdate {
+	mutation := newModerationActionMutation(c.config, OpUpdate)
+	return &ModerationActionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ModerationActionClient) UpdateOne(_m *ModerationAction) *ModerationActionUpdateOne {
+	mutation := newModerationActionMutation(c.config, OpUpdateOne, withModerationAction(_m))
+	return &ModerationActionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ModerationActionClient) UpdateOneID(id int) *ModerationActionUpdateOne {
+	mutation := newModerationActionMutation(c.config, OpUpdateOne, withModerationActionID(id))
+	return &ModerationActionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ModerationAction.
+func (c *ModerationActionClient) Delete() *ModerationActionDelete {
+	mutation := newModerationActionMutation(c.config, OpDelete)
+	return &ModerationActionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ModerationActionClient) DeleteOne(_m *ModerationAction) *ModerationActionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ModerationActionClient) DeleteOneID(id int) *ModerationActionDeleteOne {
+	builder := c.Delete().Where(moderationaction.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ModerationActionDeleteOne{builder}
+}
+
+// Query returns a query builder for ModerationAction.
+func (c *ModerationActionClient) Query() *ModerationActionQuery {
+	return &ModerationActionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeModerationAction},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ModerationAction entity by its id.
+func (c *ModerationActionClient) Get(ctx context.Context, id int) (*ModerationAction, error) {
+	return c.Query().Where(moderationaction.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ModerationActionClient) GetX(ctx context.Context, id int) *ModerationAction {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ModerationActionClient) Hooks() []Hook {
+	return c.hooks.ModerationAction
+}
+
+// Interceptors returns the client interceptors.
+func (c *ModerationActionClient) Interceptors() []Interceptor {
+	return c.inters.ModerationAction
+}
+
+func (c *ModerationActionClient) mutate(ctx context.Context, m *ModerationActionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ModerationActionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ModerationActionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ModerationActionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ModerationActionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ModerationAction mutation op: %q", m.Op())
 	}
 }
 
@@ -2968,6 +3455,38 @@ func (c *UserClient) QueryChatSettings(_m *User) *ChatSettingQuery {
 	return query
 }
 
+// QueryChatReports queries the chat_reports edge of a User.
+func (c *UserClient) QueryChatReports(_m *User) *ChatReportQuery {
+	query := (&ChatReportClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(chatreport.Table, chatreport.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.ChatReportsTable, user.ChatReportsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryChatPenalties queries the chat_penalties edge of a User.
+func (c *UserClient) QueryChatPenalties(_m *User) *ChatPenaltyQuery {
+	query := (&ChatPenaltyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(chatpenalty.Table, chatpenalty.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.ChatPenaltiesTable, user.ChatPenaltiesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *UserClient) Hooks() []Hook {
 	hooks := c.hooks.User
@@ -2997,13 +3516,14 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		Card, ChatMessage, ChatRead, ChatSetting, CommandKey, Event, Game, GameMap,
-		Notice, Player, PushSubscription, SeenEvent, Territory, Token, User []ent.Hook
+		Card, ChatMessage, ChatPenalty, ChatRead, ChatReport, ChatSetting, CommandKey,
+		Event, Game, GameMap, ModerationAction, Notice, Player, PushSubscription,
+		SeenEvent, Territory, Token, User []ent.Hook
 	}
 	inters struct {
-		Card, ChatMessage, ChatRead, ChatSetting, CommandKey, Event, Game, GameMap,
-		Notice, Player, PushSubscription, SeenEvent, Territory, Token,
-		User []ent.Interceptor
+		Card, ChatMessage, ChatPenalty, ChatRead, ChatReport, ChatSetting, CommandKey,
+		Event, Game, GameMap, ModerationAction, Notice, Player, PushSubscription,
+		SeenEvent, Territory, Token, User []ent.Interceptor
 	}
 )
 

@@ -9,12 +9,15 @@ import (
 	"reflect"
 	"rout/ent/card"
 	"rout/ent/chatmessage"
+	"rout/ent/chatpenalty"
 	"rout/ent/chatread"
+	"rout/ent/chatreport"
 	"rout/ent/chatsetting"
 	"rout/ent/commandkey"
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/moderationaction"
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/pushsubscription"
@@ -89,12 +92,15 @@ func checkColumn(t, c string) error {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
 			card.Table:             card.ValidColumn,
 			chatmessage.Table:      chatmessage.ValidColumn,
+			chatpenalty.Table:      chatpenalty.ValidColumn,
 			chatread.Table:         chatread.ValidColumn,
+			chatreport.Table:       chatreport.ValidColumn,
 			chatsetting.Table:      chatsetting.ValidColumn,
 			commandkey.Table:       commandkey.ValidColumn,
 			event.Table:            event.ValidColumn,
 			game.Table:             game.ValidColumn,
 			gamemap.Table:          gamemap.ValidColumn,
+			moderationaction.Table: moderationaction.ValidColumn,
 			notice.Table:           notice.ValidColumn,
 			player.Table:           player.ValidColumn,
 			pushsubscription.Table: pushsubscription.ValidColumn,

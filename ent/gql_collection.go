@@ -6,12 +6,15 @@ import (
 	"context"
 	"rout/ent/card"
 	"rout/ent/chatmessage"
+	"rout/ent/chatpenalty"
 	"rout/ent/chatread"
+	"rout/ent/chatreport"
 	"rout/ent/chatsetting"
 	"rout/ent/commandkey"
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/moderationaction"
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/pushsubscription"
@@ -174,6 +177,19 @@ func (_q *ChatMessageQuery) collectField(ctx context.Context, oneNode bool, opCt
 				selectedFields = append(selectedFields, chatmessage.FieldAuthorID)
 				fieldSeen[chatmessage.FieldAuthorID] = struct{}{}
 			}
+
+		case "reports":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ChatReportClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, chatreportImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedReports(alias, func(wq *ChatReportQuery) {
+				*wq = *query
+			})
 		case "createdAt":
 			if _, ok := fieldSeen[chatmessage.FieldCreatedAt]; !ok {
 				selectedFields = append(selectedFields, chatmessage.FieldCreatedAt)
@@ -249,6 +265,115 @@ type chatmessagePaginateArgs struct {
 
 func newChatMessagePaginateArgs(rv map[string]any) *chatmessagePaginateArgs {
 	args := &chatmessagePaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *ChatPenaltyQuery) CollectFields(ctx context.Context, satisfies ...string) (*ChatPenaltyQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *ChatPenaltyQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(chatpenalty.Columns))
+		selectedFields = []string{chatpenalty.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "user":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&UserClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, userImplementors)...); err != nil {
+				return err
+			}
+			_q.withUser = query
+			if _, ok := fieldSeen[chatpenalty.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, chatpenalty.FieldUserID)
+				fieldSeen[chatpenalty.FieldUserID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[chatpenalty.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, chatpenalty.FieldCreatedAt)
+				fieldSeen[chatpenalty.FieldCreatedAt] = struct{}{}
+			}
+		case "userID":
+			if _, ok := fieldSeen[chatpenalty.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, chatpenalty.FieldUserID)
+				fieldSeen[chatpenalty.FieldUserID] = struct{}{}
+			}
+		case "kind":
+			if _, ok := fieldSeen[chatpenalty.FieldKind]; !ok {
+				selectedFields = append(selectedFields, chatpenalty.FieldKind)
+				fieldSeen[chatpenalty.FieldKind] = struct{}{}
+			}
+		case "until":
+			if _, ok := fieldSeen[chatpenalty.FieldUntil]; !ok {
+				selectedFields = append(selectedFields, chatpenalty.FieldUntil)
+				fieldSeen[chatpenalty.FieldUntil] = struct{}{}
+			}
+		case "reason":
+			if _, ok := fieldSeen[chatpenalty.FieldReason]; !ok {
+				selectedFields = append(selectedFields, chatpenalty.FieldReason)
+				fieldSeen[chatpenalty.FieldReason] = struct{}{}
+			}
+		case "moderatorID":
+			if _, ok := fieldSeen[chatpenalty.FieldModeratorID]; !ok {
+				selectedFields = append(selectedFields, chatpenalty.FieldModeratorID)
+				fieldSeen[chatpenalty.FieldModeratorID] = struct{}{}
+			}
+		case "liftedAt":
+			if _, ok := fieldSeen[chatpenalty.FieldLiftedAt]; !ok {
+				selectedFields = append(selectedFields, chatpenalty.FieldLiftedAt)
+				fieldSeen[chatpenalty.FieldLiftedAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type chatpenaltyPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []ChatPenaltyPaginateOption
+}
+
+func newChatPenaltyPaginateArgs(rv map[string]any) *chatpenaltyPaginateArgs {
+	args := &chatpenaltyPaginateArgs{}
 	if rv == nil {
 		return args
 	}
@@ -358,6 +483,130 @@ type chatreadPaginateArgs struct {
 
 func newChatReadPaginateArgs(rv map[string]any) *chatreadPaginateArgs {
 	args := &chatreadPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *ChatReportQuery) CollectFields(ctx context.Context, satisfies ...string) (*ChatReportQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *ChatReportQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(chatreport.Columns))
+		selectedFields = []string{chatreport.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "message":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ChatMessageClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, chatmessageImplementors)...); err != nil {
+				return err
+			}
+			_q.withMessage = query
+			if _, ok := fieldSeen[chatreport.FieldMessageID]; !ok {
+				selectedFields = append(selectedFields, chatreport.FieldMessageID)
+				fieldSeen[chatreport.FieldMessageID] = struct{}{}
+			}
+
+		case "reporter":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&UserClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, userImplementors)...); err != nil {
+				return err
+			}
+			_q.withReporter = query
+			if _, ok := fieldSeen[chatreport.FieldReporterID]; !ok {
+				selectedFields = append(selectedFields, chatreport.FieldReporterID)
+				fieldSeen[chatreport.FieldReporterID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[chatreport.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, chatreport.FieldCreatedAt)
+				fieldSeen[chatreport.FieldCreatedAt] = struct{}{}
+			}
+		case "messageID":
+			if _, ok := fieldSeen[chatreport.FieldMessageID]; !ok {
+				selectedFields = append(selectedFields, chatreport.FieldMessageID)
+				fieldSeen[chatreport.FieldMessageID] = struct{}{}
+			}
+		case "reporterID":
+			if _, ok := fieldSeen[chatreport.FieldReporterID]; !ok {
+				selectedFields = append(selectedFields, chatreport.FieldReporterID)
+				fieldSeen[chatreport.FieldReporterID] = struct{}{}
+			}
+		case "reason":
+			if _, ok := fieldSeen[chatreport.FieldReason]; !ok {
+				selectedFields = append(selectedFields, chatreport.FieldReason)
+				fieldSeen[chatreport.FieldReason] = struct{}{}
+			}
+		case "status":
+			if _, ok := fieldSeen[chatreport.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, chatreport.FieldStatus)
+				fieldSeen[chatreport.FieldStatus] = struct{}{}
+			}
+		case "moderatorID":
+			if _, ok := fieldSeen[chatreport.FieldModeratorID]; !ok {
+				selectedFields = append(selectedFields, chatreport.FieldModeratorID)
+				fieldSeen[chatreport.FieldModeratorID] = struct{}{}
+			}
+		case "closedAt":
+			if _, ok := fieldSeen[chatreport.FieldClosedAt]; !ok {
+				selectedFields = append(selectedFields, chatreport.FieldClosedAt)
+				fieldSeen[chatreport.FieldClosedAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type chatreportPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []ChatReportPaginateOption
+}
+
+func newChatReportPaginateArgs(rv map[string]any) *chatreportPaginateArgs {
+	args := &chatreportPaginateArgs{}
 	if rv == nil {
 		return args
 	}
@@ -1267,6 +1516,105 @@ func newGameMapPaginateArgs(rv map[string]any) *gamemapPaginateArgs {
 }
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *ModerationActionQuery) CollectFields(ctx context.Context, satisfies ...string) (*ModerationActionQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *ModerationActionQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(moderationaction.Columns))
+		selectedFields = []string{moderationaction.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[moderationaction.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, moderationaction.FieldCreatedAt)
+				fieldSeen[moderationaction.FieldCreatedAt] = struct{}{}
+			}
+		case "moderatorID":
+			if _, ok := fieldSeen[moderationaction.FieldModeratorID]; !ok {
+				selectedFields = append(selectedFields, moderationaction.FieldModeratorID)
+				fieldSeen[moderationaction.FieldModeratorID] = struct{}{}
+			}
+		case "action":
+			if _, ok := fieldSeen[moderationaction.FieldAction]; !ok {
+				selectedFields = append(selectedFields, moderationaction.FieldAction)
+				fieldSeen[moderationaction.FieldAction] = struct{}{}
+			}
+		case "targetUserID":
+			if _, ok := fieldSeen[moderationaction.FieldTargetUserID]; !ok {
+				selectedFields = append(selectedFields, moderationaction.FieldTargetUserID)
+				fieldSeen[moderationaction.FieldTargetUserID] = struct{}{}
+			}
+		case "gameID":
+			if _, ok := fieldSeen[moderationaction.FieldGameID]; !ok {
+				selectedFields = append(selectedFields, moderationaction.FieldGameID)
+				fieldSeen[moderationaction.FieldGameID] = struct{}{}
+			}
+		case "messageID":
+			if _, ok := fieldSeen[moderationaction.FieldMessageID]; !ok {
+				selectedFields = append(selectedFields, moderationaction.FieldMessageID)
+				fieldSeen[moderationaction.FieldMessageID] = struct{}{}
+			}
+		case "reportID":
+			if _, ok := fieldSeen[moderationaction.FieldReportID]; !ok {
+				selectedFields = append(selectedFields, moderationaction.FieldReportID)
+				fieldSeen[moderationaction.FieldReportID] = struct{}{}
+			}
+		case "reason":
+			if _, ok := fieldSeen[moderationaction.FieldReason]; !ok {
+				selectedFields = append(selectedFields, moderationaction.FieldReason)
+				fieldSeen[moderationaction.FieldReason] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type moderationactionPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []ModerationActionPaginateOption
+}
+
+func newModerationActionPaginateArgs(rv map[string]any) *moderationactionPaginateArgs {
+	args := &moderationactionPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
 func (_q *NoticeQuery) CollectFields(ctx context.Context, satisfies ...string) (*NoticeQuery, error) {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil {
@@ -2164,6 +2512,32 @@ func (_q *UserQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 				return err
 			}
 			_q.WithNamedChatSettings(alias, func(wq *ChatSettingQuery) {
+				*wq = *query
+			})
+
+		case "chatReports":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ChatReportClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, chatreportImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedChatReports(alias, func(wq *ChatReportQuery) {
+				*wq = *query
+			})
+
+		case "chatPenalties":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ChatPenaltyClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, chatpenaltyImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedChatPenalties(alias, func(wq *ChatPenaltyQuery) {
 				*wq = *query
 			})
 		case "createdAt":

@@ -32,6 +32,26 @@ func (_m *ChatMessage) Author(ctx context.Context) (*User, error) {
 	return result, err
 }
 
+func (_m *ChatMessage) Reports(ctx context.Context) (result []*ChatReport, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedReports(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.ReportsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryReports().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *ChatPenalty) User(ctx context.Context) (*User, error) {
+	result, err := _m.Edges.UserOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryUser().Only(ctx)
+	}
+	return result, err
+}
+
 func (_m *ChatRead) User(ctx context.Context) (*User, error) {
 	result, err := _m.Edges.UserOrErr()
 	if IsNotLoaded(err) {
@@ -44,6 +64,22 @@ func (_m *ChatRead) Game(ctx context.Context) (*Game, error) {
 	result, err := _m.Edges.GameOrErr()
 	if IsNotLoaded(err) {
 		result, err = _m.QueryGame().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *ChatReport) Message(ctx context.Context) (*ChatMessage, error) {
+	result, err := _m.Edges.MessageOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryMessage().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *ChatReport) Reporter(ctx context.Context) (*User, error) {
+	result, err := _m.Edges.ReporterOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryReporter().Only(ctx)
 	}
 	return result, err
 }
@@ -424,6 +460,30 @@ func (_m *User) ChatSettings(ctx context.Context) (result []*ChatSetting, err er
 	}
 	if IsNotLoaded(err) {
 		result, err = _m.QueryChatSettings().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *User) ChatReports(ctx context.Context) (result []*ChatReport, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedChatReports(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.ChatReportsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryChatReports().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *User) ChatPenalties(ctx context.Context) (result []*ChatPenalty, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedChatPenalties(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.ChatPenaltiesOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryChatPenalties().All(ctx)
 	}
 	return result, err
 }

@@ -7,12 +7,15 @@ import (
 	"fmt"
 	"rout/ent/card"
 	"rout/ent/chatmessage"
+	"rout/ent/chatpenalty"
 	"rout/ent/chatread"
+	"rout/ent/chatreport"
 	"rout/ent/chatsetting"
 	"rout/ent/commandkey"
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/moderationaction"
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/pushsubscription"
@@ -47,10 +50,20 @@ var chatmessageImplementors = []string{"ChatMessage", "Node"}
 // IsNode implements the Node interface check for GQLGen.
 func (*ChatMessage) IsNode() {}
 
+var chatpenaltyImplementors = []string{"ChatPenalty", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*ChatPenalty) IsNode() {}
+
 var chatreadImplementors = []string{"ChatRead", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*ChatRead) IsNode() {}
+
+var chatreportImplementors = []string{"ChatReport", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*ChatReport) IsNode() {}
 
 var chatsettingImplementors = []string{"ChatSetting", "Node"}
 
@@ -76,6 +89,11 @@ var gamemapImplementors = []string{"GameMap", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*GameMap) IsNode() {}
+
+var moderationactionImplementors = []string{"ModerationAction", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*ModerationAction) IsNode() {}
 
 var noticeImplementors = []string{"Notice", "Node"}
 
@@ -188,11 +206,29 @@ func (c *Client) noder(ctx context.Context, table string, id int) (Noder, error)
 			}
 		}
 		return query.Only(ctx)
+	case chatpenalty.Table:
+		query := c.ChatPenalty.Query().
+			Where(chatpenalty.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, chatpenaltyImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
 	case chatread.Table:
 		query := c.ChatRead.Query().
 			Where(chatread.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, chatreadImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case chatreport.Table:
+		query := c.ChatReport.Query().
+			Where(chatreport.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, chatreportImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -238,6 +274,15 @@ func (c *Client) noder(ctx context.Context, table string, id int) (Noder, error)
 			Where(gamemap.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, gamemapImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case moderationaction.Table:
+		query := c.ModerationAction.Query().
+			Where(moderationaction.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, moderationactionImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -410,10 +455,42 @@ func (c *Client) noders(ctx context.Context, table string, ids []int) ([]Noder, 
 				*noder = node
 			}
 		}
+	case chatpenalty.Table:
+		query := c.ChatPenalty.Query().
+			Where(chatpenalty.IDIn(ids...))
+		query, err := query.CollectFields(ctx, chatpenaltyImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
 	case chatread.Table:
 		query := c.ChatRead.Query().
 			Where(chatread.IDIn(ids...))
 		query, err := query.CollectFields(ctx, chatreadImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case chatreport.Table:
+		query := c.ChatReport.Query().
+			Where(chatreport.IDIn(ids...))
+		query, err := query.CollectFields(ctx, chatreportImplementors...)
 		if err != nil {
 			return nil, err
 		}
@@ -494,6 +571,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []int) ([]Noder, 
 		query := c.GameMap.Query().
 			Where(gamemap.IDIn(ids...))
 		query, err := query.CollectFields(ctx, gamemapImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case moderationaction.Table:
+		query := c.ModerationAction.Query().
+			Where(moderationaction.IDIn(ids...))
+		query, err := query.CollectFields(ctx, moderationactionImplementors...)
 		if err != nil {
 			return nil, err
 		}

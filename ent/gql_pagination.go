@@ -9,12 +9,15 @@ import (
 	"io"
 	"rout/ent/card"
 	"rout/ent/chatmessage"
+	"rout/ent/chatpenalty"
 	"rout/ent/chatread"
+	"rout/ent/chatreport"
 	"rout/ent/chatsetting"
 	"rout/ent/commandkey"
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/moderationaction"
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/pushsubscription"
@@ -610,6 +613,255 @@ func (_m *ChatMessage) ToEdge(order *ChatMessageOrder) *ChatMessageEdge {
 	}
 }
 
+// ChatPenaltyEdge is the edge representation of ChatPenalty.
+type ChatPenaltyEdge struct {
+	Node   *ChatPenalty `json:"node"`
+	Cursor Cursor       `json:"cursor"`
+}
+
+// ChatPenaltyConnection is the connection containing edges to ChatPenalty.
+type ChatPenaltyConnection struct {
+	Edges      []*ChatPenaltyEdge `json:"edges"`
+	PageInfo   PageInfo           `json:"pageInfo"`
+	TotalCount int                `json:"totalCount"`
+}
+
+func (c *ChatPenaltyConnection) build(nodes []*ChatPenalty, pager *chatpenaltyPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *ChatPenalty
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *ChatPenalty {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *ChatPenalty {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*ChatPenaltyEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &ChatPenaltyEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// ChatPenaltyPaginateOption enables pagination customization.
+type ChatPenaltyPaginateOption func(*chatpenaltyPager) error
+
+// WithChatPenaltyOrder configures pagination ordering.
+func WithChatPenaltyOrder(order *ChatPenaltyOrder) ChatPenaltyPaginateOption {
+	if order == nil {
+		order = DefaultChatPenaltyOrder
+	}
+	o := *order
+	return func(pager *chatpenaltyPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultChatPenaltyOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithChatPenaltyFilter configures pagination filter.
+func WithChatPenaltyFilter(filter func(*ChatPenaltyQuery) (*ChatPenaltyQuery, error)) ChatPenaltyPaginateOption {
+	return func(pager *chatpenaltyPager) error {
+		if filter == nil {
+			return errors.New("ChatPenaltyQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type chatpenaltyPager struct {
+	reverse bool
+	order   *ChatPenaltyOrder
+	filter  func(*ChatPenaltyQuery) (*ChatPenaltyQuery, error)
+}
+
+func newChatPenaltyPager(opts []ChatPenaltyPaginateOption, reverse bool) (*chatpenaltyPager, error) {
+	pager := &chatpenaltyPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultChatPenaltyOrder
+	}
+	return pager, nil
+}
+
+func (p *chatpenaltyPager) applyFilter(query *ChatPenaltyQuery) (*ChatPenaltyQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *chatpenaltyPager) toCursor(_m *ChatPenalty) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *chatpenaltyPager) applyCursors(query *ChatPenaltyQuery, after, before *Cursor) (*ChatPenaltyQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultChatPenaltyOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *chatpenaltyPager) applyOrder(query *ChatPenaltyQuery) *ChatPenaltyQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultChatPenaltyOrder.Field {
+		query = query.Order(DefaultChatPenaltyOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *chatpenaltyPager) orderExpr(query *ChatPenaltyQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultChatPenaltyOrder.Field {
+			b.Comma().Ident(DefaultChatPenaltyOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to ChatPenalty.
+func (_m *ChatPenaltyQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...ChatPenaltyPaginateOption,
+) (*ChatPenaltyConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newChatPenaltyPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &ChatPenaltyConnection{Edges: []*ChatPenaltyEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// ChatPenaltyOrderField defines the ordering field of ChatPenalty.
+type ChatPenaltyOrderField struct {
+	// Value extracts the ordering value from the given ChatPenalty.
+	Value    func(*ChatPenalty) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) chatpenalty.OrderOption
+	toCursor func(*ChatPenalty) Cursor
+}
+
+// ChatPenaltyOrder defines the ordering of ChatPenalty.
+type ChatPenaltyOrder struct {
+	Direction OrderDirection         `json:"direction"`
+	Field     *ChatPenaltyOrderField `json:"field"`
+}
+
+// DefaultChatPenaltyOrder is the default ordering of ChatPenalty.
+var DefaultChatPenaltyOrder = &ChatPenaltyOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &ChatPenaltyOrderField{
+		Value: func(_m *ChatPenalty) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: chatpenalty.FieldID,
+		toTerm: chatpenalty.ByID,
+		toCursor: func(_m *ChatPenalty) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts ChatPenalty into ChatPenaltyEdge.
+func (_m *ChatPenalty) ToEdge(order *ChatPenaltyOrder) *ChatPenaltyEdge {
+	if order == nil {
+		order = DefaultChatPenaltyOrder
+	}
+	return &ChatPenaltyEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
 // ChatReadEdge is the edge representation of ChatRead.
 type ChatReadEdge struct {
 	Node   *ChatRead `json:"node"`
@@ -854,6 +1106,255 @@ func (_m *ChatRead) ToEdge(order *ChatReadOrder) *ChatReadEdge {
 		order = DefaultChatReadOrder
 	}
 	return &ChatReadEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// ChatReportEdge is the edge representation of ChatReport.
+type ChatReportEdge struct {
+	Node   *ChatReport `json:"node"`
+	Cursor Cursor      `json:"cursor"`
+}
+
+// ChatReportConnection is the connection containing edges to ChatReport.
+type ChatReportConnection struct {
+	Edges      []*ChatReportEdge `json:"edges"`
+	PageInfo   PageInfo          `json:"pageInfo"`
+	TotalCount int               `json:"totalCount"`
+}
+
+func (c *ChatReportConnection) build(nodes []*ChatReport, pager *chatreportPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *ChatReport
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *ChatReport {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *ChatReport {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*ChatReportEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &ChatReportEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// ChatReportPaginateOption enables pagination customization.
+type ChatReportPaginateOption func(*chatreportPager) error
+
+// WithChatReportOrder configures pagination ordering.
+func WithChatReportOrder(order *ChatReportOrder) ChatReportPaginateOption {
+	if order == nil {
+		order = DefaultChatReportOrder
+	}
+	o := *order
+	return func(pager *chatreportPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultChatReportOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithChatReportFilter configures pagination filter.
+func WithChatReportFilter(filter func(*ChatReportQuery) (*ChatReportQuery, error)) ChatReportPaginateOption {
+	return func(pager *chatreportPager) error {
+		if filter == nil {
+			return errors.New("ChatReportQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type chatreportPager struct {
+	reverse bool
+	order   *ChatReportOrder
+	filter  func(*ChatReportQuery) (*ChatReportQuery, error)
+}
+
+func newChatReportPager(opts []ChatReportPaginateOption, reverse bool) (*chatreportPager, error) {
+	pager := &chatreportPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultChatReportOrder
+	}
+	return pager, nil
+}
+
+func (p *chatreportPager) applyFilter(query *ChatReportQuery) (*ChatReportQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *chatreportPager) toCursor(_m *ChatReport) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *chatreportPager) applyCursors(query *ChatReportQuery, after, before *Cursor) (*ChatReportQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultChatReportOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *chatreportPager) applyOrder(query *ChatReportQuery) *ChatReportQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultChatReportOrder.Field {
+		query = query.Order(DefaultChatReportOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *chatreportPager) orderExpr(query *ChatReportQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultChatReportOrder.Field {
+			b.Comma().Ident(DefaultChatReportOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to ChatReport.
+func (_m *ChatReportQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...ChatReportPaginateOption,
+) (*ChatReportConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newChatReportPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &ChatReportConnection{Edges: []*ChatReportEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// ChatReportOrderField defines the ordering field of ChatReport.
+type ChatReportOrderField struct {
+	// Value extracts the ordering value from the given ChatReport.
+	Value    func(*ChatReport) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) chatreport.OrderOption
+	toCursor func(*ChatReport) Cursor
+}
+
+// ChatReportOrder defines the ordering of ChatReport.
+type ChatReportOrder struct {
+	Direction OrderDirection        `json:"direction"`
+	Field     *ChatReportOrderField `json:"field"`
+}
+
+// DefaultChatReportOrder is the default ordering of ChatReport.
+var DefaultChatReportOrder = &ChatReportOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &ChatReportOrderField{
+		Value: func(_m *ChatReport) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: chatreport.FieldID,
+		toTerm: chatreport.ByID,
+		toCursor: func(_m *ChatReport) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts ChatReport into ChatReportEdge.
+func (_m *ChatReport) ToEdge(order *ChatReportOrder) *ChatReportEdge {
+	if order == nil {
+		order = DefaultChatReportOrder
+	}
+	return &ChatReportEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}
@@ -2164,6 +2665,255 @@ func (_m *GameMap) ToEdge(order *GameMapOrder) *GameMapEdge {
 		order = DefaultGameMapOrder
 	}
 	return &GameMapEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// ModerationActionEdge is the edge representation of ModerationAction.
+type ModerationActionEdge struct {
+	Node   *ModerationAction `json:"node"`
+	Cursor Cursor            `json:"cursor"`
+}
+
+// ModerationActionConnection is the connection containing edges to ModerationAction.
+type ModerationActionConnection struct {
+	Edges      []*ModerationActionEdge `json:"edges"`
+	PageInfo   PageInfo                `json:"pageInfo"`
+	TotalCount int                     `json:"totalCount"`
+}
+
+func (c *ModerationActionConnection) build(nodes []*ModerationAction, pager *moderationactionPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *ModerationAction
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *ModerationAction {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *ModerationAction {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*ModerationActionEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &ModerationActionEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// ModerationActionPaginateOption enables pagination customization.
+type ModerationActionPaginateOption func(*moderationactionPager) error
+
+// WithModerationActionOrder configures pagination ordering.
+func WithModerationActionOrder(order *ModerationActionOrder) ModerationActionPaginateOption {
+	if order == nil {
+		order = DefaultModerationActionOrder
+	}
+	o := *order
+	return func(pager *moderationactionPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultModerationActionOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithModerationActionFilter configures pagination filter.
+func WithModerationActionFilter(filter func(*ModerationActionQuery) (*ModerationActionQuery, error)) ModerationActionPaginateOption {
+	return func(pager *moderationactionPager) error {
+		if filter == nil {
+			return errors.New("ModerationActionQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type moderationactionPager struct {
+	reverse bool
+	order   *ModerationActionOrder
+	filter  func(*ModerationActionQuery) (*ModerationActionQuery, error)
+}
+
+func newModerationActionPager(opts []ModerationActionPaginateOption, reverse bool) (*moderationactionPager, error) {
+	pager := &moderationactionPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultModerationActionOrder
+	}
+	return pager, nil
+}
+
+func (p *moderationactionPager) applyFilter(query *ModerationActionQuery) (*ModerationActionQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *moderationactionPager) toCursor(_m *ModerationAction) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *moderationactionPager) applyCursors(query *ModerationActionQuery, after, before *Cursor) (*ModerationActionQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultModerationActionOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *moderationactionPager) applyOrder(query *ModerationActionQuery) *ModerationActionQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultModerationActionOrder.Field {
+		query = query.Order(DefaultModerationActionOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *moderationactionPager) orderExpr(query *ModerationActionQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultModerationActionOrder.Field {
+			b.Comma().Ident(DefaultModerationActionOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to ModerationAction.
+func (_m *ModerationActionQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...ModerationActionPaginateOption,
+) (*ModerationActionConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newModerationActionPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &ModerationActionConnection{Edges: []*ModerationActionEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// ModerationActionOrderField defines the ordering field of ModerationAction.
+type ModerationActionOrderField struct {
+	// Value extracts the ordering value from the given ModerationAction.
+	Value    func(*ModerationAction) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) moderationaction.OrderOption
+	toCursor func(*ModerationAction) Cursor
+}
+
+// ModerationActionOrder defines the ordering of ModerationAction.
+type ModerationActionOrder struct {
+	Direction OrderDirection              `json:"direction"`
+	Field     *ModerationActionOrderField `json:"field"`
+}
+
+// DefaultModerationActionOrder is the default ordering of ModerationAction.
+var DefaultModerationActionOrder = &ModerationActionOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &ModerationActionOrderField{
+		Value: func(_m *ModerationAction) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: moderationaction.FieldID,
+		toTerm: moderationaction.ByID,
+		toCursor: func(_m *ModerationAction) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts ModerationAction into ModerationActionEdge.
+func (_m *ModerationAction) ToEdge(order *ModerationActionOrder) *ModerationActionEdge {
+	if order == nil {
+		order = DefaultModerationActionOrder
+	}
+	return &ModerationActionEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

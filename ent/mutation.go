@@ -9,12 +9,15 @@ import (
 	"fmt"
 	"rout/ent/card"
 	"rout/ent/chatmessage"
+	"rout/ent/chatpenalty"
 	"rout/ent/chatread"
+	"rout/ent/chatreport"
 	"rout/ent/chatsetting"
 	"rout/ent/commandkey"
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/moderationaction"
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/predicate"
@@ -41,12 +44,15 @@ const (
 	// Node types.
 	TypeCard             = "Card"
 	TypeChatMessage      = "ChatMessage"
+	TypeChatPenalty      = "ChatPenalty"
 	TypeChatRead         = "ChatRead"
+	TypeChatReport       = "ChatReport"
 	TypeChatSetting      = "ChatSetting"
 	TypeCommandKey       = "CommandKey"
 	TypeEvent            = "Event"
 	TypeGame             = "Game"
 	TypeGameMap          = "GameMap"
+	TypeModerationAction = "ModerationAction"
 	TypeNotice           = "Notice"
 	TypePlayer           = "Player"
 	TypePushSubscription = "PushSubscription"
@@ -780,28 +786,31 @@ func (m *CardMutation) ResetEdge(name string) error {
 // ChatMessageMutation represents an operation that mutates the ChatMessage nodes in the graph.
 type ChatMessageMutation struct {
 	config
-	op            Op
-	typ           string
-	id            *int
-	created_at    *time.Time
-	room          *string
-	seq           *int64
-	addseq        *int64
-	kind          *chatmessage.Kind
-	body          *string
-	client_key    *string
-	target        *int64
-	addtarget     *int64
-	shadow        *bool
-	removed_at    *time.Time
-	clearedFields map[string]struct{}
-	game          *int
-	clearedgame   bool
-	author        *int
-	clearedauthor bool
-	done          bool
-	oldValue      func(context.Context) (*ChatMessage, error)
-	predicates    []predicate.ChatMessage
+	op             Op
+	typ            string
+	id             *int
+	created_at     *time.Time
+	room           *string
+	seq            *int64
+	addseq         *int64
+	kind           *chatmessage.Kind
+	body           *string
+	client_key     *string
+	target         *int64
+	addtarget      *int64
+	shadow         *bool
+	removed_at     *time.Time
+	clearedFields  map[string]struct{}
+	game           *int
+	clearedgame    bool
+	author         *int
+	clearedauthor  bool
+	reports        map[int]struct{}
+	removedreports map[int]struct{}
+	clearedreports bool
+	done           bool
+	oldValue       func(context.Context) (*ChatMessage, error)
+	predicates     []predicate.ChatMessage
 }
 
 var _ ent.Mutation = (*ChatMessageMutation)(nil)
@@ -1432,6 +1441,60 @@ func (m *ChatMessageMutation) ResetAuthor() {
 	m.clearedauthor = false
 }
 
+// AddReportIDs adds the "reports" edge to the ChatReport entity by ids.
+func (m *ChatMessageMutation) AddReportIDs(ids ...int) {
+	if m.reports == nil {
+		m.reports = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.reports[ids[i]] = struct{}{}
+	}
+}
+
+// ClearReports clears the "reports" edge to the ChatReport entity.
+func (m *ChatMessageMutation) ClearReports() {
+	m.clearedreports = true
+}
+
+// ReportsCleared reports if the "reports" edge to the ChatReport entity was cleared.
+func (m *ChatMessageMutation) ReportsCleared() bool {
+	return m.clearedreports
+}
+
+// RemoveReportIDs removes the "reports" edge to the ChatReport entity by IDs.
+func (m *ChatMessageMutation) RemoveReportIDs(ids ...int) {
+	if m.removedreports == nil {
+		m.removedreports = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.reports, ids[i])
+		m.removedreports[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedReports returns the removed IDs of the "reports" edge to the ChatReport entity.
+func (m *ChatMessageMutation) RemovedReportsIDs() (ids []int) {
+	for id := range m.removedreports {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ReportsIDs returns the "reports" edge IDs in the mutation.
+func (m *ChatMessageMutation) ReportsIDs() (ids []int) {
+	for id := range m.reports {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetReports resets all changes to the "reports" edge.
+func (m *ChatMessageMutation) ResetReports() {
+	m.reports = nil
+	m.clearedreports = false
+	m.removedreports = nil
+}
+
 // Where appends a list predicates to the ChatMessageMutation builder.
 func (m *ChatMessageMutation) Where(ps ...predicate.ChatMessage) {
 	m.predicates = append(m.predicates, ps...)
@@ -1783,12 +1846,15 @@ func (m *ChatMessageMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *ChatMessageMutation) AddedEdges() []string {
-	edges := make([]string, 0, 2)
+	edges := make([]string, 0, 3)
 	if m.game != nil {
 		edges = append(edges, chatmessage.EdgeGame)
 	}
 	if m.author != nil {
 		edges = append(edges, chatmessage.EdgeAuthor)
+	}
+	if m.reports != nil {
+		edges = append(edges, chatmessage.EdgeReports)
 	}
 	return edges
 }
@@ -1805,30 +1871,50 @@ func (m *ChatMessageMutation) AddedIDs(name string) []ent.Value {
 		if id := m.author; id != nil {
 			return []ent.Value{*id}
 		}
+	case chatmessage.EdgeReports:
+		ids := make([]ent.Value, 0, len(m.reports))
+		for id := range m.reports {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *ChatMessageMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 2)
+	edges := make([]string, 0, 3)
+	if m.removedreports != nil {
+		edges = append(edges, chatmessage.EdgeReports)
+	}
 	return edges
 }
 
 // RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
 // the given name in this mutation.
 func (m *ChatMessageMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case chatmessage.EdgeReports:
+		ids := make([]ent.Value, 0, len(m.removedreports))
+		for id := range m.removedreports {
+			ids = append(ids, id)
+		}
+		return ids
+	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *ChatMessageMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 2)
+	edges := make([]string, 0, 3)
 	if m.clearedgame {
 		edges = append(edges, chatmessage.EdgeGame)
 	}
 	if m.clearedauthor {
 		edges = append(edges, chatmessage.EdgeAuthor)
+	}
+	if m.clearedreports {
+		edges = append(edges, chatmessage.EdgeReports)
 	}
 	return edges
 }
@@ -1841,6 +1927,8 @@ func (m *ChatMessageMutation) EdgeCleared(name string) bool {
 		return m.clearedgame
 	case chatmessage.EdgeAuthor:
 		return m.clearedauthor
+	case chatmessage.EdgeReports:
+		return m.clearedreports
 	}
 	return false
 }
@@ -1869,8 +1957,792 @@ func (m *ChatMessageMutation) ResetEdge(name string) error {
 	case chatmessage.EdgeAuthor:
 		m.ResetAuthor()
 		return nil
+	case chatmessage.EdgeReports:
+		m.ResetReports()
+		return nil
 	}
 	return fmt.Errorf("unknown ChatMessage edge %s", name)
+}
+
+// ChatPenaltyMutation represents an operation that mutates the ChatPenalty nodes in the graph.
+type ChatPenaltyMutation struct {
+	config
+	op              Op
+	typ             string
+	id              *int
+	created_at      *time.Time
+	kind            *chatpenalty.Kind
+	until           *time.Time
+	reason          *string
+	moderator_id    *int
+	addmoderator_id *int
+	lifted_at       *time.Time
+	clearedFields   map[string]struct{}
+	user            *int
+	cleareduser     bool
+	done            bool
+	oldValue        func(context.Context) (*ChatPenalty, error)
+	predicates      []predicate.ChatPenalty
+}
+
+var _ ent.Mutation = (*ChatPenaltyMutation)(nil)
+
+// chatpenaltyOption allows management of the mutation configuration using functional options.
+type chatpenaltyOption func(*ChatPenaltyMutation)
+
+// newChatPenaltyMutation creates new mutation for the ChatPenalty entity.
+func newChatPenaltyMutation(c config, op Op, opts ...chatpenaltyOption) *ChatPenaltyMutation {
+	m := &ChatPenaltyMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeChatPenalty,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withChatPenaltyID sets the ID field of the mutation.
+func withChatPenaltyID(id int) chatpenaltyOption {
+	return func(m *ChatPenaltyMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ChatPenalty
+		)
+		m.oldValue = func(ctx context.Context) (*ChatPenalty, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ChatPenalty.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withChatPenalty sets the old ChatPenalty of the mutation.
+func withChatPenalty(node *ChatPenalty) chatpenaltyOption {
+	return func(m *ChatPenaltyMutation) {
+		m.oldValue = func(context.Context) (*ChatPenalty, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ChatPenaltyMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ChatPenaltyMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ChatPenaltyMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ChatPenaltyMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ChatPenalty.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ChatPenaltyMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ChatPenaltyMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the ChatPenalty entity.
+// If the ChatPenalty object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatPenaltyMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ChatPenaltyMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *ChatPenaltyMutation) SetUserID(i int) {
+	m.user = &i
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *ChatPenaltyMutation) UserID() (r int, exists bool) {
+	v := m.user
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the ChatPenalty entity.
+// If the ChatPenalty object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatPenaltyMutation) OldUserID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *ChatPenaltyMutation) ResetUserID() {
+	m.user = nil
+}
+
+// SetKind sets the "kind" field.
+func (m *ChatPenaltyMutation) SetKind(c chatpenalty.Kind) {
+	m.kind = &c
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *ChatPenaltyMutation) Kind() (r chatpenalty.Kind, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the ChatPenalty entity.
+// If the ChatPenalty object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatPenaltyMutation) OldKind(ctx context.Context) (v chatpenalty.Kind, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *ChatPenaltyMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetUntil sets the "until" field.
+func (m *ChatPenaltyMutation) SetUntil(t time.Time) {
+	m.until = &t
+}
+
+// Until returns the value of the "until" field in the mutation.
+func (m *ChatPenaltyMutation) Until() (r time.Time, exists bool) {
+	v := m.until
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUntil returns the old "until" field's value of the ChatPenalty entity.
+// If the ChatPenalty object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatPenaltyMutation) OldUntil(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUntil is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUntil requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUntil: %w", err)
+	}
+	return oldValue.Until, nil
+}
+
+// ClearUntil clears the value of the "until" field.
+func (m *ChatPenaltyMutation) ClearUntil() {
+	m.until = nil
+	m.clearedFields[chatpenalty.FieldUntil] = struct{}{}
+}
+
+// UntilCleared returns if the "until" field was cleared in this mutation.
+func (m *ChatPenaltyMutation) UntilCleared() bool {
+	_, ok := m.clearedFields[chatpenalty.FieldUntil]
+	return ok
+}
+
+// ResetUntil resets all changes to the "until" field.
+func (m *ChatPenaltyMutation) ResetUntil() {
+	m.until = nil
+	delete(m.clearedFields, chatpenalty.FieldUntil)
+}
+
+// SetReason sets the "reason" field.
+func (m *ChatPenaltyMutation) SetReason(s string) {
+	m.reason = &s
+}
+
+// Reason returns the value of the "reason" field in the mutation.
+func (m *ChatPenaltyMutation) Reason() (r string, exists bool) {
+	v := m.reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReason returns the old "reason" field's value of the ChatPenalty entity.
+// If the ChatPenalty object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatPenaltyMutation) OldReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReason: %w", err)
+	}
+	return oldValue.Reason, nil
+}
+
+// ResetReason resets all changes to the "reason" field.
+func (m *ChatPenaltyMutation) ResetReason() {
+	m.reason = nil
+}
+
+// SetModeratorID sets the "moderator_id" field.
+func (m *ChatPenaltyMutation) SetModeratorID(i int) {
+	m.moderator_id = &i
+	m.addmoderator_id = nil
+}
+
+// ModeratorID returns the value of the "moderator_id" field in the mutation.
+func (m *ChatPenaltyMutation) ModeratorID() (r int, exists bool) {
+	v := m.moderator_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldModeratorID returns the old "moderator_id" field's value of the ChatPenalty entity.
+// If the ChatPenalty object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatPenaltyMutation) OldModeratorID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldModeratorID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldModeratorID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldModeratorID: %w", err)
+	}
+	return oldValue.ModeratorID, nil
+}
+
+// AddModeratorID adds i to the "moderator_id" field.
+func (m *ChatPenaltyMutation) AddModeratorID(i int) {
+	if m.addmoderator_id != nil {
+		*m.addmoderator_id += i
+	} else {
+		m.addmoderator_id = &i
+	}
+}
+
+// AddedModeratorID returns the value that was added to the "moderator_id" field in this mutation.
+func (m *ChatPenaltyMutation) AddedModeratorID() (r int, exists bool) {
+	v := m.addmoderator_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetModeratorID resets all changes to the "moderator_id" field.
+func (m *ChatPenaltyMutation) ResetModeratorID() {
+	m.moderator_id = nil
+	m.addmoderator_id = nil
+}
+
+// SetLiftedAt sets the "lifted_at" field.
+func (m *ChatPenaltyMutation) SetLiftedAt(t time.Time) {
+	m.lifted_at = &t
+}
+
+// LiftedAt returns the value of the "lifted_at" field in the mutation.
+func (m *ChatPenaltyMutation) LiftedAt() (r time.Time, exists bool) {
+	v := m.lifted_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLiftedAt returns the old "lifted_at" field's value of the ChatPenalty entity.
+// If the ChatPenalty object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatPenaltyMutation) OldLiftedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLiftedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLiftedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLiftedAt: %w", err)
+	}
+	return oldValue.LiftedAt, nil
+}
+
+// ClearLiftedAt clears the value of the "lifted_at" field.
+func (m *ChatPenaltyMutation) ClearLiftedAt() {
+	m.lifted_at = nil
+	m.clearedFields[chatpenalty.FieldLiftedAt] = struct{}{}
+}
+
+// LiftedAtCleared returns if the "lifted_at" field was cleared in this mutation.
+func (m *ChatPenaltyMutation) LiftedAtCleared() bool {
+	_, ok := m.clearedFields[chatpenalty.FieldLiftedAt]
+	return ok
+}
+
+// ResetLiftedAt resets all changes to the "lifted_at" field.
+func (m *ChatPenaltyMutation) ResetLiftedAt() {
+	m.lifted_at = nil
+	delete(m.clearedFields, chatpenalty.FieldLiftedAt)
+}
+
+// ClearUser clears the "user" edge to the User entity.
+func (m *ChatPenaltyMutation) ClearUser() {
+	m.cleareduser = true
+	m.clearedFields[chatpenalty.FieldUserID] = struct{}{}
+}
+
+// UserCleared reports if the "user" edge to the User entity was cleared.
+func (m *ChatPenaltyMutation) UserCleared() bool {
+	return m.cleareduser
+}
+
+// UserIDs returns the "user" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// UserID instead. It exists only for internal usage by the builders.
+func (m *ChatPenaltyMutation) UserIDs() (ids []int) {
+	if id := m.user; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetUser resets all changes to the "user" edge.
+func (m *ChatPenaltyMutation) ResetUser() {
+	m.user = nil
+	m.cleareduser = false
+}
+
+// Where appends a list predicates to the ChatPenaltyMutation builder.
+func (m *ChatPenaltyMutation) Where(ps ...predicate.ChatPenalty) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ChatPenaltyMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ChatPenaltyMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ChatPenalty, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ChatPenaltyMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ChatPenaltyMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ChatPenalty).
+func (m *ChatPenaltyMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ChatPenaltyMutation) Fields() []string {
+	fields := make([]string, 0, 7)
+	if m.created_at != nil {
+		fields = append(fields, chatpenalty.FieldCreatedAt)
+	}
+	if m.user != nil {
+		fields = append(fields, chatpenalty.FieldUserID)
+	}
+	if m.kind != nil {
+		fields = append(fields, chatpenalty.FieldKind)
+	}
+	if m.until != nil {
+		fields = append(fields, chatpenalty.FieldUntil)
+	}
+	if m.reason != nil {
+		fields = append(fields, chatpenalty.FieldReason)
+	}
+	if m.moderator_id != nil {
+		fields = append(fields, chatpenalty.FieldModeratorID)
+	}
+	if m.lifted_at != nil {
+		fields = append(fields, chatpenalty.FieldLiftedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ChatPenaltyMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case chatpenalty.FieldCreatedAt:
+		return m.CreatedAt()
+	case chatpenalty.FieldUserID:
+		return m.UserID()
+	case chatpenalty.FieldKind:
+		return m.Kind()
+	case chatpenalty.FieldUntil:
+		return m.Until()
+	case chatpenalty.FieldReason:
+		return m.Reason()
+	case chatpenalty.FieldModeratorID:
+		return m.ModeratorID()
+	case chatpenalty.FieldLiftedAt:
+		return m.LiftedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ChatPenaltyMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case chatpenalty.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case chatpenalty.FieldUserID:
+		return m.OldUserID(ctx)
+	case chatpenalty.FieldKind:
+		return m.OldKind(ctx)
+	case chatpenalty.FieldUntil:
+		return m.OldUntil(ctx)
+	case chatpenalty.FieldReason:
+		return m.OldReason(ctx)
+	case chatpenalty.FieldModeratorID:
+		return m.OldModeratorID(ctx)
+	case chatpenalty.FieldLiftedAt:
+		return m.OldLiftedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown ChatPenalty field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ChatPenaltyMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case chatpenalty.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case chatpenalty.FieldUserID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case chatpenalty.FieldKind:
+		v, ok := value.(chatpenalty.Kind)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case chatpenalty.FieldUntil:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUntil(v)
+		return nil
+	case chatpenalty.FieldReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReason(v)
+		return nil
+	case chatpenalty.FieldModeratorID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetModeratorID(v)
+		return nil
+	case chatpenalty.FieldLiftedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLiftedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ChatPenalty field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ChatPenaltyMutation) AddedFields() []string {
+	var fields []string
+	if m.addmoderator_id != nil {
+		fields = append(fields, chatpenalty.FieldModeratorID)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ChatPenaltyMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case chatpenalty.FieldModeratorID:
+		return m.AddedModeratorID()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ChatPenaltyMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case chatpenalty.FieldModeratorID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddModeratorID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ChatPenalty numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ChatPenaltyMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(chatpenalty.FieldUntil) {
+		fields = append(fields, chatpenalty.FieldUntil)
+	}
+	if m.FieldCleared(chatpenalty.FieldLiftedAt) {
+		fields = append(fields, chatpenalty.FieldLiftedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ChatPenaltyMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ChatPenaltyMutation) ClearField(name string) error {
+	switch name {
+	case chatpenalty.FieldUntil:
+		m.ClearUntil()
+		return nil
+	case chatpenalty.FieldLiftedAt:
+		m.ClearLiftedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown ChatPenalty nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ChatPenaltyMutation) ResetField(name string) error {
+	switch name {
+	case chatpenalty.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case chatpenalty.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case chatpenalty.FieldKind:
+		m.ResetKind()
+		return nil
+	case chatpenalty.FieldUntil:
+		m.ResetUntil()
+		return nil
+	case chatpenalty.FieldReason:
+		m.ResetReason()
+		return nil
+	case chatpenalty.FieldModeratorID:
+		m.ResetModeratorID()
+		return nil
+	case chatpenalty.FieldLiftedAt:
+		m.ResetLiftedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown ChatPenalty field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ChatPenaltyMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.user != nil {
+		edges = append(edges, chatpenalty.EdgeUser)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ChatPenaltyMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case chatpenalty.EdgeUser:
+		if id := m.user; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ChatPenaltyMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ChatPenaltyMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ChatPenaltyMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.cleareduser {
+		edges = append(edges, chatpenalty.EdgeUser)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ChatPenaltyMutation) EdgeCleared(name string) bool {
+	switch name {
+	case chatpenalty.EdgeUser:
+		return m.cleareduser
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ChatPenaltyMutation) ClearEdge(name string) error {
+	switch name {
+	case chatpenalty.EdgeUser:
+		m.ClearUser()
+		return nil
+	}
+	return fmt.Errorf("unknown ChatPenalty unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ChatPenaltyMutation) ResetEdge(name string) error {
+	switch name {
+	case chatpenalty.EdgeUser:
+		m.ResetUser()
+		return nil
+	}
+	return fmt.Errorf("unknown ChatPenalty edge %s", name)
 }
 
 // ChatReadMutation represents an operation that mutates the ChatRead nodes in the graph.
@@ -2495,6 +3367,834 @@ func (m *ChatReadMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown ChatRead edge %s", name)
+}
+
+// ChatReportMutation represents an operation that mutates the ChatReport nodes in the graph.
+type ChatReportMutation struct {
+	config
+	op              Op
+	typ             string
+	id              *int
+	created_at      *time.Time
+	reason          *string
+	status          *chatreport.Status
+	moderator_id    *int
+	addmoderator_id *int
+	closed_at       *time.Time
+	clearedFields   map[string]struct{}
+	message         *int
+	clearedmessage  bool
+	reporter        *int
+	clearedreporter bool
+	done            bool
+	oldValue        func(context.Context) (*ChatReport, error)
+	predicates      []predicate.ChatReport
+}
+
+var _ ent.Mutation = (*ChatReportMutation)(nil)
+
+// chatreportOption allows management of the mutation configuration using functional options.
+type chatreportOption func(*ChatReportMutation)
+
+// newChatReportMutation creates new mutation for the ChatReport entity.
+func newChatReportMutation(c config, op Op, opts ...chatreportOption) *ChatReportMutation {
+	m := &ChatReportMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeChatReport,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withChatReportID sets the ID field of the mutation.
+func withChatReportID(id int) chatreportOption {
+	return func(m *ChatReportMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ChatReport
+		)
+		m.oldValue = func(ctx context.Context) (*ChatReport, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ChatReport.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withChatReport sets the old ChatReport of the mutation.
+func withChatReport(node *ChatReport) chatreportOption {
+	return func(m *ChatReportMutation) {
+		m.oldValue = func(context.Context) (*ChatReport, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ChatReportMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ChatReportMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ChatReportMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ChatReportMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ChatReport.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ChatReportMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ChatReportMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the ChatReport entity.
+// If the ChatReport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatReportMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ChatReportMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetMessageID sets the "message_id" field.
+func (m *ChatReportMutation) SetMessageID(i int) {
+	m.message = &i
+}
+
+// MessageID returns the value of the "message_id" field in the mutation.
+func (m *ChatReportMutation) MessageID() (r int, exists bool) {
+	v := m.message
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMessageID returns the old "message_id" field's value of the ChatReport entity.
+// If the ChatReport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatReportMutation) OldMessageID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMessageID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMessageID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMessageID: %w", err)
+	}
+	return oldValue.MessageID, nil
+}
+
+// ResetMessageID resets all changes to the "message_id" field.
+func (m *ChatReportMutation) ResetMessageID() {
+	m.message = nil
+}
+
+// SetReporterID sets the "reporter_id" field.
+func (m *ChatReportMutation) SetReporterID(i int) {
+	m.reporter = &i
+}
+
+// ReporterID returns the value of the "reporter_id" field in the mutation.
+func (m *ChatReportMutation) ReporterID() (r int, exists bool) {
+	v := m.reporter
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReporterID returns the old "reporter_id" field's value of the ChatReport entity.
+// If the ChatReport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatReportMutation) OldReporterID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReporterID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReporterID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReporterID: %w", err)
+	}
+	return oldValue.ReporterID, nil
+}
+
+// ResetReporterID resets all changes to the "reporter_id" field.
+func (m *ChatReportMutation) ResetReporterID() {
+	m.reporter = nil
+}
+
+// SetReason sets the "reason" field.
+func (m *ChatReportMutation) SetReason(s string) {
+	m.reason = &s
+}
+
+// Reason returns the value of the "reason" field in the mutation.
+func (m *ChatReportMutation) Reason() (r string, exists bool) {
+	v := m.reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReason returns the old "reason" field's value of the ChatReport entity.
+// If the ChatReport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatReportMutation) OldReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReason: %w", err)
+	}
+	return oldValue.Reason, nil
+}
+
+// ResetReason resets all changes to the "reason" field.
+func (m *ChatReportMutation) ResetReason() {
+	m.reason = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *ChatReportMutation) SetStatus(c chatreport.Status) {
+	m.status = &c
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *ChatReportMutation) Status() (r chatreport.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the ChatReport entity.
+// If the ChatReport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatReportMutation) OldStatus(ctx context.Context) (v chatreport.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *ChatReportMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetModeratorID sets the "moderator_id" field.
+func (m *ChatReportMutation) SetModeratorID(i int) {
+	m.moderator_id = &i
+	m.addmoderator_id = nil
+}
+
+// ModeratorID returns the value of the "moderator_id" field in the mutation.
+func (m *ChatReportMutation) ModeratorID() (r int, exists bool) {
+	v := m.moderator_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldModeratorID returns the old "moderator_id" field's value of the ChatReport entity.
+// If the ChatReport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatReportMutation) OldModeratorID(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldModeratorID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldModeratorID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldModeratorID: %w", err)
+	}
+	return oldValue.ModeratorID, nil
+}
+
+// AddModeratorID adds i to the "moderator_id" field.
+func (m *ChatReportMutation) AddModeratorID(i int) {
+	if m.addmoderator_id != nil {
+		*m.addmoderator_id += i
+	} else {
+		m.addmoderator_id = &i
+	}
+}
+
+// AddedModeratorID returns the value that was added to the "moderator_id" field in this mutation.
+func (m *ChatReportMutation) AddedModeratorID() (r int, exists bool) {
+	v := m.addmoderator_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearModeratorID clears the value of the "moderator_id" field.
+func (m *ChatReportMutation) ClearModeratorID() {
+	m.moderator_id = nil
+	m.addmoderator_id = nil
+	m.clearedFields[chatreport.FieldModeratorID] = struct{}{}
+}
+
+// ModeratorIDCleared returns if the "moderator_id" field was cleared in this mutation.
+func (m *ChatReportMutation) ModeratorIDCleared() bool {
+	_, ok := m.clearedFields[chatreport.FieldModeratorID]
+	return ok
+}
+
+// ResetModeratorID resets all changes to the "moderator_id" field.
+func (m *ChatReportMutation) ResetModeratorID() {
+	m.moderator_id = nil
+	m.addmoderator_id = nil
+	delete(m.clearedFields, chatreport.FieldModeratorID)
+}
+
+// SetClosedAt sets the "closed_at" field.
+func (m *ChatReportMutation) SetClosedAt(t time.Time) {
+	m.closed_at = &t
+}
+
+// ClosedAt returns the value of the "closed_at" field in the mutation.
+func (m *ChatReportMutation) ClosedAt() (r time.Time, exists bool) {
+	v := m.closed_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClosedAt returns the old "closed_at" field's value of the ChatReport entity.
+// If the ChatReport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChatReportMutation) OldClosedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClosedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClosedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClosedAt: %w", err)
+	}
+	return oldValue.ClosedAt, nil
+}
+
+// ClearClosedAt clears the value of the "closed_at" field.
+func (m *ChatReportMutation) ClearClosedAt() {
+	m.closed_at = nil
+	m.clearedFields[chatreport.FieldClosedAt] = struct{}{}
+}
+
+// ClosedAtCleared returns if the "closed_at" field was cleared in this mutation.
+func (m *ChatReportMutation) ClosedAtCleared() bool {
+	_, ok := m.clearedFields[chatreport.FieldClosedAt]
+	return ok
+}
+
+// ResetClosedAt resets all changes to the "closed_at" field.
+func (m *ChatReportMutation) ResetClosedAt() {
+	m.closed_at = nil
+	delete(m.clearedFields, chatreport.FieldClosedAt)
+}
+
+// ClearMessage clears the "message" edge to the ChatMessage entity.
+func (m *ChatReportMutation) ClearMessage() {
+	m.clearedmessage = true
+	m.clearedFields[chatreport.FieldMessageID] = struct{}{}
+}
+
+// MessageCleared reports if the "message" edge to the ChatMessage entity was cleared.
+func (m *ChatReportMutation) MessageCleared() bool {
+	return m.clearedmessage
+}
+
+// MessageIDs returns the "message" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// MessageID instead. It exists only for internal usage by the builders.
+func (m *ChatReportMutation) MessageIDs() (ids []int) {
+	if id := m.message; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetMessage resets all changes to the "message" edge.
+func (m *ChatReportMutation) ResetMessage() {
+	m.message = nil
+	m.clearedmessage = false
+}
+
+// ClearReporter clears the "reporter" edge to the User entity.
+func (m *ChatReportMutation) ClearReporter() {
+	m.clearedreporter = true
+	m.clearedFields[chatreport.FieldReporterID] = struct{}{}
+}
+
+// ReporterCleared reports if the "reporter" edge to the User entity was cleared.
+func (m *ChatReportMutation) ReporterCleared() bool {
+	return m.clearedreporter
+}
+
+// ReporterIDs returns the "reporter" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// ReporterID instead. It exists only for internal usage by the builders.
+func (m *ChatReportMutation) ReporterIDs() (ids []int) {
+	if id := m.reporter; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetReporter resets all changes to the "reporter" edge.
+func (m *ChatReportMutation) ResetReporter() {
+	m.reporter = nil
+	m.clearedreporter = false
+}
+
+// Where appends a list predicates to the ChatReportMutation builder.
+func (m *ChatReportMutation) Where(ps ...predicate.ChatReport) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ChatReportMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ChatReportMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ChatReport, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ChatReportMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ChatReportMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ChatReport).
+func (m *ChatReportMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ChatReportMutation) Fields() []string {
+	fields := make([]string, 0, 7)
+	if m.created_at != nil {
+		fields = append(fields, chatreport.FieldCreatedAt)
+	}
+	if m.message != nil {
+		fields = append(fields, chatreport.FieldMessageID)
+	}
+	if m.reporter != nil {
+		fields = append(fields, chatreport.FieldReporterID)
+	}
+	if m.reason != nil {
+		fields = append(fields, chatreport.FieldReason)
+	}
+	if m.status != nil {
+		fields = append(fields, chatreport.FieldStatus)
+	}
+	if m.moderator_id != nil {
+		fields = append(fields, chatreport.FieldModeratorID)
+	}
+	if m.closed_at != nil {
+		fields = append(fields, chatreport.FieldClosedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ChatReportMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case chatreport.FieldCreatedAt:
+		return m.CreatedAt()
+	case chatreport.FieldMessageID:
+		return m.MessageID()
+	case chatreport.FieldReporterID:
+		return m.ReporterID()
+	case chatreport.FieldReason:
+		return m.Reason()
+	case chatreport.FieldStatus:
+		return m.Status()
+	case chatreport.FieldModeratorID:
+		return m.ModeratorID()
+	case chatreport.FieldClosedAt:
+		return m.ClosedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ChatReportMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case chatreport.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case chatreport.FieldMessageID:
+		return m.OldMessageID(ctx)
+	case chatreport.FieldReporterID:
+		return m.OldReporterID(ctx)
+	case chatreport.FieldReason:
+		return m.OldReason(ctx)
+	case chatreport.FieldStatus:
+		return m.OldStatus(ctx)
+	case chatreport.FieldModeratorID:
+		return m.OldModeratorID(ctx)
+	case chatreport.FieldClosedAt:
+		return m.OldClosedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown ChatReport field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ChatReportMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case chatreport.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case chatreport.FieldMessageID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMessageID(v)
+		return nil
+	case chatreport.FieldReporterID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReporterID(v)
+		return nil
+	case chatreport.FieldReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReason(v)
+		return nil
+	case chatreport.FieldStatus:
+		v, ok := value.(chatreport.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case chatreport.FieldModeratorID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetModeratorID(v)
+		return nil
+	case chatreport.FieldClosedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClosedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ChatReport field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ChatReportMutation) AddedFields() []string {
+	var fields []string
+	if m.addmoderator_id != nil {
+		fields = append(fields, chatreport.FieldModeratorID)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ChatReportMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case chatreport.FieldModeratorID:
+		return m.AddedModeratorID()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ChatReportMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case chatreport.FieldModeratorID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddModeratorID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ChatReport numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ChatReportMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(chatreport.FieldModeratorID) {
+		fields = append(fields, chatreport.FieldModeratorID)
+	}
+	if m.FieldCleared(chatreport.FieldClosedAt) {
+		fields = append(fields, chatreport.FieldClosedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ChatReportMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ChatReportMutation) ClearField(name string) error {
+	switch name {
+	case chatreport.FieldModeratorID:
+		m.ClearModeratorID()
+		return nil
+	case chatreport.FieldClosedAt:
+		m.ClearClosedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown ChatReport nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ChatReportMutation) ResetField(name string) error {
+	switch name {
+	case chatreport.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case chatreport.FieldMessageID:
+		m.ResetMessageID()
+		return nil
+	case chatreport.FieldReporterID:
+		m.ResetReporterID()
+		return nil
+	case chatreport.FieldReason:
+		m.ResetReason()
+		return nil
+	case chatreport.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case chatreport.FieldModeratorID:
+		m.ResetModeratorID()
+		return nil
+	case chatreport.FieldClosedAt:
+		m.ResetClosedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown ChatReport field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ChatReportMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.message != nil {
+		edges = append(edges, chatreport.EdgeMessage)
+	}
+	if m.reporter != nil {
+		edges = append(edges, chatreport.EdgeReporter)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ChatReportMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case chatreport.EdgeMessage:
+		if id := m.message; id != nil {
+			return []ent.Value{*id}
+		}
+	case chatreport.EdgeReporter:
+		if id := m.reporter; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ChatReportMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ChatReportMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ChatReportMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedmessage {
+		edges = append(edges, chatreport.EdgeMessage)
+	}
+	if m.clearedreporter {
+		edges = append(edges, chatreport.EdgeReporter)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ChatReportMutation) EdgeCleared(name string) bool {
+	switch name {
+	case chatreport.EdgeMessage:
+		return m.clearedmessage
+	case chatreport.EdgeReporter:
+		return m.clearedreporter
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ChatReportMutation) ClearEdge(name string) error {
+	switch name {
+	case chatreport.EdgeMessage:
+		m.ClearMessage()
+		return nil
+	case chatreport.EdgeReporter:
+		m.ClearReporter()
+		return nil
+	}
+	return fmt.Errorf("unknown ChatReport unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ChatReportMutation) ResetEdge(name string) error {
+	switch name {
+	case chatreport.EdgeMessage:
+		m.ResetMessage()
+		return nil
+	case chatreport.EdgeReporter:
+		m.ResetReporter()
+		return nil
+	}
+	return fmt.Errorf("unknown ChatReport edge %s", name)
 }
 
 // ChatSettingMutation represents an operation that mutates the ChatSetting nodes in the graph.
@@ -9515,6 +11215,961 @@ func (m *GameMapMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown GameMap edge %s", name)
 }
 
+// ModerationActionMutation represents an operation that mutates the ModerationAction nodes in the graph.
+type ModerationActionMutation struct {
+	config
+	op                Op
+	typ               string
+	id                *int
+	created_at        *time.Time
+	moderator_id      *int
+	addmoderator_id   *int
+	action            *string
+	target_user_id    *int
+	addtarget_user_id *int
+	game_id           *int
+	addgame_id        *int
+	message_id        *int
+	addmessage_id     *int
+	report_id         *int
+	addreport_id      *int
+	reason            *string
+	clearedFields     map[string]struct{}
+	done              bool
+	oldValue          func(context.Context) (*ModerationAction, error)
+	predicates        []predicate.ModerationAction
+}
+
+var _ ent.Mutation = (*ModerationActionMutation)(nil)
+
+// moderationactionOption allows management of the mutation configuration using functional options.
+type moderationactionOption func(*ModerationActionMutation)
+
+// newModerationActionMutation creates new mutation for the ModerationAction entity.
+func newModerationActionMutation(c config, op Op, opts ...moderationactionOption) *ModerationActionMutation {
+	m := &ModerationActionMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeModerationAction,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withModerationActionID sets the ID field of the mutation.
+func withModerationActionID(id int) moderationactionOption {
+	return func(m *ModerationActionMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ModerationAction
+		)
+		m.oldValue = func(ctx context.Context) (*ModerationAction, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ModerationAction.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withModerationAction sets the old ModerationAction of the mutation.
+func withModerationAction(node *ModerationAction) moderationactionOption {
+	return func(m *ModerationActionMutation) {
+		m.oldValue = func(context.Context) (*ModerationAction, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ModerationActionMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ModerationActionMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ModerationActionMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ModerationActionMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ModerationAction.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ModerationActionMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ModerationActionMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the ModerationAction entity.
+// If the ModerationAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ModerationActionMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ModerationActionMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetModeratorID sets the "moderator_id" field.
+func (m *ModerationActionMutation) SetModeratorID(i int) {
+	m.moderator_id = &i
+	m.addmoderator_id = nil
+}
+
+// ModeratorID returns the value of the "moderator_id" field in the mutation.
+func (m *ModerationActionMutation) ModeratorID() (r int, exists bool) {
+	v := m.moderator_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldModeratorID returns the old "moderator_id" field's value of the ModerationAction entity.
+// If the ModerationAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ModerationActionMutation) OldModeratorID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldModeratorID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldModeratorID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldModeratorID: %w", err)
+	}
+	return oldValue.ModeratorID, nil
+}
+
+// AddModeratorID adds i to the "moderator_id" field.
+func (m *ModerationActionMutation) AddModeratorID(i int) {
+	if m.addmoderator_id != nil {
+		*m.addmoderator_id += i
+	} else {
+		m.addmoderator_id = &i
+	}
+}
+
+// AddedModeratorID returns the value that was added to the "moderator_id" field in this mutation.
+func (m *ModerationActionMutation) AddedModeratorID() (r int, exists bool) {
+	v := m.addmoderator_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetModeratorID resets all changes to the "moderator_id" field.
+func (m *ModerationActionMutation) ResetModeratorID() {
+	m.moderator_id = nil
+	m.addmoderator_id = nil
+}
+
+// SetAction sets the "action" field.
+func (m *ModerationActionMutation) SetAction(s string) {
+	m.action = &s
+}
+
+// Action returns the value of the "action" field in the mutation.
+func (m *ModerationActionMutation) Action() (r string, exists bool) {
+	v := m.action
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAction returns the old "action" field's value of the ModerationAction entity.
+// If the ModerationAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ModerationActionMutation) OldAction(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAction is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAction requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAction: %w", err)
+	}
+	return oldValue.Action, nil
+}
+
+// ResetAction resets all changes to the "action" field.
+func (m *ModerationActionMutation) ResetAction() {
+	m.action = nil
+}
+
+// SetTargetUserID sets the "target_user_id" field.
+func (m *ModerationActionMutation) SetTargetUserID(i int) {
+	m.target_user_id = &i
+	m.addtarget_user_id = nil
+}
+
+// TargetUserID returns the value of the "target_user_id" field in the mutation.
+func (m *ModerationActionMutation) TargetUserID() (r int, exists bool) {
+	v := m.target_user_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTargetUserID returns the old "target_user_id" field's value of the ModerationAction entity.
+// If the ModerationAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ModerationActionMutation) OldTargetUserID(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTargetUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTargetUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTargetUserID: %w", err)
+	}
+	return oldValue.TargetUserID, nil
+}
+
+// AddTargetUserID adds i to the "target_user_id" field.
+func (m *ModerationActionMutation) AddTargetUserID(i int) {
+	if m.addtarget_user_id != nil {
+		*m.addtarget_user_id += i
+	} else {
+		m.addtarget_user_id = &i
+	}
+}
+
+// AddedTargetUserID returns the value that was added to the "target_user_id" field in this mutation.
+func (m *ModerationActionMutation) AddedTargetUserID() (r int, exists bool) {
+	v := m.addtarget_user_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearTargetUserID clears the value of the "target_user_id" field.
+func (m *ModerationActionMutation) ClearTargetUserID() {
+	m.target_user_id = nil
+	m.addtarget_user_id = nil
+	m.clearedFields[moderationaction.FieldTargetUserID] = struct{}{}
+}
+
+// TargetUserIDCleared returns if the "target_user_id" field was cleared in this mutation.
+func (m *ModerationActionMutation) TargetUserIDCleared() bool {
+	_, ok := m.clearedFields[moderationaction.FieldTargetUserID]
+	return ok
+}
+
+// ResetTargetUserID resets all changes to the "target_user_id" field.
+func (m *ModerationActionMutation) ResetTargetUserID() {
+	m.target_user_id = nil
+	m.addtarget_user_id = nil
+	delete(m.clearedFields, moderationaction.FieldTargetUserID)
+}
+
+// SetGameID sets the "game_id" field.
+func (m *ModerationActionMutation) SetGameID(i int) {
+	m.game_id = &i
+	m.addgame_id = nil
+}
+
+// GameID returns the value of the "game_id" field in the mutation.
+func (m *ModerationActionMutation) GameID() (r int, exists bool) {
+	v := m.game_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGameID returns the old "game_id" field's value of the ModerationAction entity.
+// If the ModerationAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ModerationActionMutation) OldGameID(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGameID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGameID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGameID: %w", err)
+	}
+	return oldValue.GameID, nil
+}
+
+// AddGameID adds i to the "game_id" field.
+func (m *ModerationActionMutation) AddGameID(i int) {
+	if m.addgame_id != nil {
+		*m.addgame_id += i
+	} else {
+		m.addgame_id = &i
+	}
+}
+
+// AddedGameID returns the value that was added to the "game_id" field in this mutation.
+func (m *ModerationActionMutation) AddedGameID() (r int, exists bool) {
+	v := m.addgame_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearGameID clears the value of the "game_id" field.
+func (m *ModerationActionMutation) ClearGameID() {
+	m.game_id = nil
+	m.addgame_id = nil
+	m.clearedFields[moderationaction.FieldGameID] = struct{}{}
+}
+
+// GameIDCleared returns if the "game_id" field was cleared in this mutation.
+func (m *ModerationActionMutation) GameIDCleared() bool {
+	_, ok := m.clearedFields[moderationaction.FieldGameID]
+	return ok
+}
+
+// ResetGameID resets all changes to the "game_id" field.
+func (m *ModerationActionMutation) ResetGameID() {
+	m.game_id = nil
+	m.addgame_id = nil
+	delete(m.clearedFields, moderationaction.FieldGameID)
+}
+
+// SetMessageID sets the "message_id" field.
+func (m *ModerationActionMutation) SetMessageID(i int) {
+	m.message_id = &i
+	m.addmessage_id = nil
+}
+
+// MessageID returns the value of the "message_id" field in the mutation.
+func (m *ModerationActionMutation) MessageID() (r int, exists bool) {
+	v := m.message_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMessageID returns the old "message_id" field's value of the ModerationAction entity.
+// If the ModerationAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ModerationActionMutation) OldMessageID(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMessageID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMessageID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMessageID: %w", err)
+	}
+	return oldValue.MessageID, nil
+}
+
+// AddMessageID adds i to the "message_id" field.
+func (m *ModerationActionMutation) AddMessageID(i int) {
+	if m.addmessage_id != nil {
+		*m.addmessage_id += i
+	} else {
+		m.addmessage_id = &i
+	}
+}
+
+// AddedMessageID returns the value that was added to the "message_id" field in this mutation.
+func (m *ModerationActionMutation) AddedMessageID() (r int, exists bool) {
+	v := m.addmessage_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearMessageID clears the value of the "message_id" field.
+func (m *ModerationActionMutation) ClearMessageID() {
+	m.message_id = nil
+	m.addmessage_id = nil
+	m.clearedFields[moderationaction.FieldMessageID] = struct{}{}
+}
+
+// MessageIDCleared returns if the "message_id" field was cleared in this mutation.
+func (m *ModerationActionMutation) MessageIDCleared() bool {
+	_, ok := m.clearedFields[moderationaction.FieldMessageID]
+	return ok
+}
+
+// ResetMessageID resets all changes to the "message_id" field.
+func (m *ModerationActionMutation) ResetMessageID() {
+	m.message_id = nil
+	m.addmessage_id = nil
+	delete(m.clearedFields, moderationaction.FieldMessageID)
+}
+
+// SetReportID sets the "report_id" field.
+func (m *ModerationActionMutation) SetReportID(i int) {
+	m.report_id = &i
+	m.addreport_id = nil
+}
+
+// ReportID returns the value of the "report_id" field in the mutation.
+func (m *ModerationActionMutation) ReportID() (r int, exists bool) {
+	v := m.report_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReportID returns the old "report_id" field's value of the ModerationAction entity.
+// If the ModerationAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ModerationActionMutation) OldReportID(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReportID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReportID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReportID: %w", err)
+	}
+	return oldValue.ReportID, nil
+}
+
+// AddReportID adds i to the "report_id" field.
+func (m *ModerationActionMutation) AddReportID(i int) {
+	if m.addreport_id != nil {
+		*m.addreport_id += i
+	} else {
+		m.addreport_id = &i
+	}
+}
+
+// AddedReportID returns the value that was added to the "report_id" field in this mutation.
+func (m *ModerationActionMutation) AddedReportID() (r int, exists bool) {
+	v := m.addreport_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearReportID clears the value of the "report_id" field.
+func (m *ModerationActionMutation) ClearReportID() {
+	m.report_id = nil
+	m.addreport_id = nil
+	m.clearedFields[moderationaction.FieldReportID] = struct{}{}
+}
+
+// ReportIDCleared returns if the "report_id" field was cleared in this mutation.
+func (m *ModerationActionMutation) ReportIDCleared() bool {
+	_, ok := m.clearedFields[moderationaction.FieldReportID]
+	return ok
+}
+
+// ResetReportID resets all changes to the "report_id" field.
+func (m *ModerationActionMutation) ResetReportID() {
+	m.report_id = nil
+	m.addreport_id = nil
+	delete(m.clearedFields, moderationaction.FieldReportID)
+}
+
+// SetReason sets the "reason" field.
+func (m *ModerationActionMutation) SetReason(s string) {
+	m.reason = &s
+}
+
+// Reason returns the value of the "reason" field in the mutation.
+func (m *ModerationActionMutation) Reason() (r string, exists bool) {
+	v := m.reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReason returns the old "reason" field's value of the ModerationAction entity.
+// If the ModerationAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ModerationActionMutation) OldReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReason: %w", err)
+	}
+	return oldValue.Reason, nil
+}
+
+// ResetReason resets all changes to the "reason" field.
+func (m *ModerationActionMutation) ResetReason() {
+	m.reason = nil
+}
+
+// Where appends a list predicates to the ModerationActionMutation builder.
+func (m *ModerationActionMutation) Where(ps ...predicate.ModerationAction) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ModerationActionMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ModerationActionMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ModerationAction, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ModerationActionMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ModerationActionMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ModerationAction).
+func (m *ModerationActionMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ModerationActionMutation) Fields() []string {
+	fields := make([]string, 0, 8)
+	if m.created_at != nil {
+		fields = append(fields, moderationaction.FieldCreatedAt)
+	}
+	if m.moderator_id != nil {
+		fields = append(fields, moderationaction.FieldModeratorID)
+	}
+	if m.action != nil {
+		fields = append(fields, moderationaction.FieldAction)
+	}
+	if m.target_user_id != nil {
+		fields = append(fields, moderationaction.FieldTargetUserID)
+	}
+	if m.game_id != nil {
+		fields = append(fields, moderationaction.FieldGameID)
+	}
+	if m.message_id != nil {
+		fields = append(fields, moderationaction.FieldMessageID)
+	}
+	if m.report_id != nil {
+		fields = append(fields, moderationaction.FieldReportID)
+	}
+	if m.reason != nil {
+		fields = append(fields, moderationaction.FieldReason)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ModerationActionMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case moderationaction.FieldCreatedAt:
+		return m.CreatedAt()
+	case moderationaction.FieldModeratorID:
+		return m.ModeratorID()
+	case moderationaction.FieldAction:
+		return m.Action()
+	case moderationaction.FieldTargetUserID:
+		return m.TargetUserID()
+	case moderationaction.FieldGameID:
+		return m.GameID()
+	case moderationaction.FieldMessageID:
+		return m.MessageID()
+	case moderationaction.FieldReportID:
+		return m.ReportID()
+	case moderationaction.FieldReason:
+		return m.Reason()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ModerationActionMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case moderationaction.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case moderationaction.FieldModeratorID:
+		return m.OldModeratorID(ctx)
+	case moderationaction.FieldAction:
+		return m.OldAction(ctx)
+	case moderationaction.FieldTargetUserID:
+		return m.OldTargetUserID(ctx)
+	case moderationaction.FieldGameID:
+		return m.OldGameID(ctx)
+	case moderationaction.FieldMessageID:
+		return m.OldMessageID(ctx)
+	case moderationaction.FieldReportID:
+		return m.OldReportID(ctx)
+	case moderationaction.FieldReason:
+		return m.OldReason(ctx)
+	}
+	return nil, fmt.Errorf("unknown ModerationAction field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ModerationActionMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case moderationaction.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case moderationaction.FieldModeratorID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetModeratorID(v)
+		return nil
+	case moderationaction.FieldAction:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAction(v)
+		return nil
+	case moderationaction.FieldTargetUserID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTargetUserID(v)
+		return nil
+	case moderationaction.FieldGameID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGameID(v)
+		return nil
+	case moderationaction.FieldMessageID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMessageID(v)
+		return nil
+	case moderationaction.FieldReportID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReportID(v)
+		return nil
+	case moderationaction.FieldReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReason(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ModerationAction field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ModerationActionMutation) AddedFields() []string {
+	var fields []string
+	if m.addmoderator_id != nil {
+		fields = append(fields, moderationaction.FieldModeratorID)
+	}
+	if m.addtarget_user_id != nil {
+		fields = append(fields, moderationaction.FieldTargetUserID)
+	}
+	if m.addgame_id != nil {
+		fields = append(fields, moderationaction.FieldGameID)
+	}
+	if m.addmessage_id != nil {
+		fields = append(fields, moderationaction.FieldMessageID)
+	}
+	if m.addreport_id != nil {
+		fields = append(fields, moderationaction.FieldReportID)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ModerationActionMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case moderationaction.FieldModeratorID:
+		return m.AddedModeratorID()
+	case moderationaction.FieldTargetUserID:
+		return m.AddedTargetUserID()
+	case moderationaction.FieldGameID:
+		return m.AddedGameID()
+	case moderationaction.FieldMessageID:
+		return m.AddedMessageID()
+	case moderationaction.FieldReportID:
+		return m.AddedReportID()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ModerationActionMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case moderationaction.FieldModeratorID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddModeratorID(v)
+		return nil
+	case moderationaction.FieldTargetUserID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTargetUserID(v)
+		return nil
+	case moderationaction.FieldGameID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddGameID(v)
+		return nil
+	case moderationaction.FieldMessageID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddMessageID(v)
+		return nil
+	case moderationaction.FieldReportID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddReportID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ModerationAction numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ModerationActionMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(moderationaction.FieldTargetUserID) {
+		fields = append(fields, moderationaction.FieldTargetUserID)
+	}
+	if m.FieldCleared(moderationaction.FieldGameID) {
+		fields = append(fields, moderationaction.FieldGameID)
+	}
+	if m.FieldCleared(moderationaction.FieldMessageID) {
+		fields = append(fields, moderationaction.FieldMessageID)
+	}
+	if m.FieldCleared(moderationaction.FieldReportID) {
+		fields = append(fields, moderationaction.FieldReportID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ModerationActionMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ModerationActionMutation) ClearField(name string) error {
+	switch name {
+	case moderationaction.FieldTargetUserID:
+		m.ClearTargetUserID()
+		return nil
+	case moderationaction.FieldGameID:
+		m.ClearGameID()
+		return nil
+	case moderationaction.FieldMessageID:
+		m.ClearMessageID()
+		return nil
+	case moderationaction.FieldReportID:
+		m.ClearReportID()
+		return nil
+	}
+	return fmt.Errorf("unknown ModerationAction nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ModerationActionMutation) ResetField(name string) error {
+	switch name {
+	case moderationaction.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case moderationaction.FieldModeratorID:
+		m.ResetModeratorID()
+		return nil
+	case moderationaction.FieldAction:
+		m.ResetAction()
+		return nil
+	case moderationaction.FieldTargetUserID:
+		m.ResetTargetUserID()
+		return nil
+	case moderationaction.FieldGameID:
+		m.ResetGameID()
+		return nil
+	case moderationaction.FieldMessageID:
+		m.ResetMessageID()
+		return nil
+	case moderationaction.FieldReportID:
+		m.ResetReportID()
+		return nil
+	case moderationaction.FieldReason:
+		m.ResetReason()
+		return nil
+	}
+	return fmt.Errorf("unknown ModerationAction field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ModerationActionMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ModerationActionMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ModerationActionMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ModerationActionMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ModerationActionMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ModerationActionMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ModerationActionMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown ModerationAction unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ModerationActionMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown ModerationAction edge %s", name)
+}
+
 // NoticeMutation represents an operation that mutates the Notice nodes in the graph.
 type NoticeMutation struct {
 	config
@@ -15689,6 +18344,12 @@ type UserMutation struct {
 	chat_settings             map[int]struct{}
 	removedchat_settings      map[int]struct{}
 	clearedchat_settings      bool
+	chat_reports              map[int]struct{}
+	removedchat_reports       map[int]struct{}
+	clearedchat_reports       bool
+	chat_penalties            map[int]struct{}
+	removedchat_penalties     map[int]struct{}
+	clearedchat_penalties     bool
 	done                      bool
 	oldValue                  func(context.Context) (*User, error)
 	predicates                []predicate.User
@@ -16986,6 +19647,114 @@ func (m *UserMutation) ResetChatSettings() {
 	m.removedchat_settings = nil
 }
 
+// AddChatReportIDs adds the "chat_reports" edge to the ChatReport entity by ids.
+func (m *UserMutation) AddChatReportIDs(ids ...int) {
+	if m.chat_reports == nil {
+		m.chat_reports = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.chat_reports[ids[i]] = struct{}{}
+	}
+}
+
+// ClearChatReports clears the "chat_reports" edge to the ChatReport entity.
+func (m *UserMutation) ClearChatReports() {
+	m.clearedchat_reports = true
+}
+
+// ChatReportsCleared reports if the "chat_reports" edge to the ChatReport entity was cleared.
+func (m *UserMutation) ChatReportsCleared() bool {
+	return m.clearedchat_reports
+}
+
+// RemoveChatReportIDs removes the "chat_reports" edge to the ChatReport entity by IDs.
+func (m *UserMutation) RemoveChatReportIDs(ids ...int) {
+	if m.removedchat_reports == nil {
+		m.removedchat_reports = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.chat_reports, ids[i])
+		m.removedchat_reports[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedChatReports returns the removed IDs of the "chat_reports" edge to the ChatReport entity.
+func (m *UserMutation) RemovedChatReportsIDs() (ids []int) {
+	for id := range m.removedchat_reports {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ChatReportsIDs returns the "chat_reports" edge IDs in the mutation.
+func (m *UserMutation) ChatReportsIDs() (ids []int) {
+	for id := range m.chat_reports {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetChatReports resets all changes to the "chat_reports" edge.
+func (m *UserMutation) ResetChatReports() {
+	m.chat_reports = nil
+	m.clearedchat_reports = false
+	m.removedchat_reports = nil
+}
+
+// AddChatPenaltyIDs adds the "chat_penalties" edge to the ChatPenalty entity by ids.
+func (m *UserMutation) AddChatPenaltyIDs(ids ...int) {
+	if m.chat_penalties == nil {
+		m.chat_penalties = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.chat_penalties[ids[i]] = struct{}{}
+	}
+}
+
+// ClearChatPenalties clears the "chat_penalties" edge to the ChatPenalty entity.
+func (m *UserMutation) ClearChatPenalties() {
+	m.clearedchat_penalties = true
+}
+
+// ChatPenaltiesCleared reports if the "chat_penalties" edge to the ChatPenalty entity was cleared.
+func (m *UserMutation) ChatPenaltiesCleared() bool {
+	return m.clearedchat_penalties
+}
+
+// RemoveChatPenaltyIDs removes the "chat_penalties" edge to the ChatPenalty entity by IDs.
+func (m *UserMutation) RemoveChatPenaltyIDs(ids ...int) {
+	if m.removedchat_penalties == nil {
+		m.removedchat_penalties = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.chat_penalties, ids[i])
+		m.removedchat_penalties[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedChatPenalties returns the removed IDs of the "chat_penalties" edge to the ChatPenalty entity.
+func (m *UserMutation) RemovedChatPenaltiesIDs() (ids []int) {
+	for id := range m.removedchat_penalties {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ChatPenaltiesIDs returns the "chat_penalties" edge IDs in the mutation.
+func (m *UserMutation) ChatPenaltiesIDs() (ids []int) {
+	for id := range m.chat_penalties {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetChatPenalties resets all changes to the "chat_penalties" edge.
+func (m *UserMutation) ResetChatPenalties() {
+	m.chat_penalties = nil
+	m.clearedchat_penalties = false
+	m.removedchat_penalties = nil
+}
+
 // Where appends a list predicates to the UserMutation builder.
 func (m *UserMutation) Where(ps ...predicate.User) {
 	m.predicates = append(m.predicates, ps...)
@@ -17423,7 +20192,7 @@ func (m *UserMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *UserMutation) AddedEdges() []string {
-	edges := make([]string, 0, 10)
+	edges := make([]string, 0, 12)
 	if m.tokens != nil {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -17453,6 +20222,12 @@ func (m *UserMutation) AddedEdges() []string {
 	}
 	if m.chat_settings != nil {
 		edges = append(edges, user.EdgeChatSettings)
+	}
+	if m.chat_reports != nil {
+		edges = append(edges, user.EdgeChatReports)
+	}
+	if m.chat_penalties != nil {
+		edges = append(edges, user.EdgeChatPenalties)
 	}
 	return edges
 }
@@ -17521,13 +20296,25 @@ func (m *UserMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeChatReports:
+		ids := make([]ent.Value, 0, len(m.chat_reports))
+		for id := range m.chat_reports {
+			ids = append(ids, id)
+		}
+		return ids
+	case user.EdgeChatPenalties:
+		ids := make([]ent.Value, 0, len(m.chat_penalties))
+		for id := range m.chat_penalties {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *UserMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 10)
+	edges := make([]string, 0, 12)
 	if m.removedtokens != nil {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -17557,6 +20344,12 @@ func (m *UserMutation) RemovedEdges() []string {
 	}
 	if m.removedchat_settings != nil {
 		edges = append(edges, user.EdgeChatSettings)
+	}
+	if m.removedchat_reports != nil {
+		edges = append(edges, user.EdgeChatReports)
+	}
+	if m.removedchat_penalties != nil {
+		edges = append(edges, user.EdgeChatPenalties)
 	}
 	return edges
 }
@@ -17625,13 +20418,25 @@ func (m *UserMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeChatReports:
+		ids := make([]ent.Value, 0, len(m.removedchat_reports))
+		for id := range m.removedchat_reports {
+			ids = append(ids, id)
+		}
+		return ids
+	case user.EdgeChatPenalties:
+		ids := make([]ent.Value, 0, len(m.removedchat_penalties))
+		for id := range m.removedchat_penalties {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *UserMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 10)
+	edges := make([]string, 0, 12)
 	if m.clearedtokens {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -17662,6 +20467,12 @@ func (m *UserMutation) ClearedEdges() []string {
 	if m.clearedchat_settings {
 		edges = append(edges, user.EdgeChatSettings)
 	}
+	if m.clearedchat_reports {
+		edges = append(edges, user.EdgeChatReports)
+	}
+	if m.clearedchat_penalties {
+		edges = append(edges, user.EdgeChatPenalties)
+	}
 	return edges
 }
 
@@ -17689,6 +20500,10 @@ func (m *UserMutation) EdgeCleared(name string) bool {
 		return m.clearedchat_reads
 	case user.EdgeChatSettings:
 		return m.clearedchat_settings
+	case user.EdgeChatReports:
+		return m.clearedchat_reports
+	case user.EdgeChatPenalties:
+		return m.clearedchat_penalties
 	}
 	return false
 }
@@ -17734,6 +20549,12 @@ func (m *UserMutation) ResetEdge(name string) error {
 		return nil
 	case user.EdgeChatSettings:
 		m.ResetChatSettings()
+		return nil
+	case user.EdgeChatReports:
+		m.ResetChatReports()
+		return nil
+	case user.EdgeChatPenalties:
+		m.ResetChatPenalties()
 		return nil
 	}
 	return fmt.Errorf("unknown User edge %s", name)

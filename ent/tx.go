@@ -18,8 +18,12 @@ type Tx struct {
 	Card *CardClient
 	// ChatMessage is the client for interacting with the ChatMessage builders.
 	ChatMessage *ChatMessageClient
+	// ChatPenalty is the client for interacting with the ChatPenalty builders.
+	ChatPenalty *ChatPenaltyClient
 	// ChatRead is the client for interacting with the ChatRead builders.
 	ChatRead *ChatReadClient
+	// ChatReport is the client for interacting with the ChatReport builders.
+	ChatReport *ChatReportClient
 	// ChatSetting is the client for interacting with the ChatSetting builders.
 	ChatSetting *ChatSettingClient
 	// CommandKey is the client for interacting with the CommandKey builders.
@@ -30,6 +34,8 @@ type Tx struct {
 	Game *GameClient
 	// GameMap is the client for interacting with the GameMap builders.
 	GameMap *GameMapClient
+	// ModerationAction is the client for interacting with the ModerationAction builders.
+	ModerationAction *ModerationActionClient
 	// Notice is the client for interacting with the Notice builders.
 	Notice *NoticeClient
 	// Player is the client for interacting with the Player builders.
@@ -177,12 +183,15 @@ func (tx *Tx) Client() *Client {
 func (tx *Tx) init() {
 	tx.Card = NewCardClient(tx.config)
 	tx.ChatMessage = NewChatMessageClient(tx.config)
+	tx.ChatPenalty = NewChatPenaltyClient(tx.config)
 	tx.ChatRead = NewChatReadClient(tx.config)
+	tx.ChatReport = NewChatReportClient(tx.config)
 	tx.ChatSetting = NewChatSettingClient(tx.config)
 	tx.CommandKey = NewCommandKeyClient(tx.config)
 	tx.Event = NewEventClient(tx.config)
 	tx.Game = NewGameClient(tx.config)
 	tx.GameMap = NewGameMapClient(tx.config)
+	tx.ModerationAction = NewModerationActionClient(tx.config)
 	tx.Notice = NewNoticeClient(tx.config)
 	tx.Player = NewPlayerClient(tx.config)
 	tx.PushSubscription = NewPushSubscriptionClient(tx.config)

@@ -76,11 +76,15 @@ type UserEdges struct {
 	ChatReads []*ChatRead `json:"chat_reads,omitempty"`
 	// The user's choices about games' chats; deleted with the user.
 	ChatSettings []*ChatSetting `json:"chat_settings,omitempty"`
+	// The chat messages the user reported; deleted with the user.
+	ChatReports []*ChatReport `json:"chat_reports,omitempty"`
+	// The moderators' sanctions of the user's chat; deleted with the user.
+	ChatPenalties []*ChatPenalty `json:"chat_penalties,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [10]bool
+	loadedTypes [12]bool
 	// totalCount holds the count of the edges above.
-	totalCount [10]map[string]int
+	totalCount [12]map[string]int
 
 	namedTokens            map[string][]*Token
 	namedSeats             map[string][]*Player
@@ -92,6 +96,8 @@ type UserEdges struct {
 	namedChatMessages      map[string][]*ChatMessage
 	namedChatReads         map[string][]*ChatRead
 	namedChatSettings      map[string][]*ChatSetting
+	namedChatReports       map[string][]*ChatReport
+	namedChatPenalties     map[string][]*ChatPenalty
 }
 
 // TokensOrErr returns the Tokens value or an error if the edge
@@ -182,6 +188,24 @@ func (e UserEdges) ChatSettingsOrErr() ([]*ChatSetting, error) {
 		return e.ChatSettings, nil
 	}
 	return nil, &NotLoadedError{edge: "chat_settings"}
+}
+
+// ChatReportsOrErr returns the ChatReports value or an error if the edge
+// was not loaded in eager-loading.
+func (e UserEdges) ChatReportsOrErr() ([]*ChatReport, error) {
+	if e.loadedTypes[10] {
+		return e.ChatReports, nil
+	}
+	return nil, &NotLoadedError{edge: "chat_reports"}
+}
+
+// ChatPenaltiesOrErr returns the ChatPenalties value or an error if the edge
+// was not loaded in eager-loading.
+func (e UserEdges) ChatPenaltiesOrErr() ([]*ChatPenalty, error) {
+	if e.loadedTypes[11] {
+		return e.ChatPenalties, nil
+	}
+	return nil, &NotLoadedError{edge: "chat_penalties"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -376,6 +400,16 @@ func (_m *User) QueryChatReads() *ChatReadQuery {
 // QueryChatSettings queries the "chat_settings" edge of the User entity.
 func (_m *User) QueryChatSettings() *ChatSettingQuery {
 	return NewUserClient(_m.config).QueryChatSettings(_m)
+}
+
+// QueryChatReports queries the "chat_reports" edge of the User entity.
+func (_m *User) QueryChatReports() *ChatReportQuery {
+	return NewUserClient(_m.config).QueryChatReports(_m)
+}
+
+// QueryChatPenalties queries the "chat_penalties" edge of the User entity.
+func (_m *User) QueryChatPenalties() *ChatPenaltyQuery {
+	return NewUserClient(_m.config).QueryChatPenalties(_m)
 }
 
 // Update returns a builder for updating this User.
@@ -691,6 +725,54 @@ func (_m *User) appendNamedChatSettings(name string, edges ...*ChatSetting) {
 		_m.Edges.namedChatSettings[name] = []*ChatSetting{}
 	} else {
 		_m.Edges.namedChatSettings[name] = append(_m.Edges.namedChatSettings[name], edges...)
+	}
+}
+
+// NamedChatReports returns the ChatReports named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *User) NamedChatReports(name string) ([]*ChatReport, error) {
+	if _m.Edges.namedChatReports == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedChatReports[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *User) appendNamedChatReports(name string, edges ...*ChatReport) {
+	if _m.Edges.namedChatReports == nil {
+		_m.Edges.namedChatReports = make(map[string][]*ChatReport)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedChatReports[name] = []*ChatReport{}
+	} else {
+		_m.Edges.namedChatReports[name] = append(_m.Edges.namedChatReports[name], edges...)
+	}
+}
+
+// NamedChatPenalties returns the ChatPenalties named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *User) NamedChatPenalties(name string) ([]*ChatPenalty, error) {
+	if _m.Edges.namedChatPenalties == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedChatPenalties[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *User) appendNamedChatPenalties(name string, edges ...*ChatPenalty) {
+	if _m.Edges.namedChatPenalties == nil {
+		_m.Edges.namedChatPenalties = make(map[string][]*ChatPenalty)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedChatPenalties[name] = []*ChatPenalty{}
+	} else {
+		_m.Edges.namedChatPenalties[name] = append(_m.Edges.namedChatPenalties[name], edges...)
 	}
 }
 

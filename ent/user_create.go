@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"rout/ent/chatmessage"
+	"rout/ent/chatpenalty"
 	"rout/ent/chatread"
+	"rout/ent/chatreport"
 	"rout/ent/chatsetting"
 	"rout/ent/commandkey"
 	"rout/ent/game"
@@ -350,6 +352,36 @@ func (_c *UserCreate) AddChatSettings(v ...*ChatSetting) *UserCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddChatSettingIDs(ids...)
+}
+
+// AddChatReportIDs adds the "chat_reports" edge to the ChatReport entity by IDs.
+func (_c *UserCreate) AddChatReportIDs(ids ...int) *UserCreate {
+	_c.mutation.AddChatReportIDs(ids...)
+	return _c
+}
+
+// AddChatReports adds the "chat_reports" edges to the ChatReport entity.
+func (_c *UserCreate) AddChatReports(v ...*ChatReport) *UserCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddChatReportIDs(ids...)
+}
+
+// AddChatPenaltyIDs adds the "chat_penalties" edge to the ChatPenalty entity by IDs.
+func (_c *UserCreate) AddChatPenaltyIDs(ids ...int) *UserCreate {
+	_c.mutation.AddChatPenaltyIDs(ids...)
+	return _c
+}
+
+// AddChatPenalties adds the "chat_penalties" edges to the ChatPenalty entity.
+func (_c *UserCreate) AddChatPenalties(v ...*ChatPenalty) *UserCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddChatPenaltyIDs(ids...)
 }
 
 // Mutation returns the UserMutation object of the builder.
@@ -743,6 +775,38 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.ChatReportsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatReportsTable,
+			Columns: []string{user.ChatReportsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatreport.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.ChatPenaltiesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatPenaltiesTable,
+			Columns: []string{user.ChatPenaltiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatpenalty.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"math"
 	"rout/ent/chatmessage"
+	"rout/ent/chatpenalty"
 	"rout/ent/chatread"
+	"rout/ent/chatreport"
 	"rout/ent/chatsetting"
 	"rout/ent/commandkey"
 	"rout/ent/game"
@@ -44,6 +46,8 @@ type UserQuery struct {
 	withChatMessages           *ChatMessageQuery
 	withChatReads              *ChatReadQuery
 	withChatSettings           *ChatSettingQuery
+	withChatReports            *ChatReportQuery
+	withChatPenalties          *ChatPenaltyQuery
 	loadTotal                  []func(context.Context, []*User) error
 	modifiers                  []func(*sql.Selector)
 	withNamedTokens            map[string]*TokenQuery
@@ -56,6 +60,8 @@ type UserQuery struct {
 	withNamedChatMessages      map[string]*ChatMessageQuery
 	withNamedChatReads         map[string]*ChatReadQuery
 	withNamedChatSettings      map[string]*ChatSettingQuery
+	withNamedChatReports       map[string]*ChatReportQuery
+	withNamedChatPenalties     map[string]*ChatPenaltyQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -312,6 +318,50 @@ func (_q *UserQuery) QueryChatSettings() *ChatSettingQuery {
 	return query
 }
 
+// QueryChatReports chains the current query on the "chat_reports" edge.
+func (_q *UserQuery) QueryChatReports() *ChatReportQuery {
+	query := (&ChatReportClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(chatreport.Table, chatreport.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.ChatReportsTable, user.ChatReportsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryChatPenalties chains the current query on the "chat_penalties" edge.
+func (_q *UserQuery) QueryChatPenalties() *ChatPenaltyQuery {
+	query := (&ChatPenaltyClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(chatpenalty.Table, chatpenalty.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.ChatPenaltiesTable, user.ChatPenaltiesColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // First returns the first User entity from the query.
 // Returns a *NotFoundError when no User was found.
 func (_q *UserQuery) First(ctx context.Context) (*User, error) {
@@ -514,6 +564,8 @@ func (_q *UserQuery) Clone() *UserQuery {
 		withChatMessages:      _q.withChatMessages.Clone(),
 		withChatReads:         _q.withChatReads.Clone(),
 		withChatSettings:      _q.withChatSettings.Clone(),
+		withChatReports:       _q.withChatReports.Clone(),
+		withChatPenalties:     _q.withChatPenalties.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -630,6 +682,28 @@ func (_q *UserQuery) WithChatSettings(opts ...func(*ChatSettingQuery)) *UserQuer
 	return _q
 }
 
+// WithChatReports tells the query-builder to eager-load the nodes that are connected to
+// the "chat_reports" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithChatReports(opts ...func(*ChatReportQuery)) *UserQuery {
+	query := (&ChatReportClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withChatReports = query
+	return _q
+}
+
+// WithChatPenalties tells the query-builder to eager-load the nodes that are connected to
+// the "chat_penalties" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithChatPenalties(opts ...func(*ChatPenaltyQuery)) *UserQuery {
+	query := (&ChatPenaltyClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withChatPenalties = query
+	return _q
+}
+
 // GroupBy is used to group vertices by one or more fields/columns.
 // It is often used with aggregate functions, like: count, max, mean, min, sum.
 //
@@ -708,7 +782,7 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 	var (
 		nodes       = []*User{}
 		_spec       = _q.querySpec()
-		loadedTypes = [10]bool{
+		loadedTypes = [12]bool{
 			_q.withTokens != nil,
 			_q.withSeats != nil,
 			_q.withCreatedGames != nil,
@@ -719,6 +793,8 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			_q.withChatMessages != nil,
 			_q.withChatReads != nil,
 			_q.withChatSettings != nil,
+			_q.withChatReports != nil,
+			_q.withChatPenalties != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -812,6 +888,20 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			return nil, err
 		}
 	}
+	if query := _q.withChatReports; query != nil {
+		if err := _q.loadChatReports(ctx, query, nodes,
+			func(n *User) { n.Edges.ChatReports = []*ChatReport{} },
+			func(n *User, e *ChatReport) { n.Edges.ChatReports = append(n.Edges.ChatReports, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withChatPenalties; query != nil {
+		if err := _q.loadChatPenalties(ctx, query, nodes,
+			func(n *User) { n.Edges.ChatPenalties = []*ChatPenalty{} },
+			func(n *User, e *ChatPenalty) { n.Edges.ChatPenalties = append(n.Edges.ChatPenalties, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedTokens {
 		if err := _q.loadTokens(ctx, query, nodes,
 			func(n *User) { n.appendNamedTokens(name) },
@@ -879,6 +969,20 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 		if err := _q.loadChatSettings(ctx, query, nodes,
 			func(n *User) { n.appendNamedChatSettings(name) },
 			func(n *User, e *ChatSetting) { n.appendNamedChatSettings(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedChatReports {
+		if err := _q.loadChatReports(ctx, query, nodes,
+			func(n *User) { n.appendNamedChatReports(name) },
+			func(n *User, e *ChatReport) { n.appendNamedChatReports(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedChatPenalties {
+		if err := _q.loadChatPenalties(ctx, query, nodes,
+			func(n *User) { n.appendNamedChatPenalties(name) },
+			func(n *User, e *ChatPenalty) { n.appendNamedChatPenalties(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1196,6 +1300,66 @@ func (_q *UserQuery) loadChatSettings(ctx context.Context, query *ChatSettingQue
 	}
 	return nil
 }
+func (_q *UserQuery) loadChatReports(ctx context.Context, query *ChatReportQuery, nodes []*User, init func(*User), assign func(*User, *ChatReport)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*User)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(chatreport.FieldReporterID)
+	}
+	query.Where(predicate.ChatReport(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(user.ChatReportsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.ReporterID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "reporter_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *UserQuery) loadChatPenalties(ctx context.Context, query *ChatPenaltyQuery, nodes []*User, init func(*User), assign func(*User, *ChatPenalty)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*User)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(chatpenalty.FieldUserID)
+	}
+	query.Where(predicate.ChatPenalty(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(user.ChatPenaltiesColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.UserID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "user_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *UserQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -1447,6 +1611,34 @@ func (_q *UserQuery) WithNamedChatSettings(name string, opts ...func(*ChatSettin
 		_q.withNamedChatSettings = make(map[string]*ChatSettingQuery)
 	}
 	_q.withNamedChatSettings[name] = query
+	return _q
+}
+
+// WithNamedChatReports tells the query-builder to eager-load the nodes that are connected to the "chat_reports"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedChatReports(name string, opts ...func(*ChatReportQuery)) *UserQuery {
+	query := (&ChatReportClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedChatReports == nil {
+		_q.withNamedChatReports = make(map[string]*ChatReportQuery)
+	}
+	_q.withNamedChatReports[name] = query
+	return _q
+}
+
+// WithNamedChatPenalties tells the query-builder to eager-load the nodes that are connected to the "chat_penalties"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedChatPenalties(name string, opts ...func(*ChatPenaltyQuery)) *UserQuery {
+	query := (&ChatPenaltyClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedChatPenalties == nil {
+		_q.withNamedChatPenalties = make(map[string]*ChatPenaltyQuery)
+	}
+	_q.withNamedChatPenalties[name] = query
 	return _q
 }
 

@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"rout/ent/chatmessage"
+	"rout/ent/chatpenalty"
 	"rout/ent/chatread"
+	"rout/ent/chatreport"
 	"rout/ent/chatsetting"
 	"rout/ent/commandkey"
 	"rout/ent/game"
@@ -413,6 +415,36 @@ func (_u *UserUpdate) AddChatSettings(v ...*ChatSetting) *UserUpdate {
 	return _u.AddChatSettingIDs(ids...)
 }
 
+// AddChatReportIDs adds the "chat_reports" edge to the ChatReport entity by IDs.
+func (_u *UserUpdate) AddChatReportIDs(ids ...int) *UserUpdate {
+	_u.mutation.AddChatReportIDs(ids...)
+	return _u
+}
+
+// AddChatReports adds the "chat_reports" edges to the ChatReport entity.
+func (_u *UserUpdate) AddChatReports(v ...*ChatReport) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddChatReportIDs(ids...)
+}
+
+// AddChatPenaltyIDs adds the "chat_penalties" edge to the ChatPenalty entity by IDs.
+func (_u *UserUpdate) AddChatPenaltyIDs(ids ...int) *UserUpdate {
+	_u.mutation.AddChatPenaltyIDs(ids...)
+	return _u
+}
+
+// AddChatPenalties adds the "chat_penalties" edges to the ChatPenalty entity.
+func (_u *UserUpdate) AddChatPenalties(v ...*ChatPenalty) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddChatPenaltyIDs(ids...)
+}
+
 // Mutation returns the UserMutation object of the builder.
 func (_u *UserUpdate) Mutation() *UserMutation {
 	return _u.mutation
@@ -626,6 +658,48 @@ func (_u *UserUpdate) RemoveChatSettings(v ...*ChatSetting) *UserUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveChatSettingIDs(ids...)
+}
+
+// ClearChatReports clears all "chat_reports" edges to the ChatReport entity.
+func (_u *UserUpdate) ClearChatReports() *UserUpdate {
+	_u.mutation.ClearChatReports()
+	return _u
+}
+
+// RemoveChatReportIDs removes the "chat_reports" edge to ChatReport entities by IDs.
+func (_u *UserUpdate) RemoveChatReportIDs(ids ...int) *UserUpdate {
+	_u.mutation.RemoveChatReportIDs(ids...)
+	return _u
+}
+
+// RemoveChatReports removes "chat_reports" edges to ChatReport entities.
+func (_u *UserUpdate) RemoveChatReports(v ...*ChatReport) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveChatReportIDs(ids...)
+}
+
+// ClearChatPenalties clears all "chat_penalties" edges to the ChatPenalty entity.
+func (_u *UserUpdate) ClearChatPenalties() *UserUpdate {
+	_u.mutation.ClearChatPenalties()
+	return _u
+}
+
+// RemoveChatPenaltyIDs removes the "chat_penalties" edge to ChatPenalty entities by IDs.
+func (_u *UserUpdate) RemoveChatPenaltyIDs(ids ...int) *UserUpdate {
+	_u.mutation.RemoveChatPenaltyIDs(ids...)
+	return _u
+}
+
+// RemoveChatPenalties removes "chat_penalties" edges to ChatPenalty entities.
+func (_u *UserUpdate) RemoveChatPenalties(v ...*ChatPenalty) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveChatPenaltyIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -1245,6 +1319,96 @@ func (_u *UserUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.ChatReportsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatReportsTable,
+			Columns: []string{user.ChatReportsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatreport.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedChatReportsIDs(); len(nodes) > 0 && !_u.mutation.ChatReportsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatReportsTable,
+			Columns: []string{user.ChatReportsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatreport.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ChatReportsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatReportsTable,
+			Columns: []string{user.ChatReportsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatreport.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ChatPenaltiesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatPenaltiesTable,
+			Columns: []string{user.ChatPenaltiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatpenalty.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedChatPenaltiesIDs(); len(nodes) > 0 && !_u.mutation.ChatPenaltiesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatPenaltiesTable,
+			Columns: []string{user.ChatPenaltiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatpenalty.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ChatPenaltiesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatPenaltiesTable,
+			Columns: []string{user.ChatPenaltiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatpenalty.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{user.Label}
@@ -1640,6 +1804,36 @@ func (_u *UserUpdateOne) AddChatSettings(v ...*ChatSetting) *UserUpdateOne {
 	return _u.AddChatSettingIDs(ids...)
 }
 
+// AddChatReportIDs adds the "chat_reports" edge to the ChatReport entity by IDs.
+func (_u *UserUpdateOne) AddChatReportIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.AddChatReportIDs(ids...)
+	return _u
+}
+
+// AddChatReports adds the "chat_reports" edges to the ChatReport entity.
+func (_u *UserUpdateOne) AddChatReports(v ...*ChatReport) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddChatReportIDs(ids...)
+}
+
+// AddChatPenaltyIDs adds the "chat_penalties" edge to the ChatPenalty entity by IDs.
+func (_u *UserUpdateOne) AddChatPenaltyIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.AddChatPenaltyIDs(ids...)
+	return _u
+}
+
+// AddChatPenalties adds the "chat_penalties" edges to the ChatPenalty entity.
+func (_u *UserUpdateOne) AddChatPenalties(v ...*ChatPenalty) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddChatPenaltyIDs(ids...)
+}
+
 // Mutation returns the UserMutation object of the builder.
 func (_u *UserUpdateOne) Mutation() *UserMutation {
 	return _u.mutation
@@ -1853,6 +2047,48 @@ func (_u *UserUpdateOne) RemoveChatSettings(v ...*ChatSetting) *UserUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveChatSettingIDs(ids...)
+}
+
+// ClearChatReports clears all "chat_reports" edges to the ChatReport entity.
+func (_u *UserUpdateOne) ClearChatReports() *UserUpdateOne {
+	_u.mutation.ClearChatReports()
+	return _u
+}
+
+// RemoveChatReportIDs removes the "chat_reports" edge to ChatReport entities by IDs.
+func (_u *UserUpdateOne) RemoveChatReportIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.RemoveChatReportIDs(ids...)
+	return _u
+}
+
+// RemoveChatReports removes "chat_reports" edges to ChatReport entities.
+func (_u *UserUpdateOne) RemoveChatReports(v ...*ChatReport) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveChatReportIDs(ids...)
+}
+
+// ClearChatPenalties clears all "chat_penalties" edges to the ChatPenalty entity.
+func (_u *UserUpdateOne) ClearChatPenalties() *UserUpdateOne {
+	_u.mutation.ClearChatPenalties()
+	return _u
+}
+
+// RemoveChatPenaltyIDs removes the "chat_penalties" edge to ChatPenalty entities by IDs.
+func (_u *UserUpdateOne) RemoveChatPenaltyIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.RemoveChatPenaltyIDs(ids...)
+	return _u
+}
+
+// RemoveChatPenalties removes "chat_penalties" edges to ChatPenalty entities.
+func (_u *UserUpdateOne) RemoveChatPenalties(v ...*ChatPenalty) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveChatPenaltyIDs(ids...)
 }
 
 // Where appends a list predicates to the UserUpdate builder.
@@ -2495,6 +2731,96 @@ func (_u *UserUpdateOne) sqlSave(ctx context.Context) (_node *User, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ChatReportsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatReportsTable,
+			Columns: []string{user.ChatReportsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatreport.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedChatReportsIDs(); len(nodes) > 0 && !_u.mutation.ChatReportsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatReportsTable,
+			Columns: []string{user.ChatReportsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatreport.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ChatReportsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatReportsTable,
+			Columns: []string{user.ChatReportsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatreport.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ChatPenaltiesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatPenaltiesTable,
+			Columns: []string{user.ChatPenaltiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatpenalty.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedChatPenaltiesIDs(); len(nodes) > 0 && !_u.mutation.ChatPenaltiesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatPenaltiesTable,
+			Columns: []string{user.ChatPenaltiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatpenalty.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ChatPenaltiesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.ChatPenaltiesTable,
+			Columns: []string{user.ChatPenaltiesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chatpenalty.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

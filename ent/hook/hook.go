@@ -32,6 +32,18 @@ func (f ChatMessageFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value,
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ChatMessageMutation", m)
 }
 
+// The ChatPenaltyFunc type is an adapter to allow the use of ordinary
+// function as ChatPenalty mutator.
+type ChatPenaltyFunc func(context.Context, *ent.ChatPenaltyMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ChatPenaltyFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ChatPenaltyMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ChatPenaltyMutation", m)
+}
+
 // The ChatReadFunc type is an adapter to allow the use of ordinary
 // function as ChatRead mutator.
 type ChatReadFunc func(context.Context, *ent.ChatReadMutation) (ent.Value, error)
@@ -42,6 +54,18 @@ func (f ChatReadFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, er
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ChatReadMutation", m)
+}
+
+// The ChatReportFunc type is an adapter to allow the use of ordinary
+// function as ChatReport mutator.
+type ChatReportFunc func(context.Context, *ent.ChatReportMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ChatReportFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ChatReportMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ChatReportMutation", m)
 }
 
 // The ChatSettingFunc type is an adapter to allow the use of ordinary
@@ -102,6 +126,18 @@ func (f GameMapFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, err
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.GameMapMutation", m)
+}
+
+// The ModerationActionFunc type is an adapter to allow the use of ordinary
+// function as ModerationAction mutator.
+type ModerationActionFunc func(context.Context, *ent.ModerationActionMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ModerationActionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ModerationActionMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ModerationActionMutation", m)
 }
 
 // The NoticeFunc type is an adapter to allow the use of ordinary

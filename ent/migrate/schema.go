@@ -96,6 +96,38 @@ var (
 			},
 		},
 	}
+	// ChatPenaltiesColumns holds the columns for the "chat_penalties" table.
+	ChatPenaltiesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "kind", Type: field.TypeEnum, Enums: []string{"timeout", "shadow"}},
+		{Name: "until", Type: field.TypeTime, Nullable: true},
+		{Name: "reason", Type: field.TypeString, Size: 2000},
+		{Name: "moderator_id", Type: field.TypeInt},
+		{Name: "lifted_at", Type: field.TypeTime, Nullable: true},
+		{Name: "user_id", Type: field.TypeInt},
+	}
+	// ChatPenaltiesTable holds the schema information for the "chat_penalties" table.
+	ChatPenaltiesTable = &schema.Table{
+		Name:       "chat_penalties",
+		Columns:    ChatPenaltiesColumns,
+		PrimaryKey: []*schema.Column{ChatPenaltiesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "chat_penalties_users_chat_penalties",
+				Columns:    []*schema.Column{ChatPenaltiesColumns[7]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "chatpenalty_user_id_kind",
+				Unique:  false,
+				Columns: []*schema.Column{ChatPenaltiesColumns[7], ChatPenaltiesColumns[2]},
+			},
+		},
+	}
 	// ChatReadsColumns holds the columns for the "chat_reads" table.
 	ChatReadsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt, Increment: true},
@@ -133,6 +165,49 @@ var (
 				Name:    "chatread_game_id",
 				Unique:  false,
 				Columns: []*schema.Column{ChatReadsColumns[3]},
+			},
+		},
+	}
+	// ChatReportsColumns holds the columns for the "chat_reports" table.
+	ChatReportsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "reason", Type: field.TypeString, Size: 2000},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"open", "resolved", "dismissed"}, Default: "open"},
+		{Name: "moderator_id", Type: field.TypeInt, Nullable: true},
+		{Name: "closed_at", Type: field.TypeTime, Nullable: true},
+		{Name: "message_id", Type: field.TypeInt},
+		{Name: "reporter_id", Type: field.TypeInt},
+	}
+	// ChatReportsTable holds the schema information for the "chat_reports" table.
+	ChatReportsTable = &schema.Table{
+		Name:       "chat_reports",
+		Columns:    ChatReportsColumns,
+		PrimaryKey: []*schema.Column{ChatReportsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "chat_reports_chat_messages_reports",
+				Columns:    []*schema.Column{ChatReportsColumns[6]},
+				RefColumns: []*schema.Column{ChatMessagesColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "chat_reports_users_chat_reports",
+				Columns:    []*schema.Column{ChatReportsColumns[7]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "chatreport_message_id_reporter_id",
+				Unique:  true,
+				Columns: []*schema.Column{ChatReportsColumns[6], ChatReportsColumns[7]},
+			},
+			{
+				Name:    "chatreport_status_id",
+				Unique:  false,
+				Columns: []*schema.Column{ChatReportsColumns[3], ChatReportsColumns[0]},
 			},
 		},
 	}
@@ -361,6 +436,31 @@ var (
 				Name:    "gamemap_creator_id",
 				Unique:  false,
 				Columns: []*schema.Column{MapsColumns[16]},
+			},
+		},
+	}
+	// ModerationActionsColumns holds the columns for the "moderation_actions" table.
+	ModerationActionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "moderator_id", Type: field.TypeInt},
+		{Name: "action", Type: field.TypeString, Size: 32},
+		{Name: "target_user_id", Type: field.TypeInt, Nullable: true},
+		{Name: "game_id", Type: field.TypeInt, Nullable: true},
+		{Name: "message_id", Type: field.TypeInt, Nullable: true},
+		{Name: "report_id", Type: field.TypeInt, Nullable: true},
+		{Name: "reason", Type: field.TypeString, Size: 2000},
+	}
+	// ModerationActionsTable holds the schema information for the "moderation_actions" table.
+	ModerationActionsTable = &schema.Table{
+		Name:       "moderation_actions",
+		Columns:    ModerationActionsColumns,
+		PrimaryKey: []*schema.Column{ModerationActionsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "moderationaction_target_user_id",
+				Unique:  false,
+				Columns: []*schema.Column{ModerationActionsColumns[4]},
 			},
 		},
 	}
@@ -622,12 +722,15 @@ var (
 	Tables = []*schema.Table{
 		CardsTable,
 		ChatMessagesTable,
+		ChatPenaltiesTable,
 		ChatReadsTable,
+		ChatReportsTable,
 		ChatSettingsTable,
 		CommandKeysTable,
 		EventsTable,
 		GamesTable,
 		MapsTable,
+		ModerationActionsTable,
 		NoticesTable,
 		PlayersTable,
 		PushSubscriptionsTable,
@@ -642,8 +745,11 @@ func init() {
 	CardsTable.ForeignKeys[0].RefTable = GamesTable
 	ChatMessagesTable.ForeignKeys[0].RefTable = GamesTable
 	ChatMessagesTable.ForeignKeys[1].RefTable = UsersTable
+	ChatPenaltiesTable.ForeignKeys[0].RefTable = UsersTable
 	ChatReadsTable.ForeignKeys[0].RefTable = GamesTable
 	ChatReadsTable.ForeignKeys[1].RefTable = UsersTable
+	ChatReportsTable.ForeignKeys[0].RefTable = ChatMessagesTable
+	ChatReportsTable.ForeignKeys[1].RefTable = UsersTable
 	ChatSettingsTable.ForeignKeys[0].RefTable = GamesTable
 	ChatSettingsTable.ForeignKeys[1].RefTable = UsersTable
 	CommandKeysTable.ForeignKeys[0].RefTable = GamesTable

@@ -12,8 +12,14 @@ type Card func(*sql.Selector)
 // ChatMessage is the predicate function for chatmessage builders.
 type ChatMessage func(*sql.Selector)
 
+// ChatPenalty is the predicate function for chatpenalty builders.
+type ChatPenalty func(*sql.Selector)
+
 // ChatRead is the predicate function for chatread builders.
 type ChatRead func(*sql.Selector)
+
+// ChatReport is the predicate function for chatreport builders.
+type ChatReport func(*sql.Selector)
 
 // ChatSetting is the predicate function for chatsetting builders.
 type ChatSetting func(*sql.Selector)
@@ -29,6 +35,9 @@ type Game func(*sql.Selector)
 
 // GameMap is the predicate function for gamemap builders.
 type GameMap func(*sql.Selector)
+
+// ModerationAction is the predicate function for moderationaction builders.
+type ModerationAction func(*sql.Selector)
 
 // Notice is the predicate function for notice builders.
 type Notice func(*sql.Selector)

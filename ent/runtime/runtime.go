@@ -5,12 +5,15 @@ package runtime
 import (
 	"rout/ent/card"
 	"rout/ent/chatmessage"
+	"rout/ent/chatpenalty"
 	"rout/ent/chatread"
+	"rout/ent/chatreport"
 	"rout/ent/chatsetting"
 	"rout/ent/commandkey"
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/moderationaction"
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/pushsubscription"
@@ -85,6 +88,19 @@ func init() {
 	chatmessageDescShadow := chatmessageFields[8].Descriptor()
 	// chatmessage.DefaultShadow holds the default value on creation for the shadow field.
 	chatmessage.DefaultShadow = chatmessageDescShadow.Default.(bool)
+	chatpenaltyMixin := schema.ChatPenalty{}.Mixin()
+	chatpenaltyMixinFields0 := chatpenaltyMixin[0].Fields()
+	_ = chatpenaltyMixinFields0
+	chatpenaltyFields := schema.ChatPenalty{}.Fields()
+	_ = chatpenaltyFields
+	// chatpenaltyDescCreatedAt is the schema descriptor for created_at field.
+	chatpenaltyDescCreatedAt := chatpenaltyMixinFields0[0].Descriptor()
+	// chatpenalty.DefaultCreatedAt holds the default value on creation for the created_at field.
+	chatpenalty.DefaultCreatedAt = chatpenaltyDescCreatedAt.Default.(func() time.Time)
+	// chatpenaltyDescReason is the schema descriptor for reason field.
+	chatpenaltyDescReason := chatpenaltyFields[3].Descriptor()
+	// chatpenalty.ReasonValidator is a validator for the "reason" field. It is called by the builders before save.
+	chatpenalty.ReasonValidator = chatpenaltyDescReason.Validators[0].(func(string) error)
 	chatreadFields := schema.ChatRead{}.Fields()
 	_ = chatreadFields
 	// chatreadDescRoom is the schema descriptor for room field.
@@ -109,6 +125,19 @@ func init() {
 	chatreadDescSeq := chatreadFields[3].Descriptor()
 	// chatread.SeqValidator is a validator for the "seq" field. It is called by the builders before save.
 	chatread.SeqValidator = chatreadDescSeq.Validators[0].(func(int64) error)
+	chatreportMixin := schema.ChatReport{}.Mixin()
+	chatreportMixinFields0 := chatreportMixin[0].Fields()
+	_ = chatreportMixinFields0
+	chatreportFields := schema.ChatReport{}.Fields()
+	_ = chatreportFields
+	// chatreportDescCreatedAt is the schema descriptor for created_at field.
+	chatreportDescCreatedAt := chatreportMixinFields0[0].Descriptor()
+	// chatreport.DefaultCreatedAt holds the default value on creation for the created_at field.
+	chatreport.DefaultCreatedAt = chatreportDescCreatedAt.Default.(func() time.Time)
+	// chatreportDescReason is the schema descriptor for reason field.
+	chatreportDescReason := chatreportFields[2].Descriptor()
+	// chatreport.ReasonValidator is a validator for the "reason" field. It is called by the builders before save.
+	chatreport.ReasonValidator = chatreportDescReason.Validators[0].(func(string) error)
 	chatsettingMixin := schema.ChatSetting{}.Mixin()
 	chatsettingMixinFields0 := chatsettingMixin[0].Fields()
 	_ = chatsettingMixinFields0
@@ -366,6 +395,37 @@ func init() {
 	gamemap.DefaultSizeBytes = gamemapDescSizeBytes.Default.(int)
 	// gamemap.SizeBytesValidator is a validator for the "size_bytes" field. It is called by the builders before save.
 	gamemap.SizeBytesValidator = gamemapDescSizeBytes.Validators[0].(func(int) error)
+	moderationactionMixin := schema.ModerationAction{}.Mixin()
+	moderationactionMixinFields0 := moderationactionMixin[0].Fields()
+	_ = moderationactionMixinFields0
+	moderationactionFields := schema.ModerationAction{}.Fields()
+	_ = moderationactionFields
+	// moderationactionDescCreatedAt is the schema descriptor for created_at field.
+	moderationactionDescCreatedAt := moderationactionMixinFields0[0].Descriptor()
+	// moderationaction.DefaultCreatedAt holds the default value on creation for the created_at field.
+	moderationaction.DefaultCreatedAt = moderationactionDescCreatedAt.Default.(func() time.Time)
+	// moderationactionDescAction is the schema descriptor for action field.
+	moderationactionDescAction := moderationactionFields[1].Descriptor()
+	// moderationaction.ActionValidator is a validator for the "action" field. It is called by the builders before save.
+	moderationaction.ActionValidator = func() func(string) error {
+		validators := moderationactionDescAction.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(action string) error {
+			for _, fn := range fns {
+				if err := fn(action); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// moderationactionDescReason is the schema descriptor for reason field.
+	moderationactionDescReason := moderationactionFields[6].Descriptor()
+	// moderationaction.ReasonValidator is a validator for the "reason" field. It is called by the builders before save.
+	moderationaction.ReasonValidator = moderationactionDescReason.Validators[0].(func(string) error)
 	noticeMixin := schema.Notice{}.Mixin()
 	noticeMixinFields0 := noticeMixin[0].Fields()
 	_ = noticeMixinFields0

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"entgo.io/ent"
+	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
@@ -83,6 +84,9 @@ func (ChatMessage) Edges() []ent.Edge {
 			Required().
 			Immutable().
 			Comment("Who wrote the message, or who removed it."),
+		edge.To("reports", ChatReport.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)).
+			Comment("The users' reports of the message."),
 	}
 }
 

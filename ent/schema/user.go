@@ -118,6 +118,12 @@ func (User) Edges() []ent.Edge {
 		edge.To("chat_settings", ChatSetting.Type).
 			Annotations(entsql.OnDelete(entsql.Cascade)).
 			Comment("The user's choices about games' chats; deleted with the user."),
+		edge.To("chat_reports", ChatReport.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)).
+			Comment("The chat messages the user reported; deleted with the user."),
+		edge.To("chat_penalties", ChatPenalty.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)).
+			Comment("The moderators' sanctions of the user's chat; deleted with the user."),
 	}
 }
 

@@ -68,6 +68,10 @@ const (
 	EdgeChatReads = "chat_reads"
 	// EdgeChatSettings holds the string denoting the chat_settings edge name in mutations.
 	EdgeChatSettings = "chat_settings"
+	// EdgeChatReports holds the string denoting the chat_reports edge name in mutations.
+	EdgeChatReports = "chat_reports"
+	// EdgeChatPenalties holds the string denoting the chat_penalties edge name in mutations.
+	EdgeChatPenalties = "chat_penalties"
 	// Table holds the table name of the user in the database.
 	Table = "users"
 	// TokensTable is the table that holds the tokens relation/edge.
@@ -140,6 +144,20 @@ const (
 	ChatSettingsInverseTable = "chat_settings"
 	// ChatSettingsColumn is the table column denoting the chat_settings relation/edge.
 	ChatSettingsColumn = "user_id"
+	// ChatReportsTable is the table that holds the chat_reports relation/edge.
+	ChatReportsTable = "chat_reports"
+	// ChatReportsInverseTable is the table name for the ChatReport entity.
+	// It exists in this package in order to avoid circular dependency with the "chatreport" package.
+	ChatReportsInverseTable = "chat_reports"
+	// ChatReportsColumn is the table column denoting the chat_reports relation/edge.
+	ChatReportsColumn = "reporter_id"
+	// ChatPenaltiesTable is the table that holds the chat_penalties relation/edge.
+	ChatPenaltiesTable = "chat_penalties"
+	// ChatPenaltiesInverseTable is the table name for the ChatPenalty entity.
+	// It exists in this package in order to avoid circular dependency with the "chatpenalty" package.
+	ChatPenaltiesInverseTable = "chat_penalties"
+	// ChatPenaltiesColumn is the table column denoting the chat_penalties relation/edge.
+	ChatPenaltiesColumn = "user_id"
 )
 
 // Columns holds all SQL columns for user fields.
@@ -456,6 +474,34 @@ func ByChatSettings(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newChatSettingsStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByChatReportsCount orders the results by chat_reports count.
+func ByChatReportsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newChatReportsStep(), opts...)
+	}
+}
+
+// ByChatReports orders the results by chat_reports terms.
+func ByChatReports(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newChatReportsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByChatPenaltiesCount orders the results by chat_penalties count.
+func ByChatPenaltiesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newChatPenaltiesStep(), opts...)
+	}
+}
+
+// ByChatPenalties orders the results by chat_penalties terms.
+func ByChatPenalties(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newChatPenaltiesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newTokensStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -524,6 +570,20 @@ func newChatSettingsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(ChatSettingsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, ChatSettingsTable, ChatSettingsColumn),
+	)
+}
+func newChatReportsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(ChatReportsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, ChatReportsTable, ChatReportsColumn),
+	)
+}
+func newChatPenaltiesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(ChatPenaltiesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, ChatPenaltiesTable, ChatPenaltiesColumn),
 	)
 }
 

@@ -1020,6 +1020,52 @@ func HasChatSettingsWith(preds ...predicate.ChatSetting) predicate.User {
 	})
 }
 
+// HasChatReports applies the HasEdge predicate on the "chat_reports" edge.
+func HasChatReports() predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, ChatReportsTable, ChatReportsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasChatReportsWith applies the HasEdge predicate on the "chat_reports" edge with a given conditions (other predicates).
+func HasChatReportsWith(preds ...predicate.ChatReport) predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := newChatReportsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasChatPenalties applies the HasEdge predicate on the "chat_penalties" edge.
+func HasChatPenalties() predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, ChatPenaltiesTable, ChatPenaltiesColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasChatPenaltiesWith applies the HasEdge predicate on the "chat_penalties" edge with a given conditions (other predicates).
+func HasChatPenaltiesWith(preds ...predicate.ChatPenalty) predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := newChatPenaltiesStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.User) predicate.User {
 	return predicate.User(sql.AndPredicates(predicates...))
