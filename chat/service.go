@@ -69,8 +69,9 @@ type SendInput struct {
 // lineColumns are the columns scanLine reads, in its order.
 const lineColumns = `id, game_id, room, seq, kind, author_id, body, target, removed_at IS NOT NULL, created_at`
 
-// scanLine reads one row of lineColumns, as viewer sees it.
-func scanLine(row interface{ Scan(...any) error }) (Line, error) {
+// scanWritten reads one row of lineColumns as written: a removed message keeps its author and text
+// (what moderators see).
+func scanWritten(row interface{ Scan(...any) error }) (Line, error) {
 	var l Line
 	var room string
 	var target sql.NullInt64
@@ -78,10 +79,17 @@ func scanLine(row interface{ Scan(...any) error }) (Line, error) {
 		return Line{}, err
 	}
 	l.Room, l.Target = Room(room), target.Int64
+	return l, nil
+}
+
+// scanLine reads one row of lineColumns as viewers see it: a removed message and a removal say neither
+// whose they were nor what was said.
+func scanLine(row interface{ Scan(...any) error }) (Line, error) {
+	l, err := scanWritten(row)
 	if l.Removed || l.Kind == KindRemoval {
 		l.AuthorID, l.Body = 0, ""
 	}
-	return l, nil
+	return l, err
 }
 
 // withTx runs f in a transaction, committed when f returns nil.
@@ -132,10 +140,18 @@ func (s *Service) Send(ctx context.Context, g Game, v Viewer, in SendInput) (Lin
 				return err
 			}
 		}
+		timeout, shadow, err := penalties(ctx, tx, v.UserID, s.now())
+		if err != nil {
+			return err
+		}
+		if timeout != nil {
+			return timedOut(timeout, s.now())
+		}
 		if err := s.checkLimits(ctx, tx, g.ID, v.UserID, in.Room, body); err != nil {
 			return err
 		}
-		out, err = insertLine(ctx, tx, g.ID, in.Room, KindMessage, v.UserID, body, in.ClientKey, 0, s.now())
+		out, err = insertLine(ctx, tx, line{gameID: g.ID, room: in.Room, kind: KindMessage, author: v.UserID, body: body,
+			key: in.ClientKey, shadow: shadow != nil}, s.now())
 		return err
 	})
 	return out, err
@@ -218,9 +234,22 @@ func roundUp(d time.Duration) time.Duration {
 	return (d + time.Second - 1).Truncate(time.Second)
 }
 
+// line is a line to write.
+type line struct {
+	gameID int
+	room   Room
+	kind   string
+	author int
+	body   string
+	key    string
+	target int64
+	shadow bool
+}
+
 // insertLine numbers and writes a line of a room, and announces it at the commit. A message beyond the
 // room's MaxRoomLines is refused; a removal never is.
-func insertLine(ctx context.Context, tx *sql.Tx, gameID int, room Room, kind string, authorID int, body, key string, target int64, now time.Time) (Line, error) {
+func insertLine(ctx context.Context, tx *sql.Tx, in line, now time.Time) (Line, error) {
+	gameID, room, kind := in.gameID, in.room, in.kind
 	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, $2)`, lockRoom, gameID); err != nil {
 		return Line{}, fmt.Errorf("error locking the chat of game %d: %w", gameID, err)
 	}
@@ -233,8 +262,8 @@ func insertLine(ctx context.Context, tx *sql.Tx, gameID int, room Room, kind str
 		return Line{}, &Error{Code: CodeRoomFull, Message: fmt.Sprintf("this room holds its %d lines: no more messages", MaxRoomLines)}
 	}
 	row := tx.QueryRowContext(ctx, `INSERT INTO chat_messages (game_id, room, seq, kind, author_id, body, client_key, target, shadow, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, nullif($7, ''), nullif($8, 0), false, $9)
-		RETURNING `+lineColumns, gameID, string(room), last+1, kind, authorID, body, key, target, now)
+		VALUES ($1, $2, $3, $4, $5, $6, nullif($7, ''), nullif($8, 0), $9, $10)
+		RETURNING `+lineColumns, gameID, string(room), last+1, kind, in.author, in.body, in.key, in.target, in.shadow, now)
 	l, err := scanLine(row)
 	if err != nil {
 		return Line{}, fmt.Errorf("error writing a chat line of game %d: %w", gameID, err)
@@ -244,7 +273,7 @@ func insertLine(ctx context.Context, tx *sql.Tx, gameID int, room Room, kind str
 	}
 	if kind == KindMessage {
 		// The author sees their own message as sent.
-		l.AuthorID, l.Body = authorID, body
+		l.AuthorID, l.Body = in.author, in.body
 	}
 	return l, nil
 }
@@ -291,8 +320,13 @@ func (s *Service) Remove(ctx context.Context, g Game, v Viewer, id int) (Line, e
 		if _, err := tx.ExecContext(ctx, `UPDATE chat_messages SET removed_at = $2 WHERE id = $1`, id, s.now()); err != nil {
 			return fmt.Errorf("error removing chat line %d: %w", id, err)
 		}
-		out, err = insertLine(ctx, tx, g.ID, Room(room), KindRemoval, v.UserID, "", "", seq, s.now())
-		return err
+		if out, err = insertLine(ctx, tx, line{gameID: g.ID, room: Room(room), kind: KindRemoval, author: v.UserID, target: seq}, s.now()); err != nil {
+			return err
+		}
+		if author == v.UserID {
+			return nil
+		}
+		return audit(ctx, tx, v.UserID, ActionRemoveMessage, author, g.ID, id, 0, "", s.now())
 	})
 	return out, err
 }
@@ -329,7 +363,7 @@ func (s *Service) History(ctx context.Context, g Game, v Viewer, r Room, before 
 	if err != nil {
 		return nil, false, fmt.Errorf("error reading the chat of game %d: %w", g.ID, err)
 	}
-	lines, err := scanLines(rows)
+	lines, err := scanLines(rows, scanLine)
 	if err != nil || len(lines) <= first {
 		return lines, false, err
 	}
@@ -349,15 +383,15 @@ func (s *Service) After(ctx context.Context, g Game, v Viewer, r Room, after int
 	if err != nil {
 		return nil, fmt.Errorf("error reading the chat of game %d: %w", g.ID, err)
 	}
-	return scanLines(rows)
+	return scanLines(rows, scanLine)
 }
 
-// scanLines reads rows of lineColumns, and closes them.
-func scanLines(rows *sql.Rows) ([]Line, error) {
+// scanLines reads rows of lineColumns with scan (scanLine or scanWritten), and closes them.
+func scanLines(rows *sql.Rows, scan func(row interface{ Scan(...any) error }) (Line, error)) ([]Line, error) {
 	defer rows.Close()
 	var out []Line
 	for rows.Next() {
-		l, err := scanLine(rows)
+		l, err := scan(rows)
 		if err != nil {
 			return nil, fmt.Errorf("error reading a chat line: %w", err)
 		}
