@@ -16,6 +16,7 @@ import (
 	"rout/ent/pushsubscription"
 	"rout/ent/token"
 	"rout/ent/user"
+	"rout/ent/userblock"
 
 	"entgo.io/ent"
 	"entgo.io/ent/dialect"
@@ -38,6 +39,8 @@ type UserQuery struct {
 	withCommandKeys            *CommandKeyQuery
 	withNotices                *NoticeQuery
 	withPushSubscriptions      *PushSubscriptionQuery
+	withBlocks                 *UserBlockQuery
+	withBlockedBy              *UserBlockQuery
 	loadTotal                  []func(context.Context, []*User) error
 	modifiers                  []func(*sql.Selector)
 	withNamedTokens            map[string]*TokenQuery
@@ -47,6 +50,8 @@ type UserQuery struct {
 	withNamedCommandKeys       map[string]*CommandKeyQuery
 	withNamedNotices           map[string]*NoticeQuery
 	withNamedPushSubscriptions map[string]*PushSubscriptionQuery
+	withNamedBlocks            map[string]*UserBlockQuery
+	withNamedBlockedBy         map[string]*UserBlockQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -230,6 +235,50 @@ func (_q *UserQuery) QueryPushSubscriptions() *PushSubscriptionQuery {
 			sqlgraph.From(user.Table, user.FieldID, selector),
 			sqlgraph.To(pushsubscription.Table, pushsubscription.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, user.PushSubscriptionsTable, user.PushSubscriptionsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryBlocks chains the current query on the "blocks" edge.
+func (_q *UserQuery) QueryBlocks() *UserBlockQuery {
+	query := (&UserBlockClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(userblock.Table, userblock.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.BlocksTable, user.BlocksColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryBlockedBy chains the current query on the "blocked_by" edge.
+func (_q *UserQuery) QueryBlockedBy() *UserBlockQuery {
+	query := (&UserBlockClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(userblock.Table, userblock.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.BlockedByTable, user.BlockedByColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -436,6 +485,8 @@ func (_q *UserQuery) Clone() *UserQuery {
 		withCommandKeys:       _q.withCommandKeys.Clone(),
 		withNotices:           _q.withNotices.Clone(),
 		withPushSubscriptions: _q.withPushSubscriptions.Clone(),
+		withBlocks:            _q.withBlocks.Clone(),
+		withBlockedBy:         _q.withBlockedBy.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -519,6 +570,28 @@ func (_q *UserQuery) WithPushSubscriptions(opts ...func(*PushSubscriptionQuery))
 	return _q
 }
 
+// WithBlocks tells the query-builder to eager-load the nodes that are connected to
+// the "blocks" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithBlocks(opts ...func(*UserBlockQuery)) *UserQuery {
+	query := (&UserBlockClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withBlocks = query
+	return _q
+}
+
+// WithBlockedBy tells the query-builder to eager-load the nodes that are connected to
+// the "blocked_by" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithBlockedBy(opts ...func(*UserBlockQuery)) *UserQuery {
+	query := (&UserBlockClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withBlockedBy = query
+	return _q
+}
+
 // GroupBy is used to group vertices by one or more fields/columns.
 // It is often used with aggregate functions, like: count, max, mean, min, sum.
 //
@@ -597,7 +670,7 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 	var (
 		nodes       = []*User{}
 		_spec       = _q.querySpec()
-		loadedTypes = [7]bool{
+		loadedTypes = [9]bool{
 			_q.withTokens != nil,
 			_q.withSeats != nil,
 			_q.withCreatedGames != nil,
@@ -605,6 +678,8 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			_q.withCommandKeys != nil,
 			_q.withNotices != nil,
 			_q.withPushSubscriptions != nil,
+			_q.withBlocks != nil,
+			_q.withBlockedBy != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -677,6 +752,20 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			return nil, err
 		}
 	}
+	if query := _q.withBlocks; query != nil {
+		if err := _q.loadBlocks(ctx, query, nodes,
+			func(n *User) { n.Edges.Blocks = []*UserBlock{} },
+			func(n *User, e *UserBlock) { n.Edges.Blocks = append(n.Edges.Blocks, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withBlockedBy; query != nil {
+		if err := _q.loadBlockedBy(ctx, query, nodes,
+			func(n *User) { n.Edges.BlockedBy = []*UserBlock{} },
+			func(n *User, e *UserBlock) { n.Edges.BlockedBy = append(n.Edges.BlockedBy, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedTokens {
 		if err := _q.loadTokens(ctx, query, nodes,
 			func(n *User) { n.appendNamedTokens(name) },
@@ -723,6 +812,20 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 		if err := _q.loadPushSubscriptions(ctx, query, nodes,
 			func(n *User) { n.appendNamedPushSubscriptions(name) },
 			func(n *User, e *PushSubscription) { n.appendNamedPushSubscriptions(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedBlocks {
+		if err := _q.loadBlocks(ctx, query, nodes,
+			func(n *User) { n.appendNamedBlocks(name) },
+			func(n *User, e *UserBlock) { n.appendNamedBlocks(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedBlockedBy {
+		if err := _q.loadBlockedBy(ctx, query, nodes,
+			func(n *User) { n.appendNamedBlockedBy(name) },
+			func(n *User, e *UserBlock) { n.appendNamedBlockedBy(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -950,6 +1053,66 @@ func (_q *UserQuery) loadPushSubscriptions(ctx context.Context, query *PushSubsc
 	}
 	return nil
 }
+func (_q *UserQuery) loadBlocks(ctx context.Context, query *UserBlockQuery, nodes []*User, init func(*User), assign func(*User, *UserBlock)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*User)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(userblock.FieldBlockerID)
+	}
+	query.Where(predicate.UserBlock(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(user.BlocksColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.BlockerID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "blocker_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *UserQuery) loadBlockedBy(ctx context.Context, query *UserBlockQuery, nodes []*User, init func(*User), assign func(*User, *UserBlock)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*User)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(userblock.FieldBlockedID)
+	}
+	query.Where(predicate.UserBlock(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(user.BlockedByColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.BlockedID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "blocked_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *UserQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -1159,6 +1322,34 @@ func (_q *UserQuery) WithNamedPushSubscriptions(name string, opts ...func(*PushS
 		_q.withNamedPushSubscriptions = make(map[string]*PushSubscriptionQuery)
 	}
 	_q.withNamedPushSubscriptions[name] = query
+	return _q
+}
+
+// WithNamedBlocks tells the query-builder to eager-load the nodes that are connected to the "blocks"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedBlocks(name string, opts ...func(*UserBlockQuery)) *UserQuery {
+	query := (&UserBlockClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedBlocks == nil {
+		_q.withNamedBlocks = make(map[string]*UserBlockQuery)
+	}
+	_q.withNamedBlocks[name] = query
+	return _q
+}
+
+// WithNamedBlockedBy tells the query-builder to eager-load the nodes that are connected to the "blocked_by"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedBlockedBy(name string, opts ...func(*UserBlockQuery)) *UserQuery {
+	query := (&UserBlockClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedBlockedBy == nil {
+		_q.withNamedBlockedBy = make(map[string]*UserBlockQuery)
+	}
+	_q.withNamedBlockedBy[name] = query
 	return _q
 }
 
