@@ -144,7 +144,6 @@ func TestBlockLimit(t *testing.T) {
 	}
 }
 
-
 // TestInvitationsRespectBlocks: a user cannot invite someone who blocks them (INVITATION_REFUSED, no game
 // made), and an invitation sent before the block leaves the blocker's list of invitations while the
 // block lasts.
