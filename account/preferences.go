@@ -24,10 +24,13 @@ type PreferencesChange struct {
 	ClearQuietHours bool
 	// Always sends notices of games the user is watching live too.
 	Always *bool
+	// ChatEnabled switches game chat on or off for the user in every game (users.chat_enabled, which the
+	// user's row carries for the chat).
+	ChatEnabled *bool
 }
 
-// UpdatePreferences applies change to user userID's notification preferences and returns the row as
-// it is now. A value out of range is a Refusal naming its field.
+// UpdatePreferences applies change to user userID's preferences (how they are told about their games,
+// and whether they see game chat) and returns the row as it is now. A value out of range is a Refusal naming its field.
 func (s *Service) UpdatePreferences(ctx context.Context, userID int, change PreferencesChange) (*ent.User, error) {
 	me, err := s.User(ctx, userID)
 	if err != nil {
@@ -87,9 +90,12 @@ func (s *Service) UpdatePreferences(ctx context.Context, userID int, change Pref
 	if change.Always != nil {
 		upd.SetNotifyAlways(*change.Always)
 	}
+	if change.ChatEnabled != nil {
+		upd.SetChatEnabled(*change.ChatEnabled)
+	}
 	u, err := upd.Save(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("error updating the notification preferences of user %d: %w", me.ID, err)
+		return nil, fmt.Errorf("error updating the preferences of user %d: %w", me.ID, err)
 	}
 	return u, nil
 }

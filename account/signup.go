@@ -254,22 +254,25 @@ func LoginKey(login string) string {
 	return strings.ToLower(login)
 }
 
+// loginQuery is the query of the user a login (a name or an email) names. A name is found by its key;
+// a name the rule refuses can only be an account's exact name from before the rule.
+func (s *Service) loginQuery(login string) *ent.UserQuery {
+	login = strings.TrimSpace(login)
+	q := s.ent.User.Query()
+	if strings.Contains(login, "@") {
+		return q.Where(user.Email(strings.ToLower(login)))
+	}
+	if key, err := username.Key(login); err == nil {
+		return q.Where(user.Or(user.NameKey(key), user.Name(login)))
+	}
+	return q.Where(user.Name(login))
+}
+
 // SignIn checks a login (a name or an email) and its password and opens a session; a wrong one is
 // refused with one problem, INVALID_CREDENTIALS, whichever part was wrong, after as long as a right one
 // takes.
 func (s *Service) SignIn(ctx context.Context, login, password string) (*ent.User, Session, error) {
-	login = strings.TrimSpace(login)
-	// A name signs in by its key; a name the rule refuses can only be an account's exact name from
-	// before the rule.
-	q := s.ent.User.Query()
-	if strings.Contains(login, "@") {
-		q = q.Where(user.Email(strings.ToLower(login)))
-	} else if key, err := username.Key(login); err == nil {
-		q = q.Where(user.Or(user.NameKey(key), user.Name(login)))
-	} else {
-		q = q.Where(user.Name(login))
-	}
-	u, err := q.Only(ctx)
+	u, err := s.loginQuery(login).Only(ctx)
 	if err != nil && !ent.IsNotFound(err) && !ent.IsNotSingular(err) {
 		return nil, Session{}, fmt.Errorf("error loading the user: %w", err)
 	}

@@ -29,6 +29,7 @@ import (
 	"rout/ent/territory"
 	"rout/ent/token"
 	"rout/ent/user"
+	"rout/ent/userblock"
 
 	"entgo.io/ent"
 	"entgo.io/ent/dialect"
@@ -79,6 +80,8 @@ type Client struct {
 	Token *TokenClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
+	// UserBlock is the client for interacting with the UserBlock builders.
+	UserBlock *UserBlockClient
 	// additional fields for node api
 	tables tables
 }
@@ -110,6 +113,7 @@ func (c *Client) init() {
 	c.Territory = NewTerritoryClient(c.config)
 	c.Token = NewTokenClient(c.config)
 	c.User = NewUserClient(c.config)
+	c.UserBlock = NewUserBlockClient(c.config)
 }
 
 type (
@@ -220,6 +224,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Territory:        NewTerritoryClient(cfg),
 		Token:            NewTokenClient(cfg),
 		User:             NewUserClient(cfg),
+		UserBlock:        NewUserBlockClient(cfg),
 	}, nil
 }
 
@@ -257,6 +262,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Territory:        NewTerritoryClient(cfg),
 		Token:            NewTokenClient(cfg),
 		User:             NewUserClient(cfg),
+		UserBlock:        NewUserBlockClient(cfg),
 	}, nil
 }
 
@@ -289,6 +295,7 @@ func (c *Client) Use(hooks ...Hook) {
 		c.Card, c.ChatMessage, c.ChatPenalty, c.ChatRead, c.ChatReport, c.ChatSetting,
 		c.CommandKey, c.Event, c.Game, c.GameMap, c.ModerationAction, c.Notice,
 		c.Player, c.PushSubscription, c.SeenEvent, c.Territory, c.Token, c.User,
+		c.UserBlock,
 	} {
 		n.Use(hooks...)
 	}
@@ -301,6 +308,7 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.Card, c.ChatMessage, c.ChatPenalty, c.ChatRead, c.ChatReport, c.ChatSetting,
 		c.CommandKey, c.Event, c.Game, c.GameMap, c.ModerationAction, c.Notice,
 		c.Player, c.PushSubscription, c.SeenEvent, c.Territory, c.Token, c.User,
+		c.UserBlock,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -345,6 +353,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Token.mutate(ctx, m)
 	case *UserMutation:
 		return c.User.mutate(ctx, m)
+	case *UserBlockMutation:
+		return c.UserBlock.mutate(ctx, m)
 	default:
 		return nil, fmt.Errorf("ent: unknown mutation type %T", m)
 	}
@@ -3487,6 +3497,38 @@ func (c *UserClient) QueryChatPenalties(_m *User) *ChatPenaltyQuery {
 	return query
 }
 
+// QueryBlocks queries the blocks edge of a User.
+func (c *UserClient) QueryBlocks(_m *User) *UserBlockQuery {
+	query := (&UserBlockClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(userblock.Table, userblock.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.BlocksTable, user.BlocksColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryBlockedBy queries the blocked_by edge of a User.
+func (c *UserClient) QueryBlockedBy(_m *User) *UserBlockQuery {
+	query := (&UserBlockClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(userblock.Table, userblock.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.BlockedByTable, user.BlockedByColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *UserClient) Hooks() []Hook {
 	hooks := c.hooks.User
@@ -3513,17 +3555,182 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 	}
 }
 
+// UserBlockClient is a client for the UserBlock schema.
+type UserBlockClient struct {
+	config
+}
+
+// NewUserBlockClient returns a client for the UserBlock from the given config.
+func NewUserBlockClient(c config) *UserBlockClient {
+	return &UserBlockClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `userblock.Hooks(f(g(h())))`.
+func (c *UserBlockClient) Use(hooks ...Hook) {
+	c.hooks.UserBlock = append(c.hooks.UserBlock, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `userblock.Intercept(f(g(h())))`.
+func (c *UserBlockClient) Intercept(interceptors ...Interceptor) {
+	c.inters.UserBlock = append(c.inters.UserBlock, interceptors...)
+}
+
+// Create returns a builder for creating a UserBlock entity.
+func (c *UserBlockClient) Create() *UserBlockCreate {
+	mutation := newUserBlockMutation(c.config, OpCreate)
+	return &UserBlockCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of UserBlock entities.
+func (c *UserBlockClient) CreateBulk(builders ...*UserBlockCreate) *UserBlockCreateBulk {
+	return &UserBlockCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *UserBlockClient) MapCreateBulk(slice any, setFunc func(*UserBlockCreate, int)) *UserBlockCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &UserBlockCreateBulk{err: fmt.Errorf("calling to UserBlockClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*UserBlockCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &UserBlockCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for UserBlock.
+func (c *UserBlockClient) Update() *UserBlockUpdate {
+	mutation := newUserBlockMutation(c.config, OpUpdate)
+	return &UserBlockUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *UserBlockClient) UpdateOne(_m *UserBlock) *UserBlockUpdateOne {
+	mutation := newUserBlockMutation(c.config, OpUpdateOne, withUserBlock(_m))
+	return &UserBlockUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *UserBlockClient) UpdateOneID(id int) *UserBlockUpdateOne {
+	mutation := newUserBlockMutation(c.config, OpUpdateOne, withUserBlockID(id))
+	return &UserBlockUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for UserBlock.
+func (c *UserBlockClient) Delete() *UserBlockDelete {
+	mutation := newUserBlockMutation(c.config, OpDelete)
+	return &UserBlockDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *UserBlockClient) DeleteOne(_m *UserBlock) *UserBlockDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *UserBlockClient) DeleteOneID(id int) *UserBlockDeleteOne {
+	builder := c.Delete().Where(userblock.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &UserBlockDeleteOne{builder}
+}
+
+// Query returns a query builder for UserBlock.
+func (c *UserBlockClient) Query() *UserBlockQuery {
+	return &UserBlockQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeUserBlock},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a UserBlock entity by its id.
+func (c *UserBlockClient) Get(ctx context.Context, id int) (*UserBlock, error) {
+	return c.Query().Where(userblock.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *UserBlockClient) GetX(ctx context.Context, id int) *UserBlock {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryBlocker queries the blocker edge of a UserBlock.
+func (c *UserBlockClient) QueryBlocker(_m *UserBlock) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(userblock.Table, userblock.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, userblock.BlockerTable, userblock.BlockerColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryBlocked queries the blocked edge of a UserBlock.
+func (c *UserBlockClient) QueryBlocked(_m *UserBlock) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(userblock.Table, userblock.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, userblock.BlockedTable, userblock.BlockedColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *UserBlockClient) Hooks() []Hook {
+	return c.hooks.UserBlock
+}
+
+// Interceptors returns the client interceptors.
+func (c *UserBlockClient) Interceptors() []Interceptor {
+	return c.inters.UserBlock
+}
+
+func (c *UserBlockClient) mutate(ctx context.Context, m *UserBlockMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&UserBlockCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&UserBlockUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&UserBlockUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&UserBlockDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown UserBlock mutation op: %q", m.Op())
+	}
+}
+
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
 		Card, ChatMessage, ChatPenalty, ChatRead, ChatReport, ChatSetting, CommandKey,
 		Event, Game, GameMap, ModerationAction, Notice, Player, PushSubscription,
-		SeenEvent, Territory, Token, User []ent.Hook
+		SeenEvent, Territory, Token, User, UserBlock []ent.Hook
 	}
 	inters struct {
 		Card, ChatMessage, ChatPenalty, ChatRead, ChatReport, ChatSetting, CommandKey,
 		Event, Game, GameMap, ModerationAction, Notice, Player, PushSubscription,
-		SeenEvent, Territory, Token, User []ent.Interceptor
+		SeenEvent, Territory, Token, User, UserBlock []ent.Interceptor
 	}
 )
 

@@ -25,6 +25,7 @@ import (
 	"rout/ent/territory"
 	"rout/ent/token"
 	"rout/ent/user"
+	"rout/ent/userblock"
 	"sync"
 
 	"entgo.io/ent"
@@ -108,6 +109,7 @@ func checkColumn(t, c string) error {
 			territory.Table:        territory.ValidColumn,
 			token.Table:            token.ValidColumn,
 			user.Table:             user.ValidColumn,
+			userblock.Table:        userblock.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

@@ -22,6 +22,7 @@ import (
 	"rout/ent/territory"
 	"rout/ent/token"
 	"rout/ent/user"
+	"rout/ent/userblock"
 
 	"entgo.io/contrib/entgql"
 	"github.com/99designs/gqlgen/graphql"
@@ -2540,6 +2541,32 @@ func (_q *UserQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 			_q.WithNamedChatPenalties(alias, func(wq *ChatPenaltyQuery) {
 				*wq = *query
 			})
+
+		case "blocks":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&UserBlockClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, userblockImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedBlocks(alias, func(wq *UserBlockQuery) {
+				*wq = *query
+			})
+
+		case "blockedBy":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&UserBlockClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, userblockImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedBlockedBy(alias, func(wq *UserBlockQuery) {
+				*wq = *query
+			})
 		case "createdAt":
 			if _, ok := fieldSeen[user.FieldCreatedAt]; !ok {
 				selectedFields = append(selectedFields, user.FieldCreatedAt)
@@ -2610,6 +2637,16 @@ func (_q *UserQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 				selectedFields = append(selectedFields, user.FieldAdmin)
 				fieldSeen[user.FieldAdmin] = struct{}{}
 			}
+		case "moderator":
+			if _, ok := fieldSeen[user.FieldModerator]; !ok {
+				selectedFields = append(selectedFields, user.FieldModerator)
+				fieldSeen[user.FieldModerator] = struct{}{}
+			}
+		case "chatEnabled":
+			if _, ok := fieldSeen[user.FieldChatEnabled]; !ok {
+				selectedFields = append(selectedFields, user.FieldChatEnabled)
+				fieldSeen[user.FieldChatEnabled] = struct{}{}
+			}
 		case "id":
 		case "__typename":
 		default:
@@ -2630,6 +2667,110 @@ type userPaginateArgs struct {
 
 func newUserPaginateArgs(rv map[string]any) *userPaginateArgs {
 	args := &userPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *UserBlockQuery) CollectFields(ctx context.Context, satisfies ...string) (*UserBlockQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *UserBlockQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(userblock.Columns))
+		selectedFields = []string{userblock.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "blocker":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&UserClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, userImplementors)...); err != nil {
+				return err
+			}
+			_q.withBlocker = query
+			if _, ok := fieldSeen[userblock.FieldBlockerID]; !ok {
+				selectedFields = append(selectedFields, userblock.FieldBlockerID)
+				fieldSeen[userblock.FieldBlockerID] = struct{}{}
+			}
+
+		case "blocked":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&UserClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, userImplementors)...); err != nil {
+				return err
+			}
+			_q.withBlocked = query
+			if _, ok := fieldSeen[userblock.FieldBlockedID]; !ok {
+				selectedFields = append(selectedFields, userblock.FieldBlockedID)
+				fieldSeen[userblock.FieldBlockedID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[userblock.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, userblock.FieldCreatedAt)
+				fieldSeen[userblock.FieldCreatedAt] = struct{}{}
+			}
+		case "blockerID":
+			if _, ok := fieldSeen[userblock.FieldBlockerID]; !ok {
+				selectedFields = append(selectedFields, userblock.FieldBlockerID)
+				fieldSeen[userblock.FieldBlockerID] = struct{}{}
+			}
+		case "blockedID":
+			if _, ok := fieldSeen[userblock.FieldBlockedID]; !ok {
+				selectedFields = append(selectedFields, userblock.FieldBlockedID)
+				fieldSeen[userblock.FieldBlockedID] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type userblockPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []UserBlockPaginateOption
+}
+
+func newUserBlockPaginateArgs(rv map[string]any) *userblockPaginateArgs {
+	args := &userblockPaginateArgs{}
 	if rv == nil {
 		return args
 	}

@@ -487,3 +487,43 @@ func (_m *User) ChatPenalties(ctx context.Context) (result []*ChatPenalty, err e
 	}
 	return result, err
 }
+
+func (_m *User) Blocks(ctx context.Context) (result []*UserBlock, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedBlocks(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.BlocksOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryBlocks().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *User) BlockedBy(ctx context.Context) (result []*UserBlock, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedBlockedBy(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.BlockedByOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryBlockedBy().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *UserBlock) Blocker(ctx context.Context) (*User, error) {
+	result, err := _m.Edges.BlockerOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryBlocker().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *UserBlock) Blocked(ctx context.Context) (*User, error) {
+	result, err := _m.Edges.BlockedOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryBlocked().Only(ctx)
+	}
+	return result, err
+}

@@ -23,6 +23,7 @@ import (
 	"rout/ent/territory"
 	"rout/ent/token"
 	"rout/ent/user"
+	"rout/ent/userblock"
 	"sync"
 	"sync/atomic"
 
@@ -129,6 +130,11 @@ var userImplementors = []string{"User", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*User) IsNode() {}
+
+var userblockImplementors = []string{"UserBlock", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*UserBlock) IsNode() {}
 
 var errNodeInvalidID = &NotFoundError{"node"}
 
@@ -346,6 +352,15 @@ func (c *Client) noder(ctx context.Context, table string, id int) (Noder, error)
 			Where(user.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, userImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case userblock.Table:
+		query := c.UserBlock.Query().
+			Where(userblock.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, userblockImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -699,6 +714,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []int) ([]Noder, 
 		query := c.User.Query().
 			Where(user.IDIn(ids...))
 		query, err := query.CollectFields(ctx, userImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case userblock.Table:
+		query := c.UserBlock.Query().
+			Where(userblock.IDIn(ids...))
+		query, err := query.CollectFields(ctx, userblockImplementors...)
 		if err != nil {
 			return nil, err
 		}

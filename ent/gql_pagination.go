@@ -25,6 +25,7 @@ import (
 	"rout/ent/territory"
 	"rout/ent/token"
 	"rout/ent/user"
+	"rout/ent/userblock"
 	"strconv"
 
 	"entgo.io/contrib/entgql"
@@ -4657,6 +4658,255 @@ func (_m *User) ToEdge(order *UserOrder) *UserEdge {
 		order = DefaultUserOrder
 	}
 	return &UserEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// UserBlockEdge is the edge representation of UserBlock.
+type UserBlockEdge struct {
+	Node   *UserBlock `json:"node"`
+	Cursor Cursor     `json:"cursor"`
+}
+
+// UserBlockConnection is the connection containing edges to UserBlock.
+type UserBlockConnection struct {
+	Edges      []*UserBlockEdge `json:"edges"`
+	PageInfo   PageInfo         `json:"pageInfo"`
+	TotalCount int              `json:"totalCount"`
+}
+
+func (c *UserBlockConnection) build(nodes []*UserBlock, pager *userblockPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *UserBlock
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *UserBlock {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *UserBlock {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*UserBlockEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &UserBlockEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// UserBlockPaginateOption enables pagination customization.
+type UserBlockPaginateOption func(*userblockPager) error
+
+// WithUserBlockOrder configures pagination ordering.
+func WithUserBlockOrder(order *UserBlockOrder) UserBlockPaginateOption {
+	if order == nil {
+		order = DefaultUserBlockOrder
+	}
+	o := *order
+	return func(pager *userblockPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultUserBlockOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithUserBlockFilter configures pagination filter.
+func WithUserBlockFilter(filter func(*UserBlockQuery) (*UserBlockQuery, error)) UserBlockPaginateOption {
+	return func(pager *userblockPager) error {
+		if filter == nil {
+			return errors.New("UserBlockQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type userblockPager struct {
+	reverse bool
+	order   *UserBlockOrder
+	filter  func(*UserBlockQuery) (*UserBlockQuery, error)
+}
+
+func newUserBlockPager(opts []UserBlockPaginateOption, reverse bool) (*userblockPager, error) {
+	pager := &userblockPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultUserBlockOrder
+	}
+	return pager, nil
+}
+
+func (p *userblockPager) applyFilter(query *UserBlockQuery) (*UserBlockQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *userblockPager) toCursor(_m *UserBlock) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *userblockPager) applyCursors(query *UserBlockQuery, after, before *Cursor) (*UserBlockQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultUserBlockOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *userblockPager) applyOrder(query *UserBlockQuery) *UserBlockQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultUserBlockOrder.Field {
+		query = query.Order(DefaultUserBlockOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *userblockPager) orderExpr(query *UserBlockQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultUserBlockOrder.Field {
+			b.Comma().Ident(DefaultUserBlockOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to UserBlock.
+func (_m *UserBlockQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...UserBlockPaginateOption,
+) (*UserBlockConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newUserBlockPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &UserBlockConnection{Edges: []*UserBlockEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// UserBlockOrderField defines the ordering field of UserBlock.
+type UserBlockOrderField struct {
+	// Value extracts the ordering value from the given UserBlock.
+	Value    func(*UserBlock) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) userblock.OrderOption
+	toCursor func(*UserBlock) Cursor
+}
+
+// UserBlockOrder defines the ordering of UserBlock.
+type UserBlockOrder struct {
+	Direction OrderDirection       `json:"direction"`
+	Field     *UserBlockOrderField `json:"field"`
+}
+
+// DefaultUserBlockOrder is the default ordering of UserBlock.
+var DefaultUserBlockOrder = &UserBlockOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &UserBlockOrderField{
+		Value: func(_m *UserBlock) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: userblock.FieldID,
+		toTerm: userblock.ByID,
+		toCursor: func(_m *UserBlock) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts UserBlock into UserBlockEdge.
+func (_m *UserBlock) ToEdge(order *UserBlockOrder) *UserBlockEdge {
+	if order == nil {
+		order = DefaultUserBlockOrder
+	}
+	return &UserBlockEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

@@ -26,6 +26,7 @@ import (
 	"rout/ent/territory"
 	"rout/ent/token"
 	"rout/ent/user"
+	"rout/ent/userblock"
 	"sync"
 	"time"
 
@@ -60,6 +61,7 @@ const (
 	TypeTerritory        = "Territory"
 	TypeToken            = "Token"
 	TypeUser             = "User"
+	TypeUserBlock        = "UserBlock"
 )
 
 // CardMutation represents an operation that mutates the Card nodes in the graph.
@@ -18313,6 +18315,8 @@ type UserMutation struct {
 	addquiet_end              *int
 	notify_always             *bool
 	admin                     *bool
+	moderator                 *bool
+	chat_enabled              *bool
 	clearedFields             map[string]struct{}
 	tokens                    map[int]struct{}
 	removedtokens             map[int]struct{}
@@ -18350,6 +18354,12 @@ type UserMutation struct {
 	chat_penalties            map[int]struct{}
 	removedchat_penalties     map[int]struct{}
 	clearedchat_penalties     bool
+	blocks                    map[int]struct{}
+	removedblocks             map[int]struct{}
+	clearedblocks             bool
+	blocked_by                map[int]struct{}
+	removedblocked_by         map[int]struct{}
+	clearedblocked_by         bool
 	done                      bool
 	oldValue                  func(context.Context) (*User, error)
 	predicates                []predicate.User
@@ -19107,6 +19117,78 @@ func (m *UserMutation) ResetAdmin() {
 	m.admin = nil
 }
 
+// SetModerator sets the "moderator" field.
+func (m *UserMutation) SetModerator(b bool) {
+	m.moderator = &b
+}
+
+// Moderator returns the value of the "moderator" field in the mutation.
+func (m *UserMutation) Moderator() (r bool, exists bool) {
+	v := m.moderator
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldModerator returns the old "moderator" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldModerator(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldModerator is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldModerator requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldModerator: %w", err)
+	}
+	return oldValue.Moderator, nil
+}
+
+// ResetModerator resets all changes to the "moderator" field.
+func (m *UserMutation) ResetModerator() {
+	m.moderator = nil
+}
+
+// SetChatEnabled sets the "chat_enabled" field.
+func (m *UserMutation) SetChatEnabled(b bool) {
+	m.chat_enabled = &b
+}
+
+// ChatEnabled returns the value of the "chat_enabled" field in the mutation.
+func (m *UserMutation) ChatEnabled() (r bool, exists bool) {
+	v := m.chat_enabled
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldChatEnabled returns the old "chat_enabled" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldChatEnabled(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldChatEnabled is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldChatEnabled requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldChatEnabled: %w", err)
+	}
+	return oldValue.ChatEnabled, nil
+}
+
+// ResetChatEnabled resets all changes to the "chat_enabled" field.
+func (m *UserMutation) ResetChatEnabled() {
+	m.chat_enabled = nil
+}
+
 // AddTokenIDs adds the "tokens" edge to the Token entity by ids.
 func (m *UserMutation) AddTokenIDs(ids ...int) {
 	if m.tokens == nil {
@@ -19755,6 +19837,114 @@ func (m *UserMutation) ResetChatPenalties() {
 	m.removedchat_penalties = nil
 }
 
+// AddBlockIDs adds the "blocks" edge to the UserBlock entity by ids.
+func (m *UserMutation) AddBlockIDs(ids ...int) {
+	if m.blocks == nil {
+		m.blocks = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.blocks[ids[i]] = struct{}{}
+	}
+}
+
+// ClearBlocks clears the "blocks" edge to the UserBlock entity.
+func (m *UserMutation) ClearBlocks() {
+	m.clearedblocks = true
+}
+
+// BlocksCleared reports if the "blocks" edge to the UserBlock entity was cleared.
+func (m *UserMutation) BlocksCleared() bool {
+	return m.clearedblocks
+}
+
+// RemoveBlockIDs removes the "blocks" edge to the UserBlock entity by IDs.
+func (m *UserMutation) RemoveBlockIDs(ids ...int) {
+	if m.removedblocks == nil {
+		m.removedblocks = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.blocks, ids[i])
+		m.removedblocks[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedBlocks returns the removed IDs of the "blocks" edge to the UserBlock entity.
+func (m *UserMutation) RemovedBlocksIDs() (ids []int) {
+	for id := range m.removedblocks {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// BlocksIDs returns the "blocks" edge IDs in the mutation.
+func (m *UserMutation) BlocksIDs() (ids []int) {
+	for id := range m.blocks {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetBlocks resets all changes to the "blocks" edge.
+func (m *UserMutation) ResetBlocks() {
+	m.blocks = nil
+	m.clearedblocks = false
+	m.removedblocks = nil
+}
+
+// AddBlockedByIDs adds the "blocked_by" edge to the UserBlock entity by ids.
+func (m *UserMutation) AddBlockedByIDs(ids ...int) {
+	if m.blocked_by == nil {
+		m.blocked_by = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.blocked_by[ids[i]] = struct{}{}
+	}
+}
+
+// ClearBlockedBy clears the "blocked_by" edge to the UserBlock entity.
+func (m *UserMutation) ClearBlockedBy() {
+	m.clearedblocked_by = true
+}
+
+// BlockedByCleared reports if the "blocked_by" edge to the UserBlock entity was cleared.
+func (m *UserMutation) BlockedByCleared() bool {
+	return m.clearedblocked_by
+}
+
+// RemoveBlockedByIDs removes the "blocked_by" edge to the UserBlock entity by IDs.
+func (m *UserMutation) RemoveBlockedByIDs(ids ...int) {
+	if m.removedblocked_by == nil {
+		m.removedblocked_by = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.blocked_by, ids[i])
+		m.removedblocked_by[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedBlockedBy returns the removed IDs of the "blocked_by" edge to the UserBlock entity.
+func (m *UserMutation) RemovedBlockedByIDs() (ids []int) {
+	for id := range m.removedblocked_by {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// BlockedByIDs returns the "blocked_by" edge IDs in the mutation.
+func (m *UserMutation) BlockedByIDs() (ids []int) {
+	for id := range m.blocked_by {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetBlockedBy resets all changes to the "blocked_by" edge.
+func (m *UserMutation) ResetBlockedBy() {
+	m.blocked_by = nil
+	m.clearedblocked_by = false
+	m.removedblocked_by = nil
+}
+
 // Where appends a list predicates to the UserMutation builder.
 func (m *UserMutation) Where(ps ...predicate.User) {
 	m.predicates = append(m.predicates, ps...)
@@ -19789,7 +19979,7 @@ func (m *UserMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *UserMutation) Fields() []string {
-	fields := make([]string, 0, 15)
+	fields := make([]string, 0, 17)
 	if m.created_at != nil {
 		fields = append(fields, user.FieldCreatedAt)
 	}
@@ -19835,6 +20025,12 @@ func (m *UserMutation) Fields() []string {
 	if m.admin != nil {
 		fields = append(fields, user.FieldAdmin)
 	}
+	if m.moderator != nil {
+		fields = append(fields, user.FieldModerator)
+	}
+	if m.chat_enabled != nil {
+		fields = append(fields, user.FieldChatEnabled)
+	}
 	return fields
 }
 
@@ -19873,6 +20069,10 @@ func (m *UserMutation) Field(name string) (ent.Value, bool) {
 		return m.NotifyAlways()
 	case user.FieldAdmin:
 		return m.Admin()
+	case user.FieldModerator:
+		return m.Moderator()
+	case user.FieldChatEnabled:
+		return m.ChatEnabled()
 	}
 	return nil, false
 }
@@ -19912,6 +20112,10 @@ func (m *UserMutation) OldField(ctx context.Context, name string) (ent.Value, er
 		return m.OldNotifyAlways(ctx)
 	case user.FieldAdmin:
 		return m.OldAdmin(ctx)
+	case user.FieldModerator:
+		return m.OldModerator(ctx)
+	case user.FieldChatEnabled:
+		return m.OldChatEnabled(ctx)
 	}
 	return nil, fmt.Errorf("unknown User field %s", name)
 }
@@ -20025,6 +20229,20 @@ func (m *UserMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetAdmin(v)
+		return nil
+	case user.FieldModerator:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetModerator(v)
+		return nil
+	case user.FieldChatEnabled:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetChatEnabled(v)
 		return nil
 	}
 	return fmt.Errorf("unknown User field %s", name)
@@ -20186,13 +20404,19 @@ func (m *UserMutation) ResetField(name string) error {
 	case user.FieldAdmin:
 		m.ResetAdmin()
 		return nil
+	case user.FieldModerator:
+		m.ResetModerator()
+		return nil
+	case user.FieldChatEnabled:
+		m.ResetChatEnabled()
+		return nil
 	}
 	return fmt.Errorf("unknown User field %s", name)
 }
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *UserMutation) AddedEdges() []string {
-	edges := make([]string, 0, 12)
+	edges := make([]string, 0, 14)
 	if m.tokens != nil {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -20228,6 +20452,12 @@ func (m *UserMutation) AddedEdges() []string {
 	}
 	if m.chat_penalties != nil {
 		edges = append(edges, user.EdgeChatPenalties)
+	}
+	if m.blocks != nil {
+		edges = append(edges, user.EdgeBlocks)
+	}
+	if m.blocked_by != nil {
+		edges = append(edges, user.EdgeBlockedBy)
 	}
 	return edges
 }
@@ -20308,13 +20538,25 @@ func (m *UserMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeBlocks:
+		ids := make([]ent.Value, 0, len(m.blocks))
+		for id := range m.blocks {
+			ids = append(ids, id)
+		}
+		return ids
+	case user.EdgeBlockedBy:
+		ids := make([]ent.Value, 0, len(m.blocked_by))
+		for id := range m.blocked_by {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *UserMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 12)
+	edges := make([]string, 0, 14)
 	if m.removedtokens != nil {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -20350,6 +20592,12 @@ func (m *UserMutation) RemovedEdges() []string {
 	}
 	if m.removedchat_penalties != nil {
 		edges = append(edges, user.EdgeChatPenalties)
+	}
+	if m.removedblocks != nil {
+		edges = append(edges, user.EdgeBlocks)
+	}
+	if m.removedblocked_by != nil {
+		edges = append(edges, user.EdgeBlockedBy)
 	}
 	return edges
 }
@@ -20430,13 +20678,25 @@ func (m *UserMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeBlocks:
+		ids := make([]ent.Value, 0, len(m.removedblocks))
+		for id := range m.removedblocks {
+			ids = append(ids, id)
+		}
+		return ids
+	case user.EdgeBlockedBy:
+		ids := make([]ent.Value, 0, len(m.removedblocked_by))
+		for id := range m.removedblocked_by {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *UserMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 12)
+	edges := make([]string, 0, 14)
 	if m.clearedtokens {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -20473,6 +20733,12 @@ func (m *UserMutation) ClearedEdges() []string {
 	if m.clearedchat_penalties {
 		edges = append(edges, user.EdgeChatPenalties)
 	}
+	if m.clearedblocks {
+		edges = append(edges, user.EdgeBlocks)
+	}
+	if m.clearedblocked_by {
+		edges = append(edges, user.EdgeBlockedBy)
+	}
 	return edges
 }
 
@@ -20504,6 +20770,10 @@ func (m *UserMutation) EdgeCleared(name string) bool {
 		return m.clearedchat_reports
 	case user.EdgeChatPenalties:
 		return m.clearedchat_penalties
+	case user.EdgeBlocks:
+		return m.clearedblocks
+	case user.EdgeBlockedBy:
+		return m.clearedblocked_by
 	}
 	return false
 }
@@ -20556,6 +20826,549 @@ func (m *UserMutation) ResetEdge(name string) error {
 	case user.EdgeChatPenalties:
 		m.ResetChatPenalties()
 		return nil
+	case user.EdgeBlocks:
+		m.ResetBlocks()
+		return nil
+	case user.EdgeBlockedBy:
+		m.ResetBlockedBy()
+		return nil
 	}
 	return fmt.Errorf("unknown User edge %s", name)
+}
+
+// UserBlockMutation represents an operation that mutates the UserBlock nodes in the graph.
+type UserBlockMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *int
+	created_at     *time.Time
+	clearedFields  map[string]struct{}
+	blocker        *int
+	clearedblocker bool
+	blocked        *int
+	clearedblocked bool
+	done           bool
+	oldValue       func(context.Context) (*UserBlock, error)
+	predicates     []predicate.UserBlock
+}
+
+var _ ent.Mutation = (*UserBlockMutation)(nil)
+
+// userblockOption allows management of the mutation configuration using functional options.
+type userblockOption func(*UserBlockMutation)
+
+// newUserBlockMutation creates new mutation for the UserBlock entity.
+func newUserBlockMutation(c config, op Op, opts ...userblockOption) *UserBlockMutation {
+	m := &UserBlockMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeUserBlock,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withUserBlockID sets the ID field of the mutation.
+func withUserBlockID(id int) userblockOption {
+	return func(m *UserBlockMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *UserBlock
+		)
+		m.oldValue = func(ctx context.Context) (*UserBlock, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().UserBlock.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withUserBlock sets the old UserBlock of the mutation.
+func withUserBlock(node *UserBlock) userblockOption {
+	return func(m *UserBlockMutation) {
+		m.oldValue = func(context.Context) (*UserBlock, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m UserBlockMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m UserBlockMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *UserBlockMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *UserBlockMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().UserBlock.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *UserBlockMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *UserBlockMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the UserBlock entity.
+// If the UserBlock object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserBlockMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *UserBlockMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetBlockerID sets the "blocker_id" field.
+func (m *UserBlockMutation) SetBlockerID(i int) {
+	m.blocker = &i
+}
+
+// BlockerID returns the value of the "blocker_id" field in the mutation.
+func (m *UserBlockMutation) BlockerID() (r int, exists bool) {
+	v := m.blocker
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBlockerID returns the old "blocker_id" field's value of the UserBlock entity.
+// If the UserBlock object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserBlockMutation) OldBlockerID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBlockerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBlockerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBlockerID: %w", err)
+	}
+	return oldValue.BlockerID, nil
+}
+
+// ResetBlockerID resets all changes to the "blocker_id" field.
+func (m *UserBlockMutation) ResetBlockerID() {
+	m.blocker = nil
+}
+
+// SetBlockedID sets the "blocked_id" field.
+func (m *UserBlockMutation) SetBlockedID(i int) {
+	m.blocked = &i
+}
+
+// BlockedID returns the value of the "blocked_id" field in the mutation.
+func (m *UserBlockMutation) BlockedID() (r int, exists bool) {
+	v := m.blocked
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBlockedID returns the old "blocked_id" field's value of the UserBlock entity.
+// If the UserBlock object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserBlockMutation) OldBlockedID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBlockedID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBlockedID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBlockedID: %w", err)
+	}
+	return oldValue.BlockedID, nil
+}
+
+// ResetBlockedID resets all changes to the "blocked_id" field.
+func (m *UserBlockMutation) ResetBlockedID() {
+	m.blocked = nil
+}
+
+// ClearBlocker clears the "blocker" edge to the User entity.
+func (m *UserBlockMutation) ClearBlocker() {
+	m.clearedblocker = true
+	m.clearedFields[userblock.FieldBlockerID] = struct{}{}
+}
+
+// BlockerCleared reports if the "blocker" edge to the User entity was cleared.
+func (m *UserBlockMutation) BlockerCleared() bool {
+	return m.clearedblocker
+}
+
+// BlockerIDs returns the "blocker" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// BlockerID instead. It exists only for internal usage by the builders.
+func (m *UserBlockMutation) BlockerIDs() (ids []int) {
+	if id := m.blocker; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetBlocker resets all changes to the "blocker" edge.
+func (m *UserBlockMutation) ResetBlocker() {
+	m.blocker = nil
+	m.clearedblocker = false
+}
+
+// ClearBlocked clears the "blocked" edge to the User entity.
+func (m *UserBlockMutation) ClearBlocked() {
+	m.clearedblocked = true
+	m.clearedFields[userblock.FieldBlockedID] = struct{}{}
+}
+
+// BlockedCleared reports if the "blocked" edge to the User entity was cleared.
+func (m *UserBlockMutation) BlockedCleared() bool {
+	return m.clearedblocked
+}
+
+// BlockedIDs returns the "blocked" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// BlockedID instead. It exists only for internal usage by the builders.
+func (m *UserBlockMutation) BlockedIDs() (ids []int) {
+	if id := m.blocked; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetBlocked resets all changes to the "blocked" edge.
+func (m *UserBlockMutation) ResetBlocked() {
+	m.blocked = nil
+	m.clearedblocked = false
+}
+
+// Where appends a list predicates to the UserBlockMutation builder.
+func (m *UserBlockMutation) Where(ps ...predicate.UserBlock) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the UserBlockMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *UserBlockMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.UserBlock, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *UserBlockMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *UserBlockMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (UserBlock).
+func (m *UserBlockMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *UserBlockMutation) Fields() []string {
+	fields := make([]string, 0, 3)
+	if m.created_at != nil {
+		fields = append(fields, userblock.FieldCreatedAt)
+	}
+	if m.blocker != nil {
+		fields = append(fields, userblock.FieldBlockerID)
+	}
+	if m.blocked != nil {
+		fields = append(fields, userblock.FieldBlockedID)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *UserBlockMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case userblock.FieldCreatedAt:
+		return m.CreatedAt()
+	case userblock.FieldBlockerID:
+		return m.BlockerID()
+	case userblock.FieldBlockedID:
+		return m.BlockedID()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *UserBlockMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case userblock.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case userblock.FieldBlockerID:
+		return m.OldBlockerID(ctx)
+	case userblock.FieldBlockedID:
+		return m.OldBlockedID(ctx)
+	}
+	return nil, fmt.Errorf("unknown UserBlock field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *UserBlockMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case userblock.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case userblock.FieldBlockerID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBlockerID(v)
+		return nil
+	case userblock.FieldBlockedID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBlockedID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown UserBlock field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *UserBlockMutation) AddedFields() []string {
+	var fields []string
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *UserBlockMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *UserBlockMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown UserBlock numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *UserBlockMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *UserBlockMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *UserBlockMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown UserBlock nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *UserBlockMutation) ResetField(name string) error {
+	switch name {
+	case userblock.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case userblock.FieldBlockerID:
+		m.ResetBlockerID()
+		return nil
+	case userblock.FieldBlockedID:
+		m.ResetBlockedID()
+		return nil
+	}
+	return fmt.Errorf("unknown UserBlock field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *UserBlockMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.blocker != nil {
+		edges = append(edges, userblock.EdgeBlocker)
+	}
+	if m.blocked != nil {
+		edges = append(edges, userblock.EdgeBlocked)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *UserBlockMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case userblock.EdgeBlocker:
+		if id := m.blocker; id != nil {
+			return []ent.Value{*id}
+		}
+	case userblock.EdgeBlocked:
+		if id := m.blocked; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *UserBlockMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *UserBlockMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *UserBlockMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedblocker {
+		edges = append(edges, userblock.EdgeBlocker)
+	}
+	if m.clearedblocked {
+		edges = append(edges, userblock.EdgeBlocked)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *UserBlockMutation) EdgeCleared(name string) bool {
+	switch name {
+	case userblock.EdgeBlocker:
+		return m.clearedblocker
+	case userblock.EdgeBlocked:
+		return m.clearedblocked
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *UserBlockMutation) ClearEdge(name string) error {
+	switch name {
+	case userblock.EdgeBlocker:
+		m.ClearBlocker()
+		return nil
+	case userblock.EdgeBlocked:
+		m.ClearBlocked()
+		return nil
+	}
+	return fmt.Errorf("unknown UserBlock unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *UserBlockMutation) ResetEdge(name string) error {
+	switch name {
+	case userblock.EdgeBlocker:
+		m.ResetBlocker()
+		return nil
+	case userblock.EdgeBlocked:
+		m.ResetBlocked()
+		return nil
+	}
+	return fmt.Errorf("unknown UserBlock edge %s", name)
 }

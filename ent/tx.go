@@ -50,6 +50,8 @@ type Tx struct {
 	Token *TokenClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
+	// UserBlock is the client for interacting with the UserBlock builders.
+	UserBlock *UserBlockClient
 
 	// lazily loaded.
 	client     *Client
@@ -199,6 +201,7 @@ func (tx *Tx) init() {
 	tx.Territory = NewTerritoryClient(tx.config)
 	tx.Token = NewTokenClient(tx.config)
 	tx.User = NewUserClient(tx.config)
+	tx.UserBlock = NewUserBlockClient(tx.config)
 }
 
 // txDriver wraps the given dialect.Tx with a nop dialect.Driver implementation.

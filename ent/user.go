@@ -48,6 +48,10 @@ type User struct {
 	NotifyAlways bool `json:"notify_always,omitempty"`
 	// Whether the user may administer the server (River UI, built-in maps, any game).
 	Admin bool `json:"admin,omitempty"`
+	// Whether the user moderates the chat (reports, deletions, timeouts, shadow-mutes, the audit log); granted by an admin.
+	Moderator bool `json:"moderator,omitempty"`
+	// Whether the user sees game chat at all; false switches it off in every game.
+	ChatEnabled bool `json:"chat_enabled,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the UserQuery when eager-loading is set.
 	Edges        UserEdges `json:"edges"`
@@ -80,11 +84,15 @@ type UserEdges struct {
 	ChatReports []*ChatReport `json:"chat_reports,omitempty"`
 	// The moderators' sanctions of the user's chat; deleted with the user.
 	ChatPenalties []*ChatPenalty `json:"chat_penalties,omitempty"`
+	// The user's blocks of others; deleted with the user.
+	Blocks []*UserBlock `json:"blocks,omitempty"`
+	// Others' blocks of the user; deleted with the user.
+	BlockedBy []*UserBlock `json:"blocked_by,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [12]bool
+	loadedTypes [14]bool
 	// totalCount holds the count of the edges above.
-	totalCount [12]map[string]int
+	totalCount [14]map[string]int
 
 	namedTokens            map[string][]*Token
 	namedSeats             map[string][]*Player
@@ -98,6 +106,8 @@ type UserEdges struct {
 	namedChatSettings      map[string][]*ChatSetting
 	namedChatReports       map[string][]*ChatReport
 	namedChatPenalties     map[string][]*ChatPenalty
+	namedBlocks            map[string][]*UserBlock
+	namedBlockedBy         map[string][]*UserBlock
 }
 
 // TokensOrErr returns the Tokens value or an error if the edge
@@ -208,6 +218,24 @@ func (e UserEdges) ChatPenaltiesOrErr() ([]*ChatPenalty, error) {
 	return nil, &NotLoadedError{edge: "chat_penalties"}
 }
 
+// BlocksOrErr returns the Blocks value or an error if the edge
+// was not loaded in eager-loading.
+func (e UserEdges) BlocksOrErr() ([]*UserBlock, error) {
+	if e.loadedTypes[12] {
+		return e.Blocks, nil
+	}
+	return nil, &NotLoadedError{edge: "blocks"}
+}
+
+// BlockedByOrErr returns the BlockedBy value or an error if the edge
+// was not loaded in eager-loading.
+func (e UserEdges) BlockedByOrErr() ([]*UserBlock, error) {
+	if e.loadedTypes[13] {
+		return e.BlockedBy, nil
+	}
+	return nil, &NotLoadedError{edge: "blocked_by"}
+}
+
 // scanValues returns the types for scanning values from sql.Rows.
 func (*User) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
@@ -215,7 +243,7 @@ func (*User) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case user.FieldNotifyKinds:
 			values[i] = new([]byte)
-		case user.FieldNotifyAlways, user.FieldAdmin:
+		case user.FieldNotifyAlways, user.FieldAdmin, user.FieldModerator, user.FieldChatEnabled:
 			values[i] = new(sql.NullBool)
 		case user.FieldID, user.FieldDigestHours, user.FieldQuietStart, user.FieldQuietEnd:
 			values[i] = new(sql.NullInt64)
@@ -339,6 +367,18 @@ func (_m *User) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.Admin = value.Bool
 			}
+		case user.FieldModerator:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field moderator", values[i])
+			} else if value.Valid {
+				_m.Moderator = value.Bool
+			}
+		case user.FieldChatEnabled:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field chat_enabled", values[i])
+			} else if value.Valid {
+				_m.ChatEnabled = value.Bool
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -410,6 +450,16 @@ func (_m *User) QueryChatReports() *ChatReportQuery {
 // QueryChatPenalties queries the "chat_penalties" edge of the User entity.
 func (_m *User) QueryChatPenalties() *ChatPenaltyQuery {
 	return NewUserClient(_m.config).QueryChatPenalties(_m)
+}
+
+// QueryBlocks queries the "blocks" edge of the User entity.
+func (_m *User) QueryBlocks() *UserBlockQuery {
+	return NewUserClient(_m.config).QueryBlocks(_m)
+}
+
+// QueryBlockedBy queries the "blocked_by" edge of the User entity.
+func (_m *User) QueryBlockedBy() *UserBlockQuery {
+	return NewUserClient(_m.config).QueryBlockedBy(_m)
 }
 
 // Update returns a builder for updating this User.
@@ -484,6 +534,12 @@ func (_m *User) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("admin=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Admin))
+	builder.WriteString(", ")
+	builder.WriteString("moderator=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Moderator))
+	builder.WriteString(", ")
+	builder.WriteString("chat_enabled=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ChatEnabled))
 	builder.WriteByte(')')
 	return builder.String()
 }
@@ -773,6 +829,54 @@ func (_m *User) appendNamedChatPenalties(name string, edges ...*ChatPenalty) {
 		_m.Edges.namedChatPenalties[name] = []*ChatPenalty{}
 	} else {
 		_m.Edges.namedChatPenalties[name] = append(_m.Edges.namedChatPenalties[name], edges...)
+	}
+}
+
+// NamedBlocks returns the Blocks named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *User) NamedBlocks(name string) ([]*UserBlock, error) {
+	if _m.Edges.namedBlocks == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedBlocks[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *User) appendNamedBlocks(name string, edges ...*UserBlock) {
+	if _m.Edges.namedBlocks == nil {
+		_m.Edges.namedBlocks = make(map[string][]*UserBlock)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedBlocks[name] = []*UserBlock{}
+	} else {
+		_m.Edges.namedBlocks[name] = append(_m.Edges.namedBlocks[name], edges...)
+	}
+}
+
+// NamedBlockedBy returns the BlockedBy named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *User) NamedBlockedBy(name string) ([]*UserBlock, error) {
+	if _m.Edges.namedBlockedBy == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedBlockedBy[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *User) appendNamedBlockedBy(name string, edges ...*UserBlock) {
+	if _m.Edges.namedBlockedBy == nil {
+		_m.Edges.namedBlockedBy = make(map[string][]*UserBlock)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedBlockedBy[name] = []*UserBlock{}
+	} else {
+		_m.Edges.namedBlockedBy[name] = append(_m.Edges.namedBlockedBy[name], edges...)
 	}
 }
 

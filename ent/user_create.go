@@ -19,6 +19,7 @@ import (
 	"rout/ent/pushsubscription"
 	"rout/ent/token"
 	"rout/ent/user"
+	"rout/ent/userblock"
 	"time"
 
 	"entgo.io/ent/dialect/sql"
@@ -204,6 +205,34 @@ func (_c *UserCreate) SetNillableAdmin(v *bool) *UserCreate {
 	return _c
 }
 
+// SetModerator sets the "moderator" field.
+func (_c *UserCreate) SetModerator(v bool) *UserCreate {
+	_c.mutation.SetModerator(v)
+	return _c
+}
+
+// SetNillableModerator sets the "moderator" field if the given value is not nil.
+func (_c *UserCreate) SetNillableModerator(v *bool) *UserCreate {
+	if v != nil {
+		_c.SetModerator(*v)
+	}
+	return _c
+}
+
+// SetChatEnabled sets the "chat_enabled" field.
+func (_c *UserCreate) SetChatEnabled(v bool) *UserCreate {
+	_c.mutation.SetChatEnabled(v)
+	return _c
+}
+
+// SetNillableChatEnabled sets the "chat_enabled" field if the given value is not nil.
+func (_c *UserCreate) SetNillableChatEnabled(v *bool) *UserCreate {
+	if v != nil {
+		_c.SetChatEnabled(*v)
+	}
+	return _c
+}
+
 // AddTokenIDs adds the "tokens" edge to the Token entity by IDs.
 func (_c *UserCreate) AddTokenIDs(ids ...int) *UserCreate {
 	_c.mutation.AddTokenIDs(ids...)
@@ -384,6 +413,36 @@ func (_c *UserCreate) AddChatPenalties(v ...*ChatPenalty) *UserCreate {
 	return _c.AddChatPenaltyIDs(ids...)
 }
 
+// AddBlockIDs adds the "blocks" edge to the UserBlock entity by IDs.
+func (_c *UserCreate) AddBlockIDs(ids ...int) *UserCreate {
+	_c.mutation.AddBlockIDs(ids...)
+	return _c
+}
+
+// AddBlocks adds the "blocks" edges to the UserBlock entity.
+func (_c *UserCreate) AddBlocks(v ...*UserBlock) *UserCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddBlockIDs(ids...)
+}
+
+// AddBlockedByIDs adds the "blocked_by" edge to the UserBlock entity by IDs.
+func (_c *UserCreate) AddBlockedByIDs(ids ...int) *UserCreate {
+	_c.mutation.AddBlockedByIDs(ids...)
+	return _c
+}
+
+// AddBlockedBy adds the "blocked_by" edges to the UserBlock entity.
+func (_c *UserCreate) AddBlockedBy(v ...*UserBlock) *UserCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddBlockedByIDs(ids...)
+}
+
 // Mutation returns the UserMutation object of the builder.
 func (_c *UserCreate) Mutation() *UserMutation {
 	return _c.mutation
@@ -454,6 +513,14 @@ func (_c *UserCreate) defaults() error {
 	if _, ok := _c.mutation.Admin(); !ok {
 		v := user.DefaultAdmin
 		_c.mutation.SetAdmin(v)
+	}
+	if _, ok := _c.mutation.Moderator(); !ok {
+		v := user.DefaultModerator
+		_c.mutation.SetModerator(v)
+	}
+	if _, ok := _c.mutation.ChatEnabled(); !ok {
+		v := user.DefaultChatEnabled
+		_c.mutation.SetChatEnabled(v)
 	}
 	return nil
 }
@@ -534,6 +601,12 @@ func (_c *UserCreate) check() error {
 	}
 	if _, ok := _c.mutation.Admin(); !ok {
 		return &ValidationError{Name: "admin", err: errors.New(`ent: missing required field "User.admin"`)}
+	}
+	if _, ok := _c.mutation.Moderator(); !ok {
+		return &ValidationError{Name: "moderator", err: errors.New(`ent: missing required field "User.moderator"`)}
+	}
+	if _, ok := _c.mutation.ChatEnabled(); !ok {
+		return &ValidationError{Name: "chat_enabled", err: errors.New(`ent: missing required field "User.chat_enabled"`)}
 	}
 	return nil
 }
@@ -621,6 +694,14 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Admin(); ok {
 		_spec.SetField(user.FieldAdmin, field.TypeBool, value)
 		_node.Admin = value
+	}
+	if value, ok := _c.mutation.Moderator(); ok {
+		_spec.SetField(user.FieldModerator, field.TypeBool, value)
+		_node.Moderator = value
+	}
+	if value, ok := _c.mutation.ChatEnabled(); ok {
+		_spec.SetField(user.FieldChatEnabled, field.TypeBool, value)
+		_node.ChatEnabled = value
 	}
 	if nodes := _c.mutation.TokensIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -807,6 +888,38 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(chatpenalty.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.BlocksIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.BlocksTable,
+			Columns: []string{user.BlocksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(userblock.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.BlockedByIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.BlockedByTable,
+			Columns: []string{user.BlockedByColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(userblock.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {
@@ -1073,6 +1186,30 @@ func (u *UserUpsert) SetAdmin(v bool) *UserUpsert {
 // UpdateAdmin sets the "admin" field to the value that was provided on create.
 func (u *UserUpsert) UpdateAdmin() *UserUpsert {
 	u.SetExcluded(user.FieldAdmin)
+	return u
+}
+
+// SetModerator sets the "moderator" field.
+func (u *UserUpsert) SetModerator(v bool) *UserUpsert {
+	u.Set(user.FieldModerator, v)
+	return u
+}
+
+// UpdateModerator sets the "moderator" field to the value that was provided on create.
+func (u *UserUpsert) UpdateModerator() *UserUpsert {
+	u.SetExcluded(user.FieldModerator)
+	return u
+}
+
+// SetChatEnabled sets the "chat_enabled" field.
+func (u *UserUpsert) SetChatEnabled(v bool) *UserUpsert {
+	u.Set(user.FieldChatEnabled, v)
+	return u
+}
+
+// UpdateChatEnabled sets the "chat_enabled" field to the value that was provided on create.
+func (u *UserUpsert) UpdateChatEnabled() *UserUpsert {
+	u.SetExcluded(user.FieldChatEnabled)
 	return u
 }
 
@@ -1363,6 +1500,34 @@ func (u *UserUpsertOne) SetAdmin(v bool) *UserUpsertOne {
 func (u *UserUpsertOne) UpdateAdmin() *UserUpsertOne {
 	return u.Update(func(s *UserUpsert) {
 		s.UpdateAdmin()
+	})
+}
+
+// SetModerator sets the "moderator" field.
+func (u *UserUpsertOne) SetModerator(v bool) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.SetModerator(v)
+	})
+}
+
+// UpdateModerator sets the "moderator" field to the value that was provided on create.
+func (u *UserUpsertOne) UpdateModerator() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateModerator()
+	})
+}
+
+// SetChatEnabled sets the "chat_enabled" field.
+func (u *UserUpsertOne) SetChatEnabled(v bool) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.SetChatEnabled(v)
+	})
+}
+
+// UpdateChatEnabled sets the "chat_enabled" field to the value that was provided on create.
+func (u *UserUpsertOne) UpdateChatEnabled() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateChatEnabled()
 	})
 }
 
@@ -1819,6 +1984,34 @@ func (u *UserUpsertBulk) SetAdmin(v bool) *UserUpsertBulk {
 func (u *UserUpsertBulk) UpdateAdmin() *UserUpsertBulk {
 	return u.Update(func(s *UserUpsert) {
 		s.UpdateAdmin()
+	})
+}
+
+// SetModerator sets the "moderator" field.
+func (u *UserUpsertBulk) SetModerator(v bool) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.SetModerator(v)
+	})
+}
+
+// UpdateModerator sets the "moderator" field to the value that was provided on create.
+func (u *UserUpsertBulk) UpdateModerator() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateModerator()
+	})
+}
+
+// SetChatEnabled sets the "chat_enabled" field.
+func (u *UserUpsertBulk) SetChatEnabled(v bool) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.SetChatEnabled(v)
+	})
+}
+
+// UpdateChatEnabled sets the "chat_enabled" field to the value that was provided on create.
+func (u *UserUpsertBulk) UpdateChatEnabled() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateChatEnabled()
 	})
 }
 

@@ -21,6 +21,7 @@ import (
 	"rout/ent/pushsubscription"
 	"rout/ent/token"
 	"rout/ent/user"
+	"rout/ent/userblock"
 
 	"entgo.io/ent"
 	"entgo.io/ent/dialect"
@@ -48,6 +49,8 @@ type UserQuery struct {
 	withChatSettings           *ChatSettingQuery
 	withChatReports            *ChatReportQuery
 	withChatPenalties          *ChatPenaltyQuery
+	withBlocks                 *UserBlockQuery
+	withBlockedBy              *UserBlockQuery
 	loadTotal                  []func(context.Context, []*User) error
 	modifiers                  []func(*sql.Selector)
 	withNamedTokens            map[string]*TokenQuery
@@ -62,6 +65,8 @@ type UserQuery struct {
 	withNamedChatSettings      map[string]*ChatSettingQuery
 	withNamedChatReports       map[string]*ChatReportQuery
 	withNamedChatPenalties     map[string]*ChatPenaltyQuery
+	withNamedBlocks            map[string]*UserBlockQuery
+	withNamedBlockedBy         map[string]*UserBlockQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -362,6 +367,50 @@ func (_q *UserQuery) QueryChatPenalties() *ChatPenaltyQuery {
 	return query
 }
 
+// QueryBlocks chains the current query on the "blocks" edge.
+func (_q *UserQuery) QueryBlocks() *UserBlockQuery {
+	query := (&UserBlockClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(userblock.Table, userblock.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.BlocksTable, user.BlocksColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryBlockedBy chains the current query on the "blocked_by" edge.
+func (_q *UserQuery) QueryBlockedBy() *UserBlockQuery {
+	query := (&UserBlockClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(userblock.Table, userblock.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.BlockedByTable, user.BlockedByColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // First returns the first User entity from the query.
 // Returns a *NotFoundError when no User was found.
 func (_q *UserQuery) First(ctx context.Context) (*User, error) {
@@ -566,6 +615,8 @@ func (_q *UserQuery) Clone() *UserQuery {
 		withChatSettings:      _q.withChatSettings.Clone(),
 		withChatReports:       _q.withChatReports.Clone(),
 		withChatPenalties:     _q.withChatPenalties.Clone(),
+		withBlocks:            _q.withBlocks.Clone(),
+		withBlockedBy:         _q.withBlockedBy.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -704,6 +755,28 @@ func (_q *UserQuery) WithChatPenalties(opts ...func(*ChatPenaltyQuery)) *UserQue
 	return _q
 }
 
+// WithBlocks tells the query-builder to eager-load the nodes that are connected to
+// the "blocks" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithBlocks(opts ...func(*UserBlockQuery)) *UserQuery {
+	query := (&UserBlockClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withBlocks = query
+	return _q
+}
+
+// WithBlockedBy tells the query-builder to eager-load the nodes that are connected to
+// the "blocked_by" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithBlockedBy(opts ...func(*UserBlockQuery)) *UserQuery {
+	query := (&UserBlockClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withBlockedBy = query
+	return _q
+}
+
 // GroupBy is used to group vertices by one or more fields/columns.
 // It is often used with aggregate functions, like: count, max, mean, min, sum.
 //
@@ -782,7 +855,7 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 	var (
 		nodes       = []*User{}
 		_spec       = _q.querySpec()
-		loadedTypes = [12]bool{
+		loadedTypes = [14]bool{
 			_q.withTokens != nil,
 			_q.withSeats != nil,
 			_q.withCreatedGames != nil,
@@ -795,6 +868,8 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			_q.withChatSettings != nil,
 			_q.withChatReports != nil,
 			_q.withChatPenalties != nil,
+			_q.withBlocks != nil,
+			_q.withBlockedBy != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -902,6 +977,20 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			return nil, err
 		}
 	}
+	if query := _q.withBlocks; query != nil {
+		if err := _q.loadBlocks(ctx, query, nodes,
+			func(n *User) { n.Edges.Blocks = []*UserBlock{} },
+			func(n *User, e *UserBlock) { n.Edges.Blocks = append(n.Edges.Blocks, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withBlockedBy; query != nil {
+		if err := _q.loadBlockedBy(ctx, query, nodes,
+			func(n *User) { n.Edges.BlockedBy = []*UserBlock{} },
+			func(n *User, e *UserBlock) { n.Edges.BlockedBy = append(n.Edges.BlockedBy, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedTokens {
 		if err := _q.loadTokens(ctx, query, nodes,
 			func(n *User) { n.appendNamedTokens(name) },
@@ -983,6 +1072,20 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 		if err := _q.loadChatPenalties(ctx, query, nodes,
 			func(n *User) { n.appendNamedChatPenalties(name) },
 			func(n *User, e *ChatPenalty) { n.appendNamedChatPenalties(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedBlocks {
+		if err := _q.loadBlocks(ctx, query, nodes,
+			func(n *User) { n.appendNamedBlocks(name) },
+			func(n *User, e *UserBlock) { n.appendNamedBlocks(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedBlockedBy {
+		if err := _q.loadBlockedBy(ctx, query, nodes,
+			func(n *User) { n.appendNamedBlockedBy(name) },
+			func(n *User, e *UserBlock) { n.appendNamedBlockedBy(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1360,6 +1463,66 @@ func (_q *UserQuery) loadChatPenalties(ctx context.Context, query *ChatPenaltyQu
 	}
 	return nil
 }
+func (_q *UserQuery) loadBlocks(ctx context.Context, query *UserBlockQuery, nodes []*User, init func(*User), assign func(*User, *UserBlock)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*User)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(userblock.FieldBlockerID)
+	}
+	query.Where(predicate.UserBlock(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(user.BlocksColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.BlockerID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "blocker_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *UserQuery) loadBlockedBy(ctx context.Context, query *UserBlockQuery, nodes []*User, init func(*User), assign func(*User, *UserBlock)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*User)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(userblock.FieldBlockedID)
+	}
+	query.Where(predicate.UserBlock(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(user.BlockedByColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.BlockedID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "blocked_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *UserQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -1639,6 +1802,34 @@ func (_q *UserQuery) WithNamedChatPenalties(name string, opts ...func(*ChatPenal
 		_q.withNamedChatPenalties = make(map[string]*ChatPenaltyQuery)
 	}
 	_q.withNamedChatPenalties[name] = query
+	return _q
+}
+
+// WithNamedBlocks tells the query-builder to eager-load the nodes that are connected to the "blocks"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedBlocks(name string, opts ...func(*UserBlockQuery)) *UserQuery {
+	query := (&UserBlockClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedBlocks == nil {
+		_q.withNamedBlocks = make(map[string]*UserBlockQuery)
+	}
+	_q.withNamedBlocks[name] = query
+	return _q
+}
+
+// WithNamedBlockedBy tells the query-builder to eager-load the nodes that are connected to the "blocked_by"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedBlockedBy(name string, opts ...func(*UserBlockQuery)) *UserQuery {
+	query := (&UserBlockClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedBlockedBy == nil {
+		_q.withNamedBlockedBy = make(map[string]*UserBlockQuery)
+	}
+	_q.withNamedBlockedBy[name] = query
 	return _q
 }
 

@@ -20,6 +20,7 @@ import (
 	"rout/ent/pushsubscription"
 	"rout/ent/token"
 	"rout/ent/user"
+	"rout/ent/userblock"
 	"time"
 
 	"entgo.io/ent/dialect/sql"
@@ -265,6 +266,34 @@ func (_u *UserUpdate) SetNillableAdmin(v *bool) *UserUpdate {
 	return _u
 }
 
+// SetModerator sets the "moderator" field.
+func (_u *UserUpdate) SetModerator(v bool) *UserUpdate {
+	_u.mutation.SetModerator(v)
+	return _u
+}
+
+// SetNillableModerator sets the "moderator" field if the given value is not nil.
+func (_u *UserUpdate) SetNillableModerator(v *bool) *UserUpdate {
+	if v != nil {
+		_u.SetModerator(*v)
+	}
+	return _u
+}
+
+// SetChatEnabled sets the "chat_enabled" field.
+func (_u *UserUpdate) SetChatEnabled(v bool) *UserUpdate {
+	_u.mutation.SetChatEnabled(v)
+	return _u
+}
+
+// SetNillableChatEnabled sets the "chat_enabled" field if the given value is not nil.
+func (_u *UserUpdate) SetNillableChatEnabled(v *bool) *UserUpdate {
+	if v != nil {
+		_u.SetChatEnabled(*v)
+	}
+	return _u
+}
+
 // AddTokenIDs adds the "tokens" edge to the Token entity by IDs.
 func (_u *UserUpdate) AddTokenIDs(ids ...int) *UserUpdate {
 	_u.mutation.AddTokenIDs(ids...)
@@ -443,6 +472,36 @@ func (_u *UserUpdate) AddChatPenalties(v ...*ChatPenalty) *UserUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.AddChatPenaltyIDs(ids...)
+}
+
+// AddBlockIDs adds the "blocks" edge to the UserBlock entity by IDs.
+func (_u *UserUpdate) AddBlockIDs(ids ...int) *UserUpdate {
+	_u.mutation.AddBlockIDs(ids...)
+	return _u
+}
+
+// AddBlocks adds the "blocks" edges to the UserBlock entity.
+func (_u *UserUpdate) AddBlocks(v ...*UserBlock) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddBlockIDs(ids...)
+}
+
+// AddBlockedByIDs adds the "blocked_by" edge to the UserBlock entity by IDs.
+func (_u *UserUpdate) AddBlockedByIDs(ids ...int) *UserUpdate {
+	_u.mutation.AddBlockedByIDs(ids...)
+	return _u
+}
+
+// AddBlockedBy adds the "blocked_by" edges to the UserBlock entity.
+func (_u *UserUpdate) AddBlockedBy(v ...*UserBlock) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddBlockedByIDs(ids...)
 }
 
 // Mutation returns the UserMutation object of the builder.
@@ -702,6 +761,48 @@ func (_u *UserUpdate) RemoveChatPenalties(v ...*ChatPenalty) *UserUpdate {
 	return _u.RemoveChatPenaltyIDs(ids...)
 }
 
+// ClearBlocks clears all "blocks" edges to the UserBlock entity.
+func (_u *UserUpdate) ClearBlocks() *UserUpdate {
+	_u.mutation.ClearBlocks()
+	return _u
+}
+
+// RemoveBlockIDs removes the "blocks" edge to UserBlock entities by IDs.
+func (_u *UserUpdate) RemoveBlockIDs(ids ...int) *UserUpdate {
+	_u.mutation.RemoveBlockIDs(ids...)
+	return _u
+}
+
+// RemoveBlocks removes "blocks" edges to UserBlock entities.
+func (_u *UserUpdate) RemoveBlocks(v ...*UserBlock) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveBlockIDs(ids...)
+}
+
+// ClearBlockedBy clears all "blocked_by" edges to the UserBlock entity.
+func (_u *UserUpdate) ClearBlockedBy() *UserUpdate {
+	_u.mutation.ClearBlockedBy()
+	return _u
+}
+
+// RemoveBlockedByIDs removes the "blocked_by" edge to UserBlock entities by IDs.
+func (_u *UserUpdate) RemoveBlockedByIDs(ids ...int) *UserUpdate {
+	_u.mutation.RemoveBlockedByIDs(ids...)
+	return _u
+}
+
+// RemoveBlockedBy removes "blocked_by" edges to UserBlock entities.
+func (_u *UserUpdate) RemoveBlockedBy(v ...*UserBlock) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveBlockedByIDs(ids...)
+}
+
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *UserUpdate) Save(ctx context.Context) (int, error) {
 	if err := _u.defaults(); err != nil {
@@ -868,6 +969,12 @@ func (_u *UserUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.Admin(); ok {
 		_spec.SetField(user.FieldAdmin, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.Moderator(); ok {
+		_spec.SetField(user.FieldModerator, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.ChatEnabled(); ok {
+		_spec.SetField(user.FieldChatEnabled, field.TypeBool, value)
 	}
 	if _u.mutation.TokensCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -1409,6 +1516,96 @@ func (_u *UserUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.BlocksCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.BlocksTable,
+			Columns: []string{user.BlocksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(userblock.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedBlocksIDs(); len(nodes) > 0 && !_u.mutation.BlocksCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.BlocksTable,
+			Columns: []string{user.BlocksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(userblock.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.BlocksIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.BlocksTable,
+			Columns: []string{user.BlocksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(userblock.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.BlockedByCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.BlockedByTable,
+			Columns: []string{user.BlockedByColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(userblock.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedBlockedByIDs(); len(nodes) > 0 && !_u.mutation.BlockedByCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.BlockedByTable,
+			Columns: []string{user.BlockedByColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(userblock.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.BlockedByIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.BlockedByTable,
+			Columns: []string{user.BlockedByColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(userblock.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{user.Label}
@@ -1654,6 +1851,34 @@ func (_u *UserUpdateOne) SetNillableAdmin(v *bool) *UserUpdateOne {
 	return _u
 }
 
+// SetModerator sets the "moderator" field.
+func (_u *UserUpdateOne) SetModerator(v bool) *UserUpdateOne {
+	_u.mutation.SetModerator(v)
+	return _u
+}
+
+// SetNillableModerator sets the "moderator" field if the given value is not nil.
+func (_u *UserUpdateOne) SetNillableModerator(v *bool) *UserUpdateOne {
+	if v != nil {
+		_u.SetModerator(*v)
+	}
+	return _u
+}
+
+// SetChatEnabled sets the "chat_enabled" field.
+func (_u *UserUpdateOne) SetChatEnabled(v bool) *UserUpdateOne {
+	_u.mutation.SetChatEnabled(v)
+	return _u
+}
+
+// SetNillableChatEnabled sets the "chat_enabled" field if the given value is not nil.
+func (_u *UserUpdateOne) SetNillableChatEnabled(v *bool) *UserUpdateOne {
+	if v != nil {
+		_u.SetChatEnabled(*v)
+	}
+	return _u
+}
+
 // AddTokenIDs adds the "tokens" edge to the Token entity by IDs.
 func (_u *UserUpdateOne) AddTokenIDs(ids ...int) *UserUpdateOne {
 	_u.mutation.AddTokenIDs(ids...)
@@ -1832,6 +2057,36 @@ func (_u *UserUpdateOne) AddChatPenalties(v ...*ChatPenalty) *UserUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.AddChatPenaltyIDs(ids...)
+}
+
+// AddBlockIDs adds the "blocks" edge to the UserBlock entity by IDs.
+func (_u *UserUpdateOne) AddBlockIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.AddBlockIDs(ids...)
+	return _u
+}
+
+// AddBlocks adds the "blocks" edges to the UserBlock entity.
+func (_u *UserUpdateOne) AddBlocks(v ...*UserBlock) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddBlockIDs(ids...)
+}
+
+// AddBlockedByIDs adds the "blocked_by" edge to the UserBlock entity by IDs.
+func (_u *UserUpdateOne) AddBlockedByIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.AddBlockedByIDs(ids...)
+	return _u
+}
+
+// AddBlockedBy adds the "blocked_by" edges to the UserBlock entity.
+func (_u *UserUpdateOne) AddBlockedBy(v ...*UserBlock) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddBlockedByIDs(ids...)
 }
 
 // Mutation returns the UserMutation object of the builder.
@@ -2091,6 +2346,48 @@ func (_u *UserUpdateOne) RemoveChatPenalties(v ...*ChatPenalty) *UserUpdateOne {
 	return _u.RemoveChatPenaltyIDs(ids...)
 }
 
+// ClearBlocks clears all "blocks" edges to the UserBlock entity.
+func (_u *UserUpdateOne) ClearBlocks() *UserUpdateOne {
+	_u.mutation.ClearBlocks()
+	return _u
+}
+
+// RemoveBlockIDs removes the "blocks" edge to UserBlock entities by IDs.
+func (_u *UserUpdateOne) RemoveBlockIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.RemoveBlockIDs(ids...)
+	return _u
+}
+
+// RemoveBlocks removes "blocks" edges to UserBlock entities.
+func (_u *UserUpdateOne) RemoveBlocks(v ...*UserBlock) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveBlockIDs(ids...)
+}
+
+// ClearBlockedBy clears all "blocked_by" edges to the UserBlock entity.
+func (_u *UserUpdateOne) ClearBlockedBy() *UserUpdateOne {
+	_u.mutation.ClearBlockedBy()
+	return _u
+}
+
+// RemoveBlockedByIDs removes the "blocked_by" edge to UserBlock entities by IDs.
+func (_u *UserUpdateOne) RemoveBlockedByIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.RemoveBlockedByIDs(ids...)
+	return _u
+}
+
+// RemoveBlockedBy removes "blocked_by" edges to UserBlock entities.
+func (_u *UserUpdateOne) RemoveBlockedBy(v ...*UserBlock) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveBlockedByIDs(ids...)
+}
+
 // Where appends a list predicates to the UserUpdate builder.
 func (_u *UserUpdateOne) Where(ps ...predicate.User) *UserUpdateOne {
 	_u.mutation.Where(ps...)
@@ -2287,6 +2584,12 @@ func (_u *UserUpdateOne) sqlSave(ctx context.Context) (_node *User, err error) {
 	}
 	if value, ok := _u.mutation.Admin(); ok {
 		_spec.SetField(user.FieldAdmin, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.Moderator(); ok {
+		_spec.SetField(user.FieldModerator, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.ChatEnabled(); ok {
+		_spec.SetField(user.FieldChatEnabled, field.TypeBool, value)
 	}
 	if _u.mutation.TokensCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -2821,6 +3124,96 @@ func (_u *UserUpdateOne) sqlSave(ctx context.Context) (_node *User, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(chatpenalty.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.BlocksCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.BlocksTable,
+			Columns: []string{user.BlocksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(userblock.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedBlocksIDs(); len(nodes) > 0 && !_u.mutation.BlocksCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.BlocksTable,
+			Columns: []string{user.BlocksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(userblock.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.BlocksIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.BlocksTable,
+			Columns: []string{user.BlocksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(userblock.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.BlockedByCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.BlockedByTable,
+			Columns: []string{user.BlockedByColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(userblock.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedBlockedByIDs(); len(nodes) > 0 && !_u.mutation.BlockedByCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.BlockedByTable,
+			Columns: []string{user.BlockedByColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(userblock.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.BlockedByIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.BlockedByTable,
+			Columns: []string{user.BlockedByColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(userblock.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

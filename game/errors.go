@@ -46,6 +46,10 @@ func errorf(code Code, format string, args ...any) *Error {
 // same user in the same game was sent under.
 const CodeKeyReused Code = "IDEMPOTENCY_KEY_REUSED"
 
+// CodeInvitationRefused refuses a new game with a seat invited for the address of a user who blocks its
+// creator: the invitation cannot be sent, and the creator is told no more.
+const CodeInvitationRefused Code = "INVITATION_REFUSED"
+
 // CodeUnknownMap refuses a new game on a map key (or key and version) that is neither stored nor built in.
 const CodeUnknownMap Code = "UNKNOWN_MAP"
 

@@ -106,6 +106,9 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 			if err := checkSeat(i, seat); err != nil {
 				return err
 			}
+			if err := s.checkInvitation(ctx, tx, i, seat, in.CreatorID); err != nil {
+				return err
+			}
 		}
 		if _, err := rules.New(board, cfg); err != nil {
 			if re, ok := errors.AsType[*rules.Error](err); ok {
@@ -208,6 +211,26 @@ func checkSeat(i int, seat SeatSpec) error {
 		}
 	default:
 		return errorf(CodeBadInput, "seat %d: unknown seat kind %d", i, seat.Kind)
+	}
+	return nil
+}
+
+// checkInvitation refuses (CodeInvitationRefused) seat i of a new game when it invites the address of a
+// user who blocks the game's creator.
+func (s *Service) checkInvitation(ctx context.Context, tx *sql.Tx, i int, seat SeatSpec, creatorID int) error {
+	if seat.Kind != SeatInvited {
+		return nil
+	}
+	invitee, err := s.accounts.UserByEmail(ctx, tx, strings.ToLower(seat.InviteEmail))
+	if err != nil || invitee == 0 {
+		return err
+	}
+	blocked, err := s.accounts.Blocks(ctx, tx, invitee, creatorID)
+	if err != nil {
+		return err
+	}
+	if blocked {
+		return errorf(CodeInvitationRefused, "seat %d: the invitation cannot be sent", i)
 	}
 	return nil
 }
@@ -447,8 +470,9 @@ func (s *Service) GameDecline(ctx context.Context, gameID, userID int) error {
 
 // GameRematch creates, for a player of a finished or cancelled game, a new game with the same map version,
 // settings and seat colours: the player takes their own seat, the other users' seats are invited by their
-// emails (so that they are told, as by GameCreate), CPU seats keep their difficulty. Someone who may not
-// see the game is told of it what they are told of a game that does not exist.
+// emails (so that they are told, as by GameCreate), CPU seats keep their difficulty. The seat of a user who
+// blocks the player is open instead: no invitation reaches them. Someone who may not see the game is told
+// of it what they are told of a game that does not exist.
 func (s *Service) GameRematch(ctx context.Context, gameID, userID int) (Created, error) {
 	var in CreateInput
 	email, err := s.emailOf(ctx, userID)
@@ -484,8 +508,14 @@ func (s *Service) GameRematch(ctx context.Context, gameID, userID int) (Created,
 			case st.CPU:
 				spec.Kind, spec.Difficulty = SeatCPU, st.Difficulty
 			case st.UserID != 0:
-				spec.Kind = SeatInvited
-				invited[len(in.Seats)] = st.UserID
+				blocks, err := s.accounts.Blocks(ctx, tx, st.UserID, userID)
+				if err != nil {
+					return err
+				}
+				if !blocks {
+					spec.Kind = SeatInvited
+					invited[len(in.Seats)] = st.UserID
+				}
 			}
 			in.Seats = append(in.Seats, spec)
 		}

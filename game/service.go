@@ -35,12 +35,18 @@ type Opts struct {
 }
 
 // Accounts is what the game service reads of the users (account.Service is it): the names they play
-// under and the addresses invitations are matched by.
+// under, the addresses invitations are matched by, and who blocks whom (a user is never invited by someone
+// they block).
 type Accounts interface {
 	// Names returns the names of the users ids that exist, by id; q may be a transaction.
 	Names(ctx context.Context, q Querier, ids []int) (map[int]string, error)
 	// Emails returns the email addresses of the users ids that exist, by id; q may be a transaction.
 	Emails(ctx context.Context, q Querier, ids []int) (map[int]string, error)
+	// UserByEmail returns the id of the user whose (lower-cased) address is email, or 0 when there is
+	// none; q may be a transaction.
+	UserByEmail(ctx context.Context, q Querier, email string) (int, error)
+	// Blocks reports whether user blocker blocks user blocked; q may be a transaction.
+	Blocks(ctx context.Context, q Querier, blocker, blocked int) (bool, error)
 }
 
 // Querier runs the statements of a read: a *sql.DB or a *sql.Tx. It is the same type as account.Querier.

@@ -136,3 +136,60 @@ func (r *Resolver) user(ctx context.Context, id int) (*ent.User, error) {
 	}
 	return u, err
 }
+
+// blockUser blocks (block true) or unblocks the user of the input for the viewer. Both are idempotent;
+// an id that names no user is NOT_FOUND, and blocking oneself or past account.BlockLimit is refused.
+func (r *Resolver) blockUser(ctx context.Context, input BlockUserInput, block bool) (*BlockUserPayload, error) {
+	me, err := signedIn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	notFound := &BlockUserPayload{UserErrors: []*UserError{userError(account.CodeNotFound, "no such user", "input", "user")}}
+	id, err := parseIDOf(input.User, typeUser)
+	if err != nil {
+		return notFound, nil
+	}
+	u, err := r.accounts.User(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if u == nil {
+		return notFound, nil
+	}
+	if block {
+		err = r.accounts.Block(ctx, me.ID, id)
+	} else {
+		_, err = r.accounts.Unblock(ctx, me.ID, id)
+	}
+	if err != nil {
+		ues, err := refusalErrors(err)
+		return &BlockUserPayload{UserErrors: ues}, err
+	}
+	return &BlockUserPayload{User: u, Blocked: block, UserErrors: []*UserError{}}, nil
+}
+
+// setModerator grants or revokes the moderator role of the user of the input; only an admin may
+// (FORBIDDEN for anyone else).
+func (r *Resolver) setModerator(ctx context.Context, input SetModeratorInput) (*SetModeratorPayload, error) {
+	me, err := signedIn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if !me.Admin {
+		return nil, errorf(CodeForbidden, "only an admin may grant or revoke the moderator role")
+	}
+	notFound := &SetModeratorPayload{UserErrors: []*UserError{userError(account.CodeNotFound, "no such user", "input", "user")}}
+	id, err := parseIDOf(input.User, typeUser)
+	if err != nil {
+		return notFound, nil
+	}
+	u, err := r.accounts.SetModerator(ctx, id, input.Moderator)
+	if errors.Is(err, account.ErrNoUser) {
+		return notFound, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	r.logger.InfoContext(ctx, "moderator role set", "user_id", id, "moderator", input.Moderator, "admin_id", me.ID)
+	return &SetModeratorPayload{User: u, UserErrors: []*UserError{}}, nil
+}

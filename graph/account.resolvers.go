@@ -56,6 +56,18 @@ func (r *mutationResolver) UpdateNotificationPreferences(ctx context.Context, in
 	return r.updateNotificationPreferences(ctx, me.ID, input)
 }
 
+func (r *mutationResolver) BlockUser(ctx context.Context, input BlockUserInput) (*BlockUserPayload, error) {
+	return r.blockUser(ctx, input, true)
+}
+
+func (r *mutationResolver) UnblockUser(ctx context.Context, input BlockUserInput) (*BlockUserPayload, error) {
+	return r.blockUser(ctx, input, false)
+}
+
+func (r *mutationResolver) SetModerator(ctx context.Context, input SetModeratorInput) (*SetModeratorPayload, error) {
+	return r.setModerator(ctx, input)
+}
+
 // Viewer is the resolver for the viewer field.
 func (r *queryResolver) Viewer(ctx context.Context) (*ent.User, error) {
 	return r.viewerRow(ctx)
@@ -109,6 +121,20 @@ func (r *userResolver) NotificationPreferences(ctx context.Context, obj *ent.Use
 		return nil, nil
 	}
 	return notificationPreferences(obj), nil
+}
+
+func (r *userResolver) ChatEnabled(ctx context.Context, obj *ent.User) (*bool, error) {
+	if !isSelf(ctx, obj) {
+		return nil, nil
+	}
+	return &obj.ChatEnabled, nil
+}
+
+func (r *userResolver) BlockedUsers(ctx context.Context, obj *ent.User) ([]*ent.User, error) {
+	if !isSelf(ctx, obj) {
+		return nil, nil
+	}
+	return r.accounts.BlockedUsers(ctx, obj.ID)
 }
 
 func (r *Resolver) ApiToken() ApiTokenResolver { return &apiTokenResolver{r} }

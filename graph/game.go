@@ -401,6 +401,9 @@ func (r *Resolver) createGame(ctx context.Context, input CreateGameInput) (*Game
 		if errors.As(err, &ge) && ge.Code == game.CodeUnknownMap {
 			return r.unknownMap(ctx, ge, input)
 		}
+		if errors.As(err, &ge) && ge.Code == game.CodeInvitationRefused {
+			return refused(userError(string(ge.Code), ge.Message, "input", "seats")), nil
+		}
 		return nil, err
 	}
 	return r.lobbyPayload(ctx, created.GameID)
@@ -755,7 +758,12 @@ func (r *Resolver) listGames(ctx context.Context, filter *GamesFilter, first *in
 			if !signed {
 				return nil, errorf(CodeUnauthenticated, "sign in to list your invitations")
 			}
-			q = q.Where(entgame.StatusEQ(entgame.StatusOpen), entgame.HasPlayersWith(invitedViewer(ctx)))
+			// Invitations from users the viewer blocks are hidden.
+			blocked, err := r.accounts.Blocked(ctx, nil, me)
+			if err != nil {
+				return nil, err
+			}
+			q = q.Where(entgame.StatusEQ(entgame.StatusOpen), entgame.HasPlayersWith(invitedViewer(ctx)), entgame.CreatorIDNotIn(blocked...))
 		}
 		if filter.Status != nil {
 			st, err := gameStatusFilter(*filter.Status)

@@ -103,6 +103,12 @@ type ComplexityRoot struct {
 		ExpectedDefenderSurvivors func(childComplexity int) int
 	}
 
+	BlockUserPayload struct {
+		Blocked    func(childComplexity int) int
+		User       func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	BoardColumns struct {
 		Armies  func(childComplexity int) int
 		Hidden  func(childComplexity int) int
@@ -327,6 +333,7 @@ type ComplexityRoot struct {
 
 	Mutation struct {
 		Attack                        func(childComplexity int, input AttackInput) int
+		BlockUser                     func(childComplexity int, input BlockUserInput) int
 		ClaimTerritory                func(childComplexity int, input ClaimTerritoryInput) int
 		CreateAPIToken                func(childComplexity int, input CreateAPITokenInput) int
 		CreateGame                    func(childComplexity int, input CreateGameInput) int
@@ -352,11 +359,13 @@ type ComplexityRoot struct {
 		SetChatOff                    func(childComplexity int, input SetChatOffInput) int
 		SetChatPlayersOnly            func(childComplexity int, input SetChatPlayersOnlyInput) int
 		SetMapVisibility              func(childComplexity int, input SetMapVisibilityInput) int
+		SetModerator                  func(childComplexity int, input SetModeratorInput) int
 		SignIn                        func(childComplexity int, input SignInInput) int
 		SignOut                       func(childComplexity int) int
 		SignUp                        func(childComplexity int, input SignUpInput) int
 		StartGame                     func(childComplexity int, input GameInput) int
 		TradeCards                    func(childComplexity int, input TradeCardsInput) int
+		UnblockUser                   func(childComplexity int, input BlockUserInput) int
 		UnregisterPushSubscription    func(childComplexity int, input UnregisterPushSubscriptionInput) int
 		UpdateNotificationPreferences func(childComplexity int, input UpdateNotificationPreferencesInput) int
 		UploadMap                     func(childComplexity int, input UploadMapInput) int
@@ -466,6 +475,11 @@ type ComplexityRoot struct {
 		Token     func(childComplexity int) int
 	}
 
+	SetModeratorPayload struct {
+		User       func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	SignInPayload struct {
 		Session    func(childComplexity int) int
 		User       func(childComplexity int) int
@@ -545,9 +559,12 @@ type ComplexityRoot struct {
 	}
 
 	User struct {
+		BlockedUsers            func(childComplexity int) int
+		ChatEnabled             func(childComplexity int) int
 		CreatedAt               func(childComplexity int) int
 		Email                   func(childComplexity int) int
 		ID                      func(childComplexity int) int
+		Moderator               func(childComplexity int) int
 		Name                    func(childComplexity int) int
 		NotificationPreferences func(childComplexity int) int
 		Notify                  func(childComplexity int) int
@@ -631,6 +648,9 @@ type MutationResolver interface {
 	CreateAPIToken(ctx context.Context, input CreateAPITokenInput) (*CreateAPITokenPayload, error)
 	RevokeAPIToken(ctx context.Context, input RevokeAPITokenInput) (*RevokeAPITokenPayload, error)
 	UpdateNotificationPreferences(ctx context.Context, input UpdateNotificationPreferencesInput) (*UpdateNotificationPreferencesPayload, error)
+	BlockUser(ctx context.Context, input BlockUserInput) (*BlockUserPayload, error)
+	UnblockUser(ctx context.Context, input BlockUserInput) (*BlockUserPayload, error)
+	SetModerator(ctx context.Context, input SetModeratorInput) (*SetModeratorPayload, error)
 	SendChatMessage(ctx context.Context, input SendChatMessageInput) (*ChatMessagePayload, error)
 	DeleteChatMessage(ctx context.Context, id string) (*ChatMessagePayload, error)
 	MarkChatRead(ctx context.Context, input MarkChatReadInput) (*ChatSettingsPayload, error)
@@ -703,6 +723,9 @@ type UserResolver interface {
 	Phone(ctx context.Context, obj *ent.User) (*string, error)
 	Notify(ctx context.Context, obj *ent.User) (*NotificationChannel, error)
 	NotificationPreferences(ctx context.Context, obj *ent.User) (*NotificationPreferences, error)
+	ChatEnabled(ctx context.Context, obj *ent.User) (*bool, error)
+
+	BlockedUsers(ctx context.Context, obj *ent.User) ([]*ent.User, error)
 
 	PushSubscriptions(ctx context.Context, obj *ent.User) ([]*ent.PushSubscription, error)
 }
@@ -911,6 +934,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.BattleOdds.ExpectedDefenderSurvivors(childComplexity), true
+
+	case "BlockUserPayload.blocked":
+		if e.ComplexityRoot.BlockUserPayload.Blocked == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BlockUserPayload.Blocked(childComplexity), true
+	case "BlockUserPayload.user":
+		if e.ComplexityRoot.BlockUserPayload.User == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BlockUserPayload.User(childComplexity), true
+	case "BlockUserPayload.userErrors":
+		if e.ComplexityRoot.BlockUserPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BlockUserPayload.UserErrors(childComplexity), true
 
 	case "BoardColumns.armies":
 		if e.ComplexityRoot.BoardColumns.Armies == nil {
@@ -1882,6 +1924,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.Attack(childComplexity, args["input"].(AttackInput)), true
+	case "Mutation.blockUser":
+		if e.ComplexityRoot.Mutation.BlockUser == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_blockUser_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.BlockUser(childComplexity, args["input"].(BlockUserInput)), true
 	case "Mutation.claimTerritory":
 		if e.ComplexityRoot.Mutation.ClaimTerritory == nil {
 			break
@@ -2157,6 +2210,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SetMapVisibility(childComplexity, args["input"].(SetMapVisibilityInput)), true
+	case "Mutation.setModerator":
+		if e.ComplexityRoot.Mutation.SetModerator == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setModerator_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetModerator(childComplexity, args["input"].(SetModeratorInput)), true
 	case "Mutation.signIn":
 		if e.ComplexityRoot.Mutation.SignIn == nil {
 			break
@@ -2207,6 +2271,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.TradeCards(childComplexity, args["input"].(TradeCardsInput)), true
+	case "Mutation.unblockUser":
+		if e.ComplexityRoot.Mutation.UnblockUser == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_unblockUser_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UnblockUser(childComplexity, args["input"].(BlockUserInput)), true
 	case "Mutation.unregisterPushSubscription":
 		if e.ComplexityRoot.Mutation.UnregisterPushSubscription == nil {
 			break
@@ -2690,6 +2765,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Session.Token(childComplexity), true
 
+	case "SetModeratorPayload.user":
+		if e.ComplexityRoot.SetModeratorPayload.User == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SetModeratorPayload.User(childComplexity), true
+	case "SetModeratorPayload.userErrors":
+		if e.ComplexityRoot.SetModeratorPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SetModeratorPayload.UserErrors(childComplexity), true
+
 	case "SignInPayload.session":
 		if e.ComplexityRoot.SignInPayload.Session == nil {
 			break
@@ -2969,6 +3057,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.UpdateNotificationPreferencesPayload.UserErrors(childComplexity), true
 
+	case "User.blockedUsers":
+		if e.ComplexityRoot.User.BlockedUsers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.User.BlockedUsers(childComplexity), true
+	case "User.chatEnabled":
+		if e.ComplexityRoot.User.ChatEnabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.User.ChatEnabled(childComplexity), true
 	case "User.createdAt":
 		if e.ComplexityRoot.User.CreatedAt == nil {
 			break
@@ -2987,6 +3087,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.User.ID(childComplexity), true
+	case "User.moderator":
+		if e.ComplexityRoot.User.Moderator == nil {
+			break
+		}
+
+		return e.ComplexityRoot.User.Moderator(childComplexity), true
 	case "User.name":
 		if e.ComplexityRoot.User.Name == nil {
 			break
@@ -3090,6 +3196,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	inputUnmarshalers := func() *graphql.InputUnmarshalerIndex {
 		return graphql.NewInputUnmarshalerIndex(
 			graphql.NewInputUnmarshaler("AttackInput", ec.unmarshalInputAttackInput),
+			graphql.NewInputUnmarshaler("BlockUserInput", ec.unmarshalInputBlockUserInput),
 			graphql.NewInputUnmarshaler("ClaimTerritoryInput", ec.unmarshalInputClaimTerritoryInput),
 			graphql.NewInputUnmarshaler("CreateApiTokenInput", ec.unmarshalInputCreateApiTokenInput),
 			graphql.NewInputUnmarshaler("CreateGameInput", ec.unmarshalInputCreateGameInput),
@@ -3116,6 +3223,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("SetChatOffInput", ec.unmarshalInputSetChatOffInput),
 			graphql.NewInputUnmarshaler("SetChatPlayersOnlyInput", ec.unmarshalInputSetChatPlayersOnlyInput),
 			graphql.NewInputUnmarshaler("SetMapVisibilityInput", ec.unmarshalInputSetMapVisibilityInput),
+			graphql.NewInputUnmarshaler("SetModeratorInput", ec.unmarshalInputSetModeratorInput),
 			graphql.NewInputUnmarshaler("SignInInput", ec.unmarshalInputSignInInput),
 			graphql.NewInputUnmarshaler("SignUpInput", ec.unmarshalInputSignUpInput),
 			graphql.NewInputUnmarshaler("TeamInput", ec.unmarshalInputTeamInput),
@@ -3351,6 +3459,18 @@ func (ec *executionContext) childFields_BattleOdds(ctx context.Context, field gr
 		return ec.fieldContext_BattleOdds_expectedDefenderSurvivors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type BattleOdds", field.Name)
+}
+
+func (ec *executionContext) childFields_BlockUserPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "user":
+		return ec.fieldContext_BlockUserPayload_user(ctx, field)
+	case "blocked":
+		return ec.fieldContext_BlockUserPayload_blocked(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_BlockUserPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BlockUserPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_BoardColumns(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -3977,6 +4097,16 @@ func (ec *executionContext) childFields_Session(ctx context.Context, field graph
 	return nil, fmt.Errorf("no field named %q was found under type Session", field.Name)
 }
 
+func (ec *executionContext) childFields_SetModeratorPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "user":
+		return ec.fieldContext_SetModeratorPayload_user(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_SetModeratorPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SetModeratorPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_SignInPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "user":
@@ -4135,6 +4265,12 @@ func (ec *executionContext) childFields_User(ctx context.Context, field graphql.
 		return ec.fieldContext_User_notify(ctx, field)
 	case "notificationPreferences":
 		return ec.fieldContext_User_notificationPreferences(ctx, field)
+	case "chatEnabled":
+		return ec.fieldContext_User_chatEnabled(ctx, field)
+	case "moderator":
+		return ec.fieldContext_User_moderator(ctx, field)
+	case "blockedUsers":
+		return ec.fieldContext_User_blockedUsers(ctx, field)
 	case "createdAt":
 		return ec.fieldContext_User_createdAt(ctx, field)
 	case "pushSubscriptions":
@@ -4435,6 +4571,20 @@ func (ec *executionContext) field_Mutation_attack_args(ctx context.Context, rawA
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (AttackInput, error) {
 			return ec.unmarshalNAttackInput2routᚋgraphᚐAttackInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_blockUser_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (BlockUserInput, error) {
+			return ec.unmarshalNBlockUserInput2routᚋgraphᚐBlockUserInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -4793,6 +4943,20 @@ func (ec *executionContext) field_Mutation_setMapVisibility_args(ctx context.Con
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_setModerator_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (SetModeratorInput, error) {
+			return ec.unmarshalNSetModeratorInput2routᚋgraphᚐSetModeratorInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_signIn_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -4841,6 +5005,20 @@ func (ec *executionContext) field_Mutation_tradeCards_args(ctx context.Context, 
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (TradeCardsInput, error) {
 			return ec.unmarshalNTradeCardsInput2routᚋgraphᚐTradeCardsInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_unblockUser_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (BlockUserInput, error) {
+			return ec.unmarshalNBlockUserInput2routᚋgraphᚐBlockUserInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -5935,6 +6113,93 @@ func (ec *executionContext) _BattleOdds_expectedDefenderSurvivors(ctx context.Co
 }
 func (ec *executionContext) fieldContext_BattleOdds_expectedDefenderSurvivors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("BattleOdds", field, false, false, "Float")
+}
+
+func (ec *executionContext) _BlockUserPayload_user(ctx context.Context, field graphql.CollectedField, obj *BlockUserPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BlockUserPayload_user(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.User, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
+			return ec.marshalOUser2ᚖroutᚋentᚐUser(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_BlockUserPayload_user(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BlockUserPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BlockUserPayload_blocked(ctx context.Context, field graphql.CollectedField, obj *BlockUserPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BlockUserPayload_blocked(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Blocked, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BlockUserPayload_blocked(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BlockUserPayload", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _BlockUserPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *BlockUserPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BlockUserPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖroutᚋgraphᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BlockUserPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BlockUserPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _BoardColumns_seq(ctx context.Context, field graphql.CollectedField, obj *BoardColumns) (ret graphql.Marshaler) {
@@ -10232,6 +10497,177 @@ func (ec *executionContext) fieldContext_Mutation_updateNotificationPreferences(
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_blockUser(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_blockUser(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().BlockUser(ctx, fc.Args["input"].(BlockUserInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *BlockUserPayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *BlockUserPayload) graphql.Marshaler {
+			return ec.marshalNBlockUserPayload2ᚖroutᚋgraphᚐBlockUserPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_blockUser(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BlockUserPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_blockUser_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_unblockUser(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_unblockUser(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UnblockUser(ctx, fc.Args["input"].(BlockUserInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *BlockUserPayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *BlockUserPayload) graphql.Marshaler {
+			return ec.marshalNBlockUserPayload2ᚖroutᚋgraphᚐBlockUserPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_unblockUser(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BlockUserPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_unblockUser_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setModerator(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setModerator(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetModerator(ctx, fc.Args["input"].(SetModeratorInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *SetModeratorPayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *SetModeratorPayload) graphql.Marshaler {
+			return ec.marshalNSetModeratorPayload2ᚖroutᚋgraphᚐSetModeratorPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setModerator(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SetModeratorPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setModerator_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_sendChatMessage(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -13704,6 +14140,70 @@ func (ec *executionContext) fieldContext_Session_expiresAt(_ context.Context, fi
 	return graphql.NewScalarFieldContext("Session", field, false, false, "Time")
 }
 
+func (ec *executionContext) _SetModeratorPayload_user(ctx context.Context, field graphql.CollectedField, obj *SetModeratorPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SetModeratorPayload_user(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.User, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
+			return ec.marshalOUser2ᚖroutᚋentᚐUser(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SetModeratorPayload_user(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SetModeratorPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SetModeratorPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *SetModeratorPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SetModeratorPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖroutᚋgraphᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SetModeratorPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SetModeratorPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _SignInPayload_user(ctx context.Context, field graphql.CollectedField, obj *SignInPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -15005,6 +15505,84 @@ func (ec *executionContext) fieldContext_User_notificationPreferences(_ context.
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_NotificationPreferences(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _User_chatEnabled(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_User_chatEnabled(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.User().ChatEnabled(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
+			return ec.marshalOBoolean2ᚖbool(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_User_chatEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("User", field, true, true, "Boolean")
+}
+
+func (ec *executionContext) _User_moderator(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_User_moderator(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Moderator, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_User_moderator(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("User", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _User_blockedUsers(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_User_blockedUsers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.User().BlockedUsers(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.User) graphql.Marshaler {
+			return ec.marshalOUser2ᚕᚖroutᚋentᚐUserᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_User_blockedUsers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "User",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
 		},
 	}
 	return fc, nil
@@ -16465,6 +17043,48 @@ func (ec *executionContext) unmarshalInputAttackInput(ctx context.Context, obj a
 func UnmarshalAttackInput(ctx context.Context, raw any) (AttackInput, error) {
 	var out AttackInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "AttackInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputBlockUserInput(ctx context.Context, obj any) (BlockUserInput, error) {
+	var it BlockUserInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"user"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "user":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("user"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.User = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalBlockUserInput unmarshals raw into the BlockUserInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalBlockUserInput(ctx context.Context, raw any) (BlockUserInput, error) {
+	var out BlockUserInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "BlockUserInput", raw, &out)
 	return out, err
 }
 
@@ -18008,6 +18628,55 @@ func UnmarshalSetMapVisibilityInput(ctx context.Context, raw any) (SetMapVisibil
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputSetModeratorInput(ctx context.Context, obj any) (SetModeratorInput, error) {
+	var it SetModeratorInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"user", "moderator"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "user":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("user"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.User = data
+		case "moderator":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("moderator"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Moderator = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalSetModeratorInput unmarshals raw into the SetModeratorInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSetModeratorInput(ctx context.Context, raw any) (SetModeratorInput, error) {
+	var out SetModeratorInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SetModeratorInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputSignInInput(ctx context.Context, obj any) (SignInInput, error) {
 	var it SignInInput
 	if obj == nil {
@@ -18411,7 +19080,7 @@ func (ec *executionContext) unmarshalInputUpdateNotificationPreferencesInput(ctx
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"channel", "channels", "digestHours", "timeZone", "quietHours", "clearQuietHours", "always"}
+	fieldsInOrder := [...]string{"channel", "channels", "digestHours", "timeZone", "quietHours", "clearQuietHours", "always", "chatEnabled"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -18467,6 +19136,13 @@ func (ec *executionContext) unmarshalInputUpdateNotificationPreferencesInput(ctx
 				return it, err
 			}
 			it.Always = data
+		case "chatEnabled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("chatEnabled"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ChatEnabled = data
 		}
 	}
 	return it, nil
@@ -18906,6 +19582,49 @@ func (ec *executionContext) _BattleOdds(ctx context.Context, sel ast.SelectionSe
 			}
 		case "expectedDefenderSurvivors":
 			out.Values[i] = ec._BattleOdds_expectedDefenderSurvivors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var blockUserPayloadImplementors = []string{"BlockUserPayload"}
+
+func (ec *executionContext) _BlockUserPayload(ctx context.Context, sel ast.SelectionSet, obj *BlockUserPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, blockUserPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BlockUserPayload")
+		case "user":
+			out.Values[i] = ec._BlockUserPayload_user(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "blocked":
+			out.Values[i] = ec._BlockUserPayload_blocked(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._BlockUserPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -20444,6 +21163,27 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "blockUser":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_blockUser(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "unblockUser":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_unblockUser(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setModerator":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setModerator(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "sendChatMessage":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_sendChatMessage(ctx, field)
@@ -21384,6 +22124,44 @@ func (ec *executionContext) _Session(ctx context.Context, sel ast.SelectionSet, 
 	return out
 }
 
+var setModeratorPayloadImplementors = []string{"SetModeratorPayload"}
+
+func (ec *executionContext) _SetModeratorPayload(ctx context.Context, sel ast.SelectionSet, obj *SetModeratorPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, setModeratorPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SetModeratorPayload")
+		case "user":
+			out.Values[i] = ec._SetModeratorPayload_user(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._SetModeratorPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var signInPayloadImplementors = []string{"SignInPayload"}
 
 func (ec *executionContext) _SignInPayload(ctx context.Context, sel ast.SelectionSet, obj *SignInPayload) graphql.Marshaler {
@@ -21962,6 +22740,23 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._User_notificationPreferences(ctx, field, obj)
+				})
+		case "chatEnabled":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._User_chatEnabled(ctx, field, obj)
+				})
+		case "moderator":
+			out.Values[i] = ec._User_moderator(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "blockedUsers":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._User_blockedUsers(ctx, field, obj)
 				})
 		case "createdAt":
 			out.Values[i] = ec._User_createdAt(ctx, field, obj)
@@ -22569,6 +23364,19 @@ func (ec *executionContext) marshalNBattleOdds2ᚖroutᚋgraphᚐBattleOdds(ctx 
 		return graphql.Null
 	}
 	return ec._BattleOdds(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNBlockUserInput2routᚋgraphᚐBlockUserInput(ctx context.Context, v any) (BlockUserInput, error) {
+	res, err := ec.unmarshalInputBlockUserInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNBlockUserPayload2ᚖroutᚋgraphᚐBlockUserPayload(ctx context.Context, sel ast.SelectionSet, v *BlockUserPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "BlockUserPayload!")
+		return graphql.Null
+	}
+	return ec._BlockUserPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNBoardColumns2ᚖroutᚋgraphᚐBoardColumns(ctx context.Context, sel ast.SelectionSet, v *BoardColumns) graphql.Marshaler {
@@ -23438,6 +24246,19 @@ func (ec *executionContext) unmarshalNSetMapVisibilityInput2routᚋgraphᚐSetMa
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNSetModeratorInput2routᚋgraphᚐSetModeratorInput(ctx context.Context, v any) (SetModeratorInput, error) {
+	res, err := ec.unmarshalInputSetModeratorInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSetModeratorPayload2ᚖroutᚋgraphᚐSetModeratorPayload(ctx context.Context, sel ast.SelectionSet, v *SetModeratorPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "SetModeratorPayload!")
+		return graphql.Null
+	}
+	return ec._SetModeratorPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNSignInInput2routᚋgraphᚐSignInInput(ctx context.Context, v any) (SignInInput, error) {
 	res, err := ec.unmarshalInputSignInInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -24301,6 +25122,25 @@ func (ec *executionContext) marshalOTime2ᚖtimeᚐTime(ctx context.Context, sel
 	_ = ctx
 	res := MarshalTime(*v)
 	return res
+}
+
+func (ec *executionContext) marshalOUser2ᚕᚖroutᚋentᚐUserᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.User) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNUser2ᚖroutᚋentᚐUser(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalOUser2ᚖroutᚋentᚐUser(ctx context.Context, sel ast.SelectionSet, v *ent.User) graphql.Marshaler {

@@ -186,7 +186,7 @@ func TestRematchGame(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
 	lena, _ := e.signUp("lena")
-	bob, _ := e.signUp("bob")
+	bob, bobID := e.signUp("bob")
 	zed, _ := e.signUp("zed")
 	id := invitedGame(e, lena, "bob", false)
 	noUserErrors(t, "joinGame", e.gameMutation(bob, "joinGame", map[string]any{"gameId": id}))
@@ -256,6 +256,15 @@ func TestRematchGame(t *testing.T) {
 	e.gql(lena, invitationsQuery, nil).decode(t, &l)
 	if l.Games.TotalCount != 1 || l.Games.Edges[0].Node.ID != g.ID || l.Games.Edges[0].Node.Creator.Name != "bob" {
 		t.Errorf("lena's invitations after bob's rematch: %+v", l)
+	}
+
+	// A player who blocks the one asking for the rematch is not invited: their seat is open.
+	if r := e.block(lena, bobID, true); !r.Blocked {
+		t.Fatalf("lena blocks bob: %+v", r)
+	}
+	rematch(bob, id).decode(t, &out)
+	if st := out.RematchGame.Game.Seats[0].Status; st != "open" {
+		t.Errorf("the seat of lena, who blocks bob, in bob's rematch: %s, want open", st)
 	}
 }
 

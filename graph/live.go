@@ -13,6 +13,7 @@ import (
 
 	"rout/graph/wstransport"
 	"rout/live"
+	"rout/notifications"
 )
 
 // CodeResumeRequired is the extensions.code of the last message of a subscription whose subscriber fell
@@ -94,7 +95,27 @@ func (r *Resolver) viewerEvents(ctx context.Context, after *int) (<-chan graphql
 	if err != nil {
 		return nil, err
 	}
-	return stream(ctx, r, sub), nil
+	f := newFeed(ctx, r, sub)
+	f.hide = func(ctx context.Context, n *live.Notice) (bool, error) { return r.invitedByBlocked(ctx, me.ID, n) }
+	return f.start(), nil
+}
+
+// invitedByBlocked tells whether n is a notice of an invitation to user userID from a user they block,
+// which is hidden from them.
+func (r *Resolver) invitedByBlocked(ctx context.Context, userID int, n *live.Notice) (bool, error) {
+	if n.Kind != notifications.KindInvited.String() || len(n.Data) == 0 {
+		return false, nil
+	}
+	var d struct {
+		Inviter *int `json:"inviter"`
+	}
+	if err := json.Unmarshal(n.Data, &d); err != nil {
+		return false, fmt.Errorf("error decoding the data of notice %d: %w", n.ID, err)
+	}
+	if d.Inviter == nil {
+		return false, nil
+	}
+	return r.accounts.Blocks(ctx, nil, userID, *d.Inviter)
 }
 
 // stream returns the channel of a subscription's values for gqlgen. The websocket transport takes them
@@ -102,8 +123,17 @@ func (r *Resolver) viewerEvents(ctx context.Context, after *int) (<-chan graphql
 // that fell behind gets a last message with a RESUME_REQUIRED error; a database failure is logged and
 // ends the stream with an INTERNAL_SERVER_ERROR message; a stopped hub just completes it.
 func stream[T interface{ *live.Event | *live.Notice }](ctx context.Context, r *Resolver, sub *live.Subscription[T]) <-chan graphql.Event[T] {
-	f := &feed[T]{ctx: ctx, r: r, sub: sub, out: make(chan graphql.Event[T], 1)}
-	if !wstransport.Attach(ctx, f) {
+	return newFeed(ctx, r, sub).start()
+}
+
+// newFeed returns the feed of a subscription, to start.
+func newFeed[T interface{ *live.Event | *live.Notice }](ctx context.Context, r *Resolver, sub *live.Subscription[T]) *feed[T] {
+	return &feed[T]{ctx: ctx, r: r, sub: sub, out: make(chan graphql.Event[T], 1)}
+}
+
+// start hands the feed to the websocket transport, or starts its goroutine, and returns its channel.
+func (f *feed[T]) start() <-chan graphql.Event[T] {
+	if !wstransport.Attach(f.ctx, f) {
 		go f.forward()
 	}
 	return f.out
@@ -120,6 +150,16 @@ type feed[T interface{ *live.Event | *live.Notice }] struct {
 
 	taken graphql.Event[T] // the value Take took last
 	last  bool             // taken is the stream's last message (an error)
+	// hide, when set, tells the values the viewer does not get, which the feed skips.
+	hide func(ctx context.Context, v T) (bool, error)
+}
+
+// hidden tells whether the feed skips v (hide).
+func (f *feed[T]) hidden(ctx context.Context, v T) (bool, error) {
+	if f.hide == nil {
+		return false, nil
+	}
+	return f.hide(ctx, v)
 }
 
 var _ wstransport.Feed = (*feed[*live.Event])(nil)
@@ -131,6 +171,13 @@ func (f *feed[T]) Take(ctx context.Context) (any, wstransport.Status) {
 		return nil, wstransport.Ended
 	}
 	v, ok, err := f.sub.TryNext(ctx)
+	for err == nil && ok {
+		var skip bool
+		if skip, err = f.hidden(ctx, v); err != nil || !skip {
+			break
+		}
+		v, ok, err = f.sub.TryNext(ctx)
+	}
 	if err == nil && !ok {
 		return nil, wstransport.Waiting
 	}
@@ -162,6 +209,12 @@ func (f *feed[T]) forward() {
 	defer f.sub.Close()
 	for {
 		v, err := f.sub.Next(f.ctx)
+		if err == nil {
+			var skip bool
+			if skip, err = f.hidden(f.ctx, v); err == nil && skip {
+				continue
+			}
+		}
 		ev, more := f.event(v, err)
 		if !more {
 			return

@@ -91,6 +91,22 @@ type BattleOdds struct {
 	ExpectedDefenderSurvivors float64 `json:"expectedDefenderSurvivors"`
 }
 
+// A user to block or unblock.
+type BlockUserInput struct {
+	// The user's global id.
+	User string `json:"user"`
+}
+
+// The result of `blockUser` and `unblockUser`.
+type BlockUserPayload struct {
+	// The user named by the input; null when `userErrors` is not empty.
+	User *ent.User `json:"user,omitempty"`
+	// Whether the signed-in user blocks the user now.
+	Blocked bool `json:"blocked"`
+	// Why nothing changed: NOT_FOUND (no such user), CANNOT_BLOCK_SELF, BLOCK_LIMIT (1,000 users blocked already).
+	UserErrors []*UserError `json:"userErrors"`
+}
+
 // The whole board as columns (Game.boardColumns); entry i of each list is territory i's, in map order.
 type BoardColumns struct {
 	// The sequence number of the game's last event the board includes, as Game.seq.
@@ -545,6 +561,22 @@ type SetMapVisibilityInput struct {
 	Visibility MapVisibility `json:"visibility"`
 }
 
+// A user whose moderator role to set.
+type SetModeratorInput struct {
+	// The user's global id.
+	User string `json:"user"`
+	// True grants the role, false revokes it.
+	Moderator bool `json:"moderator"`
+}
+
+// The result of `setModerator`.
+type SetModeratorPayload struct {
+	// The user, as updated; null when `userErrors` is not empty.
+	User *ent.User `json:"user,omitempty"`
+	// Why nothing changed: NOT_FOUND (no such user).
+	UserErrors []*UserError `json:"userErrors"`
+}
+
 // Credentials to sign in with.
 type SignInInput struct {
 	// The account's email address or its name (in any spelling that reads the same: any case, fullwidth forms).
@@ -704,6 +736,8 @@ type UpdateNotificationPreferencesInput struct {
 	ClearQuietHours *bool `json:"clearQuietHours,omitempty"`
 	// Whether email and SMS go out even for a notice already seen live.
 	Always *bool `json:"always,omitempty"`
+	// Whether the user sees game chat: false switches it off in every game.
+	ChatEnabled *bool `json:"chatEnabled,omitempty"`
 }
 
 // The result of `updateNotificationPreferences`.

@@ -72,6 +72,7 @@ func (r *Resolver) updateNotificationPreferences(ctx context.Context, userID int
 		TimeZone:        input.TimeZone,
 		ClearQuietHours: input.ClearQuietHours != nil && *input.ClearQuietHours,
 		Always:          input.Always,
+		ChatEnabled:     input.ChatEnabled,
 	}
 	if input.Channel != nil {
 		c := storedChannel(*input.Channel)

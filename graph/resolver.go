@@ -126,6 +126,8 @@ func (r *Resolver) executableSchema() Config {
 	mapList := func(child int) int { return 1 + child*MaxPageSize/10 }
 	c.Complexity.GameMap.Territories = mapList
 	c.Complexity.GameMap.Borders = mapList
+	// A user's blocks are up to account.BlockLimit users.
+	c.Complexity.User.BlockedUsers = func(child int) int { return 1 + child*account.BlockLimit/100 }
 	c.Complexity.GameMap.BonusAreas = mapList
 	c.Complexity.GameMap.Versions = func(child int) int { return 1 + child*10 }
 	// A record costs by the size of its game, known once the game is read: 1 here, the rest when it

@@ -22,20 +22,32 @@ const (
 // environment, overlaid by the flags in args, then validated. Any problem is a usageError (exit status
 // 2). help is true when args asked for -h, after the usage has been printed.
 func loadConfig(name, summary string, args []string, getenv func(string) string, stderr io.Writer, settings int) (cfg server.Config, help bool, err error) {
+	cfg, _, help, err = loadCommand(name, "[flags]", summary, 0, nil, args, getenv, stderr, settings)
+	return cfg, help, err
+}
+
+// loadCommand is loadConfig for a command that takes wantArgs arguments (its usage line shows usage after
+// its name) and flags of its own besides the server's (bind adds them to the flag set; nil for none). It
+// returns the arguments too.
+func loadCommand(name, usage, summary string, wantArgs int, bind func(*flag.FlagSet), args []string, getenv func(string) string,
+	stderr io.Writer, settings int) (cfg server.Config, rest []string, help bool, err error) {
 	cfg, err = server.ConfigFromEnv(getenv)
 	if err != nil {
-		return cfg, false, usageError(fmt.Sprintf("%s: invalid configuration: %v", name, err))
+		return cfg, nil, false, usageError(fmt.Sprintf("%s: invalid configuration: %v", name, err))
 	}
-	fs := newFlagSet(name, "[flags]", summary+"\n\nEach flag overrides the environment variable named in its description.", stderr)
+	fs := newFlagSet(name, usage, summary+"\n\nEach flag overrides the environment variable named in its description.", stderr)
 	bindConfigFlags(fs, &cfg, settings)
-	if done, err := parseFlags(fs, args, 0); done {
-		return cfg, err == nil, err
+	if bind != nil {
+		bind(fs)
+	}
+	if done, err := parseFlags(fs, args, wantArgs); done {
+		return cfg, nil, err == nil, err
 	}
 	if err := cfg.Validate(); err != nil {
-		return cfg, false, usageError(fmt.Sprintf("%s: invalid configuration:\n  %s", name,
+		return cfg, nil, false, usageError(fmt.Sprintf("%s: invalid configuration:\n  %s", name,
 			strings.ReplaceAll(err.Error(), "\n", "\n  ")))
 	}
-	return cfg, false, nil
+	return cfg, fs.Args(), false, nil
 }
 
 // bindConfigFlags adds the flags of the chosen settings to fs, bound to cfg, whose values (the defaults

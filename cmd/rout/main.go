@@ -9,6 +9,7 @@
 //	rout odds A D                             exact battle odds
 //	rout sim                                  random legal games through the rules engine, or CPU tournaments
 //	rout push keys                            a new VAPID key pair for web push
+//	rout users moderator --grant|--revoke U   grant or revoke a user's chat moderator role
 //	rout bench live                           live subscriptions against a plain websocket broadcast
 //	rout bench api                            the API against a plain transaction, CPU turns, deadline bursts
 package main
@@ -86,6 +87,7 @@ func commands() []command {
 		{"odds", "print the exact odds of A attackers conquering D defenders", runOdds},
 		{"sim", "play random legal games and check invariants, or CPU tournaments (--seats)", runSim},
 		{"push", "web push tools: push keys prints a new VAPID key pair", runPush},
+		{"users", "user administration: users moderator --grant|--revoke NAME_OR_EMAIL", runUsers},
 		{"bench", "benchmarks: bench live (live subscriptions against a plain websocket broadcast), bench api (the API against a plain transaction)", runBench},
 	}
 }

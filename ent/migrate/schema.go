@@ -711,12 +711,53 @@ var (
 		{Name: "quiet_end", Type: field.TypeInt, Nullable: true},
 		{Name: "notify_always", Type: field.TypeBool, Default: false},
 		{Name: "admin", Type: field.TypeBool, Default: false},
+		{Name: "moderator", Type: field.TypeBool, Default: false},
+		{Name: "chat_enabled", Type: field.TypeBool, Default: true},
 	}
 	// UsersTable holds the schema information for the "users" table.
 	UsersTable = &schema.Table{
 		Name:       "users",
 		Columns:    UsersColumns,
 		PrimaryKey: []*schema.Column{UsersColumns[0]},
+	}
+	// UserBlocksColumns holds the columns for the "user_blocks" table.
+	UserBlocksColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "blocker_id", Type: field.TypeInt},
+		{Name: "blocked_id", Type: field.TypeInt},
+	}
+	// UserBlocksTable holds the schema information for the "user_blocks" table.
+	UserBlocksTable = &schema.Table{
+		Name:       "user_blocks",
+		Columns:    UserBlocksColumns,
+		PrimaryKey: []*schema.Column{UserBlocksColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "user_blocks_users_blocks",
+				Columns:    []*schema.Column{UserBlocksColumns[2]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "user_blocks_users_blocked_by",
+				Columns:    []*schema.Column{UserBlocksColumns[3]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "userblock_blocker_id_blocked_id",
+				Unique:  true,
+				Columns: []*schema.Column{UserBlocksColumns[2], UserBlocksColumns[3]},
+			},
+			{
+				Name:    "userblock_blocked_id",
+				Unique:  false,
+				Columns: []*schema.Column{UserBlocksColumns[3]},
+			},
+		},
 	}
 	// Tables holds all the tables in the schema.
 	Tables = []*schema.Table{
@@ -738,6 +779,7 @@ var (
 		TerritoriesTable,
 		TokensTable,
 		UsersTable,
+		UserBlocksTable,
 	}
 )
 
@@ -769,4 +811,10 @@ func init() {
 	SeenEventsTable.ForeignKeys[0].RefTable = GamesTable
 	TerritoriesTable.ForeignKeys[0].RefTable = GamesTable
 	TokensTable.ForeignKeys[0].RefTable = UsersTable
+	UserBlocksTable.ForeignKeys[0].RefTable = UsersTable
+	UserBlocksTable.ForeignKeys[1].RefTable = UsersTable
+	UserBlocksTable.Annotation = &entsql.Annotation{}
+	UserBlocksTable.Annotation.Checks = map[string]string{
+		"user_blocks_not_self": "blocker_id <> blocked_id",
+	}
 }

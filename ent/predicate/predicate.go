@@ -59,3 +59,6 @@ type Token func(*sql.Selector)
 
 // User is the predicate function for user builders.
 type User func(*sql.Selector)
+
+// UserBlock is the predicate function for userblock builders.
+type UserBlock func(*sql.Selector)

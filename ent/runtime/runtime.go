@@ -22,6 +22,7 @@ import (
 	"rout/ent/territory"
 	"rout/ent/token"
 	"rout/ent/user"
+	"rout/ent/userblock"
 	"time"
 )
 
@@ -821,6 +822,23 @@ func init() {
 	userDescAdmin := userFields[12].Descriptor()
 	// user.DefaultAdmin holds the default value on creation for the admin field.
 	user.DefaultAdmin = userDescAdmin.Default.(bool)
+	// userDescModerator is the schema descriptor for moderator field.
+	userDescModerator := userFields[13].Descriptor()
+	// user.DefaultModerator holds the default value on creation for the moderator field.
+	user.DefaultModerator = userDescModerator.Default.(bool)
+	// userDescChatEnabled is the schema descriptor for chat_enabled field.
+	userDescChatEnabled := userFields[14].Descriptor()
+	// user.DefaultChatEnabled holds the default value on creation for the chat_enabled field.
+	user.DefaultChatEnabled = userDescChatEnabled.Default.(bool)
+	userblockMixin := schema.UserBlock{}.Mixin()
+	userblockMixinFields0 := userblockMixin[0].Fields()
+	_ = userblockMixinFields0
+	userblockFields := schema.UserBlock{}.Fields()
+	_ = userblockFields
+	// userblockDescCreatedAt is the schema descriptor for created_at field.
+	userblockDescCreatedAt := userblockMixinFields0[0].Descriptor()
+	// userblock.DefaultCreatedAt holds the default value on creation for the created_at field.
+	userblock.DefaultCreatedAt = userblockDescCreatedAt.Default.(func() time.Time)
 }
 
 const (

@@ -85,6 +85,12 @@ func (User) Fields() []ent.Field {
 		field.Bool("admin").
 			Default(false).
 			Comment("Whether the user may administer the server (River UI, built-in maps, any game)."),
+		field.Bool("moderator").
+			Default(false).
+			Comment("Whether the user moderates the chat (reports, deletions, timeouts, shadow-mutes, the audit log); granted by an admin."),
+		field.Bool("chat_enabled").
+			Default(true).
+			Comment("Whether the user sees game chat at all; false switches it off in every game."),
 	}
 }
 
@@ -124,6 +130,12 @@ func (User) Edges() []ent.Edge {
 		edge.To("chat_penalties", ChatPenalty.Type).
 			Annotations(entsql.OnDelete(entsql.Cascade)).
 			Comment("The moderators' sanctions of the user's chat; deleted with the user."),
+		edge.To("blocks", UserBlock.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)).
+			Comment("The user's blocks of others; deleted with the user."),
+		edge.To("blocked_by", UserBlock.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)).
+			Comment("Others' blocks of the user; deleted with the user."),
 	}
 }
 

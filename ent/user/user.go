@@ -48,6 +48,10 @@ const (
 	FieldNotifyAlways = "notify_always"
 	// FieldAdmin holds the string denoting the admin field in the database.
 	FieldAdmin = "admin"
+	// FieldModerator holds the string denoting the moderator field in the database.
+	FieldModerator = "moderator"
+	// FieldChatEnabled holds the string denoting the chat_enabled field in the database.
+	FieldChatEnabled = "chat_enabled"
 	// EdgeTokens holds the string denoting the tokens edge name in mutations.
 	EdgeTokens = "tokens"
 	// EdgeSeats holds the string denoting the seats edge name in mutations.
@@ -72,6 +76,10 @@ const (
 	EdgeChatReports = "chat_reports"
 	// EdgeChatPenalties holds the string denoting the chat_penalties edge name in mutations.
 	EdgeChatPenalties = "chat_penalties"
+	// EdgeBlocks holds the string denoting the blocks edge name in mutations.
+	EdgeBlocks = "blocks"
+	// EdgeBlockedBy holds the string denoting the blocked_by edge name in mutations.
+	EdgeBlockedBy = "blocked_by"
 	// Table holds the table name of the user in the database.
 	Table = "users"
 	// TokensTable is the table that holds the tokens relation/edge.
@@ -158,6 +166,20 @@ const (
 	ChatPenaltiesInverseTable = "chat_penalties"
 	// ChatPenaltiesColumn is the table column denoting the chat_penalties relation/edge.
 	ChatPenaltiesColumn = "user_id"
+	// BlocksTable is the table that holds the blocks relation/edge.
+	BlocksTable = "user_blocks"
+	// BlocksInverseTable is the table name for the UserBlock entity.
+	// It exists in this package in order to avoid circular dependency with the "userblock" package.
+	BlocksInverseTable = "user_blocks"
+	// BlocksColumn is the table column denoting the blocks relation/edge.
+	BlocksColumn = "blocker_id"
+	// BlockedByTable is the table that holds the blocked_by relation/edge.
+	BlockedByTable = "user_blocks"
+	// BlockedByInverseTable is the table name for the UserBlock entity.
+	// It exists in this package in order to avoid circular dependency with the "userblock" package.
+	BlockedByInverseTable = "user_blocks"
+	// BlockedByColumn is the table column denoting the blocked_by relation/edge.
+	BlockedByColumn = "blocked_id"
 )
 
 // Columns holds all SQL columns for user fields.
@@ -178,6 +200,8 @@ var Columns = []string{
 	FieldQuietEnd,
 	FieldNotifyAlways,
 	FieldAdmin,
+	FieldModerator,
+	FieldChatEnabled,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -227,6 +251,10 @@ var (
 	DefaultNotifyAlways bool
 	// DefaultAdmin holds the default value on creation for the "admin" field.
 	DefaultAdmin bool
+	// DefaultModerator holds the default value on creation for the "moderator" field.
+	DefaultModerator bool
+	// DefaultChatEnabled holds the default value on creation for the "chat_enabled" field.
+	DefaultChatEnabled bool
 )
 
 // Notify defines the type for the "notify" enum field.
@@ -333,6 +361,16 @@ func ByNotifyAlways(opts ...sql.OrderTermOption) OrderOption {
 // ByAdmin orders the results by the admin field.
 func ByAdmin(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldAdmin, opts...).ToFunc()
+}
+
+// ByModerator orders the results by the moderator field.
+func ByModerator(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldModerator, opts...).ToFunc()
+}
+
+// ByChatEnabled orders the results by the chat_enabled field.
+func ByChatEnabled(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldChatEnabled, opts...).ToFunc()
 }
 
 // ByTokensCount orders the results by tokens count.
@@ -502,6 +540,34 @@ func ByChatPenalties(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newChatPenaltiesStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByBlocksCount orders the results by blocks count.
+func ByBlocksCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newBlocksStep(), opts...)
+	}
+}
+
+// ByBlocks orders the results by blocks terms.
+func ByBlocks(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newBlocksStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByBlockedByCount orders the results by blocked_by count.
+func ByBlockedByCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newBlockedByStep(), opts...)
+	}
+}
+
+// ByBlockedBy orders the results by blocked_by terms.
+func ByBlockedBy(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newBlockedByStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newTokensStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -584,6 +650,20 @@ func newChatPenaltiesStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(ChatPenaltiesInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, ChatPenaltiesTable, ChatPenaltiesColumn),
+	)
+}
+func newBlocksStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(BlocksInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, BlocksTable, BlocksColumn),
+	)
+}
+func newBlockedByStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(BlockedByInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, BlockedByTable, BlockedByColumn),
 	)
 }
 

@@ -120,6 +120,16 @@ func Admin(v bool) predicate.User {
 	return predicate.User(sql.FieldEQ(FieldAdmin, v))
 }
 
+// Moderator applies equality check predicate on the "moderator" field. It's identical to ModeratorEQ.
+func Moderator(v bool) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldModerator, v))
+}
+
+// ChatEnabled applies equality check predicate on the "chat_enabled" field. It's identical to ChatEnabledEQ.
+func ChatEnabled(v bool) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldChatEnabled, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.User {
 	return predicate.User(sql.FieldEQ(FieldCreatedAt, v))
@@ -790,6 +800,26 @@ func AdminNEQ(v bool) predicate.User {
 	return predicate.User(sql.FieldNEQ(FieldAdmin, v))
 }
 
+// ModeratorEQ applies the EQ predicate on the "moderator" field.
+func ModeratorEQ(v bool) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldModerator, v))
+}
+
+// ModeratorNEQ applies the NEQ predicate on the "moderator" field.
+func ModeratorNEQ(v bool) predicate.User {
+	return predicate.User(sql.FieldNEQ(FieldModerator, v))
+}
+
+// ChatEnabledEQ applies the EQ predicate on the "chat_enabled" field.
+func ChatEnabledEQ(v bool) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldChatEnabled, v))
+}
+
+// ChatEnabledNEQ applies the NEQ predicate on the "chat_enabled" field.
+func ChatEnabledNEQ(v bool) predicate.User {
+	return predicate.User(sql.FieldNEQ(FieldChatEnabled, v))
+}
+
 // HasTokens applies the HasEdge predicate on the "tokens" edge.
 func HasTokens() predicate.User {
 	return predicate.User(func(s *sql.Selector) {
@@ -1058,6 +1088,52 @@ func HasChatPenalties() predicate.User {
 func HasChatPenaltiesWith(preds ...predicate.ChatPenalty) predicate.User {
 	return predicate.User(func(s *sql.Selector) {
 		step := newChatPenaltiesStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasBlocks applies the HasEdge predicate on the "blocks" edge.
+func HasBlocks() predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, BlocksTable, BlocksColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasBlocksWith applies the HasEdge predicate on the "blocks" edge with a given conditions (other predicates).
+func HasBlocksWith(preds ...predicate.UserBlock) predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := newBlocksStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasBlockedBy applies the HasEdge predicate on the "blocked_by" edge.
+func HasBlockedBy() predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, BlockedByTable, BlockedByColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasBlockedByWith applies the HasEdge predicate on the "blocked_by" edge with a given conditions (other predicates).
+func HasBlockedByWith(preds ...predicate.UserBlock) predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := newBlockedByStep()
 		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
 			for _, p := range preds {
 				p(s)

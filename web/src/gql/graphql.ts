@@ -263,6 +263,8 @@ export type UpdateNotificationPreferencesInput = {
   channel?: NotificationChannel | null | undefined;
   /** Channels of single kinds; a kind listed twice takes the last. */
   channels?: Array<NotificationKindChannelInput> | null | undefined;
+  /** Whether the user sees game chat: false switches it off in every game. */
+  chatEnabled?: boolean | null | undefined;
   /** True removes the quiet hours. */
   clearQuietHours?: boolean | null | undefined;
   /** 0 (each YOUR_TURN at once) to 24: a digest at most every this many hours. */

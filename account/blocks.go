@@ -1,0 +1,134 @@
+package account
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/lib/pq"
+
+	"rout/ent"
+	"rout/ent/user"
+	"rout/ent/userblock"
+)
+
+// A block is one user's choice not to hear from another (the user_blocks table, owned here). The blocked
+// user cannot invite the blocker to a game (package game asks Blocks); their invitations and, in the
+// chat, their messages and presence are hidden from the blocker. The blocked user is never told. A user
+// blocks at most BlockLimit others, and never themself.
+
+// BlockLimit is the most users one user may block.
+const BlockLimit = 1000
+
+// The codes of a refused block.
+const (
+	CodeCannotBlockSelf = "CANNOT_BLOCK_SELF"
+	CodeBlockLimit      = "BLOCK_LIMIT"
+)
+
+// Block makes blocker block user blocked. Blocking a user blocked already changes nothing. A user who
+// blocks themself, or who blocks BlockLimit users already, is refused (CANNOT_BLOCK_SELF, BLOCK_LIMIT);
+// a blocked user that does not exist is NOT_FOUND.
+func (s *Service) Block(ctx context.Context, blocker, blocked int) error {
+	if blocker == blocked {
+		return refuse(CodeCannotBlockSelf, "you cannot block yourself", "user")
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("error beginning the block of user %d by user %d: %w", blocked, blocker, err)
+	}
+	defer tx.Rollback() //nolint:errcheck // after a commit, nothing to roll back
+	// The blocker's row, locked: their concurrent blocks count one after the other.
+	var n int
+	err = tx.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM user_blocks WHERE blocker_id = u.id)
+		FROM users u WHERE u.id = $1 FOR UPDATE`, blocker).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("user %d: %w", blocker, ErrNoUser)
+	}
+	if err != nil {
+		return fmt.Errorf("error counting the blocks of user %d: %w", blocker, err)
+	}
+	if n >= BlockLimit {
+		already, err := s.Blocks(ctx, tx, blocker, blocked)
+		if err != nil || already {
+			return err
+		}
+		return refuse(CodeBlockLimit, fmt.Sprintf("you may block at most %d users: unblock someone first", BlockLimit), "user")
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO user_blocks (created_at, blocker_id, blocked_id) VALUES ($3, $1, $2)
+		ON CONFLICT (blocker_id, blocked_id) DO NOTHING`, blocker, blocked, s.now())
+	if pqErr, ok := errors.AsType[*pq.Error](err); ok && pqErr.Code == "23503" { // foreign key: no such user
+		return refuse(CodeNotFound, "no such user", "user")
+	}
+	if err != nil {
+		return fmt.Errorf("error recording the block of user %d by user %d: %w", blocked, blocker, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("error committing the block of user %d by user %d: %w", blocked, blocker, err)
+	}
+	return nil
+}
+
+// Unblock lifts blocker's block of user blocked, and reports whether there was one.
+func (s *Service) Unblock(ctx context.Context, blocker, blocked int) (bool, error) {
+	res, err := s.db.ExecContext(ctx, `DELETE FROM user_blocks WHERE blocker_id = $1 AND blocked_id = $2`, blocker, blocked)
+	if err != nil {
+		return false, fmt.Errorf("error lifting the block of user %d by user %d: %w", blocked, blocker, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("error lifting the block of user %d by user %d: %w", blocked, blocker, err)
+	}
+	return n > 0, nil
+}
+
+// Blocks reports whether user blocker blocks user blocked; q may be the caller's transaction, and nil
+// reads from the service's database.
+func (s *Service) Blocks(ctx context.Context, q Querier, blocker, blocked int) (bool, error) {
+	if q == nil {
+		q = s.db
+	}
+	var ok bool
+	err := q.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM user_blocks WHERE blocker_id = $1 AND blocked_id = $2)`,
+		blocker, blocked).Scan(&ok)
+	if err != nil {
+		return false, fmt.Errorf("error reading whether user %d blocks user %d: %w", blocker, blocked, err)
+	}
+	return ok, nil
+}
+
+// Blocked returns the ids of the users userID blocks, in increasing order; q may be the caller's
+// transaction, and nil reads from the service's database.
+func (s *Service) Blocked(ctx context.Context, q Querier, userID int) ([]int, error) {
+	if q == nil {
+		q = s.db
+	}
+	rows, err := q.QueryContext(ctx, `SELECT blocked_id FROM user_blocks WHERE blocker_id = $1 ORDER BY blocked_id`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("error reading the users user %d blocks: %w", userID, err)
+	}
+	defer rows.Close()
+	ids := []int{}
+	for rows.Next() {
+		var id int
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("error reading the users user %d blocks: %w", userID, err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("error reading the users user %d blocks: %w", userID, err)
+	}
+	return ids, nil
+}
+
+// BlockedUsers returns the rows of the users userID blocks, by name.
+func (s *Service) BlockedUsers(ctx context.Context, userID int) ([]*ent.User, error) {
+	us, err := s.ent.User.Query().Where(user.HasBlockedByWith(userblock.BlockerID(userID))).
+		Order(ent.Asc(user.FieldNameKey), ent.Asc(user.FieldID)).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("error reading the users user %d blocks: %w", userID, err)
+	}
+	return us, nil
+}
