@@ -52,6 +52,8 @@ type Viewer struct {
 	Moderator bool
 	// Blocked are the users the viewer blocks: their lines never reach the viewer.
 	Blocked []int
+	// ChatOff tells whether the viewer switched all chat off: every game's chat is off for them.
+	ChatOff bool
 }
 
 // Rooms returns the rooms of game g that v may read, in order: the players' room, the viewer's team's

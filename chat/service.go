@@ -123,7 +123,7 @@ func (s *Service) Send(ctx context.Context, g Game, v Viewer, in SendInput) (Lin
 		if !MayPost(g, v, in.Room, set.PlayersOnly) {
 			return refuseRoom(in.Room)
 		}
-		if set.Off {
+		if set.Off || v.ChatOff {
 			return &Error{Code: CodeOff, Message: "you switched this game's chat off"}
 		}
 		// One send of an author at a time: the limits count what the author sent before.
@@ -409,7 +409,7 @@ func (s *Service) checkRead(ctx context.Context, g Game, v Viewer, r Room) error
 	if !MayRead(g, v, r, set.PlayersOnly) {
 		return refuseRoom(r)
 	}
-	if set.Off {
+	if set.Off || v.ChatOff {
 		return &Error{Code: CodeOff, Message: "you switched this game's chat off"}
 	}
 	return nil

@@ -88,7 +88,7 @@ func (s *Service) MarkRead(ctx context.Context, g Game, v Viewer, r Room, seq in
 // not counting v's own; nothing when v switched the game's chat off.
 func (s *Service) Unread(ctx context.Context, g Game, v Viewer, rooms []Room) (map[Room]int, error) {
 	set, err := settings(ctx, s.db, g.ID, v.UserID)
-	if err != nil || set.Off {
+	if err != nil || set.Off || v.ChatOff {
 		return map[Room]int{}, err
 	}
 	names := make([]string, len(rooms))

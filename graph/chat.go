@@ -92,7 +92,11 @@ func (r *Resolver) chatViewer(ctx context.Context, gameID int, gid string) (chat
 		return chat.Game{}, chat.Viewer{}, gameNotFound(gid)
 	}
 	g := chat.Game{ID: gameID, CreatorID: snap.CreatorID, Teams: len(snap.Teams), Over: game.Status(snap.Status).Over()}
-	v := chat.Viewer{UserID: me.ID}
+	blocked, err := r.accounts.Blocked(ctx, nil, me.ID)
+	if err != nil {
+		return chat.Game{}, chat.Viewer{}, err
+	}
+	v := chat.Viewer{UserID: me.ID, Moderator: me.Moderator, Blocked: blocked, ChatOff: !me.ChatEnabled}
 	for _, s := range snap.Seats {
 		if s.UserID == me.ID {
 			v.Seated, v.Team = true, s.Team
@@ -132,7 +136,7 @@ func (r *Resolver) chatRooms(ctx context.Context, obj *Game, withSpectators bool
 		return nil, err
 	}
 	set, err := r.chat.Settings(ctx, g.ID, v.UserID)
-	if err != nil || set.Off {
+	if err != nil || set.Off || v.ChatOff {
 		return []*ChatRoom{}, err
 	}
 	rooms := chat.Rooms(g, v, set.PlayersOnly, withSpectators)

@@ -8,6 +8,7 @@ package graph
 import (
 	"context"
 	"rout/chat"
+	"rout/ent"
 
 	"entgo.io/contrib/entgql"
 )
@@ -52,4 +53,56 @@ func (r *mutationResolver) SetChatPlayersOnly(ctx context.Context, input SetChat
 	return r.chatSettingsPayload(ctx, input.GameID, func(g chat.Game, v chat.Viewer) error {
 		return r.chat.SetPlayersOnly(ctx, g, v.UserID, input.PlayersOnly)
 	})
+}
+
+func (r *mutationResolver) ReportChatMessage(ctx context.Context, input ReportChatMessageInput) (*ModerationPayload, error) {
+	return r.reportChatMessage(ctx, input)
+}
+
+func (r *mutationResolver) CloseChatReport(ctx context.Context, input CloseChatReportInput) (*ModerationPayload, error) {
+	v, err := moderator(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return moderationPayload(r.chat.CloseReport(ctx, v, input.ID, input.Resolved, orEmpty(input.Reason)))
+}
+
+func (r *mutationResolver) TimeOutChatUser(ctx context.Context, input TimeOutChatUserInput) (*ChatMessagePayload, error) {
+	return r.timeOutChatUser(ctx, input)
+}
+
+func (r *mutationResolver) ShadowMuteChatUser(ctx context.Context, input ShadowMuteChatUserInput) (*ModerationPayload, error) {
+	v, err := moderator(ctx)
+	if err != nil {
+		return nil, err
+	}
+	user, err := userOf(input.User)
+	if err != nil {
+		return nil, err
+	}
+	return moderationPayload(r.chat.ShadowMute(ctx, v, user, input.Muted, orEmpty(input.Reason)))
+}
+
+func (r *mutationResolver) LiftChatTimeout(ctx context.Context, input LiftChatTimeoutInput) (*ModerationPayload, error) {
+	v, err := moderator(ctx)
+	if err != nil {
+		return nil, err
+	}
+	user, err := userOf(input.User)
+	if err != nil {
+		return nil, err
+	}
+	return moderationPayload(r.chat.LiftTimeout(ctx, v, user, orEmpty(input.Reason)))
+}
+
+func (r *queryResolver) ChatReports(ctx context.Context, first *int, after *int) ([]*ChatReport, error) {
+	return r.chatReports(ctx, first, after)
+}
+
+func (r *queryResolver) ModerationLog(ctx context.Context, first *int, before *int) ([]*ModerationAction, error) {
+	return r.moderationLog(ctx, first, before)
+}
+
+func (r *userResolver) ChatTimeout(ctx context.Context, obj *ent.User) (*ChatTimeout, error) {
+	return r.chatTimeout(ctx, obj)
 }

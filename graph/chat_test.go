@@ -272,3 +272,46 @@ func TestChatOfAPrivateGame(t *testing.T) {
 		t.Errorf("a stranger posting in a private game: %s, want NOT_FOUND", c)
 	}
 }
+
+// TestChatHidesBlockedUsers: a blocked user's lines never reach the blocker, in the history, the unread
+// counts or a node lookup; switching all chat off empties every game's chat.
+func TestChatHidesBlockedUsers(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	a, b, id := e.startedPair()
+	e.sendChat(a, id, "players", "hello")
+	line := e.sendChat(b, id, "players", "you will not see this").Message
+	var blocked struct {
+		BlockUser struct {
+			UserErrors []userError `json:"userErrors"`
+		}
+	}
+	e.gql(a, `mutation($user: ID!) { blockUser(input: {user: $user}) { userErrors { code field message } } }`, map[string]any{"user": e.idOf(b)}).decode(t, &blocked)
+	if len(blocked.BlockUser.UserErrors) != 0 {
+		t.Fatal(blocked.BlockUser.UserErrors)
+	}
+	if page, codes := e.chatPage(a, id, "players", 10); codes != "" || page != e.nameOf(a)+": hello" {
+		t.Errorf("the blocker's history: %q %s", page, codes)
+	}
+	var unread struct{ Game struct{ ChatUnread int } }
+	e.gql(a, `query($id: ID!) { game(id: $id) { chatUnread } }`, map[string]any{"id": id}).decode(t, &unread)
+	if unread.Game.ChatUnread != 0 {
+		t.Errorf("the blocker's unread count: %d", unread.Game.ChatUnread)
+	}
+	if c := e.gql(a, `query($id: ID!) { node(id: $id) { id } }`, map[string]any{"id": line.ID}).code(t); c != "NOT_FOUND" {
+		t.Errorf("node of a blocked user's line: %s", c)
+	}
+	// All chat off.
+	var prefs struct {
+		UpdateNotificationPreferences struct {
+			UserErrors []userError `json:"userErrors"`
+		}
+	}
+	e.gql(b, `mutation { updateNotificationPreferences(input: {chatEnabled: false}) { userErrors { code field message } } }`, nil).decode(t, &prefs)
+	if _, codes := e.chatPage(b, id, "players", 10); codes != "CHAT_OFF" {
+		t.Errorf("reading with all chat off: %s, want CHAT_OFF", codes)
+	}
+	if p := e.sendChat(b, id, "players", "anyone?"); codesOf(p.UserErrors) != "CHAT_OFF[]" {
+		t.Errorf("sending with all chat off: %+v", p)
+	}
+}

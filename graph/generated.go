@@ -147,6 +147,16 @@ type ComplexityRoot struct {
 		UserErrors func(childComplexity int) int
 	}
 
+	ChatReport struct {
+		Context      func(childComplexity int) int
+		CreatedAt    func(childComplexity int) int
+		GameID       func(childComplexity int) int
+		ID           func(childComplexity int) int
+		Message      func(childComplexity int) int
+		Reason       func(childComplexity int) int
+		ReporterName func(childComplexity int) int
+	}
+
 	ChatRoom struct {
 		CanPost func(childComplexity int) int
 		Name    func(childComplexity int) int
@@ -161,6 +171,11 @@ type ComplexityRoot struct {
 	ChatSettingsPayload struct {
 		Settings   func(childComplexity int) int
 		UserErrors func(childComplexity int) int
+	}
+
+	ChatTimeout struct {
+		Reason func(childComplexity int) int
+		Until  func(childComplexity int) int
 	}
 
 	CreateApiTokenPayload struct {
@@ -331,10 +346,27 @@ type ComplexityRoot struct {
 		Y            func(childComplexity int) int
 	}
 
+	ModerationAction struct {
+		Action        func(childComplexity int) int
+		CreatedAt     func(childComplexity int) int
+		GameID        func(childComplexity int) int
+		ID            func(childComplexity int) int
+		MessageID     func(childComplexity int) int
+		ModeratorName func(childComplexity int) int
+		Reason        func(childComplexity int) int
+		ReportID      func(childComplexity int) int
+		TargetName    func(childComplexity int) int
+	}
+
+	ModerationPayload struct {
+		UserErrors func(childComplexity int) int
+	}
+
 	Mutation struct {
 		Attack                        func(childComplexity int, input AttackInput) int
 		BlockUser                     func(childComplexity int, input BlockUserInput) int
 		ClaimTerritory                func(childComplexity int, input ClaimTerritoryInput) int
+		CloseChatReport               func(childComplexity int, input CloseChatReportInput) int
 		CreateAPIToken                func(childComplexity int, input CreateAPITokenInput) int
 		CreateGame                    func(childComplexity int, input CreateGameInput) int
 		DeclineInvitation             func(childComplexity int, input GameInput) int
@@ -346,6 +378,7 @@ type ComplexityRoot struct {
 		ImportMap                     func(childComplexity int, input ImportMapInput) int
 		JoinGame                      func(childComplexity int, input JoinGameInput) int
 		LeaveGame                     func(childComplexity int, input GameInput) int
+		LiftChatTimeout               func(childComplexity int, input LiftChatTimeoutInput) int
 		MarkChatRead                  func(childComplexity int, input MarkChatReadInput) int
 		Occupy                        func(childComplexity int, input OccupyInput) int
 		PlaceArmies                   func(childComplexity int, input PlaceArmiesInput) int
@@ -353,6 +386,7 @@ type ComplexityRoot struct {
 		ReclaimSeat                   func(childComplexity int, input ReclaimSeatInput) int
 		RegisterPushSubscription      func(childComplexity int, input RegisterPushSubscriptionInput) int
 		RematchGame                   func(childComplexity int, input GameInput) int
+		ReportChatMessage             func(childComplexity int, input ReportChatMessageInput) int
 		Resign                        func(childComplexity int, input TurnInput) int
 		RevokeAPIToken                func(childComplexity int, input RevokeAPITokenInput) int
 		SendChatMessage               func(childComplexity int, input SendChatMessageInput) int
@@ -360,10 +394,12 @@ type ComplexityRoot struct {
 		SetChatPlayersOnly            func(childComplexity int, input SetChatPlayersOnlyInput) int
 		SetMapVisibility              func(childComplexity int, input SetMapVisibilityInput) int
 		SetModerator                  func(childComplexity int, input SetModeratorInput) int
+		ShadowMuteChatUser            func(childComplexity int, input ShadowMuteChatUserInput) int
 		SignIn                        func(childComplexity int, input SignInInput) int
 		SignOut                       func(childComplexity int) int
 		SignUp                        func(childComplexity int, input SignUpInput) int
 		StartGame                     func(childComplexity int, input GameInput) int
+		TimeOutChatUser               func(childComplexity int, input TimeOutChatUserInput) int
 		TradeCards                    func(childComplexity int, input TradeCardsInput) int
 		UnblockUser                   func(childComplexity int, input BlockUserInput) int
 		UnregisterPushSubscription    func(childComplexity int, input UnregisterPushSubscriptionInput) int
@@ -402,10 +438,12 @@ type ComplexityRoot struct {
 	Query struct {
 		APITokens     func(childComplexity int, first *int, after *entgql.Cursor[int], last *int, before *entgql.Cursor[int]) int
 		BattleOdds    func(childComplexity int, attackers int, defenders int) int
+		ChatReports   func(childComplexity int, first *int, after *int) int
 		Game          func(childComplexity int, id string) int
 		Games         func(childComplexity int, filter *GamesFilter, first *int, after *entgql.Cursor[int]) int
 		Map           func(childComplexity int, key string, version *int) int
 		Maps          func(childComplexity int, filter *MapsFilter, orderBy *MapOrder, first *int, after *entgql.Cursor[int]) int
+		ModerationLog func(childComplexity int, first *int, before *int) int
 		Node          func(childComplexity int, id string) int
 		Nodes         func(childComplexity int, ids []string) int
 		PushPublicKey func(childComplexity int) int
@@ -561,6 +599,7 @@ type ComplexityRoot struct {
 	User struct {
 		BlockedUsers            func(childComplexity int) int
 		ChatEnabled             func(childComplexity int) int
+		ChatTimeout             func(childComplexity int) int
 		CreatedAt               func(childComplexity int) int
 		Email                   func(childComplexity int) int
 		ID                      func(childComplexity int) int
@@ -656,6 +695,11 @@ type MutationResolver interface {
 	MarkChatRead(ctx context.Context, input MarkChatReadInput) (*ChatSettingsPayload, error)
 	SetChatOff(ctx context.Context, input SetChatOffInput) (*ChatSettingsPayload, error)
 	SetChatPlayersOnly(ctx context.Context, input SetChatPlayersOnlyInput) (*ChatSettingsPayload, error)
+	ReportChatMessage(ctx context.Context, input ReportChatMessageInput) (*ModerationPayload, error)
+	CloseChatReport(ctx context.Context, input CloseChatReportInput) (*ModerationPayload, error)
+	TimeOutChatUser(ctx context.Context, input TimeOutChatUserInput) (*ChatMessagePayload, error)
+	ShadowMuteChatUser(ctx context.Context, input ShadowMuteChatUserInput) (*ModerationPayload, error)
+	LiftChatTimeout(ctx context.Context, input LiftChatTimeoutInput) (*ModerationPayload, error)
 	DelegateSeat(ctx context.Context, input DelegateSeatInput) (*GamePayload, error)
 	ReclaimSeat(ctx context.Context, input ReclaimSeatInput) (*GamePayload, error)
 	CreateGame(ctx context.Context, input CreateGameInput) (*GamePayload, error)
@@ -688,6 +732,8 @@ type QueryResolver interface {
 	Nodes(ctx context.Context, ids []string) ([]Noder, error)
 	Viewer(ctx context.Context) (*ent.User, error)
 	APITokens(ctx context.Context, first *int, after *entgql.Cursor[int], last *int, before *entgql.Cursor[int]) (*ent.TokenConnection, error)
+	ChatReports(ctx context.Context, first *int, after *int) ([]*ChatReport, error)
+	ModerationLog(ctx context.Context, first *int, before *int) ([]*ModerationAction, error)
 	Game(ctx context.Context, id string) (*Game, error)
 	Games(ctx context.Context, filter *GamesFilter, first *int, after *entgql.Cursor[int]) (*GameConnection, error)
 	BattleOdds(ctx context.Context, attackers int, defenders int) (*BattleOdds, error)
@@ -727,6 +773,7 @@ type UserResolver interface {
 
 	BlockedUsers(ctx context.Context, obj *ent.User) ([]*ent.User, error)
 
+	ChatTimeout(ctx context.Context, obj *ent.User) (*ChatTimeout, error)
 	PushSubscriptions(ctx context.Context, obj *ent.User) ([]*ent.PushSubscription, error)
 }
 type ViewerEventResolver interface {
@@ -1097,6 +1144,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ChatMessagePayload.UserErrors(childComplexity), true
 
+	case "ChatReport.context":
+		if e.ComplexityRoot.ChatReport.Context == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatReport.Context(childComplexity), true
+	case "ChatReport.createdAt":
+		if e.ComplexityRoot.ChatReport.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatReport.CreatedAt(childComplexity), true
+	case "ChatReport.gameId":
+		if e.ComplexityRoot.ChatReport.GameID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatReport.GameID(childComplexity), true
+	case "ChatReport.id":
+		if e.ComplexityRoot.ChatReport.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatReport.ID(childComplexity), true
+	case "ChatReport.message":
+		if e.ComplexityRoot.ChatReport.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatReport.Message(childComplexity), true
+	case "ChatReport.reason":
+		if e.ComplexityRoot.ChatReport.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatReport.Reason(childComplexity), true
+	case "ChatReport.reporterName":
+		if e.ComplexityRoot.ChatReport.ReporterName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatReport.ReporterName(childComplexity), true
+
 	case "ChatRoom.canPost":
 		if e.ComplexityRoot.ChatRoom.CanPost == nil {
 			break
@@ -1141,6 +1231,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ChatSettingsPayload.UserErrors(childComplexity), true
+
+	case "ChatTimeout.reason":
+		if e.ComplexityRoot.ChatTimeout.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatTimeout.Reason(childComplexity), true
+	case "ChatTimeout.until":
+		if e.ComplexityRoot.ChatTimeout.Until == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChatTimeout.Until(childComplexity), true
 
 	case "CreateApiTokenPayload.apiToken":
 		if e.ComplexityRoot.CreateApiTokenPayload.APIToken == nil {
@@ -1913,6 +2016,68 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.MapTerritory.Y(childComplexity), true
 
+	case "ModerationAction.action":
+		if e.ComplexityRoot.ModerationAction.Action == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationAction.Action(childComplexity), true
+	case "ModerationAction.createdAt":
+		if e.ComplexityRoot.ModerationAction.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationAction.CreatedAt(childComplexity), true
+	case "ModerationAction.gameId":
+		if e.ComplexityRoot.ModerationAction.GameID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationAction.GameID(childComplexity), true
+	case "ModerationAction.id":
+		if e.ComplexityRoot.ModerationAction.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationAction.ID(childComplexity), true
+	case "ModerationAction.messageId":
+		if e.ComplexityRoot.ModerationAction.MessageID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationAction.MessageID(childComplexity), true
+	case "ModerationAction.moderatorName":
+		if e.ComplexityRoot.ModerationAction.ModeratorName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationAction.ModeratorName(childComplexity), true
+	case "ModerationAction.reason":
+		if e.ComplexityRoot.ModerationAction.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationAction.Reason(childComplexity), true
+	case "ModerationAction.reportId":
+		if e.ComplexityRoot.ModerationAction.ReportID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationAction.ReportID(childComplexity), true
+	case "ModerationAction.targetName":
+		if e.ComplexityRoot.ModerationAction.TargetName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationAction.TargetName(childComplexity), true
+
+	case "ModerationPayload.userErrors":
+		if e.ComplexityRoot.ModerationPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationPayload.UserErrors(childComplexity), true
+
 	case "Mutation.attack":
 		if e.ComplexityRoot.Mutation.Attack == nil {
 			break
@@ -1946,6 +2111,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ClaimTerritory(childComplexity, args["input"].(ClaimTerritoryInput)), true
+	case "Mutation.closeChatReport":
+		if e.ComplexityRoot.Mutation.CloseChatReport == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_closeChatReport_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CloseChatReport(childComplexity, args["input"].(CloseChatReportInput)), true
 	case "Mutation.createApiToken":
 		if e.ComplexityRoot.Mutation.CreateAPIToken == nil {
 			break
@@ -2067,6 +2243,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.LeaveGame(childComplexity, args["input"].(GameInput)), true
+	case "Mutation.liftChatTimeout":
+		if e.ComplexityRoot.Mutation.LiftChatTimeout == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_liftChatTimeout_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.LiftChatTimeout(childComplexity, args["input"].(LiftChatTimeoutInput)), true
 	case "Mutation.markChatRead":
 		if e.ComplexityRoot.Mutation.MarkChatRead == nil {
 			break
@@ -2144,6 +2331,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RematchGame(childComplexity, args["input"].(GameInput)), true
+	case "Mutation.reportChatMessage":
+		if e.ComplexityRoot.Mutation.ReportChatMessage == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_reportChatMessage_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ReportChatMessage(childComplexity, args["input"].(ReportChatMessageInput)), true
 	case "Mutation.resign":
 		if e.ComplexityRoot.Mutation.Resign == nil {
 			break
@@ -2221,6 +2419,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SetModerator(childComplexity, args["input"].(SetModeratorInput)), true
+	case "Mutation.shadowMuteChatUser":
+		if e.ComplexityRoot.Mutation.ShadowMuteChatUser == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_shadowMuteChatUser_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ShadowMuteChatUser(childComplexity, args["input"].(ShadowMuteChatUserInput)), true
 	case "Mutation.signIn":
 		if e.ComplexityRoot.Mutation.SignIn == nil {
 			break
@@ -2260,6 +2469,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.StartGame(childComplexity, args["input"].(GameInput)), true
+	case "Mutation.timeOutChatUser":
+		if e.ComplexityRoot.Mutation.TimeOutChatUser == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_timeOutChatUser_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.TimeOutChatUser(childComplexity, args["input"].(TimeOutChatUserInput)), true
 	case "Mutation.tradeCards":
 		if e.ComplexityRoot.Mutation.TradeCards == nil {
 			break
@@ -2438,6 +2658,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.BattleOdds(childComplexity, args["attackers"].(int), args["defenders"].(int)), true
+	case "Query.chatReports":
+		if e.ComplexityRoot.Query.ChatReports == nil {
+			break
+		}
+
+		args, err := ec.field_Query_chatReports_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ChatReports(childComplexity, args["first"].(*int), args["after"].(*int)), true
 	case "Query.game":
 		if e.ComplexityRoot.Query.Game == nil {
 			break
@@ -2483,6 +2714,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Maps(childComplexity, args["filter"].(*MapsFilter), args["orderBy"].(*MapOrder), args["first"].(*int), args["after"].(*entgql.Cursor[int])), true
+	case "Query.moderationLog":
+		if e.ComplexityRoot.Query.ModerationLog == nil {
+			break
+		}
+
+		args, err := ec.field_Query_moderationLog_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ModerationLog(childComplexity, args["first"].(*int), args["before"].(*int)), true
 	case "Query.node":
 		if e.ComplexityRoot.Query.Node == nil {
 			break
@@ -3069,6 +3311,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.User.ChatEnabled(childComplexity), true
+	case "User.chatTimeout":
+		if e.ComplexityRoot.User.ChatTimeout == nil {
+			break
+		}
+
+		return e.ComplexityRoot.User.ChatTimeout(childComplexity), true
 	case "User.createdAt":
 		if e.ComplexityRoot.User.CreatedAt == nil {
 			break
@@ -3198,6 +3446,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("AttackInput", ec.unmarshalInputAttackInput),
 			graphql.NewInputUnmarshaler("BlockUserInput", ec.unmarshalInputBlockUserInput),
 			graphql.NewInputUnmarshaler("ClaimTerritoryInput", ec.unmarshalInputClaimTerritoryInput),
+			graphql.NewInputUnmarshaler("CloseChatReportInput", ec.unmarshalInputCloseChatReportInput),
 			graphql.NewInputUnmarshaler("CreateApiTokenInput", ec.unmarshalInputCreateApiTokenInput),
 			graphql.NewInputUnmarshaler("CreateGameInput", ec.unmarshalInputCreateGameInput),
 			graphql.NewInputUnmarshaler("DelegateSeatInput", ec.unmarshalInputDelegateSeatInput),
@@ -3206,6 +3455,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("GamesFilter", ec.unmarshalInputGamesFilter),
 			graphql.NewInputUnmarshaler("ImportMapInput", ec.unmarshalInputImportMapInput),
 			graphql.NewInputUnmarshaler("JoinGameInput", ec.unmarshalInputJoinGameInput),
+			graphql.NewInputUnmarshaler("LiftChatTimeoutInput", ec.unmarshalInputLiftChatTimeoutInput),
 			graphql.NewInputUnmarshaler("MapOrder", ec.unmarshalInputMapOrder),
 			graphql.NewInputUnmarshaler("MapsFilter", ec.unmarshalInputMapsFilter),
 			graphql.NewInputUnmarshaler("MarkChatReadInput", ec.unmarshalInputMarkChatReadInput),
@@ -3217,6 +3467,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("QuietHoursInput", ec.unmarshalInputQuietHoursInput),
 			graphql.NewInputUnmarshaler("ReclaimSeatInput", ec.unmarshalInputReclaimSeatInput),
 			graphql.NewInputUnmarshaler("RegisterPushSubscriptionInput", ec.unmarshalInputRegisterPushSubscriptionInput),
+			graphql.NewInputUnmarshaler("ReportChatMessageInput", ec.unmarshalInputReportChatMessageInput),
 			graphql.NewInputUnmarshaler("RevokeApiTokenInput", ec.unmarshalInputRevokeApiTokenInput),
 			graphql.NewInputUnmarshaler("SeatInput", ec.unmarshalInputSeatInput),
 			graphql.NewInputUnmarshaler("SendChatMessageInput", ec.unmarshalInputSendChatMessageInput),
@@ -3224,10 +3475,12 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("SetChatPlayersOnlyInput", ec.unmarshalInputSetChatPlayersOnlyInput),
 			graphql.NewInputUnmarshaler("SetMapVisibilityInput", ec.unmarshalInputSetMapVisibilityInput),
 			graphql.NewInputUnmarshaler("SetModeratorInput", ec.unmarshalInputSetModeratorInput),
+			graphql.NewInputUnmarshaler("ShadowMuteChatUserInput", ec.unmarshalInputShadowMuteChatUserInput),
 			graphql.NewInputUnmarshaler("SignInInput", ec.unmarshalInputSignInInput),
 			graphql.NewInputUnmarshaler("SignUpInput", ec.unmarshalInputSignUpInput),
 			graphql.NewInputUnmarshaler("TeamInput", ec.unmarshalInputTeamInput),
 			graphql.NewInputUnmarshaler("TeamRulesInput", ec.unmarshalInputTeamRulesInput),
+			graphql.NewInputUnmarshaler("TimeOutChatUserInput", ec.unmarshalInputTimeOutChatUserInput),
 			graphql.NewInputUnmarshaler("TradeCardsInput", ec.unmarshalInputTradeCardsInput),
 			graphql.NewInputUnmarshaler("TurnInput", ec.unmarshalInputTurnInput),
 			graphql.NewInputUnmarshaler("UnregisterPushSubscriptionInput", ec.unmarshalInputUnregisterPushSubscriptionInput),
@@ -3549,6 +3802,26 @@ func (ec *executionContext) childFields_ChatMessagePayload(ctx context.Context, 
 	return nil, fmt.Errorf("no field named %q was found under type ChatMessagePayload", field.Name)
 }
 
+func (ec *executionContext) childFields_ChatReport(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ChatReport_id(ctx, field)
+	case "reason":
+		return ec.fieldContext_ChatReport_reason(ctx, field)
+	case "reporterName":
+		return ec.fieldContext_ChatReport_reporterName(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_ChatReport_createdAt(ctx, field)
+	case "gameId":
+		return ec.fieldContext_ChatReport_gameId(ctx, field)
+	case "message":
+		return ec.fieldContext_ChatReport_message(ctx, field)
+	case "context":
+		return ec.fieldContext_ChatReport_context(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChatReport", field.Name)
+}
+
 func (ec *executionContext) childFields_ChatRoom(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "name":
@@ -3579,6 +3852,16 @@ func (ec *executionContext) childFields_ChatSettingsPayload(ctx context.Context,
 		return ec.fieldContext_ChatSettingsPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ChatSettingsPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_ChatTimeout(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "until":
+		return ec.fieldContext_ChatTimeout_until(ctx, field)
+	case "reason":
+		return ec.fieldContext_ChatTimeout_reason(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChatTimeout", field.Name)
 }
 
 func (ec *executionContext) childFields_CreateApiTokenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -3915,6 +4198,38 @@ func (ec *executionContext) childFields_MapTerritory(ctx context.Context, field 
 		return ec.fieldContext_MapTerritory_shapeDerived(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type MapTerritory", field.Name)
+}
+
+func (ec *executionContext) childFields_ModerationAction(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ModerationAction_id(ctx, field)
+	case "moderatorName":
+		return ec.fieldContext_ModerationAction_moderatorName(ctx, field)
+	case "action":
+		return ec.fieldContext_ModerationAction_action(ctx, field)
+	case "targetName":
+		return ec.fieldContext_ModerationAction_targetName(ctx, field)
+	case "gameId":
+		return ec.fieldContext_ModerationAction_gameId(ctx, field)
+	case "messageId":
+		return ec.fieldContext_ModerationAction_messageId(ctx, field)
+	case "reportId":
+		return ec.fieldContext_ModerationAction_reportId(ctx, field)
+	case "reason":
+		return ec.fieldContext_ModerationAction_reason(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_ModerationAction_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ModerationAction", field.Name)
+}
+
+func (ec *executionContext) childFields_ModerationPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "userErrors":
+		return ec.fieldContext_ModerationPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ModerationPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_NotificationKindChannel(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4273,6 +4588,8 @@ func (ec *executionContext) childFields_User(ctx context.Context, field graphql.
 		return ec.fieldContext_User_blockedUsers(ctx, field)
 	case "createdAt":
 		return ec.fieldContext_User_createdAt(ctx, field)
+	case "chatTimeout":
+		return ec.fieldContext_User_chatTimeout(ctx, field)
 	case "pushSubscriptions":
 		return ec.fieldContext_User_pushSubscriptions(ctx, field)
 	}
@@ -4607,6 +4924,20 @@ func (ec *executionContext) field_Mutation_claimTerritory_args(ctx context.Conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_closeChatReport_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (CloseChatReportInput, error) {
+			return ec.unmarshalNCloseChatReportInput2routᚋgraphᚐCloseChatReportInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createApiToken_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -4761,6 +5092,20 @@ func (ec *executionContext) field_Mutation_leaveGame_args(ctx context.Context, r
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_liftChatTimeout_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (LiftChatTimeoutInput, error) {
+			return ec.unmarshalNLiftChatTimeoutInput2routᚋgraphᚐLiftChatTimeoutInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_markChatRead_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -4851,6 +5196,20 @@ func (ec *executionContext) field_Mutation_rematchGame_args(ctx context.Context,
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (GameInput, error) {
 			return ec.unmarshalNGameInput2routᚋgraphᚐGameInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_reportChatMessage_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ReportChatMessageInput, error) {
+			return ec.unmarshalNReportChatMessageInput2routᚋgraphᚐReportChatMessageInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -4957,6 +5316,20 @@ func (ec *executionContext) field_Mutation_setModerator_args(ctx context.Context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_shadowMuteChatUser_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ShadowMuteChatUserInput, error) {
+			return ec.unmarshalNShadowMuteChatUserInput2routᚋgraphᚐShadowMuteChatUserInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_signIn_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -4991,6 +5364,20 @@ func (ec *executionContext) field_Mutation_startGame_args(ctx context.Context, r
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (GameInput, error) {
 			return ec.unmarshalNGameInput2routᚋgraphᚐGameInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_timeOutChatUser_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (TimeOutChatUserInput, error) {
+			return ec.unmarshalNTimeOutChatUserInput2routᚋgraphᚐTimeOutChatUserInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -5143,6 +5530,28 @@ func (ec *executionContext) field_Query_battleOdds_args(ctx context.Context, raw
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_chatReports_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_game_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -5244,6 +5653,28 @@ func (ec *executionContext) field_Query_maps_args(ctx context.Context, rawArgs m
 		return nil, err
 	}
 	args["after"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_moderationLog_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg1
 	return args, nil
 }
 
@@ -6776,6 +7207,185 @@ func (ec *executionContext) fieldContext_ChatMessagePayload_retryAfter(_ context
 	return graphql.NewScalarFieldContext("ChatMessagePayload", field, false, false, "Int")
 }
 
+func (ec *executionContext) _ChatReport_id(ctx context.Context, field graphql.CollectedField, obj *ChatReport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatReport_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatReport_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChatReport", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ChatReport_reason(ctx context.Context, field graphql.CollectedField, obj *ChatReport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatReport_reason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatReport_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChatReport", field, false, false, "String")
+}
+
+func (ec *executionContext) _ChatReport_reporterName(ctx context.Context, field graphql.CollectedField, obj *ChatReport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatReport_reporterName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReporterName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ChatReport_reporterName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChatReport", field, false, false, "String")
+}
+
+func (ec *executionContext) _ChatReport_createdAt(ctx context.Context, field graphql.CollectedField, obj *ChatReport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatReport_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatReport_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChatReport", field, false, false, "Time")
+}
+
+func (ec *executionContext) _ChatReport_gameId(ctx context.Context, field graphql.CollectedField, obj *ChatReport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatReport_gameId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GameID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatReport_gameId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChatReport", field, false, false, "ID")
+}
+
+func (ec *executionContext) _ChatReport_message(ctx context.Context, field graphql.CollectedField, obj *ChatReport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatReport_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ChatMessage) graphql.Marshaler {
+			return ec.marshalNChatMessage2ᚖroutᚋgraphᚐChatMessage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatReport_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChatReport",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChatMessage(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChatReport_context(ctx context.Context, field graphql.CollectedField, obj *ChatReport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatReport_context(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Context, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ChatMessage) graphql.Marshaler {
+			return ec.marshalNChatMessage2ᚕᚖroutᚋgraphᚐChatMessageᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatReport_context(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChatReport",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChatMessage(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _ChatRoom_name(ctx context.Context, field graphql.CollectedField, obj *ChatRoom) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -6953,6 +7563,52 @@ func (ec *executionContext) fieldContext_ChatSettingsPayload_userErrors(_ contex
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _ChatTimeout_until(ctx context.Context, field graphql.CollectedField, obj *ChatTimeout) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatTimeout_until(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Until, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatTimeout_until(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChatTimeout", field, false, false, "Time")
+}
+
+func (ec *executionContext) _ChatTimeout_reason(ctx context.Context, field graphql.CollectedField, obj *ChatTimeout) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChatTimeout_reason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChatTimeout_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChatTimeout", field, false, false, "String")
 }
 
 func (ec *executionContext) _CreateApiTokenPayload_apiToken(ctx context.Context, field graphql.CollectedField, obj *CreateAPITokenPayload) (ret graphql.Marshaler) {
@@ -10193,6 +10849,245 @@ func (ec *executionContext) fieldContext_MapTerritory_shapeDerived(_ context.Con
 	return graphql.NewScalarFieldContext("MapTerritory", field, false, false, "Boolean")
 }
 
+func (ec *executionContext) _ModerationAction_id(ctx context.Context, field graphql.CollectedField, obj *ModerationAction) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ModerationAction_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ModerationAction_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ModerationAction", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ModerationAction_moderatorName(ctx context.Context, field graphql.CollectedField, obj *ModerationAction) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ModerationAction_moderatorName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ModeratorName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ModerationAction_moderatorName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ModerationAction", field, false, false, "String")
+}
+
+func (ec *executionContext) _ModerationAction_action(ctx context.Context, field graphql.CollectedField, obj *ModerationAction) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ModerationAction_action(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Action, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ModerationAction_action(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ModerationAction", field, false, false, "String")
+}
+
+func (ec *executionContext) _ModerationAction_targetName(ctx context.Context, field graphql.CollectedField, obj *ModerationAction) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ModerationAction_targetName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TargetName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ModerationAction_targetName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ModerationAction", field, false, false, "String")
+}
+
+func (ec *executionContext) _ModerationAction_gameId(ctx context.Context, field graphql.CollectedField, obj *ModerationAction) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ModerationAction_gameId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GameID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ModerationAction_gameId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ModerationAction", field, false, false, "ID")
+}
+
+func (ec *executionContext) _ModerationAction_messageId(ctx context.Context, field graphql.CollectedField, obj *ModerationAction) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ModerationAction_messageId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MessageID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ModerationAction_messageId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ModerationAction", field, false, false, "ID")
+}
+
+func (ec *executionContext) _ModerationAction_reportId(ctx context.Context, field graphql.CollectedField, obj *ModerationAction) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ModerationAction_reportId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReportID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ModerationAction_reportId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ModerationAction", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ModerationAction_reason(ctx context.Context, field graphql.CollectedField, obj *ModerationAction) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ModerationAction_reason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ModerationAction_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ModerationAction", field, false, false, "String")
+}
+
+func (ec *executionContext) _ModerationAction_createdAt(ctx context.Context, field graphql.CollectedField, obj *ModerationAction) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ModerationAction_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ModerationAction_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ModerationAction", field, false, false, "Time")
+}
+
+func (ec *executionContext) _ModerationPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *ModerationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ModerationPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖroutᚋgraphᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ModerationPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ModerationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_signUp(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -10947,6 +11842,291 @@ func (ec *executionContext) fieldContext_Mutation_setChatPlayersOnly(ctx context
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_setChatPlayersOnly_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_reportChatMessage(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_reportChatMessage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ReportChatMessage(ctx, fc.Args["input"].(ReportChatMessageInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *ModerationPayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *ModerationPayload) graphql.Marshaler {
+			return ec.marshalNModerationPayload2ᚖroutᚋgraphᚐModerationPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_reportChatMessage(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ModerationPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_reportChatMessage_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_closeChatReport(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_closeChatReport(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CloseChatReport(ctx, fc.Args["input"].(CloseChatReportInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *ModerationPayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *ModerationPayload) graphql.Marshaler {
+			return ec.marshalNModerationPayload2ᚖroutᚋgraphᚐModerationPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_closeChatReport(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ModerationPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_closeChatReport_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_timeOutChatUser(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_timeOutChatUser(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().TimeOutChatUser(ctx, fc.Args["input"].(TimeOutChatUserInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *ChatMessagePayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *ChatMessagePayload) graphql.Marshaler {
+			return ec.marshalNChatMessagePayload2ᚖroutᚋgraphᚐChatMessagePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_timeOutChatUser(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChatMessagePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_timeOutChatUser_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_shadowMuteChatUser(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_shadowMuteChatUser(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ShadowMuteChatUser(ctx, fc.Args["input"].(ShadowMuteChatUserInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *ModerationPayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *ModerationPayload) graphql.Marshaler {
+			return ec.marshalNModerationPayload2ᚖroutᚋgraphᚐModerationPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_shadowMuteChatUser(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ModerationPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_shadowMuteChatUser_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_liftChatTimeout(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_liftChatTimeout(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().LiftChatTimeout(ctx, fc.Args["input"].(LiftChatTimeoutInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *ModerationPayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *ModerationPayload) graphql.Marshaler {
+			return ec.marshalNModerationPayload2ᚖroutᚋgraphᚐModerationPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_liftChatTimeout(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ModerationPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_liftChatTimeout_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -12834,6 +14014,120 @@ func (ec *executionContext) fieldContext_Query_apiTokens(ctx context.Context, fi
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_apiTokens_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_chatReports(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_chatReports(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ChatReports(ctx, fc.Args["first"].(*int), fc.Args["after"].(*int))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal []*ChatReport
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v []*ChatReport) graphql.Marshaler {
+			return ec.marshalNChatReport2ᚕᚖroutᚋgraphᚐChatReportᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_chatReports(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChatReport(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_chatReports_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_moderationLog(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_moderationLog(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ModerationLog(ctx, fc.Args["first"].(*int), fc.Args["before"].(*int))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal []*ModerationAction
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v []*ModerationAction) graphql.Marshaler {
+			return ec.marshalNModerationAction2ᚕᚖroutᚋgraphᚐModerationActionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_moderationLog(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ModerationAction(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_moderationLog_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -15611,6 +16905,38 @@ func (ec *executionContext) fieldContext_User_createdAt(_ context.Context, field
 	return graphql.NewScalarFieldContext("User", field, false, false, "Time")
 }
 
+func (ec *executionContext) _User_chatTimeout(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_User_chatTimeout(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.User().ChatTimeout(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ChatTimeout) graphql.Marshaler {
+			return ec.marshalOChatTimeout2ᚖroutᚋgraphᚐChatTimeout(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_User_chatTimeout(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "User",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChatTimeout(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _User_pushSubscriptions(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -17151,6 +18477,62 @@ func UnmarshalClaimTerritoryInput(ctx context.Context, raw any) (ClaimTerritoryI
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputCloseChatReportInput(ctx context.Context, obj any) (CloseChatReportInput, error) {
+	var it CloseChatReportInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "resolved", "reason"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "resolved":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolved"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Resolved = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCloseChatReportInput unmarshals raw into the CloseChatReportInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCloseChatReportInput(ctx context.Context, raw any) (CloseChatReportInput, error) {
+	var out CloseChatReportInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CloseChatReportInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCreateApiTokenInput(ctx context.Context, obj any) (CreateAPITokenInput, error) {
 	var it CreateAPITokenInput
 	if obj == nil {
@@ -17687,6 +19069,55 @@ func (ec *executionContext) unmarshalInputJoinGameInput(ctx context.Context, obj
 func UnmarshalJoinGameInput(ctx context.Context, raw any) (JoinGameInput, error) {
 	var out JoinGameInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "JoinGameInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLiftChatTimeoutInput(ctx context.Context, obj any) (LiftChatTimeoutInput, error) {
+	var it LiftChatTimeoutInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"user", "reason"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "user":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("user"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.User = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLiftChatTimeoutInput unmarshals raw into the LiftChatTimeoutInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLiftChatTimeoutInput(ctx context.Context, raw any) (LiftChatTimeoutInput, error) {
+	var out LiftChatTimeoutInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LiftChatTimeoutInput", raw, &out)
 	return out, err
 }
 
@@ -18306,6 +19737,55 @@ func UnmarshalRegisterPushSubscriptionInput(ctx context.Context, raw any) (Regis
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputReportChatMessageInput(ctx context.Context, obj any) (ReportChatMessageInput, error) {
+	var it ReportChatMessageInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "reason"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalReportChatMessageInput unmarshals raw into the ReportChatMessageInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalReportChatMessageInput(ctx context.Context, raw any) (ReportChatMessageInput, error) {
+	var out ReportChatMessageInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ReportChatMessageInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputRevokeApiTokenInput(ctx context.Context, obj any) (RevokeAPITokenInput, error) {
 	var it RevokeAPITokenInput
 	if obj == nil {
@@ -18677,6 +20157,62 @@ func UnmarshalSetModeratorInput(ctx context.Context, raw any) (SetModeratorInput
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputShadowMuteChatUserInput(ctx context.Context, obj any) (ShadowMuteChatUserInput, error) {
+	var it ShadowMuteChatUserInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"user", "muted", "reason"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "user":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("user"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.User = data
+		case "muted":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("muted"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Muted = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalShadowMuteChatUserInput unmarshals raw into the ShadowMuteChatUserInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalShadowMuteChatUserInput(ctx context.Context, raw any) (ShadowMuteChatUserInput, error) {
+	var out ShadowMuteChatUserInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ShadowMuteChatUserInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputSignInInput(ctx context.Context, obj any) (SignInInput, error) {
 	var it SignInInput
 	if obj == nil {
@@ -18905,6 +20441,62 @@ func (ec *executionContext) unmarshalInputTeamRulesInput(ctx context.Context, ob
 func UnmarshalTeamRulesInput(ctx context.Context, raw any) (TeamRulesInput, error) {
 	var out TeamRulesInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "TeamRulesInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputTimeOutChatUserInput(ctx context.Context, obj any) (TimeOutChatUserInput, error) {
+	var it TimeOutChatUserInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"messageId", "minutes", "reason"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "messageId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("messageId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MessageID = data
+		case "minutes":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("minutes"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Minutes = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalTimeOutChatUserInput unmarshals raw into the TimeOutChatUserInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalTimeOutChatUserInput(ctx context.Context, raw any) (TimeOutChatUserInput, error) {
+	var out TimeOutChatUserInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "TimeOutChatUserInput", raw, &out)
 	return out, err
 }
 
@@ -19900,6 +21492,69 @@ func (ec *executionContext) _ChatMessagePayload(ctx context.Context, sel ast.Sel
 	return out
 }
 
+var chatReportImplementors = []string{"ChatReport"}
+
+func (ec *executionContext) _ChatReport(ctx context.Context, sel ast.SelectionSet, obj *ChatReport) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, chatReportImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ChatReport")
+		case "id":
+			out.Values[i] = ec._ChatReport_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reason":
+			out.Values[i] = ec._ChatReport_reason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reporterName":
+			out.Values[i] = ec._ChatReport_reporterName(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._ChatReport_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gameId":
+			out.Values[i] = ec._ChatReport_gameId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "message":
+			out.Values[i] = ec._ChatReport_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "context":
+			out.Values[i] = ec._ChatReport_context(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var chatRoomImplementors = []string{"ChatRoom"}
 
 func (ec *executionContext) _ChatRoom(ctx context.Context, sel ast.SelectionSet, obj *ChatRoom) graphql.Marshaler {
@@ -19999,6 +21654,44 @@ func (ec *executionContext) _ChatSettingsPayload(ctx context.Context, sel ast.Se
 			}
 		case "userErrors":
 			out.Values[i] = ec._ChatSettingsPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var chatTimeoutImplementors = []string{"ChatTimeout"}
+
+func (ec *executionContext) _ChatTimeout(ctx context.Context, sel ast.SelectionSet, obj *ChatTimeout) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, chatTimeoutImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ChatTimeout")
+		case "until":
+			out.Values[i] = ec._ChatTimeout_until(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reason":
+			out.Values[i] = ec._ChatTimeout_reason(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -21102,6 +22795,112 @@ func (ec *executionContext) _MapTerritory(ctx context.Context, sel ast.Selection
 	return out
 }
 
+var moderationActionImplementors = []string{"ModerationAction"}
+
+func (ec *executionContext) _ModerationAction(ctx context.Context, sel ast.SelectionSet, obj *ModerationAction) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, moderationActionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ModerationAction")
+		case "id":
+			out.Values[i] = ec._ModerationAction_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "moderatorName":
+			out.Values[i] = ec._ModerationAction_moderatorName(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "action":
+			out.Values[i] = ec._ModerationAction_action(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "targetName":
+			out.Values[i] = ec._ModerationAction_targetName(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "gameId":
+			out.Values[i] = ec._ModerationAction_gameId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "messageId":
+			out.Values[i] = ec._ModerationAction_messageId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "reportId":
+			out.Values[i] = ec._ModerationAction_reportId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "reason":
+			out.Values[i] = ec._ModerationAction_reason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._ModerationAction_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var moderationPayloadImplementors = []string{"ModerationPayload"}
+
+func (ec *executionContext) _ModerationPayload(ctx context.Context, sel ast.SelectionSet, obj *ModerationPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, moderationPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ModerationPayload")
+		case "userErrors":
+			out.Values[i] = ec._ModerationPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var mutationImplementors = []string{"Mutation"}
 
 func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
@@ -21215,6 +23014,41 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "setChatPlayersOnly":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_setChatPlayersOnly(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reportChatMessage":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_reportChatMessage(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "closeChatReport":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_closeChatReport(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "timeOutChatUser":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_timeOutChatUser(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "shadowMuteChatUser":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_shadowMuteChatUser(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "liftChatTimeout":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_liftChatTimeout(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -21632,6 +23466,18 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_apiTokens(ctx, field)
+				})
+		case "chatReports":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_chatReports(ctx, field)
+				})
+		case "moderationLog":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_moderationLog(ctx, field)
 				})
 		case "game":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
@@ -22763,6 +24609,12 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "chatTimeout":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._User_chatTimeout(ctx, field, obj)
+				})
 		case "pushSubscriptions":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, false,
@@ -23401,6 +25253,22 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 	return res
 }
 
+func (ec *executionContext) marshalNChatMessage2ᚕᚖroutᚋgraphᚐChatMessageᚄ(ctx context.Context, sel ast.SelectionSet, v []*ChatMessage) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNChatMessage2ᚖroutᚋgraphᚐChatMessage(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNChatMessage2ᚖroutᚋgraphᚐChatMessage(ctx context.Context, sel ast.SelectionSet, v *ChatMessage) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "ChatMessage!")
@@ -23449,6 +25317,30 @@ func (ec *executionContext) marshalNChatMessagePayload2ᚖroutᚋgraphᚐChatMes
 	return ec._ChatMessagePayload(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNChatReport2ᚕᚖroutᚋgraphᚐChatReportᚄ(ctx context.Context, sel ast.SelectionSet, v []*ChatReport) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNChatReport2ᚖroutᚋgraphᚐChatReport(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNChatReport2ᚖroutᚋgraphᚐChatReport(ctx context.Context, sel ast.SelectionSet, v *ChatReport) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ChatReport!")
+		return graphql.Null
+	}
+	return ec._ChatReport(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNChatRoom2ᚕᚖroutᚋgraphᚐChatRoomᚄ(ctx context.Context, sel ast.SelectionSet, v []*ChatRoom) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -23491,6 +25383,11 @@ func (ec *executionContext) marshalNChatSettingsPayload2ᚖroutᚋgraphᚐChatSe
 
 func (ec *executionContext) unmarshalNClaimTerritoryInput2routᚋgraphᚐClaimTerritoryInput(ctx context.Context, v any) (ClaimTerritoryInput, error) {
 	res, err := ec.unmarshalInputClaimTerritoryInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCloseChatReportInput2routᚋgraphᚐCloseChatReportInput(ctx context.Context, v any) (CloseChatReportInput, error) {
+	res, err := ec.unmarshalInputCloseChatReportInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -23852,6 +25749,11 @@ func (ec *executionContext) unmarshalNJoinGameInput2routᚋgraphᚐJoinGameInput
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNLiftChatTimeoutInput2routᚋgraphᚐLiftChatTimeoutInput(ctx context.Context, v any) (LiftChatTimeoutInput, error) {
+	res, err := ec.unmarshalInputLiftChatTimeoutInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNLiveTerritory2routᚋliveᚐTerritory(ctx context.Context, sel ast.SelectionSet, v live.Territory) graphql.Marshaler {
 	return ec._LiveTerritory(ctx, sel, &v)
 }
@@ -23995,6 +25897,38 @@ func (ec *executionContext) unmarshalNMarkChatReadInput2routᚋgraphᚐMarkChatR
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNModerationAction2ᚕᚖroutᚋgraphᚐModerationActionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ModerationAction) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNModerationAction2ᚖroutᚋgraphᚐModerationAction(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNModerationAction2ᚖroutᚋgraphᚐModerationAction(ctx context.Context, sel ast.SelectionSet, v *ModerationAction) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ModerationAction!")
+		return graphql.Null
+	}
+	return ec._ModerationAction(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNModerationPayload2ᚖroutᚋgraphᚐModerationPayload(ctx context.Context, sel ast.SelectionSet, v *ModerationPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ModerationPayload!")
+		return graphql.Null
+	}
+	return ec._ModerationPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNNode2ᚕroutᚋgraphᚐNoder(ctx context.Context, sel ast.SelectionSet, v []Noder) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -24124,6 +26058,11 @@ func (ec *executionContext) marshalNRegisterPushSubscriptionPayload2ᚖroutᚋgr
 		return graphql.Null
 	}
 	return ec._RegisterPushSubscriptionPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNReportChatMessageInput2routᚋgraphᚐReportChatMessageInput(ctx context.Context, v any) (ReportChatMessageInput, error) {
+	res, err := ec.unmarshalInputReportChatMessageInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNRevokeApiTokenInput2routᚋgraphᚐRevokeAPITokenInput(ctx context.Context, v any) (RevokeAPITokenInput, error) {
@@ -24257,6 +26196,11 @@ func (ec *executionContext) marshalNSetModeratorPayload2ᚖroutᚋgraphᚐSetMod
 		return graphql.Null
 	}
 	return ec._SetModeratorPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNShadowMuteChatUserInput2routᚋgraphᚐShadowMuteChatUserInput(ctx context.Context, v any) (ShadowMuteChatUserInput, error) {
+	res, err := ec.unmarshalInputShadowMuteChatUserInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNSignInInput2routᚋgraphᚐSignInInput(ctx context.Context, v any) (SignInInput, error) {
@@ -24421,6 +26365,11 @@ func (ec *executionContext) marshalNTime2timeᚐTime(ctx context.Context, sel as
 		graphql.AddInvalidNullFromMarshaler(ctx, "Time!")
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalNTimeOutChatUserInput2routᚋgraphᚐTimeOutChatUserInput(ctx context.Context, v any) (TimeOutChatUserInput, error) {
+	res, err := ec.unmarshalInputTimeOutChatUserInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNTradeCardsInput2routᚋgraphᚐTradeCardsInput(ctx context.Context, v any) (TradeCardsInput, error) {
@@ -24701,6 +26650,13 @@ func (ec *executionContext) marshalOChatSettings2ᚖroutᚋgraphᚐChatSettings(
 		return graphql.Null
 	}
 	return ec._ChatSettings(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOChatTimeout2ᚖroutᚋgraphᚐChatTimeout(ctx context.Context, sel ast.SelectionSet, v *ChatTimeout) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ChatTimeout(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx context.Context, v any) (*entgql.Cursor[int], error) {

@@ -150,12 +150,27 @@ type ChatSettingsPayload struct {
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+// A timeout of the viewer's chat: they cannot send until it ends.
+type ChatTimeout struct {
+	Until time.Time `json:"until"`
+	// The moderator's reason.
+	Reason string `json:"reason"`
+}
+
 // Claim one unclaimed territory (round-robin claim).
 type ClaimTerritoryInput struct {
 	GameID          string  `json:"gameId"`
 	Territory       string  `json:"territory"`
 	ExpectedVersion *int    `json:"expectedVersion,omitempty"`
 	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
+}
+
+type CloseChatReportInput struct {
+	// The report's number.
+	ID int `json:"id"`
+	// True: the moderator acted on it (resolved); false: dismissed.
+	Resolved bool    `json:"resolved"`
+	Reason   *string `json:"reason,omitempty"`
 }
 
 // A new API token.
@@ -283,6 +298,11 @@ type JoinGameInput struct {
 	Team *int `json:"team,omitempty"`
 }
 
+type LiftChatTimeoutInput struct {
+	User   string  `json:"user"`
+	Reason *string `json:"reason,omitempty"`
+}
+
 // A border between two territories (borders are undirected).
 type MapBorder struct {
 	// The key of the first territory as the map file lists it.
@@ -359,6 +379,12 @@ type MarkChatReadInput struct {
 	Room   string `json:"room"`
 	// The number of the last line read.
 	Seq int `json:"seq"`
+}
+
+// The payload of a moderation mutation that answers nothing but its errors.
+type ModerationPayload struct {
+	// CHAT_NOT_FOUND, CHAT_NOT_MODERATOR, CHAT_NO_REPORT, CHAT_INVALID_TIMEOUT, CHAT_REASON_TOO_LONG.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
 // The channel of one kind of notification.
@@ -475,6 +501,13 @@ type Reinforcements struct {
 	FromCards int `json:"fromCards"`
 }
 
+type ReportChatMessageInput struct {
+	// The message.
+	ID string `json:"id"`
+	// Why, at most 500 characters (may be empty).
+	Reason *string `json:"reason,omitempty"`
+}
+
 // An API token to revoke.
 type RevokeAPITokenInput struct {
 	// The token's global id.
@@ -575,6 +608,13 @@ type SetModeratorPayload struct {
 	User *ent.User `json:"user,omitempty"`
 	// Why nothing changed: NOT_FOUND (no such user).
 	UserErrors []*UserError `json:"userErrors"`
+}
+
+type ShadowMuteChatUserInput struct {
+	User string `json:"user"`
+	// True mutes (the user's new lines shown to themself alone); false lifts the mute.
+	Muted  bool    `json:"muted"`
+	Reason *string `json:"reason,omitempty"`
 }
 
 // Credentials to sign in with.
@@ -692,6 +732,15 @@ type TerritoryState struct {
 	// What the viewer sees of the territory: full (owner and armies), owner (the owner, not the armies) or
 	// hidden (neither); always full in a game without fog or once it is over.
 	Sight string `json:"sight"`
+}
+
+type TimeOutChatUserInput struct {
+	// The offending message: it is removed, and its author timed out.
+	MessageID string `json:"messageId"`
+	// From 15 minutes to 30 days (43,200 minutes).
+	Minutes int `json:"minutes"`
+	// Told to the user.
+	Reason string `json:"reason"`
 }
 
 // Trade a set of three cards.
