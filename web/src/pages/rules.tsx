@@ -331,7 +331,7 @@ export function RulesPage() {
         </p>
         <p class="example">
           Example: Red is Ann and Cy, Blue is Bo and a computer player. The draw puts Blue first, with Bo before the
-          computer, and Cy before Ann: the order is Bo, Cy, the computer, Ann, and again.
+          computer, and Cy before Ann: the order is Bo, Cy, the computer, Ann, then round again.
         </p>
 
         <h3 id="team-win">Winning as a team</h3>
@@ -387,8 +387,10 @@ export function RulesPage() {
                 </li>
               ))}
             </ul>
-            The choice is kept with the game, but it is not acted on yet: today a player who leaves always leaves
-            neutral territories behind, whatever was chosen.
+            <p>
+              The choice is kept with the game, but it is not acted on yet: today a player who leaves always leaves
+              neutral territories behind, whatever was chosen.
+            </p>
           </dd>
         </dl>
 
