@@ -26,7 +26,10 @@ var chromiumPaths = []string{"/usr/bin/chromium", "/usr/bin/chromium-browser"}
 // player brought to 5 cards through the API must trade in the browser, sees every set's worth as the API
 // lists it, trades, and is offered exactly the armies the server granted; then (web/e2e/firstgame.mjs)
 // a new player reads the rules page and plays a whole game on a nine-territory map against a CPU with the
-// placement helpers and the first game's hints; then (web/e2e/replay.mjs, on a server whose CPUs move at
+// placement helpers and the first game's hints; then (web/e2e/teamjoin.mjs) a 2v2 with an open seat in
+// each team is listed in another user's lobby with each team's open seats, two users join the team they
+// choose (one on a phone), the creator starts it, and every screen's seats panel puts them in their team;
+// then (web/e2e/replay.mjs, on a server whose CPUs move at
 // once) a finished game's summary, its playback and its replay on the map, and (web/e2e/fog.mjs, on that
 // server) a game under fog of war: fogged territories on the map without counts, the counts fog hides in
 // the seats panel, placing and attacking, the map on a phone, and the fog lifting at the end, and
@@ -65,6 +68,7 @@ func TestWebClientEndToEnd(t *testing.T) {
 	b.node(t, s, 1, "bigmap.mjs", big.Name)
 	b.node(t, s, 1, "trade.mjs")
 	b.node(t, s, 1, "firstgame.mjs")
+	b.node(t, s, 1, "teamjoin.mjs")
 	b.node(t, s, 1, "phone.mjs")
 	s.stop(t)
 

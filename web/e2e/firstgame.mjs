@@ -9,10 +9,20 @@
 //
 // Environment as run.mjs (CHROMIUM, E2E_ARTIFACTS: a screenshot of each phase seen is written there on
 // failure), and E2E_SHOTS (a folder: write them there on success too). Exits non-zero on failure.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { axe as axeOn, command as sendCommand, launch, log, signUp, T, watch } from "./lib.mjs";
+import {
+  axe as axeOn,
+  command as sendCommand,
+  launch,
+  log,
+  signUp,
+  strongestSource,
+  T,
+  uploadMap,
+  watch,
+} from "./lib.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || "http://127.0.0.1:8080";
@@ -80,30 +90,10 @@ try {
   await axe("rules");
 
   // A small map of our own, under a key no other run has.
-  const map = JSON.parse(readFileSync(join(here, "fixtures", "firstgame-map.json"), "utf8"));
-  map.id = `first-fields-${suffix}`;
-  map.name = `First Fields ${suffix}`;
-  const uploaded = await page.evaluate(async (file) => {
-    const body = new FormData();
-    body.append(
-      "operations",
-      JSON.stringify({
-        query:
-          "mutation($input: UploadMapInput!) { uploadMap(input: $input) { map { key } userErrors { code message } } }",
-        variables: { input: { file: null, visibility: "PRIVATE" } },
-      }),
-    );
-    body.append("map", JSON.stringify({ 0: ["variables.input.file"] }));
-    body.append("0", new Blob([file], { type: "application/json" }), "map.json");
-    const r = await fetch("/graphql", {
-      method: "POST",
-      headers: { Authorization: `Bearer ${localStorage.getItem("rout.session")}` },
-      body,
-    });
-    return (await r.json()).data?.uploadMap;
-  }, JSON.stringify(map));
-  if (!uploaded?.map) throw new Error(`the map was not uploaded: ${JSON.stringify(uploaded)}`);
-  log(`map ${uploaded.map.key} uploaded`);
+  const map = await uploadMap(page, "firstgame-map.json", {
+    id: `first-fields-${suffix}`,
+    name: `First Fields ${suffix}`,
+  });
 
   // A game against one easy CPU on it.
   await page.getByRole("link", { name: "New game" }).first().click();
@@ -170,7 +160,7 @@ try {
         stats.conquests++;
         continue;
       }
-      const from = await strongestSource();
+      const from = await strongestSource(page);
       if (from && attacksThisTurn < 6) {
         await from.click({ timeout: 5000 });
         await page
@@ -239,19 +229,6 @@ try {
   await browser.close();
 }
 process.exit(failed ? 1 : 0);
-
-/** The "Attack from" button of the territory with the most armies, or null. */
-async function strongestSource() {
-  const rows = page.locator(".territory-table tbody tr", { has: page.getByRole("button", { name: /^Attack from / }) });
-  const n = await rows.count();
-  let best = null;
-  let most = 0;
-  for (let i = 0; i < n; i++) {
-    const armies = parseInt((await rows.nth(i).locator("td.num").textContent()) ?? "0", 10);
-    if (armies > most) [best, most] = [rows.nth(i).getByRole("button", { name: /^Attack from / }), armies];
-  }
-  return most >= 3 ? best : null;
-}
 
 /**
  * One placement. The first uses every helper: a number typed on one territory, the rest spread over the

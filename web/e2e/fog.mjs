@@ -14,28 +14,16 @@
 //
 // Environment as run.mjs (CHROMIUM, E2E_ARTIFACTS: screenshots on failure, E2E_HEADED), and E2E_SHOTS (a
 // folder: a screenshot of each screen, desktop and phone, to look at).
-import { mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { axe, command, launch, log, signUp, T, watch } from "./lib.mjs";
+import { axe, command, failureShots, launch, log, phoneContext, screenshots, signUp, T, watch } from "./lib.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || "http://127.0.0.1:8080";
-const artifacts = process.env.E2E_ARTIFACTS || join(here, "..", "e2e-artifacts");
-const shots = process.env.E2E_SHOTS || "";
 const began = Date.now();
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-if (shots) mkdirSync(shots, { recursive: true });
+const shot = screenshots("fog");
 
 const browser = await launch();
 const problems = [];
 const pages = {};
 let failed = false;
-
-/** Keeps a screenshot of the page's screen, or of one part of it (a locator), when E2E_SHOTS asks. */
-const shot = async (target, name) => {
-  if (shots) await target.screenshot({ path: join(shots, `fog-${name}.png`) });
-};
 
 /**
  * The map as drawn: the fogged territories (and whether any shows an army count), the others' counts.
@@ -310,7 +298,7 @@ try {
   await atPosition(page, rec, rec.seq);
 
   // A phone: the map across the screen, with the fog.
-  const phone = await browser.newContext({ ...PHONE, storageState: await ctx.storageState() });
+  const phone = await phoneContext(browser, ctx);
   const p = await phone.newPage();
   pages.phone = p;
   watch(p, problems, "phone");
@@ -373,10 +361,7 @@ try {
   failed = true;
   console.error(`fog e2e FAILED: ${e instanceof Error ? e.stack : e}`);
   if (problems.length) console.error(problems.join("\n"));
-  mkdirSync(artifacts, { recursive: true });
-  for (const [name, page] of Object.entries(pages)) {
-    await page.screenshot({ path: join(artifacts, `fog-${name}.png`), fullPage: true }).catch(() => undefined);
-  }
+  await failureShots("fog", pages);
 } finally {
   await browser.close();
 }

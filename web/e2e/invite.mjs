@@ -10,16 +10,21 @@
 //   node e2e/invite.mjs http://127.0.0.1:8080
 //
 // Environment: CHROMIUM (default /usr/bin/chromium), E2E_ARTIFACTS (screenshots on failure; default
-// e2e-artifacts), E2E_SCREENSHOTS (a folder: keep a picture of the lobby and the invitation page there).
-import { mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { axe, launch, log, signUp as signUpAt, T, watch as watchPage } from "./lib.mjs";
+// e2e-artifacts), E2E_SHOTS (a folder: keep a picture of the lobby and the invitation page there).
+import {
+  axe,
+  failureShots,
+  launch,
+  log,
+  phoneContext,
+  screenshots,
+  signUp as signUpAt,
+  T,
+  watch as watchPage,
+} from "./lib.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || "http://127.0.0.1:8080";
-const artifacts = process.env.E2E_ARTIFACTS || join(here, "..", "e2e-artifacts");
-const shots = process.env.E2E_SCREENSHOTS || "";
+const shot = screenshots("invite");
 const LIVE = 15_000; // the bound of a live update: a few seconds, with room for a busy machine
 
 const browser = await launch();
@@ -45,12 +50,6 @@ function countGameReads(page) {
   return seen;
 }
 
-async function shot(page, name) {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
-}
-
 async function signUp(page, name) {
   await signUpAt(page, base, name);
   log(`${name} signed up`);
@@ -69,9 +68,7 @@ try {
   const wide = { viewport: { width: 1280, height: 900 } };
   const [a, b, c] = await Promise.all([
     browser.newContext(wide).then((x) => x.newPage()),
-    browser
-      .newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
-      .then((x) => x.newPage()),
+    phoneContext(browser).then((x) => x.newPage()),
     browser.newContext(wide).then((x) => x.newPage()),
   ]);
   watch("alice", a);
@@ -115,7 +112,7 @@ try {
   await b.getByText("4 hours", { exact: true }).waitFor({ timeout: T });
   await b.getByText("Yellow — CPU (hard)").waitFor({ timeout: T });
   await axe(b, "invitation");
-  await shot(b, "invitation");
+  await shot(b, "invitation", { fullPage: true });
   await b.getByRole("button", { name: "Join the game" }).click();
   await b.getByRole("heading", { name: /waiting for players/ }).waitFor({ timeout: T });
   if ((await b.getByRole("button", { name: "Start the game" }).count()) !== 0)
@@ -147,7 +144,7 @@ try {
     if (!words.includes(w)) throw new Error(`Carol's invitation does not say "${w}": ${words}`);
   }
   await axe(c, "lobby with an invitation");
-  await shot(c, "lobby-invitation");
+  await shot(c, "lobby-invitation", { fullPage: true });
   await item.getByRole("button", { name: /^Join / }).click();
   await c.getByRole("heading", { name: /waiting for players/ }).waitFor({ timeout: T });
   log("Carol joined from the lobby");
@@ -188,10 +185,7 @@ try {
 }
 
 if (problems.length > 0) {
-  mkdirSync(artifacts, { recursive: true });
-  for (const [name, page] of Object.entries(pages)) {
-    await page.screenshot({ path: join(artifacts, `invite-${name}.png`), fullPage: true }).catch(() => undefined);
-  }
+  await failureShots("invite", pages);
   console.error(problems.join("\n"));
   await browser.close();
   process.exit(1);

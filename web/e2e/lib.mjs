@@ -1,7 +1,8 @@
 // What the browser tests share: the browser, the wait bound, the log, a page's problems, axe-core with
-// every rule, and signing up through the page.
+// every rule, signing up through the page, a map uploaded from fixtures/, the phone's viewport and the
+// screenshots kept for looking at.
 import { chromium } from "playwright-core";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -34,6 +35,73 @@ export function launch() {
       "--disable-dev-shm-usage",
     ],
   });
+}
+
+/** A phone's screen: 390 × 844 CSS pixels at twice the density, with touch. */
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+/**
+ * Opens a browser context with a phone's screen (PHONE); given a context `as`, signed in as its user (its
+ * cookies and localStorage copied).
+ */
+export async function phoneContext(browser, as) {
+  return browser.newContext({ ...PHONE, ...(as ? { storageState: await as.storageState() } : {}) });
+}
+
+/**
+ * The screenshots a script keeps to be looked at, in the folder E2E_SHOTS names (made when missing):
+ * returns shot(target, name, { fullPage }), which writes `{prefix}-{name}.png` of a page or of one part of
+ * it (a locator), and does nothing without E2E_SHOTS; shot.on says whether screenshots are kept.
+ */
+export function screenshots(prefix) {
+  const dir = process.env.E2E_SHOTS || "";
+  if (dir) mkdirSync(dir, { recursive: true });
+  const shot = async (target, name, { fullPage = false } = {}) => {
+    if (dir) await target.screenshot({ path: join(dir, `${prefix}-${name}.png`), ...(fullPage ? { fullPage } : {}) });
+  };
+  shot.on = dir !== "";
+  return shot;
+}
+
+/**
+ * Keeps a screenshot of each page of `pages` (by name), the whole page, in the folder of a failure's
+ * screenshots (E2E_ARTIFACTS, by default web/e2e-artifacts), as {prefix}-{name}.png.
+ */
+export async function failureShots(prefix, pages) {
+  const dir = process.env.E2E_ARTIFACTS || join(here, "..", "e2e-artifacts");
+  mkdirSync(dir, { recursive: true });
+  for (const [name, page] of Object.entries(pages))
+    await page.screenshot({ path: join(dir, `${prefix}-${name}.png`), fullPage: true }).catch(() => undefined);
+}
+
+/**
+ * Uploads fixtures/{fixture} as a private map of the page's signed-in user, with the id and name given (a
+ * key no other run has); returns the map as uploaded, or throws when the server refused it.
+ */
+export async function uploadMap(page, fixture, { id, name }) {
+  const map = { ...JSON.parse(readFileSync(join(here, "fixtures", fixture), "utf8")), id, name };
+  const uploaded = await page.evaluate(async (file) => {
+    const body = new FormData();
+    body.append(
+      "operations",
+      JSON.stringify({
+        query:
+          "mutation($input: UploadMapInput!) { uploadMap(input: $input) { map { key } userErrors { code message } } }",
+        variables: { input: { file: null, visibility: "PRIVATE" } },
+      }),
+    );
+    body.append("map", JSON.stringify({ 0: ["variables.input.file"] }));
+    body.append("0", new Blob([file], { type: "application/json" }), "map.json");
+    const r = await fetch("/graphql", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${localStorage.getItem("rout.session")}` },
+      body,
+    });
+    return (await r.json()).data?.uploadMap;
+  }, JSON.stringify(map));
+  if (!uploaded?.map) throw new Error(`the map ${fixture} was not uploaded: ${JSON.stringify(uploaded)}`);
+  log(`map ${uploaded.map.key} uploaded`);
+  return map;
 }
 
 /**
@@ -136,4 +204,17 @@ export async function command(page, locator, { timeout = T } = {}) {
     page.off("response", onResponse);
     page.off("request", onRequest);
   }
+}
+
+/** The "Attack from" button of the player's territory with the most armies (3 or more), or null. */
+export async function strongestSource(page) {
+  const rows = page.locator(".territory-table tbody tr", { has: page.getByRole("button", { name: /^Attack from / }) });
+  const n = await rows.count();
+  let best = null;
+  let most = 0;
+  for (let i = 0; i < n; i++) {
+    const armies = parseInt((await rows.nth(i).locator("td.num").textContent()) ?? "0", 10);
+    if (armies > most) [best, most] = [rows.nth(i).getByRole("button", { name: /^Attack from / }), armies];
+  }
+  return most >= 3 ? best : null;
 }

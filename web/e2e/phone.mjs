@@ -11,20 +11,24 @@
 //
 // Environment as run.mjs (CHROMIUM, E2E_ARTIFACTS, E2E_HEADED); E2E_SHOTS=dir keeps a screenshot of
 // each screen there.
-import { mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { axe as axeOn, command, launch, log, signUp as signUpAt, T, watch as watchPage } from "./lib.mjs";
+import {
+  axe as axeOn,
+  command,
+  failureShots,
+  launch,
+  log,
+  phoneContext,
+  screenshots,
+  signUp as signUpAt,
+  T,
+  watch as watchPage,
+} from "./lib.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || "http://127.0.0.1:8080";
-const artifacts = process.env.E2E_ARTIFACTS || join(here, "..", "e2e-artifacts");
-const shots = process.env.E2E_SHOTS || "";
 const began = Date.now();
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+const shot = screenshots("phone");
 
 const browser = await launch();
-if (shots) mkdirSync(shots, { recursive: true });
 const pages = {};
 const problems = [];
 let quiet = false; // while offline on purpose, failed requests are expected
@@ -51,9 +55,9 @@ async function check(page, screen, { axe = true } = {}) {
     );
     throw new Error(`${screen}: the page is ${w.scroll} px wide on a ${w.inner} px screen: ${wide.join("; ")}`);
   }
-  if (shots) {
+  if (shot.on) {
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: join(shots, `phone-${screen}.png`) });
+    await shot(page, screen);
   }
   if (!axe) return log(`${screen}: fits`);
   log(`${screen}: fits`);
@@ -119,7 +123,7 @@ const zoomOf = (page) =>
 const tipShown = (page) => page.evaluate(() => !!document.querySelector(".board-host .rb-tip:not([hidden])"));
 
 try {
-  const ctx = await browser.newContext(PHONE);
+  const ctx = await phoneContext(browser);
   const page = await ctx.newPage();
   watch("alice", page);
   const suffix = Date.now().toString(36).slice(-5);
@@ -160,7 +164,7 @@ try {
   await page.getByRole("heading", { name: /waiting for players/ }).waitFor({ timeout: T });
   await check(page, "waiting");
   const link = await page.getByLabel("Invitation link", { exact: true }).inputValue();
-  const ctxB = await browser.newContext(PHONE);
+  const ctxB = await phoneContext(browser);
   const b = await ctxB.newPage();
   watch("bob", b);
   await signUp(b, bob);
@@ -362,10 +366,7 @@ try {
   failed = true;
   console.error(`phone e2e FAILED: ${e instanceof Error ? e.stack : e}`);
   if (problems.length) console.error(problems.join("\n"));
-  mkdirSync(artifacts, { recursive: true });
-  for (const [name, page] of Object.entries(pages)) {
-    await page.screenshot({ path: join(artifacts, `phone-${name}.png`), fullPage: true }).catch(() => undefined);
-  }
+  await failureShots("phone", pages);
 } finally {
   await browser.close();
 }

@@ -14,40 +14,33 @@
 //
 // Environment as run.mjs (CHROMIUM, E2E_ARTIFACTS: screenshots on failure, E2E_HEADED), and E2E_SHOTS (a
 // folder: a screenshot of each screen, desktop 1366 × 900 and phone, to look at).
-import { mkdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { axe, launch, log, signUp, T, watch } from "./lib.mjs";
+import {
+  axe,
+  command as sendCommand,
+  failureShots,
+  launch,
+  log,
+  phoneContext,
+  screenshots,
+  signUp,
+  strongestSource,
+  T,
+  uploadMap,
+  watch,
+} from "./lib.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || "http://127.0.0.1:8080";
-const artifacts = process.env.E2E_ARTIFACTS || join(here, "..", "e2e-artifacts");
-const shots = process.env.E2E_SHOTS || "";
 const began = Date.now();
 const DESKTOP = { viewport: { width: 1366, height: 900 } };
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-if (shots) mkdirSync(shots, { recursive: true });
+const shot = screenshots("teams");
 
 const browser = await launch();
 const problems = [];
 const pages = {};
 let failed = false;
 
-/** Keeps a screenshot of the page (or of one part of it, a locator) when E2E_SHOTS asks. */
-const shot = async (target, name, fullPage = false) => {
-  if (shots) await target.screenshot({ path: join(shots, `teams-${name}.png`), ...(fullPage ? { fullPage } : {}) });
-};
-
-/** Clicks and waits until the viewer's actions were read again after the command. */
-async function command(page, locator) {
-  const read = page.waitForResponse(
-    (r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes('"operationName":"GameActions"'),
-    { timeout: T },
-  );
-  read.catch(() => undefined);
-  await locator.click({ timeout: 5000 });
-  await read;
-}
+/** Clicks a command's control and waits for the actions read after it (lib.mjs). */
+const command = (page, locator) => sendCommand(page, locator, { timeout: 5000 });
 
 /** A GraphQL query with the page's session. */
 async function gql(page, query, variables) {
@@ -87,29 +80,7 @@ try {
   await signUp(page, base, me);
 
   // A small map of our own, under a key no other run has: a 2v2 on it ends in a few minutes.
-  const map = JSON.parse(readFileSync(join(here, "fixtures", "teams-map.json"), "utf8"));
-  map.id = `team-fields-${suffix}`;
-  map.name = `Team Fields ${suffix}`;
-  const uploaded = await page.evaluate(async (file) => {
-    const body = new FormData();
-    body.append(
-      "operations",
-      JSON.stringify({
-        query:
-          "mutation($input: UploadMapInput!) { uploadMap(input: $input) { map { key } userErrors { code message } } }",
-        variables: { input: { file: null, visibility: "PRIVATE" } },
-      }),
-    );
-    body.append("map", JSON.stringify({ 0: ["variables.input.file"] }));
-    body.append("0", new Blob([file], { type: "application/json" }), "map.json");
-    const r = await fetch("/graphql", {
-      method: "POST",
-      headers: { Authorization: `Bearer ${localStorage.getItem("rout.session")}` },
-      body,
-    });
-    return (await r.json()).data?.uploadMap;
-  }, JSON.stringify(map));
-  if (!uploaded?.map) throw new Error(`the map was not uploaded: ${JSON.stringify(uploaded)}`);
+  const map = await uploadMap(page, "teams-map.json", { id: `team-fields-${suffix}`, name: `Team Fields ${suffix}` });
 
   // The New game form: the shapes, the default names, the options each explained; a 2v2 with the user and
   // a hard CPU for Red, two easy CPUs for Blue.
@@ -137,7 +108,7 @@ try {
   await page.getByLabel("Blue seat 2 difficulty").selectOption("easy");
   await page.getByLabel("Place on teammates").check();
   await page.getByLabel("Fortify").selectOption("to_teammate");
-  await shot(page, "newgame", true);
+  await shot(page, "newgame", { fullPage: true });
   await axe(page, "new team game");
   await page.getByRole("button", { name: "Create the game" }).click();
   await page.locator(".live-live").waitFor({ timeout: T });
@@ -325,7 +296,7 @@ try {
   await page.goto(base + "/");
   const finished = page.getByRole("list", { name: "Finished games" });
   await finished.getByText(`${team.name} wins: `).first().waitFor({ timeout: T });
-  await shot(page, "lobby", true);
+  await shot(page, "lobby", { fullPage: true });
 
   if (problems.length) throw new Error(`the pages reported errors:\n${problems.join("\n")}`);
   log(`teams e2e passed in ${((Date.now() - began) / 1000).toFixed(1)}s`);
@@ -333,10 +304,7 @@ try {
   failed = true;
   console.error(`teams e2e FAILED: ${e instanceof Error ? e.stack : e}`);
   if (problems.length) console.error(problems.join("\n"));
-  mkdirSync(artifacts, { recursive: true });
-  for (const [name, page] of Object.entries(pages)) {
-    await page.screenshot({ path: join(artifacts, `teams-${name}.png`), fullPage: true }).catch(() => undefined);
-  }
+  await failureShots("teams", pages);
 } finally {
   await browser.close();
 }
@@ -344,7 +312,7 @@ process.exit(failed ? 1 : 0);
 
 /** The game on a phone: the map across the screen, the teams in the seats panel; a screenshot, axe-core. */
 async function phoneView(ctx, url, name) {
-  const phone = await browser.newContext({ ...PHONE, storageState: await ctx.storageState() });
+  const phone = await phoneContext(browser, ctx);
   const p = await phone.newPage();
   pages[name] = p;
   watch(p, problems, name);
@@ -354,21 +322,8 @@ async function phoneView(ctx, url, name) {
   const width = await p.evaluate(() => document.documentElement.scrollWidth);
   if (width > 390) throw new Error(`the phone's page is ${width} px wide`);
   await shot(p, name);
-  await shot(p, `${name}-full`, true);
+  await shot(p, `${name}-full`, { fullPage: true });
   await axe(p, `team game on a phone (${name})`);
   await phone.close();
   delete pages[name];
-}
-
-/** The "Attack from" button of the territory with the most armies, or null. */
-async function strongestSource(page) {
-  const rows = page.locator(".territory-table tbody tr", { has: page.getByRole("button", { name: /^Attack from / }) });
-  const n = await rows.count();
-  let best = null;
-  let most = 0;
-  for (let i = 0; i < n; i++) {
-    const armies = parseInt((await rows.nth(i).locator("td.num").textContent()) ?? "0", 10);
-    if (armies > most) [best, most] = [rows.nth(i).getByRole("button", { name: /^Attack from / }), armies];
-  }
-  return most >= 3 ? best : null;
 }

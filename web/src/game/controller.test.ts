@@ -251,6 +251,26 @@ describe("GameController", () => {
     expect(c.state.actions.all).toEqual([attackAB]);
   });
 
+  it("reads the actions again when a read answers from before the events already applied", async () => {
+    const c = await started();
+    // The feed brings 11; the read that follows answers as of seq 10 (it shared a read under way).
+    const late = { ...actions(40, true).game, viewerActionSummary: [], viewerActions: [] };
+    const now = { ...actions(41, true).game, seq: 11 };
+    const answers = [late, now];
+    api.answers.GameActions = () => ({ game: answers.shift() });
+    const reads = api.queries.length;
+    api.subs[0].h.next({ gameEvents: placed(11, 0, 1) });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(c.state.actions.all).toEqual([]);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(api.queries.length - reads).toBe(2);
+    expect(c.state.version).toBe(41);
+    expect(c.state.actions.all).toEqual([attackAB]);
+    // An answer as of the events applied is not read again.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(api.queries.length - reads).toBe(2);
+  });
+
   it("reads the game once and follows its events after its seq", async () => {
     const c = await started();
     expect(c.state.game!.seq).toBe(10);

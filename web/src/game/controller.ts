@@ -440,6 +440,10 @@ export class GameController {
       // Events we have not seen yet (the subscription is behind the read): they are on their way, or the
       // feed is started again after the last one applied if they do not come.
       if (game && d.game.seq > game.seq) this.expectEvents(d.game.seq);
+      // An answer from before events already applied: the read was made before them, or it shared the
+      // answer of an identical read still under way when it was sent (the API client sends one request
+      // for identical queries in flight). Read again, or the turn those events began offers nothing.
+      if (game && d.game.seq < game.seq) this.refreshActionsSoon();
     } catch (e) {
       this.set({ error: e instanceof APIError ? e.message : "Could not read your choices." });
     }

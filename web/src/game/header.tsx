@@ -48,7 +48,8 @@ export function PlayHeader(props: { view: View; info: GameInfo; game: ClientGame
       {game.teams.length > 0 && (
         <p class="team-line">
           Team game, {shapeWords(game.teams, game.seats)}
-          {teamRulesWords(info.teamRules) ? `: ${teamRulesWords(info.teamRules)}.` : "."}
+          {teamRulesWords(info.teamRules) ? `: ${teamRulesWords(info.teamRules)}.` : "."}{" "}
+          <Link href="/rules#teams">How team games work</Link>
         </p>
       )}
       <p class="turn-line" aria-live="polite">

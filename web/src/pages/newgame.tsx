@@ -7,7 +7,7 @@ import { useEffect, useState } from "preact/hooks";
 import { APIError, mutate, query, userErrorText } from "../api/client";
 import { CreateGameMutation, MapsQuery, StartGameMutation } from "../api/operations";
 import type { SeatKind } from "../gql/graphql";
-import { ErrorLine, Field } from "../ui/form";
+import { Check, ChoiceSelect, ErrorLine, Field } from "../ui/form";
 import { CARD_SYSTEMS, FOG_LEVELS, PALETTE, TURN_LIMITS, colorHex, seatGlyph } from "../ui/format";
 import { navigate } from "../ui/router";
 import type { Viewer } from "../ui/session";
@@ -215,30 +215,26 @@ export function NewGamePage(props: { viewer: Viewer }) {
 
       <fieldset>
         <legend>Teams</legend>
-        <div class="field check">
-          <input id="shape-ffa" type="radio" name="shape" value="" checked={!teams} onChange={() => setTeams(null)} />
-          <label for="shape-ffa">
-            <strong>Free-for-all</strong>: <span class="hint">every player for themselves.</span>
-          </label>
-        </div>
+        <Check
+          id="shape-ffa"
+          type="radio"
+          name="shape"
+          checked={!teams}
+          onChange={() => setTeams(null)}
+          label="Free-for-all"
+          help="every player for themselves."
+        />
         {TEAM_SHAPES.map((sh) => (
-          <div key={sh.value} class="field check">
-            <input
-              id={`shape-${sh.value}`}
-              type="radio"
-              name="shape"
-              value={sh.value}
-              checked={teams?.shape === sh.value}
-              onChange={() => setTeams((d) => reshapeTeams(sh.value, d))}
-            />
-            <label for={`shape-${sh.value}`}>
-              <strong>{sh.value}</strong>:{" "}
-              <span class="hint">
-                {sh.sizes.length} teams of {sh.sizes[0]}; turns alternate between the teams, and a team wins when it
-                holds every territory.
-              </span>
-            </label>
-          </div>
+          <Check
+            key={sh.value}
+            id={`shape-${sh.value}`}
+            type="radio"
+            name="shape"
+            checked={teams?.shape === sh.value}
+            onChange={() => setTeams((d) => reshapeTeams(sh.value, d))}
+            label={sh.value}
+            help={`${sh.sizes.length} teams of ${sh.sizes[0]}; turns alternate between the teams, and a team wins when it holds every territory.`}
+          />
         ))}
       </fieldset>
 
@@ -398,19 +394,16 @@ export function NewGamePage(props: { viewer: Viewer }) {
       <fieldset>
         <legend>Fog of war</legend>
         {FOG_LEVELS.map((f) => (
-          <div key={f.value} class="field check">
-            <input
-              id={`fog-${f.value}`}
-              type="radio"
-              name="fog"
-              value={f.value}
-              checked={fog === f.value}
-              onChange={() => setFog(f.value)}
-            />
-            <label for={`fog-${f.value}`}>
-              <strong>{f.label}</strong>: <span class="hint">{f.help}</span>
-            </label>
-          </div>
+          <Check
+            key={f.value}
+            id={`fog-${f.value}`}
+            type="radio"
+            name="fog"
+            checked={fog === f.value}
+            onChange={() => setFog(f.value)}
+            label={f.label}
+            help={f.help}
+          />
         ))}
       </fieldset>
 
@@ -539,48 +532,30 @@ function TeamSeats(props: { draft: TeamDraft; onChange: (d: TeamDraft) => void }
       <fieldset>
         <legend>Team options</legend>
         {TEAM_SWITCHES.map((o) => (
-          <div key={o.key} class="field check">
-            <input
-              id={`team-${o.key}`}
-              type="checkbox"
-              checked={d.rules[o.key]}
-              onChange={(e) => set({ rules: { ...d.rules, [o.key]: (e.currentTarget as HTMLInputElement).checked } })}
-            />
-            <label for={`team-${o.key}`}>
-              <strong>{o.label}</strong>: <span class="hint">{o.help}</span>
-            </label>
-          </div>
+          <Check
+            key={o.key}
+            id={`team-${o.key}`}
+            type="checkbox"
+            checked={d.rules[o.key]}
+            onChange={(on) => set({ rules: { ...d.rules, [o.key]: on } })}
+            label={o.label}
+            help={o.help}
+          />
         ))}
-        <Field label="Fortify" id="team-fortify" hint={TEAM_FORTIFY.find((f) => f.value === d.rules.fortify)?.help}>
-          <select
-            id="team-fortify"
-            value={d.rules.fortify}
-            onChange={(e) => set({ rules: { ...d.rules, fortify: (e.currentTarget as HTMLSelectElement).value } })}
-          >
-            {TEAM_FORTIFY.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field
+        <ChoiceSelect
+          label="Fortify"
+          id="team-fortify"
+          choices={TEAM_FORTIFY}
+          value={d.rules.fortify}
+          onChange={(fortify) => set({ rules: { ...d.rules, fortify } })}
+        />
+        <ChoiceSelect
           label="When a player leaves, their seat is played by"
           id="team-handover"
-          hint={TEAM_HANDOVER.find((h) => h.value === d.rules.handover)?.help}
-        >
-          <select
-            id="team-handover"
-            value={d.rules.handover}
-            onChange={(e) => set({ rules: { ...d.rules, handover: (e.currentTarget as HTMLSelectElement).value } })}
-          >
-            {TEAM_HANDOVER.map((h) => (
-              <option key={h.value} value={h.value}>
-                {h.label}
-              </option>
-            ))}
-          </select>
-        </Field>
+          choices={TEAM_HANDOVER}
+          value={d.rules.handover}
+          onChange={(handover) => set({ rules: { ...d.rules, handover } })}
+        />
       </fieldset>
     </>
   );

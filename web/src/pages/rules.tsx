@@ -1,7 +1,10 @@
 // The rules for players (/rules): how a game is set up, the turn (reinforce, attack, fortify), cards and
-// the four card systems with what the 1st, 2nd, 3rd... set is worth, time limits and winning. Written for
-// players from docs/rules.md; the numbers of the examples come from the same functions the game screen uses.
+// the four card systems with what the 1st, 2nd, 3rd... set is worth, time limits, winning, and team games
+// with each team option. Written for players from docs/rules.md; the numbers of the examples come from the
+// same functions the game screen uses, the team options' names from the New game form's (state/teams.ts).
+import { Fragment } from "preact";
 import { useEffect } from "preact/hooks";
+import { TEAM_FORTIFY, TEAM_HANDOVER, TEAM_SHAPES, TEAM_SWITCHES, type TeamSwitches } from "../state/teams";
 import { Link } from "../ui/link";
 import "./rules.css";
 
@@ -16,6 +19,23 @@ const ordinal = (n: number) =>
 
 /** The sets of the examples: the 1st to the 10th. */
 const SETS = Array.from({ length: 10 }, (_, i) => i);
+
+/** What each on-or-off team option does when on (docs/rules.md R86, R88, R89), under the form's names. */
+const SWITCH_RULES: Record<keyof TeamSwitches, string> = {
+  placeOnTeammates:
+    "You may place your reinforcements on a teammate's territory as well as your own; the armies you put there are the teammate's. Never on an opponent's. Off, you place on your own territories only.",
+  attackTeammates:
+    "You may attack a teammate's territory like any other, and even knock a teammate out (and take their cards). Off, a teammate's territory cannot be attacked.",
+  noCardFromTeammates:
+    "Taking a territory from a teammate does not earn you the turn's card; taking one from an opponent (or a neutral one) in the same turn still does. Off, every conquest counts.",
+};
+
+/** Who plays the seat of a player who leaves (docs/rules.md R90): what each choice is for. */
+const HANDOVER_RULES: Record<string, string> = {
+  none: "the player's territories turn neutral, as in any game.",
+  teammate: "a teammate is to play the seat's turns, and the seat stays in the game.",
+  cpu: "a computer player is to play the seat's turns, and the seat stays in the game.",
+};
 
 export function RulesPage() {
   useEffect(() => {
@@ -61,6 +81,9 @@ export function RulesPage() {
           </li>
           <li>
             <a href="#end">Winning, losing, resigning</a>
+          </li>
+          <li>
+            <a href="#teams">Team games</a>
           </li>
         </ul>
       </nav>
@@ -285,7 +308,99 @@ export function RulesPage() {
         <p>
           The game ends when one player owns every territory: that player wins. A player who loses all their territories
           is out of the game. You can resign at any time: your territories become neutral, keep their armies and never
-          act, but they must be conquered like any other.
+          act, but they must be conquered like any other. In a team game, a team wins together (
+          <a href="#teams">Team games</a>).
+        </p>
+      </section>
+
+      <section aria-labelledby="teams">
+        <h2 id="teams">Team games</h2>
+        <p>
+          In a team game the players play in teams: 2 to 6 teams of 1 to 4 players each (
+          {TEAM_SHAPES.map((s) => s.value).join(", ")}, and uneven ones such as 2v1). People and computer players may be
+          on any team. Each team has a name and a colour, and its players' colours are shades of it; the map still tells
+          teammates apart by their patterns. Everything else is played as in any game.
+        </p>
+
+        <h3 id="team-turns">Turns alternate between the teams</h3>
+        <p>
+          When the game starts the teams are drawn in a random order, and so are the players within each team. Turns
+          then go to one player of each team in turn: the first player of the first team, the first of the second team,
+          then the second of the first team, and so on. A team with fewer players sits out the later turns of a round. A
+          player who is out of the game is skipped, so turns keep alternating between the teams still in it.
+        </p>
+        <p class="example">
+          Example: Red is Ann and Cy, Blue is Bo and a computer player. The draw puts Blue first, with Bo before the
+          computer, and Cy before Ann: the order is Bo, Cy, the computer, Ann, then round again.
+        </p>
+
+        <h3 id="team-win">Winning as a team</h3>
+        <p>
+          The game ends when one team owns every territory, neutral ones included. Every player of that team wins, even
+          those knocked out on the way; a player who resigned does not. Your teammates' territories do not count as
+          yours for anything else: a region's bonus goes only to a player who owns all of it alone, so two teammates who
+          share a region get nothing for it. If you knock a player out, teammate or not, you take their cards.
+        </p>
+        <p class="example">
+          Example: Ann and Cy are Red. Cy was knocked out early. Ann takes the last territory Blue held: Red owns the
+          whole map, and both Ann and Cy win.
+        </p>
+
+        <h3 id="team-options">The team options</h3>
+        <p>
+          Whoever creates a team game chooses how teammates may help each other. Each option is off unless chosen; the
+          game&apos;s heading says which are on.
+        </p>
+        <dl class="rules-options">
+          {TEAM_SWITCHES.map((o) => (
+            <Fragment key={o.key}>
+              <dt>{o.label}</dt>
+              <dd>{SWITCH_RULES[o.key]}</dd>
+            </Fragment>
+          ))}
+          <dt>Fortify</dt>
+          <dd>
+            Where your one move at the end of a turn may go. It always starts from one of your own territories and
+            leaves at least one army behind.
+            <ul>
+              {TEAM_FORTIFY.map((f) => (
+                <li key={f.value}>
+                  <strong>{f.label}</strong>
+                  {f.value === "own" && " (unless chosen otherwise)"}: {f.help}
+                </li>
+              ))}
+            </ul>
+            <p class="example">
+              Example: on a ring of six territories A, B, C, D, E, F, you hold A and D, your teammate B and C, an
+              opponent E and F. A move from A to B is refused with &ldquo;Own territories only&rdquo; and allowed with
+              the other two. A move from A to D (yours, but not next to A) is allowed only &ldquo;Through the
+              team&rdquo;, along B and C.
+            </p>
+          </dd>
+          <dt>When a player leaves</dt>
+          <dd>
+            Who plays the seat of a player who resigns or is removed from the game:
+            <ul>
+              {TEAM_HANDOVER.map((h) => (
+                <li key={h.value}>
+                  <strong>{h.label}</strong>: {HANDOVER_RULES[h.value]}
+                </li>
+              ))}
+            </ul>
+            <p>
+              The choice is kept with the game, but it is not acted on yet: today a player who leaves always leaves
+              neutral territories behind, whatever was chosen.
+            </p>
+          </dd>
+        </dl>
+
+        <h3 id="team-fog">Team games under fog of war</h3>
+        <p>
+          In a game with fog of war (chosen when the game is created: you see only part of the board), a team shares its
+          sight: you see whatever any teammate still in the game sees, and you know your teammates&apos; totals
+          (territories, armies, reinforcements and how many cards they hold) as you know your own. Their cards
+          themselves stay theirs. A player knocked out keeps seeing what the team sees. Someone watching the game, and a
+          player who resigned, see only what every team sees.
         </p>
       </section>
       <p>
