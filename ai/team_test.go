@@ -59,8 +59,8 @@ func TestCPUsNeverAttackTeammates(t *testing.T) {
 }
 
 // TestNormalTeamBeatsRandomTeam is a short team tournament on the classic map: two Normals against two
-// Randoms in a 2v2, over 20 fixed seeds (so it cannot flake). Over 800 games the Normals win about 92%
-// (docs/ai.md, "Team games").
+// Randoms in a 2v2, over 20 fixed seeds (so it cannot flake). Over 2,400 games with a budget that does not
+// run out the Normals win about 94% (docs/ai.md, "Team games").
 func TestNormalTeamBeatsRandomTeam(t *testing.T) {
 	t.Parallel()
 	b := classicBoard(t)
@@ -173,6 +173,9 @@ func TestCPUsReinforceFronts(t *testing.T) {
 	}
 	for g, shape := range []string{"2v2", "3v3", "2v2v2"} {
 		for _, name := range []string{"normal", "hard"} {
+			if name == "hard" && shape != "2v2" && testing.Short() {
+				continue // Hard's look-ahead is slow under the race detector; the full run plays every shape
+			}
 			for o, opts := range []rules.TeamRules{{}, {PlaceOnTeammates: true, Fortify: rules.FortifyToTeammate}, {PlaceOnTeammates: true, Fortify: rules.FortifyThroughTeam}} {
 				t.Run(fmt.Sprintf("%s/%s/options=%d", shape, name, o), func(t *testing.T) {
 					t.Parallel()
