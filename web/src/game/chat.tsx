@@ -161,7 +161,10 @@ export function ChatPanel(props: {
   const body = (
     <>
       <div class="chat-head">
-        <h2 id="chat-title">Chat</h2>
+        <h2 id="chat-title">
+          Chat
+          {room && rooms?.length === 1 && <span class="sub"> · {roomTitle(room, props.teams)}</span>}
+        </h2>
         {phone && (
           <button type="button" onClick={() => setOpen(false)}>
             Close
@@ -214,6 +217,7 @@ export function ChatPanel(props: {
             <Room
               key={room}
               title={roomTitle(room, props.teams)}
+              tabbed={(rooms?.length ?? 0) > 1}
               lines={lines}
               viewerId={props.viewerId}
               onOlder={() => void older()}
@@ -292,6 +296,8 @@ export function ChatPanel(props: {
 /** A room's lines, oldest to newest, following the newest while the reader is at the end. */
 function Room(props: {
   title: string;
+  /** Whether the room is one of tabs (a tab panel). */
+  tabbed: boolean;
   lines: RoomLines;
   viewerId: string;
   onOlder: () => void;
@@ -322,7 +328,12 @@ function Room(props: {
     if (el.scrollTop === 0 && props.lines.hasOlder) props.onOlder();
   };
   return (
-    <div class="chat-room" id="chat-room" role="tabpanel">
+    <div
+      class="chat-room"
+      id="chat-room"
+      role={props.tabbed ? "tabpanel" : undefined}
+      aria-labelledby={props.tabbed ? `chat-tab-${props.lines.room}` : undefined}
+    >
       {props.lines.hasOlder && (
         <button type="button" class="chat-older" onClick={props.onOlder}>
           Older messages
