@@ -181,7 +181,7 @@ try {
   await shot(b, "phone-open");
   await axe(b, "the chat's drawer");
   await send(b, "hi alice, good luck");
-  await b.getByRole("button", { name: "Close" }).click();
+  await drawer.getByRole("button", { name: "Close the chat" }).click();
   await drawer.waitFor({ state: "detached", timeout: T });
   log("bob: read the drawer (count cleared), replied, closed it");
   await a.locator(".chat-text", { hasText: "hi alice, good luck" }).waitFor({ timeout: T });

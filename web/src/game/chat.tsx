@@ -166,7 +166,7 @@ export function ChatPanel(props: {
           {room && rooms?.length === 1 && <span class="sub"> · {roomTitle(room, props.teams)}</span>}
         </h2>
         {phone && (
-          <button type="button" onClick={() => setOpen(false)}>
+          <button type="button" onClick={() => setOpen(false)} aria-label="Close the chat">
             Close
           </button>
         )}

@@ -2,7 +2,7 @@
 // shown room's newest page again (ChatQuery): at once, after each message sent (refresh), when the window
 // gets the focus or the tab is shown again, and every CHAT_POLL_MS while the panel is open and the tab
 // visible. A live subscription would replace the timer here and nothing else (docs/web.md, "Chat").
-import { query } from "../api/client";
+import { APIError, query } from "../api/client";
 import { ChatQuery } from "../api/operations";
 import type { ChatLineFieldsFragment } from "../gql/graphql";
 import type { ChatPage, RoomInfo } from "../state/chat";
@@ -20,21 +20,32 @@ export interface ChatRead {
   page: ChatPage | null;
 }
 
-/** Reads the rooms and a page of `room` (its newest, or the one older than `after`) when the room is read. */
+/**
+ * Reads the rooms and a page of `room` (its newest, or the one older than `after`); with no room, or when
+ * the room may no longer be read, the rooms alone (`page` null).
+ */
 export async function readChat(
   gameId: string,
   room: string | null,
   spectators: boolean,
   after: string | null = null,
 ): Promise<ChatRead> {
-  const d = await query(ChatQuery, {
-    id: gameId,
-    room: room ?? "",
-    read: room !== null,
-    spectators,
-    first: CHAT_PAGE,
-    after,
-  });
+  let d;
+  try {
+    d = await query(ChatQuery, {
+      id: gameId,
+      room: room ?? "",
+      read: room !== null,
+      spectators,
+      first: CHAT_PAGE,
+      after,
+    });
+  } catch (e) {
+    // The room closed since the last read (players only, chat off): the rooms alone say what is left.
+    if (room !== null && e instanceof APIError && (e.code === "CHAT_ROOM" || e.code === "CHAT_OFF"))
+      return readChat(gameId, null, spectators);
+    throw e;
+  }
   const g = d.game;
   if (!g) throw new Error("the game cannot be read");
   const c = g.chat;
