@@ -147,6 +147,8 @@ export function ChatPanel(props: {
     }
   }
   async function setPlayersOnly(playersOnly: boolean) {
+    // Shown at once (a read on its way would put the box back until the answer).
+    setSettings((s) => s && { ...s, playersOnly });
     try {
       const d = await mutate(SetChatPlayersOnlyMutation, { input: { gameId: props.gameId, playersOnly } });
       setError(userErrorText(d.setChatPlayersOnly.userErrors));
@@ -350,8 +352,8 @@ function Room(props: {
 }
 
 /**
- * One message: its author, time and text (as text), and its actions: "Delete" on one's own. The actions
- * sit in their own cell so that actions on others' messages (block, report) join them there.
+ * One message: its author, time and text (as text), and its actions beside the author (style.css puts the
+ * text under both): "Delete" on one's own. Actions on others' messages (block, report) join them there.
  */
 function MessageRow(props: { line: ChatLine; mine: boolean; onRemove: (l: ChatLine) => void }) {
   const l = props.line;
