@@ -110,3 +110,23 @@ func TestRefusalsNameTheirFields(t *testing.T) {
 		t.Errorf("a wrong password: %v, want INVALID_CREDENTIALS", err)
 	}
 }
+
+// TestNamesWithoutATransaction: Names and Emails given no transaction read through the service's own
+// connection (the chat's resolver asks so).
+func TestNamesWithoutATransaction(t *testing.T) {
+	t.Parallel()
+	accounts := dbtest.Accounts(t, dbtest.Migrated(t))
+	ctx := t.Context()
+	u, _, err := accounts.SignUp(ctx, account.SignUp{Name: "mira", Email: "mira@example.com", Password: "password-mira"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	names, err := accounts.Names(ctx, nil, []int{u.ID, u.ID + 1000})
+	if err != nil || len(names) != 1 || names[u.ID] != "mira" {
+		t.Errorf("Names(nil, [%d, %d]) = %v, %v, want only mira", u.ID, u.ID+1000, names, err)
+	}
+	emails, err := accounts.Emails(ctx, nil, []int{u.ID})
+	if err != nil || emails[u.ID] != "mira@example.com" {
+		t.Errorf("Emails(nil, [%d]) = %v, %v, want mira@example.com", u.ID, emails, err)
+	}
+}

@@ -37,19 +37,24 @@ func (s *Service) User(ctx context.Context, id int) (*ent.User, error) {
 	return u, nil
 }
 
-// Names returns the names of the users ids that exist, by id; q may be the caller's transaction, nil for
-// the service's pool.
+// Names returns the names of the users ids that exist, by id; q may be the caller's transaction, nil
+// reads through the service's own connection.
 func (s *Service) Names(ctx context.Context, q Querier, ids []int) (map[int]string, error) {
-	if q == nil {
-		q = s.db
-	}
-	return column(ctx, q, "name", ids)
+	return column(ctx, s.querier(q), "name", ids)
 }
 
 // Emails returns the email addresses of the users ids that exist, by id; q may be the caller's
-// transaction.
+// transaction, nil reads through the service's own connection.
 func (s *Service) Emails(ctx context.Context, q Querier, ids []int) (map[int]string, error) {
-	return column(ctx, q, "email", ids)
+	return column(ctx, s.querier(q), "email", ids)
+}
+
+// querier is q, or the service's own connection when q is nil.
+func (s *Service) querier(q Querier) Querier {
+	if q == nil {
+		return s.db
+	}
+	return q
 }
 
 // column reads one text column of the users ids.

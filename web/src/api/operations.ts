@@ -256,6 +256,7 @@ export const MyGamesQuery = graphql(`
       edges {
         node {
           ...GameCard
+          chatUnread
         }
       }
     }
@@ -790,6 +791,126 @@ export const UnregisterPushMutation = graphql(`
   mutation UnregisterPush($input: UnregisterPushSubscriptionInput!) {
     unregisterPushSubscription(input: $input) {
       removed
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+// A game's chat (game/chatfeed.ts): the rooms the viewer reads with their unread counts, the viewer's
+// settings, and a page of one room's lines, newest first ($read false when the room is not one of them).
+export const ChatQuery = graphql(`
+  query Chat($id: ID!, $room: String!, $read: Boolean!, $spectators: Boolean, $first: Int, $after: Cursor) {
+    game(id: $id) {
+      id
+      chatRooms(withSpectators: $spectators) {
+        name
+        canPost
+        unread
+      }
+      chatSettings {
+        off
+        playersOnly
+      }
+      chat(room: $room, first: $first, after: $after) @include(if: $read) {
+        edges {
+          node {
+            ...ChatLineFields
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  }
+`);
+
+export const ChatLineFieldsFragment = graphql(`
+  fragment ChatLineFields on ChatMessage {
+    id
+    room
+    seq
+    kind
+    authorId
+    authorName
+    body
+    removed
+    target
+    createdAt
+  }
+`);
+
+export const SendChatMessageMutation = graphql(`
+  mutation SendChatMessage($input: SendChatMessageInput!) {
+    sendChatMessage(input: $input) {
+      message {
+        ...ChatLineFields
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+      retryAfter
+    }
+  }
+`);
+
+export const DeleteChatMessageMutation = graphql(`
+  mutation DeleteChatMessage($id: ID!) {
+    deleteChatMessage(id: $id) {
+      message {
+        ...ChatLineFields
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+export const MarkChatReadMutation = graphql(`
+  mutation MarkChatRead($input: MarkChatReadInput!) {
+    markChatRead(input: $input) {
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+export const SetChatOffMutation = graphql(`
+  mutation SetChatOff($input: SetChatOffInput!) {
+    setChatOff(input: $input) {
+      settings {
+        off
+        playersOnly
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+export const SetChatPlayersOnlyMutation = graphql(`
+  mutation SetChatPlayersOnly($input: SetChatPlayersOnlyInput!) {
+    setChatPlayersOnly(input: $input) {
+      settings {
+        off
+        playersOnly
+      }
       userErrors {
         code
         field

@@ -593,7 +593,8 @@ export class GameController {
 /** What every command sends besides its own arguments. */
 type CommandBase = { gameId: string; expectedVersion: number; idempotencyKey: string };
 
-function newKey(): string {
+/** A fresh idempotency key: a command's, or a chat message's client key. */
+export function newKey(): string {
   if (typeof crypto !== "undefined" && "randomUUID" in crypto) return crypto.randomUUID();
   return `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }

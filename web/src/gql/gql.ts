@@ -27,7 +27,7 @@ type Documents = {
     "\n  fragment ActionFields on Action {\n    kind\n    from\n    to\n    cards\n    min\n    max\n    worth\n    bonusTerritories\n    bonusArmies\n    defendDice\n  }\n": typeof types.ActionFieldsFragmentDoc,
     "\n  fragment ReinforcementsFields on Reinforcements {\n    seat\n    territories\n    fromTerritories\n    areas {\n      key\n      name\n      bonus\n    }\n    minimum\n    total\n    fromCards\n  }\n": typeof types.ReinforcementsFieldsFragmentDoc,
     "\n  fragment GameCard on Game {\n    id\n    name\n    status\n    phase\n    turn\n    currentSeat\n    turnDeadline\n    turnLimitSeconds\n    cardSystem\n    claim\n    fog\n    inviteCode\n    winner\n    winners\n    teams {\n      index\n      name\n      color\n      openSeats\n    }\n    viewerInvitedSeat\n    creator {\n      id\n      name\n    }\n    map {\n      key\n      version\n      name\n    }\n    seats {\n      seat\n      color\n      team\n      userName\n      user {\n        id\n      }\n      cpu\n      difficulty\n      status\n      territories\n      place\n    }\n  }\n": typeof types.GameCardFragmentDoc,
-    "\n  query MyGames {\n    games(filter: { mine: true }, first: 20) {\n      totalCount\n      edges {\n        node {\n          ...GameCard\n        }\n      }\n    }\n  }\n": typeof types.MyGamesDocument,
+    "\n  query MyGames {\n    games(filter: { mine: true }, first: 20) {\n      totalCount\n      edges {\n        node {\n          ...GameCard\n          chatUnread\n        }\n      }\n    }\n  }\n": typeof types.MyGamesDocument,
     "\n  query OpenGames {\n    games(filter: { openToJoin: true }, first: 15) {\n      totalCount\n      edges {\n        node {\n          ...GameCard\n        }\n      }\n    }\n  }\n": typeof types.OpenGamesDocument,
     "\n  query Invitations {\n    games(filter: { invited: true }, first: 20) {\n      totalCount\n      edges {\n        node {\n          ...GameCard\n        }\n      }\n    }\n  }\n": typeof types.InvitationsDocument,
     "\n  query Invitation($id: ID!) {\n    game(id: $id) {\n      ...GameCard\n      teamRules {\n        placeOnTeammates\n        fortify\n        attackTeammates\n        noCardFromTeammates\n        handover\n      }\n    }\n  }\n": typeof types.InvitationDocument,
@@ -62,6 +62,13 @@ type Documents = {
     "\n  query PushDevices {\n    pushPublicKey\n    viewer {\n      id\n      pushSubscriptions {\n        id\n        endpoint\n        device\n        createdAt\n        lastSuccessAt\n      }\n    }\n  }\n": typeof types.PushDevicesDocument,
     "\n  mutation RegisterPush($input: RegisterPushSubscriptionInput!) {\n    registerPushSubscription(input: $input) {\n      subscription {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.RegisterPushDocument,
     "\n  mutation UnregisterPush($input: UnregisterPushSubscriptionInput!) {\n    unregisterPushSubscription(input: $input) {\n      removed\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.UnregisterPushDocument,
+    "\n  query Chat($id: ID!, $room: String!, $read: Boolean!, $spectators: Boolean, $first: Int, $after: Cursor) {\n    game(id: $id) {\n      id\n      chatRooms(withSpectators: $spectators) {\n        name\n        canPost\n        unread\n      }\n      chatSettings {\n        off\n        playersOnly\n      }\n      chat(room: $room, first: $first, after: $after) @include(if: $read) {\n        edges {\n          node {\n            ...ChatLineFields\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": typeof types.ChatDocument,
+    "\n  fragment ChatLineFields on ChatMessage {\n    id\n    room\n    seq\n    kind\n    authorId\n    authorName\n    body\n    removed\n    target\n    createdAt\n  }\n": typeof types.ChatLineFieldsFragmentDoc,
+    "\n  mutation SendChatMessage($input: SendChatMessageInput!) {\n    sendChatMessage(input: $input) {\n      message {\n        ...ChatLineFields\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n      retryAfter\n    }\n  }\n": typeof types.SendChatMessageDocument,
+    "\n  mutation DeleteChatMessage($id: ID!) {\n    deleteChatMessage(id: $id) {\n      message {\n        ...ChatLineFields\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.DeleteChatMessageDocument,
+    "\n  mutation MarkChatRead($input: MarkChatReadInput!) {\n    markChatRead(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.MarkChatReadDocument,
+    "\n  mutation SetChatOff($input: SetChatOffInput!) {\n    setChatOff(input: $input) {\n      settings {\n        off\n        playersOnly\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.SetChatOffDocument,
+    "\n  mutation SetChatPlayersOnly($input: SetChatPlayersOnlyInput!) {\n    setChatPlayersOnly(input: $input) {\n      settings {\n        off\n        playersOnly\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.SetChatPlayersOnlyDocument,
 };
 const documents: Documents = {
     "\n  query Viewer {\n    viewer {\n      id\n      name\n      email\n      phone\n      notify\n    }\n  }\n": types.ViewerDocument,
@@ -77,7 +84,7 @@ const documents: Documents = {
     "\n  fragment ActionFields on Action {\n    kind\n    from\n    to\n    cards\n    min\n    max\n    worth\n    bonusTerritories\n    bonusArmies\n    defendDice\n  }\n": types.ActionFieldsFragmentDoc,
     "\n  fragment ReinforcementsFields on Reinforcements {\n    seat\n    territories\n    fromTerritories\n    areas {\n      key\n      name\n      bonus\n    }\n    minimum\n    total\n    fromCards\n  }\n": types.ReinforcementsFieldsFragmentDoc,
     "\n  fragment GameCard on Game {\n    id\n    name\n    status\n    phase\n    turn\n    currentSeat\n    turnDeadline\n    turnLimitSeconds\n    cardSystem\n    claim\n    fog\n    inviteCode\n    winner\n    winners\n    teams {\n      index\n      name\n      color\n      openSeats\n    }\n    viewerInvitedSeat\n    creator {\n      id\n      name\n    }\n    map {\n      key\n      version\n      name\n    }\n    seats {\n      seat\n      color\n      team\n      userName\n      user {\n        id\n      }\n      cpu\n      difficulty\n      status\n      territories\n      place\n    }\n  }\n": types.GameCardFragmentDoc,
-    "\n  query MyGames {\n    games(filter: { mine: true }, first: 20) {\n      totalCount\n      edges {\n        node {\n          ...GameCard\n        }\n      }\n    }\n  }\n": types.MyGamesDocument,
+    "\n  query MyGames {\n    games(filter: { mine: true }, first: 20) {\n      totalCount\n      edges {\n        node {\n          ...GameCard\n          chatUnread\n        }\n      }\n    }\n  }\n": types.MyGamesDocument,
     "\n  query OpenGames {\n    games(filter: { openToJoin: true }, first: 15) {\n      totalCount\n      edges {\n        node {\n          ...GameCard\n        }\n      }\n    }\n  }\n": types.OpenGamesDocument,
     "\n  query Invitations {\n    games(filter: { invited: true }, first: 20) {\n      totalCount\n      edges {\n        node {\n          ...GameCard\n        }\n      }\n    }\n  }\n": types.InvitationsDocument,
     "\n  query Invitation($id: ID!) {\n    game(id: $id) {\n      ...GameCard\n      teamRules {\n        placeOnTeammates\n        fortify\n        attackTeammates\n        noCardFromTeammates\n        handover\n      }\n    }\n  }\n": types.InvitationDocument,
@@ -112,6 +119,13 @@ const documents: Documents = {
     "\n  query PushDevices {\n    pushPublicKey\n    viewer {\n      id\n      pushSubscriptions {\n        id\n        endpoint\n        device\n        createdAt\n        lastSuccessAt\n      }\n    }\n  }\n": types.PushDevicesDocument,
     "\n  mutation RegisterPush($input: RegisterPushSubscriptionInput!) {\n    registerPushSubscription(input: $input) {\n      subscription {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.RegisterPushDocument,
     "\n  mutation UnregisterPush($input: UnregisterPushSubscriptionInput!) {\n    unregisterPushSubscription(input: $input) {\n      removed\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.UnregisterPushDocument,
+    "\n  query Chat($id: ID!, $room: String!, $read: Boolean!, $spectators: Boolean, $first: Int, $after: Cursor) {\n    game(id: $id) {\n      id\n      chatRooms(withSpectators: $spectators) {\n        name\n        canPost\n        unread\n      }\n      chatSettings {\n        off\n        playersOnly\n      }\n      chat(room: $room, first: $first, after: $after) @include(if: $read) {\n        edges {\n          node {\n            ...ChatLineFields\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": types.ChatDocument,
+    "\n  fragment ChatLineFields on ChatMessage {\n    id\n    room\n    seq\n    kind\n    authorId\n    authorName\n    body\n    removed\n    target\n    createdAt\n  }\n": types.ChatLineFieldsFragmentDoc,
+    "\n  mutation SendChatMessage($input: SendChatMessageInput!) {\n    sendChatMessage(input: $input) {\n      message {\n        ...ChatLineFields\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n      retryAfter\n    }\n  }\n": types.SendChatMessageDocument,
+    "\n  mutation DeleteChatMessage($id: ID!) {\n    deleteChatMessage(id: $id) {\n      message {\n        ...ChatLineFields\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.DeleteChatMessageDocument,
+    "\n  mutation MarkChatRead($input: MarkChatReadInput!) {\n    markChatRead(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.MarkChatReadDocument,
+    "\n  mutation SetChatOff($input: SetChatOffInput!) {\n    setChatOff(input: $input) {\n      settings {\n        off\n        playersOnly\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.SetChatOffDocument,
+    "\n  mutation SetChatPlayersOnly($input: SetChatPlayersOnlyInput!) {\n    setChatPlayersOnly(input: $input) {\n      settings {\n        off\n        playersOnly\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.SetChatPlayersOnlyDocument,
 };
 
 /**
@@ -183,7 +197,7 @@ export function graphql(source: "\n  fragment GameCard on Game {\n    id\n    na
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query MyGames {\n    games(filter: { mine: true }, first: 20) {\n      totalCount\n      edges {\n        node {\n          ...GameCard\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyGames {\n    games(filter: { mine: true }, first: 20) {\n      totalCount\n      edges {\n        node {\n          ...GameCard\n        }\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query MyGames {\n    games(filter: { mine: true }, first: 20) {\n      totalCount\n      edges {\n        node {\n          ...GameCard\n          chatUnread\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyGames {\n    games(filter: { mine: true }, first: 20) {\n      totalCount\n      edges {\n        node {\n          ...GameCard\n          chatUnread\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -320,6 +334,34 @@ export function graphql(source: "\n  mutation RegisterPush($input: RegisterPushS
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UnregisterPush($input: UnregisterPushSubscriptionInput!) {\n    unregisterPushSubscription(input: $input) {\n      removed\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UnregisterPush($input: UnregisterPushSubscriptionInput!) {\n    unregisterPushSubscription(input: $input) {\n      removed\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Chat($id: ID!, $room: String!, $read: Boolean!, $spectators: Boolean, $first: Int, $after: Cursor) {\n    game(id: $id) {\n      id\n      chatRooms(withSpectators: $spectators) {\n        name\n        canPost\n        unread\n      }\n      chatSettings {\n        off\n        playersOnly\n      }\n      chat(room: $room, first: $first, after: $after) @include(if: $read) {\n        edges {\n          node {\n            ...ChatLineFields\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query Chat($id: ID!, $room: String!, $read: Boolean!, $spectators: Boolean, $first: Int, $after: Cursor) {\n    game(id: $id) {\n      id\n      chatRooms(withSpectators: $spectators) {\n        name\n        canPost\n        unread\n      }\n      chatSettings {\n        off\n        playersOnly\n      }\n      chat(room: $room, first: $first, after: $after) @include(if: $read) {\n        edges {\n          node {\n            ...ChatLineFields\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ChatLineFields on ChatMessage {\n    id\n    room\n    seq\n    kind\n    authorId\n    authorName\n    body\n    removed\n    target\n    createdAt\n  }\n"): (typeof documents)["\n  fragment ChatLineFields on ChatMessage {\n    id\n    room\n    seq\n    kind\n    authorId\n    authorName\n    body\n    removed\n    target\n    createdAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendChatMessage($input: SendChatMessageInput!) {\n    sendChatMessage(input: $input) {\n      message {\n        ...ChatLineFields\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n      retryAfter\n    }\n  }\n"): (typeof documents)["\n  mutation SendChatMessage($input: SendChatMessageInput!) {\n    sendChatMessage(input: $input) {\n      message {\n        ...ChatLineFields\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n      retryAfter\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteChatMessage($id: ID!) {\n    deleteChatMessage(id: $id) {\n      message {\n        ...ChatLineFields\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteChatMessage($id: ID!) {\n    deleteChatMessage(id: $id) {\n      message {\n        ...ChatLineFields\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MarkChatRead($input: MarkChatReadInput!) {\n    markChatRead(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation MarkChatRead($input: MarkChatReadInput!) {\n    markChatRead(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetChatOff($input: SetChatOffInput!) {\n    setChatOff(input: $input) {\n      settings {\n        off\n        playersOnly\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SetChatOff($input: SetChatOffInput!) {\n    setChatOff(input: $input) {\n      settings {\n        off\n        playersOnly\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetChatPlayersOnly($input: SetChatPlayersOnlyInput!) {\n    setChatPlayersOnly(input: $input) {\n      settings {\n        off\n        playersOnly\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SetChatPlayersOnly($input: SetChatPlayersOnlyInput!) {\n    setChatPlayersOnly(input: $input) {\n      settings {\n        off\n        playersOnly\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

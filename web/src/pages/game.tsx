@@ -1,6 +1,7 @@
 // The game screen: the board (the map when the game's map has geometry, and the territory list), the
-// viewer's choices for the phase, their hand, the seats, the dice, and the log; live by gameEvents. The
-// panels live in ../game.
+// viewer's choices for the phase, their hand, the chat, the seats, the dice, and the log; live by
+// gameEvents. A signed-in user without a seat watches: the same screen, without the choices and the hand,
+// with the spectators' room. The panels live in ../game.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { GameController, type View } from "../game/controller";
 import { choices, draftPlace, find, has, isLoaded, reserveOf, startsFrom } from "../state/actions";
@@ -32,6 +33,7 @@ import { PlayExtras } from "../game/firstgame";
 import { AwayPanel, useAway, useBoardArrows, useLiveArrows } from "../game/player";
 import type { BoardArrow } from "../board/api";
 import type { ClientGame } from "../state/types";
+import { ChatPanel } from "../game/chat";
 
 export function GamePage(props: { id: string; viewer: Viewer }) {
   const ctl = useMemo(() => new GameController(props.id, props.viewer.id), [props.id, props.viewer.id]);
@@ -292,6 +294,13 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
           )}
           {view.lastDice && <Dice dice={view.lastDice} />}
           {me !== null && <Hand ctl={ctl} game={game} view={view} />}
+          <ChatPanel
+            gameId={info.id}
+            viewerId={props.viewer.id}
+            player={me !== null}
+            creator={info.creator.id === props.viewer.id}
+            teams={info.teams}
+          />
           <SeatsPanel game={game} info={info} now={now} />
           {geometry && <AreaLegend geometry={geometry} game={game} />}
           {me !== null && !over && has(ix, "resign") && <Resign ctl={ctl} />}

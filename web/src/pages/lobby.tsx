@@ -23,6 +23,8 @@ import { navigate } from "../ui/router";
 import { useNow, type Viewer } from "../ui/session";
 
 export type GameCard = GameCardFragment;
+/** One of the viewer's games: its card and its unread chat messages. */
+type MyGame = GameCard & { chatUnread: number };
 
 export function mySeat(g: GameCard, viewer: Viewer) {
   return g.seats.find((s) => s.user?.id === viewer.id) ?? null;
@@ -34,7 +36,7 @@ export function waitingOnMe(g: GameCard, viewer: Viewer): boolean {
 }
 
 export function LobbyPage(props: { viewer: Viewer }) {
-  const [data, setData] = useState<{ mine: GameCard[]; open: GameCard[]; invitations: GameCard[] } | null>(null);
+  const [data, setData] = useState<{ mine: MyGame[]; open: GameCard[]; invitations: GameCard[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const now = useNow();
 
@@ -256,7 +258,7 @@ function SeatsLine(props: { g: GameCard }) {
   );
 }
 
-function GameItem(props: { g: GameCard; viewer: Viewer; now: number }) {
+function GameItem(props: { g: MyGame; viewer: Viewer; now: number }) {
   const { g } = props;
   const mine = waitingOnMe(g, props.viewer);
   const turnSeat = g.currentSeat != null ? g.seats[g.currentSeat] : null;
@@ -274,6 +276,11 @@ function GameItem(props: { g: GameCard; viewer: Viewer; now: number }) {
           {g.turn > 0 && <> · turn {g.turn}</>}
         </Link>
         <FogNote fog={g.fog} /> {mine && <span class="badge">Your turn</span>}
+        {g.chatUnread > 0 && (
+          <span class="badge chat-badge">
+            {g.chatUnread} unread {g.chatUnread === 1 ? "message" : "messages"}
+          </span>
+        )}
         <div class="sub">
           {status}
           {g.status === "active" && g.turnDeadline && (

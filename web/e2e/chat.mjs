@@ -1,0 +1,257 @@
+// The game's chat in real Chromium against a started `rout serve`: Alice (a wide screen) and Bob (a phone,
+// 390 × 844) play a game with a CPU, made through the API. Alice writes to the players' room, among it
+// `<img src=x onerror=alert(1)>` and a link: both pages show them as text (no img element in the chat, no
+// link, no dialog). Bob's lobby counts the unread messages; on his game screen the chat is a button with
+// the count, the map in full view; opened, a drawer shows Alice's lines and marks them read, and his reply
+// reaches Alice. The flood rule's refusal shows its message and the wait. Carol, signed in without a seat,
+// watches: the board and the spectators' room, where she writes; Alice opens that room by choice, reads
+// her, and (the creator) closes it to spectators; Bob switches the chat off and on again. axe-core checks
+// both screens with the chat.
+//
+//   node e2e/chat.mjs http://127.0.0.1:8080
+//
+// Environment as run.mjs (CHROMIUM, E2E_ARTIFACTS, E2E_HEADED); E2E_SHOTS=dir keeps screenshots there.
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { axe, launch, log, signUp as signUpAt, T, watch as watchPage } from "./lib.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const base = process.argv[2] || "http://127.0.0.1:8080";
+const artifacts = process.env.E2E_ARTIFACTS || join(here, "..", "e2e-artifacts");
+const shots = process.env.E2E_SHOTS || "";
+const began = Date.now();
+const XSS = "<img src=x onerror=alert(1)>";
+const LINK = "see https://example.com/rules?a=1";
+
+const browser = await launch();
+if (shots) mkdirSync(shots, { recursive: true });
+const pages = {};
+const problems = [];
+const dialogs = [];
+let failed = false;
+
+function watch(name, page) {
+  pages[name] = page;
+  watchPage(page, problems, name);
+  page.on("dialog", (d) => {
+    dialogs.push(`${name}: ${d.type()} ${d.message()}`);
+    void d.dismiss();
+  });
+}
+
+async function shot(page, name) {
+  if (shots) await page.screenshot({ path: join(shots, `chat-${name}.png`) });
+}
+
+/** Runs a GraphQL request as the page's signed-in user; throws on an error or a user error. */
+async function api(page, query, variables) {
+  const r = await page.evaluate(
+    async ([query, variables]) => {
+      const res = await fetch("/graphql", {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Authorization: `Bearer ${localStorage.getItem("rout.session")}`,
+        },
+        body: JSON.stringify({ query, variables }),
+      });
+      return res.json();
+    },
+    [query, variables],
+  );
+  const payload = r.data && Object.values(r.data)[0];
+  if (r.errors || payload?.userErrors?.length) throw new Error(`${query.slice(0, 40)}…: ${JSON.stringify(r)}`);
+  return payload;
+}
+
+/** The chat's state in the page: the img elements and links inside it, and its lines' texts. */
+const chatDOM = (page) =>
+  page.evaluate(() => ({
+    imgs: document.querySelectorAll("#chat-panel img").length,
+    links: document.querySelectorAll(".chat-lines a").length,
+    texts: [...document.querySelectorAll(".chat-text")].map((e) => e.textContent),
+  }));
+
+/** Sends a message from the page's chat box. */
+async function send(page, text) {
+  const box = page.locator("#chat-text");
+  await box.fill(text);
+  await page.locator(".chat-send").getByRole("button", { name: "Send" }).click();
+  await page.locator(".chat-text", { hasText: text }).first().waitFor({ timeout: T });
+}
+
+try {
+  const wide = { viewport: { width: 1280, height: 900 } };
+  const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+  const [a, b, c] = await Promise.all([
+    browser.newContext(wide).then((x) => x.newPage()),
+    browser.newContext(phone).then((x) => x.newPage()),
+    browser.newContext(wide).then((x) => x.newPage()),
+  ]);
+  watch("alice", a);
+  watch("bob", b);
+  watch("carol", c);
+  const suffix = Date.now().toString(36).slice(-5);
+  const [alice, bob, carol] = ["alice", "bob", "carol"].map((n) => `${n}${suffix}`);
+  for (const [p, n] of [
+    [a, alice],
+    [b, bob],
+    [c, carol],
+  ]) {
+    await signUpAt(p, base, n);
+    log(`${n} signed up`);
+  }
+
+  // The game, through the API: Alice, an open seat that Bob takes, a CPU; Alice starts it.
+  const created = await api(
+    a,
+    `mutation($input: CreateGameInput!) { createGame(input: $input) { game { id } userErrors { code message } } }`,
+    {
+      input: {
+        mapKey: "classic",
+        name: "Chatty",
+        seats: [
+          { kind: "HUMAN", color: "red" },
+          { kind: "OPEN", color: "blue" },
+          { kind: "CPU", color: "green", difficulty: "normal" },
+        ],
+      },
+    },
+  );
+  const id = created.game.id;
+  const gameIn = `mutation($input: JoinGameInput!) { joinGame(input: $input) { userErrors { code message } } }`;
+  await api(b, gameIn, { input: { gameId: id } });
+  await api(
+    a,
+    `mutation($input: GameInput!) { startGame(input: $input) { game { status } userErrors { code message } } }`,
+    { input: { gameId: id } },
+  );
+  const gameURL = `${base}/games/${encodeURIComponent(id)}`;
+  log(`game ${id} started`);
+
+  // Alice writes to the players' room, the chat beside the board.
+  await a.goto(gameURL);
+  const aChat = a.locator("#chat-panel");
+  await aChat.getByRole("heading", { name: "Chat" }).waitFor({ timeout: T });
+  await aChat.getByRole("list", { name: "Players messages" }).waitFor({ timeout: T });
+  await a.locator(".chat-send").waitFor({ timeout: T });
+  await a.locator("#chat-text").fill("x".repeat(501));
+  await aChat.getByText("501/500").waitFor({ timeout: T });
+  if (!(await aChat.getByRole("button", { name: "Send" }).isDisabled()))
+    throw new Error("a message of 501 characters may be sent");
+  await send(a, "hello bob");
+  await send(a, XSS);
+  await send(a, LINK);
+  const aDom = await chatDOM(a);
+  if (aDom.imgs !== 0 || aDom.links !== 0 || !aDom.texts.includes(XSS) || !aDom.texts.includes(LINK))
+    throw new Error(`Alice's chat is not plain text: ${JSON.stringify(aDom)}`);
+  log("alice: three messages sent, shown as text");
+
+  // Bob's lobby counts them; his game screen on the phone: a button with the count, the map in view.
+  await b.goto(base + "/");
+  await b.getByText("3 unread messages").waitFor({ timeout: T });
+  log("bob: the lobby says 3 unread messages");
+  await b.goto(gameURL);
+  const toggle = b.locator(".chat-toggle");
+  await toggle.filter({ hasText: "3" }).waitFor({ timeout: T });
+  await b.locator(".board-host .rb-t").first().waitFor({ timeout: T });
+  const closed = await b.evaluate(() => {
+    const m = document.querySelector(".board-wrap").getBoundingClientRect();
+    const hit = document.elementFromPoint(m.left + m.width / 2, m.top + m.height / 2);
+    return {
+      top: m.top,
+      bottom: m.bottom,
+      h: innerHeight,
+      onMap: !!hit?.closest(".board-wrap"),
+      drawer: !!document.querySelector(".chat-drawer"),
+      wide: document.documentElement.scrollWidth > innerWidth,
+    };
+  });
+  if (!closed.onMap || closed.drawer || closed.top < 0 || closed.bottom > closed.h || closed.wide)
+    throw new Error(`bob's closed chat hides the map or widens the page: ${JSON.stringify(closed)}`);
+  await shot(b, "phone-closed");
+  await toggle.click();
+  const drawer = b.locator(".chat-drawer");
+  await drawer.getByText(XSS, { exact: true }).waitFor({ timeout: T });
+  const bDom = await chatDOM(b);
+  if (bDom.imgs !== 0 || bDom.links !== 0 || !bDom.texts.includes(LINK))
+    throw new Error(`Bob's chat is not plain text: ${JSON.stringify(bDom)}`);
+  await b.waitForFunction(() => !document.querySelector(".chat-toggle .badge"), null, { timeout: T });
+  await shot(b, "phone-open");
+  await axe(b, "the chat's drawer");
+  await send(b, "hi alice, good luck");
+  await drawer.getByRole("button", { name: "Close the chat" }).click();
+  await drawer.waitFor({ state: "detached", timeout: T });
+  log("bob: read the drawer (count cleared), replied, closed it");
+  await a.locator(".chat-text", { hasText: "hi alice, good luck" }).waitFor({ timeout: T });
+  log("alice: bob's reply arrived");
+
+  // The flood rule: at most 5 messages in 10 s in a room; sent quickly, one of the next six is refused,
+  // with the server's message and the wait on the button.
+  const more = ["a fourth line", "then one about dice", "Kamchatka again?", "five in a row", "one too many", "sixth"];
+  let refused = null;
+  for (const t of more) {
+    await a.locator("#chat-text").fill(t);
+    await a.locator(".chat-send").getByRole("button", { name: "Send" }).click();
+    const line = a.locator(".chat-text", { hasText: t }).first();
+    const error = a.locator(".chat-send .error:not([hidden])");
+    await Promise.race([line.waitFor({ timeout: T }), error.waitFor({ timeout: T })]);
+    if (await error.isVisible()) {
+      refused = await error.textContent();
+      break;
+    }
+  }
+  if (!refused) throw new Error("six quick messages more were all taken: no flood rule");
+  await a
+    .locator(".chat-send")
+    .getByRole("button", { name: /^Wait \d+ s$/ })
+    .waitFor({ timeout: T });
+  log(`alice: flood refused: ${refused}`);
+  await shot(a, "desktop");
+  await axe(a, "the game with its chat");
+
+  // Carol watches: the board and the spectators' room, where she writes.
+  await c.goto(gameURL);
+  await c.locator(".board-host .rb-t").first().waitFor({ timeout: T });
+  const cChat = c.locator("#chat-panel");
+  await cChat.getByRole("list", { name: "Spectators messages" }).waitFor({ timeout: T });
+  await send(c, "enjoying the game");
+  const cDom = await chatDOM(c);
+  if (cDom.texts.some((t) => t.includes("hello bob"))) throw new Error("a spectator reads the players' room");
+  log("carol: watching, wrote in the spectators' room");
+  await shot(c, "spectator");
+
+  // Alice opens the spectators' room by choice and reads Carol; then keeps the chat to the players.
+  await aChat.getByLabel("Show the spectators' room").check();
+  await aChat.getByRole("tab", { name: /Spectators/ }).click();
+  await aChat.locator(".chat-text", { hasText: "enjoying the game" }).waitFor({ timeout: T });
+  await aChat.getByText("Players write in the spectators' room once the game is over.").waitFor({ timeout: T });
+  // A click, not check(): a read on its way when the box is ticked may show the old setting for a moment.
+  await aChat.getByLabel("Players only (close the spectators' room)").click();
+  await cChat.getByText("The game's creator keeps its chat to the players.").waitFor({ timeout: T });
+  log("alice: read the spectators' room, closed it; carol's chat says so");
+
+  // Bob switches the chat off and on again.
+  await toggle.click();
+  await drawer.getByRole("button", { name: "Turn chat off for this game" }).click();
+  await drawer.getByText("You switched this game's chat off.").waitFor({ timeout: T });
+  await drawer.getByRole("button", { name: "Turn chat on" }).click();
+  await drawer.locator(".chat-text", { hasText: "hello bob" }).waitFor({ timeout: T });
+  log("bob: chat off, and on again");
+
+  if (dialogs.length) throw new Error(`dialogs fired:\n${dialogs.join("\n")}`);
+  if (problems.length) throw new Error(`the pages reported errors:\n${problems.join("\n")}`);
+  log(`chat e2e passed in ${((Date.now() - began) / 1000).toFixed(1)}s`);
+} catch (e) {
+  failed = true;
+  console.error(`chat e2e FAILED: ${e instanceof Error ? e.stack : e}`);
+  if (problems.length) console.error(problems.join("\n"));
+  mkdirSync(artifacts, { recursive: true });
+  for (const [name, page] of Object.entries(pages)) {
+    await page.screenshot({ path: join(artifacts, `chat-${name}.png`), fullPage: true }).catch(() => undefined);
+  }
+} finally {
+  await browser.close();
+}
+process.exit(failed ? 1 : 0);
