@@ -79,6 +79,8 @@ type AttackInput struct {
 	StopAt          *int    `json:"stopAt,omitempty"`
 	ExpectedVersion *int    `json:"expectedVersion,omitempty"`
 	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
+	// The seat to act for: a seat handed over to the viewer (docs/rules.md, R90; Game.viewerPlaysFor), or the viewer's own (null).
+	Seat *int `json:"seat,omitempty"`
 }
 
 // The chances of an attack carried on until one side runs out.
@@ -113,6 +115,8 @@ type ClaimTerritoryInput struct {
 	Territory       string  `json:"territory"`
 	ExpectedVersion *int    `json:"expectedVersion,omitempty"`
 	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
+	// The seat to act for: a seat handed over to the viewer (docs/rules.md, R90; Game.viewerPlaysFor), or the viewer's own (null).
+	Seat *int `json:"seat,omitempty"`
 }
 
 // A new API token.
@@ -180,6 +184,8 @@ type FortifyInput struct {
 	Armies          int     `json:"armies"`
 	ExpectedVersion *int    `json:"expectedVersion,omitempty"`
 	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
+	// The seat to act for: a seat handed over to the viewer (docs/rules.md, R90; Game.viewerPlaysFor), or the viewer's own (null).
+	Seat *int `json:"seat,omitempty"`
 }
 
 // A game, for leaveGame, startGame, declineInvitation and rematchGame.
@@ -343,6 +349,8 @@ type OccupyInput struct {
 	Armies          int     `json:"armies"`
 	ExpectedVersion *int    `json:"expectedVersion,omitempty"`
 	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
+	// The seat to act for: a seat handed over to the viewer (docs/rules.md, R90; Game.viewerPlaysFor), or the viewer's own (null).
+	Seat *int `json:"seat,omitempty"`
 }
 
 // Place armies from the reserve.
@@ -351,6 +359,8 @@ type PlaceArmiesInput struct {
 	Placements      []*PlacementInput `json:"placements"`
 	ExpectedVersion *int              `json:"expectedVersion,omitempty"`
 	IdempotencyKey  *string           `json:"idempotencyKey,omitempty"`
+	// The seat to act for: a seat handed over to the viewer (docs/rules.md, R90; Game.viewerPlaysFor), or the viewer's own (null).
+	Seat *int `json:"seat,omitempty"`
 }
 
 // Armies for one territory.
@@ -612,6 +622,8 @@ type TradeCardsInput struct {
 	Cards           []int   `json:"cards"`
 	ExpectedVersion *int    `json:"expectedVersion,omitempty"`
 	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
+	// The seat to act for: a seat handed over to the viewer (docs/rules.md, R90; Game.viewerPlaysFor), or the viewer's own (null).
+	Seat *int `json:"seat,omitempty"`
 }
 
 // A command without arguments: endAttack, endTurn, resign.
@@ -619,6 +631,8 @@ type TurnInput struct {
 	GameID          string  `json:"gameId"`
 	ExpectedVersion *int    `json:"expectedVersion,omitempty"`
 	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
+	// The seat to act for: a seat handed over to the viewer (docs/rules.md, R90; Game.viewerPlaysFor), or the viewer's own (null).
+	Seat *int `json:"seat,omitempty"`
 }
 
 type UnregisterPushSubscriptionInput struct {
@@ -1129,6 +1143,7 @@ const (
 	SeatPlayerPlayer   SeatPlayer = "PLAYER"
 	SeatPlayerCPU      SeatPlayer = "CPU"
 	SeatPlayerDelegate SeatPlayer = "DELEGATE"
+	SeatPlayerTeammate SeatPlayer = "TEAMMATE"
 	SeatPlayerNobody   SeatPlayer = "NOBODY"
 )
 
@@ -1136,12 +1151,13 @@ var AllSeatPlayer = []SeatPlayer{
 	SeatPlayerPlayer,
 	SeatPlayerCPU,
 	SeatPlayerDelegate,
+	SeatPlayerTeammate,
 	SeatPlayerNobody,
 }
 
 func (e SeatPlayer) IsValid() bool {
 	switch e {
-	case SeatPlayerPlayer, SeatPlayerCPU, SeatPlayerDelegate, SeatPlayerNobody:
+	case SeatPlayerPlayer, SeatPlayerCPU, SeatPlayerDelegate, SeatPlayerTeammate, SeatPlayerNobody:
 		return true
 	}
 	return false
