@@ -43,14 +43,11 @@ func (e *env) playUntil(id int, users map[rules.PlayerID]int, p rules.PlayerID) 
 		if s.Current() == p || s.Phase() == rules.PhaseOver {
 			return s
 		}
-		switch by := game.PlayedBy(s, snap.Seats, s.Current()); {
-		case by == rules.NoPlayer:
-			if _, err := e.svc.TurnPlay(e.ctx, game.PlayInput{GameID: id, Seat: int(s.Current()), Turn: s.Turn(),
-				Cause: game.CauseDelegate, Difficulty: game.HandoverCPU}); err != nil {
-				e.t.Fatal(err)
-			}
-		default:
+		if by := game.PlayedBy(s, snap.Seats, s.Current()); by != rules.NoPlayer {
 			e.playTurnAs(id, game.UserFor(users[by], int(s.Current())))
+		} else if _, err := e.svc.TurnPlay(e.ctx, game.PlayInput{GameID: id, Seat: int(s.Current()), Turn: s.Turn(),
+			Cause: game.CauseDelegate, Difficulty: game.HandoverCPU}); err != nil {
+			e.t.Fatal(err)
 		}
 	}
 	e.t.Fatalf("seat %d never got to move", p)
