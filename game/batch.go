@@ -95,6 +95,7 @@ func (b *batch) apply(seat rules.PlayerID, c rules.Command, cause Cause) ([]SeqE
 	b.events = append(b.events, out...)
 	b.state, b.seq, b.version = after, b.seq+int64(len(events)), b.version+1
 	b.playersChanged(before, after)
+	b.handedOverNow(events)
 	b.commands++
 	return out, nil
 }

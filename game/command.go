@@ -4,19 +4,26 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 
 	"rout/rules"
 )
 
-// Actor is who sends a command: a user acting for their own seat, or the system (a CPU seat, a deadline
-// takeover) acting for Seat.
+// Actor is who sends a command: a user acting for their own seat (or for a seat handed over to them,
+// For), or the system (a CPU seat, a deadline takeover) acting for Seat.
 type Actor struct {
 	UserID int // > 0: a user; the service finds their seat
 	Seat   int // the seat the system acts for, when UserID is 0
+	// For, when set with a UserID, is the seat the user acts for: their own, or a handed-over seat they
+	// play for their team (PlayedBy, docs/rules.md R90). Nil: their own.
+	For *int
 }
 
 // User returns the actor for a user.
 func User(id int) Actor { return Actor{UserID: id} }
+
+// UserFor returns the actor for a user acting for seat (Actor.For).
+func UserFor(id, seat int) Actor { return Actor{UserID: id, For: &seat} }
 
 // CommandInput is one turn command.
 type CommandInput struct {
@@ -86,26 +93,30 @@ func (s *Service) TurnSubmit(ctx context.Context, in CommandInput) (Result, erro
 		if err != nil {
 			return err
 		}
-		seat, err := actingSeat(g, in.Actor, cur.seats)
+		viewer, err := actingSeat(g, in.Actor, cur)
+		if err != nil {
+			return err
+		}
+		seat, err := actsFor(in.Actor, cur, viewer)
 		if err != nil {
 			return err
 		}
 		now = g.snapshot(cur)
 		if in.IdempotencyKey != "" {
 			if r, found, err := replayKey(ctx, tx, g.id, in); err != nil || found {
-				r.Seat, r.Game = seat, now
+				r.Seat, r.Game = viewer, now
 				res = r
 				return err
 			}
 		}
-		if version := now.VersionFor(seat); in.ExpectedVersion != nil && *in.ExpectedVersion != version {
+		if version := now.VersionFor(viewer); in.ExpectedVersion != nil && *in.ExpectedVersion != version {
 			return errorf(CodeConflict, "the game is at version %d, not %d: reload it", version, *in.ExpectedVersion)
 		}
 		if g.status != StatusActive {
 			return errorf(CodeConflict, "the game is %s", g.status)
 		}
 		if seat < 0 {
-			return errorf(CodeForbidden, "you have no seat in this game")
+			return errorf(CodeForbidden, "you have no seat in this game, or you left it")
 		}
 		b, err := s.begin(g, cur)
 		if err != nil {
@@ -126,12 +137,12 @@ func (s *Service) TurnSubmit(ctx context.Context, in CommandInput) (Result, erro
 		if err != nil {
 			return err
 		}
-		seen, err := b.seenBy(seat, events)
+		seen, err := b.seenBy(viewer, events)
 		if err != nil {
 			return err
 		}
 		// The command's own version and events, and the game after the survivor's commands, if any.
-		res = Result{GameID: g.id, Version: version, Events: events, Seat: seat, Seen: seen, after: after, ann: b.ann, Game: g.snapshot(after)}
+		res = Result{GameID: g.id, Version: version, Events: events, Seat: viewer, Seen: seen, after: after, ann: b.ann, Game: g.snapshot(after)}
 		if in.IdempotencyKey != "" {
 			if err := storeKey(ctx, tx, g.id, in, res); err != nil {
 				return err
@@ -152,10 +163,13 @@ func (s *Service) TurnSubmit(ctx context.Context, in CommandInput) (Result, erro
 	return res, nil
 }
 
-// actingSeat returns the seat that actor acts for in game g, or rules.NoPlayer for a user without a seat
-// (refused later, once a stale command had its CONFLICT). A private game is NOT_FOUND to a user who neither
-// holds a seat nor created it, as to anyone it is hidden from.
-func actingSeat(g *gameRow, a Actor, seats []Seat) (rules.PlayerID, error) {
+// actingSeat returns the seat through which actor sees game g, whose state and seats are cur: the seat the
+// system acts for, or the user's own seat; rules.NoPlayer for a user without a seat, or whose player left
+// it (handed over, R90: they see as a spectator), refused later, once a stale command had its CONFLICT. A
+// private game is NOT_FOUND to a user who neither holds a seat nor created it, as to anyone it is hidden
+// from.
+func actingSeat(g *gameRow, a Actor, cur *cached) (rules.PlayerID, error) {
+	seats := cur.seats
 	if a.UserID == 0 {
 		if a.Seat < 0 || a.Seat >= len(seats) {
 			return 0, errorf(CodeNotFound, "no seat %d", a.Seat)
@@ -164,6 +178,9 @@ func actingSeat(g *gameRow, a Actor, seats []Seat) (rules.PlayerID, error) {
 	}
 	for _, s := range seats {
 		if s.UserID == a.UserID {
+			if p := rules.PlayerID(s.Seat); int(p) < cur.state.Players() && cur.state.HandedOver(p) {
+				return rules.NoPlayer, nil
+			}
 			return rules.PlayerID(s.Seat), nil
 		}
 	}
@@ -171,4 +188,18 @@ func actingSeat(g *gameRow, a Actor, seats []Seat) (rules.PlayerID, error) {
 		return 0, noGame(g.id) // as lockGame says of a game that does not exist
 	}
 	return rules.NoPlayer, nil
+}
+
+// actsFor returns the seat whose command actor sends, viewer being the seat through which they see the
+// game (actingSeat): viewer, unless a user names a seat (Actor.For) that is not theirs; then it must be a
+// seat handed over to viewer (PlayedBy), else FORBIDDEN.
+func actsFor(a Actor, cur *cached, viewer rules.PlayerID) (rules.PlayerID, error) {
+	if a.UserID == 0 || a.For == nil || rules.PlayerID(*a.For) == viewer {
+		return viewer, nil
+	}
+	p := rules.PlayerID(*a.For)
+	if viewer < 0 || p < 0 || int(p) >= cur.state.Players() || !slices.Contains(PlaysFor(cur.state, cur.seats, viewer), p) {
+		return 0, errorf(CodeForbidden, "you do not play seat %d: only a seat handed over to you (docs/rules.md, R90)", p)
+	}
+	return p, nil
 }

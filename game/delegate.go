@@ -116,12 +116,12 @@ func (s *Service) changeSeat(ctx context.Context, gameID, userID int, f func(*Se
 		if err != nil {
 			return err
 		}
-		seat, err := actingSeat(g, User(userID), cur.seats)
+		seat, err := actingSeat(g, User(userID), cur)
 		if err != nil {
 			return err
 		}
 		if seat < 0 {
-			return errorf(CodeForbidden, "you have no seat in this game")
+			return errorf(CodeForbidden, "you have no seat in this game, or you left it")
 		}
 		if g.status != StatusActive {
 			return errorf(CodeConflict, "the game is %s", g.status)
@@ -275,19 +275,31 @@ func (b *batch) turnPlayed(seat int, cause Cause) {
 }
 
 // delegateStarted returns the CPU that plays the turn the batch started, if its seat is handed to one and
-// the delegation holds at the batch's time; a delegation that no longer holds is cleared.
+// the delegation holds at the batch's time (a delegation that no longer holds is cleared), or if the seat
+// was handed over and no teammate plays it (HandoverCPU, R90). It also returns HandoverCPU for the turn
+// going on when the batch left its seat to the CPU that way (its player, or the teammate who played it,
+// left the game): the CPU plays the rest of that turn at once.
 func (b *batch) delegateStarted() string {
 	after := b.state
 	if after.Phase() == rules.PhaseOver || lone(after) {
 		return ""
 	}
-	started := false
+	started, handed := false, false
 	for _, e := range b.events {
-		if ts, ok := e.Event.(rules.TurnStarted); ok && ts.Turn == after.Turn() && ts.Player == after.Current() {
-			started = true
+		switch ev := e.Event.(type) {
+		case rules.TurnStarted:
+			started = started || (ev.Turn == after.Turn() && ev.Player == after.Current())
+		case rules.SeatHandedOver:
+			handed = true
 		}
 	}
-	if !started || int(after.Current()) >= len(b.seatsNow()) {
+	if int(after.Current()) >= len(b.seatsNow()) || !(started || handed && !handedToCPU(b.start.state, b.start.seats, after.Current())) {
+		return ""
+	}
+	if handedToCPU(after, b.seatsNow(), after.Current()) {
+		return HandoverCPU
+	}
+	if !started {
 		return ""
 	}
 	st := b.seatsNow()[after.Current()]

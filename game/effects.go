@@ -50,8 +50,9 @@ type Change struct {
 	WarningAt *time.Time // when the player of that turn is warned (a quarter of the limit left); nil with Deadline
 	Seats     []Seat     // the game's seats, as the commands left them (delegations, takeovers)
 	// Delegate is the CPU (one of ai.Names) that plays the turn that began (Deadline's), when its player
-	// handed the seat to one (Seat.Delegation): its turn is a CPU turn job's, played at once, with no
-	// warning or deadline; "" otherwise.
+	// handed the seat to one (Seat.Delegation) or left it to the CPU (HandoverCPU, R90): its turn is a CPU
+	// turn job's, played at once, with no warning or deadline; or, when no turn began, the CPU that plays
+	// the rest of the turn going on, whose seat the change left to it (R90); "" otherwise.
 	Delegate string
 	// HandedOver are the seats the change handed to the CPU after AutoDelegateTakeovers takeovers in a row:
 	// their players are told.

@@ -64,7 +64,9 @@ func resignAllBut(t *testing.T, e *env, id int, users map[rules.PlayerID]int, ke
 func TestTeamGameKeepsItsTeams(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
-	tr := rules.TeamRules{PlaceOnTeammates: true, Fortify: rules.FortifyThroughTeam, NoCardFromTeammates: true, Handover: rules.HandoverCPU}
+	// Handover stays none: the resignations below end the game (with a handover they would hand the seats
+	// over, R90; TestHandoverToCPU keeps that option).
+	tr := rules.TeamRules{PlaceOnTeammates: true, Fortify: rules.FortifyThroughTeam, NoCardFromTeammates: true}
 	id, users := e.teamGame(tr, 0, 1, 1, 0)
 	snap, err := e.svc.GameSnapshot(e.ctx, id)
 	if err != nil {

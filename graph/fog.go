@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"slices"
 
 	"rout/ent"
 	"rout/game"
@@ -15,10 +16,25 @@ import (
 // each field shows.
 
 // viewerIn returns who the request's viewer is in snap's game: their seat, or rules.NoPlayer for anyone
-// without one (a spectator).
+// without one (a spectator) and for a player who left their seat to their team (handed over, R90: they
+// see as a spectator, as one who resigned).
 func viewerIn(ctx context.Context, snap game.Snapshot) rules.PlayerID {
-	if seat, ok := viewerSeat(ctx, snap.Seats); ok {
+	if seat, ok := viewerSeat(ctx, snap.Seats); ok && (seat >= snap.State.Players() || !snap.State.HandedOver(rules.PlayerID(seat))) {
 		return rules.PlayerID(seat)
+	}
+	return rules.NoPlayer
+}
+
+// actingFor returns the seat the request's viewer acts for in snap's game: their own (viewerIn) when seat
+// is nil or theirs, a seat handed over to them when seat names one (game.PlaysFor, R90), and
+// rules.NoPlayer otherwise.
+func actingFor(ctx context.Context, snap game.Snapshot, seat *int) rules.PlayerID {
+	me := viewerIn(ctx, snap)
+	if seat == nil || rules.PlayerID(*seat) == me {
+		return me
+	}
+	if slices.Contains(game.PlaysFor(snap.State, snap.Seats, me), rules.PlayerID(*seat)) {
+		return rules.PlayerID(*seat)
 	}
 	return rules.NoPlayer
 }

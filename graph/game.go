@@ -151,6 +151,7 @@ type turn struct {
 	gameID          string
 	expectedVersion *int
 	idempotencyKey  *string
+	seat            *int // the seat to act for (a seat handed over to the viewer, R90); nil: the viewer's
 	// command builds the engine command on the game's board (territory keys become indexes); userErrors
 	// refuse the command before it is sent.
 	command func(b *rules.Board) (rules.Command, []*UserError)
@@ -186,6 +187,9 @@ func (r *Resolver) submit(ctx context.Context, t turn) (*GamePayload, error) {
 		return p, nil
 	}
 	in := game.CommandInput{GameID: id, Actor: game.User(me.ID), Command: cmd}
+	if t.seat != nil {
+		in.Actor = game.UserFor(me.ID, *t.seat)
+	}
 	if t.expectedVersion != nil {
 		v := int64(*t.expectedVersion)
 		in.ExpectedVersion = &v
@@ -286,7 +290,7 @@ func gameStatusFilter(s string) (entgame.Status, error) {
 
 // plainTurn is a turn command without arguments.
 func plainTurn(in TurnInput, c rules.Command) turn {
-	return turn{gameID: in.GameID, expectedVersion: in.ExpectedVersion, idempotencyKey: in.IdempotencyKey,
+	return turn{gameID: in.GameID, expectedVersion: in.ExpectedVersion, idempotencyKey: in.IdempotencyKey, seat: in.Seat,
 		command: func(*rules.Board) (rules.Command, []*UserError) { return c, nil }}
 }
 
@@ -412,14 +416,14 @@ func (r *Resolver) createGame(ctx context.Context, input CreateGameInput) (*Game
 // maxViewerActions is the most actions viewerActions lists without `from`.
 const maxViewerActions = 1000
 
-// viewerLegal returns the commands the viewer may send in the game of snap now, with their ranges, as the
-// engine lists them; none for a viewer not seated in it.
-func viewerLegal(ctx context.Context, snap game.Snapshot) []rules.Action {
-	seat, ok := viewerSeat(ctx, snap.Seats)
-	if !ok {
+// viewerLegal returns the commands the viewer may send for seat (actingFor: their own when nil) in the game
+// of snap now, with their ranges, as the engine lists them; none for a seat the viewer does not play.
+func viewerLegal(ctx context.Context, snap game.Snapshot, seat *int) []rules.Action {
+	p := actingFor(ctx, snap, seat)
+	if p < 0 {
 		return nil
 	}
-	return rules.LegalCommands(snap.State, rules.PlayerID(seat))
+	return rules.LegalCommands(snap.State, p)
 }
 
 // actionFrom returns the territory a legal command starts from (Action.from), or false for a command
@@ -452,7 +456,7 @@ var actionKinds = map[string]bool{
 // a viewer not seated in it. With from (a territory's key), only those that start from it; with kind, only
 // those of that kind (the trades alone are read from the hand, at the hand's cost); without from, at most
 // maxViewerActions, trades excepted.
-func (r *Resolver) viewerActions(ctx context.Context, g *Game, from, kind *string) (Actions, error) {
+func (r *Resolver) viewerActions(ctx context.Context, g *Game, from, kind *string, forSeat *int) (Actions, error) {
 	if kind != nil && !actionKinds[*kind] {
 		return nil, &Error{Code: CodeBadUserInput, Reason: "UNKNOWN_ACTION_KIND",
 			Message: fmt.Sprintf("no action kind %q: claim, place, trade, attack, occupy, end_attack, fortify, end_turn or resign", *kind)}
@@ -476,9 +480,8 @@ func (r *Resolver) viewerActions(ctx context.Context, g *Game, from, kind *strin
 	}
 	trades := kind != nil && *kind == rules.Trade{}.Kind()
 	var legal []rules.Action
-	seat := rules.NoPlayer
-	if s, ok := viewerSeat(ctx, snap.Seats); ok {
-		seat = rules.PlayerID(s)
+	seat := actingFor(ctx, snap, forSeat)
+	if seat >= 0 {
 		switch {
 		case trades && from == nil:
 			legal = rules.LegalTrades(st, seat) // the hand's sets, not the board
@@ -559,9 +562,9 @@ func reinforcementsOf(st rules.State) *Reinforcements {
 	return out
 }
 
-// viewerActionSummary sums up the commands the viewer may send in game g now by kind, with the
-// territories they start from.
-func (r *Resolver) viewerActionSummary(ctx context.Context, g *Game) ([]*ActionSummary, error) {
+// viewerActionSummary sums up the commands the viewer may send for seat (their own when nil) in game g now
+// by kind, with the territories they start from.
+func (r *Resolver) viewerActionSummary(ctx context.Context, g *Game, seat *int) ([]*ActionSummary, error) {
 	if _, signed := ViewerID(ctx); !signed {
 		return []*ActionSummary{}, nil
 	}
@@ -574,7 +577,7 @@ func (r *Resolver) viewerActionSummary(ctx context.Context, g *Game) ([]*ActionS
 	out := []*ActionSummary{}
 	byKind := map[string]*ActionSummary{}
 	starts := map[string][]bool{} // kind -> the territories its actions start from, by index
-	for _, a := range viewerLegal(ctx, snap) {
+	for _, a := range viewerLegal(ctx, snap, seat) {
 		kind := a.Command.Kind()
 		sum := byKind[kind]
 		if sum == nil {

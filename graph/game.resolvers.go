@@ -63,8 +63,21 @@ func (r *gameResolver) Seats(ctx context.Context, obj *Game) ([]*Seat, error) {
 }
 
 // ViewerActionSummary is the resolver for the viewerActionSummary field.
-func (r *gameResolver) ViewerActionSummary(ctx context.Context, obj *Game) ([]*ActionSummary, error) {
-	return r.viewerActionSummary(ctx, obj)
+func (r *gameResolver) ViewerActionSummary(ctx context.Context, obj *Game, seat *int) ([]*ActionSummary, error) {
+	return r.viewerActionSummary(ctx, obj, seat)
+}
+
+// ViewerPlaysFor is the resolver for the viewerPlaysFor field.
+func (r *gameResolver) ViewerPlaysFor(ctx context.Context, obj *Game) ([]int, error) {
+	snap, err := r.snapshotFor(ctx, obj)
+	if err != nil {
+		return nil, err
+	}
+	out := []int{}
+	for _, p := range game.PlaysFor(snap.State, snap.Seats, viewerIn(ctx, snap)) {
+		out = append(out, int(p))
+	}
+	return out, nil
 }
 
 // Territories is the resolver for the territories field.
@@ -266,7 +279,7 @@ func (r *mutationResolver) StartGame(ctx context.Context, input GameInput) (*Gam
 
 // ClaimTerritory is the resolver for the claimTerritory field.
 func (r *mutationResolver) ClaimTerritory(ctx context.Context, input ClaimTerritoryInput) (*GamePayload, error) {
-	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey,
+	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey, seat: input.Seat,
 		command: func(b *rules.Board) (rules.Command, []*UserError) {
 			t, ue := territoryKey(b, input.Territory, "territory")
 			if ue != nil {
@@ -278,7 +291,7 @@ func (r *mutationResolver) ClaimTerritory(ctx context.Context, input ClaimTerrit
 
 // PlaceArmies is the resolver for the placeArmies field.
 func (r *mutationResolver) PlaceArmies(ctx context.Context, input PlaceArmiesInput) (*GamePayload, error) {
-	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey,
+	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey, seat: input.Seat,
 		command: func(b *rules.Board) (rules.Command, []*UserError) {
 			var cmd rules.Place
 			var ues []*UserError
@@ -297,7 +310,7 @@ func (r *mutationResolver) PlaceArmies(ctx context.Context, input PlaceArmiesInp
 
 // TradeCards is the resolver for the tradeCards field.
 func (r *mutationResolver) TradeCards(ctx context.Context, input TradeCardsInput) (*GamePayload, error) {
-	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey,
+	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey, seat: input.Seat,
 		command: func(b *rules.Board) (rules.Command, []*UserError) {
 			if len(input.Cards) != 3 {
 				return nil, []*UserError{userError(string(rules.CodeInvalidSet), "a set is three cards", "input", "cards")}
@@ -308,13 +321,13 @@ func (r *mutationResolver) TradeCards(ctx context.Context, input TradeCardsInput
 
 // Attack is the resolver for the attack field.
 func (r *mutationResolver) Attack(ctx context.Context, input AttackInput) (*GamePayload, error) {
-	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey,
+	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey, seat: input.Seat,
 		command: attackCommand(input)})
 }
 
 // Occupy is the resolver for the occupy field.
 func (r *mutationResolver) Occupy(ctx context.Context, input OccupyInput) (*GamePayload, error) {
-	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey,
+	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey, seat: input.Seat,
 		command: func(*rules.Board) (rules.Command, []*UserError) { return rules.Occupy{Armies: input.Armies}, nil }})
 }
 
@@ -325,7 +338,7 @@ func (r *mutationResolver) EndAttack(ctx context.Context, input TurnInput) (*Gam
 
 // Fortify is the resolver for the fortify field.
 func (r *mutationResolver) Fortify(ctx context.Context, input FortifyInput) (*GamePayload, error) {
-	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey,
+	return r.submit(ctx, turn{gameID: input.GameID, expectedVersion: input.ExpectedVersion, idempotencyKey: input.IdempotencyKey, seat: input.Seat,
 		command: func(b *rules.Board) (rules.Command, []*UserError) {
 			from, ue1 := territoryKey(b, input.From, "from")
 			to, ue2 := territoryKey(b, input.To, "to")
@@ -406,7 +419,7 @@ func (r *seatResolver) UserName(ctx context.Context, obj *Seat) (*string, error)
 
 // Cards is the resolver for the cards field.
 func (r *seatResolver) Cards(ctx context.Context, obj *Seat) ([]int, error) {
-	if me, ok := ViewerID(ctx); !ok || obj.userID == 0 || obj.userID != me {
+	if me, ok := ViewerID(ctx); !ok || obj.player == 0 || obj.player != me {
 		return nil, nil
 	}
 	out := make([]int, len(obj.hand))

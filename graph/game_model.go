@@ -59,8 +59,8 @@ func (g *Game) Board(ctx context.Context, sinceSeq *int) (Board, error) {
 
 // ViewerActions answers Game.viewerActions from the request's snapshot of the game: a method of the
 // model, as Board is, so that gqlgen writes the Actions it returns as they are (actions.go).
-func (g *Game) ViewerActions(ctx context.Context, from, kind *string) (Actions, error) {
-	return g.r.viewerActions(ctx, g, from, kind)
+func (g *Game) ViewerActions(ctx context.Context, from, kind *string, seat *int) (Actions, error) {
+	return g.r.viewerActions(ctx, g, from, kind, seat)
 }
 
 // newGame returns a game row as r's API shows it.
@@ -144,21 +144,24 @@ func (r *Resolver) gameConnection(c *ent.GameConnection) *GameConnection {
 // Seat is a seat of a game as the API shows it (the GraphQL type Seat), built from a snapshot: the seat's
 // row and, once the game has started, its counts in the engine state.
 type Seat struct {
-	Seat        int
-	Color       string
-	Team        *int // the seat's team in a team game; nil in a free-for-all
-	CPU         bool
-	Difficulty  *string
-	Status      string
-	Territories *int // nil where fog hides them, as Armies and CardCount
-	Armies      *int
-	CardCount   *int
-	PlayedBy    SeatPlayer      // who plays the seat now
-	Delegation  *SeatDelegation // the CPU its player handed it to, or nil
-	Takeovers   int             // turns in a row taken over at their deadline
+	Seat         int
+	Color        string
+	Team         *int // the seat's team in a team game; nil in a free-for-all
+	CPU          bool
+	Difficulty   *string
+	Status       string
+	Territories  *int // nil where fog hides them, as Armies and CardCount
+	Armies       *int
+	CardCount    *int
+	PlayedBy     SeatPlayer      // who plays the seat now
+	HandedOver   bool            // its player left it in the game (R90)
+	PlayedBySeat *int            // the teammate's seat that plays a seat handed over to them (R90), or nil
+	Delegation   *SeatDelegation // the CPU its player handed it to, or nil
+	Takeovers    int             // turns in a row taken over at their deadline
 
 	userID int            // 0 for a CPU, open or invited seat
-	hand   []rules.CardID // shown only to the seat's user (Seat.cards)
+	player int            // the user who plays the seat now (game.UserPlaying): the only one shown its hand
+	hand   []rules.CardID // shown only to player (Seat.cards)
 	places *seatPlaces    // the places of the game's seats, shared by its seats; nil until it is finished
 }
 
@@ -192,7 +195,7 @@ func newSeats(snap game.Snapshot, view *rules.View) []*Seat {
 		places = &seatPlaces{gameID: snap.GameID}
 	}
 	for i, st := range snap.Seats {
-		s := &Seat{Seat: st.Seat, Color: st.Color, CPU: st.CPU, Status: string(st.Status), userID: st.UserID,
+		s := &Seat{Seat: st.Seat, Color: st.Color, CPU: st.CPU, Status: string(st.Status), userID: st.UserID, player: st.UserID,
 			PlayedBy: seatPlayedBy(st), Delegation: seatDelegation(st), Takeovers: st.Takeovers, places: places}
 		if st.Difficulty != "" {
 			d := st.Difficulty
@@ -206,6 +209,12 @@ func newSeats(snap game.Snapshot, view *rules.View) []*Seat {
 			ps := snap.State.Player(rules.PlayerID(st.Seat))
 			s.Status = ps.Status.String()
 			s.Territories, s.Armies, s.CardCount, s.hand = &ps.Territories, &ps.Armies, known(len(ps.Hand)), ps.Hand
+			if p := rules.PlayerID(st.Seat); snap.State.HandedOver(p) {
+				s.HandedOver, s.player, s.PlayedBy = true, game.UserPlaying(snap.State, snap.Seats, p), SeatPlayerDelegate
+				if by := game.PlayedBy(snap.State, snap.Seats, p); by >= 0 {
+					s.PlayedBy, s.PlayedBySeat = SeatPlayerTeammate, game.SeatOrNil(by)
+				}
+			}
 			if view != nil {
 				pv := view.Players[st.Seat]
 				s.Territories, s.Armies, s.CardCount = known(pv.Territories), known(pv.Armies), known(pv.Cards)

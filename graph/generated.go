@@ -221,9 +221,10 @@ type ComplexityRoot struct {
 		TurnDeadline        func(childComplexity int) int
 		TurnLimitSeconds    func(childComplexity int) int
 		Version             func(childComplexity int) int
-		ViewerActionSummary func(childComplexity int) int
-		ViewerActions       func(childComplexity int, from *string, kind *string) int
+		ViewerActionSummary func(childComplexity int, seat *int) int
+		ViewerActions       func(childComplexity int, from *string, kind *string, seat *int) int
 		ViewerInvitedSeat   func(childComplexity int) int
+		ViewerPlaysFor      func(childComplexity int) int
 		Winner              func(childComplexity int) int
 		Winners             func(childComplexity int) int
 	}
@@ -483,22 +484,24 @@ type ComplexityRoot struct {
 	}
 
 	Seat struct {
-		Armies      func(childComplexity int) int
-		CPU         func(childComplexity int) int
-		CardCount   func(childComplexity int) int
-		Cards       func(childComplexity int) int
-		Color       func(childComplexity int) int
-		Delegation  func(childComplexity int) int
-		Difficulty  func(childComplexity int) int
-		Place       func(childComplexity int) int
-		PlayedBy    func(childComplexity int) int
-		Seat        func(childComplexity int) int
-		Status      func(childComplexity int) int
-		Takeovers   func(childComplexity int) int
-		Team        func(childComplexity int) int
-		Territories func(childComplexity int) int
-		User        func(childComplexity int) int
-		UserName    func(childComplexity int) int
+		Armies       func(childComplexity int) int
+		CPU          func(childComplexity int) int
+		CardCount    func(childComplexity int) int
+		Cards        func(childComplexity int) int
+		Color        func(childComplexity int) int
+		Delegation   func(childComplexity int) int
+		Difficulty   func(childComplexity int) int
+		HandedOver   func(childComplexity int) int
+		Place        func(childComplexity int) int
+		PlayedBy     func(childComplexity int) int
+		PlayedBySeat func(childComplexity int) int
+		Seat         func(childComplexity int) int
+		Status       func(childComplexity int) int
+		Takeovers    func(childComplexity int) int
+		Team         func(childComplexity int) int
+		Territories  func(childComplexity int) int
+		User         func(childComplexity int) int
+		UserName     func(childComplexity int) int
 	}
 
 	SeatDelegation struct {
@@ -644,7 +647,8 @@ type GameResolver interface {
 	Fog(ctx context.Context, obj *Game) (string, error)
 	Seats(ctx context.Context, obj *Game) ([]*Seat, error)
 
-	ViewerActionSummary(ctx context.Context, obj *Game) ([]*ActionSummary, error)
+	ViewerActionSummary(ctx context.Context, obj *Game, seat *int) ([]*ActionSummary, error)
+	ViewerPlaysFor(ctx context.Context, obj *Game) ([]int, error)
 	Territories(ctx context.Context, obj *Game, first *int, after *entgql.Cursor[int]) (*ent.TerritoryConnection, error)
 	Events(ctx context.Context, obj *Game, after *int, first *int) ([]*game.EventView, error)
 	InviteCode(ctx context.Context, obj *Game) (*string, error)
@@ -747,6 +751,7 @@ type SeatResolver interface {
 	UserName(ctx context.Context, obj *Seat) (*string, error)
 
 	Cards(ctx context.Context, obj *Seat) ([]int, error)
+
 	Place(ctx context.Context, obj *Seat) (*int, error)
 }
 type SubscriptionResolver interface {
@@ -1493,7 +1498,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		return e.ComplexityRoot.Game.ViewerActionSummary(childComplexity), true
+		args, err := ec.field_Game_viewerActionSummary_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Game.ViewerActionSummary(childComplexity, args["seat"].(*int)), true
 	case "Game.viewerActions":
 		if e.ComplexityRoot.Game.ViewerActions == nil {
 			break
@@ -1504,13 +1514,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Game.ViewerActions(childComplexity, args["from"].(*string), args["kind"].(*string)), true
+		return e.ComplexityRoot.Game.ViewerActions(childComplexity, args["from"].(*string), args["kind"].(*string), args["seat"].(*int)), true
 	case "Game.viewerInvitedSeat":
 		if e.ComplexityRoot.Game.ViewerInvitedSeat == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Game.ViewerInvitedSeat(childComplexity), true
+	case "Game.viewerPlaysFor":
+		if e.ComplexityRoot.Game.ViewerPlaysFor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.ViewerPlaysFor(childComplexity), true
 	case "Game.winner":
 		if e.ComplexityRoot.Game.Winner == nil {
 			break
@@ -2914,6 +2930,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Seat.Difficulty(childComplexity), true
+	case "Seat.handedOver":
+		if e.ComplexityRoot.Seat.HandedOver == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Seat.HandedOver(childComplexity), true
 	case "Seat.place":
 		if e.ComplexityRoot.Seat.Place == nil {
 			break
@@ -2926,6 +2948,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Seat.PlayedBy(childComplexity), true
+	case "Seat.playedBySeat":
+		if e.ComplexityRoot.Seat.PlayedBySeat == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Seat.PlayedBySeat(childComplexity), true
 	case "Seat.seat":
 		if e.ComplexityRoot.Seat.Seat == nil {
 			break
@@ -3928,6 +3956,8 @@ func (ec *executionContext) childFields_Game(ctx context.Context, field graphql.
 		return ec.fieldContext_Game_viewerActions(ctx, field)
 	case "viewerActionSummary":
 		return ec.fieldContext_Game_viewerActionSummary(ctx, field)
+	case "viewerPlaysFor":
+		return ec.fieldContext_Game_viewerPlaysFor(ctx, field)
 	case "territories":
 		return ec.fieldContext_Game_territories(ctx, field)
 	case "events":
@@ -4376,6 +4406,10 @@ func (ec *executionContext) childFields_Seat(ctx context.Context, field graphql.
 		return ec.fieldContext_Seat_cardCount(ctx, field)
 	case "cards":
 		return ec.fieldContext_Seat_cards(ctx, field)
+	case "handedOver":
+		return ec.fieldContext_Seat_handedOver(ctx, field)
+	case "playedBySeat":
+		return ec.fieldContext_Seat_playedBySeat(ctx, field)
 	case "place":
 		return ec.fieldContext_Seat_place(ctx, field)
 	case "playedBy":
@@ -4846,6 +4880,20 @@ func (ec *executionContext) field_Game_territories_args(ctx context.Context, raw
 	return args, nil
 }
 
+func (ec *executionContext) field_Game_viewerActionSummary_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "seat",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["seat"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Game_viewerActions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -4865,6 +4913,14 @@ func (ec *executionContext) field_Game_viewerActions_args(ctx context.Context, r
 		return nil, err
 	}
 	args["kind"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "seat",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["seat"] = arg2
 	return args, nil
 }
 
@@ -8216,7 +8272,7 @@ func (ec *executionContext) _Game_viewerActions(ctx context.Context, field graph
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return obj.ViewerActions(ctx, fc.Args["from"].(*string), fc.Args["kind"].(*string))
+			return obj.ViewerActions(ctx, fc.Args["from"].(*string), fc.Args["kind"].(*string), fc.Args["seat"].(*int))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v Actions) graphql.Marshaler {
@@ -8259,7 +8315,8 @@ func (ec *executionContext) _Game_viewerActionSummary(ctx context.Context, field
 			return ec.fieldContext_Game_viewerActionSummary(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Game().ViewerActionSummary(ctx, obj)
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Game().ViewerActionSummary(ctx, obj, fc.Args["seat"].(*int))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*ActionSummary) graphql.Marshaler {
@@ -8269,7 +8326,7 @@ func (ec *executionContext) _Game_viewerActionSummary(ctx context.Context, field
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_Game_viewerActionSummary(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_Game_viewerActionSummary(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "Game",
 		Field:      field,
@@ -8279,7 +8336,41 @@ func (ec *executionContext) fieldContext_Game_viewerActionSummary(_ context.Cont
 			return ec.childFields_ActionSummary(ctx, field)
 		},
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Game_viewerActionSummary_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Game_viewerPlaysFor(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_viewerPlaysFor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().ViewerPlaysFor(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []int) graphql.Marshaler {
+			return ec.marshalNInt2ᚕintᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_viewerPlaysFor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Game", field, true, true, "Int")
 }
 
 func (ec *executionContext) _Game_territories(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
@@ -15195,6 +15286,52 @@ func (ec *executionContext) fieldContext_Seat_cards(_ context.Context, field gra
 	return graphql.NewScalarFieldContext("Seat", field, true, true, "Int")
 }
 
+func (ec *executionContext) _Seat_handedOver(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Seat_handedOver(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HandedOver, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Seat_handedOver(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Seat", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _Seat_playedBySeat(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Seat_playedBySeat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PlayedBySeat, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Seat_playedBySeat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Seat", field, false, false, "Int")
+}
+
 func (ec *executionContext) _Seat_place(ctx context.Context, field graphql.CollectedField, obj *Seat) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -18292,7 +18429,7 @@ func (ec *executionContext) unmarshalInputAttackInput(ctx context.Context, obj a
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"gameId", "from", "to", "dice", "untilConquered", "stopAt", "expectedVersion", "idempotencyKey"}
+	fieldsInOrder := [...]string{"gameId", "from", "to", "dice", "untilConquered", "stopAt", "expectedVersion", "idempotencyKey", "seat"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -18355,6 +18492,13 @@ func (ec *executionContext) unmarshalInputAttackInput(ctx context.Context, obj a
 				return it, err
 			}
 			it.IdempotencyKey = data
+		case "seat":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("seat"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Seat = data
 		}
 	}
 	return it, nil
@@ -18425,7 +18569,7 @@ func (ec *executionContext) unmarshalInputClaimTerritoryInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"gameId", "territory", "expectedVersion", "idempotencyKey"}
+	fieldsInOrder := [...]string{"gameId", "territory", "expectedVersion", "idempotencyKey", "seat"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -18460,6 +18604,13 @@ func (ec *executionContext) unmarshalInputClaimTerritoryInput(ctx context.Contex
 				return it, err
 			}
 			it.IdempotencyKey = data
+		case "seat":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("seat"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Seat = data
 		}
 	}
 	return it, nil
@@ -18768,7 +18919,7 @@ func (ec *executionContext) unmarshalInputFortifyInput(ctx context.Context, obj 
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"gameId", "from", "to", "armies", "expectedVersion", "idempotencyKey"}
+	fieldsInOrder := [...]string{"gameId", "from", "to", "armies", "expectedVersion", "idempotencyKey", "seat"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -18817,6 +18968,13 @@ func (ec *executionContext) unmarshalInputFortifyInput(ctx context.Context, obj 
 				return it, err
 			}
 			it.IdempotencyKey = data
+		case "seat":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("seat"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Seat = data
 		}
 	}
 	return it, nil
@@ -19363,7 +19521,7 @@ func (ec *executionContext) unmarshalInputOccupyInput(ctx context.Context, obj a
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"gameId", "armies", "expectedVersion", "idempotencyKey"}
+	fieldsInOrder := [...]string{"gameId", "armies", "expectedVersion", "idempotencyKey", "seat"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -19398,6 +19556,13 @@ func (ec *executionContext) unmarshalInputOccupyInput(ctx context.Context, obj a
 				return it, err
 			}
 			it.IdempotencyKey = data
+		case "seat":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("seat"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Seat = data
 		}
 	}
 	return it, nil
@@ -19426,7 +19591,7 @@ func (ec *executionContext) unmarshalInputPlaceArmiesInput(ctx context.Context, 
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"gameId", "placements", "expectedVersion", "idempotencyKey"}
+	fieldsInOrder := [...]string{"gameId", "placements", "expectedVersion", "idempotencyKey", "seat"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -19461,6 +19626,13 @@ func (ec *executionContext) unmarshalInputPlaceArmiesInput(ctx context.Context, 
 				return it, err
 			}
 			it.IdempotencyKey = data
+		case "seat":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("seat"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Seat = data
 		}
 	}
 	return it, nil
@@ -20511,7 +20683,7 @@ func (ec *executionContext) unmarshalInputTradeCardsInput(ctx context.Context, o
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"gameId", "cards", "expectedVersion", "idempotencyKey"}
+	fieldsInOrder := [...]string{"gameId", "cards", "expectedVersion", "idempotencyKey", "seat"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -20546,6 +20718,13 @@ func (ec *executionContext) unmarshalInputTradeCardsInput(ctx context.Context, o
 				return it, err
 			}
 			it.IdempotencyKey = data
+		case "seat":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("seat"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Seat = data
 		}
 	}
 	return it, nil
@@ -20574,7 +20753,7 @@ func (ec *executionContext) unmarshalInputTurnInput(ctx context.Context, obj any
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"gameId", "expectedVersion", "idempotencyKey"}
+	fieldsInOrder := [...]string{"gameId", "expectedVersion", "idempotencyKey", "seat"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -20602,6 +20781,13 @@ func (ec *executionContext) unmarshalInputTurnInput(ctx context.Context, obj any
 				return it, err
 			}
 			it.IdempotencyKey = data
+		case "seat":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("seat"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Seat = data
 		}
 	}
 	return it, nil
@@ -21912,6 +22098,12 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Game_viewerActionSummary(ctx, field, obj)
+				})
+		case "viewerPlaysFor":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_viewerPlaysFor(ctx, field, obj)
 				})
 		case "territories":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
@@ -23846,6 +24038,16 @@ func (ec *executionContext) _Seat(ctx context.Context, sel ast.SelectionSet, obj
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Seat_cards(ctx, field, obj)
 				})
+		case "handedOver":
+			out.Values[i] = ec._Seat_handedOver(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "playedBySeat":
+			out.Values[i] = ec._Seat_playedBySeat(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "place":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, false,

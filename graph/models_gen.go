@@ -79,6 +79,8 @@ type AttackInput struct {
 	StopAt          *int    `json:"stopAt,omitempty"`
 	ExpectedVersion *int    `json:"expectedVersion,omitempty"`
 	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
+	// The seat to act for: a seat handed over to the viewer (docs/rules.md, R90; Game.viewerPlaysFor), or the viewer's own (null).
+	Seat *int `json:"seat,omitempty"`
 }
 
 // The chances of an attack carried on until one side runs out.
@@ -163,6 +165,8 @@ type ClaimTerritoryInput struct {
 	Territory       string  `json:"territory"`
 	ExpectedVersion *int    `json:"expectedVersion,omitempty"`
 	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
+	// The seat to act for: a seat handed over to the viewer (docs/rules.md, R90; Game.viewerPlaysFor), or the viewer's own (null).
+	Seat *int `json:"seat,omitempty"`
 }
 
 type CloseChatReportInput struct {
@@ -238,6 +242,8 @@ type FortifyInput struct {
 	Armies          int     `json:"armies"`
 	ExpectedVersion *int    `json:"expectedVersion,omitempty"`
 	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
+	// The seat to act for: a seat handed over to the viewer (docs/rules.md, R90; Game.viewerPlaysFor), or the viewer's own (null).
+	Seat *int `json:"seat,omitempty"`
 }
 
 // A game, for leaveGame, startGame, declineInvitation and rematchGame.
@@ -419,6 +425,8 @@ type OccupyInput struct {
 	Armies          int     `json:"armies"`
 	ExpectedVersion *int    `json:"expectedVersion,omitempty"`
 	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
+	// The seat to act for: a seat handed over to the viewer (docs/rules.md, R90; Game.viewerPlaysFor), or the viewer's own (null).
+	Seat *int `json:"seat,omitempty"`
 }
 
 // Place armies from the reserve.
@@ -427,6 +435,8 @@ type PlaceArmiesInput struct {
 	Placements      []*PlacementInput `json:"placements"`
 	ExpectedVersion *int              `json:"expectedVersion,omitempty"`
 	IdempotencyKey  *string           `json:"idempotencyKey,omitempty"`
+	// The seat to act for: a seat handed over to the viewer (docs/rules.md, R90; Game.viewerPlaysFor), or the viewer's own (null).
+	Seat *int `json:"seat,omitempty"`
 }
 
 // Armies for one territory.
@@ -749,6 +759,8 @@ type TradeCardsInput struct {
 	Cards           []int   `json:"cards"`
 	ExpectedVersion *int    `json:"expectedVersion,omitempty"`
 	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
+	// The seat to act for: a seat handed over to the viewer (docs/rules.md, R90; Game.viewerPlaysFor), or the viewer's own (null).
+	Seat *int `json:"seat,omitempty"`
 }
 
 // A command without arguments: endAttack, endTurn, resign.
@@ -756,6 +768,8 @@ type TurnInput struct {
 	GameID          string  `json:"gameId"`
 	ExpectedVersion *int    `json:"expectedVersion,omitempty"`
 	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
+	// The seat to act for: a seat handed over to the viewer (docs/rules.md, R90; Game.viewerPlaysFor), or the viewer's own (null).
+	Seat *int `json:"seat,omitempty"`
 }
 
 type UnregisterPushSubscriptionInput struct {
@@ -1268,6 +1282,7 @@ const (
 	SeatPlayerPlayer   SeatPlayer = "PLAYER"
 	SeatPlayerCPU      SeatPlayer = "CPU"
 	SeatPlayerDelegate SeatPlayer = "DELEGATE"
+	SeatPlayerTeammate SeatPlayer = "TEAMMATE"
 	SeatPlayerNobody   SeatPlayer = "NOBODY"
 )
 
@@ -1275,12 +1290,13 @@ var AllSeatPlayer = []SeatPlayer{
 	SeatPlayerPlayer,
 	SeatPlayerCPU,
 	SeatPlayerDelegate,
+	SeatPlayerTeammate,
 	SeatPlayerNobody,
 }
 
 func (e SeatPlayer) IsValid() bool {
 	switch e {
-	case SeatPlayerPlayer, SeatPlayerCPU, SeatPlayerDelegate, SeatPlayerNobody:
+	case SeatPlayerPlayer, SeatPlayerCPU, SeatPlayerDelegate, SeatPlayerTeammate, SeatPlayerNobody:
 		return true
 	}
 	return false

@@ -84,9 +84,9 @@ func (r *Resolver) record(ctx context.Context, gameID int) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	seat, ok := viewerSeat(ctx, snap.Seats)
-	if !ok {
-		seat = -1
+	seat := -1
+	if p := viewerIn(ctx, snap); p >= 0 { // a player who handed their seat over sees a spectator's record (R90)
+		seat = int(p)
 	}
 	return r.game.GameRecord(ctx, gameID, seat)
 }

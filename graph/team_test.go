@@ -144,3 +144,98 @@ func TestTeamGameRefusedSetups(t *testing.T) {
 		}
 	}
 }
+
+// handoverView is what TestHandoverThroughTheAPI reads of a game as one viewer.
+type handoverView struct {
+	CurrentSeat    int   `json:"currentSeat"`
+	ViewerPlaysFor []int `json:"viewerPlaysFor"`
+	Seats          []struct {
+		Seat         int    `json:"seat"`
+		Status       string `json:"status"`
+		HandedOver   bool   `json:"handedOver"`
+		PlayedBy     string `json:"playedBy"`
+		PlayedBySeat *int   `json:"playedBySeat"`
+		Cards        []int  `json:"cards"`
+		CardCount    *int   `json:"cardCount"`
+	} `json:"seats"`
+	Own []struct {
+		Kind string `json:"kind"`
+	} `json:"own"`
+	For []struct {
+		Kind string  `json:"kind"`
+		From *string `json:"from"`
+		Max  *int    `json:"max"`
+	} `json:"for"`
+}
+
+// TestHandoverThroughTheAPI (docs/api.md, "Team games"; R90 with `handover: teammate`): the player to
+// move resigns; their seat stays, shown handed over to their teammate, who alone sees its cards and its
+// actions (viewerActions(seat:)) and plays it (placeArmies with `seat`); an opponent who names the seat is
+// FORBIDDEN, and the player who left can no longer act.
+func TestHandoverThroughTheAPI(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	tokens := make([]string, 4)
+	tokens[0], _ = e.signUp("ana")
+	g, ues := e.teamMutation(tokens[0], "createGame", map[string]any{"mapKey": "classic", "seats": teamSeats(0, 1, 0, 1),
+		"teams": []map[string]any{{"name": "North"}, {"name": "South"}}, "teamRules": map[string]any{"handover": "teammate"}})
+	if len(ues) > 0 {
+		t.Fatalf("createGame: %+v", ues)
+	}
+	for i, name := range []string{"ben", "cy", "dee"} {
+		tokens[i+1], _ = e.signUp(name)
+		if _, ues := e.teamMutation(tokens[i+1], "joinGame", map[string]any{"gameId": g.ID, "team": (i + 1) % 2}); len(ues) > 0 {
+			t.Fatalf("joinGame: %+v", ues)
+		}
+	}
+	noUserErrors(t, "startGame", e.gameMutation(tokens[0], "startGame", map[string]any{"gameId": g.ID}))
+	read := func(token string, seat int) handoverView {
+		var out struct {
+			Game handoverView `json:"game"`
+		}
+		e.gql(token, `query($id: ID!, $seat: Int) { game(id: $id) { currentSeat viewerPlaysFor
+			seats { seat status handedOver playedBy playedBySeat cards cardCount }
+			own: viewerActions { kind } for: viewerActions(seat: $seat, kind: "place") { kind from max } } }`,
+			map[string]any{"id": g.ID, "seat": seat}).decode(t, &out)
+		return out.Game
+	}
+	// The seats by user: ana 0, ben 1, cy 2, dee 3 (joined by team); x is the seat to move, y its teammate.
+	x := read(tokens[0], 0).CurrentSeat
+	y, opp := (x+2)%4, (x+1)%4
+	var resigned map[string]playPayload
+	e.gql(tokens[x], `mutation($id: ID!) { resign(input: {gameId: $id}) { events { seat kind } userErrors { code } } }`,
+		map[string]any{"id": g.ID}).decode(t, &resigned)
+	if ev := resigned["resign"].Events; len(ev) != 1 || ev[0].Kind != "seat_handed_over" {
+		t.Fatalf("the resignation's events: %+v", ev)
+	}
+
+	mate := read(tokens[y], x)
+	s := mate.Seats[x]
+	if !s.HandedOver || s.Status != "active" || s.PlayedBy != "TEAMMATE" || s.PlayedBySeat == nil || *s.PlayedBySeat != y ||
+		s.Cards == nil || !reflect.DeepEqual(mate.ViewerPlaysFor, []int{x}) {
+		t.Errorf("the teammate sees the handed-over seat as %+v and plays for %v", s, mate.ViewerPlaysFor)
+	}
+	if len(mate.For) == 0 || mate.For[0].From == nil || mate.For[0].Max == nil {
+		t.Fatalf("the teammate may not place for the seat: %+v", mate.For)
+	}
+	left, other := read(tokens[x], x), read(tokens[opp], x)
+	if left.Seats[x].Cards != nil || len(left.Own) != 0 || len(left.For) != 0 || other.Seats[x].Cards != nil || len(other.For) != 0 ||
+		len(other.ViewerPlaysFor) != 0 {
+		t.Errorf("the player who left sees cards %v and actions %+v/%+v; the opponent cards %v, actions %+v",
+			left.Seats[x].Cards, left.Own, left.For, other.Seats[x].Cards, other.For)
+	}
+
+	place := map[string]any{"gameId": g.ID, "seat": x,
+		"placements": []map[string]any{{"territory": *mate.For[0].From, "armies": *mate.For[0].Max}}}
+	if c := e.playMutateRaw(tokens[opp], "placeArmies", place).code(t); c != "FORBIDDEN" {
+		t.Errorf("an opponent placed for the handed-over seat: code %q, want FORBIDDEN", c)
+	}
+	if c := e.playMutateRaw(tokens[x], "placeArmies", map[string]any{"gameId": g.ID,
+		"placements": place["placements"]}).code(t); c != "FORBIDDEN" {
+		t.Errorf("the player who left placed: code %q, want FORBIDDEN", c)
+	}
+	placed := e.playMutate(tokens[y], "placeArmies", place)
+	if len(placed.UserErrors) > 0 || len(placed.Events) == 0 || placed.Events[0].Seat == nil || *placed.Events[0].Seat != x {
+		t.Fatalf("the teammate's placement for the seat: %+v", placed)
+	}
+}

@@ -150,9 +150,14 @@ func changeEffects(c game.Change, jobs []river.InsertManyParams) ([]river.Insert
 		case seat.UserID != 0 && c.Deadline != nil:
 			jobs = append(jobs, insertParams(TurnWarningArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat}, c.WarningAt),
 				insertParams(TurnDeadlineArgs{GameID: c.GameID, Turn: ts.Turn, Seat: seat.Seat, Deadline: *c.Deadline}, c.Deadline))
-			notices = append(notices, inbox.New{UserID: seat.UserID, GameID: c.GameID, Turn: ts.Turn, Kind: notifications.KindYourTurn,
+			// A handed-over seat's turn is its teammate's to play (docs/rules.md, R90): they are told.
+			notices = append(notices, inbox.New{UserID: game.UserPlaying(c.After, c.Seats, ts.Player), GameID: c.GameID, Turn: ts.Turn, Kind: notifications.KindYourTurn,
 				Data: inbox.Data{Deadline: rfc3339(*c.Deadline)}})
 		}
+	} else if c.Delegate != "" && c.After.Phase() != rules.PhaseOver {
+		// The change left the seat to move, mid-turn, to the CPU (a seat handed over, R90): it plays the
+		// rest of the turn at once.
+		jobs = append(jobs, insertParams(CPUTurnArgs{GameID: c.GameID, Turn: c.After.Turn(), Seat: int(c.After.Current()), Delegate: c.Delegate}, nil))
 	}
 	for _, e := range c.Events {
 		switch ev := e.Event.(type) {

@@ -9,6 +9,7 @@ import (
 	"rout/game"
 	"rout/notifications"
 	"rout/notifications/inbox"
+	"rout/rules"
 )
 
 // turnWarningWorker tells a player that their turn is running out.
@@ -21,10 +22,14 @@ type turnWarningWorker struct {
 func (w *turnWarningWorker) Work(ctx context.Context, job *river.Job[TurnWarningArgs]) error {
 	a := job.Args
 	snap, due, err := w.j.timedTurn(ctx, a.GameID, a.Turn, a.Seat)
-	if err != nil || !due || snap.Seats[a.Seat].UserID == 0 {
+	user := 0
+	if err == nil && due {
+		user = game.UserPlaying(snap.State, snap.Seats, rules.PlayerID(a.Seat)) // a handed-over seat's is its teammate's (R90)
+	}
+	if err != nil || !due || user == 0 {
 		return err
 	}
-	n := inbox.New{UserID: snap.Seats[a.Seat].UserID, GameID: a.GameID, Turn: a.Turn, Kind: notifications.KindTurnWarning,
+	n := inbox.New{UserID: user, GameID: a.GameID, Turn: a.Turn, Kind: notifications.KindTurnWarning,
 		Data: inbox.Data{Deadline: rfc3339(*snap.Deadline)}}
 	tx, err := w.j.db.BeginTx(ctx, nil)
 	if err != nil {

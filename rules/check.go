@@ -125,6 +125,8 @@ func impliedCommand(s State, events []Event, i int) (PlayerID, Command, error) {
 		return s.current, Fortify(e), nil
 	case PlayerResigned:
 		return e.Player, Resign{}, nil
+	case SeatHandedOver:
+		return e.Player, Resign{}, nil
 	case TurnStarted, CardDrawn, DeckReshuffled:
 		return s.current, EndTurn{}, nil
 	}

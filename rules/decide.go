@@ -507,6 +507,10 @@ func (d *decider) endTurn() error {
 }
 
 func (d *decider) resign(p PlayerID) error {
+	if d.s.cfg.TeamRules.Handover != HandoverNone && !d.s.HandedOver(p) {
+		d.emit(SeatHandedOver{Player: p}) // the seat stays, its turn included (R90)
+		return nil
+	}
 	current := p == d.s.current
 	if current && d.s.phase == PhaseOccupy {
 		d.occupyWith(d.s.pending.MinArmies)

@@ -26,6 +26,9 @@ func Diff(a, b State) string {
 			return fmt.Sprintf("%s: %v != %v", f.name, f.a, f.b)
 		}
 	}
+	if !slices.Equal(a.handedOver, b.handedOver) {
+		return fmt.Sprintf("handed over seats: %v != %v", a.handedOver, b.handedOver)
+	}
 	if !slices.Equal(a.order, b.order) {
 		return fmt.Sprintf("turn order: %v != %v", a.order, b.order)
 	}

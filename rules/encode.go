@@ -30,6 +30,7 @@ func init() {
 	registerEvent[DeckReshuffled]()
 	registerEvent[CardDrawn]()
 	registerEvent[PlayerResigned]()
+	registerEvent[SeatHandedOver]()
 	registerEvent[GameOver]()
 }
 

@@ -26,6 +26,7 @@ var sampleEvents = []rules.Event{
 	rules.DeckReshuffled{},
 	rules.CardDrawn{Player: 2, Card: 17},
 	rules.PlayerResigned{Player: 2, Cards: []rules.CardID{1, 2}},
+	rules.SeatHandedOver{Player: 3},
 	rules.GameOver{Winner: 0},
 }
 
@@ -46,7 +47,7 @@ var sampleCommands = []rules.Command{
 var eventKinds = []string{
 	"game_started", "territories_dealt", "turn_started", "phase_changed", "territory_claimed", "armies_placed",
 	"cards_traded", "battle_rolled", "territory_conquered", "player_eliminated", "territory_occupied",
-	"fortified", "deck_reshuffled", "card_drawn", "player_resigned", "game_over",
+	"fortified", "deck_reshuffled", "card_drawn", "player_resigned", "seat_handed_over", "game_over",
 }
 
 var commandKinds = []string{

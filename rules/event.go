@@ -116,6 +116,13 @@ type PlayerResigned struct {
 	Cards  []CardID `json:"cards,omitempty"`
 }
 
+// SeatHandedOver records that the player of a team game's seat left it with the handover option on
+// (R90): the seat stays in the game with its territories, armies and cards, and its turn, if it is the
+// current one, goes on.
+type SeatHandedOver struct {
+	Player PlayerID `json:"player"`
+}
+
 // GameOver records the winner: the seat whose command won the game, and in a team game every seat that
 // wins with its team (R85).
 type GameOver struct {
@@ -138,6 +145,7 @@ func (Fortified) Kind() string          { return "fortified" }
 func (DeckReshuffled) Kind() string     { return "deck_reshuffled" }
 func (CardDrawn) Kind() string          { return "card_drawn" }
 func (PlayerResigned) Kind() string     { return "player_resigned" }
+func (SeatHandedOver) Kind() string     { return "seat_handed_over" }
 func (GameOver) Kind() string           { return "game_over" }
 
 func (GameStarted) isEvent()        {}
@@ -155,4 +163,5 @@ func (Fortified) isEvent()          {}
 func (DeckReshuffled) isEvent()     {}
 func (CardDrawn) isEvent()          {}
 func (PlayerResigned) isEvent()     {}
+func (SeatHandedOver) isEvent()     {}
 func (GameOver) isEvent()           {}

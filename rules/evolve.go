@@ -165,6 +165,8 @@ func (v *evolver) apply(e Event) error {
 		return v.cardDrawn(e)
 	case PlayerResigned:
 		return v.playerResigned(e)
+	case SeatHandedOver:
+		return v.seatHandedOver(e)
 	case GameOver:
 		return v.gameOver(e)
 	default:
@@ -552,6 +554,19 @@ func (v *evolver) playerResigned(e PlayerResigned) error {
 	if e.Player == v.s.current {
 		v.s.reserve, v.s.traded, v.s.conquered, v.s.forcedTrade = 0, 0, false, false
 	}
+	return nil
+}
+
+func (v *evolver) seatHandedOver(e SeatHandedOver) error {
+	if err := v.checkPlayer(e.Player); err != nil {
+		return err
+	}
+	if v.s.cfg.TeamRules.Handover == HandoverNone || v.s.players[e.Player].Status != Active || v.s.HandedOver(e.Player) {
+		return bad("seat %d cannot be handed over", e.Player)
+	}
+	out := append(slices.Clone(v.s.handedOver), e.Player)
+	slices.Sort(out)
+	v.s.handedOver = out
 	return nil
 }
 

@@ -663,6 +663,12 @@ func inspect(s State, key string) (string, error) {
 			parts[i] = fmt.Sprintf("%d=%s", i, p.Status)
 		}
 		return strings.Join(parts, " "), nil
+	case "handed":
+		parts := make([]string, len(s.handedOver))
+		for i, p := range s.handedOver {
+			parts[i] = strconv.Itoa(int(p))
+		}
+		return strings.Join(parts, " "), nil
 	case "hand":
 		p, err := player()
 		if err != nil {
@@ -698,7 +704,7 @@ func dumpState(s State) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "phase %s current %d turn %d round %d reserve %d traded %d conquered %t forced %t pending %+v trades %d winner %d unclaimed %d order %v\n",
 		s.phase, s.current, s.turn, s.round, s.reserve, s.traded, s.conquered, s.forcedTrade, s.pending, s.trades, s.winner, s.unclaimed, s.order)
-	fmt.Fprintf(&sb, "pos %s\nareas %v\n", formatPos(s), s.areaHolder.All())
+	fmt.Fprintf(&sb, "handed %v\npos %s\nareas %v\n", s.handedOver, formatPos(s), s.areaHolder.All())
 	for i, p := range s.players {
 		fmt.Fprintf(&sb, "player %d %+v\n", i, p)
 	}

@@ -379,7 +379,7 @@ func fuzzEvent(k uint8, a, b, c, d int, flag bool) Event {
 		}
 		return out
 	}
-	switch k % 16 {
+	switch k % 17 {
 	case 0:
 		return GameStarted{Order: ids(a, b, c)[:1+max(0, d%3)], StartingArmies: d}
 	case 1:
@@ -411,6 +411,8 @@ func fuzzEvent(k uint8, a, b, c, d int, flag bool) Event {
 		return CardDrawn{Player: PlayerID(a), Card: CardID(b)}
 	case 14:
 		return PlayerResigned{Player: PlayerID(a), Cards: []CardID{CardID(b)}[:max(0, c%2)]}
+	case 15:
+		return SeatHandedOver{Player: PlayerID(a)}
 	default:
 		return GameOver{Winner: PlayerID(a)}
 	}

@@ -10,6 +10,14 @@ import (
 // the board, every card in exactly one place, and a valid phase. It reads the whole board, so it is for
 // tests, simulations and audits, not for every command in production.
 func CheckInvariants(s State) error {
+	if len(s.handedOver) > 0 && s.cfg.TeamRules.Handover == HandoverNone {
+		return fmt.Errorf("seats %v are handed over in a game without the handover option", s.handedOver)
+	}
+	for i, p := range s.handedOver {
+		if p < 0 || int(p) >= len(s.players) || (i > 0 && s.handedOver[i-1] >= p) {
+			return fmt.Errorf("the handed over seats %v are not seats in seat order", s.handedOver)
+		}
+	}
 	n := s.board.Len()
 	players := make([]Player, len(s.players))
 	unclaimed := 0

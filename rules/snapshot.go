@@ -22,6 +22,7 @@ type Scalars struct {
 	Trades      int        `json:"trades"`
 	Winner      PlayerID   `json:"winner"`
 	Unclaimed   int        `json:"unclaimed"`
+	HandedOver  []PlayerID `json:"handedOver,omitempty"` // R90
 }
 
 // Snapshot is a whole state as plain data, for a server that stores a game in rows: the scalars, the
@@ -41,7 +42,7 @@ func (s State) Scalars() Scalars {
 	return Scalars{
 		Order: s.order, Phase: s.phase, Current: s.current, Turn: s.turn, Round: s.round, Reserve: s.reserve, Traded: s.traded,
 		Conquered: s.conquered, ForcedTrade: s.forcedTrade, Pending: s.pending, Due: int(s.due),
-		Trades: s.trades, Winner: s.winner, Unclaimed: s.unclaimed,
+		Trades: s.trades, Winner: s.winner, Unclaimed: s.unclaimed, HandedOver: s.handedOver,
 	}
 }
 
@@ -80,6 +81,9 @@ func Restore(b *Board, cfg Config, snap Snapshot) (State, error) {
 	s.phase, s.current, s.turn, s.round, s.reserve, s.traded = sc.Phase, sc.Current, sc.Turn, sc.Round, sc.Reserve, sc.Traded
 	s.conquered, s.forcedTrade, s.pending, s.due = sc.Conquered, sc.ForcedTrade, sc.Pending, step(sc.Due)
 	s.trades, s.winner, s.unclaimed = sc.Trades, sc.Winner, sc.Unclaimed
+	if len(sc.HandedOver) > 0 {
+		s.handedOver = slices.Clone(sc.HandedOver)
+	}
 	v := evolver{s: s, ed: new(edit)}
 	for i, p := range snap.Players {
 		pl := v.player(PlayerID(i))

@@ -242,6 +242,7 @@ type State struct {
 	trades      int
 	winner      PlayerID
 	unclaimed   int
+	handedOver  []PlayerID // the seats whose player left them in the game (R90), in seat order; never modified in place
 	cells       vec[cell]
 	areaHolder  vec[int16] // player holding each bonus area whole, or NoPlayer
 	deck        vec[CardID]
@@ -319,6 +320,10 @@ func (s State) Trades() int { return s.trades }
 
 // Winner returns the winner, or NoPlayer while the game goes on.
 func (s State) Winner() PlayerID { return s.winner }
+
+// HandedOver reports whether seat p was handed over (R90): its player left, and the seat stays in the game
+// with its territories and cards, played for the team by a teammate or a CPU (the game service decides who).
+func (s State) HandedOver(p PlayerID) bool { return slices.Contains(s.handedOver, p) }
 
 // Order returns the turn order. The slice must not be modified.
 func (s State) Order() []PlayerID { return s.order }

@@ -42,13 +42,14 @@ func (f TeamFortify) MarshalText() ([]byte, error) { return enumMarshal(teamFort
 // UnmarshalText decodes a fortify option name.
 func (f *TeamFortify) UnmarshalText(b []byte) error { return enumUnmarshal(teamFortifyNames[:], b, f) }
 
-// Handover is what becomes of a team game's seat whose player resigns or is removed (R90). The game
-// service acts on it; the engine only keeps it with the settings.
+// Handover is what becomes of a team game's seat whose player resigns or is removed (R90): with an option
+// other than HandoverNone, a resignation hands the seat over (SeatHandedOver) instead of leaving its
+// territories neutral; who plays the seat then is the game service's choice, by the option.
 type Handover uint8
 
 // The handover options.
 const (
-	HandoverNone     Handover = iota // the seat resigns: its territories turn neutral (R43)
+	HandoverNone     Handover = iota // the seat resigns: its territories turn neutral (R40)
 	HandoverTeammate                 // a teammate still in the game plays the seat
 	HandoverCPU                      // a CPU plays the seat
 )
@@ -252,11 +253,12 @@ func (s State) teamHoldsAll(p PlayerID) bool {
 }
 
 // winnersWith returns who wins when seat p's team holds every territory (R85): in a free-for-all p; in a
-// team game every seat of p's team but those who resigned, in seat order.
+// team game every seat of p's team but those whose player left (resigned, or handed the seat over: R90),
+// in seat order.
 func (s State) winnersWith(p PlayerID) []PlayerID {
 	var out []PlayerID
 	for _, q := range s.cfg.Teammates(p) {
-		if s.players[q].Status != Resigned {
+		if s.players[q].Status != Resigned && !s.HandedOver(q) {
 			out = append(out, q)
 		}
 	}
@@ -264,7 +266,7 @@ func (s State) winnersWith(p PlayerID) []PlayerID {
 }
 
 // Winners returns the seats that won (R85), in seat order: the winner alone in a free-for-all, every seat
-// of the winning team that did not resign in a team game; nil while the game goes on.
+// of the winning team whose player did not leave (winnersWith) in a team game; nil while the game goes on.
 func (s State) Winners() []PlayerID {
 	if s.winner == NoPlayer {
 		return nil

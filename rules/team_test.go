@@ -325,6 +325,69 @@ func TestTeamRulesKeepTheirSettings(t *testing.T) {
 	}
 }
 
+// TestTeamHandover checks R90's engine part: with a handover option a resignation hands the seat over
+// (rules/testdata/scenarios/team-handover.txt plays it move by move); the handed-over seat counts for its
+// team but is not among the winners; a record that hands a seat over in a game without the option, or
+// twice, does not replay.
+func TestTeamHandover(t *testing.T) {
+	t.Parallel()
+	s := mustGame(t, `
+		board: a-b-c-d-e-f-g-h-i-j-k-l-a
+		players: 4
+		teams: A=0,2 B=1,3
+		team rules: handover=cpu
+		phase: attack
+		pos: a:0/5 b:3/1 c:2/1 d:2/1 e:2/1 f:2/1 g:2/1 h:2/1 i:0/1 j:0/1 k:0/1 l:0/1
+		status: 1=eliminated`)
+	s, events := play(t, s, "p2 resign")
+	if len(events) != 1 || events[0] != (SeatHandedOver{Player: 2}) || !s.HandedOver(2) || s.HandedOver(0) {
+		t.Fatalf("seat 2's resignation gave %v", events)
+	}
+	if s.Player(2).Status != Active || s.Owner(2) != 2 {
+		t.Error("the handed-over seat left the game")
+	}
+	s, _ = play(t, s, "p0 attack a b 3 | 6 5 4 1")
+	s, _ = play(t, s, "p0 occupy 3")
+	if s.Phase() != PhaseOver || !slices.Equal(s.Winners(), []PlayerID{0}) || s.Winner() != 0 {
+		t.Errorf("the game ends in phase %s with winners %v, want seat 0 alone (seat 2 handed over)", s.Phase(), s.Winners())
+	}
+
+	b := mustGame(t, teamBoardText+"players: 2").board
+	cfg := teamConfig(2, 2)
+	cfg.TeamRules.Handover = HandoverTeammate
+	st, err := New(b, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, record, err := Apply(st, NoPlayer, StartGame{}, NewDice([32]byte{1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, handed, err := Apply(st, 1, Resign{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := append(slices.Clone(record), handed...)
+	if _, _, err := ReplayChecked(b, cfg, good); err != nil {
+		t.Fatalf("a record with a handover does not replay: %v", err)
+	}
+	if !st.HandedOver(1) {
+		t.Fatal("seat 1 was not handed over")
+	}
+	for name, bad := range map[string]struct {
+		cfg    Config
+		record []Event
+	}{
+		"without the option": {teamConfig(2, 2), good},
+		"twice":              {cfg, append(slices.Clone(good), SeatHandedOver{Player: 1})},
+		"no seat":            {cfg, append(slices.Clone(record), SeatHandedOver{Player: 9})},
+	} {
+		if _, _, err := ReplayChecked(b, bad.cfg, bad.record); err == nil {
+			t.Errorf("%s: a handover that did not happen replays", name)
+		}
+	}
+}
+
 // TestTeamVision checks R91: under fog a seat sees what any seat of its team still in the game sees, and
 // knows its teammates' totals; a spectator sees what every team sees; a seat that resigned sees as a
 // spectator.
@@ -424,7 +487,7 @@ func TestTeamAreasAndEliminations(t *testing.T) {
 // TestRandomTeamGames (R85) plays random team games of every shape, with and without fog and every option, and
 // checks the invariants after every command, that each record replays as it happened, and, independently
 // of the engine's own test, that a finished game's winners are exactly the seats of the team that owns
-// every territory, less those who resigned.
+// every territory, less those who resigned or handed their seat over (R90).
 func TestRandomTeamGames(t *testing.T) {
 	t.Parallel()
 	b := mustGame(t, teamBoardText+"players: 2").board
@@ -452,6 +515,12 @@ func TestRandomTeamGames(t *testing.T) {
 		if dumpState(replayed) != dumpState(final) {
 			t.Fatalf("seed %d: the replay ends elsewhere", seed)
 		}
+		handedOver := map[PlayerID]bool{} // read from the record, apart from the engine's own list
+		for _, e := range record {
+			if h, ok := e.(SeatHandedOver); ok {
+				handedOver[h.Player] = true
+			}
+		}
 		if final.Phase() != PhaseOver {
 			continue
 		}
@@ -459,7 +528,7 @@ func TestRandomTeamGames(t *testing.T) {
 		team := cfg.Seats[final.Owner(0)].Team
 		var want []PlayerID
 		for p, seat := range cfg.Seats {
-			if seat.Team == team && final.Player(PlayerID(p)).Status != Resigned {
+			if seat.Team == team && final.Player(PlayerID(p)).Status != Resigned && !handedOver[PlayerID(p)] {
 				want = append(want, PlayerID(p))
 			}
 		}

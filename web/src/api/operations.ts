@@ -442,11 +442,13 @@ export const GameQuery = graphql(`
         ...ReinforcementsFields
       }
       ttbPercent
+      viewerPlaysFor
       seats {
         seat
         armies
         cardCount
         cards
+        handedOver
       }
       board {
         key
@@ -469,7 +471,7 @@ export const GameQuery = graphql(`
 // by the hand) on a big one (the API refuses the whole list past 1,000 actions); GameActionsFrom then reads
 // one territory's.
 export const GameActionsQuery = graphql(`
-  query GameActions($id: ID!, $full: Boolean!) {
+  query GameActions($id: ID!, $full: Boolean!, $seat: Int) {
     game(id: $id) {
       id
       version
@@ -479,15 +481,15 @@ export const GameActionsQuery = graphql(`
       reinforcements {
         ...ReinforcementsFields
       }
-      viewerActionSummary {
+      viewerActionSummary(seat: $seat) {
         kind
         count
         from
       }
-      viewerActions @include(if: $full) {
+      viewerActions(seat: $seat) @include(if: $full) {
         ...ActionFields
       }
-      trades: viewerActions(kind: "trade") @skip(if: $full) {
+      trades: viewerActions(kind: "trade", seat: $seat) @skip(if: $full) {
         ...ActionFields
       }
       seats {
@@ -503,11 +505,11 @@ export const GameActionsQuery = graphql(`
 `);
 
 export const GameActionsFromQuery = graphql(`
-  query GameActionsFrom($id: ID!, $from: String!) {
+  query GameActionsFrom($id: ID!, $from: String!, $seat: Int) {
     game(id: $id) {
       id
       version
-      viewerActions(from: $from) {
+      viewerActions(from: $from, seat: $seat) {
         ...ActionFields
       }
     }

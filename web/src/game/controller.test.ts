@@ -406,6 +406,24 @@ describe("GameController", () => {
     c.stop();
   });
 
+  it("plays a seat handed over to the viewer with its seat named (R90)", async () => {
+    // The viewer (seat 0) plays seat 1, whose player left; seat 1 is to move.
+    api.answers.Game = () => game({ currentSeat: 1, viewerPlaysFor: [1] });
+    const c = await started();
+    expect(c.actingSeat()).toBe(1);
+    expect(api.queries.find((q) => q.op === "GameActions")!.vars).toEqual({ id: "G1", full: true, seat: 1 });
+    api.answers.EndTurn = () => ({ endTurn: { version: 41, events: [], userErrors: [] } });
+    await c.endTurn();
+    expect(api.mutations[0].vars.input).toMatchObject({ gameId: "G1", seat: 1, expectedVersion: 40 });
+    c.stop();
+
+    // On the viewer's own turn, or when the seat to move is not handed to them, no seat is named.
+    api.answers.Game = () => game({ currentSeat: 1, viewerPlaysFor: [] });
+    const own = await started();
+    expect(own.actingSeat()).toBeNull();
+    own.stop();
+  });
+
   it("reads every action at once on a small board", async () => {
     const c = await started();
     expect(api.queries.find((q) => q.op === "GameActions")!.vars).toEqual({ id: "G1", full: true });

@@ -344,6 +344,7 @@ export class GameController {
     const banners: View["banners"] = [];
     const wasFogged = fogged(g);
     let applied = 0;
+    let handedOver = false; // a seat changed hands (docs/rules.md R90): who plays what is read again
     for (const ev of events) {
       const r = applyEvent(g, ev);
       if (r.status === "duplicate") continue;
@@ -359,6 +360,7 @@ export class GameController {
       }
       g = r.state;
       applied++;
+      handedOver ||= ev.kind === "seat_handed_over";
       const text = inLog(ev) ? describeEvent(ev, namesOf(g)) : "";
       lines.push({ seq: ev.seq, turn: ev.turn, kind: ev.kind, text, event: ev });
       if (!inLog(ev)) continue;
@@ -386,8 +388,9 @@ export class GameController {
         ? { exits: addExits(this.view.exits, exits), banners: [...this.view.banners, ...banners] }
         : {}),
     });
-    // The fog lifted: the whole board, the seats and the log, numbered as the game is.
-    if (wasFogged && !fogged(g)) void this.load();
+    // The fog lifted (the whole board, the seats and the log, numbered as the game is), or a seat was handed
+    // over (Game.viewerPlaysFor): the game is read again.
+    if ((wasFogged && !fogged(g)) || handedOver) void this.load();
     else if (applied > 0) this.refreshActionsSoon();
   }
 
@@ -474,11 +477,11 @@ export class GameController {
   /** GameActions, every action on a small board; the summary when the API refuses the whole list. */
   private async readActions() {
     try {
-      return await query(GameActionsQuery, { id: this.id, full: this.full });
+      return await query(GameActionsQuery, { id: this.id, full: this.full, ...this.seatVars() });
     } catch (e) {
       if (!this.full || !(e instanceof APIError) || e.code !== "BAD_USER_INPUT") throw e;
       this.full = false;
-      return await query(GameActionsQuery, { id: this.id, full: false });
+      return await query(GameActionsQuery, { id: this.id, full: false, ...this.seatVars() });
     }
   }
 
@@ -490,7 +493,8 @@ export class GameController {
     const keys = ["place", "occupy"]
       .map((k) => ix.summary.get(k)?.from.values().next().value)
       .filter((k): k is string => !!k);
-    const got = await Promise.all(keys.map((key) => query(GameActionsFromQuery, { id: this.id, from: key })));
+    const seat = this.seatVars();
+    const got = await Promise.all(keys.map((key) => query(GameActionsFromQuery, { id: this.id, from: key, ...seat })));
     keys.forEach((key, i) => {
       const g = got[i].game;
       if (g && g.version === version) ix = withFrom(ix, key, g.viewerActions as Action[]);
@@ -508,7 +512,7 @@ export class GameController {
     if (isLoaded(ix, key) || this.pendingFrom.has(pending) || this.closed) return;
     this.pendingFrom.add(pending);
     try {
-      const d = await query(GameActionsFromQuery, { id: this.id, from: key });
+      const d = await query(GameActionsFromQuery, { id: this.id, from: key, ...this.seatVars() });
       if (!d.game || this.closed || this.view.actions.read !== ix.read) return;
       if (d.game.version !== this.view.version) {
         this.refreshActionsSoon();
@@ -522,12 +526,32 @@ export class GameController {
     }
   }
 
+  /**
+   * The seat the viewer acts for now: the seat to move when it is one handed over to them (their team's
+   * seat whose player left, docs/rules.md R90), else null (their own).
+   */
+  actingSeat(): number | null {
+    const cur = this.view.game?.currentSeat ?? null;
+    return cur !== null && (this.view.info?.viewerPlaysFor ?? []).includes(cur) ? cur : null;
+  }
+
+  /** The `seat` argument of the actions' queries: the acting seat's, when it is not the viewer's own. */
+  private seatVars(): { seat?: number } {
+    const seat = this.actingSeat();
+    return seat !== null ? { seat } : {};
+  }
+
   /** Runs one command; its events arrive by the subscription (or are applied here when it is down). */
   private async command(run: (base: CommandBase) => Promise<CommandResultFragment>): Promise<boolean> {
     if (this.view.busy) return false;
     this.set({ busy: true, error: null });
     try {
-      const r = await run({ gameId: this.id, expectedVersion: this.view.version, idempotencyKey: newKey() });
+      const r = await run({
+        gameId: this.id,
+        expectedVersion: this.view.version,
+        idempotencyKey: newKey(),
+        seat: this.actingSeat(),
+      });
       const err = userErrorText(r.userErrors);
       if (err) {
         this.set({ error: err });
@@ -590,8 +614,11 @@ export class GameController {
   }
 }
 
-/** What every command sends besides its own arguments. */
-type CommandBase = { gameId: string; expectedVersion: number; idempotencyKey: string };
+/**
+ * What every command sends besides its own arguments; `seat` names a seat handed over to the viewer that
+ * they play now (docs/rules.md R90), null for their own.
+ */
+type CommandBase = { gameId: string; expectedVersion: number; idempotencyKey: string; seat: number | null };
 
 /** A fresh idempotency key: a command's, or a chat message's client key. */
 export function newKey(): string {

@@ -1,5 +1,6 @@
-// The viewer's cards, the sets the server offers to trade with what each brings (its worth and the
-// territory bonus, from the trade actions), and the trade buttons.
+// The viewer's cards (on the turn of a seat handed over to them, that seat's: docs/rules.md R90), the sets
+// the server offers to trade with what each brings (its worth and the territory bonus, from the trade
+// actions), and the trade buttons.
 import type { GameController, View } from "./controller";
 import { ofKind } from "../state/actions";
 import { cardSymbol, cardTerritory, setWords, tradeSets } from "../state/cards";
@@ -7,7 +8,8 @@ import type { ClientGame } from "../state/types";
 
 export function Hand(props: { ctl: GameController; game: ClientGame; view: View }) {
   const { game, view } = props;
-  const me = game.viewerSeat!;
+  const acting = props.ctl.actingSeat();
+  const me = acting ?? game.viewerSeat!;
   const hand = game.seats[me]?.cards ?? [];
   const ix = view.actions;
   // The trade actions, on every board: a big one reads them by kind beside the summary.
@@ -19,8 +21,10 @@ export function Hand(props: { ctl: GameController; game: ClientGame; view: View 
   };
   const keyName = (k: string) => game.map.names[game.map.keys.indexOf(k)] ?? k;
   return (
-    <section class="hand" aria-label="Your cards">
-      <h2>Your cards ({hand.length})</h2>
+    <section class="hand" aria-label={acting !== null ? "The cards you play" : "Your cards"}>
+      <h2>
+        {acting !== null ? "The cards you play" : "Your cards"} ({hand.length})
+      </h2>
       <ul class="cards">
         {hand.map((c) => {
           const ti = cardTerritory(game.map, c);

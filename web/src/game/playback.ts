@@ -25,6 +25,7 @@ const SHOW: Record<string, number> = {
   territory_claimed: 250,
   player_eliminated: 1000,
   player_resigned: 1000,
+  seat_handed_over: 1000,
   game_over: 1000,
 };
 

@@ -62,6 +62,7 @@ function SeatRow(props: { s: SeatView; game: ClientGame; info: GameInfo; now: nu
         <div class="sub">
           {s.cpu ? (s.teamName != null ? `CPU (${s.difficulty || "normal"})` : "CPU") : "human"}
           {s.status !== "active" && ` · ${s.status}`}
+          {s.handedOver && " · left, played for the team"}
           {winner && " · winner"}
           {current && props.info.turnDeadline && ` · ${countdown(props.info.turnDeadline, props.now)} left`}
         </div>

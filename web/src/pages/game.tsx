@@ -78,7 +78,8 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
   const [mode, setMode] = useState<Mode>({ kind: "idle" });
   const keys = useMemo(() => keyIndex(game.map), [game.map]);
   const me = game.viewerSeat;
-  const myTurn = me !== null && game.currentSeat === me && info.status === "active";
+  // The viewer's turn: their own seat's, or that of a seat handed over to them (docs/rules.md R90).
+  const myTurn = me !== null && (game.currentSeat === me || ctl.actingSeat() !== null) && info.status === "active";
 
   // A new set of actions (a new phase, or after a command) resets choices that are no longer offered: a
   // source that cannot go on, a target no longer offered from it (a territory just conquered). The

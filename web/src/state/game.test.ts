@@ -282,6 +282,16 @@ describe("applyEvent", () => {
     expect(r.state.board[0]).toEqual({ owner: null, neutral: true, armies: 1, sight: "full" });
     expect(r.state.seats[0]).toMatchObject({ status: "resigned", territories: 0, armies: 0 });
   });
+
+  it("keeps a handed-over seat in the game with its territories (R90)", () => {
+    const g = started();
+    const r = applyEvent(g, { seq: 4, turn: 1, kind: "seat_handed_over", payload: { player: 0 } });
+    expect(r.status).toBe("applied");
+    if (r.status !== "applied") return;
+    expect(r.state.board).toEqual(g.board);
+    expect(r.state.seats[0]).toMatchObject({ status: "active", handedOver: true });
+    expect(r.state.seats[1].handedOver).toBeFalsy();
+  });
 });
 
 describe("applyEvent under fog", () => {

@@ -85,6 +85,8 @@ export interface GameSnapshot {
     armies: number | null;
     cardCount: number | null;
     cards?: number[] | null;
+    /** Its player left it in the game (docs/rules.md R90). */
+    handedOver?: boolean | null;
   }>;
   board: Array<{
     key: string;
@@ -136,6 +138,7 @@ export function fromSnapshot(g: GameSnapshot, opts: SnapshotOpts = {}): ClientGa
       armies: s.armies,
       cardCount: s.cardCount,
       cards: s.cards ? [...s.cards] : null,
+      ...(s.handedOver ? { handedOver: true } : {}),
     })),
     board: g.board.map((t) => ({ owner: t.owner, neutral: t.neutral, armies: t.armies, sight: t.sight as Sight })),
     map: { keys, names, symbols, areas: opts.map?.areas },
@@ -475,6 +478,10 @@ export const reducers: Record<string, Reducer> = {
       d.g.reserve = 0;
       d.g.conquest = null;
     }
+  },
+  seat_handed_over(d, p) {
+    // The seat stays in the game with its territories and cards; a teammate or a CPU plays it (R90).
+    d.seat(num(p, "player")).handedOver = true;
   },
   game_over(d, p) {
     d.g.winner = num(p, "winner");

@@ -111,6 +111,7 @@ describe("the log in words", () => {
     [{ kind: "card_drawn", payload: { player: 1, cardCount: 1 } }, "Blue drew a card."],
     [{ kind: "card_drawn", payload: { player: 0, card: 43 } }, "Red drew a card: a wild card."],
     [{ kind: "player_resigned", payload: { player: 1 } }, "Blue resigned; their territories are neutral now."],
+    [{ kind: "seat_handed_over", payload: { player: 1 } }, "Blue left; their team plays their seat now."],
     [{ kind: "phase_changed", seat: 0, payload: { phase: "fortify" } }, "Red moved on to the fortify phase."],
     [{ kind: "deck_reshuffled", payload: {} }, "The discard pile was shuffled into a new deck."],
     [{ kind: "game_over", payload: { winner: 2 } }, "Green won the game."],

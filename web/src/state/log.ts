@@ -147,6 +147,8 @@ function sentence(ev: Pick<ServerEvent, "kind" | "payload" | "seat">, n: LogName
       return typeof p.card === "number" ? `${who()} drew a card: ${n.card(p.card)}.` : `${who()} drew a card.`;
     case "player_resigned":
       return `${who()} resigned; their territories are neutral now.`;
+    case "seat_handed_over":
+      return `${who()} left; their team plays their seat now.`;
     case "game_over": {
       const team = n.team(p.winner);
       if (!team || !Array.isArray(p.winners)) return `${who("winner")} won the game.`;

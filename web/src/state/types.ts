@@ -40,6 +40,11 @@ export interface SeatView {
   armies: number | null;
   cardCount: number | null;
   cards: number[] | null;
+  /**
+   * Its player left it in the game under the team option handover (docs/rules.md R90): a teammate or a
+   * CPU plays it now. Absent or false otherwise.
+   */
+  handedOver?: boolean;
 }
 
 /** A conquest waiting for its armies. Under fog, `from` is -1 and `minArmies` null where hidden. */
