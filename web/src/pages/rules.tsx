@@ -33,8 +33,9 @@ const SWITCH_RULES: Record<keyof TeamSwitches, string> = {
 /** Who plays the seat of a player who leaves (docs/rules.md R90): what each choice is for. */
 const HANDOVER_RULES: Record<string, string> = {
   none: "the player's territories turn neutral, as in any game.",
-  teammate: "a teammate is to play the seat's turns, and the seat stays in the game.",
-  cpu: "a computer player is to play the seat's turns, and the seat stays in the game.",
+  teammate:
+    "the seat stays in the game with its territories and cards, and the next teammate in turn order still in the game plays its turns (a computer player, once no teammate is left).",
+  cpu: "the seat stays in the game with its territories and cards, and a computer player (Normal) plays its turns from then on.",
 };
 
 export function RulesPage() {
@@ -388,8 +389,8 @@ export function RulesPage() {
               ))}
             </ul>
             <p>
-              The choice is kept with the game, but it is not acted on yet: today a player who leaves always leaves
-              neutral territories behind, whatever was chosen.
+              A player who leaves is not among the winners, even when the team they left wins; the seat they left
+              counts for the team.
             </p>
           </dd>
         </dl>
