@@ -389,8 +389,8 @@ export function RulesPage() {
               ))}
             </ul>
             <p>
-              A player who leaves is not among the winners, even when the team they left wins; the seat they left
-              counts for the team.
+              A player who leaves is not among the winners, even when the team they left wins; the seat they left counts
+              for the team.
             </p>
           </dd>
         </dl>
