@@ -37,8 +37,12 @@ func (s *Service) User(ctx context.Context, id int) (*ent.User, error) {
 	return u, nil
 }
 
-// Names returns the names of the users ids that exist, by id; q may be the caller's transaction.
+// Names returns the names of the users ids that exist, by id; q may be the caller's transaction (nil: the
+// service's database).
 func (s *Service) Names(ctx context.Context, q Querier, ids []int) (map[int]string, error) {
+	if q == nil {
+		q = s.db
+	}
 	return column(ctx, q, "name", ids)
 }
 
