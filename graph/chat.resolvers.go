@@ -10,6 +10,7 @@ import (
 	"rout/chat"
 
 	"entgo.io/contrib/entgql"
+	"github.com/99designs/gqlgen/graphql"
 )
 
 func (r *gameResolver) ChatRooms(ctx context.Context, obj *Game, withSpectators *bool) ([]*ChatRoom, error) {
@@ -52,4 +53,8 @@ func (r *mutationResolver) SetChatPlayersOnly(ctx context.Context, input SetChat
 	return r.chatSettingsPayload(ctx, input.GameID, func(g chat.Game, v chat.Viewer) error {
 		return r.chat.SetPlayersOnly(ctx, g, v.UserID, input.PlayersOnly)
 	})
+}
+
+func (r *subscriptionResolver) ChatMessages(ctx context.Context, gameID string, room string, after *int) (<-chan graphql.Event[*ChatMessage], error) {
+	return r.chatSubscription(ctx, gameID, room, after)
 }
