@@ -70,7 +70,7 @@ func (c *wsClient) sendChat(id, gameID, room, body string) (string, string, *int
 	c.t.Helper()
 	var p struct {
 		SendChatMessage struct {
-			Message    *struct{ ID string } `json:"message"`
+			Message    *struct{ ID string }    `json:"message"`
 			UserErrors []struct{ Code string } `json:"userErrors"`
 			RetryAfter *int                    `json:"retryAfter"`
 		} `json:"sendChatMessage"`
