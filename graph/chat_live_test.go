@@ -64,8 +64,8 @@ func (c *wsClient) chatLines(id string, n int) string {
 	return strings.Join(out, " ")
 }
 
-// sendChat posts body to room as token over the socket, and returns the payload's message id and
-// user error code.
+// sendChat posts body to room over the socket as its user, and returns the payload's message id, its
+// first user error code and its retryAfter.
 func (c *wsClient) sendChat(id, gameID, room, body string) (string, string, *int) {
 	c.t.Helper()
 	var p struct {

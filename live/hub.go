@@ -85,7 +85,7 @@ type Stats struct {
 	// HeadWakes is the number of times the periodic check of the games' heads found a topic behind: a
 	// notification lost, or not yet arrived.
 	HeadWakes int64
-	// Topics and Subscribers are the games and users followed now, and their subscribers.
+	// Topics and Subscribers are the games, users and chat rooms followed now, and their subscribers.
 	Topics, Subscribers int
 }
 
