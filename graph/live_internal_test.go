@@ -3,7 +3,6 @@ package graph
 import (
 	"context"
 	"math/rand/v2"
-	"rout/chat"
 	"testing"
 	"time"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 
 	"rout/ai"
+	"rout/chat"
 	"rout/dbtest"
 	"rout/ent"
 	"rout/game"
