@@ -190,7 +190,7 @@ func (s *Service) Reports(ctx context.Context, v Viewer, after, first int) ([]Re
 		if err != nil {
 			return nil, fmt.Errorf("error reading the context of chat line %d: %w", a.id, err)
 		}
-		ctxLines, err := scanLines(lines, scanWritten)
+		ctxLines, err := scanLines(lines, scanWrittenLine)
 		if err != nil {
 			return nil, err
 		}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/lib/pq"
@@ -66,30 +67,53 @@ type SendInput struct {
 	ClientKey string
 }
 
-// lineColumns are the columns scanLine reads, in its order.
-const lineColumns = `id, game_id, room, seq, kind, author_id, body, target, removed_at IS NOT NULL, created_at`
+// StoredLine is a line as stored, before any viewer's filter: the line as every viewer who sees it sees
+// it, with what decides who sees it (Viewer.Sees). A live feed reads a room's new lines once as stored lines
+// and keeps, for each subscriber, those its viewer sees.
+type StoredLine struct {
+	Line
+	// Writer is the user who wrote the line: a message's author (also once removed), a removal's remover.
+	Writer int
+	// Shadow tells whether the line is shadow-muted: shown only to its writer.
+	Shadow bool
+}
 
-// scanWritten reads one row of lineColumns as written: a removed message keeps its author and text
-// (what moderators see).
-func scanWritten(row interface{ Scan(...any) error }) (Line, error) {
-	var l Line
+// lineColumns are the columns scanWritten reads, in its order.
+const lineColumns = `id, game_id, room, seq, kind, author_id, body, target, removed_at IS NOT NULL, created_at, shadow`
+
+// scanWritten reads one row of lineColumns as written: a removed message keeps its author and text (what
+// moderators see).
+func scanWritten(row interface{ Scan(...any) error }) (StoredLine, error) {
+	var l StoredLine
 	var room string
 	var target sql.NullInt64
-	if err := row.Scan(&l.ID, &l.GameID, &room, &l.Seq, &l.Kind, &l.AuthorID, &l.Body, &target, &l.Removed, &l.CreatedAt); err != nil {
-		return Line{}, err
+	if err := row.Scan(&l.ID, &l.GameID, &room, &l.Seq, &l.Kind, &l.Writer, &l.Body, &target, &l.Removed, &l.CreatedAt, &l.Shadow); err != nil {
+		return StoredLine{}, err
 	}
-	l.Room, l.Target = Room(room), target.Int64
+	l.Room, l.Target, l.AuthorID = Room(room), target.Int64, l.Writer
 	return l, nil
 }
 
-// scanLine reads one row of lineColumns as viewers see it: a removed message and a removal say neither
-// whose they were nor what was said.
-func scanLine(row interface{ Scan(...any) error }) (Line, error) {
+// scanStored reads one row of lineColumns as every viewer who sees it sees it: a removed message and a
+// removal say neither whose they were nor what was said.
+func scanStored(row interface{ Scan(...any) error }) (StoredLine, error) {
 	l, err := scanWritten(row)
 	if l.Removed || l.Kind == KindRemoval {
 		l.AuthorID, l.Body = 0, ""
 	}
 	return l, err
+}
+
+// scanLine reads one row of lineColumns, as a viewer who sees it sees it.
+func scanLine(row interface{ Scan(...any) error }) (Line, error) {
+	l, err := scanStored(row)
+	return l.Line, err
+}
+
+// scanWrittenLine reads one row of lineColumns as written (scanWritten), as a Line.
+func scanWrittenLine(row interface{ Scan(...any) error }) (Line, error) {
+	l, err := scanWritten(row)
+	return l.Line, err
 }
 
 // withTx runs f in a transaction, committed when f returns nil.
@@ -337,7 +361,14 @@ func (s *Service) visible(ctx context.Context, g Game, v Viewer, room Room) bool
 	return err == nil && MayRead(g, v, room, set.PlayersOnly)
 }
 
-// viewerFilter is the condition of the lines v may see, with its arguments from $n on.
+// Sees tells whether v sees line l: not when v blocks its writer (a removal excepted: it tells only which
+// number was removed), nor when it is shadow-muted and v is not its writer. viewerFilter is the same rule
+// in SQL (TestSeesIsViewerFilter holds them together).
+func (v Viewer) Sees(l StoredLine) bool {
+	return (l.Kind == KindRemoval || !slices.Contains(v.Blocked, l.Writer)) && (!l.Shadow || l.Writer == v.UserID)
+}
+
+// viewerFilter is the condition of the lines v may see (Sees), with its arguments from $n on.
 func viewerFilter(v Viewer, n int) (string, []any) {
 	blocked := make([]int64, len(v.Blocked))
 	for i, id := range v.Blocked {
@@ -350,7 +381,7 @@ func viewerFilter(v Viewer, n int) (string, []any) {
 // History returns up to first messages of room r of game g before number before (0: the newest), newest
 // first, as v sees them, and whether there are older ones.
 func (s *Service) History(ctx context.Context, g Game, v Viewer, r Room, before int64, first int) ([]Line, bool, error) {
-	if err := s.checkRead(ctx, g, v, r); err != nil {
+	if err := s.CheckRead(ctx, g, v, r); err != nil {
 		return nil, false, err
 	}
 	if before <= 0 {
@@ -373,7 +404,7 @@ func (s *Service) History(ctx context.Context, g Game, v Viewer, r Room, before 
 // After returns up to limit lines of room r of game g after number after, oldest first, as v sees them:
 // what a live subscriber gets (messages and removals).
 func (s *Service) After(ctx context.Context, g Game, v Viewer, r Room, after int64, limit int) ([]Line, error) {
-	if err := s.checkRead(ctx, g, v, r); err != nil {
+	if err := s.CheckRead(ctx, g, v, r); err != nil {
 		return nil, err
 	}
 	cond, args := viewerFilter(v, 4)
@@ -386,7 +417,73 @@ func (s *Service) After(ctx context.Context, g Game, v Viewer, r Room, after int
 	return scanLines(rows, scanLine)
 }
 
-// scanLines reads rows of lineColumns with scan (scanLine or scanWritten), and closes them.
+// Lines returns up to limit lines of room r of game gameID after number after, oldest first, unfiltered:
+// for a live feed, which checked the viewers' access and keeps for each the lines it Sees.
+func (s *Service) Lines(ctx context.Context, gameID int, r Room, after int64, limit int) ([]StoredLine, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+lineColumns+` FROM chat_messages
+		WHERE game_id = $1 AND room = $2 AND seq > $3 ORDER BY seq LIMIT $4`, gameID, string(r), after, limit)
+	if err != nil {
+		return nil, fmt.Errorf("error reading the chat of game %d: %w", gameID, err)
+	}
+	defer rows.Close()
+	var out []StoredLine
+	for rows.Next() {
+		l, err := scanStored(rows)
+		if err != nil {
+			return nil, fmt.Errorf("error reading a chat line: %w", err)
+		}
+		out = append(out, l)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("error reading the chat of game %d: %w", gameID, err)
+	}
+	return out, nil
+}
+
+// GameRoom names a room of a game.
+type GameRoom struct {
+	GameID int
+	Room   Room
+}
+
+// MaxHeads is the most rooms one call of Heads reads.
+const MaxHeads = 1000
+
+// Heads returns the number of the last line of each of rooms (at most MaxHeads) that has lines: what a
+// listener that may have missed a notification compares with its own head. One index lookup a room.
+func (s *Service) Heads(ctx context.Context, rooms []GameRoom) (map[GameRoom]int64, error) {
+	if len(rooms) > MaxHeads {
+		return nil, fmt.Errorf("chat: at most %d rooms at once, not %d", MaxHeads, len(rooms))
+	}
+	games, names := make([]int64, len(rooms)), make([]string, len(rooms))
+	for i, r := range rooms {
+		games[i], names[i] = int64(r.GameID), string(r.Room)
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT k.g, k.r, m.seq FROM unnest($1::bigint[], $2::text[]) AS k(g, r)
+		CROSS JOIN LATERAL (SELECT seq FROM chat_messages WHERE game_id = k.g AND room = k.r ORDER BY seq DESC LIMIT 1) m`,
+		pq.Array(games), pq.Array(names))
+	if err != nil {
+		return nil, fmt.Errorf("error reading the heads of %d chat rooms: %w", len(rooms), err)
+	}
+	defer rows.Close()
+	out := make(map[GameRoom]int64, len(rooms))
+	for rows.Next() {
+		var k GameRoom
+		var room string
+		var seq int64
+		if err := rows.Scan(&k.GameID, &room, &seq); err != nil {
+			return nil, fmt.Errorf("error reading the heads of %d chat rooms: %w", len(rooms), err)
+		}
+		k.Room = Room(room)
+		out[k] = seq
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("error reading the heads of %d chat rooms: %w", len(rooms), err)
+	}
+	return out, nil
+}
+
+// scanLines reads rows of lineColumns with scan (scanLine or scanWrittenLine), and closes them.
 func scanLines(rows *sql.Rows, scan func(row interface{ Scan(...any) error }) (Line, error)) ([]Line, error) {
 	defer rows.Close()
 	var out []Line
@@ -400,8 +497,9 @@ func scanLines(rows *sql.Rows, scan func(row interface{ Scan(...any) error }) (L
 	return out, rows.Err()
 }
 
-// checkRead refuses a room v may not read, or a game whose chat v switched off.
-func (s *Service) checkRead(ctx context.Context, g Game, v Viewer, r Room) error {
+// CheckRead refuses (with an *Error) a room v may not read, or a game whose chat v switched off: what a
+// live feed asks before it follows a room for v.
+func (s *Service) CheckRead(ctx context.Context, g Game, v Viewer, r Room) error {
 	set, err := settings(ctx, s.db, g.ID, v.UserID)
 	if err != nil {
 		return err
@@ -426,7 +524,7 @@ func (s *Service) Line(ctx context.Context, g Game, v Viewer, id int) (Line, err
 	if err != nil {
 		return Line{}, fmt.Errorf("error reading chat line %d: %w", id, err)
 	}
-	if err := s.checkRead(ctx, g, v, Room(room)); err != nil {
+	if err := s.CheckRead(ctx, g, v, Room(room)); err != nil {
 		return Line{}, notFound
 	}
 	cond, args := viewerFilter(v, 3)

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -363,5 +365,68 @@ func TestRoomCap(t *testing.T) {
 	}
 	if page, more, err := f.svc.History(ctx, f.g, f.bob, chat.Players, 0, 1); err != nil || !more || page[0].Seq != chat.MaxRoomLines {
 		t.Errorf("the newest of a full room = %+v, %v, %v", page, more, err)
+	}
+}
+
+// TestSeesIsViewerFilter holds the two forms of the rule of who sees a line together: what After reads
+// with the SQL filter is what Lines reads filtered by Viewer.Sees, for blockers, blocked, shadow-muted
+// writers and removals.
+func TestSeesIsViewerFilter(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	ctx := t.Context()
+	a := f.send(t, f.ann, chat.Players, "from ann")
+	f.send(t, f.bob, chat.Players, "from bob")
+	shadowed := f.send(t, f.bob, chat.Players, "bob, shadow-muted")
+	if _, err := f.db.ExecContext(ctx, `UPDATE chat_messages SET shadow = true WHERE id = $1`, shadowed.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.Remove(ctx, f.g, f.ann, a.ID); err != nil {
+		t.Fatal(err)
+	}
+	f.send(t, f.ann, chat.Players, "ann again")
+	block := func(v chat.Viewer, ids ...int) chat.Viewer { v.Blocked = ids; return v }
+	stored, err := f.svc.Lines(ctx, f.g.ID, chat.Players, 0, 100)
+	if err != nil || len(stored) != 5 {
+		t.Fatalf("Lines = %d lines, %v; want 5", len(stored), err)
+	}
+	for _, v := range []chat.Viewer{f.ann, f.bob, f.mod, block(f.ann, f.bob.UserID), block(f.bob, f.ann.UserID), block(f.mod, f.bob.UserID)} {
+		filtered, err := f.svc.After(ctx, f.g, v, chat.Players, 0, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want, got []int64
+		for _, l := range filtered {
+			want = append(want, l.Seq)
+		}
+		for _, l := range stored {
+			if v.Sees(l) {
+				got = append(got, l.Seq)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("viewer %+v: Sees keeps %v, the SQL filter %v", v, got, want)
+		}
+	}
+	if !f.bob.Sees(stored[2]) || f.ann.Sees(stored[2]) {
+		t.Errorf("the shadow-muted line: bob sees it %v, ann %v; want true, false", f.bob.Sees(stored[2]), f.ann.Sees(stored[2]))
+	}
+	if !block(f.bob, f.ann.UserID).Sees(stored[3]) {
+		t.Error("a blocker does not see the removal of the blocked user's message; want the removal shown")
+	}
+}
+
+func TestHeads(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	f.send(t, f.ann, chat.Players, "one")
+	f.send(t, f.bob, chat.Players, "two")
+	f.send(t, f.sue, chat.Spectators, "three")
+	heads, err := f.svc.Heads(t.Context(), []chat.GameRoom{
+		{GameID: f.g.ID, Room: chat.Players}, {GameID: f.g.ID, Room: chat.Spectators}, {GameID: f.g.ID, Room: chat.TeamRoom(0)},
+	})
+	want := map[chat.GameRoom]int64{{GameID: f.g.ID, Room: chat.Players}: 2, {GameID: f.g.ID, Room: chat.Spectators}: 1}
+	if err != nil || !maps.Equal(heads, want) {
+		t.Errorf("Heads = %v, %v; want %v (no entry for a room without lines)", heads, err, want)
 	}
 }

@@ -64,7 +64,7 @@ func (s *Service) SetPlayersOnly(ctx context.Context, g Game, userID int, on boo
 
 // MarkRead records that v has read room r of game g up to line seq (a mark never moves back).
 func (s *Service) MarkRead(ctx context.Context, g Game, v Viewer, r Room, seq int64) error {
-	if err := s.checkRead(ctx, g, v, r); err != nil {
+	if err := s.CheckRead(ctx, g, v, r); err != nil {
 		return err
 	}
 	var last int64

@@ -5,9 +5,12 @@ import (
 	"errors"
 	"time"
 
+	"github.com/99designs/gqlgen/graphql"
+
 	"rout/chat"
 	"rout/ent"
 	"rout/game"
+	"rout/live"
 )
 
 // typeChatMessage is the type name of a chat line's global id.
@@ -313,4 +316,48 @@ func notFoundOr(err, notFound error) error {
 		return notFound
 	}
 	return err
+}
+
+// chatSubscription opens the chatMessages subscription of the viewer: a room they may read (CHAT_ROOM,
+// CHAT_OFF otherwise) of a game they may see. Each line's author name is read once per rendering, and a
+// rendering is shared by the subscribers of one shape (wstransport).
+func (r *Resolver) chatSubscription(ctx context.Context, gameID, room string, after *int) (<-chan graphql.Event[*ChatMessage], error) {
+	hub, err := r.hub()
+	if err != nil {
+		return nil, err
+	}
+	from, err := startNumber(after)
+	if err != nil {
+		return nil, err
+	}
+	id, err := parseIDOf(gameID, typeGame)
+	if err != nil {
+		return nil, err
+	}
+	g, v, err := r.chatViewer(ctx, id, gameID)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.chat.CheckRead(ctx, g, v, chat.Room(room)); err != nil {
+		return nil, chatError(err)
+	}
+	key := chat.GameRoom{GameID: id, Room: chat.Room(room)}
+	heads, err := r.chat.Heads(ctx, []chat.GameRoom{key})
+	if err != nil {
+		return nil, err
+	}
+	if from > heads[key] {
+		return nil, errorf(CodeBadUserInput, "after is %d, but the room's last line is %d", from, heads[key])
+	}
+	sub, err := hub.ChatLines(ctx, id, chat.Room(room), v, from)
+	if err != nil {
+		return nil, err
+	}
+	return stream(ctx, r, sub, func(l *live.ChatLine) (*ChatMessage, error) {
+		msgs, err := r.chatMessages(ctx, []chat.Line{l.Line})
+		if err != nil {
+			return nil, err
+		}
+		return msgs[0], nil
+	}), nil
 }

@@ -11,6 +11,7 @@ import (
 	"rout/ent"
 
 	"entgo.io/contrib/entgql"
+	"github.com/99designs/gqlgen/graphql"
 )
 
 func (r *gameResolver) ChatRooms(ctx context.Context, obj *Game, withSpectators *bool) ([]*ChatRoom, error) {
@@ -101,6 +102,10 @@ func (r *queryResolver) ChatReports(ctx context.Context, first *int, after *int)
 
 func (r *queryResolver) ModerationLog(ctx context.Context, first *int, before *int) ([]*ModerationAction, error) {
 	return r.moderationLog(ctx, first, before)
+}
+
+func (r *subscriptionResolver) ChatMessages(ctx context.Context, gameID string, room string, after *int) (<-chan graphql.Event[*ChatMessage], error) {
+	return r.chatSubscription(ctx, gameID, room, after)
 }
 
 func (r *userResolver) ChatTimeout(ctx context.Context, obj *ent.User) (*ChatTimeout, error) {

@@ -539,6 +539,7 @@ type ComplexityRoot struct {
 	}
 
 	Subscription struct {
+		ChatMessages func(childComplexity int, gameID string, room string, after *int) int
 		GameEvents   func(childComplexity int, gameID string, after *int) int
 		GameLobby    func(childComplexity int, gameID string) int
 		ViewerEvents func(childComplexity int, after *int) int
@@ -758,6 +759,7 @@ type SubscriptionResolver interface {
 	GameEvents(ctx context.Context, gameID string, after *int) (<-chan graphql.Event[*live.Event], error)
 	ViewerEvents(ctx context.Context, after *int) (<-chan graphql.Event[*live.Notice], error)
 	GameLobby(ctx context.Context, gameID string) (<-chan graphql.Event[*Game], error)
+	ChatMessages(ctx context.Context, gameID string, room string, after *int) (<-chan graphql.Event[*ChatMessage], error)
 }
 type TerritoryResolver interface {
 	Key(ctx context.Context, obj *ent.Territory) (string, error)
@@ -3099,6 +3101,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SignUpPayload.UserErrors(childComplexity), true
 
+	case "Subscription.chatMessages":
+		if e.ComplexityRoot.Subscription.ChatMessages == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_chatMessages_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.ChatMessages(childComplexity, args["gameId"].(string), args["room"].(string), args["after"].(*int)), true
 	case "Subscription.gameEvents":
 		if e.ComplexityRoot.Subscription.GameEvents == nil {
 			break
@@ -5781,6 +5794,36 @@ func (ec *executionContext) field_Query_rollOdds_args(ctx context.Context, rawAr
 		return nil, err
 	}
 	args["defendDice"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_chatMessages_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "gameId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["gameId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "room",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["room"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
 	return args, nil
 }
 
@@ -16027,6 +16070,63 @@ func (ec *executionContext) fieldContext_Subscription_gameLobby(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Subscription_chatMessages(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) (context.Context, graphql.Marshaler)) {
+	return graphql.ResolveFieldStreamWithEventContext(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_chatMessages(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().ChatMessages(ctx, fc.Args["gameId"].(string), fc.Args["room"].(string), fc.Args["after"].(*int))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *ChatMessage
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *ChatMessage) graphql.Marshaler {
+			return ec.marshalOChatMessage2ᚖroutᚋgraphᚐChatMessage(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_chatMessages(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChatMessage(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_chatMessages_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Team_index(ctx context.Context, field graphql.CollectedField, obj *Team) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -24353,6 +24453,8 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 		return ec._Subscription_viewerEvents(ctx, fields[0])
 	case "gameLobby":
 		return ec._Subscription_gameLobby(ctx, fields[0])
+	case "chatMessages":
+		return ec._Subscription_chatMessages(ctx, fields[0])
 	default:
 		panic("unknown field " + strconv.Quote(fields[0].Name))
 	}

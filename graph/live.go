@@ -74,7 +74,7 @@ func (r *Resolver) gameEvents(ctx context.Context, gameID string, after *int) (<
 	if err != nil {
 		return nil, err
 	}
-	return stream(ctx, r, sub), nil
+	return stream(ctx, r, sub, itself[*live.Event]), nil
 }
 
 // viewerEvents opens the viewerEvents subscription of the signed-in viewer.
@@ -95,7 +95,7 @@ func (r *Resolver) viewerEvents(ctx context.Context, after *int) (<-chan graphql
 	if err != nil {
 		return nil, err
 	}
-	f := newFeed(ctx, r, sub)
+	f := newFeed(ctx, r, sub, itself[*live.Notice])
 	f.hide = func(ctx context.Context, n *live.Notice) (bool, error) { return r.invitedByBlocked(ctx, me.ID, n) }
 	return f.start(), nil
 }
@@ -118,55 +118,67 @@ func (r *Resolver) invitedByBlocked(ctx context.Context, userID int, n *live.Not
 	return r.accounts.Blocks(ctx, nil, userID, *d.Inviter)
 }
 
-// stream returns the channel of a subscription's values for gqlgen. The websocket transport takes them
-// through a feed (wstransport.Attach); for any other transport a goroutine forwards them. A subscriber
-// that fell behind gets a last message with a RESUME_REQUIRED error; a database failure is logged and
-// ends the stream with an INTERNAL_SERVER_ERROR message; a stopped hub just completes it.
-func stream[T interface{ *live.Event | *live.Notice }](ctx context.Context, r *Resolver, sub *live.Subscription[T]) <-chan graphql.Event[T] {
-	return newFeed(ctx, r, sub).start()
+// liveValue is a value of a live subscription that the API streams.
+type liveValue interface {
+	*live.Event | *live.Notice | *live.ChatLine
+}
+
+// itself is the API's value of a subscription's value that the API shows as it is.
+func itself[T any](v T) (T, error) { return v, nil }
+
+// stream returns the channel of a subscription's values for gqlgen, each turned into the API's by value.
+// The websocket transport takes them through a feed (wstransport.Attach); for any other transport a
+// goroutine forwards them. A subscriber that fell behind gets a last message with a RESUME_REQUIRED error;
+// a database failure is logged and ends the stream with an INTERNAL_SERVER_ERROR message; a stopped hub
+// just completes it.
+func stream[S liveValue, T any](ctx context.Context, r *Resolver, sub *live.Subscription[S], value func(S) (T, error)) <-chan graphql.Event[T] {
+	return newFeed(ctx, r, sub, value).start()
 }
 
 // newFeed returns the feed of a subscription, to start.
-func newFeed[T interface{ *live.Event | *live.Notice }](ctx context.Context, r *Resolver, sub *live.Subscription[T]) *feed[T] {
-	return &feed[T]{ctx: ctx, r: r, sub: sub, out: make(chan graphql.Event[T], 1)}
+func newFeed[S liveValue, T any](ctx context.Context, r *Resolver, sub *live.Subscription[S], value func(S) (T, error)) *feed[S, T] {
+	return &feed[S, T]{ctx: ctx, r: r, sub: sub, value: value, out: make(chan graphql.Event[T], 1)}
 }
 
 // start hands the feed to the websocket transport, or starts its goroutine, and returns its channel.
-func (f *feed[T]) start() <-chan graphql.Event[T] {
+func (f *feed[S, T]) start() <-chan graphql.Event[T] {
 	if !wstransport.Attach(f.ctx, f) {
 		go f.forward()
 	}
 	return f.out
 }
 
-// feed is a subscription's stream for gqlgen, as a wstransport.Feed: each value's key is the value itself,
-// which the hub shares among the subscribers of one visibility and nobody else (live.Event's fields do
-// not depend on the viewer).
-type feed[T interface{ *live.Event | *live.Notice }] struct {
-	ctx context.Context // the resolver's
-	r   *Resolver
-	sub *live.Subscription[T]
-	out chan graphql.Event[T] // what gqlgen renders; holds the one released value
+// feed is a subscription's stream for gqlgen, as a wstransport.Feed: each value's key is the hub's value
+// itself, which the hub shares among the subscribers of one visibility and nobody else (live.Event's
+// fields do not depend on the viewer; a chat line is the same for every viewer who sees it). A value is
+// turned into the API's (value) only when rendered: over the websocket, once per value and shape.
+type feed[S liveValue, T any] struct {
+	ctx   context.Context // the resolver's
+	r     *Resolver
+	sub   *live.Subscription[S]
+	value func(S) (T, error)
+	out   chan graphql.Event[T] // what gqlgen renders; holds the one released value
 
-	taken graphql.Event[T] // the value Take took last
-	last  bool             // taken is the stream's last message (an error)
+	taken    S                // the value Take took last, not yet turned into the API's
+	takenErr graphql.Event[T] // the stream's last message (an error), when last
+	last     bool             // the stream's last message was taken
 	// hide, when set, tells the values the viewer does not get, which the feed skips.
-	hide func(ctx context.Context, v T) (bool, error)
+	hide func(ctx context.Context, v S) (bool, error)
 }
 
 // hidden tells whether the feed skips v (hide).
-func (f *feed[T]) hidden(ctx context.Context, v T) (bool, error) {
+func (f *feed[S, T]) hidden(ctx context.Context, v S) (bool, error) {
 	if f.hide == nil {
 		return false, nil
 	}
 	return f.hide(ctx, v)
 }
 
-var _ wstransport.Feed = (*feed[*live.Event])(nil)
+var _ wstransport.Feed = (*feed[*live.Event, *live.Event])(nil)
 
-func (f *feed[T]) Notify(ready func()) { f.sub.OnReady(ready) }
+func (f *feed[S, T]) Notify(ready func()) { f.sub.OnReady(ready) }
 
-func (f *feed[T]) Take(ctx context.Context) (any, wstransport.Status) {
+func (f *feed[S, T]) Take(ctx context.Context) (any, wstransport.Status) {
 	if f.last {
 		return nil, wstransport.Ended
 	}
@@ -181,41 +193,55 @@ func (f *feed[T]) Take(ctx context.Context) (any, wstransport.Status) {
 	if err == nil && !ok {
 		return nil, wstransport.Waiting
 	}
-	ev, more := f.event(v, err)
+	if err == nil {
+		f.taken = v
+		return v, wstransport.Ready
+	}
+	ev, more := f.failed(err)
 	if !more {
 		return nil, wstransport.Ended
 	}
-	f.taken = ev
-	if err != nil {
-		f.last = true
-		return nil, wstransport.Ready
-	}
-	return v, wstransport.Ready
+	f.takenErr, f.last = ev, true
+	return nil, wstransport.Ready
 }
 
-func (f *feed[T]) Release() {
+func (f *feed[S, T]) Release() {
 	select {
 	case <-f.out: // a value the executor did not take (its operation ended meanwhile)
 	default:
 	}
-	f.out <- f.taken
+	if f.last {
+		f.out <- f.takenErr
+		return
+	}
+	ev, err := f.event(f.taken)
+	if err != nil { // the API's value could not be read: this error message ends the stream
+		f.last = true
+	}
+	f.out <- ev
 }
 
-func (f *feed[T]) Close() { f.sub.Close() }
+func (f *feed[S, T]) Close() { f.sub.Close() }
 
 // forward sends the subscription's values on the channel until the stream ends.
-func (f *feed[T]) forward() {
+func (f *feed[S, T]) forward() {
 	defer close(f.out)
 	defer f.sub.Close()
 	for {
 		v, err := f.sub.Next(f.ctx)
+		var ev graphql.Event[T]
+		more := true
 		if err == nil {
 			var skip bool
 			if skip, err = f.hidden(f.ctx, v); err == nil && skip {
 				continue
 			}
 		}
-		ev, more := f.event(v, err)
+		if err == nil {
+			ev, err = f.event(v)
+		} else {
+			ev, more = f.failed(err)
+		}
 		if !more {
 			return
 		}
@@ -230,14 +256,23 @@ func (f *feed[T]) forward() {
 	}
 }
 
-// event returns the message for what the subscription returned: the value, or the error message that
-// ends the stream. more is false when the stream ends without a message.
-func (f *feed[T]) event(v T, err error) (ev graphql.Event[T], more bool) {
+// event returns the message of value v; when it cannot be turned into the API's, the error message that
+// ends the stream, and the error.
+func (f *feed[S, T]) event(v S) (graphql.Event[T], error) {
+	value, err := f.value(v)
+	if err != nil {
+		ev, _ := f.failed(err)
+		return ev, err
+	}
 	// A nil Context makes gqlgen use the message's own: the errors of the fields go there.
-	ev = graphql.Event[T]{Value: v}
+	return graphql.Event[T]{Value: value}, nil
+}
+
+// failed returns the error message that ends the stream for the error the subscription returned. more is
+// false when the stream ends without a message.
+func (f *feed[S, T]) failed(err error) (ev graphql.Event[T], more bool) {
 	var resume *live.ResumeError
 	switch {
-	case err == nil:
 	case errors.As(err, &resume):
 		ev.Context = withMessageError(f.ctx, &gqlerror.Error{
 			Message:    resume.Error(),

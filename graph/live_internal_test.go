@@ -32,7 +32,7 @@ func TestFallingBehindEndsWithResumeRequired(t *testing.T) {
 		ctx := t.Context()
 		r, sub, start := droppedSubscriber(t)
 		var msgs []graphql.Event[*live.Event]
-		for ev := range stream(ctx, r, sub) {
+		for ev := range stream(ctx, r, sub, itself[*live.Event]) {
 			msgs = append(msgs, ev)
 		}
 		checkResumeRequired(t, msgs, start)
@@ -41,7 +41,7 @@ func TestFallingBehindEndsWithResumeRequired(t *testing.T) {
 		t.Parallel()
 		ctx := t.Context()
 		r, sub, start := droppedSubscriber(t)
-		f := &feed[*live.Event]{ctx: ctx, r: r, sub: sub, out: make(chan graphql.Event[*live.Event], 1)}
+		f := &feed[*live.Event, *live.Event]{ctx: ctx, r: r, sub: sub, value: itself[*live.Event], out: make(chan graphql.Event[*live.Event], 1)}
 		var msgs []graphql.Event[*live.Event]
 		for {
 			key, st := f.Take(ctx)

@@ -1,14 +1,19 @@
-// Package live fans committed game events and user notices out to the subscribers of this replica.
+// Package live fans committed game events, user notices and chat lines out to the subscribers of this
+// replica.
 //
 // One Hub per process holds one PostgreSQL LISTEN connection (lib/pq's Listener) on the channels
 // game.NotifyChannel ("rout_events", payload "<game id>:<seq>"), inbox.Channel ("rout_notices",
 // payload "<user id>:<notice id>"), game.LobbyChannel ("rout_lobbies", payload "<game id>:<version>": a
 // change of an open game's seats, whose subscribers get the game as it stands after it; see Hub.Lobby),
+// chat.Channel ("rout_chat", payload "<game id>:<room>:<seq>": a new line of a game's chat room, whose
+// subscribers each get the lines their viewer sees; see Hub.ChatLines),
 // and account.RevocationChannel ("rout_token_revocations", payload "<token id>"),
 // whose notifications it hands to the functions given to OnRevoked (the API closes the sockets of a
-// revoked token with them). The payloads carry numbers only: the hub reads the rows themselves.
+// revoked token with them). The payloads carry numbers (and a chat room's name) only: the hub reads the
+// rows themselves.
 //
-// Subscribers of one game (or one user's notices) share a topic. A topic has one goroutine that, when
+// Subscribers of one game (or one user's notices, or one chat room) share a topic. A topic has one
+// goroutine that, when
 // woken by a notification, reads the new rows once from the database, prepares them once per visibility
 // (for a game: the public view and, for the few events that carry private card ids, each seat's own view;
 // the state after each event is folded once with the rules engine) and offers the same batch to every

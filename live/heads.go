@@ -5,13 +5,15 @@ import (
 	"slices"
 	"time"
 
+	"rout/chat"
 	"rout/game"
 	"rout/notifications/inbox"
 )
 
 // checkHeads is the hub's repair of lost notifications: every interval it reads the head (the sequence
-// number of the last committed event, the id of the last notice, the version of a lobby) of every game,
-// every user's notices and every lobby followed, and wakes each topic that is behind. The game service announces a command, and the notices
+// number of the last committed event, the id of the last notice, the version of a lobby, the number of a
+// chat room's last line) of every game, every user's notices, every lobby and every chat room followed,
+// and wakes each topic that is behind. The game service announces a command, and the notices
 // its effects recorded, after its commit, so a process that dies between the two, or a failed
 // notification, leaves a committed command unannounced; this finds it within an interval and a read. It
 // costs nothing while nothing is followed, and one query of at most game.MaxHeads games (a primary key
@@ -52,7 +54,47 @@ func (h *Hub) checkHeads() {
 				ids = ids[n:]
 			}
 		}
+		if err := h.wakeRoomsBehind(ctx); err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			h.logger.Warn("live hub: error checking the heads of the chat rooms followed", "error", err)
+		}
 	}
+}
+
+// wakeRoomsBehind reads the heads of the chat rooms followed (chat.MaxHeads at a time) and wakes those
+// topics that are behind them.
+func (h *Hub) wakeRoomsBehind(ctx context.Context) error {
+	h.mu.Lock()
+	var rooms []chat.GameRoom
+	for key, t := range h.topics {
+		select {
+		case <-t.ready:
+			if key.kind == chatTopic {
+				rooms = append(rooms, chat.GameRoom{GameID: key.id, Room: key.room})
+			}
+		default:
+		}
+	}
+	h.mu.Unlock()
+	for len(rooms) > 0 {
+		n := min(len(rooms), chat.MaxHeads)
+		heads, err := h.chat.Heads(ctx, rooms[:n])
+		if err != nil {
+			return err
+		}
+		h.mu.Lock()
+		for r, seq := range heads {
+			if t, ok := h.topics[chatKey(r.GameID, r.Room)]; ok && seq > t.head {
+				h.headWakes.Add(1)
+				t.wake()
+			}
+		}
+		h.mu.Unlock()
+		rooms = rooms[n:]
+	}
+	return nil
 }
 
 // followed returns the ids of the topics of kind that have started, in order.

@@ -15,6 +15,7 @@ import (
 	"github.com/lib/pq"
 
 	"rout/account"
+	"rout/chat"
 	"rout/game"
 	"rout/notifications/inbox"
 	"rout/rules"
@@ -84,7 +85,7 @@ type Stats struct {
 	// HeadWakes is the number of times the periodic check of the games' heads found a topic behind: a
 	// notification lost, or not yet arrived.
 	HeadWakes int64
-	// Topics and Subscribers are the games and users followed now, and their subscribers.
+	// Topics and Subscribers are the games, users and chat rooms followed now, and their subscribers.
 	Topics, Subscribers int
 }
 
@@ -94,6 +95,7 @@ type Hub struct {
 	db       *sql.DB
 	dsn      string
 	svc      *game.Service
+	chat     *chat.Service // reads only
 	logger   *slog.Logger
 	buffer   int
 	minRe    time.Duration
@@ -142,7 +144,7 @@ func New(opts Opts) (*Hub, error) {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	h := &Hub{
-		db: opts.DB, dsn: opts.DSN, svc: opts.Game, logger: opts.Logger,
+		db: opts.DB, dsn: opts.DSN, svc: opts.Game, chat: chat.NewService(opts.DB, nil), logger: opts.Logger,
 		buffer: orDefault(opts.Buffer, 16),
 		minRe:  orDefault(opts.MinReconnect, 100*time.Millisecond),
 		maxRe:  orDefault(opts.MaxReconnect, 10*time.Second),
@@ -179,6 +181,9 @@ func (h *Hub) Start(ctx context.Context) error {
 		if err == nil {
 			err = h.listener.Listen(account.RevocationChannel)
 		}
+		if err == nil {
+			err = h.listener.Listen(chat.Channel)
+		}
 		listened <- err
 	}()
 	select {
@@ -197,7 +202,8 @@ func (h *Hub) Start(ctx context.Context) error {
 	h.wg.Add(2)
 	go h.dispatch()
 	go h.checkHeads()
-	h.logger.InfoContext(ctx, "live hub listening", "channels", game.NotifyChannel+","+inbox.Channel+","+game.LobbyChannel+","+account.RevocationChannel)
+	h.logger.InfoContext(ctx, "live hub listening", "channels",
+		game.NotifyChannel+","+inbox.Channel+","+game.LobbyChannel+","+account.RevocationChannel+","+chat.Channel)
 	return nil
 }
 
@@ -256,6 +262,18 @@ func (h *Hub) notified(channel, payload string) {
 			h.tellRevoked(id)
 		} else {
 			h.logger.Warn("live hub: bad notification payload", "channel", channel, "payload", payload)
+		}
+		return
+	case chat.Channel:
+		key, seq, ok := chatPayload(payload)
+		if !ok {
+			h.logger.Warn("live hub: bad notification payload", "channel", channel, "payload", payload)
+			return
+		}
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		if t, ok := h.topics[key]; ok && seq > t.head {
+			t.wake()
 		}
 		return
 	default:

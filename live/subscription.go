@@ -9,9 +9,12 @@ import (
 	"rout/rules"
 )
 
-// Subscription is one subscriber's stream: *Event values of a game, *Notice values of a user, or *Lobby
-// values of an open game. Its methods other than OnReady and Close are for one goroutine at a time.
-type Subscription[T interface{ *Event | *Notice | *Lobby }] struct {
+// Subscription is one subscriber's stream: *Event values of a game, *Notice values of a user, *Lobby
+// values of an open game, or *ChatLine values of a chat room. Its methods other than OnReady and Close are
+// for one goroutine at a time.
+type Subscription[T interface {
+	*Event | *Notice | *Lobby | *ChatLine
+}] struct {
 	s *sub
 }
 
@@ -95,6 +98,9 @@ type sub struct {
 	pending []sequenced // caught-up values, or the rest of a live batch, not yet returned
 	// catchUp returns the next values after last and up to from, and whether it reached from.
 	catchUp func(ctx context.Context) ([]sequenced, bool, error)
+	// keep tells whether the subscriber receives a value (nil: all): a chat line its viewer sees. The
+	// values it leaves out still count as passed (last).
+	keep func(sequenced) bool
 }
 
 // offer hands the subscriber a batch of rows without blocking, and tells whether it fitted. The batch is
@@ -144,6 +150,9 @@ func (s *sub) take(ctx context.Context, wait bool) (sequenced, error) {
 				v = g.view(s.seat)
 			}
 			s.last = v.seqOf()
+			if s.keep != nil && !s.keep(v) {
+				continue
+			}
 			return v, nil
 		}
 		b, err := s.receive(ctx, wait)

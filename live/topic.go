@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"rout/chat"
 	"rout/game"
 	"rout/notifications/inbox"
 	"rout/rules"
@@ -19,18 +20,20 @@ const (
 	noticeTopic                      // a user's notices
 	lobbyTopic                       // the seats of a game (its lobby)
 	viewTopic                        // one viewer's record of a fog game (view.go)
+	chatTopic                        // a room of a game's chat (chat.go)
 )
 
-// topicKey names a topic: a game id (events, lobby, view) or a user id, and for a view its viewer (a
-// seat, or -1 for the spectators).
+// topicKey names a topic: a game id (events, lobby, view, chat) or a user id, for a view its viewer (a
+// seat, or -1 for the spectators), for a chat its room.
 type topicKey struct {
 	kind   topicKind
 	id     int
 	viewer int
+	room   chat.Room
 }
 
-// sequenced is a value a subscriber receives: an *Event, a *Notice or a *Lobby; or, inside a topic, a
-// *gameItem.
+// sequenced is a value a subscriber receives: an *Event, a *Notice, a *Lobby or a *ChatLine; or, inside a
+// topic, a *gameItem.
 type sequenced interface{ seqOf() int64 }
 
 // source is what a topic streams.
@@ -60,8 +63,9 @@ type topic struct {
 	subs   map[*sub]struct{}
 }
 
-// recentEvents is how many prepared events a game's topic keeps, so that a subscriber that resumes shortly
-// after its last event catches up from memory instead of folding the game's record.
+// recentEvents is how many prepared events a game's topic keeps (and lines a chat room's), so that a
+// subscriber that resumes shortly after its last event catches up from memory instead of folding the
+// game's record.
 const recentEvents = 64
 
 // remember adds a batch to the topic's recent rows. Hub.mu is held.
@@ -70,7 +74,7 @@ func (t *topic) remember(items []sequenced) {
 	case t.key.kind == lobbyTopic && len(items) > 0:
 		t.recent = items[len(items)-1:] // the state now: what a new subscriber starts with
 		return
-	case t.key.kind != gameTopic && t.key.kind != viewTopic:
+	case t.key.kind != gameTopic && t.key.kind != viewTopic && t.key.kind != chatTopic:
 		return
 	}
 	t.recent = append(t.recent, items...)
@@ -111,6 +115,8 @@ func (h *Hub) open(key topicKey) *topic {
 		t.src = &lobbySource{h: h, gameID: key.id}
 	case viewTopic:
 		t.src = &viewSource{h: h, gameID: key.id, viewer: viewerOf(key.viewer)}
+	case chatTopic:
+		t.src = &chatSource{h: h, gameID: key.id, room: key.room}
 	default:
 		t.src = &noticeSource{h: h, userID: key.id}
 	}
