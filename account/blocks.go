@@ -39,14 +39,19 @@ func (s *Service) Block(ctx context.Context, blocker, blocked int) error {
 		return fmt.Errorf("error beginning the block of user %d by user %d: %w", blocked, blocker, err)
 	}
 	defer tx.Rollback() //nolint:errcheck // after a commit, nothing to roll back
-	// The blocker's row, locked: their concurrent blocks count one after the other.
-	var n int
-	err = tx.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM user_blocks WHERE blocker_id = u.id)
-		FROM users u WHERE u.id = $1 FOR UPDATE`, blocker).Scan(&n)
+	// The blocker's row, locked: their concurrent blocks count one after the other. The count is a
+	// statement of its own, after the lock: a statement's snapshot is taken before it waits for a lock, so
+	// a count in the locking statement would miss the blocks committed meanwhile.
+	var id int
+	err = tx.QueryRowContext(ctx, `SELECT id FROM users WHERE id = $1 FOR UPDATE`, blocker).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return fmt.Errorf("user %d: %w", blocker, ErrNoUser)
 	}
 	if err != nil {
+		return fmt.Errorf("error locking user %d: %w", blocker, err)
+	}
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM user_blocks WHERE blocker_id = $1`, blocker).Scan(&n); err != nil {
 		return fmt.Errorf("error counting the blocks of user %d: %w", blocker, err)
 	}
 	if n >= BlockLimit {
