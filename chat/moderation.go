@@ -113,6 +113,15 @@ func requireModerator(v Viewer) error {
 	return nil
 }
 
+// moderatorReason refuses a viewer who is not a moderator, and returns the reason of their action
+// normalised.
+func moderatorReason(v Viewer, why string) (string, error) {
+	if err := requireModerator(v); err != nil {
+		return "", err
+	}
+	return reason(why)
+}
+
 // Report files v's report of message id of game g, which v must be able to see; a second report of the
 // same message by v changes nothing.
 func (s *Service) Report(ctx context.Context, g Game, v Viewer, id int, why string) error {
@@ -207,10 +216,7 @@ func (s *Service) Reports(ctx context.Context, v Viewer, after, first int) ([]Re
 // CloseReport closes open report id: dismissed, or resolved (the moderator acted on it, e.g. removed the
 // message or timed its author out); recorded in the audit log.
 func (s *Service) CloseReport(ctx context.Context, v Viewer, id int, resolved bool, why string) error {
-	if err := requireModerator(v); err != nil {
-		return err
-	}
-	why, err := reason(why)
+	why, err := moderatorReason(v, why)
 	if err != nil {
 		return err
 	}
@@ -237,28 +243,19 @@ func (s *Service) CloseReport(ctx context.Context, v Viewer, id int, resolved bo
 // reason: the message is removed ("a message was removed", for everyone), the author cannot send until
 // the timeout ends and is told why when they try; recorded in the audit log.
 func (s *Service) TimeOut(ctx context.Context, g Game, v Viewer, id int, d time.Duration, why string) (Line, error) {
-	if err := requireModerator(v); err != nil {
+	why, err := moderatorReason(v, why)
+	if err != nil {
 		return Line{}, err
 	}
 	if d < TimeoutMin || d > TimeoutMax {
 		return Line{}, &Error{Code: CodeInvalidTimeout, Message: "a timeout lasts from 15 minutes to 30 days"}
 	}
-	why, err := reason(why)
-	if err != nil {
-		return Line{}, err
-	}
-	var author int
-	if err := s.db.QueryRowContext(ctx, `SELECT author_id FROM chat_messages WHERE id = $1 AND game_id = $2 AND kind = 'message'`,
-		id, g.ID).Scan(&author); errors.Is(err, sql.ErrNoRows) {
-		return Line{}, &Error{Code: CodeNotFound, Message: "no such message"}
-	} else if err != nil {
-		return Line{}, fmt.Errorf("error reading chat line %d: %w", id, err)
-	}
-	removal, err := s.Remove(ctx, g, v, id)
-	if err != nil {
-		return Line{}, err
-	}
+	var removal Line
 	err = s.withTx(ctx, func(tx *sql.Tx) error {
+		var author int
+		if removal, author, err = s.remove(ctx, tx, g, v, id); err != nil {
+			return err
+		}
 		now := s.now()
 		if _, err := tx.ExecContext(ctx, `INSERT INTO chat_penalties (user_id, kind, until, reason, moderator_id, created_at)
 			VALUES ($1, 'timeout', $2, $3, $4, $5)`, author, now.Add(d), why, v.UserID, now); err != nil {
@@ -272,10 +269,7 @@ func (s *Service) TimeOut(ctx context.Context, g Game, v Viewer, id int, d time.
 // ShadowMute shadow-mutes user (on) or lifts their shadow mute and timeouts (off): while muted, their new
 // lines are shown to themselves alone. Recorded in the audit log.
 func (s *Service) ShadowMute(ctx context.Context, v Viewer, user int, on bool, why string) error {
-	if err := requireModerator(v); err != nil {
-		return err
-	}
-	why, err := reason(why)
+	why, err := moderatorReason(v, why)
 	if err != nil {
 		return err
 	}
@@ -298,10 +292,7 @@ func (s *Service) ShadowMute(ctx context.Context, v Viewer, user int, on bool, w
 
 // LiftTimeout ends user's timeouts now. Recorded in the audit log.
 func (s *Service) LiftTimeout(ctx context.Context, v Viewer, user int, why string) error {
-	if err := requireModerator(v); err != nil {
-		return err
-	}
-	why, err := reason(why)
+	why, err := moderatorReason(v, why)
 	if err != nil {
 		return err
 	}

@@ -319,40 +319,44 @@ func (s *Service) GameOf(ctx context.Context, id int) (int, error) {
 // line of an earlier removal when it was removed already). v must be able to read its room.
 func (s *Service) Remove(ctx context.Context, g Game, v Viewer, id int) (Line, error) {
 	var out Line
-	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		var room string
-		var seq int64
-		var author int
-		var kind string
-		var removed bool
-		err := tx.QueryRowContext(ctx, `SELECT room, seq, author_id, kind, removed_at IS NOT NULL FROM chat_messages
-			WHERE id = $1 AND game_id = $2 FOR UPDATE`, id, g.ID).Scan(&room, &seq, &author, &kind, &removed)
-		if errors.Is(err, sql.ErrNoRows) || err == nil && (kind != KindMessage || !s.visible(ctx, g, v, Room(room))) {
-			return &Error{Code: CodeNotFound, Message: "no such message"}
-		}
-		if err != nil {
-			return fmt.Errorf("error reading chat line %d: %w", id, err)
-		}
-		if author != v.UserID && !v.Moderator {
-			return &Error{Code: CodeNotYours, Message: "only its author or a moderator may remove a message"}
-		}
-		if removed {
-			out, err = scanLine(tx.QueryRowContext(ctx, `SELECT `+lineColumns+` FROM chat_messages
-				WHERE game_id = $1 AND room = $2 AND kind = 'removal' AND target = $3`, g.ID, room, seq))
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE chat_messages SET removed_at = $2 WHERE id = $1`, id, s.now()); err != nil {
-			return fmt.Errorf("error removing chat line %d: %w", id, err)
-		}
-		if out, err = insertLine(ctx, tx, line{gameID: g.ID, room: Room(room), kind: KindRemoval, author: v.UserID, target: seq}, s.now()); err != nil {
-			return err
-		}
-		if author == v.UserID {
-			return nil
-		}
-		return audit(ctx, tx, v.UserID, ActionRemoveMessage, author, g.ID, id, 0, "", s.now())
+	err := s.withTx(ctx, func(tx *sql.Tx) (err error) {
+		out, _, err = s.remove(ctx, tx, g, v, id)
+		return err
 	})
 	return out, err
+}
+
+// remove is Remove within tx; it returns the removal's line and the author of the message.
+func (s *Service) remove(ctx context.Context, tx *sql.Tx, g Game, v Viewer, id int) (Line, int, error) {
+	var room string
+	var seq int64
+	var author int
+	var kind string
+	var removed bool
+	err := tx.QueryRowContext(ctx, `SELECT room, seq, author_id, kind, removed_at IS NOT NULL FROM chat_messages
+		WHERE id = $1 AND game_id = $2 FOR UPDATE`, id, g.ID).Scan(&room, &seq, &author, &kind, &removed)
+	if errors.Is(err, sql.ErrNoRows) || err == nil && (kind != KindMessage || !s.visible(ctx, g, v, Room(room))) {
+		return Line{}, 0, &Error{Code: CodeNotFound, Message: "no such message"}
+	}
+	if err != nil {
+		return Line{}, 0, fmt.Errorf("error reading chat line %d: %w", id, err)
+	}
+	if author != v.UserID && !v.Moderator {
+		return Line{}, 0, &Error{Code: CodeNotYours, Message: "only its author or a moderator may remove a message"}
+	}
+	if removed {
+		out, err := scanLine(tx.QueryRowContext(ctx, `SELECT `+lineColumns+` FROM chat_messages
+			WHERE game_id = $1 AND room = $2 AND kind = 'removal' AND target = $3`, g.ID, room, seq))
+		return out, author, err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE chat_messages SET removed_at = $2 WHERE id = $1`, id, s.now()); err != nil {
+		return Line{}, 0, fmt.Errorf("error removing chat line %d: %w", id, err)
+	}
+	out, err := insertLine(ctx, tx, line{gameID: g.ID, room: Room(room), kind: KindRemoval, author: v.UserID, target: seq}, s.now())
+	if err != nil || author == v.UserID {
+		return out, author, err
+	}
+	return out, author, audit(ctx, tx, v.UserID, ActionRemoveMessage, author, g.ID, id, 0, "", s.now())
 }
 
 // visible tells whether v may read room of g (reading the game's options; false on error).

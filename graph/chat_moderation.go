@@ -49,21 +49,31 @@ func nameOr(names map[int]string, id int) *string {
 	return nil
 }
 
-// chatReports answers Query.chatReports.
-func (r *Resolver) chatReports(ctx context.Context, first, after *int) ([]*ChatReport, error) {
+// moderatorPage reads the arguments of a moderator's page of a queue or log: the viewer, who must be a
+// moderator, how many entries (first, checked like every page's) and the cursor (0 without one).
+func moderatorPage(ctx context.Context, first, cursor *int) (chat.Viewer, int, int, error) {
 	n, _, err := pageArgs(first, nil)
 	if err != nil {
-		return nil, err
+		return chat.Viewer{}, 0, 0, err
 	}
 	v, err := moderator(ctx)
 	if err != nil {
-		return nil, err
+		return chat.Viewer{}, 0, 0, err
 	}
 	from := 0
-	if after != nil {
-		from = *after
+	if cursor != nil {
+		from = *cursor
 	}
-	entries, err := r.chat.Reports(ctx, v, from, *n)
+	return v, *n, from, nil
+}
+
+// chatReports answers Query.chatReports.
+func (r *Resolver) chatReports(ctx context.Context, first, after *int) ([]*ChatReport, error) {
+	v, n, from, err := moderatorPage(ctx, first, after)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := r.chat.Reports(ctx, v, from, n)
 	if err != nil {
 		return nil, chatError(err)
 	}
@@ -89,19 +99,11 @@ func (r *Resolver) chatReports(ctx context.Context, first, after *int) ([]*ChatR
 
 // moderationLog answers Query.moderationLog.
 func (r *Resolver) moderationLog(ctx context.Context, first, before *int) ([]*ModerationAction, error) {
-	n, _, err := pageArgs(first, nil)
+	v, n, from, err := moderatorPage(ctx, first, before)
 	if err != nil {
 		return nil, err
 	}
-	v, err := moderator(ctx)
-	if err != nil {
-		return nil, err
-	}
-	from := 0
-	if before != nil {
-		from = *before
-	}
-	entries, err := r.chat.Audit(ctx, v, from, *n)
+	entries, err := r.chat.Audit(ctx, v, from, n)
 	if err != nil {
 		return nil, chatError(err)
 	}
