@@ -46,6 +46,7 @@ var depRules = []depRule{
 	{pkgs: "rout/internal/testwait", only: standardLibraryOnly, why: "the tests' waits poll a condition, nothing more"},
 	{pkgs: "rout/internal/fogtest", only: []string{"rout/rules"}, why: "the fog tests' twin states are engine states"},
 	{pkgs: "rout/bench/benchstat", only: standardLibraryOnly, why: "the benchmarks' figures are arithmetic"},
+	{pkgs: "rout/tournament/pairing", only: standardLibraryOnly, why: "seating a round and ranking its results are arithmetic"},
 	{pkgs: "rout/account/username", only: []string{"golang.org/x/text/..."}, why: "user names are PRECIS and Unicode only"},
 	{pkgs: "rout/ai", only: []string{"rout/rules"}, why: "CPU players are pure functions of a rules state"},
 	{pkgs: "rout/maps", only: []string{"rout/rules"}, why: "maps are data for the engine"},
