@@ -1,6 +1,7 @@
 // Package pairing seats a tournament's entrants at tables, round by round, and ranks them: Swiss rounds
 // with tables of up to six (tables grouped by standing, no repeat meetings where the standing allows),
-// single elimination (the winner of each table advances) and round robin for small groups. It is pure
+// single elimination (the winner of each table advances) and round robin for small groups; and it seats
+// a ladder's queue at tables of players of close rating who have not just played each other. It is pure
 // and deterministic: the same entrants and results give the same tables on every machine.
 //
 // # Tables

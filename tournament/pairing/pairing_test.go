@@ -497,3 +497,62 @@ func TestSwissByes(t *testing.T) {
 		t.Errorf("points in all = %v, want 45", total)
 	}
 }
+
+// TestLadderPairsAThousand queues 1,000 players of random ratings and gaps, with recent games between
+// neighbours, and checks the tables: full, each player once, within everyone's gap, no recent pair, and
+// nearly everyone seated.
+func TestLadderPairsAThousand(t *testing.T) {
+	for _, seats := range []int{2, 4} {
+		rng := rand.New(rand.NewPCG(12, uint64(seats)))
+		seekers := make([]Seeker, 1000)
+		for i := range seekers {
+			seekers[i] = Seeker{ID: i + 1, Rating: 10 + rng.NormFloat64()*8, Gap: 2 + rng.Float64()*4}
+		}
+		recentPairs := map[[2]int]bool{}
+		for range 3000 {
+			a, b := rng.IntN(1000)+1, rng.IntN(1000)+1
+			recentPairs[pair(a, b)] = true
+		}
+		recent := func(a, b int) bool { return recentPairs[pair(a, b)] }
+		tables, err := Ladder(seekers, seats, recent)
+		if err != nil {
+			t.Fatal(err)
+		}
+		byID := map[int]Seeker{}
+		for _, s := range seekers {
+			byID[s.ID] = s
+		}
+		seen := map[int]bool{}
+		for _, tb := range tables {
+			if len(tb) != seats {
+				t.Fatalf("a table of %d: %v", len(tb), tb)
+			}
+			for i, a := range tb {
+				if seen[a] {
+					t.Fatalf("%d seated twice", a)
+				}
+				seen[a] = true
+				for _, b := range tb[:i] {
+					d := byID[a].Rating - byID[b].Rating
+					if d < 0 {
+						d = -d
+					}
+					if d > byID[a].Gap || d > byID[b].Gap || recent(a, b) {
+						t.Fatalf("%+v and %+v at one table", byID[a], byID[b])
+					}
+				}
+			}
+		}
+		// The ratings' tails are sparse: most, not all, find a table.
+		if len(seen) < 900 {
+			t.Errorf("tables of %d: %d of 1,000 seated", seats, len(seen))
+		}
+		again, _ := Ladder(seekers, seats, recent)
+		if !slices.EqualFunc(tables, again, slices.Equal) {
+			t.Error("the same queue seated differently")
+		}
+	}
+	if _, err := Ladder(nil, 1, nil); err == nil {
+		t.Error("tables of one accepted")
+	}
+}
