@@ -9,9 +9,10 @@
 // Initial (μ = 25, σ = 25/3). A game is a list of teams (a team of one in a duel or a free-for-all) and
 // each team's place; Rate returns every player's new rating. Before a game each σ grows by Tau, so that
 // a rating can keep moving; after it, a player's σ is never above what it was before the game (the
-// reference's limitSigma), so that a game never makes a rating less certain: a winner's public number
-// never falls and a last's never rises. The place of a team is a rank, lower is better; teams with the
-// same rank tied (seats eliminated at the same moment).
+// reference's limitSigma), so that a game never makes a rating less certain. So no σ ever exceeds
+// InitialSigma, and within that range a winner's μ and public number never fall and a last's never rise
+// (the property tests). The place of a team is a rank, lower is better; teams with the same rank tied
+// (seats eliminated at the same moment).
 //
 // # What players see
 //

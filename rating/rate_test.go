@@ -201,3 +201,32 @@ func BenchmarkRate(b *testing.B) {
 		})
 	}
 }
+
+// TestProvisionalGames pins what docs/ratings.md says of ProvisionalSigma: a new player who wins, then
+// finishes last, and so on, against new players stops being provisional after 7 duels, 12 four-player
+// free-for-alls or 18 six-player ones.
+func TestProvisionalGames(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ seats, games int }{{2, 7}, {4, 12}, {6, 18}} {
+		r := rating.Initial
+		games := 0
+		for ; r.Provisional(); games++ {
+			teams := [][]rating.Rating{{r}}
+			ranks := []int{1}
+			for i := 1; i < c.seats; i++ {
+				teams, ranks = append(teams, []rating.Rating{rating.Initial}), append(ranks, i+1)
+			}
+			if games%2 == 1 { // every other game, the player finishes last
+				ranks[0] = c.seats + 1
+			}
+			after, err := rating.Rate(teams, ranks)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r = after[0][0]
+		}
+		if games != c.games {
+			t.Errorf("%d seats: provisional for %d games, want %d", c.seats, games, c.games)
+		}
+	}
+}

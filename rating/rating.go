@@ -21,8 +21,8 @@ const (
 
 // What players see.
 const (
-	// ProvisionalSigma is the σ above which a rating is provisional. A new player falls below it after
-	// about 6 duels, or 11 four-player free-for-alls, against new players (docs/ratings.md).
+	// ProvisionalSigma is the σ above which a rating is provisional. A new player who wins and loses in
+	// turn against new players falls below it after 7 duels, or 12 four-player free-for-alls.
 	ProvisionalSigma = 7.0
 	// PublicBase is the public number of an ordinal of zero, a new player's.
 	PublicBase = 1000
