@@ -3,6 +3,7 @@ package game_test
 import (
 	"math"
 	"testing"
+	"time"
 
 	"rout/dbtest"
 	"rout/game"
@@ -174,4 +175,60 @@ func TestRatedTeamGame(t *testing.T) {
 	}
 	red, blue := []int{users[0], users[3]}, []int{users[1], users[2]}
 	checkRated(t, e.ratingsOf(id, game.RatingTeams, users[0], users[1], users[2], users[3]), [][]int{red, blue}, []int{1, 2}, initial, 1)
+}
+
+// TestRatedGameWaitsForTheRating: the end of a rated game locks its players' ratings before reading them,
+// so that a change another transaction is making (another game of the player ending) is waited for and
+// built on, never lost.
+func TestRatedGameWaitsForTheRating(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	alice, bob := e.user("alice"), e.user("bob")
+	if _, err := e.db.ExecContext(e.ctx, `INSERT INTO ratings (created_at, updated_at, user_id, mode, mu, sigma, games)
+		VALUES (now(), now(), $1, 'duel', 30, 5, 3)`, alice); err != nil {
+		t.Fatal(err)
+	}
+	id := dbtest.Game(t, e.db, dbtest.GameOpts{Service: e.svc, Seats: dbtest.Users(alice, bob), Start: true,
+		Claim: rules.ClaimRandom, Rated: true}).GameID
+
+	// Another transaction holds alice's rating, as another game's end would.
+	other, err := e.db.BeginTx(e.ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Rollback()
+	if _, err := other.ExecContext(e.ctx, `SELECT 1 FROM ratings WHERE user_id = $1 FOR UPDATE`, alice); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.User(bob), Command: rules.Resign{}})
+		done <- err
+	}()
+	// The game's end waits for the lock.
+	var waiting bool
+	for deadline := time.Now().Add(time.Minute); !waiting && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		select {
+		case err := <-done:
+			t.Fatalf("the game ended (error %v) without waiting for the rating another transaction holds", err)
+		default:
+		}
+		waiting = e.count(`SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`) > 0
+	}
+	if !waiting {
+		t.Fatal("the game's end never waited for the lock")
+	}
+	if _, err := other.ExecContext(e.ctx, `UPDATE ratings SET mu = 31, sigma = 4.5, games = 4 WHERE user_id = $1`, alice); err != nil {
+		t.Fatal(err)
+	}
+	if err := other.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	got := e.ratingsOf(id, game.RatingDuel, alice)[alice]
+	if got.before != (rating.Rating{Mu: 31, Sigma: 4.5}) || got.games != 5 {
+		t.Errorf("alice's duel rating went from %+v after %d games, want from the other transaction's {31 4.5} after 5", got.before, got.games)
+	}
 }
