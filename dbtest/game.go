@@ -42,6 +42,7 @@ type GameOpts struct {
 	Private    bool          // joining needs the invite code
 	Teams      []game.Team   // a team game's teams; none for a free-for-all
 	TeamRules  rules.TeamRules
+	Rated      bool // its end updates its human players' ratings
 }
 
 // Users returns one user's seat for each user, in order: the seats of a game of these players.
@@ -66,7 +67,7 @@ func Game(t testing.TB, db *sql.DB, o GameOpts) game.Created {
 	}
 	in := game.CreateInput{CreatorID: o.Creator, MapKey: o.Map, MapVersion: o.MapVersion, TurnLimit: o.TurnLimit,
 		Claim: o.Claim, Cards: o.Cards, TTBPercent: o.TTBPercent, Fog: o.Fog, Private: o.Private,
-		Teams: o.Teams, TeamRules: o.TeamRules}
+		Teams: o.Teams, TeamRules: o.TeamRules, Rated: o.Rated}
 	if in.MapKey == "" {
 		in.MapKey = "classic"
 	}

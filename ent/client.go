@@ -25,6 +25,8 @@ import (
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/pushsubscription"
+	"rout/ent/rating"
+	"rout/ent/ratingchange"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
@@ -72,6 +74,10 @@ type Client struct {
 	Player *PlayerClient
 	// PushSubscription is the client for interacting with the PushSubscription builders.
 	PushSubscription *PushSubscriptionClient
+	// Rating is the client for interacting with the Rating builders.
+	Rating *RatingClient
+	// RatingChange is the client for interacting with the RatingChange builders.
+	RatingChange *RatingChangeClient
 	// SeenEvent is the client for interacting with the SeenEvent builders.
 	SeenEvent *SeenEventClient
 	// Territory is the client for interacting with the Territory builders.
@@ -109,6 +115,8 @@ func (c *Client) init() {
 	c.Notice = NewNoticeClient(c.config)
 	c.Player = NewPlayerClient(c.config)
 	c.PushSubscription = NewPushSubscriptionClient(c.config)
+	c.Rating = NewRatingClient(c.config)
+	c.RatingChange = NewRatingChangeClient(c.config)
 	c.SeenEvent = NewSeenEventClient(c.config)
 	c.Territory = NewTerritoryClient(c.config)
 	c.Token = NewTokenClient(c.config)
@@ -220,6 +228,8 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Notice:           NewNoticeClient(cfg),
 		Player:           NewPlayerClient(cfg),
 		PushSubscription: NewPushSubscriptionClient(cfg),
+		Rating:           NewRatingClient(cfg),
+		RatingChange:     NewRatingChangeClient(cfg),
 		SeenEvent:        NewSeenEventClient(cfg),
 		Territory:        NewTerritoryClient(cfg),
 		Token:            NewTokenClient(cfg),
@@ -258,6 +268,8 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Notice:           NewNoticeClient(cfg),
 		Player:           NewPlayerClient(cfg),
 		PushSubscription: NewPushSubscriptionClient(cfg),
+		Rating:           NewRatingClient(cfg),
+		RatingChange:     NewRatingChangeClient(cfg),
 		SeenEvent:        NewSeenEventClient(cfg),
 		Territory:        NewTerritoryClient(cfg),
 		Token:            NewTokenClient(cfg),
@@ -294,8 +306,8 @@ func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.Card, c.ChatMessage, c.ChatPenalty, c.ChatRead, c.ChatReport, c.ChatSetting,
 		c.CommandKey, c.Event, c.Game, c.GameMap, c.ModerationAction, c.Notice,
-		c.Player, c.PushSubscription, c.SeenEvent, c.Territory, c.Token, c.User,
-		c.UserBlock,
+		c.Player, c.PushSubscription, c.Rating, c.RatingChange, c.SeenEvent,
+		c.Territory, c.Token, c.User, c.UserBlock,
 	} {
 		n.Use(hooks...)
 	}
@@ -307,8 +319,8 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.Card, c.ChatMessage, c.ChatPenalty, c.ChatRead, c.ChatReport, c.ChatSetting,
 		c.CommandKey, c.Event, c.Game, c.GameMap, c.ModerationAction, c.Notice,
-		c.Player, c.PushSubscription, c.SeenEvent, c.Territory, c.Token, c.User,
-		c.UserBlock,
+		c.Player, c.PushSubscription, c.Rating, c.RatingChange, c.SeenEvent,
+		c.Territory, c.Token, c.User, c.UserBlock,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -345,6 +357,10 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Player.mutate(ctx, m)
 	case *PushSubscriptionMutation:
 		return c.PushSubscription.mutate(ctx, m)
+	case *RatingMutation:
+		return c.Rating.mutate(ctx, m)
+	case *RatingChangeMutation:
+		return c.RatingChange.mutate(ctx, m)
 	case *SeenEventMutation:
 		return c.SeenEvent.mutate(ctx, m)
 	case *TerritoryMutation:
@@ -1948,6 +1964,22 @@ func (c *GameClient) QueryChatSettings(_m *Game) *ChatSettingQuery {
 	return query
 }
 
+// QueryRatingChanges queries the rating_changes edge of a Game.
+func (c *GameClient) QueryRatingChanges(_m *Game) *RatingChangeQuery {
+	query := (&RatingChangeClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(game.Table, game.FieldID, id),
+			sqlgraph.To(ratingchange.Table, ratingchange.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, game.RatingChangesTable, game.RatingChangesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *GameClient) Hooks() []Hook {
 	return c.hooks.Game
@@ -2750,6 +2782,320 @@ func (c *PushSubscriptionClient) mutate(ctx context.Context, m *PushSubscription
 	}
 }
 
+// RatingClient is a client for the Rating schema.
+type RatingClient struct {
+	config
+}
+
+// NewRatingClient returns a client for the Rating from the given config.
+func NewRatingClient(c config) *RatingClient {
+	return &RatingClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `rating.Hooks(f(g(h())))`.
+func (c *RatingClient) Use(hooks ...Hook) {
+	c.hooks.Rating = append(c.hooks.Rating, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `rating.Intercept(f(g(h())))`.
+func (c *RatingClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Rating = append(c.inters.Rating, interceptors...)
+}
+
+// Create returns a builder for creating a Rating entity.
+func (c *RatingClient) Create() *RatingCreate {
+	mutation := newRatingMutation(c.config, OpCreate)
+	return &RatingCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Rating entities.
+func (c *RatingClient) CreateBulk(builders ...*RatingCreate) *RatingCreateBulk {
+	return &RatingCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *RatingClient) MapCreateBulk(slice any, setFunc func(*RatingCreate, int)) *RatingCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &RatingCreateBulk{err: fmt.Errorf("calling to RatingClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*RatingCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &RatingCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Rating.
+func (c *RatingClient) Update() *RatingUpdate {
+	mutation := newRatingMutation(c.config, OpUpdate)
+	return &RatingUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *RatingClient) UpdateOne(_m *Rating) *RatingUpdateOne {
+	mutation := newRatingMutation(c.config, OpUpdateOne, withRating(_m))
+	return &RatingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *RatingClient) UpdateOneID(id int) *RatingUpdateOne {
+	mutation := newRatingMutation(c.config, OpUpdateOne, withRatingID(id))
+	return &RatingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Rating.
+func (c *RatingClient) Delete() *RatingDelete {
+	mutation := newRatingMutation(c.config, OpDelete)
+	return &RatingDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *RatingClient) DeleteOne(_m *Rating) *RatingDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *RatingClient) DeleteOneID(id int) *RatingDeleteOne {
+	builder := c.Delete().Where(rating.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &RatingDeleteOne{builder}
+}
+
+// Query returns a query builder for Rating.
+func (c *RatingClient) Query() *RatingQuery {
+	return &RatingQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeRating},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Rating entity by its id.
+func (c *RatingClient) Get(ctx context.Context, id int) (*Rating, error) {
+	return c.Query().Where(rating.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *RatingClient) GetX(ctx context.Context, id int) *Rating {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryUser queries the user edge of a Rating.
+func (c *RatingClient) QueryUser(_m *Rating) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(rating.Table, rating.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, rating.UserTable, rating.UserColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *RatingClient) Hooks() []Hook {
+	return c.hooks.Rating
+}
+
+// Interceptors returns the client interceptors.
+func (c *RatingClient) Interceptors() []Interceptor {
+	return c.inters.Rating
+}
+
+func (c *RatingClient) mutate(ctx context.Context, m *RatingMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&RatingCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&RatingUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&RatingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&RatingDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Rating mutation op: %q", m.Op())
+	}
+}
+
+// RatingChangeClient is a client for the RatingChange schema.
+type RatingChangeClient struct {
+	config
+}
+
+// NewRatingChangeClient returns a client for the RatingChange from the given config.
+func NewRatingChangeClient(c config) *RatingChangeClient {
+	return &RatingChangeClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `ratingchange.Hooks(f(g(h())))`.
+func (c *RatingChangeClient) Use(hooks ...Hook) {
+	c.hooks.RatingChange = append(c.hooks.RatingChange, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `ratingchange.Intercept(f(g(h())))`.
+func (c *RatingChangeClient) Intercept(interceptors ...Interceptor) {
+	c.inters.RatingChange = append(c.inters.RatingChange, interceptors...)
+}
+
+// Create returns a builder for creating a RatingChange entity.
+func (c *RatingChangeClient) Create() *RatingChangeCreate {
+	mutation := newRatingChangeMutation(c.config, OpCreate)
+	return &RatingChangeCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of RatingChange entities.
+func (c *RatingChangeClient) CreateBulk(builders ...*RatingChangeCreate) *RatingChangeCreateBulk {
+	return &RatingChangeCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *RatingChangeClient) MapCreateBulk(slice any, setFunc func(*RatingChangeCreate, int)) *RatingChangeCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &RatingChangeCreateBulk{err: fmt.Errorf("calling to RatingChangeClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*RatingChangeCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &RatingChangeCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for RatingChange.
+func (c *RatingChangeClient) Update() *RatingChangeUpdate {
+	mutation := newRatingChangeMutation(c.config, OpUpdate)
+	return &RatingChangeUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *RatingChangeClient) UpdateOne(_m *RatingChange) *RatingChangeUpdateOne {
+	mutation := newRatingChangeMutation(c.config, OpUpdateOne, withRatingChange(_m))
+	return &RatingChangeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *RatingChangeClient) UpdateOneID(id int) *RatingChangeUpdateOne {
+	mutation := newRatingChangeMutation(c.config, OpUpdateOne, withRatingChangeID(id))
+	return &RatingChangeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for RatingChange.
+func (c *RatingChangeClient) Delete() *RatingChangeDelete {
+	mutation := newRatingChangeMutation(c.config, OpDelete)
+	return &RatingChangeDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *RatingChangeClient) DeleteOne(_m *RatingChange) *RatingChangeDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *RatingChangeClient) DeleteOneID(id int) *RatingChangeDeleteOne {
+	builder := c.Delete().Where(ratingchange.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &RatingChangeDeleteOne{builder}
+}
+
+// Query returns a query builder for RatingChange.
+func (c *RatingChangeClient) Query() *RatingChangeQuery {
+	return &RatingChangeQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeRatingChange},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a RatingChange entity by its id.
+func (c *RatingChangeClient) Get(ctx context.Context, id int) (*RatingChange, error) {
+	return c.Query().Where(ratingchange.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *RatingChangeClient) GetX(ctx context.Context, id int) *RatingChange {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryGame queries the game edge of a RatingChange.
+func (c *RatingChangeClient) QueryGame(_m *RatingChange) *GameQuery {
+	query := (&GameClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(ratingchange.Table, ratingchange.FieldID, id),
+			sqlgraph.To(game.Table, game.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, ratingchange.GameTable, ratingchange.GameColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryUser queries the user edge of a RatingChange.
+func (c *RatingChangeClient) QueryUser(_m *RatingChange) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(ratingchange.Table, ratingchange.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, ratingchange.UserTable, ratingchange.UserColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *RatingChangeClient) Hooks() []Hook {
+	return c.hooks.RatingChange
+}
+
+// Interceptors returns the client interceptors.
+func (c *RatingChangeClient) Interceptors() []Interceptor {
+	return c.inters.RatingChange
+}
+
+func (c *RatingChangeClient) mutate(ctx context.Context, m *RatingChangeMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&RatingChangeCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&RatingChangeUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&RatingChangeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&RatingChangeDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown RatingChange mutation op: %q", m.Op())
+	}
+}
+
 // SeenEventClient is a client for the SeenEvent schema.
 type SeenEventClient struct {
 	config
@@ -3529,6 +3875,38 @@ func (c *UserClient) QueryBlockedBy(_m *User) *UserBlockQuery {
 	return query
 }
 
+// QueryRatings queries the ratings edge of a User.
+func (c *UserClient) QueryRatings(_m *User) *RatingQuery {
+	query := (&RatingClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(rating.Table, rating.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.RatingsTable, user.RatingsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryRatingChanges queries the rating_changes edge of a User.
+func (c *UserClient) QueryRatingChanges(_m *User) *RatingChangeQuery {
+	query := (&RatingChangeClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(ratingchange.Table, ratingchange.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.RatingChangesTable, user.RatingChangesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *UserClient) Hooks() []Hook {
 	hooks := c.hooks.User
@@ -3725,12 +4103,13 @@ type (
 	hooks struct {
 		Card, ChatMessage, ChatPenalty, ChatRead, ChatReport, ChatSetting, CommandKey,
 		Event, Game, GameMap, ModerationAction, Notice, Player, PushSubscription,
-		SeenEvent, Territory, Token, User, UserBlock []ent.Hook
+		Rating, RatingChange, SeenEvent, Territory, Token, User, UserBlock []ent.Hook
 	}
 	inters struct {
 		Card, ChatMessage, ChatPenalty, ChatRead, ChatReport, ChatSetting, CommandKey,
 		Event, Game, GameMap, ModerationAction, Notice, Player, PushSubscription,
-		SeenEvent, Territory, Token, User, UserBlock []ent.Interceptor
+		Rating, RatingChange, SeenEvent, Territory, Token, User,
+		UserBlock []ent.Interceptor
 	}
 )
 

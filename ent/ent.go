@@ -21,6 +21,8 @@ import (
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/pushsubscription"
+	"rout/ent/rating"
+	"rout/ent/ratingchange"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
@@ -105,6 +107,8 @@ func checkColumn(t, c string) error {
 			notice.Table:           notice.ValidColumn,
 			player.Table:           player.ValidColumn,
 			pushsubscription.Table: pushsubscription.ValidColumn,
+			rating.Table:           rating.ValidColumn,
+			ratingchange.Table:     ratingchange.ValidColumn,
 			seenevent.Table:        seenevent.ValidColumn,
 			territory.Table:        territory.ValidColumn,
 			token.Table:            token.ValidColumn,

@@ -46,6 +46,8 @@ type Game struct {
 	TeamRules json.RawMessage `json:"team_rules,omitempty"`
 	// In a fog game, the number of the last event of each view (seen_events): the seats' in seat order, then the spectators'; none before the start and without fog.
 	ViewSeqs []int64 `json:"view_seqs,omitempty"`
+	// Whether the game's end updates its human players' ratings (docs/ratings.md).
+	Rated bool `json:"rated,omitempty"`
 	// open: waiting for players; active: being played; finished: won; cancelled: abandoned before or during play.
 	Status game.Status `json:"status,omitempty"`
 	// The engine's phase name (rules.Phase): setup, claim, placement, reinforce, attack, occupy, fortify, over.
@@ -106,22 +108,25 @@ type GameEdges struct {
 	ChatReads []*ChatRead `json:"chat_reads,omitempty"`
 	// The users' choices about the game's chat, and its own options.
 	ChatSettings []*ChatSetting `json:"chat_settings,omitempty"`
+	// What the game did to its players' ratings (a rated game's).
+	RatingChanges []*RatingChange `json:"rating_changes,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [12]bool
+	loadedTypes [13]bool
 	// totalCount holds the count of the edges above.
-	totalCount [12]map[string]int
+	totalCount [13]map[string]int
 
-	namedPlayers      map[string][]*Player
-	namedTerritories  map[string][]*Territory
-	namedCards        map[string][]*Card
-	namedEvents       map[string][]*Event
-	namedSeenEvents   map[string][]*SeenEvent
-	namedCommandKeys  map[string][]*CommandKey
-	namedNotices      map[string][]*Notice
-	namedChatMessages map[string][]*ChatMessage
-	namedChatReads    map[string][]*ChatRead
-	namedChatSettings map[string][]*ChatSetting
+	namedPlayers       map[string][]*Player
+	namedTerritories   map[string][]*Territory
+	namedCards         map[string][]*Card
+	namedEvents        map[string][]*Event
+	namedSeenEvents    map[string][]*SeenEvent
+	namedCommandKeys   map[string][]*CommandKey
+	namedNotices       map[string][]*Notice
+	namedChatMessages  map[string][]*ChatMessage
+	namedChatReads     map[string][]*ChatRead
+	namedChatSettings  map[string][]*ChatSetting
+	namedRatingChanges map[string][]*RatingChange
 }
 
 // MapOrErr returns the Map value or an error if the edge
@@ -236,6 +241,15 @@ func (e GameEdges) ChatSettingsOrErr() ([]*ChatSetting, error) {
 	return nil, &NotLoadedError{edge: "chat_settings"}
 }
 
+// RatingChangesOrErr returns the RatingChanges value or an error if the edge
+// was not loaded in eager-loading.
+func (e GameEdges) RatingChangesOrErr() ([]*RatingChange, error) {
+	if e.loadedTypes[12] {
+		return e.RatingChanges, nil
+	}
+	return nil, &NotLoadedError{edge: "rating_changes"}
+}
+
 // scanValues returns the types for scanning values from sql.Rows.
 func (*Game) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
@@ -243,6 +257,8 @@ func (*Game) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case game.FieldTeams, game.FieldTeamRules, game.FieldViewSeqs, game.FieldEngine, game.FieldDice:
 			values[i] = new([]byte)
+		case game.FieldRated:
+			values[i] = new(sql.NullBool)
 		case game.FieldID, game.FieldMapID, game.FieldCreatorID, game.FieldTurnLimitSeconds, game.FieldTtbPercent, game.FieldTurn, game.FieldCurrentSeat, game.FieldSeq, game.FieldVersion, game.FieldWinnerSeat:
 			values[i] = new(sql.NullInt64)
 		case game.FieldName, game.FieldClaim, game.FieldCardSystem, game.FieldFog, game.FieldStatus, game.FieldPhase, game.FieldInviteCode:
@@ -353,6 +369,12 @@ func (_m *Game) assignValues(columns []string, values []any) error {
 				if err := json.Unmarshal(*value, &_m.ViewSeqs); err != nil {
 					return fmt.Errorf("unmarshal field view_seqs: %w", err)
 				}
+			}
+		case game.FieldRated:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field rated", values[i])
+			} else if value.Valid {
+				_m.Rated = value.Bool
 			}
 		case game.FieldStatus:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -519,6 +541,11 @@ func (_m *Game) QueryChatSettings() *ChatSettingQuery {
 	return NewGameClient(_m.config).QueryChatSettings(_m)
 }
 
+// QueryRatingChanges queries the "rating_changes" edge of the Game entity.
+func (_m *Game) QueryRatingChanges() *RatingChangeQuery {
+	return NewGameClient(_m.config).QueryRatingChanges(_m)
+}
+
 // Update returns a builder for updating this Game.
 // Note that you need to call Game.Unwrap() before calling this method if this Game
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -580,6 +607,9 @@ func (_m *Game) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("view_seqs=")
 	builder.WriteString(fmt.Sprintf("%v", _m.ViewSeqs))
+	builder.WriteString(", ")
+	builder.WriteString("rated=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Rated))
 	builder.WriteString(", ")
 	builder.WriteString("status=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Status))
@@ -875,6 +905,30 @@ func (_m *Game) appendNamedChatSettings(name string, edges ...*ChatSetting) {
 		_m.Edges.namedChatSettings[name] = []*ChatSetting{}
 	} else {
 		_m.Edges.namedChatSettings[name] = append(_m.Edges.namedChatSettings[name], edges...)
+	}
+}
+
+// NamedRatingChanges returns the RatingChanges named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Game) NamedRatingChanges(name string) ([]*RatingChange, error) {
+	if _m.Edges.namedRatingChanges == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedRatingChanges[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Game) appendNamedRatingChanges(name string, edges ...*RatingChange) {
+	if _m.Edges.namedRatingChanges == nil {
+		_m.Edges.namedRatingChanges = make(map[string][]*RatingChange)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedRatingChanges[name] = []*RatingChange{}
+	} else {
+		_m.Edges.namedRatingChanges[name] = append(_m.Edges.namedRatingChanges[name], edges...)
 	}
 }
 

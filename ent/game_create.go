@@ -17,6 +17,7 @@ import (
 	"rout/ent/gamemap"
 	"rout/ent/notice"
 	"rout/ent/player"
+	"rout/ent/ratingchange"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/user"
@@ -174,6 +175,20 @@ func (_c *GameCreate) SetTeamRules(v json.RawMessage) *GameCreate {
 // SetViewSeqs sets the "view_seqs" field.
 func (_c *GameCreate) SetViewSeqs(v []int64) *GameCreate {
 	_c.mutation.SetViewSeqs(v)
+	return _c
+}
+
+// SetRated sets the "rated" field.
+func (_c *GameCreate) SetRated(v bool) *GameCreate {
+	_c.mutation.SetRated(v)
+	return _c
+}
+
+// SetNillableRated sets the "rated" field if the given value is not nil.
+func (_c *GameCreate) SetNillableRated(v *bool) *GameCreate {
+	if v != nil {
+		_c.SetRated(*v)
+	}
 	return _c
 }
 
@@ -517,6 +532,21 @@ func (_c *GameCreate) AddChatSettings(v ...*ChatSetting) *GameCreate {
 	return _c.AddChatSettingIDs(ids...)
 }
 
+// AddRatingChangeIDs adds the "rating_changes" edge to the RatingChange entity by IDs.
+func (_c *GameCreate) AddRatingChangeIDs(ids ...int) *GameCreate {
+	_c.mutation.AddRatingChangeIDs(ids...)
+	return _c
+}
+
+// AddRatingChanges adds the "rating_changes" edges to the RatingChange entity.
+func (_c *GameCreate) AddRatingChanges(v ...*RatingChange) *GameCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddRatingChangeIDs(ids...)
+}
+
 // Mutation returns the GameMutation object of the builder.
 func (_c *GameCreate) Mutation() *GameMutation {
 	return _c.mutation
@@ -583,6 +613,10 @@ func (_c *GameCreate) defaults() {
 	if _, ok := _c.mutation.Fog(); !ok {
 		v := game.DefaultFog
 		_c.mutation.SetFog(v)
+	}
+	if _, ok := _c.mutation.Rated(); !ok {
+		v := game.DefaultRated
+		_c.mutation.SetRated(v)
 	}
 	if _, ok := _c.mutation.Status(); !ok {
 		v := game.DefaultStatus
@@ -671,6 +705,9 @@ func (_c *GameCreate) check() error {
 		if err := game.FogValidator(v); err != nil {
 			return &ValidationError{Name: "fog", err: fmt.Errorf(`ent: validator failed for field "Game.fog": %w`, err)}
 		}
+	}
+	if _, ok := _c.mutation.Rated(); !ok {
+		return &ValidationError{Name: "rated", err: errors.New(`ent: missing required field "Game.rated"`)}
 	}
 	if _, ok := _c.mutation.Status(); !ok {
 		return &ValidationError{Name: "status", err: errors.New(`ent: missing required field "Game.status"`)}
@@ -806,6 +843,10 @@ func (_c *GameCreate) createSpec() (*Game, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.ViewSeqs(); ok {
 		_spec.SetField(game.FieldViewSeqs, field.TypeJSON, value)
 		_node.ViewSeqs = value
+	}
+	if value, ok := _c.mutation.Rated(); ok {
+		_spec.SetField(game.FieldRated, field.TypeBool, value)
+		_node.Rated = value
 	}
 	if value, ok := _c.mutation.Status(); ok {
 		_spec.SetField(game.FieldStatus, field.TypeEnum, value)
@@ -1057,6 +1098,22 @@ func (_c *GameCreate) createSpec() (*Game, *sqlgraph.CreateSpec) {
 		}
 		_spec.Edges = append(_spec.Edges, edge)
 	}
+	if nodes := _c.mutation.RatingChangesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.RatingChangesTable,
+			Columns: []string{game.RatingChangesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingchange.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
 	return _node, _spec
 }
 
@@ -1256,6 +1313,18 @@ func (u *GameUpsert) UpdateViewSeqs() *GameUpsert {
 // ClearViewSeqs clears the value of the "view_seqs" field.
 func (u *GameUpsert) ClearViewSeqs() *GameUpsert {
 	u.SetNull(game.FieldViewSeqs)
+	return u
+}
+
+// SetRated sets the "rated" field.
+func (u *GameUpsert) SetRated(v bool) *GameUpsert {
+	u.Set(game.FieldRated, v)
+	return u
+}
+
+// UpdateRated sets the "rated" field to the value that was provided on create.
+func (u *GameUpsert) UpdateRated() *GameUpsert {
+	u.SetExcluded(game.FieldRated)
 	return u
 }
 
@@ -1728,6 +1797,20 @@ func (u *GameUpsertOne) UpdateViewSeqs() *GameUpsertOne {
 func (u *GameUpsertOne) ClearViewSeqs() *GameUpsertOne {
 	return u.Update(func(s *GameUpsert) {
 		s.ClearViewSeqs()
+	})
+}
+
+// SetRated sets the "rated" field.
+func (u *GameUpsertOne) SetRated(v bool) *GameUpsertOne {
+	return u.Update(func(s *GameUpsert) {
+		s.SetRated(v)
+	})
+}
+
+// UpdateRated sets the "rated" field to the value that was provided on create.
+func (u *GameUpsertOne) UpdateRated() *GameUpsertOne {
+	return u.Update(func(s *GameUpsert) {
+		s.UpdateRated()
 	})
 }
 
@@ -2407,6 +2490,20 @@ func (u *GameUpsertBulk) UpdateViewSeqs() *GameUpsertBulk {
 func (u *GameUpsertBulk) ClearViewSeqs() *GameUpsertBulk {
 	return u.Update(func(s *GameUpsert) {
 		s.ClearViewSeqs()
+	})
+}
+
+// SetRated sets the "rated" field.
+func (u *GameUpsertBulk) SetRated(v bool) *GameUpsertBulk {
+	return u.Update(func(s *GameUpsert) {
+		s.SetRated(v)
+	})
+}
+
+// UpdateRated sets the "rated" field to the value that was provided on create.
+func (u *GameUpsertBulk) UpdateRated() *GameUpsertBulk {
+	return u.Update(func(s *GameUpsert) {
+		s.UpdateRated()
 	})
 }
 

@@ -17,6 +17,7 @@ import (
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/predicate"
+	"rout/ent/ratingchange"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"time"
@@ -195,6 +196,20 @@ func (_u *GameUpdate) AppendViewSeqs(v []int64) *GameUpdate {
 // ClearViewSeqs clears the value of the "view_seqs" field.
 func (_u *GameUpdate) ClearViewSeqs() *GameUpdate {
 	_u.mutation.ClearViewSeqs()
+	return _u
+}
+
+// SetRated sets the "rated" field.
+func (_u *GameUpdate) SetRated(v bool) *GameUpdate {
+	_u.mutation.SetRated(v)
+	return _u
+}
+
+// SetNillableRated sets the "rated" field if the given value is not nil.
+func (_u *GameUpdate) SetNillableRated(v *bool) *GameUpdate {
+	if v != nil {
+		_u.SetRated(*v)
+	}
 	return _u
 }
 
@@ -617,6 +632,21 @@ func (_u *GameUpdate) AddChatSettings(v ...*ChatSetting) *GameUpdate {
 	return _u.AddChatSettingIDs(ids...)
 }
 
+// AddRatingChangeIDs adds the "rating_changes" edge to the RatingChange entity by IDs.
+func (_u *GameUpdate) AddRatingChangeIDs(ids ...int) *GameUpdate {
+	_u.mutation.AddRatingChangeIDs(ids...)
+	return _u
+}
+
+// AddRatingChanges adds the "rating_changes" edges to the RatingChange entity.
+func (_u *GameUpdate) AddRatingChanges(v ...*RatingChange) *GameUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddRatingChangeIDs(ids...)
+}
+
 // Mutation returns the GameMutation object of the builder.
 func (_u *GameUpdate) Mutation() *GameMutation {
 	return _u.mutation
@@ -832,6 +862,27 @@ func (_u *GameUpdate) RemoveChatSettings(v ...*ChatSetting) *GameUpdate {
 	return _u.RemoveChatSettingIDs(ids...)
 }
 
+// ClearRatingChanges clears all "rating_changes" edges to the RatingChange entity.
+func (_u *GameUpdate) ClearRatingChanges() *GameUpdate {
+	_u.mutation.ClearRatingChanges()
+	return _u
+}
+
+// RemoveRatingChangeIDs removes the "rating_changes" edge to RatingChange entities by IDs.
+func (_u *GameUpdate) RemoveRatingChangeIDs(ids ...int) *GameUpdate {
+	_u.mutation.RemoveRatingChangeIDs(ids...)
+	return _u
+}
+
+// RemoveRatingChanges removes "rating_changes" edges to RatingChange entities.
+func (_u *GameUpdate) RemoveRatingChanges(v ...*RatingChange) *GameUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveRatingChangeIDs(ids...)
+}
+
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *GameUpdate) Save(ctx context.Context) (int, error) {
 	_u.defaults()
@@ -1020,6 +1071,9 @@ func (_u *GameUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if _u.mutation.ViewSeqsCleared() {
 		_spec.ClearField(game.FieldViewSeqs, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.Rated(); ok {
+		_spec.SetField(game.FieldRated, field.TypeBool, value)
 	}
 	if value, ok := _u.mutation.Status(); ok {
 		_spec.SetField(game.FieldStatus, field.TypeEnum, value)
@@ -1557,6 +1611,51 @@ func (_u *GameUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.RatingChangesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.RatingChangesTable,
+			Columns: []string{game.RatingChangesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingchange.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedRatingChangesIDs(); len(nodes) > 0 && !_u.mutation.RatingChangesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.RatingChangesTable,
+			Columns: []string{game.RatingChangesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingchange.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RatingChangesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.RatingChangesTable,
+			Columns: []string{game.RatingChangesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingchange.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{game.Label}
@@ -1732,6 +1831,20 @@ func (_u *GameUpdateOne) AppendViewSeqs(v []int64) *GameUpdateOne {
 // ClearViewSeqs clears the value of the "view_seqs" field.
 func (_u *GameUpdateOne) ClearViewSeqs() *GameUpdateOne {
 	_u.mutation.ClearViewSeqs()
+	return _u
+}
+
+// SetRated sets the "rated" field.
+func (_u *GameUpdateOne) SetRated(v bool) *GameUpdateOne {
+	_u.mutation.SetRated(v)
+	return _u
+}
+
+// SetNillableRated sets the "rated" field if the given value is not nil.
+func (_u *GameUpdateOne) SetNillableRated(v *bool) *GameUpdateOne {
+	if v != nil {
+		_u.SetRated(*v)
+	}
 	return _u
 }
 
@@ -2154,6 +2267,21 @@ func (_u *GameUpdateOne) AddChatSettings(v ...*ChatSetting) *GameUpdateOne {
 	return _u.AddChatSettingIDs(ids...)
 }
 
+// AddRatingChangeIDs adds the "rating_changes" edge to the RatingChange entity by IDs.
+func (_u *GameUpdateOne) AddRatingChangeIDs(ids ...int) *GameUpdateOne {
+	_u.mutation.AddRatingChangeIDs(ids...)
+	return _u
+}
+
+// AddRatingChanges adds the "rating_changes" edges to the RatingChange entity.
+func (_u *GameUpdateOne) AddRatingChanges(v ...*RatingChange) *GameUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddRatingChangeIDs(ids...)
+}
+
 // Mutation returns the GameMutation object of the builder.
 func (_u *GameUpdateOne) Mutation() *GameMutation {
 	return _u.mutation
@@ -2367,6 +2495,27 @@ func (_u *GameUpdateOne) RemoveChatSettings(v ...*ChatSetting) *GameUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveChatSettingIDs(ids...)
+}
+
+// ClearRatingChanges clears all "rating_changes" edges to the RatingChange entity.
+func (_u *GameUpdateOne) ClearRatingChanges() *GameUpdateOne {
+	_u.mutation.ClearRatingChanges()
+	return _u
+}
+
+// RemoveRatingChangeIDs removes the "rating_changes" edge to RatingChange entities by IDs.
+func (_u *GameUpdateOne) RemoveRatingChangeIDs(ids ...int) *GameUpdateOne {
+	_u.mutation.RemoveRatingChangeIDs(ids...)
+	return _u
+}
+
+// RemoveRatingChanges removes "rating_changes" edges to RatingChange entities.
+func (_u *GameUpdateOne) RemoveRatingChanges(v ...*RatingChange) *GameUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveRatingChangeIDs(ids...)
 }
 
 // Where appends a list predicates to the GameUpdate builder.
@@ -2587,6 +2736,9 @@ func (_u *GameUpdateOne) sqlSave(ctx context.Context) (_node *Game, err error) {
 	}
 	if _u.mutation.ViewSeqsCleared() {
 		_spec.ClearField(game.FieldViewSeqs, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.Rated(); ok {
+		_spec.SetField(game.FieldRated, field.TypeBool, value)
 	}
 	if value, ok := _u.mutation.Status(); ok {
 		_spec.SetField(game.FieldStatus, field.TypeEnum, value)
@@ -3117,6 +3269,51 @@ func (_u *GameUpdateOne) sqlSave(ctx context.Context) (_node *Game, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.RatingChangesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.RatingChangesTable,
+			Columns: []string{game.RatingChangesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingchange.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedRatingChangesIDs(); len(nodes) > 0 && !_u.mutation.RatingChangesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.RatingChangesTable,
+			Columns: []string{game.RatingChangesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingchange.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RatingChangesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.RatingChangesTable,
+			Columns: []string{game.RatingChangesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingchange.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

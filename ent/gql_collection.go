@@ -18,6 +18,8 @@ import (
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/pushsubscription"
+	"rout/ent/rating"
+	"rout/ent/ratingchange"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
@@ -1154,6 +1156,19 @@ func (_q *GameQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 			_q.WithNamedChatSettings(alias, func(wq *ChatSettingQuery) {
 				*wq = *query
 			})
+
+		case "ratingChanges":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&RatingChangeClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, ratingchangeImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedRatingChanges(alias, func(wq *RatingChangeQuery) {
+				*wq = *query
+			})
 		case "createdAt":
 			if _, ok := fieldSeen[game.FieldCreatedAt]; !ok {
 				selectedFields = append(selectedFields, game.FieldCreatedAt)
@@ -1218,6 +1233,11 @@ func (_q *GameQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 			if _, ok := fieldSeen[game.FieldViewSeqs]; !ok {
 				selectedFields = append(selectedFields, game.FieldViewSeqs)
 				fieldSeen[game.FieldViewSeqs] = struct{}{}
+			}
+		case "rated":
+			if _, ok := fieldSeen[game.FieldRated]; !ok {
+				selectedFields = append(selectedFields, game.FieldRated)
+				fieldSeen[game.FieldRated] = struct{}{}
 			}
 		case "status":
 			if _, ok := fieldSeen[game.FieldStatus]; !ok {
@@ -2038,6 +2058,249 @@ func newPushSubscriptionPaginateArgs(rv map[string]any) *pushsubscriptionPaginat
 }
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *RatingQuery) CollectFields(ctx context.Context, satisfies ...string) (*RatingQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *RatingQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(rating.Columns))
+		selectedFields = []string{rating.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "user":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&UserClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, userImplementors)...); err != nil {
+				return err
+			}
+			_q.withUser = query
+			if _, ok := fieldSeen[rating.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, rating.FieldUserID)
+				fieldSeen[rating.FieldUserID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[rating.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, rating.FieldCreatedAt)
+				fieldSeen[rating.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[rating.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, rating.FieldUpdatedAt)
+				fieldSeen[rating.FieldUpdatedAt] = struct{}{}
+			}
+		case "userID":
+			if _, ok := fieldSeen[rating.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, rating.FieldUserID)
+				fieldSeen[rating.FieldUserID] = struct{}{}
+			}
+		case "mode":
+			if _, ok := fieldSeen[rating.FieldMode]; !ok {
+				selectedFields = append(selectedFields, rating.FieldMode)
+				fieldSeen[rating.FieldMode] = struct{}{}
+			}
+		case "mu":
+			if _, ok := fieldSeen[rating.FieldMu]; !ok {
+				selectedFields = append(selectedFields, rating.FieldMu)
+				fieldSeen[rating.FieldMu] = struct{}{}
+			}
+		case "sigma":
+			if _, ok := fieldSeen[rating.FieldSigma]; !ok {
+				selectedFields = append(selectedFields, rating.FieldSigma)
+				fieldSeen[rating.FieldSigma] = struct{}{}
+			}
+		case "games":
+			if _, ok := fieldSeen[rating.FieldGames]; !ok {
+				selectedFields = append(selectedFields, rating.FieldGames)
+				fieldSeen[rating.FieldGames] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type ratingPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []RatingPaginateOption
+}
+
+func newRatingPaginateArgs(rv map[string]any) *ratingPaginateArgs {
+	args := &ratingPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *RatingChangeQuery) CollectFields(ctx context.Context, satisfies ...string) (*RatingChangeQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *RatingChangeQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(ratingchange.Columns))
+		selectedFields = []string{ratingchange.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "game":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&GameClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, gameImplementors)...); err != nil {
+				return err
+			}
+			_q.withGame = query
+			if _, ok := fieldSeen[ratingchange.FieldGameID]; !ok {
+				selectedFields = append(selectedFields, ratingchange.FieldGameID)
+				fieldSeen[ratingchange.FieldGameID] = struct{}{}
+			}
+
+		case "user":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&UserClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, userImplementors)...); err != nil {
+				return err
+			}
+			_q.withUser = query
+			if _, ok := fieldSeen[ratingchange.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, ratingchange.FieldUserID)
+				fieldSeen[ratingchange.FieldUserID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[ratingchange.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, ratingchange.FieldCreatedAt)
+				fieldSeen[ratingchange.FieldCreatedAt] = struct{}{}
+			}
+		case "gameID":
+			if _, ok := fieldSeen[ratingchange.FieldGameID]; !ok {
+				selectedFields = append(selectedFields, ratingchange.FieldGameID)
+				fieldSeen[ratingchange.FieldGameID] = struct{}{}
+			}
+		case "userID":
+			if _, ok := fieldSeen[ratingchange.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, ratingchange.FieldUserID)
+				fieldSeen[ratingchange.FieldUserID] = struct{}{}
+			}
+		case "mode":
+			if _, ok := fieldSeen[ratingchange.FieldMode]; !ok {
+				selectedFields = append(selectedFields, ratingchange.FieldMode)
+				fieldSeen[ratingchange.FieldMode] = struct{}{}
+			}
+		case "place":
+			if _, ok := fieldSeen[ratingchange.FieldPlace]; !ok {
+				selectedFields = append(selectedFields, ratingchange.FieldPlace)
+				fieldSeen[ratingchange.FieldPlace] = struct{}{}
+			}
+		case "muBefore":
+			if _, ok := fieldSeen[ratingchange.FieldMuBefore]; !ok {
+				selectedFields = append(selectedFields, ratingchange.FieldMuBefore)
+				fieldSeen[ratingchange.FieldMuBefore] = struct{}{}
+			}
+		case "sigmaBefore":
+			if _, ok := fieldSeen[ratingchange.FieldSigmaBefore]; !ok {
+				selectedFields = append(selectedFields, ratingchange.FieldSigmaBefore)
+				fieldSeen[ratingchange.FieldSigmaBefore] = struct{}{}
+			}
+		case "muAfter":
+			if _, ok := fieldSeen[ratingchange.FieldMuAfter]; !ok {
+				selectedFields = append(selectedFields, ratingchange.FieldMuAfter)
+				fieldSeen[ratingchange.FieldMuAfter] = struct{}{}
+			}
+		case "sigmaAfter":
+			if _, ok := fieldSeen[ratingchange.FieldSigmaAfter]; !ok {
+				selectedFields = append(selectedFields, ratingchange.FieldSigmaAfter)
+				fieldSeen[ratingchange.FieldSigmaAfter] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type ratingchangePaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []RatingChangePaginateOption
+}
+
+func newRatingChangePaginateArgs(rv map[string]any) *ratingchangePaginateArgs {
+	args := &ratingchangePaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
 func (_q *SeenEventQuery) CollectFields(ctx context.Context, satisfies ...string) (*SeenEventQuery, error) {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil {
@@ -2565,6 +2828,32 @@ func (_q *UserQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 				return err
 			}
 			_q.WithNamedBlockedBy(alias, func(wq *UserBlockQuery) {
+				*wq = *query
+			})
+
+		case "ratings":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&RatingClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, ratingImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedRatings(alias, func(wq *RatingQuery) {
+				*wq = *query
+			})
+
+		case "ratingChanges":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&RatingChangeClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, ratingchangeImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedRatingChanges(alias, func(wq *RatingChangeQuery) {
 				*wq = *query
 			})
 		case "createdAt":

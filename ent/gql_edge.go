@@ -260,6 +260,18 @@ func (_m *Game) ChatSettings(ctx context.Context) (result []*ChatSetting, err er
 	return result, err
 }
 
+func (_m *Game) RatingChanges(ctx context.Context) (result []*RatingChange, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedRatingChanges(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.RatingChangesOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryRatingChanges().All(ctx)
+	}
+	return result, err
+}
+
 func (_m *GameMap) Creator(ctx context.Context) (*User, error) {
 	result, err := _m.Edges.CreatorOrErr()
 	if IsNotLoaded(err) {
@@ -313,6 +325,30 @@ func (_m *Player) User(ctx context.Context) (*User, error) {
 }
 
 func (_m *PushSubscription) User(ctx context.Context) (*User, error) {
+	result, err := _m.Edges.UserOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryUser().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *Rating) User(ctx context.Context) (*User, error) {
+	result, err := _m.Edges.UserOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryUser().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *RatingChange) Game(ctx context.Context) (*Game, error) {
+	result, err := _m.Edges.GameOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryGame().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *RatingChange) User(ctx context.Context) (*User, error) {
 	result, err := _m.Edges.UserOrErr()
 	if IsNotLoaded(err) {
 		result, err = _m.QueryUser().Only(ctx)
@@ -508,6 +544,30 @@ func (_m *User) BlockedBy(ctx context.Context) (result []*UserBlock, err error) 
 	}
 	if IsNotLoaded(err) {
 		result, err = _m.QueryBlockedBy().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *User) Ratings(ctx context.Context) (result []*Rating, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedRatings(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.RatingsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryRatings().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *User) RatingChanges(ctx context.Context) (result []*RatingChange, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedRatingChanges(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.RatingChangesOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryRatingChanges().All(ctx)
 	}
 	return result, err
 }

@@ -19,6 +19,8 @@ import (
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/pushsubscription"
+	"rout/ent/rating"
+	"rout/ent/ratingchange"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
@@ -110,6 +112,16 @@ var pushsubscriptionImplementors = []string{"PushSubscription", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*PushSubscription) IsNode() {}
+
+var ratingImplementors = []string{"Rating", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Rating) IsNode() {}
+
+var ratingchangeImplementors = []string{"RatingChange", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*RatingChange) IsNode() {}
 
 var seeneventImplementors = []string{"SeenEvent", "Node"}
 
@@ -316,6 +328,24 @@ func (c *Client) noder(ctx context.Context, table string, id int) (Noder, error)
 			Where(pushsubscription.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, pushsubscriptionImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case rating.Table:
+		query := c.Rating.Query().
+			Where(rating.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, ratingImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case ratingchange.Table:
+		query := c.RatingChange.Query().
+			Where(ratingchange.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, ratingchangeImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -650,6 +680,38 @@ func (c *Client) noders(ctx context.Context, table string, ids []int) ([]Noder, 
 		query := c.PushSubscription.Query().
 			Where(pushsubscription.IDIn(ids...))
 		query, err := query.CollectFields(ctx, pushsubscriptionImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case rating.Table:
+		query := c.Rating.Query().
+			Where(rating.IDIn(ids...))
+		query, err := query.CollectFields(ctx, ratingImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case ratingchange.Table:
+		query := c.RatingChange.Query().
+			Where(ratingchange.IDIn(ids...))
+		query, err := query.CollectFields(ctx, ratingchangeImplementors...)
 		if err != nil {
 			return nil, err
 		}

@@ -21,6 +21,8 @@ import (
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/pushsubscription"
+	"rout/ent/rating"
+	"rout/ent/ratingchange"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
@@ -3662,6 +3664,504 @@ func (_m *PushSubscription) ToEdge(order *PushSubscriptionOrder) *PushSubscripti
 		order = DefaultPushSubscriptionOrder
 	}
 	return &PushSubscriptionEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// RatingEdge is the edge representation of Rating.
+type RatingEdge struct {
+	Node   *Rating `json:"node"`
+	Cursor Cursor  `json:"cursor"`
+}
+
+// RatingConnection is the connection containing edges to Rating.
+type RatingConnection struct {
+	Edges      []*RatingEdge `json:"edges"`
+	PageInfo   PageInfo      `json:"pageInfo"`
+	TotalCount int           `json:"totalCount"`
+}
+
+func (c *RatingConnection) build(nodes []*Rating, pager *ratingPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Rating
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Rating {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Rating {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*RatingEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &RatingEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// RatingPaginateOption enables pagination customization.
+type RatingPaginateOption func(*ratingPager) error
+
+// WithRatingOrder configures pagination ordering.
+func WithRatingOrder(order *RatingOrder) RatingPaginateOption {
+	if order == nil {
+		order = DefaultRatingOrder
+	}
+	o := *order
+	return func(pager *ratingPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultRatingOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithRatingFilter configures pagination filter.
+func WithRatingFilter(filter func(*RatingQuery) (*RatingQuery, error)) RatingPaginateOption {
+	return func(pager *ratingPager) error {
+		if filter == nil {
+			return errors.New("RatingQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type ratingPager struct {
+	reverse bool
+	order   *RatingOrder
+	filter  func(*RatingQuery) (*RatingQuery, error)
+}
+
+func newRatingPager(opts []RatingPaginateOption, reverse bool) (*ratingPager, error) {
+	pager := &ratingPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultRatingOrder
+	}
+	return pager, nil
+}
+
+func (p *ratingPager) applyFilter(query *RatingQuery) (*RatingQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *ratingPager) toCursor(_m *Rating) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *ratingPager) applyCursors(query *RatingQuery, after, before *Cursor) (*RatingQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultRatingOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *ratingPager) applyOrder(query *RatingQuery) *RatingQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultRatingOrder.Field {
+		query = query.Order(DefaultRatingOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *ratingPager) orderExpr(query *RatingQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultRatingOrder.Field {
+			b.Comma().Ident(DefaultRatingOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Rating.
+func (_m *RatingQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...RatingPaginateOption,
+) (*RatingConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newRatingPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &RatingConnection{Edges: []*RatingEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// RatingOrderField defines the ordering field of Rating.
+type RatingOrderField struct {
+	// Value extracts the ordering value from the given Rating.
+	Value    func(*Rating) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) rating.OrderOption
+	toCursor func(*Rating) Cursor
+}
+
+// RatingOrder defines the ordering of Rating.
+type RatingOrder struct {
+	Direction OrderDirection    `json:"direction"`
+	Field     *RatingOrderField `json:"field"`
+}
+
+// DefaultRatingOrder is the default ordering of Rating.
+var DefaultRatingOrder = &RatingOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &RatingOrderField{
+		Value: func(_m *Rating) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: rating.FieldID,
+		toTerm: rating.ByID,
+		toCursor: func(_m *Rating) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Rating into RatingEdge.
+func (_m *Rating) ToEdge(order *RatingOrder) *RatingEdge {
+	if order == nil {
+		order = DefaultRatingOrder
+	}
+	return &RatingEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// RatingChangeEdge is the edge representation of RatingChange.
+type RatingChangeEdge struct {
+	Node   *RatingChange `json:"node"`
+	Cursor Cursor        `json:"cursor"`
+}
+
+// RatingChangeConnection is the connection containing edges to RatingChange.
+type RatingChangeConnection struct {
+	Edges      []*RatingChangeEdge `json:"edges"`
+	PageInfo   PageInfo            `json:"pageInfo"`
+	TotalCount int                 `json:"totalCount"`
+}
+
+func (c *RatingChangeConnection) build(nodes []*RatingChange, pager *ratingchangePager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *RatingChange
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *RatingChange {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *RatingChange {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*RatingChangeEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &RatingChangeEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// RatingChangePaginateOption enables pagination customization.
+type RatingChangePaginateOption func(*ratingchangePager) error
+
+// WithRatingChangeOrder configures pagination ordering.
+func WithRatingChangeOrder(order *RatingChangeOrder) RatingChangePaginateOption {
+	if order == nil {
+		order = DefaultRatingChangeOrder
+	}
+	o := *order
+	return func(pager *ratingchangePager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultRatingChangeOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithRatingChangeFilter configures pagination filter.
+func WithRatingChangeFilter(filter func(*RatingChangeQuery) (*RatingChangeQuery, error)) RatingChangePaginateOption {
+	return func(pager *ratingchangePager) error {
+		if filter == nil {
+			return errors.New("RatingChangeQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type ratingchangePager struct {
+	reverse bool
+	order   *RatingChangeOrder
+	filter  func(*RatingChangeQuery) (*RatingChangeQuery, error)
+}
+
+func newRatingChangePager(opts []RatingChangePaginateOption, reverse bool) (*ratingchangePager, error) {
+	pager := &ratingchangePager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultRatingChangeOrder
+	}
+	return pager, nil
+}
+
+func (p *ratingchangePager) applyFilter(query *RatingChangeQuery) (*RatingChangeQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *ratingchangePager) toCursor(_m *RatingChange) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *ratingchangePager) applyCursors(query *RatingChangeQuery, after, before *Cursor) (*RatingChangeQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultRatingChangeOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *ratingchangePager) applyOrder(query *RatingChangeQuery) *RatingChangeQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultRatingChangeOrder.Field {
+		query = query.Order(DefaultRatingChangeOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *ratingchangePager) orderExpr(query *RatingChangeQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultRatingChangeOrder.Field {
+			b.Comma().Ident(DefaultRatingChangeOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to RatingChange.
+func (_m *RatingChangeQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...RatingChangePaginateOption,
+) (*RatingChangeConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newRatingChangePager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &RatingChangeConnection{Edges: []*RatingChangeEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// RatingChangeOrderField defines the ordering field of RatingChange.
+type RatingChangeOrderField struct {
+	// Value extracts the ordering value from the given RatingChange.
+	Value    func(*RatingChange) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) ratingchange.OrderOption
+	toCursor func(*RatingChange) Cursor
+}
+
+// RatingChangeOrder defines the ordering of RatingChange.
+type RatingChangeOrder struct {
+	Direction OrderDirection          `json:"direction"`
+	Field     *RatingChangeOrderField `json:"field"`
+}
+
+// DefaultRatingChangeOrder is the default ordering of RatingChange.
+var DefaultRatingChangeOrder = &RatingChangeOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &RatingChangeOrderField{
+		Value: func(_m *RatingChange) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: ratingchange.FieldID,
+		toTerm: ratingchange.ByID,
+		toCursor: func(_m *RatingChange) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts RatingChange into RatingChangeEdge.
+func (_m *RatingChange) ToEdge(order *RatingChangeOrder) *RatingChangeEdge {
+	if order == nil {
+		order = DefaultRatingChangeOrder
+	}
+	return &RatingChangeEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

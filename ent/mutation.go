@@ -22,6 +22,8 @@ import (
 	"rout/ent/player"
 	"rout/ent/predicate"
 	"rout/ent/pushsubscription"
+	"rout/ent/rating"
+	"rout/ent/ratingchange"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
@@ -57,6 +59,8 @@ const (
 	TypeNotice           = "Notice"
 	TypePlayer           = "Player"
 	TypePushSubscription = "PushSubscription"
+	TypeRating           = "Rating"
+	TypeRatingChange     = "RatingChange"
 	TypeSeenEvent        = "SeenEvent"
 	TypeTerritory        = "Territory"
 	TypeToken            = "Token"
@@ -6479,6 +6483,7 @@ type GameMutation struct {
 	appendteam_rules      json.RawMessage
 	view_seqs             *[]int64
 	appendview_seqs       []int64
+	rated                 *bool
 	status                *game.Status
 	phase                 *string
 	turn                  *int
@@ -6534,6 +6539,9 @@ type GameMutation struct {
 	chat_settings         map[int]struct{}
 	removedchat_settings  map[int]struct{}
 	clearedchat_settings  bool
+	rating_changes        map[int]struct{}
+	removedrating_changes map[int]struct{}
+	clearedrating_changes bool
 	done                  bool
 	oldValue              func(context.Context) (*Game, error)
 	predicates            []predicate.Game
@@ -7230,6 +7238,42 @@ func (m *GameMutation) ResetViewSeqs() {
 	m.view_seqs = nil
 	m.appendview_seqs = nil
 	delete(m.clearedFields, game.FieldViewSeqs)
+}
+
+// SetRated sets the "rated" field.
+func (m *GameMutation) SetRated(b bool) {
+	m.rated = &b
+}
+
+// Rated returns the value of the "rated" field in the mutation.
+func (m *GameMutation) Rated() (r bool, exists bool) {
+	v := m.rated
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRated returns the old "rated" field's value of the Game entity.
+// If the Game object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameMutation) OldRated(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRated is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRated requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRated: %w", err)
+	}
+	return oldValue.Rated, nil
+}
+
+// ResetRated resets all changes to the "rated" field.
+func (m *GameMutation) ResetRated() {
+	m.rated = nil
 }
 
 // SetStatus sets the "status" field.
@@ -8551,6 +8595,60 @@ func (m *GameMutation) ResetChatSettings() {
 	m.removedchat_settings = nil
 }
 
+// AddRatingChangeIDs adds the "rating_changes" edge to the RatingChange entity by ids.
+func (m *GameMutation) AddRatingChangeIDs(ids ...int) {
+	if m.rating_changes == nil {
+		m.rating_changes = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.rating_changes[ids[i]] = struct{}{}
+	}
+}
+
+// ClearRatingChanges clears the "rating_changes" edge to the RatingChange entity.
+func (m *GameMutation) ClearRatingChanges() {
+	m.clearedrating_changes = true
+}
+
+// RatingChangesCleared reports if the "rating_changes" edge to the RatingChange entity was cleared.
+func (m *GameMutation) RatingChangesCleared() bool {
+	return m.clearedrating_changes
+}
+
+// RemoveRatingChangeIDs removes the "rating_changes" edge to the RatingChange entity by IDs.
+func (m *GameMutation) RemoveRatingChangeIDs(ids ...int) {
+	if m.removedrating_changes == nil {
+		m.removedrating_changes = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.rating_changes, ids[i])
+		m.removedrating_changes[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedRatingChanges returns the removed IDs of the "rating_changes" edge to the RatingChange entity.
+func (m *GameMutation) RemovedRatingChangesIDs() (ids []int) {
+	for id := range m.removedrating_changes {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// RatingChangesIDs returns the "rating_changes" edge IDs in the mutation.
+func (m *GameMutation) RatingChangesIDs() (ids []int) {
+	for id := range m.rating_changes {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetRatingChanges resets all changes to the "rating_changes" edge.
+func (m *GameMutation) ResetRatingChanges() {
+	m.rating_changes = nil
+	m.clearedrating_changes = false
+	m.removedrating_changes = nil
+}
+
 // Where appends a list predicates to the GameMutation builder.
 func (m *GameMutation) Where(ps ...predicate.Game) {
 	m.predicates = append(m.predicates, ps...)
@@ -8585,7 +8683,7 @@ func (m *GameMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *GameMutation) Fields() []string {
-	fields := make([]string, 0, 27)
+	fields := make([]string, 0, 28)
 	if m.created_at != nil {
 		fields = append(fields, game.FieldCreatedAt)
 	}
@@ -8624,6 +8722,9 @@ func (m *GameMutation) Fields() []string {
 	}
 	if m.view_seqs != nil {
 		fields = append(fields, game.FieldViewSeqs)
+	}
+	if m.rated != nil {
+		fields = append(fields, game.FieldRated)
 	}
 	if m.status != nil {
 		fields = append(fields, game.FieldStatus)
@@ -8701,6 +8802,8 @@ func (m *GameMutation) Field(name string) (ent.Value, bool) {
 		return m.TeamRules()
 	case game.FieldViewSeqs:
 		return m.ViewSeqs()
+	case game.FieldRated:
+		return m.Rated()
 	case game.FieldStatus:
 		return m.Status()
 	case game.FieldPhase:
@@ -8764,6 +8867,8 @@ func (m *GameMutation) OldField(ctx context.Context, name string) (ent.Value, er
 		return m.OldTeamRules(ctx)
 	case game.FieldViewSeqs:
 		return m.OldViewSeqs(ctx)
+	case game.FieldRated:
+		return m.OldRated(ctx)
 	case game.FieldStatus:
 		return m.OldStatus(ctx)
 	case game.FieldPhase:
@@ -8891,6 +8996,13 @@ func (m *GameMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetViewSeqs(v)
+		return nil
+	case game.FieldRated:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRated(v)
 		return nil
 	case game.FieldStatus:
 		v, ok := value.(game.Status)
@@ -9234,6 +9346,9 @@ func (m *GameMutation) ResetField(name string) error {
 	case game.FieldViewSeqs:
 		m.ResetViewSeqs()
 		return nil
+	case game.FieldRated:
+		m.ResetRated()
+		return nil
 	case game.FieldStatus:
 		m.ResetStatus()
 		return nil
@@ -9282,7 +9397,7 @@ func (m *GameMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *GameMutation) AddedEdges() []string {
-	edges := make([]string, 0, 12)
+	edges := make([]string, 0, 13)
 	if m._map != nil {
 		edges = append(edges, game.EdgeMap)
 	}
@@ -9318,6 +9433,9 @@ func (m *GameMutation) AddedEdges() []string {
 	}
 	if m.chat_settings != nil {
 		edges = append(edges, game.EdgeChatSettings)
+	}
+	if m.rating_changes != nil {
+		edges = append(edges, game.EdgeRatingChanges)
 	}
 	return edges
 }
@@ -9394,13 +9512,19 @@ func (m *GameMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case game.EdgeRatingChanges:
+		ids := make([]ent.Value, 0, len(m.rating_changes))
+		for id := range m.rating_changes {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *GameMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 12)
+	edges := make([]string, 0, 13)
 	if m.removedplayers != nil {
 		edges = append(edges, game.EdgePlayers)
 	}
@@ -9430,6 +9554,9 @@ func (m *GameMutation) RemovedEdges() []string {
 	}
 	if m.removedchat_settings != nil {
 		edges = append(edges, game.EdgeChatSettings)
+	}
+	if m.removedrating_changes != nil {
+		edges = append(edges, game.EdgeRatingChanges)
 	}
 	return edges
 }
@@ -9498,13 +9625,19 @@ func (m *GameMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case game.EdgeRatingChanges:
+		ids := make([]ent.Value, 0, len(m.removedrating_changes))
+		for id := range m.removedrating_changes {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *GameMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 12)
+	edges := make([]string, 0, 13)
 	if m.cleared_map {
 		edges = append(edges, game.EdgeMap)
 	}
@@ -9541,6 +9674,9 @@ func (m *GameMutation) ClearedEdges() []string {
 	if m.clearedchat_settings {
 		edges = append(edges, game.EdgeChatSettings)
 	}
+	if m.clearedrating_changes {
+		edges = append(edges, game.EdgeRatingChanges)
+	}
 	return edges
 }
 
@@ -9572,6 +9708,8 @@ func (m *GameMutation) EdgeCleared(name string) bool {
 		return m.clearedchat_reads
 	case game.EdgeChatSettings:
 		return m.clearedchat_settings
+	case game.EdgeRatingChanges:
+		return m.clearedrating_changes
 	}
 	return false
 }
@@ -9629,6 +9767,9 @@ func (m *GameMutation) ResetEdge(name string) error {
 		return nil
 	case game.EdgeChatSettings:
 		m.ResetChatSettings()
+		return nil
+	case game.EdgeRatingChanges:
+		m.ResetRatingChanges()
 		return nil
 	}
 	return fmt.Errorf("unknown Game edge %s", name)
@@ -15760,6 +15901,1838 @@ func (m *PushSubscriptionMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown PushSubscription edge %s", name)
 }
 
+// RatingMutation represents an operation that mutates the Rating nodes in the graph.
+type RatingMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int
+	created_at    *time.Time
+	updated_at    *time.Time
+	mode          *rating.Mode
+	mu            *float64
+	addmu         *float64
+	sigma         *float64
+	addsigma      *float64
+	games         *int
+	addgames      *int
+	clearedFields map[string]struct{}
+	user          *int
+	cleareduser   bool
+	done          bool
+	oldValue      func(context.Context) (*Rating, error)
+	predicates    []predicate.Rating
+}
+
+var _ ent.Mutation = (*RatingMutation)(nil)
+
+// ratingOption allows management of the mutation configuration using functional options.
+type ratingOption func(*RatingMutation)
+
+// newRatingMutation creates new mutation for the Rating entity.
+func newRatingMutation(c config, op Op, opts ...ratingOption) *RatingMutation {
+	m := &RatingMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeRating,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withRatingID sets the ID field of the mutation.
+func withRatingID(id int) ratingOption {
+	return func(m *RatingMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Rating
+		)
+		m.oldValue = func(ctx context.Context) (*Rating, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Rating.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withRating sets the old Rating of the mutation.
+func withRating(node *Rating) ratingOption {
+	return func(m *RatingMutation) {
+		m.oldValue = func(context.Context) (*Rating, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m RatingMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m RatingMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *RatingMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *RatingMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Rating.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *RatingMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *RatingMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Rating entity.
+// If the Rating object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *RatingMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *RatingMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *RatingMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Rating entity.
+// If the Rating object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *RatingMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *RatingMutation) SetUserID(i int) {
+	m.user = &i
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *RatingMutation) UserID() (r int, exists bool) {
+	v := m.user
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the Rating entity.
+// If the Rating object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingMutation) OldUserID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *RatingMutation) ResetUserID() {
+	m.user = nil
+}
+
+// SetMode sets the "mode" field.
+func (m *RatingMutation) SetMode(r rating.Mode) {
+	m.mode = &r
+}
+
+// Mode returns the value of the "mode" field in the mutation.
+func (m *RatingMutation) Mode() (r rating.Mode, exists bool) {
+	v := m.mode
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMode returns the old "mode" field's value of the Rating entity.
+// If the Rating object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingMutation) OldMode(ctx context.Context) (v rating.Mode, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMode: %w", err)
+	}
+	return oldValue.Mode, nil
+}
+
+// ResetMode resets all changes to the "mode" field.
+func (m *RatingMutation) ResetMode() {
+	m.mode = nil
+}
+
+// SetMu sets the "mu" field.
+func (m *RatingMutation) SetMu(f float64) {
+	m.mu = &f
+	m.addmu = nil
+}
+
+// Mu returns the value of the "mu" field in the mutation.
+func (m *RatingMutation) Mu() (r float64, exists bool) {
+	v := m.mu
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMu returns the old "mu" field's value of the Rating entity.
+// If the Rating object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingMutation) OldMu(ctx context.Context) (v float64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMu is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMu requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMu: %w", err)
+	}
+	return oldValue.Mu, nil
+}
+
+// AddMu adds f to the "mu" field.
+func (m *RatingMutation) AddMu(f float64) {
+	if m.addmu != nil {
+		*m.addmu += f
+	} else {
+		m.addmu = &f
+	}
+}
+
+// AddedMu returns the value that was added to the "mu" field in this mutation.
+func (m *RatingMutation) AddedMu() (r float64, exists bool) {
+	v := m.addmu
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetMu resets all changes to the "mu" field.
+func (m *RatingMutation) ResetMu() {
+	m.mu = nil
+	m.addmu = nil
+}
+
+// SetSigma sets the "sigma" field.
+func (m *RatingMutation) SetSigma(f float64) {
+	m.sigma = &f
+	m.addsigma = nil
+}
+
+// Sigma returns the value of the "sigma" field in the mutation.
+func (m *RatingMutation) Sigma() (r float64, exists bool) {
+	v := m.sigma
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSigma returns the old "sigma" field's value of the Rating entity.
+// If the Rating object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingMutation) OldSigma(ctx context.Context) (v float64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSigma is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSigma requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSigma: %w", err)
+	}
+	return oldValue.Sigma, nil
+}
+
+// AddSigma adds f to the "sigma" field.
+func (m *RatingMutation) AddSigma(f float64) {
+	if m.addsigma != nil {
+		*m.addsigma += f
+	} else {
+		m.addsigma = &f
+	}
+}
+
+// AddedSigma returns the value that was added to the "sigma" field in this mutation.
+func (m *RatingMutation) AddedSigma() (r float64, exists bool) {
+	v := m.addsigma
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSigma resets all changes to the "sigma" field.
+func (m *RatingMutation) ResetSigma() {
+	m.sigma = nil
+	m.addsigma = nil
+}
+
+// SetGames sets the "games" field.
+func (m *RatingMutation) SetGames(i int) {
+	m.games = &i
+	m.addgames = nil
+}
+
+// Games returns the value of the "games" field in the mutation.
+func (m *RatingMutation) Games() (r int, exists bool) {
+	v := m.games
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGames returns the old "games" field's value of the Rating entity.
+// If the Rating object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingMutation) OldGames(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGames is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGames requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGames: %w", err)
+	}
+	return oldValue.Games, nil
+}
+
+// AddGames adds i to the "games" field.
+func (m *RatingMutation) AddGames(i int) {
+	if m.addgames != nil {
+		*m.addgames += i
+	} else {
+		m.addgames = &i
+	}
+}
+
+// AddedGames returns the value that was added to the "games" field in this mutation.
+func (m *RatingMutation) AddedGames() (r int, exists bool) {
+	v := m.addgames
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetGames resets all changes to the "games" field.
+func (m *RatingMutation) ResetGames() {
+	m.games = nil
+	m.addgames = nil
+}
+
+// ClearUser clears the "user" edge to the User entity.
+func (m *RatingMutation) ClearUser() {
+	m.cleareduser = true
+	m.clearedFields[rating.FieldUserID] = struct{}{}
+}
+
+// UserCleared reports if the "user" edge to the User entity was cleared.
+func (m *RatingMutation) UserCleared() bool {
+	return m.cleareduser
+}
+
+// UserIDs returns the "user" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// UserID instead. It exists only for internal usage by the builders.
+func (m *RatingMutation) UserIDs() (ids []int) {
+	if id := m.user; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetUser resets all changes to the "user" edge.
+func (m *RatingMutation) ResetUser() {
+	m.user = nil
+	m.cleareduser = false
+}
+
+// Where appends a list predicates to the RatingMutation builder.
+func (m *RatingMutation) Where(ps ...predicate.Rating) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the RatingMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *RatingMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Rating, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *RatingMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *RatingMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Rating).
+func (m *RatingMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *RatingMutation) Fields() []string {
+	fields := make([]string, 0, 7)
+	if m.created_at != nil {
+		fields = append(fields, rating.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, rating.FieldUpdatedAt)
+	}
+	if m.user != nil {
+		fields = append(fields, rating.FieldUserID)
+	}
+	if m.mode != nil {
+		fields = append(fields, rating.FieldMode)
+	}
+	if m.mu != nil {
+		fields = append(fields, rating.FieldMu)
+	}
+	if m.sigma != nil {
+		fields = append(fields, rating.FieldSigma)
+	}
+	if m.games != nil {
+		fields = append(fields, rating.FieldGames)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *RatingMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case rating.FieldCreatedAt:
+		return m.CreatedAt()
+	case rating.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case rating.FieldUserID:
+		return m.UserID()
+	case rating.FieldMode:
+		return m.Mode()
+	case rating.FieldMu:
+		return m.Mu()
+	case rating.FieldSigma:
+		return m.Sigma()
+	case rating.FieldGames:
+		return m.Games()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *RatingMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case rating.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case rating.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case rating.FieldUserID:
+		return m.OldUserID(ctx)
+	case rating.FieldMode:
+		return m.OldMode(ctx)
+	case rating.FieldMu:
+		return m.OldMu(ctx)
+	case rating.FieldSigma:
+		return m.OldSigma(ctx)
+	case rating.FieldGames:
+		return m.OldGames(ctx)
+	}
+	return nil, fmt.Errorf("unknown Rating field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RatingMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case rating.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case rating.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case rating.FieldUserID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case rating.FieldMode:
+		v, ok := value.(rating.Mode)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMode(v)
+		return nil
+	case rating.FieldMu:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMu(v)
+		return nil
+	case rating.FieldSigma:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSigma(v)
+		return nil
+	case rating.FieldGames:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGames(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Rating field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *RatingMutation) AddedFields() []string {
+	var fields []string
+	if m.addmu != nil {
+		fields = append(fields, rating.FieldMu)
+	}
+	if m.addsigma != nil {
+		fields = append(fields, rating.FieldSigma)
+	}
+	if m.addgames != nil {
+		fields = append(fields, rating.FieldGames)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *RatingMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case rating.FieldMu:
+		return m.AddedMu()
+	case rating.FieldSigma:
+		return m.AddedSigma()
+	case rating.FieldGames:
+		return m.AddedGames()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RatingMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case rating.FieldMu:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddMu(v)
+		return nil
+	case rating.FieldSigma:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSigma(v)
+		return nil
+	case rating.FieldGames:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddGames(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Rating numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *RatingMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *RatingMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *RatingMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown Rating nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *RatingMutation) ResetField(name string) error {
+	switch name {
+	case rating.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case rating.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case rating.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case rating.FieldMode:
+		m.ResetMode()
+		return nil
+	case rating.FieldMu:
+		m.ResetMu()
+		return nil
+	case rating.FieldSigma:
+		m.ResetSigma()
+		return nil
+	case rating.FieldGames:
+		m.ResetGames()
+		return nil
+	}
+	return fmt.Errorf("unknown Rating field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *RatingMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.user != nil {
+		edges = append(edges, rating.EdgeUser)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *RatingMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case rating.EdgeUser:
+		if id := m.user; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *RatingMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *RatingMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *RatingMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.cleareduser {
+		edges = append(edges, rating.EdgeUser)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *RatingMutation) EdgeCleared(name string) bool {
+	switch name {
+	case rating.EdgeUser:
+		return m.cleareduser
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *RatingMutation) ClearEdge(name string) error {
+	switch name {
+	case rating.EdgeUser:
+		m.ClearUser()
+		return nil
+	}
+	return fmt.Errorf("unknown Rating unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *RatingMutation) ResetEdge(name string) error {
+	switch name {
+	case rating.EdgeUser:
+		m.ResetUser()
+		return nil
+	}
+	return fmt.Errorf("unknown Rating edge %s", name)
+}
+
+// RatingChangeMutation represents an operation that mutates the RatingChange nodes in the graph.
+type RatingChangeMutation struct {
+	config
+	op              Op
+	typ             string
+	id              *int
+	created_at      *time.Time
+	mode            *ratingchange.Mode
+	place           *int
+	addplace        *int
+	mu_before       *float64
+	addmu_before    *float64
+	sigma_before    *float64
+	addsigma_before *float64
+	mu_after        *float64
+	addmu_after     *float64
+	sigma_after     *float64
+	addsigma_after  *float64
+	clearedFields   map[string]struct{}
+	game            *int
+	clearedgame     bool
+	user            *int
+	cleareduser     bool
+	done            bool
+	oldValue        func(context.Context) (*RatingChange, error)
+	predicates      []predicate.RatingChange
+}
+
+var _ ent.Mutation = (*RatingChangeMutation)(nil)
+
+// ratingchangeOption allows management of the mutation configuration using functional options.
+type ratingchangeOption func(*RatingChangeMutation)
+
+// newRatingChangeMutation creates new mutation for the RatingChange entity.
+func newRatingChangeMutation(c config, op Op, opts ...ratingchangeOption) *RatingChangeMutation {
+	m := &RatingChangeMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeRatingChange,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withRatingChangeID sets the ID field of the mutation.
+func withRatingChangeID(id int) ratingchangeOption {
+	return func(m *RatingChangeMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *RatingChange
+		)
+		m.oldValue = func(ctx context.Context) (*RatingChange, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().RatingChange.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withRatingChange sets the old RatingChange of the mutation.
+func withRatingChange(node *RatingChange) ratingchangeOption {
+	return func(m *RatingChangeMutation) {
+		m.oldValue = func(context.Context) (*RatingChange, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m RatingChangeMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m RatingChangeMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *RatingChangeMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *RatingChangeMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().RatingChange.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *RatingChangeMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *RatingChangeMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the RatingChange entity.
+// If the RatingChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingChangeMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *RatingChangeMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetGameID sets the "game_id" field.
+func (m *RatingChangeMutation) SetGameID(i int) {
+	m.game = &i
+}
+
+// GameID returns the value of the "game_id" field in the mutation.
+func (m *RatingChangeMutation) GameID() (r int, exists bool) {
+	v := m.game
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGameID returns the old "game_id" field's value of the RatingChange entity.
+// If the RatingChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingChangeMutation) OldGameID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGameID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGameID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGameID: %w", err)
+	}
+	return oldValue.GameID, nil
+}
+
+// ResetGameID resets all changes to the "game_id" field.
+func (m *RatingChangeMutation) ResetGameID() {
+	m.game = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *RatingChangeMutation) SetUserID(i int) {
+	m.user = &i
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *RatingChangeMutation) UserID() (r int, exists bool) {
+	v := m.user
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the RatingChange entity.
+// If the RatingChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingChangeMutation) OldUserID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *RatingChangeMutation) ResetUserID() {
+	m.user = nil
+}
+
+// SetMode sets the "mode" field.
+func (m *RatingChangeMutation) SetMode(r ratingchange.Mode) {
+	m.mode = &r
+}
+
+// Mode returns the value of the "mode" field in the mutation.
+func (m *RatingChangeMutation) Mode() (r ratingchange.Mode, exists bool) {
+	v := m.mode
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMode returns the old "mode" field's value of the RatingChange entity.
+// If the RatingChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingChangeMutation) OldMode(ctx context.Context) (v ratingchange.Mode, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMode: %w", err)
+	}
+	return oldValue.Mode, nil
+}
+
+// ResetMode resets all changes to the "mode" field.
+func (m *RatingChangeMutation) ResetMode() {
+	m.mode = nil
+}
+
+// SetPlace sets the "place" field.
+func (m *RatingChangeMutation) SetPlace(i int) {
+	m.place = &i
+	m.addplace = nil
+}
+
+// Place returns the value of the "place" field in the mutation.
+func (m *RatingChangeMutation) Place() (r int, exists bool) {
+	v := m.place
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPlace returns the old "place" field's value of the RatingChange entity.
+// If the RatingChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingChangeMutation) OldPlace(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPlace is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPlace requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPlace: %w", err)
+	}
+	return oldValue.Place, nil
+}
+
+// AddPlace adds i to the "place" field.
+func (m *RatingChangeMutation) AddPlace(i int) {
+	if m.addplace != nil {
+		*m.addplace += i
+	} else {
+		m.addplace = &i
+	}
+}
+
+// AddedPlace returns the value that was added to the "place" field in this mutation.
+func (m *RatingChangeMutation) AddedPlace() (r int, exists bool) {
+	v := m.addplace
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPlace resets all changes to the "place" field.
+func (m *RatingChangeMutation) ResetPlace() {
+	m.place = nil
+	m.addplace = nil
+}
+
+// SetMuBefore sets the "mu_before" field.
+func (m *RatingChangeMutation) SetMuBefore(f float64) {
+	m.mu_before = &f
+	m.addmu_before = nil
+}
+
+// MuBefore returns the value of the "mu_before" field in the mutation.
+func (m *RatingChangeMutation) MuBefore() (r float64, exists bool) {
+	v := m.mu_before
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMuBefore returns the old "mu_before" field's value of the RatingChange entity.
+// If the RatingChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingChangeMutation) OldMuBefore(ctx context.Context) (v float64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMuBefore is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMuBefore requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMuBefore: %w", err)
+	}
+	return oldValue.MuBefore, nil
+}
+
+// AddMuBefore adds f to the "mu_before" field.
+func (m *RatingChangeMutation) AddMuBefore(f float64) {
+	if m.addmu_before != nil {
+		*m.addmu_before += f
+	} else {
+		m.addmu_before = &f
+	}
+}
+
+// AddedMuBefore returns the value that was added to the "mu_before" field in this mutation.
+func (m *RatingChangeMutation) AddedMuBefore() (r float64, exists bool) {
+	v := m.addmu_before
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetMuBefore resets all changes to the "mu_before" field.
+func (m *RatingChangeMutation) ResetMuBefore() {
+	m.mu_before = nil
+	m.addmu_before = nil
+}
+
+// SetSigmaBefore sets the "sigma_before" field.
+func (m *RatingChangeMutation) SetSigmaBefore(f float64) {
+	m.sigma_before = &f
+	m.addsigma_before = nil
+}
+
+// SigmaBefore returns the value of the "sigma_before" field in the mutation.
+func (m *RatingChangeMutation) SigmaBefore() (r float64, exists bool) {
+	v := m.sigma_before
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSigmaBefore returns the old "sigma_before" field's value of the RatingChange entity.
+// If the RatingChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingChangeMutation) OldSigmaBefore(ctx context.Context) (v float64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSigmaBefore is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSigmaBefore requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSigmaBefore: %w", err)
+	}
+	return oldValue.SigmaBefore, nil
+}
+
+// AddSigmaBefore adds f to the "sigma_before" field.
+func (m *RatingChangeMutation) AddSigmaBefore(f float64) {
+	if m.addsigma_before != nil {
+		*m.addsigma_before += f
+	} else {
+		m.addsigma_before = &f
+	}
+}
+
+// AddedSigmaBefore returns the value that was added to the "sigma_before" field in this mutation.
+func (m *RatingChangeMutation) AddedSigmaBefore() (r float64, exists bool) {
+	v := m.addsigma_before
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSigmaBefore resets all changes to the "sigma_before" field.
+func (m *RatingChangeMutation) ResetSigmaBefore() {
+	m.sigma_before = nil
+	m.addsigma_before = nil
+}
+
+// SetMuAfter sets the "mu_after" field.
+func (m *RatingChangeMutation) SetMuAfter(f float64) {
+	m.mu_after = &f
+	m.addmu_after = nil
+}
+
+// MuAfter returns the value of the "mu_after" field in the mutation.
+func (m *RatingChangeMutation) MuAfter() (r float64, exists bool) {
+	v := m.mu_after
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMuAfter returns the old "mu_after" field's value of the RatingChange entity.
+// If the RatingChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingChangeMutation) OldMuAfter(ctx context.Context) (v float64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMuAfter is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMuAfter requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMuAfter: %w", err)
+	}
+	return oldValue.MuAfter, nil
+}
+
+// AddMuAfter adds f to the "mu_after" field.
+func (m *RatingChangeMutation) AddMuAfter(f float64) {
+	if m.addmu_after != nil {
+		*m.addmu_after += f
+	} else {
+		m.addmu_after = &f
+	}
+}
+
+// AddedMuAfter returns the value that was added to the "mu_after" field in this mutation.
+func (m *RatingChangeMutation) AddedMuAfter() (r float64, exists bool) {
+	v := m.addmu_after
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetMuAfter resets all changes to the "mu_after" field.
+func (m *RatingChangeMutation) ResetMuAfter() {
+	m.mu_after = nil
+	m.addmu_after = nil
+}
+
+// SetSigmaAfter sets the "sigma_after" field.
+func (m *RatingChangeMutation) SetSigmaAfter(f float64) {
+	m.sigma_after = &f
+	m.addsigma_after = nil
+}
+
+// SigmaAfter returns the value of the "sigma_after" field in the mutation.
+func (m *RatingChangeMutation) SigmaAfter() (r float64, exists bool) {
+	v := m.sigma_after
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSigmaAfter returns the old "sigma_after" field's value of the RatingChange entity.
+// If the RatingChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingChangeMutation) OldSigmaAfter(ctx context.Context) (v float64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSigmaAfter is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSigmaAfter requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSigmaAfter: %w", err)
+	}
+	return oldValue.SigmaAfter, nil
+}
+
+// AddSigmaAfter adds f to the "sigma_after" field.
+func (m *RatingChangeMutation) AddSigmaAfter(f float64) {
+	if m.addsigma_after != nil {
+		*m.addsigma_after += f
+	} else {
+		m.addsigma_after = &f
+	}
+}
+
+// AddedSigmaAfter returns the value that was added to the "sigma_after" field in this mutation.
+func (m *RatingChangeMutation) AddedSigmaAfter() (r float64, exists bool) {
+	v := m.addsigma_after
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSigmaAfter resets all changes to the "sigma_after" field.
+func (m *RatingChangeMutation) ResetSigmaAfter() {
+	m.sigma_after = nil
+	m.addsigma_after = nil
+}
+
+// ClearGame clears the "game" edge to the Game entity.
+func (m *RatingChangeMutation) ClearGame() {
+	m.clearedgame = true
+	m.clearedFields[ratingchange.FieldGameID] = struct{}{}
+}
+
+// GameCleared reports if the "game" edge to the Game entity was cleared.
+func (m *RatingChangeMutation) GameCleared() bool {
+	return m.clearedgame
+}
+
+// GameIDs returns the "game" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// GameID instead. It exists only for internal usage by the builders.
+func (m *RatingChangeMutation) GameIDs() (ids []int) {
+	if id := m.game; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetGame resets all changes to the "game" edge.
+func (m *RatingChangeMutation) ResetGame() {
+	m.game = nil
+	m.clearedgame = false
+}
+
+// ClearUser clears the "user" edge to the User entity.
+func (m *RatingChangeMutation) ClearUser() {
+	m.cleareduser = true
+	m.clearedFields[ratingchange.FieldUserID] = struct{}{}
+}
+
+// UserCleared reports if the "user" edge to the User entity was cleared.
+func (m *RatingChangeMutation) UserCleared() bool {
+	return m.cleareduser
+}
+
+// UserIDs returns the "user" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// UserID instead. It exists only for internal usage by the builders.
+func (m *RatingChangeMutation) UserIDs() (ids []int) {
+	if id := m.user; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetUser resets all changes to the "user" edge.
+func (m *RatingChangeMutation) ResetUser() {
+	m.user = nil
+	m.cleareduser = false
+}
+
+// Where appends a list predicates to the RatingChangeMutation builder.
+func (m *RatingChangeMutation) Where(ps ...predicate.RatingChange) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the RatingChangeMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *RatingChangeMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.RatingChange, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *RatingChangeMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *RatingChangeMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (RatingChange).
+func (m *RatingChangeMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *RatingChangeMutation) Fields() []string {
+	fields := make([]string, 0, 9)
+	if m.created_at != nil {
+		fields = append(fields, ratingchange.FieldCreatedAt)
+	}
+	if m.game != nil {
+		fields = append(fields, ratingchange.FieldGameID)
+	}
+	if m.user != nil {
+		fields = append(fields, ratingchange.FieldUserID)
+	}
+	if m.mode != nil {
+		fields = append(fields, ratingchange.FieldMode)
+	}
+	if m.place != nil {
+		fields = append(fields, ratingchange.FieldPlace)
+	}
+	if m.mu_before != nil {
+		fields = append(fields, ratingchange.FieldMuBefore)
+	}
+	if m.sigma_before != nil {
+		fields = append(fields, ratingchange.FieldSigmaBefore)
+	}
+	if m.mu_after != nil {
+		fields = append(fields, ratingchange.FieldMuAfter)
+	}
+	if m.sigma_after != nil {
+		fields = append(fields, ratingchange.FieldSigmaAfter)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *RatingChangeMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case ratingchange.FieldCreatedAt:
+		return m.CreatedAt()
+	case ratingchange.FieldGameID:
+		return m.GameID()
+	case ratingchange.FieldUserID:
+		return m.UserID()
+	case ratingchange.FieldMode:
+		return m.Mode()
+	case ratingchange.FieldPlace:
+		return m.Place()
+	case ratingchange.FieldMuBefore:
+		return m.MuBefore()
+	case ratingchange.FieldSigmaBefore:
+		return m.SigmaBefore()
+	case ratingchange.FieldMuAfter:
+		return m.MuAfter()
+	case ratingchange.FieldSigmaAfter:
+		return m.SigmaAfter()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *RatingChangeMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case ratingchange.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case ratingchange.FieldGameID:
+		return m.OldGameID(ctx)
+	case ratingchange.FieldUserID:
+		return m.OldUserID(ctx)
+	case ratingchange.FieldMode:
+		return m.OldMode(ctx)
+	case ratingchange.FieldPlace:
+		return m.OldPlace(ctx)
+	case ratingchange.FieldMuBefore:
+		return m.OldMuBefore(ctx)
+	case ratingchange.FieldSigmaBefore:
+		return m.OldSigmaBefore(ctx)
+	case ratingchange.FieldMuAfter:
+		return m.OldMuAfter(ctx)
+	case ratingchange.FieldSigmaAfter:
+		return m.OldSigmaAfter(ctx)
+	}
+	return nil, fmt.Errorf("unknown RatingChange field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RatingChangeMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case ratingchange.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case ratingchange.FieldGameID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGameID(v)
+		return nil
+	case ratingchange.FieldUserID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case ratingchange.FieldMode:
+		v, ok := value.(ratingchange.Mode)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMode(v)
+		return nil
+	case ratingchange.FieldPlace:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPlace(v)
+		return nil
+	case ratingchange.FieldMuBefore:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMuBefore(v)
+		return nil
+	case ratingchange.FieldSigmaBefore:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSigmaBefore(v)
+		return nil
+	case ratingchange.FieldMuAfter:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMuAfter(v)
+		return nil
+	case ratingchange.FieldSigmaAfter:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSigmaAfter(v)
+		return nil
+	}
+	return fmt.Errorf("unknown RatingChange field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *RatingChangeMutation) AddedFields() []string {
+	var fields []string
+	if m.addplace != nil {
+		fields = append(fields, ratingchange.FieldPlace)
+	}
+	if m.addmu_before != nil {
+		fields = append(fields, ratingchange.FieldMuBefore)
+	}
+	if m.addsigma_before != nil {
+		fields = append(fields, ratingchange.FieldSigmaBefore)
+	}
+	if m.addmu_after != nil {
+		fields = append(fields, ratingchange.FieldMuAfter)
+	}
+	if m.addsigma_after != nil {
+		fields = append(fields, ratingchange.FieldSigmaAfter)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *RatingChangeMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case ratingchange.FieldPlace:
+		return m.AddedPlace()
+	case ratingchange.FieldMuBefore:
+		return m.AddedMuBefore()
+	case ratingchange.FieldSigmaBefore:
+		return m.AddedSigmaBefore()
+	case ratingchange.FieldMuAfter:
+		return m.AddedMuAfter()
+	case ratingchange.FieldSigmaAfter:
+		return m.AddedSigmaAfter()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RatingChangeMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case ratingchange.FieldPlace:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPlace(v)
+		return nil
+	case ratingchange.FieldMuBefore:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddMuBefore(v)
+		return nil
+	case ratingchange.FieldSigmaBefore:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSigmaBefore(v)
+		return nil
+	case ratingchange.FieldMuAfter:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddMuAfter(v)
+		return nil
+	case ratingchange.FieldSigmaAfter:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSigmaAfter(v)
+		return nil
+	}
+	return fmt.Errorf("unknown RatingChange numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *RatingChangeMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *RatingChangeMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *RatingChangeMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown RatingChange nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *RatingChangeMutation) ResetField(name string) error {
+	switch name {
+	case ratingchange.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case ratingchange.FieldGameID:
+		m.ResetGameID()
+		return nil
+	case ratingchange.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case ratingchange.FieldMode:
+		m.ResetMode()
+		return nil
+	case ratingchange.FieldPlace:
+		m.ResetPlace()
+		return nil
+	case ratingchange.FieldMuBefore:
+		m.ResetMuBefore()
+		return nil
+	case ratingchange.FieldSigmaBefore:
+		m.ResetSigmaBefore()
+		return nil
+	case ratingchange.FieldMuAfter:
+		m.ResetMuAfter()
+		return nil
+	case ratingchange.FieldSigmaAfter:
+		m.ResetSigmaAfter()
+		return nil
+	}
+	return fmt.Errorf("unknown RatingChange field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *RatingChangeMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.game != nil {
+		edges = append(edges, ratingchange.EdgeGame)
+	}
+	if m.user != nil {
+		edges = append(edges, ratingchange.EdgeUser)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *RatingChangeMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case ratingchange.EdgeGame:
+		if id := m.game; id != nil {
+			return []ent.Value{*id}
+		}
+	case ratingchange.EdgeUser:
+		if id := m.user; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *RatingChangeMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *RatingChangeMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *RatingChangeMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedgame {
+		edges = append(edges, ratingchange.EdgeGame)
+	}
+	if m.cleareduser {
+		edges = append(edges, ratingchange.EdgeUser)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *RatingChangeMutation) EdgeCleared(name string) bool {
+	switch name {
+	case ratingchange.EdgeGame:
+		return m.clearedgame
+	case ratingchange.EdgeUser:
+		return m.cleareduser
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *RatingChangeMutation) ClearEdge(name string) error {
+	switch name {
+	case ratingchange.EdgeGame:
+		m.ClearGame()
+		return nil
+	case ratingchange.EdgeUser:
+		m.ClearUser()
+		return nil
+	}
+	return fmt.Errorf("unknown RatingChange unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *RatingChangeMutation) ResetEdge(name string) error {
+	switch name {
+	case ratingchange.EdgeGame:
+		m.ResetGame()
+		return nil
+	case ratingchange.EdgeUser:
+		m.ResetUser()
+		return nil
+	}
+	return fmt.Errorf("unknown RatingChange edge %s", name)
+}
+
 // SeenEventMutation represents an operation that mutates the SeenEvent nodes in the graph.
 type SeenEventMutation struct {
 	config
@@ -18360,6 +20333,12 @@ type UserMutation struct {
 	blocked_by                map[int]struct{}
 	removedblocked_by         map[int]struct{}
 	clearedblocked_by         bool
+	ratings                   map[int]struct{}
+	removedratings            map[int]struct{}
+	clearedratings            bool
+	rating_changes            map[int]struct{}
+	removedrating_changes     map[int]struct{}
+	clearedrating_changes     bool
 	done                      bool
 	oldValue                  func(context.Context) (*User, error)
 	predicates                []predicate.User
@@ -19945,6 +21924,114 @@ func (m *UserMutation) ResetBlockedBy() {
 	m.removedblocked_by = nil
 }
 
+// AddRatingIDs adds the "ratings" edge to the Rating entity by ids.
+func (m *UserMutation) AddRatingIDs(ids ...int) {
+	if m.ratings == nil {
+		m.ratings = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.ratings[ids[i]] = struct{}{}
+	}
+}
+
+// ClearRatings clears the "ratings" edge to the Rating entity.
+func (m *UserMutation) ClearRatings() {
+	m.clearedratings = true
+}
+
+// RatingsCleared reports if the "ratings" edge to the Rating entity was cleared.
+func (m *UserMutation) RatingsCleared() bool {
+	return m.clearedratings
+}
+
+// RemoveRatingIDs removes the "ratings" edge to the Rating entity by IDs.
+func (m *UserMutation) RemoveRatingIDs(ids ...int) {
+	if m.removedratings == nil {
+		m.removedratings = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.ratings, ids[i])
+		m.removedratings[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedRatings returns the removed IDs of the "ratings" edge to the Rating entity.
+func (m *UserMutation) RemovedRatingsIDs() (ids []int) {
+	for id := range m.removedratings {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// RatingsIDs returns the "ratings" edge IDs in the mutation.
+func (m *UserMutation) RatingsIDs() (ids []int) {
+	for id := range m.ratings {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetRatings resets all changes to the "ratings" edge.
+func (m *UserMutation) ResetRatings() {
+	m.ratings = nil
+	m.clearedratings = false
+	m.removedratings = nil
+}
+
+// AddRatingChangeIDs adds the "rating_changes" edge to the RatingChange entity by ids.
+func (m *UserMutation) AddRatingChangeIDs(ids ...int) {
+	if m.rating_changes == nil {
+		m.rating_changes = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.rating_changes[ids[i]] = struct{}{}
+	}
+}
+
+// ClearRatingChanges clears the "rating_changes" edge to the RatingChange entity.
+func (m *UserMutation) ClearRatingChanges() {
+	m.clearedrating_changes = true
+}
+
+// RatingChangesCleared reports if the "rating_changes" edge to the RatingChange entity was cleared.
+func (m *UserMutation) RatingChangesCleared() bool {
+	return m.clearedrating_changes
+}
+
+// RemoveRatingChangeIDs removes the "rating_changes" edge to the RatingChange entity by IDs.
+func (m *UserMutation) RemoveRatingChangeIDs(ids ...int) {
+	if m.removedrating_changes == nil {
+		m.removedrating_changes = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.rating_changes, ids[i])
+		m.removedrating_changes[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedRatingChanges returns the removed IDs of the "rating_changes" edge to the RatingChange entity.
+func (m *UserMutation) RemovedRatingChangesIDs() (ids []int) {
+	for id := range m.removedrating_changes {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// RatingChangesIDs returns the "rating_changes" edge IDs in the mutation.
+func (m *UserMutation) RatingChangesIDs() (ids []int) {
+	for id := range m.rating_changes {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetRatingChanges resets all changes to the "rating_changes" edge.
+func (m *UserMutation) ResetRatingChanges() {
+	m.rating_changes = nil
+	m.clearedrating_changes = false
+	m.removedrating_changes = nil
+}
+
 // Where appends a list predicates to the UserMutation builder.
 func (m *UserMutation) Where(ps ...predicate.User) {
 	m.predicates = append(m.predicates, ps...)
@@ -20416,7 +22503,7 @@ func (m *UserMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *UserMutation) AddedEdges() []string {
-	edges := make([]string, 0, 14)
+	edges := make([]string, 0, 16)
 	if m.tokens != nil {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -20458,6 +22545,12 @@ func (m *UserMutation) AddedEdges() []string {
 	}
 	if m.blocked_by != nil {
 		edges = append(edges, user.EdgeBlockedBy)
+	}
+	if m.ratings != nil {
+		edges = append(edges, user.EdgeRatings)
+	}
+	if m.rating_changes != nil {
+		edges = append(edges, user.EdgeRatingChanges)
 	}
 	return edges
 }
@@ -20550,13 +22643,25 @@ func (m *UserMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeRatings:
+		ids := make([]ent.Value, 0, len(m.ratings))
+		for id := range m.ratings {
+			ids = append(ids, id)
+		}
+		return ids
+	case user.EdgeRatingChanges:
+		ids := make([]ent.Value, 0, len(m.rating_changes))
+		for id := range m.rating_changes {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *UserMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 14)
+	edges := make([]string, 0, 16)
 	if m.removedtokens != nil {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -20598,6 +22703,12 @@ func (m *UserMutation) RemovedEdges() []string {
 	}
 	if m.removedblocked_by != nil {
 		edges = append(edges, user.EdgeBlockedBy)
+	}
+	if m.removedratings != nil {
+		edges = append(edges, user.EdgeRatings)
+	}
+	if m.removedrating_changes != nil {
+		edges = append(edges, user.EdgeRatingChanges)
 	}
 	return edges
 }
@@ -20690,13 +22801,25 @@ func (m *UserMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeRatings:
+		ids := make([]ent.Value, 0, len(m.removedratings))
+		for id := range m.removedratings {
+			ids = append(ids, id)
+		}
+		return ids
+	case user.EdgeRatingChanges:
+		ids := make([]ent.Value, 0, len(m.removedrating_changes))
+		for id := range m.removedrating_changes {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *UserMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 14)
+	edges := make([]string, 0, 16)
 	if m.clearedtokens {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -20739,6 +22862,12 @@ func (m *UserMutation) ClearedEdges() []string {
 	if m.clearedblocked_by {
 		edges = append(edges, user.EdgeBlockedBy)
 	}
+	if m.clearedratings {
+		edges = append(edges, user.EdgeRatings)
+	}
+	if m.clearedrating_changes {
+		edges = append(edges, user.EdgeRatingChanges)
+	}
 	return edges
 }
 
@@ -20774,6 +22903,10 @@ func (m *UserMutation) EdgeCleared(name string) bool {
 		return m.clearedblocks
 	case user.EdgeBlockedBy:
 		return m.clearedblocked_by
+	case user.EdgeRatings:
+		return m.clearedratings
+	case user.EdgeRatingChanges:
+		return m.clearedrating_changes
 	}
 	return false
 }
@@ -20831,6 +22964,12 @@ func (m *UserMutation) ResetEdge(name string) error {
 		return nil
 	case user.EdgeBlockedBy:
 		m.ResetBlockedBy()
+		return nil
+	case user.EdgeRatings:
+		m.ResetRatings()
+		return nil
+	case user.EdgeRatingChanges:
+		m.ResetRatingChanges()
 		return nil
 	}
 	return fmt.Errorf("unknown User edge %s", name)

@@ -42,6 +42,10 @@ type Tx struct {
 	Player *PlayerClient
 	// PushSubscription is the client for interacting with the PushSubscription builders.
 	PushSubscription *PushSubscriptionClient
+	// Rating is the client for interacting with the Rating builders.
+	Rating *RatingClient
+	// RatingChange is the client for interacting with the RatingChange builders.
+	RatingChange *RatingChangeClient
 	// SeenEvent is the client for interacting with the SeenEvent builders.
 	SeenEvent *SeenEventClient
 	// Territory is the client for interacting with the Territory builders.
@@ -197,6 +201,8 @@ func (tx *Tx) init() {
 	tx.Notice = NewNoticeClient(tx.config)
 	tx.Player = NewPlayerClient(tx.config)
 	tx.PushSubscription = NewPushSubscriptionClient(tx.config)
+	tx.Rating = NewRatingClient(tx.config)
+	tx.RatingChange = NewRatingChangeClient(tx.config)
 	tx.SeenEvent = NewSeenEventClient(tx.config)
 	tx.Territory = NewTerritoryClient(tx.config)
 	tx.Token = NewTokenClient(tx.config)

@@ -88,11 +88,15 @@ type UserEdges struct {
 	Blocks []*UserBlock `json:"blocks,omitempty"`
 	// Others' blocks of the user; deleted with the user.
 	BlockedBy []*UserBlock `json:"blocked_by,omitempty"`
+	// The user's ratings, one a mode; deleted with the user.
+	Ratings []*Rating `json:"ratings,omitempty"`
+	// What each rated game did to the user's rating; deleted with the user.
+	RatingChanges []*RatingChange `json:"rating_changes,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [14]bool
+	loadedTypes [16]bool
 	// totalCount holds the count of the edges above.
-	totalCount [14]map[string]int
+	totalCount [16]map[string]int
 
 	namedTokens            map[string][]*Token
 	namedSeats             map[string][]*Player
@@ -108,6 +112,8 @@ type UserEdges struct {
 	namedChatPenalties     map[string][]*ChatPenalty
 	namedBlocks            map[string][]*UserBlock
 	namedBlockedBy         map[string][]*UserBlock
+	namedRatings           map[string][]*Rating
+	namedRatingChanges     map[string][]*RatingChange
 }
 
 // TokensOrErr returns the Tokens value or an error if the edge
@@ -234,6 +240,24 @@ func (e UserEdges) BlockedByOrErr() ([]*UserBlock, error) {
 		return e.BlockedBy, nil
 	}
 	return nil, &NotLoadedError{edge: "blocked_by"}
+}
+
+// RatingsOrErr returns the Ratings value or an error if the edge
+// was not loaded in eager-loading.
+func (e UserEdges) RatingsOrErr() ([]*Rating, error) {
+	if e.loadedTypes[14] {
+		return e.Ratings, nil
+	}
+	return nil, &NotLoadedError{edge: "ratings"}
+}
+
+// RatingChangesOrErr returns the RatingChanges value or an error if the edge
+// was not loaded in eager-loading.
+func (e UserEdges) RatingChangesOrErr() ([]*RatingChange, error) {
+	if e.loadedTypes[15] {
+		return e.RatingChanges, nil
+	}
+	return nil, &NotLoadedError{edge: "rating_changes"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -460,6 +484,16 @@ func (_m *User) QueryBlocks() *UserBlockQuery {
 // QueryBlockedBy queries the "blocked_by" edge of the User entity.
 func (_m *User) QueryBlockedBy() *UserBlockQuery {
 	return NewUserClient(_m.config).QueryBlockedBy(_m)
+}
+
+// QueryRatings queries the "ratings" edge of the User entity.
+func (_m *User) QueryRatings() *RatingQuery {
+	return NewUserClient(_m.config).QueryRatings(_m)
+}
+
+// QueryRatingChanges queries the "rating_changes" edge of the User entity.
+func (_m *User) QueryRatingChanges() *RatingChangeQuery {
+	return NewUserClient(_m.config).QueryRatingChanges(_m)
 }
 
 // Update returns a builder for updating this User.
@@ -877,6 +911,54 @@ func (_m *User) appendNamedBlockedBy(name string, edges ...*UserBlock) {
 		_m.Edges.namedBlockedBy[name] = []*UserBlock{}
 	} else {
 		_m.Edges.namedBlockedBy[name] = append(_m.Edges.namedBlockedBy[name], edges...)
+	}
+}
+
+// NamedRatings returns the Ratings named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *User) NamedRatings(name string) ([]*Rating, error) {
+	if _m.Edges.namedRatings == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedRatings[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *User) appendNamedRatings(name string, edges ...*Rating) {
+	if _m.Edges.namedRatings == nil {
+		_m.Edges.namedRatings = make(map[string][]*Rating)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedRatings[name] = []*Rating{}
+	} else {
+		_m.Edges.namedRatings[name] = append(_m.Edges.namedRatings[name], edges...)
+	}
+}
+
+// NamedRatingChanges returns the RatingChanges named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *User) NamedRatingChanges(name string) ([]*RatingChange, error) {
+	if _m.Edges.namedRatingChanges == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedRatingChanges[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *User) appendNamedRatingChanges(name string, edges ...*RatingChange) {
+	if _m.Edges.namedRatingChanges == nil {
+		_m.Edges.namedRatingChanges = make(map[string][]*RatingChange)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedRatingChanges[name] = []*RatingChange{}
+	} else {
+		_m.Edges.namedRatingChanges[name] = append(_m.Edges.namedRatingChanges[name], edges...)
 	}
 }
 

@@ -17,6 +17,8 @@ import (
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/pushsubscription"
+	"rout/ent/rating"
+	"rout/ent/ratingchange"
 	"rout/ent/token"
 	"rout/ent/user"
 	"rout/ent/userblock"
@@ -441,6 +443,36 @@ func (_c *UserCreate) AddBlockedBy(v ...*UserBlock) *UserCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddBlockedByIDs(ids...)
+}
+
+// AddRatingIDs adds the "ratings" edge to the Rating entity by IDs.
+func (_c *UserCreate) AddRatingIDs(ids ...int) *UserCreate {
+	_c.mutation.AddRatingIDs(ids...)
+	return _c
+}
+
+// AddRatings adds the "ratings" edges to the Rating entity.
+func (_c *UserCreate) AddRatings(v ...*Rating) *UserCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddRatingIDs(ids...)
+}
+
+// AddRatingChangeIDs adds the "rating_changes" edge to the RatingChange entity by IDs.
+func (_c *UserCreate) AddRatingChangeIDs(ids ...int) *UserCreate {
+	_c.mutation.AddRatingChangeIDs(ids...)
+	return _c
+}
+
+// AddRatingChanges adds the "rating_changes" edges to the RatingChange entity.
+func (_c *UserCreate) AddRatingChanges(v ...*RatingChange) *UserCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddRatingChangeIDs(ids...)
 }
 
 // Mutation returns the UserMutation object of the builder.
@@ -920,6 +952,38 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(userblock.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.RatingsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.RatingsTable,
+			Columns: []string{user.RatingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(rating.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.RatingChangesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.RatingChangesTable,
+			Columns: []string{user.RatingChangesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingchange.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

@@ -19,6 +19,8 @@ import (
 	"rout/ent/player"
 	"rout/ent/predicate"
 	"rout/ent/pushsubscription"
+	"rout/ent/rating"
+	"rout/ent/ratingchange"
 	"rout/ent/token"
 	"rout/ent/user"
 	"rout/ent/userblock"
@@ -51,6 +53,8 @@ type UserQuery struct {
 	withChatPenalties          *ChatPenaltyQuery
 	withBlocks                 *UserBlockQuery
 	withBlockedBy              *UserBlockQuery
+	withRatings                *RatingQuery
+	withRatingChanges          *RatingChangeQuery
 	loadTotal                  []func(context.Context, []*User) error
 	modifiers                  []func(*sql.Selector)
 	withNamedTokens            map[string]*TokenQuery
@@ -67,6 +71,8 @@ type UserQuery struct {
 	withNamedChatPenalties     map[string]*ChatPenaltyQuery
 	withNamedBlocks            map[string]*UserBlockQuery
 	withNamedBlockedBy         map[string]*UserBlockQuery
+	withNamedRatings           map[string]*RatingQuery
+	withNamedRatingChanges     map[string]*RatingChangeQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -411,6 +417,50 @@ func (_q *UserQuery) QueryBlockedBy() *UserBlockQuery {
 	return query
 }
 
+// QueryRatings chains the current query on the "ratings" edge.
+func (_q *UserQuery) QueryRatings() *RatingQuery {
+	query := (&RatingClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(rating.Table, rating.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.RatingsTable, user.RatingsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryRatingChanges chains the current query on the "rating_changes" edge.
+func (_q *UserQuery) QueryRatingChanges() *RatingChangeQuery {
+	query := (&RatingChangeClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(ratingchange.Table, ratingchange.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.RatingChangesTable, user.RatingChangesColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // First returns the first User entity from the query.
 // Returns a *NotFoundError when no User was found.
 func (_q *UserQuery) First(ctx context.Context) (*User, error) {
@@ -617,6 +667,8 @@ func (_q *UserQuery) Clone() *UserQuery {
 		withChatPenalties:     _q.withChatPenalties.Clone(),
 		withBlocks:            _q.withBlocks.Clone(),
 		withBlockedBy:         _q.withBlockedBy.Clone(),
+		withRatings:           _q.withRatings.Clone(),
+		withRatingChanges:     _q.withRatingChanges.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -777,6 +829,28 @@ func (_q *UserQuery) WithBlockedBy(opts ...func(*UserBlockQuery)) *UserQuery {
 	return _q
 }
 
+// WithRatings tells the query-builder to eager-load the nodes that are connected to
+// the "ratings" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithRatings(opts ...func(*RatingQuery)) *UserQuery {
+	query := (&RatingClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withRatings = query
+	return _q
+}
+
+// WithRatingChanges tells the query-builder to eager-load the nodes that are connected to
+// the "rating_changes" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithRatingChanges(opts ...func(*RatingChangeQuery)) *UserQuery {
+	query := (&RatingChangeClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withRatingChanges = query
+	return _q
+}
+
 // GroupBy is used to group vertices by one or more fields/columns.
 // It is often used with aggregate functions, like: count, max, mean, min, sum.
 //
@@ -855,7 +929,7 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 	var (
 		nodes       = []*User{}
 		_spec       = _q.querySpec()
-		loadedTypes = [14]bool{
+		loadedTypes = [16]bool{
 			_q.withTokens != nil,
 			_q.withSeats != nil,
 			_q.withCreatedGames != nil,
@@ -870,6 +944,8 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			_q.withChatPenalties != nil,
 			_q.withBlocks != nil,
 			_q.withBlockedBy != nil,
+			_q.withRatings != nil,
+			_q.withRatingChanges != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -991,6 +1067,20 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			return nil, err
 		}
 	}
+	if query := _q.withRatings; query != nil {
+		if err := _q.loadRatings(ctx, query, nodes,
+			func(n *User) { n.Edges.Ratings = []*Rating{} },
+			func(n *User, e *Rating) { n.Edges.Ratings = append(n.Edges.Ratings, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withRatingChanges; query != nil {
+		if err := _q.loadRatingChanges(ctx, query, nodes,
+			func(n *User) { n.Edges.RatingChanges = []*RatingChange{} },
+			func(n *User, e *RatingChange) { n.Edges.RatingChanges = append(n.Edges.RatingChanges, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedTokens {
 		if err := _q.loadTokens(ctx, query, nodes,
 			func(n *User) { n.appendNamedTokens(name) },
@@ -1086,6 +1176,20 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 		if err := _q.loadBlockedBy(ctx, query, nodes,
 			func(n *User) { n.appendNamedBlockedBy(name) },
 			func(n *User, e *UserBlock) { n.appendNamedBlockedBy(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedRatings {
+		if err := _q.loadRatings(ctx, query, nodes,
+			func(n *User) { n.appendNamedRatings(name) },
+			func(n *User, e *Rating) { n.appendNamedRatings(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedRatingChanges {
+		if err := _q.loadRatingChanges(ctx, query, nodes,
+			func(n *User) { n.appendNamedRatingChanges(name) },
+			func(n *User, e *RatingChange) { n.appendNamedRatingChanges(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1523,6 +1627,66 @@ func (_q *UserQuery) loadBlockedBy(ctx context.Context, query *UserBlockQuery, n
 	}
 	return nil
 }
+func (_q *UserQuery) loadRatings(ctx context.Context, query *RatingQuery, nodes []*User, init func(*User), assign func(*User, *Rating)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*User)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(rating.FieldUserID)
+	}
+	query.Where(predicate.Rating(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(user.RatingsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.UserID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "user_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *UserQuery) loadRatingChanges(ctx context.Context, query *RatingChangeQuery, nodes []*User, init func(*User), assign func(*User, *RatingChange)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*User)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(ratingchange.FieldUserID)
+	}
+	query.Where(predicate.RatingChange(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(user.RatingChangesColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.UserID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "user_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *UserQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -1830,6 +1994,34 @@ func (_q *UserQuery) WithNamedBlockedBy(name string, opts ...func(*UserBlockQuer
 		_q.withNamedBlockedBy = make(map[string]*UserBlockQuery)
 	}
 	_q.withNamedBlockedBy[name] = query
+	return _q
+}
+
+// WithNamedRatings tells the query-builder to eager-load the nodes that are connected to the "ratings"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedRatings(name string, opts ...func(*RatingQuery)) *UserQuery {
+	query := (&RatingClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedRatings == nil {
+		_q.withNamedRatings = make(map[string]*RatingQuery)
+	}
+	_q.withNamedRatings[name] = query
+	return _q
+}
+
+// WithNamedRatingChanges tells the query-builder to eager-load the nodes that are connected to the "rating_changes"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedRatingChanges(name string, opts ...func(*RatingChangeQuery)) *UserQuery {
+	query := (&RatingChangeClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedRatingChanges == nil {
+		_q.withNamedRatingChanges = make(map[string]*RatingChangeQuery)
+	}
+	_q.withNamedRatingChanges[name] = query
 	return _q
 }
 

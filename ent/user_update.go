@@ -18,6 +18,8 @@ import (
 	"rout/ent/player"
 	"rout/ent/predicate"
 	"rout/ent/pushsubscription"
+	"rout/ent/rating"
+	"rout/ent/ratingchange"
 	"rout/ent/token"
 	"rout/ent/user"
 	"rout/ent/userblock"
@@ -504,6 +506,36 @@ func (_u *UserUpdate) AddBlockedBy(v ...*UserBlock) *UserUpdate {
 	return _u.AddBlockedByIDs(ids...)
 }
 
+// AddRatingIDs adds the "ratings" edge to the Rating entity by IDs.
+func (_u *UserUpdate) AddRatingIDs(ids ...int) *UserUpdate {
+	_u.mutation.AddRatingIDs(ids...)
+	return _u
+}
+
+// AddRatings adds the "ratings" edges to the Rating entity.
+func (_u *UserUpdate) AddRatings(v ...*Rating) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddRatingIDs(ids...)
+}
+
+// AddRatingChangeIDs adds the "rating_changes" edge to the RatingChange entity by IDs.
+func (_u *UserUpdate) AddRatingChangeIDs(ids ...int) *UserUpdate {
+	_u.mutation.AddRatingChangeIDs(ids...)
+	return _u
+}
+
+// AddRatingChanges adds the "rating_changes" edges to the RatingChange entity.
+func (_u *UserUpdate) AddRatingChanges(v ...*RatingChange) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddRatingChangeIDs(ids...)
+}
+
 // Mutation returns the UserMutation object of the builder.
 func (_u *UserUpdate) Mutation() *UserMutation {
 	return _u.mutation
@@ -801,6 +833,48 @@ func (_u *UserUpdate) RemoveBlockedBy(v ...*UserBlock) *UserUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveBlockedByIDs(ids...)
+}
+
+// ClearRatings clears all "ratings" edges to the Rating entity.
+func (_u *UserUpdate) ClearRatings() *UserUpdate {
+	_u.mutation.ClearRatings()
+	return _u
+}
+
+// RemoveRatingIDs removes the "ratings" edge to Rating entities by IDs.
+func (_u *UserUpdate) RemoveRatingIDs(ids ...int) *UserUpdate {
+	_u.mutation.RemoveRatingIDs(ids...)
+	return _u
+}
+
+// RemoveRatings removes "ratings" edges to Rating entities.
+func (_u *UserUpdate) RemoveRatings(v ...*Rating) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveRatingIDs(ids...)
+}
+
+// ClearRatingChanges clears all "rating_changes" edges to the RatingChange entity.
+func (_u *UserUpdate) ClearRatingChanges() *UserUpdate {
+	_u.mutation.ClearRatingChanges()
+	return _u
+}
+
+// RemoveRatingChangeIDs removes the "rating_changes" edge to RatingChange entities by IDs.
+func (_u *UserUpdate) RemoveRatingChangeIDs(ids ...int) *UserUpdate {
+	_u.mutation.RemoveRatingChangeIDs(ids...)
+	return _u
+}
+
+// RemoveRatingChanges removes "rating_changes" edges to RatingChange entities.
+func (_u *UserUpdate) RemoveRatingChanges(v ...*RatingChange) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveRatingChangeIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -1606,6 +1680,96 @@ func (_u *UserUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.RatingsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.RatingsTable,
+			Columns: []string{user.RatingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(rating.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedRatingsIDs(); len(nodes) > 0 && !_u.mutation.RatingsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.RatingsTable,
+			Columns: []string{user.RatingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(rating.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RatingsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.RatingsTable,
+			Columns: []string{user.RatingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(rating.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.RatingChangesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.RatingChangesTable,
+			Columns: []string{user.RatingChangesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingchange.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedRatingChangesIDs(); len(nodes) > 0 && !_u.mutation.RatingChangesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.RatingChangesTable,
+			Columns: []string{user.RatingChangesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingchange.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RatingChangesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.RatingChangesTable,
+			Columns: []string{user.RatingChangesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingchange.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{user.Label}
@@ -2089,6 +2253,36 @@ func (_u *UserUpdateOne) AddBlockedBy(v ...*UserBlock) *UserUpdateOne {
 	return _u.AddBlockedByIDs(ids...)
 }
 
+// AddRatingIDs adds the "ratings" edge to the Rating entity by IDs.
+func (_u *UserUpdateOne) AddRatingIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.AddRatingIDs(ids...)
+	return _u
+}
+
+// AddRatings adds the "ratings" edges to the Rating entity.
+func (_u *UserUpdateOne) AddRatings(v ...*Rating) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddRatingIDs(ids...)
+}
+
+// AddRatingChangeIDs adds the "rating_changes" edge to the RatingChange entity by IDs.
+func (_u *UserUpdateOne) AddRatingChangeIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.AddRatingChangeIDs(ids...)
+	return _u
+}
+
+// AddRatingChanges adds the "rating_changes" edges to the RatingChange entity.
+func (_u *UserUpdateOne) AddRatingChanges(v ...*RatingChange) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddRatingChangeIDs(ids...)
+}
+
 // Mutation returns the UserMutation object of the builder.
 func (_u *UserUpdateOne) Mutation() *UserMutation {
 	return _u.mutation
@@ -2386,6 +2580,48 @@ func (_u *UserUpdateOne) RemoveBlockedBy(v ...*UserBlock) *UserUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveBlockedByIDs(ids...)
+}
+
+// ClearRatings clears all "ratings" edges to the Rating entity.
+func (_u *UserUpdateOne) ClearRatings() *UserUpdateOne {
+	_u.mutation.ClearRatings()
+	return _u
+}
+
+// RemoveRatingIDs removes the "ratings" edge to Rating entities by IDs.
+func (_u *UserUpdateOne) RemoveRatingIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.RemoveRatingIDs(ids...)
+	return _u
+}
+
+// RemoveRatings removes "ratings" edges to Rating entities.
+func (_u *UserUpdateOne) RemoveRatings(v ...*Rating) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveRatingIDs(ids...)
+}
+
+// ClearRatingChanges clears all "rating_changes" edges to the RatingChange entity.
+func (_u *UserUpdateOne) ClearRatingChanges() *UserUpdateOne {
+	_u.mutation.ClearRatingChanges()
+	return _u
+}
+
+// RemoveRatingChangeIDs removes the "rating_changes" edge to RatingChange entities by IDs.
+func (_u *UserUpdateOne) RemoveRatingChangeIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.RemoveRatingChangeIDs(ids...)
+	return _u
+}
+
+// RemoveRatingChanges removes "rating_changes" edges to RatingChange entities.
+func (_u *UserUpdateOne) RemoveRatingChanges(v ...*RatingChange) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveRatingChangeIDs(ids...)
 }
 
 // Where appends a list predicates to the UserUpdate builder.
@@ -3214,6 +3450,96 @@ func (_u *UserUpdateOne) sqlSave(ctx context.Context) (_node *User, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(userblock.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.RatingsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.RatingsTable,
+			Columns: []string{user.RatingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(rating.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedRatingsIDs(); len(nodes) > 0 && !_u.mutation.RatingsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.RatingsTable,
+			Columns: []string{user.RatingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(rating.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RatingsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.RatingsTable,
+			Columns: []string{user.RatingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(rating.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.RatingChangesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.RatingChangesTable,
+			Columns: []string{user.RatingChangesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingchange.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedRatingChangesIDs(); len(nodes) > 0 && !_u.mutation.RatingChangesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.RatingChangesTable,
+			Columns: []string{user.RatingChangesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingchange.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RatingChangesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.RatingChangesTable,
+			Columns: []string{user.RatingChangesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingchange.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

@@ -154,6 +154,11 @@ func (s *Service) commitAll(ctx context.Context, tx *sql.Tx, bs []*batch) ([]*ca
 		if err := w.exec(ctx, stmt); err != nil {
 			return nil, err
 		}
+		if g.rated && before.Phase() != rules.PhaseOver && after.Phase() == rules.PhaseOver {
+			if err := rateGame(ctx, tx, g, b.seatsNow(), b.now); err != nil {
+				return nil, err
+			}
+		}
 		delegate := b.delegateStarted()
 		for _, seat := range b.changedSeats {
 			seatGames, seats = append(seatGames, g.id), append(seats, b.seats[seat])

@@ -63,6 +63,8 @@ type CreateInput struct {
 	// TeamRules its options (docs/rules.md R86 to R90).
 	Teams     []Team
 	TeamRules rules.TeamRules
+	// Rated makes the game's end update its human players' ratings (docs/ratings.md); off by default.
+	Rated bool
 }
 
 // MaxGameName is the most characters of a game's name.
@@ -136,10 +138,10 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 			return fmt.Errorf("error saving the dice: %w", err)
 		}
 		err = tx.QueryRowContext(ctx, `INSERT INTO games (created_at, updated_at, map_id, creator_id, turn_limit_seconds,
-			claim, card_system, ttb_percent, fog, status, phase, dice, invite_code, name, teams, team_rules)
-			VALUES (now(), now(), $1, $2, $3, $4, $5, $6, $7, 'open', 'setup', $8, $9, $10, $11, $12) RETURNING id`,
+			claim, card_system, ttb_percent, fog, status, phase, dice, invite_code, name, teams, team_rules, rated)
+			VALUES (now(), now(), $1, $2, $3, $4, $5, $6, $7, 'open', 'setup', $8, $9, $10, $11, $12, $13) RETURNING id`,
 			mapID, in.CreatorID, int64(in.TurnLimit/time.Second), in.Claim.String(), in.Cards.String(), in.TTBPercent,
-			in.Fog.String(), diceState, invite, in.Name, teamsJSON, teamRulesJSON).Scan(&created.GameID)
+			in.Fog.String(), diceState, invite, in.Name, teamsJSON, teamRulesJSON, in.Rated).Scan(&created.GameID)
 		if err != nil {
 			return fmt.Errorf("error creating a game on map %s for user %d: %w", in.MapKey, in.CreatorID, err)
 		}
@@ -496,7 +498,7 @@ func (s *Service) GameRematch(ctx context.Context, gameID, userID int) (Created,
 			return errorf(CodeConflict, "the game is not over")
 		}
 		in = CreateInput{CreatorID: userID, Name: g.name, TurnLimit: g.turnLimit, Claim: g.claim, Cards: g.cards, TTBPercent: g.ttbPercent, Fog: g.fog,
-			Teams: g.teams, TeamRules: g.teamRules}
+			Teams: g.teams, TeamRules: g.teamRules, Rated: g.rated}
 		if err := tx.QueryRowContext(ctx, `SELECT key, version FROM maps WHERE id = $1`, g.mapID).Scan(&in.MapKey, &in.MapVersion); err != nil {
 			return fmt.Errorf("error reading the map of game %d: %w", g.id, err)
 		}

@@ -54,7 +54,12 @@ func Places(winners []int, outs []Out) map[int]int {
 // GamePlaces returns the places of a finished game's seats (Places), read from its public events
 // (player_eliminated, player_resigned, game_over); nil while the game is not over.
 func (s *Service) GamePlaces(ctx context.Context, gameID int) (map[int]int, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT seq, kind, payload FROM events
+	return gamePlaces(ctx, s.db, gameID)
+}
+
+// gamePlaces is GamePlaces through q: in a transaction, it sees the events the transaction wrote.
+func gamePlaces(ctx context.Context, q querier, gameID int) (map[int]int, error) {
+	rows, err := q.QueryContext(ctx, `SELECT seq, kind, payload FROM events
 		WHERE game_id = $1 AND kind IN ('player_eliminated', 'player_resigned', 'game_over') ORDER BY seq`, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("error reading the outs of game %d: %w", gameID, err)

@@ -43,6 +43,8 @@ const (
 	FieldTeamRules = "team_rules"
 	// FieldViewSeqs holds the string denoting the view_seqs field in the database.
 	FieldViewSeqs = "view_seqs"
+	// FieldRated holds the string denoting the rated field in the database.
+	FieldRated = "rated"
 	// FieldStatus holds the string denoting the status field in the database.
 	FieldStatus = "status"
 	// FieldPhase holds the string denoting the phase field in the database.
@@ -95,6 +97,8 @@ const (
 	EdgeChatReads = "chat_reads"
 	// EdgeChatSettings holds the string denoting the chat_settings edge name in mutations.
 	EdgeChatSettings = "chat_settings"
+	// EdgeRatingChanges holds the string denoting the rating_changes edge name in mutations.
+	EdgeRatingChanges = "rating_changes"
 	// Table holds the table name of the game in the database.
 	Table = "games"
 	// MapTable is the table that holds the map relation/edge.
@@ -181,6 +185,13 @@ const (
 	ChatSettingsInverseTable = "chat_settings"
 	// ChatSettingsColumn is the table column denoting the chat_settings relation/edge.
 	ChatSettingsColumn = "game_id"
+	// RatingChangesTable is the table that holds the rating_changes relation/edge.
+	RatingChangesTable = "rating_changes"
+	// RatingChangesInverseTable is the table name for the RatingChange entity.
+	// It exists in this package in order to avoid circular dependency with the "ratingchange" package.
+	RatingChangesInverseTable = "rating_changes"
+	// RatingChangesColumn is the table column denoting the rating_changes relation/edge.
+	RatingChangesColumn = "game_id"
 )
 
 // Columns holds all SQL columns for game fields.
@@ -199,6 +210,7 @@ var Columns = []string{
 	FieldTeams,
 	FieldTeamRules,
 	FieldViewSeqs,
+	FieldRated,
 	FieldStatus,
 	FieldPhase,
 	FieldTurn,
@@ -244,6 +256,8 @@ var (
 	DefaultTtbPercent int
 	// TtbPercentValidator is a validator for the "ttb_percent" field. It is called by the builders before save.
 	TtbPercentValidator func(int) error
+	// DefaultRated holds the default value on creation for the "rated" field.
+	DefaultRated bool
 	// DefaultPhase holds the default value on creation for the "phase" field.
 	DefaultPhase string
 	// PhaseValidator is a validator for the "phase" field. It is called by the builders before save.
@@ -437,6 +451,11 @@ func ByTtbPercent(opts ...sql.OrderTermOption) OrderOption {
 // ByFog orders the results by the fog field.
 func ByFog(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldFog, opts...).ToFunc()
+}
+
+// ByRated orders the results by the rated field.
+func ByRated(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldRated, opts...).ToFunc()
 }
 
 // ByStatus orders the results by the status field.
@@ -652,6 +671,20 @@ func ByChatSettings(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newChatSettingsStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByRatingChangesCount orders the results by rating_changes count.
+func ByRatingChangesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newRatingChangesStep(), opts...)
+	}
+}
+
+// ByRatingChanges orders the results by rating_changes terms.
+func ByRatingChanges(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newRatingChangesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newMapStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -734,6 +767,13 @@ func newChatSettingsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(ChatSettingsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, ChatSettingsTable, ChatSettingsColumn),
+	)
+}
+func newRatingChangesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(RatingChangesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, RatingChangesTable, RatingChangesColumn),
 	)
 }
 

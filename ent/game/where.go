@@ -90,6 +90,11 @@ func TtbPercent(v int) predicate.Game {
 	return predicate.Game(sql.FieldEQ(FieldTtbPercent, v))
 }
 
+// Rated applies equality check predicate on the "rated" field. It's identical to RatedEQ.
+func Rated(v bool) predicate.Game {
+	return predicate.Game(sql.FieldEQ(FieldRated, v))
+}
+
 // Phase applies equality check predicate on the "phase" field. It's identical to PhaseEQ.
 func Phase(v string) predicate.Game {
 	return predicate.Game(sql.FieldEQ(FieldPhase, v))
@@ -503,6 +508,16 @@ func ViewSeqsIsNil() predicate.Game {
 // ViewSeqsNotNil applies the NotNil predicate on the "view_seqs" field.
 func ViewSeqsNotNil() predicate.Game {
 	return predicate.Game(sql.FieldNotNull(FieldViewSeqs))
+}
+
+// RatedEQ applies the EQ predicate on the "rated" field.
+func RatedEQ(v bool) predicate.Game {
+	return predicate.Game(sql.FieldEQ(FieldRated, v))
+}
+
+// RatedNEQ applies the NEQ predicate on the "rated" field.
+func RatedNEQ(v bool) predicate.Game {
+	return predicate.Game(sql.FieldNEQ(FieldRated, v))
 }
 
 // StatusEQ applies the EQ predicate on the "status" field.
@@ -1403,6 +1418,29 @@ func HasChatSettings() predicate.Game {
 func HasChatSettingsWith(preds ...predicate.ChatSetting) predicate.Game {
 	return predicate.Game(func(s *sql.Selector) {
 		step := newChatSettingsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasRatingChanges applies the HasEdge predicate on the "rating_changes" edge.
+func HasRatingChanges() predicate.Game {
+	return predicate.Game(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, RatingChangesTable, RatingChangesColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasRatingChangesWith applies the HasEdge predicate on the "rating_changes" edge with a given conditions (other predicates).
+func HasRatingChangesWith(preds ...predicate.RatingChange) predicate.Game {
+	return predicate.Game(func(s *sql.Selector) {
+		step := newRatingChangesStep()
 		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
 			for _, p := range preds {
 				p(s)

@@ -176,6 +176,30 @@ func (f PushSubscriptionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.V
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PushSubscriptionMutation", m)
 }
 
+// The RatingFunc type is an adapter to allow the use of ordinary
+// function as Rating mutator.
+type RatingFunc func(context.Context, *ent.RatingMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f RatingFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.RatingMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RatingMutation", m)
+}
+
+// The RatingChangeFunc type is an adapter to allow the use of ordinary
+// function as RatingChange mutator.
+type RatingChangeFunc func(context.Context, *ent.RatingChangeMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f RatingChangeFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.RatingChangeMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RatingChangeMutation", m)
+}
+
 // The SeenEventFunc type is an adapter to allow the use of ordinary
 // function as SeenEvent mutator.
 type SeenEventFunc func(context.Context, *ent.SeenEventMutation) (ent.Value, error)

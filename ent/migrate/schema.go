@@ -336,6 +336,7 @@ var (
 		{Name: "teams", Type: field.TypeJSON, Nullable: true, SchemaType: map[string]string{"postgres": "json"}},
 		{Name: "team_rules", Type: field.TypeJSON, Nullable: true, SchemaType: map[string]string{"postgres": "json"}},
 		{Name: "view_seqs", Type: field.TypeJSON, Nullable: true, SchemaType: map[string]string{"postgres": "json"}},
+		{Name: "rated", Type: field.TypeBool, Default: false},
 		{Name: "status", Type: field.TypeEnum, Enums: []string{"open", "active", "finished", "cancelled"}, Default: "open"},
 		{Name: "phase", Type: field.TypeString, Size: 20, Default: "setup"},
 		{Name: "turn", Type: field.TypeInt, Default: 0},
@@ -361,13 +362,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "games_maps_games",
-				Columns:    []*schema.Column{GamesColumns[26]},
+				Columns:    []*schema.Column{GamesColumns[27]},
 				RefColumns: []*schema.Column{MapsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "games_users_created_games",
-				Columns:    []*schema.Column{GamesColumns[27]},
+				Columns:    []*schema.Column{GamesColumns[28]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -376,12 +377,12 @@ var (
 			{
 				Name:    "game_status",
 				Unique:  false,
-				Columns: []*schema.Column{GamesColumns[12]},
+				Columns: []*schema.Column{GamesColumns[13]},
 			},
 			{
 				Name:    "game_turn_deadline",
 				Unique:  false,
-				Columns: []*schema.Column{GamesColumns[16]},
+				Columns: []*schema.Column{GamesColumns[17]},
 				Annotation: &entsql.IndexAnnotation{
 					Where: "(status)::text = 'active'::text",
 				},
@@ -389,7 +390,7 @@ var (
 			{
 				Name:    "game_creator_id",
 				Unique:  false,
-				Columns: []*schema.Column{GamesColumns[27]},
+				Columns: []*schema.Column{GamesColumns[28]},
 			},
 		},
 	}
@@ -596,6 +597,83 @@ var (
 			},
 		},
 	}
+	// RatingsColumns holds the columns for the "ratings" table.
+	RatingsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "mode", Type: field.TypeEnum, Enums: []string{"duel", "ffa", "teams"}},
+		{Name: "mu", Type: field.TypeFloat64},
+		{Name: "sigma", Type: field.TypeFloat64},
+		{Name: "games", Type: field.TypeInt, Default: 0},
+		{Name: "user_id", Type: field.TypeInt},
+	}
+	// RatingsTable holds the schema information for the "ratings" table.
+	RatingsTable = &schema.Table{
+		Name:       "ratings",
+		Columns:    RatingsColumns,
+		PrimaryKey: []*schema.Column{RatingsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "ratings_users_ratings",
+				Columns:    []*schema.Column{RatingsColumns[7]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "rating_user_id_mode",
+				Unique:  true,
+				Columns: []*schema.Column{RatingsColumns[7], RatingsColumns[3]},
+			},
+		},
+	}
+	// RatingChangesColumns holds the columns for the "rating_changes" table.
+	RatingChangesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "mode", Type: field.TypeEnum, Enums: []string{"duel", "ffa", "teams"}},
+		{Name: "place", Type: field.TypeInt},
+		{Name: "mu_before", Type: field.TypeFloat64},
+		{Name: "sigma_before", Type: field.TypeFloat64},
+		{Name: "mu_after", Type: field.TypeFloat64},
+		{Name: "sigma_after", Type: field.TypeFloat64},
+		{Name: "game_id", Type: field.TypeInt},
+		{Name: "user_id", Type: field.TypeInt},
+	}
+	// RatingChangesTable holds the schema information for the "rating_changes" table.
+	RatingChangesTable = &schema.Table{
+		Name:       "rating_changes",
+		Columns:    RatingChangesColumns,
+		PrimaryKey: []*schema.Column{RatingChangesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "rating_changes_games_rating_changes",
+				Columns:    []*schema.Column{RatingChangesColumns[8]},
+				RefColumns: []*schema.Column{GamesColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "rating_changes_users_rating_changes",
+				Columns:    []*schema.Column{RatingChangesColumns[9]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "ratingchange_game_id_user_id",
+				Unique:  true,
+				Columns: []*schema.Column{RatingChangesColumns[8], RatingChangesColumns[9]},
+			},
+			{
+				Name:    "ratingchange_user_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{RatingChangesColumns[9], RatingChangesColumns[1]},
+			},
+		},
+	}
 	// SeenEventsColumns holds the columns for the "seen_events" table.
 	SeenEventsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt, Increment: true},
@@ -775,6 +853,8 @@ var (
 		NoticesTable,
 		PlayersTable,
 		PushSubscriptionsTable,
+		RatingsTable,
+		RatingChangesTable,
 		SeenEventsTable,
 		TerritoriesTable,
 		TokensTable,
@@ -808,6 +888,9 @@ func init() {
 	PlayersTable.ForeignKeys[0].RefTable = GamesTable
 	PlayersTable.ForeignKeys[1].RefTable = UsersTable
 	PushSubscriptionsTable.ForeignKeys[0].RefTable = UsersTable
+	RatingsTable.ForeignKeys[0].RefTable = UsersTable
+	RatingChangesTable.ForeignKeys[0].RefTable = GamesTable
+	RatingChangesTable.ForeignKeys[1].RefTable = UsersTable
 	SeenEventsTable.ForeignKeys[0].RefTable = GamesTable
 	TerritoriesTable.ForeignKeys[0].RefTable = GamesTable
 	TokensTable.ForeignKeys[0].RefTable = UsersTable

@@ -48,6 +48,12 @@ type Player func(*sql.Selector)
 // PushSubscription is the predicate function for pushsubscription builders.
 type PushSubscription func(*sql.Selector)
 
+// Rating is the predicate function for rating builders.
+type Rating func(*sql.Selector)
+
+// RatingChange is the predicate function for ratingchange builders.
+type RatingChange func(*sql.Selector)
+
 // SeenEvent is the predicate function for seenevent builders.
 type SeenEvent func(*sql.Selector)
 

@@ -17,6 +17,8 @@ import (
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/pushsubscription"
+	"rout/ent/rating"
+	"rout/ent/ratingchange"
 	"rout/ent/schema"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
@@ -263,42 +265,46 @@ func init() {
 	game.DefaultTtbPercent = gameDescTtbPercent.Default.(int)
 	// game.TtbPercentValidator is a validator for the "ttb_percent" field. It is called by the builders before save.
 	game.TtbPercentValidator = gameDescTtbPercent.Validators[0].(func(int) error)
+	// gameDescRated is the schema descriptor for rated field.
+	gameDescRated := gameFields[11].Descriptor()
+	// game.DefaultRated holds the default value on creation for the rated field.
+	game.DefaultRated = gameDescRated.Default.(bool)
 	// gameDescPhase is the schema descriptor for phase field.
-	gameDescPhase := gameFields[12].Descriptor()
+	gameDescPhase := gameFields[13].Descriptor()
 	// game.DefaultPhase holds the default value on creation for the phase field.
 	game.DefaultPhase = gameDescPhase.Default.(string)
 	// game.PhaseValidator is a validator for the "phase" field. It is called by the builders before save.
 	game.PhaseValidator = gameDescPhase.Validators[0].(func(string) error)
 	// gameDescTurn is the schema descriptor for turn field.
-	gameDescTurn := gameFields[13].Descriptor()
+	gameDescTurn := gameFields[14].Descriptor()
 	// game.DefaultTurn holds the default value on creation for the turn field.
 	game.DefaultTurn = gameDescTurn.Default.(int)
 	// game.TurnValidator is a validator for the "turn" field. It is called by the builders before save.
 	game.TurnValidator = gameDescTurn.Validators[0].(func(int) error)
 	// gameDescCurrentSeat is the schema descriptor for current_seat field.
-	gameDescCurrentSeat := gameFields[14].Descriptor()
+	gameDescCurrentSeat := gameFields[15].Descriptor()
 	// game.DefaultCurrentSeat holds the default value on creation for the current_seat field.
 	game.DefaultCurrentSeat = gameDescCurrentSeat.Default.(int)
 	// game.CurrentSeatValidator is a validator for the "current_seat" field. It is called by the builders before save.
 	game.CurrentSeatValidator = gameDescCurrentSeat.Validators[0].(func(int) error)
 	// gameDescSeq is the schema descriptor for seq field.
-	gameDescSeq := gameFields[17].Descriptor()
+	gameDescSeq := gameFields[18].Descriptor()
 	// game.DefaultSeq holds the default value on creation for the seq field.
 	game.DefaultSeq = gameDescSeq.Default.(int64)
 	// game.SeqValidator is a validator for the "seq" field. It is called by the builders before save.
 	game.SeqValidator = gameDescSeq.Validators[0].(func(int64) error)
 	// gameDescVersion is the schema descriptor for version field.
-	gameDescVersion := gameFields[18].Descriptor()
+	gameDescVersion := gameFields[19].Descriptor()
 	// game.DefaultVersion holds the default value on creation for the version field.
 	game.DefaultVersion = gameDescVersion.Default.(int64)
 	// game.VersionValidator is a validator for the "version" field. It is called by the builders before save.
 	game.VersionValidator = gameDescVersion.Validators[0].(func(int64) error)
 	// gameDescInviteCode is the schema descriptor for invite_code field.
-	gameDescInviteCode := gameFields[21].Descriptor()
+	gameDescInviteCode := gameFields[22].Descriptor()
 	// game.InviteCodeValidator is a validator for the "invite_code" field. It is called by the builders before save.
 	game.InviteCodeValidator = gameDescInviteCode.Validators[0].(func(string) error)
 	// gameDescWinnerSeat is the schema descriptor for winner_seat field.
-	gameDescWinnerSeat := gameFields[22].Descriptor()
+	gameDescWinnerSeat := gameFields[23].Descriptor()
 	// game.WinnerSeatValidator is a validator for the "winner_seat" field. It is called by the builders before save.
 	game.WinnerSeatValidator = gameDescWinnerSeat.Validators[0].(func(int) error)
 	gamemapMixin := schema.GameMap{}.Mixin()
@@ -595,6 +601,52 @@ func init() {
 	pushsubscriptionDescDevice := pushsubscriptionFields[4].Descriptor()
 	// pushsubscription.DeviceValidator is a validator for the "device" field. It is called by the builders before save.
 	pushsubscription.DeviceValidator = pushsubscriptionDescDevice.Validators[0].(func(string) error)
+	ratingMixin := schema.Rating{}.Mixin()
+	ratingMixinFields0 := ratingMixin[0].Fields()
+	_ = ratingMixinFields0
+	ratingFields := schema.Rating{}.Fields()
+	_ = ratingFields
+	// ratingDescCreatedAt is the schema descriptor for created_at field.
+	ratingDescCreatedAt := ratingMixinFields0[0].Descriptor()
+	// rating.DefaultCreatedAt holds the default value on creation for the created_at field.
+	rating.DefaultCreatedAt = ratingDescCreatedAt.Default.(func() time.Time)
+	// ratingDescUpdatedAt is the schema descriptor for updated_at field.
+	ratingDescUpdatedAt := ratingMixinFields0[1].Descriptor()
+	// rating.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	rating.DefaultUpdatedAt = ratingDescUpdatedAt.Default.(func() time.Time)
+	// rating.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	rating.UpdateDefaultUpdatedAt = ratingDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// ratingDescSigma is the schema descriptor for sigma field.
+	ratingDescSigma := ratingFields[3].Descriptor()
+	// rating.SigmaValidator is a validator for the "sigma" field. It is called by the builders before save.
+	rating.SigmaValidator = ratingDescSigma.Validators[0].(func(float64) error)
+	// ratingDescGames is the schema descriptor for games field.
+	ratingDescGames := ratingFields[4].Descriptor()
+	// rating.DefaultGames holds the default value on creation for the games field.
+	rating.DefaultGames = ratingDescGames.Default.(int)
+	// rating.GamesValidator is a validator for the "games" field. It is called by the builders before save.
+	rating.GamesValidator = ratingDescGames.Validators[0].(func(int) error)
+	ratingchangeMixin := schema.RatingChange{}.Mixin()
+	ratingchangeMixinFields0 := ratingchangeMixin[0].Fields()
+	_ = ratingchangeMixinFields0
+	ratingchangeFields := schema.RatingChange{}.Fields()
+	_ = ratingchangeFields
+	// ratingchangeDescCreatedAt is the schema descriptor for created_at field.
+	ratingchangeDescCreatedAt := ratingchangeMixinFields0[0].Descriptor()
+	// ratingchange.DefaultCreatedAt holds the default value on creation for the created_at field.
+	ratingchange.DefaultCreatedAt = ratingchangeDescCreatedAt.Default.(func() time.Time)
+	// ratingchangeDescPlace is the schema descriptor for place field.
+	ratingchangeDescPlace := ratingchangeFields[3].Descriptor()
+	// ratingchange.PlaceValidator is a validator for the "place" field. It is called by the builders before save.
+	ratingchange.PlaceValidator = ratingchangeDescPlace.Validators[0].(func(int) error)
+	// ratingchangeDescSigmaBefore is the schema descriptor for sigma_before field.
+	ratingchangeDescSigmaBefore := ratingchangeFields[5].Descriptor()
+	// ratingchange.SigmaBeforeValidator is a validator for the "sigma_before" field. It is called by the builders before save.
+	ratingchange.SigmaBeforeValidator = ratingchangeDescSigmaBefore.Validators[0].(func(float64) error)
+	// ratingchangeDescSigmaAfter is the schema descriptor for sigma_after field.
+	ratingchangeDescSigmaAfter := ratingchangeFields[7].Descriptor()
+	// ratingchange.SigmaAfterValidator is a validator for the "sigma_after" field. It is called by the builders before save.
+	ratingchange.SigmaAfterValidator = ratingchangeDescSigmaAfter.Validators[0].(func(float64) error)
 	seeneventFields := schema.SeenEvent{}.Fields()
 	_ = seeneventFields
 	// seeneventDescViewer is the schema descriptor for viewer field.

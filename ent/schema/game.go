@@ -81,6 +81,9 @@ func (Game) Fields() []ent.Field {
 			SchemaType(jsonText).
 			Optional().
 			Comment("In a fog game, the number of the last event of each view (seen_events): the seats' in seat order, then the spectators'; none before the start and without fog."),
+		field.Bool("rated").
+			Default(false).
+			Comment("Whether the game's end updates its human players' ratings (docs/ratings.md)."),
 		field.Enum("status").
 			Values("open", "active", "finished", "cancelled").
 			Default("open").
@@ -189,6 +192,9 @@ func (Game) Edges() []ent.Edge {
 		edge.To("chat_settings", ChatSetting.Type).
 			Annotations(entsql.OnDelete(entsql.Cascade)).
 			Comment("The users' choices about the game's chat, and its own options."),
+		edge.To("rating_changes", RatingChange.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)).
+			Comment("What the game did to its players' ratings (a rated game's)."),
 	}
 }
 

@@ -136,6 +136,12 @@ func (User) Edges() []ent.Edge {
 		edge.To("blocked_by", UserBlock.Type).
 			Annotations(entsql.OnDelete(entsql.Cascade)).
 			Comment("Others' blocks of the user; deleted with the user."),
+		edge.To("ratings", Rating.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)).
+			Comment("The user's ratings, one a mode; deleted with the user."),
+		edge.To("rating_changes", RatingChange.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)).
+			Comment("What each rated game did to the user's rating; deleted with the user."),
 	}
 }
 

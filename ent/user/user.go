@@ -80,6 +80,10 @@ const (
 	EdgeBlocks = "blocks"
 	// EdgeBlockedBy holds the string denoting the blocked_by edge name in mutations.
 	EdgeBlockedBy = "blocked_by"
+	// EdgeRatings holds the string denoting the ratings edge name in mutations.
+	EdgeRatings = "ratings"
+	// EdgeRatingChanges holds the string denoting the rating_changes edge name in mutations.
+	EdgeRatingChanges = "rating_changes"
 	// Table holds the table name of the user in the database.
 	Table = "users"
 	// TokensTable is the table that holds the tokens relation/edge.
@@ -180,6 +184,20 @@ const (
 	BlockedByInverseTable = "user_blocks"
 	// BlockedByColumn is the table column denoting the blocked_by relation/edge.
 	BlockedByColumn = "blocked_id"
+	// RatingsTable is the table that holds the ratings relation/edge.
+	RatingsTable = "ratings"
+	// RatingsInverseTable is the table name for the Rating entity.
+	// It exists in this package in order to avoid circular dependency with the "rating" package.
+	RatingsInverseTable = "ratings"
+	// RatingsColumn is the table column denoting the ratings relation/edge.
+	RatingsColumn = "user_id"
+	// RatingChangesTable is the table that holds the rating_changes relation/edge.
+	RatingChangesTable = "rating_changes"
+	// RatingChangesInverseTable is the table name for the RatingChange entity.
+	// It exists in this package in order to avoid circular dependency with the "ratingchange" package.
+	RatingChangesInverseTable = "rating_changes"
+	// RatingChangesColumn is the table column denoting the rating_changes relation/edge.
+	RatingChangesColumn = "user_id"
 )
 
 // Columns holds all SQL columns for user fields.
@@ -568,6 +586,34 @@ func ByBlockedBy(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newBlockedByStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByRatingsCount orders the results by ratings count.
+func ByRatingsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newRatingsStep(), opts...)
+	}
+}
+
+// ByRatings orders the results by ratings terms.
+func ByRatings(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newRatingsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByRatingChangesCount orders the results by rating_changes count.
+func ByRatingChangesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newRatingChangesStep(), opts...)
+	}
+}
+
+// ByRatingChanges orders the results by rating_changes terms.
+func ByRatingChanges(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newRatingChangesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newTokensStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -664,6 +710,20 @@ func newBlockedByStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(BlockedByInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, BlockedByTable, BlockedByColumn),
+	)
+}
+func newRatingsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(RatingsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, RatingsTable, RatingsColumn),
+	)
+}
+func newRatingChangesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(RatingChangesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, RatingChangesTable, RatingChangesColumn),
 	)
 }
 

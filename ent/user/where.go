@@ -1142,6 +1142,52 @@ func HasBlockedByWith(preds ...predicate.UserBlock) predicate.User {
 	})
 }
 
+// HasRatings applies the HasEdge predicate on the "ratings" edge.
+func HasRatings() predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, RatingsTable, RatingsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasRatingsWith applies the HasEdge predicate on the "ratings" edge with a given conditions (other predicates).
+func HasRatingsWith(preds ...predicate.Rating) predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := newRatingsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasRatingChanges applies the HasEdge predicate on the "rating_changes" edge.
+func HasRatingChanges() predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, RatingChangesTable, RatingChangesColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasRatingChangesWith applies the HasEdge predicate on the "rating_changes" edge with a given conditions (other predicates).
+func HasRatingChangesWith(preds ...predicate.RatingChange) predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := newRatingChangesStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.User) predicate.User {
 	return predicate.User(sql.AndPredicates(predicates...))

@@ -372,6 +372,9 @@ func TestIndexes(t *testing.T) {
 		{"commandkey_game_id_user_id_key", "CREATE UNIQUE INDEX commandkey_game_id_user_id_key ON public.command_keys USING btree (game_id, user_id, key)"},
 		{"push_subscriptions_endpoint_key", "CREATE UNIQUE INDEX push_subscriptions_endpoint_key ON public.push_subscriptions USING btree (endpoint)"},
 		{"pushsubscription_user_id_created_at", "CREATE INDEX pushsubscription_user_id_created_at ON public.push_subscriptions USING btree (user_id, created_at)"},
+		{"rating_user_id_mode", "CREATE UNIQUE INDEX rating_user_id_mode ON public.ratings USING btree (user_id, mode)"},
+		{"ratingchange_game_id_user_id", "CREATE UNIQUE INDEX ratingchange_game_id_user_id ON public.rating_changes USING btree (game_id, user_id)"},
+		{"ratingchange_user_id_created_at", "CREATE INDEX ratingchange_user_id_created_at ON public.rating_changes USING btree (user_id, created_at)"},
 	} {
 		if got, ok := defs[want.name]; !ok {
 			t.Errorf("index %s is missing", want.name)
