@@ -233,10 +233,22 @@ func (s *Service) CloseReport(ctx context.Context, v Viewer, id int, resolved bo
 	})
 }
 
+// TimedOut is a timeout TimeOut recorded, for its hook.
+type TimedOut struct {
+	// UserID is the user timed out, GameID the game of the message that earned it.
+	UserID, GameID int
+	// Until is when the timeout ends; Reason is the moderator's, as stored.
+	Until  time.Time
+	Reason string
+}
+
 // TimeOut times the author of message id of game g out of chat for d (TimeoutMin to TimeoutMax) with a
 // reason: the message is removed ("a message was removed", for everyone), the author cannot send until
-// the timeout ends and is told why when they try; recorded in the audit log.
-func (s *Service) TimeOut(ctx context.Context, g Game, v Viewer, id int, d time.Duration, why string) (Line, error) {
+// the timeout ends and is told why when they try; recorded in the audit log. afterWrite, when not nil,
+// runs in the transaction that records the timeout (the user's notice), before its commit, and returns
+// what to run after it; its error undoes the timeout (not the removal).
+func (s *Service) TimeOut(ctx context.Context, g Game, v Viewer, id int, d time.Duration, why string,
+	afterWrite func(ctx context.Context, tx *sql.Tx, t TimedOut) (after func(), err error)) (Line, error) {
 	if err := requireModerator(v); err != nil {
 		return Line{}, err
 	}
@@ -258,14 +270,26 @@ func (s *Service) TimeOut(ctx context.Context, g Game, v Viewer, id int, d time.
 	if err != nil {
 		return Line{}, err
 	}
+	var after func()
 	err = s.withTx(ctx, func(tx *sql.Tx) error {
 		now := s.now()
 		if _, err := tx.ExecContext(ctx, `INSERT INTO chat_penalties (user_id, kind, until, reason, moderator_id, created_at)
 			VALUES ($1, 'timeout', $2, $3, $4, $5)`, author, now.Add(d), why, v.UserID, now); err != nil {
 			return fmt.Errorf("error timing user %d out: %w", author, err)
 		}
-		return audit(ctx, tx, v.UserID, ActionTimeout, author, g.ID, id, 0, why, now)
+		if err := audit(ctx, tx, v.UserID, ActionTimeout, author, g.ID, id, 0, why, now); err != nil {
+			return err
+		}
+		if afterWrite == nil {
+			return nil
+		}
+		var err error
+		after, err = afterWrite(ctx, tx, TimedOut{UserID: author, GameID: g.ID, Until: now.Add(d), Reason: why})
+		return err
 	})
+	if err == nil && after != nil {
+		after()
+	}
 	return removal, err
 }
 
