@@ -11,7 +11,7 @@ export const NOTICE_KINDS: ReadonlyArray<readonly [NotificationKind, string]> = 
   ["DECLINED", "Someone I invited declined"],
   ["ELIMINATED", "I was eliminated"],
   ["GAME_OVER", "A game of mine ended"],
-  ["CHAT", "New chat messages in my games (a digest, at least an hour apart)"],
+  ["CHAT", "New chat messages in my games (a digest)"],
   ["CHAT_TIMEOUT", "A moderator timed me out of chat"],
 ];
 
