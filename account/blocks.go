@@ -137,3 +137,31 @@ func (s *Service) BlockedUsers(ctx context.Context, userID int) ([]*ent.User, er
 	}
 	return us, nil
 }
+
+// ChatListeners returns, in increasing order, those of users ids who hear from author in chat: who have
+// not switched all chat off (users.chat_enabled) and do not block author. q may be the caller's
+// transaction, and nil reads from the service's database.
+func (s *Service) ChatListeners(ctx context.Context, q Querier, author int, ids []int) ([]int, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	if q == nil {
+		q = s.db
+	}
+	rows, err := q.QueryContext(ctx, `SELECT u.id FROM users u WHERE u.id = ANY($1) AND u.chat_enabled
+		AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE b.blocker_id = u.id AND b.blocked_id = $2) ORDER BY u.id`,
+		pq.Array(ids), author)
+	if err != nil {
+		return nil, fmt.Errorf("error reading who hears from user %d in chat: %w", author, err)
+	}
+	defer rows.Close()
+	var out []int
+	for rows.Next() {
+		var id int
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("error reading who hears from user %d in chat: %w", author, err)
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}

@@ -22,6 +22,12 @@
 // the author's last two in the room (NearDuplicate); DailyMessages messages within a day over all rooms.
 // A refused message gets an *Error with a stable code and, for the limits, the time to wait.
 //
+// # Hooks
+//
+// What a message or a timeout causes elsewhere (the players' notices) is the caller's: Send runs
+// SendInput.AfterWrite, and TimeOut its afterWrite, inside the transaction that writes, so that both commit
+// together; Send hands it the players who will read the message (Written.Readers).
+//
 // # What a viewer sees
 //
 // A viewer never sees the lines of the users they block, and sees a shadow-muted author's lines only when

@@ -239,10 +239,22 @@ func (s *Service) CloseReport(ctx context.Context, v Viewer, id int, resolved bo
 	})
 }
 
+// TimedOut is a timeout TimeOut recorded, for its hook.
+type TimedOut struct {
+	// UserID is the user timed out, GameID the game of the message that earned it.
+	UserID, GameID int
+	// Until is when the timeout ends; Reason is the moderator's, as stored.
+	Until  time.Time
+	Reason string
+}
+
 // TimeOut times the author of message id of game g out of chat for d (TimeoutMin to TimeoutMax) with a
 // reason: the message is removed ("a message was removed", for everyone), the author cannot send until
-// the timeout ends and is told why when they try; recorded in the audit log.
-func (s *Service) TimeOut(ctx context.Context, g Game, v Viewer, id int, d time.Duration, why string) (Line, error) {
+// the timeout ends and is told why when they try; recorded in the audit log, in one transaction with the
+// removal. afterWrite, when not nil, runs in that transaction (the user's notice), before its commit, and
+// returns what to run after it; its error undoes the timeout and the removal.
+func (s *Service) TimeOut(ctx context.Context, g Game, v Viewer, id int, d time.Duration, why string,
+	afterWrite func(ctx context.Context, tx *sql.Tx, t TimedOut) (after func(), err error)) (Line, error) {
 	why, err := moderatorReason(v, why)
 	if err != nil {
 		return Line{}, err
@@ -251,6 +263,7 @@ func (s *Service) TimeOut(ctx context.Context, g Game, v Viewer, id int, d time.
 		return Line{}, &Error{Code: CodeInvalidTimeout, Message: "a timeout lasts from 15 minutes to 30 days"}
 	}
 	var removal Line
+	var after func()
 	err = s.withTx(ctx, func(tx *sql.Tx) error {
 		var author int
 		if removal, author, err = s.remove(ctx, tx, g, v, id); err != nil {
@@ -261,8 +274,19 @@ func (s *Service) TimeOut(ctx context.Context, g Game, v Viewer, id int, d time.
 			VALUES ($1, 'timeout', $2, $3, $4, $5)`, author, now.Add(d), why, v.UserID, now); err != nil {
 			return fmt.Errorf("error timing user %d out: %w", author, err)
 		}
-		return audit(ctx, tx, v.UserID, ActionTimeout, author, g.ID, id, 0, why, now)
+		if err := audit(ctx, tx, v.UserID, ActionTimeout, author, g.ID, id, 0, why, now); err != nil {
+			return err
+		}
+		if afterWrite == nil {
+			return nil
+		}
+		var err error
+		after, err = afterWrite(ctx, tx, TimedOut{UserID: author, GameID: g.ID, Until: now.Add(d), Reason: why})
+		return err
 	})
+	if err == nil && after != nil {
+		after()
+	}
 	return removal, err
 }
 

@@ -35,13 +35,13 @@ func TestModeration(t *testing.T) {
 	}
 
 	// A timeout: the message goes for everyone, its author waits and is told why.
-	if _, err := f.svc.TimeOut(ctx, f.g, f.mod, rude.ID, time.Minute, "insults"); code(err) != chat.CodeInvalidTimeout {
+	if _, err := f.svc.TimeOut(ctx, f.g, f.mod, rude.ID, time.Minute, "insults", nil); code(err) != chat.CodeInvalidTimeout {
 		t.Errorf("a one-minute timeout: %v, want CHAT_INVALID_TIMEOUT", err)
 	}
-	if _, err := f.svc.TimeOut(ctx, f.g, f.bob, rude.ID, time.Hour, "insults"); code(err) != chat.CodeNotModerator {
+	if _, err := f.svc.TimeOut(ctx, f.g, f.bob, rude.ID, time.Hour, "insults", nil); code(err) != chat.CodeNotModerator {
 		t.Errorf("a player timing out: %v, want CHAT_NOT_MODERATOR", err)
 	}
-	if _, err := f.svc.TimeOut(ctx, f.g, f.mod, rude.ID, 15*time.Minute, "insults"); err != nil {
+	if _, err := f.svc.TimeOut(ctx, f.g, f.mod, rude.ID, 15*time.Minute, "insults", nil); err != nil {
 		t.Fatal(err)
 	}
 	if page, _, err := f.svc.History(ctx, f.g, f.bob, chat.Players, 0, 10); err != nil || bodies(page) != "after,-,before" {

@@ -65,6 +65,21 @@ type SendInput struct {
 	// ClientKey, when set, makes the send idempotent: a retry with the same key and text returns the first
 	// message.
 	ClientKey string
+	// Players are the game's players (seated users, with their teams), of whom Written.Readers are.
+	Players []Viewer
+	// AfterWrite, when set, runs in the transaction that wrote a new message (not for a retry of a client
+	// key), before its commit; it returns what to run after the commit. Its error undoes the send.
+	AfterWrite func(ctx context.Context, tx *sql.Tx, w Written) (after func(), err error)
+}
+
+// Written is a message Send wrote, for SendInput.AfterWrite.
+type Written struct {
+	Line StoredLine
+	// Readers are the users of SendInput.Players who read the message's room without asking (the players'
+	// room, their team's room; never the spectators' room, which players read only when they ask) and
+	// see the message: not its author, nobody when it is shadow-muted, nor those who switched the game's
+	// chat off. Whom they block is the caller's to check.
+	Readers []int
 }
 
 // StoredLine is a line as stored, before any viewer's filter: the line as every viewer who sees it sees
@@ -139,6 +154,7 @@ func (s *Service) Send(ctx context.Context, g Game, v Viewer, in SendInput) (Lin
 		return Line{}, err
 	}
 	var out Line
+	var after func()
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
 		set, err := settings(ctx, tx, g.ID, v.UserID)
 		if err != nil {
@@ -176,9 +192,54 @@ func (s *Service) Send(ctx context.Context, g Game, v Viewer, in SendInput) (Lin
 		}
 		out, err = insertLine(ctx, tx, line{gameID: g.ID, room: in.Room, kind: KindMessage, author: v.UserID, body: body,
 			key: in.ClientKey, shadow: shadow != nil}, s.now())
+		if err != nil || in.AfterWrite == nil {
+			return err
+		}
+		w := Written{Line: StoredLine{Line: out, Writer: v.UserID, Shadow: shadow != nil}}
+		if w.Readers, err = readers(ctx, tx, g, w.Line, in.Players, set.PlayersOnly); err != nil {
+			return err
+		}
+		after, err = in.AfterWrite(ctx, tx, w)
 		return err
 	})
+	if err == nil && after != nil {
+		after()
+	}
 	return out, err
+}
+
+// readers returns the users of players who read room l.Room of game g without asking and see line l,
+// but those who switched the game's chat off (see Written.Readers).
+func readers(ctx context.Context, tx *sql.Tx, g Game, l StoredLine, players []Viewer, playersOnly bool) ([]int, error) {
+	if l.Shadow || l.Room == Spectators {
+		return nil, nil
+	}
+	var candidates []int64
+	for _, p := range players {
+		p.Seated = true
+		if p.UserID != l.Writer && MayRead(g, p, l.Room, playersOnly) && p.Sees(l) {
+			candidates = append(candidates, int64(p.UserID))
+		}
+	}
+	if len(candidates) == 0 {
+		return nil, nil
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT u FROM unnest($2::bigint[]) AS u
+		WHERE NOT EXISTS (SELECT 1 FROM chat_settings s WHERE s.game_id = $1 AND s.user_id = u AND s.off) ORDER BY u`,
+		g.ID, pq.Array(candidates))
+	if err != nil {
+		return nil, fmt.Errorf("error reading who reads the chat of game %d: %w", g.ID, err)
+	}
+	defer rows.Close()
+	var out []int
+	for rows.Next() {
+		var u int
+		if err := rows.Scan(&u); err != nil {
+			return nil, fmt.Errorf("error reading who reads the chat of game %d: %w", g.ID, err)
+		}
+		out = append(out, u)
+	}
+	return out, rows.Err()
 }
 
 // The advisory lock classes of the chat (pg_advisory_xact_lock(class, id)).

@@ -28,7 +28,7 @@ type Notice struct {
 	GameID int `json:"game_id,omitempty"`
 	// The game's turn number when it happened (0 before the game starts).
 	Turn int `json:"turn,omitempty"`
-	// What happened: notify.Kind's name (your_turn, turn_warning, cpu_played, seat_delegated, eliminated, game_over, invited, declined).
+	// What happened: notify.Kind's name (your_turn, turn_warning, cpu_played, seat_delegated, eliminated, game_over, invited, declined, chat, chat_timeout).
 	Kind string `json:"kind,omitempty"`
 	// Details for the client (a deadline, the winner's seat), a JSON object.
 	Data json.RawMessage `json:"data,omitempty"`

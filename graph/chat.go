@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"time"
 
@@ -83,21 +84,27 @@ func (r *Resolver) chatMessages(ctx context.Context, lines []chat.Line) ([]*Chat
 // chatViewer returns the chat's view of game gameID and of the signed-in viewer, who must be allowed to
 // see the game (NOT_FOUND otherwise, as for no game).
 func (r *Resolver) chatViewer(ctx context.Context, gameID int, gid string) (chat.Game, chat.Viewer, error) {
+	g, v, _, err := r.chatViewerOf(ctx, gameID, gid)
+	return g, v, err
+}
+
+// chatViewerOf is chatViewer, with the game as read.
+func (r *Resolver) chatViewerOf(ctx context.Context, gameID int, gid string) (chat.Game, chat.Viewer, game.Snapshot, error) {
 	me, err := signedIn(ctx)
 	if err != nil {
-		return chat.Game{}, chat.Viewer{}, err
+		return chat.Game{}, chat.Viewer{}, game.Snapshot{}, err
 	}
 	snap, err := r.snapshotOf(ctx, gameID)
 	if err != nil {
-		return chat.Game{}, chat.Viewer{}, joinError(err, gid)
+		return chat.Game{}, chat.Viewer{}, game.Snapshot{}, joinError(err, gid)
 	}
 	if !maySee(ctx, snap) {
-		return chat.Game{}, chat.Viewer{}, gameNotFound(gid)
+		return chat.Game{}, chat.Viewer{}, game.Snapshot{}, gameNotFound(gid)
 	}
 	g := chat.Game{ID: gameID, CreatorID: snap.CreatorID, Teams: len(snap.Teams), Over: game.Status(snap.Status).Over()}
 	blocked, err := r.accounts.Blocked(ctx, nil, me.ID)
 	if err != nil {
-		return chat.Game{}, chat.Viewer{}, err
+		return chat.Game{}, chat.Viewer{}, game.Snapshot{}, err
 	}
 	v := chat.Viewer{UserID: me.ID, Moderator: me.Moderator, Blocked: blocked, ChatOff: !me.ChatEnabled}
 	for _, s := range snap.Seats {
@@ -105,7 +112,19 @@ func (r *Resolver) chatViewer(ctx context.Context, gameID int, gid string) (chat
 			v.Seated, v.Team = true, s.Team
 		}
 	}
-	return g, v, nil
+	return g, v, snap, nil
+}
+
+// chatPlayers returns the players of snap, as the chat's Written.Readers are chosen from: the users who
+// hold a seat (not one kept for an invitee), with their teams.
+func chatPlayers(snap game.Snapshot) []chat.Viewer {
+	var out []chat.Viewer
+	for _, s := range snap.Seats {
+		if s.UserID != 0 && !s.CPU && s.Status != game.SeatStatusOpen && s.Status != game.SeatStatusInvited {
+			out = append(out, chat.Viewer{UserID: s.UserID, Seated: true, Team: s.Team})
+		}
+	}
+	return out
 }
 
 // chatUserErrors turns a refusal of the chat service into the userErrors of a payload and the seconds to
@@ -216,11 +235,16 @@ func (r *Resolver) sendChatMessage(ctx context.Context, in SendChatMessageInput)
 	if err != nil {
 		return nil, err
 	}
-	g, v, err := r.chatViewer(ctx, id, in.GameID)
+	g, v, snap, err := r.chatViewerOf(ctx, id, in.GameID)
 	if err != nil {
 		return nil, err
 	}
-	send := chat.SendInput{Room: chat.Room(in.Room), Body: in.Body}
+	send := chat.SendInput{Room: chat.Room(in.Room), Body: in.Body, Players: chatPlayers(snap),
+		// The players who read the message are told in their chat digests (package jobs, through the game
+		// service's Effects), in the message's transaction.
+		AfterWrite: func(ctx context.Context, tx *sql.Tx, w chat.Written) (func(), error) {
+			return r.game.ChatMessageEffects(ctx, tx, game.ChatMessage{GameID: id, Turn: snap.Turn, AuthorID: w.Line.Writer, Readers: w.Readers})
+		}}
 	if in.ClientKey != nil {
 		send.ClientKey = *in.ClientKey
 	}

@@ -2,10 +2,12 @@ package graph
 
 import (
 	"context"
+	"database/sql"
 	"time"
 
 	"rout/chat"
 	"rout/ent"
+	"rout/game"
 )
 
 // ChatReport is a report in the moderators' queue (chat.ReportEntry), as the API shows it.
@@ -184,7 +186,15 @@ func (r *Resolver) timeOutChatUser(ctx context.Context, in TimeOutChatUserInput)
 	if err != nil {
 		return r.chatPayload(ctx, chat.Line{}, err)
 	}
-	line, err := r.chat.TimeOut(ctx, g, v, id, time.Duration(in.Minutes)*time.Minute, in.Reason)
+	snap, err := r.snapshotOf(ctx, g.ID)
+	if err != nil {
+		return nil, err
+	}
+	// The user is told (package jobs, through the game service's Effects), in the timeout's transaction.
+	notice := func(ctx context.Context, tx *sql.Tx, t chat.TimedOut) (func(), error) {
+		return r.game.ChatTimeoutEffects(ctx, tx, game.ChatTimeout{GameID: t.GameID, Turn: snap.Turn, UserID: t.UserID, Until: t.Until, Reason: t.Reason})
+	}
+	line, err := r.chat.TimeOut(ctx, g, v, id, time.Duration(in.Minutes)*time.Minute, in.Reason, notice)
 	return r.chatPayload(ctx, line, err)
 }
 

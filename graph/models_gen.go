@@ -1095,6 +1095,10 @@ const (
 	NotificationKindInvited NotificationKind = "INVITED"
 	// Someone you invited to a game declined the invitation.
 	NotificationKindDeclined NotificationKind = "DECLINED"
+	// New messages in the chat of your games, counted in a digest every `digestHours` (at least hourly), never one by one. Off by default for an account whose channel is SMS.
+	NotificationKindChat NotificationKind = "CHAT"
+	// A moderator timed you out of chat (until when, and why).
+	NotificationKindChatTimeout NotificationKind = "CHAT_TIMEOUT"
 )
 
 var AllNotificationKind = []NotificationKind{
@@ -1105,11 +1109,13 @@ var AllNotificationKind = []NotificationKind{
 	NotificationKindGameOver,
 	NotificationKindInvited,
 	NotificationKindDeclined,
+	NotificationKindChat,
+	NotificationKindChatTimeout,
 }
 
 func (e NotificationKind) IsValid() bool {
 	switch e {
-	case NotificationKindYourTurn, NotificationKindTurnWarning, NotificationKindCPUPlayed, NotificationKindEliminated, NotificationKindGameOver, NotificationKindInvited, NotificationKindDeclined:
+	case NotificationKindYourTurn, NotificationKindTurnWarning, NotificationKindCPUPlayed, NotificationKindEliminated, NotificationKindGameOver, NotificationKindInvited, NotificationKindDeclined, NotificationKindChat, NotificationKindChatTimeout:
 		return true
 	}
 	return false

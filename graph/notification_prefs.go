@@ -20,6 +20,8 @@ var notificationKinds = []struct {
 	{NotificationKindGameOver, notifications.KindGameOver},
 	{NotificationKindInvited, notifications.KindInvited},
 	{NotificationKindDeclined, notifications.KindDeclined},
+	{NotificationKindChat, notifications.KindChat},
+	{NotificationKindChatTimeout, notifications.KindChatTimeout},
 }
 
 // apiChannel converts a stored channel name to the GraphQL enum.
@@ -55,7 +57,8 @@ func notificationPreferences(u *ent.User) *NotificationPreferences {
 	for _, k := range notificationKinds {
 		ch, ok := u.NotifyKinds[k.kind.String()]
 		if !ok {
-			ch = string(u.Notify)
+			account, _ := notifications.ParseChannel(string(u.Notify))
+			ch = notifications.DefaultChannel(k.kind, account).String()
 		}
 		p.Channels = append(p.Channels, &NotificationKindChannel{Kind: k.api, Channel: apiChannel(ch)})
 	}

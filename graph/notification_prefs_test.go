@@ -48,8 +48,9 @@ func TestNotificationPreferencesPerKind(t *testing.T) {
 	}()
 	e.gql(session, `{ viewer { `+notificationPrefsFields+` } }`, nil).decode(t, &v)
 	p := v.Viewer.Prefs
-	if len(p.Channels) != 7 || p.channel("YOUR_TURN") != "EMAIL" || p.channel("TURN_WARNING") != "EMAIL" ||
-		p.channel("INVITED") != "EMAIL" || p.channel("DECLINED") != "EMAIL" || p.DigestHours != 1 || p.TimeZone != "UTC" || p.QuietHours != nil || p.Always {
+	if len(p.Channels) != 9 || p.channel("YOUR_TURN") != "EMAIL" || p.channel("TURN_WARNING") != "EMAIL" ||
+		p.channel("INVITED") != "EMAIL" || p.channel("DECLINED") != "EMAIL" || p.channel("CHAT") != "EMAIL" ||
+		p.channel("CHAT_TIMEOUT") != "EMAIL" || p.DigestHours != 1 || p.TimeZone != "UTC" || p.QuietHours != nil || p.Always {
 		t.Fatalf("defaults: %+v", p)
 	}
 
@@ -103,5 +104,31 @@ func TestNotificationPreferencesPerKind(t *testing.T) {
 	out = update(`{"clearQuietHours": true}`)
 	if u := out.UpdateNotificationPreferences.User; u == nil || u.Prefs.QuietHours != nil || u.Prefs.DigestHours != 6 {
 		t.Errorf("after clearing the quiet hours: %+v", out.UpdateNotificationPreferences)
+	}
+}
+
+// TestChatByDefaultNotBySMS: an account whose channel is SMS takes chat digests by none until it chooses
+// a channel for them; its chat timeouts go by SMS like every other kind.
+func TestChatByDefaultNotBySMS(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	session, _ := e.signUp("ivo")
+	if _, err := e.db.Exec(`UPDATE users SET notify = 'sms', phone = '+447700900123' WHERE name = 'ivo'`); err != nil {
+		t.Fatal(err)
+	}
+	var v struct {
+		Viewer struct {
+			Prefs notificationPrefs `json:"notificationPreferences"`
+		} `json:"viewer"`
+	}
+	e.gql(session, `{ viewer { `+notificationPrefsFields+` } }`, nil).decode(t, &v)
+	if p := v.Viewer.Prefs; p.channel("CHAT") != "NONE" || p.channel("CHAT_TIMEOUT") != "SMS" || p.channel("YOUR_TURN") != "SMS" {
+		t.Errorf("an SMS account's channels: %+v", p.Channels)
+	}
+	e.gql(session, `mutation($in: UpdateNotificationPreferencesInput!) { updateNotificationPreferences(input: $in) { userErrors { code } } }`,
+		map[string]any{"in": map[string]any{"channels": []map[string]any{{"kind": "CHAT", "channel": "SMS"}}}})
+	e.gql(session, `{ viewer { `+notificationPrefsFields+` } }`, nil).decode(t, &v)
+	if got := v.Viewer.Prefs.channel("CHAT"); got != "SMS" {
+		t.Errorf("chat chosen by SMS shows %q", got)
 	}
 }

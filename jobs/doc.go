@@ -11,6 +11,9 @@
 //     the game moves on; the player keeps the seat;
 //   - a notification (KindNotification): one email or SMS, by the channel the user chose, retried with
 //     backoff;
+//   - a digest (KindDigest): at the end of a user's digest window, one message of their your_turn notices,
+//     or (DigestArgs.NoticeKind chat) of the games whose chat they have not read (Effects.AfterChatMessage
+//     gives the notices);
 //   - the sweeper (KindSweep), a periodic job: it finds games whose deadline passed more than
 //     Config.SweepGrace ago (the partial index on games.turn_deadline) and plays their turn. It is the
 //     safety net, not the mechanism.

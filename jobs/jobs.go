@@ -15,6 +15,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"rout/account"
+	"rout/chat"
 	"rout/game"
 	"rout/notifications"
 )
@@ -79,7 +80,8 @@ type Jobs struct {
 	observer Observer
 	game     *game.Service
 	accounts *account.Service
-	effects  *Effects // what the workers insert (a turn's warning notice), through client
+	chat     *chat.Service // the unread counts of chat digests
+	effects  *Effects      // what the workers insert (a turn's warning notice), through client
 
 	mu      sync.Mutex
 	started bool
@@ -107,7 +109,8 @@ func New(opts Opts) (*Jobs, error) {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	j := &Jobs{db: opts.DB, notifier: opts.Notifier, now: opts.Clock, logger: opts.Logger, cfg: opts.Config,
-		stats: newCounters(), observer: opts.Observer, game: opts.Game, accounts: opts.Accounts, limits: newSendLimits()}
+		stats: newCounters(), observer: opts.Observer, game: opts.Game, accounts: opts.Accounts, limits: newSendLimits(),
+		chat: chat.NewService(opts.DB, opts.Clock)}
 
 	driver := riverdatabasesql.New(opts.DB)
 	if opts.ListenURL != "" {

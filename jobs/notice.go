@@ -15,8 +15,9 @@ import (
 
 // insertNotices records ns in tx (inbox.Insert), hands each new one to the announcer of its game,
 // announce[game id] (none: nowhere; sent after the commit), and gives every new one whose user takes notifications of its
-// kind the job that sends it, in tx: a your_turn notice of a user who batches them joins the digest of
-// their current window (DigestArgs); any other waits Config.NotifyDelay (NotificationArgs). These jobs
+// kind the job that sends it, in tx: a your_turn notice of a user who batches them, and every chat
+// notice, joins the digest of their current window (DigestArgs); any other waits Config.NotifyDelay
+// (NotificationArgs). These jobs
 // and the caller's others (a new turn's timers) are inserted in one statement.
 func (j *Effects) insertNotices(ctx context.Context, tx *sql.Tx, announce map[int]game.Announcer, others []river.InsertManyParams,
 	ns ...inbox.New) error {
@@ -49,12 +50,22 @@ func (j *Effects) insertNotices(ctx context.Context, tx *sql.Tx, announce map[in
 		if !ok || prefs.ChannelFor(n.New.Kind) == notifications.ChannelNone {
 			continue
 		}
-		if n.New.Kind == notifications.KindYourTurn && prefs.DigestHours > 0 {
-			// One digest job for each user and window: two in one statement would meet in its unique
-			// insert.
-			if d := j.digestParams(n.New.UserID, prefs.DigestHours, now); !digests[d.Args.(DigestArgs)] {
-				digests[d.Args.(DigestArgs)] = true
-				jobs = append(jobs, d)
+		var digest *river.InsertManyParams
+		switch {
+		case n.New.Kind == notifications.KindYourTurn && prefs.DigestHours > 0:
+			d := j.digestParams(n.New.UserID, prefs.DigestHours, 0, now)
+			digest = &d
+		case n.New.Kind == notifications.KindChat:
+			// Chat is never told message by message: always in a digest.
+			d := j.digestParams(n.New.UserID, prefs.ChatDigestHours(), notifications.KindChat, now)
+			digest = &d
+		}
+		if digest != nil {
+			// One digest job for each user, window and kind: two in one statement would meet in its
+			// unique insert.
+			if key := digest.Args.(DigestArgs); !digests[key] {
+				digests[key] = true
+				jobs = append(jobs, *digest)
 			}
 			continue
 		}

@@ -122,6 +122,14 @@ func (j *Jobs) messageData(ctx context.Context, userID, gameID, turn int, nd inb
 			d.Deadline = deadline
 		}
 	}
+	if nd.Until != nil {
+		if until, err := parseTime(*nd.Until); err == nil {
+			d.Until = until
+		}
+	}
+	if nd.Reason != nil {
+		d.Reason = *nd.Reason
+	}
 	var err error
 	switch {
 	case nd.Name != nil:

@@ -25,7 +25,7 @@ type Stats struct {
 	SweeperRepairs int64
 	// NotificationsSent counts the emails and SMS the provider accepted.
 	NotificationsSent int64
-	// NotificationsDropped counts, by reason, the messages not sent: seen_or_played, channel_unavailable,
+	// NotificationsDropped counts, by reason, the messages not sent: seen_or_played, seen_or_read, channel_unavailable,
 	// permanent_failure, user_rate, seen_live, no_push_device.
 	NotificationsDropped map[string]int64
 }

@@ -54,6 +54,12 @@ type Data struct {
 	// Teammate is the name of the recipient's teammate who played the turn before theirs (your_turn); ""
 	// when another team played it, or in a free-for-all.
 	Teammate string
+	// Messages is how many messages of the game's chat the recipient has not read (chat).
+	Messages int
+	// Until is when the recipient's chat timeout ends (chat_timeout), said in Location.
+	Until time.Time
+	// Reason is the moderator's reason for a chat timeout (chat_timeout); empty for none.
+	Reason string
 }
 
 // yourTurnSentence opens a your_turn email: the turn that has begun in game g and, in a team game, the
@@ -164,6 +170,16 @@ func Compose(kind Kind, data Data) (subject, text string) {
 		body = "Three of your turns in a row in " + g + " ran out of time, so a CPU now plays every turn of yours " +
 			"at once. Play a move, or take your seat back, and it is yours again."
 		action = "Take your seat back: "
+	case KindChat:
+		subject = newMessages(data.Messages) + " in " + g
+		body = "You have " + newMessages(data.Messages) + " in the chat of " + g + "."
+		action = "Read them: "
+	case KindChatTimeout:
+		until := formatDeadline(data.Until, data.Location)
+		subject = "You cannot chat until " + until
+		body = "A moderator removed your message in " + g + " and timed you out of chat until " + until + reasonSuffix(data.Reason) +
+			". You can read every chat, but not write, until then."
+		action = "See the game: "
 	default:
 		subject = "News from " + g
 		body = "There is news in " + g + "."
@@ -199,6 +215,8 @@ func ComposeSMS(kind Kind, data Data) string {
 	switch kind {
 	case KindEliminated, KindInvited, KindDeclined:
 		other = oneLine(data.By)
+	case KindChatTimeout:
+		other = oneLine(data.Reason)
 	case KindYourTurn:
 		other = oneLine(data.Teammate)
 	case KindGameOver:
@@ -300,6 +318,10 @@ func composeSMS(kind Kind, data Data, names [2]string, since string) string {
 		s = cmpName(other, "your invitee") + " declined " + seatWords(data.Seat) + " in " + g + "; the seat is open again."
 	case KindSeatDelegated:
 		s = "3 turns in a row timed out in " + g + ", so a CPU plays your seat until you come back."
+	case KindChat:
+		s = newMessages(data.Messages) + " in " + g + "."
+	case KindChatTimeout:
+		s = "you cannot chat until " + formatDeadline(data.Until, data.Location) + reasonSuffix(other) + ", after your message in " + g + "."
 	default:
 		s = "news in " + g + "."
 	}
@@ -311,6 +333,22 @@ func composeSMS(kind Kind, data Data, names [2]string, since string) string {
 		s += " " + since
 	}
 	return "Rout: " + s + " " + data.Link
+}
+
+// newMessages counts messages: "1 new message", "3 new messages".
+func newMessages(n int) string {
+	if n == 1 {
+		return "1 new message"
+	}
+	return strconv.Itoa(n) + " new messages"
+}
+
+// reasonSuffix says a moderator's reason, " (reason: spam)", or "" for none.
+func reasonSuffix(reason string) string {
+	if r := oneLine(reason); r != "" {
+		return " (reason: " + r + ")"
+	}
+	return ""
 }
 
 // cmpName returns name, or fallback when it is empty.

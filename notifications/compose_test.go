@@ -28,7 +28,8 @@ func TestComposeEveryKind(t *testing.T) {
 			if !strings.Contains(text, "\n\n") || !strings.Contains(text, data.Link+"\n") {
 				t.Errorf("Compose(%v) text = %q, want the link on a line of its own", kind, text)
 			}
-			if data.GameName == "" && !strings.Contains(subject, "game #9") {
+			// A timeout's subject says when it ends; its text names the game.
+			if data.GameName == "" && kind != KindChatTimeout && !strings.Contains(subject, "game #9") {
 				t.Errorf("Compose(%v) subject = %q, want the game called game #9 when it has no name", kind, subject)
 			}
 
@@ -59,6 +60,10 @@ func isGSM7Basic(s string) bool {
 
 func TestComposeTexts(t *testing.T) {
 	t.Parallel()
+	paris, err := LoadTimeZone("Europe/Paris")
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		kind    Kind
 		data    Data
@@ -100,6 +105,21 @@ func TestComposeTexts(t *testing.T) {
 			"Grace declined your invitation to Friday night",
 			"Grace declined the invitation to play the blue seat in Friday night. The seat is open again, for anyone the game lets in.",
 			"Rout: Grace declined the blue seat in Friday night; the seat is open again. https://rout.example/games/42"},
+		{KindChat, Data{GameID: 42, GameName: "Friday night", Link: composeData.Link, Messages: 3},
+			"3 new messages in Friday night", "You have 3 new messages in the chat of Friday night.",
+			"Rout: 3 new messages in Friday night. https://rout.example/games/42"},
+		{KindChat, Data{GameID: 42, Link: composeData.Link, Messages: 1},
+			"1 new message in game #42", "You have 1 new message in the chat of game #42.",
+			"Rout: 1 new message in game #42. https://rout.example/games/42"},
+		{KindChatTimeout, Data{GameID: 42, GameName: "Friday night", Link: composeData.Link, Reason: "insults",
+			Until: time.Date(2026, 12, 5, 17, 0, 0, 0, time.UTC), Location: paris},
+			"You cannot chat until Sat 5 Dec 18:00 CET",
+			"A moderator removed your message in Friday night and timed you out of chat until Sat 5 Dec 18:00 CET (reason: insults). You can read every chat, but not write, until then.",
+			"Rout: you cannot chat until Sat 5 Dec 18:00 CET (reason: insults), after your message in Friday night. https://rout.example/games/42"},
+		{KindChatTimeout, Data{GameID: 42, Link: composeData.Link, Until: time.Date(2026, 12, 5, 17, 0, 0, 0, time.UTC)},
+			"You cannot chat until Sat 5 Dec 17:00 UTC",
+			"A moderator removed your message in game #42 and timed you out of chat until Sat 5 Dec 17:00 UTC. You can read every chat, but not write, until then.",
+			"Rout: you cannot chat until Sat 5 Dec 17:00 UTC, after your message in game #42. https://rout.example/games/42"},
 	}
 	for _, tt := range tests {
 		subject, text := Compose(tt.kind, tt.data)
@@ -135,6 +155,11 @@ func TestComposeSMSLongNames(t *testing.T) {
 	}
 	if sms := ComposeSMS(KindEliminated, data); !strings.Contains(sms, "...") {
 		t.Errorf("ComposeSMS(eliminated) = %q, want a name cut with ...", sms)
+	}
+	// A moderator's long reason is cut like a name.
+	data.Reason = strings.Repeat("flooding the chat with the same words again and again ", 8)
+	if sms := ComposeSMS(KindChatTimeout, data); utf8.RuneCountInString(sms) > SMSLimit || !strings.Contains(sms, "(reason: flooding") {
+		t.Errorf("ComposeSMS(chat_timeout) = %q, want the reason cut to fit %d characters", sms, SMSLimit)
 	}
 
 	// A link too long for one SMS is never cut.

@@ -28,8 +28,10 @@
 // # Texts
 //
 // Compose writes the subject and text of an email, ComposeSMS the one-line text of an SMS (160
-// characters when it can), for each Kind: your_turn, turn_warning, cpu_played, eliminated, game_over and
-// invited. Every text ends with the game's link, which Links makes from the public address of the web
+// characters when it can), for each Kind: your_turn, turn_warning, cpu_played, eliminated, game_over,
+// invited, declined, seat_delegated, chat and chat_timeout; ComposeDigest and ComposeChatDigest (with their
+// SMS forms) write the digests of turns and of chat, which never carry a message's text. Every text ends
+// with the game's link, which Links makes from the public address of the web
 // client: {BaseURL}/games/{id}.
 //
 // Kind and Channel (none, email, sms or push) have stable snake_case names (String, Parse*,

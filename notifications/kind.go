@@ -26,6 +26,10 @@ const (
 	KindSeatDelegated
 	// KindDeclined: someone the recipient invited to a game turned the invitation down ("declined").
 	KindDeclined
+	// KindChat: new messages in the chat of the recipient's games, told in a digest ("chat").
+	KindChat
+	// KindChatTimeout: a moderator timed the recipient out of chat ("chat_timeout").
+	KindChatTimeout
 )
 
 // kindNames holds the stable names of the kinds, indexed by Kind.
@@ -39,6 +43,8 @@ var kindNames = [...]string{
 
 	KindSeatDelegated: "seat_delegated",
 	KindDeclined:      "declined",
+	KindChat:          "chat",
+	KindChatTimeout:   "chat_timeout",
 }
 
 // Kinds returns every kind, in the order of their constants.
@@ -71,7 +77,7 @@ func ParseKind(name string) (Kind, error) {
 		}
 	}
 	return 0, fmt.Errorf("%q is not a notification kind: want one of your_turn, turn_warning, cpu_played, "+
-		"eliminated, game_over, invited, seat_delegated, declined", name)
+		"eliminated, game_over, invited, seat_delegated, declined, chat, chat_timeout", name)
 }
 
 // MarshalText encodes k as its stable name, so JSON job arguments carry "your_turn", not a number.

@@ -51,13 +51,27 @@ func (q QuietHours) Validate() error {
 	return nil
 }
 
-// ChannelFor returns the channel of kind k.
+// ChannelFor returns the channel of kind k: its own when the user chose one, else DefaultChannel.
 func (p Preferences) ChannelFor(k Kind) Channel {
 	if c, ok := p.Kinds[k]; ok {
 		return c
 	}
-	return p.Default
+	return DefaultChannel(k, p.Default)
 }
+
+// DefaultChannel returns the channel of kind k for a user who chose none for it and whose account's
+// channel is account: the account's, except that chat goes by SMS only when chosen for it (none
+// otherwise), a text message being too dear for chatter.
+func DefaultChannel(k Kind, account Channel) Channel {
+	if k == KindChat && account == ChannelSMS {
+		return ChannelNone
+	}
+	return account
+}
+
+// ChatDigestHours is the window, in hours, of the user's chat digests: their digest window, but at least
+// an hour, since chat is never told line by line.
+func (p Preferences) ChatDigestHours() int { return max(p.DigestHours, 1) }
 
 // Urgent reports whether a message of kind k goes out during quiet hours: only the warning that a turn
 // is running out, which cannot wait until morning.

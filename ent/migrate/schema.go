@@ -501,6 +501,17 @@ var (
 				Name:    "notice_user_id_game_id_turn_kind",
 				Unique:  true,
 				Columns: []*schema.Column{NoticesColumns[8], NoticesColumns[7], NoticesColumns[2], NoticesColumns[3]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "(kind)::text <> ALL (ARRAY[('chat'::character varying)::text, ('chat_timeout'::character varying)::text])",
+				},
+			},
+			{
+				Name:    "notice_user_id_game_id",
+				Unique:  true,
+				Columns: []*schema.Column{NoticesColumns[8], NoticesColumns[7]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "((kind)::text = 'chat'::text) AND (sent_at IS NULL)",
+				},
 			},
 			{
 				Name:    "notice_user_id_id",

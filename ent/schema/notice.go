@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"entgo.io/ent"
+	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
@@ -13,7 +14,8 @@ import (
 // an invitation, elimination, the end. It is the user's own stream (the viewerEvents subscription reads
 // it in id order) and the ledger that keeps notifications to one per user, game, turn and kind: the
 // unique index makes a second insert for the same (user, game, turn, kind) a no-op, whatever replica or
-// retry tries it.
+// retry tries it. Chat notices ("new messages in the game's chat") are one per user and game while
+// unsettled instead, and each chat timeout is told.
 type Notice struct {
 	ent.Schema
 }
@@ -39,7 +41,7 @@ func (Notice) Fields() []ent.Field {
 			NotEmpty().
 			MaxLen(32).
 			Immutable().
-			Comment("What happened: notify.Kind's name (your_turn, turn_warning, cpu_played, seat_delegated, eliminated, game_over, invited, declined)."),
+			Comment("What happened: notify.Kind's name (your_turn, turn_warning, cpu_played, seat_delegated, eliminated, game_over, invited, declined, chat, chat_timeout)."),
 		field.JSON("data", json.RawMessage{}).
 			SchemaType(jsonText).
 			Optional().
@@ -79,7 +81,13 @@ func (Notice) Edges() []ent.Edge {
 // Indexes of the Notice.
 func (Notice) Indexes() []ent.Index {
 	return []ent.Index{
-		index.Fields("user_id", "game_id", "turn", "kind").Unique(),
+		// One notice per user, game, turn and kind, but for chat notices (below) and timeouts (each told).
+		// The predicates are written the way PostgreSQL prints them back (see Game's indexes).
+		index.Fields("user_id", "game_id", "turn", "kind").Unique().
+			Annotations(entsql.IndexWhere("(kind)::text <> ALL (ARRAY[('chat'::character varying)::text, ('chat_timeout'::character varying)::text])")),
+		// One unsettled chat notice per user and game: new messages join it until its digest settles it.
+		index.Fields("user_id", "game_id").Unique().
+			Annotations(entsql.IndexWhere("((kind)::text = 'chat'::text) AND (sent_at IS NULL)")),
 		index.Fields("user_id", "id"),
 	}
 }

@@ -29,7 +29,7 @@
 //	                                                      (email, sms, push) and kind (your_turn, ...; a
 //	                                                      digest counts as your_turn) (NotificationSent)
 //	rout_notifications_dropped_total{reason}              notifications not sent, by reason: seen_live,
-//	                                                      seen_or_played, user_rate, channel_unavailable,
+//	                                                      seen_or_played, seen_or_read, user_rate, channel_unavailable,
 //	                                                      permanent_failure, no_push_device (NotificationDropped)
 //
 // The River series come from the database, so every replica reports the same numbers: aggregate them

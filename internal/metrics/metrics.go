@@ -96,7 +96,7 @@ func New(opts Opts) (*Metrics, error) {
 		}, []string{"channel", "kind"}),
 		notificationsDropped: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "rout_notifications_dropped_total",
-			Help: "Notifications not sent, by reason (seen_live, seen_or_played, user_rate, channel_unavailable, permanent_failure, no_push_device).",
+			Help: "Notifications not sent, by reason (seen_live, seen_or_played, seen_or_read, user_rate, channel_unavailable, permanent_failure, no_push_device).",
 		}, []string{"reason"}),
 		operations: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "rout_graphql_operations_total",
@@ -185,7 +185,7 @@ func (m *Metrics) NotificationSent(channel, kind string) {
 	m.notificationsSent.WithLabelValues(channel, kind).Inc()
 }
 
-// NotificationDropped records a notification that will not be sent, and why (seen_live, seen_or_played,
+// NotificationDropped records a notification that will not be sent, and why (seen_live, seen_or_played, seen_or_read,
 // user_rate, channel_unavailable, permanent_failure, no_push_device).
 func (m *Metrics) NotificationDropped(reason string) {
 	if m == nil {

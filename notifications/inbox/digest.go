@@ -1,10 +1,12 @@
 package inbox
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"rout/notifications"
@@ -69,10 +71,65 @@ func ClaimDigest(ctx context.Context, db *sql.DB, userID int, always bool, now t
 	return ids, games, nil
 }
 
-// Unclaim gives the notices ids, claimed by ClaimDigest for a digest that failed, back to the next try:
-// they are unsettled again.
+// ClaimChatDigest marks settled, like ClaimDigest, every unsettled chat notice of user userID (one at
+// most per game: the unique index holds one unsettled chat notice per user and game), and returns their
+// ids and the games of those not seen live (unless always), in the order of the notices. Counting the
+// messages still unread is the caller's: the notice says only that some came.
+func ClaimChatDigest(ctx context.Context, db *sql.DB, userID int, always bool, now time.Time) ([]int64, []int, error) {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer func() { _ = tx.Rollback() }()
+	if err := LockUser(ctx, tx, userID); err != nil {
+		return nil, nil, err
+	}
+	rows, err := tx.QueryContext(ctx, `UPDATE notices SET sent_at = $2
+		WHERE user_id = $1 AND kind = $3 AND sent_at IS NULL RETURNING id, game_id, seen_at IS NOT NULL`,
+		userID, now, notifications.KindChat.String())
+	if err != nil {
+		return nil, nil, fmt.Errorf("error claiming the chat digest of user %d: %w", userID, err)
+	}
+	type claimed struct {
+		id   int64
+		game int
+		seen bool
+	}
+	var cs []claimed
+	for rows.Next() {
+		var c claimed
+		if err := rows.Scan(&c.id, &c.game, &c.seen); err != nil {
+			rows.Close()
+			return nil, nil, fmt.Errorf("error claiming the chat digest of user %d: %w", userID, err)
+		}
+		cs = append(cs, c)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, nil, fmt.Errorf("error claiming the chat digest of user %d: %w", userID, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, nil, fmt.Errorf("error claiming the chat digest of user %d: %w", userID, err)
+	}
+	slices.SortFunc(cs, func(a, b claimed) int { return cmp.Compare(a.id, b.id) })
+	var ids []int64
+	var games []int
+	for _, c := range cs {
+		ids = append(ids, c.id)
+		if !c.seen || always {
+			games = append(games, c.game)
+		}
+	}
+	return ids, games, nil
+}
+
+// Unclaim gives the notices ids, claimed by ClaimDigest or ClaimChatDigest for a digest that failed,
+// back to the next try: they are unsettled again. A chat notice whose game has a newer unsettled one
+// stays settled: that one's digest counts the same messages.
 func Unclaim(ctx context.Context, db *sql.DB, ids []int64) error {
-	if _, err := db.ExecContext(ctx, `UPDATE notices SET sent_at = NULL WHERE id = ANY($1)`, int64Array(ids)); err != nil {
+	if _, err := db.ExecContext(ctx, `UPDATE notices n SET sent_at = NULL WHERE n.id = ANY($1)
+		AND NOT (n.kind = $2 AND EXISTS (SELECT 1 FROM notices o WHERE o.user_id = n.user_id AND o.game_id = n.game_id
+			AND o.kind = $2 AND o.sent_at IS NULL))`, int64Array(ids), notifications.KindChat.String()); err != nil {
 		return fmt.Errorf("error unclaiming the notices of a digest: %w", err)
 	}
 	return nil

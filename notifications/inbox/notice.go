@@ -34,7 +34,8 @@ type Notice struct {
 	GameID int
 	// Turn is the game's turn when it happened.
 	Turn int
-	// Kind is what happened: your_turn, turn_warning, cpu_played, seat_delegated, eliminated, game_over, invited or declined.
+	// Kind is what happened: your_turn, turn_warning, cpu_played, seat_delegated, eliminated, game_over,
+	// invited, declined, chat (new messages in the game's chat) or chat_timeout.
 	Kind string
 	// Data holds details (a deadline, the winner's seat): a JSON object, or nil.
 	Data json.RawMessage
@@ -59,6 +60,9 @@ type Data struct {
 	// declined: Seat is the seat that was kept, Color its colour and Name the invitee who declined.
 	Color *string `json:"color,omitempty"`
 	Name  *string `json:"name,omitempty"`
+	// chat_timeout: when the timeout ends (RFC 3339) and the moderator's reason.
+	Until  *string `json:"until,omitempty"`
+	Reason *string `json:"reason,omitempty"`
 }
 
 // Inserted is a notice Insert recorded: its id and what it is.
@@ -86,7 +90,7 @@ const InsertSQL = `WITH locked AS MATERIALIZED (
 		FROM json_to_recordset($2::json) AS v(i int, user_id bigint, game_id bigint, turn bigint, kind text, data json)
 		WHERE (SELECT count(*) FROM locked) >= 0
 		ORDER BY v.i
-		ON CONFLICT (user_id, game_id, turn, kind) DO NOTHING RETURNING id, user_id, game_id, turn, kind)
+		ON CONFLICT DO NOTHING RETURNING id, user_id, game_id, turn, kind)
 	SELECT id, user_id, game_id, turn, kind FROM n ORDER BY id`
 
 // Insert records ns with stmt, InsertSQL prepared for a transaction tx, at time now; the caller announces
@@ -96,8 +100,10 @@ const InsertSQL = `WITH locked AS MATERIALIZED (
 // flushed, so that the transactions that notify would commit one after another. It first locks, in
 // the order of their ids, every user the notices are for, until tx ends: a user's notices then commit in
 // the order of their ids, so that a live subscriber that has seen one id never misses a smaller one
-// committed later. A notice the user was told already (the unique index on user, game, turn and kind) is
-// skipped. It returns the notices it recorded, in the order of ns.
+// committed later. A notice the user was told already is skipped: one of the same user, game, turn and
+// kind (a chat_timeout excepted: each timeout is told), or, for chat, a chat notice of the user and game
+// still unsettled (its digest will count the new messages too). It returns the notices it recorded, in
+// the order of ns.
 //
 // The locks serialize the transactions that tell one user something from the lock to their commit, so
 // Insert keeps that stretch short: it is one statement, whatever the number of notices (it takes every

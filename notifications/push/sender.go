@@ -118,7 +118,8 @@ type Payload struct {
 	Body string `json:"body"`
 	// URL is the game's page, opened on a click.
 	URL string `json:"url"`
-	// Tag is "game-<id>": a newer notification of the same game replaces an older one.
+	// Tag is "game-<id>": a newer notification of the same game replaces an older one; "chat" for a chat
+	// digest, which replaces the previous chat digest.
 	Tag string `json:"tag"`
 }
 
@@ -166,6 +167,9 @@ func (s *Sender) Send(ctx context.Context, m notifications.Message) error {
 		return notifications.Permanent(ErrNoDevice)
 	}
 	tag := "game-" + strconv.Itoa(m.GameID)
+	if m.Kind == notifications.KindChat {
+		tag = "chat"
+	}
 	body, err := json.Marshal(Payload{Title: m.Subject, Body: m.Text, URL: m.Link, Tag: tag})
 	if err != nil {
 		return notifications.Permanent(fmt.Errorf("error encoding a web push message: %w", err))

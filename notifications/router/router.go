@@ -119,6 +119,36 @@ func (r *Router) NotifyDigest(ctx context.Context, ch notifications.Channel, to 
 	if len(games) == 0 {
 		return nil
 	}
+	for i := range games {
+		if games[i].Link == "" {
+			games[i].Link = r.Links.Game(games[i].GameID)
+		}
+	}
+	m := notifications.Message{Kind: notifications.KindYourTurn, To: to, Link: games[0].Link, GameID: games[0].GameID, Turn: games[0].Turn}
+	m.Subject, m.Text = notifications.ComposeDigest(games, loc)
+	return r.sendDigest(ctx, ch, m, notifications.ComposeDigestSMS(games), len(games))
+}
+
+// NotifyChatDigest sends one message through channel ch that names every game of games with its number
+// of unread chat messages (ComposeChatDigest for email, ComposeChatDigestSMS for SMS and web push). Links
+// left empty are set from r.Links. Errors are as Notify's.
+func (r *Router) NotifyChatDigest(ctx context.Context, ch notifications.Channel, to notifications.Recipient, games []notifications.ChatGame) error {
+	if len(games) == 0 {
+		return nil
+	}
+	for i := range games {
+		if games[i].Link == "" {
+			games[i].Link = r.Links.Game(games[i].GameID)
+		}
+	}
+	m := notifications.Message{Kind: notifications.KindChat, To: to, Link: games[0].Link, GameID: games[0].GameID}
+	m.Subject, m.Text = notifications.ComposeChatDigest(games)
+	return r.sendDigest(ctx, ch, m, notifications.ComposeChatDigestSMS(games), len(games))
+}
+
+// sendDigest sends m, a digest of n games whose email subject and text are written, through channel ch:
+// by SMS its text is sms, by web push its title the subject and its body sms.
+func (r *Router) sendDigest(ctx context.Context, ch notifications.Channel, m notifications.Message, sms string, n int) error {
 	var sender notifications.Sender
 	switch ch {
 	case notifications.ChannelNone:
@@ -135,27 +165,19 @@ func (r *Router) NotifyDigest(ctx context.Context, ch notifications.Channel, to 
 	if sender == nil {
 		return notifications.Permanent(fmt.Errorf("error sending a digest by %s: %w", ch, ErrChannelUnavailable))
 	}
-	for i := range games {
-		if games[i].Link == "" {
-			games[i].Link = r.Links.Game(games[i].GameID)
-		}
-	}
-	m := notifications.Message{Kind: notifications.KindYourTurn, To: to, Link: games[0].Link, GameID: games[0].GameID, Turn: games[0].Turn}
-	if r.Unsubscribe != nil && to.UserID > 0 {
-		m.Unsubscribe = r.Unsubscribe.URL(to.UserID, notifications.KindYourTurn)
+	if r.Unsubscribe != nil && m.To.UserID > 0 {
+		m.Unsubscribe = r.Unsubscribe.URL(m.To.UserID, m.Kind)
 	}
 	switch ch {
 	case notifications.ChannelSMS:
-		m.Text = notifications.ComposeDigestSMS(games)
+		m.Subject, m.Text = "", sms
 	case notifications.ChannelPush:
-		m.Subject, _ = notifications.ComposeDigest(games, loc)
-		m.Text = notifications.ComposeDigestSMS(games)
+		m.Text = sms
 	default:
-		m.Subject, m.Text = notifications.ComposeDigest(games, loc)
 		m.HTML = notifications.HTMLOf(withUnsubscribe(m.Text, m.Unsubscribe))
 	}
 	if err := sender.Send(ctx, m); err != nil {
-		return fmt.Errorf("error sending a digest of %d games by %s: %w", len(games), ch, err)
+		return fmt.Errorf("error sending a digest of %d games by %s: %w", n, ch, err)
 	}
 	return nil
 }

@@ -132,3 +132,33 @@ func TestNewRouter(t *testing.T) {
 		t.Errorf("New with SMS: the SMS sender is %T, want *sms.Sender", r.SMS)
 	}
 }
+
+// TestRouterNotifyChatDigest sends a chat digest by email (the digest's subject and lines, the kind chat),
+// by SMS (one line, no subject) and refuses a channel without a sender.
+func TestRouterNotifyChatDigest(t *testing.T) {
+	t.Parallel()
+	r, mail, texts := testRouter(t)
+	ctx := context.Background()
+	games := []notifications.ChatGame{{GameID: 42, GameName: "Friday night", Messages: 3}, {GameID: 43, Messages: 2}}
+	if err := r.NotifyChatDigest(ctx, notifications.ChannelEmail, ada, games); err != nil {
+		t.Fatal(err)
+	}
+	if len(mail.msgs) != 1 {
+		t.Fatalf("the email sender got %d messages, want 1", len(mail.msgs))
+	}
+	got := mail.msgs[0]
+	if got.Kind != notifications.KindChat || got.Subject != "5 new messages in 2 games" || got.GameID != 42 ||
+		!strings.Contains(got.Text, "- 2 new messages in game #43\n  https://rout.example/games/43\n") || got.HTML == "" {
+		t.Errorf("email %+v", got)
+	}
+	if err := r.NotifyChatDigest(ctx, notifications.ChannelSMS, ada, games); err != nil {
+		t.Fatal(err)
+	}
+	want := "Rout: 5 new messages: 3 in Friday night, 2 in game #43. https://rout.example/games/42"
+	if len(texts.msgs) != 1 || texts.msgs[0].Text != want || texts.msgs[0].Subject != "" || texts.msgs[0].Kind != notifications.KindChat {
+		t.Errorf("SMS %+v, want %q", texts.msgs, want)
+	}
+	if err := r.NotifyChatDigest(ctx, notifications.ChannelPush, ada, games); !errors.Is(err, ErrChannelUnavailable) || !notifications.IsPermanent(err) {
+		t.Errorf("a chat digest by push without a push sender = %v", err)
+	}
+}

@@ -114,6 +114,10 @@ export type NotificationChannel =
 
 /** What a notification is about. */
 export type NotificationKind =
+  /** New messages in the chat of your games, counted in a digest every `digestHours` (at least hourly), never one by one. Off by default for an account whose channel is SMS. */
+  | 'CHAT'
+  /** A moderator timed you out of chat (until when, and why). */
+  | 'CHAT_TIMEOUT'
   /** Your time ran out and a CPU played the turn. */
   | 'CPU_PLAYED'
   /** Someone you invited to a game declined the invitation. */

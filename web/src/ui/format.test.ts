@@ -81,6 +81,11 @@ describe("noticeText", () => {
       "bob declined the Blue seat in your game on X: it is open again.",
     );
     expect(noticeText("declined", undefined, {})).toBe("Your invitee declined a seat in your game: it is open again.");
+    expect(noticeText("chat", "X", null)).toBe("New messages in the chat of your game on X.");
+    expect(noticeText("chat_timeout", "X", { until: "2026-01-02T10:00:00Z", reason: "insults" })).toMatch(
+      /^A moderator timed you out of chat until .+ \(reason: insults\)\.$/,
+    );
+    expect(noticeText("chat_timeout", undefined, {})).toBe("A moderator timed you out of chat.");
     expect(noticeText("something_new", "X", {})).toBe("Something new in your game on X.");
   });
 });

@@ -190,6 +190,16 @@ export function noticeText(kind: string, mapName: string | undefined, data: unkn
       const seat = typeof d.color === "string" && d.color ? `the ${colourName(d.color)} seat` : "a seat";
       return `${who} declined ${seat} in ${game}: it is open again.`;
     }
+    case "chat":
+      return `New messages in the chat of ${game}.`;
+    case "chat_timeout": {
+      const until =
+        typeof d.until === "string" && Number.isFinite(Date.parse(d.until))
+          ? ` until ${new Date(d.until).toLocaleString([], { weekday: "short", hour: "2-digit", minute: "2-digit" })}`
+          : "";
+      const why = typeof d.reason === "string" && d.reason ? ` (reason: ${d.reason})` : "";
+      return `A moderator timed you out of chat${until}${why}.`;
+    }
     default:
       return `${capital(kind.replace(/_/g, " "))} in ${game}.`;
   }

@@ -18,8 +18,15 @@ describe("formFromPrefs", () => {
     expect(f.channels.YOUR_TURN).toBe("SMS");
     expect(f.channels.GAME_OVER).toBe("NONE");
     expect(f.channels.INVITED).toBe("EMAIL");
+    expect(f.channels.CHAT).toBe("EMAIL");
     expect(f.digest).toBe(false);
     expect(f.quiet).toBe(false);
+  });
+  it("leaves chat off by default for an account whose channel is SMS, as the server does", () => {
+    const f = formFromPrefs(prefs, "SMS", undefined);
+    expect(f.channels.CHAT).toBe("NONE");
+    expect(f.channels.CHAT_TIMEOUT).toBe("SMS");
+    expect(f.channels.INVITED).toBe("SMS");
   });
   it("takes the browser's zone only in place of the server's default UTC", () => {
     expect(formFromPrefs(prefs, "EMAIL", "Europe/Paris").timeZone).toBe("Europe/Paris");

@@ -11,7 +11,14 @@ export const NOTICE_KINDS: ReadonlyArray<readonly [NotificationKind, string]> = 
   ["DECLINED", "Someone I invited declined"],
   ["ELIMINATED", "I was eliminated"],
   ["GAME_OVER", "A game of mine ended"],
+  ["CHAT", "New chat messages in my games (a digest)"],
+  ["CHAT_TIMEOUT", "A moderator timed me out of chat"],
 ];
+
+/** A kind's channel when the user chose none for it: the account's, but chat is not sent by SMS unasked. */
+export function defaultChannel(kind: NotificationKind, account: NotificationChannel): NotificationChannel {
+  return kind === "CHAT" && account === "SMS" ? "NONE" : account;
+}
 
 export const CHANNELS: ReadonlyArray<NotificationChannel> = ["EMAIL", "SMS", "PUSH", "NONE"];
 
@@ -42,7 +49,7 @@ export interface PrefsForm {
  */
 export function formFromPrefs(p: Prefs, fallback: NotificationChannel, browserZone: string | undefined): PrefsForm {
   const channels = {} as Record<NotificationKind, NotificationChannel>;
-  for (const [k] of NOTICE_KINDS) channels[k] = fallback;
+  for (const [k] of NOTICE_KINDS) channels[k] = defaultChannel(k, fallback);
   for (const c of p.channels) channels[c.kind] = c.channel;
   return {
     channels,
