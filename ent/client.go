@@ -21,6 +21,7 @@ import (
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/gamewatcher"
 	"rout/ent/moderationaction"
 	"rout/ent/notice"
 	"rout/ent/player"
@@ -64,6 +65,8 @@ type Client struct {
 	Game *GameClient
 	// GameMap is the client for interacting with the GameMap builders.
 	GameMap *GameMapClient
+	// GameWatcher is the client for interacting with the GameWatcher builders.
+	GameWatcher *GameWatcherClient
 	// ModerationAction is the client for interacting with the ModerationAction builders.
 	ModerationAction *ModerationActionClient
 	// Notice is the client for interacting with the Notice builders.
@@ -105,6 +108,7 @@ func (c *Client) init() {
 	c.Event = NewEventClient(c.config)
 	c.Game = NewGameClient(c.config)
 	c.GameMap = NewGameMapClient(c.config)
+	c.GameWatcher = NewGameWatcherClient(c.config)
 	c.ModerationAction = NewModerationActionClient(c.config)
 	c.Notice = NewNoticeClient(c.config)
 	c.Player = NewPlayerClient(c.config)
@@ -216,6 +220,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Event:            NewEventClient(cfg),
 		Game:             NewGameClient(cfg),
 		GameMap:          NewGameMapClient(cfg),
+		GameWatcher:      NewGameWatcherClient(cfg),
 		ModerationAction: NewModerationActionClient(cfg),
 		Notice:           NewNoticeClient(cfg),
 		Player:           NewPlayerClient(cfg),
@@ -254,6 +259,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Event:            NewEventClient(cfg),
 		Game:             NewGameClient(cfg),
 		GameMap:          NewGameMapClient(cfg),
+		GameWatcher:      NewGameWatcherClient(cfg),
 		ModerationAction: NewModerationActionClient(cfg),
 		Notice:           NewNoticeClient(cfg),
 		Player:           NewPlayerClient(cfg),
@@ -293,9 +299,9 @@ func (c *Client) Close() error {
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.Card, c.ChatMessage, c.ChatPenalty, c.ChatRead, c.ChatReport, c.ChatSetting,
-		c.CommandKey, c.Event, c.Game, c.GameMap, c.ModerationAction, c.Notice,
-		c.Player, c.PushSubscription, c.SeenEvent, c.Territory, c.Token, c.User,
-		c.UserBlock,
+		c.CommandKey, c.Event, c.Game, c.GameMap, c.GameWatcher, c.ModerationAction,
+		c.Notice, c.Player, c.PushSubscription, c.SeenEvent, c.Territory, c.Token,
+		c.User, c.UserBlock,
 	} {
 		n.Use(hooks...)
 	}
@@ -306,9 +312,9 @@ func (c *Client) Use(hooks ...Hook) {
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.Card, c.ChatMessage, c.ChatPenalty, c.ChatRead, c.ChatReport, c.ChatSetting,
-		c.CommandKey, c.Event, c.Game, c.GameMap, c.ModerationAction, c.Notice,
-		c.Player, c.PushSubscription, c.SeenEvent, c.Territory, c.Token, c.User,
-		c.UserBlock,
+		c.CommandKey, c.Event, c.Game, c.GameMap, c.GameWatcher, c.ModerationAction,
+		c.Notice, c.Player, c.PushSubscription, c.SeenEvent, c.Territory, c.Token,
+		c.User, c.UserBlock,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -337,6 +343,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Game.mutate(ctx, m)
 	case *GameMapMutation:
 		return c.GameMap.mutate(ctx, m)
+	case *GameWatcherMutation:
+		return c.GameWatcher.mutate(ctx, m)
 	case *ModerationActionMutation:
 		return c.ModerationAction.mutate(ctx, m)
 	case *NoticeMutation:
@@ -1948,6 +1956,22 @@ func (c *GameClient) QueryChatSettings(_m *Game) *ChatSettingQuery {
 	return query
 }
 
+// QueryWatchers queries the watchers edge of a Game.
+func (c *GameClient) QueryWatchers(_m *Game) *GameWatcherQuery {
+	query := (&GameWatcherClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(game.Table, game.FieldID, id),
+			sqlgraph.To(gamewatcher.Table, gamewatcher.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, game.WatchersTable, game.WatchersColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *GameClient) Hooks() []Hook {
 	return c.hooks.Game
@@ -2135,6 +2159,171 @@ func (c *GameMapClient) mutate(ctx context.Context, m *GameMapMutation) (Value, 
 		return (&GameMapDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown GameMap mutation op: %q", m.Op())
+	}
+}
+
+// GameWatcherClient is a client for the GameWatcher schema.
+type GameWatcherClient struct {
+	config
+}
+
+// NewGameWatcherClient returns a client for the GameWatcher from the given config.
+func NewGameWatcherClient(c config) *GameWatcherClient {
+	return &GameWatcherClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `gamewatcher.Hooks(f(g(h())))`.
+func (c *GameWatcherClient) Use(hooks ...Hook) {
+	c.hooks.GameWatcher = append(c.hooks.GameWatcher, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `gamewatcher.Intercept(f(g(h())))`.
+func (c *GameWatcherClient) Intercept(interceptors ...Interceptor) {
+	c.inters.GameWatcher = append(c.inters.GameWatcher, interceptors...)
+}
+
+// Create returns a builder for creating a GameWatcher entity.
+func (c *GameWatcherClient) Create() *GameWatcherCreate {
+	mutation := newGameWatcherMutation(c.config, OpCreate)
+	return &GameWatcherCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of GameWatcher entities.
+func (c *GameWatcherClient) CreateBulk(builders ...*GameWatcherCreate) *GameWatcherCreateBulk {
+	return &GameWatcherCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *GameWatcherClient) MapCreateBulk(slice any, setFunc func(*GameWatcherCreate, int)) *GameWatcherCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &GameWatcherCreateBulk{err: fmt.Errorf("calling to GameWatcherClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*GameWatcherCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &GameWatcherCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for GameWatcher.
+func (c *GameWatcherClient) Update() *GameWatcherUpdate {
+	mutation := newGameWatcherMutation(c.config, OpUpdate)
+	return &GameWatcherUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *GameWatcherClient) UpdateOne(_m *GameWatcher) *GameWatcherUpdateOne {
+	mutation := newGameWatcherMutation(c.config, OpUpdateOne, withGameWatcher(_m))
+	return &GameWatcherUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *GameWatcherClient) UpdateOneID(id int) *GameWatcherUpdateOne {
+	mutation := newGameWatcherMutation(c.config, OpUpdateOne, withGameWatcherID(id))
+	return &GameWatcherUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for GameWatcher.
+func (c *GameWatcherClient) Delete() *GameWatcherDelete {
+	mutation := newGameWatcherMutation(c.config, OpDelete)
+	return &GameWatcherDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *GameWatcherClient) DeleteOne(_m *GameWatcher) *GameWatcherDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *GameWatcherClient) DeleteOneID(id int) *GameWatcherDeleteOne {
+	builder := c.Delete().Where(gamewatcher.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &GameWatcherDeleteOne{builder}
+}
+
+// Query returns a query builder for GameWatcher.
+func (c *GameWatcherClient) Query() *GameWatcherQuery {
+	return &GameWatcherQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeGameWatcher},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a GameWatcher entity by its id.
+func (c *GameWatcherClient) Get(ctx context.Context, id int) (*GameWatcher, error) {
+	return c.Query().Where(gamewatcher.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *GameWatcherClient) GetX(ctx context.Context, id int) *GameWatcher {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryGame queries the game edge of a GameWatcher.
+func (c *GameWatcherClient) QueryGame(_m *GameWatcher) *GameQuery {
+	query := (&GameClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(gamewatcher.Table, gamewatcher.FieldID, id),
+			sqlgraph.To(game.Table, game.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, gamewatcher.GameTable, gamewatcher.GameColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryUser queries the user edge of a GameWatcher.
+func (c *GameWatcherClient) QueryUser(_m *GameWatcher) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(gamewatcher.Table, gamewatcher.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, gamewatcher.UserTable, gamewatcher.UserColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *GameWatcherClient) Hooks() []Hook {
+	return c.hooks.GameWatcher
+}
+
+// Interceptors returns the client interceptors.
+func (c *GameWatcherClient) Interceptors() []Interceptor {
+	return c.inters.GameWatcher
+}
+
+func (c *GameWatcherClient) mutate(ctx context.Context, m *GameWatcherMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&GameWatcherCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&GameWatcherUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&GameWatcherUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&GameWatcherDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown GameWatcher mutation op: %q", m.Op())
 	}
 }
 
@@ -3465,6 +3654,22 @@ func (c *UserClient) QueryChatSettings(_m *User) *ChatSettingQuery {
 	return query
 }
 
+// QueryWatching queries the watching edge of a User.
+func (c *UserClient) QueryWatching(_m *User) *GameWatcherQuery {
+	query := (&GameWatcherClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(gamewatcher.Table, gamewatcher.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.WatchingTable, user.WatchingColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // QueryChatReports queries the chat_reports edge of a User.
 func (c *UserClient) QueryChatReports(_m *User) *ChatReportQuery {
 	query := (&ChatReportClient{config: c.config}).Query()
@@ -3724,13 +3929,14 @@ func (c *UserBlockClient) mutate(ctx context.Context, m *UserBlockMutation) (Val
 type (
 	hooks struct {
 		Card, ChatMessage, ChatPenalty, ChatRead, ChatReport, ChatSetting, CommandKey,
-		Event, Game, GameMap, ModerationAction, Notice, Player, PushSubscription,
-		SeenEvent, Territory, Token, User, UserBlock []ent.Hook
+		Event, Game, GameMap, GameWatcher, ModerationAction, Notice, Player,
+		PushSubscription, SeenEvent, Territory, Token, User, UserBlock []ent.Hook
 	}
 	inters struct {
 		Card, ChatMessage, ChatPenalty, ChatRead, ChatReport, ChatSetting, CommandKey,
-		Event, Game, GameMap, ModerationAction, Notice, Player, PushSubscription,
-		SeenEvent, Territory, Token, User, UserBlock []ent.Interceptor
+		Event, Game, GameMap, GameWatcher, ModerationAction, Notice, Player,
+		PushSubscription, SeenEvent, Territory, Token, User,
+		UserBlock []ent.Interceptor
 	}
 )
 

@@ -106,11 +106,13 @@ type GameEdges struct {
 	ChatReads []*ChatRead `json:"chat_reads,omitempty"`
 	// The users' choices about the game's chat, and its own options.
 	ChatSettings []*ChatSetting `json:"chat_settings,omitempty"`
+	// Who follows the game live now (package presence).
+	Watchers []*GameWatcher `json:"watchers,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [12]bool
+	loadedTypes [13]bool
 	// totalCount holds the count of the edges above.
-	totalCount [12]map[string]int
+	totalCount [13]map[string]int
 
 	namedPlayers      map[string][]*Player
 	namedTerritories  map[string][]*Territory
@@ -122,6 +124,7 @@ type GameEdges struct {
 	namedChatMessages map[string][]*ChatMessage
 	namedChatReads    map[string][]*ChatRead
 	namedChatSettings map[string][]*ChatSetting
+	namedWatchers     map[string][]*GameWatcher
 }
 
 // MapOrErr returns the Map value or an error if the edge
@@ -234,6 +237,15 @@ func (e GameEdges) ChatSettingsOrErr() ([]*ChatSetting, error) {
 		return e.ChatSettings, nil
 	}
 	return nil, &NotLoadedError{edge: "chat_settings"}
+}
+
+// WatchersOrErr returns the Watchers value or an error if the edge
+// was not loaded in eager-loading.
+func (e GameEdges) WatchersOrErr() ([]*GameWatcher, error) {
+	if e.loadedTypes[12] {
+		return e.Watchers, nil
+	}
+	return nil, &NotLoadedError{edge: "watchers"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -517,6 +529,11 @@ func (_m *Game) QueryChatReads() *ChatReadQuery {
 // QueryChatSettings queries the "chat_settings" edge of the Game entity.
 func (_m *Game) QueryChatSettings() *ChatSettingQuery {
 	return NewGameClient(_m.config).QueryChatSettings(_m)
+}
+
+// QueryWatchers queries the "watchers" edge of the Game entity.
+func (_m *Game) QueryWatchers() *GameWatcherQuery {
+	return NewGameClient(_m.config).QueryWatchers(_m)
 }
 
 // Update returns a builder for updating this Game.
@@ -875,6 +892,30 @@ func (_m *Game) appendNamedChatSettings(name string, edges ...*ChatSetting) {
 		_m.Edges.namedChatSettings[name] = []*ChatSetting{}
 	} else {
 		_m.Edges.namedChatSettings[name] = append(_m.Edges.namedChatSettings[name], edges...)
+	}
+}
+
+// NamedWatchers returns the Watchers named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Game) NamedWatchers(name string) ([]*GameWatcher, error) {
+	if _m.Edges.namedWatchers == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedWatchers[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Game) appendNamedWatchers(name string, edges ...*GameWatcher) {
+	if _m.Edges.namedWatchers == nil {
+		_m.Edges.namedWatchers = make(map[string][]*GameWatcher)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedWatchers[name] = []*GameWatcher{}
+	} else {
+		_m.Edges.namedWatchers[name] = append(_m.Edges.namedWatchers[name], edges...)
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/gamewatcher"
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/seenevent"
@@ -515,6 +516,21 @@ func (_c *GameCreate) AddChatSettings(v ...*ChatSetting) *GameCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddChatSettingIDs(ids...)
+}
+
+// AddWatcherIDs adds the "watchers" edge to the GameWatcher entity by IDs.
+func (_c *GameCreate) AddWatcherIDs(ids ...int) *GameCreate {
+	_c.mutation.AddWatcherIDs(ids...)
+	return _c
+}
+
+// AddWatchers adds the "watchers" edges to the GameWatcher entity.
+func (_c *GameCreate) AddWatchers(v ...*GameWatcher) *GameCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddWatcherIDs(ids...)
 }
 
 // Mutation returns the GameMutation object of the builder.
@@ -1050,6 +1066,22 @@ func (_c *GameCreate) createSpec() (*Game, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.WatchersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.WatchersTable,
+			Columns: []string{game.WatchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gamewatcher.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

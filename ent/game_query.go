@@ -15,6 +15,7 @@ import (
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/gamewatcher"
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/predicate"
@@ -48,6 +49,7 @@ type GameQuery struct {
 	withChatMessages      *ChatMessageQuery
 	withChatReads         *ChatReadQuery
 	withChatSettings      *ChatSettingQuery
+	withWatchers          *GameWatcherQuery
 	loadTotal             []func(context.Context, []*Game) error
 	modifiers             []func(*sql.Selector)
 	withNamedPlayers      map[string]*PlayerQuery
@@ -60,6 +62,7 @@ type GameQuery struct {
 	withNamedChatMessages map[string]*ChatMessageQuery
 	withNamedChatReads    map[string]*ChatReadQuery
 	withNamedChatSettings map[string]*ChatSettingQuery
+	withNamedWatchers     map[string]*GameWatcherQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -360,6 +363,28 @@ func (_q *GameQuery) QueryChatSettings() *ChatSettingQuery {
 	return query
 }
 
+// QueryWatchers chains the current query on the "watchers" edge.
+func (_q *GameQuery) QueryWatchers() *GameWatcherQuery {
+	query := (&GameWatcherClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(game.Table, game.FieldID, selector),
+			sqlgraph.To(gamewatcher.Table, gamewatcher.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, game.WatchersTable, game.WatchersColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // First returns the first Game entity from the query.
 // Returns a *NotFoundError when no Game was found.
 func (_q *GameQuery) First(ctx context.Context) (*Game, error) {
@@ -564,6 +589,7 @@ func (_q *GameQuery) Clone() *GameQuery {
 		withChatMessages: _q.withChatMessages.Clone(),
 		withChatReads:    _q.withChatReads.Clone(),
 		withChatSettings: _q.withChatSettings.Clone(),
+		withWatchers:     _q.withWatchers.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -702,6 +728,17 @@ func (_q *GameQuery) WithChatSettings(opts ...func(*ChatSettingQuery)) *GameQuer
 	return _q
 }
 
+// WithWatchers tells the query-builder to eager-load the nodes that are connected to
+// the "watchers" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *GameQuery) WithWatchers(opts ...func(*GameWatcherQuery)) *GameQuery {
+	query := (&GameWatcherClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withWatchers = query
+	return _q
+}
+
 // GroupBy is used to group vertices by one or more fields/columns.
 // It is often used with aggregate functions, like: count, max, mean, min, sum.
 //
@@ -780,7 +817,7 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 	var (
 		nodes       = []*Game{}
 		_spec       = _q.querySpec()
-		loadedTypes = [12]bool{
+		loadedTypes = [13]bool{
 			_q.withMap != nil,
 			_q.withCreator != nil,
 			_q.withPlayers != nil,
@@ -793,6 +830,7 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 			_q.withChatMessages != nil,
 			_q.withChatReads != nil,
 			_q.withChatSettings != nil,
+			_q.withWatchers != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -898,6 +936,13 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 			return nil, err
 		}
 	}
+	if query := _q.withWatchers; query != nil {
+		if err := _q.loadWatchers(ctx, query, nodes,
+			func(n *Game) { n.Edges.Watchers = []*GameWatcher{} },
+			func(n *Game, e *GameWatcher) { n.Edges.Watchers = append(n.Edges.Watchers, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedPlayers {
 		if err := _q.loadPlayers(ctx, query, nodes,
 			func(n *Game) { n.appendNamedPlayers(name) },
@@ -965,6 +1010,13 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 		if err := _q.loadChatSettings(ctx, query, nodes,
 			func(n *Game) { n.appendNamedChatSettings(name) },
 			func(n *Game, e *ChatSetting) { n.appendNamedChatSettings(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedWatchers {
+		if err := _q.loadWatchers(ctx, query, nodes,
+			func(n *Game) { n.appendNamedWatchers(name) },
+			func(n *Game, e *GameWatcher) { n.appendNamedWatchers(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1334,6 +1386,36 @@ func (_q *GameQuery) loadChatSettings(ctx context.Context, query *ChatSettingQue
 	}
 	return nil
 }
+func (_q *GameQuery) loadWatchers(ctx context.Context, query *GameWatcherQuery, nodes []*Game, init func(*Game), assign func(*Game, *GameWatcher)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*Game)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(gamewatcher.FieldGameID)
+	}
+	query.Where(predicate.GameWatcher(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(game.WatchersColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.GameID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "game_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *GameQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -1591,6 +1673,20 @@ func (_q *GameQuery) WithNamedChatSettings(name string, opts ...func(*ChatSettin
 		_q.withNamedChatSettings = make(map[string]*ChatSettingQuery)
 	}
 	_q.withNamedChatSettings[name] = query
+	return _q
+}
+
+// WithNamedWatchers tells the query-builder to eager-load the nodes that are connected to the "watchers"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *GameQuery) WithNamedWatchers(name string, opts ...func(*GameWatcherQuery)) *GameQuery {
+	query := (&GameWatcherClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedWatchers == nil {
+		_q.withNamedWatchers = make(map[string]*GameWatcherQuery)
+	}
+	_q.withNamedWatchers[name] = query
 	return _q
 }
 

@@ -14,6 +14,7 @@ import (
 	"rout/ent/commandkey"
 	"rout/ent/event"
 	"rout/ent/game"
+	"rout/ent/gamewatcher"
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/predicate"
@@ -617,6 +618,21 @@ func (_u *GameUpdate) AddChatSettings(v ...*ChatSetting) *GameUpdate {
 	return _u.AddChatSettingIDs(ids...)
 }
 
+// AddWatcherIDs adds the "watchers" edge to the GameWatcher entity by IDs.
+func (_u *GameUpdate) AddWatcherIDs(ids ...int) *GameUpdate {
+	_u.mutation.AddWatcherIDs(ids...)
+	return _u
+}
+
+// AddWatchers adds the "watchers" edges to the GameWatcher entity.
+func (_u *GameUpdate) AddWatchers(v ...*GameWatcher) *GameUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddWatcherIDs(ids...)
+}
+
 // Mutation returns the GameMutation object of the builder.
 func (_u *GameUpdate) Mutation() *GameMutation {
 	return _u.mutation
@@ -830,6 +846,27 @@ func (_u *GameUpdate) RemoveChatSettings(v ...*ChatSetting) *GameUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveChatSettingIDs(ids...)
+}
+
+// ClearWatchers clears all "watchers" edges to the GameWatcher entity.
+func (_u *GameUpdate) ClearWatchers() *GameUpdate {
+	_u.mutation.ClearWatchers()
+	return _u
+}
+
+// RemoveWatcherIDs removes the "watchers" edge to GameWatcher entities by IDs.
+func (_u *GameUpdate) RemoveWatcherIDs(ids ...int) *GameUpdate {
+	_u.mutation.RemoveWatcherIDs(ids...)
+	return _u
+}
+
+// RemoveWatchers removes "watchers" edges to GameWatcher entities.
+func (_u *GameUpdate) RemoveWatchers(v ...*GameWatcher) *GameUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveWatcherIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -1557,6 +1594,51 @@ func (_u *GameUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.WatchersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.WatchersTable,
+			Columns: []string{game.WatchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gamewatcher.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedWatchersIDs(); len(nodes) > 0 && !_u.mutation.WatchersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.WatchersTable,
+			Columns: []string{game.WatchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gamewatcher.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.WatchersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.WatchersTable,
+			Columns: []string{game.WatchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gamewatcher.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{game.Label}
@@ -2154,6 +2236,21 @@ func (_u *GameUpdateOne) AddChatSettings(v ...*ChatSetting) *GameUpdateOne {
 	return _u.AddChatSettingIDs(ids...)
 }
 
+// AddWatcherIDs adds the "watchers" edge to the GameWatcher entity by IDs.
+func (_u *GameUpdateOne) AddWatcherIDs(ids ...int) *GameUpdateOne {
+	_u.mutation.AddWatcherIDs(ids...)
+	return _u
+}
+
+// AddWatchers adds the "watchers" edges to the GameWatcher entity.
+func (_u *GameUpdateOne) AddWatchers(v ...*GameWatcher) *GameUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddWatcherIDs(ids...)
+}
+
 // Mutation returns the GameMutation object of the builder.
 func (_u *GameUpdateOne) Mutation() *GameMutation {
 	return _u.mutation
@@ -2367,6 +2464,27 @@ func (_u *GameUpdateOne) RemoveChatSettings(v ...*ChatSetting) *GameUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveChatSettingIDs(ids...)
+}
+
+// ClearWatchers clears all "watchers" edges to the GameWatcher entity.
+func (_u *GameUpdateOne) ClearWatchers() *GameUpdateOne {
+	_u.mutation.ClearWatchers()
+	return _u
+}
+
+// RemoveWatcherIDs removes the "watchers" edge to GameWatcher entities by IDs.
+func (_u *GameUpdateOne) RemoveWatcherIDs(ids ...int) *GameUpdateOne {
+	_u.mutation.RemoveWatcherIDs(ids...)
+	return _u
+}
+
+// RemoveWatchers removes "watchers" edges to GameWatcher entities.
+func (_u *GameUpdateOne) RemoveWatchers(v ...*GameWatcher) *GameUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveWatcherIDs(ids...)
 }
 
 // Where appends a list predicates to the GameUpdate builder.
@@ -3117,6 +3235,51 @@ func (_u *GameUpdateOne) sqlSave(ctx context.Context) (_node *Game, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.WatchersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.WatchersTable,
+			Columns: []string{game.WatchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gamewatcher.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedWatchersIDs(); len(nodes) > 0 && !_u.mutation.WatchersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.WatchersTable,
+			Columns: []string{game.WatchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gamewatcher.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.WatchersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.WatchersTable,
+			Columns: []string{game.WatchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gamewatcher.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

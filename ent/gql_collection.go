@@ -14,6 +14,7 @@ import (
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/gamewatcher"
 	"rout/ent/moderationaction"
 	"rout/ent/notice"
 	"rout/ent/player"
@@ -1154,6 +1155,19 @@ func (_q *GameQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 			_q.WithNamedChatSettings(alias, func(wq *ChatSettingQuery) {
 				*wq = *query
 			})
+
+		case "watchers":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&GameWatcherClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, gamewatcherImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedWatchers(alias, func(wq *GameWatcherQuery) {
+				*wq = *query
+			})
 		case "createdAt":
 			if _, ok := fieldSeen[game.FieldCreatedAt]; !ok {
 				selectedFields = append(selectedFields, game.FieldCreatedAt)
@@ -1512,6 +1526,120 @@ func newGameMapPaginateArgs(rv map[string]any) *gamemapPaginateArgs {
 				args.opts = append(args.opts, WithGameMapOrder(v))
 			}
 		}
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *GameWatcherQuery) CollectFields(ctx context.Context, satisfies ...string) (*GameWatcherQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *GameWatcherQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(gamewatcher.Columns))
+		selectedFields = []string{gamewatcher.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "game":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&GameClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, gameImplementors)...); err != nil {
+				return err
+			}
+			_q.withGame = query
+			if _, ok := fieldSeen[gamewatcher.FieldGameID]; !ok {
+				selectedFields = append(selectedFields, gamewatcher.FieldGameID)
+				fieldSeen[gamewatcher.FieldGameID] = struct{}{}
+			}
+
+		case "user":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&UserClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, userImplementors)...); err != nil {
+				return err
+			}
+			_q.withUser = query
+			if _, ok := fieldSeen[gamewatcher.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, gamewatcher.FieldUserID)
+				fieldSeen[gamewatcher.FieldUserID] = struct{}{}
+			}
+		case "gameID":
+			if _, ok := fieldSeen[gamewatcher.FieldGameID]; !ok {
+				selectedFields = append(selectedFields, gamewatcher.FieldGameID)
+				fieldSeen[gamewatcher.FieldGameID] = struct{}{}
+			}
+		case "userID":
+			if _, ok := fieldSeen[gamewatcher.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, gamewatcher.FieldUserID)
+				fieldSeen[gamewatcher.FieldUserID] = struct{}{}
+			}
+		case "seat":
+			if _, ok := fieldSeen[gamewatcher.FieldSeat]; !ok {
+				selectedFields = append(selectedFields, gamewatcher.FieldSeat)
+				fieldSeen[gamewatcher.FieldSeat] = struct{}{}
+			}
+		case "hidden":
+			if _, ok := fieldSeen[gamewatcher.FieldHidden]; !ok {
+				selectedFields = append(selectedFields, gamewatcher.FieldHidden)
+				fieldSeen[gamewatcher.FieldHidden] = struct{}{}
+			}
+		case "expiresAt":
+			if _, ok := fieldSeen[gamewatcher.FieldExpiresAt]; !ok {
+				selectedFields = append(selectedFields, gamewatcher.FieldExpiresAt)
+				fieldSeen[gamewatcher.FieldExpiresAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type gamewatcherPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []GameWatcherPaginateOption
+}
+
+func newGameWatcherPaginateArgs(rv map[string]any) *gamewatcherPaginateArgs {
+	args := &gamewatcherPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
 	}
 	return args
 }
@@ -2516,6 +2644,19 @@ func (_q *UserQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 				*wq = *query
 			})
 
+		case "watching":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&GameWatcherClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, gamewatcherImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedWatching(alias, func(wq *GameWatcherQuery) {
+				*wq = *query
+			})
+
 		case "chatReports":
 			var (
 				alias = field.Alias
@@ -2646,6 +2787,11 @@ func (_q *UserQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 			if _, ok := fieldSeen[user.FieldChatEnabled]; !ok {
 				selectedFields = append(selectedFields, user.FieldChatEnabled)
 				fieldSeen[user.FieldChatEnabled] = struct{}{}
+			}
+		case "hidePresence":
+			if _, ok := fieldSeen[user.FieldHidePresence]; !ok {
+				selectedFields = append(selectedFields, user.FieldHidePresence)
+				fieldSeen[user.FieldHidePresence] = struct{}{}
 			}
 		case "id":
 		case "__typename":

@@ -260,6 +260,18 @@ func (_m *Game) ChatSettings(ctx context.Context) (result []*ChatSetting, err er
 	return result, err
 }
 
+func (_m *Game) Watchers(ctx context.Context) (result []*GameWatcher, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedWatchers(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.WatchersOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryWatchers().All(ctx)
+	}
+	return result, err
+}
+
 func (_m *GameMap) Creator(ctx context.Context) (*User, error) {
 	result, err := _m.Edges.CreatorOrErr()
 	if IsNotLoaded(err) {
@@ -278,6 +290,22 @@ func (_m *GameMap) Games(ctx context.Context) (result []*Game, err error) {
 		result, err = _m.QueryGames().All(ctx)
 	}
 	return result, err
+}
+
+func (_m *GameWatcher) Game(ctx context.Context) (*Game, error) {
+	result, err := _m.Edges.GameOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryGame().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *GameWatcher) User(ctx context.Context) (*User, error) {
+	result, err := _m.Edges.UserOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryUser().Only(ctx)
+	}
+	return result, MaskNotFound(err)
 }
 
 func (_m *Notice) User(ctx context.Context) (*User, error) {
@@ -460,6 +488,18 @@ func (_m *User) ChatSettings(ctx context.Context) (result []*ChatSetting, err er
 	}
 	if IsNotLoaded(err) {
 		result, err = _m.QueryChatSettings().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *User) Watching(ctx context.Context) (result []*GameWatcher, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedWatching(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.WatchingOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryWatching().All(ctx)
 	}
 	return result, err
 }

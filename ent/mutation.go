@@ -17,6 +17,7 @@ import (
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/gamewatcher"
 	"rout/ent/moderationaction"
 	"rout/ent/notice"
 	"rout/ent/player"
@@ -53,6 +54,7 @@ const (
 	TypeEvent            = "Event"
 	TypeGame             = "Game"
 	TypeGameMap          = "GameMap"
+	TypeGameWatcher      = "GameWatcher"
 	TypeModerationAction = "ModerationAction"
 	TypeNotice           = "Notice"
 	TypePlayer           = "Player"
@@ -6534,6 +6536,9 @@ type GameMutation struct {
 	chat_settings         map[int]struct{}
 	removedchat_settings  map[int]struct{}
 	clearedchat_settings  bool
+	watchers              map[int]struct{}
+	removedwatchers       map[int]struct{}
+	clearedwatchers       bool
 	done                  bool
 	oldValue              func(context.Context) (*Game, error)
 	predicates            []predicate.Game
@@ -8551,6 +8556,60 @@ func (m *GameMutation) ResetChatSettings() {
 	m.removedchat_settings = nil
 }
 
+// AddWatcherIDs adds the "watchers" edge to the GameWatcher entity by ids.
+func (m *GameMutation) AddWatcherIDs(ids ...int) {
+	if m.watchers == nil {
+		m.watchers = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.watchers[ids[i]] = struct{}{}
+	}
+}
+
+// ClearWatchers clears the "watchers" edge to the GameWatcher entity.
+func (m *GameMutation) ClearWatchers() {
+	m.clearedwatchers = true
+}
+
+// WatchersCleared reports if the "watchers" edge to the GameWatcher entity was cleared.
+func (m *GameMutation) WatchersCleared() bool {
+	return m.clearedwatchers
+}
+
+// RemoveWatcherIDs removes the "watchers" edge to the GameWatcher entity by IDs.
+func (m *GameMutation) RemoveWatcherIDs(ids ...int) {
+	if m.removedwatchers == nil {
+		m.removedwatchers = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.watchers, ids[i])
+		m.removedwatchers[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedWatchers returns the removed IDs of the "watchers" edge to the GameWatcher entity.
+func (m *GameMutation) RemovedWatchersIDs() (ids []int) {
+	for id := range m.removedwatchers {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// WatchersIDs returns the "watchers" edge IDs in the mutation.
+func (m *GameMutation) WatchersIDs() (ids []int) {
+	for id := range m.watchers {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetWatchers resets all changes to the "watchers" edge.
+func (m *GameMutation) ResetWatchers() {
+	m.watchers = nil
+	m.clearedwatchers = false
+	m.removedwatchers = nil
+}
+
 // Where appends a list predicates to the GameMutation builder.
 func (m *GameMutation) Where(ps ...predicate.Game) {
 	m.predicates = append(m.predicates, ps...)
@@ -9282,7 +9341,7 @@ func (m *GameMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *GameMutation) AddedEdges() []string {
-	edges := make([]string, 0, 12)
+	edges := make([]string, 0, 13)
 	if m._map != nil {
 		edges = append(edges, game.EdgeMap)
 	}
@@ -9318,6 +9377,9 @@ func (m *GameMutation) AddedEdges() []string {
 	}
 	if m.chat_settings != nil {
 		edges = append(edges, game.EdgeChatSettings)
+	}
+	if m.watchers != nil {
+		edges = append(edges, game.EdgeWatchers)
 	}
 	return edges
 }
@@ -9394,13 +9456,19 @@ func (m *GameMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case game.EdgeWatchers:
+		ids := make([]ent.Value, 0, len(m.watchers))
+		for id := range m.watchers {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *GameMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 12)
+	edges := make([]string, 0, 13)
 	if m.removedplayers != nil {
 		edges = append(edges, game.EdgePlayers)
 	}
@@ -9430,6 +9498,9 @@ func (m *GameMutation) RemovedEdges() []string {
 	}
 	if m.removedchat_settings != nil {
 		edges = append(edges, game.EdgeChatSettings)
+	}
+	if m.removedwatchers != nil {
+		edges = append(edges, game.EdgeWatchers)
 	}
 	return edges
 }
@@ -9498,13 +9569,19 @@ func (m *GameMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case game.EdgeWatchers:
+		ids := make([]ent.Value, 0, len(m.removedwatchers))
+		for id := range m.removedwatchers {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *GameMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 12)
+	edges := make([]string, 0, 13)
 	if m.cleared_map {
 		edges = append(edges, game.EdgeMap)
 	}
@@ -9541,6 +9618,9 @@ func (m *GameMutation) ClearedEdges() []string {
 	if m.clearedchat_settings {
 		edges = append(edges, game.EdgeChatSettings)
 	}
+	if m.clearedwatchers {
+		edges = append(edges, game.EdgeWatchers)
+	}
 	return edges
 }
 
@@ -9572,6 +9652,8 @@ func (m *GameMutation) EdgeCleared(name string) bool {
 		return m.clearedchat_reads
 	case game.EdgeChatSettings:
 		return m.clearedchat_settings
+	case game.EdgeWatchers:
+		return m.clearedwatchers
 	}
 	return false
 }
@@ -9629,6 +9711,9 @@ func (m *GameMutation) ResetEdge(name string) error {
 		return nil
 	case game.EdgeChatSettings:
 		m.ResetChatSettings()
+		return nil
+	case game.EdgeWatchers:
+		m.ResetWatchers()
 		return nil
 	}
 	return fmt.Errorf("unknown Game edge %s", name)
@@ -11215,6 +11300,726 @@ func (m *GameMapMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown GameMap edge %s", name)
+}
+
+// GameWatcherMutation represents an operation that mutates the GameWatcher nodes in the graph.
+type GameWatcherMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int
+	seat          *int
+	addseat       *int
+	hidden        *bool
+	expires_at    *time.Time
+	clearedFields map[string]struct{}
+	game          *int
+	clearedgame   bool
+	user          *int
+	cleareduser   bool
+	done          bool
+	oldValue      func(context.Context) (*GameWatcher, error)
+	predicates    []predicate.GameWatcher
+}
+
+var _ ent.Mutation = (*GameWatcherMutation)(nil)
+
+// gamewatcherOption allows management of the mutation configuration using functional options.
+type gamewatcherOption func(*GameWatcherMutation)
+
+// newGameWatcherMutation creates new mutation for the GameWatcher entity.
+func newGameWatcherMutation(c config, op Op, opts ...gamewatcherOption) *GameWatcherMutation {
+	m := &GameWatcherMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeGameWatcher,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withGameWatcherID sets the ID field of the mutation.
+func withGameWatcherID(id int) gamewatcherOption {
+	return func(m *GameWatcherMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *GameWatcher
+		)
+		m.oldValue = func(ctx context.Context) (*GameWatcher, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().GameWatcher.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withGameWatcher sets the old GameWatcher of the mutation.
+func withGameWatcher(node *GameWatcher) gamewatcherOption {
+	return func(m *GameWatcherMutation) {
+		m.oldValue = func(context.Context) (*GameWatcher, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m GameWatcherMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m GameWatcherMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *GameWatcherMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *GameWatcherMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().GameWatcher.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetGameID sets the "game_id" field.
+func (m *GameWatcherMutation) SetGameID(i int) {
+	m.game = &i
+}
+
+// GameID returns the value of the "game_id" field in the mutation.
+func (m *GameWatcherMutation) GameID() (r int, exists bool) {
+	v := m.game
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGameID returns the old "game_id" field's value of the GameWatcher entity.
+// If the GameWatcher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameWatcherMutation) OldGameID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGameID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGameID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGameID: %w", err)
+	}
+	return oldValue.GameID, nil
+}
+
+// ResetGameID resets all changes to the "game_id" field.
+func (m *GameWatcherMutation) ResetGameID() {
+	m.game = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *GameWatcherMutation) SetUserID(i int) {
+	m.user = &i
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *GameWatcherMutation) UserID() (r int, exists bool) {
+	v := m.user
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the GameWatcher entity.
+// If the GameWatcher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameWatcherMutation) OldUserID(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ClearUserID clears the value of the "user_id" field.
+func (m *GameWatcherMutation) ClearUserID() {
+	m.user = nil
+	m.clearedFields[gamewatcher.FieldUserID] = struct{}{}
+}
+
+// UserIDCleared returns if the "user_id" field was cleared in this mutation.
+func (m *GameWatcherMutation) UserIDCleared() bool {
+	_, ok := m.clearedFields[gamewatcher.FieldUserID]
+	return ok
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *GameWatcherMutation) ResetUserID() {
+	m.user = nil
+	delete(m.clearedFields, gamewatcher.FieldUserID)
+}
+
+// SetSeat sets the "seat" field.
+func (m *GameWatcherMutation) SetSeat(i int) {
+	m.seat = &i
+	m.addseat = nil
+}
+
+// Seat returns the value of the "seat" field in the mutation.
+func (m *GameWatcherMutation) Seat() (r int, exists bool) {
+	v := m.seat
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSeat returns the old "seat" field's value of the GameWatcher entity.
+// If the GameWatcher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameWatcherMutation) OldSeat(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSeat is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSeat requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSeat: %w", err)
+	}
+	return oldValue.Seat, nil
+}
+
+// AddSeat adds i to the "seat" field.
+func (m *GameWatcherMutation) AddSeat(i int) {
+	if m.addseat != nil {
+		*m.addseat += i
+	} else {
+		m.addseat = &i
+	}
+}
+
+// AddedSeat returns the value that was added to the "seat" field in this mutation.
+func (m *GameWatcherMutation) AddedSeat() (r int, exists bool) {
+	v := m.addseat
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearSeat clears the value of the "seat" field.
+func (m *GameWatcherMutation) ClearSeat() {
+	m.seat = nil
+	m.addseat = nil
+	m.clearedFields[gamewatcher.FieldSeat] = struct{}{}
+}
+
+// SeatCleared returns if the "seat" field was cleared in this mutation.
+func (m *GameWatcherMutation) SeatCleared() bool {
+	_, ok := m.clearedFields[gamewatcher.FieldSeat]
+	return ok
+}
+
+// ResetSeat resets all changes to the "seat" field.
+func (m *GameWatcherMutation) ResetSeat() {
+	m.seat = nil
+	m.addseat = nil
+	delete(m.clearedFields, gamewatcher.FieldSeat)
+}
+
+// SetHidden sets the "hidden" field.
+func (m *GameWatcherMutation) SetHidden(b bool) {
+	m.hidden = &b
+}
+
+// Hidden returns the value of the "hidden" field in the mutation.
+func (m *GameWatcherMutation) Hidden() (r bool, exists bool) {
+	v := m.hidden
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHidden returns the old "hidden" field's value of the GameWatcher entity.
+// If the GameWatcher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameWatcherMutation) OldHidden(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHidden is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHidden requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHidden: %w", err)
+	}
+	return oldValue.Hidden, nil
+}
+
+// ResetHidden resets all changes to the "hidden" field.
+func (m *GameWatcherMutation) ResetHidden() {
+	m.hidden = nil
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (m *GameWatcherMutation) SetExpiresAt(t time.Time) {
+	m.expires_at = &t
+}
+
+// ExpiresAt returns the value of the "expires_at" field in the mutation.
+func (m *GameWatcherMutation) ExpiresAt() (r time.Time, exists bool) {
+	v := m.expires_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExpiresAt returns the old "expires_at" field's value of the GameWatcher entity.
+// If the GameWatcher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameWatcherMutation) OldExpiresAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExpiresAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExpiresAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExpiresAt: %w", err)
+	}
+	return oldValue.ExpiresAt, nil
+}
+
+// ResetExpiresAt resets all changes to the "expires_at" field.
+func (m *GameWatcherMutation) ResetExpiresAt() {
+	m.expires_at = nil
+}
+
+// ClearGame clears the "game" edge to the Game entity.
+func (m *GameWatcherMutation) ClearGame() {
+	m.clearedgame = true
+	m.clearedFields[gamewatcher.FieldGameID] = struct{}{}
+}
+
+// GameCleared reports if the "game" edge to the Game entity was cleared.
+func (m *GameWatcherMutation) GameCleared() bool {
+	return m.clearedgame
+}
+
+// GameIDs returns the "game" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// GameID instead. It exists only for internal usage by the builders.
+func (m *GameWatcherMutation) GameIDs() (ids []int) {
+	if id := m.game; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetGame resets all changes to the "game" edge.
+func (m *GameWatcherMutation) ResetGame() {
+	m.game = nil
+	m.clearedgame = false
+}
+
+// ClearUser clears the "user" edge to the User entity.
+func (m *GameWatcherMutation) ClearUser() {
+	m.cleareduser = true
+	m.clearedFields[gamewatcher.FieldUserID] = struct{}{}
+}
+
+// UserCleared reports if the "user" edge to the User entity was cleared.
+func (m *GameWatcherMutation) UserCleared() bool {
+	return m.UserIDCleared() || m.cleareduser
+}
+
+// UserIDs returns the "user" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// UserID instead. It exists only for internal usage by the builders.
+func (m *GameWatcherMutation) UserIDs() (ids []int) {
+	if id := m.user; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetUser resets all changes to the "user" edge.
+func (m *GameWatcherMutation) ResetUser() {
+	m.user = nil
+	m.cleareduser = false
+}
+
+// Where appends a list predicates to the GameWatcherMutation builder.
+func (m *GameWatcherMutation) Where(ps ...predicate.GameWatcher) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the GameWatcherMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *GameWatcherMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.GameWatcher, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *GameWatcherMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *GameWatcherMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (GameWatcher).
+func (m *GameWatcherMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *GameWatcherMutation) Fields() []string {
+	fields := make([]string, 0, 5)
+	if m.game != nil {
+		fields = append(fields, gamewatcher.FieldGameID)
+	}
+	if m.user != nil {
+		fields = append(fields, gamewatcher.FieldUserID)
+	}
+	if m.seat != nil {
+		fields = append(fields, gamewatcher.FieldSeat)
+	}
+	if m.hidden != nil {
+		fields = append(fields, gamewatcher.FieldHidden)
+	}
+	if m.expires_at != nil {
+		fields = append(fields, gamewatcher.FieldExpiresAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *GameWatcherMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case gamewatcher.FieldGameID:
+		return m.GameID()
+	case gamewatcher.FieldUserID:
+		return m.UserID()
+	case gamewatcher.FieldSeat:
+		return m.Seat()
+	case gamewatcher.FieldHidden:
+		return m.Hidden()
+	case gamewatcher.FieldExpiresAt:
+		return m.ExpiresAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *GameWatcherMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case gamewatcher.FieldGameID:
+		return m.OldGameID(ctx)
+	case gamewatcher.FieldUserID:
+		return m.OldUserID(ctx)
+	case gamewatcher.FieldSeat:
+		return m.OldSeat(ctx)
+	case gamewatcher.FieldHidden:
+		return m.OldHidden(ctx)
+	case gamewatcher.FieldExpiresAt:
+		return m.OldExpiresAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown GameWatcher field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *GameWatcherMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case gamewatcher.FieldGameID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGameID(v)
+		return nil
+	case gamewatcher.FieldUserID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case gamewatcher.FieldSeat:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSeat(v)
+		return nil
+	case gamewatcher.FieldHidden:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHidden(v)
+		return nil
+	case gamewatcher.FieldExpiresAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExpiresAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown GameWatcher field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *GameWatcherMutation) AddedFields() []string {
+	var fields []string
+	if m.addseat != nil {
+		fields = append(fields, gamewatcher.FieldSeat)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *GameWatcherMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case gamewatcher.FieldSeat:
+		return m.AddedSeat()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *GameWatcherMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case gamewatcher.FieldSeat:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSeat(v)
+		return nil
+	}
+	return fmt.Errorf("unknown GameWatcher numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *GameWatcherMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(gamewatcher.FieldUserID) {
+		fields = append(fields, gamewatcher.FieldUserID)
+	}
+	if m.FieldCleared(gamewatcher.FieldSeat) {
+		fields = append(fields, gamewatcher.FieldSeat)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *GameWatcherMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *GameWatcherMutation) ClearField(name string) error {
+	switch name {
+	case gamewatcher.FieldUserID:
+		m.ClearUserID()
+		return nil
+	case gamewatcher.FieldSeat:
+		m.ClearSeat()
+		return nil
+	}
+	return fmt.Errorf("unknown GameWatcher nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *GameWatcherMutation) ResetField(name string) error {
+	switch name {
+	case gamewatcher.FieldGameID:
+		m.ResetGameID()
+		return nil
+	case gamewatcher.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case gamewatcher.FieldSeat:
+		m.ResetSeat()
+		return nil
+	case gamewatcher.FieldHidden:
+		m.ResetHidden()
+		return nil
+	case gamewatcher.FieldExpiresAt:
+		m.ResetExpiresAt()
+		return nil
+	}
+	return fmt.Errorf("unknown GameWatcher field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *GameWatcherMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.game != nil {
+		edges = append(edges, gamewatcher.EdgeGame)
+	}
+	if m.user != nil {
+		edges = append(edges, gamewatcher.EdgeUser)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *GameWatcherMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case gamewatcher.EdgeGame:
+		if id := m.game; id != nil {
+			return []ent.Value{*id}
+		}
+	case gamewatcher.EdgeUser:
+		if id := m.user; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *GameWatcherMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *GameWatcherMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *GameWatcherMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedgame {
+		edges = append(edges, gamewatcher.EdgeGame)
+	}
+	if m.cleareduser {
+		edges = append(edges, gamewatcher.EdgeUser)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *GameWatcherMutation) EdgeCleared(name string) bool {
+	switch name {
+	case gamewatcher.EdgeGame:
+		return m.clearedgame
+	case gamewatcher.EdgeUser:
+		return m.cleareduser
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *GameWatcherMutation) ClearEdge(name string) error {
+	switch name {
+	case gamewatcher.EdgeGame:
+		m.ClearGame()
+		return nil
+	case gamewatcher.EdgeUser:
+		m.ClearUser()
+		return nil
+	}
+	return fmt.Errorf("unknown GameWatcher unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *GameWatcherMutation) ResetEdge(name string) error {
+	switch name {
+	case gamewatcher.EdgeGame:
+		m.ResetGame()
+		return nil
+	case gamewatcher.EdgeUser:
+		m.ResetUser()
+		return nil
+	}
+	return fmt.Errorf("unknown GameWatcher edge %s", name)
 }
 
 // ModerationActionMutation represents an operation that mutates the ModerationAction nodes in the graph.
@@ -18317,6 +19122,7 @@ type UserMutation struct {
 	admin                     *bool
 	moderator                 *bool
 	chat_enabled              *bool
+	hide_presence             *bool
 	clearedFields             map[string]struct{}
 	tokens                    map[int]struct{}
 	removedtokens             map[int]struct{}
@@ -18348,6 +19154,9 @@ type UserMutation struct {
 	chat_settings             map[int]struct{}
 	removedchat_settings      map[int]struct{}
 	clearedchat_settings      bool
+	watching                  map[int]struct{}
+	removedwatching           map[int]struct{}
+	clearedwatching           bool
 	chat_reports              map[int]struct{}
 	removedchat_reports       map[int]struct{}
 	clearedchat_reports       bool
@@ -19189,6 +19998,42 @@ func (m *UserMutation) ResetChatEnabled() {
 	m.chat_enabled = nil
 }
 
+// SetHidePresence sets the "hide_presence" field.
+func (m *UserMutation) SetHidePresence(b bool) {
+	m.hide_presence = &b
+}
+
+// HidePresence returns the value of the "hide_presence" field in the mutation.
+func (m *UserMutation) HidePresence() (r bool, exists bool) {
+	v := m.hide_presence
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHidePresence returns the old "hide_presence" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldHidePresence(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHidePresence is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHidePresence requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHidePresence: %w", err)
+	}
+	return oldValue.HidePresence, nil
+}
+
+// ResetHidePresence resets all changes to the "hide_presence" field.
+func (m *UserMutation) ResetHidePresence() {
+	m.hide_presence = nil
+}
+
 // AddTokenIDs adds the "tokens" edge to the Token entity by ids.
 func (m *UserMutation) AddTokenIDs(ids ...int) {
 	if m.tokens == nil {
@@ -19729,6 +20574,60 @@ func (m *UserMutation) ResetChatSettings() {
 	m.removedchat_settings = nil
 }
 
+// AddWatchingIDs adds the "watching" edge to the GameWatcher entity by ids.
+func (m *UserMutation) AddWatchingIDs(ids ...int) {
+	if m.watching == nil {
+		m.watching = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.watching[ids[i]] = struct{}{}
+	}
+}
+
+// ClearWatching clears the "watching" edge to the GameWatcher entity.
+func (m *UserMutation) ClearWatching() {
+	m.clearedwatching = true
+}
+
+// WatchingCleared reports if the "watching" edge to the GameWatcher entity was cleared.
+func (m *UserMutation) WatchingCleared() bool {
+	return m.clearedwatching
+}
+
+// RemoveWatchingIDs removes the "watching" edge to the GameWatcher entity by IDs.
+func (m *UserMutation) RemoveWatchingIDs(ids ...int) {
+	if m.removedwatching == nil {
+		m.removedwatching = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.watching, ids[i])
+		m.removedwatching[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedWatching returns the removed IDs of the "watching" edge to the GameWatcher entity.
+func (m *UserMutation) RemovedWatchingIDs() (ids []int) {
+	for id := range m.removedwatching {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// WatchingIDs returns the "watching" edge IDs in the mutation.
+func (m *UserMutation) WatchingIDs() (ids []int) {
+	for id := range m.watching {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetWatching resets all changes to the "watching" edge.
+func (m *UserMutation) ResetWatching() {
+	m.watching = nil
+	m.clearedwatching = false
+	m.removedwatching = nil
+}
+
 // AddChatReportIDs adds the "chat_reports" edge to the ChatReport entity by ids.
 func (m *UserMutation) AddChatReportIDs(ids ...int) {
 	if m.chat_reports == nil {
@@ -19979,7 +20878,7 @@ func (m *UserMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *UserMutation) Fields() []string {
-	fields := make([]string, 0, 17)
+	fields := make([]string, 0, 18)
 	if m.created_at != nil {
 		fields = append(fields, user.FieldCreatedAt)
 	}
@@ -20031,6 +20930,9 @@ func (m *UserMutation) Fields() []string {
 	if m.chat_enabled != nil {
 		fields = append(fields, user.FieldChatEnabled)
 	}
+	if m.hide_presence != nil {
+		fields = append(fields, user.FieldHidePresence)
+	}
 	return fields
 }
 
@@ -20073,6 +20975,8 @@ func (m *UserMutation) Field(name string) (ent.Value, bool) {
 		return m.Moderator()
 	case user.FieldChatEnabled:
 		return m.ChatEnabled()
+	case user.FieldHidePresence:
+		return m.HidePresence()
 	}
 	return nil, false
 }
@@ -20116,6 +21020,8 @@ func (m *UserMutation) OldField(ctx context.Context, name string) (ent.Value, er
 		return m.OldModerator(ctx)
 	case user.FieldChatEnabled:
 		return m.OldChatEnabled(ctx)
+	case user.FieldHidePresence:
+		return m.OldHidePresence(ctx)
 	}
 	return nil, fmt.Errorf("unknown User field %s", name)
 }
@@ -20243,6 +21149,13 @@ func (m *UserMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetChatEnabled(v)
+		return nil
+	case user.FieldHidePresence:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHidePresence(v)
 		return nil
 	}
 	return fmt.Errorf("unknown User field %s", name)
@@ -20410,13 +21323,16 @@ func (m *UserMutation) ResetField(name string) error {
 	case user.FieldChatEnabled:
 		m.ResetChatEnabled()
 		return nil
+	case user.FieldHidePresence:
+		m.ResetHidePresence()
+		return nil
 	}
 	return fmt.Errorf("unknown User field %s", name)
 }
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *UserMutation) AddedEdges() []string {
-	edges := make([]string, 0, 14)
+	edges := make([]string, 0, 15)
 	if m.tokens != nil {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -20446,6 +21362,9 @@ func (m *UserMutation) AddedEdges() []string {
 	}
 	if m.chat_settings != nil {
 		edges = append(edges, user.EdgeChatSettings)
+	}
+	if m.watching != nil {
+		edges = append(edges, user.EdgeWatching)
 	}
 	if m.chat_reports != nil {
 		edges = append(edges, user.EdgeChatReports)
@@ -20526,6 +21445,12 @@ func (m *UserMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeWatching:
+		ids := make([]ent.Value, 0, len(m.watching))
+		for id := range m.watching {
+			ids = append(ids, id)
+		}
+		return ids
 	case user.EdgeChatReports:
 		ids := make([]ent.Value, 0, len(m.chat_reports))
 		for id := range m.chat_reports {
@@ -20556,7 +21481,7 @@ func (m *UserMutation) AddedIDs(name string) []ent.Value {
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *UserMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 14)
+	edges := make([]string, 0, 15)
 	if m.removedtokens != nil {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -20586,6 +21511,9 @@ func (m *UserMutation) RemovedEdges() []string {
 	}
 	if m.removedchat_settings != nil {
 		edges = append(edges, user.EdgeChatSettings)
+	}
+	if m.removedwatching != nil {
+		edges = append(edges, user.EdgeWatching)
 	}
 	if m.removedchat_reports != nil {
 		edges = append(edges, user.EdgeChatReports)
@@ -20666,6 +21594,12 @@ func (m *UserMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeWatching:
+		ids := make([]ent.Value, 0, len(m.removedwatching))
+		for id := range m.removedwatching {
+			ids = append(ids, id)
+		}
+		return ids
 	case user.EdgeChatReports:
 		ids := make([]ent.Value, 0, len(m.removedchat_reports))
 		for id := range m.removedchat_reports {
@@ -20696,7 +21630,7 @@ func (m *UserMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *UserMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 14)
+	edges := make([]string, 0, 15)
 	if m.clearedtokens {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -20726,6 +21660,9 @@ func (m *UserMutation) ClearedEdges() []string {
 	}
 	if m.clearedchat_settings {
 		edges = append(edges, user.EdgeChatSettings)
+	}
+	if m.clearedwatching {
+		edges = append(edges, user.EdgeWatching)
 	}
 	if m.clearedchat_reports {
 		edges = append(edges, user.EdgeChatReports)
@@ -20766,6 +21703,8 @@ func (m *UserMutation) EdgeCleared(name string) bool {
 		return m.clearedchat_reads
 	case user.EdgeChatSettings:
 		return m.clearedchat_settings
+	case user.EdgeWatching:
+		return m.clearedwatching
 	case user.EdgeChatReports:
 		return m.clearedchat_reports
 	case user.EdgeChatPenalties:
@@ -20819,6 +21758,9 @@ func (m *UserMutation) ResetEdge(name string) error {
 		return nil
 	case user.EdgeChatSettings:
 		m.ResetChatSettings()
+		return nil
+	case user.EdgeWatching:
+		m.ResetWatching()
 		return nil
 	case user.EdgeChatReports:
 		m.ResetChatReports()

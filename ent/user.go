@@ -52,6 +52,8 @@ type User struct {
 	Moderator bool `json:"moderator,omitempty"`
 	// Whether the user sees game chat at all; false switches it off in every game.
 	ChatEnabled bool `json:"chat_enabled,omitempty"`
+	// Whether the user hides that they are watching a game: not shown as present to anyone.
+	HidePresence bool `json:"hide_presence,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the UserQuery when eager-loading is set.
 	Edges        UserEdges `json:"edges"`
@@ -80,6 +82,8 @@ type UserEdges struct {
 	ChatReads []*ChatRead `json:"chat_reads,omitempty"`
 	// The user's choices about games' chats; deleted with the user.
 	ChatSettings []*ChatSetting `json:"chat_settings,omitempty"`
+	// The games the user follows live now (package presence); deleted with the user.
+	Watching []*GameWatcher `json:"watching,omitempty"`
 	// The chat messages the user reported; deleted with the user.
 	ChatReports []*ChatReport `json:"chat_reports,omitempty"`
 	// The moderators' sanctions of the user's chat; deleted with the user.
@@ -90,9 +94,9 @@ type UserEdges struct {
 	BlockedBy []*UserBlock `json:"blocked_by,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [14]bool
+	loadedTypes [15]bool
 	// totalCount holds the count of the edges above.
-	totalCount [14]map[string]int
+	totalCount [15]map[string]int
 
 	namedTokens            map[string][]*Token
 	namedSeats             map[string][]*Player
@@ -104,6 +108,7 @@ type UserEdges struct {
 	namedChatMessages      map[string][]*ChatMessage
 	namedChatReads         map[string][]*ChatRead
 	namedChatSettings      map[string][]*ChatSetting
+	namedWatching          map[string][]*GameWatcher
 	namedChatReports       map[string][]*ChatReport
 	namedChatPenalties     map[string][]*ChatPenalty
 	namedBlocks            map[string][]*UserBlock
@@ -200,10 +205,19 @@ func (e UserEdges) ChatSettingsOrErr() ([]*ChatSetting, error) {
 	return nil, &NotLoadedError{edge: "chat_settings"}
 }
 
+// WatchingOrErr returns the Watching value or an error if the edge
+// was not loaded in eager-loading.
+func (e UserEdges) WatchingOrErr() ([]*GameWatcher, error) {
+	if e.loadedTypes[10] {
+		return e.Watching, nil
+	}
+	return nil, &NotLoadedError{edge: "watching"}
+}
+
 // ChatReportsOrErr returns the ChatReports value or an error if the edge
 // was not loaded in eager-loading.
 func (e UserEdges) ChatReportsOrErr() ([]*ChatReport, error) {
-	if e.loadedTypes[10] {
+	if e.loadedTypes[11] {
 		return e.ChatReports, nil
 	}
 	return nil, &NotLoadedError{edge: "chat_reports"}
@@ -212,7 +226,7 @@ func (e UserEdges) ChatReportsOrErr() ([]*ChatReport, error) {
 // ChatPenaltiesOrErr returns the ChatPenalties value or an error if the edge
 // was not loaded in eager-loading.
 func (e UserEdges) ChatPenaltiesOrErr() ([]*ChatPenalty, error) {
-	if e.loadedTypes[11] {
+	if e.loadedTypes[12] {
 		return e.ChatPenalties, nil
 	}
 	return nil, &NotLoadedError{edge: "chat_penalties"}
@@ -221,7 +235,7 @@ func (e UserEdges) ChatPenaltiesOrErr() ([]*ChatPenalty, error) {
 // BlocksOrErr returns the Blocks value or an error if the edge
 // was not loaded in eager-loading.
 func (e UserEdges) BlocksOrErr() ([]*UserBlock, error) {
-	if e.loadedTypes[12] {
+	if e.loadedTypes[13] {
 		return e.Blocks, nil
 	}
 	return nil, &NotLoadedError{edge: "blocks"}
@@ -230,7 +244,7 @@ func (e UserEdges) BlocksOrErr() ([]*UserBlock, error) {
 // BlockedByOrErr returns the BlockedBy value or an error if the edge
 // was not loaded in eager-loading.
 func (e UserEdges) BlockedByOrErr() ([]*UserBlock, error) {
-	if e.loadedTypes[13] {
+	if e.loadedTypes[14] {
 		return e.BlockedBy, nil
 	}
 	return nil, &NotLoadedError{edge: "blocked_by"}
@@ -243,7 +257,7 @@ func (*User) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case user.FieldNotifyKinds:
 			values[i] = new([]byte)
-		case user.FieldNotifyAlways, user.FieldAdmin, user.FieldModerator, user.FieldChatEnabled:
+		case user.FieldNotifyAlways, user.FieldAdmin, user.FieldModerator, user.FieldChatEnabled, user.FieldHidePresence:
 			values[i] = new(sql.NullBool)
 		case user.FieldID, user.FieldDigestHours, user.FieldQuietStart, user.FieldQuietEnd:
 			values[i] = new(sql.NullInt64)
@@ -379,6 +393,12 @@ func (_m *User) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.ChatEnabled = value.Bool
 			}
+		case user.FieldHidePresence:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field hide_presence", values[i])
+			} else if value.Valid {
+				_m.HidePresence = value.Bool
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -440,6 +460,11 @@ func (_m *User) QueryChatReads() *ChatReadQuery {
 // QueryChatSettings queries the "chat_settings" edge of the User entity.
 func (_m *User) QueryChatSettings() *ChatSettingQuery {
 	return NewUserClient(_m.config).QueryChatSettings(_m)
+}
+
+// QueryWatching queries the "watching" edge of the User entity.
+func (_m *User) QueryWatching() *GameWatcherQuery {
+	return NewUserClient(_m.config).QueryWatching(_m)
 }
 
 // QueryChatReports queries the "chat_reports" edge of the User entity.
@@ -540,6 +565,9 @@ func (_m *User) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("chat_enabled=")
 	builder.WriteString(fmt.Sprintf("%v", _m.ChatEnabled))
+	builder.WriteString(", ")
+	builder.WriteString("hide_presence=")
+	builder.WriteString(fmt.Sprintf("%v", _m.HidePresence))
 	builder.WriteByte(')')
 	return builder.String()
 }
@@ -781,6 +809,30 @@ func (_m *User) appendNamedChatSettings(name string, edges ...*ChatSetting) {
 		_m.Edges.namedChatSettings[name] = []*ChatSetting{}
 	} else {
 		_m.Edges.namedChatSettings[name] = append(_m.Edges.namedChatSettings[name], edges...)
+	}
+}
+
+// NamedWatching returns the Watching named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *User) NamedWatching(name string) ([]*GameWatcher, error) {
+	if _m.Edges.namedWatching == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedWatching[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *User) appendNamedWatching(name string, edges ...*GameWatcher) {
+	if _m.Edges.namedWatching == nil {
+		_m.Edges.namedWatching = make(map[string][]*GameWatcher)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedWatching[name] = []*GameWatcher{}
+	} else {
+		_m.Edges.namedWatching[name] = append(_m.Edges.namedWatching[name], edges...)
 	}
 }
 

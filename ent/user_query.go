@@ -15,6 +15,7 @@ import (
 	"rout/ent/commandkey"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/gamewatcher"
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/predicate"
@@ -47,6 +48,7 @@ type UserQuery struct {
 	withChatMessages           *ChatMessageQuery
 	withChatReads              *ChatReadQuery
 	withChatSettings           *ChatSettingQuery
+	withWatching               *GameWatcherQuery
 	withChatReports            *ChatReportQuery
 	withChatPenalties          *ChatPenaltyQuery
 	withBlocks                 *UserBlockQuery
@@ -63,6 +65,7 @@ type UserQuery struct {
 	withNamedChatMessages      map[string]*ChatMessageQuery
 	withNamedChatReads         map[string]*ChatReadQuery
 	withNamedChatSettings      map[string]*ChatSettingQuery
+	withNamedWatching          map[string]*GameWatcherQuery
 	withNamedChatReports       map[string]*ChatReportQuery
 	withNamedChatPenalties     map[string]*ChatPenaltyQuery
 	withNamedBlocks            map[string]*UserBlockQuery
@@ -316,6 +319,28 @@ func (_q *UserQuery) QueryChatSettings() *ChatSettingQuery {
 			sqlgraph.From(user.Table, user.FieldID, selector),
 			sqlgraph.To(chatsetting.Table, chatsetting.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, user.ChatSettingsTable, user.ChatSettingsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryWatching chains the current query on the "watching" edge.
+func (_q *UserQuery) QueryWatching() *GameWatcherQuery {
+	query := (&GameWatcherClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(gamewatcher.Table, gamewatcher.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.WatchingTable, user.WatchingColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -613,6 +638,7 @@ func (_q *UserQuery) Clone() *UserQuery {
 		withChatMessages:      _q.withChatMessages.Clone(),
 		withChatReads:         _q.withChatReads.Clone(),
 		withChatSettings:      _q.withChatSettings.Clone(),
+		withWatching:          _q.withWatching.Clone(),
 		withChatReports:       _q.withChatReports.Clone(),
 		withChatPenalties:     _q.withChatPenalties.Clone(),
 		withBlocks:            _q.withBlocks.Clone(),
@@ -730,6 +756,17 @@ func (_q *UserQuery) WithChatSettings(opts ...func(*ChatSettingQuery)) *UserQuer
 		opt(query)
 	}
 	_q.withChatSettings = query
+	return _q
+}
+
+// WithWatching tells the query-builder to eager-load the nodes that are connected to
+// the "watching" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithWatching(opts ...func(*GameWatcherQuery)) *UserQuery {
+	query := (&GameWatcherClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withWatching = query
 	return _q
 }
 
@@ -855,7 +892,7 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 	var (
 		nodes       = []*User{}
 		_spec       = _q.querySpec()
-		loadedTypes = [14]bool{
+		loadedTypes = [15]bool{
 			_q.withTokens != nil,
 			_q.withSeats != nil,
 			_q.withCreatedGames != nil,
@@ -866,6 +903,7 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			_q.withChatMessages != nil,
 			_q.withChatReads != nil,
 			_q.withChatSettings != nil,
+			_q.withWatching != nil,
 			_q.withChatReports != nil,
 			_q.withChatPenalties != nil,
 			_q.withBlocks != nil,
@@ -960,6 +998,13 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 		if err := _q.loadChatSettings(ctx, query, nodes,
 			func(n *User) { n.Edges.ChatSettings = []*ChatSetting{} },
 			func(n *User, e *ChatSetting) { n.Edges.ChatSettings = append(n.Edges.ChatSettings, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withWatching; query != nil {
+		if err := _q.loadWatching(ctx, query, nodes,
+			func(n *User) { n.Edges.Watching = []*GameWatcher{} },
+			func(n *User, e *GameWatcher) { n.Edges.Watching = append(n.Edges.Watching, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1058,6 +1103,13 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 		if err := _q.loadChatSettings(ctx, query, nodes,
 			func(n *User) { n.appendNamedChatSettings(name) },
 			func(n *User, e *ChatSetting) { n.appendNamedChatSettings(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedWatching {
+		if err := _q.loadWatching(ctx, query, nodes,
+			func(n *User) { n.appendNamedWatching(name) },
+			func(n *User, e *GameWatcher) { n.appendNamedWatching(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1398,6 +1450,39 @@ func (_q *UserQuery) loadChatSettings(ctx context.Context, query *ChatSettingQue
 		node, ok := nodeids[fk]
 		if !ok {
 			return fmt.Errorf(`unexpected referenced foreign-key "user_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *UserQuery) loadWatching(ctx context.Context, query *GameWatcherQuery, nodes []*User, init func(*User), assign func(*User, *GameWatcher)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*User)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(gamewatcher.FieldUserID)
+	}
+	query.Where(predicate.GameWatcher(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(user.WatchingColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.UserID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "user_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "user_id" returned %v for node %v`, *fk, n.ID)
 		}
 		assign(node, n)
 	}
@@ -1774,6 +1859,20 @@ func (_q *UserQuery) WithNamedChatSettings(name string, opts ...func(*ChatSettin
 		_q.withNamedChatSettings = make(map[string]*ChatSettingQuery)
 	}
 	_q.withNamedChatSettings[name] = query
+	return _q
+}
+
+// WithNamedWatching tells the query-builder to eager-load the nodes that are connected to the "watching"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedWatching(name string, opts ...func(*GameWatcherQuery)) *UserQuery {
+	query := (&GameWatcherClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedWatching == nil {
+		_q.withNamedWatching = make(map[string]*GameWatcherQuery)
+	}
+	_q.withNamedWatching[name] = query
 	return _q
 }
 

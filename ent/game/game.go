@@ -95,6 +95,8 @@ const (
 	EdgeChatReads = "chat_reads"
 	// EdgeChatSettings holds the string denoting the chat_settings edge name in mutations.
 	EdgeChatSettings = "chat_settings"
+	// EdgeWatchers holds the string denoting the watchers edge name in mutations.
+	EdgeWatchers = "watchers"
 	// Table holds the table name of the game in the database.
 	Table = "games"
 	// MapTable is the table that holds the map relation/edge.
@@ -181,6 +183,13 @@ const (
 	ChatSettingsInverseTable = "chat_settings"
 	// ChatSettingsColumn is the table column denoting the chat_settings relation/edge.
 	ChatSettingsColumn = "game_id"
+	// WatchersTable is the table that holds the watchers relation/edge.
+	WatchersTable = "game_watchers"
+	// WatchersInverseTable is the table name for the GameWatcher entity.
+	// It exists in this package in order to avoid circular dependency with the "gamewatcher" package.
+	WatchersInverseTable = "game_watchers"
+	// WatchersColumn is the table column denoting the watchers relation/edge.
+	WatchersColumn = "game_id"
 )
 
 // Columns holds all SQL columns for game fields.
@@ -652,6 +661,20 @@ func ByChatSettings(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newChatSettingsStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByWatchersCount orders the results by watchers count.
+func ByWatchersCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newWatchersStep(), opts...)
+	}
+}
+
+// ByWatchers orders the results by watchers terms.
+func ByWatchers(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newWatchersStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newMapStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -734,6 +757,13 @@ func newChatSettingsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(ChatSettingsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, ChatSettingsTable, ChatSettingsColumn),
+	)
+}
+func newWatchersStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(WatchersInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, WatchersTable, WatchersColumn),
 	)
 }
 

@@ -1411,6 +1411,29 @@ func HasChatSettingsWith(preds ...predicate.ChatSetting) predicate.Game {
 	})
 }
 
+// HasWatchers applies the HasEdge predicate on the "watchers" edge.
+func HasWatchers() predicate.Game {
+	return predicate.Game(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, WatchersTable, WatchersColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasWatchersWith applies the HasEdge predicate on the "watchers" edge with a given conditions (other predicates).
+func HasWatchersWith(preds ...predicate.GameWatcher) predicate.Game {
+	return predicate.Game(func(s *sql.Selector) {
+		step := newWatchersStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.Game) predicate.Game {
 	return predicate.Game(sql.AndPredicates(predicates...))

@@ -189,6 +189,9 @@ func (Game) Edges() []ent.Edge {
 		edge.To("chat_settings", ChatSetting.Type).
 			Annotations(entsql.OnDelete(entsql.Cascade)).
 			Comment("The users' choices about the game's chat, and its own options."),
+		edge.To("watchers", GameWatcher.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)).
+			Comment("Who follows the game live now (package presence)."),
 	}
 }
 
