@@ -36,6 +36,9 @@ func (h *Hub) Watchers(ctx context.Context, gameID int) (*Subscription[*Watchers
 	return &Subscription[*Watchers]{s: s}, nil
 }
 
+// Presence returns the presence service the hub keeps its watchers' rows with.
+func (h *Hub) Presence() *presence.Service { return h.presence }
+
 // watchersSource reads a game's watchers, and offers them when they changed.
 type watchersSource struct {
 	h      *Hub
