@@ -16,12 +16,12 @@ import (
 type topicKind uint8
 
 const (
-	gameTopic   topicKind = iota + 1 // a game's events
-	noticeTopic                      // a user's notices
-	lobbyTopic                       // the seats of a game (its lobby)
-	viewTopic                        // one viewer's record of a fog game (view.go)
-	chatTopic                        // a room of a game's chat (chat.go)
-	watchersTopic                    // who follows a game live (watchers.go)
+	gameTopic     topicKind = iota + 1 // a game's events
+	noticeTopic                        // a user's notices
+	lobbyTopic                         // the seats of a game (its lobby)
+	viewTopic                          // one viewer's record of a fog game (view.go)
+	chatTopic                          // a room of a game's chat (chat.go)
+	watchersTopic                      // who follows a game live (watchers.go)
 )
 
 // topicKey names a topic: a game id (events, lobby, view, chat) or a user id, for a view its viewer (a

@@ -12,7 +12,9 @@ func TestCountFor(t *testing.T) {
 	t.Parallel()
 	const ann, bob, sue, tom, eve = 1, 2, 3, 4, 5 // ann and bob hold seats 0 and 1
 	anon := func(id int) presence.Watcher { return presence.Watcher{ID: id, Seat: presence.NoSeat} }
-	spectator := func(id, user int) presence.Watcher { return presence.Watcher{ID: id, UserID: user, Seat: presence.NoSeat} }
+	spectator := func(id, user int) presence.Watcher {
+		return presence.Watcher{ID: id, UserID: user, Seat: presence.NoSeat}
+	}
 	player := func(id, user, seat int) presence.Watcher { return presence.Watcher{ID: id, UserID: user, Seat: seat} }
 	hidden := func(w presence.Watcher) presence.Watcher { w.Hidden = true; return w }
 	for _, tc := range []struct {
