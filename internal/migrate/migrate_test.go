@@ -372,6 +372,8 @@ func TestIndexes(t *testing.T) {
 		{"commandkey_game_id_user_id_key", "CREATE UNIQUE INDEX commandkey_game_id_user_id_key ON public.command_keys USING btree (game_id, user_id, key)"},
 		{"push_subscriptions_endpoint_key", "CREATE UNIQUE INDEX push_subscriptions_endpoint_key ON public.push_subscriptions USING btree (endpoint)"},
 		{"pushsubscription_user_id_created_at", "CREATE INDEX pushsubscription_user_id_created_at ON public.push_subscriptions USING btree (user_id, created_at)"},
+		{"gamewatcher_game_id", "CREATE INDEX gamewatcher_game_id ON public.game_watchers USING btree (game_id)"},
+		{"gamewatcher_expires_at", "CREATE INDEX gamewatcher_expires_at ON public.game_watchers USING btree (expires_at)"},
 	} {
 		if got, ok := defs[want.name]; !ok {
 			t.Errorf("index %s is missing", want.name)
