@@ -54,6 +54,8 @@ var depRules = []depRule{
 	{pkgs: "rout/chat", only: []string{"github.com/lib/pq/...", "github.com/agnivade/levenshtein", "golang.org/x/text/..."},
 		why: "the chat is its tables and its text rules; the caller says who the viewer is and what the game is"},
 	{pkgs: "rout/rating", only: standardLibraryOnly, why: "a rating is arithmetic over finishing places; the caller says who finished where"},
+	{pkgs: "rout/presence", only: []string{"github.com/lib/pq/..."},
+		why: "presence is its table and its counting rules; the caller says who the viewer is and whom they block"},
 	{pkgs: "rout/maps/mapsvg", only: []string{"rout/maps", "rout/rules"}, why: "drawings are pure functions of a map and a state"},
 	{
 		pkgs: "rout/game",

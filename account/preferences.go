@@ -27,6 +27,9 @@ type PreferencesChange struct {
 	// ChatEnabled switches game chat on or off for the user in every game (users.chat_enabled, which the
 	// user's row carries for the chat).
 	ChatEnabled *bool
+	// HidePresence hides (or shows) that the user is watching a game (users.hide_presence); the caller
+	// tells the games they watch now (presence.Service.SetHidden).
+	HidePresence *bool
 }
 
 // UpdatePreferences applies change to user userID's preferences (how they are told about their games,
@@ -92,6 +95,9 @@ func (s *Service) UpdatePreferences(ctx context.Context, userID int, change Pref
 	}
 	if change.ChatEnabled != nil {
 		upd.SetChatEnabled(*change.ChatEnabled)
+	}
+	if change.HidePresence != nil {
+		upd.SetHidePresence(*change.HidePresence)
 	}
 	u, err := upd.Save(ctx)
 	if err != nil {

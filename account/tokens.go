@@ -164,7 +164,7 @@ func tokenWithUser(ctx context.Context, client *ent.Client, hash []byte) (*ent.T
 	// In the order of token.Columns and user.Columns.
 	if err := rows.Scan(&tok.ID, &tok.CreatedAt, &tok.UserID, &kind, &tok.Name, &tok.Hash, &lastUsed, &expires, &revoked,
 		&u.ID, &u.CreatedAt, &u.UpdatedAt, &u.Name, &u.NameKey, &u.Email, &u.PasswordHash, &phone, &notify,
-		&notifyKinds, &u.DigestHours, &u.TimeZone, &quietStart, &quietEnd, &u.NotifyAlways, &u.Admin, &u.Moderator, &u.ChatEnabled); err != nil {
+		&notifyKinds, &u.DigestHours, &u.TimeZone, &quietStart, &quietEnd, &u.NotifyAlways, &u.Admin, &u.Moderator, &u.ChatEnabled, &u.HidePresence); err != nil {
 		return nil, err
 	}
 	if len(notifyKinds) > 0 {

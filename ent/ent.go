@@ -17,6 +17,7 @@ import (
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/gamewatcher"
 	"rout/ent/moderationaction"
 	"rout/ent/notice"
 	"rout/ent/player"
@@ -103,6 +104,7 @@ func checkColumn(t, c string) error {
 			event.Table:            event.ValidColumn,
 			game.Table:             game.ValidColumn,
 			gamemap.Table:          gamemap.ValidColumn,
+			gamewatcher.Table:      gamewatcher.ValidColumn,
 			moderationaction.Table: moderationaction.ValidColumn,
 			notice.Table:           notice.ValidColumn,
 			player.Table:           player.ValidColumn,

@@ -15,6 +15,7 @@ import (
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/gamewatcher"
 	"rout/ent/moderationaction"
 	"rout/ent/notice"
 	"rout/ent/player"
@@ -92,6 +93,11 @@ var gamemapImplementors = []string{"GameMap", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*GameMap) IsNode() {}
+
+var gamewatcherImplementors = []string{"GameWatcher", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*GameWatcher) IsNode() {}
 
 var moderationactionImplementors = []string{"ModerationAction", "Node"}
 
@@ -292,6 +298,15 @@ func (c *Client) noder(ctx context.Context, table string, id int) (Noder, error)
 			Where(gamemap.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, gamemapImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case gamewatcher.Table:
+		query := c.GameWatcher.Query().
+			Where(gamewatcher.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, gamewatcherImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -616,6 +631,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []int) ([]Noder, 
 		query := c.GameMap.Query().
 			Where(gamemap.IDIn(ids...))
 		query, err := query.CollectFields(ctx, gamemapImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case gamewatcher.Table:
+		query := c.GameWatcher.Query().
+			Where(gamewatcher.IDIn(ids...))
+		query, err := query.CollectFields(ctx, gamewatcherImplementors...)
 		if err != nil {
 			return nil, err
 		}

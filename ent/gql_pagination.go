@@ -17,6 +17,7 @@ import (
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/gamewatcher"
 	"rout/ent/moderationaction"
 	"rout/ent/notice"
 	"rout/ent/player"
@@ -2668,6 +2669,255 @@ func (_m *GameMap) ToEdge(order *GameMapOrder) *GameMapEdge {
 		order = DefaultGameMapOrder
 	}
 	return &GameMapEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// GameWatcherEdge is the edge representation of GameWatcher.
+type GameWatcherEdge struct {
+	Node   *GameWatcher `json:"node"`
+	Cursor Cursor       `json:"cursor"`
+}
+
+// GameWatcherConnection is the connection containing edges to GameWatcher.
+type GameWatcherConnection struct {
+	Edges      []*GameWatcherEdge `json:"edges"`
+	PageInfo   PageInfo           `json:"pageInfo"`
+	TotalCount int                `json:"totalCount"`
+}
+
+func (c *GameWatcherConnection) build(nodes []*GameWatcher, pager *gamewatcherPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *GameWatcher
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *GameWatcher {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *GameWatcher {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*GameWatcherEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &GameWatcherEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// GameWatcherPaginateOption enables pagination customization.
+type GameWatcherPaginateOption func(*gamewatcherPager) error
+
+// WithGameWatcherOrder configures pagination ordering.
+func WithGameWatcherOrder(order *GameWatcherOrder) GameWatcherPaginateOption {
+	if order == nil {
+		order = DefaultGameWatcherOrder
+	}
+	o := *order
+	return func(pager *gamewatcherPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultGameWatcherOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithGameWatcherFilter configures pagination filter.
+func WithGameWatcherFilter(filter func(*GameWatcherQuery) (*GameWatcherQuery, error)) GameWatcherPaginateOption {
+	return func(pager *gamewatcherPager) error {
+		if filter == nil {
+			return errors.New("GameWatcherQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type gamewatcherPager struct {
+	reverse bool
+	order   *GameWatcherOrder
+	filter  func(*GameWatcherQuery) (*GameWatcherQuery, error)
+}
+
+func newGameWatcherPager(opts []GameWatcherPaginateOption, reverse bool) (*gamewatcherPager, error) {
+	pager := &gamewatcherPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultGameWatcherOrder
+	}
+	return pager, nil
+}
+
+func (p *gamewatcherPager) applyFilter(query *GameWatcherQuery) (*GameWatcherQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *gamewatcherPager) toCursor(_m *GameWatcher) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *gamewatcherPager) applyCursors(query *GameWatcherQuery, after, before *Cursor) (*GameWatcherQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultGameWatcherOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *gamewatcherPager) applyOrder(query *GameWatcherQuery) *GameWatcherQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultGameWatcherOrder.Field {
+		query = query.Order(DefaultGameWatcherOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *gamewatcherPager) orderExpr(query *GameWatcherQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultGameWatcherOrder.Field {
+			b.Comma().Ident(DefaultGameWatcherOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to GameWatcher.
+func (_m *GameWatcherQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...GameWatcherPaginateOption,
+) (*GameWatcherConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newGameWatcherPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &GameWatcherConnection{Edges: []*GameWatcherEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// GameWatcherOrderField defines the ordering field of GameWatcher.
+type GameWatcherOrderField struct {
+	// Value extracts the ordering value from the given GameWatcher.
+	Value    func(*GameWatcher) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) gamewatcher.OrderOption
+	toCursor func(*GameWatcher) Cursor
+}
+
+// GameWatcherOrder defines the ordering of GameWatcher.
+type GameWatcherOrder struct {
+	Direction OrderDirection         `json:"direction"`
+	Field     *GameWatcherOrderField `json:"field"`
+}
+
+// DefaultGameWatcherOrder is the default ordering of GameWatcher.
+var DefaultGameWatcherOrder = &GameWatcherOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &GameWatcherOrderField{
+		Value: func(_m *GameWatcher) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: gamewatcher.FieldID,
+		toTerm: gamewatcher.ByID,
+		toCursor: func(_m *GameWatcher) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts GameWatcher into GameWatcherEdge.
+func (_m *GameWatcher) ToEdge(order *GameWatcherOrder) *GameWatcherEdge {
+	if order == nil {
+		order = DefaultGameWatcherOrder
+	}
+	return &GameWatcherEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

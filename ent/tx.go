@@ -34,6 +34,8 @@ type Tx struct {
 	Game *GameClient
 	// GameMap is the client for interacting with the GameMap builders.
 	GameMap *GameMapClient
+	// GameWatcher is the client for interacting with the GameWatcher builders.
+	GameWatcher *GameWatcherClient
 	// ModerationAction is the client for interacting with the ModerationAction builders.
 	ModerationAction *ModerationActionClient
 	// Notice is the client for interacting with the Notice builders.
@@ -197,6 +199,7 @@ func (tx *Tx) init() {
 	tx.Event = NewEventClient(tx.config)
 	tx.Game = NewGameClient(tx.config)
 	tx.GameMap = NewGameMapClient(tx.config)
+	tx.GameWatcher = NewGameWatcherClient(tx.config)
 	tx.ModerationAction = NewModerationActionClient(tx.config)
 	tx.Notice = NewNoticeClient(tx.config)
 	tx.Player = NewPlayerClient(tx.config)

@@ -14,6 +14,7 @@ import (
 	"rout/ent/commandkey"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/gamewatcher"
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/pushsubscription"
@@ -235,6 +236,20 @@ func (_c *UserCreate) SetNillableChatEnabled(v *bool) *UserCreate {
 	return _c
 }
 
+// SetHidePresence sets the "hide_presence" field.
+func (_c *UserCreate) SetHidePresence(v bool) *UserCreate {
+	_c.mutation.SetHidePresence(v)
+	return _c
+}
+
+// SetNillableHidePresence sets the "hide_presence" field if the given value is not nil.
+func (_c *UserCreate) SetNillableHidePresence(v *bool) *UserCreate {
+	if v != nil {
+		_c.SetHidePresence(*v)
+	}
+	return _c
+}
+
 // AddTokenIDs adds the "tokens" edge to the Token entity by IDs.
 func (_c *UserCreate) AddTokenIDs(ids ...int) *UserCreate {
 	_c.mutation.AddTokenIDs(ids...)
@@ -383,6 +398,21 @@ func (_c *UserCreate) AddChatSettings(v ...*ChatSetting) *UserCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddChatSettingIDs(ids...)
+}
+
+// AddWatchingIDs adds the "watching" edge to the GameWatcher entity by IDs.
+func (_c *UserCreate) AddWatchingIDs(ids ...int) *UserCreate {
+	_c.mutation.AddWatchingIDs(ids...)
+	return _c
+}
+
+// AddWatching adds the "watching" edges to the GameWatcher entity.
+func (_c *UserCreate) AddWatching(v ...*GameWatcher) *UserCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddWatchingIDs(ids...)
 }
 
 // AddChatReportIDs adds the "chat_reports" edge to the ChatReport entity by IDs.
@@ -554,6 +584,10 @@ func (_c *UserCreate) defaults() error {
 		v := user.DefaultChatEnabled
 		_c.mutation.SetChatEnabled(v)
 	}
+	if _, ok := _c.mutation.HidePresence(); !ok {
+		v := user.DefaultHidePresence
+		_c.mutation.SetHidePresence(v)
+	}
 	return nil
 }
 
@@ -639,6 +673,9 @@ func (_c *UserCreate) check() error {
 	}
 	if _, ok := _c.mutation.ChatEnabled(); !ok {
 		return &ValidationError{Name: "chat_enabled", err: errors.New(`ent: missing required field "User.chat_enabled"`)}
+	}
+	if _, ok := _c.mutation.HidePresence(); !ok {
+		return &ValidationError{Name: "hide_presence", err: errors.New(`ent: missing required field "User.hide_presence"`)}
 	}
 	return nil
 }
@@ -734,6 +771,10 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.ChatEnabled(); ok {
 		_spec.SetField(user.FieldChatEnabled, field.TypeBool, value)
 		_node.ChatEnabled = value
+	}
+	if value, ok := _c.mutation.HidePresence(); ok {
+		_spec.SetField(user.FieldHidePresence, field.TypeBool, value)
+		_node.HidePresence = value
 	}
 	if nodes := _c.mutation.TokensIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -888,6 +929,22 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.WatchingIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.WatchingTable,
+			Columns: []string{user.WatchingColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gamewatcher.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {
@@ -1277,6 +1334,18 @@ func (u *UserUpsert) UpdateChatEnabled() *UserUpsert {
 	return u
 }
 
+// SetHidePresence sets the "hide_presence" field.
+func (u *UserUpsert) SetHidePresence(v bool) *UserUpsert {
+	u.Set(user.FieldHidePresence, v)
+	return u
+}
+
+// UpdateHidePresence sets the "hide_presence" field to the value that was provided on create.
+func (u *UserUpsert) UpdateHidePresence() *UserUpsert {
+	u.SetExcluded(user.FieldHidePresence)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create.
 // Using this option is equivalent to using:
 //
@@ -1592,6 +1661,20 @@ func (u *UserUpsertOne) SetChatEnabled(v bool) *UserUpsertOne {
 func (u *UserUpsertOne) UpdateChatEnabled() *UserUpsertOne {
 	return u.Update(func(s *UserUpsert) {
 		s.UpdateChatEnabled()
+	})
+}
+
+// SetHidePresence sets the "hide_presence" field.
+func (u *UserUpsertOne) SetHidePresence(v bool) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.SetHidePresence(v)
+	})
+}
+
+// UpdateHidePresence sets the "hide_presence" field to the value that was provided on create.
+func (u *UserUpsertOne) UpdateHidePresence() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateHidePresence()
 	})
 }
 
@@ -2076,6 +2159,20 @@ func (u *UserUpsertBulk) SetChatEnabled(v bool) *UserUpsertBulk {
 func (u *UserUpsertBulk) UpdateChatEnabled() *UserUpsertBulk {
 	return u.Update(func(s *UserUpsert) {
 		s.UpdateChatEnabled()
+	})
+}
+
+// SetHidePresence sets the "hide_presence" field.
+func (u *UserUpsertBulk) SetHidePresence(v bool) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.SetHidePresence(v)
+	})
+}
+
+// UpdateHidePresence sets the "hide_presence" field to the value that was provided on create.
+func (u *UserUpsertBulk) UpdateHidePresence() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateHidePresence()
 	})
 }
 

@@ -14,6 +14,7 @@ import (
 	"rout/ent/commandkey"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/gamewatcher"
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/predicate"
@@ -296,6 +297,20 @@ func (_u *UserUpdate) SetNillableChatEnabled(v *bool) *UserUpdate {
 	return _u
 }
 
+// SetHidePresence sets the "hide_presence" field.
+func (_u *UserUpdate) SetHidePresence(v bool) *UserUpdate {
+	_u.mutation.SetHidePresence(v)
+	return _u
+}
+
+// SetNillableHidePresence sets the "hide_presence" field if the given value is not nil.
+func (_u *UserUpdate) SetNillableHidePresence(v *bool) *UserUpdate {
+	if v != nil {
+		_u.SetHidePresence(*v)
+	}
+	return _u
+}
+
 // AddTokenIDs adds the "tokens" edge to the Token entity by IDs.
 func (_u *UserUpdate) AddTokenIDs(ids ...int) *UserUpdate {
 	_u.mutation.AddTokenIDs(ids...)
@@ -444,6 +459,21 @@ func (_u *UserUpdate) AddChatSettings(v ...*ChatSetting) *UserUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.AddChatSettingIDs(ids...)
+}
+
+// AddWatchingIDs adds the "watching" edge to the GameWatcher entity by IDs.
+func (_u *UserUpdate) AddWatchingIDs(ids ...int) *UserUpdate {
+	_u.mutation.AddWatchingIDs(ids...)
+	return _u
+}
+
+// AddWatching adds the "watching" edges to the GameWatcher entity.
+func (_u *UserUpdate) AddWatching(v ...*GameWatcher) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddWatchingIDs(ids...)
 }
 
 // AddChatReportIDs adds the "chat_reports" edge to the ChatReport entity by IDs.
@@ -751,6 +781,27 @@ func (_u *UserUpdate) RemoveChatSettings(v ...*ChatSetting) *UserUpdate {
 	return _u.RemoveChatSettingIDs(ids...)
 }
 
+// ClearWatching clears all "watching" edges to the GameWatcher entity.
+func (_u *UserUpdate) ClearWatching() *UserUpdate {
+	_u.mutation.ClearWatching()
+	return _u
+}
+
+// RemoveWatchingIDs removes the "watching" edge to GameWatcher entities by IDs.
+func (_u *UserUpdate) RemoveWatchingIDs(ids ...int) *UserUpdate {
+	_u.mutation.RemoveWatchingIDs(ids...)
+	return _u
+}
+
+// RemoveWatching removes "watching" edges to GameWatcher entities.
+func (_u *UserUpdate) RemoveWatching(v ...*GameWatcher) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveWatchingIDs(ids...)
+}
+
 // ClearChatReports clears all "chat_reports" edges to the ChatReport entity.
 func (_u *UserUpdate) ClearChatReports() *UserUpdate {
 	_u.mutation.ClearChatReports()
@@ -1049,6 +1100,9 @@ func (_u *UserUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.ChatEnabled(); ok {
 		_spec.SetField(user.FieldChatEnabled, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.HidePresence(); ok {
+		_spec.SetField(user.FieldHidePresence, field.TypeBool, value)
 	}
 	if _u.mutation.TokensCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -1493,6 +1547,51 @@ func (_u *UserUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.WatchingCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.WatchingTable,
+			Columns: []string{user.WatchingColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gamewatcher.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedWatchingIDs(); len(nodes) > 0 && !_u.mutation.WatchingCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.WatchingTable,
+			Columns: []string{user.WatchingColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gamewatcher.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.WatchingIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.WatchingTable,
+			Columns: []string{user.WatchingColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gamewatcher.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {
@@ -2043,6 +2142,20 @@ func (_u *UserUpdateOne) SetNillableChatEnabled(v *bool) *UserUpdateOne {
 	return _u
 }
 
+// SetHidePresence sets the "hide_presence" field.
+func (_u *UserUpdateOne) SetHidePresence(v bool) *UserUpdateOne {
+	_u.mutation.SetHidePresence(v)
+	return _u
+}
+
+// SetNillableHidePresence sets the "hide_presence" field if the given value is not nil.
+func (_u *UserUpdateOne) SetNillableHidePresence(v *bool) *UserUpdateOne {
+	if v != nil {
+		_u.SetHidePresence(*v)
+	}
+	return _u
+}
+
 // AddTokenIDs adds the "tokens" edge to the Token entity by IDs.
 func (_u *UserUpdateOne) AddTokenIDs(ids ...int) *UserUpdateOne {
 	_u.mutation.AddTokenIDs(ids...)
@@ -2191,6 +2304,21 @@ func (_u *UserUpdateOne) AddChatSettings(v ...*ChatSetting) *UserUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.AddChatSettingIDs(ids...)
+}
+
+// AddWatchingIDs adds the "watching" edge to the GameWatcher entity by IDs.
+func (_u *UserUpdateOne) AddWatchingIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.AddWatchingIDs(ids...)
+	return _u
+}
+
+// AddWatching adds the "watching" edges to the GameWatcher entity.
+func (_u *UserUpdateOne) AddWatching(v ...*GameWatcher) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddWatchingIDs(ids...)
 }
 
 // AddChatReportIDs adds the "chat_reports" edge to the ChatReport entity by IDs.
@@ -2496,6 +2624,27 @@ func (_u *UserUpdateOne) RemoveChatSettings(v ...*ChatSetting) *UserUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveChatSettingIDs(ids...)
+}
+
+// ClearWatching clears all "watching" edges to the GameWatcher entity.
+func (_u *UserUpdateOne) ClearWatching() *UserUpdateOne {
+	_u.mutation.ClearWatching()
+	return _u
+}
+
+// RemoveWatchingIDs removes the "watching" edge to GameWatcher entities by IDs.
+func (_u *UserUpdateOne) RemoveWatchingIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.RemoveWatchingIDs(ids...)
+	return _u
+}
+
+// RemoveWatching removes "watching" edges to GameWatcher entities.
+func (_u *UserUpdateOne) RemoveWatching(v ...*GameWatcher) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveWatchingIDs(ids...)
 }
 
 // ClearChatReports clears all "chat_reports" edges to the ChatReport entity.
@@ -2826,6 +2975,9 @@ func (_u *UserUpdateOne) sqlSave(ctx context.Context) (_node *User, err error) {
 	}
 	if value, ok := _u.mutation.ChatEnabled(); ok {
 		_spec.SetField(user.FieldChatEnabled, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.HidePresence(); ok {
+		_spec.SetField(user.FieldHidePresence, field.TypeBool, value)
 	}
 	if _u.mutation.TokensCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -3270,6 +3422,51 @@ func (_u *UserUpdateOne) sqlSave(ctx context.Context) (_node *User, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.WatchingCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.WatchingTable,
+			Columns: []string{user.WatchingColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gamewatcher.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedWatchingIDs(); len(nodes) > 0 && !_u.mutation.WatchingCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.WatchingTable,
+			Columns: []string{user.WatchingColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gamewatcher.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.WatchingIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.WatchingTable,
+			Columns: []string{user.WatchingColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gamewatcher.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

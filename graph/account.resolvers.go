@@ -130,6 +130,13 @@ func (r *userResolver) ChatEnabled(ctx context.Context, obj *ent.User) (*bool, e
 	return &obj.ChatEnabled, nil
 }
 
+func (r *userResolver) HidePresence(ctx context.Context, obj *ent.User) (*bool, error) {
+	if !isSelf(ctx, obj) {
+		return nil, nil
+	}
+	return &obj.HidePresence, nil
+}
+
 func (r *userResolver) BlockedUsers(ctx context.Context, obj *ent.User) ([]*ent.User, error) {
 	if !isSelf(ctx, obj) {
 		return nil, nil

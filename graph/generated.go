@@ -207,6 +207,7 @@ type ComplexityRoot struct {
 		Map                 func(childComplexity int) int
 		Name                func(childComplexity int) int
 		Phase               func(childComplexity int) int
+		Presence            func(childComplexity int) int
 		Record              func(childComplexity int) int
 		Reinforcements      func(childComplexity int) int
 		Round               func(childComplexity int) int
@@ -290,6 +291,11 @@ type ComplexityRoot struct {
 		Replayed   func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 		Version    func(childComplexity int) int
+	}
+
+	GamePresence struct {
+		PresentSeats   func(childComplexity int) int
+		SpectatorCount func(childComplexity int) int
 	}
 
 	LiveEvent struct {
@@ -542,6 +548,7 @@ type ComplexityRoot struct {
 		ChatMessages func(childComplexity int, gameID string, room string, after *int) int
 		GameEvents   func(childComplexity int, gameID string, after *int) int
 		GameLobby    func(childComplexity int, gameID string) int
+		GamePresence func(childComplexity int, gameID string) int
 		ViewerEvents func(childComplexity int, after *int) int
 	}
 
@@ -606,6 +613,7 @@ type ComplexityRoot struct {
 		ChatTimeout             func(childComplexity int) int
 		CreatedAt               func(childComplexity int) int
 		Email                   func(childComplexity int) int
+		HidePresence            func(childComplexity int) int
 		ID                      func(childComplexity int) int
 		Moderator               func(childComplexity int) int
 		Name                    func(childComplexity int) int
@@ -665,6 +673,8 @@ type GameResolver interface {
 	Chat(ctx context.Context, obj *Game, room string, first *int, after *entgql.Cursor[int]) (*ChatMessageConnection, error)
 	ChatSettings(ctx context.Context, obj *Game) (*ChatSettings, error)
 	ChatUnread(ctx context.Context, obj *Game) (int, error)
+
+	Presence(ctx context.Context, obj *Game) (*GamePresence, error)
 }
 type GameEventResolver interface {
 	Territories(ctx context.Context, obj *game.EventView) ([]*live.Territory, error)
@@ -760,6 +770,7 @@ type SubscriptionResolver interface {
 	ViewerEvents(ctx context.Context, after *int) (<-chan graphql.Event[*live.Notice], error)
 	GameLobby(ctx context.Context, gameID string) (<-chan graphql.Event[*Game], error)
 	ChatMessages(ctx context.Context, gameID string, room string, after *int) (<-chan graphql.Event[*ChatMessage], error)
+	GamePresence(ctx context.Context, gameID string) (<-chan graphql.Event[*GamePresence], error)
 }
 type TerritoryResolver interface {
 	Key(ctx context.Context, obj *ent.Territory) (string, error)
@@ -777,6 +788,7 @@ type UserResolver interface {
 	Notify(ctx context.Context, obj *ent.User) (*NotificationChannel, error)
 	NotificationPreferences(ctx context.Context, obj *ent.User) (*NotificationPreferences, error)
 	ChatEnabled(ctx context.Context, obj *ent.User) (*bool, error)
+	HidePresence(ctx context.Context, obj *ent.User) (*bool, error)
 
 	BlockedUsers(ctx context.Context, obj *ent.User) ([]*ent.User, error)
 
@@ -1406,6 +1418,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Game.Phase(childComplexity), true
+	case "Game.presence":
+		if e.ComplexityRoot.Game.Presence == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.Presence(childComplexity), true
 	case "Game.record":
 		if e.ComplexityRoot.Game.Record == nil {
 			break
@@ -1800,6 +1818,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GamePayload.Version(childComplexity), true
+
+	case "GamePresence.presentSeats":
+		if e.ComplexityRoot.GamePresence.PresentSeats == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GamePresence.PresentSeats(childComplexity), true
+	case "GamePresence.spectatorCount":
+		if e.ComplexityRoot.GamePresence.SpectatorCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GamePresence.SpectatorCount(childComplexity), true
 
 	case "LiveEvent.currentSeat":
 		if e.ComplexityRoot.LiveEvent.CurrentSeat == nil {
@@ -3134,6 +3165,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Subscription.GameLobby(childComplexity, args["gameId"].(string)), true
+	case "Subscription.gamePresence":
+		if e.ComplexityRoot.Subscription.GamePresence == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_gamePresence_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.GamePresence(childComplexity, args["gameId"].(string)), true
 	case "Subscription.viewerEvents":
 		if e.ComplexityRoot.Subscription.ViewerEvents == nil {
 			break
@@ -3370,6 +3412,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.User.Email(childComplexity), true
+	case "User.hidePresence":
+		if e.ComplexityRoot.User.HidePresence == nil {
+			break
+		}
+
+		return e.ComplexityRoot.User.HidePresence(childComplexity), true
 	case "User.id":
 		if e.ComplexityRoot.User.ID == nil {
 			break
@@ -3627,7 +3675,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/account.graphqls" "schema/base.graphqls" "schema/board_columns.graphqls" "schema/chat.graphqls" "schema/delegation.graphqls" "schema/game.graphqls" "schema/live.graphqls" "schema/maps.graphqls" "schema/push.graphqls"
+//go:embed "schema/account.graphqls" "schema/base.graphqls" "schema/board_columns.graphqls" "schema/chat.graphqls" "schema/delegation.graphqls" "schema/game.graphqls" "schema/live.graphqls" "schema/maps.graphqls" "schema/presence.graphqls" "schema/push.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -3647,6 +3695,7 @@ var sources = []*ast.Source{
 	{Name: "schema/game.graphqls", Input: sourceData("schema/game.graphqls"), BuiltIn: false},
 	{Name: "schema/live.graphqls", Input: sourceData("schema/live.graphqls"), BuiltIn: false},
 	{Name: "schema/maps.graphqls", Input: sourceData("schema/maps.graphqls"), BuiltIn: false},
+	{Name: "schema/presence.graphqls", Input: sourceData("schema/presence.graphqls"), BuiltIn: false},
 	{Name: "schema/push.graphqls", Input: sourceData("schema/push.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
@@ -4003,6 +4052,8 @@ func (ec *executionContext) childFields_Game(ctx context.Context, field graphql.
 		return ec.fieldContext_Game_chatUnread(ctx, field)
 	case "seq":
 		return ec.fieldContext_Game_seq(ctx, field)
+	case "presence":
+		return ec.fieldContext_Game_presence(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Game", field.Name)
 }
@@ -4131,6 +4182,16 @@ func (ec *executionContext) childFields_GamePayload(ctx context.Context, field g
 		return ec.fieldContext_GamePayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type GamePayload", field.Name)
+}
+
+func (ec *executionContext) childFields_GamePresence(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "spectatorCount":
+		return ec.fieldContext_GamePresence_spectatorCount(ctx, field)
+	case "presentSeats":
+		return ec.fieldContext_GamePresence_presentSeats(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GamePresence", field.Name)
 }
 
 func (ec *executionContext) childFields_LiveEvent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4629,6 +4690,8 @@ func (ec *executionContext) childFields_User(ctx context.Context, field graphql.
 		return ec.fieldContext_User_notificationPreferences(ctx, field)
 	case "chatEnabled":
 		return ec.fieldContext_User_chatEnabled(ctx, field)
+	case "hidePresence":
+		return ec.fieldContext_User_hidePresence(ctx, field)
 	case "moderator":
 		return ec.fieldContext_User_moderator(ctx, field)
 	case "blockedUsers":
@@ -5850,6 +5913,20 @@ func (ec *executionContext) field_Subscription_gameEvents_args(ctx context.Conte
 }
 
 func (ec *executionContext) field_Subscription_gameLobby_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "gameId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["gameId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_gamePresence_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "gameId",
@@ -8965,6 +9042,38 @@ func (ec *executionContext) fieldContext_Game_seq(_ context.Context, field graph
 	return graphql.NewScalarFieldContext("Game", field, true, false, "Int")
 }
 
+func (ec *executionContext) _Game_presence(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_presence(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().Presence(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *GamePresence) graphql.Marshaler {
+			return ec.marshalNGamePresence2ᚖroutᚋgraphᚐGamePresence(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_presence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Game",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GamePresence(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _GameConnection_edges(ctx context.Context, field graphql.CollectedField, obj *GameConnection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -10064,6 +10173,52 @@ func (ec *executionContext) fieldContext_GamePayload_userErrors(_ context.Contex
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _GamePresence_spectatorCount(ctx context.Context, field graphql.CollectedField, obj *GamePresence) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GamePresence_spectatorCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SpectatorCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GamePresence_spectatorCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GamePresence", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GamePresence_presentSeats(ctx context.Context, field graphql.CollectedField, obj *GamePresence) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GamePresence_presentSeats(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PresentSeats, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []int) graphql.Marshaler {
+			return ec.marshalNInt2ᚕintᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GamePresence_presentSeats(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GamePresence", field, false, false, "Int")
 }
 
 func (ec *executionContext) _LiveEvent_seq(ctx context.Context, field graphql.CollectedField, obj *live.Event) (ret graphql.Marshaler) {
@@ -16127,6 +16282,50 @@ func (ec *executionContext) fieldContext_Subscription_chatMessages(ctx context.C
 	return fc, nil
 }
 
+func (ec *executionContext) _Subscription_gamePresence(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) (context.Context, graphql.Marshaler)) {
+	return graphql.ResolveFieldStreamWithEventContext(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_gamePresence(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().GamePresence(ctx, fc.Args["gameId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *GamePresence) graphql.Marshaler {
+			return ec.marshalOGamePresence2ᚖroutᚋgraphᚐGamePresence(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_gamePresence(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GamePresence(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_gamePresence_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Team_index(ctx context.Context, field graphql.CollectedField, obj *Team) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -17061,6 +17260,29 @@ func (ec *executionContext) _User_chatEnabled(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_User_chatEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("User", field, true, true, "Boolean")
+}
+
+func (ec *executionContext) _User_hidePresence(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_User_hidePresence(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.User().HidePresence(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
+			return ec.marshalOBoolean2ᚖbool(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_User_hidePresence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("User", field, true, true, "Boolean")
 }
 
@@ -20958,7 +21180,7 @@ func (ec *executionContext) unmarshalInputUpdateNotificationPreferencesInput(ctx
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"channel", "channels", "digestHours", "timeZone", "quietHours", "clearQuietHours", "always", "chatEnabled"}
+	fieldsInOrder := [...]string{"channel", "channels", "digestHours", "timeZone", "quietHours", "clearQuietHours", "always", "chatEnabled", "hidePresence"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -21021,6 +21243,13 @@ func (ec *executionContext) unmarshalInputUpdateNotificationPreferencesInput(ctx
 				return it, err
 			}
 			it.ChatEnabled = data
+		case "hidePresence":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hidePresence"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HidePresence = data
 		}
 	}
 	return it, nil
@@ -22300,6 +22529,12 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Game_seq(ctx, field, obj)
 				})
+		case "presence":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_presence(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -22714,6 +22949,44 @@ func (ec *executionContext) _GamePayload(ctx context.Context, sel ast.SelectionS
 			}
 		case "userErrors":
 			out.Values[i] = ec._GamePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var gamePresenceImplementors = []string{"GamePresence"}
+
+func (ec *executionContext) _GamePresence(ctx context.Context, sel ast.SelectionSet, obj *GamePresence) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, gamePresenceImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GamePresence")
+		case "spectatorCount":
+			out.Values[i] = ec._GamePresence_spectatorCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "presentSeats":
+			out.Values[i] = ec._GamePresence_presentSeats(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -24455,6 +24728,8 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 		return ec._Subscription_gameLobby(ctx, fields[0])
 	case "chatMessages":
 		return ec._Subscription_chatMessages(ctx, fields[0])
+	case "gamePresence":
+		return ec._Subscription_gamePresence(ctx, fields[0])
 	default:
 		panic("unknown field " + strconv.Quote(fields[0].Name))
 	}
@@ -24896,6 +25171,12 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._User_chatEnabled(ctx, field, obj)
+				})
+		case "hidePresence":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._User_hidePresence(ctx, field, obj)
 				})
 		case "moderator":
 			out.Values[i] = ec._User_moderator(ctx, field, obj)
@@ -25882,6 +26163,14 @@ func (ec *executionContext) marshalNGamePayload2ᚖroutᚋgraphᚐGamePayload(ct
 		return graphql.Null
 	}
 	return ec._GamePayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNGamePresence2ᚖroutᚋgraphᚐGamePresence(ctx context.Context, sel ast.SelectionSet, v *GamePresence) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "GamePresence!")
+		return graphql.Null
+	}
+	return ec._GamePresence(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNID2string(ctx context.Context, v any) (string, error) {
@@ -26999,6 +27288,13 @@ func (ec *executionContext) marshalOGameMap2ᚖroutᚋentᚐGameMap(ctx context.
 		return graphql.Null
 	}
 	return ec._GameMap(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOGamePresence2ᚖroutᚋgraphᚐGamePresence(ctx context.Context, sel ast.SelectionSet, v *GamePresence) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._GamePresence(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOGamesFilter2ᚖroutᚋgraphᚐGamesFilter(ctx context.Context, v any) (*GamesFilter, error) {

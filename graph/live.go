@@ -74,6 +74,10 @@ func (r *Resolver) gameEvents(ctx context.Context, gameID string, after *int) (<
 	if err != nil {
 		return nil, err
 	}
+	if err := r.watch(ctx, hub, snap); err != nil {
+		sub.Close()
+		return nil, err
+	}
 	return stream(ctx, r, sub, itself[*live.Event]), nil
 }
 
@@ -120,7 +124,7 @@ func (r *Resolver) invitedByBlocked(ctx context.Context, userID int, n *live.Not
 
 // liveValue is a value of a live subscription that the API streams.
 type liveValue interface {
-	*live.Event | *live.Notice | *live.ChatLine
+	*live.Event | *live.Notice | *live.ChatLine | *live.Watchers
 }
 
 // itself is the API's value of a subscription's value that the API shows as it is.
@@ -164,6 +168,8 @@ type feed[S liveValue, T any] struct {
 	last     bool             // the stream's last message was taken
 	// hide, when set, tells the values the viewer does not get, which the feed skips.
 	hide func(ctx context.Context, v S) (bool, error)
+	// alone renders each value for its operation alone (a nil key): its API value depends on the viewer.
+	alone bool
 }
 
 // hidden tells whether the feed skips v (hide).
@@ -195,6 +201,9 @@ func (f *feed[S, T]) Take(ctx context.Context) (any, wstransport.Status) {
 	}
 	if err == nil {
 		f.taken = v
+		if f.alone {
+			return nil, wstransport.Ready
+		}
 		return v, wstransport.Ready
 	}
 	ev, more := f.failed(err)

@@ -268,6 +268,18 @@ type GamePayload struct {
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+// Who follows a game live now, as the viewer is shown it. A viewer follows a game while they hold a
+// gameEvents subscription of it open, on any replica. Spectators are never named.
+type GamePresence struct {
+	// The viewers following the game who hold no seat in it: each signed-in user once, each anonymous
+	// subscription once. It counts the viewer themself, and spectators who hide their presence; it leaves out
+	// the users the viewer blocks.
+	SpectatorCount int `json:"spectatorCount"`
+	// The seats whose players follow the game now, in order: not a player who hides their presence (but to
+	// themself), nor one the viewer blocks.
+	PresentSeats []int `json:"presentSeats"`
+}
+
 // Which games to list.
 type GamesFilter struct {
 	// Only games the viewer has a seat in.
@@ -801,6 +813,8 @@ type UpdateNotificationPreferencesInput struct {
 	Always *bool `json:"always,omitempty"`
 	// Whether the user sees game chat: false switches it off in every game.
 	ChatEnabled *bool `json:"chatEnabled,omitempty"`
+	// Whether the user hides that they are watching a game (User.hidePresence); applies at once to the games they watch.
+	HidePresence *bool `json:"hidePresence,omitempty"`
 }
 
 // The result of `updateNotificationPreferences`.

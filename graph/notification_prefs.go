@@ -76,6 +76,7 @@ func (r *Resolver) updateNotificationPreferences(ctx context.Context, userID int
 		ClearQuietHours: input.ClearQuietHours != nil && *input.ClearQuietHours,
 		Always:          input.Always,
 		ChatEnabled:     input.ChatEnabled,
+		HidePresence:    input.HidePresence,
 	}
 	if input.Channel != nil {
 		c := storedChannel(*input.Channel)
@@ -98,6 +99,11 @@ func (r *Resolver) updateNotificationPreferences(ctx context.Context, userID int
 	if err != nil {
 		ues, err := refusalErrors(err)
 		return &UpdateNotificationPreferencesPayload{UserErrors: ues}, err
+	}
+	if input.HidePresence != nil && r.live != nil {
+		if err := r.live.Presence().SetHidden(ctx, userID, *input.HidePresence); err != nil {
+			return nil, err
+		}
 	}
 	return &UpdateNotificationPreferencesPayload{User: u, UserErrors: []*UserError{}}, nil
 }

@@ -6,7 +6,9 @@
 // payload "<user id>:<notice id>"), game.LobbyChannel ("rout_lobbies", payload "<game id>:<version>": a
 // change of an open game's seats, whose subscribers get the game as it stands after it; see Hub.Lobby),
 // chat.Channel ("rout_chat", payload "<game id>:<room>:<seq>": a new line of a game's chat room, whose
-// subscribers each get the lines their viewer sees; see Hub.ChatLines),
+// subscribers each get the lines their viewer sees; see Hub.ChatLines), presence.Channel ("rout_watchers",
+// payload "<game id>": a change of who follows a game live, whose subscribers get the game's watchers as
+// they are after it; see Hub.Watchers and Hub.Watch, which keeps this replica's rows alive),
 // and account.RevocationChannel ("rout_token_revocations", payload "<token id>"),
 // whose notifications it hands to the functions given to OnRevoked (the API closes the sockets of a
 // revoked token with them). The payloads carry numbers (and a chat room's name) only: the hub reads the

@@ -18,6 +18,7 @@ import (
 	"rout/chat"
 	"rout/game"
 	"rout/notifications/inbox"
+	"rout/presence"
 	"rout/rules"
 )
 
@@ -45,6 +46,10 @@ type Opts struct {
 	// HeadCheckInterval is how often the hub reads the heads of the games it follows, to find a committed
 	// command whose notification was lost (see checkHeads); DefaultHeadCheckInterval when zero.
 	HeadCheckInterval time.Duration
+	// PresenceInterval is how often the hub refreshes the rows of the watchers it keeps (Watch), sweeps
+	// the expired rows and reads the watchers of the games it follows (Watchers); a row expires three
+	// intervals after its last refresh. DefaultPresenceInterval when zero.
+	PresenceInterval time.Duration
 }
 
 // DefaultHeadCheckInterval is how often a hub checks the heads of the games it follows by default: a
@@ -96,6 +101,7 @@ type Hub struct {
 	dsn      string
 	svc      *game.Service
 	chat     *chat.Service // reads only
+	presence *presence.Service
 	logger   *slog.Logger
 	buffer   int
 	minRe    time.Duration
@@ -116,6 +122,13 @@ type Hub struct {
 	stopped   bool
 	revoked   []func(tokenID int) // see OnRevoked
 
+	// presenceEvery is Opts.PresenceInterval; presenceWake asks keepPresence to delete the rows of the
+	// watches that ended.
+	presenceEvery time.Duration
+	presenceWake  chan struct{}
+	pmu           sync.Mutex
+	watches       map[*watch]struct{} // the watchers this hub keeps alive; guarded by pmu
+
 	notifications, reads, encodes, dropped, connects, catchUps, headWakes atomic.Int64
 }
 
@@ -133,6 +146,9 @@ func New(opts Opts) (*Hub, error) {
 	}
 	if opts.Buffer < 0 {
 		errs = append(errs, fmt.Errorf("live: Opts.Buffer must not be negative, not %d", opts.Buffer))
+	}
+	if opts.PresenceInterval < 0 {
+		errs = append(errs, fmt.Errorf("live: Opts.PresenceInterval must not be negative, not %s", opts.PresenceInterval))
 	}
 	if opts.HeadCheckInterval < 0 {
 		errs = append(errs, fmt.Errorf("live: Opts.HeadCheckInterval must not be negative, not %s", opts.HeadCheckInterval))
@@ -152,6 +168,8 @@ func New(opts Opts) (*Hub, error) {
 		retry:  orDefault(opts.RetryInterval, time.Second),
 		done:   make(chan struct{}),
 		topics: make(map[topicKey]*topic), gameHeads: make(map[int]int64),
+		presence: presence.NewService(opts.DB, nil), presenceEvery: orDefault(opts.PresenceInterval, DefaultPresenceInterval),
+		presenceWake: make(chan struct{}, 1), watches: make(map[*watch]struct{}),
 	}
 	h.headCheck = orDefault(opts.HeadCheckInterval, DefaultHeadCheckInterval)
 	return h, nil
@@ -184,6 +202,9 @@ func (h *Hub) Start(ctx context.Context) error {
 		if err == nil {
 			err = h.listener.Listen(chat.Channel)
 		}
+		if err == nil {
+			err = h.listener.Listen(presence.Channel)
+		}
 		listened <- err
 	}()
 	select {
@@ -199,11 +220,12 @@ func (h *Hub) Start(ctx context.Context) error {
 		}
 		return fmt.Errorf("error connecting the LISTEN connection: %w", ctx.Err())
 	}
-	h.wg.Add(2)
+	h.wg.Add(3)
 	go h.dispatch()
 	go h.checkHeads()
+	go h.keepPresence()
 	h.logger.InfoContext(ctx, "live hub listening", "channels",
-		game.NotifyChannel+","+inbox.Channel+","+game.LobbyChannel+","+account.RevocationChannel+","+chat.Channel)
+		game.NotifyChannel+","+inbox.Channel+","+game.LobbyChannel+","+account.RevocationChannel+","+chat.Channel+","+presence.Channel)
 	return nil
 }
 
@@ -262,6 +284,18 @@ func (h *Hub) notified(channel, payload string) {
 			h.tellRevoked(id)
 		} else {
 			h.logger.Warn("live hub: bad notification payload", "channel", channel, "payload", payload)
+		}
+		return
+	case presence.Channel:
+		id, ok := presence.ParsePayload(payload)
+		if !ok {
+			h.logger.Warn("live hub: bad notification payload", "channel", channel, "payload", payload)
+			return
+		}
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		if t, ok := h.topics[topicKey{kind: watchersTopic, id: id}]; ok {
+			t.wake() // a change of the watchers has no number: read them again
 		}
 		return
 	case chat.Channel:
@@ -438,9 +472,9 @@ func (h *Hub) subscribe(ctx context.Context, key topicKey, seat rules.PlayerID, 
 	}
 	// Everything after the head reaches s through its channel; catch up on the rest, from the topic's
 	// recent rows when they reach back far enough, from the database otherwise. A lobby's subscriber
-	// starts with the state at the head.
+	// starts with the state at the head, and so does a subscriber of a game's watchers.
 	s.from = t.head
-	if key.kind == lobbyTopic {
+	if key.kind == lobbyTopic || key.kind == watchersTopic {
 		s.last, s.pending, s.caught = t.head-1, append([]sequenced(nil), t.recent...), true
 		return s, nil
 	}

@@ -10,10 +10,10 @@ import (
 )
 
 // Subscription is one subscriber's stream: *Event values of a game, *Notice values of a user, *Lobby
-// values of an open game, or *ChatLine values of a chat room. Its methods other than OnReady and Close are
+// values of an open game, *ChatLine values of a chat room, or *Watchers values of a game. Its methods other than OnReady and Close are
 // for one goroutine at a time.
 type Subscription[T interface {
-	*Event | *Notice | *Lobby | *ChatLine
+	*Event | *Notice | *Lobby | *ChatLine | *Watchers
 }] struct {
 	s *sub
 }

@@ -16,11 +16,12 @@ import (
 type topicKind uint8
 
 const (
-	gameTopic   topicKind = iota + 1 // a game's events
-	noticeTopic                      // a user's notices
-	lobbyTopic                       // the seats of a game (its lobby)
-	viewTopic                        // one viewer's record of a fog game (view.go)
-	chatTopic                        // a room of a game's chat (chat.go)
+	gameTopic     topicKind = iota + 1 // a game's events
+	noticeTopic                        // a user's notices
+	lobbyTopic                         // the seats of a game (its lobby)
+	viewTopic                          // one viewer's record of a fog game (view.go)
+	chatTopic                          // a room of a game's chat (chat.go)
+	watchersTopic                      // who follows a game live (watchers.go)
 )
 
 // topicKey names a topic: a game id (events, lobby, view, chat) or a user id, for a view its viewer (a
@@ -71,7 +72,7 @@ const recentEvents = 64
 // remember adds a batch to the topic's recent rows. Hub.mu is held.
 func (t *topic) remember(items []sequenced) {
 	switch {
-	case t.key.kind == lobbyTopic && len(items) > 0:
+	case (t.key.kind == lobbyTopic || t.key.kind == watchersTopic) && len(items) > 0:
 		t.recent = items[len(items)-1:] // the state now: what a new subscriber starts with
 		return
 	case t.key.kind != gameTopic && t.key.kind != viewTopic && t.key.kind != chatTopic:
@@ -117,6 +118,8 @@ func (h *Hub) open(key topicKey) *topic {
 		t.src = &viewSource{h: h, gameID: key.id, viewer: viewerOf(key.viewer)}
 	case chatTopic:
 		t.src = &chatSource{h: h, gameID: key.id, room: key.room}
+	case watchersTopic:
+		t.src = &watchersSource{h: h, gameID: key.id}
 	default:
 		t.src = &noticeSource{h: h, userID: key.id}
 	}

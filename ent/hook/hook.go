@@ -128,6 +128,18 @@ func (f GameMapFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, err
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.GameMapMutation", m)
 }
 
+// The GameWatcherFunc type is an adapter to allow the use of ordinary
+// function as GameWatcher mutator.
+type GameWatcherFunc func(context.Context, *ent.GameWatcherMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f GameWatcherFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.GameWatcherMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.GameWatcherMutation", m)
+}
+
 // The ModerationActionFunc type is an adapter to allow the use of ordinary
 // function as ModerationAction mutator.
 type ModerationActionFunc func(context.Context, *ent.ModerationActionMutation) (ent.Value, error)

@@ -440,6 +440,52 @@ var (
 			},
 		},
 	}
+	// GameWatchersColumns holds the columns for the "game_watchers" table.
+	GameWatchersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "seat", Type: field.TypeInt, Nullable: true},
+		{Name: "hidden", Type: field.TypeBool, Default: false},
+		{Name: "expires_at", Type: field.TypeTime},
+		{Name: "game_id", Type: field.TypeInt},
+		{Name: "user_id", Type: field.TypeInt, Nullable: true},
+	}
+	// GameWatchersTable holds the schema information for the "game_watchers" table.
+	GameWatchersTable = &schema.Table{
+		Name:       "game_watchers",
+		Columns:    GameWatchersColumns,
+		PrimaryKey: []*schema.Column{GameWatchersColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "game_watchers_games_watchers",
+				Columns:    []*schema.Column{GameWatchersColumns[4]},
+				RefColumns: []*schema.Column{GamesColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "game_watchers_users_watching",
+				Columns:    []*schema.Column{GameWatchersColumns[5]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "gamewatcher_game_id",
+				Unique:  false,
+				Columns: []*schema.Column{GameWatchersColumns[4]},
+			},
+			{
+				Name:    "gamewatcher_expires_at",
+				Unique:  false,
+				Columns: []*schema.Column{GameWatchersColumns[3]},
+			},
+			{
+				Name:    "gamewatcher_user_id",
+				Unique:  false,
+				Columns: []*schema.Column{GameWatchersColumns[5]},
+			},
+		},
+	}
 	// ModerationActionsColumns holds the columns for the "moderation_actions" table.
 	ModerationActionsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt, Increment: true},
@@ -802,6 +848,7 @@ var (
 		{Name: "admin", Type: field.TypeBool, Default: false},
 		{Name: "moderator", Type: field.TypeBool, Default: false},
 		{Name: "chat_enabled", Type: field.TypeBool, Default: true},
+		{Name: "hide_presence", Type: field.TypeBool, Default: false},
 	}
 	// UsersTable holds the schema information for the "users" table.
 	UsersTable = &schema.Table{
@@ -860,6 +907,7 @@ var (
 		EventsTable,
 		GamesTable,
 		MapsTable,
+		GameWatchersTable,
 		ModerationActionsTable,
 		NoticesTable,
 		PlayersTable,
@@ -894,6 +942,8 @@ func init() {
 	MapsTable.Annotation = &entsql.Annotation{
 		Table: "maps",
 	}
+	GameWatchersTable.ForeignKeys[0].RefTable = GamesTable
+	GameWatchersTable.ForeignKeys[1].RefTable = UsersTable
 	NoticesTable.ForeignKeys[0].RefTable = GamesTable
 	NoticesTable.ForeignKeys[1].RefTable = UsersTable
 	PlayersTable.ForeignKeys[0].RefTable = GamesTable

@@ -36,6 +36,9 @@ type Game func(*sql.Selector)
 // GameMap is the predicate function for gamemap builders.
 type GameMap func(*sql.Selector)
 
+// GameWatcher is the predicate function for gamewatcher builders.
+type GameWatcher func(*sql.Selector)
+
 // ModerationAction is the predicate function for moderationaction builders.
 type ModerationAction func(*sql.Selector)
 

@@ -13,6 +13,7 @@ import (
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/gamewatcher"
 	"rout/ent/moderationaction"
 	"rout/ent/notice"
 	"rout/ent/player"
@@ -402,6 +403,12 @@ func init() {
 	gamemap.DefaultSizeBytes = gamemapDescSizeBytes.Default.(int)
 	// gamemap.SizeBytesValidator is a validator for the "size_bytes" field. It is called by the builders before save.
 	gamemap.SizeBytesValidator = gamemapDescSizeBytes.Validators[0].(func(int) error)
+	gamewatcherFields := schema.GameWatcher{}.Fields()
+	_ = gamewatcherFields
+	// gamewatcherDescHidden is the schema descriptor for hidden field.
+	gamewatcherDescHidden := gamewatcherFields[3].Descriptor()
+	// gamewatcher.DefaultHidden holds the default value on creation for the hidden field.
+	gamewatcher.DefaultHidden = gamewatcherDescHidden.Default.(bool)
 	moderationactionMixin := schema.ModerationAction{}.Mixin()
 	moderationactionMixinFields0 := moderationactionMixin[0].Fields()
 	_ = moderationactionMixinFields0
@@ -882,6 +889,10 @@ func init() {
 	userDescChatEnabled := userFields[14].Descriptor()
 	// user.DefaultChatEnabled holds the default value on creation for the chat_enabled field.
 	user.DefaultChatEnabled = userDescChatEnabled.Default.(bool)
+	// userDescHidePresence is the schema descriptor for hide_presence field.
+	userDescHidePresence := userFields[15].Descriptor()
+	// user.DefaultHidePresence holds the default value on creation for the hide_presence field.
+	user.DefaultHidePresence = userDescHidePresence.Default.(bool)
 	userblockMixin := schema.UserBlock{}.Mixin()
 	userblockMixinFields0 := userblockMixin[0].Fields()
 	_ = userblockMixinFields0

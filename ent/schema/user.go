@@ -91,6 +91,9 @@ func (User) Fields() []ent.Field {
 		field.Bool("chat_enabled").
 			Default(true).
 			Comment("Whether the user sees game chat at all; false switches it off in every game."),
+		field.Bool("hide_presence").
+			Default(false).
+			Comment("Whether the user hides that they are watching a game: not shown as present to anyone."),
 	}
 }
 
@@ -124,6 +127,9 @@ func (User) Edges() []ent.Edge {
 		edge.To("chat_settings", ChatSetting.Type).
 			Annotations(entsql.OnDelete(entsql.Cascade)).
 			Comment("The user's choices about games' chats; deleted with the user."),
+		edge.To("watching", GameWatcher.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)).
+			Comment("The games the user follows live now (package presence); deleted with the user."),
 		edge.To("chat_reports", ChatReport.Type).
 			Annotations(entsql.OnDelete(entsql.Cascade)).
 			Comment("The chat messages the user reported; deleted with the user."),

@@ -52,6 +52,8 @@ const (
 	FieldModerator = "moderator"
 	// FieldChatEnabled holds the string denoting the chat_enabled field in the database.
 	FieldChatEnabled = "chat_enabled"
+	// FieldHidePresence holds the string denoting the hide_presence field in the database.
+	FieldHidePresence = "hide_presence"
 	// EdgeTokens holds the string denoting the tokens edge name in mutations.
 	EdgeTokens = "tokens"
 	// EdgeSeats holds the string denoting the seats edge name in mutations.
@@ -72,6 +74,8 @@ const (
 	EdgeChatReads = "chat_reads"
 	// EdgeChatSettings holds the string denoting the chat_settings edge name in mutations.
 	EdgeChatSettings = "chat_settings"
+	// EdgeWatching holds the string denoting the watching edge name in mutations.
+	EdgeWatching = "watching"
 	// EdgeChatReports holds the string denoting the chat_reports edge name in mutations.
 	EdgeChatReports = "chat_reports"
 	// EdgeChatPenalties holds the string denoting the chat_penalties edge name in mutations.
@@ -156,6 +160,13 @@ const (
 	ChatSettingsInverseTable = "chat_settings"
 	// ChatSettingsColumn is the table column denoting the chat_settings relation/edge.
 	ChatSettingsColumn = "user_id"
+	// WatchingTable is the table that holds the watching relation/edge.
+	WatchingTable = "game_watchers"
+	// WatchingInverseTable is the table name for the GameWatcher entity.
+	// It exists in this package in order to avoid circular dependency with the "gamewatcher" package.
+	WatchingInverseTable = "game_watchers"
+	// WatchingColumn is the table column denoting the watching relation/edge.
+	WatchingColumn = "user_id"
 	// ChatReportsTable is the table that holds the chat_reports relation/edge.
 	ChatReportsTable = "chat_reports"
 	// ChatReportsInverseTable is the table name for the ChatReport entity.
@@ -220,6 +231,7 @@ var Columns = []string{
 	FieldAdmin,
 	FieldModerator,
 	FieldChatEnabled,
+	FieldHidePresence,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -273,6 +285,8 @@ var (
 	DefaultModerator bool
 	// DefaultChatEnabled holds the default value on creation for the "chat_enabled" field.
 	DefaultChatEnabled bool
+	// DefaultHidePresence holds the default value on creation for the "hide_presence" field.
+	DefaultHidePresence bool
 )
 
 // Notify defines the type for the "notify" enum field.
@@ -389,6 +403,11 @@ func ByModerator(opts ...sql.OrderTermOption) OrderOption {
 // ByChatEnabled orders the results by the chat_enabled field.
 func ByChatEnabled(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldChatEnabled, opts...).ToFunc()
+}
+
+// ByHidePresence orders the results by the hide_presence field.
+func ByHidePresence(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldHidePresence, opts...).ToFunc()
 }
 
 // ByTokensCount orders the results by tokens count.
@@ -528,6 +547,20 @@ func ByChatSettingsCount(opts ...sql.OrderTermOption) OrderOption {
 func ByChatSettings(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 	return func(s *sql.Selector) {
 		sqlgraph.OrderByNeighborTerms(s, newChatSettingsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByWatchingCount orders the results by watching count.
+func ByWatchingCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newWatchingStep(), opts...)
+	}
+}
+
+// ByWatching orders the results by watching terms.
+func ByWatching(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newWatchingStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
 
@@ -682,6 +715,13 @@ func newChatSettingsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(ChatSettingsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, ChatSettingsTable, ChatSettingsColumn),
+	)
+}
+func newWatchingStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(WatchingInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, WatchingTable, WatchingColumn),
 	)
 }
 func newChatReportsStep() *sqlgraph.Step {

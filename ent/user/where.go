@@ -130,6 +130,11 @@ func ChatEnabled(v bool) predicate.User {
 	return predicate.User(sql.FieldEQ(FieldChatEnabled, v))
 }
 
+// HidePresence applies equality check predicate on the "hide_presence" field. It's identical to HidePresenceEQ.
+func HidePresence(v bool) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldHidePresence, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.User {
 	return predicate.User(sql.FieldEQ(FieldCreatedAt, v))
@@ -820,6 +825,16 @@ func ChatEnabledNEQ(v bool) predicate.User {
 	return predicate.User(sql.FieldNEQ(FieldChatEnabled, v))
 }
 
+// HidePresenceEQ applies the EQ predicate on the "hide_presence" field.
+func HidePresenceEQ(v bool) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldHidePresence, v))
+}
+
+// HidePresenceNEQ applies the NEQ predicate on the "hide_presence" field.
+func HidePresenceNEQ(v bool) predicate.User {
+	return predicate.User(sql.FieldNEQ(FieldHidePresence, v))
+}
+
 // HasTokens applies the HasEdge predicate on the "tokens" edge.
 func HasTokens() predicate.User {
 	return predicate.User(func(s *sql.Selector) {
@@ -1042,6 +1057,29 @@ func HasChatSettings() predicate.User {
 func HasChatSettingsWith(preds ...predicate.ChatSetting) predicate.User {
 	return predicate.User(func(s *sql.Selector) {
 		step := newChatSettingsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasWatching applies the HasEdge predicate on the "watching" edge.
+func HasWatching() predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, WatchingTable, WatchingColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasWatchingWith applies the HasEdge predicate on the "watching" edge with a given conditions (other predicates).
+func HasWatchingWith(preds ...predicate.GameWatcher) predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := newWatchingStep()
 		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
 			for _, p := range preds {
 				p(s)

@@ -375,6 +375,8 @@ func TestIndexes(t *testing.T) {
 		{"rating_user_id_mode", "CREATE UNIQUE INDEX rating_user_id_mode ON public.ratings USING btree (user_id, mode)"},
 		{"ratingchange_game_id_user_id", "CREATE UNIQUE INDEX ratingchange_game_id_user_id ON public.rating_changes USING btree (game_id, user_id)"},
 		{"ratingchange_user_id_created_at", "CREATE INDEX ratingchange_user_id_created_at ON public.rating_changes USING btree (user_id, created_at)"},
+		{"gamewatcher_game_id", "CREATE INDEX gamewatcher_game_id ON public.game_watchers USING btree (game_id)"},
+		{"gamewatcher_expires_at", "CREATE INDEX gamewatcher_expires_at ON public.game_watchers USING btree (expires_at)"},
 	} {
 		if got, ok := defs[want.name]; !ok {
 			t.Errorf("index %s is missing", want.name)

@@ -5,7 +5,8 @@
 // the count, the map in full view; opened, a drawer shows Alice's lines and marks them read, and his reply
 // reaches Alice. The flood rule's refusal shows its message and the wait. Carol, signed in without a seat,
 // watches: the board and the spectators' room, where she writes; Alice opens that room by choice, reads
-// her, and (the creator) closes it to spectators; Bob switches the chat off and on again. axe-core checks
+// her, and (the creator) closes it to spectators; both screens count Carol as the one spectator, and Carol
+// sees a dot beside each player, both here; Bob switches the chat off and on again. axe-core checks
 // both screens with the chat.
 //
 //   node e2e/chat.mjs http://127.0.0.1:8080
@@ -220,6 +221,12 @@ try {
   const cDom = await chatDOM(c);
   if (cDom.texts.some((t) => t.includes("hello bob"))) throw new Error("a spectator reads the players' room");
   log("carol: watching, wrote in the spectators' room");
+  // The spectators' count and the players here now (game/presence.ts): one spectator on the player's screen
+  // and on hers, and a dot beside each player, both of whom have the game open.
+  await a.locator(".seats .watching", { hasText: /^1 spectator$/ }).waitFor({ timeout: T });
+  await c.locator(".seats .watching", { hasText: /^1 spectator$/ }).waitFor({ timeout: T });
+  await c.locator(".seats .presence-dot").nth(1).waitFor({ timeout: T });
+  log("alice and carol: 1 spectator; carol sees both players here");
   await shot(c, "spectator");
 
   // Alice opens the spectators' room by choice and reads Carol; then keeps the chat to the players.

@@ -921,3 +921,37 @@ export const SetChatPlayersOnlyMutation = graphql(`
     }
   }
 `);
+
+export const GamePresenceSubscription = graphql(`
+  subscription GamePresence($gameId: ID!) {
+    gamePresence(gameId: $gameId) {
+      spectatorCount
+      presentSeats
+    }
+  }
+`);
+
+export const PresencePrefQuery = graphql(`
+  query PresencePref {
+    viewer {
+      id
+      hidePresence
+    }
+  }
+`);
+
+export const SetHidePresenceMutation = graphql(`
+  mutation SetHidePresence($hide: Boolean!) {
+    updateNotificationPreferences(input: { hidePresence: $hide }) {
+      user {
+        id
+        hidePresence
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);

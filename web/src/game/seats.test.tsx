@@ -87,3 +87,28 @@ describe("the map's team key", () => {
     expect(new Set(ids).size).toBe(4);
   });
 });
+
+describe("the seats panel with the game's presence", () => {
+  const info = { turnDeadline: null } as unknown as GameInfo;
+  const ffa = emptyGame({ keys: ["a"], names: ["A"], symbols: ["infantry"] }, [
+    { seat: 0, color: "red", name: "Ann" },
+    { seat: 1, color: "blue", name: "Bob" },
+  ]);
+
+  it("marks the players here now and counts the spectators", () => {
+    const el = show(
+      <SeatsPanel game={ffa} info={info} now={0} presence={{ spectatorCount: 1, presentSeats: new Set([1]) }} />,
+    );
+    expect(el.querySelector(".watching")?.textContent).toBe("1 spectator");
+    const here = [...el.querySelectorAll("tbody th[scope=row]")].map(
+      (th) => th.querySelector(".presence-dot") !== null,
+    );
+    expect(here).toEqual([false, true]);
+  });
+
+  it("says nothing of presence before it is known", () => {
+    const el = show(<SeatsPanel game={ffa} info={info} now={0} />);
+    expect(el.querySelector(".watching")).toBeNull();
+    expect(el.querySelector(".presence-dot")).toBeNull();
+  });
+});

@@ -1,20 +1,27 @@
 // The seats panel: who plays, their territories, armies and cards ("?" where fog hides them), their status,
 // and the time left for the one whose turn it is. A team game's seats are grouped by team, each under its
-// name and hue, and once it is over the panel says which team won and who was on it.
+// name and hue, and once it is over the panel says which team won and who was on it. With the game's
+// presence (./presence.ts), a dot marks the players here now and a line says how many spectators watch.
 import type { GameInfo } from "./controller";
 import type { ClientGame, SeatView } from "../state/types";
 import { groupByTeam, winnersWords } from "../state/teams";
 import { colorHex, countdown, seatGlyph, seatTitle } from "../ui/format";
 import { Count } from "./count";
+import { watchingWords, type Presence } from "./presence";
 
-export function SeatsPanel(props: { game: ClientGame; info: GameInfo; now: number }) {
-  const { game } = props;
+export function SeatsPanel(props: { game: ClientGame; info: GameInfo; now: number; presence?: Presence | null }) {
+  const { game, presence } = props;
   const over = game.phase === "over";
   const won = over && game.teams.length > 0 ? winnersWords(game.teams, game.seats, game.winners) : "";
   return (
     <section class="seats" aria-label="Players" tabIndex={0}>
       <h2>{game.teams.length > 0 ? "Teams" : "Players"}</h2>
       {won && <p class="winners">{won}</p>}
+      {presence && (
+        <p class="watching" aria-live="polite">
+          {watchingWords(presence.spectatorCount)}
+        </p>
+      )}
       <table>
         <thead>
           <tr>
@@ -47,8 +54,9 @@ export function SeatsPanel(props: { game: ClientGame; info: GameInfo; now: numbe
   );
 }
 
-function SeatRow(props: { s: SeatView; game: ClientGame; info: GameInfo; now: number }) {
+function SeatRow(props: { s: SeatView; game: ClientGame; info: GameInfo; now: number; presence?: Presence | null }) {
   const { s, game } = props;
+  const here = props.presence?.presentSeats.has(s.seat) ?? false;
   const current = game.currentSeat === s.seat && game.phase !== "over";
   const winner = game.phase === "over" && (game.winners ?? [game.winner]).includes(s.seat);
   return (
@@ -59,6 +67,7 @@ function SeatRow(props: { s: SeatView; game: ClientGame; info: GameInfo; now: nu
         </span>{" "}
         {seatTitle(s)}
         {s.seat === game.viewerSeat && " (you)"}
+        {here && <span class="presence-dot" role="img" aria-label="here now" title="Watching this game now" />}
         <div class="sub">
           {s.cpu ? (s.teamName != null ? `CPU (${s.difficulty || "normal"})` : "CPU") : "human"}
           {s.status !== "active" && ` · ${s.status}`}

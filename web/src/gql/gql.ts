@@ -69,6 +69,9 @@ type Documents = {
     "\n  mutation MarkChatRead($input: MarkChatReadInput!) {\n    markChatRead(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.MarkChatReadDocument,
     "\n  mutation SetChatOff($input: SetChatOffInput!) {\n    setChatOff(input: $input) {\n      settings {\n        off\n        playersOnly\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.SetChatOffDocument,
     "\n  mutation SetChatPlayersOnly($input: SetChatPlayersOnlyInput!) {\n    setChatPlayersOnly(input: $input) {\n      settings {\n        off\n        playersOnly\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.SetChatPlayersOnlyDocument,
+    "\n  subscription GamePresence($gameId: ID!) {\n    gamePresence(gameId: $gameId) {\n      spectatorCount\n      presentSeats\n    }\n  }\n": typeof types.GamePresenceDocument,
+    "\n  query PresencePref {\n    viewer {\n      id\n      hidePresence\n    }\n  }\n": typeof types.PresencePrefDocument,
+    "\n  mutation SetHidePresence($hide: Boolean!) {\n    updateNotificationPreferences(input: { hidePresence: $hide }) {\n      user {\n        id\n        hidePresence\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.SetHidePresenceDocument,
 };
 const documents: Documents = {
     "\n  query Viewer {\n    viewer {\n      id\n      name\n      email\n      phone\n      notify\n    }\n  }\n": types.ViewerDocument,
@@ -126,6 +129,9 @@ const documents: Documents = {
     "\n  mutation MarkChatRead($input: MarkChatReadInput!) {\n    markChatRead(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.MarkChatReadDocument,
     "\n  mutation SetChatOff($input: SetChatOffInput!) {\n    setChatOff(input: $input) {\n      settings {\n        off\n        playersOnly\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.SetChatOffDocument,
     "\n  mutation SetChatPlayersOnly($input: SetChatPlayersOnlyInput!) {\n    setChatPlayersOnly(input: $input) {\n      settings {\n        off\n        playersOnly\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.SetChatPlayersOnlyDocument,
+    "\n  subscription GamePresence($gameId: ID!) {\n    gamePresence(gameId: $gameId) {\n      spectatorCount\n      presentSeats\n    }\n  }\n": types.GamePresenceDocument,
+    "\n  query PresencePref {\n    viewer {\n      id\n      hidePresence\n    }\n  }\n": types.PresencePrefDocument,
+    "\n  mutation SetHidePresence($hide: Boolean!) {\n    updateNotificationPreferences(input: { hidePresence: $hide }) {\n      user {\n        id\n        hidePresence\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.SetHidePresenceDocument,
 };
 
 /**
@@ -362,6 +368,18 @@ export function graphql(source: "\n  mutation SetChatOff($input: SetChatOffInput
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SetChatPlayersOnly($input: SetChatPlayersOnlyInput!) {\n    setChatPlayersOnly(input: $input) {\n      settings {\n        off\n        playersOnly\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SetChatPlayersOnly($input: SetChatPlayersOnlyInput!) {\n    setChatPlayersOnly(input: $input) {\n      settings {\n        off\n        playersOnly\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription GamePresence($gameId: ID!) {\n    gamePresence(gameId: $gameId) {\n      spectatorCount\n      presentSeats\n    }\n  }\n"): (typeof documents)["\n  subscription GamePresence($gameId: ID!) {\n    gamePresence(gameId: $gameId) {\n      spectatorCount\n      presentSeats\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PresencePref {\n    viewer {\n      id\n      hidePresence\n    }\n  }\n"): (typeof documents)["\n  query PresencePref {\n    viewer {\n      id\n      hidePresence\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetHidePresence($hide: Boolean!) {\n    updateNotificationPreferences(input: { hidePresence: $hide }) {\n      user {\n        id\n        hidePresence\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SetHidePresence($hide: Boolean!) {\n    updateNotificationPreferences(input: { hidePresence: $hide }) {\n      user {\n        id\n        hidePresence\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

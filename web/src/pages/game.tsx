@@ -34,6 +34,7 @@ import { AwayPanel, useAway, useBoardArrows, useLiveArrows } from "../game/playe
 import type { BoardArrow } from "../board/api";
 import type { ClientGame } from "../state/types";
 import { ChatPanel } from "../game/chat";
+import { followPresence, type Presence } from "../game/presence";
 
 export function GamePage(props: { id: string; viewer: Viewer }) {
   const ctl = useMemo(() => new GameController(props.id, props.viewer.id), [props.id, props.viewer.id]);
@@ -239,6 +240,9 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
   const live = useLiveArrows(view.log, game, openedAt, past !== null);
   const logLines = useMemo(() => view.log.filter(inLog), [view.log]);
   useBoardArrows(area, past ? past.arrows : live, geometry);
+  // Who follows the game live: the spectators' number and the players here now.
+  const [presence, setPresence] = useState<Presence | null>(null);
+  useEffect(() => followPresence(info.id, setPresence), [info.id]);
 
   return (
     <div class="play" ref={root}>
@@ -302,7 +306,7 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
             creator={info.creator.id === props.viewer.id}
             teams={info.teams}
           />
-          <SeatsPanel game={game} info={info} now={now} />
+          <SeatsPanel game={game} info={info} now={now} presence={presence} />
           {geometry && <AreaLegend geometry={geometry} game={game} />}
           {me !== null && !over && has(ix, "resign") && <Resign ctl={ctl} />}
           <GameLog lines={logLines} />

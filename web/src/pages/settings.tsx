@@ -1,12 +1,14 @@
-// The account: how and when to be told about my games (kind by kind), web push on this device, browser
-// notifications, API tokens, signing out.
+// The account: how and when to be told about my games (kind by kind), whether others see me watching a
+// game, web push on this device, browser notifications, API tokens, signing out.
 import { useEffect, useState } from "preact/hooks";
 import { APIError, mutate, query, userErrorText } from "../api/client";
 import {
   ApiTokensQuery,
   CreateApiTokenMutation,
   NotificationPrefsQuery,
+  PresencePrefQuery,
   RevokeApiTokenMutation,
+  SetHidePresenceMutation,
   SignOutMutation,
   UpdateNotificationsMutation,
 } from "../api/operations";
@@ -47,6 +49,7 @@ export function SettingsPage(props: { viewer: Viewer }) {
         </button>
       </p>
       <NotificationSettings viewer={v} />
+      <PresenceSetting />
       <PushDevices />
       <BrowserNotifications />
       <ApiTokens />
@@ -238,6 +241,57 @@ function NotificationSettings(props: { viewer: Viewer }) {
         </>
       )}
     </form>
+  );
+}
+
+/** Whether the other players and the spectators see me here when I watch a game (User.hidePresence). */
+function PresenceSetting() {
+  const [hidden, setHidden] = useState<boolean | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    query(PresencePrefQuery, {})
+      .then((d) => setHidden(d.viewer?.hidePresence ?? false))
+      .catch((e) => setError(e instanceof APIError ? e.message : "Could not load your presence setting."));
+  }, []);
+  async function toggle(hide: boolean) {
+    setError(null);
+    setSaved(false);
+    try {
+      const d = await mutate(SetHidePresenceMutation, { hide });
+      const err = userErrorText(d.updateNotificationPreferences.userErrors);
+      if (err) setError(err);
+      else {
+        setHidden(d.updateNotificationPreferences.user?.hidePresence ?? hide);
+        setSaved(true);
+      }
+    } catch (e) {
+      setError(e instanceof APIError ? e.message : "Not saved.");
+    }
+  }
+  return (
+    <section class="card" aria-labelledby="presence-title">
+      <h2 id="presence-title">Presence</h2>
+      <p class="hint">
+        While you have a game open, its other players and its spectators see a dot beside your seat. Spectators are only
+        ever counted, never named.
+      </p>
+      <ErrorLine text={error} />
+      {hidden === null ? (
+        !error && <p>Loading…</p>
+      ) : (
+        <div class="field check">
+          <input
+            type="checkbox"
+            id="hide-presence"
+            checked={hidden}
+            onChange={(e) => void toggle(e.currentTarget.checked)}
+          />
+          <label for="hide-presence">Hide that I am watching a game</label>
+          <span role="status">{saved ? " Saved." : ""}</span>
+        </div>
+      )}
+    </section>
   );
 }
 
