@@ -320,14 +320,18 @@ func dial(ctx context.Context, d *websocket.Dialer, cfg *ClientsConfig, init, su
 	return c, nil
 }
 
-// message is a graphql-transport-ws message as the clients read it.
+// message is a graphql-transport-ws message as the clients read it: the payload of "next" is a result
+// (nextPayload), that of "error" a list of errors.
 type message struct {
-	Type    string `json:"type"`
-	ID      string `json:"id"`
-	Payload struct {
-		Data   map[string]struct{ Seq json.RawMessage } `json:"data"`
-		Errors json.RawMessage                          `json:"errors"`
-	} `json:"payload"`
+	Type    string          `json:"type"`
+	ID      string          `json:"id"`
+	Payload json.RawMessage `json:"payload"`
+}
+
+// nextPayload is the payload of a "next" message.
+type nextPayload struct {
+	Data   map[string]struct{ Seq json.RawMessage } `json:"data"`
+	Errors json.RawMessage                          `json:"errors"`
 }
 
 // receive reads client i's messages into t until the connection ends, and returns why it ended.
@@ -344,10 +348,14 @@ func receive(c *websocket.Conn, i int, field string, t *tally) error {
 		}
 		switch m.Type {
 		case "next":
-			if len(m.Payload.Errors) > 0 {
-				return fmt.Errorf("the server sent errors: %s", m.Payload.Errors)
+			var p nextPayload
+			if err := json.Unmarshal(m.Payload, &p); err != nil {
+				return fmt.Errorf("error decoding a next message: %w", err)
 			}
-			seq, err := strconv.ParseInt(strings.Trim(string(m.Payload.Data[field].Seq), `"`), 10, 64)
+			if len(p.Errors) > 0 {
+				return fmt.Errorf("the server sent errors: %s", p.Errors)
+			}
+			seq, err := strconv.ParseInt(strings.Trim(string(p.Data[field].Seq), `"`), 10, 64)
 			if err != nil {
 				return fmt.Errorf("a next message without %s.seq: %.200s", field, b)
 			}

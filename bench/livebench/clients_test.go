@@ -7,9 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gorilla/websocket"
 )
 
 func TestTallyCountsLossesAndDuplicates(t *testing.T) {
@@ -211,5 +215,31 @@ func TestClientsReportsFailures(t *testing.T) {
 				t.Error("Clients = nil, want an error")
 			}
 		})
+	}
+}
+
+// A subscription the server ends with an error message (whose payload is a list of errors) ends its
+// client with the server's words.
+func TestClientEndsWithTheServersError(t *testing.T) {
+	t.Parallel()
+	const refusal = `{"type":"error","id":"1","payload":[{"message":"the server is busy","extensions":{"code":"UNAVAILABLE"}}]}`
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c, err := (&websocket.Upgrader{}).Upgrade(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		_ = c.WriteMessage(websocket.TextMessage, []byte(refusal))
+		_, _, _ = c.ReadMessage() // until the client closes
+	}))
+	defer srv.Close()
+	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	tl := newTally([]ClientGroup{{Clients: 1}}, &lineWriter{w: io.Discard})
+	if err := receive(c, 0, "gameEvents", tl); err == nil || !strings.Contains(err.Error(), "the server ended the subscription: "+refusal) {
+		t.Errorf("receive = %v, want the server's error", err)
 	}
 }
