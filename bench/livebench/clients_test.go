@@ -218,17 +218,25 @@ func TestClientsReportsFailures(t *testing.T) {
 	}
 }
 
-// A subscription the server ends with an error message (whose payload is a list of errors) ends its
-// client with the server's words.
-func TestClientEndsWithTheServersError(t *testing.T) {
+// A subscription the server refuses as busy is sent again after the wait it asks for; one it ends with
+// another error (whose payload is a list of errors) ends its client with the server's words.
+func TestClientResubscribesWhenBusyAndEndsWithTheServersError(t *testing.T) {
 	t.Parallel()
-	const refusal = `{"type":"error","id":"1","payload":[{"message":"the server is busy","extensions":{"code":"UNAVAILABLE"}}]}`
+	const (
+		busy    = `{"type":"error","id":"1","payload":[{"message":"the server is busy","extensions":{"code":"UNAVAILABLE","retryAfter":1}}]}`
+		refusal = `{"type":"error","id":"1","payload":[{"message":"no such room","extensions":{"code":"CHAT_ROOM"}}]}`
+		sub     = `{"id":"1","type":"subscribe","payload":{}}`
+	)
+	again := make(chan string, 1)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		c, err := (&websocket.Upgrader{}).Upgrade(w, r, nil)
 		if err != nil {
 			return
 		}
 		defer c.Close()
+		_ = c.WriteMessage(websocket.TextMessage, []byte(busy))
+		_, b, _ := c.ReadMessage() // the subscription again
+		again <- string(b)
 		_ = c.WriteMessage(websocket.TextMessage, []byte(refusal))
 		_, _, _ = c.ReadMessage() // until the client closes
 	}))
@@ -239,7 +247,12 @@ func TestClientEndsWithTheServersError(t *testing.T) {
 	}
 	defer c.Close()
 	tl := newTally([]ClientGroup{{Clients: 1}}, &lineWriter{w: io.Discard})
-	if err := receive(c, 0, "gameEvents", tl); err == nil || !strings.Contains(err.Error(), "the server ended the subscription: "+refusal) {
-		t.Errorf("receive = %v, want the server's error", err)
+	start := time.Now()
+	err = receive(c, 0, "gameEvents", []byte(sub), tl)
+	if err == nil || !strings.Contains(err.Error(), "the server ended the subscription: "+refusal) {
+		t.Errorf("receive = %v, want the server's second error", err)
+	}
+	if got := <-again; got != sub || time.Since(start) < time.Second || tl.summary([]int64{0}).Resubscribed != 1 {
+		t.Errorf("sent again %q after %s, %d counted; want %q after a second, 1", got, time.Since(start), tl.summary([]int64{0}).Resubscribed, sub)
 	}
 }

@@ -39,6 +39,10 @@ func WriteReport(w io.Writer, results []Result) {
 		if r.Err != nil {
 			fmt.Fprintf(w, "\n%s with %d subscribers stopped early: %v\n", r.Target, r.Subscribers, r.Err)
 		}
+		if r.Clients.Resubscribed > 0 {
+			fmt.Fprintf(w, "\n%s with %d subscribers: %d subscriptions refused as busy while the clients subscribed, sent again after the wait asked\n",
+				r.Target, r.Subscribers, r.Clients.Resubscribed)
+		}
 		if r.Clients.FirstEnd != "" {
 			fmt.Fprintf(w, "\n%s with %d subscribers: the first connection that ended early: %s\n", r.Target, r.Subscribers, r.Clients.FirstEnd)
 		}

@@ -51,12 +51,6 @@ const ChatQuery = `subscription BenchChat($gameId: ID!, $room: String!, $after: 
   }
 }`
 
-// chatDialers is how many of the chat target's clients connect and subscribe at once. A chat
-// subscription's start reads the game, the viewer's blocks, their settings and the room's head: 64 at
-// once (the default) on a loaded machine took some past the API's request timeout (10 s), refused
-// UNAVAILABLE. Only the setup is slower; the timed lines are not.
-const chatDialers = 16
-
 // chatRoom is the room of each game the chat target's subscribers follow and its lines are sent to.
 const chatRoom = "players"
 
@@ -478,7 +472,7 @@ func (r *Rout) post(ctx context.Context, token, query string, variables map[stri
 func (r *Rout) clients(n int) ClientsConfig {
 	cfg := ClientsConfig{URL: r.url, Query: RoutQuery, Field: "gameEvents"}
 	if r.chat {
-		cfg.Query, cfg.Field, cfg.Dialers = ChatQuery, "chatMessages", chatDialers
+		cfg.Query, cfg.Field = ChatQuery, "chatMessages"
 	}
 	for i, v := range r.views {
 		vars, _ := json.Marshal(map[string]any{"gameId": graph.GlobalID("Game", r.games[v.game].id), "after": v.head, "room": chatRoom})
