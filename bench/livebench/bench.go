@@ -13,11 +13,13 @@ import (
 	"rout/rules"
 )
 
-// The targets Run can measure: the plain broadcast, Rout without fog, and Rout with Config.Fog.
+// The targets Run can measure: the plain broadcast, Rout without fog, Rout with Config.Fog, and Rout's
+// chat (RoutOpts.Chat).
 const (
 	TargetBaseline = "baseline"
 	TargetRout     = "rout"
 	TargetRoutFog  = "rout-fog"
+	TargetRoutChat = "rout-chat"
 )
 
 // MaxEvents is the most events Config.Events may ask for: Rout's games are prepared for as many attack
@@ -32,8 +34,8 @@ type Config struct {
 	// over the targets. Required, at most MaxEvents.
 	Events int
 	// Targets are the targets measured for each number of subscribers, in order: TargetBaseline,
-	// TargetRout and TargetRoutFog. Default TargetBaseline and TargetRout, or with Fog TargetRout and
-	// TargetRoutFog.
+	// TargetRout, TargetRoutFog and TargetRoutChat. Default TargetBaseline and TargetRout, with Fog
+	// TargetRout and TargetRoutFog, with Chat TargetRout and TargetRoutChat.
 	Targets []string
 	// Games is how many games the subscribers of the Rout targets are spread over (RoutOpts.Games): 0 for
 	// one game on the 5,000-territory map followed by its attacker, N for N games of 2 to 6 seats on the
@@ -42,6 +44,10 @@ type Config struct {
 	Games int
 	// Fog is the fog of war of TargetRoutFog's games (TargetRout's have none). Required with it.
 	Fog rules.Fog
+	// Chat measures Rout's chat against its game events (the default targets TargetRout and
+	// TargetRoutChat): TargetRoutChat's subscribers follow the players' room of each of its Games games
+	// (one room a game), and an event is a chat line sent through the API. TargetRoutChat needs Games.
+	Chat bool
 	// DatabaseURL is a PostgreSQL server on which the Rout target may create (and drop) a throwaway
 	// database. Required with TargetRout.
 	DatabaseURL string
@@ -88,23 +94,30 @@ func (c *Config) validate() error {
 		}
 	}
 	if len(c.Targets) == 0 {
-		c.Targets = []string{TargetBaseline, TargetRout}
-		if c.Fog != rules.FogNone {
+		switch {
+		case c.Chat:
+			c.Targets = []string{TargetRout, TargetRoutChat}
+		case c.Fog != rules.FogNone:
 			c.Targets = []string{TargetRout, TargetRoutFog}
+		default:
+			c.Targets = []string{TargetBaseline, TargetRout}
 		}
 	}
 	for _, t := range c.Targets {
 		switch t {
 		case TargetBaseline: // needs nothing more
-		case TargetRout, TargetRoutFog:
+		case TargetRout, TargetRoutFog, TargetRoutChat:
 			if c.DatabaseURL == "" {
 				errs = append(errs, fmt.Errorf("the %s target needs a database server (DATABASE_URL)", t))
 			}
 			if t == TargetRoutFog && c.Fog == rules.FogNone {
 				errs = append(errs, errors.New("the rout-fog target needs a fog level"))
 			}
+			if t == TargetRoutChat && c.Games == 0 {
+				errs = append(errs, errors.New("the rout-chat target needs games: one chat room a game"))
+			}
 		default:
-			errs = append(errs, fmt.Errorf("unknown target %q (want %s, %s or %s)", t, TargetBaseline, TargetRout, TargetRoutFog))
+			errs = append(errs, fmt.Errorf("unknown target %q (want %s, %s, %s or %s)", t, TargetBaseline, TargetRout, TargetRoutFog, TargetRoutChat))
 		}
 	}
 	if c.ClientsCommand == nil || c.ServerCommand == nil {
@@ -127,7 +140,7 @@ func (c *Config) validate() error {
 
 // Result is the measurement of one target with one number of subscribers.
 type Result struct {
-	// Target is TargetBaseline, TargetRout or TargetRoutFog.
+	// Target is TargetBaseline, TargetRout, TargetRoutFog or TargetRoutChat.
 	Target string
 	// Subscribers is the number of subscribers.
 	Subscribers int
@@ -135,9 +148,11 @@ type Result struct {
 	// receipt of the clients it was for, in order of publication. Fewer than Config.Events when an event timed out.
 	Latencies []time.Duration
 	// CallLatencies are the same from just before the call that published each event (for Rout: the
-	// start of game.Service.TurnSubmit, so the whole command is included).
+	// start of game.Service.TurnSubmit, so the whole command is included; for its chat: the start of the
+	// HTTP request of sendChatMessage).
 	CallLatencies []time.Duration
-	// Publishing are the times the publishing calls took (for Rout: TurnSubmit, commit included).
+	// Publishing are the times the publishing calls took (for Rout: TurnSubmit, commit included; for its
+	// chat: the HTTP request, answer included).
 	Publishing []time.Duration
 	// FirstReceipts are the timed events' times from their publication to the first client's receipt:
 	// the latency of the path before the fan-out to the subscribers.

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"rout/chat"
 	"rout/dbtest"
 	"rout/rules"
 )
@@ -135,6 +136,91 @@ func TestRunWithFog(t *testing.T) {
 	}
 	if strings.Contains(report.String(), "Rout / baseline") {
 		t.Errorf("report with a ratio to a baseline not measured:\n%s", report.String())
+	}
+}
+
+// Rout's chat against its game events: the chat's subscribers spread over the players' rooms of five games
+// (2 to 6 seats: 20 seats), every line sent through the API reaching every subscriber of its room, once.
+func TestRunWithChat(t *testing.T) {
+	t.Parallel()
+	const subscribers, events, games = 40, 10, 5
+	results, err := Run(t.Context(), Config{
+		Subscribers:    []int{subscribers},
+		Events:         events,
+		Games:          games,
+		Chat:           true,
+		DatabaseURL:    dbtest.URL(t),
+		ClientsCommand: testChild("clients"),
+		ServerCommand:  testChild("server"),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != 2 || results[0].Target != TargetRout || results[1].Target != TargetRoutChat {
+		t.Fatalf("results = %+v, want Rout's game events and its chat", results)
+	}
+	for _, r := range results {
+		if len(r.Latencies) != events || r.Err != nil || r.Clients.Lost != 0 || r.Clients.Duplicated != 0 || r.Clients.Ended != 0 {
+			t.Errorf("%s: %d latencies, error %v, clients %+v; want %d, nil, nothing lost, duplicated or ended", r.Target, len(r.Latencies), r.Err, r.Clients, events)
+		}
+		for i, l := range r.Latencies {
+			if l <= 0 || r.CallLatencies[i] < l {
+				t.Errorf("%s: latency %s, %s from the call; want more than 0, and at least as much from the call", r.Target, l, r.CallLatencies[i])
+			}
+		}
+	}
+	// Every client has every line of its room: the warm-up's and the timed ones, two in each room. The 40
+	// clients are 2 a seat.
+	if got, want := results[1].Clients.Messages, int64(subscribers*(1+events/games)); got != want {
+		t.Errorf("rout-chat: %d messages, want %d", got, want)
+	}
+	var report strings.Builder
+	WriteReport(&report, results)
+	for _, want := range []string{"| 40 | rout | 10 |", "| 40 | rout-chat | 10 |", "| subscribers | chat / game events p50 |"} {
+		if !strings.Contains(report.String(), want) {
+			t.Errorf("report without %q:\n%s", want, report.String())
+		}
+	}
+}
+
+// The chat target's clients follow the players' room of each game, signed in as its seats; a line goes to
+// the seats of its game, numbered in its room, written by the seats in turn. More lines than the flood rule
+// lets an author write in a room within its window are paced, not refused.
+func TestRoutChatSendsLinesToItsRoom(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	const games = 2
+	r, err := StartRout(ctx, RoutOpts{DatabaseURL: dbtest.URL(t), Games: games, Chat: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if err := r.Close(context.WithoutCancel(ctx)); err != nil {
+			t.Error(err)
+		}
+	}()
+	// Two and three seats, no spectators.
+	if len(r.games) != games || len(r.views) != 5 {
+		t.Fatalf("%d games and %d views, want %d and 5", len(r.games), len(r.views), games)
+	}
+	cfg := r.clients(5)
+	if cfg.Field != "chatMessages" || cfg.Query != ChatQuery || !strings.Contains(string(cfg.Groups[0].Variables), `"room":"players"`) {
+		t.Errorf("clients %+v, want chatMessages of the players' room", cfg)
+	}
+	// Game 0's two seats may write 5 lines each within 10 s: its 11th line waits.
+	start := time.Now()
+	for i := range 2*chat.FloodMessages + 1 {
+		p, err := r.sendLine(ctx, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []delivery{{Group: 0, Seq: int64(i + 1)}, {Group: 1, Seq: int64(i + 1)}}
+		if !slices.Equal(p.Deliveries, want) || p.Published.Before(p.Called) || p.Published.After(p.Called.Add(p.Took)) {
+			t.Fatalf("line %d: %+v, want %v, written within the call", i+1, p, want)
+		}
+		if i == 2*chat.FloodMessages && p.Called.Sub(start) < chat.FloodWindow-time.Second {
+			t.Errorf("line %d sent %s after the first, want it paced by the flood rule", i+1, p.Called.Sub(start))
+		}
 	}
 }
 

@@ -130,6 +130,9 @@ type Summary struct {
 	Lost int64 `json:"lost"`
 	// Duplicated counts the events a client received again or out of order.
 	Duplicated int64 `json:"duplicated"`
+	// Resubscribed counts the subscriptions sent again because the server answered them busy
+	// (UNAVAILABLE), after the wait it asked for.
+	Resubscribed int `json:"resubscribed,omitempty"`
 	// Ended counts the connections that ended (closed, or a protocol error or complete message) before the
 	// end; FirstEnd says why the first did.
 	Ended    int    `json:"ended"`
@@ -191,7 +194,7 @@ func Clients(ctx context.Context, in io.Reader, out io.Writer) (err error) {
 	}()
 
 	t := newTally(cfg.Groups, w)
-	conns, err := dialAll(ctx, &cfg)
+	conns, subs, err := dialAll(ctx, &cfg)
 	if err != nil {
 		return err
 	}
@@ -203,7 +206,7 @@ func Clients(ctx context.Context, in io.Reader, out io.Writer) (err error) {
 		wg.Wait()
 	}()
 	for i, c := range conns {
-		wg.Go(func() { t.ended(i, receive(c, i, cfg.Field, t)) })
+		wg.Go(func() { t.ended(i, receive(c, i, cfg.Field, subs[i], t)) })
 	}
 	w.write(line{Type: lineReady})
 	select {
@@ -221,8 +224,8 @@ func Clients(ctx context.Context, in io.Reader, out io.Writer) (err error) {
 }
 
 // dialAll opens the connections of every group, cfg.Dialers at a time, each subscribed, in the order of
-// the groups.
-func dialAll(ctx context.Context, cfg *ClientsConfig) ([]*websocket.Conn, error) {
+// the groups, and returns them with each one's subscribe message.
+func dialAll(ctx context.Context, cfg *ClientsConfig) ([]*websocket.Conn, [][]byte, error) {
 	type hello struct{ init, sub []byte } // a group's connection_init and subscribe messages
 	var clients []hello
 	for _, g := range cfg.Groups {
@@ -231,13 +234,13 @@ func dialAll(ctx context.Context, cfg *ClientsConfig) ([]*websocket.Conn, error)
 		if g.Token != "" {
 			h.init, err = json.Marshal(map[string]any{"type": "connection_init", "payload": map[string]string{"Authorization": "Bearer " + g.Token}})
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 		h.sub, err = json.Marshal(map[string]any{"id": subscriptionID, "type": "subscribe",
 			"payload": map[string]any{"query": cfg.Query, "variables": g.Variables}})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for range g.Clients {
 			clients = append(clients, h)
@@ -263,9 +266,13 @@ func dialAll(ctx context.Context, cfg *ClientsConfig) ([]*websocket.Conn, error)
 				c.Close()
 			}
 		}
-		return nil, err
+		return nil, nil, err
 	}
-	return conns, nil
+	subs := make([][]byte, len(clients))
+	for i, h := range clients {
+		subs[i] = h.sub
+	}
+	return conns, subs, nil
 }
 
 // dial opens one connection: the upgrade, connection_init, connection_ack, subscribe.
@@ -320,18 +327,24 @@ func dial(ctx context.Context, d *websocket.Dialer, cfg *ClientsConfig, init, su
 	return c, nil
 }
 
-// message is a graphql-transport-ws message as the clients read it.
+// message is a graphql-transport-ws message as the clients read it: the payload of "next" is a result
+// (nextPayload), that of "error" a list of errors.
 type message struct {
-	Type    string `json:"type"`
-	ID      string `json:"id"`
-	Payload struct {
-		Data   map[string]struct{ Seq json.RawMessage } `json:"data"`
-		Errors json.RawMessage                          `json:"errors"`
-	} `json:"payload"`
+	Type    string          `json:"type"`
+	ID      string          `json:"id"`
+	Payload json.RawMessage `json:"payload"`
 }
 
-// receive reads client i's messages into t until the connection ends, and returns why it ended.
-func receive(c *websocket.Conn, i int, field string, t *tally) error {
+// nextPayload is the payload of a "next" message.
+type nextPayload struct {
+	Data   map[string]struct{ Seq json.RawMessage } `json:"data"`
+	Errors json.RawMessage                          `json:"errors"`
+}
+
+// receive reads client i's messages into t until the connection ends, and returns why it ended. A
+// subscription the server refuses as busy (an error UNAVAILABLE with a retryAfter, as when its start took
+// longer than the request timeout) is sent again (sub) after that wait, as a client does, and counted.
+func receive(c *websocket.Conn, i int, field string, sub []byte, t *tally) error {
 	for {
 		_, b, err := c.ReadMessage()
 		at := time.Now()
@@ -344,10 +357,14 @@ func receive(c *websocket.Conn, i int, field string, t *tally) error {
 		}
 		switch m.Type {
 		case "next":
-			if len(m.Payload.Errors) > 0 {
-				return fmt.Errorf("the server sent errors: %s", m.Payload.Errors)
+			var p nextPayload
+			if err := json.Unmarshal(m.Payload, &p); err != nil {
+				return fmt.Errorf("error decoding a next message: %w", err)
 			}
-			seq, err := strconv.ParseInt(strings.Trim(string(m.Payload.Data[field].Seq), `"`), 10, 64)
+			if len(p.Errors) > 0 {
+				return fmt.Errorf("the server sent errors: %s", p.Errors)
+			}
+			seq, err := strconv.ParseInt(strings.Trim(string(p.Data[field].Seq), `"`), 10, 64)
 			if err != nil {
 				return fmt.Errorf("a next message without %s.seq: %.200s", field, b)
 			}
@@ -356,10 +373,35 @@ func receive(c *websocket.Conn, i int, field string, t *tally) error {
 			if err := c.WriteMessage(websocket.TextMessage, []byte(`{"type":"pong"}`)); err != nil {
 				return err
 			}
-		case "error", "complete":
+		case "error":
+			if wait, ok := busy(m.Payload); ok {
+				t.resubscribed()
+				time.Sleep(wait)
+				if err := c.WriteMessage(websocket.TextMessage, sub); err != nil {
+					return err
+				}
+				continue
+			}
+			return fmt.Errorf("the server ended the subscription: %.300s", b)
+		case "complete":
 			return fmt.Errorf("the server ended the subscription: %.300s", b)
 		}
 	}
+}
+
+// busy tells whether the payload of an error message refuses the subscription as busy for now
+// (UNAVAILABLE), and how long it asks to wait.
+func busy(payload json.RawMessage) (time.Duration, bool) {
+	var errs []struct {
+		Extensions struct {
+			Code       string `json:"code"`
+			RetryAfter int    `json:"retryAfter"`
+		} `json:"extensions"`
+	}
+	if json.Unmarshal(payload, &errs) != nil || len(errs) != 1 || errs[0].Extensions.Code != "UNAVAILABLE" || errs[0].Extensions.RetryAfter < 1 {
+		return 0, false
+	}
+	return time.Duration(errs[0].Extensions.RetryAfter) * time.Second, true
 }
 
 // tally counts what the clients received and writes an event line when every client of a group has an
@@ -430,6 +472,13 @@ func (t *tally) received(i int, seq int64, at time.Time, size int) {
 		delete(t.events, key)
 		t.w.write(line{Type: lineEvent, Group: key.group, Seq: seq, FirstNano: r.first.UnixNano(), LastNano: r.last.UnixNano()})
 	}
+}
+
+// resubscribed counts a subscription sent again because the server was busy.
+func (t *tally) resubscribed() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.sum.Resubscribed++
 }
 
 // ended records that client i's connection ended with err.

@@ -7,9 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gorilla/websocket"
 )
 
 func TestTallyCountsLossesAndDuplicates(t *testing.T) {
@@ -211,5 +215,44 @@ func TestClientsReportsFailures(t *testing.T) {
 				t.Error("Clients = nil, want an error")
 			}
 		})
+	}
+}
+
+// A subscription the server refuses as busy is sent again after the wait it asks for; one it ends with
+// another error (whose payload is a list of errors) ends its client with the server's words.
+func TestClientResubscribesWhenBusyAndEndsWithTheServersError(t *testing.T) {
+	t.Parallel()
+	const (
+		busy    = `{"type":"error","id":"1","payload":[{"message":"the server is busy","extensions":{"code":"UNAVAILABLE","retryAfter":1}}]}`
+		refusal = `{"type":"error","id":"1","payload":[{"message":"no such room","extensions":{"code":"CHAT_ROOM"}}]}`
+		sub     = `{"id":"1","type":"subscribe","payload":{}}`
+	)
+	again := make(chan string, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c, err := (&websocket.Upgrader{}).Upgrade(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		_ = c.WriteMessage(websocket.TextMessage, []byte(busy))
+		_, b, _ := c.ReadMessage() // the subscription again
+		again <- string(b)
+		_ = c.WriteMessage(websocket.TextMessage, []byte(refusal))
+		_, _, _ = c.ReadMessage() // until the client closes
+	}))
+	defer srv.Close()
+	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	tl := newTally([]ClientGroup{{Clients: 1}}, &lineWriter{w: io.Discard})
+	start := time.Now()
+	err = receive(c, 0, "gameEvents", []byte(sub), tl)
+	if err == nil || !strings.Contains(err.Error(), "the server ended the subscription: "+refusal) {
+		t.Errorf("receive = %v, want the server's second error", err)
+	}
+	if got := <-again; got != sub || time.Since(start) < time.Second || tl.summary([]int64{0}).Resubscribed != 1 {
+		t.Errorf("sent again %q after %s, %d counted; want %q after a second, 1", got, time.Since(start), tl.summary([]int64{0}).Resubscribed, sub)
 	}
 }

@@ -72,4 +72,16 @@
 // over every seat of every game and its spectators, each signed in as that seat's user or as a
 // spectator, so that with fog they follow different records (live.Hub.ViewEvents): an attack then
 // reaches the viewers who see it, or see what it changed, each under their own next number.
+//
+// Rout's chat (TargetRoutChat, Config.Chat) is measured against Rout's game events in the same run: its
+// server starts Config.Games games on the classic map without playing them, its subscribers are spread
+// evenly over the seats of every game and follow the game's players' room (chatMessages; one room a
+// game), and an event is one chat line in the next game in turn, sent with sendChatMessage through the
+// API over HTTP as a client sends it, by the game's seats in turn. It is timed from the line's write (its
+// createdAt, just before its insert, notification and commit) to the last receipt of the room's
+// subscribers. The chat's limits stay on: every line says something new, the seats share the lines of
+// each game (and seat 0 of every game is one user, so with many games each user writes a share of all
+// the lines, under the daily cap of a run of at most MaxEvents and one warm-up line a game), and a line
+// that the flood rule refuses (many events over few rooms) is sent again once the wait it answers has
+// passed, timed from that last call.
 package livebench

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
 	"encoding/json"
@@ -12,6 +13,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -40,6 +42,17 @@ const RoutQuery = `subscription Bench($gameId: ID!, $after: Int) {
     winner
   }
 }`
+
+// ChatQuery is the subscription every client of the chat target (RoutOpts.Chat) sends: every field of a
+// chat line.
+const ChatQuery = `subscription BenchChat($gameId: ID!, $room: String!, $after: Int) {
+  chatMessages(gameId: $gameId, room: $room, after: $after) {
+    id room seq kind authorId authorName body removed target createdAt
+  }
+}`
+
+// chatRoom is the room of each game the chat target's subscribers follow and its lines are sent to.
+const chatRoom = "players"
 
 // benchMap is the map of the benchmark's one game (RoutOpts.Games 0): on 5,000 territories each of two
 // players gets about 830 armies a turn, so that the two territories that fight hold enough for hundreds
@@ -86,6 +99,11 @@ type RoutOpts struct {
 	// Events is how many events will be published, rotating over the games (the warm-up's included):
 	// each game is prepared for its share of attack rolls. Default MaxEvents and one warm-up event a game.
 	Events int
+	// Chat makes the target a chat's: the games are started but not played, the subscribers follow the
+	// players' room of each game's chat (chatMessages) signed in as its seats' users (no spectators), and
+	// an event is one chat line sent through the API's sendChatMessage by a seat of the next game in turn.
+	// Requires Games.
+	Chat bool
 }
 
 // routConns is the most connections the Rout target's pool opens.
@@ -108,10 +126,13 @@ type Rout struct {
 	srv      *http.Server
 	served   chan error
 	url      string
+	apiURL   string // the API's HTTP URL, where the chat target sends its lines
+	chat     bool   // RoutOpts.Chat
 
 	games   []benchGame
 	views   []view      // the groups of clients: one viewer of one game each
 	next    int         // the game of the next event
+	sent    int         // the chat lines sent
 	commits commitClock // when the commands commit
 }
 
@@ -121,6 +142,9 @@ type benchGame struct {
 	id       int
 	attacker int // the attacking seat's user
 	from, to rules.TerritoryID
+	// authors are, for the chat target, the sessions of the game's seats' users, who take turns writing
+	// its lines.
+	authors []string
 }
 
 // view is one viewer's record of one game, which one group of clients follows.
@@ -128,7 +152,7 @@ type view struct {
 	game   int            // in Rout.games
 	viewer rules.PlayerID // a seat, or rules.NoPlayer for the spectators
 	token  string         // a session of the viewer's user
-	head   int64          // the viewer's last event, numbered as the viewer sees them
+	head   int64          // the viewer's last event (the chat target: line of the room), numbered as the viewer sees them
 }
 
 // StartRout creates the throwaway database, migrates it, starts the hub and the API on a free loopback
@@ -155,6 +179,10 @@ func StartRout(ctx context.Context, opts RoutOpts) (r *Rout, err error) {
 	if opts.Games < 0 || opts.Events < 0 {
 		return r, errors.New("livebench: RoutOpts.Games and Events must not be negative")
 	}
+	if opts.Chat && opts.Games == 0 {
+		return r, errors.New("livebench: RoutOpts.Chat needs Games: one room a game")
+	}
+	r.chat = opts.Chat
 	if opts.Events == 0 {
 		opts.Events = MaxEvents + max(1, opts.Games)
 	}
@@ -197,8 +225,8 @@ func StartRout(ctx context.Context, opts RoutOpts) (r *Rout, err error) {
 	mux.Handle(graph.Path, r.api)
 	r.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 30 * time.Second}
 	go func() { r.served <- r.srv.Serve(ln) }()
-	r.url = "ws://" + ln.Addr().String() + graph.Path
-	return r, r.prepareGames(ctx, "http://"+ln.Addr().String()+graph.Path, opts)
+	r.url, r.apiURL = "ws://"+ln.Addr().String()+graph.Path, "http://"+ln.Addr().String()+graph.Path
+	return r, r.prepareGames(ctx, opts)
 }
 
 // createDatabase creates the throwaway database on the server of serverURL and returns its connection
@@ -227,10 +255,10 @@ func (r *Rout) createDatabase(ctx context.Context, serverURL string) (string, er
 	return dsn + " dbname=" + r.dbName, nil
 }
 
-// prepareGames signs the seats' users (and the spectator of many games) up through the API at apiURL,
-// creates and starts the games of opts and prepares each for its share of opts.Events attack rolls (see
-// prepareAttack), and lists the views the clients follow.
-func (r *Rout) prepareGames(ctx context.Context, apiURL string, opts RoutOpts) error {
+// prepareGames signs the seats' users (and the spectator of many games) up through the API, creates and
+// starts the games of opts and prepares each for its share of opts.Events attack rolls (see
+// prepareAttack; not for the chat), and lists the views the clients follow.
+func (r *Rout) prepareGames(ctx context.Context, opts RoutOpts) error {
 	mapKey, seats := gamesMap, seatsOf
 	if opts.Games == 0 {
 		m, err := maps.Generate(benchMap)
@@ -254,14 +282,14 @@ func (r *Rout) prepareGames(ctx context.Context, apiURL string, opts RoutOpts) e
 	tokens := make([]string, most)
 	for i := range users {
 		var err error
-		if users[i], tokens[i], err = r.signUp(ctx, apiURL, fmt.Sprintf("bench%d", i)); err != nil {
+		if users[i], tokens[i], err = r.signUp(ctx, fmt.Sprintf("bench%d", i)); err != nil {
 			return err
 		}
 	}
 	var spectator string
 	if opts.Games > 0 {
 		var err error
-		if _, spectator, err = r.signUp(ctx, apiURL, "spectator"); err != nil {
+		if _, spectator, err = r.signUp(ctx, "spectator"); err != nil {
 			return err
 		}
 	}
@@ -279,6 +307,13 @@ func (r *Rout) prepareGames(ctx context.Context, apiURL string, opts RoutOpts) e
 		started, err := r.svc.GameStart(ctx, created.GameID, users[0])
 		if err != nil {
 			return fmt.Errorf("error starting a benchmark game: %w", err)
+		}
+		if opts.Chat { // the players' room, followed by every seat; its lines numbered from 1
+			r.games = append(r.games, benchGame{id: started.GameID, authors: tokens[:seats(g)]})
+			for v := range seats(g) {
+				r.views = append(r.views, view{game: g, viewer: rules.PlayerID(v), token: tokens[v]})
+			}
+			continue
 		}
 		bg, snap, err := r.prepareAttack(ctx, started.Game, users, rolls)
 		if err != nil {
@@ -373,39 +408,20 @@ func firstOwned(s rules.State, p rules.PlayerID) rules.TerritoryID {
 }
 
 // signUp creates a user through the API's signUp mutation and returns its id and session token.
-func (r *Rout) signUp(ctx context.Context, apiURL, name string) (int, string, error) {
-	body, err := json.Marshal(map[string]any{
-		"query": `mutation($input: SignUpInput!) { signUp(input: $input) { session { token } userErrors { code message } } }`,
-		"variables": map[string]any{"input": map[string]string{
-			"name": name, "email": name + "@bench.invalid", "password": "bench-password-" + name}},
-	})
-	if err != nil {
-		return 0, "", err
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, apiURL, bytes.NewReader(body))
-	if err != nil {
-		return 0, "", err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return 0, "", fmt.Errorf("error signing %s up: %w", name, err)
-	}
-	defer resp.Body.Close()
+func (r *Rout) signUp(ctx context.Context, name string) (int, string, error) {
 	var out struct {
-		Data struct {
-			SignUp struct {
-				Session    *struct{ Token string }
-				UserErrors []struct{ Code, Message string }
-			}
+		SignUp struct {
+			Session    *struct{ Token string }
+			UserErrors []struct{ Code, Message string }
 		}
-		Errors []struct{ Message string }
 	}
-	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+	err := r.post(ctx, "", `mutation($input: SignUpInput!) { signUp(input: $input) { session { token } userErrors { code message } } }`,
+		map[string]any{"input": map[string]string{"name": name, "email": name + "@bench.invalid", "password": "bench-password-" + name}}, &out)
+	if err != nil {
 		return 0, "", fmt.Errorf("error signing %s up: %w", name, err)
 	}
-	if out.Data.SignUp.Session == nil {
-		return 0, "", fmt.Errorf("error signing %s up: %+v %+v", name, out.Data.SignUp.UserErrors, out.Errors)
+	if out.SignUp.Session == nil {
+		return 0, "", fmt.Errorf("error signing %s up: %+v", name, out.SignUp.UserErrors)
 	}
 	id, err := r.accounts.UserByEmail(ctx, r.db, name+"@bench.invalid")
 	if err != nil {
@@ -414,15 +430,52 @@ func (r *Rout) signUp(ctx context.Context, apiURL, name string) (int, string, er
 	if id == 0 {
 		return 0, "", fmt.Errorf("error finding user %s: signed up, but not found", name)
 	}
-	return id, out.Data.SignUp.Session.Token, nil
+	return id, out.SignUp.Session.Token, nil
+}
+
+// post sends a GraphQL operation to the API over HTTP, signed in with token (none when empty), as a client
+// does, and decodes the answer's data into data; errors in the answer are an error.
+func (r *Rout) post(ctx context.Context, token, query string, variables map[string]any, data any) error {
+	body, err := json.Marshal(map[string]any{"query": query, "variables": variables})
+	if err != nil {
+		return err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, r.apiURL, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	out := struct {
+		Data   any
+		Errors []struct{ Message string }
+	}{Data: data}
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+		return fmt.Errorf("error reading the API's answer (HTTP %s): %w", resp.Status, err)
+	}
+	if len(out.Errors) > 0 {
+		return fmt.Errorf("the API answered errors: %+v", out.Errors)
+	}
+	return nil
 }
 
 // clients implements target: n clients spread evenly over the views, each group signed in as its viewer's
-// user and subscribed to gameEvents of its game after the viewer's last event.
+// user and subscribed to gameEvents of its game after the viewer's last event (the chat target:
+// chatMessages of its game's players' room; gameEvents ignores the room).
 func (r *Rout) clients(n int) ClientsConfig {
 	cfg := ClientsConfig{URL: r.url, Query: RoutQuery, Field: "gameEvents"}
+	if r.chat {
+		cfg.Query, cfg.Field = ChatQuery, "chatMessages"
+	}
 	for i, v := range r.views {
-		vars, _ := json.Marshal(map[string]any{"gameId": graph.GlobalID("Game", r.games[v.game].id), "after": v.head})
+		vars, _ := json.Marshal(map[string]any{"gameId": graph.GlobalID("Game", r.games[v.game].id), "after": v.head, "room": chatRoom})
 		cfg.Groups = append(cfg.Groups, ClientGroup{Clients: n / len(r.views), Token: v.token, Variables: vars, After: v.head})
 		if i < n%len(r.views) {
 			cfg.Groups[i].Clients++
@@ -439,10 +492,14 @@ func (r *Rout) rotation() int { return len(r.games) }
 
 // publish implements target: one attack roll through the game service, in the next game of the
 // rotation. Its event goes to every view of the game that it moves on: without fog all of them, with fog
-// those who see it (or see what it changed), each under the viewer's next number.
+// those who see it (or see what it changed), each under the viewer's next number. The chat target sends
+// a line instead (sendLine).
 func (r *Rout) publish(ctx context.Context) (publication, error) {
 	g := r.next
 	r.next = (r.next + 1) % len(r.games)
+	if r.chat {
+		return r.sendLine(ctx, g)
+	}
 	bg := r.games[g]
 	start := time.Now()
 	res, err := r.svc.TurnSubmit(ctx, game.CommandInput{GameID: bg.id, Actor: game.User(bg.attacker),
@@ -462,6 +519,71 @@ func (r *Rout) publish(ctx context.Context) (publication, error) {
 		}
 	}
 	return p, nil
+}
+
+// sendChatQuery is the mutation the chat target sends its lines with.
+const sendChatQuery = `mutation($input: SendChatMessageInput!) {
+  sendChatMessage(input: $input) { message { seq createdAt } userErrors { code message } retryAfter }
+}`
+
+// sendLine sends the next line of game g's players' room through the API, as a client does, written by
+// its seats in turn (each game's first line by a different seat, so that the authors share the lines of
+// many games alike). Within the chat's limits: each line says something new, and a flood refusal
+// (CHAT_FLOOD, when a room gets more than chat.FloodMessages lines of an author within chat.FloodWindow:
+// few rooms and many events) is waited out and the line sent again, timed from that last call. The line is
+// published when its row is written (its createdAt, the chat service's clock just before the insert, the
+// notification and the commit) and goes to every seat of the game, numbered in the room.
+func (r *Rout) sendLine(ctx context.Context, g int) (publication, error) {
+	bg := r.games[g]
+	var first *view
+	for i := range r.views {
+		if r.views[i].game == g {
+			first = &r.views[i]
+			break
+		}
+	}
+	author := bg.authors[(g+int(first.head))%len(bg.authors)]
+	r.sent++
+	digest := sha256.Sum256([]byte(strconv.Itoa(r.sent)))
+	vars := map[string]any{"input": map[string]any{"gameId": graph.GlobalID("Game", bg.id), "room": chatRoom,
+		"body": fmt.Sprintf("good luck all, line %d (%x)", r.sent, digest[:6])}}
+	for {
+		var out struct {
+			SendChatMessage struct {
+				Message *struct {
+					Seq       int64
+					CreatedAt time.Time
+				}
+				UserErrors []struct{ Code, Message string }
+				RetryAfter *int
+			}
+		}
+		start := time.Now()
+		err := r.post(ctx, author, sendChatQuery, vars, &out)
+		p := publication{Called: start, Took: time.Since(start)}
+		if err != nil {
+			return p, fmt.Errorf("error sending a chat line in game %d: %w", bg.id, err)
+		}
+		res := out.SendChatMessage
+		if m := res.Message; m != nil {
+			p.Published = m.CreatedAt
+			for i := range r.views {
+				if v := &r.views[i]; v.game == g {
+					v.head = m.Seq
+					p.Deliveries = append(p.Deliveries, delivery{Group: i, Seq: m.Seq})
+				}
+			}
+			return p, nil
+		}
+		if len(res.UserErrors) == 0 || chat.Code(res.UserErrors[0].Code) != chat.CodeFlood || res.RetryAfter == nil {
+			return p, fmt.Errorf("error sending a chat line in game %d: %+v", bg.id, res.UserErrors)
+		}
+		select {
+		case <-time.After(time.Duration(*res.RetryAfter) * time.Second):
+		case <-ctx.Done():
+			return p, ctx.Err()
+		}
+	}
 }
 
 // commitClock is the game service's Effects in the benchmark: it records when each command's

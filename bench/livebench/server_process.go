@@ -36,7 +36,7 @@ const (
 // ServerConfig tells a target's server process which target to serve. The parent sends it as the first
 // line of the child's standard input.
 type ServerConfig struct {
-	// Target is TargetBaseline, TargetRout or TargetRoutFog.
+	// Target is TargetBaseline, TargetRout, TargetRoutFog or TargetRoutChat.
 	Target string `json:"target"`
 	// Subscribers is how many clients will subscribe: the process answers their configuration.
 	Subscribers int `json:"subscribers"`
@@ -71,11 +71,13 @@ type target interface {
 type publication struct {
 	// Deliveries are the groups of clients it is for, with its number as each sees it.
 	Deliveries []delivery `json:"deliveries"`
-	// Called is just before the publishing call: Baseline.Publish, or Rout's game.Service.TurnSubmit.
+	// Called is just before the publishing call: Baseline.Publish, Rout's game.Service.TurnSubmit, or
+	// the HTTP request of its chat's sendChatMessage.
 	Called time.Time `json:"called"`
 	// Published is when the event was published: for the baseline when the broadcast began, for Rout
 	// when the command's transaction began to commit, its rows, events and notification written (the
-	// commit makes the event visible to the hub).
+	// commit makes the event visible to the hub); for its chat the line's createdAt, taken just before
+	// the line's insert, notification and commit.
 	Published time.Time `json:"published"`
 	// Took is how long the publishing call took (for Rout: TurnSubmit, commit included).
 	Took time.Duration `json:"took"`
@@ -90,8 +92,8 @@ func startTarget(ctx context.Context, cfg *ServerConfig) (target, error) {
 			return nil, err
 		}
 		return baselineTarget{b}, nil
-	case TargetRout, TargetRoutFog:
-		opts := RoutOpts{DatabaseURL: cfg.DatabaseURL, Games: cfg.Games, Events: cfg.Events}
+	case TargetRout, TargetRoutFog, TargetRoutChat:
+		opts := RoutOpts{DatabaseURL: cfg.DatabaseURL, Games: cfg.Games, Events: cfg.Events, Chat: cfg.Target == TargetRoutChat}
 		if cfg.Target == TargetRoutFog {
 			opts.Fog = cfg.Fog
 		}

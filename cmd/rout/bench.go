@@ -24,7 +24,11 @@ event's commit; and from the command's start), the server's memory per subscribe
 duplicated, and Rout's ratios to the baseline, as Markdown tables. With --games N the subscribers are
 spread over N games on the classic map of 2 to 6 seats each, signed in as each seat's user and as a
 spectator; with --fog LEVEL the targets are Rout without fog and Rout with that fog, the same games and
-subscribers each, and the report gives the ratios of fog to no fog.`
+subscribers each, and the report gives the ratios of fog to no fog. With --chat (and --games N) the
+targets are Rout's game events and Rout's chat: the chat's subscribers follow the players' room of each of
+its N games (N rooms, spread evenly over the rooms' seats), an event is a chat line sent with
+sendChatMessage through the API by the game's seats in turn (within the chat's limits), timed from the
+line's write, and the report gives the ratios of chat to game events.`
 
 // runBench is `rout bench`: benchmarks, one subcommand each.
 func runBench(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
@@ -78,8 +82,9 @@ func runBenchLive(ctx context.Context, args []string, getenv func(string) string
 	fs := newFlagSet("bench live", "[flags]", benchLiveSummary, stderr)
 	subscribers := fs.String("subscribers", "1000,10000", "comma-separated `numbers` of subscribers")
 	events := fs.Int("events", 200, fmt.Sprintf("events timed per number of subscribers and target (at most %d)", livebench.MaxEvents))
-	targets := fs.String("targets", "", "comma-separated targets: baseline, rout, rout-fog (default baseline,rout, or with --fog rout,rout-fog)")
+	targets := fs.String("targets", "", "comma-separated targets: baseline, rout, rout-fog, rout-chat (default baseline,rout, with --fog rout,rout-fog, with --chat rout,rout-chat)")
 	games := fs.Int("games", 0, "games on the classic map to spread the subscribers over, every seat and the spectators followed (0: one game on 5,000 territories, followed by its attacker)")
+	chat := fs.Bool("chat", false, "measure the chat against the game events: the default targets become rout,rout-chat; needs --games (one chat room a game)")
 	fog := fs.String("fog", "none", "fog of war of the rout-fog target: none, light, normal, heavy or complete (with a level, the default targets are rout,rout-fog)")
 	databaseURL := getenv("DATABASE_URL")
 	fs.Var(secretValue{&databaseURL}, "database-url",
@@ -95,6 +100,7 @@ func runBenchLive(ctx context.Context, args []string, getenv func(string) string
 	cfg := livebench.Config{
 		Events:       *events,
 		Games:        *games,
+		Chat:         *chat,
 		DatabaseURL:  databaseURL,
 		SetupTimeout: *setupTimeout,
 		EventTimeout: *eventTimeout,

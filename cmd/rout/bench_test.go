@@ -95,6 +95,28 @@ func TestBenchLiveWithFog(t *testing.T) {
 	}
 }
 
+func TestBenchLiveWithChat(t *testing.T) {
+	t.Parallel()
+	env := map[string]string{"DATABASE_URL": dbtest.URL(t)}
+	var stdout, stderr bytes.Buffer
+	err := runBenchLive(t.Context(), []string{"--subscribers", "20", "--events", "3", "--games", "3", "--chat"},
+		func(k string) string { return env[k] }, &stdout, &stderr, benchLiveChild)
+	if err != nil {
+		t.Fatalf("bench live: %v\nstderr:\n%s", err, stderr.String())
+	}
+	out := stdout.String()
+	for _, row := range []string{"| 20 | rout | 3 |", "| 20 | rout-chat | 3 |"} {
+		if !strings.Contains(out, row) {
+			t.Errorf("no row %q in:\n%s", row, out)
+		}
+	}
+	// The ratios of the chat to the game events, with a verdict per goal.
+	row := regexp.MustCompile(`\n\| 20( \| [0-9.]+×){4} \| -?[0-9.]+× \(-?[0-9.]+ / -?[0-9.]+ KiB\) \|( (met|\*\*not met\*\*) \|){3}\n`)
+	if !row.MatchString(out) {
+		t.Errorf("no chat ratio row in:\n%s", out)
+	}
+}
+
 func TestBenchRefusesBadArguments(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -109,6 +131,7 @@ func TestBenchRefusesBadArguments(t *testing.T) {
 		{[]string{"bench", "live", "--targets", "rout"}, "needs a database", 1},
 		{[]string{"bench", "live", "--events", "0", "--targets", "baseline"}, "events must be", 1},
 		{[]string{"bench", "live", "--fog", "dense"}, "--fog", 2},
+		{[]string{"bench", "live", "--chat", "--database-url", "x"}, "the rout-chat target needs games", 1},
 		{[]string{"bench", "live", "--games", "2", "--subscribers", "3", "--targets", "baseline"}, "fewer than the 7 viewers", 1},
 		{[]string{"bench", "api", "--games", "many"}, `"many" is not a number`, 2},
 		{[]string{"bench", "api", "extra"}, `unexpected argument "extra"`, 2},
