@@ -74,6 +74,8 @@ type Game struct {
 	StartedAt *time.Time `json:"started_at,omitempty"`
 	// When the game finished or was cancelled.
 	FinishedAt *time.Time `json:"finished_at,omitempty"`
+	// The key the game was created under (game.CreateInput.Key): a creation retried with it finds this game; none for a game created without one.
+	CreateKey *string `json:"create_key,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the GameQuery when eager-loading is set.
 	Edges        GameEdges `json:"edges"`
@@ -106,22 +108,25 @@ type GameEdges struct {
 	ChatReads []*ChatRead `json:"chat_reads,omitempty"`
 	// The users' choices about the game's chat, and its own options.
 	ChatSettings []*ChatSetting `json:"chat_settings,omitempty"`
+	// The tournament table the game is played for, if any.
+	TournamentTables []*TournamentTable `json:"tournament_tables,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [12]bool
+	loadedTypes [13]bool
 	// totalCount holds the count of the edges above.
-	totalCount [12]map[string]int
+	totalCount [13]map[string]int
 
-	namedPlayers      map[string][]*Player
-	namedTerritories  map[string][]*Territory
-	namedCards        map[string][]*Card
-	namedEvents       map[string][]*Event
-	namedSeenEvents   map[string][]*SeenEvent
-	namedCommandKeys  map[string][]*CommandKey
-	namedNotices      map[string][]*Notice
-	namedChatMessages map[string][]*ChatMessage
-	namedChatReads    map[string][]*ChatRead
-	namedChatSettings map[string][]*ChatSetting
+	namedPlayers          map[string][]*Player
+	namedTerritories      map[string][]*Territory
+	namedCards            map[string][]*Card
+	namedEvents           map[string][]*Event
+	namedSeenEvents       map[string][]*SeenEvent
+	namedCommandKeys      map[string][]*CommandKey
+	namedNotices          map[string][]*Notice
+	namedChatMessages     map[string][]*ChatMessage
+	namedChatReads        map[string][]*ChatRead
+	namedChatSettings     map[string][]*ChatSetting
+	namedTournamentTables map[string][]*TournamentTable
 }
 
 // MapOrErr returns the Map value or an error if the edge
@@ -236,6 +241,15 @@ func (e GameEdges) ChatSettingsOrErr() ([]*ChatSetting, error) {
 	return nil, &NotLoadedError{edge: "chat_settings"}
 }
 
+// TournamentTablesOrErr returns the TournamentTables value or an error if the edge
+// was not loaded in eager-loading.
+func (e GameEdges) TournamentTablesOrErr() ([]*TournamentTable, error) {
+	if e.loadedTypes[12] {
+		return e.TournamentTables, nil
+	}
+	return nil, &NotLoadedError{edge: "tournament_tables"}
+}
+
 // scanValues returns the types for scanning values from sql.Rows.
 func (*Game) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
@@ -245,7 +259,7 @@ func (*Game) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case game.FieldID, game.FieldMapID, game.FieldCreatorID, game.FieldTurnLimitSeconds, game.FieldTtbPercent, game.FieldTurn, game.FieldCurrentSeat, game.FieldSeq, game.FieldVersion, game.FieldWinnerSeat:
 			values[i] = new(sql.NullInt64)
-		case game.FieldName, game.FieldClaim, game.FieldCardSystem, game.FieldFog, game.FieldStatus, game.FieldPhase, game.FieldInviteCode:
+		case game.FieldName, game.FieldClaim, game.FieldCardSystem, game.FieldFog, game.FieldStatus, game.FieldPhase, game.FieldInviteCode, game.FieldCreateKey:
 			values[i] = new(sql.NullString)
 		case game.FieldCreatedAt, game.FieldUpdatedAt, game.FieldTurnDeadline, game.FieldWarningAt, game.FieldStartedAt, game.FieldFinishedAt:
 			values[i] = new(sql.NullTime)
@@ -446,6 +460,13 @@ func (_m *Game) assignValues(columns []string, values []any) error {
 				_m.FinishedAt = new(time.Time)
 				*_m.FinishedAt = value.Time
 			}
+		case game.FieldCreateKey:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field create_key", values[i])
+			} else if value.Valid {
+				_m.CreateKey = new(string)
+				*_m.CreateKey = value.String
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -517,6 +538,11 @@ func (_m *Game) QueryChatReads() *ChatReadQuery {
 // QueryChatSettings queries the "chat_settings" edge of the Game entity.
 func (_m *Game) QueryChatSettings() *ChatSettingQuery {
 	return NewGameClient(_m.config).QueryChatSettings(_m)
+}
+
+// QueryTournamentTables queries the "tournament_tables" edge of the Game entity.
+func (_m *Game) QueryTournamentTables() *TournamentTableQuery {
+	return NewGameClient(_m.config).QueryTournamentTables(_m)
 }
 
 // Update returns a builder for updating this Game.
@@ -633,6 +659,11 @@ func (_m *Game) String() string {
 	if v := _m.FinishedAt; v != nil {
 		builder.WriteString("finished_at=")
 		builder.WriteString(v.Format(time.ANSIC))
+	}
+	builder.WriteString(", ")
+	if v := _m.CreateKey; v != nil {
+		builder.WriteString("create_key=")
+		builder.WriteString(*v)
 	}
 	builder.WriteByte(')')
 	return builder.String()
@@ -875,6 +906,30 @@ func (_m *Game) appendNamedChatSettings(name string, edges ...*ChatSetting) {
 		_m.Edges.namedChatSettings[name] = []*ChatSetting{}
 	} else {
 		_m.Edges.namedChatSettings[name] = append(_m.Edges.namedChatSettings[name], edges...)
+	}
+}
+
+// NamedTournamentTables returns the TournamentTables named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Game) NamedTournamentTables(name string) ([]*TournamentTable, error) {
+	if _m.Edges.namedTournamentTables == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedTournamentTables[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Game) appendNamedTournamentTables(name string, edges ...*TournamentTable) {
+	if _m.Edges.namedTournamentTables == nil {
+		_m.Edges.namedTournamentTables = make(map[string][]*TournamentTable)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedTournamentTables[name] = []*TournamentTable{}
+	} else {
+		_m.Edges.namedTournamentTables[name] = append(_m.Edges.namedTournamentTables[name], edges...)
 	}
 }
 

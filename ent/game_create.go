@@ -19,6 +19,7 @@ import (
 	"rout/ent/player"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
+	"rout/ent/tournamenttable"
 	"rout/ent/user"
 	"time"
 
@@ -357,6 +358,20 @@ func (_c *GameCreate) SetNillableFinishedAt(v *time.Time) *GameCreate {
 	return _c
 }
 
+// SetCreateKey sets the "create_key" field.
+func (_c *GameCreate) SetCreateKey(v string) *GameCreate {
+	_c.mutation.SetCreateKey(v)
+	return _c
+}
+
+// SetNillableCreateKey sets the "create_key" field if the given value is not nil.
+func (_c *GameCreate) SetNillableCreateKey(v *string) *GameCreate {
+	if v != nil {
+		_c.SetCreateKey(*v)
+	}
+	return _c
+}
+
 // SetMap sets the "map" edge to the GameMap entity.
 func (_c *GameCreate) SetMap(v *GameMap) *GameCreate {
 	return _c.SetMapID(v.ID)
@@ -515,6 +530,21 @@ func (_c *GameCreate) AddChatSettings(v ...*ChatSetting) *GameCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddChatSettingIDs(ids...)
+}
+
+// AddTournamentTableIDs adds the "tournament_tables" edge to the TournamentTable entity by IDs.
+func (_c *GameCreate) AddTournamentTableIDs(ids ...int) *GameCreate {
+	_c.mutation.AddTournamentTableIDs(ids...)
+	return _c
+}
+
+// AddTournamentTables adds the "tournament_tables" edges to the TournamentTable entity.
+func (_c *GameCreate) AddTournamentTables(v ...*TournamentTable) *GameCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddTournamentTableIDs(ids...)
 }
 
 // Mutation returns the GameMutation object of the builder.
@@ -730,6 +760,11 @@ func (_c *GameCreate) check() error {
 			return &ValidationError{Name: "winner_seat", err: fmt.Errorf(`ent: validator failed for field "Game.winner_seat": %w`, err)}
 		}
 	}
+	if v, ok := _c.mutation.CreateKey(); ok {
+		if err := game.CreateKeyValidator(v); err != nil {
+			return &ValidationError{Name: "create_key", err: fmt.Errorf(`ent: validator failed for field "Game.create_key": %w`, err)}
+		}
+	}
 	if len(_c.mutation.MapIDs()) == 0 {
 		return &ValidationError{Name: "map", err: errors.New(`ent: missing required edge "Game.map"`)}
 	}
@@ -862,6 +897,10 @@ func (_c *GameCreate) createSpec() (*Game, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.FinishedAt(); ok {
 		_spec.SetField(game.FieldFinishedAt, field.TypeTime, value)
 		_node.FinishedAt = &value
+	}
+	if value, ok := _c.mutation.CreateKey(); ok {
+		_spec.SetField(game.FieldCreateKey, field.TypeString, value)
+		_node.CreateKey = &value
 	}
 	if nodes := _c.mutation.MapIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -1050,6 +1089,22 @@ func (_c *GameCreate) createSpec() (*Game, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.TournamentTablesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.TournamentTablesTable,
+			Columns: []string{game.TournamentTablesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournamenttable.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {
@@ -1524,6 +1579,9 @@ func (u *GameUpsertOne) UpdateNewValues() *GameUpsertOne {
 		}
 		if _, exists := u.create.mutation.CreatorID(); exists {
 			s.SetIgnore(game.FieldCreatorID)
+		}
+		if _, exists := u.create.mutation.CreateKey(); exists {
+			s.SetIgnore(game.FieldCreateKey)
 		}
 	}))
 	return u
@@ -2202,6 +2260,9 @@ func (u *GameUpsertBulk) UpdateNewValues() *GameUpsertBulk {
 			}
 			if _, exists := b.mutation.CreatorID(); exists {
 				s.SetIgnore(game.FieldCreatorID)
+			}
+			if _, exists := b.mutation.CreateKey(); exists {
+				s.SetIgnore(game.FieldCreateKey)
 			}
 		}
 	}))

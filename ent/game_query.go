@@ -20,6 +20,7 @@ import (
 	"rout/ent/predicate"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
+	"rout/ent/tournamenttable"
 	"rout/ent/user"
 
 	"entgo.io/ent"
@@ -32,34 +33,36 @@ import (
 // GameQuery is the builder for querying Game entities.
 type GameQuery struct {
 	config
-	ctx                   *QueryContext
-	order                 []game.OrderOption
-	inters                []Interceptor
-	predicates            []predicate.Game
-	withMap               *GameMapQuery
-	withCreator           *UserQuery
-	withPlayers           *PlayerQuery
-	withTerritories       *TerritoryQuery
-	withCards             *CardQuery
-	withEvents            *EventQuery
-	withSeenEvents        *SeenEventQuery
-	withCommandKeys       *CommandKeyQuery
-	withNotices           *NoticeQuery
-	withChatMessages      *ChatMessageQuery
-	withChatReads         *ChatReadQuery
-	withChatSettings      *ChatSettingQuery
-	loadTotal             []func(context.Context, []*Game) error
-	modifiers             []func(*sql.Selector)
-	withNamedPlayers      map[string]*PlayerQuery
-	withNamedTerritories  map[string]*TerritoryQuery
-	withNamedCards        map[string]*CardQuery
-	withNamedEvents       map[string]*EventQuery
-	withNamedSeenEvents   map[string]*SeenEventQuery
-	withNamedCommandKeys  map[string]*CommandKeyQuery
-	withNamedNotices      map[string]*NoticeQuery
-	withNamedChatMessages map[string]*ChatMessageQuery
-	withNamedChatReads    map[string]*ChatReadQuery
-	withNamedChatSettings map[string]*ChatSettingQuery
+	ctx                       *QueryContext
+	order                     []game.OrderOption
+	inters                    []Interceptor
+	predicates                []predicate.Game
+	withMap                   *GameMapQuery
+	withCreator               *UserQuery
+	withPlayers               *PlayerQuery
+	withTerritories           *TerritoryQuery
+	withCards                 *CardQuery
+	withEvents                *EventQuery
+	withSeenEvents            *SeenEventQuery
+	withCommandKeys           *CommandKeyQuery
+	withNotices               *NoticeQuery
+	withChatMessages          *ChatMessageQuery
+	withChatReads             *ChatReadQuery
+	withChatSettings          *ChatSettingQuery
+	withTournamentTables      *TournamentTableQuery
+	loadTotal                 []func(context.Context, []*Game) error
+	modifiers                 []func(*sql.Selector)
+	withNamedPlayers          map[string]*PlayerQuery
+	withNamedTerritories      map[string]*TerritoryQuery
+	withNamedCards            map[string]*CardQuery
+	withNamedEvents           map[string]*EventQuery
+	withNamedSeenEvents       map[string]*SeenEventQuery
+	withNamedCommandKeys      map[string]*CommandKeyQuery
+	withNamedNotices          map[string]*NoticeQuery
+	withNamedChatMessages     map[string]*ChatMessageQuery
+	withNamedChatReads        map[string]*ChatReadQuery
+	withNamedChatSettings     map[string]*ChatSettingQuery
+	withNamedTournamentTables map[string]*TournamentTableQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -360,6 +363,28 @@ func (_q *GameQuery) QueryChatSettings() *ChatSettingQuery {
 	return query
 }
 
+// QueryTournamentTables chains the current query on the "tournament_tables" edge.
+func (_q *GameQuery) QueryTournamentTables() *TournamentTableQuery {
+	query := (&TournamentTableClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(game.Table, game.FieldID, selector),
+			sqlgraph.To(tournamenttable.Table, tournamenttable.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, game.TournamentTablesTable, game.TournamentTablesColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // First returns the first Game entity from the query.
 // Returns a *NotFoundError when no Game was found.
 func (_q *GameQuery) First(ctx context.Context) (*Game, error) {
@@ -547,23 +572,24 @@ func (_q *GameQuery) Clone() *GameQuery {
 		return nil
 	}
 	return &GameQuery{
-		config:           _q.config,
-		ctx:              _q.ctx.Clone(),
-		order:            append([]game.OrderOption{}, _q.order...),
-		inters:           append([]Interceptor{}, _q.inters...),
-		predicates:       append([]predicate.Game{}, _q.predicates...),
-		withMap:          _q.withMap.Clone(),
-		withCreator:      _q.withCreator.Clone(),
-		withPlayers:      _q.withPlayers.Clone(),
-		withTerritories:  _q.withTerritories.Clone(),
-		withCards:        _q.withCards.Clone(),
-		withEvents:       _q.withEvents.Clone(),
-		withSeenEvents:   _q.withSeenEvents.Clone(),
-		withCommandKeys:  _q.withCommandKeys.Clone(),
-		withNotices:      _q.withNotices.Clone(),
-		withChatMessages: _q.withChatMessages.Clone(),
-		withChatReads:    _q.withChatReads.Clone(),
-		withChatSettings: _q.withChatSettings.Clone(),
+		config:               _q.config,
+		ctx:                  _q.ctx.Clone(),
+		order:                append([]game.OrderOption{}, _q.order...),
+		inters:               append([]Interceptor{}, _q.inters...),
+		predicates:           append([]predicate.Game{}, _q.predicates...),
+		withMap:              _q.withMap.Clone(),
+		withCreator:          _q.withCreator.Clone(),
+		withPlayers:          _q.withPlayers.Clone(),
+		withTerritories:      _q.withTerritories.Clone(),
+		withCards:            _q.withCards.Clone(),
+		withEvents:           _q.withEvents.Clone(),
+		withSeenEvents:       _q.withSeenEvents.Clone(),
+		withCommandKeys:      _q.withCommandKeys.Clone(),
+		withNotices:          _q.withNotices.Clone(),
+		withChatMessages:     _q.withChatMessages.Clone(),
+		withChatReads:        _q.withChatReads.Clone(),
+		withChatSettings:     _q.withChatSettings.Clone(),
+		withTournamentTables: _q.withTournamentTables.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -702,6 +728,17 @@ func (_q *GameQuery) WithChatSettings(opts ...func(*ChatSettingQuery)) *GameQuer
 	return _q
 }
 
+// WithTournamentTables tells the query-builder to eager-load the nodes that are connected to
+// the "tournament_tables" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *GameQuery) WithTournamentTables(opts ...func(*TournamentTableQuery)) *GameQuery {
+	query := (&TournamentTableClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withTournamentTables = query
+	return _q
+}
+
 // GroupBy is used to group vertices by one or more fields/columns.
 // It is often used with aggregate functions, like: count, max, mean, min, sum.
 //
@@ -780,7 +817,7 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 	var (
 		nodes       = []*Game{}
 		_spec       = _q.querySpec()
-		loadedTypes = [12]bool{
+		loadedTypes = [13]bool{
 			_q.withMap != nil,
 			_q.withCreator != nil,
 			_q.withPlayers != nil,
@@ -793,6 +830,7 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 			_q.withChatMessages != nil,
 			_q.withChatReads != nil,
 			_q.withChatSettings != nil,
+			_q.withTournamentTables != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -898,6 +936,13 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 			return nil, err
 		}
 	}
+	if query := _q.withTournamentTables; query != nil {
+		if err := _q.loadTournamentTables(ctx, query, nodes,
+			func(n *Game) { n.Edges.TournamentTables = []*TournamentTable{} },
+			func(n *Game, e *TournamentTable) { n.Edges.TournamentTables = append(n.Edges.TournamentTables, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedPlayers {
 		if err := _q.loadPlayers(ctx, query, nodes,
 			func(n *Game) { n.appendNamedPlayers(name) },
@@ -965,6 +1010,13 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 		if err := _q.loadChatSettings(ctx, query, nodes,
 			func(n *Game) { n.appendNamedChatSettings(name) },
 			func(n *Game, e *ChatSetting) { n.appendNamedChatSettings(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedTournamentTables {
+		if err := _q.loadTournamentTables(ctx, query, nodes,
+			func(n *Game) { n.appendNamedTournamentTables(name) },
+			func(n *Game, e *TournamentTable) { n.appendNamedTournamentTables(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1334,6 +1386,39 @@ func (_q *GameQuery) loadChatSettings(ctx context.Context, query *ChatSettingQue
 	}
 	return nil
 }
+func (_q *GameQuery) loadTournamentTables(ctx context.Context, query *TournamentTableQuery, nodes []*Game, init func(*Game), assign func(*Game, *TournamentTable)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*Game)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(tournamenttable.FieldGameID)
+	}
+	query.Where(predicate.TournamentTable(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(game.TournamentTablesColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.GameID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "game_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "game_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *GameQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -1591,6 +1676,20 @@ func (_q *GameQuery) WithNamedChatSettings(name string, opts ...func(*ChatSettin
 		_q.withNamedChatSettings = make(map[string]*ChatSettingQuery)
 	}
 	_q.withNamedChatSettings[name] = query
+	return _q
+}
+
+// WithNamedTournamentTables tells the query-builder to eager-load the nodes that are connected to the "tournament_tables"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *GameQuery) WithNamedTournamentTables(name string, opts ...func(*TournamentTableQuery)) *GameQuery {
+	query := (&TournamentTableClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedTournamentTables == nil {
+		_q.withNamedTournamentTables = make(map[string]*TournamentTableQuery)
+	}
+	_q.withNamedTournamentTables[name] = query
 	return _q
 }
 

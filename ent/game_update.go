@@ -19,6 +19,7 @@ import (
 	"rout/ent/predicate"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
+	"rout/ent/tournamenttable"
 	"time"
 
 	"entgo.io/ent/dialect/sql"
@@ -617,6 +618,21 @@ func (_u *GameUpdate) AddChatSettings(v ...*ChatSetting) *GameUpdate {
 	return _u.AddChatSettingIDs(ids...)
 }
 
+// AddTournamentTableIDs adds the "tournament_tables" edge to the TournamentTable entity by IDs.
+func (_u *GameUpdate) AddTournamentTableIDs(ids ...int) *GameUpdate {
+	_u.mutation.AddTournamentTableIDs(ids...)
+	return _u
+}
+
+// AddTournamentTables adds the "tournament_tables" edges to the TournamentTable entity.
+func (_u *GameUpdate) AddTournamentTables(v ...*TournamentTable) *GameUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddTournamentTableIDs(ids...)
+}
+
 // Mutation returns the GameMutation object of the builder.
 func (_u *GameUpdate) Mutation() *GameMutation {
 	return _u.mutation
@@ -830,6 +846,27 @@ func (_u *GameUpdate) RemoveChatSettings(v ...*ChatSetting) *GameUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveChatSettingIDs(ids...)
+}
+
+// ClearTournamentTables clears all "tournament_tables" edges to the TournamentTable entity.
+func (_u *GameUpdate) ClearTournamentTables() *GameUpdate {
+	_u.mutation.ClearTournamentTables()
+	return _u
+}
+
+// RemoveTournamentTableIDs removes the "tournament_tables" edge to TournamentTable entities by IDs.
+func (_u *GameUpdate) RemoveTournamentTableIDs(ids ...int) *GameUpdate {
+	_u.mutation.RemoveTournamentTableIDs(ids...)
+	return _u
+}
+
+// RemoveTournamentTables removes "tournament_tables" edges to TournamentTable entities.
+func (_u *GameUpdate) RemoveTournamentTables(v ...*TournamentTable) *GameUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveTournamentTableIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -1106,6 +1143,9 @@ func (_u *GameUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if _u.mutation.FinishedAtCleared() {
 		_spec.ClearField(game.FieldFinishedAt, field.TypeTime)
+	}
+	if _u.mutation.CreateKeyCleared() {
+		_spec.ClearField(game.FieldCreateKey, field.TypeString)
 	}
 	if _u.mutation.PlayersCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -1550,6 +1590,51 @@ func (_u *GameUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.TournamentTablesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.TournamentTablesTable,
+			Columns: []string{game.TournamentTablesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournamenttable.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedTournamentTablesIDs(); len(nodes) > 0 && !_u.mutation.TournamentTablesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.TournamentTablesTable,
+			Columns: []string{game.TournamentTablesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournamenttable.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.TournamentTablesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.TournamentTablesTable,
+			Columns: []string{game.TournamentTablesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournamenttable.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {
@@ -2154,6 +2239,21 @@ func (_u *GameUpdateOne) AddChatSettings(v ...*ChatSetting) *GameUpdateOne {
 	return _u.AddChatSettingIDs(ids...)
 }
 
+// AddTournamentTableIDs adds the "tournament_tables" edge to the TournamentTable entity by IDs.
+func (_u *GameUpdateOne) AddTournamentTableIDs(ids ...int) *GameUpdateOne {
+	_u.mutation.AddTournamentTableIDs(ids...)
+	return _u
+}
+
+// AddTournamentTables adds the "tournament_tables" edges to the TournamentTable entity.
+func (_u *GameUpdateOne) AddTournamentTables(v ...*TournamentTable) *GameUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddTournamentTableIDs(ids...)
+}
+
 // Mutation returns the GameMutation object of the builder.
 func (_u *GameUpdateOne) Mutation() *GameMutation {
 	return _u.mutation
@@ -2367,6 +2467,27 @@ func (_u *GameUpdateOne) RemoveChatSettings(v ...*ChatSetting) *GameUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveChatSettingIDs(ids...)
+}
+
+// ClearTournamentTables clears all "tournament_tables" edges to the TournamentTable entity.
+func (_u *GameUpdateOne) ClearTournamentTables() *GameUpdateOne {
+	_u.mutation.ClearTournamentTables()
+	return _u
+}
+
+// RemoveTournamentTableIDs removes the "tournament_tables" edge to TournamentTable entities by IDs.
+func (_u *GameUpdateOne) RemoveTournamentTableIDs(ids ...int) *GameUpdateOne {
+	_u.mutation.RemoveTournamentTableIDs(ids...)
+	return _u
+}
+
+// RemoveTournamentTables removes "tournament_tables" edges to TournamentTable entities.
+func (_u *GameUpdateOne) RemoveTournamentTables(v ...*TournamentTable) *GameUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveTournamentTableIDs(ids...)
 }
 
 // Where appends a list predicates to the GameUpdate builder.
@@ -2673,6 +2794,9 @@ func (_u *GameUpdateOne) sqlSave(ctx context.Context) (_node *Game, err error) {
 	}
 	if _u.mutation.FinishedAtCleared() {
 		_spec.ClearField(game.FieldFinishedAt, field.TypeTime)
+	}
+	if _u.mutation.CreateKeyCleared() {
+		_spec.ClearField(game.FieldCreateKey, field.TypeString)
 	}
 	if _u.mutation.PlayersCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -3117,6 +3241,51 @@ func (_u *GameUpdateOne) sqlSave(ctx context.Context) (_node *Game, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(chatsetting.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.TournamentTablesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.TournamentTablesTable,
+			Columns: []string{game.TournamentTablesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournamenttable.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedTournamentTablesIDs(); len(nodes) > 0 && !_u.mutation.TournamentTablesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.TournamentTablesTable,
+			Columns: []string{game.TournamentTablesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournamenttable.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.TournamentTablesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.TournamentTablesTable,
+			Columns: []string{game.TournamentTablesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournamenttable.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

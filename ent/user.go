@@ -88,11 +88,15 @@ type UserEdges struct {
 	Blocks []*UserBlock `json:"blocks,omitempty"`
 	// Others' blocks of the user; deleted with the user.
 	BlockedBy []*UserBlock `json:"blocked_by,omitempty"`
+	// The tournaments the user created; they stay, without a creator, when the user is deleted.
+	Tournaments []*Tournament `json:"tournaments,omitempty"`
+	// The user's entries in tournaments; deleted with the user.
+	TournamentEntries []*TournamentEntrant `json:"tournament_entries,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [14]bool
+	loadedTypes [16]bool
 	// totalCount holds the count of the edges above.
-	totalCount [14]map[string]int
+	totalCount [16]map[string]int
 
 	namedTokens            map[string][]*Token
 	namedSeats             map[string][]*Player
@@ -108,6 +112,8 @@ type UserEdges struct {
 	namedChatPenalties     map[string][]*ChatPenalty
 	namedBlocks            map[string][]*UserBlock
 	namedBlockedBy         map[string][]*UserBlock
+	namedTournaments       map[string][]*Tournament
+	namedTournamentEntries map[string][]*TournamentEntrant
 }
 
 // TokensOrErr returns the Tokens value or an error if the edge
@@ -234,6 +240,24 @@ func (e UserEdges) BlockedByOrErr() ([]*UserBlock, error) {
 		return e.BlockedBy, nil
 	}
 	return nil, &NotLoadedError{edge: "blocked_by"}
+}
+
+// TournamentsOrErr returns the Tournaments value or an error if the edge
+// was not loaded in eager-loading.
+func (e UserEdges) TournamentsOrErr() ([]*Tournament, error) {
+	if e.loadedTypes[14] {
+		return e.Tournaments, nil
+	}
+	return nil, &NotLoadedError{edge: "tournaments"}
+}
+
+// TournamentEntriesOrErr returns the TournamentEntries value or an error if the edge
+// was not loaded in eager-loading.
+func (e UserEdges) TournamentEntriesOrErr() ([]*TournamentEntrant, error) {
+	if e.loadedTypes[15] {
+		return e.TournamentEntries, nil
+	}
+	return nil, &NotLoadedError{edge: "tournament_entries"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -460,6 +484,16 @@ func (_m *User) QueryBlocks() *UserBlockQuery {
 // QueryBlockedBy queries the "blocked_by" edge of the User entity.
 func (_m *User) QueryBlockedBy() *UserBlockQuery {
 	return NewUserClient(_m.config).QueryBlockedBy(_m)
+}
+
+// QueryTournaments queries the "tournaments" edge of the User entity.
+func (_m *User) QueryTournaments() *TournamentQuery {
+	return NewUserClient(_m.config).QueryTournaments(_m)
+}
+
+// QueryTournamentEntries queries the "tournament_entries" edge of the User entity.
+func (_m *User) QueryTournamentEntries() *TournamentEntrantQuery {
+	return NewUserClient(_m.config).QueryTournamentEntries(_m)
 }
 
 // Update returns a builder for updating this User.
@@ -877,6 +911,54 @@ func (_m *User) appendNamedBlockedBy(name string, edges ...*UserBlock) {
 		_m.Edges.namedBlockedBy[name] = []*UserBlock{}
 	} else {
 		_m.Edges.namedBlockedBy[name] = append(_m.Edges.namedBlockedBy[name], edges...)
+	}
+}
+
+// NamedTournaments returns the Tournaments named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *User) NamedTournaments(name string) ([]*Tournament, error) {
+	if _m.Edges.namedTournaments == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedTournaments[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *User) appendNamedTournaments(name string, edges ...*Tournament) {
+	if _m.Edges.namedTournaments == nil {
+		_m.Edges.namedTournaments = make(map[string][]*Tournament)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedTournaments[name] = []*Tournament{}
+	} else {
+		_m.Edges.namedTournaments[name] = append(_m.Edges.namedTournaments[name], edges...)
+	}
+}
+
+// NamedTournamentEntries returns the TournamentEntries named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *User) NamedTournamentEntries(name string) ([]*TournamentEntrant, error) {
+	if _m.Edges.namedTournamentEntries == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedTournamentEntries[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *User) appendNamedTournamentEntries(name string, edges ...*TournamentEntrant) {
+	if _m.Edges.namedTournamentEntries == nil {
+		_m.Edges.namedTournamentEntries = make(map[string][]*TournamentEntrant)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedTournamentEntries[name] = []*TournamentEntrant{}
+	} else {
+		_m.Edges.namedTournamentEntries[name] = append(_m.Edges.namedTournamentEntries[name], edges...)
 	}
 }
 

@@ -20,6 +20,8 @@ import (
 	"rout/ent/predicate"
 	"rout/ent/pushsubscription"
 	"rout/ent/token"
+	"rout/ent/tournament"
+	"rout/ent/tournamententrant"
 	"rout/ent/user"
 	"rout/ent/userblock"
 
@@ -51,6 +53,8 @@ type UserQuery struct {
 	withChatPenalties          *ChatPenaltyQuery
 	withBlocks                 *UserBlockQuery
 	withBlockedBy              *UserBlockQuery
+	withTournaments            *TournamentQuery
+	withTournamentEntries      *TournamentEntrantQuery
 	loadTotal                  []func(context.Context, []*User) error
 	modifiers                  []func(*sql.Selector)
 	withNamedTokens            map[string]*TokenQuery
@@ -67,6 +71,8 @@ type UserQuery struct {
 	withNamedChatPenalties     map[string]*ChatPenaltyQuery
 	withNamedBlocks            map[string]*UserBlockQuery
 	withNamedBlockedBy         map[string]*UserBlockQuery
+	withNamedTournaments       map[string]*TournamentQuery
+	withNamedTournamentEntries map[string]*TournamentEntrantQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -411,6 +417,50 @@ func (_q *UserQuery) QueryBlockedBy() *UserBlockQuery {
 	return query
 }
 
+// QueryTournaments chains the current query on the "tournaments" edge.
+func (_q *UserQuery) QueryTournaments() *TournamentQuery {
+	query := (&TournamentClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(tournament.Table, tournament.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.TournamentsTable, user.TournamentsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryTournamentEntries chains the current query on the "tournament_entries" edge.
+func (_q *UserQuery) QueryTournamentEntries() *TournamentEntrantQuery {
+	query := (&TournamentEntrantClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(tournamententrant.Table, tournamententrant.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.TournamentEntriesTable, user.TournamentEntriesColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // First returns the first User entity from the query.
 // Returns a *NotFoundError when no User was found.
 func (_q *UserQuery) First(ctx context.Context) (*User, error) {
@@ -617,6 +667,8 @@ func (_q *UserQuery) Clone() *UserQuery {
 		withChatPenalties:     _q.withChatPenalties.Clone(),
 		withBlocks:            _q.withBlocks.Clone(),
 		withBlockedBy:         _q.withBlockedBy.Clone(),
+		withTournaments:       _q.withTournaments.Clone(),
+		withTournamentEntries: _q.withTournamentEntries.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -777,6 +829,28 @@ func (_q *UserQuery) WithBlockedBy(opts ...func(*UserBlockQuery)) *UserQuery {
 	return _q
 }
 
+// WithTournaments tells the query-builder to eager-load the nodes that are connected to
+// the "tournaments" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithTournaments(opts ...func(*TournamentQuery)) *UserQuery {
+	query := (&TournamentClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withTournaments = query
+	return _q
+}
+
+// WithTournamentEntries tells the query-builder to eager-load the nodes that are connected to
+// the "tournament_entries" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithTournamentEntries(opts ...func(*TournamentEntrantQuery)) *UserQuery {
+	query := (&TournamentEntrantClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withTournamentEntries = query
+	return _q
+}
+
 // GroupBy is used to group vertices by one or more fields/columns.
 // It is often used with aggregate functions, like: count, max, mean, min, sum.
 //
@@ -855,7 +929,7 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 	var (
 		nodes       = []*User{}
 		_spec       = _q.querySpec()
-		loadedTypes = [14]bool{
+		loadedTypes = [16]bool{
 			_q.withTokens != nil,
 			_q.withSeats != nil,
 			_q.withCreatedGames != nil,
@@ -870,6 +944,8 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			_q.withChatPenalties != nil,
 			_q.withBlocks != nil,
 			_q.withBlockedBy != nil,
+			_q.withTournaments != nil,
+			_q.withTournamentEntries != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -991,6 +1067,20 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			return nil, err
 		}
 	}
+	if query := _q.withTournaments; query != nil {
+		if err := _q.loadTournaments(ctx, query, nodes,
+			func(n *User) { n.Edges.Tournaments = []*Tournament{} },
+			func(n *User, e *Tournament) { n.Edges.Tournaments = append(n.Edges.Tournaments, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withTournamentEntries; query != nil {
+		if err := _q.loadTournamentEntries(ctx, query, nodes,
+			func(n *User) { n.Edges.TournamentEntries = []*TournamentEntrant{} },
+			func(n *User, e *TournamentEntrant) { n.Edges.TournamentEntries = append(n.Edges.TournamentEntries, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedTokens {
 		if err := _q.loadTokens(ctx, query, nodes,
 			func(n *User) { n.appendNamedTokens(name) },
@@ -1086,6 +1176,20 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 		if err := _q.loadBlockedBy(ctx, query, nodes,
 			func(n *User) { n.appendNamedBlockedBy(name) },
 			func(n *User, e *UserBlock) { n.appendNamedBlockedBy(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedTournaments {
+		if err := _q.loadTournaments(ctx, query, nodes,
+			func(n *User) { n.appendNamedTournaments(name) },
+			func(n *User, e *Tournament) { n.appendNamedTournaments(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedTournamentEntries {
+		if err := _q.loadTournamentEntries(ctx, query, nodes,
+			func(n *User) { n.appendNamedTournamentEntries(name) },
+			func(n *User, e *TournamentEntrant) { n.appendNamedTournamentEntries(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1523,6 +1627,69 @@ func (_q *UserQuery) loadBlockedBy(ctx context.Context, query *UserBlockQuery, n
 	}
 	return nil
 }
+func (_q *UserQuery) loadTournaments(ctx context.Context, query *TournamentQuery, nodes []*User, init func(*User), assign func(*User, *Tournament)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*User)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(tournament.FieldCreatorID)
+	}
+	query.Where(predicate.Tournament(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(user.TournamentsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CreatorID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "creator_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "creator_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *UserQuery) loadTournamentEntries(ctx context.Context, query *TournamentEntrantQuery, nodes []*User, init func(*User), assign func(*User, *TournamentEntrant)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*User)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(tournamententrant.FieldUserID)
+	}
+	query.Where(predicate.TournamentEntrant(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(user.TournamentEntriesColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.UserID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "user_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *UserQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -1830,6 +1997,34 @@ func (_q *UserQuery) WithNamedBlockedBy(name string, opts ...func(*UserBlockQuer
 		_q.withNamedBlockedBy = make(map[string]*UserBlockQuery)
 	}
 	_q.withNamedBlockedBy[name] = query
+	return _q
+}
+
+// WithNamedTournaments tells the query-builder to eager-load the nodes that are connected to the "tournaments"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedTournaments(name string, opts ...func(*TournamentQuery)) *UserQuery {
+	query := (&TournamentClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedTournaments == nil {
+		_q.withNamedTournaments = make(map[string]*TournamentQuery)
+	}
+	_q.withNamedTournaments[name] = query
+	return _q
+}
+
+// WithNamedTournamentEntries tells the query-builder to eager-load the nodes that are connected to the "tournament_entries"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedTournamentEntries(name string, opts ...func(*TournamentEntrantQuery)) *UserQuery {
+	query := (&TournamentEntrantClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedTournamentEntries == nil {
+		_q.withNamedTournamentEntries = make(map[string]*TournamentEntrantQuery)
+	}
+	_q.withNamedTournamentEntries[name] = query
 	return _q
 }
 

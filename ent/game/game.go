@@ -71,6 +71,8 @@ const (
 	FieldStartedAt = "started_at"
 	// FieldFinishedAt holds the string denoting the finished_at field in the database.
 	FieldFinishedAt = "finished_at"
+	// FieldCreateKey holds the string denoting the create_key field in the database.
+	FieldCreateKey = "create_key"
 	// EdgeMap holds the string denoting the map edge name in mutations.
 	EdgeMap = "map"
 	// EdgeCreator holds the string denoting the creator edge name in mutations.
@@ -95,6 +97,8 @@ const (
 	EdgeChatReads = "chat_reads"
 	// EdgeChatSettings holds the string denoting the chat_settings edge name in mutations.
 	EdgeChatSettings = "chat_settings"
+	// EdgeTournamentTables holds the string denoting the tournament_tables edge name in mutations.
+	EdgeTournamentTables = "tournament_tables"
 	// Table holds the table name of the game in the database.
 	Table = "games"
 	// MapTable is the table that holds the map relation/edge.
@@ -181,6 +185,13 @@ const (
 	ChatSettingsInverseTable = "chat_settings"
 	// ChatSettingsColumn is the table column denoting the chat_settings relation/edge.
 	ChatSettingsColumn = "game_id"
+	// TournamentTablesTable is the table that holds the tournament_tables relation/edge.
+	TournamentTablesTable = "tournament_tables"
+	// TournamentTablesInverseTable is the table name for the TournamentTable entity.
+	// It exists in this package in order to avoid circular dependency with the "tournamenttable" package.
+	TournamentTablesInverseTable = "tournament_tables"
+	// TournamentTablesColumn is the table column denoting the tournament_tables relation/edge.
+	TournamentTablesColumn = "game_id"
 )
 
 // Columns holds all SQL columns for game fields.
@@ -213,6 +224,7 @@ var Columns = []string{
 	FieldWinnerSeat,
 	FieldStartedAt,
 	FieldFinishedAt,
+	FieldCreateKey,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -268,6 +280,8 @@ var (
 	InviteCodeValidator func(string) error
 	// WinnerSeatValidator is a validator for the "winner_seat" field. It is called by the builders before save.
 	WinnerSeatValidator func(int) error
+	// CreateKeyValidator is a validator for the "create_key" field. It is called by the builders before save.
+	CreateKeyValidator func(string) error
 )
 
 // Claim defines the type for the "claim" enum field.
@@ -499,6 +513,11 @@ func ByFinishedAt(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldFinishedAt, opts...).ToFunc()
 }
 
+// ByCreateKey orders the results by the create_key field.
+func ByCreateKey(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldCreateKey, opts...).ToFunc()
+}
+
 // ByMapField orders the results by map field.
 func ByMapField(field string, opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -652,6 +671,20 @@ func ByChatSettings(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newChatSettingsStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByTournamentTablesCount orders the results by tournament_tables count.
+func ByTournamentTablesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newTournamentTablesStep(), opts...)
+	}
+}
+
+// ByTournamentTables orders the results by tournament_tables terms.
+func ByTournamentTables(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newTournamentTablesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newMapStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -734,6 +767,13 @@ func newChatSettingsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(ChatSettingsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, ChatSettingsTable, ChatSettingsColumn),
+	)
+}
+func newTournamentTablesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(TournamentTablesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, TournamentTablesTable, TournamentTablesColumn),
 	)
 }
 

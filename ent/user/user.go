@@ -80,6 +80,10 @@ const (
 	EdgeBlocks = "blocks"
 	// EdgeBlockedBy holds the string denoting the blocked_by edge name in mutations.
 	EdgeBlockedBy = "blocked_by"
+	// EdgeTournaments holds the string denoting the tournaments edge name in mutations.
+	EdgeTournaments = "tournaments"
+	// EdgeTournamentEntries holds the string denoting the tournament_entries edge name in mutations.
+	EdgeTournamentEntries = "tournament_entries"
 	// Table holds the table name of the user in the database.
 	Table = "users"
 	// TokensTable is the table that holds the tokens relation/edge.
@@ -180,6 +184,20 @@ const (
 	BlockedByInverseTable = "user_blocks"
 	// BlockedByColumn is the table column denoting the blocked_by relation/edge.
 	BlockedByColumn = "blocked_id"
+	// TournamentsTable is the table that holds the tournaments relation/edge.
+	TournamentsTable = "tournaments"
+	// TournamentsInverseTable is the table name for the Tournament entity.
+	// It exists in this package in order to avoid circular dependency with the "tournament" package.
+	TournamentsInverseTable = "tournaments"
+	// TournamentsColumn is the table column denoting the tournaments relation/edge.
+	TournamentsColumn = "creator_id"
+	// TournamentEntriesTable is the table that holds the tournament_entries relation/edge.
+	TournamentEntriesTable = "tournament_entrants"
+	// TournamentEntriesInverseTable is the table name for the TournamentEntrant entity.
+	// It exists in this package in order to avoid circular dependency with the "tournamententrant" package.
+	TournamentEntriesInverseTable = "tournament_entrants"
+	// TournamentEntriesColumn is the table column denoting the tournament_entries relation/edge.
+	TournamentEntriesColumn = "user_id"
 )
 
 // Columns holds all SQL columns for user fields.
@@ -568,6 +586,34 @@ func ByBlockedBy(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newBlockedByStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByTournamentsCount orders the results by tournaments count.
+func ByTournamentsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newTournamentsStep(), opts...)
+	}
+}
+
+// ByTournaments orders the results by tournaments terms.
+func ByTournaments(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newTournamentsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByTournamentEntriesCount orders the results by tournament_entries count.
+func ByTournamentEntriesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newTournamentEntriesStep(), opts...)
+	}
+}
+
+// ByTournamentEntries orders the results by tournament_entries terms.
+func ByTournamentEntries(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newTournamentEntriesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newTokensStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -664,6 +710,20 @@ func newBlockedByStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(BlockedByInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, BlockedByTable, BlockedByColumn),
+	)
+}
+func newTournamentsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(TournamentsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, TournamentsTable, TournamentsColumn),
+	)
+}
+func newTournamentEntriesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(TournamentEntriesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, TournamentEntriesTable, TournamentEntriesColumn),
 	)
 }
 
