@@ -398,8 +398,12 @@ func TestCreateRefusesBadSettings(t *testing.T) {
 		{"maps", func(s *tournament.Settings) { s.Maps = []string{""} }},
 		{"turn_limit", func(s *tournament.Settings) { s.TurnLimit = time.Minute }},
 		{"entry_limit", func(s *tournament.Settings) { s.EntryLimit = 1 }},
-		{"entry_limit", func(s *tournament.Settings) { s.Format, s.EntryLimit = tournament.FormatRoundRobin, pairing.MaxRoundRobin + 1 }},
-		{"entry_limit", func(s *tournament.Settings) { s.Format, s.EntryLimit, s.StartsAt = tournament.FormatRoundRobin, 0, &future }},
+		{"entry_limit", func(s *tournament.Settings) {
+			s.Format, s.EntryLimit = tournament.FormatRoundRobin, pairing.MaxRoundRobin+1
+		}},
+		{"entry_limit", func(s *tournament.Settings) {
+			s.Format, s.EntryLimit, s.StartsAt = tournament.FormatRoundRobin, 0, &future
+		}},
 		{"starts_at", func(s *tournament.Settings) { s.EntryLimit = 0 }},
 		{"starts_at", func(s *tournament.Settings) { s.StartsAt = &past }},
 		{"rounds", func(s *tournament.Settings) { s.Rounds = tournament.MaxSwissRounds + 1 }},
