@@ -53,6 +53,8 @@ var depRules = []depRule{
 	{pkgs: "rout/sim", only: []string{"rout/rules"}, why: "simulations play the engine alone"},
 	{pkgs: "rout/chat", only: []string{"github.com/lib/pq/...", "github.com/agnivade/levenshtein", "golang.org/x/text/..."},
 		why: "the chat is its tables and its text rules; the caller says who the viewer is and what the game is"},
+	{pkgs: "rout/tournament", only: []string{"github.com/lib/pq/...", "rout/tournament/pairing"},
+		why: "a tournament is its tables and pairing; the games of its tables come through its Games interface (tournament/tablegame)"},
 	{pkgs: "rout/maps/mapsvg", only: []string{"rout/maps", "rout/rules"}, why: "drawings are pure functions of a map and a state"},
 	{
 		pkgs: "rout/game",
