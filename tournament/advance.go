@@ -20,6 +20,19 @@ import (
 // at any time and from any number of processes at once; a call that fails leaves nothing half-done that
 // the next call does not finish.
 func (s *Service) Advance(ctx context.Context, id int) (Tournament, error) {
+	return s.advance(ctx, id, 0)
+}
+
+// AdvanceGame is Advance after the end of game gameID, a table's of tournament id: of the tables whose
+// game is played, it reads the places of that game alone, so that the end of each game of a round costs
+// one read of a game (each game's end advancing the tournament, the last one seats the next round).
+// Advance reads every table's game, for the ends that no AdvanceGame heard.
+func (s *Service) AdvanceGame(ctx context.Context, id, gameID int) (Tournament, error) {
+	return s.advance(ctx, id, gameID)
+}
+
+// advance is Advance, reading the places of game only when set, of every table's game otherwise.
+func (s *Service) advance(ctx context.Context, id, only int) (Tournament, error) {
 	if s.games == nil {
 		return Tournament{}, errors.New("tournament: Advance needs the games (NewService)")
 	}
@@ -35,7 +48,7 @@ func (s *Service) Advance(ctx context.Context, id int) (Tournament, error) {
 			}
 		}
 		for t.Status == StatusRunning {
-			over, err := s.play(ctx, tx, t)
+			over, err := s.play(ctx, tx, t, only)
 			if err != nil || !over {
 				out = t
 				return err
@@ -111,8 +124,8 @@ func (s *Service) start(ctx context.Context, tx *sql.Tx, t *Tournament) error {
 }
 
 // play creates the games of the tables of t's current round that have none and records the places of
-// those whose game is over; it reports whether every table of the round is over.
-func (s *Service) play(ctx context.Context, tx *sql.Tx, t Tournament) (bool, error) {
+// those whose game is over (of game only, when set); it reports whether every table of the round is over.
+func (s *Service) play(ctx context.Context, tx *sql.Tx, t Tournament, only int) (bool, error) {
 	ts, err := tables(ctx, tx, t.ID, t.Round)
 	if err != nil {
 		return false, err
@@ -132,6 +145,10 @@ func (s *Service) play(ctx context.Context, tx *sql.Tx, t Tournament) (bool, err
 				t.ID, t.Round, table.Number, table.GameID); err != nil {
 				return false, fmt.Errorf("error recording the game of table %d of round %d of tournament %d: %w", table.Number, t.Round, t.ID, err)
 			}
+		}
+		if only != 0 && table.GameID != only {
+			over = false // its own game's end tells
+			continue
 		}
 		byUser, finished, err := s.games.Places(ctx, table.GameID)
 		if err != nil {

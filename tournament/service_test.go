@@ -135,6 +135,18 @@ func (e *env) advance(id, round int, status tournament.Status) tournament.Tourna
 	return tr
 }
 
+// advanceGame advances tournament id after the end of game gameID and checks it is in round and status.
+func (e *env) advanceGame(id, gameID, round int, status tournament.Status) {
+	e.t.Helper()
+	tr, err := e.svc.AdvanceGame(e.ctx, id, gameID)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if tr.Round != round || tr.Status != status {
+		e.t.Fatalf("tournament %d is %s in round %d, want %s in round %d", id, tr.Status, tr.Round, status, round)
+	}
+}
+
 // round returns the tables of round of tournament id.
 func (e *env) round(id, round int) []tournament.Table {
 	e.t.Helper()
@@ -229,10 +241,12 @@ func TestSwissPlayedToTheEnd(t *testing.T) {
 		t.Errorf("the retried creation of table 0 = %d, %v; want game %d", again, err, r1[0].GameID)
 	}
 
+	// Each game's end advances the tournament reading that game alone (as its job does): the second's
+	// seats round 2.
 	e.playTable(r1[0], users)
-	e.advance(tr.ID, 1, tournament.StatusRunning) // one table is still played
+	e.advanceGame(tr.ID, r1[0].GameID, 1, tournament.StatusRunning) // one table is still played
 	e.playTable(r1[1], users)
-	e.advance(tr.ID, 2, tournament.StatusRunning)
+	e.advanceGame(tr.ID, r1[1].GameID, 2, tournament.StatusRunning)
 	e.advance(tr.ID, 2, tournament.StatusRunning) // nothing to do: nothing changes
 	r2 := e.round(tr.ID, 2)
 	if got := seated(r2, users); got != " 0 4 1 5 | 2 6 3 7" {
