@@ -1,7 +1,7 @@
 // Package account owns Rout's accounts: the users table (names, addresses, passwords, notification and
 // chat preferences, the admin and moderator roles), the tokens table (sessions and API tokens), the
 // push_subscriptions table (the browsers a user receives web push on) and the user_blocks table (who
-// blocks whom). No other package reads or writes them (TestAccountTablesHaveOneOwner).
+// blocks whom). No other package reads or writes them (TestTablesHaveOneOwner).
 //
 // A Service signs users up and in, opens and revokes sessions and API tokens, authenticates bearer
 // tokens (with a cache of the tokens found live, when its caller hears every replica's revocations on

@@ -25,6 +25,9 @@ import (
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
+	"rout/ent/tournament"
+	"rout/ent/tournamententrant"
+	"rout/ent/tournamenttable"
 	"rout/ent/user"
 	"rout/ent/userblock"
 	"sync"
@@ -143,6 +146,21 @@ var tokenImplementors = []string{"Token", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Token) IsNode() {}
+
+var tournamentImplementors = []string{"Tournament", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Tournament) IsNode() {}
+
+var tournamententrantImplementors = []string{"TournamentEntrant", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*TournamentEntrant) IsNode() {}
+
+var tournamenttableImplementors = []string{"TournamentTable", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*TournamentTable) IsNode() {}
 
 var userImplementors = []string{"User", "Node"}
 
@@ -388,6 +406,33 @@ func (c *Client) noder(ctx context.Context, table string, id int) (Noder, error)
 			Where(token.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, tokenImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case tournament.Table:
+		query := c.Tournament.Query().
+			Where(tournament.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, tournamentImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case tournamententrant.Table:
+		query := c.TournamentEntrant.Query().
+			Where(tournamententrant.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, tournamententrantImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case tournamenttable.Table:
+		query := c.TournamentTable.Query().
+			Where(tournamenttable.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, tournamenttableImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -791,6 +836,54 @@ func (c *Client) noders(ctx context.Context, table string, ids []int) ([]Noder, 
 		query := c.Token.Query().
 			Where(token.IDIn(ids...))
 		query, err := query.CollectFields(ctx, tokenImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case tournament.Table:
+		query := c.Tournament.Query().
+			Where(tournament.IDIn(ids...))
+		query, err := query.CollectFields(ctx, tournamentImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case tournamententrant.Table:
+		query := c.TournamentEntrant.Query().
+			Where(tournamententrant.IDIn(ids...))
+		query, err := query.CollectFields(ctx, tournamententrantImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case tournamenttable.Table:
+		query := c.TournamentTable.Query().
+			Where(tournamenttable.IDIn(ids...))
+		query, err := query.CollectFields(ctx, tournamenttableImplementors...)
 		if err != nil {
 			return nil, err
 		}

@@ -27,6 +27,9 @@ import (
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
+	"rout/ent/tournament"
+	"rout/ent/tournamententrant"
+	"rout/ent/tournamenttable"
 	"rout/ent/user"
 	"rout/ent/userblock"
 	"strconv"
@@ -5159,6 +5162,753 @@ func (_m *Token) ToEdge(order *TokenOrder) *TokenEdge {
 		order = DefaultTokenOrder
 	}
 	return &TokenEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// TournamentEdge is the edge representation of Tournament.
+type TournamentEdge struct {
+	Node   *Tournament `json:"node"`
+	Cursor Cursor      `json:"cursor"`
+}
+
+// TournamentConnection is the connection containing edges to Tournament.
+type TournamentConnection struct {
+	Edges      []*TournamentEdge `json:"edges"`
+	PageInfo   PageInfo          `json:"pageInfo"`
+	TotalCount int               `json:"totalCount"`
+}
+
+func (c *TournamentConnection) build(nodes []*Tournament, pager *tournamentPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Tournament
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Tournament {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Tournament {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*TournamentEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &TournamentEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// TournamentPaginateOption enables pagination customization.
+type TournamentPaginateOption func(*tournamentPager) error
+
+// WithTournamentOrder configures pagination ordering.
+func WithTournamentOrder(order *TournamentOrder) TournamentPaginateOption {
+	if order == nil {
+		order = DefaultTournamentOrder
+	}
+	o := *order
+	return func(pager *tournamentPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultTournamentOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithTournamentFilter configures pagination filter.
+func WithTournamentFilter(filter func(*TournamentQuery) (*TournamentQuery, error)) TournamentPaginateOption {
+	return func(pager *tournamentPager) error {
+		if filter == nil {
+			return errors.New("TournamentQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type tournamentPager struct {
+	reverse bool
+	order   *TournamentOrder
+	filter  func(*TournamentQuery) (*TournamentQuery, error)
+}
+
+func newTournamentPager(opts []TournamentPaginateOption, reverse bool) (*tournamentPager, error) {
+	pager := &tournamentPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultTournamentOrder
+	}
+	return pager, nil
+}
+
+func (p *tournamentPager) applyFilter(query *TournamentQuery) (*TournamentQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *tournamentPager) toCursor(_m *Tournament) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *tournamentPager) applyCursors(query *TournamentQuery, after, before *Cursor) (*TournamentQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultTournamentOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *tournamentPager) applyOrder(query *TournamentQuery) *TournamentQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultTournamentOrder.Field {
+		query = query.Order(DefaultTournamentOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *tournamentPager) orderExpr(query *TournamentQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultTournamentOrder.Field {
+			b.Comma().Ident(DefaultTournamentOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Tournament.
+func (_m *TournamentQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...TournamentPaginateOption,
+) (*TournamentConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newTournamentPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &TournamentConnection{Edges: []*TournamentEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// TournamentOrderField defines the ordering field of Tournament.
+type TournamentOrderField struct {
+	// Value extracts the ordering value from the given Tournament.
+	Value    func(*Tournament) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) tournament.OrderOption
+	toCursor func(*Tournament) Cursor
+}
+
+// TournamentOrder defines the ordering of Tournament.
+type TournamentOrder struct {
+	Direction OrderDirection        `json:"direction"`
+	Field     *TournamentOrderField `json:"field"`
+}
+
+// DefaultTournamentOrder is the default ordering of Tournament.
+var DefaultTournamentOrder = &TournamentOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &TournamentOrderField{
+		Value: func(_m *Tournament) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: tournament.FieldID,
+		toTerm: tournament.ByID,
+		toCursor: func(_m *Tournament) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Tournament into TournamentEdge.
+func (_m *Tournament) ToEdge(order *TournamentOrder) *TournamentEdge {
+	if order == nil {
+		order = DefaultTournamentOrder
+	}
+	return &TournamentEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// TournamentEntrantEdge is the edge representation of TournamentEntrant.
+type TournamentEntrantEdge struct {
+	Node   *TournamentEntrant `json:"node"`
+	Cursor Cursor             `json:"cursor"`
+}
+
+// TournamentEntrantConnection is the connection containing edges to TournamentEntrant.
+type TournamentEntrantConnection struct {
+	Edges      []*TournamentEntrantEdge `json:"edges"`
+	PageInfo   PageInfo                 `json:"pageInfo"`
+	TotalCount int                      `json:"totalCount"`
+}
+
+func (c *TournamentEntrantConnection) build(nodes []*TournamentEntrant, pager *tournamententrantPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *TournamentEntrant
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *TournamentEntrant {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *TournamentEntrant {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*TournamentEntrantEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &TournamentEntrantEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// TournamentEntrantPaginateOption enables pagination customization.
+type TournamentEntrantPaginateOption func(*tournamententrantPager) error
+
+// WithTournamentEntrantOrder configures pagination ordering.
+func WithTournamentEntrantOrder(order *TournamentEntrantOrder) TournamentEntrantPaginateOption {
+	if order == nil {
+		order = DefaultTournamentEntrantOrder
+	}
+	o := *order
+	return func(pager *tournamententrantPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultTournamentEntrantOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithTournamentEntrantFilter configures pagination filter.
+func WithTournamentEntrantFilter(filter func(*TournamentEntrantQuery) (*TournamentEntrantQuery, error)) TournamentEntrantPaginateOption {
+	return func(pager *tournamententrantPager) error {
+		if filter == nil {
+			return errors.New("TournamentEntrantQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type tournamententrantPager struct {
+	reverse bool
+	order   *TournamentEntrantOrder
+	filter  func(*TournamentEntrantQuery) (*TournamentEntrantQuery, error)
+}
+
+func newTournamentEntrantPager(opts []TournamentEntrantPaginateOption, reverse bool) (*tournamententrantPager, error) {
+	pager := &tournamententrantPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultTournamentEntrantOrder
+	}
+	return pager, nil
+}
+
+func (p *tournamententrantPager) applyFilter(query *TournamentEntrantQuery) (*TournamentEntrantQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *tournamententrantPager) toCursor(_m *TournamentEntrant) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *tournamententrantPager) applyCursors(query *TournamentEntrantQuery, after, before *Cursor) (*TournamentEntrantQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultTournamentEntrantOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *tournamententrantPager) applyOrder(query *TournamentEntrantQuery) *TournamentEntrantQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultTournamentEntrantOrder.Field {
+		query = query.Order(DefaultTournamentEntrantOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *tournamententrantPager) orderExpr(query *TournamentEntrantQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultTournamentEntrantOrder.Field {
+			b.Comma().Ident(DefaultTournamentEntrantOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to TournamentEntrant.
+func (_m *TournamentEntrantQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...TournamentEntrantPaginateOption,
+) (*TournamentEntrantConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newTournamentEntrantPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &TournamentEntrantConnection{Edges: []*TournamentEntrantEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// TournamentEntrantOrderField defines the ordering field of TournamentEntrant.
+type TournamentEntrantOrderField struct {
+	// Value extracts the ordering value from the given TournamentEntrant.
+	Value    func(*TournamentEntrant) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) tournamententrant.OrderOption
+	toCursor func(*TournamentEntrant) Cursor
+}
+
+// TournamentEntrantOrder defines the ordering of TournamentEntrant.
+type TournamentEntrantOrder struct {
+	Direction OrderDirection               `json:"direction"`
+	Field     *TournamentEntrantOrderField `json:"field"`
+}
+
+// DefaultTournamentEntrantOrder is the default ordering of TournamentEntrant.
+var DefaultTournamentEntrantOrder = &TournamentEntrantOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &TournamentEntrantOrderField{
+		Value: func(_m *TournamentEntrant) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: tournamententrant.FieldID,
+		toTerm: tournamententrant.ByID,
+		toCursor: func(_m *TournamentEntrant) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts TournamentEntrant into TournamentEntrantEdge.
+func (_m *TournamentEntrant) ToEdge(order *TournamentEntrantOrder) *TournamentEntrantEdge {
+	if order == nil {
+		order = DefaultTournamentEntrantOrder
+	}
+	return &TournamentEntrantEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// TournamentTableEdge is the edge representation of TournamentTable.
+type TournamentTableEdge struct {
+	Node   *TournamentTable `json:"node"`
+	Cursor Cursor           `json:"cursor"`
+}
+
+// TournamentTableConnection is the connection containing edges to TournamentTable.
+type TournamentTableConnection struct {
+	Edges      []*TournamentTableEdge `json:"edges"`
+	PageInfo   PageInfo               `json:"pageInfo"`
+	TotalCount int                    `json:"totalCount"`
+}
+
+func (c *TournamentTableConnection) build(nodes []*TournamentTable, pager *tournamenttablePager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *TournamentTable
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *TournamentTable {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *TournamentTable {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*TournamentTableEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &TournamentTableEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// TournamentTablePaginateOption enables pagination customization.
+type TournamentTablePaginateOption func(*tournamenttablePager) error
+
+// WithTournamentTableOrder configures pagination ordering.
+func WithTournamentTableOrder(order *TournamentTableOrder) TournamentTablePaginateOption {
+	if order == nil {
+		order = DefaultTournamentTableOrder
+	}
+	o := *order
+	return func(pager *tournamenttablePager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultTournamentTableOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithTournamentTableFilter configures pagination filter.
+func WithTournamentTableFilter(filter func(*TournamentTableQuery) (*TournamentTableQuery, error)) TournamentTablePaginateOption {
+	return func(pager *tournamenttablePager) error {
+		if filter == nil {
+			return errors.New("TournamentTableQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type tournamenttablePager struct {
+	reverse bool
+	order   *TournamentTableOrder
+	filter  func(*TournamentTableQuery) (*TournamentTableQuery, error)
+}
+
+func newTournamentTablePager(opts []TournamentTablePaginateOption, reverse bool) (*tournamenttablePager, error) {
+	pager := &tournamenttablePager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultTournamentTableOrder
+	}
+	return pager, nil
+}
+
+func (p *tournamenttablePager) applyFilter(query *TournamentTableQuery) (*TournamentTableQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *tournamenttablePager) toCursor(_m *TournamentTable) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *tournamenttablePager) applyCursors(query *TournamentTableQuery, after, before *Cursor) (*TournamentTableQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultTournamentTableOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *tournamenttablePager) applyOrder(query *TournamentTableQuery) *TournamentTableQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultTournamentTableOrder.Field {
+		query = query.Order(DefaultTournamentTableOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *tournamenttablePager) orderExpr(query *TournamentTableQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultTournamentTableOrder.Field {
+			b.Comma().Ident(DefaultTournamentTableOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to TournamentTable.
+func (_m *TournamentTableQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...TournamentTablePaginateOption,
+) (*TournamentTableConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newTournamentTablePager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &TournamentTableConnection{Edges: []*TournamentTableEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// TournamentTableOrderField defines the ordering field of TournamentTable.
+type TournamentTableOrderField struct {
+	// Value extracts the ordering value from the given TournamentTable.
+	Value    func(*TournamentTable) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) tournamenttable.OrderOption
+	toCursor func(*TournamentTable) Cursor
+}
+
+// TournamentTableOrder defines the ordering of TournamentTable.
+type TournamentTableOrder struct {
+	Direction OrderDirection             `json:"direction"`
+	Field     *TournamentTableOrderField `json:"field"`
+}
+
+// DefaultTournamentTableOrder is the default ordering of TournamentTable.
+var DefaultTournamentTableOrder = &TournamentTableOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &TournamentTableOrderField{
+		Value: func(_m *TournamentTable) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: tournamenttable.FieldID,
+		toTerm: tournamenttable.ByID,
+		toCursor: func(_m *TournamentTable) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts TournamentTable into TournamentTableEdge.
+func (_m *TournamentTable) ToEdge(order *TournamentTableOrder) *TournamentTableEdge {
+	if order == nil {
+		order = DefaultTournamentTableOrder
+	}
+	return &TournamentTableEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

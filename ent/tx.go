@@ -54,6 +54,12 @@ type Tx struct {
 	Territory *TerritoryClient
 	// Token is the client for interacting with the Token builders.
 	Token *TokenClient
+	// Tournament is the client for interacting with the Tournament builders.
+	Tournament *TournamentClient
+	// TournamentEntrant is the client for interacting with the TournamentEntrant builders.
+	TournamentEntrant *TournamentEntrantClient
+	// TournamentTable is the client for interacting with the TournamentTable builders.
+	TournamentTable *TournamentTableClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
 	// UserBlock is the client for interacting with the UserBlock builders.
@@ -209,6 +215,9 @@ func (tx *Tx) init() {
 	tx.SeenEvent = NewSeenEventClient(tx.config)
 	tx.Territory = NewTerritoryClient(tx.config)
 	tx.Token = NewTokenClient(tx.config)
+	tx.Tournament = NewTournamentClient(tx.config)
+	tx.TournamentEntrant = NewTournamentEntrantClient(tx.config)
+	tx.TournamentTable = NewTournamentTableClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 	tx.UserBlock = NewUserBlockClient(tx.config)
 }

@@ -65,7 +65,17 @@ type CreateInput struct {
 	TeamRules rules.TeamRules
 	// Rated makes the game's end update its human players' ratings (docs/ratings.md); off by default.
 	Rated bool
+	// Start starts the game in the transaction that creates it, as its creator's GameStart would: every
+	// seat must then be a user's or a CPU's. A tournament's tables are games created so.
+	Start bool
+	// Key, when set, makes the creation idempotent: a game created under the key is found and returned
+	// (Created.Existing) instead of a new one, whatever its status; a key that names a game of another
+	// creator, map or seats is CodeKeyReused. At most MaxCreateKey bytes.
+	Key string
 }
+
+// MaxCreateKey is the most bytes of CreateInput.Key.
+const MaxCreateKey = 128
 
 // MaxGameName is the most characters of a game's name.
 const MaxGameName = 60
@@ -74,10 +84,27 @@ const MaxGameName = 60
 type Created struct {
 	GameID     int
 	InviteCode string // empty for a public game without invited seats
+	// Existing tells that the game was created earlier under CreateInput.Key: this call created nothing.
+	Existing bool
 }
 
-// GameCreate creates a game in the open status: seats as specified, the board and the deck in rows.
+// GameCreate creates a game in the open status: seats as specified, the board and the deck in rows; with
+// in.Start, it starts it in the same transaction. With in.Key, a game created under the key before is
+// returned instead (Created.Existing), and two calls at once create one game.
 func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, error) {
+	created, err := s.gameCreate(ctx, in)
+	if in.Key != "" && isUniqueViolation(err, "games_create_key_key") {
+		// Another call created the game under the key since this one looked: it is found now.
+		return s.gameCreate(ctx, in)
+	}
+	return created, err
+}
+
+// gameCreate is GameCreate, once.
+func (s *Service) gameCreate(ctx context.Context, in CreateInput) (Created, error) {
+	if len(in.Key) > MaxCreateKey {
+		return Created{}, errorf(CodeBadInput, "the creation key must be at most %d bytes", MaxCreateKey)
+	}
 	if in.TurnLimit == 0 {
 		in.TurnLimit = DefaultTurnLimit
 	}
@@ -93,7 +120,15 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 	}
 	var created Created
 	var ann announcements
+	var started *Result
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		if in.Key != "" {
+			found, err := createdUnder(ctx, tx, in)
+			if err != nil || found.GameID != 0 {
+				created = found
+				return err
+			}
+		}
 		mapID, err := s.findMap(ctx, tx, in.MapKey, in.MapVersion, in.CreatorID)
 		if err != nil {
 			return err
@@ -138,10 +173,10 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 			return fmt.Errorf("error saving the dice: %w", err)
 		}
 		err = tx.QueryRowContext(ctx, `INSERT INTO games (created_at, updated_at, map_id, creator_id, turn_limit_seconds,
-			claim, card_system, ttb_percent, fog, status, phase, dice, invite_code, name, teams, team_rules, rated)
-			VALUES (now(), now(), $1, $2, $3, $4, $5, $6, $7, 'open', 'setup', $8, $9, $10, $11, $12, $13) RETURNING id`,
+			claim, card_system, ttb_percent, fog, status, phase, dice, invite_code, name, teams, team_rules, rated, create_key)
+			VALUES (now(), now(), $1, $2, $3, $4, $5, $6, $7, 'open', 'setup', $8, $9, $10, $11, $12, $13, NULLIF($14, '')) RETURNING id`,
 			mapID, in.CreatorID, int64(in.TurnLimit/time.Second), in.Claim.String(), in.Cards.String(), in.TTBPercent,
-			in.Fog.String(), diceState, invite, in.Name, teamsJSON, teamRulesJSON, in.Rated).Scan(&created.GameID)
+			in.Fog.String(), diceState, invite, in.Name, teamsJSON, teamRulesJSON, in.Rated, in.Key).Scan(&created.GameID)
 		if err != nil {
 			return fmt.Errorf("error creating a game on map %s for user %d: %w", in.MapKey, in.CreatorID, err)
 		}
@@ -175,7 +210,16 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 				return fmt.Errorf("error running the effects of new game %d: %w", created.GameID, err)
 			}
 		}
-		return nil
+		if !in.Start {
+			return nil
+		}
+		g, err := s.lockGame(ctx, tx, created.GameID)
+		if err != nil {
+			return err
+		}
+		res, err := s.start(ctx, tx, g)
+		started = &res
+		return err
 	})
 	if err != nil {
 		var pqErr *pq.Error
@@ -184,9 +228,51 @@ func (s *Service) GameCreate(ctx context.Context, in CreateInput) (Created, erro
 		}
 		return Created{}, err
 	}
+	if created.Existing {
+		return created, nil
+	}
 	s.announce(Result{ann: ann})
 	s.logger.InfoContext(ctx, "game created", "game_id", created.GameID, "creator_id", in.CreatorID, "map", in.MapKey)
+	if started != nil {
+		s.cacheCommitted(*started)
+		s.announce(*started)
+		s.announceLobby(started.GameID, started.Version)
+	}
 	return created, nil
+}
+
+// createdUnder returns the game created under in.Key, if any (Created.GameID 0: none), refusing with
+// CodeKeyReused a game of another creator, map or seats than in asks for.
+func createdUnder(ctx context.Context, tx *sql.Tx, in CreateInput) (Created, error) {
+	var id, creator int
+	var mapKey string
+	var invite sql.NullString
+	err := tx.QueryRowContext(ctx, `SELECT g.id, g.creator_id, m.key, g.invite_code FROM games g JOIN maps m ON m.id = g.map_id
+		WHERE g.create_key = $1`, in.Key).Scan(&id, &creator, &mapKey, &invite)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Created{}, nil
+	}
+	if err != nil {
+		return Created{}, fmt.Errorf("error finding the game created under key %q: %w", in.Key, err)
+	}
+	seats, err := loadSeats(ctx, tx, id)
+	if err != nil {
+		return Created{}, err
+	}
+	same := creator == in.CreatorID && mapKey == in.MapKey && len(seats) == len(in.Seats)
+	for i := 0; same && i < len(seats); i++ {
+		same = seats[i].UserID == in.Seats[i].UserID && seats[i].CPU == (in.Seats[i].Kind == SeatCPU)
+	}
+	if !same {
+		return Created{}, errorf(CodeKeyReused, "the creation key %q names another game", in.Key)
+	}
+	return Created{GameID: id, InviteCode: invite.String, Existing: true}, nil
+}
+
+// isUniqueViolation reports whether err is PostgreSQL's unique violation of the index named constraint.
+func isUniqueViolation(err error, constraint string) bool {
+	var pqErr *pq.Error
+	return errors.As(err, &pqErr) && pqErr.Code == "23505" && pqErr.Constraint == constraint
 }
 
 func cmp(s, fallback string) string {
@@ -572,15 +658,7 @@ func (s *Service) GameStart(ctx context.Context, gameID, userID int) (Result, er
 		if err := starterSeated(cur.seats, userID); err != nil {
 			return err
 		}
-		if i := slices.IndexFunc(cur.seats, func(s Seat) bool { return s.Status != SeatStatusActive }); i >= 0 {
-			return errorf(CodeConflict, "seat %d is still %s", i, cur.seats[i].Status)
-		}
-		var started time.Time
-		if err := tx.QueryRowContext(ctx, `UPDATE games SET started_at = now() WHERE id = $1 RETURNING started_at`, g.id).Scan(&started); err != nil {
-			return fmt.Errorf("error starting game %d: %w", g.id, err)
-		}
-		res, err = s.execute(ctx, tx, g, cur, rules.NoPlayer, rules.StartGame{}, CausePlayer)
-		res.Game.StartedAt = &started
+		res, err = s.startCurrent(ctx, tx, g, cur)
 		return err
 	})
 	if err != nil {
@@ -590,6 +668,30 @@ func (s *Service) GameStart(ctx context.Context, gameID, userID int) (Result, er
 	s.announce(res)
 	s.announceLobby(res.GameID, res.Version)
 	return res, nil
+}
+
+// start starts the open game g, locked in tx, whose seats must all be taken (CodeConflict otherwise).
+func (s *Service) start(ctx context.Context, tx *sql.Tx, g *gameRow) (Result, error) {
+	cur, err := s.current(ctx, tx, g)
+	if err != nil {
+		return Result{}, err
+	}
+	return s.startCurrent(ctx, tx, g, cur)
+}
+
+// startCurrent starts the open game g, locked in tx, from its current state cur: the turn order, the
+// deal (random claim) and the first turn come from the engine.
+func (s *Service) startCurrent(ctx context.Context, tx *sql.Tx, g *gameRow, cur *cached) (Result, error) {
+	if i := slices.IndexFunc(cur.seats, func(s Seat) bool { return s.Status != SeatStatusActive }); i >= 0 {
+		return Result{}, errorf(CodeConflict, "seat %d is still %s", i, cur.seats[i].Status)
+	}
+	var started time.Time
+	if err := tx.QueryRowContext(ctx, `UPDATE games SET started_at = now() WHERE id = $1 RETURNING started_at`, g.id).Scan(&started); err != nil {
+		return Result{}, fmt.Errorf("error starting game %d: %w", g.id, err)
+	}
+	res, err := s.execute(ctx, tx, g, cur, rules.NoPlayer, rules.StartGame{}, CausePlayer)
+	res.Game.StartedAt = &started
+	return res, err
 }
 
 // starterSeated refuses the start of a game by a creator who left it: once the creator holds no seat while

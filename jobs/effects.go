@@ -121,6 +121,10 @@ func (j *Effects) AfterCommand(ctx context.Context, tx *sql.Tx, changes ...game.
 		}
 		var ns []inbox.New
 		jobs, ns = changeEffects(c, jobs)
+		var err error
+		if jobs, err = tournamentAdvances(ctx, tx, c, jobs); err != nil {
+			return err
+		}
 		notices = append(notices, ns...)
 		announce[c.GameID] = c.Announce
 	}

@@ -18,6 +18,7 @@ import (
 	"rout/chat"
 	"rout/game"
 	"rout/notifications"
+	"rout/tournament"
 )
 
 // Notifier sends one notification through the channel its recipient chose; *router.Router is one.
@@ -34,6 +35,9 @@ type Opts struct {
 	Game *game.Service
 	// Accounts gives the recipients' addresses, names and notification preferences. Required.
 	Accounts *account.Service
+	// Tournaments advances tournaments (rout_tournament_advance), and every Config.SweepInterval those
+	// with something due (rout_tournament_sweep); nil works no tournament jobs.
+	Tournaments *tournament.Service
 	// ListenURL is the connection string of the same database, for the LISTEN connection that lets
 	// workers pick new jobs up at once. Empty: workers poll every Config.PollInterval only.
 	ListenURL string
@@ -82,6 +86,8 @@ type Jobs struct {
 	accounts *account.Service
 	chat     *chat.Service // the unread counts of chat digests
 	effects  *Effects      // what the workers insert (a turn's warning notice), through client
+	// tournaments is Opts.Tournaments; nil: no tournament workers
+	tournaments *tournament.Service
 
 	mu      sync.Mutex
 	started bool
@@ -110,7 +116,7 @@ func New(opts Opts) (*Jobs, error) {
 	}
 	j := &Jobs{db: opts.DB, notifier: opts.Notifier, now: opts.Clock, logger: opts.Logger, cfg: opts.Config,
 		stats: newCounters(), observer: opts.Observer, game: opts.Game, accounts: opts.Accounts, limits: newSendLimits(),
-		chat: chat.NewService(opts.DB, opts.Clock)}
+		chat: chat.NewService(opts.DB, opts.Clock), tournaments: opts.Tournaments}
 
 	driver := riverdatabasesql.New(opts.DB)
 	if opts.ListenURL != "" {
@@ -132,6 +138,16 @@ func New(opts Opts) (*Jobs, error) {
 	river.AddWorker(workers, &notificationWorker{j: j})
 	river.AddWorker(workers, &digestWorker{j: j})
 	river.AddWorker(workers, &sweepWorker{j: j})
+	periodic := []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(opts.Config.SweepInterval),
+		func() (river.JobArgs, *river.InsertOpts) { return SweepArgs{}, nil },
+		&river.PeriodicJobOpts{RunOnStart: true})}
+	if opts.Tournaments != nil {
+		river.AddWorker(workers, &tournamentAdvanceWorker{j: j})
+		river.AddWorker(workers, &tournamentSweepWorker{j: j})
+		periodic = append(periodic, river.NewPeriodicJob(river.PeriodicInterval(opts.Config.SweepInterval),
+			func() (river.JobArgs, *river.InsertOpts) { return TournamentSweepArgs{}, nil },
+			&river.PeriodicJobOpts{RunOnStart: true}))
+	}
 	queues := map[string]river.QueueConfig{
 		QueueGame:   {MaxWorkers: opts.Config.MaxWorkers},
 		QueueCPU:    {MaxWorkers: opts.Config.CPUWorkers},
@@ -144,9 +160,7 @@ func New(opts Opts) (*Jobs, error) {
 		Queues:            queues,
 		Workers:           workers,
 		Middleware:        append([]rivertype.Middleware{&countingMiddleware{stats: j.stats}}, opts.Middleware...),
-		PeriodicJobs: []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(opts.Config.SweepInterval),
-			func() (river.JobArgs, *river.InsertOpts) { return SweepArgs{}, nil },
-			&river.PeriodicJobOpts{RunOnStart: true})},
+		PeriodicJobs:      periodic,
 
 		// Every run of a job ends before the rescuer would take it for the job of a dead worker.
 		JobTimeout:           opts.Config.JobTimeout(),

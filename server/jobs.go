@@ -13,11 +13,13 @@ import (
 	"rout/jobs"
 	"rout/notifications/push"
 	"rout/notifications/router"
+	"rout/tournament"
+	"rout/tournament/tablegame"
 )
 
 // newJobs returns the process's game service and the River jobs that work through it: the service's
 // Effects (built first, insert-only) enqueue every command's jobs, whether or not this process works them
-// (cfg.Workers). Workers get a LISTEN
+// (cfg.Workers), and the tournaments' jobs advance them through the service (tablegame). Workers get a LISTEN
 // connection to the database, so that they pick new jobs up at once. The jobs worked here, the CPU turns
 // and the takeovers are counted in m (nil: nowhere).
 func newJobs(cfg Config, db *Database, accounts *account.Service, m *metrics.Metrics, logger *slog.Logger) (*jobs.Jobs, *game.Service, error) {
@@ -45,6 +47,7 @@ func newJobs(cfg Config, db *Database, accounts *account.Service, m *metrics.Met
 		return nil, nil, err
 	}
 	opts.Game = svc
+	opts.Tournaments = tournament.NewService(db.DB, tablegame.Games{Game: svc}, nil)
 	j, err := jobs.New(opts)
 	if err != nil {
 		return nil, nil, err

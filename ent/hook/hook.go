@@ -248,6 +248,42 @@ func (f TokenFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.TokenMutation", m)
 }
 
+// The TournamentFunc type is an adapter to allow the use of ordinary
+// function as Tournament mutator.
+type TournamentFunc func(context.Context, *ent.TournamentMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f TournamentFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.TournamentMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.TournamentMutation", m)
+}
+
+// The TournamentEntrantFunc type is an adapter to allow the use of ordinary
+// function as TournamentEntrant mutator.
+type TournamentEntrantFunc func(context.Context, *ent.TournamentEntrantMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f TournamentEntrantFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.TournamentEntrantMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.TournamentEntrantMutation", m)
+}
+
+// The TournamentTableFunc type is an adapter to allow the use of ordinary
+// function as TournamentTable mutator.
+type TournamentTableFunc func(context.Context, *ent.TournamentTableMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f TournamentTableFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.TournamentTableMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.TournamentTableMutation", m)
+}
+
 // The UserFunc type is an adapter to allow the use of ordinary
 // function as User mutator.
 type UserFunc func(context.Context, *ent.UserMutation) (ent.Value, error)

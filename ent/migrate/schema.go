@@ -351,6 +351,7 @@ var (
 		{Name: "winner_seat", Type: field.TypeInt, Nullable: true},
 		{Name: "started_at", Type: field.TypeTime, Nullable: true},
 		{Name: "finished_at", Type: field.TypeTime, Nullable: true},
+		{Name: "create_key", Type: field.TypeString, Unique: true, Nullable: true, Size: 128},
 		{Name: "map_id", Type: field.TypeInt},
 		{Name: "creator_id", Type: field.TypeInt},
 	}
@@ -828,6 +829,133 @@ var (
 			},
 		},
 	}
+	// TournamentsColumns holds the columns for the "tournaments" table.
+	TournamentsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "name", Type: field.TypeString, Size: 240},
+		{Name: "format", Type: field.TypeEnum, Enums: []string{"swiss", "elimination", "round_robin"}},
+		{Name: "seats", Type: field.TypeInt},
+		{Name: "maps", Type: field.TypeJSON, SchemaType: map[string]string{"postgres": "json"}},
+		{Name: "turn_limit_seconds", Type: field.TypeInt64},
+		{Name: "rated", Type: field.TypeBool, Default: false},
+		{Name: "entry_limit", Type: field.TypeInt, Default: 0},
+		{Name: "starts_at", Type: field.TypeTime, Nullable: true},
+		{Name: "rounds", Type: field.TypeInt, Default: 0},
+		{Name: "round", Type: field.TypeInt, Default: 0},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"open", "running", "finished", "cancelled"}, Default: "open"},
+		{Name: "started_at", Type: field.TypeTime, Nullable: true},
+		{Name: "finished_at", Type: field.TypeTime, Nullable: true},
+		{Name: "creator_id", Type: field.TypeInt, Nullable: true},
+	}
+	// TournamentsTable holds the schema information for the "tournaments" table.
+	TournamentsTable = &schema.Table{
+		Name:       "tournaments",
+		Columns:    TournamentsColumns,
+		PrimaryKey: []*schema.Column{TournamentsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "tournaments_users_tournaments",
+				Columns:    []*schema.Column{TournamentsColumns[16]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "tournament_status_starts_at",
+				Unique:  false,
+				Columns: []*schema.Column{TournamentsColumns[13], TournamentsColumns[10]},
+			},
+		},
+	}
+	// TournamentEntrantsColumns holds the columns for the "tournament_entrants" table.
+	TournamentEntrantsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "seed", Type: field.TypeFloat64, Default: 0},
+		{Name: "left_at", Type: field.TypeTime, Nullable: true},
+		{Name: "tournament_id", Type: field.TypeInt},
+		{Name: "user_id", Type: field.TypeInt},
+	}
+	// TournamentEntrantsTable holds the schema information for the "tournament_entrants" table.
+	TournamentEntrantsTable = &schema.Table{
+		Name:       "tournament_entrants",
+		Columns:    TournamentEntrantsColumns,
+		PrimaryKey: []*schema.Column{TournamentEntrantsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "tournament_entrants_tournaments_entrants",
+				Columns:    []*schema.Column{TournamentEntrantsColumns[5]},
+				RefColumns: []*schema.Column{TournamentsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "tournament_entrants_users_tournament_entries",
+				Columns:    []*schema.Column{TournamentEntrantsColumns[6]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "tournamententrant_tournament_id_user_id",
+				Unique:  true,
+				Columns: []*schema.Column{TournamentEntrantsColumns[5], TournamentEntrantsColumns[6]},
+			},
+			{
+				Name:    "tournamententrant_user_id",
+				Unique:  false,
+				Columns: []*schema.Column{TournamentEntrantsColumns[6]},
+			},
+		},
+	}
+	// TournamentTablesColumns holds the columns for the "tournament_tables" table.
+	TournamentTablesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "round", Type: field.TypeInt},
+		{Name: "table", Type: field.TypeInt},
+		{Name: "entrants", Type: field.TypeJSON, SchemaType: map[string]string{"postgres": "json"}},
+		{Name: "places", Type: field.TypeJSON, Nullable: true, SchemaType: map[string]string{"postgres": "json"}},
+		{Name: "finished_at", Type: field.TypeTime, Nullable: true},
+		{Name: "game_id", Type: field.TypeInt, Nullable: true},
+		{Name: "tournament_id", Type: field.TypeInt},
+	}
+	// TournamentTablesTable holds the schema information for the "tournament_tables" table.
+	TournamentTablesTable = &schema.Table{
+		Name:       "tournament_tables",
+		Columns:    TournamentTablesColumns,
+		PrimaryKey: []*schema.Column{TournamentTablesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "tournament_tables_games_tournament_tables",
+				Columns:    []*schema.Column{TournamentTablesColumns[7]},
+				RefColumns: []*schema.Column{GamesColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+			{
+				Symbol:     "tournament_tables_tournaments_tables",
+				Columns:    []*schema.Column{TournamentTablesColumns[8]},
+				RefColumns: []*schema.Column{TournamentsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "tournamenttable_tournament_id_round_table",
+				Unique:  true,
+				Columns: []*schema.Column{TournamentTablesColumns[8], TournamentTablesColumns[2], TournamentTablesColumns[3]},
+			},
+			{
+				Name:    "tournamenttable_game_id",
+				Unique:  true,
+				Columns: []*schema.Column{TournamentTablesColumns[7]},
+			},
+		},
+	}
 	// UsersColumns holds the columns for the "users" table.
 	UsersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt, Increment: true},
@@ -917,6 +1045,9 @@ var (
 		SeenEventsTable,
 		TerritoriesTable,
 		TokensTable,
+		TournamentsTable,
+		TournamentEntrantsTable,
+		TournamentTablesTable,
 		UsersTable,
 		UserBlocksTable,
 	}
@@ -955,6 +1086,11 @@ func init() {
 	SeenEventsTable.ForeignKeys[0].RefTable = GamesTable
 	TerritoriesTable.ForeignKeys[0].RefTable = GamesTable
 	TokensTable.ForeignKeys[0].RefTable = UsersTable
+	TournamentsTable.ForeignKeys[0].RefTable = UsersTable
+	TournamentEntrantsTable.ForeignKeys[0].RefTable = TournamentsTable
+	TournamentEntrantsTable.ForeignKeys[1].RefTable = UsersTable
+	TournamentTablesTable.ForeignKeys[0].RefTable = GamesTable
+	TournamentTablesTable.ForeignKeys[1].RefTable = TournamentsTable
 	UserBlocksTable.ForeignKeys[0].RefTable = UsersTable
 	UserBlocksTable.ForeignKeys[1].RefTable = UsersTable
 	UserBlocksTable.Annotation = &entsql.Annotation{}

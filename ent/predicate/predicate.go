@@ -66,6 +66,15 @@ type Territory func(*sql.Selector)
 // Token is the predicate function for token builders.
 type Token func(*sql.Selector)
 
+// Tournament is the predicate function for tournament builders.
+type Tournament func(*sql.Selector)
+
+// TournamentEntrant is the predicate function for tournamententrant builders.
+type TournamentEntrant func(*sql.Selector)
+
+// TournamentTable is the predicate function for tournamenttable builders.
+type TournamentTable func(*sql.Selector)
+
 // User is the predicate function for user builders.
 type User func(*sql.Selector)
 

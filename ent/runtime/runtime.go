@@ -24,6 +24,9 @@ import (
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
+	"rout/ent/tournament"
+	"rout/ent/tournamententrant"
+	"rout/ent/tournamenttable"
 	"rout/ent/user"
 	"rout/ent/userblock"
 	"time"
@@ -308,6 +311,10 @@ func init() {
 	gameDescWinnerSeat := gameFields[23].Descriptor()
 	// game.WinnerSeatValidator is a validator for the "winner_seat" field. It is called by the builders before save.
 	game.WinnerSeatValidator = gameDescWinnerSeat.Validators[0].(func(int) error)
+	// gameDescCreateKey is the schema descriptor for create_key field.
+	gameDescCreateKey := gameFields[25].Descriptor()
+	// game.CreateKeyValidator is a validator for the "create_key" field. It is called by the builders before save.
+	game.CreateKeyValidator = gameDescCreateKey.Validators[0].(func(string) error)
 	gamemapMixin := schema.GameMap{}.Mixin()
 	gamemapMixinFields0 := gamemapMixin[0].Fields()
 	_ = gamemapMixinFields0
@@ -749,6 +756,91 @@ func init() {
 			return nil
 		}
 	}()
+	tournamentMixin := schema.Tournament{}.Mixin()
+	tournamentMixinFields0 := tournamentMixin[0].Fields()
+	_ = tournamentMixinFields0
+	tournamentFields := schema.Tournament{}.Fields()
+	_ = tournamentFields
+	// tournamentDescCreatedAt is the schema descriptor for created_at field.
+	tournamentDescCreatedAt := tournamentMixinFields0[0].Descriptor()
+	// tournament.DefaultCreatedAt holds the default value on creation for the created_at field.
+	tournament.DefaultCreatedAt = tournamentDescCreatedAt.Default.(func() time.Time)
+	// tournamentDescUpdatedAt is the schema descriptor for updated_at field.
+	tournamentDescUpdatedAt := tournamentMixinFields0[1].Descriptor()
+	// tournament.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	tournament.DefaultUpdatedAt = tournamentDescUpdatedAt.Default.(func() time.Time)
+	// tournament.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	tournament.UpdateDefaultUpdatedAt = tournamentDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// tournamentDescName is the schema descriptor for name field.
+	tournamentDescName := tournamentFields[0].Descriptor()
+	// tournament.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	tournament.NameValidator = tournamentDescName.Validators[0].(func(string) error)
+	// tournamentDescSeats is the schema descriptor for seats field.
+	tournamentDescSeats := tournamentFields[3].Descriptor()
+	// tournament.SeatsValidator is a validator for the "seats" field. It is called by the builders before save.
+	tournament.SeatsValidator = tournamentDescSeats.Validators[0].(func(int) error)
+	// tournamentDescTurnLimitSeconds is the schema descriptor for turn_limit_seconds field.
+	tournamentDescTurnLimitSeconds := tournamentFields[5].Descriptor()
+	// tournament.TurnLimitSecondsValidator is a validator for the "turn_limit_seconds" field. It is called by the builders before save.
+	tournament.TurnLimitSecondsValidator = tournamentDescTurnLimitSeconds.Validators[0].(func(int64) error)
+	// tournamentDescRated is the schema descriptor for rated field.
+	tournamentDescRated := tournamentFields[6].Descriptor()
+	// tournament.DefaultRated holds the default value on creation for the rated field.
+	tournament.DefaultRated = tournamentDescRated.Default.(bool)
+	// tournamentDescEntryLimit is the schema descriptor for entry_limit field.
+	tournamentDescEntryLimit := tournamentFields[7].Descriptor()
+	// tournament.DefaultEntryLimit holds the default value on creation for the entry_limit field.
+	tournament.DefaultEntryLimit = tournamentDescEntryLimit.Default.(int)
+	// tournament.EntryLimitValidator is a validator for the "entry_limit" field. It is called by the builders before save.
+	tournament.EntryLimitValidator = tournamentDescEntryLimit.Validators[0].(func(int) error)
+	// tournamentDescRounds is the schema descriptor for rounds field.
+	tournamentDescRounds := tournamentFields[9].Descriptor()
+	// tournament.DefaultRounds holds the default value on creation for the rounds field.
+	tournament.DefaultRounds = tournamentDescRounds.Default.(int)
+	// tournament.RoundsValidator is a validator for the "rounds" field. It is called by the builders before save.
+	tournament.RoundsValidator = tournamentDescRounds.Validators[0].(func(int) error)
+	// tournamentDescRound is the schema descriptor for round field.
+	tournamentDescRound := tournamentFields[10].Descriptor()
+	// tournament.DefaultRound holds the default value on creation for the round field.
+	tournament.DefaultRound = tournamentDescRound.Default.(int)
+	// tournament.RoundValidator is a validator for the "round" field. It is called by the builders before save.
+	tournament.RoundValidator = tournamentDescRound.Validators[0].(func(int) error)
+	tournamententrantMixin := schema.TournamentEntrant{}.Mixin()
+	tournamententrantMixinFields0 := tournamententrantMixin[0].Fields()
+	_ = tournamententrantMixinFields0
+	tournamententrantFields := schema.TournamentEntrant{}.Fields()
+	_ = tournamententrantFields
+	// tournamententrantDescCreatedAt is the schema descriptor for created_at field.
+	tournamententrantDescCreatedAt := tournamententrantMixinFields0[0].Descriptor()
+	// tournamententrant.DefaultCreatedAt holds the default value on creation for the created_at field.
+	tournamententrant.DefaultCreatedAt = tournamententrantDescCreatedAt.Default.(func() time.Time)
+	// tournamententrantDescUpdatedAt is the schema descriptor for updated_at field.
+	tournamententrantDescUpdatedAt := tournamententrantMixinFields0[1].Descriptor()
+	// tournamententrant.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	tournamententrant.DefaultUpdatedAt = tournamententrantDescUpdatedAt.Default.(func() time.Time)
+	// tournamententrant.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	tournamententrant.UpdateDefaultUpdatedAt = tournamententrantDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// tournamententrantDescSeed is the schema descriptor for seed field.
+	tournamententrantDescSeed := tournamententrantFields[2].Descriptor()
+	// tournamententrant.DefaultSeed holds the default value on creation for the seed field.
+	tournamententrant.DefaultSeed = tournamententrantDescSeed.Default.(float64)
+	tournamenttableMixin := schema.TournamentTable{}.Mixin()
+	tournamenttableMixinFields0 := tournamenttableMixin[0].Fields()
+	_ = tournamenttableMixinFields0
+	tournamenttableFields := schema.TournamentTable{}.Fields()
+	_ = tournamenttableFields
+	// tournamenttableDescCreatedAt is the schema descriptor for created_at field.
+	tournamenttableDescCreatedAt := tournamenttableMixinFields0[0].Descriptor()
+	// tournamenttable.DefaultCreatedAt holds the default value on creation for the created_at field.
+	tournamenttable.DefaultCreatedAt = tournamenttableDescCreatedAt.Default.(func() time.Time)
+	// tournamenttableDescRound is the schema descriptor for round field.
+	tournamenttableDescRound := tournamenttableFields[1].Descriptor()
+	// tournamenttable.RoundValidator is a validator for the "round" field. It is called by the builders before save.
+	tournamenttable.RoundValidator = tournamenttableDescRound.Validators[0].(func(int) error)
+	// tournamenttableDescTable is the schema descriptor for table field.
+	tournamenttableDescTable := tournamenttableFields[2].Descriptor()
+	// tournamenttable.TableValidator is a validator for the "table" field. It is called by the builders before save.
+	tournamenttable.TableValidator = tournamenttableDescTable.Validators[0].(func(int) error)
 	userMixin := schema.User{}.Mixin()
 	userHooks := schema.User{}.Hooks()
 	user.Hooks[0] = userHooks[0]

@@ -20,6 +20,8 @@ const (
 	DefaultTurnLimitSeconds = 36 * 3600
 	// MaxGameNameLen is the most bytes of a game's name: 60 characters of up to 4 bytes each.
 	MaxGameNameLen = 240
+	// MaxCreateKeyLen is the most bytes of a game's creation key.
+	MaxCreateKeyLen = 128
 )
 
 // Game is one game: its settings, where it stands (status, phase, turn, current seat, deadline) and the
@@ -142,6 +144,13 @@ func (Game) Fields() []ent.Field {
 			Optional().
 			Nillable().
 			Comment("When the game finished or was cancelled."),
+		field.String("create_key").
+			Optional().
+			Nillable().
+			Unique().
+			MaxLen(MaxCreateKeyLen).
+			Immutable().
+			Comment("The key the game was created under (game.CreateInput.Key): a creation retried with it finds this game; none for a game created without one."),
 	}
 }
 
@@ -198,6 +207,8 @@ func (Game) Edges() []ent.Edge {
 		edge.To("watchers", GameWatcher.Type).
 			Annotations(entsql.OnDelete(entsql.Cascade)).
 			Comment("Who follows the game live now (package presence)."),
+		edge.To("tournament_tables", TournamentTable.Type).
+			Comment("The tournament table the game is played for, if any."),
 	}
 }
 

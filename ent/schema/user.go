@@ -148,6 +148,11 @@ func (User) Edges() []ent.Edge {
 		edge.To("rating_changes", RatingChange.Type).
 			Annotations(entsql.OnDelete(entsql.Cascade)).
 			Comment("What each rated game did to the user's rating; deleted with the user."),
+		edge.To("tournaments", Tournament.Type).
+			Comment("The tournaments the user created; they stay, without a creator, when the user is deleted."),
+		edge.To("tournament_entries", TournamentEntrant.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)).
+			Comment("The user's entries in tournaments; deleted with the user."),
 	}
 }
 

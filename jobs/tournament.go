@@ -1,0 +1,113 @@
+package jobs
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+
+	"rout/game"
+	"rout/rules"
+	"rout/tournament"
+)
+
+// The job kinds of tournaments.
+const (
+	KindTournamentAdvance = "rout_tournament_advance"
+	KindTournamentSweep   = "rout_tournament_sweep"
+)
+
+// TournamentAdvanceArgs advances tournament TournamentID: inserted in the transaction that ends GameID, the
+// game of one of its tables (tournament.Service.AdvanceGame), and by the tournament sweep without a game
+// (tournament.Service.Advance). One job for each game's end, not one for the tournament: a job's run that
+// a game's end missed (ended while it ran) would keep that end's job out, and the round would wait for
+// the sweep.
+type TournamentAdvanceArgs struct {
+	TournamentID int `json:"tournament_id" river:"unique"`
+	GameID       int `json:"game_id,omitempty" river:"unique"`
+}
+
+// Kind is KindTournamentAdvance.
+func (TournamentAdvanceArgs) Kind() string { return KindTournamentAdvance }
+
+// InsertOpts makes the job unique per tournament and game while it waits or runs, in QueueGame, so that
+// sweeps that come while one waits add none. A job finished (completed, or given up) does not count: the
+// next sweep inserts another.
+func (TournamentAdvanceArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: QueueGame, UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: []rivertype.JobState{
+		rivertype.JobStateAvailable, rivertype.JobStatePending, rivertype.JobStateRetryable, rivertype.JobStateRunning,
+		rivertype.JobStateScheduled}}}
+}
+
+// TournamentSweepArgs advances, once, every tournament with something due (tournament.Service.Due).
+type TournamentSweepArgs struct{}
+
+// Kind is KindTournamentSweep.
+func (TournamentSweepArgs) Kind() string { return KindTournamentSweep }
+
+// InsertOpts puts the sweep in QueueGame with one attempt: the next period runs it again.
+func (TournamentSweepArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: QueueGame, MaxAttempts: 1}
+}
+
+// tournamentAdvances appends to jobs the advance of the tournament whose table's game change c ended,
+// if any: the table's game is over, and its tournament may have a round to seat.
+func tournamentAdvances(ctx context.Context, tx *sql.Tx, c game.Change, jobs []river.InsertManyParams) ([]river.InsertManyParams, error) {
+	if c.After.Phase() != rules.PhaseOver || c.Before.Phase() == rules.PhaseOver {
+		return jobs, nil
+	}
+	id, err := tournament.TableOf(ctx, tx, c.GameID)
+	if err != nil || id == 0 {
+		return jobs, err
+	}
+	return append(jobs, insertParams(TournamentAdvanceArgs{TournamentID: id, GameID: c.GameID}, nil)), nil
+}
+
+// tournamentAdvanceWorker advances a tournament.
+type tournamentAdvanceWorker struct {
+	river.WorkerDefaults[TournamentAdvanceArgs]
+	j *Jobs
+}
+
+// Work advances the job's tournament after its game's end, or wholly without a game; a failure is retried
+// by River (an advance finishes what a failed one left).
+func (w *tournamentAdvanceWorker) Work(ctx context.Context, job *river.Job[TournamentAdvanceArgs]) error {
+	advance := w.j.tournaments.Advance
+	if job.Args.GameID != 0 {
+		advance = func(ctx context.Context, id int) (tournament.Tournament, error) {
+			return w.j.tournaments.AdvanceGame(ctx, id, job.Args.GameID)
+		}
+	}
+	t, err := advance(ctx, job.Args.TournamentID)
+	if err != nil {
+		return fmt.Errorf("error advancing tournament %d: %w", job.Args.TournamentID, err)
+	}
+	w.j.logger.InfoContext(ctx, "tournament advanced", "tournament_id", t.ID, "round", t.Round, "status", string(t.Status))
+	return nil
+}
+
+// tournamentSweepWorker inserts an advance job for each tournament with something due: the start of a
+// tournament at its time or when full, and the safety net for a game's end whose job gave up.
+type tournamentSweepWorker struct {
+	river.WorkerDefaults[TournamentSweepArgs]
+	j *Jobs
+}
+
+// Work inserts the advance jobs, in one statement (those of tournaments whose advance waits already
+// collapse into it).
+func (w *tournamentSweepWorker) Work(ctx context.Context, _ *river.Job[TournamentSweepArgs]) error {
+	due, err := w.j.tournaments.Due(ctx)
+	if err != nil || len(due) == 0 {
+		return err
+	}
+	params := make([]river.InsertManyParams, len(due))
+	for i, id := range due {
+		params[i] = insertParams(TournamentAdvanceArgs{TournamentID: id}, nil)
+	}
+	if _, err := w.j.client.InsertMany(ctx, params); err != nil {
+		return fmt.Errorf("error inserting the advance of %d tournaments: %w", len(due), err)
+	}
+	return nil
+}

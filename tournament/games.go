@@ -1,0 +1,37 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// Games creates and reads the games of a tournament's tables: the game service, through an adapter the
+// caller provides (package tournament/tablegame is the server's).
+type Games interface {
+	// CreateStarted creates the game spec describes and starts it, in one transaction, and returns its id;
+	// a game created before under spec.Key is returned instead, so that retries create one game.
+	CreateStarted(ctx context.Context, spec GameSpec) (int, error)
+	// Places returns, once game gameID is over, the place of each of its users (1 for the winner; users
+	// out together share a place); finished is false while it is played. A user without a place (a game
+	// that ended otherwise than by a winner) is ranked after every placed user.
+	Places(ctx context.Context, gameID int) (places map[int]int, finished bool, err error)
+}
+
+// GameSpec is the game of a tournament's table.
+type GameSpec struct {
+	// Key is the game's creation key: "tournament:<id>:<round>:<table>".
+	Key string
+	// Name is the game's name: the tournament's, its round and its table.
+	Name string
+	// Map is the key of the map, from the tournament's pool.
+	Map       string
+	TurnLimit time.Duration
+	// Users are the table's entrants in seat order.
+	Users []int
+}
+
+// tableKey is the creation key of the game of a table.
+func tableKey(tournamentID, round, table int) string {
+	return fmt.Sprintf("tournament:%d:%d:%d", tournamentID, round, table)
+}
