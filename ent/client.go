@@ -21,6 +21,7 @@ import (
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/gamewatcher"
 	"rout/ent/moderationaction"
 	"rout/ent/notice"
 	"rout/ent/player"
@@ -30,6 +31,9 @@ import (
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
+	"rout/ent/tournament"
+	"rout/ent/tournamententrant"
+	"rout/ent/tournamenttable"
 	"rout/ent/user"
 	"rout/ent/userblock"
 
@@ -66,6 +70,8 @@ type Client struct {
 	Game *GameClient
 	// GameMap is the client for interacting with the GameMap builders.
 	GameMap *GameMapClient
+	// GameWatcher is the client for interacting with the GameWatcher builders.
+	GameWatcher *GameWatcherClient
 	// ModerationAction is the client for interacting with the ModerationAction builders.
 	ModerationAction *ModerationActionClient
 	// Notice is the client for interacting with the Notice builders.
@@ -84,6 +90,12 @@ type Client struct {
 	Territory *TerritoryClient
 	// Token is the client for interacting with the Token builders.
 	Token *TokenClient
+	// Tournament is the client for interacting with the Tournament builders.
+	Tournament *TournamentClient
+	// TournamentEntrant is the client for interacting with the TournamentEntrant builders.
+	TournamentEntrant *TournamentEntrantClient
+	// TournamentTable is the client for interacting with the TournamentTable builders.
+	TournamentTable *TournamentTableClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
 	// UserBlock is the client for interacting with the UserBlock builders.
@@ -111,6 +123,7 @@ func (c *Client) init() {
 	c.Event = NewEventClient(c.config)
 	c.Game = NewGameClient(c.config)
 	c.GameMap = NewGameMapClient(c.config)
+	c.GameWatcher = NewGameWatcherClient(c.config)
 	c.ModerationAction = NewModerationActionClient(c.config)
 	c.Notice = NewNoticeClient(c.config)
 	c.Player = NewPlayerClient(c.config)
@@ -120,6 +133,9 @@ func (c *Client) init() {
 	c.SeenEvent = NewSeenEventClient(c.config)
 	c.Territory = NewTerritoryClient(c.config)
 	c.Token = NewTokenClient(c.config)
+	c.Tournament = NewTournamentClient(c.config)
+	c.TournamentEntrant = NewTournamentEntrantClient(c.config)
+	c.TournamentTable = NewTournamentTableClient(c.config)
 	c.User = NewUserClient(c.config)
 	c.UserBlock = NewUserBlockClient(c.config)
 }
@@ -212,29 +228,33 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 	cfg := c.config
 	cfg.driver = tx
 	return &Tx{
-		ctx:              ctx,
-		config:           cfg,
-		Card:             NewCardClient(cfg),
-		ChatMessage:      NewChatMessageClient(cfg),
-		ChatPenalty:      NewChatPenaltyClient(cfg),
-		ChatRead:         NewChatReadClient(cfg),
-		ChatReport:       NewChatReportClient(cfg),
-		ChatSetting:      NewChatSettingClient(cfg),
-		CommandKey:       NewCommandKeyClient(cfg),
-		Event:            NewEventClient(cfg),
-		Game:             NewGameClient(cfg),
-		GameMap:          NewGameMapClient(cfg),
-		ModerationAction: NewModerationActionClient(cfg),
-		Notice:           NewNoticeClient(cfg),
-		Player:           NewPlayerClient(cfg),
-		PushSubscription: NewPushSubscriptionClient(cfg),
-		Rating:           NewRatingClient(cfg),
-		RatingChange:     NewRatingChangeClient(cfg),
-		SeenEvent:        NewSeenEventClient(cfg),
-		Territory:        NewTerritoryClient(cfg),
-		Token:            NewTokenClient(cfg),
-		User:             NewUserClient(cfg),
-		UserBlock:        NewUserBlockClient(cfg),
+		ctx:               ctx,
+		config:            cfg,
+		Card:              NewCardClient(cfg),
+		ChatMessage:       NewChatMessageClient(cfg),
+		ChatPenalty:       NewChatPenaltyClient(cfg),
+		ChatRead:          NewChatReadClient(cfg),
+		ChatReport:        NewChatReportClient(cfg),
+		ChatSetting:       NewChatSettingClient(cfg),
+		CommandKey:        NewCommandKeyClient(cfg),
+		Event:             NewEventClient(cfg),
+		Game:              NewGameClient(cfg),
+		GameMap:           NewGameMapClient(cfg),
+		GameWatcher:       NewGameWatcherClient(cfg),
+		ModerationAction:  NewModerationActionClient(cfg),
+		Notice:            NewNoticeClient(cfg),
+		Player:            NewPlayerClient(cfg),
+		PushSubscription:  NewPushSubscriptionClient(cfg),
+		Rating:            NewRatingClient(cfg),
+		RatingChange:      NewRatingChangeClient(cfg),
+		SeenEvent:         NewSeenEventClient(cfg),
+		Territory:         NewTerritoryClient(cfg),
+		Token:             NewTokenClient(cfg),
+		Tournament:        NewTournamentClient(cfg),
+		TournamentEntrant: NewTournamentEntrantClient(cfg),
+		TournamentTable:   NewTournamentTableClient(cfg),
+		User:              NewUserClient(cfg),
+		UserBlock:         NewUserBlockClient(cfg),
 	}, nil
 }
 
@@ -252,29 +272,33 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 	cfg := c.config
 	cfg.driver = &txDriver{tx: tx, drv: c.driver}
 	return &Tx{
-		ctx:              ctx,
-		config:           cfg,
-		Card:             NewCardClient(cfg),
-		ChatMessage:      NewChatMessageClient(cfg),
-		ChatPenalty:      NewChatPenaltyClient(cfg),
-		ChatRead:         NewChatReadClient(cfg),
-		ChatReport:       NewChatReportClient(cfg),
-		ChatSetting:      NewChatSettingClient(cfg),
-		CommandKey:       NewCommandKeyClient(cfg),
-		Event:            NewEventClient(cfg),
-		Game:             NewGameClient(cfg),
-		GameMap:          NewGameMapClient(cfg),
-		ModerationAction: NewModerationActionClient(cfg),
-		Notice:           NewNoticeClient(cfg),
-		Player:           NewPlayerClient(cfg),
-		PushSubscription: NewPushSubscriptionClient(cfg),
-		Rating:           NewRatingClient(cfg),
-		RatingChange:     NewRatingChangeClient(cfg),
-		SeenEvent:        NewSeenEventClient(cfg),
-		Territory:        NewTerritoryClient(cfg),
-		Token:            NewTokenClient(cfg),
-		User:             NewUserClient(cfg),
-		UserBlock:        NewUserBlockClient(cfg),
+		ctx:               ctx,
+		config:            cfg,
+		Card:              NewCardClient(cfg),
+		ChatMessage:       NewChatMessageClient(cfg),
+		ChatPenalty:       NewChatPenaltyClient(cfg),
+		ChatRead:          NewChatReadClient(cfg),
+		ChatReport:        NewChatReportClient(cfg),
+		ChatSetting:       NewChatSettingClient(cfg),
+		CommandKey:        NewCommandKeyClient(cfg),
+		Event:             NewEventClient(cfg),
+		Game:              NewGameClient(cfg),
+		GameMap:           NewGameMapClient(cfg),
+		GameWatcher:       NewGameWatcherClient(cfg),
+		ModerationAction:  NewModerationActionClient(cfg),
+		Notice:            NewNoticeClient(cfg),
+		Player:            NewPlayerClient(cfg),
+		PushSubscription:  NewPushSubscriptionClient(cfg),
+		Rating:            NewRatingClient(cfg),
+		RatingChange:      NewRatingChangeClient(cfg),
+		SeenEvent:         NewSeenEventClient(cfg),
+		Territory:         NewTerritoryClient(cfg),
+		Token:             NewTokenClient(cfg),
+		Tournament:        NewTournamentClient(cfg),
+		TournamentEntrant: NewTournamentEntrantClient(cfg),
+		TournamentTable:   NewTournamentTableClient(cfg),
+		User:              NewUserClient(cfg),
+		UserBlock:         NewUserBlockClient(cfg),
 	}, nil
 }
 
@@ -305,9 +329,10 @@ func (c *Client) Close() error {
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.Card, c.ChatMessage, c.ChatPenalty, c.ChatRead, c.ChatReport, c.ChatSetting,
-		c.CommandKey, c.Event, c.Game, c.GameMap, c.ModerationAction, c.Notice,
-		c.Player, c.PushSubscription, c.Rating, c.RatingChange, c.SeenEvent,
-		c.Territory, c.Token, c.User, c.UserBlock,
+		c.CommandKey, c.Event, c.Game, c.GameMap, c.GameWatcher, c.ModerationAction,
+		c.Notice, c.Player, c.PushSubscription, c.Rating, c.RatingChange, c.SeenEvent,
+		c.Territory, c.Token, c.Tournament, c.TournamentEntrant, c.TournamentTable,
+		c.User, c.UserBlock,
 	} {
 		n.Use(hooks...)
 	}
@@ -318,9 +343,10 @@ func (c *Client) Use(hooks ...Hook) {
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.Card, c.ChatMessage, c.ChatPenalty, c.ChatRead, c.ChatReport, c.ChatSetting,
-		c.CommandKey, c.Event, c.Game, c.GameMap, c.ModerationAction, c.Notice,
-		c.Player, c.PushSubscription, c.Rating, c.RatingChange, c.SeenEvent,
-		c.Territory, c.Token, c.User, c.UserBlock,
+		c.CommandKey, c.Event, c.Game, c.GameMap, c.GameWatcher, c.ModerationAction,
+		c.Notice, c.Player, c.PushSubscription, c.Rating, c.RatingChange, c.SeenEvent,
+		c.Territory, c.Token, c.Tournament, c.TournamentEntrant, c.TournamentTable,
+		c.User, c.UserBlock,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -349,6 +375,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Game.mutate(ctx, m)
 	case *GameMapMutation:
 		return c.GameMap.mutate(ctx, m)
+	case *GameWatcherMutation:
+		return c.GameWatcher.mutate(ctx, m)
 	case *ModerationActionMutation:
 		return c.ModerationAction.mutate(ctx, m)
 	case *NoticeMutation:
@@ -367,6 +395,12 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Territory.mutate(ctx, m)
 	case *TokenMutation:
 		return c.Token.mutate(ctx, m)
+	case *TournamentMutation:
+		return c.Tournament.mutate(ctx, m)
+	case *TournamentEntrantMutation:
+		return c.TournamentEntrant.mutate(ctx, m)
+	case *TournamentTableMutation:
+		return c.TournamentTable.mutate(ctx, m)
 	case *UserMutation:
 		return c.User.mutate(ctx, m)
 	case *UserBlockMutation:
@@ -1980,6 +2014,38 @@ func (c *GameClient) QueryRatingChanges(_m *Game) *RatingChangeQuery {
 	return query
 }
 
+// QueryWatchers queries the watchers edge of a Game.
+func (c *GameClient) QueryWatchers(_m *Game) *GameWatcherQuery {
+	query := (&GameWatcherClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(game.Table, game.FieldID, id),
+			sqlgraph.To(gamewatcher.Table, gamewatcher.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, game.WatchersTable, game.WatchersColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryTournamentTables queries the tournament_tables edge of a Game.
+func (c *GameClient) QueryTournamentTables(_m *Game) *TournamentTableQuery {
+	query := (&TournamentTableClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(game.Table, game.FieldID, id),
+			sqlgraph.To(tournamenttable.Table, tournamenttable.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, game.TournamentTablesTable, game.TournamentTablesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *GameClient) Hooks() []Hook {
 	return c.hooks.Game
@@ -2167,6 +2233,171 @@ func (c *GameMapClient) mutate(ctx context.Context, m *GameMapMutation) (Value, 
 		return (&GameMapDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown GameMap mutation op: %q", m.Op())
+	}
+}
+
+// GameWatcherClient is a client for the GameWatcher schema.
+type GameWatcherClient struct {
+	config
+}
+
+// NewGameWatcherClient returns a client for the GameWatcher from the given config.
+func NewGameWatcherClient(c config) *GameWatcherClient {
+	return &GameWatcherClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `gamewatcher.Hooks(f(g(h())))`.
+func (c *GameWatcherClient) Use(hooks ...Hook) {
+	c.hooks.GameWatcher = append(c.hooks.GameWatcher, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `gamewatcher.Intercept(f(g(h())))`.
+func (c *GameWatcherClient) Intercept(interceptors ...Interceptor) {
+	c.inters.GameWatcher = append(c.inters.GameWatcher, interceptors...)
+}
+
+// Create returns a builder for creating a GameWatcher entity.
+func (c *GameWatcherClient) Create() *GameWatcherCreate {
+	mutation := newGameWatcherMutation(c.config, OpCreate)
+	return &GameWatcherCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of GameWatcher entities.
+func (c *GameWatcherClient) CreateBulk(builders ...*GameWatcherCreate) *GameWatcherCreateBulk {
+	return &GameWatcherCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *GameWatcherClient) MapCreateBulk(slice any, setFunc func(*GameWatcherCreate, int)) *GameWatcherCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &GameWatcherCreateBulk{err: fmt.Errorf("calling to GameWatcherClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*GameWatcherCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &GameWatcherCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for GameWatcher.
+func (c *GameWatcherClient) Update() *GameWatcherUpdate {
+	mutation := newGameWatcherMutation(c.config, OpUpdate)
+	return &GameWatcherUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *GameWatcherClient) UpdateOne(_m *GameWatcher) *GameWatcherUpdateOne {
+	mutation := newGameWatcherMutation(c.config, OpUpdateOne, withGameWatcher(_m))
+	return &GameWatcherUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *GameWatcherClient) UpdateOneID(id int) *GameWatcherUpdateOne {
+	mutation := newGameWatcherMutation(c.config, OpUpdateOne, withGameWatcherID(id))
+	return &GameWatcherUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for GameWatcher.
+func (c *GameWatcherClient) Delete() *GameWatcherDelete {
+	mutation := newGameWatcherMutation(c.config, OpDelete)
+	return &GameWatcherDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *GameWatcherClient) DeleteOne(_m *GameWatcher) *GameWatcherDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *GameWatcherClient) DeleteOneID(id int) *GameWatcherDeleteOne {
+	builder := c.Delete().Where(gamewatcher.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &GameWatcherDeleteOne{builder}
+}
+
+// Query returns a query builder for GameWatcher.
+func (c *GameWatcherClient) Query() *GameWatcherQuery {
+	return &GameWatcherQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeGameWatcher},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a GameWatcher entity by its id.
+func (c *GameWatcherClient) Get(ctx context.Context, id int) (*GameWatcher, error) {
+	return c.Query().Where(gamewatcher.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *GameWatcherClient) GetX(ctx context.Context, id int) *GameWatcher {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryGame queries the game edge of a GameWatcher.
+func (c *GameWatcherClient) QueryGame(_m *GameWatcher) *GameQuery {
+	query := (&GameClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(gamewatcher.Table, gamewatcher.FieldID, id),
+			sqlgraph.To(game.Table, game.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, gamewatcher.GameTable, gamewatcher.GameColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryUser queries the user edge of a GameWatcher.
+func (c *GameWatcherClient) QueryUser(_m *GameWatcher) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(gamewatcher.Table, gamewatcher.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, gamewatcher.UserTable, gamewatcher.UserColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *GameWatcherClient) Hooks() []Hook {
+	return c.hooks.GameWatcher
+}
+
+// Interceptors returns the client interceptors.
+func (c *GameWatcherClient) Interceptors() []Interceptor {
+	return c.inters.GameWatcher
+}
+
+func (c *GameWatcherClient) mutate(ctx context.Context, m *GameWatcherMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&GameWatcherCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&GameWatcherUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&GameWatcherUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&GameWatcherDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown GameWatcher mutation op: %q", m.Op())
 	}
 }
 
@@ -3543,6 +3774,517 @@ func (c *TokenClient) mutate(ctx context.Context, m *TokenMutation) (Value, erro
 	}
 }
 
+// TournamentClient is a client for the Tournament schema.
+type TournamentClient struct {
+	config
+}
+
+// NewTournamentClient returns a client for the Tournament from the given config.
+func NewTournamentClient(c config) *TournamentClient {
+	return &TournamentClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `tournament.Hooks(f(g(h())))`.
+func (c *TournamentClient) Use(hooks ...Hook) {
+	c.hooks.Tournament = append(c.hooks.Tournament, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `tournament.Intercept(f(g(h())))`.
+func (c *TournamentClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Tournament = append(c.inters.Tournament, interceptors...)
+}
+
+// Create returns a builder for creating a Tournament entity.
+func (c *TournamentClient) Create() *TournamentCreate {
+	mutation := newTournamentMutation(c.config, OpCreate)
+	return &TournamentCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Tournament entities.
+func (c *TournamentClient) CreateBulk(builders ...*TournamentCreate) *TournamentCreateBulk {
+	return &TournamentCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *TournamentClient) MapCreateBulk(slice any, setFunc func(*TournamentCreate, int)) *TournamentCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &TournamentCreateBulk{err: fmt.Errorf("calling to TournamentClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*TournamentCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &TournamentCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Tournament.
+func (c *TournamentClient) Update() *TournamentUpdate {
+	mutation := newTournamentMutation(c.config, OpUpdate)
+	return &TournamentUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *TournamentClient) UpdateOne(_m *Tournament) *TournamentUpdateOne {
+	mutation := newTournamentMutation(c.config, OpUpdateOne, withTournament(_m))
+	return &TournamentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *TournamentClient) UpdateOneID(id int) *TournamentUpdateOne {
+	mutation := newTournamentMutation(c.config, OpUpdateOne, withTournamentID(id))
+	return &TournamentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Tournament.
+func (c *TournamentClient) Delete() *TournamentDelete {
+	mutation := newTournamentMutation(c.config, OpDelete)
+	return &TournamentDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *TournamentClient) DeleteOne(_m *Tournament) *TournamentDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *TournamentClient) DeleteOneID(id int) *TournamentDeleteOne {
+	builder := c.Delete().Where(tournament.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &TournamentDeleteOne{builder}
+}
+
+// Query returns a query builder for Tournament.
+func (c *TournamentClient) Query() *TournamentQuery {
+	return &TournamentQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeTournament},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Tournament entity by its id.
+func (c *TournamentClient) Get(ctx context.Context, id int) (*Tournament, error) {
+	return c.Query().Where(tournament.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *TournamentClient) GetX(ctx context.Context, id int) *Tournament {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCreator queries the creator edge of a Tournament.
+func (c *TournamentClient) QueryCreator(_m *Tournament) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(tournament.Table, tournament.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, tournament.CreatorTable, tournament.CreatorColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryEntrants queries the entrants edge of a Tournament.
+func (c *TournamentClient) QueryEntrants(_m *Tournament) *TournamentEntrantQuery {
+	query := (&TournamentEntrantClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(tournament.Table, tournament.FieldID, id),
+			sqlgraph.To(tournamententrant.Table, tournamententrant.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, tournament.EntrantsTable, tournament.EntrantsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryTables queries the tables edge of a Tournament.
+func (c *TournamentClient) QueryTables(_m *Tournament) *TournamentTableQuery {
+	query := (&TournamentTableClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(tournament.Table, tournament.FieldID, id),
+			sqlgraph.To(tournamenttable.Table, tournamenttable.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, tournament.TablesTable, tournament.TablesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *TournamentClient) Hooks() []Hook {
+	return c.hooks.Tournament
+}
+
+// Interceptors returns the client interceptors.
+func (c *TournamentClient) Interceptors() []Interceptor {
+	return c.inters.Tournament
+}
+
+func (c *TournamentClient) mutate(ctx context.Context, m *TournamentMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&TournamentCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&TournamentUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&TournamentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&TournamentDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Tournament mutation op: %q", m.Op())
+	}
+}
+
+// TournamentEntrantClient is a client for the TournamentEntrant schema.
+type TournamentEntrantClient struct {
+	config
+}
+
+// NewTournamentEntrantClient returns a client for the TournamentEntrant from the given config.
+func NewTournamentEntrantClient(c config) *TournamentEntrantClient {
+	return &TournamentEntrantClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `tournamententrant.Hooks(f(g(h())))`.
+func (c *TournamentEntrantClient) Use(hooks ...Hook) {
+	c.hooks.TournamentEntrant = append(c.hooks.TournamentEntrant, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `tournamententrant.Intercept(f(g(h())))`.
+func (c *TournamentEntrantClient) Intercept(interceptors ...Interceptor) {
+	c.inters.TournamentEntrant = append(c.inters.TournamentEntrant, interceptors...)
+}
+
+// Create returns a builder for creating a TournamentEntrant entity.
+func (c *TournamentEntrantClient) Create() *TournamentEntrantCreate {
+	mutation := newTournamentEntrantMutation(c.config, OpCreate)
+	return &TournamentEntrantCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of TournamentEntrant entities.
+func (c *TournamentEntrantClient) CreateBulk(builders ...*TournamentEntrantCreate) *TournamentEntrantCreateBulk {
+	return &TournamentEntrantCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *TournamentEntrantClient) MapCreateBulk(slice any, setFunc func(*TournamentEntrantCreate, int)) *TournamentEntrantCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &TournamentEntrantCreateBulk{err: fmt.Errorf("calling to TournamentEntrantClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*TournamentEntrantCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &TournamentEntrantCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for TournamentEntrant.
+func (c *TournamentEntrantClient) Update() *TournamentEntrantUpdate {
+	mutation := newTournamentEntrantMutation(c.config, OpUpdate)
+	return &TournamentEntrantUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *TournamentEntrantClient) UpdateOne(_m *TournamentEntrant) *TournamentEntrantUpdateOne {
+	mutation := newTournamentEntrantMutation(c.config, OpUpdateOne, withTournamentEntrant(_m))
+	return &TournamentEntrantUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *TournamentEntrantClient) UpdateOneID(id int) *TournamentEntrantUpdateOne {
+	mutation := newTournamentEntrantMutation(c.config, OpUpdateOne, withTournamentEntrantID(id))
+	return &TournamentEntrantUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for TournamentEntrant.
+func (c *TournamentEntrantClient) Delete() *TournamentEntrantDelete {
+	mutation := newTournamentEntrantMutation(c.config, OpDelete)
+	return &TournamentEntrantDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *TournamentEntrantClient) DeleteOne(_m *TournamentEntrant) *TournamentEntrantDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *TournamentEntrantClient) DeleteOneID(id int) *TournamentEntrantDeleteOne {
+	builder := c.Delete().Where(tournamententrant.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &TournamentEntrantDeleteOne{builder}
+}
+
+// Query returns a query builder for TournamentEntrant.
+func (c *TournamentEntrantClient) Query() *TournamentEntrantQuery {
+	return &TournamentEntrantQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeTournamentEntrant},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a TournamentEntrant entity by its id.
+func (c *TournamentEntrantClient) Get(ctx context.Context, id int) (*TournamentEntrant, error) {
+	return c.Query().Where(tournamententrant.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *TournamentEntrantClient) GetX(ctx context.Context, id int) *TournamentEntrant {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryTournament queries the tournament edge of a TournamentEntrant.
+func (c *TournamentEntrantClient) QueryTournament(_m *TournamentEntrant) *TournamentQuery {
+	query := (&TournamentClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(tournamententrant.Table, tournamententrant.FieldID, id),
+			sqlgraph.To(tournament.Table, tournament.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, tournamententrant.TournamentTable, tournamententrant.TournamentColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryUser queries the user edge of a TournamentEntrant.
+func (c *TournamentEntrantClient) QueryUser(_m *TournamentEntrant) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(tournamententrant.Table, tournamententrant.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, tournamententrant.UserTable, tournamententrant.UserColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *TournamentEntrantClient) Hooks() []Hook {
+	return c.hooks.TournamentEntrant
+}
+
+// Interceptors returns the client interceptors.
+func (c *TournamentEntrantClient) Interceptors() []Interceptor {
+	return c.inters.TournamentEntrant
+}
+
+func (c *TournamentEntrantClient) mutate(ctx context.Context, m *TournamentEntrantMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&TournamentEntrantCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&TournamentEntrantUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&TournamentEntrantUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&TournamentEntrantDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown TournamentEntrant mutation op: %q", m.Op())
+	}
+}
+
+// TournamentTableClient is a client for the TournamentTable schema.
+type TournamentTableClient struct {
+	config
+}
+
+// NewTournamentTableClient returns a client for the TournamentTable from the given config.
+func NewTournamentTableClient(c config) *TournamentTableClient {
+	return &TournamentTableClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `tournamenttable.Hooks(f(g(h())))`.
+func (c *TournamentTableClient) Use(hooks ...Hook) {
+	c.hooks.TournamentTable = append(c.hooks.TournamentTable, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `tournamenttable.Intercept(f(g(h())))`.
+func (c *TournamentTableClient) Intercept(interceptors ...Interceptor) {
+	c.inters.TournamentTable = append(c.inters.TournamentTable, interceptors...)
+}
+
+// Create returns a builder for creating a TournamentTable entity.
+func (c *TournamentTableClient) Create() *TournamentTableCreate {
+	mutation := newTournamentTableMutation(c.config, OpCreate)
+	return &TournamentTableCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of TournamentTable entities.
+func (c *TournamentTableClient) CreateBulk(builders ...*TournamentTableCreate) *TournamentTableCreateBulk {
+	return &TournamentTableCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *TournamentTableClient) MapCreateBulk(slice any, setFunc func(*TournamentTableCreate, int)) *TournamentTableCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &TournamentTableCreateBulk{err: fmt.Errorf("calling to TournamentTableClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*TournamentTableCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &TournamentTableCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for TournamentTable.
+func (c *TournamentTableClient) Update() *TournamentTableUpdate {
+	mutation := newTournamentTableMutation(c.config, OpUpdate)
+	return &TournamentTableUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *TournamentTableClient) UpdateOne(_m *TournamentTable) *TournamentTableUpdateOne {
+	mutation := newTournamentTableMutation(c.config, OpUpdateOne, withTournamentTable(_m))
+	return &TournamentTableUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *TournamentTableClient) UpdateOneID(id int) *TournamentTableUpdateOne {
+	mutation := newTournamentTableMutation(c.config, OpUpdateOne, withTournamentTableID(id))
+	return &TournamentTableUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for TournamentTable.
+func (c *TournamentTableClient) Delete() *TournamentTableDelete {
+	mutation := newTournamentTableMutation(c.config, OpDelete)
+	return &TournamentTableDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *TournamentTableClient) DeleteOne(_m *TournamentTable) *TournamentTableDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *TournamentTableClient) DeleteOneID(id int) *TournamentTableDeleteOne {
+	builder := c.Delete().Where(tournamenttable.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &TournamentTableDeleteOne{builder}
+}
+
+// Query returns a query builder for TournamentTable.
+func (c *TournamentTableClient) Query() *TournamentTableQuery {
+	return &TournamentTableQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeTournamentTable},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a TournamentTable entity by its id.
+func (c *TournamentTableClient) Get(ctx context.Context, id int) (*TournamentTable, error) {
+	return c.Query().Where(tournamenttable.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *TournamentTableClient) GetX(ctx context.Context, id int) *TournamentTable {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryTournament queries the tournament edge of a TournamentTable.
+func (c *TournamentTableClient) QueryTournament(_m *TournamentTable) *TournamentQuery {
+	query := (&TournamentClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(tournamenttable.Table, tournamenttable.FieldID, id),
+			sqlgraph.To(tournament.Table, tournament.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, tournamenttable.TournamentTable, tournamenttable.TournamentColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryGame queries the game edge of a TournamentTable.
+func (c *TournamentTableClient) QueryGame(_m *TournamentTable) *GameQuery {
+	query := (&GameClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(tournamenttable.Table, tournamenttable.FieldID, id),
+			sqlgraph.To(game.Table, game.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, tournamenttable.GameTable, tournamenttable.GameColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *TournamentTableClient) Hooks() []Hook {
+	return c.hooks.TournamentTable
+}
+
+// Interceptors returns the client interceptors.
+func (c *TournamentTableClient) Interceptors() []Interceptor {
+	return c.inters.TournamentTable
+}
+
+func (c *TournamentTableClient) mutate(ctx context.Context, m *TournamentTableMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&TournamentTableCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&TournamentTableUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&TournamentTableUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&TournamentTableDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown TournamentTable mutation op: %q", m.Op())
+	}
+}
+
 // UserClient is a client for the User schema.
 type UserClient struct {
 	config
@@ -3811,6 +4553,22 @@ func (c *UserClient) QueryChatSettings(_m *User) *ChatSettingQuery {
 	return query
 }
 
+// QueryWatching queries the watching edge of a User.
+func (c *UserClient) QueryWatching(_m *User) *GameWatcherQuery {
+	query := (&GameWatcherClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(gamewatcher.Table, gamewatcher.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.WatchingTable, user.WatchingColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // QueryChatReports queries the chat_reports edge of a User.
 func (c *UserClient) QueryChatReports(_m *User) *ChatReportQuery {
 	query := (&ChatReportClient{config: c.config}).Query()
@@ -3900,6 +4658,38 @@ func (c *UserClient) QueryRatingChanges(_m *User) *RatingChangeQuery {
 			sqlgraph.From(user.Table, user.FieldID, id),
 			sqlgraph.To(ratingchange.Table, ratingchange.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, user.RatingChangesTable, user.RatingChangesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryTournaments queries the tournaments edge of a User.
+func (c *UserClient) QueryTournaments(_m *User) *TournamentQuery {
+	query := (&TournamentClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(tournament.Table, tournament.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.TournamentsTable, user.TournamentsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryTournamentEntries queries the tournament_entries edge of a User.
+func (c *UserClient) QueryTournamentEntries(_m *User) *TournamentEntrantQuery {
+	query := (&TournamentEntrantClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(tournamententrant.Table, tournamententrant.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.TournamentEntriesTable, user.TournamentEntriesColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -4102,13 +4892,15 @@ func (c *UserBlockClient) mutate(ctx context.Context, m *UserBlockMutation) (Val
 type (
 	hooks struct {
 		Card, ChatMessage, ChatPenalty, ChatRead, ChatReport, ChatSetting, CommandKey,
-		Event, Game, GameMap, ModerationAction, Notice, Player, PushSubscription,
-		Rating, RatingChange, SeenEvent, Territory, Token, User, UserBlock []ent.Hook
+		Event, Game, GameMap, GameWatcher, ModerationAction, Notice, Player,
+		PushSubscription, Rating, RatingChange, SeenEvent, Territory, Token,
+		Tournament, TournamentEntrant, TournamentTable, User, UserBlock []ent.Hook
 	}
 	inters struct {
 		Card, ChatMessage, ChatPenalty, ChatRead, ChatReport, ChatSetting, CommandKey,
-		Event, Game, GameMap, ModerationAction, Notice, Player, PushSubscription,
-		Rating, RatingChange, SeenEvent, Territory, Token, User,
+		Event, Game, GameMap, GameWatcher, ModerationAction, Notice, Player,
+		PushSubscription, Rating, RatingChange, SeenEvent, Territory, Token,
+		Tournament, TournamentEntrant, TournamentTable, User,
 		UserBlock []ent.Interceptor
 	}
 )

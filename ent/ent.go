@@ -27,6 +27,9 @@ import (
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
+	"rout/ent/tournament"
+	"rout/ent/tournamententrant"
+	"rout/ent/tournamenttable"
 	"rout/ent/user"
 	"rout/ent/userblock"
 	"sync"
@@ -94,28 +97,31 @@ var (
 func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
-			card.Table:             card.ValidColumn,
-			chatmessage.Table:      chatmessage.ValidColumn,
-			chatpenalty.Table:      chatpenalty.ValidColumn,
-			chatread.Table:         chatread.ValidColumn,
-			chatreport.Table:       chatreport.ValidColumn,
-			chatsetting.Table:      chatsetting.ValidColumn,
-			commandkey.Table:       commandkey.ValidColumn,
-			event.Table:            event.ValidColumn,
-			game.Table:             game.ValidColumn,
-			gamemap.Table:          gamemap.ValidColumn,
-			gamewatcher.Table:      gamewatcher.ValidColumn,
-			moderationaction.Table: moderationaction.ValidColumn,
-			notice.Table:           notice.ValidColumn,
-			player.Table:           player.ValidColumn,
-			pushsubscription.Table: pushsubscription.ValidColumn,
-			rating.Table:           rating.ValidColumn,
-			ratingchange.Table:     ratingchange.ValidColumn,
-			seenevent.Table:        seenevent.ValidColumn,
-			territory.Table:        territory.ValidColumn,
-			token.Table:            token.ValidColumn,
-			user.Table:             user.ValidColumn,
-			userblock.Table:        userblock.ValidColumn,
+			card.Table:              card.ValidColumn,
+			chatmessage.Table:       chatmessage.ValidColumn,
+			chatpenalty.Table:       chatpenalty.ValidColumn,
+			chatread.Table:          chatread.ValidColumn,
+			chatreport.Table:        chatreport.ValidColumn,
+			chatsetting.Table:       chatsetting.ValidColumn,
+			commandkey.Table:        commandkey.ValidColumn,
+			event.Table:             event.ValidColumn,
+			game.Table:              game.ValidColumn,
+			gamemap.Table:           gamemap.ValidColumn,
+			gamewatcher.Table:       gamewatcher.ValidColumn,
+			moderationaction.Table:  moderationaction.ValidColumn,
+			notice.Table:            notice.ValidColumn,
+			player.Table:            player.ValidColumn,
+			pushsubscription.Table:  pushsubscription.ValidColumn,
+			rating.Table:            rating.ValidColumn,
+			ratingchange.Table:      ratingchange.ValidColumn,
+			seenevent.Table:         seenevent.ValidColumn,
+			territory.Table:         territory.ValidColumn,
+			token.Table:             token.ValidColumn,
+			tournament.Table:        tournament.ValidColumn,
+			tournamententrant.Table: tournamententrant.ValidColumn,
+			tournamenttable.Table:   tournamenttable.ValidColumn,
+			user.Table:              user.ValidColumn,
+			userblock.Table:         userblock.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

@@ -76,6 +76,8 @@ type Game struct {
 	StartedAt *time.Time `json:"started_at,omitempty"`
 	// When the game finished or was cancelled.
 	FinishedAt *time.Time `json:"finished_at,omitempty"`
+	// The key the game was created under (game.CreateInput.Key): a creation retried with it finds this game; none for a game created without one.
+	CreateKey *string `json:"create_key,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the GameQuery when eager-loading is set.
 	Edges        GameEdges `json:"edges"`
@@ -110,23 +112,29 @@ type GameEdges struct {
 	ChatSettings []*ChatSetting `json:"chat_settings,omitempty"`
 	// What the game did to its players' ratings (a rated game's).
 	RatingChanges []*RatingChange `json:"rating_changes,omitempty"`
+	// Who follows the game live now (package presence).
+	Watchers []*GameWatcher `json:"watchers,omitempty"`
+	// The tournament table the game is played for, if any.
+	TournamentTables []*TournamentTable `json:"tournament_tables,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [13]bool
+	loadedTypes [15]bool
 	// totalCount holds the count of the edges above.
-	totalCount [13]map[string]int
+	totalCount [15]map[string]int
 
-	namedPlayers       map[string][]*Player
-	namedTerritories   map[string][]*Territory
-	namedCards         map[string][]*Card
-	namedEvents        map[string][]*Event
-	namedSeenEvents    map[string][]*SeenEvent
-	namedCommandKeys   map[string][]*CommandKey
-	namedNotices       map[string][]*Notice
-	namedChatMessages  map[string][]*ChatMessage
-	namedChatReads     map[string][]*ChatRead
-	namedChatSettings  map[string][]*ChatSetting
-	namedRatingChanges map[string][]*RatingChange
+	namedPlayers          map[string][]*Player
+	namedTerritories      map[string][]*Territory
+	namedCards            map[string][]*Card
+	namedEvents           map[string][]*Event
+	namedSeenEvents       map[string][]*SeenEvent
+	namedCommandKeys      map[string][]*CommandKey
+	namedNotices          map[string][]*Notice
+	namedChatMessages     map[string][]*ChatMessage
+	namedChatReads        map[string][]*ChatRead
+	namedChatSettings     map[string][]*ChatSetting
+	namedRatingChanges    map[string][]*RatingChange
+	namedWatchers         map[string][]*GameWatcher
+	namedTournamentTables map[string][]*TournamentTable
 }
 
 // MapOrErr returns the Map value or an error if the edge
@@ -250,6 +258,24 @@ func (e GameEdges) RatingChangesOrErr() ([]*RatingChange, error) {
 	return nil, &NotLoadedError{edge: "rating_changes"}
 }
 
+// WatchersOrErr returns the Watchers value or an error if the edge
+// was not loaded in eager-loading.
+func (e GameEdges) WatchersOrErr() ([]*GameWatcher, error) {
+	if e.loadedTypes[13] {
+		return e.Watchers, nil
+	}
+	return nil, &NotLoadedError{edge: "watchers"}
+}
+
+// TournamentTablesOrErr returns the TournamentTables value or an error if the edge
+// was not loaded in eager-loading.
+func (e GameEdges) TournamentTablesOrErr() ([]*TournamentTable, error) {
+	if e.loadedTypes[14] {
+		return e.TournamentTables, nil
+	}
+	return nil, &NotLoadedError{edge: "tournament_tables"}
+}
+
 // scanValues returns the types for scanning values from sql.Rows.
 func (*Game) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
@@ -261,7 +287,7 @@ func (*Game) scanValues(columns []string) ([]any, error) {
 			values[i] = new(sql.NullBool)
 		case game.FieldID, game.FieldMapID, game.FieldCreatorID, game.FieldTurnLimitSeconds, game.FieldTtbPercent, game.FieldTurn, game.FieldCurrentSeat, game.FieldSeq, game.FieldVersion, game.FieldWinnerSeat:
 			values[i] = new(sql.NullInt64)
-		case game.FieldName, game.FieldClaim, game.FieldCardSystem, game.FieldFog, game.FieldStatus, game.FieldPhase, game.FieldInviteCode:
+		case game.FieldName, game.FieldClaim, game.FieldCardSystem, game.FieldFog, game.FieldStatus, game.FieldPhase, game.FieldInviteCode, game.FieldCreateKey:
 			values[i] = new(sql.NullString)
 		case game.FieldCreatedAt, game.FieldUpdatedAt, game.FieldTurnDeadline, game.FieldWarningAt, game.FieldStartedAt, game.FieldFinishedAt:
 			values[i] = new(sql.NullTime)
@@ -468,6 +494,13 @@ func (_m *Game) assignValues(columns []string, values []any) error {
 				_m.FinishedAt = new(time.Time)
 				*_m.FinishedAt = value.Time
 			}
+		case game.FieldCreateKey:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field create_key", values[i])
+			} else if value.Valid {
+				_m.CreateKey = new(string)
+				*_m.CreateKey = value.String
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -544,6 +577,16 @@ func (_m *Game) QueryChatSettings() *ChatSettingQuery {
 // QueryRatingChanges queries the "rating_changes" edge of the Game entity.
 func (_m *Game) QueryRatingChanges() *RatingChangeQuery {
 	return NewGameClient(_m.config).QueryRatingChanges(_m)
+}
+
+// QueryWatchers queries the "watchers" edge of the Game entity.
+func (_m *Game) QueryWatchers() *GameWatcherQuery {
+	return NewGameClient(_m.config).QueryWatchers(_m)
+}
+
+// QueryTournamentTables queries the "tournament_tables" edge of the Game entity.
+func (_m *Game) QueryTournamentTables() *TournamentTableQuery {
+	return NewGameClient(_m.config).QueryTournamentTables(_m)
 }
 
 // Update returns a builder for updating this Game.
@@ -663,6 +706,11 @@ func (_m *Game) String() string {
 	if v := _m.FinishedAt; v != nil {
 		builder.WriteString("finished_at=")
 		builder.WriteString(v.Format(time.ANSIC))
+	}
+	builder.WriteString(", ")
+	if v := _m.CreateKey; v != nil {
+		builder.WriteString("create_key=")
+		builder.WriteString(*v)
 	}
 	builder.WriteByte(')')
 	return builder.String()
@@ -929,6 +977,54 @@ func (_m *Game) appendNamedRatingChanges(name string, edges ...*RatingChange) {
 		_m.Edges.namedRatingChanges[name] = []*RatingChange{}
 	} else {
 		_m.Edges.namedRatingChanges[name] = append(_m.Edges.namedRatingChanges[name], edges...)
+	}
+}
+
+// NamedWatchers returns the Watchers named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Game) NamedWatchers(name string) ([]*GameWatcher, error) {
+	if _m.Edges.namedWatchers == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedWatchers[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Game) appendNamedWatchers(name string, edges ...*GameWatcher) {
+	if _m.Edges.namedWatchers == nil {
+		_m.Edges.namedWatchers = make(map[string][]*GameWatcher)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedWatchers[name] = []*GameWatcher{}
+	} else {
+		_m.Edges.namedWatchers[name] = append(_m.Edges.namedWatchers[name], edges...)
+	}
+}
+
+// NamedTournamentTables returns the TournamentTables named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Game) NamedTournamentTables(name string) ([]*TournamentTable, error) {
+	if _m.Edges.namedTournamentTables == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedTournamentTables[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Game) appendNamedTournamentTables(name string, edges ...*TournamentTable) {
+	if _m.Edges.namedTournamentTables == nil {
+		_m.Edges.namedTournamentTables = make(map[string][]*TournamentTable)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedTournamentTables[name] = []*TournamentTable{}
+	} else {
+		_m.Edges.namedTournamentTables[name] = append(_m.Edges.namedTournamentTables[name], edges...)
 	}
 }
 

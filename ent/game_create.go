@@ -15,11 +15,13 @@ import (
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/gamewatcher"
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/ratingchange"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
+	"rout/ent/tournamenttable"
 	"rout/ent/user"
 	"time"
 
@@ -372,6 +374,20 @@ func (_c *GameCreate) SetNillableFinishedAt(v *time.Time) *GameCreate {
 	return _c
 }
 
+// SetCreateKey sets the "create_key" field.
+func (_c *GameCreate) SetCreateKey(v string) *GameCreate {
+	_c.mutation.SetCreateKey(v)
+	return _c
+}
+
+// SetNillableCreateKey sets the "create_key" field if the given value is not nil.
+func (_c *GameCreate) SetNillableCreateKey(v *string) *GameCreate {
+	if v != nil {
+		_c.SetCreateKey(*v)
+	}
+	return _c
+}
+
 // SetMap sets the "map" edge to the GameMap entity.
 func (_c *GameCreate) SetMap(v *GameMap) *GameCreate {
 	return _c.SetMapID(v.ID)
@@ -545,6 +561,36 @@ func (_c *GameCreate) AddRatingChanges(v ...*RatingChange) *GameCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddRatingChangeIDs(ids...)
+}
+
+// AddWatcherIDs adds the "watchers" edge to the GameWatcher entity by IDs.
+func (_c *GameCreate) AddWatcherIDs(ids ...int) *GameCreate {
+	_c.mutation.AddWatcherIDs(ids...)
+	return _c
+}
+
+// AddWatchers adds the "watchers" edges to the GameWatcher entity.
+func (_c *GameCreate) AddWatchers(v ...*GameWatcher) *GameCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddWatcherIDs(ids...)
+}
+
+// AddTournamentTableIDs adds the "tournament_tables" edge to the TournamentTable entity by IDs.
+func (_c *GameCreate) AddTournamentTableIDs(ids ...int) *GameCreate {
+	_c.mutation.AddTournamentTableIDs(ids...)
+	return _c
+}
+
+// AddTournamentTables adds the "tournament_tables" edges to the TournamentTable entity.
+func (_c *GameCreate) AddTournamentTables(v ...*TournamentTable) *GameCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddTournamentTableIDs(ids...)
 }
 
 // Mutation returns the GameMutation object of the builder.
@@ -767,6 +813,11 @@ func (_c *GameCreate) check() error {
 			return &ValidationError{Name: "winner_seat", err: fmt.Errorf(`ent: validator failed for field "Game.winner_seat": %w`, err)}
 		}
 	}
+	if v, ok := _c.mutation.CreateKey(); ok {
+		if err := game.CreateKeyValidator(v); err != nil {
+			return &ValidationError{Name: "create_key", err: fmt.Errorf(`ent: validator failed for field "Game.create_key": %w`, err)}
+		}
+	}
 	if len(_c.mutation.MapIDs()) == 0 {
 		return &ValidationError{Name: "map", err: errors.New(`ent: missing required edge "Game.map"`)}
 	}
@@ -903,6 +954,10 @@ func (_c *GameCreate) createSpec() (*Game, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.FinishedAt(); ok {
 		_spec.SetField(game.FieldFinishedAt, field.TypeTime, value)
 		_node.FinishedAt = &value
+	}
+	if value, ok := _c.mutation.CreateKey(); ok {
+		_spec.SetField(game.FieldCreateKey, field.TypeString, value)
+		_node.CreateKey = &value
 	}
 	if nodes := _c.mutation.MapIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -1107,6 +1162,38 @@ func (_c *GameCreate) createSpec() (*Game, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(ratingchange.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.WatchersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.WatchersTable,
+			Columns: []string{game.WatchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gamewatcher.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.TournamentTablesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.TournamentTablesTable,
+			Columns: []string{game.TournamentTablesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournamenttable.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {
@@ -1593,6 +1680,9 @@ func (u *GameUpsertOne) UpdateNewValues() *GameUpsertOne {
 		}
 		if _, exists := u.create.mutation.CreatorID(); exists {
 			s.SetIgnore(game.FieldCreatorID)
+		}
+		if _, exists := u.create.mutation.CreateKey(); exists {
+			s.SetIgnore(game.FieldCreateKey)
 		}
 	}))
 	return u
@@ -2285,6 +2375,9 @@ func (u *GameUpsertBulk) UpdateNewValues() *GameUpsertBulk {
 			}
 			if _, exists := b.mutation.CreatorID(); exists {
 				s.SetIgnore(game.FieldCreatorID)
+			}
+			if _, exists := b.mutation.CreateKey(); exists {
+				s.SetIgnore(game.FieldCreateKey)
 			}
 		}
 	}))

@@ -15,12 +15,14 @@ import (
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/gamewatcher"
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/predicate"
 	"rout/ent/ratingchange"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
+	"rout/ent/tournamenttable"
 	"rout/ent/user"
 
 	"entgo.io/ent"
@@ -33,36 +35,40 @@ import (
 // GameQuery is the builder for querying Game entities.
 type GameQuery struct {
 	config
-	ctx                    *QueryContext
-	order                  []game.OrderOption
-	inters                 []Interceptor
-	predicates             []predicate.Game
-	withMap                *GameMapQuery
-	withCreator            *UserQuery
-	withPlayers            *PlayerQuery
-	withTerritories        *TerritoryQuery
-	withCards              *CardQuery
-	withEvents             *EventQuery
-	withSeenEvents         *SeenEventQuery
-	withCommandKeys        *CommandKeyQuery
-	withNotices            *NoticeQuery
-	withChatMessages       *ChatMessageQuery
-	withChatReads          *ChatReadQuery
-	withChatSettings       *ChatSettingQuery
-	withRatingChanges      *RatingChangeQuery
-	loadTotal              []func(context.Context, []*Game) error
-	modifiers              []func(*sql.Selector)
-	withNamedPlayers       map[string]*PlayerQuery
-	withNamedTerritories   map[string]*TerritoryQuery
-	withNamedCards         map[string]*CardQuery
-	withNamedEvents        map[string]*EventQuery
-	withNamedSeenEvents    map[string]*SeenEventQuery
-	withNamedCommandKeys   map[string]*CommandKeyQuery
-	withNamedNotices       map[string]*NoticeQuery
-	withNamedChatMessages  map[string]*ChatMessageQuery
-	withNamedChatReads     map[string]*ChatReadQuery
-	withNamedChatSettings  map[string]*ChatSettingQuery
-	withNamedRatingChanges map[string]*RatingChangeQuery
+	ctx                       *QueryContext
+	order                     []game.OrderOption
+	inters                    []Interceptor
+	predicates                []predicate.Game
+	withMap                   *GameMapQuery
+	withCreator               *UserQuery
+	withPlayers               *PlayerQuery
+	withTerritories           *TerritoryQuery
+	withCards                 *CardQuery
+	withEvents                *EventQuery
+	withSeenEvents            *SeenEventQuery
+	withCommandKeys           *CommandKeyQuery
+	withNotices               *NoticeQuery
+	withChatMessages          *ChatMessageQuery
+	withChatReads             *ChatReadQuery
+	withChatSettings          *ChatSettingQuery
+	withRatingChanges         *RatingChangeQuery
+	withWatchers              *GameWatcherQuery
+	withTournamentTables      *TournamentTableQuery
+	loadTotal                 []func(context.Context, []*Game) error
+	modifiers                 []func(*sql.Selector)
+	withNamedPlayers          map[string]*PlayerQuery
+	withNamedTerritories      map[string]*TerritoryQuery
+	withNamedCards            map[string]*CardQuery
+	withNamedEvents           map[string]*EventQuery
+	withNamedSeenEvents       map[string]*SeenEventQuery
+	withNamedCommandKeys      map[string]*CommandKeyQuery
+	withNamedNotices          map[string]*NoticeQuery
+	withNamedChatMessages     map[string]*ChatMessageQuery
+	withNamedChatReads        map[string]*ChatReadQuery
+	withNamedChatSettings     map[string]*ChatSettingQuery
+	withNamedRatingChanges    map[string]*RatingChangeQuery
+	withNamedWatchers         map[string]*GameWatcherQuery
+	withNamedTournamentTables map[string]*TournamentTableQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -385,6 +391,50 @@ func (_q *GameQuery) QueryRatingChanges() *RatingChangeQuery {
 	return query
 }
 
+// QueryWatchers chains the current query on the "watchers" edge.
+func (_q *GameQuery) QueryWatchers() *GameWatcherQuery {
+	query := (&GameWatcherClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(game.Table, game.FieldID, selector),
+			sqlgraph.To(gamewatcher.Table, gamewatcher.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, game.WatchersTable, game.WatchersColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryTournamentTables chains the current query on the "tournament_tables" edge.
+func (_q *GameQuery) QueryTournamentTables() *TournamentTableQuery {
+	query := (&TournamentTableClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(game.Table, game.FieldID, selector),
+			sqlgraph.To(tournamenttable.Table, tournamenttable.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, game.TournamentTablesTable, game.TournamentTablesColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // First returns the first Game entity from the query.
 // Returns a *NotFoundError when no Game was found.
 func (_q *GameQuery) First(ctx context.Context) (*Game, error) {
@@ -572,24 +622,26 @@ func (_q *GameQuery) Clone() *GameQuery {
 		return nil
 	}
 	return &GameQuery{
-		config:            _q.config,
-		ctx:               _q.ctx.Clone(),
-		order:             append([]game.OrderOption{}, _q.order...),
-		inters:            append([]Interceptor{}, _q.inters...),
-		predicates:        append([]predicate.Game{}, _q.predicates...),
-		withMap:           _q.withMap.Clone(),
-		withCreator:       _q.withCreator.Clone(),
-		withPlayers:       _q.withPlayers.Clone(),
-		withTerritories:   _q.withTerritories.Clone(),
-		withCards:         _q.withCards.Clone(),
-		withEvents:        _q.withEvents.Clone(),
-		withSeenEvents:    _q.withSeenEvents.Clone(),
-		withCommandKeys:   _q.withCommandKeys.Clone(),
-		withNotices:       _q.withNotices.Clone(),
-		withChatMessages:  _q.withChatMessages.Clone(),
-		withChatReads:     _q.withChatReads.Clone(),
-		withChatSettings:  _q.withChatSettings.Clone(),
-		withRatingChanges: _q.withRatingChanges.Clone(),
+		config:               _q.config,
+		ctx:                  _q.ctx.Clone(),
+		order:                append([]game.OrderOption{}, _q.order...),
+		inters:               append([]Interceptor{}, _q.inters...),
+		predicates:           append([]predicate.Game{}, _q.predicates...),
+		withMap:              _q.withMap.Clone(),
+		withCreator:          _q.withCreator.Clone(),
+		withPlayers:          _q.withPlayers.Clone(),
+		withTerritories:      _q.withTerritories.Clone(),
+		withCards:            _q.withCards.Clone(),
+		withEvents:           _q.withEvents.Clone(),
+		withSeenEvents:       _q.withSeenEvents.Clone(),
+		withCommandKeys:      _q.withCommandKeys.Clone(),
+		withNotices:          _q.withNotices.Clone(),
+		withChatMessages:     _q.withChatMessages.Clone(),
+		withChatReads:        _q.withChatReads.Clone(),
+		withChatSettings:     _q.withChatSettings.Clone(),
+		withRatingChanges:    _q.withRatingChanges.Clone(),
+		withWatchers:         _q.withWatchers.Clone(),
+		withTournamentTables: _q.withTournamentTables.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -739,6 +791,28 @@ func (_q *GameQuery) WithRatingChanges(opts ...func(*RatingChangeQuery)) *GameQu
 	return _q
 }
 
+// WithWatchers tells the query-builder to eager-load the nodes that are connected to
+// the "watchers" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *GameQuery) WithWatchers(opts ...func(*GameWatcherQuery)) *GameQuery {
+	query := (&GameWatcherClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withWatchers = query
+	return _q
+}
+
+// WithTournamentTables tells the query-builder to eager-load the nodes that are connected to
+// the "tournament_tables" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *GameQuery) WithTournamentTables(opts ...func(*TournamentTableQuery)) *GameQuery {
+	query := (&TournamentTableClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withTournamentTables = query
+	return _q
+}
+
 // GroupBy is used to group vertices by one or more fields/columns.
 // It is often used with aggregate functions, like: count, max, mean, min, sum.
 //
@@ -817,7 +891,7 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 	var (
 		nodes       = []*Game{}
 		_spec       = _q.querySpec()
-		loadedTypes = [13]bool{
+		loadedTypes = [15]bool{
 			_q.withMap != nil,
 			_q.withCreator != nil,
 			_q.withPlayers != nil,
@@ -831,6 +905,8 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 			_q.withChatReads != nil,
 			_q.withChatSettings != nil,
 			_q.withRatingChanges != nil,
+			_q.withWatchers != nil,
+			_q.withTournamentTables != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -943,6 +1019,20 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 			return nil, err
 		}
 	}
+	if query := _q.withWatchers; query != nil {
+		if err := _q.loadWatchers(ctx, query, nodes,
+			func(n *Game) { n.Edges.Watchers = []*GameWatcher{} },
+			func(n *Game, e *GameWatcher) { n.Edges.Watchers = append(n.Edges.Watchers, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withTournamentTables; query != nil {
+		if err := _q.loadTournamentTables(ctx, query, nodes,
+			func(n *Game) { n.Edges.TournamentTables = []*TournamentTable{} },
+			func(n *Game, e *TournamentTable) { n.Edges.TournamentTables = append(n.Edges.TournamentTables, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedPlayers {
 		if err := _q.loadPlayers(ctx, query, nodes,
 			func(n *Game) { n.appendNamedPlayers(name) },
@@ -1017,6 +1107,20 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 		if err := _q.loadRatingChanges(ctx, query, nodes,
 			func(n *Game) { n.appendNamedRatingChanges(name) },
 			func(n *Game, e *RatingChange) { n.appendNamedRatingChanges(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedWatchers {
+		if err := _q.loadWatchers(ctx, query, nodes,
+			func(n *Game) { n.appendNamedWatchers(name) },
+			func(n *Game, e *GameWatcher) { n.appendNamedWatchers(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedTournamentTables {
+		if err := _q.loadTournamentTables(ctx, query, nodes,
+			func(n *Game) { n.appendNamedTournamentTables(name) },
+			func(n *Game, e *TournamentTable) { n.appendNamedTournamentTables(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1416,6 +1520,69 @@ func (_q *GameQuery) loadRatingChanges(ctx context.Context, query *RatingChangeQ
 	}
 	return nil
 }
+func (_q *GameQuery) loadWatchers(ctx context.Context, query *GameWatcherQuery, nodes []*Game, init func(*Game), assign func(*Game, *GameWatcher)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*Game)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(gamewatcher.FieldGameID)
+	}
+	query.Where(predicate.GameWatcher(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(game.WatchersColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.GameID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "game_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *GameQuery) loadTournamentTables(ctx context.Context, query *TournamentTableQuery, nodes []*Game, init func(*Game), assign func(*Game, *TournamentTable)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*Game)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(tournamenttable.FieldGameID)
+	}
+	query.Where(predicate.TournamentTable(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(game.TournamentTablesColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.GameID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "game_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "game_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *GameQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -1687,6 +1854,34 @@ func (_q *GameQuery) WithNamedRatingChanges(name string, opts ...func(*RatingCha
 		_q.withNamedRatingChanges = make(map[string]*RatingChangeQuery)
 	}
 	_q.withNamedRatingChanges[name] = query
+	return _q
+}
+
+// WithNamedWatchers tells the query-builder to eager-load the nodes that are connected to the "watchers"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *GameQuery) WithNamedWatchers(name string, opts ...func(*GameWatcherQuery)) *GameQuery {
+	query := (&GameWatcherClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedWatchers == nil {
+		_q.withNamedWatchers = make(map[string]*GameWatcherQuery)
+	}
+	_q.withNamedWatchers[name] = query
+	return _q
+}
+
+// WithNamedTournamentTables tells the query-builder to eager-load the nodes that are connected to the "tournament_tables"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *GameQuery) WithNamedTournamentTables(name string, opts ...func(*TournamentTableQuery)) *GameQuery {
+	query := (&TournamentTableClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedTournamentTables == nil {
+		_q.withNamedTournamentTables = make(map[string]*TournamentTableQuery)
+	}
+	_q.withNamedTournamentTables[name] = query
 	return _q
 }
 

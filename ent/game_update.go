@@ -14,12 +14,14 @@ import (
 	"rout/ent/commandkey"
 	"rout/ent/event"
 	"rout/ent/game"
+	"rout/ent/gamewatcher"
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/predicate"
 	"rout/ent/ratingchange"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
+	"rout/ent/tournamenttable"
 	"time"
 
 	"entgo.io/ent/dialect/sql"
@@ -647,6 +649,36 @@ func (_u *GameUpdate) AddRatingChanges(v ...*RatingChange) *GameUpdate {
 	return _u.AddRatingChangeIDs(ids...)
 }
 
+// AddWatcherIDs adds the "watchers" edge to the GameWatcher entity by IDs.
+func (_u *GameUpdate) AddWatcherIDs(ids ...int) *GameUpdate {
+	_u.mutation.AddWatcherIDs(ids...)
+	return _u
+}
+
+// AddWatchers adds the "watchers" edges to the GameWatcher entity.
+func (_u *GameUpdate) AddWatchers(v ...*GameWatcher) *GameUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddWatcherIDs(ids...)
+}
+
+// AddTournamentTableIDs adds the "tournament_tables" edge to the TournamentTable entity by IDs.
+func (_u *GameUpdate) AddTournamentTableIDs(ids ...int) *GameUpdate {
+	_u.mutation.AddTournamentTableIDs(ids...)
+	return _u
+}
+
+// AddTournamentTables adds the "tournament_tables" edges to the TournamentTable entity.
+func (_u *GameUpdate) AddTournamentTables(v ...*TournamentTable) *GameUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddTournamentTableIDs(ids...)
+}
+
 // Mutation returns the GameMutation object of the builder.
 func (_u *GameUpdate) Mutation() *GameMutation {
 	return _u.mutation
@@ -881,6 +913,48 @@ func (_u *GameUpdate) RemoveRatingChanges(v ...*RatingChange) *GameUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveRatingChangeIDs(ids...)
+}
+
+// ClearWatchers clears all "watchers" edges to the GameWatcher entity.
+func (_u *GameUpdate) ClearWatchers() *GameUpdate {
+	_u.mutation.ClearWatchers()
+	return _u
+}
+
+// RemoveWatcherIDs removes the "watchers" edge to GameWatcher entities by IDs.
+func (_u *GameUpdate) RemoveWatcherIDs(ids ...int) *GameUpdate {
+	_u.mutation.RemoveWatcherIDs(ids...)
+	return _u
+}
+
+// RemoveWatchers removes "watchers" edges to GameWatcher entities.
+func (_u *GameUpdate) RemoveWatchers(v ...*GameWatcher) *GameUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveWatcherIDs(ids...)
+}
+
+// ClearTournamentTables clears all "tournament_tables" edges to the TournamentTable entity.
+func (_u *GameUpdate) ClearTournamentTables() *GameUpdate {
+	_u.mutation.ClearTournamentTables()
+	return _u
+}
+
+// RemoveTournamentTableIDs removes the "tournament_tables" edge to TournamentTable entities by IDs.
+func (_u *GameUpdate) RemoveTournamentTableIDs(ids ...int) *GameUpdate {
+	_u.mutation.RemoveTournamentTableIDs(ids...)
+	return _u
+}
+
+// RemoveTournamentTables removes "tournament_tables" edges to TournamentTable entities.
+func (_u *GameUpdate) RemoveTournamentTables(v ...*TournamentTable) *GameUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveTournamentTableIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -1160,6 +1234,9 @@ func (_u *GameUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if _u.mutation.FinishedAtCleared() {
 		_spec.ClearField(game.FieldFinishedAt, field.TypeTime)
+	}
+	if _u.mutation.CreateKeyCleared() {
+		_spec.ClearField(game.FieldCreateKey, field.TypeString)
 	}
 	if _u.mutation.PlayersCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -1649,6 +1726,96 @@ func (_u *GameUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(ratingchange.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.WatchersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.WatchersTable,
+			Columns: []string{game.WatchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gamewatcher.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedWatchersIDs(); len(nodes) > 0 && !_u.mutation.WatchersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.WatchersTable,
+			Columns: []string{game.WatchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gamewatcher.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.WatchersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.WatchersTable,
+			Columns: []string{game.WatchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gamewatcher.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.TournamentTablesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.TournamentTablesTable,
+			Columns: []string{game.TournamentTablesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournamenttable.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedTournamentTablesIDs(); len(nodes) > 0 && !_u.mutation.TournamentTablesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.TournamentTablesTable,
+			Columns: []string{game.TournamentTablesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournamenttable.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.TournamentTablesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.TournamentTablesTable,
+			Columns: []string{game.TournamentTablesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournamenttable.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {
@@ -2282,6 +2449,36 @@ func (_u *GameUpdateOne) AddRatingChanges(v ...*RatingChange) *GameUpdateOne {
 	return _u.AddRatingChangeIDs(ids...)
 }
 
+// AddWatcherIDs adds the "watchers" edge to the GameWatcher entity by IDs.
+func (_u *GameUpdateOne) AddWatcherIDs(ids ...int) *GameUpdateOne {
+	_u.mutation.AddWatcherIDs(ids...)
+	return _u
+}
+
+// AddWatchers adds the "watchers" edges to the GameWatcher entity.
+func (_u *GameUpdateOne) AddWatchers(v ...*GameWatcher) *GameUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddWatcherIDs(ids...)
+}
+
+// AddTournamentTableIDs adds the "tournament_tables" edge to the TournamentTable entity by IDs.
+func (_u *GameUpdateOne) AddTournamentTableIDs(ids ...int) *GameUpdateOne {
+	_u.mutation.AddTournamentTableIDs(ids...)
+	return _u
+}
+
+// AddTournamentTables adds the "tournament_tables" edges to the TournamentTable entity.
+func (_u *GameUpdateOne) AddTournamentTables(v ...*TournamentTable) *GameUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddTournamentTableIDs(ids...)
+}
+
 // Mutation returns the GameMutation object of the builder.
 func (_u *GameUpdateOne) Mutation() *GameMutation {
 	return _u.mutation
@@ -2516,6 +2713,48 @@ func (_u *GameUpdateOne) RemoveRatingChanges(v ...*RatingChange) *GameUpdateOne 
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveRatingChangeIDs(ids...)
+}
+
+// ClearWatchers clears all "watchers" edges to the GameWatcher entity.
+func (_u *GameUpdateOne) ClearWatchers() *GameUpdateOne {
+	_u.mutation.ClearWatchers()
+	return _u
+}
+
+// RemoveWatcherIDs removes the "watchers" edge to GameWatcher entities by IDs.
+func (_u *GameUpdateOne) RemoveWatcherIDs(ids ...int) *GameUpdateOne {
+	_u.mutation.RemoveWatcherIDs(ids...)
+	return _u
+}
+
+// RemoveWatchers removes "watchers" edges to GameWatcher entities.
+func (_u *GameUpdateOne) RemoveWatchers(v ...*GameWatcher) *GameUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveWatcherIDs(ids...)
+}
+
+// ClearTournamentTables clears all "tournament_tables" edges to the TournamentTable entity.
+func (_u *GameUpdateOne) ClearTournamentTables() *GameUpdateOne {
+	_u.mutation.ClearTournamentTables()
+	return _u
+}
+
+// RemoveTournamentTableIDs removes the "tournament_tables" edge to TournamentTable entities by IDs.
+func (_u *GameUpdateOne) RemoveTournamentTableIDs(ids ...int) *GameUpdateOne {
+	_u.mutation.RemoveTournamentTableIDs(ids...)
+	return _u
+}
+
+// RemoveTournamentTables removes "tournament_tables" edges to TournamentTable entities.
+func (_u *GameUpdateOne) RemoveTournamentTables(v ...*TournamentTable) *GameUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveTournamentTableIDs(ids...)
 }
 
 // Where appends a list predicates to the GameUpdate builder.
@@ -2825,6 +3064,9 @@ func (_u *GameUpdateOne) sqlSave(ctx context.Context) (_node *Game, err error) {
 	}
 	if _u.mutation.FinishedAtCleared() {
 		_spec.ClearField(game.FieldFinishedAt, field.TypeTime)
+	}
+	if _u.mutation.CreateKeyCleared() {
+		_spec.ClearField(game.FieldCreateKey, field.TypeString)
 	}
 	if _u.mutation.PlayersCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -3314,6 +3556,96 @@ func (_u *GameUpdateOne) sqlSave(ctx context.Context) (_node *Game, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(ratingchange.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.WatchersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.WatchersTable,
+			Columns: []string{game.WatchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gamewatcher.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedWatchersIDs(); len(nodes) > 0 && !_u.mutation.WatchersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.WatchersTable,
+			Columns: []string{game.WatchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gamewatcher.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.WatchersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.WatchersTable,
+			Columns: []string{game.WatchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gamewatcher.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.TournamentTablesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.TournamentTablesTable,
+			Columns: []string{game.TournamentTablesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournamenttable.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedTournamentTablesIDs(); len(nodes) > 0 && !_u.mutation.TournamentTablesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.TournamentTablesTable,
+			Columns: []string{game.TournamentTablesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournamenttable.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.TournamentTablesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.TournamentTablesTable,
+			Columns: []string{game.TournamentTablesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournamenttable.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

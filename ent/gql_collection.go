@@ -14,6 +14,7 @@ import (
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/gamewatcher"
 	"rout/ent/moderationaction"
 	"rout/ent/notice"
 	"rout/ent/player"
@@ -23,6 +24,9 @@ import (
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
+	"rout/ent/tournament"
+	"rout/ent/tournamententrant"
+	"rout/ent/tournamenttable"
 	"rout/ent/user"
 	"rout/ent/userblock"
 
@@ -1169,6 +1173,32 @@ func (_q *GameQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 			_q.WithNamedRatingChanges(alias, func(wq *RatingChangeQuery) {
 				*wq = *query
 			})
+
+		case "watchers":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&GameWatcherClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, gamewatcherImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedWatchers(alias, func(wq *GameWatcherQuery) {
+				*wq = *query
+			})
+
+		case "tournamentTables":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&TournamentTableClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, tournamenttableImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedTournamentTables(alias, func(wq *TournamentTableQuery) {
+				*wq = *query
+			})
 		case "createdAt":
 			if _, ok := fieldSeen[game.FieldCreatedAt]; !ok {
 				selectedFields = append(selectedFields, game.FieldCreatedAt)
@@ -1308,6 +1338,11 @@ func (_q *GameQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 			if _, ok := fieldSeen[game.FieldFinishedAt]; !ok {
 				selectedFields = append(selectedFields, game.FieldFinishedAt)
 				fieldSeen[game.FieldFinishedAt] = struct{}{}
+			}
+		case "createKey":
+			if _, ok := fieldSeen[game.FieldCreateKey]; !ok {
+				selectedFields = append(selectedFields, game.FieldCreateKey)
+				fieldSeen[game.FieldCreateKey] = struct{}{}
 			}
 		case "id":
 		case "__typename":
@@ -1532,6 +1567,120 @@ func newGameMapPaginateArgs(rv map[string]any) *gamemapPaginateArgs {
 				args.opts = append(args.opts, WithGameMapOrder(v))
 			}
 		}
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *GameWatcherQuery) CollectFields(ctx context.Context, satisfies ...string) (*GameWatcherQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *GameWatcherQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(gamewatcher.Columns))
+		selectedFields = []string{gamewatcher.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "game":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&GameClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, gameImplementors)...); err != nil {
+				return err
+			}
+			_q.withGame = query
+			if _, ok := fieldSeen[gamewatcher.FieldGameID]; !ok {
+				selectedFields = append(selectedFields, gamewatcher.FieldGameID)
+				fieldSeen[gamewatcher.FieldGameID] = struct{}{}
+			}
+
+		case "user":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&UserClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, userImplementors)...); err != nil {
+				return err
+			}
+			_q.withUser = query
+			if _, ok := fieldSeen[gamewatcher.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, gamewatcher.FieldUserID)
+				fieldSeen[gamewatcher.FieldUserID] = struct{}{}
+			}
+		case "gameID":
+			if _, ok := fieldSeen[gamewatcher.FieldGameID]; !ok {
+				selectedFields = append(selectedFields, gamewatcher.FieldGameID)
+				fieldSeen[gamewatcher.FieldGameID] = struct{}{}
+			}
+		case "userID":
+			if _, ok := fieldSeen[gamewatcher.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, gamewatcher.FieldUserID)
+				fieldSeen[gamewatcher.FieldUserID] = struct{}{}
+			}
+		case "seat":
+			if _, ok := fieldSeen[gamewatcher.FieldSeat]; !ok {
+				selectedFields = append(selectedFields, gamewatcher.FieldSeat)
+				fieldSeen[gamewatcher.FieldSeat] = struct{}{}
+			}
+		case "hidden":
+			if _, ok := fieldSeen[gamewatcher.FieldHidden]; !ok {
+				selectedFields = append(selectedFields, gamewatcher.FieldHidden)
+				fieldSeen[gamewatcher.FieldHidden] = struct{}{}
+			}
+		case "expiresAt":
+			if _, ok := fieldSeen[gamewatcher.FieldExpiresAt]; !ok {
+				selectedFields = append(selectedFields, gamewatcher.FieldExpiresAt)
+				fieldSeen[gamewatcher.FieldExpiresAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type gamewatcherPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []GameWatcherPaginateOption
+}
+
+func newGameWatcherPaginateArgs(rv map[string]any) *gamewatcherPaginateArgs {
+	args := &gamewatcherPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
 	}
 	return args
 }
@@ -2628,6 +2777,434 @@ func newTokenPaginateArgs(rv map[string]any) *tokenPaginateArgs {
 }
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *TournamentQuery) CollectFields(ctx context.Context, satisfies ...string) (*TournamentQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *TournamentQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(tournament.Columns))
+		selectedFields = []string{tournament.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "creator":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&UserClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, userImplementors)...); err != nil {
+				return err
+			}
+			_q.withCreator = query
+			if _, ok := fieldSeen[tournament.FieldCreatorID]; !ok {
+				selectedFields = append(selectedFields, tournament.FieldCreatorID)
+				fieldSeen[tournament.FieldCreatorID] = struct{}{}
+			}
+
+		case "entrants":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&TournamentEntrantClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, tournamententrantImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedEntrants(alias, func(wq *TournamentEntrantQuery) {
+				*wq = *query
+			})
+
+		case "tables":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&TournamentTableClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, tournamenttableImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedTables(alias, func(wq *TournamentTableQuery) {
+				*wq = *query
+			})
+		case "createdAt":
+			if _, ok := fieldSeen[tournament.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, tournament.FieldCreatedAt)
+				fieldSeen[tournament.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[tournament.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, tournament.FieldUpdatedAt)
+				fieldSeen[tournament.FieldUpdatedAt] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[tournament.FieldName]; !ok {
+				selectedFields = append(selectedFields, tournament.FieldName)
+				fieldSeen[tournament.FieldName] = struct{}{}
+			}
+		case "creatorID":
+			if _, ok := fieldSeen[tournament.FieldCreatorID]; !ok {
+				selectedFields = append(selectedFields, tournament.FieldCreatorID)
+				fieldSeen[tournament.FieldCreatorID] = struct{}{}
+			}
+		case "format":
+			if _, ok := fieldSeen[tournament.FieldFormat]; !ok {
+				selectedFields = append(selectedFields, tournament.FieldFormat)
+				fieldSeen[tournament.FieldFormat] = struct{}{}
+			}
+		case "seats":
+			if _, ok := fieldSeen[tournament.FieldSeats]; !ok {
+				selectedFields = append(selectedFields, tournament.FieldSeats)
+				fieldSeen[tournament.FieldSeats] = struct{}{}
+			}
+		case "maps":
+			if _, ok := fieldSeen[tournament.FieldMaps]; !ok {
+				selectedFields = append(selectedFields, tournament.FieldMaps)
+				fieldSeen[tournament.FieldMaps] = struct{}{}
+			}
+		case "turnLimitSeconds":
+			if _, ok := fieldSeen[tournament.FieldTurnLimitSeconds]; !ok {
+				selectedFields = append(selectedFields, tournament.FieldTurnLimitSeconds)
+				fieldSeen[tournament.FieldTurnLimitSeconds] = struct{}{}
+			}
+		case "rated":
+			if _, ok := fieldSeen[tournament.FieldRated]; !ok {
+				selectedFields = append(selectedFields, tournament.FieldRated)
+				fieldSeen[tournament.FieldRated] = struct{}{}
+			}
+		case "entryLimit":
+			if _, ok := fieldSeen[tournament.FieldEntryLimit]; !ok {
+				selectedFields = append(selectedFields, tournament.FieldEntryLimit)
+				fieldSeen[tournament.FieldEntryLimit] = struct{}{}
+			}
+		case "startsAt":
+			if _, ok := fieldSeen[tournament.FieldStartsAt]; !ok {
+				selectedFields = append(selectedFields, tournament.FieldStartsAt)
+				fieldSeen[tournament.FieldStartsAt] = struct{}{}
+			}
+		case "rounds":
+			if _, ok := fieldSeen[tournament.FieldRounds]; !ok {
+				selectedFields = append(selectedFields, tournament.FieldRounds)
+				fieldSeen[tournament.FieldRounds] = struct{}{}
+			}
+		case "round":
+			if _, ok := fieldSeen[tournament.FieldRound]; !ok {
+				selectedFields = append(selectedFields, tournament.FieldRound)
+				fieldSeen[tournament.FieldRound] = struct{}{}
+			}
+		case "status":
+			if _, ok := fieldSeen[tournament.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, tournament.FieldStatus)
+				fieldSeen[tournament.FieldStatus] = struct{}{}
+			}
+		case "startedAt":
+			if _, ok := fieldSeen[tournament.FieldStartedAt]; !ok {
+				selectedFields = append(selectedFields, tournament.FieldStartedAt)
+				fieldSeen[tournament.FieldStartedAt] = struct{}{}
+			}
+		case "finishedAt":
+			if _, ok := fieldSeen[tournament.FieldFinishedAt]; !ok {
+				selectedFields = append(selectedFields, tournament.FieldFinishedAt)
+				fieldSeen[tournament.FieldFinishedAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type tournamentPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []TournamentPaginateOption
+}
+
+func newTournamentPaginateArgs(rv map[string]any) *tournamentPaginateArgs {
+	args := &tournamentPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *TournamentEntrantQuery) CollectFields(ctx context.Context, satisfies ...string) (*TournamentEntrantQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *TournamentEntrantQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(tournamententrant.Columns))
+		selectedFields = []string{tournamententrant.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "tournament":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&TournamentClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, tournamentImplementors)...); err != nil {
+				return err
+			}
+			_q.withTournament = query
+			if _, ok := fieldSeen[tournamententrant.FieldTournamentID]; !ok {
+				selectedFields = append(selectedFields, tournamententrant.FieldTournamentID)
+				fieldSeen[tournamententrant.FieldTournamentID] = struct{}{}
+			}
+
+		case "user":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&UserClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, userImplementors)...); err != nil {
+				return err
+			}
+			_q.withUser = query
+			if _, ok := fieldSeen[tournamententrant.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, tournamententrant.FieldUserID)
+				fieldSeen[tournamententrant.FieldUserID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[tournamententrant.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, tournamententrant.FieldCreatedAt)
+				fieldSeen[tournamententrant.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[tournamententrant.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, tournamententrant.FieldUpdatedAt)
+				fieldSeen[tournamententrant.FieldUpdatedAt] = struct{}{}
+			}
+		case "tournamentID":
+			if _, ok := fieldSeen[tournamententrant.FieldTournamentID]; !ok {
+				selectedFields = append(selectedFields, tournamententrant.FieldTournamentID)
+				fieldSeen[tournamententrant.FieldTournamentID] = struct{}{}
+			}
+		case "userID":
+			if _, ok := fieldSeen[tournamententrant.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, tournamententrant.FieldUserID)
+				fieldSeen[tournamententrant.FieldUserID] = struct{}{}
+			}
+		case "seed":
+			if _, ok := fieldSeen[tournamententrant.FieldSeed]; !ok {
+				selectedFields = append(selectedFields, tournamententrant.FieldSeed)
+				fieldSeen[tournamententrant.FieldSeed] = struct{}{}
+			}
+		case "leftAt":
+			if _, ok := fieldSeen[tournamententrant.FieldLeftAt]; !ok {
+				selectedFields = append(selectedFields, tournamententrant.FieldLeftAt)
+				fieldSeen[tournamententrant.FieldLeftAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type tournamententrantPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []TournamentEntrantPaginateOption
+}
+
+func newTournamentEntrantPaginateArgs(rv map[string]any) *tournamententrantPaginateArgs {
+	args := &tournamententrantPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *TournamentTableQuery) CollectFields(ctx context.Context, satisfies ...string) (*TournamentTableQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *TournamentTableQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(tournamenttable.Columns))
+		selectedFields = []string{tournamenttable.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "tournament":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&TournamentClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, tournamentImplementors)...); err != nil {
+				return err
+			}
+			_q.withTournament = query
+			if _, ok := fieldSeen[tournamenttable.FieldTournamentID]; !ok {
+				selectedFields = append(selectedFields, tournamenttable.FieldTournamentID)
+				fieldSeen[tournamenttable.FieldTournamentID] = struct{}{}
+			}
+
+		case "game":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&GameClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, gameImplementors)...); err != nil {
+				return err
+			}
+			_q.withGame = query
+			if _, ok := fieldSeen[tournamenttable.FieldGameID]; !ok {
+				selectedFields = append(selectedFields, tournamenttable.FieldGameID)
+				fieldSeen[tournamenttable.FieldGameID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[tournamenttable.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, tournamenttable.FieldCreatedAt)
+				fieldSeen[tournamenttable.FieldCreatedAt] = struct{}{}
+			}
+		case "tournamentID":
+			if _, ok := fieldSeen[tournamenttable.FieldTournamentID]; !ok {
+				selectedFields = append(selectedFields, tournamenttable.FieldTournamentID)
+				fieldSeen[tournamenttable.FieldTournamentID] = struct{}{}
+			}
+		case "round":
+			if _, ok := fieldSeen[tournamenttable.FieldRound]; !ok {
+				selectedFields = append(selectedFields, tournamenttable.FieldRound)
+				fieldSeen[tournamenttable.FieldRound] = struct{}{}
+			}
+		case "table":
+			if _, ok := fieldSeen[tournamenttable.FieldTable]; !ok {
+				selectedFields = append(selectedFields, tournamenttable.FieldTable)
+				fieldSeen[tournamenttable.FieldTable] = struct{}{}
+			}
+		case "entrants":
+			if _, ok := fieldSeen[tournamenttable.FieldEntrants]; !ok {
+				selectedFields = append(selectedFields, tournamenttable.FieldEntrants)
+				fieldSeen[tournamenttable.FieldEntrants] = struct{}{}
+			}
+		case "gameID":
+			if _, ok := fieldSeen[tournamenttable.FieldGameID]; !ok {
+				selectedFields = append(selectedFields, tournamenttable.FieldGameID)
+				fieldSeen[tournamenttable.FieldGameID] = struct{}{}
+			}
+		case "places":
+			if _, ok := fieldSeen[tournamenttable.FieldPlaces]; !ok {
+				selectedFields = append(selectedFields, tournamenttable.FieldPlaces)
+				fieldSeen[tournamenttable.FieldPlaces] = struct{}{}
+			}
+		case "finishedAt":
+			if _, ok := fieldSeen[tournamenttable.FieldFinishedAt]; !ok {
+				selectedFields = append(selectedFields, tournamenttable.FieldFinishedAt)
+				fieldSeen[tournamenttable.FieldFinishedAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type tournamenttablePaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []TournamentTablePaginateOption
+}
+
+func newTournamentTablePaginateArgs(rv map[string]any) *tournamenttablePaginateArgs {
+	args := &tournamenttablePaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
 func (_q *UserQuery) CollectFields(ctx context.Context, satisfies ...string) (*UserQuery, error) {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil {
@@ -2779,6 +3356,19 @@ func (_q *UserQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 				*wq = *query
 			})
 
+		case "watching":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&GameWatcherClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, gamewatcherImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedWatching(alias, func(wq *GameWatcherQuery) {
+				*wq = *query
+			})
+
 		case "chatReports":
 			var (
 				alias = field.Alias
@@ -2854,6 +3444,32 @@ func (_q *UserQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 				return err
 			}
 			_q.WithNamedRatingChanges(alias, func(wq *RatingChangeQuery) {
+				*wq = *query
+			})
+
+		case "tournaments":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&TournamentClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, tournamentImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedTournaments(alias, func(wq *TournamentQuery) {
+				*wq = *query
+			})
+
+		case "tournamentEntries":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&TournamentEntrantClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, tournamententrantImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedTournamentEntries(alias, func(wq *TournamentEntrantQuery) {
 				*wq = *query
 			})
 		case "createdAt":
@@ -2935,6 +3551,11 @@ func (_q *UserQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 			if _, ok := fieldSeen[user.FieldChatEnabled]; !ok {
 				selectedFields = append(selectedFields, user.FieldChatEnabled)
 				fieldSeen[user.FieldChatEnabled] = struct{}{}
+			}
+		case "hidePresence":
+			if _, ok := fieldSeen[user.FieldHidePresence]; !ok {
+				selectedFields = append(selectedFields, user.FieldHidePresence)
+				fieldSeen[user.FieldHidePresence] = struct{}{}
 			}
 		case "id":
 		case "__typename":

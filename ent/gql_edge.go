@@ -272,6 +272,30 @@ func (_m *Game) RatingChanges(ctx context.Context) (result []*RatingChange, err 
 	return result, err
 }
 
+func (_m *Game) Watchers(ctx context.Context) (result []*GameWatcher, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedWatchers(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.WatchersOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryWatchers().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *Game) TournamentTables(ctx context.Context) (result []*TournamentTable, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedTournamentTables(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.TournamentTablesOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryTournamentTables().All(ctx)
+	}
+	return result, err
+}
+
 func (_m *GameMap) Creator(ctx context.Context) (*User, error) {
 	result, err := _m.Edges.CreatorOrErr()
 	if IsNotLoaded(err) {
@@ -290,6 +314,22 @@ func (_m *GameMap) Games(ctx context.Context) (result []*Game, err error) {
 		result, err = _m.QueryGames().All(ctx)
 	}
 	return result, err
+}
+
+func (_m *GameWatcher) Game(ctx context.Context) (*Game, error) {
+	result, err := _m.Edges.GameOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryGame().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *GameWatcher) User(ctx context.Context) (*User, error) {
+	result, err := _m.Edges.UserOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryUser().Only(ctx)
+	}
+	return result, MaskNotFound(err)
 }
 
 func (_m *Notice) User(ctx context.Context) (*User, error) {
@@ -378,6 +418,70 @@ func (_m *Token) User(ctx context.Context) (*User, error) {
 		result, err = _m.QueryUser().Only(ctx)
 	}
 	return result, err
+}
+
+func (_m *Tournament) Creator(ctx context.Context) (*User, error) {
+	result, err := _m.Edges.CreatorOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryCreator().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
+func (_m *Tournament) Entrants(ctx context.Context) (result []*TournamentEntrant, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedEntrants(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.EntrantsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryEntrants().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *Tournament) Tables(ctx context.Context) (result []*TournamentTable, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedTables(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.TablesOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryTables().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *TournamentEntrant) Tournament(ctx context.Context) (*Tournament, error) {
+	result, err := _m.Edges.TournamentOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryTournament().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *TournamentEntrant) User(ctx context.Context) (*User, error) {
+	result, err := _m.Edges.UserOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryUser().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *TournamentTable) Tournament(ctx context.Context) (*Tournament, error) {
+	result, err := _m.Edges.TournamentOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryTournament().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *TournamentTable) Game(ctx context.Context) (*Game, error) {
+	result, err := _m.Edges.GameOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryGame().Only(ctx)
+	}
+	return result, MaskNotFound(err)
 }
 
 func (_m *User) Tokens(ctx context.Context) (result []*Token, err error) {
@@ -500,6 +604,18 @@ func (_m *User) ChatSettings(ctx context.Context) (result []*ChatSetting, err er
 	return result, err
 }
 
+func (_m *User) Watching(ctx context.Context) (result []*GameWatcher, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedWatching(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.WatchingOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryWatching().All(ctx)
+	}
+	return result, err
+}
+
 func (_m *User) ChatReports(ctx context.Context) (result []*ChatReport, err error) {
 	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
 		result, err = _m.NamedChatReports(graphql.GetFieldContext(ctx).Field.Alias)
@@ -568,6 +684,30 @@ func (_m *User) RatingChanges(ctx context.Context) (result []*RatingChange, err 
 	}
 	if IsNotLoaded(err) {
 		result, err = _m.QueryRatingChanges().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *User) Tournaments(ctx context.Context) (result []*Tournament, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedTournaments(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.TournamentsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryTournaments().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *User) TournamentEntries(ctx context.Context) (result []*TournamentEntrant, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedTournamentEntries(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.TournamentEntriesOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryTournamentEntries().All(ctx)
 	}
 	return result, err
 }

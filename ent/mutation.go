@@ -17,6 +17,7 @@ import (
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/gamewatcher"
 	"rout/ent/moderationaction"
 	"rout/ent/notice"
 	"rout/ent/player"
@@ -27,6 +28,9 @@ import (
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
+	"rout/ent/tournament"
+	"rout/ent/tournamententrant"
+	"rout/ent/tournamenttable"
 	"rout/ent/user"
 	"rout/ent/userblock"
 	"sync"
@@ -45,27 +49,31 @@ const (
 	OpUpdateOne = ent.OpUpdateOne
 
 	// Node types.
-	TypeCard             = "Card"
-	TypeChatMessage      = "ChatMessage"
-	TypeChatPenalty      = "ChatPenalty"
-	TypeChatRead         = "ChatRead"
-	TypeChatReport       = "ChatReport"
-	TypeChatSetting      = "ChatSetting"
-	TypeCommandKey       = "CommandKey"
-	TypeEvent            = "Event"
-	TypeGame             = "Game"
-	TypeGameMap          = "GameMap"
-	TypeModerationAction = "ModerationAction"
-	TypeNotice           = "Notice"
-	TypePlayer           = "Player"
-	TypePushSubscription = "PushSubscription"
-	TypeRating           = "Rating"
-	TypeRatingChange     = "RatingChange"
-	TypeSeenEvent        = "SeenEvent"
-	TypeTerritory        = "Territory"
-	TypeToken            = "Token"
-	TypeUser             = "User"
-	TypeUserBlock        = "UserBlock"
+	TypeCard              = "Card"
+	TypeChatMessage       = "ChatMessage"
+	TypeChatPenalty       = "ChatPenalty"
+	TypeChatRead          = "ChatRead"
+	TypeChatReport        = "ChatReport"
+	TypeChatSetting       = "ChatSetting"
+	TypeCommandKey        = "CommandKey"
+	TypeEvent             = "Event"
+	TypeGame              = "Game"
+	TypeGameMap           = "GameMap"
+	TypeGameWatcher       = "GameWatcher"
+	TypeModerationAction  = "ModerationAction"
+	TypeNotice            = "Notice"
+	TypePlayer            = "Player"
+	TypePushSubscription  = "PushSubscription"
+	TypeRating            = "Rating"
+	TypeRatingChange      = "RatingChange"
+	TypeSeenEvent         = "SeenEvent"
+	TypeTerritory         = "Territory"
+	TypeToken             = "Token"
+	TypeTournament        = "Tournament"
+	TypeTournamentEntrant = "TournamentEntrant"
+	TypeTournamentTable   = "TournamentTable"
+	TypeUser              = "User"
+	TypeUserBlock         = "UserBlock"
 )
 
 // CardMutation represents an operation that mutates the Card nodes in the graph.
@@ -6464,87 +6472,94 @@ func (m *EventMutation) ResetEdge(name string) error {
 // GameMutation represents an operation that mutates the Game nodes in the graph.
 type GameMutation struct {
 	config
-	op                    Op
-	typ                   string
-	id                    *int
-	created_at            *time.Time
-	updated_at            *time.Time
-	name                  *string
-	turn_limit_seconds    *int64
-	addturn_limit_seconds *int64
-	claim                 *game.Claim
-	card_system           *game.CardSystem
-	ttb_percent           *int
-	addttb_percent        *int
-	fog                   *game.Fog
-	teams                 *json.RawMessage
-	appendteams           json.RawMessage
-	team_rules            *json.RawMessage
-	appendteam_rules      json.RawMessage
-	view_seqs             *[]int64
-	appendview_seqs       []int64
-	rated                 *bool
-	status                *game.Status
-	phase                 *string
-	turn                  *int
-	addturn               *int
-	current_seat          *int
-	addcurrent_seat       *int
-	turn_deadline         *time.Time
-	warning_at            *time.Time
-	seq                   *int64
-	addseq                *int64
-	version               *int64
-	addversion            *int64
-	engine                *json.RawMessage
-	appendengine          json.RawMessage
-	dice                  *[]byte
-	invite_code           *string
-	winner_seat           *int
-	addwinner_seat        *int
-	started_at            *time.Time
-	finished_at           *time.Time
-	clearedFields         map[string]struct{}
-	_map                  *int
-	cleared_map           bool
-	creator               *int
-	clearedcreator        bool
-	players               map[int]struct{}
-	removedplayers        map[int]struct{}
-	clearedplayers        bool
-	territories           map[int]struct{}
-	removedterritories    map[int]struct{}
-	clearedterritories    bool
-	cards                 map[int]struct{}
-	removedcards          map[int]struct{}
-	clearedcards          bool
-	events                map[int]struct{}
-	removedevents         map[int]struct{}
-	clearedevents         bool
-	seen_events           map[int]struct{}
-	removedseen_events    map[int]struct{}
-	clearedseen_events    bool
-	command_keys          map[int]struct{}
-	removedcommand_keys   map[int]struct{}
-	clearedcommand_keys   bool
-	notices               map[int]struct{}
-	removednotices        map[int]struct{}
-	clearednotices        bool
-	chat_messages         map[int]struct{}
-	removedchat_messages  map[int]struct{}
-	clearedchat_messages  bool
-	chat_reads            map[int]struct{}
-	removedchat_reads     map[int]struct{}
-	clearedchat_reads     bool
-	chat_settings         map[int]struct{}
-	removedchat_settings  map[int]struct{}
-	clearedchat_settings  bool
-	rating_changes        map[int]struct{}
-	removedrating_changes map[int]struct{}
-	clearedrating_changes bool
-	done                  bool
-	oldValue              func(context.Context) (*Game, error)
-	predicates            []predicate.Game
+	op                       Op
+	typ                      string
+	id                       *int
+	created_at               *time.Time
+	updated_at               *time.Time
+	name                     *string
+	turn_limit_seconds       *int64
+	addturn_limit_seconds    *int64
+	claim                    *game.Claim
+	card_system              *game.CardSystem
+	ttb_percent              *int
+	addttb_percent           *int
+	fog                      *game.Fog
+	teams                    *json.RawMessage
+	appendteams              json.RawMessage
+	team_rules               *json.RawMessage
+	appendteam_rules         json.RawMessage
+	view_seqs                *[]int64
+	appendview_seqs          []int64
+	rated                    *bool
+	status                   *game.Status
+	phase                    *string
+	turn                     *int
+	addturn                  *int
+	current_seat             *int
+	addcurrent_seat          *int
+	turn_deadline            *time.Time
+	warning_at               *time.Time
+	seq                      *int64
+	addseq                   *int64
+	version                  *int64
+	addversion               *int64
+	engine                   *json.RawMessage
+	appendengine             json.RawMessage
+	dice                     *[]byte
+	invite_code              *string
+	winner_seat              *int
+	addwinner_seat           *int
+	started_at               *time.Time
+	finished_at              *time.Time
+	create_key               *string
+	clearedFields            map[string]struct{}
+	_map                     *int
+	cleared_map              bool
+	creator                  *int
+	clearedcreator           bool
+	players                  map[int]struct{}
+	removedplayers           map[int]struct{}
+	clearedplayers           bool
+	territories              map[int]struct{}
+	removedterritories       map[int]struct{}
+	clearedterritories       bool
+	cards                    map[int]struct{}
+	removedcards             map[int]struct{}
+	clearedcards             bool
+	events                   map[int]struct{}
+	removedevents            map[int]struct{}
+	clearedevents            bool
+	seen_events              map[int]struct{}
+	removedseen_events       map[int]struct{}
+	clearedseen_events       bool
+	command_keys             map[int]struct{}
+	removedcommand_keys      map[int]struct{}
+	clearedcommand_keys      bool
+	notices                  map[int]struct{}
+	removednotices           map[int]struct{}
+	clearednotices           bool
+	chat_messages            map[int]struct{}
+	removedchat_messages     map[int]struct{}
+	clearedchat_messages     bool
+	chat_reads               map[int]struct{}
+	removedchat_reads        map[int]struct{}
+	clearedchat_reads        bool
+	chat_settings            map[int]struct{}
+	removedchat_settings     map[int]struct{}
+	clearedchat_settings     bool
+	rating_changes           map[int]struct{}
+	removedrating_changes    map[int]struct{}
+	clearedrating_changes    bool
+	watchers                 map[int]struct{}
+	removedwatchers          map[int]struct{}
+	clearedwatchers          bool
+	tournament_tables        map[int]struct{}
+	removedtournament_tables map[int]struct{}
+	clearedtournament_tables bool
+	done                     bool
+	oldValue                 func(context.Context) (*Game, error)
+	predicates               []predicate.Game
 }
 
 var _ ent.Mutation = (*GameMutation)(nil)
@@ -8001,6 +8016,55 @@ func (m *GameMutation) ResetFinishedAt() {
 	delete(m.clearedFields, game.FieldFinishedAt)
 }
 
+// SetCreateKey sets the "create_key" field.
+func (m *GameMutation) SetCreateKey(s string) {
+	m.create_key = &s
+}
+
+// CreateKey returns the value of the "create_key" field in the mutation.
+func (m *GameMutation) CreateKey() (r string, exists bool) {
+	v := m.create_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreateKey returns the old "create_key" field's value of the Game entity.
+// If the Game object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameMutation) OldCreateKey(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreateKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreateKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreateKey: %w", err)
+	}
+	return oldValue.CreateKey, nil
+}
+
+// ClearCreateKey clears the value of the "create_key" field.
+func (m *GameMutation) ClearCreateKey() {
+	m.create_key = nil
+	m.clearedFields[game.FieldCreateKey] = struct{}{}
+}
+
+// CreateKeyCleared returns if the "create_key" field was cleared in this mutation.
+func (m *GameMutation) CreateKeyCleared() bool {
+	_, ok := m.clearedFields[game.FieldCreateKey]
+	return ok
+}
+
+// ResetCreateKey resets all changes to the "create_key" field.
+func (m *GameMutation) ResetCreateKey() {
+	m.create_key = nil
+	delete(m.clearedFields, game.FieldCreateKey)
+}
+
 // ClearMap clears the "map" edge to the GameMap entity.
 func (m *GameMutation) ClearMap() {
 	m.cleared_map = true
@@ -8649,6 +8713,114 @@ func (m *GameMutation) ResetRatingChanges() {
 	m.removedrating_changes = nil
 }
 
+// AddWatcherIDs adds the "watchers" edge to the GameWatcher entity by ids.
+func (m *GameMutation) AddWatcherIDs(ids ...int) {
+	if m.watchers == nil {
+		m.watchers = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.watchers[ids[i]] = struct{}{}
+	}
+}
+
+// ClearWatchers clears the "watchers" edge to the GameWatcher entity.
+func (m *GameMutation) ClearWatchers() {
+	m.clearedwatchers = true
+}
+
+// WatchersCleared reports if the "watchers" edge to the GameWatcher entity was cleared.
+func (m *GameMutation) WatchersCleared() bool {
+	return m.clearedwatchers
+}
+
+// RemoveWatcherIDs removes the "watchers" edge to the GameWatcher entity by IDs.
+func (m *GameMutation) RemoveWatcherIDs(ids ...int) {
+	if m.removedwatchers == nil {
+		m.removedwatchers = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.watchers, ids[i])
+		m.removedwatchers[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedWatchers returns the removed IDs of the "watchers" edge to the GameWatcher entity.
+func (m *GameMutation) RemovedWatchersIDs() (ids []int) {
+	for id := range m.removedwatchers {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// WatchersIDs returns the "watchers" edge IDs in the mutation.
+func (m *GameMutation) WatchersIDs() (ids []int) {
+	for id := range m.watchers {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetWatchers resets all changes to the "watchers" edge.
+func (m *GameMutation) ResetWatchers() {
+	m.watchers = nil
+	m.clearedwatchers = false
+	m.removedwatchers = nil
+}
+
+// AddTournamentTableIDs adds the "tournament_tables" edge to the TournamentTable entity by ids.
+func (m *GameMutation) AddTournamentTableIDs(ids ...int) {
+	if m.tournament_tables == nil {
+		m.tournament_tables = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.tournament_tables[ids[i]] = struct{}{}
+	}
+}
+
+// ClearTournamentTables clears the "tournament_tables" edge to the TournamentTable entity.
+func (m *GameMutation) ClearTournamentTables() {
+	m.clearedtournament_tables = true
+}
+
+// TournamentTablesCleared reports if the "tournament_tables" edge to the TournamentTable entity was cleared.
+func (m *GameMutation) TournamentTablesCleared() bool {
+	return m.clearedtournament_tables
+}
+
+// RemoveTournamentTableIDs removes the "tournament_tables" edge to the TournamentTable entity by IDs.
+func (m *GameMutation) RemoveTournamentTableIDs(ids ...int) {
+	if m.removedtournament_tables == nil {
+		m.removedtournament_tables = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.tournament_tables, ids[i])
+		m.removedtournament_tables[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedTournamentTables returns the removed IDs of the "tournament_tables" edge to the TournamentTable entity.
+func (m *GameMutation) RemovedTournamentTablesIDs() (ids []int) {
+	for id := range m.removedtournament_tables {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// TournamentTablesIDs returns the "tournament_tables" edge IDs in the mutation.
+func (m *GameMutation) TournamentTablesIDs() (ids []int) {
+	for id := range m.tournament_tables {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetTournamentTables resets all changes to the "tournament_tables" edge.
+func (m *GameMutation) ResetTournamentTables() {
+	m.tournament_tables = nil
+	m.clearedtournament_tables = false
+	m.removedtournament_tables = nil
+}
+
 // Where appends a list predicates to the GameMutation builder.
 func (m *GameMutation) Where(ps ...predicate.Game) {
 	m.predicates = append(m.predicates, ps...)
@@ -8683,7 +8855,7 @@ func (m *GameMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *GameMutation) Fields() []string {
-	fields := make([]string, 0, 28)
+	fields := make([]string, 0, 29)
 	if m.created_at != nil {
 		fields = append(fields, game.FieldCreatedAt)
 	}
@@ -8768,6 +8940,9 @@ func (m *GameMutation) Fields() []string {
 	if m.finished_at != nil {
 		fields = append(fields, game.FieldFinishedAt)
 	}
+	if m.create_key != nil {
+		fields = append(fields, game.FieldCreateKey)
+	}
 	return fields
 }
 
@@ -8832,6 +9007,8 @@ func (m *GameMutation) Field(name string) (ent.Value, bool) {
 		return m.StartedAt()
 	case game.FieldFinishedAt:
 		return m.FinishedAt()
+	case game.FieldCreateKey:
+		return m.CreateKey()
 	}
 	return nil, false
 }
@@ -8897,6 +9074,8 @@ func (m *GameMutation) OldField(ctx context.Context, name string) (ent.Value, er
 		return m.OldStartedAt(ctx)
 	case game.FieldFinishedAt:
 		return m.OldFinishedAt(ctx)
+	case game.FieldCreateKey:
+		return m.OldCreateKey(ctx)
 	}
 	return nil, fmt.Errorf("unknown Game field %s", name)
 }
@@ -9102,6 +9281,13 @@ func (m *GameMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetFinishedAt(v)
 		return nil
+	case game.FieldCreateKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreateKey(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Game field %s", name)
 }
@@ -9252,6 +9438,9 @@ func (m *GameMutation) ClearedFields() []string {
 	if m.FieldCleared(game.FieldFinishedAt) {
 		fields = append(fields, game.FieldFinishedAt)
 	}
+	if m.FieldCleared(game.FieldCreateKey) {
+		fields = append(fields, game.FieldCreateKey)
+	}
 	return fields
 }
 
@@ -9298,6 +9487,9 @@ func (m *GameMutation) ClearField(name string) error {
 		return nil
 	case game.FieldFinishedAt:
 		m.ClearFinishedAt()
+		return nil
+	case game.FieldCreateKey:
+		m.ClearCreateKey()
 		return nil
 	}
 	return fmt.Errorf("unknown Game nullable field %s", name)
@@ -9391,13 +9583,16 @@ func (m *GameMutation) ResetField(name string) error {
 	case game.FieldFinishedAt:
 		m.ResetFinishedAt()
 		return nil
+	case game.FieldCreateKey:
+		m.ResetCreateKey()
+		return nil
 	}
 	return fmt.Errorf("unknown Game field %s", name)
 }
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *GameMutation) AddedEdges() []string {
-	edges := make([]string, 0, 13)
+	edges := make([]string, 0, 15)
 	if m._map != nil {
 		edges = append(edges, game.EdgeMap)
 	}
@@ -9436,6 +9631,12 @@ func (m *GameMutation) AddedEdges() []string {
 	}
 	if m.rating_changes != nil {
 		edges = append(edges, game.EdgeRatingChanges)
+	}
+	if m.watchers != nil {
+		edges = append(edges, game.EdgeWatchers)
+	}
+	if m.tournament_tables != nil {
+		edges = append(edges, game.EdgeTournamentTables)
 	}
 	return edges
 }
@@ -9518,13 +9719,25 @@ func (m *GameMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case game.EdgeWatchers:
+		ids := make([]ent.Value, 0, len(m.watchers))
+		for id := range m.watchers {
+			ids = append(ids, id)
+		}
+		return ids
+	case game.EdgeTournamentTables:
+		ids := make([]ent.Value, 0, len(m.tournament_tables))
+		for id := range m.tournament_tables {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *GameMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 13)
+	edges := make([]string, 0, 15)
 	if m.removedplayers != nil {
 		edges = append(edges, game.EdgePlayers)
 	}
@@ -9557,6 +9770,12 @@ func (m *GameMutation) RemovedEdges() []string {
 	}
 	if m.removedrating_changes != nil {
 		edges = append(edges, game.EdgeRatingChanges)
+	}
+	if m.removedwatchers != nil {
+		edges = append(edges, game.EdgeWatchers)
+	}
+	if m.removedtournament_tables != nil {
+		edges = append(edges, game.EdgeTournamentTables)
 	}
 	return edges
 }
@@ -9631,13 +9850,25 @@ func (m *GameMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case game.EdgeWatchers:
+		ids := make([]ent.Value, 0, len(m.removedwatchers))
+		for id := range m.removedwatchers {
+			ids = append(ids, id)
+		}
+		return ids
+	case game.EdgeTournamentTables:
+		ids := make([]ent.Value, 0, len(m.removedtournament_tables))
+		for id := range m.removedtournament_tables {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *GameMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 13)
+	edges := make([]string, 0, 15)
 	if m.cleared_map {
 		edges = append(edges, game.EdgeMap)
 	}
@@ -9677,6 +9908,12 @@ func (m *GameMutation) ClearedEdges() []string {
 	if m.clearedrating_changes {
 		edges = append(edges, game.EdgeRatingChanges)
 	}
+	if m.clearedwatchers {
+		edges = append(edges, game.EdgeWatchers)
+	}
+	if m.clearedtournament_tables {
+		edges = append(edges, game.EdgeTournamentTables)
+	}
 	return edges
 }
 
@@ -9710,6 +9947,10 @@ func (m *GameMutation) EdgeCleared(name string) bool {
 		return m.clearedchat_settings
 	case game.EdgeRatingChanges:
 		return m.clearedrating_changes
+	case game.EdgeWatchers:
+		return m.clearedwatchers
+	case game.EdgeTournamentTables:
+		return m.clearedtournament_tables
 	}
 	return false
 }
@@ -9770,6 +10011,12 @@ func (m *GameMutation) ResetEdge(name string) error {
 		return nil
 	case game.EdgeRatingChanges:
 		m.ResetRatingChanges()
+		return nil
+	case game.EdgeWatchers:
+		m.ResetWatchers()
+		return nil
+	case game.EdgeTournamentTables:
+		m.ResetTournamentTables()
 		return nil
 	}
 	return fmt.Errorf("unknown Game edge %s", name)
@@ -11356,6 +11603,726 @@ func (m *GameMapMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown GameMap edge %s", name)
+}
+
+// GameWatcherMutation represents an operation that mutates the GameWatcher nodes in the graph.
+type GameWatcherMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int
+	seat          *int
+	addseat       *int
+	hidden        *bool
+	expires_at    *time.Time
+	clearedFields map[string]struct{}
+	game          *int
+	clearedgame   bool
+	user          *int
+	cleareduser   bool
+	done          bool
+	oldValue      func(context.Context) (*GameWatcher, error)
+	predicates    []predicate.GameWatcher
+}
+
+var _ ent.Mutation = (*GameWatcherMutation)(nil)
+
+// gamewatcherOption allows management of the mutation configuration using functional options.
+type gamewatcherOption func(*GameWatcherMutation)
+
+// newGameWatcherMutation creates new mutation for the GameWatcher entity.
+func newGameWatcherMutation(c config, op Op, opts ...gamewatcherOption) *GameWatcherMutation {
+	m := &GameWatcherMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeGameWatcher,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withGameWatcherID sets the ID field of the mutation.
+func withGameWatcherID(id int) gamewatcherOption {
+	return func(m *GameWatcherMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *GameWatcher
+		)
+		m.oldValue = func(ctx context.Context) (*GameWatcher, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().GameWatcher.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withGameWatcher sets the old GameWatcher of the mutation.
+func withGameWatcher(node *GameWatcher) gamewatcherOption {
+	return func(m *GameWatcherMutation) {
+		m.oldValue = func(context.Context) (*GameWatcher, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m GameWatcherMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m GameWatcherMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *GameWatcherMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *GameWatcherMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().GameWatcher.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetGameID sets the "game_id" field.
+func (m *GameWatcherMutation) SetGameID(i int) {
+	m.game = &i
+}
+
+// GameID returns the value of the "game_id" field in the mutation.
+func (m *GameWatcherMutation) GameID() (r int, exists bool) {
+	v := m.game
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGameID returns the old "game_id" field's value of the GameWatcher entity.
+// If the GameWatcher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameWatcherMutation) OldGameID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGameID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGameID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGameID: %w", err)
+	}
+	return oldValue.GameID, nil
+}
+
+// ResetGameID resets all changes to the "game_id" field.
+func (m *GameWatcherMutation) ResetGameID() {
+	m.game = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *GameWatcherMutation) SetUserID(i int) {
+	m.user = &i
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *GameWatcherMutation) UserID() (r int, exists bool) {
+	v := m.user
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the GameWatcher entity.
+// If the GameWatcher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameWatcherMutation) OldUserID(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ClearUserID clears the value of the "user_id" field.
+func (m *GameWatcherMutation) ClearUserID() {
+	m.user = nil
+	m.clearedFields[gamewatcher.FieldUserID] = struct{}{}
+}
+
+// UserIDCleared returns if the "user_id" field was cleared in this mutation.
+func (m *GameWatcherMutation) UserIDCleared() bool {
+	_, ok := m.clearedFields[gamewatcher.FieldUserID]
+	return ok
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *GameWatcherMutation) ResetUserID() {
+	m.user = nil
+	delete(m.clearedFields, gamewatcher.FieldUserID)
+}
+
+// SetSeat sets the "seat" field.
+func (m *GameWatcherMutation) SetSeat(i int) {
+	m.seat = &i
+	m.addseat = nil
+}
+
+// Seat returns the value of the "seat" field in the mutation.
+func (m *GameWatcherMutation) Seat() (r int, exists bool) {
+	v := m.seat
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSeat returns the old "seat" field's value of the GameWatcher entity.
+// If the GameWatcher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameWatcherMutation) OldSeat(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSeat is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSeat requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSeat: %w", err)
+	}
+	return oldValue.Seat, nil
+}
+
+// AddSeat adds i to the "seat" field.
+func (m *GameWatcherMutation) AddSeat(i int) {
+	if m.addseat != nil {
+		*m.addseat += i
+	} else {
+		m.addseat = &i
+	}
+}
+
+// AddedSeat returns the value that was added to the "seat" field in this mutation.
+func (m *GameWatcherMutation) AddedSeat() (r int, exists bool) {
+	v := m.addseat
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearSeat clears the value of the "seat" field.
+func (m *GameWatcherMutation) ClearSeat() {
+	m.seat = nil
+	m.addseat = nil
+	m.clearedFields[gamewatcher.FieldSeat] = struct{}{}
+}
+
+// SeatCleared returns if the "seat" field was cleared in this mutation.
+func (m *GameWatcherMutation) SeatCleared() bool {
+	_, ok := m.clearedFields[gamewatcher.FieldSeat]
+	return ok
+}
+
+// ResetSeat resets all changes to the "seat" field.
+func (m *GameWatcherMutation) ResetSeat() {
+	m.seat = nil
+	m.addseat = nil
+	delete(m.clearedFields, gamewatcher.FieldSeat)
+}
+
+// SetHidden sets the "hidden" field.
+func (m *GameWatcherMutation) SetHidden(b bool) {
+	m.hidden = &b
+}
+
+// Hidden returns the value of the "hidden" field in the mutation.
+func (m *GameWatcherMutation) Hidden() (r bool, exists bool) {
+	v := m.hidden
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHidden returns the old "hidden" field's value of the GameWatcher entity.
+// If the GameWatcher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameWatcherMutation) OldHidden(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHidden is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHidden requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHidden: %w", err)
+	}
+	return oldValue.Hidden, nil
+}
+
+// ResetHidden resets all changes to the "hidden" field.
+func (m *GameWatcherMutation) ResetHidden() {
+	m.hidden = nil
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (m *GameWatcherMutation) SetExpiresAt(t time.Time) {
+	m.expires_at = &t
+}
+
+// ExpiresAt returns the value of the "expires_at" field in the mutation.
+func (m *GameWatcherMutation) ExpiresAt() (r time.Time, exists bool) {
+	v := m.expires_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExpiresAt returns the old "expires_at" field's value of the GameWatcher entity.
+// If the GameWatcher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameWatcherMutation) OldExpiresAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExpiresAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExpiresAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExpiresAt: %w", err)
+	}
+	return oldValue.ExpiresAt, nil
+}
+
+// ResetExpiresAt resets all changes to the "expires_at" field.
+func (m *GameWatcherMutation) ResetExpiresAt() {
+	m.expires_at = nil
+}
+
+// ClearGame clears the "game" edge to the Game entity.
+func (m *GameWatcherMutation) ClearGame() {
+	m.clearedgame = true
+	m.clearedFields[gamewatcher.FieldGameID] = struct{}{}
+}
+
+// GameCleared reports if the "game" edge to the Game entity was cleared.
+func (m *GameWatcherMutation) GameCleared() bool {
+	return m.clearedgame
+}
+
+// GameIDs returns the "game" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// GameID instead. It exists only for internal usage by the builders.
+func (m *GameWatcherMutation) GameIDs() (ids []int) {
+	if id := m.game; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetGame resets all changes to the "game" edge.
+func (m *GameWatcherMutation) ResetGame() {
+	m.game = nil
+	m.clearedgame = false
+}
+
+// ClearUser clears the "user" edge to the User entity.
+func (m *GameWatcherMutation) ClearUser() {
+	m.cleareduser = true
+	m.clearedFields[gamewatcher.FieldUserID] = struct{}{}
+}
+
+// UserCleared reports if the "user" edge to the User entity was cleared.
+func (m *GameWatcherMutation) UserCleared() bool {
+	return m.UserIDCleared() || m.cleareduser
+}
+
+// UserIDs returns the "user" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// UserID instead. It exists only for internal usage by the builders.
+func (m *GameWatcherMutation) UserIDs() (ids []int) {
+	if id := m.user; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetUser resets all changes to the "user" edge.
+func (m *GameWatcherMutation) ResetUser() {
+	m.user = nil
+	m.cleareduser = false
+}
+
+// Where appends a list predicates to the GameWatcherMutation builder.
+func (m *GameWatcherMutation) Where(ps ...predicate.GameWatcher) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the GameWatcherMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *GameWatcherMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.GameWatcher, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *GameWatcherMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *GameWatcherMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (GameWatcher).
+func (m *GameWatcherMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *GameWatcherMutation) Fields() []string {
+	fields := make([]string, 0, 5)
+	if m.game != nil {
+		fields = append(fields, gamewatcher.FieldGameID)
+	}
+	if m.user != nil {
+		fields = append(fields, gamewatcher.FieldUserID)
+	}
+	if m.seat != nil {
+		fields = append(fields, gamewatcher.FieldSeat)
+	}
+	if m.hidden != nil {
+		fields = append(fields, gamewatcher.FieldHidden)
+	}
+	if m.expires_at != nil {
+		fields = append(fields, gamewatcher.FieldExpiresAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *GameWatcherMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case gamewatcher.FieldGameID:
+		return m.GameID()
+	case gamewatcher.FieldUserID:
+		return m.UserID()
+	case gamewatcher.FieldSeat:
+		return m.Seat()
+	case gamewatcher.FieldHidden:
+		return m.Hidden()
+	case gamewatcher.FieldExpiresAt:
+		return m.ExpiresAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *GameWatcherMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case gamewatcher.FieldGameID:
+		return m.OldGameID(ctx)
+	case gamewatcher.FieldUserID:
+		return m.OldUserID(ctx)
+	case gamewatcher.FieldSeat:
+		return m.OldSeat(ctx)
+	case gamewatcher.FieldHidden:
+		return m.OldHidden(ctx)
+	case gamewatcher.FieldExpiresAt:
+		return m.OldExpiresAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown GameWatcher field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *GameWatcherMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case gamewatcher.FieldGameID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGameID(v)
+		return nil
+	case gamewatcher.FieldUserID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case gamewatcher.FieldSeat:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSeat(v)
+		return nil
+	case gamewatcher.FieldHidden:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHidden(v)
+		return nil
+	case gamewatcher.FieldExpiresAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExpiresAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown GameWatcher field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *GameWatcherMutation) AddedFields() []string {
+	var fields []string
+	if m.addseat != nil {
+		fields = append(fields, gamewatcher.FieldSeat)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *GameWatcherMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case gamewatcher.FieldSeat:
+		return m.AddedSeat()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *GameWatcherMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case gamewatcher.FieldSeat:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSeat(v)
+		return nil
+	}
+	return fmt.Errorf("unknown GameWatcher numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *GameWatcherMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(gamewatcher.FieldUserID) {
+		fields = append(fields, gamewatcher.FieldUserID)
+	}
+	if m.FieldCleared(gamewatcher.FieldSeat) {
+		fields = append(fields, gamewatcher.FieldSeat)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *GameWatcherMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *GameWatcherMutation) ClearField(name string) error {
+	switch name {
+	case gamewatcher.FieldUserID:
+		m.ClearUserID()
+		return nil
+	case gamewatcher.FieldSeat:
+		m.ClearSeat()
+		return nil
+	}
+	return fmt.Errorf("unknown GameWatcher nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *GameWatcherMutation) ResetField(name string) error {
+	switch name {
+	case gamewatcher.FieldGameID:
+		m.ResetGameID()
+		return nil
+	case gamewatcher.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case gamewatcher.FieldSeat:
+		m.ResetSeat()
+		return nil
+	case gamewatcher.FieldHidden:
+		m.ResetHidden()
+		return nil
+	case gamewatcher.FieldExpiresAt:
+		m.ResetExpiresAt()
+		return nil
+	}
+	return fmt.Errorf("unknown GameWatcher field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *GameWatcherMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.game != nil {
+		edges = append(edges, gamewatcher.EdgeGame)
+	}
+	if m.user != nil {
+		edges = append(edges, gamewatcher.EdgeUser)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *GameWatcherMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case gamewatcher.EdgeGame:
+		if id := m.game; id != nil {
+			return []ent.Value{*id}
+		}
+	case gamewatcher.EdgeUser:
+		if id := m.user; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *GameWatcherMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *GameWatcherMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *GameWatcherMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedgame {
+		edges = append(edges, gamewatcher.EdgeGame)
+	}
+	if m.cleareduser {
+		edges = append(edges, gamewatcher.EdgeUser)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *GameWatcherMutation) EdgeCleared(name string) bool {
+	switch name {
+	case gamewatcher.EdgeGame:
+		return m.clearedgame
+	case gamewatcher.EdgeUser:
+		return m.cleareduser
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *GameWatcherMutation) ClearEdge(name string) error {
+	switch name {
+	case gamewatcher.EdgeGame:
+		m.ClearGame()
+		return nil
+	case gamewatcher.EdgeUser:
+		m.ClearUser()
+		return nil
+	}
+	return fmt.Errorf("unknown GameWatcher unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *GameWatcherMutation) ResetEdge(name string) error {
+	switch name {
+	case gamewatcher.EdgeGame:
+		m.ResetGame()
+		return nil
+	case gamewatcher.EdgeUser:
+		m.ResetUser()
+		return nil
+	}
+	return fmt.Errorf("unknown GameWatcher edge %s", name)
 }
 
 // ModerationActionMutation represents an operation that mutates the ModerationAction nodes in the graph.
@@ -20264,6 +21231,3347 @@ func (m *TokenMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Token edge %s", name)
 }
 
+// TournamentMutation represents an operation that mutates the Tournament nodes in the graph.
+type TournamentMutation struct {
+	config
+	op                    Op
+	typ                   string
+	id                    *int
+	created_at            *time.Time
+	updated_at            *time.Time
+	name                  *string
+	format                *tournament.Format
+	seats                 *int
+	addseats              *int
+	maps                  *[]string
+	appendmaps            []string
+	turn_limit_seconds    *int64
+	addturn_limit_seconds *int64
+	rated                 *bool
+	entry_limit           *int
+	addentry_limit        *int
+	starts_at             *time.Time
+	rounds                *int
+	addrounds             *int
+	round                 *int
+	addround              *int
+	status                *tournament.Status
+	started_at            *time.Time
+	finished_at           *time.Time
+	clearedFields         map[string]struct{}
+	creator               *int
+	clearedcreator        bool
+	entrants              map[int]struct{}
+	removedentrants       map[int]struct{}
+	clearedentrants       bool
+	tables                map[int]struct{}
+	removedtables         map[int]struct{}
+	clearedtables         bool
+	done                  bool
+	oldValue              func(context.Context) (*Tournament, error)
+	predicates            []predicate.Tournament
+}
+
+var _ ent.Mutation = (*TournamentMutation)(nil)
+
+// tournamentOption allows management of the mutation configuration using functional options.
+type tournamentOption func(*TournamentMutation)
+
+// newTournamentMutation creates new mutation for the Tournament entity.
+func newTournamentMutation(c config, op Op, opts ...tournamentOption) *TournamentMutation {
+	m := &TournamentMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeTournament,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withTournamentID sets the ID field of the mutation.
+func withTournamentID(id int) tournamentOption {
+	return func(m *TournamentMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Tournament
+		)
+		m.oldValue = func(ctx context.Context) (*Tournament, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Tournament.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withTournament sets the old Tournament of the mutation.
+func withTournament(node *Tournament) tournamentOption {
+	return func(m *TournamentMutation) {
+		m.oldValue = func(context.Context) (*Tournament, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m TournamentMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m TournamentMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *TournamentMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *TournamentMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Tournament.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *TournamentMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *TournamentMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Tournament entity.
+// If the Tournament object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *TournamentMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *TournamentMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *TournamentMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Tournament entity.
+// If the Tournament object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *TournamentMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetName sets the "name" field.
+func (m *TournamentMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *TournamentMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the Tournament entity.
+// If the Tournament object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *TournamentMutation) ResetName() {
+	m.name = nil
+}
+
+// SetCreatorID sets the "creator_id" field.
+func (m *TournamentMutation) SetCreatorID(i int) {
+	m.creator = &i
+}
+
+// CreatorID returns the value of the "creator_id" field in the mutation.
+func (m *TournamentMutation) CreatorID() (r int, exists bool) {
+	v := m.creator
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatorID returns the old "creator_id" field's value of the Tournament entity.
+// If the Tournament object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentMutation) OldCreatorID(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatorID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatorID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatorID: %w", err)
+	}
+	return oldValue.CreatorID, nil
+}
+
+// ClearCreatorID clears the value of the "creator_id" field.
+func (m *TournamentMutation) ClearCreatorID() {
+	m.creator = nil
+	m.clearedFields[tournament.FieldCreatorID] = struct{}{}
+}
+
+// CreatorIDCleared returns if the "creator_id" field was cleared in this mutation.
+func (m *TournamentMutation) CreatorIDCleared() bool {
+	_, ok := m.clearedFields[tournament.FieldCreatorID]
+	return ok
+}
+
+// ResetCreatorID resets all changes to the "creator_id" field.
+func (m *TournamentMutation) ResetCreatorID() {
+	m.creator = nil
+	delete(m.clearedFields, tournament.FieldCreatorID)
+}
+
+// SetFormat sets the "format" field.
+func (m *TournamentMutation) SetFormat(t tournament.Format) {
+	m.format = &t
+}
+
+// Format returns the value of the "format" field in the mutation.
+func (m *TournamentMutation) Format() (r tournament.Format, exists bool) {
+	v := m.format
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFormat returns the old "format" field's value of the Tournament entity.
+// If the Tournament object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentMutation) OldFormat(ctx context.Context) (v tournament.Format, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFormat is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFormat requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFormat: %w", err)
+	}
+	return oldValue.Format, nil
+}
+
+// ResetFormat resets all changes to the "format" field.
+func (m *TournamentMutation) ResetFormat() {
+	m.format = nil
+}
+
+// SetSeats sets the "seats" field.
+func (m *TournamentMutation) SetSeats(i int) {
+	m.seats = &i
+	m.addseats = nil
+}
+
+// Seats returns the value of the "seats" field in the mutation.
+func (m *TournamentMutation) Seats() (r int, exists bool) {
+	v := m.seats
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSeats returns the old "seats" field's value of the Tournament entity.
+// If the Tournament object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentMutation) OldSeats(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSeats is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSeats requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSeats: %w", err)
+	}
+	return oldValue.Seats, nil
+}
+
+// AddSeats adds i to the "seats" field.
+func (m *TournamentMutation) AddSeats(i int) {
+	if m.addseats != nil {
+		*m.addseats += i
+	} else {
+		m.addseats = &i
+	}
+}
+
+// AddedSeats returns the value that was added to the "seats" field in this mutation.
+func (m *TournamentMutation) AddedSeats() (r int, exists bool) {
+	v := m.addseats
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSeats resets all changes to the "seats" field.
+func (m *TournamentMutation) ResetSeats() {
+	m.seats = nil
+	m.addseats = nil
+}
+
+// SetMaps sets the "maps" field.
+func (m *TournamentMutation) SetMaps(s []string) {
+	m.maps = &s
+	m.appendmaps = nil
+}
+
+// Maps returns the value of the "maps" field in the mutation.
+func (m *TournamentMutation) Maps() (r []string, exists bool) {
+	v := m.maps
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMaps returns the old "maps" field's value of the Tournament entity.
+// If the Tournament object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentMutation) OldMaps(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMaps is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMaps requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMaps: %w", err)
+	}
+	return oldValue.Maps, nil
+}
+
+// AppendMaps adds s to the "maps" field.
+func (m *TournamentMutation) AppendMaps(s []string) {
+	m.appendmaps = append(m.appendmaps, s...)
+}
+
+// AppendedMaps returns the list of values that were appended to the "maps" field in this mutation.
+func (m *TournamentMutation) AppendedMaps() ([]string, bool) {
+	if len(m.appendmaps) == 0 {
+		return nil, false
+	}
+	return m.appendmaps, true
+}
+
+// ResetMaps resets all changes to the "maps" field.
+func (m *TournamentMutation) ResetMaps() {
+	m.maps = nil
+	m.appendmaps = nil
+}
+
+// SetTurnLimitSeconds sets the "turn_limit_seconds" field.
+func (m *TournamentMutation) SetTurnLimitSeconds(i int64) {
+	m.turn_limit_seconds = &i
+	m.addturn_limit_seconds = nil
+}
+
+// TurnLimitSeconds returns the value of the "turn_limit_seconds" field in the mutation.
+func (m *TournamentMutation) TurnLimitSeconds() (r int64, exists bool) {
+	v := m.turn_limit_seconds
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTurnLimitSeconds returns the old "turn_limit_seconds" field's value of the Tournament entity.
+// If the Tournament object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentMutation) OldTurnLimitSeconds(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTurnLimitSeconds is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTurnLimitSeconds requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTurnLimitSeconds: %w", err)
+	}
+	return oldValue.TurnLimitSeconds, nil
+}
+
+// AddTurnLimitSeconds adds i to the "turn_limit_seconds" field.
+func (m *TournamentMutation) AddTurnLimitSeconds(i int64) {
+	if m.addturn_limit_seconds != nil {
+		*m.addturn_limit_seconds += i
+	} else {
+		m.addturn_limit_seconds = &i
+	}
+}
+
+// AddedTurnLimitSeconds returns the value that was added to the "turn_limit_seconds" field in this mutation.
+func (m *TournamentMutation) AddedTurnLimitSeconds() (r int64, exists bool) {
+	v := m.addturn_limit_seconds
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetTurnLimitSeconds resets all changes to the "turn_limit_seconds" field.
+func (m *TournamentMutation) ResetTurnLimitSeconds() {
+	m.turn_limit_seconds = nil
+	m.addturn_limit_seconds = nil
+}
+
+// SetRated sets the "rated" field.
+func (m *TournamentMutation) SetRated(b bool) {
+	m.rated = &b
+}
+
+// Rated returns the value of the "rated" field in the mutation.
+func (m *TournamentMutation) Rated() (r bool, exists bool) {
+	v := m.rated
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRated returns the old "rated" field's value of the Tournament entity.
+// If the Tournament object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentMutation) OldRated(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRated is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRated requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRated: %w", err)
+	}
+	return oldValue.Rated, nil
+}
+
+// ResetRated resets all changes to the "rated" field.
+func (m *TournamentMutation) ResetRated() {
+	m.rated = nil
+}
+
+// SetEntryLimit sets the "entry_limit" field.
+func (m *TournamentMutation) SetEntryLimit(i int) {
+	m.entry_limit = &i
+	m.addentry_limit = nil
+}
+
+// EntryLimit returns the value of the "entry_limit" field in the mutation.
+func (m *TournamentMutation) EntryLimit() (r int, exists bool) {
+	v := m.entry_limit
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEntryLimit returns the old "entry_limit" field's value of the Tournament entity.
+// If the Tournament object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentMutation) OldEntryLimit(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEntryLimit is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEntryLimit requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEntryLimit: %w", err)
+	}
+	return oldValue.EntryLimit, nil
+}
+
+// AddEntryLimit adds i to the "entry_limit" field.
+func (m *TournamentMutation) AddEntryLimit(i int) {
+	if m.addentry_limit != nil {
+		*m.addentry_limit += i
+	} else {
+		m.addentry_limit = &i
+	}
+}
+
+// AddedEntryLimit returns the value that was added to the "entry_limit" field in this mutation.
+func (m *TournamentMutation) AddedEntryLimit() (r int, exists bool) {
+	v := m.addentry_limit
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetEntryLimit resets all changes to the "entry_limit" field.
+func (m *TournamentMutation) ResetEntryLimit() {
+	m.entry_limit = nil
+	m.addentry_limit = nil
+}
+
+// SetStartsAt sets the "starts_at" field.
+func (m *TournamentMutation) SetStartsAt(t time.Time) {
+	m.starts_at = &t
+}
+
+// StartsAt returns the value of the "starts_at" field in the mutation.
+func (m *TournamentMutation) StartsAt() (r time.Time, exists bool) {
+	v := m.starts_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStartsAt returns the old "starts_at" field's value of the Tournament entity.
+// If the Tournament object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentMutation) OldStartsAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStartsAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStartsAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStartsAt: %w", err)
+	}
+	return oldValue.StartsAt, nil
+}
+
+// ClearStartsAt clears the value of the "starts_at" field.
+func (m *TournamentMutation) ClearStartsAt() {
+	m.starts_at = nil
+	m.clearedFields[tournament.FieldStartsAt] = struct{}{}
+}
+
+// StartsAtCleared returns if the "starts_at" field was cleared in this mutation.
+func (m *TournamentMutation) StartsAtCleared() bool {
+	_, ok := m.clearedFields[tournament.FieldStartsAt]
+	return ok
+}
+
+// ResetStartsAt resets all changes to the "starts_at" field.
+func (m *TournamentMutation) ResetStartsAt() {
+	m.starts_at = nil
+	delete(m.clearedFields, tournament.FieldStartsAt)
+}
+
+// SetRounds sets the "rounds" field.
+func (m *TournamentMutation) SetRounds(i int) {
+	m.rounds = &i
+	m.addrounds = nil
+}
+
+// Rounds returns the value of the "rounds" field in the mutation.
+func (m *TournamentMutation) Rounds() (r int, exists bool) {
+	v := m.rounds
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRounds returns the old "rounds" field's value of the Tournament entity.
+// If the Tournament object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentMutation) OldRounds(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRounds is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRounds requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRounds: %w", err)
+	}
+	return oldValue.Rounds, nil
+}
+
+// AddRounds adds i to the "rounds" field.
+func (m *TournamentMutation) AddRounds(i int) {
+	if m.addrounds != nil {
+		*m.addrounds += i
+	} else {
+		m.addrounds = &i
+	}
+}
+
+// AddedRounds returns the value that was added to the "rounds" field in this mutation.
+func (m *TournamentMutation) AddedRounds() (r int, exists bool) {
+	v := m.addrounds
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetRounds resets all changes to the "rounds" field.
+func (m *TournamentMutation) ResetRounds() {
+	m.rounds = nil
+	m.addrounds = nil
+}
+
+// SetRound sets the "round" field.
+func (m *TournamentMutation) SetRound(i int) {
+	m.round = &i
+	m.addround = nil
+}
+
+// Round returns the value of the "round" field in the mutation.
+func (m *TournamentMutation) Round() (r int, exists bool) {
+	v := m.round
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRound returns the old "round" field's value of the Tournament entity.
+// If the Tournament object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentMutation) OldRound(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRound is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRound requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRound: %w", err)
+	}
+	return oldValue.Round, nil
+}
+
+// AddRound adds i to the "round" field.
+func (m *TournamentMutation) AddRound(i int) {
+	if m.addround != nil {
+		*m.addround += i
+	} else {
+		m.addround = &i
+	}
+}
+
+// AddedRound returns the value that was added to the "round" field in this mutation.
+func (m *TournamentMutation) AddedRound() (r int, exists bool) {
+	v := m.addround
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetRound resets all changes to the "round" field.
+func (m *TournamentMutation) ResetRound() {
+	m.round = nil
+	m.addround = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *TournamentMutation) SetStatus(t tournament.Status) {
+	m.status = &t
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *TournamentMutation) Status() (r tournament.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the Tournament entity.
+// If the Tournament object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentMutation) OldStatus(ctx context.Context) (v tournament.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *TournamentMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetStartedAt sets the "started_at" field.
+func (m *TournamentMutation) SetStartedAt(t time.Time) {
+	m.started_at = &t
+}
+
+// StartedAt returns the value of the "started_at" field in the mutation.
+func (m *TournamentMutation) StartedAt() (r time.Time, exists bool) {
+	v := m.started_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStartedAt returns the old "started_at" field's value of the Tournament entity.
+// If the Tournament object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentMutation) OldStartedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStartedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStartedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStartedAt: %w", err)
+	}
+	return oldValue.StartedAt, nil
+}
+
+// ClearStartedAt clears the value of the "started_at" field.
+func (m *TournamentMutation) ClearStartedAt() {
+	m.started_at = nil
+	m.clearedFields[tournament.FieldStartedAt] = struct{}{}
+}
+
+// StartedAtCleared returns if the "started_at" field was cleared in this mutation.
+func (m *TournamentMutation) StartedAtCleared() bool {
+	_, ok := m.clearedFields[tournament.FieldStartedAt]
+	return ok
+}
+
+// ResetStartedAt resets all changes to the "started_at" field.
+func (m *TournamentMutation) ResetStartedAt() {
+	m.started_at = nil
+	delete(m.clearedFields, tournament.FieldStartedAt)
+}
+
+// SetFinishedAt sets the "finished_at" field.
+func (m *TournamentMutation) SetFinishedAt(t time.Time) {
+	m.finished_at = &t
+}
+
+// FinishedAt returns the value of the "finished_at" field in the mutation.
+func (m *TournamentMutation) FinishedAt() (r time.Time, exists bool) {
+	v := m.finished_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFinishedAt returns the old "finished_at" field's value of the Tournament entity.
+// If the Tournament object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentMutation) OldFinishedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFinishedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFinishedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFinishedAt: %w", err)
+	}
+	return oldValue.FinishedAt, nil
+}
+
+// ClearFinishedAt clears the value of the "finished_at" field.
+func (m *TournamentMutation) ClearFinishedAt() {
+	m.finished_at = nil
+	m.clearedFields[tournament.FieldFinishedAt] = struct{}{}
+}
+
+// FinishedAtCleared returns if the "finished_at" field was cleared in this mutation.
+func (m *TournamentMutation) FinishedAtCleared() bool {
+	_, ok := m.clearedFields[tournament.FieldFinishedAt]
+	return ok
+}
+
+// ResetFinishedAt resets all changes to the "finished_at" field.
+func (m *TournamentMutation) ResetFinishedAt() {
+	m.finished_at = nil
+	delete(m.clearedFields, tournament.FieldFinishedAt)
+}
+
+// ClearCreator clears the "creator" edge to the User entity.
+func (m *TournamentMutation) ClearCreator() {
+	m.clearedcreator = true
+	m.clearedFields[tournament.FieldCreatorID] = struct{}{}
+}
+
+// CreatorCleared reports if the "creator" edge to the User entity was cleared.
+func (m *TournamentMutation) CreatorCleared() bool {
+	return m.CreatorIDCleared() || m.clearedcreator
+}
+
+// CreatorIDs returns the "creator" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CreatorID instead. It exists only for internal usage by the builders.
+func (m *TournamentMutation) CreatorIDs() (ids []int) {
+	if id := m.creator; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCreator resets all changes to the "creator" edge.
+func (m *TournamentMutation) ResetCreator() {
+	m.creator = nil
+	m.clearedcreator = false
+}
+
+// AddEntrantIDs adds the "entrants" edge to the TournamentEntrant entity by ids.
+func (m *TournamentMutation) AddEntrantIDs(ids ...int) {
+	if m.entrants == nil {
+		m.entrants = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.entrants[ids[i]] = struct{}{}
+	}
+}
+
+// ClearEntrants clears the "entrants" edge to the TournamentEntrant entity.
+func (m *TournamentMutation) ClearEntrants() {
+	m.clearedentrants = true
+}
+
+// EntrantsCleared reports if the "entrants" edge to the TournamentEntrant entity was cleared.
+func (m *TournamentMutation) EntrantsCleared() bool {
+	return m.clearedentrants
+}
+
+// RemoveEntrantIDs removes the "entrants" edge to the TournamentEntrant entity by IDs.
+func (m *TournamentMutation) RemoveEntrantIDs(ids ...int) {
+	if m.removedentrants == nil {
+		m.removedentrants = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.entrants, ids[i])
+		m.removedentrants[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedEntrants returns the removed IDs of the "entrants" edge to the TournamentEntrant entity.
+func (m *TournamentMutation) RemovedEntrantsIDs() (ids []int) {
+	for id := range m.removedentrants {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// EntrantsIDs returns the "entrants" edge IDs in the mutation.
+func (m *TournamentMutation) EntrantsIDs() (ids []int) {
+	for id := range m.entrants {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetEntrants resets all changes to the "entrants" edge.
+func (m *TournamentMutation) ResetEntrants() {
+	m.entrants = nil
+	m.clearedentrants = false
+	m.removedentrants = nil
+}
+
+// AddTableIDs adds the "tables" edge to the TournamentTable entity by ids.
+func (m *TournamentMutation) AddTableIDs(ids ...int) {
+	if m.tables == nil {
+		m.tables = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.tables[ids[i]] = struct{}{}
+	}
+}
+
+// ClearTables clears the "tables" edge to the TournamentTable entity.
+func (m *TournamentMutation) ClearTables() {
+	m.clearedtables = true
+}
+
+// TablesCleared reports if the "tables" edge to the TournamentTable entity was cleared.
+func (m *TournamentMutation) TablesCleared() bool {
+	return m.clearedtables
+}
+
+// RemoveTableIDs removes the "tables" edge to the TournamentTable entity by IDs.
+func (m *TournamentMutation) RemoveTableIDs(ids ...int) {
+	if m.removedtables == nil {
+		m.removedtables = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.tables, ids[i])
+		m.removedtables[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedTables returns the removed IDs of the "tables" edge to the TournamentTable entity.
+func (m *TournamentMutation) RemovedTablesIDs() (ids []int) {
+	for id := range m.removedtables {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// TablesIDs returns the "tables" edge IDs in the mutation.
+func (m *TournamentMutation) TablesIDs() (ids []int) {
+	for id := range m.tables {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetTables resets all changes to the "tables" edge.
+func (m *TournamentMutation) ResetTables() {
+	m.tables = nil
+	m.clearedtables = false
+	m.removedtables = nil
+}
+
+// Where appends a list predicates to the TournamentMutation builder.
+func (m *TournamentMutation) Where(ps ...predicate.Tournament) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the TournamentMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *TournamentMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Tournament, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *TournamentMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *TournamentMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Tournament).
+func (m *TournamentMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *TournamentMutation) Fields() []string {
+	fields := make([]string, 0, 16)
+	if m.created_at != nil {
+		fields = append(fields, tournament.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, tournament.FieldUpdatedAt)
+	}
+	if m.name != nil {
+		fields = append(fields, tournament.FieldName)
+	}
+	if m.creator != nil {
+		fields = append(fields, tournament.FieldCreatorID)
+	}
+	if m.format != nil {
+		fields = append(fields, tournament.FieldFormat)
+	}
+	if m.seats != nil {
+		fields = append(fields, tournament.FieldSeats)
+	}
+	if m.maps != nil {
+		fields = append(fields, tournament.FieldMaps)
+	}
+	if m.turn_limit_seconds != nil {
+		fields = append(fields, tournament.FieldTurnLimitSeconds)
+	}
+	if m.rated != nil {
+		fields = append(fields, tournament.FieldRated)
+	}
+	if m.entry_limit != nil {
+		fields = append(fields, tournament.FieldEntryLimit)
+	}
+	if m.starts_at != nil {
+		fields = append(fields, tournament.FieldStartsAt)
+	}
+	if m.rounds != nil {
+		fields = append(fields, tournament.FieldRounds)
+	}
+	if m.round != nil {
+		fields = append(fields, tournament.FieldRound)
+	}
+	if m.status != nil {
+		fields = append(fields, tournament.FieldStatus)
+	}
+	if m.started_at != nil {
+		fields = append(fields, tournament.FieldStartedAt)
+	}
+	if m.finished_at != nil {
+		fields = append(fields, tournament.FieldFinishedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *TournamentMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case tournament.FieldCreatedAt:
+		return m.CreatedAt()
+	case tournament.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case tournament.FieldName:
+		return m.Name()
+	case tournament.FieldCreatorID:
+		return m.CreatorID()
+	case tournament.FieldFormat:
+		return m.Format()
+	case tournament.FieldSeats:
+		return m.Seats()
+	case tournament.FieldMaps:
+		return m.Maps()
+	case tournament.FieldTurnLimitSeconds:
+		return m.TurnLimitSeconds()
+	case tournament.FieldRated:
+		return m.Rated()
+	case tournament.FieldEntryLimit:
+		return m.EntryLimit()
+	case tournament.FieldStartsAt:
+		return m.StartsAt()
+	case tournament.FieldRounds:
+		return m.Rounds()
+	case tournament.FieldRound:
+		return m.Round()
+	case tournament.FieldStatus:
+		return m.Status()
+	case tournament.FieldStartedAt:
+		return m.StartedAt()
+	case tournament.FieldFinishedAt:
+		return m.FinishedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *TournamentMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case tournament.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case tournament.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case tournament.FieldName:
+		return m.OldName(ctx)
+	case tournament.FieldCreatorID:
+		return m.OldCreatorID(ctx)
+	case tournament.FieldFormat:
+		return m.OldFormat(ctx)
+	case tournament.FieldSeats:
+		return m.OldSeats(ctx)
+	case tournament.FieldMaps:
+		return m.OldMaps(ctx)
+	case tournament.FieldTurnLimitSeconds:
+		return m.OldTurnLimitSeconds(ctx)
+	case tournament.FieldRated:
+		return m.OldRated(ctx)
+	case tournament.FieldEntryLimit:
+		return m.OldEntryLimit(ctx)
+	case tournament.FieldStartsAt:
+		return m.OldStartsAt(ctx)
+	case tournament.FieldRounds:
+		return m.OldRounds(ctx)
+	case tournament.FieldRound:
+		return m.OldRound(ctx)
+	case tournament.FieldStatus:
+		return m.OldStatus(ctx)
+	case tournament.FieldStartedAt:
+		return m.OldStartedAt(ctx)
+	case tournament.FieldFinishedAt:
+		return m.OldFinishedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown Tournament field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *TournamentMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case tournament.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case tournament.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case tournament.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case tournament.FieldCreatorID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatorID(v)
+		return nil
+	case tournament.FieldFormat:
+		v, ok := value.(tournament.Format)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFormat(v)
+		return nil
+	case tournament.FieldSeats:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSeats(v)
+		return nil
+	case tournament.FieldMaps:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMaps(v)
+		return nil
+	case tournament.FieldTurnLimitSeconds:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTurnLimitSeconds(v)
+		return nil
+	case tournament.FieldRated:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRated(v)
+		return nil
+	case tournament.FieldEntryLimit:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEntryLimit(v)
+		return nil
+	case tournament.FieldStartsAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStartsAt(v)
+		return nil
+	case tournament.FieldRounds:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRounds(v)
+		return nil
+	case tournament.FieldRound:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRound(v)
+		return nil
+	case tournament.FieldStatus:
+		v, ok := value.(tournament.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case tournament.FieldStartedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStartedAt(v)
+		return nil
+	case tournament.FieldFinishedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFinishedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Tournament field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *TournamentMutation) AddedFields() []string {
+	var fields []string
+	if m.addseats != nil {
+		fields = append(fields, tournament.FieldSeats)
+	}
+	if m.addturn_limit_seconds != nil {
+		fields = append(fields, tournament.FieldTurnLimitSeconds)
+	}
+	if m.addentry_limit != nil {
+		fields = append(fields, tournament.FieldEntryLimit)
+	}
+	if m.addrounds != nil {
+		fields = append(fields, tournament.FieldRounds)
+	}
+	if m.addround != nil {
+		fields = append(fields, tournament.FieldRound)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *TournamentMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case tournament.FieldSeats:
+		return m.AddedSeats()
+	case tournament.FieldTurnLimitSeconds:
+		return m.AddedTurnLimitSeconds()
+	case tournament.FieldEntryLimit:
+		return m.AddedEntryLimit()
+	case tournament.FieldRounds:
+		return m.AddedRounds()
+	case tournament.FieldRound:
+		return m.AddedRound()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *TournamentMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case tournament.FieldSeats:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSeats(v)
+		return nil
+	case tournament.FieldTurnLimitSeconds:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTurnLimitSeconds(v)
+		return nil
+	case tournament.FieldEntryLimit:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddEntryLimit(v)
+		return nil
+	case tournament.FieldRounds:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRounds(v)
+		return nil
+	case tournament.FieldRound:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRound(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Tournament numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *TournamentMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(tournament.FieldCreatorID) {
+		fields = append(fields, tournament.FieldCreatorID)
+	}
+	if m.FieldCleared(tournament.FieldStartsAt) {
+		fields = append(fields, tournament.FieldStartsAt)
+	}
+	if m.FieldCleared(tournament.FieldStartedAt) {
+		fields = append(fields, tournament.FieldStartedAt)
+	}
+	if m.FieldCleared(tournament.FieldFinishedAt) {
+		fields = append(fields, tournament.FieldFinishedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *TournamentMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *TournamentMutation) ClearField(name string) error {
+	switch name {
+	case tournament.FieldCreatorID:
+		m.ClearCreatorID()
+		return nil
+	case tournament.FieldStartsAt:
+		m.ClearStartsAt()
+		return nil
+	case tournament.FieldStartedAt:
+		m.ClearStartedAt()
+		return nil
+	case tournament.FieldFinishedAt:
+		m.ClearFinishedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Tournament nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *TournamentMutation) ResetField(name string) error {
+	switch name {
+	case tournament.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case tournament.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case tournament.FieldName:
+		m.ResetName()
+		return nil
+	case tournament.FieldCreatorID:
+		m.ResetCreatorID()
+		return nil
+	case tournament.FieldFormat:
+		m.ResetFormat()
+		return nil
+	case tournament.FieldSeats:
+		m.ResetSeats()
+		return nil
+	case tournament.FieldMaps:
+		m.ResetMaps()
+		return nil
+	case tournament.FieldTurnLimitSeconds:
+		m.ResetTurnLimitSeconds()
+		return nil
+	case tournament.FieldRated:
+		m.ResetRated()
+		return nil
+	case tournament.FieldEntryLimit:
+		m.ResetEntryLimit()
+		return nil
+	case tournament.FieldStartsAt:
+		m.ResetStartsAt()
+		return nil
+	case tournament.FieldRounds:
+		m.ResetRounds()
+		return nil
+	case tournament.FieldRound:
+		m.ResetRound()
+		return nil
+	case tournament.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case tournament.FieldStartedAt:
+		m.ResetStartedAt()
+		return nil
+	case tournament.FieldFinishedAt:
+		m.ResetFinishedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Tournament field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *TournamentMutation) AddedEdges() []string {
+	edges := make([]string, 0, 3)
+	if m.creator != nil {
+		edges = append(edges, tournament.EdgeCreator)
+	}
+	if m.entrants != nil {
+		edges = append(edges, tournament.EdgeEntrants)
+	}
+	if m.tables != nil {
+		edges = append(edges, tournament.EdgeTables)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *TournamentMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case tournament.EdgeCreator:
+		if id := m.creator; id != nil {
+			return []ent.Value{*id}
+		}
+	case tournament.EdgeEntrants:
+		ids := make([]ent.Value, 0, len(m.entrants))
+		for id := range m.entrants {
+			ids = append(ids, id)
+		}
+		return ids
+	case tournament.EdgeTables:
+		ids := make([]ent.Value, 0, len(m.tables))
+		for id := range m.tables {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *TournamentMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 3)
+	if m.removedentrants != nil {
+		edges = append(edges, tournament.EdgeEntrants)
+	}
+	if m.removedtables != nil {
+		edges = append(edges, tournament.EdgeTables)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *TournamentMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case tournament.EdgeEntrants:
+		ids := make([]ent.Value, 0, len(m.removedentrants))
+		for id := range m.removedentrants {
+			ids = append(ids, id)
+		}
+		return ids
+	case tournament.EdgeTables:
+		ids := make([]ent.Value, 0, len(m.removedtables))
+		for id := range m.removedtables {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *TournamentMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 3)
+	if m.clearedcreator {
+		edges = append(edges, tournament.EdgeCreator)
+	}
+	if m.clearedentrants {
+		edges = append(edges, tournament.EdgeEntrants)
+	}
+	if m.clearedtables {
+		edges = append(edges, tournament.EdgeTables)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *TournamentMutation) EdgeCleared(name string) bool {
+	switch name {
+	case tournament.EdgeCreator:
+		return m.clearedcreator
+	case tournament.EdgeEntrants:
+		return m.clearedentrants
+	case tournament.EdgeTables:
+		return m.clearedtables
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *TournamentMutation) ClearEdge(name string) error {
+	switch name {
+	case tournament.EdgeCreator:
+		m.ClearCreator()
+		return nil
+	}
+	return fmt.Errorf("unknown Tournament unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *TournamentMutation) ResetEdge(name string) error {
+	switch name {
+	case tournament.EdgeCreator:
+		m.ResetCreator()
+		return nil
+	case tournament.EdgeEntrants:
+		m.ResetEntrants()
+		return nil
+	case tournament.EdgeTables:
+		m.ResetTables()
+		return nil
+	}
+	return fmt.Errorf("unknown Tournament edge %s", name)
+}
+
+// TournamentEntrantMutation represents an operation that mutates the TournamentEntrant nodes in the graph.
+type TournamentEntrantMutation struct {
+	config
+	op                Op
+	typ               string
+	id                *int
+	created_at        *time.Time
+	updated_at        *time.Time
+	seed              *float64
+	addseed           *float64
+	left_at           *time.Time
+	clearedFields     map[string]struct{}
+	tournament        *int
+	clearedtournament bool
+	user              *int
+	cleareduser       bool
+	done              bool
+	oldValue          func(context.Context) (*TournamentEntrant, error)
+	predicates        []predicate.TournamentEntrant
+}
+
+var _ ent.Mutation = (*TournamentEntrantMutation)(nil)
+
+// tournamententrantOption allows management of the mutation configuration using functional options.
+type tournamententrantOption func(*TournamentEntrantMutation)
+
+// newTournamentEntrantMutation creates new mutation for the TournamentEntrant entity.
+func newTournamentEntrantMutation(c config, op Op, opts ...tournamententrantOption) *TournamentEntrantMutation {
+	m := &TournamentEntrantMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeTournamentEntrant,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withTournamentEntrantID sets the ID field of the mutation.
+func withTournamentEntrantID(id int) tournamententrantOption {
+	return func(m *TournamentEntrantMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *TournamentEntrant
+		)
+		m.oldValue = func(ctx context.Context) (*TournamentEntrant, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().TournamentEntrant.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withTournamentEntrant sets the old TournamentEntrant of the mutation.
+func withTournamentEntrant(node *TournamentEntrant) tournamententrantOption {
+	return func(m *TournamentEntrantMutation) {
+		m.oldValue = func(context.Context) (*TournamentEntrant, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m TournamentEntrantMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m TournamentEntrantMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *TournamentEntrantMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *TournamentEntrantMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().TournamentEntrant.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *TournamentEntrantMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *TournamentEntrantMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the TournamentEntrant entity.
+// If the TournamentEntrant object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentEntrantMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *TournamentEntrantMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *TournamentEntrantMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *TournamentEntrantMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the TournamentEntrant entity.
+// If the TournamentEntrant object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentEntrantMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *TournamentEntrantMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetTournamentID sets the "tournament_id" field.
+func (m *TournamentEntrantMutation) SetTournamentID(i int) {
+	m.tournament = &i
+}
+
+// TournamentID returns the value of the "tournament_id" field in the mutation.
+func (m *TournamentEntrantMutation) TournamentID() (r int, exists bool) {
+	v := m.tournament
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTournamentID returns the old "tournament_id" field's value of the TournamentEntrant entity.
+// If the TournamentEntrant object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentEntrantMutation) OldTournamentID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTournamentID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTournamentID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTournamentID: %w", err)
+	}
+	return oldValue.TournamentID, nil
+}
+
+// ResetTournamentID resets all changes to the "tournament_id" field.
+func (m *TournamentEntrantMutation) ResetTournamentID() {
+	m.tournament = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *TournamentEntrantMutation) SetUserID(i int) {
+	m.user = &i
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *TournamentEntrantMutation) UserID() (r int, exists bool) {
+	v := m.user
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the TournamentEntrant entity.
+// If the TournamentEntrant object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentEntrantMutation) OldUserID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *TournamentEntrantMutation) ResetUserID() {
+	m.user = nil
+}
+
+// SetSeed sets the "seed" field.
+func (m *TournamentEntrantMutation) SetSeed(f float64) {
+	m.seed = &f
+	m.addseed = nil
+}
+
+// Seed returns the value of the "seed" field in the mutation.
+func (m *TournamentEntrantMutation) Seed() (r float64, exists bool) {
+	v := m.seed
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSeed returns the old "seed" field's value of the TournamentEntrant entity.
+// If the TournamentEntrant object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentEntrantMutation) OldSeed(ctx context.Context) (v float64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSeed is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSeed requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSeed: %w", err)
+	}
+	return oldValue.Seed, nil
+}
+
+// AddSeed adds f to the "seed" field.
+func (m *TournamentEntrantMutation) AddSeed(f float64) {
+	if m.addseed != nil {
+		*m.addseed += f
+	} else {
+		m.addseed = &f
+	}
+}
+
+// AddedSeed returns the value that was added to the "seed" field in this mutation.
+func (m *TournamentEntrantMutation) AddedSeed() (r float64, exists bool) {
+	v := m.addseed
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSeed resets all changes to the "seed" field.
+func (m *TournamentEntrantMutation) ResetSeed() {
+	m.seed = nil
+	m.addseed = nil
+}
+
+// SetLeftAt sets the "left_at" field.
+func (m *TournamentEntrantMutation) SetLeftAt(t time.Time) {
+	m.left_at = &t
+}
+
+// LeftAt returns the value of the "left_at" field in the mutation.
+func (m *TournamentEntrantMutation) LeftAt() (r time.Time, exists bool) {
+	v := m.left_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLeftAt returns the old "left_at" field's value of the TournamentEntrant entity.
+// If the TournamentEntrant object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentEntrantMutation) OldLeftAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLeftAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLeftAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLeftAt: %w", err)
+	}
+	return oldValue.LeftAt, nil
+}
+
+// ClearLeftAt clears the value of the "left_at" field.
+func (m *TournamentEntrantMutation) ClearLeftAt() {
+	m.left_at = nil
+	m.clearedFields[tournamententrant.FieldLeftAt] = struct{}{}
+}
+
+// LeftAtCleared returns if the "left_at" field was cleared in this mutation.
+func (m *TournamentEntrantMutation) LeftAtCleared() bool {
+	_, ok := m.clearedFields[tournamententrant.FieldLeftAt]
+	return ok
+}
+
+// ResetLeftAt resets all changes to the "left_at" field.
+func (m *TournamentEntrantMutation) ResetLeftAt() {
+	m.left_at = nil
+	delete(m.clearedFields, tournamententrant.FieldLeftAt)
+}
+
+// ClearTournament clears the "tournament" edge to the Tournament entity.
+func (m *TournamentEntrantMutation) ClearTournament() {
+	m.clearedtournament = true
+	m.clearedFields[tournamententrant.FieldTournamentID] = struct{}{}
+}
+
+// TournamentCleared reports if the "tournament" edge to the Tournament entity was cleared.
+func (m *TournamentEntrantMutation) TournamentCleared() bool {
+	return m.clearedtournament
+}
+
+// TournamentIDs returns the "tournament" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// TournamentID instead. It exists only for internal usage by the builders.
+func (m *TournamentEntrantMutation) TournamentIDs() (ids []int) {
+	if id := m.tournament; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetTournament resets all changes to the "tournament" edge.
+func (m *TournamentEntrantMutation) ResetTournament() {
+	m.tournament = nil
+	m.clearedtournament = false
+}
+
+// ClearUser clears the "user" edge to the User entity.
+func (m *TournamentEntrantMutation) ClearUser() {
+	m.cleareduser = true
+	m.clearedFields[tournamententrant.FieldUserID] = struct{}{}
+}
+
+// UserCleared reports if the "user" edge to the User entity was cleared.
+func (m *TournamentEntrantMutation) UserCleared() bool {
+	return m.cleareduser
+}
+
+// UserIDs returns the "user" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// UserID instead. It exists only for internal usage by the builders.
+func (m *TournamentEntrantMutation) UserIDs() (ids []int) {
+	if id := m.user; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetUser resets all changes to the "user" edge.
+func (m *TournamentEntrantMutation) ResetUser() {
+	m.user = nil
+	m.cleareduser = false
+}
+
+// Where appends a list predicates to the TournamentEntrantMutation builder.
+func (m *TournamentEntrantMutation) Where(ps ...predicate.TournamentEntrant) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the TournamentEntrantMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *TournamentEntrantMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.TournamentEntrant, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *TournamentEntrantMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *TournamentEntrantMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (TournamentEntrant).
+func (m *TournamentEntrantMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *TournamentEntrantMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.created_at != nil {
+		fields = append(fields, tournamententrant.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, tournamententrant.FieldUpdatedAt)
+	}
+	if m.tournament != nil {
+		fields = append(fields, tournamententrant.FieldTournamentID)
+	}
+	if m.user != nil {
+		fields = append(fields, tournamententrant.FieldUserID)
+	}
+	if m.seed != nil {
+		fields = append(fields, tournamententrant.FieldSeed)
+	}
+	if m.left_at != nil {
+		fields = append(fields, tournamententrant.FieldLeftAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *TournamentEntrantMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case tournamententrant.FieldCreatedAt:
+		return m.CreatedAt()
+	case tournamententrant.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case tournamententrant.FieldTournamentID:
+		return m.TournamentID()
+	case tournamententrant.FieldUserID:
+		return m.UserID()
+	case tournamententrant.FieldSeed:
+		return m.Seed()
+	case tournamententrant.FieldLeftAt:
+		return m.LeftAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *TournamentEntrantMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case tournamententrant.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case tournamententrant.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case tournamententrant.FieldTournamentID:
+		return m.OldTournamentID(ctx)
+	case tournamententrant.FieldUserID:
+		return m.OldUserID(ctx)
+	case tournamententrant.FieldSeed:
+		return m.OldSeed(ctx)
+	case tournamententrant.FieldLeftAt:
+		return m.OldLeftAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown TournamentEntrant field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *TournamentEntrantMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case tournamententrant.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case tournamententrant.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case tournamententrant.FieldTournamentID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTournamentID(v)
+		return nil
+	case tournamententrant.FieldUserID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case tournamententrant.FieldSeed:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSeed(v)
+		return nil
+	case tournamententrant.FieldLeftAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLeftAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown TournamentEntrant field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *TournamentEntrantMutation) AddedFields() []string {
+	var fields []string
+	if m.addseed != nil {
+		fields = append(fields, tournamententrant.FieldSeed)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *TournamentEntrantMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case tournamententrant.FieldSeed:
+		return m.AddedSeed()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *TournamentEntrantMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case tournamententrant.FieldSeed:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSeed(v)
+		return nil
+	}
+	return fmt.Errorf("unknown TournamentEntrant numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *TournamentEntrantMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(tournamententrant.FieldLeftAt) {
+		fields = append(fields, tournamententrant.FieldLeftAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *TournamentEntrantMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *TournamentEntrantMutation) ClearField(name string) error {
+	switch name {
+	case tournamententrant.FieldLeftAt:
+		m.ClearLeftAt()
+		return nil
+	}
+	return fmt.Errorf("unknown TournamentEntrant nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *TournamentEntrantMutation) ResetField(name string) error {
+	switch name {
+	case tournamententrant.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case tournamententrant.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case tournamententrant.FieldTournamentID:
+		m.ResetTournamentID()
+		return nil
+	case tournamententrant.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case tournamententrant.FieldSeed:
+		m.ResetSeed()
+		return nil
+	case tournamententrant.FieldLeftAt:
+		m.ResetLeftAt()
+		return nil
+	}
+	return fmt.Errorf("unknown TournamentEntrant field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *TournamentEntrantMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.tournament != nil {
+		edges = append(edges, tournamententrant.EdgeTournament)
+	}
+	if m.user != nil {
+		edges = append(edges, tournamententrant.EdgeUser)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *TournamentEntrantMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case tournamententrant.EdgeTournament:
+		if id := m.tournament; id != nil {
+			return []ent.Value{*id}
+		}
+	case tournamententrant.EdgeUser:
+		if id := m.user; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *TournamentEntrantMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *TournamentEntrantMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *TournamentEntrantMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedtournament {
+		edges = append(edges, tournamententrant.EdgeTournament)
+	}
+	if m.cleareduser {
+		edges = append(edges, tournamententrant.EdgeUser)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *TournamentEntrantMutation) EdgeCleared(name string) bool {
+	switch name {
+	case tournamententrant.EdgeTournament:
+		return m.clearedtournament
+	case tournamententrant.EdgeUser:
+		return m.cleareduser
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *TournamentEntrantMutation) ClearEdge(name string) error {
+	switch name {
+	case tournamententrant.EdgeTournament:
+		m.ClearTournament()
+		return nil
+	case tournamententrant.EdgeUser:
+		m.ClearUser()
+		return nil
+	}
+	return fmt.Errorf("unknown TournamentEntrant unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *TournamentEntrantMutation) ResetEdge(name string) error {
+	switch name {
+	case tournamententrant.EdgeTournament:
+		m.ResetTournament()
+		return nil
+	case tournamententrant.EdgeUser:
+		m.ResetUser()
+		return nil
+	}
+	return fmt.Errorf("unknown TournamentEntrant edge %s", name)
+}
+
+// TournamentTableMutation represents an operation that mutates the TournamentTable nodes in the graph.
+type TournamentTableMutation struct {
+	config
+	op                Op
+	typ               string
+	id                *int
+	created_at        *time.Time
+	round             *int
+	addround          *int
+	table             *int
+	addtable          *int
+	entrants          *[]int
+	appendentrants    []int
+	places            *[]int
+	appendplaces      []int
+	finished_at       *time.Time
+	clearedFields     map[string]struct{}
+	tournament        *int
+	clearedtournament bool
+	game              *int
+	clearedgame       bool
+	done              bool
+	oldValue          func(context.Context) (*TournamentTable, error)
+	predicates        []predicate.TournamentTable
+}
+
+var _ ent.Mutation = (*TournamentTableMutation)(nil)
+
+// tournamenttableOption allows management of the mutation configuration using functional options.
+type tournamenttableOption func(*TournamentTableMutation)
+
+// newTournamentTableMutation creates new mutation for the TournamentTable entity.
+func newTournamentTableMutation(c config, op Op, opts ...tournamenttableOption) *TournamentTableMutation {
+	m := &TournamentTableMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeTournamentTable,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withTournamentTableID sets the ID field of the mutation.
+func withTournamentTableID(id int) tournamenttableOption {
+	return func(m *TournamentTableMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *TournamentTable
+		)
+		m.oldValue = func(ctx context.Context) (*TournamentTable, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().TournamentTable.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withTournamentTable sets the old TournamentTable of the mutation.
+func withTournamentTable(node *TournamentTable) tournamenttableOption {
+	return func(m *TournamentTableMutation) {
+		m.oldValue = func(context.Context) (*TournamentTable, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m TournamentTableMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m TournamentTableMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *TournamentTableMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *TournamentTableMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().TournamentTable.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *TournamentTableMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *TournamentTableMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the TournamentTable entity.
+// If the TournamentTable object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentTableMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *TournamentTableMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetTournamentID sets the "tournament_id" field.
+func (m *TournamentTableMutation) SetTournamentID(i int) {
+	m.tournament = &i
+}
+
+// TournamentID returns the value of the "tournament_id" field in the mutation.
+func (m *TournamentTableMutation) TournamentID() (r int, exists bool) {
+	v := m.tournament
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTournamentID returns the old "tournament_id" field's value of the TournamentTable entity.
+// If the TournamentTable object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentTableMutation) OldTournamentID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTournamentID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTournamentID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTournamentID: %w", err)
+	}
+	return oldValue.TournamentID, nil
+}
+
+// ResetTournamentID resets all changes to the "tournament_id" field.
+func (m *TournamentTableMutation) ResetTournamentID() {
+	m.tournament = nil
+}
+
+// SetRound sets the "round" field.
+func (m *TournamentTableMutation) SetRound(i int) {
+	m.round = &i
+	m.addround = nil
+}
+
+// Round returns the value of the "round" field in the mutation.
+func (m *TournamentTableMutation) Round() (r int, exists bool) {
+	v := m.round
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRound returns the old "round" field's value of the TournamentTable entity.
+// If the TournamentTable object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentTableMutation) OldRound(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRound is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRound requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRound: %w", err)
+	}
+	return oldValue.Round, nil
+}
+
+// AddRound adds i to the "round" field.
+func (m *TournamentTableMutation) AddRound(i int) {
+	if m.addround != nil {
+		*m.addround += i
+	} else {
+		m.addround = &i
+	}
+}
+
+// AddedRound returns the value that was added to the "round" field in this mutation.
+func (m *TournamentTableMutation) AddedRound() (r int, exists bool) {
+	v := m.addround
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetRound resets all changes to the "round" field.
+func (m *TournamentTableMutation) ResetRound() {
+	m.round = nil
+	m.addround = nil
+}
+
+// SetTable sets the "table" field.
+func (m *TournamentTableMutation) SetTable(i int) {
+	m.table = &i
+	m.addtable = nil
+}
+
+// Table returns the value of the "table" field in the mutation.
+func (m *TournamentTableMutation) Table() (r int, exists bool) {
+	v := m.table
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTable returns the old "table" field's value of the TournamentTable entity.
+// If the TournamentTable object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentTableMutation) OldTable(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTable is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTable requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTable: %w", err)
+	}
+	return oldValue.Table, nil
+}
+
+// AddTable adds i to the "table" field.
+func (m *TournamentTableMutation) AddTable(i int) {
+	if m.addtable != nil {
+		*m.addtable += i
+	} else {
+		m.addtable = &i
+	}
+}
+
+// AddedTable returns the value that was added to the "table" field in this mutation.
+func (m *TournamentTableMutation) AddedTable() (r int, exists bool) {
+	v := m.addtable
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetTable resets all changes to the "table" field.
+func (m *TournamentTableMutation) ResetTable() {
+	m.table = nil
+	m.addtable = nil
+}
+
+// SetEntrants sets the "entrants" field.
+func (m *TournamentTableMutation) SetEntrants(i []int) {
+	m.entrants = &i
+	m.appendentrants = nil
+}
+
+// Entrants returns the value of the "entrants" field in the mutation.
+func (m *TournamentTableMutation) Entrants() (r []int, exists bool) {
+	v := m.entrants
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEntrants returns the old "entrants" field's value of the TournamentTable entity.
+// If the TournamentTable object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentTableMutation) OldEntrants(ctx context.Context) (v []int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEntrants is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEntrants requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEntrants: %w", err)
+	}
+	return oldValue.Entrants, nil
+}
+
+// AppendEntrants adds i to the "entrants" field.
+func (m *TournamentTableMutation) AppendEntrants(i []int) {
+	m.appendentrants = append(m.appendentrants, i...)
+}
+
+// AppendedEntrants returns the list of values that were appended to the "entrants" field in this mutation.
+func (m *TournamentTableMutation) AppendedEntrants() ([]int, bool) {
+	if len(m.appendentrants) == 0 {
+		return nil, false
+	}
+	return m.appendentrants, true
+}
+
+// ResetEntrants resets all changes to the "entrants" field.
+func (m *TournamentTableMutation) ResetEntrants() {
+	m.entrants = nil
+	m.appendentrants = nil
+}
+
+// SetGameID sets the "game_id" field.
+func (m *TournamentTableMutation) SetGameID(i int) {
+	m.game = &i
+}
+
+// GameID returns the value of the "game_id" field in the mutation.
+func (m *TournamentTableMutation) GameID() (r int, exists bool) {
+	v := m.game
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGameID returns the old "game_id" field's value of the TournamentTable entity.
+// If the TournamentTable object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentTableMutation) OldGameID(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGameID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGameID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGameID: %w", err)
+	}
+	return oldValue.GameID, nil
+}
+
+// ClearGameID clears the value of the "game_id" field.
+func (m *TournamentTableMutation) ClearGameID() {
+	m.game = nil
+	m.clearedFields[tournamenttable.FieldGameID] = struct{}{}
+}
+
+// GameIDCleared returns if the "game_id" field was cleared in this mutation.
+func (m *TournamentTableMutation) GameIDCleared() bool {
+	_, ok := m.clearedFields[tournamenttable.FieldGameID]
+	return ok
+}
+
+// ResetGameID resets all changes to the "game_id" field.
+func (m *TournamentTableMutation) ResetGameID() {
+	m.game = nil
+	delete(m.clearedFields, tournamenttable.FieldGameID)
+}
+
+// SetPlaces sets the "places" field.
+func (m *TournamentTableMutation) SetPlaces(i []int) {
+	m.places = &i
+	m.appendplaces = nil
+}
+
+// Places returns the value of the "places" field in the mutation.
+func (m *TournamentTableMutation) Places() (r []int, exists bool) {
+	v := m.places
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPlaces returns the old "places" field's value of the TournamentTable entity.
+// If the TournamentTable object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentTableMutation) OldPlaces(ctx context.Context) (v []int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPlaces is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPlaces requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPlaces: %w", err)
+	}
+	return oldValue.Places, nil
+}
+
+// AppendPlaces adds i to the "places" field.
+func (m *TournamentTableMutation) AppendPlaces(i []int) {
+	m.appendplaces = append(m.appendplaces, i...)
+}
+
+// AppendedPlaces returns the list of values that were appended to the "places" field in this mutation.
+func (m *TournamentTableMutation) AppendedPlaces() ([]int, bool) {
+	if len(m.appendplaces) == 0 {
+		return nil, false
+	}
+	return m.appendplaces, true
+}
+
+// ClearPlaces clears the value of the "places" field.
+func (m *TournamentTableMutation) ClearPlaces() {
+	m.places = nil
+	m.appendplaces = nil
+	m.clearedFields[tournamenttable.FieldPlaces] = struct{}{}
+}
+
+// PlacesCleared returns if the "places" field was cleared in this mutation.
+func (m *TournamentTableMutation) PlacesCleared() bool {
+	_, ok := m.clearedFields[tournamenttable.FieldPlaces]
+	return ok
+}
+
+// ResetPlaces resets all changes to the "places" field.
+func (m *TournamentTableMutation) ResetPlaces() {
+	m.places = nil
+	m.appendplaces = nil
+	delete(m.clearedFields, tournamenttable.FieldPlaces)
+}
+
+// SetFinishedAt sets the "finished_at" field.
+func (m *TournamentTableMutation) SetFinishedAt(t time.Time) {
+	m.finished_at = &t
+}
+
+// FinishedAt returns the value of the "finished_at" field in the mutation.
+func (m *TournamentTableMutation) FinishedAt() (r time.Time, exists bool) {
+	v := m.finished_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFinishedAt returns the old "finished_at" field's value of the TournamentTable entity.
+// If the TournamentTable object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TournamentTableMutation) OldFinishedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFinishedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFinishedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFinishedAt: %w", err)
+	}
+	return oldValue.FinishedAt, nil
+}
+
+// ClearFinishedAt clears the value of the "finished_at" field.
+func (m *TournamentTableMutation) ClearFinishedAt() {
+	m.finished_at = nil
+	m.clearedFields[tournamenttable.FieldFinishedAt] = struct{}{}
+}
+
+// FinishedAtCleared returns if the "finished_at" field was cleared in this mutation.
+func (m *TournamentTableMutation) FinishedAtCleared() bool {
+	_, ok := m.clearedFields[tournamenttable.FieldFinishedAt]
+	return ok
+}
+
+// ResetFinishedAt resets all changes to the "finished_at" field.
+func (m *TournamentTableMutation) ResetFinishedAt() {
+	m.finished_at = nil
+	delete(m.clearedFields, tournamenttable.FieldFinishedAt)
+}
+
+// ClearTournament clears the "tournament" edge to the Tournament entity.
+func (m *TournamentTableMutation) ClearTournament() {
+	m.clearedtournament = true
+	m.clearedFields[tournamenttable.FieldTournamentID] = struct{}{}
+}
+
+// TournamentCleared reports if the "tournament" edge to the Tournament entity was cleared.
+func (m *TournamentTableMutation) TournamentCleared() bool {
+	return m.clearedtournament
+}
+
+// TournamentIDs returns the "tournament" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// TournamentID instead. It exists only for internal usage by the builders.
+func (m *TournamentTableMutation) TournamentIDs() (ids []int) {
+	if id := m.tournament; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetTournament resets all changes to the "tournament" edge.
+func (m *TournamentTableMutation) ResetTournament() {
+	m.tournament = nil
+	m.clearedtournament = false
+}
+
+// ClearGame clears the "game" edge to the Game entity.
+func (m *TournamentTableMutation) ClearGame() {
+	m.clearedgame = true
+	m.clearedFields[tournamenttable.FieldGameID] = struct{}{}
+}
+
+// GameCleared reports if the "game" edge to the Game entity was cleared.
+func (m *TournamentTableMutation) GameCleared() bool {
+	return m.GameIDCleared() || m.clearedgame
+}
+
+// GameIDs returns the "game" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// GameID instead. It exists only for internal usage by the builders.
+func (m *TournamentTableMutation) GameIDs() (ids []int) {
+	if id := m.game; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetGame resets all changes to the "game" edge.
+func (m *TournamentTableMutation) ResetGame() {
+	m.game = nil
+	m.clearedgame = false
+}
+
+// Where appends a list predicates to the TournamentTableMutation builder.
+func (m *TournamentTableMutation) Where(ps ...predicate.TournamentTable) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the TournamentTableMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *TournamentTableMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.TournamentTable, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *TournamentTableMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *TournamentTableMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (TournamentTable).
+func (m *TournamentTableMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *TournamentTableMutation) Fields() []string {
+	fields := make([]string, 0, 8)
+	if m.created_at != nil {
+		fields = append(fields, tournamenttable.FieldCreatedAt)
+	}
+	if m.tournament != nil {
+		fields = append(fields, tournamenttable.FieldTournamentID)
+	}
+	if m.round != nil {
+		fields = append(fields, tournamenttable.FieldRound)
+	}
+	if m.table != nil {
+		fields = append(fields, tournamenttable.FieldTable)
+	}
+	if m.entrants != nil {
+		fields = append(fields, tournamenttable.FieldEntrants)
+	}
+	if m.game != nil {
+		fields = append(fields, tournamenttable.FieldGameID)
+	}
+	if m.places != nil {
+		fields = append(fields, tournamenttable.FieldPlaces)
+	}
+	if m.finished_at != nil {
+		fields = append(fields, tournamenttable.FieldFinishedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *TournamentTableMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case tournamenttable.FieldCreatedAt:
+		return m.CreatedAt()
+	case tournamenttable.FieldTournamentID:
+		return m.TournamentID()
+	case tournamenttable.FieldRound:
+		return m.Round()
+	case tournamenttable.FieldTable:
+		return m.Table()
+	case tournamenttable.FieldEntrants:
+		return m.Entrants()
+	case tournamenttable.FieldGameID:
+		return m.GameID()
+	case tournamenttable.FieldPlaces:
+		return m.Places()
+	case tournamenttable.FieldFinishedAt:
+		return m.FinishedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *TournamentTableMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case tournamenttable.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case tournamenttable.FieldTournamentID:
+		return m.OldTournamentID(ctx)
+	case tournamenttable.FieldRound:
+		return m.OldRound(ctx)
+	case tournamenttable.FieldTable:
+		return m.OldTable(ctx)
+	case tournamenttable.FieldEntrants:
+		return m.OldEntrants(ctx)
+	case tournamenttable.FieldGameID:
+		return m.OldGameID(ctx)
+	case tournamenttable.FieldPlaces:
+		return m.OldPlaces(ctx)
+	case tournamenttable.FieldFinishedAt:
+		return m.OldFinishedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown TournamentTable field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *TournamentTableMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case tournamenttable.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case tournamenttable.FieldTournamentID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTournamentID(v)
+		return nil
+	case tournamenttable.FieldRound:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRound(v)
+		return nil
+	case tournamenttable.FieldTable:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTable(v)
+		return nil
+	case tournamenttable.FieldEntrants:
+		v, ok := value.([]int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEntrants(v)
+		return nil
+	case tournamenttable.FieldGameID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGameID(v)
+		return nil
+	case tournamenttable.FieldPlaces:
+		v, ok := value.([]int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPlaces(v)
+		return nil
+	case tournamenttable.FieldFinishedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFinishedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown TournamentTable field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *TournamentTableMutation) AddedFields() []string {
+	var fields []string
+	if m.addround != nil {
+		fields = append(fields, tournamenttable.FieldRound)
+	}
+	if m.addtable != nil {
+		fields = append(fields, tournamenttable.FieldTable)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *TournamentTableMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case tournamenttable.FieldRound:
+		return m.AddedRound()
+	case tournamenttable.FieldTable:
+		return m.AddedTable()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *TournamentTableMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case tournamenttable.FieldRound:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRound(v)
+		return nil
+	case tournamenttable.FieldTable:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTable(v)
+		return nil
+	}
+	return fmt.Errorf("unknown TournamentTable numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *TournamentTableMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(tournamenttable.FieldGameID) {
+		fields = append(fields, tournamenttable.FieldGameID)
+	}
+	if m.FieldCleared(tournamenttable.FieldPlaces) {
+		fields = append(fields, tournamenttable.FieldPlaces)
+	}
+	if m.FieldCleared(tournamenttable.FieldFinishedAt) {
+		fields = append(fields, tournamenttable.FieldFinishedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *TournamentTableMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *TournamentTableMutation) ClearField(name string) error {
+	switch name {
+	case tournamenttable.FieldGameID:
+		m.ClearGameID()
+		return nil
+	case tournamenttable.FieldPlaces:
+		m.ClearPlaces()
+		return nil
+	case tournamenttable.FieldFinishedAt:
+		m.ClearFinishedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown TournamentTable nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *TournamentTableMutation) ResetField(name string) error {
+	switch name {
+	case tournamenttable.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case tournamenttable.FieldTournamentID:
+		m.ResetTournamentID()
+		return nil
+	case tournamenttable.FieldRound:
+		m.ResetRound()
+		return nil
+	case tournamenttable.FieldTable:
+		m.ResetTable()
+		return nil
+	case tournamenttable.FieldEntrants:
+		m.ResetEntrants()
+		return nil
+	case tournamenttable.FieldGameID:
+		m.ResetGameID()
+		return nil
+	case tournamenttable.FieldPlaces:
+		m.ResetPlaces()
+		return nil
+	case tournamenttable.FieldFinishedAt:
+		m.ResetFinishedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown TournamentTable field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *TournamentTableMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.tournament != nil {
+		edges = append(edges, tournamenttable.EdgeTournament)
+	}
+	if m.game != nil {
+		edges = append(edges, tournamenttable.EdgeGame)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *TournamentTableMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case tournamenttable.EdgeTournament:
+		if id := m.tournament; id != nil {
+			return []ent.Value{*id}
+		}
+	case tournamenttable.EdgeGame:
+		if id := m.game; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *TournamentTableMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *TournamentTableMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *TournamentTableMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedtournament {
+		edges = append(edges, tournamenttable.EdgeTournament)
+	}
+	if m.clearedgame {
+		edges = append(edges, tournamenttable.EdgeGame)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *TournamentTableMutation) EdgeCleared(name string) bool {
+	switch name {
+	case tournamenttable.EdgeTournament:
+		return m.clearedtournament
+	case tournamenttable.EdgeGame:
+		return m.clearedgame
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *TournamentTableMutation) ClearEdge(name string) error {
+	switch name {
+	case tournamenttable.EdgeTournament:
+		m.ClearTournament()
+		return nil
+	case tournamenttable.EdgeGame:
+		m.ClearGame()
+		return nil
+	}
+	return fmt.Errorf("unknown TournamentTable unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *TournamentTableMutation) ResetEdge(name string) error {
+	switch name {
+	case tournamenttable.EdgeTournament:
+		m.ResetTournament()
+		return nil
+	case tournamenttable.EdgeGame:
+		m.ResetGame()
+		return nil
+	}
+	return fmt.Errorf("unknown TournamentTable edge %s", name)
+}
+
 // UserMutation represents an operation that mutates the User nodes in the graph.
 type UserMutation struct {
 	config
@@ -20290,6 +24598,7 @@ type UserMutation struct {
 	admin                     *bool
 	moderator                 *bool
 	chat_enabled              *bool
+	hide_presence             *bool
 	clearedFields             map[string]struct{}
 	tokens                    map[int]struct{}
 	removedtokens             map[int]struct{}
@@ -20321,6 +24630,9 @@ type UserMutation struct {
 	chat_settings             map[int]struct{}
 	removedchat_settings      map[int]struct{}
 	clearedchat_settings      bool
+	watching                  map[int]struct{}
+	removedwatching           map[int]struct{}
+	clearedwatching           bool
 	chat_reports              map[int]struct{}
 	removedchat_reports       map[int]struct{}
 	clearedchat_reports       bool
@@ -20339,6 +24651,12 @@ type UserMutation struct {
 	rating_changes            map[int]struct{}
 	removedrating_changes     map[int]struct{}
 	clearedrating_changes     bool
+	tournaments               map[int]struct{}
+	removedtournaments        map[int]struct{}
+	clearedtournaments        bool
+	tournament_entries        map[int]struct{}
+	removedtournament_entries map[int]struct{}
+	clearedtournament_entries bool
 	done                      bool
 	oldValue                  func(context.Context) (*User, error)
 	predicates                []predicate.User
@@ -21168,6 +25486,42 @@ func (m *UserMutation) ResetChatEnabled() {
 	m.chat_enabled = nil
 }
 
+// SetHidePresence sets the "hide_presence" field.
+func (m *UserMutation) SetHidePresence(b bool) {
+	m.hide_presence = &b
+}
+
+// HidePresence returns the value of the "hide_presence" field in the mutation.
+func (m *UserMutation) HidePresence() (r bool, exists bool) {
+	v := m.hide_presence
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHidePresence returns the old "hide_presence" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldHidePresence(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHidePresence is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHidePresence requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHidePresence: %w", err)
+	}
+	return oldValue.HidePresence, nil
+}
+
+// ResetHidePresence resets all changes to the "hide_presence" field.
+func (m *UserMutation) ResetHidePresence() {
+	m.hide_presence = nil
+}
+
 // AddTokenIDs adds the "tokens" edge to the Token entity by ids.
 func (m *UserMutation) AddTokenIDs(ids ...int) {
 	if m.tokens == nil {
@@ -21708,6 +26062,60 @@ func (m *UserMutation) ResetChatSettings() {
 	m.removedchat_settings = nil
 }
 
+// AddWatchingIDs adds the "watching" edge to the GameWatcher entity by ids.
+func (m *UserMutation) AddWatchingIDs(ids ...int) {
+	if m.watching == nil {
+		m.watching = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.watching[ids[i]] = struct{}{}
+	}
+}
+
+// ClearWatching clears the "watching" edge to the GameWatcher entity.
+func (m *UserMutation) ClearWatching() {
+	m.clearedwatching = true
+}
+
+// WatchingCleared reports if the "watching" edge to the GameWatcher entity was cleared.
+func (m *UserMutation) WatchingCleared() bool {
+	return m.clearedwatching
+}
+
+// RemoveWatchingIDs removes the "watching" edge to the GameWatcher entity by IDs.
+func (m *UserMutation) RemoveWatchingIDs(ids ...int) {
+	if m.removedwatching == nil {
+		m.removedwatching = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.watching, ids[i])
+		m.removedwatching[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedWatching returns the removed IDs of the "watching" edge to the GameWatcher entity.
+func (m *UserMutation) RemovedWatchingIDs() (ids []int) {
+	for id := range m.removedwatching {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// WatchingIDs returns the "watching" edge IDs in the mutation.
+func (m *UserMutation) WatchingIDs() (ids []int) {
+	for id := range m.watching {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetWatching resets all changes to the "watching" edge.
+func (m *UserMutation) ResetWatching() {
+	m.watching = nil
+	m.clearedwatching = false
+	m.removedwatching = nil
+}
+
 // AddChatReportIDs adds the "chat_reports" edge to the ChatReport entity by ids.
 func (m *UserMutation) AddChatReportIDs(ids ...int) {
 	if m.chat_reports == nil {
@@ -22032,6 +26440,114 @@ func (m *UserMutation) ResetRatingChanges() {
 	m.removedrating_changes = nil
 }
 
+// AddTournamentIDs adds the "tournaments" edge to the Tournament entity by ids.
+func (m *UserMutation) AddTournamentIDs(ids ...int) {
+	if m.tournaments == nil {
+		m.tournaments = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.tournaments[ids[i]] = struct{}{}
+	}
+}
+
+// ClearTournaments clears the "tournaments" edge to the Tournament entity.
+func (m *UserMutation) ClearTournaments() {
+	m.clearedtournaments = true
+}
+
+// TournamentsCleared reports if the "tournaments" edge to the Tournament entity was cleared.
+func (m *UserMutation) TournamentsCleared() bool {
+	return m.clearedtournaments
+}
+
+// RemoveTournamentIDs removes the "tournaments" edge to the Tournament entity by IDs.
+func (m *UserMutation) RemoveTournamentIDs(ids ...int) {
+	if m.removedtournaments == nil {
+		m.removedtournaments = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.tournaments, ids[i])
+		m.removedtournaments[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedTournaments returns the removed IDs of the "tournaments" edge to the Tournament entity.
+func (m *UserMutation) RemovedTournamentsIDs() (ids []int) {
+	for id := range m.removedtournaments {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// TournamentsIDs returns the "tournaments" edge IDs in the mutation.
+func (m *UserMutation) TournamentsIDs() (ids []int) {
+	for id := range m.tournaments {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetTournaments resets all changes to the "tournaments" edge.
+func (m *UserMutation) ResetTournaments() {
+	m.tournaments = nil
+	m.clearedtournaments = false
+	m.removedtournaments = nil
+}
+
+// AddTournamentEntryIDs adds the "tournament_entries" edge to the TournamentEntrant entity by ids.
+func (m *UserMutation) AddTournamentEntryIDs(ids ...int) {
+	if m.tournament_entries == nil {
+		m.tournament_entries = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.tournament_entries[ids[i]] = struct{}{}
+	}
+}
+
+// ClearTournamentEntries clears the "tournament_entries" edge to the TournamentEntrant entity.
+func (m *UserMutation) ClearTournamentEntries() {
+	m.clearedtournament_entries = true
+}
+
+// TournamentEntriesCleared reports if the "tournament_entries" edge to the TournamentEntrant entity was cleared.
+func (m *UserMutation) TournamentEntriesCleared() bool {
+	return m.clearedtournament_entries
+}
+
+// RemoveTournamentEntryIDs removes the "tournament_entries" edge to the TournamentEntrant entity by IDs.
+func (m *UserMutation) RemoveTournamentEntryIDs(ids ...int) {
+	if m.removedtournament_entries == nil {
+		m.removedtournament_entries = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.tournament_entries, ids[i])
+		m.removedtournament_entries[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedTournamentEntries returns the removed IDs of the "tournament_entries" edge to the TournamentEntrant entity.
+func (m *UserMutation) RemovedTournamentEntriesIDs() (ids []int) {
+	for id := range m.removedtournament_entries {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// TournamentEntriesIDs returns the "tournament_entries" edge IDs in the mutation.
+func (m *UserMutation) TournamentEntriesIDs() (ids []int) {
+	for id := range m.tournament_entries {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetTournamentEntries resets all changes to the "tournament_entries" edge.
+func (m *UserMutation) ResetTournamentEntries() {
+	m.tournament_entries = nil
+	m.clearedtournament_entries = false
+	m.removedtournament_entries = nil
+}
+
 // Where appends a list predicates to the UserMutation builder.
 func (m *UserMutation) Where(ps ...predicate.User) {
 	m.predicates = append(m.predicates, ps...)
@@ -22066,7 +26582,7 @@ func (m *UserMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *UserMutation) Fields() []string {
-	fields := make([]string, 0, 17)
+	fields := make([]string, 0, 18)
 	if m.created_at != nil {
 		fields = append(fields, user.FieldCreatedAt)
 	}
@@ -22118,6 +26634,9 @@ func (m *UserMutation) Fields() []string {
 	if m.chat_enabled != nil {
 		fields = append(fields, user.FieldChatEnabled)
 	}
+	if m.hide_presence != nil {
+		fields = append(fields, user.FieldHidePresence)
+	}
 	return fields
 }
 
@@ -22160,6 +26679,8 @@ func (m *UserMutation) Field(name string) (ent.Value, bool) {
 		return m.Moderator()
 	case user.FieldChatEnabled:
 		return m.ChatEnabled()
+	case user.FieldHidePresence:
+		return m.HidePresence()
 	}
 	return nil, false
 }
@@ -22203,6 +26724,8 @@ func (m *UserMutation) OldField(ctx context.Context, name string) (ent.Value, er
 		return m.OldModerator(ctx)
 	case user.FieldChatEnabled:
 		return m.OldChatEnabled(ctx)
+	case user.FieldHidePresence:
+		return m.OldHidePresence(ctx)
 	}
 	return nil, fmt.Errorf("unknown User field %s", name)
 }
@@ -22330,6 +26853,13 @@ func (m *UserMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetChatEnabled(v)
+		return nil
+	case user.FieldHidePresence:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHidePresence(v)
 		return nil
 	}
 	return fmt.Errorf("unknown User field %s", name)
@@ -22497,13 +27027,16 @@ func (m *UserMutation) ResetField(name string) error {
 	case user.FieldChatEnabled:
 		m.ResetChatEnabled()
 		return nil
+	case user.FieldHidePresence:
+		m.ResetHidePresence()
+		return nil
 	}
 	return fmt.Errorf("unknown User field %s", name)
 }
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *UserMutation) AddedEdges() []string {
-	edges := make([]string, 0, 16)
+	edges := make([]string, 0, 19)
 	if m.tokens != nil {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -22534,6 +27067,9 @@ func (m *UserMutation) AddedEdges() []string {
 	if m.chat_settings != nil {
 		edges = append(edges, user.EdgeChatSettings)
 	}
+	if m.watching != nil {
+		edges = append(edges, user.EdgeWatching)
+	}
 	if m.chat_reports != nil {
 		edges = append(edges, user.EdgeChatReports)
 	}
@@ -22551,6 +27087,12 @@ func (m *UserMutation) AddedEdges() []string {
 	}
 	if m.rating_changes != nil {
 		edges = append(edges, user.EdgeRatingChanges)
+	}
+	if m.tournaments != nil {
+		edges = append(edges, user.EdgeTournaments)
+	}
+	if m.tournament_entries != nil {
+		edges = append(edges, user.EdgeTournamentEntries)
 	}
 	return edges
 }
@@ -22619,6 +27161,12 @@ func (m *UserMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeWatching:
+		ids := make([]ent.Value, 0, len(m.watching))
+		for id := range m.watching {
+			ids = append(ids, id)
+		}
+		return ids
 	case user.EdgeChatReports:
 		ids := make([]ent.Value, 0, len(m.chat_reports))
 		for id := range m.chat_reports {
@@ -22655,13 +27203,25 @@ func (m *UserMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeTournaments:
+		ids := make([]ent.Value, 0, len(m.tournaments))
+		for id := range m.tournaments {
+			ids = append(ids, id)
+		}
+		return ids
+	case user.EdgeTournamentEntries:
+		ids := make([]ent.Value, 0, len(m.tournament_entries))
+		for id := range m.tournament_entries {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *UserMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 16)
+	edges := make([]string, 0, 19)
 	if m.removedtokens != nil {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -22692,6 +27252,9 @@ func (m *UserMutation) RemovedEdges() []string {
 	if m.removedchat_settings != nil {
 		edges = append(edges, user.EdgeChatSettings)
 	}
+	if m.removedwatching != nil {
+		edges = append(edges, user.EdgeWatching)
+	}
 	if m.removedchat_reports != nil {
 		edges = append(edges, user.EdgeChatReports)
 	}
@@ -22709,6 +27272,12 @@ func (m *UserMutation) RemovedEdges() []string {
 	}
 	if m.removedrating_changes != nil {
 		edges = append(edges, user.EdgeRatingChanges)
+	}
+	if m.removedtournaments != nil {
+		edges = append(edges, user.EdgeTournaments)
+	}
+	if m.removedtournament_entries != nil {
+		edges = append(edges, user.EdgeTournamentEntries)
 	}
 	return edges
 }
@@ -22777,6 +27346,12 @@ func (m *UserMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeWatching:
+		ids := make([]ent.Value, 0, len(m.removedwatching))
+		for id := range m.removedwatching {
+			ids = append(ids, id)
+		}
+		return ids
 	case user.EdgeChatReports:
 		ids := make([]ent.Value, 0, len(m.removedchat_reports))
 		for id := range m.removedchat_reports {
@@ -22813,13 +27388,25 @@ func (m *UserMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeTournaments:
+		ids := make([]ent.Value, 0, len(m.removedtournaments))
+		for id := range m.removedtournaments {
+			ids = append(ids, id)
+		}
+		return ids
+	case user.EdgeTournamentEntries:
+		ids := make([]ent.Value, 0, len(m.removedtournament_entries))
+		for id := range m.removedtournament_entries {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *UserMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 16)
+	edges := make([]string, 0, 19)
 	if m.clearedtokens {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -22850,6 +27437,9 @@ func (m *UserMutation) ClearedEdges() []string {
 	if m.clearedchat_settings {
 		edges = append(edges, user.EdgeChatSettings)
 	}
+	if m.clearedwatching {
+		edges = append(edges, user.EdgeWatching)
+	}
 	if m.clearedchat_reports {
 		edges = append(edges, user.EdgeChatReports)
 	}
@@ -22867,6 +27457,12 @@ func (m *UserMutation) ClearedEdges() []string {
 	}
 	if m.clearedrating_changes {
 		edges = append(edges, user.EdgeRatingChanges)
+	}
+	if m.clearedtournaments {
+		edges = append(edges, user.EdgeTournaments)
+	}
+	if m.clearedtournament_entries {
+		edges = append(edges, user.EdgeTournamentEntries)
 	}
 	return edges
 }
@@ -22895,6 +27491,8 @@ func (m *UserMutation) EdgeCleared(name string) bool {
 		return m.clearedchat_reads
 	case user.EdgeChatSettings:
 		return m.clearedchat_settings
+	case user.EdgeWatching:
+		return m.clearedwatching
 	case user.EdgeChatReports:
 		return m.clearedchat_reports
 	case user.EdgeChatPenalties:
@@ -22907,6 +27505,10 @@ func (m *UserMutation) EdgeCleared(name string) bool {
 		return m.clearedratings
 	case user.EdgeRatingChanges:
 		return m.clearedrating_changes
+	case user.EdgeTournaments:
+		return m.clearedtournaments
+	case user.EdgeTournamentEntries:
+		return m.clearedtournament_entries
 	}
 	return false
 }
@@ -22953,6 +27555,9 @@ func (m *UserMutation) ResetEdge(name string) error {
 	case user.EdgeChatSettings:
 		m.ResetChatSettings()
 		return nil
+	case user.EdgeWatching:
+		m.ResetWatching()
+		return nil
 	case user.EdgeChatReports:
 		m.ResetChatReports()
 		return nil
@@ -22970,6 +27575,12 @@ func (m *UserMutation) ResetEdge(name string) error {
 		return nil
 	case user.EdgeRatingChanges:
 		m.ResetRatingChanges()
+		return nil
+	case user.EdgeTournaments:
+		m.ResetTournaments()
+		return nil
+	case user.EdgeTournamentEntries:
+		m.ResetTournamentEntries()
 		return nil
 	}
 	return fmt.Errorf("unknown User edge %s", name)

@@ -52,6 +52,8 @@ type User struct {
 	Moderator bool `json:"moderator,omitempty"`
 	// Whether the user sees game chat at all; false switches it off in every game.
 	ChatEnabled bool `json:"chat_enabled,omitempty"`
+	// Whether the user hides that they are watching a game: not shown as present to anyone.
+	HidePresence bool `json:"hide_presence,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the UserQuery when eager-loading is set.
 	Edges        UserEdges `json:"edges"`
@@ -80,6 +82,8 @@ type UserEdges struct {
 	ChatReads []*ChatRead `json:"chat_reads,omitempty"`
 	// The user's choices about games' chats; deleted with the user.
 	ChatSettings []*ChatSetting `json:"chat_settings,omitempty"`
+	// The games the user follows live now (package presence); deleted with the user.
+	Watching []*GameWatcher `json:"watching,omitempty"`
 	// The chat messages the user reported; deleted with the user.
 	ChatReports []*ChatReport `json:"chat_reports,omitempty"`
 	// The moderators' sanctions of the user's chat; deleted with the user.
@@ -92,11 +96,15 @@ type UserEdges struct {
 	Ratings []*Rating `json:"ratings,omitempty"`
 	// What each rated game did to the user's rating; deleted with the user.
 	RatingChanges []*RatingChange `json:"rating_changes,omitempty"`
+	// The tournaments the user created; they stay, without a creator, when the user is deleted.
+	Tournaments []*Tournament `json:"tournaments,omitempty"`
+	// The user's entries in tournaments; deleted with the user.
+	TournamentEntries []*TournamentEntrant `json:"tournament_entries,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [16]bool
+	loadedTypes [19]bool
 	// totalCount holds the count of the edges above.
-	totalCount [16]map[string]int
+	totalCount [19]map[string]int
 
 	namedTokens            map[string][]*Token
 	namedSeats             map[string][]*Player
@@ -108,12 +116,15 @@ type UserEdges struct {
 	namedChatMessages      map[string][]*ChatMessage
 	namedChatReads         map[string][]*ChatRead
 	namedChatSettings      map[string][]*ChatSetting
+	namedWatching          map[string][]*GameWatcher
 	namedChatReports       map[string][]*ChatReport
 	namedChatPenalties     map[string][]*ChatPenalty
 	namedBlocks            map[string][]*UserBlock
 	namedBlockedBy         map[string][]*UserBlock
 	namedRatings           map[string][]*Rating
 	namedRatingChanges     map[string][]*RatingChange
+	namedTournaments       map[string][]*Tournament
+	namedTournamentEntries map[string][]*TournamentEntrant
 }
 
 // TokensOrErr returns the Tokens value or an error if the edge
@@ -206,10 +217,19 @@ func (e UserEdges) ChatSettingsOrErr() ([]*ChatSetting, error) {
 	return nil, &NotLoadedError{edge: "chat_settings"}
 }
 
+// WatchingOrErr returns the Watching value or an error if the edge
+// was not loaded in eager-loading.
+func (e UserEdges) WatchingOrErr() ([]*GameWatcher, error) {
+	if e.loadedTypes[10] {
+		return e.Watching, nil
+	}
+	return nil, &NotLoadedError{edge: "watching"}
+}
+
 // ChatReportsOrErr returns the ChatReports value or an error if the edge
 // was not loaded in eager-loading.
 func (e UserEdges) ChatReportsOrErr() ([]*ChatReport, error) {
-	if e.loadedTypes[10] {
+	if e.loadedTypes[11] {
 		return e.ChatReports, nil
 	}
 	return nil, &NotLoadedError{edge: "chat_reports"}
@@ -218,7 +238,7 @@ func (e UserEdges) ChatReportsOrErr() ([]*ChatReport, error) {
 // ChatPenaltiesOrErr returns the ChatPenalties value or an error if the edge
 // was not loaded in eager-loading.
 func (e UserEdges) ChatPenaltiesOrErr() ([]*ChatPenalty, error) {
-	if e.loadedTypes[11] {
+	if e.loadedTypes[12] {
 		return e.ChatPenalties, nil
 	}
 	return nil, &NotLoadedError{edge: "chat_penalties"}
@@ -227,7 +247,7 @@ func (e UserEdges) ChatPenaltiesOrErr() ([]*ChatPenalty, error) {
 // BlocksOrErr returns the Blocks value or an error if the edge
 // was not loaded in eager-loading.
 func (e UserEdges) BlocksOrErr() ([]*UserBlock, error) {
-	if e.loadedTypes[12] {
+	if e.loadedTypes[13] {
 		return e.Blocks, nil
 	}
 	return nil, &NotLoadedError{edge: "blocks"}
@@ -236,7 +256,7 @@ func (e UserEdges) BlocksOrErr() ([]*UserBlock, error) {
 // BlockedByOrErr returns the BlockedBy value or an error if the edge
 // was not loaded in eager-loading.
 func (e UserEdges) BlockedByOrErr() ([]*UserBlock, error) {
-	if e.loadedTypes[13] {
+	if e.loadedTypes[14] {
 		return e.BlockedBy, nil
 	}
 	return nil, &NotLoadedError{edge: "blocked_by"}
@@ -245,7 +265,7 @@ func (e UserEdges) BlockedByOrErr() ([]*UserBlock, error) {
 // RatingsOrErr returns the Ratings value or an error if the edge
 // was not loaded in eager-loading.
 func (e UserEdges) RatingsOrErr() ([]*Rating, error) {
-	if e.loadedTypes[14] {
+	if e.loadedTypes[15] {
 		return e.Ratings, nil
 	}
 	return nil, &NotLoadedError{edge: "ratings"}
@@ -254,10 +274,28 @@ func (e UserEdges) RatingsOrErr() ([]*Rating, error) {
 // RatingChangesOrErr returns the RatingChanges value or an error if the edge
 // was not loaded in eager-loading.
 func (e UserEdges) RatingChangesOrErr() ([]*RatingChange, error) {
-	if e.loadedTypes[15] {
+	if e.loadedTypes[16] {
 		return e.RatingChanges, nil
 	}
 	return nil, &NotLoadedError{edge: "rating_changes"}
+}
+
+// TournamentsOrErr returns the Tournaments value or an error if the edge
+// was not loaded in eager-loading.
+func (e UserEdges) TournamentsOrErr() ([]*Tournament, error) {
+	if e.loadedTypes[17] {
+		return e.Tournaments, nil
+	}
+	return nil, &NotLoadedError{edge: "tournaments"}
+}
+
+// TournamentEntriesOrErr returns the TournamentEntries value or an error if the edge
+// was not loaded in eager-loading.
+func (e UserEdges) TournamentEntriesOrErr() ([]*TournamentEntrant, error) {
+	if e.loadedTypes[18] {
+		return e.TournamentEntries, nil
+	}
+	return nil, &NotLoadedError{edge: "tournament_entries"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -267,7 +305,7 @@ func (*User) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case user.FieldNotifyKinds:
 			values[i] = new([]byte)
-		case user.FieldNotifyAlways, user.FieldAdmin, user.FieldModerator, user.FieldChatEnabled:
+		case user.FieldNotifyAlways, user.FieldAdmin, user.FieldModerator, user.FieldChatEnabled, user.FieldHidePresence:
 			values[i] = new(sql.NullBool)
 		case user.FieldID, user.FieldDigestHours, user.FieldQuietStart, user.FieldQuietEnd:
 			values[i] = new(sql.NullInt64)
@@ -403,6 +441,12 @@ func (_m *User) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.ChatEnabled = value.Bool
 			}
+		case user.FieldHidePresence:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field hide_presence", values[i])
+			} else if value.Valid {
+				_m.HidePresence = value.Bool
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -466,6 +510,11 @@ func (_m *User) QueryChatSettings() *ChatSettingQuery {
 	return NewUserClient(_m.config).QueryChatSettings(_m)
 }
 
+// QueryWatching queries the "watching" edge of the User entity.
+func (_m *User) QueryWatching() *GameWatcherQuery {
+	return NewUserClient(_m.config).QueryWatching(_m)
+}
+
 // QueryChatReports queries the "chat_reports" edge of the User entity.
 func (_m *User) QueryChatReports() *ChatReportQuery {
 	return NewUserClient(_m.config).QueryChatReports(_m)
@@ -494,6 +543,16 @@ func (_m *User) QueryRatings() *RatingQuery {
 // QueryRatingChanges queries the "rating_changes" edge of the User entity.
 func (_m *User) QueryRatingChanges() *RatingChangeQuery {
 	return NewUserClient(_m.config).QueryRatingChanges(_m)
+}
+
+// QueryTournaments queries the "tournaments" edge of the User entity.
+func (_m *User) QueryTournaments() *TournamentQuery {
+	return NewUserClient(_m.config).QueryTournaments(_m)
+}
+
+// QueryTournamentEntries queries the "tournament_entries" edge of the User entity.
+func (_m *User) QueryTournamentEntries() *TournamentEntrantQuery {
+	return NewUserClient(_m.config).QueryTournamentEntries(_m)
 }
 
 // Update returns a builder for updating this User.
@@ -574,6 +633,9 @@ func (_m *User) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("chat_enabled=")
 	builder.WriteString(fmt.Sprintf("%v", _m.ChatEnabled))
+	builder.WriteString(", ")
+	builder.WriteString("hide_presence=")
+	builder.WriteString(fmt.Sprintf("%v", _m.HidePresence))
 	builder.WriteByte(')')
 	return builder.String()
 }
@@ -818,6 +880,30 @@ func (_m *User) appendNamedChatSettings(name string, edges ...*ChatSetting) {
 	}
 }
 
+// NamedWatching returns the Watching named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *User) NamedWatching(name string) ([]*GameWatcher, error) {
+	if _m.Edges.namedWatching == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedWatching[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *User) appendNamedWatching(name string, edges ...*GameWatcher) {
+	if _m.Edges.namedWatching == nil {
+		_m.Edges.namedWatching = make(map[string][]*GameWatcher)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedWatching[name] = []*GameWatcher{}
+	} else {
+		_m.Edges.namedWatching[name] = append(_m.Edges.namedWatching[name], edges...)
+	}
+}
+
 // NamedChatReports returns the ChatReports named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *User) NamedChatReports(name string) ([]*ChatReport, error) {
@@ -959,6 +1045,54 @@ func (_m *User) appendNamedRatingChanges(name string, edges ...*RatingChange) {
 		_m.Edges.namedRatingChanges[name] = []*RatingChange{}
 	} else {
 		_m.Edges.namedRatingChanges[name] = append(_m.Edges.namedRatingChanges[name], edges...)
+	}
+}
+
+// NamedTournaments returns the Tournaments named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *User) NamedTournaments(name string) ([]*Tournament, error) {
+	if _m.Edges.namedTournaments == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedTournaments[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *User) appendNamedTournaments(name string, edges ...*Tournament) {
+	if _m.Edges.namedTournaments == nil {
+		_m.Edges.namedTournaments = make(map[string][]*Tournament)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedTournaments[name] = []*Tournament{}
+	} else {
+		_m.Edges.namedTournaments[name] = append(_m.Edges.namedTournaments[name], edges...)
+	}
+}
+
+// NamedTournamentEntries returns the TournamentEntries named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *User) NamedTournamentEntries(name string) ([]*TournamentEntrant, error) {
+	if _m.Edges.namedTournamentEntries == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedTournamentEntries[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *User) appendNamedTournamentEntries(name string, edges ...*TournamentEntrant) {
+	if _m.Edges.namedTournamentEntries == nil {
+		_m.Edges.namedTournamentEntries = make(map[string][]*TournamentEntrant)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedTournamentEntries[name] = []*TournamentEntrant{}
+	} else {
+		_m.Edges.namedTournamentEntries[name] = append(_m.Edges.namedTournamentEntries[name], edges...)
 	}
 }
 

@@ -21,6 +21,8 @@ import (
 	"rout/ent/rating"
 	"rout/ent/ratingchange"
 	"rout/ent/token"
+	"rout/ent/tournament"
+	"rout/ent/tournamententrant"
 	"rout/ent/user"
 	"rout/ent/userblock"
 	"time"
@@ -503,6 +505,36 @@ func (_c *UserCreate) AddRatingChanges(v ...*RatingChange) *UserCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddRatingChangeIDs(ids...)
+}
+
+// AddTournamentIDs adds the "tournaments" edge to the Tournament entity by IDs.
+func (_c *UserCreate) AddTournamentIDs(ids ...int) *UserCreate {
+	_c.mutation.AddTournamentIDs(ids...)
+	return _c
+}
+
+// AddTournaments adds the "tournaments" edges to the Tournament entity.
+func (_c *UserCreate) AddTournaments(v ...*Tournament) *UserCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddTournamentIDs(ids...)
+}
+
+// AddTournamentEntryIDs adds the "tournament_entries" edge to the TournamentEntrant entity by IDs.
+func (_c *UserCreate) AddTournamentEntryIDs(ids ...int) *UserCreate {
+	_c.mutation.AddTournamentEntryIDs(ids...)
+	return _c
+}
+
+// AddTournamentEntries adds the "tournament_entries" edges to the TournamentEntrant entity.
+func (_c *UserCreate) AddTournamentEntries(v ...*TournamentEntrant) *UserCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddTournamentEntryIDs(ids...)
 }
 
 // Mutation returns the UserMutation object of the builder.
@@ -1041,6 +1073,38 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(ratingchange.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.TournamentsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.TournamentsTable,
+			Columns: []string{user.TournamentsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournament.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.TournamentEntriesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.TournamentEntriesTable,
+			Columns: []string{user.TournamentEntriesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournamententrant.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

@@ -15,6 +15,7 @@ import (
 	"rout/ent/commandkey"
 	"rout/ent/game"
 	"rout/ent/gamemap"
+	"rout/ent/gamewatcher"
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/predicate"
@@ -22,6 +23,8 @@ import (
 	"rout/ent/rating"
 	"rout/ent/ratingchange"
 	"rout/ent/token"
+	"rout/ent/tournament"
+	"rout/ent/tournamententrant"
 	"rout/ent/user"
 	"rout/ent/userblock"
 
@@ -49,12 +52,15 @@ type UserQuery struct {
 	withChatMessages           *ChatMessageQuery
 	withChatReads              *ChatReadQuery
 	withChatSettings           *ChatSettingQuery
+	withWatching               *GameWatcherQuery
 	withChatReports            *ChatReportQuery
 	withChatPenalties          *ChatPenaltyQuery
 	withBlocks                 *UserBlockQuery
 	withBlockedBy              *UserBlockQuery
 	withRatings                *RatingQuery
 	withRatingChanges          *RatingChangeQuery
+	withTournaments            *TournamentQuery
+	withTournamentEntries      *TournamentEntrantQuery
 	loadTotal                  []func(context.Context, []*User) error
 	modifiers                  []func(*sql.Selector)
 	withNamedTokens            map[string]*TokenQuery
@@ -67,12 +73,15 @@ type UserQuery struct {
 	withNamedChatMessages      map[string]*ChatMessageQuery
 	withNamedChatReads         map[string]*ChatReadQuery
 	withNamedChatSettings      map[string]*ChatSettingQuery
+	withNamedWatching          map[string]*GameWatcherQuery
 	withNamedChatReports       map[string]*ChatReportQuery
 	withNamedChatPenalties     map[string]*ChatPenaltyQuery
 	withNamedBlocks            map[string]*UserBlockQuery
 	withNamedBlockedBy         map[string]*UserBlockQuery
 	withNamedRatings           map[string]*RatingQuery
 	withNamedRatingChanges     map[string]*RatingChangeQuery
+	withNamedTournaments       map[string]*TournamentQuery
+	withNamedTournamentEntries map[string]*TournamentEntrantQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -329,6 +338,28 @@ func (_q *UserQuery) QueryChatSettings() *ChatSettingQuery {
 	return query
 }
 
+// QueryWatching chains the current query on the "watching" edge.
+func (_q *UserQuery) QueryWatching() *GameWatcherQuery {
+	query := (&GameWatcherClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(gamewatcher.Table, gamewatcher.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.WatchingTable, user.WatchingColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // QueryChatReports chains the current query on the "chat_reports" edge.
 func (_q *UserQuery) QueryChatReports() *ChatReportQuery {
 	query := (&ChatReportClient{config: _q.config}).Query()
@@ -454,6 +485,50 @@ func (_q *UserQuery) QueryRatingChanges() *RatingChangeQuery {
 			sqlgraph.From(user.Table, user.FieldID, selector),
 			sqlgraph.To(ratingchange.Table, ratingchange.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, user.RatingChangesTable, user.RatingChangesColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryTournaments chains the current query on the "tournaments" edge.
+func (_q *UserQuery) QueryTournaments() *TournamentQuery {
+	query := (&TournamentClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(tournament.Table, tournament.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.TournamentsTable, user.TournamentsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryTournamentEntries chains the current query on the "tournament_entries" edge.
+func (_q *UserQuery) QueryTournamentEntries() *TournamentEntrantQuery {
+	query := (&TournamentEntrantClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(tournamententrant.Table, tournamententrant.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.TournamentEntriesTable, user.TournamentEntriesColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -663,12 +738,15 @@ func (_q *UserQuery) Clone() *UserQuery {
 		withChatMessages:      _q.withChatMessages.Clone(),
 		withChatReads:         _q.withChatReads.Clone(),
 		withChatSettings:      _q.withChatSettings.Clone(),
+		withWatching:          _q.withWatching.Clone(),
 		withChatReports:       _q.withChatReports.Clone(),
 		withChatPenalties:     _q.withChatPenalties.Clone(),
 		withBlocks:            _q.withBlocks.Clone(),
 		withBlockedBy:         _q.withBlockedBy.Clone(),
 		withRatings:           _q.withRatings.Clone(),
 		withRatingChanges:     _q.withRatingChanges.Clone(),
+		withTournaments:       _q.withTournaments.Clone(),
+		withTournamentEntries: _q.withTournamentEntries.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -785,6 +863,17 @@ func (_q *UserQuery) WithChatSettings(opts ...func(*ChatSettingQuery)) *UserQuer
 	return _q
 }
 
+// WithWatching tells the query-builder to eager-load the nodes that are connected to
+// the "watching" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithWatching(opts ...func(*GameWatcherQuery)) *UserQuery {
+	query := (&GameWatcherClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withWatching = query
+	return _q
+}
+
 // WithChatReports tells the query-builder to eager-load the nodes that are connected to
 // the "chat_reports" edge. The optional arguments are used to configure the query builder of the edge.
 func (_q *UserQuery) WithChatReports(opts ...func(*ChatReportQuery)) *UserQuery {
@@ -848,6 +937,28 @@ func (_q *UserQuery) WithRatingChanges(opts ...func(*RatingChangeQuery)) *UserQu
 		opt(query)
 	}
 	_q.withRatingChanges = query
+	return _q
+}
+
+// WithTournaments tells the query-builder to eager-load the nodes that are connected to
+// the "tournaments" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithTournaments(opts ...func(*TournamentQuery)) *UserQuery {
+	query := (&TournamentClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withTournaments = query
+	return _q
+}
+
+// WithTournamentEntries tells the query-builder to eager-load the nodes that are connected to
+// the "tournament_entries" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithTournamentEntries(opts ...func(*TournamentEntrantQuery)) *UserQuery {
+	query := (&TournamentEntrantClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withTournamentEntries = query
 	return _q
 }
 
@@ -929,7 +1040,7 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 	var (
 		nodes       = []*User{}
 		_spec       = _q.querySpec()
-		loadedTypes = [16]bool{
+		loadedTypes = [19]bool{
 			_q.withTokens != nil,
 			_q.withSeats != nil,
 			_q.withCreatedGames != nil,
@@ -940,12 +1051,15 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			_q.withChatMessages != nil,
 			_q.withChatReads != nil,
 			_q.withChatSettings != nil,
+			_q.withWatching != nil,
 			_q.withChatReports != nil,
 			_q.withChatPenalties != nil,
 			_q.withBlocks != nil,
 			_q.withBlockedBy != nil,
 			_q.withRatings != nil,
 			_q.withRatingChanges != nil,
+			_q.withTournaments != nil,
+			_q.withTournamentEntries != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -1039,6 +1153,13 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			return nil, err
 		}
 	}
+	if query := _q.withWatching; query != nil {
+		if err := _q.loadWatching(ctx, query, nodes,
+			func(n *User) { n.Edges.Watching = []*GameWatcher{} },
+			func(n *User, e *GameWatcher) { n.Edges.Watching = append(n.Edges.Watching, e) }); err != nil {
+			return nil, err
+		}
+	}
 	if query := _q.withChatReports; query != nil {
 		if err := _q.loadChatReports(ctx, query, nodes,
 			func(n *User) { n.Edges.ChatReports = []*ChatReport{} },
@@ -1078,6 +1199,20 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 		if err := _q.loadRatingChanges(ctx, query, nodes,
 			func(n *User) { n.Edges.RatingChanges = []*RatingChange{} },
 			func(n *User, e *RatingChange) { n.Edges.RatingChanges = append(n.Edges.RatingChanges, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withTournaments; query != nil {
+		if err := _q.loadTournaments(ctx, query, nodes,
+			func(n *User) { n.Edges.Tournaments = []*Tournament{} },
+			func(n *User, e *Tournament) { n.Edges.Tournaments = append(n.Edges.Tournaments, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withTournamentEntries; query != nil {
+		if err := _q.loadTournamentEntries(ctx, query, nodes,
+			func(n *User) { n.Edges.TournamentEntries = []*TournamentEntrant{} },
+			func(n *User, e *TournamentEntrant) { n.Edges.TournamentEntries = append(n.Edges.TournamentEntries, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1151,6 +1286,13 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			return nil, err
 		}
 	}
+	for name, query := range _q.withNamedWatching {
+		if err := _q.loadWatching(ctx, query, nodes,
+			func(n *User) { n.appendNamedWatching(name) },
+			func(n *User, e *GameWatcher) { n.appendNamedWatching(name, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedChatReports {
 		if err := _q.loadChatReports(ctx, query, nodes,
 			func(n *User) { n.appendNamedChatReports(name) },
@@ -1190,6 +1332,20 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 		if err := _q.loadRatingChanges(ctx, query, nodes,
 			func(n *User) { n.appendNamedRatingChanges(name) },
 			func(n *User, e *RatingChange) { n.appendNamedRatingChanges(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedTournaments {
+		if err := _q.loadTournaments(ctx, query, nodes,
+			func(n *User) { n.appendNamedTournaments(name) },
+			func(n *User, e *Tournament) { n.appendNamedTournaments(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedTournamentEntries {
+		if err := _q.loadTournamentEntries(ctx, query, nodes,
+			func(n *User) { n.appendNamedTournamentEntries(name) },
+			func(n *User, e *TournamentEntrant) { n.appendNamedTournamentEntries(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1507,6 +1663,39 @@ func (_q *UserQuery) loadChatSettings(ctx context.Context, query *ChatSettingQue
 	}
 	return nil
 }
+func (_q *UserQuery) loadWatching(ctx context.Context, query *GameWatcherQuery, nodes []*User, init func(*User), assign func(*User, *GameWatcher)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*User)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(gamewatcher.FieldUserID)
+	}
+	query.Where(predicate.GameWatcher(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(user.WatchingColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.UserID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "user_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "user_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 func (_q *UserQuery) loadChatReports(ctx context.Context, query *ChatReportQuery, nodes []*User, init func(*User), assign func(*User, *ChatReport)) error {
 	fks := make([]driver.Value, 0, len(nodes))
 	nodeids := make(map[int]*User)
@@ -1672,6 +1861,69 @@ func (_q *UserQuery) loadRatingChanges(ctx context.Context, query *RatingChangeQ
 	}
 	query.Where(predicate.RatingChange(func(s *sql.Selector) {
 		s.Where(sql.InValues(s.C(user.RatingChangesColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.UserID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "user_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *UserQuery) loadTournaments(ctx context.Context, query *TournamentQuery, nodes []*User, init func(*User), assign func(*User, *Tournament)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*User)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(tournament.FieldCreatorID)
+	}
+	query.Where(predicate.Tournament(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(user.TournamentsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CreatorID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "creator_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "creator_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *UserQuery) loadTournamentEntries(ctx context.Context, query *TournamentEntrantQuery, nodes []*User, init func(*User), assign func(*User, *TournamentEntrant)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*User)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(tournamententrant.FieldUserID)
+	}
+	query.Where(predicate.TournamentEntrant(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(user.TournamentEntriesColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -1941,6 +2193,20 @@ func (_q *UserQuery) WithNamedChatSettings(name string, opts ...func(*ChatSettin
 	return _q
 }
 
+// WithNamedWatching tells the query-builder to eager-load the nodes that are connected to the "watching"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedWatching(name string, opts ...func(*GameWatcherQuery)) *UserQuery {
+	query := (&GameWatcherClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedWatching == nil {
+		_q.withNamedWatching = make(map[string]*GameWatcherQuery)
+	}
+	_q.withNamedWatching[name] = query
+	return _q
+}
+
 // WithNamedChatReports tells the query-builder to eager-load the nodes that are connected to the "chat_reports"
 // edge with the given name. The optional arguments are used to configure the query builder of the edge.
 func (_q *UserQuery) WithNamedChatReports(name string, opts ...func(*ChatReportQuery)) *UserQuery {
@@ -2022,6 +2288,34 @@ func (_q *UserQuery) WithNamedRatingChanges(name string, opts ...func(*RatingCha
 		_q.withNamedRatingChanges = make(map[string]*RatingChangeQuery)
 	}
 	_q.withNamedRatingChanges[name] = query
+	return _q
+}
+
+// WithNamedTournaments tells the query-builder to eager-load the nodes that are connected to the "tournaments"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedTournaments(name string, opts ...func(*TournamentQuery)) *UserQuery {
+	query := (&TournamentClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedTournaments == nil {
+		_q.withNamedTournaments = make(map[string]*TournamentQuery)
+	}
+	_q.withNamedTournaments[name] = query
+	return _q
+}
+
+// WithNamedTournamentEntries tells the query-builder to eager-load the nodes that are connected to the "tournament_entries"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedTournamentEntries(name string, opts ...func(*TournamentEntrantQuery)) *UserQuery {
+	query := (&TournamentEntrantClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedTournamentEntries == nil {
+		_q.withNamedTournamentEntries = make(map[string]*TournamentEntrantQuery)
+	}
+	_q.withNamedTournamentEntries[name] = query
 	return _q
 }
 

@@ -22,6 +22,8 @@ import (
 	"rout/ent/rating"
 	"rout/ent/ratingchange"
 	"rout/ent/token"
+	"rout/ent/tournament"
+	"rout/ent/tournamententrant"
 	"rout/ent/user"
 	"rout/ent/userblock"
 	"time"
@@ -566,6 +568,36 @@ func (_u *UserUpdate) AddRatingChanges(v ...*RatingChange) *UserUpdate {
 	return _u.AddRatingChangeIDs(ids...)
 }
 
+// AddTournamentIDs adds the "tournaments" edge to the Tournament entity by IDs.
+func (_u *UserUpdate) AddTournamentIDs(ids ...int) *UserUpdate {
+	_u.mutation.AddTournamentIDs(ids...)
+	return _u
+}
+
+// AddTournaments adds the "tournaments" edges to the Tournament entity.
+func (_u *UserUpdate) AddTournaments(v ...*Tournament) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddTournamentIDs(ids...)
+}
+
+// AddTournamentEntryIDs adds the "tournament_entries" edge to the TournamentEntrant entity by IDs.
+func (_u *UserUpdate) AddTournamentEntryIDs(ids ...int) *UserUpdate {
+	_u.mutation.AddTournamentEntryIDs(ids...)
+	return _u
+}
+
+// AddTournamentEntries adds the "tournament_entries" edges to the TournamentEntrant entity.
+func (_u *UserUpdate) AddTournamentEntries(v ...*TournamentEntrant) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddTournamentEntryIDs(ids...)
+}
+
 // Mutation returns the UserMutation object of the builder.
 func (_u *UserUpdate) Mutation() *UserMutation {
 	return _u.mutation
@@ -926,6 +958,48 @@ func (_u *UserUpdate) RemoveRatingChanges(v ...*RatingChange) *UserUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveRatingChangeIDs(ids...)
+}
+
+// ClearTournaments clears all "tournaments" edges to the Tournament entity.
+func (_u *UserUpdate) ClearTournaments() *UserUpdate {
+	_u.mutation.ClearTournaments()
+	return _u
+}
+
+// RemoveTournamentIDs removes the "tournaments" edge to Tournament entities by IDs.
+func (_u *UserUpdate) RemoveTournamentIDs(ids ...int) *UserUpdate {
+	_u.mutation.RemoveTournamentIDs(ids...)
+	return _u
+}
+
+// RemoveTournaments removes "tournaments" edges to Tournament entities.
+func (_u *UserUpdate) RemoveTournaments(v ...*Tournament) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveTournamentIDs(ids...)
+}
+
+// ClearTournamentEntries clears all "tournament_entries" edges to the TournamentEntrant entity.
+func (_u *UserUpdate) ClearTournamentEntries() *UserUpdate {
+	_u.mutation.ClearTournamentEntries()
+	return _u
+}
+
+// RemoveTournamentEntryIDs removes the "tournament_entries" edge to TournamentEntrant entities by IDs.
+func (_u *UserUpdate) RemoveTournamentEntryIDs(ids ...int) *UserUpdate {
+	_u.mutation.RemoveTournamentEntryIDs(ids...)
+	return _u
+}
+
+// RemoveTournamentEntries removes "tournament_entries" edges to TournamentEntrant entities.
+func (_u *UserUpdate) RemoveTournamentEntries(v ...*TournamentEntrant) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveTournamentEntryIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -1869,6 +1943,96 @@ func (_u *UserUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.TournamentsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.TournamentsTable,
+			Columns: []string{user.TournamentsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournament.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedTournamentsIDs(); len(nodes) > 0 && !_u.mutation.TournamentsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.TournamentsTable,
+			Columns: []string{user.TournamentsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournament.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.TournamentsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.TournamentsTable,
+			Columns: []string{user.TournamentsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournament.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.TournamentEntriesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.TournamentEntriesTable,
+			Columns: []string{user.TournamentEntriesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournamententrant.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedTournamentEntriesIDs(); len(nodes) > 0 && !_u.mutation.TournamentEntriesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.TournamentEntriesTable,
+			Columns: []string{user.TournamentEntriesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournamententrant.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.TournamentEntriesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.TournamentEntriesTable,
+			Columns: []string{user.TournamentEntriesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournamententrant.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{user.Label}
@@ -2411,6 +2575,36 @@ func (_u *UserUpdateOne) AddRatingChanges(v ...*RatingChange) *UserUpdateOne {
 	return _u.AddRatingChangeIDs(ids...)
 }
 
+// AddTournamentIDs adds the "tournaments" edge to the Tournament entity by IDs.
+func (_u *UserUpdateOne) AddTournamentIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.AddTournamentIDs(ids...)
+	return _u
+}
+
+// AddTournaments adds the "tournaments" edges to the Tournament entity.
+func (_u *UserUpdateOne) AddTournaments(v ...*Tournament) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddTournamentIDs(ids...)
+}
+
+// AddTournamentEntryIDs adds the "tournament_entries" edge to the TournamentEntrant entity by IDs.
+func (_u *UserUpdateOne) AddTournamentEntryIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.AddTournamentEntryIDs(ids...)
+	return _u
+}
+
+// AddTournamentEntries adds the "tournament_entries" edges to the TournamentEntrant entity.
+func (_u *UserUpdateOne) AddTournamentEntries(v ...*TournamentEntrant) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddTournamentEntryIDs(ids...)
+}
+
 // Mutation returns the UserMutation object of the builder.
 func (_u *UserUpdateOne) Mutation() *UserMutation {
 	return _u.mutation
@@ -2771,6 +2965,48 @@ func (_u *UserUpdateOne) RemoveRatingChanges(v ...*RatingChange) *UserUpdateOne 
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveRatingChangeIDs(ids...)
+}
+
+// ClearTournaments clears all "tournaments" edges to the Tournament entity.
+func (_u *UserUpdateOne) ClearTournaments() *UserUpdateOne {
+	_u.mutation.ClearTournaments()
+	return _u
+}
+
+// RemoveTournamentIDs removes the "tournaments" edge to Tournament entities by IDs.
+func (_u *UserUpdateOne) RemoveTournamentIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.RemoveTournamentIDs(ids...)
+	return _u
+}
+
+// RemoveTournaments removes "tournaments" edges to Tournament entities.
+func (_u *UserUpdateOne) RemoveTournaments(v ...*Tournament) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveTournamentIDs(ids...)
+}
+
+// ClearTournamentEntries clears all "tournament_entries" edges to the TournamentEntrant entity.
+func (_u *UserUpdateOne) ClearTournamentEntries() *UserUpdateOne {
+	_u.mutation.ClearTournamentEntries()
+	return _u
+}
+
+// RemoveTournamentEntryIDs removes the "tournament_entries" edge to TournamentEntrant entities by IDs.
+func (_u *UserUpdateOne) RemoveTournamentEntryIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.RemoveTournamentEntryIDs(ids...)
+	return _u
+}
+
+// RemoveTournamentEntries removes "tournament_entries" edges to TournamentEntrant entities.
+func (_u *UserUpdateOne) RemoveTournamentEntries(v ...*TournamentEntrant) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveTournamentEntryIDs(ids...)
 }
 
 // Where appends a list predicates to the UserUpdate builder.
@@ -3737,6 +3973,96 @@ func (_u *UserUpdateOne) sqlSave(ctx context.Context) (_node *User, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(ratingchange.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.TournamentsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.TournamentsTable,
+			Columns: []string{user.TournamentsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournament.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedTournamentsIDs(); len(nodes) > 0 && !_u.mutation.TournamentsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.TournamentsTable,
+			Columns: []string{user.TournamentsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournament.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.TournamentsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.TournamentsTable,
+			Columns: []string{user.TournamentsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournament.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.TournamentEntriesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.TournamentEntriesTable,
+			Columns: []string{user.TournamentEntriesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournamententrant.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedTournamentEntriesIDs(); len(nodes) > 0 && !_u.mutation.TournamentEntriesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.TournamentEntriesTable,
+			Columns: []string{user.TournamentEntriesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournamententrant.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.TournamentEntriesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.TournamentEntriesTable,
+			Columns: []string{user.TournamentEntriesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tournamententrant.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

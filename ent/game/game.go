@@ -73,6 +73,8 @@ const (
 	FieldStartedAt = "started_at"
 	// FieldFinishedAt holds the string denoting the finished_at field in the database.
 	FieldFinishedAt = "finished_at"
+	// FieldCreateKey holds the string denoting the create_key field in the database.
+	FieldCreateKey = "create_key"
 	// EdgeMap holds the string denoting the map edge name in mutations.
 	EdgeMap = "map"
 	// EdgeCreator holds the string denoting the creator edge name in mutations.
@@ -99,6 +101,10 @@ const (
 	EdgeChatSettings = "chat_settings"
 	// EdgeRatingChanges holds the string denoting the rating_changes edge name in mutations.
 	EdgeRatingChanges = "rating_changes"
+	// EdgeWatchers holds the string denoting the watchers edge name in mutations.
+	EdgeWatchers = "watchers"
+	// EdgeTournamentTables holds the string denoting the tournament_tables edge name in mutations.
+	EdgeTournamentTables = "tournament_tables"
 	// Table holds the table name of the game in the database.
 	Table = "games"
 	// MapTable is the table that holds the map relation/edge.
@@ -192,6 +198,20 @@ const (
 	RatingChangesInverseTable = "rating_changes"
 	// RatingChangesColumn is the table column denoting the rating_changes relation/edge.
 	RatingChangesColumn = "game_id"
+	// WatchersTable is the table that holds the watchers relation/edge.
+	WatchersTable = "game_watchers"
+	// WatchersInverseTable is the table name for the GameWatcher entity.
+	// It exists in this package in order to avoid circular dependency with the "gamewatcher" package.
+	WatchersInverseTable = "game_watchers"
+	// WatchersColumn is the table column denoting the watchers relation/edge.
+	WatchersColumn = "game_id"
+	// TournamentTablesTable is the table that holds the tournament_tables relation/edge.
+	TournamentTablesTable = "tournament_tables"
+	// TournamentTablesInverseTable is the table name for the TournamentTable entity.
+	// It exists in this package in order to avoid circular dependency with the "tournamenttable" package.
+	TournamentTablesInverseTable = "tournament_tables"
+	// TournamentTablesColumn is the table column denoting the tournament_tables relation/edge.
+	TournamentTablesColumn = "game_id"
 )
 
 // Columns holds all SQL columns for game fields.
@@ -225,6 +245,7 @@ var Columns = []string{
 	FieldWinnerSeat,
 	FieldStartedAt,
 	FieldFinishedAt,
+	FieldCreateKey,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -282,6 +303,8 @@ var (
 	InviteCodeValidator func(string) error
 	// WinnerSeatValidator is a validator for the "winner_seat" field. It is called by the builders before save.
 	WinnerSeatValidator func(int) error
+	// CreateKeyValidator is a validator for the "create_key" field. It is called by the builders before save.
+	CreateKeyValidator func(string) error
 )
 
 // Claim defines the type for the "claim" enum field.
@@ -518,6 +541,11 @@ func ByFinishedAt(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldFinishedAt, opts...).ToFunc()
 }
 
+// ByCreateKey orders the results by the create_key field.
+func ByCreateKey(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldCreateKey, opts...).ToFunc()
+}
+
 // ByMapField orders the results by map field.
 func ByMapField(field string, opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -685,6 +713,34 @@ func ByRatingChanges(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newRatingChangesStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByWatchersCount orders the results by watchers count.
+func ByWatchersCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newWatchersStep(), opts...)
+	}
+}
+
+// ByWatchers orders the results by watchers terms.
+func ByWatchers(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newWatchersStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByTournamentTablesCount orders the results by tournament_tables count.
+func ByTournamentTablesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newTournamentTablesStep(), opts...)
+	}
+}
+
+// ByTournamentTables orders the results by tournament_tables terms.
+func ByTournamentTables(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newTournamentTablesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newMapStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -774,6 +830,20 @@ func newRatingChangesStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(RatingChangesInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, RatingChangesTable, RatingChangesColumn),
+	)
+}
+func newWatchersStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(WatchersInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, WatchersTable, WatchersColumn),
+	)
+}
+func newTournamentTablesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(TournamentTablesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, TournamentTablesTable, TournamentTablesColumn),
 	)
 }
 

@@ -155,6 +155,11 @@ func FinishedAt(v time.Time) predicate.Game {
 	return predicate.Game(sql.FieldEQ(FieldFinishedAt, v))
 }
 
+// CreateKey applies equality check predicate on the "create_key" field. It's identical to CreateKeyEQ.
+func CreateKey(v string) predicate.Game {
+	return predicate.Game(sql.FieldEQ(FieldCreateKey, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.Game {
 	return predicate.Game(sql.FieldEQ(FieldCreatedAt, v))
@@ -1150,6 +1155,81 @@ func FinishedAtNotNil() predicate.Game {
 	return predicate.Game(sql.FieldNotNull(FieldFinishedAt))
 }
 
+// CreateKeyEQ applies the EQ predicate on the "create_key" field.
+func CreateKeyEQ(v string) predicate.Game {
+	return predicate.Game(sql.FieldEQ(FieldCreateKey, v))
+}
+
+// CreateKeyNEQ applies the NEQ predicate on the "create_key" field.
+func CreateKeyNEQ(v string) predicate.Game {
+	return predicate.Game(sql.FieldNEQ(FieldCreateKey, v))
+}
+
+// CreateKeyIn applies the In predicate on the "create_key" field.
+func CreateKeyIn(vs ...string) predicate.Game {
+	return predicate.Game(sql.FieldIn(FieldCreateKey, vs...))
+}
+
+// CreateKeyNotIn applies the NotIn predicate on the "create_key" field.
+func CreateKeyNotIn(vs ...string) predicate.Game {
+	return predicate.Game(sql.FieldNotIn(FieldCreateKey, vs...))
+}
+
+// CreateKeyGT applies the GT predicate on the "create_key" field.
+func CreateKeyGT(v string) predicate.Game {
+	return predicate.Game(sql.FieldGT(FieldCreateKey, v))
+}
+
+// CreateKeyGTE applies the GTE predicate on the "create_key" field.
+func CreateKeyGTE(v string) predicate.Game {
+	return predicate.Game(sql.FieldGTE(FieldCreateKey, v))
+}
+
+// CreateKeyLT applies the LT predicate on the "create_key" field.
+func CreateKeyLT(v string) predicate.Game {
+	return predicate.Game(sql.FieldLT(FieldCreateKey, v))
+}
+
+// CreateKeyLTE applies the LTE predicate on the "create_key" field.
+func CreateKeyLTE(v string) predicate.Game {
+	return predicate.Game(sql.FieldLTE(FieldCreateKey, v))
+}
+
+// CreateKeyContains applies the Contains predicate on the "create_key" field.
+func CreateKeyContains(v string) predicate.Game {
+	return predicate.Game(sql.FieldContains(FieldCreateKey, v))
+}
+
+// CreateKeyHasPrefix applies the HasPrefix predicate on the "create_key" field.
+func CreateKeyHasPrefix(v string) predicate.Game {
+	return predicate.Game(sql.FieldHasPrefix(FieldCreateKey, v))
+}
+
+// CreateKeyHasSuffix applies the HasSuffix predicate on the "create_key" field.
+func CreateKeyHasSuffix(v string) predicate.Game {
+	return predicate.Game(sql.FieldHasSuffix(FieldCreateKey, v))
+}
+
+// CreateKeyIsNil applies the IsNil predicate on the "create_key" field.
+func CreateKeyIsNil() predicate.Game {
+	return predicate.Game(sql.FieldIsNull(FieldCreateKey))
+}
+
+// CreateKeyNotNil applies the NotNil predicate on the "create_key" field.
+func CreateKeyNotNil() predicate.Game {
+	return predicate.Game(sql.FieldNotNull(FieldCreateKey))
+}
+
+// CreateKeyEqualFold applies the EqualFold predicate on the "create_key" field.
+func CreateKeyEqualFold(v string) predicate.Game {
+	return predicate.Game(sql.FieldEqualFold(FieldCreateKey, v))
+}
+
+// CreateKeyContainsFold applies the ContainsFold predicate on the "create_key" field.
+func CreateKeyContainsFold(v string) predicate.Game {
+	return predicate.Game(sql.FieldContainsFold(FieldCreateKey, v))
+}
+
 // HasMap applies the HasEdge predicate on the "map" edge.
 func HasMap() predicate.Game {
 	return predicate.Game(func(s *sql.Selector) {
@@ -1441,6 +1521,52 @@ func HasRatingChanges() predicate.Game {
 func HasRatingChangesWith(preds ...predicate.RatingChange) predicate.Game {
 	return predicate.Game(func(s *sql.Selector) {
 		step := newRatingChangesStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasWatchers applies the HasEdge predicate on the "watchers" edge.
+func HasWatchers() predicate.Game {
+	return predicate.Game(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, WatchersTable, WatchersColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasWatchersWith applies the HasEdge predicate on the "watchers" edge with a given conditions (other predicates).
+func HasWatchersWith(preds ...predicate.GameWatcher) predicate.Game {
+	return predicate.Game(func(s *sql.Selector) {
+		step := newWatchersStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasTournamentTables applies the HasEdge predicate on the "tournament_tables" edge.
+func HasTournamentTables() predicate.Game {
+	return predicate.Game(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, TournamentTablesTable, TournamentTablesColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasTournamentTablesWith applies the HasEdge predicate on the "tournament_tables" edge with a given conditions (other predicates).
+func HasTournamentTablesWith(preds ...predicate.TournamentTable) predicate.Game {
+	return predicate.Game(func(s *sql.Selector) {
+		step := newTournamentTablesStep()
 		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
 			for _, p := range preds {
 				p(s)

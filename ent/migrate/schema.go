@@ -363,13 +363,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "games_maps_games",
-				Columns:    []*schema.Column{GamesColumns[27]},
+				Columns:    []*schema.Column{GamesColumns[28]},
 				RefColumns: []*schema.Column{MapsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "games_users_created_games",
-				Columns:    []*schema.Column{GamesColumns[28]},
+				Columns:    []*schema.Column{GamesColumns[29]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -391,7 +391,7 @@ var (
 			{
 				Name:    "game_creator_id",
 				Unique:  false,
-				Columns: []*schema.Column{GamesColumns[28]},
+				Columns: []*schema.Column{GamesColumns[29]},
 			},
 		},
 	}

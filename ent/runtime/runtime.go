@@ -312,7 +312,7 @@ func init() {
 	// game.WinnerSeatValidator is a validator for the "winner_seat" field. It is called by the builders before save.
 	game.WinnerSeatValidator = gameDescWinnerSeat.Validators[0].(func(int) error)
 	// gameDescCreateKey is the schema descriptor for create_key field.
-	gameDescCreateKey := gameFields[25].Descriptor()
+	gameDescCreateKey := gameFields[26].Descriptor()
 	// game.CreateKeyValidator is a validator for the "create_key" field. It is called by the builders before save.
 	game.CreateKeyValidator = gameDescCreateKey.Validators[0].(func(string) error)
 	gamemapMixin := schema.GameMap{}.Mixin()

@@ -88,6 +88,10 @@ const (
 	EdgeRatings = "ratings"
 	// EdgeRatingChanges holds the string denoting the rating_changes edge name in mutations.
 	EdgeRatingChanges = "rating_changes"
+	// EdgeTournaments holds the string denoting the tournaments edge name in mutations.
+	EdgeTournaments = "tournaments"
+	// EdgeTournamentEntries holds the string denoting the tournament_entries edge name in mutations.
+	EdgeTournamentEntries = "tournament_entries"
 	// Table holds the table name of the user in the database.
 	Table = "users"
 	// TokensTable is the table that holds the tokens relation/edge.
@@ -209,6 +213,20 @@ const (
 	RatingChangesInverseTable = "rating_changes"
 	// RatingChangesColumn is the table column denoting the rating_changes relation/edge.
 	RatingChangesColumn = "user_id"
+	// TournamentsTable is the table that holds the tournaments relation/edge.
+	TournamentsTable = "tournaments"
+	// TournamentsInverseTable is the table name for the Tournament entity.
+	// It exists in this package in order to avoid circular dependency with the "tournament" package.
+	TournamentsInverseTable = "tournaments"
+	// TournamentsColumn is the table column denoting the tournaments relation/edge.
+	TournamentsColumn = "creator_id"
+	// TournamentEntriesTable is the table that holds the tournament_entries relation/edge.
+	TournamentEntriesTable = "tournament_entrants"
+	// TournamentEntriesInverseTable is the table name for the TournamentEntrant entity.
+	// It exists in this package in order to avoid circular dependency with the "tournamententrant" package.
+	TournamentEntriesInverseTable = "tournament_entrants"
+	// TournamentEntriesColumn is the table column denoting the tournament_entries relation/edge.
+	TournamentEntriesColumn = "user_id"
 )
 
 // Columns holds all SQL columns for user fields.
@@ -647,6 +665,34 @@ func ByRatingChanges(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newRatingChangesStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByTournamentsCount orders the results by tournaments count.
+func ByTournamentsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newTournamentsStep(), opts...)
+	}
+}
+
+// ByTournaments orders the results by tournaments terms.
+func ByTournaments(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newTournamentsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByTournamentEntriesCount orders the results by tournament_entries count.
+func ByTournamentEntriesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newTournamentEntriesStep(), opts...)
+	}
+}
+
+// ByTournamentEntries orders the results by tournament_entries terms.
+func ByTournamentEntries(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newTournamentEntriesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newTokensStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -764,6 +810,20 @@ func newRatingChangesStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(RatingChangesInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, RatingChangesTable, RatingChangesColumn),
+	)
+}
+func newTournamentsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(TournamentsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, TournamentsTable, TournamentsColumn),
+	)
+}
+func newTournamentEntriesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(TournamentEntriesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, TournamentEntriesTable, TournamentEntriesColumn),
 	)
 }
 

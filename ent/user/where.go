@@ -1226,6 +1226,52 @@ func HasRatingChangesWith(preds ...predicate.RatingChange) predicate.User {
 	})
 }
 
+// HasTournaments applies the HasEdge predicate on the "tournaments" edge.
+func HasTournaments() predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, TournamentsTable, TournamentsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasTournamentsWith applies the HasEdge predicate on the "tournaments" edge with a given conditions (other predicates).
+func HasTournamentsWith(preds ...predicate.Tournament) predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := newTournamentsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasTournamentEntries applies the HasEdge predicate on the "tournament_entries" edge.
+func HasTournamentEntries() predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, TournamentEntriesTable, TournamentEntriesColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasTournamentEntriesWith applies the HasEdge predicate on the "tournament_entries" edge with a given conditions (other predicates).
+func HasTournamentEntriesWith(preds ...predicate.TournamentEntrant) predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := newTournamentEntriesStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.User) predicate.User {
 	return predicate.User(sql.AndPredicates(predicates...))
