@@ -7,6 +7,8 @@
 // change of an open game's seats, whose subscribers get the game as it stands after it; see Hub.Lobby),
 // chat.Channel ("rout_chat", payload "<game id>:<room>:<seq>": a new line of a game's chat room, whose
 // subscribers each get the lines their viewer sees; see Hub.ChatLines),
+// account.BlockChannel ("rout_user_blocks", payload "<blocker>:<blocked>:<1|0>": a block or its lift,
+// which the blocker's chat subscriptions follow at once; see Hub.BlockChanged),
 // and account.RevocationChannel ("rout_token_revocations", payload "<token id>"),
 // whose notifications it hands to the functions given to OnRevoked (the API closes the sockets of a
 // revoked token with them). The payloads carry numbers (and a chat room's name) only: the hub reads the

@@ -184,6 +184,9 @@ func (h *Hub) Start(ctx context.Context) error {
 		if err == nil {
 			err = h.listener.Listen(chat.Channel)
 		}
+		if err == nil {
+			err = h.listener.Listen(account.BlockChannel)
+		}
 		listened <- err
 	}()
 	select {
@@ -203,7 +206,7 @@ func (h *Hub) Start(ctx context.Context) error {
 	go h.dispatch()
 	go h.checkHeads()
 	h.logger.InfoContext(ctx, "live hub listening", "channels",
-		game.NotifyChannel+","+inbox.Channel+","+game.LobbyChannel+","+account.RevocationChannel+","+chat.Channel)
+		game.NotifyChannel+","+inbox.Channel+","+game.LobbyChannel+","+account.RevocationChannel+","+chat.Channel+","+account.BlockChannel)
 	return nil
 }
 
@@ -217,6 +220,7 @@ func (h *Hub) listenerEvent(ev pq.ListenerEventType, err error) {
 		h.wakeAll()
 		if ev == pq.ListenerEventReconnected {
 			h.tellRevoked(0) // revocations may have been missed
+			go h.rereadBlocks() // and block changes
 		}
 	case pq.ListenerEventDisconnected, pq.ListenerEventConnectionAttemptFailed:
 		h.logger.Warn("live hub disconnected", "event", ev.String(), "error", err)
@@ -260,6 +264,13 @@ func (h *Hub) notified(channel, payload string) {
 	case account.RevocationChannel:
 		if id, ok := revokedPayload(payload); ok {
 			h.tellRevoked(id)
+		} else {
+			h.logger.Warn("live hub: bad notification payload", "channel", channel, "payload", payload)
+		}
+		return
+	case account.BlockChannel:
+		if blocker, blocked, on, ok := blockPayload(payload); ok {
+			h.BlockChanged(blocker, blocked, on)
 		} else {
 			h.logger.Warn("live hub: bad notification payload", "channel", channel, "payload", payload)
 		}
