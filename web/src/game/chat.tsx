@@ -402,18 +402,21 @@ function SendBox(props: { gameId: string; room: string; onSent: (l: ChatLine) =>
     e.preventDefault();
     if (n === 0 || tooLong || waiting || busy) return;
     if (key.current?.text !== text) key.current = { text, key: newKey() };
+    const sent = key.current;
     setBusy(true);
     try {
       const d = await mutate(SendChatMessageMutation, {
-        input: { gameId: props.gameId, room: props.room, body: text, clientKey: key.current.key },
+        input: { gameId: props.gameId, room: props.room, body: sent.text, clientKey: sent.key },
       });
       const p = d.sendChatMessage;
       const err = userErrorText(p.userErrors);
       setError(err);
       if (p.retryAfter) setUntil(Date.now() + p.retryAfter * 1000);
       if (!err && p.message) {
-        setText("");
-        key.current = null;
+        // The line may come live before this answer, and the writer may have typed on: only the text sent
+        // is cleared.
+        setText((t) => (t === sent.text ? "" : t));
+        if (key.current === sent) key.current = null;
         props.onSent(p.message);
       }
     } catch (e) {

@@ -4,8 +4,10 @@
 // (controller.ts): after a dropped socket, a RESUME_REQUIRED or a failed stream it subscribes again after
 // the last line it got, so the panel misses nothing and a line delivered twice is held once (mergeLive).
 // The rooms are read again when one is chosen, when the spectators' room is asked for, after a setting
-// changed, after the socket came back, and (shortly after) when a line of another user comes to a room that
-// is not shown: its unread count is the server's. There is no polling (docs/web.md, "Chat").
+// changed, after the socket came back, (shortly after) when a line of another user comes to a room that is
+// not shown (its unread count is the server's), when the window gets the focus or the tab is shown again,
+// and every ROOMS_READ_MS while the tab is visible: the subscription carries lines, not a room closed to the
+// viewer (players only) or a setting changed elsewhere. Lines are never polled (docs/web.md, "Chat").
 import { APIError, onSocketState, query, subscribe, type SocketState } from "../api/client";
 import { ChatMessagesSubscription, ChatQuery } from "../api/operations";
 import type { ChatLineFieldsFragment } from "../gql/graphql";
@@ -13,6 +15,9 @@ import type { ChatLine, ChatPage, RoomInfo } from "../state/chat";
 
 /** The size of a page of lines. */
 export const CHAT_PAGE = 30;
+
+/** How often the rooms (not their lines) are read again while the tab is visible. */
+export const ROOMS_READ_MS = 15_000;
 
 /** How long after a line in a room not shown the rooms' unread counts are read again (lines coalesce). */
 export const UNREAD_READ_MS = 1000;
@@ -80,8 +85,8 @@ interface Followed {
 }
 
 /**
- * Follows a game's chat: `onRead` gets each read of the rooms (with the page of the room asked, the one
- * `roomOf()` names, or a room read first), `onLines` the lines of a room as they come, in order (lines of
+ * Follows a game's chat: `onRead` gets each read of the rooms (with the newest page of a room read first,
+ * named), `onLines` the lines of a room as they come, in order (lines of
  * users the viewer blocks never come). `onError` gets a failed read.
  */
 export function followChat(
@@ -137,9 +142,9 @@ export function followChat(
     );
   };
 
-  // Follows the rooms listed (a room new to the feed from its newest page: `read`'s when it is that room's,
-  // read first otherwise), and stops following the others.
-  const sync = async (rooms: RoomInfo[], read: { room: string; page: ChatPage } | null) => {
+  // Follows the rooms listed (a room new to the feed from its newest page, read first), and stops following
+  // the others.
+  const sync = async (rooms: RoomInfo[]) => {
     const names = new Set(rooms.map((r) => r.name));
     for (const [name, f] of followed) {
       if (names.has(name)) continue;
@@ -151,14 +156,10 @@ export function followChat(
       const f: Followed = { last: 0, unsubscribe: null, retries: 0 };
       followed.set(name, f);
       try {
-        let page = read?.room === name ? read.page : null;
-        if (!page) {
-          const r = await readChat(gameId, name, opts.spectators());
-          if (stopped || followed.get(name) !== f) continue;
-          opts.onRead(r, r.page ? name : null);
-          page = r.page;
-        }
-        f.last = Math.max(0, ...(page?.lines.map((l) => l.seq) ?? []));
+        const r = await readChat(gameId, name, opts.spectators());
+        if (stopped || followed.get(name) !== f) continue;
+        opts.onRead(r, r.page ? name : null);
+        f.last = Math.max(0, ...(r.page?.lines.map((l) => l.seq) ?? []));
         follow(name);
       } catch (e) {
         followed.delete(name); // tried again with the next read
@@ -167,7 +168,7 @@ export function followChat(
     }
   };
 
-  // Reads the rooms (and the shown room's newest page), then follows what they list.
+  // Reads the rooms (not their lines: those come live), then follows what they list.
   const tick = async () => {
     if (stopped) return;
     if (running) {
@@ -176,11 +177,10 @@ export function followChat(
     }
     running = true;
     try {
-      const room = opts.roomOf();
-      const r = await readChat(gameId, room, opts.spectators());
+      const r = await readChat(gameId, null, opts.spectators());
       if (!stopped) {
-        opts.onRead(r, r.page ? room : null);
-        await sync(r.rooms, room && r.page ? { room, page: r.page } : null);
+        opts.onRead(r, null);
+        await sync(r.rooms);
       }
     } catch (e) {
       if (!stopped) opts.onError(e);
@@ -210,12 +210,24 @@ export function followChat(
     }
     was = s;
   });
+  const timer = setInterval(() => {
+    if (document.visibilityState === "visible") void tick();
+  }, ROOMS_READ_MS);
+  const onFocus = () => void tick();
+  const onVisible = () => {
+    if (document.visibilityState === "visible") void tick();
+  };
+  window.addEventListener("focus", onFocus);
+  document.addEventListener("visibilitychange", onVisible);
   void tick();
   return {
     refresh: () => void tick(),
     stop: () => {
       stopped = true;
       offSocket();
+      clearInterval(timer);
+      window.removeEventListener("focus", onFocus);
+      document.removeEventListener("visibilitychange", onVisible);
       if (unreadTimer) clearTimeout(unreadTimer);
       for (const f of followed.values()) f.unsubscribe?.();
       followed.clear();

@@ -98,47 +98,49 @@ export function ModerationPage() {
         <h2 id="log-title">Moderation log</h2>
         {log.length === 0 && <p>Nothing yet.</p>}
         {log.length > 0 && (
-          <table class="moderation-log">
-            <caption class="visually-hidden">The moderation log, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Moderator</th>
-                <th scope="col">Action</th>
-                <th scope="col">User</th>
-                <th scope="col">Reason</th>
-                <th scope="col">
-                  <span class="visually-hidden">Links and actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {log.map((e) => (
-                <tr key={e.id}>
-                  <td>{when(e.createdAt)}</td>
-                  <td>{e.moderatorName ?? "(deleted)"}</td>
-                  <td>
-                    {actionWords(e.action)}
-                    {e.reportId != null && ` (report ${e.reportId})`}
-                  </td>
-                  <td>{e.targetName ?? ""}</td>
-                  <td class="moderation-reason">{e.reason}</td>
-                  <td>
-                    {e.gameId && <Link href={`/games/${encodeURIComponent(e.gameId)}`}>Game</Link>}{" "}
-                    {e.action === "timeout" && e.targetId && (
-                      <button
-                        type="button"
-                        aria-label={`Lift ${e.targetName ?? "the user"}'s timeout`}
-                        onClick={() => void lift(e.targetId ?? "", e.targetName ?? "the user")}
-                      >
-                        Lift
-                      </button>
-                    )}
-                  </td>
+          <div class="moderation-log-scroll" role="region" aria-label="The moderation log" tabIndex={0}>
+            <table class="moderation-log">
+              <caption class="visually-hidden">The moderation log, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Moderator</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">User</th>
+                  <th scope="col">Reason</th>
+                  <th scope="col">
+                    <span class="visually-hidden">Links and actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {log.map((e) => (
+                  <tr key={e.id}>
+                    <td>{when(e.createdAt)}</td>
+                    <td>{e.moderatorName ?? "(deleted)"}</td>
+                    <td>
+                      {actionWords(e.action)}
+                      {e.reportId != null && ` (report ${e.reportId})`}
+                    </td>
+                    <td>{e.targetName ?? ""}</td>
+                    <td class="moderation-reason">{e.reason}</td>
+                    <td>
+                      {e.gameId && <Link href={`/games/${encodeURIComponent(e.gameId)}`}>Game</Link>}{" "}
+                      {e.action === "timeout" && e.targetId && (
+                        <button
+                          type="button"
+                          aria-label={`Lift ${e.targetName ?? "the user"}'s timeout`}
+                          onClick={() => void lift(e.targetId ?? "", e.targetName ?? "the user")}
+                        >
+                          Lift
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
         {more && (
           <button type="button" onClick={() => void older()}>
@@ -204,8 +206,7 @@ function ReportCard(props: {
         By {r.reporterName ?? "(deleted)"}, {when(r.createdAt)}. Reason: <span class="report-reason">{r.reason}</span>
       </p>
       <p>
-        In the {roomTitle(m.room, []).toLowerCase()} room of{" "}
-        <Link href={`/games/${encodeURIComponent(r.gameId)}`}>the game</Link>
+        In the room “{roomTitle(m.room, [])}” of <Link href={`/games/${encodeURIComponent(r.gameId)}`}>the game</Link>
         {m.removed && " (the message is removed)"}:
       </p>
       <ol class="report-context" aria-label={`The room around report ${r.id}'s message`}>
@@ -216,7 +217,7 @@ function ReportCard(props: {
               <strong>{l.authorName ?? ""}</strong>{" "}
               <time dateTime={l.createdAt}>{new Date(l.createdAt).toLocaleTimeString()}</time>{" "}
               <span class="chat-text">{l.body ?? "(removed)"}</span>
-              {reported && <span class="visually-hidden"> (the reported message)</span>}
+              {reported && <span class="sub"> (reported)</span>}
             </li>
           );
         })}
