@@ -1069,3 +1069,16 @@ export const ModerationLogQuery = graphql(`
     }
   }
 `);
+
+// The viewer's chat timeout, read when a message is refused with CHAT_TIMED_OUT (game/chat.tsx).
+export const ChatTimeoutQuery = graphql(`
+  query ChatTimeout {
+    viewer {
+      id
+      chatTimeout {
+        until
+        reason
+      }
+    }
+  }
+`);

@@ -5,8 +5,9 @@
 // block, delete, a moderator's timeout). Its state lives in ../state/chat.ts, its reads and live lines in
 // ./chatfeed.ts.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
-import { APIError, mutate, userErrorText } from "../api/client";
+import { APIError, mutate, query, userErrorText } from "../api/client";
 import {
+  ChatTimeoutQuery,
   MarkChatReadMutation,
   SendChatMessageMutation,
   SetChatOffMutation,
@@ -29,6 +30,7 @@ import {
   type RoomInfo,
   type RoomLines,
 } from "../state/chat";
+import { timeoutWords } from "../state/chatmenu";
 import { ErrorLine } from "../ui/form";
 import { useNow } from "../ui/session";
 import { followChat, readChat, type ChatFeed, type ChatRead } from "./chatfeed";
@@ -398,6 +400,15 @@ function SendBox(props: { gameId: string; room: string; onSent: (l: ChatLine) =>
   const n = chatLength(text);
   const tooLong = n > MAX_CHAT_CHARS;
 
+  // A timeout's refusal in words: until when, in the viewer's time, and why (User.chatTimeout).
+  async function sayTimeout() {
+    try {
+      const t = (await query(ChatTimeoutQuery, {})).viewer?.chatTimeout;
+      if (t) setError(timeoutWords(t));
+    } catch {
+      // The server's words stay.
+    }
+  }
   async function send(e: Event) {
     e.preventDefault();
     if (n === 0 || tooLong || waiting || busy) return;
@@ -411,6 +422,7 @@ function SendBox(props: { gameId: string; room: string; onSent: (l: ChatLine) =>
       const p = d.sendChatMessage;
       const err = userErrorText(p.userErrors);
       setError(err);
+      if (p.userErrors.some((u) => u.code === "CHAT_TIMED_OUT")) void sayTimeout();
       if (p.retryAfter) setUntil(Date.now() + p.retryAfter * 1000);
       if (!err && p.message) {
         // The line may come live before this answer, and the writer may have typed on: only the text sent

@@ -80,6 +80,7 @@ type Documents = {
     "\n  mutation CloseChatReport($input: CloseChatReportInput!) {\n    closeChatReport(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.CloseChatReportDocument,
     "\n  mutation LiftChatTimeout($input: LiftChatTimeoutInput!) {\n    liftChatTimeout(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.LiftChatTimeoutDocument,
     "\n  query ModerationLog($first: Int, $before: Int) {\n    moderationLog(first: $first, before: $before) {\n      id\n      moderatorName\n      action\n      targetId\n      targetName\n      gameId\n      messageId\n      reportId\n      reason\n      createdAt\n    }\n  }\n": typeof types.ModerationLogDocument,
+    "\n  query ChatTimeout {\n    viewer {\n      id\n      chatTimeout {\n        until\n        reason\n      }\n    }\n  }\n": typeof types.ChatTimeoutDocument,
 };
 const documents: Documents = {
     "\n  query Viewer {\n    viewer {\n      id\n      name\n      email\n      phone\n      notify\n      moderator\n    }\n  }\n": types.ViewerDocument,
@@ -148,6 +149,7 @@ const documents: Documents = {
     "\n  mutation CloseChatReport($input: CloseChatReportInput!) {\n    closeChatReport(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.CloseChatReportDocument,
     "\n  mutation LiftChatTimeout($input: LiftChatTimeoutInput!) {\n    liftChatTimeout(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.LiftChatTimeoutDocument,
     "\n  query ModerationLog($first: Int, $before: Int) {\n    moderationLog(first: $first, before: $before) {\n      id\n      moderatorName\n      action\n      targetId\n      targetName\n      gameId\n      messageId\n      reportId\n      reason\n      createdAt\n    }\n  }\n": types.ModerationLogDocument,
+    "\n  query ChatTimeout {\n    viewer {\n      id\n      chatTimeout {\n        until\n        reason\n      }\n    }\n  }\n": types.ChatTimeoutDocument,
 };
 
 /**
@@ -428,6 +430,10 @@ export function graphql(source: "\n  mutation LiftChatTimeout($input: LiftChatTi
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ModerationLog($first: Int, $before: Int) {\n    moderationLog(first: $first, before: $before) {\n      id\n      moderatorName\n      action\n      targetId\n      targetName\n      gameId\n      messageId\n      reportId\n      reason\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  query ModerationLog($first: Int, $before: Int) {\n    moderationLog(first: $first, before: $before) {\n      id\n      moderatorName\n      action\n      targetId\n      targetName\n      gameId\n      messageId\n      reportId\n      reason\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ChatTimeout {\n    viewer {\n      id\n      chatTimeout {\n        until\n        reason\n      }\n    }\n  }\n"): (typeof documents)["\n  query ChatTimeout {\n    viewer {\n      id\n      chatTimeout {\n        until\n        reason\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

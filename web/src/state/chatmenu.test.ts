@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChatLine } from "./chat";
-import { TIMEOUT_CHOICES, actionLabel, messageActions, reportReason } from "./chatmenu";
+import { TIMEOUT_CHOICES, actionLabel, messageActions, reportReason, timeoutWords } from "./chatmenu";
 
 function line(over: Partial<ChatLine> = {}): ChatLine {
   return {
@@ -56,5 +56,13 @@ describe("TIMEOUT_CHOICES", () => {
   it("spans the API's 15 minutes to 30 days", () => {
     expect(TIMEOUT_CHOICES[0].minutes).toBe(15);
     expect(TIMEOUT_CHOICES.at(-1)?.minutes).toBe(43_200);
+  });
+});
+
+describe("timeoutWords", () => {
+  it("says until when and why", () => {
+    const w = timeoutWords({ until: "2026-12-06T00:32:44Z", reason: "be kind" }, "en-GB");
+    expect(w).toMatch(/^A moderator timed you out of chat until .*2026.*: be kind$/);
+    expect(timeoutWords({ until: "2026-12-06T00:32:44Z", reason: "" }, "en-GB")).toMatch(/2026.*\.$/);
   });
 });

@@ -51,3 +51,9 @@ export const TIMEOUT_CHOICES: ReadonlyArray<{ minutes: number; label: string }> 
   { minutes: 7 * 24 * 60, label: "7 days" },
   { minutes: 30 * 24 * 60, label: "30 days" },
 ];
+
+/** The words of the viewer's chat timeout: until when (in the viewer's time) and the moderator's reason. */
+export function timeoutWords(t: { until: string; reason: string }, locale?: string): string {
+  const until = new Date(t.until).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
+  return `A moderator timed you out of chat until ${until}${t.reason ? `: ${t.reason}` : "."}`;
+}
