@@ -219,7 +219,7 @@ func (h *Hub) listenerEvent(ev pq.ListenerEventType, err error) {
 		h.logger.Info("live hub connected", "event", ev.String())
 		h.wakeAll()
 		if ev == pq.ListenerEventReconnected {
-			h.tellRevoked(0) // revocations may have been missed
+			h.tellRevoked(0)    // revocations may have been missed
 			go h.rereadBlocks() // and block changes
 		}
 	case pq.ListenerEventDisconnected, pq.ListenerEventConnectionAttemptFailed:
