@@ -334,6 +334,7 @@ try {
   await a.goto(base + "/settings");
   const blocked = a.getByRole("region", { name: "Blocked users" });
   await blocked.getByText(bob).waitFor({ timeout: T });
+  await blocked.scrollIntoViewIfNeeded();
   await shot(a, "settings-blocked");
   await axe(a, "the settings page with a blocked user");
   await blocked.getByRole("button", { name: `Unblock ${bob}` }).click();
