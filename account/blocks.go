@@ -16,7 +16,21 @@ import (
 // A block is one user's choice not to hear from another (the user_blocks table, owned here). The blocked
 // user cannot invite the blocker to a game (package game asks Blocks); their invitations and, in the
 // chat, their messages and presence are hidden from the blocker. The blocked user is never told. A user
-// blocks at most BlockLimit others, and never themself.
+// blocks at most BlockLimit others, and never themself. Every change is announced on BlockChannel, so
+// that the live subscriptions of the blocker on any replica follow it at once.
+
+// BlockChannel is the PostgreSQL channel on which the transaction that blocks or unblocks a user announces
+// it, payload "<blocker id>:<blocked id>:<1 for a block, 0 for its lift>".
+const BlockChannel = "rout_user_blocks"
+
+// BlockPayload is the BlockChannel payload of the block (on) or unblock of user blocked by user blocker.
+func BlockPayload(blocker, blocked int, on bool) string {
+	state := 0
+	if on {
+		state = 1
+	}
+	return fmt.Sprintf("%d:%d:%d", blocker, blocked, state)
+}
 
 // BlockLimit is the most users one user may block.
 const BlockLimit = 1000
@@ -61,8 +75,10 @@ func (s *Service) Block(ctx context.Context, blocker, blocked int) error {
 		}
 		return refuse(CodeBlockLimit, fmt.Sprintf("you may block at most %d users: unblock someone first", BlockLimit), "user")
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO user_blocks (created_at, blocker_id, blocked_id) VALUES ($3, $1, $2)
-		ON CONFLICT (blocker_id, blocked_id) DO NOTHING`, blocker, blocked, s.now())
+	_, err = tx.ExecContext(ctx, `WITH added AS (
+			INSERT INTO user_blocks (created_at, blocker_id, blocked_id) VALUES ($3, $1, $2)
+			ON CONFLICT (blocker_id, blocked_id) DO NOTHING RETURNING 1)
+		SELECT pg_notify($4, $5) FROM added`, blocker, blocked, s.now(), BlockChannel, BlockPayload(blocker, blocked, true))
 	if pqErr, ok := errors.AsType[*pq.Error](err); ok && pqErr.Code == "23503" { // foreign key: no such user
 		return refuse(CodeNotFound, "no such user", "user")
 	}
@@ -77,11 +93,10 @@ func (s *Service) Block(ctx context.Context, blocker, blocked int) error {
 
 // Unblock lifts blocker's block of user blocked, and reports whether there was one.
 func (s *Service) Unblock(ctx context.Context, blocker, blocked int) (bool, error) {
-	res, err := s.db.ExecContext(ctx, `DELETE FROM user_blocks WHERE blocker_id = $1 AND blocked_id = $2`, blocker, blocked)
-	if err != nil {
-		return false, fmt.Errorf("error lifting the block of user %d by user %d: %w", blocked, blocker, err)
-	}
-	n, err := res.RowsAffected()
+	var n int
+	err := s.db.QueryRowContext(ctx, `WITH lifted AS (
+			DELETE FROM user_blocks WHERE blocker_id = $1 AND blocked_id = $2 RETURNING 1)
+		SELECT count(pg_notify($3, $4)) FROM lifted`, blocker, blocked, BlockChannel, BlockPayload(blocker, blocked, false)).Scan(&n)
 	if err != nil {
 		return false, fmt.Errorf("error lifting the block of user %d by user %d: %w", blocked, blocker, err)
 	}
@@ -109,6 +124,12 @@ func (s *Service) Blocked(ctx context.Context, q Querier, userID int) ([]int, er
 	if q == nil {
 		q = s.db
 	}
+	return BlockedBy(ctx, q, userID)
+}
+
+// BlockedBy returns the ids of the users userID blocks, in increasing order, read with q: for a reader of
+// the blocks without a Service (the live hub after its LISTEN connection was down).
+func BlockedBy(ctx context.Context, q Querier, userID int) ([]int, error) {
 	rows, err := q.QueryContext(ctx, `SELECT blocked_id FROM user_blocks WHERE blocker_id = $1 ORDER BY blocked_id`, userID)
 	if err != nil {
 		return nil, fmt.Errorf("error reading the users user %d blocks: %w", userID, err)

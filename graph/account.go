@@ -165,6 +165,9 @@ func (r *Resolver) blockUser(ctx context.Context, input BlockUserInput, block bo
 		ues, err := refusalErrors(err)
 		return &BlockUserPayload{UserErrors: ues}, err
 	}
+	if r.live != nil { // this replica's chat subscriptions follow before the answer (others on the notification)
+		r.live.BlockChanged(me.ID, id, block)
+	}
 	return &BlockUserPayload{User: u, Blocked: block, UserErrors: []*UserError{}}, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"rout/live"
 )
@@ -148,6 +149,50 @@ func TestChatMessagesOverWebsocket(t *testing.T) {
 	}
 	if got := sam.chatLines("s", 1); got != "1:sam:watching" {
 		t.Errorf("the spectators' room = %q", got)
+	}
+}
+
+// TestChatMessagesFollowBlocks: a line of a user the subscriber blocked after subscribing never arrives,
+// on the replica that took the block (told before the mutation answers) as on another (told by the block's
+// notification, which comes before the line's); it arrives again once unblocked.
+func TestChatMessagesFollowBlocks(t *testing.T) {
+	t.Parallel()
+	rs := newReplicas(t, 2, live.Opts{HeadCheckInterval: time.Hour}) // lines come on their notifications
+	g := newLiveGame(t, rs[0], "ana", "ben")
+	auth := map[string]any{"Authorization": "Bearer " + g.tokens[0]}
+	here, there := dialWS(t, rs[0], auth), dialWS(t, rs[1], auth)
+	for _, ws := range []*wsClient{here, there} {
+		ws.subscribe("c", chatSubscription, map[string]any{"id": g.id, "room": "players"})
+	}
+	send := func(seat int, body string) {
+		t.Helper()
+		if p := rs[0].sendChat(g.tokens[seat], g.id, "players", body); len(p.UserErrors) > 0 {
+			t.Fatalf("sending %q: %+v", body, p.UserErrors)
+		}
+	}
+	send(1, "before")
+	for _, ws := range []*wsClient{here, there} {
+		if got := ws.chatLines("c", 1); got != "1:ben:before" {
+			t.Fatalf("before the block = %q", got)
+		}
+	}
+	benID := rs[0].idOf(g.tokens[1])
+	if r := rs[0].block(g.tokens[0], benID, true); len(r.UserErrors) > 0 {
+		t.Fatalf("blocking: %+v", r.UserErrors)
+	}
+	send(1, "you will not see this")
+	send(0, "mine")
+	for i, ws := range []*wsClient{here, there} {
+		if got := ws.chatLines("c", 1); got != "3:ana:mine" {
+			t.Errorf("replica %d after the block = %q; want ana's own line alone", i, got)
+		}
+	}
+	if r := rs[0].block(g.tokens[0], benID, false); len(r.UserErrors) > 0 {
+		t.Fatalf("unblocking: %+v", r.UserErrors)
+	}
+	send(1, "back")
+	if got := here.chatLines("c", 1); got != "4:ben:back" {
+		t.Errorf("after the unblock = %q", got)
 	}
 }
 

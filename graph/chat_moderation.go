@@ -26,6 +26,7 @@ type ModerationAction struct {
 	ID            int
 	ModeratorName *string
 	Action        string
+	TargetID      *string
 	TargetName    *string
 	GameID        *string
 	MessageID     *string
@@ -121,6 +122,10 @@ func (r *Resolver) moderationLog(ctx context.Context, first, before *int) ([]*Mo
 	for i, e := range entries {
 		a := &ModerationAction{ID: e.ID, ModeratorName: nameOr(names, e.ModeratorID), Action: string(e.Action),
 			TargetName: nameOr(names, e.TargetUserID), Reason: e.Reason, CreatedAt: e.CreatedAt}
+		if _, ok := names[e.TargetUserID]; ok && e.TargetUserID != 0 {
+			id := GlobalID(typeUser, e.TargetUserID)
+			a.TargetID = &id
+		}
 		if e.GameID != 0 {
 			id := GlobalID(typeGame, e.GameID)
 			a.GameID = &id

@@ -93,14 +93,18 @@ func TestChatModerationThroughTheAPI(t *testing.T) {
 	}
 	var log struct {
 		ModerationLog []struct {
-			Action        string `json:"action"`
-			ModeratorName string `json:"moderatorName"`
+			Action        string  `json:"action"`
+			ModeratorName string  `json:"moderatorName"`
+			TargetID      *string `json:"targetId"`
 		} `json:"moderationLog"`
 	}
-	e.gql(mod, `{ moderationLog { action moderatorName targetName gameId messageId reportId reason } }`, nil).decode(t, &log)
+	e.gql(mod, `{ moderationLog { action moderatorName targetId targetName gameId messageId reportId reason } }`, nil).decode(t, &log)
 	var actions []string
 	for _, l := range log.ModerationLog {
 		actions = append(actions, l.Action+"/"+l.ModeratorName)
+		if l.Action == "lift_timeout" && (l.TargetID == nil || *l.TargetID != e.idOf(b)) {
+			t.Errorf("the lift's target id: %v, want %s", l.TargetID, e.idOf(b))
+		}
 	}
 	if got := strings.Join(actions, ","); got != "lift_timeout/mod,resolve_report/mod,timeout/mod,remove_message/mod" {
 		t.Errorf("the audit log: %s", got)

@@ -362,6 +362,7 @@ type ComplexityRoot struct {
 		ModeratorName func(childComplexity int) int
 		Reason        func(childComplexity int) int
 		ReportID      func(childComplexity int) int
+		TargetID      func(childComplexity int) int
 		TargetName    func(childComplexity int) int
 	}
 
@@ -2113,6 +2114,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ModerationAction.ReportID(childComplexity), true
+	case "ModerationAction.targetId":
+		if e.ComplexityRoot.ModerationAction.TargetID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationAction.TargetID(childComplexity), true
 	case "ModerationAction.targetName":
 		if e.ComplexityRoot.ModerationAction.TargetName == nil {
 			break
@@ -4312,6 +4319,8 @@ func (ec *executionContext) childFields_ModerationAction(ctx context.Context, fi
 		return ec.fieldContext_ModerationAction_moderatorName(ctx, field)
 	case "action":
 		return ec.fieldContext_ModerationAction_action(ctx, field)
+	case "targetId":
+		return ec.fieldContext_ModerationAction_targetId(ctx, field)
 	case "targetName":
 		return ec.fieldContext_ModerationAction_targetName(ctx, field)
 	case "gameId":
@@ -11205,6 +11214,29 @@ func (ec *executionContext) _ModerationAction_action(ctx context.Context, field 
 }
 func (ec *executionContext) fieldContext_ModerationAction_action(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ModerationAction", field, false, false, "String")
+}
+
+func (ec *executionContext) _ModerationAction_targetId(ctx context.Context, field graphql.CollectedField, obj *ModerationAction) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ModerationAction_targetId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TargetID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ModerationAction_targetId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ModerationAction", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ModerationAction_targetName(ctx context.Context, field graphql.CollectedField, obj *ModerationAction) (ret graphql.Marshaler) {
@@ -23384,6 +23416,11 @@ func (ec *executionContext) _ModerationAction(ctx context.Context, sel ast.Selec
 		case "action":
 			out.Values[i] = ec._ModerationAction_action(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "targetId":
+			out.Values[i] = ec._ModerationAction_targetId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "targetName":

@@ -23,14 +23,18 @@ func (c *ChatLine) seqOf() int64 { return c.Seq }
 const chatBatch = 100
 
 // ChatLines subscribes v to the lines of room of game gameID after number after: messages and removals, in
-// order, without gaps or duplicates among those v sees. The caller checks that v may read the room
+// order, without gaps or duplicates among those v sees, v's blocks followed as they change (block.go). The caller checks that v may read the room
 // (chat.Service.CheckRead). Close the subscription when done.
 func (h *Hub) ChatLines(ctx context.Context, gameID int, room chat.Room, v chat.Viewer, after int64) (*Subscription[*ChatLine], error) {
 	s, err := h.subscribe(ctx, chatKey(gameID, room), rules.NoPlayer, after)
 	if err != nil {
 		return nil, err
 	}
-	s.keep = func(x sequenced) bool { return v.Sees(x.(*ChatLine).StoredLine) }
+	viewer := newChatViewer(v)
+	h.mu.Lock()
+	s.viewer = viewer // read by chatViewers under the lock
+	h.mu.Unlock()
+	s.keep = func(x sequenced) bool { return viewer.sees(x.(*ChatLine).StoredLine) }
 	s.catchUp = func(ctx context.Context) ([]sequenced, bool, error) {
 		lines, err := h.chat.Lines(ctx, gameID, room, s.last, chatBatch)
 		if err != nil {

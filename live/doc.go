@@ -9,6 +9,8 @@
 // subscribers each get the lines their viewer sees; see Hub.ChatLines), presence.Channel ("rout_watchers",
 // payload "<game id>": a change of who follows a game live, whose subscribers get the game's watchers as
 // they are after it; see Hub.Watchers and Hub.Watch, which keeps this replica's rows alive),
+// account.BlockChannel ("rout_user_blocks", payload "<blocker>:<blocked>:<1|0>": a block or its lift,
+// which the blocker's chat subscriptions follow at once; see Hub.BlockChanged),
 // and account.RevocationChannel ("rout_token_revocations", payload "<token id>"),
 // whose notifications it hands to the functions given to OnRevoked (the API closes the sockets of a
 // revoked token with them). The payloads carry numbers (and a chat room's name) only: the hub reads the

@@ -205,6 +205,9 @@ func (h *Hub) Start(ctx context.Context) error {
 		if err == nil {
 			err = h.listener.Listen(presence.Channel)
 		}
+		if err == nil {
+			err = h.listener.Listen(account.BlockChannel)
+		}
 		listened <- err
 	}()
 	select {
@@ -225,7 +228,8 @@ func (h *Hub) Start(ctx context.Context) error {
 	go h.checkHeads()
 	go h.keepPresence()
 	h.logger.InfoContext(ctx, "live hub listening", "channels",
-		game.NotifyChannel+","+inbox.Channel+","+game.LobbyChannel+","+account.RevocationChannel+","+chat.Channel+","+presence.Channel)
+		game.NotifyChannel+","+inbox.Channel+","+game.LobbyChannel+","+account.RevocationChannel+","+chat.Channel+","+presence.Channel+
+			","+account.BlockChannel)
 	return nil
 }
 
@@ -238,7 +242,8 @@ func (h *Hub) listenerEvent(ev pq.ListenerEventType, err error) {
 		h.logger.Info("live hub connected", "event", ev.String())
 		h.wakeAll()
 		if ev == pq.ListenerEventReconnected {
-			h.tellRevoked(0) // revocations may have been missed
+			h.tellRevoked(0)    // revocations may have been missed
+			go h.rereadBlocks() // and block changes
 		}
 	case pq.ListenerEventDisconnected, pq.ListenerEventConnectionAttemptFailed:
 		h.logger.Warn("live hub disconnected", "event", ev.String(), "error", err)
@@ -296,6 +301,13 @@ func (h *Hub) notified(channel, payload string) {
 		defer h.mu.Unlock()
 		if t, ok := h.topics[topicKey{kind: watchersTopic, id: id}]; ok {
 			t.wake() // a change of the watchers has no number: read them again
+		}
+		return
+	case account.BlockChannel:
+		if blocker, blocked, on, ok := blockPayload(payload); ok {
+			h.BlockChanged(blocker, blocked, on)
+		} else {
+			h.logger.Warn("live hub: bad notification payload", "channel", channel, "payload", payload)
 		}
 		return
 	case chat.Channel:

@@ -101,6 +101,8 @@ type sub struct {
 	// keep tells whether the subscriber receives a value (nil: all): a chat line its viewer sees. The
 	// values it leaves out still count as passed (last).
 	keep func(sequenced) bool
+	// viewer is a chat subscriber's viewer (nil for the others); set under Hub.mu.
+	viewer *chatViewer
 }
 
 // offer hands the subscriber a batch of rows without blocking, and tells whether it fitted. The batch is

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"rout/account"
 	"rout/dbtest"
 	"rout/game"
 	"rout/maps"
@@ -71,7 +73,7 @@ func TestWebClientEndToEnd(t *testing.T) {
 	b.node(t, s, 1, "firstgame.mjs")
 	b.node(t, s, 1, "teamjoin.mjs")
 	b.node(t, s, 1, "phone.mjs")
-	b.node(t, s, 1, "chat.mjs")
+	b.node(t, s, 1, "chat.mjs", chatModerator(t, db, url))
 	s.stop(t)
 
 	// The replay, fog and team scripts play games of CPUs to their end: a server whose CPUs move at once.
@@ -96,6 +98,28 @@ func TestPlaygroundEndToEnd(t *testing.T) {
 	s.waitReady(t)
 	b.node(t, s, 1, "playground.mjs")
 	s.stop(t)
+}
+
+// chatModerator signs up the moderator of web/e2e/chat.mjs with the scripts' password (web/e2e/lib.mjs),
+// grants them the role as an operator does (`rout users moderator --grant`), and returns their login.
+func chatModerator(t *testing.T, db *sql.DB, dsn string) string {
+	t.Helper()
+	const name = "mara"
+	_, _, err := dbtest.Accounts(t, db).SignUp(t.Context(), account.SignUp{Name: name, Email: name + "@example.com", Password: "correct horse battery"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := func(k string) string {
+		if k == "DATABASE_URL" {
+			return dsn
+		}
+		return ""
+	}
+	var out, errOut bytes.Buffer
+	if err := run(t.Context(), []string{"users", "moderator", "--grant", "--log-level=error", name}, env, &out, &errOut); err != nil {
+		t.Fatalf("rout users moderator --grant %s: %v\n%s", name, err, errOut.String())
+	}
+	return name
 }
 
 // browserTest runs the browser tests of web/e2e: where the web client and Chromium are.

@@ -9,13 +9,23 @@
 // sees a dot beside each player, both here; Bob switches the chat off and on again. axe-core checks
 // both screens with the chat.
 //
-//   node e2e/chat.mjs http://127.0.0.1:8080
+// Lines come live (the chatMessages subscription). Alice reports Bob's reply from its menu (a reason and a
+// note; a confirmation), then blocks him: his lines leave her panel at once, and his next line never
+// reaches her. Mara, a moderator, works the report on the moderators' page (the message in context, a link
+// to the game), times Bob out and resolves it; the log shows both. Bob's next message is refused with the
+// timeout's reason and its wait. Alice unblocks Bob on her settings page. axe-core checks the menu's
+// report form, the moderators' page (wide and phone) and the settings page too.
+//
+//   node e2e/chat.mjs http://127.0.0.1:8080 [moderator's login]
+//
+// The moderator's login (a user with the moderator role and the password of lib.mjs) comes from the
+// caller, who granted the role (`rout users moderator --grant`); without it the moderation part is skipped.
 //
 // Environment as run.mjs (CHROMIUM, E2E_ARTIFACTS, E2E_HEADED); E2E_SHOTS=dir keeps screenshots there.
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { axe, launch, log, signUp as signUpAt, T, watch as watchPage } from "./lib.mjs";
+import { axe, launch, log, PASSWORD, PHONE, signUp as signUpAt, T, watch as watchPage } from "./lib.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || "http://127.0.0.1:8080";
@@ -24,6 +34,7 @@ const shots = process.env.E2E_SHOTS || "";
 const began = Date.now();
 const XSS = "<img src=x onerror=alert(1)>";
 const LINK = "see https://example.com/rules?a=1";
+const moderatorLogin = process.argv[3] || "";
 
 const browser = await launch();
 if (shots) mkdirSync(shots, { recursive: true });
@@ -188,6 +199,85 @@ try {
   await a.locator(".chat-text", { hasText: "hi alice, good luck" }).waitFor({ timeout: T });
   log("alice: bob's reply arrived");
 
+  // Alice reports Bob's reply from its menu: a reason, a note, a confirmation.
+  const menu = aChat.getByRole("button", { name: `Actions on ${bob}'s message` }).first();
+  await menu.focus();
+  await a.keyboard.press("Enter");
+  await aChat.getByRole("button", { name: "Report…" }).click();
+  await aChat.getByLabel("Why").selectOption("Abuse or harassment");
+  await aChat.getByLabel("Note (optional)").fill("an e2e report");
+  await shot(a, "report-form");
+  await axe(a, "the chat's report form");
+  await aChat.getByRole("button", { name: "Send the report" }).click();
+  await aChat.getByText("Reported. Thank you: a moderator will look at it.").waitFor({ timeout: T });
+  log("alice: reported bob's reply");
+
+  // Then blocks him: his lines leave her panel at once; his next line never reaches her.
+  await menu.click();
+  await aChat.getByRole("button", { name: `Block ${bob}` }).click();
+  await a.waitForFunction(
+    () => ![...document.querySelectorAll(".chat-text")].some((e) => e.textContent === "hi alice, good luck"),
+    null,
+    { timeout: T },
+  );
+  await toggle.click();
+  await send(b, "are you there alice?");
+  await send(b, "hello?");
+  await a.waitForTimeout(2000);
+  const blockedDom = await chatDOM(a);
+  if (blockedDom.texts.some((t) => t.startsWith("are you there") || t === "hello?"))
+    throw new Error(`a blocked user's line reached alice: ${JSON.stringify(blockedDom.texts)}`);
+  await shot(a, "blocked");
+  log("alice: blocked bob; his lines left and his new ones never came");
+
+  if (moderatorLogin) {
+    // Mara, a moderator, works the queue: the message in its context, a link to the game; she times Bob
+    // out (the message is removed) and resolves the report.
+    const m = await browser.newContext(wide).then((x) => x.newPage());
+    watch("mara", m);
+    await m.goto(base + "/signin");
+    await m.getByLabel("Email or name").fill(moderatorLogin);
+    await m.getByLabel("Password").fill(PASSWORD);
+    await m.getByRole("button", { name: "Sign in" }).click();
+    await m.getByRole("link", { name: "Moderation" }).click();
+    const card = m.locator("article.report", { hasText: "hi alice, good luck" });
+    await card.waitFor({ timeout: T });
+    await card.getByText("Abuse or harassment: an e2e report").waitFor({ timeout: T });
+    const gameLink = await card.getByRole("link", { name: "the game" }).getAttribute("href");
+    if (gameLink !== `/games/${encodeURIComponent(id)}`) throw new Error(`the report's game link: ${gameLink}`);
+    await shot(m, "moderation");
+    await axe(m, "the moderators' page");
+    await card.getByRole("button", { name: `Time ${bob} out…` }).click();
+    await card.getByLabel("For").selectOption("15");
+    await card.getByLabel("Reason (told to them)").fill("be kind");
+    await card.getByRole("button", { name: "Remove the message and time out" }).click();
+    await m.getByText(`${bob} is timed out and the message removed.`).waitFor({ timeout: T });
+    const again = m.locator("article.report", { hasText: "hi alice, good luck" });
+    await again.getByLabel("Outcome (recorded in the log)").fill("timed out for 15 minutes");
+    await again.getByRole("button", { name: "Resolve" }).click();
+    await m.getByText("No report is open.").waitFor({ timeout: T });
+    const logTable = m.getByRole("table", { name: "The moderation log, newest first" });
+    await logTable.getByText("Resolved a report (report").first().waitFor({ timeout: T });
+    await logTable.getByRole("cell", { name: "Timed out", exact: true }).first().waitFor({ timeout: T });
+    await m.setViewportSize(PHONE.viewport);
+    await shot(m, "moderation-phone");
+    await axe(m, "the moderators' page on a phone");
+    log("mara: timed bob out from the report and resolved it; the log shows both");
+
+    // Bob's next message is refused: the moderator's reason and the wait.
+    await b.locator("#chat-text").fill("why can I not write?");
+    await b.locator(".chat-send").getByRole("button", { name: "Send" }).click();
+    await b.locator(".chat-send .error", { hasText: "be kind" }).waitFor({ timeout: T });
+    await b
+      .locator(".chat-send")
+      .getByRole("button", { name: /^Wait 1[45] min$/ })
+      .waitFor({ timeout: T });
+    await shot(b, "timed-out");
+    log(`bob: refused while timed out: ${await b.locator(".chat-send .error").textContent()}`);
+  }
+  await b.locator(".chat-drawer").getByRole("button", { name: "Close the chat" }).click();
+  await b.locator(".chat-drawer").waitFor({ state: "detached", timeout: T });
+
   // The flood rule: at most 5 messages in 10 s in a room; sent quickly, one of the next six is refused,
   // with the server's message and the wait on the button.
   const more = ["a fourth line", "then one about dice", "Kamchatka again?", "five in a row", "one too many", "sixth"];
@@ -246,6 +336,17 @@ try {
   await drawer.getByRole("button", { name: "Turn chat on" }).click();
   await drawer.locator(".chat-text", { hasText: "hello bob" }).waitFor({ timeout: T });
   log("bob: chat off, and on again");
+
+  // Alice finds Bob among her blocked users on the settings page, and unblocks him.
+  await a.goto(base + "/settings");
+  const blocked = a.getByRole("region", { name: "Blocked users" });
+  await blocked.getByText(bob).waitFor({ timeout: T });
+  await blocked.scrollIntoViewIfNeeded();
+  await shot(a, "settings-blocked");
+  await axe(a, "the settings page with a blocked user");
+  await blocked.getByRole("button", { name: `Unblock ${bob}` }).click();
+  await blocked.getByText("You block nobody.").waitFor({ timeout: T });
+  log("alice: unblocked bob on the settings page");
 
   if (dialogs.length) throw new Error(`dialogs fired:\n${dialogs.join("\n")}`);
   if (problems.length) throw new Error(`the pages reported errors:\n${problems.join("\n")}`);

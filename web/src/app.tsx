@@ -12,6 +12,7 @@ import { GamePage } from "./pages/game";
 import { ReplayPage } from "./pages/replay";
 import { JoinPage } from "./pages/join";
 import { RulesPage } from "./pages/rules";
+import { ModerationPage } from "./pages/moderation";
 
 export function App() {
   const session = useSession();
@@ -37,6 +38,8 @@ export function App() {
     screen = <NewGamePage viewer={session.viewer} />;
   } else if (loc.path === "/settings") {
     screen = <SettingsPage viewer={session.viewer} />;
+  } else if (loc.path === "/moderation" && session.viewer.moderator) {
+    screen = <ModerationPage />;
   } else {
     if (loc.path !== "/") navigate("/", true);
     screen = <LobbyPage viewer={session.viewer} />;
@@ -69,6 +72,11 @@ export function App() {
             <Link href="/rules" aria-current={loc.path === "/rules" ? "page" : undefined}>
               Rules
             </Link>
+            {session.viewer.moderator && (
+              <Link href="/moderation" aria-current={loc.path === "/moderation" ? "page" : undefined}>
+                Moderation
+              </Link>
+            )}
             <Link href="/settings" aria-current={loc.path === "/settings" ? "page" : undefined}>
               {session.viewer.name}
             </Link>

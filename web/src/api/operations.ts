@@ -11,6 +11,7 @@ export const ViewerQuery = graphql(`
       email
       phone
       notify
+      moderator
     }
   }
 `);
@@ -951,6 +952,166 @@ export const SetHidePresenceMutation = graphql(`
         code
         field
         message
+      }
+    }
+  }
+`);
+
+// The chat live (game/chatfeed.ts): a room's lines after `after`, then each new one.
+export const ChatMessagesSubscription = graphql(`
+  subscription ChatMessages($gameId: ID!, $room: String!, $after: Int) {
+    chatMessages(gameId: $gameId, room: $room, after: $after) {
+      ...ChatLineFields
+    }
+  }
+`);
+
+// A message's menu (game/chatmenu.tsx) and the settings page's blocked users.
+export const BlockUserMutation = graphql(`
+  mutation BlockUser($input: BlockUserInput!) {
+    blockUser(input: $input) {
+      blocked
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+export const UnblockUserMutation = graphql(`
+  mutation UnblockUser($input: BlockUserInput!) {
+    unblockUser(input: $input) {
+      blocked
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+export const BlockedUsersQuery = graphql(`
+  query BlockedUsers {
+    viewer {
+      id
+      blockedUsers {
+        id
+        name
+      }
+    }
+  }
+`);
+
+export const ReportChatMessageMutation = graphql(`
+  mutation ReportChatMessage($input: ReportChatMessageInput!) {
+    reportChatMessage(input: $input) {
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+export const TimeOutChatUserMutation = graphql(`
+  mutation TimeOutChatUser($input: TimeOutChatUserInput!) {
+    timeOutChatUser(input: $input) {
+      message {
+        ...ChatLineFields
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+export const ShadowMuteChatUserMutation = graphql(`
+  mutation ShadowMuteChatUser($input: ShadowMuteChatUserInput!) {
+    shadowMuteChatUser(input: $input) {
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+// The moderators' page (pages/moderation.tsx): the report queue, its closing, timeouts lifted, the log.
+export const ChatReportsQuery = graphql(`
+  query ChatReports($first: Int, $after: Int) {
+    chatReports(first: $first, after: $after) {
+      id
+      reason
+      reporterName
+      createdAt
+      gameId
+      message {
+        ...ChatLineFields
+      }
+      context {
+        ...ChatLineFields
+      }
+    }
+  }
+`);
+
+export const CloseChatReportMutation = graphql(`
+  mutation CloseChatReport($input: CloseChatReportInput!) {
+    closeChatReport(input: $input) {
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+export const LiftChatTimeoutMutation = graphql(`
+  mutation LiftChatTimeout($input: LiftChatTimeoutInput!) {
+    liftChatTimeout(input: $input) {
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+export const ModerationLogQuery = graphql(`
+  query ModerationLog($first: Int, $before: Int) {
+    moderationLog(first: $first, before: $before) {
+      id
+      moderatorName
+      action
+      targetId
+      targetName
+      gameId
+      messageId
+      reportId
+      reason
+      createdAt
+    }
+  }
+`);
+
+// The viewer's chat timeout, read when a message is refused with CHAT_TIMED_OUT (game/chat.tsx).
+export const ChatTimeoutQuery = graphql(`
+  query ChatTimeout {
+    viewer {
+      id
+      chatTimeout {
+        until
+        reason
       }
     }
   }

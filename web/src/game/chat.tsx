@@ -1,12 +1,13 @@
 // The game's chat: beside the board on a wide screen, a drawer behind a button (with the unread count) on
 // a phone. Room tabs, the lines oldest to newest (older ones on demand), the send box with its counter,
 // the viewer's "chat off" switch and the creator's "players only" switch. Text is only ever rendered as
-// text (JSX text nodes): never as HTML, links included. Its state lives in ../state/chat.ts, its reads in
+// text (JSX text nodes): never as HTML, links included. Each message has its menu (./chatmenu.tsx: report,
+// block, delete, a moderator's timeout). Its state lives in ../state/chat.ts, its reads and live lines in
 // ./chatfeed.ts.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
-import { APIError, mutate, userErrorText } from "../api/client";
+import { APIError, mutate, query, userErrorText } from "../api/client";
 import {
-  DeleteChatMessageMutation,
+  ChatTimeoutQuery,
   MarkChatReadMutation,
   SendChatMessageMutation,
   SetChatOffMutation,
@@ -16,6 +17,7 @@ import {
   MAX_CHAT_CHARS,
   chatLength,
   emptyRoom,
+  mergeLive,
   mergeNewest,
   mergeOlder,
   roomTitle,
@@ -23,13 +25,16 @@ import {
   toMarkRead,
   unreadCounts,
   waitWords,
+  withoutAuthor,
   type ChatLine,
   type RoomInfo,
   type RoomLines,
 } from "../state/chat";
+import { timeoutWords } from "../state/chatmenu";
 import { ErrorLine } from "../ui/form";
 import { useNow } from "../ui/session";
 import { followChat, readChat, type ChatFeed, type ChatRead } from "./chatfeed";
+import { MessageMenu, type MenuEffects } from "./chatmenu";
 import { newKey } from "./controller";
 
 /** The media query of the phone layout (style.css): the chat is a drawer there. */
@@ -53,6 +58,8 @@ function errorWords(e: unknown, fallback: string): string {
 export function ChatPanel(props: {
   gameId: string;
   viewerId: string;
+  /** Whether the viewer moderates the chat (the moderator's actions in the messages' menus). */
+  moderator: boolean;
   /** Whether the viewer holds a seat: a spectator reads the spectators' room alone. */
   player: boolean;
   /** Whether the viewer created the game (the "players only" switch). */
@@ -76,6 +83,7 @@ export function ChatPanel(props: {
   const feed = useRef<ChatFeed | null>(null);
   useEffect(() => {
     const f = followChat(props.gameId, {
+      viewerId: props.viewerId,
       roomOf: () => {
         const c = cur.current;
         return c.room && c.rooms?.some((r) => r.name === c.room) ? c.room : null;
@@ -91,6 +99,7 @@ export function ChatPanel(props: {
           setHeld((h) => new Map(h).set(asked, mergeNewest(h.get(asked) ?? emptyRoom(asked), page)));
         }
       },
+      onLines: (room, ls) => addLines(room, ls),
       onError: (e) => setError(errorWords(e, "The chat cannot be read.")),
     });
     feed.current = f;
@@ -126,15 +135,18 @@ export function ChatPanel(props: {
       setError(errorWords(e, "The older messages cannot be read."));
     }
   }
-  async function remove(l: ChatLine) {
-    try {
-      const d = await mutate(DeleteChatMessageMutation, { id: l.id });
-      setError(userErrorText(d.deleteChatMessage.userErrors));
-      feed.current?.refresh();
-    } catch (e) {
-      setError(errorWords(e, "The message was not removed."));
-    }
+  // Lines of the subscription, and those the viewer's own actions wrote (shown before the subscription
+  // brings them: the merge holds each line once).
+  function addLines(room: string, ls: ChatLine[]) {
+    setHeld((h) => {
+      const r = h.get(room);
+      return r ? new Map(h).set(room, mergeLive(r, ls)) : h;
+    });
   }
+  const effects: MenuEffects = {
+    onBlocked: (authorId) => setHeld((h) => new Map([...h].map(([name, r]) => [name, withoutAuthor(r, authorId)]))),
+    onLine: (l) => addLines(l.room, [l]),
+  };
   async function setOff(off: boolean) {
     try {
       const d = await mutate(SetChatOffMutation, { input: { gameId: props.gameId, off } });
@@ -221,14 +233,12 @@ export function ChatPanel(props: {
               title={roomTitle(room, props.teams)}
               tabbed={(rooms?.length ?? 0) > 1}
               lines={lines}
-              viewerId={props.viewerId}
+              viewer={{ id: props.viewerId, moderator: props.moderator }}
+              effects={effects}
               onOlder={() => void older()}
-              onRemove={(l) => void remove(l)}
             />
           )}
-          {room && info?.canPost && (
-            <SendBox gameId={props.gameId} room={room} onSent={() => feed.current?.refresh()} />
-          )}
+          {room && info?.canPost && <SendBox gameId={props.gameId} room={room} onSent={(l) => addLines(room, [l])} />}
           {room && info && !info.canPost && (
             <p class="sub">
               {room === "spectators" && props.player
@@ -301,9 +311,9 @@ function Room(props: {
   /** Whether the room is one of tabs (a tab panel). */
   tabbed: boolean;
   lines: RoomLines;
-  viewerId: string;
+  viewer: { id: string; moderator: boolean };
+  effects: MenuEffects;
   onOlder: () => void;
-  onRemove: (l: ChatLine) => void;
 }) {
   const box = useRef<HTMLOListElement>(null);
   const atEnd = useRef(true);
@@ -344,19 +354,17 @@ function Room(props: {
       <ol class="chat-lines" ref={box} onScroll={onScroll} aria-label={`${props.title} messages`} tabIndex={0}>
         {shownList.length === 0 && <li class="sub">No messages yet.</li>}
         {shownList.map((l) => (
-          <MessageRow key={l.id} line={l} mine={l.authorId === props.viewerId} onRemove={props.onRemove} />
+          <MessageRow key={l.id} line={l} viewer={props.viewer} effects={props.effects} />
         ))}
       </ol>
     </div>
   );
 }
 
-/**
- * One message: its author, time and text (as text), and its actions beside the author (style.css puts the
- * text under both): "Delete" on one's own. Actions on others' messages (block, report) join them there.
- */
-function MessageRow(props: { line: ChatLine; mine: boolean; onRemove: (l: ChatLine) => void }) {
+/** One message: its author, time and text (as text), and its menu beside the author (style.css puts the text under both). */
+function MessageRow(props: { line: ChatLine; viewer: { id: string; moderator: boolean }; effects: MenuEffects }) {
   const l = props.line;
+  const mine = l.authorId === props.viewer.id;
   const at = new Date(l.createdAt);
   const time = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
   if (l.removed)
@@ -366,27 +374,21 @@ function MessageRow(props: { line: ChatLine; mine: boolean; onRemove: (l: ChatLi
       </li>
     );
   return (
-    <li class={`chat-line${props.mine ? " mine" : ""}`}>
+    <li class={`chat-line${mine ? " mine" : ""}`}>
       <span class="chat-meta">
-        <strong>{props.mine ? "You" : l.authorName}</strong>{" "}
+        <strong>{mine ? "You" : l.authorName}</strong>{" "}
         <time dateTime={l.createdAt} title={at.toLocaleString()}>
           {time}
         </time>
       </span>
       <span class="chat-text">{l.body}</span>
-      {props.mine && (
-        <span class="chat-actions">
-          <button type="button" class="link" onClick={() => props.onRemove(l)} aria-label="Delete your message">
-            Delete
-          </button>
-        </span>
-      )}
+      <MessageMenu line={l} viewer={props.viewer} effects={props.effects} />
     </li>
   );
 }
 
 /** The send box: the text, its counter, and the refusals in words with the wait of the limits. */
-function SendBox(props: { gameId: string; room: string; onSent: () => void }) {
+function SendBox(props: { gameId: string; room: string; onSent: (l: ChatLine) => void }) {
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [until, setUntil] = useState(0);
@@ -398,23 +400,36 @@ function SendBox(props: { gameId: string; room: string; onSent: () => void }) {
   const n = chatLength(text);
   const tooLong = n > MAX_CHAT_CHARS;
 
+  // A timeout's refusal in words: until when, in the viewer's time, and why (User.chatTimeout).
+  async function sayTimeout() {
+    try {
+      const t = (await query(ChatTimeoutQuery, {})).viewer?.chatTimeout;
+      if (t) setError(timeoutWords(t));
+    } catch {
+      // The server's words stay.
+    }
+  }
   async function send(e: Event) {
     e.preventDefault();
     if (n === 0 || tooLong || waiting || busy) return;
     if (key.current?.text !== text) key.current = { text, key: newKey() };
+    const sent = key.current;
     setBusy(true);
     try {
       const d = await mutate(SendChatMessageMutation, {
-        input: { gameId: props.gameId, room: props.room, body: text, clientKey: key.current.key },
+        input: { gameId: props.gameId, room: props.room, body: sent.text, clientKey: sent.key },
       });
       const p = d.sendChatMessage;
       const err = userErrorText(p.userErrors);
       setError(err);
+      if (p.userErrors.some((u) => u.code === "CHAT_TIMED_OUT")) void sayTimeout();
       if (p.retryAfter) setUntil(Date.now() + p.retryAfter * 1000);
-      if (!err) {
-        setText("");
-        key.current = null;
-        props.onSent();
+      if (!err && p.message) {
+        // The line may come live before this answer, and the writer may have typed on: only the text sent
+        // is cleared.
+        setText((t) => (t === sent.text ? "" : t));
+        if (key.current === sent) key.current = null;
+        props.onSent(p.message);
       }
     } catch (e) {
       setError(errorWords(e, "The message was not sent."));

@@ -302,6 +302,7 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
           <ChatPanel
             gameId={info.id}
             viewerId={props.viewer.id}
+            moderator={props.viewer.moderator}
             player={me !== null}
             creator={info.creator.id === props.viewer.id}
             teams={info.teams}

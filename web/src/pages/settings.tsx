@@ -1,5 +1,6 @@
 // The account: how and when to be told about my games (kind by kind), whether others see me watching a
-// game, web push on this device, browser notifications, API tokens, signing out.
+// game, web push on this device, browser notifications, API tokens, the users blocked (./blocked.tsx),
+// signing out.
 import { useEffect, useState } from "preact/hooks";
 import { APIError, mutate, query, userErrorText } from "../api/client";
 import {
@@ -24,6 +25,7 @@ import {
 } from "../ui/notifyprefs";
 import { navigate } from "../ui/router";
 import { PushDevices } from "./pushdevices";
+import { BlockedUsers } from "./blocked";
 import { loadViewer, signedOut, type Viewer } from "../ui/session";
 
 export function SettingsPage(props: { viewer: Viewer }) {
@@ -53,6 +55,7 @@ export function SettingsPage(props: { viewer: Viewer }) {
       <PushDevices />
       <BrowserNotifications />
       <ApiTokens />
+      <BlockedUsers />
     </div>
   );
 }

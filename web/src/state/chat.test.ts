@@ -2,13 +2,16 @@ import { describe, expect, it } from "vitest";
 import {
   chatLength,
   emptyRoom,
+  mergeLive,
   mergeNewest,
   mergeOlder,
+  resumeAfter,
   roomTitle,
   shownLines,
   toMarkRead,
   unreadCounts,
   waitWords,
+  withoutAuthor,
   type ChatLine,
   type ChatPage,
 } from "./chat";
@@ -152,5 +155,52 @@ describe("words", () => {
     expect(waitWords(8)).toBe("8 s");
     expect(waitWords(600)).toBe("10 min");
     expect(waitWords(20 * 3600)).toBe("20 h");
+  });
+});
+
+describe("mergeLive", () => {
+  it("adds the subscription's lines after the page and resumes after the newest", () => {
+    let r = mergeNewest(emptyRoom("players"), page(5, 1, false));
+    expect(resumeAfter(r)).toBe(5);
+    r = mergeLive(r, [line(6), line(7)]);
+    expect(seqs(r.lines)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(resumeAfter(r)).toBe(7);
+  });
+
+  it("holds a line delivered twice (a resubscription from an older number) once", () => {
+    let r = mergeNewest(emptyRoom("players"), page(3, 1, false));
+    r = mergeLive(r, [line(4)]);
+    r = mergeLive(r, [line(3), line(4), line(5)]);
+    expect(seqs(r.lines)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("leaves gaps where the viewer sees nothing (blocked, shadow-muted) and resumes after the newest", () => {
+    const r = mergeLive(emptyRoom("players"), [line(2), line(9)]);
+    expect(seqs(r.lines)).toEqual([2, 9]);
+    expect(resumeAfter(r)).toBe(9);
+    expect(resumeAfter(emptyRoom("players"))).toBe(0);
+  });
+
+  it("applies a removal that comes live to the message it names", () => {
+    let r = mergeLive(emptyRoom("players"), [line(1), line(2)]);
+    r = mergeLive(r, [line(3, { kind: "removal", target: 1, authorId: null, authorName: null, body: null })]);
+    expect(shownLines(r).map((l) => [l.seq, l.removed])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+    expect(resumeAfter(r)).toBe(3);
+  });
+
+  it("returns the room itself when nothing came", () => {
+    const r = mergeLive(emptyRoom("players"), [line(1)]);
+    expect(mergeLive(r, [])).toBe(r);
+  });
+});
+
+describe("withoutAuthor", () => {
+  it("drops the lines of a user just blocked and keeps the others", () => {
+    const r = mergeLive(emptyRoom("players"), [line(1), line(2, { authorId: "u2" }), line(3)]);
+    expect(seqs(withoutAuthor(r, "u2").lines)).toEqual([1, 3]);
+    expect(withoutAuthor(r, "u9")).toBe(r);
   });
 });

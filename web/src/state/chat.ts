@@ -1,6 +1,7 @@
 // A game's chat as the client holds it: one room's lines, oldest first, merged from pages the API gives
-// newest first (the newest page again and again, older pages on demand), the rooms' names in words, and
-// what to mark read. Pure: game/chatfeed.ts reads the pages, game/chat.tsx shows them.
+// newest first (the newest page, older pages on demand) and from the lines the chatMessages subscription
+// brings after the newest held, the rooms' names in words, and what to mark read. Pure: game/chatfeed.ts
+// reads the pages and follows the subscription, game/chat.tsx shows them.
 
 /** One line of a room, as the API gives it (ChatMessage). */
 export interface ChatLine {
@@ -72,6 +73,27 @@ export function mergeNewest(r: RoomLines, page: ChatPage): RoomLines {
     return { room: r.room, lines: fold([], page.lines), hasOlder: page.hasOlder, cursor: page.cursor };
   }
   return { ...r, lines: fold(r.lines, page.lines) };
+}
+
+/**
+ * The room after lines the subscription (or a mutation's answer) brought: each folded in by its number, so
+ * a line delivered twice (a resubscription after a reconnect) is held once, and lines out of order land in
+ * place.
+ */
+export function mergeLive(r: RoomLines, lines: ChatLine[]): RoomLines {
+  if (lines.length === 0) return r;
+  return { ...r, lines: fold(r.lines, lines) };
+}
+
+/** The number to resume the room's subscription after: the newest line held (0 when none). */
+export function resumeAfter(r: RoomLines): number {
+  return r.lines.at(-1)?.seq ?? 0;
+}
+
+/** The room without the lines of user `authorId` (just blocked: their lines go at once). */
+export function withoutAuthor(r: RoomLines, authorId: string): RoomLines {
+  const lines = r.lines.filter((l) => l.authorId !== authorId);
+  return lines.length === r.lines.length ? r : { ...r, lines };
 }
 
 /** The room after a read of the page older than the lines held. */

@@ -9,6 +9,8 @@ export interface Viewer {
   email: string | null;
   phone: string | null;
   notify: string | null;
+  /** Whether the viewer moderates the chat: the message menus' moderator actions, the moderators' page. */
+  moderator: boolean;
 }
 
 type State = { status: "loading" } | { status: "signedOut" } | { status: "signedIn"; viewer: Viewer };

@@ -1,0 +1,265 @@
+// The moderators' page (/moderation, for User.moderator only): the open reports, oldest first, each with
+// the message in its room's context and a link to its game, closed as resolved or dismissed with an
+// outcome; the author timed out (the message removed) or their timeout lifted; and the moderation log,
+// newest first, a timeout's entry with its "Lift". Every text is shown as text.
+import { useEffect, useState } from "preact/hooks";
+import { APIError, mutate, query, userErrorText } from "../api/client";
+import {
+  ChatReportsQuery,
+  CloseChatReportMutation,
+  LiftChatTimeoutMutation,
+  ModerationLogQuery,
+} from "../api/operations";
+import type { ChatReportsQuery as Reports, ModerationLogQuery as Log } from "../gql/graphql";
+import { TimeoutForm } from "../game/chatmenu";
+import { roomTitle } from "../state/chat";
+import { ErrorLine } from "../ui/form";
+import { Link } from "../ui/link";
+
+type Report = Reports["chatReports"][number];
+type Entry = Log["moderationLog"][number];
+
+/** How many entries of the log a page shows. */
+const LOG_PAGE = 20;
+
+function errorWords(e: unknown, fallback: string): string {
+  return e instanceof APIError ? e.message : fallback;
+}
+
+function when(t: string): string {
+  return new Date(t).toLocaleString();
+}
+
+export function ModerationPage() {
+  const [reports, setReports] = useState<Report[] | null>(null);
+  const [log, setLog] = useState<Entry[]>([]);
+  const [more, setMore] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  async function load() {
+    try {
+      const [r, l] = await Promise.all([
+        query(ChatReportsQuery, { first: 50 }),
+        query(ModerationLogQuery, { first: LOG_PAGE }),
+      ]);
+      setReports(r.chatReports);
+      setLog(l.moderationLog);
+      setMore(l.moderationLog.length === LOG_PAGE);
+    } catch (e) {
+      setError(errorWords(e, "The reports cannot be read."));
+    }
+  }
+  useEffect(() => void load(), []);
+
+  async function older() {
+    try {
+      const l = await query(ModerationLogQuery, { first: LOG_PAGE, before: log.at(-1)?.id });
+      setLog([...log, ...l.moderationLog]);
+      setMore(l.moderationLog.length === LOG_PAGE);
+    } catch (e) {
+      setError(errorWords(e, "The log cannot be read."));
+    }
+  }
+  async function lift(user: string, name: string) {
+    setDone(null);
+    try {
+      const d = await mutate(LiftChatTimeoutMutation, { input: { user } });
+      const err = userErrorText(d.liftChatTimeout.userErrors);
+      setError(err);
+      if (!err) setDone(`${name}'s timeout is lifted.`);
+      await load();
+    } catch (e) {
+      setError(errorWords(e, "The timeout was not lifted."));
+    }
+  }
+  const acted = async (words: string) => {
+    setDone(words);
+    await load();
+  };
+
+  return (
+    <div class="moderation">
+      <h1>Moderation</h1>
+      <ErrorLine text={error} />
+      {done && (
+        <p role="status" class="sub">
+          {done}
+        </p>
+      )}
+      <section aria-labelledby="reports-title">
+        <h2 id="reports-title">Reports {reports && <span class="sub">({reports.length} open)</span>}</h2>
+        {reports?.length === 0 && <p>No report is open.</p>}
+        {reports?.map((r) => (
+          <ReportCard key={r.id} report={r} onActed={(w) => void acted(w)} onLift={lift} />
+        ))}
+      </section>
+      <section aria-labelledby="log-title">
+        <h2 id="log-title">Moderation log</h2>
+        {log.length === 0 && <p>Nothing yet.</p>}
+        {log.length > 0 && (
+          <div class="moderation-log-scroll" role="region" aria-label="The moderation log" tabIndex={0}>
+            <table class="moderation-log">
+              <caption class="visually-hidden">The moderation log, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Moderator</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">User</th>
+                  <th scope="col">Reason</th>
+                  <th scope="col">
+                    <span class="visually-hidden">Links and actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {log.map((e) => (
+                  <tr key={e.id}>
+                    <td>{when(e.createdAt)}</td>
+                    <td>{e.moderatorName ?? "(deleted)"}</td>
+                    <td>
+                      {actionWords(e.action)}
+                      {e.reportId != null && ` (report ${e.reportId})`}
+                    </td>
+                    <td>{e.targetName ?? ""}</td>
+                    <td class="moderation-reason">{e.reason}</td>
+                    <td>
+                      {e.gameId && <Link href={`/games/${encodeURIComponent(e.gameId)}`}>Game</Link>}{" "}
+                      {e.action === "timeout" && e.targetId && (
+                        <button
+                          type="button"
+                          aria-label={`Lift ${e.targetName ?? "the user"}'s timeout`}
+                          onClick={() => void lift(e.targetId ?? "", e.targetName ?? "the user")}
+                        >
+                          Lift
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {more && (
+          <button type="button" onClick={() => void older()}>
+            Older entries
+          </button>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** A log entry's action in words. */
+export function actionWords(action: string): string {
+  switch (action) {
+    case "remove_message":
+      return "Removed a message";
+    case "timeout":
+      return "Timed out";
+    case "shadow_mute":
+      return "Shadow-muted";
+    case "lift_timeout":
+      return "Lifted a timeout";
+    case "lift_shadow_mute":
+      return "Lifted a shadow-mute";
+    case "resolve_report":
+      return "Resolved a report";
+    case "dismiss_report":
+      return "Dismissed a report";
+    default:
+      return action;
+  }
+}
+
+/** A report: who and why, the message among its neighbours, and what the moderator does with it. */
+function ReportCard(props: {
+  report: Report;
+  onActed: (words: string) => void;
+  onLift: (user: string, name: string) => Promise<void>;
+}) {
+  const r = props.report;
+  const m = r.message;
+  const author = m.authorName ?? "(deleted)";
+  const [outcome, setOutcome] = useState("");
+  const [timing, setTiming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = `report-${r.id}`;
+  async function close(resolved: boolean) {
+    try {
+      const d = await mutate(CloseChatReportMutation, { input: { id: r.id, resolved, reason: outcome } });
+      const err = userErrorText(d.closeChatReport.userErrors);
+      setError(err);
+      if (!err) props.onActed(`Report ${r.id} ${resolved ? "resolved" : "dismissed"}.`);
+    } catch (e) {
+      setError(errorWords(e, "The report was not closed."));
+    }
+  }
+  return (
+    <article class="card report" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>
+        Report {r.id}: {author}'s message
+      </h3>
+      <p class="sub">
+        By {r.reporterName ?? "(deleted)"}, {when(r.createdAt)}. Reason: <span class="report-reason">{r.reason}</span>
+      </p>
+      <p>
+        In the room “{roomTitle(m.room, [])}” of <Link href={`/games/${encodeURIComponent(r.gameId)}`}>the game</Link>
+        {m.removed && " (the message is removed)"}:
+      </p>
+      <ol class="report-context" aria-label={`The room around report ${r.id}'s message`}>
+        {r.context.map((l) => {
+          const reported = l.id === m.id;
+          return (
+            <li key={l.id} class={reported ? "reported" : undefined}>
+              <strong>{l.authorName ?? ""}</strong>{" "}
+              <time dateTime={l.createdAt}>{new Date(l.createdAt).toLocaleTimeString()}</time>{" "}
+              <span class="chat-text">{l.body ?? "(removed)"}</span>
+              {reported && <span class="sub"> (reported)</span>}
+            </li>
+          );
+        })}
+      </ol>
+      <div class="field">
+        <label for={`${id}-outcome`}>Outcome (recorded in the log)</label>
+        <input
+          id={`${id}-outcome`}
+          maxLength={500}
+          value={outcome}
+          onInput={(e) => setOutcome((e.currentTarget as HTMLInputElement).value)}
+        />
+      </div>
+      <div class="chat-form-row">
+        <button type="button" class="primary" onClick={() => void close(true)}>
+          Resolve
+        </button>
+        <button type="button" onClick={() => void close(false)}>
+          Dismiss
+        </button>
+        {!m.removed && m.authorId && (
+          <button type="button" aria-expanded={timing} onClick={() => setTiming(!timing)}>
+            Time {author} out…
+          </button>
+        )}
+        {m.authorId && (
+          <button type="button" onClick={() => void props.onLift(m.authorId ?? "", author)}>
+            Lift {author}'s timeout
+          </button>
+        )}
+      </div>
+      {timing && (
+        <TimeoutForm
+          line={m}
+          onCancel={() => setTiming(false)}
+          onDone={() => {
+            setTiming(false);
+            props.onActed(`${author} is timed out and the message removed.`);
+          }}
+        />
+      )}
+      <ErrorLine text={error} />
+    </article>
+  );
+}
