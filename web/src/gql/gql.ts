@@ -14,7 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query Viewer {\n    viewer {\n      id\n      name\n      email\n      phone\n      notify\n    }\n  }\n": typeof types.ViewerDocument,
+    "\n  query Viewer {\n    viewer {\n      id\n      name\n      email\n      phone\n      notify\n      moderator\n    }\n  }\n": typeof types.ViewerDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      user {\n        id\n        name\n      }\n      session {\n        token\n        expiresAt\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.SignUpDocument,
     "\n  mutation SignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      user {\n        id\n        name\n      }\n      session {\n        token\n        expiresAt\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.SignInDocument,
     "\n  mutation SignOut {\n    signOut {\n      revoked\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.SignOutDocument,
@@ -72,9 +72,21 @@ type Documents = {
     "\n  subscription GamePresence($gameId: ID!) {\n    gamePresence(gameId: $gameId) {\n      spectatorCount\n      presentSeats\n    }\n  }\n": typeof types.GamePresenceDocument,
     "\n  query PresencePref {\n    viewer {\n      id\n      hidePresence\n    }\n  }\n": typeof types.PresencePrefDocument,
     "\n  mutation SetHidePresence($hide: Boolean!) {\n    updateNotificationPreferences(input: { hidePresence: $hide }) {\n      user {\n        id\n        hidePresence\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.SetHidePresenceDocument,
+    "\n  subscription ChatMessages($gameId: ID!, $room: String!, $after: Int) {\n    chatMessages(gameId: $gameId, room: $room, after: $after) {\n      ...ChatLineFields\n    }\n  }\n": typeof types.ChatMessagesDocument,
+    "\n  mutation BlockUser($input: BlockUserInput!) {\n    blockUser(input: $input) {\n      blocked\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.BlockUserDocument,
+    "\n  mutation UnblockUser($input: BlockUserInput!) {\n    unblockUser(input: $input) {\n      blocked\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.UnblockUserDocument,
+    "\n  query BlockedUsers {\n    viewer {\n      id\n      blockedUsers {\n        id\n        name\n      }\n    }\n  }\n": typeof types.BlockedUsersDocument,
+    "\n  mutation ReportChatMessage($input: ReportChatMessageInput!) {\n    reportChatMessage(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.ReportChatMessageDocument,
+    "\n  mutation TimeOutChatUser($input: TimeOutChatUserInput!) {\n    timeOutChatUser(input: $input) {\n      message {\n        ...ChatLineFields\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.TimeOutChatUserDocument,
+    "\n  mutation ShadowMuteChatUser($input: ShadowMuteChatUserInput!) {\n    shadowMuteChatUser(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.ShadowMuteChatUserDocument,
+    "\n  query ChatReports($first: Int, $after: Int) {\n    chatReports(first: $first, after: $after) {\n      id\n      reason\n      reporterName\n      createdAt\n      gameId\n      message {\n        ...ChatLineFields\n      }\n      context {\n        ...ChatLineFields\n      }\n    }\n  }\n": typeof types.ChatReportsDocument,
+    "\n  mutation CloseChatReport($input: CloseChatReportInput!) {\n    closeChatReport(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.CloseChatReportDocument,
+    "\n  mutation LiftChatTimeout($input: LiftChatTimeoutInput!) {\n    liftChatTimeout(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.LiftChatTimeoutDocument,
+    "\n  query ModerationLog($first: Int, $before: Int) {\n    moderationLog(first: $first, before: $before) {\n      id\n      moderatorName\n      action\n      targetId\n      targetName\n      gameId\n      messageId\n      reportId\n      reason\n      createdAt\n    }\n  }\n": typeof types.ModerationLogDocument,
+    "\n  query ChatTimeout {\n    viewer {\n      id\n      chatTimeout {\n        until\n        reason\n      }\n    }\n  }\n": typeof types.ChatTimeoutDocument,
 };
 const documents: Documents = {
-    "\n  query Viewer {\n    viewer {\n      id\n      name\n      email\n      phone\n      notify\n    }\n  }\n": types.ViewerDocument,
+    "\n  query Viewer {\n    viewer {\n      id\n      name\n      email\n      phone\n      notify\n      moderator\n    }\n  }\n": types.ViewerDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      user {\n        id\n        name\n      }\n      session {\n        token\n        expiresAt\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.SignUpDocument,
     "\n  mutation SignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      user {\n        id\n        name\n      }\n      session {\n        token\n        expiresAt\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.SignInDocument,
     "\n  mutation SignOut {\n    signOut {\n      revoked\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.SignOutDocument,
@@ -132,6 +144,18 @@ const documents: Documents = {
     "\n  subscription GamePresence($gameId: ID!) {\n    gamePresence(gameId: $gameId) {\n      spectatorCount\n      presentSeats\n    }\n  }\n": types.GamePresenceDocument,
     "\n  query PresencePref {\n    viewer {\n      id\n      hidePresence\n    }\n  }\n": types.PresencePrefDocument,
     "\n  mutation SetHidePresence($hide: Boolean!) {\n    updateNotificationPreferences(input: { hidePresence: $hide }) {\n      user {\n        id\n        hidePresence\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.SetHidePresenceDocument,
+    "\n  subscription ChatMessages($gameId: ID!, $room: String!, $after: Int) {\n    chatMessages(gameId: $gameId, room: $room, after: $after) {\n      ...ChatLineFields\n    }\n  }\n": types.ChatMessagesDocument,
+    "\n  mutation BlockUser($input: BlockUserInput!) {\n    blockUser(input: $input) {\n      blocked\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.BlockUserDocument,
+    "\n  mutation UnblockUser($input: BlockUserInput!) {\n    unblockUser(input: $input) {\n      blocked\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.UnblockUserDocument,
+    "\n  query BlockedUsers {\n    viewer {\n      id\n      blockedUsers {\n        id\n        name\n      }\n    }\n  }\n": types.BlockedUsersDocument,
+    "\n  mutation ReportChatMessage($input: ReportChatMessageInput!) {\n    reportChatMessage(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.ReportChatMessageDocument,
+    "\n  mutation TimeOutChatUser($input: TimeOutChatUserInput!) {\n    timeOutChatUser(input: $input) {\n      message {\n        ...ChatLineFields\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.TimeOutChatUserDocument,
+    "\n  mutation ShadowMuteChatUser($input: ShadowMuteChatUserInput!) {\n    shadowMuteChatUser(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.ShadowMuteChatUserDocument,
+    "\n  query ChatReports($first: Int, $after: Int) {\n    chatReports(first: $first, after: $after) {\n      id\n      reason\n      reporterName\n      createdAt\n      gameId\n      message {\n        ...ChatLineFields\n      }\n      context {\n        ...ChatLineFields\n      }\n    }\n  }\n": types.ChatReportsDocument,
+    "\n  mutation CloseChatReport($input: CloseChatReportInput!) {\n    closeChatReport(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.CloseChatReportDocument,
+    "\n  mutation LiftChatTimeout($input: LiftChatTimeoutInput!) {\n    liftChatTimeout(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.LiftChatTimeoutDocument,
+    "\n  query ModerationLog($first: Int, $before: Int) {\n    moderationLog(first: $first, before: $before) {\n      id\n      moderatorName\n      action\n      targetId\n      targetName\n      gameId\n      messageId\n      reportId\n      reason\n      createdAt\n    }\n  }\n": types.ModerationLogDocument,
+    "\n  query ChatTimeout {\n    viewer {\n      id\n      chatTimeout {\n        until\n        reason\n      }\n    }\n  }\n": types.ChatTimeoutDocument,
 };
 
 /**
@@ -151,7 +175,7 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Viewer {\n    viewer {\n      id\n      name\n      email\n      phone\n      notify\n    }\n  }\n"): (typeof documents)["\n  query Viewer {\n    viewer {\n      id\n      name\n      email\n      phone\n      notify\n    }\n  }\n"];
+export function graphql(source: "\n  query Viewer {\n    viewer {\n      id\n      name\n      email\n      phone\n      notify\n      moderator\n    }\n  }\n"): (typeof documents)["\n  query Viewer {\n    viewer {\n      id\n      name\n      email\n      phone\n      notify\n      moderator\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -380,6 +404,54 @@ export function graphql(source: "\n  query PresencePref {\n    viewer {\n      i
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SetHidePresence($hide: Boolean!) {\n    updateNotificationPreferences(input: { hidePresence: $hide }) {\n      user {\n        id\n        hidePresence\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SetHidePresence($hide: Boolean!) {\n    updateNotificationPreferences(input: { hidePresence: $hide }) {\n      user {\n        id\n        hidePresence\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription ChatMessages($gameId: ID!, $room: String!, $after: Int) {\n    chatMessages(gameId: $gameId, room: $room, after: $after) {\n      ...ChatLineFields\n    }\n  }\n"): (typeof documents)["\n  subscription ChatMessages($gameId: ID!, $room: String!, $after: Int) {\n    chatMessages(gameId: $gameId, room: $room, after: $after) {\n      ...ChatLineFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BlockUser($input: BlockUserInput!) {\n    blockUser(input: $input) {\n      blocked\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation BlockUser($input: BlockUserInput!) {\n    blockUser(input: $input) {\n      blocked\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UnblockUser($input: BlockUserInput!) {\n    unblockUser(input: $input) {\n      blocked\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UnblockUser($input: BlockUserInput!) {\n    unblockUser(input: $input) {\n      blocked\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BlockedUsers {\n    viewer {\n      id\n      blockedUsers {\n        id\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query BlockedUsers {\n    viewer {\n      id\n      blockedUsers {\n        id\n        name\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReportChatMessage($input: ReportChatMessageInput!) {\n    reportChatMessage(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ReportChatMessage($input: ReportChatMessageInput!) {\n    reportChatMessage(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TimeOutChatUser($input: TimeOutChatUserInput!) {\n    timeOutChatUser(input: $input) {\n      message {\n        ...ChatLineFields\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation TimeOutChatUser($input: TimeOutChatUserInput!) {\n    timeOutChatUser(input: $input) {\n      message {\n        ...ChatLineFields\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ShadowMuteChatUser($input: ShadowMuteChatUserInput!) {\n    shadowMuteChatUser(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ShadowMuteChatUser($input: ShadowMuteChatUserInput!) {\n    shadowMuteChatUser(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ChatReports($first: Int, $after: Int) {\n    chatReports(first: $first, after: $after) {\n      id\n      reason\n      reporterName\n      createdAt\n      gameId\n      message {\n        ...ChatLineFields\n      }\n      context {\n        ...ChatLineFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query ChatReports($first: Int, $after: Int) {\n    chatReports(first: $first, after: $after) {\n      id\n      reason\n      reporterName\n      createdAt\n      gameId\n      message {\n        ...ChatLineFields\n      }\n      context {\n        ...ChatLineFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CloseChatReport($input: CloseChatReportInput!) {\n    closeChatReport(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CloseChatReport($input: CloseChatReportInput!) {\n    closeChatReport(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LiftChatTimeout($input: LiftChatTimeoutInput!) {\n    liftChatTimeout(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation LiftChatTimeout($input: LiftChatTimeoutInput!) {\n    liftChatTimeout(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ModerationLog($first: Int, $before: Int) {\n    moderationLog(first: $first, before: $before) {\n      id\n      moderatorName\n      action\n      targetId\n      targetName\n      gameId\n      messageId\n      reportId\n      reason\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  query ModerationLog($first: Int, $before: Int) {\n    moderationLog(first: $first, before: $before) {\n      id\n      moderatorName\n      action\n      targetId\n      targetName\n      gameId\n      messageId\n      reportId\n      reason\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ChatTimeout {\n    viewer {\n      id\n      chatTimeout {\n        until\n        reason\n      }\n    }\n  }\n"): (typeof documents)["\n  query ChatTimeout {\n    viewer {\n      id\n      chatTimeout {\n        until\n        reason\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
