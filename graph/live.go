@@ -11,6 +11,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
+	"rout/game"
 	"rout/graph/wstransport"
 	"rout/live"
 	"rout/notifications"
@@ -39,6 +40,24 @@ func startNumber(after *int) (int64, error) {
 	return int64(*after), nil
 }
 
+// seenGame returns the id and snapshot of the game gameID names when the viewer may see it (maySee, as
+// Query.game); NOT_FOUND otherwise, as for a game that is not there. The live subscriptions of a game
+// start with it.
+func (r *Resolver) seenGame(ctx context.Context, gameID string) (int, game.Snapshot, error) {
+	id, err := parseIDOf(gameID, typeGame)
+	if err != nil {
+		return 0, game.Snapshot{}, err
+	}
+	snap, err := r.snapshotOf(ctx, id)
+	if err != nil {
+		return 0, game.Snapshot{}, joinError(err, gameID)
+	}
+	if !maySee(ctx, snap) {
+		return 0, game.Snapshot{}, gameNotFound(gameID)
+	}
+	return id, snap, nil
+}
+
 // gameEvents opens the gameEvents subscription of the viewer: the game must be one they may see, and
 // they see it as their seat (or as a spectator).
 func (r *Resolver) gameEvents(ctx context.Context, gameID string, after *int) (<-chan graphql.Event[*live.Event], error) {
@@ -50,16 +69,9 @@ func (r *Resolver) gameEvents(ctx context.Context, gameID string, after *int) (<
 	if err != nil {
 		return nil, err
 	}
-	id, err := parseIDOf(gameID, typeGame)
+	id, snap, err := r.seenGame(ctx, gameID)
 	if err != nil {
 		return nil, err
-	}
-	snap, err := r.snapshotOf(ctx, id)
-	if err != nil {
-		return nil, joinError(err, gameID)
-	}
-	if !maySee(ctx, snap) {
-		return nil, gameNotFound(gameID)
 	}
 	seat := viewerIn(ctx, snap)
 	if last := snap.SeqFor(seat); from > last {

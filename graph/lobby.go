@@ -19,16 +19,9 @@ func (r *Resolver) gameLobby(ctx context.Context, gameID string) (<-chan graphql
 	if err != nil {
 		return nil, err
 	}
-	id, err := parseIDOf(gameID, typeGame)
+	id, _, err := r.seenGame(ctx, gameID)
 	if err != nil {
 		return nil, err
-	}
-	snap, err := r.snapshotOf(ctx, id)
-	if err != nil {
-		return nil, joinError(err, gameID)
-	}
-	if !maySee(ctx, snap) {
-		return nil, gameNotFound(gameID)
 	}
 	sub, err := hub.Lobby(ctx, id)
 	if err != nil {

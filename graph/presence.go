@@ -72,16 +72,9 @@ func (r *Resolver) gamePresence(ctx context.Context, gameID string) (<-chan grap
 	if err != nil {
 		return nil, err
 	}
-	id, err := parseIDOf(gameID, typeGame)
+	id, _, err := r.seenGame(ctx, gameID)
 	if err != nil {
 		return nil, err
-	}
-	snap, err := r.snapshotOf(ctx, id)
-	if err != nil {
-		return nil, joinError(err, gameID)
-	}
-	if !maySee(ctx, snap) {
-		return nil, gameNotFound(gameID)
 	}
 	v, err := r.presenceViewer(ctx)
 	if err != nil {
