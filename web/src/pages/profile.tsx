@@ -191,7 +191,6 @@ export function ProfilePage(props: { id: string; viewerId: string }) {
                 <tr>
                   <th scope="col">Ended</th>
                   <th scope="col">Game</th>
-                  <th scope="col">Seats</th>
                   <th scope="col">Place</th>
                   <th scope="col">Rating</th>
                   <th scope="col">
@@ -206,11 +205,10 @@ export function ProfilePage(props: { id: string; viewerId: string }) {
                     <th scope="row">
                       <Link href={`/games/${encodeURIComponent(g.gameId)}`}>{g.name || g.mapName}</Link>
                       <div class="hint">
-                        {g.mapName} · {modeLabel(g.mode)}
+                        {g.mapName} · {modeLabel(g.mode)}, {g.seats} seats
                         {g.rated ? " · rated" : ""}
                       </div>
                     </th>
-                    <td class="num">{g.seats}</td>
                     <td class="num">{g.place != null ? placeWords(g.place) : "—"}</td>
                     <td class="num">
                       {g.ratingChange ? (
