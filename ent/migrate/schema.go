@@ -325,7 +325,7 @@ var (
 				Unique:  false,
 				Columns: []*schema.Column{EventsColumns[8], EventsColumns[2]},
 				Annotation: &entsql.IndexAnnotation{
-					Where: "((kind)::text = ANY ((ARRAY['player_eliminated'::character varying, 'player_resigned'::character varying, 'game_over'::character varying])::text[]))",
+					Where: "((kind)::text = ANY (ARRAY[('player_eliminated'::character varying)::text, ('player_resigned'::character varying)::text, ('game_over'::character varying)::text]))",
 				},
 			},
 		},
