@@ -6,6 +6,7 @@ import { useEffect, useState } from "preact/hooks";
 import { APIError, query } from "../api/client";
 import { FinishedGamesQuery, ProfileQuery } from "../api/operations";
 import type { FinishedGamesQuery as FinishedData, ProfileQuery as ProfileData, RatingMode } from "../gql/graphql";
+import { ordinal } from "../state/lobby";
 import { ErrorLine } from "../ui/form";
 import { Link } from "../ui/link";
 import { changeWords, lengthWords } from "../profile/chart";
@@ -26,13 +27,6 @@ const MODES: { mode: RatingMode; label: string }[] = [
 
 function modeLabel(m: string): string {
   return MODES.find((x) => x.mode === m.toUpperCase())?.label ?? m;
-}
-
-const SUFFIXES: Record<number, string> = { 1: "st", 2: "nd", 3: "rd" };
-
-function placeWords(n: number): string {
-  const teen = n % 100 >= 11 && n % 100 <= 13;
-  return `${n}${teen ? "th" : (SUFFIXES[n % 10] ?? "th")}`;
 }
 
 export function ProfilePage(props: { id: string; viewerId: string }) {
@@ -209,7 +203,7 @@ export function ProfilePage(props: { id: string; viewerId: string }) {
                         {g.rated ? " · rated" : ""}
                       </div>
                     </th>
-                    <td class="num">{g.place != null ? placeWords(g.place) : "—"}</td>
+                    <td class="num">{g.place != null ? ordinal(g.place) : "—"}</td>
                     <td class="num">
                       {g.ratingChange ? (
                         <>
