@@ -37,7 +37,10 @@ async function api(page, query, variables) {
     async ([q, v]) => {
       const res = await fetch("/graphql", {
         method: "POST",
-        headers: { "Content-Type": "application/json", Authorization: `Bearer ${localStorage.getItem("rout.session")}` },
+        headers: {
+          "Content-Type": "application/json",
+          Authorization: `Bearer ${localStorage.getItem("rout.session")}`,
+        },
         body: JSON.stringify({ query: q, variables: v }),
       });
       return res.json();
@@ -82,7 +85,8 @@ try {
   await a.getByRole("button", { name: "Start the game" }).click({ timeout: T });
   await a.locator(".seats").waitFor({ timeout: T });
   const resigned = await api(b, gameMut("resign"), { input: { gameId } });
-  if (resigned.resign.userErrors.length) throw new Error(`Bo's resignation: ${JSON.stringify(resigned.resign.userErrors)}`);
+  if (resigned.resign.userErrors.length)
+    throw new Error(`Bo's resignation: ${JSON.stringify(resigned.resign.userErrors)}`);
   log("Bo resigned: the game is over");
 
   // The finished game: each seat's rating change, and the names link to the profiles.
@@ -127,7 +131,8 @@ try {
   await a.locator(".seats").getByRole("link", { name: new RegExp(bo) }).click({ timeout: T });
   await a.getByRole("heading", { name: bo, level: 1 }).waitFor({ timeout: T });
   const boRow = ((await a.locator("table.record tbody tr").first().textContent()) ?? "").replace(/\s+/g, " ");
-  if (!boRow.includes("2nd") || !boRow.includes("(\u2212")) throw new Error(`Bo's record row, as Ann sees it: ${boRow}`);
+  if (!boRow.includes("2nd") || !boRow.includes("(\u2212"))
+    throw new Error(`Bo's record row, as Ann sees it: ${boRow}`);
   await shot(a, "other", { fullPage: true });
   await axe(a, "another player's profile");
 
