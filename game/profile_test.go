@@ -171,6 +171,9 @@ func TestPlayerStatsOfManyGames(t *testing.T) {
 	start := time.Now()
 	st, err := e.svc.PlayerStats(e.ctx, alice, true)
 	took := time.Since(start)
+	if err != nil {
+		t.Fatal(err)
+	}
 	t.Logf("the stats of %d games took %v", st.Played, took)
 	if st.Played != 5000 || st.Won != 2500 || len(st.ByMode) != 2 || st.ByMode[1].Places[2] != 2500 {
 		t.Errorf("stats of 5,000 games: played %d, won %d, by mode %v", st.Played, st.Won, st.ByMode)
