@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lib/pq"
+
 	"rout/game"
 	"rout/rules"
 )
@@ -104,4 +106,38 @@ func Game(t testing.TB, db *sql.DB, o GameOpts) game.Created {
 		}
 	}
 	return created
+}
+
+// CloneFinishedGame copies finished game id n times in db, each copy ending an hour before the previous one:
+// its games row, its seats and the events that place them (player_eliminated, player_resigned,
+// game_over), enough for a player's record and its sums (game.Service.PlayerStats) without playing
+// thousands of games; then it analyzes the tables. It fails the test on an error.
+func CloneFinishedGame(t testing.TB, db *sql.DB, id, n int) {
+	t.Helper()
+	cols := func(table string, skip ...string) string {
+		var list string
+		if err := db.QueryRow(`SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position)
+			FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1
+			AND column_name <> ALL($2)`, table, pq.Array(skip)).Scan(&list); err != nil {
+			t.Fatalf("dbtest: the columns of %s: %v", table, err)
+		}
+		return list
+	}
+	games := cols("games", "id", "finished_at", "create_key")
+	players := cols("players", "id", "game_id")
+	events := cols("events", "id", "game_id")
+	_, err := db.Exec(`WITH copies AS (
+		INSERT INTO games (`+games+`, finished_at)
+		SELECT `+games+`, g.finished_at - n * interval '1 hour' FROM games g, generate_series(1, $2) AS n WHERE g.id = $1
+		RETURNING id),
+	seats AS (INSERT INTO players (game_id, `+players+`) SELECT c.id, `+players+` FROM copies c, players WHERE players.game_id = $1)
+	INSERT INTO events (game_id, `+events+`) SELECT c.id, `+events+` FROM copies c, events
+		WHERE events.game_id = $1 AND events.kind IN ('player_eliminated', 'player_resigned', 'game_over')`, id, n)
+	if err != nil {
+		t.Fatalf("dbtest: copying game %d: %v", id, err)
+	}
+	// The planner's statistics, as autovacuum would update them after so many new rows.
+	if _, err := db.Exec(`ANALYZE games, players, events`); err != nil {
+		t.Fatalf("dbtest: analyzing the copies of game %d: %v", id, err)
+	}
 }

@@ -50,6 +50,10 @@ const CodeKeyReused Code = "IDEMPOTENCY_KEY_REUSED"
 // creator: the invitation cannot be sent, and the creator is told no more.
 const CodeInvitationRefused Code = "INVITATION_REFUSED"
 
+// CodeRatedNeedsOpponents refuses a rated game that could change no rating: one with seats for fewer
+// than two people (CPU seats are not rated), or in a team game, people on fewer than two teams.
+const CodeRatedNeedsOpponents Code = "RATED_NEEDS_OPPONENTS"
+
 // CodeUnknownMap refuses a new game on a map key (or key and version) that is neither stored nor built in.
 const CodeUnknownMap Code = "UNKNOWN_MAP"
 

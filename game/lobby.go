@@ -156,6 +156,9 @@ func (s *Service) gameCreate(ctx context.Context, in CreateInput) (Created, erro
 		if _, err := withTeams(board, cfg, &in); err != nil {
 			return err
 		}
+		if err := checkRated(in); err != nil {
+			return err
+		}
 		teamsJSON, teamRulesJSON, err := encodeTeams(in.Teams, in.TeamRules)
 		if err != nil {
 			return err
@@ -280,6 +283,29 @@ func cmp(s, fallback string) string {
 		return fallback
 	}
 	return s
+}
+
+// checkRated refuses a rated game whose end could change no rating (docs/ratings.md, "Rated games"): the
+// humans are rated among themselves, so it needs seats for two people at least (the creator's, open or
+// invited seats), and in a team game people on two teams at least.
+func checkRated(in CreateInput) error {
+	if !in.Rated {
+		return nil
+	}
+	people, teams := 0, map[int]bool{}
+	for _, s := range in.Seats {
+		if s.Kind != SeatCPU {
+			people++
+			teams[s.Team] = true
+		}
+	}
+	switch {
+	case people < 2:
+		return errorf(CodeRatedNeedsOpponents, "a rated game needs seats for two players at least: CPU seats are not rated")
+	case len(in.Teams) > 0 && len(teams) < 2:
+		return errorf(CodeRatedNeedsOpponents, "a rated team game needs seats for players on two teams at least: CPU seats are not rated")
+	}
+	return nil
 }
 
 func checkSeat(i int, seat SeatSpec) error {

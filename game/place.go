@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+
+	"github.com/lib/pq"
 )
 
 // Places of a finished game: the winner is 1st (in a team game every winner, docs/rules.md R85), the player
@@ -59,22 +61,47 @@ func (s *Service) GamePlaces(ctx context.Context, gameID int) (map[int]int, erro
 
 // gamePlaces is GamePlaces through q: in a transaction, it sees the events the transaction wrote.
 func gamePlaces(ctx context.Context, q querier, gameID int) (map[int]int, error) {
-	rows, err := q.QueryContext(ctx, `SELECT seq, kind, payload FROM events
-		WHERE game_id = $1 AND kind IN ('player_eliminated', 'player_resigned', 'game_over') ORDER BY seq`, gameID)
+	places, err := gamesPlaces(ctx, q, []int{gameID})
+	return places[gameID], err
+}
+
+// gamesPlaces returns the places of the seats of each game of ids that is over, by game, in one statement
+// (the partial index events_outs holds the events it reads); a game not over has no entry.
+func gamesPlaces(ctx context.Context, q querier, ids []int) (map[int]map[int]int, error) {
+	rows, err := q.QueryContext(ctx, `SELECT game_id, seq, kind, payload FROM events
+		WHERE game_id = ANY($1) AND kind IN ('player_eliminated', 'player_resigned', 'game_over') ORDER BY game_id, seq`,
+		pq.Array(ids))
 	if err != nil {
-		return nil, fmt.Errorf("error reading the outs of game %d: %w", gameID, err)
+		return nil, fmt.Errorf("error reading the outs of games %v: %w", ids, err)
 	}
 	defer rows.Close()
-	var winners []int
-	var outs []Out
+	out := map[int]map[int]int{}
+	var (
+		game    = -1
+		winners []int
+		outs    []Out
+	)
+	flush := func() {
+		if game >= 0 {
+			if places := Places(winners, outs); places != nil {
+				out[game] = places
+			}
+		}
+		winners, outs = nil, nil
+	}
 	for rows.Next() {
 		var (
+			gameID  int
 			seq     int64
 			kind    string
 			payload []byte
 		)
-		if err := rows.Scan(&seq, &kind, &payload); err != nil {
-			return nil, fmt.Errorf("error reading the outs of game %d: %w", gameID, err)
+		if err := rows.Scan(&gameID, &seq, &kind, &payload); err != nil {
+			return nil, fmt.Errorf("error reading the outs of games %v: %w", ids, err)
+		}
+		if gameID != game {
+			flush()
+			game = gameID
 		}
 		var p struct {
 			Player  *int  `json:"player"`
@@ -94,7 +121,8 @@ func gamePlaces(ctx context.Context, q querier, gameID int) (map[int]int, error)
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("error reading the outs of game %d: %w", gameID, err)
+		return nil, fmt.Errorf("error reading the outs of games %v: %w", ids, err)
 	}
-	return Places(winners, outs), nil
+	flush()
+	return out, nil
 }

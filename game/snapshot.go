@@ -33,6 +33,7 @@ type Row struct {
 	Teams      []Team
 	TeamRules  rules.TeamRules
 	InviteCode *string
+	Rated      bool       // its end updates its human players' ratings (docs/ratings.md)
 	Deadline   *time.Time // the current turn's deadline; nil when no turn runs
 	WarningAt  *time.Time // when the player to move is warned; nil when no turn runs
 	CreatedAt  time.Time
@@ -53,7 +54,7 @@ type Snapshot struct {
 func (g *gameRow) row() Row {
 	r := Row{GameID: g.id, Name: g.name, MapID: g.mapID, CreatorID: g.creatorID, Status: g.status, Version: g.version, Seq: g.seq,
 		Phase: g.phase, Turn: g.turn, CurrentSeat: g.currentSeat, TurnLimit: g.turnLimit, Claim: g.claim, Cards: g.cards,
-		TTBPercent: g.ttbPercent, Fog: g.fog, ViewSeqs: g.viewSeqs, Teams: g.teams, TeamRules: g.teamRules, Winner: intOrNil(g.winner), InviteCode: stringOrNil(g.inviteCode),
+		TTBPercent: g.ttbPercent, Fog: g.fog, ViewSeqs: g.viewSeqs, Teams: g.teams, TeamRules: g.teamRules, Winner: intOrNil(g.winner), InviteCode: stringOrNil(g.inviteCode), Rated: g.rated,
 		Deadline: timeOrNil(g.deadline), WarningAt: timeOrNil(g.warning), CreatedAt: g.createdAt, UpdatedAt: g.updatedAt,
 		StartedAt: timeOrNil(g.startedAt), FinishedAt: timeOrNil(g.finishedAt)}
 	return r

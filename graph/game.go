@@ -329,7 +329,8 @@ func (r *Resolver) createGame(ctx context.Context, input CreateGameInput) (*Game
 	if err != nil {
 		return nil, err
 	}
-	in := game.CreateInput{CreatorID: me.ID, MapKey: input.MapKey, Private: input.Private != nil && *input.Private}
+	in := game.CreateInput{CreatorID: me.ID, MapKey: input.MapKey, Private: input.Private != nil && *input.Private,
+		Rated: input.Rated != nil && *input.Rated}
 	if input.Name != nil {
 		in.Name = *input.Name
 	}
@@ -398,6 +399,9 @@ func (r *Resolver) createGame(ctx context.Context, input CreateGameInput) (*Game
 		}
 		if errors.As(err, &ge) && ge.Code == game.CodeInvalidTeams {
 			return refused(userError(string(ge.Code), ge.Message, "input", "teams")), nil
+		}
+		if errors.As(err, &ge) && ge.Code == game.CodeRatedNeedsOpponents {
+			return refused(userError(string(ge.Code), ge.Message, "input", "rated")), nil
 		}
 		if errors.As(err, &ge) && ge.Code == game.CodeInvalidTeamRules {
 			return refused(userError(string(ge.Code), ge.Message, "input", "teamRules")), nil

@@ -35,6 +35,7 @@ type Game struct {
 	CardSystem       string
 	TtbPercent       int
 	Winner           *int
+	Rated            bool
 
 	version, seq int64
 	fog          rules.Fog
@@ -70,6 +71,7 @@ func (r *Resolver) newGame(row game.Row) *Game {
 		seq: row.Seq, fog: row.Fog, viewSeqs: row.ViewSeqs, CurrentSeat: game.SeatOrNil(rules.PlayerID(row.CurrentSeat)), TurnDeadline: row.Deadline,
 		TurnLimitSeconds: int64(row.TurnLimit / time.Second), Claim: row.Claim.String(), CardSystem: row.Cards.String(),
 		TtbPercent: row.TTBPercent, Winner: row.Winner, gameID: row.GameID, mapID: row.MapID, creatorID: row.CreatorID, inviteCode: row.InviteCode,
+		Rated: row.Rated,
 	}
 }
 
@@ -82,6 +84,7 @@ func (r *Resolver) gameFromEnt(g *ent.Game) *Game {
 		CurrentSeat: game.SeatOrNil(rules.PlayerID(g.CurrentSeat)), TurnDeadline: g.TurnDeadline,
 		TurnLimitSeconds: g.TurnLimitSeconds, Claim: string(g.Claim), CardSystem: string(g.CardSystem), TtbPercent: g.TtbPercent,
 		Winner: g.WinnerSeat, gameID: g.ID, mapID: g.MapID, creatorID: g.CreatorID, inviteCode: g.InviteCode,
+		Rated: g.Rated,
 	}
 }
 

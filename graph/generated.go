@@ -39,6 +39,7 @@ type ResolverRoot interface {
 	GameEvent() GameEventResolver
 	GameMap() GameMapResolver
 	Mutation() MutationResolver
+	PlayerProfile() PlayerProfileResolver
 	PushSubscription() PushSubscriptionResolver
 	Query() QueryResolver
 	Seat() SeatResolver
@@ -208,6 +209,8 @@ type ComplexityRoot struct {
 		Name                func(childComplexity int) int
 		Phase               func(childComplexity int) int
 		Presence            func(childComplexity int) int
+		Rated               func(childComplexity int) int
+		RatingChanges       func(childComplexity int) int
 		Record              func(childComplexity int) int
 		Reinforcements      func(childComplexity int) int
 		Round               func(childComplexity int) int
@@ -296,6 +299,16 @@ type ComplexityRoot struct {
 	GamePresence struct {
 		PresentSeats   func(childComplexity int) int
 		SpectatorCount func(childComplexity int) int
+	}
+
+	GameRatingChange struct {
+		Change       func(childComplexity int) int
+		Mode         func(childComplexity int) int
+		Place        func(childComplexity int) int
+		Provisional  func(childComplexity int) int
+		RatingAfter  func(childComplexity int) int
+		RatingBefore func(childComplexity int) int
+		Seat         func(childComplexity int) int
 	}
 
 	LiveEvent struct {
@@ -435,6 +448,68 @@ type ComplexityRoot struct {
 		StartCursor     func(childComplexity int) int
 	}
 
+	PlayedGame struct {
+		FinishedAt   func(childComplexity int) int
+		GameID       func(childComplexity int) int
+		MapKey       func(childComplexity int) int
+		MapName      func(childComplexity int) int
+		Mode         func(childComplexity int) int
+		Name         func(childComplexity int) int
+		Place        func(childComplexity int) int
+		Rated        func(childComplexity int) int
+		RatingChange func(childComplexity int) int
+		Seat         func(childComplexity int) int
+		Seats        func(childComplexity int) int
+		StartedAt    func(childComplexity int) int
+		Won          func(childComplexity int) int
+	}
+
+	PlayedGameConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	PlayedGameEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	PlayerProfile struct {
+		CurrentGames    func(childComplexity int) int
+		FinishedGames   func(childComplexity int, first *int, after *entgql.Cursor[int]) int
+		IncludesPrivate func(childComplexity int) int
+		RatingHistory   func(childComplexity int, mode RatingMode, last *int) int
+		Stats           func(childComplexity int) int
+	}
+
+	PlayerRating struct {
+		Games       func(childComplexity int) int
+		Mode        func(childComplexity int) int
+		Mu          func(childComplexity int) int
+		Provisional func(childComplexity int) int
+		Rating      func(childComplexity int) int
+		Sigma       func(childComplexity int) int
+	}
+
+	PlayerStatLine struct {
+		AveragePlace func(childComplexity int) int
+		Key          func(childComplexity int) int
+		Name         func(childComplexity int) int
+		Places       func(childComplexity int) int
+		Played       func(childComplexity int) int
+		Won          func(childComplexity int) int
+	}
+
+	PlayerStats struct {
+		AverageLengthSeconds func(childComplexity int) int
+		ByMap                func(childComplexity int) int
+		ByMode               func(childComplexity int) int
+		BySize               func(childComplexity int) int
+		LongestWinStreak     func(childComplexity int) int
+		Played               func(childComplexity int) int
+		Won                  func(childComplexity int) int
+	}
+
 	PushSubscription struct {
 		CreatedAt     func(childComplexity int) int
 		Device        func(childComplexity int) int
@@ -462,6 +537,15 @@ type ComplexityRoot struct {
 	QuietHours struct {
 		End   func(childComplexity int) int
 		Start func(childComplexity int) int
+	}
+
+	RatingPoint struct {
+		At          func(childComplexity int) int
+		Change      func(childComplexity int) int
+		GameID      func(childComplexity int) int
+		Place       func(childComplexity int) int
+		Provisional func(childComplexity int) int
+		Rating      func(childComplexity int) int
 	}
 
 	RegisterPushSubscriptionPayload struct {
@@ -621,7 +705,9 @@ type ComplexityRoot struct {
 		NotificationPreferences func(childComplexity int) int
 		Notify                  func(childComplexity int) int
 		Phone                   func(childComplexity int) int
+		Profile                 func(childComplexity int) int
 		PushSubscriptions       func(childComplexity int) int
+		Ratings                 func(childComplexity int) int
 	}
 
 	UserError struct {
@@ -676,6 +762,8 @@ type GameResolver interface {
 	ChatUnread(ctx context.Context, obj *Game) (int, error)
 
 	Presence(ctx context.Context, obj *Game) (*GamePresence, error)
+
+	RatingChanges(ctx context.Context, obj *Game) ([]*GameRatingChange, error)
 }
 type GameEventResolver interface {
 	Territories(ctx context.Context, obj *game.EventView) ([]*live.Territory, error)
@@ -740,6 +828,12 @@ type MutationResolver interface {
 	RegisterPushSubscription(ctx context.Context, input RegisterPushSubscriptionInput) (*RegisterPushSubscriptionPayload, error)
 	UnregisterPushSubscription(ctx context.Context, input UnregisterPushSubscriptionInput) (*UnregisterPushSubscriptionPayload, error)
 }
+type PlayerProfileResolver interface {
+	RatingHistory(ctx context.Context, obj *PlayerProfile, mode RatingMode, last *int) ([]*RatingPoint, error)
+	Stats(ctx context.Context, obj *PlayerProfile) (*PlayerStats, error)
+	CurrentGames(ctx context.Context, obj *PlayerProfile) ([]*Game, error)
+	FinishedGames(ctx context.Context, obj *PlayerProfile, first *int, after *entgql.Cursor[int]) (*PlayedGameConnection, error)
+}
 type PushSubscriptionResolver interface {
 	ID(ctx context.Context, obj *ent.PushSubscription) (string, error)
 }
@@ -795,6 +889,8 @@ type UserResolver interface {
 
 	ChatTimeout(ctx context.Context, obj *ent.User) (*ChatTimeout, error)
 	PushSubscriptions(ctx context.Context, obj *ent.User) ([]*ent.PushSubscription, error)
+	Ratings(ctx context.Context, obj *ent.User) ([]*PlayerRating, error)
+	Profile(ctx context.Context, obj *ent.User) (*PlayerProfile, error)
 }
 type ViewerEventResolver interface {
 	GameID(ctx context.Context, obj *live.Notice) (string, error)
@@ -1425,6 +1521,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Game.Presence(childComplexity), true
+	case "Game.rated":
+		if e.ComplexityRoot.Game.Rated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.Rated(childComplexity), true
+	case "Game.ratingChanges":
+		if e.ComplexityRoot.Game.RatingChanges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.RatingChanges(childComplexity), true
 	case "Game.record":
 		if e.ComplexityRoot.Game.Record == nil {
 			break
@@ -1832,6 +1940,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GamePresence.SpectatorCount(childComplexity), true
+
+	case "GameRatingChange.change":
+		if e.ComplexityRoot.GameRatingChange.Change == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameRatingChange.Change(childComplexity), true
+	case "GameRatingChange.mode":
+		if e.ComplexityRoot.GameRatingChange.Mode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameRatingChange.Mode(childComplexity), true
+	case "GameRatingChange.place":
+		if e.ComplexityRoot.GameRatingChange.Place == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameRatingChange.Place(childComplexity), true
+	case "GameRatingChange.provisional":
+		if e.ComplexityRoot.GameRatingChange.Provisional == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameRatingChange.Provisional(childComplexity), true
+	case "GameRatingChange.ratingAfter":
+		if e.ComplexityRoot.GameRatingChange.RatingAfter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameRatingChange.RatingAfter(childComplexity), true
+	case "GameRatingChange.ratingBefore":
+		if e.ComplexityRoot.GameRatingChange.RatingBefore == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameRatingChange.RatingBefore(childComplexity), true
+	case "GameRatingChange.seat":
+		if e.ComplexityRoot.GameRatingChange.Seat == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameRatingChange.Seat(childComplexity), true
 
 	case "LiveEvent.currentSeat":
 		if e.ComplexityRoot.LiveEvent.CurrentSeat == nil {
@@ -2661,6 +2812,269 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PageInfo.StartCursor(childComplexity), true
 
+	case "PlayedGame.finishedAt":
+		if e.ComplexityRoot.PlayedGame.FinishedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayedGame.FinishedAt(childComplexity), true
+	case "PlayedGame.gameId":
+		if e.ComplexityRoot.PlayedGame.GameID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayedGame.GameID(childComplexity), true
+	case "PlayedGame.mapKey":
+		if e.ComplexityRoot.PlayedGame.MapKey == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayedGame.MapKey(childComplexity), true
+	case "PlayedGame.mapName":
+		if e.ComplexityRoot.PlayedGame.MapName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayedGame.MapName(childComplexity), true
+	case "PlayedGame.mode":
+		if e.ComplexityRoot.PlayedGame.Mode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayedGame.Mode(childComplexity), true
+	case "PlayedGame.name":
+		if e.ComplexityRoot.PlayedGame.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayedGame.Name(childComplexity), true
+	case "PlayedGame.place":
+		if e.ComplexityRoot.PlayedGame.Place == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayedGame.Place(childComplexity), true
+	case "PlayedGame.rated":
+		if e.ComplexityRoot.PlayedGame.Rated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayedGame.Rated(childComplexity), true
+	case "PlayedGame.ratingChange":
+		if e.ComplexityRoot.PlayedGame.RatingChange == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayedGame.RatingChange(childComplexity), true
+	case "PlayedGame.seat":
+		if e.ComplexityRoot.PlayedGame.Seat == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayedGame.Seat(childComplexity), true
+	case "PlayedGame.seats":
+		if e.ComplexityRoot.PlayedGame.Seats == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayedGame.Seats(childComplexity), true
+	case "PlayedGame.startedAt":
+		if e.ComplexityRoot.PlayedGame.StartedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayedGame.StartedAt(childComplexity), true
+	case "PlayedGame.won":
+		if e.ComplexityRoot.PlayedGame.Won == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayedGame.Won(childComplexity), true
+
+	case "PlayedGameConnection.edges":
+		if e.ComplexityRoot.PlayedGameConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayedGameConnection.Edges(childComplexity), true
+	case "PlayedGameConnection.pageInfo":
+		if e.ComplexityRoot.PlayedGameConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayedGameConnection.PageInfo(childComplexity), true
+
+	case "PlayedGameEdge.cursor":
+		if e.ComplexityRoot.PlayedGameEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayedGameEdge.Cursor(childComplexity), true
+	case "PlayedGameEdge.node":
+		if e.ComplexityRoot.PlayedGameEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayedGameEdge.Node(childComplexity), true
+
+	case "PlayerProfile.currentGames":
+		if e.ComplexityRoot.PlayerProfile.CurrentGames == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerProfile.CurrentGames(childComplexity), true
+	case "PlayerProfile.finishedGames":
+		if e.ComplexityRoot.PlayerProfile.FinishedGames == nil {
+			break
+		}
+
+		args, err := ec.field_PlayerProfile_finishedGames_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.PlayerProfile.FinishedGames(childComplexity, args["first"].(*int), args["after"].(*entgql.Cursor[int])), true
+	case "PlayerProfile.includesPrivate":
+		if e.ComplexityRoot.PlayerProfile.IncludesPrivate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerProfile.IncludesPrivate(childComplexity), true
+	case "PlayerProfile.ratingHistory":
+		if e.ComplexityRoot.PlayerProfile.RatingHistory == nil {
+			break
+		}
+
+		args, err := ec.field_PlayerProfile_ratingHistory_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.PlayerProfile.RatingHistory(childComplexity, args["mode"].(RatingMode), args["last"].(*int)), true
+	case "PlayerProfile.stats":
+		if e.ComplexityRoot.PlayerProfile.Stats == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerProfile.Stats(childComplexity), true
+
+	case "PlayerRating.games":
+		if e.ComplexityRoot.PlayerRating.Games == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerRating.Games(childComplexity), true
+	case "PlayerRating.mode":
+		if e.ComplexityRoot.PlayerRating.Mode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerRating.Mode(childComplexity), true
+	case "PlayerRating.mu":
+		if e.ComplexityRoot.PlayerRating.Mu == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerRating.Mu(childComplexity), true
+	case "PlayerRating.provisional":
+		if e.ComplexityRoot.PlayerRating.Provisional == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerRating.Provisional(childComplexity), true
+	case "PlayerRating.rating":
+		if e.ComplexityRoot.PlayerRating.Rating == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerRating.Rating(childComplexity), true
+	case "PlayerRating.sigma":
+		if e.ComplexityRoot.PlayerRating.Sigma == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerRating.Sigma(childComplexity), true
+
+	case "PlayerStatLine.averagePlace":
+		if e.ComplexityRoot.PlayerStatLine.AveragePlace == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerStatLine.AveragePlace(childComplexity), true
+	case "PlayerStatLine.key":
+		if e.ComplexityRoot.PlayerStatLine.Key == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerStatLine.Key(childComplexity), true
+	case "PlayerStatLine.name":
+		if e.ComplexityRoot.PlayerStatLine.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerStatLine.Name(childComplexity), true
+	case "PlayerStatLine.places":
+		if e.ComplexityRoot.PlayerStatLine.Places == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerStatLine.Places(childComplexity), true
+	case "PlayerStatLine.played":
+		if e.ComplexityRoot.PlayerStatLine.Played == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerStatLine.Played(childComplexity), true
+	case "PlayerStatLine.won":
+		if e.ComplexityRoot.PlayerStatLine.Won == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerStatLine.Won(childComplexity), true
+
+	case "PlayerStats.averageLengthSeconds":
+		if e.ComplexityRoot.PlayerStats.AverageLengthSeconds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerStats.AverageLengthSeconds(childComplexity), true
+	case "PlayerStats.byMap":
+		if e.ComplexityRoot.PlayerStats.ByMap == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerStats.ByMap(childComplexity), true
+	case "PlayerStats.byMode":
+		if e.ComplexityRoot.PlayerStats.ByMode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerStats.ByMode(childComplexity), true
+	case "PlayerStats.bySize":
+		if e.ComplexityRoot.PlayerStats.BySize == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerStats.BySize(childComplexity), true
+	case "PlayerStats.longestWinStreak":
+		if e.ComplexityRoot.PlayerStats.LongestWinStreak == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerStats.LongestWinStreak(childComplexity), true
+	case "PlayerStats.played":
+		if e.ComplexityRoot.PlayerStats.Played == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerStats.Played(childComplexity), true
+	case "PlayerStats.won":
+		if e.ComplexityRoot.PlayerStats.Won == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerStats.Won(childComplexity), true
+
 	case "PushSubscription.createdAt":
 		if e.ComplexityRoot.PushSubscription.CreatedAt == nil {
 			break
@@ -2839,6 +3253,43 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.QuietHours.Start(childComplexity), true
+
+	case "RatingPoint.at":
+		if e.ComplexityRoot.RatingPoint.At == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RatingPoint.At(childComplexity), true
+	case "RatingPoint.change":
+		if e.ComplexityRoot.RatingPoint.Change == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RatingPoint.Change(childComplexity), true
+	case "RatingPoint.gameId":
+		if e.ComplexityRoot.RatingPoint.GameID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RatingPoint.GameID(childComplexity), true
+	case "RatingPoint.place":
+		if e.ComplexityRoot.RatingPoint.Place == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RatingPoint.Place(childComplexity), true
+	case "RatingPoint.provisional":
+		if e.ComplexityRoot.RatingPoint.Provisional == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RatingPoint.Provisional(childComplexity), true
+	case "RatingPoint.rating":
+		if e.ComplexityRoot.RatingPoint.Rating == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RatingPoint.Rating(childComplexity), true
 
 	case "RegisterPushSubscriptionPayload.subscription":
 		if e.ComplexityRoot.RegisterPushSubscriptionPayload.Subscription == nil {
@@ -3461,12 +3912,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.User.Phone(childComplexity), true
+	case "User.profile":
+		if e.ComplexityRoot.User.Profile == nil {
+			break
+		}
+
+		return e.ComplexityRoot.User.Profile(childComplexity), true
 	case "User.pushSubscriptions":
 		if e.ComplexityRoot.User.PushSubscriptions == nil {
 			break
 		}
 
 		return e.ComplexityRoot.User.PushSubscriptions(childComplexity), true
+	case "User.ratings":
+		if e.ComplexityRoot.User.Ratings == nil {
+			break
+		}
+
+		return e.ComplexityRoot.User.Ratings(childComplexity), true
 
 	case "UserError.code":
 		if e.ComplexityRoot.UserError.Code == nil {
@@ -3682,7 +4145,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/account.graphqls" "schema/base.graphqls" "schema/board_columns.graphqls" "schema/chat.graphqls" "schema/delegation.graphqls" "schema/game.graphqls" "schema/live.graphqls" "schema/maps.graphqls" "schema/presence.graphqls" "schema/push.graphqls"
+//go:embed "schema/account.graphqls" "schema/base.graphqls" "schema/board_columns.graphqls" "schema/chat.graphqls" "schema/delegation.graphqls" "schema/game.graphqls" "schema/live.graphqls" "schema/maps.graphqls" "schema/presence.graphqls" "schema/push.graphqls" "schema/rating.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -3704,6 +4167,7 @@ var sources = []*ast.Source{
 	{Name: "schema/maps.graphqls", Input: sourceData("schema/maps.graphqls"), BuiltIn: false},
 	{Name: "schema/presence.graphqls", Input: sourceData("schema/presence.graphqls"), BuiltIn: false},
 	{Name: "schema/push.graphqls", Input: sourceData("schema/push.graphqls"), BuiltIn: false},
+	{Name: "schema/rating.graphqls", Input: sourceData("schema/rating.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -4061,6 +4525,10 @@ func (ec *executionContext) childFields_Game(ctx context.Context, field graphql.
 		return ec.fieldContext_Game_seq(ctx, field)
 	case "presence":
 		return ec.fieldContext_Game_presence(ctx, field)
+	case "rated":
+		return ec.fieldContext_Game_rated(ctx, field)
+	case "ratingChanges":
+		return ec.fieldContext_Game_ratingChanges(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Game", field.Name)
 }
@@ -4199,6 +4667,26 @@ func (ec *executionContext) childFields_GamePresence(ctx context.Context, field 
 		return ec.fieldContext_GamePresence_presentSeats(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type GamePresence", field.Name)
+}
+
+func (ec *executionContext) childFields_GameRatingChange(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "seat":
+		return ec.fieldContext_GameRatingChange_seat(ctx, field)
+	case "mode":
+		return ec.fieldContext_GameRatingChange_mode(ctx, field)
+	case "place":
+		return ec.fieldContext_GameRatingChange_place(ctx, field)
+	case "ratingBefore":
+		return ec.fieldContext_GameRatingChange_ratingBefore(ctx, field)
+	case "ratingAfter":
+		return ec.fieldContext_GameRatingChange_ratingAfter(ctx, field)
+	case "change":
+		return ec.fieldContext_GameRatingChange_change(ctx, field)
+	case "provisional":
+		return ec.fieldContext_GameRatingChange_provisional(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GameRatingChange", field.Name)
 }
 
 func (ec *executionContext) childFields_LiveEvent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4385,6 +4873,130 @@ func (ec *executionContext) childFields_PageInfo(ctx context.Context, field grap
 	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
 }
 
+func (ec *executionContext) childFields_PlayedGame(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "gameId":
+		return ec.fieldContext_PlayedGame_gameId(ctx, field)
+	case "name":
+		return ec.fieldContext_PlayedGame_name(ctx, field)
+	case "mapKey":
+		return ec.fieldContext_PlayedGame_mapKey(ctx, field)
+	case "mapName":
+		return ec.fieldContext_PlayedGame_mapName(ctx, field)
+	case "seats":
+		return ec.fieldContext_PlayedGame_seats(ctx, field)
+	case "mode":
+		return ec.fieldContext_PlayedGame_mode(ctx, field)
+	case "seat":
+		return ec.fieldContext_PlayedGame_seat(ctx, field)
+	case "place":
+		return ec.fieldContext_PlayedGame_place(ctx, field)
+	case "won":
+		return ec.fieldContext_PlayedGame_won(ctx, field)
+	case "rated":
+		return ec.fieldContext_PlayedGame_rated(ctx, field)
+	case "startedAt":
+		return ec.fieldContext_PlayedGame_startedAt(ctx, field)
+	case "finishedAt":
+		return ec.fieldContext_PlayedGame_finishedAt(ctx, field)
+	case "ratingChange":
+		return ec.fieldContext_PlayedGame_ratingChange(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PlayedGame", field.Name)
+}
+
+func (ec *executionContext) childFields_PlayedGameConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_PlayedGameConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_PlayedGameConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PlayedGameConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_PlayedGameEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_PlayedGameEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_PlayedGameEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PlayedGameEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_PlayerProfile(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "includesPrivate":
+		return ec.fieldContext_PlayerProfile_includesPrivate(ctx, field)
+	case "ratingHistory":
+		return ec.fieldContext_PlayerProfile_ratingHistory(ctx, field)
+	case "stats":
+		return ec.fieldContext_PlayerProfile_stats(ctx, field)
+	case "currentGames":
+		return ec.fieldContext_PlayerProfile_currentGames(ctx, field)
+	case "finishedGames":
+		return ec.fieldContext_PlayerProfile_finishedGames(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PlayerProfile", field.Name)
+}
+
+func (ec *executionContext) childFields_PlayerRating(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "mode":
+		return ec.fieldContext_PlayerRating_mode(ctx, field)
+	case "rating":
+		return ec.fieldContext_PlayerRating_rating(ctx, field)
+	case "mu":
+		return ec.fieldContext_PlayerRating_mu(ctx, field)
+	case "sigma":
+		return ec.fieldContext_PlayerRating_sigma(ctx, field)
+	case "provisional":
+		return ec.fieldContext_PlayerRating_provisional(ctx, field)
+	case "games":
+		return ec.fieldContext_PlayerRating_games(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PlayerRating", field.Name)
+}
+
+func (ec *executionContext) childFields_PlayerStatLine(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "key":
+		return ec.fieldContext_PlayerStatLine_key(ctx, field)
+	case "name":
+		return ec.fieldContext_PlayerStatLine_name(ctx, field)
+	case "played":
+		return ec.fieldContext_PlayerStatLine_played(ctx, field)
+	case "won":
+		return ec.fieldContext_PlayerStatLine_won(ctx, field)
+	case "places":
+		return ec.fieldContext_PlayerStatLine_places(ctx, field)
+	case "averagePlace":
+		return ec.fieldContext_PlayerStatLine_averagePlace(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PlayerStatLine", field.Name)
+}
+
+func (ec *executionContext) childFields_PlayerStats(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "played":
+		return ec.fieldContext_PlayerStats_played(ctx, field)
+	case "won":
+		return ec.fieldContext_PlayerStats_won(ctx, field)
+	case "averageLengthSeconds":
+		return ec.fieldContext_PlayerStats_averageLengthSeconds(ctx, field)
+	case "longestWinStreak":
+		return ec.fieldContext_PlayerStats_longestWinStreak(ctx, field)
+	case "byMap":
+		return ec.fieldContext_PlayerStats_byMap(ctx, field)
+	case "bySize":
+		return ec.fieldContext_PlayerStats_bySize(ctx, field)
+	case "byMode":
+		return ec.fieldContext_PlayerStats_byMode(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PlayerStats", field.Name)
+}
+
 func (ec *executionContext) childFields_PushSubscription(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -4409,6 +5021,24 @@ func (ec *executionContext) childFields_QuietHours(ctx context.Context, field gr
 		return ec.fieldContext_QuietHours_end(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type QuietHours", field.Name)
+}
+
+func (ec *executionContext) childFields_RatingPoint(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "at":
+		return ec.fieldContext_RatingPoint_at(ctx, field)
+	case "gameId":
+		return ec.fieldContext_RatingPoint_gameId(ctx, field)
+	case "rating":
+		return ec.fieldContext_RatingPoint_rating(ctx, field)
+	case "change":
+		return ec.fieldContext_RatingPoint_change(ctx, field)
+	case "place":
+		return ec.fieldContext_RatingPoint_place(ctx, field)
+	case "provisional":
+		return ec.fieldContext_RatingPoint_provisional(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RatingPoint", field.Name)
 }
 
 func (ec *executionContext) childFields_RegisterPushSubscriptionPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4711,6 +5341,10 @@ func (ec *executionContext) childFields_User(ctx context.Context, field graphql.
 		return ec.fieldContext_User_chatTimeout(ctx, field)
 	case "pushSubscriptions":
 		return ec.fieldContext_User_pushSubscriptions(ctx, field)
+	case "ratings":
+		return ec.fieldContext_User_ratings(ctx, field)
+	case "profile":
+		return ec.fieldContext_User_profile(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type User", field.Name)
 }
@@ -5594,6 +6228,50 @@ func (ec *executionContext) field_Mutation_uploadMap_args(ctx context.Context, r
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_PlayerProfile_finishedGames_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[int], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_PlayerProfile_ratingHistory_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "mode",
+		func(ctx context.Context, v any) (RatingMode, error) {
+			return ec.unmarshalNRatingMode2routᚋgraphᚐRatingMode(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["mode"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg1
 	return args, nil
 }
 
@@ -9083,6 +9761,61 @@ func (ec *executionContext) fieldContext_Game_presence(_ context.Context, field 
 	return fc, nil
 }
 
+func (ec *executionContext) _Game_rated(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_rated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rated, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_rated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Game", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _Game_ratingChanges(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_ratingChanges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().RatingChanges(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*GameRatingChange) graphql.Marshaler {
+			return ec.marshalNGameRatingChange2ᚕᚖroutᚋgraphᚐGameRatingChangeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_ratingChanges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Game",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GameRatingChange(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _GameConnection_edges(ctx context.Context, field graphql.CollectedField, obj *GameConnection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -10228,6 +10961,167 @@ func (ec *executionContext) _GamePresence_presentSeats(ctx context.Context, fiel
 }
 func (ec *executionContext) fieldContext_GamePresence_presentSeats(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("GamePresence", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GameRatingChange_seat(ctx context.Context, field graphql.CollectedField, obj *GameRatingChange) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameRatingChange_seat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Seat, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameRatingChange_seat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameRatingChange", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GameRatingChange_mode(ctx context.Context, field graphql.CollectedField, obj *GameRatingChange) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameRatingChange_mode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Mode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v RatingMode) graphql.Marshaler {
+			return ec.marshalNRatingMode2routᚋgraphᚐRatingMode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameRatingChange_mode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameRatingChange", field, false, false, "RatingMode")
+}
+
+func (ec *executionContext) _GameRatingChange_place(ctx context.Context, field graphql.CollectedField, obj *GameRatingChange) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameRatingChange_place(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Place, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameRatingChange_place(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameRatingChange", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GameRatingChange_ratingBefore(ctx context.Context, field graphql.CollectedField, obj *GameRatingChange) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameRatingChange_ratingBefore(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RatingBefore, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameRatingChange_ratingBefore(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameRatingChange", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GameRatingChange_ratingAfter(ctx context.Context, field graphql.CollectedField, obj *GameRatingChange) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameRatingChange_ratingAfter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RatingAfter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameRatingChange_ratingAfter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameRatingChange", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GameRatingChange_change(ctx context.Context, field graphql.CollectedField, obj *GameRatingChange) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameRatingChange_change(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Change, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameRatingChange_change(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameRatingChange", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GameRatingChange_provisional(ctx context.Context, field graphql.CollectedField, obj *GameRatingChange) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameRatingChange_provisional(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Provisional, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameRatingChange_provisional(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameRatingChange", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _LiveEvent_seq(ctx context.Context, field graphql.CollectedField, obj *live.Event) (ret graphql.Marshaler) {
@@ -14036,6 +14930,1072 @@ func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, f
 	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "Cursor")
 }
 
+func (ec *executionContext) _PlayedGame_gameId(ctx context.Context, field graphql.CollectedField, obj *PlayedGame) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayedGame_gameId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GameID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayedGame_gameId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayedGame", field, false, false, "ID")
+}
+
+func (ec *executionContext) _PlayedGame_name(ctx context.Context, field graphql.CollectedField, obj *PlayedGame) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayedGame_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayedGame_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayedGame", field, false, false, "String")
+}
+
+func (ec *executionContext) _PlayedGame_mapKey(ctx context.Context, field graphql.CollectedField, obj *PlayedGame) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayedGame_mapKey(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MapKey, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayedGame_mapKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayedGame", field, false, false, "String")
+}
+
+func (ec *executionContext) _PlayedGame_mapName(ctx context.Context, field graphql.CollectedField, obj *PlayedGame) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayedGame_mapName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MapName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayedGame_mapName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayedGame", field, false, false, "String")
+}
+
+func (ec *executionContext) _PlayedGame_seats(ctx context.Context, field graphql.CollectedField, obj *PlayedGame) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayedGame_seats(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Seats, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayedGame_seats(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayedGame", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PlayedGame_mode(ctx context.Context, field graphql.CollectedField, obj *PlayedGame) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayedGame_mode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Mode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v RatingMode) graphql.Marshaler {
+			return ec.marshalNRatingMode2routᚋgraphᚐRatingMode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayedGame_mode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayedGame", field, false, false, "RatingMode")
+}
+
+func (ec *executionContext) _PlayedGame_seat(ctx context.Context, field graphql.CollectedField, obj *PlayedGame) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayedGame_seat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Seat, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayedGame_seat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayedGame", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PlayedGame_place(ctx context.Context, field graphql.CollectedField, obj *PlayedGame) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayedGame_place(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Place, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PlayedGame_place(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayedGame", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PlayedGame_won(ctx context.Context, field graphql.CollectedField, obj *PlayedGame) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayedGame_won(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Won, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayedGame_won(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayedGame", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PlayedGame_rated(ctx context.Context, field graphql.CollectedField, obj *PlayedGame) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayedGame_rated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rated, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayedGame_rated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayedGame", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PlayedGame_startedAt(ctx context.Context, field graphql.CollectedField, obj *PlayedGame) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayedGame_startedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StartedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayedGame_startedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayedGame", field, false, false, "Time")
+}
+
+func (ec *executionContext) _PlayedGame_finishedAt(ctx context.Context, field graphql.CollectedField, obj *PlayedGame) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayedGame_finishedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FinishedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayedGame_finishedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayedGame", field, false, false, "Time")
+}
+
+func (ec *executionContext) _PlayedGame_ratingChange(ctx context.Context, field graphql.CollectedField, obj *PlayedGame) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayedGame_ratingChange(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RatingChange, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *GameRatingChange) graphql.Marshaler {
+			return ec.marshalOGameRatingChange2ᚖroutᚋgraphᚐGameRatingChange(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PlayedGame_ratingChange(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PlayedGame",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GameRatingChange(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PlayedGameConnection_edges(ctx context.Context, field graphql.CollectedField, obj *PlayedGameConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayedGameConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*PlayedGameEdge) graphql.Marshaler {
+			return ec.marshalNPlayedGameEdge2ᚕᚖroutᚋgraphᚐPlayedGameEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayedGameConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PlayedGameConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlayedGameEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PlayedGameConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *PlayedGameConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayedGameConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *entgql.PageInfo[int]) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖentgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayedGameConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PlayedGameConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PlayedGameEdge_node(ctx context.Context, field graphql.CollectedField, obj *PlayedGameEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayedGameEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *PlayedGame) graphql.Marshaler {
+			return ec.marshalNPlayedGame2ᚖroutᚋgraphᚐPlayedGame(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayedGameEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PlayedGameEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlayedGame(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PlayedGameEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *PlayedGameEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayedGameEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[int]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayedGameEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayedGameEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _PlayerProfile_includesPrivate(ctx context.Context, field graphql.CollectedField, obj *PlayerProfile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerProfile_includesPrivate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IncludesPrivate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerProfile_includesPrivate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayerProfile", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PlayerProfile_ratingHistory(ctx context.Context, field graphql.CollectedField, obj *PlayerProfile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerProfile_ratingHistory(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.PlayerProfile().RatingHistory(ctx, obj, fc.Args["mode"].(RatingMode), fc.Args["last"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*RatingPoint) graphql.Marshaler {
+			return ec.marshalNRatingPoint2ᚕᚖroutᚋgraphᚐRatingPointᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerProfile_ratingHistory(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PlayerProfile",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RatingPoint(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_PlayerProfile_ratingHistory_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PlayerProfile_stats(ctx context.Context, field graphql.CollectedField, obj *PlayerProfile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerProfile_stats(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PlayerProfile().Stats(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *PlayerStats) graphql.Marshaler {
+			return ec.marshalNPlayerStats2ᚖroutᚋgraphᚐPlayerStats(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerProfile_stats(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PlayerProfile",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlayerStats(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PlayerProfile_currentGames(ctx context.Context, field graphql.CollectedField, obj *PlayerProfile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerProfile_currentGames(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PlayerProfile().CurrentGames(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*Game) graphql.Marshaler {
+			return ec.marshalNGame2ᚕᚖroutᚋgraphᚐGameᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerProfile_currentGames(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PlayerProfile",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Game(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PlayerProfile_finishedGames(ctx context.Context, field graphql.CollectedField, obj *PlayerProfile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerProfile_finishedGames(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.PlayerProfile().FinishedGames(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*entgql.Cursor[int]))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *PlayedGameConnection) graphql.Marshaler {
+			return ec.marshalNPlayedGameConnection2ᚖroutᚋgraphᚐPlayedGameConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerProfile_finishedGames(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PlayerProfile",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlayedGameConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_PlayerProfile_finishedGames_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PlayerRating_mode(ctx context.Context, field graphql.CollectedField, obj *PlayerRating) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerRating_mode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Mode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v RatingMode) graphql.Marshaler {
+			return ec.marshalNRatingMode2routᚋgraphᚐRatingMode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerRating_mode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayerRating", field, false, false, "RatingMode")
+}
+
+func (ec *executionContext) _PlayerRating_rating(ctx context.Context, field graphql.CollectedField, obj *PlayerRating) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerRating_rating(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rating, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerRating_rating(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayerRating", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PlayerRating_mu(ctx context.Context, field graphql.CollectedField, obj *PlayerRating) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerRating_mu(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Mu, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerRating_mu(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayerRating", field, false, false, "Float")
+}
+
+func (ec *executionContext) _PlayerRating_sigma(ctx context.Context, field graphql.CollectedField, obj *PlayerRating) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerRating_sigma(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Sigma, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerRating_sigma(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayerRating", field, false, false, "Float")
+}
+
+func (ec *executionContext) _PlayerRating_provisional(ctx context.Context, field graphql.CollectedField, obj *PlayerRating) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerRating_provisional(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Provisional, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerRating_provisional(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayerRating", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PlayerRating_games(ctx context.Context, field graphql.CollectedField, obj *PlayerRating) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerRating_games(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Games, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerRating_games(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayerRating", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PlayerStatLine_key(ctx context.Context, field graphql.CollectedField, obj *PlayerStatLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerStatLine_key(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Key, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerStatLine_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayerStatLine", field, false, false, "String")
+}
+
+func (ec *executionContext) _PlayerStatLine_name(ctx context.Context, field graphql.CollectedField, obj *PlayerStatLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerStatLine_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerStatLine_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayerStatLine", field, false, false, "String")
+}
+
+func (ec *executionContext) _PlayerStatLine_played(ctx context.Context, field graphql.CollectedField, obj *PlayerStatLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerStatLine_played(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Played, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerStatLine_played(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayerStatLine", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PlayerStatLine_won(ctx context.Context, field graphql.CollectedField, obj *PlayerStatLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerStatLine_won(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Won, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerStatLine_won(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayerStatLine", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PlayerStatLine_places(ctx context.Context, field graphql.CollectedField, obj *PlayerStatLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerStatLine_places(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Places, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []int) graphql.Marshaler {
+			return ec.marshalNInt2ᚕintᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerStatLine_places(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayerStatLine", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PlayerStatLine_averagePlace(ctx context.Context, field graphql.CollectedField, obj *PlayerStatLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerStatLine_averagePlace(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AveragePlace, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *float64) graphql.Marshaler {
+			return ec.marshalOFloat2ᚖfloat64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerStatLine_averagePlace(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayerStatLine", field, false, false, "Float")
+}
+
+func (ec *executionContext) _PlayerStats_played(ctx context.Context, field graphql.CollectedField, obj *PlayerStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerStats_played(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Played, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerStats_played(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayerStats", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PlayerStats_won(ctx context.Context, field graphql.CollectedField, obj *PlayerStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerStats_won(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Won, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerStats_won(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayerStats", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PlayerStats_averageLengthSeconds(ctx context.Context, field graphql.CollectedField, obj *PlayerStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerStats_averageLengthSeconds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AverageLengthSeconds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerStats_averageLengthSeconds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayerStats", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PlayerStats_longestWinStreak(ctx context.Context, field graphql.CollectedField, obj *PlayerStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerStats_longestWinStreak(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LongestWinStreak, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerStats_longestWinStreak(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayerStats", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PlayerStats_byMap(ctx context.Context, field graphql.CollectedField, obj *PlayerStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerStats_byMap(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ByMap, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*PlayerStatLine) graphql.Marshaler {
+			return ec.marshalNPlayerStatLine2ᚕᚖroutᚋgraphᚐPlayerStatLineᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerStats_byMap(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PlayerStats",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlayerStatLine(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PlayerStats_bySize(ctx context.Context, field graphql.CollectedField, obj *PlayerStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerStats_bySize(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BySize, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*PlayerStatLine) graphql.Marshaler {
+			return ec.marshalNPlayerStatLine2ᚕᚖroutᚋgraphᚐPlayerStatLineᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerStats_bySize(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PlayerStats",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlayerStatLine(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PlayerStats_byMode(ctx context.Context, field graphql.CollectedField, obj *PlayerStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerStats_byMode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ByMode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*PlayerStatLine) graphql.Marshaler {
+			return ec.marshalNPlayerStatLine2ᚕᚖroutᚋgraphᚐPlayerStatLineᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerStats_byMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PlayerStats",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlayerStatLine(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PushSubscription_id(ctx context.Context, field graphql.CollectedField, obj *ent.PushSubscription) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -14862,6 +16822,144 @@ func (ec *executionContext) _QuietHours_end(ctx context.Context, field graphql.C
 }
 func (ec *executionContext) fieldContext_QuietHours_end(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("QuietHours", field, false, false, "String")
+}
+
+func (ec *executionContext) _RatingPoint_at(ctx context.Context, field graphql.CollectedField, obj *RatingPoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RatingPoint_at(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.At, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RatingPoint_at(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RatingPoint", field, false, false, "Time")
+}
+
+func (ec *executionContext) _RatingPoint_gameId(ctx context.Context, field graphql.CollectedField, obj *RatingPoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RatingPoint_gameId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GameID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RatingPoint_gameId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RatingPoint", field, false, false, "ID")
+}
+
+func (ec *executionContext) _RatingPoint_rating(ctx context.Context, field graphql.CollectedField, obj *RatingPoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RatingPoint_rating(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rating, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RatingPoint_rating(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RatingPoint", field, false, false, "Int")
+}
+
+func (ec *executionContext) _RatingPoint_change(ctx context.Context, field graphql.CollectedField, obj *RatingPoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RatingPoint_change(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Change, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RatingPoint_change(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RatingPoint", field, false, false, "Int")
+}
+
+func (ec *executionContext) _RatingPoint_place(ctx context.Context, field graphql.CollectedField, obj *RatingPoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RatingPoint_place(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Place, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RatingPoint_place(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RatingPoint", field, false, false, "Int")
+}
+
+func (ec *executionContext) _RatingPoint_provisional(ctx context.Context, field graphql.CollectedField, obj *RatingPoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RatingPoint_provisional(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Provisional, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RatingPoint_provisional(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RatingPoint", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _RegisterPushSubscriptionPayload_subscription(ctx context.Context, field graphql.CollectedField, obj *RegisterPushSubscriptionPayload) (ret graphql.Marshaler) {
@@ -17460,6 +19558,70 @@ func (ec *executionContext) fieldContext_User_pushSubscriptions(_ context.Contex
 	return fc, nil
 }
 
+func (ec *executionContext) _User_ratings(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_User_ratings(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.User().Ratings(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*PlayerRating) graphql.Marshaler {
+			return ec.marshalNPlayerRating2ᚕᚖroutᚋgraphᚐPlayerRatingᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_User_ratings(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "User",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlayerRating(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _User_profile(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_User_profile(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.User().Profile(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *PlayerProfile) graphql.Marshaler {
+			return ec.marshalNPlayerProfile2ᚖroutᚋgraphᚐPlayerProfile(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_User_profile(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "User",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlayerProfile(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _UserError_code(ctx context.Context, field graphql.CollectedField, obj *UserError) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -19091,7 +21253,7 @@ func (ec *executionContext) unmarshalInputCreateGameInput(ctx context.Context, o
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"mapKey", "mapVersion", "seats", "turnLimitSeconds", "claim", "cardSystem", "ttbPercent", "private", "fog", "name", "teams", "teamRules"}
+	fieldsInOrder := [...]string{"mapKey", "mapVersion", "seats", "turnLimitSeconds", "claim", "cardSystem", "ttbPercent", "private", "fog", "name", "teams", "teamRules", "rated"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -19182,6 +21344,13 @@ func (ec *executionContext) unmarshalInputCreateGameInput(ctx context.Context, o
 				return it, err
 			}
 			it.TeamRules = data
+		case "rated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rated"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Rated = data
 		}
 	}
 	return it, nil
@@ -22567,6 +24736,17 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Game_presence(ctx, field, obj)
 				})
+		case "rated":
+			out.Values[i] = ec._Game_rated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "ratingChanges":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_ratingChanges(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -23019,6 +25199,69 @@ func (ec *executionContext) _GamePresence(ctx context.Context, sel ast.Selection
 			}
 		case "presentSeats":
 			out.Values[i] = ec._GamePresence_presentSeats(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var gameRatingChangeImplementors = []string{"GameRatingChange"}
+
+func (ec *executionContext) _GameRatingChange(ctx context.Context, sel ast.SelectionSet, obj *GameRatingChange) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, gameRatingChangeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GameRatingChange")
+		case "seat":
+			out.Values[i] = ec._GameRatingChange_seat(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "mode":
+			out.Values[i] = ec._GameRatingChange_mode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "place":
+			out.Values[i] = ec._GameRatingChange_place(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ratingBefore":
+			out.Values[i] = ec._GameRatingChange_ratingBefore(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ratingAfter":
+			out.Values[i] = ec._GameRatingChange_ratingAfter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "change":
+			out.Values[i] = ec._GameRatingChange_change(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "provisional":
+			out.Values[i] = ec._GameRatingChange_provisional(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -23972,6 +26215,411 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
+var playedGameImplementors = []string{"PlayedGame"}
+
+func (ec *executionContext) _PlayedGame(ctx context.Context, sel ast.SelectionSet, obj *PlayedGame) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, playedGameImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PlayedGame")
+		case "gameId":
+			out.Values[i] = ec._PlayedGame_gameId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._PlayedGame_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "mapKey":
+			out.Values[i] = ec._PlayedGame_mapKey(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "mapName":
+			out.Values[i] = ec._PlayedGame_mapName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "seats":
+			out.Values[i] = ec._PlayedGame_seats(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "mode":
+			out.Values[i] = ec._PlayedGame_mode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "seat":
+			out.Values[i] = ec._PlayedGame_seat(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "place":
+			out.Values[i] = ec._PlayedGame_place(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "won":
+			out.Values[i] = ec._PlayedGame_won(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rated":
+			out.Values[i] = ec._PlayedGame_rated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "startedAt":
+			out.Values[i] = ec._PlayedGame_startedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "finishedAt":
+			out.Values[i] = ec._PlayedGame_finishedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ratingChange":
+			out.Values[i] = ec._PlayedGame_ratingChange(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var playedGameConnectionImplementors = []string{"PlayedGameConnection"}
+
+func (ec *executionContext) _PlayedGameConnection(ctx context.Context, sel ast.SelectionSet, obj *PlayedGameConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, playedGameConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PlayedGameConnection")
+		case "edges":
+			out.Values[i] = ec._PlayedGameConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._PlayedGameConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var playedGameEdgeImplementors = []string{"PlayedGameEdge"}
+
+func (ec *executionContext) _PlayedGameEdge(ctx context.Context, sel ast.SelectionSet, obj *PlayedGameEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, playedGameEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PlayedGameEdge")
+		case "node":
+			out.Values[i] = ec._PlayedGameEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._PlayedGameEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var playerProfileImplementors = []string{"PlayerProfile"}
+
+func (ec *executionContext) _PlayerProfile(ctx context.Context, sel ast.SelectionSet, obj *PlayerProfile) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, playerProfileImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PlayerProfile")
+		case "includesPrivate":
+			out.Values[i] = ec._PlayerProfile_includesPrivate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "ratingHistory":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PlayerProfile_ratingHistory(ctx, field, obj)
+				})
+		case "stats":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PlayerProfile_stats(ctx, field, obj)
+				})
+		case "currentGames":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PlayerProfile_currentGames(ctx, field, obj)
+				})
+		case "finishedGames":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PlayerProfile_finishedGames(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var playerRatingImplementors = []string{"PlayerRating"}
+
+func (ec *executionContext) _PlayerRating(ctx context.Context, sel ast.SelectionSet, obj *PlayerRating) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, playerRatingImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PlayerRating")
+		case "mode":
+			out.Values[i] = ec._PlayerRating_mode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rating":
+			out.Values[i] = ec._PlayerRating_rating(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "mu":
+			out.Values[i] = ec._PlayerRating_mu(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sigma":
+			out.Values[i] = ec._PlayerRating_sigma(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "provisional":
+			out.Values[i] = ec._PlayerRating_provisional(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "games":
+			out.Values[i] = ec._PlayerRating_games(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var playerStatLineImplementors = []string{"PlayerStatLine"}
+
+func (ec *executionContext) _PlayerStatLine(ctx context.Context, sel ast.SelectionSet, obj *PlayerStatLine) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, playerStatLineImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PlayerStatLine")
+		case "key":
+			out.Values[i] = ec._PlayerStatLine_key(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._PlayerStatLine_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "played":
+			out.Values[i] = ec._PlayerStatLine_played(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "won":
+			out.Values[i] = ec._PlayerStatLine_won(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "places":
+			out.Values[i] = ec._PlayerStatLine_places(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "averagePlace":
+			out.Values[i] = ec._PlayerStatLine_averagePlace(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var playerStatsImplementors = []string{"PlayerStats"}
+
+func (ec *executionContext) _PlayerStats(ctx context.Context, sel ast.SelectionSet, obj *PlayerStats) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, playerStatsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PlayerStats")
+		case "played":
+			out.Values[i] = ec._PlayerStats_played(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "won":
+			out.Values[i] = ec._PlayerStats_won(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "averageLengthSeconds":
+			out.Values[i] = ec._PlayerStats_averageLengthSeconds(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "longestWinStreak":
+			out.Values[i] = ec._PlayerStats_longestWinStreak(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "byMap":
+			out.Values[i] = ec._PlayerStats_byMap(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "bySize":
+			out.Values[i] = ec._PlayerStats_bySize(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "byMode":
+			out.Values[i] = ec._PlayerStats_byMode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var pushSubscriptionImplementors = []string{"PushSubscription", "Node"}
 
 func (ec *executionContext) _PushSubscription(ctx context.Context, sel ast.SelectionSet, obj *ent.PushSubscription) graphql.Marshaler {
@@ -24172,6 +26820,64 @@ func (ec *executionContext) _QuietHours(ctx context.Context, sel ast.SelectionSe
 			}
 		case "end":
 			out.Values[i] = ec._QuietHours_end(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var ratingPointImplementors = []string{"RatingPoint"}
+
+func (ec *executionContext) _RatingPoint(ctx context.Context, sel ast.SelectionSet, obj *RatingPoint) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ratingPointImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RatingPoint")
+		case "at":
+			out.Values[i] = ec._RatingPoint_at(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gameId":
+			out.Values[i] = ec._RatingPoint_gameId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "rating":
+			out.Values[i] = ec._RatingPoint_rating(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "change":
+			out.Values[i] = ec._RatingPoint_change(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "place":
+			out.Values[i] = ec._RatingPoint_place(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "provisional":
+			out.Values[i] = ec._RatingPoint_provisional(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -25243,6 +27949,18 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._User_pushSubscriptions(ctx, field, obj)
 				})
+		case "ratings":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._User_ratings(ctx, field, obj)
+				})
+		case "profile":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._User_profile(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -26069,6 +28787,22 @@ func (ec *executionContext) unmarshalNFortifyInput2routᚋgraphᚐFortifyInput(c
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNGame2ᚕᚖroutᚋgraphᚐGameᚄ(ctx context.Context, sel ast.SelectionSet, v []*Game) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNGame2ᚖroutᚋgraphᚐGame(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNGame2ᚖroutᚋgraphᚐGame(ctx context.Context, sel ast.SelectionSet, v *Game) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "Game!")
@@ -26208,6 +28942,30 @@ func (ec *executionContext) marshalNGamePresence2ᚖroutᚋgraphᚐGamePresence(
 		return graphql.Null
 	}
 	return ec._GamePresence(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNGameRatingChange2ᚕᚖroutᚋgraphᚐGameRatingChangeᚄ(ctx context.Context, sel ast.SelectionSet, v []*GameRatingChange) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNGameRatingChange2ᚖroutᚋgraphᚐGameRatingChange(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNGameRatingChange2ᚖroutᚋgraphᚐGameRatingChange(ctx context.Context, sel ast.SelectionSet, v *GameRatingChange) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "GameRatingChange!")
+		return graphql.Null
+	}
+	return ec._GameRatingChange(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNID2string(ctx context.Context, v any) (string, error) {
@@ -26659,6 +29417,110 @@ func (ec *executionContext) unmarshalNPlacementInput2ᚖroutᚋgraphᚐPlacement
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNPlayedGame2ᚖroutᚋgraphᚐPlayedGame(ctx context.Context, sel ast.SelectionSet, v *PlayedGame) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PlayedGame!")
+		return graphql.Null
+	}
+	return ec._PlayedGame(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPlayedGameConnection2ᚖroutᚋgraphᚐPlayedGameConnection(ctx context.Context, sel ast.SelectionSet, v *PlayedGameConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PlayedGameConnection!")
+		return graphql.Null
+	}
+	return ec._PlayedGameConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPlayedGameEdge2ᚕᚖroutᚋgraphᚐPlayedGameEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*PlayedGameEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPlayedGameEdge2ᚖroutᚋgraphᚐPlayedGameEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPlayedGameEdge2ᚖroutᚋgraphᚐPlayedGameEdge(ctx context.Context, sel ast.SelectionSet, v *PlayedGameEdge) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PlayedGameEdge!")
+		return graphql.Null
+	}
+	return ec._PlayedGameEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPlayerProfile2ᚖroutᚋgraphᚐPlayerProfile(ctx context.Context, sel ast.SelectionSet, v *PlayerProfile) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PlayerProfile!")
+		return graphql.Null
+	}
+	return ec._PlayerProfile(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPlayerRating2ᚕᚖroutᚋgraphᚐPlayerRatingᚄ(ctx context.Context, sel ast.SelectionSet, v []*PlayerRating) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPlayerRating2ᚖroutᚋgraphᚐPlayerRating(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPlayerRating2ᚖroutᚋgraphᚐPlayerRating(ctx context.Context, sel ast.SelectionSet, v *PlayerRating) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PlayerRating!")
+		return graphql.Null
+	}
+	return ec._PlayerRating(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPlayerStatLine2ᚕᚖroutᚋgraphᚐPlayerStatLineᚄ(ctx context.Context, sel ast.SelectionSet, v []*PlayerStatLine) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPlayerStatLine2ᚖroutᚋgraphᚐPlayerStatLine(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPlayerStatLine2ᚖroutᚋgraphᚐPlayerStatLine(ctx context.Context, sel ast.SelectionSet, v *PlayerStatLine) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PlayerStatLine!")
+		return graphql.Null
+	}
+	return ec._PlayerStatLine(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPlayerStats2ᚖroutᚋgraphᚐPlayerStats(ctx context.Context, sel ast.SelectionSet, v *PlayerStats) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PlayerStats!")
+		return graphql.Null
+	}
+	return ec._PlayerStats(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNPublishMapVersionInput2routᚋgraphᚐPublishMapVersionInput(ctx context.Context, v any) (PublishMapVersionInput, error) {
 	res, err := ec.unmarshalInputPublishMapVersionInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -26670,6 +29532,40 @@ func (ec *executionContext) marshalNPushSubscription2ᚖroutᚋentᚐPushSubscri
 		return graphql.Null
 	}
 	return ec._PushSubscription(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNRatingMode2routᚋgraphᚐRatingMode(ctx context.Context, v any) (RatingMode, error) {
+	var res RatingMode
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRatingMode2routᚋgraphᚐRatingMode(ctx context.Context, sel ast.SelectionSet, v RatingMode) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNRatingPoint2ᚕᚖroutᚋgraphᚐRatingPointᚄ(ctx context.Context, sel ast.SelectionSet, v []*RatingPoint) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRatingPoint2ᚖroutᚋgraphᚐRatingPoint(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNRatingPoint2ᚖroutᚋgraphᚐRatingPoint(ctx context.Context, sel ast.SelectionSet, v *RatingPoint) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "RatingPoint!")
+		return graphql.Null
+	}
+	return ec._RatingPoint(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNReclaimSeatInput2routᚋgraphᚐReclaimSeatInput(ctx context.Context, v any) (ReclaimSeatInput, error) {
@@ -27313,6 +30209,23 @@ func (ec *executionContext) marshalODice2ᚖroutᚋliveᚐDice(ctx context.Conte
 	return ec._Dice(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalOFloat2ᚖfloat64(ctx context.Context, v any) (*float64, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := UnmarshalFloat(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOFloat2ᚖfloat64(ctx context.Context, sel ast.SelectionSet, v *float64) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	res := MarshalFloat(*v)
+	return graphql.WrapContextMarshaler(ctx, res)
+}
+
 func (ec *executionContext) marshalOGame2ᚖroutᚋgraphᚐGame(ctx context.Context, sel ast.SelectionSet, v *Game) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -27332,6 +30245,13 @@ func (ec *executionContext) marshalOGamePresence2ᚖroutᚋgraphᚐGamePresence(
 		return graphql.Null
 	}
 	return ec._GamePresence(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOGameRatingChange2ᚖroutᚋgraphᚐGameRatingChange(ctx context.Context, sel ast.SelectionSet, v *GameRatingChange) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._GameRatingChange(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOGamesFilter2ᚖroutᚋgraphᚐGamesFilter(ctx context.Context, v any) (*GamesFilter, error) {

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"time"
 
+	"entgo.io/contrib/entgql"
 	"github.com/99designs/gqlgen/graphql"
 )
 
@@ -220,6 +221,10 @@ type CreateGameInput struct {
 	Teams []*TeamInput `json:"teams,omitempty"`
 	// A team game's options; a bad value is the userError INVALID_TEAM_RULES.
 	TeamRules *TeamRulesInput `json:"teamRules,omitempty"`
+	// Whether the game's end changes its players' ratings (off when null). CPU seats are not rated: a rated game
+	// needs seats for two people at least (HUMAN, OPEN or INVITED), in a team game on two teams at least;
+	// otherwise the userError RATED_NEEDS_OPPONENTS.
+	Rated *bool `json:"rated,omitempty"`
 }
 
 // Hands the viewer's seat to a CPU.
@@ -278,6 +283,23 @@ type GamePresence struct {
 	// The seats whose players follow the game now, in order: not a player who hides their presence (but to
 	// themself), nor one the viewer blocks.
 	PresentSeats []int `json:"presentSeats"`
+}
+
+// What a finished rated game did to one of its players' rating.
+type GameRatingChange struct {
+	// The player's seat in the game.
+	Seat int        `json:"seat"`
+	Mode RatingMode `json:"mode"`
+	// The player's place among the game's rated players (their team's in a team game): 1 for the winners.
+	Place int `json:"place"`
+	// The public number before the game.
+	RatingBefore int `json:"ratingBefore"`
+	// The public number after the game.
+	RatingAfter int `json:"ratingAfter"`
+	// ratingAfter − ratingBefore.
+	Change int `json:"change"`
+	// Whether the rating is provisional after the game.
+	Provisional bool `json:"provisional"`
 }
 
 // Which games to list.
@@ -457,6 +479,88 @@ type PlacementInput struct {
 	Armies    int    `json:"armies"`
 }
 
+// A finished game of a player's record.
+type PlayedGame struct {
+	// The game's id: its page, and its replay at /games/{id}/replay in the web client.
+	GameID string `json:"gameId"`
+	// The name its creator gave the game; empty for none.
+	Name    string `json:"name"`
+	MapKey  string `json:"mapKey"`
+	MapName string `json:"mapName"`
+	// The game's seats.
+	Seats int `json:"seats"`
+	// The game's form (rated or not).
+	Mode RatingMode `json:"mode"`
+	// The player's seat.
+	Seat int `json:"seat"`
+	// The player's place; null for a game that ended without places.
+	Place      *int      `json:"place,omitempty"`
+	Won        bool      `json:"won"`
+	Rated      bool      `json:"rated"`
+	StartedAt  time.Time `json:"startedAt"`
+	FinishedAt time.Time `json:"finishedAt"`
+	// What the game did to the player's rating; null for an unrated game.
+	RatingChange *GameRatingChange `json:"ratingChange,omitempty"`
+}
+
+// A page of a player's finished games, newest first.
+type PlayedGameConnection struct {
+	Edges    []*PlayedGameEdge     `json:"edges"`
+	PageInfo *entgql.PageInfo[int] `json:"pageInfo"`
+}
+
+// A finished game in a player's record.
+type PlayedGameEdge struct {
+	Node   *PlayedGame        `json:"node"`
+	Cursor entgql.Cursor[int] `json:"cursor"`
+}
+
+// A player's rating in one mode (docs/ratings.md).
+type PlayerRating struct {
+	Mode RatingMode `json:"mode"`
+	// The public number: 1000 + 48 (μ − 3σ), rounded, never below 0; 1000 before the first rated game of the mode.
+	Rating int `json:"rating"`
+	// μ, the mean of the belief about the player's skill (25 at first).
+	Mu float64 `json:"mu"`
+	// σ, the deviation of the belief (25/3 at first).
+	Sigma float64 `json:"sigma"`
+	// Whether the rating is provisional: σ above 7, the first several rated games of the mode.
+	Provisional bool `json:"provisional"`
+	// The rated games of this mode the player finished.
+	Games int `json:"games"`
+}
+
+// What a player's finished games of one kind add up to: a map, a number of seats or a mode.
+type PlayerStatLine struct {
+	// The map's key, the number of seats, or the mode (duel, ffa, teams).
+	Key string `json:"key"`
+	// The map's name, or the key.
+	Name   string `json:"name"`
+	Played int    `json:"played"`
+	Won    int    `json:"won"`
+	// The games by place: places[i] games at place i + 1 (games that ended without places are not counted).
+	Places []int `json:"places"`
+	// The mean place; null when no game has a place.
+	AveragePlace *float64 `json:"averagePlace,omitempty"`
+}
+
+// What a player's finished games add up to.
+type PlayerStats struct {
+	Played int `json:"played"`
+	// Games won: place 1, in a team game with the team.
+	Won int `json:"won"`
+	// The mean time from start to end, in seconds; null before the first finished game.
+	AverageLengthSeconds *int `json:"averageLengthSeconds,omitempty"`
+	// The most games won in a row, in the order they ended.
+	LongestWinStreak int `json:"longestWinStreak"`
+	// By map (the map's key, all versions), the most played first.
+	ByMap []*PlayerStatLine `json:"byMap"`
+	// By the number of seats, smallest first.
+	BySize []*PlayerStatLine `json:"bySize"`
+	// By mode (DUEL, FFA, TEAMS, as keys duel, ffa, teams), the modes played only; rated or not.
+	ByMode []*PlayerStatLine `json:"byMode"`
+}
+
 // Publish a new version of one of the viewer's maps.
 type PublishMapVersionInput struct {
 	// The map's key; the file's id must be the same.
@@ -477,6 +581,22 @@ type QuietHours struct {
 type QuietHoursInput struct {
 	Start string `json:"start"`
 	End   string `json:"end"`
+}
+
+// One point of a rating's history: a rated game and the rating after it.
+type RatingPoint struct {
+	// When the game ended.
+	At time.Time `json:"at"`
+	// The game; null for a private game (one with an invite code) in another player's profile.
+	GameID *string `json:"gameId,omitempty"`
+	// The public number after the game.
+	Rating int `json:"rating"`
+	// The public number after the game less before it.
+	Change int `json:"change"`
+	// The player's place among the game's rated players.
+	Place int `json:"place"`
+	// Whether the rating was provisional after the game.
+	Provisional bool `json:"provisional"`
 }
 
 // Takes the viewer's seat back from the CPU it was handed to.
@@ -1226,6 +1346,67 @@ func (e *OneWayBorders) UnmarshalJSON(b []byte) error {
 }
 
 func (e OneWayBorders) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The kind of game a rating is of: each player has one rating per mode, whoever holds the game's seats.
+type RatingMode string
+
+const (
+	// A free-for-all of two seats.
+	RatingModeDuel RatingMode = "DUEL"
+	// A free-for-all of three seats or more.
+	RatingModeFfa RatingMode = "FFA"
+	// A team game.
+	RatingModeTeams RatingMode = "TEAMS"
+)
+
+var AllRatingMode = []RatingMode{
+	RatingModeDuel,
+	RatingModeFfa,
+	RatingModeTeams,
+}
+
+func (e RatingMode) IsValid() bool {
+	switch e {
+	case RatingModeDuel, RatingModeFfa, RatingModeTeams:
+		return true
+	}
+	return false
+}
+
+func (e RatingMode) String() string {
+	return string(e)
+}
+
+func (e *RatingMode) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = RatingMode(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid RatingMode", str)
+	}
+	return nil
+}
+
+func (e RatingMode) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *RatingMode) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e RatingMode) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -38,7 +38,8 @@ var chromiumPaths = []string{"/usr/bin/chromium", "/usr/bin/chromium-browser"}
 // (web/e2e/teams.mjs, on that server) a 2v2 of one player and three CPUs made in the New game form and
 // played to the end: the seats grouped by team, the map's team key, the winners as the API says them; and
 // (web/e2e/phone.mjs) every page and phase fits a phone's screen, touch gestures, the installable app
-// offline and the geometry kept in IndexedDB; and (web/e2e/chat.mjs) two players and a spectator chat,
+// offline and the geometry kept in IndexedDB; (web/e2e/profile.mjs) a rated duel played to its end shows the
+// rating changes on the game and the profiles; and (web/e2e/chat.mjs) two players and a spectator chat,
 // a message of HTML shows as text, and the chat is a drawer on a phone. It serves the web client embedded in this
 // binary, so it tests the committed web/dist. It needs Node.js, Chromium and web/node_modules (`make
 // check-web` runs `npm ci`); without them it skips, except in CI. Screenshots of a failure are left in
@@ -74,6 +75,7 @@ func TestWebClientEndToEnd(t *testing.T) {
 	b.node(t, s, 1, "teamjoin.mjs")
 	b.node(t, s, 1, "phone.mjs")
 	b.node(t, s, 1, "chat.mjs", chatModerator(t, db, url))
+	b.node(t, s, 1, "profile.mjs")
 	s.stop(t)
 
 	// The replay, fog and team scripts play games of CPUs to their end: a server whose CPUs move at once.

@@ -320,6 +320,14 @@ var (
 				Unique:  true,
 				Columns: []*schema.Column{EventsColumns[8], EventsColumns[2]},
 			},
+			{
+				Name:    "events_outs",
+				Unique:  false,
+				Columns: []*schema.Column{EventsColumns[8], EventsColumns[2]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "((kind)::text = ANY (ARRAY[('player_eliminated'::character varying)::text, ('player_resigned'::character varying)::text, ('game_over'::character varying)::text]))",
+				},
+			},
 		},
 	}
 	// GamesColumns holds the columns for the "games" table.

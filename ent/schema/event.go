@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"entgo.io/ent"
+	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
@@ -75,5 +76,11 @@ func (Event) Indexes() []ent.Index {
 	return []ent.Index{
 		// One event per sequence number, and a game's events after a sequence number.
 		index.Fields("game_id", "seq").Unique(),
+		// The events that place a finished game's seats (game.Places): a player's profile reads them for
+		// every game they finished, without the rest of the games' records.
+		index.Fields("game_id", "seq").
+			StorageKey("events_outs").
+			Annotations(entsql.IndexWhere("((kind)::text = ANY (ARRAY[('player_eliminated'::character varying)::text, " +
+				"('player_resigned'::character varying)::text, ('game_over'::character varying)::text]))")),
 	}
 }

@@ -13,6 +13,7 @@ import { ReplayPage } from "./pages/replay";
 import { JoinPage } from "./pages/join";
 import { RulesPage } from "./pages/rules";
 import { ModerationPage } from "./pages/moderation";
+import { ProfilePage } from "./pages/profile";
 
 export function App() {
   const session = useSession();
@@ -25,6 +26,8 @@ export function App() {
     screen = <p role="status">Loading…</p>;
   } else if (loc.path === "/rules") {
     screen = <RulesPage />;
+  } else if ((m = match("/players/:id", loc.path))) {
+    screen = <ProfilePage id={m.id} viewerId={session.status === "signedIn" ? session.viewer.id : ""} />;
   } else if ((m = match("/games/:id/replay", loc.path))) {
     screen = <ReplayPage id={m.id} />;
   } else if (session.status === "signedOut") {
@@ -77,6 +80,12 @@ export function App() {
                 Moderation
               </Link>
             )}
+            <Link
+              href={`/players/${encodeURIComponent(session.viewer.id)}`}
+              aria-current={loc.path === `/players/${session.viewer.id}` ? "page" : undefined}
+            >
+              Profile
+            </Link>
             <Link href="/settings" aria-current={loc.path === "/settings" ? "page" : undefined}>
               {session.viewer.name}
             </Link>

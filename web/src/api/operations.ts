@@ -213,6 +213,7 @@ export const GameCardFragment = graphql(`
     claim
     fog
     inviteCode
+    rated
     winner
     winners
     teams {
@@ -463,6 +464,13 @@ export const GameQuery = graphql(`
         kind
         count
         from
+      }
+      ratingChanges {
+        seat
+        ratingBefore
+        ratingAfter
+        change
+        provisional
       }
     }
   }
@@ -1112,6 +1120,108 @@ export const ChatTimeoutQuery = graphql(`
       chatTimeout {
         until
         reason
+      }
+    }
+  }
+`);
+
+// A player's profile page (pages/profile.tsx): their ratings, a rating's history, their sums, their games
+// under way and a page of their finished games.
+export const ProfileQuery = graphql(`
+  query Profile($id: ID!, $mode: RatingMode!) {
+    node(id: $id) {
+      ... on User {
+        id
+        name
+        createdAt
+        ratings {
+          mode
+          rating
+          provisional
+          games
+        }
+        profile {
+          includesPrivate
+          ratingHistory(mode: $mode, last: 200) {
+            at
+            gameId
+            rating
+            change
+            place
+            provisional
+          }
+          stats {
+            played
+            won
+            averageLengthSeconds
+            longestWinStreak
+            byMap {
+              ...StatLineFields
+            }
+            bySize {
+              ...StatLineFields
+            }
+            byMode {
+              ...StatLineFields
+            }
+          }
+          currentGames {
+            id
+            name
+            status
+            map {
+              name
+            }
+            seats {
+              seat
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const StatLineFragment = graphql(`
+  fragment StatLineFields on PlayerStatLine {
+    key
+    name
+    played
+    won
+    averagePlace
+  }
+`);
+
+export const FinishedGamesQuery = graphql(`
+  query FinishedGames($id: ID!, $after: Cursor) {
+    node(id: $id) {
+      ... on User {
+        id
+        profile {
+          finishedGames(first: 20, after: $after) {
+            edges {
+              node {
+                gameId
+                name
+                mapName
+                seats
+                mode
+                place
+                won
+                rated
+                finishedAt
+                ratingChange {
+                  ratingAfter
+                  change
+                }
+              }
+            }
+            pageInfo {
+              hasNextPage
+              endCursor
+            }
+          }
+        }
       }
     }
   }

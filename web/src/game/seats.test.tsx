@@ -33,7 +33,7 @@ function show(node: preact.ComponentChild): HTMLElement {
 }
 
 describe("the seats panel of a team game", () => {
-  const info = { turnDeadline: null } as unknown as GameInfo;
+  const info = { turnDeadline: null, seats: [], ratingChanges: [] } as unknown as GameInfo;
 
   it("groups the seats under each team's name and hue", () => {
     const el = show(<SeatsPanel game={teamGame(false)} info={info} now={0} />);
@@ -89,7 +89,7 @@ describe("the map's team key", () => {
 });
 
 describe("the seats panel with the game's presence", () => {
-  const info = { turnDeadline: null } as unknown as GameInfo;
+  const info = { turnDeadline: null, seats: [], ratingChanges: [] } as unknown as GameInfo;
   const ffa = emptyGame({ keys: ["a"], names: ["A"], symbols: ["infantry"] }, [
     { seat: 0, color: "red", name: "Ann" },
     { seat: 1, color: "blue", name: "Bob" },
@@ -110,5 +110,34 @@ describe("the seats panel with the game's presence", () => {
     const el = show(<SeatsPanel game={ffa} info={info} now={0} />);
     expect(el.querySelector(".watching")).toBeNull();
     expect(el.querySelector(".presence-dot")).toBeNull();
+  });
+});
+
+describe("the seats panel of a finished rated game", () => {
+  it("links each player to their profile and shows what the game did to their rating", () => {
+    const duel: ClientGame = {
+      ...emptyGame({ keys: ["a"], names: ["A"], symbols: ["infantry"] }, [
+        { seat: 0, color: "red", name: "Ann" },
+        { seat: 1, color: "blue", name: "Bob" },
+      ]),
+      phase: "over",
+      winner: 0,
+    };
+    const info = {
+      turnDeadline: null,
+      seats: [
+        { seat: 0, user: { id: "U1" } },
+        { seat: 1, user: { id: "U2" } },
+      ],
+      ratingChanges: [
+        { seat: 0, ratingBefore: 1000, ratingAfter: 1057, change: 57, provisional: true },
+        { seat: 1, ratingBefore: 1000, ratingAfter: 948, change: -52, provisional: false },
+      ],
+    } as unknown as GameInfo;
+    const el = show(<SeatsPanel game={duel} info={info} now={0} />);
+    const links = [...el.querySelectorAll("tbody th[scope=row] a")].map((a) => a.getAttribute("href"));
+    expect(links).toEqual(["/players/U1", "/players/U2"]);
+    const changes = [...el.querySelectorAll(".rating-change")].map((d) => d.textContent);
+    expect(changes).toEqual(["Rating 1057? (+57)", "Rating 948 (\u221252)"]);
   });
 });

@@ -7,6 +7,8 @@ import type { ClientGame, SeatView } from "../state/types";
 import { groupByTeam, winnersWords } from "../state/teams";
 import { colorHex, countdown, seatGlyph, seatTitle } from "../ui/format";
 import { Count } from "./count";
+import { Link } from "../ui/link";
+import { changeWords } from "../profile/chart";
 import { watchingWords, type Presence } from "./presence";
 
 export function SeatsPanel(props: { game: ClientGame; info: GameInfo; now: number; presence?: Presence | null }) {
@@ -59,13 +61,16 @@ function SeatRow(props: { s: SeatView; game: ClientGame; info: GameInfo; now: nu
   const here = props.presence?.presentSeats.has(s.seat) ?? false;
   const current = game.currentSeat === s.seat && game.phase !== "over";
   const winner = game.phase === "over" && (game.winners ?? [game.winner]).includes(s.seat);
+  // The player's profile, and what a finished rated game did to their rating.
+  const userId = props.info.seats.find((x) => x.seat === s.seat)?.user?.id;
+  const rc = props.info.ratingChanges?.find((c) => c.seat === s.seat);
   return (
     <tr class={current ? "current" : ""} aria-current={current ? "true" : undefined}>
       <th scope="row">
         <span class="swatch" style={{ background: colorHex(s.color) }} aria-hidden="true">
           {seatGlyph(s.seat)}
         </span>{" "}
-        {seatTitle(s)}
+        {userId ? <Link href={`/players/${encodeURIComponent(userId)}`}>{seatTitle(s)}</Link> : seatTitle(s)}
         {s.seat === game.viewerSeat && " (you)"}
         {here && <span class="presence-dot" role="img" aria-label="here now" title="Watching this game now" />}
         <div class="sub">
@@ -75,6 +80,12 @@ function SeatRow(props: { s: SeatView; game: ClientGame; info: GameInfo; now: nu
           {winner && " · winner"}
           {current && props.info.turnDeadline && ` · ${countdown(props.info.turnDeadline, props.now)} left`}
         </div>
+        {rc && (
+          <div class="sub rating-change">
+            Rating {rc.ratingAfter}
+            {rc.provisional && "?"} ({changeWords(rc.change)})
+          </div>
+        )}
       </th>
       <td class="num">
         <Count n={s.territories} />

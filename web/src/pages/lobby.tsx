@@ -135,6 +135,7 @@ export function LobbyPage(props: { viewer: Viewer }) {
                     {g.name && <>{g.name} · </>}
                     {g.map.name} · {g.seats.length} seats · {duration(g.turnLimitSeconds)} a turn
                     <FogNote fog={g.fog} />
+                    {g.rated && " · rated"}
                   </div>
                   <SeatsLine g={g} />
                 </div>
@@ -184,6 +185,7 @@ export function LobbyPage(props: { viewer: Viewer }) {
               {g.teams.length > 0 ? `${shapeWords(g.teams, g.seats)} teams` : `${g.seats.length} seats`} ·{" "}
               {duration(g.turnLimitSeconds)} a turn
               <FogNote fog={g.fog} />
+              {g.rated && " · rated"}
               <SeatsLine g={g} />
             </div>
             {g.teams.length === 0 ? (
@@ -275,7 +277,8 @@ function GameItem(props: { g: MyGame; viewer: Viewer; now: number }) {
           {g.name && <> · {g.map.name}</>}
           {g.turn > 0 && <> · turn {g.turn}</>}
         </Link>
-        <FogNote fog={g.fog} /> {mine && <span class="badge">Your turn</span>}
+        <FogNote fog={g.fog} />
+        {g.rated && " · rated"} {mine && <span class="badge">Your turn</span>}
         {g.chatUnread > 0 && (
           <span class="badge chat-badge">
             {g.chatUnread} unread {g.chatUnread === 1 ? "message" : "messages"}

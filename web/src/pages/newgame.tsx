@@ -72,6 +72,7 @@ export function NewGamePage(props: { viewer: Viewer }) {
   const [cardSystem, setCardSystem] = useState(last?.cardSystem ?? "classic");
   const [ttb, setTtb] = useState(last?.ttb ?? 6);
   const [priv, setPriv] = useState(last?.private ?? false);
+  const [rated, setRated] = useState(last?.rated ?? false);
   const [fog, setFog] = useState(last?.fog ?? "none");
   const [name, setName] = useState(last?.name ?? "");
   const [startNow, setStartNow] = useState(true);
@@ -138,6 +139,7 @@ export function NewGamePage(props: { viewer: Viewer }) {
           cardSystem,
           ttbPercent: cardSystem === "fixed_ttb" ? ttb : null,
           private: priv,
+          rated,
           fog,
           name: name.trim() || null,
         },
@@ -162,6 +164,7 @@ export function NewGamePage(props: { viewer: Viewer }) {
         cardSystem,
         ttb,
         private: priv,
+        rated,
         fog,
         teams,
       };
@@ -378,6 +381,14 @@ export function NewGamePage(props: { viewer: Viewer }) {
           />
           <label for="private">Private: only people with the invitation link can join</label>
         </div>
+        <Check
+          id="rated"
+          type="checkbox"
+          checked={rated}
+          onChange={setRated}
+          label="Rated"
+          help="the end of the game changes the players' ratings. CPUs are not rated, so a rated game needs a second person."
+        />
         {allFilled && (
           <div class="field check">
             <input

@@ -57,7 +57,8 @@ function ReplayScreen(props: { id: string; replay: Replay; geometry: MapGeometry
   const lines = useMemo(() => all.slice(0, p.n), [all, p.n]);
   const area = useRef<HTMLElement>(null);
   useBoardArrows(area, arrowAt(replay.events, p.n, state), geometry);
-  const info = { turnDeadline: null } as unknown as GameInfo;
+  // The seats panel of the replay: no turn runs, and no links or rating changes (the record names no users).
+  const info = { turnDeadline: null, seats: [], ratingChanges: [] } as unknown as GameInfo;
   const now = p.n > 0 ? all[p.n - 1].text : "The game before its first event.";
   return (
     <div class="replay">

@@ -95,6 +95,7 @@ describe("lobby", () => {
       cardSystem: "fixed_ttb",
       ttb: 8,
       private: true,
+      rated: true,
       fog: "heavy",
     };
     const s = parseNewGameSettings(JSON.stringify(saved));
@@ -110,6 +111,9 @@ describe("lobby", () => {
     // Settings kept before fog of war was offered: none.
     const { fog: _, ...before } = saved;
     expect(parseNewGameSettings(JSON.stringify(before))?.fog).toBe("none");
+    // Settings kept before rated games were offered: unrated.
+    const { rated: __, ...unrated } = saved;
+    expect(parseNewGameSettings(JSON.stringify(unrated))?.rated).toBe(false);
   });
 });
 

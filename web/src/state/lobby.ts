@@ -135,6 +135,8 @@ export interface NewGameSettings {
   cardSystem: string;
   ttb: number;
   private: boolean;
+  /** Whether the game is rated (docs/ratings.md). */
+  rated: boolean;
   /** The fog of war level (FOG_LEVELS). */
   fog: string;
   /** The teams of a team game (state/teams.ts); null for a free-for-all. */
@@ -184,6 +186,7 @@ export function parseNewGameSettings(raw: string | null): NewGameSettings | null
     cardSystem: CARD_SYSTEMS.some((c) => c.value === o.cardSystem) ? (o.cardSystem as string) : "classic",
     ttb: typeof o.ttb === "number" && o.ttb >= 4 && o.ttb <= 10 ? o.ttb : 6,
     private: o.private === true,
+    rated: o.rated === true,
     fog: FOG_LEVELS.some((f) => f.value === o.fog) ? (o.fog as string) : "none",
     teams: parseTeamDraft(o.teams),
   };
