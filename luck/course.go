@@ -23,7 +23,8 @@ type SeatPoint struct {
 	Territories int
 	Armies      int
 	// Income is the reinforcement the seat would receive if its game turn started now
-	// (rules.State.Reinforcements): the turn's own for the seat whose turn starts.
+	// (rules.State.Reinforcements): the turn's own for the seat whose turn starts; 0 for a seat out of
+	// the game.
 	Income int
 	// Luck is the seat's luck so far, in armies (Line fills it): the rolls counted before the turn.
 	Luck float64
@@ -31,11 +32,11 @@ type SeatPoint struct {
 
 // Course replays events (a whole game's, in order) from the state a game of board b and configuration cfg
 // starts in, and returns a Point at the start of every game turn (rules.PhaseReinforce) and, when the
-// events end the game, a Final one. When viewer is not nil, each point is as *viewer knew the game then,
-// through rules.Project (under fog what they did not see is rules.Unknown); nil shows everything. The luck
-// is left 0: Line adds it. It is one pass over the events. An event that does not fit is an error, as in
+// events end the game, a Final one, with everything known: the course as everyone may see it once the game
+// is over, and at any time without fog (CourseSeen is a viewer's of a fog game in progress). The luck is
+// left 0: Line adds it. It is one pass over the events. An event that does not fit is an error, as in
 // rules.Replay.
-func Course(b *rules.Board, cfg rules.Config, events []rules.Event, viewer *rules.PlayerID) ([]Point, error) {
+func Course(b *rules.Board, cfg rules.Config, events []rules.Event) ([]Point, error) {
 	s, err := rules.New(b, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("error starting the course: %w", err)
@@ -48,31 +49,27 @@ func Course(b *rules.Board, cfg rules.Config, events []rules.Event, viewer *rule
 		switch ev := e.(type) {
 		case rules.TurnStarted:
 			if ev.Phase == rules.PhaseReinforce {
-				points = append(points, pointOf(s, viewer, false))
+				points = append(points, pointOf(s, false))
 			}
 		case rules.GameOver:
-			points = append(points, pointOf(s, viewer, true))
+			points = append(points, pointOf(s, true))
 		}
 	}
 	return points, nil
 }
 
-// pointOf returns the point of state s.
-func pointOf(s rules.State, viewer *rules.PlayerID, final bool) Point {
+// pointOf returns the point of state s. A seat out of the game has no income.
+func pointOf(s rules.State, final bool) Point {
 	pt := Point{Turn: s.Turn(), Round: s.Round(), Player: s.Current(), Final: final, Seats: make([]SeatPoint, s.Players())}
 	if final {
 		pt.Player = rules.NoPlayer
 	}
-	if viewer != nil {
-		v := rules.Project(s, *viewer)
-		for p, pv := range v.Players {
-			pt.Seats[p] = SeatPoint{Territories: pv.Territories, Armies: pv.Armies, Income: pv.Reinforcements}
-		}
-		return pt
-	}
 	for p := range pt.Seats {
 		pl := s.Player(rules.PlayerID(p))
-		pt.Seats[p] = SeatPoint{Territories: pl.Territories, Armies: pl.Armies, Income: s.Reinforcements(rules.PlayerID(p))}
+		pt.Seats[p] = SeatPoint{Territories: pl.Territories, Armies: pl.Armies}
+		if pl.Status == rules.Active {
+			pt.Seats[p].Income = s.Reinforcements(rules.PlayerID(p))
+		}
 	}
 	return pt
 }

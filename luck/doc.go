@@ -9,8 +9,9 @@
 // counts (3v2, 3v1, 2v2, 2v1, 1v2, 1v1) with the exact odds. docs/luck.md gives the formulas.
 //
 // The course (Course) replays a game's events once and samples, at the start of every game turn, each
-// seat's territories, armies and income (rules.State.Reinforcements), as everyone or as one viewer knew
-// them under fog (rules.Project), and the luck line: each seat's luck so far (Line).
+// seat's territories, armies and income (rules.State.Reinforcements); CourseSeen does the same from one
+// viewer's own record of a fog game in progress, showing what they knew (as rules.Project would); Line
+// adds the luck line, each seat's luck so far.
 //
 // The package is pure: it imports the engine alone, and whoever calls it decides which rolls a viewer may
 // count (under fog, those of their own record).

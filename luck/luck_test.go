@@ -2,6 +2,7 @@ package luck_test
 
 import (
 	"math"
+	"reflect"
 	"testing"
 
 	"rout/luck"
@@ -180,7 +181,7 @@ func TestAuditOfSmallGame(t *testing.T) {
 func TestCourseOfSmallGame(t *testing.T) {
 	t.Parallel()
 	b, cfg, events := smallGame(t)
-	points, err := luck.Course(b, cfg, events, nil)
+	points, err := luck.Course(b, cfg, events)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,34 +224,92 @@ func TestCourseOfSmallGame(t *testing.T) {
 	near(t, "final luck of seat 0", points[len(points)-1].Seats[0].Luck, a.Seats[0].Luck, tiny)
 }
 
-func TestCourseUnderFogShowsWhatTheViewerSaw(t *testing.T) {
-	t.Parallel()
-	b, cfg, events := smallGame(t)
-	cfg.Fog = rules.FogNormal
-	viewer := rules.PlayerID(1)
-	points, err := luck.Course(b, cfg, events, &viewer)
+// sightings returns viewer's record of events (rules.Watch, one event at a time, as a game writes it
+// command by command), with the turn of each entry.
+func sightings(t *testing.T, b *rules.Board, cfg rules.Config, events []rules.Event, viewer rules.PlayerID) []luck.Sighting {
+	t.Helper()
+	s, err := rules.New(b, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, pt := range points {
-		// On a ring where the seats alternate, every territory is a seat's own or its neighbour's: seat 1
-		// sees all, so it knows both seats' totals.
-		if pt.Seats[0].Armies == rules.Unknown || pt.Seats[1].Armies == rules.Unknown {
-			t.Errorf("point %d: %+v, want every total known", i, pt.Seats)
+	var out []luck.Sighting
+	for _, e := range events {
+		seen, err := rules.Watch(s, []rules.Event{e}, viewer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s, err = rules.Evolve(s, e); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range seen {
+			out = append(out, luck.Sighting{Turn: s.Turn(), Event: w.Event, Changed: w.Changed})
 		}
 	}
-	cfg.Fog = rules.FogComplete
-	points, err = luck.Course(b, cfg, events, &viewer)
+	return out
+}
+
+// rollsSeen returns the rolls of a record.
+func rollsSeen(seen []luck.Sighting) []luck.Roll {
+	var rolls []luck.Roll
+	for _, s := range seen {
+		if e, ok := s.Event.(rules.BattleRolled); ok {
+			rolls = append(rolls, luck.RollOf(s.Turn, e))
+		}
+	}
+	return rolls
+}
+
+// Without fog, a viewer's record shows everything: its course is the game's.
+func TestCourseSeenWithoutFogIsTheCourse(t *testing.T) {
+	t.Parallel()
+	b, cfg, events := smallGame(t)
+	want, err := luck.Course(b, cfg, events)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, viewer := range []rules.PlayerID{0, 1, rules.NoPlayer} {
+		got := luck.CourseSeen(b, cfg, viewer, sightings(t, b, cfg, events, viewer))
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("viewer %d: course seen %+v, want %+v", viewer, got, want)
+		}
+	}
+}
+
+func TestCourseSeenUnderFogShowsWhatTheViewerSaw(t *testing.T) {
+	t.Parallel()
+	b, cfg, events := smallGame(t)
+	full, err := luck.Course(b, cfg, events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Normal fog on a ring where the seats alternate: every territory is a seat's own or its neighbour's,
+	// so each seat sees all, and knows both seats' totals.
+	cfg.Fog = rules.FogNormal
+	viewer := rules.PlayerID(1)
+	if got := luck.CourseSeen(b, cfg, viewer, sightings(t, b, cfg, events, viewer)); !reflect.DeepEqual(got, full) {
+		t.Errorf("normal fog: %+v, want %+v", got, full)
+	}
+	// Complete fog: seat 1 sees its own territories only.
+	cfg.Fog = rules.FogComplete
+	seen := sightings(t, b, cfg, events, viewer)
+	points := luck.CourseSeen(b, cfg, viewer, seen)
+	if len(points) != len(full) {
+		t.Fatalf("%d points, want %d", len(points), len(full))
 	}
 	for i, pt := range points {
 		if s := pt.Seats[0]; s.Territories != rules.Unknown || s.Armies != rules.Unknown || s.Income != rules.Unknown {
 			t.Errorf("point %d: seat 0 is %+v under complete fog, want all unknown", i, s)
 		}
-		if s := pt.Seats[1]; s.Territories == rules.Unknown || s.Armies == rules.Unknown {
-			t.Errorf("point %d: seat 1 does not know its own totals: %+v", i, s)
+		if s, w := pt.Seats[1], full[i].Seats[1]; s != w {
+			t.Errorf("point %d: seat 1 knows itself as %+v, want %+v", i, s, w)
 		}
+		if pt.Turn != full[i].Turn || pt.Round != full[i].Round || pt.Player != full[i].Player {
+			t.Errorf("point %d: turn %d round %d seat %d, want %d %d %d", i, pt.Turn, pt.Round, pt.Player, full[i].Turn, full[i].Round, full[i].Player)
+		}
+	}
+	// Seat 1 took part in every roll, so it saw them all: its luck line is the game's.
+	if rolls := rollsSeen(seen); !reflect.DeepEqual(rolls, rollsOf(events)) {
+		t.Errorf("rolls seen %+v, want every roll", rolls)
 	}
 }
 
