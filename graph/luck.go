@@ -83,10 +83,8 @@ func (r *Resolver) gameGraphs(ctx context.Context, gameID int) (*GameGraphs, err
 		list := make([]rules.Event, len(events))
 		for i, e := range events {
 			list[i] = e.Event
-			if ev, ok := e.Event.(rules.BattleRolled); ok {
-				rolls = append(rolls, luck.RollOf(e.Turn, ev))
-			}
 		}
+		rolls = luck.Rolls(list)
 		if points, err = luck.Course(b, cfg, list); err != nil {
 			return nil, fmt.Errorf("error drawing the graphs of game %d: %w", gameID, err)
 		}

@@ -24,6 +24,28 @@ func RollOf(turn int, e rules.BattleRolled) Roll {
 		AttackerLosses: e.AttackerLosses, DefenderLosses: e.DefenderLosses}
 }
 
+// Rolls returns the rolls of a game's events (from its first), each with the turn it happened in: that of
+// the last rules.TurnStarted before it.
+func Rolls(events []rules.Event) []Roll {
+	n := 0
+	for _, e := range events {
+		if _, ok := e.(rules.BattleRolled); ok {
+			n++
+		}
+	}
+	out := make([]Roll, 0, n)
+	turn := 0
+	for _, e := range events {
+		switch ev := e.(type) {
+		case rules.TurnStarted:
+			turn = ev.Turn
+		case rules.BattleRolled:
+			out = append(out, RollOf(turn, ev))
+		}
+	}
+	return out
+}
+
 // Expectation is what the exact odds expect of a roll of AttackDice against DefendDice.
 type Expectation struct {
 	AttackDice, DefendDice int

@@ -37,16 +37,9 @@ type SeatPoint struct {
 // left 0: Line adds it. It is one pass over the events. An event that does not fit is an error, as in
 // rules.Replay.
 func Course(b *rules.Board, cfg rules.Config, events []rules.Event) ([]Point, error) {
-	s, err := rules.New(b, cfg)
-	if err != nil {
-		return nil, fmt.Errorf("error starting the course: %w", err)
-	}
 	var points []Point
-	for i, e := range events {
-		if s, err = rules.Evolve(s, e); err != nil {
-			return nil, fmt.Errorf("error replaying event %d (%s): %w", i, e.Kind(), err)
-		}
-		switch ev := e.(type) {
+	_, err := rules.ReplayEach(b, cfg, events, func(i int, s rules.State) {
+		switch ev := events[i].(type) {
 		case rules.TurnStarted:
 			if ev.Phase == rules.PhaseReinforce {
 				points = append(points, pointOf(s, false))
@@ -54,6 +47,9 @@ func Course(b *rules.Board, cfg rules.Config, events []rules.Event) ([]Point, er
 		case rules.GameOver:
 			points = append(points, pointOf(s, true))
 		}
+	})
+	if err != nil {
+		return nil, fmt.Errorf("error replaying the course: %w", err)
 	}
 	return points, nil
 }

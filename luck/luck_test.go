@@ -52,19 +52,7 @@ func smallGame(t *testing.T) (*rules.Board, rules.Config, []rules.Event) {
 }
 
 // rollsOf returns the rolls of events, with the turn each happened in.
-func rollsOf(events []rules.Event) []luck.Roll {
-	var rolls []luck.Roll
-	turn := 0
-	for _, e := range events {
-		switch ev := e.(type) {
-		case rules.TurnStarted:
-			turn = ev.Turn
-		case rules.BattleRolled:
-			rolls = append(rolls, luck.RollOf(turn, ev))
-		}
-	}
-	return rolls
-}
+func rollsOf(events []rules.Event) []luck.Roll { return luck.Rolls(events) }
 
 // The exact odds, counted by hand over the 6^(a+d) ways the dice fall.
 const (
