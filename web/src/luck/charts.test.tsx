@@ -12,9 +12,36 @@ const seats = [
 ];
 
 const points: GraphPoint[] = [
-  { turn: 1, round: 1, seat: 0, final: false, seats: [{ seat: 0, territories: 3, armies: 8, income: 3, luck: 0 }, { seat: 1, territories: null, armies: null, income: null, luck: 0 }] },
-  { turn: 2, round: 1, seat: 1, final: false, seats: [{ seat: 0, territories: 4, armies: 10, income: 3, luck: 0.84 }, { seat: 1, territories: null, armies: null, income: null, luck: -0.84 }] },
-  { turn: 3, round: 2, seat: 0, final: false, seats: [{ seat: 0, territories: 5, armies: 11, income: 3, luck: 1.26 }, { seat: 1, territories: 1, armies: 2, income: 3, luck: -1.26 }] },
+  {
+    turn: 1,
+    round: 1,
+    seat: 0,
+    final: false,
+    seats: [
+      { seat: 0, territories: 3, armies: 8, income: 3, luck: 0 },
+      { seat: 1, territories: null, armies: null, income: null, luck: 0 },
+    ],
+  },
+  {
+    turn: 2,
+    round: 1,
+    seat: 1,
+    final: false,
+    seats: [
+      { seat: 0, territories: 4, armies: 10, income: 3, luck: 0.84 },
+      { seat: 1, territories: null, armies: null, income: null, luck: -0.84 },
+    ],
+  },
+  {
+    turn: 3,
+    round: 2,
+    seat: 0,
+    final: false,
+    seats: [
+      { seat: 0, territories: 5, armies: 11, income: 3, luck: 1.26 },
+      { seat: 1, territories: 1, armies: 2, income: 3, luck: -1.26 },
+    ],
+  },
 ];
 
 function mount(node: preact.ComponentChild): HTMLElement {
@@ -28,7 +55,12 @@ describe("the game's charts", () => {
   it("draws a chart per measure, a line per seat in its colour, and says the last values", () => {
     const el = mount(<GameCharts points={points} seats={seats} turn={2} />);
     const figures = el.querySelectorAll("figure");
-    expect([...figures].map((f) => f.querySelector("figcaption")!.textContent)).toEqual(["Territories", "Armies", "Income", "Luck"]);
+    expect([...figures].map((f) => f.querySelector("figcaption")!.textContent)).toEqual([
+      "Territories",
+      "Armies",
+      "Income",
+      "Luck",
+    ]);
     const terr = figures[0];
     const paths = terr.querySelectorAll("path.luck-line");
     expect(paths).toHaveLength(2);
@@ -85,7 +117,9 @@ describe("the luck panel", () => {
   it("reads each player's luck and each test in words", () => {
     const el = mount(<LuckPanel luck={luck} seats={seats} />);
     const rows = [...el.querySelectorAll(".luck-seats tbody tr")].map((r) => r.textContent);
-    expect(rows[0]).toContain("Red+0.5 armies, luckier than 63% of games like this (z +0.3: well within what fair dice do)3 / 3.5");
+    expect(rows[0]).toContain(
+      "Red+0.5 armies, luckier than 63% of games like this (z +0.3: well within what fair dice do)3 / 3.5",
+    );
     expect(rows[1]).toContain("unluckier than 63%");
     expect(el.textContent).toContain("The 4 rolls you saw");
     expect(el.querySelector(".luck-pairings tbody tr")!.textContent).toContain(

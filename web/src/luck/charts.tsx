@@ -41,7 +41,11 @@ export function valueAt(p: GraphPoint, seat: number, m: Measure): number | null 
 }
 
 /** The charts of a game's graphs; turn marks the replay's turn on each. */
-export function GameCharts(props: { points: ReadonlyArray<GraphPoint>; seats: ReadonlyArray<TitledSeat>; turn?: number }) {
+export function GameCharts(props: {
+  points: ReadonlyArray<GraphPoint>;
+  seats: ReadonlyArray<TitledSeat>;
+  turn?: number;
+}) {
   const { points, seats } = props;
   if (points.length === 0) return <p>No game turn has started yet: the charts begin with the first.</p>;
   return (

@@ -14,7 +14,13 @@ export type GameLuck = {
     attackDice: number;
     defendDice: number;
     rolls: number;
-    outcomes: ReadonlyArray<{ attackerLosses: number; defenderLosses: number; probability: number; observed: number; expected: number }>;
+    outcomes: ReadonlyArray<{
+      attackerLosses: number;
+      defenderLosses: number;
+      probability: number;
+      observed: number;
+      expected: number;
+    }>;
     test: Test;
   }>;
   seats: ReadonlyArray<{
@@ -78,12 +84,17 @@ export function LuckPanel(props: { luck: GameLuck; seats: ReadonlyArray<TitledSe
               <td>{p.rolls}</td>
               <td>
                 {p.outcomes
-                  .map((o) => `${outcomeWords(o.attackerLosses, o.defenderLosses)} ${o.observed} / ${o.expected.toFixed(1)}`)
+                  .map(
+                    (o) =>
+                      `${outcomeWords(o.attackerLosses, o.defenderLosses)} ${o.observed} / ${o.expected.toFixed(1)}`,
+                  )
                   .join("; ")}
               </td>
               <td>
                 {testWords(p.test, p.rolls)}
-                {p.rolls > 0 && <span class="visually-hidden">{` chi-square ${p.test.statistic.toFixed(2)}, p ${pText(p.test.pValue)}`}</span>}
+                {p.rolls > 0 && (
+                  <span class="visually-hidden">{` chi-square ${p.test.statistic.toFixed(2)}, p ${pText(p.test.pValue)}`}</span>
+                )}
               </td>
             </tr>
           ))}

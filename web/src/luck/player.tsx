@@ -63,7 +63,13 @@ export function PlayerLuck(props: { userId: string }) {
   return (
     <section class="luck-profile" aria-labelledby="player-luck-title">
       <h2 id="player-luck-title">Luck</h2>
-      {error ? <ErrorLine text={error} /> : figures ? <PlayerLuckSummary figures={figures} /> : <p role="status">Loading…</p>}
+      {error ? (
+        <ErrorLine text={error} />
+      ) : figures ? (
+        <PlayerLuckSummary figures={figures} />
+      ) : (
+        <p role="status">Loading…</p>
+      )}
     </section>
   );
 }

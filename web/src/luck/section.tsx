@@ -26,7 +26,9 @@ export function GameLuckSection(props: { id: string; turn?: number }) {
   return (
     <section class="luck-section" aria-labelledby="graphs-title">
       <h2 id="graphs-title">Graphs</h2>
-      {data.graphs.partial && <p class="luck-note">What you knew at each turn; the fog hides the rest until the end.</p>}
+      {data.graphs.partial && (
+        <p class="luck-note">What you knew at each turn; the fog hides the rest until the end.</p>
+      )}
       <ChartLegend seats={data.seats} />
       <GameCharts points={data.graphs.points} seats={data.seats} turn={props.turn} />
       <LuckPanel luck={data.luck} seats={data.seats} />
