@@ -38,7 +38,7 @@ type longGameOf struct {
 	events []rules.Event
 }
 
-func benchGame(b *testing.B) longGameOf {
+func benchGame(b testing.TB) longGameOf {
 	g, err := longGame()
 	if err != nil {
 		b.Fatal(err)

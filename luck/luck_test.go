@@ -430,3 +430,59 @@ func TestTallyMergeAndInvalidRolls(t *testing.T) {
 		t.Errorf("luck of an impossible roll = %v, want 0", bad.Luck())
 	}
 }
+
+// Property, on a long game of CPUs: the course (one fold, rules.ReplayEach) samples the states that folding
+// the events one by one with rules.Evolve reaches, and its luck line ends at the audit's luck.
+func TestCourseOfLongGameMatchesEvolve(t *testing.T) {
+	t.Parallel()
+	g, err := longGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	points, err := luck.Course(g.b, g.cfg, g.events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := rules.New(g.b, g.cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := 0
+	for _, e := range g.events {
+		if s, err = rules.Evolve(s, e); err != nil {
+			t.Fatal(err)
+		}
+		ts, ok := e.(rules.TurnStarted)
+		_, over := e.(rules.GameOver)
+		if !(ok && ts.Phase == rules.PhaseReinforce) && !over {
+			continue
+		}
+		if i >= len(points) {
+			t.Fatalf("more turns than the course's %d points", len(points))
+		}
+		pt := points[i]
+		i++
+		if pt.Turn != s.Turn() || pt.Round != s.Round() || pt.Final != over {
+			t.Fatalf("point %d: turn %d round %d final %v, want %d %d %v", i-1, pt.Turn, pt.Round, pt.Final, s.Turn(), s.Round(), over)
+		}
+		for p, sp := range pt.Seats {
+			pl := s.Player(rules.PlayerID(p))
+			income := 0
+			if pl.Status == rules.Active {
+				income = s.ReinforcementsOf(rules.PlayerID(p)).Total
+			}
+			if sp.Territories != pl.Territories || sp.Armies != pl.Armies || sp.Income != income {
+				t.Fatalf("point %d seat %d: %+v, want %d territories, %d armies, %d income", i-1, p, sp, pl.Territories, pl.Armies, income)
+			}
+		}
+	}
+	if i != len(points) || !points[len(points)-1].Final {
+		t.Fatalf("%d points sampled of %d, last final %v", i, len(points), points[len(points)-1].Final)
+	}
+	rolls := luck.Rolls(g.events)
+	luck.Line(points, rolls)
+	a := luck.AuditOf(rolls, len(g.cfg.Seats))
+	for p, sp := range points[len(points)-1].Seats {
+		near(t, "final luck", sp.Luck, a.Seats[p].Luck, 1e-9)
+	}
+}
