@@ -51,6 +51,7 @@ var depRules = []depRule{
 	{pkgs: "rout/ai", only: []string{"rout/rules"}, why: "CPU players are pure functions of a rules state"},
 	{pkgs: "rout/maps", only: []string{"rout/rules"}, why: "maps are data for the engine"},
 	{pkgs: "rout/sim", only: []string{"rout/rules"}, why: "simulations play the engine alone"},
+	{pkgs: "rout/luck", only: []string{"rout/rules"}, why: "the luck audit and a game's course are arithmetic over the engine's events and odds"},
 	{pkgs: "rout/chat", only: []string{"github.com/lib/pq/...", "github.com/agnivade/levenshtein", "golang.org/x/text/..."},
 		why: "the chat is its tables and its text rules; the caller says who the viewer is and what the game is"},
 	{pkgs: "rout/rating", only: standardLibraryOnly, why: "a rating is arithmetic over finishing places; the caller says who finished where"},

@@ -100,6 +100,10 @@ var fogGameQueries = []string{
 	`query($id: ID!) { game(id: $id) { events(first: 100) { seq turn seat kind payload territories { index key owner neutral armies sight } }
 		later: events(after: 3, first: 5) { seq kind payload territories { index owner armies sight } } } }`,
 	`query($id: ID!) { game(id: $id) { record } }`,
+	`query($id: ID!) { game(id: $id) { luck { partial rolls faces { counts test { statistic pValue smallSample } }
+		pairings { rolls outcomes { observed expected } test { statistic pValue } }
+		seats { seat luck { rolls expectedLosses losses luck stdDev z percentile faces { counts } pairings { rolls } } } } } }`,
+	`query($id: ID!) { game(id: $id) { graphs { partial points { turn round seat final seats { seat territories armies income luck } } } } }`,
 }
 
 // fogAttack is an attack from a territory that is not the viewer's: refused, whatever the turn.

@@ -399,6 +399,13 @@ func reinforcementTotal(fromTerritories, areaBonus int) int {
 	return max(MinReinforcements, max(MinReinforcements, fromTerritories)+areaBonus)
 }
 
+// ReinforcementTotal returns what a game turn starts with (R12) for a player who owns territories
+// territories and holds bonus areas whose bonuses add up to areaBonus: the Total of ReinforcementsOf, for
+// callers that count a board as a viewer knows it rather than a State.
+func ReinforcementTotal(territories, areaBonus int) int {
+	return reinforcementTotal(territories/3, areaBonus)
+}
+
 // ReinforcementsOf returns how the armies player p receives at the start of a game turn are counted, from
 // the board as it stands. The engine grants its Total when p's game turn starts; during the reinforcement
 // phase nothing it counts can change, so it is also what the turn started with. It reads every bonus area.

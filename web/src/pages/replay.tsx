@@ -1,7 +1,7 @@
 // The replay of a game from its record (Game.record, rout-record/1), on the map: it opens at the start and
 // plays (at 1×, 2×, 4× or a turn at a time), steps by event or by turn, back and forth, or scrubs to any
 // event; the map shows the board at every step with an arrow for each attack, conquest and move, and the
-// log beside it follows the step.
+// log beside it follows the step. Below, the game's graphs and luck (../luck), marked at the step's turn.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { APIError, query } from "../api/client";
 import { GameRecordQuery } from "../api/operations";
@@ -14,6 +14,7 @@ import { SeatsPanel } from "../game/seats";
 import { GameLog } from "../game/log";
 import { BoardView, loadGeometry } from "../game/boardview";
 import { arrowAt, ReplayControls, useBoardArrows, usePlayer } from "../game/player";
+import { GameLuckSection } from "../luck/section";
 import { emptyDraft } from "../state/actions";
 import type { GameInfo, LogLine } from "../game/controller";
 import type { MapGeometry } from "../board";
@@ -95,6 +96,7 @@ function ReplayScreen(props: { id: string; replay: Replay; geometry: MapGeometry
           <GameLog lines={lines} title="Replay log" announce={false} />
         </aside>
       </div>
+      <GameLuckSection id={props.id} turn={state.turn} />
     </div>
   );
 }

@@ -1,0 +1,117 @@
+// The GraphQL operations of the luck audit and the graphs of a game (docs/luck.md): kept beside the other
+// operations (./operations.ts) in a file of their own.
+import { graphql } from "../gql";
+
+// A game's luck audit and graphs, with its seats to name them.
+export const GameLuckQuery = graphql(`
+  query GameLuck($id: ID!) {
+    game(id: $id) {
+      id
+      status
+      seats {
+        seat
+        color
+        userName
+        cpu
+        difficulty
+        status
+      }
+      luck {
+        partial
+        rolls
+        faces {
+          counts
+          test {
+            statistic
+            degreesOfFreedom
+            pValue
+            smallSample
+          }
+        }
+        pairings {
+          attackDice
+          defendDice
+          rolls
+          outcomes {
+            attackerLosses
+            defenderLosses
+            probability
+            observed
+            expected
+          }
+          test {
+            statistic
+            degreesOfFreedom
+            pValue
+            smallSample
+          }
+        }
+        seats {
+          seat
+          luck {
+            rolls
+            attacks
+            defences
+            expectedLosses
+            losses
+            luck
+            stdDev
+            z
+            percentile
+          }
+        }
+      }
+      graphs {
+        partial
+        points {
+          turn
+          round
+          seat
+          final
+          seats {
+            seat
+            territories
+            armies
+            income
+            luck
+          }
+        }
+      }
+    }
+  }
+`);
+
+// A player's luck over their finished games.
+export const PlayerLuckQuery = graphql(`
+  query PlayerLuck($id: ID!) {
+    node(id: $id) {
+      id
+      ... on User {
+        name
+        luck {
+          games
+          luck {
+            rolls
+            attacks
+            defences
+            expectedLosses
+            losses
+            luck
+            stdDev
+            z
+            percentile
+            faces {
+              counts
+              test {
+                statistic
+                degreesOfFreedom
+                pValue
+                smallSample
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`);
