@@ -199,7 +199,7 @@ func (r *mutationResolver) JoinGame(ctx context.Context, input JoinGameInput) (*
 	if input.Team != nil {
 		team = *input.Team
 	}
-	if _, err := r.game.GameJoin(ctx, id, me.ID, code, team); err != nil {
+	if _, err := r.game.GameJoin(ctx, id, me.ID, code, team, ""); err != nil {
 		if ue := teamRefused(err); ue != nil {
 			return refused(ue), nil
 		}
