@@ -2,6 +2,9 @@ package game
 
 import (
 	"bytes"
+	"context"
+	"database/sql"
+	"errors"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -182,4 +185,19 @@ func diceOf(column []byte, status Status) (*Dice, error) {
 		d.ServerSeed, d.PlayerSeeds = c.Server, c.Seeds
 	}
 	return d, nil
+}
+
+// GameDice returns what game gameID shows of its dice (Dice): nil for a game on the dice of before. It does
+// not tell whether the caller may see the game.
+func (s *Service) GameDice(ctx context.Context, gameID int) (*Dice, error) {
+	var column []byte
+	var status string
+	err := s.db.QueryRowContext(ctx, `SELECT dice, status FROM games WHERE id = $1`, gameID).Scan(&column, &status)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, noGame(gameID)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("error reading the dice of game %d: %w", gameID, err)
+	}
+	return diceOf(column, Status(status))
 }
