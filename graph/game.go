@@ -330,6 +330,13 @@ func (r *Resolver) createGame(ctx context.Context, input CreateGameInput) (*Game
 		return nil, err
 	}
 	in := game.CreateInput{CreatorID: me.ID, MapKey: input.MapKey, Private: input.Private != nil && *input.Private}
+	if input.DiceSeed != nil {
+		var ge *game.Error
+		if _, err := game.ParseSeed(*input.DiceSeed); errors.As(err, &ge) {
+			return refused(userError("INVALID_CONFIG", ge.Message, "input", "diceSeed")), nil
+		}
+		in.DiceSeed = *input.DiceSeed
+	}
 	if input.Name != nil {
 		in.Name = *input.Name
 	}

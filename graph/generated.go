@@ -200,6 +200,7 @@ type ComplexityRoot struct {
 		Claim               func(childComplexity int) int
 		Creator             func(childComplexity int) int
 		CurrentSeat         func(childComplexity int) int
+		Dice                func(childComplexity int) int
 		Events              func(childComplexity int, after *int, first *int) int
 		Fog                 func(childComplexity int) int
 		ID                  func(childComplexity int) int
@@ -234,6 +235,13 @@ type ComplexityRoot struct {
 		Edges      func(childComplexity int) int
 		PageInfo   func(childComplexity int) int
 		TotalCount func(childComplexity int) int
+	}
+
+	GameDice struct {
+		Commitment  func(childComplexity int) int
+		PlayerSeeds func(childComplexity int) int
+		Scheme      func(childComplexity int) int
+		ServerSeed  func(childComplexity int) int
 	}
 
 	GameEdge struct {
@@ -674,6 +682,7 @@ type GameResolver interface {
 	Chat(ctx context.Context, obj *Game, room string, first *int, after *entgql.Cursor[int]) (*ChatMessageConnection, error)
 	ChatSettings(ctx context.Context, obj *Game) (*ChatSettings, error)
 	ChatUnread(ctx context.Context, obj *Game) (int, error)
+	Dice(ctx context.Context, obj *Game) (*GameDice, error)
 
 	Presence(ctx context.Context, obj *Game) (*GamePresence, error)
 }
@@ -1372,6 +1381,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Game.CurrentSeat(childComplexity), true
+	case "Game.dice":
+		if e.ComplexityRoot.Game.Dice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.Dice(childComplexity), true
 	case "Game.events":
 		if e.ComplexityRoot.Game.Events == nil {
 			break
@@ -1579,6 +1594,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GameConnection.TotalCount(childComplexity), true
+
+	case "GameDice.commitment":
+		if e.ComplexityRoot.GameDice.Commitment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameDice.Commitment(childComplexity), true
+	case "GameDice.playerSeeds":
+		if e.ComplexityRoot.GameDice.PlayerSeeds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameDice.PlayerSeeds(childComplexity), true
+	case "GameDice.scheme":
+		if e.ComplexityRoot.GameDice.Scheme == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameDice.Scheme(childComplexity), true
+	case "GameDice.serverSeed":
+		if e.ComplexityRoot.GameDice.ServerSeed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameDice.ServerSeed(childComplexity), true
 
 	case "GameEdge.cursor":
 		if e.ComplexityRoot.GameEdge.Cursor == nil {
@@ -3682,7 +3722,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/account.graphqls" "schema/base.graphqls" "schema/board_columns.graphqls" "schema/chat.graphqls" "schema/delegation.graphqls" "schema/game.graphqls" "schema/live.graphqls" "schema/maps.graphqls" "schema/presence.graphqls" "schema/push.graphqls"
+//go:embed "schema/account.graphqls" "schema/base.graphqls" "schema/board_columns.graphqls" "schema/chat.graphqls" "schema/delegation.graphqls" "schema/dice.graphqls" "schema/game.graphqls" "schema/live.graphqls" "schema/maps.graphqls" "schema/presence.graphqls" "schema/push.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -3699,6 +3739,7 @@ var sources = []*ast.Source{
 	{Name: "schema/board_columns.graphqls", Input: sourceData("schema/board_columns.graphqls"), BuiltIn: false},
 	{Name: "schema/chat.graphqls", Input: sourceData("schema/chat.graphqls"), BuiltIn: false},
 	{Name: "schema/delegation.graphqls", Input: sourceData("schema/delegation.graphqls"), BuiltIn: false},
+	{Name: "schema/dice.graphqls", Input: sourceData("schema/dice.graphqls"), BuiltIn: false},
 	{Name: "schema/game.graphqls", Input: sourceData("schema/game.graphqls"), BuiltIn: false},
 	{Name: "schema/live.graphqls", Input: sourceData("schema/live.graphqls"), BuiltIn: false},
 	{Name: "schema/maps.graphqls", Input: sourceData("schema/maps.graphqls"), BuiltIn: false},
@@ -4057,6 +4098,8 @@ func (ec *executionContext) childFields_Game(ctx context.Context, field graphql.
 		return ec.fieldContext_Game_chatSettings(ctx, field)
 	case "chatUnread":
 		return ec.fieldContext_Game_chatUnread(ctx, field)
+	case "dice":
+		return ec.fieldContext_Game_dice(ctx, field)
 	case "seq":
 		return ec.fieldContext_Game_seq(ctx, field)
 	case "presence":
@@ -4075,6 +4118,20 @@ func (ec *executionContext) childFields_GameConnection(ctx context.Context, fiel
 		return ec.fieldContext_GameConnection_totalCount(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type GameConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_GameDice(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "scheme":
+		return ec.fieldContext_GameDice_scheme(ctx, field)
+	case "commitment":
+		return ec.fieldContext_GameDice_commitment(ctx, field)
+	case "serverSeed":
+		return ec.fieldContext_GameDice_serverSeed(ctx, field)
+	case "playerSeeds":
+		return ec.fieldContext_GameDice_playerSeeds(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GameDice", field.Name)
 }
 
 func (ec *executionContext) childFields_GameEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -9028,6 +9085,38 @@ func (ec *executionContext) fieldContext_Game_chatUnread(_ context.Context, fiel
 	return graphql.NewScalarFieldContext("Game", field, true, true, "Int")
 }
 
+func (ec *executionContext) _Game_dice(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_dice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().Dice(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *GameDice) graphql.Marshaler {
+			return ec.marshalOGameDice2ᚖroutᚋgraphᚐGameDice(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Game_dice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Game",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GameDice(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Game_seq(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -9168,6 +9257,98 @@ func (ec *executionContext) _GameConnection_totalCount(ctx context.Context, fiel
 }
 func (ec *executionContext) fieldContext_GameConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("GameConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GameDice_scheme(ctx context.Context, field graphql.CollectedField, obj *GameDice) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameDice_scheme(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Scheme, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameDice_scheme(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameDice", field, false, false, "String")
+}
+
+func (ec *executionContext) _GameDice_commitment(ctx context.Context, field graphql.CollectedField, obj *GameDice) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameDice_commitment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Commitment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameDice_commitment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameDice", field, false, false, "String")
+}
+
+func (ec *executionContext) _GameDice_serverSeed(ctx context.Context, field graphql.CollectedField, obj *GameDice) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameDice_serverSeed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ServerSeed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GameDice_serverSeed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameDice", field, false, false, "String")
+}
+
+func (ec *executionContext) _GameDice_playerSeeds(ctx context.Context, field graphql.CollectedField, obj *GameDice) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameDice_playerSeeds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PlayerSeeds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalOString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GameDice_playerSeeds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameDice", field, false, false, "String")
 }
 
 func (ec *executionContext) _GameEdge_node(ctx context.Context, field graphql.CollectedField, obj *GameEdge) (ret graphql.Marshaler) {
@@ -19091,7 +19272,7 @@ func (ec *executionContext) unmarshalInputCreateGameInput(ctx context.Context, o
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"mapKey", "mapVersion", "seats", "turnLimitSeconds", "claim", "cardSystem", "ttbPercent", "private", "fog", "name", "teams", "teamRules"}
+	fieldsInOrder := [...]string{"mapKey", "mapVersion", "seats", "turnLimitSeconds", "claim", "cardSystem", "ttbPercent", "private", "fog", "name", "teams", "teamRules", "diceSeed"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -19182,6 +19363,13 @@ func (ec *executionContext) unmarshalInputCreateGameInput(ctx context.Context, o
 				return it, err
 			}
 			it.TeamRules = data
+		case "diceSeed":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("diceSeed"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DiceSeed = data
 		}
 	}
 	return it, nil
@@ -19539,7 +19727,7 @@ func (ec *executionContext) unmarshalInputJoinGameInput(ctx context.Context, obj
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"gameId", "inviteCode", "team"}
+	fieldsInOrder := [...]string{"gameId", "inviteCode", "team", "diceSeed"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -19567,6 +19755,13 @@ func (ec *executionContext) unmarshalInputJoinGameInput(ctx context.Context, obj
 				return it, err
 			}
 			it.Team = data
+		case "diceSeed":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("diceSeed"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DiceSeed = data
 		}
 	}
 	return it, nil
@@ -22555,6 +22750,12 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Game_chatUnread(ctx, field, obj)
 				})
+		case "dice":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_dice(ctx, field, obj)
+				})
 		case "seq":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, true,
@@ -22608,6 +22809,54 @@ func (ec *executionContext) _GameConnection(ctx context.Context, sel ast.Selecti
 		case "totalCount":
 			out.Values[i] = ec._GameConnection_totalCount(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var gameDiceImplementors = []string{"GameDice"}
+
+func (ec *executionContext) _GameDice(ctx context.Context, sel ast.SelectionSet, obj *GameDice) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, gameDiceImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GameDice")
+		case "scheme":
+			out.Values[i] = ec._GameDice_scheme(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "commitment":
+			out.Values[i] = ec._GameDice_commitment(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "serverSeed":
+			out.Values[i] = ec._GameDice_serverSeed(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "playerSeeds":
+			out.Values[i] = ec._GameDice_playerSeeds(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:
@@ -27318,6 +27567,13 @@ func (ec *executionContext) marshalOGame2ᚖroutᚋgraphᚐGame(ctx context.Cont
 		return graphql.Null
 	}
 	return ec._Game(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOGameDice2ᚖroutᚋgraphᚐGameDice(ctx context.Context, sel ast.SelectionSet, v *GameDice) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._GameDice(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOGameMap2ᚖroutᚋentᚐGameMap(ctx context.Context, sel ast.SelectionSet, v *ent.GameMap) graphql.Marshaler {

@@ -220,6 +220,9 @@ type CreateGameInput struct {
 	Teams []*TeamInput `json:"teams,omitempty"`
 	// A team game's options; a bad value is the userError INVALID_TEAM_RULES.
 	TeamRules *TeamRulesInput `json:"teamRules,omitempty"`
+	// The creator's dice seed for their seat: 64 hexadecimal digits (32 random bytes, which the web client
+	// draws). Revealed when the game is finished. BAD_USER_INPUT when malformed.
+	DiceSeed *string `json:"diceSeed,omitempty"`
 }
 
 // Hands the viewer's seat to a CPU.
@@ -244,6 +247,19 @@ type FortifyInput struct {
 	IdempotencyKey  *string `json:"idempotencyKey,omitempty"`
 	// The seat to act for: a seat handed over to the viewer (docs/rules.md, R90; Game.viewerPlaysFor), or the viewer's own (null).
 	Seat *int `json:"seat,omitempty"`
+}
+
+// A game's committed dice (docs/dice.md; the derivation is in docs/record-format.md, "Committed dice").
+type GameDice struct {
+	// The derivation's name: `rout-hmac-sha256/1`.
+	Scheme string `json:"scheme"`
+	// The SHA-256 of the server's secret seed, 64 hex digits: public from the game's creation.
+	Commitment string `json:"commitment"`
+	// The server's seed, 64 hex digits: null until the game is finished.
+	ServerSeed *string `json:"serverSeed,omitempty"`
+	// The seed each seat's player contributed, in seat order, 64 hex digits ("" for a seat that contributed
+	// none): null until the game is finished.
+	PlayerSeeds []string `json:"playerSeeds,omitempty"`
 }
 
 // A game, for leaveGame, startGame, declineInvitation and rematchGame.
@@ -314,6 +330,9 @@ type JoinGameInput struct {
 	InviteCode *string `json:"inviteCode,omitempty"`
 	// In a team game, join an open seat of this team (its index in Game.teams); any open seat when null.
 	Team *int `json:"team,omitempty"`
+	// The joiner's dice seed for their seat: 64 hexadecimal digits (32 random bytes, which the web client
+	// draws). Revealed when the game is finished. BAD_USER_INPUT when malformed.
+	DiceSeed *string `json:"diceSeed,omitempty"`
 }
 
 type LiftChatTimeoutInput struct {
