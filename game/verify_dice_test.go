@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -299,4 +301,22 @@ func mustStart(t *testing.T, rec game.Record) rules.State {
 		t.Fatal(err)
 	}
 	return st
+}
+
+// TestVerifyDiceOfTheWebFixture: the recorded game the web client's verifier is tested on
+// (web/src/dice/testdata) verifies here too, so that both agree on it.
+func TestVerifyDiceOfTheWebFixture(t *testing.T) {
+	t.Parallel()
+	f, err := os.Open(filepath.Join("..", "web", "src", "dice", "testdata", "committed.record.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rec, err := game.ReadRecord(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := game.VerifyDice(rec); err != nil {
+		t.Fatal(err)
+	}
 }
