@@ -42,7 +42,11 @@ describe("committed dice", () => {
     const battle = recorded().events.findIndex((e) => e.event.kind === "battle_rolled");
     const forgeries: Array<[string, (r: DiceRecord) => void]> = [
       ["a draw", (r) => (r.events[battle].draws![0][1] = (r.events[battle].draws![0][1] + 1) % 6)],
-      ["a die", (r) => ((r.events[battle].event.defendDice as number[])[0] = 7 - (r.events[battle].event.defendDice as number[])[0])],
+      [
+        "a die",
+        (r) =>
+          ((r.events[battle].event.defendDice as number[])[0] = 7 - (r.events[battle].event.defendDice as number[])[0]),
+      ],
       ["a player's seed", (r) => (r.dice!.playerSeeds![0] = "ee".repeat(32))],
       ["the commitment", (r) => (r.dice!.commitment = "0".repeat(64))],
       ["the status", (r) => (r.status = "active")],

@@ -17,13 +17,13 @@ function toHex(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function fromHex(hex: string): Uint8Array {
+function fromHex(hex: string): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(hex.length / 2);
   for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
   return out;
 }
 
-async function sha256(data: Uint8Array): Promise<Uint8Array> {
+async function sha256(data: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest("SHA-256", data));
 }
 
@@ -86,7 +86,8 @@ export async function verifyDice(record: DiceRecord): Promise<DiceCheck> {
   if ((await commitmentOf(dice.serverSeed)) !== dice.commitment)
     return fail("the server seed is not the one the game committed to");
   const seeds = dice.playerSeeds ?? [];
-  if (seeds.length !== record.seats.length) return fail(`${seeds.length} player seeds for ${record.seats.length} seats`);
+  if (seeds.length !== record.seats.length)
+    return fail(`${seeds.length} player seeds for ${record.seats.length} seats`);
   if (seeds.some((s) => s !== "" && !SEED_HEX.test(s))) return fail("a player seed is not 64 hex digits");
   const draw = await drawer(await diceKey(dice.serverSeed, seeds));
   let i = 0;
