@@ -122,6 +122,12 @@ func checkEvents(start State, events []Event, source Dice) (State, []Origin, [][
 					j, c.Kind(), p, e.Kind()))
 			}
 			if !sameEvent(e, events[j]) {
+				if source != nil && e.Kind() == events[j].Kind() { // other draws: show both
+					got, _ := MarshalEvent(e)
+					want, _ := MarshalEvent(events[j])
+					return fail(j, errorf(CodeIllegalEvent, "event %d (%s): %s by player %d with these draws gives %s, the record %s",
+						j, events[j].Kind(), c.Kind(), p, got, want))
+				}
 				return fail(j, errorf(CodeIllegalEvent, "event %d (%s): %s by player %d gives %s here",
 					j, events[j].Kind(), c.Kind(), p, e.Kind()))
 			}
