@@ -3,11 +3,11 @@ package game
 import (
 	"bytes"
 	"context"
-	"database/sql"
-	"errors"
 	"crypto/rand"
+	"database/sql"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"rout/rules"

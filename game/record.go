@@ -435,7 +435,9 @@ func replayErr(err error, code RecordCode) *RecordError {
 // recordGame returns the board, the rules configuration and the events of a record, refusing a header or
 // an event that makes none.
 func recordGame(r Record) (*rules.Board, rules.Config, []rules.Event, error) {
-	fail := func(err error) (*rules.Board, rules.Config, []rules.Event, error) { return nil, rules.Config{}, nil, err }
+	fail := func(err error) (*rules.Board, rules.Config, []rules.Event, error) {
+		return nil, rules.Config{}, nil, err
+	}
 	if r.Format != RecordFormat {
 		return fail(recordErr(RecordBadFormat, 0, nil, "unknown record format %q (want %q)", r.Format, RecordFormat))
 	}
