@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -80,7 +81,8 @@ func TestGamesVerifyDice(t *testing.T) {
 	example := filepath.Join("..", "..", "docs", "dice-verify.mjs")
 	runExample := func(path string) (string, bool) {
 		out, err := exec.Command(node, example, path).CombinedOutput()
-		if _, exited := err.(*exec.ExitError); err != nil && !exited {
+		var exited *exec.ExitError
+		if err != nil && !errors.As(err, &exited) {
 			t.Fatalf("node %s: %v", example, err)
 		}
 		return string(out), err == nil
