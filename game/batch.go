@@ -22,7 +22,7 @@ type batch struct {
 	state   rules.State // after the last command
 	version int64       // after the last command
 	seq     int64       // of the last event
-	dice    *rules.ChaChaDice
+	dice    gameDice
 	now     time.Time // every command's time: the transaction's
 
 	events      []SeqEvent
@@ -49,8 +49,8 @@ type batch struct {
 
 // begin starts a batch on locked game g, whose state and seats are cur.
 func (s *Service) begin(g *gameRow, cur *cached) (*batch, error) {
-	dice := new(rules.ChaChaDice)
-	if err := dice.UnmarshalBinary(g.dice); err != nil {
+	dice, err := restoreDice(g.dice)
+	if err != nil {
 		return nil, fmt.Errorf("error restoring the dice of game %d: %w", g.id, err)
 	}
 	return &batch{g: g, start: cur, state: cur.state, version: g.version, seq: g.seq, dice: dice,

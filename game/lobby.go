@@ -68,6 +68,9 @@ type CreateInput struct {
 	// Start starts the game in the transaction that creates it, as its creator's GameStart would: every
 	// seat must then be a user's or a CPU's. A tournament's tables are games created so.
 	Start bool
+	// DiceSeed is the dice seed the creator contributes for their seat (docs/dice.md): 64 hexadecimal
+	// digits, or "" for none.
+	DiceSeed string
 	// Key, when set, makes the creation idempotent: a game created under the key is found and returned
 	// (Created.Existing) instead of a new one, whatever its status; a key that names a game of another
 	// creator, map or seats is CodeKeyReused. At most MaxCreateKey bytes.
@@ -114,6 +117,10 @@ func (s *Service) gameCreate(ctx context.Context, in CreateInput) (Created, erro
 	if in.TTBPercent == 0 {
 		in.TTBPercent = rules.DefaultTTBPercent
 	}
+	seed, err := ParseSeed(in.DiceSeed)
+	if err != nil {
+		return Created{}, err
+	}
 	in.Name = strings.Join(strings.Fields(in.Name), " ")
 	if utf8.RuneCountInString(in.Name) > MaxGameName || strings.IndexFunc(in.Name, unicode.IsControl) >= 0 || !utf8.ValidString(in.Name) {
 		return Created{}, errorf(CodeBadInput, "the name must be at most %d characters, without control characters", MaxGameName)
@@ -121,7 +128,7 @@ func (s *Service) gameCreate(ctx context.Context, in CreateInput) (Created, erro
 	var created Created
 	var ann announcements
 	var started *Result
-	err := s.withTx(ctx, func(tx *sql.Tx) error {
+	err = s.withTx(ctx, func(tx *sql.Tx) error {
 		if in.Key != "" {
 			found, err := createdUnder(ctx, tx, in)
 			if err != nil || found.GameID != 0 {
@@ -167,13 +174,15 @@ func (s *Service) gameCreate(ctx context.Context, in CreateInput) (Created, erro
 		if in.Private || slices.ContainsFunc(in.Seats, func(s SeatSpec) bool { return s.Kind == SeatInvited }) {
 			invite = sql.NullString{String: newInviteCode(), Valid: true}
 		}
-		dice, err := rules.NewCryptoDice()
-		if err != nil {
-			return fmt.Errorf("error seeding the dice: %w", err)
+		seeds := make([]*rules.Seed, len(in.Seats))
+		for i, seat := range in.Seats {
+			if seat.Kind == SeatUser && seat.UserID == in.CreatorID {
+				seeds[i] = seed
+			}
 		}
-		diceState, err := dice.MarshalBinary()
+		diceState, err := newDiceColumn(seeds)
 		if err != nil {
-			return fmt.Errorf("error saving the dice: %w", err)
+			return err
 		}
 		err = tx.QueryRowContext(ctx, `INSERT INTO games (created_at, updated_at, map_id, creator_id, turn_limit_seconds,
 			claim, card_system, ttb_percent, fog, status, phase, dice, invite_code, name, teams, team_rules, rated, create_key)
@@ -374,10 +383,15 @@ const AnyTeam = -1
 // GameJoin gives user an open seat (or the seat invited for their email) of an open game, and returns
 // the seat; in a team game, with team other than AnyTeam, a seat of that team (its index in Row.Teams). A
 // private game or an invited seat needs the invite code, unless the invitation names the user's email. A
-// team the game does not have is CodeInvalidTeams.
-func (s *Service) GameJoin(ctx context.Context, gameID, userID int, inviteCode string, team int) (int, error) {
+// team the game does not have is CodeInvalidTeams. diceSeed is the dice seed the user contributes
+// (docs/dice.md): 64 hexadecimal digits, or "" for none.
+func (s *Service) GameJoin(ctx context.Context, gameID, userID int, inviteCode string, team int, diceSeed string) (int, error) {
 	seat := -1
 	var version int64
+	seed, err := ParseSeed(diceSeed)
+	if err != nil {
+		return -1, err
+	}
 	email, err := s.emailOf(ctx, userID)
 	if err != nil {
 		return -1, err
@@ -427,6 +441,9 @@ func (s *Service) GameJoin(ctx context.Context, gameID, userID int, inviteCode s
 		if err != nil {
 			return fmt.Errorf("error seating user %d in game %d: %w", userID, g.id, err)
 		}
+		if err := setSeed(ctx, tx, g, seat, seed); err != nil {
+			return err
+		}
 		version, err = bumpVersion(ctx, tx, g.id)
 		return err
 	})
@@ -435,6 +452,19 @@ func (s *Service) GameJoin(ctx context.Context, gameID, userID int, inviteCode s
 	}
 	s.announceLobby(gameID, version)
 	return seat, nil
+}
+
+// setSeed sets the dice seed of seat of the open game g, locked in tx, to seed (nil: none).
+func setSeed(ctx context.Context, tx *sql.Tx, g *gameRow, seat int, seed *rules.Seed) error {
+	column, err := withSeed(g.dice, seat, seed)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET dice = $2 WHERE id = $1`, g.id, column); err != nil {
+		return fmt.Errorf("error setting the dice seed of seat %d of game %d: %w", seat, g.id, err)
+	}
+	g.dice = column
+	return nil
 }
 
 // seatsSeenBy loads the seats of game g for the user userID (whose address is email, and who brings
@@ -517,13 +547,17 @@ func (s *Service) GameLeave(ctx context.Context, gameID, userID int) error {
 		if g.status != StatusOpen {
 			return errorf(CodeConflict, "the game has started: resign instead")
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE players SET user_id = NULL, status = 'open' WHERE game_id = $1 AND user_id = $2`,
-			g.id, userID)
+		var seat int
+		err = tx.QueryRowContext(ctx, `UPDATE players SET user_id = NULL, status = 'open' WHERE game_id = $1 AND user_id = $2
+			RETURNING seat`, g.id, userID).Scan(&seat)
+		if errors.Is(err, sql.ErrNoRows) {
+			return errorf(CodeNotFound, "you have no seat in this game")
+		}
 		if err != nil {
 			return fmt.Errorf("error leaving game %d: %w", g.id, err)
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return errorf(CodeNotFound, "you have no seat in this game")
+		if err := setSeed(ctx, tx, g, seat, nil); err != nil {
+			return err
 		}
 		version, err = bumpVersion(ctx, tx, g.id)
 		return err

@@ -77,7 +77,7 @@ func TestLobbyChangesAreAnnouncedAfterTheirCommitOnly(t *testing.T) {
 	if version() != before {
 		t.Fatal("the failed decline changed the version")
 	}
-	if _, err := e.svc.GameJoin(e.ctx, id, joiner, code, game.AnyTeam); err != nil {
+	if _, err := e.svc.GameJoin(e.ctx, id, joiner, code, game.AnyTeam, ""); err != nil {
 		t.Fatal(err)
 	}
 	want("the join") // the first notification: the rolled-back decline announced nothing
@@ -85,11 +85,11 @@ func TestLobbyChangesAreAnnouncedAfterTheirCommitOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	want("the leave")
-	if _, err := e.svc.GameJoin(e.ctx, id, joiner, code, game.AnyTeam); err != nil {
+	if _, err := e.svc.GameJoin(e.ctx, id, joiner, code, game.AnyTeam, ""); err != nil {
 		t.Fatal(err)
 	}
 	want("the second join")
-	if _, err := e.svc.GameJoin(e.ctx, id, invitee, code, game.AnyTeam); err != nil {
+	if _, err := e.svc.GameJoin(e.ctx, id, invitee, code, game.AnyTeam, ""); err != nil {
 		t.Fatal(err)
 	}
 	want("the invitee's join")

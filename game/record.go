@@ -30,6 +30,20 @@ type Record struct {
 	// free-for-all, whose winner is Winner alone, and before the end.
 	Winners []int         `json:"winners,omitempty"`
 	Events  []RecordEvent `json:"events"`
+	// Dice are the game's committed dice: absent for a game on the dice of before (docs/dice.md).
+	Dice *RecordDice `json:"dice,omitempty"`
+}
+
+// RecordDice are a game's committed dice as its record shows them: the scheme and the commitment, and
+// once the game is finished the seeds, from which VerifyDice derives every draw again.
+type RecordDice struct {
+	Scheme     string `json:"scheme"`
+	Commitment string `json:"commitment"` // the SHA-256 of the server's seed, hex
+	// ServerSeed is the server's seed, hex; absent until the game is finished.
+	ServerSeed string `json:"serverSeed,omitempty"`
+	// PlayerSeeds are each seat's player's seed in seat order, hex, "" for a seat that contributed none;
+	// absent until the game is finished.
+	PlayerSeeds []string `json:"playerSeeds,omitempty"`
 }
 
 // RecordMap is the map a game is played on, with its whole map file.
@@ -72,6 +86,9 @@ type RecordEvent struct {
 	// recorded. Replay does not use it.
 	Cause string          `json:"cause,omitempty"`
 	Event json.RawMessage `json:"event"`
+	// Draws are, in a finished game's record with committed dice, the numbers the command this event
+	// opens drew, in order: each [n, v], v in [0, n). Absent for other events and other records.
+	Draws [][2]int `json:"draws,omitempty"`
 }
 
 // GameRecord returns the record of a game as viewerSeat sees it (-1: a viewer without a seat). Until the
@@ -80,6 +97,7 @@ type RecordEvent struct {
 func (s *Service) GameRecord(ctx context.Context, gameID int, viewerSeat int) (Record, error) {
 	var r Record
 	var users []int // of each seat of r.Seats, 0 for none
+	var dice *Dice
 	err := s.withTxOpts(ctx, snapshotRead, func(tx *sql.Tx) error {
 		g, err := loadGame(ctx, tx, gameID)
 		if err != nil {
@@ -94,6 +112,12 @@ func (s *Service) GameRecord(ctx context.Context, gameID int, viewerSeat int) (R
 			return fmt.Errorf("error loading game %d: %w", g.id, err)
 		}
 		r.Format, r.Status, r.Map.Definition = RecordFormat, g.status, json.RawMessage(def)
+		if dice, err = diceOf(g.dice, g.status); err != nil {
+			return fmt.Errorf("error reading the dice of game %d: %w", g.id, err)
+		}
+		if dice != nil {
+			r.Dice = &RecordDice{Scheme: dice.Scheme, Commitment: dice.Commitment, ServerSeed: dice.ServerSeed, PlayerSeeds: dice.PlayerSeeds}
+		}
 		if winner.Valid {
 			w := int(winner.Int64)
 			r.Winner = &w
@@ -171,7 +195,10 @@ func (s *Service) GameRecord(ctx context.Context, gameID int, viewerSeat int) (R
 				r.Events[i].Cause = *v.Cause
 			}
 		}
-		return nil
+		if r.Dice == nil || !dice.Revealed() {
+			return nil
+		}
+		return s.recordDraws(ctx, tx, g, events, r.Events)
 	})
 	if err != nil {
 		return Record{}, err
@@ -184,6 +211,48 @@ func (s *Service) GameRecord(ctx context.Context, gameID int, viewerSeat int) (R
 		r.Seats[i].Name = names[u]
 	}
 	return r, nil
+}
+
+// recordDraws sets the draws of out, the record of finished game g (locked or read in tx) whose events
+// are events, from its committed dice: the game is replayed with them (rules.ReplayDrawn).
+func (s *Service) recordDraws(ctx context.Context, tx *sql.Tx, g *gameRow, events []SeqEvent, out []RecordEvent) error {
+	seats, err := loadSeats(ctx, tx, g.id)
+	if err != nil {
+		return err
+	}
+	board, err := s.board(ctx, tx, g.mapID)
+	if err != nil {
+		return err
+	}
+	c, err := readCommitted(g.dice)
+	if err != nil {
+		return err
+	}
+	server, players, _ := c.seeds()
+	record := make([]rules.Event, len(events))
+	for i, e := range events {
+		record[i] = e.Event
+	}
+	_, _, drawn, err := rules.ReplayDrawn(board, g.config(seats), record, rules.NewCommittedDice(rules.DiceKey(server, players), 0))
+	if err != nil {
+		return fmt.Errorf("error deriving the draws of game %d: %w", g.id, err)
+	}
+	for i, d := range drawn {
+		out[i].Draws = drawPairs(d)
+	}
+	return nil
+}
+
+// drawPairs returns draws as a record writes them: [n, v] each; nil for none.
+func drawPairs(draws []rules.Drawn) [][2]int {
+	if len(draws) == 0 {
+		return nil
+	}
+	out := make([][2]int, len(draws))
+	for i, d := range draws {
+		out[i] = [2]int{d.N, d.V}
+	}
+	return out
 }
 
 // ErrHiddenCards is returned by Replay for a record whose private cards are hidden: the record of a game
@@ -327,27 +396,69 @@ func recordErr(code RecordCode, seq int64, cause error, format string, args ...a
 // number, turn and seat, and the header's status and winner, against the game the events make. A refused
 // record is a *RecordError.
 func Replay(r Record) (rules.State, error) {
+	b, cfg, events, err := recordGame(r)
+	if err != nil {
+		return rules.State{}, err
+	}
+	st, origins, err := rules.ReplayChecked(b, cfg, events)
+	if err != nil {
+		return rules.State{}, replayErr(err, "")
+	}
+	return checkHeader(r, cfg, st, origins)
+}
+
+// replayErr returns the refusal of a record for err, an error of the rules' replay: its code follows the
+// rules' (code, when not "", replaces it) and its sequence number is the event's the message names.
+func replayErr(err error, code RecordCode) *RecordError {
+	var re *rules.Error
+	if !errors.As(err, &re) {
+		return recordErr(RecordBadEvent, 0, err, "%v", err)
+	}
+	seq, msg := int64(0), re.Message
+	if code == "" {
+		code = RecordBadEvent
+		if re.Code == rules.CodeIllegalEvent {
+			code = RecordIllegal
+		}
+	}
+	// The engine names events from 0; the record by sequence number.
+	var n int
+	if _, err := fmt.Sscanf(msg, "event %d", &n); err == nil && n >= 0 {
+		seq = int64(n) + 1
+	}
+	if code == RecordBadDice {
+		return recordErr(code, seq, err, "the seeds' draws do not give the record's events: %s", msg)
+	}
+	return recordErr(code, seq, err, "the record does not replay: %s", msg)
+}
+
+// recordGame returns the board, the rules configuration and the events of a record, refusing a header or
+// an event that makes none.
+func recordGame(r Record) (*rules.Board, rules.Config, []rules.Event, error) {
+	fail := func(err error) (*rules.Board, rules.Config, []rules.Event, error) {
+		return nil, rules.Config{}, nil, err
+	}
 	if r.Format != RecordFormat {
-		return rules.State{}, recordErr(RecordBadFormat, 0, nil, "unknown record format %q (want %q)", r.Format, RecordFormat)
+		return fail(recordErr(RecordBadFormat, 0, nil, "unknown record format %q (want %q)", r.Format, RecordFormat))
 	}
 	m, err := maps.Parse(r.Map.Definition)
 	if err != nil {
-		return rules.State{}, recordErr(RecordBadMap, 0, err, "the record's map: %v", err)
+		return fail(recordErr(RecordBadMap, 0, err, "the record's map: %v", err))
 	}
 	b, err := m.Board()
 	if err != nil {
-		return rules.State{}, recordErr(RecordBadMap, 0, err, "the record's map: %v", err)
+		return fail(recordErr(RecordBadMap, 0, err, "the record's map: %v", err))
 	}
 	cfg := rules.Config{TTBPercent: r.Settings.TTBPercent, Seats: make([]rules.Seat, len(r.Seats))}
 	if err := cfg.Claim.UnmarshalText([]byte(r.Settings.Claim)); err != nil {
-		return rules.State{}, recordErr(RecordBadSettings, 0, err, "the record's settings: %v", err)
+		return fail(recordErr(RecordBadSettings, 0, err, "the record's settings: %v", err))
 	}
 	if err := cfg.Cards.UnmarshalText([]byte(r.Settings.CardSystem)); err != nil {
-		return rules.State{}, recordErr(RecordBadSettings, 0, err, "the record's settings: %v", err)
+		return fail(recordErr(RecordBadSettings, 0, err, "the record's settings: %v", err))
 	}
 	if r.Settings.Fog != "" {
 		if err := cfg.Fog.UnmarshalText([]byte(r.Settings.Fog)); err != nil {
-			return rules.State{}, recordErr(RecordBadSettings, 0, err, "the record's settings: %v", err)
+			return fail(recordErr(RecordBadSettings, 0, err, "the record's settings: %v", err))
 		}
 	}
 	for _, t := range r.Settings.Teams {
@@ -358,51 +469,40 @@ func Replay(r Record) (rules.State, error) {
 	}
 	for i, s := range r.Seats {
 		if s.Seat != i {
-			return rules.State{}, recordErr(RecordBadSettings, 0, nil, "seat %d of the record is numbered %d", i, s.Seat)
+			return fail(recordErr(RecordBadSettings, 0, nil, "seat %d of the record is numbered %d", i, s.Seat))
 		}
 		cfg.Seats[i] = rules.Seat{Color: s.Color}
 		if s.Team != nil {
 			cfg.Seats[i].Team = *s.Team
 		}
 		if (s.Team != nil) != (len(cfg.Teams) > 0) {
-			return rules.State{}, recordErr(RecordBadSettings, 0, nil, "seat %d of the record has a team in a free-for-all, or none in a team game", i)
+			return fail(recordErr(RecordBadSettings, 0, nil, "seat %d of the record has a team in a free-for-all, or none in a team game", i))
 		}
 	}
 	if _, err := rules.New(b, cfg); err != nil {
-		return rules.State{}, recordErr(RecordBadSettings, 0, err, "the record's settings: %v", err)
+		return fail(recordErr(RecordBadSettings, 0, err, "the record's settings: %v", err))
 	}
 	events := make([]rules.Event, len(r.Events))
 	for i, e := range r.Events {
 		if e.Seq != int64(i+1) {
-			return rules.State{}, recordErr(RecordBadSequence, e.Seq, nil, "event %d of the record has sequence number %d", i+1, e.Seq)
+			return fail(recordErr(RecordBadSequence, e.Seq, nil, "event %d of the record has sequence number %d", i+1, e.Seq))
 		}
 		var hidden struct {
 			CardCount json.RawMessage `json:"cardCount"`
 		}
 		if err := json.Unmarshal(e.Event, &hidden); err == nil && hidden.CardCount != nil {
-			return rules.State{}, recordErr(RecordHidden, e.Seq, ErrHiddenCards, "%v", ErrHiddenCards)
+			return fail(recordErr(RecordHidden, e.Seq, ErrHiddenCards, "%v", ErrHiddenCards))
 		}
 		if events[i], err = rules.UnmarshalEvent(e.Event); err != nil {
-			return rules.State{}, recordErr(RecordBadEvent, e.Seq, err, "%v", err)
+			return fail(recordErr(RecordBadEvent, e.Seq, err, "%v", err))
 		}
 	}
-	st, origins, err := rules.ReplayChecked(b, cfg, events)
-	if err != nil {
-		var re *rules.Error
-		if !errors.As(err, &re) {
-			return rules.State{}, recordErr(RecordBadEvent, 0, err, "%v", err)
-		}
-		code, seq, msg := RecordBadEvent, int64(0), re.Message
-		if re.Code == rules.CodeIllegalEvent {
-			code = RecordIllegal
-		}
-		// The engine names events from 0; the record by sequence number.
-		var n int
-		if _, err := fmt.Sscanf(msg, "event %d", &n); err == nil && n >= 0 {
-			seq = int64(n) + 1
-		}
-		return rules.State{}, recordErr(code, seq, err, "the record does not replay: %s", msg)
-	}
+	return b, cfg, events, nil
+}
+
+// checkHeader checks the events' seats and turns (origins), the status and the winners of record r, whose
+// events reach st under cfg, and returns st.
+func checkHeader(r Record, cfg rules.Config, st rules.State, origins []rules.Origin) (rules.State, error) {
 	for i, e := range r.Events {
 		seat := seatColumn(origins[i].Player)
 		if e.Seat != seat {
@@ -416,11 +516,11 @@ func Replay(r Record) (rules.State, error) {
 	switch {
 	case r.Status == StatusFinished && !over:
 		return rules.State{}, recordErr(RecordBadStatus, 0, nil, "the record says finished, but its events reach the %s phase", st.Phase())
-	case r.Status == StatusOpen && len(events) > 0:
+	case r.Status == StatusOpen && len(r.Events) > 0:
 		return rules.State{}, recordErr(RecordBadStatus, 0, nil, "the record says open, but the game has started")
 	case (r.Status == StatusActive || r.Status == StatusCancelled) && over:
 		return rules.State{}, recordErr(RecordBadStatus, 0, nil, "the record says %s, but its events end the game", r.Status)
-	case r.Status == StatusActive && len(events) == 0:
+	case r.Status == StatusActive && len(r.Events) == 0:
 		return rules.State{}, recordErr(RecordBadStatus, 0, nil, "the record says active, but the game has not started")
 	case !r.Status.Valid():
 		return rules.State{}, recordErr(RecordBadStatus, 0, nil, "unknown status %q (want open, active, finished or cancelled)", r.Status)

@@ -148,16 +148,16 @@ func TestLobby(t *testing.T) {
 	if _, err := e.svc.GameStart(e.ctx, id, alice); code(err) != "CONFLICT" {
 		t.Errorf("start with an open seat: got %v, want CONFLICT", err)
 	}
-	if seat, err := e.svc.GameJoin(e.ctx, id, bob, "", game.AnyTeam); err != nil || seat != 1 {
+	if seat, err := e.svc.GameJoin(e.ctx, id, bob, "", game.AnyTeam, ""); err != nil || seat != 1 {
 		t.Fatalf("bob joins: seat %d, %v", seat, err)
 	}
-	if _, err := e.svc.GameJoin(e.ctx, id, carol, "", game.AnyTeam); code(err) != "CONFLICT" {
+	if _, err := e.svc.GameJoin(e.ctx, id, carol, "", game.AnyTeam, ""); code(err) != "CONFLICT" {
 		t.Errorf("join a full game: got %v, want CONFLICT", err)
 	}
 	if err := e.svc.GameLeave(e.ctx, id, bob); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.svc.GameJoin(e.ctx, id, carol, "", game.AnyTeam); err != nil {
+	if _, err := e.svc.GameJoin(e.ctx, id, carol, "", game.AnyTeam, ""); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := e.svc.GameStart(e.ctx, id, carol); code(err) != "FORBIDDEN" {
@@ -201,18 +201,18 @@ func TestPrivateGameNeedsInviteCode(t *testing.T) {
 		t.Fatal("a game with an invited seat has no invite code")
 	}
 	// A stranger without the code is told what they would be told of a game that does not exist.
-	_, missing := e.svc.GameJoin(e.ctx, created.GameID+1000, dave, "", game.AnyTeam)
+	_, missing := e.svc.GameJoin(e.ctx, created.GameID+1000, dave, "", game.AnyTeam, "")
 	for _, c := range []string{"", "wrong"} {
-		_, err := e.svc.GameJoin(e.ctx, created.GameID, dave, c, game.AnyTeam)
+		_, err := e.svc.GameJoin(e.ctx, created.GameID, dave, c, game.AnyTeam, "")
 		if code(err) != "NOT_FOUND" || strings.ReplaceAll(err.Error(), fmt.Sprint(created.GameID), "N") !=
 			strings.ReplaceAll(missing.Error(), fmt.Sprint(created.GameID+1000), "N") {
 			t.Errorf("join with code %q: got %v, want %v", c, err, missing)
 		}
 	}
-	if seat, err := e.svc.GameJoin(e.ctx, created.GameID, bob, "", game.AnyTeam); err != nil || seat != 1 {
+	if seat, err := e.svc.GameJoin(e.ctx, created.GameID, bob, "", game.AnyTeam, ""); err != nil || seat != 1 {
 		t.Errorf("the invited user joins by email: seat %d, %v", seat, err)
 	}
-	if seat, err := e.svc.GameJoin(e.ctx, created.GameID, dave, created.InviteCode, game.AnyTeam); err != nil || seat != 2 {
+	if seat, err := e.svc.GameJoin(e.ctx, created.GameID, dave, created.InviteCode, game.AnyTeam, ""); err != nil || seat != 2 {
 		t.Errorf("join with the code: seat %d, %v", seat, err)
 	}
 }

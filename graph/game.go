@@ -331,6 +331,13 @@ func (r *Resolver) createGame(ctx context.Context, input CreateGameInput) (*Game
 	}
 	in := game.CreateInput{CreatorID: me.ID, MapKey: input.MapKey, Private: input.Private != nil && *input.Private,
 		Rated: input.Rated != nil && *input.Rated}
+	if input.DiceSeed != nil {
+		var ge *game.Error
+		if _, err := game.ParseSeed(*input.DiceSeed); errors.As(err, &ge) {
+			return refused(userError("INVALID_CONFIG", ge.Message, "input", "diceSeed")), nil
+		}
+		in.DiceSeed = *input.DiceSeed
+	}
 	if input.Name != nil {
 		in.Name = *input.Name
 	}

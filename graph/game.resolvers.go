@@ -199,7 +199,11 @@ func (r *mutationResolver) JoinGame(ctx context.Context, input JoinGameInput) (*
 	if input.Team != nil {
 		team = *input.Team
 	}
-	if _, err := r.game.GameJoin(ctx, id, me.ID, code, team); err != nil {
+	seed := ""
+	if input.DiceSeed != nil {
+		seed = *input.DiceSeed
+	}
+	if _, err := r.game.GameJoin(ctx, id, me.ID, code, team, seed); err != nil {
 		if ue := teamRefused(err); ue != nil {
 			return refused(ue), nil
 		}

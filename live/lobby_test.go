@@ -39,7 +39,7 @@ func TestLobbyStartsWithTheGameThenFollowsItsSeatsUntilTheStart(t *testing.T) {
 		t.Fatalf("the first lobby: game %d, %s, seat 1 %s", first.GameID, first.Status, first.Seats[1].Status)
 	}
 
-	if _, err := e.svc.GameJoin(e.ctx, id, other, "", game.AnyTeam); err != nil {
+	if _, err := e.svc.GameJoin(e.ctx, id, other, "", game.AnyTeam, ""); err != nil {
 		t.Fatal(err)
 	}
 	joined := nextLobby(t, sub)
@@ -52,7 +52,7 @@ func TestLobbyStartsWithTheGameThenFollowsItsSeatsUntilTheStart(t *testing.T) {
 	if left := nextLobby(t, sub); left.Seats[1].UserID != 0 || left.Seats[1].Status != game.SeatStatusOpen {
 		t.Fatalf("after the leave: seat 1 user %d, %s", left.Seats[1].UserID, left.Seats[1].Status)
 	}
-	if _, err := e.svc.GameJoin(e.ctx, id, other, "", game.AnyTeam); err != nil {
+	if _, err := e.svc.GameJoin(e.ctx, id, other, "", game.AnyTeam, ""); err != nil {
 		t.Fatal(err)
 	}
 	nextLobby(t, sub)
@@ -99,7 +99,7 @@ func TestLostLobbyAnnouncementIsRepairedByTheHeadCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := silent.GameJoin(e.ctx, id, other, "", game.AnyTeam); err != nil {
+	if _, err := silent.GameJoin(e.ctx, id, other, "", game.AnyTeam, ""); err != nil {
 		t.Fatal(err)
 	}
 	if l := nextLobby(t, sub); l.Seats[1].UserID != other {

@@ -84,3 +84,27 @@ func BenchmarkBattle(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "battles/s")
 }
+
+// BenchmarkBattleDice compares one attack roll through Apply on the classic map with the two sources of
+// the engine, in the same run: ChaCha8 (simulations, CPU playouts, games created before committed dice)
+// and the committed dice of real games (an HMAC-SHA256 per die). The ratio goes in docs/benchmarks.md.
+func BenchmarkBattleDice(b *testing.B) {
+	classic, _ := maps.Builtin(maps.ClassicID)
+	s, p, attack := attackPosition(b, classic)
+	for _, tc := range []struct {
+		name string
+		dice rules.Dice
+	}{
+		{"chacha8", rules.NewDice([32]byte{2})},
+		{"committed", rules.NewCommittedDice(rules.DiceKey(rules.Seed{2}, []*rules.Seed{{3}, nil}), 0)},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, err := rules.Apply(s, p, attack, tc.dice); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -31,12 +31,49 @@ func ReplayChecked(b *Board, cfg Config, events []Event) (State, []Origin, error
 	if err != nil {
 		return State{}, nil, err
 	}
-	return checkEvents(start, events)
+	s, origins, _, err := checkEvents(start, events, nil)
+	return s, origins, err
 }
 
-// checkEvents is ReplayChecked from state start. It reports the first problem of the record: the first
-// event that does not fit, or the first that no legal command produces, whichever comes first.
-func checkEvents(start State, events []Event) (State, []Origin, error) {
+// Drawn is one number a command drew from its dice: its bound N and its value V, in [0, N).
+type Drawn struct {
+	N, V int
+}
+
+// ReplayDrawn replays a record as ReplayChecked does, but draws every random number from d instead of
+// reading it from the events: the record is accepted only when each command, decided with the numbers d
+// gives in turn, produces exactly the recorded events, so that every die, the turn order, the deal, the
+// starting armies and every card drawn are d's. With the committed dice of a game's seeds
+// (NewCommittedDice), it verifies the game's randomness. It returns the final state, each event's origin,
+// and each event's draws: the numbers drawn by the command the event opens, in order (none for an event
+// that opens no command, nor for one whose command drew nothing). Refusals are as ReplayChecked's.
+func ReplayDrawn(b *Board, cfg Config, events []Event, d Dice) (State, []Origin, [][]Drawn, error) {
+	start, err := New(b, cfg)
+	if err != nil {
+		return State{}, nil, nil, err
+	}
+	return checkEvents(start, events, d)
+}
+
+// drawLog is dice that note the numbers they draw.
+type drawLog struct {
+	d   Dice
+	log []Drawn
+}
+
+func (l *drawLog) Intn(n int) int {
+	v := l.d.Intn(n)
+	if n > 0 {
+		l.log = append(l.log, Drawn{N: n, V: v})
+	}
+	return v
+}
+
+// checkEvents is ReplayChecked from state start, with the draws the record shows, or, for a source that
+// is not nil, ReplayDrawn's with the numbers of source (whose draws it then returns). It reports the first
+// problem of the record: the first event that does not fit, or the first that no legal command produces,
+// whichever comes first.
+func checkEvents(start State, events []Event, source Dice) (State, []Origin, [][]Drawn, error) {
 	// First the fold, which checks that every event fits, and the draws each event shows.
 	draws := make([][]int, len(events))
 	origins := make([]Origin, len(events))
@@ -51,11 +88,15 @@ func checkEvents(start State, events []Event) (State, []Origin, error) {
 		origins[i].Turn = v.s.turn
 	}
 	// Then command by command, up to the first misfit.
-	fail := func(j int, err error) (State, []Origin, error) {
+	fail := func(j int, err error) (State, []Origin, [][]Drawn, error) {
 		if j >= end && misfit != nil {
-			return State{}, nil, misfit
+			return State{}, nil, nil, misfit
 		}
-		return State{}, nil, err
+		return State{}, nil, nil, err
+	}
+	var drawn [][]Drawn
+	if source != nil {
+		drawn = make([][]Drawn, len(events))
 	}
 	s := start
 	for i := 0; i < end; {
@@ -63,7 +104,13 @@ func checkEvents(start State, events []Event) (State, []Origin, error) {
 		if err != nil {
 			return fail(i, err)
 		}
-		next, got, err := Apply(s, p, c, &recordedDice{draws: draws, event: i})
+		var d Dice = &recordedDice{draws: draws, event: i}
+		var log *drawLog
+		if source != nil {
+			log = &drawLog{d: source}
+			d = log
+		}
+		next, got, err := Apply(s, p, c, d)
 		if err != nil {
 			return fail(i, errorf(CodeIllegalEvent, "event %d (%s): %s by player %d is refused: %s", i, events[i].Kind(),
 				c.Kind(), p, message(err)))
@@ -75,17 +122,26 @@ func checkEvents(start State, events []Event) (State, []Origin, error) {
 					j, c.Kind(), p, e.Kind()))
 			}
 			if !sameEvent(e, events[j]) {
+				if source != nil && e.Kind() == events[j].Kind() { // other draws: show both
+					got, _ := MarshalEvent(e)
+					want, _ := MarshalEvent(events[j])
+					return fail(j, errorf(CodeIllegalEvent, "event %d (%s): %s by player %d with these draws gives %s, the record %s",
+						j, events[j].Kind(), c.Kind(), p, got, want))
+				}
 				return fail(j, errorf(CodeIllegalEvent, "event %d (%s): %s by player %d gives %s here",
 					j, events[j].Kind(), c.Kind(), p, e.Kind()))
 			}
 			origins[j].Player = p
 		}
+		if log != nil {
+			drawn[i] = log.log
+		}
 		s, i = next, i+len(got)
 	}
 	if misfit != nil {
-		return State{}, nil, misfit
+		return State{}, nil, nil, misfit
 	}
-	return s, origins, nil
+	return s, origins, drawn, nil
 }
 
 // sameEvent reports whether two events are equal, by their encoding.

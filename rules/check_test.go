@@ -111,7 +111,7 @@ func TestReplayChecked(t *testing.T) {
 			CodeInvalidEvent, "event 0 (phase_changed): no change from phase fortify to attack here"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := checkEvents(mustGame(t, tc.position), tc.events)
+			_, _, _, err := checkEvents(mustGame(t, tc.position), tc.events, nil)
 			var e *Error
 			if !asError(err, &e) {
 				t.Fatalf("got %v, want %s", err, tc.code)

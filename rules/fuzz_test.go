@@ -98,7 +98,11 @@ func randomCommand(s State, p PlayerID, r *rand.Rand, resign bool) Command {
 func randomGame(b *Board, cfg Config, seed uint64, limit int, visit func(State, []Event)) (State, error) {
 	var key [32]byte
 	key[0], key[1] = byte(seed), byte(seed>>8)
-	dice := NewDice(key)
+	return randomGameWith(b, cfg, NewDice(key), seed, limit, visit)
+}
+
+// randomGameWith is randomGame on dice.
+func randomGameWith(b *Board, cfg Config, dice Dice, seed uint64, limit int, visit func(State, []Event)) (State, error) {
 	r := rand.New(rand.NewPCG(seed, 7))
 	s, err := New(b, cfg)
 	if err != nil {

@@ -27,9 +27,12 @@ func runGames(ctx context.Context, args []string, getenv func(string) string, st
 	if len(args) > 0 && args[0] == "replay" {
 		return runGamesReplay(args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "verify-dice" {
+		return runGamesVerifyDice(args[1:], stdout, stderr)
+	}
 	if len(args) == 0 || args[0] != "verify" {
-		fmt.Fprintln(stderr, "usage: rout games verify [flags] [game id ...]\n       rout games replay FILE")
-		return usageError("games: the subcommands are verify and replay")
+		fmt.Fprintln(stderr, "usage: rout games verify [flags] [game id ...]\n       rout games replay FILE\n       rout games verify-dice FILE")
+		return usageError("games: the subcommands are verify, replay and verify-dice")
 	}
 	var ids []int
 	var flags []string
@@ -86,23 +89,8 @@ func verifyGames(ctx context.Context, db *sql.DB, logger *slog.Logger, ids []int
 // prints a summary. A record that does not decode or is refused is an error (exit status 1) that carries
 // the refusal's code.
 func runGamesReplay(args []string, stdout, stderr io.Writer) error {
-	if len(args) != 1 || (strings.HasPrefix(args[0], "-") && args[0] != "-") {
-		fmt.Fprintln(stderr, "usage: rout games replay FILE (- for stdin)")
-		return usageError("games replay: one record file is required")
-	}
-	in := stdin
-	if args[0] != "-" {
-		f, err := os.Open(args[0])
-		if err != nil {
-			return fmt.Errorf("error reading the record: %w", err)
-		}
-		defer f.Close()
-		in = f
-	}
-	rec, err := game.ReadRecord(in)
-	if bad := (*game.RecordError)(nil); errors.As(err, &bad) {
-		return fmt.Errorf("bad record: %w", err)
-	} else if err != nil {
+	rec, err := readRecordArg("replay", args, stderr)
+	if err != nil {
 		return err
 	}
 	st, err := game.Replay(rec)
@@ -128,5 +116,48 @@ func runGamesReplay(args []string, stdout, stderr io.Writer) error {
 	} else {
 		fmt.Fprintf(stdout, "phase reached: %s (game %s)\n", st.Phase(), rec.Status)
 	}
+	return nil
+}
+
+// readRecordArg reads the record of the one argument of "rout games sub": a file, or stdin for "-".
+func readRecordArg(sub string, args []string, stderr io.Writer) (game.Record, error) {
+	if len(args) != 1 || (strings.HasPrefix(args[0], "-") && args[0] != "-") {
+		fmt.Fprintf(stderr, "usage: rout games %s FILE (- for stdin)\n", sub)
+		return game.Record{}, usageError("games " + sub + ": one record file is required")
+	}
+	in := stdin
+	if args[0] != "-" {
+		f, err := os.Open(args[0])
+		if err != nil {
+			return game.Record{}, fmt.Errorf("error reading the record: %w", err)
+		}
+		defer f.Close()
+		in = f
+	}
+	rec, err := game.ReadRecord(in)
+	if bad := (*game.RecordError)(nil); errors.As(err, &bad) {
+		return game.Record{}, fmt.Errorf("bad record: %w", err)
+	}
+	return rec, err
+}
+
+// runGamesVerifyDice reads a finished game's record from a file, or from stdin for "-", and derives every
+// draw of the game again from its revealed seeds (game.VerifyDice, docs/record-format.md "Committed
+// dice"). A record whose draws are not its seeds' is an error (exit status 1) that carries the refusal's
+// code.
+func runGamesVerifyDice(args []string, stdout, stderr io.Writer) error {
+	rec, err := readRecordArg("verify-dice", args, stderr)
+	if err != nil {
+		return err
+	}
+	if err := game.VerifyDice(rec); err != nil {
+		return fmt.Errorf("bad dice: %w", err)
+	}
+	draws := 0
+	for _, e := range rec.Events {
+		draws += len(e.Draws)
+	}
+	fmt.Fprintf(stdout, "dice verified: %d draws of %d events derive from the seeds (scheme %s, commitment %s)\n",
+		draws, len(rec.Events), rec.Dice.Scheme, rec.Dice.Commitment)
 	return nil
 }

@@ -81,7 +81,7 @@ func commands() []command {
 		{"serve", "serve the game over HTTP (embedded PostgreSQL when DATABASE_URL is unset)", runServe},
 		{"worker", "work River jobs (CPU turns, deadlines, notifications) without the API, for worker replicas", runWorker},
 		{"migrate", "apply the database migrations and exit", runMigrate},
-		{"games", "verify games against their records (games verify [id ...]), replay a game record (games replay FILE)", runGames},
+		{"games", "verify games against their records (games verify [id ...]), replay a game record (games replay FILE), check its dice (games verify-dice FILE)", runGames},
 		{"healthcheck", "exit 0 when the server at ROUT_ADDR is ready (GET /readyz)", runHealthcheck},
 		{"maps", "list, export, validate and generate maps", runMaps},
 		{"odds", "print the exact odds of A attackers conquering D defenders", runOdds},

@@ -57,6 +57,11 @@ export type CreateGameInput = {
   cardSystem?: string | null | undefined;
   /** random (default) or round_robin. */
   claim?: string | null | undefined;
+  /**
+   * The creator's dice seed for their seat: 64 hexadecimal digits (32 random bytes, which the web client
+   * draws). Revealed when the game is finished. BAD_USER_INPUT when malformed.
+   */
+  diceSeed?: string | null | undefined;
   /** The fog of war: none (default), light, normal, heavy or complete (docs/rules.md, "Fog of war"). */
   fog?: string | null | undefined;
   /** The map's key, such as `classic`. */
@@ -107,6 +112,11 @@ export type GameInput = {
 
 /** A game to join. */
 export type JoinGameInput = {
+  /**
+   * The joiner's dice seed for their seat: 64 hexadecimal digits (32 random bytes, which the web client
+   * draws). Revealed when the game is finished. BAD_USER_INPUT when malformed.
+   */
+  diceSeed?: string | null | undefined;
   gameId: string | number;
   /** The invite code, for a private game or an invited seat. */
   inviteCode?: string | null | undefined;

@@ -16,6 +16,7 @@ import { TerritoryList, type RowAction } from "../game/territories";
 import { SeatsPanel } from "../game/seats";
 import { GameLog } from "../game/log";
 import { Dice } from "../game/dice";
+import { DiceVerified } from "../game/diceverified";
 import { BoardView, loadGeometry } from "../game/boardview";
 import { PlayHeader } from "../game/header";
 import { ActionPanel } from "../game/actionpanel";
@@ -298,6 +299,7 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
             <ActionPanel ctl={ctl} view={view} placement={placement} mode={mode} setMode={setMode} keys={keys} />
           )}
           {view.lastDice && <Dice dice={view.lastDice} />}
+          {info.status === "finished" && <DiceVerified gameId={info.id} />}
           {me !== null && <Hand ctl={ctl} game={game} view={view} />}
           <ChatPanel
             gameId={info.id}

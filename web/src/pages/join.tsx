@@ -5,6 +5,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { APIError, mutate, query, userErrorText } from "../api/client";
 import { DeclineInvitationMutation, InvitationQuery, JoinGameMutation } from "../api/operations";
+import { newDiceSeed } from "../dice/verify";
 import type { InvitationQuery as Invitation } from "../gql/graphql";
 import { invitationLine } from "../state/lobby";
 import { shapeWords, teamRulesWords, withTeamNames } from "../state/teams";
@@ -36,8 +37,11 @@ export function JoinPage(props: { id: string; code: string; viewer: Viewer }) {
       const input = { gameId: props.id };
       const errs =
         kind === "join"
-          ? (await mutate(JoinGameMutation, { input: { ...input, inviteCode: props.code || null } })).joinGame
-              .userErrors
+          ? (
+              await mutate(JoinGameMutation, {
+                input: { ...input, inviteCode: props.code || null, diceSeed: newDiceSeed() },
+              })
+            ).joinGame.userErrors
           : (await mutate(DeclineInvitationMutation, { input })).declineInvitation.userErrors;
       const err = userErrorText(errs);
       if (err) setError(err);

@@ -11,6 +11,7 @@ import {
   OpenGamesQuery,
   RematchGameMutation,
 } from "../api/operations";
+import { newDiceSeed } from "../dice/verify";
 import type { GameCardFragment } from "../gql/graphql";
 import { ErrorLine, Field } from "../ui/form";
 import { gameTitle, invitationLine, openTeams, resultLine } from "../state/lobby";
@@ -69,7 +70,7 @@ export function LobbyPage(props: { viewer: Viewer }) {
 
   async function join(id: string, team: number | null = null) {
     try {
-      const d = await mutate(JoinGameMutation, { input: { gameId: id, team } });
+      const d = await mutate(JoinGameMutation, { input: { gameId: id, team, diceSeed: newDiceSeed() } });
       const err = userErrorText(d.joinGame.userErrors);
       if (err) setError(err);
       else navigate(`/games/${encodeURIComponent(id)}`);

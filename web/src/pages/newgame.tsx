@@ -6,6 +6,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { APIError, mutate, query, userErrorText } from "../api/client";
 import { CreateGameMutation, MapsQuery, StartGameMutation } from "../api/operations";
+import { newDiceSeed } from "../dice/verify";
 import type { SeatKind } from "../gql/graphql";
 import { Check, ChoiceSelect, ErrorLine, Field } from "../ui/form";
 import { CARD_SYSTEMS, FOG_LEVELS, PALETTE, TURN_LIMITS, colorHex, seatGlyph } from "../ui/format";
@@ -142,6 +143,7 @@ export function NewGamePage(props: { viewer: Viewer }) {
           rated,
           fog,
           name: name.trim() || null,
+          diceSeed: newDiceSeed(),
         },
       });
       const err = userErrorText(d.createGame.userErrors);

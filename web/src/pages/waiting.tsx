@@ -5,6 +5,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { APIError, mutate, userErrorText } from "../api/client";
 import { DeclineInvitationMutation, JoinGameMutation, LeaveGameMutation, StartGameMutation } from "../api/operations";
+import { newDiceSeed } from "../dice/verify";
 import type { GameController, View } from "../game/controller";
 import { gameTitle, invitationLine, mayStart, openTeams } from "../state/lobby";
 import { ErrorLine } from "../ui/form";
@@ -33,7 +34,8 @@ export function WaitingPage(props: { ctl: GameController; view: View; viewer: Vi
         kind === "start"
           ? (await mutate(StartGameMutation, { input })).startGame.userErrors
           : kind === "join"
-            ? (await mutate(JoinGameMutation, { input: { ...input, team } })).joinGame.userErrors
+            ? (await mutate(JoinGameMutation, { input: { ...input, team, diceSeed: newDiceSeed() } })).joinGame
+                .userErrors
             : kind === "leave"
               ? (await mutate(LeaveGameMutation, { input })).leaveGame.userErrors
               : (await mutate(DeclineInvitationMutation, { input })).declineInvitation.userErrors;
