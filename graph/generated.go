@@ -179,6 +179,13 @@ type ComplexityRoot struct {
 		Until  func(childComplexity int) int
 	}
 
+	ChiSquareTest struct {
+		DegreesOfFreedom func(childComplexity int) int
+		PValue           func(childComplexity int) int
+		SmallSample      func(childComplexity int) int
+		Statistic        func(childComplexity int) int
+	}
+
 	CreateApiTokenPayload struct {
 		APIToken   func(childComplexity int) int
 		Secret     func(childComplexity int) int
@@ -201,10 +208,13 @@ type ComplexityRoot struct {
 		Claim               func(childComplexity int) int
 		Creator             func(childComplexity int) int
 		CurrentSeat         func(childComplexity int) int
+		Dice                func(childComplexity int) int
 		Events              func(childComplexity int, after *int, first *int) int
 		Fog                 func(childComplexity int) int
+		Graphs              func(childComplexity int) int
 		ID                  func(childComplexity int) int
 		InviteCode          func(childComplexity int) int
+		Luck                func(childComplexity int) int
 		Map                 func(childComplexity int) int
 		Name                func(childComplexity int) int
 		Phase               func(childComplexity int) int
@@ -239,6 +249,13 @@ type ComplexityRoot struct {
 		TotalCount func(childComplexity int) int
 	}
 
+	GameDice struct {
+		Commitment  func(childComplexity int) int
+		PlayerSeeds func(childComplexity int) int
+		Scheme      func(childComplexity int) int
+		ServerSeed  func(childComplexity int) int
+	}
+
 	GameEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
@@ -252,6 +269,19 @@ type ComplexityRoot struct {
 		Seq         func(childComplexity int) int
 		Territories func(childComplexity int) int
 		Turn        func(childComplexity int) int
+	}
+
+	GameGraphs struct {
+		Partial func(childComplexity int) int
+		Points  func(childComplexity int) int
+	}
+
+	GameLuck struct {
+		Faces    func(childComplexity int) int
+		Pairings func(childComplexity int) int
+		Partial  func(childComplexity int) int
+		Rolls    func(childComplexity int) int
+		Seats    func(childComplexity int) int
 	}
 
 	GameMap struct {
@@ -311,6 +341,22 @@ type ComplexityRoot struct {
 		Seat         func(childComplexity int) int
 	}
 
+	GraphPoint struct {
+		Final func(childComplexity int) int
+		Round func(childComplexity int) int
+		Seat  func(childComplexity int) int
+		Seats func(childComplexity int) int
+		Turn  func(childComplexity int) int
+	}
+
+	GraphSeat struct {
+		Armies      func(childComplexity int) int
+		Income      func(childComplexity int) int
+		Luck        func(childComplexity int) int
+		Seat        func(childComplexity int) int
+		Territories func(childComplexity int) int
+	}
+
 	LiveEvent struct {
 		CurrentSeat func(childComplexity int) int
 		Dice        func(childComplexity int) int
@@ -331,6 +377,41 @@ type ComplexityRoot struct {
 		Neutral func(childComplexity int) int
 		Owner   func(childComplexity int) int
 		Sight   func(childComplexity int) int
+	}
+
+	LuckFaces struct {
+		Counts func(childComplexity int) int
+		Test   func(childComplexity int) int
+	}
+
+	LuckFigures struct {
+		Attacks        func(childComplexity int) int
+		Defences       func(childComplexity int) int
+		ExpectedLosses func(childComplexity int) int
+		Faces          func(childComplexity int) int
+		Losses         func(childComplexity int) int
+		Luck           func(childComplexity int) int
+		Pairings       func(childComplexity int) int
+		Percentile     func(childComplexity int) int
+		Rolls          func(childComplexity int) int
+		StdDev         func(childComplexity int) int
+		Z              func(childComplexity int) int
+	}
+
+	LuckOutcome struct {
+		AttackerLosses func(childComplexity int) int
+		DefenderLosses func(childComplexity int) int
+		Expected       func(childComplexity int) int
+		Observed       func(childComplexity int) int
+		Probability    func(childComplexity int) int
+	}
+
+	LuckPairing struct {
+		AttackDice func(childComplexity int) int
+		DefendDice func(childComplexity int) int
+		Outcomes   func(childComplexity int) int
+		Rolls      func(childComplexity int) int
+		Test       func(childComplexity int) int
 	}
 
 	MapBonusArea struct {
@@ -474,6 +555,11 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	PlayerLuck struct {
+		Games func(childComplexity int) int
+		Luck  func(childComplexity int) int
+	}
+
 	PlayerProfile struct {
 		CurrentGames    func(childComplexity int) int
 		FinishedGames   func(childComplexity int, first *int, after *entgql.Cursor[int]) int
@@ -602,6 +688,11 @@ type ComplexityRoot struct {
 		Until      func(childComplexity int) int
 	}
 
+	SeatLuck struct {
+		Luck func(childComplexity int) int
+		Seat func(childComplexity int) int
+	}
+
 	Session struct {
 		ExpiresAt func(childComplexity int) int
 		Token     func(childComplexity int) int
@@ -700,6 +791,7 @@ type ComplexityRoot struct {
 		Email                   func(childComplexity int) int
 		HidePresence            func(childComplexity int) int
 		ID                      func(childComplexity int) int
+		Luck                    func(childComplexity int) int
 		Moderator               func(childComplexity int) int
 		Name                    func(childComplexity int) int
 		NotificationPreferences func(childComplexity int) int
@@ -760,7 +852,10 @@ type GameResolver interface {
 	Chat(ctx context.Context, obj *Game, room string, first *int, after *entgql.Cursor[int]) (*ChatMessageConnection, error)
 	ChatSettings(ctx context.Context, obj *Game) (*ChatSettings, error)
 	ChatUnread(ctx context.Context, obj *Game) (int, error)
+	Dice(ctx context.Context, obj *Game) (*GameDice, error)
 
+	Luck(ctx context.Context, obj *Game) (*GameLuck, error)
+	Graphs(ctx context.Context, obj *Game) (*GameGraphs, error)
 	Presence(ctx context.Context, obj *Game) (*GamePresence, error)
 
 	RatingChanges(ctx context.Context, obj *Game) ([]*GameRatingChange, error)
@@ -888,6 +983,7 @@ type UserResolver interface {
 	BlockedUsers(ctx context.Context, obj *ent.User) ([]*ent.User, error)
 
 	ChatTimeout(ctx context.Context, obj *ent.User) (*ChatTimeout, error)
+	Luck(ctx context.Context, obj *ent.User) (*PlayerLuck, error)
 	PushSubscriptions(ctx context.Context, obj *ent.User) ([]*ent.PushSubscription, error)
 	Ratings(ctx context.Context, obj *ent.User) ([]*PlayerRating, error)
 	Profile(ctx context.Context, obj *ent.User) (*PlayerProfile, error)
@@ -1361,6 +1457,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ChatTimeout.Until(childComplexity), true
 
+	case "ChiSquareTest.degreesOfFreedom":
+		if e.ComplexityRoot.ChiSquareTest.DegreesOfFreedom == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChiSquareTest.DegreesOfFreedom(childComplexity), true
+	case "ChiSquareTest.pValue":
+		if e.ComplexityRoot.ChiSquareTest.PValue == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChiSquareTest.PValue(childComplexity), true
+	case "ChiSquareTest.smallSample":
+		if e.ComplexityRoot.ChiSquareTest.SmallSample == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChiSquareTest.SmallSample(childComplexity), true
+	case "ChiSquareTest.statistic":
+		if e.ComplexityRoot.ChiSquareTest.Statistic == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChiSquareTest.Statistic(childComplexity), true
+
 	case "CreateApiTokenPayload.apiToken":
 		if e.ComplexityRoot.CreateApiTokenPayload.APIToken == nil {
 			break
@@ -1468,6 +1589,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Game.CurrentSeat(childComplexity), true
+	case "Game.dice":
+		if e.ComplexityRoot.Game.Dice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.Dice(childComplexity), true
 	case "Game.events":
 		if e.ComplexityRoot.Game.Events == nil {
 			break
@@ -1485,6 +1612,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Game.Fog(childComplexity), true
+	case "Game.graphs":
+		if e.ComplexityRoot.Game.Graphs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.Graphs(childComplexity), true
 	case "Game.id":
 		if e.ComplexityRoot.Game.ID == nil {
 			break
@@ -1497,6 +1630,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Game.InviteCode(childComplexity), true
+	case "Game.luck":
+		if e.ComplexityRoot.Game.Luck == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.Luck(childComplexity), true
 	case "Game.map":
 		if e.ComplexityRoot.Game.Map == nil {
 			break
@@ -1688,6 +1827,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.GameConnection.TotalCount(childComplexity), true
 
+	case "GameDice.commitment":
+		if e.ComplexityRoot.GameDice.Commitment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameDice.Commitment(childComplexity), true
+	case "GameDice.playerSeeds":
+		if e.ComplexityRoot.GameDice.PlayerSeeds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameDice.PlayerSeeds(childComplexity), true
+	case "GameDice.scheme":
+		if e.ComplexityRoot.GameDice.Scheme == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameDice.Scheme(childComplexity), true
+	case "GameDice.serverSeed":
+		if e.ComplexityRoot.GameDice.ServerSeed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameDice.ServerSeed(childComplexity), true
+
 	case "GameEdge.cursor":
 		if e.ComplexityRoot.GameEdge.Cursor == nil {
 			break
@@ -1743,6 +1907,50 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GameEvent.Turn(childComplexity), true
+
+	case "GameGraphs.partial":
+		if e.ComplexityRoot.GameGraphs.Partial == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameGraphs.Partial(childComplexity), true
+	case "GameGraphs.points":
+		if e.ComplexityRoot.GameGraphs.Points == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameGraphs.Points(childComplexity), true
+
+	case "GameLuck.faces":
+		if e.ComplexityRoot.GameLuck.Faces == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameLuck.Faces(childComplexity), true
+	case "GameLuck.pairings":
+		if e.ComplexityRoot.GameLuck.Pairings == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameLuck.Pairings(childComplexity), true
+	case "GameLuck.partial":
+		if e.ComplexityRoot.GameLuck.Partial == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameLuck.Partial(childComplexity), true
+	case "GameLuck.rolls":
+		if e.ComplexityRoot.GameLuck.Rolls == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameLuck.Rolls(childComplexity), true
+	case "GameLuck.seats":
+		if e.ComplexityRoot.GameLuck.Seats == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GameLuck.Seats(childComplexity), true
 
 	case "GameMap.bonusAreaCount":
 		if e.ComplexityRoot.GameMap.AreaCount == nil {
@@ -1984,6 +2192,68 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.GameRatingChange.Seat(childComplexity), true
 
+	case "GraphPoint.final":
+		if e.ComplexityRoot.GraphPoint.Final == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GraphPoint.Final(childComplexity), true
+	case "GraphPoint.round":
+		if e.ComplexityRoot.GraphPoint.Round == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GraphPoint.Round(childComplexity), true
+	case "GraphPoint.seat":
+		if e.ComplexityRoot.GraphPoint.Seat == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GraphPoint.Seat(childComplexity), true
+	case "GraphPoint.seats":
+		if e.ComplexityRoot.GraphPoint.Seats == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GraphPoint.Seats(childComplexity), true
+	case "GraphPoint.turn":
+		if e.ComplexityRoot.GraphPoint.Turn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GraphPoint.Turn(childComplexity), true
+
+	case "GraphSeat.armies":
+		if e.ComplexityRoot.GraphSeat.Armies == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GraphSeat.Armies(childComplexity), true
+	case "GraphSeat.income":
+		if e.ComplexityRoot.GraphSeat.Income == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GraphSeat.Income(childComplexity), true
+	case "GraphSeat.luck":
+		if e.ComplexityRoot.GraphSeat.Luck == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GraphSeat.Luck(childComplexity), true
+	case "GraphSeat.seat":
+		if e.ComplexityRoot.GraphSeat.Seat == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GraphSeat.Seat(childComplexity), true
+	case "GraphSeat.territories":
+		if e.ComplexityRoot.GraphSeat.Territories == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GraphSeat.Territories(childComplexity), true
+
 	case "LiveEvent.currentSeat":
 		if e.ComplexityRoot.LiveEvent.CurrentSeat == nil {
 			break
@@ -2081,6 +2351,148 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.LiveTerritory.Sight(childComplexity), true
+
+	case "LuckFaces.counts":
+		if e.ComplexityRoot.LuckFaces.Counts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LuckFaces.Counts(childComplexity), true
+	case "LuckFaces.test":
+		if e.ComplexityRoot.LuckFaces.Test == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LuckFaces.Test(childComplexity), true
+
+	case "LuckFigures.attacks":
+		if e.ComplexityRoot.LuckFigures.Attacks == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LuckFigures.Attacks(childComplexity), true
+	case "LuckFigures.defences":
+		if e.ComplexityRoot.LuckFigures.Defences == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LuckFigures.Defences(childComplexity), true
+	case "LuckFigures.expectedLosses":
+		if e.ComplexityRoot.LuckFigures.ExpectedLosses == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LuckFigures.ExpectedLosses(childComplexity), true
+	case "LuckFigures.faces":
+		if e.ComplexityRoot.LuckFigures.Faces == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LuckFigures.Faces(childComplexity), true
+	case "LuckFigures.losses":
+		if e.ComplexityRoot.LuckFigures.Losses == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LuckFigures.Losses(childComplexity), true
+	case "LuckFigures.luck":
+		if e.ComplexityRoot.LuckFigures.Luck == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LuckFigures.Luck(childComplexity), true
+	case "LuckFigures.pairings":
+		if e.ComplexityRoot.LuckFigures.Pairings == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LuckFigures.Pairings(childComplexity), true
+	case "LuckFigures.percentile":
+		if e.ComplexityRoot.LuckFigures.Percentile == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LuckFigures.Percentile(childComplexity), true
+	case "LuckFigures.rolls":
+		if e.ComplexityRoot.LuckFigures.Rolls == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LuckFigures.Rolls(childComplexity), true
+	case "LuckFigures.stdDev":
+		if e.ComplexityRoot.LuckFigures.StdDev == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LuckFigures.StdDev(childComplexity), true
+	case "LuckFigures.z":
+		if e.ComplexityRoot.LuckFigures.Z == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LuckFigures.Z(childComplexity), true
+
+	case "LuckOutcome.attackerLosses":
+		if e.ComplexityRoot.LuckOutcome.AttackerLosses == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LuckOutcome.AttackerLosses(childComplexity), true
+	case "LuckOutcome.defenderLosses":
+		if e.ComplexityRoot.LuckOutcome.DefenderLosses == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LuckOutcome.DefenderLosses(childComplexity), true
+	case "LuckOutcome.expected":
+		if e.ComplexityRoot.LuckOutcome.Expected == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LuckOutcome.Expected(childComplexity), true
+	case "LuckOutcome.observed":
+		if e.ComplexityRoot.LuckOutcome.Observed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LuckOutcome.Observed(childComplexity), true
+	case "LuckOutcome.probability":
+		if e.ComplexityRoot.LuckOutcome.Probability == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LuckOutcome.Probability(childComplexity), true
+
+	case "LuckPairing.attackDice":
+		if e.ComplexityRoot.LuckPairing.AttackDice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LuckPairing.AttackDice(childComplexity), true
+	case "LuckPairing.defendDice":
+		if e.ComplexityRoot.LuckPairing.DefendDice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LuckPairing.DefendDice(childComplexity), true
+	case "LuckPairing.outcomes":
+		if e.ComplexityRoot.LuckPairing.Outcomes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LuckPairing.Outcomes(childComplexity), true
+	case "LuckPairing.rolls":
+		if e.ComplexityRoot.LuckPairing.Rolls == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LuckPairing.Rolls(childComplexity), true
+	case "LuckPairing.test":
+		if e.ComplexityRoot.LuckPairing.Test == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LuckPairing.Test(childComplexity), true
 
 	case "MapBonusArea.bonus":
 		if e.ComplexityRoot.MapBonusArea.Bonus == nil {
@@ -2917,6 +3329,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PlayedGameEdge.Node(childComplexity), true
 
+	case "PlayerLuck.games":
+		if e.ComplexityRoot.PlayerLuck.Games == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerLuck.Games(childComplexity), true
+	case "PlayerLuck.luck":
+		if e.ComplexityRoot.PlayerLuck.Luck == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerLuck.Luck(childComplexity), true
+
 	case "PlayerProfile.currentGames":
 		if e.ComplexityRoot.PlayerProfile.CurrentGames == nil {
 			break
@@ -3513,6 +3938,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SeatDelegation.Until(childComplexity), true
 
+	case "SeatLuck.luck":
+		if e.ComplexityRoot.SeatLuck.Luck == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SeatLuck.Luck(childComplexity), true
+	case "SeatLuck.seat":
+		if e.ComplexityRoot.SeatLuck.Seat == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SeatLuck.Seat(childComplexity), true
+
 	case "Session.expiresAt":
 		if e.ComplexityRoot.Session.ExpiresAt == nil {
 			break
@@ -3882,6 +4320,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.User.ID(childComplexity), true
+	case "User.luck":
+		if e.ComplexityRoot.User.Luck == nil {
+			break
+		}
+
+		return e.ComplexityRoot.User.Luck(childComplexity), true
 	case "User.moderator":
 		if e.ComplexityRoot.User.Moderator == nil {
 			break
@@ -4145,7 +4589,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/account.graphqls" "schema/base.graphqls" "schema/board_columns.graphqls" "schema/chat.graphqls" "schema/delegation.graphqls" "schema/game.graphqls" "schema/live.graphqls" "schema/maps.graphqls" "schema/presence.graphqls" "schema/push.graphqls" "schema/rating.graphqls"
+//go:embed "schema/account.graphqls" "schema/base.graphqls" "schema/board_columns.graphqls" "schema/chat.graphqls" "schema/delegation.graphqls" "schema/dice.graphqls" "schema/game.graphqls" "schema/live.graphqls" "schema/luck.graphqls" "schema/maps.graphqls" "schema/presence.graphqls" "schema/push.graphqls" "schema/rating.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -4162,8 +4606,10 @@ var sources = []*ast.Source{
 	{Name: "schema/board_columns.graphqls", Input: sourceData("schema/board_columns.graphqls"), BuiltIn: false},
 	{Name: "schema/chat.graphqls", Input: sourceData("schema/chat.graphqls"), BuiltIn: false},
 	{Name: "schema/delegation.graphqls", Input: sourceData("schema/delegation.graphqls"), BuiltIn: false},
+	{Name: "schema/dice.graphqls", Input: sourceData("schema/dice.graphqls"), BuiltIn: false},
 	{Name: "schema/game.graphqls", Input: sourceData("schema/game.graphqls"), BuiltIn: false},
 	{Name: "schema/live.graphqls", Input: sourceData("schema/live.graphqls"), BuiltIn: false},
+	{Name: "schema/luck.graphqls", Input: sourceData("schema/luck.graphqls"), BuiltIn: false},
 	{Name: "schema/maps.graphqls", Input: sourceData("schema/maps.graphqls"), BuiltIn: false},
 	{Name: "schema/presence.graphqls", Input: sourceData("schema/presence.graphqls"), BuiltIn: false},
 	{Name: "schema/push.graphqls", Input: sourceData("schema/push.graphqls"), BuiltIn: false},
@@ -4425,6 +4871,20 @@ func (ec *executionContext) childFields_ChatTimeout(ctx context.Context, field g
 	return nil, fmt.Errorf("no field named %q was found under type ChatTimeout", field.Name)
 }
 
+func (ec *executionContext) childFields_ChiSquareTest(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "statistic":
+		return ec.fieldContext_ChiSquareTest_statistic(ctx, field)
+	case "degreesOfFreedom":
+		return ec.fieldContext_ChiSquareTest_degreesOfFreedom(ctx, field)
+	case "pValue":
+		return ec.fieldContext_ChiSquareTest_pValue(ctx, field)
+	case "smallSample":
+		return ec.fieldContext_ChiSquareTest_smallSample(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChiSquareTest", field.Name)
+}
+
 func (ec *executionContext) childFields_CreateApiTokenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "apiToken":
@@ -4521,8 +4981,14 @@ func (ec *executionContext) childFields_Game(ctx context.Context, field graphql.
 		return ec.fieldContext_Game_chatSettings(ctx, field)
 	case "chatUnread":
 		return ec.fieldContext_Game_chatUnread(ctx, field)
+	case "dice":
+		return ec.fieldContext_Game_dice(ctx, field)
 	case "seq":
 		return ec.fieldContext_Game_seq(ctx, field)
+	case "luck":
+		return ec.fieldContext_Game_luck(ctx, field)
+	case "graphs":
+		return ec.fieldContext_Game_graphs(ctx, field)
 	case "presence":
 		return ec.fieldContext_Game_presence(ctx, field)
 	case "rated":
@@ -4543,6 +5009,20 @@ func (ec *executionContext) childFields_GameConnection(ctx context.Context, fiel
 		return ec.fieldContext_GameConnection_totalCount(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type GameConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_GameDice(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "scheme":
+		return ec.fieldContext_GameDice_scheme(ctx, field)
+	case "commitment":
+		return ec.fieldContext_GameDice_commitment(ctx, field)
+	case "serverSeed":
+		return ec.fieldContext_GameDice_serverSeed(ctx, field)
+	case "playerSeeds":
+		return ec.fieldContext_GameDice_playerSeeds(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GameDice", field.Name)
 }
 
 func (ec *executionContext) childFields_GameEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4573,6 +5053,32 @@ func (ec *executionContext) childFields_GameEvent(ctx context.Context, field gra
 		return ec.fieldContext_GameEvent_cause(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type GameEvent", field.Name)
+}
+
+func (ec *executionContext) childFields_GameGraphs(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "partial":
+		return ec.fieldContext_GameGraphs_partial(ctx, field)
+	case "points":
+		return ec.fieldContext_GameGraphs_points(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GameGraphs", field.Name)
+}
+
+func (ec *executionContext) childFields_GameLuck(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "partial":
+		return ec.fieldContext_GameLuck_partial(ctx, field)
+	case "rolls":
+		return ec.fieldContext_GameLuck_rolls(ctx, field)
+	case "faces":
+		return ec.fieldContext_GameLuck_faces(ctx, field)
+	case "pairings":
+		return ec.fieldContext_GameLuck_pairings(ctx, field)
+	case "seats":
+		return ec.fieldContext_GameLuck_seats(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GameLuck", field.Name)
 }
 
 func (ec *executionContext) childFields_GameMap(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4689,6 +5195,38 @@ func (ec *executionContext) childFields_GameRatingChange(ctx context.Context, fi
 	return nil, fmt.Errorf("no field named %q was found under type GameRatingChange", field.Name)
 }
 
+func (ec *executionContext) childFields_GraphPoint(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "turn":
+		return ec.fieldContext_GraphPoint_turn(ctx, field)
+	case "round":
+		return ec.fieldContext_GraphPoint_round(ctx, field)
+	case "seat":
+		return ec.fieldContext_GraphPoint_seat(ctx, field)
+	case "final":
+		return ec.fieldContext_GraphPoint_final(ctx, field)
+	case "seats":
+		return ec.fieldContext_GraphPoint_seats(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GraphPoint", field.Name)
+}
+
+func (ec *executionContext) childFields_GraphSeat(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "seat":
+		return ec.fieldContext_GraphSeat_seat(ctx, field)
+	case "territories":
+		return ec.fieldContext_GraphSeat_territories(ctx, field)
+	case "armies":
+		return ec.fieldContext_GraphSeat_armies(ctx, field)
+	case "income":
+		return ec.fieldContext_GraphSeat_income(ctx, field)
+	case "luck":
+		return ec.fieldContext_GraphSeat_luck(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GraphSeat", field.Name)
+}
+
 func (ec *executionContext) childFields_LiveEvent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "seq":
@@ -4731,6 +5269,76 @@ func (ec *executionContext) childFields_LiveTerritory(ctx context.Context, field
 		return ec.fieldContext_LiveTerritory_sight(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type LiveTerritory", field.Name)
+}
+
+func (ec *executionContext) childFields_LuckFaces(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "counts":
+		return ec.fieldContext_LuckFaces_counts(ctx, field)
+	case "test":
+		return ec.fieldContext_LuckFaces_test(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LuckFaces", field.Name)
+}
+
+func (ec *executionContext) childFields_LuckFigures(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "rolls":
+		return ec.fieldContext_LuckFigures_rolls(ctx, field)
+	case "attacks":
+		return ec.fieldContext_LuckFigures_attacks(ctx, field)
+	case "defences":
+		return ec.fieldContext_LuckFigures_defences(ctx, field)
+	case "expectedLosses":
+		return ec.fieldContext_LuckFigures_expectedLosses(ctx, field)
+	case "losses":
+		return ec.fieldContext_LuckFigures_losses(ctx, field)
+	case "luck":
+		return ec.fieldContext_LuckFigures_luck(ctx, field)
+	case "stdDev":
+		return ec.fieldContext_LuckFigures_stdDev(ctx, field)
+	case "z":
+		return ec.fieldContext_LuckFigures_z(ctx, field)
+	case "percentile":
+		return ec.fieldContext_LuckFigures_percentile(ctx, field)
+	case "faces":
+		return ec.fieldContext_LuckFigures_faces(ctx, field)
+	case "pairings":
+		return ec.fieldContext_LuckFigures_pairings(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LuckFigures", field.Name)
+}
+
+func (ec *executionContext) childFields_LuckOutcome(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "attackerLosses":
+		return ec.fieldContext_LuckOutcome_attackerLosses(ctx, field)
+	case "defenderLosses":
+		return ec.fieldContext_LuckOutcome_defenderLosses(ctx, field)
+	case "probability":
+		return ec.fieldContext_LuckOutcome_probability(ctx, field)
+	case "observed":
+		return ec.fieldContext_LuckOutcome_observed(ctx, field)
+	case "expected":
+		return ec.fieldContext_LuckOutcome_expected(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LuckOutcome", field.Name)
+}
+
+func (ec *executionContext) childFields_LuckPairing(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "attackDice":
+		return ec.fieldContext_LuckPairing_attackDice(ctx, field)
+	case "defendDice":
+		return ec.fieldContext_LuckPairing_defendDice(ctx, field)
+	case "rolls":
+		return ec.fieldContext_LuckPairing_rolls(ctx, field)
+	case "outcomes":
+		return ec.fieldContext_LuckPairing_outcomes(ctx, field)
+	case "test":
+		return ec.fieldContext_LuckPairing_test(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LuckPairing", field.Name)
 }
 
 func (ec *executionContext) childFields_MapBonusArea(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4923,6 +5531,16 @@ func (ec *executionContext) childFields_PlayedGameEdge(ctx context.Context, fiel
 		return ec.fieldContext_PlayedGameEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PlayedGameEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_PlayerLuck(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "games":
+		return ec.fieldContext_PlayerLuck_games(ctx, field)
+	case "luck":
+		return ec.fieldContext_PlayerLuck_luck(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PlayerLuck", field.Name)
 }
 
 func (ec *executionContext) childFields_PlayerProfile(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -5149,6 +5767,16 @@ func (ec *executionContext) childFields_SeatDelegation(ctx context.Context, fiel
 	return nil, fmt.Errorf("no field named %q was found under type SeatDelegation", field.Name)
 }
 
+func (ec *executionContext) childFields_SeatLuck(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "seat":
+		return ec.fieldContext_SeatLuck_seat(ctx, field)
+	case "luck":
+		return ec.fieldContext_SeatLuck_luck(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SeatLuck", field.Name)
+}
+
 func (ec *executionContext) childFields_Session(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "token":
@@ -5339,6 +5967,8 @@ func (ec *executionContext) childFields_User(ctx context.Context, field graphql.
 		return ec.fieldContext_User_createdAt(ctx, field)
 	case "chatTimeout":
 		return ec.fieldContext_User_chatTimeout(ctx, field)
+	case "luck":
+		return ec.fieldContext_User_luck(ctx, field)
 	case "pushSubscriptions":
 		return ec.fieldContext_User_pushSubscriptions(ctx, field)
 	case "ratings":
@@ -8474,6 +9104,98 @@ func (ec *executionContext) fieldContext_ChatTimeout_reason(_ context.Context, f
 	return graphql.NewScalarFieldContext("ChatTimeout", field, false, false, "String")
 }
 
+func (ec *executionContext) _ChiSquareTest_statistic(ctx context.Context, field graphql.CollectedField, obj *ChiSquareTest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChiSquareTest_statistic(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Statistic, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChiSquareTest_statistic(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChiSquareTest", field, false, false, "Float")
+}
+
+func (ec *executionContext) _ChiSquareTest_degreesOfFreedom(ctx context.Context, field graphql.CollectedField, obj *ChiSquareTest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChiSquareTest_degreesOfFreedom(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DegreesOfFreedom, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChiSquareTest_degreesOfFreedom(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChiSquareTest", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ChiSquareTest_pValue(ctx context.Context, field graphql.CollectedField, obj *ChiSquareTest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChiSquareTest_pValue(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PValue, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChiSquareTest_pValue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChiSquareTest", field, false, false, "Float")
+}
+
+func (ec *executionContext) _ChiSquareTest_smallSample(ctx context.Context, field graphql.CollectedField, obj *ChiSquareTest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChiSquareTest_smallSample(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SmallSample, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChiSquareTest_smallSample(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChiSquareTest", field, false, false, "Boolean")
+}
+
 func (ec *executionContext) _CreateApiTokenPayload_apiToken(ctx context.Context, field graphql.CollectedField, obj *CreateAPITokenPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -9706,6 +10428,38 @@ func (ec *executionContext) fieldContext_Game_chatUnread(_ context.Context, fiel
 	return graphql.NewScalarFieldContext("Game", field, true, true, "Int")
 }
 
+func (ec *executionContext) _Game_dice(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_dice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().Dice(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *GameDice) graphql.Marshaler {
+			return ec.marshalOGameDice2ᚖroutᚋgraphᚐGameDice(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Game_dice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Game",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GameDice(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Game_seq(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -9727,6 +10481,70 @@ func (ec *executionContext) _Game_seq(ctx context.Context, field graphql.Collect
 }
 func (ec *executionContext) fieldContext_Game_seq(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Game", field, true, false, "Int")
+}
+
+func (ec *executionContext) _Game_luck(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_luck(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().Luck(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *GameLuck) graphql.Marshaler {
+			return ec.marshalNGameLuck2ᚖroutᚋgraphᚐGameLuck(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_luck(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Game",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GameLuck(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Game_graphs(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_graphs(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Game().Graphs(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *GameGraphs) graphql.Marshaler {
+			return ec.marshalNGameGraphs2ᚖroutᚋgraphᚐGameGraphs(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_graphs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Game",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GameGraphs(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Game_presence(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
@@ -9901,6 +10719,98 @@ func (ec *executionContext) _GameConnection_totalCount(ctx context.Context, fiel
 }
 func (ec *executionContext) fieldContext_GameConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("GameConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GameDice_scheme(ctx context.Context, field graphql.CollectedField, obj *GameDice) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameDice_scheme(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Scheme, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameDice_scheme(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameDice", field, false, false, "String")
+}
+
+func (ec *executionContext) _GameDice_commitment(ctx context.Context, field graphql.CollectedField, obj *GameDice) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameDice_commitment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Commitment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameDice_commitment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameDice", field, false, false, "String")
+}
+
+func (ec *executionContext) _GameDice_serverSeed(ctx context.Context, field graphql.CollectedField, obj *GameDice) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameDice_serverSeed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ServerSeed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GameDice_serverSeed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameDice", field, false, false, "String")
+}
+
+func (ec *executionContext) _GameDice_playerSeeds(ctx context.Context, field graphql.CollectedField, obj *GameDice) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameDice_playerSeeds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PlayerSeeds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalOString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GameDice_playerSeeds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameDice", field, false, false, "String")
 }
 
 func (ec *executionContext) _GameEdge_node(ctx context.Context, field graphql.CollectedField, obj *GameEdge) (ret graphql.Marshaler) {
@@ -10126,6 +11036,203 @@ func (ec *executionContext) _GameEvent_cause(ctx context.Context, field graphql.
 }
 func (ec *executionContext) fieldContext_GameEvent_cause(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("GameEvent", field, false, false, "String")
+}
+
+func (ec *executionContext) _GameGraphs_partial(ctx context.Context, field graphql.CollectedField, obj *GameGraphs) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameGraphs_partial(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Partial, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameGraphs_partial(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameGraphs", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _GameGraphs_points(ctx context.Context, field graphql.CollectedField, obj *GameGraphs) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameGraphs_points(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Points, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*GraphPoint) graphql.Marshaler {
+			return ec.marshalNGraphPoint2ᚕᚖroutᚋgraphᚐGraphPointᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameGraphs_points(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GameGraphs",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GraphPoint(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GameLuck_partial(ctx context.Context, field graphql.CollectedField, obj *GameLuck) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameLuck_partial(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Partial, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameLuck_partial(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameLuck", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _GameLuck_rolls(ctx context.Context, field graphql.CollectedField, obj *GameLuck) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameLuck_rolls(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rolls, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameLuck_rolls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GameLuck", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GameLuck_faces(ctx context.Context, field graphql.CollectedField, obj *GameLuck) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameLuck_faces(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Faces, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *LuckFaces) graphql.Marshaler {
+			return ec.marshalNLuckFaces2ᚖroutᚋgraphᚐLuckFaces(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameLuck_faces(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GameLuck",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LuckFaces(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GameLuck_pairings(ctx context.Context, field graphql.CollectedField, obj *GameLuck) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameLuck_pairings(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Pairings, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*LuckPairing) graphql.Marshaler {
+			return ec.marshalNLuckPairing2ᚕᚖroutᚋgraphᚐLuckPairingᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameLuck_pairings(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GameLuck",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LuckPairing(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GameLuck_seats(ctx context.Context, field graphql.CollectedField, obj *GameLuck) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GameLuck_seats(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Seats, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*SeatLuck) graphql.Marshaler {
+			return ec.marshalNSeatLuck2ᚕᚖroutᚋgraphᚐSeatLuckᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GameLuck_seats(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GameLuck",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SeatLuck(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _GameMap_id(ctx context.Context, field graphql.CollectedField, obj *ent.GameMap) (ret graphql.Marshaler) {
@@ -11124,6 +12231,245 @@ func (ec *executionContext) fieldContext_GameRatingChange_provisional(_ context.
 	return graphql.NewScalarFieldContext("GameRatingChange", field, false, false, "Boolean")
 }
 
+func (ec *executionContext) _GraphPoint_turn(ctx context.Context, field graphql.CollectedField, obj *GraphPoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GraphPoint_turn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Turn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GraphPoint_turn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GraphPoint", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GraphPoint_round(ctx context.Context, field graphql.CollectedField, obj *GraphPoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GraphPoint_round(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Round, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GraphPoint_round(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GraphPoint", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GraphPoint_seat(ctx context.Context, field graphql.CollectedField, obj *GraphPoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GraphPoint_seat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Seat, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GraphPoint_seat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GraphPoint", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GraphPoint_final(ctx context.Context, field graphql.CollectedField, obj *GraphPoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GraphPoint_final(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Final, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GraphPoint_final(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GraphPoint", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _GraphPoint_seats(ctx context.Context, field graphql.CollectedField, obj *GraphPoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GraphPoint_seats(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Seats, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*GraphSeat) graphql.Marshaler {
+			return ec.marshalNGraphSeat2ᚕᚖroutᚋgraphᚐGraphSeatᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GraphPoint_seats(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GraphPoint",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GraphSeat(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GraphSeat_seat(ctx context.Context, field graphql.CollectedField, obj *GraphSeat) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GraphSeat_seat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Seat, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GraphSeat_seat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GraphSeat", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GraphSeat_territories(ctx context.Context, field graphql.CollectedField, obj *GraphSeat) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GraphSeat_territories(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Territories, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GraphSeat_territories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GraphSeat", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GraphSeat_armies(ctx context.Context, field graphql.CollectedField, obj *GraphSeat) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GraphSeat_armies(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Armies, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GraphSeat_armies(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GraphSeat", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GraphSeat_income(ctx context.Context, field graphql.CollectedField, obj *GraphSeat) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GraphSeat_income(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Income, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GraphSeat_income(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GraphSeat", field, false, false, "Int")
+}
+
+func (ec *executionContext) _GraphSeat_luck(ctx context.Context, field graphql.CollectedField, obj *GraphSeat) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GraphSeat_luck(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Luck, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GraphSeat_luck(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GraphSeat", field, false, false, "Float")
+}
+
 func (ec *executionContext) _LiveEvent_seq(ctx context.Context, field graphql.CollectedField, obj *live.Event) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -11508,6 +12854,580 @@ func (ec *executionContext) _LiveTerritory_sight(ctx context.Context, field grap
 }
 func (ec *executionContext) fieldContext_LiveTerritory_sight(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("LiveTerritory", field, false, false, "String")
+}
+
+func (ec *executionContext) _LuckFaces_counts(ctx context.Context, field graphql.CollectedField, obj *LuckFaces) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LuckFaces_counts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Counts, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []int) graphql.Marshaler {
+			return ec.marshalNInt2ᚕintᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LuckFaces_counts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LuckFaces", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LuckFaces_test(ctx context.Context, field graphql.CollectedField, obj *LuckFaces) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LuckFaces_test(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Test, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ChiSquareTest) graphql.Marshaler {
+			return ec.marshalNChiSquareTest2ᚖroutᚋgraphᚐChiSquareTest(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LuckFaces_test(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LuckFaces",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChiSquareTest(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LuckFigures_rolls(ctx context.Context, field graphql.CollectedField, obj *LuckFigures) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LuckFigures_rolls(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rolls, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LuckFigures_rolls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LuckFigures", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LuckFigures_attacks(ctx context.Context, field graphql.CollectedField, obj *LuckFigures) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LuckFigures_attacks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Attacks, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LuckFigures_attacks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LuckFigures", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LuckFigures_defences(ctx context.Context, field graphql.CollectedField, obj *LuckFigures) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LuckFigures_defences(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Defences, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LuckFigures_defences(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LuckFigures", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LuckFigures_expectedLosses(ctx context.Context, field graphql.CollectedField, obj *LuckFigures) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LuckFigures_expectedLosses(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpectedLosses, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LuckFigures_expectedLosses(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LuckFigures", field, false, false, "Float")
+}
+
+func (ec *executionContext) _LuckFigures_losses(ctx context.Context, field graphql.CollectedField, obj *LuckFigures) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LuckFigures_losses(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Losses, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LuckFigures_losses(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LuckFigures", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LuckFigures_luck(ctx context.Context, field graphql.CollectedField, obj *LuckFigures) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LuckFigures_luck(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Luck, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LuckFigures_luck(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LuckFigures", field, false, false, "Float")
+}
+
+func (ec *executionContext) _LuckFigures_stdDev(ctx context.Context, field graphql.CollectedField, obj *LuckFigures) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LuckFigures_stdDev(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StdDev, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LuckFigures_stdDev(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LuckFigures", field, false, false, "Float")
+}
+
+func (ec *executionContext) _LuckFigures_z(ctx context.Context, field graphql.CollectedField, obj *LuckFigures) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LuckFigures_z(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Z, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LuckFigures_z(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LuckFigures", field, false, false, "Float")
+}
+
+func (ec *executionContext) _LuckFigures_percentile(ctx context.Context, field graphql.CollectedField, obj *LuckFigures) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LuckFigures_percentile(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Percentile, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LuckFigures_percentile(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LuckFigures", field, false, false, "Float")
+}
+
+func (ec *executionContext) _LuckFigures_faces(ctx context.Context, field graphql.CollectedField, obj *LuckFigures) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LuckFigures_faces(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Faces, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *LuckFaces) graphql.Marshaler {
+			return ec.marshalNLuckFaces2ᚖroutᚋgraphᚐLuckFaces(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LuckFigures_faces(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LuckFigures",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LuckFaces(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LuckFigures_pairings(ctx context.Context, field graphql.CollectedField, obj *LuckFigures) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LuckFigures_pairings(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Pairings, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*LuckPairing) graphql.Marshaler {
+			return ec.marshalNLuckPairing2ᚕᚖroutᚋgraphᚐLuckPairingᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LuckFigures_pairings(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LuckFigures",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LuckPairing(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LuckOutcome_attackerLosses(ctx context.Context, field graphql.CollectedField, obj *LuckOutcome) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LuckOutcome_attackerLosses(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AttackerLosses, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LuckOutcome_attackerLosses(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LuckOutcome", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LuckOutcome_defenderLosses(ctx context.Context, field graphql.CollectedField, obj *LuckOutcome) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LuckOutcome_defenderLosses(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DefenderLosses, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LuckOutcome_defenderLosses(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LuckOutcome", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LuckOutcome_probability(ctx context.Context, field graphql.CollectedField, obj *LuckOutcome) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LuckOutcome_probability(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Probability, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LuckOutcome_probability(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LuckOutcome", field, false, false, "Float")
+}
+
+func (ec *executionContext) _LuckOutcome_observed(ctx context.Context, field graphql.CollectedField, obj *LuckOutcome) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LuckOutcome_observed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Observed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LuckOutcome_observed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LuckOutcome", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LuckOutcome_expected(ctx context.Context, field graphql.CollectedField, obj *LuckOutcome) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LuckOutcome_expected(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Expected, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LuckOutcome_expected(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LuckOutcome", field, false, false, "Float")
+}
+
+func (ec *executionContext) _LuckPairing_attackDice(ctx context.Context, field graphql.CollectedField, obj *LuckPairing) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LuckPairing_attackDice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AttackDice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LuckPairing_attackDice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LuckPairing", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LuckPairing_defendDice(ctx context.Context, field graphql.CollectedField, obj *LuckPairing) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LuckPairing_defendDice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DefendDice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LuckPairing_defendDice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LuckPairing", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LuckPairing_rolls(ctx context.Context, field graphql.CollectedField, obj *LuckPairing) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LuckPairing_rolls(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rolls, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LuckPairing_rolls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LuckPairing", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LuckPairing_outcomes(ctx context.Context, field graphql.CollectedField, obj *LuckPairing) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LuckPairing_outcomes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Outcomes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*LuckOutcome) graphql.Marshaler {
+			return ec.marshalNLuckOutcome2ᚕᚖroutᚋgraphᚐLuckOutcomeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LuckPairing_outcomes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LuckPairing",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LuckOutcome(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LuckPairing_test(ctx context.Context, field graphql.CollectedField, obj *LuckPairing) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LuckPairing_test(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Test, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ChiSquareTest) graphql.Marshaler {
+			return ec.marshalNChiSquareTest2ᚖroutᚋgraphᚐChiSquareTest(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LuckPairing_test(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LuckPairing",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChiSquareTest(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _MapBonusArea_key(ctx context.Context, field graphql.CollectedField, obj *MapBonusArea) (ret graphql.Marshaler) {
@@ -15357,6 +17277,61 @@ func (ec *executionContext) fieldContext_PlayedGameEdge_cursor(_ context.Context
 	return graphql.NewScalarFieldContext("PlayedGameEdge", field, false, false, "Cursor")
 }
 
+func (ec *executionContext) _PlayerLuck_games(ctx context.Context, field graphql.CollectedField, obj *PlayerLuck) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerLuck_games(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Games, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerLuck_games(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayerLuck", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PlayerLuck_luck(ctx context.Context, field graphql.CollectedField, obj *PlayerLuck) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerLuck_luck(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Luck, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *LuckFigures) graphql.Marshaler {
+			return ec.marshalNLuckFigures2ᚖroutᚋgraphᚐLuckFigures(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerLuck_luck(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PlayerLuck",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LuckFigures(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PlayerProfile_includesPrivate(ctx context.Context, field graphql.CollectedField, obj *PlayerProfile) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -17853,6 +19828,61 @@ func (ec *executionContext) fieldContext_SeatDelegation_automatic(_ context.Cont
 	return graphql.NewScalarFieldContext("SeatDelegation", field, false, false, "Boolean")
 }
 
+func (ec *executionContext) _SeatLuck_seat(ctx context.Context, field graphql.CollectedField, obj *SeatLuck) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SeatLuck_seat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Seat, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SeatLuck_seat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SeatLuck", field, false, false, "Int")
+}
+
+func (ec *executionContext) _SeatLuck_luck(ctx context.Context, field graphql.CollectedField, obj *SeatLuck) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SeatLuck_luck(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Luck, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *LuckFigures) graphql.Marshaler {
+			return ec.marshalNLuckFigures2ᚖroutᚋgraphᚐLuckFigures(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SeatLuck_luck(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SeatLuck",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LuckFigures(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Session_token(ctx context.Context, field graphql.CollectedField, obj *Session) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -19521,6 +21551,38 @@ func (ec *executionContext) fieldContext_User_chatTimeout(_ context.Context, fie
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_ChatTimeout(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _User_luck(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_User_luck(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.User().Luck(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *PlayerLuck) graphql.Marshaler {
+			return ec.marshalNPlayerLuck2ᚖroutᚋgraphᚐPlayerLuck(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_User_luck(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "User",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlayerLuck(ctx, field)
 		},
 	}
 	return fc, nil
@@ -21253,7 +23315,7 @@ func (ec *executionContext) unmarshalInputCreateGameInput(ctx context.Context, o
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"mapKey", "mapVersion", "seats", "turnLimitSeconds", "claim", "cardSystem", "ttbPercent", "private", "fog", "name", "teams", "teamRules", "rated"}
+	fieldsInOrder := [...]string{"mapKey", "mapVersion", "seats", "turnLimitSeconds", "claim", "cardSystem", "ttbPercent", "private", "fog", "name", "teams", "teamRules", "diceSeed", "rated"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -21344,6 +23406,13 @@ func (ec *executionContext) unmarshalInputCreateGameInput(ctx context.Context, o
 				return it, err
 			}
 			it.TeamRules = data
+		case "diceSeed":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("diceSeed"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DiceSeed = data
 		case "rated":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rated"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -21708,7 +23777,7 @@ func (ec *executionContext) unmarshalInputJoinGameInput(ctx context.Context, obj
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"gameId", "inviteCode", "team"}
+	fieldsInOrder := [...]string{"gameId", "inviteCode", "team", "diceSeed"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -21736,6 +23805,13 @@ func (ec *executionContext) unmarshalInputJoinGameInput(ctx context.Context, obj
 				return it, err
 			}
 			it.Team = data
+		case "diceSeed":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("diceSeed"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DiceSeed = data
 		}
 	}
 	return it, nil
@@ -24428,6 +26504,54 @@ func (ec *executionContext) _ChatTimeout(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
+var chiSquareTestImplementors = []string{"ChiSquareTest"}
+
+func (ec *executionContext) _ChiSquareTest(ctx context.Context, sel ast.SelectionSet, obj *ChiSquareTest) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, chiSquareTestImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ChiSquareTest")
+		case "statistic":
+			out.Values[i] = ec._ChiSquareTest_statistic(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "degreesOfFreedom":
+			out.Values[i] = ec._ChiSquareTest_degreesOfFreedom(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pValue":
+			out.Values[i] = ec._ChiSquareTest_pValue(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "smallSample":
+			out.Values[i] = ec._ChiSquareTest_smallSample(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var createApiTokenPayloadImplementors = []string{"CreateApiTokenPayload"}
 
 func (ec *executionContext) _CreateApiTokenPayload(ctx context.Context, sel ast.SelectionSet, obj *CreateAPITokenPayload) graphql.Marshaler {
@@ -24724,11 +26848,29 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Game_chatUnread(ctx, field, obj)
 				})
+		case "dice":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_dice(ctx, field, obj)
+				})
 		case "seq":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Game_seq(ctx, field, obj)
+				})
+		case "luck":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_luck(ctx, field, obj)
+				})
+		case "graphs":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_graphs(ctx, field, obj)
 				})
 		case "presence":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
@@ -24788,6 +26930,54 @@ func (ec *executionContext) _GameConnection(ctx context.Context, sel ast.Selecti
 		case "totalCount":
 			out.Values[i] = ec._GameConnection_totalCount(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var gameDiceImplementors = []string{"GameDice"}
+
+func (ec *executionContext) _GameDice(ctx context.Context, sel ast.SelectionSet, obj *GameDice) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, gameDiceImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GameDice")
+		case "scheme":
+			out.Values[i] = ec._GameDice_scheme(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "commitment":
+			out.Values[i] = ec._GameDice_commitment(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "serverSeed":
+			out.Values[i] = ec._GameDice_serverSeed(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "playerSeeds":
+			out.Values[i] = ec._GameDice_playerSeeds(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:
@@ -24891,6 +27081,97 @@ func (ec *executionContext) _GameEvent(ctx context.Context, sel ast.SelectionSet
 			out.Values[i] = ec._GameEvent_cause(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var gameGraphsImplementors = []string{"GameGraphs"}
+
+func (ec *executionContext) _GameGraphs(ctx context.Context, sel ast.SelectionSet, obj *GameGraphs) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, gameGraphsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GameGraphs")
+		case "partial":
+			out.Values[i] = ec._GameGraphs_partial(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "points":
+			out.Values[i] = ec._GameGraphs_points(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var gameLuckImplementors = []string{"GameLuck"}
+
+func (ec *executionContext) _GameLuck(ctx context.Context, sel ast.SelectionSet, obj *GameLuck) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, gameLuckImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GameLuck")
+		case "partial":
+			out.Values[i] = ec._GameLuck_partial(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rolls":
+			out.Values[i] = ec._GameLuck_rolls(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "faces":
+			out.Values[i] = ec._GameLuck_faces(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pairings":
+			out.Values[i] = ec._GameLuck_pairings(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "seats":
+			out.Values[i] = ec._GameLuck_seats(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -25282,6 +27563,112 @@ func (ec *executionContext) _GameRatingChange(ctx context.Context, sel ast.Selec
 	return out
 }
 
+var graphPointImplementors = []string{"GraphPoint"}
+
+func (ec *executionContext) _GraphPoint(ctx context.Context, sel ast.SelectionSet, obj *GraphPoint) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, graphPointImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GraphPoint")
+		case "turn":
+			out.Values[i] = ec._GraphPoint_turn(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "round":
+			out.Values[i] = ec._GraphPoint_round(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "seat":
+			out.Values[i] = ec._GraphPoint_seat(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "final":
+			out.Values[i] = ec._GraphPoint_final(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "seats":
+			out.Values[i] = ec._GraphPoint_seats(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var graphSeatImplementors = []string{"GraphSeat"}
+
+func (ec *executionContext) _GraphSeat(ctx context.Context, sel ast.SelectionSet, obj *GraphSeat) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, graphSeatImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GraphSeat")
+		case "seat":
+			out.Values[i] = ec._GraphSeat_seat(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "territories":
+			out.Values[i] = ec._GraphSeat_territories(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "armies":
+			out.Values[i] = ec._GraphSeat_armies(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "income":
+			out.Values[i] = ec._GraphSeat_income(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "luck":
+			out.Values[i] = ec._GraphSeat_luck(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var liveEventImplementors = []string{"LiveEvent"}
 
 func (ec *executionContext) _LiveEvent(ctx context.Context, sel ast.SelectionSet, obj *live.Event) graphql.Marshaler {
@@ -25398,6 +27785,233 @@ func (ec *executionContext) _LiveTerritory(ctx context.Context, sel ast.Selectio
 			}
 		case "sight":
 			out.Values[i] = ec._LiveTerritory_sight(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var luckFacesImplementors = []string{"LuckFaces"}
+
+func (ec *executionContext) _LuckFaces(ctx context.Context, sel ast.SelectionSet, obj *LuckFaces) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, luckFacesImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LuckFaces")
+		case "counts":
+			out.Values[i] = ec._LuckFaces_counts(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "test":
+			out.Values[i] = ec._LuckFaces_test(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var luckFiguresImplementors = []string{"LuckFigures"}
+
+func (ec *executionContext) _LuckFigures(ctx context.Context, sel ast.SelectionSet, obj *LuckFigures) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, luckFiguresImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LuckFigures")
+		case "rolls":
+			out.Values[i] = ec._LuckFigures_rolls(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "attacks":
+			out.Values[i] = ec._LuckFigures_attacks(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "defences":
+			out.Values[i] = ec._LuckFigures_defences(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expectedLosses":
+			out.Values[i] = ec._LuckFigures_expectedLosses(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "losses":
+			out.Values[i] = ec._LuckFigures_losses(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "luck":
+			out.Values[i] = ec._LuckFigures_luck(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "stdDev":
+			out.Values[i] = ec._LuckFigures_stdDev(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "z":
+			out.Values[i] = ec._LuckFigures_z(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "percentile":
+			out.Values[i] = ec._LuckFigures_percentile(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "faces":
+			out.Values[i] = ec._LuckFigures_faces(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pairings":
+			out.Values[i] = ec._LuckFigures_pairings(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var luckOutcomeImplementors = []string{"LuckOutcome"}
+
+func (ec *executionContext) _LuckOutcome(ctx context.Context, sel ast.SelectionSet, obj *LuckOutcome) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, luckOutcomeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LuckOutcome")
+		case "attackerLosses":
+			out.Values[i] = ec._LuckOutcome_attackerLosses(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "defenderLosses":
+			out.Values[i] = ec._LuckOutcome_defenderLosses(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "probability":
+			out.Values[i] = ec._LuckOutcome_probability(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "observed":
+			out.Values[i] = ec._LuckOutcome_observed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expected":
+			out.Values[i] = ec._LuckOutcome_expected(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var luckPairingImplementors = []string{"LuckPairing"}
+
+func (ec *executionContext) _LuckPairing(ctx context.Context, sel ast.SelectionSet, obj *LuckPairing) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, luckPairingImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LuckPairing")
+		case "attackDice":
+			out.Values[i] = ec._LuckPairing_attackDice(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "defendDice":
+			out.Values[i] = ec._LuckPairing_defendDice(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rolls":
+			out.Values[i] = ec._LuckPairing_rolls(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "outcomes":
+			out.Values[i] = ec._LuckPairing_outcomes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "test":
+			out.Values[i] = ec._LuckPairing_test(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -26384,6 +28998,44 @@ func (ec *executionContext) _PlayedGameEdge(ctx context.Context, sel ast.Selecti
 	return out
 }
 
+var playerLuckImplementors = []string{"PlayerLuck"}
+
+func (ec *executionContext) _PlayerLuck(ctx context.Context, sel ast.SelectionSet, obj *PlayerLuck) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, playerLuckImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PlayerLuck")
+		case "games":
+			out.Values[i] = ec._PlayerLuck_games(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "luck":
+			out.Values[i] = ec._PlayerLuck_luck(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var playerProfileImplementors = []string{"PlayerProfile"}
 
 func (ec *executionContext) _PlayerProfile(ctx context.Context, sel ast.SelectionSet, obj *PlayerProfile) graphql.Marshaler {
@@ -27250,6 +29902,44 @@ func (ec *executionContext) _SeatDelegation(ctx context.Context, sel ast.Selecti
 	return out
 }
 
+var seatLuckImplementors = []string{"SeatLuck"}
+
+func (ec *executionContext) _SeatLuck(ctx context.Context, sel ast.SelectionSet, obj *SeatLuck) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, seatLuckImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SeatLuck")
+		case "seat":
+			out.Values[i] = ec._SeatLuck_seat(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "luck":
+			out.Values[i] = ec._SeatLuck_luck(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var sessionImplementors = []string{"Session"}
 
 func (ec *executionContext) _Session(ctx context.Context, sel ast.SelectionSet, obj *Session) graphql.Marshaler {
@@ -27942,6 +30632,12 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._User_chatTimeout(ctx, field, obj)
+				})
+		case "luck":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._User_luck(ctx, field, obj)
 				})
 		case "pushSubscriptions":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
@@ -28721,6 +31417,14 @@ func (ec *executionContext) marshalNChatSettingsPayload2ᚖroutᚋgraphᚐChatSe
 	return ec._ChatSettingsPayload(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNChiSquareTest2ᚖroutᚋgraphᚐChiSquareTest(ctx context.Context, sel ast.SelectionSet, v *ChiSquareTest) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ChiSquareTest!")
+		return graphql.Null
+	}
+	return ec._ChiSquareTest(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNClaimTerritoryInput2routᚋgraphᚐClaimTerritoryInput(ctx context.Context, v any) (ClaimTerritoryInput, error) {
 	res, err := ec.unmarshalInputClaimTerritoryInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -28867,9 +31571,25 @@ func (ec *executionContext) marshalNGameEvent2ᚖroutᚋgameᚐEventView(ctx con
 	return ec._GameEvent(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNGameGraphs2ᚖroutᚋgraphᚐGameGraphs(ctx context.Context, sel ast.SelectionSet, v *GameGraphs) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "GameGraphs!")
+		return graphql.Null
+	}
+	return ec._GameGraphs(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNGameInput2routᚋgraphᚐGameInput(ctx context.Context, v any) (GameInput, error) {
 	res, err := ec.unmarshalInputGameInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNGameLuck2ᚖroutᚋgraphᚐGameLuck(ctx context.Context, sel ast.SelectionSet, v *GameLuck) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "GameLuck!")
+		return graphql.Null
+	}
+	return ec._GameLuck(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNGameMap2ᚕᚖroutᚋentᚐGameMapᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.GameMap) graphql.Marshaler {
@@ -28966,6 +31686,54 @@ func (ec *executionContext) marshalNGameRatingChange2ᚖroutᚋgraphᚐGameRatin
 		return graphql.Null
 	}
 	return ec._GameRatingChange(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNGraphPoint2ᚕᚖroutᚋgraphᚐGraphPointᚄ(ctx context.Context, sel ast.SelectionSet, v []*GraphPoint) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNGraphPoint2ᚖroutᚋgraphᚐGraphPoint(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNGraphPoint2ᚖroutᚋgraphᚐGraphPoint(ctx context.Context, sel ast.SelectionSet, v *GraphPoint) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "GraphPoint!")
+		return graphql.Null
+	}
+	return ec._GraphPoint(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNGraphSeat2ᚕᚖroutᚋgraphᚐGraphSeatᚄ(ctx context.Context, sel ast.SelectionSet, v []*GraphSeat) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNGraphSeat2ᚖroutᚋgraphᚐGraphSeat(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNGraphSeat2ᚖroutᚋgraphᚐGraphSeat(ctx context.Context, sel ast.SelectionSet, v *GraphSeat) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "GraphSeat!")
+		return graphql.Null
+	}
+	return ec._GraphSeat(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNID2string(ctx context.Context, v any) (string, error) {
@@ -29168,6 +31936,70 @@ func (ec *executionContext) marshalNLiveTerritory2ᚖroutᚋliveᚐTerritory(ctx
 		return graphql.Null
 	}
 	return ec._LiveTerritory(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNLuckFaces2ᚖroutᚋgraphᚐLuckFaces(ctx context.Context, sel ast.SelectionSet, v *LuckFaces) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LuckFaces!")
+		return graphql.Null
+	}
+	return ec._LuckFaces(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNLuckFigures2ᚖroutᚋgraphᚐLuckFigures(ctx context.Context, sel ast.SelectionSet, v *LuckFigures) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LuckFigures!")
+		return graphql.Null
+	}
+	return ec._LuckFigures(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNLuckOutcome2ᚕᚖroutᚋgraphᚐLuckOutcomeᚄ(ctx context.Context, sel ast.SelectionSet, v []*LuckOutcome) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNLuckOutcome2ᚖroutᚋgraphᚐLuckOutcome(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNLuckOutcome2ᚖroutᚋgraphᚐLuckOutcome(ctx context.Context, sel ast.SelectionSet, v *LuckOutcome) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LuckOutcome!")
+		return graphql.Null
+	}
+	return ec._LuckOutcome(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNLuckPairing2ᚕᚖroutᚋgraphᚐLuckPairingᚄ(ctx context.Context, sel ast.SelectionSet, v []*LuckPairing) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNLuckPairing2ᚖroutᚋgraphᚐLuckPairing(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNLuckPairing2ᚖroutᚋgraphᚐLuckPairing(ctx context.Context, sel ast.SelectionSet, v *LuckPairing) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LuckPairing!")
+		return graphql.Null
+	}
+	return ec._LuckPairing(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNMapBonusArea2ᚕᚖroutᚋgraphᚐMapBonusAreaᚄ(ctx context.Context, sel ast.SelectionSet, v []*MapBonusArea) graphql.Marshaler {
@@ -29457,6 +32289,14 @@ func (ec *executionContext) marshalNPlayedGameEdge2ᚖroutᚋgraphᚐPlayedGameE
 	return ec._PlayedGameEdge(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNPlayerLuck2ᚖroutᚋgraphᚐPlayerLuck(ctx context.Context, sel ast.SelectionSet, v *PlayerLuck) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PlayerLuck!")
+		return graphql.Null
+	}
+	return ec._PlayerLuck(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNPlayerProfile2ᚖroutᚋgraphᚐPlayerProfile(ctx context.Context, sel ast.SelectionSet, v *PlayerProfile) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "PlayerProfile!")
@@ -29679,6 +32519,30 @@ func (ec *executionContext) unmarshalNSeatKind2routᚋgraphᚐSeatKind(ctx conte
 
 func (ec *executionContext) marshalNSeatKind2routᚋgraphᚐSeatKind(ctx context.Context, sel ast.SelectionSet, v SeatKind) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) marshalNSeatLuck2ᚕᚖroutᚋgraphᚐSeatLuckᚄ(ctx context.Context, sel ast.SelectionSet, v []*SeatLuck) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSeatLuck2ᚖroutᚋgraphᚐSeatLuck(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSeatLuck2ᚖroutᚋgraphᚐSeatLuck(ctx context.Context, sel ast.SelectionSet, v *SeatLuck) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "SeatLuck!")
+		return graphql.Null
+	}
+	return ec._SeatLuck(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNSeatPlayer2routᚋgraphᚐSeatPlayer(ctx context.Context, v any) (SeatPlayer, error) {
@@ -30231,6 +33095,13 @@ func (ec *executionContext) marshalOGame2ᚖroutᚋgraphᚐGame(ctx context.Cont
 		return graphql.Null
 	}
 	return ec._Game(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOGameDice2ᚖroutᚋgraphᚐGameDice(ctx context.Context, sel ast.SelectionSet, v *GameDice) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._GameDice(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOGameMap2ᚖroutᚋentᚐGameMap(ctx context.Context, sel ast.SelectionSet, v *ent.GameMap) graphql.Marshaler {

@@ -160,6 +160,17 @@ type ChatTimeout struct {
 	Reason string `json:"reason"`
 }
 
+// Pearson's chi-square test of observed counts against expected ones.
+type ChiSquareTest struct {
+	// Σ (observed − expected)² / expected.
+	Statistic        float64 `json:"statistic"`
+	DegreesOfFreedom int     `json:"degreesOfFreedom"`
+	// The chance of a statistic at least this large with fair dice; 1 without rolls.
+	PValue float64 `json:"pValue"`
+	// True when some result expects fewer than 5: the p-value is then a rough guide.
+	SmallSample bool `json:"smallSample"`
+}
+
 // Claim one unclaimed territory (round-robin claim).
 type ClaimTerritoryInput struct {
 	GameID          string  `json:"gameId"`
@@ -221,6 +232,9 @@ type CreateGameInput struct {
 	Teams []*TeamInput `json:"teams,omitempty"`
 	// A team game's options; a bad value is the userError INVALID_TEAM_RULES.
 	TeamRules *TeamRulesInput `json:"teamRules,omitempty"`
+	// The creator's dice seed for their seat: 64 hexadecimal digits (32 random bytes, which the web client
+	// draws). Revealed when the game is finished. BAD_USER_INPUT when malformed.
+	DiceSeed *string `json:"diceSeed,omitempty"`
 	// Whether the game's end changes its players' ratings (off when null). CPU seats are not rated: a rated game
 	// needs seats for two people at least (HUMAN, OPEN or INVITED), in a team game on two teams at least;
 	// otherwise the userError RATED_NEEDS_OPPONENTS.
@@ -251,9 +265,44 @@ type FortifyInput struct {
 	Seat *int `json:"seat,omitempty"`
 }
 
+// A game's committed dice (docs/dice.md; the derivation is in docs/record-format.md, "Committed dice").
+type GameDice struct {
+	// The derivation's name: `rout-hmac-sha256/1`.
+	Scheme string `json:"scheme"`
+	// The SHA-256 of the server's secret seed, 64 hex digits: public from the game's creation.
+	Commitment string `json:"commitment"`
+	// The server's seed, 64 hex digits: null until the game is finished.
+	ServerSeed *string `json:"serverSeed,omitempty"`
+	// The seed each seat's player contributed, in seat order, 64 hex digits ("" for a seat that contributed
+	// none): null until the game is finished.
+	PlayerSeeds []string `json:"playerSeeds,omitempty"`
+}
+
+// The graphs of a game (Game.graphs).
+type GameGraphs struct {
+	// True when the points show what the viewer knew (a fog game in progress).
+	Partial bool `json:"partial"`
+	// A point at the start of every game turn, and a last one at the end of a finished game.
+	Points []*GraphPoint `json:"points"`
+}
+
 // A game, for leaveGame, startGame, declineInvitation and rematchGame.
 type GameInput struct {
 	GameID string `json:"gameId"`
+}
+
+// The luck audit of one game (Game.luck).
+type GameLuck struct {
+	// True when only the rolls the viewer saw count (a fog game in progress).
+	Partial bool `json:"partial"`
+	// The battle rolls counted.
+	Rolls int `json:"rolls"`
+	// Every die of the rolls counted against a fair die.
+	Faces *LuckFaces `json:"faces"`
+	// Each pairing of dice (3v2, 3v1, 2v2, 2v1, 1v2, 1v1), in that order, against its exact odds.
+	Pairings []*LuckPairing `json:"pairings"`
+	// Each seat's luck, in seat order.
+	Seats []*SeatLuck `json:"seats"`
 }
 
 // The result of a game mutation.
@@ -314,6 +363,31 @@ type GamesFilter struct {
 	Status *string `json:"status,omitempty"`
 }
 
+// The game as a game turn started, or as it ended.
+type GraphPoint struct {
+	// The turn that started (the engine's count, claim and placement turns included); at the end, the last turn.
+	Turn int `json:"turn"`
+	// The round of the turn.
+	Round int `json:"round"`
+	// The seat whose turn started; null at the end.
+	Seat *int `json:"seat,omitempty"`
+	// True for the point at the end of a finished game.
+	Final bool `json:"final"`
+	// Each seat, in seat order.
+	Seats []*GraphSeat `json:"seats"`
+}
+
+// One seat at a point of the graphs. A number the viewer did not know then is null.
+type GraphSeat struct {
+	Seat        int  `json:"seat"`
+	Territories *int `json:"territories,omitempty"`
+	Armies      *int `json:"armies,omitempty"`
+	// The reinforcement the seat would receive if its game turn started then.
+	Income *int `json:"income,omitempty"`
+	// The seat's luck so far, in armies: the rolls (the viewer saw) before the point.
+	Luck float64 `json:"luck"`
+}
+
 // Import a map file of another game as a new map.
 type ImportMapInput struct {
 	Format MapFormat `json:"format"`
@@ -336,11 +410,69 @@ type JoinGameInput struct {
 	InviteCode *string `json:"inviteCode,omitempty"`
 	// In a team game, join an open seat of this team (its index in Game.teams); any open seat when null.
 	Team *int `json:"team,omitempty"`
+	// The joiner's dice seed for their seat: 64 hexadecimal digits (32 random bytes, which the web client
+	// draws). Revealed when the game is finished. BAD_USER_INPUT when malformed.
+	DiceSeed *string `json:"diceSeed,omitempty"`
 }
 
 type LiftChatTimeoutInput struct {
 	User   string  `json:"user"`
 	Reason *string `json:"reason,omitempty"`
+}
+
+// A chi-square test of the faces rolled against a fair die (5 degrees of freedom).
+type LuckFaces struct {
+	// How many times each face, 1 to 6, came up.
+	Counts []int          `json:"counts"`
+	Test   *ChiSquareTest `json:"test"`
+}
+
+// A player's luck over some rolls: the armies they lost against the armies the exact odds expected them to
+// lose, and tests of their dice.
+type LuckFigures struct {
+	// The rolls the player attacked or defended in.
+	Rolls    int `json:"rolls"`
+	Attacks  int `json:"attacks"`
+	Defences int `json:"defences"`
+	// The armies the exact odds expected the player to lose in those rolls.
+	ExpectedLosses float64 `json:"expectedLosses"`
+	// The armies the player lost.
+	Losses int `json:"losses"`
+	// expectedLosses − losses, in armies: positive when the player lost fewer than expected (and their opponents
+	// as many more), negative when unlucky.
+	Luck float64 `json:"luck"`
+	// The standard deviation of luck under fair dice.
+	StdDev float64 `json:"stdDev"`
+	// luck / stdDev: how many standard deviations from the expected; 0 without rolls.
+	Z float64 `json:"z"`
+	// Φ(z): the share of players with the same rolls whom fair dice would make less lucky (normal approximation).
+	Percentile float64 `json:"percentile"`
+	// The player's own dice against a fair die.
+	Faces *LuckFaces `json:"faces"`
+	// The pairings of the player's rolls against their exact odds, in the order of GameLuck.pairings.
+	Pairings []*LuckPairing `json:"pairings"`
+}
+
+// One result of a pairing of dice.
+type LuckOutcome struct {
+	AttackerLosses int `json:"attackerLosses"`
+	DefenderLosses int `json:"defenderLosses"`
+	// Its exact chance.
+	Probability float64 `json:"probability"`
+	// How many rolls had it.
+	Observed int `json:"observed"`
+	// How many the odds expected: probability × rolls.
+	Expected float64 `json:"expected"`
+}
+
+// A chi-square test of the results of one pairing of dice against its exact odds.
+type LuckPairing struct {
+	AttackDice int `json:"attackDice"`
+	DefendDice int `json:"defendDice"`
+	Rolls      int `json:"rolls"`
+	// The results that can happen, best first for the attacker.
+	Outcomes []*LuckOutcome `json:"outcomes"`
+	Test     *ChiSquareTest `json:"test"`
 }
 
 // A border between two territories (borders are undirected).
@@ -513,6 +645,13 @@ type PlayedGameConnection struct {
 type PlayedGameEdge struct {
 	Node   *PlayedGame        `json:"node"`
 	Cursor entgql.Cursor[int] `json:"cursor"`
+}
+
+// A user's luck over their finished games (User.luck).
+type PlayerLuck struct {
+	// The finished games counted.
+	Games int          `json:"games"`
+	Luck  *LuckFigures `json:"luck"`
 }
 
 // A player's rating in one mode (docs/ratings.md).
@@ -698,6 +837,12 @@ type SeatInput struct {
 	Color string `json:"color"`
 	// The seat's team: its index in CreateGameInput.teams; required when teams are given, null otherwise.
 	Team *int `json:"team,omitempty"`
+}
+
+// One seat's luck in a game.
+type SeatLuck struct {
+	Seat int          `json:"seat"`
+	Luck *LuckFigures `json:"luck"`
 }
 
 type SendChatMessageInput struct {
