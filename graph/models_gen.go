@@ -316,6 +316,23 @@ type JoinGameInput struct {
 	Team *int `json:"team,omitempty"`
 }
 
+type JoinLadderInput struct {
+	LadderID string `json:"ladderId"`
+	// The most games of the ladder to play at once, 1 to 10.
+	MaxGames int `json:"maxGames"`
+}
+
+// The result of `joinLadder`, `updateLadderEntry` and `leaveLadder`: the ladder as the mutation left it.
+type LadderPayload struct {
+	Ladder *Ladder `json:"ladder,omitempty"`
+	// LADDER_NOT_FOUND, LADDER_BAD_MAX_GAMES, LADDER_JOINED, LADDER_NOT_JOINED.
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type LeaveLadderInput struct {
+	LadderID string `json:"ladderId"`
+}
+
 type LiftChatTimeoutInput struct {
 	User   string  `json:"user"`
 	Reason *string `json:"reason,omitempty"`
@@ -793,6 +810,12 @@ type UnregisterPushSubscriptionPayload struct {
 	// Whether a subscription of the viewer's with that endpoint existed and was removed.
 	Removed    bool         `json:"removed"`
 	UserErrors []*UserError `json:"userErrors"`
+}
+
+type UpdateLadderEntryInput struct {
+	LadderID string `json:"ladderId"`
+	// The most games of the ladder to play at once, 1 to 10.
+	MaxGames int `json:"maxGames"`
 }
 
 // New notification preferences: every field left out stays as it is.
