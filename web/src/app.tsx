@@ -13,6 +13,7 @@ import { ReplayPage } from "./pages/replay";
 import { JoinPage } from "./pages/join";
 import { RulesPage } from "./pages/rules";
 import { ModerationPage } from "./pages/moderation";
+import { LaddersPage } from "./pages/ladders";
 
 export function App() {
   const session = useSession();
@@ -36,6 +37,8 @@ export function App() {
     screen = <JoinPage id={m.id} code={loc.params.get("code") ?? ""} viewer={session.viewer} />;
   } else if (loc.path === "/new") {
     screen = <NewGamePage viewer={session.viewer} />;
+  } else if (loc.path === "/ladders") {
+    screen = <LaddersPage viewer={session.viewer} />;
   } else if (loc.path === "/settings") {
     screen = <SettingsPage viewer={session.viewer} />;
   } else if (loc.path === "/moderation" && session.viewer.moderator) {
@@ -68,6 +71,9 @@ export function App() {
             </Link>
             <Link href="/new" aria-current={loc.path === "/new" ? "page" : undefined}>
               New game
+            </Link>
+            <Link href="/ladders" aria-current={loc.path === "/ladders" ? "page" : undefined}>
+              Ladders
             </Link>
             <Link href="/rules" aria-current={loc.path === "/rules" ? "page" : undefined}>
               Rules

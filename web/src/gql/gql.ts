@@ -84,6 +84,10 @@ type Documents = {
     "\n  mutation LiftChatTimeout($input: LiftChatTimeoutInput!) {\n    liftChatTimeout(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.LiftChatTimeoutDocument,
     "\n  query ModerationLog($first: Int, $before: Int) {\n    moderationLog(first: $first, before: $before) {\n      id\n      moderatorName\n      action\n      targetId\n      targetName\n      gameId\n      messageId\n      reportId\n      reason\n      createdAt\n    }\n  }\n": typeof types.ModerationLogDocument,
     "\n  query ChatTimeout {\n    viewer {\n      id\n      chatTimeout {\n        until\n        reason\n      }\n    }\n  }\n": typeof types.ChatTimeoutDocument,
+    "\n  query Ladders {\n    ladders {\n      id\n      name\n      seats\n      mode\n      maps\n      turnLimitSeconds\n      queued\n      myEntry {\n        maxGames\n        openGames\n        queued\n        queuedSince\n      }\n      myGames {\n        id\n        name\n        turn\n        currentSeat\n        turnDeadline\n        seats {\n          seat\n          user {\n            id\n          }\n        }\n      }\n    }\n  }\n": typeof types.LaddersDocument,
+    "\n  mutation JoinLadder($input: JoinLadderInput!) {\n    joinLadder(input: $input) {\n      ladder {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.JoinLadderDocument,
+    "\n  mutation UpdateLadderEntry($input: UpdateLadderEntryInput!) {\n    updateLadderEntry(input: $input) {\n      ladder {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.UpdateLadderEntryDocument,
+    "\n  mutation LeaveLadder($input: LeaveLadderInput!) {\n    leaveLadder(input: $input) {\n      ladder {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.LeaveLadderDocument,
 };
 const documents: Documents = {
     "\n  query Viewer {\n    viewer {\n      id\n      name\n      email\n      phone\n      notify\n      moderator\n    }\n  }\n": types.ViewerDocument,
@@ -156,6 +160,10 @@ const documents: Documents = {
     "\n  mutation LiftChatTimeout($input: LiftChatTimeoutInput!) {\n    liftChatTimeout(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.LiftChatTimeoutDocument,
     "\n  query ModerationLog($first: Int, $before: Int) {\n    moderationLog(first: $first, before: $before) {\n      id\n      moderatorName\n      action\n      targetId\n      targetName\n      gameId\n      messageId\n      reportId\n      reason\n      createdAt\n    }\n  }\n": types.ModerationLogDocument,
     "\n  query ChatTimeout {\n    viewer {\n      id\n      chatTimeout {\n        until\n        reason\n      }\n    }\n  }\n": types.ChatTimeoutDocument,
+    "\n  query Ladders {\n    ladders {\n      id\n      name\n      seats\n      mode\n      maps\n      turnLimitSeconds\n      queued\n      myEntry {\n        maxGames\n        openGames\n        queued\n        queuedSince\n      }\n      myGames {\n        id\n        name\n        turn\n        currentSeat\n        turnDeadline\n        seats {\n          seat\n          user {\n            id\n          }\n        }\n      }\n    }\n  }\n": types.LaddersDocument,
+    "\n  mutation JoinLadder($input: JoinLadderInput!) {\n    joinLadder(input: $input) {\n      ladder {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.JoinLadderDocument,
+    "\n  mutation UpdateLadderEntry($input: UpdateLadderEntryInput!) {\n    updateLadderEntry(input: $input) {\n      ladder {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.UpdateLadderEntryDocument,
+    "\n  mutation LeaveLadder($input: LeaveLadderInput!) {\n    leaveLadder(input: $input) {\n      ladder {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.LeaveLadderDocument,
 };
 
 /**
@@ -452,6 +460,22 @@ export function graphql(source: "\n  query ModerationLog($first: Int, $before: I
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ChatTimeout {\n    viewer {\n      id\n      chatTimeout {\n        until\n        reason\n      }\n    }\n  }\n"): (typeof documents)["\n  query ChatTimeout {\n    viewer {\n      id\n      chatTimeout {\n        until\n        reason\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Ladders {\n    ladders {\n      id\n      name\n      seats\n      mode\n      maps\n      turnLimitSeconds\n      queued\n      myEntry {\n        maxGames\n        openGames\n        queued\n        queuedSince\n      }\n      myGames {\n        id\n        name\n        turn\n        currentSeat\n        turnDeadline\n        seats {\n          seat\n          user {\n            id\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query Ladders {\n    ladders {\n      id\n      name\n      seats\n      mode\n      maps\n      turnLimitSeconds\n      queued\n      myEntry {\n        maxGames\n        openGames\n        queued\n        queuedSince\n      }\n      myGames {\n        id\n        name\n        turn\n        currentSeat\n        turnDeadline\n        seats {\n          seat\n          user {\n            id\n          }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation JoinLadder($input: JoinLadderInput!) {\n    joinLadder(input: $input) {\n      ladder {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation JoinLadder($input: JoinLadderInput!) {\n    joinLadder(input: $input) {\n      ladder {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateLadderEntry($input: UpdateLadderEntryInput!) {\n    updateLadderEntry(input: $input) {\n      ladder {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateLadderEntry($input: UpdateLadderEntryInput!) {\n    updateLadderEntry(input: $input) {\n      ladder {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LeaveLadder($input: LeaveLadderInput!) {\n    leaveLadder(input: $input) {\n      ladder {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation LeaveLadder($input: LeaveLadderInput!) {\n    leaveLadder(input: $input) {\n      ladder {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
