@@ -6,27 +6,12 @@ import { APIError, mutate, query, userErrorText } from "../api/client";
 import { JoinLadderMutation, LaddersQuery, LeaveLadderMutation, UpdateLadderEntryMutation } from "../api/operations";
 import type { LaddersQuery as Ladders } from "../gql/graphql";
 import { ErrorLine, Field } from "../ui/form";
-import { duration } from "../ui/format";
+import { entryLine, ladderForm, MAX_LADDER_GAMES } from "../state/ladders";
 import { Link } from "../ui/link";
 import { onNotice } from "../ui/notices";
 import type { Viewer } from "../ui/session";
 
 type Ladder = Ladders["ladders"][number];
-
-/** The most games of one ladder a player plays at once (ladder.MaxGames). */
-export const MAX_LADDER_GAMES = 10;
-
-/** A ladder's form in words: "Duels" or "4 players, free-for-all", its maps and turn limit. */
-export function ladderForm(l: Pick<Ladder, "seats" | "maps" | "turnLimitSeconds">): string {
-  const seats = l.seats === 2 ? "Duels" : `${l.seats} players, free-for-all`;
-  return `${seats} on ${l.maps.join(", ")}; ${duration(l.turnLimitSeconds)} a turn`;
-}
-
-/** What the viewer's entry says: their games going and whether they wait. */
-export function entryLine(e: NonNullable<Ladder["myEntry"]>): string {
-  const games = `${e.openGames} of at most ${e.maxGames} game${e.maxGames === 1 ? "" : "s"} going`;
-  return e.queued ? `${games}; waiting for an opponent of a close rating.` : `${games}; not waiting.`;
-}
 
 export function LaddersPage(props: { viewer: Viewer }) {
   const [ladders, setLadders] = useState<Ladder[] | null>(null);
