@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"fmt"
 	"testing"
 
 	"rout/game"
@@ -16,7 +17,7 @@ func TestIdleSeatResignsInAGameOfIdleResigns(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
 	for _, idleResigns := range []bool{true, false} {
-		alice, bob := e.user("alice"), e.user("bob")
+		alice, bob := e.user(fmt.Sprintf("alice%v", idleResigns)), e.user(fmt.Sprintf("bob%v", idleResigns))
 		created, err := e.svc.GameCreate(e.ctx, game.CreateInput{CreatorID: alice, MapKey: "classic", Start: true, Rated: true,
 			IdleResigns: idleResigns, Seats: []game.SeatSpec{{Kind: game.SeatUser, UserID: alice, Color: "red"},
 				{Kind: game.SeatUser, UserID: bob, Color: "blue"}}})
@@ -25,19 +26,24 @@ func TestIdleSeatResignsInAGameOfIdleResigns(t *testing.T) {
 		}
 		id := created.GameID
 		aliceSeat := -1
-		// Every turn is taken over: alice's three in a row boot her, bob's two by then do not.
+		// Alice's turns are taken over at their deadline, three in a row; bob's are played for him by a CPU
+		// (not takeovers, which would count against him).
 		for taken := 0; taken < game.AutoDelegateTakeovers; {
 			snap, err := e.svc.GameSnapshot(e.ctx, id)
 			if err != nil {
 				t.Fatal(err)
 			}
 			seat := int(snap.State.Current())
+			if seat < 0 {
+				t.Fatalf("no seat to move: status %s, phase %v, turn %d", snap.Status, snap.State.Phase(), snap.State.Turn())
+			}
+			cause := game.CauseCPU
 			if snap.Seats[seat].UserID == alice {
-				aliceSeat = seat
+				aliceSeat, cause = seat, game.CauseTakeover
 				taken++
 			}
 			if _, err := e.svc.TurnPlay(e.ctx, game.PlayInput{GameID: id, Seat: seat, Turn: snap.State.Turn(),
-				Cause: game.CauseTakeover}); err != nil {
+				Cause: cause}); err != nil {
 				t.Fatal(err)
 			}
 		}
