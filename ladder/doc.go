@@ -22,7 +22,9 @@
 // game of every row without one is created and started (Games.CreateStarted, rated, IdleResigns) under
 // the key "ladder:<row id>", and recorded. A pairing that fails after its first step leaves rows whose
 // games the next Pair creates; two Pairs at once seat the queue once (the lock) and create each game once
-// (the key). Each Pair seats a player at one table at most: a player of several games at once gets one
+// (the key). Joins, changes and leaves share the row's lock, so that none comes between a pairing's read
+// of the queue and its tables: a player who leaves during a pairing leaves after it, with its game. Each
+// Pair seats a player at one table at most: a player of several games at once gets one
 // more a pairing.
 //
 // # The end of a game

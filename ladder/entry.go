@@ -51,8 +51,8 @@ func (s *Service) Join(ctx context.Context, id, userID, maxGames int) (Entry, er
 	}
 	var out Entry
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		// The ladder's lock: a pairing in flight commits its games first, which count.
-		if _, err := load(ctx, tx, id, true); err != nil {
+		// A pairing in flight commits its tables first, which count.
+		if _, err := load(ctx, tx, id, entryLock); err != nil {
 			return err
 		}
 		now := s.now()
@@ -78,13 +78,18 @@ func (s *Service) Join(ctx context.Context, id, userID, maxGames int) (Entry, er
 }
 
 // Update changes the most games at once of user userID in ladder id (CodeNotJoined without an entry). A
-// player it queues again begins to wait, and the ladder's pairing is kicked.
+// player it queues again begins to wait, and the ladder's pairing is kicked. A most below the games being
+// played leaves them going: the player waits again once fewer are.
 func (s *Service) Update(ctx context.Context, id, userID, maxGames int) (Entry, error) {
 	if err := checkMaxGames(maxGames); err != nil {
 		return Entry{}, err
 	}
 	var out Entry
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		// Not during a pairing's seating, which read the most before.
+		if _, err := load(ctx, tx, id, entryLock); err != nil {
+			return err
+		}
 		var err error
 		out, err = scanEntry(tx.QueryRowContext(ctx, `UPDATE ladder_entries SET max_games = $3, updated_at = $4,
 			queued_since = CASE WHEN open_games >= max_games AND open_games < $3 THEN $4 ELSE queued_since END
@@ -114,14 +119,20 @@ func (s *Service) kicked(ctx context.Context, tx *sql.Tx, e Entry) error {
 // Leave takes user userID out of ladder id (CodeNotJoined without an entry): they are paired no more, and
 // their games of the ladder go on.
 func (s *Service) Leave(ctx context.Context, id, userID int) error {
-	res, err := s.db.ExecContext(ctx, `DELETE FROM ladder_entries WHERE ladder_id = $1 AND user_id = $2`, id, userID)
-	if err != nil {
-		return fmt.Errorf("error taking user %d out of ladder %d: %w", userID, id, err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return errorf(CodeNotJoined, "you have not joined this ladder")
-	}
-	return nil
+	return s.withTx(ctx, func(tx *sql.Tx) error {
+		// A pairing that read the queue seats its players before they leave: their games go on.
+		if _, err := load(ctx, tx, id, entryLock); err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, `DELETE FROM ladder_entries WHERE ladder_id = $1 AND user_id = $2`, id, userID)
+		if err != nil {
+			return fmt.Errorf("error taking user %d out of ladder %d: %w", userID, id, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return errorf(CodeNotJoined, "you have not joined this ladder")
+		}
+		return nil
+	})
 }
 
 // Entries returns user userID's entries, by ladder.

@@ -207,12 +207,16 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-// load reads ladder id, locking its row until tx ends when lock is set.
-func load(ctx context.Context, q querier, id int, lock bool) (Ladder, error) {
-	query := `SELECT ` + ladderColumns + ` FROM ladders WHERE id = $1`
-	if lock {
-		query += ` FOR UPDATE`
-	}
+// The locks of a ladder's row that load takes until the transaction ends.
+const (
+	noLock    = ""
+	pairLock  = " FOR UPDATE" // a pairing's: one at a time, and no entry joins or leaves meanwhile
+	entryLock = " FOR SHARE"  // a join's or a leave's: any number at once, none during a pairing's seating
+)
+
+// load reads ladder id, locking its row with lock (noLock, pairLock or entryLock).
+func load(ctx context.Context, q querier, id int, lock string) (Ladder, error) {
+	query := `SELECT ` + ladderColumns + ` FROM ladders WHERE id = $1` + lock
 	l, err := scanLadder(q.QueryRowContext(ctx, query, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Ladder{}, errorf(CodeNotFound, "no ladder %d", id)
@@ -225,7 +229,7 @@ func load(ctx context.Context, q querier, id int, lock bool) (Ladder, error) {
 
 // Get returns ladder id (without Queued).
 func (s *Service) Get(ctx context.Context, id int) (Ladder, error) {
-	return load(ctx, s.db, id, false)
+	return load(ctx, s.db, id, noLock)
 }
 
 // List returns every ladder, in the order they were defined, with the number of players queued in each.

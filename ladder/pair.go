@@ -71,7 +71,7 @@ type seeker struct {
 func (s *Service) seat(ctx context.Context, id int) (Paired, error) {
 	var out Paired
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		l, err := load(ctx, tx, id, true)
+		l, err := load(ctx, tx, id, pairLock)
 		if err != nil {
 			return err
 		}
