@@ -76,15 +76,19 @@ type ladderPairWorker struct {
 }
 
 // Work pairs the job's ladder; a failure is retried by River (a pairing creates the games a failed one
-// seated).
+// seated), and a pairing that left tables without their games for lack of time (ladder.PairTime) runs
+// again at once to create them.
 func (w *ladderPairWorker) Work(ctx context.Context, job *river.Job[LadderPairArgs]) error {
 	p, err := w.j.ladders.Pair(ctx, job.Args.LadderID)
+	if p.Created > 0 {
+		w.j.logger.InfoContext(ctx, "ladder games started", "ladder_id", job.Args.LadderID, "queued", p.Queued, "seated", p.Seated,
+			"games", p.Created, "pending", p.Pending)
+	}
 	if err != nil {
 		return fmt.Errorf("error pairing ladder %d: %w", job.Args.LadderID, err)
 	}
-	if p.Created > 0 {
-		w.j.logger.InfoContext(ctx, "ladder games started", "ladder_id", job.Args.LadderID, "queued", p.Queued, "seated", p.Seated,
-			"games", p.Created)
+	if p.Pending > 0 {
+		return river.JobSnooze(0)
 	}
 	return nil
 }

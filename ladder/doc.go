@@ -12,7 +12,8 @@
 //
 // # Pairing
 //
-// Pair seats a ladder's queue and starts the games, in two steps. Under a lock of the ladder's row, the
+// Pair seats a ladder's queue and starts the games, in two steps (after creating the games of tables an
+// earlier Pair seated and left without one: it seats anew only when none is left). Under a lock of the ladder's row, the
 // queue is read with each player's rating in the ladder's mode (the duel rating for duels, the
 // free-for-all rating otherwise; a player without one has the initial rating) and seated by
 // pairing.Ladder: in rating order, tables of players whose public ratings are within everyone's gap,
@@ -20,7 +21,7 @@
 // game of the ladder together that is being played, or that began within RecentWindow). The tables are
 // written as ladder_games rows, each player's wait begins again, and the transaction commits. Then the
 // game of every row without one is created and started (Games.CreateStarted, rated, IdleResigns) under
-// the key "ladder:<row id>", and recorded. A pairing that fails after its first step leaves rows whose
+// the key "ladder:<row id>", and recorded, for at most PairTime: the tables left wait for the next Pair. A pairing that fails after its first step leaves rows whose
 // games the next Pair creates; two Pairs at once seat the queue once (the lock) and create each game once
 // (the key). Joins, changes and leaves share the row's lock, so that none comes between a pairing's read
 // of the queue and its tables: a player who leaves during a pairing leaves after it, with its game. Each

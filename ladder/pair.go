@@ -37,25 +37,42 @@ func Gap(wait time.Duration) float64 {
 	return min(BaseGap+GapPerHour*max(wait, 0).Hours(), MaxGap)
 }
 
+// PairTime bounds the time a Pair spends creating games, so that a pairing job ends well within the jobs'
+// timeout however many tables it seated: the tables left wait for the next Pair (Paired.Pending).
+const PairTime = 20 * time.Second
+
 // Paired is what a Pair did.
 type Paired struct {
-	// Queued is how many players waited; Seated how many of them the pairing seated.
+	// Queued is how many players waited; Seated how many of them the pairing seated (none when tables
+	// seated before still waited for their games).
 	Queued, Seated int
-	// Created is how many games were created and started (a retry's included).
-	Created int
+	// Created is how many games were created and started (a retry's included); Pending how many seated
+	// tables still wait for theirs, for the next Pair.
+	Created, Pending int
 }
 
-// Pair pairs ladder id's queue and starts the games (see the package documentation): it is safe to call
-// at any time and from any number of processes at once.
+// Pair pairs ladder id's queue and starts the games (see the package documentation): it first creates the
+// games of tables seated before that have none, then, when none is left, seats the queue and creates the
+// new tables' games, for at most PairTime in all. It is safe to call at any time and from any number of
+// processes at once.
 func (s *Service) Pair(ctx context.Context, id int) (Paired, error) {
 	if s.games == nil {
 		return Paired{}, errors.New("ladder: Pair needs the games (Opts.Games)")
 	}
-	out, err := s.seat(ctx, id)
-	if err != nil {
-		return out, err
+	until := time.Now().Add(PairTime)
+	var out Paired
+	created, left, failed := s.create(ctx, id, until)
+	out.Created, out.Pending = created, left
+	if left > 0 || ctx.Err() != nil {
+		return out, failed
 	}
-	out.Created, err = s.create(ctx, id)
+	seated, err := s.seat(ctx, id)
+	out.Queued, out.Seated = seated.Queued, seated.Seated
+	if err != nil || seated.Seated == 0 {
+		return out, errors.Join(failed, err)
+	}
+	created, out.Pending, err = s.create(ctx, id, until)
+	out.Created += created
 	return out, err
 }
 
@@ -202,41 +219,26 @@ type pending struct {
 }
 
 // create creates and starts the game of every table of ladder id that has none, each under the key of
-// its row, and records it; it returns how many it created (or found created by a call before). A table
-// whose game fails is left for the next call (dropped after PendingTimeout); the others are created.
-func (s *Service) create(ctx context.Context, id int) (int, error) {
+// its row, and records it, until time until; it returns how many it created (or found created by a call
+// before) and how many tables it left for lack of time. A table whose game fails is left for the next
+// call (dropped by the seating after PendingTimeout), and the others are created; the failures are
+// returned together.
+func (s *Service) create(ctx context.Context, id int, until time.Time) (created, left int, err error) {
 	l, err := s.Get(ctx, id)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT id, users, map FROM ladder_games WHERE ladder_id = $1 AND game_id IS NULL
-		AND finished_at IS NULL ORDER BY id`, id)
+	tables, err := pendingTables(ctx, s.db, id)
 	if err != nil {
-		return 0, fmt.Errorf("error reading the tables of ladder %d: %w", id, err)
+		return 0, 0, err
 	}
-	var tables []pending
-	for rows.Next() {
-		var p pending
-		var text []byte
-		if err := rows.Scan(&p.id, &text, &p.mp); err != nil {
-			rows.Close()
-			return 0, fmt.Errorf("error reading the tables of ladder %d: %w", id, err)
-		}
-		if err := json.Unmarshal(text, &p.users); err != nil {
-			rows.Close()
-			return 0, fmt.Errorf("error decoding table %d of ladder %d: %w", p.id, id, err)
-		}
-		tables = append(tables, p)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return 0, fmt.Errorf("error reading the tables of ladder %d: %w", id, err)
-	}
-	created := 0
 	var errs []error
-	for _, p := range tables {
+	for i, p := range tables {
 		if err := ctx.Err(); err != nil {
-			return created, err
+			return created, len(tables) - i, errors.Join(append(errs, err)...)
+		}
+		if time.Now().After(until) {
+			return created, len(tables) - i, errors.Join(errs...)
 		}
 		gameID, err := s.games.CreateStarted(ctx, tournament.GameSpec{Key: fmt.Sprintf("ladder:%d", p.id), Name: l.Name, Map: p.mp,
 			TurnLimit: l.TurnLimit, Users: p.users, Rated: true, IdleResigns: true})
@@ -245,11 +247,37 @@ func (s *Service) create(ctx context.Context, id int) (int, error) {
 			continue
 		}
 		if _, err := s.db.ExecContext(ctx, `UPDATE ladder_games SET game_id = $2 WHERE id = $1`, p.id, gameID); err != nil {
-			return created, fmt.Errorf("error recording game %d of ladder %d: %w", gameID, id, err)
+			return created, len(tables) - i, fmt.Errorf("error recording game %d of ladder %d: %w", gameID, id, err)
 		}
 		created++
 	}
-	return created, errors.Join(errs...)
+	return created, 0, errors.Join(errs...)
+}
+
+// pendingTables reads the tables of ladder id that wait for their game, in the order they were seated.
+func pendingTables(ctx context.Context, q querier, id int) ([]pending, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id, users, map FROM ladder_games WHERE ladder_id = $1 AND game_id IS NULL
+		AND finished_at IS NULL ORDER BY id`, id)
+	if err != nil {
+		return nil, fmt.Errorf("error reading the tables of ladder %d: %w", id, err)
+	}
+	defer rows.Close()
+	var out []pending
+	for rows.Next() {
+		var p pending
+		var text []byte
+		if err := rows.Scan(&p.id, &text, &p.mp); err != nil {
+			return nil, fmt.Errorf("error reading the tables of ladder %d: %w", id, err)
+		}
+		if err := json.Unmarshal(text, &p.users); err != nil {
+			return nil, fmt.Errorf("error decoding table %d of ladder %d: %w", p.id, id, err)
+		}
+		out = append(out, p)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("error reading the tables of ladder %d: %w", id, err)
+	}
+	return out, nil
 }
 
 // dropPending drops the tables of ladder id seated before cutoff that still wait for their game, at now:
