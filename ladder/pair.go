@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"sync"
 	"time"
 
 	"github.com/lib/pq"
@@ -218,11 +219,15 @@ type pending struct {
 	mp    string
 }
 
+// createWorkers is how many games a Pair creates at once: each is a transaction of the game service, and
+// most of its time is the database's.
+const createWorkers = 4
+
 // create creates and starts the game of every table of ladder id that has none, each under the key of
-// its row, and records it, until time until; it returns how many it created (or found created by a call
-// before) and how many tables it left for lack of time. A table whose game fails is left for the next
-// call (dropped by the seating after PendingTimeout), and the others are created; the failures are
-// returned together.
+// its row, and records it, createWorkers at once, until time until; it returns how many it created (or
+// found created by a call before) and how many tables it left for lack of time. A table whose game fails
+// is left for the next call (dropped by the seating after PendingTimeout), and the others are created; the
+// failures are returned together.
 func (s *Service) create(ctx context.Context, id int, until time.Time) (created, left int, err error) {
 	l, err := s.Get(ctx, id)
 	if err != nil {
@@ -232,26 +237,53 @@ func (s *Service) create(ctx context.Context, id int, until time.Time) (created,
 	if err != nil {
 		return 0, 0, err
 	}
-	var errs []error
-	for i, p := range tables {
-		if err := ctx.Err(); err != nil {
-			return created, len(tables) - i, errors.Join(append(errs, err)...)
-		}
-		if time.Now().After(until) {
-			return created, len(tables) - i, errors.Join(errs...)
-		}
-		gameID, err := s.games.CreateStarted(ctx, tournament.GameSpec{Key: fmt.Sprintf("ladder:%d", p.id), Name: l.Name, Map: p.mp,
-			TurnLimit: l.TurnLimit, Users: p.users, Rated: true, IdleResigns: true})
-		if err != nil {
-			errs = append(errs, fmt.Errorf("error creating the game of table %d of ladder %d: %w", p.id, id, err))
-			continue
-		}
-		if _, err := s.db.ExecContext(ctx, `UPDATE ladder_games SET game_id = $2 WHERE id = $1`, p.id, gameID); err != nil {
-			return created, len(tables) - i, fmt.Errorf("error recording game %d of ladder %d: %w", gameID, id, err)
-		}
-		created++
+	var (
+		mu   sync.Mutex
+		errs []error
+		next = make(chan pending)
+		wg   sync.WaitGroup
+	)
+	for range min(createWorkers, len(tables)) {
+		wg.Go(func() {
+			for p := range next {
+				err := s.createOne(ctx, l, p)
+				mu.Lock()
+				if err != nil {
+					errs = append(errs, err)
+				} else {
+					created++
+				}
+				mu.Unlock()
+			}
+		})
 	}
-	return created, 0, errors.Join(errs...)
+	sent := 0
+	for _, p := range tables {
+		if ctx.Err() != nil || time.Now().After(until) {
+			break
+		}
+		next <- p
+		sent++
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		errs = append(errs, err)
+	}
+	return created, len(tables) - sent, errors.Join(errs...)
+}
+
+// createOne creates and starts the game of table p of ladder l under the table's key, and records it.
+func (s *Service) createOne(ctx context.Context, l Ladder, p pending) error {
+	gameID, err := s.games.CreateStarted(ctx, tournament.GameSpec{Key: fmt.Sprintf("ladder:%d", p.id), Name: l.Name, Map: p.mp,
+		TurnLimit: l.TurnLimit, Users: p.users, Rated: true, IdleResigns: true})
+	if err != nil {
+		return fmt.Errorf("error creating the game of table %d of ladder %d: %w", p.id, l.ID, err)
+	}
+	if _, err := s.db.ExecContext(ctx, `UPDATE ladder_games SET game_id = $2 WHERE id = $1`, p.id, gameID); err != nil {
+		return fmt.Errorf("error recording game %d of ladder %d: %w", gameID, l.ID, err)
+	}
+	return nil
 }
 
 // pendingTables reads the tables of ladder id that wait for their game, in the order they were seated.
