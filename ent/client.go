@@ -22,6 +22,9 @@ import (
 	"rout/ent/game"
 	"rout/ent/gamemap"
 	"rout/ent/gamewatcher"
+	"rout/ent/ladder"
+	"rout/ent/ladderentry"
+	"rout/ent/laddergame"
 	"rout/ent/moderationaction"
 	"rout/ent/notice"
 	"rout/ent/player"
@@ -72,6 +75,12 @@ type Client struct {
 	GameMap *GameMapClient
 	// GameWatcher is the client for interacting with the GameWatcher builders.
 	GameWatcher *GameWatcherClient
+	// Ladder is the client for interacting with the Ladder builders.
+	Ladder *LadderClient
+	// LadderEntry is the client for interacting with the LadderEntry builders.
+	LadderEntry *LadderEntryClient
+	// LadderGame is the client for interacting with the LadderGame builders.
+	LadderGame *LadderGameClient
 	// ModerationAction is the client for interacting with the ModerationAction builders.
 	ModerationAction *ModerationActionClient
 	// Notice is the client for interacting with the Notice builders.
@@ -124,6 +133,9 @@ func (c *Client) init() {
 	c.Game = NewGameClient(c.config)
 	c.GameMap = NewGameMapClient(c.config)
 	c.GameWatcher = NewGameWatcherClient(c.config)
+	c.Ladder = NewLadderClient(c.config)
+	c.LadderEntry = NewLadderEntryClient(c.config)
+	c.LadderGame = NewLadderGameClient(c.config)
 	c.ModerationAction = NewModerationActionClient(c.config)
 	c.Notice = NewNoticeClient(c.config)
 	c.Player = NewPlayerClient(c.config)
@@ -241,6 +253,9 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Game:              NewGameClient(cfg),
 		GameMap:           NewGameMapClient(cfg),
 		GameWatcher:       NewGameWatcherClient(cfg),
+		Ladder:            NewLadderClient(cfg),
+		LadderEntry:       NewLadderEntryClient(cfg),
+		LadderGame:        NewLadderGameClient(cfg),
 		ModerationAction:  NewModerationActionClient(cfg),
 		Notice:            NewNoticeClient(cfg),
 		Player:            NewPlayerClient(cfg),
@@ -285,6 +300,9 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Game:              NewGameClient(cfg),
 		GameMap:           NewGameMapClient(cfg),
 		GameWatcher:       NewGameWatcherClient(cfg),
+		Ladder:            NewLadderClient(cfg),
+		LadderEntry:       NewLadderEntryClient(cfg),
+		LadderGame:        NewLadderGameClient(cfg),
 		ModerationAction:  NewModerationActionClient(cfg),
 		Notice:            NewNoticeClient(cfg),
 		Player:            NewPlayerClient(cfg),
@@ -329,10 +347,11 @@ func (c *Client) Close() error {
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.Card, c.ChatMessage, c.ChatPenalty, c.ChatRead, c.ChatReport, c.ChatSetting,
-		c.CommandKey, c.Event, c.Game, c.GameMap, c.GameWatcher, c.ModerationAction,
-		c.Notice, c.Player, c.PushSubscription, c.Rating, c.RatingChange, c.SeenEvent,
-		c.Territory, c.Token, c.Tournament, c.TournamentEntrant, c.TournamentTable,
-		c.User, c.UserBlock,
+		c.CommandKey, c.Event, c.Game, c.GameMap, c.GameWatcher, c.Ladder,
+		c.LadderEntry, c.LadderGame, c.ModerationAction, c.Notice, c.Player,
+		c.PushSubscription, c.Rating, c.RatingChange, c.SeenEvent, c.Territory,
+		c.Token, c.Tournament, c.TournamentEntrant, c.TournamentTable, c.User,
+		c.UserBlock,
 	} {
 		n.Use(hooks...)
 	}
@@ -343,10 +362,11 @@ func (c *Client) Use(hooks ...Hook) {
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.Card, c.ChatMessage, c.ChatPenalty, c.ChatRead, c.ChatReport, c.ChatSetting,
-		c.CommandKey, c.Event, c.Game, c.GameMap, c.GameWatcher, c.ModerationAction,
-		c.Notice, c.Player, c.PushSubscription, c.Rating, c.RatingChange, c.SeenEvent,
-		c.Territory, c.Token, c.Tournament, c.TournamentEntrant, c.TournamentTable,
-		c.User, c.UserBlock,
+		c.CommandKey, c.Event, c.Game, c.GameMap, c.GameWatcher, c.Ladder,
+		c.LadderEntry, c.LadderGame, c.ModerationAction, c.Notice, c.Player,
+		c.PushSubscription, c.Rating, c.RatingChange, c.SeenEvent, c.Territory,
+		c.Token, c.Tournament, c.TournamentEntrant, c.TournamentTable, c.User,
+		c.UserBlock,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -377,6 +397,12 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.GameMap.mutate(ctx, m)
 	case *GameWatcherMutation:
 		return c.GameWatcher.mutate(ctx, m)
+	case *LadderMutation:
+		return c.Ladder.mutate(ctx, m)
+	case *LadderEntryMutation:
+		return c.LadderEntry.mutate(ctx, m)
+	case *LadderGameMutation:
+		return c.LadderGame.mutate(ctx, m)
 	case *ModerationActionMutation:
 		return c.ModerationAction.mutate(ctx, m)
 	case *NoticeMutation:
@@ -2046,6 +2072,22 @@ func (c *GameClient) QueryTournamentTables(_m *Game) *TournamentTableQuery {
 	return query
 }
 
+// QueryLadderGames queries the ladder_games edge of a Game.
+func (c *GameClient) QueryLadderGames(_m *Game) *LadderGameQuery {
+	query := (&LadderGameClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(game.Table, game.FieldID, id),
+			sqlgraph.To(laddergame.Table, laddergame.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, game.LadderGamesTable, game.LadderGamesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *GameClient) Hooks() []Hook {
 	return c.hooks.Game
@@ -2398,6 +2440,501 @@ func (c *GameWatcherClient) mutate(ctx context.Context, m *GameWatcherMutation) 
 		return (&GameWatcherDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown GameWatcher mutation op: %q", m.Op())
+	}
+}
+
+// LadderClient is a client for the Ladder schema.
+type LadderClient struct {
+	config
+}
+
+// NewLadderClient returns a client for the Ladder from the given config.
+func NewLadderClient(c config) *LadderClient {
+	return &LadderClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `ladder.Hooks(f(g(h())))`.
+func (c *LadderClient) Use(hooks ...Hook) {
+	c.hooks.Ladder = append(c.hooks.Ladder, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `ladder.Intercept(f(g(h())))`.
+func (c *LadderClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Ladder = append(c.inters.Ladder, interceptors...)
+}
+
+// Create returns a builder for creating a Ladder entity.
+func (c *LadderClient) Create() *LadderCreate {
+	mutation := newLadderMutation(c.config, OpCreate)
+	return &LadderCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Ladder entities.
+func (c *LadderClient) CreateBulk(builders ...*LadderCreate) *LadderCreateBulk {
+	return &LadderCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *LadderClient) MapCreateBulk(slice any, setFunc func(*LadderCreate, int)) *LadderCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &LadderCreateBulk{err: fmt.Errorf("calling to LadderClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*LadderCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &LadderCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Ladder.
+func (c *LadderClient) Update() *LadderUpdate {
+	mutation := newLadderMutation(c.config, OpUpdate)
+	return &LadderUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *LadderClient) UpdateOne(_m *Ladder) *LadderUpdateOne {
+	mutation := newLadderMutation(c.config, OpUpdateOne, withLadder(_m))
+	return &LadderUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *LadderClient) UpdateOneID(id int) *LadderUpdateOne {
+	mutation := newLadderMutation(c.config, OpUpdateOne, withLadderID(id))
+	return &LadderUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Ladder.
+func (c *LadderClient) Delete() *LadderDelete {
+	mutation := newLadderMutation(c.config, OpDelete)
+	return &LadderDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *LadderClient) DeleteOne(_m *Ladder) *LadderDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *LadderClient) DeleteOneID(id int) *LadderDeleteOne {
+	builder := c.Delete().Where(ladder.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &LadderDeleteOne{builder}
+}
+
+// Query returns a query builder for Ladder.
+func (c *LadderClient) Query() *LadderQuery {
+	return &LadderQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeLadder},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Ladder entity by its id.
+func (c *LadderClient) Get(ctx context.Context, id int) (*Ladder, error) {
+	return c.Query().Where(ladder.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *LadderClient) GetX(ctx context.Context, id int) *Ladder {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryEntries queries the entries edge of a Ladder.
+func (c *LadderClient) QueryEntries(_m *Ladder) *LadderEntryQuery {
+	query := (&LadderEntryClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(ladder.Table, ladder.FieldID, id),
+			sqlgraph.To(ladderentry.Table, ladderentry.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, ladder.EntriesTable, ladder.EntriesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryGames queries the games edge of a Ladder.
+func (c *LadderClient) QueryGames(_m *Ladder) *LadderGameQuery {
+	query := (&LadderGameClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(ladder.Table, ladder.FieldID, id),
+			sqlgraph.To(laddergame.Table, laddergame.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, ladder.GamesTable, ladder.GamesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *LadderClient) Hooks() []Hook {
+	return c.hooks.Ladder
+}
+
+// Interceptors returns the client interceptors.
+func (c *LadderClient) Interceptors() []Interceptor {
+	return c.inters.Ladder
+}
+
+func (c *LadderClient) mutate(ctx context.Context, m *LadderMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&LadderCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&LadderUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&LadderUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&LadderDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Ladder mutation op: %q", m.Op())
+	}
+}
+
+// LadderEntryClient is a client for the LadderEntry schema.
+type LadderEntryClient struct {
+	config
+}
+
+// NewLadderEntryClient returns a client for the LadderEntry from the given config.
+func NewLadderEntryClient(c config) *LadderEntryClient {
+	return &LadderEntryClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `ladderentry.Hooks(f(g(h())))`.
+func (c *LadderEntryClient) Use(hooks ...Hook) {
+	c.hooks.LadderEntry = append(c.hooks.LadderEntry, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `ladderentry.Intercept(f(g(h())))`.
+func (c *LadderEntryClient) Intercept(interceptors ...Interceptor) {
+	c.inters.LadderEntry = append(c.inters.LadderEntry, interceptors...)
+}
+
+// Create returns a builder for creating a LadderEntry entity.
+func (c *LadderEntryClient) Create() *LadderEntryCreate {
+	mutation := newLadderEntryMutation(c.config, OpCreate)
+	return &LadderEntryCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of LadderEntry entities.
+func (c *LadderEntryClient) CreateBulk(builders ...*LadderEntryCreate) *LadderEntryCreateBulk {
+	return &LadderEntryCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *LadderEntryClient) MapCreateBulk(slice any, setFunc func(*LadderEntryCreate, int)) *LadderEntryCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &LadderEntryCreateBulk{err: fmt.Errorf("calling to LadderEntryClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*LadderEntryCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &LadderEntryCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for LadderEntry.
+func (c *LadderEntryClient) Update() *LadderEntryUpdate {
+	mutation := newLadderEntryMutation(c.config, OpUpdate)
+	return &LadderEntryUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *LadderEntryClient) UpdateOne(_m *LadderEntry) *LadderEntryUpdateOne {
+	mutation := newLadderEntryMutation(c.config, OpUpdateOne, withLadderEntry(_m))
+	return &LadderEntryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *LadderEntryClient) UpdateOneID(id int) *LadderEntryUpdateOne {
+	mutation := newLadderEntryMutation(c.config, OpUpdateOne, withLadderEntryID(id))
+	return &LadderEntryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for LadderEntry.
+func (c *LadderEntryClient) Delete() *LadderEntryDelete {
+	mutation := newLadderEntryMutation(c.config, OpDelete)
+	return &LadderEntryDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *LadderEntryClient) DeleteOne(_m *LadderEntry) *LadderEntryDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *LadderEntryClient) DeleteOneID(id int) *LadderEntryDeleteOne {
+	builder := c.Delete().Where(ladderentry.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &LadderEntryDeleteOne{builder}
+}
+
+// Query returns a query builder for LadderEntry.
+func (c *LadderEntryClient) Query() *LadderEntryQuery {
+	return &LadderEntryQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeLadderEntry},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a LadderEntry entity by its id.
+func (c *LadderEntryClient) Get(ctx context.Context, id int) (*LadderEntry, error) {
+	return c.Query().Where(ladderentry.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *LadderEntryClient) GetX(ctx context.Context, id int) *LadderEntry {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryLadder queries the ladder edge of a LadderEntry.
+func (c *LadderEntryClient) QueryLadder(_m *LadderEntry) *LadderQuery {
+	query := (&LadderClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(ladderentry.Table, ladderentry.FieldID, id),
+			sqlgraph.To(ladder.Table, ladder.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, ladderentry.LadderTable, ladderentry.LadderColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryUser queries the user edge of a LadderEntry.
+func (c *LadderEntryClient) QueryUser(_m *LadderEntry) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(ladderentry.Table, ladderentry.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, ladderentry.UserTable, ladderentry.UserColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *LadderEntryClient) Hooks() []Hook {
+	return c.hooks.LadderEntry
+}
+
+// Interceptors returns the client interceptors.
+func (c *LadderEntryClient) Interceptors() []Interceptor {
+	return c.inters.LadderEntry
+}
+
+func (c *LadderEntryClient) mutate(ctx context.Context, m *LadderEntryMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&LadderEntryCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&LadderEntryUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&LadderEntryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&LadderEntryDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown LadderEntry mutation op: %q", m.Op())
+	}
+}
+
+// LadderGameClient is a client for the LadderGame schema.
+type LadderGameClient struct {
+	config
+}
+
+// NewLadderGameClient returns a client for the LadderGame from the given config.
+func NewLadderGameClient(c config) *LadderGameClient {
+	return &LadderGameClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `laddergame.Hooks(f(g(h())))`.
+func (c *LadderGameClient) Use(hooks ...Hook) {
+	c.hooks.LadderGame = append(c.hooks.LadderGame, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `laddergame.Intercept(f(g(h())))`.
+func (c *LadderGameClient) Intercept(interceptors ...Interceptor) {
+	c.inters.LadderGame = append(c.inters.LadderGame, interceptors...)
+}
+
+// Create returns a builder for creating a LadderGame entity.
+func (c *LadderGameClient) Create() *LadderGameCreate {
+	mutation := newLadderGameMutation(c.config, OpCreate)
+	return &LadderGameCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of LadderGame entities.
+func (c *LadderGameClient) CreateBulk(builders ...*LadderGameCreate) *LadderGameCreateBulk {
+	return &LadderGameCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *LadderGameClient) MapCreateBulk(slice any, setFunc func(*LadderGameCreate, int)) *LadderGameCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &LadderGameCreateBulk{err: fmt.Errorf("calling to LadderGameClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*LadderGameCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &LadderGameCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for LadderGame.
+func (c *LadderGameClient) Update() *LadderGameUpdate {
+	mutation := newLadderGameMutation(c.config, OpUpdate)
+	return &LadderGameUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *LadderGameClient) UpdateOne(_m *LadderGame) *LadderGameUpdateOne {
+	mutation := newLadderGameMutation(c.config, OpUpdateOne, withLadderGame(_m))
+	return &LadderGameUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *LadderGameClient) UpdateOneID(id int) *LadderGameUpdateOne {
+	mutation := newLadderGameMutation(c.config, OpUpdateOne, withLadderGameID(id))
+	return &LadderGameUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for LadderGame.
+func (c *LadderGameClient) Delete() *LadderGameDelete {
+	mutation := newLadderGameMutation(c.config, OpDelete)
+	return &LadderGameDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *LadderGameClient) DeleteOne(_m *LadderGame) *LadderGameDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *LadderGameClient) DeleteOneID(id int) *LadderGameDeleteOne {
+	builder := c.Delete().Where(laddergame.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &LadderGameDeleteOne{builder}
+}
+
+// Query returns a query builder for LadderGame.
+func (c *LadderGameClient) Query() *LadderGameQuery {
+	return &LadderGameQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeLadderGame},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a LadderGame entity by its id.
+func (c *LadderGameClient) Get(ctx context.Context, id int) (*LadderGame, error) {
+	return c.Query().Where(laddergame.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *LadderGameClient) GetX(ctx context.Context, id int) *LadderGame {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryLadder queries the ladder edge of a LadderGame.
+func (c *LadderGameClient) QueryLadder(_m *LadderGame) *LadderQuery {
+	query := (&LadderClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(laddergame.Table, laddergame.FieldID, id),
+			sqlgraph.To(ladder.Table, ladder.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, laddergame.LadderTable, laddergame.LadderColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryGame queries the game edge of a LadderGame.
+func (c *LadderGameClient) QueryGame(_m *LadderGame) *GameQuery {
+	query := (&GameClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(laddergame.Table, laddergame.FieldID, id),
+			sqlgraph.To(game.Table, game.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, laddergame.GameTable, laddergame.GameColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *LadderGameClient) Hooks() []Hook {
+	return c.hooks.LadderGame
+}
+
+// Interceptors returns the client interceptors.
+func (c *LadderGameClient) Interceptors() []Interceptor {
+	return c.inters.LadderGame
+}
+
+func (c *LadderGameClient) mutate(ctx context.Context, m *LadderGameMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&LadderGameCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&LadderGameUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&LadderGameUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&LadderGameDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown LadderGame mutation op: %q", m.Op())
 	}
 }
 
@@ -4697,6 +5234,22 @@ func (c *UserClient) QueryTournamentEntries(_m *User) *TournamentEntrantQuery {
 	return query
 }
 
+// QueryLadderEntries queries the ladder_entries edge of a User.
+func (c *UserClient) QueryLadderEntries(_m *User) *LadderEntryQuery {
+	query := (&LadderEntryClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(ladderentry.Table, ladderentry.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.LadderEntriesTable, user.LadderEntriesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *UserClient) Hooks() []Hook {
 	hooks := c.hooks.User
@@ -4892,16 +5445,17 @@ func (c *UserBlockClient) mutate(ctx context.Context, m *UserBlockMutation) (Val
 type (
 	hooks struct {
 		Card, ChatMessage, ChatPenalty, ChatRead, ChatReport, ChatSetting, CommandKey,
-		Event, Game, GameMap, GameWatcher, ModerationAction, Notice, Player,
-		PushSubscription, Rating, RatingChange, SeenEvent, Territory, Token,
-		Tournament, TournamentEntrant, TournamentTable, User, UserBlock []ent.Hook
+		Event, Game, GameMap, GameWatcher, Ladder, LadderEntry, LadderGame,
+		ModerationAction, Notice, Player, PushSubscription, Rating, RatingChange,
+		SeenEvent, Territory, Token, Tournament, TournamentEntrant, TournamentTable,
+		User, UserBlock []ent.Hook
 	}
 	inters struct {
 		Card, ChatMessage, ChatPenalty, ChatRead, ChatReport, ChatSetting, CommandKey,
-		Event, Game, GameMap, GameWatcher, ModerationAction, Notice, Player,
-		PushSubscription, Rating, RatingChange, SeenEvent, Territory, Token,
-		Tournament, TournamentEntrant, TournamentTable, User,
-		UserBlock []ent.Interceptor
+		Event, Game, GameMap, GameWatcher, Ladder, LadderEntry, LadderGame,
+		ModerationAction, Notice, Player, PushSubscription, Rating, RatingChange,
+		SeenEvent, Territory, Token, Tournament, TournamentEntrant, TournamentTable,
+		User, UserBlock []ent.Interceptor
 	}
 )
 

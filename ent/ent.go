@@ -18,6 +18,9 @@ import (
 	"rout/ent/game"
 	"rout/ent/gamemap"
 	"rout/ent/gamewatcher"
+	"rout/ent/ladder"
+	"rout/ent/ladderentry"
+	"rout/ent/laddergame"
 	"rout/ent/moderationaction"
 	"rout/ent/notice"
 	"rout/ent/player"
@@ -108,6 +111,9 @@ func checkColumn(t, c string) error {
 			game.Table:              game.ValidColumn,
 			gamemap.Table:           gamemap.ValidColumn,
 			gamewatcher.Table:       gamewatcher.ValidColumn,
+			ladder.Table:            ladder.ValidColumn,
+			ladderentry.Table:       ladderentry.ValidColumn,
+			laddergame.Table:        laddergame.ValidColumn,
 			moderationaction.Table:  moderationaction.ValidColumn,
 			notice.Table:            notice.ValidColumn,
 			player.Table:            player.ValidColumn,

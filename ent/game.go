@@ -48,6 +48,8 @@ type Game struct {
 	ViewSeqs []int64 `json:"view_seqs,omitempty"`
 	// Whether the game's end updates its human players' ratings (docs/ratings.md).
 	Rated bool `json:"rated,omitempty"`
+	// Whether a player whose turns were taken over three times in a row resigns (ranked by when they left) instead of having a CPU play on for them: a ladder's games (game.CreateInput.IdleResigns).
+	IdleResigns bool `json:"idle_resigns,omitempty"`
 	// open: waiting for players; active: being played; finished: won; cancelled: abandoned before or during play.
 	Status game.Status `json:"status,omitempty"`
 	// The engine's phase name (rules.Phase): setup, claim, placement, reinforce, attack, occupy, fortify, over.
@@ -116,11 +118,13 @@ type GameEdges struct {
 	Watchers []*GameWatcher `json:"watchers,omitempty"`
 	// The tournament table the game is played for, if any.
 	TournamentTables []*TournamentTable `json:"tournament_tables,omitempty"`
+	// The ladder pairing the game is played for, if any.
+	LadderGames []*LadderGame `json:"ladder_games,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [15]bool
+	loadedTypes [16]bool
 	// totalCount holds the count of the edges above.
-	totalCount [15]map[string]int
+	totalCount [16]map[string]int
 
 	namedPlayers          map[string][]*Player
 	namedTerritories      map[string][]*Territory
@@ -135,6 +139,7 @@ type GameEdges struct {
 	namedRatingChanges    map[string][]*RatingChange
 	namedWatchers         map[string][]*GameWatcher
 	namedTournamentTables map[string][]*TournamentTable
+	namedLadderGames      map[string][]*LadderGame
 }
 
 // MapOrErr returns the Map value or an error if the edge
@@ -276,6 +281,15 @@ func (e GameEdges) TournamentTablesOrErr() ([]*TournamentTable, error) {
 	return nil, &NotLoadedError{edge: "tournament_tables"}
 }
 
+// LadderGamesOrErr returns the LadderGames value or an error if the edge
+// was not loaded in eager-loading.
+func (e GameEdges) LadderGamesOrErr() ([]*LadderGame, error) {
+	if e.loadedTypes[15] {
+		return e.LadderGames, nil
+	}
+	return nil, &NotLoadedError{edge: "ladder_games"}
+}
+
 // scanValues returns the types for scanning values from sql.Rows.
 func (*Game) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
@@ -283,7 +297,7 @@ func (*Game) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case game.FieldTeams, game.FieldTeamRules, game.FieldViewSeqs, game.FieldEngine, game.FieldDice:
 			values[i] = new([]byte)
-		case game.FieldRated:
+		case game.FieldRated, game.FieldIdleResigns:
 			values[i] = new(sql.NullBool)
 		case game.FieldID, game.FieldMapID, game.FieldCreatorID, game.FieldTurnLimitSeconds, game.FieldTtbPercent, game.FieldTurn, game.FieldCurrentSeat, game.FieldSeq, game.FieldVersion, game.FieldWinnerSeat:
 			values[i] = new(sql.NullInt64)
@@ -401,6 +415,12 @@ func (_m *Game) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field rated", values[i])
 			} else if value.Valid {
 				_m.Rated = value.Bool
+			}
+		case game.FieldIdleResigns:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field idle_resigns", values[i])
+			} else if value.Valid {
+				_m.IdleResigns = value.Bool
 			}
 		case game.FieldStatus:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -589,6 +609,11 @@ func (_m *Game) QueryTournamentTables() *TournamentTableQuery {
 	return NewGameClient(_m.config).QueryTournamentTables(_m)
 }
 
+// QueryLadderGames queries the "ladder_games" edge of the Game entity.
+func (_m *Game) QueryLadderGames() *LadderGameQuery {
+	return NewGameClient(_m.config).QueryLadderGames(_m)
+}
+
 // Update returns a builder for updating this Game.
 // Note that you need to call Game.Unwrap() before calling this method if this Game
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -653,6 +678,9 @@ func (_m *Game) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("rated=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Rated))
+	builder.WriteString(", ")
+	builder.WriteString("idle_resigns=")
+	builder.WriteString(fmt.Sprintf("%v", _m.IdleResigns))
 	builder.WriteString(", ")
 	builder.WriteString("status=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Status))
@@ -1025,6 +1053,30 @@ func (_m *Game) appendNamedTournamentTables(name string, edges ...*TournamentTab
 		_m.Edges.namedTournamentTables[name] = []*TournamentTable{}
 	} else {
 		_m.Edges.namedTournamentTables[name] = append(_m.Edges.namedTournamentTables[name], edges...)
+	}
+}
+
+// NamedLadderGames returns the LadderGames named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Game) NamedLadderGames(name string) ([]*LadderGame, error) {
+	if _m.Edges.namedLadderGames == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedLadderGames[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Game) appendNamedLadderGames(name string, edges ...*LadderGame) {
+	if _m.Edges.namedLadderGames == nil {
+		_m.Edges.namedLadderGames = make(map[string][]*LadderGame)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedLadderGames[name] = []*LadderGame{}
+	} else {
+		_m.Edges.namedLadderGames[name] = append(_m.Edges.namedLadderGames[name], edges...)
 	}
 }
 

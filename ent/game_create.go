@@ -16,6 +16,7 @@ import (
 	"rout/ent/game"
 	"rout/ent/gamemap"
 	"rout/ent/gamewatcher"
+	"rout/ent/laddergame"
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/ratingchange"
@@ -190,6 +191,20 @@ func (_c *GameCreate) SetRated(v bool) *GameCreate {
 func (_c *GameCreate) SetNillableRated(v *bool) *GameCreate {
 	if v != nil {
 		_c.SetRated(*v)
+	}
+	return _c
+}
+
+// SetIdleResigns sets the "idle_resigns" field.
+func (_c *GameCreate) SetIdleResigns(v bool) *GameCreate {
+	_c.mutation.SetIdleResigns(v)
+	return _c
+}
+
+// SetNillableIdleResigns sets the "idle_resigns" field if the given value is not nil.
+func (_c *GameCreate) SetNillableIdleResigns(v *bool) *GameCreate {
+	if v != nil {
+		_c.SetIdleResigns(*v)
 	}
 	return _c
 }
@@ -593,6 +608,21 @@ func (_c *GameCreate) AddTournamentTables(v ...*TournamentTable) *GameCreate {
 	return _c.AddTournamentTableIDs(ids...)
 }
 
+// AddLadderGameIDs adds the "ladder_games" edge to the LadderGame entity by IDs.
+func (_c *GameCreate) AddLadderGameIDs(ids ...int) *GameCreate {
+	_c.mutation.AddLadderGameIDs(ids...)
+	return _c
+}
+
+// AddLadderGames adds the "ladder_games" edges to the LadderGame entity.
+func (_c *GameCreate) AddLadderGames(v ...*LadderGame) *GameCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddLadderGameIDs(ids...)
+}
+
 // Mutation returns the GameMutation object of the builder.
 func (_c *GameCreate) Mutation() *GameMutation {
 	return _c.mutation
@@ -663,6 +693,10 @@ func (_c *GameCreate) defaults() {
 	if _, ok := _c.mutation.Rated(); !ok {
 		v := game.DefaultRated
 		_c.mutation.SetRated(v)
+	}
+	if _, ok := _c.mutation.IdleResigns(); !ok {
+		v := game.DefaultIdleResigns
+		_c.mutation.SetIdleResigns(v)
 	}
 	if _, ok := _c.mutation.Status(); !ok {
 		v := game.DefaultStatus
@@ -754,6 +788,9 @@ func (_c *GameCreate) check() error {
 	}
 	if _, ok := _c.mutation.Rated(); !ok {
 		return &ValidationError{Name: "rated", err: errors.New(`ent: missing required field "Game.rated"`)}
+	}
+	if _, ok := _c.mutation.IdleResigns(); !ok {
+		return &ValidationError{Name: "idle_resigns", err: errors.New(`ent: missing required field "Game.idle_resigns"`)}
 	}
 	if _, ok := _c.mutation.Status(); !ok {
 		return &ValidationError{Name: "status", err: errors.New(`ent: missing required field "Game.status"`)}
@@ -898,6 +935,10 @@ func (_c *GameCreate) createSpec() (*Game, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Rated(); ok {
 		_spec.SetField(game.FieldRated, field.TypeBool, value)
 		_node.Rated = value
+	}
+	if value, ok := _c.mutation.IdleResigns(); ok {
+		_spec.SetField(game.FieldIdleResigns, field.TypeBool, value)
+		_node.IdleResigns = value
 	}
 	if value, ok := _c.mutation.Status(); ok {
 		_spec.SetField(game.FieldStatus, field.TypeEnum, value)
@@ -1194,6 +1235,22 @@ func (_c *GameCreate) createSpec() (*Game, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(tournamenttable.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.LadderGamesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.LadderGamesTable,
+			Columns: []string{game.LadderGamesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(laddergame.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {
@@ -1680,6 +1737,9 @@ func (u *GameUpsertOne) UpdateNewValues() *GameUpsertOne {
 		}
 		if _, exists := u.create.mutation.CreatorID(); exists {
 			s.SetIgnore(game.FieldCreatorID)
+		}
+		if _, exists := u.create.mutation.IdleResigns(); exists {
+			s.SetIgnore(game.FieldIdleResigns)
 		}
 		if _, exists := u.create.mutation.CreateKey(); exists {
 			s.SetIgnore(game.FieldCreateKey)
@@ -2375,6 +2435,9 @@ func (u *GameUpsertBulk) UpdateNewValues() *GameUpsertBulk {
 			}
 			if _, exists := b.mutation.CreatorID(); exists {
 				s.SetIgnore(game.FieldCreatorID)
+			}
+			if _, exists := b.mutation.IdleResigns(); exists {
+				s.SetIgnore(game.FieldIdleResigns)
 			}
 			if _, exists := b.mutation.CreateKey(); exists {
 				s.SetIgnore(game.FieldCreateKey)

@@ -16,6 +16,7 @@ import (
 	"rout/ent/game"
 	"rout/ent/gamemap"
 	"rout/ent/gamewatcher"
+	"rout/ent/laddergame"
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/predicate"
@@ -54,6 +55,7 @@ type GameQuery struct {
 	withRatingChanges         *RatingChangeQuery
 	withWatchers              *GameWatcherQuery
 	withTournamentTables      *TournamentTableQuery
+	withLadderGames           *LadderGameQuery
 	loadTotal                 []func(context.Context, []*Game) error
 	modifiers                 []func(*sql.Selector)
 	withNamedPlayers          map[string]*PlayerQuery
@@ -69,6 +71,7 @@ type GameQuery struct {
 	withNamedRatingChanges    map[string]*RatingChangeQuery
 	withNamedWatchers         map[string]*GameWatcherQuery
 	withNamedTournamentTables map[string]*TournamentTableQuery
+	withNamedLadderGames      map[string]*LadderGameQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -435,6 +438,28 @@ func (_q *GameQuery) QueryTournamentTables() *TournamentTableQuery {
 	return query
 }
 
+// QueryLadderGames chains the current query on the "ladder_games" edge.
+func (_q *GameQuery) QueryLadderGames() *LadderGameQuery {
+	query := (&LadderGameClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(game.Table, game.FieldID, selector),
+			sqlgraph.To(laddergame.Table, laddergame.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, game.LadderGamesTable, game.LadderGamesColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // First returns the first Game entity from the query.
 // Returns a *NotFoundError when no Game was found.
 func (_q *GameQuery) First(ctx context.Context) (*Game, error) {
@@ -642,6 +667,7 @@ func (_q *GameQuery) Clone() *GameQuery {
 		withRatingChanges:    _q.withRatingChanges.Clone(),
 		withWatchers:         _q.withWatchers.Clone(),
 		withTournamentTables: _q.withTournamentTables.Clone(),
+		withLadderGames:      _q.withLadderGames.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -813,6 +839,17 @@ func (_q *GameQuery) WithTournamentTables(opts ...func(*TournamentTableQuery)) *
 	return _q
 }
 
+// WithLadderGames tells the query-builder to eager-load the nodes that are connected to
+// the "ladder_games" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *GameQuery) WithLadderGames(opts ...func(*LadderGameQuery)) *GameQuery {
+	query := (&LadderGameClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withLadderGames = query
+	return _q
+}
+
 // GroupBy is used to group vertices by one or more fields/columns.
 // It is often used with aggregate functions, like: count, max, mean, min, sum.
 //
@@ -891,7 +928,7 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 	var (
 		nodes       = []*Game{}
 		_spec       = _q.querySpec()
-		loadedTypes = [15]bool{
+		loadedTypes = [16]bool{
 			_q.withMap != nil,
 			_q.withCreator != nil,
 			_q.withPlayers != nil,
@@ -907,6 +944,7 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 			_q.withRatingChanges != nil,
 			_q.withWatchers != nil,
 			_q.withTournamentTables != nil,
+			_q.withLadderGames != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -1033,6 +1071,13 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 			return nil, err
 		}
 	}
+	if query := _q.withLadderGames; query != nil {
+		if err := _q.loadLadderGames(ctx, query, nodes,
+			func(n *Game) { n.Edges.LadderGames = []*LadderGame{} },
+			func(n *Game, e *LadderGame) { n.Edges.LadderGames = append(n.Edges.LadderGames, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedPlayers {
 		if err := _q.loadPlayers(ctx, query, nodes,
 			func(n *Game) { n.appendNamedPlayers(name) },
@@ -1121,6 +1166,13 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 		if err := _q.loadTournamentTables(ctx, query, nodes,
 			func(n *Game) { n.appendNamedTournamentTables(name) },
 			func(n *Game, e *TournamentTable) { n.appendNamedTournamentTables(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedLadderGames {
+		if err := _q.loadLadderGames(ctx, query, nodes,
+			func(n *Game) { n.appendNamedLadderGames(name) },
+			func(n *Game, e *LadderGame) { n.appendNamedLadderGames(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1583,6 +1635,39 @@ func (_q *GameQuery) loadTournamentTables(ctx context.Context, query *Tournament
 	}
 	return nil
 }
+func (_q *GameQuery) loadLadderGames(ctx context.Context, query *LadderGameQuery, nodes []*Game, init func(*Game), assign func(*Game, *LadderGame)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*Game)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(laddergame.FieldGameID)
+	}
+	query.Where(predicate.LadderGame(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(game.LadderGamesColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.GameID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "game_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "game_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *GameQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -1882,6 +1967,20 @@ func (_q *GameQuery) WithNamedTournamentTables(name string, opts ...func(*Tourna
 		_q.withNamedTournamentTables = make(map[string]*TournamentTableQuery)
 	}
 	_q.withNamedTournamentTables[name] = query
+	return _q
+}
+
+// WithNamedLadderGames tells the query-builder to eager-load the nodes that are connected to the "ladder_games"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *GameQuery) WithNamedLadderGames(name string, opts ...func(*LadderGameQuery)) *GameQuery {
+	query := (&LadderGameClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedLadderGames == nil {
+		_q.withNamedLadderGames = make(map[string]*LadderGameQuery)
+	}
+	_q.withNamedLadderGames[name] = query
 	return _q
 }
 

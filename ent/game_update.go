@@ -15,6 +15,7 @@ import (
 	"rout/ent/event"
 	"rout/ent/game"
 	"rout/ent/gamewatcher"
+	"rout/ent/laddergame"
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/predicate"
@@ -679,6 +680,21 @@ func (_u *GameUpdate) AddTournamentTables(v ...*TournamentTable) *GameUpdate {
 	return _u.AddTournamentTableIDs(ids...)
 }
 
+// AddLadderGameIDs adds the "ladder_games" edge to the LadderGame entity by IDs.
+func (_u *GameUpdate) AddLadderGameIDs(ids ...int) *GameUpdate {
+	_u.mutation.AddLadderGameIDs(ids...)
+	return _u
+}
+
+// AddLadderGames adds the "ladder_games" edges to the LadderGame entity.
+func (_u *GameUpdate) AddLadderGames(v ...*LadderGame) *GameUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddLadderGameIDs(ids...)
+}
+
 // Mutation returns the GameMutation object of the builder.
 func (_u *GameUpdate) Mutation() *GameMutation {
 	return _u.mutation
@@ -955,6 +971,27 @@ func (_u *GameUpdate) RemoveTournamentTables(v ...*TournamentTable) *GameUpdate 
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveTournamentTableIDs(ids...)
+}
+
+// ClearLadderGames clears all "ladder_games" edges to the LadderGame entity.
+func (_u *GameUpdate) ClearLadderGames() *GameUpdate {
+	_u.mutation.ClearLadderGames()
+	return _u
+}
+
+// RemoveLadderGameIDs removes the "ladder_games" edge to LadderGame entities by IDs.
+func (_u *GameUpdate) RemoveLadderGameIDs(ids ...int) *GameUpdate {
+	_u.mutation.RemoveLadderGameIDs(ids...)
+	return _u
+}
+
+// RemoveLadderGames removes "ladder_games" edges to LadderGame entities.
+func (_u *GameUpdate) RemoveLadderGames(v ...*LadderGame) *GameUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveLadderGameIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -1823,6 +1860,51 @@ func (_u *GameUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.LadderGamesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.LadderGamesTable,
+			Columns: []string{game.LadderGamesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(laddergame.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedLadderGamesIDs(); len(nodes) > 0 && !_u.mutation.LadderGamesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.LadderGamesTable,
+			Columns: []string{game.LadderGamesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(laddergame.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.LadderGamesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.LadderGamesTable,
+			Columns: []string{game.LadderGamesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(laddergame.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{game.Label}
@@ -2479,6 +2561,21 @@ func (_u *GameUpdateOne) AddTournamentTables(v ...*TournamentTable) *GameUpdateO
 	return _u.AddTournamentTableIDs(ids...)
 }
 
+// AddLadderGameIDs adds the "ladder_games" edge to the LadderGame entity by IDs.
+func (_u *GameUpdateOne) AddLadderGameIDs(ids ...int) *GameUpdateOne {
+	_u.mutation.AddLadderGameIDs(ids...)
+	return _u
+}
+
+// AddLadderGames adds the "ladder_games" edges to the LadderGame entity.
+func (_u *GameUpdateOne) AddLadderGames(v ...*LadderGame) *GameUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddLadderGameIDs(ids...)
+}
+
 // Mutation returns the GameMutation object of the builder.
 func (_u *GameUpdateOne) Mutation() *GameMutation {
 	return _u.mutation
@@ -2755,6 +2852,27 @@ func (_u *GameUpdateOne) RemoveTournamentTables(v ...*TournamentTable) *GameUpda
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveTournamentTableIDs(ids...)
+}
+
+// ClearLadderGames clears all "ladder_games" edges to the LadderGame entity.
+func (_u *GameUpdateOne) ClearLadderGames() *GameUpdateOne {
+	_u.mutation.ClearLadderGames()
+	return _u
+}
+
+// RemoveLadderGameIDs removes the "ladder_games" edge to LadderGame entities by IDs.
+func (_u *GameUpdateOne) RemoveLadderGameIDs(ids ...int) *GameUpdateOne {
+	_u.mutation.RemoveLadderGameIDs(ids...)
+	return _u
+}
+
+// RemoveLadderGames removes "ladder_games" edges to LadderGame entities.
+func (_u *GameUpdateOne) RemoveLadderGames(v ...*LadderGame) *GameUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveLadderGameIDs(ids...)
 }
 
 // Where appends a list predicates to the GameUpdate builder.
@@ -3646,6 +3764,51 @@ func (_u *GameUpdateOne) sqlSave(ctx context.Context) (_node *Game, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(tournamenttable.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.LadderGamesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.LadderGamesTable,
+			Columns: []string{game.LadderGamesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(laddergame.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedLadderGamesIDs(); len(nodes) > 0 && !_u.mutation.LadderGamesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.LadderGamesTable,
+			Columns: []string{game.LadderGamesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(laddergame.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.LadderGamesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.LadderGamesTable,
+			Columns: []string{game.LadderGamesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(laddergame.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

@@ -15,6 +15,9 @@ import (
 	"rout/ent/game"
 	"rout/ent/gamemap"
 	"rout/ent/gamewatcher"
+	"rout/ent/ladder"
+	"rout/ent/ladderentry"
+	"rout/ent/laddergame"
 	"rout/ent/moderationaction"
 	"rout/ent/notice"
 	"rout/ent/player"
@@ -1199,6 +1202,19 @@ func (_q *GameQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 			_q.WithNamedTournamentTables(alias, func(wq *TournamentTableQuery) {
 				*wq = *query
 			})
+
+		case "ladderGames":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&LadderGameClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, laddergameImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedLadderGames(alias, func(wq *LadderGameQuery) {
+				*wq = *query
+			})
 		case "createdAt":
 			if _, ok := fieldSeen[game.FieldCreatedAt]; !ok {
 				selectedFields = append(selectedFields, game.FieldCreatedAt)
@@ -1268,6 +1284,11 @@ func (_q *GameQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 			if _, ok := fieldSeen[game.FieldRated]; !ok {
 				selectedFields = append(selectedFields, game.FieldRated)
 				fieldSeen[game.FieldRated] = struct{}{}
+			}
+		case "idleResigns":
+			if _, ok := fieldSeen[game.FieldIdleResigns]; !ok {
+				selectedFields = append(selectedFields, game.FieldIdleResigns)
+				fieldSeen[game.FieldIdleResigns] = struct{}{}
 			}
 		case "status":
 			if _, ok := fieldSeen[game.FieldStatus]; !ok {
@@ -1667,6 +1688,369 @@ type gamewatcherPaginateArgs struct {
 
 func newGameWatcherPaginateArgs(rv map[string]any) *gamewatcherPaginateArgs {
 	args := &gamewatcherPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *LadderQuery) CollectFields(ctx context.Context, satisfies ...string) (*LadderQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *LadderQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(ladder.Columns))
+		selectedFields = []string{ladder.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "entries":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&LadderEntryClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, ladderentryImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedEntries(alias, func(wq *LadderEntryQuery) {
+				*wq = *query
+			})
+
+		case "games":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&LadderGameClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, laddergameImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedGames(alias, func(wq *LadderGameQuery) {
+				*wq = *query
+			})
+		case "createdAt":
+			if _, ok := fieldSeen[ladder.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, ladder.FieldCreatedAt)
+				fieldSeen[ladder.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[ladder.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, ladder.FieldUpdatedAt)
+				fieldSeen[ladder.FieldUpdatedAt] = struct{}{}
+			}
+		case "key":
+			if _, ok := fieldSeen[ladder.FieldKey]; !ok {
+				selectedFields = append(selectedFields, ladder.FieldKey)
+				fieldSeen[ladder.FieldKey] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[ladder.FieldName]; !ok {
+				selectedFields = append(selectedFields, ladder.FieldName)
+				fieldSeen[ladder.FieldName] = struct{}{}
+			}
+		case "seats":
+			if _, ok := fieldSeen[ladder.FieldSeats]; !ok {
+				selectedFields = append(selectedFields, ladder.FieldSeats)
+				fieldSeen[ladder.FieldSeats] = struct{}{}
+			}
+		case "maps":
+			if _, ok := fieldSeen[ladder.FieldMaps]; !ok {
+				selectedFields = append(selectedFields, ladder.FieldMaps)
+				fieldSeen[ladder.FieldMaps] = struct{}{}
+			}
+		case "turnLimitSeconds":
+			if _, ok := fieldSeen[ladder.FieldTurnLimitSeconds]; !ok {
+				selectedFields = append(selectedFields, ladder.FieldTurnLimitSeconds)
+				fieldSeen[ladder.FieldTurnLimitSeconds] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type ladderPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []LadderPaginateOption
+}
+
+func newLadderPaginateArgs(rv map[string]any) *ladderPaginateArgs {
+	args := &ladderPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *LadderEntryQuery) CollectFields(ctx context.Context, satisfies ...string) (*LadderEntryQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *LadderEntryQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(ladderentry.Columns))
+		selectedFields = []string{ladderentry.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "ladder":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&LadderClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, ladderImplementors)...); err != nil {
+				return err
+			}
+			_q.withLadder = query
+			if _, ok := fieldSeen[ladderentry.FieldLadderID]; !ok {
+				selectedFields = append(selectedFields, ladderentry.FieldLadderID)
+				fieldSeen[ladderentry.FieldLadderID] = struct{}{}
+			}
+
+		case "user":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&UserClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, userImplementors)...); err != nil {
+				return err
+			}
+			_q.withUser = query
+			if _, ok := fieldSeen[ladderentry.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, ladderentry.FieldUserID)
+				fieldSeen[ladderentry.FieldUserID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[ladderentry.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, ladderentry.FieldCreatedAt)
+				fieldSeen[ladderentry.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[ladderentry.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, ladderentry.FieldUpdatedAt)
+				fieldSeen[ladderentry.FieldUpdatedAt] = struct{}{}
+			}
+		case "ladderID":
+			if _, ok := fieldSeen[ladderentry.FieldLadderID]; !ok {
+				selectedFields = append(selectedFields, ladderentry.FieldLadderID)
+				fieldSeen[ladderentry.FieldLadderID] = struct{}{}
+			}
+		case "userID":
+			if _, ok := fieldSeen[ladderentry.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, ladderentry.FieldUserID)
+				fieldSeen[ladderentry.FieldUserID] = struct{}{}
+			}
+		case "maxGames":
+			if _, ok := fieldSeen[ladderentry.FieldMaxGames]; !ok {
+				selectedFields = append(selectedFields, ladderentry.FieldMaxGames)
+				fieldSeen[ladderentry.FieldMaxGames] = struct{}{}
+			}
+		case "openGames":
+			if _, ok := fieldSeen[ladderentry.FieldOpenGames]; !ok {
+				selectedFields = append(selectedFields, ladderentry.FieldOpenGames)
+				fieldSeen[ladderentry.FieldOpenGames] = struct{}{}
+			}
+		case "queuedSince":
+			if _, ok := fieldSeen[ladderentry.FieldQueuedSince]; !ok {
+				selectedFields = append(selectedFields, ladderentry.FieldQueuedSince)
+				fieldSeen[ladderentry.FieldQueuedSince] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type ladderentryPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []LadderEntryPaginateOption
+}
+
+func newLadderEntryPaginateArgs(rv map[string]any) *ladderentryPaginateArgs {
+	args := &ladderentryPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *LadderGameQuery) CollectFields(ctx context.Context, satisfies ...string) (*LadderGameQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *LadderGameQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(laddergame.Columns))
+		selectedFields = []string{laddergame.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "ladder":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&LadderClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, ladderImplementors)...); err != nil {
+				return err
+			}
+			_q.withLadder = query
+			if _, ok := fieldSeen[laddergame.FieldLadderID]; !ok {
+				selectedFields = append(selectedFields, laddergame.FieldLadderID)
+				fieldSeen[laddergame.FieldLadderID] = struct{}{}
+			}
+
+		case "game":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&GameClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, gameImplementors)...); err != nil {
+				return err
+			}
+			_q.withGame = query
+			if _, ok := fieldSeen[laddergame.FieldGameID]; !ok {
+				selectedFields = append(selectedFields, laddergame.FieldGameID)
+				fieldSeen[laddergame.FieldGameID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[laddergame.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, laddergame.FieldCreatedAt)
+				fieldSeen[laddergame.FieldCreatedAt] = struct{}{}
+			}
+		case "ladderID":
+			if _, ok := fieldSeen[laddergame.FieldLadderID]; !ok {
+				selectedFields = append(selectedFields, laddergame.FieldLadderID)
+				fieldSeen[laddergame.FieldLadderID] = struct{}{}
+			}
+		case "users":
+			if _, ok := fieldSeen[laddergame.FieldUsers]; !ok {
+				selectedFields = append(selectedFields, laddergame.FieldUsers)
+				fieldSeen[laddergame.FieldUsers] = struct{}{}
+			}
+		case "map":
+			if _, ok := fieldSeen[laddergame.FieldMap]; !ok {
+				selectedFields = append(selectedFields, laddergame.FieldMap)
+				fieldSeen[laddergame.FieldMap] = struct{}{}
+			}
+		case "gameID":
+			if _, ok := fieldSeen[laddergame.FieldGameID]; !ok {
+				selectedFields = append(selectedFields, laddergame.FieldGameID)
+				fieldSeen[laddergame.FieldGameID] = struct{}{}
+			}
+		case "finishedAt":
+			if _, ok := fieldSeen[laddergame.FieldFinishedAt]; !ok {
+				selectedFields = append(selectedFields, laddergame.FieldFinishedAt)
+				fieldSeen[laddergame.FieldFinishedAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type laddergamePaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []LadderGamePaginateOption
+}
+
+func newLadderGamePaginateArgs(rv map[string]any) *laddergamePaginateArgs {
+	args := &laddergamePaginateArgs{}
 	if rv == nil {
 		return args
 	}
@@ -3470,6 +3854,19 @@ func (_q *UserQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 				return err
 			}
 			_q.WithNamedTournamentEntries(alias, func(wq *TournamentEntrantQuery) {
+				*wq = *query
+			})
+
+		case "ladderEntries":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&LadderEntryClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, ladderentryImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedLadderEntries(alias, func(wq *LadderEntryQuery) {
 				*wq = *query
 			})
 		case "createdAt":

@@ -296,6 +296,18 @@ func (_m *Game) TournamentTables(ctx context.Context) (result []*TournamentTable
 	return result, err
 }
 
+func (_m *Game) LadderGames(ctx context.Context) (result []*LadderGame, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedLadderGames(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.LadderGamesOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryLadderGames().All(ctx)
+	}
+	return result, err
+}
+
 func (_m *GameMap) Creator(ctx context.Context) (*User, error) {
 	result, err := _m.Edges.CreatorOrErr()
 	if IsNotLoaded(err) {
@@ -328,6 +340,62 @@ func (_m *GameWatcher) User(ctx context.Context) (*User, error) {
 	result, err := _m.Edges.UserOrErr()
 	if IsNotLoaded(err) {
 		result, err = _m.QueryUser().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
+func (_m *Ladder) Entries(ctx context.Context) (result []*LadderEntry, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedEntries(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.EntriesOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryEntries().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *Ladder) Games(ctx context.Context) (result []*LadderGame, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedGames(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.GamesOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryGames().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *LadderEntry) Ladder(ctx context.Context) (*Ladder, error) {
+	result, err := _m.Edges.LadderOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryLadder().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *LadderEntry) User(ctx context.Context) (*User, error) {
+	result, err := _m.Edges.UserOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryUser().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *LadderGame) Ladder(ctx context.Context) (*Ladder, error) {
+	result, err := _m.Edges.LadderOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryLadder().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *LadderGame) Game(ctx context.Context) (*Game, error) {
+	result, err := _m.Edges.GameOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryGame().Only(ctx)
 	}
 	return result, MaskNotFound(err)
 }
@@ -708,6 +776,18 @@ func (_m *User) TournamentEntries(ctx context.Context) (result []*TournamentEntr
 	}
 	if IsNotLoaded(err) {
 		result, err = _m.QueryTournamentEntries().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *User) LadderEntries(ctx context.Context) (result []*LadderEntry, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedLadderEntries(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.LadderEntriesOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryLadderEntries().All(ctx)
 	}
 	return result, err
 }

@@ -16,6 +16,9 @@ import (
 	"rout/ent/game"
 	"rout/ent/gamemap"
 	"rout/ent/gamewatcher"
+	"rout/ent/ladder"
+	"rout/ent/ladderentry"
+	"rout/ent/laddergame"
 	"rout/ent/moderationaction"
 	"rout/ent/notice"
 	"rout/ent/player"
@@ -101,6 +104,21 @@ var gamewatcherImplementors = []string{"GameWatcher", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*GameWatcher) IsNode() {}
+
+var ladderImplementors = []string{"Ladder", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Ladder) IsNode() {}
+
+var ladderentryImplementors = []string{"LadderEntry", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*LadderEntry) IsNode() {}
+
+var laddergameImplementors = []string{"LadderGame", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*LadderGame) IsNode() {}
 
 var moderationactionImplementors = []string{"ModerationAction", "Node"}
 
@@ -325,6 +343,33 @@ func (c *Client) noder(ctx context.Context, table string, id int) (Noder, error)
 			Where(gamewatcher.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, gamewatcherImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case ladder.Table:
+		query := c.Ladder.Query().
+			Where(ladder.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, ladderImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case ladderentry.Table:
+		query := c.LadderEntry.Query().
+			Where(ladderentry.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, ladderentryImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case laddergame.Table:
+		query := c.LadderGame.Query().
+			Where(laddergame.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, laddergameImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -692,6 +737,54 @@ func (c *Client) noders(ctx context.Context, table string, ids []int) ([]Noder, 
 		query := c.GameWatcher.Query().
 			Where(gamewatcher.IDIn(ids...))
 		query, err := query.CollectFields(ctx, gamewatcherImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case ladder.Table:
+		query := c.Ladder.Query().
+			Where(ladder.IDIn(ids...))
+		query, err := query.CollectFields(ctx, ladderImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case ladderentry.Table:
+		query := c.LadderEntry.Query().
+			Where(ladderentry.IDIn(ids...))
+		query, err := query.CollectFields(ctx, ladderentryImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case laddergame.Table:
+		query := c.LadderGame.Query().
+			Where(laddergame.IDIn(ids...))
+		query, err := query.CollectFields(ctx, laddergameImplementors...)
 		if err != nil {
 			return nil, err
 		}

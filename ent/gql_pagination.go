@@ -18,6 +18,9 @@ import (
 	"rout/ent/game"
 	"rout/ent/gamemap"
 	"rout/ent/gamewatcher"
+	"rout/ent/ladder"
+	"rout/ent/ladderentry"
+	"rout/ent/laddergame"
 	"rout/ent/moderationaction"
 	"rout/ent/notice"
 	"rout/ent/player"
@@ -2921,6 +2924,753 @@ func (_m *GameWatcher) ToEdge(order *GameWatcherOrder) *GameWatcherEdge {
 		order = DefaultGameWatcherOrder
 	}
 	return &GameWatcherEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// LadderEdge is the edge representation of Ladder.
+type LadderEdge struct {
+	Node   *Ladder `json:"node"`
+	Cursor Cursor  `json:"cursor"`
+}
+
+// LadderConnection is the connection containing edges to Ladder.
+type LadderConnection struct {
+	Edges      []*LadderEdge `json:"edges"`
+	PageInfo   PageInfo      `json:"pageInfo"`
+	TotalCount int           `json:"totalCount"`
+}
+
+func (c *LadderConnection) build(nodes []*Ladder, pager *ladderPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Ladder
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Ladder {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Ladder {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*LadderEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &LadderEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// LadderPaginateOption enables pagination customization.
+type LadderPaginateOption func(*ladderPager) error
+
+// WithLadderOrder configures pagination ordering.
+func WithLadderOrder(order *LadderOrder) LadderPaginateOption {
+	if order == nil {
+		order = DefaultLadderOrder
+	}
+	o := *order
+	return func(pager *ladderPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultLadderOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithLadderFilter configures pagination filter.
+func WithLadderFilter(filter func(*LadderQuery) (*LadderQuery, error)) LadderPaginateOption {
+	return func(pager *ladderPager) error {
+		if filter == nil {
+			return errors.New("LadderQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type ladderPager struct {
+	reverse bool
+	order   *LadderOrder
+	filter  func(*LadderQuery) (*LadderQuery, error)
+}
+
+func newLadderPager(opts []LadderPaginateOption, reverse bool) (*ladderPager, error) {
+	pager := &ladderPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultLadderOrder
+	}
+	return pager, nil
+}
+
+func (p *ladderPager) applyFilter(query *LadderQuery) (*LadderQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *ladderPager) toCursor(_m *Ladder) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *ladderPager) applyCursors(query *LadderQuery, after, before *Cursor) (*LadderQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultLadderOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *ladderPager) applyOrder(query *LadderQuery) *LadderQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultLadderOrder.Field {
+		query = query.Order(DefaultLadderOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *ladderPager) orderExpr(query *LadderQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultLadderOrder.Field {
+			b.Comma().Ident(DefaultLadderOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Ladder.
+func (_m *LadderQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...LadderPaginateOption,
+) (*LadderConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newLadderPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &LadderConnection{Edges: []*LadderEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// LadderOrderField defines the ordering field of Ladder.
+type LadderOrderField struct {
+	// Value extracts the ordering value from the given Ladder.
+	Value    func(*Ladder) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) ladder.OrderOption
+	toCursor func(*Ladder) Cursor
+}
+
+// LadderOrder defines the ordering of Ladder.
+type LadderOrder struct {
+	Direction OrderDirection    `json:"direction"`
+	Field     *LadderOrderField `json:"field"`
+}
+
+// DefaultLadderOrder is the default ordering of Ladder.
+var DefaultLadderOrder = &LadderOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &LadderOrderField{
+		Value: func(_m *Ladder) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: ladder.FieldID,
+		toTerm: ladder.ByID,
+		toCursor: func(_m *Ladder) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Ladder into LadderEdge.
+func (_m *Ladder) ToEdge(order *LadderOrder) *LadderEdge {
+	if order == nil {
+		order = DefaultLadderOrder
+	}
+	return &LadderEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// LadderEntryEdge is the edge representation of LadderEntry.
+type LadderEntryEdge struct {
+	Node   *LadderEntry `json:"node"`
+	Cursor Cursor       `json:"cursor"`
+}
+
+// LadderEntryConnection is the connection containing edges to LadderEntry.
+type LadderEntryConnection struct {
+	Edges      []*LadderEntryEdge `json:"edges"`
+	PageInfo   PageInfo           `json:"pageInfo"`
+	TotalCount int                `json:"totalCount"`
+}
+
+func (c *LadderEntryConnection) build(nodes []*LadderEntry, pager *ladderentryPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *LadderEntry
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *LadderEntry {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *LadderEntry {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*LadderEntryEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &LadderEntryEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// LadderEntryPaginateOption enables pagination customization.
+type LadderEntryPaginateOption func(*ladderentryPager) error
+
+// WithLadderEntryOrder configures pagination ordering.
+func WithLadderEntryOrder(order *LadderEntryOrder) LadderEntryPaginateOption {
+	if order == nil {
+		order = DefaultLadderEntryOrder
+	}
+	o := *order
+	return func(pager *ladderentryPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultLadderEntryOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithLadderEntryFilter configures pagination filter.
+func WithLadderEntryFilter(filter func(*LadderEntryQuery) (*LadderEntryQuery, error)) LadderEntryPaginateOption {
+	return func(pager *ladderentryPager) error {
+		if filter == nil {
+			return errors.New("LadderEntryQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type ladderentryPager struct {
+	reverse bool
+	order   *LadderEntryOrder
+	filter  func(*LadderEntryQuery) (*LadderEntryQuery, error)
+}
+
+func newLadderEntryPager(opts []LadderEntryPaginateOption, reverse bool) (*ladderentryPager, error) {
+	pager := &ladderentryPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultLadderEntryOrder
+	}
+	return pager, nil
+}
+
+func (p *ladderentryPager) applyFilter(query *LadderEntryQuery) (*LadderEntryQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *ladderentryPager) toCursor(_m *LadderEntry) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *ladderentryPager) applyCursors(query *LadderEntryQuery, after, before *Cursor) (*LadderEntryQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultLadderEntryOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *ladderentryPager) applyOrder(query *LadderEntryQuery) *LadderEntryQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultLadderEntryOrder.Field {
+		query = query.Order(DefaultLadderEntryOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *ladderentryPager) orderExpr(query *LadderEntryQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultLadderEntryOrder.Field {
+			b.Comma().Ident(DefaultLadderEntryOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to LadderEntry.
+func (_m *LadderEntryQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...LadderEntryPaginateOption,
+) (*LadderEntryConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newLadderEntryPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &LadderEntryConnection{Edges: []*LadderEntryEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// LadderEntryOrderField defines the ordering field of LadderEntry.
+type LadderEntryOrderField struct {
+	// Value extracts the ordering value from the given LadderEntry.
+	Value    func(*LadderEntry) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) ladderentry.OrderOption
+	toCursor func(*LadderEntry) Cursor
+}
+
+// LadderEntryOrder defines the ordering of LadderEntry.
+type LadderEntryOrder struct {
+	Direction OrderDirection         `json:"direction"`
+	Field     *LadderEntryOrderField `json:"field"`
+}
+
+// DefaultLadderEntryOrder is the default ordering of LadderEntry.
+var DefaultLadderEntryOrder = &LadderEntryOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &LadderEntryOrderField{
+		Value: func(_m *LadderEntry) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: ladderentry.FieldID,
+		toTerm: ladderentry.ByID,
+		toCursor: func(_m *LadderEntry) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts LadderEntry into LadderEntryEdge.
+func (_m *LadderEntry) ToEdge(order *LadderEntryOrder) *LadderEntryEdge {
+	if order == nil {
+		order = DefaultLadderEntryOrder
+	}
+	return &LadderEntryEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// LadderGameEdge is the edge representation of LadderGame.
+type LadderGameEdge struct {
+	Node   *LadderGame `json:"node"`
+	Cursor Cursor      `json:"cursor"`
+}
+
+// LadderGameConnection is the connection containing edges to LadderGame.
+type LadderGameConnection struct {
+	Edges      []*LadderGameEdge `json:"edges"`
+	PageInfo   PageInfo          `json:"pageInfo"`
+	TotalCount int               `json:"totalCount"`
+}
+
+func (c *LadderGameConnection) build(nodes []*LadderGame, pager *laddergamePager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *LadderGame
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *LadderGame {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *LadderGame {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*LadderGameEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &LadderGameEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// LadderGamePaginateOption enables pagination customization.
+type LadderGamePaginateOption func(*laddergamePager) error
+
+// WithLadderGameOrder configures pagination ordering.
+func WithLadderGameOrder(order *LadderGameOrder) LadderGamePaginateOption {
+	if order == nil {
+		order = DefaultLadderGameOrder
+	}
+	o := *order
+	return func(pager *laddergamePager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultLadderGameOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithLadderGameFilter configures pagination filter.
+func WithLadderGameFilter(filter func(*LadderGameQuery) (*LadderGameQuery, error)) LadderGamePaginateOption {
+	return func(pager *laddergamePager) error {
+		if filter == nil {
+			return errors.New("LadderGameQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type laddergamePager struct {
+	reverse bool
+	order   *LadderGameOrder
+	filter  func(*LadderGameQuery) (*LadderGameQuery, error)
+}
+
+func newLadderGamePager(opts []LadderGamePaginateOption, reverse bool) (*laddergamePager, error) {
+	pager := &laddergamePager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultLadderGameOrder
+	}
+	return pager, nil
+}
+
+func (p *laddergamePager) applyFilter(query *LadderGameQuery) (*LadderGameQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *laddergamePager) toCursor(_m *LadderGame) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *laddergamePager) applyCursors(query *LadderGameQuery, after, before *Cursor) (*LadderGameQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultLadderGameOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *laddergamePager) applyOrder(query *LadderGameQuery) *LadderGameQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultLadderGameOrder.Field {
+		query = query.Order(DefaultLadderGameOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *laddergamePager) orderExpr(query *LadderGameQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultLadderGameOrder.Field {
+			b.Comma().Ident(DefaultLadderGameOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to LadderGame.
+func (_m *LadderGameQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...LadderGamePaginateOption,
+) (*LadderGameConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newLadderGamePager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &LadderGameConnection{Edges: []*LadderGameEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// LadderGameOrderField defines the ordering field of LadderGame.
+type LadderGameOrderField struct {
+	// Value extracts the ordering value from the given LadderGame.
+	Value    func(*LadderGame) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) laddergame.OrderOption
+	toCursor func(*LadderGame) Cursor
+}
+
+// LadderGameOrder defines the ordering of LadderGame.
+type LadderGameOrder struct {
+	Direction OrderDirection        `json:"direction"`
+	Field     *LadderGameOrderField `json:"field"`
+}
+
+// DefaultLadderGameOrder is the default ordering of LadderGame.
+var DefaultLadderGameOrder = &LadderGameOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &LadderGameOrderField{
+		Value: func(_m *LadderGame) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: laddergame.FieldID,
+		toTerm: laddergame.ByID,
+		toCursor: func(_m *LadderGame) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts LadderGame into LadderGameEdge.
+func (_m *LadderGame) ToEdge(order *LadderGameOrder) *LadderGameEdge {
+	if order == nil {
+		order = DefaultLadderGameOrder
+	}
+	return &LadderGameEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

@@ -18,6 +18,9 @@ import (
 	"rout/ent/game"
 	"rout/ent/gamemap"
 	"rout/ent/gamewatcher"
+	"rout/ent/ladder"
+	"rout/ent/ladderentry"
+	"rout/ent/laddergame"
 	"rout/ent/moderationaction"
 	"rout/ent/notice"
 	"rout/ent/player"
@@ -60,6 +63,9 @@ const (
 	TypeGame              = "Game"
 	TypeGameMap           = "GameMap"
 	TypeGameWatcher       = "GameWatcher"
+	TypeLadder            = "Ladder"
+	TypeLadderEntry       = "LadderEntry"
+	TypeLadderGame        = "LadderGame"
 	TypeModerationAction  = "ModerationAction"
 	TypeNotice            = "Notice"
 	TypePlayer            = "Player"
@@ -6492,6 +6498,7 @@ type GameMutation struct {
 	view_seqs                *[]int64
 	appendview_seqs          []int64
 	rated                    *bool
+	idle_resigns             *bool
 	status                   *game.Status
 	phase                    *string
 	turn                     *int
@@ -6557,6 +6564,9 @@ type GameMutation struct {
 	tournament_tables        map[int]struct{}
 	removedtournament_tables map[int]struct{}
 	clearedtournament_tables bool
+	ladder_games             map[int]struct{}
+	removedladder_games      map[int]struct{}
+	clearedladder_games      bool
 	done                     bool
 	oldValue                 func(context.Context) (*Game, error)
 	predicates               []predicate.Game
@@ -7289,6 +7299,42 @@ func (m *GameMutation) OldRated(ctx context.Context) (v bool, err error) {
 // ResetRated resets all changes to the "rated" field.
 func (m *GameMutation) ResetRated() {
 	m.rated = nil
+}
+
+// SetIdleResigns sets the "idle_resigns" field.
+func (m *GameMutation) SetIdleResigns(b bool) {
+	m.idle_resigns = &b
+}
+
+// IdleResigns returns the value of the "idle_resigns" field in the mutation.
+func (m *GameMutation) IdleResigns() (r bool, exists bool) {
+	v := m.idle_resigns
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldIdleResigns returns the old "idle_resigns" field's value of the Game entity.
+// If the Game object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameMutation) OldIdleResigns(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldIdleResigns is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldIdleResigns requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldIdleResigns: %w", err)
+	}
+	return oldValue.IdleResigns, nil
+}
+
+// ResetIdleResigns resets all changes to the "idle_resigns" field.
+func (m *GameMutation) ResetIdleResigns() {
+	m.idle_resigns = nil
 }
 
 // SetStatus sets the "status" field.
@@ -8821,6 +8867,60 @@ func (m *GameMutation) ResetTournamentTables() {
 	m.removedtournament_tables = nil
 }
 
+// AddLadderGameIDs adds the "ladder_games" edge to the LadderGame entity by ids.
+func (m *GameMutation) AddLadderGameIDs(ids ...int) {
+	if m.ladder_games == nil {
+		m.ladder_games = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.ladder_games[ids[i]] = struct{}{}
+	}
+}
+
+// ClearLadderGames clears the "ladder_games" edge to the LadderGame entity.
+func (m *GameMutation) ClearLadderGames() {
+	m.clearedladder_games = true
+}
+
+// LadderGamesCleared reports if the "ladder_games" edge to the LadderGame entity was cleared.
+func (m *GameMutation) LadderGamesCleared() bool {
+	return m.clearedladder_games
+}
+
+// RemoveLadderGameIDs removes the "ladder_games" edge to the LadderGame entity by IDs.
+func (m *GameMutation) RemoveLadderGameIDs(ids ...int) {
+	if m.removedladder_games == nil {
+		m.removedladder_games = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.ladder_games, ids[i])
+		m.removedladder_games[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedLadderGames returns the removed IDs of the "ladder_games" edge to the LadderGame entity.
+func (m *GameMutation) RemovedLadderGamesIDs() (ids []int) {
+	for id := range m.removedladder_games {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// LadderGamesIDs returns the "ladder_games" edge IDs in the mutation.
+func (m *GameMutation) LadderGamesIDs() (ids []int) {
+	for id := range m.ladder_games {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetLadderGames resets all changes to the "ladder_games" edge.
+func (m *GameMutation) ResetLadderGames() {
+	m.ladder_games = nil
+	m.clearedladder_games = false
+	m.removedladder_games = nil
+}
+
 // Where appends a list predicates to the GameMutation builder.
 func (m *GameMutation) Where(ps ...predicate.Game) {
 	m.predicates = append(m.predicates, ps...)
@@ -8855,7 +8955,7 @@ func (m *GameMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *GameMutation) Fields() []string {
-	fields := make([]string, 0, 29)
+	fields := make([]string, 0, 30)
 	if m.created_at != nil {
 		fields = append(fields, game.FieldCreatedAt)
 	}
@@ -8897,6 +8997,9 @@ func (m *GameMutation) Fields() []string {
 	}
 	if m.rated != nil {
 		fields = append(fields, game.FieldRated)
+	}
+	if m.idle_resigns != nil {
+		fields = append(fields, game.FieldIdleResigns)
 	}
 	if m.status != nil {
 		fields = append(fields, game.FieldStatus)
@@ -8979,6 +9082,8 @@ func (m *GameMutation) Field(name string) (ent.Value, bool) {
 		return m.ViewSeqs()
 	case game.FieldRated:
 		return m.Rated()
+	case game.FieldIdleResigns:
+		return m.IdleResigns()
 	case game.FieldStatus:
 		return m.Status()
 	case game.FieldPhase:
@@ -9046,6 +9151,8 @@ func (m *GameMutation) OldField(ctx context.Context, name string) (ent.Value, er
 		return m.OldViewSeqs(ctx)
 	case game.FieldRated:
 		return m.OldRated(ctx)
+	case game.FieldIdleResigns:
+		return m.OldIdleResigns(ctx)
 	case game.FieldStatus:
 		return m.OldStatus(ctx)
 	case game.FieldPhase:
@@ -9182,6 +9289,13 @@ func (m *GameMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetRated(v)
+		return nil
+	case game.FieldIdleResigns:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetIdleResigns(v)
 		return nil
 	case game.FieldStatus:
 		v, ok := value.(game.Status)
@@ -9541,6 +9655,9 @@ func (m *GameMutation) ResetField(name string) error {
 	case game.FieldRated:
 		m.ResetRated()
 		return nil
+	case game.FieldIdleResigns:
+		m.ResetIdleResigns()
+		return nil
 	case game.FieldStatus:
 		m.ResetStatus()
 		return nil
@@ -9592,7 +9709,7 @@ func (m *GameMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *GameMutation) AddedEdges() []string {
-	edges := make([]string, 0, 15)
+	edges := make([]string, 0, 16)
 	if m._map != nil {
 		edges = append(edges, game.EdgeMap)
 	}
@@ -9637,6 +9754,9 @@ func (m *GameMutation) AddedEdges() []string {
 	}
 	if m.tournament_tables != nil {
 		edges = append(edges, game.EdgeTournamentTables)
+	}
+	if m.ladder_games != nil {
+		edges = append(edges, game.EdgeLadderGames)
 	}
 	return edges
 }
@@ -9731,13 +9851,19 @@ func (m *GameMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case game.EdgeLadderGames:
+		ids := make([]ent.Value, 0, len(m.ladder_games))
+		for id := range m.ladder_games {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *GameMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 15)
+	edges := make([]string, 0, 16)
 	if m.removedplayers != nil {
 		edges = append(edges, game.EdgePlayers)
 	}
@@ -9776,6 +9902,9 @@ func (m *GameMutation) RemovedEdges() []string {
 	}
 	if m.removedtournament_tables != nil {
 		edges = append(edges, game.EdgeTournamentTables)
+	}
+	if m.removedladder_games != nil {
+		edges = append(edges, game.EdgeLadderGames)
 	}
 	return edges
 }
@@ -9862,13 +9991,19 @@ func (m *GameMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case game.EdgeLadderGames:
+		ids := make([]ent.Value, 0, len(m.removedladder_games))
+		for id := range m.removedladder_games {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *GameMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 15)
+	edges := make([]string, 0, 16)
 	if m.cleared_map {
 		edges = append(edges, game.EdgeMap)
 	}
@@ -9914,6 +10049,9 @@ func (m *GameMutation) ClearedEdges() []string {
 	if m.clearedtournament_tables {
 		edges = append(edges, game.EdgeTournamentTables)
 	}
+	if m.clearedladder_games {
+		edges = append(edges, game.EdgeLadderGames)
+	}
 	return edges
 }
 
@@ -9951,6 +10089,8 @@ func (m *GameMutation) EdgeCleared(name string) bool {
 		return m.clearedwatchers
 	case game.EdgeTournamentTables:
 		return m.clearedtournament_tables
+	case game.EdgeLadderGames:
+		return m.clearedladder_games
 	}
 	return false
 }
@@ -10017,6 +10157,9 @@ func (m *GameMutation) ResetEdge(name string) error {
 		return nil
 	case game.EdgeTournamentTables:
 		m.ResetTournamentTables()
+		return nil
+	case game.EdgeLadderGames:
+		m.ResetLadderGames()
 		return nil
 	}
 	return fmt.Errorf("unknown Game edge %s", name)
@@ -12323,6 +12466,2492 @@ func (m *GameWatcherMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown GameWatcher edge %s", name)
+}
+
+// LadderMutation represents an operation that mutates the Ladder nodes in the graph.
+type LadderMutation struct {
+	config
+	op                    Op
+	typ                   string
+	id                    *int
+	created_at            *time.Time
+	updated_at            *time.Time
+	key                   *string
+	name                  *string
+	seats                 *int
+	addseats              *int
+	maps                  *[]string
+	appendmaps            []string
+	turn_limit_seconds    *int64
+	addturn_limit_seconds *int64
+	clearedFields         map[string]struct{}
+	entries               map[int]struct{}
+	removedentries        map[int]struct{}
+	clearedentries        bool
+	games                 map[int]struct{}
+	removedgames          map[int]struct{}
+	clearedgames          bool
+	done                  bool
+	oldValue              func(context.Context) (*Ladder, error)
+	predicates            []predicate.Ladder
+}
+
+var _ ent.Mutation = (*LadderMutation)(nil)
+
+// ladderOption allows management of the mutation configuration using functional options.
+type ladderOption func(*LadderMutation)
+
+// newLadderMutation creates new mutation for the Ladder entity.
+func newLadderMutation(c config, op Op, opts ...ladderOption) *LadderMutation {
+	m := &LadderMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeLadder,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withLadderID sets the ID field of the mutation.
+func withLadderID(id int) ladderOption {
+	return func(m *LadderMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Ladder
+		)
+		m.oldValue = func(ctx context.Context) (*Ladder, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Ladder.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withLadder sets the old Ladder of the mutation.
+func withLadder(node *Ladder) ladderOption {
+	return func(m *LadderMutation) {
+		m.oldValue = func(context.Context) (*Ladder, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m LadderMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m LadderMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *LadderMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *LadderMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Ladder.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *LadderMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *LadderMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Ladder entity.
+// If the Ladder object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LadderMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *LadderMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *LadderMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *LadderMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Ladder entity.
+// If the Ladder object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LadderMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *LadderMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetKey sets the "key" field.
+func (m *LadderMutation) SetKey(s string) {
+	m.key = &s
+}
+
+// Key returns the value of the "key" field in the mutation.
+func (m *LadderMutation) Key() (r string, exists bool) {
+	v := m.key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKey returns the old "key" field's value of the Ladder entity.
+// If the Ladder object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LadderMutation) OldKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKey: %w", err)
+	}
+	return oldValue.Key, nil
+}
+
+// ResetKey resets all changes to the "key" field.
+func (m *LadderMutation) ResetKey() {
+	m.key = nil
+}
+
+// SetName sets the "name" field.
+func (m *LadderMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *LadderMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the Ladder entity.
+// If the Ladder object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LadderMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *LadderMutation) ResetName() {
+	m.name = nil
+}
+
+// SetSeats sets the "seats" field.
+func (m *LadderMutation) SetSeats(i int) {
+	m.seats = &i
+	m.addseats = nil
+}
+
+// Seats returns the value of the "seats" field in the mutation.
+func (m *LadderMutation) Seats() (r int, exists bool) {
+	v := m.seats
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSeats returns the old "seats" field's value of the Ladder entity.
+// If the Ladder object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LadderMutation) OldSeats(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSeats is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSeats requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSeats: %w", err)
+	}
+	return oldValue.Seats, nil
+}
+
+// AddSeats adds i to the "seats" field.
+func (m *LadderMutation) AddSeats(i int) {
+	if m.addseats != nil {
+		*m.addseats += i
+	} else {
+		m.addseats = &i
+	}
+}
+
+// AddedSeats returns the value that was added to the "seats" field in this mutation.
+func (m *LadderMutation) AddedSeats() (r int, exists bool) {
+	v := m.addseats
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSeats resets all changes to the "seats" field.
+func (m *LadderMutation) ResetSeats() {
+	m.seats = nil
+	m.addseats = nil
+}
+
+// SetMaps sets the "maps" field.
+func (m *LadderMutation) SetMaps(s []string) {
+	m.maps = &s
+	m.appendmaps = nil
+}
+
+// Maps returns the value of the "maps" field in the mutation.
+func (m *LadderMutation) Maps() (r []string, exists bool) {
+	v := m.maps
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMaps returns the old "maps" field's value of the Ladder entity.
+// If the Ladder object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LadderMutation) OldMaps(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMaps is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMaps requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMaps: %w", err)
+	}
+	return oldValue.Maps, nil
+}
+
+// AppendMaps adds s to the "maps" field.
+func (m *LadderMutation) AppendMaps(s []string) {
+	m.appendmaps = append(m.appendmaps, s...)
+}
+
+// AppendedMaps returns the list of values that were appended to the "maps" field in this mutation.
+func (m *LadderMutation) AppendedMaps() ([]string, bool) {
+	if len(m.appendmaps) == 0 {
+		return nil, false
+	}
+	return m.appendmaps, true
+}
+
+// ResetMaps resets all changes to the "maps" field.
+func (m *LadderMutation) ResetMaps() {
+	m.maps = nil
+	m.appendmaps = nil
+}
+
+// SetTurnLimitSeconds sets the "turn_limit_seconds" field.
+func (m *LadderMutation) SetTurnLimitSeconds(i int64) {
+	m.turn_limit_seconds = &i
+	m.addturn_limit_seconds = nil
+}
+
+// TurnLimitSeconds returns the value of the "turn_limit_seconds" field in the mutation.
+func (m *LadderMutation) TurnLimitSeconds() (r int64, exists bool) {
+	v := m.turn_limit_seconds
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTurnLimitSeconds returns the old "turn_limit_seconds" field's value of the Ladder entity.
+// If the Ladder object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LadderMutation) OldTurnLimitSeconds(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTurnLimitSeconds is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTurnLimitSeconds requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTurnLimitSeconds: %w", err)
+	}
+	return oldValue.TurnLimitSeconds, nil
+}
+
+// AddTurnLimitSeconds adds i to the "turn_limit_seconds" field.
+func (m *LadderMutation) AddTurnLimitSeconds(i int64) {
+	if m.addturn_limit_seconds != nil {
+		*m.addturn_limit_seconds += i
+	} else {
+		m.addturn_limit_seconds = &i
+	}
+}
+
+// AddedTurnLimitSeconds returns the value that was added to the "turn_limit_seconds" field in this mutation.
+func (m *LadderMutation) AddedTurnLimitSeconds() (r int64, exists bool) {
+	v := m.addturn_limit_seconds
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetTurnLimitSeconds resets all changes to the "turn_limit_seconds" field.
+func (m *LadderMutation) ResetTurnLimitSeconds() {
+	m.turn_limit_seconds = nil
+	m.addturn_limit_seconds = nil
+}
+
+// AddEntryIDs adds the "entries" edge to the LadderEntry entity by ids.
+func (m *LadderMutation) AddEntryIDs(ids ...int) {
+	if m.entries == nil {
+		m.entries = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.entries[ids[i]] = struct{}{}
+	}
+}
+
+// ClearEntries clears the "entries" edge to the LadderEntry entity.
+func (m *LadderMutation) ClearEntries() {
+	m.clearedentries = true
+}
+
+// EntriesCleared reports if the "entries" edge to the LadderEntry entity was cleared.
+func (m *LadderMutation) EntriesCleared() bool {
+	return m.clearedentries
+}
+
+// RemoveEntryIDs removes the "entries" edge to the LadderEntry entity by IDs.
+func (m *LadderMutation) RemoveEntryIDs(ids ...int) {
+	if m.removedentries == nil {
+		m.removedentries = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.entries, ids[i])
+		m.removedentries[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedEntries returns the removed IDs of the "entries" edge to the LadderEntry entity.
+func (m *LadderMutation) RemovedEntriesIDs() (ids []int) {
+	for id := range m.removedentries {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// EntriesIDs returns the "entries" edge IDs in the mutation.
+func (m *LadderMutation) EntriesIDs() (ids []int) {
+	for id := range m.entries {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetEntries resets all changes to the "entries" edge.
+func (m *LadderMutation) ResetEntries() {
+	m.entries = nil
+	m.clearedentries = false
+	m.removedentries = nil
+}
+
+// AddGameIDs adds the "games" edge to the LadderGame entity by ids.
+func (m *LadderMutation) AddGameIDs(ids ...int) {
+	if m.games == nil {
+		m.games = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.games[ids[i]] = struct{}{}
+	}
+}
+
+// ClearGames clears the "games" edge to the LadderGame entity.
+func (m *LadderMutation) ClearGames() {
+	m.clearedgames = true
+}
+
+// GamesCleared reports if the "games" edge to the LadderGame entity was cleared.
+func (m *LadderMutation) GamesCleared() bool {
+	return m.clearedgames
+}
+
+// RemoveGameIDs removes the "games" edge to the LadderGame entity by IDs.
+func (m *LadderMutation) RemoveGameIDs(ids ...int) {
+	if m.removedgames == nil {
+		m.removedgames = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.games, ids[i])
+		m.removedgames[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedGames returns the removed IDs of the "games" edge to the LadderGame entity.
+func (m *LadderMutation) RemovedGamesIDs() (ids []int) {
+	for id := range m.removedgames {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// GamesIDs returns the "games" edge IDs in the mutation.
+func (m *LadderMutation) GamesIDs() (ids []int) {
+	for id := range m.games {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetGames resets all changes to the "games" edge.
+func (m *LadderMutation) ResetGames() {
+	m.games = nil
+	m.clearedgames = false
+	m.removedgames = nil
+}
+
+// Where appends a list predicates to the LadderMutation builder.
+func (m *LadderMutation) Where(ps ...predicate.Ladder) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the LadderMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *LadderMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Ladder, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *LadderMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *LadderMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Ladder).
+func (m *LadderMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *LadderMutation) Fields() []string {
+	fields := make([]string, 0, 7)
+	if m.created_at != nil {
+		fields = append(fields, ladder.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, ladder.FieldUpdatedAt)
+	}
+	if m.key != nil {
+		fields = append(fields, ladder.FieldKey)
+	}
+	if m.name != nil {
+		fields = append(fields, ladder.FieldName)
+	}
+	if m.seats != nil {
+		fields = append(fields, ladder.FieldSeats)
+	}
+	if m.maps != nil {
+		fields = append(fields, ladder.FieldMaps)
+	}
+	if m.turn_limit_seconds != nil {
+		fields = append(fields, ladder.FieldTurnLimitSeconds)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *LadderMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case ladder.FieldCreatedAt:
+		return m.CreatedAt()
+	case ladder.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case ladder.FieldKey:
+		return m.Key()
+	case ladder.FieldName:
+		return m.Name()
+	case ladder.FieldSeats:
+		return m.Seats()
+	case ladder.FieldMaps:
+		return m.Maps()
+	case ladder.FieldTurnLimitSeconds:
+		return m.TurnLimitSeconds()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *LadderMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case ladder.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case ladder.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case ladder.FieldKey:
+		return m.OldKey(ctx)
+	case ladder.FieldName:
+		return m.OldName(ctx)
+	case ladder.FieldSeats:
+		return m.OldSeats(ctx)
+	case ladder.FieldMaps:
+		return m.OldMaps(ctx)
+	case ladder.FieldTurnLimitSeconds:
+		return m.OldTurnLimitSeconds(ctx)
+	}
+	return nil, fmt.Errorf("unknown Ladder field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LadderMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case ladder.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case ladder.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case ladder.FieldKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKey(v)
+		return nil
+	case ladder.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case ladder.FieldSeats:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSeats(v)
+		return nil
+	case ladder.FieldMaps:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMaps(v)
+		return nil
+	case ladder.FieldTurnLimitSeconds:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTurnLimitSeconds(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Ladder field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *LadderMutation) AddedFields() []string {
+	var fields []string
+	if m.addseats != nil {
+		fields = append(fields, ladder.FieldSeats)
+	}
+	if m.addturn_limit_seconds != nil {
+		fields = append(fields, ladder.FieldTurnLimitSeconds)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *LadderMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case ladder.FieldSeats:
+		return m.AddedSeats()
+	case ladder.FieldTurnLimitSeconds:
+		return m.AddedTurnLimitSeconds()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LadderMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case ladder.FieldSeats:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSeats(v)
+		return nil
+	case ladder.FieldTurnLimitSeconds:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTurnLimitSeconds(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Ladder numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *LadderMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *LadderMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *LadderMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown Ladder nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *LadderMutation) ResetField(name string) error {
+	switch name {
+	case ladder.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case ladder.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case ladder.FieldKey:
+		m.ResetKey()
+		return nil
+	case ladder.FieldName:
+		m.ResetName()
+		return nil
+	case ladder.FieldSeats:
+		m.ResetSeats()
+		return nil
+	case ladder.FieldMaps:
+		m.ResetMaps()
+		return nil
+	case ladder.FieldTurnLimitSeconds:
+		m.ResetTurnLimitSeconds()
+		return nil
+	}
+	return fmt.Errorf("unknown Ladder field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *LadderMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.entries != nil {
+		edges = append(edges, ladder.EdgeEntries)
+	}
+	if m.games != nil {
+		edges = append(edges, ladder.EdgeGames)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *LadderMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case ladder.EdgeEntries:
+		ids := make([]ent.Value, 0, len(m.entries))
+		for id := range m.entries {
+			ids = append(ids, id)
+		}
+		return ids
+	case ladder.EdgeGames:
+		ids := make([]ent.Value, 0, len(m.games))
+		for id := range m.games {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *LadderMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.removedentries != nil {
+		edges = append(edges, ladder.EdgeEntries)
+	}
+	if m.removedgames != nil {
+		edges = append(edges, ladder.EdgeGames)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *LadderMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case ladder.EdgeEntries:
+		ids := make([]ent.Value, 0, len(m.removedentries))
+		for id := range m.removedentries {
+			ids = append(ids, id)
+		}
+		return ids
+	case ladder.EdgeGames:
+		ids := make([]ent.Value, 0, len(m.removedgames))
+		for id := range m.removedgames {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *LadderMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedentries {
+		edges = append(edges, ladder.EdgeEntries)
+	}
+	if m.clearedgames {
+		edges = append(edges, ladder.EdgeGames)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *LadderMutation) EdgeCleared(name string) bool {
+	switch name {
+	case ladder.EdgeEntries:
+		return m.clearedentries
+	case ladder.EdgeGames:
+		return m.clearedgames
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *LadderMutation) ClearEdge(name string) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Ladder unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *LadderMutation) ResetEdge(name string) error {
+	switch name {
+	case ladder.EdgeEntries:
+		m.ResetEntries()
+		return nil
+	case ladder.EdgeGames:
+		m.ResetGames()
+		return nil
+	}
+	return fmt.Errorf("unknown Ladder edge %s", name)
+}
+
+// LadderEntryMutation represents an operation that mutates the LadderEntry nodes in the graph.
+type LadderEntryMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int
+	created_at    *time.Time
+	updated_at    *time.Time
+	max_games     *int
+	addmax_games  *int
+	open_games    *int
+	addopen_games *int
+	queued_since  *time.Time
+	clearedFields map[string]struct{}
+	ladder        *int
+	clearedladder bool
+	user          *int
+	cleareduser   bool
+	done          bool
+	oldValue      func(context.Context) (*LadderEntry, error)
+	predicates    []predicate.LadderEntry
+}
+
+var _ ent.Mutation = (*LadderEntryMutation)(nil)
+
+// ladderentryOption allows management of the mutation configuration using functional options.
+type ladderentryOption func(*LadderEntryMutation)
+
+// newLadderEntryMutation creates new mutation for the LadderEntry entity.
+func newLadderEntryMutation(c config, op Op, opts ...ladderentryOption) *LadderEntryMutation {
+	m := &LadderEntryMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeLadderEntry,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withLadderEntryID sets the ID field of the mutation.
+func withLadderEntryID(id int) ladderentryOption {
+	return func(m *LadderEntryMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *LadderEntry
+		)
+		m.oldValue = func(ctx context.Context) (*LadderEntry, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().LadderEntry.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withLadderEntry sets the old LadderEntry of the mutation.
+func withLadderEntry(node *LadderEntry) ladderentryOption {
+	return func(m *LadderEntryMutation) {
+		m.oldValue = func(context.Context) (*LadderEntry, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m LadderEntryMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m LadderEntryMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *LadderEntryMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *LadderEntryMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().LadderEntry.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *LadderEntryMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *LadderEntryMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the LadderEntry entity.
+// If the LadderEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LadderEntryMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *LadderEntryMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *LadderEntryMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *LadderEntryMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the LadderEntry entity.
+// If the LadderEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LadderEntryMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *LadderEntryMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetLadderID sets the "ladder_id" field.
+func (m *LadderEntryMutation) SetLadderID(i int) {
+	m.ladder = &i
+}
+
+// LadderID returns the value of the "ladder_id" field in the mutation.
+func (m *LadderEntryMutation) LadderID() (r int, exists bool) {
+	v := m.ladder
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLadderID returns the old "ladder_id" field's value of the LadderEntry entity.
+// If the LadderEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LadderEntryMutation) OldLadderID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLadderID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLadderID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLadderID: %w", err)
+	}
+	return oldValue.LadderID, nil
+}
+
+// ResetLadderID resets all changes to the "ladder_id" field.
+func (m *LadderEntryMutation) ResetLadderID() {
+	m.ladder = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *LadderEntryMutation) SetUserID(i int) {
+	m.user = &i
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *LadderEntryMutation) UserID() (r int, exists bool) {
+	v := m.user
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the LadderEntry entity.
+// If the LadderEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LadderEntryMutation) OldUserID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *LadderEntryMutation) ResetUserID() {
+	m.user = nil
+}
+
+// SetMaxGames sets the "max_games" field.
+func (m *LadderEntryMutation) SetMaxGames(i int) {
+	m.max_games = &i
+	m.addmax_games = nil
+}
+
+// MaxGames returns the value of the "max_games" field in the mutation.
+func (m *LadderEntryMutation) MaxGames() (r int, exists bool) {
+	v := m.max_games
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMaxGames returns the old "max_games" field's value of the LadderEntry entity.
+// If the LadderEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LadderEntryMutation) OldMaxGames(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMaxGames is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMaxGames requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMaxGames: %w", err)
+	}
+	return oldValue.MaxGames, nil
+}
+
+// AddMaxGames adds i to the "max_games" field.
+func (m *LadderEntryMutation) AddMaxGames(i int) {
+	if m.addmax_games != nil {
+		*m.addmax_games += i
+	} else {
+		m.addmax_games = &i
+	}
+}
+
+// AddedMaxGames returns the value that was added to the "max_games" field in this mutation.
+func (m *LadderEntryMutation) AddedMaxGames() (r int, exists bool) {
+	v := m.addmax_games
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetMaxGames resets all changes to the "max_games" field.
+func (m *LadderEntryMutation) ResetMaxGames() {
+	m.max_games = nil
+	m.addmax_games = nil
+}
+
+// SetOpenGames sets the "open_games" field.
+func (m *LadderEntryMutation) SetOpenGames(i int) {
+	m.open_games = &i
+	m.addopen_games = nil
+}
+
+// OpenGames returns the value of the "open_games" field in the mutation.
+func (m *LadderEntryMutation) OpenGames() (r int, exists bool) {
+	v := m.open_games
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOpenGames returns the old "open_games" field's value of the LadderEntry entity.
+// If the LadderEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LadderEntryMutation) OldOpenGames(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOpenGames is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOpenGames requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOpenGames: %w", err)
+	}
+	return oldValue.OpenGames, nil
+}
+
+// AddOpenGames adds i to the "open_games" field.
+func (m *LadderEntryMutation) AddOpenGames(i int) {
+	if m.addopen_games != nil {
+		*m.addopen_games += i
+	} else {
+		m.addopen_games = &i
+	}
+}
+
+// AddedOpenGames returns the value that was added to the "open_games" field in this mutation.
+func (m *LadderEntryMutation) AddedOpenGames() (r int, exists bool) {
+	v := m.addopen_games
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetOpenGames resets all changes to the "open_games" field.
+func (m *LadderEntryMutation) ResetOpenGames() {
+	m.open_games = nil
+	m.addopen_games = nil
+}
+
+// SetQueuedSince sets the "queued_since" field.
+func (m *LadderEntryMutation) SetQueuedSince(t time.Time) {
+	m.queued_since = &t
+}
+
+// QueuedSince returns the value of the "queued_since" field in the mutation.
+func (m *LadderEntryMutation) QueuedSince() (r time.Time, exists bool) {
+	v := m.queued_since
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldQueuedSince returns the old "queued_since" field's value of the LadderEntry entity.
+// If the LadderEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LadderEntryMutation) OldQueuedSince(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldQueuedSince is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldQueuedSince requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldQueuedSince: %w", err)
+	}
+	return oldValue.QueuedSince, nil
+}
+
+// ResetQueuedSince resets all changes to the "queued_since" field.
+func (m *LadderEntryMutation) ResetQueuedSince() {
+	m.queued_since = nil
+}
+
+// ClearLadder clears the "ladder" edge to the Ladder entity.
+func (m *LadderEntryMutation) ClearLadder() {
+	m.clearedladder = true
+	m.clearedFields[ladderentry.FieldLadderID] = struct{}{}
+}
+
+// LadderCleared reports if the "ladder" edge to the Ladder entity was cleared.
+func (m *LadderEntryMutation) LadderCleared() bool {
+	return m.clearedladder
+}
+
+// LadderIDs returns the "ladder" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// LadderID instead. It exists only for internal usage by the builders.
+func (m *LadderEntryMutation) LadderIDs() (ids []int) {
+	if id := m.ladder; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetLadder resets all changes to the "ladder" edge.
+func (m *LadderEntryMutation) ResetLadder() {
+	m.ladder = nil
+	m.clearedladder = false
+}
+
+// ClearUser clears the "user" edge to the User entity.
+func (m *LadderEntryMutation) ClearUser() {
+	m.cleareduser = true
+	m.clearedFields[ladderentry.FieldUserID] = struct{}{}
+}
+
+// UserCleared reports if the "user" edge to the User entity was cleared.
+func (m *LadderEntryMutation) UserCleared() bool {
+	return m.cleareduser
+}
+
+// UserIDs returns the "user" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// UserID instead. It exists only for internal usage by the builders.
+func (m *LadderEntryMutation) UserIDs() (ids []int) {
+	if id := m.user; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetUser resets all changes to the "user" edge.
+func (m *LadderEntryMutation) ResetUser() {
+	m.user = nil
+	m.cleareduser = false
+}
+
+// Where appends a list predicates to the LadderEntryMutation builder.
+func (m *LadderEntryMutation) Where(ps ...predicate.LadderEntry) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the LadderEntryMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *LadderEntryMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.LadderEntry, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *LadderEntryMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *LadderEntryMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (LadderEntry).
+func (m *LadderEntryMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *LadderEntryMutation) Fields() []string {
+	fields := make([]string, 0, 7)
+	if m.created_at != nil {
+		fields = append(fields, ladderentry.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, ladderentry.FieldUpdatedAt)
+	}
+	if m.ladder != nil {
+		fields = append(fields, ladderentry.FieldLadderID)
+	}
+	if m.user != nil {
+		fields = append(fields, ladderentry.FieldUserID)
+	}
+	if m.max_games != nil {
+		fields = append(fields, ladderentry.FieldMaxGames)
+	}
+	if m.open_games != nil {
+		fields = append(fields, ladderentry.FieldOpenGames)
+	}
+	if m.queued_since != nil {
+		fields = append(fields, ladderentry.FieldQueuedSince)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *LadderEntryMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case ladderentry.FieldCreatedAt:
+		return m.CreatedAt()
+	case ladderentry.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case ladderentry.FieldLadderID:
+		return m.LadderID()
+	case ladderentry.FieldUserID:
+		return m.UserID()
+	case ladderentry.FieldMaxGames:
+		return m.MaxGames()
+	case ladderentry.FieldOpenGames:
+		return m.OpenGames()
+	case ladderentry.FieldQueuedSince:
+		return m.QueuedSince()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *LadderEntryMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case ladderentry.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case ladderentry.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case ladderentry.FieldLadderID:
+		return m.OldLadderID(ctx)
+	case ladderentry.FieldUserID:
+		return m.OldUserID(ctx)
+	case ladderentry.FieldMaxGames:
+		return m.OldMaxGames(ctx)
+	case ladderentry.FieldOpenGames:
+		return m.OldOpenGames(ctx)
+	case ladderentry.FieldQueuedSince:
+		return m.OldQueuedSince(ctx)
+	}
+	return nil, fmt.Errorf("unknown LadderEntry field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LadderEntryMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case ladderentry.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case ladderentry.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case ladderentry.FieldLadderID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLadderID(v)
+		return nil
+	case ladderentry.FieldUserID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case ladderentry.FieldMaxGames:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMaxGames(v)
+		return nil
+	case ladderentry.FieldOpenGames:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOpenGames(v)
+		return nil
+	case ladderentry.FieldQueuedSince:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetQueuedSince(v)
+		return nil
+	}
+	return fmt.Errorf("unknown LadderEntry field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *LadderEntryMutation) AddedFields() []string {
+	var fields []string
+	if m.addmax_games != nil {
+		fields = append(fields, ladderentry.FieldMaxGames)
+	}
+	if m.addopen_games != nil {
+		fields = append(fields, ladderentry.FieldOpenGames)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *LadderEntryMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case ladderentry.FieldMaxGames:
+		return m.AddedMaxGames()
+	case ladderentry.FieldOpenGames:
+		return m.AddedOpenGames()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LadderEntryMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case ladderentry.FieldMaxGames:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddMaxGames(v)
+		return nil
+	case ladderentry.FieldOpenGames:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddOpenGames(v)
+		return nil
+	}
+	return fmt.Errorf("unknown LadderEntry numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *LadderEntryMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *LadderEntryMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *LadderEntryMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown LadderEntry nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *LadderEntryMutation) ResetField(name string) error {
+	switch name {
+	case ladderentry.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case ladderentry.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case ladderentry.FieldLadderID:
+		m.ResetLadderID()
+		return nil
+	case ladderentry.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case ladderentry.FieldMaxGames:
+		m.ResetMaxGames()
+		return nil
+	case ladderentry.FieldOpenGames:
+		m.ResetOpenGames()
+		return nil
+	case ladderentry.FieldQueuedSince:
+		m.ResetQueuedSince()
+		return nil
+	}
+	return fmt.Errorf("unknown LadderEntry field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *LadderEntryMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.ladder != nil {
+		edges = append(edges, ladderentry.EdgeLadder)
+	}
+	if m.user != nil {
+		edges = append(edges, ladderentry.EdgeUser)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *LadderEntryMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case ladderentry.EdgeLadder:
+		if id := m.ladder; id != nil {
+			return []ent.Value{*id}
+		}
+	case ladderentry.EdgeUser:
+		if id := m.user; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *LadderEntryMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *LadderEntryMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *LadderEntryMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedladder {
+		edges = append(edges, ladderentry.EdgeLadder)
+	}
+	if m.cleareduser {
+		edges = append(edges, ladderentry.EdgeUser)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *LadderEntryMutation) EdgeCleared(name string) bool {
+	switch name {
+	case ladderentry.EdgeLadder:
+		return m.clearedladder
+	case ladderentry.EdgeUser:
+		return m.cleareduser
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *LadderEntryMutation) ClearEdge(name string) error {
+	switch name {
+	case ladderentry.EdgeLadder:
+		m.ClearLadder()
+		return nil
+	case ladderentry.EdgeUser:
+		m.ClearUser()
+		return nil
+	}
+	return fmt.Errorf("unknown LadderEntry unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *LadderEntryMutation) ResetEdge(name string) error {
+	switch name {
+	case ladderentry.EdgeLadder:
+		m.ResetLadder()
+		return nil
+	case ladderentry.EdgeUser:
+		m.ResetUser()
+		return nil
+	}
+	return fmt.Errorf("unknown LadderEntry edge %s", name)
+}
+
+// LadderGameMutation represents an operation that mutates the LadderGame nodes in the graph.
+type LadderGameMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int
+	created_at    *time.Time
+	users         *[]int
+	appendusers   []int
+	_map          *string
+	finished_at   *time.Time
+	clearedFields map[string]struct{}
+	ladder        *int
+	clearedladder bool
+	game          *int
+	clearedgame   bool
+	done          bool
+	oldValue      func(context.Context) (*LadderGame, error)
+	predicates    []predicate.LadderGame
+}
+
+var _ ent.Mutation = (*LadderGameMutation)(nil)
+
+// laddergameOption allows management of the mutation configuration using functional options.
+type laddergameOption func(*LadderGameMutation)
+
+// newLadderGameMutation creates new mutation for the LadderGame entity.
+func newLadderGameMutation(c config, op Op, opts ...laddergameOption) *LadderGameMutation {
+	m := &LadderGameMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeLadderGame,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withLadderGameID sets the ID field of the mutation.
+func withLadderGameID(id int) laddergameOption {
+	return func(m *LadderGameMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *LadderGame
+		)
+		m.oldValue = func(ctx context.Context) (*LadderGame, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().LadderGame.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withLadderGame sets the old LadderGame of the mutation.
+func withLadderGame(node *LadderGame) laddergameOption {
+	return func(m *LadderGameMutation) {
+		m.oldValue = func(context.Context) (*LadderGame, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m LadderGameMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m LadderGameMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *LadderGameMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *LadderGameMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().LadderGame.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *LadderGameMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *LadderGameMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the LadderGame entity.
+// If the LadderGame object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LadderGameMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *LadderGameMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetLadderID sets the "ladder_id" field.
+func (m *LadderGameMutation) SetLadderID(i int) {
+	m.ladder = &i
+}
+
+// LadderID returns the value of the "ladder_id" field in the mutation.
+func (m *LadderGameMutation) LadderID() (r int, exists bool) {
+	v := m.ladder
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLadderID returns the old "ladder_id" field's value of the LadderGame entity.
+// If the LadderGame object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LadderGameMutation) OldLadderID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLadderID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLadderID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLadderID: %w", err)
+	}
+	return oldValue.LadderID, nil
+}
+
+// ResetLadderID resets all changes to the "ladder_id" field.
+func (m *LadderGameMutation) ResetLadderID() {
+	m.ladder = nil
+}
+
+// SetUsers sets the "users" field.
+func (m *LadderGameMutation) SetUsers(i []int) {
+	m.users = &i
+	m.appendusers = nil
+}
+
+// Users returns the value of the "users" field in the mutation.
+func (m *LadderGameMutation) Users() (r []int, exists bool) {
+	v := m.users
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUsers returns the old "users" field's value of the LadderGame entity.
+// If the LadderGame object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LadderGameMutation) OldUsers(ctx context.Context) (v []int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUsers is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUsers requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUsers: %w", err)
+	}
+	return oldValue.Users, nil
+}
+
+// AppendUsers adds i to the "users" field.
+func (m *LadderGameMutation) AppendUsers(i []int) {
+	m.appendusers = append(m.appendusers, i...)
+}
+
+// AppendedUsers returns the list of values that were appended to the "users" field in this mutation.
+func (m *LadderGameMutation) AppendedUsers() ([]int, bool) {
+	if len(m.appendusers) == 0 {
+		return nil, false
+	}
+	return m.appendusers, true
+}
+
+// ResetUsers resets all changes to the "users" field.
+func (m *LadderGameMutation) ResetUsers() {
+	m.users = nil
+	m.appendusers = nil
+}
+
+// SetMap sets the "map" field.
+func (m *LadderGameMutation) SetMap(s string) {
+	m._map = &s
+}
+
+// Map returns the value of the "map" field in the mutation.
+func (m *LadderGameMutation) Map() (r string, exists bool) {
+	v := m._map
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMap returns the old "map" field's value of the LadderGame entity.
+// If the LadderGame object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LadderGameMutation) OldMap(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMap is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMap requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMap: %w", err)
+	}
+	return oldValue.Map, nil
+}
+
+// ResetMap resets all changes to the "map" field.
+func (m *LadderGameMutation) ResetMap() {
+	m._map = nil
+}
+
+// SetGameID sets the "game_id" field.
+func (m *LadderGameMutation) SetGameID(i int) {
+	m.game = &i
+}
+
+// GameID returns the value of the "game_id" field in the mutation.
+func (m *LadderGameMutation) GameID() (r int, exists bool) {
+	v := m.game
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGameID returns the old "game_id" field's value of the LadderGame entity.
+// If the LadderGame object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LadderGameMutation) OldGameID(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGameID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGameID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGameID: %w", err)
+	}
+	return oldValue.GameID, nil
+}
+
+// ClearGameID clears the value of the "game_id" field.
+func (m *LadderGameMutation) ClearGameID() {
+	m.game = nil
+	m.clearedFields[laddergame.FieldGameID] = struct{}{}
+}
+
+// GameIDCleared returns if the "game_id" field was cleared in this mutation.
+func (m *LadderGameMutation) GameIDCleared() bool {
+	_, ok := m.clearedFields[laddergame.FieldGameID]
+	return ok
+}
+
+// ResetGameID resets all changes to the "game_id" field.
+func (m *LadderGameMutation) ResetGameID() {
+	m.game = nil
+	delete(m.clearedFields, laddergame.FieldGameID)
+}
+
+// SetFinishedAt sets the "finished_at" field.
+func (m *LadderGameMutation) SetFinishedAt(t time.Time) {
+	m.finished_at = &t
+}
+
+// FinishedAt returns the value of the "finished_at" field in the mutation.
+func (m *LadderGameMutation) FinishedAt() (r time.Time, exists bool) {
+	v := m.finished_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFinishedAt returns the old "finished_at" field's value of the LadderGame entity.
+// If the LadderGame object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LadderGameMutation) OldFinishedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFinishedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFinishedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFinishedAt: %w", err)
+	}
+	return oldValue.FinishedAt, nil
+}
+
+// ClearFinishedAt clears the value of the "finished_at" field.
+func (m *LadderGameMutation) ClearFinishedAt() {
+	m.finished_at = nil
+	m.clearedFields[laddergame.FieldFinishedAt] = struct{}{}
+}
+
+// FinishedAtCleared returns if the "finished_at" field was cleared in this mutation.
+func (m *LadderGameMutation) FinishedAtCleared() bool {
+	_, ok := m.clearedFields[laddergame.FieldFinishedAt]
+	return ok
+}
+
+// ResetFinishedAt resets all changes to the "finished_at" field.
+func (m *LadderGameMutation) ResetFinishedAt() {
+	m.finished_at = nil
+	delete(m.clearedFields, laddergame.FieldFinishedAt)
+}
+
+// ClearLadder clears the "ladder" edge to the Ladder entity.
+func (m *LadderGameMutation) ClearLadder() {
+	m.clearedladder = true
+	m.clearedFields[laddergame.FieldLadderID] = struct{}{}
+}
+
+// LadderCleared reports if the "ladder" edge to the Ladder entity was cleared.
+func (m *LadderGameMutation) LadderCleared() bool {
+	return m.clearedladder
+}
+
+// LadderIDs returns the "ladder" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// LadderID instead. It exists only for internal usage by the builders.
+func (m *LadderGameMutation) LadderIDs() (ids []int) {
+	if id := m.ladder; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetLadder resets all changes to the "ladder" edge.
+func (m *LadderGameMutation) ResetLadder() {
+	m.ladder = nil
+	m.clearedladder = false
+}
+
+// ClearGame clears the "game" edge to the Game entity.
+func (m *LadderGameMutation) ClearGame() {
+	m.clearedgame = true
+	m.clearedFields[laddergame.FieldGameID] = struct{}{}
+}
+
+// GameCleared reports if the "game" edge to the Game entity was cleared.
+func (m *LadderGameMutation) GameCleared() bool {
+	return m.GameIDCleared() || m.clearedgame
+}
+
+// GameIDs returns the "game" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// GameID instead. It exists only for internal usage by the builders.
+func (m *LadderGameMutation) GameIDs() (ids []int) {
+	if id := m.game; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetGame resets all changes to the "game" edge.
+func (m *LadderGameMutation) ResetGame() {
+	m.game = nil
+	m.clearedgame = false
+}
+
+// Where appends a list predicates to the LadderGameMutation builder.
+func (m *LadderGameMutation) Where(ps ...predicate.LadderGame) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the LadderGameMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *LadderGameMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.LadderGame, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *LadderGameMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *LadderGameMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (LadderGame).
+func (m *LadderGameMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *LadderGameMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.created_at != nil {
+		fields = append(fields, laddergame.FieldCreatedAt)
+	}
+	if m.ladder != nil {
+		fields = append(fields, laddergame.FieldLadderID)
+	}
+	if m.users != nil {
+		fields = append(fields, laddergame.FieldUsers)
+	}
+	if m._map != nil {
+		fields = append(fields, laddergame.FieldMap)
+	}
+	if m.game != nil {
+		fields = append(fields, laddergame.FieldGameID)
+	}
+	if m.finished_at != nil {
+		fields = append(fields, laddergame.FieldFinishedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *LadderGameMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case laddergame.FieldCreatedAt:
+		return m.CreatedAt()
+	case laddergame.FieldLadderID:
+		return m.LadderID()
+	case laddergame.FieldUsers:
+		return m.Users()
+	case laddergame.FieldMap:
+		return m.Map()
+	case laddergame.FieldGameID:
+		return m.GameID()
+	case laddergame.FieldFinishedAt:
+		return m.FinishedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *LadderGameMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case laddergame.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case laddergame.FieldLadderID:
+		return m.OldLadderID(ctx)
+	case laddergame.FieldUsers:
+		return m.OldUsers(ctx)
+	case laddergame.FieldMap:
+		return m.OldMap(ctx)
+	case laddergame.FieldGameID:
+		return m.OldGameID(ctx)
+	case laddergame.FieldFinishedAt:
+		return m.OldFinishedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown LadderGame field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LadderGameMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case laddergame.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case laddergame.FieldLadderID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLadderID(v)
+		return nil
+	case laddergame.FieldUsers:
+		v, ok := value.([]int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUsers(v)
+		return nil
+	case laddergame.FieldMap:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMap(v)
+		return nil
+	case laddergame.FieldGameID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGameID(v)
+		return nil
+	case laddergame.FieldFinishedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFinishedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown LadderGame field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *LadderGameMutation) AddedFields() []string {
+	var fields []string
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *LadderGameMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LadderGameMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown LadderGame numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *LadderGameMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(laddergame.FieldGameID) {
+		fields = append(fields, laddergame.FieldGameID)
+	}
+	if m.FieldCleared(laddergame.FieldFinishedAt) {
+		fields = append(fields, laddergame.FieldFinishedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *LadderGameMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *LadderGameMutation) ClearField(name string) error {
+	switch name {
+	case laddergame.FieldGameID:
+		m.ClearGameID()
+		return nil
+	case laddergame.FieldFinishedAt:
+		m.ClearFinishedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown LadderGame nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *LadderGameMutation) ResetField(name string) error {
+	switch name {
+	case laddergame.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case laddergame.FieldLadderID:
+		m.ResetLadderID()
+		return nil
+	case laddergame.FieldUsers:
+		m.ResetUsers()
+		return nil
+	case laddergame.FieldMap:
+		m.ResetMap()
+		return nil
+	case laddergame.FieldGameID:
+		m.ResetGameID()
+		return nil
+	case laddergame.FieldFinishedAt:
+		m.ResetFinishedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown LadderGame field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *LadderGameMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.ladder != nil {
+		edges = append(edges, laddergame.EdgeLadder)
+	}
+	if m.game != nil {
+		edges = append(edges, laddergame.EdgeGame)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *LadderGameMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case laddergame.EdgeLadder:
+		if id := m.ladder; id != nil {
+			return []ent.Value{*id}
+		}
+	case laddergame.EdgeGame:
+		if id := m.game; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *LadderGameMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *LadderGameMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *LadderGameMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedladder {
+		edges = append(edges, laddergame.EdgeLadder)
+	}
+	if m.clearedgame {
+		edges = append(edges, laddergame.EdgeGame)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *LadderGameMutation) EdgeCleared(name string) bool {
+	switch name {
+	case laddergame.EdgeLadder:
+		return m.clearedladder
+	case laddergame.EdgeGame:
+		return m.clearedgame
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *LadderGameMutation) ClearEdge(name string) error {
+	switch name {
+	case laddergame.EdgeLadder:
+		m.ClearLadder()
+		return nil
+	case laddergame.EdgeGame:
+		m.ClearGame()
+		return nil
+	}
+	return fmt.Errorf("unknown LadderGame unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *LadderGameMutation) ResetEdge(name string) error {
+	switch name {
+	case laddergame.EdgeLadder:
+		m.ResetLadder()
+		return nil
+	case laddergame.EdgeGame:
+		m.ResetGame()
+		return nil
+	}
+	return fmt.Errorf("unknown LadderGame edge %s", name)
 }
 
 // ModerationActionMutation represents an operation that mutates the ModerationAction nodes in the graph.
@@ -24657,6 +27286,9 @@ type UserMutation struct {
 	tournament_entries        map[int]struct{}
 	removedtournament_entries map[int]struct{}
 	clearedtournament_entries bool
+	ladder_entries            map[int]struct{}
+	removedladder_entries     map[int]struct{}
+	clearedladder_entries     bool
 	done                      bool
 	oldValue                  func(context.Context) (*User, error)
 	predicates                []predicate.User
@@ -26548,6 +29180,60 @@ func (m *UserMutation) ResetTournamentEntries() {
 	m.removedtournament_entries = nil
 }
 
+// AddLadderEntryIDs adds the "ladder_entries" edge to the LadderEntry entity by ids.
+func (m *UserMutation) AddLadderEntryIDs(ids ...int) {
+	if m.ladder_entries == nil {
+		m.ladder_entries = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.ladder_entries[ids[i]] = struct{}{}
+	}
+}
+
+// ClearLadderEntries clears the "ladder_entries" edge to the LadderEntry entity.
+func (m *UserMutation) ClearLadderEntries() {
+	m.clearedladder_entries = true
+}
+
+// LadderEntriesCleared reports if the "ladder_entries" edge to the LadderEntry entity was cleared.
+func (m *UserMutation) LadderEntriesCleared() bool {
+	return m.clearedladder_entries
+}
+
+// RemoveLadderEntryIDs removes the "ladder_entries" edge to the LadderEntry entity by IDs.
+func (m *UserMutation) RemoveLadderEntryIDs(ids ...int) {
+	if m.removedladder_entries == nil {
+		m.removedladder_entries = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.ladder_entries, ids[i])
+		m.removedladder_entries[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedLadderEntries returns the removed IDs of the "ladder_entries" edge to the LadderEntry entity.
+func (m *UserMutation) RemovedLadderEntriesIDs() (ids []int) {
+	for id := range m.removedladder_entries {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// LadderEntriesIDs returns the "ladder_entries" edge IDs in the mutation.
+func (m *UserMutation) LadderEntriesIDs() (ids []int) {
+	for id := range m.ladder_entries {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetLadderEntries resets all changes to the "ladder_entries" edge.
+func (m *UserMutation) ResetLadderEntries() {
+	m.ladder_entries = nil
+	m.clearedladder_entries = false
+	m.removedladder_entries = nil
+}
+
 // Where appends a list predicates to the UserMutation builder.
 func (m *UserMutation) Where(ps ...predicate.User) {
 	m.predicates = append(m.predicates, ps...)
@@ -27036,7 +29722,7 @@ func (m *UserMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *UserMutation) AddedEdges() []string {
-	edges := make([]string, 0, 19)
+	edges := make([]string, 0, 20)
 	if m.tokens != nil {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -27093,6 +29779,9 @@ func (m *UserMutation) AddedEdges() []string {
 	}
 	if m.tournament_entries != nil {
 		edges = append(edges, user.EdgeTournamentEntries)
+	}
+	if m.ladder_entries != nil {
+		edges = append(edges, user.EdgeLadderEntries)
 	}
 	return edges
 }
@@ -27215,13 +29904,19 @@ func (m *UserMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeLadderEntries:
+		ids := make([]ent.Value, 0, len(m.ladder_entries))
+		for id := range m.ladder_entries {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *UserMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 19)
+	edges := make([]string, 0, 20)
 	if m.removedtokens != nil {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -27278,6 +29973,9 @@ func (m *UserMutation) RemovedEdges() []string {
 	}
 	if m.removedtournament_entries != nil {
 		edges = append(edges, user.EdgeTournamentEntries)
+	}
+	if m.removedladder_entries != nil {
+		edges = append(edges, user.EdgeLadderEntries)
 	}
 	return edges
 }
@@ -27400,13 +30098,19 @@ func (m *UserMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeLadderEntries:
+		ids := make([]ent.Value, 0, len(m.removedladder_entries))
+		for id := range m.removedladder_entries {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *UserMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 19)
+	edges := make([]string, 0, 20)
 	if m.clearedtokens {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -27464,6 +30168,9 @@ func (m *UserMutation) ClearedEdges() []string {
 	if m.clearedtournament_entries {
 		edges = append(edges, user.EdgeTournamentEntries)
 	}
+	if m.clearedladder_entries {
+		edges = append(edges, user.EdgeLadderEntries)
+	}
 	return edges
 }
 
@@ -27509,6 +30216,8 @@ func (m *UserMutation) EdgeCleared(name string) bool {
 		return m.clearedtournaments
 	case user.EdgeTournamentEntries:
 		return m.clearedtournament_entries
+	case user.EdgeLadderEntries:
+		return m.clearedladder_entries
 	}
 	return false
 }
@@ -27581,6 +30290,9 @@ func (m *UserMutation) ResetEdge(name string) error {
 		return nil
 	case user.EdgeTournamentEntries:
 		m.ResetTournamentEntries()
+		return nil
+	case user.EdgeLadderEntries:
+		m.ResetLadderEntries()
 		return nil
 	}
 	return fmt.Errorf("unknown User edge %s", name)

@@ -36,6 +36,12 @@ type Tx struct {
 	GameMap *GameMapClient
 	// GameWatcher is the client for interacting with the GameWatcher builders.
 	GameWatcher *GameWatcherClient
+	// Ladder is the client for interacting with the Ladder builders.
+	Ladder *LadderClient
+	// LadderEntry is the client for interacting with the LadderEntry builders.
+	LadderEntry *LadderEntryClient
+	// LadderGame is the client for interacting with the LadderGame builders.
+	LadderGame *LadderGameClient
 	// ModerationAction is the client for interacting with the ModerationAction builders.
 	ModerationAction *ModerationActionClient
 	// Notice is the client for interacting with the Notice builders.
@@ -206,6 +212,9 @@ func (tx *Tx) init() {
 	tx.Game = NewGameClient(tx.config)
 	tx.GameMap = NewGameMapClient(tx.config)
 	tx.GameWatcher = NewGameWatcherClient(tx.config)
+	tx.Ladder = NewLadderClient(tx.config)
+	tx.LadderEntry = NewLadderEntryClient(tx.config)
+	tx.LadderGame = NewLadderGameClient(tx.config)
 	tx.ModerationAction = NewModerationActionClient(tx.config)
 	tx.Notice = NewNoticeClient(tx.config)
 	tx.Player = NewPlayerClient(tx.config)

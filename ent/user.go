@@ -100,11 +100,13 @@ type UserEdges struct {
 	Tournaments []*Tournament `json:"tournaments,omitempty"`
 	// The user's entries in tournaments; deleted with the user.
 	TournamentEntries []*TournamentEntrant `json:"tournament_entries,omitempty"`
+	// The user's places in ladders; deleted with the user.
+	LadderEntries []*LadderEntry `json:"ladder_entries,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [19]bool
+	loadedTypes [20]bool
 	// totalCount holds the count of the edges above.
-	totalCount [19]map[string]int
+	totalCount [20]map[string]int
 
 	namedTokens            map[string][]*Token
 	namedSeats             map[string][]*Player
@@ -125,6 +127,7 @@ type UserEdges struct {
 	namedRatingChanges     map[string][]*RatingChange
 	namedTournaments       map[string][]*Tournament
 	namedTournamentEntries map[string][]*TournamentEntrant
+	namedLadderEntries     map[string][]*LadderEntry
 }
 
 // TokensOrErr returns the Tokens value or an error if the edge
@@ -296,6 +299,15 @@ func (e UserEdges) TournamentEntriesOrErr() ([]*TournamentEntrant, error) {
 		return e.TournamentEntries, nil
 	}
 	return nil, &NotLoadedError{edge: "tournament_entries"}
+}
+
+// LadderEntriesOrErr returns the LadderEntries value or an error if the edge
+// was not loaded in eager-loading.
+func (e UserEdges) LadderEntriesOrErr() ([]*LadderEntry, error) {
+	if e.loadedTypes[19] {
+		return e.LadderEntries, nil
+	}
+	return nil, &NotLoadedError{edge: "ladder_entries"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -553,6 +565,11 @@ func (_m *User) QueryTournaments() *TournamentQuery {
 // QueryTournamentEntries queries the "tournament_entries" edge of the User entity.
 func (_m *User) QueryTournamentEntries() *TournamentEntrantQuery {
 	return NewUserClient(_m.config).QueryTournamentEntries(_m)
+}
+
+// QueryLadderEntries queries the "ladder_entries" edge of the User entity.
+func (_m *User) QueryLadderEntries() *LadderEntryQuery {
+	return NewUserClient(_m.config).QueryLadderEntries(_m)
 }
 
 // Update returns a builder for updating this User.
@@ -1093,6 +1110,30 @@ func (_m *User) appendNamedTournamentEntries(name string, edges ...*TournamentEn
 		_m.Edges.namedTournamentEntries[name] = []*TournamentEntrant{}
 	} else {
 		_m.Edges.namedTournamentEntries[name] = append(_m.Edges.namedTournamentEntries[name], edges...)
+	}
+}
+
+// NamedLadderEntries returns the LadderEntries named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *User) NamedLadderEntries(name string) ([]*LadderEntry, error) {
+	if _m.Edges.namedLadderEntries == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedLadderEntries[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *User) appendNamedLadderEntries(name string, edges ...*LadderEntry) {
+	if _m.Edges.namedLadderEntries == nil {
+		_m.Edges.namedLadderEntries = make(map[string][]*LadderEntry)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedLadderEntries[name] = []*LadderEntry{}
+	} else {
+		_m.Edges.namedLadderEntries[name] = append(_m.Edges.namedLadderEntries[name], edges...)
 	}
 }
 

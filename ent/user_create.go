@@ -15,6 +15,7 @@ import (
 	"rout/ent/game"
 	"rout/ent/gamemap"
 	"rout/ent/gamewatcher"
+	"rout/ent/ladderentry"
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/pushsubscription"
@@ -535,6 +536,21 @@ func (_c *UserCreate) AddTournamentEntries(v ...*TournamentEntrant) *UserCreate 
 		ids[i] = v[i].ID
 	}
 	return _c.AddTournamentEntryIDs(ids...)
+}
+
+// AddLadderEntryIDs adds the "ladder_entries" edge to the LadderEntry entity by IDs.
+func (_c *UserCreate) AddLadderEntryIDs(ids ...int) *UserCreate {
+	_c.mutation.AddLadderEntryIDs(ids...)
+	return _c
+}
+
+// AddLadderEntries adds the "ladder_entries" edges to the LadderEntry entity.
+func (_c *UserCreate) AddLadderEntries(v ...*LadderEntry) *UserCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddLadderEntryIDs(ids...)
 }
 
 // Mutation returns the UserMutation object of the builder.
@@ -1105,6 +1121,22 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(tournamententrant.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.LadderEntriesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.LadderEntriesTable,
+			Columns: []string{user.LadderEntriesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ladderentry.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

@@ -16,6 +16,7 @@ import (
 	"rout/ent/game"
 	"rout/ent/gamemap"
 	"rout/ent/gamewatcher"
+	"rout/ent/ladderentry"
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/predicate"
@@ -61,6 +62,7 @@ type UserQuery struct {
 	withRatingChanges          *RatingChangeQuery
 	withTournaments            *TournamentQuery
 	withTournamentEntries      *TournamentEntrantQuery
+	withLadderEntries          *LadderEntryQuery
 	loadTotal                  []func(context.Context, []*User) error
 	modifiers                  []func(*sql.Selector)
 	withNamedTokens            map[string]*TokenQuery
@@ -82,6 +84,7 @@ type UserQuery struct {
 	withNamedRatingChanges     map[string]*RatingChangeQuery
 	withNamedTournaments       map[string]*TournamentQuery
 	withNamedTournamentEntries map[string]*TournamentEntrantQuery
+	withNamedLadderEntries     map[string]*LadderEntryQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -536,6 +539,28 @@ func (_q *UserQuery) QueryTournamentEntries() *TournamentEntrantQuery {
 	return query
 }
 
+// QueryLadderEntries chains the current query on the "ladder_entries" edge.
+func (_q *UserQuery) QueryLadderEntries() *LadderEntryQuery {
+	query := (&LadderEntryClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(ladderentry.Table, ladderentry.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.LadderEntriesTable, user.LadderEntriesColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // First returns the first User entity from the query.
 // Returns a *NotFoundError when no User was found.
 func (_q *UserQuery) First(ctx context.Context) (*User, error) {
@@ -747,6 +772,7 @@ func (_q *UserQuery) Clone() *UserQuery {
 		withRatingChanges:     _q.withRatingChanges.Clone(),
 		withTournaments:       _q.withTournaments.Clone(),
 		withTournamentEntries: _q.withTournamentEntries.Clone(),
+		withLadderEntries:     _q.withLadderEntries.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -962,6 +988,17 @@ func (_q *UserQuery) WithTournamentEntries(opts ...func(*TournamentEntrantQuery)
 	return _q
 }
 
+// WithLadderEntries tells the query-builder to eager-load the nodes that are connected to
+// the "ladder_entries" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithLadderEntries(opts ...func(*LadderEntryQuery)) *UserQuery {
+	query := (&LadderEntryClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withLadderEntries = query
+	return _q
+}
+
 // GroupBy is used to group vertices by one or more fields/columns.
 // It is often used with aggregate functions, like: count, max, mean, min, sum.
 //
@@ -1040,7 +1077,7 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 	var (
 		nodes       = []*User{}
 		_spec       = _q.querySpec()
-		loadedTypes = [19]bool{
+		loadedTypes = [20]bool{
 			_q.withTokens != nil,
 			_q.withSeats != nil,
 			_q.withCreatedGames != nil,
@@ -1060,6 +1097,7 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			_q.withRatingChanges != nil,
 			_q.withTournaments != nil,
 			_q.withTournamentEntries != nil,
+			_q.withLadderEntries != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -1216,6 +1254,13 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			return nil, err
 		}
 	}
+	if query := _q.withLadderEntries; query != nil {
+		if err := _q.loadLadderEntries(ctx, query, nodes,
+			func(n *User) { n.Edges.LadderEntries = []*LadderEntry{} },
+			func(n *User, e *LadderEntry) { n.Edges.LadderEntries = append(n.Edges.LadderEntries, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedTokens {
 		if err := _q.loadTokens(ctx, query, nodes,
 			func(n *User) { n.appendNamedTokens(name) },
@@ -1346,6 +1391,13 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 		if err := _q.loadTournamentEntries(ctx, query, nodes,
 			func(n *User) { n.appendNamedTournamentEntries(name) },
 			func(n *User, e *TournamentEntrant) { n.appendNamedTournamentEntries(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedLadderEntries {
+		if err := _q.loadLadderEntries(ctx, query, nodes,
+			func(n *User) { n.appendNamedLadderEntries(name) },
+			func(n *User, e *LadderEntry) { n.appendNamedLadderEntries(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1939,6 +1991,36 @@ func (_q *UserQuery) loadTournamentEntries(ctx context.Context, query *Tournamen
 	}
 	return nil
 }
+func (_q *UserQuery) loadLadderEntries(ctx context.Context, query *LadderEntryQuery, nodes []*User, init func(*User), assign func(*User, *LadderEntry)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*User)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(ladderentry.FieldUserID)
+	}
+	query.Where(predicate.LadderEntry(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(user.LadderEntriesColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.UserID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "user_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *UserQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -2316,6 +2398,20 @@ func (_q *UserQuery) WithNamedTournamentEntries(name string, opts ...func(*Tourn
 		_q.withNamedTournamentEntries = make(map[string]*TournamentEntrantQuery)
 	}
 	_q.withNamedTournamentEntries[name] = query
+	return _q
+}
+
+// WithNamedLadderEntries tells the query-builder to eager-load the nodes that are connected to the "ladder_entries"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedLadderEntries(name string, opts ...func(*LadderEntryQuery)) *UserQuery {
+	query := (&LadderEntryClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedLadderEntries == nil {
+		_q.withNamedLadderEntries = make(map[string]*LadderEntryQuery)
+	}
+	_q.withNamedLadderEntries[name] = query
 	return _q
 }
 

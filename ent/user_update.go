@@ -15,6 +15,7 @@ import (
 	"rout/ent/game"
 	"rout/ent/gamemap"
 	"rout/ent/gamewatcher"
+	"rout/ent/ladderentry"
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/predicate"
@@ -598,6 +599,21 @@ func (_u *UserUpdate) AddTournamentEntries(v ...*TournamentEntrant) *UserUpdate 
 	return _u.AddTournamentEntryIDs(ids...)
 }
 
+// AddLadderEntryIDs adds the "ladder_entries" edge to the LadderEntry entity by IDs.
+func (_u *UserUpdate) AddLadderEntryIDs(ids ...int) *UserUpdate {
+	_u.mutation.AddLadderEntryIDs(ids...)
+	return _u
+}
+
+// AddLadderEntries adds the "ladder_entries" edges to the LadderEntry entity.
+func (_u *UserUpdate) AddLadderEntries(v ...*LadderEntry) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddLadderEntryIDs(ids...)
+}
+
 // Mutation returns the UserMutation object of the builder.
 func (_u *UserUpdate) Mutation() *UserMutation {
 	return _u.mutation
@@ -1000,6 +1016,27 @@ func (_u *UserUpdate) RemoveTournamentEntries(v ...*TournamentEntrant) *UserUpda
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveTournamentEntryIDs(ids...)
+}
+
+// ClearLadderEntries clears all "ladder_entries" edges to the LadderEntry entity.
+func (_u *UserUpdate) ClearLadderEntries() *UserUpdate {
+	_u.mutation.ClearLadderEntries()
+	return _u
+}
+
+// RemoveLadderEntryIDs removes the "ladder_entries" edge to LadderEntry entities by IDs.
+func (_u *UserUpdate) RemoveLadderEntryIDs(ids ...int) *UserUpdate {
+	_u.mutation.RemoveLadderEntryIDs(ids...)
+	return _u
+}
+
+// RemoveLadderEntries removes "ladder_entries" edges to LadderEntry entities.
+func (_u *UserUpdate) RemoveLadderEntries(v ...*LadderEntry) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveLadderEntryIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -2033,6 +2070,51 @@ func (_u *UserUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.LadderEntriesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.LadderEntriesTable,
+			Columns: []string{user.LadderEntriesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ladderentry.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedLadderEntriesIDs(); len(nodes) > 0 && !_u.mutation.LadderEntriesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.LadderEntriesTable,
+			Columns: []string{user.LadderEntriesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ladderentry.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.LadderEntriesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.LadderEntriesTable,
+			Columns: []string{user.LadderEntriesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ladderentry.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{user.Label}
@@ -2605,6 +2687,21 @@ func (_u *UserUpdateOne) AddTournamentEntries(v ...*TournamentEntrant) *UserUpda
 	return _u.AddTournamentEntryIDs(ids...)
 }
 
+// AddLadderEntryIDs adds the "ladder_entries" edge to the LadderEntry entity by IDs.
+func (_u *UserUpdateOne) AddLadderEntryIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.AddLadderEntryIDs(ids...)
+	return _u
+}
+
+// AddLadderEntries adds the "ladder_entries" edges to the LadderEntry entity.
+func (_u *UserUpdateOne) AddLadderEntries(v ...*LadderEntry) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddLadderEntryIDs(ids...)
+}
+
 // Mutation returns the UserMutation object of the builder.
 func (_u *UserUpdateOne) Mutation() *UserMutation {
 	return _u.mutation
@@ -3007,6 +3104,27 @@ func (_u *UserUpdateOne) RemoveTournamentEntries(v ...*TournamentEntrant) *UserU
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveTournamentEntryIDs(ids...)
+}
+
+// ClearLadderEntries clears all "ladder_entries" edges to the LadderEntry entity.
+func (_u *UserUpdateOne) ClearLadderEntries() *UserUpdateOne {
+	_u.mutation.ClearLadderEntries()
+	return _u
+}
+
+// RemoveLadderEntryIDs removes the "ladder_entries" edge to LadderEntry entities by IDs.
+func (_u *UserUpdateOne) RemoveLadderEntryIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.RemoveLadderEntryIDs(ids...)
+	return _u
+}
+
+// RemoveLadderEntries removes "ladder_entries" edges to LadderEntry entities.
+func (_u *UserUpdateOne) RemoveLadderEntries(v ...*LadderEntry) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveLadderEntryIDs(ids...)
 }
 
 // Where appends a list predicates to the UserUpdate builder.
@@ -4063,6 +4181,51 @@ func (_u *UserUpdateOne) sqlSave(ctx context.Context) (_node *User, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(tournamententrant.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.LadderEntriesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.LadderEntriesTable,
+			Columns: []string{user.LadderEntriesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ladderentry.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedLadderEntriesIDs(); len(nodes) > 0 && !_u.mutation.LadderEntriesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.LadderEntriesTable,
+			Columns: []string{user.LadderEntriesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ladderentry.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.LadderEntriesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.LadderEntriesTable,
+			Columns: []string{user.LadderEntriesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ladderentry.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

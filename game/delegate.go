@@ -247,16 +247,21 @@ func (b *batch) playerActed(seat rules.PlayerID) {
 }
 
 // turnPlayed is the end of a turn of seat played by a CPU with cause: a takeover counts towards handing
-// the seat to the CPU (AutoDelegateTakeovers in a row), and a delegate's turn towards its Turns.
-func (b *batch) turnPlayed(seat int, cause Cause) {
+// the seat to the CPU (AutoDelegateTakeovers in a row), and a delegate's turn towards its Turns. It reports
+// whether the takeover boots the seat's player from a game of CreateInput.IdleResigns: the caller resigns
+// the seat (boot) instead.
+func (b *batch) turnPlayed(seat int, cause Cause) (booted bool) {
 	st := b.seatsNow()[seat]
 	if st.UserID == 0 {
-		return
+		return false
 	}
 	switch {
 	case cause == CauseTakeover && st.Delegation == nil:
 		st.Takeovers++
-		if st.Takeovers >= AutoDelegateTakeovers {
+		switch {
+		case st.Takeovers >= AutoDelegateTakeovers && b.g.idleResigns:
+			booted = true
+		case st.Takeovers >= AutoDelegateTakeovers:
 			st.Delegation = &Delegation{Difficulty: AutoDelegate, Auto: true}
 			b.handedOver = append(b.handedOver, seat)
 		}
@@ -269,9 +274,26 @@ func (b *batch) turnPlayed(seat int, cause Cause) {
 			st.Delegation = nil
 		}
 	default:
-		return
+		return false
 	}
 	b.setSeat(st)
+	return booted
+}
+
+// boot resigns seat, whose player was away for AutoDelegateTakeovers turns in a row, in a game of
+// CreateInput.IdleResigns: the resignation is recorded with CauseTakeover, and ranks the seat by when it
+// left, as any resignation (GamePlaces). A resignation that leaves one player, the one to move, has the
+// lone survivor play on (playSurvivor). A game already over, or whose seat is out already, is left as it
+// is.
+func (s *Service) boot(ctx context.Context, q querier, b *batch, seat int) error {
+	p := rules.PlayerID(seat)
+	if b.state.Phase() == rules.PhaseOver || b.state.Player(p).Status != rules.Active || b.state.ActivePlayers() < 2 {
+		return nil
+	}
+	if _, err := b.apply(p, rules.Resign{}, CauseTakeover); err != nil {
+		return fmt.Errorf("error resigning the idle seat %d of game %d: %w", seat, b.g.id, err)
+	}
+	return s.playSurvivor(ctx, q, b)
 }
 
 // delegateStarted returns the CPU that plays the turn the batch started, if its seat is handed to one and

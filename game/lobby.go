@@ -65,6 +65,10 @@ type CreateInput struct {
 	TeamRules rules.TeamRules
 	// Rated makes the game's end update its human players' ratings (docs/ratings.md); off by default.
 	Rated bool
+	// IdleResigns makes the AutoDelegateTakeovers-th takeover in a row of a player's turns resign their
+	// seat, ranked by when it left (a loss), instead of handing it to the CPU: a ladder's games are created
+	// so (docs/service.md, "Handing a seat to a CPU"). Off by default.
+	IdleResigns bool
 	// Start starts the game in the transaction that creates it, as its creator's GameStart would: every
 	// seat must then be a user's or a CPU's. A tournament's tables are games created so.
 	Start bool
@@ -185,10 +189,10 @@ func (s *Service) gameCreate(ctx context.Context, in CreateInput) (Created, erro
 			return err
 		}
 		err = tx.QueryRowContext(ctx, `INSERT INTO games (created_at, updated_at, map_id, creator_id, turn_limit_seconds,
-			claim, card_system, ttb_percent, fog, status, phase, dice, invite_code, name, teams, team_rules, rated, create_key)
-			VALUES (now(), now(), $1, $2, $3, $4, $5, $6, $7, 'open', 'setup', $8, $9, $10, $11, $12, $13, NULLIF($14, '')) RETURNING id`,
+			claim, card_system, ttb_percent, fog, status, phase, dice, invite_code, name, teams, team_rules, rated, create_key, idle_resigns)
+			VALUES (now(), now(), $1, $2, $3, $4, $5, $6, $7, 'open', 'setup', $8, $9, $10, $11, $12, $13, NULLIF($14, ''), $15) RETURNING id`,
 			mapID, in.CreatorID, int64(in.TurnLimit/time.Second), in.Claim.String(), in.Cards.String(), in.TTBPercent,
-			in.Fog.String(), diceState, invite, in.Name, teamsJSON, teamRulesJSON, in.Rated, in.Key).Scan(&created.GameID)
+			in.Fog.String(), diceState, invite, in.Name, teamsJSON, teamRulesJSON, in.Rated, in.Key, in.IdleResigns).Scan(&created.GameID)
 		if err != nil {
 			return fmt.Errorf("error creating a game on map %s for user %d: %w", in.MapKey, in.CreatorID, err)
 		}

@@ -194,8 +194,10 @@ func (s *Service) playLocked(ctx context.Context, q querier, g *gameRow, cur *ca
 	if done, err = s.playTurn(ctx, q, b, in, player); err != nil {
 		return nil, false, err
 	}
-	if done {
-		b.turnPlayed(in.Seat, in.Cause)
+	if done && b.turnPlayed(in.Seat, in.Cause) {
+		if err := s.boot(ctx, q, b, in.Seat); err != nil {
+			return nil, false, err
+		}
 	}
 	return b, done, nil
 }

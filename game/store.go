@@ -36,6 +36,8 @@ type gameRow struct {
 	inviteCode sql.NullString
 	name       string
 	rated      bool // its end updates its human players' ratings (rating.go)
+	// idleResigns: a player booted after AutoDelegateTakeovers takeovers resigns (CreateInput.IdleResigns)
+	idleResigns bool
 
 	// The rest of the row, for the Snapshot a command answers with.
 	phase                 string
@@ -59,7 +61,7 @@ func (s *Service) lockGame(ctx context.Context, tx *sql.Tx, id int) (*gameRow, e
 // gameColumns are the columns of games a gameRow holds, in the order scan reads them.
 const gameColumns = `id, map_id, creator_id, turn_limit_seconds, claim, card_system, ttb_percent, fog,
 	status, version, seq, engine, dice, invite_code, phase, turn, current_seat, winner_seat, turn_deadline, warning_at,
-	created_at, updated_at, started_at, finished_at, name, view_seqs, teams, team_rules, rated`
+	created_at, updated_at, started_at, finished_at, name, view_seqs, teams, team_rules, rated, idle_resigns`
 
 // scanGame reads a row of gameColumns.
 func scanGame(row interface{ Scan(dest ...any) error }) (*gameRow, error) {
@@ -70,7 +72,7 @@ func scanGame(row interface{ Scan(dest ...any) error }) (*gameRow, error) {
 	var teams, teamRules []byte
 	if err := row.Scan(&g.id, &g.mapID, &g.creatorID, &limit, &claim, &cards, &g.ttbPercent, &fog,
 		&g.status, &g.version, &g.seq, &g.engine, &g.dice, &g.inviteCode, &g.phase, &g.turn, &g.currentSeat, &g.winner,
-		&g.deadline, &g.warning, &g.createdAt, &g.updatedAt, &g.startedAt, &g.finishedAt, &g.name, &viewSeqs, &teams, &teamRules, &g.rated); err != nil {
+		&g.deadline, &g.warning, &g.createdAt, &g.updatedAt, &g.startedAt, &g.finishedAt, &g.name, &viewSeqs, &teams, &teamRules, &g.rated, &g.idleResigns); err != nil {
 		return nil, err
 	}
 	g.turnLimit = time.Duration(limit) * time.Second

@@ -26,7 +26,9 @@ import (
 	"rout/game"
 	"rout/graph"
 	"rout/graph/playground"
+	"rout/ladder"
 	"rout/live"
+	"rout/tournament/tablegame"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
@@ -143,6 +145,7 @@ func serveAPI(t *testing.T, db *sql.DB, svc *game.Service, hub *live.Hub, cfg gr
 		Game:     svc,
 		Accounts: e.accounts,
 		Chat:     chat.NewService(db, e.clock.Now),
+		Ladders:  ladder.NewService(ladder.Opts{DB: db, Games: tablegame.Games{Game: svc}}),
 		Logger:   slog.New(slog.NewTextHandler(e.logs, nil)),
 		Clock:    e.clock.Now,
 

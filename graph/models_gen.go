@@ -415,6 +415,23 @@ type JoinGameInput struct {
 	DiceSeed *string `json:"diceSeed,omitempty"`
 }
 
+type JoinLadderInput struct {
+	LadderID string `json:"ladderId"`
+	// The most games of the ladder to play at once, 1 to 10.
+	MaxGames int `json:"maxGames"`
+}
+
+// The result of `joinLadder`, `updateLadderEntry` and `leaveLadder`: the ladder as the mutation left it.
+type LadderPayload struct {
+	Ladder *Ladder `json:"ladder,omitempty"`
+	// LADDER_NOT_FOUND, LADDER_BAD_MAX_GAMES, LADDER_JOINED, LADDER_NOT_JOINED.
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type LeaveLadderInput struct {
+	LadderID string `json:"ladderId"`
+}
+
 type LiftChatTimeoutInput struct {
 	User   string  `json:"user"`
 	Reason *string `json:"reason,omitempty"`
@@ -1058,6 +1075,12 @@ type UnregisterPushSubscriptionPayload struct {
 	// Whether a subscription of the viewer's with that endpoint existed and was removed.
 	Removed    bool         `json:"removed"`
 	UserErrors []*UserError `json:"userErrors"`
+}
+
+type UpdateLadderEntryInput struct {
+	LadderID string `json:"ladderId"`
+	// The most games of the ladder to play at once, 1 to 10.
+	MaxGames int `json:"maxGames"`
 }
 
 // New notification preferences: every field left out stays as it is.

@@ -12,6 +12,7 @@ import (
 	"rout/chat"
 	"rout/ent"
 	"rout/game"
+	"rout/ladder"
 	"rout/live"
 )
 
@@ -27,6 +28,8 @@ type Deps struct {
 	Accounts *account.Service
 	// Chat is the chat service: the games' chat rooms. Required.
 	Chat *chat.Service
+	// Ladders is the ladder service (package ladder); nil: the API has no ladders.
+	Ladders *ladder.Service
 	// Logger receives internal errors and panics, with the request id. Nil discards them.
 	Logger *slog.Logger
 
@@ -46,10 +49,12 @@ type Resolver struct {
 	game     *game.Service
 	accounts *account.Service
 	chat     *chat.Service
-	live     *live.Hub
-	logger   *slog.Logger
-	now      func() time.Time
-	cfg      Settings
+	// ladderSvc is Deps.Ladders; nil: no ladders
+	ladderSvc *ladder.Service
+	live      *live.Hub
+	logger    *slog.Logger
+	now       func() time.Time
+	cfg       Settings
 
 	rateIP          *limiterSet // requests per client address
 	rateUser        *limiterSet // requests per signed-in user
@@ -89,6 +94,7 @@ func newResolver(cfg Settings, deps Deps) (*Resolver, error) {
 		game:            deps.Game,
 		accounts:        deps.Accounts,
 		chat:            deps.Chat,
+		ladderSvc:       deps.Ladders,
 		live:            deps.Live,
 		logger:          deps.Logger,
 		now:             deps.Clock,

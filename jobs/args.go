@@ -18,7 +18,7 @@ const (
 // Kinds returns every job kind, for metrics and tests.
 func Kinds() []string {
 	return []string{KindCPUTurn, KindTurnWarning, KindTurnDeadline, KindNotification, KindDigest, KindSweep,
-		KindTournamentAdvance, KindTournamentSweep}
+		KindTournamentAdvance, KindTournamentSweep, KindLadderPair, KindLadderSweep}
 }
 
 // The queues: the game's timers (warnings, deadlines, the sweeper) wait neither behind CPU turns, which

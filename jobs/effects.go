@@ -108,6 +108,7 @@ func (j *Effects) Prepare(ctx context.Context) error {
 // game.CauseTakeover), the idle player's cpu_played notice; and a seat_delegated notice for each seat the
 // change handed to the CPU (Change.HandedOver). A turn of a seat its player handed to a CPU
 // (Change.Delegate) gets a CPU turn job, played at once, instead of the timers and the your_turn notice.
+// A game's end advances its tournament (a table's game) or closes its ladder table and pairs its ladder.
 // Whatever the number of changes, it is one statement for the cancellations, one for the jobs, and the
 // notices' (see insertNotices). It implements game.Effects.
 func (j *Effects) AfterCommand(ctx context.Context, tx *sql.Tx, changes ...game.Change) error {
@@ -123,6 +124,9 @@ func (j *Effects) AfterCommand(ctx context.Context, tx *sql.Tx, changes ...game.
 		jobs, ns = changeEffects(c, jobs)
 		var err error
 		if jobs, err = tournamentAdvances(ctx, tx, c, jobs); err != nil {
+			return err
+		}
+		if jobs, err = j.ladderPairs(ctx, tx, c, jobs); err != nil {
 			return err
 		}
 		notices = append(notices, ns...)

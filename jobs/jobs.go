@@ -17,6 +17,7 @@ import (
 	"rout/account"
 	"rout/chat"
 	"rout/game"
+	"rout/ladder"
 	"rout/notifications"
 	"rout/tournament"
 )
@@ -38,6 +39,9 @@ type Opts struct {
 	// Tournaments advances tournaments (rout_tournament_advance), and every Config.SweepInterval those
 	// with something due (rout_tournament_sweep); nil works no tournament jobs.
 	Tournaments *tournament.Service
+	// Ladders pairs ladders (rout_ladder_pair), and every Config.SweepInterval those with players enough
+	// queued (rout_ladder_sweep); nil works no ladder jobs.
+	Ladders *ladder.Service
 	// ListenURL is the connection string of the same database, for the LISTEN connection that lets
 	// workers pick new jobs up at once. Empty: workers poll every Config.PollInterval only.
 	ListenURL string
@@ -88,6 +92,8 @@ type Jobs struct {
 	effects  *Effects      // what the workers insert (a turn's warning notice), through client
 	// tournaments is Opts.Tournaments; nil: no tournament workers
 	tournaments *tournament.Service
+	// ladders is Opts.Ladders; nil: no ladder workers
+	ladders *ladder.Service
 
 	mu      sync.Mutex
 	started bool
@@ -116,7 +122,7 @@ func New(opts Opts) (*Jobs, error) {
 	}
 	j := &Jobs{db: opts.DB, notifier: opts.Notifier, now: opts.Clock, logger: opts.Logger, cfg: opts.Config,
 		stats: newCounters(), observer: opts.Observer, game: opts.Game, accounts: opts.Accounts, limits: newSendLimits(),
-		chat: chat.NewService(opts.DB, opts.Clock), tournaments: opts.Tournaments}
+		chat: chat.NewService(opts.DB, opts.Clock), tournaments: opts.Tournaments, ladders: opts.Ladders}
 
 	driver := riverdatabasesql.New(opts.DB)
 	if opts.ListenURL != "" {
@@ -146,6 +152,13 @@ func New(opts Opts) (*Jobs, error) {
 		river.AddWorker(workers, &tournamentSweepWorker{j: j})
 		periodic = append(periodic, river.NewPeriodicJob(river.PeriodicInterval(opts.Config.SweepInterval),
 			func() (river.JobArgs, *river.InsertOpts) { return TournamentSweepArgs{}, nil },
+			&river.PeriodicJobOpts{RunOnStart: true}))
+	}
+	if opts.Ladders != nil {
+		river.AddWorker(workers, &ladderPairWorker{j: j})
+		river.AddWorker(workers, &ladderSweepWorker{j: j})
+		periodic = append(periodic, river.NewPeriodicJob(river.PeriodicInterval(opts.Config.SweepInterval),
+			func() (river.JobArgs, *river.InsertOpts) { return LadderSweepArgs{}, nil },
 			&river.PeriodicJobOpts{RunOnStart: true}))
 	}
 	queues := map[string]river.QueueConfig{

@@ -11,6 +11,7 @@ import (
 	"rout/game"
 	"rout/internal/metrics"
 	"rout/jobs"
+	"rout/ladder"
 	"rout/notifications/push"
 	"rout/notifications/router"
 	"rout/tournament"
@@ -21,8 +22,9 @@ import (
 // Effects (built first, insert-only) enqueue every command's jobs, whether or not this process works them
 // (cfg.Workers), and the tournaments' jobs advance them through the service (tablegame). Workers get a LISTEN
 // connection to the database, so that they pick new jobs up at once. The jobs worked here, the CPU turns
-// and the takeovers are counted in m (nil: nowhere).
-func newJobs(cfg Config, db *Database, accounts *account.Service, m *metrics.Metrics, logger *slog.Logger) (*jobs.Jobs, *game.Service, error) {
+// and the takeovers are counted in m (nil: nowhere). The ladder service it returns creates its games
+// through the game service (tablegame) and kicks its pairing jobs through the Effects.
+func newJobs(cfg Config, db *Database, accounts *account.Service, m *metrics.Metrics, logger *slog.Logger) (*jobs.Jobs, *game.Service, *ladder.Service, error) {
 	opts := jobs.Opts{DB: db.DB, Accounts: accounts, Logger: logger, Config: cfg.Jobs, Observer: m,
 		Middleware: []rivertype.Middleware{m.JobMiddleware()}}
 	if cfg.Workers {
@@ -33,26 +35,27 @@ func newJobs(cfg Config, db *Database, accounts *account.Service, m *metrics.Met
 	}
 	router, err := newRouter(cfg.Notify, accounts, logger)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if router != nil {
 		opts.Notifier = router
 	}
 	effects, err := jobs.NewEffects(jobs.EffectsOpts{DB: db.DB, Accounts: accounts, Config: cfg.Jobs, Logger: logger})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	svc, err := game.New(game.Opts{DB: db.DB, Accounts: accounts, Logger: logger, Effects: effects})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	opts.Game = svc
 	opts.Tournaments = tournament.NewService(db.DB, tablegame.Games{Game: svc}, nil)
+	opts.Ladders = ladder.NewService(ladder.Opts{DB: db.DB, Games: tablegame.Games{Game: svc}, Kick: effects.LadderPair, Logger: logger})
 	j, err := jobs.New(opts)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return j, svc, nil
+	return j, svc, opts.Ladders, nil
 }
 
 // newRouter returns the notification router of cfg's channels, web push sending to the devices of

@@ -18,9 +18,10 @@ type Games interface {
 	Places(ctx context.Context, gameID int) (places map[int]int, finished bool, err error)
 }
 
-// GameSpec is the game of a tournament's table.
+// GameSpec is the game of a tournament's table, or of a ladder's (package ladder creates its games
+// through the same adapter).
 type GameSpec struct {
-	// Key is the game's creation key: "tournament:<id>:<round>:<table>".
+	// Key is the game's creation key: "tournament:<id>:<round>:<table>" (a ladder's: "ladder:<table>").
 	Key string
 	// Name is the game's name: the tournament's, its round and its table.
 	Name string
@@ -29,6 +30,9 @@ type GameSpec struct {
 	TurnLimit time.Duration
 	// Users are the table's entrants in seat order.
 	Users []int
+	// Rated and IdleResigns are the game's options of those names (game.CreateInput): a ladder's games
+	// have both.
+	Rated, IdleResigns bool
 }
 
 // tableKey is the creation key of the game of a table.

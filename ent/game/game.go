@@ -45,6 +45,8 @@ const (
 	FieldViewSeqs = "view_seqs"
 	// FieldRated holds the string denoting the rated field in the database.
 	FieldRated = "rated"
+	// FieldIdleResigns holds the string denoting the idle_resigns field in the database.
+	FieldIdleResigns = "idle_resigns"
 	// FieldStatus holds the string denoting the status field in the database.
 	FieldStatus = "status"
 	// FieldPhase holds the string denoting the phase field in the database.
@@ -105,6 +107,8 @@ const (
 	EdgeWatchers = "watchers"
 	// EdgeTournamentTables holds the string denoting the tournament_tables edge name in mutations.
 	EdgeTournamentTables = "tournament_tables"
+	// EdgeLadderGames holds the string denoting the ladder_games edge name in mutations.
+	EdgeLadderGames = "ladder_games"
 	// Table holds the table name of the game in the database.
 	Table = "games"
 	// MapTable is the table that holds the map relation/edge.
@@ -212,6 +216,13 @@ const (
 	TournamentTablesInverseTable = "tournament_tables"
 	// TournamentTablesColumn is the table column denoting the tournament_tables relation/edge.
 	TournamentTablesColumn = "game_id"
+	// LadderGamesTable is the table that holds the ladder_games relation/edge.
+	LadderGamesTable = "ladder_games"
+	// LadderGamesInverseTable is the table name for the LadderGame entity.
+	// It exists in this package in order to avoid circular dependency with the "laddergame" package.
+	LadderGamesInverseTable = "ladder_games"
+	// LadderGamesColumn is the table column denoting the ladder_games relation/edge.
+	LadderGamesColumn = "game_id"
 )
 
 // Columns holds all SQL columns for game fields.
@@ -231,6 +242,7 @@ var Columns = []string{
 	FieldTeamRules,
 	FieldViewSeqs,
 	FieldRated,
+	FieldIdleResigns,
 	FieldStatus,
 	FieldPhase,
 	FieldTurn,
@@ -279,6 +291,8 @@ var (
 	TtbPercentValidator func(int) error
 	// DefaultRated holds the default value on creation for the "rated" field.
 	DefaultRated bool
+	// DefaultIdleResigns holds the default value on creation for the "idle_resigns" field.
+	DefaultIdleResigns bool
 	// DefaultPhase holds the default value on creation for the "phase" field.
 	DefaultPhase string
 	// PhaseValidator is a validator for the "phase" field. It is called by the builders before save.
@@ -479,6 +493,11 @@ func ByFog(opts ...sql.OrderTermOption) OrderOption {
 // ByRated orders the results by the rated field.
 func ByRated(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldRated, opts...).ToFunc()
+}
+
+// ByIdleResigns orders the results by the idle_resigns field.
+func ByIdleResigns(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldIdleResigns, opts...).ToFunc()
 }
 
 // ByStatus orders the results by the status field.
@@ -741,6 +760,20 @@ func ByTournamentTables(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption 
 		sqlgraph.OrderByNeighborTerms(s, newTournamentTablesStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByLadderGamesCount orders the results by ladder_games count.
+func ByLadderGamesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newLadderGamesStep(), opts...)
+	}
+}
+
+// ByLadderGames orders the results by ladder_games terms.
+func ByLadderGames(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newLadderGamesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newMapStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -844,6 +877,13 @@ func newTournamentTablesStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(TournamentTablesInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, TournamentTablesTable, TournamentTablesColumn),
+	)
+}
+func newLadderGamesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(LadderGamesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, LadderGamesTable, LadderGamesColumn),
 	)
 }
 

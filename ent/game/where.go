@@ -95,6 +95,11 @@ func Rated(v bool) predicate.Game {
 	return predicate.Game(sql.FieldEQ(FieldRated, v))
 }
 
+// IdleResigns applies equality check predicate on the "idle_resigns" field. It's identical to IdleResignsEQ.
+func IdleResigns(v bool) predicate.Game {
+	return predicate.Game(sql.FieldEQ(FieldIdleResigns, v))
+}
+
 // Phase applies equality check predicate on the "phase" field. It's identical to PhaseEQ.
 func Phase(v string) predicate.Game {
 	return predicate.Game(sql.FieldEQ(FieldPhase, v))
@@ -523,6 +528,16 @@ func RatedEQ(v bool) predicate.Game {
 // RatedNEQ applies the NEQ predicate on the "rated" field.
 func RatedNEQ(v bool) predicate.Game {
 	return predicate.Game(sql.FieldNEQ(FieldRated, v))
+}
+
+// IdleResignsEQ applies the EQ predicate on the "idle_resigns" field.
+func IdleResignsEQ(v bool) predicate.Game {
+	return predicate.Game(sql.FieldEQ(FieldIdleResigns, v))
+}
+
+// IdleResignsNEQ applies the NEQ predicate on the "idle_resigns" field.
+func IdleResignsNEQ(v bool) predicate.Game {
+	return predicate.Game(sql.FieldNEQ(FieldIdleResigns, v))
 }
 
 // StatusEQ applies the EQ predicate on the "status" field.
@@ -1567,6 +1582,29 @@ func HasTournamentTables() predicate.Game {
 func HasTournamentTablesWith(preds ...predicate.TournamentTable) predicate.Game {
 	return predicate.Game(func(s *sql.Selector) {
 		step := newTournamentTablesStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasLadderGames applies the HasEdge predicate on the "ladder_games" edge.
+func HasLadderGames() predicate.Game {
+	return predicate.Game(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, LadderGamesTable, LadderGamesColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasLadderGamesWith applies the HasEdge predicate on the "ladder_games" edge with a given conditions (other predicates).
+func HasLadderGamesWith(preds ...predicate.LadderGame) predicate.Game {
+	return predicate.Game(func(s *sql.Selector) {
+		step := newLadderGamesStep()
 		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
 			for _, p := range preds {
 				p(s)

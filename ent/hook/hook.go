@@ -140,6 +140,42 @@ func (f GameWatcherFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value,
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.GameWatcherMutation", m)
 }
 
+// The LadderFunc type is an adapter to allow the use of ordinary
+// function as Ladder mutator.
+type LadderFunc func(context.Context, *ent.LadderMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f LadderFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.LadderMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.LadderMutation", m)
+}
+
+// The LadderEntryFunc type is an adapter to allow the use of ordinary
+// function as LadderEntry mutator.
+type LadderEntryFunc func(context.Context, *ent.LadderEntryMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f LadderEntryFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.LadderEntryMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.LadderEntryMutation", m)
+}
+
+// The LadderGameFunc type is an adapter to allow the use of ordinary
+// function as LadderGame mutator.
+type LadderGameFunc func(context.Context, *ent.LadderGameMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f LadderGameFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.LadderGameMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.LadderGameMutation", m)
+}
+
 // The ModerationActionFunc type is an adapter to allow the use of ordinary
 // function as ModerationAction mutator.
 type ModerationActionFunc func(context.Context, *ent.ModerationActionMutation) (ent.Value, error)

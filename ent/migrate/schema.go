@@ -345,6 +345,7 @@ var (
 		{Name: "team_rules", Type: field.TypeJSON, Nullable: true, SchemaType: map[string]string{"postgres": "json"}},
 		{Name: "view_seqs", Type: field.TypeJSON, Nullable: true, SchemaType: map[string]string{"postgres": "json"}},
 		{Name: "rated", Type: field.TypeBool, Default: false},
+		{Name: "idle_resigns", Type: field.TypeBool, Default: false},
 		{Name: "status", Type: field.TypeEnum, Enums: []string{"open", "active", "finished", "cancelled"}, Default: "open"},
 		{Name: "phase", Type: field.TypeString, Size: 20, Default: "setup"},
 		{Name: "turn", Type: field.TypeInt, Default: 0},
@@ -371,13 +372,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "games_maps_games",
-				Columns:    []*schema.Column{GamesColumns[28]},
+				Columns:    []*schema.Column{GamesColumns[29]},
 				RefColumns: []*schema.Column{MapsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "games_users_created_games",
-				Columns:    []*schema.Column{GamesColumns[29]},
+				Columns:    []*schema.Column{GamesColumns[30]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -386,12 +387,12 @@ var (
 			{
 				Name:    "game_status",
 				Unique:  false,
-				Columns: []*schema.Column{GamesColumns[13]},
+				Columns: []*schema.Column{GamesColumns[14]},
 			},
 			{
 				Name:    "game_turn_deadline",
 				Unique:  false,
-				Columns: []*schema.Column{GamesColumns[17]},
+				Columns: []*schema.Column{GamesColumns[18]},
 				Annotation: &entsql.IndexAnnotation{
 					Where: "(status)::text = 'active'::text",
 				},
@@ -399,7 +400,7 @@ var (
 			{
 				Name:    "game_creator_id",
 				Unique:  false,
-				Columns: []*schema.Column{GamesColumns[29]},
+				Columns: []*schema.Column{GamesColumns[30]},
 			},
 		},
 	}
@@ -492,6 +493,108 @@ var (
 				Name:    "gamewatcher_user_id",
 				Unique:  false,
 				Columns: []*schema.Column{GameWatchersColumns[5]},
+			},
+		},
+	}
+	// LaddersColumns holds the columns for the "ladders" table.
+	LaddersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "key", Type: field.TypeString, Unique: true, Size: 64},
+		{Name: "name", Type: field.TypeString, Size: 240},
+		{Name: "seats", Type: field.TypeInt},
+		{Name: "maps", Type: field.TypeJSON, SchemaType: map[string]string{"postgres": "json"}},
+		{Name: "turn_limit_seconds", Type: field.TypeInt64},
+	}
+	// LaddersTable holds the schema information for the "ladders" table.
+	LaddersTable = &schema.Table{
+		Name:       "ladders",
+		Columns:    LaddersColumns,
+		PrimaryKey: []*schema.Column{LaddersColumns[0]},
+	}
+	// LadderEntriesColumns holds the columns for the "ladder_entries" table.
+	LadderEntriesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "max_games", Type: field.TypeInt},
+		{Name: "open_games", Type: field.TypeInt, Default: 0},
+		{Name: "queued_since", Type: field.TypeTime},
+		{Name: "ladder_id", Type: field.TypeInt},
+		{Name: "user_id", Type: field.TypeInt},
+	}
+	// LadderEntriesTable holds the schema information for the "ladder_entries" table.
+	LadderEntriesTable = &schema.Table{
+		Name:       "ladder_entries",
+		Columns:    LadderEntriesColumns,
+		PrimaryKey: []*schema.Column{LadderEntriesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "ladder_entries_ladders_entries",
+				Columns:    []*schema.Column{LadderEntriesColumns[6]},
+				RefColumns: []*schema.Column{LaddersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "ladder_entries_users_ladder_entries",
+				Columns:    []*schema.Column{LadderEntriesColumns[7]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "ladderentry_ladder_id_user_id",
+				Unique:  true,
+				Columns: []*schema.Column{LadderEntriesColumns[6], LadderEntriesColumns[7]},
+			},
+			{
+				Name:    "ladderentry_user_id",
+				Unique:  false,
+				Columns: []*schema.Column{LadderEntriesColumns[7]},
+			},
+		},
+	}
+	// LadderGamesColumns holds the columns for the "ladder_games" table.
+	LadderGamesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "users", Type: field.TypeJSON, SchemaType: map[string]string{"postgres": "json"}},
+		{Name: "map", Type: field.TypeString, Size: 64},
+		{Name: "finished_at", Type: field.TypeTime, Nullable: true},
+		{Name: "game_id", Type: field.TypeInt, Nullable: true},
+		{Name: "ladder_id", Type: field.TypeInt},
+	}
+	// LadderGamesTable holds the schema information for the "ladder_games" table.
+	LadderGamesTable = &schema.Table{
+		Name:       "ladder_games",
+		Columns:    LadderGamesColumns,
+		PrimaryKey: []*schema.Column{LadderGamesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "ladder_games_games_ladder_games",
+				Columns:    []*schema.Column{LadderGamesColumns[5]},
+				RefColumns: []*schema.Column{GamesColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+			{
+				Symbol:     "ladder_games_ladders_games",
+				Columns:    []*schema.Column{LadderGamesColumns[6]},
+				RefColumns: []*schema.Column{LaddersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "laddergame_ladder_id_finished_at",
+				Unique:  false,
+				Columns: []*schema.Column{LadderGamesColumns[6], LadderGamesColumns[4]},
+			},
+			{
+				Name:    "laddergame_game_id",
+				Unique:  true,
+				Columns: []*schema.Column{LadderGamesColumns[5]},
 			},
 		},
 	}
@@ -1044,6 +1147,9 @@ var (
 		GamesTable,
 		MapsTable,
 		GameWatchersTable,
+		LaddersTable,
+		LadderEntriesTable,
+		LadderGamesTable,
 		ModerationActionsTable,
 		NoticesTable,
 		PlayersTable,
@@ -1083,6 +1189,10 @@ func init() {
 	}
 	GameWatchersTable.ForeignKeys[0].RefTable = GamesTable
 	GameWatchersTable.ForeignKeys[1].RefTable = UsersTable
+	LadderEntriesTable.ForeignKeys[0].RefTable = LaddersTable
+	LadderEntriesTable.ForeignKeys[1].RefTable = UsersTable
+	LadderGamesTable.ForeignKeys[0].RefTable = GamesTable
+	LadderGamesTable.ForeignKeys[1].RefTable = LaddersTable
 	NoticesTable.ForeignKeys[0].RefTable = GamesTable
 	NoticesTable.ForeignKeys[1].RefTable = UsersTable
 	PlayersTable.ForeignKeys[0].RefTable = GamesTable

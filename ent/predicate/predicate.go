@@ -39,6 +39,15 @@ type GameMap func(*sql.Selector)
 // GameWatcher is the predicate function for gamewatcher builders.
 type GameWatcher func(*sql.Selector)
 
+// Ladder is the predicate function for ladder builders.
+type Ladder func(*sql.Selector)
+
+// LadderEntry is the predicate function for ladderentry builders.
+type LadderEntry func(*sql.Selector)
+
+// LadderGame is the predicate function for laddergame builders.
+type LadderGame func(*sql.Selector)
+
 // ModerationAction is the predicate function for moderationaction builders.
 type ModerationAction func(*sql.Selector)
 

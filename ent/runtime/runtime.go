@@ -14,6 +14,9 @@ import (
 	"rout/ent/game"
 	"rout/ent/gamemap"
 	"rout/ent/gamewatcher"
+	"rout/ent/ladder"
+	"rout/ent/ladderentry"
+	"rout/ent/laddergame"
 	"rout/ent/moderationaction"
 	"rout/ent/notice"
 	"rout/ent/player"
@@ -273,46 +276,50 @@ func init() {
 	gameDescRated := gameFields[11].Descriptor()
 	// game.DefaultRated holds the default value on creation for the rated field.
 	game.DefaultRated = gameDescRated.Default.(bool)
+	// gameDescIdleResigns is the schema descriptor for idle_resigns field.
+	gameDescIdleResigns := gameFields[12].Descriptor()
+	// game.DefaultIdleResigns holds the default value on creation for the idle_resigns field.
+	game.DefaultIdleResigns = gameDescIdleResigns.Default.(bool)
 	// gameDescPhase is the schema descriptor for phase field.
-	gameDescPhase := gameFields[13].Descriptor()
+	gameDescPhase := gameFields[14].Descriptor()
 	// game.DefaultPhase holds the default value on creation for the phase field.
 	game.DefaultPhase = gameDescPhase.Default.(string)
 	// game.PhaseValidator is a validator for the "phase" field. It is called by the builders before save.
 	game.PhaseValidator = gameDescPhase.Validators[0].(func(string) error)
 	// gameDescTurn is the schema descriptor for turn field.
-	gameDescTurn := gameFields[14].Descriptor()
+	gameDescTurn := gameFields[15].Descriptor()
 	// game.DefaultTurn holds the default value on creation for the turn field.
 	game.DefaultTurn = gameDescTurn.Default.(int)
 	// game.TurnValidator is a validator for the "turn" field. It is called by the builders before save.
 	game.TurnValidator = gameDescTurn.Validators[0].(func(int) error)
 	// gameDescCurrentSeat is the schema descriptor for current_seat field.
-	gameDescCurrentSeat := gameFields[15].Descriptor()
+	gameDescCurrentSeat := gameFields[16].Descriptor()
 	// game.DefaultCurrentSeat holds the default value on creation for the current_seat field.
 	game.DefaultCurrentSeat = gameDescCurrentSeat.Default.(int)
 	// game.CurrentSeatValidator is a validator for the "current_seat" field. It is called by the builders before save.
 	game.CurrentSeatValidator = gameDescCurrentSeat.Validators[0].(func(int) error)
 	// gameDescSeq is the schema descriptor for seq field.
-	gameDescSeq := gameFields[18].Descriptor()
+	gameDescSeq := gameFields[19].Descriptor()
 	// game.DefaultSeq holds the default value on creation for the seq field.
 	game.DefaultSeq = gameDescSeq.Default.(int64)
 	// game.SeqValidator is a validator for the "seq" field. It is called by the builders before save.
 	game.SeqValidator = gameDescSeq.Validators[0].(func(int64) error)
 	// gameDescVersion is the schema descriptor for version field.
-	gameDescVersion := gameFields[19].Descriptor()
+	gameDescVersion := gameFields[20].Descriptor()
 	// game.DefaultVersion holds the default value on creation for the version field.
 	game.DefaultVersion = gameDescVersion.Default.(int64)
 	// game.VersionValidator is a validator for the "version" field. It is called by the builders before save.
 	game.VersionValidator = gameDescVersion.Validators[0].(func(int64) error)
 	// gameDescInviteCode is the schema descriptor for invite_code field.
-	gameDescInviteCode := gameFields[22].Descriptor()
+	gameDescInviteCode := gameFields[23].Descriptor()
 	// game.InviteCodeValidator is a validator for the "invite_code" field. It is called by the builders before save.
 	game.InviteCodeValidator = gameDescInviteCode.Validators[0].(func(string) error)
 	// gameDescWinnerSeat is the schema descriptor for winner_seat field.
-	gameDescWinnerSeat := gameFields[23].Descriptor()
+	gameDescWinnerSeat := gameFields[24].Descriptor()
 	// game.WinnerSeatValidator is a validator for the "winner_seat" field. It is called by the builders before save.
 	game.WinnerSeatValidator = gameDescWinnerSeat.Validators[0].(func(int) error)
 	// gameDescCreateKey is the schema descriptor for create_key field.
-	gameDescCreateKey := gameFields[26].Descriptor()
+	gameDescCreateKey := gameFields[27].Descriptor()
 	// game.CreateKeyValidator is a validator for the "create_key" field. It is called by the builders before save.
 	game.CreateKeyValidator = gameDescCreateKey.Validators[0].(func(string) error)
 	gamemapMixin := schema.GameMap{}.Mixin()
@@ -416,6 +423,75 @@ func init() {
 	gamewatcherDescHidden := gamewatcherFields[3].Descriptor()
 	// gamewatcher.DefaultHidden holds the default value on creation for the hidden field.
 	gamewatcher.DefaultHidden = gamewatcherDescHidden.Default.(bool)
+	ladderMixin := schema.Ladder{}.Mixin()
+	ladderMixinFields0 := ladderMixin[0].Fields()
+	_ = ladderMixinFields0
+	ladderFields := schema.Ladder{}.Fields()
+	_ = ladderFields
+	// ladderDescCreatedAt is the schema descriptor for created_at field.
+	ladderDescCreatedAt := ladderMixinFields0[0].Descriptor()
+	// ladder.DefaultCreatedAt holds the default value on creation for the created_at field.
+	ladder.DefaultCreatedAt = ladderDescCreatedAt.Default.(func() time.Time)
+	// ladderDescUpdatedAt is the schema descriptor for updated_at field.
+	ladderDescUpdatedAt := ladderMixinFields0[1].Descriptor()
+	// ladder.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	ladder.DefaultUpdatedAt = ladderDescUpdatedAt.Default.(func() time.Time)
+	// ladder.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	ladder.UpdateDefaultUpdatedAt = ladderDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// ladderDescKey is the schema descriptor for key field.
+	ladderDescKey := ladderFields[0].Descriptor()
+	// ladder.KeyValidator is a validator for the "key" field. It is called by the builders before save.
+	ladder.KeyValidator = ladderDescKey.Validators[0].(func(string) error)
+	// ladderDescName is the schema descriptor for name field.
+	ladderDescName := ladderFields[1].Descriptor()
+	// ladder.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	ladder.NameValidator = ladderDescName.Validators[0].(func(string) error)
+	// ladderDescSeats is the schema descriptor for seats field.
+	ladderDescSeats := ladderFields[2].Descriptor()
+	// ladder.SeatsValidator is a validator for the "seats" field. It is called by the builders before save.
+	ladder.SeatsValidator = ladderDescSeats.Validators[0].(func(int) error)
+	// ladderDescTurnLimitSeconds is the schema descriptor for turn_limit_seconds field.
+	ladderDescTurnLimitSeconds := ladderFields[4].Descriptor()
+	// ladder.TurnLimitSecondsValidator is a validator for the "turn_limit_seconds" field. It is called by the builders before save.
+	ladder.TurnLimitSecondsValidator = ladderDescTurnLimitSeconds.Validators[0].(func(int64) error)
+	ladderentryMixin := schema.LadderEntry{}.Mixin()
+	ladderentryMixinFields0 := ladderentryMixin[0].Fields()
+	_ = ladderentryMixinFields0
+	ladderentryFields := schema.LadderEntry{}.Fields()
+	_ = ladderentryFields
+	// ladderentryDescCreatedAt is the schema descriptor for created_at field.
+	ladderentryDescCreatedAt := ladderentryMixinFields0[0].Descriptor()
+	// ladderentry.DefaultCreatedAt holds the default value on creation for the created_at field.
+	ladderentry.DefaultCreatedAt = ladderentryDescCreatedAt.Default.(func() time.Time)
+	// ladderentryDescUpdatedAt is the schema descriptor for updated_at field.
+	ladderentryDescUpdatedAt := ladderentryMixinFields0[1].Descriptor()
+	// ladderentry.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	ladderentry.DefaultUpdatedAt = ladderentryDescUpdatedAt.Default.(func() time.Time)
+	// ladderentry.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	ladderentry.UpdateDefaultUpdatedAt = ladderentryDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// ladderentryDescMaxGames is the schema descriptor for max_games field.
+	ladderentryDescMaxGames := ladderentryFields[2].Descriptor()
+	// ladderentry.MaxGamesValidator is a validator for the "max_games" field. It is called by the builders before save.
+	ladderentry.MaxGamesValidator = ladderentryDescMaxGames.Validators[0].(func(int) error)
+	// ladderentryDescOpenGames is the schema descriptor for open_games field.
+	ladderentryDescOpenGames := ladderentryFields[3].Descriptor()
+	// ladderentry.DefaultOpenGames holds the default value on creation for the open_games field.
+	ladderentry.DefaultOpenGames = ladderentryDescOpenGames.Default.(int)
+	// ladderentry.OpenGamesValidator is a validator for the "open_games" field. It is called by the builders before save.
+	ladderentry.OpenGamesValidator = ladderentryDescOpenGames.Validators[0].(func(int) error)
+	laddergameMixin := schema.LadderGame{}.Mixin()
+	laddergameMixinFields0 := laddergameMixin[0].Fields()
+	_ = laddergameMixinFields0
+	laddergameFields := schema.LadderGame{}.Fields()
+	_ = laddergameFields
+	// laddergameDescCreatedAt is the schema descriptor for created_at field.
+	laddergameDescCreatedAt := laddergameMixinFields0[0].Descriptor()
+	// laddergame.DefaultCreatedAt holds the default value on creation for the created_at field.
+	laddergame.DefaultCreatedAt = laddergameDescCreatedAt.Default.(func() time.Time)
+	// laddergameDescMap is the schema descriptor for map field.
+	laddergameDescMap := laddergameFields[2].Descriptor()
+	// laddergame.MapValidator is a validator for the "map" field. It is called by the builders before save.
+	laddergame.MapValidator = laddergameDescMap.Validators[0].(func(string) error)
 	moderationactionMixin := schema.ModerationAction{}.Mixin()
 	moderationactionMixinFields0 := moderationactionMixin[0].Fields()
 	_ = moderationactionMixinFields0

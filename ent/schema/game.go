@@ -86,6 +86,10 @@ func (Game) Fields() []ent.Field {
 		field.Bool("rated").
 			Default(false).
 			Comment("Whether the game's end updates its human players' ratings (docs/ratings.md)."),
+		field.Bool("idle_resigns").
+			Default(false).
+			Immutable().
+			Comment("Whether a player whose turns were taken over three times in a row resigns (ranked by when they left) instead of having a CPU play on for them: a ladder's games (game.CreateInput.IdleResigns)."),
 		field.Enum("status").
 			Values("open", "active", "finished", "cancelled").
 			Default("open").
@@ -209,6 +213,8 @@ func (Game) Edges() []ent.Edge {
 			Comment("Who follows the game live now (package presence)."),
 		edge.To("tournament_tables", TournamentTable.Type).
 			Comment("The tournament table the game is played for, if any."),
+		edge.To("ladder_games", LadderGame.Type).
+			Comment("The ladder pairing the game is played for, if any."),
 	}
 }
 

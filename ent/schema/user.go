@@ -153,6 +153,9 @@ func (User) Edges() []ent.Edge {
 		edge.To("tournament_entries", TournamentEntrant.Type).
 			Annotations(entsql.OnDelete(entsql.Cascade)).
 			Comment("The user's entries in tournaments; deleted with the user."),
+		edge.To("ladder_entries", LadderEntry.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)).
+			Comment("The user's places in ladders; deleted with the user."),
 	}
 }
 

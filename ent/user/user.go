@@ -92,6 +92,8 @@ const (
 	EdgeTournaments = "tournaments"
 	// EdgeTournamentEntries holds the string denoting the tournament_entries edge name in mutations.
 	EdgeTournamentEntries = "tournament_entries"
+	// EdgeLadderEntries holds the string denoting the ladder_entries edge name in mutations.
+	EdgeLadderEntries = "ladder_entries"
 	// Table holds the table name of the user in the database.
 	Table = "users"
 	// TokensTable is the table that holds the tokens relation/edge.
@@ -227,6 +229,13 @@ const (
 	TournamentEntriesInverseTable = "tournament_entrants"
 	// TournamentEntriesColumn is the table column denoting the tournament_entries relation/edge.
 	TournamentEntriesColumn = "user_id"
+	// LadderEntriesTable is the table that holds the ladder_entries relation/edge.
+	LadderEntriesTable = "ladder_entries"
+	// LadderEntriesInverseTable is the table name for the LadderEntry entity.
+	// It exists in this package in order to avoid circular dependency with the "ladderentry" package.
+	LadderEntriesInverseTable = "ladder_entries"
+	// LadderEntriesColumn is the table column denoting the ladder_entries relation/edge.
+	LadderEntriesColumn = "user_id"
 )
 
 // Columns holds all SQL columns for user fields.
@@ -693,6 +702,20 @@ func ByTournamentEntries(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption
 		sqlgraph.OrderByNeighborTerms(s, newTournamentEntriesStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByLadderEntriesCount orders the results by ladder_entries count.
+func ByLadderEntriesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newLadderEntriesStep(), opts...)
+	}
+}
+
+// ByLadderEntries orders the results by ladder_entries terms.
+func ByLadderEntries(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newLadderEntriesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newTokensStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -824,6 +847,13 @@ func newTournamentEntriesStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(TournamentEntriesInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, TournamentEntriesTable, TournamentEntriesColumn),
+	)
+}
+func newLadderEntriesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(LadderEntriesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, LadderEntriesTable, LadderEntriesColumn),
 	)
 }
 

@@ -1272,6 +1272,29 @@ func HasTournamentEntriesWith(preds ...predicate.TournamentEntrant) predicate.Us
 	})
 }
 
+// HasLadderEntries applies the HasEdge predicate on the "ladder_entries" edge.
+func HasLadderEntries() predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, LadderEntriesTable, LadderEntriesColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasLadderEntriesWith applies the HasEdge predicate on the "ladder_entries" edge with a given conditions (other predicates).
+func HasLadderEntriesWith(preds ...predicate.LadderEntry) predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := newLadderEntriesStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.User) predicate.User {
 	return predicate.User(sql.AndPredicates(predicates...))

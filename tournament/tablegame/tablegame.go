@@ -1,6 +1,6 @@
-// Package tablegame plays a tournament's tables as games of the game service: it is the tournament
-// service's Games (tournament.Games), which the server wires, so that package tournament knows nothing of
-// package game.
+// Package tablegame plays a tournament's tables, and a ladder's, as games of the game service: it is the
+// tournament service's Games (tournament.Games) and the ladder service's (ladder.Games), which the server
+// wires, so that packages tournament and ladder know nothing of package game.
 package tablegame
 
 import (
@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"rout/game"
+	"rout/ladder"
 	"rout/tournament"
 )
 
@@ -19,8 +20,11 @@ type Games struct {
 	Game *game.Service
 }
 
-// The seam's guard.
-var _ tournament.Games = Games{}
+// The seams' guards.
+var (
+	_ tournament.Games = Games{}
+	_ ladder.Games     = Games{}
+)
 
 // CreateStarted creates and starts, in one transaction, the game of a table under spec.Key: each entrant
 // in their seat, in order, the first the game's creator. A retry finds the game created under the key.
@@ -29,7 +33,7 @@ func (g Games) CreateStarted(ctx context.Context, spec tournament.GameSpec) (int
 		return 0, fmt.Errorf("a table has 2 to %d users, not %d", len(colors), len(spec.Users))
 	}
 	in := game.CreateInput{CreatorID: spec.Users[0], MapKey: spec.Map, TurnLimit: spec.TurnLimit, Name: spec.Name,
-		Start: true, Key: spec.Key}
+		Start: true, Key: spec.Key, Rated: spec.Rated, IdleResigns: spec.IdleResigns}
 	for i, u := range spec.Users {
 		in.Seats = append(in.Seats, game.SeatSpec{Kind: game.SeatUser, UserID: u, Color: colors[i]})
 	}

@@ -14,6 +14,7 @@ import { JoinPage } from "./pages/join";
 import { RulesPage } from "./pages/rules";
 import { ModerationPage } from "./pages/moderation";
 import { ProfilePage } from "./pages/profile";
+import { LaddersPage } from "./pages/ladders";
 
 export function App() {
   const session = useSession();
@@ -39,6 +40,8 @@ export function App() {
     screen = <JoinPage id={m.id} code={loc.params.get("code") ?? ""} viewer={session.viewer} />;
   } else if (loc.path === "/new") {
     screen = <NewGamePage viewer={session.viewer} />;
+  } else if (loc.path === "/ladders") {
+    screen = <LaddersPage viewer={session.viewer} />;
   } else if (loc.path === "/settings") {
     screen = <SettingsPage viewer={session.viewer} />;
   } else if (loc.path === "/moderation" && session.viewer.moderator) {
@@ -71,6 +74,9 @@ export function App() {
             </Link>
             <Link href="/new" aria-current={loc.path === "/new" ? "page" : undefined}>
               New game
+            </Link>
+            <Link href="/ladders" aria-current={loc.path === "/ladders" ? "page" : undefined}>
+              Ladders
             </Link>
             <Link href="/rules" aria-current={loc.path === "/rules" ? "page" : undefined}>
               Rules

@@ -1175,6 +1175,33 @@ export const ProfileQuery = graphql(`
             seats {
               seat
             }
+// Ladders: each with its queue, the viewer's entry and their games of it being played.
+export const LaddersQuery = graphql(`
+  query Ladders {
+    ladders {
+      id
+      name
+      seats
+      mode
+      maps
+      turnLimitSeconds
+      queued
+      myEntry {
+        maxGames
+        openGames
+        queued
+        queuedSince
+      }
+      myGames {
+        id
+        name
+        turn
+        currentSeat
+        turnDeadline
+        seats {
+          seat
+          user {
+            id
           }
         }
       }
@@ -1222,6 +1249,46 @@ export const FinishedGamesQuery = graphql(`
             }
           }
         }
+export const JoinLadderMutation = graphql(`
+  mutation JoinLadder($input: JoinLadderInput!) {
+    joinLadder(input: $input) {
+      ladder {
+        id
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+export const UpdateLadderEntryMutation = graphql(`
+  mutation UpdateLadderEntry($input: UpdateLadderEntryInput!) {
+    updateLadderEntry(input: $input) {
+      ladder {
+        id
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+export const LeaveLadderMutation = graphql(`
+  mutation LeaveLadder($input: LeaveLadderInput!) {
+    leaveLadder(input: $input) {
+      ladder {
+        id
+      }
+      userErrors {
+        code
+        field
+        message
       }
     }
   }
