@@ -12,6 +12,7 @@ import (
 	"math"
 	"rout/ent"
 	"rout/game"
+	"rout/ladder"
 	"rout/live"
 	"strconv"
 	"sync/atomic"
@@ -38,6 +39,7 @@ type ResolverRoot interface {
 	Game() GameResolver
 	GameEvent() GameEventResolver
 	GameMap() GameMapResolver
+	Ladder() LadderResolver
 	Mutation() MutationResolver
 	PlayerProfile() PlayerProfileResolver
 	PushSubscription() PushSubscriptionResolver
@@ -357,6 +359,32 @@ type ComplexityRoot struct {
 		Territories func(childComplexity int) int
 	}
 
+	Ladder struct {
+		ID               func(childComplexity int) int
+		Key              func(childComplexity int) int
+		Maps             func(childComplexity int) int
+		Mode             func(childComplexity int) int
+		MyEntry          func(childComplexity int) int
+		MyGames          func(childComplexity int) int
+		Name             func(childComplexity int) int
+		Queued           func(childComplexity int) int
+		Seats            func(childComplexity int) int
+		TurnLimitSeconds func(childComplexity int) int
+	}
+
+	LadderEntry struct {
+		JoinedAt    func(childComplexity int) int
+		MaxGames    func(childComplexity int) int
+		OpenGames   func(childComplexity int) int
+		Queued      func(childComplexity int) int
+		QueuedSince func(childComplexity int) int
+	}
+
+	LadderPayload struct {
+		Ladder     func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	LiveEvent struct {
 		CurrentSeat func(childComplexity int) int
 		Dice        func(childComplexity int) int
@@ -479,7 +507,9 @@ type ComplexityRoot struct {
 		Fortify                       func(childComplexity int, input FortifyInput) int
 		ImportMap                     func(childComplexity int, input ImportMapInput) int
 		JoinGame                      func(childComplexity int, input JoinGameInput) int
+		JoinLadder                    func(childComplexity int, input JoinLadderInput) int
 		LeaveGame                     func(childComplexity int, input GameInput) int
+		LeaveLadder                   func(childComplexity int, input LeaveLadderInput) int
 		LiftChatTimeout               func(childComplexity int, input LiftChatTimeoutInput) int
 		MarkChatRead                  func(childComplexity int, input MarkChatReadInput) int
 		Occupy                        func(childComplexity int, input OccupyInput) int
@@ -505,6 +535,7 @@ type ComplexityRoot struct {
 		TradeCards                    func(childComplexity int, input TradeCardsInput) int
 		UnblockUser                   func(childComplexity int, input BlockUserInput) int
 		UnregisterPushSubscription    func(childComplexity int, input UnregisterPushSubscriptionInput) int
+		UpdateLadderEntry             func(childComplexity int, input UpdateLadderEntryInput) int
 		UpdateNotificationPreferences func(childComplexity int, input UpdateNotificationPreferencesInput) int
 		UploadMap                     func(childComplexity int, input UploadMapInput) int
 	}
@@ -610,6 +641,7 @@ type ComplexityRoot struct {
 		ChatReports   func(childComplexity int, first *int, after *int) int
 		Game          func(childComplexity int, id string) int
 		Games         func(childComplexity int, filter *GamesFilter, first *int, after *entgql.Cursor[int]) int
+		Ladders       func(childComplexity int) int
 		Map           func(childComplexity int, key string, version *int) int
 		Maps          func(childComplexity int, filter *MapsFilter, orderBy *MapOrder, first *int, after *entgql.Cursor[int]) int
 		ModerationLog func(childComplexity int, first *int, before *int) int
@@ -879,6 +911,9 @@ type GameMapResolver interface {
 	Versions(ctx context.Context, obj *ent.GameMap) ([]*ent.GameMap, error)
 	PreviewURL(ctx context.Context, obj *ent.GameMap) (string, error)
 }
+type LadderResolver interface {
+	MyGames(ctx context.Context, obj *Ladder) ([]*Game, error)
+}
 type MutationResolver interface {
 	SignUp(ctx context.Context, input SignUpInput) (*SignUpPayload, error)
 	SignIn(ctx context.Context, input SignInInput) (*SignInPayload, error)
@@ -916,6 +951,9 @@ type MutationResolver interface {
 	Fortify(ctx context.Context, input FortifyInput) (*GamePayload, error)
 	EndTurn(ctx context.Context, input TurnInput) (*GamePayload, error)
 	Resign(ctx context.Context, input TurnInput) (*GamePayload, error)
+	JoinLadder(ctx context.Context, input JoinLadderInput) (*LadderPayload, error)
+	UpdateLadderEntry(ctx context.Context, input UpdateLadderEntryInput) (*LadderPayload, error)
+	LeaveLadder(ctx context.Context, input LeaveLadderInput) (*LadderPayload, error)
 	ImportMap(ctx context.Context, input ImportMapInput) (*MapPayload, error)
 	UploadMap(ctx context.Context, input UploadMapInput) (*MapPayload, error)
 	PublishMapVersion(ctx context.Context, input PublishMapVersionInput) (*MapPayload, error)
@@ -943,6 +981,7 @@ type QueryResolver interface {
 	Games(ctx context.Context, filter *GamesFilter, first *int, after *entgql.Cursor[int]) (*GameConnection, error)
 	BattleOdds(ctx context.Context, attackers int, defenders int) (*BattleOdds, error)
 	RollOdds(ctx context.Context, attackDice int, defendDice int) ([]*RollOutcome, error)
+	Ladders(ctx context.Context) ([]*Ladder, error)
 	Maps(ctx context.Context, filter *MapsFilter, orderBy *MapOrder, first *int, after *entgql.Cursor[int]) (*ent.GameMapConnection, error)
 	Map(ctx context.Context, key string, version *int) (*ent.GameMap, error)
 	PushPublicKey(ctx context.Context) (*string, error)
@@ -2254,6 +2293,111 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.GraphSeat.Territories(childComplexity), true
 
+	case "Ladder.id":
+		if e.ComplexityRoot.Ladder.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Ladder.ID(childComplexity), true
+	case "Ladder.key":
+		if e.ComplexityRoot.Ladder.Key == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Ladder.Key(childComplexity), true
+	case "Ladder.maps":
+		if e.ComplexityRoot.Ladder.Maps == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Ladder.Maps(childComplexity), true
+	case "Ladder.mode":
+		if e.ComplexityRoot.Ladder.Mode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Ladder.Mode(childComplexity), true
+	case "Ladder.myEntry":
+		if e.ComplexityRoot.Ladder.MyEntry == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Ladder.MyEntry(childComplexity), true
+	case "Ladder.myGames":
+		if e.ComplexityRoot.Ladder.MyGames == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Ladder.MyGames(childComplexity), true
+	case "Ladder.name":
+		if e.ComplexityRoot.Ladder.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Ladder.Name(childComplexity), true
+	case "Ladder.queued":
+		if e.ComplexityRoot.Ladder.Queued == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Ladder.Queued(childComplexity), true
+	case "Ladder.seats":
+		if e.ComplexityRoot.Ladder.Seats == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Ladder.Seats(childComplexity), true
+	case "Ladder.turnLimitSeconds":
+		if e.ComplexityRoot.Ladder.TurnLimitSeconds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Ladder.TurnLimitSeconds(childComplexity), true
+
+	case "LadderEntry.joinedAt":
+		if e.ComplexityRoot.LadderEntry.JoinedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LadderEntry.JoinedAt(childComplexity), true
+	case "LadderEntry.maxGames":
+		if e.ComplexityRoot.LadderEntry.MaxGames == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LadderEntry.MaxGames(childComplexity), true
+	case "LadderEntry.openGames":
+		if e.ComplexityRoot.LadderEntry.OpenGames == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LadderEntry.OpenGames(childComplexity), true
+	case "LadderEntry.queued":
+		if e.ComplexityRoot.LadderEntry.Queued == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LadderEntry.Queued(childComplexity), true
+	case "LadderEntry.queuedSince":
+		if e.ComplexityRoot.LadderEntry.QueuedSince == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LadderEntry.QueuedSince(childComplexity), true
+
+	case "LadderPayload.ladder":
+		if e.ComplexityRoot.LadderPayload.Ladder == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LadderPayload.Ladder(childComplexity), true
+	case "LadderPayload.userErrors":
+		if e.ComplexityRoot.LadderPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LadderPayload.UserErrors(childComplexity), true
+
 	case "LiveEvent.currentSeat":
 		if e.ComplexityRoot.LiveEvent.CurrentSeat == nil {
 			break
@@ -2851,6 +2995,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.JoinGame(childComplexity, args["input"].(JoinGameInput)), true
+	case "Mutation.joinLadder":
+		if e.ComplexityRoot.Mutation.JoinLadder == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_joinLadder_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.JoinLadder(childComplexity, args["input"].(JoinLadderInput)), true
 	case "Mutation.leaveGame":
 		if e.ComplexityRoot.Mutation.LeaveGame == nil {
 			break
@@ -2862,6 +3017,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.LeaveGame(childComplexity, args["input"].(GameInput)), true
+	case "Mutation.leaveLadder":
+		if e.ComplexityRoot.Mutation.LeaveLadder == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_leaveLadder_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.LeaveLadder(childComplexity, args["input"].(LeaveLadderInput)), true
 	case "Mutation.liftChatTimeout":
 		if e.ComplexityRoot.Mutation.LiftChatTimeout == nil {
 			break
@@ -3132,6 +3298,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UnregisterPushSubscription(childComplexity, args["input"].(UnregisterPushSubscriptionInput)), true
+	case "Mutation.updateLadderEntry":
+		if e.ComplexityRoot.Mutation.UpdateLadderEntry == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateLadderEntry_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateLadderEntry(childComplexity, args["input"].(UpdateLadderEntryInput)), true
 	case "Mutation.updateNotificationPreferences":
 		if e.ComplexityRoot.Mutation.UpdateNotificationPreferences == nil {
 			break
@@ -3587,6 +3764,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Query.Games(childComplexity, args["filter"].(*GamesFilter), args["first"].(*int), args["after"].(*entgql.Cursor[int])), true
 
+	case "Query.ladders":
+		if e.ComplexityRoot.Query.Ladders == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Ladders(childComplexity), true
 	case "Query.map":
 		if e.ComplexityRoot.Query.Map == nil {
 			break
@@ -4458,6 +4641,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("GamesFilter", ec.unmarshalInputGamesFilter),
 			graphql.NewInputUnmarshaler("ImportMapInput", ec.unmarshalInputImportMapInput),
 			graphql.NewInputUnmarshaler("JoinGameInput", ec.unmarshalInputJoinGameInput),
+			graphql.NewInputUnmarshaler("JoinLadderInput", ec.unmarshalInputJoinLadderInput),
+			graphql.NewInputUnmarshaler("LeaveLadderInput", ec.unmarshalInputLeaveLadderInput),
 			graphql.NewInputUnmarshaler("LiftChatTimeoutInput", ec.unmarshalInputLiftChatTimeoutInput),
 			graphql.NewInputUnmarshaler("MapOrder", ec.unmarshalInputMapOrder),
 			graphql.NewInputUnmarshaler("MapsFilter", ec.unmarshalInputMapsFilter),
@@ -4487,6 +4672,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("TradeCardsInput", ec.unmarshalInputTradeCardsInput),
 			graphql.NewInputUnmarshaler("TurnInput", ec.unmarshalInputTurnInput),
 			graphql.NewInputUnmarshaler("UnregisterPushSubscriptionInput", ec.unmarshalInputUnregisterPushSubscriptionInput),
+			graphql.NewInputUnmarshaler("UpdateLadderEntryInput", ec.unmarshalInputUpdateLadderEntryInput),
 			graphql.NewInputUnmarshaler("UpdateNotificationPreferencesInput", ec.unmarshalInputUpdateNotificationPreferencesInput),
 			graphql.NewInputUnmarshaler("UploadMapInput", ec.unmarshalInputUploadMapInput),
 		)
@@ -4589,7 +4775,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/account.graphqls" "schema/base.graphqls" "schema/board_columns.graphqls" "schema/chat.graphqls" "schema/delegation.graphqls" "schema/dice.graphqls" "schema/game.graphqls" "schema/live.graphqls" "schema/luck.graphqls" "schema/maps.graphqls" "schema/presence.graphqls" "schema/push.graphqls" "schema/rating.graphqls"
+//go:embed "schema/account.graphqls" "schema/base.graphqls" "schema/board_columns.graphqls" "schema/chat.graphqls" "schema/delegation.graphqls" "schema/dice.graphqls" "schema/game.graphqls" "schema/ladder.graphqls" "schema/live.graphqls" "schema/luck.graphqls" "schema/maps.graphqls" "schema/presence.graphqls" "schema/push.graphqls" "schema/rating.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -4608,6 +4794,7 @@ var sources = []*ast.Source{
 	{Name: "schema/delegation.graphqls", Input: sourceData("schema/delegation.graphqls"), BuiltIn: false},
 	{Name: "schema/dice.graphqls", Input: sourceData("schema/dice.graphqls"), BuiltIn: false},
 	{Name: "schema/game.graphqls", Input: sourceData("schema/game.graphqls"), BuiltIn: false},
+	{Name: "schema/ladder.graphqls", Input: sourceData("schema/ladder.graphqls"), BuiltIn: false},
 	{Name: "schema/live.graphqls", Input: sourceData("schema/live.graphqls"), BuiltIn: false},
 	{Name: "schema/luck.graphqls", Input: sourceData("schema/luck.graphqls"), BuiltIn: false},
 	{Name: "schema/maps.graphqls", Input: sourceData("schema/maps.graphqls"), BuiltIn: false},
@@ -5225,6 +5412,58 @@ func (ec *executionContext) childFields_GraphSeat(ctx context.Context, field gra
 		return ec.fieldContext_GraphSeat_luck(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type GraphSeat", field.Name)
+}
+
+func (ec *executionContext) childFields_Ladder(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Ladder_id(ctx, field)
+	case "key":
+		return ec.fieldContext_Ladder_key(ctx, field)
+	case "name":
+		return ec.fieldContext_Ladder_name(ctx, field)
+	case "seats":
+		return ec.fieldContext_Ladder_seats(ctx, field)
+	case "mode":
+		return ec.fieldContext_Ladder_mode(ctx, field)
+	case "maps":
+		return ec.fieldContext_Ladder_maps(ctx, field)
+	case "turnLimitSeconds":
+		return ec.fieldContext_Ladder_turnLimitSeconds(ctx, field)
+	case "queued":
+		return ec.fieldContext_Ladder_queued(ctx, field)
+	case "myEntry":
+		return ec.fieldContext_Ladder_myEntry(ctx, field)
+	case "myGames":
+		return ec.fieldContext_Ladder_myGames(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Ladder", field.Name)
+}
+
+func (ec *executionContext) childFields_LadderEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "maxGames":
+		return ec.fieldContext_LadderEntry_maxGames(ctx, field)
+	case "openGames":
+		return ec.fieldContext_LadderEntry_openGames(ctx, field)
+	case "queued":
+		return ec.fieldContext_LadderEntry_queued(ctx, field)
+	case "joinedAt":
+		return ec.fieldContext_LadderEntry_joinedAt(ctx, field)
+	case "queuedSince":
+		return ec.fieldContext_LadderEntry_queuedSince(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LadderEntry", field.Name)
+}
+
+func (ec *executionContext) childFields_LadderPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "ladder":
+		return ec.fieldContext_LadderPayload_ladder(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_LadderPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LadderPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_LiveEvent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -6483,12 +6722,40 @@ func (ec *executionContext) field_Mutation_joinGame_args(ctx context.Context, ra
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_joinLadder_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (JoinLadderInput, error) {
+			return ec.unmarshalNJoinLadderInput2routᚋgraphᚐJoinLadderInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_leaveGame_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (GameInput, error) {
 			return ec.unmarshalNGameInput2routᚋgraphᚐGameInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_leaveLadder_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (LeaveLadderInput, error) {
+			return ec.unmarshalNLeaveLadderInput2routᚋgraphᚐLeaveLadderInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -6825,6 +7092,20 @@ func (ec *executionContext) field_Mutation_unregisterPushSubscription_args(ctx c
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (UnregisterPushSubscriptionInput, error) {
 			return ec.unmarshalNUnregisterPushSubscriptionInput2routᚋgraphᚐUnregisterPushSubscriptionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateLadderEntry_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (UpdateLadderEntryInput, error) {
+			return ec.unmarshalNUpdateLadderEntryInput2routᚋgraphᚐUpdateLadderEntryInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -12470,6 +12751,433 @@ func (ec *executionContext) fieldContext_GraphSeat_luck(_ context.Context, field
 	return graphql.NewScalarFieldContext("GraphSeat", field, false, false, "Float")
 }
 
+func (ec *executionContext) _Ladder_id(ctx context.Context, field graphql.CollectedField, obj *Ladder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Ladder_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Ladder_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Ladder", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Ladder_key(ctx context.Context, field graphql.CollectedField, obj *Ladder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Ladder_key(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Key, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Ladder_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Ladder", field, false, false, "String")
+}
+
+func (ec *executionContext) _Ladder_name(ctx context.Context, field graphql.CollectedField, obj *Ladder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Ladder_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Ladder_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Ladder", field, false, false, "String")
+}
+
+func (ec *executionContext) _Ladder_seats(ctx context.Context, field graphql.CollectedField, obj *Ladder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Ladder_seats(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Seats, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Ladder_seats(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Ladder", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Ladder_mode(ctx context.Context, field graphql.CollectedField, obj *Ladder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Ladder_mode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Mode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Ladder_mode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Ladder", field, false, false, "String")
+}
+
+func (ec *executionContext) _Ladder_maps(ctx context.Context, field graphql.CollectedField, obj *Ladder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Ladder_maps(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Maps, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Ladder_maps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Ladder", field, false, false, "String")
+}
+
+func (ec *executionContext) _Ladder_turnLimitSeconds(ctx context.Context, field graphql.CollectedField, obj *Ladder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Ladder_turnLimitSeconds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TurnLimitSeconds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Ladder_turnLimitSeconds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Ladder", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Ladder_queued(ctx context.Context, field graphql.CollectedField, obj *Ladder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Ladder_queued(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Queued, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Ladder_queued(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Ladder", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Ladder_myEntry(ctx context.Context, field graphql.CollectedField, obj *Ladder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Ladder_myEntry(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MyEntry, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ladder.Entry) graphql.Marshaler {
+			return ec.marshalOLadderEntry2ᚖroutᚋladderᚐEntry(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Ladder_myEntry(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Ladder",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LadderEntry(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Ladder_myGames(ctx context.Context, field graphql.CollectedField, obj *Ladder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Ladder_myGames(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Ladder().MyGames(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*Game) graphql.Marshaler {
+			return ec.marshalNGame2ᚕᚖroutᚋgraphᚐGameᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Ladder_myGames(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Ladder",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Game(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LadderEntry_maxGames(ctx context.Context, field graphql.CollectedField, obj *ladder.Entry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LadderEntry_maxGames(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxGames, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LadderEntry_maxGames(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LadderEntry", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LadderEntry_openGames(ctx context.Context, field graphql.CollectedField, obj *ladder.Entry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LadderEntry_openGames(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OpenGames, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LadderEntry_openGames(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LadderEntry", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LadderEntry_queued(ctx context.Context, field graphql.CollectedField, obj *ladder.Entry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LadderEntry_queued(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Queued(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LadderEntry_queued(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LadderEntry", field, true, false, "Boolean")
+}
+
+func (ec *executionContext) _LadderEntry_joinedAt(ctx context.Context, field graphql.CollectedField, obj *ladder.Entry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LadderEntry_joinedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.JoinedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LadderEntry_joinedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LadderEntry", field, false, false, "Time")
+}
+
+func (ec *executionContext) _LadderEntry_queuedSince(ctx context.Context, field graphql.CollectedField, obj *ladder.Entry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LadderEntry_queuedSince(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.QueuedSince, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LadderEntry_queuedSince(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LadderEntry", field, false, false, "Time")
+}
+
+func (ec *executionContext) _LadderPayload_ladder(ctx context.Context, field graphql.CollectedField, obj *LadderPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LadderPayload_ladder(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Ladder, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *Ladder) graphql.Marshaler {
+			return ec.marshalOLadder2ᚖroutᚋgraphᚐLadder(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LadderPayload_ladder(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LadderPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Ladder(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LadderPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *LadderPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LadderPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖroutᚋgraphᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LadderPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LadderPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _LiveEvent_seq(ctx context.Context, field graphql.CollectedField, obj *live.Event) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -16237,6 +16945,177 @@ func (ec *executionContext) fieldContext_Mutation_resign(ctx context.Context, fi
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_joinLadder(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_joinLadder(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().JoinLadder(ctx, fc.Args["input"].(JoinLadderInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *LadderPayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *LadderPayload) graphql.Marshaler {
+			return ec.marshalNLadderPayload2ᚖroutᚋgraphᚐLadderPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_joinLadder(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LadderPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_joinLadder_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateLadderEntry(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateLadderEntry(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateLadderEntry(ctx, fc.Args["input"].(UpdateLadderEntryInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *LadderPayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *LadderPayload) graphql.Marshaler {
+			return ec.marshalNLadderPayload2ᚖroutᚋgraphᚐLadderPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateLadderEntry(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LadderPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateLadderEntry_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_leaveLadder(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_leaveLadder(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().LeaveLadder(ctx, fc.Args["input"].(LeaveLadderInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *LadderPayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *LadderPayload) graphql.Marshaler {
+			return ec.marshalNLadderPayload2ᚖroutᚋgraphᚐLadderPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_leaveLadder(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LadderPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_leaveLadder_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_importMap(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -18562,6 +19441,38 @@ func (ec *executionContext) fieldContext_Query_rollOdds(ctx context.Context, fie
 	if fc.Args, err = ec.field_Query_rollOdds_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_ladders(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_ladders(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().Ladders(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*Ladder) graphql.Marshaler {
+			return ec.marshalNLadder2ᚕᚖroutᚋgraphᚐLadderᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_ladders(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Ladder(ctx, field)
+		},
 	}
 	return fc, nil
 }
@@ -23829,6 +24740,97 @@ func UnmarshalJoinGameInput(ctx context.Context, raw any) (JoinGameInput, error)
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputJoinLadderInput(ctx context.Context, obj any) (JoinLadderInput, error) {
+	var it JoinLadderInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"ladderId", "maxGames"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "ladderId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ladderId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LadderID = data
+		case "maxGames":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxGames"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxGames = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalJoinLadderInput unmarshals raw into the JoinLadderInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalJoinLadderInput(ctx context.Context, raw any) (JoinLadderInput, error) {
+	var out JoinLadderInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "JoinLadderInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLeaveLadderInput(ctx context.Context, obj any) (LeaveLadderInput, error) {
+	var it LeaveLadderInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"ladderId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "ladderId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ladderId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LadderID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLeaveLadderInput unmarshals raw into the LeaveLadderInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLeaveLadderInput(ctx context.Context, raw any) (LeaveLadderInput, error) {
+	var out LeaveLadderInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LeaveLadderInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputLiftChatTimeoutInput(ctx context.Context, obj any) (LiftChatTimeoutInput, error) {
 	var it LiftChatTimeoutInput
 	if obj == nil {
@@ -25443,6 +26445,55 @@ func (ec *executionContext) unmarshalInputUnregisterPushSubscriptionInput(ctx co
 func UnmarshalUnregisterPushSubscriptionInput(ctx context.Context, raw any) (UnregisterPushSubscriptionInput, error) {
 	var out UnregisterPushSubscriptionInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "UnregisterPushSubscriptionInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputUpdateLadderEntryInput(ctx context.Context, obj any) (UpdateLadderEntryInput, error) {
+	var it UpdateLadderEntryInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"ladderId", "maxGames"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "ladderId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ladderId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LadderID = data
+		case "maxGames":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxGames"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxGames = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalUpdateLadderEntryInput unmarshals raw into the UpdateLadderEntryInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateLadderEntryInput(ctx context.Context, raw any) (UpdateLadderEntryInput, error) {
+	var out UpdateLadderEntryInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateLadderEntryInput", raw, &out)
 	return out, err
 }
 
@@ -27669,6 +28720,176 @@ func (ec *executionContext) _GraphSeat(ctx context.Context, sel ast.SelectionSet
 	return out
 }
 
+var ladderImplementors = []string{"Ladder"}
+
+func (ec *executionContext) _Ladder(ctx context.Context, sel ast.SelectionSet, obj *Ladder) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ladderImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Ladder")
+		case "id":
+			out.Values[i] = ec._Ladder_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "key":
+			out.Values[i] = ec._Ladder_key(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._Ladder_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "seats":
+			out.Values[i] = ec._Ladder_seats(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "mode":
+			out.Values[i] = ec._Ladder_mode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "maps":
+			out.Values[i] = ec._Ladder_maps(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "turnLimitSeconds":
+			out.Values[i] = ec._Ladder_turnLimitSeconds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "queued":
+			out.Values[i] = ec._Ladder_queued(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "myEntry":
+			out.Values[i] = ec._Ladder_myEntry(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "myGames":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Ladder_myGames(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var ladderEntryImplementors = []string{"LadderEntry"}
+
+func (ec *executionContext) _LadderEntry(ctx context.Context, sel ast.SelectionSet, obj *ladder.Entry) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ladderEntryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LadderEntry")
+		case "maxGames":
+			out.Values[i] = ec._LadderEntry_maxGames(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "openGames":
+			out.Values[i] = ec._LadderEntry_openGames(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "queued":
+			out.Values[i] = ec._LadderEntry_queued(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "joinedAt":
+			out.Values[i] = ec._LadderEntry_joinedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "queuedSince":
+			out.Values[i] = ec._LadderEntry_queuedSince(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var ladderPayloadImplementors = []string{"LadderPayload"}
+
+func (ec *executionContext) _LadderPayload(ctx context.Context, sel ast.SelectionSet, obj *LadderPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ladderPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LadderPayload")
+		case "ladder":
+			out.Values[i] = ec._LadderPayload_ladder(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._LadderPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var liveEventImplementors = []string{"LiveEvent"}
 
 func (ec *executionContext) _LiveEvent(ctx context.Context, sel ast.SelectionSet, obj *live.Event) graphql.Marshaler {
@@ -28631,6 +29852,27 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "joinLadder":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_joinLadder(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateLadderEntry":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateLadderEntry(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "leaveLadder":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_leaveLadder(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "importMap":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_importMap(ctx, field)
@@ -29404,6 +30646,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_rollOdds(ctx, field)
+				})
+		case "ladders":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_ladders(ctx, field)
 				})
 		case "maps":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
@@ -31905,6 +33153,48 @@ func (ec *executionContext) unmarshalNJoinGameInput2routᚋgraphᚐJoinGameInput
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNJoinLadderInput2routᚋgraphᚐJoinLadderInput(ctx context.Context, v any) (JoinLadderInput, error) {
+	res, err := ec.unmarshalInputJoinLadderInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLadder2ᚕᚖroutᚋgraphᚐLadderᚄ(ctx context.Context, sel ast.SelectionSet, v []*Ladder) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNLadder2ᚖroutᚋgraphᚐLadder(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNLadder2ᚖroutᚋgraphᚐLadder(ctx context.Context, sel ast.SelectionSet, v *Ladder) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Ladder!")
+		return graphql.Null
+	}
+	return ec._Ladder(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNLadderPayload2ᚖroutᚋgraphᚐLadderPayload(ctx context.Context, sel ast.SelectionSet, v *LadderPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LadderPayload!")
+		return graphql.Null
+	}
+	return ec._LadderPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNLeaveLadderInput2routᚋgraphᚐLeaveLadderInput(ctx context.Context, v any) (LeaveLadderInput, error) {
+	res, err := ec.unmarshalInputLeaveLadderInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNLiftChatTimeoutInput2routᚋgraphᚐLiftChatTimeoutInput(ctx context.Context, v any) (LiftChatTimeoutInput, error) {
 	res, err := ec.unmarshalInputLiftChatTimeoutInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -32785,6 +34075,11 @@ func (ec *executionContext) marshalNUnregisterPushSubscriptionPayload2ᚖroutᚋ
 	return ec._UnregisterPushSubscriptionPayload(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNUpdateLadderEntryInput2routᚋgraphᚐUpdateLadderEntryInput(ctx context.Context, v any) (UpdateLadderEntryInput, error) {
+	res, err := ec.unmarshalInputUpdateLadderEntryInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNUpdateNotificationPreferencesInput2routᚋgraphᚐUpdateNotificationPreferencesInput(ctx context.Context, v any) (UpdateNotificationPreferencesInput, error) {
 	res, err := ec.unmarshalInputUpdateNotificationPreferencesInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -33220,6 +34515,20 @@ func (ec *executionContext) marshalOJSON2map(ctx context.Context, sel ast.Select
 	_ = ctx
 	res := graphql.MarshalMap(v)
 	return res
+}
+
+func (ec *executionContext) marshalOLadder2ᚖroutᚋgraphᚐLadder(ctx context.Context, sel ast.SelectionSet, v *Ladder) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Ladder(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOLadderEntry2ᚖroutᚋladderᚐEntry(ctx context.Context, sel ast.SelectionSet, v *ladder.Entry) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._LadderEntry(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOLiveEvent2ᚖroutᚋliveᚐEvent(ctx context.Context, sel ast.SelectionSet, v *live.Event) graphql.Marshaler {

@@ -42,7 +42,6 @@ func (r *queryResolver) Ladders(ctx context.Context) ([]*Ladder, error) {
 	return r.ladders(ctx)
 }
 
-// Ladder returns LadderResolver implementation.
 func (r *Resolver) Ladder() LadderResolver { return &ladderResolver{r} }
 
 type ladderResolver struct{ *Resolver }
