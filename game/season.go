@@ -121,12 +121,12 @@ func (s *Service) SeasonClose(ctx context.Context) (int, error) {
 		}
 		// rating.SeasonReset, for every row at once.
 		if _, err := tx.ExecContext(ctx, `WITH reset AS (
-			SELECT id, CASE WHEN sigma >= $1 THEN sigma ELSE LEAST($1, sqrt(sigma * sigma + $2 * $2)) END AS sigma
+			SELECT id, CASE WHEN sigma >= $1 THEN sigma ELSE LEAST($1::float8, sqrt(sigma * sigma + $2::float8 * $2::float8)) END AS sigma
 			FROM ratings)
 		UPDATE ratings r SET sigma = reset.sigma, season_games = 0, updated_at = $4,
-			ordinal = r.mu - $3 * reset.sigma,
+			ordinal = r.mu - $3::float8 * reset.sigma,
 			-- rating.Rating.Public: numeric rounds half away from zero, as math.Round does
-			public_rating = LEAST(GREATEST(ROUND(($5 + $6 * (r.mu - $3 * reset.sigma))::numeric), 0), 2147483647)
+			public_rating = LEAST(GREATEST(ROUND(($5::float8 + $6::float8 * (r.mu - $3::float8 * reset.sigma))::numeric), 0), 2147483647)
 		FROM reset WHERE r.id = reset.id`, rating.InitialSigma, rating.SeasonDrift, rating.Z, now,
 			rating.PublicBase, rating.PublicScale); err != nil {
 			return fmt.Errorf("error resetting the ratings at the end of season %d: %w", se.Number, err)
