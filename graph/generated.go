@@ -38,6 +38,7 @@ type ResolverRoot interface {
 	Game() GameResolver
 	GameEvent() GameEventResolver
 	GameMap() GameMapResolver
+	Leaderboard() LeaderboardResolver
 	Mutation() MutationResolver
 	PushSubscription() PushSubscriptionResolver
 	Query() QueryResolver
@@ -298,6 +299,34 @@ type ComplexityRoot struct {
 		SpectatorCount func(childComplexity int) int
 	}
 
+	Leaderboard struct {
+		Entries     func(childComplexity int) int
+		Entry       func(childComplexity int, user string) int
+		Family      func(childComplexity int) int
+		HasNextPage func(childComplexity int) int
+		Mode        func(childComplexity int) int
+		Season      func(childComplexity int) int
+		Total       func(childComplexity int) int
+		ViewerEntry func(childComplexity int) int
+	}
+
+	LeaderboardEntry struct {
+		Cursor      func(childComplexity int) int
+		Games       func(childComplexity int) int
+		Name        func(childComplexity int) int
+		Provisional func(childComplexity int) int
+		Rank        func(childComplexity int) int
+		Rating      func(childComplexity int) int
+		UserID      func(childComplexity int) int
+	}
+
+	LeaderboardSeason struct {
+		Closed   func(childComplexity int) int
+		EndsAt   func(childComplexity int) int
+		Number   func(childComplexity int) int
+		StartsAt func(childComplexity int) int
+	}
+
 	LiveEvent struct {
 		CurrentSeat func(childComplexity int) int
 		Dice        func(childComplexity int) int
@@ -396,6 +425,7 @@ type ComplexityRoot struct {
 		RematchGame                   func(childComplexity int, input GameInput) int
 		ReportChatMessage             func(childComplexity int, input ReportChatMessageInput) int
 		Resign                        func(childComplexity int, input TurnInput) int
+		ReverseRatingChange           func(childComplexity int, input ReverseRatingChangeInput) int
 		RevokeAPIToken                func(childComplexity int, input RevokeAPITokenInput) int
 		SendChatMessage               func(childComplexity int, input SendChatMessageInput) int
 		SetChatOff                    func(childComplexity int, input SetChatOffInput) int
@@ -444,19 +474,22 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		APITokens     func(childComplexity int, first *int, after *entgql.Cursor[int], last *int, before *entgql.Cursor[int]) int
-		BattleOdds    func(childComplexity int, attackers int, defenders int) int
-		ChatReports   func(childComplexity int, first *int, after *int) int
-		Game          func(childComplexity int, id string) int
-		Games         func(childComplexity int, filter *GamesFilter, first *int, after *entgql.Cursor[int]) int
-		Map           func(childComplexity int, key string, version *int) int
-		Maps          func(childComplexity int, filter *MapsFilter, orderBy *MapOrder, first *int, after *entgql.Cursor[int]) int
-		ModerationLog func(childComplexity int, first *int, before *int) int
-		Node          func(childComplexity int, id string) int
-		Nodes         func(childComplexity int, ids []string) int
-		PushPublicKey func(childComplexity int) int
-		RollOdds      func(childComplexity int, attackDice int, defendDice int) int
-		Viewer        func(childComplexity int) int
+		APITokens           func(childComplexity int, first *int, after *entgql.Cursor[int], last *int, before *entgql.Cursor[int]) int
+		BattleOdds          func(childComplexity int, attackers int, defenders int) int
+		ChatReports         func(childComplexity int, first *int, after *int) int
+		Game                func(childComplexity int, id string) int
+		Games               func(childComplexity int, filter *GamesFilter, first *int, after *entgql.Cursor[int]) int
+		Leaderboard         func(childComplexity int, mode LeaderboardMode, family string, season *int, first int, after *string, page *int) int
+		LeaderboardFamilies func(childComplexity int, mode LeaderboardMode) int
+		LeaderboardSeasons  func(childComplexity int) int
+		Map                 func(childComplexity int, key string, version *int) int
+		Maps                func(childComplexity int, filter *MapsFilter, orderBy *MapOrder, first *int, after *entgql.Cursor[int]) int
+		ModerationLog       func(childComplexity int, first *int, before *int) int
+		Node                func(childComplexity int, id string) int
+		Nodes               func(childComplexity int, ids []string) int
+		PushPublicKey       func(childComplexity int) int
+		RollOdds            func(childComplexity int, attackDice int, defendDice int) int
+		Viewer              func(childComplexity int) int
 	}
 
 	QuietHours struct {
@@ -477,6 +510,10 @@ type ComplexityRoot struct {
 		Seat            func(childComplexity int) int
 		Territories     func(childComplexity int) int
 		Total           func(childComplexity int) int
+	}
+
+	ReverseRatingChangePayload struct {
+		UserErrors func(childComplexity int) int
 	}
 
 	RevokeApiTokenPayload struct {
@@ -696,6 +733,10 @@ type GameMapResolver interface {
 	Versions(ctx context.Context, obj *ent.GameMap) ([]*ent.GameMap, error)
 	PreviewURL(ctx context.Context, obj *ent.GameMap) (string, error)
 }
+type LeaderboardResolver interface {
+	ViewerEntry(ctx context.Context, obj *Leaderboard) (*LeaderboardEntry, error)
+	Entry(ctx context.Context, obj *Leaderboard, user string) (*LeaderboardEntry, error)
+}
 type MutationResolver interface {
 	SignUp(ctx context.Context, input SignUpInput) (*SignUpPayload, error)
 	SignIn(ctx context.Context, input SignInInput) (*SignInPayload, error)
@@ -733,6 +774,7 @@ type MutationResolver interface {
 	Fortify(ctx context.Context, input FortifyInput) (*GamePayload, error)
 	EndTurn(ctx context.Context, input TurnInput) (*GamePayload, error)
 	Resign(ctx context.Context, input TurnInput) (*GamePayload, error)
+	ReverseRatingChange(ctx context.Context, input ReverseRatingChangeInput) (*ReverseRatingChangePayload, error)
 	ImportMap(ctx context.Context, input ImportMapInput) (*MapPayload, error)
 	UploadMap(ctx context.Context, input UploadMapInput) (*MapPayload, error)
 	PublishMapVersion(ctx context.Context, input PublishMapVersionInput) (*MapPayload, error)
@@ -754,6 +796,9 @@ type QueryResolver interface {
 	Games(ctx context.Context, filter *GamesFilter, first *int, after *entgql.Cursor[int]) (*GameConnection, error)
 	BattleOdds(ctx context.Context, attackers int, defenders int) (*BattleOdds, error)
 	RollOdds(ctx context.Context, attackDice int, defendDice int) ([]*RollOutcome, error)
+	Leaderboard(ctx context.Context, mode LeaderboardMode, family string, season *int, first int, after *string, page *int) (*Leaderboard, error)
+	LeaderboardSeasons(ctx context.Context) ([]*LeaderboardSeason, error)
+	LeaderboardFamilies(ctx context.Context, mode LeaderboardMode) ([]string, error)
 	Maps(ctx context.Context, filter *MapsFilter, orderBy *MapOrder, first *int, after *entgql.Cursor[int]) (*ent.GameMapConnection, error)
 	Map(ctx context.Context, key string, version *int) (*ent.GameMap, error)
 	PushPublicKey(ctx context.Context) (*string, error)
@@ -1833,6 +1878,128 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.GamePresence.SpectatorCount(childComplexity), true
 
+	case "Leaderboard.entries":
+		if e.ComplexityRoot.Leaderboard.Entries == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Leaderboard.Entries(childComplexity), true
+	case "Leaderboard.entry":
+		if e.ComplexityRoot.Leaderboard.Entry == nil {
+			break
+		}
+
+		args, err := ec.field_Leaderboard_entry_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Leaderboard.Entry(childComplexity, args["user"].(string)), true
+	case "Leaderboard.family":
+		if e.ComplexityRoot.Leaderboard.Family == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Leaderboard.Family(childComplexity), true
+	case "Leaderboard.hasNextPage":
+		if e.ComplexityRoot.Leaderboard.HasNextPage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Leaderboard.HasNextPage(childComplexity), true
+	case "Leaderboard.mode":
+		if e.ComplexityRoot.Leaderboard.Mode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Leaderboard.Mode(childComplexity), true
+	case "Leaderboard.season":
+		if e.ComplexityRoot.Leaderboard.Season == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Leaderboard.Season(childComplexity), true
+	case "Leaderboard.total":
+		if e.ComplexityRoot.Leaderboard.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Leaderboard.Total(childComplexity), true
+	case "Leaderboard.viewerEntry":
+		if e.ComplexityRoot.Leaderboard.ViewerEntry == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Leaderboard.ViewerEntry(childComplexity), true
+
+	case "LeaderboardEntry.cursor":
+		if e.ComplexityRoot.LeaderboardEntry.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LeaderboardEntry.Cursor(childComplexity), true
+	case "LeaderboardEntry.games":
+		if e.ComplexityRoot.LeaderboardEntry.Games == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LeaderboardEntry.Games(childComplexity), true
+	case "LeaderboardEntry.name":
+		if e.ComplexityRoot.LeaderboardEntry.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LeaderboardEntry.Name(childComplexity), true
+	case "LeaderboardEntry.provisional":
+		if e.ComplexityRoot.LeaderboardEntry.Provisional == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LeaderboardEntry.Provisional(childComplexity), true
+	case "LeaderboardEntry.rank":
+		if e.ComplexityRoot.LeaderboardEntry.Rank == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LeaderboardEntry.Rank(childComplexity), true
+	case "LeaderboardEntry.rating":
+		if e.ComplexityRoot.LeaderboardEntry.Rating == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LeaderboardEntry.Rating(childComplexity), true
+	case "LeaderboardEntry.userId":
+		if e.ComplexityRoot.LeaderboardEntry.UserID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LeaderboardEntry.UserID(childComplexity), true
+
+	case "LeaderboardSeason.closed":
+		if e.ComplexityRoot.LeaderboardSeason.Closed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LeaderboardSeason.Closed(childComplexity), true
+	case "LeaderboardSeason.endsAt":
+		if e.ComplexityRoot.LeaderboardSeason.EndsAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LeaderboardSeason.EndsAt(childComplexity), true
+	case "LeaderboardSeason.number":
+		if e.ComplexityRoot.LeaderboardSeason.Number == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LeaderboardSeason.Number(childComplexity), true
+	case "LeaderboardSeason.startsAt":
+		if e.ComplexityRoot.LeaderboardSeason.StartsAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LeaderboardSeason.StartsAt(childComplexity), true
+
 	case "LiveEvent.currentSeat":
 		if e.ComplexityRoot.LiveEvent.CurrentSeat == nil {
 			break
@@ -2409,6 +2576,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.Resign(childComplexity, args["input"].(TurnInput)), true
+	case "Mutation.reverseRatingChange":
+		if e.ComplexityRoot.Mutation.ReverseRatingChange == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_reverseRatingChange_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ReverseRatingChange(childComplexity, args["input"].(ReverseRatingChangeInput)), true
 	case "Mutation.revokeApiToken":
 		if e.ComplexityRoot.Mutation.RevokeAPIToken == nil {
 			break
@@ -2748,6 +2926,34 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Query.Games(childComplexity, args["filter"].(*GamesFilter), args["first"].(*int), args["after"].(*entgql.Cursor[int])), true
 
+	case "Query.leaderboard":
+		if e.ComplexityRoot.Query.Leaderboard == nil {
+			break
+		}
+
+		args, err := ec.field_Query_leaderboard_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Leaderboard(childComplexity, args["mode"].(LeaderboardMode), args["family"].(string), args["season"].(*int), args["first"].(int), args["after"].(*string), args["page"].(*int)), true
+	case "Query.leaderboardFamilies":
+		if e.ComplexityRoot.Query.LeaderboardFamilies == nil {
+			break
+		}
+
+		args, err := ec.field_Query_leaderboardFamilies_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LeaderboardFamilies(childComplexity, args["mode"].(LeaderboardMode)), true
+	case "Query.leaderboardSeasons":
+		if e.ComplexityRoot.Query.LeaderboardSeasons == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.LeaderboardSeasons(childComplexity), true
 	case "Query.map":
 		if e.ComplexityRoot.Query.Map == nil {
 			break
@@ -2895,6 +3101,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Reinforcements.Total(childComplexity), true
+
+	case "ReverseRatingChangePayload.userErrors":
+		if e.ComplexityRoot.ReverseRatingChangePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReverseRatingChangePayload.UserErrors(childComplexity), true
 
 	case "RevokeApiTokenPayload.apiToken":
 		if e.ComplexityRoot.RevokeApiTokenPayload.APIToken == nil {
@@ -3564,6 +3777,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ReclaimSeatInput", ec.unmarshalInputReclaimSeatInput),
 			graphql.NewInputUnmarshaler("RegisterPushSubscriptionInput", ec.unmarshalInputRegisterPushSubscriptionInput),
 			graphql.NewInputUnmarshaler("ReportChatMessageInput", ec.unmarshalInputReportChatMessageInput),
+			graphql.NewInputUnmarshaler("ReverseRatingChangeInput", ec.unmarshalInputReverseRatingChangeInput),
 			graphql.NewInputUnmarshaler("RevokeApiTokenInput", ec.unmarshalInputRevokeApiTokenInput),
 			graphql.NewInputUnmarshaler("SeatInput", ec.unmarshalInputSeatInput),
 			graphql.NewInputUnmarshaler("SendChatMessageInput", ec.unmarshalInputSendChatMessageInput),
@@ -3682,7 +3896,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/account.graphqls" "schema/base.graphqls" "schema/board_columns.graphqls" "schema/chat.graphqls" "schema/delegation.graphqls" "schema/game.graphqls" "schema/live.graphqls" "schema/maps.graphqls" "schema/presence.graphqls" "schema/push.graphqls"
+//go:embed "schema/account.graphqls" "schema/base.graphqls" "schema/board_columns.graphqls" "schema/chat.graphqls" "schema/delegation.graphqls" "schema/game.graphqls" "schema/leaderboard.graphqls" "schema/live.graphqls" "schema/maps.graphqls" "schema/presence.graphqls" "schema/push.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -3700,6 +3914,7 @@ var sources = []*ast.Source{
 	{Name: "schema/chat.graphqls", Input: sourceData("schema/chat.graphqls"), BuiltIn: false},
 	{Name: "schema/delegation.graphqls", Input: sourceData("schema/delegation.graphqls"), BuiltIn: false},
 	{Name: "schema/game.graphqls", Input: sourceData("schema/game.graphqls"), BuiltIn: false},
+	{Name: "schema/leaderboard.graphqls", Input: sourceData("schema/leaderboard.graphqls"), BuiltIn: false},
 	{Name: "schema/live.graphqls", Input: sourceData("schema/live.graphqls"), BuiltIn: false},
 	{Name: "schema/maps.graphqls", Input: sourceData("schema/maps.graphqls"), BuiltIn: false},
 	{Name: "schema/presence.graphqls", Input: sourceData("schema/presence.graphqls"), BuiltIn: false},
@@ -4201,6 +4416,62 @@ func (ec *executionContext) childFields_GamePresence(ctx context.Context, field 
 	return nil, fmt.Errorf("no field named %q was found under type GamePresence", field.Name)
 }
 
+func (ec *executionContext) childFields_Leaderboard(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "mode":
+		return ec.fieldContext_Leaderboard_mode(ctx, field)
+	case "family":
+		return ec.fieldContext_Leaderboard_family(ctx, field)
+	case "season":
+		return ec.fieldContext_Leaderboard_season(ctx, field)
+	case "total":
+		return ec.fieldContext_Leaderboard_total(ctx, field)
+	case "entries":
+		return ec.fieldContext_Leaderboard_entries(ctx, field)
+	case "hasNextPage":
+		return ec.fieldContext_Leaderboard_hasNextPage(ctx, field)
+	case "viewerEntry":
+		return ec.fieldContext_Leaderboard_viewerEntry(ctx, field)
+	case "entry":
+		return ec.fieldContext_Leaderboard_entry(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Leaderboard", field.Name)
+}
+
+func (ec *executionContext) childFields_LeaderboardEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "rank":
+		return ec.fieldContext_LeaderboardEntry_rank(ctx, field)
+	case "userId":
+		return ec.fieldContext_LeaderboardEntry_userId(ctx, field)
+	case "name":
+		return ec.fieldContext_LeaderboardEntry_name(ctx, field)
+	case "rating":
+		return ec.fieldContext_LeaderboardEntry_rating(ctx, field)
+	case "provisional":
+		return ec.fieldContext_LeaderboardEntry_provisional(ctx, field)
+	case "games":
+		return ec.fieldContext_LeaderboardEntry_games(ctx, field)
+	case "cursor":
+		return ec.fieldContext_LeaderboardEntry_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LeaderboardEntry", field.Name)
+}
+
+func (ec *executionContext) childFields_LeaderboardSeason(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "number":
+		return ec.fieldContext_LeaderboardSeason_number(ctx, field)
+	case "startsAt":
+		return ec.fieldContext_LeaderboardSeason_startsAt(ctx, field)
+	case "endsAt":
+		return ec.fieldContext_LeaderboardSeason_endsAt(ctx, field)
+	case "closed":
+		return ec.fieldContext_LeaderboardSeason_closed(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LeaderboardSeason", field.Name)
+}
+
 func (ec *executionContext) childFields_LiveEvent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "seq":
@@ -4439,6 +4710,14 @@ func (ec *executionContext) childFields_Reinforcements(ctx context.Context, fiel
 		return ec.fieldContext_Reinforcements_fromCards(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Reinforcements", field.Name)
+}
+
+func (ec *executionContext) childFields_ReverseRatingChangePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "userErrors":
+		return ec.fieldContext_ReverseRatingChangePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ReverseRatingChangePayload", field.Name)
 }
 
 func (ec *executionContext) childFields_RevokeApiTokenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -5009,6 +5288,20 @@ func (ec *executionContext) field_Game_viewerActions_args(ctx context.Context, r
 	return args, nil
 }
 
+func (ec *executionContext) field_Leaderboard_entry_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "user",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["user"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_MapBonusArea_colorIndex_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -5365,6 +5658,20 @@ func (ec *executionContext) field_Mutation_resign_args(ctx context.Context, rawA
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (TurnInput, error) {
 			return ec.unmarshalNTurnInput2routᚋgraphᚐTurnInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_reverseRatingChange_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ReverseRatingChangeInput, error) {
+			return ec.unmarshalNReverseRatingChangeInput2routᚋgraphᚐReverseRatingChangeInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -5734,6 +6041,74 @@ func (ec *executionContext) field_Query_games_args(ctx context.Context, rawArgs 
 		return nil, err
 	}
 	args["after"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_leaderboardFamilies_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "mode",
+		func(ctx context.Context, v any) (LeaderboardMode, error) {
+			return ec.unmarshalNLeaderboardMode2routᚋgraphᚐLeaderboardMode(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["mode"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_leaderboard_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "mode",
+		func(ctx context.Context, v any) (LeaderboardMode, error) {
+			return ec.unmarshalNLeaderboardMode2routᚋgraphᚐLeaderboardMode(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["mode"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "family",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["family"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "season",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["season"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg5
 	return args, nil
 }
 
@@ -10230,6 +10605,491 @@ func (ec *executionContext) fieldContext_GamePresence_presentSeats(_ context.Con
 	return graphql.NewScalarFieldContext("GamePresence", field, false, false, "Int")
 }
 
+func (ec *executionContext) _Leaderboard_mode(ctx context.Context, field graphql.CollectedField, obj *Leaderboard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Leaderboard_mode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Mode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v LeaderboardMode) graphql.Marshaler {
+			return ec.marshalNLeaderboardMode2routᚋgraphᚐLeaderboardMode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Leaderboard_mode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Leaderboard", field, false, false, "LeaderboardMode")
+}
+
+func (ec *executionContext) _Leaderboard_family(ctx context.Context, field graphql.CollectedField, obj *Leaderboard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Leaderboard_family(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Family, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Leaderboard_family(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Leaderboard", field, false, false, "String")
+}
+
+func (ec *executionContext) _Leaderboard_season(ctx context.Context, field graphql.CollectedField, obj *Leaderboard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Leaderboard_season(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Season, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *LeaderboardSeason) graphql.Marshaler {
+			return ec.marshalNLeaderboardSeason2ᚖroutᚋgraphᚐLeaderboardSeason(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Leaderboard_season(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Leaderboard",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LeaderboardSeason(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Leaderboard_total(ctx context.Context, field graphql.CollectedField, obj *Leaderboard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Leaderboard_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Leaderboard_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Leaderboard", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Leaderboard_entries(ctx context.Context, field graphql.CollectedField, obj *Leaderboard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Leaderboard_entries(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Entries, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*LeaderboardEntry) graphql.Marshaler {
+			return ec.marshalNLeaderboardEntry2ᚕᚖroutᚋgraphᚐLeaderboardEntryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Leaderboard_entries(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Leaderboard",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LeaderboardEntry(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Leaderboard_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *Leaderboard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Leaderboard_hasNextPage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HasNextPage, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Leaderboard_hasNextPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Leaderboard", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _Leaderboard_viewerEntry(ctx context.Context, field graphql.CollectedField, obj *Leaderboard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Leaderboard_viewerEntry(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Leaderboard().ViewerEntry(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *LeaderboardEntry) graphql.Marshaler {
+			return ec.marshalOLeaderboardEntry2ᚖroutᚋgraphᚐLeaderboardEntry(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Leaderboard_viewerEntry(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Leaderboard",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LeaderboardEntry(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Leaderboard_entry(ctx context.Context, field graphql.CollectedField, obj *Leaderboard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Leaderboard_entry(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Leaderboard().Entry(ctx, obj, fc.Args["user"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *LeaderboardEntry) graphql.Marshaler {
+			return ec.marshalOLeaderboardEntry2ᚖroutᚋgraphᚐLeaderboardEntry(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Leaderboard_entry(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Leaderboard",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LeaderboardEntry(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Leaderboard_entry_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LeaderboardEntry_rank(ctx context.Context, field graphql.CollectedField, obj *LeaderboardEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LeaderboardEntry_rank(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rank, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LeaderboardEntry_rank(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LeaderboardEntry", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LeaderboardEntry_userId(ctx context.Context, field graphql.CollectedField, obj *LeaderboardEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LeaderboardEntry_userId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LeaderboardEntry_userId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LeaderboardEntry", field, false, false, "ID")
+}
+
+func (ec *executionContext) _LeaderboardEntry_name(ctx context.Context, field graphql.CollectedField, obj *LeaderboardEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LeaderboardEntry_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LeaderboardEntry_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LeaderboardEntry", field, false, false, "String")
+}
+
+func (ec *executionContext) _LeaderboardEntry_rating(ctx context.Context, field graphql.CollectedField, obj *LeaderboardEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LeaderboardEntry_rating(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rating, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LeaderboardEntry_rating(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LeaderboardEntry", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LeaderboardEntry_provisional(ctx context.Context, field graphql.CollectedField, obj *LeaderboardEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LeaderboardEntry_provisional(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Provisional, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LeaderboardEntry_provisional(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LeaderboardEntry", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _LeaderboardEntry_games(ctx context.Context, field graphql.CollectedField, obj *LeaderboardEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LeaderboardEntry_games(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Games, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LeaderboardEntry_games(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LeaderboardEntry", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LeaderboardEntry_cursor(ctx context.Context, field graphql.CollectedField, obj *LeaderboardEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LeaderboardEntry_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LeaderboardEntry_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LeaderboardEntry", field, false, false, "String")
+}
+
+func (ec *executionContext) _LeaderboardSeason_number(ctx context.Context, field graphql.CollectedField, obj *LeaderboardSeason) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LeaderboardSeason_number(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Number, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LeaderboardSeason_number(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LeaderboardSeason", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LeaderboardSeason_startsAt(ctx context.Context, field graphql.CollectedField, obj *LeaderboardSeason) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LeaderboardSeason_startsAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StartsAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LeaderboardSeason_startsAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LeaderboardSeason", field, false, false, "Time")
+}
+
+func (ec *executionContext) _LeaderboardSeason_endsAt(ctx context.Context, field graphql.CollectedField, obj *LeaderboardSeason) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LeaderboardSeason_endsAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EndsAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LeaderboardSeason_endsAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LeaderboardSeason", field, false, false, "Time")
+}
+
+func (ec *executionContext) _LeaderboardSeason_closed(ctx context.Context, field graphql.CollectedField, obj *LeaderboardSeason) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LeaderboardSeason_closed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Closed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LeaderboardSeason_closed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LeaderboardSeason", field, false, false, "Boolean")
+}
+
 func (ec *executionContext) _LiveEvent_seq(ctx context.Context, field graphql.CollectedField, obj *live.Event) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -13423,6 +14283,63 @@ func (ec *executionContext) fieldContext_Mutation_resign(ctx context.Context, fi
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_reverseRatingChange(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_reverseRatingChange(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ReverseRatingChange(ctx, fc.Args["input"].(ReverseRatingChangeInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *ReverseRatingChangePayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *ReverseRatingChangePayload) graphql.Marshaler {
+			return ec.marshalNReverseRatingChangePayload2ᚖroutᚋgraphᚐReverseRatingChangePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_reverseRatingChange(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ReverseRatingChangePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_reverseRatingChange_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_importMap(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -14631,6 +15548,126 @@ func (ec *executionContext) fieldContext_Query_rollOdds(ctx context.Context, fie
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_leaderboard(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_leaderboard(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Leaderboard(ctx, fc.Args["mode"].(LeaderboardMode), fc.Args["family"].(string), fc.Args["season"].(*int), fc.Args["first"].(int), fc.Args["after"].(*string), fc.Args["page"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *Leaderboard) graphql.Marshaler {
+			return ec.marshalNLeaderboard2ᚖroutᚋgraphᚐLeaderboard(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_leaderboard(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Leaderboard(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_leaderboard_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_leaderboardSeasons(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_leaderboardSeasons(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().LeaderboardSeasons(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*LeaderboardSeason) graphql.Marshaler {
+			return ec.marshalNLeaderboardSeason2ᚕᚖroutᚋgraphᚐLeaderboardSeasonᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_leaderboardSeasons(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LeaderboardSeason(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_leaderboardFamilies(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_leaderboardFamilies(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LeaderboardFamilies(ctx, fc.Args["mode"].(LeaderboardMode))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_leaderboardFamilies(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_leaderboardFamilies_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_maps(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -15096,6 +16133,38 @@ func (ec *executionContext) _Reinforcements_fromCards(ctx context.Context, field
 }
 func (ec *executionContext) fieldContext_Reinforcements_fromCards(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Reinforcements", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ReverseRatingChangePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *ReverseRatingChangePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReverseRatingChangePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖroutᚋgraphᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReverseRatingChangePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ReverseRatingChangePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _RevokeApiTokenPayload_apiToken(ctx context.Context, field graphql.CollectedField, obj *RevokeAPITokenPayload) (ret graphql.Marshaler) {
@@ -20312,6 +21381,55 @@ func UnmarshalReportChatMessageInput(ctx context.Context, raw any) (ReportChatMe
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputReverseRatingChangeInput(ctx context.Context, obj any) (ReverseRatingChangeInput, error) {
+	var it ReverseRatingChangeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"game", "reason"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "game":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("game"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Game = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalReverseRatingChangeInput unmarshals raw into the ReverseRatingChangeInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalReverseRatingChangeInput(ctx context.Context, raw any) (ReverseRatingChangeInput, error) {
+	var out ReverseRatingChangeInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ReverseRatingChangeInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputRevokeApiTokenInput(ctx context.Context, obj any) (RevokeAPITokenInput, error) {
 	var it RevokeAPITokenInput
 	if obj == nil {
@@ -23039,6 +24157,187 @@ func (ec *executionContext) _GamePresence(ctx context.Context, sel ast.Selection
 	return out
 }
 
+var leaderboardImplementors = []string{"Leaderboard"}
+
+func (ec *executionContext) _Leaderboard(ctx context.Context, sel ast.SelectionSet, obj *Leaderboard) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, leaderboardImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Leaderboard")
+		case "mode":
+			out.Values[i] = ec._Leaderboard_mode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "family":
+			out.Values[i] = ec._Leaderboard_family(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "season":
+			out.Values[i] = ec._Leaderboard_season(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "total":
+			out.Values[i] = ec._Leaderboard_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "entries":
+			out.Values[i] = ec._Leaderboard_entries(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "hasNextPage":
+			out.Values[i] = ec._Leaderboard_hasNextPage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "viewerEntry":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Leaderboard_viewerEntry(ctx, field, obj)
+				})
+		case "entry":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Leaderboard_entry(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var leaderboardEntryImplementors = []string{"LeaderboardEntry"}
+
+func (ec *executionContext) _LeaderboardEntry(ctx context.Context, sel ast.SelectionSet, obj *LeaderboardEntry) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, leaderboardEntryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LeaderboardEntry")
+		case "rank":
+			out.Values[i] = ec._LeaderboardEntry_rank(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "userId":
+			out.Values[i] = ec._LeaderboardEntry_userId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._LeaderboardEntry_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rating":
+			out.Values[i] = ec._LeaderboardEntry_rating(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "provisional":
+			out.Values[i] = ec._LeaderboardEntry_provisional(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "games":
+			out.Values[i] = ec._LeaderboardEntry_games(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._LeaderboardEntry_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var leaderboardSeasonImplementors = []string{"LeaderboardSeason"}
+
+func (ec *executionContext) _LeaderboardSeason(ctx context.Context, sel ast.SelectionSet, obj *LeaderboardSeason) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, leaderboardSeasonImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LeaderboardSeason")
+		case "number":
+			out.Values[i] = ec._LeaderboardSeason_number(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "startsAt":
+			out.Values[i] = ec._LeaderboardSeason_startsAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "endsAt":
+			out.Values[i] = ec._LeaderboardSeason_endsAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "closed":
+			out.Values[i] = ec._LeaderboardSeason_closed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var liveEventImplementors = []string{"LiveEvent"}
 
 func (ec *executionContext) _LiveEvent(ctx context.Context, sel ast.SelectionSet, obj *live.Event) graphql.Marshaler {
@@ -23774,6 +25073,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "reverseRatingChange":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_reverseRatingChange(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "importMap":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_importMap(ctx, field)
@@ -24105,6 +25411,24 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_rollOdds(ctx, field)
 				})
+		case "leaderboard":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_leaderboard(ctx, field)
+				})
+		case "leaderboardSeasons":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_leaderboardSeasons(ctx, field)
+				})
+		case "leaderboardFamilies":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_leaderboardFamilies(ctx, field)
+				})
 		case "maps":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -24273,6 +25597,39 @@ func (ec *executionContext) _Reinforcements(ctx context.Context, sel ast.Selecti
 			}
 		case "fromCards":
 			out.Values[i] = ec._Reinforcements_fromCards(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var reverseRatingChangePayloadImplementors = []string{"ReverseRatingChangePayload"}
+
+func (ec *executionContext) _ReverseRatingChangePayload(ctx context.Context, sel ast.SelectionSet, obj *ReverseRatingChangePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, reverseRatingChangePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ReverseRatingChangePayload")
+		case "userErrors":
+			out.Values[i] = ec._ReverseRatingChangePayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -26379,6 +27736,72 @@ func (ec *executionContext) unmarshalNJoinGameInput2routᚋgraphᚐJoinGameInput
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNLeaderboard2ᚖroutᚋgraphᚐLeaderboard(ctx context.Context, sel ast.SelectionSet, v *Leaderboard) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Leaderboard!")
+		return graphql.Null
+	}
+	return ec._Leaderboard(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNLeaderboardEntry2ᚕᚖroutᚋgraphᚐLeaderboardEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*LeaderboardEntry) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNLeaderboardEntry2ᚖroutᚋgraphᚐLeaderboardEntry(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNLeaderboardEntry2ᚖroutᚋgraphᚐLeaderboardEntry(ctx context.Context, sel ast.SelectionSet, v *LeaderboardEntry) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LeaderboardEntry!")
+		return graphql.Null
+	}
+	return ec._LeaderboardEntry(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNLeaderboardMode2routᚋgraphᚐLeaderboardMode(ctx context.Context, v any) (LeaderboardMode, error) {
+	var res LeaderboardMode
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLeaderboardMode2routᚋgraphᚐLeaderboardMode(ctx context.Context, sel ast.SelectionSet, v LeaderboardMode) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNLeaderboardSeason2ᚕᚖroutᚋgraphᚐLeaderboardSeasonᚄ(ctx context.Context, sel ast.SelectionSet, v []*LeaderboardSeason) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNLeaderboardSeason2ᚖroutᚋgraphᚐLeaderboardSeason(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNLeaderboardSeason2ᚖroutᚋgraphᚐLeaderboardSeason(ctx context.Context, sel ast.SelectionSet, v *LeaderboardSeason) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LeaderboardSeason!")
+		return graphql.Null
+	}
+	return ec._LeaderboardSeason(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNLiftChatTimeoutInput2routᚋgraphᚐLiftChatTimeoutInput(ctx context.Context, v any) (LiftChatTimeoutInput, error) {
 	res, err := ec.unmarshalInputLiftChatTimeoutInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -26693,6 +28116,19 @@ func (ec *executionContext) marshalNRegisterPushSubscriptionPayload2ᚖroutᚋgr
 func (ec *executionContext) unmarshalNReportChatMessageInput2routᚋgraphᚐReportChatMessageInput(ctx context.Context, v any) (ReportChatMessageInput, error) {
 	res, err := ec.unmarshalInputReportChatMessageInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNReverseRatingChangeInput2routᚋgraphᚐReverseRatingChangeInput(ctx context.Context, v any) (ReverseRatingChangeInput, error) {
+	res, err := ec.unmarshalInputReverseRatingChangeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNReverseRatingChangePayload2ᚖroutᚋgraphᚐReverseRatingChangePayload(ctx context.Context, sel ast.SelectionSet, v *ReverseRatingChangePayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ReverseRatingChangePayload!")
+		return graphql.Null
+	}
+	return ec._ReverseRatingChangePayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNRevokeApiTokenInput2routᚋgraphᚐRevokeAPITokenInput(ctx context.Context, v any) (RevokeAPITokenInput, error) {
@@ -27429,6 +28865,13 @@ func (ec *executionContext) marshalOJSON2map(ctx context.Context, sel ast.Select
 	_ = ctx
 	res := graphql.MarshalMap(v)
 	return res
+}
+
+func (ec *executionContext) marshalOLeaderboardEntry2ᚖroutᚋgraphᚐLeaderboardEntry(ctx context.Context, sel ast.SelectionSet, v *LeaderboardEntry) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._LeaderboardEntry(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOLiveEvent2ᚖroutᚋliveᚐEvent(ctx context.Context, sel ast.SelectionSet, v *live.Event) graphql.Marshaler {
