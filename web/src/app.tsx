@@ -13,6 +13,7 @@ import { ReplayPage } from "./pages/replay";
 import { JoinPage } from "./pages/join";
 import { RulesPage } from "./pages/rules";
 import { ModerationPage } from "./pages/moderation";
+import { LeaderboardsPage } from "./pages/leaderboards";
 
 export function App() {
   const session = useSession();
@@ -25,6 +26,8 @@ export function App() {
     screen = <p role="status">Loading…</p>;
   } else if (loc.path === "/rules") {
     screen = <RulesPage />;
+  } else if (loc.path === "/leaderboards") {
+    screen = <LeaderboardsPage />;
   } else if ((m = match("/games/:id/replay", loc.path))) {
     screen = <ReplayPage id={m.id} />;
   } else if (session.status === "signedOut") {
@@ -59,6 +62,9 @@ export function App() {
             <Link href="/rules" aria-current={loc.path === "/rules" ? "page" : undefined}>
               Rules
             </Link>
+            <Link href="/leaderboards" aria-current={loc.path === "/leaderboards" ? "page" : undefined}>
+              Leaderboards
+            </Link>
           </nav>
         )}
         {session.status === "signedIn" && (
@@ -71,6 +77,9 @@ export function App() {
             </Link>
             <Link href="/rules" aria-current={loc.path === "/rules" ? "page" : undefined}>
               Rules
+            </Link>
+            <Link href="/leaderboards" aria-current={loc.path === "/leaderboards" ? "page" : undefined}>
+              Leaderboards
             </Link>
             {session.viewer.moderator && (
               <Link href="/moderation" aria-current={loc.path === "/moderation" ? "page" : undefined}>

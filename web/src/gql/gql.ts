@@ -84,6 +84,7 @@ type Documents = {
     "\n  mutation LiftChatTimeout($input: LiftChatTimeoutInput!) {\n    liftChatTimeout(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.LiftChatTimeoutDocument,
     "\n  query ModerationLog($first: Int, $before: Int) {\n    moderationLog(first: $first, before: $before) {\n      id\n      moderatorName\n      action\n      targetId\n      targetName\n      gameId\n      messageId\n      reportId\n      reason\n      createdAt\n    }\n  }\n": typeof types.ModerationLogDocument,
     "\n  query ChatTimeout {\n    viewer {\n      id\n      chatTimeout {\n        until\n        reason\n      }\n    }\n  }\n": typeof types.ChatTimeoutDocument,
+    "\n  query Leaderboard($mode: LeaderboardMode!, $family: String!, $season: Int, $first: Int!, $page: Int) {\n    leaderboard(mode: $mode, family: $family, season: $season, first: $first, page: $page) {\n      total\n      hasNextPage\n      season {\n        number\n        closed\n      }\n      entries {\n        rank\n        userId\n        name\n        rating\n        provisional\n        games\n      }\n      viewerEntry {\n        rank\n        userId\n        name\n        rating\n        provisional\n        games\n      }\n    }\n    leaderboardSeasons {\n      number\n      startsAt\n      endsAt\n      closed\n    }\n    leaderboardFamilies(mode: $mode)\n  }\n": typeof types.LeaderboardDocument,
 };
 const documents: Documents = {
     "\n  query Viewer {\n    viewer {\n      id\n      name\n      email\n      phone\n      notify\n      moderator\n    }\n  }\n": types.ViewerDocument,
@@ -156,6 +157,7 @@ const documents: Documents = {
     "\n  mutation LiftChatTimeout($input: LiftChatTimeoutInput!) {\n    liftChatTimeout(input: $input) {\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.LiftChatTimeoutDocument,
     "\n  query ModerationLog($first: Int, $before: Int) {\n    moderationLog(first: $first, before: $before) {\n      id\n      moderatorName\n      action\n      targetId\n      targetName\n      gameId\n      messageId\n      reportId\n      reason\n      createdAt\n    }\n  }\n": types.ModerationLogDocument,
     "\n  query ChatTimeout {\n    viewer {\n      id\n      chatTimeout {\n        until\n        reason\n      }\n    }\n  }\n": types.ChatTimeoutDocument,
+    "\n  query Leaderboard($mode: LeaderboardMode!, $family: String!, $season: Int, $first: Int!, $page: Int) {\n    leaderboard(mode: $mode, family: $family, season: $season, first: $first, page: $page) {\n      total\n      hasNextPage\n      season {\n        number\n        closed\n      }\n      entries {\n        rank\n        userId\n        name\n        rating\n        provisional\n        games\n      }\n      viewerEntry {\n        rank\n        userId\n        name\n        rating\n        provisional\n        games\n      }\n    }\n    leaderboardSeasons {\n      number\n      startsAt\n      endsAt\n      closed\n    }\n    leaderboardFamilies(mode: $mode)\n  }\n": types.LeaderboardDocument,
 };
 
 /**
@@ -452,6 +454,10 @@ export function graphql(source: "\n  query ModerationLog($first: Int, $before: I
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ChatTimeout {\n    viewer {\n      id\n      chatTimeout {\n        until\n        reason\n      }\n    }\n  }\n"): (typeof documents)["\n  query ChatTimeout {\n    viewer {\n      id\n      chatTimeout {\n        until\n        reason\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Leaderboard($mode: LeaderboardMode!, $family: String!, $season: Int, $first: Int!, $page: Int) {\n    leaderboard(mode: $mode, family: $family, season: $season, first: $first, page: $page) {\n      total\n      hasNextPage\n      season {\n        number\n        closed\n      }\n      entries {\n        rank\n        userId\n        name\n        rating\n        provisional\n        games\n      }\n      viewerEntry {\n        rank\n        userId\n        name\n        rating\n        provisional\n        games\n      }\n    }\n    leaderboardSeasons {\n      number\n      startsAt\n      endsAt\n      closed\n    }\n    leaderboardFamilies(mode: $mode)\n  }\n"): (typeof documents)["\n  query Leaderboard($mode: LeaderboardMode!, $family: String!, $season: Int, $first: Int!, $page: Int) {\n    leaderboard(mode: $mode, family: $family, season: $season, first: $first, page: $page) {\n      total\n      hasNextPage\n      season {\n        number\n        closed\n      }\n      entries {\n        rank\n        userId\n        name\n        rating\n        provisional\n        games\n      }\n      viewerEntry {\n        rank\n        userId\n        name\n        rating\n        provisional\n        games\n      }\n    }\n    leaderboardSeasons {\n      number\n      startsAt\n      endsAt\n      closed\n    }\n    leaderboardFamilies(mode: $mode)\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
