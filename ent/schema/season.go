@@ -195,4 +195,3 @@ func (RatingReversal) Indexes() []ent.Index {
 		index.Fields("game_id").Unique(),
 	}
 }
-
