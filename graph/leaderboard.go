@@ -179,11 +179,11 @@ func (r *Resolver) reverseRatingChange(ctx context.Context, in ReverseRatingChan
 	case err == nil:
 		return &ReverseRatingChangePayload{UserErrors: []*UserError{}}, nil
 	case errors.Is(err, game.ErrReversalReason):
-		return fail(codeRatingReasonInvalid, err.(*game.Error).Message, "input", "reason")
+		return fail(codeRatingReasonInvalid, game.ErrReversalReason.Message, "input", "reason")
 	case errors.Is(err, game.ErrAlreadyReversed):
-		return fail(codeRatingAlreadyReversed, err.(*game.Error).Message, "input", "game")
+		return fail(codeRatingAlreadyReversed, game.ErrAlreadyReversed.Message, "input", "game")
 	case errors.Is(err, game.ErrNotRated):
-		return fail(codeGameNotRated, err.(*game.Error).Message, "input", "game")
+		return fail(codeGameNotRated, game.ErrNotRated.Message, "input", "game")
 	default:
 		return nil, err
 	}
